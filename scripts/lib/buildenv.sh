@@ -1,0 +1,190 @@
+# shellcheck shell=bash
+# The build environment shared by scripts/env, scripts/run and scripts/test.
+#
+# Two kinds of environment:
+#   native  the host has Qt >= 6.4 and KF6SyntaxHighlighting (Debian 13, Ubuntu 25.04+, ...);
+#   root    a Debian 13 root made with debootstrap, for Debian 12 hosts, entered with
+#           `unshare --mount` + chroot so that no mount outlives the command.
+# AGENTDESK_ENV=native|root forces one; AGENTDESK_ROOT moves the root
+# (default /var/cache/agentdesk/debian13).
+
+AGENTDESK_CHECKOUT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
+AGENTDESK_ROOT=${AGENTDESK_ROOT:-/var/cache/agentdesk/debian13}
+AGENTDESK_PACKAGES_FILE="$AGENTDESK_CHECKOUT/scripts/lib/debian13-packages.txt"
+# Bump when the way the root is made changes, so existing roots are refreshed.
+AGENTDESK_ROOT_FORMAT=1
+
+agentdesk_log() { printf 'agentdesk: %s\n' "$*" >&2; }
+agentdesk_die() { agentdesk_log "$*"; exit 1; }
+
+agentdesk_as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+agentdesk_packages() { grep -v '^\s*#' "$AGENTDESK_PACKAGES_FILE" | grep -v '^\s*$'; }
+
+agentdesk_os_field() { (. /etc/os-release 2>/dev/null && eval "printf '%s' \"\${$1:-}\""); }
+
+# True when the host itself can build the reference configuration.
+agentdesk_host_is_complete() {
+    command -v cmake >/dev/null && command -v ninja >/dev/null && command -v g++ >/dev/null \
+        || return 1
+    local qtver
+    qtver=$(pkg-config --modversion Qt6Core 2>/dev/null) || return 1
+    [ "$(printf '%s\n6.4.0\n' "$qtver" | sort -V | head -n1)" = 6.4.0 ] || return 1
+    compgen -G '/usr/lib*/cmake/KF6SyntaxHighlighting/KF6SyntaxHighlightingConfig.cmake' \
+        >/dev/null \
+        || compgen -G '/usr/lib/*/cmake/KF6SyntaxHighlighting/KF6SyntaxHighlightingConfig.cmake' \
+            >/dev/null
+}
+
+agentdesk_env_kind() {
+    if [ -n "${AGENTDESK_ENV:-}" ]; then
+        printf '%s' "$AGENTDESK_ENV"
+    elif [ "$(agentdesk_os_field ID)" = debian ] && [ "$(agentdesk_os_field VERSION_ID)" = 12 ]; then
+        printf root
+    else
+        printf native
+    fi
+}
+
+# The Debian mirror the host's apt already uses (deb822 .sources first, then sources.list).
+agentdesk_host_mirror() {
+    local uri
+    uri=$(grep -h -E '^\s*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null \
+        | awk '{print $2}' | grep -v -- '-security' | head -n1)
+    if [ -z "$uri" ]; then
+        uri=$(grep -h -E '^\s*deb\s' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null \
+            | sed -E 's/\[[^]]*\]//' | awk '{print $2}' | grep -v -- '-security' | head -n1)
+    fi
+    [ -n "$uri" ] || agentdesk_die "cannot find a Debian mirror in the host's apt sources"
+    printf '%s' "$uri"
+}
+
+agentdesk_root_stamp() {
+    { printf 'format %s\n' "$AGENTDESK_ROOT_FORMAT"; agentdesk_packages; } | sha256sum | cut -d' ' -f1
+}
+
+agentdesk_host_install() {
+    local missing=()
+    for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+    ((${#missing[@]})) || return 0
+    agentdesk_log "installing on the host: ${missing[*]}"
+    agentdesk_as_root apt-get update -q >/dev/null
+    DEBIAN_FRONTEND=noninteractive agentdesk_as_root apt-get install -y -q --no-install-recommends \
+        "${missing[@]}" >/dev/null
+}
+
+# Runs COMMAND inside the root with the checkout (and ../shared beside it) at the same paths.
+agentdesk_in_root() {
+    local shared
+    shared=$(cd "$AGENTDESK_CHECKOUT/.." && pwd -P)/shared
+    [ -d "$shared" ] || shared=
+    # shellcheck disable=SC2016
+    agentdesk_as_root unshare --mount --propagation private -- /bin/bash -c '
+        set -e
+        root=$1 checkout=$2 shared=$3 cwd=$4; shift 4
+        for d in proc sys dev tmp; do mount --rbind "/$d" "$root/$d"; done
+        IFS=: read -r -a extra <<<"${AGENTDESK_EXTRA_BINDS:-}"
+        for d in "$checkout" $shared "${extra[@]}"; do
+            [ -n "$d" ] && [ -e "$d" ] || continue
+            if [ -d "$d" ]; then mkdir -p "$root$d"; else mkdir -p "$(dirname "$root$d")" && touch "$root$d"; fi
+            mount --bind "$d" "$root$d"
+        done
+        cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+        exec chroot "$root" /usr/bin/env HOME=/root \
+            PATH="$AGENTDESK_EXTRA_PATH/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+            /bin/bash -c "cd \"\$0\" 2>/dev/null || cd \"$checkout\"; exec \"\$@\"" "$cwd" "$@"
+    ' agentdesk-root "$AGENTDESK_ROOT" "$AGENTDESK_CHECKOUT" "$shared" "$PWD" "$@"
+}
+
+agentdesk_create_root() {
+    local mirror
+    mirror=$(agentdesk_host_mirror)
+    agentdesk_host_install debootstrap
+    agentdesk_log "creating the Debian 13 build root in $AGENTDESK_ROOT (from $mirror)"
+    rm -rf "$AGENTDESK_ROOT.new"
+    mkdir -p "$(dirname "$AGENTDESK_ROOT")"
+    debootstrap --variant=minbase trixie "$AGENTDESK_ROOT.new" "$mirror" \
+        >"$AGENTDESK_ROOT.log" 2>&1 \
+        || agentdesk_die "debootstrap failed; see $AGENTDESK_ROOT.log"
+    rm -rf "$AGENTDESK_ROOT"
+    mv "$AGENTDESK_ROOT.new" "$AGENTDESK_ROOT"
+}
+
+# Creates the root when missing, installs the package list when the stamp is stale.
+agentdesk_ensure_root() {
+    local stamp
+    stamp=$(agentdesk_root_stamp)
+    [ "$(cat "$AGENTDESK_ROOT/.agentdesk-stamp" 2>/dev/null)" = "$stamp" ] && return 0
+    [ "$(id -u)" = 0 ] || command -v sudo >/dev/null || agentdesk_die "creating the build root needs root"
+    mkdir -p "$(dirname "$AGENTDESK_ROOT")"
+    (
+        # Several scripts may start at once (tests, helpers): one makes the root, the others wait.
+        flock 9
+        [ "$(cat "$AGENTDESK_ROOT/.agentdesk-stamp" 2>/dev/null)" = "$stamp" ] && exit 0
+        [ -x "$AGENTDESK_ROOT/usr/bin/apt-get" ] || agentdesk_create_root
+        agentdesk_log "installing the build packages into the root"
+        # shellcheck disable=SC2046
+        agentdesk_in_root /bin/bash -c 'apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+            apt-get install -y -q --no-install-recommends "$@" && apt-get clean' _ \
+            $(agentdesk_packages) >>"$AGENTDESK_ROOT.log" 2>&1 \
+            || agentdesk_die "installing packages into the root failed; see $AGENTDESK_ROOT.log"
+        printf '%s\n' "$stamp" >"$AGENTDESK_ROOT/.agentdesk-stamp"
+        agentdesk_log "build root ready"
+    ) 9>"$AGENTDESK_ROOT.lock"
+}
+
+# Native hosts: install the distribution's packages when something is missing.
+agentdesk_ensure_native() {
+    agentdesk_host_is_complete && return 0
+    case "$(agentdesk_os_field ID)" in
+    debian | ubuntu)
+        # shellcheck disable=SC2046
+        agentdesk_host_install $(agentdesk_packages)
+        ;;
+    fedora)
+        agentdesk_die "missing build dependencies; install them with: sudo dnf install gcc-c++ cmake ninja-build qt6-qtbase-devel qt6-qttools-devel kf6-syntax-highlighting-devel xorg-x11-server-Xvfb git"
+        ;;
+    arch)
+        agentdesk_die "missing build dependencies; install them with: sudo pacman -S --needed base-devel cmake ninja qt6-base qt6-tools syntax-highlighting xorg-server-xvfb git"
+        ;;
+    *)
+        agentdesk_die "missing build dependencies: Qt >= 6.4 (Core, Network, Widgets, Linguist tools), KF6SyntaxHighlighting, CMake, Ninja, a C++20 compiler"
+        ;;
+    esac
+    agentdesk_host_is_complete || agentdesk_die "Qt >= 6.4 and KF6SyntaxHighlighting are still missing after installing"
+}
+
+agentdesk_ensure_env() {
+    case "$(agentdesk_env_kind)" in
+    root) agentdesk_ensure_root ;;
+    native) agentdesk_ensure_native ;;
+    *) agentdesk_die "AGENTDESK_ENV must be native or root" ;;
+    esac
+}
+
+# The build directory of the last build made by scripts/run or scripts/test.
+agentdesk_last_build_dir() { cat "$AGENTDESK_CHECKOUT/build/last-build" 2>/dev/null || true; }
+
+# Runs COMMAND in the build environment with the last-built agentdesk on PATH.
+# AGENTDESK_EXTRA_BINDS (colon-separated paths) makes more host paths visible in the root.
+agentdesk_in_env() {
+    local bindir
+    bindir=$(agentdesk_last_build_dir)
+    [ -n "$bindir" ] && bindir="$bindir/bin:"
+    if [ "$(agentdesk_env_kind)" = root ]; then
+        AGENTDESK_EXTRA_PATH=$bindir agentdesk_in_root "$@"
+    else
+        PATH="$bindir$PATH" "$@"
+    fi
+}
+
+# Configures and builds a CMake preset (dev, release, asan, ci, ...) in the environment.
+agentdesk_build() {
+    local preset=$1
+    agentdesk_log "building preset $preset"
+    agentdesk_in_env cmake --preset "$preset" >/dev/null
+    agentdesk_in_env cmake --build --preset "$preset"
+    printf '%s\n' "$AGENTDESK_CHECKOUT/build/$preset" >"$AGENTDESK_CHECKOUT/build/last-build"
+}
