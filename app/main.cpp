@@ -1,0 +1,90 @@
+#include "commandline.h"
+
+#include <core/repository.h>
+#include <mainwindow.h>
+
+#include <QApplication>
+#include <QIcon>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+QStringList argumentsOf(int argc, char **argv)
+{
+    QStringList arguments;
+    arguments.reserve(argc);
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    return arguments;
+}
+
+void print(FILE *stream, const QString &text)
+{
+    const QByteArray bytes = text.toLocal8Bit();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
+    if (!bytes.endsWith('\n'))
+        std::fputc('\n', stream);
+}
+
+bool haveDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")
+           || !qEnvironmentVariableIsEmpty("DISPLAY")
+           || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("AgentDesk"));
+    QCoreApplication::setApplicationName(QStringLiteral("agentdesk"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(AGENTDESK_VERSION));
+
+    const App::CommandLine commandLine = App::CommandLine::parse(argumentsOf(argc, argv));
+    switch (commandLine.action) {
+    case App::CommandLine::Action::ShowHelp:
+    case App::CommandLine::Action::ShowVersion:
+        print(stdout, commandLine.output);
+        return 0;
+    case App::CommandLine::Action::Fail:
+        print(stderr, QStringLiteral("agentdesk: ") + commandLine.output);
+        return 2;
+    case App::CommandLine::Action::Run:
+        break;
+    }
+
+    // Checked before any window exists, so a wrong path is an error on the terminal.
+    QString error;
+    if (!AgentCore::Repository::open(commandLine.repository, &error)) {
+        print(stderr, QStringLiteral("agentdesk: ") + error);
+        return 1;
+    }
+
+    if (!haveDisplay()) {
+        print(stderr,
+              QStringLiteral("agentdesk: no display (DISPLAY and WAYLAND_DISPLAY are unset). "
+                             "Run it under Xvfb, or set QT_QPA_PLATFORM=offscreen."));
+        return 1;
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationDisplayName(QStringLiteral("AgentDesk"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/agentdesk.svg")));
+
+    Ui::MainWindow window;
+    window.openRepository(commandLine.repository);
+    window.show();
+
+    if (!commandLine.screenshotPath.isEmpty()) {
+        QTimer::singleShot(0, &window, [&window, path = commandLine.screenshotPath] {
+            const bool saved = window.grab().save(path);
+            if (!saved)
+                print(stderr, QStringLiteral("agentdesk: cannot write the screenshot to ") + path);
+            QCoreApplication::exit(saved ? 0 : 1);
+        });
+    }
+    return app.exec();
+}

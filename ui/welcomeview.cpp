@@ -1,0 +1,45 @@
+#include "welcomeview.h"
+
+#include <core/repository.h>
+
+#include <QDir>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace Ui {
+
+WelcomeView::WelcomeView(QWidget *parent)
+    : QWidget(parent)
+    , m_name(new QLabel(this))
+    , m_head(new QLabel(this))
+    , m_path(new QLabel(this))
+{
+    QFont nameFont = m_name->font();
+    nameFont.setPointSizeF(nameFont.pointSizeF() * 2.0);
+    nameFont.setBold(true);
+    m_name->setFont(nameFont);
+    m_name->setObjectName(QStringLiteral("repositoryName"));
+    m_head->setObjectName(QStringLiteral("repositoryHead"));
+    m_path->setObjectName(QStringLiteral("repositoryPath"));
+    m_path->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_path->setForegroundRole(QPalette::PlaceholderText);
+
+    auto layout = new QVBoxLayout(this);
+    layout->addStretch(2);
+    for (QLabel *label : {m_name, m_head, m_path}) {
+        label->setAlignment(Qt::AlignHCenter);
+        layout->addWidget(label);
+    }
+    layout->addStretch(3);
+}
+
+void WelcomeView::setRepository(const AgentCore::Repository &repository)
+{
+    m_name->setText(repository.name());
+    m_head->setText(repository.isGit()
+                        ? tr("Branch: %1").arg(repository.headDescription())
+                        : tr("Not a git repository: changes cannot be reviewed against git."));
+    m_path->setText(QDir::toNativeSeparators(repository.root));
+}
+
+} // namespace Ui

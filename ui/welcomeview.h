@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+QT_END_NAMESPACE
+
+namespace AgentCore {
+struct Repository;
+}
+
+namespace Ui {
+
+/// What the window shows before a conversation starts: which repository AgentDesk is on.
+class WelcomeView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WelcomeView)
+public:
+    explicit WelcomeView(QWidget *parent = nullptr);
+
+    void setRepository(const AgentCore::Repository &repository);
+
+private:
+    QLabel *m_name = nullptr;
+    QLabel *m_head = nullptr;
+    QLabel *m_path = nullptr;
+};
+
+} // namespace Ui
