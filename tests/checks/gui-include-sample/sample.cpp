@@ -1,3 +1,4 @@
-// Test input for check_no_gui_includes.cmake: line 3 must be reported.
+// Test input for check_no_gui_includes.cmake: the include of QColor must be reported.
+
 #include <QColor>
 #include <QString>
