@@ -14,6 +14,11 @@ AGENTDESK_PACKAGES_FILE="$AGENTDESK_CHECKOUT/scripts/lib/debian13-packages.txt"
 # Bump when the way the root is made changes, so existing roots are refreshed.
 AGENTDESK_ROOT_FORMAT=1
 
+# Build directories at the same depth (build/<preset>) then share ccache entries: paths are made
+# relative to the checkout and the working directory is left out of the hash.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$AGENTDESK_CHECKOUT}
+export CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
+
 agentdesk_log() { printf 'agentdesk: %s\n' "$*" >&2; }
 agentdesk_die() { agentdesk_log "$*"; exit 1; }
 
