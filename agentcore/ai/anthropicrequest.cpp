@@ -1,0 +1,227 @@
+#include "anthropicrequest.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace AgentCore {
+
+namespace {
+
+constexpr int defaultMaxTokens = 16384;
+constexpr int minimumThinkingBudget = 1024; // smaller budget_tokens are rejected
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+QJsonObject typed(const char *type)
+{
+    return QJsonObject{{key("type"), key(type)}};
+}
+
+QJsonObject textBlock(const QString &text)
+{
+    QJsonObject block = typed("text");
+    block.insert(key("text"), text);
+    return block;
+}
+
+QJsonObject thinkingBlock(const ContentBlock &thinking)
+{
+    if (thinking.redacted) {
+        QJsonObject block = typed("redacted_thinking");
+        block.insert(key("data"), thinking.signature);
+        return block;
+    }
+    QJsonObject block = typed("thinking");
+    block.insert(key("thinking"), thinking.text);
+    block.insert(key("signature"), thinking.signature);
+    return block;
+}
+
+QJsonArray assistantBlocks(const Message &message, bool keepThinking)
+{
+    QJsonArray blocks;
+    for (const ContentBlock &b : message.content) {
+        switch (b.type) {
+        case ContentBlock::Type::Thinking:
+            // Unsigned thinking, or thinking signed for another model, would be rejected. It is
+            // dropped rather than sent as "<thinking>" text: the model would take another model's
+            // reasoning for its own visible output and start writing such tags itself, and the
+            // API ignores earlier turns' thinking anyway, so the model loses nothing it would
+            // otherwise have seen.
+            if (keepThinking && !b.signature.isEmpty())
+                blocks.append(thinkingBlock(b));
+            break;
+        case ContentBlock::Type::Text:
+            blocks.append(textBlock(b.text));
+            break;
+        case ContentBlock::Type::ToolCall: {
+            QJsonObject block = typed("tool_use");
+            block.insert(key("id"), b.id);
+            block.insert(key("name"), b.name);
+            block.insert(key("input"), b.arguments);
+            blocks.append(block);
+            break;
+        }
+        }
+    }
+    return blocks;
+}
+
+QJsonObject toolResultBlock(const Message &result)
+{
+    QJsonObject block = typed("tool_result");
+    block.insert(key("tool_use_id"), result.toolCallId);
+    block.insert(key("content"), result.text());
+    if (result.isError)
+        block.insert(key("is_error"), true);
+    return block;
+}
+
+struct Turn
+{
+    QString role;
+    QJsonArray content;
+};
+
+// The API wants user and assistant turns to alternate: consecutive messages of one role share
+// a turn, so tool results and a following user message (a reminder, a steering message) form
+// one user turn with the tool_result blocks first.
+void appendToTurns(QList<Turn> &turns, const QString &role, const QJsonArray &blocks)
+{
+    if (blocks.isEmpty())
+        return;
+    if (!turns.isEmpty() && turns.last().role == role) {
+        for (const QJsonValue &block : blocks)
+            turns.last().content.append(block);
+        return;
+    }
+    turns.append({role, blocks});
+}
+
+QList<Turn> turnsFor(const ProviderConfig &config, const QList<Message> &history)
+{
+    const QString user = key("user");
+    const QString assistant = key("assistant");
+    QList<Turn> turns;
+    for (const Message &message : history) {
+        switch (message.role) {
+        case Message::Role::User:
+        case Message::Role::Custom: {
+            QJsonArray blocks;
+            for (const ContentBlock &b : message.content)
+                blocks.append(textBlock(b.text));
+            appendToTurns(turns, user, blocks);
+            break;
+        }
+        case Message::Role::ToolResult:
+            appendToTurns(turns, user, QJsonArray{toolResultBlock(message)});
+            break;
+        case Message::Role::Assistant:
+            appendToTurns(turns,
+                          assistant,
+                          assistantBlocks(message, isFromSameModel(message, config)));
+            break;
+        }
+    }
+    return turns;
+}
+
+QString firstBlockType(const Turn &turn)
+{
+    return turn.content.at(0).toObject().value(key("type")).toString();
+}
+
+// With thinking on, the assistant turn a tool loop continues from must start with its signed
+// thinking. A history from another model (or one without thinking) cannot provide that, so
+// that request goes without thinking; the next user turn gets it back.
+bool canThink(const QList<Turn> &turns)
+{
+    if (turns.size() < 2 || firstBlockType(turns.last()) != key("tool_result"))
+        return true;
+    const QString type = firstBlockType(turns.at(turns.size() - 2));
+    return type == key("thinking") || type == key("redacted_thinking");
+}
+
+// Anthropic caches only up to marked blocks: the system prompt (with the tools before it) and
+// the end of the conversation, so the next request reads everything up to here from the cache.
+void markCacheEnd(QList<Turn> &turns)
+{
+    if (turns.isEmpty())
+        return;
+    QJsonArray &content = turns.last().content;
+    QJsonObject last = content.last().toObject();
+    last.insert(key("cache_control"), typed("ephemeral"));
+    content.replace(content.size() - 1, last);
+}
+
+QJsonArray toolsJson(const QList<ToolDefinition> &tools)
+{
+    QJsonArray array;
+    for (const ToolDefinition &tool : tools) {
+        QJsonObject object{{key("name"), tool.name}, {key("input_schema"), toolParameters(tool)}};
+        if (!tool.description.isEmpty())
+            object.insert(key("description"), tool.description);
+        array.append(object);
+    }
+    return array;
+}
+
+QUrl messagesUrl(const QUrl &baseUrl)
+{
+    // The SDKs take the root without /v1; a pasted ".../v1" would otherwise become /v1/v1.
+    const bool hasVersion = baseUrl.path().endsWith(QLatin1StringView("/v1"))
+                            || baseUrl.path().endsWith(QLatin1StringView("/v1/"));
+    return appendedUrlPath(baseUrl, hasVersion ? key("/messages") : key("/v1/messages"));
+}
+
+} // namespace
+
+HttpRequestSpec buildAnthropicRequest(const ProviderConfig &config, const Context &context)
+{
+    QList<Turn> turns = turnsFor(config, wireHistory(context.messages));
+    markCacheEnd(turns);
+    QJsonArray messages;
+    for (const Turn &turn : std::as_const(turns))
+        messages.append(QJsonObject{{key("role"), turn.role}, {key("content"), turn.content}});
+
+    int maxTokens = config.maxOutputTokens > 0 ? config.maxOutputTokens : defaultMaxTokens;
+    QJsonObject body{{key("model"), config.model},
+                     {key("messages"), messages},
+                     {key("stream"), true}};
+    if (config.thinkingBudget > 0 && canThink(turns)) {
+        const int budget = std::max(config.thinkingBudget, minimumThinkingBudget);
+        // max_tokens counts the thinking too and must exceed the budget; keep the room the
+        // user asked for to answer.
+        if (maxTokens <= budget)
+            maxTokens += budget;
+        QJsonObject thinking = typed("enabled");
+        thinking.insert(key("budget_tokens"), budget);
+        body.insert(key("thinking"), thinking);
+    }
+    body.insert(key("max_tokens"), maxTokens);
+    if (!context.systemPrompt.trimmed().isEmpty()) {
+        QJsonObject system = textBlock(context.systemPrompt);
+        system.insert(key("cache_control"), typed("ephemeral"));
+        body.insert(key("system"), QJsonArray{system});
+    }
+    if (!context.tools.isEmpty())
+        body.insert(key("tools"), toolsJson(context.tools));
+
+    HttpRequestSpec spec;
+    spec.url = messagesUrl(config.baseUrl);
+    QList<std::pair<QByteArray, QByteArray>> headers{
+        {"Content-Type", "application/json"},
+        {"Accept", "text/event-stream"},
+        {"anthropic-version", "2023-06-01"},
+    };
+    if (!config.apiKey.isEmpty())
+        headers.append({"x-api-key", config.apiKey.toUtf8()});
+    spec.headers = withExtraHeaders(std::move(headers), config);
+    spec.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return spec;
+}
+
+} // namespace AgentCore

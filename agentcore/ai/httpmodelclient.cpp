@@ -1,0 +1,523 @@
+#include "httpmodelclient.h"
+
+#include "requestbuilder.h"
+#include "sseparser.h"
+#include "streamassembler.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QLocale>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QRandomGenerator>
+#include <QScopeGuard>
+#include <QThread>
+#include <QTimeZone>
+#include <QTimer>
+
+#include <cmath>
+#include <limits>
+
+namespace AgentCore {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::HttpModelClient)
+};
+
+using EndReason = StreamAssembler::EndReason;
+
+constexpr qsizetype ReadChunkSize = 64 * 1024;
+constexpr qsizetype MaxErrorBodySize = 64 * 1024; // enough for any provider's error JSON
+// After the provider's final event the body normally ends at once; reading it to its end lets
+// the connection be reused. A server that keeps it open is not waited for longer than this.
+constexpr int CompletionGraceMs = 200;
+
+/// How one HTTP exchange (request and response) ended.
+struct ExchangeResult
+{
+    enum class End {
+        BodyEnded,    ///< the response body ended or the provider finished the message
+        HttpError,    ///< a non-2xx status; errorBody holds (the start of) the body
+        NetworkError, ///< the connection failed; bodyStarted tells whether output streamed
+        IdleTimeout,
+        Aborted,
+    };
+
+    End end = End::BodyEnded;
+    bool bodyStarted = false; ///< a byte of a 2xx body reached the parser
+    int status = 0;
+    QByteArray errorBody;
+    QNetworkReply::NetworkError networkError = QNetworkReply::NoError;
+    QString networkErrorText;
+    std::optional<qint64> retryAfterMs;
+};
+
+QString formatDuration(qint64 ms)
+{
+    if (ms < 1000)
+        return Tr::tr("%n ms", nullptr, int(ms));
+    if (ms < 120'000) {
+        const qint64 tenths = (ms + 50) / 100;
+        if (tenths % 10 == 0)
+            return Tr::tr("%n s", nullptr, int(tenths / 10));
+        return Tr::tr("%1 s").arg(QLocale::c().toString(double(tenths) / 10, 'f', 1));
+    }
+    return Tr::tr("%n min", nullptr, int((ms + 59'999) / 60'000));
+}
+
+QString describeNetworkError(QNetworkReply::NetworkError error, const QString &fallback)
+{
+    switch (error) {
+    case QNetworkReply::ConnectionRefusedError:
+        return Tr::tr("the connection was refused");
+    case QNetworkReply::RemoteHostClosedError:
+        return Tr::tr("the server closed the connection");
+    case QNetworkReply::HostNotFoundError:
+        return Tr::tr("the host was not found");
+    case QNetworkReply::TimeoutError:
+        return Tr::tr("the connection timed out");
+    case QNetworkReply::SslHandshakeFailedError:
+        return Tr::tr("the TLS handshake failed");
+    case QNetworkReply::TemporaryNetworkFailureError:
+    case QNetworkReply::NetworkSessionFailedError:
+        return Tr::tr("the network is unavailable");
+    case QNetworkReply::ProxyConnectionRefusedError:
+    case QNetworkReply::ProxyConnectionClosedError:
+    case QNetworkReply::ProxyNotFoundError:
+    case QNetworkReply::ProxyTimeoutError:
+        return Tr::tr("the proxy failed");
+    case QNetworkReply::TooManyRedirectsError:
+        return Tr::tr("too many redirects");
+    default:
+        return fallback;
+    }
+}
+
+/// Transient failures before a response: worth sending the same request again.
+bool isRetryableNetworkError(QNetworkReply::NetworkError error)
+{
+    switch (error) {
+    case QNetworkReply::ConnectionRefusedError:
+    case QNetworkReply::RemoteHostClosedError:
+    case QNetworkReply::TimeoutError:
+    case QNetworkReply::TemporaryNetworkFailureError:
+    case QNetworkReply::NetworkSessionFailedError:
+    case QNetworkReply::ProxyConnectionClosedError:
+    case QNetworkReply::UnknownNetworkError:
+        return true;
+    default:
+        return false;
+    }
+}
+
+QNetworkRequest makeNetworkRequest(const HttpRequestSpec &spec)
+{
+    QNetworkRequest request(spec.url);
+    for (const auto &[name, value] : spec.headers)
+        request.setRawHeader(name, value);
+    if (!request.hasRawHeader("Accept"))
+        request.setRawHeader("Accept", "text/event-stream");
+    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+    request.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
+    return request;
+}
+
+/// Runs one request to its end inside \a loop, feeding a 2xx body through an SSE parser into
+/// the assembler. The abort token's callback quits \a loop; an end without a recorded reason
+/// therefore means "aborted".
+class Exchange final
+{
+public:
+    Exchange(const ProviderConfig &config, StreamAssembler &assembler, const StreamEventSink &sink)
+        : m_config(config)
+        , m_assembler(assembler)
+        , m_sink(sink)
+        , m_eventSink([this](const SseEvent &event) { m_assembler.feed(event, m_sink); })
+    {}
+
+    ExchangeResult run(QNetworkAccessManager &network, const HttpRequestSpec &spec, QEventLoop &loop)
+    {
+        m_loop = &loop;
+        m_reply.reset(network.post(makeNetworkRequest(spec), spec.body));
+        QNetworkReply *reply = m_reply.get();
+        QObject::connect(reply, &QNetworkReply::metaDataChanged, &m_guard, [this] { touch(); });
+        QObject::connect(reply, &QNetworkReply::uploadProgress, &m_guard, [this] { touch(); });
+        QObject::connect(reply, &QNetworkReply::readyRead, &m_guard, [this] { readAvailable(); });
+        QObject::connect(reply, &QNetworkReply::finished, &m_guard, [this] { replyFinished(); });
+        startIdleTimer();
+
+        loop.exec();
+
+        if (!m_ended)
+            m_result.end = m_complete ? ExchangeResult::End::BodyEnded
+                                      : ExchangeResult::End::Aborted;
+        m_idleTimer.stop();
+        reply->disconnect(&m_guard);
+        if (reply->isRunning())
+            reply->abort();
+        return m_result;
+    }
+
+private:
+    struct ReplyDeleter
+    {
+        void operator()(QNetworkReply *reply) const { delete reply; }
+    };
+
+    void touch() { m_sinceLastByte.start(); }
+
+    void startIdleTimer()
+    {
+        if (m_config.idleTimeoutMs <= 0)
+            return;
+        m_sinceLastByte.start();
+        m_idleTimer.setSingleShot(true);
+        QObject::connect(&m_idleTimer, &QTimer::timeout, &m_guard, [this] { checkIdle(); });
+        m_idleTimer.start(m_config.idleTimeoutMs);
+    }
+
+    // Restarting a timer per chunk is costly on the hot path; the timer instead checks the
+    // time since the last byte when it fires, and re-arms for the rest.
+    void checkIdle()
+    {
+        const qint64 idle = m_sinceLastByte.elapsed();
+        if (idle < m_config.idleTimeoutMs) {
+            m_idleTimer.start(int(m_config.idleTimeoutMs - idle));
+            return;
+        }
+        end(ExchangeResult::End::IdleTimeout);
+    }
+
+    void end(ExchangeResult::End how)
+    {
+        if (m_ended)
+            return;
+        m_ended = true;
+        m_result.end = how;
+        m_loop->quit();
+    }
+
+    bool readStatus()
+    {
+        if (m_result.status == 0) {
+            const QVariant status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+            if (!status.isValid())
+                return false;
+            m_result.status = status.toInt();
+        }
+        return true;
+    }
+
+    bool isSuccess() const { return m_result.status >= 200 && m_result.status < 300; }
+
+    void readAvailable()
+    {
+        touch();
+        if (m_ended || !readStatus())
+            return;
+        if (!isSuccess()) {
+            const qsizetype room = MaxErrorBodySize - m_result.errorBody.size();
+            m_result.errorBody += m_reply->read(qMax<qsizetype>(0, room));
+            m_reply->skip(m_reply->bytesAvailable());
+            return;
+        }
+        if (m_buffer.isEmpty())
+            m_buffer.resize(ReadChunkSize);
+        qint64 count = 0;
+        while ((count = m_reply->read(m_buffer.data(), m_buffer.size())) > 0) {
+            if (m_complete)
+                continue; // the message ended: what follows is not part of it
+            m_result.bodyStarted = true;
+            m_parser.feed(QByteArrayView(m_buffer.constData(), count), m_eventSink);
+            if (m_assembler.isComplete())
+                startGracePeriod();
+        }
+    }
+
+    void startGracePeriod()
+    {
+        m_complete = true;
+        m_idleTimer.stop();
+        QTimer::singleShot(CompletionGraceMs, &m_guard, [this] {
+            end(ExchangeResult::End::BodyEnded);
+        });
+    }
+
+    void replyFinished()
+    {
+        readAvailable();
+        if (m_ended)
+            return;
+        readStatus();
+        if (m_result.status != 0 && !isSuccess()) {
+            readRetryAfter();
+            end(ExchangeResult::End::HttpError);
+            return;
+        }
+        const QNetworkReply::NetworkError error = m_reply->error();
+        if (error == QNetworkReply::NoError || m_complete) {
+            m_parser.finish();
+            end(ExchangeResult::End::BodyEnded);
+            return;
+        }
+        m_result.networkError = error;
+        m_result.networkErrorText = describeNetworkError(error, m_reply->errorString());
+        end(ExchangeResult::End::NetworkError);
+    }
+
+    void readRetryAfter()
+    {
+        m_result.retryAfterMs = retryAfterDelayMs(m_reply->rawHeader("retry-after-ms"),
+                                                  m_reply->rawHeader("Retry-After"),
+                                                  QDateTime::currentDateTimeUtc());
+    }
+
+    const ProviderConfig &m_config;
+    StreamAssembler &m_assembler;
+    const StreamEventSink &m_sink;
+    const SseParser::Sink m_eventSink;
+    SseParser m_parser;
+    QByteArray m_buffer;
+    QObject m_guard; // context of every connection, so that they all end with the exchange
+    QTimer m_idleTimer;
+    QElapsedTimer m_sinceLastByte;
+    QEventLoop *m_loop = nullptr;
+    std::unique_ptr<QNetworkReply, ReplyDeleter> m_reply;
+    ExchangeResult m_result;
+    bool m_ended = false;
+    bool m_complete = false; ///< the assembler has the provider's final event
+};
+
+/// The wait before retry number \a retry (0-based), without a server's wish.
+qint64 backoffDelayMs(const ProviderConfig &config, int retry)
+{
+    const double base = qMax(0, config.retryBaseDelayMs) * std::pow(2.0, qMin(retry, 30));
+    const double jitter = base * 0.25 * QRandomGenerator::global()->generateDouble();
+    return qint64(qMin(base + jitter, double(qMax(0, config.retryMaxDelayMs))));
+}
+
+QDateTime parseHttpDate(const QByteArray &value)
+{
+    const QString text = QString::fromLatin1(value).simplified();
+    // IMF-fixdate, the form HTTP/1.1 servers must send; RFC 850 and asctime are obsolete.
+    const QDateTime local = QLocale::c().toDateTime(text,
+                                                    QStringLiteral(
+                                                        "ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
+    if (local.isValid())
+        return QDateTime(local.date(), local.time(), QTimeZone::utc());
+    return QDateTime::fromString(text, Qt::RFC2822Date);
+}
+
+} // namespace
+
+std::optional<qint64> retryAfterDelayMs(const QByteArray &retryAfterMs,
+                                        const QByteArray &retryAfter,
+                                        const QDateTime &now)
+{
+    bool ok = false;
+    const double ms = retryAfterMs.trimmed().toDouble(&ok);
+    if (ok && std::isfinite(ms))
+        return qint64(qBound(0.0, std::ceil(ms), 1e12));
+    const QByteArray value = retryAfter.trimmed();
+    if (value.isEmpty())
+        return std::nullopt;
+    const qint64 seconds = value.toLongLong(&ok);
+    if (ok)
+        return qBound<qint64>(0, seconds, 1'000'000'000LL) * 1000;
+    const QDateTime date = parseHttpDate(value);
+    if (!date.isValid())
+        return std::nullopt;
+    return qMax<qint64>(0, now.msecsTo(date));
+}
+
+HttpModelClient::HttpModelClient(ProviderConfig config)
+    : m_config(std::move(config))
+{}
+
+HttpModelClient::~HttpModelClient()
+{
+    if (!m_network)
+        return;
+    // thread() is null once the owning QThread object is gone.
+    QThread *owner = m_network->thread();
+    if (owner && owner != QThread::currentThread() && !owner->isFinished())
+        m_network.release()->deleteLater();
+}
+
+namespace {
+
+/// What complete() does after one exchange; keeps the retry policy in one place.
+class RequestRun final
+{
+public:
+    RequestRun(const ProviderConfig &config, const AbortToken &abort, const StreamEventSink &sink)
+        : m_config(config)
+        , m_abort(abort)
+        , m_sink(sink)
+        , m_assembler(createStreamAssembler(config))
+    {}
+
+    Message run(QNetworkAccessManager &network, const Context &context)
+    {
+        if (m_abort.isAborted())
+            return aborted();
+        const HttpRequestSpec spec = buildRequest(m_config, context);
+        const int abortId = m_abort.onAbort(&m_loop, [this] { m_loop.quit(); });
+        const auto unregister = qScopeGuard([&] { m_abort.disconnect(abortId); });
+        for (int retry = 0;; ++retry) {
+            if (m_abort.isAborted())
+                return aborted();
+            const ExchangeResult result = Exchange(m_config, *m_assembler, m_sink)
+                                              .run(network, spec, m_loop);
+            if (std::optional<Message> message = conclude(result, retry))
+                return *message;
+        }
+    }
+
+private:
+    /// The final message, or nullopt after a retry wait.
+    std::optional<Message> conclude(const ExchangeResult &result, int retry)
+    {
+        using End = ExchangeResult::End;
+        switch (result.end) {
+        case End::BodyEnded:
+            return m_assembler->finish(EndReason::StreamEnded, {}, m_sink);
+        case End::Aborted:
+            return aborted();
+        case End::IdleTimeout:
+            return m_assembler->finish(EndReason::IdleTimeout,
+                                       Tr::tr("No data from the server for %1; the response was "
+                                              "abandoned")
+                                           .arg(formatDuration(m_config.idleTimeoutMs)),
+                                       m_sink);
+        case End::NetworkError:
+            return networkFailure(result, retry);
+        case End::HttpError:
+            return httpFailure(result, retry);
+        }
+        return aborted();
+    }
+
+    std::optional<Message> networkFailure(const ExchangeResult &result, int retry)
+    {
+        const QString host = m_config.baseUrl.host();
+        const QString reason = redacted(result.networkErrorText);
+        if (result.bodyStarted) {
+            return m_assembler
+                ->finish(EndReason::ConnectionDropped,
+                         Tr::tr("Connection to %1 lost mid-stream: %2").arg(host, reason),
+                         m_sink);
+        }
+        QString message = Tr::tr("Connection to %1 failed: %2").arg(host, reason);
+        if (isRetryableNetworkError(result.networkError) && retry < m_config.maxRetries) {
+            if (!waitBeforeRetry(retry, backoffDelayMs(m_config, retry), message))
+                return aborted();
+            return std::nullopt;
+        }
+        return m_assembler->finish(EndReason::ConnectionDropped,
+                                   withRetries(message, retry),
+                                   m_sink);
+    }
+
+    std::optional<Message> httpFailure(const ExchangeResult &result, int retry)
+    {
+        const HttpError error = describeHttpError(m_config, result.status, result.errorBody);
+        QString message = redacted(error.message);
+        if (error.retryable && retry < m_config.maxRetries) {
+            const qint64 delay = result.retryAfterMs.value_or(backoffDelayMs(m_config, retry));
+            if (delay <= m_config.retryMaxDelayMs) {
+                if (!waitBeforeRetry(retry, delay, message))
+                    return aborted();
+                return std::nullopt;
+            }
+            message = Tr::tr("%1 (the server asked to wait %2 before retrying; not retried)")
+                          .arg(message, formatDuration(delay));
+        } else if (error.retryable) {
+            message = withRetries(message, retry);
+        }
+        return failed(message,
+                      error.contextOverflow ? StopReason::ContextOverflow : StopReason::Error);
+    }
+
+    /// Emits the Retry event and waits; false when aborted meanwhile.
+    bool waitBeforeRetry(int retry, qint64 delayMs, const QString &reason)
+    {
+        StreamEvent event;
+        event.type = StreamEvent::Type::Retry;
+        event.retryAttempt = retry + 1;
+        event.retryDelayMs = int(qMin<qint64>(delayMs, std::numeric_limits<int>::max()));
+        event.errorMessage = reason;
+        m_sink(event);
+        if (m_abort.isAborted())
+            return false;
+        QTimer timer;
+        timer.setSingleShot(true);
+        timer.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&timer, &QTimer::timeout, &m_loop, &QEventLoop::quit);
+        timer.start(event.retryDelayMs);
+        m_loop.exec();
+        return !m_abort.isAborted();
+    }
+
+    // Some servers echo the credentials they rejected; a message must never carry the key.
+    QString redacted(QString text) const
+    {
+        if (m_config.apiKey.size() >= 4)
+            text.replace(m_config.apiKey, QStringLiteral("[API key]"));
+        return text;
+    }
+
+    QString withRetries(const QString &message, int retries) const
+    {
+        if (retries == 0)
+            return message;
+        return Tr::tr("%1 (gave up after %n retries)", nullptr, retries).arg(message);
+    }
+
+    /// An error before any content: the assembler makes the message, its stop reason and the
+    /// single Error event are set here.
+    Message failed(const QString &message, StopReason reason)
+    {
+        Message result = m_assembler->finish(EndReason::ConnectionDropped,
+                                             message,
+                                             [](const StreamEvent &) {});
+        result.stopReason = reason;
+        result.errorMessage = message;
+        StreamEvent event;
+        event.type = StreamEvent::Type::Error;
+        event.stopReason = reason;
+        event.errorMessage = message;
+        m_sink(event);
+        return result;
+    }
+
+    Message aborted()
+    {
+        return m_assembler->finish(EndReason::Aborted, Tr::tr("The request was aborted"), m_sink);
+    }
+
+    const ProviderConfig &m_config;
+    const AbortToken &m_abort;
+    const StreamEventSink &m_sink;
+    std::unique_ptr<StreamAssembler> m_assembler;
+    QEventLoop m_loop;
+};
+
+} // namespace
+
+Message HttpModelClient::complete(const Context &context,
+                                  const AbortToken &abort,
+                                  const StreamEventSink &sink)
+{
+    if (!m_network)
+        m_network = std::make_unique<QNetworkAccessManager>();
+    const ProviderConfig config = m_config;
+    return RequestRun(config, abort, sink).run(*m_network, context);
+}
+
+} // namespace AgentCore

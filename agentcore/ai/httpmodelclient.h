@@ -1,0 +1,57 @@
+#pragma once
+
+#include "modelclient.h"
+#include "providerconfig.h"
+
+#include <QByteArray>
+#include <QDateTime>
+
+#include <memory>
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QNetworkAccessManager;
+QT_END_NAMESPACE
+
+namespace AgentCore {
+
+/// The ModelClient that talks HTTP + SSE to a real provider.
+/// complete() must always be called from the same thread (the agent's worker), which owns
+/// the network access manager. Retries 429/503/529 and connection resets with backoff
+/// (honouring Retry-After), bounded by the config and abortable, emitting Retry events.
+///
+/// Retries happen only before any byte of a response body was streamed, so output is never
+/// duplicated. The backoff is retryBaseDelayMs * 2^n plus up to 25 % jitter, capped by
+/// retryMaxDelayMs; a server's Retry-After / retry-after-ms is used as given, and one longer
+/// than retryMaxDelayMs is not waited for (the error stands and says how long was asked).
+/// Error messages hold only what the server sent and the host name, never the API key.
+class HttpModelClient final : public ModelClient
+{
+public:
+    explicit HttpModelClient(ProviderConfig config);
+    /// Destroy it on the thread that called complete(), or after that thread finished;
+    /// otherwise the network access manager is left to that thread's event loop.
+    ~HttpModelClient() override;
+
+    const ProviderConfig &config() const { return m_config; }
+    /// Takes effect at the next complete(); call between requests, on the worker thread.
+    void setConfig(const ProviderConfig &config) { m_config = config; }
+
+    Message complete(const Context &context,
+                     const AbortToken &abort,
+                     const StreamEventSink &sink) override;
+
+private:
+    ProviderConfig m_config;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+};
+
+/// The wait a response asks for before a retry, in ms: \a retryAfterMs (the retry-after-ms
+/// header, OpenAI and Anthropic) when readable, else \a retryAfter (Retry-After: delay seconds,
+/// or an HTTP date taken relative to \a now). nullopt when neither is present or readable.
+/// Never negative.
+std::optional<qint64> retryAfterDelayMs(const QByteArray &retryAfterMs,
+                                        const QByteArray &retryAfter,
+                                        const QDateTime &now);
+
+} // namespace AgentCore

@@ -1,0 +1,166 @@
+#include "openaichatrequest.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace AgentCore {
+
+namespace {
+
+// OpenAI rejects tool_calls[].id values over 40 characters in Chat Completions.
+constexpr int maxChatToolCallIdLength = 40;
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+QString joinedText(const Message &message)
+{
+    QStringList parts;
+    for (const ContentBlock &b : message.content) {
+        if (b.isText())
+            parts.append(b.text);
+    }
+    return parts.join(key("\n\n"));
+}
+
+QJsonObject toolCallJson(const ContentBlock &call)
+{
+    return QJsonObject{
+        {key("id"), call.id},
+        {key("type"), key("function")},
+        {key("function"),
+         QJsonObject{{key("name"), call.name}, {key("arguments"), argumentsJson(call.arguments)}}},
+    };
+}
+
+QJsonObject assistantJson(const Message &message)
+{
+    // Thinking is not sent back: DeepSeek rejects reasoning_content in input and no other
+    // compatible server reads it.
+    const QString text = joinedText(message);
+    QJsonArray toolCalls;
+    for (const ContentBlock &b : message.content) {
+        if (b.isToolCall())
+            toolCalls.append(toolCallJson(b));
+    }
+    QJsonObject object{{key("role"), key("assistant")},
+                       {key("content"), text.isEmpty() ? QJsonValue() : QJsonValue(text)}};
+    if (!toolCalls.isEmpty())
+        object.insert(key("tool_calls"), toolCalls);
+    return object;
+}
+
+// Some chat templates of local servers (Mistral's, Gemma's) insist that user and assistant
+// alternate, so consecutive messages of one role are merged. A tool message in between keeps
+// them apart, which those templates accept.
+void appendMerged(QList<QJsonObject> &messages, QJsonObject message)
+{
+    if (messages.isEmpty() || messages.last().value(key("role")) != message.value(key("role"))) {
+        messages.append(std::move(message));
+        return;
+    }
+    QJsonObject &last = messages.last();
+    const QString before = last.value(key("content")).toString();
+    const QString after = message.value(key("content")).toString();
+    const QString merged = before.isEmpty() || after.isEmpty()
+                               ? QString(before + after)
+                               : QString(before + key("\n\n") + after);
+    last.insert(key("content"), merged.isEmpty() ? QJsonValue() : QJsonValue(merged));
+    QJsonArray calls = last.value(key("tool_calls")).toArray();
+    for (const QJsonValue &call : message.value(key("tool_calls")).toArray())
+        calls.append(call);
+    if (!calls.isEmpty())
+        last.insert(key("tool_calls"), calls);
+}
+
+QJsonArray messagesJson(const Context &context)
+{
+    QList<QJsonObject> messages;
+    if (!context.systemPrompt.trimmed().isEmpty()) {
+        messages.append(
+            QJsonObject{{key("role"), key("system")}, {key("content"), context.systemPrompt}});
+    }
+    for (const Message &message : wireHistory(context.messages, maxChatToolCallIdLength)) {
+        switch (message.role) {
+        case Message::Role::User:
+        case Message::Role::Custom:
+            appendMerged(messages,
+                         QJsonObject{{key("role"), key("user")},
+                                     {key("content"), joinedText(message)}});
+            break;
+        case Message::Role::Assistant:
+            appendMerged(messages, assistantJson(message));
+            break;
+        case Message::Role::ToolResult:
+            messages.append(QJsonObject{{key("role"), key("tool")},
+                                        {key("tool_call_id"), message.toolCallId},
+                                        {key("content"), message.text()}});
+            break;
+        }
+    }
+    QJsonArray array;
+    for (const QJsonObject &message : std::as_const(messages))
+        array.append(message);
+    return array;
+}
+
+QJsonArray toolsJson(const QList<ToolDefinition> &tools)
+{
+    QJsonArray array;
+    for (const ToolDefinition &tool : tools) {
+        QJsonObject function{{key("name"), tool.name}, {key("parameters"), toolParameters(tool)}};
+        if (!tool.description.isEmpty())
+            function.insert(key("description"), tool.description);
+        array.append(QJsonObject{{key("type"), key("function")}, {key("function"), function}});
+    }
+    return array;
+}
+
+} // namespace
+
+bool isOpenAiReasoningModel(const QString &model)
+{
+    const QString name = model.toLower();
+    if (name.startsWith(key("o1-mini")) || name.startsWith(key("o1-preview"))
+        || name.contains(key("-chat"))) {
+        return false; // no reasoning_effort there
+    }
+    return name.startsWith(key("o1")) || name.startsWith(key("o3")) || name.startsWith(key("o4"))
+           || name.startsWith(key("gpt-5"));
+}
+
+HttpRequestSpec buildOpenAiChatRequest(const ProviderConfig &config, const Context &context)
+{
+    const bool isOpenAi = config.provider == key("openai");
+    QJsonObject body{
+        {key("model"), config.model},
+        {key("messages"), messagesJson(context)},
+        {key("stream"), true},
+        {key("stream_options"), QJsonObject{{key("include_usage"), true}}},
+    };
+    if (!context.tools.isEmpty())
+        body.insert(key("tools"), toolsJson(context.tools));
+    if (config.maxOutputTokens > 0) {
+        // OpenAI's reasoning models reject max_tokens; most compatible servers only know it.
+        body.insert(isOpenAi ? key("max_completion_tokens") : key("max_tokens"),
+                    config.maxOutputTokens);
+    }
+    if (isOpenAi && config.thinkingBudget > 0 && isOpenAiReasoningModel(config.model))
+        body.insert(key("reasoning_effort"), reasoningEffortForBudget(config.thinkingBudget));
+
+    HttpRequestSpec spec;
+    spec.url = appendedUrlPath(config.baseUrl, key("/chat/completions"));
+    QList<std::pair<QByteArray, QByteArray>> headers{
+        {"Content-Type", "application/json"},
+        {"Accept", "text/event-stream"},
+    };
+    if (!config.apiKey.isEmpty())
+        headers.append({"Authorization", "Bearer " + config.apiKey.toUtf8()});
+    spec.headers = withExtraHeaders(std::move(headers), config);
+    spec.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return spec;
+}
+
+} // namespace AgentCore

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "providerconfig.h"
+#include "types.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QUrl>
+
+#include <utility>
+
+namespace AgentCore {
+
+/// A streaming HTTP request, ready for QNetworkAccessManager::post.
+struct HttpRequestSpec
+{
+    QUrl url;
+    QList<std::pair<QByteArray, QByteArray>> headers; ///< includes auth and content type
+    QByteArray body;                                  ///< JSON
+};
+
+/// Builds the wire request for \a context. The result satisfies the target API's rules even for
+/// a history written by another provider: every tool result directly after its call, no empty
+/// content, tool-call ids rewritten to ^[a-zA-Z0-9_-]{1,64}$ (consistently for call and result),
+/// thinking signatures only sent back to the provider that made them, custom messages converted
+/// or dropped. Pure; thread-safe.
+HttpRequestSpec buildRequest(const ProviderConfig &config, const Context &context);
+
+/// Result of reading a non-2xx response.
+struct HttpError
+{
+    QString message;              ///< readable, from the body ("Anthropic: overloaded (529)")
+    bool contextOverflow = false; ///< the request exceeded the model's context window
+    bool retryable = false;       ///< 429, 503, 529 and similar transient statuses
+};
+
+/// Reads a provider's error body (JSON or text) into a readable message.
+HttpError describeHttpError(const ProviderConfig &config, int httpStatus, const QByteArray &body);
+
+/// The same id everywhere it appears, valid for every provider.
+QString normalizedToolCallId(const QString &id);
+
+/// normalizedToolCallId() with a tighter length limit (OpenAI Chat Completions rejects ids over
+/// 40 characters). Valid ids that fit are returned unchanged; others get a hash suffix, so two
+/// different ids do not collide.
+QString normalizedToolCallId(const QString &id, int maxLength);
+
+// Shared by the per-API builders (anthropicrequest, openaichatrequest, openairesponsesrequest).
+
+/// The history cleaned for any wire API: custom messages with text become user messages wrapped
+/// in <system-reminder>, the rest are dropped; blank text blocks are removed; assistant messages
+/// without text or tool calls are skipped; every assistant message with tool calls is followed by
+/// exactly one result per call, in call order (a call without a result gets an error result, a
+/// result without a call is dropped); tool-call ids are normalized to \a maxIdLength and unique
+/// within the request. Thinking blocks are kept: each builder decides what to send back.
+QList<Message> wireHistory(const QList<Message> &messages, int maxIdLength = 64);
+
+/// True when \a message was made by the same provider, wire API and model as \a config, so its
+/// thinking signatures (or encrypted reasoning) are valid there. A dated snapshot counts as its
+/// alias ("claude-sonnet-4-5-20250929" is "claude-sonnet-4-5").
+bool isFromSameModel(const Message &message, const ProviderConfig &config);
+
+/// \a baseUrl with \a suffix ("/chat/completions") appended to its path without doubling slashes;
+/// the query (e.g. Azure's api-version) is kept.
+QUrl appendedUrlPath(const QUrl &baseUrl, const QString &suffix);
+
+/// \a defaults followed by \a config's extra headers; an extra header replaces a default of the
+/// same name (case-insensitive), so a proxy can override e.g. the auth header.
+QList<std::pair<QByteArray, QByteArray>> withExtraHeaders(
+    QList<std::pair<QByteArray, QByteArray>> defaults, const ProviderConfig &config);
+
+/// The tool's JSON Schema, or an empty object schema when it has none (every API wants one).
+QJsonObject toolParameters(const ToolDefinition &tool);
+
+/// Tool-call arguments as the compact JSON string the OpenAI APIs take.
+QString argumentsJson(const QJsonObject &arguments);
+
+/// "low", "medium" or "high" for an OpenAI reasoning effort from a thinking budget in tokens.
+QString reasoningEffortForBudget(int thinkingBudget);
+
+} // namespace AgentCore

@@ -1,0 +1,119 @@
+#include "types.h"
+
+#include <QDateTime>
+
+#include <array>
+#include <utility>
+
+namespace AgentCore {
+
+namespace {
+constexpr std::array stopReasonNames{
+    std::pair{StopReason::Stop, "stop"},
+    std::pair{StopReason::Length, "length"},
+    std::pair{StopReason::ToolUse, "toolUse"},
+    std::pair{StopReason::Error, "error"},
+    std::pair{StopReason::Aborted, "aborted"},
+    std::pair{StopReason::ContextOverflow, "contextOverflow"},
+    std::pair{StopReason::Refusal, "refusal"},
+    std::pair{StopReason::IterationLimit, "iterationLimit"},
+};
+} // namespace
+
+QString stopReasonName(StopReason reason)
+{
+    for (const auto &[value, name] : stopReasonNames) {
+        if (value == reason)
+            return QString::fromLatin1(name);
+    }
+    return {};
+}
+
+StopReason stopReasonFromName(const QString &name, bool *ok)
+{
+    for (const auto &[value, text] : stopReasonNames) {
+        if (name == QLatin1String(text)) {
+            if (ok)
+                *ok = true;
+            return value;
+        }
+    }
+    if (ok)
+        *ok = false;
+    return StopReason::Error;
+}
+
+ContentBlock ContentBlock::makeText(const QString &text)
+{
+    ContentBlock block;
+    block.type = Type::Text;
+    block.text = text;
+    return block;
+}
+
+ContentBlock ContentBlock::makeThinking(const QString &thinking, const QString &signature)
+{
+    ContentBlock block;
+    block.type = Type::Thinking;
+    block.text = thinking;
+    block.signature = signature;
+    return block;
+}
+
+ContentBlock ContentBlock::makeToolCall(const QString &id,
+                                        const QString &name,
+                                        const QJsonObject &arguments)
+{
+    ContentBlock block;
+    block.type = Type::ToolCall;
+    block.id = id;
+    block.name = name;
+    block.arguments = arguments;
+    return block;
+}
+
+Message Message::makeUser(const QString &text)
+{
+    Message message;
+    message.role = Role::User;
+    message.content.append(ContentBlock::makeText(text));
+    message.timestamp = QDateTime::currentMSecsSinceEpoch();
+    return message;
+}
+
+Message Message::makeToolResult(const QString &toolCallId,
+                                const QString &toolName,
+                                const QString &text,
+                                bool isError)
+{
+    Message message;
+    message.role = Role::ToolResult;
+    message.toolCallId = toolCallId;
+    message.toolName = toolName;
+    message.content.append(ContentBlock::makeText(text));
+    message.isError = isError;
+    message.timestamp = QDateTime::currentMSecsSinceEpoch();
+    return message;
+}
+
+QString Message::text() const
+{
+    QString result;
+    for (const ContentBlock &block : content) {
+        if (block.isText())
+            result += block.text;
+    }
+    return result;
+}
+
+QList<ContentBlock> Message::toolCalls() const
+{
+    QList<ContentBlock> calls;
+    for (const ContentBlock &block : content) {
+        if (block.isToolCall())
+            calls.append(block);
+    }
+    return calls;
+}
+
+} // namespace AgentCore

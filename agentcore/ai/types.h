@@ -1,0 +1,176 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <functional>
+
+namespace AgentCore {
+
+/// Why an assistant message ended. The wire value of each provider is kept apart in
+/// Message::providerStopReason.
+enum class StopReason {
+    Stop,            ///< natural end (end_turn, stop, completed without tool calls)
+    Length,          ///< max output tokens reached; tool calls may be truncated
+    ToolUse,         ///< the model asked for tools
+    Error,           ///< HTTP, network or provider error; errorMessage says which
+    Aborted,         ///< the abort token fired; partial content kept
+    ContextOverflow, ///< the request did not fit the context window
+    Refusal,         ///< the provider refused (OpenAI refusal, Anthropic "refusal")
+    IterationLimit,  ///< added by the agent loop when maxIterations is reached
+};
+
+/// "stop", "length", "toolUse", "error", "aborted", "contextOverflow", "refusal", "iterationLimit".
+QString stopReasonName(StopReason reason);
+StopReason stopReasonFromName(const QString &name, bool *ok = nullptr);
+
+/// Token counts of one assistant message, and its cost in US dollars from the price table.
+struct Usage
+{
+    qint64 input = 0;      ///< uncached input tokens
+    qint64 output = 0;     ///< output tokens (reasoning included where the provider counts it)
+    qint64 cacheRead = 0;  ///< input tokens served from the prompt cache
+    qint64 cacheWrite = 0; ///< input tokens written to the prompt cache
+    double cost = 0;       ///< USD; 0 when the model has no price
+
+    qint64 totalTokens() const { return input + output + cacheRead + cacheWrite; }
+    friend bool operator==(const Usage &, const Usage &) = default;
+};
+
+/// One block of a message's content. A small tagged value rather than a std::variant, so it
+/// crosses threads in queued signals and converts to JSON without visitors.
+struct ContentBlock
+{
+    enum class Type { Text, Thinking, ToolCall };
+
+    Type type = Type::Text;
+    QString text;          ///< Text: the text. Thinking: the reasoning text.
+    QString signature;     ///< Thinking: provider signature / encrypted content (null if none)
+    bool redacted = false; ///< Thinking: Anthropic redacted_thinking (data kept in signature)
+    QString id;            ///< ToolCall: provider's call id
+    QString name;          ///< ToolCall: tool name
+    QJsonObject arguments; ///< ToolCall: parsed arguments (partial while streaming)
+
+    static ContentBlock makeText(const QString &text);
+    static ContentBlock makeThinking(const QString &thinking, const QString &signature = {});
+    static ContentBlock makeToolCall(const QString &id,
+                                     const QString &name,
+                                     const QJsonObject &arguments);
+
+    bool isText() const { return type == Type::Text; }
+    bool isThinking() const { return type == Type::Thinking; }
+    bool isToolCall() const { return type == Type::ToolCall; }
+    friend bool operator==(const ContentBlock &, const ContentBlock &) = default;
+};
+
+/// A message of a conversation. One value type for every role keeps histories a plain
+/// QList<Message>; fields that do not apply to a role stay empty.
+struct Message
+{
+    enum class Role {
+        User,
+        Assistant,
+        ToolResult,
+        Custom, ///< added by the application (e.g. a system reminder); see customType
+    };
+
+    Role role = Role::User;
+    QList<ContentBlock> content;
+    qint64 timestamp = 0; ///< ms since the epoch
+
+    // Assistant
+    StopReason stopReason = StopReason::Stop;
+    QString providerStopReason; ///< the raw wire value (finish_reason, stop_reason, status)
+    Usage usage;
+    QString api;      ///< "openai-chat", "anthropic-messages", "openai-responses", or a test's
+    QString provider; ///< "openai", "anthropic", "openrouter", "deepseek", ...
+    QString model;
+    QString responseId;
+    QString errorMessage;           ///< set when stopReason is Error, Aborted or ContextOverflow
+    QString refusal;                ///< refusal text streamed by the provider
+    bool protocolViolation = false; ///< the text holds fake tool calls instead of native ones
+    QString protocolViolationDetail;
+
+    // ToolResult
+    QString toolCallId;
+    QString toolName;
+    QJsonValue details; ///< for the UI only (diffs, full output paths); never sent to a model
+    bool isError = false;
+
+    // Custom
+    QString customType; ///< converted to a user message or dropped at the model boundary
+
+    static Message makeUser(const QString &text);
+    static Message makeToolResult(const QString &toolCallId,
+                                  const QString &toolName,
+                                  const QString &text,
+                                  bool isError);
+
+    bool isUser() const { return role == Role::User; }
+    bool isAssistant() const { return role == Role::Assistant; }
+    bool isToolResult() const { return role == Role::ToolResult; }
+    /// All text blocks joined, in order.
+    QString text() const;
+    /// The ToolCall blocks, in order.
+    QList<ContentBlock> toolCalls() const;
+    friend bool operator==(const Message &, const Message &) = default;
+};
+
+/// A tool as a model sees it: name, description and a JSON Schema of its arguments.
+struct ToolDefinition
+{
+    QString name;
+    QString description;
+    QJsonObject parameters; ///< JSON Schema, "type": "object"
+    friend bool operator==(const ToolDefinition &, const ToolDefinition &) = default;
+};
+
+/// Everything one model request is built from.
+struct Context
+{
+    QString systemPrompt;
+    QList<Message> messages;
+    QList<ToolDefinition> tools;
+};
+
+/// One normalized streaming event, whatever the provider.
+struct StreamEvent
+{
+    enum class Type {
+        Start,
+        TextStart,
+        TextDelta,
+        TextEnd,
+        ThinkingStart,
+        ThinkingDelta,
+        ThinkingEnd,
+        ToolCallStart,
+        ToolCallDelta,
+        ToolCallEnd,
+        Retry, ///< a retryable failure; the request is sent again after retryDelayMs
+        Done,  ///< the message is complete (any stop reason but Error/Aborted)
+        Error, ///< the message ended with Error, Aborted or ContextOverflow
+    };
+
+    Type type = Type::Start;
+    int contentIndex = -1; ///< index into the partial message's content
+    QString delta;         ///< text, thinking, or raw tool-call argument JSON fragment
+    QString toolCallId;    ///< ToolCall*: id and name of the call
+    QString toolName;
+    QJsonObject arguments; ///< ToolCallDelta/End: arguments parsed so far (tolerant parser)
+    StopReason stopReason = StopReason::Stop; ///< Done/Error
+    QString errorMessage;                     ///< Error, Retry: readable reason
+    int retryAttempt = 0;                     ///< Retry: 1 for the first retry
+    int retryDelayMs = 0;                     ///< Retry
+};
+
+/// Receives stream events on the thread that runs the stream.
+using StreamEventSink = std::function<void(const StreamEvent &)>;
+
+} // namespace AgentCore
+
+Q_DECLARE_METATYPE(AgentCore::Message)
+Q_DECLARE_METATYPE(AgentCore::StreamEvent)

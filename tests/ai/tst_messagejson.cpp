@@ -1,0 +1,219 @@
+#include "ai/messagejson.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QtTest>
+
+using namespace AgentCore;
+
+Q_DECLARE_METATYPE(AgentCore::StopReason)
+
+namespace {
+
+Message assistantMessage()
+{
+    Message message;
+    message.role = Message::Role::Assistant;
+    message.timestamp = 1'700'000'000'123;
+    message.content = {
+        ContentBlock::makeThinking(QStringLiteral("Plan first."), QStringLiteral("sig==")),
+        ContentBlock::makeThinking(QStringLiteral("no signature")),
+        ContentBlock::makeText(QStringLiteral("Reading ÷ “quoted”.")),
+        ContentBlock::makeToolCall(QStringLiteral("toolu_1"),
+                                   QStringLiteral("Read"),
+                                   QJsonObject{{QStringLiteral("path"), QStringLiteral("a.txt")},
+                                               {QStringLiteral("limit"), 20}}),
+    };
+    message.stopReason = StopReason::ToolUse;
+    message.providerStopReason = QStringLiteral("tool_use");
+    message.usage = {100, 20, 3'000'000'000, 4, 0.0123};
+    message.api = QStringLiteral("anthropic-messages");
+    message.provider = QStringLiteral("anthropic");
+    message.model = QStringLiteral("claude-sonnet-4-5-20250929");
+    message.responseId = QStringLiteral("msg_1");
+    return message;
+}
+
+} // namespace
+
+class tst_MessageJson : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void roundTrip_data();
+    void roundTrip();
+    void normalizedAssistant();
+    void normalizedOptionalKeys_data();
+    void normalizedOptionalKeys();
+    void fullFormatKeys();
+    void rejectsNonMessages_data();
+    void rejectsNonMessages();
+};
+
+void tst_MessageJson::roundTrip_data()
+{
+    QTest::addColumn<Message>("message");
+
+    QTest::newRow("user") << Message::makeUser(QStringLiteral("Hello ÷ there"));
+    QTest::newRow("assistant") << assistantMessage();
+
+    Message failed = assistantMessage();
+    failed.stopReason = StopReason::Error;
+    failed.errorMessage = QStringLiteral("connection reset");
+    failed.refusal = QStringLiteral("I can't");
+    failed.protocolViolation = true;
+    failed.protocolViolationDetail = QStringLiteral("<invoke name=\"Read\"> in text");
+    failed.content.append(ContentBlock::makeThinking({}, QStringLiteral("redacted-data")));
+    failed.content.last().redacted = true;
+    QTest::newRow("assistant error, redacted thinking") << failed;
+
+    Message result = Message::makeToolResult(QStringLiteral("toolu_1"),
+                                             QStringLiteral("Read"),
+                                             QStringLiteral("1\tline"),
+                                             true);
+    result.details = QJsonObject{{QStringLiteral("path"), QStringLiteral("/tmp/a.txt")},
+                                 {QStringLiteral("lines"), QJsonArray{1, 2}}};
+    QTest::newRow("toolResult") << result;
+    QTest::newRow("toolResult without details")
+        << Message::makeToolResult(QStringLiteral("c"), QStringLiteral("Ls"), QString(), false);
+
+    Message custom;
+    custom.role = Message::Role::Custom;
+    custom.customType = QStringLiteral("system-reminder");
+    custom.content.append(ContentBlock::makeText(QStringLiteral("Remember the rules.")));
+    custom.timestamp = 42;
+    QTest::newRow("custom") << custom;
+
+    Message odd = Message::makeUser(QStringLiteral("fields of other roles"));
+    odd.model = QStringLiteral("m");
+    odd.stopReason = StopReason::IterationLimit;
+    odd.isError = true;
+    odd.customType = QStringLiteral("x");
+    QTest::newRow("user with other roles' fields") << odd;
+}
+
+void tst_MessageJson::roundTrip()
+{
+    QFETCH(Message, message);
+    const QJsonObject json = messageToJson(message);
+    // Through text as well: the session store writes JSON lines.
+    const QJsonObject reread = QJsonDocument::fromJson(QJsonDocument(json).toJson()).object();
+    Message back;
+    QString error;
+    QVERIFY2(messageFromJson(reread, &back, &error), qPrintable(error));
+    QCOMPARE(back, message);
+}
+
+void tst_MessageJson::normalizedAssistant()
+{
+    const QJsonObject expected = QJsonDocument::fromJson(R"({
+        "content": [
+            {"type": "thinking", "thinking": "Plan first.", "signature": "sig=="},
+            {"type": "thinking", "thinking": "no signature", "signature": null},
+            {"type": "text", "text": "Reading ÷ “quoted”."},
+            {"type": "toolCall", "id": "toolu_1", "name": "Read", "arguments": {"path": "a.txt", "limit": 20}}
+        ],
+        "stopReason": "toolUse",
+        "providerStopReason": "tool_use",
+        "usage": {"input": 100, "output": 20, "cacheRead": 3000000000, "cacheWrite": 4}
+    })")
+                                     .object();
+    QVERIFY(!expected.isEmpty());
+    const QJsonObject actual = toNormalizedJson(assistantMessage());
+    // Exact: no extra keys (api, cost, redacted...) and no missing ones.
+    QCOMPARE(QJsonDocument(actual).toJson(QJsonDocument::Compact),
+             QJsonDocument(expected).toJson(QJsonDocument::Compact));
+}
+
+void tst_MessageJson::normalizedOptionalKeys_data()
+{
+    QTest::addColumn<StopReason>("stopReason");
+    QTest::addColumn<QString>("errorMessage");
+    QTest::addColumn<QString>("refusal");
+    QTest::addColumn<QStringList>("keys");
+
+    const QStringList base{QStringLiteral("content"),
+                           QStringLiteral("providerStopReason"),
+                           QStringLiteral("stopReason"),
+                           QStringLiteral("usage")};
+    QTest::newRow("stop") << StopReason::Stop << QString() << QString() << base;
+    QTest::newRow("error") << StopReason::Error << QStringLiteral("boom") << QString()
+                           << base + QStringList{QStringLiteral("errorMessage")};
+    QTest::newRow("aborted keeps errorMessage out")
+        << StopReason::Aborted << QStringLiteral("aborted") << QString() << base;
+    QTest::newRow("refusal") << StopReason::Refusal << QString() << QStringLiteral("No.")
+                             << base + QStringList{QStringLiteral("refusal")};
+}
+
+void tst_MessageJson::normalizedOptionalKeys()
+{
+    QFETCH(StopReason, stopReason);
+    QFETCH(QString, errorMessage);
+    QFETCH(QString, refusal);
+    QFETCH(QStringList, keys);
+    Message message;
+    message.role = Message::Role::Assistant;
+    message.stopReason = stopReason;
+    message.errorMessage = errorMessage;
+    message.refusal = refusal;
+    const QJsonObject json = toNormalizedJson(message);
+    QStringList actualKeys = json.keys();
+    actualKeys.sort();
+    keys.sort();
+    QCOMPARE(actualKeys, keys);
+    QVERIFY(json.value(u"providerStopReason").isNull());
+    if (keys.contains(QStringLiteral("errorMessage")))
+        QCOMPARE(json.value(u"errorMessage").toString(), errorMessage);
+    if (keys.contains(QStringLiteral("refusal")))
+        QCOMPARE(json.value(u"refusal").toString(), refusal);
+}
+
+void tst_MessageJson::fullFormatKeys()
+{
+    // The documented format other code (and old session files) rely on.
+    const QJsonObject assistant = messageToJson(assistantMessage());
+    QCOMPARE(assistant.value(u"role").toString(), QStringLiteral("assistant"));
+    QCOMPARE(assistant.value(u"stopReason").toString(), QStringLiteral("toolUse"));
+    QCOMPARE(assistant.value(u"usage").toObject().value(u"cost").toDouble(), 0.0123);
+    QCOMPARE(assistant.value(u"api").toString(), QStringLiteral("anthropic-messages"));
+    QCOMPARE(assistant.value(u"timestamp").toInteger(), Q_INT64_C(1'700'000'000'123));
+    QVERIFY(!assistant.contains(u"toolCallId"));
+    QVERIFY(!assistant.contains(u"errorMessage"));
+
+    const QJsonObject result = messageToJson(Message::makeToolResult(QStringLiteral("c1"),
+                                                                     QStringLiteral("Bash"),
+                                                                     QStringLiteral("out"),
+                                                                     true));
+    QCOMPARE(result.value(u"role").toString(), QStringLiteral("toolResult"));
+    QCOMPARE(result.value(u"toolCallId").toString(), QStringLiteral("c1"));
+    QCOMPARE(result.value(u"toolName").toString(), QStringLiteral("Bash"));
+    QCOMPARE(result.value(u"isError").toBool(), true);
+    QVERIFY(!result.contains(u"stopReason"));
+    QVERIFY(!result.contains(u"usage"));
+}
+
+void tst_MessageJson::rejectsNonMessages_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::newRow("no role") << QByteArray(R"({"content":[]})");
+    QTest::newRow("unknown role") << QByteArray(R"({"role":"system","content":[]})");
+    QTest::newRow("content not an array") << QByteArray(R"({"role":"user","content":"hi"})");
+    QTest::newRow("unknown block") << QByteArray(R"({"role":"user","content":[{"type":"image"}]})");
+    QTest::newRow("unknown stop reason")
+        << QByteArray(R"({"role":"assistant","content":[],"stopReason":"finished"})");
+}
+
+void tst_MessageJson::rejectsNonMessages()
+{
+    QFETCH(QByteArray, json);
+    Message message = Message::makeUser(QStringLiteral("untouched"));
+    const Message before = message;
+    QString error;
+    QVERIFY(!messageFromJson(QJsonDocument::fromJson(json).object(), &message, &error));
+    QVERIFY(!error.isEmpty());
+    QCOMPARE(message, before);
+}
+
+QTEST_GUILESS_MAIN(tst_MessageJson)
+#include "tst_messagejson.moc"
