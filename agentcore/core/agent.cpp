@@ -1,0 +1,352 @@
+#include "agent.h"
+
+#include <QEventLoop>
+#include <QMutex>
+#include <QPointer>
+#include <QThread>
+#include <QTimer>
+#include <QWaitCondition>
+
+#include <algorithm>
+#include <iterator>
+#include <optional>
+#include <utility>
+
+namespace AgentCore {
+
+namespace {
+
+struct RunRequest
+{
+    QList<Message> prompts;
+    QList<Message> history;
+    AbortToken abort;
+};
+
+} // namespace
+
+// What the Agent (UI thread) and its worker share. Shared ownership, so neither side can
+// outlive it; the worker reaches the Agent only through `receiver`, under eventMutex.
+struct AgentChannel
+{
+    // The run hand-off and the queues.
+    QMutex mutex;
+    QWaitCondition wake;
+    std::optional<RunRequest> pending;
+    bool stopping = false;
+    AbortToken currentAbort;
+    QList<Message> steering;
+    QList<Message> followUps;
+
+    // Events from the worker. Batched: the worker posts one delivery per batch, not per event,
+    // which keeps the cost of a message_update delta to a copy and a lock.
+    QMutex eventMutex;
+    std::vector<AgentEvent> events;
+    bool queuesTaken = false;
+    bool deliveryPosted = false;
+    Agent *receiver = nullptr; // cleared by ~Agent before it joins the worker
+
+    void post(const AgentEvent *event, bool queuesChanged)
+    {
+        QMutexLocker locker(&eventMutex);
+        if (!receiver)
+            return;
+        if (event)
+            events.push_back(*event);
+        queuesTaken = queuesTaken || queuesChanged;
+        if (!std::exchange(deliveryPosted, true)) {
+            // The receiver is alive while we hold eventMutex; an event still queued when it is
+            // destroyed is dropped by ~QObject.
+            QMetaObject::invokeMethod(receiver, &Agent::deliverEvents, Qt::QueuedConnection);
+        }
+    }
+
+    QList<Message> takeSteering()
+    {
+        QList<Message> taken;
+        {
+            QMutexLocker locker(&mutex);
+            taken.swap(steering);
+        }
+        if (!taken.isEmpty())
+            post(nullptr, true);
+        return taken;
+    }
+
+    QList<Message> takeFollowUp()
+    {
+        QList<Message> taken;
+        {
+            QMutexLocker locker(&mutex);
+            if (!steering.isEmpty())
+                taken.swap(steering); // steered after the last turn: still before anything queued
+            else if (!followUps.isEmpty())
+                taken.append(followUps.takeFirst());
+        }
+        if (!taken.isEmpty())
+            post(nullptr, true);
+        return taken;
+    }
+};
+
+/// The worker thread: waits for a run, runs agentLoop, waits for the next one. Owns the loop
+/// config (model client, tools) and releases it on its own thread.
+class AgentWorker final : public QThread
+{
+public:
+    AgentWorker(AgentConfig config, std::shared_ptr<AgentChannel> channel)
+        : m_loop(std::move(config.loop))
+        , m_systemPrompt(std::move(config.systemPrompt))
+        , m_tools(std::move(config.tools))
+        , m_channel(std::move(channel))
+    {
+        setObjectName(QStringLiteral("AgentWorker"));
+        const std::weak_ptr<AgentChannel> weak = m_channel;
+        m_loop.getSteeringMessages = [weak] {
+            const auto channel = weak.lock();
+            return channel ? channel->takeSteering() : QList<Message>();
+        };
+        m_loop.getFollowUpMessages = [weak] {
+            const auto channel = weak.lock();
+            return channel ? channel->takeFollowUp() : QList<Message>();
+        };
+    }
+
+protected:
+    void run() override
+    {
+        while (std::optional<RunRequest> request = nextRequest())
+            runOne(*request);
+        // The model client and tools may own objects living on this thread.
+        m_loop = {};
+        m_tools.clear();
+    }
+
+private:
+    std::optional<RunRequest> nextRequest()
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        while (!m_channel->pending && !m_channel->stopping)
+            m_channel->wake.wait(&m_channel->mutex);
+        if (m_channel->stopping)
+            return std::nullopt;
+        return std::exchange(m_channel->pending, std::nullopt);
+    }
+
+    void runOne(RunRequest &request)
+    {
+        AgentChannel &channel = *m_channel;
+        bool ended = false;
+        const AgentEventSink sink = [&channel, &ended](const AgentEvent &event) {
+            ended = ended || event.type == AgentEvent::Type::AgentEnd;
+            channel.post(&event, false);
+        };
+        const AgentContext context{m_systemPrompt, std::move(request.history), m_tools};
+        QList<Message> newMessages = agentLoop(request.prompts, context, m_loop, request.abort, sink);
+        if (!ended) {
+            // The Agent's idle state hangs on agent_end: never leave it waiting.
+            AgentEvent end;
+            end.type = AgentEvent::Type::AgentEnd;
+            end.newMessages = std::move(newMessages);
+            channel.post(&end, false);
+        }
+    }
+
+    AgentLoopConfig m_loop;
+    QString m_systemPrompt;
+    QList<AgentToolPtr> m_tools;
+    std::shared_ptr<AgentChannel> m_channel;
+};
+
+Agent::Agent(AgentConfig config, QObject *parent)
+    : QObject(parent)
+    , m_channel(std::make_shared<AgentChannel>())
+    , m_messages(std::move(config.history))
+{
+    qRegisterMetaType<AgentCore::AgentEvent>();
+    m_channel->receiver = this;
+    m_worker = std::make_unique<AgentWorker>(std::move(config), m_channel);
+    m_worker->start();
+}
+
+Agent::~Agent()
+{
+    {
+        QMutexLocker locker(&m_channel->eventMutex);
+        m_channel->receiver = nullptr;
+    }
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        m_channel->stopping = true;
+        m_channel->pending.reset();
+        m_channel->currentAbort.abort();
+        m_channel->wake.wakeAll();
+    }
+    m_worker->wait();
+}
+
+Agent::PromptResult Agent::prompt(const QString &text)
+{
+    return prompt(QList<Message>{Message::makeUser(text)});
+}
+
+Agent::PromptResult Agent::prompt(const QList<Message> &prompts)
+{
+    if (!m_idle)
+        return PromptResult::Busy;
+    m_idle = false;
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        // A fresh token per run: an abort() of the previous run must not cancel this one.
+        m_channel->currentAbort = AbortToken();
+        m_channel->pending = RunRequest{prompts, m_messages, m_channel->currentAbort};
+        m_channel->wake.wakeOne();
+    }
+    emit idleChanged(false);
+    return PromptResult::Started;
+}
+
+void Agent::steer(const QString &text)
+{
+    steer(Message::makeUser(text));
+}
+
+void Agent::followUp(const QString &text)
+{
+    followUp(Message::makeUser(text));
+}
+
+void Agent::steer(const Message &message)
+{
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        m_channel->steering.append(message);
+    }
+    m_channel->post(nullptr, true);
+}
+
+void Agent::followUp(const Message &message)
+{
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        m_channel->followUps.append(message);
+    }
+    m_channel->post(nullptr, true);
+}
+
+void Agent::abort()
+{
+    AbortToken token;
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        token = m_channel->currentAbort;
+    }
+    token.abort();
+}
+
+void Agent::clearQueues()
+{
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        m_channel->steering.clear();
+        m_channel->followUps.clear();
+    }
+    m_channel->post(nullptr, true);
+}
+
+QList<Message> Agent::steeringQueue() const
+{
+    QMutexLocker locker(&m_channel->mutex);
+    return m_channel->steering;
+}
+
+QList<Message> Agent::followUpQueue() const
+{
+    QMutexLocker locker(&m_channel->mutex);
+    return m_channel->followUps;
+}
+
+QList<Message> Agent::messages() const
+{
+    return m_messages;
+}
+
+bool Agent::setMessages(const QList<Message> &messages)
+{
+    if (!m_idle)
+        return false;
+    m_messages = messages;
+    return true;
+}
+
+bool Agent::isIdle() const
+{
+    return m_idle;
+}
+
+bool Agent::waitForIdle(int timeoutMs)
+{
+    if (m_idle)
+        return true;
+    QEventLoop loop;
+    QTimer timer;
+    timer.setSingleShot(true);
+    connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
+    connect(this, &Agent::idleChanged, &loop, [&loop](bool idle) {
+        if (idle)
+            loop.quit();
+    });
+    timer.start(timeoutMs);
+    loop.exec();
+    return m_idle;
+}
+
+void Agent::deliverEvents()
+{
+    bool queuesTaken = false;
+    {
+        QMutexLocker locker(&m_channel->eventMutex);
+        m_channel->deliveryPosted = false;
+        queuesTaken = std::exchange(m_channel->queuesTaken, false);
+        if (m_inbox.empty()) {
+            m_inbox.swap(m_channel->events); // hands the emptied vector back: no reallocation
+        } else {
+            std::move(m_channel->events.begin(),
+                      m_channel->events.end(),
+                      std::back_inserter(m_inbox));
+            m_channel->events.clear();
+        }
+    }
+    // A handler may delete the Agent, or spin an event loop that delivers the next batch
+    // (waitForIdle): everything reads the shared m_inbox/m_next, so the order holds.
+    const QPointer<Agent> guard(this);
+    if (queuesTaken) {
+        emit queuesChanged();
+        if (!guard)
+            return;
+    }
+    while (m_next < m_inbox.size()) {
+        AgentEvent event = std::move(m_inbox[m_next++]);
+        dispatch(event);
+        if (!guard)
+            return;
+    }
+    m_inbox.clear();
+    m_next = 0;
+}
+
+void Agent::dispatch(AgentEvent &event)
+{
+    if (event.type != AgentEvent::Type::AgentEnd) {
+        emit eventEmitted(event);
+        return;
+    }
+    m_messages.append(event.newMessages);
+    m_idle = true;
+    const QPointer<Agent> guard(this);
+    emit eventEmitted(event);
+    if (guard && m_idle)
+        emit idleChanged(true);
+}
+
+} // namespace AgentCore

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "agentloop.h"
+
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+namespace AgentCore {
+
+class AgentWorker;
+struct AgentChannel;
+
+/// What an Agent is made of. The model client and tools are used only on the worker thread.
+struct AgentConfig
+{
+    AgentLoopConfig loop; ///< getSteeringMessages/getFollowUpMessages are set by the Agent
+    QString systemPrompt;
+    QList<AgentToolPtr> tools;
+    QList<Message> history; ///< the conversation so far
+};
+
+/// Runs one conversation's agent loop on a worker thread it owns.
+/// Lives on the UI thread; every event arrives as one queued signal. Never blocks the UI
+/// thread (except waitForIdle, for tests). Never throws.
+///
+/// The worker thread runs agentLoop and owns what it creates (network access, processes); the
+/// model client and tools of the config are released on it when the Agent is destroyed.
+/// steer(), followUp(), clearQueues(), abort() and the queue getters are also safe to call
+/// from other threads; everything else belongs to the Agent's thread.
+class Agent final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Agent)
+public:
+    enum class PromptResult { Started, Busy };
+
+    explicit Agent(AgentConfig config, QObject *parent = nullptr);
+    ~Agent() override; ///< aborts a run and joins the worker; no signal is emitted after
+
+    /// Starts a run with \a text. Refused with Busy while a run is going on.
+    PromptResult prompt(const QString &text);
+    /// Starts a run with \a prompts (user or custom messages). Busy while a run is going on.
+    PromptResult prompt(const QList<Message> &prompts);
+    void steer(const QString &text);    ///< goes in before the next model call
+    void followUp(const QString &text); ///< runs when the current task ends
+    void steer(const Message &message);
+    /// Follow-ups run one at a time, each as a task of its own: the next one is taken when the
+    /// previous one ended naturally. A steering message that arrived after the last turn of a
+    /// task is taken before them. Queued messages wait for the next run while idle.
+    void followUp(const Message &message);
+    /// Aborts the current run, if any (its AbortToken). agent_end follows promptly, even when a
+    /// tool ignores the token. The queues are kept.
+    void abort();
+    void clearQueues();
+
+    QList<Message> steeringQueue() const;
+    QList<Message> followUpQueue() const;
+    /// The conversation: history plus every finished run's new messages.
+    QList<Message> messages() const;
+    /// Replaces the conversation (a loaded session, a compaction). Refused (false) while a run
+    /// is going on.
+    bool setMessages(const QList<Message> &messages);
+    bool isIdle() const;
+    /// Tests: waits (spinning the event loop) until idle; false on timeout.
+    bool waitForIdle(int timeoutMs = 30'000);
+
+signals:
+    /// Every event of a run, in order. messages() already holds a run's new messages when its
+    /// agent_end is emitted.
+    void eventEmitted(const AgentCore::AgentEvent &event);
+    /// false when prompt() starts a run; true after agent_end was emitted (not when a handler
+    /// of agent_end already started the next run).
+    void idleChanged(bool idle);
+    /// The steering or follow-up queue changed (queued, taken by the loop, or cleared).
+    void queuesChanged();
+
+private:
+    friend class AgentWorker;
+    friend struct AgentChannel;
+
+    void deliverEvents(); // runs the events the worker queued since the last call
+    void dispatch(AgentEvent &event);
+
+    std::shared_ptr<AgentChannel> m_channel;
+    std::unique_ptr<AgentWorker> m_worker;
+    QList<Message> m_messages;
+    std::vector<AgentEvent> m_inbox; // events taken from the channel, delivered from m_next
+    std::size_t m_next = 0;
+    bool m_idle = true;
+};
+
+} // namespace AgentCore

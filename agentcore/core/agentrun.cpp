@@ -1,0 +1,399 @@
+#include "agentrun.h"
+
+#include "toolprotocol.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QSet>
+#include <QThreadPool>
+
+#include <exception>
+#include <thread>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::AgentLoop)
+};
+
+// Room for a full parallel batch even on a two-core machine, plus tools abandoned on abort.
+constexpr int ownPoolThreads = 64;
+
+qint64 now()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+bool sameList(const QList<Message> &a, const QList<Message> &b)
+{
+    // Implicit sharing: a callback that did not touch the list hands back the same data.
+    return a.size() == b.size() && a.constData() == b.constData();
+}
+
+// error / aborted / contextOverflow / length: the message's tool calls may be truncated or
+// unwanted, so they never run and the run ends here.
+bool stopsRun(StopReason reason)
+{
+    return reason == StopReason::Error || reason == StopReason::Aborted
+           || reason == StopReason::ContextOverflow || reason == StopReason::Length;
+}
+
+QString skipReason(const Message &assistant)
+{
+    switch (assistant.stopReason) {
+    case StopReason::Length:
+        return Tr::tr("Skipped: the response was cut off at the output token limit, so this "
+                      "tool call may be incomplete; it was not run.");
+    case StopReason::ContextOverflow:
+        return Tr::tr("Skipped: the request did not fit the model's context window; this tool "
+                      "call was not run.");
+    case StopReason::Aborted:
+        return Tr::tr("Skipped: the response was aborted before this tool call could run.");
+    default:
+        return Tr::tr("Skipped: the response failed (%1); this tool call was not run.")
+            .arg(assistant.errorMessage);
+    }
+}
+
+Message errorMessage(StopReason reason, const QString &text, qint64 timestamp)
+{
+    Message message;
+    message.role = Message::Role::Assistant;
+    message.stopReason = reason;
+    message.errorMessage = text;
+    message.timestamp = timestamp;
+    return message;
+}
+
+// An abandoned tool still holds a pool thread; joining it here would let it hold the run.
+void releasePool(std::unique_ptr<QThreadPool> pool)
+{
+    if (!pool || pool->activeThreadCount() == 0)
+        return;
+    pool->moveToThread(nullptr);
+    std::thread([orphan = pool.release()] {
+        orphan->waitForDone();
+        delete orphan;
+    }).detach();
+}
+} // namespace
+
+AgentRun::AgentRun(const AgentContext &context,
+                   const AgentLoopConfig &config,
+                   const AbortToken &abort,
+                   const AgentEventSink &sink)
+    : m_config(config)
+    , m_abort(abort)
+    , m_emit(sink)
+    , m_systemPrompt(context.systemPrompt)
+    , m_initialMessages(context.messages)
+    , m_history(projectToolCallProtocol(context.messages))
+    , m_waiter(abort)
+{
+    m_update.type = AgentEvent::Type::MessageUpdate;
+    for (const AgentToolPtr &tool : context.tools) {
+        if (!tool)
+            continue;
+        const ToolDefinition definition = tool->definition();
+        m_toolDefinitions.append(definition);
+        m_batchSetup.toolsByName.insert(definition.name, tool);
+    }
+    m_batchSetup.middlewares = config.middlewares;
+    m_batchSetup.effects = config.effects;
+    m_batchSetup.forceSequential = config.toolExecution == ExecutionMode::Sequential;
+    m_batchSetup.waiter = &m_waiter;
+    m_batchSetup.abort = abort;
+    m_batchSetup.emitEvent = [this](const AgentEvent &event) { emitEvent(event); };
+    m_batchSetup.publish = [this](const Message &result) { publish(result); };
+}
+
+AgentRun::~AgentRun()
+{
+    releasePool(std::move(m_ownPool));
+}
+
+QList<Message> AgentRun::run(const QList<Message> &prompts)
+{
+    try {
+        drive(prompts);
+    } catch (const std::exception &error) {
+        closeOpenToolCalls(Tr::tr("Skipped: the run stopped on an internal error (%1).")
+                               .arg(QString::fromUtf8(error.what())));
+    } catch (...) {
+        closeOpenToolCalls(Tr::tr("Skipped: the run stopped on an internal error."));
+    }
+    AgentEvent end;
+    end.type = AgentEvent::Type::AgentEnd;
+    end.newMessages = m_newMessages;
+    try {
+        emitEvent(end);
+    } catch (...) {
+        // The sink failed; the caller still gets the messages as the return value.
+    }
+    return m_newMessages;
+}
+
+void AgentRun::drive(QList<Message> pending)
+{
+    emitEvent(AgentEvent::Type::AgentStart);
+    if (m_config.getSteeringMessages)
+        pending.append(m_config.getSteeringMessages());
+    for (;;) {
+        bool hasMoreToolCalls = true;
+        while (hasMoreToolCalls || !pending.isEmpty()) {
+            const bool limitReached = m_config.maxIterations > 0
+                                      && m_turnCount >= m_config.maxIterations;
+            if (limitReached || m_abort.isAborted()) {
+                // No turn starts, but what the user wrote stays in the conversation.
+                for (const Message &message : std::as_const(pending))
+                    publishExternal(message);
+                if (!m_abort.isAborted())
+                    publish(iterationLimitMessage());
+                return;
+            }
+            const TurnOutcome turn = runTurn(pending);
+            ++m_turnCount;
+            pending.clear();
+            if (turn.stopped || m_abort.isAborted())
+                return;
+            hasMoreToolCalls = turn.hasMoreToolCalls;
+            if (m_config.getSteeringMessages)
+                pending = m_config.getSteeringMessages();
+        }
+        if (m_config.getFollowUpMessages)
+            pending = m_config.getFollowUpMessages();
+        if (pending.isEmpty())
+            return;
+    }
+}
+
+AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
+{
+    emitEvent(AgentEvent::Type::TurnStart);
+    for (const Message &message : pending)
+        publishExternal(message);
+
+    const Message assistant = streamAssistantResponse();
+    const QList<ContentBlock> calls = assistant.toolCalls();
+    TurnOutcome outcome;
+    QList<Message> results;
+    if (stopsRun(assistant.stopReason)) {
+        results = publishSkipped(calls, skipReason(assistant));
+        outcome.stopped = true;
+    } else if (assistant.protocolViolation) {
+        // The retry wrote fake tool calls again: the message stays, flagged, and the task ends.
+        results = publishSkipped(calls,
+                                 Tr::tr("Skipped: this response also wrote tool calls as text, "
+                                        "so none of its tool calls were run."));
+    } else if (!calls.isEmpty()) {
+        results = executeToolCalls(assistant);
+        outcome.hasMoreToolCalls = true;
+    }
+
+    AgentEvent end;
+    end.type = AgentEvent::Type::TurnEnd;
+    end.message = assistant;
+    end.toolResults = results;
+    end.hasMoreToolCalls = outcome.hasMoreToolCalls;
+    emitEvent(end);
+    return outcome;
+}
+
+Message AgentRun::streamAssistantResponse()
+{
+    const Attempt attempt = requestAssistantMessage();
+    if (!attempt.started) {
+        Message draft = attempt.message;
+        draft.content.clear();
+        emitEvent(AgentEvent::Type::MessageStart, draft);
+    }
+    // The request context is gone by now, so appending does not copy the shared history.
+    record(attempt.message);
+    emitEvent(AgentEvent::Type::MessageEnd, attempt.message);
+    return attempt.message;
+}
+
+AgentRun::Attempt AgentRun::requestAssistantMessage()
+{
+    const Context request = requestContext();
+    Attempt attempt = attemptModelCall(request);
+
+    const Message &first = attempt.message;
+    if (first.protocolViolation && !m_abort.isAborted()
+        && (first.stopReason == StopReason::Stop || first.stopReason == StopReason::ToolUse)) {
+        if (attempt.started)
+            emitEvent(AgentEvent::Type::MessageDiscard, first);
+        Context retry = request;
+        if (m_config.onModelError) {
+            if (std::optional<Context> replaced = m_config.onModelError(first, request)) {
+                retry = *std::move(replaced);
+                if (!sameList(retry.messages, request.messages))
+                    retry.messages = projectToolCallProtocol(retry.messages);
+            }
+        }
+        // The directive lives in this attempt's context only, never in the history.
+        retry.messages.append(protocolRepairDirective(first));
+        attempt = attemptModelCall(retry);
+    }
+    return attempt;
+}
+
+AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
+{
+    Attempt attempt;
+    Message draft;
+    draft.role = Message::Role::Assistant;
+    draft.timestamp = now();
+    if (m_abort.isAborted()) {
+        attempt.message = errorMessage(StopReason::Aborted,
+                                       Tr::tr("Aborted before the request was sent."),
+                                       draft.timestamp);
+        return attempt;
+    }
+    if (!m_config.model) {
+        attempt.message = errorMessage(StopReason::Error,
+                                       Tr::tr("No model is configured."),
+                                       draft.timestamp);
+        return attempt;
+    }
+
+    const StreamEventSink sink = [&](const StreamEvent &event) {
+        if (!attempt.started) {
+            attempt.started = true;
+            emitEvent(AgentEvent::Type::MessageStart, draft);
+        }
+        m_update.streamEvent = event;
+        emitEvent(m_update);
+    };
+    try {
+        attempt.message = m_config.model->complete(context, m_abort, sink);
+    } catch (const std::exception &error) {
+        attempt.message = errorMessage(StopReason::Error,
+                                       Tr::tr("The model client failed: %1")
+                                           .arg(QString::fromUtf8(error.what())),
+                                       draft.timestamp);
+    } catch (...) {
+        attempt.message = errorMessage(StopReason::Error,
+                                       Tr::tr("The model client failed."),
+                                       draft.timestamp);
+    }
+    m_update.streamEvent = {};
+    attempt.message.role = Message::Role::Assistant;
+    if (attempt.message.timestamp == 0)
+        attempt.message.timestamp = draft.timestamp;
+    return attempt;
+}
+
+Context AgentRun::requestContext()
+{
+    if (m_historyNeedsProjection) {
+        m_history = projectToolCallProtocol(m_initialMessages + m_newMessages);
+        m_historyNeedsProjection = false;
+    }
+    Context context{m_systemPrompt, m_history, m_toolDefinitions};
+    if (!m_config.prepareContext)
+        return context;
+    Context prepared = m_config.prepareContext(context);
+    if (!sameList(prepared.messages, context.messages))
+        prepared.messages = projectToolCallProtocol(prepared.messages);
+    return prepared;
+}
+
+QList<Message> AgentRun::executeToolCalls(const Message &assistant)
+{
+    m_batchSetup.pool = toolPool();
+    ToolBatch batch(m_batchSetup);
+    return batch.run(assistant);
+}
+
+QList<Message> AgentRun::publishSkipped(const QList<ContentBlock> &calls, const QString &reason)
+{
+    const QList<Message> results = skippedToolResults(calls, reason);
+    for (const Message &result : results)
+        publish(result);
+    return results;
+}
+
+Message AgentRun::iterationLimitMessage() const
+{
+    Message message;
+    message.role = Message::Role::Assistant;
+    message.stopReason = StopReason::IterationLimit;
+    message.timestamp = now();
+    message.content.append(ContentBlock::makeText(
+        Tr::tr("Stopped after %n turn(s): the iteration limit of this run was reached.",
+               nullptr,
+               m_config.maxIterations)));
+    return message;
+}
+
+void AgentRun::closeOpenToolCalls(const QString &reason)
+{
+    QSet<QString> answered;
+    for (const Message &message : std::as_const(m_newMessages)) {
+        if (message.isToolResult())
+            answered.insert(message.toolCallId);
+    }
+    QList<ContentBlock> open;
+    for (const Message &message : std::as_const(m_newMessages)) {
+        for (const ContentBlock &call : message.toolCalls()) {
+            if (!answered.contains(call.id))
+                open.append(call);
+        }
+    }
+    for (const Message &result : skippedToolResults(open, reason))
+        record(result);
+}
+
+void AgentRun::publishExternal(Message message)
+{
+    if (message.timestamp == 0)
+        message.timestamp = now();
+    // Prompts are user or custom messages; anything else may need pairing with the history.
+    if (message.isAssistant() || message.isToolResult())
+        m_historyNeedsProjection = true;
+    publish(message);
+}
+
+void AgentRun::publish(const Message &message)
+{
+    emitEvent(AgentEvent::Type::MessageStart, message);
+    record(message);
+    emitEvent(AgentEvent::Type::MessageEnd, message);
+}
+
+void AgentRun::record(const Message &message)
+{
+    m_newMessages.append(message);
+    if (!m_historyNeedsProjection && !isEmptyAssistantMessage(message))
+        m_history.append(message);
+}
+
+void AgentRun::emitEvent(AgentEvent::Type type, const Message &message)
+{
+    AgentEvent event;
+    event.type = type;
+    event.message = message;
+    emitEvent(event);
+}
+
+void AgentRun::emitEvent(const AgentEvent &event) const
+{
+    if (m_emit)
+        m_emit(event);
+}
+
+QThreadPool *AgentRun::toolPool()
+{
+    if (m_config.toolPool)
+        return m_config.toolPool;
+    if (!m_ownPool) {
+        m_ownPool = std::make_unique<QThreadPool>();
+        m_ownPool->setMaxThreadCount(ownPoolThreads);
+    }
+    return m_ownPool.get();
+}
+
+} // namespace AgentCore

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "agentloop.h"
+#include "loopwaiter.h"
+#include "toolbatch.h"
+
+#include <QHash>
+
+#include <memory>
+
+namespace AgentCore {
+
+/// The state of one agentLoop() call (the seed's AgentLoopRuntime) and the straight-line code
+/// that drives it: the double loop, turns, the model call with its protocol-violation retry,
+/// and tool batches. Lives and runs on the calling thread only; see agentLoop() for the
+/// contract. Internal to agentLoop().
+class AgentRun final
+{
+    Q_DISABLE_COPY_MOVE(AgentRun)
+public:
+    AgentRun(const AgentContext &context,
+             const AgentLoopConfig &config,
+             const AbortToken &abort,
+             const AgentEventSink &sink);
+    ~AgentRun(); ///< never waits for a tool abandoned on abort
+
+    /// Emits agent_start .. agent_end and returns the new messages.
+    QList<Message> run(const QList<Message> &prompts);
+
+private:
+    struct TurnOutcome
+    {
+        bool stopped = false;
+        bool hasMoreToolCalls = false;
+    };
+    struct Attempt
+    {
+        Message message;
+        bool started = false; ///< message_start was emitted for this attempt's draft
+    };
+
+    void drive(QList<Message> pending);
+    TurnOutcome runTurn(const QList<Message> &pending);
+    Message streamAssistantResponse();
+    /// The model call with its single protocol-violation retry.
+    Attempt requestAssistantMessage();
+    Attempt attemptModelCall(const Context &context);
+    Context requestContext();
+    QList<Message> executeToolCalls(const Message &assistant);
+    QList<Message> publishSkipped(const QList<ContentBlock> &calls, const QString &reason);
+    Message iterationLimitMessage() const;
+    void closeOpenToolCalls(const QString &reason);
+
+    /// A message from outside the loop (prompt, steering, follow-up): stamped and published.
+    void publishExternal(Message message);
+    /// message_start + message_end, and into the run's history.
+    void publish(const Message &message);
+    void record(const Message &message);
+    void emitEvent(AgentEvent::Type type, const Message &message = {});
+    void emitEvent(const AgentEvent &event) const;
+
+    QThreadPool *toolPool();
+
+    AgentLoopConfig m_config;
+    AbortToken m_abort;
+    const AgentEventSink &m_emit;
+    QString m_systemPrompt;
+    QList<Message> m_initialMessages;
+    QList<ToolDefinition> m_toolDefinitions;
+    /// What the next request is built from: projectToolCallProtocol(initial + new), kept up
+    /// to date by appending, because the loop only appends valid sequences.
+    QList<Message> m_history;
+    bool m_historyNeedsProjection = false;
+    QList<Message> m_newMessages;
+    int m_turnCount = 0;
+    LoopWaiter m_waiter;
+    std::unique_ptr<QThreadPool> m_ownPool;
+    ToolBatchSetup m_batchSetup;
+    AgentEvent m_update; // reused for every message_update: no allocation per delta
+};
+
+} // namespace AgentCore

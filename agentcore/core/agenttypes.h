@@ -1,0 +1,131 @@
+#pragma once
+
+#include <ai/aborttoken.h>
+#include <ai/types.h>
+
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+
+#include <functional>
+#include <memory>
+
+namespace AgentCore {
+
+class AgentTool;
+
+/// How the tool calls of one assistant message run.
+enum class ExecutionMode {
+    Parallel,   ///< read-only: may run concurrently with the other calls of the batch
+    Sequential, ///< side effects: one sequential call makes the whole batch sequential
+};
+
+/// What a tool returns: model-facing content, UI-only details, and whether it failed.
+struct ToolResult
+{
+    QList<ContentBlock> content; ///< text blocks sent to the model
+    QJsonValue details;          ///< for the UI (diffs, log paths); never sent to the model
+    bool isError = false;
+
+    static ToolResult makeText(const QString &text, const QJsonValue &details = {});
+    static ToolResult makeError(const QString &message);
+    QString text() const;
+    friend bool operator==(const ToolResult &, const ToolResult &) = default;
+};
+
+/// Partial results while a tool runs (e.g. Bash output so far). Thread-safe to call.
+using ToolUpdateCallback = std::function<void(const ToolResult &partial)>;
+
+/// One tool call on its way through the middleware onion to execute().
+/// Middlewares may rewrite arguments; the loop validates them again before execute().
+struct ToolCallContext
+{
+    QString toolCallId;
+    QString toolName;
+    QJsonObject arguments;    ///< the model's arguments with schema defaults, then rewritten ones
+    Message assistantMessage; ///< the message that asked for the call
+    const AgentTool *tool = nullptr;
+    AbortToken abort;
+    ToolUpdateCallback onUpdate;
+};
+
+/// A tool the agent can call. Implementations are thread-safe: parallel batches call execute()
+/// from pool threads at the same time.
+class AgentTool
+{
+public:
+    virtual ~AgentTool() = default;
+
+    /// Name, description for the model, JSON Schema of the arguments.
+    virtual ToolDefinition definition() const = 0;
+    virtual ExecutionMode executionMode() const { return ExecutionMode::Parallel; }
+    /// Side-effecting tools run between EffectHooks::beforeEffect and afterEffect.
+    virtual bool hasSideEffects() const { return executionMode() == ExecutionMode::Sequential; }
+
+    /// Blocking; runs on a pool thread or the worker thread. Should return promptly once
+    /// context.abort fires, but the loop does not rely on it (raceAbort). Failures are results
+    /// with isError; an exception that escapes is caught by the loop and becomes one.
+    virtual ToolResult execute(const ToolCallContext &context) = 0;
+};
+
+using AgentToolPtr = std::shared_ptr<AgentTool>;
+
+/// The continuation a middleware calls to run the inner layers and finally the tool.
+using ToolNext = std::function<ToolResult(ToolCallContext &context)>;
+/// Onion middleware: `(ctx, next) -> result`. Return without calling next to short-circuit
+/// (block); code after next() always runs, on success and on failure (failures are results).
+using ToolMiddleware = std::function<ToolResult(ToolCallContext &context, const ToolNext &next)>;
+
+/// Journal hooks around side-effecting tools (called on the thread running the tool).
+struct EffectHooks
+{
+    std::function<void(const ToolCallContext &context)> beforeEffect;
+    std::function<void(const ToolCallContext &context, const ToolResult &result)> afterEffect;
+};
+
+/// The conversation one run works on. agentLoop copies it; the caller's copy is never changed.
+struct AgentContext
+{
+    QString systemPrompt;
+    QList<Message> messages;
+    QList<AgentToolPtr> tools;
+};
+
+/// One lifecycle event of a run (DESIGN.md section 1). A value type; crosses threads.
+struct AgentEvent
+{
+    enum class Type {
+        AgentStart,
+        AgentEnd, ///< newMessages: everything this run added, in order
+        TurnStart,
+        TurnEnd,        ///< message: the assistant message; toolResults; hasMoreToolCalls
+        MessageStart,   ///< message: the (empty, for assistant) message
+        MessageUpdate,  ///< streamEvent only: the delta; consumers accumulate
+        MessageEnd,     ///< message: the final message
+        MessageDiscard, ///< the assistant draft since the last MessageStart is withdrawn
+        ToolExecutionStart,
+        ToolExecutionUpdate, ///< result: the partial result
+        ToolExecutionEnd,    ///< result, isError
+    };
+
+    Type type = Type::AgentStart;
+    Message message;
+    StreamEvent streamEvent;
+    QList<Message> toolResults;
+    bool hasMoreToolCalls = false;
+    QList<Message> newMessages;
+    QString toolCallId;
+    QString toolName;
+    QJsonObject arguments;
+    ToolResult result;
+    bool isError = false;
+};
+
+/// "agent_start", "turn_end", "message_update", "tool_execution_end", ...
+QString agentEventTypeName(AgentEvent::Type type);
+
+using AgentEventSink = std::function<void(const AgentEvent &event)>;
+
+} // namespace AgentCore
+
+Q_DECLARE_METATYPE(AgentCore::AgentEvent)

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <ai/aborttoken.h>
+
+#include <QEventLoop>
+#include <QObject>
+
+namespace AgentCore {
+
+/// How the loop thread waits for work on other threads: a local event loop that returns when
+/// woken or when the abort token fires. Callers wait in a loop around their own condition:
+/// `while (!done() && !aborted) waiter.wait();` (a wake before wait() is never lost, because
+/// wake-ups are events this thread only handles inside wait()).
+/// Lives on the thread that creates it; wait() must be called there. wake() is thread-safe
+/// while the waiter exists (owners guarantee that, see ToolChannel).
+class LoopWaiter final
+{
+    Q_DISABLE_COPY_MOVE(LoopWaiter)
+public:
+    explicit LoopWaiter(const AbortToken &abort);
+    ~LoopWaiter();
+
+    /// Returns at once when aborted; otherwise after the next wake() or abort.
+    void wait();
+    /// From any thread.
+    void wake();
+
+private:
+    AbortToken m_abort;
+    QObject m_context; // wake-ups are posted to it; pending ones die with it
+    QEventLoop m_loop;
+    int m_abortId = 0;
+};
+
+} // namespace AgentCore

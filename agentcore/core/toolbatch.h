@@ -1,0 +1,79 @@
+#pragma once
+
+#include "agenttypes.h"
+#include "toolexecution.h"
+
+#include <QHash>
+
+QT_FORWARD_DECLARE_CLASS(QThreadPool)
+
+namespace AgentCore {
+
+class LoopWaiter;
+
+/// What a ToolBatch needs from the run. Pointers are not owned and outlive the batch.
+struct ToolBatchSetup
+{
+    QHash<QString, AgentToolPtr> toolsByName;
+    QList<ToolMiddleware> middlewares;
+    EffectHooks effects;
+    bool forceSequential = false; ///< AgentLoopConfig::toolExecution == Sequential
+    QThreadPool *pool = nullptr;
+    LoopWaiter *waiter = nullptr;
+    AbortToken abort;
+    /// Emits a tool_execution_* event on the loop thread.
+    std::function<void(const AgentEvent &event)> emitEvent;
+    /// Adds a tool result message to the run (history, message_start/end) on the loop thread.
+    std::function<void(const Message &result)> publish;
+};
+
+/// Runs the tool calls of one assistant message (the seed's executeToolCallBatch).
+/// All-parallel calls run concurrently on the pool; one Sequential tool (or forceSequential)
+/// makes the batch run one call at a time, and an abort stops it between calls. Every call
+/// runs on a pool thread while the loop thread waits, racing the abort token (raceAbort): on
+/// abort the loop stops waiting at once, and calls still running get an "aborted" result;
+/// whatever they return later is discarded.
+///
+/// Events: tool_execution_start when a call starts, tool_execution_update for partial results,
+/// tool_execution_end as each call finishes (completion order); results are published in the
+/// order the model requested the calls (a parallel batch publishes after all calls ended).
+/// Every call ends with exactly one published result: calls never started because of an abort
+/// get a "skipped" error result. Loop thread only.
+class ToolBatch final
+{
+    Q_DISABLE_COPY_MOVE(ToolBatch)
+public:
+    explicit ToolBatch(const ToolBatchSetup &setup);
+    ~ToolBatch(); ///< abandons calls still running: their results are discarded
+
+    /// Runs the calls of \a assistant; returns the published results, in call order.
+    QList<Message> run(const Message &assistant);
+
+private:
+    struct Channel;
+    struct Call
+    {
+        PreparedToolCall prepared;
+        bool done = false;
+        ToolResult result;
+    };
+
+    bool isSequential(const QList<ContentBlock> &calls) const;
+    void start(qsizetype index, const ContentBlock &call);
+    void dispatch(qsizetype index, const Message &assistant);
+    void waitFor(qsizetype first, qsizetype last);
+    void finish(Call &call, const ToolResult &result);
+    void emitToolEvent(AgentEvent::Type type, const Call &call, const ToolResult &result);
+
+    const ToolBatchSetup &m_setup;
+    std::shared_ptr<Channel> m_channel;
+    QList<Call> m_calls;
+};
+
+/// The tool result message for \a result of \a call (timestamp: now).
+Message makeToolResultMessage(const ContentBlock &call, const ToolResult &result);
+
+/// "Skipped: ..." error results for the calls of \a assistant that never ran, with \a reason.
+QList<Message> skippedToolResults(const QList<ContentBlock> &calls, const QString &reason);
+
+} // namespace AgentCore

@@ -1,0 +1,109 @@
+#include "toolexecution.h"
+
+#include <ai/schemavalidator.h>
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <exception>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::ToolExecution)
+};
+
+QString availableTools(const QHash<QString, AgentToolPtr> &toolsByName)
+{
+    QStringList names = toolsByName.keys();
+    names.sort();
+    return names.isEmpty() ? Tr::tr("none") : names.join(QLatin1String(", "));
+}
+
+// Exceptions stop here: a failing layer or tool becomes a result the model can read.
+template<typename Function>
+ToolResult guarded(const QString &toolName, Function &&function)
+{
+    try {
+        return function();
+    } catch (const std::exception &error) {
+        return ToolResult::makeError(
+            Tr::tr("Tool %1 failed: %2").arg(toolName, QString::fromUtf8(error.what())));
+    } catch (...) {
+        return ToolResult::makeError(Tr::tr("Tool %1 failed with an unknown error.").arg(toolName));
+    }
+}
+
+ToolResult runTool(const ToolJob &job, ToolCallContext &context)
+{
+    if (context.abort.isAborted())
+        return abortedToolResult();
+    // The second validation: a middleware may have rewritten the arguments into ones the tool
+    // cannot take; that is the middleware's bug, reported as such.
+    const ArgumentValidation validation = validateToolArguments(job.tool->definition(),
+                                                                context.arguments);
+    if (!validation.ok) {
+        return ToolResult::makeError(
+            Tr::tr("Contract error: a tool middleware rewrote the arguments of %1 into invalid "
+                   "ones, so it was not run. %2")
+                .arg(context.toolName, validation.error));
+    }
+    context.arguments = validation.arguments;
+
+    const bool effect = job.tool->hasSideEffects();
+    if (effect && job.effects.beforeEffect)
+        job.effects.beforeEffect(context);
+    ToolResult result = guarded(context.toolName, [&] { return job.tool->execute(context); });
+    if (effect && job.effects.afterEffect)
+        job.effects.afterEffect(context, result);
+    return result;
+}
+
+ToolResult runLayer(const ToolJob &job, qsizetype layer, ToolCallContext &context)
+{
+    if (layer == job.middlewares.size())
+        return runTool(job, context);
+    const ToolNext next = [&job, layer](ToolCallContext &inner) {
+        return guarded(inner.toolName, [&] { return runLayer(job, layer + 1, inner); });
+    };
+    return job.middlewares.at(layer)(context, next);
+}
+
+} // namespace
+
+ToolResult abortedToolResult()
+{
+    return ToolResult::makeError(Tr::tr("Tool execution aborted."));
+}
+
+PreparedToolCall prepareToolCall(const ContentBlock &call,
+                                 const QHash<QString, AgentToolPtr> &toolsByName)
+{
+    PreparedToolCall prepared;
+    prepared.call = call;
+    prepared.tool = toolsByName.value(call.name);
+    if (!prepared.tool) {
+        prepared.failed = ToolResult::makeError(Tr::tr("Tool %1 not found. Available tools: %2.")
+                                                    .arg(call.name, availableTools(toolsByName)));
+        return prepared;
+    }
+    const ArgumentValidation validation = validateToolArguments(prepared.tool->definition(),
+                                                                call.arguments);
+    if (!validation.ok)
+        prepared.failed = ToolResult::makeError(validation.error);
+    else
+        prepared.arguments = validation.arguments;
+    return prepared;
+}
+
+ToolResult executeToolCall(ToolJob job)
+{
+    if (job.context.abort.isAborted())
+        return abortedToolResult();
+    ToolCallContext &context = job.context;
+    return guarded(context.toolName, [&] { return runLayer(job, 0, context); });
+}
+
+} // namespace AgentCore
