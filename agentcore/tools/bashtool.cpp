@@ -1,0 +1,257 @@
+#include "bashtool.h"
+
+#include "outputcapture.h"
+#include "processgroup.h"
+
+#include <QAbstractEventDispatcher>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QProcess>
+#include <QThread>
+#include <QTimer>
+
+#include <atomic>
+#include <csignal>
+
+#include <unistd.h>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::BashTool)
+};
+
+QJsonObject property(const char *type, const QString &description)
+{
+    return {{QStringLiteral("type"), QLatin1String(type)},
+            {QStringLiteral("description"), description}};
+}
+
+QString logFileName()
+{
+    static std::atomic_int counter = 0;
+    return QStringLiteral("bash-%1-%2-%3.log")
+        .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")))
+        .arg(QCoreApplication::applicationPid())
+        .arg(++counter);
+}
+
+enum class Ending { Exited, TimedOut, Aborted };
+
+} // namespace
+
+BashTool::BashTool(std::shared_ptr<ToolWorkspace> workspace)
+    : m_workspace(std::move(workspace))
+{}
+
+ToolDefinition BashTool::definition() const
+{
+    QJsonObject timeout = property("integer",
+                                   Tr::tr("Timeout in milliseconds (default %1, at "
+                                          "most %2).")
+                                       .arg(defaultTimeoutMs)
+                                       .arg(maxTimeoutMs));
+    timeout.insert(QStringLiteral("minimum"), 1);
+    timeout.insert(QStringLiteral("maximum"), maxTimeoutMs);
+    return {
+        QStringLiteral("Bash"),
+        Tr::tr("Runs a shell command with /bin/bash -c in the repository root and returns its "
+               "output (stdout and stderr together) and exit code; a non-zero exit code is "
+               "reported as an error. Each call starts a fresh shell: a cd or a variable does "
+               "not carry over to the next call. There is no terminal and stdin is empty, so "
+               "interactive programs (editors, pagers, prompts) cannot be used; pass "
+               "non-interactive flags (e.g. git --no-pager, -y). Commands stop after the timeout "
+               "(default %1 minutes, at most %2); processes left running in the background are "
+               "terminated when the command ends. Long output is cut to its first %3 KiB and "
+               "last %4 KiB; the full output is saved to a log file named in the result. Use "
+               "the Read, Edit, Write, Grep, Glob and LS tools rather than cat, sed, echo >, "
+               "grep, find or ls.")
+            .arg(defaultTimeoutMs / 60000)
+            .arg(maxTimeoutMs / 60000)
+            .arg(headBytes / 1024)
+            .arg(tailBytes / 1024),
+        QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"),
+             QJsonObject{
+                 {QStringLiteral("command"), property("string", Tr::tr("The command to run."))},
+                 {QStringLiteral("timeout"), timeout},
+                 {QStringLiteral("description"),
+                  property("string",
+                           Tr::tr("What the command does, in a few words, for the "
+                                  "user."))},
+             }},
+            {QStringLiteral("required"), QJsonArray{QStringLiteral("command")}},
+            {QStringLiteral("additionalProperties"), false},
+        },
+    };
+}
+
+ToolResult BashTool::execute(const ToolCallContext &context)
+{
+    // The local event loop needs an event dispatcher, which a thread Qt did not start (a
+    // std::thread it merely adopted) lacks: run on a QThread of our own there.
+    if (!QAbstractEventDispatcher::instance()) {
+        ToolResult result;
+        const std::unique_ptr<QThread> thread(QThread::create([&] { result = run(context); }));
+        thread->start();
+        thread->wait();
+        return result;
+    }
+    return run(context);
+}
+
+ToolResult BashTool::run(const ToolCallContext &context)
+{
+    const QJsonObject &args = context.arguments;
+    const QString command = args.value(QLatin1String("command")).toString();
+    if (command.trimmed().isEmpty())
+        return ToolResult::makeError(Tr::tr("command is empty."));
+    const int timeoutMs = int(
+        std::clamp<qint64>(args.value(QLatin1String("timeout")).toInteger(defaultTimeoutMs),
+                           1,
+                           maxTimeoutMs));
+    if (context.abort.isAborted())
+        return ToolResult::makeError(Tr::tr("Command aborted before it started."));
+    const int graceMs = m_graceMs;
+
+    QJsonObject details{{QStringLiteral("command"), command},
+                        {QStringLiteral("description"),
+                         args.value(QLatin1String("description")).toString()}};
+    OutputCapture output(headBytes, tailBytes);
+    output.openLog(m_workspace->logDirectory() + QLatin1Char('/') + logFileName());
+
+    QProcess process;
+    process.setProgram(QStringLiteral("/bin/bash"));
+    process.setArguments({QStringLiteral("-c"), command});
+    process.setWorkingDirectory(m_workspace->root());
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.setStandardInputFile(QProcess::nullDevice());
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("PAGER"), QStringLiteral("cat"));
+    environment.insert(QStringLiteral("GIT_PAGER"), QStringLiteral("cat"));
+    environment.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
+    environment.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));
+    process.setProcessEnvironment(environment);
+    // Its own session, hence its own process group: one signal reaches everything it starts.
+    process.setChildProcessModifier([] { ::setsid(); });
+
+    QElapsedTimer clock;
+    clock.start();
+    process.start();
+    if (!process.waitForStarted()) {
+        output.finishLog(false);
+        return ToolResult::makeError(
+            Tr::tr("Cannot start /bin/bash: %1").arg(process.errorString()));
+    }
+    const pid_t group = pid_t(process.processId());
+    details.insert(QStringLiteral("pid"), double(group));
+
+    const auto publish = [&] {
+        if (context.onUpdate)
+            context.onUpdate(ToolResult::makeText(output.text(), details));
+    };
+    publish();
+
+    QEventLoop loop;
+    Ending ending = Ending::Exited;
+    QTimer killTimer;
+    killTimer.setSingleShot(true);
+    QObject::connect(&killTimer, &QTimer::timeout, &loop, [group] {
+        ProcessGroup::signal(group, SIGKILL);
+    });
+    const auto stop = [&](Ending why) {
+        if (ending != Ending::Exited)
+            return;
+        ending = why;
+        ProcessGroup::signal(group, SIGTERM);
+        killTimer.start(graceMs);
+    };
+
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    QObject::connect(&timeout, &QTimer::timeout, &loop, [&] { stop(Ending::TimedOut); });
+    QTimer throttle;
+    throttle.setSingleShot(true);
+    QObject::connect(&throttle, &QTimer::timeout, &loop, publish);
+    QObject::connect(&process, &QProcess::readyReadStandardOutput, &loop, [&] {
+        output.append(process.readAllStandardOutput());
+        if (!throttle.isActive())
+            throttle.start(updateIntervalMs);
+    });
+    QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
+    QObject abortContext;
+    const int abortId = context.abort.onAbort(&abortContext, [&] { stop(Ending::Aborted); });
+
+    if (process.state() == QProcess::Running) {
+        timeout.start(timeoutMs);
+        loop.exec();
+    }
+    context.abort.disconnect(abortId);
+    timeout.stop();
+    throttle.stop();
+    output.append(process.readAllStandardOutput());
+
+    // bash is gone; whatever it left behind in its group goes too.
+    const int remainingGrace = killTimer.isActive() ? killTimer.remainingTime() : graceMs;
+    killTimer.stop();
+    const bool leftovers = ProcessGroup::isAlive(group);
+    if (leftovers)
+        ProcessGroup::terminate(group, ending == Ending::Exited ? graceMs : remainingGrace);
+    output.append(process.readAllStandardOutput());
+
+    const bool crashed = process.exitStatus() == QProcess::CrashExit;
+    const int code = process.exitCode();
+    const qint64 elapsed = clock.elapsed();
+    const QString log = output.finishLog(output.isTruncated());
+    details.insert(QStringLiteral("durationMs"), double(elapsed));
+    details.insert(QStringLiteral("outputBytes"), double(output.totalBytes()));
+    details.insert(QStringLiteral("truncated"), output.isTruncated());
+    details.insert(QStringLiteral("timedOut"), ending == Ending::TimedOut);
+    details.insert(QStringLiteral("aborted"), ending == Ending::Aborted);
+    if (!log.isEmpty())
+        details.insert(QStringLiteral("logPath"), log);
+    if (crashed)
+        details.insert(QStringLiteral("signal"), code);
+    else
+        details.insert(QStringLiteral("exitCode"), code);
+
+    QString text = output.totalBytes() > 0 ? output.text() : Tr::tr("(no output)");
+    if (!text.endsWith(QLatin1Char('\n')))
+        text += QLatin1Char('\n');
+    bool failed = true;
+    switch (ending) {
+    case Ending::TimedOut:
+        text += Tr::tr("Command timed out after %1 ms; its processes were terminated.")
+                    .arg(timeoutMs);
+        break;
+    case Ending::Aborted:
+        text += Tr::tr("Command aborted; its processes were terminated.");
+        break;
+    case Ending::Exited:
+        if (crashed)
+            text += Tr::tr("Command killed by signal %1.").arg(code);
+        else if (code != 0)
+            text += Tr::tr("Exit code %1").arg(code);
+        else
+            failed = false;
+        break;
+    }
+    if (!failed && leftovers) {
+        text += QLatin1Char('\n');
+        text += Tr::tr("(Processes the command left running in the background were "
+                       "terminated.)");
+    }
+    while (text.endsWith(QLatin1Char('\n')))
+        text.chop(1);
+    ToolResult result = ToolResult::makeText(text, details);
+    result.isError = failed;
+    return result;
+}
+
+} // namespace AgentCore

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "toolworkspace.h"
+
+#include <core/agenttypes.h>
+
+#include <atomic>
+#include <memory>
+
+namespace AgentCore {
+
+/// Bash: runs `/bin/bash -c COMMAND` in the repository root, in a session and process group of
+/// its own, stdin from /dev/null, stdout and stderr merged. Streams the output so far as tool
+/// updates (throttled; the first update carries the process id in details.pid). A timeout or
+/// an abort terminates the whole group (TERM, then KILL after a grace period), grandchildren
+/// and background jobs included; processes still running when the command exits are
+/// terminated the same way. The model sees the first and last part of long output; the full
+/// output is kept in a log file named in the result. A non-zero exit is an error result.
+/// execute() blocks and may run on any thread (it spins a local event loop there).
+/// Thread-safe; sequential.
+class BashTool final : public AgentTool
+{
+public:
+    static constexpr int defaultTimeoutMs = 2 * 60 * 1000;
+    static constexpr int maxTimeoutMs = 10 * 60 * 1000;
+    static constexpr qsizetype headBytes = 8 * 1024;
+    static constexpr qsizetype tailBytes = 24 * 1024;
+    static constexpr int updateIntervalMs = 200;
+
+    explicit BashTool(std::shared_ptr<ToolWorkspace> workspace);
+
+    /// Between TERM and KILL (default 2000 ms).
+    void setKillGracePeriod(int milliseconds) { m_graceMs = milliseconds; }
+
+    ToolDefinition definition() const override;
+    ExecutionMode executionMode() const override { return ExecutionMode::Sequential; }
+    ToolResult execute(const ToolCallContext &context) override;
+
+private:
+    ToolResult run(const ToolCallContext &context);
+
+    std::shared_ptr<ToolWorkspace> m_workspace;
+    std::atomic_int m_graceMs = 2000;
+};
+
+} // namespace AgentCore

@@ -1,0 +1,231 @@
+#include "edittool.h"
+
+#include "nearestregion.h"
+#include "pathsuggestions.h"
+#include "textfile.h"
+#include "unifieddiff.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QRegularExpression>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::EditTool)
+};
+
+constexpr int maxSnippetLines = 40;
+
+QJsonObject property(const char *type, const QString &description)
+{
+    return {{QStringLiteral("type"), QLatin1String(type)},
+            {QStringLiteral("description"), description}};
+}
+
+QList<qsizetype> findAll(const QByteArray &haystack, const QByteArray &needle)
+{
+    QList<qsizetype> positions;
+    for (qsizetype at = haystack.indexOf(needle); at >= 0;
+         at = haystack.indexOf(needle, at + needle.size()))
+        positions.append(at);
+    return positions;
+}
+
+int lineOf(const QByteArray &text, qsizetype position)
+{
+    return int(QByteArrayView(text).first(position).count('\n')) + 1;
+}
+
+QString notFoundMessage(const QString &name, const TextFile &file, const QString &oldString)
+{
+    QString message = Tr::tr("old_string was not found in %1.").arg(name);
+    static const QRegularExpression lineNumberPrefix(QStringLiteral("^\\s*\\d+\\t"));
+    if (lineNumberPrefix.match(oldString).hasMatch()) {
+        message += QLatin1Char(' ')
+                   + Tr::tr("It seems to start with a line number from Read's output; the number "
+                            "and the tab after it are not part of the file.");
+    }
+    const QStringList lines = file.lines();
+    const NearestRegion region = NearestRegion::find(lines, oldString);
+    if (region.isValid()) {
+        message += QLatin1Char('\n');
+        message += region.whitespaceOnly
+                       ? Tr::tr("Lines %1-%2 match it except for whitespace (indentation, tabs, "
+                                "trailing spaces or line breaks):")
+                             .arg(region.firstLine)
+                             .arg(region.lastLine)
+                       : Tr::tr("The most similar text is at lines %1-%2:")
+                             .arg(region.firstLine)
+                             .arg(region.lastLine);
+        message += QLatin1Char('\n');
+        message += TextFile::numbered(region.lines.mid(0, maxSnippetLines), region.firstLine, 300);
+        if (region.lines.size() > maxSnippetLines)
+            message += QStringLiteral("...\n");
+    } else {
+        message += QLatin1Char(' ') + Tr::tr("No similar text was found either.");
+    }
+    message += QLatin1Char('\n');
+    message += Tr::tr("Copy old_string exactly from the file (Read it again if it may have "
+                      "changed), without the line-number prefix.");
+    return message;
+}
+
+} // namespace
+
+EditTool::EditTool(std::shared_ptr<ToolWorkspace> workspace)
+    : m_workspace(std::move(workspace))
+{}
+
+ToolDefinition EditTool::definition() const
+{
+    QJsonObject replaceAll = property("boolean",
+                                      Tr::tr("Replace every occurrence (default "
+                                             "false: old_string must be unique)."));
+    replaceAll.insert(QStringLiteral("default"), false);
+    return {
+        QStringLiteral("Edit"),
+        Tr::tr("Replaces exact text in an existing file. You must Read the file in this session "
+               "first, and it must not have changed since (Read it again if a command or the user "
+               "may have changed it). old_string must match the file exactly, whitespace and "
+               "indentation included, and must occur exactly once unless replace_all is true: "
+               "include enough surrounding lines to make it unique. Do not include the line-"
+               "number prefix of Read's output. Line endings (CRLF or LF) and a byte order mark "
+               "are kept as the file has them. To create a file or replace all of it, use "
+               "Write."),
+        QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"),
+             QJsonObject{
+                 {QStringLiteral("file_path"), property("string", Tr::tr("The file to change."))},
+                 {QStringLiteral("old_string"),
+                  property("string", Tr::tr("The exact text to replace."))},
+                 {QStringLiteral("new_string"),
+                  property("string", Tr::tr("The text to put in its place (may be empty)."))},
+                 {QStringLiteral("replace_all"), replaceAll},
+             }},
+            {QStringLiteral("required"),
+             QJsonArray{QStringLiteral("file_path"),
+                        QStringLiteral("old_string"),
+                        QStringLiteral("new_string")}},
+            {QStringLiteral("additionalProperties"), false},
+        },
+    };
+}
+
+ToolResult EditTool::execute(const ToolCallContext &context)
+{
+    const QJsonObject &args = context.arguments;
+    const QString oldString = args.value(QLatin1String("old_string")).toString();
+    const QString newString = args.value(QLatin1String("new_string")).toString();
+    const bool replaceAll = args.value(QLatin1String("replace_all")).toBool(false);
+    const ResolvedPath path = m_workspace->resolve(args.value(QLatin1String("file_path")).toString(),
+                                                   PathAccess::Write);
+    if (!path.ok())
+        return ToolResult::makeError(path.error);
+    const QString name = path.displayPath();
+    if (!path.exists) {
+        const QStringList similar = PathSuggestions::find(m_workspace->root(), path);
+        QString message = Tr::tr("File not found: %1. To create a file, use Write.").arg(name);
+        if (!similar.isEmpty())
+            message += QLatin1Char('\n')
+                       + Tr::tr("Similar paths: %1").arg(similar.join(QStringLiteral(", ")));
+        return ToolResult::makeError(message);
+    }
+    if (QFileInfo(path.path).isDir())
+        return ToolResult::makeError(Tr::tr("%1 is a directory, not a file.").arg(name));
+    if (oldString.isEmpty())
+        return ToolResult::makeError(Tr::tr("old_string is empty. Give the exact text to replace, "
+                                            "or use Write to replace the whole file."));
+    if (oldString == newString)
+        return ToolResult::makeError(Tr::tr("old_string and new_string are the same; there is "
+                                            "nothing to change."));
+
+    TextFile file;
+    QString error;
+    if (!file.load(path.path, 64 * 1024 * 1024, &error))
+        return ToolResult::makeError(error);
+    if (const QString stale = m_workspace->checkFreshness(path, file.bytes); !stale.isEmpty())
+        return ToolResult::makeError(stale);
+    if (TextFile::looksBinary(file.bytes))
+        return ToolResult::makeError(
+            Tr::tr("%1 is a binary file; Edit changes text files only.").arg(name));
+
+    // The model sees LF line endings (Read drops the CR), so in a CRLF file its strings are
+    // tried in the file's convention when they do not match as given.
+    const QByteArray body = file.body();
+    const QByteArray oldBytes = oldString.toUtf8();
+    const QByteArray converted = file.crlf ? TextFile::toCrlf(oldBytes) : TextFile::toLf(oldBytes);
+    QByteArray matched = oldBytes;
+    QList<qsizetype> positions = findAll(body, oldBytes);
+    if (positions.isEmpty() && converted != oldBytes) {
+        matched = converted;
+        positions = findAll(body, converted);
+    }
+    if (positions.isEmpty())
+        return ToolResult::makeError(notFoundMessage(name, file, oldString));
+    if (positions.size() > 1 && !replaceAll) {
+        QStringList lines;
+        for (const qsizetype position : std::as_const(positions).mid(0, 10))
+            lines.append(QString::number(lineOf(body, position)));
+        if (positions.size() > 10)
+            lines.append(QStringLiteral("..."));
+        return ToolResult::makeError(
+            Tr::tr("old_string occurs %1 times in %2 (at lines %3). Include more surrounding "
+                   "lines to make it unique, or set replace_all to true to change every "
+                   "occurrence.")
+                .arg(positions.size())
+                .arg(name, lines.join(QStringLiteral(", "))));
+    }
+    if (!replaceAll)
+        positions.resize(1);
+
+    // The replacement takes the line endings of the text it replaces (the file's when that
+    // text has no line break).
+    const bool crlf = matched.contains('\n') ? matched.contains("\r\n") : file.crlf;
+    const QByteArray newBytes = newString.toUtf8();
+    const QByteArray replacement = crlf ? TextFile::toCrlf(newBytes) : TextFile::toLf(newBytes);
+    QByteArray newBody;
+    newBody.reserve(body.size() + positions.size() * (replacement.size() - matched.size()));
+    qsizetype from = 0;
+    for (const qsizetype position : std::as_const(positions)) {
+        newBody += QByteArrayView(body).sliced(from, position - from);
+        newBody += replacement;
+        from = position + matched.size();
+    }
+    newBody += QByteArrayView(body).sliced(from);
+
+    const QByteArray output = file.bom ? QByteArray("\xEF\xBB\xBF") + newBody : newBody;
+    if (const QString failed = m_workspace->writeFile(path, output); !failed.isEmpty())
+        return ToolResult::makeError(failed);
+
+    const TextFile after = TextFile::fromBytes(output);
+    const QString label = path.insideRoot ? path.relative : path.path;
+    const UnifiedDiff diff = UnifiedDiff::compute(QString::fromUtf8(TextFile::toLf(body)),
+                                                  QString::fromUtf8(TextFile::toLf(newBody)));
+    QJsonObject details = diff.toJson(QStringLiteral("a/") + label, QStringLiteral("b/") + label);
+    details.insert(QStringLiteral("path"), path.path);
+    details.insert(QStringLiteral("displayPath"), name);
+    details.insert(QStringLiteral("replacements"), int(positions.size()));
+
+    const int firstLine = lineOf(body, positions.first());
+    QString text
+        = positions.size() == 1
+              ? Tr::tr("Edited %1: replaced 1 occurrence at line %2.").arg(name).arg(firstLine)
+              : Tr::tr("Edited %1: replaced %2 occurrences.").arg(name).arg(positions.size());
+    // The changed lines with a little context, so the model can check its work.
+    const QStringList lines = after.lines();
+    const int replacedLines = int(replacement.count('\n')) + 1;
+    const int start = std::max(1, firstLine - 3);
+    const int end = std::min(int(lines.size()), firstLine + replacedLines + 2);
+    if (end >= start && end - start < maxSnippetLines) {
+        text += QLatin1Char('\n')
+                + TextFile::numbered(lines.mid(start - 1, end - start + 1), start, 300);
+    }
+    return ToolResult::makeText(text, details);
+}
+
+} // namespace AgentCore

@@ -1,0 +1,275 @@
+#include "greptool.h"
+
+#include "builtinsearcher.h"
+#include "pathsuggestions.h"
+#include "ripgrepsearcher.h"
+#include "textfile.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::GrepTool)
+};
+
+QJsonObject property(const char *type, const QString &description)
+{
+    return {{QStringLiteral("type"), QLatin1String(type)},
+            {QStringLiteral("description"), description}};
+}
+
+QJsonObject count(const QString &description)
+{
+    QJsonObject object = property("integer", description);
+    object.insert(QStringLiteral("minimum"), 0);
+    return object;
+}
+
+const QString filesMode = QStringLiteral("files_with_matches");
+const QString contentMode = QStringLiteral("content");
+const QString countMode = QStringLiteral("count");
+
+} // namespace
+
+GrepTool::GrepTool(std::shared_ptr<ToolWorkspace> workspace, Backend backend)
+    : m_workspace(std::move(workspace))
+{
+    if (backend != Backend::BuiltIn)
+        m_ripgrep = RipgrepSearcher::findExecutable();
+    if (backend == Backend::Ripgrep && m_ripgrep.isEmpty())
+        m_ripgrep = QStringLiteral("rg"); // fails visibly at execute()
+}
+
+QString GrepTool::backendName() const
+{
+    return m_ripgrep.isEmpty() ? QStringLiteral("builtin") : QStringLiteral("ripgrep");
+}
+
+ToolDefinition GrepTool::definition() const
+{
+    QJsonObject mode = property("string",
+                                Tr::tr("files_with_matches (default): the paths of the "
+                                       "matching files; content: the matching lines as "
+                                       "path:line:text; count: path:number of matching "
+                                       "lines."));
+    mode.insert(QStringLiteral("enum"), QJsonArray{filesMode, contentMode, countMode});
+    mode.insert(QStringLiteral("default"), filesMode);
+    QJsonObject numbers = property("boolean",
+                                   Tr::tr("content mode: show line numbers (default "
+                                          "true)."));
+    numbers.insert(QStringLiteral("default"), true);
+    QJsonObject head = property("integer",
+                                Tr::tr("Only the first N output lines (files, lines or "
+                                       "counts)."));
+    head.insert(QStringLiteral("minimum"), 1);
+    return {
+        QStringLiteral("Grep"),
+        Tr::tr("Searches file contents with a regular expression (ripgrep syntax: `\\bfoo\\(`, "
+               "`log.*Error`, `[A-Z]\\w+Tool`; escape regex characters for a literal search). A "
+               "match never spans lines. Searches the repository's files as git sees them: "
+               "files ignored by .gitignore, binary files and .git/ are skipped. Results are "
+               "sorted by path and relative to the repository root. Use glob to restrict the "
+               "files (`*.cpp`, `src/**/*.{h,cpp}`), output_mode to choose between file names, "
+               "matching lines and counts, and -A/-B/-C for context in content mode. Prefer this "
+               "tool to running grep or rg in Bash."),
+        QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"),
+             QJsonObject{
+                 {QStringLiteral("pattern"),
+                  property("string", Tr::tr("The regular expression to search for."))},
+                 {QStringLiteral("path"),
+                  property("string",
+                           Tr::tr("A file or directory to search (default: the "
+                                  "repository root)."))},
+                 {QStringLiteral("glob"),
+                  property("string",
+                           Tr::tr("Only files whose path matches this glob; `!glob` "
+                                  "excludes instead. Without a '/', it matches the "
+                                  "file name at any depth."))},
+                 {QStringLiteral("output_mode"), mode},
+                 {QStringLiteral("-i"), property("boolean", Tr::tr("Case-insensitive search."))},
+                 {QStringLiteral("-n"), numbers},
+                 {QStringLiteral("-A"),
+                  count(Tr::tr("content mode: lines to show after each "
+                               "match."))},
+                 {QStringLiteral("-B"),
+                  count(Tr::tr("content mode: lines to show before each "
+                               "match."))},
+                 {QStringLiteral("-C"),
+                  count(Tr::tr("content mode: lines to show before and "
+                               "after each match."))},
+                 {QStringLiteral("head_limit"), head},
+             }},
+            {QStringLiteral("required"), QJsonArray{QStringLiteral("pattern")}},
+            {QStringLiteral("additionalProperties"), false},
+        },
+    };
+}
+
+QString GrepTool::format(const GrepOutcome &outcome,
+                         GrepQuery::Mode mode,
+                         const QString &prefix,
+                         bool lineNumbers,
+                         bool context,
+                         int headLimit,
+                         bool *truncated)
+{
+    QStringList out;
+    qint64 entries = 0; // files, lines or counts: what head_limit counts
+    qint64 matches = 0;
+    qint64 shown = 0;
+    qsizetype chars = 0;
+    bool cut = false;
+    const auto add = [&](const QString &line, bool isEntry) {
+        if (isEntry)
+            ++entries;
+        if (cut || (headLimit > 0 && entries > headLimit) || chars + line.size() > maxOutputChars) {
+            cut = true;
+            return;
+        }
+        chars += line.size() + 1;
+        out.append(line);
+        if (isEntry)
+            ++shown;
+    };
+    const auto clip = [](const QString &text) -> QString {
+        if (text.size() <= maxLineLength)
+            return text;
+        return text.left(maxLineLength)
+               + Tr::tr("... [%1 more characters]").arg(text.size() - maxLineLength);
+    };
+
+    for (const GrepFile &file : outcome.files) {
+        matches += file.count;
+        const QString path = prefix + file.path;
+        switch (mode) {
+        case GrepQuery::Mode::FilesWithMatches:
+            add(path, true);
+            break;
+        case GrepQuery::Mode::Count:
+            add(path + QLatin1Char(':') + QString::number(file.count), true);
+            break;
+        case GrepQuery::Mode::Content: {
+            qint64 previous = -1;
+            for (const GrepLine &line : file.lines) {
+                if (context && (previous < 0 ? !out.isEmpty() : line.number != previous + 1))
+                    add(QStringLiteral("--"), false);
+                previous = line.number;
+                const QChar separator = line.match ? QLatin1Char(':') : QLatin1Char('-');
+                QString text = path + separator;
+                if (lineNumbers)
+                    text += QString::number(line.number) + separator;
+                add(text + clip(line.text), true);
+            }
+            break;
+        }
+        }
+    }
+
+    if (outcome.files.isEmpty())
+        return Tr::tr("No matches found.");
+    const qint64 fileCount = outcome.files.size();
+    const QString header
+        = mode == GrepQuery::Mode::FilesWithMatches
+              ? TextFile::plural(fileCount, Tr::tr("Found 1 file."), Tr::tr("Found %1 files."))
+              : Tr::tr("%1 in %2.")
+                    .arg(TextFile::plural(matches,
+                                          Tr::tr("1 matching line"),
+                                          Tr::tr("%1 matching lines")),
+                         TextFile::plural(fileCount, Tr::tr("1 file"), Tr::tr("%1 files")));
+    QString text = header + QLatin1Char('\n') + out.join(QLatin1Char('\n'));
+    if (cut) {
+        text += QLatin1Char('\n')
+                + Tr::tr("[Showing the first %1 of %2 results. Narrow the search with path, glob "
+                         "or a more specific pattern, or raise head_limit.]")
+                      .arg(shown)
+                      .arg(entries);
+    }
+    if (outcome.incomplete) {
+        text += QLatin1Char('\n')
+                + Tr::tr("[The search stopped early: too many matches. Narrow it down.]");
+    }
+    if (truncated)
+        *truncated = cut || outcome.incomplete;
+    return text;
+}
+
+ToolResult GrepTool::execute(const ToolCallContext &context)
+{
+    const QJsonObject &args = context.arguments;
+    GrepQuery query;
+    query.pattern = args.value(QLatin1String("pattern")).toString();
+    if (query.pattern.isEmpty())
+        return ToolResult::makeError(Tr::tr("pattern is empty."));
+    const QString where = args.value(QLatin1String("path")).toString();
+    const ResolvedPath path = m_workspace->resolve(where.isEmpty() ? QStringLiteral(".") : where,
+                                                   PathAccess::Read);
+    if (!path.ok())
+        return ToolResult::makeError(path.error);
+    const QFileInfo info(path.path);
+    if (!info.exists()) {
+        const QStringList similar = PathSuggestions::find(m_workspace->root(), path);
+        QString message = Tr::tr("Path not found: %1").arg(path.displayPath());
+        if (!similar.isEmpty())
+            message += QLatin1Char('\n')
+                       + Tr::tr("Similar paths: %1").arg(similar.join(QStringLiteral(", ")));
+        return ToolResult::makeError(message);
+    }
+    QString prefix;
+    if (info.isDir()) {
+        query.directory = path.path;
+        prefix = path.insideRoot ? path.relative : path.path;
+    } else {
+        query.directory = info.path();
+        query.file = info.fileName();
+        prefix = path.insideRoot ? QFileInfo(path.relative).path() : query.directory;
+        if (prefix == QLatin1String("."))
+            prefix.clear();
+    }
+    if (!prefix.isEmpty() && !prefix.endsWith(QLatin1Char('/')))
+        prefix += QLatin1Char('/');
+
+    const QString mode = args.value(QLatin1String("output_mode")).toString(filesMode);
+    if (mode == contentMode)
+        query.mode = GrepQuery::Mode::Content;
+    else if (mode == countMode)
+        query.mode = GrepQuery::Mode::Count;
+    else if (mode != filesMode)
+        return ToolResult::makeError(Tr::tr("Unknown output_mode \"%1\".").arg(mode));
+    query.glob = args.value(QLatin1String("glob")).toString();
+    query.caseInsensitive = args.value(QLatin1String("-i")).toBool(false);
+    const int around = int(std::max<qint64>(0, args.value(QLatin1String("-C")).toInteger(0)));
+    query.before = int(std::max<qint64>(0, args.value(QLatin1String("-B")).toInteger(around)));
+    query.after = int(std::max<qint64>(0, args.value(QLatin1String("-A")).toInteger(around)));
+    query.abort = context.abort;
+    const bool lineNumbers = args.value(QLatin1String("-n")).toBool(true);
+    const int headLimit = int(
+        std::max<qint64>(0, args.value(QLatin1String("head_limit")).toInteger(0)));
+
+    const GrepOutcome outcome = m_ripgrep.isEmpty() ? BuiltinSearcher::run(query)
+                                                    : RipgrepSearcher::run(m_ripgrep, query);
+    if (!outcome.error.isEmpty())
+        return ToolResult::makeError(Tr::tr("Grep failed: %1").arg(outcome.error));
+    bool truncated = false;
+    const bool withContext = query.mode == GrepQuery::Mode::Content
+                             && (query.before > 0 || query.after > 0);
+    const QString text
+        = format(outcome, query.mode, prefix, lineNumbers, withContext, headLimit, &truncated);
+    qint64 matches = 0;
+    for (const GrepFile &file : outcome.files)
+        matches += file.count;
+    const QJsonObject details{{QStringLiteral("backend"), backendName()},
+                              {QStringLiteral("mode"), mode},
+                              {QStringLiteral("files"), int(outcome.files.size())},
+                              {QStringLiteral("matches"), double(matches)},
+                              {QStringLiteral("truncated"), truncated}};
+    return ToolResult::makeText(text, details);
+}
+
+} // namespace AgentCore

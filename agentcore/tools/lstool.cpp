@@ -1,0 +1,135 @@
+#include "lstool.h"
+
+#include "filewalker.h"
+#include "textfile.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::LsTool)
+};
+
+QJsonObject property(const char *type, const QString &description)
+{
+    return {{QStringLiteral("type"), QLatin1String(type)},
+            {QStringLiteral("description"), description}};
+}
+} // namespace
+
+LsTool::LsTool(std::shared_ptr<ToolWorkspace> workspace)
+    : m_workspace(std::move(workspace))
+{}
+
+ToolDefinition LsTool::definition() const
+{
+    QJsonObject depth = property("integer",
+                                 Tr::tr("How many levels to list (default 1: the "
+                                        "directory's own entries; at most %1).")
+                                     .arg(maxDepth));
+    depth.insert(QStringLiteral("minimum"), 1);
+    depth.insert(QStringLiteral("maximum"), maxDepth);
+    QJsonObject ignore = property("array",
+                                  Tr::tr("Extra glob patterns of entries to leave out, "
+                                         "e.g. [\"*.png\", \"node_modules\"]."));
+    ignore.insert(QStringLiteral("items"),
+                  QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}});
+    return {
+        QStringLiteral("LS"),
+        Tr::tr("Lists a directory as an indented tree; directories end in '/'. Entries ignored "
+               "by .gitignore and .git/ are left out. path defaults to the repository root. "
+               "Use depth to see subdirectories too, Glob to find files by pattern."),
+        QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"),
+             QJsonObject{
+                 {QStringLiteral("path"),
+                  property("string",
+                           Tr::tr("The directory to list (default: the repository "
+                                  "root)."))},
+                 {QStringLiteral("depth"), depth},
+                 {QStringLiteral("ignore"), ignore},
+             }},
+            {QStringLiteral("additionalProperties"), false},
+        },
+    };
+}
+
+ToolResult LsTool::execute(const ToolCallContext &context)
+{
+    const QJsonObject &args = context.arguments;
+    const QString where = args.value(QLatin1String("path")).toString();
+    const ResolvedPath path = m_workspace->resolve(where.isEmpty() ? QStringLiteral(".") : where,
+                                                   PathAccess::Read);
+    if (!path.ok())
+        return ToolResult::makeError(path.error);
+    const QFileInfo info(path.path);
+    if (!info.exists())
+        return ToolResult::makeError(Tr::tr("Directory not found: %1").arg(path.displayPath()));
+    if (!info.isDir()) {
+        return ToolResult::makeError(
+            Tr::tr("%1 is a file, not a directory; use Read to see it.").arg(path.displayPath()));
+    }
+    const int depth = int(
+        std::clamp<qint64>(args.value(QLatin1String("depth")).toInteger(1), 1, maxDepth));
+    QList<QByteArray> excluded;
+    for (const QJsonValue &pattern : args.value(QLatin1String("ignore")).toArray()) {
+        if (!pattern.toString().isEmpty())
+            excluded.append('!' + pattern.toString().toUtf8());
+    }
+
+    FileWalker walker(path.path);
+    walker.setMaxDepth(depth);
+    walker.setOverrideGlobs(excluded);
+    walker.setAbortToken(context.abort);
+    QStringList lines;
+    int total = 0;
+    int directories = 0;
+    walker.walk([&](QByteArrayView relative, bool isDirectory) {
+        ++total;
+        directories += isDirectory ? 1 : 0;
+        if (total > maxEntries)
+            return FileWalker::Visit::Continue;
+        const qsizetype level = relative.count('/');
+        const qsizetype slash = relative.lastIndexOf('/');
+        QString line(int(level + 1) * 2, QLatin1Char(' '));
+        line += QString::fromUtf8(relative.sliced(slash + 1));
+        if (isDirectory)
+            line += QLatin1Char('/');
+        lines.append(line);
+        return FileWalker::Visit::Continue;
+    });
+
+    const QString name = path.displayPath().isEmpty() ? QStringLiteral(".") : path.displayPath();
+    QString text = name + QLatin1Char('/');
+    if (!lines.isEmpty())
+        text += QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
+    else
+        text += QLatin1Char('\n') + Tr::tr("  (empty)");
+    if (total > maxEntries) {
+        text += QLatin1Char('\n')
+                + Tr::tr("[Showing %1 of %2 entries. List a subdirectory or use a smaller depth.]")
+                      .arg(maxEntries)
+                      .arg(total);
+    }
+    if (walker.ignoredCount() > 0) {
+        text += QLatin1Char('\n')
+                + TextFile::plural(walker.ignoredCount(),
+                                   Tr::tr("(1 entry left out by .gitignore or ignore patterns)"),
+                                   Tr::tr(
+                                       "(%1 entries left out by .gitignore or ignore patterns)"));
+    }
+    const QJsonObject details{{QStringLiteral("path"), path.path},
+                              {QStringLiteral("entries"), total},
+                              {QStringLiteral("directories"), directories},
+                              {QStringLiteral("ignored"), walker.ignoredCount()},
+                              {QStringLiteral("truncated"), total > maxEntries}};
+    return ToolResult::makeText(text, details);
+}
+
+} // namespace AgentCore

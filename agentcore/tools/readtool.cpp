@@ -1,0 +1,149 @@
+#include "readtool.h"
+
+#include "pathsuggestions.h"
+#include "textfile.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::ReadTool)
+};
+
+QJsonObject property(const char *type, const QString &description)
+{
+    return {{QStringLiteral("type"), QLatin1String(type)},
+            {QStringLiteral("description"), description}};
+}
+} // namespace
+
+ReadTool::ReadTool(std::shared_ptr<ToolWorkspace> workspace)
+    : m_workspace(std::move(workspace))
+{}
+
+ToolDefinition ReadTool::definition() const
+{
+    QJsonObject offset = property("integer",
+                                  Tr::tr("1-based line to start at. Use it with "
+                                         "limit for large files."));
+    offset.insert(QStringLiteral("minimum"), 1);
+    QJsonObject limit = property("integer",
+                                 Tr::tr("Number of lines to read (default %1).").arg(defaultLimit));
+    limit.insert(QStringLiteral("minimum"), 1);
+    return {
+        QStringLiteral("Read"),
+        Tr::tr("Reads a text file of the repository and returns its lines numbered like "
+               "`cat -n` (number, tab, line). Paths are relative to the repository root or "
+               "absolute. By default returns up to %1 lines from the start; pass offset and limit "
+               "to read further in a long file. Lines longer than %2 characters are cut. "
+               "Binary files are refused. Read a file before you Edit or overwrite it: edits "
+               "are only accepted for files read in this session and unchanged since. The line "
+               "numbers and the tab are not part of the file: never put them in old_string.")
+            .arg(defaultLimit)
+            .arg(maxLineLength),
+        QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"),
+             QJsonObject{{QStringLiteral("file_path"),
+                          property("string", Tr::tr("The file to read."))},
+                         {QStringLiteral("offset"), offset},
+                         {QStringLiteral("limit"), limit}}},
+            {QStringLiteral("required"), QJsonArray{QStringLiteral("file_path")}},
+            {QStringLiteral("additionalProperties"), false},
+        },
+    };
+}
+
+ToolResult ReadTool::execute(const ToolCallContext &context)
+{
+    const QJsonObject &args = context.arguments;
+    const ResolvedPath path = m_workspace->resolve(args.value(QLatin1String("file_path")).toString(),
+                                                   PathAccess::Read);
+    if (!path.ok())
+        return ToolResult::makeError(path.error);
+    const QFileInfo info(path.path);
+    if (!info.exists()) {
+        const QStringList similar = PathSuggestions::find(m_workspace->root(), path);
+        QString message = Tr::tr("File not found: %1").arg(path.displayPath());
+        if (!similar.isEmpty())
+            message += QLatin1Char('\n')
+                       + Tr::tr("Similar paths: %1").arg(similar.join(QStringLiteral(", ")));
+        return ToolResult::makeError(message);
+    }
+    if (info.isDir()) {
+        return ToolResult::makeError(
+            Tr::tr("%1 is a directory. Use LS to list it or Glob to find files in it.")
+                .arg(path.displayPath()));
+    }
+
+    TextFile file;
+    QString error;
+    if (!file.load(path.path, maxFileBytes, &error))
+        return ToolResult::makeError(error + QLatin1Char(' ')
+                                     + Tr::tr("Use Grep to search it, or Bash (head, tail, sed -n) "
+                                              "to see parts of it."));
+    if (TextFile::looksBinary(file.bytes)) {
+        return ToolResult::makeError(
+            Tr::tr("%1 is a binary file (%2); Read shows text files only.")
+                .arg(path.displayPath(), TextFile::sizeText(file.bytes.size())));
+    }
+    m_workspace->recordRead(path.path, ToolWorkspace::snapshotOf(file.bytes, info.lastModified()));
+
+    const QStringList lines = file.lines();
+    const int total = int(lines.size());
+    const int offset = int(std::max<qint64>(1, args.value(QLatin1String("offset")).toInteger(1)));
+    const int limit = int(
+        std::max<qint64>(1, args.value(QLatin1String("limit")).toInteger(defaultLimit)));
+    QJsonObject details{{QStringLiteral("path"), path.path},
+                        {QStringLiteral("displayPath"), path.displayPath()},
+                        {QStringLiteral("totalLines"), total}};
+    if (total == 0) {
+        details.insert(QStringLiteral("startLine"), 0);
+        details.insert(QStringLiteral("endLine"), 0);
+        return ToolResult::makeText(Tr::tr("(%1 is empty)").arg(path.displayPath()), details);
+    }
+    if (offset > total) {
+        return ToolResult::makeError(
+            Tr::tr("%1 has %2; offset %3 is past its end.")
+                .arg(path.displayPath(),
+                     TextFile::plural(total, Tr::tr("1 line"), Tr::tr("%1 lines")))
+                .arg(offset));
+    }
+
+    // Whole lines only, until the line limit or the output cap, whichever comes first.
+    const int first = offset - 1;
+    int last = std::min(total, first + limit); // exclusive
+    qsizetype chars = 0;
+    int cutLines = 0;
+    for (int i = first; i < last; ++i) {
+        const qsizetype length = std::min<qsizetype>(lines[i].size(), maxLineLength) + 8;
+        if (chars + length > maxOutputChars && i > first) {
+            last = i;
+            break;
+        }
+        chars += length;
+        if (lines[i].size() > maxLineLength)
+            ++cutLines;
+    }
+    QString text = TextFile::numbered(lines.mid(first, last - first), offset, maxLineLength);
+    if (last < total) {
+        text += QLatin1Char('\n')
+                + Tr::tr("[Showing lines %1-%2 of %3. Call Read with offset=%4 to continue.]")
+                      .arg(offset)
+                      .arg(last)
+                      .arg(total)
+                      .arg(last + 1);
+    }
+    details.insert(QStringLiteral("startLine"), offset);
+    details.insert(QStringLiteral("endLine"), last);
+    details.insert(QStringLiteral("truncated"), last < total || offset > 1);
+    details.insert(QStringLiteral("cutLines"), cutLines);
+    return ToolResult::makeText(text, details);
+}
+
+} // namespace AgentCore

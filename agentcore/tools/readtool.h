@@ -1,0 +1,33 @@
+#pragma once
+
+#include "toolworkspace.h"
+
+#include <core/agenttypes.h>
+
+#include <memory>
+
+namespace AgentCore {
+
+/// Read: a text file with line numbers (`cat -n` style), a window of it with offset/limit.
+/// Records what it read in the workspace so Edit and Write can check the file is unchanged.
+/// Refuses binary files; a missing file's error names similar existing paths.
+/// Thread-safe; parallel.
+class ReadTool final : public AgentTool
+{
+public:
+    static constexpr int defaultLimit = 2000;         ///< lines per call
+    static constexpr int maxLineLength = 2000;        ///< characters shown of one line
+    static constexpr int maxOutputChars = 100 * 1024; ///< of the numbered text per call
+    static constexpr qint64 maxFileBytes = 64 * 1024 * 1024;
+
+    explicit ReadTool(std::shared_ptr<ToolWorkspace> workspace);
+
+    ToolDefinition definition() const override;
+    ExecutionMode executionMode() const override { return ExecutionMode::Parallel; }
+    ToolResult execute(const ToolCallContext &context) override;
+
+private:
+    std::shared_ptr<ToolWorkspace> m_workspace;
+};
+
+} // namespace AgentCore

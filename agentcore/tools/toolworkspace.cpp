@@ -1,0 +1,195 @@
+#include "toolworkspace.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QMutexLocker>
+#include <QSaveFile>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::ToolWorkspace)
+};
+
+QString canonicalRoot(const QString &root)
+{
+    const QString canonical = QFileInfo(root).canonicalFilePath();
+    return canonical.isEmpty() ? QDir::cleanPath(QDir(root).absolutePath()) : canonical;
+}
+} // namespace
+
+ToolWorkspace::ToolWorkspace(const QString &root, const QString &logDirectory)
+    : m_root(canonicalRoot(root))
+    , m_logDirectory(logDirectory)
+{
+    if (m_logDirectory.isEmpty()) {
+        m_logDirectory = QDir::tempPath() + QStringLiteral("/agentdesk-tool-logs-")
+                         + QString::number(QCoreApplication::applicationPid());
+    }
+}
+
+QString ToolWorkspace::logDirectory() const
+{
+    QDir().mkpath(m_logDirectory);
+    return m_logDirectory;
+}
+
+void ToolWorkspace::setPathGuard(PathGuard guard)
+{
+    QMutexLocker locker(&m_mutex);
+    m_guard = std::move(guard);
+}
+
+QString ToolWorkspace::defaultGuard(const QString &root, const ResolvedPath &path, PathAccess access)
+{
+    if (access == PathAccess::Read)
+        return {};
+    if (!path.insideRoot) {
+        return Tr::tr("%1 is outside the repository (%2); only files inside the repository can "
+                      "be changed.")
+            .arg(path.path, root);
+    }
+    if (path.relative == QLatin1String(".git") || path.relative.startsWith(QLatin1String(".git/")))
+        return Tr::tr("%1 is inside .git/; git's own files are never changed by tools.")
+            .arg(path.relative);
+    return {};
+}
+
+ResolvedPath ToolWorkspace::resolve(const QString &input, PathAccess access) const
+{
+    ResolvedPath result;
+    QString path = input.trimmed();
+    if (path.isEmpty()) {
+        result.error = Tr::tr("The path is empty.");
+        return result;
+    }
+    if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/")))
+        path = QDir::homePath() + path.mid(1);
+    const QString absolute = QDir::cleanPath(
+        QDir::isAbsolutePath(path) ? path : m_root + QLatin1Char('/') + path);
+
+    // Canonicalise the deepest part that exists, so a symlink anywhere on the way is followed
+    // to where a write would really land.
+    QString existing = absolute;
+    QStringList missing;
+    for (;;) {
+        const QFileInfo info(existing);
+        if (info.exists())
+            break;
+        if (info.isSymLink()) {
+            result.error = Tr::tr("%1 is a symbolic link to a missing target (%2).")
+                               .arg(existing, info.symLinkTarget());
+            return result;
+        }
+        const QString parent = info.path();
+        if (parent == existing)
+            break;
+        missing.prepend(info.fileName());
+        existing = parent;
+    }
+    QString canonical = QFileInfo(existing).canonicalFilePath();
+    if (canonical.isEmpty())
+        canonical = existing;
+    result.exists = missing.isEmpty();
+    if (!missing.isEmpty())
+        canonical = QDir::cleanPath(canonical + QLatin1Char('/') + missing.join(QLatin1Char('/')));
+    result.path = canonical;
+
+    const QString prefix = m_root.endsWith(QLatin1Char('/')) ? m_root : m_root + QLatin1Char('/');
+    if (canonical == m_root) {
+        result.insideRoot = true;
+    } else if (canonical.startsWith(prefix)) {
+        result.insideRoot = true;
+        result.relative = canonical.mid(prefix.size());
+    }
+
+    PathGuard guard;
+    {
+        QMutexLocker locker(&m_mutex);
+        guard = m_guard;
+    }
+    result.error = guard ? guard(result, access) : defaultGuard(m_root, result, access);
+    return result;
+}
+
+FileSnapshot ToolWorkspace::snapshotOf(const QByteArray &bytes, const QDateTime &modified)
+{
+    FileSnapshot snapshot;
+    snapshot.size = bytes.size();
+    snapshot.modified = modified;
+    snapshot.hash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1);
+    return snapshot;
+}
+
+std::optional<FileSnapshot> ToolWorkspace::snapshot(const QString &absolutePath)
+{
+    QFile file(absolutePath);
+    const QFileInfo info(absolutePath);
+    if (!info.isFile() || !file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    return snapshotOf(file.readAll(), info.lastModified());
+}
+
+void ToolWorkspace::recordRead(const QString &absolutePath, const FileSnapshot &snapshot)
+{
+    QMutexLocker locker(&m_mutex);
+    m_reads.insert(absolutePath, snapshot);
+}
+
+std::optional<FileSnapshot> ToolWorkspace::lastRead(const QString &absolutePath) const
+{
+    QMutexLocker locker(&m_mutex);
+    const auto it = m_reads.constFind(absolutePath);
+    if (it == m_reads.constEnd())
+        return std::nullopt;
+    return *it;
+}
+
+void ToolWorkspace::forget(const QString &absolutePath)
+{
+    QMutexLocker locker(&m_mutex);
+    m_reads.remove(absolutePath);
+}
+
+QString ToolWorkspace::writeFile(const ResolvedPath &path, const QByteArray &bytes)
+{
+    const QFileInfo info(path.path);
+    if (!QDir().mkpath(info.path()))
+        return Tr::tr("Cannot create the directory %1.").arg(info.path());
+    QSaveFile file(path.path);
+    // A directory we may write files in but not create files in still gets the change.
+    file.setDirectWriteFallback(true);
+    if (!file.open(QIODevice::WriteOnly))
+        return Tr::tr("Cannot write %1: %2").arg(path.displayPath(), file.errorString());
+    if (file.write(bytes) != bytes.size() || !file.commit())
+        return Tr::tr("Cannot write %1: %2").arg(path.displayPath(), file.errorString());
+    recordRead(path.path, snapshotOf(bytes, QFileInfo(path.path).lastModified()));
+    return {};
+}
+
+QString ToolWorkspace::checkFreshness(const ResolvedPath &path, const QByteArray &bytes) const
+{
+    if (!path.exists)
+        return {};
+    const std::optional<FileSnapshot> read = lastRead(path.path);
+    if (!read) {
+        return Tr::tr("%1 has not been read in this session. Read it with the Read tool first, "
+                      "then retry.")
+            .arg(path.displayPath());
+    }
+    // The content decides: a touched but unchanged file is still safe to edit.
+    if (read->size != bytes.size()
+        || read->hash != QCryptographicHash::hash(bytes, QCryptographicHash::Sha1)) {
+        return Tr::tr("%1 has changed since you last read it (by a command, or outside AgentDesk). "
+                      "Read it again, then retry.")
+            .arg(path.displayPath());
+    }
+    return {};
+}
+
+} // namespace AgentCore

@@ -1,0 +1,95 @@
+#pragma once
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QHash>
+#include <QMutex>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace AgentCore {
+
+/// What a tool is about to do with a path.
+enum class PathAccess {
+    Read,  ///< Read, Grep, Glob, LS
+    Write, ///< Edit, Write
+};
+
+/// A path given by the model, resolved against the repository root.
+struct ResolvedPath
+{
+    QString path;     ///< absolute; existing part canonical (symlinks resolved); empty on error
+    QString relative; ///< relative to the root ("" for the root); empty when outside
+    bool insideRoot = false;
+    bool exists = false;
+    QString error; ///< why the path is refused; empty when allowed
+
+    bool ok() const { return error.isEmpty(); }
+    /// relative when inside the root, else the absolute path: how results name the file.
+    QString displayPath() const { return insideRoot ? relative : path; }
+};
+
+/// What Read saw of a file, so Edit and Write can tell whether it changed since.
+struct FileSnapshot
+{
+    qint64 size = -1;
+    QDateTime modified;
+    QByteArray hash; ///< SHA-1 of the bytes
+    friend bool operator==(const FileSnapshot &, const FileSnapshot &) = default;
+};
+
+/// The state the coding tools of one session share: the repository root, which files the model
+/// has read (and how they looked then), and where Bash keeps full output logs.
+/// Thread-safe: parallel tool calls use it at the same time. Set the path guard before the
+/// first tool call. Never runs git or touches the repository except through the tools.
+class ToolWorkspace final
+{
+    Q_DISABLE_COPY_MOVE(ToolWorkspace)
+public:
+    /// Decides whether a resolved path may be used; returns the refusal text, or empty.
+    /// The permission layer replaces the default (writes outside the root or into .git/
+    /// refused, reads allowed) with its own capability check.
+    using PathGuard = std::function<QString(const ResolvedPath &path, PathAccess access)>;
+
+    /// \a root is canonicalised. An empty \a logDirectory means a folder under the temp dir.
+    explicit ToolWorkspace(const QString &root, const QString &logDirectory = {});
+
+    QString root() const { return m_root; }
+    /// Created on first use.
+    QString logDirectory() const;
+
+    void setPathGuard(PathGuard guard);
+    static QString defaultGuard(const QString &root, const ResolvedPath &path, PathAccess access);
+
+    /// Resolves \a path (relative to the root, or absolute): cleans it, resolves the symlinks of
+    /// the part that exists, then asks the guard. The seam every tool's path goes through.
+    ResolvedPath resolve(const QString &path, PathAccess access) const;
+
+    /// Reads the current state of \a absolutePath from disk (nullopt when it is not a file).
+    static std::optional<FileSnapshot> snapshot(const QString &absolutePath);
+    static FileSnapshot snapshotOf(const QByteArray &bytes, const QDateTime &modified);
+
+    void recordRead(const QString &absolutePath, const FileSnapshot &snapshot);
+    std::optional<FileSnapshot> lastRead(const QString &absolutePath) const;
+    void forget(const QString &absolutePath);
+
+    /// Writes \a bytes to \a path atomically (a temporary file renamed over it; permissions
+    /// kept), creating missing parent directories, and records the result as read: the model
+    /// knows what it wrote. Returns the error, or empty.
+    QString writeFile(const ResolvedPath &path, const QByteArray &bytes);
+
+    /// Empty when the file may be overwritten: it does not exist, or it was read and has not
+    /// changed since. Otherwise the error for the model. \a bytes: the file's current content.
+    QString checkFreshness(const ResolvedPath &path, const QByteArray &bytes) const;
+
+private:
+    QString m_root;
+    QString m_logDirectory;
+    PathGuard m_guard;
+    mutable QMutex m_mutex;
+    QHash<QString, FileSnapshot> m_reads;
+};
+
+} // namespace AgentCore

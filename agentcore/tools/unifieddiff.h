@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace AgentCore {
+
+/// A line diff of two texts in the unified format of `diff -u` and `git diff`: hunk headers
+/// `@@ -start,count +start,count @@` (",1" omitted; an empty side counts from the line
+/// before), `\ No newline at end of file` markers. Minimal edit script (Myers' O(ND)
+/// algorithm after dropping lines that exist on one side only). A plain value.
+class UnifiedDiff final
+{
+public:
+    struct Hunk
+    {
+        int oldStart = 0; ///< as printed in the header
+        int oldCount = 0;
+        int newStart = 0;
+        int newCount = 0;
+        QStringList lines; ///< ' ', '-' or '+' then the line; or the "\ No newline" marker
+    };
+
+    /// \a context: unchanged lines shown around each change.
+    static UnifiedDiff compute(const QString &oldText, const QString &newText, int context = 3);
+
+    bool isEmpty() const { return m_hunks.isEmpty(); }
+    const QList<Hunk> &hunks() const { return m_hunks; }
+    int additions() const { return m_additions; }
+    int deletions() const { return m_deletions; }
+
+    /// "--- OLD\n+++ NEW\n@@ ... @@\n...", every line ending in '\n'; empty when equal.
+    /// Labels as git writes them: "a/path", "b/path", "/dev/null" for a created file.
+    QString toString(const QString &oldLabel, const QString &newLabel) const;
+    /// {"diff": toString(...), "additions": n, "deletions": n}: the details tools attach.
+    QJsonObject toJson(const QString &oldLabel, const QString &newLabel) const;
+
+private:
+    QList<Hunk> m_hunks;
+    int m_additions = 0;
+    int m_deletions = 0;
+};
+
+} // namespace AgentCore

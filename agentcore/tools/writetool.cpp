@@ -1,0 +1,101 @@
+#include "writetool.h"
+
+#include "textfile.h"
+#include "unifieddiff.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::WriteTool)
+};
+
+QJsonObject property(const char *type, const QString &description)
+{
+    return {{QStringLiteral("type"), QLatin1String(type)},
+            {QStringLiteral("description"), description}};
+}
+} // namespace
+
+WriteTool::WriteTool(std::shared_ptr<ToolWorkspace> workspace)
+    : m_workspace(std::move(workspace))
+{}
+
+ToolDefinition WriteTool::definition() const
+{
+    return {
+        QStringLiteral("Write"),
+        Tr::tr("Writes a whole file: creates it (and missing directories), or replaces all of an "
+               "existing file's content. To overwrite an existing file you must Read it in this "
+               "session first, and it must be unchanged since. Prefer Edit to change part of a "
+               "file. Paths are relative to the repository root; files outside the repository "
+               "cannot be written. An existing file keeps its CRLF line endings and byte order "
+               "mark."),
+        QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"),
+             QJsonObject{
+                 {QStringLiteral("file_path"), property("string", Tr::tr("The file to write."))},
+                 {QStringLiteral("content"),
+                  property("string", Tr::tr("The complete new content of the file."))},
+             }},
+            {QStringLiteral("required"),
+             QJsonArray{QStringLiteral("file_path"), QStringLiteral("content")}},
+            {QStringLiteral("additionalProperties"), false},
+        },
+    };
+}
+
+ToolResult WriteTool::execute(const ToolCallContext &context)
+{
+    const QJsonObject &args = context.arguments;
+    const QString content = args.value(QLatin1String("content")).toString();
+    const ResolvedPath path = m_workspace->resolve(args.value(QLatin1String("file_path")).toString(),
+                                                   PathAccess::Write);
+    if (!path.ok())
+        return ToolResult::makeError(path.error);
+    const QString name = path.displayPath();
+    if (QFileInfo(path.path).isDir())
+        return ToolResult::makeError(Tr::tr("%1 is a directory, not a file.").arg(name));
+
+    TextFile before;
+    if (path.exists) {
+        QString error;
+        if (!before.load(path.path, 64 * 1024 * 1024, &error))
+            return ToolResult::makeError(error);
+        if (const QString stale = m_workspace->checkFreshness(path, before.bytes); !stale.isEmpty())
+            return ToolResult::makeError(stale);
+    }
+
+    // The model never sees CRs or the BOM (Read drops them): keep the file's conventions.
+    QByteArray body = content.toUtf8();
+    const bool bom = before.bom && !body.startsWith("\xEF\xBB\xBF");
+    if (path.exists && before.crlf)
+        body = TextFile::toCrlf(body);
+    const QByteArray output = bom ? QByteArray("\xEF\xBB\xBF") + body : body;
+    if (const QString failed = m_workspace->writeFile(path, output); !failed.isEmpty())
+        return ToolResult::makeError(failed);
+
+    const QString label = path.insideRoot ? path.relative : path.path;
+    const UnifiedDiff diff = UnifiedDiff::compute(QString::fromUtf8(TextFile::toLf(before.body())),
+                                                  QString::fromUtf8(TextFile::toLf(body)));
+    QJsonObject details = diff.toJson(path.exists ? QStringLiteral("a/") + label
+                                                  : QStringLiteral("/dev/null"),
+                                      QStringLiteral("b/") + label);
+    details.insert(QStringLiteral("path"), path.path);
+    details.insert(QStringLiteral("displayPath"), name);
+    details.insert(QStringLiteral("created"), !path.exists);
+    const int lines = int(TextFile::fromBytes(body).lines().size());
+    const QString count = TextFile::plural(lines, Tr::tr("1 line"), Tr::tr("%1 lines"));
+    const QString text = path.exists ? Tr::tr("Wrote %1 (%2): the previous content was replaced.")
+                                           .arg(name, count)
+                                     : Tr::tr("Created %1 (%2).").arg(name, count);
+    return ToolResult::makeText(text, details);
+}
+
+} // namespace AgentCore

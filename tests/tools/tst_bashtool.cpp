@@ -1,0 +1,316 @@
+#include "toolstest.h"
+
+#include <tools/bashtool.h>
+
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QMutex>
+#include <QRegularExpression>
+#include <QTest>
+
+#include <thread>
+
+using namespace AgentCore;
+using ToolsTest::call;
+
+namespace {
+
+// State letter of /proc/PID/stat; 0 when the process does not exist.
+char processState(qint64 pid, qint64 *group = nullptr)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray text = stat.readAll();
+    const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+    if (group)
+        *group = fields.value(2).toLongLong();
+    const QByteArray state = fields.value(0);
+    return state.isEmpty() ? char(0) : state.at(0);
+}
+
+// A zombie has finished; it only waits for a parent (here possibly an init that never reaps).
+bool isRunning(qint64 pid)
+{
+    const char state = processState(pid);
+    return state != 0 && state != 'Z' && state != 'X';
+}
+
+QList<qint64> runningMembers(qint64 group)
+{
+    QList<qint64> members;
+    QDirIterator it(QStringLiteral("/proc"), QDir::Dirs | QDir::NoDotAndDotDot);
+    while (it.hasNext()) {
+        bool numeric = false;
+        const qint64 pid = QFileInfo(it.next()).fileName().toLongLong(&numeric);
+        qint64 memberGroup = 0;
+        if (numeric && processState(pid, &memberGroup) && memberGroup == group && isRunning(pid))
+            members.append(pid);
+    }
+    return members;
+}
+
+// Runs the tool on a thread of its own, as the agent loop does, collecting its updates.
+class Run
+{
+public:
+    Run(BashTool &tool, const QJsonObject &args)
+    {
+        m_thread = std::thread([this, &tool, args] {
+            m_result = call(tool, args, m_abort, [this](const ToolResult &partial) {
+                QMutexLocker locker(&m_mutex);
+                m_updates.append(partial);
+            });
+            m_done = true;
+        });
+    }
+    ~Run()
+    {
+        m_abort.abort();
+        m_thread.join();
+    }
+
+    QList<ToolResult> updates() const
+    {
+        QMutexLocker locker(&m_mutex);
+        return m_updates;
+    }
+    QString output() const
+    {
+        const QList<ToolResult> all = updates();
+        return all.isEmpty() ? QString() : all.last().text();
+    }
+    qint64 pid() const
+    {
+        const QList<ToolResult> all = updates();
+        return all.isEmpty()
+                   ? 0
+                   : qint64(all.first().details.toObject().value(QLatin1String("pid")).toDouble());
+    }
+    qint64 childFromOutput() const
+    {
+        static const QRegularExpression child(QStringLiteral("child=(\\d+)"));
+        return child.match(output()).captured(1).toLongLong();
+    }
+    void abort() { m_abort.abort(); }
+    ToolResult wait()
+    {
+        m_thread.join();
+        m_thread = std::thread([] {});
+        return m_result;
+    }
+    bool isDone() const { return m_done; }
+
+private:
+    AbortToken m_abort;
+    mutable QMutex m_mutex;
+    QList<ToolResult> m_updates;
+    ToolResult m_result;
+    std::atomic_bool m_done = false;
+    std::thread m_thread;
+};
+
+} // namespace
+
+class tst_BashTool : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void output_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<bool>("isError");
+        QTest::newRow("stdout and stderr") << "echo out; echo err >&2"
+                                           << "out\nerr" << false;
+        QTest::newRow("exit code") << "echo oops; exit 3"
+                                   << "oops\nExit code 3" << true;
+        QTest::newRow("no output") << "true"
+                                   << "(no output)" << false;
+        QTest::newRow("stdin is empty") << "cat; echo done"
+                                        << "done" << false;
+        QTest::newRow("signal") << "kill -9 $$"
+                                << "(no output)\nCommand killed by signal 9." << true;
+        QTest::newRow("utf-8") << "printf 'h\\303\\251llo\\n'"
+                               << "héllo" << false;
+    }
+
+    void output()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, expected);
+        QFETCH(bool, isError);
+        ToolsTest::Repo repo;
+        BashTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"command", command}});
+        QCOMPARE(result.text(), expected);
+        QCOMPARE(result.isError, isError);
+    }
+
+    void runsInTheRepository()
+    {
+        ToolsTest::Repo repo;
+        BashTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"command", "pwd; git rev-parse --show-toplevel"}});
+        QCOMPARE(result.text(), repo.root() + QLatin1Char('\n') + repo.root());
+        const QJsonObject details = result.details.toObject();
+        QCOMPARE(details.value(QLatin1String("exitCode")).toInt(), 0);
+        QVERIFY(details.value(QLatin1String("durationMs")).toDouble() >= 0);
+        QVERIFY(!details.contains(QLatin1String("logPath")));
+    }
+
+    void streamsUpdates()
+    {
+        ToolsTest::Repo repo;
+        BashTool tool(repo.workspace());
+        Run run(tool, {{"command", "echo one; sleep 1; echo two"}});
+        QTRY_VERIFY_WITH_TIMEOUT(run.output().contains(QLatin1String("one")), 5000);
+        QVERIFY(!run.output().contains(QLatin1String("two")));
+        QVERIFY(run.pid() > 0);
+        const ToolResult result = run.wait();
+        QCOMPARE(result.text(), QStringLiteral("one\ntwo"));
+        // Throttled: a handful of updates, not one per byte.
+        QVERIFY(run.updates().size() <= 8);
+    }
+
+    // The acceptance test of the issue: abort ends `sleep 100 & wait` and everything it started.
+    void abortKillsTheGroup()
+    {
+        ToolsTest::Repo repo;
+        BashTool tool(repo.workspace());
+        Run run(tool, {{"command", "sleep 100 & echo child=$!; (sleep 100; echo never) & wait"}});
+        QTRY_VERIFY_WITH_TIMEOUT(run.childFromOutput() > 0, 5000);
+        const qint64 shell = run.pid();
+        const qint64 child = run.childFromOutput();
+        QVERIFY(isRunning(child));
+        QTRY_COMPARE(runningMembers(shell).size(), 4); // bash, sleep, subshell, its sleep
+
+        QElapsedTimer timer;
+        timer.start();
+        run.abort();
+        const ToolResult result = run.wait();
+        const qint64 elapsed = timer.elapsed();
+        QVERIFY2(elapsed < 500, qPrintable(QStringLiteral("took %1 ms").arg(elapsed)));
+        QVERIFY(!isRunning(child));
+        QVERIFY(!isRunning(shell));
+        QCOMPARE(runningMembers(shell), QList<qint64>{});
+        QVERIFY(result.isError);
+        QVERIFY(result.text().contains(QLatin1String("aborted")));
+        QVERIFY(result.details.toObject().value(QLatin1String("aborted")).toBool());
+    }
+
+    void timeoutKillsTheGroup()
+    {
+        ToolsTest::Repo repo;
+        BashTool tool(repo.workspace());
+        QElapsedTimer timer;
+        timer.start();
+        const ToolResult result = call(tool,
+                                       {{"command", "sleep 100 & echo child=$!; wait"},
+                                        {"timeout", 300}});
+        QVERIFY(timer.elapsed() < 2000);
+        QVERIFY(result.isError);
+        QVERIFY2(result.text().contains(QLatin1String("timed out after 300 ms")),
+                 qPrintable(result.text()));
+        const QJsonObject details = result.details.toObject();
+        QVERIFY(details.value(QLatin1String("timedOut")).toBool());
+        const qint64 child = QRegularExpression(QStringLiteral("child=(\\d+)"))
+                                 .match(result.text())
+                                 .captured(1)
+                                 .toLongLong();
+        QVERIFY(child > 0);
+        QVERIFY(!isRunning(child));
+        QCOMPARE(runningMembers(qint64(details.value(QLatin1String("pid")).toDouble())),
+                 QList<qint64>{});
+    }
+
+    void termIgnoredThenKill()
+    {
+        ToolsTest::Repo repo;
+        BashTool tool(repo.workspace());
+        tool.setKillGracePeriod(300);
+        Run run(tool, {{"command", "trap '' TERM; sleep 100 & echo child=$!; wait; wait"}});
+        QTRY_VERIFY_WITH_TIMEOUT(run.childFromOutput() > 0, 5000);
+        const qint64 shell = run.pid();
+        QElapsedTimer timer;
+        timer.start();
+        run.abort();
+        run.wait();
+        const qint64 elapsed = timer.elapsed();
+        QVERIFY2(elapsed >= 250 && elapsed < 1500,
+                 qPrintable(QStringLiteral("took %1 ms").arg(elapsed)));
+        QCOMPARE(runningMembers(shell), QList<qint64>{});
+    }
+
+    void backgroundLeftoversAreTerminated()
+    {
+        ToolsTest::Repo repo;
+        BashTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"command", "sleep 100 & echo child=$!"}});
+        QVERIFY(!result.isError);
+        QVERIFY(result.text().contains(QLatin1String("left running in the background")));
+        const qint64 child = QRegularExpression(QStringLiteral("child=(\\d+)"))
+                                 .match(result.text())
+                                 .captured(1)
+                                 .toLongLong();
+        QVERIFY(child > 0);
+        QVERIFY(!isRunning(child));
+    }
+
+    void longOutputIsCappedWithFullLog()
+    {
+        ToolsTest::Repo repo;
+        BashTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"command", "seq 1 40000"}});
+        QVERIFY(!result.isError);
+        QByteArray full;
+        for (int i = 1; i <= 40000; ++i)
+            full += QByteArray::number(i) + '\n';
+        const QJsonObject details = result.details.toObject();
+        QVERIFY(details.value(QLatin1String("truncated")).toBool());
+        QCOMPARE(qint64(details.value(QLatin1String("outputBytes")).toDouble()), full.size());
+        const QString log = details.value(QLatin1String("logPath")).toString();
+        QVERIFY(!log.isEmpty());
+        QFile file(log);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), full);
+
+        const QString text = result.text();
+        QVERIFY(text.size() < BashTool::headBytes + BashTool::tailBytes + 300);
+        QVERIFY(text.startsWith(QLatin1String("1\n2\n3\n")));
+        QVERIFY(text.endsWith(QLatin1String("39999\n40000")));
+        QVERIFY(text.contains(log));
+        QVERIFY(text.contains(QStringLiteral("all %1 bytes").arg(full.size())));
+    }
+
+    void abortedBeforeStart()
+    {
+        ToolsTest::Repo repo;
+        BashTool tool(repo.workspace());
+        AbortToken abort;
+        abort.abort();
+        const ToolResult result = call(tool, {{"command", "touch ran"}}, abort);
+        QVERIFY(result.isError);
+        QVERIFY(!QFile::exists(repo.path(QStringLiteral("ran"))));
+    }
+
+    void schema()
+    {
+        ToolsTest::Repo repo;
+        BashTool tool(repo.workspace());
+        QCOMPARE(tool.executionMode(), ExecutionMode::Sequential);
+        QVERIFY(tool.hasSideEffects());
+        const QJsonObject properties
+            = tool.definition().parameters.value(QLatin1String("properties")).toObject();
+        QCOMPARE(properties.value(QLatin1String("timeout"))
+                     .toObject()
+                     .value(QLatin1String("maximum"))
+                     .toInt(),
+                 BashTool::maxTimeoutMs);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_BashTool)
+#include "tst_bashtool.moc"

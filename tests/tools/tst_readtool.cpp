@@ -1,0 +1,202 @@
+#include "toolstest.h"
+
+#include <tools/readtool.h>
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace AgentCore;
+using ToolsTest::call;
+
+class tst_ReadTool : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void numberedLines()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.write(QStringLiteral("src/a.txt"), "first\n\tsecond\nthird"));
+        ReadTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"file_path", "src/a.txt"}});
+        QVERIFY(!result.isError);
+        QCOMPARE(result.text(), QStringLiteral("     1\tfirst\n     2\t\tsecond\n     3\tthird\n"));
+        const QJsonObject details = result.details.toObject();
+        QCOMPARE(details.value(QLatin1String("totalLines")).toInt(), 3);
+        QCOMPARE(details.value(QLatin1String("displayPath")).toString(),
+                 QStringLiteral("src/a.txt"));
+        QCOMPARE(details.value(QLatin1String("path")).toString(),
+                 repo.path(QStringLiteral("src/a.txt")));
+    }
+
+    void window_data()
+    {
+        QTest::addColumn<int>("offset");
+        QTest::addColumn<int>("limit");
+        QTest::addColumn<int>("first");
+        QTest::addColumn<int>("last");
+        QTest::addColumn<bool>("continues");
+        QTest::newRow("start") << 0 << 3 << 1 << 3 << true;
+        QTest::newRow("middle") << 5 << 2 << 5 << 6 << true;
+        QTest::newRow("to the end") << 8 << 100 << 8 << 10 << false;
+        QTest::newRow("last line") << 10 << 1 << 10 << 10 << false;
+    }
+
+    void window()
+    {
+        QFETCH(int, offset);
+        QFETCH(int, limit);
+        QFETCH(int, first);
+        QFETCH(int, last);
+        QFETCH(bool, continues);
+        ToolsTest::Repo repo;
+        QByteArray content;
+        for (int i = 1; i <= 10; ++i)
+            content += "line " + QByteArray::number(i) + '\n';
+        QVERIFY(repo.write(QStringLiteral("a.txt"), content));
+        ReadTool tool(repo.workspace());
+        QJsonObject args{{"file_path", "a.txt"}, {"limit", limit}};
+        if (offset > 0)
+            args.insert(QStringLiteral("offset"), offset);
+        const ToolResult result = call(tool, args);
+        QVERIFY(!result.isError);
+        const QStringList lines = result.text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.first(), QStringLiteral("%1\tline %2").arg(first, 6).arg(first));
+        QCOMPARE(result.details.toObject().value(QLatin1String("endLine")).toInt(), last);
+        QCOMPARE(result.text().contains(QStringLiteral("offset=%1").arg(last + 1)), continues);
+    }
+
+    void offsetPastEnd()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.write(QStringLiteral("a.txt"), "1\n2\n"));
+        ReadTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"file_path", "a.txt"}, {"offset", 5}});
+        QVERIFY(result.isError);
+        QVERIFY2(result.text().contains(QLatin1String("2 lines")), qPrintable(result.text()));
+    }
+
+    void longLinesAreCut()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.write(QStringLiteral("min.js"), QByteArray(5000, 'x') + "\nshort\n"));
+        ReadTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"file_path", "min.js"}});
+        QVERIFY(!result.isError);
+        QVERIFY(result.text().contains(QLatin1String("3000 more characters")));
+        QVERIFY(result.text().contains(QLatin1String("\tshort\n")));
+        QCOMPARE(result.details.toObject().value(QLatin1String("cutLines")).toInt(), 1);
+    }
+
+    // Many long lines: the output cap cuts before the line limit and says where to go on.
+    void outputCapNotes()
+    {
+        ToolsTest::Repo repo;
+        QByteArray content;
+        for (int i = 0; i < 1000; ++i)
+            content += QByteArray(1000, 'a' + char(i % 26)) + '\n';
+        QVERIFY(repo.write(QStringLiteral("big.txt"), content));
+        ReadTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"file_path", "big.txt"}});
+        QVERIFY(!result.isError);
+        QVERIFY(result.text().size() <= ReadTool::maxOutputChars + 200);
+        const int last = result.details.toObject().value(QLatin1String("endLine")).toInt();
+        QVERIFY(last > 50 && last < 1000);
+        QVERIFY(result.text().contains(QStringLiteral("Showing lines 1-%1 of 1000").arg(last)));
+        QVERIFY(result.text().contains(QStringLiteral("offset=%1").arg(last + 1)));
+    }
+
+    void crlfAndBomAreNotShown()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.write(QStringLiteral("w.txt"), "\xEF\xBB\xBFone\r\ntwo\r\n"));
+        ReadTool tool(repo.workspace());
+        QCOMPARE(call(tool, {{"file_path", "w.txt"}}).text(),
+                 QStringLiteral("     1\tone\n     2\ttwo\n"));
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("binary") << "image.png"
+                                << "binary file";
+        QTest::newRow("directory") << "src"
+                                   << "is a directory";
+        QTest::newRow("missing, similar in same dir") << "src/mian.cpp"
+                                                      << "src/main.cpp";
+        QTest::newRow("missing, same name elsewhere") << "main.cpp"
+                                                      << "src/main.cpp";
+        QTest::newRow("missing, wrong directory") << "scr/main.cpp"
+                                                  << "src/main.cpp";
+        QTest::newRow("missing, nothing similar") << "zzzzzzzz.qqq"
+                                                  << "File not found";
+    }
+
+    void errors()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, message);
+        ToolsTest::Repo repo;
+        QVERIFY(repo.write(QStringLiteral("image.png"),
+                           QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)));
+        QVERIFY(repo.write(QStringLiteral("src/main.cpp"), "int main() {}\n"));
+        QVERIFY(repo.write(QStringLiteral("src/other.cpp"), "\n"));
+        ReadTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"file_path", path}});
+        QVERIFY(result.isError);
+        QVERIFY2(result.text().contains(message), qPrintable(result.text()));
+        QVERIFY(!repo.workspace()->lastRead(repo.path(path)));
+    }
+
+    void emptyFile()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.write(QStringLiteral("empty.txt"), ""));
+        ReadTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"file_path", "empty.txt"}});
+        QVERIFY(!result.isError);
+        QVERIFY(result.text().contains(QLatin1String("empty")));
+        QVERIFY(repo.workspace()->lastRead(repo.path(QStringLiteral("empty.txt"))));
+    }
+
+    void recordsWhatItRead()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.write(QStringLiteral("a.txt"), "x\ny\n"));
+        ReadTool tool(repo.workspace());
+        QVERIFY(!call(tool, {{"file_path", "a.txt"}, {"offset", 2}, {"limit", 1}}).isError);
+        const auto snapshot = repo.workspace()->lastRead(repo.path(QStringLiteral("a.txt")));
+        QVERIFY(snapshot);
+        QCOMPARE(snapshot->size, 4);
+    }
+
+    void readsOutsideTheRepositoryByDefault()
+    {
+        ToolsTest::Repo repo;
+        QTemporaryDir other;
+        QFile file(other.filePath(QStringLiteral("notes.txt")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("outside\n");
+        file.close();
+        ReadTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"file_path", file.fileName()}});
+        QVERIFY(!result.isError);
+        QVERIFY(result.text().contains(QLatin1String("outside")));
+    }
+
+    void schema()
+    {
+        ToolsTest::Repo repo;
+        const ToolDefinition definition = ReadTool(repo.workspace()).definition();
+        QCOMPARE(definition.name, QStringLiteral("Read"));
+        QVERIFY(definition.description.size() > 100);
+        QCOMPARE(definition.parameters.value(QLatin1String("required")).toArray().first().toString(),
+                 QStringLiteral("file_path"));
+        QCOMPARE(ReadTool(repo.workspace()).executionMode(), ExecutionMode::Parallel);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ReadTool)
+#include "tst_readtool.moc"
