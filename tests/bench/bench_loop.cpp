@@ -1,0 +1,417 @@
+// The agent loop's own costs, without a network: the overhead of a turn (zero-latency model,
+// no-op tool, events delivered to the main thread by the Agent facade), the scheduling of tool
+// batches, and projectToolCallProtocol on long histories.
+//
+// usage: bench_loop [RUNS] [TURNS_PER_RUN] [REPEATS] [overhead|batch|projection]
+//        one JSON line per measurement; all of them without a name
+// The overhead scenario is the one tests/bench/node/loop-peer.mjs runs through pi-agent-core.
+#include <core/agent.h>
+#include <core/agentloop.h>
+#include <core/toolprotocol.h>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QThread>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+
+#ifdef __GLIBC__
+#    include <malloc.h>
+#endif
+
+using namespace AgentCore;
+
+namespace {
+
+void printJson(const QJsonObject &object)
+{
+    std::printf("%s\n", QJsonDocument(object).toJson(QJsonDocument::Compact).constData());
+    std::fflush(stdout);
+}
+
+QJsonObject pathSchema()
+{
+    return {{QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"),
+             QJsonObject{{QStringLiteral("path"),
+                          QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}}},
+            {QStringLiteral("required"), QJsonArray{QStringLiteral("path")}}};
+}
+
+StreamEvent streamEvent(StreamEvent::Type type, int index = -1, const QString &delta = {})
+{
+    StreamEvent event;
+    event.type = type;
+    event.contentIndex = index;
+    event.delta = delta;
+    return event;
+}
+
+/// A model that costs nothing: per run, turnsPerRun - 1 turns that call each of `calls` (tool
+/// names) once, then a text answer; streamed as the peer's script does (start, block
+/// start/delta/end, done).
+class InstantModel final : public ModelClient
+{
+public:
+    InstantModel(int turnsPerRun, QStringList calls)
+        : m_turnsPerRun(turnsPerRun)
+        , m_tools(std::move(calls))
+    {}
+
+    Message complete(const Context &, const AbortToken &, const StreamEventSink &sink) override
+    {
+        const int turn = m_calls++ % m_turnsPerRun;
+        Message message;
+        message.role = Message::Role::Assistant;
+        message.api = message.provider = message.model = QStringLiteral("instant");
+        sink(streamEvent(StreamEvent::Type::Start));
+        if (turn < m_turnsPerRun - 1) {
+            for (int i = 0; i < m_tools.size(); ++i) {
+                const QString &tool = m_tools.at(i);
+                const QString id = QStringLiteral("call_%1_%2").arg(m_calls).arg(i);
+                StreamEvent start = streamEvent(StreamEvent::Type::ToolCallStart, i);
+                start.toolCallId = id;
+                start.toolName = tool;
+                sink(start);
+                const QString json = QStringLiteral(R"({"path":"a.txt"})");
+                StreamEvent delta = streamEvent(StreamEvent::Type::ToolCallDelta, i, json);
+                delta.toolCallId = id;
+                delta.toolName = tool;
+                delta.arguments = m_arguments;
+                sink(delta);
+                StreamEvent end = streamEvent(StreamEvent::Type::ToolCallEnd, i);
+                end.toolCallId = id;
+                end.toolName = tool;
+                end.arguments = m_arguments;
+                sink(end);
+                message.content.append(ContentBlock::makeToolCall(id, tool, m_arguments));
+            }
+            message.stopReason = StopReason::ToolUse;
+        } else {
+            sink(streamEvent(StreamEvent::Type::TextStart, 0));
+            sink(streamEvent(StreamEvent::Type::TextDelta, 0, QStringLiteral("done")));
+            sink(streamEvent(StreamEvent::Type::TextEnd, 0));
+            message.content.append(ContentBlock::makeText(QStringLiteral("done")));
+            message.stopReason = StopReason::Stop;
+        }
+        StreamEvent done = streamEvent(StreamEvent::Type::Done);
+        done.stopReason = message.stopReason;
+        sink(done);
+        return message;
+    }
+
+private:
+    int m_turnsPerRun;
+    QStringList m_tools;
+    int m_calls = 0;
+    const QJsonObject m_arguments{{QStringLiteral("path"), QStringLiteral("a.txt")}};
+};
+
+/// Returns "ok" at once, or after sleeping \a sleepMs (a read that takes that long).
+class BenchTool final : public AgentTool
+{
+public:
+    BenchTool(QString name, ExecutionMode mode, int sleepMs)
+        : m_name(std::move(name))
+        , m_mode(mode)
+        , m_sleepMs(sleepMs)
+    {}
+    ToolDefinition definition() const override
+    {
+        return {m_name, QStringLiteral("Bench tool."), pathSchema()};
+    }
+    ExecutionMode executionMode() const override { return m_mode; }
+    bool hasSideEffects() const override { return false; }
+    ToolResult execute(const ToolCallContext &) override
+    {
+        if (m_sleepMs > 0)
+            QThread::msleep(m_sleepMs);
+        return ToolResult::makeText(QStringLiteral("ok"));
+    }
+
+private:
+    QString m_name;
+    ExecutionMode m_mode;
+    int m_sleepMs;
+};
+
+struct OverheadResult
+{
+    double seconds = 0;
+    qint64 turns = 0;
+    qint64 events = 0;
+};
+
+// The realistic path: the loop on the Agent's worker, every event a queued signal to this
+// (main) thread. Each run starts from an empty conversation, like the peer's.
+OverheadResult overheadThroughAgent(int runs, int turnsPerRun)
+{
+    auto model = std::make_shared<InstantModel>(turnsPerRun, QStringList{QStringLiteral("noop")});
+    AgentConfig config;
+    config.loop.model = model;
+    config.systemPrompt = QStringLiteral("bench");
+    config.tools = {std::make_shared<BenchTool>(QStringLiteral("noop"), ExecutionMode::Parallel, 0)};
+    Agent agent(std::move(config));
+
+    OverheadResult result;
+    QEventLoop loop;
+    QObject::connect(&agent, &Agent::eventEmitted, &agent, [&result](const AgentEvent &event) {
+        ++result.events;
+        if (event.type == AgentEvent::Type::TurnEnd)
+            ++result.turns;
+    });
+    QObject::connect(&agent, &Agent::idleChanged, &loop, [&loop](bool idle) {
+        if (idle)
+            loop.quit();
+    });
+    QElapsedTimer timer;
+    timer.start();
+    for (int run = 0; run < runs; ++run) {
+        agent.setMessages({});
+        agent.prompt(QStringLiteral("go"));
+        loop.exec();
+    }
+    result.seconds = double(timer.nsecsElapsed()) / 1e9;
+    return result;
+}
+
+// The loop alone: agentLoop on this thread, events counted by the sink.
+OverheadResult overheadOfLoop(int runs, int turnsPerRun)
+{
+    AgentLoopConfig config;
+    config.model = std::make_shared<InstantModel>(turnsPerRun, QStringList{QStringLiteral("noop")});
+    const AgentContext context{QStringLiteral("bench"),
+                               {},
+                               {std::make_shared<BenchTool>(QStringLiteral("noop"),
+                                                            ExecutionMode::Parallel,
+                                                            0)}};
+    OverheadResult result;
+    const AgentEventSink sink = [&result](const AgentEvent &event) {
+        ++result.events;
+        if (event.type == AgentEvent::Type::TurnEnd)
+            ++result.turns;
+    };
+    const QList<Message> prompt{Message::makeUser(QStringLiteral("go"))};
+    QElapsedTimer timer;
+    timer.start();
+    for (int run = 0; run < runs; ++run)
+        agentLoop(prompt, context, config, AbortToken(), sink);
+    result.seconds = double(timer.nsecsElapsed()) / 1e9;
+    return result;
+}
+
+template<typename Measure>
+void reportOverhead(const QString &peer,
+                    const QString &path,
+                    int runs,
+                    int turnsPerRun,
+                    int repeats,
+                    Measure measure)
+{
+    OverheadResult best;
+    best.seconds = 1e9;
+    for (int i = 0; i < repeats; ++i) {
+        const OverheadResult result = measure(runs, turnsPerRun);
+        if (result.seconds < best.seconds)
+            best = result;
+    }
+    printJson(
+        {{QStringLiteral("bench"), QStringLiteral("overhead")},
+         {QStringLiteral("peer"), peer},
+         {QStringLiteral("path"), path},
+         {QStringLiteral("runs"), runs},
+         {QStringLiteral("turnsPerRun"), turnsPerRun},
+         {QStringLiteral("turns"), double(best.turns)},
+         {QStringLiteral("events"), double(best.events)},
+         {QStringLiteral("seconds"), best.seconds},
+         {QStringLiteral("usPerTurn"), best.seconds * 1e6 / double(qMax<qint64>(1, best.turns))}});
+}
+
+// Eight calls of a 50 ms read in one assistant message; with \a oneSequential the last one is a
+// 50 ms sequential tool instead, which makes the whole batch sequential. Returns the batch's
+// wall time: from the end of the assistant message to the end of its turn.
+double batchMs(bool oneSequential)
+{
+    QStringList calls(8, QStringLiteral("SlowRead"));
+    if (oneSequential)
+        calls.last() = QStringLiteral("SlowEdit");
+    AgentLoopConfig config;
+    config.model = std::make_shared<InstantModel>(2, calls);
+    AgentContext context;
+    context.tools
+        = {std::make_shared<BenchTool>(QStringLiteral("SlowRead"), ExecutionMode::Parallel, 50),
+           std::make_shared<BenchTool>(QStringLiteral("SlowEdit"), ExecutionMode::Sequential, 50)};
+    QElapsedTimer timer;
+    double ms = -1;
+    bool inBatch = false;
+    const AgentEventSink sink = [&](const AgentEvent &event) {
+        if (event.type == AgentEvent::Type::MessageEnd && event.message.isAssistant()
+            && event.message.stopReason == StopReason::ToolUse) {
+            inBatch = true;
+            timer.start();
+        } else if (event.type == AgentEvent::Type::TurnEnd && inBatch) {
+            ms = double(timer.nsecsElapsed()) / 1e6;
+            inBatch = false;
+        }
+    };
+    agentLoop({Message::makeUser(QStringLiteral("read eight files"))},
+              context,
+              config,
+              AbortToken(),
+              sink);
+    return ms;
+}
+
+void reportBatch(bool oneSequential, int repeats)
+{
+    QList<double> times;
+    for (int i = 0; i < repeats; ++i)
+        times.append(batchMs(oneSequential));
+    std::sort(times.begin(), times.end());
+    printJson({{QStringLiteral("bench"), QStringLiteral("batch")},
+               {QStringLiteral("mode"),
+                oneSequential ? QStringLiteral("oneSequential") : QStringLiteral("parallel")},
+               {QStringLiteral("tools"), 8},
+               {QStringLiteral("toolMs"), 50},
+               {QStringLiteral("msMin"), times.first()},
+               {QStringLiteral("msMedian"), times.at(times.size() / 2)},
+               {QStringLiteral("msMax"), times.last()}});
+}
+
+// A history as a long session leaves it: prompts, assistant messages with one to three calls,
+// their results (some out of order), final answers, and the debris of errors and aborts
+// (empty assistant messages, orphan results, calls without a result, an inserted reminder).
+QList<Message> makeHistory(int size)
+{
+    QList<Message> history;
+    history.reserve(size + 8);
+    const QString body = QStringLiteral("Some file content, a line of a log or an answer. ")
+                             .repeated(4);
+    const QJsonObject args{{QStringLiteral("path"), QStringLiteral("src/loop.ts")}};
+    int block = 0;
+    while (history.size() < size) {
+        ++block;
+        history.append(Message::makeUser(QStringLiteral("task %1").arg(block)));
+        Message assistant;
+        assistant.role = Message::Role::Assistant;
+        assistant.stopReason = StopReason::ToolUse;
+        const int calls = 1 + block % 3;
+        QList<Message> results;
+        for (int c = 0; c < calls; ++c) {
+            const QString id = QStringLiteral("call_%1_%2").arg(block).arg(c);
+            assistant.content.append(ContentBlock::makeToolCall(id, QStringLiteral("Read"), args));
+            results.append(Message::makeToolResult(id, QStringLiteral("Read"), body, false));
+        }
+        history.append(assistant);
+        if (block % 7 == 0)
+            std::reverse(results.begin(), results.end());
+        if (block % 11 == 0)
+            results.removeLast(); // a call that never got its result
+        if (block % 13 == 0) {
+            Message reminder = Message::makeUser(QStringLiteral("<system-reminder>"));
+            reminder.role = Message::Role::Custom;
+            reminder.customType = QStringLiteral("reminder");
+            history.append(reminder);
+        }
+        history.append(results);
+        if (block % 17 == 0) {
+            history.append(Message::makeToolResult(QStringLiteral("orphan_%1").arg(block),
+                                                   QStringLiteral("Read"),
+                                                   body,
+                                                   false));
+        }
+        if (block % 19 == 0) {
+            Message empty;
+            empty.role = Message::Role::Assistant;
+            empty.stopReason = StopReason::Aborted;
+            history.append(empty);
+        }
+        Message answer;
+        answer.role = Message::Role::Assistant;
+        answer.content.append(ContentBlock::makeText(body));
+        history.append(answer);
+    }
+    history.resize(size);
+    return history;
+}
+
+void reportProjection(int size, int repeats)
+{
+    const QList<Message> history = makeHistory(size);
+    double first = 0;
+    double best = 1e9;
+    qsizetype projected = 0;
+    for (int i = 0; i < repeats; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        const QList<Message> out = projectToolCallProtocol(history);
+        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        if (i == 0)
+            first = ms;
+        best = std::min(best, ms);
+        projected = out.size();
+    }
+    printJson({{QStringLiteral("bench"), QStringLiteral("projection")},
+               {QStringLiteral("messages"), size},
+               {QStringLiteral("projected"), double(projected)},
+               {QStringLiteral("msFirst"), first},
+               {QStringLiteral("ms"), best},
+               {QStringLiteral("nsPerMessage"), best * 1e6 / size}});
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments().mid(1);
+    const int runs = args.value(0, QStringLiteral("1000")).toInt();
+    const int turnsPerRun = args.value(1, QStringLiteral("10")).toInt();
+    const int repeats = args.value(2, QStringLiteral("3")).toInt();
+    const QString only = args.value(3);
+    if (runs <= 0 || turnsPerRun <= 0 || repeats <= 0) {
+        std::fprintf(stderr,
+                     "usage: bench_loop [RUNS] [TURNS_PER_RUN] [REPEATS] "
+                     "[overhead|batch|projection]\n");
+        return 2;
+    }
+    const auto wanted = [&only](const char *name) {
+        return only.isEmpty() || only == QLatin1String(name);
+    };
+    if (wanted("overhead")) {
+        reportOverhead(QStringLiteral("agentdesk"),
+                       QStringLiteral("Agent facade, events to the main thread"),
+                       runs,
+                       turnsPerRun,
+                       repeats,
+                       overheadThroughAgent);
+        reportOverhead(QStringLiteral("agentdesk-loop"),
+                       QStringLiteral("agentLoop, events counted on its thread"),
+                       runs,
+                       turnsPerRun,
+                       repeats,
+                       overheadOfLoop);
+    }
+    if (wanted("batch")) {
+        reportBatch(false, 5);
+        reportBatch(true, 5);
+    }
+    if (wanted("projection")) {
+#ifdef __GLIBC__
+        // The projected copy of 100k messages is ~40 MB: above glibc's largest mmap threshold,
+        // every call would map (and fault in) fresh pages, which measures the kernel. The first
+        // call still pays that; "msFirst" reports it.
+        mallopt(M_MMAP_THRESHOLD, 512 * 1024 * 1024);
+        mallopt(M_TRIM_THRESHOLD, 1024 * 1024 * 1024);
+#endif
+        for (const int size : {10'000, 50'000, 100'000})
+            reportProjection(size, 5);
+    }
+    return 0;
+}

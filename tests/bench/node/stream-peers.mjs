@@ -1,0 +1,88 @@
+// Parses and assembles the benchmark streams with the JavaScript peers AgentDesk is compared
+// with: eventsource-parser (SSE parsing only) and the official SDKs' streaming helpers (the same
+// calls that produced the fixtures' expectations). Prints one JSON line per measurement.
+//
+// usage: node stream-peers.mjs STREAM_DIR [REPEATS]
+// The packages are resolved from NODE_PATH (scripts/bench installs them in a temporary folder).
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const require = createRequire(path.join(process.env.AGENTDESK_NODE_MODULES ?? process.cwd(), 'x.js'));
+const { createParser } = require('eventsource-parser');
+const OpenAI = require('openai').default ?? require('openai');
+const AnthropicModule = require('@anthropic-ai/sdk');
+const Anthropic = AnthropicModule.default ?? AnthropicModule;
+
+const [streamDir, repeatsArg] = process.argv.slice(2);
+const repeats = Number(repeatsArg ?? 3);
+const chunkSize = 64 * 1024;
+
+function bodyOf(bytes) {
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.subarray(offset, offset + chunkSize));
+      offset += chunkSize;
+    },
+  });
+}
+
+function fakeFetch(bytes) {
+  return async () =>
+    new Response(bodyOf(bytes), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+}
+
+async function eventsourceParser(bytes) {
+  let events = 0;
+  const parser = createParser({ onEvent: () => { events += 1; } });
+  const decoder = new TextDecoder();
+  for (let offset = 0; offset < bytes.length; offset += chunkSize)
+    parser.feed(decoder.decode(bytes.subarray(offset, offset + chunkSize), { stream: true }));
+  parser.feed(decoder.decode());
+  return events;
+}
+
+async function anthropicSdk(bytes) {
+  const client = new Anthropic({ apiKey: 'x', fetch: fakeFetch(bytes), maxRetries: 0 });
+  const message = await client.messages
+    .stream({ model: 'claude-opus-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] })
+    .finalMessage();
+  return message.content.length;
+}
+
+async function openaiChatSdk(bytes) {
+  const client = new OpenAI({ apiKey: 'x', fetch: fakeFetch(bytes), maxRetries: 0 });
+  const completion = await client.chat.completions
+    .stream({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] })
+    .finalChatCompletion();
+  return completion.choices.length;
+}
+
+async function openaiResponsesSdk(bytes) {
+  const client = new OpenAI({ apiKey: 'x', fetch: fakeFetch(bytes), maxRetries: 0 });
+  const response = await client.responses.stream({ model: 'gpt-4o-mini', input: 'x' }).finalResponse();
+  return response.output.length;
+}
+
+const sdkFor = {
+  anthropic: ['@anthropic-ai/sdk@0.137.0', anthropicSdk],
+  'openai-chat': ['openai@6.30.1', openaiChatSdk],
+  'openai-responses': ['openai@6.30.1', openaiResponsesSdk],
+};
+
+for (const provider of Object.keys(sdkFor)) {
+  const bytes = readFileSync(path.join(streamDir, `${provider}.sse`));
+  const [sdkName, sdk] = sdkFor[provider];
+  for (const [peer, run] of [['eventsource-parser@3.0.6', eventsourceParser], [sdkName, sdk]]) {
+    let best = Infinity;
+    for (let i = 0; i < repeats; ++i) {
+      const start = process.hrtime.bigint();
+      await run(bytes);
+      best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e9);
+    }
+    console.log(JSON.stringify({ provider, peer, bytes: bytes.length, seconds: best,
+                                 mbPerSecond: bytes.length / 1e6 / best }));
+  }
+}

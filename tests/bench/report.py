@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Turns benchmark JSON lines into the tables of docs/benchmarks.md.
+
+usage: report.py stream|loop|search RESULTS_DIR [--write DOC]
+Prints the table; with --write replaces the section between <!-- bench:NAME --> markers in DOC.
+"""
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import time
+
+
+def lines(path):
+    with open(path) as f:
+        return [json.loads(l) for l in f if l.strip().startswith("{")]
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for l in f:
+                if l.startswith("model name"):
+                    cpu = l.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip()
+    return f"{time.strftime('%Y-%m-%d')}, commit {commit}, {cpu}, {os.cpu_count()} cores"
+
+
+def stream_section(results):
+    ours = {r["provider"]: r for r in lines(os.path.join(results, "agentdesk.jsonl"))}
+    peers = lines(os.path.join(results, "peers.jsonl"))
+    memory = lines(os.path.join(results, "memory.jsonl"))
+    out = [f"Measured {machine()}; each side pinned to one core (taskset), best of 3 runs, "
+           "64 KiB reads.", "",
+           "| stream (50 MB) | AgentDesk parse + assemble | peer | peer MB/s | AgentDesk ahead by |",
+           "|---|---|---|---|---|"]
+    worst = None
+    for p in peers:
+        o = ours[p["provider"]]
+        ratio = o["mbPerSecond"] / p["mbPerSecond"]
+        worst = ratio if worst is None else min(worst, ratio)
+        out.append(f"| {p['provider']} | {o['mbPerSecond']:.0f} MB/s | {p['peer']} | "
+                   f"{p['mbPerSecond']:.0f} | {ratio:.1f}x |")
+    out += ["", "eventsource-parser only splits the stream into events (it assembles nothing); the "
+            "SDKs run the same streaming helpers that produced the fixtures' expectations "
+            "(`messages.stream().finalMessage()`, `chat.completions.stream().finalChatCompletion()`, "
+            "`responses.stream().finalResponse()`) on a fetch that serves the bytes from memory.", ""]
+    if memory:
+        out += ["Peak resident memory of one parse + assemble (the assembled message holds all the "
+                "streamed text, UTF-16):", "",
+                "| stream | bytes | peak RSS before | peak RSS after | assembled text |",
+                "|---|---|---|---|---|"]
+        for m in memory:
+            out.append(f"| {m['provider']} | {m['bytes'] / 1e6:.0f} MB | "
+                       f"{m['peakRssKiBBefore'] / 1024:.1f} MiB | {m['peakRssKiBAfter'] / 1024:.1f} MiB | "
+                       f"{m['messageKiB'] / 1024:.1f} MiB |")
+        out.append("")
+    slowest = min(o["mbPerSecond"] for o in ours.values())
+    out.append(f"Slowest AgentDesk stream: {slowest:.0f} MB/s (target >= 300 MB/s); "
+               f"smallest lead over a peer: {worst:.1f}x.")
+    return "\n".join(out), slowest >= 300 and worst > 1
+
+
+def loop_section(results):
+    ours = lines(os.path.join(results, "loop.jsonl"))
+    peers = lines(os.path.join(results, "loop-peer.jsonl"))
+    overhead = {r["peer"]: r for r in ours if r["bench"] == "overhead"}
+    batch = {r["mode"]: r for r in ours if r["bench"] == "batch"}
+    projection = sorted((r for r in ours if r["bench"] == "projection"), key=lambda r: r["messages"])
+    facade, alone, peer = overhead["agentdesk"], overhead["agentdesk-loop"], peers[0]
+    ratio = peer["usPerTurn"] / facade["usPerTurn"]
+    out = [f"Measured {machine()}; not pinned (the Agent runs the loop on its worker thread and "
+           "delivers every event to the main thread), best of 3 runs.", "",
+           f"Loop overhead: {facade['turns']:,.0f} turns as {facade['runs']} runs of "
+           f"{facade['turnsPerRun']} turns (each run from an empty conversation: "
+           f"{facade['turnsPerRun'] - 1} turns calling a no-op tool, then a text answer), "
+           "zero-latency scripted model.", "",
+           "| loop overhead | events | µs per turn | target | against pi-agent-core |",
+           "|---|---|---|---|---|",
+           f"| AgentDesk: Agent facade, events to the main thread | {facade['events']:,.0f} | "
+           f"{facade['usPerTurn']:.1f} | < 100 µs | {lead(ratio)} |",
+           f"| AgentDesk: agentLoop alone, events counted on its thread | {alone['events']:,.0f} | "
+           f"{alone['usPerTurn']:.1f} | | {lead(peer['usPerTurn'] / alone['usPerTurn'])} |",
+           f"| {peer['peer']}: agentLoop, events read from its stream (Node {node_version()}) | "
+           f"{peer['events']:,.0f} | {peer['usPerTurn']:.1f} | | |", ""]
+    par, seq = batch["parallel"], batch["oneSequential"]
+    out += ["| tool batch: 8 calls of a 50 ms tool (5 runs) | min | median | max | target |",
+            "|---|---|---|---|---|",
+            f"| all parallel | {par['msMin']:.1f} ms | {par['msMedian']:.1f} ms | {par['msMax']:.1f} ms | "
+            "max < 80 ms |",
+            f"| one sequential tool among them | {seq['msMin']:.1f} ms | {seq['msMedian']:.1f} ms | "
+            f"{seq['msMax']:.1f} ms | min >= 400 ms |", ""]
+    out += ["| projectToolCallProtocol | ms (best of 5) | ns per message | first call |",
+            "|---|---|---|---|"]
+    for r in projection:
+        out.append(f"| {r['messages']:,} messages | {r['ms']:.1f} | {r['nsPerMessage']:.0f} | "
+                   f"{r['msFirst']:.1f} ms |")
+    # Both larger histories are beyond the caches; doubling the length must double the time.
+    doubling = projection[-1]["ms"] / projection[-2]["ms"]
+    linear = doubling <= 2.5
+    out += ["", "The histories hold what long sessions leave behind: results out of order, calls "
+            "without a result, orphan results, empty assistant messages, inserted reminders. "
+            f"Twice the messages (50k to 100k) take {doubling:.2f}x the time (linear: 2x, "
+            "quadratic: 4x; target <= 2.5x). The first call also faults in the memory of the "
+            "projected copy (about 400 bytes per message).", ""]
+    ok = (facade["usPerTurn"] < 100 and ratio > 1 and par["msMax"] < 80 and seq["msMin"] >= 400
+          and linear)
+    out.append(f"Loop overhead {facade['usPerTurn']:.1f} µs per turn (target < 100 µs), "
+               f"{lead(ratio)} against pi-agent-core (target: ahead); parallel batch {par['msMax']:.0f} ms "
+               f"(target < 80 ms), sequential {seq['msMin']:.0f} ms (target >= 400 ms); "
+               f"projection {'linear' if linear else 'NOT linear'}, "
+               f"{projection[-1]['ms']:.1f} ms for {projection[-1]['messages']:,} messages.")
+    return "\n".join(out), ok
+
+
+def search_section(results):
+    tree = lines(os.path.join(results, "tree.json"))[0]
+    rows = lines(os.path.join(results, "search.jsonl"))
+    version = subprocess.run(["rg", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+    out = [f"Measured {machine()}; {version}; not pinned; best of 5 runs, the two sides "
+           "alternating, page cache warm.", "",
+           f"A generated tree of {tree['generated']:,} files (C++, Python, JavaScript, Markdown; "
+           f"8 to 32 lines each) plus {tree['ignored']:,} files that .gitignore rules (a root "
+           "one and nested ones with negations) exclude. The tool runs in-process as the agent "
+           "calls it and returns its model-facing text; `rg` answers the same question as a "
+           "person would run it (`--hidden`, `.git` excluded), its output read to the end.", "",
+           "| tool | query | AgentDesk | rg | ratio | CPU time AgentDesk / rg | built-in Grep (no rg) |",
+           "|---|---|---|---|---|---|---|"]
+    worst = 0
+    for r in rows:
+        worst = max(worst, r["ratio"])
+        builtin = (f"{r['builtinMs']:.0f} ms ({r['builtinCpuMs']:.0f} ms CPU)" if "builtinMs" in r
+                   else "-")
+        if "builtinMs" in r and not r.get("builtinSameText", True):
+            builtin += " (different text!)"
+        out.append(f"| {r['kind'].capitalize()} | `{r['query']}` | {r['agentdeskMs']:.0f} ms | "
+                   f"{r['ripgrepMs']:.0f} ms | {r['ratio']:.2f}x | "
+                   f"{r['agentdeskCpuMs']:.0f} / {r['ripgrepCpuMs']:.0f} ms ({r['cpuRatio']:.2f}x) | "
+                   f"{builtin} |")
+    out += ["", "Grep runs rg when it is on PATH (as here), and parses, sorts and caps its output; "
+            "the built-in column is the same query with the QRegularExpression search the tool "
+            "falls back to, which must print the same text. Glob always walks the tree itself "
+            "(FileWalker: readdir, .gitignore matching), single-threaded. CPU time (user + system, "
+            "rg's included on both sides) tells the work done when other processes share the "
+            "cores; the ratio against the target is the wall-clock one.", "",
+            f"Slowest tool against rg: {worst:.2f}x (target <= 1.3x)."]
+    same = all(r.get("builtinSameText", True) for r in rows)
+    return "\n".join(out), worst <= 1.3 and same
+
+
+def lead(ratio):
+    return f"ahead by {ratio:.1f}x" if ratio >= 1 else f"behind by {1 / ratio:.1f}x"
+
+
+def node_version():
+    return subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+
+
+def write(doc, name, body):
+    begin, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
+    text = open(doc).read() if os.path.exists(doc) else "# Benchmarks\n"
+    block = f"{begin}\n{body}\n{end}"
+    if begin in text:
+        text = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: block, text, flags=re.S)
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    with open(doc, "w") as f:
+        f.write(text)
+
+
+def main():
+    name, results = sys.argv[1], sys.argv[2]
+    body, ok = {"stream": stream_section, "loop": loop_section, "search": search_section}[name](results)
+    print(body)
+    if "--write" in sys.argv:
+        write(sys.argv[sys.argv.index("--write") + 1], name, body)
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
