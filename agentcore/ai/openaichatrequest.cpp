@@ -1,7 +1,6 @@
 #include "openaichatrequest.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 
 namespace AgentCore {
 
@@ -150,17 +149,7 @@ HttpRequestSpec buildOpenAiChatRequest(const ProviderConfig &config, const Conte
     if (isOpenAi && config.thinkingBudget > 0 && isOpenAiReasoningModel(config.model))
         body.insert(key("reasoning_effort"), reasoningEffortForBudget(config.thinkingBudget));
 
-    HttpRequestSpec spec;
-    spec.url = appendedUrlPath(config.baseUrl, key("/chat/completions"));
-    QList<std::pair<QByteArray, QByteArray>> headers{
-        {"Content-Type", "application/json"},
-        {"Accept", "text/event-stream"},
-    };
-    if (!config.apiKey.isEmpty())
-        headers.append({"Authorization", "Bearer " + config.apiKey.toUtf8()});
-    spec.headers = withExtraHeaders(std::move(headers), config);
-    spec.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    return spec;
+    return openAiStreamingRequest(config, key("/chat/completions"), body);
 }
 
 } // namespace AgentCore

@@ -1,7 +1,6 @@
 #include "openairesponsesrequest.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 
 namespace AgentCore {
 
@@ -135,17 +134,7 @@ HttpRequestSpec buildOpenAiResponsesRequest(const ProviderConfig &config, const 
         body.insert(key("include"), QJsonArray{key("reasoning.encrypted_content")});
     }
 
-    HttpRequestSpec spec;
-    spec.url = appendedUrlPath(config.baseUrl, key("/responses"));
-    QList<std::pair<QByteArray, QByteArray>> headers{
-        {"Content-Type", "application/json"},
-        {"Accept", "text/event-stream"},
-    };
-    if (!config.apiKey.isEmpty())
-        headers.append({"Authorization", "Bearer " + config.apiKey.toUtf8()});
-    spec.headers = withExtraHeaders(std::move(headers), config);
-    spec.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    return spec;
+    return openAiStreamingRequest(config, key("/responses"), body);
 }
 
 } // namespace AgentCore

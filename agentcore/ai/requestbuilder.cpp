@@ -263,6 +263,23 @@ QList<std::pair<QByteArray, QByteArray>> withExtraHeaders(
     return defaults;
 }
 
+HttpRequestSpec openAiStreamingRequest(const ProviderConfig &config,
+                                       const QString &path,
+                                       const QJsonObject &body)
+{
+    HttpRequestSpec spec;
+    spec.url = appendedUrlPath(config.baseUrl, path);
+    QList<std::pair<QByteArray, QByteArray>> headers{
+        {"Content-Type", "application/json"},
+        {"Accept", "text/event-stream"},
+    };
+    if (!config.apiKey.isEmpty())
+        headers.append({"Authorization", "Bearer " + config.apiKey.toUtf8()});
+    spec.headers = withExtraHeaders(std::move(headers), config);
+    spec.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return spec;
+}
+
 QJsonObject toolParameters(const ToolDefinition &tool)
 {
     if (!tool.parameters.isEmpty())

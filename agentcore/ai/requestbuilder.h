@@ -70,6 +70,13 @@ QUrl appendedUrlPath(const QUrl &baseUrl, const QString &suffix);
 QList<std::pair<QByteArray, QByteArray>> withExtraHeaders(
     QList<std::pair<QByteArray, QByteArray>> defaults, const ProviderConfig &config);
 
+/// The streaming POST of the OpenAI APIs (Chat Completions, Responses): \a path appended to the
+/// base URL, the JSON \a body, bearer auth when a key is set (none for Ollama, llama.cpp), then
+/// the extra headers.
+HttpRequestSpec openAiStreamingRequest(const ProviderConfig &config,
+                                       const QString &path,
+                                       const QJsonObject &body);
+
 /// The tool's JSON Schema, or an empty object schema when it has none (every API wants one).
 QJsonObject toolParameters(const ToolDefinition &tool);
 
