@@ -2,6 +2,7 @@
 
 #include "outputcapture.h"
 #include "processgroup.h"
+#include "toolschema.h"
 
 #include <QAbstractEventDispatcher>
 #include <QCoreApplication>
@@ -26,12 +27,6 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(AgentCore::BashTool)
 };
 
-QJsonObject property(const char *type, const QString &description)
-{
-    return {{QStringLiteral("type"), QLatin1String(type)},
-            {QStringLiteral("description"), description}};
-}
-
 QString logFileName()
 {
     static std::atomic_int counter = 0;
@@ -51,11 +46,11 @@ BashTool::BashTool(std::shared_ptr<ToolWorkspace> workspace)
 
 ToolDefinition BashTool::definition() const
 {
-    QJsonObject timeout = property("integer",
-                                   Tr::tr("Timeout in milliseconds (default %1, at "
-                                          "most %2).")
-                                       .arg(defaultTimeoutMs)
-                                       .arg(maxTimeoutMs));
+    QJsonObject timeout = schemaProperty("integer",
+                                         Tr::tr("Timeout in milliseconds (default %1, at "
+                                                "most %2).")
+                                             .arg(defaultTimeoutMs)
+                                             .arg(maxTimeoutMs));
     timeout.insert(QStringLiteral("minimum"), 1);
     timeout.insert(QStringLiteral("maximum"), maxTimeoutMs);
     return {
@@ -79,12 +74,13 @@ ToolDefinition BashTool::definition() const
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
-                 {QStringLiteral("command"), property("string", Tr::tr("The command to run."))},
+                 {QStringLiteral("command"),
+                  schemaProperty("string", Tr::tr("The command to run."))},
                  {QStringLiteral("timeout"), timeout},
                  {QStringLiteral("description"),
-                  property("string",
-                           Tr::tr("What the command does, in a few words, for the "
-                                  "user."))},
+                  schemaProperty("string",
+                                 Tr::tr("What the command does, in a few words, for the "
+                                        "user."))},
              }},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("command")}},
             {QStringLiteral("additionalProperties"), false},

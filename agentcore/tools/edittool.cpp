@@ -3,6 +3,7 @@
 #include "nearestregion.h"
 #include "pathsuggestions.h"
 #include "textfile.h"
+#include "toolschema.h"
 #include "unifieddiff.h"
 
 #include <QCoreApplication>
@@ -19,12 +20,6 @@ struct Tr
 };
 
 constexpr int maxSnippetLines = 40;
-
-QJsonObject property(const char *type, const QString &description)
-{
-    return {{QStringLiteral("type"), QLatin1String(type)},
-            {QStringLiteral("description"), description}};
-}
 
 QList<qsizetype> findAll(const QByteArray &haystack, const QByteArray &needle)
 {
@@ -82,9 +77,9 @@ EditTool::EditTool(std::shared_ptr<ToolWorkspace> workspace)
 
 ToolDefinition EditTool::definition() const
 {
-    QJsonObject replaceAll = property("boolean",
-                                      Tr::tr("Replace every occurrence (default "
-                                             "false: old_string must be unique)."));
+    QJsonObject replaceAll = schemaProperty("boolean",
+                                            Tr::tr("Replace every occurrence (default "
+                                                   "false: old_string must be unique)."));
     replaceAll.insert(QStringLiteral("default"), false);
     return {
         QStringLiteral("Edit"),
@@ -100,11 +95,12 @@ ToolDefinition EditTool::definition() const
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
-                 {QStringLiteral("file_path"), property("string", Tr::tr("The file to change."))},
+                 {QStringLiteral("file_path"),
+                  schemaProperty("string", Tr::tr("The file to change."))},
                  {QStringLiteral("old_string"),
-                  property("string", Tr::tr("The exact text to replace."))},
+                  schemaProperty("string", Tr::tr("The exact text to replace."))},
                  {QStringLiteral("new_string"),
-                  property("string", Tr::tr("The text to put in its place (may be empty)."))},
+                  schemaProperty("string", Tr::tr("The text to put in its place (may be empty)."))},
                  {QStringLiteral("replace_all"), replaceAll},
              }},
             {QStringLiteral("required"),

@@ -3,6 +3,7 @@
 #include "filewalker.h"
 #include "globpattern.h"
 #include "textfile.h"
+#include "toolschema.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -15,12 +16,6 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(AgentCore::GlobTool)
 };
-
-QJsonObject property(const char *type, const QString &description)
-{
-    return {{QStringLiteral("type"), QLatin1String(type)},
-            {QStringLiteral("description"), description}};
-}
 
 // The leading directories of a pattern that hold no wildcard: only they need walking.
 QString literalDirectories(const QString &pattern)
@@ -60,11 +55,11 @@ ToolDefinition GlobTool::definition() const
             {QStringLiteral("properties"),
              QJsonObject{
                  {QStringLiteral("pattern"),
-                  property("string", Tr::tr("The glob pattern, e.g. `**/*.ts`."))},
+                  schemaProperty("string", Tr::tr("The glob pattern, e.g. `**/*.ts`."))},
                  {QStringLiteral("path"),
-                  property("string",
-                           Tr::tr("The directory to search in (default: the "
-                                  "repository root)."))},
+                  schemaProperty("string",
+                                 Tr::tr("The directory to search in (default: the "
+                                        "repository root)."))},
              }},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("pattern")}},
             {QStringLiteral("additionalProperties"), false},

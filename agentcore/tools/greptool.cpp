@@ -4,6 +4,7 @@
 #include "pathsuggestions.h"
 #include "ripgrepsearcher.h"
 #include "textfile.h"
+#include "toolschema.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -17,15 +18,9 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(AgentCore::GrepTool)
 };
 
-QJsonObject property(const char *type, const QString &description)
-{
-    return {{QStringLiteral("type"), QLatin1String(type)},
-            {QStringLiteral("description"), description}};
-}
-
 QJsonObject count(const QString &description)
 {
-    QJsonObject object = property("integer", description);
+    QJsonObject object = schemaProperty("integer", description);
     object.insert(QStringLiteral("minimum"), 0);
     return object;
 }
@@ -52,20 +47,20 @@ QString GrepTool::backendName() const
 
 ToolDefinition GrepTool::definition() const
 {
-    QJsonObject mode = property("string",
-                                Tr::tr("files_with_matches (default): the paths of the "
-                                       "matching files; content: the matching lines as "
-                                       "path:line:text; count: path:number of matching "
-                                       "lines."));
+    QJsonObject mode = schemaProperty("string",
+                                      Tr::tr("files_with_matches (default): the paths of the "
+                                             "matching files; content: the matching lines as "
+                                             "path:line:text; count: path:number of matching "
+                                             "lines."));
     mode.insert(QStringLiteral("enum"), QJsonArray{filesMode, contentMode, countMode});
     mode.insert(QStringLiteral("default"), filesMode);
-    QJsonObject numbers = property("boolean",
-                                   Tr::tr("content mode: show line numbers (default "
-                                          "true)."));
+    QJsonObject numbers = schemaProperty("boolean",
+                                         Tr::tr("content mode: show line numbers (default "
+                                                "true)."));
     numbers.insert(QStringLiteral("default"), true);
-    QJsonObject head = property("integer",
-                                Tr::tr("Only the first N output lines (files, lines or "
-                                       "counts)."));
+    QJsonObject head = schemaProperty("integer",
+                                      Tr::tr("Only the first N output lines (files, lines or "
+                                             "counts)."));
     head.insert(QStringLiteral("minimum"), 1);
     return {
         QStringLiteral("Grep"),
@@ -82,18 +77,19 @@ ToolDefinition GrepTool::definition() const
             {QStringLiteral("properties"),
              QJsonObject{
                  {QStringLiteral("pattern"),
-                  property("string", Tr::tr("The regular expression to search for."))},
+                  schemaProperty("string", Tr::tr("The regular expression to search for."))},
                  {QStringLiteral("path"),
-                  property("string",
-                           Tr::tr("A file or directory to search (default: the "
-                                  "repository root)."))},
+                  schemaProperty("string",
+                                 Tr::tr("A file or directory to search (default: the "
+                                        "repository root)."))},
                  {QStringLiteral("glob"),
-                  property("string",
-                           Tr::tr("Only files whose path matches this glob; `!glob` "
-                                  "excludes instead. Without a '/', it matches the "
-                                  "file name at any depth."))},
+                  schemaProperty("string",
+                                 Tr::tr("Only files whose path matches this glob; `!glob` "
+                                        "excludes instead. Without a '/', it matches the "
+                                        "file name at any depth."))},
                  {QStringLiteral("output_mode"), mode},
-                 {QStringLiteral("-i"), property("boolean", Tr::tr("Case-insensitive search."))},
+                 {QStringLiteral("-i"),
+                  schemaProperty("boolean", Tr::tr("Case-insensitive search."))},
                  {QStringLiteral("-n"), numbers},
                  {QStringLiteral("-A"),
                   count(Tr::tr("content mode: lines to show after each "

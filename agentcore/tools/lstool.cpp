@@ -2,6 +2,7 @@
 
 #include "filewalker.h"
 #include "textfile.h"
+#include "toolschema.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -15,11 +16,6 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(AgentCore::LsTool)
 };
 
-QJsonObject property(const char *type, const QString &description)
-{
-    return {{QStringLiteral("type"), QLatin1String(type)},
-            {QStringLiteral("description"), description}};
-}
 } // namespace
 
 LsTool::LsTool(std::shared_ptr<ToolWorkspace> workspace)
@@ -28,15 +24,15 @@ LsTool::LsTool(std::shared_ptr<ToolWorkspace> workspace)
 
 ToolDefinition LsTool::definition() const
 {
-    QJsonObject depth = property("integer",
-                                 Tr::tr("How many levels to list (default 1: the "
-                                        "directory's own entries; at most %1).")
-                                     .arg(maxDepth));
+    QJsonObject depth = schemaProperty("integer",
+                                       Tr::tr("How many levels to list (default 1: the "
+                                              "directory's own entries; at most %1).")
+                                           .arg(maxDepth));
     depth.insert(QStringLiteral("minimum"), 1);
     depth.insert(QStringLiteral("maximum"), maxDepth);
-    QJsonObject ignore = property("array",
-                                  Tr::tr("Extra glob patterns of entries to leave out, "
-                                         "e.g. [\"*.png\", \"node_modules\"]."));
+    QJsonObject ignore = schemaProperty("array",
+                                        Tr::tr("Extra glob patterns of entries to leave out, "
+                                               "e.g. [\"*.png\", \"node_modules\"]."));
     ignore.insert(QStringLiteral("items"),
                   QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}});
     return {
@@ -49,9 +45,9 @@ ToolDefinition LsTool::definition() const
             {QStringLiteral("properties"),
              QJsonObject{
                  {QStringLiteral("path"),
-                  property("string",
-                           Tr::tr("The directory to list (default: the repository "
-                                  "root)."))},
+                  schemaProperty("string",
+                                 Tr::tr("The directory to list (default: the repository "
+                                        "root)."))},
                  {QStringLiteral("depth"), depth},
                  {QStringLiteral("ignore"), ignore},
              }},

@@ -2,6 +2,7 @@
 
 #include "pathsuggestions.h"
 #include "textfile.h"
+#include "toolschema.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -15,11 +16,6 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(AgentCore::ReadTool)
 };
 
-QJsonObject property(const char *type, const QString &description)
-{
-    return {{QStringLiteral("type"), QLatin1String(type)},
-            {QStringLiteral("description"), description}};
-}
 } // namespace
 
 ReadTool::ReadTool(std::shared_ptr<ToolWorkspace> workspace)
@@ -28,12 +24,13 @@ ReadTool::ReadTool(std::shared_ptr<ToolWorkspace> workspace)
 
 ToolDefinition ReadTool::definition() const
 {
-    QJsonObject offset = property("integer",
-                                  Tr::tr("1-based line to start at. Use it with "
-                                         "limit for large files."));
+    QJsonObject offset = schemaProperty("integer",
+                                        Tr::tr("1-based line to start at. Use it with "
+                                               "limit for large files."));
     offset.insert(QStringLiteral("minimum"), 1);
-    QJsonObject limit = property("integer",
-                                 Tr::tr("Number of lines to read (default %1).").arg(defaultLimit));
+    QJsonObject limit
+        = schemaProperty("integer",
+                         Tr::tr("Number of lines to read (default %1).").arg(defaultLimit));
     limit.insert(QStringLiteral("minimum"), 1);
     return {
         QStringLiteral("Read"),
@@ -50,7 +47,7 @@ ToolDefinition ReadTool::definition() const
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{{QStringLiteral("file_path"),
-                          property("string", Tr::tr("The file to read."))},
+                          schemaProperty("string", Tr::tr("The file to read."))},
                          {QStringLiteral("offset"), offset},
                          {QStringLiteral("limit"), limit}}},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("file_path")}},

@@ -1,6 +1,7 @@
 #include "writetool.h"
 
 #include "textfile.h"
+#include "toolschema.h"
 #include "unifieddiff.h"
 
 #include <QCoreApplication>
@@ -15,11 +16,6 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(AgentCore::WriteTool)
 };
 
-QJsonObject property(const char *type, const QString &description)
-{
-    return {{QStringLiteral("type"), QLatin1String(type)},
-            {QStringLiteral("description"), description}};
-}
 } // namespace
 
 WriteTool::WriteTool(std::shared_ptr<ToolWorkspace> workspace)
@@ -40,9 +36,10 @@ ToolDefinition WriteTool::definition() const
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
-                 {QStringLiteral("file_path"), property("string", Tr::tr("The file to write."))},
+                 {QStringLiteral("file_path"),
+                  schemaProperty("string", Tr::tr("The file to write."))},
                  {QStringLiteral("content"),
-                  property("string", Tr::tr("The complete new content of the file."))},
+                  schemaProperty("string", Tr::tr("The complete new content of the file."))},
              }},
             {QStringLiteral("required"),
              QJsonArray{QStringLiteral("file_path"), QStringLiteral("content")}},
