@@ -11,6 +11,7 @@
 #include <QRandomGenerator>
 #include <QTest>
 #include <QThread>
+#include <QTimeZone>
 
 #include <memory>
 #include <thread>

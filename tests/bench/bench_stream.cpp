@@ -49,7 +49,9 @@ RunResult parseAndAssemble(const QByteArray &bytes, WireApi api)
     const StreamEventSink sink = [&result](const StreamEvent &) { ++result.events; };
     const SseParser::Sink onSse = [&](const SseEvent &event) { assembler->feed(event, sink); };
     for (qsizetype offset = 0; offset < bytes.size(); offset += chunkSize)
-        parser.feed(QByteArrayView(bytes).mid(offset, chunkSize), onSse);
+        parser.feed(QByteArrayView(bytes.constData() + offset,
+                                   std::min(chunkSize, bytes.size() - offset)),
+                    onSse);
     parser.finish();
     const Message message = assembler->finish(StreamAssembler::EndReason::StreamEnded, {}, sink);
     for (const ContentBlock &block : message.content)
