@@ -124,12 +124,10 @@ ToolResult EditTool::execute(const ToolCallContext &context)
         return ToolResult::makeError(path.error);
     const QString name = path.displayPath();
     if (!path.exists) {
-        const QStringList similar = PathSuggestions::find(m_workspace->root(), path);
-        QString message = Tr::tr("File not found: %1. To create a file, use Write.").arg(name);
-        if (!similar.isEmpty())
-            message += QLatin1Char('\n')
-                       + Tr::tr("Similar paths: %1").arg(similar.join(QStringLiteral(", ")));
-        return ToolResult::makeError(message);
+        return ToolResult::makeError(PathSuggestions::notFoundMessage(
+            m_workspace->root(),
+            path,
+            Tr::tr("File not found: %1. To create a file, use Write.").arg(name)));
     }
     if (QFileInfo(path.path).isDir())
         return ToolResult::makeError(Tr::tr("%1 is a directory, not a file.").arg(name));

@@ -210,12 +210,10 @@ ToolResult GrepTool::execute(const ToolCallContext &context)
         return ToolResult::makeError(path.error);
     const QFileInfo info(path.path);
     if (!info.exists()) {
-        const QStringList similar = PathSuggestions::find(m_workspace->root(), path);
-        QString message = Tr::tr("Path not found: %1").arg(path.displayPath());
-        if (!similar.isEmpty())
-            message += QLatin1Char('\n')
-                       + Tr::tr("Similar paths: %1").arg(similar.join(QStringLiteral(", ")));
-        return ToolResult::makeError(message);
+        return ToolResult::makeError(
+            PathSuggestions::notFoundMessage(m_workspace->root(),
+                                             path,
+                                             Tr::tr("Path not found: %1").arg(path.displayPath())));
     }
     QString prefix;
     if (info.isDir()) {

@@ -3,6 +3,7 @@
 #include "filewalker.h"
 #include "toolworkspace.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -12,6 +13,11 @@
 namespace AgentCore {
 
 namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::PathSuggestions)
+};
 
 constexpr int maxWalkedEntries = 200000;
 
@@ -121,6 +127,17 @@ QStringList PathSuggestions::find(const QString &root, const ResolvedPath &missi
             break;
     }
     return result;
+}
+
+QString PathSuggestions::notFoundMessage(const QString &root,
+                                         const ResolvedPath &missing,
+                                         const QString &headline)
+{
+    const QStringList similar = find(root, missing);
+    if (similar.isEmpty())
+        return headline;
+    return headline + QLatin1Char('\n')
+           + Tr::tr("Similar paths: %1").arg(similar.join(QStringLiteral(", ")));
 }
 
 } // namespace AgentCore

@@ -16,6 +16,11 @@ public:
     /// At most \a count paths, best first, named as the tools name files (relative to \a root
     /// when inside it).
     static QStringList find(const QString &root, const ResolvedPath &missing, int count = 5);
+    /// \a headline ("File not found: x"), followed by a "Similar paths: ..." line when find()
+    /// has any, as the tools report a missing path to the model.
+    static QString notFoundMessage(const QString &root,
+                                   const ResolvedPath &missing,
+                                   const QString &headline);
     /// Levenshtein distance, case-insensitive.
     static int distance(QStringView a, QStringView b);
 };
