@@ -1,10 +1,13 @@
 #include "schemavalidator.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
 #include <cmath>
+#include <memory>
+#include <optional>
 
 namespace AgentCore {
 
@@ -19,9 +22,9 @@ struct Tr
 constexpr int maxReportedProblems = 20;
 constexpr qsizetype maxRenderedLength = 60;
 
-QString key(const char *name)
+constexpr QLatin1String key(const char *name)
 {
-    return QString::fromLatin1(name);
+    return QLatin1String(name);
 }
 
 // One JSON Pointer reference token (RFC 6901).
@@ -32,14 +35,27 @@ QString pointerToken(QString name)
     return name;
 }
 
-QString childPath(const QString &path, const QString &name)
+// Where a value sits in the arguments, as a chain on the stack: the JSON Pointer text is only
+// built for a report, so validating a valid call allocates no paths.
+struct Path
 {
-    return path + u'/' + pointerToken(name);
-}
+    const Path *parent = nullptr;
+    QString name;         // a property name, or empty for an array item / the root
+    qsizetype index = -1; // an array index, or -1
 
-QString subject(const QString &path)
+    bool isRoot() const { return !parent; }
+    QString toString() const
+    {
+        if (!parent)
+            return {};
+        const QString token = index >= 0 ? QString::number(index) : pointerToken(name);
+        return parent->toString() + u'/' + token;
+    }
+};
+
+QString subject(const Path &path)
 {
-    return path.isEmpty() ? Tr::tr("the arguments") : path;
+    return path.isRoot() ? Tr::tr("the arguments") : path.toString();
 }
 
 // Compact JSON, cut short: a model needs to recognize its value, not to read it back whole.
@@ -132,38 +148,94 @@ bool matchesType(const QJsonValue &value, const QString &type)
     return true;
 }
 
-QStringList schemaTypes(const QJsonObject &schema)
+// The schema as plain C++ data, read once: walking QJsonObjects looks every keyword up by
+// string on every call, which cost more than the rest of a loop turn.
+struct SchemaNode
 {
+    QStringList types; // empty: any
+    QJsonArray enumValues;
+    bool hasEnum = false;
+    std::optional<double> minimum;
+    std::optional<double> maximum;
+    QJsonValue minimumValue; // as written, for messages
+    QJsonValue maximumValue;
+    // objects
+    QHash<QString, std::shared_ptr<const SchemaNode>> properties;
+    QStringList propertyNames; // in schema order, for messages
+    QStringList required;
+    QList<std::pair<QString, QJsonValue>> defaults;
+    std::shared_ptr<const SchemaNode> additionalSchema;
+    bool additionalForbidden = false;
+    // arrays
+    std::shared_ptr<const SchemaNode> items;
+
+    static std::shared_ptr<const SchemaNode> compile(const QJsonObject &schema);
+};
+
+std::shared_ptr<const SchemaNode> SchemaNode::compile(const QJsonObject &schema)
+{
+    auto node = std::make_shared<SchemaNode>();
     const QJsonValue type = schema.value(key("type"));
-    if (type.isString())
-        return {type.toString()};
-    QStringList types;
-    for (const QJsonValue &entry : type.toArray()) {
-        if (entry.isString())
-            types.append(entry.toString());
+    if (type.isString()) {
+        node->types.append(type.toString());
+    } else {
+        for (const QJsonValue &entry : type.toArray()) {
+            if (entry.isString())
+                node->types.append(entry.toString());
+        }
     }
-    return types;
+    const QJsonValue allowed = schema.value(key("enum"));
+    if (allowed.isArray()) {
+        node->hasEnum = true;
+        node->enumValues = allowed.toArray();
+    }
+    node->minimumValue = schema.value(key("minimum"));
+    if (node->minimumValue.isDouble())
+        node->minimum = node->minimumValue.toDouble();
+    node->maximumValue = schema.value(key("maximum"));
+    if (node->maximumValue.isDouble())
+        node->maximum = node->maximumValue.toDouble();
+
+    const QJsonObject properties = schema.value(key("properties")).toObject();
+    for (auto it = properties.begin(); it != properties.end(); ++it) {
+        const QJsonObject propertySchema = it.value().toObject();
+        node->properties.insert(it.key(), compile(propertySchema));
+        node->propertyNames.append(it.key());
+        const QJsonValue defaultValue = propertySchema.value(key("default"));
+        if (!defaultValue.isUndefined())
+            node->defaults.append({it.key(), defaultValue});
+    }
+    for (const QJsonValue &name : schema.value(key("required")).toArray())
+        node->required.append(name.toString());
+    const QJsonValue additional = schema.value(key("additionalProperties"));
+    if (additional.isObject())
+        node->additionalSchema = compile(additional.toObject());
+    else if (additional.isBool() && !additional.toBool())
+        node->additionalForbidden = true;
+    const QJsonValue items = schema.value(key("items"));
+    if (items.isObject())
+        node->items = compile(items.toObject());
+    return node;
 }
 
 class Validator
 {
 public:
     // Returns \a value with the schema's defaults filled in.
-    QJsonValue validate(const QJsonValue &value, const QJsonObject &schema, const QString &path);
+    QJsonValue validate(const QJsonValue &value, const SchemaNode &schema, const Path &path);
 
     QStringList problems;
     int problemCount = 0;
 
 private:
-    bool checkType(const QJsonValue &value, const QJsonObject &schema, const QString &path);
-    void checkEnum(const QJsonValue &value, const QJsonObject &schema, const QString &path);
-    void checkRange(const QJsonValue &value, const QJsonObject &schema, const QString &path);
+    bool checkType(const QJsonValue &value, const SchemaNode &schema, const Path &path);
+    void checkEnum(const QJsonValue &value, const SchemaNode &schema, const Path &path);
+    void checkRange(const QJsonValue &value, const SchemaNode &schema, const Path &path);
     QJsonObject validateObject(const QJsonObject &object,
-                               const QJsonObject &schema,
-                               const QString &path);
-    QJsonArray validateArray(const QJsonArray &array,
-                             const QJsonObject &schema,
-                             const QString &path);
+                               const SchemaNode &schema,
+                               const Path &path);
+    QJsonArray validateArray(const QJsonArray &array, const SchemaNode &schema, const Path &path);
+    void reportUnexpected(const QStringList &unexpected, const SchemaNode &schema, const Path &path);
     void report(const QString &problem);
 };
 
@@ -173,13 +245,12 @@ void Validator::report(const QString &problem)
         problems.append(problem);
 }
 
-QJsonValue Validator::validate(const QJsonValue &value,
-                               const QJsonObject &schema,
-                               const QString &path)
+QJsonValue Validator::validate(const QJsonValue &value, const SchemaNode &schema, const Path &path)
 {
     if (!checkType(value, schema, path))
         return value;
-    checkEnum(value, schema, path);
+    if (schema.hasEnum)
+        checkEnum(value, schema, path);
     if (value.isDouble())
         checkRange(value, schema, path);
     if (value.isObject())
@@ -189,113 +260,127 @@ QJsonValue Validator::validate(const QJsonValue &value,
     return value;
 }
 
-bool Validator::checkType(const QJsonValue &value, const QJsonObject &schema, const QString &path)
+bool Validator::checkType(const QJsonValue &value, const SchemaNode &schema, const Path &path)
 {
-    const QStringList types = schemaTypes(schema);
-    if (types.isEmpty())
+    if (schema.types.isEmpty())
         return true;
-    for (const QString &type : types) {
+    for (const QString &type : schema.types) {
         if (matchesType(value, type))
             return true;
     }
-    report(
-        Tr::tr("%1 must be %2, got %3").arg(subject(path), typesDescription(types), render(value)));
+    report(Tr::tr("%1 must be %2, got %3")
+               .arg(subject(path), typesDescription(schema.types), render(value)));
     return false;
 }
 
-void Validator::checkEnum(const QJsonValue &value, const QJsonObject &schema, const QString &path)
+void Validator::checkEnum(const QJsonValue &value, const SchemaNode &schema, const Path &path)
 {
-    const QJsonValue allowed = schema.value(key("enum"));
-    if (!allowed.isArray() || allowed.toArray().contains(value))
+    if (schema.enumValues.contains(value))
         return;
     report(Tr::tr("%1 must be one of %2, got %3")
-               .arg(subject(path), renderList(allowed.toArray()), render(value)));
+               .arg(subject(path), renderList(schema.enumValues), render(value)));
 }
 
-void Validator::checkRange(const QJsonValue &value, const QJsonObject &schema, const QString &path)
+void Validator::checkRange(const QJsonValue &value, const SchemaNode &schema, const Path &path)
 {
     const double number = value.toDouble();
-    const QJsonValue minimum = schema.value(key("minimum"));
-    if (minimum.isDouble() && number < minimum.toDouble()) {
+    if (schema.minimum && number < *schema.minimum) {
         report(Tr::tr("%1 must be at least %2, got %3")
-                   .arg(subject(path), render(minimum), render(value)));
+                   .arg(subject(path), render(schema.minimumValue), render(value)));
     }
-    const QJsonValue maximum = schema.value(key("maximum"));
-    if (maximum.isDouble() && number > maximum.toDouble()) {
+    if (schema.maximum && number > *schema.maximum) {
         report(Tr::tr("%1 must be at most %2, got %3")
-                   .arg(subject(path), render(maximum), render(value)));
+                   .arg(subject(path), render(schema.maximumValue), render(value)));
     }
 }
 
 QJsonObject Validator::validateObject(const QJsonObject &object,
-                                      const QJsonObject &schema,
-                                      const QString &path)
+                                      const SchemaNode &schema,
+                                      const Path &path)
 {
-    const QJsonObject properties = schema.value(key("properties")).toObject();
-    for (const QJsonValue &required : schema.value(key("required")).toArray()) {
-        const QString name = required.toString();
+    for (const QString &name : schema.required) {
         if (!object.contains(name))
-            report(Tr::tr("%1 is required").arg(childPath(path, name)));
+            report(Tr::tr("%1 is required").arg(Path{&path, name}.toString()));
     }
 
-    const QJsonValue additional = schema.value(key("additionalProperties"));
     QJsonObject filled = object;
     QStringList unexpected;
     for (auto it = object.begin(); it != object.end(); ++it) {
-        const QString childAt = childPath(path, it.key());
-        if (properties.contains(it.key())) {
-            const QJsonObject childSchema = properties.value(it.key()).toObject();
-            filled.insert(it.key(), validate(it.value(), childSchema, childAt));
-        } else if (additional.isObject()) {
-            filled.insert(it.key(), validate(it.value(), additional.toObject(), childAt));
-        } else if (additional.isBool() && !additional.toBool()) {
-            unexpected.append(it.key());
+        const QString name = it.key();
+        const SchemaNode *childSchema = schema.properties.value(name).get();
+        if (!childSchema)
+            childSchema = schema.additionalSchema.get();
+        if (childSchema) {
+            // Only objects and arrays can come back changed (defaults filled in): leaving
+            // scalars alone keeps `filled` shared with the caller's object.
+            const QJsonValue checked = validate(it.value(), *childSchema, Path{&path, name});
+            if (checked.isObject() || checked.isArray())
+                filled.insert(name, checked);
+        } else if (schema.additionalForbidden) {
+            unexpected.append(name);
         }
     }
-    if (!unexpected.isEmpty()) {
-        const QString allowed = properties.isEmpty() ? Tr::tr("none")
-                                                     : quotedList(properties.keys());
-        const QString names = quotedList(unexpected);
-        const bool one = unexpected.size() == 1;
-        if (path.isEmpty()) {
-            report(one ? Tr::tr("unexpected property %1 (allowed: %2)").arg(names, allowed)
-                       : Tr::tr("unexpected properties %1 (allowed: %2)").arg(names, allowed));
-        } else {
-            report(
-                one ? Tr::tr("%1 has unexpected property %2 (allowed: %3)").arg(path, names, allowed)
-                    : Tr::tr("%1 has unexpected properties %2 (allowed: %3)")
-                          .arg(path, names, allowed));
-        }
-    }
+    if (!unexpected.isEmpty())
+        reportUnexpected(unexpected, schema, path);
 
-    for (auto it = properties.begin(); it != properties.end(); ++it) {
-        const QJsonValue defaultValue = it.value().toObject().value(key("default"));
-        if (!object.contains(it.key()) && !defaultValue.isUndefined())
-            filled.insert(it.key(), defaultValue);
+    for (const auto &[name, defaultValue] : schema.defaults) {
+        if (!object.contains(name))
+            filled.insert(name, defaultValue);
     }
     return filled;
 }
 
-QJsonArray Validator::validateArray(const QJsonArray &array,
-                                    const QJsonObject &schema,
-                                    const QString &path)
+void Validator::reportUnexpected(const QStringList &unexpected,
+                                 const SchemaNode &schema,
+                                 const Path &path)
 {
-    const QJsonValue items = schema.value(key("items"));
-    if (!items.isObject())
+    QStringList propertyNames = schema.propertyNames;
+    propertyNames.sort(); // as QJsonObject::keys() listed them
+    const QString allowed = propertyNames.isEmpty() ? Tr::tr("none") : quotedList(propertyNames);
+    const QString names = quotedList(unexpected);
+    const bool one = unexpected.size() == 1;
+    if (path.isRoot()) {
+        report(one ? Tr::tr("unexpected property %1 (allowed: %2)").arg(names, allowed)
+                   : Tr::tr("unexpected properties %1 (allowed: %2)").arg(names, allowed));
+    } else {
+        const QString at = path.toString();
+        report(
+            one ? Tr::tr("%1 has unexpected property %2 (allowed: %3)").arg(at, names, allowed)
+                : Tr::tr("%1 has unexpected properties %2 (allowed: %3)").arg(at, names, allowed));
+    }
+}
+
+QJsonArray Validator::validateArray(const QJsonArray &array,
+                                    const SchemaNode &schema,
+                                    const Path &path)
+{
+    if (!schema.items)
         return array;
-    const QJsonObject itemSchema = items.toObject();
     QJsonArray filled;
     for (qsizetype i = 0; i < array.size(); ++i)
-        filled.append(validate(array.at(i), itemSchema, path + u'/' + QString::number(i)));
+        filled.append(validate(array.at(i), *schema.items, Path{&path, {}, i}));
     return filled;
 }
 
 } // namespace
 
-ArgumentValidation validateToolArguments(const ToolDefinition &tool, const QJsonObject &arguments)
+struct CompiledSchema::Data
 {
+    std::shared_ptr<const SchemaNode> root;
+};
+
+CompiledSchema::CompiledSchema(const QJsonObject &schema)
+    : m_data(std::make_shared<Data>(Data{SchemaNode::compile(schema)}))
+{}
+
+ArgumentValidation CompiledSchema::validate(const QString &toolName,
+                                            const QJsonObject &arguments) const
+{
+    static const SchemaNode anything;
     Validator validator;
-    const QJsonValue filled = validator.validate(arguments, tool.parameters, {});
+    const QJsonValue filled = validator.validate(arguments,
+                                                 m_data ? *m_data->root : anything,
+                                                 Path{});
     ArgumentValidation result;
     result.ok = validator.problemCount == 0;
     result.arguments = filled.toObject();
@@ -307,8 +392,13 @@ ArgumentValidation validateToolArguments(const ToolDefinition &tool, const QJson
             Tr::tr("%1 more problems not shown").arg(validator.problemCount - problems.size()));
     }
     result.error = Tr::tr("Invalid arguments for %1: %2")
-                       .arg(tool.name, problems.join(QLatin1String("; ")));
+                       .arg(toolName, problems.join(QLatin1String("; ")));
     return result;
+}
+
+ArgumentValidation validateToolArguments(const ToolDefinition &tool, const QJsonObject &arguments)
+{
+    return CompiledSchema(tool.parameters).validate(tool.name, arguments);
 }
 
 } // namespace AgentCore

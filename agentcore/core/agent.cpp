@@ -1,5 +1,9 @@
 #include "agent.h"
 
+#include "toolrunner.h"
+
+#include <QAbstractEventDispatcher>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QMutex>
 #include <QPointer>
@@ -38,27 +42,61 @@ struct AgentChannel
     QList<Message> steering;
     QList<Message> followUps;
 
-    // Events from the worker. Batched: the worker posts one delivery per batch, not per event,
-    // which keeps the cost of a message_update delta to a copy and a lock.
+    // Events from the worker, delivered in batches: a busy worker collects them and wakes the
+    // UI thread when it is about to wait (for the network, a tool, the next run), when the run
+    // ends, or when the oldest collected event is `maxBatchAgeMs` old. Waking the UI thread per
+    // event would cost a kernel round trip each: more than the rest of a loop turn.
+    static constexpr qint64 maxBatchAgeMs = 8;
     QMutex eventMutex;
     std::vector<AgentEvent> events;
     bool queuesTaken = false;
     bool deliveryPosted = false;
+    QElapsedTimer batchAge; // since the first event not yet handed to the UI thread
+    int sinceClockRead = 0;
     Agent *receiver = nullptr; // cleared by ~Agent before it joins the worker
 
-    void post(const AgentEvent *event, bool queuesChanged)
+    /// From the worker: collects \a event; delivers now when \a urgent or the batch is old.
+    void post(const AgentEvent &event, bool urgent)
     {
         QMutexLocker locker(&eventMutex);
         if (!receiver)
             return;
-        if (event)
-            events.push_back(*event);
-        queuesTaken = queuesTaken || queuesChanged;
-        if (!std::exchange(deliveryPosted, true)) {
-            // The receiver is alive while we hold eventMutex; an event still queued when it is
-            // destroyed is dropped by ~QObject.
-            QMetaObject::invokeMethod(receiver, &Agent::deliverEvents, Qt::QueuedConnection);
+        events.push_back(event);
+        if (deliveryPosted)
+            return;
+        if (!batchAge.isValid()) {
+            batchAge.start();
+            sinceClockRead = 0;
         }
+        // Reading the clock costs as much as collecting an event: look every few events.
+        if (urgent || (++sinceClockRead % 8 == 0 && batchAge.elapsed() >= maxBatchAgeMs))
+            deliverLocked();
+    }
+
+    /// From any thread: the queues changed.
+    void postQueuesChanged()
+    {
+        QMutexLocker locker(&eventMutex);
+        queuesTaken = true;
+        if (receiver && !deliveryPosted)
+            deliverLocked();
+    }
+
+    /// From the worker, before it waits.
+    void flush()
+    {
+        QMutexLocker locker(&eventMutex);
+        if (receiver && !deliveryPosted && !events.empty())
+            deliverLocked();
+    }
+
+    void deliverLocked()
+    {
+        deliveryPosted = true;
+        batchAge.invalidate();
+        // The receiver is alive while we hold eventMutex; an event still queued when it is
+        // destroyed is dropped by ~QObject.
+        QMetaObject::invokeMethod(receiver, &Agent::deliverEvents, Qt::QueuedConnection);
     }
 
     QList<Message> takeSteering()
@@ -69,7 +107,7 @@ struct AgentChannel
             taken.swap(steering);
         }
         if (!taken.isEmpty())
-            post(nullptr, true);
+            postQueuesChanged();
         return taken;
     }
 
@@ -84,7 +122,7 @@ struct AgentChannel
                 taken.append(followUps.takeFirst());
         }
         if (!taken.isEmpty())
-            post(nullptr, true);
+            postQueuesChanged();
         return taken;
     }
 };
@@ -115,11 +153,22 @@ public:
 protected:
     void run() override
     {
+        // Hands collected events to the UI thread whenever this thread is about to sleep.
+        QAbstractEventDispatcher *dispatcher = eventDispatcher();
+        const std::shared_ptr<AgentChannel> channel = m_channel;
+        QObject::connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, dispatcher, [channel] {
+            channel->flush();
+        });
+        if (!m_loop.toolRunner) {
+            m_ownRunner = std::make_unique<ToolRunner>();
+            m_loop.toolRunner = m_ownRunner.get();
+        }
         while (std::optional<RunRequest> request = nextRequest())
             runOne(*request);
         // The model client and tools may own objects living on this thread.
         m_loop = {};
         m_tools.clear();
+        m_ownRunner.reset();
     }
 
 private:
@@ -138,8 +187,9 @@ private:
         AgentChannel &channel = *m_channel;
         bool ended = false;
         const AgentEventSink sink = [&channel, &ended](const AgentEvent &event) {
-            ended = ended || event.type == AgentEvent::Type::AgentEnd;
-            channel.post(&event, false);
+            const bool end = event.type == AgentEvent::Type::AgentEnd;
+            ended = ended || end;
+            channel.post(event, end);
         };
         const AgentContext context{m_systemPrompt, std::move(request.history), m_tools};
         QList<Message> newMessages = agentLoop(request.prompts, context, m_loop, request.abort, sink);
@@ -148,7 +198,7 @@ private:
             AgentEvent end;
             end.type = AgentEvent::Type::AgentEnd;
             end.newMessages = std::move(newMessages);
-            channel.post(&end, false);
+            channel.post(end, true);
         }
     }
 
@@ -156,6 +206,7 @@ private:
     QString m_systemPrompt;
     QList<AgentToolPtr> m_tools;
     std::shared_ptr<AgentChannel> m_channel;
+    std::unique_ptr<ToolRunner> m_ownRunner; // warm threads across runs
 };
 
 Agent::Agent(AgentConfig config, QObject *parent)
@@ -222,7 +273,7 @@ void Agent::steer(const Message &message)
         QMutexLocker locker(&m_channel->mutex);
         m_channel->steering.append(message);
     }
-    m_channel->post(nullptr, true);
+    m_channel->postQueuesChanged();
 }
 
 void Agent::followUp(const Message &message)
@@ -231,7 +282,7 @@ void Agent::followUp(const Message &message)
         QMutexLocker locker(&m_channel->mutex);
         m_channel->followUps.append(message);
     }
-    m_channel->post(nullptr, true);
+    m_channel->postQueuesChanged();
 }
 
 void Agent::abort()
@@ -251,7 +302,7 @@ void Agent::clearQueues()
         m_channel->steering.clear();
         m_channel->followUps.clear();
     }
-    m_channel->post(nullptr, true);
+    m_channel->postQueuesChanged();
 }
 
 QList<Message> Agent::steeringQueue() const

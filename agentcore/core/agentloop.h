@@ -6,9 +6,9 @@
 
 #include <optional>
 
-QT_FORWARD_DECLARE_CLASS(QThreadPool)
-
 namespace AgentCore {
+
+class ToolRunner;
 
 /// How one run of the loop behaves. Callbacks are called on the thread running the loop,
 /// except middlewares and effect hooks: they run with the tool call on a pool thread
@@ -34,11 +34,10 @@ struct AgentLoopConfig
         onModelError;
     QList<ToolMiddleware> middlewares; ///< outermost first; run on the tool's pool thread
     EffectHooks effects;               ///< run on the tool's pool thread
-    /// Where tool calls run (not owned). A tool that ignores the abort keeps its thread after
-    /// the run moved on, so give a pool with room (not a small global pool). Null: the run
-    /// makes its own pool, and hands it to a cleanup thread if a tool is still running at the
-    /// end, so agentLoop never waits for an abandoned tool.
-    QThreadPool *toolPool = nullptr;
+    /// Where tool calls run (not owned). Give one that lives across runs (the Agent does): its
+    /// threads are warm. Null: the run makes its own. Either way agentLoop never waits for a
+    /// tool abandoned on abort.
+    ToolRunner *toolRunner = nullptr;
 };
 
 /// Runs one agent run (the seed's agentLoop / driveAgentLoop) on the calling thread, blocking

@@ -2,13 +2,12 @@
 
 #include "toolprotocol.h"
 
+#include "toolrunner.h"
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QSet>
-#include <QThreadPool>
 
 #include <exception>
-#include <thread>
 
 namespace AgentCore {
 
@@ -17,9 +16,6 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(AgentCore::AgentLoop)
 };
-
-// Room for a full parallel batch even on a two-core machine, plus tools abandoned on abort.
-constexpr int ownPoolThreads = 64;
 
 qint64 now()
 {
@@ -67,17 +63,6 @@ Message errorMessage(StopReason reason, const QString &text, qint64 timestamp)
     return message;
 }
 
-// An abandoned tool still holds a pool thread; joining it here would let it hold the run.
-void releasePool(std::unique_ptr<QThreadPool> pool)
-{
-    if (!pool || pool->activeThreadCount() == 0)
-        return;
-    pool->moveToThread(nullptr);
-    std::thread([orphan = pool.release()] {
-        orphan->waitForDone();
-        delete orphan;
-    }).detach();
-}
 } // namespace
 
 AgentRun::AgentRun(const AgentContext &context,
@@ -98,7 +83,7 @@ AgentRun::AgentRun(const AgentContext &context,
             continue;
         const ToolDefinition definition = tool->definition();
         m_toolDefinitions.append(definition);
-        m_batchSetup.toolsByName.insert(definition.name, tool);
+        m_batchSetup.tools.insert(definition.name, RunTool{tool, tool->compiledSchema()});
     }
     m_batchSetup.middlewares = config.middlewares;
     m_batchSetup.effects = config.effects;
@@ -109,10 +94,7 @@ AgentRun::AgentRun(const AgentContext &context,
     m_batchSetup.publish = [this](const Message &result) { publish(result); };
 }
 
-AgentRun::~AgentRun()
-{
-    releasePool(std::move(m_ownPool));
-}
+AgentRun::~AgentRun() = default;
 
 QList<Message> AgentRun::run(const QList<Message> &prompts)
 {
@@ -264,6 +246,11 @@ AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
             attempt.started = true;
             emitEvent(AgentEvent::Type::MessageStart, draft);
         }
+        // As in the seed: start is message_start, and done / error are message_end, which
+        // carries the final message; only the deltas in between are message_update.
+        if (event.type == StreamEvent::Type::Start || event.type == StreamEvent::Type::Done
+            || event.type == StreamEvent::Type::Error)
+            return;
         m_update.streamEvent = event;
         emitEvent(m_update);
     };
@@ -303,7 +290,7 @@ Context AgentRun::requestContext()
 
 QList<Message> AgentRun::executeToolCalls(const Message &assistant)
 {
-    m_batchSetup.pool = toolPool();
+    m_batchSetup.runner = toolRunner();
     ToolBatch batch(m_batchSetup);
     return batch.run(assistant);
 }
@@ -385,15 +372,13 @@ void AgentRun::emitEvent(const AgentEvent &event) const
         m_emit(event);
 }
 
-QThreadPool *AgentRun::toolPool()
+ToolRunner *AgentRun::toolRunner()
 {
-    if (m_config.toolPool)
-        return m_config.toolPool;
-    if (!m_ownPool) {
-        m_ownPool = std::make_unique<QThreadPool>();
-        m_ownPool->setMaxThreadCount(ownPoolThreads);
-    }
-    return m_ownPool.get();
+    if (m_config.toolRunner)
+        return m_config.toolRunner;
+    if (!m_ownRunner)
+        m_ownRunner = std::make_unique<ToolRunner>();
+    return m_ownRunner.get();
 }
 
 } // namespace AgentCore

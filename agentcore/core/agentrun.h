@@ -22,7 +22,7 @@ public:
              const AgentLoopConfig &config,
              const AbortToken &abort,
              const AgentEventSink &sink);
-    ~AgentRun(); ///< never waits for a tool abandoned on abort
+    ~AgentRun(); ///< never waits for a tool abandoned on abort (see ToolRunner)
 
     /// Emits agent_start .. agent_end and returns the new messages.
     QList<Message> run(const QList<Message> &prompts);
@@ -59,7 +59,7 @@ private:
     void emitEvent(AgentEvent::Type type, const Message &message = {});
     void emitEvent(const AgentEvent &event) const;
 
-    QThreadPool *toolPool();
+    ToolRunner *toolRunner();
 
     AgentLoopConfig m_config;
     AbortToken m_abort;
@@ -74,7 +74,7 @@ private:
     QList<Message> m_newMessages;
     int m_turnCount = 0;
     LoopWaiter m_waiter;
-    std::unique_ptr<QThreadPool> m_ownPool;
+    std::unique_ptr<ToolRunner> m_ownRunner;
     ToolBatchSetup m_batchSetup;
     AgentEvent m_update; // reused for every message_update: no allocation per delta
 };

@@ -56,4 +56,10 @@ QString agentEventTypeName(AgentEvent::Type type)
     return {};
 }
 
+CompiledSchema AgentTool::compiledSchema() const
+{
+    std::call_once(m_schemaOnce, [this] { m_schema = CompiledSchema(definition().parameters); });
+    return m_schema;
+}
+
 } // namespace AgentCore

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <ai/aborttoken.h>
+#include <ai/schemavalidator.h>
 #include <ai/types.h>
 
 #include <QJsonObject>
@@ -9,6 +10,7 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
 
 namespace AgentCore {
 
@@ -66,6 +68,14 @@ public:
     /// context.abort fires, but the loop does not rely on it (raceAbort). Failures are results
     /// with isError; an exception that escapes is caught by the loop and becomes one.
     virtual ToolResult execute(const ToolCallContext &context) = 0;
+
+    /// definition().parameters prepared for validation, made on first use and kept: a tool's
+    /// parameter schema must not change over its life. Thread-safe.
+    CompiledSchema compiledSchema() const;
+
+private:
+    mutable std::once_flag m_schemaOnce;
+    mutable CompiledSchema m_schema;
 };
 
 using AgentToolPtr = std::shared_ptr<AgentTool>;

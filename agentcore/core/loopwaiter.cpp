@@ -1,9 +1,13 @@
 #include "loopwaiter.h"
 
+#include <chrono>
+#include <thread>
+
 namespace AgentCore {
 
-LoopWaiter::LoopWaiter(const AbortToken &abort)
+LoopWaiter::LoopWaiter(const AbortToken &abort, int spinMicroseconds)
     : m_abort(abort)
+    , m_spinMicroseconds(spinMicroseconds)
 {
     m_abortId = m_abort.onAbort(&m_context, [this] { m_loop.quit(); });
 }
@@ -13,16 +17,41 @@ LoopWaiter::~LoopWaiter()
     m_abort.disconnect(m_abortId);
 }
 
+bool LoopWaiter::spin()
+{
+    using Clock = std::chrono::steady_clock;
+    const auto until = Clock::now() + std::chrono::microseconds(m_spinMicroseconds);
+    for (int round = 1;; ++round) {
+        if (m_woken.exchange(false, std::memory_order_acquire) || m_abort.isAborted())
+            return true;
+        if (round % 64 == 0) {
+            std::this_thread::yield(); // let the thread we wait for have this core
+            if (Clock::now() >= until)
+                return false;
+        }
+    }
+}
+
 void LoopWaiter::wait()
 {
-    if (!m_abort.isAborted())
+    if (spin())
+        return;
+    // Dekker-style hand-shake with wake(): either it sees m_sleeping and posts, or we see
+    // m_woken here. A post that arrives after we returned only makes a later wait() return
+    // early, which callers tolerate.
+    m_sleeping.store(true);
+    if (!m_woken.exchange(false) && !m_abort.isAborted())
         m_loop.exec();
+    m_sleeping.store(false);
+    m_woken.store(false, std::memory_order_relaxed);
 }
 
 void LoopWaiter::wake()
 {
-    QMetaObject::invokeMethod(
-        &m_context, [this] { m_loop.quit(); }, Qt::QueuedConnection);
+    m_woken.store(true);
+    if (m_sleeping.load())
+        QMetaObject::invokeMethod(
+            &m_context, [this] { m_loop.quit(); }, Qt::QueuedConnection);
 }
 
 } // namespace AgentCore

@@ -5,28 +5,39 @@
 #include <QEventLoop>
 #include <QObject>
 
+#include <atomic>
+
 namespace AgentCore {
 
-/// How the loop thread waits for work on other threads: a local event loop that returns when
-/// woken or when the abort token fires. Callers wait in a loop around their own condition:
-/// `while (!done() && !aborted) waiter.wait();` (a wake before wait() is never lost, because
-/// wake-ups are events this thread only handles inside wait()).
+/// How the loop thread waits for work on other threads: a short spin, then a local event loop
+/// that returns when woken or when the abort token fires. Callers wait in a loop around their
+/// own condition: `while (!done() && !aborted) waiter.wait();` (a wake before wait() is never
+/// lost, and a spurious return is harmless).
+/// The spin is what makes a tool hand-off cheap: a tool that answers within it costs no kernel
+/// wake-up; a slow one costs one, as before.
 /// Lives on the thread that creates it; wait() must be called there. wake() is thread-safe
-/// while the waiter exists (owners guarantee that, see ToolChannel).
+/// while the waiter exists (owners guarantee that, see ToolBatch's channel).
 class LoopWaiter final
 {
     Q_DISABLE_COPY_MOVE(LoopWaiter)
 public:
-    explicit LoopWaiter(const AbortToken &abort);
+    explicit LoopWaiter(const AbortToken &abort, int spinMicroseconds = defaultSpinMicroseconds);
     ~LoopWaiter();
 
-    /// Returns at once when aborted; otherwise after the next wake() or abort.
+    /// Returns at once when aborted or already woken; otherwise after the next wake() or abort.
     void wait();
     /// From any thread.
     void wake();
 
+    static constexpr int defaultSpinMicroseconds = 50;
+
 private:
+    bool spin();
+
     AbortToken m_abort;
+    int m_spinMicroseconds;
+    std::atomic<bool> m_woken = false;
+    std::atomic<bool> m_sleeping = false;
     QObject m_context; // wake-ups are posted to it; pending ones die with it
     QEventLoop m_loop;
     int m_abortId = 0;

@@ -2,10 +2,10 @@
 
 #include "loopwaiter.h"
 
+#include "toolrunner.h"
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QMutex>
-#include <QThreadPool>
 
 #include <utility>
 
@@ -141,8 +141,9 @@ bool ToolBatch::isSequential(const QList<ContentBlock> &calls) const
     if (m_setup.forceSequential)
         return true;
     for (const ContentBlock &call : calls) {
-        const AgentToolPtr tool = m_setup.toolsByName.value(call.name);
-        if (tool && tool->executionMode() == ExecutionMode::Sequential)
+        const auto found = m_setup.tools.constFind(call.name);
+        if (found != m_setup.tools.constEnd()
+            && found->tool->executionMode() == ExecutionMode::Sequential)
             return true;
     }
     return false;
@@ -151,7 +152,7 @@ bool ToolBatch::isSequential(const QList<ContentBlock> &calls) const
 void ToolBatch::start(qsizetype index, const ContentBlock &call)
 {
     Call &state = m_calls[index];
-    state.prepared = prepareToolCall(call, m_setup.toolsByName);
+    state.prepared = prepareToolCall(call, m_setup.tools);
     emitToolEvent(AgentEvent::Type::ToolExecutionStart, state, {});
     if (state.prepared.failed)
         finish(state, *state.prepared.failed);
@@ -168,6 +169,7 @@ void ToolBatch::dispatch(qsizetype index, const Message &assistant)
     job.tool = state.prepared.tool;
     job.middlewares = m_setup.middlewares;
     job.effects = m_setup.effects;
+    job.validatedArguments = state.prepared.arguments;
     ToolCallContext &context = job.context;
     context.toolCallId = state.prepared.call.id;
     context.toolName = state.prepared.call.name;
@@ -178,10 +180,15 @@ void ToolBatch::dispatch(qsizetype index, const Message &assistant)
     context.onUpdate = [channel = m_channel, index](const ToolResult &partial) {
         channel->post({index, partial, false});
     };
-    m_setup.pool->start([channel = m_channel, index, job = std::move(job)]() mutable {
-        ToolResult result = executeToolCall(std::move(job));
-        channel->post({index, std::move(result), true});
-    });
+    // The result is posted from `finished`, when the thread is free again: the loop's next
+    // call then reuses it.
+    auto result = std::make_shared<ToolResult>();
+    m_setup.runner->start([result,
+                           job = std::move(
+                               job)]() mutable { *result = executeToolCall(std::move(job)); },
+                          [channel = m_channel, index, result] {
+                              channel->post({index, std::move(*result), true});
+                          });
 }
 
 void ToolBatch::waitFor(qsizetype first, qsizetype last)

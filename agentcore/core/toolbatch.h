@@ -5,20 +5,19 @@
 
 #include <QHash>
 
-QT_FORWARD_DECLARE_CLASS(QThreadPool)
-
 namespace AgentCore {
 
 class LoopWaiter;
+class ToolRunner;
 
 /// What a ToolBatch needs from the run. Pointers are not owned and outlive the batch.
 struct ToolBatchSetup
 {
-    QHash<QString, AgentToolPtr> toolsByName;
+    RunTools tools;
     QList<ToolMiddleware> middlewares;
     EffectHooks effects;
     bool forceSequential = false; ///< AgentLoopConfig::toolExecution == Sequential
-    QThreadPool *pool = nullptr;
+    ToolRunner *runner = nullptr;
     LoopWaiter *waiter = nullptr;
     AbortToken abort;
     /// Emits a tool_execution_* event on the loop thread.
@@ -28,9 +27,9 @@ struct ToolBatchSetup
 };
 
 /// Runs the tool calls of one assistant message (the seed's executeToolCallBatch).
-/// All-parallel calls run concurrently on the pool; one Sequential tool (or forceSequential)
+/// All-parallel calls run concurrently on the runner's threads; one Sequential tool (or forceSequential)
 /// makes the batch run one call at a time, and an abort stops it between calls. Every call
-/// runs on a pool thread while the loop thread waits, racing the abort token (raceAbort): on
+/// runs on a runner thread while the loop thread waits, racing the abort token (raceAbort): on
 /// abort the loop stops waiting at once, and calls still running get an "aborted" result;
 /// whatever they return later is discarded.
 ///

@@ -15,9 +15,9 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(AgentCore::ToolExecution)
 };
 
-QString availableTools(const QHash<QString, AgentToolPtr> &toolsByName)
+QString availableTools(const RunTools &tools)
 {
-    QStringList names = toolsByName.keys();
+    QStringList names = tools.keys();
     names.sort();
     return names.isEmpty() ? Tr::tr("none") : names.join(QLatin1String(", "));
 }
@@ -36,14 +36,18 @@ ToolResult guarded(const QString &toolName, Function &&function)
     }
 }
 
+ToolResult runEffect(const ToolJob &job, ToolCallContext &context);
+
 ToolResult runTool(const ToolJob &job, ToolCallContext &context)
 {
     if (context.abort.isAborted())
         return abortedToolResult();
     // The second validation: a middleware may have rewritten the arguments into ones the tool
     // cannot take; that is the middleware's bug, reported as such.
-    const ArgumentValidation validation = validateToolArguments(job.tool->definition(),
-                                                                context.arguments);
+    if (context.arguments == job.validatedArguments)
+        return runEffect(job, context);
+    const ArgumentValidation validation = job.tool->compiledSchema().validate(context.toolName,
+                                                                              context.arguments);
     if (!validation.ok) {
         return ToolResult::makeError(
             Tr::tr("Contract error: a tool middleware rewrote the arguments of %1 into invalid "
@@ -51,7 +55,11 @@ ToolResult runTool(const ToolJob &job, ToolCallContext &context)
                 .arg(context.toolName, validation.error));
     }
     context.arguments = validation.arguments;
+    return runEffect(job, context);
+}
 
+ToolResult runEffect(const ToolJob &job, ToolCallContext &context)
+{
     const bool effect = job.tool->hasSideEffects();
     if (effect && job.effects.beforeEffect)
         job.effects.beforeEffect(context);
@@ -78,19 +86,19 @@ ToolResult abortedToolResult()
     return ToolResult::makeError(Tr::tr("Tool execution aborted."));
 }
 
-PreparedToolCall prepareToolCall(const ContentBlock &call,
-                                 const QHash<QString, AgentToolPtr> &toolsByName)
+PreparedToolCall prepareToolCall(const ContentBlock &call, const RunTools &tools)
 {
     PreparedToolCall prepared;
     prepared.call = call;
-    prepared.tool = toolsByName.value(call.name);
-    if (!prepared.tool) {
-        prepared.failed = ToolResult::makeError(Tr::tr("Tool %1 not found. Available tools: %2.")
-                                                    .arg(call.name, availableTools(toolsByName)));
+    const auto found = tools.constFind(call.name);
+    if (found == tools.constEnd()) {
+        prepared.failed = ToolResult::makeError(
+            Tr::tr("Tool %1 not found. Available tools: %2.").arg(call.name, availableTools(tools)));
         return prepared;
     }
-    const ArgumentValidation validation = validateToolArguments(prepared.tool->definition(),
-                                                                call.arguments);
+    prepared.tool = found->tool;
+    prepared.schema = found->schema;
+    const ArgumentValidation validation = prepared.schema.validate(call.name, call.arguments);
     if (!validation.ok)
         prepared.failed = ToolResult::makeError(validation.error);
     else

@@ -2,25 +2,36 @@
 
 #include "agenttypes.h"
 
+#include <ai/schemavalidator.h>
+
 #include <QHash>
 
 #include <optional>
 
 namespace AgentCore {
 
+/// A tool of the run with its argument schema, prepared once per run: definition() may build
+/// its schema every time, and every call is validated twice.
+struct RunTool
+{
+    AgentToolPtr tool;
+    CompiledSchema schema;
+};
+using RunTools = QHash<QString, RunTool>; ///< by name
+
 /// A tool call looked up and checked against its schema, before the middleware onion.
 struct PreparedToolCall
 {
     ContentBlock call;
-    AgentToolPtr tool;                ///< null when the tool is unknown
+    AgentToolPtr tool; ///< null when the tool is unknown
+    CompiledSchema schema;
     QJsonObject arguments;            ///< validated, with schema defaults
     std::optional<ToolResult> failed; ///< set when the call cannot run (unknown, invalid)
 };
 
 /// Resolves \a call's tool by name and validates the model's arguments (the first of the two
 /// validations). Pure; thread-safe.
-PreparedToolCall prepareToolCall(const ContentBlock &call,
-                                 const QHash<QString, AgentToolPtr> &toolsByName);
+PreparedToolCall prepareToolCall(const ContentBlock &call, const RunTools &tools);
 
 /// Everything one execution needs, held by value: a tool abandoned on abort keeps running
 /// with it and never touches the loop's state.
@@ -30,6 +41,9 @@ struct ToolJob
     ToolCallContext context;
     QList<ToolMiddleware> middlewares; ///< outermost first
     EffectHooks effects;
+    /// The arguments the first validation passed. Final arguments equal to them (no
+    /// middleware rewrote them; usually the very same shared object) skip the second one.
+    QJsonObject validatedArguments;
 };
 
 /// Runs \a job through the middleware onion, validates the final arguments again right before

@@ -8,6 +8,7 @@
 #include <core/agent.h>
 #include <core/agentloop.h>
 #include <core/toolprotocol.h>
+#include <core/toolrunner.h>
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -74,7 +75,8 @@ public:
         if (turn < m_turnsPerRun - 1) {
             for (int i = 0; i < m_tools.size(); ++i) {
                 const QString &tool = m_tools.at(i);
-                const QString id = QStringLiteral("call_%1_%2").arg(m_calls).arg(i);
+                const QString id = QLatin1String("call_") + QString::number(m_calls)
+                                   + QLatin1Char('_') + QString::number(i);
                 StreamEvent start = streamEvent(StreamEvent::Type::ToolCallStart, i);
                 start.toolCallId = id;
                 start.toolName = tool;
@@ -118,14 +120,11 @@ class BenchTool final : public AgentTool
 {
 public:
     BenchTool(QString name, ExecutionMode mode, int sleepMs)
-        : m_name(std::move(name))
+        : m_definition{std::move(name), QStringLiteral("Bench tool."), pathSchema()}
         , m_mode(mode)
         , m_sleepMs(sleepMs)
     {}
-    ToolDefinition definition() const override
-    {
-        return {m_name, QStringLiteral("Bench tool."), pathSchema()};
-    }
+    ToolDefinition definition() const override { return m_definition; }
     ExecutionMode executionMode() const override { return m_mode; }
     bool hasSideEffects() const override { return false; }
     ToolResult execute(const ToolCallContext &) override
@@ -136,7 +135,7 @@ public:
     }
 
 private:
-    QString m_name;
+    ToolDefinition m_definition;
     ExecutionMode m_mode;
     int m_sleepMs;
 };
@@ -181,10 +180,13 @@ OverheadResult overheadThroughAgent(int runs, int turnsPerRun)
     return result;
 }
 
-// The loop alone: agentLoop on this thread, events counted by the sink.
+// The loop alone: agentLoop on this thread, events counted by the sink, tools on a runner
+// that lives across runs (as the Agent's does).
 OverheadResult overheadOfLoop(int runs, int turnsPerRun)
 {
+    ToolRunner runner;
     AgentLoopConfig config;
+    config.toolRunner = &runner;
     config.model = std::make_shared<InstantModel>(turnsPerRun, QStringList{QStringLiteral("noop")});
     const AgentContext context{QStringLiteral("bench"),
                                {},

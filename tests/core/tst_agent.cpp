@@ -223,7 +223,8 @@ void tst_Agent::eventSequence_data()
                + answer + end;
     QTest::newRow("model error") << QList<ModelStep>{ModelStep::failure(StopReason::Error,
                                                                         QStringLiteral("HTTP 500"))}
-                                 << start + answer + end;
+                                 << start + QStringList{"message_start", "message_end", "turn_end"}
+                                        + end;
 }
 
 void tst_Agent::eventSequence()

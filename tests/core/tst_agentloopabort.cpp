@@ -10,7 +10,7 @@
 #include <QSemaphore>
 #include <QTest>
 #include <QThread>
-#include <QThreadPool>
+#include <core/toolrunner.h>
 
 #include <atomic>
 
@@ -151,7 +151,7 @@ private slots:
         QTest::addColumn<bool>("ownPool");
         QTest::newRow("abort from another thread") << true << true;
         QTest::newRow("abort from the event sink") << false << true;
-        QTest::newRow("abort with a given pool") << true << false;
+        QTest::newRow("abort with a given runner") << true << false;
     }
 
     void hangingToolCannotHoldTheLoop()
@@ -159,15 +159,14 @@ private slots:
         QFETCH(bool, fromOtherThread);
         QFETCH(bool, ownPool);
         HangingTool hanging;
-        QThreadPool pool;
-        pool.setMaxThreadCount(4);
+        ToolRunner runner;
         auto model = std::make_shared<ScriptedModel>(
             QList{ModelStep::toolCall(u"h1"_s, u"Hang"_s, path(u"x"_s)),
                   ModelStep::text(u"never"_s)});
         AgentLoopConfig config;
         config.model = model;
         if (!ownPool)
-            config.toolPool = &pool;
+            config.toolRunner = &runner;
         AgentContext context;
         context.tools = {hanging.tool()};
 
@@ -220,7 +219,6 @@ private slots:
         QVERIFY(hanging.finished.tryAcquire(1, 5000));
         QCoreApplication::processEvents();
         QCOMPARE(log.count(), eventCount);
-        pool.waitForDone();
     }
 
     void abortKeepsFinishedResultsOfAParallelBatch()
@@ -270,7 +268,8 @@ private slots:
                                                      config,
                                                      abort,
                                                      log.sink([&](const AgentEvent &event, int) {
-                                                         if (event.type == Type::MessageUpdate)
+                                                         if (event.type == Type::MessageStart
+                                                             && event.message.isAssistant())
                                                              abort.abort();
                                                      }));
         QCOMPARE(model->callCount(), 1);

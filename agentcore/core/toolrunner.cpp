@@ -1,0 +1,158 @@
+#include "toolrunner.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+namespace AgentCore {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+// An idle thread that saw no job for this long exits; the next start() makes a new one.
+constexpr auto idleExpiry = std::chrono::seconds(30);
+
+inline void cpuRelax()
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+}
+
+} // namespace
+
+// Shared with every thread, so a thread still running an abandoned job outlives the runner
+// safely. `queued` mirrors jobs.size() for the lock-free spin.
+struct ToolRunner::State
+{
+    std::mutex mutex;
+    std::condition_variable wake;
+    struct Job
+    {
+        std::function<void()> run;
+        std::function<void()> finished;
+    };
+    std::deque<Job> jobs;
+    std::atomic<int> queued = 0;
+    int idle = 0;     // threads spinning or sleeping, under mutex
+    int sleeping = 0; // of those, waiting on `wake`
+    std::atomic<int> threads = 0;
+    std::atomic<bool> spinnerTaken = false; // one idle thread spins; the others sleep at once
+    bool stopping = false;
+    std::chrono::microseconds spin;
+
+    Job takeJob() // under mutex
+    {
+        Job job = std::move(jobs.front());
+        jobs.pop_front();
+        queued.fetch_sub(1, std::memory_order_relaxed);
+        return job;
+    }
+
+    bool spinForJob() const
+    {
+        const auto until = Clock::now() + spin;
+        int rounds = 0;
+        while (queued.load(std::memory_order_acquire) == 0) {
+            cpuRelax();
+            // Give the core away now and then: on a machine with fewer cores than busy
+            // threads, the spin must not hold up the thread that will produce the job.
+            if (++rounds % 64 == 0) {
+                std::this_thread::yield();
+                if (Clock::now() >= until)
+                    return false;
+            }
+        }
+        return true;
+    }
+
+    static void work(const std::shared_ptr<State> &self)
+    {
+        State &state = *self;
+        std::unique_lock lock(state.mutex);
+        for (;;) {
+            if (!state.jobs.empty()) {
+                Job job = state.takeJob();
+                lock.unlock();
+                job.run();
+                job.run = nullptr; // release what the job captured before idling
+                lock.lock();
+                if (job.finished) {
+                    ++state.idle;
+                    lock.unlock();
+                    job.finished();
+                    job.finished = nullptr;
+                    lock.lock();
+                    --state.idle;
+                }
+                continue;
+            }
+            if (state.stopping)
+                break;
+            ++state.idle;
+            bool found = false;
+            if (!state.spinnerTaken.exchange(true, std::memory_order_acquire)) {
+                lock.unlock();
+                found = state.spinForJob();
+                state.spinnerTaken.store(false, std::memory_order_release);
+                lock.lock();
+            }
+            if (!found && state.jobs.empty() && !state.stopping) {
+                ++state.sleeping;
+                const bool woken = state.wake.wait_for(lock, idleExpiry, [&state] {
+                    return !state.jobs.empty() || state.stopping;
+                });
+                --state.sleeping;
+                if (!woken) {
+                    --state.idle;
+                    break;
+                }
+            }
+            --state.idle;
+        }
+        state.threads.fetch_sub(1, std::memory_order_relaxed);
+    }
+};
+
+ToolRunner::ToolRunner(int spinMicroseconds)
+    : m_state(std::make_shared<State>())
+{
+    m_state->spin = std::chrono::microseconds(spinMicroseconds);
+}
+
+ToolRunner::~ToolRunner()
+{
+    std::lock_guard lock(m_state->mutex);
+    m_state->stopping = true;
+    m_state->wake.notify_all();
+}
+
+void ToolRunner::start(std::function<void()> job, std::function<void()> finished)
+{
+    State &state = *m_state;
+    std::unique_lock lock(state.mutex);
+    state.jobs.push_back({std::move(job), std::move(finished)});
+    state.queued.fetch_add(1, std::memory_order_release);
+    // Each queued job needs an idle thread of its own; spinning ones see it by themselves.
+    const int waiting = int(state.jobs.size());
+    if (state.idle >= waiting) {
+        if (state.idle - state.sleeping < waiting)
+            state.wake.notify_one();
+        return;
+    }
+    lock.unlock();
+    state.threads.fetch_add(1, std::memory_order_relaxed);
+    std::thread([self = m_state] { State::work(self); }).detach();
+}
+
+int ToolRunner::threadCount() const
+{
+    return m_state->threads.load(std::memory_order_relaxed);
+}
+
+} // namespace AgentCore

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <functional>
+#include <memory>
+
+namespace AgentCore {
+
+/// The threads tool calls run on. Built for the loop's hand-off pattern: the loop gives a call
+/// to a thread and waits for its result, turn after turn. A QThreadPool parks idle threads on a
+/// condition variable, so every hand-off pays two kernel wake-ups (each tens of microseconds
+/// on a loaded or virtual machine): more than the rest of a turn. Here a thread that finished a
+/// job first spins briefly for the next one, and only then sleeps.
+///
+/// There is no upper limit on threads: a tool that ignores the abort token keeps its thread
+/// after the run moved on (raceAbort), and must never starve the calls that come after it.
+/// Idle threads beyond the spin sleep, and exit after a while without work.
+/// start() is thread-safe. The destructor never waits for a running job: threads still busy
+/// (abandoned tools) are left to finish on their own and exit then.
+class ToolRunner final
+{
+    Q_DISABLE_COPY_MOVE(ToolRunner)
+public:
+    explicit ToolRunner(int spinMicroseconds = defaultSpinMicroseconds);
+    ~ToolRunner();
+
+    /// Runs \a job on an idle thread, or a new one. Never blocks on running jobs.
+    /// \a finished, if given, runs next on the same thread once it counts as idle again: tell
+    /// the waiting caller there, so the job it starts next finds this thread instead of
+    /// making a new one.
+    void start(std::function<void()> job, std::function<void()> finished = {});
+
+    /// Threads currently alive (busy, spinning or sleeping), for tests.
+    int threadCount() const;
+
+    static constexpr int defaultSpinMicroseconds = 50;
+
+private:
+    struct State;
+    std::shared_ptr<State> m_state;
+};
+
+} // namespace AgentCore

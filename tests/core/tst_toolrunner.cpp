@@ -1,0 +1,103 @@
+#include <core/toolrunner.h>
+
+#include <QElapsedTimer>
+#include <QSemaphore>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+#include <memory>
+
+using namespace AgentCore;
+
+class tst_ToolRunner : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void runsEveryJobOnAnotherThread()
+    {
+        ToolRunner runner;
+        QSemaphore done;
+        std::atomic<int> onCaller = 0;
+        const auto caller = QThread::currentThread();
+        for (int i = 0; i < 100; ++i) {
+            runner.start([&] {
+                if (QThread::currentThread() == caller)
+                    ++onCaller;
+                done.release();
+            });
+        }
+        QVERIFY(done.tryAcquire(100, 5000));
+        QCOMPARE(onCaller.load(), 0);
+    }
+
+    void reusesAWarmThreadForJobsOneAfterAnother()
+    {
+        ToolRunner runner;
+        for (int i = 0; i < 50; ++i) {
+            QSemaphore done;
+            runner.start([] {}, [&done] { done.release(); });
+            QVERIFY(done.tryAcquire(1, 5000));
+        }
+        QCOMPARE(runner.threadCount(), 1);
+    }
+
+    void runsABatchConcurrentlyWithoutALimit()
+    {
+        // Every job waits until all of them run: a pool with fewer threads than jobs would
+        // deadlock here.
+        constexpr int jobs = 32;
+        ToolRunner runner;
+        QSemaphore started;
+        QSemaphore release;
+        QSemaphore finished;
+        for (int i = 0; i < jobs; ++i) {
+            runner.start([&] {
+                started.release();
+                release.acquire();
+                finished.release();
+            });
+        }
+        QVERIFY(started.tryAcquire(jobs, 10000));
+        release.release(jobs);
+        QVERIFY(finished.tryAcquire(jobs, 10000));
+        QCOMPARE(runner.threadCount(), jobs);
+    }
+
+    void aHangingJobNeverHoldsUpTheNext()
+    {
+        ToolRunner runner;
+        auto release = std::make_shared<QSemaphore>();
+        runner.start([release] { release->acquire(); });
+        QSemaphore done;
+        runner.start([&done] { done.release(); });
+        QVERIFY(done.tryAcquire(1, 5000));
+        release->release();
+    }
+
+    void destructionDoesNotWaitForARunningJob()
+    {
+        auto release = std::make_shared<QSemaphore>();
+        auto finished = std::make_shared<QSemaphore>();
+        QElapsedTimer clock;
+        {
+            ToolRunner runner;
+            QSemaphore started;
+            runner.start([release, finished, &started] {
+                started.release();
+                release->acquire();
+                finished->release();
+            });
+            QVERIFY(started.tryAcquire(1, 5000));
+            clock.start();
+        }
+        QVERIFY(clock.elapsed() < 100);
+        // The abandoned job still finishes normally, after its runner is gone.
+        release->release();
+        QVERIFY(finished->tryAcquire(1, 5000));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ToolRunner)
+#include "tst_toolrunner.moc"
