@@ -1,0 +1,73 @@
+#include "bashanalysis.h"
+
+#include "bashcommandclassifier.h"
+#include "builtinbashparser.h"
+#include "shfmtparser.h"
+
+#include <QCoreApplication>
+#include <QStandardPaths>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::BashAnalyzer)
+};
+} // namespace
+
+QString bashRiskName(BashRisk risk)
+{
+    switch (risk) {
+    case BashRisk::WritesOutsideRepository:
+        return Tr::tr("writes outside the repository");
+    case BashRisk::Network:
+        return Tr::tr("network");
+    case BashRisk::Deletes:
+        return Tr::tr("deletes files");
+    case BashRisk::Privileged:
+        return Tr::tr("privileged");
+    }
+    return {};
+}
+
+BashAnalyzer::BashAnalyzer(const QString &repositoryRoot, const QString &shfmtPath)
+    : m_root(repositoryRoot)
+    , m_shfmt(shfmtPath.isEmpty()               ? findShfmt()
+              : shfmtPath == QLatin1String("-") ? QString()
+                                                : shfmtPath)
+{}
+
+QString BashAnalyzer::findShfmt()
+{
+    return QStandardPaths::findExecutable(QStringLiteral("shfmt"));
+}
+
+BashAnalysis BashAnalyzer::analyze(const QString &command) const
+{
+    BashAnalysis analysis;
+    analysis.command = command;
+    if (command.trimmed().isEmpty() || command.contains(QChar(0))) {
+        analysis.parser = QStringLiteral("builtin");
+        analysis.problem = command.trimmed().isEmpty()
+                               ? Tr::tr("The command is empty.")
+                               : Tr::tr("The command contains a NUL character.");
+        return analysis;
+    }
+    std::optional<BashParseResult> parsed;
+    if (!m_shfmt.isEmpty()) {
+        parsed = ShfmtParser::parse(m_shfmt, command);
+        analysis.parser = QStringLiteral("shfmt");
+    }
+    if (!parsed) { // shfmt missing, failing or too slow
+        parsed = BuiltinBashParser::parse(command);
+        analysis.parser = QStringLiteral("builtin");
+    }
+    analysis.commands = parsed->commands;
+    analysis.understood = parsed->understood;
+    analysis.problem = parsed->problem;
+    BashCommandClassifier(m_root).classify(analysis);
+    return analysis;
+}
+
+} // namespace AgentCore

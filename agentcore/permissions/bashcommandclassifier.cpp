@@ -1,0 +1,574 @@
+#include "bashcommandclassifier.h"
+
+#include "bashgitcommand.h"
+#include "bashpathresolver.h"
+#include "bashreadonlycommands.h"
+#include "bashwrappers.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace AgentCore {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::BashCommandClassifier)
+};
+
+struct Operand
+{
+    QString text;
+    bool expands = false;
+};
+
+constexpr int maximumNesting = 8;
+
+bool isOptionWord(const QStringList &words, const QList<bool> &expands, qsizetype i)
+{
+    return !expands.value(i) && words.at(i).size() > 1 && words.at(i).startsWith(QLatin1Char('-'));
+}
+
+QList<Operand> operands(const QStringList &words,
+                        const QList<bool> &expands,
+                        const QStringList &optionsWithValue = {})
+{
+    QList<Operand> result;
+    bool optionsEnded = false;
+    for (qsizetype i = 1; i < words.size(); ++i) {
+        if (!optionsEnded && words.at(i) == QLatin1String("--") && !expands.value(i)) {
+            optionsEnded = true;
+        } else if (!optionsEnded && isOptionWord(words, expands, i)) {
+            if (optionsWithValue.contains(words.at(i)))
+                ++i;
+        } else {
+            result.append({words.at(i), expands.value(i)});
+        }
+    }
+    return result;
+}
+
+// `-t dir`, `-tdir`, `--target-directory=dir`, `--target-directory dir`.
+QList<Operand> optionValues(const QStringList &words,
+                            const QList<bool> &expands,
+                            const QString &shortName,
+                            const QString &longName)
+{
+    QList<Operand> result;
+    for (qsizetype i = 1; i < words.size(); ++i) {
+        const QString &word = words.at(i);
+        if (word == QLatin1String("--"))
+            break;
+        if ((word == shortName || word == longName) && i + 1 < words.size()) {
+            ++i;
+            result.append({words.at(i), expands.value(i)});
+        } else if (word.startsWith(longName + QLatin1Char('='))) {
+            result.append({word.mid(longName.size() + 1), expands.value(i)});
+        } else if (!shortName.isEmpty() && word.startsWith(shortName)
+                   && word.size() > shortName.size() && !word.startsWith(QLatin1String("--"))) {
+            result.append({word.mid(shortName.size()), expands.value(i)});
+        }
+    }
+    return result;
+}
+
+QString subcommandOf(const QStringList &words)
+{
+    for (qsizetype i = 1; i < words.size(); ++i) {
+        if (!words.at(i).startsWith(QLatin1Char('-')))
+            return words.at(i);
+    }
+    return {};
+}
+
+bool usesNetwork(const QString &program, const QStringList &words)
+{
+    static const QStringList always{QStringLiteral("curl"),     QStringLiteral("wget"),
+                                    QStringLiteral("ssh"),      QStringLiteral("scp"),
+                                    QStringLiteral("sftp"),     QStringLiteral("nc"),
+                                    QStringLiteral("ncat"),     QStringLiteral("netcat"),
+                                    QStringLiteral("telnet"),   QStringLiteral("ftp"),
+                                    QStringLiteral("socat"),    QStringLiteral("aria2c"),
+                                    QStringLiteral("ping"),     QStringLiteral("dig"),
+                                    QStringLiteral("nslookup"), QStringLiteral("gh"),
+                                    QStringLiteral("glab"),     QStringLiteral("hub"),
+                                    QStringLiteral("kubectl"),  QStringLiteral("aws"),
+                                    QStringLiteral("gcloud"),   QStringLiteral("az"),
+                                    QStringLiteral("apt"),      QStringLiteral("apt-get"),
+                                    QStringLiteral("aptitude"), QStringLiteral("dnf"),
+                                    QStringLiteral("yum"),      QStringLiteral("pacman"),
+                                    QStringLiteral("snap"),     QStringLiteral("npx"),
+                                    QStringLiteral("pnpx"),     QStringLiteral("bunx")};
+    if (always.contains(program))
+        return true;
+    if (program == QLatin1String("rsync")) {
+        return std::any_of(words.cbegin() + 1, words.cend(), [](const QString &word) {
+            return !word.startsWith(QLatin1Char('-')) && word.contains(QLatin1Char(':'));
+        });
+    }
+    static const QStringList javascript{QStringLiteral("install"),
+                                        QStringLiteral("i"),
+                                        QStringLiteral("ci"),
+                                        QStringLiteral("add"),
+                                        QStringLiteral("publish"),
+                                        QStringLiteral("update"),
+                                        QStringLiteral("upgrade"),
+                                        QStringLiteral("up"),
+                                        QStringLiteral("dlx"),
+                                        QStringLiteral("create"),
+                                        QStringLiteral("login"),
+                                        QStringLiteral("view"),
+                                        QStringLiteral("info"),
+                                        QStringLiteral("outdated"),
+                                        QStringLiteral("audit")};
+    static const QHash<QString, QStringList> managers{
+        {QStringLiteral("npm"), javascript},
+        {QStringLiteral("pnpm"), javascript},
+        {QStringLiteral("yarn"), javascript},
+        {QStringLiteral("bun"), javascript},
+        {QStringLiteral("pip"), {QStringLiteral("install"), QStringLiteral("download")}},
+        {QStringLiteral("pip3"), {QStringLiteral("install"), QStringLiteral("download")}},
+        {QStringLiteral("pipx"), {QStringLiteral("install"), QStringLiteral("run")}},
+        {QStringLiteral("uv"),
+         {QStringLiteral("add"),
+          QStringLiteral("sync"),
+          QStringLiteral("lock"),
+          QStringLiteral("pip"),
+          QStringLiteral("tool")}},
+        {QStringLiteral("poetry"),
+         {QStringLiteral("install"),
+          QStringLiteral("add"),
+          QStringLiteral("update"),
+          QStringLiteral("lock"),
+          QStringLiteral("publish")}},
+        {QStringLiteral("cargo"),
+         {QStringLiteral("install"),
+          QStringLiteral("publish"),
+          QStringLiteral("fetch"),
+          QStringLiteral("update"),
+          QStringLiteral("search"),
+          QStringLiteral("login"),
+          QStringLiteral("add")}},
+        {QStringLiteral("go"), {QStringLiteral("get"), QStringLiteral("install")}},
+        {QStringLiteral("gem"),
+         {QStringLiteral("install"),
+          QStringLiteral("push"),
+          QStringLiteral("fetch"),
+          QStringLiteral("update")}},
+        {QStringLiteral("bundle"), {QStringLiteral("install"), QStringLiteral("update")}},
+        {QStringLiteral("composer"),
+         {QStringLiteral("install"), QStringLiteral("require"), QStringLiteral("update")}},
+        {QStringLiteral("brew"),
+         {QStringLiteral("install"),
+          QStringLiteral("update"),
+          QStringLiteral("upgrade"),
+          QStringLiteral("tap"),
+          QStringLiteral("fetch")}},
+        {QStringLiteral("docker"),
+         {QStringLiteral("pull"),
+          QStringLiteral("push"),
+          QStringLiteral("login"),
+          QStringLiteral("search")}},
+        {QStringLiteral("podman"),
+         {QStringLiteral("pull"),
+          QStringLiteral("push"),
+          QStringLiteral("login"),
+          QStringLiteral("search")}},
+    };
+    const QString subcommand = subcommandOf(words);
+    if (program == QLatin1String("yarn") && subcommand.isEmpty())
+        return true; // plain `yarn` installs
+    if (program == QLatin1String("go") && subcommand == QLatin1String("mod"))
+        return words.contains(QStringLiteral("download"));
+    if (program.startsWith(QLatin1String("python")) && words.value(1) == QLatin1String("-m")
+        && words.value(2).startsWith(QLatin1String("pip")))
+        return words.value(3) == QLatin1String("install")
+               || words.value(3) == QLatin1String("download");
+    const auto manager = managers.constFind(program);
+    return manager != managers.constEnd() && manager->contains(subcommand);
+}
+
+// Where cp, mv, tee, touch, dd... write (or rm deletes).
+QList<Operand> writeTargets(const QString &program,
+                            const QStringList &words,
+                            const QList<bool> &expands)
+{
+    static const QStringList copiers{QStringLiteral("cp"),
+                                     QStringLiteral("mv"),
+                                     QStringLiteral("ln"),
+                                     QStringLiteral("install")};
+    if (copiers.contains(program)) {
+        const QList<Operand> directory = optionValues(words,
+                                                      expands,
+                                                      QStringLiteral("-t"),
+                                                      QStringLiteral("--target-directory"));
+        if (!directory.isEmpty())
+            return directory;
+        const QList<Operand> all = operands(words,
+                                            expands,
+                                            {QStringLiteral("-S"),
+                                             QStringLiteral("-m"),
+                                             QStringLiteral("-o"),
+                                             QStringLiteral("-g"),
+                                             QStringLiteral("--suffix"),
+                                             QStringLiteral("--mode"),
+                                             QStringLiteral("--owner"),
+                                             QStringLiteral("--group")});
+        if (program == QLatin1String("install")
+            && (words.contains(QStringLiteral("-d"))
+                || words.contains(QStringLiteral("--directory"))))
+            return all;
+        return all.size() >= 2 ? QList<Operand>{all.last()} : QList<Operand>{};
+    }
+    static const QHash<QString, QStringList> fileOperands{
+        {QStringLiteral("tee"), {}},
+        {QStringLiteral("touch"),
+         {QStringLiteral("-d"),
+          QStringLiteral("-r"),
+          QStringLiteral("-t"),
+          QStringLiteral("--date"),
+          QStringLiteral("--reference")}},
+        {QStringLiteral("mkdir"), {QStringLiteral("-m"), QStringLiteral("--mode")}},
+        {QStringLiteral("truncate"),
+         {QStringLiteral("-s"),
+          QStringLiteral("-r"),
+          QStringLiteral("--size"),
+          QStringLiteral("--reference")}},
+        {QStringLiteral("rm"), {}},
+        {QStringLiteral("rmdir"), {}},
+        {QStringLiteral("unlink"), {}},
+        {QStringLiteral("shred"),
+         {QStringLiteral("-n"),
+          QStringLiteral("-s"),
+          QStringLiteral("--iterations"),
+          QStringLiteral("--size")}},
+    };
+    const auto files = fileOperands.constFind(program);
+    if (files != fileOperands.constEnd())
+        return operands(words, expands, *files);
+    if (program == QLatin1String("dd")) {
+        QList<Operand> result;
+        for (qsizetype i = 1; i < words.size(); ++i) {
+            if (words.at(i).startsWith(QLatin1String("of=")))
+                result.append({words.at(i).mid(3), expands.value(i)});
+        }
+        return result;
+    }
+    if (program == QLatin1String("sort") || program == QLatin1String("time"))
+        return optionValues(words, expands, QStringLiteral("-o"), QStringLiteral("--output"));
+    if (program == QLatin1String("scp") || program == QLatin1String("rsync")) {
+        const QList<Operand> all = operands(words, expands);
+        if (all.size() >= 2 && !all.last().text.contains(QLatin1Char(':')))
+            return {all.last()};
+    }
+    return {};
+}
+
+QString elided(const QString &text)
+{
+    constexpr qsizetype limit = 120;
+    return text.size() <= limit ? text : text.first(limit - 1) + QChar(0x2026);
+}
+
+class Classification
+{
+public:
+    Classification(BashAnalysis &analysis, const QString &root)
+        : m_analysis(analysis)
+        , m_paths(root)
+    {}
+
+    void run()
+    {
+        bool readOnly = !m_analysis.commands.isEmpty();
+        for (qsizetype i = 0; i < m_analysis.commands.size(); ++i) {
+            m_index = int(i);
+            const SimpleCommand &command = m_analysis.commands.at(i);
+            for (const BashRedirection &redirection : command.redirections) {
+                if (redirection.writesFile)
+                    checkWrite({redirection.target, redirection.targetExpands});
+            }
+            inspect(command.words, command.wordExpands, 0);
+            readOnly = readOnly && isReadOnly(command) && !readsOutside(command);
+            followDirectoryChange(command);
+        }
+        m_analysis.readOnly = readOnly && m_analysis.understood;
+    }
+
+private:
+    static bool isReadOnly(const SimpleCommand &command)
+    {
+        for (const BashRedirection &redirection : command.redirections) {
+            if (redirection.writesFile)
+                return false;
+        }
+        if (!command.assignments.isEmpty()) // PATH=..., GIT_PAGER=..., LD_PRELOAD=...
+            return false;
+        return command.words.isEmpty()
+               || BashReadOnlyCommands::isReadOnly(command.words, command.wordExpands);
+    }
+
+    // Reads outside the repository ask, as they do for the Read tool: `cat ~/.ssh/id_rsa`,
+    // `cat < ../secret`, `cd /tmp && ls`, `cat "$f"`.
+    bool readsOutside(const SimpleCommand &command) const
+    {
+        for (const BashRedirection &redirection : command.redirections) {
+            const QString op = redirection.op.mid(redirection.op.indexOf(QLatin1Char('<')));
+            if ((op == QLatin1String("<") || op == QLatin1String("<>"))
+                && !inside({redirection.target, redirection.targetExpands}))
+                return true;
+        }
+        if (command.words.isEmpty())
+            return false;
+        const QString &program = command.words.first();
+        if (program == QLatin1String("popd"))
+            return true;
+        if (program == QLatin1String("cd") || program == QLatin1String("pushd")) {
+            const QList<Operand> targets = operands(command.words, command.wordExpands);
+            return targets.isEmpty() || !inside(targets.first()); // plain `cd` goes home
+        }
+        static const QStringList noFileOperands{
+            QStringLiteral("echo"),     QStringLiteral("printf"),   QStringLiteral("pwd"),
+            QStringLiteral("true"),     QStringLiteral("false"),    QStringLiteral(":"),
+            QStringLiteral("seq"),      QStringLiteral("sleep"),    QStringLiteral("date"),
+            QStringLiteral("whoami"),   QStringLiteral("id"),       QStringLiteral("groups"),
+            QStringLiteral("uname"),    QStringLiteral("arch"),     QStringLiteral("nproc"),
+            QStringLiteral("printenv"), QStringLiteral("type"),     QStringLiteral("which"),
+            QStringLiteral("command"),  QStringLiteral("locale"),   QStringLiteral("tty"),
+            QStringLiteral("uptime"),   QStringLiteral("free"),     QStringLiteral("hostname"),
+            QStringLiteral("env"),      QStringLiteral("basename"), QStringLiteral("dirname"),
+            QStringLiteral("ps"),       QStringLiteral("pgrep"),    QStringLiteral("dirs"),
+            QStringLiteral("tr")};
+        if (noFileOperands.contains(program))
+            return false;
+        // `xargs cat`: the files come from the input, wherever they are.
+        const std::optional<WrappedCommand> inner = BashWrappers::unwrap(command.words,
+                                                                         command.wordExpands);
+        if (inner && inner->argumentsFromInput
+            && !noFileOperands.contains(BashWrappers::programName(inner->words.first())))
+            return true;
+        // The first operand of grep or sed is a pattern or a script, unless an option gave it.
+        bool skipFirstOperand = false;
+        const bool patternsFromFile = program.endsWith(QLatin1String("grep"))
+                                      || program == QLatin1String("rg")
+                                      || program == QLatin1String("jq");
+        if (program == QLatin1String("sed"))
+            skipFirstOperand = !givenByOption(command,
+                                              QStringLiteral("ef"),
+                                              {"--expression", "--file"});
+        else if (patternsFromFile)
+            skipFirstOperand = !givenByOption(command, QStringLiteral("ef"), {"--regexp", "--file"});
+        for (qsizetype i = 1; i < command.words.size(); ++i) {
+            const QString &word = command.words.at(i);
+            const bool expands = command.wordExpands.value(i);
+            if (!expands && word == QLatin1String("--")) {
+                continue;
+            }
+            if (skipFirstOperand && (expands || !word.startsWith(QLatin1Char('-')))) {
+                skipFirstOperand = false;
+                continue;
+            }
+            if (!expands && word.size() > 1 && word.startsWith(QLatin1Char('-'))) {
+                const qsizetype equals = word.indexOf(QLatin1Char('='));
+                if (equals > 0 && !inside({word.mid(equals + 1), false}))
+                    return true; // --file=/etc/x, --git-dir=/elsewhere
+                static const QRegularExpression patternFile(QStringLiteral("^-[A-Za-z]*f(.+)$"));
+                const QRegularExpressionMatch attached = patternFile.match(word);
+                if (patternsFromFile && attached.hasMatch() && !word.startsWith(QLatin1String("--"))
+                    && !inside({attached.captured(1), false}))
+                    return true; // grep -f/etc/x
+                continue;
+            }
+            if (!inside({word, expands}))
+                return true;
+        }
+        return false;
+    }
+
+    static bool givenByOption(const SimpleCommand &command,
+                              const QString &letters,
+                              const QList<const char *> &longOptions)
+    {
+        for (qsizetype i = 1; i < command.words.size(); ++i) {
+            const QString &word = command.words.at(i);
+            if (command.wordExpands.value(i) || !word.startsWith(QLatin1Char('-')))
+                continue;
+            for (const char *option : longOptions) {
+                if (word.startsWith(QLatin1String(option)))
+                    return true;
+            }
+            if (!word.startsWith(QLatin1String("--"))
+                && std::any_of(letters.cbegin(), letters.cend(), [&word](QChar letter) {
+                       return word.indexOf(letter, 1) > 0;
+                   }))
+                return true;
+        }
+        return false;
+    }
+
+    bool inside(const Operand &path) const
+    {
+        const BashPathResolver::Location location = m_paths.locate(path.text, path.expands);
+        return location == BashPathResolver::Location::Inside
+               || location == BashPathResolver::Location::InsideGitDirectory;
+    }
+
+    void followDirectoryChange(const SimpleCommand &command)
+    {
+        if (command.words.isEmpty() || command.wordExpands.value(0))
+            return;
+        const QString &program = command.words.first();
+        if (program == QLatin1String("cd") || program == QLatin1String("pushd")
+            || program == QLatin1String("popd"))
+            m_paths.changeDirectory(program, command.words.mid(1), command.wordExpands.mid(1));
+    }
+
+    QString commandText() const { return elided(m_analysis.commands.at(m_index).text); }
+
+    void note(BashRisk risk, const QString &explanation)
+    {
+        for (const BashRiskNote &existing : std::as_const(m_analysis.risks)) {
+            if (existing.risk == risk && existing.commandIndex == m_index)
+                return;
+        }
+        m_analysis.risks.append({risk, m_index, explanation});
+    }
+
+    void notUnderstood(const QString &reason)
+    {
+        if (m_analysis.understood)
+            m_analysis.problem = Tr::tr("%1, which AgentDesk cannot check.").arg(reason);
+        m_analysis.understood = false;
+    }
+
+    void checkWrite(const Operand &target)
+    {
+        switch (m_paths.locate(target.text, target.expands)) {
+        case BashPathResolver::Location::Inside:
+            return;
+        case BashPathResolver::Location::InsideGitDirectory:
+            note(BashRisk::WritesOutsideRepository,
+                 Tr::tr("writes into the repository's .git directory: %1 (%2)")
+                     .arg(target.text, commandText()));
+            return;
+        case BashPathResolver::Location::Outside:
+            note(BashRisk::WritesOutsideRepository,
+                 Tr::tr("writes outside the repository: %1 (%2)").arg(target.text, commandText()));
+            return;
+        case BashPathResolver::Location::Unknown:
+            note(BashRisk::WritesOutsideRepository,
+                 Tr::tr("may write outside the repository: %1 (%2)").arg(target.text, commandText()));
+            return;
+        }
+    }
+
+    void inspect(const QStringList &words, const QList<bool> &expands, int depth)
+    {
+        if (words.isEmpty() || depth > maximumNesting)
+            return;
+        if (expands.value(0)) {
+            notUnderstood(
+                Tr::tr("The program %1 is only known when the command runs").arg(words.first()));
+            return;
+        }
+        const QString program = BashWrappers::programName(words.first());
+        const QString shellCode = BashWrappers::runsShellCode(words);
+        if (!shellCode.isEmpty())
+            notUnderstood(shellCode);
+        inspectDeletes(program, words, expands);
+        if (usesNetwork(program, words))
+            note(BashRisk::Network, Tr::tr("uses the network: %1").arg(commandText()));
+        inspectPrivileges(program, words, expands);
+        for (const Operand &target : writeTargets(program, words, expands))
+            checkWrite(target);
+        for (const WrappedCommand &action : BashWrappers::findActions(words, expands))
+            inspect(action.words, action.expands, depth + 1);
+        if (const std::optional<WrappedCommand> inner = BashWrappers::unwrap(words, expands))
+            inspect(inner->words, inner->expands, depth + 1);
+    }
+
+    void inspectDeletes(const QString &program, const QStringList &words, const QList<bool> &expands)
+    {
+        static const QStringList removers{QStringLiteral("rm"),
+                                          QStringLiteral("rmdir"),
+                                          QStringLiteral("unlink"),
+                                          QStringLiteral("shred"),
+                                          QStringLiteral("srm")};
+        if (removers.contains(program)
+            || (program == QLatin1String("find") && words.contains(QStringLiteral("-delete")))) {
+            note(BashRisk::Deletes, Tr::tr("deletes files: %1").arg(commandText()));
+        } else if (program == QLatin1String("git")) {
+            const BashGitCommand git = BashGitCommand::parse(words, expands);
+            if (git.deletes())
+                note(BashRisk::Deletes,
+                     Tr::tr("deletes files or discards changes: %1").arg(commandText()));
+            if (git.usesNetwork())
+                note(BashRisk::Network, Tr::tr("uses the network: %1").arg(commandText()));
+        }
+    }
+
+    void inspectPrivileges(const QString &program,
+                           const QStringList &words,
+                           const QList<bool> &expands)
+    {
+        static const QStringList elevators{QStringLiteral("sudo"),
+                                           QStringLiteral("su"),
+                                           QStringLiteral("doas"),
+                                           QStringLiteral("pkexec"),
+                                           QStringLiteral("run0")};
+        if (elevators.contains(program)) {
+            note(BashRisk::Privileged,
+                 Tr::tr("runs with elevated privileges: %1").arg(commandText()));
+            return;
+        }
+        static const QStringList owners{QStringLiteral("chmod"),
+                                        QStringLiteral("chown"),
+                                        QStringLiteral("chgrp")};
+        if (!owners.contains(program))
+            return;
+        QList<Operand> targets = operands(words, expands);
+        const bool byReference = std::any_of(words.cbegin(), words.cend(), [](const QString &word) {
+            return word.startsWith(QLatin1String("--reference"));
+        });
+        // `chmod -w file`: a mode that looks like an option, so operands() skipped it
+        const bool symbolicMode = program == QLatin1String("chmod")
+                                  && std::any_of(words.cbegin() + 1,
+                                                 words.cend(),
+                                                 [](const QString &word) {
+                                                     static const QRegularExpression mode(
+                                                         QStringLiteral("^-[ugoa]*[rwxXst]+$"));
+                                                     return mode.match(word).hasMatch();
+                                                 });
+        if (!byReference && !symbolicMode && !targets.isEmpty())
+            targets.removeFirst(); // the mode or the owner
+        for (const Operand &target : std::as_const(targets)) {
+            if (m_paths.locate(target.text, target.expands) != BashPathResolver::Location::Inside) {
+                note(BashRisk::Privileged,
+                     Tr::tr("changes ownership or permissions outside the repository: %1")
+                         .arg(commandText()));
+                return;
+            }
+        }
+    }
+
+    BashAnalysis &m_analysis;
+    BashPathResolver m_paths;
+    int m_index = 0;
+};
+
+} // namespace
+
+BashCommandClassifier::BashCommandClassifier(const QString &repositoryRoot)
+    : m_root(repositoryRoot)
+{}
+
+void BashCommandClassifier::classify(BashAnalysis &analysis) const
+{
+    Classification(analysis, m_root).run();
+}
+
+} // namespace AgentCore

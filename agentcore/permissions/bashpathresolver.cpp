@@ -1,0 +1,121 @@
+#include "bashpathresolver.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace AgentCore {
+
+namespace {
+
+// Canonical form of a path that may not exist yet: its deepest existing ancestor resolved.
+QString canonical(const QString &path)
+{
+    QString existing = QDir::cleanPath(path);
+    QString rest;
+    while (!QFileInfo::exists(existing)) {
+        const QFileInfo info(existing);
+        if (info.isSymLink()) // dangling: writing through it creates its target, wherever
+            return {};
+        const QString parent = info.path();
+        if (parent == existing)
+            return QDir::cleanPath(path);
+        rest = QLatin1Char('/') + info.fileName() + rest;
+        existing = parent;
+    }
+    const QString resolved = QFileInfo(existing).canonicalFilePath();
+    return resolved.isEmpty() ? QString() : QDir::cleanPath(resolved + rest);
+}
+
+} // namespace
+
+BashPathResolver::BashPathResolver(const QString &repositoryRoot)
+{
+    const QString root = canonical(repositoryRoot);
+    m_root = root.isEmpty() ? QDir::cleanPath(repositoryRoot) : root;
+    m_directories.append(m_root);
+}
+
+BashPathResolver::Location BashPathResolver::locate(const QString &path, bool expands) const
+{
+    // A plain glob (`*.cpp`, `src/*/x`) only matches below its literal directories.
+    static const QString dynamic = QStringLiteral("$`{'\"\\");
+    const bool plainPattern = std::none_of(path.cbegin(), path.cend(), [](QChar c) {
+        return dynamic.contains(c);
+    });
+    if ((expands && !plainPattern) || path.isEmpty())
+        return Location::Unknown;
+    const bool relative = !path.startsWith(QLatin1Char('/')) && !path.startsWith(QLatin1Char('~'));
+    if (relative && m_directoryUnknown)
+        return Location::Unknown;
+    const QStringList bases = relative ? m_directories : QStringList{m_root};
+    bool inside = true;
+    bool gitDirectory = false;
+    const QString git = m_root + QStringLiteral("/.git");
+    for (const QString &base : bases) {
+        const QString resolved = absolute(base, path);
+        if (resolved.isEmpty())
+            return Location::Unknown;
+        inside = inside && isInside(resolved);
+        gitDirectory = gitDirectory || resolved == git
+                       || resolved.startsWith(git + QLatin1Char('/'));
+    }
+    if (!inside)
+        return Location::Outside;
+    return gitDirectory ? Location::InsideGitDirectory : Location::Inside;
+}
+
+void BashPathResolver::changeDirectory(const QString &program,
+                                       const QStringList &args,
+                                       const QList<bool> &expands)
+{
+    if (program == QLatin1String("popd")) {
+        m_directoryUnknown = true;
+        return;
+    }
+    QString target = QStringLiteral("~");
+    bool targetExpands = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args.at(i).startsWith(QLatin1Char('-')) && args.at(i) != QLatin1String("-")
+            && !expands.value(i)) {
+            continue;
+        }
+        target = args.at(i);
+        targetExpands = expands.value(i);
+        break;
+    }
+    if (targetExpands || target == QLatin1String("-") || target.startsWith(QLatin1Char('+'))) {
+        m_directoryUnknown = true;
+        return;
+    }
+    // The cd may or may not have happened (`cd x || true`, a subshell): keep every candidate.
+    const QStringList before = m_directories;
+    for (const QString &base : before) {
+        const QString resolved = absolute(base, target);
+        if (resolved.isEmpty())
+            m_directoryUnknown = true;
+        else if (!m_directories.contains(resolved))
+            m_directories.append(resolved);
+    }
+}
+
+QString BashPathResolver::absolute(const QString &directory, const QString &path) const
+{
+    if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/")))
+        return canonical(QDir::homePath() + path.mid(1));
+    if (path.startsWith(QLatin1Char('~')))
+        return {}; // ~user
+    if (path.startsWith(QLatin1Char('/')))
+        return canonical(path);
+    return canonical(directory + QLatin1Char('/') + path);
+}
+
+bool BashPathResolver::isInside(const QString &absolutePath) const
+{
+    if (m_root == QLatin1String("/"))
+        return true;
+    return absolutePath == m_root || absolutePath.startsWith(m_root + QLatin1Char('/'));
+}
+
+} // namespace AgentCore
