@@ -49,6 +49,9 @@ struct ToolCallContext
     const AgentTool *tool = nullptr;
     AbortToken abort;
     ToolUpdateCallback onUpdate;
+    /// Set by the permission middleware for the outer layers (audit): "allow", "ask: allowed
+    /// once", "deny: ..."; empty when no permission layer ran.
+    QString permissionDecision;
 };
 
 /// A tool the agent can call. Implementations are thread-safe: parallel batches call execute()

@@ -112,41 +112,46 @@ ToolDefinition EditTool::definition() const
     };
 }
 
-ToolResult EditTool::execute(const ToolCallContext &context)
+EditTool::Change EditTool::prepare(const ToolWorkspace &workspace, const QJsonObject &args)
 {
-    const QJsonObject &args = context.arguments;
+    Change change;
     const QString oldString = args.value(QLatin1String("old_string")).toString();
     const QString newString = args.value(QLatin1String("new_string")).toString();
     const bool replaceAll = args.value(QLatin1String("replace_all")).toBool(false);
-    const ResolvedPath path = m_workspace->resolve(args.value(QLatin1String("file_path")).toString(),
-                                                   PathAccess::Write);
+    change.path = workspace.resolve(args.value(QLatin1String("file_path")).toString(),
+                                    PathAccess::Write);
+    const ResolvedPath &path = change.path;
+    const auto fail = [&change](const QString &error) {
+        change.error = error;
+        return change;
+    };
     if (!path.ok())
-        return ToolResult::makeError(path.error);
+        return fail(path.error);
     const QString name = path.displayPath();
     if (!path.exists) {
-        return ToolResult::makeError(PathSuggestions::notFoundMessage(
-            m_workspace->root(),
+        return fail(PathSuggestions::notFoundMessage(
+            workspace.root(),
             path,
             Tr::tr("File not found: %1. To create a file, use Write.").arg(name)));
     }
     if (QFileInfo(path.path).isDir())
-        return ToolResult::makeError(Tr::tr("%1 is a directory, not a file.").arg(name));
+        return fail(Tr::tr("%1 is a directory, not a file.").arg(name));
     if (oldString.isEmpty())
-        return ToolResult::makeError(Tr::tr("old_string is empty. Give the exact text to replace, "
-                                            "or use Write to replace the whole file."));
+        return fail(Tr::tr("old_string is empty. Give the exact text to replace, "
+                           "or use Write to replace the whole file."));
     if (oldString == newString)
-        return ToolResult::makeError(Tr::tr("old_string and new_string are the same; there is "
-                                            "nothing to change."));
+        return fail(Tr::tr("old_string and new_string are the same; there is "
+                           "nothing to change."));
 
     TextFile file;
     QString error;
     if (!file.load(path.path, 64 * 1024 * 1024, &error))
-        return ToolResult::makeError(error);
-    if (const QString stale = m_workspace->checkFreshness(path, file.bytes); !stale.isEmpty())
-        return ToolResult::makeError(stale);
+        return fail(error);
+    change.before = file.bytes;
+    if (const QString stale = workspace.checkFreshness(path, file.bytes); !stale.isEmpty())
+        return fail(stale);
     if (TextFile::looksBinary(file.bytes))
-        return ToolResult::makeError(
-            Tr::tr("%1 is a binary file; Edit changes text files only.").arg(name));
+        return fail(Tr::tr("%1 is a binary file; Edit changes text files only.").arg(name));
 
     // The model sees LF line endings (Read drops the CR), so in a CRLF file its strings are
     // tried in the file's convention when they do not match as given.
@@ -160,19 +165,18 @@ ToolResult EditTool::execute(const ToolCallContext &context)
         positions = findAll(body, converted);
     }
     if (positions.isEmpty())
-        return ToolResult::makeError(notFoundMessage(name, file, oldString));
+        return fail(notFoundMessage(name, file, oldString));
     if (positions.size() > 1 && !replaceAll) {
         QStringList lines;
         for (const qsizetype position : std::as_const(positions).mid(0, 10))
             lines.append(QString::number(lineOf(body, position)));
         if (positions.size() > 10)
             lines.append(QStringLiteral("..."));
-        return ToolResult::makeError(
-            Tr::tr("old_string occurs %1 times in %2 (at lines %3). Include more surrounding "
-                   "lines to make it unique, or set replace_all to true to change every "
-                   "occurrence.")
-                .arg(positions.size())
-                .arg(name, lines.join(QStringLiteral(", "))));
+        return fail(Tr::tr("old_string occurs %1 times in %2 (at lines %3). Include more "
+                           "surrounding lines to make it unique, or set replace_all to true to "
+                           "change every occurrence.")
+                        .arg(positions.size())
+                        .arg(name, lines.join(QStringLiteral(", "))));
     }
     if (!replaceAll)
         positions.resize(1);
@@ -192,27 +196,43 @@ ToolResult EditTool::execute(const ToolCallContext &context)
     }
     newBody += QByteArrayView(body).sliced(from);
 
-    const QByteArray output = file.bom ? QByteArray("\xEF\xBB\xBF") + newBody : newBody;
+    change.after = file.bom ? QByteArray("\xEF\xBB\xBF") + newBody : newBody;
+    change.oldBody = body;
+    change.newBody = newBody;
+    change.replacements = int(positions.size());
+    change.firstLine = lineOf(body, positions.first());
+    change.replacedLines = int(replacement.count('\n')) + 1;
+    return change;
+}
+
+ToolResult EditTool::execute(const ToolCallContext &context)
+{
+    const Change change = prepare(*m_workspace, context.arguments);
+    if (!change.error.isEmpty())
+        return ToolResult::makeError(change.error);
+    const ResolvedPath &path = change.path;
+    const QString name = path.displayPath();
+    const QByteArray &output = change.after;
     if (const QString failed = m_workspace->writeFile(path, output); !failed.isEmpty())
         return ToolResult::makeError(failed);
 
     const TextFile after = TextFile::fromBytes(output);
     const QString label = path.insideRoot ? path.relative : path.path;
-    const UnifiedDiff diff = UnifiedDiff::compute(QString::fromUtf8(TextFile::toLf(body)),
-                                                  QString::fromUtf8(TextFile::toLf(newBody)));
+    const UnifiedDiff diff = UnifiedDiff::compute(QString::fromUtf8(TextFile::toLf(change.oldBody)),
+                                                  QString::fromUtf8(TextFile::toLf(change.newBody)));
     QJsonObject details = diff.toJson(QStringLiteral("a/") + label, QStringLiteral("b/") + label);
     details.insert(QStringLiteral("path"), path.path);
     details.insert(QStringLiteral("displayPath"), name);
-    details.insert(QStringLiteral("replacements"), int(positions.size()));
+    details.insert(QStringLiteral("replacements"), change.replacements);
 
-    const int firstLine = lineOf(body, positions.first());
+    const int firstLine = change.firstLine;
     QString text
-        = positions.size() == 1
+        = change.replacements == 1
               ? Tr::tr("Edited %1: replaced 1 occurrence at line %2.").arg(name).arg(firstLine)
-              : Tr::tr("Edited %1: replaced %2 occurrences.").arg(name).arg(positions.size());
+              : Tr::tr("Edited %1: replaced %2 occurrences.").arg(name).arg(change.replacements);
     // The changed lines with a little context, so the model can check its work.
     const QStringList lines = after.lines();
-    const int replacedLines = int(replacement.count('\n')) + 1;
+    const int replacedLines = change.replacedLines;
     const int start = std::max(1, firstLine - 3);
     const int end = std::min(int(lines.size()), firstLine + replacedLines + 2);
     if (end >= start && end - start < maxSnippetLines) {

@@ -23,6 +23,22 @@ public:
     ExecutionMode executionMode() const override { return ExecutionMode::Sequential; }
     ToolResult execute(const ToolCallContext &context) override;
 
+    /// What execute() would do with \a arguments, worked out without writing anything: the
+    /// permission review shows it as a diff. Reads the file; thread-safe. A plain value.
+    struct Change
+    {
+        ResolvedPath path;
+        QByteArray before;  ///< the file's bytes now, byte order mark included
+        QByteArray after;   ///< the bytes execute() would write
+        QByteArray oldBody; ///< before and after without the byte order mark
+        QByteArray newBody;
+        int replacements = 0;
+        int firstLine = 0;     ///< of the first replacement, 1-based
+        int replacedLines = 0; ///< lines of the replacement text
+        QString error;         ///< execute()'s error for the model; empty when it applies
+    };
+    static Change prepare(const ToolWorkspace &workspace, const QJsonObject &arguments);
+
 private:
     std::shared_ptr<ToolWorkspace> m_workspace;
 };

@@ -48,25 +48,34 @@ ToolDefinition WriteTool::definition() const
     };
 }
 
-ToolResult WriteTool::execute(const ToolCallContext &context)
+WriteTool::Change WriteTool::prepare(const ToolWorkspace &workspace, const QJsonObject &args)
 {
-    const QJsonObject &args = context.arguments;
+    Change change;
     const QString content = args.value(QLatin1String("content")).toString();
-    const ResolvedPath path = m_workspace->resolve(args.value(QLatin1String("file_path")).toString(),
-                                                   PathAccess::Write);
-    if (!path.ok())
-        return ToolResult::makeError(path.error);
-    const QString name = path.displayPath();
-    if (QFileInfo(path.path).isDir())
-        return ToolResult::makeError(Tr::tr("%1 is a directory, not a file.").arg(name));
+    change.path = workspace.resolve(args.value(QLatin1String("file_path")).toString(),
+                                    PathAccess::Write);
+    const ResolvedPath &path = change.path;
+    if (!path.ok()) {
+        change.error = path.error;
+        return change;
+    }
+    if (QFileInfo(path.path).isDir()) {
+        change.error = Tr::tr("%1 is a directory, not a file.").arg(path.displayPath());
+        return change;
+    }
 
     TextFile before;
     if (path.exists) {
         QString error;
-        if (!before.load(path.path, 64 * 1024 * 1024, &error))
-            return ToolResult::makeError(error);
-        if (const QString stale = m_workspace->checkFreshness(path, before.bytes); !stale.isEmpty())
-            return ToolResult::makeError(stale);
+        if (!before.load(path.path, 64 * 1024 * 1024, &error)) {
+            change.error = error;
+            return change;
+        }
+        change.before = before.bytes;
+        if (const QString stale = workspace.checkFreshness(path, before.bytes); !stale.isEmpty()) {
+            change.error = stale;
+            return change;
+        }
     }
 
     // The model never sees CRs or the BOM (Read drops them): keep the file's conventions.
@@ -74,12 +83,26 @@ ToolResult WriteTool::execute(const ToolCallContext &context)
     const bool bom = before.bom && !body.startsWith("\xEF\xBB\xBF");
     if (path.exists && before.crlf)
         body = TextFile::toCrlf(body);
-    const QByteArray output = bom ? QByteArray("\xEF\xBB\xBF") + body : body;
-    if (const QString failed = m_workspace->writeFile(path, output); !failed.isEmpty())
+    change.after = bom ? QByteArray("\xEF\xBB\xBF") + body : body;
+    change.oldBody = before.body();
+    change.newBody = body;
+    change.created = !path.exists;
+    return change;
+}
+
+ToolResult WriteTool::execute(const ToolCallContext &context)
+{
+    const Change change = prepare(*m_workspace, context.arguments);
+    if (!change.error.isEmpty())
+        return ToolResult::makeError(change.error);
+    const ResolvedPath &path = change.path;
+    const QString name = path.displayPath();
+    const QByteArray &body = change.newBody;
+    if (const QString failed = m_workspace->writeFile(path, change.after); !failed.isEmpty())
         return ToolResult::makeError(failed);
 
     const QString label = path.insideRoot ? path.relative : path.path;
-    const UnifiedDiff diff = UnifiedDiff::compute(QString::fromUtf8(TextFile::toLf(before.body())),
+    const UnifiedDiff diff = UnifiedDiff::compute(QString::fromUtf8(TextFile::toLf(change.oldBody)),
                                                   QString::fromUtf8(TextFile::toLf(body)));
     QJsonObject details = diff.toJson(path.exists ? QStringLiteral("a/") + label
                                                   : QStringLiteral("/dev/null"),

@@ -1,0 +1,240 @@
+#include "permissionmiddleware.h"
+
+#include "pathcapability.h"
+#include "permissionreview.h"
+#include "permissionsettings.h"
+
+#include <QCoreApplication>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionMiddleware)
+};
+
+// The arguments of the built-in tools that name a path, and what the tool does with it.
+QList<std::pair<QString, PathAccess>> pathArguments(const QString &tool, const QJsonObject &args)
+{
+    const auto value = [&args](const char *key, const QString &fallback = {}) {
+        const QString text = args.value(QLatin1String(key)).toString();
+        return text.trimmed().isEmpty() ? fallback : text;
+    };
+    if (tool == QLatin1String("Read"))
+        return {{value("file_path"), PathAccess::Read}};
+    if (tool == QLatin1String("Edit") || tool == QLatin1String("Write"))
+        return {{value("file_path"), PathAccess::Write}};
+    if (tool == QLatin1String("Grep") || tool == QLatin1String("Glob")
+        || tool == QLatin1String("LS"))
+        return {{value("path", QStringLiteral(".")), PathAccess::Read}};
+    return {};
+}
+
+bool hasSideEffects(const ToolCallContext &context)
+{
+    if (context.tool)
+        return context.tool->hasSideEffects();
+    return context.toolName == QLatin1String("Edit") || context.toolName == QLatin1String("Write")
+           || context.toolName == QLatin1String("Bash");
+}
+
+struct Call
+{
+    PermissionSubject subject;
+    QStringList outsideReads; ///< granted for this call only, once it is allowed
+};
+
+Call describeCall(const PermissionGate &gate, const ToolCallContext &context)
+{
+    Call call;
+    PermissionSubject &subject = call.subject;
+    subject.toolName = context.toolName;
+    subject.arguments = context.arguments;
+    subject.sideEffects = hasSideEffects(context);
+    const QStringList roots = gate.policy->writableRoots();
+    if (gate.workspace) {
+        for (const auto &[argument, access] : pathArguments(subject.toolName, subject.arguments)) {
+            if (argument.isEmpty())
+                continue;
+            // The guard's verdict does not matter here; the policy decides from the path.
+            const ResolvedPath resolved = gate.workspace->resolve(argument, access);
+            if (resolved.path.isEmpty())
+                continue; // the tool reports the problem itself
+            PermissionSubject::Path path;
+            path.absolute = resolved.path;
+            path.relative = resolved.insideRoot ? resolved.relative : QString();
+            path.write = access == PathAccess::Write;
+            path.insideWritableRoot = PathCapability::isWritable(resolved.path, roots);
+            if (!path.write && !PathCapability::isInside(resolved.path, roots))
+                call.outsideReads.append(resolved.path);
+            subject.paths.append(path);
+        }
+    }
+    if (subject.toolName == QLatin1String("Bash")) {
+        const QString command = subject.arguments.value(QLatin1String("command")).toString();
+        if (gate.bash) {
+            subject.bash = gate.bash->analyze(command);
+        } else {
+            BashAnalysis analysis;
+            analysis.command = command;
+            analysis.problem = Tr::tr("no command analysis is available");
+            subject.bash = analysis;
+        }
+    }
+    return call;
+}
+
+ToolResult runAllowed(ToolCallContext &context, const ToolNext &next, const Call &call)
+{
+    const PathCapability::Scope scope(call.outsideReads);
+    return next(context);
+}
+
+QString sentence(const QString &text)
+{
+    return text.endsWith(QLatin1Char('.')) ? text : text + QLatin1Char('.');
+}
+
+// "this Edit of src/a.cpp", "this Bash command (git push)", "this WebFetch call".
+QString callDescription(const PermissionRequest &request)
+{
+    if (!request.displayPath.isEmpty())
+        return Tr::tr("this %1 of %2").arg(request.toolName, request.displayPath);
+    if (request.bash)
+        return Tr::tr("this Bash command (%1)").arg(request.bash->command.trimmed());
+    return Tr::tr("this %1 call").arg(request.toolName);
+}
+
+QString deniedMessage(const PermissionRequest &request, const QString &feedback)
+{
+    const QString denied = Tr::tr("The user denied %1.").arg(callDescription(request));
+    if (!feedback.trimmed().isEmpty())
+        return denied + QLatin1Char(' ') + Tr::tr("Their feedback: %1").arg(feedback.trimmed());
+    return denied + QLatin1Char(' ')
+           + Tr::tr("Do not retry it unchanged; if the reason is unclear, ask the user.");
+}
+
+// Adds the rules of an allow-for-session/always answer; returns what happened, for the audit.
+QString rememberApproval(const PermissionGate &gate,
+                         const Call &call,
+                         const PermissionAnswer &answer)
+{
+    const bool always = answer.choice == PermissionAnswer::Choice::AllowAlways;
+    QList<PermissionRule> rules = answer.rule ? QList<PermissionRule>{*answer.rule}
+                                              : PermissionReview::defaultRules(call.subject);
+    const QString settingsPath = !gate.alwaysAllowSettingsPath.isEmpty()
+                                     ? gate.alwaysAllowSettingsPath
+                                     : PermissionSettings::projectLocalSettingsPath(
+                                         gate.policy->repositoryRoot());
+    QStringList names;
+    QStringList failures;
+    for (PermissionRule rule : rules) {
+        rule.behavior = PermissionBehavior::Allow;
+        rule.source = always ? settingsPath : QStringLiteral("session");
+        gate.policy->addRule(rule);
+        names.append(rule.toString());
+        QString error;
+        if (always && !PermissionSettings::appendRule(settingsPath, rule, &error))
+            failures.append(error);
+    }
+    QString text = always ? QStringLiteral("ask: always allowed")
+                          : QStringLiteral("ask: allowed for this session");
+    if (!names.isEmpty())
+        text += QStringLiteral(" (") + names.join(QStringLiteral(", ")) + QLatin1Char(')');
+    if (!failures.isEmpty())
+        text += QStringLiteral("; not saved: ") + failures.join(QLatin1Char(' '));
+    return text;
+}
+
+ToolResult askPerson(const PermissionGate &gate,
+                     ToolCallContext &context,
+                     const ToolNext &next,
+                     const Call &call,
+                     const PermissionDecision &decision)
+{
+    PermissionRequest request;
+    request.toolCallId = context.toolCallId;
+    request.reason = decision.reason;
+    if (const QString error = PermissionReview::describe(gate.workspace.get(),
+                                                         call.subject,
+                                                         request);
+        !error.isEmpty()) {
+        // The call would fail without changing anything: let the model fix it first.
+        context.permissionDecision = QStringLiteral("ask: not asked, the call cannot succeed");
+        return ToolResult::makeError(error);
+    }
+
+    if (!gate.asker) {
+        context.permissionDecision = QStringLiteral("deny: nobody to ask (%1)").arg(decision.reason);
+        if (gate.onUnattendedDeny) {
+            gate.onUnattendedDeny(Tr::tr("Denied %1: it needs approval (%2) and nobody can be "
+                                         "asked. Allow it with a rule in .agentdesk/settings.json "
+                                         "or choose another permission mode.")
+                                      .arg(callDescription(request), decision.reason));
+        }
+        return ToolResult::makeError(
+            Tr::tr("Permission denied: %1 needs the user's approval (%2), and nobody can be "
+                   "asked in this session. Do not retry it; continue without it, or finish and "
+                   "tell the user which permission you need.")
+                .arg(callDescription(request), decision.reason));
+    }
+
+    const std::optional<PermissionAnswer> answer = gate.asker->ask(request, context.abort);
+    if (!answer) {
+        context.permissionDecision = QStringLiteral("ask: aborted");
+        return ToolResult::makeError(Tr::tr("Aborted while waiting for the user to approve %1.")
+                                         .arg(callDescription(request)));
+    }
+    switch (answer->choice) {
+    case PermissionAnswer::Choice::Deny:
+        context.permissionDecision = answer->feedback.isEmpty()
+                                         ? QStringLiteral("ask: denied by the user")
+                                         : QStringLiteral("ask: denied by the user: ")
+                                               + answer->feedback;
+        return ToolResult::makeError(deniedMessage(request, answer->feedback));
+    case PermissionAnswer::Choice::AllowOnce:
+        context.permissionDecision = QStringLiteral("ask: allowed once");
+        break;
+    case PermissionAnswer::Choice::AllowSession:
+    case PermissionAnswer::Choice::AllowAlways:
+        context.permissionDecision = rememberApproval(gate, call, *answer);
+        break;
+    }
+    return runAllowed(context, next, call);
+}
+
+} // namespace
+
+ToolMiddleware makePermissionMiddleware(const PermissionGate &gate)
+{
+    Q_ASSERT(gate.policy);
+    if (gate.workspace) {
+        const std::weak_ptr<PermissionPolicy> policy = gate.policy;
+        const QString root = gate.workspace->root();
+        PathCapability::install(*gate.workspace, [policy, root] {
+            const std::shared_ptr<PermissionPolicy> alive = policy.lock();
+            return alive ? alive->writableRoots() : QStringList{root};
+        });
+    }
+    return [gate](ToolCallContext &context, const ToolNext &next) {
+        const Call call = describeCall(gate, context);
+        const PermissionDecision decision = gate.policy->decide(call.subject);
+        switch (decision.behavior) {
+        case PermissionBehavior::Allow:
+            context.permissionDecision = QStringLiteral("allow: ") + decision.reason;
+            return runAllowed(context, next, call);
+        case PermissionBehavior::Deny:
+            context.permissionDecision = QStringLiteral("deny: ") + decision.reason;
+            return ToolResult::makeError(
+                Tr::tr("Permission denied: %1 Do not retry the same call; find another way or "
+                       "ask the user.")
+                    .arg(sentence(decision.reason)));
+        case PermissionBehavior::Ask:
+            break;
+        }
+        return askPerson(gate, context, next, call, decision);
+    };
+}
+
+} // namespace AgentCore

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "bashanalysis.h"
+#include "permissionasker.h"
+#include "permissionpolicy.h"
+
+#include <core/agenttypes.h>
+#include <tools/toolworkspace.h>
+
+#include <functional>
+#include <memory>
+
+namespace AgentCore {
+
+/// What the permission middleware works with. Shared pointers: the middleware outlives no one.
+struct PermissionGate
+{
+    std::shared_ptr<PermissionPolicy> policy;
+    std::shared_ptr<PermissionAsker> asker; ///< null: every "ask" is denied (headless default)
+    std::shared_ptr<ToolWorkspace> workspace;
+    std::shared_ptr<BashAnalyzer> bash;
+    QString alwaysAllowSettingsPath; ///< where AllowAlways writes (project local settings)
+    /// Told about every call that was denied because nobody could be asked (headless stderr).
+    std::function<void(const QString &message)> onUnattendedDeny;
+};
+
+/// The inner layer of the onion (DESIGN.md section 1): works out the paths and the Bash
+/// analysis of the call, asks the policy, asks the person when needed (with the diff of the
+/// proposed Edit/Write against the file as it is now), then runs next() inside a
+/// PathCapability::Scope. Sets ToolCallContext::permissionDecision for the audit.
+/// A deny is an error result the model can act on, with the user's feedback. Runs on the
+/// tool's thread; waiting for the answer ends when the call's abort token fires.
+/// An Edit or Write that would fail anyway (file not read, old_string not found) is not shown
+/// to anyone: the tool's error comes back at once. "Allow for this session/always" without a
+/// rule in the answer adds PermissionReview::defaultRules. Installs the PathCapability guard
+/// on gate.workspace (writable roots asked from the policy on every check).
+ToolMiddleware makePermissionMiddleware(const PermissionGate &gate);
+
+} // namespace AgentCore

@@ -1,0 +1,372 @@
+#include "permissionpolicy.h"
+
+#include "pathcapability.h"
+#include "permissionsettings.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QMutexLocker>
+#include <QRegularExpression>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionPolicy)
+};
+
+QString canonical(const QString &path)
+{
+    const QString resolved = QFileInfo(path).canonicalFilePath();
+    return resolved.isEmpty() ? QDir::cleanPath(QDir(path).absolutePath()) : resolved;
+}
+
+QString describe(const PermissionRule &rule)
+{
+    return rule.source.isEmpty() ? rule.toString()
+                                 : Tr::tr("%1 in %2").arg(rule.toString(), rule.source);
+}
+
+bool isBash(const PermissionSubject &subject)
+{
+    return subject.toolName == QLatin1String("Bash");
+}
+
+// The words of each part of a command the analysis did not understand, split crudely at
+// every operator: only deny and ask rules use them, where splitting too much is harmless.
+QList<QStringList> roughCommands(const QString &command)
+{
+    static const QRegularExpression separators(QStringLiteral("\\$\\(|[;&|(){}`\\n]"));
+    static const QStringList keywords{QStringLiteral("if"),
+                                      QStringLiteral("then"),
+                                      QStringLiteral("else"),
+                                      QStringLiteral("elif"),
+                                      QStringLiteral("do"),
+                                      QStringLiteral("while"),
+                                      QStringLiteral("until"),
+                                      QStringLiteral("!")};
+    QList<QStringList> commands;
+    for (const QString &part : command.split(separators, Qt::SkipEmptyParts)) {
+        QString plain = part;
+        plain.remove(QLatin1Char('\'')).remove(QLatin1Char('"')).remove(QLatin1Char('\\'));
+        QStringList words = plain.split(QRegularExpression(QStringLiteral("\\s+")),
+                                        Qt::SkipEmptyParts);
+        while (!words.isEmpty() && keywords.contains(words.first()))
+            words.removeFirst();
+        while (!words.isEmpty() && words.first().contains(QLatin1Char('=')))
+            words.removeFirst();
+        if (!words.isEmpty())
+            commands.append(words);
+    }
+    return commands;
+}
+
+// Every part of the call a deny or ask rule could be about.
+QList<QStringList> commandsForRestrictions(const BashAnalysis &analysis)
+{
+    QList<QStringList> commands;
+    for (const SimpleCommand &command : analysis.commands)
+        commands.append(command.words);
+    if (!analysis.understood)
+        commands.append(roughCommands(analysis.command));
+    return commands;
+}
+
+// Deny and ask rules: one matching part is enough.
+bool restricts(const PermissionRule &rule, const PermissionSubject &subject)
+{
+    if (!rule.appliesTo(subject.toolName))
+        return false;
+    if (rule.specifier.isEmpty())
+        return true;
+    if (isBash(subject)) {
+        if (!subject.bash)
+            return false;
+        const bool lenient = rule.behavior == PermissionBehavior::Deny;
+        for (const QStringList &words : commandsForRestrictions(*subject.bash)) {
+            if (rule.matchesCommand(words, lenient))
+                return true;
+        }
+        return false;
+    }
+    for (const PermissionSubject::Path &path : subject.paths) {
+        if (rule.matchesPath(path.relative, path.absolute))
+            return true;
+    }
+    return false;
+}
+
+std::optional<PermissionRule> firstRestriction(const QList<PermissionRule> &rules,
+                                               PermissionBehavior behavior,
+                                               const PermissionSubject &subject)
+{
+    for (const PermissionRule &rule : rules) {
+        if (rule.behavior == behavior && restricts(rule, subject))
+            return rule;
+    }
+    return std::nullopt;
+}
+
+// Allow rules: every part of the call must be covered, each by some rule.
+std::optional<PermissionRule> allowingRule(const QList<PermissionRule> &rules,
+                                           const PermissionSubject &subject)
+{
+    QList<PermissionRule> allows;
+    for (const PermissionRule &rule : rules) {
+        if (rule.behavior == PermissionBehavior::Allow && rule.appliesTo(subject.toolName)) {
+            if (rule.specifier.isEmpty())
+                return rule;
+            allows.append(rule);
+        }
+    }
+    if (allows.isEmpty())
+        return std::nullopt;
+
+    const auto coverAll = [&allows](qsizetype count, const auto &covers) {
+        std::optional<PermissionRule> first;
+        for (qsizetype i = 0; i < count; ++i) {
+            const auto it = std::find_if(allows.cbegin(), allows.cend(), [&](const auto &rule) {
+                return covers(rule, i);
+            });
+            if (it == allows.cend())
+                return std::optional<PermissionRule>();
+            if (!first)
+                first = *it;
+        }
+        return first;
+    };
+
+    if (isBash(subject)) {
+        const std::optional<BashAnalysis> &bash = subject.bash;
+        if (!bash || !bash->understood || bash->commands.isEmpty())
+            return std::nullopt;
+        for (const BashRiskNote &note : bash->risks) {
+            if (note.risk == BashRisk::WritesOutsideRepository)
+                return std::nullopt;
+        }
+        return coverAll(bash->commands.size(), [&](const PermissionRule &rule, qsizetype i) {
+            const SimpleCommand &command = bash->commands.at(i);
+            // `A=1 npm test` may change what npm runs (NODE_OPTIONS, LD_PRELOAD).
+            return command.assignments.isEmpty() && rule.matchesCommand(command.words);
+        });
+    }
+    if (subject.paths.isEmpty())
+        return std::nullopt;
+    return coverAll(subject.paths.size(), [&](const PermissionRule &rule, qsizetype i) {
+        const PermissionSubject::Path &path = subject.paths.at(i);
+        return rule.matchesPath(path.relative, path.absolute);
+    });
+}
+
+bool isFileEditTool(const QString &name)
+{
+    return name == QLatin1String("Edit") || name == QLatin1String("Write");
+}
+
+PermissionDecision decision(PermissionBehavior behavior,
+                            const QString &reason,
+                            const std::optional<PermissionRule> &rule = std::nullopt)
+{
+    return {behavior, reason, rule};
+}
+
+} // namespace
+
+PermissionPolicy::PermissionPolicy(const QString &repositoryRoot, PermissionMode mode)
+    : m_root(canonical(repositoryRoot))
+    , m_mode(mode)
+{}
+
+void PermissionPolicy::loadSettings(const QString &userSettingsPath, QStringList *warnings)
+{
+    const QStringList paths{userSettingsPath,
+                            PermissionSettings::projectSettingsPath(m_root),
+                            PermissionSettings::projectLocalSettingsPath(m_root)};
+    QList<PermissionRule> rules;
+    QStringList directories;
+    std::optional<PermissionMode> mode;
+    for (const QString &path : paths) {
+        if (path.isEmpty())
+            continue;
+        QString error;
+        const std::optional<PermissionSettings> settings = PermissionSettings::load(path, &error);
+        if (!settings) {
+            if (warnings)
+                warnings->append(Tr::tr("%1 Its permission rules were not loaded.").arg(error));
+            continue;
+        }
+        if (warnings)
+            warnings->append(settings->warnings);
+        rules.append(settings->rules);
+        directories.append(settings->additionalDirectories);
+        if (settings->defaultMode == PermissionMode::Bypass && path == paths.at(1)) {
+            if (warnings) {
+                warnings->append(Tr::tr("%1 asks for bypass mode; a shared project file cannot "
+                                        "turn permission checks off (use settings.local.json or "
+                                        "the command line). Ignored.")
+                                     .arg(path));
+            }
+        } else if (settings->defaultMode) {
+            mode = settings->defaultMode;
+        }
+    }
+
+    QMutexLocker locker(&m_mutex);
+    m_rules.removeIf([&paths](const PermissionRule &rule) { return paths.contains(rule.source); });
+    m_rules.append(rules);
+    for (const QString &directory : std::as_const(directories)) {
+        if (!m_additionalDirectories.contains(directory) && directory != m_root)
+            m_additionalDirectories.append(directory);
+    }
+    // Loading unchanged files again keeps the mode the user has chosen since.
+    if (mode && mode != m_settingsMode)
+        m_mode = *mode;
+    m_settingsMode = mode;
+}
+
+std::optional<PermissionMode> PermissionPolicy::settingsDefaultMode() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_settingsMode;
+}
+
+QStringList PermissionPolicy::writableRoots() const
+{
+    QMutexLocker locker(&m_mutex);
+    return QStringList{m_root} + m_additionalDirectories;
+}
+
+void PermissionPolicy::addWritableRoot(const QString &directory)
+{
+    const QString path = canonical(directory);
+    QMutexLocker locker(&m_mutex);
+    if (path != m_root && !m_additionalDirectories.contains(path))
+        m_additionalDirectories.append(path);
+}
+
+PermissionMode PermissionPolicy::mode() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_mode;
+}
+
+void PermissionPolicy::setMode(PermissionMode mode)
+{
+    QMutexLocker locker(&m_mutex);
+    m_mode = mode;
+}
+
+void PermissionPolicy::addRule(const PermissionRule &rule)
+{
+    QMutexLocker locker(&m_mutex);
+    if (!m_rules.contains(rule))
+        m_rules.append(rule);
+}
+
+QList<PermissionRule> PermissionPolicy::rules() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_rules;
+}
+
+PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) const
+{
+    QList<PermissionRule> rules;
+    PermissionMode mode;
+    QStringList roots;
+    {
+        QMutexLocker locker(&m_mutex);
+        rules = m_rules;
+        mode = m_mode;
+        roots = QStringList{m_root} + m_additionalDirectories;
+    }
+    const QString &tool = subject.toolName;
+
+    // The path capability holds whatever the mode and the rules say.
+    for (const PermissionSubject::Path &path : subject.paths) {
+        if (!path.write || path.insideWritableRoot)
+            continue;
+        if (PathCapability::isInside(path.absolute, roots)) {
+            return decision(PermissionBehavior::Deny,
+                            Tr::tr("%1 is inside a .git folder; git's own files are never "
+                                   "changed by tools.")
+                                .arg(path.relative.isEmpty() ? path.absolute : path.relative));
+        }
+        return decision(PermissionBehavior::Deny,
+                        Tr::tr("%1 is outside the repository (%2); only files inside it (and "
+                               "its additional directories) can be changed.")
+                            .arg(path.absolute, m_root));
+    }
+
+    if (const auto rule = firstRestriction(rules, PermissionBehavior::Deny, subject))
+        return decision(PermissionBehavior::Deny, Tr::tr("denied by %1").arg(describe(*rule)), rule);
+
+    if (mode == PermissionMode::Plan && subject.sideEffects) {
+        return decision(PermissionBehavior::Deny,
+                        Tr::tr("Plan mode is on: %1 is not available, nothing may be changed "
+                               "yet. Read and search what you need, then present your plan; "
+                               "the user leaves plan mode to let you carry it out.")
+                            .arg(tool));
+    }
+
+    if (const auto rule = firstRestriction(rules, PermissionBehavior::Ask, subject))
+        return decision(PermissionBehavior::Ask, Tr::tr("asks by %1").arg(describe(*rule)), rule);
+
+    if (const auto rule = allowingRule(rules, subject))
+        return decision(PermissionBehavior::Allow,
+                        Tr::tr("allowed by %1").arg(describe(*rule)),
+                        rule);
+
+    if (mode == PermissionMode::Bypass)
+        return decision(PermissionBehavior::Allow, Tr::tr("bypass mode"));
+
+    for (const PermissionSubject::Path &path : subject.paths) {
+        if (!path.write && !PathCapability::isInside(path.absolute, roots)) {
+            return decision(PermissionBehavior::Ask,
+                            Tr::tr("reads %1, outside the repository").arg(path.absolute));
+        }
+    }
+
+    if (isBash(subject)) {
+        if (!subject.bash || !subject.bash->understood) {
+            const QString problem = subject.bash ? subject.bash->problem : QString();
+            return decision(PermissionBehavior::Ask,
+                            problem.isEmpty()
+                                ? Tr::tr("the command could not be analysed")
+                                : Tr::tr("the command could not be analysed: %1").arg(problem));
+        }
+        if (subject.bash->readOnly)
+            return decision(PermissionBehavior::Allow, Tr::tr("read-only command"));
+        return decision(PermissionBehavior::Ask,
+                        Tr::tr("Bash asks in %1 mode").arg(permissionModeName(mode)));
+    }
+    if (!subject.sideEffects)
+        return decision(PermissionBehavior::Allow, Tr::tr("reads are allowed"));
+    if (mode == PermissionMode::AcceptEdits && isFileEditTool(tool))
+        return decision(PermissionBehavior::Allow, Tr::tr("acceptEdits mode"));
+    return decision(PermissionBehavior::Ask,
+                    Tr::tr("%1 asks in %2 mode").arg(tool, permissionModeName(mode)));
+}
+
+Context PermissionPolicy::prepareContext(Context context, const QStringList &sideEffectTools) const
+{
+    if (mode() != PermissionMode::Plan)
+        return context;
+    const qsizetype before = context.tools.size();
+    context.tools.removeIf([&sideEffectTools](const ToolDefinition &tool) {
+        return sideEffectTools.contains(tool.name);
+    });
+    if (context.tools.size() != before) {
+        // Without a word the model would wonder where its tools went, or write the edits as text.
+        context.systemPrompt += QStringLiteral("\n\n")
+                                + Tr::tr("Plan mode is on: you can read and search, but not edit "
+                                         "files or run commands. Work out a plan and present it; "
+                                         "the user will switch plan mode off to let you carry it "
+                                         "out.");
+    }
+    return context;
+}
+
+} // namespace AgentCore

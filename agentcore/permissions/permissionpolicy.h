@@ -1,0 +1,95 @@
+#pragma once
+
+#include "bashanalysis.h"
+#include "permissionmode.h"
+#include "permissionrule.h"
+
+#include <ai/types.h>
+
+#include <QJsonObject>
+#include <QMutex>
+#include <QStringList>
+
+#include <optional>
+
+namespace AgentCore {
+
+/// The verdict for one tool call, with the reason shown to the user (and, for a deny, the model).
+struct PermissionDecision
+{
+    PermissionBehavior behavior = PermissionBehavior::Ask;
+    QString reason; ///< "allowed by Bash(git status) in ~/.config/agentdesk/settings.json",
+                    ///< "read-only command", "Edit asks in default mode", ...
+    std::optional<PermissionRule> rule; ///< the rule that decided, if one did
+};
+
+/// What the policy needs to know about a call beyond its name and arguments.
+struct PermissionSubject
+{
+    QString toolName;
+    QJsonObject arguments;
+    bool sideEffects = false; ///< AgentTool::hasSideEffects
+    /// Paths the call touches, resolved (canonical, absolute), each with whether it is inside
+    /// a writable root (the repository or an additional directory) and not under .git/.
+    struct Path
+    {
+        QString absolute;
+        QString relative; ///< to the repository root; empty when outside
+        bool write = false;
+        bool insideWritableRoot = false;
+    };
+    QList<Path> paths;
+    std::optional<BashAnalysis> bash; ///< for Bash
+};
+
+/// Decides allow / ask / deny for tool calls from the mode and the rules (settings files,
+/// command line, session). Deny rules win over everything (bypass included); then ask rules;
+/// then allow rules; then the mode's default. A compound Bash command is allowed by rules only
+/// when every simple command is; a read-only command without writing redirections passes in
+/// default mode; a command that was not understood asks (or is denied by a Bash deny rule on
+/// any of its parts). Reads outside the repository ask; writes outside the writable roots
+/// and into .git/ are denied whatever the mode.
+/// Thread-safe: parallel tool calls decide while the UI changes the mode or adds rules.
+class PermissionPolicy final
+{
+    Q_DISABLE_COPY_MOVE(PermissionPolicy)
+public:
+    PermissionPolicy(const QString &repositoryRoot, PermissionMode mode);
+
+    /// The user's and the project's settings files (missing ones are fine). Problems are
+    /// appended to \a warnings; a file that cannot be read is skipped, never rewritten.
+    /// Loading again replaces the rules of those files (session rules stay). A defaultMode
+    /// there becomes the mode (local over project over user; set the command line's choice
+    /// after loading; a reload changes the mode only when that defaultMode changed), except bypass from the shared project file, which anyone who can
+    /// commit to the repository could have written: ignored with a warning.
+    void loadSettings(const QString &userSettingsPath, QStringList *warnings);
+    /// The defaultMode the settings files chose, if any (after the rule above).
+    std::optional<PermissionMode> settingsDefaultMode() const;
+
+    QString repositoryRoot() const { return m_root; }
+    QStringList writableRoots() const; ///< the repository and additional directories
+    /// A directory writable like the repository (command line `--add-dir`); canonicalised.
+    void addWritableRoot(const QString &directory);
+
+    PermissionMode mode() const;
+    void setMode(PermissionMode mode);
+
+    void addRule(const PermissionRule &rule); ///< session or command-line rule (source set)
+    QList<PermissionRule> rules() const;
+
+    PermissionDecision decide(const PermissionSubject &subject) const;
+
+    /// For AgentLoopConfig::prepareContext: in plan mode removes Edit, Write and Bash (every
+    /// tool with side effects named in \a sideEffectTools) from the request's tools.
+    Context prepareContext(Context context, const QStringList &sideEffectTools) const;
+
+private:
+    QString m_root;
+    mutable QMutex m_mutex;
+    PermissionMode m_mode;
+    QList<PermissionRule> m_rules;
+    QStringList m_additionalDirectories;
+    std::optional<PermissionMode> m_settingsMode;
+};
+
+} // namespace AgentCore

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "bashanalysis.h"
+#include "permissionrule.h"
+
+#include <QJsonObject>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+namespace AgentCore {
+
+/// Everything a reviewer needs to decide on one tool call. A value; crosses threads.
+struct PermissionRequest
+{
+    quint64 id = 0; ///< unique per PermissionBroker
+    QString toolCallId;
+    QString toolName;
+    QJsonObject arguments;
+    QString reason; ///< why it asks ("Edit asks in default mode", "reads outside the repository")
+
+    // Edit and Write: the change against the file as it is now.
+    QString filePath;    ///< absolute
+    QString displayPath; ///< relative to the repository when inside
+    QString oldText;     ///< current content ("" for a new file)
+    QString newText;     ///< content after the change
+    QString diff;        ///< unified diff oldText -> newText
+    bool newFile = false;
+
+    // Bash
+    std::optional<BashAnalysis> bash;
+    QString workingDirectory;
+    int timeoutMs = 0; ///< the call's timeout argument, or BashTool's default
+
+    /// What "always allow" would write (e.g. `Bash(npm test:*)`, `Edit(src/**)`); the UI may
+    /// offer a choice. The first is the default.
+    QList<PermissionRule> suggestedRules;
+};
+
+/// A reviewer's answer.
+struct PermissionAnswer
+{
+    enum class Choice {
+        AllowOnce,
+        AllowSession, ///< adds the rule to the session's policy
+        AllowAlways,  ///< also writes the rule to the project's local settings
+        Deny,         ///< feedback goes to the model in the error result
+    };
+    Choice choice = Choice::Deny;
+    QString feedback;
+    /// For AllowSession/AllowAlways; default: suggested[0], or for a compound command the
+    /// first suggestion of each simple command (PermissionReview::defaultRules).
+    std::optional<PermissionRule> rule;
+};
+
+} // namespace AgentCore
+
+Q_DECLARE_METATYPE(AgentCore::PermissionRequest)
+Q_DECLARE_METATYPE(AgentCore::PermissionAnswer)

@@ -1,0 +1,513 @@
+#include "../tools/toolstest.h"
+
+#include <permissions/permissionbroker.h>
+#include <permissions/permissionmiddleware.h>
+#include <permissions/permissionsettings.h>
+#include <tools/codingtools.h>
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMutex>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <thread>
+
+using namespace AgentCore;
+
+namespace {
+
+/// Answers every request with the next scripted answer (AllowOnce when none is left) and
+/// keeps what it was asked. Thread-safe.
+class FakeAsker final : public PermissionAsker
+{
+public:
+    std::optional<PermissionAnswer> ask(const PermissionRequest &request,
+                                        const AbortToken &) override
+    {
+        QMutexLocker locker(&m_mutex);
+        m_requests.append(request);
+        if (m_answers.isEmpty())
+            return answer(PermissionAnswer::Choice::AllowOnce);
+        return m_answers.takeFirst();
+    }
+
+    static PermissionAnswer answer(PermissionAnswer::Choice choice, const QString &feedback = {})
+    {
+        PermissionAnswer answer;
+        answer.choice = choice;
+        answer.feedback = feedback;
+        return answer;
+    }
+    void script(const PermissionAnswer &answer)
+    {
+        QMutexLocker locker(&m_mutex);
+        m_answers.append(answer);
+    }
+    QList<PermissionRequest> requests() const
+    {
+        QMutexLocker locker(&m_mutex);
+        return m_requests;
+    }
+
+private:
+    mutable QMutex m_mutex;
+    QList<PermissionAnswer> m_answers;
+    QList<PermissionRequest> m_requests;
+};
+
+struct Outcome
+{
+    ToolResult result;
+    QString decision; ///< ToolCallContext::permissionDecision afterwards
+};
+
+/// The real coding tools on a temporary git repository behind the permission middleware.
+class Harness
+{
+public:
+    explicit Harness(PermissionMode mode = PermissionMode::Default, bool withAsker = true)
+    {
+        policy = std::make_shared<PermissionPolicy>(repo.root(), mode);
+        if (withAsker)
+            asker = std::make_shared<FakeAsker>();
+        for (const AgentToolPtr &tool : CodingTools::create(repo.workspace()))
+            tools.insert(tool->definition().name, tool);
+        gate.policy = policy;
+        gate.asker = asker;
+        gate.workspace = repo.workspace();
+        gate.bash = std::make_shared<BashAnalyzer>(repo.root(), QStringLiteral("-"));
+        gate.alwaysAllowSettingsPath = PermissionSettings::projectLocalSettingsPath(repo.root());
+        gate.onUnattendedDeny = [this](const QString &message) {
+            QMutexLocker locker(&mutex);
+            unattended.append(message);
+        };
+        middleware = makePermissionMiddleware(gate);
+    }
+
+    void setAsker(std::shared_ptr<PermissionAsker> other)
+    {
+        gate.asker = std::move(other);
+        middleware = makePermissionMiddleware(gate);
+    }
+
+    Outcome call(const QString &name, const QJsonObject &arguments, const AbortToken &abort = {})
+    {
+        ToolCallContext context;
+        context.toolCallId = QStringLiteral("call_") + name;
+        context.toolName = name;
+        context.arguments = arguments;
+        context.tool = tools.value(name).get();
+        context.abort = abort;
+        const AgentToolPtr tool = tools.value(name);
+        const ToolResult result = middleware(context, [tool](ToolCallContext &context) {
+            return tool->execute(context);
+        });
+        return {result, context.permissionDecision};
+    }
+
+    bool read(const QString &path)
+    {
+        return !call(QStringLiteral("Read"), {{"file_path", path}}).result.isError;
+    }
+
+    ToolsTest::Repo repo;
+    std::shared_ptr<PermissionPolicy> policy;
+    std::shared_ptr<FakeAsker> asker;
+    QHash<QString, AgentToolPtr> tools;
+    PermissionGate gate;
+    ToolMiddleware middleware;
+    QMutex mutex;
+    QStringList unattended;
+};
+
+const QJsonObject editB{{"file_path", "src/a.cpp"},
+                        {"old_string", "int b = 2;"},
+                        {"new_string", "int b = 20;"}};
+const QByteArray original("int a = 1;\nint b = 2;\nint c = 3;\n");
+
+} // namespace
+
+class tst_PermissionMiddleware : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void approvedEditChangesTheFile()
+    {
+        Harness h;
+        QVERIFY(h.repo.isValid());
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        const Outcome read = h.call(QStringLiteral("Read"), {{"file_path", "src/a.cpp"}});
+        QVERIFY(!read.result.isError);
+        QCOMPARE(read.decision, QStringLiteral("allow: reads are allowed"));
+        QVERIFY(h.asker->requests().isEmpty());
+
+        const Outcome edit = h.call(QStringLiteral("Edit"), editB);
+        QVERIFY2(!edit.result.isError, qPrintable(edit.result.text()));
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")),
+                 QByteArray("int a = 1;\nint b = 20;\nint c = 3;\n"));
+        QCOMPARE(edit.decision, QStringLiteral("ask: allowed once"));
+
+        QCOMPARE(h.asker->requests().size(), 1);
+        const PermissionRequest request = h.asker->requests().first();
+        QCOMPARE(request.toolName, QStringLiteral("Edit"));
+        QCOMPARE(request.toolCallId, QStringLiteral("call_Edit"));
+        QCOMPARE(request.arguments, editB);
+        QCOMPARE(request.reason, QStringLiteral("Edit asks in default mode"));
+        QCOMPARE(request.filePath, h.repo.path(QStringLiteral("src/a.cpp")));
+        QCOMPARE(request.displayPath, QStringLiteral("src/a.cpp"));
+        QCOMPARE(request.oldText, QString::fromUtf8(original));
+        QCOMPARE(request.newText, QStringLiteral("int a = 1;\nint b = 20;\nint c = 3;\n"));
+        QCOMPARE(request.diff,
+                 QStringLiteral("--- a/src/a.cpp\n+++ b/src/a.cpp\n@@ -1,3 +1,3 @@\n int a = 1;\n"
+                                "-int b = 2;\n+int b = 20;\n int c = 3;\n"));
+        QVERIFY(!request.newFile);
+        QVERIFY(!request.bash);
+        QVERIFY(!request.suggestedRules.isEmpty());
+        QCOMPARE(request.suggestedRules.first().toString(), QStringLiteral("Edit(src/**)"));
+        // The diff the reviewer saw is the one the tool reports having made.
+        QCOMPARE(edit.result.details.toObject().value(QLatin1String("diff")).toString(),
+                 request.diff);
+    }
+
+    void writeRequestShowsTheNewFile()
+    {
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("crlf.txt"), "one\r\ntwo\r\n"));
+        QVERIFY(h.read(QStringLiteral("crlf.txt")));
+        QVERIFY(
+            !h.call(QStringLiteral("Write"), {{"file_path", "docs/new.md"}, {"content", "# Hi\n"}})
+                 .result.isError);
+        QVERIFY(!h.call(QStringLiteral("Write"),
+                        {{"file_path", "crlf.txt"}, {"content", "one\nthree\n"}})
+                     .result.isError);
+        QCOMPARE(h.asker->requests().size(), 2);
+
+        const PermissionRequest created = h.asker->requests().at(0);
+        QVERIFY(created.newFile);
+        QCOMPARE(created.oldText, QString());
+        QCOMPARE(created.diff,
+                 QStringLiteral("--- /dev/null\n+++ b/docs/new.md\n@@ -0,0 +1 @@\n+# Hi\n"));
+        QCOMPARE(created.suggestedRules.first().toString(), QStringLiteral("Edit(docs/**)"));
+
+        // Shown with LF line endings, as Read showed it; written back as CRLF.
+        const PermissionRequest replaced = h.asker->requests().at(1);
+        QVERIFY(!replaced.newFile);
+        QCOMPARE(replaced.oldText, QStringLiteral("one\ntwo\n"));
+        QCOMPARE(replaced.diff,
+                 QStringLiteral(
+                     "--- a/crlf.txt\n+++ b/crlf.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+three\n"));
+        QCOMPARE(replaced.suggestedRules.first().toString(), QStringLiteral("Edit(./crlf.txt)"));
+        QCOMPARE(h.repo.read(QStringLiteral("crlf.txt")), QByteArray("one\r\nthree\r\n"));
+    }
+
+    void denialLeavesTheFileAndCarriesFeedback_data()
+    {
+        QTest::addColumn<QString>("tool");
+        QTest::addColumn<QString>("feedback");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("edit with feedback")
+            << "Edit"
+            << "keep b at 2, change c"
+            << "The user denied this Edit of src/a.cpp. Their feedback: keep b at 2, change c";
+        QTest::newRow("write without feedback")
+            << "Write"
+            << ""
+            << "The user denied this Write of src/a.cpp. Do not retry it unchanged";
+    }
+
+    void denialLeavesTheFileAndCarriesFeedback()
+    {
+        QFETCH(QString, tool);
+        QFETCH(QString, feedback);
+        QFETCH(QString, expected);
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        QVERIFY(h.read(QStringLiteral("src/a.cpp")));
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::Deny, feedback));
+        const QJsonObject arguments = tool == QLatin1String("Edit")
+                                          ? editB
+                                          : QJsonObject{{"file_path", "src/a.cpp"},
+                                                        {"content", "gone\n"}};
+        const Outcome outcome = h.call(tool, arguments);
+        QVERIFY(outcome.result.isError);
+        QVERIFY2(outcome.result.text().startsWith(expected), qPrintable(outcome.result.text()));
+        QVERIFY(outcome.decision.startsWith(QLatin1String("ask: denied by the user")));
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")), original);
+        QCOMPARE(h.asker->requests().size(), 1);
+    }
+
+    void alwaysAllowWritesTheRule()
+    {
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        QVERIFY(h.repo.write(QStringLiteral("src/deep/b.cpp"), "b\n"));
+        const QString settings = PermissionSettings::projectLocalSettingsPath(h.repo.root());
+        QVERIFY(
+            h.repo.write(QStringLiteral(".agentdesk/settings.local.json"), "{\"model\": \"m\"}"));
+        QVERIFY(h.read(QStringLiteral("src/a.cpp")));
+        QVERIFY(h.read(QStringLiteral("src/deep/b.cpp")));
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::AllowAlways));
+
+        const Outcome first = h.call(QStringLiteral("Edit"), editB);
+        QVERIFY2(!first.result.isError, qPrintable(first.result.text()));
+        QCOMPARE(first.decision, QStringLiteral("ask: always allowed (Edit(src/**))"));
+        const QJsonObject saved = QJsonDocument::fromJson(
+                                      h.repo.read(QStringLiteral(".agentdesk/settings.local.json")))
+                                      .object();
+        QCOMPARE(saved.value(QLatin1String("model")).toString(), QStringLiteral("m"));
+        QCOMPARE(saved.value(QLatin1String("permissions"))
+                     .toObject()
+                     .value(QLatin1String("allow"))
+                     .toArray(),
+                 QJsonArray{"Edit(src/**)"});
+
+        // The next edits under src/ do not ask, in this session or the next one.
+        const Outcome second = h.call(QStringLiteral("Edit"),
+                                      {{"file_path", "src/deep/b.cpp"},
+                                       {"old_string", "b"},
+                                       {"new_string", "bb"}});
+        QVERIFY2(!second.result.isError, qPrintable(second.result.text()));
+        QCOMPARE(second.decision, QStringLiteral("allow: allowed by Edit(src/**) in ") + settings);
+        QCOMPARE(h.asker->requests().size(), 1);
+        PermissionPolicy next(h.repo.root(), PermissionMode::Default);
+        QStringList warnings;
+        next.loadSettings({}, &warnings);
+        QCOMPARE(next.rules().size(), 1);
+        QCOMPARE(next.rules().first().toString(), QStringLiteral("Edit(src/**)"));
+    }
+
+    void sessionAllowForBash()
+    {
+        Harness h;
+        PermissionAnswer answer = FakeAsker::answer(PermissionAnswer::Choice::AllowSession);
+        h.asker->script(answer);
+        const QJsonObject touch{{"command", "touch made.txt"}};
+        const Outcome first = h.call(QStringLiteral("Bash"), touch);
+        QVERIFY2(!first.result.isError, qPrintable(first.result.text()));
+        QVERIFY(QFile::exists(h.repo.path(QStringLiteral("made.txt"))));
+        QCOMPARE(h.asker->requests().size(), 1);
+        const PermissionRequest request = h.asker->requests().first();
+        QVERIFY(request.bash.has_value());
+        QVERIFY(request.bash->understood);
+        QCOMPARE(request.workingDirectory, h.repo.root());
+        QCOMPARE(request.suggestedRules.first().toString(), QStringLiteral("Bash(touch:*)"));
+        QCOMPARE(first.decision, QStringLiteral("ask: allowed for this session (Bash(touch:*))"));
+        QVERIFY(!QFile::exists(PermissionSettings::projectLocalSettingsPath(h.repo.root())));
+
+        QVERIFY(!h.call(QStringLiteral("Bash"), {{"command", "touch other.txt"}}).result.isError);
+        QCOMPARE(h.asker->requests().size(), 1);
+        // A compound command passes only when every part does.
+        QVERIFY(
+            !h.call(QStringLiteral("Bash"), {{"command", "touch x && rm made.txt"}}).result.isError);
+        QCOMPARE(h.asker->requests().size(), 2);
+    }
+
+    void readOnlyCommandsPass_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<bool>("asks");
+        QTest::newRow("git status") << "git status" << false;
+        QTest::newRow("pipeline") << "git log --oneline | head -5" << false;
+        QTest::newRow("redirect to a file") << "ls > listing.txt" << true;
+        QTest::newRow("compound with a write") << "git status && touch x" << true;
+        QTest::newRow("not understood") << "for f in *; do echo $f; done" << true;
+    }
+
+    void readOnlyCommandsPass()
+    {
+        QFETCH(QString, command);
+        QFETCH(bool, asks);
+        Harness h;
+        const Outcome outcome = h.call(QStringLiteral("Bash"), {{"command", command}});
+        QCOMPARE(h.asker->requests().size(), asks ? 1 : 0);
+        QVERIFY2(outcome.decision.startsWith(asks ? QLatin1String("ask:") : QLatin1String("allow:")),
+                 qPrintable(outcome.decision));
+    }
+
+    void abortWhileWaitingEndsPromptly()
+    {
+        Harness h;
+        auto broker = std::make_shared<PermissionBroker>();
+        h.setAsker(broker);
+        QSignalSpy requested(broker.get(), &PermissionBroker::requested);
+        QSignalSpy withdrawn(broker.get(), &PermissionBroker::withdrawn);
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        QVERIFY(h.read(QStringLiteral("src/a.cpp")));
+
+        AbortToken abort;
+        Outcome outcome;
+        QElapsedTimer sinceAbort;
+        qint64 waitedMs = -1;
+        std::thread tool([&] {
+            outcome = h.call(QStringLiteral("Edit"), editB, abort);
+            waitedMs = sinceAbort.elapsed();
+        });
+        QTRY_COMPARE(requested.size(), 1);
+        QCOMPARE(requested.first().first().value<PermissionRequest>().displayPath,
+                 QStringLiteral("src/a.cpp"));
+        sinceAbort.start();
+        abort.abort();
+        tool.join();
+        QVERIFY2(waitedMs >= 0 && waitedMs < 200, qPrintable(QString::number(waitedMs)));
+        QVERIFY(outcome.result.isError);
+        QVERIFY2(outcome.result.text().contains(QLatin1String("Aborted")),
+                 qPrintable(outcome.result.text()));
+        QCOMPARE(outcome.decision, QStringLiteral("ask: aborted"));
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")), original);
+        QTRY_COMPARE(withdrawn.size(), 1);
+    }
+
+    void brokerAnswerRunsTheTool()
+    {
+        Harness h;
+        auto broker = std::make_shared<PermissionBroker>();
+        h.setAsker(broker);
+        QSignalSpy requested(broker.get(), &PermissionBroker::requested);
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        QVERIFY(h.read(QStringLiteral("src/a.cpp")));
+        Outcome outcome;
+        std::thread tool([&] { outcome = h.call(QStringLiteral("Edit"), editB); });
+        QTRY_COMPARE(requested.size(), 1);
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")), original); // not before the answer
+        PermissionAnswer answer;
+        answer.choice = PermissionAnswer::Choice::AllowOnce;
+        QVERIFY(broker->answer(requested.first().first().value<PermissionRequest>().id, answer));
+        tool.join();
+        QVERIFY2(!outcome.result.isError, qPrintable(outcome.result.text()));
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")),
+                 QByteArray("int a = 1;\nint b = 20;\nint c = 3;\n"));
+    }
+
+    void headlessDeniesWhatNeedsAPerson()
+    {
+        Harness h(PermissionMode::Default, false);
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        QVERIFY(h.read(QStringLiteral("src/a.cpp")));
+        const Outcome edit = h.call(QStringLiteral("Edit"), editB);
+        QVERIFY(edit.result.isError);
+        QVERIFY2(edit.result.text().contains(QLatin1String("nobody can be asked")),
+                 qPrintable(edit.result.text()));
+        QVERIFY(edit.decision.startsWith(QLatin1String("deny: nobody to ask")));
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")), original);
+        QCOMPARE(h.unattended.size(), 1);
+        QVERIFY2(h.unattended.first().contains(QLatin1String("src/a.cpp")),
+                 qPrintable(h.unattended.first()));
+        // What needs nobody still runs.
+        QVERIFY(!h.call(QStringLiteral("Bash"), {{"command", "git status"}}).result.isError);
+        QCOMPARE(h.unattended.size(), 1);
+    }
+
+    void planModeDenies()
+    {
+        Harness h(PermissionMode::Plan);
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        QVERIFY(h.read(QStringLiteral("src/a.cpp")));
+        for (const auto &[tool, arguments] :
+             QList<std::pair<QString, QJsonObject>>{{"Edit", editB},
+                                                    {"Bash", {{"command", "git status"}}},
+                                                    {"Write",
+                                                     {{"file_path", "n"}, {"content", ""}}}}) {
+            const Outcome outcome = h.call(tool, arguments);
+            QVERIFY(outcome.result.isError);
+            QVERIFY2(outcome.result.text().contains(QLatin1String("Plan mode")),
+                     qPrintable(outcome.result.text()));
+            QVERIFY(outcome.decision.startsWith(QLatin1String("deny: ")));
+        }
+        QVERIFY(h.asker->requests().isEmpty());
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")), original);
+    }
+
+    void acceptEditsDoesNotAsk()
+    {
+        Harness h(PermissionMode::AcceptEdits);
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        QVERIFY(h.read(QStringLiteral("src/a.cpp")));
+        QVERIFY(!h.call(QStringLiteral("Edit"), editB).result.isError);
+        QVERIFY(h.asker->requests().isEmpty());
+        QVERIFY(!h.call(QStringLiteral("Bash"), {{"command", "touch x"}}).result.isError);
+        QCOMPARE(h.asker->requests().size(), 1);
+    }
+
+    void failingEditIsNotAsked()
+    {
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        const Outcome unread = h.call(QStringLiteral("Edit"), editB);
+        QVERIFY(unread.result.isError);
+        QVERIFY2(unread.result.text().contains(QLatin1String("has not been read")),
+                 qPrintable(unread.result.text()));
+        QVERIFY(h.asker->requests().isEmpty());
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")), original);
+    }
+
+    void writesOutsideAreRefused_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("dot dot") << "../outside.txt";
+        QTest::newRow("absolute") << "@outside/abs.txt";
+        QTest::newRow("symlink") << "link/x.txt";
+        QTest::newRow(".git") << ".git/hooks/pre-commit";
+    }
+
+    void writesOutsideAreRefused()
+    {
+        QFETCH(QString, path);
+        Harness h(PermissionMode::Bypass);
+        QTemporaryDir outside;
+        const QString outsideRoot = QFileInfo(outside.path()).canonicalFilePath();
+        QVERIFY(QFile::link(outsideRoot, h.repo.path(QStringLiteral("link"))));
+        path.replace(QLatin1String("@outside"), outsideRoot);
+        const Outcome outcome = h.call(QStringLiteral("Write"),
+                                       {{"file_path", path}, {"content", "x"}});
+        QVERIFY(outcome.result.isError);
+        QVERIFY(outcome.decision.startsWith(QLatin1String("deny: ")));
+        QVERIFY(h.asker->requests().isEmpty());
+        QVERIFY(QDir(outsideRoot).isEmpty());
+        QVERIFY(!QFile::exists(h.repo.path(QStringLiteral(".git/hooks/pre-commit"))));
+    }
+
+    void readsOutsideAskForThatCall()
+    {
+        Harness h;
+        QTemporaryDir outside;
+        const QString outsideRoot = QFileInfo(outside.path()).canonicalFilePath();
+        const QString notes = outsideRoot + QStringLiteral("/notes.txt");
+        QFile file(notes);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write("remember\n") == 9);
+        file.close();
+
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::AllowOnce));
+        const Outcome once = h.call(QStringLiteral("Read"), {{"file_path", notes}});
+        QVERIFY2(!once.result.isError, qPrintable(once.result.text()));
+        QVERIFY(once.result.text().contains(QLatin1String("remember")));
+        QCOMPARE(h.asker->requests().size(), 1);
+        const PermissionRequest request = h.asker->requests().first();
+        QVERIFY2(request.reason.contains(QLatin1String("outside the repository")),
+                 qPrintable(request.reason));
+        QCOMPARE(request.suggestedRules.first().toString(),
+                 QStringLiteral("Read(%1/**)").arg(outsideRoot));
+        // The grant was for that call only.
+        QVERIFY(!h.repo.workspace()->resolve(notes, PathAccess::Read).ok());
+
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::Deny));
+        const Outcome denied = h.call(QStringLiteral("Read"), {{"file_path", notes}});
+        QVERIFY(denied.result.isError);
+        QVERIFY(!denied.result.text().contains(QLatin1String("remember")));
+        QCOMPARE(h.asker->requests().size(), 2);
+
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::AllowSession));
+        QVERIFY(!h.call(QStringLiteral("Grep"), {{"pattern", "remember"}, {"path", outsideRoot}})
+                     .result.isError);
+        QCOMPARE(h.asker->requests().size(), 3);
+        const Outcome later = h.call(QStringLiteral("Read"), {{"file_path", notes}});
+        QVERIFY(!later.result.isError);
+        QCOMPARE(h.asker->requests().size(), 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_PermissionMiddleware)
+#include "tst_permissionmiddleware.moc"

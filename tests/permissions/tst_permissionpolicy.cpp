@@ -1,0 +1,421 @@
+#include <permissions/pathcapability.h>
+#include <permissions/permissionpolicy.h>
+#include <permissions/permissionsettings.h>
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace AgentCore;
+
+namespace {
+
+const QString root = QStringLiteral("/work/repo");
+
+enum BashFlag { Understood = 1, ReadOnly = 2, WritesOutside = 4 };
+
+// A hand-made analysis: `&&`, `||`, `;` and `|` separate simple commands, words are split at
+// spaces, leading NAME=value words are assignments.
+BashAnalysis analysis(const QString &command, int flags)
+{
+    BashAnalysis result;
+    result.command = command;
+    result.understood = flags & Understood;
+    result.readOnly = flags & ReadOnly;
+    result.problem = result.understood ? QString() : QStringLiteral("loops are not followed");
+    static const QRegularExpression separators(QStringLiteral("&&|\\|\\||;|\\|"));
+    for (const QString &part : command.split(separators, Qt::SkipEmptyParts)) {
+        SimpleCommand simple;
+        QStringList words = part.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        while (!words.isEmpty() && words.first().contains(QLatin1Char('=')))
+            simple.assignments.append(words.takeFirst());
+        simple.words = words;
+        simple.text = words.join(QLatin1Char(' '));
+        if (!words.isEmpty() && result.understood)
+            result.commands.append(simple);
+    }
+    if (flags & WritesOutside)
+        result.risks.append({BashRisk::WritesOutsideRepository, 0, QStringLiteral("writes /tmp/x")});
+    return result;
+}
+
+PermissionSubject::Path path(const QString &target, bool write)
+{
+    PermissionSubject::Path path;
+    path.write = write;
+    if (target.startsWith(QLatin1Char('/'))) {
+        path.absolute = target;
+    } else {
+        path.absolute = root + QLatin1Char('/') + target;
+        path.relative = target;
+    }
+    path.insideWritableRoot = PathCapability::isWritable(path.absolute, {root});
+    return path;
+}
+
+PermissionSubject subject(const QString &tool, const QString &target, int bashFlags)
+{
+    PermissionSubject subject;
+    subject.toolName = tool;
+    subject.sideEffects = tool == QLatin1String("Edit") || tool == QLatin1String("Write")
+                          || tool == QLatin1String("Bash");
+    if (tool == QLatin1String("Bash")) {
+        subject.arguments = {{"command", target}};
+        subject.bash = analysis(target, bashFlags);
+    } else {
+        subject.paths.append(path(target, subject.sideEffects));
+    }
+    return subject;
+}
+
+PermissionBehavior behaviorNamed(const QString &name)
+{
+    return name == QLatin1String("allow")  ? PermissionBehavior::Allow
+           : name == QLatin1String("deny") ? PermissionBehavior::Deny
+                                           : PermissionBehavior::Ask;
+}
+
+QString behaviorName(PermissionBehavior behavior)
+{
+    switch (behavior) {
+    case PermissionBehavior::Allow:
+        return QStringLiteral("allow");
+    case PermissionBehavior::Ask:
+        return QStringLiteral("ask");
+    case PermissionBehavior::Deny:
+        return QStringLiteral("deny");
+    }
+    return {};
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+           && file.write(bytes) == bytes.size();
+}
+
+} // namespace
+
+class tst_PermissionPolicy : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void decide_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QStringList>("rules"); // "allow Bash(npm test:*)"
+        QTest::addColumn<QString>("tool");
+        QTest::addColumn<QString>("target"); // command or path
+        QTest::addColumn<int>("bashFlags");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QString>("reason");
+
+        const int plain = Understood;
+        const int readOnly = Understood | ReadOnly;
+        const QStringList none;
+        const auto row = [](const char *name) -> QTestData & { return QTest::newRow(name); };
+
+        // Modes.
+        row("default: read") << "default" << none << "Read"
+                             << "src/a.cpp" << 0 << "allow"
+                             << "";
+        row("default: grep") << "default" << none << "Grep"
+                             << "src" << 0 << "allow"
+                             << "";
+        row("default: edit asks") << "default" << none << "Edit"
+                                  << "src/a.cpp" << 0 << "ask"
+                                  << "Edit asks in default mode";
+        row("default: write asks") << "default" << none << "Write"
+                                   << "new.txt" << 0 << "ask"
+                                   << "Write asks";
+        row("default: bash asks") << "default" << none << "Bash"
+                                  << "npm test" << plain << "ask"
+                                  << "Bash asks";
+        row("default: read-only bash") << "default" << none << "Bash"
+                                       << "git status | head" << readOnly << "allow"
+                                       << "read-only";
+        row("default: not understood") << "default" << none << "Bash"
+                                       << "for f in *; do cat $f; done" << 0 << "ask"
+                                       << "could not be analysed: loops";
+        row("acceptEdits: edit") << "acceptEdits" << none << "Edit"
+                                 << "src/a.cpp" << 0 << "allow"
+                                 << "acceptEdits";
+        row("acceptEdits: write") << "acceptEdits" << none << "Write"
+                                  << "b.txt" << 0 << "allow"
+                                  << "";
+        row("acceptEdits: bash asks") << "acceptEdits" << none << "Bash"
+                                      << "make" << plain << "ask"
+                                      << "";
+        row("acceptEdits: read-only bash") << "acceptEdits" << none << "Bash"
+                                           << "ls" << readOnly << "allow"
+                                           << "";
+        row("plan: read") << "plan" << none << "Read"
+                          << "a.txt" << 0 << "allow"
+                          << "";
+        row("plan: edit") << "plan" << none << "Edit"
+                          << "a.txt" << 0 << "deny"
+                          << "Plan mode";
+        row("plan: read-only bash") << "plan" << none << "Bash"
+                                    << "ls" << readOnly << "deny"
+                                    << "Plan mode";
+        row("plan: allow rule does not help") << "plan" << QStringList{"allow Edit"} << "Edit"
+                                              << "a.txt" << 0 << "deny"
+                                              << "Plan mode";
+        row("bypass: edit") << "bypass" << none << "Edit"
+                            << "a.txt" << 0 << "allow"
+                            << "bypass";
+        row("bypass: bash") << "bypass" << none << "Bash"
+                            << "rm -rf build" << plain << "allow"
+                            << "";
+        row("bypass: not understood") << "bypass" << none << "Bash"
+                                      << "while :; do :; done" << 0 << "allow"
+                                      << "";
+
+        // The path capability.
+        row("edit outside") << "default" << none << "Edit"
+                            << "/etc/passwd" << 0 << "deny"
+                            << "outside the repository";
+        row("bypass: write outside") << "bypass" << none << "Write"
+                                     << "/etc/passwd" << 0 << "deny"
+                                     << "outside the repository";
+        row("bypass: .git") << "bypass" << none << "Write"
+                            << ".git/config" << 0 << "deny"
+                            << ".git";
+        row("allow rule: .git") << "acceptEdits" << QStringList{"allow Edit"} << "Edit"
+                                << ".git/hooks/pre-commit" << 0 << "deny"
+                                << ".git";
+        row("read outside asks") << "default" << none << "Read"
+                                 << "/etc/hosts" << 0 << "ask"
+                                 << "outside the repository";
+        row("acceptEdits: read outside asks") << "acceptEdits" << none << "LS"
+                                              << "/etc" << 0 << "ask"
+                                              << "";
+        row("bypass: read outside") << "bypass" << none << "Read"
+                                    << "/etc/hosts" << 0 << "allow"
+                                    << "";
+        row("read outside by rule") << "default" << QStringList{"allow Read(/etc/**)"} << "Read"
+                                    << "/etc/hosts" << 0 << "allow"
+                                    << "Read(/etc/**)";
+        row("read outside denied") << "bypass" << QStringList{"deny Read(/etc/**)"} << "Read"
+                                   << "/etc/hosts" << 0 << "deny"
+                                   << "Read(/etc/**)";
+
+        // Rules.
+        row("exact rule") << "default" << QStringList{"allow Bash(git push)"} << "Bash"
+                          << "git push" << plain << "allow"
+                          << "Bash(git push)";
+        row("exact rule, more args") << "default" << QStringList{"allow Bash(git push)"} << "Bash"
+                                     << "git push --force" << plain << "ask"
+                                     << "";
+        row("prefix rule") << "default" << QStringList{"allow Bash(npm test:*)"} << "Bash"
+                           << "npm test -- x" << plain << "allow"
+                           << "npm test:*";
+        row("compound, one part") << "default" << QStringList{"allow Bash(npm test:*)"} << "Bash"
+                                  << "npm test && curl x | sh" << plain << "ask"
+                                  << "";
+        row("compound, every part")
+            << "default" << QStringList{"allow Bash(npm test:*)", "allow Bash(make:*)"} << "Bash"
+            << "make && npm test" << plain << "allow"
+            << "";
+        row("assignment needs its own rule")
+            << "default" << QStringList{"allow Bash(npm test:*)"} << "Bash"
+            << "NODE_OPTIONS=x npm test" << plain << "ask"
+            << "";
+        row("not understood, rule") << "default" << QStringList{"allow Bash(npm test:*)"} << "Bash"
+                                    << "npm test" << 0 << "ask"
+                                    << "";
+        row("not understood, whole tool") << "default" << QStringList{"allow Bash"} << "Bash"
+                                          << "for x in y; do z; done" << 0 << "allow"
+                                          << "";
+        row("writes outside, rule") << "default" << QStringList{"allow Bash(cp:*)"} << "Bash"
+                                    << "cp a /tmp/x" << (plain | WritesOutside) << "ask"
+                                    << "";
+        row("deny wins over allow")
+            << "default" << QStringList{"allow Bash", "deny Bash(git push:*)"} << "Bash"
+            << "git push origin" << plain << "deny"
+            << "Bash(git push:*)";
+        row("deny one part") << "default"
+                             << QStringList{"allow Bash(npm test:*)", "deny Bash(rm:*)"} << "Bash"
+                             << "npm test && rm -rf x" << plain << "deny"
+                             << "Bash(rm:*)";
+        row("deny in bypass") << "bypass" << QStringList{"deny Bash(rm:*)"} << "Bash"
+                              << "rm x" << plain << "deny"
+                              << "";
+        row("deny a read-only command") << "default" << QStringList{"deny Bash(cat:*)"} << "Bash"
+                                        << "cat .env" << readOnly << "deny"
+                                        << "";
+        row("deny inside not understood") << "default" << QStringList{"deny Bash(rm:*)"} << "Bash"
+                                          << "for f in *.o; do rm \"$f\"; done" << 0 << "deny"
+                                          << "Bash(rm:*)";
+        row("deny through sudo") << "default" << QStringList{"deny Bash(rm:*)"} << "Bash"
+                                 << "sudo rm -rf /" << plain << "deny"
+                                 << "";
+        row("ask beats allow") << "default" << QStringList{"allow Edit", "ask Edit(src/secret/**)"}
+                               << "Edit"
+                               << "src/secret/key.pem" << 0 << "ask"
+                               << "Edit(src/secret/**)";
+        row("ask in bypass") << "bypass" << QStringList{"ask Bash(git push:*)"} << "Bash"
+                             << "git push" << plain << "ask"
+                             << "";
+        row("ask a read-only command") << "default" << QStringList{"ask Bash(git log:*)"} << "Bash"
+                                       << "git log" << readOnly << "ask"
+                                       << "";
+        row("edit glob") << "default" << QStringList{"allow Edit(src/**)"} << "Edit"
+                         << "src/a/b.cpp" << 0 << "allow"
+                         << "Edit(src/**)";
+        row("edit glob, other dir") << "default" << QStringList{"allow Edit(src/**)"} << "Edit"
+                                    << "docs/a.md" << 0 << "ask"
+                                    << "";
+        row("edit rule covers write") << "default" << QStringList{"allow Edit(src/**)"} << "Write"
+                                      << "src/new.cpp" << 0 << "allow"
+                                      << "";
+        row("deny edit glob") << "acceptEdits" << QStringList{"deny Edit(*.lock)"} << "Write"
+                              << "deps/yarn.lock" << 0 << "deny"
+                              << "";
+    }
+
+    void decide()
+    {
+        QFETCH(QString, mode);
+        QFETCH(QStringList, rules);
+        QFETCH(QString, tool);
+        QFETCH(QString, target);
+        QFETCH(int, bashFlags);
+        QFETCH(QString, expected);
+        QFETCH(QString, reason);
+
+        PermissionPolicy policy(root, parsePermissionMode(mode).value());
+        for (const QString &text : rules) {
+            std::optional<PermissionRule> rule
+                = PermissionRule::parse(text.section(QLatin1Char(' '), 1),
+                                        behaviorNamed(text.section(QLatin1Char(' '), 0, 0)));
+            QVERIFY(rule);
+            rule->source = QStringLiteral("test");
+            policy.addRule(*rule);
+        }
+        const PermissionDecision decision = policy.decide(subject(tool, target, bashFlags));
+        QVERIFY2(behaviorName(decision.behavior) == expected, qPrintable(decision.reason));
+        QVERIFY2(decision.reason.contains(reason), qPrintable(decision.reason));
+        QVERIFY(!decision.reason.isEmpty());
+    }
+
+    void prepareContext()
+    {
+        Context context;
+        context.systemPrompt = QStringLiteral("You are a coding agent.");
+        for (const char *name : {"Read", "Edit", "Write", "Bash", "Grep"})
+            context.tools.append({QString::fromUtf8(name), {}, {}});
+        const QStringList sideEffects{"Edit", "Write", "Bash"};
+
+        PermissionPolicy policy(root, PermissionMode::Default);
+        const Context unchanged = policy.prepareContext(context, sideEffects);
+        QCOMPARE(unchanged.tools, context.tools);
+        QCOMPARE(unchanged.systemPrompt, context.systemPrompt);
+
+        policy.setMode(PermissionMode::Plan);
+        const Context planned = policy.prepareContext(context, sideEffects);
+        QStringList names;
+        for (const ToolDefinition &tool : planned.tools)
+            names.append(tool.name);
+        QCOMPARE(names, QStringList({"Read", "Grep"}));
+        QVERIFY(planned.systemPrompt.startsWith(context.systemPrompt));
+        QVERIFY(planned.systemPrompt.contains(QLatin1String("Plan mode")));
+        QCOMPARE(context.tools.size(), 5); // a copy
+
+        // Leaving plan mode gives the tools back on the next request.
+        policy.setMode(PermissionMode::AcceptEdits);
+        QCOMPARE(policy.prepareContext(context, sideEffects).tools.size(), 5);
+    }
+
+    void loadSettings()
+    {
+        QTemporaryDir dir;
+        const QString repo = QFileInfo(dir.path()).canonicalFilePath() + QStringLiteral("/repo");
+        QVERIFY(QDir().mkpath(repo + QStringLiteral("/shared")));
+        const QString user = dir.filePath(QStringLiteral("config/agentdesk/settings.json"));
+        QVERIFY(writeFile(user,
+                          "{\"permissions\": {\"allow\": [\"Bash(git push)\"], "
+                          "\"defaultMode\": \"acceptEdits\"}}"));
+        QVERIFY(writeFile(PermissionSettings::projectSettingsPath(repo),
+                          "{\"permissions\": {\"deny\": [\"Bash(git push)\"], "
+                          "\"additionalDirectories\": [\"shared\"]}}"));
+        QVERIFY(writeFile(PermissionSettings::projectLocalSettingsPath(repo),
+                          "{\"permissions\": {\"allow\": [\"Bash(npm test:*)\"], "
+                          "\"defaultMode\": \"plan\"}}"));
+
+        PermissionPolicy policy(repo, PermissionMode::Default);
+        PermissionRule session
+            = PermissionRule::parse(QStringLiteral("Bash(make)"), PermissionBehavior::Allow).value();
+        session.source = QStringLiteral("session");
+        policy.addRule(session);
+        QStringList warnings;
+        policy.loadSettings(user, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+        QCOMPARE(policy.rules().size(), 4);
+        QCOMPARE(policy.mode(), PermissionMode::Plan); // the local file's, over the user's
+        QCOMPARE(policy.settingsDefaultMode(), PermissionMode::Plan);
+        QCOMPARE(policy.writableRoots(), QStringList({repo, repo + QStringLiteral("/shared")}));
+
+        policy.setMode(PermissionMode::Default); // as a command line choice would
+
+        // The project's deny beats the user's allow.
+        PermissionSubject push;
+        push.toolName = QStringLiteral("Bash");
+        push.sideEffects = true;
+        push.bash = analysis(QStringLiteral("git push"), Understood);
+        const PermissionDecision decision = policy.decide(push);
+        QCOMPARE(decision.behavior, PermissionBehavior::Deny);
+        QVERIFY(decision.reason.contains(PermissionSettings::projectSettingsPath(repo)));
+
+        // A broken file: reported, skipped, the others still count; loading again replaces.
+        QVERIFY(writeFile(PermissionSettings::projectSettingsPath(repo), "{ nope"));
+        warnings.clear();
+        policy.loadSettings(user, &warnings);
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY(warnings.first().contains(PermissionSettings::projectSettingsPath(repo)));
+        QCOMPARE(policy.rules().size(), 3);
+        QCOMPARE(policy.decide(push).behavior, PermissionBehavior::Allow);
+        QVERIFY(policy.rules().contains(session));
+    }
+
+    void sharedProjectCannotBypass()
+    {
+        QTemporaryDir dir;
+        const QString repo = QFileInfo(dir.path()).canonicalFilePath();
+        QVERIFY(writeFile(PermissionSettings::projectSettingsPath(repo),
+                          "{\"permissions\": {\"defaultMode\": \"bypass\"}}"));
+        PermissionPolicy policy(repo, PermissionMode::Default);
+        QStringList warnings;
+        policy.loadSettings({}, &warnings);
+        QCOMPARE(policy.mode(), PermissionMode::Default);
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY(warnings.first().contains(QLatin1String("bypass")));
+
+        // The developer's own local file may.
+        QVERIFY(writeFile(PermissionSettings::projectLocalSettingsPath(repo),
+                          "{\"permissions\": {\"defaultMode\": \"bypassPermissions\"}}"));
+        policy.loadSettings({}, &warnings);
+        QCOMPARE(policy.mode(), PermissionMode::Bypass);
+    }
+
+    void addRuleOnce()
+    {
+        PermissionPolicy policy(root, PermissionMode::Default);
+        const PermissionRule rule = PermissionRule::parse(QStringLiteral("Edit(src/**)"),
+                                                          PermissionBehavior::Allow)
+                                        .value();
+        policy.addRule(rule);
+        policy.addRule(rule);
+        QCOMPARE(policy.rules().size(), 1);
+        policy.addWritableRoot(QStringLiteral("/opt/shared/"));
+        QCOMPARE(policy.writableRoots(), QStringList({root, QStringLiteral("/opt/shared")}));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_PermissionPolicy)
+#include "tst_permissionpolicy.moc"
