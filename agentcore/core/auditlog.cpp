@@ -1,0 +1,90 @@
+#include "auditlog.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <utility>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::AuditLog)
+};
+} // namespace
+
+AuditLog::AuditLog(const QString &path, ErrorHandler onError)
+    : m_path(path)
+    , m_onError(std::move(onError))
+{}
+
+QString AuditLog::name() const
+{
+    return Tr::tr("audit log");
+}
+
+QByteArray AuditLog::formatLine(const ToolCallContext &context,
+                                const ToolResult &result,
+                                qint64 durationMs,
+                                const QDateTime &time)
+{
+    const QJsonObject line{
+        {QStringLiteral("time"), time.toUTC().toString(Qt::ISODateWithMs)},
+        {QStringLiteral("toolCallId"), context.toolCallId},
+        {QStringLiteral("tool"), context.toolName},
+        {QStringLiteral("arguments"), context.arguments},
+        {QStringLiteral("decision"),
+         context.permissionDecision.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                              : QJsonValue(context.permissionDecision)},
+        {QStringLiteral("durationMs"), durationMs},
+        {QStringLiteral("isError"), result.isError},
+        {QStringLiteral("resultBytes"), qint64(result.text().toUtf8().size())},
+    };
+    return QJsonDocument(line).toJson(QJsonDocument::Compact);
+}
+
+void AuditLog::after(const ToolCallContext &context, const ToolResult &result, qint64 durationMs)
+{
+    const QByteArray line = formatLine(context, result, durationMs, QDateTime::currentDateTimeUtc())
+                            + '\n';
+    QString error;
+    bool report = false;
+    {
+        QMutexLocker locker(&m_mutex);
+        const bool ok = append(line, &error);
+        report = !ok && !m_failing;
+        m_failing = !ok;
+    }
+    // Outside the lock: the handler may take its time (or log through something that locks).
+    if (report && m_onError)
+        m_onError(error);
+}
+
+bool AuditLog::append(const QByteArray &line, QString *error)
+{
+    const QFileInfo info(m_path);
+    if (!QDir().mkpath(info.absolutePath())) {
+        *error = Tr::tr("Cannot write the audit log %1: cannot create its folder. Tool calls "
+                        "are not being recorded.")
+                     .arg(m_path);
+        return false;
+    }
+    // Opened for each line: the lines land in whatever file is at the path now (rotated or
+    // removed by the user), and O_APPEND keeps each line whole.
+    QFile file(m_path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append) || file.write(line) != line.size()
+        || !file.flush()) {
+        *error = Tr::tr("Cannot write the audit log %1: %2. Tool calls are not being recorded.")
+                     .arg(m_path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace AgentCore

@@ -1,0 +1,93 @@
+#include "codingagent.h"
+
+#include "systemprompt.h"
+
+#include <ai/httpmodelclient.h>
+#include <permissions/bashanalysis.h>
+#include <permissions/pathcapability.h>
+#include <permissions/permissionmiddleware.h>
+#include <permissions/permissionsettings.h>
+#include <tools/codingtools.h>
+
+#include <utility>
+
+namespace AgentCore {
+
+namespace {
+
+std::shared_ptr<PermissionPolicy> makePolicy(const CodingAgentOptions &options,
+                                             const QString &root,
+                                             QStringList *warnings)
+{
+    auto policy = std::make_shared<PermissionPolicy>(root,
+                                                     options.permissionMode.value_or(
+                                                         PermissionMode::Default));
+    policy->loadSettings(options.userSettingsPath, warnings);
+    // The explicit choice wins over a defaultMode the settings may have applied.
+    if (options.permissionMode)
+        policy->setMode(*options.permissionMode);
+    for (const PermissionRule &rule : options.allowRules) {
+        PermissionRule allow = rule;
+        allow.behavior = PermissionBehavior::Allow;
+        policy->addRule(allow);
+    }
+    return policy;
+}
+
+QStringList sideEffectToolNames(const QList<AgentToolPtr> &tools)
+{
+    QStringList names;
+    for (const AgentToolPtr &tool : tools) {
+        if (tool->hasSideEffects())
+            names.append(tool->definition().name);
+    }
+    return names;
+}
+
+} // namespace
+
+CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
+{
+    CodingAgent agent;
+    agent.workspace = std::make_shared<ToolWorkspace>(options.repositoryRoot);
+    const QString root = agent.workspace->root(); // canonical
+    agent.policy = makePolicy(options, root, &agent.warnings);
+    // Asked on every check, so directories the user adds while it runs count.
+    PathCapability::install(*agent.workspace,
+                            [policy = std::weak_ptr<PermissionPolicy>(agent.policy), root] {
+                                const auto alive = policy.lock();
+                                return alive ? alive->writableRoots() : QStringList{root};
+                            });
+
+    QList<ExtensionPtr> extensions;
+    if (!options.auditLogPath.isEmpty()) {
+        agent.auditLog = std::make_shared<AuditLog>(options.auditLogPath, options.onAuditError);
+        extensions.append(agent.auditLog);
+    }
+    extensions.append(options.extensions);
+
+    PermissionGate gate;
+    gate.policy = agent.policy;
+    gate.asker = options.asker;
+    gate.workspace = agent.workspace;
+    gate.bash = std::make_shared<BashAnalyzer>(root);
+    gate.alwaysAllowSettingsPath = PermissionSettings::projectLocalSettingsPath(root);
+    gate.onUnattendedDeny = options.onUnattendedDeny;
+
+    AgentConfig &config = agent.config;
+    config.tools = CodingTools::create(agent.workspace);
+    config.systemPrompt = options.systemPrompt.isEmpty() ? buildSystemPrompt(root)
+                                                         : options.systemPrompt;
+    config.loop.model = std::make_shared<HttpModelClient>(options.provider);
+    config.loop.maxIterations = options.maxTurns;
+    config.loop.middlewares = {makeExtensionMiddleware(std::move(extensions)),
+                               makePermissionMiddleware(gate)};
+    config.loop.prepareContext =
+        [policy = agent.policy,
+         sideEffectTools = sideEffectToolNames(config.tools)](Context context) {
+            return policy->prepareContext(std::move(context), sideEffectTools);
+        };
+    return agent;
+}
+
+} // namespace AgentCore

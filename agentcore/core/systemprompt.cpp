@@ -1,0 +1,222 @@
+#include "systemprompt.h"
+
+#include "repository.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSet>
+#include <QSysInfo>
+
+#include <algorithm>
+#include <optional>
+
+namespace AgentCore {
+
+namespace {
+
+// The prompt is written for the model, not the user, so it is not translated: a translated
+// prompt would change how the model behaves.
+constexpr QStringView introduction = u"\
+You are AgentDesk, a coding agent. You work in the user's repository through the tools you are \
+given: you read and search code, change files, and run commands, to do the task the user asks \
+for. The user sees every tool call, reviews edits before they are applied and may deny a call.\n\
+\n\
+# How to work\n\
+- Understand before you change: find the relevant code with Grep, Glob and LS, and Read the \
+files you are going to change. When you need several files or searches, request them together \
+in one message: read-only tools run in parallel.\n\
+- Read a file before you Edit or Write it; edits are accepted only for files read in this \
+session and unchanged since.\n\
+- Prefer Edit, which replaces exact text, over Write. Use Write only to create a file or to \
+replace one entirely.\n\
+- Follow the project's conventions: its style, its libraries, its build and test commands. \
+Keep changes to what the task needs.\n\
+- Use Bash to build, run the tests, and use git and other command-line tools; use Read, Edit, \
+Write, Grep, Glob and LS instead of cat, sed, echo >, grep, find or ls. After a change, run the \
+relevant tests or build, and fix what you broke.\n\
+- Do not commit, push, or delete work unless the user asks for it.\n\
+\n\
+# Being truthful\n\
+- Never invent file contents, APIs, command output or test results. If you have not read it or \
+run it, say so, or read it or run it first.\n\
+- If a tool call fails, read the error and adapt; do not repeat the same call unchanged. If the \
+user denied a call, do not try to get around it: do something else or ask.\n\
+- When the task is ambiguous, a step is risky or destructive, or you are stuck, stop and ask \
+the user rather than guess.\n\
+\n\
+# Answering\n\
+- Be concise and direct. No preamble, no long summaries of what you did; say what changed, \
+what you verified and what is left.\n\
+- Refer to code as path:line so the user can find it. Use Markdown for code and lists.\n";
+
+QString instructionsSection(const QList<InstructionFile> &files)
+{
+    if (files.isEmpty())
+        return {};
+    QString section = QStringLiteral(
+        "\n# Project instructions\n"
+        "The instruction files of this project and its parent directories follow, the "
+        "farthest first. Follow them; where they disagree, the nearer file wins. They "
+        "override the defaults above but not the user's explicit requests.\n");
+    for (const InstructionFile &file : files) {
+        section += QStringLiteral("\n## %1\n\n").arg(file.path);
+        section += file.text;
+        if (!file.text.endsWith(u'\n'))
+            section += u'\n';
+        if (file.truncated)
+            section += QStringLiteral("[... the rest of %1 was left out: it is too long]\n")
+                           .arg(file.path);
+    }
+    return section;
+}
+
+QString gitSection(const PromptEnvironment &environment)
+{
+    if (!environment.isGit)
+        return QStringLiteral("- Git: not a git repository\n");
+    QString section;
+    if (!environment.gitHead.isEmpty())
+        section += QStringLiteral("- Git branch: %1\n").arg(environment.gitHead);
+    if (environment.gitStatus.isEmpty())
+        return section + QStringLiteral("- Git status: clean\n");
+    section += QStringLiteral("- Git status (git status --short, at the start of the session):\n");
+    const qsizetype shown = std::min<qsizetype>(environment.gitStatus.size(), maxGitStatusLines);
+    for (qsizetype i = 0; i < shown; ++i)
+        section += QStringLiteral("    ") + environment.gitStatus.at(i) + u'\n';
+    if (environment.gitStatus.size() > shown) {
+        section += QStringLiteral("    ... and %1 more\n").arg(environment.gitStatus.size() - shown);
+    }
+    return section;
+}
+
+QString environmentSection(const PromptEnvironment &environment)
+{
+    QString section = QStringLiteral("\n# Environment\n");
+    if (!environment.operatingSystem.isEmpty())
+        section += QStringLiteral("- Operating system: %1\n").arg(environment.operatingSystem);
+    if (environment.today.isValid())
+        section += QStringLiteral("- Today's date: %1\n")
+                       .arg(environment.today.toString(Qt::ISODate));
+    section += QStringLiteral("- Repository root: %1 (relative paths are relative to it)\n")
+                   .arg(environment.repositoryRoot);
+    return section + gitSection(environment);
+}
+
+// Up to maxInstructionFileBytes, cut at the last line end before the cap so that no line (and
+// no UTF-8 sequence) is cut in the middle.
+std::optional<InstructionFile> readInstructionFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    QByteArray bytes = file.read(maxInstructionFileBytes + 1);
+    InstructionFile instructions;
+    instructions.path = path;
+    if (bytes.size() > maxInstructionFileBytes) {
+        instructions.truncated = true;
+        bytes.truncate(maxInstructionFileBytes);
+        const qsizetype lineEnd = bytes.lastIndexOf('\n');
+        if (lineEnd > 0)
+            bytes.truncate(lineEnd + 1);
+    }
+    instructions.text = QString::fromUtf8(bytes);
+    return instructions;
+}
+
+QStringList directoriesUpTo(const QString &directory, const QString &top)
+{
+    const QString stop = top.isEmpty() ? QString()
+                                       : QDir::cleanPath(QFileInfo(top).absoluteFilePath());
+    QStringList directories;
+    QDir dir(QFileInfo(directory).absoluteFilePath());
+    while (true) {
+        directories.prepend(dir.absolutePath());
+        if (dir.absolutePath() == stop || dir.isRoot() || !dir.cdUp())
+            break;
+    }
+    return directories;
+}
+
+QStringList gitStatusLines(const QString &root)
+{
+    QProcess git;
+    git.setWorkingDirectory(root);
+    git.setStandardInputFile(QProcess::nullDevice());
+    // --no-optional-locks: never take the index lock while the user's own git may run.
+    git.start(QStringLiteral("git"),
+              {QStringLiteral("--no-optional-locks"),
+               QStringLiteral("status"),
+               QStringLiteral("--short")});
+    if (!git.waitForFinished(5000)) {
+        git.kill();
+        git.waitForFinished(1000);
+        return {};
+    }
+    if (git.exitStatus() != QProcess::NormalExit || git.exitCode() != 0)
+        return {};
+    return QString::fromUtf8(git.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+}
+
+} // namespace
+
+QString formatSystemPrompt(const PromptEnvironment &environment)
+{
+    return introduction.toString() + instructionsSection(environment.instructions)
+           + environmentSection(environment);
+}
+
+QList<InstructionFile> findInstructionFiles(const QString &directory, const QString &top)
+{
+    static const QStringList names{QStringLiteral("AGENTS.md"), QStringLiteral("CLAUDE.md")};
+    QList<InstructionFile> files;
+    QSet<QString> seenPaths;
+    QSet<QString> seenTexts;
+    for (const QString &dir : directoriesUpTo(directory, top)) {
+        for (const QString &name : names) {
+            const QFileInfo info(QDir(dir), name);
+            if (!info.isFile() || seenPaths.contains(info.canonicalFilePath()))
+                continue;
+            seenPaths.insert(info.canonicalFilePath());
+            std::optional<InstructionFile> file = readInstructionFile(info.absoluteFilePath());
+            if (!file || file->text.trimmed().isEmpty() || seenTexts.contains(file->text))
+                continue;
+            seenTexts.insert(file->text);
+            files.append(*file);
+        }
+    }
+    // Over the total, the nearest files matter most: leave out the farthest.
+    qsizetype total = 0;
+    for (qsizetype i = files.size() - 1; i >= 0; --i) {
+        total += files.at(i).text.toUtf8().size();
+        if (total > maxInstructionBytes) {
+            files.remove(0, i + 1);
+            break;
+        }
+    }
+    return files;
+}
+
+PromptEnvironment gatherPromptEnvironment(const QString &repositoryRoot)
+{
+    PromptEnvironment environment;
+    environment.operatingSystem = QSysInfo::prettyProductName();
+    environment.today = QDate::currentDate();
+    environment.repositoryRoot = repositoryRoot;
+    if (const std::optional<Repository> repository = Repository::open(repositoryRoot)) {
+        environment.isGit = repository->isGit();
+        environment.gitHead = repository->headDescription();
+    }
+    if (environment.isGit)
+        environment.gitStatus = gitStatusLines(repositoryRoot);
+    environment.instructions = findInstructionFiles(repositoryRoot);
+    return environment;
+}
+
+QString buildSystemPrompt(const QString &repositoryRoot)
+{
+    return formatSystemPrompt(gatherPromptEnvironment(repositoryRoot));
+}
+
+} // namespace AgentCore
