@@ -4,6 +4,9 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QHostAddress>
+
+#include <utility>
 
 namespace App {
 
@@ -12,13 +15,295 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(App::CommandLine)
 };
+
+using AgentCore::PermissionRule;
+
+struct Provider
+{
+    const char *name;
+    AgentCore::WireApi api;
+    const char *vendor;
+    const char *baseUrl;
+    const char *defaultModel;
+    const char *keyVariable;
+};
+
+constexpr Provider providers[] = {
+    {"openai",
+     AgentCore::WireApi::OpenAiChat,
+     "openai",
+     "https://api.openai.com/v1",
+     "gpt-5",
+     "OPENAI_API_KEY"},
+    {"anthropic",
+     AgentCore::WireApi::AnthropicMessages,
+     "anthropic",
+     "https://api.anthropic.com",
+     "claude-sonnet-4-5",
+     "ANTHROPIC_API_KEY"},
+    {"openai-responses",
+     AgentCore::WireApi::OpenAiResponses,
+     "openai",
+     "https://api.openai.com/v1",
+     "gpt-5",
+     "OPENAI_API_KEY"},
+};
+
+const Provider *findProvider(const QString &name)
+{
+    for (const Provider &provider : providers) {
+        if (name == QLatin1String(provider.name))
+            return &provider;
+    }
+    return nullptr;
+}
+
+bool isLocalServer(const QUrl &url)
+{
+    const QString host = url.host();
+    return host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0
+           || QHostAddress(host).isLoopback();
+}
+
+/// The options only --print uses; the parser's copies, to tell whether any was given.
+struct PrintParser
+{
+    QCommandLineOption print{{QStringLiteral("p"), QStringLiteral("print")},
+                             Tr::tr("Run PROMPT headless (no window): print the answer and exit. "
+                                    "\"-\" reads the prompt from standard input."),
+                             Tr::tr("PROMPT")};
+    QCommandLineOption repo{QStringLiteral("repo"),
+                            Tr::tr("The repository to work on (default: the current directory)."),
+                            Tr::tr("DIR")};
+    QCommandLineOption provider{QStringLiteral("provider"),
+                                Tr::tr("With --print: the API to call: openai (Chat Completions "
+                                       "and compatible servers; the default), anthropic or "
+                                       "openai-responses."),
+                                Tr::tr("NAME")};
+    QCommandLineOption baseUrl{QStringLiteral("base-url"),
+                               Tr::tr("With --print: the API root as the provider's SDK takes it "
+                                      "(OpenAI: https://host/v1; Anthropic: without /v1). A server "
+                                      "on this machine needs no API key."),
+                               Tr::tr("URL")};
+    QCommandLineOption model{QStringLiteral("model"),
+                             Tr::tr("With --print: the model (default: gpt-5 for openai, "
+                                    "claude-sonnet-4-5 for anthropic; required with --base-url "
+                                    "for the OpenAI APIs)."),
+                             Tr::tr("MODEL")};
+    QCommandLineOption apiKeyEnv{QStringLiteral("api-key-env"),
+                                 Tr::tr("With --print: the environment variable holding the API "
+                                        "key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY)."),
+                                 Tr::tr("VAR")};
+    QCommandLineOption maxTurns{QStringLiteral("max-turns"),
+                                Tr::tr("With --print: stop after N model turns (exit code 3)."),
+                                Tr::tr("N")};
+    QCommandLineOption permissionMode{QStringLiteral("permission-mode"),
+                                      Tr::tr("With --print: default (edits and commands that "
+                                             "need approval are denied), acceptEdits, plan "
+                                             "(read-only) or bypass."),
+                                      Tr::tr("MODE")};
+    QCommandLineOption allowedTools{QStringLiteral("allowed-tools"),
+                                    Tr::tr("With --print: allow rules such as \"Bash(git "
+                                           "status)\" Edit Read, separated by commas or spaces; "
+                                           "may be repeated."),
+                                    Tr::tr("RULES")};
+    QCommandLineOption outputFormat{QStringLiteral("output-format"),
+                                    Tr::tr("With --print: text (the answer; the default) or "
+                                           "stream-json (one JSON event per line)."),
+                                    Tr::tr("FORMAT")};
+
+    QList<const QCommandLineOption *> printOnly() const
+    {
+        return {&provider,
+                &baseUrl,
+                &model,
+                &apiKeyEnv,
+                &maxTurns,
+                &permissionMode,
+                &allowedTools,
+                &outputFormat};
+    }
+};
+
+QString exitCodesHelp()
+{
+    return Tr::tr("Headless: agentdesk --print PROMPT [options] runs one task without a window.\n"
+                  "Exit codes: 0 the task ended naturally; 1 the run failed (provider or "
+                  "network error, truncated or refused answer); 2 usage or configuration "
+                  "error; 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated "
+                  "(SIGTERM).");
+}
+
+/// "Bash(git status), Edit Read" -> ["Bash(git status)", "Edit", "Read"]: commas and spaces
+/// separate rules, except inside parentheses.
+std::optional<QStringList> splitRules(const QString &text, QString *error)
+{
+    QStringList rules;
+    QString current;
+    int depth = 0;
+    for (const QChar c : text) {
+        if (depth == 0 && (c == u',' || c.isSpace())) {
+            if (!current.isEmpty())
+                rules.append(std::exchange(current, QString()));
+            continue;
+        }
+        if (c == u'(')
+            ++depth;
+        else if (c == u')' && --depth < 0)
+            break;
+        current += c;
+    }
+    if (depth != 0) {
+        *error = Tr::tr("Unbalanced parentheses in --allowed-tools \"%1\". Quote a rule with "
+                        "spaces, e.g. --allowed-tools \"Bash(git status)\".")
+                     .arg(text);
+        return std::nullopt;
+    }
+    if (!current.isEmpty())
+        rules.append(current);
+    return rules;
+}
+
+bool parseAllowedTools(const QStringList &values, PrintOptions *options, QString *error)
+{
+    for (const QString &value : values) {
+        const std::optional<QStringList> texts = splitRules(value, error);
+        if (!texts)
+            return false;
+        for (const QString &text : *texts) {
+            QString ruleError;
+            std::optional<PermissionRule> rule
+                = PermissionRule::parse(text, AgentCore::PermissionBehavior::Allow, &ruleError);
+            if (!rule) {
+                *error = Tr::tr("Invalid rule \"%1\" in --allowed-tools: %2").arg(text, ruleError);
+                return false;
+            }
+            rule->source = QStringLiteral("--allowed-tools");
+            options->allowedTools.append(*rule);
+        }
+    }
+    return true;
+}
+
+// --provider, --base-url, --model and --api-key-env, with the provider's defaults.
+bool parseProvider(const QCommandLineParser &parser,
+                   const PrintParser &options,
+                   PrintOptions *print,
+                   QString *error)
+{
+    print->provider = parser.isSet(options.provider) ? parser.value(options.provider)
+                                                     : QStringLiteral("openai");
+    const Provider *provider = findProvider(print->provider);
+    if (!provider) {
+        *error = Tr::tr("Unknown provider \"%1\" for --provider: use openai, anthropic or "
+                        "openai-responses.")
+                     .arg(print->provider);
+        return false;
+    }
+    if (parser.isSet(options.baseUrl)) {
+        print->baseUrl = QUrl(parser.value(options.baseUrl), QUrl::StrictMode);
+        const QString scheme = print->baseUrl.scheme();
+        if (!print->baseUrl.isValid() || print->baseUrl.host().isEmpty()
+            || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))) {
+            *error = Tr::tr("--base-url needs an http or https URL such as "
+                            "http://localhost:8080/v1, got \"%1\".")
+                         .arg(parser.value(options.baseUrl));
+            return false;
+        }
+    } else {
+        print->baseUrl = QUrl(QLatin1String(provider->baseUrl));
+    }
+    print->model = parser.value(options.model);
+    if (print->model.isEmpty()) {
+        if (parser.isSet(options.baseUrl)
+            && provider->api != AgentCore::WireApi::AnthropicMessages) {
+            *error = Tr::tr("--model is needed with --base-url: name the model as that server "
+                            "knows it (e.g. --model qwen3-coder).");
+            return false;
+        }
+        print->model = QLatin1String(provider->defaultModel);
+    }
+    print->apiKeyEnv = parser.isSet(options.apiKeyEnv) ? parser.value(options.apiKeyEnv)
+                                                       : QLatin1String(provider->keyVariable);
+    return true;
+}
+
+bool parseValues(const QCommandLineParser &parser,
+                 const PrintParser &options,
+                 PrintOptions *print,
+                 QString *error)
+{
+    if (!parseProvider(parser, options, print, error))
+        return false;
+    if (parser.isSet(options.maxTurns)) {
+        bool ok = false;
+        print->maxTurns = parser.value(options.maxTurns).toInt(&ok);
+        if (!ok || print->maxTurns < 1) {
+            *error = Tr::tr("--max-turns takes a whole number of at least 1, got \"%1\".")
+                         .arg(parser.value(options.maxTurns));
+            return false;
+        }
+    }
+    if (parser.isSet(options.permissionMode)) {
+        print->permissionMode = AgentCore::parsePermissionMode(parser.value(options.permissionMode));
+        if (!print->permissionMode) {
+            *error = Tr::tr("Unknown permission mode \"%1\": use default, acceptEdits, plan or "
+                            "bypass.")
+                         .arg(parser.value(options.permissionMode));
+            return false;
+        }
+    }
+    if (parser.isSet(options.outputFormat)) {
+        const QString format = parser.value(options.outputFormat);
+        if (format == QLatin1String("stream-json")) {
+            print->outputFormat = OutputFormat::StreamJson;
+        } else if (format != QLatin1String("text")) {
+            *error = Tr::tr("Unknown output format \"%1\": use text or stream-json.").arg(format);
+            return false;
+        }
+    }
+    return parseAllowedTools(parser.values(options.allowedTools), print, error);
+}
+
+CommandLine failure(const QString &error)
+{
+    CommandLine result;
+    result.action = CommandLine::Action::Fail;
+    result.output = error;
+    return result;
+}
+
 } // namespace
+
+std::optional<AgentCore::ProviderConfig> PrintOptions::providerConfig(
+    const QProcessEnvironment &environment, QString *error) const
+{
+    const Provider *known = findProvider(provider);
+    if (!known) {
+        *error = Tr::tr("Unknown provider \"%1\".").arg(provider);
+        return std::nullopt;
+    }
+    AgentCore::ProviderConfig config;
+    config.api = known->api;
+    config.provider = QLatin1String(known->vendor);
+    config.baseUrl = baseUrl;
+    config.model = model;
+    config.apiKey = environment.value(apiKeyEnv);
+    if (config.apiKey.isEmpty() && !isLocalServer(baseUrl)) {
+        *error = Tr::tr("No API key: %1 is not set. Set it, or name the variable that holds the "
+                        "key with --api-key-env.")
+                     .arg(apiKeyEnv);
+        return std::nullopt;
+    }
+    return config;
+}
 
 CommandLine CommandLine::parse(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        Tr::tr("AgentDesk, a desktop coding agent: review every edit before it is applied."));
+        Tr::tr("AgentDesk, a desktop coding agent: review every edit before it is applied.") + u'\n'
+        + exitCodesHelp());
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   Tr::tr("Show this help and exit."));
     const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")},
@@ -27,20 +312,22 @@ CommandLine CommandLine::parse(const QStringList &arguments)
                                   Tr::tr("Save the window to FILE once shown, then quit."),
                                   Tr::tr("FILE"));
     screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
+    const PrintParser printOptions;
     parser.addOption(help);
     parser.addOption(version);
+    parser.addOption(printOptions.print);
+    parser.addOption(printOptions.repo);
+    for (const QCommandLineOption *option : printOptions.printOnly())
+        parser.addOption(*option);
     parser.addOption(screenshot);
     parser.addPositionalArgument(QStringLiteral("repository"),
                                  Tr::tr("The repository to work on (default: the current "
                                         "directory)."),
                                  QStringLiteral("[repository]"));
 
+    if (!parser.parse(arguments))
+        return failure(parser.errorText());
     CommandLine result;
-    if (!parser.parse(arguments)) {
-        result.action = Action::Fail;
-        result.output = parser.errorText();
-        return result;
-    }
     if (parser.isSet(help)) {
         result.action = Action::ShowHelp;
         // Without a QCoreApplication the parser cannot know the program's name.
@@ -54,13 +341,35 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         return result;
     }
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() > 1) {
-        result.action = Action::Fail;
-        result.output = Tr::tr("Only one repository can be opened, got %1.").arg(positional.size());
+    if (positional.size() > 1)
+        return failure(Tr::tr("Only one repository can be opened, got %1.").arg(positional.size()));
+    if (!positional.isEmpty() && parser.isSet(printOptions.repo)) {
+        return failure(Tr::tr("Give the repository once: as an argument or with --repo, not "
+                              "both."));
+    }
+    result.repository = parser.isSet(printOptions.repo) ? parser.value(printOptions.repo)
+                        : positional.isEmpty()          ? QDir::currentPath()
+                                                        : positional.first();
+    result.screenshotPath = parser.value(screenshot);
+
+    if (!parser.isSet(printOptions.print)) {
+        for (const QCommandLineOption *option : printOptions.printOnly()) {
+            if (parser.isSet(*option)) {
+                return failure(
+                    Tr::tr("--%1 is only used with --print.").arg(option->names().constFirst()));
+            }
+        }
         return result;
     }
-    result.repository = positional.isEmpty() ? QDir::currentPath() : positional.first();
-    result.screenshotPath = parser.value(screenshot);
+    result.action = Action::Print;
+    result.print.prompt = parser.value(printOptions.print);
+    if (result.print.prompt.trimmed().isEmpty())
+        return failure(Tr::tr("The prompt given to --print is empty."));
+    if (!result.screenshotPath.isEmpty())
+        return failure(Tr::tr("--screenshot needs the window: it cannot be used with --print."));
+    QString error;
+    if (!parseValues(parser, printOptions, &result.print, &error))
+        return failure(error);
     return result;
 }
 

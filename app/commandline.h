@@ -1,19 +1,53 @@
 #pragma once
 
+#include <ai/providerconfig.h>
+#include <permissions/permissionmode.h>
+#include <permissions/permissionrule.h>
+
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <QUrl>
+
+#include <optional>
 
 namespace App {
 
-/// What the command line asked for. Parsed before any QApplication exists, so that
-/// --version and --help work without a display.
+/// How --print reports a run.
+enum class OutputFormat {
+    Text,       ///< the final answer on stdout, tool activity on stderr
+    StreamJson, ///< one JSON object per lifecycle event and line (docs/stream-json.md)
+};
+
+/// The options of a headless run (--print), with the defaults filled in.
+struct PrintOptions
+{
+    QString prompt;   ///< "-": read the prompt from standard input
+    QString provider; ///< "openai", "anthropic" or "openai-responses"
+    QUrl baseUrl;     ///< the API root as the provider's SDK takes it
+    QString model;
+    QString apiKeyEnv; ///< the environment variable holding the key
+    int maxTurns = 0;  ///< 0: unlimited
+    std::optional<AgentCore::PermissionMode> permissionMode; ///< nullopt: the settings decide
+    QList<AgentCore::PermissionRule> allowedTools; ///< allow rules, source "--allowed-tools"
+    OutputFormat outputFormat = OutputFormat::Text;
+
+    /// The provider to call, with the key read from \a environment. nullopt and \a error when
+    /// the key is missing, except for a server on this machine (local servers rarely need one).
+    std::optional<AgentCore::ProviderConfig> providerConfig(const QProcessEnvironment &environment,
+                                                            QString *error) const;
+};
+
+/// What the command line asked for. Parsed before any QCoreApplication exists, so that
+/// --version and --help work without a display. Pure: reads neither files nor the environment.
 struct CommandLine
 {
-    enum class Action { Run, ShowVersion, ShowHelp, Fail };
+    enum class Action { Run, Print, ShowVersion, ShowHelp, Fail };
 
     Action action = Action::Run;
     QString repository;     ///< the directory to open (default: the current directory)
     QString screenshotPath; ///< save the first painted window there, then quit
+    PrintOptions print;     ///< Action::Print
     QString output;         ///< text for --version/--help, or the error for Fail
 
     static CommandLine parse(const QStringList &arguments);

@@ -1,4 +1,5 @@
 #include "commandline.h"
+#include "headlessrun.h"
 
 #include <core/repository.h>
 #include <mainwindow.h>
@@ -51,7 +52,12 @@ int main(int argc, char **argv)
         return 0;
     case App::CommandLine::Action::Fail:
         print(stderr, QStringLiteral("agentdesk: ") + commandLine.output);
-        return 2;
+        return int(App::HeadlessExit::Usage);
+    case App::CommandLine::Action::Print: {
+        // No window and no display: QCoreApplication only.
+        QCoreApplication app(argc, argv);
+        return App::HeadlessRun::run(commandLine);
+    }
     case App::CommandLine::Action::Run:
         break;
     }

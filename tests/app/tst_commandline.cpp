@@ -3,7 +3,31 @@
 #include <QDir>
 #include <QTest>
 
+using AgentCore::PermissionMode;
 using App::CommandLine;
+using App::OutputFormat;
+using App::PrintOptions;
+
+namespace {
+
+QStringList ruleTexts(const QList<AgentCore::PermissionRule> &rules)
+{
+    QStringList texts;
+    for (const AgentCore::PermissionRule &rule : rules) {
+        if (rule.behavior != AgentCore::PermissionBehavior::Allow)
+            texts.append(QStringLiteral("not an allow rule: ") + rule.toString());
+        else
+            texts.append(rule.toString());
+    }
+    return texts;
+}
+
+PrintOptions printOptions(const QStringList &arguments)
+{
+    return CommandLine::parse(QStringList{QStringLiteral("agentdesk")} + arguments).print;
+}
+
+} // namespace
 
 class tst_CommandLine : public QObject
 {
@@ -47,6 +71,235 @@ private slots:
             QCOMPARE(result.output, output);
     }
 
+    void printErrors_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("error");
+
+        const auto print = [](QStringList more) {
+            return QStringList{QStringLiteral("--print"), QStringLiteral("fix the bug")} + more;
+        };
+        QTest::newRow("no prompt") << QStringList{"--print"} << "Missing value after '--print'.";
+        QTest::newRow("empty prompt")
+            << QStringList{"--print", "  "} << "The prompt given to --print is empty.";
+        QTest::newRow("model without print")
+            << QStringList{"--model", "gpt-5"} << "--model is only used with --print.";
+        QTest::newRow("mode without print") << QStringList{"--permission-mode", "plan"}
+                                            << "--permission-mode is only used with --print.";
+        QTest::newRow("unknown provider")
+            << print({"--provider", "gemini"})
+            << "Unknown provider \"gemini\" for --provider: use openai, anthropic or "
+               "openai-responses.";
+        QTest::newRow("base url without scheme")
+            << print({"--base-url", "localhost:8080/v1", "--model", "m"})
+            << "--base-url needs an http or https URL such as http://localhost:8080/v1, got "
+               "\"localhost:8080/v1\".";
+        QTest::newRow("base url ftp")
+            << print({"--base-url", "ftp://example.com/v1", "--model", "m"})
+            << "--base-url needs an http or https URL such as http://localhost:8080/v1, got "
+               "\"ftp://example.com/v1\".";
+        QTest::newRow("base url needs a model")
+            << print({"--base-url", "http://localhost:8080/v1"})
+            << "--model is needed with --base-url: name the model as that server knows it "
+               "(e.g. --model qwen3-coder).";
+        QTest::newRow("max turns zero")
+            << print({"--max-turns", "0"})
+            << "--max-turns takes a whole number of at least 1, got \"0\".";
+        QTest::newRow("max turns word")
+            << print({"--max-turns", "many"})
+            << "--max-turns takes a whole number of at least 1, got \"many\".";
+        QTest::newRow("unknown mode")
+            << print({"--permission-mode", "yolo"})
+            << "Unknown permission mode \"yolo\": use default, acceptEdits, plan or bypass.";
+        QTest::newRow("unknown format")
+            << print({"--output-format", "json"})
+            << "Unknown output format \"json\": use text or stream-json.";
+        QTest::newRow("unbalanced rule")
+            << print({"--allowed-tools", "Bash(git status"})
+            << "Unbalanced parentheses in --allowed-tools \"Bash(git status\". Quote a rule "
+               "with spaces, e.g. --allowed-tools \"Bash(git status)\".";
+        QTest::newRow("repository twice")
+            << print({"--repo", "/src/a", "/src/b"})
+            << "Give the repository once: as an argument or with --repo, not both.";
+        QTest::newRow("screenshot with print")
+            << print({"--screenshot", "/tmp/x.png"})
+            << "--screenshot needs the window: it cannot be used with --print.";
+    }
+
+    void printErrors()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, error);
+        const CommandLine result = CommandLine::parse(QStringList{QStringLiteral("agentdesk")}
+                                                      + arguments);
+        QCOMPARE(int(result.action), int(CommandLine::Action::Fail));
+        QCOMPARE(result.output, error);
+    }
+
+    void invalidRuleNamesTheRule()
+    {
+        const CommandLine result = CommandLine::parse(
+            {"agentdesk", "--print", "go", "--allowed-tools", "Read, (oops)"});
+        QCOMPARE(int(result.action), int(CommandLine::Action::Fail));
+        QVERIFY2(result.output.startsWith(
+                     QStringLiteral("Invalid rule \"(oops)\" in --allowed-tools: ")),
+                 qPrintable(result.output));
+    }
+
+    void printDefaults()
+    {
+        const CommandLine result = CommandLine::parse({"agentdesk", "-p", "fix the bug"});
+        QCOMPARE(int(result.action), int(CommandLine::Action::Print));
+        QCOMPARE(result.repository, QDir::currentPath());
+        const PrintOptions &print = result.print;
+        QCOMPARE(print.prompt, QStringLiteral("fix the bug"));
+        QCOMPARE(print.provider, QStringLiteral("openai"));
+        QCOMPARE(print.baseUrl, QUrl(QStringLiteral("https://api.openai.com/v1")));
+        QCOMPARE(print.model, QStringLiteral("gpt-5"));
+        QCOMPARE(print.apiKeyEnv, QStringLiteral("OPENAI_API_KEY"));
+        QCOMPARE(print.maxTurns, 0);
+        QVERIFY(!print.permissionMode);
+        QVERIFY(print.allowedTools.isEmpty());
+        QCOMPARE(int(print.outputFormat), int(OutputFormat::Text));
+    }
+
+    void anthropicDefaults()
+    {
+        const PrintOptions print = printOptions(
+            {"--print", "go", "--provider", "anthropic", "--base-url", "http://127.0.0.1:9"});
+        QCOMPARE(print.baseUrl, QUrl(QStringLiteral("http://127.0.0.1:9")));
+        QCOMPARE(print.model, QStringLiteral("claude-sonnet-4-5"));
+        QCOMPARE(print.apiKeyEnv, QStringLiteral("ANTHROPIC_API_KEY"));
+    }
+
+    void printEverything()
+    {
+        const CommandLine result = CommandLine::parse({"agentdesk",
+                                                       "--print",
+                                                       "go",
+                                                       "--repo",
+                                                       "/src/calc",
+                                                       "--provider",
+                                                       "openai-responses",
+                                                       "--base-url",
+                                                       "http://localhost:8080/v1",
+                                                       "--model",
+                                                       "qwen3-coder",
+                                                       "--api-key-env",
+                                                       "MY_KEY",
+                                                       "--max-turns",
+                                                       "7",
+                                                       "--permission-mode",
+                                                       "acceptEdits",
+                                                       "--allowed-tools",
+                                                       "Bash(git status), Edit",
+                                                       "--allowed-tools",
+                                                       "Read",
+                                                       "--output-format",
+                                                       "stream-json"});
+        QCOMPARE(int(result.action), int(CommandLine::Action::Print));
+        QCOMPARE(result.repository, QStringLiteral("/src/calc"));
+        const PrintOptions &print = result.print;
+        QCOMPARE(print.provider, QStringLiteral("openai-responses"));
+        QCOMPARE(print.baseUrl, QUrl(QStringLiteral("http://localhost:8080/v1")));
+        QCOMPARE(print.model, QStringLiteral("qwen3-coder"));
+        QCOMPARE(print.apiKeyEnv, QStringLiteral("MY_KEY"));
+        QCOMPARE(print.maxTurns, 7);
+        QCOMPARE(print.permissionMode, std::optional(PermissionMode::AcceptEdits));
+        QCOMPARE(ruleTexts(print.allowedTools), (QStringList{"Bash(git status)", "Edit", "Read"}));
+        QCOMPARE(int(print.outputFormat), int(OutputFormat::StreamJson));
+    }
+
+    void permissionModes_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("mode");
+        QTest::newRow("default") << "default" << int(PermissionMode::Default);
+        QTest::newRow("acceptEdits") << "acceptEdits" << int(PermissionMode::AcceptEdits);
+        QTest::newRow("plan") << "plan" << int(PermissionMode::Plan);
+        QTest::newRow("bypass") << "bypass" << int(PermissionMode::Bypass);
+        QTest::newRow("claude spelling") << "bypassPermissions" << int(PermissionMode::Bypass);
+    }
+
+    void permissionModes()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, mode);
+        const PrintOptions print = printOptions({"--print", "go", "--permission-mode", text});
+        QVERIFY(print.permissionMode);
+        QCOMPARE(int(*print.permissionMode), mode);
+    }
+
+    void providerConfig_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QStringList>("environment");
+        QTest::addColumn<QString>("apiKey"); // null: an error is expected
+        QTest::addColumn<QString>("error");
+
+        QTest::newRow("openai key")
+            << QStringList{} << QStringList{"OPENAI_API_KEY=sk-1"} << "sk-1" << QString();
+        QTest::newRow("anthropic key")
+            << QStringList{"--provider", "anthropic"}
+            << QStringList{"OPENAI_API_KEY=sk-1", "ANTHROPIC_API_KEY=sk-ant"} << "sk-ant"
+            << QString();
+        QTest::newRow("named variable") << QStringList{"--api-key-env", "MY_KEY"}
+                                        << QStringList{"MY_KEY=k"} << "k" << QString();
+        QTest::newRow("missing key")
+            << QStringList{} << QStringList{} << QString()
+            << "No API key: OPENAI_API_KEY is not set. Set it, or name the variable that holds "
+               "the key with --api-key-env.";
+        QTest::newRow("missing named key")
+            << QStringList{"--api-key-env", "MY_KEY"} << QStringList{"OPENAI_API_KEY=sk-1"}
+            << QString()
+            << "No API key: MY_KEY is not set. Set it, or name the variable that holds the key "
+               "with --api-key-env.";
+        QTest::newRow("remote server needs a key")
+            << QStringList{"--base-url", "https://llm.example.com/v1", "--model", "m"}
+            << QStringList{} << QString()
+            << "No API key: OPENAI_API_KEY is not set. Set it, or name the variable that holds "
+               "the key with --api-key-env.";
+        QTest::newRow("localhost needs none")
+            << QStringList{"--base-url", "http://localhost:11434/v1", "--model", "m"}
+            << QStringList{} << "" << QString();
+        QTest::newRow("loopback needs none")
+            << QStringList{"--base-url", "http://127.0.0.1:8080/v1", "--model", "m"}
+            << QStringList{} << "" << QString();
+        QTest::newRow("ipv6 loopback needs none")
+            << QStringList{"--base-url", "http://[::1]:8080/v1", "--model", "m"} << QStringList{}
+            << "" << QString();
+    }
+
+    void providerConfig()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QStringList, environment);
+        QFETCH(QString, apiKey);
+        QFETCH(QString, error);
+        const CommandLine result = CommandLine::parse(QStringList{"agentdesk", "--print", "go"}
+                                                      + arguments);
+        QCOMPARE(int(result.action), int(CommandLine::Action::Print));
+        QProcessEnvironment env;
+        for (const QString &entry : environment)
+            env.insert(entry.section(u'=', 0, 0), entry.section(u'=', 1));
+
+        QString actualError;
+        const auto config = result.print.providerConfig(env, &actualError);
+        if (apiKey.isNull()) {
+            QVERIFY(!config);
+            QCOMPARE(actualError, error);
+            return;
+        }
+        QVERIFY2(config, qPrintable(actualError));
+        QCOMPARE(config->apiKey, apiKey);
+        QCOMPARE(config->model, result.print.model);
+        QCOMPARE(config->baseUrl, result.print.baseUrl);
+        QCOMPARE(config->api,
+                 result.print.provider == QLatin1String("anthropic")
+                     ? AgentCore::WireApi::AnthropicMessages
+                     : AgentCore::WireApi::OpenAiChat);
+    }
+
     void helpListsOptionsButNotScreenshot()
     {
         const CommandLine result = CommandLine::parse(
@@ -57,6 +310,19 @@ private slots:
         QVERIFY(result.output.contains(QStringLiteral("--version")));
         QVERIFY(result.output.contains(QStringLiteral("repository")));
         QVERIFY(!result.output.contains(QStringLiteral("--screenshot")));
+        for (const char *option : {"--print",
+                                   "--repo",
+                                   "--provider",
+                                   "--base-url",
+                                   "--model",
+                                   "--api-key-env",
+                                   "--max-turns",
+                                   "--permission-mode",
+                                   "--allowed-tools",
+                                   "--output-format"}) {
+            QVERIFY2(result.output.contains(QLatin1String(option)), option);
+        }
+        QVERIFY(result.output.contains(QStringLiteral("Exit codes: 0 the task ended naturally")));
     }
 };
 

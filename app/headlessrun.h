@@ -1,0 +1,69 @@
+#pragma once
+
+#include "commandline.h"
+
+#include <core/agenttypes.h>
+#include <core/codingagent.h>
+
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+namespace App {
+
+class InterruptWatcher;
+
+/// The exit codes of agentdesk --print (also in --help and docs/stream-json.md).
+enum class HeadlessExit {
+    Success = 0,       ///< the task ended naturally
+    Failed = 1,        ///< provider or network error, a truncated or refused answer, an abort
+    Usage = 2,         ///< bad option value, no API key, repository not found, bad settings rule
+    MaxTurns = 3,      ///< --max-turns reached
+    Interrupted = 130, ///< SIGINT (SIGTERM gives 143)
+};
+
+/// One agent task without a window (agentdesk --print): builds a coding agent from the command
+/// line, runs the prompt, prints the answer (text) or every event (stream-json) on stdout and
+/// problems on stderr, and reports the exit code. Denies every call that needs approval
+/// (nobody can be asked). SIGINT and SIGTERM abort the run cleanly: agent_end is still printed.
+/// Lives on the main thread of a QCoreApplication; needs no display.
+class HeadlessRun final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HeadlessRun)
+public:
+    explicit HeadlessRun(QObject *parent = nullptr);
+    ~HeadlessRun() override;
+
+    /// Sets everything up and starts the run. Returns the exit code when it cannot start
+    /// (the reason is on stderr); otherwise finished() follows.
+    std::optional<int> start(const CommandLine &commandLine);
+
+    /// The exit code for a run that ended with \a newMessages; \a signalNumber: the signal
+    /// that interrupted it, 0 for none.
+    static int exitCode(const QList<AgentCore::Message> &newMessages, int signalNumber);
+
+    /// Runs \a commandLine (Action::Print) in the running QCoreApplication; returns the exit code.
+    static int run(const CommandLine &commandLine);
+
+signals:
+    void finished(int exitCode);
+
+private:
+    void onEvent(const AgentCore::AgentEvent &event);
+    void onInterrupted(int signalNumber);
+    void printTextActivity(const AgentCore::AgentEvent &event);
+    void finish(const QList<AgentCore::Message> &newMessages);
+    QJsonObject startInfo() const;
+
+    OutputFormat m_format = OutputFormat::Text;
+    PrintOptions m_options;
+    AgentCore::CodingAgent m_parts;
+    std::unique_ptr<AgentCore::Agent> m_agent;
+    std::unique_ptr<InterruptWatcher> m_watcher;
+    int m_signal = 0;
+    bool m_finished = false;
+};
+
+} // namespace App

@@ -1,0 +1,565 @@
+// agentdesk --print end to end: the built binary, run with QProcess, against a scripted
+// provider on 127.0.0.1 (HttpTestServer) speaking the real Chat Completions and Anthropic wire
+// formats. The test thread's event loop serves the server while the process runs, so every
+// wait spins it (QSignalSpy::wait, QTRY_*), never a blocking waitFor*.
+
+#include "httptestserver.h"
+#include "modelreplies.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <signal.h>
+
+using namespace TestSupport;
+
+Q_DECLARE_METATYPE(TestSupport::ReplyApi)
+
+namespace {
+
+const QString ApiKey = QStringLiteral("sk-test-headless-0123");
+const QByteArray AgentsRule = "Answer in exactly three words (rule 7319).";
+constexpr int ProcessTimeoutMs = 60'000;
+
+/// A temporary git repository with notes.txt and AGENTS.md, and a home folder for the process
+/// (settings, audit logs), so that nothing of the developer's own setup takes part.
+class Sandbox
+{
+public:
+    Sandbox()
+    {
+        m_ok = m_dir.isValid() && QDir().mkpath(m_dir.filePath(QStringLiteral("repo")))
+               && QDir().mkpath(m_dir.filePath(QStringLiteral("home")));
+        m_root = QFileInfo(m_dir.filePath(QStringLiteral("repo"))).canonicalFilePath();
+        QProcess git;
+        git.setWorkingDirectory(m_root);
+        git.start(QStringLiteral("git"), {QStringLiteral("init"), QStringLiteral("-q")});
+        m_ok = m_ok && git.waitForFinished(30'000) && git.exitCode() == 0
+               && write(QStringLiteral("notes.txt"), "apple pie\n")
+               && write(QStringLiteral("AGENTS.md"), "# Rules\n" + AgentsRule + '\n');
+    }
+
+    bool isValid() const { return m_ok; }
+    QString root() const { return m_root; }
+    QString home() const { return m_dir.filePath(QStringLiteral("home")); }
+
+    bool write(const QString &relative, const QByteArray &content) const
+    {
+        QFile file(m_root + u'/' + relative);
+        return file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+               && file.write(content) == content.size();
+    }
+    QByteArray read(const QString &relative) const
+    {
+        QFile file(m_root + u'/' + relative);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_root;
+    bool m_ok = false;
+};
+
+QString apiName(ReplyApi api)
+{
+    return api == ReplyApi::OpenAiChat ? QStringLiteral("openai") : QStringLiteral("anthropic");
+}
+
+/// One agentdesk --print process.
+class Headless
+{
+public:
+    Headless(const Sandbox &sandbox,
+             const HttpTestServer &server,
+             ReplyApi api,
+             const QStringList &extra,
+             const QString &prompt = QStringLiteral("Fix the notes."))
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            env.remove(QLatin1String(name)); // headless means no display at all
+        env.insert(QStringLiteral("HOME"), sandbox.home());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), sandbox.home() + QStringLiteral("/.config"));
+        env.insert(QStringLiteral("XDG_DATA_HOME"),
+                   sandbox.home() + QStringLiteral("/.local/share"));
+        env.insert(QStringLiteral("OPENAI_API_KEY"), ApiKey);
+        env.insert(QStringLiteral("ANTHROPIC_API_KEY"), ApiKey);
+        env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+        environment = env;
+
+        arguments = QStringList{QStringLiteral("--print"),
+                                prompt,
+                                QStringLiteral("--repo"),
+                                sandbox.root(),
+                                QStringLiteral("--provider"),
+                                apiName(api),
+                                QStringLiteral("--base-url"),
+                                api == ReplyApi::OpenAiChat
+                                    ? server.url(QStringLiteral("/v1")).toString()
+                                    : server.url().toString(),
+                                QStringLiteral("--model"),
+                                QStringLiteral("test-model")}
+                    + extra;
+    }
+
+    void start()
+    {
+        m_finished = std::make_unique<QSignalSpy>(&process, &QProcess::finished);
+        process.setProcessEnvironment(environment);
+        process.setStandardInputFile(stdinFile.isEmpty() ? QProcess::nullDevice() : stdinFile);
+        process.start(QStringLiteral(AGENTDESK_BINARY), arguments);
+    }
+
+    /// Waits (serving the test server meanwhile) until the process ended.
+    bool finish(int timeoutMs = ProcessTimeoutMs)
+    {
+        if (m_finished->isEmpty() && !m_finished->wait(timeoutMs))
+            return false;
+        out = process.readAllStandardOutput();
+        err = QString::fromLocal8Bit(process.readAllStandardError());
+        return true;
+    }
+
+    int exitCode() const
+    {
+        return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    }
+
+    /// stdout as stream-json: one object per line; an empty list if a line is not one.
+    QList<QJsonObject> jsonLines() const
+    {
+        QList<QJsonObject> lines;
+        for (const QByteArray &line : out.split('\n')) {
+            if (line.isEmpty())
+                continue;
+            QJsonParseError error;
+            const QJsonDocument document = QJsonDocument::fromJson(line, &error);
+            if (error.error != QJsonParseError::NoError || !document.isObject())
+                return {};
+            lines.append(document.object());
+        }
+        return lines;
+    }
+
+    QString report() const
+    {
+        return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3")
+            .arg(process.exitCode())
+            .arg(QString::fromUtf8(out.left(4000)), err.left(4000));
+    }
+
+    QProcessEnvironment environment;
+    QStringList arguments;
+    QString stdinFile; ///< empty: no input
+    QProcess process;
+    QByteArray out;
+    QString err;
+
+private:
+    std::unique_ptr<QSignalSpy> m_finished;
+};
+
+ReplyToolCall readCall()
+{
+    return {QStringLiteral("call_read"),
+            QStringLiteral("Read"),
+            {{QStringLiteral("file_path"), QStringLiteral("notes.txt")}}};
+}
+
+ReplyToolCall editCall()
+{
+    return {QStringLiteral("call_edit"),
+            QStringLiteral("Edit"),
+            {{QStringLiteral("file_path"), QStringLiteral("notes.txt")},
+             {QStringLiteral("old_string"), QStringLiteral("apple")},
+             {QStringLiteral("new_string"), QStringLiteral("banana")}}};
+}
+
+QStringList sorted(QStringList list)
+{
+    list.sort();
+    return list;
+}
+
+} // namespace
+
+class tst_Headless : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(QFileInfo(QStringLiteral(AGENTDESK_BINARY)).isExecutable(), AGENTDESK_BINARY);
+    }
+
+    void readThenEdit_data()
+    {
+        QTest::addColumn<ReplyApi>("api");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<bool>("changed");
+        QTest::newRow("openai acceptEdits") << ReplyApi::OpenAiChat << "acceptEdits" << true;
+        QTest::newRow("anthropic acceptEdits")
+            << ReplyApi::AnthropicMessages << "acceptEdits" << true;
+        QTest::newRow("openai default") << ReplyApi::OpenAiChat << "default" << false;
+        QTest::newRow("anthropic default") << ReplyApi::AnthropicMessages << "default" << false;
+    }
+
+    void readThenEdit()
+    {
+        QFETCH(ReplyApi, api);
+        QFETCH(QString, mode);
+        QFETCH(bool, changed);
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        QVERIFY(server.isListening());
+        server.enqueue(scriptedReply(api, QStringLiteral("Reading."), {readCall()}));
+        server.enqueue(scriptedReply(api, {}, {editCall()}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Done, it says banana now.")));
+
+        Headless run(sandbox, server, api, {QStringLiteral("--permission-mode"), mode});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+
+        QCOMPARE(run.out, QByteArray("Done, it says banana now.\n"));
+        QCOMPARE(sandbox.read(QStringLiteral("notes.txt")),
+                 changed ? QByteArray("banana pie\n") : QByteArray("apple pie\n"));
+        QCOMPARE(server.requests().size(), 3);
+        for (const RecordedRequest &request : server.requests()) {
+            QCOMPARE(request.path, replyPath(api));
+            QCOMPARE(api == ReplyApi::OpenAiChat ? request.header("authorization")
+                                                 : request.header("x-api-key"),
+                     api == ReplyApi::OpenAiChat ? "Bearer " + ApiKey.toUtf8() : ApiKey.toUtf8());
+        }
+        // The model saw the file, then the outcome of its Edit.
+        QVERIFY(server.requests().at(1).body.contains("apple pie"));
+        const QByteArray afterEdit = server.requests().at(2).body;
+        QCOMPARE(afterEdit.contains("Permission denied"), !changed);
+        // Tool activity goes to stderr, briefly.
+        QVERIFY2(run.err.contains(QStringLiteral("> Read notes.txt")), qPrintable(run.report()));
+        QVERIFY2(run.err.contains(QStringLiteral("> Edit notes.txt")), qPrintable(run.report()));
+        if (!changed) {
+            QVERIFY2(run.err.contains(QStringLiteral("Denied this Edit of notes.txt")),
+                     qPrintable(run.report()));
+        }
+    }
+
+    void bashRunsInBypassMode()
+    {
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        server.enqueue(
+            scriptedReply(api,
+                          {},
+                          {{QStringLiteral("call_bash"),
+                            QStringLiteral("Bash"),
+                            {{QStringLiteral("command"),
+                              QStringLiteral("echo made-by-bash > made.txt && cat made.txt")}}}}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Made it.")));
+
+        Headless run(sandbox,
+                     server,
+                     api,
+                     {QStringLiteral("--permission-mode"), QStringLiteral("bypass")});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(sandbox.read(QStringLiteral("made.txt")), QByteArray("made-by-bash\n"));
+        QCOMPARE(server.requests().size(), 2);
+        QVERIFY(server.requests().at(1).body.contains("made-by-bash"));
+        QCOMPARE(run.out, QByteArray("Made it.\n"));
+    }
+
+    void bashAllowedByRule()
+    {
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        server.enqueue(
+            scriptedReply(api,
+                          {},
+                          {{QStringLiteral("call_bash"),
+                            QStringLiteral("Bash"),
+                            {{QStringLiteral("command"), QStringLiteral("touch by-rule.txt")}}}}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Touched.")));
+
+        Headless run(sandbox,
+                     server,
+                     api,
+                     {QStringLiteral("--allowed-tools"),
+                      QStringLiteral("Read, Bash(touch by-rule.txt)")});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QVERIFY2(QFileInfo::exists(sandbox.root() + QStringLiteral("/by-rule.txt")),
+                 qPrintable(run.report()));
+    }
+
+    void planModeRemovesSideEffectTools_data()
+    {
+        QTest::addColumn<ReplyApi>("api");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QStringList>("tools");
+        const QStringList all{"Bash", "Edit", "Glob", "Grep", "LS", "Read", "Write"};
+        const QStringList readOnly{"Glob", "Grep", "LS", "Read"};
+        QTest::newRow("openai default") << ReplyApi::OpenAiChat << "default" << all;
+        QTest::newRow("openai plan") << ReplyApi::OpenAiChat << "plan" << readOnly;
+        QTest::newRow("anthropic plan") << ReplyApi::AnthropicMessages << "plan" << readOnly;
+    }
+
+    void planModeRemovesSideEffectTools()
+    {
+        QFETCH(ReplyApi, api);
+        QFETCH(QString, mode);
+        QFETCH(QStringList, tools);
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, QStringLiteral("Plan: rename apple.")));
+
+        Headless run(sandbox, server, api, {QStringLiteral("--permission-mode"), mode});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 1);
+        QCOMPARE(sorted(requestToolNames(api, server.requests().first().body)), tools);
+    }
+
+    void systemPromptCarriesAgentsMd_data()
+    {
+        QTest::addColumn<ReplyApi>("api");
+        QTest::newRow("openai") << ReplyApi::OpenAiChat;
+        QTest::newRow("anthropic") << ReplyApi::AnthropicMessages;
+    }
+
+    void systemPromptCarriesAgentsMd()
+    {
+        QFETCH(ReplyApi, api);
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, QStringLiteral("Three words here.")));
+
+        Headless run(sandbox, server, api, {});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 1);
+        const QByteArray body = server.requests().first().body;
+        QVERIFY(body.contains(AgentsRule));
+        QVERIFY(body.contains(QByteArray(sandbox.root().toUtf8() + "/AGENTS.md")));
+        QVERIFY(body.contains("You are AgentDesk"));
+    }
+
+    void promptFromStandardInput()
+    {
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        server.enqueue(scriptedReply(api, QStringLiteral("Read it.")));
+        const QString input = sandbox.home() + QStringLiteral("/prompt.txt");
+        {
+            QFile file(input);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("Summarise notes.txt (piped 5521).\n");
+        }
+
+        Headless run(sandbox, server, api, {}, QStringLiteral("-"));
+        run.stdinFile = input;
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 1);
+        QVERIFY(server.requests().first().body.contains("Summarise notes.txt (piped 5521)."));
+    }
+
+    void streamJson()
+    {
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        server.enqueue(scriptedReply(api, QStringLiteral("Reading."), {readCall()}));
+        server.enqueue(scriptedReply(api, QStringLiteral("It says apple pie.")));
+
+        Headless run(sandbox,
+                     server,
+                     api,
+                     {QStringLiteral("--output-format"), QStringLiteral("stream-json")});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+
+        const QList<QJsonObject> lines = run.jsonLines();
+        QVERIFY2(!lines.isEmpty(), qPrintable(run.report()));
+        QStringList types;
+        for (const QJsonObject &line : lines)
+            types.append(line.value(u"type").toString());
+        QCOMPARE(types.first(), QStringLiteral("agent_start"));
+        QCOMPARE(types.last(), QStringLiteral("agent_end"));
+        QCOMPARE(types.count(QStringLiteral("agent_end")), 1);
+        QCOMPARE(types.count(QStringLiteral("turn_start")), 2);
+        QCOMPARE(types.count(QStringLiteral("tool_execution_start")), 1);
+        QCOMPARE(types.count(QStringLiteral("tool_execution_end")), 1);
+        QVERIFY(types.count(QStringLiteral("message_update")) >= 2);
+
+        const QJsonObject start = lines.first();
+        QCOMPARE(start.value(u"model").toString(), QStringLiteral("test-model"));
+        QCOMPARE(start.value(u"permissionMode").toString(), QStringLiteral("default"));
+        QCOMPARE(start.value(u"repository").toString(), sandbox.root());
+
+        for (const QJsonObject &line : lines) {
+            if (line.value(u"type").toString() == QLatin1String("message_update")) {
+                QVERIFY(!line.value(u"event").toObject().value(u"type").toString().isEmpty());
+                QVERIFY(!line.contains(u"message")); // compact: the delta only
+            }
+            if (line.value(u"type").toString() == QLatin1String("tool_execution_end")) {
+                QCOMPARE(line.value(u"toolName").toString(), QStringLiteral("Read"));
+                QCOMPARE(line.value(u"isError").toBool(), false);
+            }
+        }
+
+        const QJsonObject end = lines.last();
+        QCOMPARE(end.value(u"exitCode").toInt(-1), 0);
+        const QJsonArray messages = end.value(u"newMessages").toArray();
+        QStringList roles;
+        for (const QJsonValue &message : messages)
+            roles.append(message[QLatin1String("role")].toString());
+        QCOMPARE(roles, (QStringList{"user", "assistant", "toolResult", "assistant"}));
+        const QJsonObject answer = messages.last().toObject();
+        for (const char *key : {"content", "stopReason", "providerStopReason", "usage"})
+            QVERIFY2(answer.contains(QLatin1String(key)), key);
+        QCOMPARE(answer.value(u"stopReason").toString(), QStringLiteral("stop"));
+        QCOMPARE(answer.value(u"content").toArray().first().toObject().value(u"text").toString(),
+                 QStringLiteral("It says apple pie."));
+        const QJsonObject toolCall
+            = messages.at(1).toObject().value(u"content").toArray().last().toObject();
+        QCOMPARE(toolCall.value(u"type").toString(), QStringLiteral("toolCall"));
+        QCOMPARE(toolCall.value(u"name").toString(), QStringLiteral("Read"));
+
+        // The audit log named at the start recorded the call with its permission decision.
+        QFile audit(start.value(u"auditLog").toString());
+        QVERIFY2(audit.open(QIODevice::ReadOnly), qPrintable(audit.fileName()));
+        const QList<QByteArray> auditLines = audit.readAll().trimmed().split('\n');
+        QCOMPARE(auditLines.size(), 1);
+        const QJsonObject entry = QJsonDocument::fromJson(auditLines.first()).object();
+        QCOMPARE(entry.value(u"tool").toString(), QStringLiteral("Read"));
+        QCOMPARE(entry.value(u"toolCallId").toString(), QStringLiteral("call_read"));
+        QVERIFY2(entry.value(u"decision").toString().startsWith(QLatin1String("allow")),
+                 auditLines.first().constData());
+    }
+
+    void exitCodes_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("reply"); // "text", "tool", "401", "" (no request expected)
+        QTest::addColumn<bool>("withKey");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("errorText");
+
+        QTest::newRow("natural end") << QStringList{} << "text" << true << 0 << QString();
+        QTest::newRow("provider error")
+            << QStringList{} << "401" << true << 1 << "the run failed: ";
+        QTest::newRow("max turns") << QStringList{"--max-turns", "1"} << "tool" << true << 3
+                                   << "stopped after 1 turn(s): the limit set with --max-turns.";
+        QTest::newRow("bad option") << QStringList{"--permission-mode", "yolo"} << "" << true << 2
+                                    << "Unknown permission mode \"yolo\"";
+        QTest::newRow("missing repository") << QStringList{"--repo", "/nonexistent/agentdesk-repo"}
+                                            << "" << true << 2 << "/nonexistent/agentdesk-repo";
+        QTest::newRow("missing key for a remote server")
+            << QStringList{"--base-url", "https://llm.example.invalid/v1"} << "" << false << 2
+            << "No API key: OPENAI_API_KEY is not set.";
+    }
+
+    void exitCodes()
+    {
+        QFETCH(QStringList, extra);
+        QFETCH(QString, reply);
+        QFETCH(bool, withKey);
+        QFETCH(int, exitCode);
+        QFETCH(QString, errorText);
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        if (reply == QLatin1String("text"))
+            server.enqueue(scriptedReply(api, QStringLiteral("Nothing to do.")));
+        else if (reply == QLatin1String("tool"))
+            server.enqueue(scriptedReply(api, {}, {readCall()}));
+        else if (reply == QLatin1String("401"))
+            server.enqueue(
+                ScriptedResponse::error(401,
+                                        "{\"error\":{\"message\":\"Incorrect API key "
+                                        "provided\",\"type\":\"invalid_request_error\"}}"));
+
+        Headless run(sandbox, server, api, extra);
+        if (!withKey)
+            run.environment.remove(QStringLiteral("OPENAI_API_KEY"));
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == exitCode, qPrintable(run.report()));
+        if (!errorText.isEmpty())
+            QVERIFY2(run.err.contains(errorText), qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), reply.isEmpty() ? 0 : 1);
+        QCOMPARE(server.pendingResponses(), 0);
+    }
+
+    void sigintDuringStalledStream_data()
+    {
+        QTest::addColumn<ReplyApi>("api");
+        QTest::newRow("openai") << ReplyApi::OpenAiChat;
+        QTest::newRow("anthropic") << ReplyApi::AnthropicMessages;
+    }
+
+    void sigintDuringStalledStream()
+    {
+        QFETCH(ReplyApi, api);
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        server.enqueue(stalledReply(api));
+        QSignalSpy stalled(&server, &HttpTestServer::responseFinished);
+
+        Headless run(sandbox,
+                     server,
+                     api,
+                     {QStringLiteral("--output-format"), QStringLiteral("stream-json")});
+        run.start();
+        // The provider sent the start of its answer and hangs.
+        QVERIFY(stalled.wait(ProcessTimeoutMs));
+        QElapsedTimer timer;
+        timer.start();
+        QCOMPARE(::kill(pid_t(run.process.processId()), SIGINT), 0);
+        QVERIFY2(run.finish(10'000), "agentdesk did not end after SIGINT");
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+
+        QVERIFY2(run.exitCode() == 130, qPrintable(run.report()));
+        QVERIFY2(run.err.contains(QStringLiteral("interrupted")), qPrintable(run.report()));
+        const QList<QJsonObject> lines = run.jsonLines();
+        QVERIFY2(!lines.isEmpty(), qPrintable(run.report()));
+        QCOMPARE(lines.last().value(u"type").toString(), QStringLiteral("agent_end"));
+        QCOMPARE(lines.last().value(u"exitCode").toInt(), 130);
+        const QJsonArray messages = lines.last().value(u"newMessages").toArray();
+        QVERIFY(!messages.isEmpty());
+        QCOMPARE(messages.last()[QLatin1String("stopReason")].toString(), QStringLiteral("aborted"));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Headless)
+#include "tst_headless.moc"
