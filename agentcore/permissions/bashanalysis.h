@@ -44,7 +44,10 @@ struct SimpleCommand
     QList<BashRedirection> redirections;
     QStringList assignments;   ///< `FOO=bar` prefixes
     bool hasExpansion = false; ///< a word depends on $var, $(...), `...` or an unquoted glob
-    QList<bool> wordExpands;   ///< parallel to words: that word has an expansion
+    /// On the read-only list, no writing redirection, no assignment, reads nothing outside
+    /// the repository: passes in default mode on its own, also inside a compound command.
+    bool readOnly = false;
+    QList<bool> wordExpands; ///< parallel to words: that word has an expansion
 };
 
 /// The static analysis of one Bash tool command. A plain value.

@@ -293,7 +293,8 @@ public:
                     checkWrite({redirection.target, redirection.targetExpands});
             }
             inspect(command.words, command.wordExpands, 0);
-            readOnly = readOnly && isReadOnly(command) && !readsOutside(command);
+            m_analysis.commands[i].readOnly = isReadOnly(command) && !readsOutside(command);
+            readOnly = readOnly && m_analysis.commands.at(i).readOnly;
             followDirectoryChange(command);
         }
         m_analysis.readOnly = readOnly && m_analysis.understood;

@@ -3,6 +3,8 @@
 #include "pathcapability.h"
 #include "permissionsettings.h"
 
+#include <tools/toolworkspace.h>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -16,12 +18,6 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionPolicy)
 };
-
-QString canonical(const QString &path)
-{
-    const QString resolved = QFileInfo(path).canonicalFilePath();
-    return resolved.isEmpty() ? QDir::cleanPath(QDir(path).absolutePath()) : resolved;
-}
 
 QString describe(const PermissionRule &rule)
 {
@@ -124,9 +120,12 @@ std::optional<PermissionRule> allowingRule(const QList<PermissionRule> &rules,
     if (allows.isEmpty())
         return std::nullopt;
 
-    const auto coverAll = [&allows](qsizetype count, const auto &covers) {
+    // Every item needs an allow rule, except those \a exempt says pass on their own.
+    const auto coverAll = [&allows](qsizetype count, const auto &covers, const auto &exempt) {
         std::optional<PermissionRule> first;
         for (qsizetype i = 0; i < count; ++i) {
+            if (exempt(i))
+                continue;
             const auto it = std::find_if(allows.cbegin(), allows.cend(), [&](const auto &rule) {
                 return covers(rule, i);
             });
@@ -146,18 +145,32 @@ std::optional<PermissionRule> allowingRule(const QList<PermissionRule> &rules,
             if (note.risk == BashRisk::WritesOutsideRepository)
                 return std::nullopt;
         }
-        return coverAll(bash->commands.size(), [&](const PermissionRule &rule, qsizetype i) {
-            const SimpleCommand &command = bash->commands.at(i);
-            // `A=1 npm test` may change what npm runs (NODE_OPTIONS, LD_PRELOAD).
-            return command.assignments.isEmpty() && rule.matchesCommand(command.words);
-        });
+        // `git status && npm test` with Bash(npm test:*): git status passes on its own.
+        return coverAll(
+            bash->commands.size(),
+            [&](const PermissionRule &rule, qsizetype i) {
+                const SimpleCommand &command = bash->commands.at(i);
+                // `A=1 npm test` may change what npm runs (NODE_OPTIONS, LD_PRELOAD), and
+                // `npm test > src/a.c` writes a file nobody reviewed: the rule covers neither.
+                const bool writes = std::any_of(command.redirections.cbegin(),
+                                                command.redirections.cend(),
+                                                [](const BashRedirection &redirection) {
+                                                    return redirection.writesFile;
+                                                });
+                return command.assignments.isEmpty() && !writes
+                       && rule.matchesCommand(command.words);
+            },
+            [&](qsizetype i) { return bash->commands.at(i).readOnly; });
     }
     if (subject.paths.isEmpty())
         return std::nullopt;
-    return coverAll(subject.paths.size(), [&](const PermissionRule &rule, qsizetype i) {
-        const PermissionSubject::Path &path = subject.paths.at(i);
-        return rule.matchesPath(path.relative, path.absolute);
-    });
+    return coverAll(
+        subject.paths.size(),
+        [&](const PermissionRule &rule, qsizetype i) {
+            const PermissionSubject::Path &path = subject.paths.at(i);
+            return rule.matchesPath(path.relative, path.absolute);
+        },
+        [](qsizetype) { return false; });
 }
 
 bool isFileEditTool(const QString &name)
@@ -175,7 +188,7 @@ PermissionDecision decision(PermissionBehavior behavior,
 } // namespace
 
 PermissionPolicy::PermissionPolicy(const QString &repositoryRoot, PermissionMode mode)
-    : m_root(canonical(repositoryRoot))
+    : m_root(ToolWorkspace::canonicalPath(repositoryRoot))
     , m_mode(mode)
 {}
 
@@ -240,7 +253,7 @@ QStringList PermissionPolicy::writableRoots() const
 
 void PermissionPolicy::addWritableRoot(const QString &directory)
 {
-    const QString path = canonical(directory);
+    const QString path = ToolWorkspace::canonicalPath(directory);
     QMutexLocker locker(&m_mutex);
     if (path != m_root && !m_additionalDirectories.contains(path))
         m_additionalDirectories.append(path);

@@ -1,5 +1,7 @@
 #include "permissionsettings.h"
 
+#include <tools/toolworkspace.h>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -90,8 +92,7 @@ QString resolveDirectory(const QString &settingsPath, const QString &directory)
             base.cdUp();
         path = base.absoluteFilePath(path);
     }
-    const QString canonical = QFileInfo(path).canonicalFilePath();
-    return canonical.isEmpty() ? QDir::cleanPath(path) : canonical;
+    return ToolWorkspace::canonicalPath(path);
 }
 
 void readRules(const QJsonObject &permissions,

@@ -16,15 +16,10 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(AgentCore::ToolWorkspace)
 };
 
-QString canonicalRoot(const QString &root)
-{
-    const QString canonical = QFileInfo(root).canonicalFilePath();
-    return canonical.isEmpty() ? QDir::cleanPath(QDir(root).absolutePath()) : canonical;
-}
 } // namespace
 
 ToolWorkspace::ToolWorkspace(const QString &root, const QString &logDirectory)
-    : m_root(canonicalRoot(root))
+    : m_root(canonicalPath(root))
     , m_logDirectory(logDirectory)
 {
     if (m_logDirectory.isEmpty()) {
@@ -124,6 +119,12 @@ FileSnapshot ToolWorkspace::snapshotOf(const QByteArray &bytes, const QDateTime 
     snapshot.modified = modified;
     snapshot.hash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1);
     return snapshot;
+}
+
+QString ToolWorkspace::canonicalPath(const QString &path)
+{
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    return canonical.isEmpty() ? QDir::cleanPath(QDir(path).absolutePath()) : canonical;
 }
 
 std::optional<FileSnapshot> ToolWorkspace::snapshot(const QString &absolutePath)

@@ -67,6 +67,9 @@ public:
     /// the part that exists, then asks the guard. The seam every tool's path goes through.
     ResolvedPath resolve(const QString &path, PathAccess access) const;
 
+    /// \a path made absolute, with its symlinks resolved when it exists; cleaned otherwise.
+    static QString canonicalPath(const QString &path);
+
     /// Reads the current state of \a absolutePath from disk (nullopt when it is not a file).
     static std::optional<FileSnapshot> snapshot(const QString &absolutePath);
     static FileSnapshot snapshotOf(const QByteArray &bytes, const QDateTime &modified);

@@ -1,6 +1,7 @@
 #include <permissions/pathcapability.h>
 #include <permissions/permissionpolicy.h>
 #include <permissions/permissionsettings.h>
+#include <tools/toolworkspace.h>
 
 #include <QDir>
 #include <QFile>
@@ -302,6 +303,47 @@ private slots:
         QVERIFY2(behaviorName(decision.behavior) == expected, qPrintable(decision.reason));
         QVERIFY2(decision.reason.contains(reason), qPrintable(decision.reason));
         QVERIFY(!decision.reason.isEmpty());
+    }
+
+    void compoundCommandsMixReadOnlyAndRules_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("read-only part and allowed part") << "git status && npm test"
+                                                         << "allow";
+        QTest::newRow("allowed part piped to read-only") << "npm test 2>&1 | tail -n 20"
+                                                         << "allow";
+        QTest::newRow("every part read-only") << "git status; ls"
+                                              << "allow";
+        QTest::newRow("a part neither read-only nor allowed") << "git status && make install"
+                                                              << "ask";
+        QTest::newRow("allowed part writing a file") << "npm test > out.txt"
+                                                     << "ask";
+    }
+
+    // The rule: a compound command passes only when every simple command does, and a
+    // read-only command passes on its own in default mode, also next to a rule-allowed one.
+    void compoundCommandsMixReadOnlyAndRules()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString repo = ToolWorkspace::canonicalPath(dir.path());
+        PermissionPolicy policy(repo, PermissionMode::Default);
+        std::optional<PermissionRule> rule = PermissionRule::parse(QStringLiteral(
+                                                                       "Bash(npm test:*)"),
+                                                                   PermissionBehavior::Allow);
+        QVERIFY(rule);
+        rule->source = QStringLiteral("test");
+        policy.addRule(*rule);
+        PermissionSubject subject;
+        subject.toolName = QStringLiteral("Bash");
+        subject.sideEffects = true;
+        subject.arguments = {{QStringLiteral("command"), command}};
+        subject.bash = BashAnalyzer(repo, QStringLiteral("-")).analyze(command);
+        const PermissionDecision decision = policy.decide(subject);
+        QVERIFY2(behaviorName(decision.behavior) == expected, qPrintable(decision.reason));
     }
 
     void prepareContext()
