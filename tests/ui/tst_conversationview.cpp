@@ -1,0 +1,604 @@
+#include <conversation/conversationview.h>
+#include <conversation/messageitem.h>
+#include <conversation/noteitem.h>
+#include <conversation/toolcarditem.h>
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QScrollBar>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace AgentCore;
+using Ui::ConversationItem;
+using Ui::ConversationView;
+using Ui::MessageItem;
+using Ui::ToolCardItem;
+
+namespace {
+
+class PaintCounter final : public QObject
+{
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint)
+            ++count;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+AgentEvent messageEvent(AgentEvent::Type type, const Message &message)
+{
+    AgentEvent event;
+    event.type = type;
+    event.message = message;
+    return event;
+}
+
+Message assistantMessage(const QString &text, const QString &thinking = {})
+{
+    Message message;
+    message.role = Message::Role::Assistant;
+    if (!thinking.isEmpty())
+        message.content << ContentBlock::makeThinking(thinking);
+    if (!text.isEmpty())
+        message.content << ContentBlock::makeText(text);
+    return message;
+}
+
+AgentEvent startAssistant()
+{
+    Message draft;
+    draft.role = Message::Role::Assistant;
+    return messageEvent(AgentEvent::Type::MessageStart, draft);
+}
+
+AgentEvent streamEvent(StreamEvent::Type type, const QString &delta, int contentIndex = 0)
+{
+    AgentEvent event;
+    event.type = AgentEvent::Type::MessageUpdate;
+    event.streamEvent.type = type;
+    event.streamEvent.delta = delta;
+    event.streamEvent.contentIndex = contentIndex;
+    return event;
+}
+
+AgentEvent toolEvent(AgentEvent::Type type,
+                     const QString &id,
+                     const QString &name,
+                     const QJsonObject &arguments,
+                     const ToolResult &result = {})
+{
+    AgentEvent event;
+    event.type = type;
+    event.toolCallId = id;
+    event.toolName = name;
+    event.arguments = arguments;
+    event.result = result;
+    event.isError = result.isError;
+    return event;
+}
+
+QList<const ConversationItem *> itemsOfKind(const ConversationView &view,
+                                            ConversationItem::Kind kind)
+{
+    QList<const ConversationItem *> items;
+    for (int i = 0; i < view.itemCount(); ++i) {
+        if (view.itemAt(i)->kind() == kind)
+            items << view.itemAt(i);
+    }
+    return items;
+}
+
+const MessageItem *lastAssistant(const ConversationView &view)
+{
+    const auto items = itemsOfKind(view, ConversationItem::Kind::Assistant);
+    return items.isEmpty() ? nullptr : static_cast<const MessageItem *>(items.last());
+}
+
+const ToolCardItem *onlyCard(const ConversationView &view)
+{
+    const auto items = itemsOfKind(view, ConversationItem::Kind::ToolCard);
+    return items.size() == 1 ? static_cast<const ToolCardItem *>(items.first()) : nullptr;
+}
+
+QString numberedLines(int count, const QString &prefix = QStringLiteral("line"))
+{
+    QStringList lines;
+    for (int i = 1; i <= count; ++i)
+        lines << prefix + QString::number(i);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QList<Message> longHistory(int messages, int bigOutputs)
+{
+    const QString bigOutput = numberedLines(2000, QStringLiteral("output line with some text "))
+                                  .left(100 * 1024);
+    QList<Message> history;
+    int outputs = 0;
+    for (int i = 0; history.size() < messages; ++i) {
+        history << Message::makeUser(QStringLiteral("Question %1: why does it fail?").arg(i));
+        Message answer = assistantMessage(
+            QStringLiteral("Answer %1 with **markdown** and `code`.\n\n- one\n- two").arg(i));
+        if (outputs < bigOutputs) {
+            const QString id = QStringLiteral("call%1").arg(i);
+            answer.content << ContentBlock::makeToolCall(id,
+                                                         QStringLiteral("Bash"),
+                                                         {{QStringLiteral("command"),
+                                                           QStringLiteral("make")}});
+            history << answer
+                    << Message::makeToolResult(id, QStringLiteral("Bash"), bigOutput, false);
+            ++outputs;
+        } else {
+            history << answer;
+        }
+    }
+    return history.mid(0, messages);
+}
+
+} // namespace
+
+class tst_ConversationView : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<ConversationView> m_view;
+
+    ConversationView &view() { return *m_view; }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init()
+    {
+        m_view = std::make_unique<ConversationView>();
+        m_view->resize(640, 480);
+        m_view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+    }
+
+    void cleanup() { m_view.reset(); }
+
+    void streamedTextRendersAsMarkdown()
+    {
+        view().apply(startAssistant());
+        view().apply(streamEvent(StreamEvent::Type::TextDelta, QStringLiteral("The **fix**")));
+        QTRY_VERIFY(lastAssistant(view()));
+        QTRY_COMPARE(lastAssistant(view())->plainText(), QStringLiteral("The fix"));
+
+        view().apply(streamEvent(StreamEvent::Type::TextDelta, QStringLiteral(" is `done`.")));
+        QTRY_COMPARE(lastAssistant(view())->plainText(), QStringLiteral("The fix is done."));
+        QVERIFY(lastAssistant(view())->isStreaming());
+
+        view().apply(messageEvent(AgentEvent::Type::MessageEnd,
+                                  assistantMessage(QStringLiteral("The **fix** is `done`."))));
+        QVERIFY(!lastAssistant(view())->isStreaming());
+        QCOMPARE(itemsOfKind(view(), ConversationItem::Kind::Assistant).size(), 1);
+    }
+
+    void burstOfDeltasIsCoalesced()
+    {
+        view().apply(startAssistant());
+        view().flush();
+        PaintCounter counter;
+        view().viewport()->installEventFilter(&counter);
+
+        QElapsedTimer clock;
+        clock.start();
+        QString expected;
+        for (int chunk = 0; chunk < 10; ++chunk) {
+            for (int i = 0; i < 100; ++i) {
+                const QString delta = QStringLiteral("w%1 ").arg(chunk * 100 + i);
+                expected += delta;
+                view().apply(streamEvent(StreamEvent::Type::TextDelta, delta));
+            }
+            QTest::qWait(10);
+        }
+        const qint64 elapsed = clock.elapsed();
+        QTRY_COMPARE(lastAssistant(view())->plainText(), expected.trimmed());
+
+        QVERIFY(counter.count >= 1);
+        // 100 ms of deltas at 60 frames a second; a loaded machine stretches the burst.
+        const qint64 allowed = qMax<qint64>(10, elapsed / 16 + 2);
+        QVERIFY2(counter.count <= allowed,
+                 qPrintable(QStringLiteral("%1 repaints for 1000 deltas in %2 ms")
+                                .arg(counter.count)
+                                .arg(elapsed)));
+    }
+
+    void discardRemovesDraftAndExplains()
+    {
+        view().apply(startAssistant());
+        view().apply(streamEvent(StreamEvent::Type::TextDelta,
+                                 QStringLiteral("<invoke name=\"Read\">loop.ts</invoke>")));
+        AgentEvent call = streamEvent(StreamEvent::Type::ToolCallStart, {}, 1);
+        call.streamEvent.toolCallId = QStringLiteral("fake");
+        call.streamEvent.toolName = QStringLiteral("Read");
+        view().apply(call);
+        view().flush();
+        QVERIFY(lastAssistant(view()));
+        QVERIFY(onlyCard(view()));
+
+        view().apply(messageEvent(AgentEvent::Type::MessageDiscard, {}));
+        QTRY_VERIFY(!lastAssistant(view()));
+        QVERIFY(itemsOfKind(view(), ConversationItem::Kind::ToolCard).isEmpty());
+        const auto notes = itemsOfKind(view(), ConversationItem::Kind::Note);
+        QCOMPARE(notes.size(), 1);
+        QVERIFY(notes.first()->plainText().contains(QStringLiteral("native tool calls")));
+
+        // The retry streams into a new bubble, after the note.
+        view().apply(startAssistant());
+        view().apply(streamEvent(StreamEvent::Type::TextDelta, QStringLiteral("Reading it.")));
+        view().apply(messageEvent(AgentEvent::Type::MessageEnd,
+                                  assistantMessage(QStringLiteral("Reading it."))));
+        view().flush();
+        QCOMPARE(itemsOfKind(view(), ConversationItem::Kind::Assistant).size(), 1);
+        QCOMPARE(view().itemAt(view().itemCount() - 1)->kind(), ConversationItem::Kind::Assistant);
+        QCOMPARE(lastAssistant(view())->plainText(), QStringLiteral("Reading it."));
+    }
+
+    void toolCardRunsThenShowsResult_data()
+    {
+        QTest::addColumn<QString>("tool");
+        QTest::addColumn<QJsonObject>("arguments");
+        QTest::addColumn<QString>("resultText");
+        QTest::addColumn<QJsonObject>("details");
+        QTest::addColumn<bool>("isError");
+        QTest::addColumn<QString>("keyArgument");
+        QTest::addColumn<int>("state");
+        QTest::addColumn<bool>("diff");
+        QTest::addColumn<QString>("shown");
+
+        const QString diff = QStringLiteral(
+            "--- a/loop.ts\n+++ b/loop.ts\n@@ -1,2 +1,2 @@\n-let i = 0\n+let i = 1\n context\n");
+        QTest::newRow("read") << QStringLiteral(
+            "Read") << QJsonObject{{QStringLiteral("file_path"), QStringLiteral("src/loop.ts")}}
+                              << QStringLiteral("1\tlet i = 0") << QJsonObject() << false
+                              << QStringLiteral("src/loop.ts")
+                              << int(ToolCardItem::State::Succeeded) << false
+                              << QStringLiteral("let i = 0");
+        QTest::newRow("edit shows its diff")
+            << QStringLiteral("Edit")
+            << QJsonObject{{QStringLiteral("file_path"), QStringLiteral("loop.ts")}}
+            << QStringLiteral("Edited loop.ts.")
+            << QJsonObject{{QStringLiteral("diff"), diff},
+                           {QStringLiteral("additions"), 1},
+                           {QStringLiteral("deletions"), 1}}
+            << false << QStringLiteral("loop.ts") << int(ToolCardItem::State::Succeeded) << true
+            << QStringLiteral("+let i = 1");
+        QTest::newRow("grep error")
+            << QStringLiteral("Grep")
+            << QJsonObject{{QStringLiteral("pattern"), QStringLiteral("foo(")}}
+            << QStringLiteral("Invalid regex: foo(") << QJsonObject() << true
+            << QStringLiteral("foo(") << int(ToolCardItem::State::Failed) << false
+            << QStringLiteral("Invalid regex");
+    }
+
+    void toolCardRunsThenShowsResult()
+    {
+        QFETCH(QString, tool);
+        QFETCH(QJsonObject, arguments);
+        QFETCH(QString, resultText);
+        QFETCH(QJsonObject, details);
+        QFETCH(bool, isError);
+        ToolResult result = ToolResult::makeText(resultText, details);
+        result.isError = isError;
+        QFETCH(QString, keyArgument);
+        QFETCH(int, state);
+        QFETCH(bool, diff);
+        QFETCH(QString, shown);
+
+        view().apply(
+            toolEvent(AgentEvent::Type::ToolExecutionStart, QStringLiteral("c1"), tool, arguments));
+        view().flush();
+        const ToolCardItem *card = onlyCard(view());
+        QVERIFY(card);
+        QCOMPARE(card->state(), ToolCardItem::State::Running);
+        QVERIFY(card->isAnimating());
+        QCOMPARE(card->keyArgument(), keyArgument);
+        const int runningHeight = card->currentHeight();
+
+        view().apply(toolEvent(AgentEvent::Type::ToolExecutionEnd,
+                               QStringLiteral("c1"),
+                               tool,
+                               arguments,
+                               result));
+        view().flush();
+        QCOMPARE(onlyCard(view()), card);
+        QCOMPARE(int(card->state()), state);
+        QCOMPARE(card->hasDiff(), diff);
+        QVERIFY2(card->outputText().contains(shown), qPrintable(card->outputText()));
+        QVERIFY(card->currentHeight() > runningHeight);
+    }
+
+    void bashOutputStreams()
+    {
+        const QJsonObject arguments{{QStringLiteral("command"), QStringLiteral("npm test")}};
+        view().apply(toolEvent(AgentEvent::Type::ToolExecutionStart,
+                               QStringLiteral("b1"),
+                               QStringLiteral("Bash"),
+                               arguments));
+        for (int lines : {1, 3, 40}) {
+            view().apply(toolEvent(AgentEvent::Type::ToolExecutionUpdate,
+                                   QStringLiteral("b1"),
+                                   QStringLiteral("Bash"),
+                                   arguments,
+                                   ToolResult::makeText(numberedLines(lines))));
+            QTRY_VERIFY(
+                onlyCard(view())
+                && onlyCard(view())->outputText().endsWith(QStringLiteral("line%1").arg(lines)));
+            QCOMPARE(onlyCard(view())->state(), ToolCardItem::State::Running);
+        }
+        // 40 lines are capped to the first and last ones.
+        const QString shown = onlyCard(view())->outputText();
+        QVERIFY(shown.startsWith(QStringLiteral("line1\n")));
+        QVERIFY(!shown.contains(QStringLiteral("line20\n")));
+        QVERIFY(shown.contains(QStringLiteral("more lines")));
+
+        // Clicking the "more lines" row shows every line.
+        view().flush();
+        const ToolCardItem *card = onlyCard(view());
+        const int collapsedHeight = card->currentHeight();
+        int toggleY = -1;
+        for (int y = 0; y < collapsedHeight && toggleY < 0; ++y) {
+            if (card->isClickable(QPoint(60, y)))
+                toggleY = y;
+        }
+        QVERIFY(toggleY > 0);
+        const int top = card->top() - view().verticalScrollBar()->value();
+        QTest::mousePress(view().viewport(), Qt::LeftButton, {}, QPoint(72, top + toggleY + 2));
+        QVERIFY(card->outputText().contains(QStringLiteral("\nline20\n")));
+        QVERIFY(card->currentHeight() > collapsedHeight);
+    }
+
+    void callsThatNeverRanSaySo()
+    {
+        view().apply(startAssistant());
+        AgentEvent call = streamEvent(StreamEvent::Type::ToolCallStart, {}, 0);
+        call.streamEvent.toolCallId = QStringLiteral("w1");
+        call.streamEvent.toolName = QStringLiteral("Write");
+        view().apply(call);
+        view().flush();
+        QCOMPARE(onlyCard(view())->state(), ToolCardItem::State::Pending);
+        QCOMPARE(onlyCard(view())->toolName(), QStringLiteral("Write"));
+
+        AgentEvent end;
+        end.type = AgentEvent::Type::AgentEnd;
+        view().apply(end);
+        QCOMPARE(onlyCard(view())->state(), ToolCardItem::State::NotRun);
+        QVERIFY(!lastAssistant(view())->isStreaming());
+    }
+
+    void thinkingIsCollapsedUntilClicked()
+    {
+        view().setMessages({Message::makeUser(QStringLiteral("Fix it")),
+                            assistantMessage(QStringLiteral("Done."),
+                                             QStringLiteral("First I read the loop.\nThen the "
+                                                            "log.\nThe bound is off by one."))});
+        view().flush();
+        auto item = lastAssistant(view());
+        QVERIFY(item);
+        QVERIFY(!item->isThinkingExpanded());
+        QCOMPARE(item->thinkingSummary(), QStringLiteral("First I read the loop."));
+        const int collapsed = item->currentHeight();
+
+        const int top = item->top() - view().verticalScrollBar()->value();
+        QTest::mousePress(view().viewport(), Qt::LeftButton, {}, QPoint(40, top + 14));
+        QVERIFY(item->isThinkingExpanded());
+        QVERIFY(item->currentHeight() > collapsed);
+    }
+
+    void sticksToBottomUnlessScrolledUp()
+    {
+        QList<Message> history;
+        for (int i = 0; i < 60; ++i)
+            history << Message::makeUser(QStringLiteral("message %1").arg(i));
+        view().setMessages(history);
+        view().flush();
+        QScrollBar *bar = view().verticalScrollBar();
+        QVERIFY(bar->maximum() > 0);
+        QCOMPARE(bar->value(), bar->maximum());
+
+        const int before = bar->maximum();
+        view().apply(messageEvent(AgentEvent::Type::MessageStart,
+                                  Message::makeUser(QStringLiteral("one more"))));
+        QTRY_VERIFY(bar->maximum() > before);
+        QCOMPARE(bar->value(), bar->maximum());
+        QVERIFY(view().isStuckToBottom());
+
+        bar->setValue(bar->maximum() / 2); // the user scrolls up
+        QVERIFY(!view().isStuckToBottom());
+        const int reading = bar->value();
+        const int maximum = bar->maximum();
+        view().apply(startAssistant());
+        view().apply(streamEvent(StreamEvent::Type::TextDelta, numberedLines(20)));
+        QTRY_VERIFY(bar->maximum() > maximum);
+        QCOMPARE(bar->value(), reading);
+
+        bar->setValue(bar->maximum()); // back at the end: follows again
+        QVERIFY(view().isStuckToBottom());
+        const int grown = bar->maximum();
+        view().apply(streamEvent(StreamEvent::Type::TextDelta, QStringLiteral("\n\nmore")));
+        QTRY_VERIFY(bar->maximum() > grown);
+        QCOMPARE(bar->value(), bar->maximum());
+    }
+
+    void longHistoryLoadsLazily()
+    {
+        const QList<Message> history = longHistory(2000, 200);
+        QCOMPARE(history.size(), 2000);
+        QElapsedTimer clock;
+        clock.start();
+        view().setMessages(history);
+        view().flush();
+        qInfo("2,000 messages shown in %lld ms", clock.elapsed());
+        // A tool result fills its card: 2,000 messages make 2,000 items.
+        QCOMPARE(view().itemCount(), 2000);
+        QCOMPARE(itemsOfKind(view(), ConversationItem::Kind::ToolCard).size(), 200);
+        const ConversationItem *last = view().itemAt(view().itemCount() - 1);
+        QVERIFY(last->hasLayout());
+        QVERIFY(!view().itemAt(0)->hasLayout());
+
+        // Scrolling through everything keeps only the items near the screen laid out.
+        QScrollBar *bar = view().verticalScrollBar();
+        int mostCached = 0;
+        qint64 slowestStep = 0;
+        for (int value = bar->maximum(); value > 0; value -= 3 * bar->pageStep()) {
+            clock.restart();
+            bar->setValue(value);
+            view().viewport()->repaint();
+            slowestStep = qMax(slowestStep, clock.elapsed());
+            int cached = 0;
+            for (int i = 0; i < view().itemCount(); ++i)
+                cached += view().itemAt(i)->hasLayout() ? 1 : 0;
+            mostCached = qMax(mostCached, cached);
+        }
+        qInfo("slowest scroll step with painting: %lld ms", slowestStep);
+        bar->setValue(0);
+        QVERIFY(view().itemAt(0)->hasLayout());
+        QVERIFY2(mostCached < 150, qPrintable(QString::number(mostCached)));
+    }
+
+    void screenshots()
+    {
+        const QString directory = qEnvironmentVariable("AGENTDESK_SCREENSHOTS");
+        if (directory.isEmpty())
+            QSKIP("Set AGENTDESK_SCREENSHOTS to a directory to save screenshots.");
+        QDir().mkpath(directory);
+        for (const bool dark : {false, true}) {
+            if (dark) {
+                QPalette palette;
+                palette.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
+                palette.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+                palette.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2d, 0x30));
+                palette.setColor(QPalette::Text, QColor(0xdf, 0xe1, 0xe5));
+                palette.setColor(QPalette::WindowText, QColor(0xdf, 0xe1, 0xe5));
+                palette.setColor(QPalette::Highlight, QColor(0x35, 0x74, 0xf0));
+                view().setPalette(palette);
+            }
+            view().resize(760, 900);
+            fillDemo();
+            view().flush();
+            QVERIFY(view().grab().save(
+                QDir(directory).filePath(dark ? QStringLiteral("conversation-dark.png")
+                                              : QStringLiteral("conversation-light.png"))));
+        }
+        fillDetailsDemo();
+        view().flush();
+        QVERIFY(view().grab().save(
+            QDir(directory).filePath(QStringLiteral("conversation-details.png"))));
+    }
+
+private:
+    // Thinking expanded by a click, a capped Bash log, a failed call, a withdrawn draft.
+    void fillDetailsDemo()
+    {
+        view().setMessages({Message::makeUser(QStringLiteral("Run the whole test suite.")),
+                            assistantMessage(QStringLiteral("Running it now."),
+                                             QStringLiteral("The suite is slow; run it once.\n"
+                                                            "Then look at the failures only."))});
+        view().flush();
+        const int top = view().itemAt(1)->top() - view().verticalScrollBar()->value();
+        QTest::mousePress(view().viewport(), Qt::LeftButton, {}, QPoint(40, top + 14));
+        const QJsonObject bash{
+            {QStringLiteral("command"), QStringLiteral("ctest --output-on-failure")}};
+        view().apply(toolEvent(AgentEvent::Type::ToolExecutionStart,
+                               QStringLiteral("b"),
+                               QStringLiteral("Bash"),
+                               bash));
+        ToolResult log = ToolResult::makeText(numberedLines(240, QStringLiteral("Test #"))
+                                                  + QStringLiteral("\n100% tests passed"),
+                                              QJsonObject{{QStringLiteral("exitCode"), 0},
+                                                          {QStringLiteral("logPath"),
+                                                           QStringLiteral(
+                                                               "/tmp/agentdesk/bash-1.log")}});
+        view().apply(toolEvent(AgentEvent::Type::ToolExecutionEnd,
+                               QStringLiteral("b"),
+                               QStringLiteral("Bash"),
+                               bash,
+                               log));
+        const QJsonObject grep{{QStringLiteral("pattern"), QStringLiteral("sum(")}};
+        view().apply(toolEvent(AgentEvent::Type::ToolExecutionStart,
+                               QStringLiteral("g"),
+                               QStringLiteral("Grep"),
+                               grep));
+        view().apply(toolEvent(AgentEvent::Type::ToolExecutionEnd,
+                               QStringLiteral("g"),
+                               QStringLiteral("Grep"),
+                               grep,
+                               ToolResult::makeError(QStringLiteral(
+                                   "Invalid regular expression \"sum(\": missing ). Escape "
+                                   "the parenthesis: sum\\("))));
+        view().apply(startAssistant());
+        view().apply(streamEvent(StreamEvent::Type::TextDelta, QStringLiteral("<tool_call>")));
+        view().apply(messageEvent(AgentEvent::Type::MessageDiscard, {}));
+        QTRY_COMPARE(itemsOfKind(view(), ConversationItem::Kind::Assistant).size(), 1);
+    }
+
+    void fillDemo()
+    {
+        view().clear();
+        view().apply(messageEvent(AgentEvent::Type::MessageStart,
+                                  Message::makeUser(QStringLiteral(
+                                      "Read loop.ts and crash.log, then fix the bug."))));
+        view().apply(startAssistant());
+        view().apply(streamEvent(StreamEvent::Type::ThinkingDelta,
+                                 QStringLiteral("The crash log points at loop.ts:42.\nThe index "
+                                                "runs one past the end."),
+                                 0));
+        view().apply(messageEvent(
+            AgentEvent::Type::MessageEnd,
+            assistantMessage(QStringLiteral("The loop reads `items[i + 1]` on the last pass:\n\n"
+                                            "```cpp\nfor (int i = 0; i < n; ++i) {\n"
+                                            "    // off by one\n    total += items[i + 1];\n}\n```"
+                                            "\n\nI will fix the bound and run the tests."),
+                             QStringLiteral("The crash log points at loop.ts:42.\nThe index "
+                                            "runs one past the end."))));
+        const QString diff = QStringLiteral(
+            "--- a/src/loop.ts\n+++ b/src/loop.ts\n@@ -40,5 +40,5 @@\n function sum(items) {\n"
+            "-  for (let i = 0; i <= items.length; ++i)\n"
+            "+  for (let i = 0; i < items.length; ++i)\n     total += items[i];\n");
+        const QJsonObject edit{{QStringLiteral("file_path"), QStringLiteral("src/loop.ts")}};
+        view().apply(toolEvent(AgentEvent::Type::ToolExecutionStart,
+                               QStringLiteral("e"),
+                               QStringLiteral("Edit"),
+                               edit));
+        view().apply(toolEvent(AgentEvent::Type::ToolExecutionEnd,
+                               QStringLiteral("e"),
+                               QStringLiteral("Edit"),
+                               edit,
+                               ToolResult::makeText(QStringLiteral("Edited src/loop.ts."),
+                                                    QJsonObject{{QStringLiteral("diff"), diff},
+                                                                {QStringLiteral("additions"), 1},
+                                                                {QStringLiteral("deletions"), 1},
+                                                                {QStringLiteral("path"),
+                                                                 QStringLiteral("src/loop.ts")}})));
+        const QJsonObject bash{
+            {QStringLiteral("command"), QStringLiteral("npm test -- --watch=false")}};
+        view().apply(toolEvent(AgentEvent::Type::ToolExecutionStart,
+                               QStringLiteral("b"),
+                               QStringLiteral("Bash"),
+                               bash));
+        view().apply(toolEvent(AgentEvent::Type::ToolExecutionUpdate,
+                               QStringLiteral("b"),
+                               QStringLiteral("Bash"),
+                               bash,
+                               ToolResult::makeText(QStringLiteral(
+                                   "> calculator@1.0.0 test\n> jest\n\nPASS src/loop.test.ts\n"
+                                   "  sum\n    ✓ adds numbers (3 ms)\n    ✓ handles an empty list\n"
+                                   "RUNS src/parser.test.ts"))));
+        view().apply(startAssistant());
+        view().apply(streamEvent(StreamEvent::Type::TextDelta,
+                                 QStringLiteral("While the tests run: the fix changes `<=` to `<`"),
+                                 0));
+    }
+};
+
+QTEST_MAIN(tst_ConversationView)
+#include "tst_conversationview.moc"

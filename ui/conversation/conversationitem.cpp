@@ -1,0 +1,40 @@
+#include "conversationitem.h"
+
+namespace Ui {
+
+int ConversationItem::measure(int width, const ConversationStyle &style)
+{
+    if (m_heightWidth != width) {
+        m_height = estimateHeight(width, style);
+        m_heightWidth = width;
+    }
+    return m_height;
+}
+
+int ConversationItem::layout(int width, const ConversationStyle &style)
+{
+    if (m_layoutWidth != width) {
+        m_height = doLayout(width, style);
+        m_layoutWidth = width;
+        m_heightWidth = width;
+        m_cached = true;
+    }
+    return m_height;
+}
+
+void ConversationItem::dropLayout()
+{
+    if (!m_cached)
+        return;
+    releaseLayout();
+    m_cached = false;
+    m_layoutWidth = -1;
+}
+
+void ConversationItem::invalidate()
+{
+    m_layoutWidth = -1;
+    m_heightWidth = -1;
+}
+
+} // namespace Ui

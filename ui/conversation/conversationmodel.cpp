@@ -1,0 +1,320 @@
+#include "conversationmodel.h"
+
+#include "messageitem.h"
+#include "noteitem.h"
+#include "toolcarditem.h"
+
+#include <QCoreApplication>
+
+namespace Ui {
+
+using AgentCore::AgentEvent;
+using AgentCore::Message;
+using AgentCore::StreamEvent;
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(Ui::ConversationModel)
+};
+} // namespace
+
+ConversationModel::ConversationModel() = default;
+ConversationModel::~ConversationModel() = default;
+
+template<typename T>
+T *ConversationModel::append(std::unique_ptr<T> item)
+{
+    T *raw = item.get();
+    m_items.push_back(std::move(item));
+    return raw;
+}
+
+int ConversationModel::indexOf(const ConversationItem *item) const
+{
+    for (size_t i = m_items.size(); i-- > 0;) { // most lookups are for recent items
+        if (m_items[i].get() == item)
+            return int(i);
+    }
+    return -1;
+}
+
+void ConversationModel::apply(const AgentEvent &event, qint64 nowMs)
+{
+    switch (event.type) {
+    case AgentEvent::Type::MessageStart:
+        messageStarted(event.message);
+        break;
+    case AgentEvent::Type::MessageUpdate:
+        messageUpdated(event.streamEvent);
+        break;
+    case AgentEvent::Type::MessageEnd:
+        messageEnded(event.message, nowMs);
+        break;
+    case AgentEvent::Type::MessageDiscard:
+        draftDiscarded();
+        break;
+    case AgentEvent::Type::ToolExecutionStart: {
+        ToolCardItem *card = cardFor(event.toolCallId, event.toolName);
+        card->setArguments(event.arguments);
+        card->setRunning(nowMs);
+        break;
+    }
+    case AgentEvent::Type::ToolExecutionUpdate:
+        cardFor(event.toolCallId, event.toolName)->setPartialResult(event.result);
+        break;
+    case AgentEvent::Type::ToolExecutionEnd: {
+        AgentCore::ToolResult result = event.result;
+        result.isError = result.isError || event.isError;
+        cardFor(event.toolCallId, event.toolName)->setResult(result, nowMs);
+        break;
+    }
+    case AgentEvent::Type::AgentEnd:
+        runEnded();
+        break;
+    case AgentEvent::Type::AgentStart:
+    case AgentEvent::Type::TurnStart:
+    case AgentEvent::Type::TurnEnd:
+        break;
+    }
+}
+
+void ConversationModel::messageStarted(const Message &message)
+{
+    switch (message.role) {
+    case Message::Role::User:
+        m_pendingUser = append(std::make_unique<MessageItem>(ConversationItem::Kind::User));
+        m_pendingUser->setMessage(message);
+        break;
+    case Message::Role::Assistant:
+        m_draft = nullptr;
+        m_draftCards.clear();
+        draft()->setMessage(message);
+        break;
+    case Message::Role::ToolResult: // its card shows it
+    case Message::Role::Custom:     // shown once complete
+        break;
+    }
+}
+
+MessageItem *ConversationModel::draft()
+{
+    if (!m_draft) {
+        m_draft = append(std::make_unique<MessageItem>(ConversationItem::Kind::Assistant));
+        m_draft->setStreaming(true);
+    }
+    return m_draft;
+}
+
+void ConversationModel::messageUpdated(const StreamEvent &event)
+{
+    switch (event.type) {
+    case StreamEvent::Type::TextDelta:
+        draft()->appendText(event.contentIndex, event.delta);
+        break;
+    case StreamEvent::Type::ThinkingDelta:
+        draft()->appendThinking(event.contentIndex, event.delta);
+        break;
+    case StreamEvent::Type::ToolCallStart:
+    case StreamEvent::Type::ToolCallDelta:
+    case StreamEvent::Type::ToolCallEnd: {
+        draft();
+        if (event.toolCallId.isEmpty())
+            break; // shown once the call has an id
+        ToolCardItem *card = cardFor(event.toolCallId, event.toolName);
+        if (!m_draftCards.contains(card))
+            m_draftCards.append(card);
+        if (!event.arguments.isEmpty())
+            card->setArguments(event.arguments);
+        break;
+    }
+    case StreamEvent::Type::Retry:
+        addNote(Tr::tr("The request failed (%1); retrying in %2 s (attempt %3).")
+                    .arg(event.errorMessage)
+                    .arg((event.retryDelayMs + 999) / 1000)
+                    .arg(event.retryAttempt),
+                false);
+        break;
+    default:
+        break;
+    }
+}
+
+void ConversationModel::messageEnded(const Message &message, qint64 nowMs)
+{
+    switch (message.role) {
+    case Message::Role::User:
+        if (m_pendingUser)
+            m_pendingUser->setMessage(message);
+        else
+            append(std::make_unique<MessageItem>(ConversationItem::Kind::User))->setMessage(message);
+        m_pendingUser = nullptr;
+        break;
+    case Message::Role::Assistant:
+        draft()->setMessage(message);
+        m_draft->setStreaming(false);
+        for (const AgentCore::ContentBlock &call : message.toolCalls())
+            cardFor(call.id, call.name)->setArguments(call.arguments);
+        addStopNote(message);
+        m_draft = nullptr;
+        m_draftCards.clear();
+        break;
+    case Message::Role::ToolResult:
+        applyResult(message, nowMs);
+        break;
+    case Message::Role::Custom:
+        addNote(message.text(), false);
+        break;
+    }
+}
+
+void ConversationModel::applyResult(const Message &message, qint64 nowMs)
+{
+    ToolCardItem *card = cardFor(message.toolCallId, message.toolName);
+    // tool_execution_end already filled a card that ran; this only adds skipped calls'
+    // results and a loaded history's.
+    if (card->state() == ToolCardItem::State::Succeeded
+        || card->state() == ToolCardItem::State::Failed)
+        return;
+    AgentCore::ToolResult result;
+    result.content = message.content;
+    result.details = message.details;
+    result.isError = message.isError;
+    card->setResult(result, nowMs);
+}
+
+void ConversationModel::addStopNote(const Message &message)
+{
+    using AgentCore::StopReason;
+    switch (message.stopReason) {
+    case StopReason::Stop:
+    case StopReason::ToolUse:
+        return;
+    case StopReason::Error:
+        addNote(message.errorMessage.isEmpty() ? Tr::tr("The request failed.")
+                                               : message.errorMessage,
+                true);
+        return;
+    case StopReason::Aborted:
+        addNote(Tr::tr("Stopped."), false);
+        return;
+    case StopReason::Length:
+        addNote(Tr::tr("The reply was cut off at the output token limit."), true);
+        return;
+    case StopReason::ContextOverflow:
+        addNote(Tr::tr("The conversation no longer fits the model's context window."), true);
+        return;
+    case StopReason::Refusal:
+        addNote(Tr::tr("The model refused to answer."), true);
+        return;
+    case StopReason::IterationLimit:
+        addNote(Tr::tr("Stopped after the maximum number of turns."), false);
+        return;
+    }
+}
+
+void ConversationModel::draftDiscarded()
+{
+    QList<ConversationItem *> withdrawn;
+    if (m_draft)
+        withdrawn << m_draft;
+    for (ToolCardItem *card : std::as_const(m_draftCards))
+        withdrawn << card;
+    for (ConversationItem *item : std::as_const(withdrawn)) {
+        forget(item);
+        if (m_removalHandler)
+            m_removalHandler(item);
+        else
+            remove(item);
+    }
+    addNote(Tr::tr("The model wrote its tool calls as text; retrying with native tool calls."),
+            false);
+}
+
+void ConversationModel::runEnded()
+{
+    for (ToolCardItem *card : std::as_const(m_cards))
+        card->setNotRun();
+    if (m_draft)
+        m_draft->setStreaming(false);
+    m_draft = nullptr;
+    m_draftCards.clear();
+}
+
+void ConversationModel::addNote(const QString &text, bool error)
+{
+    append(std::make_unique<NoteItem>(text, error ? NoteItem::Tone::Error : NoteItem::Tone::Info));
+}
+
+ToolCardItem *ConversationModel::cardFor(const QString &toolCallId, const QString &toolName)
+{
+    if (ToolCardItem *card = m_cards.value(toolCallId))
+        return card;
+    ToolCardItem *card = append(std::make_unique<ToolCardItem>(toolCallId, toolName));
+    m_cards.insert(toolCallId, card);
+    return card;
+}
+
+void ConversationModel::forget(const ConversationItem *item)
+{
+    if (m_draft == item)
+        m_draft = nullptr;
+    if (m_pendingUser == item)
+        m_pendingUser = nullptr;
+    m_draftCards.removeAll(item);
+    for (auto it = m_cards.begin(); it != m_cards.end();) {
+        if (it.value() == item)
+            it = m_cards.erase(it);
+        else
+            ++it;
+    }
+}
+
+void ConversationModel::remove(ConversationItem *item)
+{
+    forget(item);
+    const int index = indexOf(item);
+    if (index >= 0)
+        m_items.erase(m_items.begin() + index);
+}
+
+void ConversationModel::clear()
+{
+    m_cards.clear();
+    m_draft = m_pendingUser = nullptr;
+    m_draftCards.clear();
+    m_items.clear();
+}
+
+void ConversationModel::addAssistant(const Message &message)
+{
+    append(std::make_unique<MessageItem>(ConversationItem::Kind::Assistant))->setMessage(message);
+    for (const AgentCore::ContentBlock &call : message.toolCalls())
+        cardFor(call.id, call.name)->setArguments(call.arguments);
+    addStopNote(message);
+}
+
+void ConversationModel::setMessages(const QList<Message> &messages)
+{
+    clear();
+    m_items.reserve(size_t(messages.size()) * 2);
+    for (const Message &message : messages) {
+        switch (message.role) {
+        case Message::Role::User:
+            append(std::make_unique<MessageItem>(ConversationItem::Kind::User))->setMessage(message);
+            break;
+        case Message::Role::Assistant:
+            addAssistant(message);
+            break;
+        case Message::Role::ToolResult:
+            applyResult(message, 0);
+            break;
+        case Message::Role::Custom:
+            addNote(message.text(), false);
+            break;
+        }
+    }
+    runEnded(); // a call of the history without a result never ran
+}
+
+} // namespace Ui

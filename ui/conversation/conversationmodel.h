@@ -1,0 +1,68 @@
+#pragma once
+
+#include <core/agenttypes.h>
+
+#include <QHash>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace Ui {
+
+class ConversationItem;
+class MessageItem;
+class ToolCardItem;
+
+/// The items of a conversation, built from agent events or from a loaded history. Knows
+/// nothing of geometry: every item it changes is invalidated, and the view lays it out again.
+/// UI thread only.
+class ConversationModel
+{
+public:
+    /// Called with each item that must go (a withdrawn draft); the handler removes it with
+    /// remove(), usually after an animation. The model has already forgotten it.
+    using RemovalHandler = std::function<void(ConversationItem *item)>;
+
+    ConversationModel();
+    ~ConversationModel();
+    ConversationModel(const ConversationModel &) = delete;
+    ConversationModel &operator=(const ConversationModel &) = delete;
+
+    void setRemovalHandler(RemovalHandler handler) { m_removalHandler = std::move(handler); }
+
+    void apply(const AgentCore::AgentEvent &event, qint64 nowMs);
+    void setMessages(const QList<AgentCore::Message> &messages);
+    void clear();
+    void remove(ConversationItem *item);
+
+    int count() const { return int(m_items.size()); }
+    ConversationItem *at(int index) const { return m_items.at(size_t(index)).get(); }
+    int indexOf(const ConversationItem *item) const;
+    ToolCardItem *card(const QString &toolCallId) const { return m_cards.value(toolCallId); }
+
+private:
+    void messageStarted(const AgentCore::Message &message);
+    void messageUpdated(const AgentCore::StreamEvent &event);
+    void messageEnded(const AgentCore::Message &message, qint64 nowMs);
+    void draftDiscarded();
+    void runEnded();
+    void addAssistant(const AgentCore::Message &message);
+    void addNote(const QString &text, bool error);
+    void addStopNote(const AgentCore::Message &message);
+    MessageItem *draft();
+    ToolCardItem *cardFor(const QString &toolCallId, const QString &toolName);
+    void applyResult(const AgentCore::Message &message, qint64 nowMs);
+    void forget(const ConversationItem *item);
+    template<typename T>
+    T *append(std::unique_ptr<T> item);
+
+    std::vector<std::unique_ptr<ConversationItem>> m_items;
+    QHash<QString, ToolCardItem *> m_cards;
+    MessageItem *m_draft = nullptr;       ///< the assistant message being streamed
+    QList<ToolCardItem *> m_draftCards;   ///< the cards its tool calls made
+    MessageItem *m_pendingUser = nullptr; ///< between a user message's start and end
+    RemovalHandler m_removalHandler;
+};
+
+} // namespace Ui

@@ -1,0 +1,386 @@
+#include "conversationview.h"
+
+#include "conversationitem.h"
+#include "conversationmodel.h"
+#include "conversationstyle.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QDateTime>
+#include <QMenu>
+#include <QPainter>
+#include <QScrollBar>
+#include <QVariantAnimation>
+
+namespace Ui {
+
+// 60 repaints a second at most, however fast deltas arrive.
+static constexpr int FrameMs = 16;
+static constexpr int TickMs = 50;
+static constexpr int RemovalMs = 180;
+
+static qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+ConversationView::ConversationView(QWidget *parent)
+    : QAbstractScrollArea(parent)
+    , m_model(std::make_unique<ConversationModel>())
+{
+    setFrameShape(QFrame::NoFrame);
+    setFocusPolicy(Qt::StrongFocus);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    viewport()->setMouseTracking(true);
+    viewport()->setBackgroundRole(QPalette::Base);
+    rebuildStyle();
+
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(FrameMs);
+    connect(&m_flushTimer, &QTimer::timeout, this, &ConversationView::flush);
+    m_tickTimer.setSingleShot(true);
+    m_tickTimer.setInterval(TickMs);
+    connect(&m_tickTimer, &QTimer::timeout, viewport(), qOverload<>(&QWidget::update));
+
+    m_model->setRemovalHandler([this](ConversationItem *item) { animateRemoval(item); });
+}
+
+ConversationView::~ConversationView()
+{
+    stopRemovals();
+}
+
+void ConversationView::apply(const AgentCore::AgentEvent &event)
+{
+    m_model->apply(event, nowMs());
+    scheduleFlush();
+}
+
+void ConversationView::setMessages(const QList<AgentCore::Message> &messages)
+{
+    stopRemovals();
+    m_live.clear();
+    m_anchor = nullptr;
+    m_model->setMessages(messages);
+    m_stickToBottom = true;
+    scheduleFlush();
+}
+
+void ConversationView::clear()
+{
+    setMessages({});
+}
+
+int ConversationView::itemCount() const
+{
+    return m_model->count();
+}
+
+const ConversationItem *ConversationView::itemAt(int index) const
+{
+    return index >= 0 && index < m_model->count() ? m_model->at(index) : nullptr;
+}
+
+void ConversationView::scrollToBottom()
+{
+    m_stickToBottom = true;
+    flush();
+}
+
+void ConversationView::scheduleFlush()
+{
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start();
+}
+
+void ConversationView::flush()
+{
+    m_flushTimer.stop();
+    relayout();
+    viewport()->update();
+}
+
+int ConversationView::itemWidth() const
+{
+    return qMax(1, viewport()->width() - 2 * m_style->margin);
+}
+
+int ConversationView::effectiveHeight(const ConversationItem *item) const
+{
+    return qRound(item->currentHeight() * item->presence());
+}
+
+void ConversationView::placeItems(int width)
+{
+    int y = m_style->margin;
+    for (int i = 0; i < m_model->count(); ++i) {
+        ConversationItem *item = m_model->at(i);
+        item->measure(width, *m_style);
+        item->setTop(y);
+        if (const int height = effectiveHeight(item); height > 0)
+            y += height + qRound(m_style->margin * item->presence());
+    }
+    m_contentHeight = y;
+}
+
+// Items are in order and their tops never decrease: binary search.
+int ConversationView::firstItemBelow(int y) const
+{
+    int low = 0;
+    int high = m_model->count();
+    while (low < high) {
+        const int middle = (low + high) / 2;
+        const ConversationItem *item = m_model->at(middle);
+        if (item->top() + effectiveHeight(item) <= y)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low;
+}
+
+bool ConversationView::layoutVisible(int top, int width)
+{
+    // Half a screen beyond each edge, so that scrolling rarely meets an unlaid item.
+    const int margin = viewport()->height() / 2;
+    const int bottom = top + viewport()->height() + margin;
+    bool changed = false;
+    for (int i = firstItemBelow(top - margin); i < m_model->count(); ++i) {
+        ConversationItem *item = m_model->at(i);
+        if (item->top() >= bottom)
+            break;
+        if (item->isLaidOut(width))
+            continue;
+        const int before = item->currentHeight();
+        if (!item->hasLayout())
+            m_live.push_back(item);
+        changed = item->layout(width, *m_style) != before || changed;
+    }
+    return changed;
+}
+
+void ConversationView::relayout()
+{
+    if (m_inRelayout)
+        return;
+    m_inRelayout = true;
+    QScrollBar *bar = verticalScrollBar();
+    const int width = itemWidth();
+    const int viewHeight = viewport()->height();
+    const int anchorOffset = m_anchor ? m_anchor->top() - bar->value() : 0;
+
+    int top = bar->value();
+    for (int pass = 0; pass < 4; ++pass) {
+        placeItems(width);
+        const int maximum = qMax(0, m_contentHeight - viewHeight);
+        if (m_stickToBottom)
+            top = maximum;
+        else if (m_anchor)
+            top = qBound(0, m_anchor->top() - anchorOffset, maximum);
+        else
+            top = qMin(top, maximum);
+        if (!layoutVisible(top, width))
+            break;
+    }
+    bar->setRange(0, qMax(0, m_contentHeight - viewHeight));
+    bar->setPageStep(viewHeight);
+    bar->setSingleStep(m_style->bodyMetrics.lineSpacing() * 2);
+    bar->setValue(top);
+    captureAnchor(top);
+    dropFarLayouts(top);
+    m_inRelayout = false;
+}
+
+void ConversationView::captureAnchor(int top)
+{
+    const int index = firstItemBelow(top);
+    m_anchor = index < m_model->count() ? m_model->at(index) : nullptr;
+}
+
+// Keeps memory flat however long the conversation: documents and line indexes of items
+// several screens away are rebuilt if the user scrolls back.
+void ConversationView::dropFarLayouts(int top)
+{
+    const int keep = 3 * qMax(200, viewport()->height());
+    for (size_t i = 0; i < m_live.size();) {
+        ConversationItem *item = m_live[i];
+        const bool far = item->top() + item->currentHeight() < top - keep
+                         || item->top() > top + viewport()->height() + keep;
+        if (far || !item->hasLayout()) {
+            item->dropLayout();
+            m_live[i] = m_live.back();
+            m_live.pop_back();
+        } else {
+            ++i;
+        }
+    }
+}
+
+void ConversationView::paintEvent(QPaintEvent *event)
+{
+    if (m_flushTimer.isActive() && !m_inRelayout) {
+        // An expose before the next frame: this paint shows the current state instead.
+        m_flushTimer.stop();
+        relayout();
+    }
+    QPainter painter(viewport());
+    const QRect clip = event->rect();
+    const int top = verticalScrollBar()->value();
+    const int width = itemWidth();
+    const qint64 now = nowMs();
+    bool animating = false;
+    for (int i = firstItemBelow(top + clip.top()); i < m_model->count(); ++i) {
+        ConversationItem *item = m_model->at(i);
+        const int y = item->top() - top;
+        if (y > clip.bottom())
+            break;
+        const int height = effectiveHeight(item);
+        if (height <= 0 || !item->isLaidOut(width))
+            continue;
+        painter.save();
+        painter.translate(m_style->margin, y);
+        const QRect itemClip = clip.translated(-m_style->margin, -y) & QRect(0, 0, width, height);
+        if (item->presence() < 1.0) {
+            painter.setOpacity(item->presence());
+            painter.setClipRect(QRect(0, 0, width, height));
+        }
+        item->paint(&painter, itemClip, *m_style, now);
+        painter.restore();
+        animating = animating || item->isAnimating();
+    }
+    if (animating && !m_tickTimer.isActive())
+        m_tickTimer.start();
+}
+
+void ConversationView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    relayout();
+}
+
+void ConversationView::scrollContentsBy(int dx, int dy)
+{
+    Q_UNUSED(dx)
+    Q_UNUSED(dy)
+    if (m_inRelayout)
+        return;
+    // Only the user moves the scroll bar outside relayout(): scrolling up unsticks the view,
+    // scrolling back to the end sticks it again.
+    const QScrollBar *bar = verticalScrollBar();
+    m_stickToBottom = bar->value() >= bar->maximum() - 2;
+    relayout();
+    viewport()->update();
+}
+
+ConversationItem *ConversationView::itemAtPosition(QPoint viewportPos, QPoint *local) const
+{
+    const int y = viewportPos.y() + verticalScrollBar()->value();
+    const int index = firstItemBelow(y);
+    if (index >= m_model->count())
+        return nullptr;
+    ConversationItem *item = m_model->at(index);
+    if (item->top() > y)
+        return nullptr;
+    *local = QPoint(viewportPos.x() - m_style->margin, y - item->top());
+    return item;
+}
+
+void ConversationView::mousePressEvent(QMouseEvent *event)
+{
+    QPoint local;
+    ConversationItem *item = itemAtPosition(event->position().toPoint(), &local);
+    if (event->button() == Qt::LeftButton && item && item->click(local)) {
+        itemChangedByUser(item);
+        return;
+    }
+    QAbstractScrollArea::mousePressEvent(event);
+}
+
+void ConversationView::itemChangedByUser(ConversationItem *item)
+{
+    // The clicked item stays under the pointer while it grows or shrinks; the view sticks to
+    // the bottom again only if that is where it ends up.
+    m_anchor = item;
+    m_stickToBottom = false;
+    flush();
+    const QScrollBar *bar = verticalScrollBar();
+    m_stickToBottom = bar->value() >= bar->maximum() - 2;
+}
+
+void ConversationView::mouseMoveEvent(QMouseEvent *event)
+{
+    QPoint local;
+    const ConversationItem *item = itemAtPosition(event->position().toPoint(), &local);
+    viewport()->setCursor(item && item->isClickable(local) ? Qt::PointingHandCursor
+                                                           : Qt::ArrowCursor);
+    QAbstractScrollArea::mouseMoveEvent(event);
+}
+
+void ConversationView::contextMenuEvent(QContextMenuEvent *event)
+{
+    QPoint local;
+    const ConversationItem *item = itemAtPosition(viewport()->mapFrom(this, event->pos()), &local);
+    if (!item)
+        return;
+    QMenu menu(this);
+    const QString text = item->plainText();
+    menu.addAction(tr("Copy"), this, [text] { QApplication::clipboard()->setText(text); });
+    menu.exec(event->globalPos());
+}
+
+void ConversationView::changeEvent(QEvent *event)
+{
+    QAbstractScrollArea::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange
+        || event->type() == QEvent::StyleChange) {
+        rebuildStyle();
+        scheduleFlush();
+    }
+}
+
+void ConversationView::rebuildStyle()
+{
+    m_style = std::make_unique<ConversationStyle>(palette(), font());
+    for (ConversationItem *item : m_live)
+        item->dropLayout();
+    m_live.clear();
+    for (int i = 0; i < m_model->count(); ++i)
+        m_model->at(i)->invalidate();
+}
+
+void ConversationView::animateRemoval(ConversationItem *item)
+{
+    auto animation = new QVariantAnimation(this);
+    animation->setStartValue(1.0);
+    animation->setEndValue(0.0);
+    animation->setDuration(RemovalMs);
+    animation->setEasingCurve(QEasingCurve::InOutQuad);
+    connect(animation, &QVariantAnimation::valueChanged, this, [this, item](const QVariant &value) {
+        item->setPresence(value.toReal());
+        scheduleFlush();
+    });
+    connect(animation, &QVariantAnimation::finished, this, [this, item] { removeItem(item); });
+    animation->start(QAbstractAnimation::DeleteWhenStopped);
+}
+
+void ConversationView::removeItem(ConversationItem *item)
+{
+    std::erase(m_live, item);
+    if (m_anchor == item)
+        m_anchor = nullptr;
+    m_model->remove(item);
+    scheduleFlush();
+}
+
+void ConversationView::stopRemovals()
+{
+    // A removal finishing after clear() would remove an item that is already gone.
+    const auto animations = findChildren<QVariantAnimation *>(Qt::FindDirectChildrenOnly);
+    for (QVariantAnimation *animation : animations) {
+        disconnect(animation, nullptr, this, nullptr);
+        delete animation;
+    }
+}
+
+} // namespace Ui

@@ -1,0 +1,82 @@
+#pragma once
+
+#include <core/agenttypes.h>
+
+#include <QAbstractScrollArea>
+#include <QTimer>
+
+#include <memory>
+#include <vector>
+
+namespace Ui {
+
+class ConversationItem;
+class ConversationModel;
+struct ConversationStyle;
+
+/// The conversation: user and assistant bubbles, tool cards and notes, fed with agent events.
+/// Not a widget per message: items are laid out lazily (estimated heights until first shown),
+/// only visible items are painted, and layouts of items far off-screen are dropped. Changes
+/// are coalesced to at most 60 repaints a second; a streaming message re-lays out only itself.
+/// The view follows new content unless the user scrolled up. UI thread only; never blocks.
+class ConversationView final : public QAbstractScrollArea
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ConversationView)
+public:
+    explicit ConversationView(QWidget *parent = nullptr);
+    ~ConversationView() override;
+
+    /// Applies one lifecycle event of a run (see AgentCore::AgentEvent).
+    void apply(const AgentCore::AgentEvent &event);
+    /// Replaces the conversation with a loaded history.
+    void setMessages(const QList<AgentCore::Message> &messages);
+    void clear();
+
+    int itemCount() const;
+    /// The item at index, in display order; owned by the view, valid until the next change.
+    const ConversationItem *itemAt(int index) const;
+    /// Whether new content scrolls into view (true until the user scrolls up).
+    bool isStuckToBottom() const { return m_stickToBottom; }
+    void scrollToBottom();
+    /// Lays out and repaints pending changes now instead of at the next frame.
+    void flush();
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void scheduleFlush();
+    void relayout();
+    bool layoutVisible(int top, int width);
+    void placeItems(int width);
+    void captureAnchor(int top);
+    void dropFarLayouts(int top);
+    int itemWidth() const;
+    int effectiveHeight(const ConversationItem *item) const;
+    int firstItemBelow(int y) const;
+    ConversationItem *itemAtPosition(QPoint viewportPos, QPoint *local) const;
+    void animateRemoval(ConversationItem *item);
+    void removeItem(ConversationItem *item);
+    void stopRemovals();
+    void rebuildStyle();
+    void itemChangedByUser(ConversationItem *item);
+
+    std::unique_ptr<ConversationModel> m_model;
+    std::unique_ptr<ConversationStyle> m_style;
+    std::vector<ConversationItem *> m_live; ///< items holding cached layouts
+    QTimer m_flushTimer;
+    QTimer m_tickTimer; ///< repaints running tools' spinners and clocks
+    int m_contentHeight = 0;
+    bool m_stickToBottom = true;
+    bool m_inRelayout = false;
+    ConversationItem *m_anchor = nullptr; ///< first visible item: stays put when others resize
+};
+
+} // namespace Ui

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <QList>
+#include <QRect>
+#include <QString>
+
+QT_BEGIN_NAMESPACE
+class QPainter;
+QT_END_NAMESPACE
+
+namespace Ui {
+
+struct ConversationStyle;
+
+/// Tool output or a diff: plain lines in a fixed-pitch font, never wrapped (long lines are
+/// elided), capped to the first and last few lines until expanded. No QTextDocument: painting
+/// costs only the visible lines, so 100 KB of output is as cheap as ten lines.
+class LineBlock
+{
+public:
+    enum class Style { Output, Diff, Error };
+
+    void setText(const QString &text);
+    const QString &text() const { return m_text; }
+    bool isEmpty() const { return m_text.isEmpty(); }
+    int lineCount() const { return m_lineCount; }
+    void setStyle(Style style) { m_style = style; }
+    /// Lines shown while collapsed: the first head and the last tail.
+    void setCap(int head, int tail);
+    bool isCapped() const { return m_lineCount > m_head + m_tail + 1; }
+    bool isExpanded() const { return m_expanded; }
+    void setExpanded(bool expanded) { m_expanded = expanded; }
+
+    int height(const ConversationStyle &style) const;
+    /// Paints into rect (its height is height()); clip in the same coordinates.
+    void paint(QPainter *painter,
+               const QRect &rect,
+               const QRect &clip,
+               const ConversationStyle &style) const;
+    /// The "show all / show fewer" row inside rect, empty when the block is not capped.
+    QRect toggleRect(const QRect &rect, const ConversationStyle &style) const;
+    /// The lines as shown (collapsed: head, a marker line, tail).
+    QString visibleText() const;
+    /// Frees the line index; it is rebuilt on the next paint.
+    void release();
+
+private:
+    int rowCount() const;
+    int toggleRow() const; ///< -1 without one
+    int lineOfRow(int row) const;
+    QStringView line(int index) const;
+    QString toggleLabel() const;
+
+    QString m_text;
+    int m_lineCount = 0;
+    int m_head = 4;
+    int m_tail = 4;
+    bool m_expanded = false;
+    Style m_style = Style::Output;
+    mutable QList<qsizetype> m_starts; ///< start of each line, built when first needed
+};
+
+} // namespace Ui

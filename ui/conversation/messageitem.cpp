@@ -1,0 +1,234 @@
+#include "messageitem.h"
+
+#include "conversationstyle.h"
+
+#include <QCoreApplication>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace Ui {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(Ui::MessageItem)
+};
+} // namespace
+
+MessageItem::MessageItem(Kind kind)
+    : m_kind(kind)
+{
+    m_body.setText({},
+                   kind == Kind::User ? RenderedText::Format::Plain
+                                      : RenderedText::Format::Markdown);
+    m_thinking.setText({}, RenderedText::Format::Plain);
+}
+
+QString MessageItem::plainText() const
+{
+    return m_body.renderedText();
+}
+
+void MessageItem::setMessage(const AgentCore::Message &message)
+{
+    QString text;
+    QString thinking;
+    for (const AgentCore::ContentBlock &block : message.content) {
+        QString &target = block.isThinking() ? thinking : text;
+        if (block.isToolCall() || (block.isThinking() && block.redacted))
+            continue;
+        if (!target.isEmpty() && !block.text.isEmpty())
+            target += QStringLiteral("\n\n");
+        target += block.text;
+    }
+    if (message.isAssistant() && !message.refusal.isEmpty())
+        text += (text.isEmpty() ? QString() : QStringLiteral("\n\n")) + message.refusal;
+    m_body.setText(text,
+                   m_kind == Kind::User ? RenderedText::Format::Plain
+                                        : RenderedText::Format::Markdown);
+    m_thinking.setText(thinking, RenderedText::Format::Plain);
+    m_lastTextIndex = m_lastThinkingIndex = -1;
+    invalidate();
+}
+
+void MessageItem::appendText(int contentIndex, const QString &delta)
+{
+    if (contentIndex != m_lastTextIndex && !m_body.isEmpty())
+        m_body.append(QStringLiteral("\n\n"));
+    m_lastTextIndex = contentIndex;
+    m_body.append(delta);
+    invalidate();
+}
+
+void MessageItem::appendThinking(int contentIndex, const QString &delta)
+{
+    if (contentIndex != m_lastThinkingIndex && !m_thinking.isEmpty())
+        m_thinking.append(QStringLiteral("\n\n"));
+    m_lastThinkingIndex = contentIndex;
+    m_thinking.append(delta);
+    invalidate();
+}
+
+void MessageItem::setStreaming(bool streaming)
+{
+    if (m_streaming == streaming)
+        return;
+    m_streaming = streaming;
+    invalidate();
+}
+
+void MessageItem::setThinkingExpanded(bool expanded)
+{
+    if (m_thinkingExpanded == expanded)
+        return;
+    m_thinkingExpanded = expanded;
+    invalidate();
+}
+
+QString MessageItem::thinkingSummary() const
+{
+    // While the model thinks, its latest line says what it is doing; afterwards the first one
+    // says what it set out to do.
+    const QStringList lines = m_thinking.text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (lines.isEmpty())
+        return {};
+    return (m_streaming ? lines.last() : lines.first()).trimmed();
+}
+
+bool MessageItem::isEmpty() const
+{
+    return m_body.isEmpty() && m_thinking.isEmpty() && !m_streaming;
+}
+
+int MessageItem::thinkingHeaderHeight(const ConversationStyle &style) const
+{
+    return m_thinking.isEmpty() ? 0 : style.smallMetrics.height() + style.spacing;
+}
+
+int MessageItem::bubbleWidth(int width) const
+{
+    return m_kind == Kind::User ? width * 4 / 5 : width;
+}
+
+int MessageItem::estimateHeight(int width, const ConversationStyle &style) const
+{
+    if (isEmpty())
+        return 0;
+    const int inner = bubbleWidth(width) - 2 * style.padding;
+    int height = 2 * style.padding + thinkingHeaderHeight(style);
+    if (m_thinkingExpanded)
+        height += RenderedText::estimateHeight(m_thinking.text(), inner, style.smallMetrics);
+    if (m_body.isEmpty())
+        return height + style.bodyMetrics.height();
+    return height + RenderedText::estimateHeight(m_body.text(), inner, style.bodyMetrics);
+}
+
+int MessageItem::doLayout(int width, const ConversationStyle &style)
+{
+    if (isEmpty()) {
+        m_bubble = {};
+        return 0;
+    }
+    const int maxInner = bubbleWidth(width) - 2 * style.padding;
+    int y = style.padding;
+    m_thinkingHeader = {};
+    if (!m_thinking.isEmpty()) {
+        m_thinkingHeader = QRect(style.padding, y, maxInner, style.smallMetrics.height());
+        y += thinkingHeaderHeight(style);
+        if (m_thinkingExpanded) {
+            QFont font = style.small;
+            font.setItalic(true);
+            m_thinkingOrigin = QPoint(style.padding + style.padding, y);
+            y += m_thinking.layout(maxInner - style.padding, font, style) + style.spacing;
+        } else {
+            m_thinking.release();
+        }
+    }
+    int bodyHeight = style.bodyMetrics.height(); // the "…" of a reply that has not started
+    int inner = maxInner;
+    if (!m_body.isEmpty()) {
+        bodyHeight = m_body.layout(maxInner, style.body, style);
+        if (m_kind == Kind::User)
+            inner = qMax(m_body.idealWidth(), style.bodyMetrics.averageCharWidth() * 4);
+    }
+    m_bodyOrigin = QPoint(style.padding, y);
+    y += bodyHeight + style.padding;
+    const int bubbleWidth = inner + 2 * style.padding;
+    m_bubble = QRect(width - bubbleWidth, 0, bubbleWidth, y);
+    if (m_kind == Kind::User) // right-aligned: move the text along with the bubble
+        m_bodyOrigin.rx() += m_bubble.x();
+    return y;
+}
+
+void MessageItem::releaseLayout()
+{
+    m_body.release();
+    m_thinking.release();
+}
+
+void MessageItem::paint(QPainter *painter,
+                        const QRect &clip,
+                        const ConversationStyle &style,
+                        qint64 nowMs) const
+{
+    Q_UNUSED(nowMs)
+    if (m_bubble.isEmpty())
+        return;
+    painter->setRenderHint(QPainter::Antialiasing);
+    QPainterPath path;
+    path.addRoundedRect(QRectF(m_bubble).adjusted(0.5, 0.5, -0.5, -0.5), style.radius, style.radius);
+    painter->fillPath(path, m_kind == Kind::User ? style.userBubble : style.assistantBubble);
+
+    if (!m_thinkingHeader.isEmpty()) {
+        painter->setFont(style.small);
+        painter->setPen(style.muted);
+        const QString chevron = m_thinkingExpanded ? QStringLiteral("▾ ") : QStringLiteral("▸ ");
+        const QString label = chevron
+                              + (m_streaming && m_body.isEmpty() ? Tr::tr("Thinking…")
+                                                                 : Tr::tr("Thinking"));
+        painter->drawText(m_thinkingHeader, Qt::AlignLeft | Qt::AlignVCenter, label);
+        if (!m_thinkingExpanded) {
+            const int labelWidth = style.smallMetrics.horizontalAdvance(label + QLatin1Char(' '));
+            QRect summary = m_thinkingHeader.adjusted(labelWidth, 0, 0, 0);
+            QFont italic = style.small;
+            italic.setItalic(true);
+            painter->setFont(italic);
+            painter->drawText(summary,
+                              Qt::AlignLeft | Qt::AlignVCenter,
+                              QFontMetrics(italic).elidedText(thinkingSummary(),
+                                                              Qt::ElideRight,
+                                                              summary.width()));
+        } else {
+            painter->setPen(QPen(style.cardBorder, 2));
+            painter->drawLine(m_thinkingOrigin.x() - style.padding / 2,
+                              m_thinkingOrigin.y(),
+                              m_thinkingOrigin.x() - style.padding / 2,
+                              m_bodyOrigin.y() - style.spacing);
+            m_thinking.draw(painter, m_thinkingOrigin, clip, style.muted);
+        }
+    }
+    if (m_body.isEmpty()) {
+        painter->setFont(style.body);
+        painter->setPen(style.muted);
+        painter->drawText(QRect(m_bodyOrigin, QSize(m_bubble.width(), style.bodyMetrics.height())),
+                          Qt::AlignLeft | Qt::AlignVCenter,
+                          QStringLiteral("…"));
+        return;
+    }
+    m_body.draw(painter, m_bodyOrigin, clip, style.text);
+}
+
+bool MessageItem::isClickable(QPoint pos) const
+{
+    return m_thinkingHeader.adjusted(0, -4, 0, 4).contains(pos);
+}
+
+bool MessageItem::click(QPoint pos)
+{
+    if (!isClickable(pos))
+        return false;
+    setThinkingExpanded(!m_thinkingExpanded);
+    return true;
+}
+
+} // namespace Ui

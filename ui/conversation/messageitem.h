@@ -1,0 +1,67 @@
+#pragma once
+
+#include "conversationitem.h"
+#include "renderedtext.h"
+
+#include <ai/types.h>
+
+namespace Ui {
+
+/// A user or assistant bubble. Assistant text is markdown; thinking sits above it, collapsed
+/// to a one-line summary until clicked. While streaming, deltas are appended and only this
+/// item is laid out again.
+class MessageItem final : public ConversationItem
+{
+public:
+    explicit MessageItem(Kind kind);
+
+    Kind kind() const override { return m_kind; }
+    QString plainText() const override;
+
+    /// Replaces the whole content with the message's text and thinking blocks.
+    void setMessage(const AgentCore::Message &message);
+    void appendText(int contentIndex, const QString &delta);
+    void appendThinking(int contentIndex, const QString &delta);
+    void setStreaming(bool streaming);
+    bool isStreaming() const { return m_streaming; }
+
+    QString text() const { return m_body.text(); }
+    QString thinking() const { return m_thinking.text(); }
+    bool isThinkingExpanded() const { return m_thinkingExpanded; }
+    void setThinkingExpanded(bool expanded);
+    /// The one line shown for collapsed thinking.
+    QString thinkingSummary() const;
+
+    void paint(QPainter *painter,
+               const QRect &clip,
+               const ConversationStyle &style,
+               qint64 nowMs) const override;
+    bool click(QPoint pos) override;
+    bool isClickable(QPoint pos) const override;
+
+protected:
+    int estimateHeight(int width, const ConversationStyle &style) const override;
+    int doLayout(int width, const ConversationStyle &style) override;
+    void releaseLayout() override;
+
+private:
+    bool isEmpty() const;
+    int thinkingHeaderHeight(const ConversationStyle &style) const;
+    int bubbleWidth(int width) const;
+
+    Kind m_kind;
+    RenderedText m_body;
+    RenderedText m_thinking;
+    int m_lastTextIndex = -1;
+    int m_lastThinkingIndex = -1;
+    bool m_streaming = false;
+    bool m_thinkingExpanded = false;
+
+    // Layout, in item coordinates.
+    QRect m_bubble;
+    QRect m_thinkingHeader;
+    QPoint m_thinkingOrigin;
+    QPoint m_bodyOrigin;
+};
+
+} // namespace Ui

@@ -1,0 +1,361 @@
+#include "toolcarditem.h"
+
+#include "conversationstyle.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace Ui {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(Ui::ToolCardItem)
+};
+} // namespace
+
+static constexpr int StatusSize = 14;
+static constexpr int OutputPadding = 4;
+
+// The lines inside the shaded output box.
+static QRect outputLines(const QRect &box)
+{
+    return box.adjusted(0, OutputPadding, 0, -OutputPadding);
+}
+
+ToolCardItem::ToolCardItem(const QString &toolCallId, const QString &toolName)
+    : m_toolCallId(toolCallId)
+    , m_toolName(toolName)
+{
+    m_details.setCap(12, 0);
+}
+
+QString ToolCardItem::plainText() const
+{
+    QString text = m_toolName;
+    if (const QString key = keyArgument(); !key.isEmpty())
+        text += QLatin1Char(' ') + key;
+    if (!m_output.isEmpty())
+        text += QLatin1Char('\n') + m_output.visibleText();
+    return text;
+}
+
+QString ToolCardItem::keyArgument() const
+{
+    for (const char *name : {"command", "pattern", "file_path", "path", "url", "query"}) {
+        const QJsonValue value = m_arguments.value(QLatin1String(name));
+        if (value.isString() && !value.toString().isEmpty())
+            return value.toString().section(QLatin1Char('\n'), 0, 0);
+    }
+    for (auto it = m_arguments.begin(); it != m_arguments.end(); ++it) {
+        if (it.value().isString())
+            return it.value().toString().section(QLatin1Char('\n'), 0, 0);
+    }
+    return {};
+}
+
+void ToolCardItem::setArguments(const QJsonObject &arguments)
+{
+    m_arguments = arguments;
+    invalidate();
+}
+
+void ToolCardItem::setRunning(qint64 nowMs)
+{
+    m_state = State::Running;
+    m_startMs = nowMs;
+    invalidate();
+}
+
+void ToolCardItem::setPartialResult(const AgentCore::ToolResult &partial)
+{
+    m_output.setStyle(LineBlock::Style::Output);
+    m_output.setCap(4, 8);
+    m_output.setText(partial.text());
+    invalidate();
+}
+
+static QString detailsText(const QJsonObject &details)
+{
+    QStringList lines;
+    for (auto it = details.begin(); it != details.end(); ++it) {
+        if (it.key() == QLatin1String("diff"))
+            continue;
+        const QJsonValue value = it.value();
+        QString shown;
+        if (value.isString())
+            shown = value.toString();
+        else if (value.isDouble())
+            shown = QString::number(value.toDouble());
+        else if (value.isBool())
+            shown = value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+        else if (value.isArray())
+            shown = QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+        else if (value.isObject())
+            shown = QString::fromUtf8(
+                QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+        lines << it.key() + QStringLiteral(": ") + shown;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void ToolCardItem::setResult(const AgentCore::ToolResult &result, qint64 nowMs)
+{
+    m_state = result.isError ? State::Failed : State::Succeeded;
+    if (m_startMs >= 0)
+        m_endMs = nowMs;
+    const QJsonObject details = result.details.toObject();
+    const QString diff = details.value(QLatin1String("diff")).toString();
+    m_hasDiff = !result.isError && !diff.isEmpty();
+    m_additions = details.value(QLatin1String("additions")).toInt();
+    m_deletions = details.value(QLatin1String("deletions")).toInt();
+    if (m_hasDiff) {
+        m_output.setStyle(LineBlock::Style::Diff);
+        m_output.setCap(16, 0);
+        // The header already names the file: the diff starts at its first hunk.
+        const qsizetype hunk = diff.indexOf(QLatin1String("@@"));
+        m_output.setText(hunk > 0 ? diff.mid(hunk) : diff);
+    } else {
+        m_output.setStyle(result.isError ? LineBlock::Style::Error : LineBlock::Style::Output);
+        m_output.setCap(4, 4);
+        m_output.setText(result.text());
+    }
+    m_details.setText(detailsText(details));
+    invalidate();
+}
+
+void ToolCardItem::setNotRun()
+{
+    if (m_state != State::Pending && m_state != State::Running)
+        return;
+    m_state = State::NotRun;
+    invalidate();
+}
+
+void ToolCardItem::setOutputExpanded(bool expanded)
+{
+    m_output.setExpanded(expanded);
+    invalidate();
+}
+
+void ToolCardItem::setDetailsExpanded(bool expanded)
+{
+    m_detailsExpanded = expanded;
+    invalidate();
+}
+
+// A card is laid out with arithmetic only (its text is painted line by line), so the
+// estimate is exact.
+int ToolCardItem::estimateHeight(int width, const ConversationStyle &style) const
+{
+    return computeGeometry(width, style).card.height();
+}
+
+int ToolCardItem::doLayout(int width, const ConversationStyle &style)
+{
+    m_geometry = computeGeometry(width, style);
+    return m_geometry.card.height();
+}
+
+ToolCardItem::Geometry ToolCardItem::computeGeometry(int width, const ConversationStyle &style) const
+{
+    Geometry g;
+    const int inner = width - 2 * style.padding;
+    int y = style.padding;
+    g.header = QRect(style.padding, y, inner, qMax(StatusSize, style.bodyMetrics.height()));
+    y += g.header.height();
+    if (!m_output.isEmpty()) {
+        y += style.spacing;
+        g.output = QRect(style.padding, y, inner, m_output.height(style) + 2 * OutputPadding);
+        y += g.output.height();
+        g.outputToggle = m_output.toggleRect(outputLines(g.output), style);
+    }
+    if (!m_details.isEmpty()) {
+        y += style.spacing;
+        g.detailsHeader = QRect(style.padding, y, inner, style.smallMetrics.height());
+        y += g.detailsHeader.height();
+        if (m_detailsExpanded) {
+            y += style.spacing / 2;
+            g.details = QRect(style.padding, y, inner, m_details.height(style));
+            y += g.details.height();
+            g.detailsToggle = m_details.toggleRect(g.details, style);
+        }
+    }
+    y += style.padding;
+    g.card = QRect(0, 0, width, y);
+    return g;
+}
+
+void ToolCardItem::releaseLayout()
+{
+    m_output.release();
+    m_details.release();
+}
+
+QString ToolCardItem::elapsedText(qint64 nowMs) const
+{
+    if (m_startMs < 0)
+        return {};
+    const qint64 end = m_endMs >= 0 ? m_endMs : nowMs;
+    const double seconds = double(qMax<qint64>(0, end - m_startMs)) / 1000.0;
+    return seconds < 60 ? Tr::tr("%1 s").arg(QLocale().toString(seconds, 'f', 1))
+                        : Tr::tr("%1 min %2 s").arg(int(seconds) / 60).arg(int(seconds) % 60);
+}
+
+void ToolCardItem::paintStatus(QPainter *painter,
+                               const QRect &rect,
+                               const ConversationStyle &style,
+                               qint64 nowMs) const
+{
+    const QRectF box = QRectF(rect).adjusted(1.5, 1.5, -1.5, -1.5);
+    painter->setBrush(Qt::NoBrush);
+    switch (m_state) {
+    case State::Pending:
+    case State::NotRun:
+        painter->setPen(QPen(style.muted, 1.5));
+        painter->drawEllipse(box);
+        if (m_state == State::NotRun)
+            painter->drawLine(QPointF(box.left() + 3, box.center().y()),
+                              QPointF(box.right() - 3, box.center().y()));
+        break;
+    case State::Running: {
+        painter->setPen(QPen(style.cardBorder, 2));
+        painter->drawEllipse(box);
+        painter->setPen(QPen(style.accent, 2, Qt::SolidLine, Qt::RoundCap));
+        const int angle = int((nowMs % 1000) * 360 / 1000);
+        painter->drawArc(box, -angle * 16, 100 * 16);
+        break;
+    }
+    case State::Succeeded: {
+        painter->setPen(QPen(style.success, 2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        QPainterPath check;
+        check.moveTo(box.left() + box.width() * 0.15, box.top() + box.height() * 0.55);
+        check.lineTo(box.left() + box.width() * 0.42, box.top() + box.height() * 0.8);
+        check.lineTo(box.left() + box.width() * 0.88, box.top() + box.height() * 0.22);
+        painter->drawPath(check);
+        break;
+    }
+    case State::Failed:
+        painter->setPen(QPen(style.error, 2, Qt::SolidLine, Qt::RoundCap));
+        painter->drawLine(box.topLeft() + QPointF(2, 2), box.bottomRight() - QPointF(2, 2));
+        painter->drawLine(box.topRight() + QPointF(-2, 2), box.bottomLeft() + QPointF(2, -2));
+        break;
+    }
+}
+
+void ToolCardItem::paintHeader(QPainter *painter, const ConversationStyle &style, qint64 nowMs) const
+{
+    const QRect status(m_geometry.header.x(),
+                       m_geometry.header.center().y() - StatusSize / 2,
+                       StatusSize,
+                       StatusSize);
+    paintStatus(painter, status, style, nowMs);
+
+    int right = m_geometry.header.right();
+    const auto drawRight = [&](const QString &text, const QColor &color) {
+        if (text.isEmpty())
+            return;
+        painter->setFont(style.small);
+        painter->setPen(color);
+        const int width = style.smallMetrics.horizontalAdvance(text);
+        painter->drawText(QRect(right - width,
+                                m_geometry.header.y(),
+                                width,
+                                m_geometry.header.height()),
+                          Qt::AlignRight | Qt::AlignVCenter,
+                          text);
+        right -= width + style.spacing;
+    };
+    QString state;
+    if (m_state == State::Pending)
+        state = Tr::tr("waiting");
+    else if (m_state == State::NotRun)
+        state = Tr::tr("not run");
+    drawRight(state.isEmpty() ? elapsedText(nowMs) : state, style.muted);
+    if (m_hasDiff) {
+        drawRight(QStringLiteral("−%1").arg(m_deletions), style.error);
+        drawRight(QStringLiteral("+%1").arg(m_additions), style.success);
+    }
+
+    int x = status.right() + style.spacing + 2;
+    painter->setFont(style.bold);
+    painter->setPen(style.text);
+    const int nameWidth = QFontMetrics(style.bold).horizontalAdvance(m_toolName);
+    painter->drawText(QRect(x, m_geometry.header.y(), nameWidth, m_geometry.header.height()),
+                      Qt::AlignLeft | Qt::AlignVCenter,
+                      m_toolName);
+    x += nameWidth + style.spacing;
+    const QRect argument(x, m_geometry.header.y(), qMax(0, right - x), m_geometry.header.height());
+    painter->setFont(style.mono);
+    painter->setPen(style.muted);
+    painter->drawText(argument,
+                      Qt::AlignLeft | Qt::AlignVCenter,
+                      style.monoMetrics.elidedText(keyArgument(),
+                                                   Qt::ElideMiddle,
+                                                   argument.width()));
+}
+
+void ToolCardItem::paint(QPainter *painter,
+                         const QRect &clip,
+                         const ConversationStyle &style,
+                         qint64 nowMs) const
+{
+    painter->setRenderHint(QPainter::Antialiasing);
+    QPainterPath card;
+    card.addRoundedRect(QRectF(m_geometry.card).adjusted(0.5, 0.5, -0.5, -0.5),
+                        style.radius,
+                        style.radius);
+    painter->fillPath(card, style.cardBackground);
+    painter->setPen(QPen(m_state == State::Failed ? style.error : style.cardBorder, 1));
+    painter->drawPath(card);
+
+    paintHeader(painter, style, nowMs);
+    if (!m_geometry.output.isEmpty()) {
+        QPainterPath box;
+        box.addRoundedRect(QRectF(m_geometry.output), 4, 4);
+        painter->fillPath(box, style.codeBackground);
+        painter->save();
+        painter->setClipPath(box);
+        m_output.paint(painter, outputLines(m_geometry.output), clip, style);
+        painter->restore();
+    }
+    if (!m_geometry.detailsHeader.isEmpty()) {
+        painter->setFont(style.small);
+        painter->setPen(style.muted);
+        painter->drawText(m_geometry.detailsHeader,
+                          Qt::AlignLeft | Qt::AlignVCenter,
+                          (m_detailsExpanded ? QStringLiteral("▾ ") : QStringLiteral("▸ "))
+                              + Tr::tr("Details"));
+        if (!m_geometry.details.isEmpty())
+            m_details.paint(painter, m_geometry.details, clip, style);
+    }
+}
+
+bool ToolCardItem::isClickable(QPoint pos) const
+{
+    return m_geometry.outputToggle.contains(pos) || m_geometry.detailsToggle.contains(pos)
+           || m_geometry.detailsHeader.contains(pos);
+}
+
+bool ToolCardItem::click(QPoint pos)
+{
+    if (m_geometry.outputToggle.contains(pos)) {
+        setOutputExpanded(!m_output.isExpanded());
+        return true;
+    }
+    if (m_geometry.detailsHeader.contains(pos) || m_geometry.detailsToggle.contains(pos)) {
+        if (m_geometry.detailsToggle.contains(pos))
+            m_details.setExpanded(!m_details.isExpanded());
+        else
+            m_detailsExpanded = !m_detailsExpanded;
+        invalidate();
+        return true;
+    }
+    return false;
+}
+
+} // namespace Ui

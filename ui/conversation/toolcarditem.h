@@ -1,0 +1,99 @@
+#pragma once
+
+#include "conversationitem.h"
+#include "lineblock.h"
+
+#include <core/agenttypes.h>
+
+#include <QJsonObject>
+
+namespace Ui {
+
+/// One tool call: name and key argument, a spinner and clock while it runs, its output (live
+/// for Bash, capped to the first and last lines until expanded) or its error, Edit and Write
+/// diffs with coloured +/- lines, and the remaining details behind a toggle.
+class ToolCardItem final : public ConversationItem
+{
+public:
+    enum class State {
+        Pending, ///< the model is still writing the call, or it waits for its turn
+        Running,
+        Succeeded,
+        Failed,
+        NotRun, ///< the run ended before the call was executed
+    };
+
+    ToolCardItem(const QString &toolCallId, const QString &toolName);
+
+    Kind kind() const override { return Kind::ToolCard; }
+    QString plainText() const override;
+
+    QString toolCallId() const { return m_toolCallId; }
+    QString toolName() const { return m_toolName; }
+    State state() const { return m_state; }
+    /// The argument that says what the call is about: command, pattern or path.
+    QString keyArgument() const;
+    /// The output or diff as shown (capped while collapsed).
+    QString outputText() const { return m_output.visibleText(); }
+    bool hasDiff() const { return m_hasDiff; }
+
+    void setArguments(const QJsonObject &arguments);
+    void setRunning(qint64 nowMs);
+    /// Output so far (the partial result of tool_execution_update).
+    void setPartialResult(const AgentCore::ToolResult &partial);
+    void setResult(const AgentCore::ToolResult &result, qint64 nowMs);
+    void setNotRun();
+    void setOutputExpanded(bool expanded);
+    void setDetailsExpanded(bool expanded);
+
+    void paint(QPainter *painter,
+               const QRect &clip,
+               const ConversationStyle &style,
+               qint64 nowMs) const override;
+    bool click(QPoint pos) override;
+    bool isClickable(QPoint pos) const override;
+    bool isAnimating() const override { return m_state == State::Running; }
+
+protected:
+    int estimateHeight(int width, const ConversationStyle &style) const override;
+    int doLayout(int width, const ConversationStyle &style) override;
+    void releaseLayout() override;
+
+private:
+    /// Where everything goes, in item coordinates.
+    struct Geometry
+    {
+        QRect card;
+        QRect header;
+        QRect output;
+        QRect outputToggle;
+        QRect detailsHeader;
+        QRect details;
+        QRect detailsToggle;
+    };
+
+    Geometry computeGeometry(int width, const ConversationStyle &style) const;
+    void paintHeader(QPainter *painter, const ConversationStyle &style, qint64 nowMs) const;
+    void paintStatus(QPainter *painter,
+                     const QRect &rect,
+                     const ConversationStyle &style,
+                     qint64 nowMs) const;
+    QString elapsedText(qint64 nowMs) const;
+
+    QString m_toolCallId;
+    QString m_toolName;
+    QJsonObject m_arguments;
+    State m_state = State::Pending;
+    qint64 m_startMs = -1;
+    qint64 m_endMs = -1;
+    LineBlock m_output;
+    LineBlock m_details;
+    bool m_hasDiff = false;
+    int m_additions = 0;
+    int m_deletions = 0;
+    bool m_detailsExpanded = false;
+
+    Geometry m_geometry;
+};
+
+} // namespace Ui
