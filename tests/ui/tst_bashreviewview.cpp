@@ -1,0 +1,228 @@
+#include <review/bashreviewview.h>
+
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextLayout>
+#include <QTreeWidget>
+
+using AgentCore::BashAnalysis;
+using AgentCore::BashRisk;
+using AgentCore::PermissionAnswer;
+using AgentCore::PermissionRequest;
+using AgentCore::PermissionRule;
+using Choice = PermissionAnswer::Choice;
+
+namespace {
+
+AgentCore::SimpleCommand simple(const QString &text)
+{
+    AgentCore::SimpleCommand command;
+    command.text = text;
+    command.words = text.split(QLatin1Char(' '));
+    return command;
+}
+
+PermissionRule rule(const QString &text)
+{
+    return *PermissionRule::parse(text, AgentCore::PermissionBehavior::Allow);
+}
+
+PermissionRequest bashRequest()
+{
+    PermissionRequest request;
+    request.id = 11;
+    request.toolName = QStringLiteral("Bash");
+    request.reason = QStringLiteral("deletes files and uses the network");
+    request.workingDirectory = QStringLiteral("/home/dev/calculator");
+    request.timeoutMs = 120000;
+    BashAnalysis analysis;
+    analysis.command = QStringLiteral(
+        "rm -rf build && curl -fsSL https://example.com/setup.sh -o setup.sh");
+    analysis.understood = true;
+    analysis.parser = QStringLiteral("builtin");
+    analysis.commands = {simple(QStringLiteral("rm -rf build")),
+                         simple(QStringLiteral(
+                             "curl -fsSL https://example.com/setup.sh -o setup.sh"))};
+    analysis.risks = {{BashRisk::Deletes, 0, QStringLiteral("deletes files: rm -rf build")},
+                      {BashRisk::Network, 1, QStringLiteral("network: curl")}};
+    request.bash = analysis;
+    request.arguments.insert(QStringLiteral("command"), analysis.command);
+    request.suggestedRules = {rule(QStringLiteral("Bash(rm -rf build)")),
+                              rule(QStringLiteral("Bash(curl:*)"))};
+    return request;
+}
+
+PermissionAnswer answerOf(const QSignalSpy &spy)
+{
+    return spy.at(0).at(1).value<PermissionAnswer>();
+}
+
+} // namespace
+
+class tst_BashReviewView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        qRegisterMetaType<AgentCore::PermissionAnswer>();
+    }
+
+    void listsCommandsWithRisks()
+    {
+        Ui::BashReviewView view;
+        view.setRequest(bashRequest());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCOMPARE(view.findChild<QPlainTextEdit *>(QStringLiteral("commandText"))->toPlainText(),
+                 bashRequest().bash->command);
+        auto list = view.findChild<QTreeWidget *>(QStringLiteral("commandList"));
+        QCOMPARE(list->topLevelItemCount(), 2);
+        QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("rm -rf build"));
+        QVERIFY(list->topLevelItem(0)->text(1).contains(QStringLiteral("deletes files")));
+        QVERIFY(list->topLevelItem(1)->text(1).contains(QStringLiteral("network")));
+        QVERIFY(!view.findChild<QLabel *>(QStringLiteral("notUnderstood"))->isVisible());
+
+        const QString context = view.findChild<QLabel *>(QStringLiteral("commandContext"))->text();
+        QVERIFY2(context.contains(QDir::toNativeSeparators(QStringLiteral("/home/dev/calculator"))),
+                 qPrintable(context));
+        QVERIFY2(context.contains(QStringLiteral("2 minutes")), qPrintable(context));
+    }
+
+    void notUnderstoodIsShownPlainly()
+    {
+        PermissionRequest request = bashRequest();
+        request.bash->understood = false;
+        request.bash->problem = QStringLiteral("uses a for loop");
+        request.bash->commands.clear();
+        request.bash->risks.clear();
+        request.suggestedRules.clear();
+        Ui::BashReviewView view;
+        view.setRequest(request);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto label = view.findChild<QLabel *>(QStringLiteral("notUnderstood"));
+        QVERIFY(label->isVisible());
+        QVERIFY(label->text().startsWith(QStringLiteral("Not understood")));
+        QVERIFY(label->text().contains(QStringLiteral("uses a for loop")));
+        // No rule may approve what was not understood; once is still the user's call.
+        QVERIFY(!view.findChild<QPushButton *>(QStringLiteral("allowSessionButton"))->isEnabled());
+        QVERIFY(!view.findChild<QPushButton *>(QStringLiteral("allowAlwaysButton"))->isEnabled());
+        QVERIFY(view.findChild<QPushButton *>(QStringLiteral("allowOnceButton"))->isEnabled());
+    }
+
+    void buttonGivesChoice_data()
+    {
+        QTest::addColumn<QString>("button");
+        QTest::addColumn<int>("choice");
+        QTest::newRow("once") << "allowOnceButton" << int(Choice::AllowOnce);
+        QTest::newRow("session") << "allowSessionButton" << int(Choice::AllowSession);
+        QTest::newRow("always") << "allowAlwaysButton" << int(Choice::AllowAlways);
+        QTest::newRow("deny") << "denyButton" << int(Choice::Deny);
+    }
+
+    void buttonGivesChoice()
+    {
+        QFETCH(QString, button);
+        QFETCH(int, choice);
+        Ui::BashReviewView view;
+        view.setRequest(bashRequest());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy answered(&view, &Ui::BashReviewView::answered);
+        QTest::mouseClick(view.findChild<QPushButton *>(button), Qt::LeftButton);
+        QCOMPARE(answered.size(), 1);
+        QCOMPARE(answered.at(0).at(0).value<quint64>(), quint64(11));
+        QCOMPARE(int(answerOf(answered).choice), choice);
+        // A compound command's default is a rule per command, which the core writes.
+        QVERIFY(!answerOf(answered).rule);
+    }
+
+    void chosenRuleIsWritten()
+    {
+        Ui::BashReviewView view;
+        view.setRequest(bashRequest());
+        auto rules = view.findChild<QComboBox *>(QStringLiteral("ruleChoice"));
+        QCOMPARE(rules->count(), 3);
+        rules->setCurrentIndex(2);
+        QSignalSpy answered(&view, &Ui::BashReviewView::answered);
+        view.findChild<QPushButton *>(QStringLiteral("allowSessionButton"))->click();
+        QCOMPARE(answerOf(answered).choice, Choice::AllowSession);
+        QCOMPARE(answerOf(answered).rule->toString(), QStringLiteral("Bash(curl:*)"));
+    }
+
+    void denyCarriesFeedback()
+    {
+        Ui::BashReviewView view;
+        view.setRequest(bashRequest());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        QSignalSpy answered(&view, &Ui::BashReviewView::answered);
+        auto feedback = view.findChild<QLineEdit *>(QStringLiteral("denyFeedback"));
+        QTest::keyClicks(feedback, QStringLiteral("do not download scripts"));
+        QTest::mouseClick(view.findChild<QPushButton *>(QStringLiteral("denyButton")),
+                          Qt::LeftButton);
+        QCOMPARE(answered.size(), 1);
+        QCOMPARE(answerOf(answered).choice, Choice::Deny);
+        QCOMPARE(answerOf(answered).feedback, QStringLiteral("do not download scripts"));
+    }
+
+    void commandIsColoured()
+    {
+#ifndef AGENTDESK_HAVE_SYNTAX_HIGHLIGHTING
+        QSKIP("built without KSyntaxHighlighting");
+#else
+        Ui::BashReviewView view;
+        view.setRequest(bashRequest());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QTextBlock block = view.findChild<QPlainTextEdit *>(QStringLiteral("commandText"))
+                                     ->document()
+                                     ->firstBlock();
+        QTRY_VERIFY(!block.layout()->formats().isEmpty());
+#endif
+    }
+
+    void screenshot()
+    {
+        const QString dir = qEnvironmentVariable("AGENTDESK_SHOTS");
+        if (dir.isEmpty())
+            QSKIP("set AGENTDESK_SHOTS to a directory to save screenshots");
+        QDir().mkpath(dir);
+        Ui::BashReviewView view;
+        view.resize(900, 480);
+        view.setRequest(bashRequest());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTest::qWait(50);
+        QVERIFY(view.grab().save(dir + QStringLiteral("/bashreview.png")));
+
+        PermissionRequest request = bashRequest();
+        request.bash->command = QStringLiteral("for f in *.log; do gzip \"$f\"; done");
+        request.bash->understood = false;
+        request.bash->problem = QStringLiteral("for loops are not analysed");
+        request.bash->commands.clear();
+        request.bash->risks.clear();
+        request.suggestedRules.clear();
+        Ui::BashReviewView other;
+        other.resize(900, 400);
+        other.setRequest(request);
+        other.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&other));
+        QTest::qWait(50);
+        QVERIFY(other.grab().save(dir + QStringLiteral("/bashreview-notunderstood.png")));
+    }
+};
+
+QTEST_MAIN(tst_BashReviewView)
+#include "tst_bashreviewview.moc"

@@ -1,0 +1,205 @@
+#include "bashreviewview.h"
+
+#include "codehighlighter.h"
+#include "reviewanswerbar.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QDir>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QStyle>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace Ui {
+
+namespace {
+
+QString timeoutText(int milliseconds)
+{
+    if (milliseconds <= 0)
+        return BashReviewView::tr("none");
+    if (milliseconds == 60000)
+        return BashReviewView::tr("1 minute");
+    if (milliseconds % 60000 == 0)
+        return BashReviewView::tr("%1 minutes").arg(milliseconds / 60000);
+    if (milliseconds == 1000)
+        return BashReviewView::tr("1 second");
+    if (milliseconds % 1000 == 0)
+        return BashReviewView::tr("%1 seconds").arg(milliseconds / 1000);
+    return BashReviewView::tr("%1 ms").arg(milliseconds);
+}
+
+QColor riskColor(const QPalette &palette)
+{
+    return palette.color(QPalette::Base).lightnessF() < 0.5 ? QColor(0xf0, 0x88, 0x3e)
+                                                            : QColor(0xbc, 0x4c, 0x00);
+}
+
+} // namespace
+
+BashReviewView::BashReviewView(QWidget *parent)
+    : QWidget(parent)
+    , m_reason(new QLabel(this))
+    , m_command(new QPlainTextEdit(this))
+    , m_notUnderstood(new QLabel(this))
+    , m_commands(new QTreeWidget(this))
+    , m_context(new QLabel(this))
+    , m_answers(new ReviewAnswerBar(this))
+{
+    auto title = new QLabel(tr("Run a shell command"), this);
+    QFont titleFont = title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+    title->setFont(titleFont);
+    m_reason->setObjectName(QStringLiteral("reviewReason"));
+    m_reason->setTextFormat(Qt::PlainText);
+    m_reason->setForegroundRole(QPalette::PlaceholderText);
+    m_reason->setWordWrap(true);
+
+    m_command->setObjectName(QStringLiteral("commandText"));
+    m_command->setReadOnly(true);
+    m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_command->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    new CodeHighlighter(QStringLiteral("Bash"), m_command->document());
+    connect(m_command->document()->documentLayout(),
+            &QAbstractTextDocumentLayout::documentSizeChanged,
+            this,
+            &BashReviewView::fitCommandHeight);
+
+    m_notUnderstood->setObjectName(QStringLiteral("notUnderstood"));
+    m_notUnderstood->setWordWrap(true);
+    m_notUnderstood->setTextFormat(Qt::PlainText);
+    m_notUnderstood->setAutoFillBackground(true);
+    m_notUnderstood->setContentsMargins(8, 6, 8, 6);
+
+    m_commands->setObjectName(QStringLiteral("commandList"));
+    m_commands->setColumnCount(2);
+    m_commands->setHeaderLabels({tr("Command"), tr("Worth a look")});
+    m_commands->setRootIsDecorated(false);
+    m_commands->setSelectionMode(QAbstractItemView::NoSelection);
+    m_commands->setFocusPolicy(Qt::NoFocus);
+    m_commands->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_commands->header()->setStretchLastSection(true);
+
+    m_context->setObjectName(QStringLiteral("commandContext"));
+    m_context->setTextFormat(Qt::PlainText);
+    m_context->setForegroundRole(QPalette::PlaceholderText);
+    m_context->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto layout = new QVBoxLayout(this);
+    layout->addWidget(title);
+    layout->addWidget(m_reason);
+    layout->addWidget(m_command);
+    layout->addWidget(m_context);
+    layout->addWidget(m_notUnderstood);
+    layout->addWidget(m_commands, 1);
+    layout->addStretch(); // takes the room when there is no command list
+    layout->addWidget(m_answers);
+
+    m_answers->addShortcuts(this);
+    connect(m_answers,
+            &ReviewAnswerBar::answered,
+            this,
+            [this](const AgentCore::PermissionAnswer &answer) {
+                emit answered(m_request.id, answer);
+            });
+}
+
+void BashReviewView::setRequest(const AgentCore::PermissionRequest &request)
+{
+    m_request = request;
+    const QString command = request.bash
+                                ? request.bash->command
+                                : request.arguments.value(QLatin1String("command")).toString();
+    m_command->setPlainText(command);
+    m_reason->setText(request.reason);
+    m_reason->setVisible(!request.reason.isEmpty());
+    m_context->setText(tr("In %1  ·  Timeout %2")
+                           .arg(QDir::toNativeSeparators(request.workingDirectory),
+                                timeoutText(request.timeoutMs)));
+    m_context->setToolTip(tr("Working directory and time limit of the command"));
+    fillCommands();
+    m_answers->setRequest(request);
+}
+
+// As tall as the command, within reason: a one-liner should not get a big empty box.
+// QPlainTextDocumentLayout measures its height in lines, after wrapping at the current width.
+void BashReviewView::fitCommandHeight()
+{
+    const int lines
+        = std::clamp(int(m_command->document()->documentLayout()->documentSize().height()), 1, 12);
+    const QFontMetrics metrics(m_command->font());
+    const int margin = int(m_command->document()->documentMargin());
+    const QMargins margins = m_command->contentsMargins();
+    m_command->setFixedHeight(lines * metrics.lineSpacing() + 2 * margin + margins.top()
+                              + margins.bottom() + 2 * m_command->frameWidth() + 2);
+}
+
+void BashReviewView::fillCommands()
+{
+    m_commands->clear();
+    const bool understood = m_request.bash && m_request.bash->understood;
+    if (!understood) {
+        const QString problem = m_request.bash && !m_request.bash->problem.isEmpty()
+                                    ? m_request.bash->problem
+                                    : tr("no analysis");
+        m_notUnderstood->setText(
+            tr("Not understood: %1. AgentDesk cannot tell what this command does; read it "
+               "yourself before allowing it. No rule can cover it.")
+                .arg(problem));
+        QPalette pal = m_notUnderstood->palette();
+        const QColor base = pal.color(QPalette::Base);
+        const QColor warn = riskColor(pal);
+        pal.setColor(QPalette::Window,
+                     QColor::fromRgbF(base.redF() * 0.85 + warn.redF() * 0.15,
+                                      base.greenF() * 0.85 + warn.greenF() * 0.15,
+                                      base.blueF() * 0.85 + warn.blueF() * 0.15));
+        m_notUnderstood->setPalette(pal);
+    }
+    m_notUnderstood->setVisible(!understood);
+    if (!m_request.bash)
+        return;
+
+    const QColor warn = riskColor(palette());
+    const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    const QFont code = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    const QList<AgentCore::SimpleCommand> &commands = m_request.bash->commands;
+    for (int i = 0; i < commands.size(); ++i) {
+        auto item = new QTreeWidgetItem(m_commands);
+        item->setText(0, commands.at(i).text);
+        item->setFont(0, code);
+        QStringList notes;
+        for (const AgentCore::BashRiskNote &note : m_request.bash->risks) {
+            if (note.commandIndex == i)
+                notes.append(note.explanation.isEmpty() ? AgentCore::bashRiskName(note.risk)
+                                                        : note.explanation);
+        }
+        if (!notes.isEmpty()) {
+            item->setText(1, notes.join(QStringLiteral("; ")));
+            item->setIcon(1, warning);
+            item->setForeground(1, warn);
+            item->setToolTip(1, notes.join(QLatin1Char('\n')));
+        }
+    }
+    // Risks that belong to no single command still need to be seen.
+    for (const AgentCore::BashRiskNote &note : m_request.bash->risks) {
+        if (note.commandIndex >= 0 && note.commandIndex < commands.size())
+            continue;
+        auto item = new QTreeWidgetItem(m_commands);
+        item->setText(0, tr("(whole command)"));
+        item->setText(1,
+                      note.explanation.isEmpty() ? AgentCore::bashRiskName(note.risk)
+                                                 : note.explanation);
+        item->setIcon(1, warning);
+        item->setForeground(1, warn);
+    }
+    m_commands->setVisible(m_commands->topLevelItemCount() > 0);
+}
+
+} // namespace Ui

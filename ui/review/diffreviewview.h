@@ -1,0 +1,70 @@
+#pragma once
+
+#include <permissions/permissionrequest.h>
+
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QListWidget;
+class QStackedWidget;
+class QToolButton;
+QT_END_NAMESPACE
+
+namespace Ui {
+
+class DiffTextView;
+class ReviewAnswerBar;
+
+/// Review of an Edit or Write request: the change against the file as it is now, unified or
+/// side by side, syntax coloured where the build can, changed words marked, a checkbox per
+/// hunk (all checked at first), and the answer buttons. Never takes the focus by itself.
+/// UI thread.
+class DiffReviewView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DiffReviewView)
+public:
+    explicit DiffReviewView(QWidget *parent = nullptr);
+    ~DiffReviewView() override;
+
+    void setRequest(const AgentCore::PermissionRequest &request);
+    quint64 requestId() const { return m_request.id; }
+
+    int hunkCount() const;
+    /// Indexes into UnifiedDiff::compute(oldText, newText).hunks() that are unchecked.
+    QList<int> rejectedHunks() const;
+    void setHunkAccepted(int hunk, bool accepted);
+
+    bool isSideBySide() const;
+    void setSideBySide(bool sideBySide);
+
+signals:
+    /// \a rejectedHunks: the unchecked hunks (whatever the choice), indexes as above.
+    void answered(quint64 requestId,
+                  const AgentCore::PermissionAnswer &answer,
+                  const QList<int> &rejectedHunks);
+
+private:
+    void fillHeader();
+    void fillHunks();
+    void ensureSideBySide();
+    void updateRejected();
+    void scrollToHunk(int hunk);
+
+    struct Private;
+    std::unique_ptr<Private> d;
+    AgentCore::PermissionRequest m_request;
+    QLabel *m_title;
+    QLabel *m_stats;
+    QLabel *m_reason;
+    QToolButton *m_sideBySide;
+    QListWidget *m_hunks;
+    QStackedWidget *m_stack;
+    DiffTextView *m_unified;
+    DiffTextView *m_old;
+    DiffTextView *m_new;
+    ReviewAnswerBar *m_answers;
+};
+
+} // namespace Ui

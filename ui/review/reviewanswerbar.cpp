@@ -1,0 +1,178 @@
+#include "reviewanswerbar.h"
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QKeySequence>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QShortcut>
+#include <QVBoxLayout>
+
+namespace Ui {
+
+using Choice = AgentCore::PermissionAnswer::Choice;
+
+ReviewAnswerBar::ReviewAnswerBar(QWidget *parent)
+    : QWidget(parent)
+    , m_rules(new QComboBox(this))
+    , m_ruleLabel(new QLabel(tr("Rule to allow:"), this))
+    , m_feedback(new QLineEdit(this))
+    , m_allowOnce(new QPushButton(tr("&Allow once"), this))
+    , m_allowSession(new QPushButton(tr("Allow for this &session"), this))
+    , m_allowAlways(new QPushButton(tr("Al&ways allow"), this))
+    , m_deny(new QPushButton(tr("&Deny"), this))
+{
+    m_rules->setObjectName(QStringLiteral("ruleChoice"));
+    m_rules->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_rules->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_ruleLabel->setBuddy(m_rules);
+    m_feedback->setObjectName(QStringLiteral("denyFeedback"));
+    m_feedback->setPlaceholderText(
+        tr("Why not, or what to do instead (sent to the agent with Deny)"));
+    m_feedback->setClearButtonEnabled(true);
+    m_allowOnce->setObjectName(QStringLiteral("allowOnceButton"));
+    m_allowSession->setObjectName(QStringLiteral("allowSessionButton"));
+    m_allowAlways->setObjectName(QStringLiteral("allowAlwaysButton"));
+    m_deny->setObjectName(QStringLiteral("denyButton"));
+    m_allowOnce->setToolTip(tr("Allow this call only (Ctrl+Enter)"));
+    m_deny->setToolTip(tr("Refuse the call; the agent sees your feedback (Enter in the field)"));
+    // Primary action: drawn as the default button, but never triggered by a bare Enter.
+    m_allowOnce->setDefault(true);
+    for (QPushButton *button : {m_allowOnce, m_allowSession, m_allowAlways, m_deny})
+        button->setAutoDefault(false);
+
+    auto ruleRow = new QHBoxLayout;
+    ruleRow->addWidget(m_ruleLabel);
+    ruleRow->addWidget(m_rules);
+    ruleRow->addStretch();
+
+    auto buttonRow = new QHBoxLayout;
+    buttonRow->addWidget(m_feedback, 1);
+    buttonRow->addWidget(m_deny);
+    buttonRow->addSpacing(12);
+    buttonRow->addWidget(m_allowSession);
+    buttonRow->addWidget(m_allowAlways);
+    buttonRow->addWidget(m_allowOnce);
+
+    auto layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(ruleRow);
+    layout->addLayout(buttonRow);
+
+    connect(m_allowOnce, &QPushButton::clicked, this, [this] { answer(Choice::AllowOnce); });
+    connect(m_allowSession, &QPushButton::clicked, this, [this] { answer(Choice::AllowSession); });
+    connect(m_allowAlways, &QPushButton::clicked, this, [this] { answer(Choice::AllowAlways); });
+    connect(m_deny, &QPushButton::clicked, this, [this] { answer(Choice::Deny); });
+    connect(m_feedback, &QLineEdit::returnPressed, this, [this] { answer(Choice::Deny); });
+    connect(m_rules, &QComboBox::currentIndexChanged, this, &ReviewAnswerBar::updateButtons);
+}
+
+void ReviewAnswerBar::setRequest(const AgentCore::PermissionRequest &request)
+{
+    m_rules->clear();
+    m_ruleChoices.clear();
+    // A compound command needs a rule per part to pass next time; the core writes those
+    // when the answer names no rule, so that is the first choice here.
+    m_perCommandDefault = request.bash && request.bash->commands.size() > 1
+                          && request.suggestedRules.size() > 1;
+    if (m_perCommandDefault) {
+        m_rules->addItem(tr("One rule for each command"));
+        QStringList all;
+        for (const AgentCore::PermissionRule &rule : request.suggestedRules)
+            all.append(rule.toString());
+        m_rules->setItemData(0,
+                             tr("Rules are written for every simple command; suggestions:\n%1")
+                                 .arg(all.join(QLatin1Char('\n'))),
+                             Qt::ToolTipRole);
+        m_ruleChoices.append(AgentCore::PermissionRule());
+    }
+    for (const AgentCore::PermissionRule &rule : request.suggestedRules) {
+        m_rules->addItem(rule.toString());
+        m_ruleChoices.append(rule);
+    }
+    if (m_ruleChoices.isEmpty())
+        m_rules->addItem(tr("No rule can cover this call"));
+    m_rules->setEnabled(m_ruleChoices.size() > 1);
+    updateButtons();
+}
+
+void ReviewAnswerBar::setAllowEnabled(bool enabled, const QString &reason)
+{
+    m_allowEnabled = enabled;
+    m_allowDisabledReason = reason;
+    updateButtons();
+}
+
+void ReviewAnswerBar::updateButtons()
+{
+    const bool hasRule = !m_ruleChoices.isEmpty();
+    m_allowOnce->setEnabled(m_allowEnabled);
+    m_allowSession->setEnabled(m_allowEnabled && hasRule);
+    m_allowAlways->setEnabled(m_allowEnabled && hasRule);
+    const QString rule = m_rules->currentText();
+    if (!m_allowEnabled) {
+        for (QPushButton *button : {m_allowSession, m_allowAlways})
+            button->setToolTip(m_allowDisabledReason);
+        m_allowOnce->setToolTip(m_allowDisabledReason);
+        return;
+    }
+    m_allowOnce->setToolTip(tr("Allow this call only (Ctrl+Enter)"));
+    if (!hasRule) {
+        const QString why = tr("Only calls that are fully understood can be allowed by a rule.");
+        m_allowSession->setToolTip(why);
+        m_allowAlways->setToolTip(why);
+        return;
+    }
+    m_allowSession->setToolTip(
+        tr("Allow, and allow calls matching %1 until AgentDesk closes (Ctrl+Shift+Enter)").arg(rule));
+    m_allowAlways->setToolTip(tr("Allow, and write %1 to this project's local settings").arg(rule));
+}
+
+void ReviewAnswerBar::addShortcuts(QWidget *scope)
+{
+    const auto add = [scope](const QKeySequence &keys, auto slot) {
+        auto shortcut = new QShortcut(keys, scope);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, scope, slot);
+    };
+    const auto allowOnce = [this] {
+        if (m_allowOnce->isEnabled())
+            answer(Choice::AllowOnce);
+    };
+    const auto allowSession = [this] {
+        if (m_allowSession->isEnabled())
+            answer(Choice::AllowSession);
+    };
+    add(QKeySequence(Qt::CTRL | Qt::Key_Return), allowOnce);
+    add(QKeySequence(Qt::CTRL | Qt::Key_Enter), allowOnce);
+    add(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return), allowSession);
+    add(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter), allowSession);
+    add(QKeySequence(Qt::Key_Escape), [this] { focusFeedback(); });
+}
+
+void ReviewAnswerBar::focusFeedback()
+{
+    m_feedback->setFocus(Qt::ShortcutFocusReason);
+    m_feedback->selectAll();
+}
+
+void ReviewAnswerBar::answer(Choice choice)
+{
+    AgentCore::PermissionAnswer result;
+    result.choice = choice;
+    if (choice == Choice::Deny) {
+        result.feedback = m_feedback->text().trimmed();
+    } else if (choice != Choice::AllowOnce) {
+        const int index = m_rules->currentIndex();
+        if (index >= 0 && index < m_ruleChoices.size() && !(m_perCommandDefault && index == 0)) {
+            AgentCore::PermissionRule rule = m_ruleChoices.at(index);
+            rule.behavior = AgentCore::PermissionBehavior::Allow;
+            result.rule = rule;
+        }
+    }
+    emit answered(result);
+}
+
+} // namespace Ui

@@ -1,0 +1,70 @@
+#pragma once
+
+#include <permissions/permissionrequest.h>
+
+#include <QPointer>
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QStackedWidget;
+class QToolButton;
+QT_END_NAMESPACE
+
+namespace AgentCore {
+class PermissionBroker;
+}
+
+namespace Ui {
+
+/// The pending permission requests, one review at a time in the order they arrived
+/// ("1 of 3", with previous/next to look ahead). Edit and Write get a DiffReviewView, Bash
+/// a BashReviewView, anything else a plain answer bar. Answering calls
+/// PermissionBroker::answer() and shows the next request; a withdrawn request disappears.
+/// A new request NEVER takes the keyboard focus from where the user is typing; the focus
+/// only moves from an answered review to the next one. UI thread.
+class ReviewQueue final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ReviewQueue)
+public:
+    explicit ReviewQueue(QWidget *parent = nullptr);
+    ~ReviewQueue() override;
+
+    /// Shows the broker's pending requests and follows its signals. Not owned; may be null.
+    void setBroker(AgentCore::PermissionBroker *broker);
+
+    /// Without a broker (or for tests): queue a request; answers are only signalled.
+    void addRequest(const AgentCore::PermissionRequest &request);
+    void removeRequest(quint64 requestId);
+
+    int count() const;
+    QList<quint64> requestIds() const; ///< in arrival order
+    quint64 currentRequestId() const;  ///< 0 when empty
+    QWidget *currentView() const;
+
+signals:
+    /// After the broker (if any) was given the answer. \a rejectedHunks: Edit/Write only.
+    void answered(quint64 requestId,
+                  const AgentCore::PermissionAnswer &answer,
+                  const QList<int> &rejectedHunks);
+    void countChanged(int count);
+
+private:
+    QWidget *createView(const AgentCore::PermissionRequest &request);
+    void onAnswered(quint64 requestId,
+                    const AgentCore::PermissionAnswer &answer,
+                    const QList<int> &rejectedHunks);
+    void updatePosition();
+    int indexOf(quint64 requestId) const;
+
+    QPointer<AgentCore::PermissionBroker> m_broker;
+    QList<QMetaObject::Connection> m_brokerConnections;
+    QList<quint64> m_ids; ///< parallel to the stack's pages after the empty page
+    QLabel *m_position;
+    QToolButton *m_previous;
+    QToolButton *m_next;
+    QStackedWidget *m_stack;
+};
+
+} // namespace Ui
