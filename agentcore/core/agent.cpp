@@ -41,6 +41,7 @@ struct AgentChannel
     AbortToken currentAbort;
     QList<Message> steering;
     QList<Message> followUps;
+    bool followUpsPaused = false;
 
     // Events from the worker, delivered in batches: a busy worker collects them and wakes the
     // UI thread when it is about to wait (for the network, a tool, the next run), when the run
@@ -118,7 +119,7 @@ struct AgentChannel
             QMutexLocker locker(&mutex);
             if (!steering.isEmpty())
                 taken.swap(steering); // steered after the last turn: still before anything queued
-            else if (!followUps.isEmpty())
+            else if (!followUps.isEmpty() && !followUpsPaused)
                 taken.append(followUps.takeFirst());
         }
         if (!taken.isEmpty())
@@ -315,6 +316,55 @@ QList<Message> Agent::followUpQueue() const
 {
     QMutexLocker locker(&m_channel->mutex);
     return m_channel->followUps;
+}
+
+void Agent::setFollowUpQueue(const QList<Message> &queue)
+{
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        m_channel->followUps = queue;
+    }
+    m_channel->postQueuesChanged();
+}
+
+void Agent::setFollowUpsPaused(bool paused)
+{
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        if (m_channel->followUpsPaused == paused)
+            return;
+        m_channel->followUpsPaused = paused;
+    }
+    if (paused || !m_idle)
+        return;
+    // Idle, the loop cannot take what waited while paused: start it as the loop would have.
+    const QList<Message> next = m_channel->takeFollowUp();
+    if (!next.isEmpty())
+        prompt(next);
+}
+
+bool Agent::followUpsPaused() const
+{
+    QMutexLocker locker(&m_channel->mutex);
+    return m_channel->followUpsPaused;
+}
+
+bool Agent::sendNow(int followUpIndex)
+{
+    Message message;
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        if (followUpIndex < 0 || followUpIndex >= m_channel->followUps.size())
+            return false;
+        message = m_channel->followUps.takeAt(followUpIndex);
+        // Both queues change under one lock: no reader sees the message in neither or both.
+        if (!m_idle)
+            m_channel->steering.append(message);
+    }
+    m_channel->postQueuesChanged();
+    if (m_idle)
+        prompt(QList<Message>{message});
+    return true;
 }
 
 QList<Message> Agent::messages() const

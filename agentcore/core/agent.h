@@ -57,6 +57,25 @@ public:
 
     QList<Message> steeringQueue() const;
     QList<Message> followUpQueue() const;
+
+    /// Replaces the follow-up queue (the user edited, deleted or reordered it). Safe from any
+    /// thread. A blind replace: a caller working on an older copy must leave out what the loop
+    /// took since (what followUpQueue() no longer holds), or it runs twice.
+    void setFollowUpQueue(const QList<Message> &queue);
+    /// Paused, the loop takes no follow-up: the current task ends and the queue waits.
+    /// Steering messages are still taken (they were sent, not queued). Resuming while idle
+    /// starts the next follow-up (or a steering message left over from the last run) as a new
+    /// run, the way the loop would have taken it; resuming mid-run lets the loop take follow-ups
+    /// when the task ends, unless it already ended while paused (then they wait for the next
+    /// run). Agent's thread only.
+    void setFollowUpsPaused(bool paused);
+    bool followUpsPaused() const; ///< safe from any thread
+    /// Takes follow-up \a followUpIndex out of the queue and sends it at once: as steering while
+    /// a run is going on, as the prompt of a new run while idle. false (nothing changes) when
+    /// the index is out of range. Like steer(): when the run is ending at that very moment,
+    /// the message waits in the steering queue for the next run. Agent's thread only.
+    bool sendNow(int followUpIndex);
+
     /// The conversation: history plus every finished run's new messages.
     QList<Message> messages() const;
     /// Replaces the conversation (a loaded session, a compaction). Refused (false) while a run
