@@ -4,7 +4,6 @@
 
 #include <ai/httpmodelclient.h>
 #include <permissions/bashanalysis.h>
-#include <permissions/pathcapability.h>
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
 #include <tools/codingtools.h>
@@ -52,12 +51,6 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     agent.workspace = std::make_shared<ToolWorkspace>(options.repositoryRoot);
     const QString root = agent.workspace->root(); // canonical
     agent.policy = makePolicy(options, root, &agent.warnings);
-    // Asked on every check, so directories the user adds while it runs count.
-    PathCapability::install(*agent.workspace,
-                            [policy = std::weak_ptr<PermissionPolicy>(agent.policy), root] {
-                                const auto alive = policy.lock();
-                                return alive ? alive->writableRoots() : QStringList{root};
-                            });
 
     QList<ExtensionPtr> extensions;
     if (!options.auditLogPath.isEmpty()) {

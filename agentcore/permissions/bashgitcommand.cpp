@@ -119,6 +119,25 @@ bool BashGitCommand::isReadOnly() const
             return arg.startsWith(QLatin1String("-O"))
                    || arg.startsWith(QLatin1String("--open-files-in-pager"));
         });
+    // `git branch` and `git tag` list refs with the same filters and formatting.
+    static const QStringList listingPrefixes{QStringLiteral("--color"),
+                                             QStringLiteral("--no-color"),
+                                             QStringLiteral("--column"),
+                                             QStringLiteral("--no-column"),
+                                             QStringLiteral("--sort="),
+                                             QStringLiteral("--format="),
+                                             QStringLiteral("--contains="),
+                                             QStringLiteral("--no-contains="),
+                                             QStringLiteral("--merged="),
+                                             QStringLiteral("--no-merged="),
+                                             QStringLiteral("--points-at=")};
+    static const QStringList listingWithValue{QStringLiteral("--contains"),
+                                              QStringLiteral("--no-contains"),
+                                              QStringLiteral("--merged"),
+                                              QStringLiteral("--no-merged"),
+                                              QStringLiteral("--points-at"),
+                                              QStringLiteral("--sort"),
+                                              QStringLiteral("--format")};
     if (subcommand == QLatin1String("branch")) {
         return listsOnly({QStringLiteral("-a"),
                           QStringLiteral("--all"),
@@ -131,48 +150,15 @@ bool BashGitCommand::isReadOnly() const
                           QStringLiteral("-i"),
                           QStringLiteral("--ignore-case"),
                           QStringLiteral("--omit-empty")},
-                         {QStringLiteral("--color"),
-                          QStringLiteral("--no-color"),
-                          QStringLiteral("--column"),
-                          QStringLiteral("--no-column"),
-                          QStringLiteral("--abbrev"),
-                          QStringLiteral("--no-abbrev"),
-                          QStringLiteral("--sort="),
-                          QStringLiteral("--format="),
-                          QStringLiteral("--contains="),
-                          QStringLiteral("--no-contains="),
-                          QStringLiteral("--merged="),
-                          QStringLiteral("--no-merged="),
-                          QStringLiteral("--points-at=")},
-                         {QStringLiteral("--contains"),
-                          QStringLiteral("--no-contains"),
-                          QStringLiteral("--merged"),
-                          QStringLiteral("--no-merged"),
-                          QStringLiteral("--points-at"),
-                          QStringLiteral("--sort"),
-                          QStringLiteral("--format")});
+                         listingPrefixes
+                             + QStringList{QStringLiteral("--abbrev"),
+                                           QStringLiteral("--no-abbrev")},
+                         listingWithValue);
     }
     if (subcommand == QLatin1String("tag")) {
         return listsOnly({QStringLiteral("-i"), QStringLiteral("--ignore-case")},
-                         {QStringLiteral("-n"),
-                          QStringLiteral("--color"),
-                          QStringLiteral("--no-color"),
-                          QStringLiteral("--column"),
-                          QStringLiteral("--no-column"),
-                          QStringLiteral("--sort="),
-                          QStringLiteral("--format="),
-                          QStringLiteral("--contains="),
-                          QStringLiteral("--no-contains="),
-                          QStringLiteral("--merged="),
-                          QStringLiteral("--no-merged="),
-                          QStringLiteral("--points-at=")},
-                         {QStringLiteral("--contains"),
-                          QStringLiteral("--no-contains"),
-                          QStringLiteral("--merged"),
-                          QStringLiteral("--no-merged"),
-                          QStringLiteral("--points-at"),
-                          QStringLiteral("--sort"),
-                          QStringLiteral("--format")});
+                         listingPrefixes + QStringList{QStringLiteral("-n")},
+                         listingWithValue);
     }
     if (subcommand == QLatin1String("remote")) {
         if (first == QLatin1String("get-url"))

@@ -24,6 +24,8 @@ struct PermissionGate
     std::function<void(const QString &message)> onUnattendedDeny;
 };
 
+/// Installs PathCapability as \a gate.workspace's guard, asking the policy for the writable
+/// roots on every check (so directories added later count).
 /// The inner layer of the onion (DESIGN.md section 1): works out the paths and the Bash
 /// analysis of the call, asks the policy, asks the person when needed (with the diff of the
 /// proposed Edit/Write against the file as it is now), then runs next() inside a
