@@ -109,15 +109,6 @@ QString outcomeMessage(const Message *last, int signalNumber, int maxTurns)
     return Tr::tr("the run failed: %1").arg(last->errorMessage);
 }
 
-QString defaultAuditLogPath()
-{
-    const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
-    return QDir(folder).filePath(
-        QStringLiteral("audit/%1-%2.jsonl")
-            .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")))
-            .arg(QCoreApplication::applicationPid()));
-}
-
 std::optional<QString> readPrompt(const QString &prompt)
 {
     if (prompt != QLatin1String("-"))
@@ -188,7 +179,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     options.allowRules = m_options.allowedTools;
     options.maxTurns = m_options.maxTurns;
     options.userSettingsPath = AgentCore::PermissionSettings::userSettingsPath();
-    options.auditLogPath = defaultAuditLogPath();
+    options.auditLogPath = AgentCore::AuditLog::newDefaultPath();
     options.onAuditError = [](const QString &message) { writeStderr(message); };
     options.onUnattendedDeny = [](const QString &message) { writeStderr(message); };
     m_parts = AgentCore::CodingAgent::assemble(options);

@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStandardPaths>
 
 #include <utility>
 
@@ -23,6 +24,16 @@ AuditLog::AuditLog(const QString &path, ErrorHandler onError)
     : m_path(path)
     , m_onError(std::move(onError))
 {}
+
+QString AuditLog::newDefaultPath()
+{
+    // Milliseconds too: two windows of one process may start in the same second.
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+    return QDir(folder).filePath(
+        QStringLiteral("audit/%1-%2.jsonl")
+            .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")))
+            .arg(QCoreApplication::applicationPid()));
+}
 
 QString AuditLog::name() const
 {

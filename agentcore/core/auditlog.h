@@ -29,6 +29,10 @@ public:
 
     explicit AuditLog(const QString &path, ErrorHandler onError = {});
 
+    /// A new file for one run or window of this process, in the application's data folder:
+    /// audit/<date>-<time>-<pid>.jsonl. Not created yet.
+    static QString newDefaultPath();
+
     QString path() const { return m_path; }
     QString name() const override;
     void after(const ToolCallContext &context, const ToolResult &result, qint64 durationMs) override;

@@ -69,6 +69,12 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
 
     AgentConfig &config = agent.config;
     config.tools = CodingTools::create(agent.workspace);
+    for (const AgentToolPtr &extra : options.extraTools) {
+        const QString name = extra->definition().name;
+        config.tools.removeIf(
+            [&name](const AgentToolPtr &tool) { return tool->definition().name == name; });
+        config.tools.append(extra);
+    }
     config.systemPrompt = options.systemPrompt.isEmpty() ? buildSystemPrompt(root)
                                                          : options.systemPrompt;
     config.loop.model = std::make_shared<HttpModelClient>(options.provider);

@@ -44,6 +44,9 @@ struct CodingAgentOptions
     /// More extensions, run inside the audit log (so it records what they did).
     QList<ExtensionPtr> extensions;
     QString systemPrompt; ///< empty: buildSystemPrompt(repositoryRoot)
+    /// Tools beyond the coding tools (an extension's, a test's); they pass through the same
+    /// middlewares. A name already taken by a coding tool replaces that tool.
+    QList<AgentToolPtr> extraTools;
 };
 
 /// A coding agent's parts, assembled: the AgentConfig for an Agent, and the handles the user
