@@ -65,7 +65,8 @@ bool isLocalServer(const QUrl &url)
            || QHostAddress(host).isLoopback();
 }
 
-/// The options only --print uses; the parser's copies, to tell whether any was given.
+/// The options of the agent (--print and the window); the parser's copies, to tell whether
+/// any was given.
 struct PrintParser
 {
     QCommandLineOption print{{QStringLiteral("p"), QStringLiteral("print")},
@@ -76,34 +77,34 @@ struct PrintParser
                             Tr::tr("The repository to work on (default: the current directory)."),
                             Tr::tr("DIR")};
     QCommandLineOption provider{QStringLiteral("provider"),
-                                Tr::tr("With --print: the API to call: openai (Chat Completions "
+                                Tr::tr("The API to call: openai (Chat Completions "
                                        "and compatible servers; the default), anthropic or "
                                        "openai-responses."),
                                 Tr::tr("NAME")};
     QCommandLineOption baseUrl{QStringLiteral("base-url"),
-                               Tr::tr("With --print: the API root as the provider's SDK takes it "
+                               Tr::tr("The API root as the provider's SDK takes it "
                                       "(OpenAI: https://host/v1; Anthropic: without /v1). A server "
                                       "on this machine needs no API key."),
                                Tr::tr("URL")};
     QCommandLineOption model{QStringLiteral("model"),
-                             Tr::tr("With --print: the model (default: gpt-5 for openai, "
+                             Tr::tr("The model (default: gpt-5 for openai, "
                                     "claude-sonnet-4-5 for anthropic; required with --base-url "
                                     "for the OpenAI APIs)."),
                              Tr::tr("MODEL")};
     QCommandLineOption apiKeyEnv{QStringLiteral("api-key-env"),
-                                 Tr::tr("With --print: the environment variable holding the API "
+                                 Tr::tr("The environment variable holding the API "
                                         "key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY)."),
                                  Tr::tr("VAR")};
     QCommandLineOption maxTurns{QStringLiteral("max-turns"),
-                                Tr::tr("With --print: stop after N model turns (exit code 3)."),
+                                Tr::tr("Stop after N model turns (with --print: exit code 3)."),
                                 Tr::tr("N")};
     QCommandLineOption permissionMode{QStringLiteral("permission-mode"),
-                                      Tr::tr("With --print: default (edits and commands that "
-                                             "need approval are denied), acceptEdits, plan "
+                                      Tr::tr("Default (edits and commands ask; with --print "
+                                             "they are denied), acceptEdits, plan "
                                              "(read-only) or bypass."),
                                       Tr::tr("MODE")};
     QCommandLineOption allowedTools{QStringLiteral("allowed-tools"),
-                                    Tr::tr("With --print: allow rules such as \"Bash(git "
+                                    Tr::tr("Allow rules such as \"Bash(git "
                                            "status)\" Edit Read, separated by commas or spaces; "
                                            "may be repeated."),
                                     Tr::tr("RULES")};
@@ -353,12 +354,12 @@ CommandLine CommandLine::parse(const QStringList &arguments)
     result.screenshotPath = parser.value(screenshot);
 
     if (!parser.isSet(printOptions.print)) {
-        for (const QCommandLineOption *option : printOptions.printOnly()) {
-            if (parser.isSet(*option)) {
-                return failure(
-                    Tr::tr("--%1 is only used with --print.").arg(option->names().constFirst()));
-            }
-        }
+        // The model and permission options configure the window's agent too.
+        if (parser.isSet(printOptions.outputFormat))
+            return failure(Tr::tr("--output-format is only used with --print."));
+        QString error;
+        if (!parseValues(parser, printOptions, &result.print, &error))
+            return failure(error);
         return result;
     }
     result.action = Action::Print;

@@ -19,7 +19,8 @@ enum class OutputFormat {
     StreamJson, ///< one JSON object per lifecycle event and line (docs/stream-json.md)
 };
 
-/// The options of a headless run (--print), with the defaults filled in.
+/// The agent's options from the command line, with the defaults filled in: a headless run's
+/// (--print), and the window's model and permissions.
 struct PrintOptions
 {
     QString prompt;   ///< "-": read the prompt from standard input
@@ -47,8 +48,9 @@ struct CommandLine
     Action action = Action::Run;
     QString repository;     ///< the directory to open (default: the current directory)
     QString screenshotPath; ///< save the first painted window there, then quit
-    PrintOptions print;     ///< Action::Print
-    QString output;         ///< text for --version/--help, or the error for Fail
+    /// Action::Print, and for Action::Run the window's agent (prompt and outputFormat unset).
+    PrintOptions print;
+    QString output; ///< text for --version/--help, or the error for Fail
 
     static CommandLine parse(const QStringList &arguments);
 };

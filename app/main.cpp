@@ -1,10 +1,12 @@
 #include "commandline.h"
 #include "headlessrun.h"
+#include "windowsetup.h"
 
 #include <core/repository.h>
 #include <mainwindow.h>
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QIcon>
 #include <QTimer>
 
@@ -35,6 +37,50 @@ bool haveDisplay()
            || !qEnvironmentVariableIsEmpty("DISPLAY")
            || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
 }
+
+// ---- AGENTDESK_REPORT_FIRST_PAINT (tests/bench/bench_ui coldstart) ----------------------
+// Started during static initialisation, before main(), so it covers everything after the
+// dynamic loader. When the variable is set, the first paint of the main window (or a child)
+// prints "first-paint <ms>" to stderr and quits the app with 0.
+const QElapsedTimer processClock = [] {
+    QElapsedTimer clock;
+    clock.start();
+    return clock;
+}();
+
+class FirstPaintReporter final : public QObject
+{
+public:
+    explicit FirstPaintReporter(QWidget *window)
+        : QObject(window)
+        , m_window(window)
+    {}
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        auto widget = qobject_cast<QWidget *>(watched);
+        if (event->type() == QEvent::Paint && widget && widget->window() == m_window) {
+            QCoreApplication::instance()->removeEventFilter(this);
+            // After this paint round (every widget of the window, and the flush) is done.
+            QTimer::singleShot(0, [] {
+                std::fprintf(stderr,
+                             "first-paint %.1f\n",
+                             double(processClock.nsecsElapsed()) / 1e6);
+                QCoreApplication::exit(0);
+            });
+        }
+        return false;
+    }
+
+private:
+    QWidget *m_window;
+};
+
+void reportFirstPaintIfAsked(QWidget *window)
+{
+    if (qEnvironmentVariableIsSet("AGENTDESK_REPORT_FIRST_PAINT"))
+        QCoreApplication::instance()->installEventFilter(new FirstPaintReporter(window));
+}
+// ---- end of AGENTDESK_REPORT_FIRST_PAINT ------------------------------------------------
 
 } // namespace
 
@@ -80,8 +126,10 @@ int main(int argc, char **argv)
     QApplication::setApplicationDisplayName(QStringLiteral("AgentDesk"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/agentdesk.svg")));
 
-    Ui::MainWindow window;
+    Ui::MainWindow window(
+        App::windowAgentSetup(commandLine.print, QProcessEnvironment::systemEnvironment()));
     window.openRepository(commandLine.repository);
+    reportFirstPaintIfAsked(&window); // AGENTDESK_REPORT_FIRST_PAINT, see above
     window.show();
 
     if (!commandLine.screenshotPath.isEmpty()) {

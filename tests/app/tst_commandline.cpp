@@ -71,6 +71,28 @@ private slots:
             QCOMPARE(result.output, output);
     }
 
+    void windowTakesTheAgentOptions()
+    {
+        const CommandLine result = CommandLine::parse({"agentdesk",
+                                                       "--provider",
+                                                       "anthropic",
+                                                       "--model",
+                                                       "claude-opus-4-1",
+                                                       "--permission-mode",
+                                                       "plan",
+                                                       "--allowed-tools",
+                                                       "Bash(git status)",
+                                                       "/src/calc"});
+        QCOMPARE(int(result.action), int(CommandLine::Action::Run));
+        QCOMPARE(result.repository, QStringLiteral("/src/calc"));
+        QCOMPARE(result.print.provider, QStringLiteral("anthropic"));
+        QCOMPARE(result.print.model, QStringLiteral("claude-opus-4-1"));
+        QCOMPARE(result.print.apiKeyEnv, QStringLiteral("ANTHROPIC_API_KEY"));
+        QCOMPARE(result.print.permissionMode, std::optional(AgentCore::PermissionMode::Plan));
+        QCOMPARE(result.print.allowedTools.size(), 1);
+        QVERIFY(result.print.prompt.isEmpty());
+    }
+
     void printErrors_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -82,10 +104,11 @@ private slots:
         QTest::newRow("no prompt") << QStringList{"--print"} << "Missing value after '--print'.";
         QTest::newRow("empty prompt")
             << QStringList{"--print", "  "} << "The prompt given to --print is empty.";
-        QTest::newRow("model without print")
-            << QStringList{"--model", "gpt-5"} << "--model is only used with --print.";
-        QTest::newRow("mode without print") << QStringList{"--permission-mode", "plan"}
-                                            << "--permission-mode is only used with --print.";
+        QTest::newRow("format without print") << QStringList{"--output-format", "text"}
+                                              << "--output-format is only used with --print.";
+        QTest::newRow("window: unknown mode")
+            << QStringList{"--permission-mode", "yolo"}
+            << "Unknown permission mode \"yolo\": use default, acceptEdits, plan or bypass.";
         QTest::newRow("unknown provider")
             << print({"--provider", "gemini"})
             << "Unknown provider \"gemini\" for --provider: use openai, anthropic or "
