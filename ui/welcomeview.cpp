@@ -13,6 +13,7 @@ WelcomeView::WelcomeView(QWidget *parent)
     , m_name(new QLabel(this))
     , m_head(new QLabel(this))
     , m_path(new QLabel(this))
+    , m_hint(new QLabel(this))
 {
     QFont nameFont = m_name->font();
     nameFont.setPointSizeF(nameFont.pointSizeF() * 2.0);
@@ -24,12 +25,21 @@ WelcomeView::WelcomeView(QWidget *parent)
     m_path->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_path->setForegroundRole(QPalette::PlaceholderText);
 
+    m_hint->setObjectName(QStringLiteral("welcomeHint"));
+    m_hint->setText(tr("Describe a task in the box below and press Enter.\n"
+                       "Every edit is shown as a diff and every command before it runs.\n"
+                       "While the agent works, Enter steers it and Alt+Enter queues a follow-up."));
+    m_hint->setWordWrap(true);
+
     auto layout = new QVBoxLayout(this);
     layout->addStretch(2);
     for (QLabel *label : {m_name, m_head, m_path}) {
         label->setAlignment(Qt::AlignHCenter);
         layout->addWidget(label);
     }
+    layout->addSpacing(24);
+    m_hint->setAlignment(Qt::AlignHCenter);
+    layout->addWidget(m_hint);
     layout->addStretch(3);
 }
 

@@ -26,6 +26,7 @@ private:
     QLabel *m_name = nullptr;
     QLabel *m_head = nullptr;
     QLabel *m_path = nullptr;
+    QLabel *m_hint = nullptr;
 };
 
 } // namespace Ui

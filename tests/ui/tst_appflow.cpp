@@ -1,0 +1,380 @@
+// The whole window on a temporary git repository with a scripted model: what a user does
+// (types, presses Enter, Alt+Enter, Esc, clicks Allow or Deny) and what they see and get
+// (bubbles, reviews, files on disk, the next model request).
+#include "../tools/toolstest.h"
+
+#include <agentsession.h>
+#include <agentstatusbar.h>
+#include <changedfilespanel.h>
+#include <composer.h>
+#include <conversation/conversationitem.h>
+#include <conversation/conversationview.h>
+#include <conversation/messageitem.h>
+#include <conversationpage.h>
+#include <core/agent.h>
+#include <followuppanel.h>
+#include <mainwindow.h>
+#include <review/reviewqueue.h>
+#include <scriptedmodel.h>
+#include <testtools.h>
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSemaphore>
+#include <QStandardPaths>
+#include <QTest>
+#include <QToolButton>
+
+#include <memory>
+
+using namespace AgentCore;
+using TestSupport::FunctionTool;
+using TestSupport::ModelStep;
+using TestSupport::ScriptedModel;
+using Ui::AgentSession;
+
+namespace {
+
+constexpr int runTimeoutMs = 15'000;
+
+QStringList itemTexts(const Ui::ConversationView *view, Ui::ConversationItem::Kind kind)
+{
+    QStringList texts;
+    for (int i = 0; i < view->itemCount(); ++i) {
+        if (view->itemAt(i)->kind() == kind)
+            texts.append(view->itemAt(i)->plainText());
+    }
+    return texts;
+}
+
+/// The user messages of a model request, in order.
+QStringList userTexts(const Context &context)
+{
+    QStringList texts;
+    for (const Message &message : context.messages) {
+        if (message.isUser())
+            texts.append(message.text());
+    }
+    return texts;
+}
+
+QString lastToolResult(const Context &context)
+{
+    for (auto it = context.messages.crbegin(); it != context.messages.crend(); ++it) {
+        if (it->isToolResult())
+            return it->text();
+    }
+    return {};
+}
+
+} // namespace
+
+class tst_AppFlow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_appflow"));
+    }
+
+    void cleanup()
+    {
+        m_gate.release(100); // a tool still waiting ends, so the window can close at once
+        m_window.reset();
+        m_repo.reset();
+        m_gate.acquire(m_gate.available());
+    }
+
+    void streamedTextRendersAndEscStops();
+    void discardRemovesTheDraftBubble();
+    void approveWritesTheFile();
+    void denyKeepsTheFileAndTheModelSeesTheFeedback();
+    void stopDuringAStubbornToolIsIdleWithin200ms();
+    void steeringLandsBeforeTheNextModelCall();
+    void followUpsRunInQueueOrderAfterTheTask();
+    void reorderAndSendNow();
+    void permissionModeSwitchReachesThePolicy();
+
+private:
+    /// Opens a window on a fresh repository whose agent plays \a steps.
+    void openWindow(const QList<ModelStep> &steps);
+    /// A model step that calls the "Gate" tool, which waits until the test releases m_gate.
+    static ModelStep gateCall(const QString &id = QStringLiteral("gate-1"))
+    {
+        return ModelStep::toolCall(id, QStringLiteral("Gate"), {});
+    }
+    void type(const QString &text, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+    {
+        Ui::Composer *composer = page()->composer();
+        QTest::keyClicks(composer, text);
+        QTest::keyClick(composer, Qt::Key_Return, modifiers);
+    }
+    void waitForIdle()
+    {
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    }
+    /// Waits until the gate tool runs.
+    void waitForGate() { QTRY_VERIFY_WITH_TIMEOUT(m_gateTool->calls() > 0, runTimeoutMs); }
+    void clickAnswer(const char *buttonName)
+    {
+        auto button = page()->reviews()->currentView()->findChild<QAbstractButton *>(
+            QLatin1String(buttonName));
+        QVERIFY(button);
+        QTest::mouseClick(button, Qt::LeftButton);
+    }
+
+    Ui::ConversationPage *page() const { return m_window->conversationPage(); }
+    AgentSession *session() const { return m_window->session(); }
+    Ui::ConversationView *view() const { return page()->conversation(); }
+
+    std::unique_ptr<ToolsTest::Repo> m_repo;
+    std::shared_ptr<ScriptedModel> m_model;
+    std::shared_ptr<FunctionTool> m_gateTool;
+    std::unique_ptr<Ui::MainWindow> m_window;
+    QSemaphore m_gate;
+};
+
+void tst_AppFlow::openWindow(const QList<ModelStep> &steps)
+{
+    m_repo = std::make_unique<ToolsTest::Repo>();
+    QVERIFY(m_repo->isValid());
+    m_model = std::make_shared<ScriptedModel>(steps);
+    // A read-only tool that ignores its abort token: it waits for the test, up to 10 s.
+    m_gateTool = FunctionTool::make(QStringLiteral("Gate"),
+                                    {},
+                                    ExecutionMode::Parallel,
+                                    [this](const ToolCallContext &) {
+                                        m_gate.tryAcquire(1, 10'000);
+                                        return ToolResult::makeText(QStringLiteral("opened"));
+                                    });
+
+    Ui::AgentSetup setup;
+    setup.model.client = m_model;
+    setup.model.label = QStringLiteral("scripted");
+    setup.options.systemPrompt = QStringLiteral("You are tested.");
+    setup.options.extraTools = {m_gateTool};
+    m_window = std::make_unique<Ui::MainWindow>(setup);
+    m_window->resize(1100, 760);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->openRepository(m_repo->root()));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    page()->composer()->setFocus();
+}
+
+void tst_AppFlow::streamedTextRendersAndEscStops()
+{
+    ModelStep step = ModelStep::text(QStringLiteral("Reading loop.ts first, then crash.log."));
+    step.chunkSize = 4;
+    openWindow({step.stallingAfter(4)});
+
+    type(QStringLiteral("fix the crash"));
+    QTRY_COMPARE(session()->state(), AgentSession::State::Running);
+    QCOMPARE(page()->sendStopButton()->text(), QStringLiteral("Stop"));
+    // The first pieces are on screen while the model is still writing.
+    QTRY_VERIFY(!itemTexts(view(), Ui::ConversationItem::Kind::Assistant).isEmpty());
+    const QString partial = itemTexts(view(), Ui::ConversationItem::Kind::Assistant).constFirst();
+    QVERIFY2(partial.startsWith(QStringLiteral("Read")), qPrintable(partial));
+    QVERIFY(partial.size() < step.message.text().size());
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::User),
+             QStringList{QStringLiteral("fix the crash")});
+    QVERIFY(m_window->agentStatusBar()->runStateText().startsWith(QStringLiteral("Working")));
+
+    QTest::keyClick(page()->composer(), Qt::Key_Escape);
+    waitForIdle();
+    QCOMPARE(page()->sendStopButton()->text(), QStringLiteral("Send"));
+    QVERIFY(
+        itemTexts(view(), Ui::ConversationItem::Kind::Note).contains(QStringLiteral("Stopped.")));
+    QCOMPARE(m_window->agentStatusBar()->runStateText(), QStringLiteral("Ready"));
+}
+
+void tst_AppFlow::discardRemovesTheDraftBubble()
+{
+    openWindow({ModelStep::fakeToolCall(), ModelStep::text(QStringLiteral("Done natively."))});
+    type(QStringLiteral("read loop.ts"));
+    waitForIdle();
+    // The draft with the fake call is gone once its fade-out ends; the retried answer stays.
+    QTRY_COMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant),
+                 QStringList{QStringLiteral("Done natively.")});
+    QVERIFY(itemTexts(view(), Ui::ConversationItem::Kind::Note)
+                .contains(QStringLiteral(
+                    "The model wrote its tool calls as text; retrying with native tool calls.")));
+}
+
+void tst_AppFlow::approveWritesTheFile()
+{
+    const QString content = QStringLiteral("int answer() { return 42; }\n");
+    openWindow({ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{"file_path", "answer.cpp"}, {"content", content}}),
+                ModelStep::text(QStringLiteral("Wrote answer.cpp."))});
+    type(QStringLiteral("add answer.cpp"));
+
+    QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+    QVERIFY(page()->reviews()->isVisible());
+    // The review waits; the user's typing place keeps the focus.
+    QCOMPARE(QApplication::focusWidget(), page()->composer());
+    QVERIFY(m_window->agentStatusBar()->runStateText().startsWith(
+        QStringLiteral("Waiting for your review (1)")));
+    QCOMPARE(m_repo->read(QStringLiteral("answer.cpp")), QByteArray("<missing>"));
+
+    clickAnswer("allowOnceButton");
+    waitForIdle();
+    QCOMPARE(m_repo->read(QStringLiteral("answer.cpp")), content.toUtf8());
+    QCOMPARE(page()->reviews()->count(), 0);
+    QVERIFY(!page()->reviews()->isVisible());
+    QCOMPARE(m_window->changedFilesPanel()->rows(),
+             QStringList{QStringLiteral("answer.cpp  +1 −0")});
+}
+
+void tst_AppFlow::denyKeepsTheFileAndTheModelSeesTheFeedback()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{"file_path", "answer.cpp"}, {"content", "return 41;\n"}}),
+                ModelStep::text(QStringLiteral("Understood."))});
+    type(QStringLiteral("add answer.cpp"));
+    QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+
+    auto feedback = page()->reviews()->currentView()->findChild<QLineEdit *>(
+        QStringLiteral("denyFeedback"));
+    QVERIFY(feedback);
+    QTest::keyClicks(feedback, QStringLiteral("the answer is 42, not 41"));
+    QTest::keyClick(feedback, Qt::Key_Return);
+    waitForIdle();
+
+    QCOMPARE(m_repo->read(QStringLiteral("answer.cpp")), QByteArray("<missing>"));
+    QCOMPARE(m_model->callCount(), 2);
+    const QString result = lastToolResult(m_model->contexts().at(1));
+    QVERIFY2(result.contains(QStringLiteral("the answer is 42, not 41")), qPrintable(result));
+    QVERIFY(m_window->changedFilesPanel()->rows().isEmpty());
+}
+
+void tst_AppFlow::stopDuringAStubbornToolIsIdleWithin200ms()
+{
+    openWindow({gateCall(), ModelStep::text(QStringLiteral("never asked"))});
+    type(QStringLiteral("wait for the gate"));
+    waitForGate();
+
+    QElapsedTimer clock;
+    clock.start();
+    QTest::mouseClick(page()->sendStopButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, 1'000);
+    const qint64 elapsed = clock.elapsed();
+    QVERIFY2(elapsed < 200, qPrintable(QStringLiteral("idle after %1 ms").arg(elapsed)));
+    QCOMPARE(page()->sendStopButton()->text(), QStringLiteral("Send"));
+    QVERIFY(!page()->composer()->isRunning());
+    QCOMPARE(m_model->callCount(), 1);
+}
+
+void tst_AppFlow::steeringLandsBeforeTheNextModelCall()
+{
+    openWindow({gateCall(), ModelStep::text(QStringLiteral("Using tabs."))});
+    type(QStringLiteral("reformat main.cpp"));
+    waitForGate();
+
+    type(QStringLiteral("use tabs, not spaces")); // Enter while running steers
+    QTRY_COMPARE(session()->agent()->steeringQueue().size(), 1);
+    m_gate.release();
+    waitForIdle();
+
+    QCOMPARE(m_model->callCount(), 2);
+    const Context second = m_model->contexts().at(1);
+    QCOMPARE(userTexts(second),
+             (QStringList{QStringLiteral("reformat main.cpp"),
+                          QStringLiteral("use tabs, not spaces")}));
+    // After the gate's result: the steering goes in right before the call.
+    QVERIFY(second.messages.constLast().isUser());
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::User),
+             (QStringList{QStringLiteral("reformat main.cpp"),
+                          QStringLiteral("use tabs, not spaces")}));
+}
+
+void tst_AppFlow::followUpsRunInQueueOrderAfterTheTask()
+{
+    openWindow({gateCall(),
+                ModelStep::text(QStringLiteral("Task done.")),
+                ModelStep::text(QStringLiteral("Tests pass.")),
+                ModelStep::text(QStringLiteral("Committed."))});
+    type(QStringLiteral("fix the overflow"));
+    waitForGate();
+
+    type(QStringLiteral("run the tests"), Qt::AltModifier);
+    type(QStringLiteral("commit it"), Qt::AltModifier);
+    QTRY_COMPARE(m_window->followUpPanel()->texts(),
+                 (QStringList{QStringLiteral("run the tests"), QStringLiteral("commit it")}));
+    m_gate.release();
+    waitForIdle();
+
+    QCOMPARE(m_model->callCount(), 4);
+    QCOMPARE(userTexts(m_model->contexts().at(1)).size(), 1); // the task first, undisturbed
+    QCOMPARE(userTexts(m_model->contexts().at(2)).constLast(), QStringLiteral("run the tests"));
+    QCOMPARE(userTexts(m_model->contexts().at(3)).constLast(), QStringLiteral("commit it"));
+    QVERIFY(m_window->followUpPanel()->texts().isEmpty());
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant).constLast(),
+             QStringLiteral("Committed."));
+}
+
+void tst_AppFlow::reorderAndSendNow()
+{
+    openWindow({gateCall(),
+                ModelStep::text(QStringLiteral("Docs first.")),
+                ModelStep::text(QStringLiteral("Changelog.")),
+                ModelStep::text(QStringLiteral("Tests."))});
+    type(QStringLiteral("fix the overflow"));
+    waitForGate();
+    for (const char *text : {"run the tests", "update the changelog", "update the docs"})
+        type(QLatin1String(text), Qt::AltModifier);
+    Ui::FollowUpPanel *panel = m_window->followUpPanel();
+    QTRY_COMPARE(panel->texts().size(), 3);
+
+    // Drag "update the changelog" to the top, then send "update the docs" now.
+    QVERIFY(panel->listWidget()->model()->moveRow(QModelIndex(), 1, QModelIndex(), 0));
+    QTRY_COMPARE(panel->texts(),
+                 (QStringList{QStringLiteral("update the changelog"),
+                              QStringLiteral("run the tests"),
+                              QStringLiteral("update the docs")}));
+    QVERIFY(panel->sendNow(2));
+    QTRY_COMPARE(session()->agent()->steeringQueue().size(), 1);
+    m_gate.release();
+    waitForIdle();
+
+    QCOMPARE(m_model->callCount(), 4);
+    // Sent now: steering, before the task's next model call; then the queue in its new order.
+    QCOMPARE(userTexts(m_model->contexts().at(1)).constLast(), QStringLiteral("update the docs"));
+    QCOMPARE(userTexts(m_model->contexts().at(2)).constLast(),
+             QStringLiteral("update the changelog"));
+    QCOMPARE(userTexts(m_model->contexts().at(3)).constLast(), QStringLiteral("run the tests"));
+}
+
+void tst_AppFlow::permissionModeSwitchReachesThePolicy()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{"file_path", "notes.md"}, {"content", "# Notes\n"}}),
+                ModelStep::text(QStringLiteral("Done."))});
+    auto modes = m_window->agentStatusBar()->findChild<QComboBox *>(
+        QStringLiteral("permissionMode"));
+    QVERIFY(modes);
+    // Accept edits: the Write is applied without a review.
+    modes->setCurrentIndex(modes->findData(int(PermissionMode::AcceptEdits)));
+    emit modes->activated(modes->currentIndex());
+    QCOMPARE(session()->permissionMode(), PermissionMode::AcceptEdits);
+
+    type(QStringLiteral("start the notes"));
+    waitForIdle();
+    QCOMPARE(page()->reviews()->count(), 0);
+    QCOMPARE(m_repo->read(QStringLiteral("notes.md")), QByteArray("# Notes\n"));
+}
+
+QTEST_MAIN(tst_AppFlow)
+
+#include "tst_appflow.moc"

@@ -1,0 +1,86 @@
+#include "changedfilespanel.h"
+
+#include <QDir>
+#include <QLabel>
+#include <QListWidget>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace Ui {
+
+namespace {
+constexpr int PathRole = Qt::UserRole + 1;
+}
+
+ChangedFilesPanel::ChangedFilesPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(tr("Files changed"), this))
+    , m_stack(new QStackedWidget(this))
+    , m_list(new QListWidget(this))
+    , m_empty(new QLabel(this))
+{
+    setObjectName(QStringLiteral("changedFilesPanel"));
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+
+    m_list->setObjectName(QStringLiteral("changedFilesList"));
+    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->setTextElideMode(Qt::ElideLeft); // the file name matters more than its folders
+    m_list->setUniformItemSizes(true);
+    connect(m_list, &QListWidget::itemActivated, this, &ChangedFilesPanel::activate);
+
+    m_empty->setText(tr("The files the agent changes in this session appear here."));
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+    m_empty->setMargin(12);
+    m_stack->addWidget(m_empty);
+    m_stack->addWidget(m_list);
+
+    auto layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addWidget(m_title);
+    layout->addWidget(m_stack, 1);
+}
+
+ChangedFilesPanel::~ChangedFilesPanel() = default;
+
+void ChangedFilesPanel::setFiles(const QList<ChangedFile> &files)
+{
+    m_list->clear();
+    for (const ChangedFile &file : files) {
+        //: A changed file in the side panel: path, lines added, lines removed
+        const QString text = tr("%1  +%2 −%3")
+                                 .arg(QDir::toNativeSeparators(file.displayPath))
+                                 .arg(file.additions)
+                                 .arg(file.deletions);
+        auto item = new QListWidgetItem(text, m_list);
+        item->setData(PathRole, file.path);
+        item->setToolTip(
+            file.created ? tr("%1\nCreated in this session; %n change(s)", nullptr, file.changes)
+                               .arg(QDir::toNativeSeparators(file.path))
+                         : tr("%1\n%n change(s) in this session", nullptr, file.changes)
+                               .arg(QDir::toNativeSeparators(file.path)));
+    }
+    m_title->setText(files.isEmpty() ? tr("Files changed")
+                                     : tr("Files changed (%1)").arg(files.size()));
+    m_stack->setCurrentWidget(files.isEmpty() ? static_cast<QWidget *>(m_empty) : m_list);
+}
+
+QStringList ChangedFilesPanel::rows() const
+{
+    QStringList rows;
+    for (int row = 0; row < m_list->count(); ++row)
+        rows.append(m_list->item(row)->text());
+    return rows;
+}
+
+void ChangedFilesPanel::activate(QListWidgetItem *item)
+{
+    if (item)
+        emit openRequested(item->data(PathRole).toString());
+}
+
+} // namespace Ui

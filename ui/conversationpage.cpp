@@ -1,0 +1,181 @@
+#include "conversationpage.h"
+
+#include "composer.h"
+#include "conversation/conversationview.h"
+#include "review/reviewqueue.h"
+#include "welcomeview.h"
+
+#include <core/agent.h>
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace Ui {
+
+ConversationPage::ConversationPage(QWidget *parent)
+    : QWidget(parent)
+    , m_splitter(new QSplitter(Qt::Vertical, this))
+    , m_top(new QStackedWidget(m_splitter))
+    , m_welcome(new WelcomeView(m_top))
+    , m_conversation(new ConversationView(m_top))
+    , m_reviews(new ReviewQueue(m_splitter))
+    , m_composer(new Composer(this))
+    , m_sendStop(new QToolButton(this))
+{
+    setObjectName(QStringLiteral("conversationPage"));
+    m_top->addWidget(m_welcome);
+    m_top->addWidget(m_conversation);
+    m_splitter->addWidget(m_top);
+    m_splitter->addWidget(m_reviews);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 1);
+    m_reviews->hide();
+    connect(m_reviews, &ReviewQueue::countChanged, this, &ConversationPage::onReviewCountChanged);
+
+    m_conversation->installEventFilter(this);
+    m_composer->setObjectName(QStringLiteral("composer"));
+    connect(m_composer, &Composer::submitted, this, [this](const QString &text) {
+        if (m_session) {
+            showConversation();
+            m_session->send(text);
+        }
+    });
+    connect(m_composer, &Composer::steered, this, [this](const QString &text) {
+        if (m_session)
+            m_session->steer(text);
+    });
+    connect(m_composer, &Composer::followUpQueued, this, [this](const QString &text) {
+        if (m_session)
+            m_session->followUp(text);
+    });
+    connect(m_composer, &Composer::stopRequested, this, [this] {
+        if (m_session)
+            m_session->stop();
+    });
+
+    m_sendStop->setObjectName(QStringLiteral("sendStopButton"));
+    m_sendStop->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_sendStop->setFocusPolicy(Qt::NoFocus); // clicking it leaves the focus in the composer
+    m_sendStop->setMinimumWidth(84);
+    connect(m_sendStop, &QToolButton::clicked, this, &ConversationPage::sendOrStop);
+    onStateChanged(AgentSession::State::Idle);
+
+    auto composerRow = new QHBoxLayout;
+    composerRow->setSpacing(6);
+    composerRow->addWidget(m_composer, 1);
+    composerRow->addWidget(m_sendStop, 0, Qt::AlignBottom);
+
+    auto layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 6);
+    layout->setSpacing(6);
+    layout->addWidget(m_splitter, 1);
+    layout->addLayout(composerRow);
+    setFocusProxy(m_composer);
+}
+
+ConversationPage::~ConversationPage() = default;
+
+void ConversationPage::setSession(AgentSession *session)
+{
+    for (const QMetaObject::Connection &connection : std::as_const(m_connections))
+        disconnect(connection);
+    m_connections.clear();
+    m_session = session;
+    m_conversation->clear();
+    m_top->setCurrentWidget(m_welcome);
+    m_reviews->setBroker(session ? session->broker() : nullptr);
+    if (!session) {
+        onStateChanged(AgentSession::State::Idle);
+        return;
+    }
+    m_connections << connect(session, &AgentSession::eventEmitted, this, &ConversationPage::onEvent)
+                  << connect(session,
+                             &AgentSession::stateChanged,
+                             this,
+                             &ConversationPage::onStateChanged);
+    m_composer->setRepositoryRoot(session->repositoryRoot());
+    onStateChanged(session->state());
+}
+
+void ConversationPage::setRepository(const AgentCore::Repository &repository)
+{
+    m_welcome->setRepository(repository);
+}
+
+bool ConversationPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_conversation && event->type() == QEvent::KeyPress
+        && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape && m_session
+        && m_session->state() == AgentSession::State::Running) {
+        m_session->stop();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void ConversationPage::onEvent(const AgentCore::AgentEvent &event)
+{
+    showConversation();
+    m_conversation->apply(event);
+}
+
+void ConversationPage::onStateChanged(AgentSession::State state)
+{
+    const bool running = state == AgentSession::State::Running
+                         || state == AgentSession::State::Stopping;
+    m_composer->setRunning(running);
+    if (running) {
+        m_sendStop->setText(tr("Stop"));
+        m_sendStop->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
+        m_sendStop->setToolTip(tr("Stop the agent (Esc)"));
+        m_sendStop->setEnabled(state == AgentSession::State::Running);
+    } else {
+        m_sendStop->setText(tr("Send"));
+        m_sendStop->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+        m_sendStop->setToolTip(tr("Send the task (Enter)"));
+        m_sendStop->setEnabled(m_session != nullptr);
+    }
+}
+
+void ConversationPage::onReviewCountChanged(int count)
+{
+    m_reviews->setVisible(count > 0);
+    if (count > 0 && !m_reviewSized) {
+        // The first review gets a little more than half of the room: a diff needs it.
+        const int total = m_splitter->height();
+        m_splitter->setSizes({total * 2 / 5, total - total * 2 / 5});
+        m_reviewSized = true;
+    }
+}
+
+void ConversationPage::sendOrStop()
+{
+    if (!m_session)
+        return;
+    if (m_session->state() == AgentSession::State::Running) {
+        m_session->stop();
+        return;
+    }
+    const QString text = m_composer->toPlainText().trimmed();
+    if (text.isEmpty()) {
+        m_composer->setFocus();
+        return;
+    }
+    m_composer->clear();
+    showConversation();
+    m_session->send(text);
+}
+
+void ConversationPage::showConversation()
+{
+    m_top->setCurrentWidget(m_conversation);
+}
+
+} // namespace Ui
