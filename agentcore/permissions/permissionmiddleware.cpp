@@ -1,8 +1,12 @@
 #include "permissionmiddleware.h"
 
+#include "partialchange.h"
 #include "pathcapability.h"
 #include "permissionreview.h"
 #include "permissionsettings.h"
+
+#include <core/toolexecution.h>
+#include <tools/textfile.h>
 
 #include <QCoreApplication>
 
@@ -91,6 +95,20 @@ ToolResult runAllowed(ToolCallContext &context, const ToolNext &next, const Call
     return next(context);
 }
 
+// The kept hunks of an Edit or Write the reviewer partly rejected: written here rather than
+// by the tool (whose arguments cannot express them), with the same checks and bookkeeping.
+ToolResult runPartial(const PermissionGate &gate,
+                      const ToolCallContext &context,
+                      const Call &call,
+                      const PartialChange &partial,
+                      const QString &feedback)
+{
+    if (context.abort.isAborted())
+        return abortedToolResult();
+    const PathCapability::Scope scope(call.outsideReads);
+    return partial.write(*gate.workspace, feedback);
+}
+
 QString sentence(const QString &text)
 {
     return text.endsWith(QLatin1Char('.')) ? text : text + QLatin1Char('.');
@@ -106,9 +124,14 @@ QString callDescription(const PermissionRequest &request)
     return Tr::tr("this %1 call").arg(request.toolName);
 }
 
-QString deniedMessage(const PermissionRequest &request, const QString &feedback)
+// \a why: what the user did, when it was more than pressing Deny.
+QString deniedMessage(const PermissionRequest &request,
+                      const QString &feedback,
+                      const QString &why = {})
 {
-    const QString denied = Tr::tr("The user denied %1.").arg(callDescription(request));
+    const QString denied = why.isEmpty()
+                               ? Tr::tr("The user denied %1.").arg(callDescription(request))
+                               : Tr::tr("The user denied %1: %2.").arg(callDescription(request), why);
     if (!feedback.trimmed().isEmpty())
         return denied + QLatin1Char(' ') + Tr::tr("Their feedback: %1").arg(feedback.trimmed());
     return denied + QLatin1Char(' ')
@@ -186,22 +209,34 @@ ToolResult askPerson(const PermissionGate &gate,
         return ToolResult::makeError(Tr::tr("Aborted while waiting for the user to approve %1.")
                                          .arg(callDescription(request)));
     }
-    switch (answer->choice) {
-    case PermissionAnswer::Choice::Deny:
+    if (answer->choice == PermissionAnswer::Choice::Deny) {
         context.permissionDecision = answer->feedback.isEmpty()
                                          ? QStringLiteral("ask: denied by the user")
                                          : QStringLiteral("ask: denied by the user: ")
                                                + answer->feedback;
         return ToolResult::makeError(deniedMessage(request, answer->feedback));
-    case PermissionAnswer::Choice::AllowOnce:
-        context.permissionDecision = QStringLiteral("ask: allowed once");
-        break;
-    case PermissionAnswer::Choice::AllowSession:
-    case PermissionAnswer::Choice::AllowAlways:
-        context.permissionDecision = rememberApproval(gate, call, *answer);
-        break;
     }
-    return runAllowed(context, next, call);
+    const PartialChange partial = PartialChange::of(request, *answer);
+    if (partial.rejectsEverything()) {
+        // Nothing would be written: a deny, and no rule is remembered.
+        context.permissionDecision = QStringLiteral(
+            "ask: denied by the user (every hunk rejected)");
+        if (!answer->feedback.isEmpty())
+            context.permissionDecision += QStringLiteral(": ") + answer->feedback;
+        return ToolResult::makeError(
+            deniedMessage(request,
+                          answer->feedback,
+                          TextFile::plural(partial.hunkCount(),
+                                           Tr::tr("they rejected the only hunk of the change"),
+                                           Tr::tr("they rejected all %1 hunks of the change"))));
+    }
+    context.permissionDecision = answer->choice == PermissionAnswer::Choice::AllowOnce
+                                     ? QStringLiteral("ask: allowed once")
+                                     : rememberApproval(gate, call, *answer);
+    if (!partial.isPartial() || !gate.workspace)
+        return runAllowed(context, next, call);
+    context.permissionDecision += QStringLiteral("; partially applied, ") + partial.auditText();
+    return runPartial(gate, context, call, partial, answer->feedback);
 }
 
 } // namespace

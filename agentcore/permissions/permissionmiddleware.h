@@ -36,6 +36,10 @@ struct PermissionGate
 /// to anyone: the tool's error comes back at once. "Allow for this session/always" without a
 /// rule in the answer adds PermissionReview::defaultRules. Installs the PathCapability guard
 /// on gate.workspace (writable roots asked from the policy on every check).
+/// An allowed Edit/Write with PermissionAnswer::rejectedHunks is not run as the model asked:
+/// PartialChange writes the kept hunks itself (a success naming the rejected hunks; the audit
+/// says "...; partially applied, rejected hunks 2 of 3"), or refuses when the file changed
+/// since the review. Rejecting every hunk is a deny. Rules are remembered as for a full allow.
 ToolMiddleware makePermissionMiddleware(const PermissionGate &gate);
 
 } // namespace AgentCore

@@ -4,6 +4,7 @@
 #include "permissionrule.h"
 
 #include <QJsonObject>
+#include <QList>
 #include <QMetaType>
 #include <QString>
 
@@ -52,6 +53,11 @@ struct PermissionAnswer
     /// For AllowSession/AllowAlways; default: suggested[0], or for a compound command the
     /// first suggestion of each simple command (PermissionReview::defaultRules).
     std::optional<PermissionRule> rule;
+    /// Edit/Write, AllowOnce/AllowSession/AllowAlways: the hunks NOT to apply, as indexes into
+    /// UnifiedDiff::compute(request.oldText, request.newText).hunks(). The middleware writes
+    /// only the other hunks (a Write with the partial content) and the tool result tells the
+    /// model which hunks were rejected. All hunks rejected means a deny. Ignored otherwise.
+    QList<int> rejectedHunks;
 };
 
 } // namespace AgentCore

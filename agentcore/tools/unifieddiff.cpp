@@ -1,7 +1,9 @@
 #include "unifieddiff.h"
 
 #include <QHash>
+#include <QStringView>
 
+#include <algorithm>
 #include <climits>
 #include <vector>
 
@@ -154,6 +156,26 @@ private:
     }
 };
 
+// Each line with its '\n' (the last one may have none), as views into \a text.
+QList<QStringView> linesWithBreaks(const QString &text)
+{
+    QList<QStringView> lines;
+    qsizetype from = 0;
+    while (from < text.size()) {
+        const qsizetype newline = text.indexOf(QLatin1Char('\n'), from);
+        const qsizetype end = newline < 0 ? text.size() : newline + 1;
+        lines.append(QStringView(text).sliced(from, end - from));
+        from = end;
+    }
+    return lines;
+}
+
+// The index of a hunk's first line on one side; an empty side counts from the line before.
+int firstLine(int start, int count)
+{
+    return count > 0 ? start - 1 : start;
+}
+
 enum class Op { Equal, Delete, Insert };
 
 struct Step
@@ -302,24 +324,72 @@ UnifiedDiff UnifiedDiff::compute(const QString &oldText, const QString &newText,
     return diff;
 }
 
-QString UnifiedDiff::toString(const QString &oldLabel, const QString &newLabel) const
+QString UnifiedDiff::apply(const QString &oldText,
+                           const QString &newText,
+                           const QList<int> &rejected) const
 {
-    if (m_hunks.isEmpty())
+    const QList<QStringView> oldLines = linesWithBreaks(oldText);
+    const QList<QStringView> newLines = linesWithBreaks(newText);
+    QString out;
+    out.reserve(std::max(oldText.size(), newText.size()));
+    // Bounds-checked: texts that do not fit the hunks give a wrong result, never a crash.
+    const auto copy = [&out](const QList<QStringView> &lines, qsizetype from, qsizetype to) {
+        for (qsizetype line = std::max<qsizetype>(from, 0);
+             line < std::min<qsizetype>(to, lines.size());
+             ++line)
+            out += lines.at(line);
+    };
+    qsizetype next = 0; // the first old line not copied or replaced yet
+    for (qsizetype index = 0; index < m_hunks.size(); ++index) {
+        const Hunk &hunk = m_hunks.at(index);
+        const int oldFirst = firstLine(hunk.oldStart, hunk.oldCount);
+        const int newFirst = firstLine(hunk.newStart, hunk.newCount);
+        copy(oldLines, next, oldFirst);
+        if (rejected.contains(int(index)))
+            copy(oldLines, oldFirst, oldFirst + hunk.oldCount);
+        else
+            copy(newLines, newFirst, newFirst + hunk.newCount);
+        next = oldFirst + hunk.oldCount;
+    }
+    copy(oldLines, next, oldLines.size());
+    return out;
+}
+
+QString UnifiedDiff::applyHunks(const QString &oldText,
+                                const QString &newText,
+                                const QList<int> &rejected,
+                                int context)
+{
+    return compute(oldText, newText, context).apply(oldText, newText, rejected);
+}
+
+QString UnifiedDiff::hunkToString(int index) const
+{
+    if (index < 0 || index >= m_hunks.size())
         return {};
     const auto range = [](int start, int count) {
         return count == 1 ? QString::number(start)
                           : QString::number(start) + QLatin1Char(',') + QString::number(count);
     };
+    const Hunk &hunk = m_hunks.at(index);
+    QString out = QStringLiteral("@@ -") + range(hunk.oldStart, hunk.oldCount)
+                  + QStringLiteral(" +") + range(hunk.newStart, hunk.newCount)
+                  + QStringLiteral(" @@\n");
+    for (const QString &line : hunk.lines) {
+        out += line;
+        out += QLatin1Char('\n');
+    }
+    return out;
+}
+
+QString UnifiedDiff::toString(const QString &oldLabel, const QString &newLabel) const
+{
+    if (m_hunks.isEmpty())
+        return {};
     QString out = QStringLiteral("--- ") + oldLabel + QStringLiteral("\n+++ ") + newLabel
                   + QLatin1Char('\n');
-    for (const Hunk &hunk : m_hunks) {
-        out += QStringLiteral("@@ -") + range(hunk.oldStart, hunk.oldCount) + QStringLiteral(" +")
-               + range(hunk.newStart, hunk.newCount) + QStringLiteral(" @@\n");
-        for (const QString &line : hunk.lines) {
-            out += line;
-            out += QLatin1Char('\n');
-        }
-    }
+    for (int index = 0; index < m_hunks.size(); ++index)
+        out += hunkToString(index);
     return out;
 }
 

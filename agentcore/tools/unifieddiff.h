@@ -31,6 +31,22 @@ public:
     int additions() const { return m_additions; }
     int deletions() const { return m_deletions; }
 
+    /// The text with every hunk applied except the \a rejected ones (indexes into hunks();
+    /// others are ignored): unchanged lines and rejected hunks from \a oldText, kept hunks
+    /// from \a newText. Both must have the lines, split at '\n', of the texts compute() was
+    /// given, but may differ inside them (CRLF, raw bytes as Latin-1): lines are copied
+    /// verbatim with their line break, or without one at the end of a text. Nothing
+    /// rejected gives \a newText, everything rejected gives \a oldText.
+    QString apply(const QString &oldText, const QString &newText, const QList<int> &rejected) const;
+    /// compute(oldText, newText, context).apply(oldText, newText, rejected).
+    static QString applyHunks(const QString &oldText,
+                              const QString &newText,
+                              const QList<int> &rejected,
+                              int context = 3);
+
+    /// Hunk \a index as toString() prints it: the "@@" header, then its lines, each ending
+    /// in '\n'. Empty for an index out of range.
+    QString hunkToString(int index) const;
     /// "--- OLD\n+++ NEW\n@@ ... @@\n...", every line ending in '\n'; empty when equal.
     /// Labels as git writes them: "a/path", "b/path", "/dev/null" for a created file.
     QString toString(const QString &oldLabel, const QString &newLabel) const;

@@ -27,6 +27,8 @@ public:
     std::optional<PermissionAnswer> ask(const PermissionRequest &request,
                                         const AbortToken &) override
     {
+        if (whileAsking)
+            whileAsking(request);
         QMutexLocker locker(&m_mutex);
         m_requests.append(request);
         if (m_answers.isEmpty())
@@ -34,11 +36,14 @@ public:
         return m_answers.takeFirst();
     }
 
-    static PermissionAnswer answer(PermissionAnswer::Choice choice, const QString &feedback = {})
+    static PermissionAnswer answer(PermissionAnswer::Choice choice,
+                                   const QString &feedback = {},
+                                   const QList<int> &rejectedHunks = {})
     {
         PermissionAnswer answer;
         answer.choice = choice;
         answer.feedback = feedback;
+        answer.rejectedHunks = rejectedHunks;
         return answer;
     }
     void script(const PermissionAnswer &answer)
@@ -51,6 +56,9 @@ public:
         QMutexLocker locker(&m_mutex);
         return m_requests;
     }
+
+    /// Runs before each answer, as if it happened while the user was reviewing. Set before use.
+    std::function<void(const PermissionRequest &request)> whileAsking;
 
 private:
     mutable QMutex m_mutex;
@@ -127,6 +135,30 @@ const QJsonObject editB{{"file_path", "src/a.cpp"},
                         {"old_string", "int b = 2;"},
                         {"new_string", "int b = 20;"}};
 const QByteArray original("int a = 1;\nint b = 2;\nint c = 3;\n");
+
+// Lines "line FIRST" to "line LAST", with the \a changed ones upper-cased.
+QByteArray lines(int first, int last, const QList<int> &changed = {}, const QByteArray &eol = "\n")
+{
+    QByteArray text;
+    for (int i = first; i <= last; ++i)
+        text += (changed.contains(i) ? "LINE " : "line ") + QByteArray::number(i) + eol;
+    return text;
+}
+
+// Changes lines 2, 14 and 25 of lines(1, 30): three hunks.
+QJsonObject threeHunkCall(const QString &tool)
+{
+    if (tool == QLatin1String("Write"))
+        return {{"file_path", "src/t.txt"},
+                {"content", QString::fromUtf8(lines(1, 30, {2, 14, 25}))}};
+    return {{"file_path", "src/t.txt"},
+            {"old_string", QString::fromUtf8(lines(2, 25))},
+            {"new_string", QString::fromUtf8(lines(2, 25, {2, 14, 25}))}};
+}
+
+const QString rejectedMiddleHunk = QStringLiteral(
+    "Rejected hunk 2 of 3 (lines 11-17 of the file before your change):\n@@ -11,7 +11,7 @@\n"
+    " line 11\n line 12\n line 13\n-line 14\n+LINE 14\n line 15\n line 16\n line 17\n");
 
 } // namespace
 
@@ -238,6 +270,151 @@ private slots:
         QVERIFY(outcome.decision.startsWith(QLatin1String("ask: denied by the user")));
         QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")), original);
         QCOMPARE(h.asker->requests().size(), 1);
+    }
+
+    // The reviewer unchecked the middle hunk: the file gets the other two, in its own line
+    // endings and byte order mark; the model is told what was left out, and may go on
+    // editing the file without reading it again.
+    void partlyApprovedChangeWritesKeptHunks_data()
+    {
+        QTest::addColumn<QString>("tool");
+        QTest::addColumn<QByteArray>("eol");
+        QTest::addColumn<QByteArray>("bom");
+        QTest::addColumn<int>("choice");
+        QTest::newRow("edit, LF, once") << "Edit" << QByteArray("\n") << QByteArray() << 0;
+        QTest::newRow("edit, CRLF and BOM, session")
+            << "Edit" << QByteArray("\r\n") << QByteArray("\xEF\xBB\xBF") << 1;
+        QTest::newRow("write, LF, session") << "Write" << QByteArray("\n") << QByteArray() << 1;
+        QTest::newRow("write, CRLF, once") << "Write" << QByteArray("\r\n") << QByteArray() << 0;
+    }
+
+    void partlyApprovedChangeWritesKeptHunks()
+    {
+        QFETCH(QString, tool);
+        QFETCH(QByteArray, eol);
+        QFETCH(QByteArray, bom);
+        QFETCH(int, choice);
+        const bool session = choice == 1;
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), bom + lines(1, 30, {}, eol)));
+        QVERIFY(h.read(QStringLiteral("src/t.txt")));
+        h.asker->script(FakeAsker::answer(session ? PermissionAnswer::Choice::AllowSession
+                                                  : PermissionAnswer::Choice::AllowOnce,
+                                          QStringLiteral("keep line 14"),
+                                          {1}));
+        const Outcome outcome = h.call(tool, threeHunkCall(tool));
+
+        QVERIFY2(!outcome.result.isError, qPrintable(outcome.result.text()));
+        QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")),
+                 QByteArray(bom + lines(1, 30, {2, 25}, eol)));
+        const QString text = outcome.result.text();
+        QVERIFY2(text.startsWith(QStringLiteral("The user approved only part of this %1 of "
+                                                "src/t.txt: 2 of 3 hunks were applied and 1 was "
+                                                "rejected.")
+                                     .arg(tool)),
+                 qPrintable(text));
+        QVERIFY2(text.contains(rejectedMiddleHunk), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Their feedback: keep line 14")), qPrintable(text));
+        QVERIFY2(!text.contains(QLatin1String("LINE 2\n")), qPrintable(text)); // kept: not listed
+        QCOMPARE(outcome.decision,
+                 (session ? QStringLiteral("ask: allowed for this session (Edit(src/**))")
+                          : QStringLiteral("ask: allowed once"))
+                     + QStringLiteral("; partially applied, rejected hunk 2 of 3"));
+        const QJsonObject details = outcome.result.details.toObject();
+        QCOMPARE(details.value(QLatin1String("rejectedHunks")).toArray(), QJsonArray{1});
+        QCOMPARE(details.value(QLatin1String("additions")).toInt(), 2);
+        QCOMPARE(details.value(QLatin1String("path")).toString(),
+                 h.repo.path(QStringLiteral("src/t.txt")));
+
+        // What was written counts as read; a session rule lets the next edit through.
+        const Outcome next = h.call(QStringLiteral("Edit"),
+                                    {{"file_path", "src/t.txt"},
+                                     {"old_string", "line 14"},
+                                     {"new_string", "line fourteen"}});
+        QVERIFY2(!next.result.isError, qPrintable(next.result.text()));
+        QCOMPARE(h.asker->requests().size(), session ? 1 : 2);
+        QVERIFY(h.repo.read(QStringLiteral("src/t.txt"))
+                    .contains(QByteArray("line fourteen").append(eol)));
+    }
+
+    void everyHunkRejectedIsADenial_data()
+    {
+        QTest::addColumn<QString>("tool");
+        QTest::newRow("edit") << "Edit";
+        QTest::newRow("write") << "Write";
+    }
+
+    void everyHunkRejectedIsADenial()
+    {
+        QFETCH(QString, tool);
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), lines(1, 30)));
+        QVERIFY(h.read(QStringLiteral("src/t.txt")));
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::AllowSession, {}, {2, 0, 1, 1}));
+        const Outcome outcome = h.call(tool, threeHunkCall(tool));
+        QVERIFY(outcome.result.isError);
+        QVERIFY2(outcome.result.text().startsWith(
+                     QStringLiteral("The user denied this %1 of src/t.txt: they rejected all 3 "
+                                    "hunks of the change. Do not retry it unchanged")
+                         .arg(tool)),
+                 qPrintable(outcome.result.text()));
+        QCOMPARE(outcome.decision, QStringLiteral("ask: denied by the user (every hunk rejected)"));
+        QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), lines(1, 30));
+        // Nothing was allowed, so no rule was added: the same call asks again.
+        h.call(tool, threeHunkCall(tool));
+        QCOMPARE(h.asker->requests().size(), 2);
+    }
+
+    // Someone changes the file while the user reviews: their change stays, the model hears
+    // why nothing was written and which hunks the user did not want.
+    void fileChangedDuringReviewIsNotOverwritten_data()
+    {
+        QTest::addColumn<QString>("tool");
+        QTest::newRow("edit") << "Edit";
+        QTest::newRow("write") << "Write";
+    }
+
+    void fileChangedDuringReviewIsNotOverwritten()
+    {
+        QFETCH(QString, tool);
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), lines(1, 30)));
+        QVERIFY(h.read(QStringLiteral("src/t.txt")));
+        const QByteArray meanwhile = lines(1, 30, {30});
+        h.asker->whileAsking = [&h, &meanwhile](const PermissionRequest &) {
+            QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), meanwhile));
+        };
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::AllowOnce, {}, {1}));
+        const Outcome outcome = h.call(tool, threeHunkCall(tool));
+        QVERIFY(outcome.result.isError);
+        const QString text = outcome.result.text();
+        QVERIFY2(text.startsWith(QStringLiteral("Nothing was written: the user approved part of "
+                                                "this %1 of src/t.txt, but src/t.txt is no longer "
+                                                "as they reviewed it: ")
+                                     .arg(tool)),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Read src/t.txt again; if you redo the change, leave "
+                                             "out the hunks the user rejected:\n")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(rejectedMiddleHunk), qPrintable(text));
+        QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), meanwhile);
+    }
+
+    // Only Edit and Write have hunks; a list that names none of them changes nothing.
+    void rejectedHunksOutsideAChangeAreIgnored()
+    {
+        Harness h;
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::AllowOnce, {}, {0}));
+        QVERIFY(!h.call(QStringLiteral("Bash"), {{"command", "touch made.txt"}}).result.isError);
+        QVERIFY(QFile::exists(h.repo.path(QStringLiteral("made.txt"))));
+
+        QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), lines(1, 30)));
+        QVERIFY(h.read(QStringLiteral("src/t.txt")));
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::AllowOnce, {}, {3, -1}));
+        const Outcome edit = h.call(QStringLiteral("Edit"), threeHunkCall(QStringLiteral("Edit")));
+        QVERIFY2(!edit.result.isError, qPrintable(edit.result.text()));
+        QCOMPARE(edit.decision, QStringLiteral("ask: allowed once"));
+        QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), lines(1, 30, {2, 14, 25}));
     }
 
     void alwaysAllowWritesTheRule()

@@ -1,6 +1,7 @@
 #include <tools/unifieddiff.h>
 
 #include <QElapsedTimer>
+#include <QMap>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTest>
@@ -103,6 +104,22 @@ QString mutate(QRandomGenerator &random, const QString &text, int edits)
     return lines.isEmpty() ? QString() : lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
+// "1\n2\n...\ncount\n" with the lines in \a changes replaced (an empty replacement drops
+// the line) and \a inserted lines put before the given line numbers.
+QString numbered(int count,
+                 const QMap<int, QString> &changes = {},
+                 const QMap<int, QString> &inserted = {})
+{
+    QString text;
+    for (int i = 1; i <= count; ++i) {
+        if (inserted.contains(i))
+            text += inserted.value(i);
+        const QString line = changes.value(i, QString::number(i) + QLatin1Char('\n'));
+        text += line;
+    }
+    return text;
+}
+
 } // namespace
 
 class tst_UnifiedDiff : public QObject
@@ -171,6 +188,162 @@ private slots:
         QCOMPARE(diff.isEmpty(), expected.isEmpty());
         if (!expected.isEmpty())
             QCOMPARE(apply(oldText, expected), newText);
+    }
+
+    void applyHunks_data()
+    {
+        QTest::addColumn<QString>("oldText");
+        QTest::addColumn<QString>("newText");
+        QTest::addColumn<QList<int>>("rejected");
+        QTest::addColumn<QString>("expected");
+
+        // Three hunks: line 1, line 10, line 20 of 20.
+        const QString old = numbered(20);
+        const QString three = numbered(20, {{1, "one\n"}, {10, "ten\n"}, {20, "twenty\n"}});
+        QTest::newRow("nothing rejected") << old << three << QList<int>() << three;
+        QTest::newRow("first rejected")
+            << old << three << QList<int>{0} << numbered(20, {{10, "ten\n"}, {20, "twenty\n"}});
+        QTest::newRow("middle rejected")
+            << old << three << QList<int>{1} << numbered(20, {{1, "one\n"}, {20, "twenty\n"}});
+        QTest::newRow("last rejected")
+            << old << three << QList<int>{2} << numbered(20, {{1, "one\n"}, {10, "ten\n"}});
+        QTest::newRow("all but one")
+            << old << three << QList<int>{2, 0} << numbered(20, {{10, "ten\n"}});
+        QTest::newRow("all rejected") << old << three << QList<int>{0, 1, 2} << old;
+        QTest::newRow("unknown indexes ignored") << old << three << QList<int>{-1, 3} << three;
+
+        // Hunks that change the line count: later hunks must land where they belong.
+        const QString thirty = numbered(30);
+        const QString shifted = numbered(30, {{3, ""}, {25, "25!\n"}}, {{14, "a\nb\nc\n"}});
+        QTest::newRow("deletion rejected, insertion and change kept")
+            << thirty << shifted << QList<int>{0}
+            << numbered(30, {{25, "25!\n"}}, {{14, "a\nb\nc\n"}});
+        QTest::newRow("insertion rejected")
+            << thirty << shifted << QList<int>{1} << numbered(30, {{3, ""}, {25, "25!\n"}});
+        QTest::newRow("change rejected")
+            << thirty << shifted << QList<int>{2} << numbered(30, {{3, ""}}, {{14, "a\nb\nc\n"}});
+
+        // Changes 8 lines apart: the two hunks share no line, one line lies between them.
+        const QString adjacent = numbered(20, {{5, "five\n"}, {13, "thirteen\n"}});
+        QTest::newRow("adjacent hunks, first rejected")
+            << old << adjacent << QList<int>{0} << numbered(20, {{13, "thirteen\n"}});
+        QTest::newRow("adjacent hunks, second rejected")
+            << old << adjacent << QList<int>{1} << numbered(20, {{5, "five\n"}});
+
+        QString crlfOld = old;
+        crlfOld.replace(QLatin1String("\n"), QLatin1String("\r\n"));
+        QString crlfNew = three;
+        crlfNew.replace(QLatin1String("\n"), QLatin1String("\r\n"));
+        QString crlfExpected = numbered(20, {{1, "one\n"}, {20, "twenty\n"}});
+        crlfExpected.replace(QLatin1String("\n"), QLatin1String("\r\n"));
+        QTest::newRow("CRLF") << crlfOld << crlfNew << QList<int>{1} << crlfExpected;
+
+        // The last line has no newline; the change there is the last hunk.
+        const QString bare = numbered(20, {{20, "20"}});
+        const QString bareChanged = numbered(20, {{1, "one\n"}, {20, "twenty"}});
+        QTest::newRow("no final newline, last hunk rejected")
+            << bare << bareChanged << QList<int>{1} << numbered(20, {{1, "one\n"}, {20, "20"}});
+        QTest::newRow("no final newline, last hunk kept")
+            << bare << bareChanged << QList<int>{0} << numbered(20, {{20, "twenty"}});
+        QTest::newRow("final newline added, rejected")
+            << bare << numbered(20, {{1, "one\n"}}) << QList<int>{1}
+            << numbered(20, {{1, "one\n"}, {20, "20"}});
+        QTest::newRow("final newline removed, kept")
+            << old << numbered(20, {{1, "one\n"}, {20, "20"}}) << QList<int>{0}
+            << numbered(20, {{20, "20"}});
+
+        QTest::newRow("new file, kept") << ""
+                                        << "a\nb" << QList<int>() << "a\nb";
+        QTest::newRow("new file, rejected") << ""
+                                            << "a\nb\n"
+                                            << QList<int>{0} << "";
+        QTest::newRow("everything deleted, kept") << "a\nb\n"
+                                                  << "" << QList<int>() << "";
+        QTest::newRow("everything deleted, rejected") << "a\nb\n"
+                                                      << "" << QList<int>{0} << "a\nb\n";
+    }
+
+    void applyHunks()
+    {
+        QFETCH(QString, oldText);
+        QFETCH(QString, newText);
+        QFETCH(QList<int>, rejected);
+        QFETCH(QString, expected);
+        QCOMPARE(UnifiedDiff::applyHunks(oldText, newText, rejected), expected);
+        // The rows reject hunks that exist (but one): hunks that merged would test nothing.
+        const qsizetype hunks = UnifiedDiff::compute(oldText, newText).hunks().size();
+        if (QLatin1String(QTest::currentDataTag()) != QLatin1String("unknown indexes ignored")) {
+            for (const int index : std::as_const(rejected))
+                QVERIFY2(index < hunks, qPrintable(QString::number(hunks)));
+        }
+    }
+
+    // The permission middleware computes the hunks on the LF text the reviewer saw and
+    // splices the file's own bytes: CR, a lone LF among CRLFs and invalid UTF-8 survive.
+    void applyKeepsTheBytesOfOtherTexts()
+    {
+        const QByteArray oldBytes("1\r\n2\n3\xff\r\n4\r\n5\r\n6\r\n7\r\n8\r\n9\r\n10\r\n");
+        const QByteArray newBytes("one\r\n2\n3\xff\r\n4\r\n5\r\n6\r\n7\r\n8\r\n9\r\nten\r\n");
+        const auto lf = [](QByteArray bytes) {
+            return QString::fromUtf8(bytes.replace("\r\n", "\n"));
+        };
+        const UnifiedDiff diff = UnifiedDiff::compute(lf(oldBytes), lf(newBytes));
+        QCOMPARE(diff.hunks().size(), 2);
+        const QByteArray partial = diff.apply(QString::fromLatin1(oldBytes),
+                                              QString::fromLatin1(newBytes),
+                                              {1})
+                                       .toLatin1();
+        QCOMPARE(partial, QByteArray("one\r\n2\n3\xff\r\n4\r\n5\r\n6\r\n7\r\n8\r\n9\r\n10\r\n"));
+    }
+
+    void hunkToString()
+    {
+        const UnifiedDiff diff = UnifiedDiff::compute(numbered(20),
+                                                      numbered(20, {{1, "one\n"}, {20, "x"}}));
+        QCOMPARE(diff.hunkToString(0), QStringLiteral("@@ -1,4 +1,4 @@\n-1\n+one\n 2\n 3\n 4\n"));
+        QCOMPARE(diff.hunkToString(1),
+                 QStringLiteral("@@ -17,4 +17,4 @@\n 17\n 18\n 19\n-20\n+x\n"
+                                "\\ No newline at end of file\n"));
+        QCOMPARE(diff.hunkToString(2), QString());
+        QCOMPARE(diff.toString(QStringLiteral("a"), QStringLiteral("b")),
+                 QStringLiteral("--- a\n+++ b\n") + diff.hunkToString(0) + diff.hunkToString(1));
+    }
+
+    // Any subset of hunks: the untouched lines stay, each kept hunk changes the line count
+    // by its own difference, and no subset / every hunk gives the new / old text.
+    void applyRandomSubsets()
+    {
+        QRandomGenerator random(11);
+        for (int round = 0; round < 300; ++round) {
+            const QString before = randomText(random, int(random.bounded(60)), 12);
+            const QString after = mutate(random, before, int(random.bounded(10)));
+            const UnifiedDiff diff = UnifiedDiff::compute(before, after);
+            QList<int> all;
+            QList<int> rejected;
+            qsizetype expectedLines = before.count(QLatin1Char('\n'));
+            for (int i = 0; i < diff.hunks().size(); ++i) {
+                all.append(i);
+                if (random.bounded(2))
+                    rejected.append(i);
+                else
+                    expectedLines += diff.hunks()[i].newCount - diff.hunks()[i].oldCount;
+            }
+            QCOMPARE(diff.apply(before, after, {}), after);
+            QCOMPARE(diff.apply(before, after, all), before);
+            const QString partial = diff.apply(before, after, rejected);
+            QCOMPARE(partial.count(QLatin1Char('\n')), expectedLines);
+            // The rejected hunks' lines are an edit script from the partial text to the new
+            // one, so a minimal diff between them is no longer.
+            int rejectedChanges = 0;
+            for (const int i : std::as_const(rejected)) {
+                for (const QString &line : diff.hunks()[i].lines)
+                    rejectedChanges += line.startsWith(QLatin1Char('+'))
+                                       || line.startsWith(QLatin1Char('-'));
+            }
+            const UnifiedDiff rest = UnifiedDiff::compute(partial, after);
+            QVERIFY(rest.additions() + rest.deletions() <= rejectedChanges);
+            QCOMPARE(rest.isEmpty(), rejectedChanges == 0);
+        }
     }
 
     void counts()

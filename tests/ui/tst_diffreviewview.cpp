@@ -104,6 +104,8 @@ private slots:
         QCOMPARE(answered.at(0).at(0).value<quint64>(), quint64(7));
         QCOMPARE(answerOf(answered).choice, Choice::AllowOnce);
         QCOMPARE(answered.at(0).at(2).value<QList<int>>(), QList<int>({1}));
+        // The answer itself carries them: it is what the permission layer gets.
+        QCOMPARE(answerOf(answered).rejectedHunks, QList<int>({1}));
     }
 
     void allowNeedsACheckedHunk()
@@ -145,6 +147,7 @@ private slots:
         QCOMPARE(answered.size(), 1);
         const PermissionAnswer answer = answerOf(answered);
         QCOMPARE(int(answer.choice), choice);
+        QVERIFY(answer.rejectedHunks.isEmpty());
         QCOMPARE(answer.rule ? answer.rule->toString() : QString(), rule);
         if (answer.rule)
             QCOMPARE(answer.rule->behavior, AgentCore::PermissionBehavior::Allow);

@@ -137,6 +137,35 @@ private slots:
         QVERIFY(!queue.currentView());
     }
 
+    // The hunks the user unchecked reach the asker (the permission middleware) in the answer.
+    void brokerGetsTheRejectedHunks()
+    {
+        PermissionBroker broker;
+        Ui::ReviewQueue queue;
+        queue.setBroker(&broker);
+        QSignalSpy answered(&queue, &Ui::ReviewQueue::answered);
+        PermissionRequest request = editRequest(QStringLiteral("a.cpp"));
+        for (int i = 1; i <= 20; ++i)
+            request.oldText += QStringLiteral("line %1\n").arg(i);
+        request.newText = request.oldText;
+        request.newText.replace(QStringLiteral("line 1\n"), QStringLiteral("first\n"))
+            .replace(QStringLiteral("line 20\n"), QStringLiteral("last\n"));
+        Asking asking(&broker, request);
+        QTRY_COMPARE(queue.count(), 1);
+
+        auto view = qobject_cast<Ui::DiffReviewView *>(queue.currentView());
+        QVERIFY(view);
+        QCOMPARE(view->hunkCount(), 2);
+        view->setHunkAccepted(0, false);
+        view->findChild<QPushButton *>(QStringLiteral("allowOnceButton"))->click();
+        QTRY_VERIFY(asking.done());
+        QCOMPARE(asking.answer()->choice, Choice::AllowOnce);
+        QCOMPARE(asking.answer()->rejectedHunks, QList<int>({0}));
+        QCOMPARE(answered.size(), 1);
+        QCOMPARE(answered.at(0).at(1).value<PermissionAnswer>().rejectedHunks, QList<int>({0}));
+        QCOMPARE(answered.at(0).at(2).value<QList<int>>(), QList<int>({0}));
+    }
+
     void arrivingRequestDoesNotTakeFocus()
     {
         PermissionBroker broker;

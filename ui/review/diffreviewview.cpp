@@ -119,12 +119,10 @@ DiffReviewView::DiffReviewView(QWidget *parent)
     connect(m_sideBySide, &QToolButton::toggled, this, &DiffReviewView::setSideBySide);
     connect(m_hunks, &QListWidget::itemChanged, this, &DiffReviewView::updateRejected);
     connect(m_hunks, &QListWidget::currentRowChanged, this, &DiffReviewView::scrollToHunk);
-    connect(m_answers,
-            &ReviewAnswerBar::answered,
-            this,
-            [this](const AgentCore::PermissionAnswer &answer) {
-                emit answered(m_request.id, answer, rejectedHunks());
-            });
+    connect(m_answers, &ReviewAnswerBar::answered, this, [this](AgentCore::PermissionAnswer answer) {
+        answer.rejectedHunks = rejectedHunks();
+        emit answered(m_request.id, answer, answer.rejectedHunks);
+    });
 }
 
 DiffReviewView::~DiffReviewView() = default;

@@ -210,10 +210,13 @@ void ReviewQueue::onAnswered(quint64 requestId,
                              const AgentCore::PermissionAnswer &answer,
                              const QList<int> &rejectedHunks)
 {
+    // The broker's asker (the permission middleware) applies only the kept hunks.
+    AgentCore::PermissionAnswer withHunks = answer;
+    withHunks.rejectedHunks = rejectedHunks;
     if (m_broker)
-        m_broker->answer(requestId, answer);
+        m_broker->answer(requestId, withHunks);
     removeRequest(requestId);
-    emit answered(requestId, answer, rejectedHunks);
+    emit answered(requestId, withHunks, rejectedHunks);
 }
 
 void ReviewQueue::updatePosition()
