@@ -20,10 +20,13 @@ static constexpr qsizetype MaxPaintedLineLength = 400;
 
 void LineBlock::setText(const QString &text)
 {
+    // Shares the tool result's string: chopping the trailing newlines would copy 100 KB
+    // outputs (and fault in fresh pages for each copy).
     m_text = text;
-    while (m_text.endsWith(QLatin1Char('\n')))
-        m_text.chop(1);
-    m_lineCount = m_text.isEmpty() ? 0 : int(m_text.count(QLatin1Char('\n'))) + 1;
+    m_size = text.size();
+    while (m_size > 0 && text.at(m_size - 1) == QLatin1Char('\n'))
+        --m_size;
+    m_lineCount = m_size == 0 ? 0 : int(this->text().count(QLatin1Char('\n'))) + 1;
     m_starts.clear();
 }
 
@@ -56,16 +59,17 @@ int LineBlock::lineOfRow(int row) const
 
 QStringView LineBlock::line(int index) const
 {
+    const QStringView all = text();
     if (m_starts.isEmpty()) {
         m_starts.reserve(m_lineCount);
         m_starts.append(0);
-        for (qsizetype i = m_text.indexOf(QLatin1Char('\n')); i >= 0;
-             i = m_text.indexOf(QLatin1Char('\n'), i + 1))
+        for (qsizetype i = all.indexOf(QLatin1Char('\n')); i >= 0;
+             i = all.indexOf(QLatin1Char('\n'), i + 1))
             m_starts.append(i + 1);
     }
-    const qsizetype start = m_starts.value(index, m_text.size());
-    const qsizetype end = index + 1 < m_starts.size() ? m_starts.at(index + 1) - 1 : m_text.size();
-    return QStringView(m_text).mid(start, end - start);
+    const qsizetype start = m_starts.value(index, all.size());
+    const qsizetype end = index + 1 < m_starts.size() ? m_starts.at(index + 1) - 1 : all.size();
+    return all.mid(start, end - start);
 }
 
 QString LineBlock::toggleLabel() const

@@ -3,6 +3,7 @@
 #include <QList>
 #include <QRect>
 #include <QString>
+#include <QStringView>
 
 QT_BEGIN_NAMESPACE
 class QPainter;
@@ -21,8 +22,9 @@ public:
     enum class Style { Output, Diff, Error };
 
     void setText(const QString &text);
-    const QString &text() const { return m_text; }
-    bool isEmpty() const { return m_text.isEmpty(); }
+    /// The text without its trailing newlines.
+    QStringView text() const { return QStringView(m_text).left(m_size); }
+    bool isEmpty() const { return m_size == 0; }
     int lineCount() const { return m_lineCount; }
     void setStyle(Style style) { m_style = style; }
     /// Lines shown while collapsed: the first head and the last tail.
@@ -51,7 +53,8 @@ private:
     QStringView line(int index) const;
     QString toggleLabel() const;
 
-    QString m_text;
+    QString m_text; ///< as given (shared), trailing newlines included
+    qsizetype m_size = 0;
     int m_lineCount = 0;
     int m_head = 4;
     int m_tail = 4;

@@ -40,7 +40,8 @@ public:
     void setSideBySide(bool sideBySide);
 
 signals:
-    /// \a rejectedHunks: the unchecked hunks (whatever the choice), indexes as above.
+    /// \a rejectedHunks: the unchecked hunks (whatever the choice), indexes as above; an
+    /// allowing \a answer carries them too (PermissionAnswer::rejectedHunks).
     void answered(quint64 requestId,
                   const AgentCore::PermissionAnswer &answer,
                   const QList<int> &rejectedHunks);

@@ -1,0 +1,690 @@
+// The desktop app under load: a conversation streamed at 5,000 tokens a second through the
+// Agent into a shown ConversationView (UI-thread stalls), a loaded history of 2,000 messages
+// (time to the first paint, memory, scrolling), and the cold start of the agentdesk binary.
+//
+// usage: bench_ui stream [SECONDS] [TOKENS_PER_SECOND] [TOKENS_PER_TURN]
+//        bench_ui history [MESSAGES]
+//        bench_ui coldstart [AGENTDESK_BINARY] [STARTS]
+//        one JSON line per measurement; all three (with their defaults) without a mode.
+// Runs offscreen unless QT_QPA_PLATFORM says otherwise; the offscreen platform paints into a
+// real backing store, and every measurement checks that paint events happened.
+#include <conversation/conversationview.h>
+#include <core/agent.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QScrollBar>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTimer>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <ctime>
+#include <vector>
+
+using namespace AgentCore;
+
+namespace {
+
+constexpr int CharsPerToken = 4;
+constexpr QSize WindowSize(1000, 760);
+
+void printJson(const QJsonObject &object)
+{
+    std::printf("%s\n", QJsonDocument(object).toJson(QJsonDocument::Compact).constData());
+    std::fflush(stdout);
+}
+
+double msSince(const QElapsedTimer &timer)
+{
+    return double(timer.nsecsElapsed()) / 1e6;
+}
+
+/// CPU time of the calling thread, in ms: on a shared machine, the part of a stall that is
+/// this thread's own work rather than waiting for a core.
+double threadCpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
+}
+
+/// The value below which \a fraction of the samples lie (nearest rank); 0 without samples.
+double percentile(std::vector<double> samples, double fraction)
+{
+    if (samples.empty())
+        return 0;
+    std::sort(samples.begin(), samples.end());
+    const auto rank = size_t(fraction * double(samples.size() - 1) + 0.5);
+    return samples[std::min(rank, samples.size() - 1)];
+}
+
+double maximum(const std::vector<double> &samples)
+{
+    return samples.empty() ? 0 : *std::max_element(samples.begin(), samples.end());
+}
+
+/// VmRSS or VmHWM of this process, in MiB.
+double procStatusMiB(const char *field)
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith(field))
+            return line.mid(qstrlen(field) + 1).trimmed().split(' ').value(0).toDouble() / 1024;
+    }
+    return -1;
+}
+
+/// Counts and times the paint events of one widget (the conversation's viewport).
+class BenchApplication final : public QApplication
+{
+public:
+    using QApplication::QApplication;
+
+    void watch(const QWidget *widget) { m_watched = widget; }
+    int paints() const { return int(m_paintMs.size()); }
+    const std::vector<double> &paintMs() const { return m_paintMs; }
+    void resetPaints() { m_paintMs.clear(); }
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (event->type() != QEvent::Paint || receiver != m_watched)
+            return QApplication::notify(receiver, event);
+        QElapsedTimer timer;
+        timer.start();
+        const bool handled = QApplication::notify(receiver, event);
+        m_paintMs.push_back(msSince(timer));
+        return handled;
+    }
+
+private:
+    const QWidget *m_watched = nullptr;
+    std::vector<double> m_paintMs;
+};
+
+BenchApplication *benchApp()
+{
+    return static_cast<BenchApplication *>(QCoreApplication::instance());
+}
+
+// What a coding agent writes: prose, lists, inline code and fenced code blocks.
+const QString &corpus()
+{
+    static const QString text = QStringLiteral(
+        "The loop keeps the history as a plain list, so a restore is a copy and nothing else. "
+        "Here is the part of `AgentLoop::runTurn` that decides whether another turn follows:\n\n"
+        "```cpp\n"
+        "bool AgentLoop::needsAnotherTurn(const Message &assistant) const\n"
+        "{\n"
+        "    if (assistant.stopReason != StopReason::ToolUse)\n"
+        "        return false;\n"
+        "    // Every call gets a result, even a skipped one.\n"
+        "    return std::any_of(assistant.content.cbegin(), assistant.content.cend(),\n"
+        "                       [](const ContentBlock &block) { return block.isToolCall(); });\n"
+        "}\n"
+        "```\n\n"
+        "Three things follow from that:\n\n"
+        "- a tool that fails still answers, with `isError` set;\n"
+        "- an aborted run keeps its partial text and says **Stopped**;\n"
+        "- the projection drops orphan results before the next request.\n\n"
+        "### Running the tests\n\n"
+        "Build the target and run it offscreen; the output of a failing case names the event "
+        "that was missing:\n\n"
+        "```sh\n"
+        "cmake --build build --target tst_agentloop\n"
+        "QT_QPA_PLATFORM=offscreen build/bin/tst_agentloop -v2\n"
+        "```\n\n"
+        "If the suite passes, the remaining question is performance, which the benchmark "
+        "answers with numbers rather than impressions.\n\n");
+    return text;
+}
+
+/// \a chars characters of the corpus, starting at \a offset (wrapping around).
+QString corpusText(qsizetype offset, qsizetype chars)
+{
+    const QString &source = corpus();
+    QString text;
+    text.reserve(chars);
+    while (text.size() < chars) {
+        const qsizetype at = (offset + text.size()) % source.size();
+        text += QStringView(source).mid(at, std::min(chars - text.size(), source.size() - at));
+    }
+    return text;
+}
+
+// ---- stream -----------------------------------------------------------------------------
+
+StreamEvent streamEvent(StreamEvent::Type type, int index = -1, const QString &delta = {})
+{
+    StreamEvent event;
+    event.type = type;
+    event.contentIndex = index;
+    event.delta = delta;
+    return event;
+}
+
+/// Streams text deltas of one token each, paced at a rate over the whole run: every ~2 ms it
+/// sends the tokens that are due. Each turn writes tokensPerTurn tokens (0: the whole run is
+/// one message) and then calls Read; after the run's duration it answers "done".
+class PacedModel final : public ModelClient
+{
+public:
+    PacedModel(double seconds, int tokensPerSecond, int tokensPerTurn)
+        : m_seconds(seconds)
+        , m_tokensPerSecond(tokensPerSecond)
+        , m_tokensPerTurn(tokensPerTurn)
+    {}
+
+    qint64 tokensSent() const { return m_sent.load(); }
+
+    Message complete(const Context &, const AbortToken &abort, const StreamEventSink &sink) override
+    {
+        if (!m_clock.isValid())
+            m_clock.start();
+        Message message;
+        message.role = Message::Role::Assistant;
+        message.api = message.provider = message.model = QStringLiteral("paced");
+        sink(streamEvent(StreamEvent::Type::Start));
+        sink(streamEvent(StreamEvent::Type::TextStart, 0));
+        QString text;
+        qint64 turnTokens = 0;
+        const auto turnDone = [&] { return m_tokensPerTurn > 0 && turnTokens >= m_tokensPerTurn; };
+        while (!abort.isAborted() && !turnDone() && !timeIsUp()) {
+            const auto due = qint64(double(m_clock.nsecsElapsed()) / 1e9 * m_tokensPerSecond);
+            // A turn change costs a few ms; catch up, but in bursts no larger than a network's.
+            for (int burst = 0; m_sent < due && burst < 100 && !turnDone(); ++burst) {
+                const QString token = corpusText(m_sent * CharsPerToken, CharsPerToken);
+                text += token;
+                sink(streamEvent(StreamEvent::Type::TextDelta, 0, token));
+                ++m_sent;
+                ++turnTokens;
+            }
+            QThread::usleep(2000);
+        }
+        sink(streamEvent(StreamEvent::Type::TextEnd, 0));
+        message.content.append(
+            ContentBlock::makeText(text.isEmpty() ? QStringLiteral("done") : text));
+        message.stopReason = timeIsUp() || abort.isAborted() ? StopReason::Stop
+                                                             : StopReason::ToolUse;
+        if (message.stopReason == StopReason::ToolUse)
+            streamToolCall(message, sink);
+        StreamEvent done = streamEvent(StreamEvent::Type::Done);
+        done.stopReason = message.stopReason;
+        sink(done);
+        return message;
+    }
+
+private:
+    bool timeIsUp() const { return double(m_clock.nsecsElapsed()) / 1e9 >= m_seconds; }
+
+    void streamToolCall(Message &message, const StreamEventSink &sink)
+    {
+        const QString id = QStringLiteral("call_%1").arg(++m_calls);
+        const QString name = QStringLiteral("Read");
+        const QJsonObject arguments{{QStringLiteral("path"), QStringLiteral("src/agentloop.cpp")}};
+        for (const auto type : {StreamEvent::Type::ToolCallStart,
+                                StreamEvent::Type::ToolCallDelta,
+                                StreamEvent::Type::ToolCallEnd}) {
+            StreamEvent event = streamEvent(type, 1);
+            event.toolCallId = id;
+            event.toolName = name;
+            if (type != StreamEvent::Type::ToolCallStart)
+                event.arguments = arguments;
+            if (type == StreamEvent::Type::ToolCallDelta) {
+                event.delta = QString::fromUtf8(
+                    QJsonDocument(arguments).toJson(QJsonDocument::Compact));
+            }
+            sink(event);
+        }
+        message.content.append(ContentBlock::makeToolCall(id, name, arguments));
+    }
+
+    const double m_seconds;
+    const int m_tokensPerSecond;
+    const int m_tokensPerTurn;
+    QElapsedTimer m_clock;
+    std::atomic<qint64> m_sent{0};
+    int m_calls = 0;
+};
+
+/// Numbered lines of code, as Read returns them: about \a bytes in all.
+QString fileListing(int bytes, int seed)
+{
+    QString text;
+    text.reserve(bytes + 200);
+    const QString &source = corpus();
+    for (int line = 1; text.size() < bytes; ++line) {
+        const qsizetype at = (qsizetype(line) * 37 + seed * 101) % (source.size() - 80);
+        text += QStringLiteral("%1\t").arg(line, 6)
+                + source.mid(at, 20 + (line * 13 + seed) % 60)
+                      .replace(QLatin1Char('\n'), QLatin1Char(' '))
+                + QLatin1Char('\n');
+    }
+    return text;
+}
+
+class ReadTool final : public AgentTool
+{
+public:
+    ToolDefinition definition() const override
+    {
+        return {QStringLiteral("Read"),
+                QStringLiteral("Reads a file."),
+                QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}};
+    }
+    ToolResult execute(const ToolCallContext &) override
+    {
+        return ToolResult::makeText(fileListing(3000, m_calls++));
+    }
+
+private:
+    int m_calls = 0;
+};
+
+void showView(Ui::ConversationView &view)
+{
+    view.resize(WindowSize);
+    view.show();
+    benchApp()->watch(view.viewport());
+    QElapsedTimer timer;
+    timer.start();
+    while (benchApp()->paints() == 0 && timer.elapsed() < 5000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+}
+
+void benchStream(double seconds, int tokensPerSecond, int tokensPerTurn)
+{
+    Ui::ConversationView view;
+    showView(view);
+    auto model = std::make_shared<PacedModel>(seconds, tokensPerSecond, tokensPerTurn);
+    AgentConfig config;
+    config.loop.model = model;
+    config.systemPrompt = QStringLiteral("bench");
+    config.tools = {std::make_shared<ReadTool>()};
+    Agent agent(std::move(config));
+
+    qint64 deliveredChars = 0;
+    qint64 events = 0;
+    QObject::connect(&agent, &Agent::eventEmitted, &view, [&](const AgentEvent &event) {
+        ++events;
+        if (event.type == AgentEvent::Type::MessageUpdate
+            && event.streamEvent.type == StreamEvent::Type::TextDelta)
+            deliveredChars += event.streamEvent.delta.size();
+        view.apply(event);
+    });
+
+    // The UI thread's heartbeat: a 1 ms timer; a gap between two firings is the time the
+    // thread was busy with something else (delivering events, laying out, painting).
+    std::vector<double> gaps;
+    std::vector<double> gapsCpu;
+    gaps.reserve(size_t(seconds * 1100) + 100);
+    gapsCpu.reserve(gaps.capacity());
+    double beatCpu = 0;
+    QElapsedTimer beat;
+    QTimer heartbeat;
+    heartbeat.setTimerType(Qt::PreciseTimer);
+    heartbeat.setInterval(1);
+    QObject::connect(&heartbeat, &QTimer::timeout, &heartbeat, [&] {
+        gaps.push_back(msSince(beat));
+        beat.start();
+        const double cpu = threadCpuMs();
+        gapsCpu.push_back(cpu - beatCpu);
+        beatCpu = cpu;
+    });
+
+    QEventLoop loop;
+    QObject::connect(&agent, &Agent::idleChanged, &loop, [&loop](bool idle) {
+        if (idle)
+            loop.quit();
+    });
+    benchApp()->resetPaints();
+    QElapsedTimer wall;
+    wall.start();
+    beat.start();
+    beatCpu = threadCpuMs();
+    heartbeat.start();
+    agent.prompt(QStringLiteral("Explain the agent loop, reading the files you need."));
+    loop.exec();
+    heartbeat.stop();
+    const double wallSeconds = msSince(wall) / 1000;
+    view.flush();
+    QCoreApplication::processEvents();
+
+    const std::vector<double> &paints = benchApp()->paintMs();
+    printJson(
+        {{QStringLiteral("bench"), QStringLiteral("stream")},
+         {QStringLiteral("seconds"), wallSeconds},
+         {QStringLiteral("tokensPerSecondTarget"), tokensPerSecond},
+         {QStringLiteral("tokensPerTurn"), tokensPerTurn},
+         {QStringLiteral("tokensSent"), double(model->tokensSent())},
+         {QStringLiteral("tokensDelivered"), double(deliveredChars / CharsPerToken)},
+         {QStringLiteral("tokensPerSecond"), double(deliveredChars / CharsPerToken) / wallSeconds},
+         {QStringLiteral("events"), double(events)},
+         {QStringLiteral("items"), view.itemCount()},
+         {QStringLiteral("paints"), int(paints.size())},
+         {QStringLiteral("paintMsP50"), percentile(paints, 0.5)},
+         {QStringLiteral("paintMsP99"), percentile(paints, 0.99)},
+         {QStringLiteral("paintMsMax"), maximum(paints)},
+         {QStringLiteral("heartbeats"), double(gaps.size())},
+         {QStringLiteral("gapMsP50"), percentile(gaps, 0.5)},
+         {QStringLiteral("gapMsP99"), percentile(gaps, 0.99)},
+         {QStringLiteral("stallMsMax"), maximum(gaps)},
+         {QStringLiteral("gapCpuMsP99"), percentile(gapsCpu, 0.99)},
+         {QStringLiteral("stallCpuMsMax"), maximum(gapsCpu)},
+         {QStringLiteral("rssMiB"), procStatusMiB("VmRSS:")}});
+}
+
+// ---- history ----------------------------------------------------------------------------
+
+Message assistantWithCall(const QString &text,
+                          const QString &id,
+                          const QString &tool,
+                          const QJsonObject &arguments)
+{
+    Message message;
+    message.role = Message::Role::Assistant;
+    message.stopReason = StopReason::ToolUse;
+    message.content = {ContentBlock::makeText(text),
+                       ContentBlock::makeToolCall(id, tool, arguments)};
+    return message;
+}
+
+/// A session as long work leaves it, in blocks of ten messages: a prompt, four tool calls with
+/// short notes (one Read of a 100 KB file, a Grep, two Bash runs), their results, and a long
+/// answer with code blocks.
+QList<Message> makeHistory(int size)
+{
+    QList<Message> history;
+    history.reserve(size);
+    for (int block = 0; history.size() < size; ++block) {
+        history.append(Message::makeUser(
+            QStringLiteral("Task %1: find why the run hangs after a tool is aborted, "
+                           "and fix it with a test.")
+                .arg(block)));
+        const QString id = QStringLiteral("call_%1_").arg(block);
+        struct Call
+        {
+            const char *tool;
+            QJsonObject arguments;
+            int outputBytes;
+        };
+        const Call calls[] = {
+            {"Read", {{QStringLiteral("path"), QStringLiteral("src/agentloop.cpp")}}, 100 * 1024},
+            {"Grep", {{QStringLiteral("pattern"), QStringLiteral("raceAbort")}}, 1500},
+            {"Bash", {{QStringLiteral("command"), QStringLiteral("ctest -R loop")}}, 3000},
+            {"Bash", {{QStringLiteral("command"), QStringLiteral("git diff --stat")}}, 800},
+        };
+        for (int c = 0; c < 4; ++c) {
+            const QString callId = id + QString::number(c);
+            const QString tool = QString::fromLatin1(calls[c].tool);
+            history.append(assistantWithCall(corpusText(block * 131 + c * 17, 200 + c * 60),
+                                             callId,
+                                             tool,
+                                             calls[c].arguments));
+            history.append(Message::makeToolResult(callId,
+                                                   tool,
+                                                   fileListing(calls[c].outputBytes, block + c),
+                                                   false));
+        }
+        Message answer;
+        answer.role = Message::Role::Assistant;
+        answer.content.append(ContentBlock::makeText(corpusText(block * 71, 2400)));
+        history.append(answer);
+    }
+    history.resize(size);
+    return history;
+}
+
+struct StepTimes
+{
+    std::vector<double> ms;
+    std::vector<double> cpuMs; ///< the UI thread's own part of each step
+    int finalValue = 0;
+};
+
+// Scrolls with \a step until the scroll bar stops moving, painting synchronously each time.
+template<typename Step>
+StepTimes scrollThrough(Ui::ConversationView &view, Step step)
+{
+    StepTimes times;
+    QScrollBar *bar = view.verticalScrollBar();
+    for (int i = 0; i < 100'000; ++i) {
+        const int before = bar->value();
+        QElapsedTimer timer;
+        timer.start();
+        const double cpu = threadCpuMs();
+        step();
+        view.viewport()->repaint();
+        times.ms.push_back(msSince(timer));
+        times.cpuMs.push_back(threadCpuMs() - cpu);
+        if (bar->value() == before)
+            break;
+    }
+    times.finalValue = bar->value();
+    return times;
+}
+
+void benchHistory(int size)
+{
+    Ui::ConversationView view;
+    showView(view);
+    const double rssEmpty = procStatusMiB("VmRSS:");
+    const QList<Message> history = makeHistory(size); // the Agent holds it too
+    qint64 bigOutputs = 0;
+    qint64 toolResults = 0;
+    for (const Message &message : history) {
+        toolResults += message.isToolResult();
+        bigOutputs += message.isToolResult() && message.text().size() >= 100 * 1024;
+    }
+    const double rssBefore = procStatusMiB("VmRSS:");
+
+    benchApp()->resetPaints();
+    QElapsedTimer timer;
+    timer.start();
+    view.setMessages(history);
+    const double msModel = msSince(timer);
+    view.viewport()->repaint(); // an expose before the next frame: lays out and paints
+    const double msShown = msSince(timer);
+    const int paintsShown = benchApp()->paints();
+    QCoreApplication::processEvents();
+    const double rssShown = procStatusMiB("VmRSS:");
+    QScrollBar *bar = view.verticalScrollBar();
+    const int contentHeight = bar->maximum() + bar->pageStep();
+
+    bar->setValue(0);
+    view.viewport()->repaint();
+    const StepTimes pages = scrollThrough(view, [bar] {
+        bar->triggerAction(QAbstractSlider::SliderPageStepAdd);
+    });
+    const StepTimes wheel = scrollThrough(view, [&view] {
+        const QPointF at(view.viewport()->width() / 2.0, view.viewport()->height() / 2.0);
+        QWheelEvent event(at,
+                          view.viewport()->mapToGlobal(at),
+                          QPoint(),
+                          QPoint(0, 120),
+                          Qt::NoButton,
+                          Qt::NoModifier,
+                          Qt::NoScrollPhase,
+                          false);
+        QCoreApplication::sendEvent(view.viewport(), &event);
+    });
+    const double rssScrolled = procStatusMiB("VmRSS:");
+
+    std::vector<double> steps = pages.ms;
+    steps.insert(steps.end(), wheel.ms.begin(), wheel.ms.end());
+    printJson({{QStringLiteral("bench"), QStringLiteral("history")},
+               {QStringLiteral("messages"), int(history.size())},
+               {QStringLiteral("toolResults"), double(toolResults)},
+               {QStringLiteral("bigOutputs"), double(bigOutputs)},
+               {QStringLiteral("items"), view.itemCount()},
+               {QStringLiteral("contentHeight"), contentHeight},
+               {QStringLiteral("msModel"), msModel},
+               {QStringLiteral("msShown"), msShown},
+               {QStringLiteral("paintsShown"), paintsShown},
+               {QStringLiteral("rssMiBEmptyView"), rssEmpty},
+               {QStringLiteral("rssMiBHistoryBuilt"), rssBefore},
+               {QStringLiteral("rssMiBShown"), rssShown},
+               {QStringLiteral("rssMiBScrolled"), rssScrolled},
+               {QStringLiteral("hwmMiB"), procStatusMiB("VmHWM:")},
+               {QStringLiteral("pageSteps"), int(pages.ms.size())},
+               {QStringLiteral("pageStepMsP99"), percentile(pages.ms, 0.99)},
+               {QStringLiteral("pageStepMsMax"), maximum(pages.ms)},
+               {QStringLiteral("pageStepCpuMsMax"), maximum(pages.cpuMs)},
+               {QStringLiteral("wheelSteps"), int(wheel.ms.size())},
+               {QStringLiteral("wheelStepMsP99"), percentile(wheel.ms, 0.99)},
+               {QStringLiteral("wheelStepMsMax"), maximum(wheel.ms)},
+               {QStringLiteral("wheelStepCpuMsMax"), maximum(wheel.cpuMs)},
+               {QStringLiteral("stepMsP99"), percentile(steps, 0.99)},
+               {QStringLiteral("stepMsMax"), maximum(steps)},
+               {QStringLiteral("reachedEnd"),
+                pages.finalValue == bar->maximum() && wheel.finalValue == 0}});
+}
+
+// ---- cold start -------------------------------------------------------------------------
+
+bool makeRepository(const QString &dir)
+{
+    QFile readme(dir + QStringLiteral("/README.md"));
+    if (!readme.open(QIODevice::WriteOnly) || readme.write("# bench\n") < 0)
+        return false;
+    readme.close();
+    QProcess git;
+    git.setWorkingDirectory(dir);
+    git.start(QStringLiteral("git"), {QStringLiteral("init"), QStringLiteral("-q")});
+    return git.waitForFinished(30'000) && git.exitCode() == 0;
+}
+
+struct Start
+{
+    double mainMs = -1;  ///< what the app measured from main() to its first paint
+    double spawnMs = -1; ///< from spawning it to reading that line
+};
+
+Start startOnce(const QString &binary, const QString &repository, const QString &home)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("AGENTDESK_REPORT_FIRST_PAINT"), QStringLiteral("1"));
+    for (const char *name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"})
+        environment.insert(QString::fromLatin1(name), home + QLatin1Char('/') + QLatin1String(name));
+    process.setProcessEnvironment(environment);
+    process.setProcessChannelMode(QProcess::ForwardedOutputChannel);
+    process.setReadChannel(QProcess::StandardError);
+
+    Start start;
+    QByteArray output;
+    QElapsedTimer timer;
+    timer.start();
+    process.start(binary, {repository});
+    while (start.spawnMs < 0 && process.waitForReadyRead(10'000)) {
+        output += process.readAllStandardError();
+        const qsizetype at = output.indexOf("first-paint ");
+        const qsizetype end = output.indexOf('\n', at);
+        if (at >= 0 && end > at) {
+            start.spawnMs = msSince(timer);
+            start.mainMs = output.mid(at + 12, end - at - 12).trimmed().toDouble();
+        }
+    }
+    if (!process.waitForFinished(10'000) || process.exitCode() != 0) {
+        process.kill();
+        process.waitForFinished();
+        output += process.readAllStandardError();
+        std::fprintf(stderr,
+                     "bench_ui: %s did not report its first paint:\n%s\n",
+                     qPrintable(binary),
+                     output.constData());
+        return {};
+    }
+    return start;
+}
+
+bool benchColdStart(const QString &binary, int starts)
+{
+    QTemporaryDir dir;
+    QTemporaryDir home;
+    if (!dir.isValid() || !home.isValid() || !makeRepository(dir.path())) {
+        std::fprintf(stderr, "bench_ui: cannot create a temporary git repository\n");
+        return false;
+    }
+    std::vector<double> mainMs;
+    std::vector<double> spawnMs;
+    for (int i = 0; i < starts; ++i) {
+        const Start start = startOnce(binary, dir.path(), home.path());
+        if (start.spawnMs < 0)
+            return false;
+        mainMs.push_back(start.mainMs);
+        spawnMs.push_back(start.spawnMs);
+    }
+    const double firstSpawn = spawnMs.front();
+    const double firstMain = mainMs.front();
+    printJson({{QStringLiteral("bench"), QStringLiteral("coldstart")},
+               {QStringLiteral("starts"), starts},
+               {QStringLiteral("mainMsFirst"), firstMain},
+               {QStringLiteral("mainMsBest"), *std::min_element(mainMs.begin(), mainMs.end())},
+               {QStringLiteral("mainMsMedian"), percentile(mainMs, 0.5)},
+               {QStringLiteral("spawnMsFirst"), firstSpawn},
+               {QStringLiteral("spawnMsBest"), *std::min_element(spawnMs.begin(), spawnMs.end())},
+               {QStringLiteral("spawnMsMedian"), percentile(spawnMs, 0.5)}});
+    return true;
+}
+
+int usage()
+{
+    std::fprintf(stderr,
+                 "usage: bench_ui stream [SECONDS] [TOKENS_PER_SECOND] [TOKENS_PER_TURN]\n"
+                 "       bench_ui history [MESSAGES]\n"
+                 "       bench_ui coldstart [AGENTDESK_BINARY] [STARTS]\n");
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    BenchApplication app(argc, argv);
+    const QStringList args = app.arguments().mid(1);
+    const QString mode = args.value(0);
+    const auto number = [&args](int index, double fallback) {
+        return args.size() > index ? args.at(index).toDouble() : fallback;
+    };
+    if (mode == QLatin1String("stream")) {
+        const double seconds = number(1, 30);
+        const int rate = int(number(2, 5000));
+        const int perTurn = int(number(3, 2000));
+        if (seconds <= 0 || rate <= 0 || perTurn < 0)
+            return usage();
+        benchStream(seconds, rate, perTurn);
+    } else if (mode == QLatin1String("history")) {
+        const int size = int(number(1, 2000));
+        if (size <= 0)
+            return usage();
+        benchHistory(size);
+    } else if (mode == QLatin1String("coldstart")) {
+        const QString binary = args.value(1,
+                                          app.applicationDirPath() + QStringLiteral("/agentdesk"));
+        const int starts = int(number(2, 10));
+        if (starts <= 0)
+            return usage();
+        return benchColdStart(binary, starts) ? 0 : 1;
+    } else if (mode.isEmpty()) {
+        benchStream(30, 5000, 2000);
+        benchHistory(2000);
+        return benchColdStart(app.applicationDirPath() + QStringLiteral("/agentdesk"), 10) ? 0 : 1;
+    } else {
+        return usage();
+    }
+    return 0;
+}
