@@ -49,7 +49,7 @@ struct AgentChannel
     // event would cost a kernel round trip each: more than the rest of a loop turn.
     static constexpr qint64 maxBatchAgeMs = 8;
     QMutex eventMutex;
-    std::vector<AgentEvent> events;
+    std::vector<std::unique_ptr<AgentEvent>> events;
     bool queuesTaken = false;
     bool deliveryPosted = false;
     QElapsedTimer batchAge; // since the first event not yet handed to the UI thread
@@ -57,12 +57,12 @@ struct AgentChannel
     Agent *receiver = nullptr; // cleared by ~Agent before it joins the worker
 
     /// From the worker: collects \a event; delivers now when \a urgent or the batch is old.
-    void post(const AgentEvent &event, bool urgent)
+    void post(std::unique_ptr<AgentEvent> event, bool urgent)
     {
         QMutexLocker locker(&eventMutex);
         if (!receiver)
             return;
-        events.push_back(event);
+        events.push_back(std::move(event));
         if (deliveryPosted)
             return;
         if (!batchAge.isValid()) {
@@ -187,19 +187,23 @@ private:
     {
         AgentChannel &channel = *m_channel;
         bool ended = false;
-        const AgentEventSink sink = [&channel, &ended](const AgentEvent &event) {
-            const bool end = event.type == AgentEvent::Type::AgentEnd;
+        const AgentEventConsumer consume = [&channel, &ended](std::unique_ptr<AgentEvent> event) {
+            const bool end = event->type == AgentEvent::Type::AgentEnd;
             ended = ended || end;
-            channel.post(event, end);
+            channel.post(std::move(event), end);
         };
         const AgentContext context{m_systemPrompt, std::move(request.history), m_tools};
-        QList<Message> newMessages = agentLoop(request.prompts, context, m_loop, request.abort, sink);
+        QList<Message> newMessages = agentLoopBoxingEvents(request.prompts,
+                                                           context,
+                                                           m_loop,
+                                                           request.abort,
+                                                           consume);
         if (!ended) {
             // The Agent's idle state hangs on agent_end: never leave it waiting.
-            AgentEvent end;
-            end.type = AgentEvent::Type::AgentEnd;
-            end.newMessages = std::move(newMessages);
-            channel.post(end, true);
+            auto end = std::make_unique<AgentEvent>();
+            end->type = AgentEvent::Type::AgentEnd;
+            end->newMessages = std::move(newMessages);
+            channel.post(std::move(end), true);
         }
     }
 
@@ -427,8 +431,9 @@ void Agent::deliverEvents()
             return;
     }
     while (m_next < m_inbox.size()) {
-        AgentEvent event = std::move(m_inbox[m_next++]);
-        dispatch(event);
+        // Owned here: a handler may delete the Agent, and with it the inbox.
+        const std::unique_ptr<AgentEvent> event = std::move(m_inbox[m_next++]);
+        dispatch(*event);
         if (!guard)
             return;
     }
@@ -436,13 +441,17 @@ void Agent::deliverEvents()
     m_next = 0;
 }
 
-void Agent::dispatch(AgentEvent &event)
+void Agent::dispatch(const AgentEvent &event)
 {
     if (event.type != AgentEvent::Type::AgentEnd) {
         emit eventEmitted(event);
         return;
     }
-    m_messages.append(event.newMessages);
+    // Shared, not copied, when the conversation was empty.
+    if (m_messages.isEmpty())
+        m_messages = event.newMessages;
+    else
+        m_messages.append(event.newMessages);
     m_idle = true;
     const QPointer<Agent> guard(this);
     emit eventEmitted(event);

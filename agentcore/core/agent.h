@@ -100,12 +100,14 @@ private:
     friend struct AgentChannel;
 
     void deliverEvents(); // runs the events the worker queued since the last call
-    void dispatch(AgentEvent &event);
+    void dispatch(const AgentEvent &event);
 
     std::shared_ptr<AgentChannel> m_channel;
     std::unique_ptr<AgentWorker> m_worker;
     QList<Message> m_messages;
-    std::vector<AgentEvent> m_inbox; // events taken from the channel, delivered from m_next
+    // Events taken from the channel, delivered from m_next. Boxed: an event never moves or is
+    // copied between the loop and the handlers.
+    std::vector<std::unique_ptr<AgentEvent>> m_inbox;
     std::size_t m_next = 0;
     bool m_idle = true;
 };

@@ -19,7 +19,21 @@ QList<Message> agentLoop(const QList<Message> &prompts,
                          const AbortToken &abort,
                          const AgentEventSink &sink)
 {
-    AgentRun run(context, config, abort, sink);
+    const AgentEventConsumer consume = [&sink](std::unique_ptr<AgentEvent> event) {
+        if (sink)
+            sink(*event);
+    };
+    AgentRun run(context, config, abort, consume);
+    return run.run(prompts);
+}
+
+QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
+                                     const AgentContext &context,
+                                     const AgentLoopConfig &config,
+                                     const AbortToken &abort,
+                                     const AgentEventConsumer &consume)
+{
+    AgentRun run(context, config, abort, consume);
     return run.run(prompts);
 }
 

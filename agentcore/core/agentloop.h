@@ -53,6 +53,14 @@ QList<Message> agentLoop(const QList<Message> &prompts,
                          const AbortToken &abort,
                          const AgentEventSink &sink);
 
+/// agentLoop() handing every event to \a consume in a box of its own, for a receiver that keeps
+/// events (a queue to another thread): none is copied on its way. Otherwise the same contract.
+QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
+                                     const AgentContext &context,
+                                     const AgentLoopConfig &config,
+                                     const AbortToken &abort,
+                                     const AgentEventConsumer &consume);
+
 /// The user message the loop adds to a retry's context (never to history) after \a violating
 /// wrote tool calls as text.
 Message protocolRepairDirective(const Message &violating);

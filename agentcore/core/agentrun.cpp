@@ -68,16 +68,19 @@ Message errorMessage(StopReason reason, const QString &text, qint64 timestamp)
 AgentRun::AgentRun(const AgentContext &context,
                    const AgentLoopConfig &config,
                    const AbortToken &abort,
-                   const AgentEventSink &sink)
+                   const AgentEventConsumer &consume)
     : m_config(config)
     , m_abort(abort)
-    , m_emit(sink)
+    , m_emit(consume)
     , m_systemPrompt(context.systemPrompt)
     , m_initialMessages(context.messages)
     , m_history(projectToolCallProtocol(context.messages))
     , m_waiter(abort)
 {
-    m_update.type = AgentEvent::Type::MessageUpdate;
+    // Room for a typical run's messages up front: every growth moves all of them.
+    constexpr qsizetype expectedNewMessages = 32;
+    m_newMessages.reserve(expectedNewMessages);
+    m_history.reserve(m_history.size() + expectedNewMessages);
     for (const AgentToolPtr &tool : context.tools) {
         if (!tool)
             continue;
@@ -90,7 +93,9 @@ AgentRun::AgentRun(const AgentContext &context,
     m_batchSetup.forceSequential = config.toolExecution == ExecutionMode::Sequential;
     m_batchSetup.waiter = &m_waiter;
     m_batchSetup.abort = abort;
-    m_batchSetup.emitEvent = [this](const AgentEvent &event) { emitEvent(event); };
+    m_batchSetup.emitEvent = [this](std::unique_ptr<AgentEvent> event) {
+        emitEvent(std::move(event));
+    };
     m_batchSetup.publish = [this](const Message &result) { publish(result); };
 }
 
@@ -106,11 +111,11 @@ QList<Message> AgentRun::run(const QList<Message> &prompts)
     } catch (...) {
         closeOpenToolCalls(Tr::tr("Skipped: the run stopped on an internal error."));
     }
-    AgentEvent end;
-    end.type = AgentEvent::Type::AgentEnd;
-    end.newMessages = m_newMessages;
+    auto end = std::make_unique<AgentEvent>();
+    end->type = AgentEvent::Type::AgentEnd;
+    end->newMessages = m_newMessages;
     try {
-        emitEvent(end);
+        emitEvent(std::move(end));
     } catch (...) {
         // The sink failed; the caller still gets the messages as the return value.
     }
@@ -174,12 +179,10 @@ AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
         outcome.hasMoreToolCalls = true;
     }
 
-    AgentEvent end;
-    end.type = AgentEvent::Type::TurnEnd;
-    end.message = assistant;
-    end.toolResults = results;
-    end.hasMoreToolCalls = outcome.hasMoreToolCalls;
-    emitEvent(end);
+    auto end = std::make_unique<AgentEvent>(AgentEvent::Type::TurnEnd, assistant);
+    end->toolResults = results;
+    end->hasMoreToolCalls = outcome.hasMoreToolCalls;
+    emitEvent(std::move(end));
     return outcome;
 }
 
@@ -241,6 +244,7 @@ AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
         return attempt;
     }
 
+    m_runnerWarmed = false;
     const StreamEventSink sink = [&](const StreamEvent &event) {
         if (!attempt.started) {
             attempt.started = true;
@@ -251,8 +255,13 @@ AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
         if (event.type == StreamEvent::Type::Start || event.type == StreamEvent::Type::Done
             || event.type == StreamEvent::Type::Error)
             return;
-        m_update.streamEvent = event;
-        emitEvent(m_update);
+        if (event.type == StreamEvent::Type::ToolCallStart && !m_runnerWarmed) {
+            // The thread the call will run on wakes while the arguments stream, instead of
+            // after the message ended.
+            m_runnerWarmed = true;
+            toolRunner()->warmUp();
+        }
+        emitEvent(std::make_unique<AgentEvent>(AgentEvent::Type::MessageUpdate, event));
     };
     try {
         attempt.message = m_config.model->complete(context, m_abort, sink);
@@ -266,7 +275,6 @@ AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
                                        Tr::tr("The model client failed."),
                                        draft.timestamp);
     }
-    m_update.streamEvent = {};
     attempt.message.role = Message::Role::Assistant;
     if (attempt.message.timestamp == 0)
         attempt.message.timestamp = draft.timestamp;
@@ -360,16 +368,13 @@ void AgentRun::record(const Message &message)
 
 void AgentRun::emitEvent(AgentEvent::Type type, const Message &message)
 {
-    AgentEvent event;
-    event.type = type;
-    event.message = message;
-    emitEvent(event);
+    emitEvent(std::make_unique<AgentEvent>(type, message));
 }
 
-void AgentRun::emitEvent(const AgentEvent &event) const
+void AgentRun::emitEvent(std::unique_ptr<AgentEvent> event) const
 {
     if (m_emit)
-        m_emit(event);
+        m_emit(std::move(event));
 }
 
 ToolRunner *AgentRun::toolRunner()

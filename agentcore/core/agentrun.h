@@ -21,7 +21,7 @@ public:
     AgentRun(const AgentContext &context,
              const AgentLoopConfig &config,
              const AbortToken &abort,
-             const AgentEventSink &sink);
+             const AgentEventConsumer &consume);
     ~AgentRun(); ///< never waits for a tool abandoned on abort (see ToolRunner)
 
     /// Emits agent_start .. agent_end and returns the new messages.
@@ -57,13 +57,13 @@ private:
     void publish(const Message &message);
     void record(const Message &message);
     void emitEvent(AgentEvent::Type type, const Message &message = {});
-    void emitEvent(const AgentEvent &event) const;
+    void emitEvent(std::unique_ptr<AgentEvent> event) const;
 
     ToolRunner *toolRunner();
 
     AgentLoopConfig m_config;
     AbortToken m_abort;
-    const AgentEventSink &m_emit;
+    const AgentEventConsumer &m_emit;
     QString m_systemPrompt;
     QList<Message> m_initialMessages;
     QList<ToolDefinition> m_toolDefinitions;
@@ -76,7 +76,7 @@ private:
     LoopWaiter m_waiter;
     std::unique_ptr<ToolRunner> m_ownRunner;
     ToolBatchSetup m_batchSetup;
-    AgentEvent m_update; // reused for every message_update: no allocation per delta
+    bool m_runnerWarmed = false; // this model call already told the runner a tool call comes
 };
 
 } // namespace AgentCore

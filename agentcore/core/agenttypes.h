@@ -121,6 +121,18 @@ struct AgentEvent
         ToolExecutionEnd,    ///< result, isError
     };
 
+    AgentEvent() = default;
+    /// An event of \a type with its message or stream event: copy-constructed in place, which
+    /// costs less than assigning them to a default event.
+    AgentEvent(Type type, const Message &message)
+        : type(type)
+        , message(message)
+    {}
+    AgentEvent(Type type, const StreamEvent &streamEvent)
+        : type(type)
+        , streamEvent(streamEvent)
+    {}
+
     Type type = Type::AgentStart;
     Message message;
     StreamEvent streamEvent;
@@ -138,6 +150,9 @@ struct AgentEvent
 QString agentEventTypeName(AgentEvent::Type type);
 
 using AgentEventSink = std::function<void(const AgentEvent &event)>;
+/// Receives every event in a box of its own, which it may keep (a queue to another thread):
+/// the event is never copied or moved on its way, only the pointer. Never null.
+using AgentEventConsumer = std::function<void(std::unique_ptr<AgentEvent> event)>;
 
 } // namespace AgentCore
 

@@ -233,14 +233,14 @@ void ToolBatch::finish(Call &call, const ToolResult &result)
 
 void ToolBatch::emitToolEvent(AgentEvent::Type type, const Call &call, const ToolResult &result)
 {
-    AgentEvent event;
-    event.type = type;
-    event.toolCallId = call.prepared.call.id;
-    event.toolName = call.prepared.call.name;
-    event.arguments = call.prepared.call.arguments;
-    event.result = result;
-    event.isError = result.isError;
-    m_setup.emitEvent(event);
+    auto event = std::make_unique<AgentEvent>();
+    event->type = type;
+    event->toolCallId = call.prepared.call.id;
+    event->toolName = call.prepared.call.name;
+    event->arguments = call.prepared.call.arguments;
+    event->result = result;
+    event->isError = result.isError;
+    m_setup.emitEvent(std::move(event));
 }
 
 } // namespace AgentCore

@@ -21,7 +21,7 @@ struct ToolBatchSetup
     LoopWaiter *waiter = nullptr;
     AbortToken abort;
     /// Emits a tool_execution_* event on the loop thread.
-    std::function<void(const AgentEvent &event)> emitEvent;
+    std::function<void(std::unique_ptr<AgentEvent> event)> emitEvent;
     /// Adds a tool result message to the run (history, message_start/end) on the loop thread.
     std::function<void(const Message &result)> publish;
 };

@@ -43,6 +43,7 @@ struct ToolRunner::State
     int sleeping = 0; // of those, waiting on `wake`
     std::atomic<int> threads = 0;
     std::atomic<bool> spinnerTaken = false; // one idle thread spins; the others sleep at once
+    bool warm = false; // warmUp(): a sleeping thread is to spin again, under mutex
     bool stopping = false;
     std::chrono::microseconds spin;
 
@@ -105,9 +106,10 @@ struct ToolRunner::State
             if (!found && state.jobs.empty() && !state.stopping) {
                 ++state.sleeping;
                 const bool woken = state.wake.wait_for(lock, idleExpiry, [&state] {
-                    return !state.jobs.empty() || state.stopping;
+                    return !state.jobs.empty() || state.stopping || state.warm;
                 });
                 --state.sleeping;
+                state.warm = false;
                 if (!woken) {
                     --state.idle;
                     break;
@@ -148,6 +150,18 @@ void ToolRunner::start(std::function<void()> job, std::function<void()> finished
     lock.unlock();
     state.threads.fetch_add(1, std::memory_order_relaxed);
     std::thread([self = m_state] { State::work(self); }).detach();
+}
+
+void ToolRunner::warmUp()
+{
+    State &state = *m_state;
+    if (state.spinnerTaken.load(std::memory_order_relaxed))
+        return;
+    std::lock_guard lock(state.mutex);
+    if (state.sleeping > 0 && state.idle == state.sleeping && !state.warm && state.jobs.empty()) {
+        state.warm = true;
+        state.wake.notify_one();
+    }
 }
 
 int ToolRunner::threadCount() const

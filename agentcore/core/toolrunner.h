@@ -31,6 +31,11 @@ public:
     /// making a new one.
     void start(std::function<void()> job, std::function<void()> finished = {});
 
+    /// A job is coming soon: wakes a sleeping idle thread to spin for it, so that start()
+    /// finds it awake instead of paying the wake-up then. Does nothing when a thread already
+    /// spins, or none is idle. Thread-safe; never blocks on running jobs.
+    void warmUp();
+
     /// Threads currently alive (busy, spinning or sleeping), for tests.
     int threadCount() const;
 

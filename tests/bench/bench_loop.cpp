@@ -3,7 +3,8 @@
 // batches, and projectToolCallProtocol on long histories.
 //
 // usage: bench_loop [RUNS] [TURNS_PER_RUN] [REPEATS] [overhead|batch|projection]
-//        one JSON line per measurement; all of them without a name
+//        one JSON line per measurement; all of them without a name. overhead-agent and
+//        overhead-loop run one path of the overhead scenario (for profilers).
 // The overhead scenario is the one tests/bench/node/loop-peer.mjs runs through pi-agent-core.
 #include <core/agent.h>
 #include <core/agentloop.h>
@@ -386,13 +387,15 @@ int main(int argc, char **argv)
     const auto wanted = [&only](const char *name) {
         return only.isEmpty() || only == QLatin1String(name);
     };
-    if (wanted("overhead")) {
+    if (wanted("overhead") || wanted("overhead-agent")) {
         reportOverhead(QStringLiteral("agentdesk"),
                        QStringLiteral("Agent facade, events to the main thread"),
                        runs,
                        turnsPerRun,
                        repeats,
                        overheadThroughAgent);
+    }
+    if (wanted("overhead") || wanted("overhead-loop")) {
         reportOverhead(QStringLiteral("agentdesk-loop"),
                        QStringLiteral("agentLoop, events counted on its thread"),
                        runs,
