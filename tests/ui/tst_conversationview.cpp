@@ -1,6 +1,9 @@
+#include <conversation/conversationstyle.h>
 #include <conversation/conversationview.h>
 #include <conversation/messageitem.h>
 #include <conversation/noteitem.h>
+#include <conversation/renderedpiece.h>
+#include <conversation/renderedtext.h>
 #include <conversation/toolcarditem.h>
 
 #include <QDir>
@@ -141,6 +144,20 @@ QList<Message> longHistory(int messages, int bigOutputs)
     return history.mid(0, messages);
 }
 
+// Markdown of about chars characters: headings, a list, a code block with blank lines.
+QString longMarkdown(qsizetype chars)
+{
+    QString text;
+    for (int section = 1; text.size() < chars; ++section) {
+        text += QStringLiteral("## Section %1\n\nThe loop keeps the history as a plain list, so "
+                               "a restore is a copy; `runTurn` decides.\n\n1. build it;\n\n"
+                               "2. run it offscreen.\n\n```cpp\nint f%1()\n{\n\n    return "
+                               "%1;\n}\n```\n\n")
+                    .arg(section);
+    }
+    return text;
+}
+
 } // namespace
 
 class tst_ConversationView : public QObject
@@ -180,6 +197,32 @@ private slots:
                                   assistantMessage(QStringLiteral("The **fix** is `done`."))));
         QVERIFY(!lastAssistant(view())->isStreaming());
         QCOMPARE(itemsOfKind(view(), ConversationItem::Kind::Assistant).size(), 1);
+    }
+
+    void longStreamedReplyShowsTheWholeText()
+    {
+        const QString text = longMarkdown(200 * 1024);
+        view().apply(startAssistant());
+        for (qsizetype at = 0; at < text.size(); at += 20) {
+            view().apply(streamEvent(StreamEvent::Type::TextDelta, text.mid(at, 20)));
+            if ((at / 20) % 200 == 0)
+                view().flush();
+        }
+        view().flush();
+        const MessageItem *item = lastAssistant(view());
+        QVERIFY(item);
+        const int pieces = item->body().pieceCount();
+        QVERIFY2(pieces > 100, qPrintable(QString::number(pieces)));
+        view().apply(messageEvent(AgentEvent::Type::MessageEnd, assistantMessage(text)));
+        view().flush();
+        QVERIFY(!item->isStreaming());
+        QCOMPARE(item->body().pieceCount(), pieces);
+
+        const Ui::ConversationStyle style(view().palette(), view().font());
+        Ui::RenderedPiece whole;
+        whole.render(text, Ui::RenderedPiece::Format::Markdown, 600, style.body, style);
+        QVERIFY(item->plainText() == whole.plainText());
+        QVERIFY(item->plainText().contains(QStringLiteral("Section 2")));
     }
 
     void burstOfDeltasIsCoalesced()
@@ -471,6 +514,7 @@ private slots:
         if (directory.isEmpty())
             QSKIP("Set AGENTDESK_SCREENSHOTS to a directory to save screenshots.");
         QDir().mkpath(directory);
+        saveStreamedReplyShots(directory);
         for (const bool dark : {false, true}) {
             if (dark) {
                 QPalette palette;
@@ -496,6 +540,25 @@ private slots:
     }
 
 private:
+    // A long reply streamed in deltas, in the view (tst_RenderedText compares its pieces with
+    // the same text rendered as one document).
+    void saveStreamedReplyShots(const QString &directory)
+    {
+        const QString reply = longMarkdown(8 * 1024);
+        view().resize(760, 900);
+        view().apply(startAssistant());
+        for (qsizetype at = 0; at < reply.size(); at += 20) {
+            view().apply(streamEvent(StreamEvent::Type::TextDelta, reply.mid(at, 20)));
+            if ((at / 20) % 50 == 0)
+                view().flush();
+        }
+        view().apply(messageEvent(AgentEvent::Type::MessageEnd, assistantMessage(reply)));
+        view().flush();
+        QVERIFY(view().grab().save(
+            QDir(directory).filePath(QStringLiteral("conversation-streamed.png"))));
+        view().clear();
+    }
+
     // Thinking expanded by a click, a capped Bash log, a failed call, a withdrawn draft.
     void fillDetailsDemo()
     {

@@ -73,8 +73,13 @@ void ConversationModel::apply(const AgentEvent &event, qint64 nowMs)
         runEnded();
         break;
     case AgentEvent::Type::AgentStart:
-    case AgentEvent::Type::TurnStart:
+        m_turnsInRun = 0;
+        break;
     case AgentEvent::Type::TurnEnd:
+        ++m_turnsInRun;
+        m_lastTurnHadMoreCalls = event.hasMoreToolCalls;
+        break;
+    case AgentEvent::Type::TurnStart:
         break;
     }
 }
@@ -85,6 +90,10 @@ void ConversationModel::messageStarted(const Message &message)
     case Message::Role::User:
         m_pendingUser = append(std::make_unique<MessageItem>(ConversationItem::Kind::User));
         m_pendingUser->setMessage(message);
+        if (m_turnsInRun > 0) {
+            m_pendingUser->setCaption(m_lastTurnHadMoreCalls ? Tr::tr("Steering")
+                                                             : Tr::tr("Follow-up"));
+        }
         break;
     case Message::Role::Assistant:
         m_draft = nullptr;

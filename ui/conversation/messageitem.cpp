@@ -105,6 +105,19 @@ int MessageItem::thinkingHeaderHeight(const ConversationStyle &style) const
     return m_thinking.isEmpty() ? 0 : style.smallMetrics.height() + style.spacing;
 }
 
+void MessageItem::setCaption(const QString &caption)
+{
+    if (caption == m_caption)
+        return;
+    m_caption = caption;
+    invalidate();
+}
+
+int MessageItem::captionHeight(const ConversationStyle &style) const
+{
+    return m_caption.isEmpty() ? 0 : style.smallMetrics.height() + style.spacing / 2;
+}
+
 int MessageItem::bubbleWidth(int width) const
 {
     return m_kind == Kind::User ? width * 4 / 5 : width;
@@ -115,7 +128,7 @@ int MessageItem::estimateHeight(int width, const ConversationStyle &style) const
     if (isEmpty())
         return 0;
     const int inner = bubbleWidth(width) - 2 * style.padding;
-    int height = 2 * style.padding + thinkingHeaderHeight(style);
+    int height = captionHeight(style) + 2 * style.padding + thinkingHeaderHeight(style);
     if (m_thinkingExpanded)
         height += RenderedText::estimateHeight(m_thinking.text(), inner, style.smallMetrics);
     if (m_body.isEmpty())
@@ -130,7 +143,8 @@ int MessageItem::doLayout(int width, const ConversationStyle &style)
         return 0;
     }
     const int maxInner = bubbleWidth(width) - 2 * style.padding;
-    int y = style.padding;
+    const int top = captionHeight(style);
+    int y = top + style.padding;
     m_thinkingHeader = {};
     if (!m_thinking.isEmpty()) {
         m_thinkingHeader = QRect(style.padding, y, maxInner, style.smallMetrics.height());
@@ -154,7 +168,7 @@ int MessageItem::doLayout(int width, const ConversationStyle &style)
     m_bodyOrigin = QPoint(style.padding, y);
     y += bodyHeight + style.padding;
     const int bubbleWidth = inner + 2 * style.padding;
-    m_bubble = QRect(width - bubbleWidth, 0, bubbleWidth, y);
+    m_bubble = QRect(width - bubbleWidth, top, bubbleWidth, y - top);
     if (m_kind == Kind::User) // right-aligned: move the text along with the bubble
         m_bodyOrigin.rx() += m_bubble.x();
     return y;
@@ -178,6 +192,14 @@ void MessageItem::paint(QPainter *painter,
     QPainterPath path;
     path.addRoundedRect(QRectF(m_bubble).adjusted(0.5, 0.5, -0.5, -0.5), style.radius, style.radius);
     painter->fillPath(path, m_kind == Kind::User ? style.userBubble : style.assistantBubble);
+    if (!m_caption.isEmpty()) {
+        painter->setFont(style.small);
+        painter->setPen(style.muted);
+        const QRect caption(m_bubble.x(), 0, m_bubble.width(), style.smallMetrics.height());
+        painter->drawText(caption,
+                          (m_kind == Kind::User ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter,
+                          m_caption);
+    }
 
     if (!m_thinkingHeader.isEmpty()) {
         painter->setFont(style.small);

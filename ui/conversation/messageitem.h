@@ -23,9 +23,14 @@ public:
     void appendText(int contentIndex, const QString &delta);
     void appendThinking(int contentIndex, const QString &delta);
     void setStreaming(bool streaming);
+    /// A small line above the bubble ("Steering", "Follow-up"); empty: none.
+    void setCaption(const QString &caption);
+    QString caption() const { return m_caption; }
     bool isStreaming() const { return m_streaming; }
 
     QString text() const { return m_body.text(); }
+    /// The rendered reply (or question), as laid out last.
+    const RenderedText &body() const { return m_body; }
     QString thinking() const { return m_thinking.text(); }
     bool isThinkingExpanded() const { return m_thinkingExpanded; }
     void setThinkingExpanded(bool expanded);
@@ -48,10 +53,12 @@ private:
     bool isEmpty() const;
     int thinkingHeaderHeight(const ConversationStyle &style) const;
     int bubbleWidth(int width) const;
+    int captionHeight(const ConversationStyle &style) const;
 
     Kind m_kind;
     RenderedText m_body;
     RenderedText m_thinking;
+    QString m_caption;
     int m_lastTextIndex = -1;
     int m_lastThinkingIndex = -1;
     bool m_streaming = false;

@@ -1,121 +1,127 @@
 #include "renderedtext.h"
 
-#include "codeblockhighlighter.h"
-#include "conversationstyle.h"
-
-#include <QAbstractTextDocumentLayout>
+#include <QFontMetrics>
 #include <QPainter>
-#include <QTextBlock>
-#include <QTextCursor>
-#include <QTextDocument>
 #include <QtMath>
+
+#include <algorithm>
 
 namespace Ui {
 
-static constexpr int CodePadding = 8;
-static constexpr int CodeBlockProperty = QTextFormat::UserProperty + 1;
+// Finished blocks are grouped into documents of at least this many characters: fewer
+// documents for a long reply, while the open piece re-rendered per frame stays small.
+static constexpr qsizetype MinPieceChars = 1024;
 
-static bool isCodeBlock(const QTextBlock &block)
+static BlockSplitter::Mode splitterMode(RenderedText::Format format)
 {
-    const QTextBlockFormat format = block.blockFormat();
-    return format.hasProperty(QTextFormat::BlockCodeFence) || format.nonBreakableLines()
-           || format.boolProperty(CodeBlockProperty);
+    return format == RenderedText::Format::Markdown ? BlockSplitter::Mode::Markdown
+                                                    : BlockSplitter::Mode::Lines;
 }
 
-RenderedText::RenderedText() = default;
+RenderedText::RenderedText()
+{
+    restartAt(0);
+}
+
 RenderedText::~RenderedText() = default;
+
+void RenderedText::restartAt(qsizetype position)
+{
+    m_splitter.restart(position);
+    auto open = std::make_unique<Piece>();
+    open->start = position;
+    open->end = m_text.size();
+    m_pieces.push_back(std::move(open));
+    m_firstDirty = std::min(m_firstDirty, m_pieces.size() - 1);
+    m_laidOut = false;
+}
 
 void RenderedText::setText(const QString &text, Format format)
 {
+    if (format != m_format) {
+        m_format = format;
+        m_splitter = BlockSplitter(splitterMode(format));
+        m_text = text;
+        m_pieces.clear();
+        restartAt(0);
+        return;
+    }
+    if (text == m_text)
+        return;
+    const qsizetype limit = std::min(text.size(), m_text.size());
+    qsizetype common = 0;
+    while (common < limit && text.at(common) == m_text.at(common))
+        ++common;
+    // A closed piece stays if its text and the line after it, which decided the cut, are
+    // unchanged.
+    size_t keep = 0;
+    while (keep + 1 < m_pieces.size()) {
+        const qsizetype end = m_pieces[keep]->end;
+        const qsizetype lineEnd = text.indexOf(QLatin1Char('\n'), end);
+        if (end > common || lineEnd < 0 || lineEnd >= common)
+            break;
+        ++keep;
+    }
     m_text = text;
-    m_format = format;
-    m_stale = true;
+    m_pieces.resize(keep);
+    restartAt(keep > 0 ? m_pieces.back()->end : 0);
 }
 
 void RenderedText::append(const QString &text)
 {
     m_text += text;
-    m_stale = true;
+    m_laidOut = false;
+}
+
+void RenderedText::cutPieces()
+{
+    for (const qsizetype cut : m_splitter.scan(m_text)) {
+        if (cut - m_pieces.back()->start < MinPieceChars)
+            continue;
+        m_pieces.back()->end = cut;
+        auto open = std::make_unique<Piece>();
+        open->start = cut;
+        m_pieces.push_back(std::move(open));
+    }
+    m_pieces.back()->end = m_text.size();
+}
+
+QString RenderedText::pieceText(const Piece &piece, bool closed) const
+{
+    // A plain piece ends with the line break before the next piece: that break is between
+    // the two, not an empty last line of this one.
+    const qsizetype length = piece.end - piece.start
+                             - (closed && m_format == Format::Plain ? 1 : 0);
+    return m_text.mid(piece.start, length);
 }
 
 int RenderedText::layout(int width, const QFont &font, const ConversationStyle &style)
 {
-    if (!m_document) {
-        m_document = std::make_unique<QTextDocument>();
-        m_document->setUndoRedoEnabled(false);
-        m_document->setDocumentMargin(0);
-#ifdef AGENTDESK_HAVE_SYNTAX_HIGHLIGHTING
-        if (m_format == Format::Markdown)
-            new CodeBlockHighlighter(m_document.get(), style.dark);
-#endif
-        m_stale = true;
+    if (width != m_width || font != m_font) {
+        m_width = width;
+        m_font = font;
+        m_firstDirty = 0;
     }
-    if (m_document->defaultFont() != font)
-        m_document->setDefaultFont(font);
-    if (m_stale) {
-        if (m_format == Format::Markdown) {
-            m_document->setMarkdown(m_text, QTextDocument::MarkdownDialectGitHub);
-            styleBlocks(style);
-        } else {
-            m_document->setPlainText(m_text);
-        }
-        m_stale = false;
-    }
-    m_document->setTextWidth(width);
-    findCodeRuns();
-    return qCeil(m_document->size().height());
-}
-
-void RenderedText::findCodeRuns()
-{
-    m_codeRuns.clear();
-    if (m_format != Format::Markdown)
-        return;
-    const auto layout = m_document->documentLayout();
-    QRectF run;
-    for (QTextBlock block = m_document->begin(); block.isValid(); block = block.next()) {
-        if (isCodeBlock(block)) {
-            run |= layout->blockBoundingRect(block);
+    cutPieces();
+    const auto format = m_format == Format::Markdown ? RenderedPiece::Format::Markdown
+                                                     : RenderedPiece::Format::Plain;
+    for (size_t i = m_firstDirty; i < m_pieces.size(); ++i) {
+        Piece &piece = *m_pieces[i];
+        piece.rendered.render(pieceText(piece, i + 1 < m_pieces.size()), format, width, font, style);
+        if (i == 0) {
+            piece.top = 0;
             continue;
         }
-        if (!run.isNull())
-            m_codeRuns << run.toAlignedRect();
-        run = {};
+        // A document's height leaves out the outer margins of its first and last block;
+        // between two blocks inside one document the larger of their margins is the space.
+        const Piece &above = *m_pieces[i - 1];
+        const qreal gap = std::max(above.rendered.bottomMargin(), piece.rendered.topMargin());
+        piece.top = above.top + above.rendered.height() + qRound(gap);
     }
-    if (!run.isNull())
-        m_codeRuns << run.toAlignedRect();
-    for (QRect &box : m_codeRuns)
-        box = QRect(0, box.y(), qCeil(m_document->textWidth()), box.height()).adjusted(0, -2, 0, 2);
-}
-
-// Code blocks and inline code get a shaded background; the markdown importer only switches
-// them to a fixed-pitch font.
-void RenderedText::styleBlocks(const ConversationStyle &style)
-{
-    // A block background would hug the text; the shaded box is painted with padding instead.
-    QTextBlockFormat codeBlock;
-    codeBlock.setNonBreakableLines(false); // wrap long lines rather than overflow the bubble
-    codeBlock.setLeftMargin(CodePadding);
-    codeBlock.setRightMargin(CodePadding);
-    codeBlock.setProperty(CodeBlockProperty, true);
-    m_codeBackground = style.codeBackground;
-    QTextCharFormat inlineCode;
-    inlineCode.setBackground(style.codeBackground);
-    for (QTextBlock block = m_document->begin(); block.isValid(); block = block.next()) {
-        QTextCursor cursor(block);
-        if (isCodeBlock(block)) {
-            cursor.mergeBlockFormat(codeBlock);
-            continue;
-        }
-        for (auto it = block.begin(); !it.atEnd(); ++it) {
-            const QTextFragment fragment = it.fragment();
-            if (!fragment.charFormat().fontFixedPitch())
-                continue;
-            cursor.setPosition(fragment.position());
-            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
-            cursor.mergeCharFormat(inlineCode);
-        }
-    }
+    m_firstDirty = m_pieces.size() - 1;
+    m_laidOut = true;
+    const Piece &last = *m_pieces.back();
+    return last.top + last.rendered.height();
 }
 
 void RenderedText::draw(QPainter *painter,
@@ -123,37 +129,52 @@ void RenderedText::draw(QPainter *painter,
                         const QRect &clip,
                         const QColor &color) const
 {
-    if (!m_document)
-        return;
-    painter->save();
-    painter->translate(topLeft);
-    painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(m_codeBackground);
-    for (const QRect &box : m_codeRuns)
-        painter->drawRoundedRect(box, 4, 4);
-    QAbstractTextDocumentLayout::PaintContext context;
-    context.palette.setColor(QPalette::Text, color);
-    context.clip = QRectF(clip.translated(-topLeft));
-    m_document->documentLayout()->draw(painter, context);
-    painter->restore();
+    const QRect local = clip.translated(-topLeft);
+    auto it = std::partition_point(m_pieces.cbegin(), m_pieces.cend(), [&](const auto &piece) {
+        return piece->top + piece->rendered.height() <= local.top();
+    });
+    for (; it != m_pieces.cend() && (*it)->top <= local.bottom(); ++it) {
+        const Piece &piece = **it;
+        painter->save();
+        painter->translate(topLeft + QPoint(0, piece.top));
+        piece.rendered.draw(painter, QRectF(local.translated(0, -piece.top)), color);
+        painter->restore();
+    }
 }
 
 void RenderedText::release()
 {
-    m_document.reset();
-    m_codeRuns.clear();
-    m_stale = true;
+    m_pieces.clear();
+    m_firstDirty = 0;
+    m_width = -1;
+    restartAt(0);
 }
 
 int RenderedText::idealWidth() const
 {
-    return m_document ? qCeil(m_document->idealWidth()) : 0;
+    int width = 0;
+    for (const auto &piece : m_pieces)
+        width = std::max(width, piece->rendered.idealWidth());
+    return width;
 }
 
 QString RenderedText::renderedText() const
 {
-    return m_document && !m_stale ? m_document->toPlainText() : m_text;
+    if (!m_laidOut)
+        return m_text;
+    QStringList texts;
+    texts.reserve(qsizetype(m_pieces.size()));
+    for (const auto &piece : m_pieces)
+        texts << piece->rendered.plainText();
+    return texts.join(QLatin1Char('\n'));
+}
+
+QStringList RenderedText::structure() const
+{
+    QStringList lines;
+    for (const auto &piece : m_pieces)
+        lines += piece->rendered.structure();
+    return lines;
 }
 
 int RenderedText::estimateHeight(const QString &text, int width, const QFontMetrics &metrics)
