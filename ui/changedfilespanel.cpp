@@ -39,7 +39,7 @@ ChangedFilesPanel::ChangedFilesPanel(QWidget *parent)
     m_stack->addWidget(m_list);
 
     auto layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setContentsMargins(6, 6, 6, 6); // as the follow-up panel above it
     layout->setSpacing(4);
     layout->addWidget(m_title);
     layout->addWidget(m_stack, 1);

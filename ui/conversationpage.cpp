@@ -10,6 +10,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
@@ -25,6 +26,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     , m_welcome(new WelcomeView(m_top))
     , m_conversation(new ConversationView(m_top))
     , m_reviews(new ReviewQueue(m_splitter))
+    , m_pendingSteering(new QLabel(this))
     , m_composer(new Composer(this))
     , m_sendStop(new QToolButton(this))
 {
@@ -72,10 +74,16 @@ ConversationPage::ConversationPage(QWidget *parent)
     composerRow->addWidget(m_composer, 1);
     composerRow->addWidget(m_sendStop, 0, Qt::AlignBottom);
 
+    m_pendingSteering->setObjectName(QStringLiteral("pendingSteering"));
+    m_pendingSteering->setForegroundRole(QPalette::PlaceholderText);
+    m_pendingSteering->setWordWrap(true);
+    m_pendingSteering->hide();
+
     auto layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 6);
     layout->setSpacing(6);
     layout->addWidget(m_splitter, 1);
+    layout->addWidget(m_pendingSteering);
     layout->addLayout(composerRow);
     setFocusProxy(m_composer);
 }
@@ -87,7 +95,9 @@ void ConversationPage::setSession(AgentSession *session)
     for (const QMetaObject::Connection &connection : std::as_const(m_connections))
         disconnect(connection);
     m_connections.clear();
+    disconnect(m_queueConnection);
     m_session = session;
+    updatePendingSteering();
     m_conversation->clear();
     m_top->setCurrentWidget(m_welcome);
     m_reviews->setBroker(session ? session->broker() : nullptr);
@@ -100,8 +110,36 @@ void ConversationPage::setSession(AgentSession *session)
                              &AgentSession::stateChanged,
                              this,
                              &ConversationPage::onStateChanged);
+    m_connections << connect(session, &AgentSession::ready, this, [this] {
+        disconnect(m_queueConnection);
+        if (m_session && m_session->agent()) {
+            m_queueConnection = connect(m_session->agent(),
+                                        &AgentCore::Agent::queuesChanged,
+                                        this,
+                                        &ConversationPage::updatePendingSteering);
+        }
+    });
     m_composer->setRepositoryRoot(session->repositoryRoot());
     onStateChanged(session->state());
+}
+
+void ConversationPage::updatePendingSteering()
+{
+    const QList<AgentCore::Message> pending = m_session && m_session->agent()
+                                                  ? m_session->agent()->steeringQueue()
+                                                  : QList<AgentCore::Message>();
+    QStringList texts;
+    for (const AgentCore::Message &message : pending)
+        texts.append(message.text().simplified());
+    m_pendingSteering->setVisible(!texts.isEmpty());
+    if (texts.isEmpty())
+        return;
+    const QString joined = texts.join(QStringLiteral(" · "));
+    //: Above the message box: steering messages the loop has not taken yet
+    m_pendingSteering->setText(
+        tr("Steering, goes in before the next model call: %1")
+            .arg(fontMetrics().elidedText(joined, Qt::ElideRight, qMax(200, width() - 260))));
+    m_pendingSteering->setToolTip(texts.join(u'\n'));
 }
 
 void ConversationPage::setRepository(const AgentCore::Repository &repository)

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QLabel;
 class QSplitter;
 class QStackedWidget;
 class QToolButton;
@@ -52,14 +53,17 @@ private:
     void onReviewCountChanged(int count);
     void sendOrStop();
     void showConversation();
+    void updatePendingSteering();
 
     QPointer<AgentSession> m_session;
     QList<QMetaObject::Connection> m_connections;
+    QMetaObject::Connection m_queueConnection;
     QSplitter *m_splitter;
     QStackedWidget *m_top;
     WelcomeView *m_welcome;
     ConversationView *m_conversation;
     ReviewQueue *m_reviews;
+    QLabel *m_pendingSteering; // sent while the agent works, not yet taken by the loop
     Composer *m_composer;
     QToolButton *m_sendStop;
     bool m_reviewSized = false; // the splitter gave the reviews their first height

@@ -14,6 +14,7 @@
 #include <core/agent.h>
 #include <followuppanel.h>
 #include <mainwindow.h>
+#include <review/diffreviewview.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
 #include <testtools.h>
@@ -22,6 +23,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSemaphore>
@@ -49,6 +51,17 @@ QStringList itemTexts(const Ui::ConversationView *view, Ui::ConversationItem::Ki
             texts.append(view->itemAt(i)->plainText());
     }
     return texts;
+}
+
+/// The captions of the user bubbles ("" for a task typed while idle).
+QStringList userCaptions(const Ui::ConversationView *view)
+{
+    QStringList captions;
+    for (int i = 0; i < view->itemCount(); ++i) {
+        if (view->itemAt(i)->kind() == Ui::ConversationItem::Kind::User)
+            captions.append(static_cast<const Ui::MessageItem *>(view->itemAt(i))->caption());
+    }
+    return captions;
 }
 
 /// The user messages of a model request, in order.
@@ -97,6 +110,7 @@ private slots:
     void discardRemovesTheDraftBubble();
     void approveWritesTheFile();
     void denyKeepsTheFileAndTheModelSeesTheFeedback();
+    void partlyApprovedChangeWritesOnlyTheCheckedHunks();
     void stopDuringAStubbornToolIsIdleWithin200ms();
     void steeringLandsBeforeTheNextModelCall();
     void followUpsRunInQueueOrderAfterTheTask();
@@ -258,6 +272,44 @@ void tst_AppFlow::denyKeepsTheFileAndTheModelSeesTheFeedback()
     QVERIFY(m_window->changedFilesPanel()->rows().isEmpty());
 }
 
+void tst_AppFlow::partlyApprovedChangeWritesOnlyTheCheckedHunks()
+{
+    QStringList lines;
+    for (int i = 1; i <= 30; ++i)
+        lines.append(QStringLiteral("line %1").arg(i));
+    const QString before = lines.join(u'\n') + u'\n';
+    QStringList changed = lines;
+    changed[2] = QStringLiteral("line 3, checked");
+    changed[24] = QStringLiteral("line 25, rejected");
+    const QString proposed = changed.join(u'\n') + u'\n';
+    QStringList kept = lines;
+    kept[2] = changed[2];
+
+    openWindow({ModelStep::toolCall(QStringLiteral("r1"),
+                                    QStringLiteral("Read"),
+                                    {{"file_path", "list.txt"}}),
+                ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{"file_path", "list.txt"}, {"content", proposed}}),
+                ModelStep::text(QStringLiteral("Kept line 25 as it was."))});
+    QVERIFY(m_repo->write(QStringLiteral("list.txt"), before.toUtf8()));
+    type(QStringLiteral("renumber the list"));
+    QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+
+    auto review = qobject_cast<Ui::DiffReviewView *>(page()->reviews()->currentView());
+    QVERIFY(review);
+    QCOMPARE(review->hunkCount(), 2);
+    review->setHunkAccepted(1, false);
+    clickAnswer("allowOnceButton");
+    waitForIdle();
+
+    QCOMPARE(QString::fromUtf8(m_repo->read(QStringLiteral("list.txt"))), kept.join(u'\n') + u'\n');
+    const QString result = lastToolResult(m_model->contexts().at(2));
+    QVERIFY2(result.contains(QStringLiteral("line 25, rejected")), qPrintable(result));
+    QVERIFY2(result.contains(QStringLiteral("reject")), qPrintable(result));
+    QCOMPARE(m_window->changedFilesPanel()->rows(), QStringList{QStringLiteral("list.txt  +1 −1")});
+}
+
 void tst_AppFlow::stopDuringAStubbornToolIsIdleWithin200ms()
 {
     openWindow({gateCall(), ModelStep::text(QStringLiteral("never asked"))});
@@ -283,8 +335,15 @@ void tst_AppFlow::steeringLandsBeforeTheNextModelCall()
 
     type(QStringLiteral("use tabs, not spaces")); // Enter while running steers
     QTRY_COMPARE(session()->agent()->steeringQueue().size(), 1);
+    // Until the loop takes it, the user sees it waiting above the message box.
+    auto pending = page()->findChild<QLabel *>(QStringLiteral("pendingSteering"));
+    QVERIFY(pending);
+    QTRY_VERIFY(pending->isVisible());
+    QVERIFY2(pending->text().contains(QStringLiteral("use tabs, not spaces")),
+             qPrintable(pending->text()));
     m_gate.release();
     waitForIdle();
+    QVERIFY(!pending->isVisible());
 
     QCOMPARE(m_model->callCount(), 2);
     const Context second = m_model->contexts().at(1);
@@ -321,6 +380,8 @@ void tst_AppFlow::followUpsRunInQueueOrderAfterTheTask()
     QVERIFY(m_window->followUpPanel()->texts().isEmpty());
     QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant).constLast(),
              QStringLiteral("Committed."));
+    QCOMPARE(userCaptions(view()),
+             (QStringList{QString(), QStringLiteral("Follow-up"), QStringLiteral("Follow-up")}));
 }
 
 void tst_AppFlow::reorderAndSendNow()
