@@ -103,7 +103,7 @@ private slots:
     {
         PermissionRequest request = bashRequest();
         request.bash->understood = false;
-        request.bash->problem = QStringLiteral("uses a for loop");
+        request.bash->problem = QStringLiteral("uses a for loop."); // the analysis ends it so
         request.bash->commands.clear();
         request.bash->risks.clear();
         request.suggestedRules.clear();
@@ -114,7 +114,7 @@ private slots:
         auto label = view.findChild<QLabel *>(QStringLiteral("notUnderstood"));
         QVERIFY(label->isVisible());
         QVERIFY(label->text().startsWith(QStringLiteral("Not understood")));
-        QVERIFY(label->text().contains(QStringLiteral("uses a for loop")));
+        QVERIFY(label->text().contains(QStringLiteral("uses a for loop. AgentDesk cannot tell")));
         // No rule may approve what was not understood; once is still the user's call.
         QVERIFY(!view.findChild<QPushButton *>(QStringLiteral("allowSessionButton"))->isEnabled());
         QVERIFY(!view.findChild<QPushButton *>(QStringLiteral("allowAlwaysButton"))->isEnabled());

@@ -146,9 +146,11 @@ void BashReviewView::fillCommands()
     m_commands->clear();
     const bool understood = m_request.bash && m_request.bash->understood;
     if (!understood) {
-        const QString problem = m_request.bash && !m_request.bash->problem.isEmpty()
-                                    ? m_request.bash->problem
-                                    : tr("no analysis");
+        QString problem = m_request.bash && !m_request.bash->problem.isEmpty()
+                              ? m_request.bash->problem
+                              : tr("no analysis");
+        while (problem.endsWith(QLatin1Char('.'))) // the sentence below adds its own
+            problem.chop(1);
         m_notUnderstood->setText(
             tr("Not understood: %1. AgentDesk cannot tell what this command does; read it "
                "yourself before allowing it. No rule can cover it.")
