@@ -5,6 +5,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QPainter>
+#include <QSyntaxHighlighter>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -35,12 +36,13 @@ bool RenderedPiece::render(const QString &text,
 {
     const bool markdown = format == Format::Markdown;
     bool changed = false;
+    bool created = false; // a highlighter made now
     if (!m_document) {
         m_document = std::make_unique<QTextDocument>();
         m_document->setUndoRedoEnabled(false);
         m_document->setDocumentMargin(0);
         m_length = -1;
-        m_highlighted = false;
+        m_highlighter = nullptr;
     }
     if (m_document->defaultFont() != font) {
         m_document->setDefaultFont(font);
@@ -49,10 +51,10 @@ bool RenderedPiece::render(const QString &text,
     if (m_length != text.size() || m_markdown != markdown) {
 #ifdef AGENTDESK_HAVE_SYNTAX_HIGHLIGHTING
         // Only pieces with a fence need one; most pieces are prose.
-        if (markdown && !m_highlighted
+        if (markdown && !m_highlighter
             && (text.contains(QLatin1String("```")) || text.contains(QLatin1String("~~~")))) {
-            new CodeBlockHighlighter(m_document.get(), style.dark);
-            m_highlighted = true;
+            m_highlighter = new CodeBlockHighlighter(m_document.get(), style.dark);
+            created = true;
         }
 #endif
         // A document with a page size lays itself out after every edit: each styled code line,
@@ -61,6 +63,10 @@ bool RenderedPiece::render(const QString &text,
         if (markdown) {
             m_document->setMarkdown(text, QTextDocument::MarkdownDialectGitHub);
             styleBlocks(style);
+            // A new highlighter colours only at the next turn of the event loop: colour now,
+            // so that this frame is measured and painted with its colours.
+            if (created)
+                m_highlighter->rehighlight();
         } else {
             m_document->setPlainText(text);
         }

@@ -9,6 +9,7 @@
 
 QT_BEGIN_NAMESPACE
 class QFont;
+class QSyntaxHighlighter;
 class QPainter;
 class QTextDocument;
 QT_END_NAMESPACE
@@ -65,7 +66,7 @@ private:
     qreal m_topMargin = 0;
     qreal m_bottomMargin = 0;
     bool m_markdown = true;
-    bool m_highlighted = false;
+    QSyntaxHighlighter *m_highlighter = nullptr; ///< owned by m_document
     QList<QRect> m_codeRuns; ///< shaded boxes behind code blocks, painted under the text
     QColor m_codeBackground;
 };
