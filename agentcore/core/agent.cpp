@@ -1,5 +1,6 @@
 #include "agent.h"
 
+#include "eventboxpool.h"
 #include "toolrunner.h"
 
 #include <QAbstractEventDispatcher>
@@ -53,8 +54,11 @@ struct AgentChannel
     bool queuesTaken = false;
     bool deliveryPosted = false;
     QElapsedTimer batchAge; // since the first event not yet handed to the UI thread
+    bool batchOpen = false; // batchAge runs (a flag: isValid() is a call per event)
     int sinceClockRead = 0;
     Agent *receiver = nullptr; // cleared by ~Agent before it joins the worker
+    // The worker makes events in boxes the UI thread is done with.
+    EventBoxPool boxes;
 
     /// From the worker: collects \a event; delivers now when \a urgent or the batch is old.
     void post(std::unique_ptr<AgentEvent> event, bool urgent)
@@ -65,7 +69,8 @@ struct AgentChannel
         events.push_back(std::move(event));
         if (deliveryPosted)
             return;
-        if (!batchAge.isValid()) {
+        if (!batchOpen) {
+            batchOpen = true;
             batchAge.start();
             sinceClockRead = 0;
         }
@@ -94,7 +99,7 @@ struct AgentChannel
     void deliverLocked()
     {
         deliveryPosted = true;
-        batchAge.invalidate();
+        batchOpen = false;
         // The receiver is alive while we hold eventMutex; an event still queued when it is
         // destroyed is dropped by ~QObject.
         QMetaObject::invokeMethod(receiver, &Agent::deliverEvents, Qt::QueuedConnection);
@@ -197,7 +202,8 @@ private:
                                                            context,
                                                            m_loop,
                                                            request.abort,
-                                                           consume);
+                                                           consume,
+                                                           &channel.boxes);
         if (!ended) {
             // The Agent's idle state hangs on agent_end: never leave it waiting.
             auto end = std::make_unique<AgentEvent>();
@@ -432,10 +438,11 @@ void Agent::deliverEvents()
     }
     while (m_next < m_inbox.size()) {
         // Owned here: a handler may delete the Agent, and with it the inbox.
-        const std::unique_ptr<AgentEvent> event = std::move(m_inbox[m_next++]);
+        std::unique_ptr<AgentEvent> event = std::move(m_inbox[m_next++]);
         dispatch(*event);
         if (!guard)
             return;
+        m_channel->boxes.recycle(std::move(event));
     }
     m_inbox.clear();
     m_next = 0;

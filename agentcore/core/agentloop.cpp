@@ -1,6 +1,7 @@
 #include "agentloop.h"
 
 #include "agentrun.h"
+#include "eventboxpool.h"
 
 #include <QCoreApplication>
 
@@ -19,11 +20,14 @@ QList<Message> agentLoop(const QList<Message> &prompts,
                          const AbortToken &abort,
                          const AgentEventSink &sink)
 {
-    const AgentEventConsumer consume = [&sink](std::unique_ptr<AgentEvent> event) {
+    // The sink never keeps an event: its box serves the next one.
+    EventBoxPool boxes;
+    const AgentEventConsumer consume = [&sink, &boxes](std::unique_ptr<AgentEvent> event) {
         if (sink)
             sink(*event);
+        boxes.recycle(std::move(event));
     };
-    AgentRun run(context, config, abort, consume);
+    AgentRun run(context, config, abort, consume, &boxes);
     return run.run(prompts);
 }
 
@@ -33,7 +37,17 @@ QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
                                      const AbortToken &abort,
                                      const AgentEventConsumer &consume)
 {
-    AgentRun run(context, config, abort, consume);
+    return agentLoopBoxingEvents(prompts, context, config, abort, consume, nullptr);
+}
+
+QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
+                                     const AgentContext &context,
+                                     const AgentLoopConfig &config,
+                                     const AbortToken &abort,
+                                     const AgentEventConsumer &consume,
+                                     EventBoxPool *boxes)
+{
+    AgentRun run(context, config, abort, consume, boxes);
     return run.run(prompts);
 }
 

@@ -8,6 +8,7 @@
 
 namespace AgentCore {
 
+class EventBoxPool;
 class ToolRunner;
 
 /// How one run of the loop behaves. Callbacks are called on the thread running the loop,
@@ -60,6 +61,14 @@ QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
                                      const AgentLoopConfig &config,
                                      const AbortToken &abort,
                                      const AgentEventConsumer &consume);
+/// The same, making the events in boxes from \a boxes (not owned; null: plain allocations),
+/// into which the consumer may recycle them (see EventBoxPool).
+QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
+                                     const AgentContext &context,
+                                     const AgentLoopConfig &config,
+                                     const AbortToken &abort,
+                                     const AgentEventConsumer &consume,
+                                     EventBoxPool *boxes);
 
 /// The user message the loop adds to a retry's context (never to history) after \a violating
 /// wrote tool calls as text.

@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QSet>
 
+#include <algorithm>
 #include <exception>
 
 namespace AgentCore {
@@ -53,6 +54,13 @@ QString skipReason(const Message &assistant)
     }
 }
 
+bool hasToolCalls(const Message &message)
+{
+    return std::any_of(message.content.cbegin(),
+                       message.content.cend(),
+                       [](const ContentBlock &block) { return block.isToolCall(); });
+}
+
 Message errorMessage(StopReason reason, const QString &text, qint64 timestamp)
 {
     Message message;
@@ -68,10 +76,12 @@ Message errorMessage(StopReason reason, const QString &text, qint64 timestamp)
 AgentRun::AgentRun(const AgentContext &context,
                    const AgentLoopConfig &config,
                    const AbortToken &abort,
-                   const AgentEventConsumer &consume)
+                   const AgentEventConsumer &consume,
+                   EventBoxPool *boxes)
     : m_config(config)
     , m_abort(abort)
     , m_emit(consume)
+    , m_boxes(boxes ? boxes : &m_ownBoxes)
     , m_systemPrompt(context.systemPrompt)
     , m_initialMessages(context.messages)
     , m_history(projectToolCallProtocol(context.messages))
@@ -92,6 +102,7 @@ AgentRun::AgentRun(const AgentContext &context,
     m_batchSetup.effects = config.effects;
     m_batchSetup.forceSequential = config.toolExecution == ExecutionMode::Sequential;
     m_batchSetup.waiter = &m_waiter;
+    m_batchSetup.boxes = m_boxes;
     m_batchSetup.abort = abort;
     m_batchSetup.emitEvent = [this](std::unique_ptr<AgentEvent> event) {
         emitEvent(std::move(event));
@@ -111,7 +122,7 @@ QList<Message> AgentRun::run(const QList<Message> &prompts)
     } catch (...) {
         closeOpenToolCalls(Tr::tr("Skipped: the run stopped on an internal error."));
     }
-    auto end = std::make_unique<AgentEvent>();
+    std::unique_ptr<AgentEvent> end = m_boxes->make();
     end->type = AgentEvent::Type::AgentEnd;
     end->newMessages = m_newMessages;
     try {
@@ -163,24 +174,23 @@ AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
         publishExternal(message);
 
     const Message assistant = streamAssistantResponse();
-    const QList<ContentBlock> calls = assistant.toolCalls();
     TurnOutcome outcome;
     QList<Message> results;
     if (stopsRun(assistant.stopReason)) {
-        results = publishSkipped(calls, skipReason(assistant));
+        results = publishSkipped(assistant.toolCalls(), skipReason(assistant));
         outcome.stopped = true;
     } else if (assistant.protocolViolation) {
         // The retry wrote fake tool calls again: the message stays, flagged, and the task ends.
-        results = publishSkipped(calls,
+        results = publishSkipped(assistant.toolCalls(),
                                  Tr::tr("Skipped: this response also wrote tool calls as text, "
                                         "so none of its tool calls were run."));
-    } else if (!calls.isEmpty()) {
+    } else if (hasToolCalls(assistant)) {
         results = executeToolCalls(assistant);
         outcome.hasMoreToolCalls = true;
     }
 
-    auto end = std::make_unique<AgentEvent>(AgentEvent::Type::TurnEnd, assistant);
-    end->toolResults = results;
+    std::unique_ptr<AgentEvent> end = m_boxes->make(AgentEvent::Type::TurnEnd, assistant);
+    end->toolResults = std::move(results);
     end->hasMoreToolCalls = outcome.hasMoreToolCalls;
     emitEvent(std::move(end));
     return outcome;
@@ -188,7 +198,7 @@ AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
 
 Message AgentRun::streamAssistantResponse()
 {
-    const Attempt attempt = requestAssistantMessage();
+    Attempt attempt = requestAssistantMessage();
     if (!attempt.started) {
         Message draft = attempt.message;
         draft.content.clear();
@@ -197,7 +207,7 @@ Message AgentRun::streamAssistantResponse()
     // The request context is gone by now, so appending does not copy the shared history.
     record(attempt.message);
     emitEvent(AgentEvent::Type::MessageEnd, attempt.message);
-    return attempt.message;
+    return std::move(attempt.message);
 }
 
 AgentRun::Attempt AgentRun::requestAssistantMessage()
@@ -245,23 +255,15 @@ AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
     }
 
     m_runnerWarmed = false;
-    const StreamEventSink sink = [&](const StreamEvent &event) {
-        if (!attempt.started) {
-            attempt.started = true;
-            emitEvent(AgentEvent::Type::MessageStart, draft);
-        }
-        // As in the seed: start is message_start, and done / error are message_end, which
-        // carries the final message; only the deltas in between are message_update.
-        if (event.type == StreamEvent::Type::Start || event.type == StreamEvent::Type::Done
-            || event.type == StreamEvent::Type::Error)
-            return;
-        if (event.type == StreamEvent::Type::ToolCallStart && !m_runnerWarmed) {
-            // The thread the call will run on wakes while the arguments stream, instead of
-            // after the message ended.
-            m_runnerWarmed = true;
-            toolRunner()->warmUp();
-        }
-        emitEvent(std::make_unique<AgentEvent>(AgentEvent::Type::MessageUpdate, event));
+    // Captured by one reference, which std::function keeps without allocating.
+    struct Streaming
+    {
+        AgentRun *run;
+        Attempt *attempt;
+        const Message *draft;
+    } streaming{this, &attempt, &draft};
+    const StreamEventSink sink = [&streaming](const StreamEvent &event) {
+        streaming.run->onStreamEvent(event, *streaming.attempt, *streaming.draft);
     };
     try {
         attempt.message = m_config.model->complete(context, m_abort, sink);
@@ -279,6 +281,26 @@ AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
     if (attempt.message.timestamp == 0)
         attempt.message.timestamp = draft.timestamp;
     return attempt;
+}
+
+void AgentRun::onStreamEvent(const StreamEvent &event, Attempt &attempt, const Message &draft)
+{
+    if (!attempt.started) {
+        attempt.started = true;
+        emitEvent(AgentEvent::Type::MessageStart, draft);
+    }
+    // As in the seed: start is message_start, and done / error are message_end, which
+    // carries the final message; only the deltas in between are message_update.
+    if (event.type == StreamEvent::Type::Start || event.type == StreamEvent::Type::Done
+        || event.type == StreamEvent::Type::Error)
+        return;
+    if (event.type == StreamEvent::Type::ToolCallStart && !m_runnerWarmed) {
+        // The thread the call will run on wakes while the arguments stream, instead of
+        // after the message ended.
+        m_runnerWarmed = true;
+        toolRunner()->warmUp();
+    }
+    emitEvent(m_boxes->make(AgentEvent::Type::MessageUpdate, event));
 }
 
 Context AgentRun::requestContext()
@@ -299,6 +321,8 @@ Context AgentRun::requestContext()
 QList<Message> AgentRun::executeToolCalls(const Message &assistant)
 {
     m_batchSetup.runner = toolRunner();
+    if (!m_batchSetup.channel)
+        m_batchSetup.channel = makeToolBatchChannel(&m_waiter);
     ToolBatch batch(m_batchSetup);
     return batch.run(assistant);
 }
@@ -368,7 +392,7 @@ void AgentRun::record(const Message &message)
 
 void AgentRun::emitEvent(AgentEvent::Type type, const Message &message)
 {
-    emitEvent(std::make_unique<AgentEvent>(type, message));
+    emitEvent(m_boxes->make(type, message));
 }
 
 void AgentRun::emitEvent(std::unique_ptr<AgentEvent> event) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "agentloop.h"
+#include "eventboxpool.h"
 #include "loopwaiter.h"
 #include "toolbatch.h"
 
@@ -21,7 +22,8 @@ public:
     AgentRun(const AgentContext &context,
              const AgentLoopConfig &config,
              const AbortToken &abort,
-             const AgentEventConsumer &consume);
+             const AgentEventConsumer &consume,
+             EventBoxPool *boxes = nullptr);
     ~AgentRun(); ///< never waits for a tool abandoned on abort (see ToolRunner)
 
     /// Emits agent_start .. agent_end and returns the new messages.
@@ -45,6 +47,7 @@ private:
     /// The model call with its single protocol-violation retry.
     Attempt requestAssistantMessage();
     Attempt attemptModelCall(const Context &context);
+    void onStreamEvent(const StreamEvent &event, Attempt &attempt, const Message &draft);
     Context requestContext();
     QList<Message> executeToolCalls(const Message &assistant);
     QList<Message> publishSkipped(const QList<ContentBlock> &calls, const QString &reason);
@@ -64,6 +67,8 @@ private:
     AgentLoopConfig m_config;
     AbortToken m_abort;
     const AgentEventConsumer &m_emit;
+    EventBoxPool m_ownBoxes; // when the caller gave none
+    EventBoxPool *m_boxes;
     QString m_systemPrompt;
     QList<Message> m_initialMessages;
     QList<ToolDefinition> m_toolDefinitions;

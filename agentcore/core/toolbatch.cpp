@@ -1,5 +1,6 @@
 #include "toolbatch.h"
 
+#include "eventboxpool.h"
 #include "loopwaiter.h"
 
 #include "toolrunner.h"
@@ -18,9 +19,10 @@ struct Tr
 };
 } // namespace
 
-// What the loop thread and the pool tasks of one batch share. A task never touches the batch
-// itself: it posts here, and once the batch closed the channel its posts are dropped.
-struct ToolBatch::Channel
+// What the loop thread and the pool tasks of a run's batches share. A task never touches the
+// batch itself: it posts here, and once its batch ended (closed, or another one opened) its
+// posts are dropped.
+struct ToolBatchChannel
 {
     struct Notice
     {
@@ -28,15 +30,26 @@ struct ToolBatch::Channel
         ToolResult result;
         bool done = false; ///< false: a partial result (tool_execution_update)
     };
+    // Small buffers on both sides: a batch's few notices cost no allocation.
+    using Notices = QVarLengthArray<Notice, 4>;
 
-    explicit Channel(LoopWaiter *waiter)
+    explicit ToolBatchChannel(LoopWaiter *waiter)
         : waiter(waiter)
     {}
 
-    void post(Notice notice)
+    /// Starts the next batch; returns its id.
+    quint64 open()
     {
         QMutexLocker locker(&mutex);
-        if (closed)
+        notices.clear();
+        wakePending = false;
+        return ++current;
+    }
+
+    void post(quint64 batch, Notice notice)
+    {
+        QMutexLocker locker(&mutex);
+        if (batch != current)
             return;
         notices.append(std::move(notice));
         if (!wakePending) {
@@ -45,38 +58,94 @@ struct ToolBatch::Channel
         }
     }
 
-    QList<Notice> take()
+    void take(Notices &taken)
     {
         QMutexLocker locker(&mutex);
         wakePending = false;
-        return std::exchange(notices, {});
+        for (Notice &notice : notices)
+            taken.append(std::move(notice));
+        notices.clear();
     }
 
-    void close()
+    void close(quint64 batch)
     {
         QMutexLocker locker(&mutex);
-        closed = true;
+        if (batch == current)
+            ++current; // a closed batch is no batch
         notices.clear();
     }
 
     QMutex mutex;
     LoopWaiter *waiter = nullptr;
-    QList<Notice> notices;
+    Notices notices;
+    quint64 current = 0; // the open batch; posts of any other one are dropped
     bool wakePending = false;
-    bool closed = false;
 };
 
-Message makeToolResultMessage(const ContentBlock &call, const ToolResult &result)
+std::shared_ptr<ToolBatchChannel> makeToolBatchChannel(LoopWaiter *waiter)
+{
+    return std::make_shared<ToolBatchChannel>(waiter);
+}
+
+// One tool call on its way through the runner: the job, and the result it posts when the
+// thread is free again (the loop's next call then reuses the thread).
+class ToolBatch::Task final : public ToolRunner::Job
+{
+public:
+    // Built in place: a default context would make (and drop) an abort token of its own.
+    Task(const PreparedToolCall &prepared,
+         const Message &assistant,
+         const ToolBatchSetup &setup,
+         const std::shared_ptr<ToolBatchChannel> &channel,
+         quint64 batch,
+         qsizetype index)
+        : job{prepared.tool,
+              ToolCallContext{prepared.call.id,
+                              prepared.call.name,
+                              prepared.arguments,
+                              assistant,
+                              prepared.tool.get(),
+                              setup.abort,
+                              [channel, batch, index](const ToolResult &partial) {
+                                  channel->post(batch, {index, partial, false});
+                              },
+                              {}},
+              setup.middlewares,
+              setup.effects,
+              prepared.arguments}
+        , m_channel(channel)
+        , m_batch(batch)
+        , m_index(index)
+    {}
+
+    ToolJob job;
+
+    void run() override { m_result = executeToolCall(std::move(job)); }
+    void finished() override { m_channel->post(m_batch, {m_index, std::move(m_result), true}); }
+
+private:
+    std::shared_ptr<ToolBatchChannel> m_channel;
+    quint64 m_batch;
+    qsizetype m_index;
+    ToolResult m_result;
+};
+
+Message makeToolResultMessage(const ContentBlock &call, ToolResult &&result)
 {
     Message message;
     message.role = Message::Role::ToolResult;
     message.toolCallId = call.id;
     message.toolName = call.name;
-    message.content = result.content;
-    message.details = result.details;
+    message.content = std::move(result.content);
+    message.details = std::move(result.details);
     message.isError = result.isError;
     message.timestamp = QDateTime::currentMSecsSinceEpoch();
     return message;
+}
+
+Message makeToolResultMessage(const ContentBlock &call, const ToolResult &result)
+{
+    return makeToolResultMessage(call, ToolResult(result));
 }
 
 QList<Message> skippedToolResults(const QList<ContentBlock> &calls, const QString &reason)
@@ -90,17 +159,22 @@ QList<Message> skippedToolResults(const QList<ContentBlock> &calls, const QStrin
 
 ToolBatch::ToolBatch(const ToolBatchSetup &setup)
     : m_setup(setup)
-    , m_channel(std::make_shared<Channel>(setup.waiter))
+    , m_channel(setup.channel)
+    , m_id(m_channel->open())
 {}
 
 ToolBatch::~ToolBatch()
 {
-    m_channel->close();
+    m_channel->close(m_id);
 }
 
 QList<Message> ToolBatch::run(const Message &assistant)
 {
-    const QList<ContentBlock> calls = assistant.toolCalls();
+    Calls calls;
+    for (const ContentBlock &block : assistant.content) {
+        if (block.isToolCall())
+            calls.append(&block);
+    }
     m_calls.resize(calls.size());
     QList<Message> results;
     results.reserve(calls.size());
@@ -111,12 +185,12 @@ QList<Message> ToolBatch::run(const Message &assistant)
 
     if (!isSequential(calls)) {
         for (qsizetype i = 0; i < calls.size(); ++i)
-            start(i, calls.at(i));
+            start(i, *calls.at(i));
         for (qsizetype i = 0; i < calls.size(); ++i)
             dispatch(i, assistant);
         waitFor(0, calls.size());
         for (qsizetype i = 0; i < calls.size(); ++i)
-            publish(makeToolResultMessage(calls.at(i), m_calls.at(i).result));
+            publish(makeToolResultMessage(*calls.at(i), std::move(m_calls[i].result)));
         return results;
     }
 
@@ -124,24 +198,27 @@ QList<Message> ToolBatch::run(const Message &assistant)
         if (m_setup.abort.isAborted()) {
             const QString reason = Tr::tr(
                 "Skipped: the run was aborted before this tool call started.");
-            for (const Message &skipped : skippedToolResults(calls.mid(i), reason))
+            QList<ContentBlock> rest;
+            for (qsizetype j = i; j < calls.size(); ++j)
+                rest.append(*calls.at(j));
+            for (const Message &skipped : skippedToolResults(rest, reason))
                 publish(skipped);
             break;
         }
-        start(i, calls.at(i));
+        start(i, *calls.at(i));
         dispatch(i, assistant);
         waitFor(i, i + 1);
-        publish(makeToolResultMessage(calls.at(i), m_calls.at(i).result));
+        publish(makeToolResultMessage(*calls.at(i), std::move(m_calls[i].result)));
     }
     return results;
 }
 
-bool ToolBatch::isSequential(const QList<ContentBlock> &calls) const
+bool ToolBatch::isSequential(const Calls &calls) const
 {
     if (m_setup.forceSequential)
         return true;
-    for (const ContentBlock &call : calls) {
-        const auto found = m_setup.tools.constFind(call.name);
+    for (const ContentBlock *call : calls) {
+        const auto found = m_setup.tools.constFind(call->name);
         if (found != m_setup.tools.constEnd()
             && found->tool->executionMode() == ExecutionMode::Sequential)
             return true;
@@ -165,30 +242,8 @@ void ToolBatch::dispatch(qsizetype index, const Message &assistant)
     // starts once the user pressed Stop.
     if (state.done || m_setup.abort.isAborted())
         return;
-    ToolJob job;
-    job.tool = state.prepared.tool;
-    job.middlewares = m_setup.middlewares;
-    job.effects = m_setup.effects;
-    job.validatedArguments = state.prepared.arguments;
-    ToolCallContext &context = job.context;
-    context.toolCallId = state.prepared.call.id;
-    context.toolName = state.prepared.call.name;
-    context.arguments = state.prepared.arguments;
-    context.assistantMessage = assistant;
-    context.tool = job.tool.get();
-    context.abort = m_setup.abort;
-    context.onUpdate = [channel = m_channel, index](const ToolResult &partial) {
-        channel->post({index, partial, false});
-    };
-    // The result is posted from `finished`, when the thread is free again: the loop's next
-    // call then reuses it.
-    auto result = std::make_shared<ToolResult>();
-    m_setup.runner->start([result,
-                           job = std::move(
-                               job)]() mutable { *result = executeToolCall(std::move(job)); },
-                          [channel = m_channel, index, result] {
-                              channel->post({index, std::move(*result), true});
-                          });
+    auto task = std::make_unique<Task>(state.prepared, assistant, m_setup, m_channel, m_id, index);
+    m_setup.runner->start(std::move(task));
 }
 
 void ToolBatch::waitFor(qsizetype first, qsizetype last)
@@ -200,13 +255,16 @@ void ToolBatch::waitFor(qsizetype first, qsizetype last)
         }
         return true;
     };
+    ToolBatchChannel::Notices received;
     for (;;) {
-        for (Channel::Notice &notice : m_channel->take()) {
+        received.clear();
+        m_channel->take(received);
+        for (ToolBatchChannel::Notice &notice : received) {
             Call &call = m_calls[notice.index];
             if (call.done)
                 continue;
             if (notice.done)
-                finish(call, notice.result);
+                finish(call, std::move(notice.result));
             else
                 emitToolEvent(AgentEvent::Type::ToolExecutionUpdate, call, notice.result);
         }
@@ -224,16 +282,16 @@ void ToolBatch::waitFor(qsizetype first, qsizetype last)
     }
 }
 
-void ToolBatch::finish(Call &call, const ToolResult &result)
+void ToolBatch::finish(Call &call, ToolResult result)
 {
     call.done = true;
-    call.result = result;
-    emitToolEvent(AgentEvent::Type::ToolExecutionEnd, call, result);
+    call.result = std::move(result);
+    emitToolEvent(AgentEvent::Type::ToolExecutionEnd, call, call.result);
 }
 
 void ToolBatch::emitToolEvent(AgentEvent::Type type, const Call &call, const ToolResult &result)
 {
-    auto event = std::make_unique<AgentEvent>();
+    std::unique_ptr<AgentEvent> event = m_setup.boxes->make();
     event->type = type;
     event->toolCallId = call.prepared.call.id;
     event->toolName = call.prepared.call.name;

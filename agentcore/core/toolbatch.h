@@ -4,11 +4,18 @@
 #include "toolexecution.h"
 
 #include <QHash>
+#include <QVarLengthArray>
 
 namespace AgentCore {
 
+class EventBoxPool;
 class LoopWaiter;
 class ToolRunner;
+struct ToolBatchChannel;
+
+/// What the batches of a run and their tool threads share: made once per run, since a run
+/// hands tools over turn after turn. Wakes \a waiter (which outlives every batch).
+std::shared_ptr<ToolBatchChannel> makeToolBatchChannel(LoopWaiter *waiter);
 
 /// What a ToolBatch needs from the run. Pointers are not owned and outlive the batch.
 struct ToolBatchSetup
@@ -19,6 +26,8 @@ struct ToolBatchSetup
     bool forceSequential = false; ///< AgentLoopConfig::toolExecution == Sequential
     ToolRunner *runner = nullptr;
     LoopWaiter *waiter = nullptr;
+    std::shared_ptr<ToolBatchChannel> channel; ///< see makeToolBatchChannel(); for one batch at a time
+    EventBoxPool *boxes = nullptr;             ///< where the tool_execution_* events are made
     AbortToken abort;
     /// Emits a tool_execution_* event on the loop thread.
     std::function<void(std::unique_ptr<AgentEvent> event)> emitEvent;
@@ -49,7 +58,7 @@ public:
     QList<Message> run(const Message &assistant);
 
 private:
-    struct Channel;
+    class Task;
     struct Call
     {
         PreparedToolCall prepared;
@@ -57,20 +66,27 @@ private:
         ToolResult result;
     };
 
-    bool isSequential(const QList<ContentBlock> &calls) const;
+    // Into the assistant message, which outlives the batch: copies would cost more than the
+    // rest of the batch's bookkeeping.
+    using Calls = QVarLengthArray<const ContentBlock *, 4>;
+
+    bool isSequential(const Calls &calls) const;
     void start(qsizetype index, const ContentBlock &call);
     void dispatch(qsizetype index, const Message &assistant);
     void waitFor(qsizetype first, qsizetype last);
-    void finish(Call &call, const ToolResult &result);
+    void finish(Call &call, ToolResult result);
     void emitToolEvent(AgentEvent::Type type, const Call &call, const ToolResult &result);
 
     const ToolBatchSetup &m_setup;
-    std::shared_ptr<Channel> m_channel;
-    QList<Call> m_calls;
+    const std::shared_ptr<ToolBatchChannel> &m_channel;
+    quint64 m_id = 0;                 // this batch, for the shared channel
+    QVarLengthArray<Call, 2> m_calls; // a batch is usually one or two calls
 };
 
 /// The tool result message for \a result of \a call (timestamp: now).
 Message makeToolResultMessage(const ContentBlock &call, const ToolResult &result);
+/// The same, taking \a result's content and details instead of sharing them.
+Message makeToolResultMessage(const ContentBlock &call, ToolResult &&result);
 
 /// "Skipped: ..." error results for the calls of \a assistant that never ran, with \a reason.
 QList<Message> skippedToolResults(const QList<ContentBlock> &calls, const QString &reason);

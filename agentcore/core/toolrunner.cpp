@@ -15,6 +15,29 @@ using Clock = std::chrono::steady_clock;
 // An idle thread that saw no job for this long exits; the next start() makes a new one.
 constexpr auto idleExpiry = std::chrono::seconds(30);
 
+class FunctionJob final : public ToolRunner::Job
+{
+public:
+    FunctionJob(std::function<void()> job, std::function<void()> finished)
+        : m_job(std::move(job))
+        , m_finished(std::move(finished))
+    {}
+    void run() override
+    {
+        m_job();
+        m_job = nullptr; // release what the job captured before idling
+    }
+    void finished() override
+    {
+        if (m_finished)
+            m_finished();
+    }
+
+private:
+    std::function<void()> m_job;
+    std::function<void()> m_finished;
+};
+
 inline void cpuRelax()
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -32,12 +55,7 @@ struct ToolRunner::State
 {
     std::mutex mutex;
     std::condition_variable wake;
-    struct Job
-    {
-        std::function<void()> run;
-        std::function<void()> finished;
-    };
-    std::deque<Job> jobs;
+    std::deque<std::unique_ptr<Job>> jobs;
     std::atomic<int> queued = 0;
     int idle = 0;     // threads spinning or sleeping, under mutex
     int sleeping = 0; // of those, waiting on `wake`
@@ -47,9 +65,9 @@ struct ToolRunner::State
     bool stopping = false;
     std::chrono::microseconds spin;
 
-    Job takeJob() // under mutex
+    std::unique_ptr<Job> takeJob() // under mutex
     {
-        Job job = std::move(jobs.front());
+        std::unique_ptr<Job> job = std::move(jobs.front());
         jobs.pop_front();
         queued.fetch_sub(1, std::memory_order_relaxed);
         return job;
@@ -78,19 +96,16 @@ struct ToolRunner::State
         std::unique_lock lock(state.mutex);
         for (;;) {
             if (!state.jobs.empty()) {
-                Job job = state.takeJob();
+                std::unique_ptr<Job> job = state.takeJob();
                 lock.unlock();
-                job.run();
-                job.run = nullptr; // release what the job captured before idling
+                job->run();
                 lock.lock();
-                if (job.finished) {
-                    ++state.idle;
-                    lock.unlock();
-                    job.finished();
-                    job.finished = nullptr;
-                    lock.lock();
-                    --state.idle;
-                }
+                ++state.idle;
+                lock.unlock();
+                job->finished();
+                job.reset();
+                lock.lock();
+                --state.idle;
                 continue;
             }
             if (state.stopping)
@@ -136,9 +151,14 @@ ToolRunner::~ToolRunner()
 
 void ToolRunner::start(std::function<void()> job, std::function<void()> finished)
 {
+    start(std::make_unique<FunctionJob>(std::move(job), std::move(finished)));
+}
+
+void ToolRunner::start(std::unique_ptr<Job> job)
+{
     State &state = *m_state;
     std::unique_lock lock(state.mutex);
-    state.jobs.push_back({std::move(job), std::move(finished)});
+    state.jobs.push_back(std::move(job));
     state.queued.fetch_add(1, std::memory_order_release);
     // Each queued job needs an idle thread of its own; spinning ones see it by themselves.
     const int waiting = int(state.jobs.size());

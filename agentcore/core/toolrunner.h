@@ -22,6 +22,18 @@ class ToolRunner final
 {
     Q_DISABLE_COPY_MOVE(ToolRunner)
 public:
+    /// A job and what runs after it, in one allocation: a std::function allocates for
+    /// nearly any capture (a shared_ptr, or more than two pointers), and the loop hands a
+    /// job over every turn.
+    class Job
+    {
+    public:
+        virtual ~Job() = default;
+        virtual void run() = 0;
+        /// Runs on the same thread after run(), once the thread counts as idle again.
+        virtual void finished() {}
+    };
+
     explicit ToolRunner(int spinMicroseconds = defaultSpinMicroseconds);
     ~ToolRunner();
 
@@ -30,6 +42,9 @@ public:
     /// the waiting caller there, so the job it starts next finds this thread instead of
     /// making a new one.
     void start(std::function<void()> job, std::function<void()> finished = {});
+    /// The same for a job object (not null); it is destroyed on the running thread after
+    /// finished().
+    void start(std::unique_ptr<Job> job);
 
     /// A job is coming soon: wakes a sleeping idle thread to spin for it, so that start()
     /// finds it awake instead of paying the wake-up then. Does nothing when a thread already

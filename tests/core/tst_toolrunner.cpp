@@ -84,6 +84,41 @@ private slots:
         QCOMPARE(runner.threadCount(), jobs);
     }
 
+    void runsAJobObjectThenItsFinishedOnTheSameThreadAndDeletesIt()
+    {
+        struct Record
+        {
+            QThread *run = nullptr;
+            QThread *finished = nullptr;
+            bool finishedAfterRun = false;
+            QSemaphore deleted;
+        };
+        class RecordingJob final : public ToolRunner::Job
+        {
+        public:
+            explicit RecordingJob(Record &record)
+                : m_record(record)
+            {}
+            ~RecordingJob() override { m_record.deleted.release(); }
+            void run() override { m_record.run = QThread::currentThread(); }
+            void finished() override
+            {
+                m_record.finishedAfterRun = m_record.run != nullptr;
+                m_record.finished = QThread::currentThread();
+            }
+
+        private:
+            Record &m_record;
+        };
+        ToolRunner runner;
+        Record record;
+        runner.start(std::make_unique<RecordingJob>(record));
+        QVERIFY(record.deleted.tryAcquire(1, 5000));
+        QVERIFY(record.finishedAfterRun);
+        QVERIFY(record.run != QThread::currentThread());
+        QCOMPARE(record.finished, record.run);
+    }
+
     void aHangingJobNeverHoldsUpTheNext()
     {
         ToolRunner runner;
