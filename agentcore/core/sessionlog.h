@@ -1,0 +1,65 @@
+#pragma once
+
+#include <ai/types.h>
+
+#include <QFile>
+#include <QJsonObject>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+namespace AgentCore {
+
+/// One conversation on disk, as JSON lines that only ever grow:
+///   {"type":"session","version":1, ...header fields}      first line, written once
+///   {"type":"message","message":{messageToJson}}          one per finished message
+///   {"type":"state", ...}                                 the session's state; the last wins
+/// (the follow-up queue, the permission choices and the model live in the state records).
+/// Appending never rewrites what is there: a crash (even SIGKILL) loses at most the line being
+/// written, and load() skips such a torn line with a warning. A file that is not a session is
+/// reported and never written to. Not thread-safe: one owner, any thread.
+class SessionLog final
+{
+public:
+    struct Contents
+    {
+        QJsonObject header; ///< the first line, without "type"
+        QList<Message> messages;
+        QJsonObject state;    ///< the last state record, without "type" (empty: none)
+        QStringList warnings; ///< lines skipped (torn or unreadable), with their line numbers
+    };
+
+    static constexpr int version = 1;
+
+    /// Reads a session file. nullopt and \a error when it cannot be read or its first line is
+    /// not a session header; the file is left as it is.
+    static std::optional<Contents> load(const QString &path, QString *error);
+
+    /// Opens \a path for appending, creating it (and its folder) with \a header when it does not
+    /// exist. An existing file must be a session (checked as load() does); a torn last line is
+    /// ended, so the next record starts on a line of its own. nullptr and \a error otherwise.
+    static std::unique_ptr<SessionLog> open(const QString &path,
+                                            const QJsonObject &header,
+                                            QString *error);
+
+    ~SessionLog();
+    SessionLog(const SessionLog &) = delete;
+    SessionLog &operator=(const SessionLog &) = delete;
+
+    QString path() const { return m_file.fileName(); }
+
+    /// Appends one record (written to the file at once, not yet synced).
+    bool appendMessage(const Message &message, QString *error);
+    bool appendState(const QJsonObject &state, QString *error);
+    /// Forces what was appended onto the disk (fsync): at each turn end.
+    bool sync(QString *error);
+
+private:
+    explicit SessionLog(const QString &path);
+    bool appendRecord(const QJsonObject &record, QString *error);
+
+    QFile m_file;
+};
+
+} // namespace AgentCore
