@@ -165,6 +165,17 @@ struct StreamEvent
     QString errorMessage;                     ///< Error, Retry: readable reason
     int retryAttempt = 0;                     ///< Retry: 1 for the first retry
     int retryDelayMs = 0;                     ///< Retry
+
+    /// An event of \a type for content block \a contentIndex carrying \a delta: what scripted
+    /// models (tests, benchmarks) stream.
+    static StreamEvent make(Type type, int contentIndex = -1, const QString &delta = {})
+    {
+        StreamEvent event;
+        event.type = type;
+        event.contentIndex = contentIndex;
+        event.delta = delta;
+        return event;
+    }
 };
 
 /// Receives stream events on the thread that runs the stream.

@@ -46,15 +46,6 @@ QJsonObject pathSchema()
             {QStringLiteral("required"), QJsonArray{QStringLiteral("path")}}};
 }
 
-StreamEvent streamEvent(StreamEvent::Type type, int index = -1, const QString &delta = {})
-{
-    StreamEvent event;
-    event.type = type;
-    event.contentIndex = index;
-    event.delta = delta;
-    return event;
-}
-
 /// A model that costs nothing: per run, turnsPerRun - 1 turns that call each of `calls` (tool
 /// names) once, then a text answer; streamed as the peer's script does (start, block
 /// start/delta/end, done).
@@ -72,23 +63,23 @@ public:
         Message message;
         message.role = Message::Role::Assistant;
         message.api = message.provider = message.model = QStringLiteral("instant");
-        sink(streamEvent(StreamEvent::Type::Start));
+        sink(StreamEvent::make(StreamEvent::Type::Start));
         if (turn < m_turnsPerRun - 1) {
             for (int i = 0; i < m_tools.size(); ++i) {
                 const QString &tool = m_tools.at(i);
                 const QString id = QLatin1String("call_") + QString::number(m_calls)
                                    + QLatin1Char('_') + QString::number(i);
-                StreamEvent start = streamEvent(StreamEvent::Type::ToolCallStart, i);
+                StreamEvent start = StreamEvent::make(StreamEvent::Type::ToolCallStart, i);
                 start.toolCallId = id;
                 start.toolName = tool;
                 sink(start);
                 const QString json = QStringLiteral(R"({"path":"a.txt"})");
-                StreamEvent delta = streamEvent(StreamEvent::Type::ToolCallDelta, i, json);
+                StreamEvent delta = StreamEvent::make(StreamEvent::Type::ToolCallDelta, i, json);
                 delta.toolCallId = id;
                 delta.toolName = tool;
                 delta.arguments = m_arguments;
                 sink(delta);
-                StreamEvent end = streamEvent(StreamEvent::Type::ToolCallEnd, i);
+                StreamEvent end = StreamEvent::make(StreamEvent::Type::ToolCallEnd, i);
                 end.toolCallId = id;
                 end.toolName = tool;
                 end.arguments = m_arguments;
@@ -97,13 +88,13 @@ public:
             }
             message.stopReason = StopReason::ToolUse;
         } else {
-            sink(streamEvent(StreamEvent::Type::TextStart, 0));
-            sink(streamEvent(StreamEvent::Type::TextDelta, 0, QStringLiteral("done")));
-            sink(streamEvent(StreamEvent::Type::TextEnd, 0));
+            sink(StreamEvent::make(StreamEvent::Type::TextStart, 0));
+            sink(StreamEvent::make(StreamEvent::Type::TextDelta, 0, QStringLiteral("done")));
+            sink(StreamEvent::make(StreamEvent::Type::TextEnd, 0));
             message.content.append(ContentBlock::makeText(QStringLiteral("done")));
             message.stopReason = StopReason::Stop;
         }
-        StreamEvent done = streamEvent(StreamEvent::Type::Done);
+        StreamEvent done = StreamEvent::make(StreamEvent::Type::Done);
         done.stopReason = message.stopReason;
         sink(done);
         return message;

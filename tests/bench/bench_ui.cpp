@@ -164,15 +164,6 @@ QString corpusText(qsizetype offset, qsizetype chars)
 
 // ---- stream -----------------------------------------------------------------------------
 
-StreamEvent streamEvent(StreamEvent::Type type, int index = -1, const QString &delta = {})
-{
-    StreamEvent event;
-    event.type = type;
-    event.contentIndex = index;
-    event.delta = delta;
-    return event;
-}
-
 /// Streams text deltas of one token each, paced at a rate over the whole run: every ~2 ms it
 /// sends the tokens that are due. Each turn writes tokensPerTurn tokens (0: the whole run is
 /// one message) and then calls Read; after the run's duration it answers "done".
@@ -194,8 +185,8 @@ public:
         Message message;
         message.role = Message::Role::Assistant;
         message.api = message.provider = message.model = QStringLiteral("paced");
-        sink(streamEvent(StreamEvent::Type::Start));
-        sink(streamEvent(StreamEvent::Type::TextStart, 0));
+        sink(StreamEvent::make(StreamEvent::Type::Start));
+        sink(StreamEvent::make(StreamEvent::Type::TextStart, 0));
         QString text;
         qint64 turnTokens = 0;
         const auto turnDone = [&] { return m_tokensPerTurn > 0 && turnTokens >= m_tokensPerTurn; };
@@ -205,20 +196,20 @@ public:
             for (int burst = 0; m_sent < due && burst < 100 && !turnDone(); ++burst) {
                 const QString token = corpusText(m_sent * CharsPerToken, CharsPerToken);
                 text += token;
-                sink(streamEvent(StreamEvent::Type::TextDelta, 0, token));
+                sink(StreamEvent::make(StreamEvent::Type::TextDelta, 0, token));
                 ++m_sent;
                 ++turnTokens;
             }
             QThread::usleep(2000);
         }
-        sink(streamEvent(StreamEvent::Type::TextEnd, 0));
+        sink(StreamEvent::make(StreamEvent::Type::TextEnd, 0));
         message.content.append(
             ContentBlock::makeText(text.isEmpty() ? QStringLiteral("done") : text));
         message.stopReason = timeIsUp() || abort.isAborted() ? StopReason::Stop
                                                              : StopReason::ToolUse;
         if (message.stopReason == StopReason::ToolUse)
             streamToolCall(message, sink);
-        StreamEvent done = streamEvent(StreamEvent::Type::Done);
+        StreamEvent done = StreamEvent::make(StreamEvent::Type::Done);
         done.stopReason = message.stopReason;
         sink(done);
         return message;
@@ -235,7 +226,7 @@ private:
         for (const auto type : {StreamEvent::Type::ToolCallStart,
                                 StreamEvent::Type::ToolCallDelta,
                                 StreamEvent::Type::ToolCallEnd}) {
-            StreamEvent event = streamEvent(type, 1);
+            StreamEvent event = StreamEvent::make(type, 1);
             event.toolCallId = id;
             event.toolName = name;
             if (type != StreamEvent::Type::ToolCallStart)

@@ -39,15 +39,6 @@ QList<QString> pieces(const QString &text, int size)
     return result;
 }
 
-StreamEvent event(StreamEvent::Type type, int contentIndex = -1, const QString &delta = {})
-{
-    StreamEvent e;
-    e.type = type;
-    e.contentIndex = contentIndex;
-    e.delta = delta;
-    return e;
-}
-
 bool endsWithError(StopReason reason)
 {
     return reason == StopReason::Error || reason == StopReason::Aborted
@@ -81,7 +72,7 @@ public:
         using T = StreamEvent::Type;
         if (block.isToolCall()) {
             partial.content.append(ContentBlock::makeToolCall(block.id, block.name, {}));
-            StreamEvent start = event(T::ToolCallStart, index);
+            StreamEvent start = StreamEvent::make(T::ToolCallStart, index);
             start.toolCallId = block.id;
             start.toolName = block.name;
             if (!send(start))
@@ -105,14 +96,14 @@ public:
         ContentBlock growing = block;
         growing.text.clear();
         partial.content.append(growing);
-        if (!send(event(thinking ? T::ThinkingStart : T::TextStart, index)))
+        if (!send(StreamEvent::make(thinking ? T::ThinkingStart : T::TextStart, index)))
             return false;
         for (const QString &piece : pieces(block.text, chunkSize)) {
             partial.content.last().text += piece;
-            if (!send(event(thinking ? T::ThinkingDelta : T::TextDelta, index, piece)))
+            if (!send(StreamEvent::make(thinking ? T::ThinkingDelta : T::TextDelta, index, piece)))
                 return false;
         }
-        return send(event(thinking ? T::ThinkingEnd : T::TextEnd, index));
+        return send(StreamEvent::make(thinking ? T::ThinkingEnd : T::TextEnd, index));
     }
 
     Message aborted(Message partial)
@@ -120,7 +111,7 @@ public:
         partial.stopReason = StopReason::Aborted;
         partial.errorMessage = QStringLiteral("Request aborted");
         partial.protocolViolation = false;
-        StreamEvent e = event(StreamEvent::Type::Error);
+        StreamEvent e = StreamEvent::make(StreamEvent::Type::Error);
         e.stopReason = StopReason::Aborted;
         e.errorMessage = partial.errorMessage;
         if (m_sink)
@@ -310,14 +301,14 @@ Message ScriptedModel::complete(const Context &context,
     if (step.silent)
         return finish(target);
 
-    if (!player.send(event(StreamEvent::Type::Start)))
+    if (!player.send(StreamEvent::make(StreamEvent::Type::Start)))
         return finish(player.aborted(partial));
     for (int i = 0; i < target.content.size(); ++i) {
         if (!player.streamBlock(target.content.at(i), i, step.chunkSize, partial))
             return finish(player.aborted(partial));
     }
-    StreamEvent end = event(endsWithError(target.stopReason) ? StreamEvent::Type::Error
-                                                             : StreamEvent::Type::Done);
+    StreamEvent end = StreamEvent::make(endsWithError(target.stopReason) ? StreamEvent::Type::Error
+                                                                         : StreamEvent::Type::Done);
     end.stopReason = target.stopReason;
     end.errorMessage = target.errorMessage;
     player.send(end);
