@@ -1,132 +1,14 @@
 #include "scriptedmodel.h"
 
+#include <ai/scriptedstream.h>
+
 #include <QDateTime>
-#include <QEventLoop>
-#include <QJsonDocument>
-#include <QTimer>
 
 namespace TestSupport {
 
 using namespace AgentCore;
 
 namespace {
-
-// Returns after \a ms (negative: never) or as soon as the token fires.
-void waitAbortable(const AbortToken &abort, int ms)
-{
-    if (ms == 0 || abort.isAborted())
-        return;
-    QObject context;
-    QEventLoop loop;
-    QTimer timer;
-    const int id = abort.onAbort(&context, [&loop] { loop.quit(); });
-    if (ms > 0) {
-        timer.setSingleShot(true);
-        QObject::connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
-        timer.start(ms);
-    }
-    if (!abort.isAborted())
-        loop.exec();
-    abort.disconnect(id);
-}
-
-QList<QString> pieces(const QString &text, int size)
-{
-    QList<QString> result;
-    size = qMax(1, size);
-    for (qsizetype at = 0; at < text.size(); at += size)
-        result.append(text.mid(at, size));
-    return result;
-}
-
-bool endsWithError(StopReason reason)
-{
-    return reason == StopReason::Error || reason == StopReason::Aborted
-           || reason == StopReason::ContextOverflow;
-}
-
-// Streams one step; stops early when the token fires.
-class Player
-{
-public:
-    Player(const AbortToken &abort, const StreamEventSink &sink, int stallAfter, int *counter)
-        : m_abort(abort)
-        , m_sink(sink)
-        , m_stallAfter(stallAfter)
-        , m_counter(counter)
-    {}
-
-    // False once the run was aborted: the caller stops streaming.
-    bool send(const StreamEvent &e)
-    {
-        if (m_sink)
-            m_sink(e);
-        ++*m_counter;
-        if (++m_sent == m_stallAfter)
-            waitAbortable(m_abort, -1);
-        return !m_abort.isAborted();
-    }
-
-    bool streamBlock(const ContentBlock &block, int index, int chunkSize, Message &partial)
-    {
-        using T = StreamEvent::Type;
-        if (block.isToolCall()) {
-            partial.content.append(ContentBlock::makeToolCall(block.id, block.name, {}));
-            StreamEvent start = StreamEvent::make(T::ToolCallStart, index);
-            start.toolCallId = block.id;
-            start.toolName = block.name;
-            if (!send(start))
-                return false;
-            const QString json = QString::fromUtf8(
-                QJsonDocument(block.arguments).toJson(QJsonDocument::Compact));
-            for (const QString &piece : pieces(json, chunkSize)) {
-                StreamEvent delta = start;
-                delta.type = T::ToolCallDelta;
-                delta.delta = piece;
-                if (!send(delta))
-                    return false;
-            }
-            partial.content.last().arguments = block.arguments;
-            StreamEvent end = start;
-            end.type = T::ToolCallEnd;
-            end.arguments = block.arguments;
-            return send(end);
-        }
-        const bool thinking = block.isThinking();
-        ContentBlock growing = block;
-        growing.text.clear();
-        partial.content.append(growing);
-        if (!send(StreamEvent::make(thinking ? T::ThinkingStart : T::TextStart, index)))
-            return false;
-        for (const QString &piece : pieces(block.text, chunkSize)) {
-            partial.content.last().text += piece;
-            if (!send(StreamEvent::make(thinking ? T::ThinkingDelta : T::TextDelta, index, piece)))
-                return false;
-        }
-        return send(StreamEvent::make(thinking ? T::ThinkingEnd : T::TextEnd, index));
-    }
-
-    Message aborted(Message partial)
-    {
-        partial.stopReason = StopReason::Aborted;
-        partial.errorMessage = QStringLiteral("Request aborted");
-        partial.protocolViolation = false;
-        StreamEvent e = StreamEvent::make(StreamEvent::Type::Error);
-        e.stopReason = StopReason::Aborted;
-        e.errorMessage = partial.errorMessage;
-        if (m_sink)
-            m_sink(e);
-        ++*m_counter;
-        return partial;
-    }
-
-private:
-    AbortToken m_abort;
-    const StreamEventSink &m_sink;
-    int m_stallAfter = -1;
-    int m_sent = 0;
-    int *m_counter = nullptr;
-};
 
 Message normalized(Message message)
 {
@@ -286,33 +168,23 @@ Message ScriptedModel::complete(const Context &context,
     Message partial = target;
     partial.content.clear();
 
-    int counter = 0;
-    Player player(abort, sink, step.stallAfterEvents, &counter);
+    ScriptedStream stream(abort, sink);
+    stream.setChunkSize(step.chunkSize);
+    stream.setStallAfterEvents(step.stallAfterEvents);
+    stream.setAbortMessage(QStringLiteral("Request aborted"));
     const auto finish = [&](const Message &message) {
         QMutexLocker locker(&m_mutex);
-        m_emittedEvents += counter;
+        m_emittedEvents += stream.emittedEvents();
         return message;
     };
     if (abort.isAborted())
-        return finish(player.aborted(partial));
-    waitAbortable(abort, step.delayMs);
+        return finish(stream.aborted(partial));
+    stream.wait(step.delayMs);
     if (abort.isAborted())
-        return finish(player.aborted(partial));
+        return finish(stream.aborted(partial));
     if (step.silent)
         return finish(target);
-
-    if (!player.send(StreamEvent::make(StreamEvent::Type::Start)))
-        return finish(player.aborted(partial));
-    for (int i = 0; i < target.content.size(); ++i) {
-        if (!player.streamBlock(target.content.at(i), i, step.chunkSize, partial))
-            return finish(player.aborted(partial));
-    }
-    StreamEvent end = StreamEvent::make(endsWithError(target.stopReason) ? StreamEvent::Type::Error
-                                                                         : StreamEvent::Type::Done);
-    end.stopReason = target.stopReason;
-    end.errorMessage = target.errorMessage;
-    player.send(end);
-    return finish(target);
+    return finish(stream.play(target));
 }
 
 } // namespace TestSupport
