@@ -345,6 +345,7 @@ void Agent::setFollowUpsPaused(bool paused)
             return;
         m_channel->followUpsPaused = paused;
     }
+    emit queuesChanged(); // a session keeps the pause with its queue
     if (paused || !m_idle)
         return;
     // Idle, the loop cannot take what waited while paused: start it as the loop would have.

@@ -92,7 +92,8 @@ signals:
     /// false when prompt() starts a run; true after agent_end was emitted (not when a handler
     /// of agent_end already started the next run).
     void idleChanged(bool idle);
-    /// The steering or follow-up queue changed (queued, taken by the loop, or cleared).
+    /// The steering or follow-up queue changed (queued, taken by the loop, cleared), or the
+    /// follow-ups were paused or resumed.
     void queuesChanged();
 
 private:

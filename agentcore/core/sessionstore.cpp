@@ -1,0 +1,181 @@
+#include "sessionstore.h"
+
+#include "sessionlog.h"
+
+#include <ai/messagejson.h>
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QStandardPaths>
+
+#include <algorithm>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::SessionStore)
+};
+
+const QLatin1String suffix(".jsonl");
+constexpr int titleLength = 80;
+
+std::optional<QJsonObject> parseObject(const QByteArray &line)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(line, &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject())
+        return std::nullopt;
+    return document.object();
+}
+
+QDateTime fromIso(const QJsonValue &value)
+{
+    return QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
+}
+
+} // namespace
+
+SessionStore::SessionStore(QString directory)
+    : m_directory(std::move(directory))
+{}
+
+QString SessionStore::defaultDirectory(const QString &repositoryRoot)
+{
+    const QByteArray hash = QCryptographicHash::hash(repositoryRoot.toUtf8(),
+                                                     QCryptographicHash::Sha256)
+                                .toHex()
+                                .left(12);
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return base + QLatin1String("/sessions/") + QFileInfo(repositoryRoot).fileName() + u'-'
+           + QString::fromLatin1(hash);
+}
+
+QList<SessionInfo> SessionStore::list() const
+{
+    QList<SessionInfo> sessions;
+    QDirIterator it(m_directory, {QLatin1String("*") + suffix}, QDir::Files);
+    while (it.hasNext())
+        sessions.append(describe(it.next()));
+    std::sort(sessions.begin(), sessions.end(), [](const SessionInfo &a, const SessionInfo &b) {
+        if (a.modified != b.modified)
+            return a.modified > b.modified;
+        return a.path > b.path; // names start with the creation time
+    });
+    return sessions;
+}
+
+SessionInfo SessionStore::describe(const QString &path)
+{
+    SessionInfo info;
+    info.path = path;
+    const QFileInfo fileInfo(path);
+    info.modified = fileInfo.lastModified();
+    info.created = fileInfo.birthTime().isValid() ? fileInfo.birthTime() : info.modified;
+
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        info.error = Tr::tr("Cannot read it: %1").arg(file.errorString());
+        return info;
+    }
+    const std::optional<QJsonObject> header = parseObject(file.readLine());
+    if (!header || header->value(u"type").toString() != QLatin1String("session")) {
+        info.error = Tr::tr("It is not an AgentDesk session; it was left as it is.");
+        return info;
+    }
+    if (header->value(u"version").toInt() > SessionLog::version) {
+        info.error = Tr::tr("It was written by a newer AgentDesk; it was left as it is.");
+        return info;
+    }
+    if (const QDateTime created = fromIso(header->value(u"created")); created.isValid())
+        info.created = created;
+
+    // Message records are most of the file: they are counted, not parsed, except until the
+    // first task is found. QJsonDocument writes keys sorted, so a message record starts so.
+    static const QByteArray messagePrefix = QByteArrayLiteral("{\"message\":");
+    QString firstTask;
+    QString named;
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine();
+        if (!line.endsWith('\n'))
+            break; // torn: the load skips it too
+        if (line.startsWith(messagePrefix)) {
+            ++info.messageCount;
+            if (!firstTask.isEmpty())
+                continue;
+        }
+        const std::optional<QJsonObject> record = parseObject(line);
+        if (!record)
+            continue;
+        const QString type = record->value(u"type").toString();
+        if (type == QLatin1String("state")) {
+            named = record->value(u"title").toString();
+        } else if (type == QLatin1String("message") && firstTask.isEmpty()) {
+            Message message;
+            if (messageFromJson(record->value(u"message").toObject(), &message)
+                && message.role == Message::Role::User) {
+                firstTask = message.text();
+            }
+        }
+    }
+    info.title = !named.isEmpty() ? named : titleFromTask(firstTask);
+    return info;
+}
+
+QString SessionStore::titleFromTask(const QString &firstTask)
+{
+    const QString line = firstTask.trimmed().section(u'\n', 0, 0).simplified();
+    if (line.isEmpty())
+        return Tr::tr("New conversation");
+    if (line.size() <= titleLength)
+        return line;
+    return line.left(titleLength - 1).trimmed() + QChar(0x2026);
+}
+
+QString SessionStore::newSessionPath() const
+{
+    const QString stamp = QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd-HHmmss-zzz");
+    const QString random = QString::number(QRandomGenerator::global()->bounded(0x10000), 16)
+                               .rightJustified(4, u'0');
+    return m_directory + u'/' + stamp + u'-' + random + suffix;
+}
+
+QJsonObject SessionStore::newHeader(const QString &repositoryRoot)
+{
+    return {{QLatin1String("repository"), repositoryRoot},
+            {QLatin1String("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+            {QLatin1String("app"), QCoreApplication::applicationVersion()}};
+}
+
+bool SessionStore::rename(const QString &path, const QString &title, QString *error)
+{
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
+    if (!contents)
+        return false;
+    const std::unique_ptr<SessionLog> log = SessionLog::open(path, {}, error);
+    if (!log)
+        return false;
+    QJsonObject state = contents->state;
+    state.insert(QLatin1String("title"), title.simplified());
+    return log->appendState(state, error) && log->sync(error);
+}
+
+bool SessionStore::remove(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.remove()) {
+        *error = Tr::tr("Cannot delete the session %1: %2")
+                     .arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace AgentCore

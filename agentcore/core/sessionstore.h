@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace AgentCore {
+
+/// One session of a repository, as the sessions list shows it.
+struct SessionInfo
+{
+    QString path;
+    QString title; ///< the name the user gave it, else the first line of its first task
+    QDateTime created;
+    QDateTime modified; ///< the file's last write: the list's order
+    int messageCount = 0;
+    /// Non-empty: the file cannot be read (why, and that it was left as it is). Such a
+    /// session is listed, so the user sees it, but cannot be resumed.
+    QString error;
+};
+
+/// The sessions of one repository: a folder of SessionLog files (one per conversation) in the
+/// user's data folder, outside the repository so nothing is ever committed by mistake.
+/// Reads and writes files only when asked; not thread-safe (one owner).
+class SessionStore final
+{
+public:
+    explicit SessionStore(QString directory);
+
+    /// `<data>/sessions/<folder name>-<hash of the root>`: stable for a repository, distinct
+    /// for two checkouts with the same name.
+    static QString defaultDirectory(const QString &repositoryRoot);
+    QString directory() const { return m_directory; }
+
+    /// Newest first (last written). Cheap per session: only the first task and the state
+    /// records are parsed.
+    QList<SessionInfo> list() const;
+    static SessionInfo describe(const QString &path);
+
+    /// A fresh file name in the folder (not created: SessionLog::open creates it).
+    QString newSessionPath() const;
+    /// The header of a new session of \a repositoryRoot.
+    static QJsonObject newHeader(const QString &repositoryRoot);
+
+    /// Names a session that is not open elsewhere: appends a state record with the title,
+    /// keeping the rest of its state. false and \a error when the file cannot be written.
+    static bool rename(const QString &path, const QString &title, QString *error);
+    static bool remove(const QString &path, QString *error);
+
+    /// The title of a session without a name: the first line of \a firstTask, shortened.
+    static QString titleFromTask(const QString &firstTask);
+
+private:
+    QString m_directory;
+};
+
+} // namespace AgentCore

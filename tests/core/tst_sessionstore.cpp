@@ -1,0 +1,155 @@
+#include <core/sessionlog.h>
+#include <core/sessionstore.h>
+
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace AgentCore;
+
+class tst_SessionStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void listsNewestFirstWithTitles();
+    void renameKeepsTheState();
+    void unreadableSessionIsListedAndLeftAlone();
+    void removeDeletesTheFile();
+    void foldersDifferForCheckoutsWithTheSameName();
+    void titleFromTask_data();
+    void titleFromTask();
+
+private:
+    static void writeSession(const QString &path, const QStringList &tasks, qint64 ageSeconds);
+};
+
+void tst_SessionStore::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void tst_SessionStore::writeSession(const QString &path, const QStringList &tasks, qint64 ageSeconds)
+{
+    QString error;
+    auto log = SessionLog::open(path, SessionStore::newHeader(QStringLiteral("/repo")), &error);
+    QVERIFY2(log, qPrintable(error));
+    for (const QString &task : tasks) {
+        Message message;
+        message.role = Message::Role::User;
+        message.content.append(ContentBlock::makeText(task));
+        QVERIFY(log->appendMessage(message, &error));
+    }
+    log.reset();
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QVERIFY(file.setFileTime(QDateTime::currentDateTime().addSecs(-ageSeconds),
+                             QFileDevice::FileModificationTime));
+}
+
+void tst_SessionStore::listsNewestFirstWithTitles()
+{
+    QTemporaryDir dir;
+    SessionStore store(dir.path());
+    writeSession(dir.filePath(QStringLiteral("a.jsonl")), {"Old task\nwith details", "more"}, 3600);
+    writeSession(dir.filePath(QStringLiteral("b.jsonl")), {"Newest task"}, 10);
+    writeSession(dir.filePath(QStringLiteral("c.jsonl")), {"Middle task"}, 600);
+    QFile::copy(QFINDTESTDATA("tst_sessionstore.cpp"), dir.filePath(QStringLiteral("notes.txt")));
+
+    const QList<SessionInfo> sessions = store.list();
+    QCOMPARE(sessions.size(), 3); // only session files
+    QCOMPARE(sessions.at(0).title, QStringLiteral("Newest task"));
+    QCOMPARE(sessions.at(1).title, QStringLiteral("Middle task"));
+    QCOMPARE(sessions.at(2).title, QStringLiteral("Old task"));
+    QCOMPARE(sessions.at(2).messageCount, 2);
+    QVERIFY(sessions.at(0).error.isEmpty());
+    QVERIFY(sessions.at(0).created.isValid());
+}
+
+void tst_SessionStore::renameKeepsTheState()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.jsonl"));
+    writeSession(path, {"Fix the parser"}, 0);
+    QString error;
+    {
+        auto log = SessionLog::open(path, {}, &error);
+        QVERIFY(
+            log->appendState({{QStringLiteral("permissionMode"), QStringLiteral("plan")}}, &error));
+    }
+    QVERIFY2(SessionStore::rename(path, QStringLiteral("  Parser   fix "), &error),
+             qPrintable(error));
+    QCOMPARE(SessionStore::describe(path).title, QStringLiteral("Parser fix"));
+    const auto contents = SessionLog::load(path, &error);
+    QCOMPARE(contents->state.value(u"permissionMode").toString(), QStringLiteral("plan"));
+    QCOMPARE(contents->messages.size(), 1);
+}
+
+void tst_SessionStore::unreadableSessionIsListedAndLeftAlone()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.jsonl"));
+    const QByteArray bytes = "this is not a session\n";
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+    }
+    const QList<SessionInfo> sessions = SessionStore(dir.path()).list();
+    QCOMPARE(sessions.size(), 1);
+    QVERIFY(!sessions.constFirst().error.isEmpty());
+
+    QString error;
+    QVERIFY(!SessionStore::rename(path, QStringLiteral("name"), &error));
+    QVERIFY(!error.isEmpty());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), bytes); // never overwritten
+}
+
+void tst_SessionStore::removeDeletesTheFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.jsonl"));
+    writeSession(path, {"task"}, 0);
+    QString error;
+    QVERIFY(SessionStore::remove(path, &error));
+    QVERIFY(!QFile::exists(path));
+    QVERIFY(!SessionStore::remove(path, &error));
+    QVERIFY(error.contains(QStringLiteral("s.jsonl")));
+}
+
+void tst_SessionStore::foldersDifferForCheckoutsWithTheSameName()
+{
+    const QString one = SessionStore::defaultDirectory(QStringLiteral("/home/a/project"));
+    const QString two = SessionStore::defaultDirectory(QStringLiteral("/home/b/project"));
+    QVERIFY(one != two);
+    QVERIFY(one.contains(QStringLiteral("/sessions/project-")));
+    QCOMPARE(SessionStore::defaultDirectory(QStringLiteral("/home/a/project")), one);
+    QVERIFY(!one.startsWith(QStringLiteral("/home/a/project"))); // never inside the repository
+}
+
+void tst_SessionStore::titleFromTask_data()
+{
+    QTest::addColumn<QString>("task");
+    QTest::addColumn<QString>("title");
+    QTest::newRow("first line") << "Fix the bug\nin parser.cpp"
+                                << "Fix the bug";
+    QTest::newRow("spaces") << "  Fix   the\tbug  "
+                            << "Fix the bug";
+    QTest::newRow("empty") << ""
+                           << "New conversation";
+    QTest::newRow("long") << QString(100, u'x') << QString(79, u'x') + QChar(0x2026);
+}
+
+void tst_SessionStore::titleFromTask()
+{
+    QFETCH(QString, task);
+    QFETCH(QString, title);
+    QCOMPARE(SessionStore::titleFromTask(task), title);
+}
+
+QTEST_GUILESS_MAIN(tst_SessionStore)
+#include "tst_sessionstore.moc"
