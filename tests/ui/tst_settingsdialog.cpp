@@ -1,0 +1,501 @@
+// The settings dialog with real widgets: what OK returns, where the key goes (the key store,
+// never a file in clear), the stored key shown masked, validation next to the fields.
+#include "fakekeystore.h"
+
+#include <settings/filekeystore.h>
+#include <settings/providerpresets.h>
+#include <settings/settingsdialog.h>
+#include <settings/theme.h>
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDirIterator>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStyle>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using Ui::AppSettings;
+using Ui::KeyResult;
+using Ui::ModelSelection;
+using Ui::ProviderKind;
+using Ui::SettingsDialog;
+using Ui::ThinkingLevel;
+
+namespace {
+
+const QString secret = QStringLiteral("sk-ant-api03-unit-test-secret-4f9a");
+
+template<typename T>
+T *field(const QWidget &dialog, const char *name)
+{
+    T *widget = dialog.findChild<T *>(QLatin1String(name));
+    if (!widget)
+        qWarning("No %s in the dialog", name);
+    return widget;
+}
+
+void selectCombo(QComboBox *combo, const QString &text)
+{
+    const int index = combo->findText(text);
+    QVERIFY2(index >= 0, qPrintable(text));
+    combo->setFocus();
+    // Keyboard, as a user would: Home then Down to the entry.
+    QTest::keyClick(combo, Qt::Key_Home);
+    for (int step = 0; step < index; ++step)
+        QTest::keyClick(combo, Qt::Key_Down);
+    QCOMPARE(combo->currentText(), text);
+}
+
+void typeInto(QWidget *widget, const QString &text)
+{
+    widget->setFocus();
+    QTest::keyClick(widget, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(widget, Qt::Key_Delete);
+    QTest::keyClicks(widget, text);
+}
+
+void clickOk(QDialog &dialog)
+{
+    auto buttons = dialog.findChild<QDialogButtonBox *>();
+    QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+}
+
+ModelSelection anthropic()
+{
+    ModelSelection selection;
+    selection.provider = ProviderKind::Anthropic;
+    selection.model = QStringLiteral("claude-sonnet-4-5");
+    return selection;
+}
+
+} // namespace
+
+class tst_SettingsDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+
+    void okReturnsWhatWasChosen();
+    void compatibleShowsAndValidatesTheBaseUrl();
+    void serverPresetFillsUrlAndModel();
+    void modelIsRequired();
+    void keyGoesToTheKeyStoreOnly();
+    void storedKeyIsShownMasked();
+    void keyRequiredForRemoteUnlessInEnvironment();
+    void localServerNeedsNoKey();
+    void failedKeyWriteKeepsTheDialogOpen();
+    void demoClearsTheModel();
+    void keyFromFallbackStoreSaysWhereItIs();
+
+    void themeAppliesAndRestores();
+    void screenshots();
+
+private:
+    FakeKeyStore m_keys;
+};
+
+void tst_SettingsDialog::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    qunsetenv("ANTHROPIC_API_KEY");
+    qunsetenv("OPENAI_API_KEY");
+}
+
+void tst_SettingsDialog::init()
+{
+    m_keys.keys.clear();
+    m_keys.failWith = KeyResult::Status::Ok;
+    m_keys.secure = true;
+    qunsetenv("ANTHROPIC_API_KEY");
+}
+
+void tst_SettingsDialog::okReturnsWhatWasChosen()
+{
+    AppSettings initial;
+    initial.model = anthropic();
+    m_keys.keys.insert(QStringLiteral("openai"), QStringLiteral("sk-openai"));
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+
+    selectCombo(field<QComboBox>(dialog, "providerCombo"), QStringLiteral("OpenAI (Responses)"));
+    // The model follows the provider; the user picks another.
+    QCOMPARE(field<QComboBox>(dialog, "modelCombo")->currentText(),
+             Ui::suggestedModels(ProviderKind::OpenAiResponses).value(0));
+    QVERIFY(field<QComboBox>(dialog, "modelCombo")->currentText().startsWith(u"gpt-"));
+    typeInto(field<QComboBox>(dialog, "modelCombo"), QStringLiteral("gpt-5-codex"));
+    selectCombo(field<QComboBox>(dialog, "thinkingCombo"), QStringLiteral("High"));
+    typeInto(field<QSpinBox>(dialog, "maxTurnsSpin"), QStringLiteral("25"));
+    selectCombo(field<QComboBox>(dialog, "themeCombo"), QStringLiteral("Dark"));
+    // OpenAI's stored key is read in for the new provider: nothing to type.
+    QTRY_COMPARE(field<QLineEdit>(dialog, "apiKeyEdit")->text(), QStringLiteral("sk-openai"));
+    clickOk(dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+
+    const AppSettings settings = dialog.settings();
+    QVERIFY(settings.model);
+    QCOMPARE(settings.model->provider, ProviderKind::OpenAiResponses);
+    QCOMPARE(settings.model->model, QStringLiteral("gpt-5-codex"));
+    QCOMPARE(settings.model->thinking, ThinkingLevel::High);
+    QCOMPARE(settings.model->baseUrl, QString());
+    QCOMPARE(settings.maxTurns, 25);
+    QCOMPARE(settings.theme, Ui::Theme::Dark);
+    QCOMPARE(settings.recentModels.value(0), *settings.model);
+}
+
+void tst_SettingsDialog::compatibleShowsAndValidatesTheBaseUrl()
+{
+    AppSettings initial;
+    initial.model = anthropic();
+    m_keys.keys.insert(QStringLiteral("anthropic"), secret);
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto baseUrl = field<QLineEdit>(dialog, "baseUrlEdit");
+    auto message = field<QLabel>(dialog, "baseUrlMessage");
+    auto presets = field<QPushButton>(dialog, "baseUrlPresets");
+    QVERIFY(baseUrl->isVisible());
+    QVERIFY(baseUrl->placeholderText().contains(QStringLiteral("https://api.anthropic.com")));
+    QVERIFY(!presets->isVisible());
+
+    selectCombo(field<QComboBox>(dialog, "providerCombo"), QStringLiteral("OpenAI-compatible"));
+    QVERIFY(baseUrl->isVisible());
+    QVERIFY(presets->isVisible());
+    QVERIFY(baseUrl->placeholderText().contains(QStringLiteral("localhost:11434")));
+
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    clickOk(dialog); // no URL yet
+    QVERIFY(dialog.isVisible());
+    QVERIFY(message->isVisible());
+    QVERIFY2(message->text().contains(QStringLiteral("address")), qPrintable(message->text()));
+
+    typeInto(baseUrl, QStringLiteral("localhost:11434"));
+    clickOk(dialog);
+    QVERIFY(dialog.isVisible());
+    QVERIFY2(message->text().contains(QStringLiteral("http or https")), qPrintable(message->text()));
+
+    typeInto(baseUrl, QStringLiteral("http://localhost:11434/v1"));
+    QVERIFY(!message->isVisible());
+    typeInto(field<QComboBox>(dialog, "modelCombo"), QStringLiteral("qwen3-coder"));
+    clickOk(dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+    const ModelSelection model = dialog.settings().model.value();
+    QCOMPARE(model.provider, ProviderKind::OpenAiCompatible);
+    QCOMPARE(model.baseUrl, QStringLiteral("http://localhost:11434/v1"));
+    QCOMPARE(model.model, QStringLiteral("qwen3-coder"));
+}
+
+void tst_SettingsDialog::serverPresetFillsUrlAndModel()
+{
+    AppSettings initial;
+    initial.model = anthropic();
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    selectCombo(field<QComboBox>(dialog, "providerCombo"), QStringLiteral("OpenAI-compatible"));
+    QMenu *menu = field<QPushButton>(dialog, "baseUrlPresets")->menu();
+    QVERIFY(menu);
+    QAction *deepseek = nullptr;
+    const QList<QAction *> actions = menu->actions();
+    for (QAction *action : actions) {
+        if (action->text().startsWith(u"DeepSeek"))
+            deepseek = action;
+    }
+    QVERIFY(deepseek);
+    deepseek->trigger();
+    QCOMPARE(field<QLineEdit>(dialog, "baseUrlEdit")->text(),
+             QStringLiteral("https://api.deepseek.com/v1"));
+    QCOMPARE(field<QComboBox>(dialog, "modelCombo")->currentText(), QStringLiteral("deepseek-chat"));
+    // DeepSeek is remote: a key is asked for.
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    clickOk(dialog);
+    QVERIFY(field<QLabel>(dialog, "keyMessage")->isVisible());
+    QVERIFY(field<QLineEdit>(dialog, "apiKeyEdit")->hasFocus());
+    QCOMPARE(accepted.size(), 0);
+}
+
+void tst_SettingsDialog::modelIsRequired()
+{
+    AppSettings initial;
+    initial.model = anthropic();
+    m_keys.keys.insert(QStringLiteral("anthropic"), secret);
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    typeInto(field<QComboBox>(dialog, "modelCombo"), QString());
+    clickOk(dialog);
+    QVERIFY(dialog.isVisible());
+    QVERIFY(field<QLabel>(dialog, "modelMessage")->isVisible());
+    QVERIFY(field<QComboBox>(dialog, "modelCombo")->hasFocus());
+}
+
+void tst_SettingsDialog::keyGoesToTheKeyStoreOnly()
+{
+    const QString config = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation);
+    const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    {
+        AppSettings initial;
+        initial.model = anthropic();
+        SettingsDialog dialog(initial, &m_keys);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QSignalSpy accepted(&dialog, &QDialog::accepted);
+        typeInto(field<QLineEdit>(dialog, "apiKeyEdit"), secret);
+        clickOk(dialog);
+        QTRY_COMPARE(accepted.size(), 1);
+        QCOMPARE(m_keys.keys.value(QStringLiteral("anthropic")), secret);
+
+        // What the window does with the result: save it.
+        QVERIFY(QDir().mkpath(config));
+        QSettings settings(config + QStringLiteral("/agentdesk.ini"), QSettings::IniFormat);
+        dialog.settings().save(settings);
+        settings.sync();
+        QCOMPARE(settings.status(), QSettings::NoError);
+    }
+    int scanned = 0;
+    for (const QString &root : {config, data}) {
+        QDirIterator files(root, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            QFile file(files.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray content = file.readAll();
+            QVERIFY2(!content.contains(secret.toUtf8()), qPrintable(file.fileName()));
+            QVERIFY2(!content.contains(secret.toUtf8().toBase64()), qPrintable(file.fileName()));
+            ++scanned;
+        }
+    }
+    QVERIFY(scanned > 0); // the settings file itself was looked at
+}
+
+void tst_SettingsDialog::storedKeyIsShownMasked()
+{
+    m_keys.keys.insert(QStringLiteral("anthropic"), secret);
+    AppSettings initial;
+    initial.model = anthropic();
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto key = field<QLineEdit>(dialog, "apiKeyEdit");
+    QTRY_COMPARE(key->text(), secret);
+    QCOMPARE(key->echoMode(), QLineEdit::Password);
+    QVERIFY(key->displayText() != secret);
+    QTest::mouseClick(field<QToolButton>(dialog, "showKeyButton"), Qt::LeftButton);
+    QCOMPARE(key->echoMode(), QLineEdit::Normal);
+    QVERIFY2(field<QLabel>(dialog, "keyNote")->text().contains(QStringLiteral("fake keyring")),
+             qPrintable(field<QLabel>(dialog, "keyNote")->text()));
+
+    // Unchanged: OK writes nothing.
+    const int operations = m_keys.operations;
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    clickOk(dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+    QCOMPARE(m_keys.operations, operations);
+}
+
+void tst_SettingsDialog::keyRequiredForRemoteUnlessInEnvironment()
+{
+    AppSettings initial;
+    initial.model = anthropic();
+    {
+        SettingsDialog dialog(initial, &m_keys);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        clickOk(dialog);
+        QVERIFY(dialog.isVisible());
+        auto message = field<QLabel>(dialog, "keyMessage");
+        QVERIFY(message->isVisible());
+        QVERIFY2(message->text().contains(QStringLiteral("ANTHROPIC_API_KEY")),
+                 qPrintable(message->text()));
+    }
+    qputenv("ANTHROPIC_API_KEY", "sk-from-env");
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto note = field<QLabel>(dialog, "keyNote");
+    QTRY_VERIFY(note->text().contains(QStringLiteral("ANTHROPIC_API_KEY")));
+    QVERIFY(note->text().contains(QStringLiteral("will be used")));
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    clickOk(dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+    QVERIFY(m_keys.keys.isEmpty()); // the environment's key is not copied anywhere
+}
+
+void tst_SettingsDialog::localServerNeedsNoKey()
+{
+    ModelSelection ollama;
+    ollama.provider = ProviderKind::OpenAiCompatible;
+    ollama.baseUrl = QStringLiteral("http://127.0.0.1:11434/v1");
+    ollama.model = QStringLiteral("qwen3-coder");
+    AppSettings initial;
+    initial.model = ollama;
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QVERIFY(field<QLabel>(dialog, "keyNote")->text().contains(QStringLiteral("Not needed")));
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    clickOk(dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+    QCOMPARE(dialog.settings().model, ollama);
+}
+
+void tst_SettingsDialog::failedKeyWriteKeepsTheDialogOpen()
+{
+    AppSettings initial;
+    initial.model = anthropic();
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTRY_VERIFY(m_keys.operations > 0); // the initial read
+    m_keys.failWith = KeyResult::Status::Failed;
+    typeInto(field<QLineEdit>(dialog, "apiKeyEdit"), secret);
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    clickOk(dialog);
+    auto message = field<QLabel>(dialog, "keyMessage");
+    QTRY_VERIFY(message->isVisible());
+    QVERIFY2(message->text().contains(QStringLiteral("The fake keyring is locked.")),
+             qPrintable(message->text()));
+    QVERIFY(!message->text().contains(secret));
+    QVERIFY(dialog.isVisible());
+    QCOMPARE(accepted.size(), 0);
+    QVERIFY(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+
+    m_keys.failWith = KeyResult::Status::Ok;
+    clickOk(dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+    QCOMPARE(m_keys.keys.value(QStringLiteral("anthropic")), secret);
+}
+
+void tst_SettingsDialog::demoClearsTheModel()
+{
+    AppSettings initial;
+    initial.model = anthropic();
+    initial.rememberModel(anthropic());
+    m_keys.keys.insert(QStringLiteral("anthropic"), secret);
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto demo = field<QCheckBox>(dialog, "demoCheck");
+    QVERIFY(!demo->isChecked());
+    QVERIFY(field<QComboBox>(dialog, "providerCombo")->isEnabled());
+    QTest::mouseClick(demo, Qt::LeftButton, {}, QPoint(8, demo->height() / 2));
+    QVERIFY(demo->isChecked());
+    QVERIFY(!field<QComboBox>(dialog, "providerCombo")->isEnabled());
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    clickOk(dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+    const AppSettings settings = dialog.settings();
+    QCOMPARE(settings.model, std::nullopt);
+    QCOMPARE(settings.recentModels, initial.recentModels);
+    QCOMPARE(m_keys.keys.value(QStringLiteral("anthropic")), secret); // the key stays
+
+    // And back: the demo opens with the demo checked, the last model in the fields.
+    SettingsDialog again(settings, &m_keys);
+    QVERIFY(field<QCheckBox>(again, "demoCheck")->isChecked());
+    QCOMPARE(field<QComboBox>(again, "modelCombo")->currentText(),
+             QStringLiteral("claude-sonnet-4-5"));
+}
+
+void tst_SettingsDialog::keyFromFallbackStoreSaysWhereItIs()
+{
+    m_keys.secure = false;
+    AppSettings initial;
+    initial.model = anthropic();
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTRY_VERIFY(field<QLabel>(dialog, "keyNote")->text().contains(QStringLiteral("fake file")));
+}
+
+void tst_SettingsDialog::themeAppliesAndRestores()
+{
+    const QString startStyle = QApplication::style()->name();
+    const QColor startWindow = QApplication::palette().color(QPalette::Window);
+
+    Ui::applyTheme(Ui::Theme::Dark);
+    QCOMPARE(QApplication::style()->name().toLower(), QStringLiteral("fusion"));
+    const QPalette dark = QApplication::palette();
+    QVERIFY(dark.color(QPalette::Window).lightness() < 80);
+    QVERIFY(dark.color(QPalette::Text).lightness() > 180);
+    // Links and selections stay readable on the dark base.
+    QVERIFY(dark.color(QPalette::Link).lightness() > dark.color(QPalette::Base).lightness() + 80);
+    QVERIFY(dark.color(QPalette::HighlightedText).lightness()
+            > dark.color(QPalette::Highlight).lightness() + 80);
+
+    Ui::applyTheme(Ui::Theme::Light);
+    const QPalette light = QApplication::palette();
+    QVERIFY(light.color(QPalette::Window).lightness() > 180);
+    QVERIFY(light.color(QPalette::Link).lightness() + 80 < light.color(QPalette::Base).lightness());
+
+    Ui::applyTheme(Ui::Theme::System);
+    QCOMPARE(QApplication::style()->name(), startStyle);
+    QCOMPARE(QApplication::palette().color(QPalette::Window), startWindow);
+}
+
+void tst_SettingsDialog::screenshots()
+{
+    const QString folder = qEnvironmentVariable("AGENTDESK_SHOTS");
+    if (folder.isEmpty())
+        QSKIP("Set AGENTDESK_SHOTS to a folder to save the dialog as PNG files.");
+    QDir().mkpath(folder);
+    m_keys.keys.insert(QStringLiteral("anthropic"), secret);
+    for (const Ui::Theme theme : {Ui::Theme::Light, Ui::Theme::Dark}) {
+        Ui::applyTheme(theme);
+        const QString suffix = theme == Ui::Theme::Dark ? QStringLiteral("dark")
+                                                        : QStringLiteral("light");
+        AppSettings initial;
+        initial.model = anthropic();
+        SettingsDialog dialog(initial, &m_keys);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QTRY_COMPARE(field<QLineEdit>(dialog, "apiKeyEdit")->text(), secret);
+        QVERIFY(dialog.grab().save(folder + QStringLiteral("/settings-anthropic-") + suffix
+                                   + QStringLiteral(".png")));
+
+        {
+            // Where keys go without a keyring: the real file store's note.
+            QTemporaryDir dir;
+            Ui::FileKeyStore file(dir.filePath(QStringLiteral("config/AgentDesk/api-keys.json")));
+            SettingsDialog fileDialog(initial, &file);
+            fileDialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&fileDialog));
+            QTRY_VERIFY(field<QLabel>(fileDialog, "keyNote")->text().contains(dir.path()));
+            QCoreApplication::processEvents();
+            QVERIFY(fileDialog.grab().save(folder + QStringLiteral("/settings-keyfile-") + suffix
+                                           + QStringLiteral(".png")));
+        }
+
+        selectCombo(field<QComboBox>(dialog, "providerCombo"), QStringLiteral("OpenAI-compatible"));
+        clickOk(dialog);
+        QVERIFY(dialog.isVisible());
+        QCoreApplication::processEvents(); // the dialog grows for the messages
+        QVERIFY(dialog.grab().save(folder + QStringLiteral("/settings-compatible-errors-") + suffix
+                                   + QStringLiteral(".png")));
+        typeInto(field<QLineEdit>(dialog, "baseUrlEdit"),
+                 QStringLiteral("http://localhost:11434/v1"));
+        typeInto(field<QComboBox>(dialog, "modelCombo"), QStringLiteral("qwen3-coder"));
+        QCoreApplication::processEvents(); // and shrinks back once they are gone
+        QVERIFY(dialog.grab().save(folder + QStringLiteral("/settings-compatible-") + suffix
+                                   + QStringLiteral(".png")));
+    }
+    Ui::applyTheme(Ui::Theme::System);
+}
+
+QTEST_MAIN(tst_SettingsDialog)
+
+#include "tst_settingsdialog.moc"

@@ -1,0 +1,292 @@
+#include "modelselection.h"
+
+#include <QCoreApplication>
+#include <QHostAddress>
+#include <QUrl>
+
+namespace Ui {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(Ui::ModelSelection)
+};
+
+QString key(const char *text)
+{
+    return QLatin1String(text);
+}
+
+struct ProviderInfo
+{
+    ProviderKind kind;
+    const char *id; ///< in settings and session files: never translated, never renamed
+    AgentCore::WireApi api;
+    const char *defaultBaseUrl; ///< nullptr: the user gives one
+};
+
+constexpr ProviderInfo providerInfos[] = {
+    {ProviderKind::Anthropic,
+     "anthropic",
+     AgentCore::WireApi::AnthropicMessages,
+     "https://api.anthropic.com"},
+    {ProviderKind::OpenAi, "openai", AgentCore::WireApi::OpenAiChat, "https://api.openai.com/v1"},
+    {ProviderKind::OpenAiResponses,
+     "openai-responses",
+     AgentCore::WireApi::OpenAiResponses,
+     "https://api.openai.com/v1"},
+    {ProviderKind::OpenAiCompatible, "openai-compatible", AgentCore::WireApi::OpenAiChat, nullptr},
+};
+
+const ProviderInfo &info(ProviderKind kind)
+{
+    for (const ProviderInfo &entry : providerInfos) {
+        if (entry.kind == kind)
+            return entry;
+    }
+    return providerInfos[0];
+}
+
+constexpr const char *thinkingIds[] = {"off", "low", "medium", "high"};
+
+bool isPrivateAddress(const QHostAddress &address)
+{
+    if (address.isLoopback() || address.isLinkLocal())
+        return true;
+    // QHostAddress::isPrivateUse() is Qt 6.6; these are its ranges (RFC 1918, RFC 4193).
+    static const QList<std::pair<QHostAddress, int>> privateRanges{
+        QHostAddress::parseSubnet(QStringLiteral("10.0.0.0/8")),
+        QHostAddress::parseSubnet(QStringLiteral("172.16.0.0/12")),
+        QHostAddress::parseSubnet(QStringLiteral("192.168.0.0/16")),
+        QHostAddress::parseSubnet(QStringLiteral("fc00::/7")),
+    };
+    for (const auto &[network, prefix] : privateRanges) {
+        if (address.isInSubnet(network, prefix))
+            return true;
+    }
+    return false;
+}
+
+// "localhost", "gpu-box.local" and loopback or private addresses: a server the user runs.
+bool isLocalHost(const QString &host)
+{
+    if (host.compare(key("localhost"), Qt::CaseInsensitive) == 0
+        || host.endsWith(key(".localhost"), Qt::CaseInsensitive)
+        || host.endsWith(key(".local"), Qt::CaseInsensitive)) {
+        return true;
+    }
+    const QHostAddress address(host);
+    return !address.isNull() && isPrivateAddress(address);
+}
+
+// A vendor name agentcore knows (requestbuilder's display names, pricing), from the URL of a
+// compatible endpoint.
+QString compatibleVendor(const QUrl &url)
+{
+    const QString host = url.host().toLower();
+    if (url.port() == 11434)
+        return key("ollama");
+    if (url.port() == 1234)
+        return key("lmstudio");
+    if (host.endsWith(key("dashscope.aliyuncs.com"))
+        || host.endsWith(key("dashscope-intl.aliyuncs.com"))) {
+        return key("qwen");
+    }
+    if (host.isEmpty() || isLocalHost(host) || !QHostAddress(host).isNull())
+        return key("openai-compatible");
+    // api.deepseek.com -> deepseek, openrouter.ai -> openrouter
+    const QStringList labels = host.split(u'.', Qt::SkipEmptyParts);
+    if (labels.size() < 2)
+        return key("openai-compatible");
+    return labels.at(labels.size() - 2);
+}
+
+// The base URL as one string per endpoint: no trailing slash, lower-case scheme and host.
+QString normalizedUrl(const QString &text)
+{
+    QUrl url(text.trimmed());
+    QString path = url.path();
+    while (path.endsWith(u'/'))
+        path.chop(1);
+    url.setPath(path);
+    return url.adjusted(QUrl::NormalizePathSegments).toString();
+}
+} // namespace
+
+QString ModelSelection::label() const
+{
+    if (provider == ProviderKind::OpenAiCompatible) {
+        const QUrl url(baseUrl);
+        const QString where = url.port() > 0 ? url.host() + u':' + QString::number(url.port())
+                                             : url.host();
+        return Tr::tr("%1 (%2)").arg(model, where.isEmpty() ? providerKindName(provider) : where);
+    }
+    // Shorter than providerKindName(): no parentheses inside the label's own.
+    const QString name = provider == ProviderKind::OpenAiResponses ? Tr::tr("OpenAI Responses")
+                                                                   : providerKindName(provider);
+    return Tr::tr("%1 (%2)").arg(model, name);
+}
+
+QString ModelSelection::keyAccount() const
+{
+    // OpenAI's two APIs take the same key. A key is only ever sent where it was typed in: an
+    // overridden base URL gets an account of its own.
+    const QString base = provider == ProviderKind::Anthropic ? key("anthropic") : key("openai");
+    if (provider == ProviderKind::OpenAiCompatible)
+        return key("openai-compatible@") + normalizedUrl(baseUrl);
+    const QString url = normalizedUrl(baseUrl);
+    if (url.isEmpty() || url == key(info(provider).defaultBaseUrl))
+        return base;
+    return base + u'@' + url;
+}
+
+bool ModelSelection::needsKey() const
+{
+    const QUrl url(baseUrl.trimmed().isEmpty() && info(provider).defaultBaseUrl
+                       ? key(info(provider).defaultBaseUrl)
+                       : baseUrl.trimmed());
+    return !isLocalHost(url.host());
+}
+
+QString ModelSelection::keyVariable() const
+{
+    switch (provider) {
+    case ProviderKind::Anthropic:
+        return key("ANTHROPIC_API_KEY");
+    case ProviderKind::OpenAi:
+    case ProviderKind::OpenAiResponses:
+        return key("OPENAI_API_KEY");
+    case ProviderKind::OpenAiCompatible:
+        break;
+    }
+    return {};
+}
+
+AgentCore::ProviderConfig ModelSelection::providerConfig(const QString &apiKey) const
+{
+    const ProviderInfo &entry = info(provider);
+    AgentCore::ProviderConfig config;
+    config.api = entry.api;
+    config.baseUrl = QUrl(baseUrl.trimmed().isEmpty() && entry.defaultBaseUrl
+                              ? key(entry.defaultBaseUrl)
+                              : baseUrl.trimmed());
+    switch (provider) {
+    case ProviderKind::Anthropic:
+        config.provider = key("anthropic");
+        break;
+    case ProviderKind::OpenAi:
+    case ProviderKind::OpenAiResponses:
+        config.provider = key("openai");
+        break;
+    case ProviderKind::OpenAiCompatible:
+        config.provider = compatibleVendor(config.baseUrl);
+        break;
+    }
+    config.model = model;
+    config.apiKey = apiKey;
+    config.thinkingBudget = thinkingBudget(thinking);
+    return config;
+}
+
+QJsonObject ModelSelection::toJson() const
+{
+    QJsonObject json{{key("provider"), key(info(provider).id)},
+                     {key("model"), model},
+                     {key("thinking"), key(thinkingIds[int(thinking)])}};
+    if (!baseUrl.isEmpty())
+        json.insert(key("baseUrl"), baseUrl);
+    return json;
+}
+
+std::optional<ModelSelection> ModelSelection::fromJson(const QJsonObject &json)
+{
+    ModelSelection selection;
+    const QString providerId = json.value(key("provider")).toString();
+    const ProviderInfo *found = nullptr;
+    for (const ProviderInfo &entry : providerInfos) {
+        if (providerId == key(entry.id))
+            found = &entry;
+    }
+    if (!found)
+        return std::nullopt;
+    selection.provider = found->kind;
+
+    const QJsonValue model = json.value(key("model"));
+    if (!model.isString() || model.toString().trimmed().isEmpty())
+        return std::nullopt;
+    selection.model = model.toString();
+
+    const QJsonValue baseUrl = json.value(key("baseUrl"));
+    if (!baseUrl.isUndefined()) {
+        const QUrl url(baseUrl.toString(), QUrl::StrictMode);
+        if (!baseUrl.isString() || !url.isValid() || url.host().isEmpty()
+            || (url.scheme() != key("http") && url.scheme() != key("https"))) {
+            return std::nullopt;
+        }
+        selection.baseUrl = baseUrl.toString();
+    }
+    if (selection.provider == ProviderKind::OpenAiCompatible && selection.baseUrl.isEmpty())
+        return std::nullopt;
+
+    const QJsonValue thinking = json.value(key("thinking"));
+    if (!thinking.isUndefined()) {
+        const QString id = thinking.toString();
+        bool known = false;
+        for (int level = 0; level < int(std::size(thinkingIds)); ++level) {
+            if (id == key(thinkingIds[level])) {
+                selection.thinking = ThinkingLevel(level);
+                known = true;
+            }
+        }
+        if (!known)
+            return std::nullopt;
+    }
+    return selection;
+}
+
+QString providerKindName(ProviderKind kind)
+{
+    switch (kind) {
+    case ProviderKind::Anthropic:
+        return Tr::tr("Anthropic");
+    case ProviderKind::OpenAi:
+        return Tr::tr("OpenAI");
+    case ProviderKind::OpenAiResponses:
+        return Tr::tr("OpenAI (Responses)");
+    case ProviderKind::OpenAiCompatible:
+        return Tr::tr("OpenAI-compatible");
+    }
+    return {};
+}
+
+QString thinkingLevelName(ThinkingLevel level)
+{
+    switch (level) {
+    case ThinkingLevel::Off:
+        return Tr::tr("Off");
+    case ThinkingLevel::Low:
+        return Tr::tr("Low");
+    case ThinkingLevel::Medium:
+        return Tr::tr("Medium");
+    case ThinkingLevel::High:
+        return Tr::tr("High");
+    }
+    return {};
+}
+
+int thinkingBudget(ThinkingLevel level)
+{
+    switch (level) {
+    case ThinkingLevel::Off:
+        return 0;
+    case ThinkingLevel::Low:
+        return 4096;
+    case ThinkingLevel::Medium:
+        return 12288;
+    case ThinkingLevel::High:
+        return 32768;
+    }
+    return 0;
+}
+
+} // namespace Ui

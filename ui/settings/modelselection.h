@@ -1,0 +1,60 @@
+#pragma once
+
+#include <ai/providerconfig.h>
+
+#include <QJsonObject>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+namespace Ui {
+
+/// The kinds of endpoint the settings offer. Each maps to a wire API and a default base URL.
+enum class ProviderKind {
+    Anthropic,        ///< Messages API, api.anthropic.com
+    OpenAi,           ///< Chat Completions, api.openai.com
+    OpenAiResponses,  ///< Responses API, api.openai.com
+    OpenAiCompatible, ///< Chat Completions at a base URL the user gives (Ollama, vLLM, ...)
+};
+
+/// How much the model may think before answering; mapped to ProviderConfig::thinkingBudget.
+enum class ThinkingLevel { Off, Low, Medium, High };
+
+/// Which model a conversation talks to: what the settings dialog saves, what the status bar
+/// switches, and what a session file remembers. Never holds the API key (keys live in the
+/// KeyStore, under keyAccount()). A plain value.
+struct ModelSelection
+{
+    ProviderKind provider = ProviderKind::Anthropic;
+    QString baseUrl; ///< empty: the provider's default (required for OpenAiCompatible)
+    QString model;
+    ThinkingLevel thinking = ThinkingLevel::Off;
+
+    /// "claude-sonnet-4-5 (Anthropic)"
+    QString label() const;
+    /// The KeyStore account of this provider's key: one per kind, and one per base URL for
+    /// OpenAI-compatible endpoints.
+    QString keyAccount() const;
+    /// False for compatible endpoints on a loopback or private address (Ollama needs no key).
+    bool needsKey() const;
+    /// The environment variable whose key is used when none is stored: "ANTHROPIC_API_KEY",
+    /// "OPENAI_API_KEY" (both OpenAI APIs); empty for OpenAI-compatible endpoints.
+    QString keyVariable() const;
+    /// What the agent calls: wire API, vendor, base URL, model, thinking budget and \a apiKey.
+    AgentCore::ProviderConfig providerConfig(const QString &apiKey) const;
+
+    QJsonObject toJson() const;
+    /// nullopt when \a json is not a selection this version understands.
+    static std::optional<ModelSelection> fromJson(const QJsonObject &json);
+
+    friend bool operator==(const ModelSelection &, const ModelSelection &) = default;
+};
+
+QString providerKindName(ProviderKind kind);    ///< translated, for menus: "OpenAI (Responses)"
+QString thinkingLevelName(ThinkingLevel level); ///< translated: "Off", "Low", ...
+int thinkingBudget(ThinkingLevel level);        ///< tokens: 0, 4096, 12288, 32768
+
+} // namespace Ui
+
+Q_DECLARE_METATYPE(Ui::ModelSelection)

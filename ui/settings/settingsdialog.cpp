@@ -1,0 +1,576 @@
+#include "settingsdialog.h"
+
+#include "keystore.h"
+#include "providerpresets.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QFrame>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
+#include <QToolButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace Ui {
+
+namespace {
+
+// Read again once the user stops typing a base URL: every URL is an account of its own.
+constexpr int keyReadDelayMs = 400;
+
+constexpr ProviderKind providerKinds[] = {ProviderKind::Anthropic,
+                                          ProviderKind::OpenAi,
+                                          ProviderKind::OpenAiResponses,
+                                          ProviderKind::OpenAiCompatible};
+
+QLabel *sectionTitle(const QString &text, QWidget *parent)
+{
+    auto label = new QLabel(text, parent);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+QFrame *separator(QWidget *parent)
+{
+    auto line = new QFrame(parent);
+    line->setFrameShape(QFrame::HLine);
+    line->setFrameShadow(QFrame::Sunken);
+    return line;
+}
+
+QLabel *messageLabel(const QString &objectName, QWidget *parent)
+{
+    auto label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->setVisible(false);
+    return label;
+}
+
+void makeSmall(QLabel *label)
+{
+    QFont font = label->font();
+    font.setPointSizeF(font.pointSizeF() * 0.9);
+    label->setFont(font);
+}
+
+// The label columns of the sections' forms line up, whatever the translation.
+void alignLabelColumns(const QList<QFormLayout *> &forms)
+{
+    QList<QWidget *> labels;
+    int width = 0;
+    for (QFormLayout *form : forms) {
+        for (int row = 0; form && row < form->rowCount(); ++row) {
+            QLayoutItem *item = form->itemAt(row, QFormLayout::LabelRole);
+            if (item && item->widget()) {
+                labels.append(item->widget());
+                width = std::max(width, item->widget()->sizeHint().width());
+            }
+        }
+    }
+    for (QWidget *label : std::as_const(labels))
+        label->setMinimumWidth(width);
+}
+
+bool isHttpUrl(const QString &text)
+{
+    const QUrl url(text, QUrl::StrictMode);
+    return url.isValid() && !url.host().isEmpty()
+           && (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https"));
+}
+
+} // namespace
+
+SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, QWidget *parent)
+    : QDialog(parent)
+    , m_initial(settings)
+    , m_keyStore(keyStore)
+{
+    setWindowTitle(tr("AgentDesk Settings"));
+    setObjectName(QStringLiteral("settingsDialog"));
+
+    auto layout = new QVBoxLayout(this);
+    layout->setSpacing(6);
+    buildModelSection(this);
+    layout->addWidget(sectionTitle(tr("Model"), this));
+    layout->addWidget(separator(this));
+    layout->addWidget(m_demo);
+    layout->addWidget(m_modelFields);
+
+    m_maxTurns = new QSpinBox(this);
+    m_maxTurns->setObjectName(QStringLiteral("maxTurnsSpin"));
+    m_maxTurns->setAccessibleName(tr("Maximum turns"));
+    m_maxTurns->setRange(0, 10000);
+    m_maxTurns->setSpecialValueText(tr("Unlimited"));
+    m_maxTurns->setToolTip(tr("The agent stops after this many model turns in one task."));
+    auto agentForm = new QFormLayout;
+    agentForm->addRow(tr("Max &turns:"), m_maxTurns);
+    layout->addSpacing(8);
+    layout->addWidget(sectionTitle(tr("Agent"), this));
+    layout->addWidget(separator(this));
+    layout->addLayout(agentForm);
+
+    m_theme = new QComboBox(this);
+    m_theme->setObjectName(QStringLiteral("themeCombo"));
+    m_theme->setAccessibleName(tr("Theme"));
+    m_theme->addItem(tr("System"), int(Theme::System));
+    m_theme->addItem(tr("Light"), int(Theme::Light));
+    m_theme->addItem(tr("Dark"), int(Theme::Dark));
+    auto appearanceForm = new QFormLayout;
+    appearanceForm->addRow(tr("Th&eme:"), m_theme);
+    layout->addSpacing(8);
+    layout->addWidget(sectionTitle(tr("Appearance"), this));
+    layout->addWidget(separator(this));
+    layout->addLayout(appearanceForm);
+
+    alignLabelColumns(
+        {qobject_cast<QFormLayout *>(m_modelFields->layout()), agentForm, appearanceForm});
+
+    layout->addStretch();
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
+    layout->addSpacing(4);
+    layout->addWidget(m_buttons);
+
+    m_fitHeight = new QTimer(this);
+    m_fitHeight->setSingleShot(true);
+    m_fitHeight->setInterval(0);
+    connect(m_fitHeight, &QTimer::timeout, this, &SettingsDialog::fitHeight);
+
+    m_keyReadDelay = new QTimer(this);
+    m_keyReadDelay->setSingleShot(true);
+    m_keyReadDelay->setInterval(keyReadDelayMs);
+    connect(m_keyReadDelay, &QTimer::timeout, this, &SettingsDialog::readStoredKey);
+    if (m_keyStore)
+        connect(m_keyStore, &KeyStore::locationChanged, this, &SettingsDialog::updateKeyNote);
+
+    loadSettings(settings);
+    resize(std::max(540, sizeHint().width()), sizeHint().height());
+}
+
+SettingsDialog::~SettingsDialog() = default;
+
+void SettingsDialog::buildModelSection(QWidget *page)
+{
+    m_demo = new QCheckBox(tr("Use the offline &demo (no model; nothing leaves this computer)"),
+                           page);
+    m_demo->setObjectName(QStringLiteral("demoCheck"));
+
+    m_modelFields = new QWidget(page);
+    // Extra height goes below the sections, not between the rows.
+    m_modelFields->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    auto form = new QFormLayout(m_modelFields);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+    m_provider = new QComboBox(m_modelFields);
+    m_provider->setObjectName(QStringLiteral("providerCombo"));
+    m_provider->setAccessibleName(tr("Provider"));
+    for (const ProviderKind kind : providerKinds)
+        m_provider->addItem(providerKindName(kind), int(kind));
+    form->addRow(tr("&Provider:"), m_provider);
+
+    form->addRow(tr("Base &URL:"), buildBaseUrlRow());
+
+    m_model = new QComboBox(m_modelFields);
+    m_model->setObjectName(QStringLiteral("modelCombo"));
+    m_model->setAccessibleName(tr("Model"));
+    m_model->setEditable(true);
+    m_model->setInsertPolicy(QComboBox::NoInsert);
+    m_modelMessage = messageLabel(QStringLiteral("modelMessage"), m_modelFields);
+    form->addRow(tr("&Model:"), withMessage(m_model, m_modelMessage));
+
+    form->addRow(tr("API &key:"), buildKeyRow());
+
+    m_thinking = new QComboBox(m_modelFields);
+    m_thinking->setObjectName(QStringLiteral("thinkingCombo"));
+    m_thinking->setAccessibleName(tr("Thinking"));
+    for (const ThinkingLevel level :
+         {ThinkingLevel::Off, ThinkingLevel::Low, ThinkingLevel::Medium, ThinkingLevel::High}) {
+        m_thinking->addItem(thinkingLevelName(level), int(level));
+    }
+    m_thinking->setToolTip(tr("How long the model may reason before it answers. More thinking "
+                              "is slower and costs more tokens."));
+    form->addRow(tr("T&hinking:"), m_thinking);
+
+    connect(m_demo, &QCheckBox::toggled, this, [this](bool demo) {
+        m_modelFields->setEnabled(!demo);
+        validate();
+    });
+    connect(m_provider, &QComboBox::currentIndexChanged, this, &SettingsDialog::providerChanged);
+    connect(m_model, &QComboBox::currentTextChanged, this, [this] { validate(); });
+}
+
+QWidget *SettingsDialog::buildBaseUrlRow()
+{
+    m_baseUrl = new QLineEdit(m_modelFields);
+    m_baseUrl->setObjectName(QStringLiteral("baseUrlEdit"));
+    m_baseUrl->setAccessibleName(tr("Base URL"));
+    m_baseUrl->setClearButtonEnabled(true);
+    m_presets = new QPushButton(m_modelFields);
+    m_presets->setObjectName(QStringLiteral("baseUrlPresets"));
+    m_presets->setText(tr("Servers"));
+    m_presets->setToolTip(tr("Fill in the address of a well-known server"));
+    auto presetMenu = new QMenu(m_presets);
+    const QList<ServerPreset> presets = serverPresets();
+    for (const ServerPreset &preset : presets) {
+        QAction *action = presetMenu->addAction(tr("%1 \u2014 %2").arg(preset.name, preset.baseUrl));
+        connect(action, &QAction::triggered, this, [this, preset] {
+            m_baseUrl->setText(preset.baseUrl);
+            updateModelSuggestions();
+            if (!preset.models.isEmpty())
+                m_model->setCurrentText(preset.models.first());
+            accountMayHaveChanged();
+        });
+    }
+    m_presets->setMenu(presetMenu);
+    auto row = new QWidget(m_modelFields);
+    auto layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_baseUrl, 1);
+    layout->addWidget(m_presets);
+    row->setFocusProxy(m_baseUrl);
+    m_baseUrlMessage = messageLabel(QStringLiteral("baseUrlMessage"), m_modelFields);
+
+    connect(m_baseUrl, &QLineEdit::textEdited, this, [this] {
+        updateModelSuggestions();
+        validate();
+        updateKeyNote();
+        m_keyReadDelay->start();
+    });
+    return withMessage(row, m_baseUrlMessage);
+}
+
+QWidget *SettingsDialog::buildKeyRow()
+{
+    m_key = new QLineEdit(m_modelFields);
+    m_key->setObjectName(QStringLiteral("apiKeyEdit"));
+    m_key->setAccessibleName(tr("API key"));
+    m_key->setEchoMode(QLineEdit::Password);
+    m_key->setInputMethodHints(Qt::ImhHiddenText | Qt::ImhSensitiveData | Qt::ImhNoPredictiveText);
+    m_showKey = new QToolButton(m_modelFields);
+    m_showKey->setObjectName(QStringLiteral("showKeyButton"));
+    m_showKey->setText(tr("Show"));
+    m_showKey->setCheckable(true);
+    m_showKey->setToolTip(tr("Show the key"));
+    connect(m_showKey, &QToolButton::toggled, this, [this](bool shown) {
+        m_key->setEchoMode(shown ? QLineEdit::Normal : QLineEdit::Password);
+        m_showKey->setText(shown ? tr("Hide") : tr("Show"));
+    });
+    auto row = new QWidget(m_modelFields);
+    auto layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_key, 1);
+    layout->addWidget(m_showKey);
+    row->setFocusProxy(m_key);
+
+    m_keyNote = messageLabel(QStringLiteral("keyNote"), m_modelFields);
+    m_keyNote->setForegroundRole(QPalette::PlaceholderText);
+    makeSmall(m_keyNote);
+    m_keyMessage = messageLabel(QStringLiteral("keyMessage"), m_modelFields);
+    QWidget *box = withMessage(row, m_keyMessage);
+    box->layout()->addWidget(m_keyNote);
+
+    connect(m_key, &QLineEdit::textEdited, this, [this] {
+        m_keyEdited = true;
+        validate();
+        updateKeyNote();
+    });
+    return box;
+}
+
+QWidget *SettingsDialog::withMessage(QWidget *field, QLabel *message)
+{
+    auto box = new QWidget(field->parentWidget());
+    auto layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(field);
+    layout->addWidget(message);
+    box->setFocusProxy(field);
+    return box;
+}
+
+void SettingsDialog::loadSettings(const AppSettings &settings)
+{
+    const ModelSelection selection = settings.model.value_or(
+        settings.recentModels.value(0,
+                                    ModelSelection{ProviderKind::Anthropic,
+                                                   {},
+                                                   suggestedModels(ProviderKind::Anthropic).value(0),
+                                                   ThinkingLevel::Off}));
+    m_demo->setChecked(!settings.model);
+    m_modelFields->setEnabled(settings.model.has_value());
+    {
+        const QSignalBlocker blocker(m_provider);
+        m_provider->setCurrentIndex(m_provider->findData(int(selection.provider)));
+    }
+    m_shownProvider = selection.provider;
+    m_baseUrl->setText(selection.baseUrl);
+    updateModelSuggestions();
+    m_model->setCurrentText(selection.model);
+    m_thinking->setCurrentIndex(m_thinking->findData(int(selection.thinking)));
+    m_maxTurns->setValue(settings.maxTurns);
+    m_theme->setCurrentIndex(m_theme->findData(int(settings.theme)));
+    providerChanged();
+}
+
+ModelSelection SettingsDialog::currentSelection() const
+{
+    ModelSelection selection;
+    selection.provider = ProviderKind(m_provider->currentData().toInt());
+    selection.baseUrl = m_baseUrl->text().trimmed();
+    selection.model = m_model->currentText().trimmed();
+    selection.thinking = ThinkingLevel(m_thinking->currentData().toInt());
+    return selection;
+}
+
+AppSettings SettingsDialog::settings() const
+{
+    AppSettings result = m_initial;
+    if (m_demo->isChecked()) {
+        result.model.reset();
+    } else {
+        result.model = currentSelection();
+        result.rememberModel(*result.model);
+    }
+    result.maxTurns = m_maxTurns->value();
+    result.theme = Theme(m_theme->currentData().toInt());
+    return result;
+}
+
+void SettingsDialog::providerChanged()
+{
+    const ProviderKind previous = m_shownProvider;
+    const ProviderKind provider = ProviderKind(m_provider->currentData().toInt());
+    m_shownProvider = provider;
+    const bool compatible = provider == ProviderKind::OpenAiCompatible;
+    m_presets->setVisible(compatible);
+    if (compatible) {
+        m_baseUrl->setPlaceholderText(tr("e.g. http://localhost:11434/v1 (Ollama)"));
+        m_baseUrl->setToolTip(tr("The server's API root, ending in /v1 for most servers."));
+    } else {
+        m_baseUrl->setPlaceholderText(tr("%1 (default)").arg(defaultBaseUrl(provider)));
+        m_baseUrl->setToolTip(tr("Optional: a proxy or gateway instead of the provider's own "
+                                 "address."));
+    }
+    // A model name of the previous provider means nothing to this one.
+    const QString model = m_model->currentText().trimmed();
+    const bool keepModel = previous == provider
+                           || (!model.isEmpty()
+                               && !suggestedModels(previous, m_baseUrl->text()).contains(model));
+    updateModelSuggestions();
+    if (!keepModel)
+        m_model->setCurrentText(compatible ? QString() : suggestedModels(provider).value(0));
+    validate();
+    updateKeyNote();
+    accountMayHaveChanged();
+}
+
+void SettingsDialog::updateModelSuggestions()
+{
+    const QString text = m_model->currentText();
+    const QSignalBlocker blocker(m_model);
+    m_model->clear();
+    m_model->addItems(
+        suggestedModels(ProviderKind(m_provider->currentData().toInt()), m_baseUrl->text()));
+    m_model->setCurrentText(text);
+    if (m_model->lineEdit()) {
+        m_model->lineEdit()->setPlaceholderText(
+            m_provider->currentData().toInt() == int(ProviderKind::OpenAiCompatible)
+                ? tr("the name the server knows, e.g. qwen3-coder")
+                : QString());
+    }
+}
+
+void SettingsDialog::updateKeyNote()
+{
+    const ModelSelection selection = currentSelection();
+    const QString variable = selection.keyVariable();
+    QString note;
+    if (!selection.needsKey()) {
+        note = tr("Not needed for a server on this computer or network.");
+    } else if (m_key->text().isEmpty() && !variable.isEmpty()
+               && !qEnvironmentVariableIsEmpty(variable.toLatin1().constData())) {
+        note = tr("%1 is set in the environment: it will be used.").arg(variable);
+    } else if (m_keyStore) {
+        note = m_keyStore->locationText();
+    }
+    setMessage(m_keyNote, note);
+}
+
+void SettingsDialog::accountMayHaveChanged()
+{
+    m_keyReadDelay->stop();
+    readStoredKey();
+}
+
+void SettingsDialog::readStoredKey()
+{
+    const QString account = currentSelection().keyAccount();
+    if (!m_keyStore || account == m_loadedAccount)
+        return;
+    const int serial = ++m_keyRead;
+    // Until the answer comes, show no key rather than the previous account's.
+    if (!m_keyEdited)
+        m_key->clear();
+    m_keyStore->readKey(account, this, [this, serial, account](const KeyResult &result) {
+        if (serial != m_keyRead)
+            return;
+        m_loadedAccount = account;
+        m_keyReadError = result.error;
+        if (result.succeeded() && !m_keyEdited)
+            m_key->setText(result.key);
+        validate();
+        updateKeyNote();
+    });
+}
+
+QWidget *SettingsDialog::validate()
+{
+    QWidget *firstWrong = nullptr;
+    const auto check = [&](QLabel *message, QWidget *field, const QString &error) {
+        if (!error.isEmpty() && !firstWrong)
+            firstWrong = field;
+        if (m_showErrors || error.isEmpty())
+            setMessage(message, error);
+    };
+    if (m_demo->isChecked()) {
+        for (QLabel *message : {m_baseUrlMessage, m_modelMessage, m_keyMessage})
+            setMessage(message, {});
+        return nullptr;
+    }
+    const ModelSelection selection = currentSelection();
+    const bool compatible = selection.provider == ProviderKind::OpenAiCompatible;
+
+    QString urlError;
+    if (compatible && selection.baseUrl.isEmpty()) {
+        urlError = tr("Enter the server's address, or pick one under Servers.");
+    } else if (!selection.baseUrl.isEmpty() && !isHttpUrl(selection.baseUrl)) {
+        urlError = tr("Enter an http or https URL, such as http://localhost:8080/v1.");
+    }
+    check(m_baseUrlMessage, m_baseUrl, urlError);
+
+    check(m_modelMessage,
+          m_model,
+          selection.model.isEmpty() ? tr("Enter the model's name as the provider knows it.")
+                                    : QString());
+
+    QString keyError;
+    const QString variable = selection.keyVariable();
+    const bool fromEnvironment = !variable.isEmpty()
+                                 && !qEnvironmentVariableIsEmpty(variable.toLatin1().constData());
+    if (urlError.isEmpty() && selection.needsKey() && m_key->text().trimmed().isEmpty()
+        && !fromEnvironment) {
+        keyError = variable.isEmpty()
+                       ? tr("Enter the API key of this server.")
+                       : tr("Enter your API key, or set %1 in the environment.").arg(variable);
+    }
+    if (!keyError.isEmpty() && !firstWrong)
+        firstWrong = m_key;
+    // The stored key could not be read (a key file others can read): say so until the user
+    // types a key to replace it.
+    if (keyError.isEmpty() || !m_showErrors)
+        keyError = m_keyEdited ? QString() : m_keyReadError;
+    setMessage(m_keyMessage, keyError);
+    return firstWrong;
+}
+
+void SettingsDialog::setMessage(QLabel *label, const QString &text)
+{
+    if (label->text() == text)
+        return;
+    label->setText(text);
+    label->setVisible(!text.isEmpty());
+    if (label != m_keyNote) {
+        // Red that reads on the window colour of either theme.
+        QPalette palette = label->palette();
+        const bool dark = palette.color(QPalette::Window).lightness() < 128;
+        palette.setColor(QPalette::WindowText,
+                         dark ? QColor(0xff, 0x80, 0x7a) : QColor(0xc0, 0x20, 0x20));
+        label->setPalette(palette);
+    }
+    if (isVisible())
+        m_fitHeight->start();
+}
+
+void SettingsDialog::fitHeight()
+{
+    // Messages come and go: grow for wrapped ones (a top-level layout does not ask for height
+    // for width) and shrink back when they are gone, once the layouts have caught up.
+    QLayout *top = layout();
+    top->invalidate();
+    top->activate();
+    const int needed = top->hasHeightForWidth() ? top->totalHeightForWidth(width())
+                                                : top->totalSizeHint().height();
+    if (needed > 0 && needed != height())
+        resize(width(), needed);
+}
+
+void SettingsDialog::accept()
+{
+    if (m_saving)
+        return;
+    m_showErrors = true;
+    if (QWidget *wrong = validate()) {
+        wrong->setFocus();
+        return;
+    }
+    if (m_demo->isChecked() || !m_keyEdited) {
+        QDialog::accept();
+        return;
+    }
+    writeKeyAndAccept(currentSelection());
+}
+
+void SettingsDialog::writeKeyAndAccept(const ModelSelection &selection)
+{
+    if (!m_keyStore) {
+        setMessage(m_keyMessage, tr("No key store is available: the key cannot be saved."));
+        return;
+    }
+    setBusy(true);
+    const QString account = selection.keyAccount();
+    m_keyStore->writeKey(account,
+                         m_key->text().trimmed(),
+                         this,
+                         [this, account](const KeyResult &result) {
+                             setBusy(false);
+                             if (!result.succeeded()) {
+                                 setMessage(m_keyMessage,
+                                            tr("The key was not saved: %1").arg(result.error));
+                                 m_key->setFocus();
+                                 return;
+                             }
+                             m_loadedAccount = account;
+                             m_keyEdited = false;
+                             QDialog::accept();
+                         });
+}
+
+void SettingsDialog::setBusy(bool busy)
+{
+    m_saving = busy;
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(!busy);
+    m_modelFields->setEnabled(!busy && !m_demo->isChecked());
+    m_demo->setEnabled(!busy);
+    if (busy)
+        setMessage(m_keyNote, tr("Saving the key\u2026"));
+    else
+        updateKeyNote();
+}
+
+} // namespace Ui
