@@ -1,5 +1,8 @@
 #include "agentstatusbar.h"
 
+#include "modelbutton.h"
+#include "usagelabel.h"
+
 #include <QComboBox>
 #include <QLabel>
 
@@ -10,12 +13,26 @@ using AgentCore::PermissionMode;
 AgentStatusBar::AgentStatusBar(QWidget *parent)
     : QStatusBar(parent)
     , m_runState(new QLabel(this))
-    , m_model(new QLabel(this))
+    , m_usage(new UsageLabel(this))
+    , m_model(new ModelButton(this))
+    , m_thinking(new QComboBox(this))
     , m_mode(new QComboBox(this))
 {
     setObjectName(QStringLiteral("statusBar"));
     m_runState->setObjectName(QStringLiteral("runState"));
-    m_model->setObjectName(QStringLiteral("modelLabel"));
+    connect(m_model, &ModelButton::selectionChosen, this, &AgentStatusBar::modelSelectionChosen);
+    connect(m_model, &ModelButton::settingsRequested, this, &AgentStatusBar::settingsRequested);
+
+    m_thinking->setObjectName(QStringLiteral("thinkingLevel"));
+    m_thinking->setFocusPolicy(Qt::NoFocus);
+    m_thinking->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    for (const ThinkingLevel level :
+         {ThinkingLevel::Off, ThinkingLevel::Low, ThinkingLevel::Medium, ThinkingLevel::High}) {
+        m_thinking->addItem(tr("Thinking: %1").arg(thinkingLevelName(level)), int(level));
+    }
+    connect(m_thinking, &QComboBox::activated, this, [this](int index) {
+        emit thinkingLevelChosen(ThinkingLevel(m_thinking->itemData(index).toInt()));
+    });
     m_mode->setObjectName(QStringLiteral("permissionMode"));
     m_mode->setFocusPolicy(Qt::NoFocus); // switching the mode must not leave the composer
     m_mode->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -50,28 +67,45 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
     });
 
     addPermanentWidget(m_runState);
+    addPermanentWidget(m_usage);
     addPermanentWidget(m_model);
+    addPermanentWidget(m_thinking);
     addPermanentWidget(m_mode);
 
     m_clock.setInterval(1000);
     connect(&m_clock, &QTimer::timeout, this, &AgentStatusBar::updateRunState);
     updateRunState();
     setModel({});
+    setModelSelection(std::nullopt);
+    updateSwitching();
 }
 
 AgentStatusBar::~AgentStatusBar() = default;
 
 void AgentStatusBar::setModel(const ModelChoice &model)
 {
-    if (!model.problem.isEmpty()) {
-        m_model->setText(tr("No model"));
-        m_model->setToolTip(model.problem);
-        m_model->setStyleSheet(QStringLiteral("color: palette(link)"));
-        return;
-    }
-    m_model->setStyleSheet({});
-    m_model->setText(model.label.isEmpty() ? tr("No model") : model.label);
-    m_model->setToolTip(tr("The model the agent talks to"));
+    if (!model.problem.isEmpty())
+        m_model->setLabel(tr("No model"), model.problem);
+    else
+        m_model->setLabel(model.label.isEmpty() ? tr("No model") : model.label);
+    m_demo = model.isDemo;
+    m_model->setDemo(m_demo);
+    setUsage(m_usageSummary);
+}
+
+void AgentStatusBar::setModelSelection(const std::optional<ModelSelection> &current,
+                                       const QList<ModelSelection> &recent)
+{
+    m_model->setSelection(current, recent);
+    m_thinking->setVisible(current.has_value());
+    if (current)
+        m_thinking->setCurrentIndex(m_thinking->findData(int(current->thinking)));
+}
+
+void AgentStatusBar::setUsage(const UsageSummary &usage)
+{
+    m_usageSummary = usage;
+    m_usage->setUsage(usage, m_demo); // the demo's window and price mean nothing
 }
 
 void AgentStatusBar::setPermissionMode(PermissionMode mode)
@@ -101,6 +135,7 @@ void AgentStatusBar::setRunState(AgentSession::State state)
         m_clock.stop();
     }
     updateRunState();
+    updateSwitching();
 }
 
 void AgentStatusBar::setPendingReviews(int count)
@@ -117,6 +152,25 @@ QString AgentStatusBar::runStateText() const
 QString AgentStatusBar::modelText() const
 {
     return m_model->text();
+}
+
+QString AgentStatusBar::usageText() const
+{
+    return m_usage->text();
+}
+
+// A turn's requests all go to one model: switching waits until the turn is over.
+void AgentStatusBar::updateSwitching()
+{
+    const bool busy = m_state == AgentSession::State::Running
+                      || m_state == AgentSession::State::Stopping;
+    m_model->setSwitchingBlocked(busy);
+    m_thinking->setEnabled(!busy);
+    m_thinking->setToolTip(
+        busy ? tr("The thinking level can be switched between turns: wait until the agent is "
+                  "done, or stop it.")
+             : tr("How much the model thinks before it answers. More thinking takes longer and "
+                  "costs more."));
 }
 
 void AgentStatusBar::updateRunState()

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "agentsession.h"
+#include "settings/modelselection.h"
+#include "usagesummary.h"
 
 #include <QElapsedTimer>
 #include <QStatusBar>
@@ -13,9 +15,14 @@ QT_END_NAMESPACE
 
 namespace Ui {
 
-/// The window's status bar: what the agent is doing (and for how long), the model it talks
-/// to, and the permission mode, which the user switches here at any time. Transient messages
-/// (showMessage) still appear on the left.
+class ModelButton;
+class UsageLabel;
+
+/// The window's status bar: what the agent is doing (and for how long), what the conversation
+/// used (context, tokens, cost), the model it talks to and its thinking level, which the user
+/// switches here between turns, and the permission mode, which the user switches at any time.
+/// Transient messages (showMessage) still appear on the left. Choosing only emits a signal:
+/// the owner switches and calls the setters back. UI thread.
 class AgentStatusBar final : public QStatusBar
 {
     Q_OBJECT
@@ -24,7 +31,15 @@ public:
     explicit AgentStatusBar(QWidget *parent = nullptr);
     ~AgentStatusBar() override;
 
+    /// The model button's label (and problem, shown as its tool tip), and whether the offline
+    /// demo is in use (ModelChoice::isDemo: its menu entry checked, usage in tokens only).
     void setModel(const ModelChoice &model);
+    /// What the model menu and the thinking control offer. \a current nullopt: the offline
+    /// demo or a model from the command line; neither has a thinking control. \a recent:
+    /// recently used selections, most recent first.
+    void setModelSelection(const std::optional<ModelSelection> &current,
+                           const QList<ModelSelection> &recent = {});
+    void setUsage(const UsageSummary &usage);
     void setPermissionMode(AgentCore::PermissionMode mode);
     AgentCore::PermissionMode permissionMode() const;
     void setRunState(AgentSession::State state);
@@ -32,16 +47,27 @@ public:
 
     QString runStateText() const;
     QString modelText() const;
+    QString usageText() const;
 
 signals:
     void permissionModeChosen(AgentCore::PermissionMode mode);
+    /// From the model menu; nullopt: the offline demo.
+    void modelSelectionChosen(const std::optional<Ui::ModelSelection> &selection);
+    void thinkingLevelChosen(Ui::ThinkingLevel level);
+    /// "Settings…" in the model menu.
+    void settingsRequested();
 
 private:
     void updateRunState();
+    void updateSwitching();
 
     QLabel *m_runState;
-    QLabel *m_model;
+    UsageLabel *m_usage;
+    ModelButton *m_model;
+    QComboBox *m_thinking;
     QComboBox *m_mode;
+    UsageSummary m_usageSummary;
+    bool m_demo = false;
     QTimer m_clock; // the elapsed time of a run, once a second
     QElapsedTimer m_runTime;
     AgentSession::State m_state = AgentSession::State::Preparing;

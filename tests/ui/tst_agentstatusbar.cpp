@@ -1,0 +1,627 @@
+// The status bar on real widgets: the model menu, the thinking level, switching only between
+// turns, and the usage summary (context, tokens, cost).
+#include <agentstatusbar.h>
+#include <usagelabel.h>
+#include <usagesummary.h>
+
+#include <ai/pricing.h>
+
+#include <QAbstractItemView>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMenu>
+#include <QPainter>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTimer>
+#include <QToolButton>
+
+using namespace AgentCore;
+using Ui::AgentStatusBar;
+using Ui::ModelSelection;
+using Ui::ProviderKind;
+using Ui::ThinkingLevel;
+using Ui::UsageSummary;
+
+namespace {
+
+using OptionalSelection = std::optional<ModelSelection>;
+
+ModelSelection selection(ProviderKind provider,
+                         const QString &model,
+                         ThinkingLevel thinking = ThinkingLevel::Off,
+                         const QString &baseUrl = {})
+{
+    ModelSelection result;
+    result.provider = provider;
+    result.model = model;
+    result.thinking = thinking;
+    result.baseUrl = baseUrl;
+    return result;
+}
+
+Ui::ModelChoice choice(const QString &label, const QString &problem = {}, bool demo = false)
+{
+    Ui::ModelChoice result;
+    result.label = label;
+    result.problem = problem;
+    result.isDemo = demo;
+    return result;
+}
+
+Message reply(const QString &provider, const QString &model, const Usage &usage)
+{
+    Message message;
+    message.role = Message::Role::Assistant;
+    message.provider = provider;
+    message.model = model;
+    message.usage = withCost(usage, provider, model);
+    return message;
+}
+
+Message userMessage(const QString &text)
+{
+    Message message;
+    message.role = Message::Role::User;
+    message.content.append(ContentBlock{ContentBlock::Type::Text, text, {}, false, {}, {}, {}});
+    return message;
+}
+
+Usage usage(qint64 input, qint64 output, qint64 cacheRead, qint64 cacheWrite)
+{
+    Usage result;
+    result.input = input;
+    result.output = output;
+    result.cacheRead = cacheRead;
+    result.cacheWrite = cacheWrite;
+    return result;
+}
+
+/// A two-turn conversation: 25,800 tokens in all, 13,300 in the context after the second reply.
+QList<Message> conversation(const QString &provider, const QString &model)
+{
+    return {userMessage(QStringLiteral("Fix the overflow.")),
+            reply(provider, model, usage(10'000, 500, 0, 2'000)),
+            userMessage(QStringLiteral("And the test.")),
+            reply(provider, model, usage(200, 800, 12'000, 300))};
+}
+
+QToolButton *modelButton(AgentStatusBar &bar)
+{
+    return bar.findChild<QToolButton *>(QStringLiteral("modelButton"));
+}
+
+QComboBox *thinkingBox(AgentStatusBar &bar)
+{
+    return bar.findChild<QComboBox *>(QStringLiteral("thinkingLevel"));
+}
+
+QStringList menuTexts(QMenu *menu)
+{
+    QStringList texts;
+    for (QAction *action : menu->actions()) {
+        if (!action->text().isEmpty()) // sections are separators with a text
+            texts.append(action->isChecked() ? u'*' + action->text() : action->text());
+    }
+    return texts;
+}
+
+QPalette darkPalette()
+{
+    QPalette palette;
+    const QColor window(0x2b, 0x2d, 0x31), base(0x1e, 0x1f, 0x22), text(0xdf, 0xe1, 0xe5);
+    palette.setColor(QPalette::Window, window);
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, base);
+    palette.setColor(QPalette::AlternateBase, window);
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, window);
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::ToolTipBase, base);
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::Highlight, QColor(0x35, 0x74, 0xf0));
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::Link, QColor(0x6c, 0xa0, 0xff));
+    palette.setColor(QPalette::Mid, QColor(0x45, 0x48, 0x4e));
+    palette.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1c));
+    palette.setColor(QPalette::Light, QColor(0x3c, 0x3f, 0x44));
+    palette.setColor(QPalette::Disabled, QPalette::Text, QColor(0x70, 0x73, 0x7a));
+    palette.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x70, 0x73, 0x7a));
+    palette.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x70, 0x73, 0x7a));
+    return palette;
+}
+
+} // namespace
+
+class tst_AgentStatusBar : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+
+    void menuOffersTheProvidersModels();
+    void choosingAModelKeepsTheProvider();
+    void choosingARecentSelection();
+    void choosingTheDemo();
+    void settingsFromTheMenu();
+    void switchingOnlyBetweenTurns_data();
+    void switchingOnlyBetweenTurns();
+    void thinkingLevel();
+    void demoHasNoThinking();
+    void problemIsShown();
+    void usageText_data();
+    void usageText();
+    void usageToolTipBreaksDown();
+    void noUsageNoLabel();
+    void compactNumbers_data();
+    void compactNumbers();
+    void summarizeSumsEveryReply();
+    void contextIsTheLastReply();
+    void incrementalEqualsSummary();
+    void screenshot();
+
+private:
+    /// Opens the model menu with a real click and clicks the entry \a text in it.
+    void chooseFromMenu(AgentStatusBar &bar, const QString &text);
+};
+
+void tst_AgentStatusBar::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void tst_AgentStatusBar::chooseFromMenu(AgentStatusBar &bar, const QString &text)
+{
+    QToolButton *button = modelButton(bar);
+    QVERIFY(button);
+    bool clicked = false;
+    // The menu runs its own event loop once open: click in it from there.
+    QTimer::singleShot(0, this, [&] {
+        QMenu *menu = button->menu();
+        QTRY_VERIFY(menu->isVisible());
+        for (QAction *action : menu->actions()) {
+            if (action->text() == text) {
+                // QMenu ignores a release where the menu opened: move there like a hand does.
+                const QPoint where = menu->actionGeometry(action).center();
+                for (int step = 8; step >= 0; --step)
+                    QTest::mouseMove(menu, where + QPoint(step * 3, 0));
+                QTest::mouseClick(menu, Qt::LeftButton, {}, where);
+                clicked = true;
+                return;
+            }
+        }
+        menu->close();
+    });
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_VERIFY(!button->menu()->isVisible());
+    QVERIFY2(clicked, qPrintable(QStringLiteral("no menu entry \"%1\"").arg(text)));
+}
+
+void tst_AgentStatusBar::menuOffersTheProvidersModels()
+{
+    AgentStatusBar bar;
+    bar.setModelSelection(selection(ProviderKind::Anthropic, QStringLiteral("claude-opus-4-1")),
+                          {selection(ProviderKind::OpenAi, QStringLiteral("gpt-5")),
+                           selection(ProviderKind::Anthropic, QStringLiteral("claude-haiku-4-5"))});
+    const QStringList texts = menuTexts(modelButton(bar)->menu());
+    // The current model checked among Anthropic's; a recent Anthropic model is not repeated.
+    QCOMPARE(texts,
+             (QStringList{"Anthropic",
+                          "claude-sonnet-4-5",
+                          "claude-opus-4-5",
+                          "*claude-opus-4-1",
+                          "claude-haiku-4-5",
+                          "Recently used",
+                          "gpt-5 (OpenAI)",
+                          "Demo (offline)",
+                          "Settings…"}));
+
+    // A model the catalog does not know is still listed, checked, first.
+    bar.setModelSelection(selection(ProviderKind::OpenAiCompatible,
+                                    QStringLiteral("qwen3-coder:30b"),
+                                    ThinkingLevel::Off,
+                                    QStringLiteral("http://localhost:11434/v1")));
+    QCOMPARE(menuTexts(modelButton(bar)->menu()),
+             (QStringList{"localhost:11434", "*qwen3-coder:30b", "Demo (offline)", "Settings…"}));
+
+    // A model from the command line: no selection, and not the demo either.
+    bar.setModelSelection(std::nullopt);
+    QCOMPARE(menuTexts(modelButton(bar)->menu()), (QStringList{"Demo (offline)", "Settings…"}));
+
+    bar.setModel(choice(QStringLiteral("Demo (offline)"), {}, true));
+    QCOMPARE(menuTexts(modelButton(bar)->menu()), (QStringList{"*Demo (offline)", "Settings…"}));
+}
+
+void tst_AgentStatusBar::choosingAModelKeepsTheProvider()
+{
+    AgentStatusBar bar;
+    const ModelSelection current = selection(ProviderKind::OpenAiResponses,
+                                             QStringLiteral("gpt-5"),
+                                             ThinkingLevel::Medium);
+    bar.setModelSelection(current);
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    QSignalSpy chosen(&bar, &AgentStatusBar::modelSelectionChosen);
+    // The owner switches at once, from within the menu's signal.
+    connect(&bar, &AgentStatusBar::modelSelectionChosen, &bar, [&bar](const OptionalSelection &s) {
+        bar.setModelSelection(s);
+    });
+
+    chooseFromMenu(bar, QStringLiteral("gpt-5-codex"));
+
+    QCOMPARE(chosen.size(), 1);
+    const auto choice = chosen.at(0).at(0).value<OptionalSelection>();
+    QVERIFY(choice);
+    QCOMPARE(choice->model, QStringLiteral("gpt-5-codex"));
+    QCOMPARE(choice->provider, ProviderKind::OpenAiResponses);
+    QCOMPARE(choice->thinking, ThinkingLevel::Medium);
+    QVERIFY(menuTexts(modelButton(bar)->menu()).contains(QStringLiteral("*gpt-5-codex")));
+}
+
+void tst_AgentStatusBar::choosingARecentSelection()
+{
+    AgentStatusBar bar;
+    const ModelSelection recent = selection(ProviderKind::Anthropic,
+                                            QStringLiteral("claude-sonnet-4-5"),
+                                            ThinkingLevel::High);
+    bar.setModelSelection(selection(ProviderKind::OpenAi, QStringLiteral("gpt-5")), {recent});
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    QSignalSpy chosen(&bar, &AgentStatusBar::modelSelectionChosen);
+
+    chooseFromMenu(bar, recent.label());
+
+    QCOMPARE(chosen.size(), 1);
+    QCOMPARE(chosen.at(0).at(0).value<OptionalSelection>(), OptionalSelection(recent));
+}
+
+void tst_AgentStatusBar::choosingTheDemo()
+{
+    AgentStatusBar bar;
+    bar.setModelSelection(selection(ProviderKind::Anthropic, QStringLiteral("claude-haiku-4-5")));
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    QSignalSpy chosen(&bar, &AgentStatusBar::modelSelectionChosen);
+
+    chooseFromMenu(bar, QStringLiteral("Demo (offline)"));
+
+    QCOMPARE(chosen.size(), 1);
+    QCOMPARE(chosen.at(0).at(0).value<OptionalSelection>(), std::nullopt);
+}
+
+void tst_AgentStatusBar::settingsFromTheMenu()
+{
+    AgentStatusBar bar;
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    QSignalSpy settings(&bar, &AgentStatusBar::settingsRequested);
+    QSignalSpy chosen(&bar, &AgentStatusBar::modelSelectionChosen);
+
+    chooseFromMenu(bar, QStringLiteral("Settings…"));
+
+    QCOMPARE(settings.size(), 1);
+    QCOMPARE(chosen.size(), 0);
+}
+
+void tst_AgentStatusBar::switchingOnlyBetweenTurns_data()
+{
+    QTest::addColumn<Ui::AgentSession::State>("state");
+    QTest::addColumn<bool>("switchable");
+
+    QTest::newRow("preparing") << Ui::AgentSession::State::Preparing << true;
+    QTest::newRow("idle") << Ui::AgentSession::State::Idle << true;
+    QTest::newRow("running") << Ui::AgentSession::State::Running << false;
+    QTest::newRow("stopping") << Ui::AgentSession::State::Stopping << false;
+}
+
+void tst_AgentStatusBar::switchingOnlyBetweenTurns()
+{
+    QFETCH(Ui::AgentSession::State, state);
+    QFETCH(bool, switchable);
+
+    AgentStatusBar bar;
+    bar.setModelSelection(selection(ProviderKind::Anthropic, QStringLiteral("claude-sonnet-4-5")));
+    bar.setRunState(Ui::AgentSession::State::Running); // from a run, so that Idle re-enables
+    bar.setRunState(state);
+
+    QCOMPARE(modelButton(bar)->isEnabled(), switchable);
+    QCOMPARE(thinkingBox(bar)->isEnabled(), switchable);
+    QCOMPARE(modelButton(bar)->toolTip().contains(QStringLiteral("between turns")), !switchable);
+    QCOMPARE(thinkingBox(bar)->toolTip().contains(QStringLiteral("between turns")), !switchable);
+    // The permission mode is switched at any time.
+    QVERIFY(bar.findChild<QComboBox *>(QStringLiteral("permissionMode"))->isEnabled());
+}
+
+void tst_AgentStatusBar::thinkingLevel()
+{
+    AgentStatusBar bar;
+    bar.setModelSelection(
+        selection(ProviderKind::Anthropic, QStringLiteral("claude-sonnet-4-5"), ThinkingLevel::Low));
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    QComboBox *box = thinkingBox(bar);
+    QVERIFY(box->isVisible());
+    QCOMPARE(box->currentText(), QStringLiteral("Thinking: Low"));
+
+    QSignalSpy chosen(&bar, &AgentStatusBar::thinkingLevelChosen);
+    // A real pick: open the list, go down twice, accept.
+    box->showPopup();
+    QTRY_VERIFY(box->view()->isVisible());
+    QTest::keyClick(box->view(), Qt::Key_Down);
+    QTest::keyClick(box->view(), Qt::Key_Down);
+    QTest::keyClick(box->view(), Qt::Key_Return);
+
+    QCOMPARE(chosen.size(), 1);
+    QCOMPARE(chosen.at(0).at(0).value<ThinkingLevel>(), ThinkingLevel::High);
+}
+
+void tst_AgentStatusBar::demoHasNoThinking()
+{
+    AgentStatusBar bar;
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    bar.setModelSelection(selection(ProviderKind::OpenAi, QStringLiteral("gpt-5")));
+    QVERIFY(thinkingBox(bar)->isVisible());
+    bar.setModelSelection(std::nullopt);
+    QVERIFY(!thinkingBox(bar)->isVisible());
+}
+
+void tst_AgentStatusBar::problemIsShown()
+{
+    AgentStatusBar bar;
+    bar.setModel(choice(QStringLiteral("gpt-5 (OpenAI)")));
+    QCOMPARE(bar.modelText(), QStringLiteral("gpt-5 (OpenAI)"));
+    const QString problem = QStringLiteral("No API key for OpenAI: add one in Settings.");
+    bar.setModel(choice(QStringLiteral("gpt-5 (OpenAI)"), problem));
+    QCOMPARE(bar.modelText(), QStringLiteral("No model"));
+    QCOMPARE(modelButton(bar)->toolTip(), problem);
+}
+
+void tst_AgentStatusBar::usageText_data()
+{
+    QTest::addColumn<QString>("provider");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<qint64>("window");  // -1: unknown
+    QTest::addColumn<QString>("source"); // where the model came from
+    QTest::addColumn<QString>("expected");
+
+    // 13,300 of 200,000 is 6.65%; sonnet: $0.045 + $0.017325
+    QTest::newRow("priced, window known") << "anthropic"
+                                          << "claude-sonnet-4-5" << qint64(200'000) << "settings"
+                                          << "Context 7% · 25.8k tokens · $0.06";
+    QTest::newRow("priced, window unknown") << "openai"
+                                            << "gpt-5" << qint64(-1) << "settings"
+                                            << "25.8k tokens · $0.03";
+    QTest::newRow("unpriced") << "ollama"
+                              << "qwen3-coder:30b" << qint64(-1) << "settings"
+                              << "25.8k tokens · cost unknown";
+    QTest::newRow("unpriced, window given") << "openrouter"
+                                            << "some/model" << qint64(32'768) << "settings"
+                                            << "Context 41% · 25.8k tokens · cost unknown";
+    QTest::newRow("command line model, no selection")
+        << "openai"
+        << "gpt-5" << qint64(400'000) << "command line"
+        << "Context 3% · 25.8k tokens · $0.03";
+    QTest::newRow("demo: tokens only") << "demo"
+                                       << "scripted" << qint64(200'000) << "demo"
+                                       << "25.8k tokens";
+}
+
+void tst_AgentStatusBar::usageText()
+{
+    QFETCH(QString, provider);
+    QFETCH(QString, model);
+    QFETCH(qint64, window);
+    QFETCH(QString, source);
+    QFETCH(QString, expected);
+
+    AgentStatusBar bar;
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    bar.setModel(choice(model, {}, source == QLatin1StringView("demo")));
+    if (source == QLatin1StringView("settings"))
+        bar.setModelSelection(selection(ProviderKind::OpenAiCompatible, model));
+    else
+        bar.setModelSelection(std::nullopt);
+    bar.setUsage(Ui::summarizeUsage(conversation(provider, model),
+                                    window < 0 ? std::nullopt : std::optional<qint64>(window)));
+
+    QCOMPARE(bar.usageText(), expected);
+    QVERIFY(bar.findChild<QLabel *>(QStringLiteral("usage"))->isVisible());
+}
+
+void tst_AgentStatusBar::usageToolTipBreaksDown()
+{
+    AgentStatusBar bar;
+    bar.setModelSelection(selection(ProviderKind::Anthropic, QStringLiteral("claude-sonnet-4-5")));
+    bar.setUsage(Ui::summarizeUsage(conversation(QStringLiteral("anthropic"),
+                                                 QStringLiteral("claude-sonnet-4-5")),
+                                    200'000));
+    const QString tip = bar.findChild<QLabel *>(QStringLiteral("usage"))->toolTip();
+    for (const char *part : {"13,300 of 200,000 (6.7%)",
+                             "Input",
+                             "10,200",
+                             "Output",
+                             "1,300",
+                             "Cache read",
+                             "12,000",
+                             "Cache write",
+                             "2,300",
+                             "25,800",
+                             "$0.0623"}) {
+        QVERIFY2(tip.contains(QLatin1StringView(part)), part);
+    }
+}
+
+void tst_AgentStatusBar::noUsageNoLabel()
+{
+    AgentStatusBar bar;
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    bar.setUsage(Ui::summarizeUsage({userMessage(QStringLiteral("Hello"))}, 200'000));
+    QCOMPARE(bar.usageText(), QString());
+    QVERIFY(!bar.findChild<QLabel *>(QStringLiteral("usage"))->isVisible());
+}
+
+void tst_AgentStatusBar::compactNumbers_data()
+{
+    QTest::addColumn<qint64>("value");
+    QTest::addColumn<QString>("english");
+    QTest::addColumn<QString>("german");
+
+    QTest::newRow("small") << qint64(950) << "950"
+                           << "950";
+    QTest::newRow("thousands") << qint64(15'234) << "15.2k"
+                               << "15,2k";
+    QTest::newRow("round thousands") << qint64(15'000) << "15k"
+                                     << "15k";
+    QTest::newRow("hundreds of thousands") << qint64(152'340) << "152k"
+                                           << "152k";
+    QTest::newRow("rounds up to a million") << qint64(999'700) << "1M"
+                                            << "1M";
+    QTest::newRow("millions") << qint64(1'250'000) << "1.25M"
+                              << "1,25M";
+}
+
+void tst_AgentStatusBar::compactNumbers()
+{
+    QFETCH(qint64, value);
+    QFETCH(QString, english);
+    QFETCH(QString, german);
+
+    QCOMPARE(Ui::UsageLabel::compactNumber(value, QLocale(QLocale::English)), english);
+    QCOMPARE(Ui::UsageLabel::compactNumber(value, QLocale(QLocale::German)), german);
+}
+
+void tst_AgentStatusBar::summarizeSumsEveryReply()
+{
+    const UsageSummary summary = Ui::summarizeUsage(conversation(QStringLiteral("anthropic"),
+                                                                 QStringLiteral(
+                                                                     "claude-sonnet-4-5")),
+                                                    200'000);
+    QCOMPARE(summary.input, 10'200);
+    QCOMPARE(summary.output, 1'300);
+    QCOMPARE(summary.cacheRead, 12'000);
+    QCOMPARE(summary.cacheWrite, 2'300);
+    QCOMPARE(summary.totalTokens(), 25'800);
+    QCOMPARE(qRound64(summary.cost * 1e6), 62'325); // $0.062325
+    QVERIFY(summary.costKnown);
+    QCOMPARE(summary.contextWindow, std::optional<qint64>(200'000));
+
+    // One reply from a model without a price makes the whole cost unknown.
+    QList<Message> mixed = conversation(QStringLiteral("anthropic"),
+                                        QStringLiteral("claude-sonnet-4-5"));
+    mixed.append(reply(QStringLiteral("ollama"), QStringLiteral("llama3"), usage(10, 10, 0, 0)));
+    QVERIFY(!Ui::summarizeUsage(mixed, std::nullopt).costKnown);
+}
+
+void tst_AgentStatusBar::contextIsTheLastReply()
+{
+    QList<Message> messages = conversation(QStringLiteral("openai"), QStringLiteral("gpt-5"));
+    // The last reply's input, cache and output; not the first's, not the sum.
+    QCOMPARE(Ui::summarizeUsage(messages, 400'000).contextTokens, 13'300);
+    QCOMPARE(Ui::summarizeUsage(messages.mid(0, 2), 400'000).contextTokens, 12'500);
+
+    // An aborted reply that carries no usage leaves the context as it was.
+    Message aborted = reply(QStringLiteral("openai"), QStringLiteral("gpt-5"), Usage{});
+    aborted.stopReason = StopReason::Aborted;
+    messages.append(userMessage(QStringLiteral("Stop.")));
+    messages.append(aborted);
+    QCOMPARE(Ui::summarizeUsage(messages, 400'000).contextTokens, 13'300);
+
+    // A tool result after the reply changes nothing either: only replies are counted.
+    Message result;
+    result.role = Message::Role::ToolResult;
+    messages.append(result);
+    QCOMPARE(Ui::summarizeUsage(messages, 400'000).contextTokens, 13'300);
+}
+
+void tst_AgentStatusBar::incrementalEqualsSummary()
+{
+    const QList<Message> messages = conversation(QStringLiteral("anthropic"),
+                                                 QStringLiteral("claude-haiku-4-5"));
+    UsageSummary running;
+    running.contextWindow = 200'000;
+    for (const Message &message : messages)
+        running.add(message);
+    QCOMPARE(running, Ui::summarizeUsage(messages, 200'000));
+}
+
+void tst_AgentStatusBar::screenshot()
+{
+    const QString directory = qEnvironmentVariable("AGENTDESK_SHOTS");
+    if (directory.isEmpty())
+        QSKIP("Set AGENTDESK_SHOTS to a directory to save screenshots.");
+    QDir().mkpath(directory);
+    const QPalette light = QApplication::palette();
+    for (const bool dark : {false, true}) {
+        QApplication::setPalette(dark ? darkPalette() : light);
+        const QString suffix = dark ? QStringLiteral("-dark.png") : QStringLiteral("-light.png");
+        QMainWindow window;
+        auto *bar = new AgentStatusBar(&window);
+        window.setStatusBar(bar);
+        window.setCentralWidget(new QWidget(&window));
+        window.resize(960, 330);
+        bar->setModel(choice(QStringLiteral("claude-sonnet-4-5 (Anthropic)")));
+        bar->setModelSelection(selection(ProviderKind::Anthropic,
+                                         QStringLiteral("claude-sonnet-4-5"),
+                                         ThinkingLevel::Medium),
+                               {selection(ProviderKind::OpenAi, QStringLiteral("gpt-5")),
+                                selection(ProviderKind::OpenAiCompatible,
+                                          QStringLiteral("qwen3-coder:30b"),
+                                          ThinkingLevel::Off,
+                                          QStringLiteral("http://localhost:11434/v1"))});
+        bar->setUsage(Ui::summarizeUsage(conversation(QStringLiteral("anthropic"),
+                                                      QStringLiteral("claude-sonnet-4-5")),
+                                         200'000));
+        bar->setRunState(Ui::AgentSession::State::Idle);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCoreApplication::processEvents();
+        QVERIFY(bar->grab().save(directory + QStringLiteral("/statusbar") + suffix));
+
+        // The window with the model menu open over it.
+        QToolButton *button = modelButton(*bar);
+        QPixmap composite;
+        QTimer::singleShot(0, this, [&] {
+            QMenu *menu = button->menu();
+            QTRY_VERIFY(menu->isVisible());
+            const QRect area = window.frameGeometry().united(menu->geometry());
+            composite = QPixmap(area.size());
+            composite.fill(window.palette().color(QPalette::Window));
+            QPainter painter(&composite);
+            painter.drawPixmap(window.geometry().topLeft() - area.topLeft(), window.grab());
+            painter.drawPixmap(menu->geometry().topLeft() - area.topLeft(), menu->grab());
+            painter.end();
+            menu->close();
+        });
+        QTest::mouseClick(button, Qt::LeftButton);
+        QTRY_VERIFY(!composite.isNull());
+        QVERIFY(composite.save(directory + QStringLiteral("/statusbar-menu") + suffix));
+
+        // The usage tool tip as QToolTip shows it (a label with the tool tip palette).
+        QLabel tip(bar->findChild<QLabel *>(QStringLiteral("usage"))->toolTip());
+        tip.setForegroundRole(QPalette::ToolTipText);
+        tip.setBackgroundRole(QPalette::ToolTipBase);
+        tip.setAutoFillBackground(true);
+        tip.setMargin(6);
+        tip.setWordWrap(true);
+        tip.adjustSize();
+        QVERIFY(tip.grab().save(directory + QStringLiteral("/statusbar-usage-tip") + suffix));
+
+        bar->setRunState(Ui::AgentSession::State::Running);
+        QCoreApplication::processEvents(); // the longer run state's layout
+        QVERIFY(bar->grab().save(directory + QStringLiteral("/statusbar-running") + suffix));
+    }
+    QApplication::setPalette(light);
+}
+
+QTEST_MAIN(tst_AgentStatusBar)
+#include "tst_agentstatusbar.moc"

@@ -1,0 +1,99 @@
+#include "usagelabel.h"
+
+#include <cmath>
+
+namespace Ui {
+
+UsageLabel::UsageLabel(QWidget *parent)
+    : QLabel(parent)
+{
+    setObjectName(QStringLiteral("usage"));
+    setTextFormat(Qt::PlainText);
+    setContentsMargins(6, 0, 6, 0); // apart from the run state on its left
+    hide();
+}
+
+UsageLabel::~UsageLabel() = default;
+
+void UsageLabel::setUsage(const UsageSummary &usage, bool tokensOnly)
+{
+    if (usage.totalTokens() == 0) {
+        clear();
+        setToolTip({});
+        hide();
+        return;
+    }
+    const QLocale locale;
+    QStringList parts;
+    const std::optional<double> percent = usage.contextPercent();
+    if (percent && !tokensOnly) {
+        parts.append(*percent > 0 && *percent < 1
+                         ? tr("Context <1%")
+                         : tr("Context %1%").arg(locale.toString(std::lround(*percent))));
+    }
+    parts.append(tr("%1 tokens").arg(compactNumber(usage.totalTokens(), locale)));
+    if (!tokensOnly)
+        parts.append(usage.costKnown ? dollars(usage.cost, locale) : tr("cost unknown"));
+    setText(parts.join(QStringLiteral(" · ")));
+    setToolTip(toolTipFor(usage, tokensOnly));
+    show();
+}
+
+QString UsageLabel::compactNumber(qint64 value, const QLocale &locale)
+{
+    const double magnitude = std::abs(double(value));
+    // Three significant digits; a value that rounds up to 1000k moves on to M.
+    if (magnitude < 1000)
+        return locale.toString(value);
+    if (magnitude < 999'500)
+        return tr("%1k").arg(locale.toString(double(value) / 1e3, 'g', 3));
+    if (magnitude < 999'500'000)
+        return tr("%1M").arg(locale.toString(double(value) / 1e6, 'g', 3));
+    return tr("%1G").arg(locale.toString(double(value) / 1e9, 'f', 1));
+}
+
+QString UsageLabel::dollars(double cost, const QLocale &locale)
+{
+    if (cost > 0 && cost < 0.005)
+        return tr("<$%1").arg(locale.toString(0.01, 'f', 2));
+    return tr("$%1").arg(locale.toString(cost, 'f', 2));
+}
+
+QString UsageLabel::toolTipFor(const UsageSummary &usage, bool tokensOnly) const
+{
+    const QLocale locale;
+    const auto row = [](const QString &name, const QString &value) {
+        return QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;&nbsp;%2</td></tr>")
+            .arg(name.toHtmlEscaped(), value.toHtmlEscaped());
+    };
+    QString context = locale.toString(usage.contextTokens);
+    if (usage.contextWindow && !tokensOnly) {
+        context = tr("%1 of %2 (%3%)")
+                      .arg(context,
+                           locale.toString(*usage.contextWindow),
+                           locale.toString(usage.contextPercent().value_or(0), 'f', 1));
+    }
+    QString cost;
+    if (!tokensOnly) {
+        // Four decimals: the tool tip is where a cent's fractions may be looked up.
+        cost = usage.costKnown ? tr("$%1").arg(locale.toString(usage.cost, 'f', 4))
+                               : tr("unknown (no price for this model; $%1 for the priced replies)")
+                                     .arg(locale.toString(usage.cost, 'f', 4));
+    }
+    QString html = QStringLiteral("<table cellspacing=\"0\">");
+    html += row(tr("Context"), context);
+    html += row(tr("Input"), locale.toString(usage.input));
+    html += row(tr("Output"), locale.toString(usage.output));
+    html += row(tr("Cache read"), locale.toString(usage.cacheRead));
+    html += row(tr("Cache write"), locale.toString(usage.cacheWrite));
+    html += row(tr("Total"), locale.toString(usage.totalTokens()));
+    if (!tokensOnly)
+        html += row(tr("Cost"), cost);
+    html += QStringLiteral("</table><p>%1</p>")
+                .arg(tr("Context: what the next request sends at least. The rest: summed over "
+                        "the replies of this conversation, at list prices.")
+                         .toHtmlEscaped());
+    return html;
+}
+
+} // namespace Ui

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <ai/types.h>
+
+#include <QList>
+
+#include <optional>
+
+namespace Ui {
+
+/// What a conversation has used so far, for the status bar. A plain value; build it with
+/// summarizeUsage() and keep it current with add() as assistant messages end.
+struct UsageSummary
+{
+    /// What the next request carries at least: the last reply's input, cache read, cache
+    /// write and output (the reply becomes input). Replies without usage (an abort before
+    /// the provider counted anything) leave it as it was.
+    qint64 contextTokens = 0;
+    std::optional<qint64> contextWindow; ///< the model's window; nullopt when unknown
+    qint64 input = 0;                    ///< summed over every reply, like the four below
+    qint64 output = 0;
+    qint64 cacheRead = 0;
+    qint64 cacheWrite = 0;
+    double cost = 0; ///< USD at list prices
+    /// False once a reply with tokens came from a model without a price: cost then only
+    /// counts the priced replies.
+    bool costKnown = true;
+
+    qint64 totalTokens() const { return input + output + cacheRead + cacheWrite; }
+    /// contextTokens as a share of the window, 0..100 (more when the window was exceeded);
+    /// nullopt when the window is unknown.
+    std::optional<double> contextPercent() const;
+    /// Counts \a message when it is an assistant message; ignores every other role.
+    void add(const AgentCore::Message &message);
+
+    friend bool operator==(const UsageSummary &, const UsageSummary &) = default;
+};
+
+/// Sums every assistant message of \a messages (Usage::cost as the stream assembler filled it
+/// in). Pure; thread-safe.
+UsageSummary summarizeUsage(const QList<AgentCore::Message> &messages,
+                            std::optional<qint64> contextWindow);
+
+} // namespace Ui
