@@ -192,6 +192,8 @@ bool parseProvider(const QCommandLineParser &parser,
                    PrintOptions *print,
                    QString *error)
 {
+    print->modelGiven = parser.isSet(options.provider) || parser.isSet(options.model)
+                        || parser.isSet(options.baseUrl) || parser.isSet(options.apiKeyEnv);
     print->provider = parser.isSet(options.provider) ? parser.value(options.provider)
                                                      : QStringLiteral("openai");
     const Provider *provider = findProvider(print->provider);

@@ -28,7 +28,10 @@ struct PrintOptions
     QUrl baseUrl;     ///< the API root as the provider's SDK takes it
     QString model;
     QString apiKeyEnv; ///< the environment variable holding the key
-    int maxTurns = 0;  ///< 0: unlimited
+    /// --provider, --model, --base-url or --api-key-env was given: the window then calls that
+    /// model instead of the one its settings name (or the offline demo).
+    bool modelGiven = false;
+    int maxTurns = 0;                                        ///< 0: unlimited
     std::optional<AgentCore::PermissionMode> permissionMode; ///< nullopt: the settings decide
     QList<AgentCore::PermissionRule> allowedTools; ///< allow rules, source "--allowed-tools"
     OutputFormat outputFormat = OutputFormat::Text;

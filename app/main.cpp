@@ -4,10 +4,13 @@
 
 #include <core/repository.h>
 #include <mainwindow.h>
+#include <settings/appsettings.h>
+#include <settings/theme.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QIcon>
+#include <QSettings>
 #include <QTimer>
 
 #include <cstdio>
@@ -125,6 +128,9 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("AgentDesk"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/agentdesk.svg")));
+    // Wayland matches the window to its launcher entry (name and icon) by this id.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.agentdesk.AgentDesk"));
+    Ui::applyTheme(Ui::AppSettings::load(QSettings()).theme);
 
     Ui::MainWindow window(
         App::windowAgentSetup(commandLine.print, QProcessEnvironment::systemEnvironment()));

@@ -2,6 +2,7 @@
 
 #include <core/auditlog.h>
 #include <permissions/permissionsettings.h>
+#include <settings/providerpresets.h>
 
 #include <QCoreApplication>
 
@@ -12,21 +13,51 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(App::WindowSetup)
 };
+
+// The command line's model as the settings would name it, so the status bar can offer
+// thinking levels and other models of the same provider.
+Ui::ModelSelection selectionOf(const PrintOptions &options)
+{
+    Ui::ModelSelection selection;
+    if (options.provider == QLatin1String("anthropic"))
+        selection.provider = Ui::ProviderKind::Anthropic;
+    else if (options.provider == QLatin1String("openai-responses"))
+        selection.provider = Ui::ProviderKind::OpenAiResponses;
+    else
+        selection.provider = Ui::ProviderKind::OpenAi;
+    const QString baseUrl = options.baseUrl.toString();
+    if (baseUrl != Ui::defaultBaseUrl(selection.provider)) {
+        if (selection.provider == Ui::ProviderKind::OpenAi)
+            selection.provider = Ui::ProviderKind::OpenAiCompatible;
+        selection.baseUrl = baseUrl;
+    }
+    selection.model = options.model;
+    return selection;
+}
+
 } // namespace
 
 Ui::AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironment &environment)
 {
     Ui::AgentSetup setup;
-    QString error;
-    if (const auto provider = options.providerConfig(environment, &error)) {
-        setup.options.provider = *provider;
+    setup.environment = environment;
+    if (options.modelGiven) {
+        QString error;
+        if (const auto provider = options.providerConfig(environment, &error)) {
+            setup.model.provider = *provider;
+            setup.options.provider = *provider;
+        } else {
+            setup.model.problem = Tr::tr("%1 Then start AgentDesk again (for example: agentdesk "
+                                         "--provider anthropic).")
+                                      .arg(error);
+        }
+        //: Status bar: model (provider)
+        setup.model.label = Tr::tr("%1 (%2)").arg(options.model, options.provider);
+        setup.model.selection = selectionOf(options);
     } else {
-        setup.model.problem = Tr::tr("%1 Then start AgentDesk again (for example: agentdesk "
-                                     "--provider anthropic).")
-                                  .arg(error);
+        // The settings' model, or the offline demo when none is configured.
+        setup.modelFromSettings = true;
     }
-    //: Status bar: model (provider)
-    setup.model.label = Tr::tr("%1 (%2)").arg(options.model, options.provider);
     setup.options.permissionMode = options.permissionMode;
     setup.options.allowRules = options.allowedTools;
     setup.options.maxTurns = options.maxTurns;

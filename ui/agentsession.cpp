@@ -1,10 +1,10 @@
 #include "agentsession.h"
 
-#include <ai/modelclient.h>
+#include <ai/switchablemodelclient.h>
 #include <core/agent.h>
+#include <core/sessionrecorder.h>
 #include <permissions/permissionbroker.h>
 
-#include <QDateTime>
 #include <QJsonObject>
 
 #include <utility>
@@ -14,40 +14,24 @@ namespace Ui {
 using AgentCore::AgentEvent;
 
 namespace {
-
-// Stands in for the model when none can be called: every task ends at once with the reason,
-// so the user's text stays in the conversation and the problem is said where they look.
-class UnavailableModelClient final : public AgentCore::ModelClient
-{
-public:
-    explicit UnavailableModelClient(QString problem)
-        : m_problem(std::move(problem))
-    {}
-
-    AgentCore::Message complete(const AgentCore::Context &,
-                                const AgentCore::AbortToken &,
-                                const AgentCore::StreamEventSink &) override
-    {
-        AgentCore::Message message;
-        message.role = AgentCore::Message::Role::Assistant;
-        message.stopReason = AgentCore::StopReason::Error;
-        message.errorMessage = m_problem;
-        message.timestamp = QDateTime::currentMSecsSinceEpoch();
-        return message;
-    }
-
-private:
-    const QString m_problem;
-};
-
+const QLatin1String modelKey("model");
+const QLatin1String titleKey("title");
 } // namespace
 
-AgentSession::AgentSession(AgentCore::CodingAgentOptions options, ModelChoice model, QObject *parent)
+AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
+                           ModelChoice model,
+                           SessionFile file,
+                           QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))
     , m_model(std::move(model))
+    , m_file(std::move(file))
+    , m_switch(std::make_shared<AgentCore::SwitchableModelClient>())
     , m_broker(new AgentCore::PermissionBroker(this))
 {
+    applyModel();
+    if (m_file.resumed)
+        m_title = m_file.resumed->state.value(titleKey).toString();
     // The broker is a QObject of this thread, shared with the tool threads through a
     // non-owning pointer: the session outlives the Agent (a child, deleted first) and so the
     // tool calls that might ask.
@@ -73,6 +57,9 @@ AgentSession::~AgentSession()
 {
     if (m_assembly.joinable())
         m_assembly.join();
+    // The recorder writes the last state (a queue edited after the last turn) from the agent.
+    delete m_recorder;
+    m_recorder = nullptr;
     delete m_agent; // joins the worker while the broker still answers (with a deny)
     m_agent = nullptr;
 }
@@ -83,12 +70,33 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
         m_assembly.join();
     m_policy = parts.policy;
     m_warnings = parts.warnings;
-    if (m_model.client)
-        parts.config.loop.model = m_model.client;
-    else if (!m_model.problem.isEmpty())
-        parts.config.loop.model = std::make_shared<UnavailableModelClient>(m_model.problem);
+    // One client for the whole session, so the model can change between requests. The
+    // command line's provider is what it calls when nothing else was chosen.
+    parts.config.loop.model = m_switch;
+    if (m_file.resumed)
+        parts.config.history = m_file.resumed->messages;
 
     m_agent = new AgentCore::Agent(std::move(parts.config), this);
+    if (m_file.resumed) {
+        AgentCore::SessionRecorder::restore(m_file.resumed->state, *m_agent, *m_policy, &m_warnings);
+        m_warnings += m_file.resumed->warnings;
+        m_options.permissionMode = m_policy->mode();
+    }
+    if (!m_file.path.isEmpty()) {
+        // Before the session's own handler, so a message is on disk when recorded() says so.
+        m_recorder = new AgentCore::SessionRecorder(m_agent,
+                                                    m_policy,
+                                                    m_file.path,
+                                                    m_file.header,
+                                                    m_file.resumed ? m_file.resumed->state
+                                                                   : QJsonObject(),
+                                                    this);
+        if (const QJsonValue value = modelStateValue(); !value.isUndefined())
+            m_recorder->setStateValue(modelKey, value);
+        if (!m_title.isEmpty())
+            m_recorder->setStateValue(titleKey, m_title);
+        connect(m_recorder, &AgentCore::SessionRecorder::failed, this, &AgentSession::warning);
+    }
     connect(m_agent, &AgentCore::Agent::eventEmitted, this, &AgentSession::onEvent);
     connect(m_agent, &AgentCore::Agent::idleChanged, this, [this](bool idle) {
         setState(idle ? State::Idle : State::Running);
@@ -172,7 +180,57 @@ void AgentSession::setPermissionMode(AgentCore::PermissionMode mode)
     if (m_policy)
         m_policy->setMode(mode);
     m_options.permissionMode = mode;
+    if (m_recorder)
+        m_recorder->refreshState();
     emit permissionModeChanged(mode);
+}
+
+void AgentSession::setModel(ModelChoice model)
+{
+    m_model = std::move(model);
+    applyModel();
+    if (const QJsonValue value = modelStateValue(); m_recorder && !value.isUndefined())
+        m_recorder->setStateValue(modelKey, value);
+    emit modelChanged(m_model);
+}
+
+void AgentSession::applyModel()
+{
+    if (!m_model.problem.isEmpty())
+        m_switch->setUnavailable(m_model.problem);
+    else if (m_model.pending)
+        m_switch->setPending();
+    else if (m_model.client)
+        m_switch->setClient(m_model.client);
+    else
+        m_switch->setProvider(m_model.provider.value_or(m_options.provider));
+}
+
+QJsonValue AgentSession::modelStateValue() const
+{
+    if (m_model.selection)
+        return m_model.selection->toJson();
+    if (m_model.isDemo)
+        return QJsonObject{{QLatin1String("demo"), true}};
+    return QJsonValue(QJsonValue::Undefined); // the command line's: not the session's choice
+}
+
+QList<AgentCore::Message> AgentSession::history() const
+{
+    return m_file.resumed ? m_file.resumed->messages : QList<AgentCore::Message>();
+}
+
+QJsonObject AgentSession::resumedState() const
+{
+    return m_file.resumed ? m_file.resumed->state : QJsonObject();
+}
+
+void AgentSession::setTitle(const QString &title)
+{
+    m_title = title.simplified();
+    if (m_recorder)
+        m_recorder->setStateValue(titleKey, m_title);
+    emit recorded();
 }
 
 QList<ChangedFile> AgentSession::changedFiles() const
@@ -185,6 +243,11 @@ void AgentSession::onEvent(const AgentEvent &event)
     if (event.type == AgentEvent::Type::ToolExecutionEnd && !event.isError)
         noteChange(event);
     emit eventEmitted(event);
+    const bool listChanges = (event.type == AgentEvent::Type::MessageEnd
+                              && event.message.role == AgentCore::Message::Role::User)
+                             || event.type == AgentEvent::Type::AgentEnd;
+    if (m_recorder && listChanges)
+        emit recorded();
 }
 
 void AgentSession::noteChange(const AgentEvent &event)

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "settings/modelselection.h"
+
 #include <core/codingagent.h>
+#include <core/sessionlog.h>
 
 #include <QHash>
 #include <QObject>
@@ -12,20 +15,39 @@ namespace AgentCore {
 class Agent;
 class ModelClient;
 class PermissionBroker;
+class SessionRecorder;
+class SwitchableModelClient;
 } // namespace AgentCore
 
 namespace Ui {
 
-/// Which model a window's agent talks to.
+/// Which model a window's agent talks to. The first of these that is set wins: problem,
+/// pending, client, provider; with none, CodingAgentOptions::provider (the command line's).
 struct ModelChoice
 {
     QString label; ///< for the status bar: "gpt-5 (openai)"
     /// Non-empty: no model can be called, and every task says this instead of running
     /// ("OPENAI_API_KEY is not set: ...").
     QString problem;
-    /// Non-null: used instead of an HttpModelClient for CodingAgentOptions::provider (tests,
-    /// and the offline demo). Called on the agent's worker thread only.
+    /// The key is still being read from the keyring: requests wait for the next choice.
+    bool pending = false;
+    /// Non-null: used instead of an HttpModelClient (tests, and the offline demo). Called on
+    /// the agent's worker thread only.
     std::shared_ptr<AgentCore::ModelClient> client;
+    std::optional<AgentCore::ProviderConfig> provider; ///< with its key
+    /// What the settings call it, kept with the session; nullopt: the offline demo (when
+    /// isDemo) or the command line's model.
+    std::optional<ModelSelection> selection;
+    bool isDemo = false;
+};
+
+/// Where a session keeps its conversation, and what it resumes from.
+struct SessionFile
+{
+    QString path;       ///< empty: the conversation is not recorded
+    QJsonObject header; ///< for a new file
+    /// The session as it was loaded (messages, state, warnings), when resuming one.
+    std::optional<AgentCore::SessionLog::Contents> resumed;
 };
 
 /// One file the agent changed in this session, summed over its Edit and Write calls.
@@ -60,6 +82,7 @@ public:
     /// \a options.asker is replaced by the session's broker.
     AgentSession(AgentCore::CodingAgentOptions options,
                  ModelChoice model,
+                 SessionFile file = {},
                  QObject *parent = nullptr);
     ~AgentSession() override;
 
@@ -68,7 +91,19 @@ public:
     AgentCore::PermissionBroker *broker() const { return m_broker; }
     State state() const { return m_state; }
     const ModelChoice &model() const { return m_model; }
+    /// Takes effect at the next model request (a request in flight finishes on its model);
+    /// kept with the session.
+    void setModel(ModelChoice model);
     QString repositoryRoot() const { return m_options.repositoryRoot; }
+
+    QString sessionPath() const { return m_file.path; }
+    /// The conversation the session was resumed with (empty for a new one).
+    QList<AgentCore::Message> history() const;
+    /// The session's saved state, when resumed (the model, the title, ...).
+    QJsonObject resumedState() const;
+    QString title() const { return m_title; }
+    /// Names the session in the sessions list; kept with it.
+    void setTitle(const QString &title);
 
     /// Starts a task when idle; steers the running one otherwise (see Agent::steer).
     void send(const QString &text);
@@ -91,6 +126,10 @@ signals:
     void eventEmitted(const AgentCore::AgentEvent &event);
     void changedFilesChanged();
     void permissionModeChanged(AgentCore::PermissionMode mode);
+    void modelChanged(const Ui::ModelChoice &model);
+    /// The session file was written (created, a message, a state change): the list may show
+    /// it differently now.
+    void recorded();
     /// Something the user should know that is not part of the conversation (settings files
     /// with problems, an audit log that cannot be written).
     void warning(const QString &message);
@@ -102,9 +141,15 @@ private:
     void onEvent(const AgentCore::AgentEvent &event);
     void noteChange(const AgentCore::AgentEvent &event);
     void setState(State state);
+    void applyModel();
+    QJsonValue modelStateValue() const;
 
     AgentCore::CodingAgentOptions m_options;
     ModelChoice m_model;
+    SessionFile m_file;
+    QString m_title;
+    std::shared_ptr<AgentCore::SwitchableModelClient> m_switch;
+    AgentCore::SessionRecorder *m_recorder = nullptr;
     AgentCore::PermissionBroker *m_broker = nullptr;
     AgentCore::Agent *m_agent = nullptr;
     std::shared_ptr<AgentCore::PermissionPolicy> m_policy;

@@ -105,6 +105,12 @@ void ConversationPage::setSession(AgentSession *session)
         onStateChanged(AgentSession::State::Idle);
         return;
     }
+    if (const QList<AgentCore::Message> history = session->history(); !history.isEmpty()) {
+        // A resumed session: its conversation as it was, scrolled to the end.
+        m_conversation->setMessages(history);
+        showConversation();
+        m_conversation->scrollToBottom();
+    }
     m_connections << connect(session, &AgentSession::eventEmitted, this, &ConversationPage::onEvent)
                   << connect(session,
                              &AgentSession::stateChanged,

@@ -35,7 +35,8 @@ public:
     explicit ConversationPage(QWidget *parent = nullptr);
     ~ConversationPage() override;
 
-    /// Not owned; null detaches. The conversation starts empty.
+    /// Not owned; null detaches. The conversation starts empty, or with the session's
+    /// history when it was resumed.
     void setSession(AgentSession *session);
     void setRepository(const AgentCore::Repository &repository);
 

@@ -4,29 +4,57 @@
 #include "changedfilespanel.h"
 #include "conversationpage.h"
 #include "followuppanel.h"
+#include "modelresolver.h"
 #include "review/reviewqueue.h"
+#include "sessions/sessionspanel.h"
+#include "settings/keystore.h"
+#include "settings/settingsdialog.h"
+#include "settings/theme.h"
 
+#include <ai/modelcatalog.h>
 #include <core/agent.h>
+#include <core/sessionstore.h>
 
 #include <QAction>
 #include <QApplication>
 #include <QDesktopServices>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSplitter>
 #include <QUrl>
 
 namespace Ui {
 
+namespace {
+
+std::optional<qint64> contextWindow(const ModelChoice &choice)
+{
+    if (choice.provider)
+        return AgentCore::contextWindowTokens(choice.provider->provider, choice.provider->model);
+    if (choice.selection) {
+        const AgentCore::ProviderConfig config = choice.selection->providerConfig({});
+        return AgentCore::contextWindowTokens(config.provider, config.model);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     : QMainWindow(parent)
     , m_setup(std::move(setup))
+    , m_settings(AppSettings::load(QSettings()))
+    , m_keys(m_setup.keyStore ? m_setup.keyStore : KeyStore::createDefault(this))
+    , m_resolver(new ModelResolver(m_keys, m_setup.environment, this))
     , m_page(new ConversationPage(this))
     , m_followUps(new FollowUpPanel(this))
     , m_changedFiles(new ChangedFilesPanel(this))
+    , m_sessions(new SessionsPanel(this))
     , m_sidePanel(new QSplitter(Qt::Vertical, this))
     , m_statusBar(new AgentStatusBar(this))
 {
@@ -37,20 +65,41 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     m_sidePanel->addWidget(m_changedFiles);
     m_sidePanel->setChildrenCollapsible(false);
 
-    // Room is left on the left of the conversation for the sessions list.
     auto centre = new QSplitter(Qt::Horizontal, this);
     centre->setObjectName(QStringLiteral("centreSplitter"));
+    centre->addWidget(m_sessions);
     centre->addWidget(m_page);
     centre->addWidget(m_sidePanel);
-    centre->setStretchFactor(0, 1);
-    centre->setStretchFactor(1, 0);
+    centre->setStretchFactor(0, 0);
+    centre->setStretchFactor(1, 1);
+    centre->setStretchFactor(2, 0);
     centre->setChildrenCollapsible(false);
-    centre->setSizes({820, 280});
+    centre->setSizes({220, 700, 280});
     centre->setContentsMargins(8, 8, 8, 0);
     setCentralWidget(centre);
 
     setStatusBar(m_statusBar);
+    if (m_setup.modelFromSettings) {
+        if (m_setup.options.maxTurns == 0)
+            m_setup.options.maxTurns = m_settings.maxTurns;
+        m_setup.model = m_settings.model ? ModelResolver::pending(*m_settings.model)
+                                         : ModelResolver::demo();
+        resolveModel(m_settings.model);
+    }
     m_statusBar->setModel(m_setup.model);
+    m_statusBar->setModelSelection(m_setup.model.selection, m_settings.recentModels);
+    connect(m_statusBar, &AgentStatusBar::modelSelectionChosen, this, &MainWindow::chooseModel);
+    connect(m_statusBar, &AgentStatusBar::thinkingLevelChosen, this, [this](ThinkingLevel level) {
+        if (!m_setup.model.selection)
+            return;
+        ModelSelection selection = *m_setup.model.selection;
+        selection.thinking = level;
+        chooseModel(selection);
+    });
+    connect(m_statusBar, &AgentStatusBar::settingsRequested, this, &MainWindow::showSettings);
+    connect(m_keys, &KeyStore::warning, this, [this](const QString &message) {
+        statusBar()->showMessage(message, 30000);
+    });
     m_statusBar->setPermissionMode(
         m_setup.options.permissionMode.value_or(AgentCore::PermissionMode::Default));
     m_statusBar->setRunState(AgentSession::State::Idle);
@@ -66,6 +115,10 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     connect(m_changedFiles, &ChangedFilesPanel::openRequested, this, [](const QString &path) {
         QDesktopServices::openUrl(QUrl::fromLocalFile(path));
     });
+    connect(m_sessions, &SessionsPanel::newRequested, this, &MainWindow::newConversation);
+    connect(m_sessions, &SessionsPanel::resumeRequested, this, &MainWindow::resumeSession);
+    connect(m_sessions, &SessionsPanel::renameRequested, this, &MainWindow::renameSession);
+    connect(m_sessions, &SessionsPanel::deleteRequested, this, &MainWindow::deleteSession);
 
     createMenus();
     setWindowTitle(QStringLiteral("AgentDesk"));
@@ -111,7 +164,43 @@ bool MainWindow::openRepository(const QString &path)
     return true;
 }
 
-void MainWindow::startSession()
+QString MainWindow::sessionsDirectory() const
+{
+    if (m_repository.root.isEmpty())
+        return {};
+    return m_setup.sessionsDirectory.isEmpty()
+               ? AgentCore::SessionStore::defaultDirectory(m_repository.root)
+               : m_setup.sessionsDirectory;
+}
+
+bool MainWindow::isTaskRunning() const
+{
+    return m_session && m_session->state() != AgentSession::State::Idle
+           && m_session->state() != AgentSession::State::Preparing;
+}
+
+bool MainWindow::resumeSession(const QString &path)
+{
+    if (m_session && path == m_session->sessionPath())
+        return true;
+    if (isTaskRunning()) {
+        statusBar()->showMessage(tr("Stop the running task before resuming another session."), 8000);
+        return false;
+    }
+    QString error;
+    std::optional<AgentCore::SessionLog::Contents> contents = AgentCore::SessionLog::load(path,
+                                                                                          &error);
+    if (!contents) {
+        statusBar()->showMessage(error, 15000);
+        refreshSessions();
+        return false;
+    }
+    startSession(path, std::move(contents));
+    return true;
+}
+
+void MainWindow::startSession(const QString &path,
+                              std::optional<AgentCore::SessionLog::Contents> resumed)
 {
     m_page->setSession(nullptr);
     m_followUps->setAgent(nullptr);
@@ -119,8 +208,22 @@ void MainWindow::startSession()
 
     AgentCore::CodingAgentOptions options = m_setup.options;
     options.repositoryRoot = m_repository.root;
-    m_session = new AgentSession(std::move(options), m_setup.model, this);
+    SessionFile file;
+    file.path = path.isEmpty() ? AgentCore::SessionStore(sessionsDirectory()).newSessionPath()
+                               : path;
+    file.header = AgentCore::SessionStore::newHeader(m_repository.root);
+    file.resumed = std::move(resumed);
+    const QJsonObject resumedState = file.resumed ? file.resumed->state : QJsonObject();
+    m_session = new AgentSession(std::move(options), m_setup.model, std::move(file), this);
     m_page->setSession(m_session);
+    restoreSessionModel(resumedState);
+    resetUsage();
+    connect(m_session, &AgentSession::eventEmitted, this, [this](const AgentCore::AgentEvent &event) {
+        if (event.type == AgentCore::AgentEvent::Type::MessageEnd && event.message.isAssistant()) {
+            m_usage.add(event.message);
+            m_statusBar->setUsage(m_usage);
+        }
+    });
     m_changedFiles->setFiles({});
     m_statusBar->setRunState(m_session->state());
     m_statusBar->setPermissionMode(m_session->permissionMode());
@@ -139,7 +242,9 @@ void MainWindow::startSession()
     connect(m_session, &AgentSession::warning, this, [this](const QString &message) {
         statusBar()->showMessage(message, 15000);
     });
+    connect(m_session, &AgentSession::recorded, this, &MainWindow::refreshSessions);
     onSessionState(m_session->state());
+    refreshSessions();
 }
 
 void MainWindow::onSessionState(AgentSession::State state)
@@ -147,12 +252,121 @@ void MainWindow::onSessionState(AgentSession::State state)
     m_statusBar->setRunState(state);
     m_stopAction->setEnabled(state == AgentSession::State::Running);
     m_newConversationAction->setEnabled(state == AgentSession::State::Idle);
+    m_sessions->setTaskRunning(isTaskRunning());
 }
 
 void MainWindow::newConversation()
 {
     if (m_session && m_session->state() == AgentSession::State::Idle)
         startSession();
+}
+
+void MainWindow::chooseModel(const std::optional<ModelSelection> &selection)
+{
+    if (selection)
+        m_settings.rememberModel(*selection);
+    m_settings.model = selection;
+    saveSettings();
+    applyModel(selection ? ModelResolver::pending(*selection) : ModelResolver::demo());
+    resolveModel(selection);
+}
+
+void MainWindow::resolveModel(const std::optional<ModelSelection> &selection)
+{
+    const quint64 request = ++m_modelRequest;
+    m_resolver->resolve(selection, this, [this, request](const ModelChoice &choice) {
+        if (request == m_modelRequest) // the user chose again meanwhile
+            applyModel(choice);
+    });
+}
+
+void MainWindow::applyModel(const ModelChoice &choice)
+{
+    m_setup.model = choice; // also for the next conversation
+    if (m_session)
+        m_session->setModel(choice);
+    m_statusBar->setModel(choice);
+    m_statusBar->setModelSelection(choice.selection, m_settings.recentModels);
+    m_usage.contextWindow = contextWindow(choice);
+    m_statusBar->setUsage(m_usage);
+}
+
+void MainWindow::restoreSessionModel(const QJsonObject &state)
+{
+    const QJsonObject model = state.value(u"model").toObject();
+    if (model.value(u"demo").toBool()) {
+        ++m_modelRequest; // a key still being read for the previous model no longer applies
+        applyModel(ModelResolver::demo());
+    } else if (const std::optional<ModelSelection> selection = ModelSelection::fromJson(model)) {
+        applyModel(ModelResolver::pending(*selection));
+        resolveModel(selection);
+    }
+}
+
+void MainWindow::resetUsage()
+{
+    m_usage = summarizeUsage(m_session ? m_session->history() : QList<AgentCore::Message>(),
+                             contextWindow(m_setup.model));
+    m_statusBar->setUsage(m_usage);
+}
+
+void MainWindow::showSettings()
+{
+    auto dialog = new SettingsDialog(m_settings, m_keys, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { applySettings(dialog->settings()); });
+    dialog->open();
+}
+
+void MainWindow::applySettings(const AppSettings &settings)
+{
+    if (settings.theme != m_settings.theme)
+        applyTheme(settings.theme);
+    if (settings.maxTurns != m_settings.maxTurns)
+        m_setup.options.maxTurns = settings.maxTurns; // from the next conversation on
+    m_settings = settings;
+    // Always resolved again: the key may be new even when the model is not.
+    chooseModel(settings.model);
+}
+
+void MainWindow::saveSettings()
+{
+    QSettings settings;
+    m_settings.save(settings);
+}
+
+void MainWindow::refreshSessions()
+{
+    const QString directory = sessionsDirectory();
+    m_sessions->setSessions(directory.isEmpty() ? QList<AgentCore::SessionInfo>()
+                                                : AgentCore::SessionStore(directory).list(),
+                            m_session ? m_session->sessionPath() : QString());
+}
+
+void MainWindow::renameSession(const QString &path, const QString &title)
+{
+    QString error;
+    if (m_session && path == m_session->sessionPath())
+        m_session->setTitle(title); // its recorder owns the file
+    else if (!AgentCore::SessionStore::rename(path, title, &error))
+        statusBar()->showMessage(error, 15000);
+    refreshSessions();
+}
+
+void MainWindow::deleteSession(const QString &path)
+{
+    if (isTaskRunning()) {
+        statusBar()->showMessage(tr("Stop the running task before deleting a session."), 8000);
+        return;
+    }
+    // The conversation in the window goes first, so its recorder does not write the file
+    // again as it closes.
+    if (m_session && path == m_session->sessionPath())
+        startSession();
+    QString error;
+    if (QFile::exists(path) && !AgentCore::SessionStore::remove(path, &error))
+        statusBar()->showMessage(error, 15000);
+    refreshSessions();
 }
 
 void MainWindow::createMenus()
@@ -180,6 +394,11 @@ void MainWindow::createMenus()
     // Esc in the composer and the conversation stops too; this one works from anywhere.
     m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_stopAction->setEnabled(false);
+    agent->addSeparator();
+    QAction *settings = agent->addAction(tr("S&ettings…"), this, &MainWindow::showSettings);
+    settings->setObjectName(QStringLiteral("settingsAction"));
+    settings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    settings->setMenuRole(QAction::PreferencesRole);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *side = view->addAction(tr("&Side Panel"));

@@ -2,10 +2,13 @@
 
 #include "agentsession.h"
 #include "recentrepositories.h"
+#include "settings/appsettings.h"
+#include "usagesummary.h"
 
 #include <core/repository.h>
 
 #include <QMainWindow>
+#include <QProcessEnvironment>
 
 QT_BEGIN_NAMESPACE
 class QAction;
@@ -19,18 +22,33 @@ class AgentStatusBar;
 class ChangedFilesPanel;
 class ConversationPage;
 class FollowUpPanel;
+class KeyStore;
+class ModelResolver;
+class SessionsPanel;
 
 /// How the window builds the agent of each repository it opens.
 struct AgentSetup
 {
     /// Everything but repositoryRoot (set per repository) and asker (the window's reviews).
     AgentCore::CodingAgentOptions options;
+    /// The model of the command line (or of a test). Ignored when modelFromSettings.
     ModelChoice model;
+    /// The model comes from the settings (QSettings), or is the offline demo when none is
+    /// configured; its key from the key store or the provider's environment variable.
+    bool modelFromSettings = false;
+    /// Where API keys are kept; null: KeyStore::createDefault (the keyring, or a file).
+    KeyStore *keyStore = nullptr;
+    /// Where a missing key is looked up (ANTHROPIC_API_KEY, ...).
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    /// Where the sessions of a repository are kept; empty: SessionStore::defaultDirectory
+    /// of the repository (tests give a folder of their own).
+    QString sessionsDirectory;
 };
 
-/// AgentDesk's window on one repository: the conversation in the centre with the reviews and
-/// the composer below it, the follow-up queue and the files changed on the right, the run
-/// state, model and permission mode in the status bar. One AgentSession per repository.
+/// AgentDesk's window on one repository: the repository's sessions on the left, the
+/// conversation in the centre with the reviews and the composer below it, the follow-up queue
+/// and the files changed on the right, the run state, model and permission mode in the status
+/// bar. One AgentSession (one conversation, recorded in its session file) at a time.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -46,10 +64,26 @@ public:
     const AgentCore::Repository &repository() const { return m_repository; }
     /// Null until a repository is open.
     AgentSession *session() const { return m_session; }
+    /// Continues the session in \a path: its conversation, follow-up queue, permission
+    /// choices and model. Refused (false, said in the status bar) while a task runs or when
+    /// the file cannot be read; the current conversation then stays.
+    bool resumeSession(const QString &path);
+    /// The folder of this repository's sessions (empty until a repository is open).
+    QString sessionsDirectory() const;
 
     ConversationPage *conversationPage() const { return m_page; }
     FollowUpPanel *followUpPanel() const { return m_followUps; }
     ChangedFilesPanel *changedFilesPanel() const { return m_changedFiles; }
+    SessionsPanel *sessionsPanel() const { return m_sessions; }
+    const AppSettings &settings() const { return m_settings; }
+    KeyStore *keyStore() const { return m_keys; }
+
+    /// Switches the model of this conversation (and of the next ones) to \a selection
+    /// (nullopt: the offline demo), remembered in the settings. The key is read first; the
+    /// next model request waits for it.
+    void chooseModel(const std::optional<ModelSelection> &selection);
+    /// Opens the settings dialog (window-modal; returns at once).
+    void showSettings();
     AgentStatusBar *agentStatusBar() const { return m_statusBar; }
 
 signals:
@@ -60,17 +94,34 @@ private:
     void chooseRepository();
     void rebuildRecentMenu();
     void showAbout();
-    void startSession();
+    void startSession(const QString &path = {},
+                      std::optional<AgentCore::SessionLog::Contents> resumed = std::nullopt);
     void newConversation();
+    void refreshSessions();
+    void renameSession(const QString &path, const QString &title);
+    void deleteSession(const QString &path);
+    bool isTaskRunning() const;
+    void applyModel(const ModelChoice &choice);
+    void resolveModel(const std::optional<ModelSelection> &selection);
+    void restoreSessionModel(const QJsonObject &state);
+    void resetUsage();
+    void applySettings(const AppSettings &settings);
+    void saveSettings();
     void onSessionState(AgentSession::State state);
 
     AgentSetup m_setup;
+    AppSettings m_settings;
+    KeyStore *m_keys = nullptr;
+    ModelResolver *m_resolver = nullptr;
+    quint64 m_modelRequest = 0; // only the latest resolve applies
+    UsageSummary m_usage;
     AgentCore::Repository m_repository;
     RecentRepositories m_recent;
     AgentSession *m_session = nullptr;
     ConversationPage *m_page = nullptr;
     FollowUpPanel *m_followUps = nullptr;
     ChangedFilesPanel *m_changedFiles = nullptr;
+    SessionsPanel *m_sessions = nullptr;
     QSplitter *m_sidePanel = nullptr;
     AgentStatusBar *m_statusBar = nullptr;
     QMenu *m_recentMenu = nullptr;

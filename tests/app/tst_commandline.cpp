@@ -91,6 +91,33 @@ private slots:
         QCOMPARE(result.print.permissionMode, std::optional(AgentCore::PermissionMode::Plan));
         QCOMPARE(result.print.allowedTools.size(), 1);
         QVERIFY(result.print.prompt.isEmpty());
+        QVERIFY(result.print.modelGiven);
+    }
+
+    void windowWithoutAModelUsesItsSettings_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<bool>("modelGiven");
+        QTest::newRow("nothing") << QStringList{"/src/calc"} << false;
+        QTest::newRow("permission mode only")
+            << QStringList{"--permission-mode", "plan", "/src/calc"} << false;
+        QTest::newRow("model") << QStringList{"--model", "gpt-5-mini"} << true;
+        QTest::newRow("base url") << QStringList{"--base-url",
+                                                 "http://localhost:11434/v1",
+                                                 "--model",
+                                                 "qwen3"}
+                                  << true;
+        QTest::newRow("key variable") << QStringList{"--api-key-env", "MY_KEY"} << true;
+    }
+
+    void windowWithoutAModelUsesItsSettings()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(bool, modelGiven);
+        const CommandLine result = CommandLine::parse(QStringList{QStringLiteral("agentdesk")}
+                                                      + arguments);
+        QCOMPARE(int(result.action), int(CommandLine::Action::Run));
+        QCOMPARE(result.print.modelGiven, modelGiven);
     }
 
     void printErrors_data()

@@ -1,0 +1,308 @@
+// The window's model as a user meets it: the offline demo when nothing is configured, which
+// runs a whole task with a review; a configured provider whose key comes from the keyring and
+// never lands in a file; a model switched from the status bar between turns, which the next
+// request uses.
+#include "../tools/toolstest.h"
+#include "fakekeystore.h"
+
+#include <agentsession.h>
+#include <agentstatusbar.h>
+#include <composer.h>
+#include <conversation/conversationitem.h>
+#include <conversation/conversationview.h>
+#include <conversationpage.h>
+#include <core/agent.h>
+#include <fixtures.h>
+#include <followuppanel.h>
+#include <httptestserver.h>
+#include <mainwindow.h>
+#include <review/reviewqueue.h>
+#include <settings/appsettings.h>
+
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QDirIterator>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QToolButton>
+
+#include <memory>
+
+using namespace AgentCore;
+using TestSupport::HttpTestServer;
+using TestSupport::ScriptedResponse;
+using Ui::AgentSession;
+
+namespace {
+
+constexpr int runTimeoutMs = 20'000;
+const QString secretKey = QStringLiteral("sk-ant-test-0123456789-never-on-disk");
+
+QStringList itemTexts(const Ui::ConversationView *view, Ui::ConversationItem::Kind kind)
+{
+    QStringList texts;
+    for (int i = 0; i < view->itemCount(); ++i) {
+        if (view->itemAt(i)->kind() == kind)
+            texts.append(view->itemAt(i)->plainText());
+    }
+    return texts;
+}
+
+/// Every file under \a directory whose bytes contain \a needle.
+QStringList filesContaining(const QString &directory, const QByteArray &needle)
+{
+    QStringList found;
+    QDirIterator it(directory, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile file(it.next());
+        if (file.open(QIODevice::ReadOnly) && file.readAll().contains(needle))
+            found.append(file.fileName());
+    }
+    return found;
+}
+
+} // namespace
+
+class tst_ModelSettings : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_modelsettings"));
+    }
+    void init()
+    {
+        QSettings().clear();
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        QVERIFY(m_repo->isValid());
+        m_sessions = std::make_unique<QTemporaryDir>();
+        m_keys = std::make_unique<FakeKeyStore>();
+    }
+    void cleanup()
+    {
+        m_window.reset();
+        m_repo.reset();
+        QSettings().clear();
+    }
+
+    void demoRunsAWholeTaskWithAReview();
+    void keyFromTheKeyringReachesTheRequestButNoFile();
+    void modelSwitchedBetweenTurnsChangesTheNextRequest();
+    void missingKeyIsSaidWhenATaskIsSent();
+
+private:
+    void openWindow();
+    void type(const QString &text, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+    {
+        Ui::Composer *composer = page()->composer();
+        QTest::keyClicks(composer, text);
+        QTest::keyClick(composer, Qt::Key_Return, modifiers);
+    }
+    void waitForIdle()
+    {
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    }
+    void chooseFromModelMenu(const QString &text);
+    static Ui::ModelSelection serverSelection(const HttpTestServer &server, const QString &model)
+    {
+        Ui::ModelSelection selection;
+        selection.provider = Ui::ProviderKind::Anthropic;
+        selection.baseUrl = server.url().toString();
+        selection.model = model;
+        return selection;
+    }
+    static void saveModel(const Ui::ModelSelection &selection)
+    {
+        Ui::AppSettings settings;
+        settings.model = selection;
+        QSettings qsettings;
+        settings.save(qsettings);
+    }
+
+    Ui::ConversationPage *page() const { return m_window->conversationPage(); }
+    AgentSession *session() const { return m_window->session(); }
+    Ui::ConversationView *view() const { return page()->conversation(); }
+
+    std::unique_ptr<ToolsTest::Repo> m_repo;
+    std::unique_ptr<QTemporaryDir> m_sessions;
+    std::unique_ptr<FakeKeyStore> m_keys;
+    std::unique_ptr<Ui::MainWindow> m_window;
+};
+
+void tst_ModelSettings::openWindow()
+{
+    Ui::AgentSetup setup;
+    setup.modelFromSettings = true;
+    setup.keyStore = m_keys.get();
+    setup.environment = QProcessEnvironment(); // no ANTHROPIC_API_KEY from the machine
+    setup.sessionsDirectory = m_sessions->path();
+    setup.options.systemPrompt = QStringLiteral("You are tested.");
+    setup.options.auditLogPath = m_sessions->filePath(QStringLiteral("audit.jsonl"));
+    m_window = std::make_unique<Ui::MainWindow>(setup);
+    m_window->resize(1200, 760);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->openRepository(m_repo->root()));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    page()->composer()->setFocus();
+}
+
+void tst_ModelSettings::chooseFromModelMenu(const QString &text)
+{
+    auto button = m_window->agentStatusBar()->findChild<QToolButton *>(
+        QStringLiteral("modelButton"));
+    QVERIFY(button);
+    bool clicked = false;
+    // The menu runs its own event loop once open: click in it from there.
+    QTimer::singleShot(0, this, [&] {
+        QMenu *menu = button->menu();
+        QTRY_VERIFY(menu->isVisible());
+        for (QAction *action : menu->actions()) {
+            if (action->text() == text) {
+                const QPoint where = menu->actionGeometry(action).center();
+                for (int step = 8; step >= 0; --step)
+                    QTest::mouseMove(menu, where + QPoint(step * 3, 0));
+                QTest::mouseClick(menu, Qt::LeftButton, {}, where);
+                clicked = true;
+                return;
+            }
+        }
+        menu->close();
+    });
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_VERIFY(!button->menu()->isVisible());
+    QVERIFY2(clicked, qPrintable(QStringLiteral("no menu entry \"%1\"").arg(text)));
+}
+
+void tst_ModelSettings::demoRunsAWholeTaskWithAReview()
+{
+    QVERIFY(m_repo->write(QStringLiteral("README.md"), "# Calc\n\nA small calculator.\n"));
+    openWindow(); // nothing configured: the offline demo
+    QVERIFY(session()->model().isDemo);
+    QVERIFY2(m_window->agentStatusBar()->modelText().contains(QStringLiteral("Demo")),
+             qPrintable(m_window->agentStatusBar()->modelText()));
+
+    type(QStringLiteral("tidy up the README"));
+    QTRY_COMPARE(session()->state(), AgentSession::State::Running);
+    type(QStringLiteral("and summarise the changes"), Qt::AltModifier); // a follow-up
+    // The edit waits for the user's review; it is approved.
+    QTRY_VERIFY_WITH_TIMEOUT(page()->reviews()->currentView(), runTimeoutMs);
+    auto allow = page()->reviews()->currentView()->findChild<QAbstractButton *>(
+        QStringLiteral("allowOnceButton"));
+    QVERIFY(allow);
+    QTest::mouseClick(allow, Qt::LeftButton);
+    waitForIdle();
+
+    QVERIFY2(m_repo->read(QStringLiteral("README.md")).contains("offline demo"),
+             m_repo->read(QStringLiteral("README.md")).constData());
+    const QStringList answers = itemTexts(view(), Ui::ConversationItem::Kind::Assistant);
+    QVERIFY(answers.size() >= 2);
+    QVERIFY(m_window->followUpPanel()->texts().isEmpty()); // the follow-up was answered
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::User).constLast(),
+             QStringLiteral("and summarise the changes"));
+    QVERIFY(session()->changedFiles().size() == 1);
+    QVERIFY(!m_window->agentStatusBar()->usageText().isEmpty());
+}
+
+void tst_ModelSettings::keyFromTheKeyringReachesTheRequestButNoFile()
+{
+    HttpTestServer server;
+    QVERIFY(server.isListening());
+    server.enqueue(
+        ScriptedResponse::sse({TestSupport::readFixtureStream(QStringLiteral("anthropic"),
+                                                              QStringLiteral("sonnet45-text"))}));
+    const Ui::ModelSelection selection = serverSelection(server,
+                                                         QStringLiteral("claude-sonnet-4-5"));
+    saveModel(selection);
+    m_keys->keys.insert(selection.keyAccount(), secretKey);
+    openWindow();
+
+    type(QStringLiteral("say hello"));
+    QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 1, runTimeoutMs);
+    waitForIdle();
+    QCOMPARE(server.requests().constFirst().header("x-api-key"), secretKey.toUtf8());
+    QVERIFY(!itemTexts(view(), Ui::ConversationItem::Kind::Assistant).isEmpty());
+    m_window.reset(); // everything written and closed
+
+    for (const QString &directory :
+         {m_sessions->path(),
+          QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation),
+          QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation),
+          QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)}) {
+        const QStringList leaks = filesContaining(directory, secretKey.toUtf8());
+        QVERIFY2(leaks.isEmpty(), qPrintable(leaks.join(u", ")));
+    }
+    QVERIFY(!QDir(m_sessions->path()).entryList({QStringLiteral("*.jsonl")}).isEmpty());
+}
+
+void tst_ModelSettings::modelSwitchedBetweenTurnsChangesTheNextRequest()
+{
+    HttpTestServer server;
+    QVERIFY(server.isListening());
+    const QByteArray stream = TestSupport::readFixtureStream(QStringLiteral("anthropic"),
+                                                             QStringLiteral("sonnet45-text"));
+    server.enqueue(ScriptedResponse::sse({stream}));
+    server.enqueue(ScriptedResponse::sse({stream}));
+    server.enqueue(ScriptedResponse::sse({stream}));
+    saveModel(serverSelection(server, QStringLiteral("claude-sonnet-4-5")));
+    openWindow();
+
+    type(QStringLiteral("first"));
+    QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 1, runTimeoutMs);
+    waitForIdle();
+    chooseFromModelMenu(QStringLiteral("claude-opus-4-1"));
+    QTRY_VERIFY(
+        m_window->agentStatusBar()->modelText().contains(QStringLiteral("claude-opus-4-1")));
+    type(QStringLiteral("second"));
+    QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 2, runTimeoutMs);
+    waitForIdle();
+
+    // Thinking turned on from the status bar, for the third request.
+    auto thinking = m_window->agentStatusBar()->findChild<QComboBox *>(
+        QStringLiteral("thinkingLevel"));
+    QVERIFY(thinking && thinking->isEnabled());
+    thinking->setCurrentIndex(thinking->findData(int(Ui::ThinkingLevel::High)));
+    emit thinking->activated(thinking->currentIndex());
+    type(QStringLiteral("third"));
+    QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 3, runTimeoutMs);
+    waitForIdle();
+
+    const auto body = [&server](int index) {
+        return QJsonDocument::fromJson(server.requests().at(index).body).object();
+    };
+    QCOMPARE(body(0).value(u"model").toString(), QStringLiteral("claude-sonnet-4-5"));
+    QCOMPARE(body(1).value(u"model").toString(), QStringLiteral("claude-opus-4-1"));
+    QVERIFY(!body(1).contains(u"thinking"));
+    QCOMPARE(body(2).value(u"model").toString(), QStringLiteral("claude-opus-4-1"));
+    QVERIFY(body(2).contains(u"thinking"));
+    // Remembered: the next window starts on the model chosen last.
+    QCOMPARE(Ui::AppSettings::load(QSettings()).model->model, QStringLiteral("claude-opus-4-1"));
+}
+
+void tst_ModelSettings::missingKeyIsSaidWhenATaskIsSent()
+{
+    Ui::ModelSelection selection;
+    selection.provider = Ui::ProviderKind::Anthropic;
+    selection.model = QStringLiteral("claude-sonnet-4-5");
+    saveModel(selection); // api.anthropic.com, and no key anywhere
+    openWindow();
+    type(QStringLiteral("hello"));
+    waitForIdle();
+    const QStringList notes = itemTexts(view(), Ui::ConversationItem::Kind::Note)
+                              + itemTexts(view(), Ui::ConversationItem::Kind::Assistant);
+    QVERIFY2(notes.join(u'\n').contains(QStringLiteral("ANTHROPIC_API_KEY")),
+             qPrintable(notes.join(u'\n')));
+}
+
+QTEST_MAIN(tst_ModelSettings)
+#include "tst_modelsettings.moc"

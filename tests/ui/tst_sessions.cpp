@@ -1,0 +1,375 @@
+// Sessions in the window: a conversation survives the window (and the app) being closed and
+// opened again, with its follow-up queue and permission choices; the sessions list renames,
+// deletes and reports files it cannot read, without ever writing to them.
+#include "../tools/toolstest.h"
+
+#include <agentsession.h>
+#include <agentstatusbar.h>
+#include <composer.h>
+#include <conversation/conversationitem.h>
+#include <conversation/conversationview.h>
+#include <conversationpage.h>
+#include <core/agent.h>
+#include <core/sessionlog.h>
+#include <followuppanel.h>
+#include <mainwindow.h>
+#include <scriptedmodel.h>
+#include <sessions/sessionspanel.h>
+#include <testtools.h>
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QJsonArray>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QSemaphore>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QToolButton>
+
+#include <memory>
+
+using namespace AgentCore;
+using TestSupport::FunctionTool;
+using TestSupport::ModelStep;
+using TestSupport::ScriptedModel;
+using Ui::AgentSession;
+
+namespace {
+
+constexpr int runTimeoutMs = 15'000;
+
+QStringList itemTexts(const Ui::ConversationView *view, Ui::ConversationItem::Kind kind)
+{
+    QStringList texts;
+    for (int i = 0; i < view->itemCount(); ++i) {
+        if (view->itemAt(i)->kind() == kind)
+            texts.append(view->itemAt(i)->plainText());
+    }
+    return texts;
+}
+
+QStringList userTexts(const Context &context)
+{
+    QStringList texts;
+    for (const Message &message : context.messages) {
+        if (message.isUser())
+            texts.append(message.text());
+    }
+    return texts;
+}
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+/// Clicks the button called \a text of the next message box, once it is shown.
+void answerNextMessageBox(const QString &text)
+{
+    QTimer::singleShot(0, qApp, [text] {
+        auto box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        const QList<QAbstractButton *> buttons = box->buttons();
+        for (QAbstractButton *button : buttons) {
+            if (button->text() == text) {
+                button->click();
+                return;
+            }
+        }
+        QFAIL("no such button");
+    });
+}
+
+} // namespace
+
+class tst_Sessions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_sessions"));
+    }
+    void init()
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        QVERIFY(m_repo->isValid());
+        m_sessionsDir = std::make_unique<QTemporaryDir>();
+    }
+    void cleanup()
+    {
+        m_gate.release(100);
+        m_window.reset();
+        m_repo.reset();
+        m_gate.acquire(m_gate.available());
+    }
+
+    void resumesAfterTheWindowIsRebuiltWithItsQueue();
+    void tornLastLineLoadsWithAWarning();
+    void unreadableSessionIsReportedAndLeftUntouched();
+    void renameAndDeleteFromTheList();
+    void newConversationKeepsTheOldOneListed();
+    void resumeIsRefusedWhileATaskRuns();
+
+private:
+    void openWindow(const QList<ModelStep> &steps);
+    void type(const QString &text, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+    {
+        Ui::Composer *composer = page()->composer();
+        QTest::keyClicks(composer, text);
+        QTest::keyClick(composer, Qt::Key_Return, modifiers);
+    }
+    void waitForIdle()
+    {
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    }
+    /// Runs one task to its end in a fresh window and closes the window: one session on disk,
+    /// in \a path.
+    void recordOneSession(const QString &task, const QString &answer, QString *path);
+    /// Resumes the session at \a row of the list the way a user does: select it, press Enter.
+    void activateRow(int row)
+    {
+        QListWidget *list = m_window->sessionsPanel()->list();
+        list->setFocus();
+        list->setCurrentRow(row);
+        QTest::keyClick(list, Qt::Key_Return);
+    }
+
+    Ui::ConversationPage *page() const { return m_window->conversationPage(); }
+    AgentSession *session() const { return m_window->session(); }
+    Ui::ConversationView *view() const { return page()->conversation(); }
+    Ui::SessionsPanel *panel() const { return m_window->sessionsPanel(); }
+
+    std::unique_ptr<ToolsTest::Repo> m_repo;
+    std::unique_ptr<QTemporaryDir> m_sessionsDir;
+    std::shared_ptr<ScriptedModel> m_model;
+    std::unique_ptr<Ui::MainWindow> m_window;
+    QSemaphore m_gate;
+};
+
+void tst_Sessions::openWindow(const QList<ModelStep> &steps)
+{
+    m_window.reset();
+    m_model = std::make_shared<ScriptedModel>(steps);
+    auto gateTool = FunctionTool::make(QStringLiteral("Gate"),
+                                       {},
+                                       ExecutionMode::Parallel,
+                                       [this](const ToolCallContext &) {
+                                           m_gate.tryAcquire(1, 10'000);
+                                           return ToolResult::makeText(QStringLiteral("opened"));
+                                       });
+    Ui::AgentSetup setup;
+    setup.model.client = m_model;
+    setup.model.label = QStringLiteral("scripted");
+    setup.options.systemPrompt = QStringLiteral("You are tested.");
+    setup.options.extraTools = {gateTool};
+    setup.sessionsDirectory = m_sessionsDir->path();
+    m_window = std::make_unique<Ui::MainWindow>(setup);
+    m_window->resize(1200, 760);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->openRepository(m_repo->root()));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    page()->composer()->setFocus();
+}
+
+void tst_Sessions::recordOneSession(const QString &task, const QString &answer, QString *path)
+{
+    openWindow({ModelStep::text(answer)});
+    type(task);
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 1, runTimeoutMs);
+    waitForIdle();
+    *path = session()->sessionPath();
+    m_window.reset();
+}
+
+void tst_Sessions::resumesAfterTheWindowIsRebuiltWithItsQueue()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("gate-1"), QStringLiteral("Gate"), {}),
+                ModelStep::text(QStringLiteral("Overflow fixed."))});
+    type(QStringLiteral("fix the overflow"));
+    QTRY_COMPARE(session()->state(), AgentSession::State::Running);
+    // The queue waits: paused, the task ends and the follow-ups stay queued.
+    auto pause = m_window->followUpPanel()->findChild<QAbstractButton *>(
+        QStringLiteral("pauseButton"));
+    QVERIFY(pause);
+    type(QStringLiteral("run the tests"), Qt::AltModifier);
+    type(QStringLiteral("commit it"), Qt::AltModifier);
+    QTRY_COMPARE(m_window->followUpPanel()->texts().size(), 2);
+    QTest::mouseClick(pause, Qt::LeftButton);
+    QVERIFY(session()->agent()->followUpsPaused());
+    auto mode = m_window->agentStatusBar()->findChild<QComboBox *>(
+        QStringLiteral("permissionMode"));
+    mode->setCurrentIndex(mode->findData(int(PermissionMode::AcceptEdits)));
+    emit mode->activated(mode->currentIndex());
+    QCOMPARE(session()->permissionMode(), PermissionMode::AcceptEdits);
+    m_gate.release();
+    waitForIdle();
+    QCOMPARE(m_window->followUpPanel()->texts().size(), 2);
+    const QString path = session()->sessionPath();
+
+    // The window goes away, as when the app is quit; a new one opens on the repository.
+    openWindow({ModelStep::text(QStringLiteral("Tests pass.")),
+                ModelStep::text(QStringLiteral("Committed."))});
+    QCOMPARE(panel()->titles(),
+             (QStringList{QStringLiteral("New conversation"), QStringLiteral("fix the overflow")}));
+    activateRow(1);
+    QTRY_COMPARE(session()->sessionPath(), path);
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::User),
+             QStringList{QStringLiteral("fix the overflow")});
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant).constLast(),
+             QStringLiteral("Overflow fixed."));
+    QTRY_COMPARE(m_window->followUpPanel()->texts(),
+                 (QStringList{QStringLiteral("run the tests"), QStringLiteral("commit it")}));
+    QCOMPARE(session()->permissionMode(), PermissionMode::AcceptEdits);
+    QCOMPARE(panel()->titles(), QStringList{QStringLiteral("fix the overflow")});
+
+    // Still paused, as the user left it; resuming the queue runs the follow-ups in order, and
+    // the model sees the whole conversation before them.
+    QVERIFY(m_window->followUpPanel()->isPaused());
+    QVERIFY(session()->agent()->isIdle());
+    m_window->followUpPanel()->setPaused(false);
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 2, runTimeoutMs);
+    waitForIdle();
+    QCOMPARE(userTexts(m_model->contexts().constFirst()),
+             (QStringList{QStringLiteral("fix the overflow"), QStringLiteral("run the tests")}));
+    QCOMPARE(userTexts(m_model->contexts().constLast()).constLast(), QStringLiteral("commit it"));
+    m_window.reset();
+
+    QString error;
+    const auto contents = SessionLog::load(path, &error);
+    QVERIFY2(contents, qPrintable(error));
+    QCOMPARE(contents->messages.constLast().text(), QStringLiteral("Committed."));
+    QCOMPARE(contents->state.value(u"followUps").toArray().size(), 0);
+}
+
+void tst_Sessions::tornLastLineLoadsWithAWarning()
+{
+    QString path;
+    recordOneSession(QStringLiteral("explain main.cpp"),
+                     QStringLiteral("It starts the app."),
+                     &path);
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::Append));
+        file.write(R"({"message":{"role":"user","content":[{"type":"text","text":"and th)");
+    }
+    openWindow({});
+    QVERIFY(m_window->resumeSession(path));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant),
+             QStringList{QStringLiteral("It starts the app.")});
+    QTRY_VERIFY2(m_window->statusBar()->currentMessage().contains(QStringLiteral("cut off")),
+                 qPrintable(m_window->statusBar()->currentMessage()));
+}
+
+void tst_Sessions::unreadableSessionIsReportedAndLeftUntouched()
+{
+    const QString path = m_sessionsDir->filePath(QStringLiteral("20260101-000000-000-beef.jsonl"));
+    const QByteArray bytes = "{\"this is\": \"not a session\"}\n";
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+    }
+    openWindow({});
+    QCOMPARE(panel()->list()->count(), 2); // the new conversation, and the broken file
+    const QString current = session()->sessionPath();
+    activateRow(1);
+    QVERIFY(!m_window->resumeSession(path));
+    QCOMPARE(session()->sessionPath(), current);
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("not an AgentDesk")));
+    // Renaming it is refused too; nothing is ever written to it.
+    emit panel()->renameRequested(path, QStringLiteral("mine now"));
+    QCOMPARE(fileBytes(path), bytes);
+}
+
+void tst_Sessions::renameAndDeleteFromTheList()
+{
+    QString first;
+    QString second;
+    recordOneSession(QStringLiteral("first task"), QStringLiteral("One."), &first);
+    QTest::qWait(20); // the list orders by last write
+    recordOneSession(QStringLiteral("second task"), QStringLiteral("Two."), &second);
+    openWindow({});
+    QCOMPARE(panel()->titles(),
+             (QStringList{QStringLiteral("New conversation"),
+                          QStringLiteral("second task"),
+                          QStringLiteral("first task")}));
+
+    // F2 on "first task", a new name, Enter.
+    QListWidget *list = panel()->list();
+    list->setFocus();
+    list->setCurrentRow(2);
+    QTest::keyClick(list, Qt::Key_F2);
+    auto editor = list->findChild<QLineEdit *>();
+    QTRY_VERIFY(editor && editor->isVisible());
+    editor->selectAll();
+    QTest::keyClicks(editor, QStringLiteral("Parser work"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_VERIFY(panel()->titles().contains(QStringLiteral("Parser work")));
+    QCOMPARE(SessionStore::describe(first).title, QStringLiteral("Parser work"));
+
+    // Del on "second task", confirmed.
+    list->setCurrentRow(panel()->titles().indexOf(QStringLiteral("second task")));
+    answerNextMessageBox(QStringLiteral("Delete"));
+    QTest::keyClick(list, Qt::Key_Delete);
+    QTRY_VERIFY(!QFile::exists(second));
+    QCOMPARE(panel()->titles(),
+             (QStringList{QStringLiteral("New conversation"), QStringLiteral("Parser work")}));
+
+    // Cancelled: nothing happens.
+    list->setCurrentRow(1);
+    answerNextMessageBox(QStringLiteral("Cancel"));
+    QTest::keyClick(list, Qt::Key_Delete);
+    QVERIFY(QFile::exists(first));
+}
+
+void tst_Sessions::newConversationKeepsTheOldOneListed()
+{
+    openWindow({ModelStep::text(QStringLiteral("Done."))});
+    type(QStringLiteral("a task"));
+    waitForIdle();
+    QTRY_COMPARE(panel()->titles(), QStringList{QStringLiteral("a task")});
+    const QString old = session()->sessionPath();
+    QTest::mouseClick(panel()->findChild<QToolButton *>(QStringLiteral("newSessionButton")),
+                      Qt::LeftButton);
+    QVERIFY(session()->sessionPath() != old);
+    QVERIFY(itemTexts(view(), Ui::ConversationItem::Kind::User).isEmpty());
+    QCOMPARE(panel()->titles(),
+             (QStringList{QStringLiteral("New conversation"), QStringLiteral("a task")}));
+    QVERIFY(!QFile::exists(session()->sessionPath())); // nothing written before a task
+}
+
+void tst_Sessions::resumeIsRefusedWhileATaskRuns()
+{
+    QString path;
+    recordOneSession(QStringLiteral("old task"), QStringLiteral("Old."), &path);
+    openWindow({ModelStep::toolCall(QStringLiteral("gate-1"), QStringLiteral("Gate"), {}),
+                ModelStep::text(QStringLiteral("Done."))});
+    type(QStringLiteral("a long task"));
+    QTRY_COMPARE(session()->state(), AgentSession::State::Running);
+    const QString current = session()->sessionPath();
+    QVERIFY(!m_window->resumeSession(path));
+    QCOMPARE(session()->sessionPath(), current);
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("Stop the running")));
+    m_gate.release();
+    waitForIdle();
+    QVERIFY(m_window->resumeSession(path));
+    QCOMPARE(session()->sessionPath(), path);
+}
+
+QTEST_MAIN(tst_Sessions)
+#include "tst_sessions.moc"

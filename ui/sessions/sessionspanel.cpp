@@ -1,0 +1,235 @@
+#include "sessionspanel.h"
+
+#include "sessionitemdelegate.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace Ui {
+
+namespace {
+
+QString ago(const QDateTime &when)
+{
+    const qint64 seconds = when.secsTo(QDateTime::currentDateTime());
+    if (seconds < 60)
+        return SessionsPanel::tr("just now");
+    if (seconds < 3600)
+        return SessionsPanel::tr("%n min ago", nullptr, int(seconds / 60));
+    if (seconds < 24 * 3600)
+        return SessionsPanel::tr("%n h ago", nullptr, int(seconds / 3600));
+    if (seconds < 7 * 24 * 3600)
+        return SessionsPanel::tr("%n day(s) ago", nullptr, int(seconds / (24 * 3600)));
+    return QLocale().toString(when.date(), QLocale::ShortFormat);
+}
+
+} // namespace
+
+SessionsPanel::SessionsPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(tr("Sessions"), this))
+    , m_new(new QToolButton(this))
+    , m_list(new QListWidget(this))
+{
+    setObjectName(QStringLiteral("sessionsPanel"));
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+
+    m_new->setObjectName(QStringLiteral("newSessionButton"));
+    m_new->setText(tr("New"));
+    m_new->setIcon(QIcon::fromTheme(QStringLiteral("document-new")));
+    m_new->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_new->setAutoRaise(true);
+    m_new->setToolTip(tr("Start a new conversation (Ctrl+N)"));
+    connect(m_new, &QToolButton::clicked, this, &SessionsPanel::newRequested);
+
+    m_list->setObjectName(QStringLiteral("sessionsList"));
+    m_list->setItemDelegate(new SessionItemDelegate(m_list));
+    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->setEditTriggers(QAbstractItemView::EditKeyPressed); // F2; double-click resumes
+    m_list->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_list->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_list->installEventFilter(this);
+    connect(m_list, &QListWidget::itemActivated, this, &SessionsPanel::activate);
+    connect(m_list, &QListWidget::itemChanged, this, &SessionsPanel::itemEdited);
+    connect(m_list, &QWidget::customContextMenuRequested, this, &SessionsPanel::showContextMenu);
+
+    auto header = new QHBoxLayout;
+    header->setContentsMargins(0, 0, 0, 0);
+    header->addWidget(m_title, 1);
+    header->addWidget(m_new);
+    auto layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 6, 6, 6);
+    layout->setSpacing(4);
+    layout->addLayout(header);
+    layout->addWidget(m_list, 1);
+}
+
+SessionsPanel::~SessionsPanel() = default;
+
+void SessionsPanel::setSessions(const QList<AgentCore::SessionInfo> &sessions,
+                                const QString &currentPath)
+{
+    m_updating = true;
+    m_currentPath = currentPath;
+    m_list->clear();
+    bool currentListed = false;
+    for (const AgentCore::SessionInfo &session : sessions)
+        currentListed = currentListed || session.path == currentPath;
+    if (!currentListed && !currentPath.isEmpty()) {
+        // The conversation in the window, before its first message reached the disk.
+        auto item = new QListWidgetItem(tr("New conversation"), m_list);
+        item->setData(SessionItemDelegate::PathRole, currentPath);
+        item->setData(SessionItemDelegate::DetailRole, tr("Not saved until the first task"));
+        item->setData(SessionItemDelegate::CurrentRole, true);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    }
+    for (const AgentCore::SessionInfo &session : sessions) {
+        const bool readable = session.error.isEmpty();
+        auto item = new QListWidgetItem(readable ? session.title
+                                                 : QFileInfo(session.path).fileName(),
+                                        m_list);
+        item->setData(SessionItemDelegate::PathRole, session.path);
+        item->setData(SessionItemDelegate::CurrentRole, session.path == currentPath);
+        item->setData(SessionItemDelegate::ErrorRole, !readable);
+        //: Sessions list: "12 messages · 2 h ago"
+        item->setData(SessionItemDelegate::DetailRole,
+                      readable ? tr("%n message(s) · %1", nullptr, session.messageCount)
+                                     .arg(ago(session.modified))
+                               : session.error);
+        item->setToolTip(readable
+                             ? tr("%1\nStarted %2\n%3")
+                                   .arg(session.title,
+                                        QLocale().toString(session.created, QLocale::ShortFormat),
+                                        QDir::toNativeSeparators(session.path))
+                             : tr("This session cannot be resumed: %1\n%2")
+                                   .arg(session.error, QDir::toNativeSeparators(session.path)));
+        Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+        if (readable)
+            flags |= Qt::ItemIsEditable;
+        item->setFlags(flags);
+    }
+    m_updating = false;
+}
+
+void SessionsPanel::setTaskRunning(bool running)
+{
+    m_taskRunning = running;
+    m_new->setEnabled(!running);
+}
+
+QStringList SessionsPanel::titles() const
+{
+    QStringList titles;
+    for (int row = 0; row < m_list->count(); ++row)
+        titles.append(m_list->item(row)->text());
+    return titles;
+}
+
+QString SessionsPanel::pathAt(int row) const
+{
+    const QListWidgetItem *item = m_list->item(row);
+    return item ? item->data(SessionItemDelegate::PathRole).toString() : QString();
+}
+
+void SessionsPanel::activate(QListWidgetItem *item)
+{
+    const QString path = item->data(SessionItemDelegate::PathRole).toString();
+    if (path == m_currentPath)
+        return;
+    emit resumeRequested(path);
+}
+
+void SessionsPanel::itemEdited(QListWidgetItem *item)
+{
+    if (m_updating)
+        return;
+    const QString title = item->text().simplified();
+    if (title.isEmpty())
+        return; // the window refreshes the list, which brings the old name back
+    emit renameRequested(item->data(SessionItemDelegate::PathRole).toString(), title);
+}
+
+void SessionsPanel::editTitle(int row)
+{
+    QListWidgetItem *item = m_list->item(row);
+    if (!item || !(item->flags() & Qt::ItemIsEditable))
+        return;
+    m_list->setCurrentItem(item);
+    m_list->editItem(item);
+}
+
+void SessionsPanel::confirmDelete(int row)
+{
+    QListWidgetItem *item = m_list->item(row);
+    if (!item)
+        return;
+    const QString path = pathAt(row);
+    const bool current = path == m_currentPath;
+    QMessageBox box(QMessageBox::Question,
+                    tr("Delete Session"),
+                    tr("Delete \"%1\"?").arg(item->text()),
+                    QMessageBox::Cancel,
+                    this);
+    box.setObjectName(QStringLiteral("deleteSessionBox"));
+    box.setInformativeText(current ? tr("This is the conversation in the window: a new one "
+                                        "starts in its place. This cannot be undone.")
+                                   : tr("The conversation and its follow-up queue are removed "
+                                        "from disk. This cannot be undone."));
+    QPushButton *remove = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() == remove)
+        emit deleteRequested(path);
+}
+
+void SessionsPanel::showContextMenu(const QPoint &position)
+{
+    QListWidgetItem *item = m_list->itemAt(position);
+    QMenu menu(this);
+    if (item) {
+        const int row = m_list->row(item);
+        const bool current = pathAt(row) == m_currentPath;
+        const bool readable = !item->data(SessionItemDelegate::ErrorRole).toBool();
+        QAction *resume = menu.addAction(tr("Resume"), this, [this, item] { activate(item); });
+        resume->setEnabled(!current && readable && !m_taskRunning);
+        QAction *rename = menu.addAction(tr("Rename"), this, [this, row] { editTitle(row); });
+        rename->setShortcut(QKeySequence(Qt::Key_F2));
+        rename->setEnabled(bool(item->flags() & Qt::ItemIsEditable));
+        QAction *remove = menu.addAction(tr("Delete…"), this, [this, row] { confirmDelete(row); });
+        remove->setShortcut(QKeySequence::Delete);
+        remove->setEnabled(!m_taskRunning);
+        menu.addSeparator();
+    }
+    menu.addAction(tr("New Conversation"), this, &SessionsPanel::newRequested)
+        ->setEnabled(!m_taskRunning);
+    menu.exec(m_list->viewport()->mapToGlobal(position));
+}
+
+bool SessionsPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_list && event->type() == QEvent::KeyPress) {
+        const auto key = static_cast<QKeyEvent *>(event);
+        // While renaming, keys go to the editor, not to the list.
+        if (key->matches(QKeySequence::Delete) && m_list->currentRow() >= 0) {
+            if (!m_taskRunning)
+                confirmDelete(m_list->currentRow());
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace Ui

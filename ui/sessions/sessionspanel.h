@@ -1,0 +1,67 @@
+#pragma once
+
+#include <core/sessionstore.h>
+
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QListWidget;
+class QListWidgetItem;
+class QToolButton;
+QT_END_NAMESPACE
+
+namespace Ui {
+
+/// The sessions of the repository, newest first, left of the conversation: New, Resume
+/// (double-click or Enter), Rename (F2, edited in place) and Delete (Del, after asking).
+/// The current conversation is marked; before its first message it is shown as a new,
+/// not yet saved conversation at the top. A session whose file cannot be read is listed with
+/// the reason and cannot be resumed. The panel only asks; the window decides.
+class SessionsPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SessionsPanel)
+public:
+    explicit SessionsPanel(QWidget *parent = nullptr);
+    ~SessionsPanel() override;
+
+    /// \a currentPath: the file of the conversation in the window (it may not exist yet).
+    void setSessions(const QList<AgentCore::SessionInfo> &sessions, const QString &currentPath);
+    /// While a task runs, resuming or deleting is refused by the window; the panel says so.
+    void setTaskRunning(bool running);
+
+    QListWidget *list() const { return m_list; }
+    /// The titles as listed, the current one included ("Fix the parser").
+    QStringList titles() const;
+    QString currentPath() const { return m_currentPath; }
+
+    /// For tests and the context menu: asks to rename the session at \a row (in place).
+    void editTitle(int row);
+    /// Asks the user to confirm, then emits deleteRequested.
+    void confirmDelete(int row);
+
+signals:
+    void newRequested();
+    void resumeRequested(const QString &path);
+    void renameRequested(const QString &path, const QString &title);
+    void deleteRequested(const QString &path);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void activate(QListWidgetItem *item);
+    void itemEdited(QListWidgetItem *item);
+    void showContextMenu(const QPoint &position);
+    QString pathAt(int row) const;
+
+    QLabel *m_title;
+    QToolButton *m_new;
+    QListWidget *m_list;
+    QString m_currentPath;
+    bool m_taskRunning = false;
+    bool m_updating = false; // the list is being rebuilt: its signals are not edits
+};
+
+} // namespace Ui
