@@ -11,11 +11,14 @@
 #include <core/agent.h>
 #include <followuppanel.h>
 #include <mainwindow.h>
+#include <modelresolver.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
 #include <testtools.h>
 
+#include <QAbstractButton>
 #include <QApplication>
+#include <QDialog>
 #include <QDir>
 #include <QJsonArray>
 #include <QPalette>
@@ -115,7 +118,11 @@ ModelStep call(const QString &id, const QString &tool, const QJsonObject &argume
 class Scene
 {
 public:
-    Scene(const QString &outDir, const QList<ModelStep> &steps, PermissionMode mode)
+    /// \a demo: the window as on a fresh machine, with the offline demo model (\a steps unused).
+    Scene(const QString &outDir,
+          const QList<ModelStep> &steps,
+          PermissionMode mode,
+          bool demo = false)
         : m_outDir(outDir)
         , m_model(std::make_shared<ScriptedModel>(steps))
     {
@@ -150,6 +157,9 @@ public:
         setup.options.permissionMode = mode;
         setup.options.systemPrompt = QStringLiteral("You are AgentDesk.");
         setup.options.extraTools = {m_gate};
+        setup.sessionsDirectory = m_dir.filePath(QStringLiteral("sessions"));
+        if (demo)
+            setup.model = Ui::ModelResolver::demo();
         m_window = std::make_unique<Ui::MainWindow>(setup);
         m_window->resize(1280, 820);
         m_window->show();
@@ -190,11 +200,11 @@ public:
     }
     void release() { m_release.release(); }
 
-    bool save(const QString &name)
+    bool save(const QString &name, QWidget *widget = nullptr)
     {
         QTest::qWait(120); // one more frame of the conversation's coalesced repaints
         const QString path = QDir(m_outDir).filePath(name + QStringLiteral(".png"));
-        const bool saved = m_window->grab().save(path);
+        const bool saved = (widget ? widget : m_window.get())->grab().save(path);
         std::fprintf(saved ? stdout : stderr,
                      "%s %s\n",
                      saved ? "saved" : "cannot write",
@@ -354,6 +364,31 @@ bool finished(const QString &dir, const QString &name)
     }) && scene.save(name);
 }
 
+// The offline demo on a fresh machine: its edit waiting for review, then its answer.
+bool demo(const QString &dir)
+{
+    Scene scene(dir, {}, PermissionMode::Default, true);
+    scene.type(QStringLiteral("Tidy up the README"));
+    Ui::ReviewQueue *reviews = scene.page()->reviews();
+    bool ok = scene.waitFor([reviews] { return reviews->currentView() != nullptr; })
+              && scene.save(QStringLiteral("10-demo-review"));
+    if (reviews->currentView()) {
+        if (auto allow = reviews->currentView()->findChild<QAbstractButton *>(
+                QStringLiteral("allowOnceButton")))
+            allow->click();
+    }
+    return scene.waitForIdle() && scene.save(QStringLiteral("11-demo-finished")) && ok;
+}
+
+bool settings(const QString &dir)
+{
+    Scene scene(dir, {}, PermissionMode::Default, true);
+    scene.window()->showSettings();
+    auto dialog = scene.window()->findChild<QDialog *>();
+    return dialog && scene.waitFor([dialog] { return dialog->isVisible(); })
+           && scene.save(QStringLiteral("12-settings"), dialog);
+}
+
 QPalette darkPalette()
 {
     QPalette palette;
@@ -405,6 +440,8 @@ int main(int argc, char **argv)
     ok = reviewBash(dir) && ok;
     ok = queue(dir) && ok;
     ok = finished(dir, QStringLiteral("07-finished")) && ok;
+    ok = demo(dir) && ok;
+    ok = settings(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

@@ -65,8 +65,12 @@ void FileKeyStore::deleteKey(const QString &account, QObject *context, Callback 
 
 QString FileKeyStore::locationText() const
 {
-    return tr("No system keyring is available: keys are kept in %1, readable only by you.")
-        .arg(QDir::toNativeSeparators(m_filePath));
+    // The home folder as "~": the note stays short enough to read at a glance.
+    QString path = QDir::toNativeSeparators(m_filePath);
+    const QString home = QDir::toNativeSeparators(QDir::homePath());
+    if (path.startsWith(home + QDir::separator()))
+        path.replace(0, home.size(), QStringLiteral("~"));
+    return tr("No system keyring is available: keys are kept in %1, readable only by you.").arg(path);
 }
 
 KeyResult FileKeyStore::change(const QString &account, const QString &key)
