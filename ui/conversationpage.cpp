@@ -111,6 +111,11 @@ void ConversationPage::setSession(AgentSession *session)
         showConversation();
         m_conversation->scrollToBottom();
     }
+    m_welcome->setDemo(session->model().isDemo);
+    m_connections << connect(session,
+                             &AgentSession::modelChanged,
+                             this,
+                             [this](const ModelChoice &model) { m_welcome->setDemo(model.isDemo); });
     m_connections << connect(session, &AgentSession::eventEmitted, this, &ConversationPage::onEvent)
                   << connect(session,
                              &AgentSession::stateChanged,

@@ -14,6 +14,7 @@ WelcomeView::WelcomeView(QWidget *parent)
     , m_head(new QLabel(this))
     , m_path(new QLabel(this))
     , m_hint(new QLabel(this))
+    , m_demo(new QLabel(this))
 {
     QFont nameFont = m_name->font();
     nameFont.setPointSizeF(nameFont.pointSizeF() * 2.0);
@@ -40,7 +41,24 @@ WelcomeView::WelcomeView(QWidget *parent)
     layout->addSpacing(24);
     m_hint->setAlignment(Qt::AlignHCenter);
     layout->addWidget(m_hint);
+
+    m_demo->setObjectName(QStringLiteral("demoNote"));
+    m_demo->setText(tr("No model is set up yet, so the offline demo answers: a scripted model "
+                       "that shows the whole flow on this repository (it lists and reads files, "
+                       "proposes an edit for your review and runs a command).\n"
+                       "To work with a real model, open Settings (Ctrl+,)."));
+    m_demo->setWordWrap(true);
+    m_demo->setAlignment(Qt::AlignHCenter);
+    m_demo->setForegroundRole(QPalette::PlaceholderText);
+    m_demo->setVisible(false);
+    layout->addSpacing(16);
+    layout->addWidget(m_demo);
     layout->addStretch(3);
+}
+
+void WelcomeView::setDemo(bool demo)
+{
+    m_demo->setVisible(demo);
 }
 
 void WelcomeView::setRepository(const AgentCore::Repository &repository)

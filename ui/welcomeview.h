@@ -21,12 +21,15 @@ public:
     explicit WelcomeView(QWidget *parent = nullptr);
 
     void setRepository(const AgentCore::Repository &repository);
+    /// Says that the offline demo answers (no model is configured), and how to change that.
+    void setDemo(bool demo);
 
 private:
     QLabel *m_name = nullptr;
     QLabel *m_head = nullptr;
     QLabel *m_path = nullptr;
     QLabel *m_hint = nullptr;
+    QLabel *m_demo = nullptr;
 };
 
 } // namespace Ui

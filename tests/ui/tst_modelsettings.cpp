@@ -24,6 +24,7 @@
 #include <QDirIterator>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QMenu>
 #include <QSettings>
 #include <QStandardPaths>
@@ -191,6 +192,8 @@ void tst_ModelSettings::demoRunsAWholeTaskWithAReview()
     QVERIFY(session()->model().isDemo);
     QVERIFY2(m_window->agentStatusBar()->modelText().contains(QStringLiteral("Demo")),
              qPrintable(m_window->agentStatusBar()->modelText()));
+    auto demoNote = m_window->findChild<QLabel *>(QStringLiteral("demoNote"));
+    QVERIFY(demoNote && demoNote->isVisible()); // the welcome page says the demo answers
 
     type(QStringLiteral("tidy up the README"));
     QTRY_COMPARE(session()->state(), AgentSession::State::Running);
@@ -226,6 +229,7 @@ void tst_ModelSettings::keyFromTheKeyringReachesTheRequestButNoFile()
     saveModel(selection);
     m_keys->keys.insert(selection.keyAccount(), secretKey);
     openWindow();
+    QVERIFY(!m_window->findChild<QLabel *>(QStringLiteral("demoNote"))->isVisible());
 
     type(QStringLiteral("say hello"));
     QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 1, runTimeoutMs);
