@@ -8,6 +8,8 @@
 
 namespace App {
 
+using Ui::AgentSetup; // unqualified below: lupdate misreads a qualified return type
+
 namespace {
 struct Tr
 {
@@ -37,9 +39,9 @@ Ui::ModelSelection selectionOf(const PrintOptions &options)
 
 } // namespace
 
-Ui::AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironment &environment)
+AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironment &environment)
 {
-    Ui::AgentSetup setup;
+    AgentSetup setup;
     setup.environment = environment;
     if (options.modelGiven) {
         QString error;

@@ -57,15 +57,20 @@ QString unsupportedKeyword(const QString &word)
                 map.insert(keyword, construct);
         };
         add(QStringLiteral("if then elif else fi"), QStringLiteral("if"));
-        add(QStringLiteral("for select while until do done in"), QStringLiteral("for/while loops"));
+        add(QStringLiteral("for select while until do done in"),
+            QStringLiteral(QT_TRANSLATE_NOOP("AgentCore::BuiltinBashParser", "for/while loops")));
         add(QStringLiteral("case esac"), QStringLiteral("case"));
-        add(QStringLiteral("function"), QStringLiteral("function definitions"));
+        add(QStringLiteral("function"),
+            QStringLiteral(
+                QT_TRANSLATE_NOOP("AgentCore::BuiltinBashParser", "function definitions")));
         add(QStringLiteral("let"), QStringLiteral("let"));
         add(QStringLiteral("coproc"), QStringLiteral("coproc"));
-        add(QStringLiteral("[[ ]]"), QStringLiteral("[[ ]] tests"));
+        add(QStringLiteral("[[ ]]"),
+            QStringLiteral(QT_TRANSLATE_NOOP("AgentCore::BuiltinBashParser", "[[ ]] tests")));
         return map;
     }();
-    return constructs.value(word);
+    // Translated here, not in the table: the table outlives a change of language.
+    return Tr::tr(constructs.value(word).toUtf8().constData());
 }
 
 class Parser

@@ -86,15 +86,15 @@ QString describe(const QString &type)
     if (type == QLatin1String("IfClause"))
         return QStringLiteral("if");
     if (type == QLatin1String("WhileClause") || type == QLatin1String("ForClause"))
-        return QStringLiteral("for/while loops");
+        return Tr::tr("for/while loops");
     if (type == QLatin1String("CaseClause"))
         return QStringLiteral("case");
     if (type == QLatin1String("FuncDecl"))
-        return QStringLiteral("function definitions");
+        return Tr::tr("function definitions");
     if (type == QLatin1String("ArithmCmd"))
-        return QStringLiteral("arithmetic commands (( ))");
+        return Tr::tr("arithmetic commands (( ))");
     if (type == QLatin1String("TestClause"))
-        return QStringLiteral("[[ ]] tests");
+        return Tr::tr("[[ ]] tests");
     if (type == QLatin1String("LetClause"))
         return QStringLiteral("let");
     if (type == QLatin1String("CoprocClause"))

@@ -1,0 +1,141 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>AgentCore::AgentLoop</name>
+    <message numerus="yes">
+        <location filename="../agentcore/core/agentrun.cpp" line="+345"/>
+        <source>Stopped after %n turn(s): the iteration limit of this run was reached.</source>
+        <translation>
+            <numerusform>Stopped after %n turn: the iteration limit of this run was reached.</numerusform>
+            <numerusform>Stopped after %n turns: the iteration limit of this run was reached.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::DemoScript</name>
+    <message numerus="yes">
+        <location filename="../agentcore/ai/demoscript.cpp" line="+452"/>
+        <source>**Listed** the top level of the repository (%n entries).</source>
+        <translation>
+            <numerusform>**Listed** the top level of the repository (%n entry).</numerusform>
+            <numerusform>**Listed** the top level of the repository (%n entries).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>**Searched** for documentation with %1: found %n files.</source>
+        <translation>
+            <numerusform>**Searched** for documentation with %1: found %n file.</numerusform>
+            <numerusform>**Searched** for documentation with %1: found %n files.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::HttpModelClient</name>
+    <message numerus="yes">
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+63"/>
+        <source>%n ms</source>
+        <translation>
+            <numerusform>%n ms</numerusform>
+            <numerusform>%n ms</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+409"/>
+        <source>%1 (gave up after %n retries)</source>
+        <translation>
+            <numerusform>%1 (gave up after %n retry)</numerusform>
+            <numerusform>%1 (gave up after %n retries)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>App::HeadlessRun</name>
+    <message numerus="yes">
+        <location filename="../app/headlessrun.cpp" line="+95"/>
+        <source>stopped after %n turn(s): the limit set with --max-turns.</source>
+        <translation>
+            <numerusform>stopped after %n turn: the limit set with --max-turns.</numerusform>
+            <numerusform>stopped after %n turns: the limit set with --max-turns.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ChangedFilesPanel</name>
+    <message numerus="yes">
+        <location filename="../ui/changedfilespanel.cpp" line="+62"/>
+        <source>%1
+Created in this session; %n change(s)</source>
+        <translation>
+            <numerusform>%1
+Created in this session; %n change</numerusform>
+            <numerusform>%1
+Created in this session; %n changes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1
+%n change(s) in this session</source>
+        <translation>
+            <numerusform>%1
+%n change in this session</numerusform>
+            <numerusform>%1
+%n changes in this session</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Ui::SessionsPanel</name>
+    <message numerus="yes">
+        <location filename="../ui/sessions/sessionspanel.cpp" line="+29"/>
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n min ago</numerusform>
+            <numerusform>%n min ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n h ago</numerusform>
+            <numerusform>%n h ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>%n day ago</numerusform>
+            <numerusform>%n days ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+76"/>
+        <source>%n message(s) · %1</source>
+        <extracomment>Sessions list: &quot;12 messages · 2 h ago&quot;</extracomment>
+        <translation>
+            <numerusform>%n message · %1</numerusform>
+            <numerusform>%n messages · %1</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,3924 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>AgentCore::AgentLoop</name>
+    <message>
+        <location filename="../agentcore/core/agentloop.cpp" line="+57"/>
+        <source>tool-call markup</source>
+        <translation>工具调用标记</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your previous reply wrote a tool call as text (%1) instead of calling the tool, so nothing was run. Call tools only through the native tool-calling interface, and do not write tool-call markup such as &lt;invoke&gt;, &lt;function_calls&gt; or &lt;tool_call&gt; in your reply.</source>
+        <translation>你上一条回复把工具调用写成了文本（%1），而没有真正调用工具，因此什么都没有执行。请只通过原生的工具调用接口调用工具，不要在回复中写 &lt;invoke&gt;、&lt;function_calls&gt; 或 &lt;tool_call&gt; 之类的工具调用标记。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/core/agentrun.cpp" line="+44"/>
+        <source>Skipped: the response was cut off at the output token limit, so this tool call may be incomplete; it was not run.</source>
+        <translation>已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Skipped: the request did not fit the model&apos;s context window; this tool call was not run.</source>
+        <translation>已跳过：请求超出了模型的上下文窗口，此工具调用未执行。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Skipped: the response was aborted before this tool call could run.</source>
+        <translation>已跳过：回复在此工具调用执行前被中止。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skipped: the response failed (%1); this tool call was not run.</source>
+        <translation>已跳过：回复失败（%1），此工具调用未执行。</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Skipped: the run stopped on an internal error (%1).</source>
+        <translation>已跳过：运行因内部错误而停止（%1）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Skipped: the run stopped on an internal error.</source>
+        <translation>已跳过：运行因内部错误而停止。</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>Skipped: this response also wrote tool calls as text, so none of its tool calls were run.</source>
+        <translation>已跳过：这条回复同样把工具调用写成了文本，因此其中的工具调用都未执行。</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Aborted before the request was sent.</source>
+        <translation>请求发送前已中止。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No model is configured.</source>
+        <translation>尚未配置模型。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The model client failed: %1</source>
+        <translation>模型客户端出错：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The model client failed.</source>
+        <translation>模型客户端出错。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+68"/>
+        <source>Stopped after %n turn(s): the iteration limit of this run was reached.</source>
+        <translation>
+            <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::AnthropicAssembler</name>
+    <message>
+        <location filename="../agentcore/ai/anthropicassembler.cpp" line="+39"/>
+        <source>Anthropic reported an error</source>
+        <translation>Anthropic 报告了错误</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::AuditLog</name>
+    <message>
+        <location filename="../agentcore/core/auditlog.cpp" line="+40"/>
+        <source>audit log</source>
+        <translation>审计日志</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Cannot write the audit log %1: cannot create its folder. Tool calls are not being recorded.</source>
+        <translation>无法写入审计日志 %1：无法创建其所在文件夹。工具调用不会被记录。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot write the audit log %1: %2. Tool calls are not being recorded.</source>
+        <translation>无法写入审计日志 %1：%2。工具调用不会被记录。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::BashAnalyzer</name>
+    <message>
+        <location filename="../agentcore/permissions/bashanalysis.cpp" line="+23"/>
+        <source>writes outside the repository</source>
+        <translation>写入仓库之外</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>deletes files</source>
+        <translation>删除文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>privileged</source>
+        <translation>特权操作</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The command is empty.</source>
+        <translation>命令为空。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The command contains a NUL character.</source>
+        <translation>命令中含有 NUL 字符。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::BashCommandClassifier</name>
+    <message>
+        <location filename="../agentcore/permissions/bashcommandclassifier.cpp" line="+445"/>
+        <source>%1, which AgentDesk cannot check.</source>
+        <translation>%1，AgentDesk 无法检查。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>writes into the repository&apos;s .git directory: %1 (%2)</source>
+        <translation>写入仓库的 .git 目录：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>writes outside the repository: %1 (%2)</source>
+        <translation>写入仓库之外：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>may write outside the repository: %1 (%2)</source>
+        <translation>可能写入仓库之外：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The program %1 is only known when the command runs</source>
+        <translation>程序 %1 要到命令运行时才能确定</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+26"/>
+        <source>uses the network: %1</source>
+        <translation>使用网络：%1</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>deletes files: %1</source>
+        <translation>删除文件：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>deletes files or discards changes: %1</source>
+        <translation>删除文件或丢弃更改：%1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>runs with elevated privileges: %1</source>
+        <translation>以提升的权限运行：%1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>changes ownership or permissions outside the repository: %1</source>
+        <translation>更改仓库之外的所有者或权限：%1</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::BashTool</name>
+    <message>
+        <location filename="../agentcore/tools/bashtool.cpp" line="+50"/>
+        <source>Timeout in milliseconds (default %1, at most %2).</source>
+        <translation>超时时间，单位毫秒（默认 %1，最多 %2）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Runs a shell command with /bin/bash -c in the repository root and returns its output (stdout and stderr together) and exit code; a non-zero exit code is reported as an error. Each call starts a fresh shell: a cd or a variable does not carry over to the next call. There is no terminal and stdin is empty, so interactive programs (editors, pagers, prompts) cannot be used; pass non-interactive flags (e.g. git --no-pager, -y). Commands stop after the timeout (default %1 minutes, at most %2); processes left running in the background are terminated when the command ends. Long output is cut to its first %3 KiB and last %4 KiB; the full output is saved to a log file named in the result. Use the Read, Edit, Write, Grep, Glob and LS tools rather than cat, sed, echo &gt;, grep, find or ls.</source>
+        <translation>在仓库根目录用 /bin/bash -c 运行一条 shell 命令，返回其输出（stdout 与 stderr 合并）和退出码；非零退出码按错误报告。每次调用都启动一个新的 shell：cd 和变量不会延续到下一次调用。没有终端，stdin 为空，因此无法使用交互式程序（编辑器、分页器、提示输入）；请传入非交互参数（例如 git --no-pager、-y）。命令超时后会被停止（默认 %1 分钟，最多 %2）；命令结束时，留在后台运行的进程会被终止。过长的输出只保留开头 %3 KiB 和结尾 %4 KiB；完整输出保存在结果中注明的日志文件里。请使用 Read、Edit、Write、Grep、Glob 和 LS 工具，而不是 cat、sed、echo &gt;、grep、find 或 ls。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The command to run.</source>
+        <translation>要运行的命令。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>What the command does, in a few words, for the user.</source>
+        <translation>用几个词向用户说明这条命令做什么。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>command is empty.</source>
+        <translation>command 为空。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Command aborted before it started.</source>
+        <translation>命令在启动前被中止。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Cannot start /bin/bash: %1</source>
+        <translation>无法启动 /bin/bash：%1</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>(no output)</source>
+        <translation>（无输出）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Command timed out after %1 ms; its processes were terminated.</source>
+        <translation>命令在 %1 毫秒后超时，其进程已被终止。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Command aborted; its processes were terminated.</source>
+        <translation>命令已中止，其进程已被终止。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Command killed by signal %1.</source>
+        <translation>命令被信号 %1 终止。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(Processes the command left running in the background were terminated.)</source>
+        <translation>（命令留在后台运行的进程已被终止。）</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::BashWrappers</name>
+    <message>
+        <location filename="../agentcore/permissions/bashwrappers.cpp" line="+141"/>
+        <location line="+14"/>
+        <location line="+5"/>
+        <source>%1 reads its commands from its input</source>
+        <translation>%1 从输入中读取要执行的命令</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <location line="+110"/>
+        <source>%1 -c runs a string as shell code</source>
+        <translation>%1 -c 把字符串当作 shell 代码运行</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>eval runs a string as shell code</source>
+        <translation>eval 把字符串当作 shell 代码运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>trap runs a string as shell code</source>
+        <translation>trap 把字符串当作 shell 代码运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>alias changes what later commands run</source>
+        <translation>alias 会改变后续命令实际运行的内容</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>watch runs a string as shell code</source>
+        <translation>watch 把字符串当作 shell 代码运行</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>su -c runs a string as shell code</source>
+        <translation>su -c 把字符串当作 shell 代码运行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>env -S runs a string as a command</source>
+        <translation>env -S 把字符串当作命令运行</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::BuiltinBashParser</name>
+    <message>
+        <location filename="../agentcore/permissions/builtinbashparser.cpp" line="+61"/>
+        <source>for/while loops</source>
+        <translation>for/while 循环</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>function definitions</source>
+        <translation>函数定义</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>[[ ]] tests</source>
+        <translation>[[ ]] 条件测试</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <location line="+96"/>
+        <source>the here-document %1 is not terminated</source>
+        <translation>here-document %1 没有结束</translation>
+    </message>
+    <message>
+        <location line="-72"/>
+        <source>Cannot parse the command (line %1, column %2): %3</source>
+        <translation>无法解析命令（第 %1 行，第 %2 列）：%3</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The command uses %1, which AgentDesk does not analyse.</source>
+        <translation>命令使用了 %1，AgentDesk 不分析这种写法。</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>command substitution inside a here-document</source>
+        <translation>here-document 中的命令替换</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>more than %1 nested levels</source>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 outside a case statement</source>
+        <translation>case 语句之外的 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+86"/>
+        <source>unexpected %1</source>
+        <translation>意外的 %1</translation>
+    </message>
+    <message>
+        <location line="-80"/>
+        <location line="+204"/>
+        <source>expected a command</source>
+        <translation>此处应为命令</translation>
+    </message>
+    <message>
+        <location line="-200"/>
+        <source>missing )</source>
+        <translation>缺少 )</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>missing }</source>
+        <translation>缺少 }</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>! without a command</source>
+        <translation>! 后面没有命令</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>arithmetic commands (( ))</source>
+        <translation>算术命令 (( ))</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>expected a command at the end</source>
+        <translation>末尾应为命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expected a command before %1</source>
+        <translation>%1 之前应为命令</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>unexpected word after a group</source>
+        <translation>命令组之后出现意外的单词</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>process substitution</source>
+        <translation>进程替换</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 without a target</source>
+        <translation>%1 缺少目标</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>function definitions or arrays</source>
+        <translation>函数定义或数组</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+11"/>
+        <source>array assignments</source>
+        <translation>数组赋值</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>unterminated &apos;</source>
+        <translation>未闭合的 &apos;</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>unterminated &quot;</source>
+        <translation>未闭合的 &quot;</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>unterminated $&apos;</source>
+        <translation>未闭合的 $&apos;</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>command substitution inside ${ }</source>
+        <translation>${ } 中的命令替换</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>unterminated ${</source>
+        <translation>未闭合的 ${</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>command substitution inside $(( ))</source>
+        <translation>$(( )) 中的命令替换</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>unterminated $((</source>
+        <translation>未闭合的 $((</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>unterminated `</source>
+        <translation>未闭合的 `</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::BuiltinSearcher</name>
+    <message>
+        <location filename="../agentcore/tools/builtinsearcher.cpp" line="+182"/>
+        <source>Invalid regular expression: %1 (at offset %2).</source>
+        <translation>正则表达式无效：%1（位于偏移 %2）。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::DemoModelClient</name>
+    <message>
+        <location filename="../agentcore/ai/demomodelclient.cpp" line="+67"/>
+        <source>Demo (offline, scripted)</source>
+        <translation>演示（离线，脚本驱动）</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::DemoScript</name>
+    <message>
+        <location filename="../agentcore/ai/demoscript.cpp" line="+41"/>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <location line="+221"/>
+        <source>You said: %1. Noted. This scripted demo cannot change its plan, so I&apos;ll carry on.</source>
+        <translation>你说：%1。收到。这个脚本演示无法更改计划，所以我会继续。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>I&apos;ll start by looking at the repository.</source>
+        <translation>我先看看这个仓库。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>There is a README, %1. I&apos;ll read it and %2 at the same time.</source>
+        <translation>有一个 README：%1。我会同时读取它和 %2。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>There is no README, but there are text files. I&apos;ll read %1 and %2 at the same time.</source>
+        <translation>没有 README，但有文本文件。我会同时读取 %1 和 %2。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>There is a README, %1. I&apos;ll read it.</source>
+        <translation>有一个 README：%1。我来读一下。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>There is no README, but there is a text file. I&apos;ll read %1.</source>
+        <translation>没有 README，但有一个文本文件。我来读一下 %1。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>I&apos;ll add a short note after the first line of %1. You can review the change before it is applied.</source>
+        <translation>我会在 %1 的第一行后面加一条简短的备注。应用之前你可以审查这项更改。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>I found no text file to edit, so I&apos;ll propose a new file, %1. You can review it before it is written.</source>
+        <translation>没有找到可编辑的文本文件，所以我会提议新建文件 %1。写入之前你可以审查它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 has no line I can safely add a note after, so I&apos;ll propose a new file, %2. You can review it before it is written.</source>
+        <translation>%1 中没有可以安全地在其后添加备注的行，所以我会提议新建文件 %2。写入之前你可以审查它。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source># Demo notes
+
+AgentDesk&apos;s offline demo proposed this file: it is a scripted model that looks around, proposes a change for you to review and runs a command.
+
+To let a real model work on this repository, open Settings… in the Agent menu.
+</source>
+        <translation># 演示备注
+
+这个文件是 AgentDesk 的离线演示提议的：它是一个脚本驱动的模型，会浏览仓库、提议一项供你审查的更改，并运行一条命令。
+
+要让真正的模型处理这个仓库，请打开“智能体”菜单中的“设置…”。
+</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Let me check the working tree.</source>
+        <translation>我来检查一下工作区。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The change is in. Let me check the working tree.</source>
+        <translation>更改已应用。我来检查一下工作区。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The change was not applied; I&apos;ll go on and check the working tree.</source>
+        <translation>更改未被应用；我继续检查工作区。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Show which files changed</source>
+        <translation>显示哪些文件有更改</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>You asked: %1
+
+I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really work on that. To have a real model take it on, open **Settings…** in the Agent menu or click the model button in the status bar, then ask again.</source>
+        <translation>你的问题：%1
+
+我是 AgentDesk 的离线演示，一个脚本驱动的模型，没法真正处理这个任务。要让真正的模型来完成，请打开“智能体”菜单中的 **设置…**，或点击状态栏中的模型按钮，然后再问一次。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>**Edited** %1: the edit was applied (a note after its first line).</source>
+        <translation>**已编辑** %1：编辑已应用（在第一行后加了一条备注）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>**Created** %1.</source>
+        <translation>**已创建** %1。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>**Edit rejected**: you rejected the change to %1, so the file is unchanged (%2).</source>
+        <translation>**编辑被拒绝**：你拒绝了对 %1 的更改，文件未变（%2）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>**Write rejected**: you rejected %1, so it was not written (%2).</source>
+        <translation>**写入被拒绝**：你拒绝了 %1，因此没有写入（%2）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>**Edit not applied**: %1 is unchanged (%2).</source>
+        <translation>**编辑未应用**：%1 未变（%2）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>**Write not applied**: %1 was not written (%2).</source>
+        <translation>**写入未应用**：%1 没有写入（%2）。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1 did not work: %2</source>
+        <translation>%1 未成功：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>**Listed** the top level of the repository (%n entries).</source>
+        <translation>
+            <numerusform>**已列出**仓库顶层（%n 项）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>**Searched** for documentation with %1: found %n files.</source>
+        <translation>
+            <numerusform>**已搜索**文档（使用 %1）：找到 %n 个文件。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>**Ran** %1; it printed:</source>
+        <translation>**已运行** %1，输出如下：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>**No edit proposed**: editing is not available in this mode.</source>
+        <translation>**未提议编辑**：此模式下不能编辑。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>**Read** %1.</source>
+        <translation>**已读取** %1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Nothing: no tool was available to me.</source>
+        <translation>什么也没做：我没有可用的工具。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Here is what I did:</source>
+        <translation>我做了这些：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>*This was AgentDesk&apos;s offline demo: a scripted model that follows the same plan in any repository. To use a real model, open **Settings…** in the Agent menu or click the model button in the status bar.*</source>
+        <translation>*以上是 AgentDesk 的离线演示：一个在任何仓库里都按同一计划行事的脚本模型。要使用真正的模型，请打开“智能体”菜单中的 **设置…**，或点击状态栏中的模型按钮。*</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&gt; Tried with AgentDesk&apos;s offline demo.</source>
+        <translation>&gt; 使用 AgentDesk 的离线演示试运行。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::EditTool</name>
+    <message>
+        <location filename="../agentcore/tools/edittool.cpp" line="+40"/>
+        <source>old_string was not found in %1.</source>
+        <translation>在 %1 中找不到 old_string。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>It seems to start with a line number from Read&apos;s output; the number and the tab after it are not part of the file.</source>
+        <translation>它似乎以 Read 输出中的行号开头；行号及其后的制表符不属于文件内容。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Lines %1-%2 match it except for whitespace (indentation, tabs, trailing spaces or line breaks):</source>
+        <translation>第 %1-%2 行除空白（缩进、制表符、行尾空格或换行）外与之相同：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The most similar text is at lines %1-%2:</source>
+        <translation>最相近的文本位于第 %1-%2 行：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No similar text was found either.</source>
+        <translation>也没有找到相近的文本。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy old_string exactly from the file (Read it again if it may have changed), without the line-number prefix.</source>
+        <translation>请从文件中原样复制 old_string（如果文件可能已变化，请重新 Read），不要带行号前缀。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Replace every occurrence (default false: old_string must be unique).</source>
+        <translation>替换所有出现之处（默认 false：old_string 必须唯一）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Replaces exact text in an existing file. You must Read the file in this session first, and it must not have changed since (Read it again if a command or the user may have changed it). old_string must match the file exactly, whitespace and indentation included, and must occur exactly once unless replace_all is true: include enough surrounding lines to make it unique. Do not include the line-number prefix of Read&apos;s output. Line endings (CRLF or LF) and a byte order mark are kept as the file has them. To create a file or replace all of it, use Write.</source>
+        <translation>替换现有文件中的精确文本。你必须先在本会话中 Read 该文件，并且此后文件没有变化（如果命令或用户可能改动过它，请重新 Read）。old_string 必须与文件内容完全一致，包括空白和缩进，并且除非 replace_all 为 true，否则必须恰好出现一次：请包含足够多的上下文行使其唯一。不要包含 Read 输出中的行号前缀。换行符（CRLF 或 LF）和字节顺序标记保持文件原样。要创建文件或替换整个文件，请使用 Write。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The file to change.</source>
+        <translation>要修改的文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The exact text to replace.</source>
+        <translation>要替换的精确文本。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The text to put in its place (may be empty).</source>
+        <translation>替换成的文本（可以为空）。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>File not found: %1. To create a file, use Write.</source>
+        <translation>找不到文件：%1。要创建文件，请使用 Write。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is a directory, not a file.</source>
+        <translation>%1 是目录，不是文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>old_string is empty. Give the exact text to replace, or use Write to replace the whole file.</source>
+        <translation>old_string 为空。请给出要替换的精确文本，或使用 Write 替换整个文件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>old_string and new_string are the same; there is nothing to change.</source>
+        <translation>old_string 与 new_string 相同，没有需要修改的内容。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 is a binary file; Edit changes text files only.</source>
+        <translation>%1 是二进制文件；Edit 只能修改文本文件。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>old_string occurs %1 times in %2 (at lines %3). Include more surrounding lines to make it unique, or set replace_all to true to change every occurrence.</source>
+        <translation>old_string 在 %2 中出现了 %1 次（位于第 %3 行）。请包含更多上下文行使其唯一，或将 replace_all 设为 true 以修改所有出现之处。</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Edited %1: replaced 1 occurrence at line %2.</source>
+        <translation>已编辑 %1：替换了第 %2 行的 1 处。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edited %1: replaced %2 occurrences.</source>
+        <translation>已编辑 %1：替换了 %2 处。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::Extension</name>
+    <message>
+        <location filename="../agentcore/core/extension.cpp" line="+25"/>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The %1 extension failed before %2 ran (%3), so the call was not made.</source>
+        <translation>扩展 %1 在 %2 运行前出错（%3），因此未进行调用。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::GlobTool</name>
+    <message>
+        <location filename="../agentcore/tools/globtool.cpp" line="+45"/>
+        <source>Finds files by path pattern. `*` and `?` match within one path component, `**` matches any number of directories, `{a,b}` alternatives, `[abc]` sets: `**/*.cpp` (every C++ file), `src/**/test_*.py`, `*.{json,yaml}` (top level only). The pattern is matched against paths relative to path (default: the repository root). Files ignored by .gitignore and .git/ are skipped. Returns up to %1 paths relative to the repository root, sorted by path. Use Grep to search file contents.</source>
+        <translation>按路径模式查找文件。`*` 和 `?` 在单个路径段内匹配，`**` 匹配任意层目录，`{a,b}` 表示多选一，`[abc]` 表示字符集：`**/*.cpp`（所有 C++ 文件）、`src/**/test_*.py`、`*.{json,yaml}`（仅顶层）。模式匹配的是相对于 path 的路径（默认：仓库根目录）。跳过 .gitignore 忽略的文件和 .git/。最多返回 %1 个相对于仓库根目录的路径，按路径排序。要搜索文件内容，请使用 Grep。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The glob pattern, e.g. `**/*.ts`.</source>
+        <translation>glob 模式，例如 `**/*.ts`。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The directory to search in (default: the repository root).</source>
+        <translation>要搜索的目录（默认：仓库根目录）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>pattern is empty.</source>
+        <translation>pattern 为空。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not a directory.</source>
+        <translation>%1 不是目录。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The pattern must be relative to path (%1).</source>
+        <translation>模式必须相对于 path（%1）。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>No files found matching %1.</source>
+        <translation>没有找到匹配 %1 的文件。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Found 1 file.</source>
+        <translation>找到 1 个文件。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Found %1 files.</source>
+        <translation>找到 %1 个文件。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>[Showing the first %1 of %2 files. Use a more specific pattern or path.]</source>
+        <translation>[仅显示 %2 个文件中的前 %1 个。请使用更具体的模式或路径。]</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::GrepTool</name>
+    <message>
+        <location filename="../agentcore/tools/greptool.cpp" line="+51"/>
+        <source>files_with_matches (default): the paths of the matching files; content: the matching lines as path:line:text; count: path:number of matching lines.</source>
+        <translation>files_with_matches（默认）：匹配文件的路径；content：匹配的行，格式为 路径:行号:文本；count：路径:匹配行数。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>content mode: show line numbers (default true).</source>
+        <translation>content 模式：显示行号（默认 true）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Only the first N output lines (files, lines or counts).</source>
+        <translation>只输出前 N 行（文件、行或计数）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Searches file contents with a regular expression (ripgrep syntax: `\bfoo\(`, `log.*Error`, `[A-Z]\w+Tool`; escape regex characters for a literal search). A match never spans lines. Searches the repository&apos;s files as git sees them: files ignored by .gitignore, binary files and .git/ are skipped. Results are sorted by path and relative to the repository root. Use glob to restrict the files (`*.cpp`, `src/**/*.{h,cpp}`), output_mode to choose between file names, matching lines and counts, and -A/-B/-C for context in content mode. Prefer this tool to running grep or rg in Bash.</source>
+        <translation>用正则表达式搜索文件内容（ripgrep 语法：`\bfoo\(`、`log.*Error`、`[A-Z]\w+Tool`；按字面搜索时请转义正则字符）。匹配不会跨行。按 git 所见搜索仓库文件：跳过 .gitignore 忽略的文件、二进制文件和 .git/。结果按路径排序，路径相对于仓库根目录。用 glob 限定文件（`*.cpp`、`src/**/*.{h,cpp}`），用 output_mode 选择输出文件名、匹配行或计数，在 content 模式下用 -A/-B/-C 显示上下文。优先使用本工具，而不是在 Bash 中运行 grep 或 rg。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The regular expression to search for.</source>
+        <translation>要搜索的正则表达式。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A file or directory to search (default: the repository root).</source>
+        <translation>要搜索的文件或目录（默认：仓库根目录）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Only files whose path matches this glob; `!glob` excludes instead. Without a &apos;/&apos;, it matches the file name at any depth.</source>
+        <translation>只搜索路径匹配此 glob 的文件；`!glob` 表示排除。不含 &apos;/&apos; 时，匹配任意深度的文件名。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Case-insensitive search.</source>
+        <translation>不区分大小写搜索。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>content mode: lines to show after each match.</source>
+        <translation>content 模式：每处匹配之后显示的行数。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>content mode: lines to show before each match.</source>
+        <translation>content 模式：每处匹配之前显示的行数。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>content mode: lines to show before and after each match.</source>
+        <translation>content 模式：每处匹配前后显示的行数。</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>... [%1 more characters]</source>
+        <translation>... [还有 %1 个字符]</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>No matches found.</source>
+        <translation>没有找到匹配项。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Found 1 file.</source>
+        <translation>找到 1 个文件。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Found %1 files.</source>
+        <translation>找到 %1 个文件。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 in %2.</source>
+        <translation>%1，位于 %2。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 matching line</source>
+        <translation>1 行匹配</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 matching lines</source>
+        <translation>%1 行匹配</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 files</source>
+        <translation>%1 个文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>[Showing the first %1 of %2 results. Narrow the search with path, glob or a more specific pattern, or raise head_limit.]</source>
+        <translation>[仅显示 %2 条结果中的前 %1 条。请用 path、glob 或更具体的模式缩小搜索范围，或调大 head_limit。]</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>[The search stopped early: too many matches. Narrow it down.]</source>
+        <translation>[匹配过多，搜索已提前停止。请缩小范围。]</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>pattern is empty.</source>
+        <translation>pattern 为空。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Path not found: %1</source>
+        <translation>找不到路径：%1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Unknown output_mode &quot;%1&quot;.</source>
+        <translation>未知的 output_mode “%1”。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Grep failed: %1</source>
+        <translation>Grep 失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::HttpModelClient</name>
+    <message numerus="yes">
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+63"/>
+        <source>%n ms</source>
+        <translation>
+            <numerusform>%n 毫秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n 分钟</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the connection was refused</source>
+        <translation>连接被拒绝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the server closed the connection</source>
+        <translation>服务器关闭了连接</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the host was not found</source>
+        <translation>找不到主机</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the connection timed out</source>
+        <translation>连接超时</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the TLS handshake failed</source>
+        <translation>TLS 握手失败</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the network is unavailable</source>
+        <translation>网络不可用</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the proxy failed</source>
+        <translation>代理出错</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>too many redirects</source>
+        <translation>重定向次数过多</translation>
+    </message>
+    <message>
+        <location line="+299"/>
+        <source>No data from the server for %1; the response was abandoned</source>
+        <translation>服务器 %1 内没有发送任何数据，已放弃这次响应</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Connection to %1 lost mid-stream: %2</source>
+        <translation>与 %1 的连接在传输中断开：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connection to %1 failed: %2</source>
+        <translation>连接 %1 失败：%2</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 (the server asked to wait %2 before retrying; not retried)</source>
+        <translation>%1（服务器要求等待 %2 后重试；未重试）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+41"/>
+        <source>%1 (gave up after %n retries)</source>
+        <translation>
+            <numerusform>%1（重试 %n 次后放弃）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The request was aborted</source>
+        <translation>请求已中止</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::LsTool</name>
+    <message>
+        <location filename="../agentcore/tools/lstool.cpp" line="+28"/>
+        <source>How many levels to list (default 1: the directory&apos;s own entries; at most %1).</source>
+        <translation>列出的层数（默认 1：仅目录本身的条目；最多 %1）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Extra glob patterns of entries to leave out, e.g. [&quot;*.png&quot;, &quot;node_modules&quot;].</source>
+        <translation>要额外排除的条目的 glob 模式，例如 [&quot;*.png&quot;, &quot;node_modules&quot;]。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Lists a directory as an indented tree; directories end in &apos;/&apos;. Entries ignored by .gitignore and .git/ are left out. path defaults to the repository root. Use depth to see subdirectories too, Glob to find files by pattern.</source>
+        <translation>以缩进树的形式列出目录；目录以 &apos;/&apos; 结尾。省略 .gitignore 忽略的条目和 .git/。path 默认为仓库根目录。用 depth 查看子目录，用 Glob 按模式查找文件。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The directory to list (default: the repository root).</source>
+        <translation>要列出的目录（默认：仓库根目录）。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Directory not found: %1</source>
+        <translation>找不到目录：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is a file, not a directory; use Read to see it.</source>
+        <translation>%1 是文件，不是目录；请用 Read 查看。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>  (empty)</source>
+        <translation>  （空）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>[Showing %1 of %2 entries. List a subdirectory or use a smaller depth.]</source>
+        <translation>[显示 %2 个条目中的 %1 个。请列出子目录或使用更小的 depth。]</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(1 entry left out by .gitignore or ignore patterns)</source>
+        <translation>（有 1 个条目因 .gitignore 或忽略模式被省略）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(%1 entries left out by .gitignore or ignore patterns)</source>
+        <translation>（有 %1 个条目因 .gitignore 或忽略模式被省略）</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::MessageJson</name>
+    <message>
+        <location filename="../agentcore/ai/messagejson.cpp" line="+204"/>
+        <source>unknown message role &quot;%1&quot;</source>
+        <translation>未知的消息角色“%1”</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the message content is not an array</source>
+        <translation>消息内容不是数组</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>content block %1 has an unknown type</source>
+        <translation>内容块 %1 的类型未知</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>unknown stop reason &quot;%1&quot;</source>
+        <translation>未知的停止原因“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::OpenAiChatAssembler</name>
+    <message>
+        <location filename="../agentcore/ai/openaichatassembler.cpp" line="+161"/>
+        <source>The provider&apos;s content filter stopped the response.</source>
+        <translation>提供商的内容过滤器中止了这次回复。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::OpenAiResponsesAssembler</name>
+    <message>
+        <location filename="../agentcore/ai/openairesponsesassembler.cpp" line="+256"/>
+        <source>The response ended with status &quot;%1&quot;.</source>
+        <translation>回复以状态“%1”结束。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::OutputCapture</name>
+    <message>
+        <location filename="../agentcore/tools/outputcapture.cpp" line="+77"/>
+        <source>[... %1 bytes left out; all %2 bytes of output are in %3 ...]</source>
+        <translation>[... 省略 %1 字节；全部 %2 字节的输出见 %3 ...]</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::PartialChange</name>
+    <message>
+        <location filename="../agentcore/permissions/partialchange.cpp" line="+57"/>
+        <source>at the start of the file</source>
+        <translation>文件开头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>after line %1</source>
+        <translation>第 %1 行之后</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lines %1-%2</source>
+        <translation>第 %1-%2 行</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>... (1 more line of this hunk)</source>
+        <translation>...（此变更块还有 1 行）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>... (%1 more lines of this hunk)</source>
+        <translation>...（此变更块还有 %1 行）</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>the file changed while the user was reviewing the change.</source>
+        <translation>用户审查期间文件发生了变化。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Rejected hunk %1 of %2 (%3 of the file before your change):</source>
+        <translation>被拒绝的变更块 %1/%2（对应更改前文件的%3）：</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The user approved only part of this %1 of %2: %3 of %4 hunks were applied and %5. The file now has your change without the rejected hunks; their lines are as they were before.</source>
+        <translation>用户只批准了对 %2 的这次 %1 的一部分：%4 个变更块中应用了 %3 个，%5。文件现在包含你的更改，但不含被拒绝的变更块；那些行保持原样。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>1 was rejected</source>
+        <translation>1 个被拒绝</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 were rejected</source>
+        <translation>%1 个被拒绝</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Their feedback: %1</source>
+        <translation>用户的反馈：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Do not propose the rejected changes again as they were: if one is still needed, explain why and ask the user, or solve it another way. %1 is not what your change would have made it: Read it again before editing near these lines.</source>
+        <translation>不要原样再次提议被拒绝的更改：如果仍然需要其中某项，请说明原因并询问用户，或换一种方法解决。%1 与你的更改本应产生的结果不同：在这些行附近编辑之前，请重新 Read。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Nothing was written: the user approved part of this %1 of %2, but %2 is no longer as they reviewed it: %3</source>
+        <translation>没有写入任何内容：用户批准了对 %2 的这次 %1 的一部分，但 %2 已不再是用户审查时的样子：%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Read %1 again; if you redo the change, leave out the hunks the user rejected:</source>
+        <translation>请重新 Read %1；如果重做这项更改，请去掉用户拒绝的变更块：</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::PathCapability</name>
+    <message>
+        <location filename="../agentcore/permissions/pathcapability.cpp" line="+66"/>
+        <source>%1 is inside a .git folder; git&apos;s own files are never changed by tools.</source>
+        <translation>%1 位于 .git 文件夹内；工具从不修改 git 自身的文件。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is outside the repository (%2); only files inside the repository%3 can be changed.</source>
+        <translation>%1 在仓库（%2）之外；只能修改仓库%3内的文件。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> and its additional directories</source>
+        <translation>及其附加目录</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reading %1 needs the user&apos;s approval: it is outside the repository (%2).</source>
+        <translation>读取 %1 需要用户批准：它在仓库（%2）之外。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::PathSuggestions</name>
+    <message>
+        <location filename="../agentcore/tools/pathsuggestions.cpp" line="+140"/>
+        <source>Similar paths: %1</source>
+        <translation>相似的路径：%1</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::PermissionBroker</name>
+    <message>
+        <location filename="../agentcore/permissions/permissionbroker.cpp" line="+54"/>
+        <location line="+20"/>
+        <source>The window closed before the user answered.</source>
+        <translation>用户回答之前窗口已关闭。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::PermissionMiddleware</name>
+    <message>
+        <location filename="../agentcore/ai/demoscript.cpp" line="-306"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+133"/>
+        <source>The user denied %1.</source>
+        <translation>用户拒绝了%1。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-48"/>
+        <source>no command analysis is available</source>
+        <translation>没有可用的命令分析</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>this %1 of %2</source>
+        <translation>对 %2 的这次 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this Bash command (%1)</source>
+        <translation>这条 Bash 命令（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>this %1 call</source>
+        <translation>这次 %1 调用</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The user denied %1: %2.</source>
+        <translation>用户拒绝了%1：%2。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Their feedback: %1</source>
+        <translation>用户的反馈：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Do not retry it unchanged; if the reason is unclear, ask the user.</source>
+        <translation>不要原样重试；如果不清楚原因，请询问用户。</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Denied %1: it needs approval (%2) and nobody can be asked. Allow it with a rule in .agentdesk/settings.json or choose another permission mode.</source>
+        <translation>已拒绝%1：它需要批准（%2），但无人可问。请在 .agentdesk/settings.json 中用规则允许它，或选择其他权限模式。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Permission denied: %1 needs the user&apos;s approval (%2), and nobody can be asked in this session. Do not retry it; continue without it, or finish and tell the user which permission you need.</source>
+        <translation>权限被拒绝：%1 需要用户批准（%2），而本会话中无人可问。不要重试；请在没有它的情况下继续，或者结束并告诉用户你需要哪项权限。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Aborted while waiting for the user to approve %1.</source>
+        <translation>等待用户批准%1时被中止。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>they rejected the only hunk of the change</source>
+        <translation>用户拒绝了这项更改唯一的变更块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>they rejected all %1 hunks of the change</source>
+        <translation>用户拒绝了这项更改的全部 %1 个变更块</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Permission denied: %1 Do not retry the same call; find another way or ask the user.</source>
+        <translation>权限被拒绝：%1 不要重试同样的调用；请另想办法或询问用户。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::PermissionPolicy</name>
+    <message>
+        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+25"/>
+        <source>%1 in %2</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+185"/>
+        <source>%1 Its permission rules were not loaded.</source>
+        <translation>%1 其中的权限规则未加载。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 asks for bypass mode; a shared project file cannot turn permission checks off (use settings.local.json or the command line). Ignored.</source>
+        <translation>%1 要求使用跳过权限模式；共享的项目文件不能关闭权限检查（请使用 settings.local.json 或命令行）。已忽略。</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>%1 is inside a .git folder; git&apos;s own files are never changed by tools.</source>
+        <translation>%1 位于 .git 文件夹内；工具从不修改 git 自身的文件。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is outside the repository (%2); only files inside it (and its additional directories) can be changed.</source>
+        <translation>%1 在仓库（%2）之外；只能修改仓库（及其附加目录）内的文件。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>denied by %1</source>
+        <translation>由 %1 拒绝</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Plan mode is on: %1 is not available, nothing may be changed yet. Read and search what you need, then present your plan; the user leaves plan mode to let you carry it out.</source>
+        <translation>计划模式已开启：%1 不可用，暂时不能做任何更改。请阅读和搜索所需内容，然后提出你的计划；用户退出计划模式后你才能执行。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>asks by %1</source>
+        <translation>由 %1 要求询问</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>allowed by %1</source>
+        <translation>由 %1 允许</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bypass mode</source>
+        <translation>跳过权限模式</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>reads %1, outside the repository</source>
+        <translation>读取仓库之外的 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the command could not be analysed</source>
+        <translation>无法分析该命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the command could not be analysed: %1</source>
+        <translation>无法分析该命令：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>read-only command</source>
+        <translation>只读命令</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bash asks in %1 mode</source>
+        <translation>在当前权限模式（%1）下，Bash 需要询问</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>reads are allowed</source>
+        <translation>允许读取</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>acceptEdits mode</source>
+        <translation>acceptEdits 模式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 asks in %2 mode</source>
+        <translation>在当前权限模式（%2）下，%1 需要询问</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Plan mode is on: you can read and search, but not edit files or run commands. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
+        <translation>计划模式已开启：你可以阅读和搜索，但不能编辑文件或运行命令。请制定并提出计划；用户关闭计划模式后你才能执行。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::PermissionRule</name>
+    <message>
+        <location filename="../agentcore/permissions/permissionrule.cpp" line="+124"/>
+        <source>&quot;%1&quot; is not a permission rule; write Tool or Tool(specifier), e.g. Bash(npm test:*) or Edit(src/**).</source>
+        <translation>“%1”不是权限规则；请写成 Tool 或 Tool(specifier)，例如 Bash(npm test:*) 或 Edit(src/**)。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&quot;%1&quot; has an empty command prefix; write Bash to mean every command.</source>
+        <translation>“%1”的命令前缀为空；要表示所有命令，请写 Bash。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::PermissionSettings</name>
+    <message>
+        <location filename="../agentcore/permissions/permissionsettings.cpp" line="+47"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 is not valid JSON (%2 at offset %3); fix it by hand, AgentDesk does not change it.</source>
+        <translation>%1 不是有效的 JSON（%2，位于偏移 %3）；请手动修正，AgentDesk 不会修改它。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 does not hold a JSON object; fix it by hand, AgentDesk does not change it.</source>
+        <translation>%1 的内容不是 JSON 对象；请手动修正，AgentDesk 不会修改它。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&quot;permissions&quot; in %1 is not an object; fix it by hand, AgentDesk does not change it.</source>
+        <translation>%1 中的 &quot;permissions&quot; 不是对象；请手动修正，AgentDesk 不会修改它。</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>&quot;permissions.%1&quot; in %2 is not a list; it was ignored.</source>
+        <translation>%2 中的 &quot;permissions.%1&quot; 不是列表，已忽略。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>an entry is not a string</source>
+        <translation>有一项不是字符串</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2 (skipped)</source>
+        <translation>%1：%2（已跳过）</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1: unknown defaultMode &quot;%2&quot; (use default, acceptEdits, plan or bypass); ignored.</source>
+        <translation>%1：未知的 defaultMode &quot;%2&quot;（可用 default、acceptEdits、plan 或 bypass），已忽略。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: defaultMode is not a string; ignored.</source>
+        <translation>%1：defaultMode 不是字符串，已忽略。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: an additionalDirectories entry is not a path; skipped.</source>
+        <translation>%1：additionalDirectories 中有一项不是路径，已跳过。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: additionalDirectories is not a list; ignored.</source>
+        <translation>%1：additionalDirectories 不是列表，已忽略。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&quot;permissions.%1&quot; in %2 is not a list; fix it by hand, AgentDesk does not change it.</source>
+        <translation>%2 中的 &quot;permissions.%1&quot; 不是列表；请手动修正，AgentDesk 不会修改它。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Cannot create the folder of %1.</source>
+        <translation>无法创建 %1 所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+6"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ProtocolViolation</name>
+    <message>
+        <location filename="../agentcore/ai/protocolviolation.cpp" line="+307"/>
+        <source>(no name)</source>
+        <translation>（无名称）</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>%1 in text at line %2</source>
+        <translation>文本第 %2 行中的 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 in text at line %2 (and %3 more)</source>
+        <translation>文本第 %2 行中的 %1（另有 %3 处）</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ReadTool</name>
+    <message>
+        <location filename="../agentcore/tools/readtool.cpp" line="+28"/>
+        <source>1-based line to start at. Use it with limit for large files.</source>
+        <translation>起始行号（从 1 开始）。对大文件请与 limit 一起使用。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Number of lines to read (default %1).</source>
+        <translation>要读取的行数（默认 %1）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reads a text file of the repository and returns its lines numbered like `cat -n` (number, tab, line). Paths are relative to the repository root or absolute. By default returns up to %1 lines from the start; pass offset and limit to read further in a long file. Lines longer than %2 characters are cut. Binary files are refused. Read a file before you Edit or overwrite it: edits are only accepted for files read in this session and unchanged since. The line numbers and the tab are not part of the file: never put them in old_string.</source>
+        <translation>读取仓库中的文本文件，像 `cat -n` 那样返回带行号的各行（行号、制表符、行内容）。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The file to read.</source>
+        <translation>要读取的文件。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>File not found: %1</source>
+        <translation>找不到文件：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is a directory. Use LS to list it or Glob to find files in it.</source>
+        <translation>%1 是目录。请用 LS 列出它，或用 Glob 在其中查找文件。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Use Grep to search it, or Bash (head, tail, sed -n) to see parts of it.</source>
+        <translation>请用 Grep 搜索它，或用 Bash（head、tail、sed -n）查看其中一部分。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is a binary file (%2); Read shows text files only.</source>
+        <translation>%1 是二进制文件（%2）；Read 只显示文本文件。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>(%1 is empty)</source>
+        <translation>（%1 为空）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 has %2; offset %3 is past its end.</source>
+        <translation>%1 共有 %2；offset %3 超出了末尾。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 line</source>
+        <translation>1 行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 lines</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>[Showing lines %1-%2 of %3. Call Read with offset=%4 to continue.]</source>
+        <translation>[显示第 %1-%2 行，共 %3。用 offset=%4 调用 Read 继续读取。]</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::Repository</name>
+    <message>
+        <location filename="../agentcore/core/repository.cpp" line="+55"/>
+        <source>detached at %1</source>
+        <translation>分离于 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 is not readable</source>
+        <translation>%1 不可读</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::RequestBuilder</name>
+    <message>
+        <location filename="../agentcore/ai/requestbuilder.cpp" line="+454"/>
+        <source>Bad Request</source>
+        <translation>错误请求</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unauthorized</source>
+        <translation>未授权</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Payment Required</source>
+        <translation>需要付费</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Forbidden</source>
+        <translation>禁止访问</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not Found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Request Timeout</source>
+        <translation>请求超时</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Request Too Large</source>
+        <translation>请求过大</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Too Many Requests</source>
+        <translation>请求过多</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Internal Server Error</source>
+        <translation>服务器内部错误</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bad Gateway</source>
+        <translation>网关错误</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Service Unavailable</source>
+        <translation>服务不可用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gateway Timeout</source>
+        <translation>网关超时</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Overloaded</source>
+        <translation>服务过载</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no details</source>
+        <translation>无详细信息</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>%1 API error %2: %3</source>
+        <translation>%1 API 错误 %2：%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 API error %2 (%3): %4</source>
+        <translation>%1 API 错误 %2（%3）：%4</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::RipgrepSearcher</name>
+    <message>
+        <location filename="../agentcore/tools/ripgrepsearcher.cpp" line="+187"/>
+        <source>Cannot run %1: %2</source>
+        <translation>无法运行 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>ripgrep failed (exit code %1).</source>
+        <translation>ripgrep 失败（退出码 %1）。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::SchemaValidator</name>
+    <message>
+        <location filename="../agentcore/ai/schemavalidator.cpp" line="+58"/>
+        <source>the arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 or %2</source>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <location line="+152"/>
+        <source>%1 must be %2, got %3</source>
+        <translation>%1 必须是%2，实际为%3</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 must be one of %2, got %3</source>
+        <translation>%1 必须是 %2 之一，实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 must be at least %2, got %3</source>
+        <translation>%1 至少应为 %2，实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 must be at most %2, got %3</source>
+        <translation>%1 最多应为 %2，实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 is required</source>
+        <translation>缺少必需的 %1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>unexpected property %1 (allowed: %2)</source>
+        <translation>意外的属性 %1（允许：%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unexpected properties %1 (allowed: %2)</source>
+        <translation>意外的属性 %1（允许：%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 has unexpected property %2 (allowed: %3)</source>
+        <translation>%1 含有意外的属性 %2（允许：%3）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 has unexpected properties %2 (allowed: %3)</source>
+        <translation>%1 含有意外的属性 %2（允许：%3）</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1 more problems not shown</source>
+        <translation>另有 %1 个问题未显示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Invalid arguments for %1: %2</source>
+        <translation>%1 的参数无效：%2</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ScriptedStream</name>
+    <message>
+        <location filename="../agentcore/ai/scriptedstream.cpp" line="+36"/>
+        <source>The request was aborted</source>
+        <translation>请求已中止</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::SessionLog</name>
+    <message>
+        <location filename="../agentcore/core/sessionlog.cpp" line="+45"/>
+        <source>%1 is not an AgentDesk session (its first line is not a session header). It was left as it is.</source>
+        <translation>%1 不是 AgentDesk 会话（第一行不是会话头）。已保持原样。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 was written by a newer AgentDesk (session version %2). It was left as it is.</source>
+        <translation>%1 由更新版本的 AgentDesk 写入（会话版本 %2）。已保持原样。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cannot read the session %1: %2</source>
+        <translation>无法读取会话 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>The last line of %1 was cut off (AgentDesk stopped while writing it) and was skipped.</source>
+        <translation>%1 的最后一行不完整（AgentDesk 在写入时停止了），已跳过。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Line %1 of %2 could not be read and was skipped.</source>
+        <translation>无法读取 %2 的第 %1 行，已跳过。</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Cannot create the session %1: %2</source>
+        <translation>无法创建会话 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Cannot write to the session %1: %2</source>
+        <translation>无法写入会话 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cannot save the session %1 to disk.</source>
+        <translation>无法把会话 %1 保存到磁盘。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::SessionRecorder</name>
+    <message>
+        <location filename="../agentcore/core/sessionrecorder.cpp" line="+194"/>
+        <source>The session&apos;s permission rule &quot;%1&quot; was not restored: %2</source>
+        <translation>会话的权限规则“%1”未能恢复：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown kind</source>
+        <translation>未知类型</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::SessionStore</name>
+    <message>
+        <location filename="../agentcore/core/sessionstore.cpp" line="+85"/>
+        <source>Cannot read it: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>It is not an AgentDesk session; it was left as it is.</source>
+        <translation>这不是 AgentDesk 会话，已保持原样。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>It was written by a newer AgentDesk; it was left as it is.</source>
+        <translation>它由更新版本的 AgentDesk 写入，已保持原样。</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Cannot delete the session %1: %2</source>
+        <translation>无法删除会话 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ShfmtParser</name>
+    <message>
+        <location filename="../agentcore/permissions/shfmtparser.cpp" line="+89"/>
+        <source>for/while loops</source>
+        <translation>for/while 循环</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>function definitions</source>
+        <translation>函数定义</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>arithmetic commands (( ))</source>
+        <translation>算术命令 (( ))</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>[[ ]] tests</source>
+        <translation>[[ ]] 条件测试</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>The command uses %1, which AgentDesk does not analyse.</source>
+        <translation>命令使用了 %1，AgentDesk 不分析这种写法。</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <location line="+22"/>
+        <source>array assignments</source>
+        <translation>数组赋值</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>an unknown redirection</source>
+        <translation>未知的重定向</translation>
+    </message>
+    <message>
+        <location line="+157"/>
+        <source>Cannot parse the command (line %1, column %2): %3</source>
+        <translation>无法解析命令（第 %1 行，第 %2 列）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::StreamAssembler</name>
+    <message>
+        <location filename="../agentcore/ai/streamassembler.cpp" line="+28"/>
+        <source>the request was aborted</source>
+        <translation>请求已中止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the provider stopped sending data</source>
+        <translation>提供商停止了发送数据</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the connection dropped before the response was complete</source>
+        <translation>回复完成之前连接已断开</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 at offset %2</source>
+        <translation>%1（位于偏移 %2）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>unreadable JSON</source>
+        <translation>无法读取的 JSON</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>the stream ended before the response was complete</source>
+        <translation>回复完成之前数据流已结束</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The provider sent malformed JSON in a &quot;%1&quot; event (%2): %3</source>
+        <translation>提供商在“%1”事件中发送了格式错误的 JSON（%2）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::SwitchableModelClient</name>
+    <message>
+        <location filename="../agentcore/ai/switchablemodelclient.cpp" line="+83"/>
+        <source>Stopped while waiting for the model&apos;s API key.</source>
+        <translation>在等待模型的 API 密钥时停止。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::TextFile</name>
+    <message>
+        <location filename="../agentcore/tools/textfile.cpp" line="+21"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is too large (%2; the limit is %3).</source>
+        <translation>%1 过大（%2；上限为 %3）。</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>1 byte</source>
+        <translation>1 字节</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>... [line cut: %1 more characters]</source>
+        <translation>... [行已截断：还有 %1 个字符]</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ToolBatch</name>
+    <message>
+        <location filename="../agentcore/core/toolbatch.cpp" line="+199"/>
+        <source>Skipped: the run was aborted before this tool call started.</source>
+        <translation>已跳过：运行在此工具调用开始前被中止。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ToolExecution</name>
+    <message>
+        <location filename="../agentcore/core/toolexecution.cpp" line="+22"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Tool %1 failed: %2</source>
+        <translation>工具 %1 出错：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tool %1 failed with an unknown error.</source>
+        <translation>工具 %1 出现未知错误。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Contract error: a tool middleware rewrote the arguments of %1 into invalid ones, so it was not run. %2</source>
+        <translation>契约错误：某个工具中间件把 %1 的参数改写成了无效参数，因此未执行。%2</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Tool execution aborted.</source>
+        <translation>工具执行已中止。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Tool %1 not found. Available tools: %2.</source>
+        <translation>找不到工具 %1。可用的工具：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ToolProtocol</name>
+    <message>
+        <location filename="../agentcore/core/toolprotocol.cpp" line="+43"/>
+        <source>No result was recorded for this tool call: it did not run or its result was lost.</source>
+        <translation>此工具调用没有记录结果：它未运行，或结果已丢失。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ToolWorkspace</name>
+    <message>
+        <location filename="../agentcore/tools/toolworkspace.cpp" line="+48"/>
+        <source>%1 is outside the repository (%2); only files inside the repository can be changed.</source>
+        <translation>%1 在仓库（%2）之外；只能修改仓库内的文件。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is inside .git/; git&apos;s own files are never changed by tools.</source>
+        <translation>%1 位于 .git/ 内；工具从不修改 git 自身的文件。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The path is empty.</source>
+        <translation>路径为空。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 is a symbolic link to a missing target (%2).</source>
+        <translation>%1 是指向不存在目标（%2）的符号链接。</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>Cannot create the directory %1.</source>
+        <translation>无法创建目录 %1。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+2"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 has not been read in this session. Read it with the Read tool first, then retry.</source>
+        <translation>本会话中尚未读取过 %1。请先用 Read 工具读取，然后重试。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 has changed since you last read it (by a command, or outside AgentDesk). Read it again, then retry.</source>
+        <translation>自你上次读取以来，%1 已被更改（被某条命令或在 AgentDesk 之外）。请重新读取后再试。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::WriteTool</name>
+    <message>
+        <location filename="../agentcore/tools/writetool.cpp" line="+29"/>
+        <source>Writes a whole file: creates it (and missing directories), or replaces all of an existing file&apos;s content. To overwrite an existing file you must Read it in this session first, and it must be unchanged since. Prefer Edit to change part of a file. Paths are relative to the repository root; files outside the repository cannot be written. An existing file keeps its CRLF line endings and byte order mark.</source>
+        <translation>写入整个文件：创建文件（及缺少的目录），或替换现有文件的全部内容。要覆盖现有文件，必须先在本会话中 Read 它，且此后文件未变化。只修改文件的一部分时优先使用 Edit。路径相对于仓库根目录；不能写入仓库之外的文件。现有文件保留其 CRLF 换行符和字节顺序标记。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The file to write.</source>
+        <translation>要写入的文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The complete new content of the file.</source>
+        <translation>文件的完整新内容。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 is a directory, not a file.</source>
+        <translation>%1 是目录，不是文件。</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>1 line</source>
+        <translation>1 行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 lines</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wrote %1 (%2): the previous content was replaced.</source>
+        <translation>已写入 %1（%2）：原有内容已被替换。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Created %1 (%2).</source>
+        <translation>已创建 %1（%2）。</translation>
+    </message>
+</context>
+<context>
+    <name>App::CommandLine</name>
+    <message>
+        <location filename="../app/commandline.cpp" line="+73"/>
+        <source>Run PROMPT headless (no window): print the answer and exit. &quot;-&quot; reads the prompt from standard input.</source>
+        <translation>无界面运行 PROMPT（不打开窗口）：输出回答后退出。&quot;-&quot; 表示从标准输入读取提示词。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PROMPT</source>
+        <translation>PROMPT</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+250"/>
+        <source>The repository to work on (default: the current directory).</source>
+        <translation>要处理的仓库（默认：当前目录）。</translation>
+    </message>
+    <message>
+        <location line="-249"/>
+        <source>DIR</source>
+        <translation>DIR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The API to call: openai (Chat Completions and compatible servers; the default), anthropic or openai-responses.</source>
+        <translation>要调用的 API：openai（Chat Completions 及兼容服务器；默认）、anthropic 或 openai-responses。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NAME</source>
+        <translation>NAME</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The API root as the provider&apos;s SDK takes it (OpenAI: https://host/v1; Anthropic: without /v1). A server on this machine needs no API key.</source>
+        <translation>API 根地址，与提供商 SDK 的写法相同（OpenAI：https://host/v1；Anthropic：不带 /v1）。本机上的服务器不需要 API 密钥。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The model (default: gpt-5 for openai, claude-sonnet-4-5 for anthropic; required with --base-url for the OpenAI APIs).</source>
+        <translation>模型（默认：openai 为 gpt-5，anthropic 为 claude-sonnet-4-5；对 OpenAI API 使用 --base-url 时必须指定）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>MODEL</source>
+        <translation>MODEL</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The environment variable holding the API key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY).</source>
+        <translation>保存 API 密钥的环境变量（默认：OPENAI_API_KEY 或 ANTHROPIC_API_KEY）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>VAR</source>
+        <translation>VAR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop after N model turns (with --print: exit code 3).</source>
+        <translation>模型运行 N 轮后停止（与 --print 一起使用时退出码为 3）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Default (edits and commands ask; with --print they are denied), acceptEdits, plan (read-only) or bypass.</source>
+        <translation>default（编辑和命令需要询问；与 --print 一起使用时一律拒绝）、acceptEdits、plan（只读）或 bypass。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>MODE</source>
+        <translation>MODE</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Allow rules such as &quot;Bash(git status)&quot; Edit Read, separated by commas or spaces; may be repeated.</source>
+        <translation>允许规则，例如 &quot;Bash(git status)&quot; Edit Read，以逗号或空格分隔；可重复指定。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>RULES</source>
+        <translation>RULES</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>With --print: text (the answer; the default) or stream-json (one JSON event per line).</source>
+        <translation>与 --print 一起使用：text（回答；默认）或 stream-json（每行一个 JSON 事件）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>FORMAT</source>
+        <translation>FORMAT</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Headless: agentdesk --print PROMPT [options] runs one task without a window.
+Exit codes: 0 the task ended naturally; 1 the run failed (provider or network error, truncated or refused answer); 2 usage or configuration error; 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated (SIGTERM).</source>
+        <translation>无界面模式：agentdesk --print PROMPT [选项] 不打开窗口运行一个任务。
+退出码：0 任务正常结束；1 运行失败（提供商或网络错误、回答被截断或被拒绝）；2 用法或配置错误；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Unbalanced parentheses in --allowed-tools &quot;%1&quot;. Quote a rule with spaces, e.g. --allowed-tools &quot;Bash(git status)&quot;.</source>
+        <translation>--allowed-tools &quot;%1&quot; 中的括号不配对。含空格的规则请加引号，例如 --allowed-tools &quot;Bash(git status)&quot;。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Invalid rule &quot;%1&quot; in --allowed-tools: %2</source>
+        <translation>--allowed-tools 中的规则 &quot;%1&quot; 无效：%2</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Unknown provider &quot;%1&quot; for --provider: use openai, anthropic or openai-responses.</source>
+        <translation>--provider 的提供商 &quot;%1&quot; 未知：请使用 openai、anthropic 或 openai-responses。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>--base-url needs an http or https URL such as http://localhost:8080/v1, got &quot;%1&quot;.</source>
+        <translation>--base-url 需要 http 或 https URL，例如 http://localhost:8080/v1，实际为 &quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>--model is needed with --base-url: name the model as that server knows it (e.g. --model qwen3-coder).</source>
+        <translation>使用 --base-url 时需要 --model：请使用该服务器所认识的模型名（例如 --model qwen3-coder）。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>--max-turns takes a whole number of at least 1, got &quot;%1&quot;.</source>
+        <translation>--max-turns 需要不小于 1 的整数，实际为 &quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Unknown permission mode &quot;%1&quot;: use default, acceptEdits, plan or bypass.</source>
+        <translation>未知的权限模式 &quot;%1&quot;：请使用 default、acceptEdits、plan 或 bypass。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Unknown output format &quot;%1&quot;: use text or stream-json.</source>
+        <translation>未知的输出格式 &quot;%1&quot;：请使用 text 或 stream-json。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Unknown provider &quot;%1&quot;.</source>
+        <translation>未知的提供商 &quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No API key: %1 is not set. Set it, or name the variable that holds the key with --api-key-env.</source>
+        <translation>没有 API 密钥：未设置 %1。请设置它，或用 --api-key-env 指定保存密钥的变量。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>AgentDesk, a desktop coding agent: review every edit before it is applied.</source>
+        <translation>AgentDesk，桌面编程智能体：每次编辑在应用之前都经过你的审查。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Show this help and exit.</source>
+        <translation>显示此帮助并退出。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show the version and exit.</source>
+        <translation>显示版本并退出。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save the window to FILE once shown, then quit.</source>
+        <translation>窗口显示后将其截图保存到 FILE，然后退出。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FILE</source>
+        <translation>FILE</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Only one repository can be opened, got %1.</source>
+        <translation>只能打开一个仓库，实际给出了 %1 个。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Give the repository once: as an argument or with --repo, not both.</source>
+        <translation>仓库只能指定一次：作为参数或用 --repo，不能两者都用。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>--output-format is only used with --print.</source>
+        <translation>--output-format 只能与 --print 一起使用。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The prompt given to --print is empty.</source>
+        <translation>传给 --print 的提示词为空。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>--screenshot needs the window: it cannot be used with --print.</source>
+        <translation>--screenshot 需要窗口：不能与 --print 一起使用。</translation>
+    </message>
+</context>
+<context>
+    <name>App::HeadlessRun</name>
+    <message>
+        <location filename="../app/headlessrun.cpp" line="+85"/>
+        <source>interrupted: the run was aborted.</source>
+        <translation>已中断：运行已中止。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>terminated: the run was aborted.</source>
+        <translation>已终止：运行已中止。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the run ended without an answer from the model.</source>
+        <translation>运行结束，但模型没有给出回答。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>stopped after %n turn(s): the limit set with --max-turns.</source>
+        <translation>
+            <numerusform>已在 %n 轮后停止：达到 --max-turns 设置的上限。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the answer was cut off at the model&apos;s output limit.</source>
+        <translation>回答在达到模型的输出上限时被截断。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the model refused: %1</source>
+        <translation>模型拒绝了：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the run was aborted.</source>
+        <translation>运行已中止。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>--print - reads the prompt from standard input, which was empty.</source>
+        <translation>--print - 从标准输入读取提示词，但标准输入为空。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>interrupted, stopping the run...</source>
+        <translation>已中断，正在停止运行...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>terminated, stopping the run...</source>
+        <translation>已终止，正在停止运行...</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1; retrying in %2 s.</source>
+        <translation>%1；%2 秒后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>App::WindowSetup</name>
+    <message>
+        <location filename="../app/windowsetup.cpp" line="+52"/>
+        <source>%1 Then start AgentDesk again (for example: agentdesk --provider anthropic).</source>
+        <translation>%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (%2)</source>
+        <extracomment>Status bar: model (provider)</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>Tr</name>
+    <message>
+        <source>%1 Then start AgentDesk again (for example: agentdesk --provider anthropic).</source>
+        <translation type="vanished">%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>Status bar: model (provider)</extracomment>
+        <translation type="vanished">%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::AgentStatusBar</name>
+    <message>
+        <location filename="../ui/agentstatusbar.cpp" line="+31"/>
+        <source>Thinking: %1</source>
+        <translation>思考强度：%1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Ask before changes</source>
+        <translation>更改前询问</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reads run freely; every edit, write and command that changes something is reviewed.</source>
+        <translation>读取操作直接执行；任何会改动内容的编辑、写入和命令都需要审查。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Accept edits</source>
+        <translation>自动接受编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edits and writes inside the repository are applied without review; commands still ask.</source>
+        <translation>仓库内的编辑和写入无需审查直接应用；命令仍需询问。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Plan (read-only)</source>
+        <translation>计划（只读）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The agent may only read: edits, writes and commands are not offered to the model.</source>
+        <translation>智能体只能读取：编辑、写入和命令不提供给模型。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bypass permissions</source>
+        <translation>跳过权限检查</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Everything runs without asking, except deny rules. Writes outside the repository stay impossible.</source>
+        <translation>除拒绝规则外，一切操作都不再询问。仍然无法写入仓库之外。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <location line="+2"/>
+        <source>No model</source>
+        <translation>无模型</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>The thinking level can be switched between turns: wait until the agent is done, or stop it.</source>
+        <translation>思考强度只能在两轮之间切换：请等待智能体完成，或将其停止。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How much the model thinks before it answers. More thinking takes longer and costs more.</source>
+        <translation>模型在回答之前思考的程度。思考越多，耗时越长，费用越高。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Preparing…</source>
+        <translation>正在准备…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Waiting for your review (%1) · %2</source>
+        <translation>等待你的审查（%1）· %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Working · %1</source>
+        <translation>工作中 · %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::BashReviewView</name>
+    <message>
+        <location filename="../ui/review/bashreviewview.cpp" line="+25"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 minute</source>
+        <translation>1 分钟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 minutes</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 second</source>
+        <translation>1 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 seconds</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Run a shell command</source>
+        <translation>运行 shell 命令</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Worth a look</source>
+        <translation>值得留意</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>In %1  ·  Timeout %2</source>
+        <translation>目录 %1  ·  超时 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Working directory and time limit of the command</source>
+        <translation>命令的工作目录和时间限制</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>no analysis</source>
+        <translation>无分析</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not understood: %1. AgentDesk cannot tell what this command does; read it yourself before allowing it. No rule can cover it.</source>
+        <translation>无法理解：%1。AgentDesk 无法判断这条命令做什么；允许之前请自己读一遍。任何规则都无法涵盖它。</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>(whole command)</source>
+        <translation>（整条命令）</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ChangedFilesPanel</name>
+    <message>
+        <location filename="../ui/changedfilespanel.cpp" line="+17"/>
+        <location line="+50"/>
+        <source>Files changed</source>
+        <translation>已更改的文件</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>The files the agent changes in this session appear here.</source>
+        <translation>智能体在本会话中更改的文件会显示在这里。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1  +%2 −%3</source>
+        <extracomment>A changed file in the side panel: path, lines added, lines removed</extracomment>
+        <translation>%1  +%2 −%3</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%1
+Created in this session; %n change(s)</source>
+        <translation>
+            <numerusform>%1
+在本会话中创建；%n 处更改</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1
+%n change(s) in this session</source>
+        <translation>
+            <numerusform>%1
+本会话中 %n 处更改</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Files changed (%1)</source>
+        <translation>已更改的文件（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::Composer</name>
+    <message>
+        <location filename="../ui/composer.cpp" line="+202"/>
+        <source>Enter steers the running task · Alt+Enter queues a follow-up · Esc stops</source>
+        <translation>Enter 引导正在运行的任务 · Alt+Enter 加入后续任务 · Esc 停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ask the agent · Enter sends · Shift+Enter adds a line · @ mentions a file</source>
+        <translation>向智能体提问 · Enter 发送 · Shift+Enter 换行 · @ 引用文件</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ConversationModel</name>
+    <message>
+        <location filename="../ui/conversation/conversationmodel.cpp" line="+94"/>
+        <source>Steering</source>
+        <translation>引导</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Follow-up</source>
+        <translation>后续任务</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>The request failed (%1); retrying in %2 s (attempt %3).</source>
+        <translation>请求失败（%1）；%2 秒后重试（第 %3 次尝试）。</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>The request failed.</source>
+        <translation>请求失败。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The reply was cut off at the output token limit.</source>
+        <translation>回复在达到输出 token 上限时被截断。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation no longer fits the model&apos;s context window.</source>
+        <translation>对话已超出模型的上下文窗口。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The model refused to answer.</source>
+        <translation>模型拒绝回答。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stopped after the maximum number of turns.</source>
+        <translation>已达到最大轮数，已停止。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The model wrote its tool calls as text; retrying with native tool calls.</source>
+        <translation>模型把工具调用写成了文本；正在改用原生工具调用重试。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ConversationPage</name>
+    <message>
+        <location filename="../ui/conversationpage.cpp" line="+151"/>
+        <source>Steering, goes in before the next model call: %1</source>
+        <extracomment>Above the message box: steering messages the loop has not taken yet</extracomment>
+        <translation>引导消息，将在下一次调用模型之前插入：%1</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop the agent (Esc)</source>
+        <translation>停止智能体（Esc）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send the task (Enter)</source>
+        <translation>发送任务（Enter）</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ConversationView</name>
+    <message>
+        <location filename="../ui/conversation/conversationview.cpp" line="+328"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::DiffReviewView</name>
+    <message>
+        <location filename="../ui/review/diffreviewview.cpp" line="+75"/>
+        <source>Side &amp;by side</source>
+        <translation>并排显示(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the file before and after next to each other</source>
+        <translation>并排显示文件更改前后的内容</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Uncheck a change to leave it out</source>
+        <translation>取消勾选某处更改即可将其排除</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>After the change</source>
+        <translation>更改后</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Create %1</source>
+        <translation>创建 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Overwrite %1</source>
+        <translation>覆盖 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Lines added: %1
+Lines removed: %2</source>
+        <translation>新增行数：%1
+删除行数：%2</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lines %1–%2</source>
+        <translation>第 %1–%2 行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Uncheck to leave this change out</source>
+        <translation>取消勾选以排除此处更改</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>Every change is unchecked: nothing would be applied.</source>
+        <translation>所有更改都已取消勾选：不会应用任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::FileKeyStore</name>
+    <message>
+        <location filename="../ui/settings/filekeystore.cpp" line="+73"/>
+        <source>No system keyring is available: keys are kept in %1, readable only by you.</source>
+        <translation>没有可用的系统密钥环：密钥保存在 %1 中，只有你自己可以读取。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>The key file %1 can be read by other users, so AgentDesk does not use it. Make it private (chmod 600 &quot;%1&quot;) and replace the keys it holds at your providers: they may have been seen.</source>
+        <translation>密钥文件 %1 可被其他用户读取，因此 AgentDesk 不会使用它。请将其设为私有（chmod 600 &quot;%1&quot;），并到各提供商处更换其中的密钥：它们可能已被他人看到。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot read the key file %1: %2</source>
+        <translation>无法读取密钥文件 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The key file %1 is damaged (%2). Delete it and enter your keys again.</source>
+        <translation>密钥文件 %1 已损坏（%2）。请删除它并重新输入密钥。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cannot create the folder %1 for the key file.</source>
+        <translation>无法为密钥文件创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot create the key file %1: %2</source>
+        <translation>无法创建密钥文件 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+5"/>
+        <source>Cannot write the key file %1: %2</source>
+        <translation>无法写入密钥文件 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::FollowUpPanel</name>
+    <message>
+        <location filename="../ui/followuppanel.cpp" line="+67"/>
+        <source>No follow-ups queued.
+
+While the agent works, press Alt+Enter in the message box to queue a message for when the current task ends.</source>
+        <translation>没有排队的后续任务。
+
+智能体工作时，在消息框中按 Alt+Enter，即可排队一条消息，在当前任务结束后发送。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Send Now</source>
+        <translation>立即发送</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send this follow-up now: it steers the running task, or starts one when the agent is idle</source>
+        <translation>立即发送此后续任务：智能体正在运行时用于引导当前任务，空闲时则开始新任务</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hold the queue: the current task ends without taking follow-ups</source>
+        <translation>暂停队列：当前任务结束时不接续后续任务</translation>
+    </message>
+    <message>
+        <location line="+169"/>
+        <source>Follow-ups (%1)</source>
+        <translation>后续任务（%1）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Follow-ups</source>
+        <translation>后续任务</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 · paused</source>
+        <translation>%1 · 已暂停</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::KeychainKeyStore</name>
+    <message>
+        <location filename="../ui/settings/keychainkeystore.cpp" line="+36"/>
+        <source>The system keyring refused access (%1). Unlock the keyring and try again.</source>
+        <translation>系统密钥环拒绝访问（%1）。请解锁密钥环后重试。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No system keyring is available (%1).</source>
+        <translation>没有可用的系统密钥环（%1）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The system keyring failed: %1</source>
+        <translation>系统密钥环出错：%1</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Stored in the system keyring.</source>
+        <translation>保存在系统密钥环中。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::LineBlock</name>
+    <message>
+        <location filename="../ui/conversation/lineblock.cpp" line="+78"/>
+        <source>Show fewer lines</source>
+        <translation>显示较少行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>⋯ %1 more lines (show all %2)</source>
+        <translation>⋯ 还有 %1 行（显示全部 %2 行）</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::MainWindow</name>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="+141"/>
+        <source>Stop the running task before opening another repository.</source>
+        <translation>请先停止正在运行的任务，再打开其他仓库。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 — AgentDesk</source>
+        <extracomment>Window title: repository name, branch</extracomment>
+        <translation>%1 — AgentDesk</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (%2) — AgentDesk</source>
+        <translation>%1（%2）— AgentDesk</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Stop the running task before resuming another session.</source>
+        <translation>请先停止正在运行的任务，再恢复其他会话。</translation>
+    </message>
+    <message>
+        <location line="+172"/>
+        <source>Stop the running task before deleting a session.</source>
+        <translation>请先停止正在运行的任务，再删除会话。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open Repository…</source>
+        <translation>打开仓库(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Agent</source>
+        <translation>智能体(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New Conversation</source>
+        <translation>新建对话(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>S&amp;ettings…</source>
+        <translation>设置(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Side Panel</source>
+        <translation>侧边栏(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About AgentDesk</source>
+        <translation>关于 AgentDesk(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open Repository</source>
+        <translation>打开仓库</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Clear List</source>
+        <translation>清除列表</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>About AgentDesk</source>
+        <translation>关于 AgentDesk</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;AgentDesk %1&lt;/h3&gt;&lt;p&gt;A native desktop coding agent: every edit is reviewed as a diff before it is applied, every command is shown before it runs.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;AgentDesk %1&lt;/h3&gt;&lt;p&gt;原生桌面编程智能体：每次编辑在应用前都以差异形式供你审查，每条命令在运行前都会先展示给你。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::MessageItem</name>
+    <message>
+        <location filename="../ui/conversation/messageitem.cpp" line="+209"/>
+        <source>Thinking…</source>
+        <translation>思考中…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Thinking</source>
+        <translation>思考过程</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ModelButton</name>
+    <message>
+        <location filename="../ui/modelbutton.cpp" line="+117"/>
+        <source>Recently used</source>
+        <translation>最近使用</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Demo (offline)</source>
+        <translation>演示（离线）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Providers, API keys and the default model</source>
+        <translation>提供商、API 密钥和默认模型</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>A scripted model that needs no key and no network</source>
+        <translation>脚本驱动的模型，无需密钥，也无需联网</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>The model can be switched between turns: wait until the agent is done, or stop it.</source>
+        <translation>模型只能在两轮之间切换：请等待智能体完成，或将其停止。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The model the agent talks to. Click to switch.</source>
+        <translation>智能体所使用的模型。点击可切换。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ModelResolver</name>
+    <message>
+        <location filename="../ui/modelresolver.cpp" line="+64"/>
+        <source>No API key for %1. Add it in Settings (Ctrl+,).</source>
+        <translation>%1 没有 API 密钥。请在设置（Ctrl+,）中添加。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No API key for %1. Add it in Settings (Ctrl+,), or set %2 and start AgentDesk again.</source>
+        <translation>%1 没有 API 密钥。请在设置（Ctrl+,）中添加，或设置 %2 后重新启动 AgentDesk。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ModelSelection</name>
+    <message>
+        <location filename="../ui/settings/modelselection.cpp" line="+122"/>
+        <location line="+5"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>OpenAI Responses</source>
+        <translation>OpenAI Responses</translation>
+    </message>
+    <message>
+        <location line="+126"/>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OpenAI</source>
+        <translation>OpenAI</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OpenAI (Responses)</source>
+        <translation>OpenAI（Responses）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OpenAI-compatible</source>
+        <translation>OpenAI 兼容</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ReviewAnswerBar</name>
+    <message>
+        <location filename="../ui/review/reviewanswerbar.cpp" line="+20"/>
+        <source>Rule to allow:</source>
+        <translation>要允许的规则：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Allow once</source>
+        <translation>允许一次(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this &amp;session</source>
+        <translation>本会话内允许(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Al&amp;ways allow</source>
+        <translation>始终允许(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Deny</source>
+        <translation>拒绝(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Why not, or what to do instead (sent to the agent with Deny)</source>
+        <translation>为什么拒绝，或者应该怎么做（随“拒绝”一起发送给智能体）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+82"/>
+        <source>Allow this call only (Ctrl+Enter)</source>
+        <translation>只允许这一次调用（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <location line="-81"/>
+        <source>Refuse the call; the agent sees your feedback (Enter in the field)</source>
+        <translation>拒绝这次调用；智能体会看到你的反馈（在输入框中按 Enter）</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>One rule for each command</source>
+        <translation>每条命令一条规则</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Rules are written for every simple command; suggestions:
+%1</source>
+        <translation>将为每条简单命令写入规则；建议：
+%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No rule can cover this call</source>
+        <translation>没有规则能涵盖这次调用</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Only calls that are fully understood can be allowed by a rule.</source>
+        <translation>只有完全理解的调用才能通过规则允许。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allow, and allow calls matching %1 until AgentDesk closes (Ctrl+Shift+Enter)</source>
+        <translation>允许，并在 AgentDesk 关闭前允许匹配 %1 的调用（Ctrl+Shift+Enter）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow, and write %1 to this project&apos;s local settings</source>
+        <translation>允许，并将 %1 写入此项目的本地设置</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ReviewQueue</name>
+    <message>
+        <location filename="../ui/review/reviewqueue.cpp" line="+43"/>
+        <source>Previous request</source>
+        <translation>上一个请求</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next request</source>
+        <translation>下一个请求</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No tool call is waiting for your review.</source>
+        <translation>没有等待你审查的工具调用。</translation>
+    </message>
+    <message>
+        <location line="+132"/>
+        <source>Use %1</source>
+        <translation>使用 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>No pending requests</source>
+        <translation>没有待处理的请求</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Request %1 of %2</source>
+        <translation>第 %1 个请求，共 %2 个</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::SessionsPanel</name>
+    <message>
+        <location filename="../ui/sessions/sessionspanel.cpp" line="+27"/>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n 分钟前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n 小时前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>%n 天前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Sessions</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Start a new conversation (Ctrl+N)</source>
+        <translation>开始新对话（Ctrl+N）</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not saved until the first task</source>
+        <translation>发送第一个任务后才会保存</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>%n message(s) · %1</source>
+        <extracomment>Sessions list: &quot;12 messages · 2 h ago&quot;</extracomment>
+        <translation>
+            <numerusform>%n 条消息 · %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1
+Started %2
+%3</source>
+        <translation>%1
+开始于 %2
+%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This session cannot be resumed: %1
+%2</source>
+        <translation>无法恢复此会话：%1
+%2</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Delete Session</source>
+        <translation>删除会话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete &quot;%1&quot;?</source>
+        <translation>删除“%1”？</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This is the conversation in the window: a new one starts in its place. This cannot be undone.</source>
+        <translation>这是窗口中当前的对话：删除后会开始一个新对话取而代之。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The conversation and its follow-up queue are removed from disk. This cannot be undone.</source>
+        <translation>对话及其后续任务队列将从磁盘中删除。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>New Conversation</source>
+        <translation>新建对话</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::SettingsDialog</name>
+    <message>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+103"/>
+        <source>AgentDesk Settings</source>
+        <translation>AgentDesk 设置</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+101"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="-94"/>
+        <source>Maximum turns</source>
+        <translation>最大轮数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The agent stops after this many model turns in one task.</source>
+        <translation>单个任务中模型运行达到这么多轮后，智能体会停止。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Max &amp;turns:</source>
+        <translation>最大轮数(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Th&amp;eme:</source>
+        <translation>主题(&amp;E)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Use the offline &amp;demo (no model; nothing leaves this computer)</source>
+        <translation>使用离线演示(&amp;D)（不使用模型；任何数据都不会离开这台电脑）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Provider:</source>
+        <translation>提供商(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Base &amp;URL:</source>
+        <translation>基础 URL(&amp;U)：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Thinking</source>
+        <translation>思考</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>How long the model may reason before it answers. More thinking is slower and costs more tokens.</source>
+        <translation>模型在回答前可以推理多久。思考越多，速度越慢，消耗的 token 也越多。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>T&amp;hinking:</source>
+        <translation>思考强度(&amp;H)：</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fill in the address of a well-known server</source>
+        <translation>填入常见服务器的地址</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+5"/>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Show the key</source>
+        <translation>显示密钥</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <location line="+94"/>
+        <source>e.g. http://localhost:11434/v1 (Ollama)</source>
+        <translation>例如 http://localhost:11434/v1（Ollama）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The server&apos;s API root, ending in /v1 for most servers.</source>
+        <translation>服务器的 API 根地址，大多数服务器以 /v1 结尾。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (default)</source>
+        <translation>%1（默认）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Optional: a proxy or gateway instead of the provider&apos;s own address.</source>
+        <translation>可选：用代理或网关替代提供商自己的地址。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>the name the server knows, e.g. qwen3-coder</source>
+        <translation>服务器所认识的名称，例如 qwen3-coder</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Not needed for a server on this computer or network.</source>
+        <translation>本机或局域网内的服务器不需要。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is set in the environment: it will be used.</source>
+        <translation>环境中已设置 %1：将使用它。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Enter the server&apos;s address, or pick one under Servers.</source>
+        <translation>请输入服务器地址，或在“服务器”中选择一个。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Enter an http or https URL, such as http://localhost:8080/v1.</source>
+        <translation>请输入 http 或 https URL，例如 http://localhost:8080/v1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Enter the model&apos;s name as the provider knows it.</source>
+        <translation>请输入提供商所使用的模型名称。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Enter the API key of this server.</source>
+        <translation>请输入此服务器的 API 密钥。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Enter your API key, or set %1 in the environment.</source>
+        <translation>请输入你的 API 密钥，或在环境中设置 %1。</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>No key store is available: the key cannot be saved.</source>
+        <translation>没有可用的密钥存储：无法保存密钥。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The key was not saved: %1</source>
+        <translation>密钥未保存：%1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Saving the key…</source>
+        <translation>正在保存密钥…</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ToolCardItem</name>
+    <message>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+205"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::Translations</name>
+    <message>
+        <location filename="../ui/i18n/translations.cpp" line="+105"/>
+        <source>The new language applies when AgentDesk starts again.</source>
+        <translation>新的语言将在 AgentDesk 下次启动时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::UsageLabel</name>
+    <message>
+        <location filename="../ui/usagelabel.cpp" line="+31"/>
+        <source>Context &lt;1%</source>
+        <translation>上下文 &lt;1%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Context %1%</source>
+        <translation>上下文 %1%</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cost unknown</source>
+        <translation>费用未知</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1k</source>
+        <translation>%1k</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1M</source>
+        <translation>%1M</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1G</source>
+        <translation>%1G</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;$%1</source>
+        <translation>&lt;$%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+20"/>
+        <source>$%1</source>
+        <translation>$%1</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>%1 of %2 (%3%)</source>
+        <translation>%1 / %2（%3%）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>unknown (no price for this model; $%1 for the priced replies)</source>
+        <translation>未知（此模型没有价格信息；有价格的回复共 $%1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cache read</source>
+        <translation>缓存读取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cache write</source>
+        <translation>缓存写入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Context: what the next request sends at least. The rest: summed over the replies of this conversation, at list prices.</source>
+        <translation>上下文：下一次请求至少要发送的量。其余各项：本对话所有回复的累计，按标价计算。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::WelcomeView</name>
+    <message>
+        <location filename="../ui/welcomeview.cpp" line="+30"/>
+        <source>Describe a task in the box below and press Enter.
+Every edit is shown as a diff and every command before it runs.
+While the agent works, Enter steers it and Alt+Enter queues a follow-up.</source>
+        <translation>在下方输入框中描述任务，然后按 Enter。
+每次编辑都以差异形式展示，每条命令在运行前都会先展示。
+智能体工作时，按 Enter 可引导它，按 Alt+Enter 可加入后续任务。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No model is set up yet, so the offline demo answers: a scripted model that shows the whole flow on this repository (it lists and reads files, proposes an edit for your review and runs a command).
+To work with a real model, open Settings (Ctrl+,).</source>
+        <translation>尚未设置模型，因此由离线演示来回答：这是一个脚本驱动的模型，会在这个仓库上演示完整流程（列出并读取文件、提议一项供你审查的编辑，并运行一条命令）。
+要使用真正的模型，请打开设置（Ctrl+,）。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Branch: %1</source>
+        <translation>分支：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not a git repository: changes cannot be reviewed against git.</source>
+        <translation>不是 git 仓库：无法对照 git 审查更改。</translation>
+    </message>
+</context>
+</TS>
