@@ -3,6 +3,7 @@
 #include "windowsetup.h"
 
 #include <core/repository.h>
+#include <i18n/translations.h>
 #include <mainwindow.h>
 #include <settings/appsettings.h>
 #include <settings/theme.h>
@@ -130,7 +131,9 @@ int main(int argc, char **argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/agentdesk.svg")));
     // Wayland matches the window to its launcher entry (name and icon) by this id.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.agentdesk.AgentDesk"));
-    Ui::applyTheme(Ui::AppSettings::load(QSettings()).theme);
+    const Ui::AppSettings settings = Ui::AppSettings::load(QSettings());
+    Ui::Translations::install(settings.language); // before any widget exists
+    Ui::applyTheme(settings.theme);
 
     Ui::MainWindow window(
         App::windowAgentSetup(commandLine.print, QProcessEnvironment::systemEnvironment()));

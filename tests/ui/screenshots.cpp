@@ -10,6 +10,7 @@
 #include <conversationpage.h>
 #include <core/agent.h>
 #include <followuppanel.h>
+#include <i18n/translations.h>
 #include <mainwindow.h>
 #include <modelresolver.h>
 #include <review/reviewqueue.h>
@@ -423,6 +424,7 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true); // no recent list or settings of the user
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    Ui::Translations::install(QStringLiteral("en")); // "1 file", "2 files"
     const QStringList arguments = QCoreApplication::arguments();
     if (arguments.size() != 2) {
         std::fprintf(stderr, "usage: agentdesk_screenshots DIR\n");

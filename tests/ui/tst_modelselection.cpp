@@ -292,6 +292,7 @@ void tst_ModelSelection::settingsRoundTrip()
     settings.rememberModel(selection(ProviderKind::Anthropic, QStringLiteral("claude-sonnet-4-5")));
     settings.maxTurns = 40;
     settings.theme = Ui::Theme::Dark;
+    settings.language = QStringLiteral("zh_CN");
     {
         QSettings file(path, QSettings::IniFormat);
         settings.save(file);

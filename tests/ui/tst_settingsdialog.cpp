@@ -143,6 +143,9 @@ void tst_SettingsDialog::okReturnsWhatWasChosen()
     selectCombo(field<QComboBox>(dialog, "thinkingCombo"), QStringLiteral("High"));
     typeInto(field<QSpinBox>(dialog, "maxTurnsSpin"), QStringLiteral("25"));
     selectCombo(field<QComboBox>(dialog, "themeCombo"), QStringLiteral("Dark"));
+    QVERIFY(!field<QLabel>(dialog, "languageNote")->isVisible());
+    selectCombo(field<QComboBox>(dialog, "languageCombo"), QStringLiteral("简体中文"));
+    QVERIFY(field<QLabel>(dialog, "languageNote")->isVisible()); // applies at the next start
     // OpenAI's stored key is read in for the new provider: nothing to type.
     QTRY_COMPARE(field<QLineEdit>(dialog, "apiKeyEdit")->text(), QStringLiteral("sk-openai"));
     clickOk(dialog);
@@ -156,6 +159,7 @@ void tst_SettingsDialog::okReturnsWhatWasChosen()
     QCOMPARE(settings.model->baseUrl, QString());
     QCOMPARE(settings.maxTurns, 25);
     QCOMPARE(settings.theme, Ui::Theme::Dark);
+    QCOMPARE(settings.language, QStringLiteral("zh_CN"));
     QCOMPARE(settings.recentModels.value(0), *settings.model);
 }
 

@@ -17,6 +17,7 @@ const char currentModelKey[] = "Model/current";
 const char recentModelsKey[] = "Model/recent";
 const char maxTurnsKey[] = "Agent/maxTurns";
 const char themeKey[] = "Appearance/theme";
+const char languageKey[] = "Appearance/language";
 
 constexpr const char *themeIds[] = {"system", "light", "dark"};
 
@@ -63,6 +64,7 @@ AppSettings AppSettings::load(const QSettings &settings)
         if (theme == key(themeIds[index]))
             result.theme = Theme(index);
     }
+    result.language = settings.value(key(languageKey)).toString();
     return result;
 }
 
@@ -83,6 +85,10 @@ void AppSettings::save(QSettings &settings) const
                       QString::fromUtf8(QJsonDocument(recent).toJson(QJsonDocument::Compact)));
     settings.setValue(key(maxTurnsKey), maxTurns);
     settings.setValue(key(themeKey), key(themeIds[int(theme)]));
+    if (language.isEmpty())
+        settings.remove(key(languageKey));
+    else
+        settings.setValue(key(languageKey), language);
 }
 
 } // namespace Ui

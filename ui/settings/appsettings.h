@@ -26,6 +26,8 @@ struct AppSettings
     QList<ModelSelection> recentModels;
     int maxTurns = 0; ///< 0: unlimited
     Theme theme = Theme::System;
+    /// "": the system's language; else a code of Translations::available() ("zh_CN").
+    QString language;
 
     /// Puts \a selection first in recentModels (moving it if already there) and trims the list.
     void rememberModel(const ModelSelection &selection);

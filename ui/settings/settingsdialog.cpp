@@ -1,5 +1,7 @@
 #include "settingsdialog.h"
 
+#include "i18n/translations.h"
+
 #include "keystore.h"
 #include "providerpresets.h"
 
@@ -128,8 +130,26 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     m_theme->addItem(tr("System"), int(Theme::System));
     m_theme->addItem(tr("Light"), int(Theme::Light));
     m_theme->addItem(tr("Dark"), int(Theme::Dark));
+    m_language = new QComboBox(this);
+    m_language->setObjectName(QStringLiteral("languageCombo"));
+    m_language->setAccessibleName(tr("Language"));
+    m_language->addItem(tr("System default"), QString());
+    for (const Translations::Language &language : Translations::available())
+        m_language->addItem(language.nativeName, language.code);
+    m_language->setToolTip(Translations::restartNote());
+    m_languageNote = new QLabel(Translations::restartNote(), this);
+    m_languageNote->setObjectName(QStringLiteral("languageNote"));
+    m_languageNote->setWordWrap(true);
+    m_languageNote->setForegroundRole(QPalette::PlaceholderText);
+    m_languageNote->setVisible(false);
+    connect(m_language, &QComboBox::currentIndexChanged, this, [this] {
+        m_languageNote->setVisible(m_language->currentData().toString() != m_initial.language);
+        m_fitHeight->start();
+    });
     auto appearanceForm = new QFormLayout;
     appearanceForm->addRow(tr("Th&eme:"), m_theme);
+    appearanceForm->addRow(tr("&Language:"), m_language);
+    appearanceForm->addRow(QString(), m_languageNote);
     layout->addSpacing(8);
     layout->addWidget(sectionTitle(tr("Appearance"), this));
     layout->addWidget(separator(this));
@@ -325,6 +345,7 @@ void SettingsDialog::loadSettings(const AppSettings &settings)
     m_thinking->setCurrentIndex(m_thinking->findData(int(selection.thinking)));
     m_maxTurns->setValue(settings.maxTurns);
     m_theme->setCurrentIndex(m_theme->findData(int(settings.theme)));
+    m_language->setCurrentIndex(std::max(0, m_language->findData(settings.language)));
     providerChanged();
 }
 
@@ -349,6 +370,7 @@ AppSettings SettingsDialog::settings() const
     }
     result.maxTurns = m_maxTurns->value();
     result.theme = Theme(m_theme->currentData().toInt());
+    result.language = m_language->currentData().toString();
     return result;
 }
 
@@ -507,11 +529,23 @@ void SettingsDialog::setMessage(QLabel *label, const QString &text)
         m_fitHeight->start();
 }
 
+void SettingsDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    // A top-level size hint ignores height for width: wrapped notes set before showing (the
+    // key's location) get their room once the dialog has its width.
+    m_fitHeight->start();
+}
+
 void SettingsDialog::fitHeight()
 {
     // Messages come and go: grow for wrapped ones (a top-level layout does not ask for height
     // for width) and shrink back when they are gone, once the layouts have caught up.
     QLayout *top = layout();
+    // Nested layouts cache their height for width; a new note must be measured again.
+    const QList<QLayout *> layouts = findChildren<QLayout *>();
+    for (QLayout *nested : layouts)
+        nested->invalidate();
     top->invalidate();
     top->activate();
     const int needed = top->hasHeightForWidth() ? top->totalHeightForWidth(width())

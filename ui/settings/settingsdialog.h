@@ -40,6 +40,9 @@ public:
 
     void accept() override;
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void buildModelSection(QWidget *page);
     QWidget *buildBaseUrlRow();
@@ -78,6 +81,8 @@ private:
     QLabel *m_keyMessage = nullptr;
     QComboBox *m_thinking = nullptr;
     QSpinBox *m_maxTurns = nullptr;
+    QComboBox *m_language = nullptr;
+    QLabel *m_languageNote = nullptr; // a new language applies at the next start
     QComboBox *m_theme = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     QTimer *m_keyReadDelay = nullptr;
