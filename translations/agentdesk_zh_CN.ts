@@ -1353,6 +1353,30 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
 </context>
 <context>
+    <name>AgentCore::PermissionMode</name>
+    <message>
+        <location filename="../agentcore/permissions/permissionmode.cpp" line="+18"/>
+        <location line="+8"/>
+        <source>Ask before changes</source>
+        <translation>更改前询问</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Accept edits</source>
+        <translation>自动接受编辑</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Plan (read-only)</source>
+        <translation>计划（只读）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bypass permissions</source>
+        <translation>跳过权限检查</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::PermissionPolicy</name>
     <message>
         <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+25"/>
@@ -1426,26 +1450,38 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+2"/>
-        <source>Bash asks in %1 mode</source>
-        <translation>在当前权限模式（%1）下，Bash 需要询问</translation>
+        <source>Bash asks in “%1” mode</source>
+        <translation>在“%1”模式下，Bash 需要询问</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
+        <source>allowed in “%1” mode</source>
+        <translation>在“%1”模式下允许</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 asks in “%2” mode</source>
+        <translation>在“%2”模式下，%1 需要询问</translation>
+    </message>
+    <message>
+        <source>Bash asks in %1 mode</source>
+        <translation type="vanished">在当前权限模式（%1）下，Bash 需要询问</translation>
+    </message>
+    <message>
+        <location line="-5"/>
         <source>reads are allowed</source>
         <translation>允许读取</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>acceptEdits mode</source>
-        <translation>acceptEdits 模式</translation>
+        <translation type="vanished">acceptEdits 模式</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>%1 asks in %2 mode</source>
-        <translation>在当前权限模式（%2）下，%1 需要询问</translation>
+        <translation type="vanished">在当前权限模式（%2）下，%1 需要询问</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+19"/>
         <source>Plan mode is on: you can read and search, but not edit files or run commands. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
         <translation>计划模式已开启：你可以阅读和搜索，但不能编辑文件或运行命令。请制定并提出计划；用户关闭计划模式后你才能执行。</translation>
     </message>
@@ -2531,42 +2567,38 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>思考强度：%1</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>Ask before changes</source>
-        <translation>更改前询问</translation>
+        <translation type="vanished">更改前询问</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+17"/>
         <source>Reads run freely; every edit, write and command that changes something is reviewed.</source>
         <translation>读取操作直接执行；任何会改动内容的编辑、写入和命令都需要审查。</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Accept edits</source>
-        <translation>自动接受编辑</translation>
+        <translation type="vanished">自动接受编辑</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Edits and writes inside the repository are applied without review; commands still ask.</source>
         <translation>仓库内的编辑和写入无需审查直接应用；命令仍需询问。</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Plan (read-only)</source>
-        <translation>计划（只读）</translation>
+        <translation type="vanished">计划（只读）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>The agent may only read: edits, writes and commands are not offered to the model.</source>
         <translation>智能体只能读取：编辑、写入和命令不提供给模型。</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Bypass permissions</source>
-        <translation>跳过权限检查</translation>
+        <translation type="vanished">跳过权限检查</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Everything runs without asking, except deny rules. Writes outside the repository stay impossible.</source>
         <translation>除拒绝规则外，一切操作都不再询问。仍然无法写入仓库之外。</translation>
     </message>

@@ -44,17 +44,17 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
         QString tip;
     } modes[] = {
         {PermissionMode::Default,
-         tr("Ask before changes"),
+         permissionModeTitle(PermissionMode::Default),
          tr("Reads run freely; every edit, write and command that changes something is reviewed.")},
         {PermissionMode::AcceptEdits,
-         tr("Accept edits"),
+         permissionModeTitle(PermissionMode::AcceptEdits),
          tr("Edits and writes inside the repository are applied without review; commands still "
             "ask.")},
         {PermissionMode::Plan,
-         tr("Plan (read-only)"),
+         permissionModeTitle(PermissionMode::Plan),
          tr("The agent may only read: edits, writes and commands are not offered to the model.")},
         {PermissionMode::Bypass,
-         tr("Bypass permissions"),
+         permissionModeTitle(PermissionMode::Bypass),
          tr("Everything runs without asking, except deny rules. Writes outside the repository "
             "stay impossible.")},
     };

@@ -1,6 +1,30 @@
 #include "permissionmode.h"
 
+#include <QCoreApplication>
+
 namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionMode)
+};
+} // namespace
+
+QString permissionModeTitle(PermissionMode mode)
+{
+    switch (mode) {
+    case PermissionMode::Default:
+        return Tr::tr("Ask before changes");
+    case PermissionMode::AcceptEdits:
+        return Tr::tr("Accept edits");
+    case PermissionMode::Plan:
+        return Tr::tr("Plan (read-only)");
+    case PermissionMode::Bypass:
+        return Tr::tr("Bypass permissions");
+    }
+    return Tr::tr("Ask before changes");
+}
 
 QString permissionModeName(PermissionMode mode)
 {

@@ -17,6 +17,9 @@ enum class PermissionMode {
 
 /// "default", "acceptEdits", "plan", "bypass" (the command line and settings spelling).
 QString permissionModeName(PermissionMode mode);
+/// For people, translated: "Ask before changes", "Accept edits", "Plan (read-only)",
+/// "Bypass permissions" (the status bar's switch, and the reasons a review gives).
+QString permissionModeTitle(PermissionMode mode);
 /// Parses permissionModeName's spelling (also "bypassPermissions", Claude Code's name).
 std::optional<PermissionMode> parsePermissionMode(QStringView text);
 

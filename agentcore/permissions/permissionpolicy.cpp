@@ -353,14 +353,15 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
         if (subject.bash->readOnly)
             return decision(PermissionBehavior::Allow, Tr::tr("read-only command"));
         return decision(PermissionBehavior::Ask,
-                        Tr::tr("Bash asks in %1 mode").arg(permissionModeName(mode)));
+                        Tr::tr("Bash asks in “%1” mode").arg(permissionModeTitle(mode)));
     }
     if (!subject.sideEffects)
         return decision(PermissionBehavior::Allow, Tr::tr("reads are allowed"));
     if (mode == PermissionMode::AcceptEdits && isFileEditTool(tool))
-        return decision(PermissionBehavior::Allow, Tr::tr("acceptEdits mode"));
+        return decision(PermissionBehavior::Allow,
+                        Tr::tr("allowed in “%1” mode").arg(permissionModeTitle(mode)));
     return decision(PermissionBehavior::Ask,
-                    Tr::tr("%1 asks in %2 mode").arg(tool, permissionModeName(mode)));
+                    Tr::tr("%1 asks in “%2” mode").arg(tool, permissionModeTitle(mode)));
 }
 
 Context PermissionPolicy::prepareContext(Context context, const QStringList &sideEffectTools) const

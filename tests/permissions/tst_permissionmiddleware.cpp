@@ -188,7 +188,7 @@ private slots:
         QCOMPARE(request.toolName, QStringLiteral("Edit"));
         QCOMPARE(request.toolCallId, QStringLiteral("call_Edit"));
         QCOMPARE(request.arguments, editB);
-        QCOMPARE(request.reason, QStringLiteral("Edit asks in default mode"));
+        QCOMPARE(request.reason, QStringLiteral("Edit asks in “Ask before changes” mode"));
         QCOMPARE(request.filePath, h.repo.path(QStringLiteral("src/a.cpp")));
         QCOMPARE(request.displayPath, QStringLiteral("src/a.cpp"));
         QCOMPARE(request.oldText, QString::fromUtf8(original));

@@ -130,7 +130,7 @@ private slots:
                              << "";
         row("default: edit asks") << "default" << none << "Edit"
                                   << "src/a.cpp" << 0 << "ask"
-                                  << "Edit asks in default mode";
+                                  << "Edit asks in “Ask before changes” mode";
         row("default: write asks") << "default" << none << "Write"
                                    << "new.txt" << 0 << "ask"
                                    << "Write asks";
@@ -145,7 +145,7 @@ private slots:
                                        << "could not be analysed: loops";
         row("acceptEdits: edit") << "acceptEdits" << none << "Edit"
                                  << "src/a.cpp" << 0 << "allow"
-                                 << "acceptEdits";
+                                 << "allowed in “Accept edits” mode";
         row("acceptEdits: write") << "acceptEdits" << none << "Write"
                                   << "b.txt" << 0 << "allow"
                                   << "";
