@@ -1,5 +1,7 @@
 #include "modelcatalog.h"
 
+#include "modelname.h"
+
 #include <array>
 #include <string_view>
 
@@ -44,40 +46,6 @@ constexpr std::array windows{
     WindowEntry{"gemini-2-5-flash", 1'048'576},
 };
 
-// The same rules as pricing.cpp, so that a model with a price also finds its window.
-bool isLocalProvider(const QString &provider)
-{
-    static const QStringList local{QStringLiteral("ollama"),
-                                   QStringLiteral("llamacpp"),
-                                   QStringLiteral("llama.cpp"),
-                                   QStringLiteral("llama-cpp"),
-                                   QStringLiteral("vllm"),
-                                   QStringLiteral("lmstudio"),
-                                   QStringLiteral("local")};
-    return local.contains(provider, Qt::CaseInsensitive);
-}
-
-QByteArray normalizedModel(const QString &model)
-{
-    QString name = model.trimmed().toLower();
-    name = name.mid(name.lastIndexOf(u'/') + 1);
-    const qsizetype vendor = name.indexOf(QLatin1StringView("anthropic."));
-    if (vendor >= 0)
-        name = name.mid(vendor + qsizetype(sizeof("anthropic.") - 1));
-    name.replace(u'.', u'-');
-    return name.toUtf8();
-}
-
-bool matchesFamily(std::string_view name, std::string_view family)
-{
-    if (name.substr(0, family.size()) != family)
-        return false;
-    if (name.size() == family.size())
-        return true;
-    const char next = name[family.size()];
-    return next == '-' || next == ':' || next == '@';
-}
-
 } // namespace
 
 QStringList suggestedModels(WireApi api, const QString &provider)
@@ -112,11 +80,11 @@ std::optional<qint64> contextWindowTokens(const QString &provider, const QString
 {
     if (isLocalProvider(provider))
         return std::nullopt;
-    const QByteArray normalized = normalizedModel(model);
+    const QByteArray normalized = normalizedModelId(model);
     const std::string_view name(normalized.constData(), size_t(normalized.size()));
     const WindowEntry *best = nullptr;
     for (const WindowEntry &entry : windows) {
-        if (matchesFamily(name, entry.family)
+        if (matchesModelFamily(name, entry.family)
             && (!best || entry.family.size() > best->family.size())) {
             best = &entry;
         }

@@ -1,5 +1,7 @@
 #include "pricing.h"
 
+#include "modelname.h"
+
 #include <array>
 #include <string_view>
 
@@ -55,54 +57,17 @@ constexpr std::array prices{
     PriceEntry{"deepseek-reasoner", {0.28, 0.42, 0.028, 0.28}},
 };
 
-bool isLocalProvider(const QString &provider)
-{
-    static const QStringList local{QStringLiteral("ollama"),
-                                   QStringLiteral("llamacpp"),
-                                   QStringLiteral("llama.cpp"),
-                                   QStringLiteral("llama-cpp"),
-                                   QStringLiteral("vllm"),
-                                   QStringLiteral("lmstudio"),
-                                   QStringLiteral("local")};
-    return local.contains(provider, Qt::CaseInsensitive);
-}
-
-// "openai/gpt-4.1-mini" -> "gpt-4-1-mini"; "us.anthropic.claude-sonnet-4-5-20250929-v1:0"
-// (Bedrock) -> "claude-sonnet-4-5-20250929-v1:0".
-QByteArray normalizedModel(const QString &model)
-{
-    QString name = model.trimmed().toLower();
-    name = name.mid(name.lastIndexOf(u'/') + 1);
-    const qsizetype vendor = name.indexOf(QLatin1StringView("anthropic."));
-    if (vendor >= 0)
-        name = name.mid(vendor + qsizetype(sizeof("anthropic.") - 1));
-    name.replace(u'.', u'-');
-    return name.toUtf8();
-}
-
-// A family matches its own id and ids that continue with a separator: dated snapshots
-// ("-2025..."), Ollama tags (":latest"), OpenRouter variants (":thinking"), Vertex ("@2025...").
-bool matchesFamily(std::string_view name, std::string_view family)
-{
-    if (name.substr(0, family.size()) != family)
-        return false;
-    if (name.size() == family.size())
-        return true;
-    const char next = name[family.size()];
-    return next == '-' || next == ':' || next == '@';
-}
-
 } // namespace
 
 std::optional<ModelPrice> priceForModel(const QString &provider, const QString &model)
 {
     if (isLocalProvider(provider))
         return std::nullopt;
-    const QByteArray normalized = normalizedModel(model);
+    const QByteArray normalized = normalizedModelId(model);
     const std::string_view name(normalized.constData(), size_t(normalized.size()));
     const PriceEntry *best = nullptr;
     for (const PriceEntry &entry : prices) {
-        if (matchesFamily(name, entry.family)
+        if (matchesModelFamily(name, entry.family)
             && (!best || entry.family.size() > best->family.size())) {
             best = &entry;
         }
