@@ -8,6 +8,8 @@
 #include <permissions/permissionsettings.h>
 #include <tools/codingtools.h>
 
+#include <QFileInfo>
+
 #include <utility>
 
 namespace AgentCore {
@@ -21,7 +23,17 @@ std::shared_ptr<PermissionPolicy> makePolicy(const CodingAgentOptions &options,
     auto policy = std::make_shared<PermissionPolicy>(root,
                                                      options.permissionMode.value_or(
                                                          PermissionMode::Default));
-    policy->loadSettings(options.userSettingsPath, warnings);
+    QStringList protectedPaths = options.protectedPaths;
+    if (!options.userSettingsPath.isEmpty())
+        protectedPaths.append(QFileInfo(options.userSettingsPath).absolutePath());
+    if (!options.projectTrustPath.isEmpty())
+        protectedPaths.append(options.projectTrustPath);
+    policy->setProtectedPaths(protectedPaths);
+    policy->loadSettings(options.userSettingsPath,
+                         warnings,
+                         options.trustProjectSettings
+                             ? ProjectTrust::everything()
+                             : ProjectTrust::load(options.projectTrustPath, root));
     // The explicit choice wins over a defaultMode the settings may have applied.
     if (options.permissionMode)
         policy->setMode(*options.permissionMode);
@@ -51,6 +63,7 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     agent.workspace = std::make_shared<ToolWorkspace>(options.repositoryRoot);
     const QString root = agent.workspace->root(); // canonical
     agent.policy = makePolicy(options, root, &agent.warnings);
+    agent.untrustedGrants = agent.policy->untrustedGrants();
 
     QList<ExtensionPtr> extensions;
     if (!options.auditLogPath.isEmpty()) {
@@ -65,6 +78,7 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     gate.workspace = agent.workspace;
     gate.bash = std::make_shared<BashAnalyzer>(root);
     gate.alwaysAllowSettingsPath = PermissionSettings::projectLocalSettingsPath(root);
+    gate.projectTrustPath = options.projectTrustPath;
     gate.onUnattendedDeny = options.onUnattendedDeny;
 
     AgentConfig &config = agent.config;

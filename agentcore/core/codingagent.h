@@ -36,6 +36,16 @@ struct CodingAgentOptions
     /// The user's settings file (PermissionSettings::userSettingsPath()); empty: none. The
     /// project's settings files are always read.
     QString userSettingsPath;
+    /// Where the grants of project settings files the user accepted are kept
+    /// (ProjectTrust::defaultStorePath()); empty: none are, project grants do not apply.
+    QString projectTrustPath;
+    /// Apply every grant of the project's settings files without asking
+    /// (--trust-project-settings).
+    bool trustProjectSettings = false;
+    /// AgentDesk's own files beyond the user's settings folder (which is always protected):
+    /// the app's settings file, the sessions' and audit logs' folders. No tool changes them
+    /// without the person's approval of that one call (PermissionPolicy::setProtectedPaths).
+    QStringList protectedPaths;
     QString auditLogPath; ///< empty: no audit log
     /// Called once when the audit log cannot be written (on a tool thread).
     std::function<void(const QString &message)> onAuditError;
@@ -63,6 +73,9 @@ struct CodingAgent
     std::shared_ptr<ToolWorkspace> workspace; ///< thread-safe; shared with the tools
     std::shared_ptr<AuditLog> auditLog;       ///< null when there is none
     QStringList warnings; ///< problems with the settings files (skipped rules, unreadable files)
+    /// What the project's settings files ask for that was not applied because the user has
+    /// not accepted it (ProjectTrust): the window asks, headless runs warn.
+    QStringList untrustedGrants;
 
     /// Builds everything from \a options. Reads the settings files and gathers the system
     /// prompt's environment (runs git briefly): call it before the run starts, on any thread.

@@ -4,6 +4,7 @@
 #include "pathcapability.h"
 #include "permissionreview.h"
 #include "permissionsettings.h"
+#include "projecttrust.h"
 
 #include <core/toolexecution.h>
 #include <tools/textfile.h>
@@ -160,6 +161,12 @@ QString rememberApproval(const PermissionGate &gate,
         QString error;
         if (always && !PermissionSettings::appendRule(settingsPath, rule, &error))
             failures.append(error);
+        else if (always && !gate.projectTrustPath.isEmpty()
+                 && !ProjectTrust::remember(gate.projectTrustPath,
+                                            gate.policy->repositoryRoot(),
+                                            {ProjectTrust::ruleGrant(rule)},
+                                            &error))
+            failures.append(error);
     }
     QString text = always ? QStringLiteral("ask: always allowed")
                           : QStringLiteral("ask: allowed for this session");
@@ -187,9 +194,25 @@ ToolResult askPerson(const PermissionGate &gate,
         context.permissionDecision = QStringLiteral("ask: not asked, the call cannot succeed");
         return ToolResult::makeError(error);
     }
+    if (decision.changesConfiguration) {
+        // An approval of a settings change is for this change only: a rule would pre-approve
+        // the next one, which the person has not seen.
+        request.suggestedRules.clear();
+    }
 
     if (!gate.asker) {
         context.permissionDecision = QStringLiteral("deny: nobody to ask (%1)").arg(decision.reason);
+        if (decision.changesConfiguration) {
+            if (gate.onUnattendedDeny) {
+                gate.onUnattendedDeny(Tr::tr("Denied %1: %2, and nobody can be asked. No mode "
+                                             "or rule allows it; change the settings yourself.")
+                                          .arg(callDescription(request), decision.reason));
+            }
+            return ToolResult::makeError(
+                Tr::tr("Permission denied: %1: %2, and nobody can be asked in this session. "
+                       "Do not retry it; finish and tell the user which setting to change.")
+                    .arg(callDescription(request), decision.reason));
+        }
         if (gate.onUnattendedDeny) {
             gate.onUnattendedDeny(Tr::tr("Denied %1: it needs approval (%2) and nobody can be "
                                          "asked. Allow it with a rule in .agentdesk/settings.json "
@@ -230,9 +253,13 @@ ToolResult askPerson(const PermissionGate &gate,
                                            Tr::tr("they rejected the only hunk of the change"),
                                            Tr::tr("they rejected all %1 hunks of the change"))));
     }
-    context.permissionDecision = answer->choice == PermissionAnswer::Choice::AllowOnce
-                                     ? QStringLiteral("ask: allowed once")
-                                     : rememberApproval(gate, call, *answer);
+    if (answer->choice == PermissionAnswer::Choice::AllowOnce)
+        context.permissionDecision = QStringLiteral("ask: allowed once");
+    else if (decision.changesConfiguration)
+        context.permissionDecision = QStringLiteral(
+            "ask: allowed once (AgentDesk's own settings: no rule remembered)");
+    else
+        context.permissionDecision = rememberApproval(gate, call, *answer);
     if (!partial.isPartial() || !gate.workspace)
         return runAllowed(context, next, call);
     context.permissionDecision += QStringLiteral("; partially applied, ") + partial.auditText();

@@ -20,6 +20,9 @@ struct PermissionGate
     std::shared_ptr<ToolWorkspace> workspace;
     std::shared_ptr<BashAnalyzer> bash;
     QString alwaysAllowSettingsPath; ///< where AllowAlways writes (project local settings)
+    /// Where an AllowAlways rule is also recorded as accepted by the user (ProjectTrust), so
+    /// that the rule it wrote to the project's settings applies at the next start; empty: not.
+    QString projectTrustPath;
     /// Told about every call that was denied because nobody could be asked (headless stderr).
     std::function<void(const QString &message)> onUnattendedDeny;
 };
@@ -34,7 +37,9 @@ struct PermissionGate
 /// tool's thread; waiting for the answer ends when the call's abort token fires.
 /// An Edit or Write that would fail anyway (file not read, old_string not found) is not shown
 /// to anyone: the tool's error comes back at once. "Allow for this session/always" without a
-/// rule in the answer adds PermissionReview::defaultRules. Installs the PathCapability guard
+/// rule in the answer adds PermissionReview::defaultRules, except for a call that changes
+/// AgentDesk's own configuration (PermissionDecision::changesConfiguration): any allow answer
+/// is good for that call only, and without an asker it is denied saying no rule can allow it. Installs the PathCapability guard
 /// on gate.workspace (writable roots asked from the policy on every check).
 /// An allowed Edit/Write with PermissionAnswer::rejectedHunks is not run as the model asked:
 /// PartialChange writes the kept hunks itself (a success naming the rejected hunks; the audit

@@ -12,8 +12,14 @@ enum class PermissionMode {
     Default,     ///< reads allowed; Edit, Write and Bash ask (read-only commands pass)
     AcceptEdits, ///< Edit and Write inside the repository allowed; Bash asks
     Plan,        ///< read-only: Edit, Write and Bash are removed from the model's tool list
-    Bypass,      ///< everything allowed except deny rules and the path capability
+    /// Skips the questions, not the limits: everything allowed except deny rules, changes to
+    /// AgentDesk's own configuration (they still ask) and the path capability, which holds
+    /// for Bash too as far as its analysis sees (`sed -i ../x` is denied); a command that was
+    /// not understood runs unchecked (PermissionPolicy).
+    Bypass,
 };
+/// In every mode: writes outside the writable roots or into .git/ are denied, and changes to
+/// AgentDesk's own configuration ask (PermissionPolicy::decide).
 
 /// "default", "acceptEdits", "plan", "bypass" (the command line and settings spelling).
 QString permissionModeName(PermissionMode mode);

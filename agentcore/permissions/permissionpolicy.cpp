@@ -1,7 +1,10 @@
 #include "permissionpolicy.h"
 
+#include "bashpathresolver.h"
+#include "bashwrappers.h"
 #include "pathcapability.h"
 #include "permissionsettings.h"
+#include "projecttrust.h"
 
 #include <tools/toolworkspace.h>
 
@@ -109,6 +112,14 @@ std::optional<PermissionRule> firstRestriction(const QList<PermissionRule> &rule
 std::optional<PermissionRule> allowingRule(const QList<PermissionRule> &rules,
                                            const PermissionSubject &subject)
 {
+    // Not even `Bash` covers a write outside: the person looks at it (decide() denies it
+    // before, unless additional directories make the analysis unsure).
+    if (isBash(subject) && subject.bash) {
+        for (const BashRiskNote &note : subject.bash->risks) {
+            if (note.risk == BashRisk::WritesOutsideRepository)
+                return std::nullopt;
+        }
+    }
     QList<PermissionRule> allows;
     for (const PermissionRule &rule : rules) {
         if (rule.behavior == PermissionBehavior::Allow && rule.appliesTo(subject.toolName)) {
@@ -141,10 +152,6 @@ std::optional<PermissionRule> allowingRule(const QList<PermissionRule> &rules,
         const std::optional<BashAnalysis> &bash = subject.bash;
         if (!bash || !bash->understood || bash->commands.isEmpty())
             return std::nullopt;
-        for (const BashRiskNote &note : bash->risks) {
-            if (note.risk == BashRisk::WritesOutsideRepository)
-                return std::nullopt;
-        }
         // `git status && npm test` with Bash(npm test:*): git status passes on its own.
         return coverAll(
             bash->commands.size(),
@@ -185,6 +192,132 @@ PermissionDecision decision(PermissionBehavior behavior,
     return {behavior, reason, rule};
 }
 
+// `sed -i`, `perl -i`: in-place editors write the files they are given, which the command
+// analysis does not count as write targets yet (TODO #14: BashCommandClassifier's
+// writeTargets is the place). Returns a note for each such file that is not inside the
+// repository as far as the analysis can tell (outside, in .git/, or only known at run time).
+QList<BashRiskNote> inPlaceWritesOutside(const BashAnalysis &analysis, const QString &root)
+{
+    QList<BashRiskNote> notes;
+    BashPathResolver paths(root);
+    for (qsizetype index = 0; index < analysis.commands.size(); ++index) {
+        const SimpleCommand &command = analysis.commands.at(index);
+        if (command.words.isEmpty() || command.wordExpands.value(0))
+            continue;
+        const QString program = BashWrappers::programName(command.words.first());
+        if (program == QLatin1String("cd") || program == QLatin1String("pushd")
+            || program == QLatin1String("popd")) {
+            paths.changeDirectory(program, command.words.mid(1), command.wordExpands.mid(1));
+            continue;
+        }
+        if (program != QLatin1String("sed") && program != QLatin1String("perl"))
+            continue;
+        bool inPlace = false;
+        bool scriptGiven = false; // by -e/-f (sed) or -e/-E (perl): no script operand then
+        QList<std::pair<QString, bool>> operands;
+        bool optionsEnded = false;
+        for (qsizetype i = 1; i < command.words.size(); ++i) {
+            const QString &word = command.words.at(i);
+            const bool expands = command.wordExpands.value(i);
+            if (!optionsEnded && !expands && word == QLatin1String("--")) {
+                optionsEnded = true;
+            } else if (!optionsEnded && !expands && word.startsWith(QLatin1String("--"))) {
+                inPlace = inPlace || word.startsWith(QLatin1String("--in-place"));
+                if (word.startsWith(QLatin1String("--expression"))
+                    || word.startsWith(QLatin1String("--file"))) {
+                    scriptGiven = true;
+                    if (!word.contains(QLatin1Char('=')))
+                        ++i;
+                }
+            } else if (!optionsEnded && !expands && word.size() > 1
+                       && word.startsWith(QLatin1Char('-'))) {
+                // A cluster such as -ni, -i.bak, -pi, -Ei: an option taking a value ends it.
+                for (qsizetype c = 1; c < word.size(); ++c) {
+                    const QChar letter = word.at(c);
+                    if (letter == QLatin1Char('i')) {
+                        inPlace = true;
+                        break; // the rest is the backup suffix
+                    }
+                    if (letter == QLatin1Char('e') || letter == QLatin1Char('f')
+                        || (program == QLatin1String("perl") && letter == QLatin1Char('E'))) {
+                        scriptGiven = true;
+                        if (c == word.size() - 1)
+                            ++i; // the value is the next word
+                        break;
+                    }
+                }
+            } else {
+                operands.append({word, expands});
+            }
+        }
+        if (!inPlace)
+            continue;
+        if (!scriptGiven && !operands.isEmpty())
+            operands.removeFirst();
+        for (const auto &[file, expands] : std::as_const(operands)) {
+            if (paths.locate(file, expands) != BashPathResolver::Location::Inside) {
+                notes.append(
+                    {BashRisk::WritesOutsideRepository,
+                     int(index),
+                     Tr::tr("may write outside the repository: %1 (%2)").arg(file, command.text)});
+            }
+        }
+    }
+    return notes;
+}
+
+bool isAtOrBelow(const QString &path, const QString &base)
+{
+    return path.compare(base, Qt::CaseInsensitive) == 0
+           || path.startsWith(base + QLatin1Char('/'), Qt::CaseInsensitive);
+}
+
+// AgentDesk's own configuration in a writable root: .agentdesk/ (both settings files) and
+// .mcp.json. Compared without case: on macOS and Windows .AgentDesk is the same folder.
+bool isProjectConfiguration(const QString &absolute, const QStringList &roots)
+{
+    for (const QString &root : roots) {
+        if (isAtOrBelow(absolute, root + QStringLiteral("/.agentdesk"))
+            || absolute.compare(root + QStringLiteral("/.mcp.json"), Qt::CaseInsensitive) == 0)
+            return true;
+    }
+    return false;
+}
+
+// The spellings a command may use for \a path: as is, and from the home folder (`~/`,
+// `$HOME/`, `${HOME}/`).
+QStringList spellings(const QString &path)
+{
+    QStringList result{path};
+    const QString home = QDir::homePath();
+    if (!home.isEmpty() && home != QLatin1String("/") && isAtOrBelow(path, home)) {
+        const QString rest = path.mid(home.size());
+        result << QStringLiteral("~") + rest << QStringLiteral("$HOME") + rest
+               << QStringLiteral("${HOME}") + rest;
+    }
+    return result;
+}
+
+// A Bash command that may change AgentDesk's configuration: one that is not read-only and
+// names a protected path anywhere (also one that was not understood). Crude on purpose: a
+// false alarm costs one question, a miss lets the agent widen its own permissions.
+bool bashMayChangeConfiguration(const BashAnalysis &analysis, const QStringList &protectedPaths)
+{
+    if (analysis.understood && analysis.readOnly)
+        return false;
+    const QString &command = analysis.command;
+    if (command.contains(QLatin1String(".agentdesk"), Qt::CaseInsensitive)
+        || command.contains(QLatin1String(".mcp.json"), Qt::CaseInsensitive))
+        return true;
+    for (const QString &path : protectedPaths) {
+        for (const QString &spelling : spellings(path)) {
+            if (command.contains(spelling, Qt::CaseInsensitive))
+                return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 PermissionPolicy::PermissionPolicy(const QString &repositoryRoot, PermissionMode mode)
@@ -192,14 +325,20 @@ PermissionPolicy::PermissionPolicy(const QString &repositoryRoot, PermissionMode
     , m_mode(mode)
 {}
 
-void PermissionPolicy::loadSettings(const QString &userSettingsPath, QStringList *warnings)
+void PermissionPolicy::loadSettings(const QString &userSettingsPath,
+                                    QStringList *warnings,
+                                    const ProjectTrust &trust)
 {
+    const QString sharedPath = PermissionSettings::projectSettingsPath(m_root);
     const QStringList paths{userSettingsPath,
-                            PermissionSettings::projectSettingsPath(m_root),
+                            sharedPath,
                             PermissionSettings::projectLocalSettingsPath(m_root)};
     QList<PermissionRule> rules;
     QStringList directories;
     std::optional<PermissionMode> mode;
+    QStringList untrusted;
+    // What the user's own file grants needs no trust when a project file asks for it again.
+    QStringList userGrants;
     for (const QString &path : paths) {
         if (path.isEmpty())
             continue;
@@ -212,9 +351,27 @@ void PermissionPolicy::loadSettings(const QString &userSettingsPath, QStringList
         }
         if (warnings)
             warnings->append(settings->warnings);
-        rules.append(settings->rules);
-        directories.append(settings->additionalDirectories);
-        if (settings->defaultMode == PermissionMode::Bypass && path == paths.at(1)) {
+        const bool user = path == userSettingsPath;
+        const auto granted = [&](const QString &grant) {
+            if (user) {
+                userGrants.append(grant);
+                return true;
+            }
+            if (trust.trusts(grant) || userGrants.contains(grant))
+                return true;
+            if (!untrusted.contains(grant))
+                untrusted.append(grant);
+            return false;
+        };
+        for (const PermissionRule &rule : settings->rules) {
+            if (rule.behavior != PermissionBehavior::Allow || granted(ProjectTrust::ruleGrant(rule)))
+                rules.append(rule);
+        }
+        for (const QString &directory : settings->additionalDirectories) {
+            if (granted(ProjectTrust::directoryGrant(directory)))
+                directories.append(directory);
+        }
+        if (settings->defaultMode == PermissionMode::Bypass && path == sharedPath) {
             if (warnings) {
                 warnings->append(Tr::tr("%1 asks for bypass mode; a shared project file cannot "
                                         "turn permission checks off (use settings.local.json or "
@@ -222,7 +379,9 @@ void PermissionPolicy::loadSettings(const QString &userSettingsPath, QStringList
                                      .arg(path));
             }
         } else if (settings->defaultMode) {
-            mode = settings->defaultMode;
+            if (!ProjectTrust::modeNeedsTrust(*settings->defaultMode)
+                || granted(ProjectTrust::modeGrant(*settings->defaultMode)))
+                mode = settings->defaultMode;
         }
     }
 
@@ -237,6 +396,13 @@ void PermissionPolicy::loadSettings(const QString &userSettingsPath, QStringList
     if (mode && mode != m_settingsMode)
         m_mode = *mode;
     m_settingsMode = mode;
+    m_untrustedGrants = untrusted;
+}
+
+QStringList PermissionPolicy::untrustedGrants() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_untrustedGrants;
 }
 
 std::optional<PermissionMode> PermissionPolicy::settingsDefaultMode() const
@@ -286,14 +452,29 @@ QList<PermissionRule> PermissionPolicy::rules() const
 
 PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) const
 {
+    if (isBash(subject) && subject.bash && subject.bash->understood) {
+        const QList<BashRiskNote> inPlace = inPlaceWritesOutside(*subject.bash, m_root);
+        if (!inPlace.isEmpty()) {
+            PermissionSubject withInPlace = subject;
+            withInPlace.bash->risks.append(inPlace);
+            return decideAnalysed(withInPlace);
+        }
+    }
+    return decideAnalysed(subject);
+}
+
+PermissionDecision PermissionPolicy::decideAnalysed(const PermissionSubject &subject) const
+{
     QList<PermissionRule> rules;
     PermissionMode mode;
     QStringList roots;
+    QStringList protectedPaths;
     {
         QMutexLocker locker(&m_mutex);
         rules = m_rules;
         mode = m_mode;
         roots = QStringList{m_root} + m_additionalDirectories;
+        protectedPaths = m_protectedPaths;
     }
     const QString &tool = subject.toolName;
 
@@ -313,6 +494,24 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
                             .arg(path.absolute, m_root));
     }
 
+    // The same for Bash, as far as the analysis sees: no rule (not even `Bash`) and no mode
+    // (not even bypass) lets a command write outside. Its analysis only knows the repository,
+    // so with additional directories the person looks at the target instead (except in
+    // bypass, where nobody looks).
+    if (isBash(subject) && subject.bash && subject.bash->understood) {
+        for (const BashRiskNote &note : subject.bash->risks) {
+            if (note.risk != BashRisk::WritesOutsideRepository)
+                continue;
+            if (roots.size() > 1 && mode != PermissionMode::Bypass)
+                break;
+            return decision(PermissionBehavior::Deny,
+                            Tr::tr("the command %1; commands may only change files inside the "
+                                   "repository (%2), in every permission mode. Write inside it, "
+                                   "with literal paths.")
+                                .arg(note.explanation, m_root));
+        }
+    }
+
     if (const auto rule = firstRestriction(rules, PermissionBehavior::Deny, subject))
         return decision(PermissionBehavior::Deny, Tr::tr("denied by %1").arg(describe(*rule)), rule);
 
@@ -322,6 +521,15 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
                                "yet. Read and search what you need, then present your plan; "
                                "the user leaves plan mode to let you carry it out.")
                             .arg(tool));
+    }
+
+    // AgentDesk's own configuration: a tool that could change it would widen its own
+    // permissions. Always the person's call, once: no mode and no allow rule pre-approves it.
+    if (const QString reason = configurationChange(subject, roots, protectedPaths);
+        !reason.isEmpty()) {
+        PermissionDecision asks = decision(PermissionBehavior::Ask, reason);
+        asks.changesConfiguration = true;
+        return asks;
     }
 
     if (const auto rule = firstRestriction(rules, PermissionBehavior::Ask, subject))
@@ -362,6 +570,48 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
                         Tr::tr("allowed in “%1” mode").arg(permissionModeTitle(mode)));
     return decision(PermissionBehavior::Ask,
                     Tr::tr("%1 asks in “%2” mode").arg(tool, permissionModeTitle(mode)));
+}
+
+void PermissionPolicy::setProtectedPaths(const QStringList &paths)
+{
+    QStringList canonical;
+    for (const QString &path : paths) {
+        if (!path.isEmpty())
+            canonical.append(ToolWorkspace::canonicalPath(path));
+    }
+    QMutexLocker locker(&m_mutex);
+    m_protectedPaths = canonical;
+}
+
+QStringList PermissionPolicy::protectedPaths() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_protectedPaths;
+}
+
+QString PermissionPolicy::configurationChange(const PermissionSubject &subject,
+                                              const QStringList &roots,
+                                              const QStringList &protectedPaths)
+{
+    for (const PermissionSubject::Path &path : subject.paths) {
+        if (!path.write)
+            continue;
+        const bool isProtected = isProjectConfiguration(path.absolute, roots)
+                                 || std::any_of(protectedPaths.cbegin(),
+                                                protectedPaths.cend(),
+                                                [&path](const QString &base) {
+                                                    return isAtOrBelow(path.absolute, base);
+                                                });
+        if (isProtected) {
+            return Tr::tr("%1 changes AgentDesk's own settings, which always needs the user's "
+                          "approval")
+                .arg(path.relative.isEmpty() ? path.absolute : path.relative);
+        }
+    }
+    if (isBash(subject) && subject.bash && bashMayChangeConfiguration(*subject.bash, protectedPaths))
+        return Tr::tr("the command may change AgentDesk's own settings, which always needs the "
+                      "user's approval");
+    return {};
 }
 
 Context PermissionPolicy::prepareContext(Context context, const QStringList &sideEffectTools) const

@@ -3,6 +3,7 @@
 #include "bashanalysis.h"
 #include "permissionmode.h"
 #include "permissionrule.h"
+#include "projecttrust.h"
 
 #include <ai/types.h>
 
@@ -21,6 +22,9 @@ struct PermissionDecision
     QString reason; ///< "allowed by Bash(git status) in ~/.config/agentdesk/settings.json",
                     ///< "read-only command", "Edit asks in default mode", ...
     std::optional<PermissionRule> rule; ///< the rule that decided, if one did
+    /// The call may change AgentDesk's own configuration: it asks in every mode, and an
+    /// approval is good for this call only (no rule is remembered, PermissionReview offers none).
+    bool changesConfiguration = false;
 };
 
 /// What the policy needs to know about a call beyond its name and arguments.
@@ -43,12 +47,22 @@ struct PermissionSubject
 };
 
 /// Decides allow / ask / deny for tool calls from the mode and the rules (settings files,
-/// command line, session). Deny rules win over everything (bypass included); then ask rules;
-/// then allow rules; then the mode's default. A compound Bash command is allowed by rules only
-/// when every simple command is; a read-only command without writing redirections passes in
-/// default mode; a command that was not understood asks (or is denied by a Bash deny rule on
-/// any of its parts). Reads outside the repository ask; writes outside the writable roots
-/// and into .git/ are denied whatever the mode.
+/// command line, session), in this order:
+/// 1. The path capability, whatever the mode (bypass included) and the rules: writes outside
+///    the writable roots and into .git/ are denied: Edit/Write by their path, Bash when its
+///    analysis finds such a target (`sed -i ../x`, `> ../x`, `cp a ../x`; with additional
+///    directories, which the analysis does not know, it asks instead, except in bypass).
+///    A Bash command that was not understood cannot be checked: it asks, except in bypass,
+///    where it runs (until the sandbox issue makes the capability hold for every command).
+/// 2. Deny rules (bypass included); then plan mode denies every side effect.
+/// 3. AgentDesk's own configuration (`.agentdesk/` and `.mcp.json` in each writable root,
+///    setProtectedPaths): a write there, or a Bash command that is not read-only and names
+///    one, asks in every mode, bypass included; allow rules cannot pre-approve it.
+/// 4. Ask rules; then allow rules; then the mode's default.
+/// A compound Bash command is allowed by rules only when every simple command is; a read-only
+/// command without writing redirections passes in default mode; a command that was not
+/// understood asks (or is denied by a Bash deny rule on any of its parts). Reads outside the
+/// repository ask (bypass reads them).
 /// Thread-safe: parallel tool calls decide while the UI changes the mode or adds rules.
 class PermissionPolicy final
 {
@@ -60,9 +74,19 @@ public:
     /// appended to \a warnings; a file that cannot be read is skipped, never rewritten.
     /// Loading again replaces the rules of those files (session rules stay). A defaultMode
     /// there becomes the mode (local over project over user; set the command line's choice
-    /// after loading; a reload changes the mode only when that defaultMode changed), except bypass from the shared project file, which anyone who can
-    /// commit to the repository could have written: ignored with a warning.
-    void loadSettings(const QString &userSettingsPath, QStringList *warnings);
+    /// after loading; a reload changes the mode only when that defaultMode changed), except
+    /// bypass from the shared project file, which anyone who can commit to the repository
+    /// could have written: ignored with a warning.
+    /// The project files' grants (allow rules, additionalDirectories, defaultMode acceptEdits
+    /// or bypass) apply only when \a trust trusts them or the user's own file grants the same;
+    /// the others are skipped and listed by untrustedGrants(). Their deny and ask rules always
+    /// apply. Called when a session starts, and again only after the user accepted grants:
+    /// a settings file a tool changed during a run is never re-read silently.
+    void loadSettings(const QString &userSettingsPath,
+                      QStringList *warnings,
+                      const ProjectTrust &trust);
+    /// The project files' grants the last loadSettings did not apply (ProjectTrust's spelling).
+    QStringList untrustedGrants() const;
     /// The defaultMode the settings files chose, if any (after the rule above).
     std::optional<PermissionMode> settingsDefaultMode() const;
 
@@ -77,6 +101,11 @@ public:
     void addRule(const PermissionRule &rule); ///< session or command-line rule (source set)
     QList<PermissionRule> rules() const;
 
+    /// Folders and files of AgentDesk's own beyond the project's (the user's config folder,
+    /// the app's settings file, the sessions' folder): writes there always ask (see above).
+    void setProtectedPaths(const QStringList &paths);
+    QStringList protectedPaths() const;
+
     PermissionDecision decide(const PermissionSubject &subject) const;
 
     /// For AgentLoopConfig::prepareContext: in plan mode removes Edit, Write and Bash (every
@@ -84,11 +113,20 @@ public:
     Context prepareContext(Context context, const QStringList &sideEffectTools) const;
 
 private:
+    /// decide() once \a subject's Bash analysis has every write target it can know.
+    PermissionDecision decideAnalysed(const PermissionSubject &subject) const;
+    /// Why \a subject may change AgentDesk's configuration, or empty.
+    static QString configurationChange(const PermissionSubject &subject,
+                                       const QStringList &roots,
+                                       const QStringList &protectedPaths);
+
     QString m_root;
     mutable QMutex m_mutex;
     PermissionMode m_mode;
     QList<PermissionRule> m_rules;
     QStringList m_additionalDirectories;
+    QStringList m_protectedPaths;
+    QStringList m_untrustedGrants;
     std::optional<PermissionMode> m_settingsMode;
 };
 

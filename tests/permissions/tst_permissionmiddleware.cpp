@@ -3,6 +3,7 @@
 #include <permissions/permissionbroker.h>
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
+#include <permissions/projecttrust.h>
 #include <tools/codingtools.h>
 
 #include <QElapsedTimer>
@@ -16,6 +17,8 @@
 #include <thread>
 
 using namespace AgentCore;
+
+Q_DECLARE_METATYPE(AgentCore::PermissionMode)
 
 namespace {
 
@@ -420,6 +423,10 @@ private slots:
     void alwaysAllowWritesTheRule()
     {
         Harness h;
+        QTemporaryDir config;
+        const QString trustStore = config.filePath(QStringLiteral("trusted-projects.json"));
+        h.gate.projectTrustPath = trustStore;
+        h.middleware = makePermissionMiddleware(h.gate);
         QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
         QVERIFY(h.repo.write(QStringLiteral("src/deep/b.cpp"), "b\n"));
         const QString settings = PermissionSettings::projectLocalSettingsPath(h.repo.root());
@@ -450,9 +457,11 @@ private slots:
         QVERIFY2(!second.result.isError, qPrintable(second.result.text()));
         QCOMPARE(second.decision, QStringLiteral("allow: allowed by Edit(src/**) in ") + settings);
         QCOMPARE(h.asker->requests().size(), 1);
+        // The user accepted that rule: it is remembered as trusted, not asked about again.
         PermissionPolicy next(h.repo.root(), PermissionMode::Default);
         QStringList warnings;
-        next.loadSettings({}, &warnings);
+        next.loadSettings({}, &warnings, ProjectTrust::load(trustStore, h.repo.root()));
+        QVERIFY(next.untrustedGrants().isEmpty());
         QCOMPARE(next.rules().size(), 1);
         QCOMPARE(next.rules().first().toString(), QStringLiteral("Edit(src/**)"));
     }
@@ -576,6 +585,134 @@ private slots:
         // What needs nobody still runs.
         QVERIFY(!h.call(QStringLiteral("Bash"), {{"command", "git status"}}).result.isError);
         QCOMPARE(h.unattended.size(), 1);
+    }
+
+    // Issue #14: in acceptEdits the agent wrote settings.local.json granting bypass and Bash.
+    void settingsChangesAskInEveryMode_data()
+    {
+        QTest::addColumn<PermissionMode>("mode");
+        QTest::addColumn<QString>("tool");
+        QTest::addColumn<QJsonObject>("arguments");
+        const QJsonObject write{{"file_path", ".agentdesk/settings.local.json"},
+                                {"content",
+                                 "{\"permissions\": {\"allow\": [\"Bash\"], "
+                                 "\"defaultMode\": \"bypass\"}}"}};
+        const QJsonObject bash{{"command",
+                                "printf '{\"permissions\":{\"defaultMode\":\"bypass\"}}' > "
+                                ".agentdesk/settings.local.json"}};
+        QTest::newRow("acceptEdits write") << PermissionMode::AcceptEdits << "Write" << write;
+        QTest::newRow("bypass write") << PermissionMode::Bypass << "Write" << write;
+        QTest::newRow("bypass bash") << PermissionMode::Bypass << "Bash" << bash;
+        QTest::newRow("default bash") << PermissionMode::Default << "Bash" << bash;
+    }
+
+    void settingsChangesAskInEveryMode()
+    {
+        QFETCH(PermissionMode, mode);
+        QFETCH(QString, tool);
+        QFETCH(QJsonObject, arguments);
+        Harness h(mode);
+        QVERIFY(QDir().mkpath(h.repo.path(QStringLiteral(".agentdesk"))));
+        // Broad rules, even for the session, do not pre-approve it.
+        for (const char *text : {"Bash", "Write", "Edit"}) {
+            PermissionRule rule
+                = PermissionRule::parse(QLatin1String(text), PermissionBehavior::Allow).value();
+            rule.source = QStringLiteral("session");
+            h.policy->addRule(rule);
+        }
+        const QList<PermissionRule> rulesBefore = h.policy->rules();
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::AllowAlways));
+        const Outcome first = h.call(tool, arguments);
+        QVERIFY2(!first.result.isError, qPrintable(first.result.text()));
+        QCOMPARE(h.asker->requests().size(), 1);
+        const PermissionRequest request = h.asker->requests().first();
+        QVERIFY2(request.reason.contains(QLatin1String("AgentDesk's own settings")),
+                 qPrintable(request.reason));
+        QVERIFY(request.suggestedRules.isEmpty()); // nothing to allow "always"
+        QCOMPARE(first.decision,
+                 QStringLiteral(
+                     "ask: allowed once (AgentDesk's own settings: no rule remembered)"));
+        QVERIFY(h.repo.read(QStringLiteral(".agentdesk/settings.local.json")).contains("bypass"));
+
+        // The change takes no effect in this session: same mode, same rules.
+        QCOMPARE(h.policy->mode(), mode);
+        QCOMPARE(h.policy->rules(), rulesBefore);
+        // The "always" answer did not approve the next change either.
+        QVERIFY(h.read(QStringLiteral(".agentdesk/settings.local.json")));
+        QVERIFY(!h.call(tool, arguments).result.isError);
+        QCOMPARE(h.asker->requests().size(), 2);
+
+        // The next start does not apply what the file grants until the user accepted it.
+        PermissionPolicy next(h.repo.root(), PermissionMode::Default);
+        QStringList warnings;
+        next.loadSettings({}, &warnings, ProjectTrust());
+        QCOMPARE(next.mode(), PermissionMode::Default);
+        QVERIFY(next.untrustedGrants().contains(QStringLiteral("defaultMode: bypass")));
+    }
+
+    void settingsChangesDeniedHeadless()
+    {
+        Harness h(PermissionMode::Bypass, false);
+        const Outcome outcome = h.call(QStringLiteral("Write"),
+                                       {{"file_path", ".agentdesk/settings.local.json"},
+                                        {"content", "{}"}});
+        QVERIFY(outcome.result.isError);
+        QVERIFY2(outcome.result.text().contains(QLatin1String("AgentDesk's own settings")),
+                 qPrintable(outcome.result.text()));
+        QVERIFY(outcome.decision.startsWith(QLatin1String("deny: nobody to ask")));
+        QVERIFY(!QFile::exists(h.repo.path(QStringLiteral(".agentdesk/settings.local.json"))));
+        QCOMPARE(h.unattended.size(), 1);
+        QVERIFY2(h.unattended.first().contains(QLatin1String("No mode or rule allows it")),
+                 qPrintable(h.unattended.first()));
+    }
+
+    // Issue #14: bypass skips the questions, not the path capability.
+    void bashWritesOutsideAreRefused_data()
+    {
+        QTest::addColumn<PermissionMode>("mode");
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("rule");
+        QTest::newRow("bypass sed -i")
+            << PermissionMode::Bypass << "sed -i s/secret/leaked/ @/secret.txt"
+            << "";
+        QTest::newRow("bypass redirection") << PermissionMode::Bypass << "echo x > @/new.txt"
+                                            << "";
+        QTest::newRow("bypass cp") << PermissionMode::Bypass << "cp notes.txt @/copy.txt"
+                                   << "";
+        QTest::newRow("default, Bash rule") << PermissionMode::Default << "touch @/outside"
+                                            << "Bash";
+        QTest::newRow("acceptEdits, tee rule") << PermissionMode::AcceptEdits << "tee @/t.txt"
+                                               << "Bash(tee:*)";
+    }
+
+    void bashWritesOutsideAreRefused()
+    {
+        QFETCH(PermissionMode, mode);
+        QFETCH(QString, command);
+        QFETCH(QString, rule);
+        Harness h(mode);
+        QTemporaryDir outside;
+        const QString outsideRoot = QFileInfo(outside.path()).canonicalFilePath();
+        QFile secret(outsideRoot + QStringLiteral("/secret.txt"));
+        QVERIFY(secret.open(QIODevice::WriteOnly) && secret.write("secret\n") == 7);
+        secret.close();
+        QVERIFY(h.repo.write(QStringLiteral("notes.txt"), "notes\n"));
+        if (!rule.isEmpty()) {
+            PermissionRule allow = PermissionRule::parse(rule, PermissionBehavior::Allow).value();
+            allow.source = QStringLiteral("test");
+            h.policy->addRule(allow);
+        }
+        command.replace(QLatin1String("@"), outsideRoot);
+        const Outcome outcome = h.call(QStringLiteral("Bash"), {{"command", command}});
+        QVERIFY(outcome.result.isError);
+        QVERIFY2(outcome.decision.startsWith(QLatin1String("deny: ")), qPrintable(outcome.decision));
+        QVERIFY2(outcome.result.text().contains(QLatin1String("inside the repository")),
+                 qPrintable(outcome.result.text()));
+        QVERIFY(h.asker->requests().isEmpty());
+        QCOMPARE(QDir(outsideRoot).entryList(QDir::Files), QStringList{"secret.txt"});
+        QFile check(outsideRoot + QStringLiteral("/secret.txt"));
+        QVERIFY(check.open(QIODevice::ReadOnly));
+        QCOMPARE(check.readAll(), QByteArray("secret\n"));
     }
 
     void planModeDenies()

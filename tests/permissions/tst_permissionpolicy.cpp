@@ -1,6 +1,7 @@
 #include <permissions/pathcapability.h>
 #include <permissions/permissionpolicy.h>
 #include <permissions/permissionsettings.h>
+#include <permissions/projecttrust.h>
 #include <tools/toolworkspace.h>
 
 #include <QDir>
@@ -234,8 +235,80 @@ private slots:
                                           << "for x in y; do z; done" << 0 << "allow"
                                           << "";
         row("writes outside, rule") << "default" << QStringList{"allow Bash(cp:*)"} << "Bash"
-                                    << "cp a /tmp/x" << (plain | WritesOutside) << "ask"
+                                    << "cp a /tmp/x" << (plain | WritesOutside) << "deny"
+                                    << "only change files inside the repository";
+        // Bypass skips the questions, not the path capability: Bash as Edit and Write.
+        row("bypass: bash writes outside")
+            << "bypass" << none << "Bash"
+            << "sed -i s/a/b/ ../secret.txt" << (plain | WritesOutside) << "deny"
+            << "inside the repository";
+        row("broad rule: bash writes outside")
+            << "default" << QStringList{"allow Bash"} << "Bash"
+            << "touch ../outside" << (plain | WritesOutside) << "deny"
+            << "every permission mode";
+        row("bypass: sed -i outside, by the policy")
+            << "bypass" << none << "Bash"
+            << "sed -i.bak s/a/b/ /etc/passwd" << plain << "deny"
+            << "/etc/passwd";
+        row("bypass: cd, then perl -pi")
+            << "bypass" << none << "Bash"
+            << "cd .. && perl -pi -e s/a/b/ notes.txt" << plain << "deny"
+            << "notes.txt";
+        row("bypass: sed -i inside") << "bypass" << none << "Bash"
+                                     << "sed -i -e s/a/b/ src/a.c" << plain << "allow"
+                                     << "bypass";
+        row("default: sed -n outside is a read")
+            << "default" << QStringList{"allow Bash(sed:*)"} << "Bash"
+            << "sed -n 1p /etc/hosts" << plain << "allow"
+            << "sed:*";
+        row("bypass and broad rule: bash writes outside")
+            << "bypass" << QStringList{"allow Bash"} << "Bash"
+            << "cp a ../x" << (plain | WritesOutside) << "deny"
+            << "";
+
+        // AgentDesk's own settings: asked in every mode, no allow rule pre-approves them.
+        row("acceptEdits: settings.local.json") << "acceptEdits" << none << "Write"
+                                                << ".agentdesk/settings.local.json" << 0 << "ask"
+                                                << "AgentDesk's own settings";
+        row("bypass: settings.json") << "bypass" << none << "Edit"
+                                     << ".agentdesk/settings.json" << 0 << "ask"
+                                     << "AgentDesk's own settings";
+        row("bypass, allow Edit: .mcp.json") << "bypass" << QStringList{"allow Edit"} << "Write"
+                                             << ".mcp.json" << 0 << "ask"
+                                             << "AgentDesk's own settings";
+        row("allow rule for the file: settings")
+            << "acceptEdits" << QStringList{"allow Edit(.agentdesk/**)"} << "Edit"
+            << ".agentdesk/anything" << 0 << "ask"
+            << "AgentDesk's own settings";
+        row("other case: settings") << "bypass" << none << "Write"
+                                    << ".AgentDesk/settings.local.json" << 0 << "ask"
                                     << "";
+        row("bypass: bash writes settings")
+            << "bypass" << none << "Bash"
+            << "echo '{}' > .agentdesk/settings.local.json" << plain << "ask"
+            << "AgentDesk's own settings";
+        row("broad Bash rule: bash writes settings")
+            << "default" << QStringList{"allow Bash"} << "Bash"
+            << "cp evil.json .agentdesk/settings.json" << plain << "ask"
+            << "AgentDesk's own settings";
+        row("bypass: not understood, names settings")
+            << "bypass" << none << "Bash"
+            << "for f in a; do cat $f > .mcp.json; done" << 0 << "ask"
+            << "AgentDesk's own settings";
+        row("read-only bash reads settings")
+            << "default" << none << "Bash"
+            << "cat .agentdesk/settings.json" << readOnly << "allow"
+            << "read-only";
+        row("reading settings") << "default" << none << "Read"
+                                << ".agentdesk/settings.json" << 0 << "allow"
+                                << "";
+        row("deny rule denies settings")
+            << "bypass" << QStringList{"deny Edit(.agentdesk/**)"} << "Write"
+            << ".agentdesk/settings.json" << 0 << "deny"
+            << "Edit(.agentdesk/**)";
+        row("plan: settings") << "plan" << none << "Write"
+                              << ".agentdesk/settings.json" << 0 << "deny"
+                              << "Plan mode";
         row("deny wins over allow")
             << "default" << QStringList{"allow Bash", "deny Bash(git push:*)"} << "Bash"
             << "git push origin" << plain << "deny"
@@ -396,7 +469,7 @@ private slots:
         session.source = QStringLiteral("session");
         policy.addRule(session);
         QStringList warnings;
-        policy.loadSettings(user, &warnings);
+        policy.loadSettings(user, &warnings, ProjectTrust::everything());
         QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
         QCOMPARE(policy.rules().size(), 4);
         QCOMPARE(policy.mode(), PermissionMode::Plan); // the local file's, over the user's
@@ -417,7 +490,7 @@ private slots:
         // A broken file: reported, skipped, the others still count; loading again replaces.
         QVERIFY(writeFile(PermissionSettings::projectSettingsPath(repo), "{ nope"));
         warnings.clear();
-        policy.loadSettings(user, &warnings);
+        policy.loadSettings(user, &warnings, ProjectTrust::everything());
         QCOMPARE(warnings.size(), 1);
         QVERIFY(warnings.first().contains(PermissionSettings::projectSettingsPath(repo)));
         QCOMPARE(policy.rules().size(), 3);
@@ -433,16 +506,124 @@ private slots:
                           "{\"permissions\": {\"defaultMode\": \"bypass\"}}"));
         PermissionPolicy policy(repo, PermissionMode::Default);
         QStringList warnings;
-        policy.loadSettings({}, &warnings);
+        policy.loadSettings({}, &warnings, ProjectTrust::everything());
         QCOMPARE(policy.mode(), PermissionMode::Default);
         QCOMPARE(warnings.size(), 1);
         QVERIFY(warnings.first().contains(QLatin1String("bypass")));
 
-        // The developer's own local file may.
+        // The developer's own local file may, once they accepted it.
         QVERIFY(writeFile(PermissionSettings::projectLocalSettingsPath(repo),
                           "{\"permissions\": {\"defaultMode\": \"bypassPermissions\"}}"));
-        policy.loadSettings({}, &warnings);
+        policy.loadSettings({}, &warnings, ProjectTrust());
+        QCOMPARE(policy.mode(), PermissionMode::Default);
+        QCOMPARE(policy.untrustedGrants(), QStringList{QStringLiteral("defaultMode: bypass")});
+        policy.loadSettings({}, &warnings, ProjectTrust::everything());
         QCOMPARE(policy.mode(), PermissionMode::Bypass);
+    }
+
+    // Workspace trust: what a repository's settings files grant beyond the user's own applies
+    // only once the user accepted it; what they restrict always applies.
+    void projectGrantsNeedTrust()
+    {
+        QTemporaryDir dir;
+        const QString repo = QFileInfo(dir.path()).canonicalFilePath() + QStringLiteral("/repo");
+        QVERIFY(QDir().mkpath(repo + QStringLiteral("/shared")));
+        const QString user = dir.filePath(QStringLiteral("config/agentdesk/settings.json"));
+        const QString store = dir.filePath(
+            QStringLiteral("config/agentdesk/trusted-projects.json"));
+        QVERIFY(writeFile(user, "{\"permissions\": {\"allow\": [\"Edit(src/**)\"]}}"));
+        QVERIFY(writeFile(PermissionSettings::projectSettingsPath(repo),
+                          "{\"permissions\": {\"allow\": [\"Bash\", \"Edit(src/**)\"], "
+                          "\"deny\": [\"Bash(curl:*)\"], \"ask\": [\"Edit(docs/**)\"], "
+                          "\"defaultMode\": \"acceptEdits\"}}"));
+        QVERIFY(writeFile(PermissionSettings::projectLocalSettingsPath(repo),
+                          "{\"permissions\": {\"defaultMode\": \"bypass\", "
+                          "\"additionalDirectories\": [\"shared\"]}}"));
+
+        PermissionPolicy policy(repo, PermissionMode::Default);
+        QStringList warnings;
+        policy.loadSettings(user, &warnings, ProjectTrust::load(store, repo));
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+        const QStringList asked{QStringLiteral("allow: Bash"),
+                                QStringLiteral("defaultMode: acceptEdits"),
+                                QStringLiteral("additionalDirectories: ") + repo
+                                    + QStringLiteral("/shared"),
+                                QStringLiteral("defaultMode: bypass")};
+        QCOMPARE(policy.untrustedGrants(), asked);
+        QCOMPARE(policy.mode(), PermissionMode::Default);
+        QCOMPARE(policy.writableRoots(), QStringList{repo});
+        QStringList rules;
+        for (const PermissionRule &rule : policy.rules())
+            rules.append(rule.toString());
+        // The user's own Edit(src/**) needs no trust when the project asks for it again.
+        rules.sort();
+        QCOMPARE(rules,
+                 QStringList({"Bash(curl:*)", "Edit(docs/**)", "Edit(src/**)", "Edit(src/**)"}));
+        PermissionSubject make;
+        make.toolName = QStringLiteral("Bash");
+        make.sideEffects = true;
+        make.bash = analysis(QStringLiteral("make"), Understood);
+        QCOMPARE(policy.decide(make).behavior, PermissionBehavior::Ask);
+
+        // Accepted once: remembered for this repository, applied at the next load.
+        QVERIFY(ProjectTrust::remember(store, repo, asked));
+        QVERIFY(ProjectTrust::load(store, dir.path()).grants().isEmpty()); // another repository
+        PermissionPolicy next(repo, PermissionMode::Default);
+        next.loadSettings(user, &warnings, ProjectTrust::load(store, repo));
+        QVERIFY(next.untrustedGrants().isEmpty());
+        QCOMPARE(next.mode(), PermissionMode::Bypass);
+        QCOMPARE(next.writableRoots(), QStringList({repo, repo + QStringLiteral("/shared")}));
+        QCOMPARE(next.decide(make).behavior, PermissionBehavior::Allow);
+
+        // A grant added later to the file is new: not applied until accepted too.
+        QVERIFY(writeFile(PermissionSettings::projectLocalSettingsPath(repo),
+                          "{\"permissions\": {\"defaultMode\": \"bypass\", "
+                          "\"allow\": [\"Read(/**)\"]}}"));
+        next.loadSettings(user, &warnings, ProjectTrust::load(store, repo));
+        QCOMPARE(next.untrustedGrants(), QStringList{QStringLiteral("allow: Read(/**)")});
+    }
+
+    // The user's config folder and the app's files are AgentDesk's own settings too, wherever
+    // a writable root puts them, whatever way a command spells them.
+    void protectedPathsAsk()
+    {
+        const QString home = QDir::homePath();
+        const QString config = home + QStringLiteral("/.config/agentdesk");
+        PermissionPolicy policy(root, PermissionMode::Bypass);
+        policy.addWritableRoot(home);
+        policy.setProtectedPaths({config});
+
+        PermissionSubject write;
+        write.toolName = QStringLiteral("Write");
+        write.sideEffects = true;
+        PermissionSubject::Path target;
+        target.absolute = config + QStringLiteral("/settings.json");
+        target.write = true;
+        target.insideWritableRoot = true;
+        write.paths.append(target);
+        PermissionRule allowWrite
+            = PermissionRule::parse(QStringLiteral("Write"), PermissionBehavior::Allow).value();
+        allowWrite.source = QStringLiteral("session");
+        policy.addRule(allowWrite);
+        PermissionDecision decision = policy.decide(write);
+        QCOMPARE(decision.behavior, PermissionBehavior::Ask);
+        QVERIFY(decision.changesConfiguration);
+
+        for (const QString &command :
+             {QStringLiteral("echo x > ~/.config/agentdesk/settings.json"),
+              QStringLiteral("cp a \"$HOME/.config/agentdesk/settings.json\""),
+              QStringLiteral("tee %1/settings.json").arg(config)}) {
+            PermissionSubject bash;
+            bash.toolName = QStringLiteral("Bash");
+            bash.sideEffects = true;
+            bash.bash = analysis(command, Understood);
+            decision = policy.decide(bash);
+            QVERIFY2(decision.behavior == PermissionBehavior::Ask, qPrintable(command));
+            QVERIFY(decision.changesConfiguration);
+        }
+        // Other files of the same root are not.
+        write.paths.first().absolute = home + QStringLiteral("/notes.txt");
+        QCOMPARE(policy.decide(write).behavior, PermissionBehavior::Allow);
     }
 
     void addRuleOnce()
