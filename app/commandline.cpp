@@ -108,6 +108,11 @@ struct PrintParser
                                            "status)\" Edit Read, separated by commas or spaces; "
                                            "may be repeated."),
                                     Tr::tr("RULES")};
+    QCommandLineOption trustProjectSettings{
+        QStringLiteral("trust-project-settings"),
+        Tr::tr("Apply what this repository's .agentdesk settings files grant (allow rules, "
+               "acceptEdits or bypass mode, additional directories) without having accepted it "
+               "in the window.")};
     QCommandLineOption outputFormat{QStringLiteral("output-format"),
                                     Tr::tr("With --print: text (the answer; the default) or "
                                            "stream-json (one JSON event per line)."),
@@ -122,6 +127,7 @@ struct PrintParser
                 &maxTurns,
                 &permissionMode,
                 &allowedTools,
+                &trustProjectSettings,
                 &outputFormat};
     }
 };
@@ -256,6 +262,7 @@ bool parseValues(const QCommandLineParser &parser,
             return false;
         }
     }
+    print->trustProjectSettings = parser.isSet(options.trustProjectSettings);
     if (parser.isSet(options.outputFormat)) {
         const QString format = parser.value(options.outputFormat);
         if (format == QLatin1String("stream-json")) {

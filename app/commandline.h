@@ -34,6 +34,8 @@ struct PrintOptions
     int maxTurns = 0;                                        ///< 0: unlimited
     std::optional<AgentCore::PermissionMode> permissionMode; ///< nullopt: the settings decide
     QList<AgentCore::PermissionRule> allowedTools; ///< allow rules, source "--allowed-tools"
+    /// --trust-project-settings: the project's settings files' grants apply unasked.
+    bool trustProjectSettings = false;
     OutputFormat outputFormat = OutputFormat::Text;
 
     /// The provider to call, with the key read from \a environment. nullopt and \a error when

@@ -6,6 +6,7 @@
 #include <ai/messagejson.h>
 #include <core/repository.h>
 #include <permissions/permissionsettings.h>
+#include <permissions/projecttrust.h>
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -13,6 +14,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QMutex>
+#include <QSettings>
 #include <QStandardPaths>
 
 #include <csignal>
@@ -109,6 +111,15 @@ QString outcomeMessage(const Message *last, int signalNumber, int maxTurns)
     return Tr::tr("the run failed: %1").arg(last->errorMessage);
 }
 
+// AgentDesk's own files outside the repository that no tool may change unasked: the app's
+// settings, the sessions and the audit logs.
+QStringList ownFiles()
+{
+    return {QSettings().fileName(),
+            QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
+            QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)};
+}
+
 std::optional<QString> readPrompt(const QString &prompt)
 {
     if (prompt != QLatin1String("-"))
@@ -179,12 +190,22 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     options.allowRules = m_options.allowedTools;
     options.maxTurns = m_options.maxTurns;
     options.userSettingsPath = AgentCore::PermissionSettings::userSettingsPath();
+    options.projectTrustPath = AgentCore::ProjectTrust::defaultStorePath();
+    options.trustProjectSettings = m_options.trustProjectSettings;
+    options.protectedPaths = ownFiles();
     options.auditLogPath = AgentCore::AuditLog::newDefaultPath();
     options.onAuditError = [](const QString &message) { writeStderr(message); };
     options.onUnattendedDeny = [](const QString &message) { writeStderr(message); };
     m_parts = AgentCore::CodingAgent::assemble(options);
     for (const QString &warning : std::as_const(m_parts.warnings))
         writeStderr(Tr::tr("warning: %1").arg(warning));
+    if (!m_parts.untrustedGrants.isEmpty()) {
+        writeStderr(Tr::tr("warning: this repository's settings files (.agentdesk/) ask for more "
+                           "than your own settings, which you have not accepted; ignored: %1. "
+                           "Accept it once in the AgentDesk window, or run with "
+                           "--trust-project-settings.")
+                        .arg(m_parts.untrustedGrants.join(QStringLiteral("; "))));
+    }
 
     m_watcher = std::make_unique<InterruptWatcher>();
     connect(m_watcher.get(), &InterruptWatcher::interrupted, this, &HeadlessRun::onInterrupted);

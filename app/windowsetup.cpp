@@ -2,9 +2,12 @@
 
 #include <core/auditlog.h>
 #include <permissions/permissionsettings.h>
+#include <permissions/projecttrust.h>
 #include <settings/providerpresets.h>
 
 #include <QCoreApplication>
+#include <QSettings>
+#include <QStandardPaths>
 
 namespace App {
 
@@ -64,6 +67,13 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
     setup.options.allowRules = options.allowedTools;
     setup.options.maxTurns = options.maxTurns;
     setup.options.userSettingsPath = AgentCore::PermissionSettings::userSettingsPath();
+    setup.options.projectTrustPath = AgentCore::ProjectTrust::defaultStorePath();
+    setup.options.trustProjectSettings = options.trustProjectSettings;
+    // AgentDesk's own files outside the repository: the app's settings, sessions, audit logs.
+    setup.options.protectedPaths
+        = {QSettings().fileName(),
+           QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
+           QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)};
     setup.options.auditLogPath = AgentCore::AuditLog::newDefaultPath();
     return setup;
 }

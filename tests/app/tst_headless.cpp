@@ -310,6 +310,127 @@ private slots:
                  qPrintable(run.report()));
     }
 
+    // Issue #14: in acceptEdits the agent wrote .agentdesk/settings.local.json granting bypass
+    // and Bash, unasked, and the next run started in bypass.
+    void agentCannotWidenItsPermissions()
+    {
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        const QString grant = QStringLiteral(
+            "{\"permissions\": {\"allow\": [\"Bash\"], \"defaultMode\": \"bypass\"}}");
+        server.enqueue(scriptedReply(api,
+                                     {},
+                                     {{QStringLiteral("call_write"),
+                                       QStringLiteral("Write"),
+                                       {{QStringLiteral("file_path"),
+                                         QStringLiteral(".agentdesk/settings.local.json")},
+                                        {QStringLiteral("content"), grant}}}}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Settings changed.")));
+
+        Headless run(sandbox,
+                     server,
+                     api,
+                     {QStringLiteral("--permission-mode"), QStringLiteral("acceptEdits")});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(sandbox.read(QStringLiteral(".agentdesk/settings.local.json")),
+                 QByteArray("<missing>"));
+        QVERIFY2(run.err.contains(QStringLiteral("AgentDesk's own settings")),
+                 qPrintable(run.report()));
+        QVERIFY(server.requests().at(1).body.contains("Permission denied"));
+
+        // Had it been written (say the user approved it in the window), the next start still
+        // does not apply it unasked: it says what it ignored and how to accept it.
+        QVERIFY(QDir(sandbox.root()).mkpath(QStringLiteral(".agentdesk")));
+        QVERIFY(sandbox.write(QStringLiteral(".agentdesk/settings.local.json"), grant.toUtf8()));
+        server.enqueue(scriptedReply(api, QStringLiteral("Hello.")));
+        Headless next(sandbox,
+                      server,
+                      api,
+                      {QStringLiteral("--output-format"), QStringLiteral("stream-json")});
+        next.start();
+        QVERIFY(next.finish());
+        QVERIFY2(next.exitCode() == 0, qPrintable(next.report()));
+        QList<QJsonObject> lines = next.jsonLines();
+        QVERIFY2(!lines.isEmpty(), qPrintable(next.report()));
+        QCOMPARE(lines.first().value(QLatin1String("permissionMode")).toString(),
+                 QStringLiteral("default"));
+        QVERIFY2(next.err.contains(QStringLiteral("defaultMode: bypass"))
+                     && next.err.contains(QStringLiteral("allow: Bash"))
+                     && next.err.contains(QStringLiteral("--trust-project-settings")),
+                 qPrintable(next.report()));
+
+        // Accepted on the command line, it applies.
+        server.enqueue(scriptedReply(api, QStringLiteral("Hello.")));
+        Headless trusted(sandbox,
+                         server,
+                         api,
+                         {QStringLiteral("--output-format"),
+                          QStringLiteral("stream-json"),
+                          QStringLiteral("--trust-project-settings")});
+        trusted.start();
+        QVERIFY(trusted.finish());
+        QVERIFY2(trusted.exitCode() == 0, qPrintable(trusted.report()));
+        lines = trusted.jsonLines();
+        QVERIFY2(!lines.isEmpty(), qPrintable(trusted.report()));
+        QCOMPARE(lines.first().value(QLatin1String("permissionMode")).toString(),
+                 QStringLiteral("bypass"));
+        QVERIFY2(!trusted.err.contains(QStringLiteral("--trust-project-settings")),
+                 qPrintable(trusted.report()));
+    }
+
+    // Issue #14: with --permission-mode default, a `Bash` allow rule in a project file still
+    // let `touch ../outside` run; bypass wrote outside with `sed -i ../secret.txt`.
+    void bashNeverWritesOutside_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("command");
+        QTest::newRow("default + project Bash rule")
+            << QStringList{QStringLiteral("--permission-mode"),
+                           QStringLiteral("default"),
+                           QStringLiteral("--trust-project-settings")}
+            << "touch ../outside";
+        QTest::newRow("bypass sed -i")
+            << QStringList{QStringLiteral("--permission-mode"), QStringLiteral("bypass")}
+            << "sed -i s/secret/leaked/ ../secret.txt";
+        QTest::newRow("bypass redirection")
+            << QStringList{QStringLiteral("--permission-mode"), QStringLiteral("bypass")}
+            << "echo leaked > ../outside";
+    }
+
+    void bashNeverWritesOutside()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QString, command);
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        QVERIFY(QDir(sandbox.root()).mkpath(QStringLiteral(".agentdesk")));
+        QVERIFY(sandbox.write(QStringLiteral(".agentdesk/settings.json"),
+                              "{\"permissions\": {\"allow\": [\"Bash\"]}}"));
+        QVERIFY(sandbox.write(QStringLiteral("../secret.txt"), "secret\n"));
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        server.enqueue(scriptedReply(api,
+                                     {},
+                                     {{QStringLiteral("call_bash"),
+                                       QStringLiteral("Bash"),
+                                       {{QStringLiteral("command"), command}}}}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
+
+        Headless run(sandbox, server, api, options);
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QVERIFY2(!QFileInfo::exists(sandbox.root() + QStringLiteral("/../outside")),
+                 qPrintable(run.report()));
+        QCOMPARE(sandbox.read(QStringLiteral("../secret.txt")), QByteArray("secret\n"));
+        QCOMPARE(server.requests().size(), 2);
+        QVERIFY(server.requests().at(1).body.contains("Permission denied"));
+    }
+
     void planModeRemovesSideEffectTools_data()
     {
         QTest::addColumn<ReplyApi>("api");
