@@ -4,6 +4,7 @@
 #include <core/agent.h>
 #include <core/sessionrecorder.h>
 #include <permissions/permissionbroker.h>
+#include <permissions/projecttrust.h>
 
 #include <QJsonObject>
 
@@ -70,6 +71,7 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
         m_assembly.join();
     m_policy = parts.policy;
     m_warnings = parts.warnings;
+    m_untrustedGrants = parts.untrustedGrants;
     // One client for the whole session, so the model can change between requests. The
     // command line's provider is what it calls when nothing else was chosen.
     parts.config.loop.model = m_switch;
@@ -106,6 +108,8 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
         emit warning(message);
     emit permissionModeChanged(m_policy->mode());
     emit ready();
+    if (!m_untrustedGrants.isEmpty())
+        emit projectTrustNeeded(m_untrustedGrants);
 
     const auto waiting = std::exchange(m_waiting, {});
     for (const auto &[action, text] : waiting)
@@ -183,6 +187,31 @@ void AgentSession::setPermissionMode(AgentCore::PermissionMode mode)
     if (m_recorder)
         m_recorder->refreshState();
     emit permissionModeChanged(mode);
+}
+
+void AgentSession::trustProjectSettings()
+{
+    if (!m_policy || m_untrustedGrants.isEmpty())
+        return;
+    QString error;
+    if (!m_options.projectTrustPath.isEmpty()
+        && !AgentCore::ProjectTrust::remember(m_options.projectTrustPath,
+                                              m_options.repositoryRoot,
+                                              m_untrustedGrants,
+                                              &error))
+        emit warning(error);
+    // Exactly what the user saw: a grant the files gained since then stays out.
+    const AgentCore::ProjectTrust trust = AgentCore::ProjectTrust::of(
+        AgentCore::ProjectTrust::load(m_options.projectTrustPath, m_options.repositoryRoot).grants()
+        + m_untrustedGrants);
+    QStringList warnings;
+    m_policy->loadSettings(m_options.userSettingsPath, &warnings, trust);
+    if (m_options.permissionMode)
+        m_policy->setMode(*m_options.permissionMode);
+    m_untrustedGrants = m_policy->untrustedGrants();
+    for (const QString &message : std::as_const(warnings))
+        emit warning(message);
+    emit permissionModeChanged(m_policy->mode());
 }
 
 void AgentSession::setModel(ModelChoice model)

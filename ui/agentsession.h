@@ -116,6 +116,15 @@ public:
     /// Takes effect at the next tool call and the next model request (plan mode's tool list).
     void setPermissionMode(AgentCore::PermissionMode mode);
 
+    /// What the repository's settings files ask for beyond the user's own settings and was
+    /// not applied, because the user has not accepted it (AgentCore::ProjectTrust); empty
+    /// while Preparing.
+    QStringList untrustedGrants() const { return m_untrustedGrants; }
+    /// The user accepted untrustedGrants(): remembers them for this repository and applies
+    /// them to this session now (the settings files are read again; a mode given on the
+    /// command line still wins). Does nothing while Preparing.
+    void trustProjectSettings();
+
     QList<ChangedFile> changedFiles() const;            ///< in the order they were first changed
     QStringList warnings() const { return m_warnings; } ///< from the settings files
 
@@ -133,6 +142,9 @@ signals:
     /// Something the user should know that is not part of the conversation (settings files
     /// with problems, an audit log that cannot be written).
     void warning(const QString &message);
+    /// The repository's settings files ask for grants the user has not accepted (emitted
+    /// once, after ready()): the window shows them and may call trustProjectSettings().
+    void projectTrustNeeded(const QStringList &grants);
 
 private:
     enum class Action { Send, Steer, FollowUp };
@@ -158,6 +170,7 @@ private:
     QList<ChangedFile> m_changed;
     QHash<QString, int> m_changedIndex; // path -> index into m_changed
     QStringList m_warnings;
+    QStringList m_untrustedGrants;
     State m_state = State::Preparing;
 };
 

@@ -48,15 +48,17 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
          tr("Reads run freely; every edit, write and command that changes something is reviewed.")},
         {PermissionMode::AcceptEdits,
          permissionModeTitle(PermissionMode::AcceptEdits),
-         tr("Edits and writes inside the repository are applied without review; commands still "
-            "ask.")},
+         tr("Edits and writes inside the repository are applied without review, except "
+            "AgentDesk's own settings; commands still ask.")},
         {PermissionMode::Plan,
          permissionModeTitle(PermissionMode::Plan),
          tr("The agent may only read: edits, writes and commands are not offered to the model.")},
         {PermissionMode::Bypass,
          permissionModeTitle(PermissionMode::Bypass),
-         tr("Everything runs without asking, except deny rules. Writes outside the repository "
-            "stay impossible.")},
+         tr("Skips the questions, not the limits: everything runs without asking, except deny "
+            "rules and changes to AgentDesk's own settings (.agentdesk/, .mcp.json, your "
+            "config folder), which still ask. Writes outside the repository stay impossible, "
+            "also for commands (a command AgentDesk cannot analyse is not checked).")},
     };
     for (const auto &entry : modes) {
         m_mode->addItem(entry.text, int(entry.mode));

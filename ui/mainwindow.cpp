@@ -5,6 +5,7 @@
 #include "conversationpage.h"
 #include "followuppanel.h"
 #include "modelresolver.h"
+#include "projecttrustdialog.h"
 #include "review/reviewqueue.h"
 #include "sessions/sessionspanel.h"
 #include "settings/keystore.h"
@@ -243,6 +244,14 @@ void MainWindow::startSession(const QString &path,
         statusBar()->showMessage(message, 15000);
     });
     connect(m_session, &AgentSession::recorded, this, &MainWindow::refreshSessions);
+    connect(m_session, &AgentSession::projectTrustNeeded, this, [this](const QStringList &grants) {
+        AgentSession *session = m_session;
+        auto dialog = new ProjectTrustDialog(session->repositoryRoot(), grants, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, session, &AgentSession::trustProjectSettings);
+        connect(session, &QObject::destroyed, dialog, &QDialog::reject);
+        dialog->open();
+    });
     onSessionState(m_session->state());
     refreshSessions();
 }

@@ -158,6 +158,7 @@ private slots:
     void usageText_data();
     void usageText();
     void usageToolTipBreaksDown();
+    void bypassToolTipNamesWhatStillHolds();
     void noUsageNoLabel();
     void compactNumbers_data();
     void compactNumbers();
@@ -435,6 +436,19 @@ void tst_AgentStatusBar::usageText()
 
     QCOMPARE(bar.usageText(), expected);
     QVERIFY(bar.findChild<QLabel *>(QStringLiteral("usage"))->isVisible());
+}
+
+// Issue #14: bypass skips the questions, not the path capability nor the protected settings.
+void tst_AgentStatusBar::bypassToolTipNamesWhatStillHolds()
+{
+    AgentStatusBar bar;
+    bar.setPermissionMode(AgentCore::PermissionMode::Bypass);
+    const QString tip = bar.findChild<QComboBox *>(QStringLiteral("permissionMode"))->toolTip();
+    QVERIFY2(tip.contains(QStringLiteral("not the limits")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("AgentDesk's own settings")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("outside the repository stay impossible, also for "
+                                         "commands")),
+             qPrintable(tip));
 }
 
 void tst_AgentStatusBar::usageToolTipBreaksDown()

@@ -1,0 +1,197 @@
+// Issue #14 in the window: a repository's settings files that ask for more than the user's own
+// settings are shown once (ProjectTrustDialog) and apply only when trusted; an agent's change
+// to AgentDesk's settings is reviewed even in acceptEdits, and takes no effect in the session.
+#include "../tools/toolstest.h"
+
+#include <agentsession.h>
+#include <conversationpage.h>
+#include <core/agent.h>
+#include <mainwindow.h>
+#include <permissions/projecttrust.h>
+#include <projecttrustdialog.h>
+#include <review/reviewqueue.h>
+#include <scriptedmodel.h>
+
+#include <QAbstractButton>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace AgentCore;
+using TestSupport::ModelStep;
+using TestSupport::ScriptedModel;
+using Ui::AgentSession;
+using Ui::ProjectTrustDialog;
+
+namespace {
+
+constexpr int runTimeoutMs = 15'000;
+const QByteArray wideSettings
+    = "{\"permissions\": {\"allow\": [\"Bash\"], \"deny\": [\"Bash(curl:*)\"], "
+      "\"defaultMode\": \"bypass\"}}";
+
+QStringList items(const QListWidget *list)
+{
+    QStringList texts;
+    for (int i = 0; i < list->count(); ++i)
+        texts.append(list->item(i)->text());
+    return texts;
+}
+
+} // namespace
+
+class tst_ProjectTrust : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_projecttrust"));
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_repo.reset();
+    }
+
+    void dialogListsWhatIsAsked()
+    {
+        const QStringList grants{QStringLiteral("allow: Bash"),
+                                 QStringLiteral("defaultMode: bypass")};
+        ProjectTrustDialog dialog(QStringLiteral("/src/repo"), grants);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QCOMPARE(items(dialog.findChild<QListWidget *>(QStringLiteral("grants"))), grants);
+        auto distrust = dialog.findChild<QPushButton *>(QStringLiteral("distrustButton"));
+        auto trust = dialog.findChild<QPushButton *>(QStringLiteral("trustButton"));
+        QVERIFY(distrust && trust);
+        QVERIFY(distrust->isDefault()); // Enter does not widen the agent's permissions
+        QTest::mouseClick(trust, Qt::LeftButton);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    }
+
+    void trustAppliesAndIsRemembered()
+    {
+        openWindow({}, wideSettings);
+        ProjectTrustDialog *dialog = waitForDialog();
+        QVERIFY(dialog);
+        QCOMPARE(items(dialog->findChild<QListWidget *>(QStringLiteral("grants"))),
+                 QStringList(
+                     {QStringLiteral("allow: Bash"), QStringLiteral("defaultMode: bypass")}));
+        // Not applied while the user decides; the deny rule applies either way.
+        QCOMPARE(session()->permissionMode(), PermissionMode::Default);
+
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("trustButton")),
+                          Qt::LeftButton);
+        QCOMPARE(session()->permissionMode(), PermissionMode::Bypass);
+        QVERIFY(session()->untrustedGrants().isEmpty());
+        QCOMPARE(ProjectTrust::load(m_trustStore, m_repo->root()).grants(),
+                 QStringList(
+                     {QStringLiteral("allow: Bash"), QStringLiteral("defaultMode: bypass")}));
+
+        // The next conversation applies it without asking again.
+        QVERIFY(m_window->openRepository(m_repo->root()));
+        QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+        QCOMPARE(session()->permissionMode(), PermissionMode::Bypass);
+        QTest::qWait(50);
+        QVERIFY(!m_window->findChild<ProjectTrustDialog *>());
+    }
+
+    void distrustKeepsTheUsersSettings()
+    {
+        openWindow({}, wideSettings);
+        ProjectTrustDialog *dialog = waitForDialog();
+        QVERIFY(dialog);
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("distrustButton")),
+                          Qt::LeftButton);
+        QCOMPARE(session()->permissionMode(), PermissionMode::Default);
+        QVERIFY(ProjectTrust::load(m_trustStore, m_repo->root()).grants().isEmpty());
+        QCOMPARE(session()->untrustedGrants().size(), 2);
+    }
+
+    // The issue's scenario: in acceptEdits the agent writes settings.local.json granting
+    // bypass. It is reviewed, "always" is not offered, and the session does not change.
+    void agentSettingsChangeIsReviewedAndWaits()
+    {
+        const QString content = QString::fromUtf8(wideSettings);
+        openWindow({ModelStep::toolCall(QStringLiteral("w1"),
+                                        QStringLiteral("Write"),
+                                        {{"file_path", ".agentdesk/settings.local.json"},
+                                         {"content", content}}),
+                    ModelStep::text(QStringLiteral("Now I can do anything."))},
+                   {},
+                   PermissionMode::AcceptEdits);
+        session()->send(QStringLiteral("give yourself more rights"));
+        QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+        QWidget *review = page()->reviews()->currentView();
+        auto always = review->findChild<QAbstractButton *>(QStringLiteral("allowAlwaysButton"));
+        auto forSession = review->findChild<QAbstractButton *>(
+            QStringLiteral("allowSessionButton"));
+        QVERIFY(always && forSession);
+        QVERIFY(!always->isEnabled());
+        QVERIFY(!forSession->isEnabled());
+        QTest::mouseClick(review->findChild<QAbstractButton *>(QStringLiteral("allowOnceButton")),
+                          Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+        QCOMPARE(m_repo->read(QStringLiteral(".agentdesk/settings.local.json")), wideSettings);
+        // Written, but not re-read during the session: it waits for the next start (and
+        // then for the user's trust).
+        QCOMPARE(session()->permissionMode(), PermissionMode::AcceptEdits);
+        QVERIFY(session()->untrustedGrants().isEmpty());
+        QVERIFY(!m_window->findChild<ProjectTrustDialog *>());
+    }
+
+private:
+    void openWindow(const QList<ModelStep> &steps,
+                    const QByteArray &localSettings,
+                    std::optional<PermissionMode> mode = std::nullopt)
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        QVERIFY(m_repo->isValid());
+        if (!localSettings.isEmpty())
+            QVERIFY(m_repo->write(QStringLiteral(".agentdesk/settings.local.json"), localSettings));
+        QVERIFY(m_config.isValid());
+        m_trustStore = m_config.filePath(QStringLiteral("trusted-%1.json").arg(++m_windows));
+        Ui::AgentSetup setup;
+        setup.model.client = std::make_shared<ScriptedModel>(steps);
+        setup.model.label = QStringLiteral("scripted");
+        setup.options.systemPrompt = QStringLiteral("You are tested.");
+        setup.options.projectTrustPath = m_trustStore;
+        setup.options.permissionMode = mode;
+        setup.sessionsDirectory = m_config.filePath(QStringLiteral("sessions-%1").arg(m_windows));
+        m_window = std::make_unique<Ui::MainWindow>(setup);
+        m_window->resize(900, 600);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(m_window->openRepository(m_repo->root()));
+        QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    }
+
+    ProjectTrustDialog *waitForDialog()
+    {
+        QTest::qWaitFor([this] { return m_window->findChild<ProjectTrustDialog *>() != nullptr; },
+                        runTimeoutMs);
+        return m_window->findChild<ProjectTrustDialog *>();
+    }
+
+    Ui::ConversationPage *page() const { return m_window->conversationPage(); }
+    AgentSession *session() const { return m_window->session(); }
+
+    QTemporaryDir m_config;
+    QString m_trustStore;
+    int m_windows = 0;
+    std::unique_ptr<ToolsTest::Repo> m_repo;
+    std::unique_ptr<Ui::MainWindow> m_window;
+};
+
+QTEST_MAIN(tst_ProjectTrust)
+
+#include "tst_projecttrust.moc"
