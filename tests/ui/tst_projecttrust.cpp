@@ -177,8 +177,9 @@ private:
 
     ProjectTrustDialog *waitForDialog()
     {
-        QTest::qWaitFor([this] { return m_window->findChild<ProjectTrustDialog *>() != nullptr; },
-                        runTimeoutMs);
+        const auto shown = [this] { return m_window->findChild<ProjectTrustDialog *>() != nullptr; };
+        if (!QTest::qWaitFor(shown, runTimeoutMs))
+            return nullptr;
         return m_window->findChild<ProjectTrustDialog *>();
     }
 
