@@ -1,5 +1,6 @@
 #include "partialjson.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace AgentCore {
@@ -130,8 +131,12 @@ constexpr char nullText[] = "null";
 
 void PartialJsonParser::append(QByteArrayView bytes)
 {
+    if (m_state == State::Invalid || bytes.isEmpty())
+        return;
     const char *p = bytes.data();
     const char *const end = p + bytes.size();
+    m_chunk = p;
+    m_chunkEnd = end;
     while (p < end) {
         switch (m_state) {
         case State::String:
@@ -144,12 +149,22 @@ void PartialJsonParser::append(QByteArrayView bytes)
             p = scanLiteral(p, end);
             break;
         case State::Invalid:
-            return;
+            p = end;
+            break;
         default:
             p = scanStructure(p, end);
             break;
         }
     }
+    m_consumed += bytes.size();
+    // Only the excerpt of a later error needs earlier bytes, and only a few.
+    if (bytes.size() >= excerptContext) {
+        m_recent = bytes.last(excerptContext).toByteArray();
+    } else {
+        m_recent.append(bytes.data(), bytes.size());
+        m_recent.remove(0, qMax<qsizetype>(0, m_recent.size() - excerptContext));
+    }
+    m_chunk = m_chunkEnd = nullptr;
 }
 
 void PartialJsonParser::reset()
@@ -228,7 +243,7 @@ const char *PartialJsonParser::scanStructure(const char *p, const char *end)
         [[fallthrough]];
     case State::Value:
         if (c == '{' || c == '[') {
-            openContainer(c == '{');
+            openContainer(c == '{', p);
             return p + 1;
         }
         if (c == '"') {
@@ -236,6 +251,7 @@ const char *PartialJsonParser::scanStructure(const char *p, const char *end)
             return p + 1;
         }
         if (c == '-' || isDigit(c)) {
+            m_numberOffset = m_consumed + (p - m_chunk);
             m_token.resize(0);
             m_numberComplete = false;
             m_state = State::Number;
@@ -277,7 +293,7 @@ const char *PartialJsonParser::scanStructure(const char *p, const char *end)
     default: // Done: nothing but whitespace may follow
         break;
     }
-    fail();
+    fail(p);
     return end;
 }
 
@@ -336,7 +352,7 @@ const char *PartialJsonParser::scanString(const char *p, const char *end)
         m_utf8Low = low;
         m_utf8High = high;
         if (badUtf8) {
-            fail();
+            fail(p);
             return end;
         }
         if (p != start) {
@@ -362,7 +378,7 @@ const char *PartialJsonParser::scanEscape(const char *p, const char *end)
     while (p < end && m_escape >= 2) {
         const int digit = hexValue(*p++);
         if (digit < 0) {
-            fail();
+            fail(p - 1);
             return end;
         }
         m_unit = char16_t(m_unit * 16 + digit);
@@ -402,7 +418,7 @@ const char *PartialJsonParser::scanEscape(const char *p, const char *end)
         m_unit = 0;
         return scanEscape(p, end);
     default:
-        fail();
+        fail(p - 1);
         return end;
     }
     m_escape = 0;
@@ -484,8 +500,12 @@ const char *PartialJsonParser::scanNumber(const char *p, const char *end)
     }
     const NumberStatus status = numberStatus(m_token);
     m_numberComplete = status == NumberStatus::Complete;
-    if (status == NumberStatus::Invalid || (p < end && !m_numberComplete)) {
-        fail();
+    if (status == NumberStatus::Invalid) {
+        fail(p - 1); // the character that made the text no number (or its last one)
+        return end;
+    }
+    if (p < end && !m_numberComplete) {
+        fail(p);
         return end;
     }
     if (p == end)
@@ -493,7 +513,8 @@ const char *PartialJsonParser::scanNumber(const char *p, const char *end)
     bool ok = false;
     const QJsonValue number = numberValue(&ok);
     if (!ok) {
-        fail();
+        // Out of range: the number as a whole is wrong, so point at its start.
+        failAt(m_numberOffset, Error::Syntax);
         return end;
     }
     commit(number);
@@ -519,7 +540,7 @@ const char *PartialJsonParser::scanLiteral(const char *p, const char *end)
 {
     while (p < end && m_literal[m_literalPos] != '\0') {
         if (*p != m_literal[m_literalPos]) {
-            fail();
+            fail(p);
             return end;
         }
         ++p;
@@ -533,8 +554,12 @@ const char *PartialJsonParser::scanLiteral(const char *p, const char *end)
     return p;
 }
 
-void PartialJsonParser::openContainer(bool isObject)
+void PartialJsonParser::openContainer(bool isObject, const char *at)
 {
+    if (m_stack.size() >= size_t(maxDepth)) {
+        fail(at, Error::TooDeep);
+        return;
+    }
     Frame frame;
     frame.isObject = isObject;
     m_stack.push_back(std::move(frame));
@@ -569,10 +594,34 @@ void PartialJsonParser::commit(const QJsonValue &value)
 }
 
 // The stack stays as it was before the offending byte, so value() keeps what was known.
-void PartialJsonParser::fail()
+// \a at points into the append() in progress.
+void PartialJsonParser::fail(const char *at, Error error)
+{
+    failAt(m_consumed + (at - m_chunk), error);
+}
+
+// \a offset counts all the input; it may lie before the append() in progress (a number that
+// began earlier).
+void PartialJsonParser::failAt(qsizetype offset, Error error)
 {
     m_state = State::Invalid;
     m_snapshotValid = false;
+    m_error = error;
+    m_errorOffset = offset;
+    const qsizetype inChunk = offset - m_consumed;
+    // The excerpt: context before the byte (from earlier appends when needed), the byte and
+    // what follows it in this append.
+    const qsizetype chunkSize = m_chunkEnd - m_chunk;
+    const qsizetype beforeInChunk = std::clamp<qsizetype>(inChunk, 0, chunkSize);
+    QByteArray excerpt;
+    if (beforeInChunk < excerptContext) {
+        const qsizetype fromRecent = qMin(m_recent.size(), excerptContext - beforeInChunk);
+        excerpt = m_recent.right(fromRecent);
+    }
+    const qsizetype start = qMax<qsizetype>(0, beforeInChunk - excerptContext);
+    const qsizetype stop = qMin<qsizetype>(chunkSize, beforeInChunk + excerptContext + 1);
+    excerpt.append(m_chunk + start, stop - start);
+    m_errorExcerpt = excerpt;
 }
 
 } // namespace AgentCore

@@ -24,9 +24,23 @@ namespace AgentCore {
 /// (except that raw control characters inside strings are tolerated, as QJsonDocument does);
 /// a top-level scalar is accepted. value() is cached until the next append() changes it, so
 /// calling it per streamed delta of a long string costs nothing.
+///
+/// Nesting is capped at maxDepth open arrays/objects, as QJsonDocument and JsonReader cap it:
+/// the byte that would open one more fails the parse (Error::TooDeep), so no value deeper than
+/// that is ever built (Qt destroys and writes values recursively: 60,000 levels overflow the
+/// stack). A failed parse says where: errorOffset() and errorExcerpt().
 class PartialJsonParser final
 {
 public:
+    /// The deepest nesting accepted: QJsonDocument's and JsonReader's limit.
+    static constexpr int maxDepth = 1024;
+
+    enum class Error : quint8 {
+        None,    ///< valid so far (complete or not)
+        Syntax,  ///< a byte that no JSON text can have there
+        TooDeep, ///< more than maxDepth arrays/objects open
+    };
+
     void append(QByteArrayView bytes);
     void reset();
 
@@ -38,6 +52,14 @@ public:
     bool isComplete() const;
     /// True when the input can no longer become valid JSON.
     bool isInvalid() const;
+    /// Why the input is invalid (None while it is not).
+    Error error() const { return m_error; }
+    /// The byte offset, in all the input appended, of the byte that made it invalid; -1 if none.
+    qsizetype errorOffset() const { return m_errorOffset; }
+    /// Up to excerptContext bytes either side of errorOffset() (as far as the input seen holds
+    /// them; what follows it only from the same append()), for a message a model can act on.
+    QByteArray errorExcerpt() const { return m_errorExcerpt; }
+    static constexpr qsizetype excerptContext = 20;
 
     /// One-shot: the value of \a bytes as parsed by a fresh parser.
     static QJsonValue parse(QByteArrayView bytes);
@@ -76,10 +98,11 @@ private:
     void finishString();
     void appendUnit(char16_t unit);
     void flushLoneSurrogate();
-    void openContainer(bool isObject);
+    void openContainer(bool isObject, const char *at);
     void closeContainer();
     void commit(const QJsonValue &value);
-    void fail();
+    void fail(const char *at, Error error = Error::Syntax);
+    void failAt(qsizetype offset, Error error);
     QJsonValue numberValue(bool *ok) const;
 
     std::vector<Frame> m_stack;
@@ -98,6 +121,16 @@ private:
     quint8 m_utf8Need = 0;   // continuation bytes still expected
     quint8 m_utf8Low = 0x80; // allowed range of the next continuation byte
     quint8 m_utf8High = 0xBF;
+    // Where the bytes of the append() in progress start, and what came before them: the
+    // offsets and excerpt of an error.
+    const char *m_chunk = nullptr;
+    const char *m_chunkEnd = nullptr;
+    qsizetype m_consumed = 0;
+    QByteArray m_recent; // the last excerptContext bytes of earlier appends
+    qsizetype m_numberOffset = 0;
+    Error m_error = Error::None;
+    qsizetype m_errorOffset = -1;
+    QByteArray m_errorExcerpt;
     mutable QJsonValue m_snapshot{QJsonValue::Undefined};
     mutable bool m_snapshotValid = true; // the default m_snapshot (undefined) is right at first
 };

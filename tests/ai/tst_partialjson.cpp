@@ -148,6 +148,10 @@ private slots:
     void snapshotIsIndependentOfLaterInput();
     void objectOfNonObjectIsEmpty();
     void resetStartsOver();
+    void errorSaysWhere_data();
+    void errorSaysWhere();
+    void nestingIsCapped_data();
+    void nestingIsCapped();
 };
 
 void tst_PartialJson::snapshots_data()
@@ -478,6 +482,119 @@ void tst_PartialJson::resetStartsOver()
     parser.append(R"({"a": "b"})");
     QVERIFY(parser.isComplete());
     QCOMPARE(parser.object(), QJsonObject({{"a"_L1, "b"_L1}}));
+}
+
+void tst_PartialJson::errorSaysWhere_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<qsizetype>("offset");
+    QTest::addColumn<QByteArray>("excerpt");
+
+    // Issue #14: an unquoted string value read as "/file_path is required".
+    QTest::newRow("unquoted string") << QByteArray(R"({"file_path": README.md})") << qsizetype(14)
+                                     << QByteArray(R"({"file_path": README.md})");
+    QTest::newRow("trailing comma")
+        << QByteArray(R"({"a": 1,})") << qsizetype(8) << QByteArray(R"({"a": 1,})");
+    QTest::newRow("bad escape") << QByteArray(R"(["\x"])") << qsizetype(3)
+                                << QByteArray(R"(["\x"])");
+    QTest::newRow("leading zero") << QByteArray("[01]") << qsizetype(2) << QByteArray("[01]");
+    QTest::newRow("out of range number")
+        << QByteArray("[1, 1e400]") << qsizetype(4) << QByteArray("[1, 1e400]");
+    QTest::newRow("invalid UTF-8")
+        << QByteArray("[\"a\xff\"]") << qsizetype(3) << QByteArray("[\"a\xff\"]");
+    const QByteArray longText = "{\"content\": \"" + QByteArray(100, 'x') + "\", oops: 1}";
+    QTest::newRow("long input: 20 bytes either side")
+        << longText << qsizetype(116) << longText.mid(96, 41);
+}
+
+void tst_PartialJson::errorSaysWhere()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(qsizetype, offset);
+    QFETCH(QByteArray, excerpt);
+
+    PartialJsonParser whole;
+    whole.append(input);
+    QCOMPARE(whole.error(), PartialJsonParser::Error::Syntax);
+    QCOMPARE(whole.errorOffset(), offset);
+    QCOMPARE(whole.errorExcerpt(), excerpt);
+
+    // Streamed in pieces the offset still counts all the input, and the excerpt still shows
+    // what came before the error.
+    PartialJsonParser bytewise;
+    for (const char c : input)
+        bytewise.append(QByteArrayView(&c, 1));
+    QCOMPARE(bytewise.errorOffset(), offset);
+    QVERIFY2(excerpt.startsWith(bytewise.errorExcerpt()), bytewise.errorExcerpt().constData());
+    QVERIFY(bytewise.errorExcerpt().size() >= qMin<qsizetype>(offset, 20));
+
+    PartialJsonParser valid;
+    valid.append(R"({"a": [1, "b"]})");
+    QCOMPARE(valid.error(), PartialJsonParser::Error::None);
+    QCOMPARE(valid.errorOffset(), qsizetype(-1));
+}
+
+void tst_PartialJson::nestingIsCapped_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<bool>("tooDeep");
+    QTest::addColumn<qsizetype>("errorOffset");
+
+    constexpr int limit = PartialJsonParser::maxDepth;
+    const auto nested = [](int depth, char open, char close, const QByteArray &inner) {
+        QByteArray text;
+        for (int i = 0; i < depth; ++i)
+            text += open == '{' ? QByteArray("{\"k\":") : QByteArray(1, open);
+        text += inner;
+        for (int i = 0; i < depth; ++i)
+            text += close;
+        return text;
+    };
+    QTest::newRow("arrays at the limit") << nested(limit, '[', ']', "1") << false << qsizetype(-1);
+    QTest::newRow("arrays past the limit")
+        << nested(limit + 1, '[', ']', "1") << true << qsizetype(limit);
+    QTest::newRow("objects at the limit") << nested(limit, '{', '}', "1") << false << qsizetype(-1);
+    QTest::newRow("objects past the limit")
+        << nested(limit + 1, '{', '}', "1") << true << qsizetype(limit * 5);
+    // Issue #14: 60 KB that took the process down with SIGSEGV.
+    QTest::newRow("60,000 open brackets in an object")
+        << QByteArray(R"({"file_path":"README.md","x":)") + QByteArray(60'000, '[') << true
+        << qsizetype(29 + limit - 1);
+    QTest::newRow("60,000 open brackets, closed")
+        << QByteArray(60'000, '[') + QByteArray(60'000, ']') << true << qsizetype(limit);
+}
+
+void tst_PartialJson::nestingIsCapped()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(bool, tooDeep);
+    QFETCH(qsizetype, errorOffset);
+
+    // QJsonDocument draws the line at the same depth.
+    QJsonParseError qtError;
+    QJsonDocument::fromJson(input, &qtError);
+    if (input.endsWith(']') || input.endsWith('}'))
+        QCOMPARE(qtError.error == QJsonParseError::DeepNesting, tooDeep);
+
+    PartialJsonParser whole;
+    whole.append(input);
+    PartialJsonParser bytewise;
+    for (const char c : input)
+        bytewise.append(QByteArrayView(&c, 1));
+    for (const PartialJsonParser *parser : {&whole, &bytewise}) {
+        QCOMPARE(parser->isInvalid(), tooDeep);
+        QCOMPARE(parser->isComplete(), !tooDeep);
+        QCOMPARE(parser->error(),
+                 tooDeep ? PartialJsonParser::Error::TooDeep : PartialJsonParser::Error::None);
+        // The byte that would open level 1025 is the error; nothing deeper is built.
+        QCOMPARE(parser->errorOffset(), errorOffset);
+        // The value is built, copied, written and destroyed without running out of stack.
+        const QJsonValue value = parser->value();
+        QVERIFY(!value.isUndefined());
+        QJsonValue copy = value;
+        const QByteArray written = QJsonDocument(QJsonArray{copy}).toJson(QJsonDocument::Compact);
+        QVERIFY(!written.isEmpty());
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_PartialJson)
