@@ -66,6 +66,8 @@ QJsonObject blockToJson(const ContentBlock &block, bool full)
         json.insert(u"id", block.id);
         json.insert(u"name", block.name);
         json.insert(u"arguments", block.arguments);
+        if (full && !block.argumentsError.isEmpty())
+            json.insert(u"argumentsError", block.argumentsError);
         break;
     }
     return json;
@@ -93,6 +95,7 @@ bool blockFromJson(const QJsonValue &value, ContentBlock *block)
         *block = ContentBlock::makeToolCall(json.value(u"id").toString(),
                                             json.value(u"name").toString(),
                                             json.value(u"arguments").toObject());
+        block->argumentsError = json.value(u"argumentsError").toString();
     } else {
         return false;
     }

@@ -21,7 +21,8 @@ QJsonObject toNormalizedJson(const Message &assistant);
 ///   timestamp   integer, ms since the epoch
 ///   content     [{"type":"text","text":s}
 ///                | {"type":"thinking","thinking":s,"signature":s|null[,"redacted":true]}
-///                | {"type":"toolCall","id":s,"name":s,"arguments":{...}}]
+///                | {"type":"toolCall","id":s,"name":s,"arguments":{...}
+///                   [,"argumentsError":s (only when set)]}]
 ///   assistant   stopReason (stopReasonName), providerStopReason (s|null),
 ///               usage {input, output, cacheRead, cacheWrite, cost}, api, provider, model,
 ///               responseId; errorMessage, refusal, protocolViolation (true),

@@ -1,7 +1,6 @@
 #include "openairesponsesassembler.h"
 
 #include <QCoreApplication>
-#include <QJsonDocument>
 
 #include <cstring>
 
@@ -26,14 +25,6 @@ bool isKind(JsonReader::Value item, QByteArrayView kind)
     return item.value("type").equals(kind);
 }
 
-QJsonObject parseArguments(const QString &arguments)
-{
-    const QByteArray bytes = arguments.toUtf8();
-    const QJsonDocument document = QJsonDocument::fromJson(bytes);
-    if (document.isObject())
-        return document.object();
-    return PartialJsonParser::parse(bytes).toObject();
-}
 } // namespace
 
 OpenAiResponsesAssembler::OpenAiResponsesAssembler(const ProviderConfig &config)
@@ -189,7 +180,7 @@ void OpenAiResponsesAssembler::applyItem(Item &item,
         setToolCallIdentity(index,
                             source.value("call_id").toString(),
                             source.value("name").toString());
-        setToolArguments(index, parseArguments(source.value("arguments").toString()));
+        setToolArgumentsJson(index, source.value("arguments").toString());
         closeBlock(index, sink);
     }
 }

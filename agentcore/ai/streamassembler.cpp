@@ -35,6 +35,17 @@ QString endReasonText(StreamAssembler::EndReason reason)
     return Tr::tr("the connection dropped before the response was complete");
 }
 
+// An error excerpt as one line of text: invalid UTF-8 shows as U+FFFD, line breaks as spaces.
+QString excerptText(const QByteArray &excerpt)
+{
+    QString text = QString::fromUtf8(excerpt);
+    for (QChar &c : text) {
+        if (c.unicode() < 0x20)
+            c = u' ';
+    }
+    return text;
+}
+
 bool isErrorStop(StopReason reason)
 {
     return reason == StopReason::Error || reason == StopReason::Aborted
@@ -247,7 +258,10 @@ void StreamAssemblerBase::appendToolArguments(int index,
     state.parser->append(fragment.toUtf8());
     ContentBlock &block = m_message.content[index];
     // Until a value starts ("" or whitespace) the initial arguments stand, as in the SDKs.
-    const QJsonValue value = state.parser->value();
+    // Arguments nested too deep are not shown at all: they will not be run either.
+    const QJsonValue value = state.parser->error() == PartialJsonParser::Error::TooDeep
+                                 ? QJsonValue(QJsonValue::Undefined)
+                                 : state.parser->value();
     if (!value.isUndefined())
         block.arguments = value.toObject();
     StreamEvent event;
@@ -271,12 +285,14 @@ void StreamAssemblerBase::setToolCallIdentity(int index, const QString &id, cons
         block.name = name;
 }
 
-void StreamAssemblerBase::setToolArguments(int index, const QJsonObject &arguments)
+void StreamAssemblerBase::setToolArgumentsJson(int index, const QString &json)
 {
-    if (!isValidBlock(index))
+    if (!isValidBlock(index) || !m_blocks[index].open)
         return;
-    m_message.content[index].arguments = arguments;
-    m_blocks[index].argumentsFinal = true;
+    // The same parser as the streamed fragments, so that the same limits and messages apply.
+    auto parser = std::make_unique<PartialJsonParser>();
+    parser->append(json.toUtf8());
+    m_blocks[index].parser = std::move(parser);
 }
 
 void StreamAssemblerBase::syncText(int index, const QString &finalText, const StreamEventSink &sink)
@@ -310,11 +326,8 @@ void StreamAssemblerBase::closeBlock(int index, const StreamEventSink &sink)
         break;
     case ContentBlock::Type::ToolCall:
         event.type = StreamEvent::Type::ToolCallEnd;
-        if (state.parser && !state.argumentsFinal) {
-            const QJsonValue value = state.parser->value();
-            if (!value.isUndefined())
-                block.arguments = value.toObject();
-        }
+        if (state.parser)
+            applyParsedArguments(block, *state.parser);
         state.parser.reset();
         event.toolCallId = block.id;
         event.toolName = block.name;
@@ -322,6 +335,52 @@ void StreamAssemblerBase::closeBlock(int index, const StreamEventSink &sink)
         break;
     }
     emitEvent(sink, event);
+}
+
+// The final arguments of a tool call, or why there are none the tool may run with.
+void StreamAssemblerBase::applyParsedArguments(ContentBlock &block, const PartialJsonParser &parser)
+{
+    const QString tool = block.name.isEmpty() ? Tr::tr("tool") : block.name;
+    switch (parser.error()) {
+    case PartialJsonParser::Error::TooDeep:
+        // Nothing of it is kept: a value that deep must not reach the session file or the
+        // next request (Qt writes and reads JSON recursively, and stops at this depth).
+        block.arguments = {};
+        block.argumentsError
+            = Tr::tr("The arguments of this %1 call nest deeper than %2 levels; they were not "
+                     "read and the call was not run. Call %1 again with flat arguments that "
+                     "match its schema.")
+                  .arg(tool)
+                  .arg(PartialJsonParser::maxDepth);
+        return;
+    case PartialJsonParser::Error::Syntax: {
+        const QJsonValue value = parser.value();
+        if (value.isObject())
+            block.arguments = value.toObject();
+        block.argumentsError
+            = Tr::tr("The arguments of this %1 call are not valid JSON: it goes wrong at byte "
+                     "%2, near `%3`. The call was not run; call %1 again with the arguments as "
+                     "one valid JSON object (strings in double quotes).")
+                  .arg(tool)
+                  .arg(parser.errorOffset())
+                  .arg(excerptText(parser.errorExcerpt()));
+        return;
+    }
+    case PartialJsonParser::Error::None:
+        break;
+    }
+    const QJsonValue value = parser.value();
+    if (value.isUndefined())
+        return; // no argument text at all: the initial arguments stand, as in the SDKs
+    if (parser.isComplete() && !value.isObject()) {
+        block.arguments = {};
+        block.argumentsError = Tr::tr("The arguments of this %1 call are not a JSON object. The "
+                                      "call was not run; call %1 again with the arguments as "
+                                      "one JSON object.")
+                                   .arg(tool);
+        return;
+    }
+    block.arguments = value.toObject();
 }
 
 void StreamAssemblerBase::setStop(StopReason reason, const QString &providerStopReason)

@@ -104,8 +104,9 @@ protected:
     void appendToolArguments(int index, const QString &fragment, const StreamEventSink &sink);
     /// Replaces id and name when the fragment carries them (empty values are ignored).
     void setToolCallIdentity(int index, const QString &id, const QString &name);
-    /// Sets the final arguments; the block's End event then carries them instead of the parse.
-    void setToolArguments(int index, const QJsonObject &arguments);
+    /// Sets the final arguments from their complete JSON text (replacing the streamed parse);
+    /// ignored once the block is closed.
+    void setToolArgumentsJson(int index, const QString &json);
     /// Makes a text or thinking block hold \a finalText: the missing tail is emitted as a Delta
     /// while the block is open, anything else is replaced silently.
     void syncText(int index, const QString &finalText, const StreamEventSink &sink);
@@ -133,11 +134,11 @@ private:
     struct BlockState
     {
         bool open = true;
-        bool argumentsFinal = false; ///< setToolArguments() decided them
         std::unique_ptr<PartialJsonParser> parser;
     };
 
     void emitStartOnce(const StreamEventSink &sink);
+    static void applyParsedArguments(ContentBlock &block, const PartialJsonParser &parser);
     bool parsePayload(const SseEvent &event);
     void failMalformed(const SseEvent &event, const QString &reason);
     void decideEnd(EndReason reason, const QString &detail);

@@ -53,6 +53,10 @@ struct ContentBlock
     QString id;            ///< ToolCall: provider's call id
     QString name;          ///< ToolCall: tool name
     QJsonObject arguments; ///< ToolCall: parsed arguments (partial while streaming)
+    /// ToolCall: why the arguments the model sent could not be read (invalid JSON, nested too
+    /// deep, not an object), worded for the model; empty when they could. Such a call is not
+    /// run: it gets this as its isError result.
+    QString argumentsError;
 
     static ContentBlock makeText(const QString &text);
     static ContentBlock makeThinking(const QString &thinking, const QString &signature = {});

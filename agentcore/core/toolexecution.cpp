@@ -98,6 +98,12 @@ PreparedToolCall prepareToolCall(const ContentBlock &call, const RunTools &tools
     }
     prepared.tool = found->tool;
     prepared.schema = found->schema;
+    // Arguments that could not be read are not {}: validating them would tell the model that
+    // a field is missing when its JSON is broken.
+    if (!call.argumentsError.isEmpty()) {
+        prepared.failed = ToolResult::makeError(call.argumentsError);
+        return prepared;
+    }
     const ArgumentValidation validation = prepared.schema.validate(call.name, call.arguments);
     if (!validation.ok)
         prepared.failed = ToolResult::makeError(validation.error);

@@ -68,6 +68,14 @@ void tst_MessageJson::roundTrip_data()
     failed.content.last().redacted = true;
     QTest::newRow("assistant error, redacted thinking") << failed;
 
+    // A session read back still knows the call was not run, and why.
+    Message unreadable = assistantMessage();
+    unreadable.content.append(
+        ContentBlock::makeToolCall(QStringLiteral("call_9"), QStringLiteral("Read"), {}));
+    unreadable.content.last().argumentsError = QStringLiteral(
+        "The arguments of this Read call are not valid JSON: it goes wrong at byte 14");
+    QTest::newRow("tool call with unreadable arguments") << unreadable;
+
     Message result = Message::makeToolResult(QStringLiteral("toolu_1"),
                                              QStringLiteral("Read"),
                                              QStringLiteral("1\tline"),

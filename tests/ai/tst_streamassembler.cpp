@@ -11,6 +11,7 @@
 
 using namespace AgentCore;
 using EndReason = StreamAssembler::EndReason;
+using namespace Qt::StringLiterals;
 
 Q_DECLARE_METATYPE(AgentCore::StopReason)
 Q_DECLARE_METATYPE(AgentCore::StreamAssembler::EndReason)
@@ -157,6 +158,41 @@ QString protocolViolations(const Run &run, bool finalOrderIsStreamOrder = true)
     return {};
 }
 
+// One Read call whose argument text is \a arguments, as each provider streams it (one payload a
+// line, for framed()): the text arrives as one delta, Responses repeats it when the item is done.
+QByteArray readCallPayloads(const QString &directory, const QByteArray &arguments)
+{
+    const QByteArray array = QJsonDocument(QJsonArray{QString::fromUtf8(arguments)})
+                                 .toJson(QJsonDocument::Compact);
+    const QByteArray quoted = array.mid(1, array.size() - 2);
+    if (directory == QLatin1String("openai-chat")) {
+        return R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"Read","arguments":)"
+               + quoted + R"(}}]}}]}
+{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}
+[DONE])";
+    }
+    if (directory == QLatin1String("anthropic")) {
+        return R"({"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"usage":{"input_tokens":1,"output_tokens":1}}}
+{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"Read","input":{}}}
+{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":)"
+               + quoted + R"(}}
+{"type":"content_block_stop","index":0}
+{"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null},"usage":{"output_tokens":5}}
+{"type":"message_stop"})";
+    }
+    const QByteArray item
+        = R"({"type":"function_call","id":"fc_1","call_id":"call_1","name":"Read","arguments":)"
+          + quoted + "}";
+    return R"({"type":"response.created","response":{"id":"resp_1","model":"m","status":"in_progress","output":[]}}
+{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"Read","arguments":""}}
+{"type":"response.function_call_arguments.delta","output_index":0,"item_id":"fc_1","delta":)"
+           + quoted + R"(}
+{"type":"response.output_item.done","output_index":0,"item":)"
+           + item + R"(}
+{"type":"response.completed","response":{"id":"resp_1","model":"m","status":"completed","output":[)"
+           + item + R"(]}})";
+}
+
 } // namespace
 
 class tst_StreamAssembler : public QObject
@@ -181,6 +217,8 @@ private slots:
     void modelAndIdsFromStream();
     void costFromPriceTable();
     void fakeToolCallsFlagged();
+    void unreadableToolArguments_data();
+    void unreadableToolArguments();
 };
 
 void tst_StreamAssembler::allFixturesPresent()
@@ -657,6 +695,69 @@ void tst_StreamAssembler::fakeToolCallsFlagged()
                                {TestSupport::readFixtureStream(QStringLiteral("openai-chat"),
                                                                QStringLiteral("gpt4o-logprobs"))});
     QVERIFY(!clean.message.protocolViolation);
+}
+
+void tst_StreamAssembler::unreadableToolArguments_data()
+{
+    QTest::addColumn<QString>("directory");
+    QTest::addColumn<QByteArray>("arguments");
+    QTest::addColumn<QString>("error"); // a part of ContentBlock::argumentsError; "" for none
+    QTest::addColumn<QJsonObject>("expected");
+
+    const QByteArray deep = R"({"file_path":"README.md","x":)" + QByteArray(60'000, '[');
+    const QByteArray closedDeep = R"({"file_path":"README.md","x":)" + QByteArray(2000, '[')
+                                  + QByteArray(2000, ']') + "}";
+    const QByteArray unquoted = R"({"file_path": README.md})";
+    const QJsonObject readme{{"file_path"_L1, "README.md"_L1}};
+    for (const char *directory : {"openai-chat", "anthropic", "openai-responses"}) {
+        const QString dir = QString::fromLatin1(directory);
+        QTest::addRow("%s: 60,000 levels", directory)
+            << dir << deep << u"The arguments of this Read call nest deeper than 1024 levels;"_s
+            << QJsonObject();
+        QTest::addRow("%s: 2,000 levels, closed", directory)
+            << dir << closedDeep << u"nest deeper than 1024 levels"_s << QJsonObject();
+        QTest::addRow("%s: unquoted string", directory)
+            << dir << unquoted
+            << u"The arguments of this Read call are not valid JSON: it goes wrong at byte 14, "
+               "near `{\"file_path\": README.md}`."_s
+            << QJsonObject();
+        QTest::addRow("%s: not an object", directory)
+            << dir << QByteArray(R"(["README.md"])") << u"are not a JSON object"_s << QJsonObject();
+        QTest::addRow("%s: valid", directory)
+            << dir << QByteArray(R"({"file_path": "README.md"})") << QString() << readme;
+    }
+}
+
+// Issue #14: deeply nested arguments crashed the process; broken JSON read as "required".
+void tst_StreamAssembler::unreadableToolArguments()
+{
+    QFETCH(QString, directory);
+    QFETCH(QByteArray, arguments);
+    QFETCH(QString, error);
+    QFETCH(QJsonObject, expected);
+
+    const QByteArray stream = framed(directory, readCallPayloads(directory, arguments));
+    const Run run = assemble(directory, {stream});
+    QCOMPARE(run.message.stopReason, StopReason::ToolUse);
+    const QList<ContentBlock> calls = run.message.toolCalls();
+    QCOMPARE(calls.size(), 1);
+    QCOMPARE(calls.first().name, u"Read"_s);
+    if (error.isEmpty())
+        QVERIFY2(calls.first().argumentsError.isEmpty(), qPrintable(calls.first().argumentsError));
+    else
+        QVERIFY2(calls.first().argumentsError.contains(error),
+                 qPrintable(calls.first().argumentsError));
+    QCOMPARE(calls.first().arguments, expected);
+    // Every event the stream produced carries arguments that Qt can write and read back.
+    for (const StreamEvent &event : run.events) {
+        const QByteArray json = QJsonDocument(QJsonObject{{"arguments"_L1, event.arguments}})
+                                    .toJson(QJsonDocument::Compact);
+        QJsonParseError parseError;
+        QJsonDocument::fromJson(json, &parseError);
+        QCOMPARE(parseError.error, QJsonParseError::NoError);
+    }
+    const QString violation = protocolViolations(run, directory != QLatin1String("openai-chat"));
+    QVERIFY2(violation.isEmpty(), qPrintable(violation));
 }
 
 QTEST_GUILESS_MAIN(tst_StreamAssembler)

@@ -279,6 +279,24 @@ private slots:
         QCOMPARE(run.newMessages.last().text(), u"done"_s);
     }
 
+    // Issue #14: broken argument JSON was reported as a missing field; such a call is not
+    // run, and the model reads why.
+    void unreadableArgumentsAreReportedNotValidated()
+    {
+        auto read = FunctionTool::make(u"Read"_s, {u"path"_s}, ExecutionMode::Parallel, {});
+        ContentBlock broken = call(u"c1"_s, u"Read"_s, path(u"a.txt"_s));
+        broken.argumentsError = u"The arguments of this Read call are not valid JSON: it goes "
+                                "wrong at byte 9, near `{\"path\": a.txt}`."_s;
+        const Run run = runBatch({broken}, {read});
+        QCOMPARE(run.results().size(), 1);
+        const Message result = run.results().first();
+        QVERIFY(result.isError);
+        QCOMPARE(result.text(), broken.argumentsError);
+        QCOMPARE(read->calls(), 0);
+        QCOMPARE(run.model->callCount(), 2);
+        QCOMPARE(run.newMessages.last().text(), u"done"_s);
+    }
+
     void middlewaresWrapInOrderAndAfterPartsAlwaysRun_data()
     {
         QTest::addColumn<QString>("inner");
