@@ -72,7 +72,15 @@ private:
 
 QString apiName(ReplyApi api)
 {
-    return api == ReplyApi::OpenAiChat ? QStringLiteral("openai") : QStringLiteral("anthropic");
+    switch (api) {
+    case ReplyApi::OpenAiChat:
+        return QStringLiteral("openai");
+    case ReplyApi::AnthropicMessages:
+        return QStringLiteral("anthropic");
+    case ReplyApi::OpenAiResponses:
+        return QStringLiteral("openai-responses");
+    }
+    return {};
 }
 
 /// One agentdesk --print process.
@@ -104,7 +112,7 @@ public:
                                 QStringLiteral("--provider"),
                                 apiName(api),
                                 QStringLiteral("--base-url"),
-                                api == ReplyApi::OpenAiChat
+                                api != ReplyApi::AnthropicMessages
                                     ? server.url(QStringLiteral("/v1")).toString()
                                     : server.url().toString(),
                                 QStringLiteral("--model"),
@@ -639,6 +647,56 @@ private slots:
             QVERIFY2(run.err.contains(errorText), qPrintable(run.report()));
         QCOMPARE(server.requests().size(), reply.isEmpty() ? 0 : 1);
         QCOMPARE(server.pendingResponses(), 0);
+    }
+
+    // Issue #14: 60,000 levels of nesting in a tool call's arguments took the process down
+    // with SIGSEGV, and broken JSON came back to the model as a missing field. Either is now an
+    // isError result the model reads, and the run goes on to a normal end.
+    void unreadableToolArguments_data()
+    {
+        QTest::addColumn<ReplyApi>("api");
+        QTest::addColumn<QByteArray>("arguments");
+        QTest::addColumn<QByteArray>("result");
+        const QByteArray deep = R"({"file_path":"notes.txt","x":)" + QByteArray(60'000, '[');
+        const QByteArray deepResult
+            = "The arguments of this Read call nest deeper than 1024 levels";
+        const QByteArray unquoted = R"({"file_path": notes.txt})";
+        // Byte 15: "no" could still have been the start of null.
+        const QByteArray unquotedResult
+            = "The arguments of this Read call are not valid JSON: it goes wrong at byte 15";
+        for (const auto &[name, api] : {std::pair{"openai", ReplyApi::OpenAiChat},
+                                        std::pair{"anthropic", ReplyApi::AnthropicMessages},
+                                        std::pair{"openai-responses", ReplyApi::OpenAiResponses}}) {
+            QTest::addRow("%s: 60,000 levels", name) << api << deep << deepResult;
+            QTest::addRow("%s: unquoted string", name) << api << unquoted << unquotedResult;
+        }
+    }
+
+    void unreadableToolArguments()
+    {
+        QFETCH(ReplyApi, api);
+        QFETCH(QByteArray, arguments);
+        QFETCH(QByteArray, result);
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        QVERIFY(server.isListening());
+        ReplyToolCall call = readCall();
+        call.rawArguments = arguments;
+        server.enqueue(scriptedReply(api, QStringLiteral("Reading."), {call}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Sorry, my arguments were broken.")));
+
+        Headless run(sandbox, server, api, {});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(run.out, QByteArray("Sorry, my arguments were broken.\n"));
+        QCOMPARE(server.requests().size(), 2);
+        // The model read why its call was not run, and nothing of the file.
+        const QByteArray next = server.requests().at(1).body;
+        QVERIFY2(next.contains(result), next.left(4000).constData());
+        QVERIFY(!next.contains("apple pie"));
+        QVERIFY(!next.contains("is required"));
     }
 
     void sigintDuringStalledStream_data()

@@ -12,9 +12,9 @@ QByteArray compact(const QJsonObject &object)
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
 }
 
-QByteArray argumentsText(const QJsonObject &arguments)
+QByteArray argumentsText(const ReplyToolCall &call)
 {
-    return compact(arguments);
+    return call.rawArguments.isNull() ? compact(call.arguments) : call.rawArguments;
 }
 
 QByteArray chatChunk(const QJsonObject &delta, const QJsonValue &finishReason = QJsonValue::Null)
@@ -51,8 +51,7 @@ QList<QByteArray> openAiChatEvents(const QString &text, const QList<ReplyToolCal
             {QStringLiteral("type"), QStringLiteral("function")},
             {QStringLiteral("function"),
              QJsonObject{{QStringLiteral("name"), call.name},
-                         {QStringLiteral("arguments"),
-                          QString::fromUtf8(argumentsText(call.arguments))}}},
+                         {QStringLiteral("arguments"), QString::fromUtf8(argumentsText(call))}}},
         };
         events.append(chatChunk({{QStringLiteral("tool_calls"), QJsonArray{toolCall}}}));
     }
@@ -126,7 +125,7 @@ QList<QByteArray> anthropicEvents(const QString &text, const QList<ReplyToolCall
         delta.insert(u"delta",
                      QJsonObject{{QStringLiteral("type"), QStringLiteral("input_json_delta")},
                                  {QStringLiteral("partial_json"),
-                                  QString::fromUtf8(argumentsText(call.arguments))}});
+                                  QString::fromUtf8(argumentsText(call))}});
         events.append(anthropicEvent(delta));
         events.append(anthropicEvent(blockEvent("content_block_stop", index)));
         ++index;
@@ -142,12 +141,97 @@ QList<QByteArray> anthropicEvents(const QString &text, const QList<ReplyToolCall
     return events;
 }
 
+QByteArray responsesEvent(const QJsonObject &data)
+{
+    return "event: " + data.value(u"type").toString().toUtf8() + "\ndata: " + compact(data)
+           + "\n\n";
+}
+
+QList<QByteArray> responsesEvents(const QString &text, const QList<ReplyToolCall> &calls)
+{
+    QJsonObject response{{QStringLiteral("id"), QStringLiteral("resp_test")},
+                         {QStringLiteral("object"), QStringLiteral("response")},
+                         {QStringLiteral("model"), QStringLiteral("test-model")},
+                         {QStringLiteral("status"), QStringLiteral("in_progress")},
+                         {QStringLiteral("output"), QJsonArray()}};
+    QList<QByteArray> events;
+    events.append(responsesEvent({{QStringLiteral("type"), QStringLiteral("response.created")},
+                                  {QStringLiteral("response"), response}}));
+    QJsonArray output;
+    int index = 0;
+    if (!text.isEmpty()) {
+        const QJsonObject
+            item{{QStringLiteral("type"), QStringLiteral("message")},
+                 {QStringLiteral("id"), QStringLiteral("msg_test")},
+                 {QStringLiteral("role"), QStringLiteral("assistant")},
+                 {QStringLiteral("status"), QStringLiteral("completed")},
+                 {QStringLiteral("content"),
+                  QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("output_text")},
+                                         {QStringLiteral("text"), text},
+                                         {QStringLiteral("annotations"), QJsonArray()}}}}};
+        events.append(
+            responsesEvent({{QStringLiteral("type"), QStringLiteral("response.output_text.delta")},
+                            {QStringLiteral("output_index"), index},
+                            {QStringLiteral("content_index"), 0},
+                            {QStringLiteral("delta"), text}}));
+        events.append(
+            responsesEvent({{QStringLiteral("type"), QStringLiteral("response.output_item.done")},
+                            {QStringLiteral("output_index"), index},
+                            {QStringLiteral("item"), item}}));
+        output.append(item);
+        ++index;
+    }
+    for (const ReplyToolCall &call : calls) {
+        const QString arguments = QString::fromUtf8(argumentsText(call));
+        const QString itemId = QStringLiteral("fc_") + call.id;
+        QJsonObject item{{QStringLiteral("type"), QStringLiteral("function_call")},
+                         {QStringLiteral("id"), itemId},
+                         {QStringLiteral("call_id"), call.id},
+                         {QStringLiteral("name"), call.name},
+                         {QStringLiteral("arguments"), QString()},
+                         {QStringLiteral("status"), QStringLiteral("in_progress")}};
+        events.append(
+            responsesEvent({{QStringLiteral("type"), QStringLiteral("response.output_item.added")},
+                            {QStringLiteral("output_index"), index},
+                            {QStringLiteral("item"), item}}));
+        events.append(responsesEvent(
+            {{QStringLiteral("type"), QStringLiteral("response.function_call_arguments.delta")},
+             {QStringLiteral("output_index"), index},
+             {QStringLiteral("item_id"), itemId},
+             {QStringLiteral("delta"), arguments}}));
+        item.insert(u"arguments", arguments);
+        item.insert(u"status", QStringLiteral("completed"));
+        events.append(
+            responsesEvent({{QStringLiteral("type"), QStringLiteral("response.output_item.done")},
+                            {QStringLiteral("output_index"), index},
+                            {QStringLiteral("item"), item}}));
+        output.append(item);
+        ++index;
+    }
+    response.insert(u"status", QStringLiteral("completed"));
+    response.insert(u"output", output);
+    response.insert(u"usage",
+                    QJsonObject{{QStringLiteral("input_tokens"), 10},
+                                {QStringLiteral("output_tokens"), 5},
+                                {QStringLiteral("total_tokens"), 15}});
+    events.append(responsesEvent({{QStringLiteral("type"), QStringLiteral("response.completed")},
+                                  {QStringLiteral("response"), response}}));
+    return events;
+}
+
 } // namespace
 
 QList<QByteArray> replyEvents(ReplyApi api, const QString &text, const QList<ReplyToolCall> &calls)
 {
-    return api == ReplyApi::OpenAiChat ? openAiChatEvents(text, calls)
-                                       : anthropicEvents(text, calls);
+    switch (api) {
+    case ReplyApi::OpenAiChat:
+        return openAiChatEvents(text, calls);
+    case ReplyApi::AnthropicMessages:
+        return anthropicEvents(text, calls);
+    case ReplyApi::OpenAiResponses:
+        return responsesEvents(text, calls);
+    }
+    return {};
 }
 
 ScriptedResponse scriptedReply(ReplyApi api, const QString &text, const QList<ReplyToolCall> &calls)
@@ -165,7 +249,15 @@ ScriptedResponse stalledReply(ReplyApi api, int events)
 
 QByteArray replyPath(ReplyApi api)
 {
-    return api == ReplyApi::OpenAiChat ? "/v1/chat/completions" : "/v1/messages";
+    switch (api) {
+    case ReplyApi::OpenAiChat:
+        return "/v1/chat/completions";
+    case ReplyApi::AnthropicMessages:
+        return "/v1/messages";
+    case ReplyApi::OpenAiResponses:
+        return "/v1/responses";
+    }
+    return {};
 }
 
 QStringList requestToolNames(ReplyApi api, const QByteArray &body)

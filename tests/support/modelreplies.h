@@ -18,12 +18,15 @@ struct ReplyToolCall
     QString id;
     QString name;
     QJsonObject arguments;
+    /// When set, the argument text sent instead of \a arguments (broken or hostile JSON).
+    QByteArray rawArguments = {};
 };
 
 /// Which wire API a reply is written for.
 enum class ReplyApi {
     OpenAiChat,        ///< /v1/chat/completions chunks, ending with data: [DONE]
     AnthropicMessages, ///< /v1/messages events, ending with message_stop
+    OpenAiResponses,   ///< /v1/responses events, ending with response.completed
 };
 
 /// The events of one reply: \a text (if any) then \a calls; one SSE event per element. The
