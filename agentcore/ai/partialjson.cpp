@@ -25,13 +25,19 @@ bool isNumberChar(char c)
 }
 
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, or a prefix that can still become one.
-NumberStatus numberStatus(QByteArrayView text)
+// For Invalid, \a bad is the index of the first character no number can have there (the same
+// wherever the text was cut into appends).
+NumberStatus numberStatus(QByteArrayView text, qsizetype *bad)
 {
     const qsizetype n = text.size();
     qsizetype i = 0;
     const auto digits = [&] {
         while (i < n && isDigit(text[i]))
             ++i;
+    };
+    const auto invalid = [&] {
+        *bad = i;
+        return NumberStatus::Invalid;
     };
     if (i < n && text[i] == '-')
         ++i;
@@ -42,12 +48,12 @@ NumberStatus numberStatus(QByteArrayView text)
     else if (isDigit(text[i]))
         digits();
     else
-        return NumberStatus::Invalid;
+        return invalid();
     if (i < n && text[i] == '.') {
         if (++i == n)
             return NumberStatus::Prefix;
         if (!isDigit(text[i]))
-            return NumberStatus::Invalid;
+            return invalid();
         digits();
     }
     if (i < n && (text[i] == 'e' || text[i] == 'E')) {
@@ -58,10 +64,10 @@ NumberStatus numberStatus(QByteArrayView text)
                 return NumberStatus::Prefix;
         }
         if (!isDigit(text[i]))
-            return NumberStatus::Invalid;
+            return invalid();
         digits();
     }
-    return i == n ? NumberStatus::Complete : NumberStatus::Invalid;
+    return i == n ? NumberStatus::Complete : invalid();
 }
 
 int hexValue(char c)
@@ -498,10 +504,11 @@ const char *PartialJsonParser::scanNumber(const char *p, const char *end)
         m_token.append(start, p - start);
         m_snapshotValid = false;
     }
-    const NumberStatus status = numberStatus(m_token);
+    qsizetype bad = 0;
+    const NumberStatus status = numberStatus(m_token, &bad);
     m_numberComplete = status == NumberStatus::Complete;
     if (status == NumberStatus::Invalid) {
-        fail(p - 1); // the character that made the text no number (or its last one)
+        failAt(m_numberOffset + bad, Error::Syntax);
         return end;
     }
     if (p < end && !m_numberComplete) {
