@@ -27,6 +27,8 @@ QString bashRiskName(BashRisk risk)
         return Tr::tr("deletes files");
     case BashRisk::Privileged:
         return Tr::tr("privileged");
+    case BashRisk::ReadsUnknownPaths:
+        return Tr::tr("may read outside the repository");
     }
     return {};
 }

@@ -22,6 +22,9 @@ enum class BashRisk {
     Network,                 ///< curl, wget, ssh, scp, git push/pull/fetch/clone, npm install...
     Deletes,                 ///< rm, rmdir, git clean, git reset --hard, find -delete, ...
     Privileged,              ///< sudo, su, doas, chmod/chown outside the repository
+    /// grep -R, rg -L, find -L, du --files0-from...: reads paths the command does not name,
+    /// which may be outside the repository
+    ReadsUnknownPaths,
 };
 
 struct BashRiskNote
@@ -61,8 +64,10 @@ struct BashAnalysis
     QList<BashRiskNote> risks;
     /// Every command is on the read-only list (ls, cat, head, git status/diff/log/show, rg,
     /// grep, find without -exec/-delete, wc, ...) and no redirection writes a file. Reading
-    /// outside the repository is not read-only either (operands, `<` and `cd` targets that
-    /// resolve outside it or are only known at run time), as reads outside ask for Read.
+    /// outside the repository is not read-only either (operands, option arguments like
+    /// `date -f F`, `<` and `cd` targets that resolve outside it or are only known at run time;
+    /// options that follow symbolic links or read file names from a file), as reads outside
+    /// ask for Read.
     bool readOnly = false;
 };
 

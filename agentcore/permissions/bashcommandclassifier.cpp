@@ -3,6 +3,7 @@
 #include "bashgitcommand.h"
 #include "bashpathresolver.h"
 #include "bashreadonlycommands.h"
+#include "bashsedscript.h"
 #include "bashwrappers.h"
 
 #include <QCoreApplication>
@@ -325,6 +326,8 @@ private:
         }
         if (command.words.isEmpty())
             return false;
+        if (optionReadsOutside(command.words, command.wordExpands))
+            return true;
         const QString &program = command.words.first();
         if (program == QLatin1String("popd"))
             return true;
@@ -374,18 +377,42 @@ private:
                 continue;
             }
             if (!expands && word.size() > 1 && word.startsWith(QLatin1Char('-'))) {
+                // An option the table does not know may take a file this way too.
                 const qsizetype equals = word.indexOf(QLatin1Char('='));
                 if (equals > 0 && !inside({word.mid(equals + 1), false}))
                     return true; // --file=/etc/x, --git-dir=/elsewhere
-                static const QRegularExpression patternFile(QStringLiteral("^-[A-Za-z]*f(.+)$"));
-                const QRegularExpressionMatch attached = patternFile.match(word);
-                if (patternsFromFile && attached.hasMatch() && !word.startsWith(QLatin1String("--"))
-                    && !inside({attached.captured(1), false}))
-                    return true; // grep -f/etc/x
+                // `-fFILE` and other attached values: optionReadsOutside()
                 continue;
             }
             if (!inside({word, expands}))
                 return true;
+        }
+        return false;
+    }
+
+    // Files named by options, wherever the command's operands are: `date -f F`, `grep -fF`,
+    // `du -XF`, the `r F` of a sed script; also those of the program a wrapper runs.
+    bool optionReadsOutside(QStringList words, QList<bool> expands) const
+    {
+        for (int depth = 0; depth <= maximumNesting && !words.isEmpty(); ++depth) {
+            for (const BashOptionPath &path : BashReadOnlyCommands::optionPaths(words, expands)) {
+                if (!inside({path.text, path.expands}))
+                    return true;
+            }
+            if (!expands.value(0)
+                && BashWrappers::programName(words.first()) == QLatin1String("sed")) {
+                QStringList files;
+                BashSedScript::isReadOnlyInvocation(words.mid(1), expands.mid(1), &files);
+                for (const QString &file : std::as_const(files)) {
+                    if (!inside({file, false}))
+                        return true;
+                }
+            }
+            std::optional<WrappedCommand> inner = BashWrappers::unwrap(words, expands);
+            if (!inner)
+                break;
+            words = std::move(inner->words);
+            expands = std::move(inner->expands);
         }
         return false;
     }
@@ -484,6 +511,7 @@ private:
         if (usesNetwork(program, words))
             note(BashRisk::Network, Tr::tr("uses the network: %1").arg(commandText()));
         inspectPrivileges(program, words, expands);
+        inspectUnknownReads(words, expands);
         for (const Operand &target : writeTargets(program, words, expands))
             checkWrite(target);
         for (const WrappedCommand &action : BashWrappers::findActions(words, expands))
@@ -509,6 +537,24 @@ private:
                      Tr::tr("deletes files or discards changes: %1").arg(commandText()));
             if (git.usesNetwork())
                 note(BashRisk::Network, Tr::tr("uses the network: %1").arg(commandText()));
+        }
+    }
+
+    void inspectUnknownReads(const QStringList &words, const QList<bool> &expands)
+    {
+        switch (BashReadOnlyCommands::unknownReads(words, expands)) {
+        case BashUnknownReads::None:
+            return;
+        case BashUnknownReads::FollowsSymlinks:
+            // Proving that no link below points out of the repository is not worth a walk.
+            note(BashRisk::ReadsUnknownPaths,
+                 Tr::tr("follows symbolic links, which may lead out of the repository: %1")
+                     .arg(commandText()));
+            return;
+        case BashUnknownReads::NamesFromFile:
+            note(BashRisk::ReadsUnknownPaths,
+                 Tr::tr("reads the files named in a file, wherever they are: %1").arg(commandText()));
+            return;
         }
     }
 

@@ -9,23 +9,37 @@ namespace AgentCore {
 
 namespace {
 
-// Canonical form of a path that may not exist yet: its deepest existing ancestor resolved.
+// Where the kernel finds \a path (absolute), which may not exist yet. Links are followed one
+// component at a time, so `link/..` is the parent of the link's target, as for `cat`, not the
+// directory holding the link, as a lexical cleanPath() would have it. The part that does not
+// exist is appended cleaned.
 QString canonical(const QString &path)
 {
-    QString existing = QDir::cleanPath(path);
-    QString rest;
-    while (!QFileInfo::exists(existing)) {
-        const QFileInfo info(existing);
-        if (info.isSymLink()) // dangling: writing through it creates its target, wherever
+    const QStringList parts = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    QString current = QStringLiteral("/");
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        const QString &part = parts.at(i);
+        if (part == QLatin1String("."))
+            continue;
+        if (part == QLatin1String("..")) {
+            current = QFileInfo(current).path(); // current is canonical: its real parent
+            continue;
+        }
+        const QString next = (current.endsWith(QLatin1Char('/')) ? current
+                                                                 : current + QLatin1Char('/'))
+                             + part;
+        const QFileInfo info(next);
+        if (!info.exists()) {
+            if (info.isSymLink()) // dangling: writing through it creates its target, wherever
+                return {};
+            return QDir::cleanPath(next + QLatin1Char('/')
+                                   + parts.sliced(i + 1).join(QLatin1Char('/')));
+        }
+        current = info.canonicalFilePath();
+        if (current.isEmpty())
             return {};
-        const QString parent = info.path();
-        if (parent == existing)
-            return QDir::cleanPath(path);
-        rest = QLatin1Char('/') + info.fileName() + rest;
-        existing = parent;
     }
-    const QString resolved = QFileInfo(existing).canonicalFilePath();
-    return resolved.isEmpty() ? QString() : QDir::cleanPath(resolved + rest);
+    return current;
 }
 
 } // namespace

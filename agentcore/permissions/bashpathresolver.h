@@ -9,7 +9,8 @@ namespace AgentCore {
 /// Decides whether a path written in a Bash command lies inside the repository root, following
 /// `cd` and `pushd` through the command: a relative path counts as inside only when it is
 /// inside from every directory the shell may be in by then. Symbolic links of existing parents
-/// are resolved. A plain value; reads the file system, never changes it.
+/// are followed one component at a time, as the kernel does: `link/..` is the parent of the
+/// link's target. A plain value; reads the file system, never changes it.
 class BashPathResolver final
 {
 public:

@@ -183,6 +183,206 @@ const QHash<QString, Check> &checks()
     return table;
 }
 
+// How a read-only program takes options that matter for reading: file arguments (checked like
+// operands, wherever they are attached), and options that make it read paths nobody can see.
+struct OptionSpec
+{
+    QString fileLetters;  // short options whose argument is a path
+    QString valueLetters; // short options whose argument is something else: end of a cluster
+    QStringList fileLong; // long options whose argument is a path
+    QString followLetters;
+    QStringList followLong;
+    // Options that make it read the names of the files to read from a file (its argument, when
+    // it takes one, is among the file options too).
+    QString listLetters;
+    QStringList listLong;
+};
+
+const QHash<QString, OptionSpec> &optionSpecs()
+{
+    const auto s = [](const char *text) { return QString::fromLatin1(text); };
+    const auto l = [](std::initializer_list<const char *> names) {
+        QStringList result;
+        for (const char *name : names)
+            result.append(QString::fromLatin1(name));
+        return result;
+    };
+    const OptionSpec grep{s("f"),
+                          s("eABCmdD"),
+                          l({"--file", "--exclude-from"}),
+                          s("R"),
+                          l({"--dereference-recursive"}),
+                          {},
+                          {}};
+    const OptionSpec fd{{},
+                        s("edtEjxXScCo"),
+                        l({"--ignore-file", "--search-path", "--base-directory"}),
+                        s("L"),
+                        l({"--follow"}),
+                        {},
+                        {}};
+    const OptionSpec checksum{{}, {}, {}, {}, {}, s("c"), l({"--check"})};
+    const OptionSpec b2sum{{}, s("l"), {}, {}, {}, s("c"), l({"--check"})};
+    static const QHash<QString, OptionSpec> specs{
+        {s("grep"), grep},
+        {s("egrep"), grep},
+        {s("fgrep"), grep},
+        {s("rg"),
+         {s("f"), s("eABCEgjmMrtTd"), l({"--file", "--ignore-file"}), s("L"), l({"--follow"}), {}, {}}},
+        {s("fd"), fd},
+        {s("fdfind"), fd},
+        {s("ls"), {{}, s("IwT"), {}, s("L"), l({"--dereference"}), {}, {}}},
+        {s("du"),
+         {s("X"),
+          s("Bdt"),
+          l({"--exclude-from", "--files0-from"}),
+          s("L"),
+          l({"--dereference"}),
+          {},
+          l({"--files0-from"})}},
+        {s("tree"), {{}, s("LPIHTo"), l({"--infofile", "--gitfile"}), s("l"), {}, {}, {}}},
+        {s("wc"), {{}, {}, l({"--files0-from"}), {}, {}, {}, l({"--files0-from"})}},
+        {s("sort"),
+         {s("T"),
+          s("kSto"),
+          l({"--temporary-directory", "--random-source", "--files0-from"}),
+          {},
+          {},
+          {},
+          l({"--files0-from"})}},
+        {s("file"),
+         {s("mf"), s("FPe"), l({"--magic-file", "--files-from"}), {}, {}, s("f"), l({"--files-from"})}},
+        {s("date"), {s("fr"), s("d"), l({"--file", "--reference"}), {}, {}, {}, {}}},
+        {s("pgrep"), {s("F"), s("dgGPstuU"), l({"--pidfile"}), {}, {}, {}, {}}},
+        {s("jq"), {s("fL"), {}, l({"--from-file", "--library-path"}), {}, {}, {}, {}}},
+        {s("hexdump"), {s("f"), s("ens"), l({"--format-file"}), {}, {}, {}, {}}},
+        {s("diff"),
+         {s("X"), s("CUWIFxLSD"), l({"--exclude-from", "--from-file", "--to-file"}), {}, {}, {}, {}}},
+        {s("xargs"), {s("a"), s("dEILnPs"), l({"--arg-file"}), {}, {}, {}, {}}},
+        // git's subcommands attach values the same way: `git grep -fFILE`, `git diff -OFILE`,
+        // `git blame -SFILE` (a pickaxe `git log -Sword` is located too: harmless).
+        {s("git"), {s("fOS"), {}, {}, {}, {}, {}, {}}},
+        {s("md5sum"), checksum},
+        {s("sha1sum"), checksum},
+        {s("sha224sum"), checksum},
+        {s("sha256sum"), checksum},
+        {s("sha384sum"), checksum},
+        {s("sha512sum"), checksum},
+        {s("b2sum"), b2sum},
+        {s("cksum"), {{}, s("al"), {}, {}, {}, s("c"), l({"--check"})}},
+    };
+    return specs;
+}
+
+// getopt_long takes any unambiguous abbreviation: `--ref F` is `--reference F`.
+bool namesLongOption(const QString &word, const QStringList &names)
+{
+    const QString name = word.left(word.indexOf(QLatin1Char('=')));
+    return name.size() > 2
+           && std::any_of(names.cbegin(), names.cend(), [&name](const QString &option) {
+                  return option.startsWith(name);
+              });
+}
+
+struct OptionScan
+{
+    QList<BashOptionPath> paths;
+    BashUnknownReads unknown = BashUnknownReads::None;
+};
+
+OptionScan scanOptions(const QStringList &words, const QList<bool> &expands)
+{
+    OptionScan scan;
+    if (words.isEmpty() || expands.value(0))
+        return scan;
+    const QString program = BashWrappers::programName(words.first());
+    if (program == QLatin1String("find")) {
+        // -H follows the start points only, but they are located before the walk: not worth it.
+        static const QStringList follow{QStringLiteral("-L"),
+                                        QStringLiteral("-H"),
+                                        QStringLiteral("-follow")};
+        for (qsizetype i = 1; i < words.size(); ++i) {
+            if (expands.value(i))
+                continue;
+            if (follow.contains(words.at(i)))
+                scan.unknown = BashUnknownReads::FollowsSymlinks;
+            else if (words.at(i) == QLatin1String("-files0-from"))
+                scan.unknown = BashUnknownReads::NamesFromFile;
+        }
+        return scan;
+    }
+    if (program == QLatin1String("strings")) { // binutils read options from @FILE
+        for (qsizetype i = 1; i < words.size(); ++i) {
+            if (words.at(i).startsWith(QLatin1Char('@')))
+                scan.paths.append({words.at(i).mid(1), expands.value(i)});
+        }
+        return scan;
+    }
+    const auto spec = optionSpecs().constFind(program);
+    if (spec == optionSpecs().constEnd())
+        return scan;
+    const auto mark = [&scan](BashUnknownReads unknown) {
+        if (scan.unknown == BashUnknownReads::None)
+            scan.unknown = unknown;
+    };
+    bool recursive = false;
+    bool noDereference = false;
+    for (qsizetype i = 1; i < words.size(); ++i) {
+        const QString &word = words.at(i);
+        // An expansion is no option we can see; as an operand, the caller finds it Unknown.
+        if (expands.value(i) || word.size() < 2 || !word.startsWith(QLatin1Char('-')))
+            continue;
+        if (word == QLatin1String("--"))
+            break;
+        if (word.startsWith(QLatin1String("--"))) {
+            if (namesLongOption(word, spec->followLong))
+                mark(BashUnknownReads::FollowsSymlinks);
+            if (namesLongOption(word, spec->listLong))
+                mark(BashUnknownReads::NamesFromFile);
+            if (namesLongOption(word, spec->fileLong)) {
+                const qsizetype equals = word.indexOf(QLatin1Char('='));
+                if (equals > 0)
+                    scan.paths.append({word.mid(equals + 1), false});
+                else if (i + 1 < words.size()) {
+                    ++i;
+                    scan.paths.append({words.at(i), expands.value(i)});
+                }
+            }
+            recursive = recursive || namesLongOption(word, {QStringLiteral("--recursive")});
+            noDereference = noDereference
+                            || namesLongOption(word, {QStringLiteral("--no-dereference")});
+            continue;
+        }
+        for (qsizetype at = 1; at < word.size(); ++at) {
+            const QChar letter = word.at(at);
+            if (spec->followLetters.contains(letter))
+                mark(BashUnknownReads::FollowsSymlinks);
+            if (letter == QLatin1Char('r'))
+                recursive = true;
+            if (spec->listLetters.contains(letter))
+                mark(BashUnknownReads::NamesFromFile);
+            if (spec->fileLetters.contains(letter)) {
+                if (at + 1 < word.size())
+                    scan.paths.append({word.mid(at + 1), false});
+                else if (i + 1 < words.size()) {
+                    ++i;
+                    scan.paths.append({words.at(i), expands.value(i)});
+                }
+                break;
+            }
+            if (spec->valueLetters.contains(letter)) {
+                if (at + 1 == word.size())
+                    ++i; // the value is the next word
+                break;
+            }
+        }
+    }
+    // GNU diff follows the symbolic links it meets in the trees it compares.
+    if (program == QLatin1String("diff") && recursive && !noDereference)
+        mark(BashUnknownReads::FollowsSymlinks);
+    return scan;
+}
+
 // Wrappers that change nothing themselves: read-only when what they run is.
 bool wrapperReadOnly(const QStringList &words, const QList<bool> &expands)
 {
@@ -237,9 +437,23 @@ bool BashReadOnlyCommands::ignoresArguments(const QString &program)
     return programs.contains(program);
 }
 
+QList<BashOptionPath> BashReadOnlyCommands::optionPaths(const QStringList &words,
+                                                        const QList<bool> &expands)
+{
+    return scanOptions(words, expands).paths;
+}
+
+BashUnknownReads BashReadOnlyCommands::unknownReads(const QStringList &words,
+                                                    const QList<bool> &expands)
+{
+    return scanOptions(words, expands).unknown;
+}
+
 bool BashReadOnlyCommands::isReadOnly(const QStringList &words, const QList<bool> &expands)
 {
     if (words.isEmpty() || expands.value(0) || words.first().contains(QLatin1Char('/')))
+        return false;
+    if (unknownReads(words, expands) != BashUnknownReads::None)
         return false;
     const QString &program = words.first();
     if (ignoresArguments(program))

@@ -12,6 +12,8 @@ public:
         : m_script(script)
     {}
 
+    QStringList filesRead; // by `r` and `R`, once readOnly() has run
+
     bool readOnly()
     {
         for (;;) {
@@ -134,10 +136,16 @@ private:
         case 'a':
         case 'i':
         case 'c':
-        case 'r': // reads a file
-        case 'R':
+        case 'r': // reads a file: the rest of the line names it
+        case 'R': {
+            skip(QStringLiteral(" \t"));
+            const qsizetype start = m_pos;
             skipToLineEnd();
+            const QString file = m_script.mid(start, m_pos - start);
+            if (!file.isEmpty())
+                filesRead.append(file);
             return true;
+        }
         case ':':
         case 'b':
         case 't':
@@ -185,7 +193,9 @@ bool BashSedScript::isReadOnlyScript(const QString &script)
     return ScriptReader(script).readOnly();
 }
 
-bool BashSedScript::isReadOnlyInvocation(const QStringList &args, const QList<bool> &expands)
+bool BashSedScript::isReadOnlyInvocation(const QStringList &args,
+                                         const QList<bool> &expands,
+                                         QStringList *filesRead)
 {
     QStringList scripts;
     bool sandbox = false;
@@ -253,10 +263,13 @@ bool BashSedScript::isReadOnlyInvocation(const QStringList &args, const QList<bo
         }
     }
     if (sandbox)
-        return true;
+        return true; // --sandbox refuses r, w and e
     for (const QString &script : std::as_const(scripts)) {
-        if (!isReadOnlyScript(script))
+        ScriptReader reader(script);
+        if (!reader.readOnly())
             return false;
+        if (filesRead)
+            filesRead->append(reader.filesRead);
     }
     return true;
 }

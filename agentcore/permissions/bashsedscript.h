@@ -13,7 +13,11 @@ class BashSedScript final
 {
 public:
     /// \a args: the words after `sed`; \a expands parallel to them.
-    static bool isReadOnlyInvocation(const QStringList &args, const QList<bool> &expands);
+    /// \a filesRead: where to add the files the scripts' `r` and `R` commands read (their
+    /// contents are printed: the caller checks where they are).
+    static bool isReadOnlyInvocation(const QStringList &args,
+                                     const QList<bool> &expands,
+                                     QStringList *filesRead = nullptr);
     /// One script as given to -e (or as the first operand).
     static bool isReadOnlyScript(const QString &script);
 };

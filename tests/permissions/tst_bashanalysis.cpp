@@ -1,4 +1,5 @@
 #include <permissions/bashanalysis.h>
+#include <permissions/permissionpolicy.h>
 #include <permissions/shfmtparser.h>
 
 #include <QDir>
@@ -23,6 +24,8 @@ QString riskCode(BashRisk risk)
         return QStringLiteral("deletes");
     case BashRisk::Privileged:
         return QStringLiteral("privileged");
+    case BashRisk::ReadsUnknownPaths:
+        return QStringLiteral("reads");
     }
     return {};
 }
@@ -74,6 +77,12 @@ private slots:
     void parserSpecific();
     void outsideRepository_data();
     void outsideRepository();
+    void readsThroughOptions_data();
+    void readsThroughOptions();
+    void symlinkFollowingAsks_data();
+    void symlinkFollowingAsks();
+    void readOnlyOptionsStayReadOnly_data();
+    void readOnlyOptionsStayReadOnly();
     void explanations();
     void ruleSpecifiersNormaliseLikeCommands();
     void fallsBackWhenShfmtCannotRun_data();
@@ -85,6 +94,7 @@ private slots:
 private:
     void commonRows();
     void checkRow(const QString &shfmt, const QString &expectedParser);
+    void checkAsks(const QString &command, bool unknownReads);
     QString fakeShfmt(const QByteArray &script);
 
     QTemporaryDir m_repository;
@@ -401,6 +411,8 @@ void tst_BashAnalysis::outsideRepository_data()
     QTest::newRow("absolute outside") << "echo > /var/tmp/x" << true;
     QTest::newRow("home") << "echo > ~/x" << true;
     QTest::newRow("symlink out") << "echo > outlink/x" << true;
+    QTest::newRow("parent of symlink target") << "echo > outlink/../x" << true;
+    QTest::newRow("back in through the parent") << "echo > sub/../x" << false;
     QTest::newRow("dev null") << "echo > /dev/null" << false;
     QTest::newRow("cd inside") << "cd sub && echo > x" << false;
     QTest::newRow("cd parent") << "cd .. && echo > x" << true;
@@ -442,6 +454,241 @@ void tst_BashAnalysis::outsideRepository()
     }
 }
 
+// Option arguments that are files are located like operands, in every form the program takes;
+// operands through a link are where the kernel finds them.
+void tst_BashAnalysis::readsThroughOptions_data()
+{
+    QTest::addColumn<QString>("command");
+    const QStringList commands{
+        "date -f ../secret.txt",
+        "date -f%OUT%/secret.txt",
+        "date -uf ../secret.txt",
+        "date --file=../secret.txt",
+        "date --file ../secret.txt",
+        "date --fi ../secret.txt",
+        "date -I -f ../secret.txt",
+        "date -r ../secret.txt",
+        "date --reference=%OUT%/secret.txt",
+        "date -d tomorrow -r../secret.txt",
+        "grep -f../patterns foo a.txt",
+        "grep -rf../patterns a.txt",
+        "grep --exclude-from ../x -r foo .",
+        "grep --exclude-from=../x -r foo .",
+        "egrep -f%OUT%/secret.txt a.txt",
+        "rg -f../patterns a.txt",
+        "rg --ignore-file ../ignore foo",
+        "rg --ignore-file=../ignore foo",
+        "jq -f../prog.jq data.json",
+        "jq --from-file ../prog.jq data.json",
+        "jq -L../lib . data.json",
+        "jq --slurpfile a ../secret.txt . data.json",
+        "jq --rawfile a ../secret.txt -n '$a'",
+        "head -n 3 ../secret.txt",
+        "tail -c5 %OUT%/secret.txt",
+        "cat outlink/secret.txt",
+        "ls outlink",
+        "cat outlink/../secret.txt",
+        "ls outlink/..",
+        "head -n1 sub/../outlink/../x",
+        "sort -T/tmp a.txt",
+        "sort --temporary-directory /tmp a.txt",
+        "sort --random-source=../secret.txt a.txt",
+        "du -X../exclude .",
+        "du --exclude-from ../exclude .",
+        "diff --from-file=../secret.txt a.txt",
+        "diff --to-file ../secret.txt a.txt",
+        "diff -X../exclude a b",
+        "diff -uX ../exclude a b",
+        "cmp a.txt ../secret.txt",
+        "comm a.txt ../secret.txt",
+        "stat ../secret.txt",
+        "file -m../magic a.txt",
+        "file --magic-file %OUT%/magic a.txt",
+        "tree --fromfile ../listing",
+        "hexdump -f../format a.txt",
+        "pgrep -F ../pidfile",
+        "pgrep -F../pidfile",
+        "pgrep --pidfile=../pidfile",
+        "strings @../options",
+        "xargs -a../secret.txt echo",
+        "find . -newer ../secret.txt",
+        "find . -samefile %OUT%/secret.txt",
+        "find . -fprint ../found",
+        "git -C .. log",
+        "git --git-dir=../x/.git log",
+        "git --git-dir ../x/.git log",
+        "git --work-tree=.. status",
+        "git diff --no-index ../secret.txt a.txt",
+        "git grep -f../patterns",
+        "git diff -O../order",
+        "git blame --contents ../secret.txt a.txt",
+        "sed '1r ../secret.txt' a.txt",
+        "sed -n 'R %OUT%/secret.txt' a.txt",
+        "sed -e p -e '$r ../secret.txt' a.txt",
+        "timeout 5 date -f../secret.txt",
+        "nice date --file=../secret.txt",
+        "echo x | timeout 5 grep -f../patterns",
+    };
+    for (const QString &command : commands)
+        QTest::newRow(qPrintable(command)) << command;
+}
+
+void tst_BashAnalysis::readsThroughOptions()
+{
+    QFETCH(QString, command);
+    checkAsks(command, false);
+}
+
+// Following symlinks may read anything a link inside the tree points at: not read-only.
+void tst_BashAnalysis::symlinkFollowingAsks_data()
+{
+    QTest::addColumn<QString>("command");
+    const QStringList commands{
+        "grep -R secret .",
+        "grep -Rn secret .",
+        "grep -nR secret sub",
+        "grep --dereference-recursive secret .",
+        "fgrep -R secret .",
+        "rg -L secret",
+        "rg --follow secret",
+        "rg -iL secret sub",
+        "find -L . -name '*.txt'",
+        "find -H sub -name x",
+        "find . -follow -name x",
+        "fd -L secret",
+        "fd --follow secret",
+        "fdfind -L secret",
+        "ls -L sub",
+        "ls -lL sub",
+        "ls -RL",
+        "ls --dereference sub",
+        "du -L .",
+        "du -shL .",
+        "du --dereference .",
+        "tree -l",
+        "tree -al sub",
+        "diff -r sub other",
+        "diff -ru sub other",
+        "diff --recursive sub other",
+        "timeout 5 grep -R secret .",
+        "cat a.txt | nice rg -L secret",
+        // The names come from a file; the files they name may be anywhere.
+        "wc --files0-from=list",
+        "wc --files0-from list",
+        "du --files0-from=list",
+        "sort --files0-from list",
+        "find -files0-from list -name x",
+        "file -f list",
+        "file --files-from list",
+        "sha256sum -c SUMS",
+        "md5sum --check SUMS",
+        "b2sum -c SUMS",
+    };
+    for (const QString &command : commands)
+        QTest::newRow(qPrintable(command)) << command;
+}
+
+void tst_BashAnalysis::symlinkFollowingAsks()
+{
+    QFETCH(QString, command);
+    checkAsks(command, true);
+}
+
+void tst_BashAnalysis::checkAsks(const QString &source, bool unknownReads)
+{
+    QString command = source;
+    command.replace(QStringLiteral("%OUT%"), QFileInfo(m_elsewhere.path()).canonicalFilePath());
+    for (const QString &shfmt : {QStringLiteral("-"), m_shfmt}) {
+        if (shfmt.isEmpty())
+            continue;
+        const BashAnalysis analysis = BashAnalyzer(m_root, shfmt).analyze(command);
+        QVERIFY2(analysis.understood, qPrintable(analysis.problem));
+        QVERIFY2(!analysis.readOnly, qPrintable(analysis.parser));
+        const bool noted = std::any_of(analysis.risks.cbegin(),
+                                       analysis.risks.cend(),
+                                       [](const BashRiskNote &note) {
+                                           return note.risk == BashRisk::ReadsUnknownPaths;
+                                       });
+        QVERIFY2(noted == unknownReads,
+                 qPrintable(analysis.parser + QLatin1String(": ") + risks(analysis)));
+        for (const PermissionMode mode : {PermissionMode::Default, PermissionMode::AcceptEdits}) {
+            PermissionSubject subject;
+            subject.toolName = QStringLiteral("Bash");
+            subject.sideEffects = true;
+            subject.arguments = {{QStringLiteral("command"), command}};
+            subject.bash = analysis;
+            const PermissionDecision decision = PermissionPolicy(m_root, mode).decide(subject);
+            QVERIFY2(decision.behavior == PermissionBehavior::Ask, qPrintable(decision.reason));
+        }
+    }
+}
+
+// The same programs with options that read nothing unseen, and files inside the repository.
+void tst_BashAnalysis::readOnlyOptionsStayReadOnly_data()
+{
+    QTest::addColumn<QString>("command");
+    const QStringList commands{
+        "date",
+        "date +%Y-%m-%d",
+        "date -d tomorrow +%s",
+        "date -I",
+        "date -u -r a.txt",
+        "date -f dates.txt",
+        "date --reference=sub/a.txt",
+        "grep -r secret .",
+        "grep -rn -e secret -f patterns.txt sub",
+        "grep -A3 -e -R a.txt",
+        "rg -n secret sub",
+        "rg -tcpp -g '*.h' secret",
+        "rg -f patterns.txt",
+        "jq -f prog.jq data.json",
+        "jq -L lib . data.json",
+        "find . -name '*.txt' -newer a.txt",
+        "fd -e cpp main",
+        "ls -la sub",
+        "ls -H sub",
+        "ls -I '*.o' sub",
+        "du -sh .",
+        "du -X exclude.txt .",
+        "tree -L 2 sub",
+        "tree -a -I node_modules",
+        "diff -u a.txt b.txt",
+        "diff -r --no-dereference sub other",
+        "sort -k2 -t, a.txt",
+        "sort -T sub a.txt",
+        "cut -d/ -f2 a.txt",
+        "file -L a.txt",
+        "file -m magic a.txt",
+        "strings a.txt",
+        "strings @options",
+        "sha256sum a.txt",
+        "wc -l a.txt",
+        "stat -L a.txt",
+        "pgrep -f 'python app.py'",
+        "git log -n5 -- sub",
+        "git diff -Oorder.txt",
+        "git grep -f patterns.txt",
+        "git log --follow -- a.txt",
+        "sed -n '1r sub/a.txt' b.txt",
+        "sed -n 1,5p a.txt",
+    };
+    for (const QString &command : commands)
+        QTest::newRow(qPrintable(command)) << command;
+}
+
+void tst_BashAnalysis::readOnlyOptionsStayReadOnly()
+{
+    QFETCH(QString, command);
+    for (const QString &shfmt : {QStringLiteral("-"), m_shfmt}) {
+        if (shfmt.isEmpty())
+            continue;
+        const BashAnalysis analysis = BashAnalyzer(m_root, shfmt).analyze(command);
+        QVERIFY2(analysis.readOnly,
+                 qPrintable(analysis.parser + QLatin1String(": ") + risks(analysis)));
+        QVERIFY(analysis.risks.isEmpty());
+    }
+}
+
 void tst_BashAnalysis::explanations()
 {
     const BashAnalyzer analyzer(m_root, QStringLiteral("-"));
@@ -465,6 +712,19 @@ void tst_BashAnalysis::explanations()
     QCOMPARE(bashRiskName(BashRisk::WritesOutsideRepository),
              QStringLiteral("writes outside the repository"));
     QCOMPARE(bashRiskName(BashRisk::Deletes), QStringLiteral("deletes files"));
+
+    // Why a search that follows links asks, in the review.
+    analysis = analyzer.analyze(QStringLiteral("grep -R secret ."));
+    QCOMPARE(analysis.risks.size(), 1);
+    QCOMPARE(analysis.risks.first().explanation,
+             QStringLiteral("follows symbolic links, which may lead out of the repository: "
+                            "grep -R secret ."));
+    analysis = analyzer.analyze(QStringLiteral("wc --files0-from=list"));
+    QCOMPARE(analysis.risks.first().explanation,
+             QStringLiteral("reads the files named in a file, wherever they are: "
+                            "wc --files0-from=list"));
+    QCOMPARE(bashRiskName(BashRisk::ReadsUnknownPaths),
+             QStringLiteral("may read outside the repository"));
 
     analysis = analyzer.analyze(QStringLiteral("  \n"));
     QVERIFY(!analysis.understood);
