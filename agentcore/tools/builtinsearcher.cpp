@@ -26,7 +26,9 @@ struct Tr
 
 bool readFile(const QByteArray &path, QByteArray &bytes)
 {
-    const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
+    // Paths here are canonical or come from a walk that skips links: a link now is a file
+    // swapped since, which may point anywhere.
+    const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0)
         return false;
     struct stat info;

@@ -7,7 +7,9 @@
 #include <algorithm>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace AgentCore {
 
@@ -204,9 +206,17 @@ bool FileWalker::walkDirectory(const QByteArray &absoluteDirectory,
                                int depth,
                                const Visitor &visitor)
 {
-    DIR *dir = ::opendir(absoluteDirectory.constData());
-    if (!dir)
+    // Below the start, a directory swapped for a symbolic link since it was listed is not
+    // entered: the link may lead anywhere.
+    const int fd = ::open(absoluteDirectory.constData(),
+                          O_RDONLY | O_DIRECTORY | O_CLOEXEC | (depth > 1 ? O_NOFOLLOW : 0));
+    if (fd < 0)
         return true;
+    DIR *dir = ::fdopendir(fd);
+    if (!dir) {
+        ::close(fd);
+        return true;
+    }
     std::vector<DirectoryItem> items;
     bool hasGitIgnore = false;
     bool hasGit = false;

@@ -93,7 +93,25 @@ ToolResult GlobTool::execute(const ToolCallContext &context)
 
     const GlobPattern glob(pattern.toUtf8(), GlobPattern::PathName | GlobPattern::Braces);
     const QString literal = literalDirectories(pattern);
-    const QString start = literal.isEmpty() ? base.path : base.path + QLatin1Char('/') + literal;
+    QString start = base.path;
+    if (!literal.isEmpty()) {
+        // `link/*`: the walk never follows links, but it starts wherever the literal part leads.
+        // A link out of the searched directory and the repository is not followed: the path
+        // argument (which the permission layer sees) must name such a place.
+        const ResolvedPath literalPath = m_workspace->resolve(base.path + QLatin1Char('/') + literal,
+                                                              PathAccess::Read);
+        if (!literalPath.ok())
+            return ToolResult::makeError(literalPath.error);
+        const bool underBase = literalPath.path == base.path
+                               || literalPath.path.startsWith(base.path + QLatin1Char('/'));
+        if (!underBase && !literalPath.insideRoot) {
+            return ToolResult::makeError(
+                Tr::tr("%1 leads through a symbolic link to %2, outside the repository; Glob "
+                       "does not follow it. To search there, give that directory as path.")
+                    .arg(literal, literalPath.path));
+        }
+        start = literalPath.path;
+    }
     QString prefix = base.insideRoot ? base.relative : base.path; // how results are named
     if (!prefix.isEmpty())
         prefix += QLatin1Char('/');

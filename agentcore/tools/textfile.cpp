@@ -5,6 +5,12 @@
 #include <QFileInfo>
 #include <QStringDecoder>
 
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace AgentCore {
 
 namespace {
@@ -16,8 +22,20 @@ struct Tr
 
 bool TextFile::load(const QString &path, qint64 maxBytes, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // \a path is canonical (ToolWorkspace::resolve): a link there now was swapped in after the
+    // path guard saw the file, and may point anywhere.
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) {
+        const int code = errno;
+        *error = Tr::tr("Cannot read %1: %2")
+                     .arg(path,
+                          code == ELOOP ? Tr::tr("it became a symbolic link")
+                                        : QString::fromLocal8Bit(std::strerror(code)));
+        return false;
+    }
+    QFile file;
+    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
         *error = Tr::tr("Cannot read %1: %2").arg(path, file.errorString());
         return false;
     }

@@ -15,7 +15,7 @@ struct TextFile
     bool crlf = false; ///< most line breaks are CRLF
 
     /// Reads at most \a maxBytes (sets \a error and returns false when the file is larger or
-    /// cannot be read).
+    /// cannot be read). \a path is canonical: a symbolic link is not followed.
     bool load(const QString &path, qint64 maxBytes, QString *error);
     static TextFile fromBytes(const QByteArray &bytes);
 

@@ -72,6 +72,40 @@ private:
     std::shared_ptr<AgentCore::ToolWorkspace> m_workspace;
 };
 
+/// A directory outside the repository holding secret.txt and deep/key.pem (both containing
+/// "secret"), and links to it in the repository: link_dir (the directory), link_file
+/// (secret.txt), and inside_link -> the repository's src/ (a link that stays inside).
+class OutsideLinks
+{
+public:
+    explicit OutsideLinks(const Repo &repo)
+    {
+        m_ok = m_outside.isValid() && writeOutside(QStringLiteral("secret.txt"))
+               && writeOutside(QStringLiteral("deep/key.pem"))
+               && repo.write(QStringLiteral("src/inside.txt"), "secret inside\n")
+               && QFile::link(outside(), repo.path(QStringLiteral("link_dir")))
+               && QFile::link(outside() + QStringLiteral("/secret.txt"),
+                              repo.path(QStringLiteral("link_file")))
+               && QFile::link(repo.path(QStringLiteral("src")),
+                              repo.path(QStringLiteral("inside_link")));
+    }
+
+    bool isValid() const { return m_ok; }
+    QString outside() const { return QFileInfo(m_outside.path()).canonicalFilePath(); }
+
+private:
+    bool writeOutside(const QString &relative)
+    {
+        const QString file = outside() + QLatin1Char('/') + relative;
+        QDir().mkpath(QFileInfo(file).path());
+        QFile out(file);
+        return out.open(QIODevice::WriteOnly) && out.write("secret outside\n") > 0;
+    }
+
+    QTemporaryDir m_outside;
+    bool m_ok = false;
+};
+
 inline AgentCore::ToolResult call(AgentCore::AgentTool &tool,
                                   const QJsonObject &arguments,
                                   const AgentCore::AbortToken &abort = {},

@@ -377,6 +377,33 @@ private slots:
         QCOMPARE(walk(repo.root()), QStringList{QStringLiteral("real/a.txt")});
     }
 
+    // A directory that becomes a link between being listed and being entered (another
+    // process, a command run in the background) is not followed out of the repository.
+    void directorySwappedForALinkIsNotEntered()
+    {
+        ToolsTest::Repo repo;
+        QTemporaryDir outside;
+        QVERIFY(outside.isValid());
+        QVERIFY(repo.write(QStringLiteral("sub/a.txt"), ""));
+        QFile secret(outside.path() + QStringLiteral("/secret.txt"));
+        QVERIFY(secret.open(QIODevice::WriteOnly));
+        secret.close();
+        FileWalker walker(repo.root());
+        QStringList seen;
+        walker.walk([&](QByteArrayView relative, bool isDirectory) {
+            const QString path = QString::fromUtf8(relative);
+            seen.append(path);
+            if (isDirectory && path == QLatin1String("sub")) {
+                const QString sub = repo.path(QStringLiteral("sub"));
+                if (!QDir(sub).removeRecursively() || !QFile::link(outside.path(), sub))
+                    return FileWalker::Visit::Stop;
+            }
+            return FileWalker::Visit::Continue;
+        });
+        QVERIFY(QFileInfo(repo.path(QStringLiteral("sub"))).isSymLink());
+        QCOMPARE(seen, QStringList{QStringLiteral("sub")});
+    }
+
     void pathOrder()
     {
         QVERIFY(FileWalker::pathLess("a/b", "a-c"));

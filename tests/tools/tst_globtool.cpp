@@ -1,9 +1,12 @@
 #include "toolstest.h"
 
+#include <permissions/pathcapability.h>
 #include <tools/globtool.h>
 
 #include <QJsonObject>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace AgentCore;
 using ToolsTest::call;
@@ -66,6 +69,71 @@ private slots:
                                       : QStringLiteral("Found %1 files.").arg(expected.size()));
         QCOMPARE(lines, expected);
         QCOMPARE(result.details.toObject().value(QLatin1String("count")).toInt(), expected.size());
+    }
+
+    // A link in the repository that points out of it is no way out: Glob lists nothing behind
+    // it, whatever the pattern; a link that stays inside is still followed by a literal prefix.
+    void symlinksOutOfTheRepository_data()
+    {
+        QTest::addColumn<QJsonObject>("args");
+        QTest::addColumn<bool>("guarded");         // the permission layer's path guard installed
+        QTest::addColumn<QStringList>("expected"); // {"error"}: refused
+        const QStringList error{QStringLiteral("error")};
+        for (const bool guarded : {false, true}) {
+            const auto row = [guarded](const char *name) {
+                return &QTest::newRow(
+                    qPrintable(QString::fromLatin1(name) + (guarded ? " guarded" : "")));
+            };
+            *row("link dir star") << QJsonObject{{"pattern", "link_dir/*"}} << guarded << error;
+            *row("link dir deep") << QJsonObject{{"pattern", "link_dir/**/*.pem"}} << guarded
+                                  << error;
+            *row("link dir file") << QJsonObject{{"pattern", "link_dir/secret.txt"}} << guarded
+                                  << error;
+            *row("everything") << QJsonObject{{"pattern", "**/*"}} << guarded
+                               << QStringList{"src/inside.txt"};
+            *row("star dir") << QJsonObject{{"pattern", "*/secret.txt"}} << guarded
+                             << QStringList{};
+            *row("link inside") << QJsonObject{{"pattern", "inside_link/*.txt"}} << guarded
+                                << QStringList{"inside_link/inside.txt"};
+        }
+        QTest::newRow("path through link, guarded")
+            << QJsonObject{{"pattern", "*"}, {"path", "link_dir"}} << true << error;
+    }
+
+    void symlinksOutOfTheRepository()
+    {
+        QFETCH(QJsonObject, args);
+        QFETCH(bool, guarded);
+        QFETCH(QStringList, expected);
+        ToolsTest::Repo repo;
+        ToolsTest::OutsideLinks links(repo);
+        QVERIFY(links.isValid());
+        if (guarded)
+            PathCapability::install(*repo.workspace(), QStringList{repo.root()});
+        GlobTool tool(repo.workspace());
+        const ToolResult result = call(tool, args);
+        const QStringList listed = result.text().split(QLatin1Char('\n'));
+        QVERIFY2(std::none_of(listed.cbegin(),
+                              listed.cend(),
+                              [](const QString &line) {
+                                  return line.startsWith(QLatin1String("link_dir/"))
+                                         || line.endsWith(QLatin1String("/secret.txt"))
+                                         || line.endsWith(QLatin1String("key.pem"));
+                              }),
+                 qPrintable(result.text()));
+        if (expected == QStringList{QStringLiteral("error")}) {
+            QVERIFY2(result.isError, qPrintable(result.text()));
+            QVERIFY2(result.text().contains(QLatin1String("outside")), qPrintable(result.text()));
+            return;
+        }
+        QVERIFY2(!result.isError, qPrintable(result.text()));
+        QStringList lines = result.text().split(QLatin1Char('\n'));
+        if (expected.isEmpty()) {
+            QVERIFY(lines.first().startsWith(QLatin1String("No files found")));
+            return;
+        }
+        lines.removeFirst();
+        QCOMPARE(lines, expected);
     }
 
     void cap()

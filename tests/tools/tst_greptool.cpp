@@ -1,5 +1,6 @@
 #include "toolstest.h"
 
+#include <permissions/pathcapability.h>
 #include <tools/builtinsearcher.h>
 #include <tools/greptool.h>
 #include <tools/ripgrepsearcher.h>
@@ -200,6 +201,80 @@ private slots:
         const QString text = call(tool, {{"pattern", "var"}, {"output_mode", "content"}}).text();
         QVERIFY(text.size() < 1000);
         QVERIFY(text.contains(QLatin1String("more characters")));
+    }
+
+    // Neither backend searches behind a link that leads out of the repository; with the
+    // permission layer's guard, naming such a link as path asks (the guard refuses it here).
+    void symlinksOutOfTheRepository_data()
+    {
+        QTest::addColumn<QJsonObject>("args");
+        QTest::addColumn<bool>("guarded");
+        QTest::addColumn<QString>("expected"); // "error": refused
+        for (const bool guarded : {false, true}) {
+            const auto row = [guarded](const char *name) {
+                return &QTest::newRow(
+                    qPrintable(QString::fromLatin1(name) + (guarded ? " guarded" : "")));
+            };
+            *row("whole repository")
+                << QJsonObject{{"pattern", "secret"}} << guarded << "Found 1 file.\nsrc/inside.txt";
+            *row("content") << QJsonObject{{"pattern", "secret"}, {"output_mode", "content"}}
+                            << guarded
+                            << "1 matching line in 1 file.\nsrc/inside.txt:1:secret inside";
+            *row("glob through link") << QJsonObject{{"pattern", "secret"}, {"glob", "link_dir/*"}}
+                                      << guarded << "No matches found.";
+            *row("glob deep") << QJsonObject{{"pattern", "secret"}, {"glob", "**/*.pem"}} << guarded
+                              << "No matches found.";
+        }
+        QTest::newRow("path link dir, guarded")
+            << QJsonObject{{"pattern", "secret"}, {"path", "link_dir"}} << true << "error";
+        QTest::newRow("path link file, guarded")
+            << QJsonObject{{"pattern", "secret"}, {"path", "link_file"}} << true << "error";
+        QTest::newRow("path inside link")
+            << QJsonObject{{"pattern", "secret"}, {"path", "inside_link"}} << true
+            << "Found 1 file.\nsrc/inside.txt";
+    }
+
+    void symlinksOutOfTheRepository()
+    {
+        QFETCH(QJsonObject, args);
+        QFETCH(bool, guarded);
+        QFETCH(QString, expected);
+        ToolsTest::Repo repo;
+        ToolsTest::OutsideLinks links(repo);
+        QVERIFY(links.isValid());
+        if (guarded)
+            PathCapability::install(*repo.workspace(), QStringList{repo.root()});
+        QList<GrepTool::Backend> backends{GrepTool::Backend::BuiltIn};
+        if (!RipgrepSearcher::findExecutable().isEmpty())
+            backends.append(GrepTool::Backend::Ripgrep);
+        for (const GrepTool::Backend backend : backends) {
+            GrepTool tool(repo.workspace(), backend);
+            const ToolResult result = call(tool, args);
+            QVERIFY2(!result.text().contains(QLatin1String("secret outside")),
+                     qPrintable(result.text()));
+            if (expected == QLatin1String("error")) {
+                QVERIFY2(result.isError, qPrintable(result.text()));
+                QVERIFY2(result.text().contains(QLatin1String("outside the repository")),
+                         qPrintable(result.text()));
+            } else {
+                QCOMPARE(result.text(), expected);
+            }
+        }
+    }
+
+    // A file swapped for a link after the walk listed it is not read through the link.
+    void builtinSearchDoesNotReadThroughALink()
+    {
+        ToolsTest::Repo repo;
+        ToolsTest::OutsideLinks links(repo);
+        QVERIFY(links.isValid());
+        GrepQuery query;
+        query.pattern = QStringLiteral("secret");
+        query.directory = repo.root();
+        query.file = QStringLiteral("link_file");
+        QCOMPARE(BuiltinSearcher::run(query).files.size(), 0);
+        query.file = QStringLiteral("src/inside.txt");
+        QCOMPARE(BuiltinSearcher::run(query).files.size(), 1);
     }
 
     void abortStopsTheBuiltinSearch()

@@ -1,5 +1,6 @@
 #include "toolstest.h"
 
+#include <permissions/pathcapability.h>
 #include <tools/lstool.h>
 
 #include <QJsonArray>
@@ -56,6 +57,24 @@ private slots:
         LsTool tool(repo.workspace());
         QVERIFY(call(tool, {{"path", "a.txt"}}).text().contains(QLatin1String("use Read")));
         QVERIFY(call(tool, {{"path", "missing"}}).isError);
+    }
+
+    // Links are not listed nor entered; naming a link out of the repository as path is a read
+    // outside it, which the permission layer's guard refuses without an approval.
+    void symlinksOutOfTheRepository()
+    {
+        ToolsTest::Repo repo;
+        ToolsTest::OutsideLinks links(repo);
+        QVERIFY(links.isValid());
+        PathCapability::install(*repo.workspace(), QStringList{repo.root()});
+        LsTool tool(repo.workspace());
+        QCOMPARE(call(tool, {{"depth", 5}}).text(), QStringLiteral("./\n  src/\n    inside.txt"));
+        for (const char *path : {"link_dir", "link_dir/deep"}) {
+            const ToolResult result = call(tool, {{"path", path}});
+            QVERIFY2(result.isError, qPrintable(result.text()));
+            QVERIFY(result.text().contains(QLatin1String("outside the repository")));
+        }
+        QCOMPARE(call(tool, {{"path", "inside_link"}}).text(), QStringLiteral("src/\n  inside.txt"));
     }
 };
 

@@ -1,6 +1,8 @@
 #include "toolstest.h"
 
+#include <permissions/pathcapability.h>
 #include <tools/readtool.h>
+#include <tools/textfile.h>
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -148,6 +150,43 @@ private slots:
         QVERIFY(result.isError);
         QVERIFY2(result.text().contains(message), qPrintable(result.text()));
         QVERIFY(!repo.workspace()->lastRead(repo.path(path)));
+    }
+
+    // A link in the repository is the path it points at: reading through a link out of the
+    // repository needs the approval a read outside needs (the guard refuses it here).
+    void symlinksOutOfTheRepository()
+    {
+        ToolsTest::Repo repo;
+        ToolsTest::OutsideLinks links(repo);
+        QVERIFY(links.isValid());
+        PathCapability::install(*repo.workspace(), QStringList{repo.root()});
+        ReadTool tool(repo.workspace());
+        for (const char *path : {"link_file", "link_dir/secret.txt", "link_dir/deep/key.pem"}) {
+            const ToolResult result = call(tool, {{"file_path", path}});
+            QVERIFY2(result.isError, qPrintable(result.text()));
+            QVERIFY(!result.text().contains(QLatin1String("secret outside")));
+            QVERIFY(result.text().contains(links.outside()));
+        }
+        const ToolResult inside = call(tool, {{"file_path", "inside_link/inside.txt"}});
+        QVERIFY2(inside.text().contains(QLatin1String("secret inside")), qPrintable(inside.text()));
+        const PathCapability::Scope approved({links.outside() + QStringLiteral("/secret.txt")});
+        QVERIFY(call(tool, {{"file_path", "link_file"}})
+                    .text()
+                    .contains(QLatin1String("secret outside")));
+    }
+
+    // The path Read opens is the one the guard saw: a link swapped in since is not followed.
+    void loadDoesNotFollowALink()
+    {
+        ToolsTest::Repo repo;
+        ToolsTest::OutsideLinks links(repo);
+        QVERIFY(links.isValid());
+        TextFile file;
+        QString error;
+        QVERIFY(!file.load(repo.path(QStringLiteral("link_file")), 1024, &error));
+        QVERIFY2(error.contains(QLatin1String("symbolic link")), qPrintable(error));
+        QVERIFY(file.load(repo.path(QStringLiteral("src/inside.txt")), 1024, &error));
+        QCOMPARE(file.bytes, QByteArray("secret inside\n"));
     }
 
     void emptyFile()
