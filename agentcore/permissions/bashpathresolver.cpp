@@ -4,6 +4,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <optional>
 
 namespace AgentCore {
 
@@ -42,6 +43,46 @@ QString canonical(const QString &path)
     return current;
 }
 
+bool hasWildcard(const QString &component)
+{
+    return component.contains(QLatin1Char('*')) || component.contains(QLatin1Char('?'))
+           || component.contains(QLatin1Char('['));
+}
+
+// What the shell makes of a glob (absolute, links not resolved) today: `*` may match a link
+// out of the repository (`cat */secret`, `cat *`). Empty when nothing matches (bash keeps the
+// word); nullopt when there are too many matches to look at.
+std::optional<QStringList> expandGlob(const QString &pattern)
+{
+    constexpr qsizetype maximumMatches = 2000;
+    QStringList matches{QStringLiteral("/")};
+    for (const QString &component : pattern.split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
+        QStringList next;
+        for (const QString &prefix : std::as_const(matches)) {
+            const QString base = prefix.endsWith(QLatin1Char('/')) ? prefix
+                                                                   : prefix + QLatin1Char('/');
+            if (!hasWildcard(component)) {
+                next.append(base + component);
+                continue;
+            }
+            // Bash's `*` skips dot files unless the pattern starts with a dot; System keeps
+            // dangling links.
+            QDir::Filters filters = QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System
+                                    | QDir::CaseSensitive;
+            if (component.startsWith(QLatin1Char('.')))
+                filters |= QDir::Hidden;
+            for (const QString &name : QDir(prefix).entryList({component}, filters))
+                next.append(base + name);
+            if (next.size() > maximumMatches)
+                return std::nullopt;
+        }
+        matches = next;
+        if (matches.isEmpty())
+            return QStringList();
+    }
+    return matches;
+}
+
 } // namespace
 
 BashPathResolver::BashPathResolver(const QString &repositoryRoot)
@@ -68,12 +109,28 @@ BashPathResolver::Location BashPathResolver::locate(const QString &path, bool ex
     bool gitDirectory = false;
     const QString git = m_root + QStringLiteral("/.git");
     for (const QString &base : bases) {
-        const QString resolved = absolute(base, path);
-        if (resolved.isEmpty())
-            return Location::Unknown;
-        inside = inside && isInside(resolved);
-        gitDirectory = gitDirectory || resolved == git
-                       || resolved.startsWith(git + QLatin1Char('/'));
+        QStringList resolvedPaths{absolute(base, path)};
+        if (expands && std::any_of(path.cbegin(), path.cend(), [](QChar c) {
+                return c == QLatin1Char('*') || c == QLatin1Char('?') || c == QLatin1Char('[');
+            })) {
+            QString pattern = path;
+            if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/")))
+                pattern = QDir::homePath() + path.mid(1);
+            else if (relative)
+                pattern = base + QLatin1Char('/') + path;
+            const std::optional<QStringList> matches = expandGlob(pattern);
+            if (!matches)
+                return Location::Unknown;
+            for (const QString &match : *matches)
+                resolvedPaths.append(canonical(match));
+        }
+        for (const QString &resolved : std::as_const(resolvedPaths)) {
+            if (resolved.isEmpty())
+                return Location::Unknown;
+            inside = inside && isInside(resolved);
+            gitDirectory = gitDirectory || resolved == git
+                           || resolved.startsWith(git + QLatin1Char('/'));
+        }
     }
     if (!inside)
         return Location::Outside;

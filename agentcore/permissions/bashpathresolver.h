@@ -24,7 +24,8 @@ public:
     explicit BashPathResolver(const QString &repositoryRoot);
 
     /// \a expands: the path is an expansion's source text, so where it points is Unknown,
-    /// unless it is a plain glob, located by its literal directories.
+    /// unless it is a plain glob, located by its literal directories and by what it matches
+    /// now (a match may be a link out of the repository).
     Location locate(const QString &path, bool expands) const;
     /// Follows `cd` / `pushd` / `popd` with \a args (options included).
     void changeDirectory(const QString &program,

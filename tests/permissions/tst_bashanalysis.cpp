@@ -488,6 +488,10 @@ void tst_BashAnalysis::readsThroughOptions_data()
         "cat outlink/secret.txt",
         "ls outlink",
         "cat outlink/../secret.txt",
+        "cat */secret.txt",
+        "cat out*",
+        "grep -l secret *",
+        "wc -l s*/../out*/x",
         "ls outlink/..",
         "head -n1 sub/../outlink/../x",
         "sort -T/tmp a.txt",
@@ -671,6 +675,8 @@ void tst_BashAnalysis::readOnlyOptionsStayReadOnly_data()
         "git log --follow -- a.txt",
         "sed -n '1r sub/a.txt' b.txt",
         "sed -n 1,5p a.txt",
+        "cat sub/*",
+        "wc -l s*",
     };
     for (const QString &command : commands)
         QTest::newRow(qPrintable(command)) << command;
