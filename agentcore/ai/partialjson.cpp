@@ -175,7 +175,7 @@ void PartialJsonParser::append(QByteArrayView bytes)
 
 void PartialJsonParser::reset()
 {
-    *this = PartialJsonParser();
+    *this = PartialJsonParser(m_depthLimit);
 }
 
 QJsonValue PartialJsonParser::value() const
@@ -563,7 +563,7 @@ const char *PartialJsonParser::scanLiteral(const char *p, const char *end)
 
 void PartialJsonParser::openContainer(bool isObject, const char *at)
 {
-    if (m_stack.size() >= size_t(maxDepth)) {
+    if (m_stack.size() >= size_t(m_depthLimit)) {
         fail(at, Error::TooDeep);
         return;
     }

@@ -34,11 +34,20 @@ class PartialJsonParser final
 public:
     /// The deepest nesting accepted: QJsonDocument's and JsonReader's limit.
     static constexpr int maxDepth = 1024;
+    /// The limit for tool-call arguments: they travel one level down inside a session line and
+    /// a request body, which add levels of their own and must stay readable below maxDepth.
+    static constexpr int toolArgumentsMaxDepth = 512;
+
+    /// \a depthLimit: at most maxDepth.
+    explicit PartialJsonParser(int depthLimit = maxDepth)
+        : m_depthLimit(qMin(depthLimit, maxDepth))
+    {}
+    int depthLimit() const { return m_depthLimit; }
 
     enum class Error : quint8 {
         None,    ///< valid so far (complete or not)
         Syntax,  ///< a byte that no JSON text can have there
-        TooDeep, ///< more than maxDepth arrays/objects open
+        TooDeep, ///< more than depthLimit() arrays/objects open
     };
 
     void append(QByteArrayView bytes);
@@ -130,6 +139,7 @@ private:
     qsizetype m_numberOffset = 0;
     Error m_error = Error::None;
     qsizetype m_errorOffset = -1;
+    int m_depthLimit = maxDepth;
     QByteArray m_errorExcerpt;
     mutable QJsonValue m_snapshot{QJsonValue::Undefined};
     mutable bool m_snapshotValid = true; // the default m_snapshot (undefined) is right at first

@@ -225,7 +225,8 @@ int StreamAssemblerBase::openToolCall(const QString &id,
     const int index = appendBlock(ContentBlock::makeToolCall(id, name, initialArguments),
                                   StreamEvent::Type::ToolCallStart,
                                   sink);
-    m_blocks.back().parser = std::make_unique<PartialJsonParser>();
+    m_blocks.back().parser = std::make_unique<PartialJsonParser>(
+        PartialJsonParser::toolArgumentsMaxDepth);
     return index;
 }
 
@@ -290,7 +291,7 @@ void StreamAssemblerBase::setToolArgumentsJson(int index, const QString &json)
     if (!isValidBlock(index) || !m_blocks[index].open)
         return;
     // The same parser as the streamed fragments, so that the same limits and messages apply.
-    auto parser = std::make_unique<PartialJsonParser>();
+    auto parser = std::make_unique<PartialJsonParser>(PartialJsonParser::toolArgumentsMaxDepth);
     parser->append(json.toUtf8());
     m_blocks[index].parser = std::move(parser);
 }
@@ -351,7 +352,7 @@ void StreamAssemblerBase::applyParsedArguments(ContentBlock &block, const Partia
                      "read and the call was not run. Call %1 again with flat arguments that "
                      "match its schema.")
                   .arg(tool)
-                  .arg(PartialJsonParser::maxDepth);
+                  .arg(parser.depthLimit());
         return;
     case PartialJsonParser::Error::Syntax: {
         const QJsonValue value = parser.value();

@@ -658,8 +658,7 @@ private slots:
         QTest::addColumn<QByteArray>("arguments");
         QTest::addColumn<QByteArray>("result");
         const QByteArray deep = R"({"file_path":"notes.txt","x":)" + QByteArray(60'000, '[');
-        const QByteArray deepResult
-            = "The arguments of this Read call nest deeper than 1024 levels";
+        const QByteArray deepResult = "The arguments of this Read call nest deeper than 512 levels";
         const QByteArray unquoted = R"({"file_path": notes.txt})";
         // Byte 15: "no" could still have been the start of null.
         const QByteArray unquotedResult
