@@ -283,7 +283,7 @@ StreamRun runStream(WireApi api, const QList<QByteArrayView> &chunks, QByteArray
     const auto sink = [&](const StreamEvent &event) {
         run.events.append(event.type);
         // What the UI and --output-format stream-json get must be writable and readable.
-        FUZZ_CHECK(depthOf(event.arguments) <= PartialJsonParser::maxDepth, input);
+        FUZZ_CHECK(depthOf(event.arguments) <= PartialJsonParser::toolArgumentsMaxDepth, input);
     };
     const std::unique_ptr<StreamAssembler> assembler = createStreamAssembler(configFor(api));
     SseParser parser;
@@ -311,18 +311,14 @@ void fuzzStream(WireApi api, QByteArrayView input, Rng &rng)
                    == 1,
                input);
     for (const ContentBlock &call : whole.message.toolCalls()) {
-        FUZZ_CHECK(depthOf(call.arguments) <= PartialJsonParser::maxDepth, input);
+        FUZZ_CHECK(depthOf(call.arguments) <= PartialJsonParser::toolArgumentsMaxDepth, input);
         // A call that cannot be run says why; one that can has an object to validate.
         FUZZ_CHECK(call.argumentsError.isEmpty() || call.arguments.isEmpty()
                        || call.argumentsError.contains(QLatin1String("not valid JSON")),
                    input);
     }
-    // The session file keeps the message as one line of JSON. Arguments near the nesting cap
-    // are the one known exception (docs/fuzzing.md), so the round trip is checked below it.
-    bool shallow = true;
-    for (const ContentBlock &call : whole.message.toolCalls())
-        shallow = shallow && depthOf(call.arguments) < PartialJsonParser::maxDepth - 8;
-    if (shallow) {
+    // The session file keeps the message as one line of JSON, which must read back whole.
+    {
         const QByteArray line = QJsonDocument(messageToJson(whole.message))
                                     .toJson(QJsonDocument::Compact);
         QJsonParseError error;
