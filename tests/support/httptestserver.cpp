@@ -71,10 +71,15 @@ struct HttpTestServer::Connection
     RecordedRequest request;
     ScriptedResponse response;
     int requestIndex = -1;
-    int nextPiece = 0;
+    qsizetype nextPiece = 0;
+    bool waitingForDrain = false; ///< the client is behind: the next piece waits for it
 };
 
 namespace {
+
+// Pieces are not written further ahead of what the connection took than this: a client that
+// stops reading mid-body finds the server still sending, as a real one would be.
+constexpr qint64 MaxUnsentBytes = 256 * 1024;
 
 QByteArray reasonPhrase(int status)
 {
@@ -187,6 +192,14 @@ void HttpTestServer::acceptConnections()
         socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
         connect(socket, &QTcpSocket::readyRead, this, [this, socket] { readRequest(socket); });
         connect(socket, &QTcpSocket::disconnected, this, [this, socket] { forget(socket); });
+        connect(socket, &QTcpSocket::bytesWritten, this, [this, socket] {
+            const auto connection = m_connections.value(socket);
+            if (connection && connection->waitingForDrain
+                && socket->bytesToWrite() <= MaxUnsentBytes) {
+                connection->waitingForDrain = false;
+                writeNextPiece(socket);
+            }
+        });
         if (socket->bytesAvailable() > 0)
             readRequest(socket);
     }
@@ -231,8 +244,9 @@ void HttpTestServer::startResponse(QTcpSocket *socket, int requestIndex)
         connection->response = m_script.dequeue();
     }
     const ScriptedResponse &response = connection->response;
-    if (response.ending == ScriptedResponse::Ending::Reset
-        || response.ending == ScriptedResponse::Ending::Silent) {
+    using Ending = ScriptedResponse::Ending;
+    if (response.ending == Ending::Reset || response.ending == Ending::Silent
+        || response.ending == Ending::CloseAtStart) {
         endResponse(socket);
         return;
     }
@@ -243,17 +257,28 @@ void HttpTestServer::startResponse(QTcpSocket *socket, int requestIndex)
         head += name + ": " + value + "\r\n";
     if (response.framing == ScriptedResponse::Framing::Chunked) {
         head += "Transfer-Encoding: chunked\r\n";
-    } else {
+    } else if (response.framing == ScriptedResponse::Framing::ContentLength) {
         qsizetype length = 0;
         for (const QByteArray &piece : response.pieces)
             length += piece.size();
+        if (!response.pieces.isEmpty())
+            length += response.repeatLastPiece * response.pieces.constLast().size();
         // An unfinished body must be announced longer than what is sent, or it is complete.
         if (response.ending != ScriptedResponse::Ending::Close)
             ++length;
         head += "Content-Length: " + QByteArray::number(length) + "\r\n";
     }
     head += "Connection: close\r\n\r\n";
+    if (response.ending == Ending::CloseMidHead) {
+        socket->write(head.left(head.size() / 2));
+        endResponse(socket);
+        return;
+    }
     socket->write(head);
+    if (response.ending == Ending::CloseAfterHead) {
+        endResponse(socket);
+        return;
+    }
     writeNextPiece(socket);
 }
 
@@ -263,9 +288,16 @@ void HttpTestServer::writeNextPiece(QTcpSocket *socket)
     if (!connection)
         return;
     const ScriptedResponse &response = connection->response;
+    if (response.pieceDelayMs >= 0 && socket->bytesToWrite() > MaxUnsentBytes) {
+        connection->waitingForDrain = true;
+        return;
+    }
     const bool chunked = response.framing == ScriptedResponse::Framing::Chunked;
-    while (connection->nextPiece < response.pieces.size()) {
-        const QByteArray &piece = response.pieces.at(connection->nextPiece++);
+    const qsizetype count = response.pieces.size()
+                            + (response.pieces.isEmpty() ? 0 : response.repeatLastPiece);
+    while (connection->nextPiece < count) {
+        const QByteArray &piece = response.pieces.at(
+            qMin<qsizetype>(connection->nextPiece++, response.pieces.size() - 1));
         if (!chunked)
             socket->write(piece);
         else if (!piece.isEmpty()) // an empty chunk would end the body
@@ -274,7 +306,7 @@ void HttpTestServer::writeNextPiece(QTcpSocket *socket)
             continue;
         socket->flush();
         // Each piece in its own event-loop turn (or after a pause), so that it leaves separately.
-        const bool more = connection->nextPiece < response.pieces.size();
+        const bool more = connection->nextPiece < count;
         if (more || response.ending == ScriptedResponse::Ending::Drop
             || response.ending == ScriptedResponse::Ending::DropWithReset) {
             const auto next = [this, socket, more] {
@@ -306,6 +338,9 @@ void HttpTestServer::endResponse(QTcpSocket *socket)
         socket->disconnectFromHost(); // writes what is buffered first
         break;
     case ScriptedResponse::Ending::Drop:
+    case ScriptedResponse::Ending::CloseAtStart:
+    case ScriptedResponse::Ending::CloseMidHead:
+    case ScriptedResponse::Ending::CloseAfterHead:
         socket->disconnectFromHost();
         break;
     case ScriptedResponse::Ending::Stall:

@@ -35,6 +35,9 @@ struct ScriptedResponse
     enum class Framing {
         Chunked,       ///< Transfer-Encoding: chunked, one chunk per piece
         ContentLength, ///< Content-Length of the whole body
+        /// Neither: the body ends when the connection closes (HTTP/1.1 allows it), so a drop
+        /// looks exactly like a complete body to the client.
+        CloseDelimited,
     };
     enum class Ending {
         Close, ///< finish the body, then close the connection
@@ -45,6 +48,9 @@ struct ScriptedResponse
         Stall,         ///< after the pieces, keep the connection open and send nothing more
         Reset,         ///< send no byte at all: reset (RST) the connection once the request is read
         Silent,        ///< send no byte at all and keep the connection open (a server that hangs)
+        CloseAtStart,  ///< close the connection in order (FIN) before any byte of a response
+        CloseMidHead,  ///< send half of the status line and headers, then close
+        CloseAfterHead, ///< send the status line and headers, then close before any body byte
     };
 
     int status = 200;
@@ -53,8 +59,11 @@ struct ScriptedResponse
     QList<QByteArray> pieces;
     /// Pause before every piece after the first (and before Drop / DropWithReset). 0: no pause, but each piece
     /// is written in its own event-loop turn so that it leaves as a TCP segment of its own;
-    /// negative: all pieces written at once (fastest, for large bodies).
+    /// negative: all pieces written at once (fastest, for large bodies). Unless negative, a
+    /// piece also waits while more than 256 KiB are still unsent (the client reads slower).
     int pieceDelayMs = 0;
+    /// The last piece is sent this many more times: a large body without holding it in memory.
+    int repeatLastPiece = 0;
     Framing framing = Framing::Chunked;
     Ending ending = Ending::Close;
 
