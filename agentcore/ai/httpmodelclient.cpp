@@ -5,6 +5,7 @@
 #include "streamassembler.h"
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QLocale>
@@ -33,6 +34,9 @@ using EndReason = StreamAssembler::EndReason;
 
 constexpr qsizetype ReadChunkSize = 64 * 1024;
 constexpr qsizetype MaxErrorBodySize = 64 * 1024; // enough for any provider's error JSON
+// What an error quotes of a 2xx body that was no event stream (an HTML page, a JSON answer).
+constexpr qsizetype BodyStartSize = 512;
+constexpr qsizetype QuotedBodyLength = 160;
 // After the provider's final event the body normally ends at once; reading it to its end lets
 // the connection be reused. A server that keeps it open is not waited for longer than this.
 constexpr int CompletionGraceMs = 200;
@@ -41,16 +45,25 @@ constexpr int CompletionGraceMs = 200;
 struct ExchangeResult
 {
     enum class End {
-        BodyEnded,    ///< the response body ended or the provider finished the message
+        /// The reply finished without a network error, or the assembler decided the message
+        /// (its final event, an error event, a limit); whether the body was complete is the
+        /// assembler's to say.
+        BodyEnded,
         HttpError,    ///< a non-2xx status; errorBody holds (the start of) the body
-        NetworkError, ///< the connection failed; bodyStarted tells whether output streamed
+        NetworkError, ///< the connection failed
         IdleTimeout,
+        DeadlineExceeded, ///< ProviderConfig::requestTimeoutMs passed
+        LimitExceeded,    ///< a line or an event was too long; limitMessage says which
         Aborted,
     };
 
     End end = End::BodyEnded;
     bool bodyStarted = false; ///< a byte of a 2xx body reached the parser
+    int events = 0;           ///< SSE events handed to the assembler
     int status = 0;
+    QByteArray contentType;
+    QByteArray bodyStart; ///< the first BodyStartSize bytes of a 2xx body
+    QString limitMessage;
     QByteArray errorBody;
     QNetworkReply::NetworkError networkError = QNetworkReply::NoError;
     QString networkErrorText;
@@ -137,10 +150,19 @@ public:
         : m_config(config)
         , m_assembler(assembler)
         , m_sink(sink)
-        , m_eventSink([this](const SseEvent &event) { m_assembler.feed(event, m_sink); })
-    {}
+        , m_eventSink([this](const SseEvent &event) {
+            ++m_result.events;
+            m_assembler.feed(event, m_sink);
+        })
+    {
+        m_parser.setLimits(config.maxLineBytes, config.maxEventBytes);
+    }
 
-    ExchangeResult run(QNetworkAccessManager &network, const HttpRequestSpec &spec, QEventLoop &loop)
+    /// \a deadline: when the whole request must end.
+    ExchangeResult run(QNetworkAccessManager &network,
+                       const HttpRequestSpec &spec,
+                       QEventLoop &loop,
+                       const QDeadlineTimer &deadline)
     {
         m_loop = &loop;
         m_reply.reset(network.post(makeNetworkRequest(spec), spec.body));
@@ -150,6 +172,15 @@ public:
         QObject::connect(reply, &QNetworkReply::readyRead, &m_guard, [this] { readAvailable(); });
         QObject::connect(reply, &QNetworkReply::finished, &m_guard, [this] { replyFinished(); });
         startIdleTimer();
+        if (!deadline.isForever()) {
+            m_deadlineTimer.setSingleShot(true);
+            QObject::connect(&m_deadlineTimer, &QTimer::timeout, &m_guard, [this] {
+                end(ExchangeResult::End::DeadlineExceeded);
+            });
+            m_deadlineTimer.start(int(qBound(qint64(0),
+                                             deadline.remainingTime(),
+                                             qint64(std::numeric_limits<int>::max()))));
+        }
 
         loop.exec();
 
@@ -157,6 +188,7 @@ public:
             m_result.end = m_complete ? ExchangeResult::End::BodyEnded
                                       : ExchangeResult::End::Aborted;
         m_idleTimer.stop();
+        m_deadlineTimer.stop();
         reply->disconnect(&m_guard);
         if (reply->isRunning())
             reply->abort();
@@ -209,6 +241,7 @@ private:
             if (!status.isValid())
                 return false;
             m_result.status = status.toInt();
+            m_result.contentType = m_reply->rawHeader("Content-Type");
         }
         return true;
     }
@@ -229,13 +262,32 @@ private:
         if (m_buffer.isEmpty())
             m_buffer.resize(ReadChunkSize);
         qint64 count = 0;
-        while ((count = m_reply->read(m_buffer.data(), m_buffer.size())) > 0) {
+        while (!m_ended && (count = m_reply->read(m_buffer.data(), m_buffer.size())) > 0) {
             if (m_complete)
                 continue; // the message ended: what follows is not part of it
+            const QByteArrayView bytes(m_buffer.constData(), count);
             m_result.bodyStarted = true;
-            m_parser.feed(QByteArrayView(m_buffer.constData(), count), m_eventSink);
-            if (m_assembler.isComplete())
-                startGracePeriod();
+            if (m_result.bodyStart.size() < BodyStartSize)
+                m_result.bodyStart += bytes.first(
+                    qMin<qsizetype>(count, BodyStartSize - m_result.bodyStart.size()));
+            m_parser.feed(bytes, m_eventSink);
+            if (m_parser.overflow() != SseParser::Overflow::None) {
+                m_result.limitMessage = m_parser.overflow() == SseParser::Overflow::Line
+                                            ? streamLimitMessage(StreamLimit::Line,
+                                                                 m_config.maxLineBytes)
+                                            : streamLimitMessage(StreamLimit::Event,
+                                                                 m_config.maxEventBytes);
+                end(ExchangeResult::End::LimitExceeded);
+                return;
+            }
+            if (m_assembler.isComplete()) {
+                // A failed message (an error event, a limit) cannot change any more: reading
+                // on would only buffer what the server still sends.
+                if (m_assembler.partial().stopReason == StopReason::Error)
+                    end(ExchangeResult::End::BodyEnded);
+                else
+                    startGracePeriod();
+            }
         }
     }
 
@@ -285,6 +337,7 @@ private:
     QByteArray m_buffer;
     QObject m_guard; // context of every connection, so that they all end with the exchange
     QTimer m_idleTimer;
+    QTimer m_deadlineTimer;
     QElapsedTimer m_sinceLastByte;
     QEventLoop *m_loop = nullptr;
     std::unique_ptr<QNetworkReply, ReplyDeleter> m_reply;
@@ -352,41 +405,76 @@ HttpModelClient::~HttpModelClient()
 namespace {
 
 /// What complete() does after one exchange; keeps the retry policy in one place.
+///
+/// One rule decides between a retry, an error and a clean end: the message ends cleanly only
+/// when the assembler has the provider's final event. A response of which no event reached the
+/// assembler is sent again when the failure is transient (nothing was shown yet, so nothing is
+/// duplicated): a connection closed or reset before, during or after the headers, or a body that
+/// ended before its first event, whatever Qt reports for it. A body that ended (cleanly or not)
+/// after events but before the final one is a connection lost mid-stream.
+///
+/// Every event and the final message pass through redacted(): no text a provider sent (error
+/// events inside a stream included) carries the session's API key further.
 class RequestRun final
 {
 public:
     RequestRun(const ProviderConfig &config, const AbortToken &abort, const StreamEventSink &sink)
         : m_config(config)
         , m_abort(abort)
-        , m_sink(sink)
+        , m_sink([this, &sink](const StreamEvent &event) { forward(event, sink); })
         , m_assembler(createStreamAssembler(config))
     {}
 
     Message run(QNetworkAccessManager &network, const Context &context)
     {
+        Message message = attempt(network, context);
+        message.errorMessage = redacted(message.errorMessage);
+        return message;
+    }
+
+private:
+    Message attempt(QNetworkAccessManager &network, const Context &context)
+    {
         if (m_abort.isAborted())
             return aborted();
+        if (m_config.requestTimeoutMs > 0)
+            m_deadline.setRemainingTime(m_config.requestTimeoutMs, Qt::PreciseTimer);
         const HttpRequestSpec spec = buildRequest(m_config, context);
         const int abortId = m_abort.onAbort(&m_loop, [this] { m_loop.quit(); });
         const auto unregister = qScopeGuard([&] { m_abort.disconnect(abortId); });
         for (int retry = 0;; ++retry) {
             if (m_abort.isAborted())
                 return aborted();
+            if (m_deadline.hasExpired())
+                return deadlineExceeded();
             const ExchangeResult result = Exchange(m_config, *m_assembler, m_sink)
-                                              .run(network, spec, m_loop);
+                                              .run(network, spec, m_loop, m_deadline);
             if (std::optional<Message> message = conclude(result, retry))
                 return *message;
         }
     }
 
-private:
+    void forward(const StreamEvent &event, const StreamEventSink &sink) const
+    {
+        if (!sink)
+            return;
+        if (event.errorMessage.isEmpty()) {
+            sink(event);
+            return;
+        }
+        StreamEvent copy = event;
+        copy.errorMessage = redacted(event.errorMessage);
+        sink(copy);
+    }
+
     /// The final message, or nullopt after a retry wait.
     std::optional<Message> conclude(const ExchangeResult &result, int retry)
     {
         using End = ExchangeResult::End;
         switch (result.end) {
         case End::BodyEnded:
-            return m_assembler->finish(EndReason::StreamEnded, {}, m_sink);
+        case End::NetworkError:
+            return bodyEnded(result, retry);
         case End::Aborted:
             return aborted();
         case End::IdleTimeout:
@@ -395,26 +483,56 @@ private:
                                               "abandoned")
                                            .arg(formatDuration(m_config.idleTimeoutMs)),
                                        m_sink);
-        case End::NetworkError:
-            return networkFailure(result, retry);
+        case End::DeadlineExceeded:
+            return deadlineExceeded();
+        case End::LimitExceeded:
+            return m_assembler->finish(EndReason::ConnectionDropped, result.limitMessage, m_sink);
         case End::HttpError:
             return httpFailure(result, retry);
         }
         return aborted();
     }
 
-    std::optional<Message> networkFailure(const ExchangeResult &result, int retry)
+    std::optional<Message> bodyEnded(const ExchangeResult &result, int retry)
     {
+        using End = ExchangeResult::End;
+        if (m_assembler->isComplete())
+            return m_assembler->finish(EndReason::StreamEnded, {}, m_sink);
         const QString host = m_config.baseUrl.host();
-        const QString reason = redacted(result.networkErrorText);
-        if (result.bodyStarted) {
-            return m_assembler
-                ->finish(EndReason::ConnectionDropped,
-                         Tr::tr("Connection to %1 lost mid-stream: %2").arg(host, reason),
-                         m_sink);
+        if (result.events == 0) {
+            if (result.end == End::BodyEnded && result.bodyStarted
+                && !isEventStream(result.contentType)) {
+                return failed(notAnEventStream(result), StopReason::Error);
+            }
+            return connectionFailure(result, retry);
         }
-        QString message = Tr::tr("Connection to %1 failed: %2").arg(host, reason);
-        if (isRetryableNetworkError(result.networkError) && retry < m_config.maxRetries) {
+        const QString reason = result.end == End::NetworkError
+                                   ? result.networkErrorText
+                                   : Tr::tr("the response ended before the provider's final "
+                                            "event");
+        return m_assembler->finish(EndReason::ConnectionDropped,
+                                   Tr::tr("Connection to %1 lost mid-stream: %2").arg(host, reason),
+                                   m_sink);
+    }
+
+    /// Nothing of the response reached the assembler: a transient failure is retried.
+    std::optional<Message> connectionFailure(const ExchangeResult &result, int retry)
+    {
+        QString reason;
+        bool retryable = true;
+        if (result.end == ExchangeResult::End::NetworkError) {
+            reason = result.networkErrorText;
+            retryable = isRetryableNetworkError(result.networkError) || result.status != 0;
+        } else if (result.bodyStarted) {
+            reason = Tr::tr("the response ended before its first event");
+        } else if (result.status != 0) {
+            reason = Tr::tr("the server closed the connection after the response headers");
+        } else {
+            reason = Tr::tr("the server closed the connection");
+        }
+        const QString message = Tr::tr("Connection to %1 failed: %2")
+                                    .arg(m_config.baseUrl.host(), reason);
+        if (retryable && retry < m_config.maxRetries) {
             if (!waitBeforeRetry(retry, backoffDelayMs(m_config, retry), message))
                 return aborted();
             return std::nullopt;
@@ -424,10 +542,40 @@ private:
                                    m_sink);
     }
 
+    static bool isEventStream(const QByteArray &contentType)
+    {
+        return contentType.trimmed().toLower().startsWith("text/event-stream");
+    }
+
+    /// A 2xx answer that is no event stream: most often a wrong base URL (a web page, or a
+    /// server that ignored "stream": true).
+    QString notAnEventStream(const ExchangeResult &result) const
+    {
+        QString quoted = QString::fromUtf8(result.bodyStart).simplified();
+        if (quoted.size() > QuotedBodyLength || result.bodyStart.size() >= BodyStartSize)
+            quoted = quoted.left(QuotedBodyLength) + QChar(0x2026);
+        const QString type = result.contentType.isEmpty()
+                                 ? Tr::tr("no content type")
+                                 : QString::fromLatin1(result.contentType.trimmed());
+        const QString url = m_config.baseUrl.toDisplayString(QUrl::RemoveUserInfo);
+        return Tr::tr("The server answered HTTP %1 with %2 instead of an event stream, beginning "
+                      "\"%3\". Is %4 the right base URL?")
+            .arg(QString::number(result.status), type, quoted, url);
+    }
+
+    Message deadlineExceeded()
+    {
+        return m_assembler->finish(EndReason::DeadlineExceeded,
+                                   Tr::tr("The request was abandoned after %1, its deadline for "
+                                          "the whole response")
+                                       .arg(formatDuration(m_config.requestTimeoutMs)),
+                                   m_sink);
+    }
+
     std::optional<Message> httpFailure(const ExchangeResult &result, int retry)
     {
         const HttpError error = describeHttpError(m_config, result.status, result.errorBody);
-        QString message = redacted(error.message);
+        QString message = error.message;
         if (error.retryable && retry < m_config.maxRetries) {
             const qint64 delay = result.retryAfterMs.value_or(backoffDelayMs(m_config, retry));
             if (delay <= m_config.retryMaxDelayMs) {
@@ -444,7 +592,7 @@ private:
                       error.contextOverflow ? StopReason::ContextOverflow : StopReason::Error);
     }
 
-    /// Emits the Retry event and waits; false when aborted meanwhile.
+    /// Emits the Retry event and waits (never past the deadline); false when aborted meanwhile.
     bool waitBeforeRetry(int retry, qint64 delayMs, const QString &reason)
     {
         StreamEvent event;
@@ -459,18 +607,16 @@ private:
         timer.setSingleShot(true);
         timer.setTimerType(Qt::PreciseTimer);
         QObject::connect(&timer, &QTimer::timeout, &m_loop, &QEventLoop::quit);
-        timer.start(event.retryDelayMs);
+        timer.start(
+            m_deadline.isForever()
+                ? event.retryDelayMs
+                : int(qBound(qint64(0), m_deadline.remainingTime(), qint64(event.retryDelayMs))));
         m_loop.exec();
         return !m_abort.isAborted();
     }
 
     // Some servers echo the credentials they rejected; a message must never carry the key.
-    QString redacted(QString text) const
-    {
-        if (m_config.apiKey.size() >= 4)
-            text.replace(m_config.apiKey, QStringLiteral("[API key]"));
-        return text;
-    }
+    QString redacted(const QString &text) const { return redactSecret(text, m_config.apiKey); }
 
     QString withRetries(const QString &message, int retries) const
     {
@@ -503,9 +649,10 @@ private:
 
     const ProviderConfig &m_config;
     const AbortToken &m_abort;
-    const StreamEventSink &m_sink;
+    const StreamEventSink m_sink; ///< the caller's sink behind redacted()
     std::unique_ptr<StreamAssembler> m_assembler;
     QEventLoop m_loop;
+    QDeadlineTimer m_deadline{QDeadlineTimer::Forever};
 };
 
 } // namespace

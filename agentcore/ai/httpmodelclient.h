@@ -20,11 +20,17 @@ namespace AgentCore {
 /// the network access manager. Retries 429/503/529 and connection resets with backoff
 /// (honouring Retry-After), bounded by the config and abortable, emitting Retry events.
 ///
-/// Retries happen only before any byte of a response body was streamed, so output is never
-/// duplicated. The backoff is retryBaseDelayMs * 2^n plus up to 25 % jitter, capped by
+/// Retries happen only before any event of a response body reached the assembler, so output is
+/// never duplicated; a connection closed before, during or after the headers is retried like a
+/// refused one. The message ends cleanly only with the provider's final event: a body that
+/// ends without it is a connection lost mid-stream (an Error keeping the partial content).
+/// The backoff is retryBaseDelayMs * 2^n plus up to 25 % jitter, capped by
 /// retryMaxDelayMs; a server's Retry-After / retry-after-ms is used as given, and one longer
 /// than retryMaxDelayMs is not waited for (the error stands and says how long was asked).
-/// Error messages hold only what the server sent and the host name, never the API key.
+/// Besides the idle timeout, requestTimeoutMs bounds the whole request; the memory limits of
+/// ProviderConfig end a request at once when a line, an event or a tool call's arguments grow
+/// past them. Error messages in every event and in the final message hold only what the server
+/// sent and the host name, with the API key redacted (redactSecret()).
 class HttpModelClient final : public ModelClient
 {
 public:

@@ -1,6 +1,20 @@
 #include "providerconfig.h"
 
+#include <QCoreApplication>
+#include <QLocale>
+
 namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::ProviderConfig)
+};
+
+// Tails shorter than this could match ordinary text; longer keys keep this many hidden.
+constexpr qsizetype SecretTailLength = 16;
+constexpr qsizetype MinimumSecretLengthForTail = 24;
+} // namespace
 
 QString wireApiName(WireApi api)
 {
@@ -13,6 +27,39 @@ QString wireApiName(WireApi api)
         return QStringLiteral("openai-responses");
     }
     return {};
+}
+
+QString streamLimitMessage(StreamLimit limit, qsizetype bytes)
+{
+    const QString size = QLocale::c().formattedDataSize(bytes,
+                                                        bytes % (1024 * 1024) == 0 ? 0 : 1,
+                                                        QLocale::DataSizeTraditionalFormat);
+    switch (limit) {
+    case StreamLimit::Line:
+        return Tr::tr("The response was stopped: a line of its event stream exceeded the limit "
+                      "of %1 per line.")
+            .arg(size);
+    case StreamLimit::Event:
+        return Tr::tr("The response was stopped: an event of its event stream exceeded the "
+                      "limit of %1 per event.")
+            .arg(size);
+    case StreamLimit::ToolArguments:
+        return Tr::tr("The response was stopped: the arguments of a tool call exceeded the limit "
+                      "of %1 per tool call.")
+            .arg(size);
+    }
+    return {};
+}
+
+QString redactSecret(QString text, const QString &secret)
+{
+    static const QString replacement = QStringLiteral("[API key]");
+    if (secret.size() < 4)
+        return text;
+    text.replace(secret, replacement);
+    if (secret.size() >= MinimumSecretLengthForTail)
+        text.replace(secret.right(SecretTailLength), replacement);
+    return text;
 }
 
 } // namespace AgentCore

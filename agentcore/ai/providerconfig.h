@@ -18,6 +18,36 @@ enum class WireApi {
 
 QString wireApiName(WireApi api);
 
+// Limits on what one response may make the client hold in memory. Real streams stay far below
+// them (lines and events of a few KB; tool arguments arrive in many small deltas), but a broken
+// or hostile server could otherwise make the client buffer without bound until the body ends.
+// Exceeding one fails the request at once with streamLimitMessage().
+
+/// The longest line of an event stream accepted, line break excluded: 16 MiB.
+constexpr qsizetype DefaultMaxStreamLineBytes = 16 * 1024 * 1024;
+/// The largest event (its data lines joined) accepted: 16 MiB.
+constexpr qsizetype DefaultMaxStreamEventBytes = 16 * 1024 * 1024;
+/// The largest arguments of one tool call accepted (UTF-8 bytes as streamed): 16 MiB.
+constexpr qsizetype DefaultMaxToolArgumentsBytes = 16 * 1024 * 1024;
+/// The longest a whole request may take, retries and their waits included: 30 minutes.
+/// Generous for the longest answers; it ends servers that keep a connection alive with pings.
+constexpr int DefaultRequestTimeoutMs = 30 * 60'000;
+
+enum class StreamLimit {
+    Line,          ///< ProviderConfig::maxLineBytes
+    Event,         ///< ProviderConfig::maxEventBytes
+    ToolArguments, ///< ProviderConfig::maxToolArgumentsBytes
+};
+
+/// The error a request ends with when the response exceeded \a limit of \a bytes; names the
+/// limit and its size.
+QString streamLimitMessage(StreamLimit limit, qsizetype bytes);
+
+/// \a text with every occurrence of \a secret replaced by "[API key]", and, for a secret of 24
+/// characters or more, every occurrence of its last 16 characters too (servers that echo a
+/// key sometimes shorten it at the front). A secret shorter than 4 characters is left alone.
+QString redactSecret(QString text, const QString &secret);
+
 /// Where and how to reach one model. A plain value; the API key is never logged or written
 /// anywhere by agentcore.
 struct ProviderConfig
@@ -37,6 +67,14 @@ struct ProviderConfig
     int maxRetries = 4;          ///< for 429, 503, 529 and connection resets before any byte
     int retryBaseDelayMs = 1'000;
     int retryMaxDelayMs = 60'000; ///< a longer Retry-After is not waited for: the error stands
+    /// The whole request, retries included, ends after this long even while bytes still come
+    /// (pings); 0: no deadline.
+    int requestTimeoutMs = DefaultRequestTimeoutMs;
+
+    // Memory limits (see the constants above); smaller values are for tests. 0: no limit.
+    qsizetype maxLineBytes = DefaultMaxStreamLineBytes;
+    qsizetype maxEventBytes = DefaultMaxStreamEventBytes;
+    qsizetype maxToolArgumentsBytes = DefaultMaxToolArgumentsBytes;
 };
 
 } // namespace AgentCore

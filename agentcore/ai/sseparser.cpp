@@ -74,9 +74,26 @@ void assign(QByteArray &target, QByteArrayView value)
 
 } // namespace
 
+void SseParser::setLimits(qsizetype maxLineBytes, qsizetype maxEventBytes)
+{
+    m_maxLineBytes = qMax<qsizetype>(0, maxLineBytes);
+    m_maxEventBytes = qMax<qsizetype>(0, maxEventBytes);
+}
+
+bool SseParser::exceeds(qsizetype size, qsizetype limit, Overflow what)
+{
+    if (limit <= 0 || size <= limit)
+        return false;
+    m_overflow = what;
+    // What was buffered is of no use any more; give the memory back at once.
+    m_partialLine = QByteArray();
+    m_event = SseEvent();
+    return true;
+}
+
 void SseParser::feed(QByteArrayView bytes, const Sink &sink)
 {
-    if (bytes.isEmpty())
+    if (bytes.isEmpty() || m_overflow != Overflow::None)
         return;
     if (m_bomBytesSeen >= 0) {
         bytes = bytes.sliced(skipByteOrderMark(bytes));
@@ -94,6 +111,8 @@ void SseParser::feed(QByteArrayView bytes, const Sink &sink)
     LineEndFinder finder(p, end);
     while (p < end) {
         const char *lineEnd = finder.next(p);
+        if (exceeds(m_partialLine.size() + (lineEnd - p), m_maxLineBytes, Overflow::Line))
+            return;
         if (lineEnd == end) {
             m_partialLine.append(p, end - p);
             return;
@@ -105,6 +124,8 @@ void SseParser::feed(QByteArrayView bytes, const Sink &sink)
             processLine(m_partialLine, sink);
             m_partialLine.resize(0);
         }
+        if (m_overflow != Overflow::None)
+            return;
         p = lineEnd + 1;
         if (*lineEnd == '\r') {
             if (p == end)
@@ -163,6 +184,11 @@ void SseParser::processField(QByteArrayView name, QByteArrayView value)
     switch (name.size()) {
     case 4:
         if (is("data")) {
+            if (exceeds(m_event.data.size() + value.size() + (m_hasData ? 1 : 0),
+                        m_maxEventBytes,
+                        Overflow::Event)) {
+                return;
+            }
             if (m_hasData)
                 m_event.data.append('\n');
             m_event.data.append(value);
@@ -219,6 +245,7 @@ void SseParser::finish()
     m_idChanged = false;
     m_bomBytesSeen = 0;
     m_skipLf = false;
+    m_overflow = Overflow::None;
 }
 
 void SseParser::reset()

@@ -19,6 +19,8 @@ struct SseEvent
 
 /// An incremental, byte-level parser of text/event-stream following the WHATWG rules
 /// (HTML Standard, "Server-sent events"). Feed it bytes in chunks of any size.
+/// Optional limits bound what it buffers: a line or an event growing past its limit sets
+/// overflow() and the parser ignores all further input (the caller ends the stream).
 /// Not thread-safe; one parser per stream. Never throws.
 /// The sink gets a reference to the parser's reusable event: copy what it needs to keep, and
 /// never call feed(), finish() or reset() from inside it.
@@ -26,6 +28,17 @@ class SseParser final
 {
 public:
     using Sink = std::function<void(const SseEvent &)>;
+
+    enum class Overflow {
+        None,
+        Line,  ///< a line (line break excluded) grew longer than maxLineBytes
+        Event, ///< an event's data grew larger than maxEventBytes
+    };
+
+    /// Limits in bytes; 0 (the default) means none. Take effect at the next feed().
+    void setLimits(qsizetype maxLineBytes, qsizetype maxEventBytes);
+    /// Which limit the input exceeded, if any; cleared by finish() and reset().
+    Overflow overflow() const { return m_overflow; }
 
     /// Parses \a bytes, calling \a sink for every event completed by them.
     void feed(QByteArrayView bytes, const Sink &sink);
@@ -47,6 +60,8 @@ private:
     void dispatchEvent(const Sink &sink);
     void clearEvent();
 
+    bool exceeds(qsizetype size, qsizetype limit, Overflow what);
+
     QByteArray m_lastEventId;
     std::optional<int> m_retryMs;
 
@@ -56,6 +71,9 @@ private:
     bool m_hasData = false;   // a data field arrived (its value may be empty)
     bool m_idChanged = false; // a valid id field arrived since the last empty line
     bool m_skipLf = false;    // the previous chunk ended with CR: a leading LF belongs to it
+    qsizetype m_maxLineBytes = 0;
+    qsizetype m_maxEventBytes = 0;
+    Overflow m_overflow = Overflow::None;
 };
 
 } // namespace AgentCore

@@ -28,6 +28,8 @@ QString endReasonText(StreamAssembler::EndReason reason)
         return Tr::tr("the request was aborted");
     case StreamAssembler::EndReason::IdleTimeout:
         return Tr::tr("the provider stopped sending data");
+    case StreamAssembler::EndReason::DeadlineExceeded:
+        return Tr::tr("the request took too long");
     case StreamAssembler::EndReason::ConnectionDropped:
     case StreamAssembler::EndReason::StreamEnded:
         break;
@@ -67,6 +69,7 @@ std::unique_ptr<StreamAssembler> createStreamAssembler(const ProviderConfig &con
 }
 
 StreamAssemblerBase::StreamAssemblerBase(const ProviderConfig &config)
+    : m_maxToolArgumentsBytes(config.maxToolArgumentsBytes)
 {
     m_message.role = Message::Role::Assistant;
     m_message.api = wireApiName(config.api);
@@ -256,7 +259,15 @@ void StreamAssemblerBase::appendToolArguments(int index,
     BlockState &state = m_blocks[index];
     if (!state.parser || !state.open)
         return;
-    state.parser->append(fragment.toUtf8());
+    const QByteArray bytes = fragment.toUtf8();
+    state.argumentBytes += bytes.size();
+    if (m_maxToolArgumentsBytes > 0 && state.argumentBytes > m_maxToolArgumentsBytes) {
+        state.parser.reset(); // its buffers are the memory the limit protects
+        failWithProviderError(
+            streamLimitMessage(StreamLimit::ToolArguments, m_maxToolArgumentsBytes));
+        return;
+    }
+    state.parser->append(bytes);
     ContentBlock &block = m_message.content[index];
     // Until a value starts ("" or whitespace) the initial arguments stand, as in the SDKs.
     // Arguments nested too deep are not shown at all: they will not be run either.

@@ -21,6 +21,7 @@ public:
         StreamEnded,       ///< the body ended normally (EOF)
         ConnectionDropped, ///< network error mid-stream
         IdleTimeout,       ///< no bytes for ProviderConfig::idleTimeoutMs
+        DeadlineExceeded,  ///< the request took longer than ProviderConfig::requestTimeoutMs
         Aborted,           ///< the abort token fired
     };
 
@@ -101,6 +102,7 @@ protected:
     /// Appends to a text or thinking block and emits its Delta (nothing for an empty delta).
     void appendText(int index, const QString &delta, const StreamEventSink &sink);
     /// Feeds a raw argument fragment to the block's tolerant parser and emits ToolCallDelta.
+    /// Arguments growing past ProviderConfig::maxToolArgumentsBytes fail the message instead.
     void appendToolArguments(int index, const QString &fragment, const StreamEventSink &sink);
     /// Replaces id and name when the fragment carries them (empty values are ignored).
     void setToolCallIdentity(int index, const QString &id, const QString &name);
@@ -134,6 +136,7 @@ private:
     struct BlockState
     {
         bool open = true;
+        qsizetype argumentBytes = 0; ///< streamed so far, in UTF-8
         std::unique_ptr<PartialJsonParser> parser;
     };
 
@@ -148,6 +151,7 @@ private:
     JsonReader m_reader;
     QByteArray m_requoted; ///< a payload as QJsonDocument rewrote it (see parsePayload())
     std::vector<BlockState> m_blocks;
+    qsizetype m_maxToolArgumentsBytes = 0;
     bool m_started = false;
     bool m_complete = false;
     bool m_finished = false;

@@ -5,6 +5,8 @@
 #include "httptestserver.h"
 #include "workercall.h"
 
+#include <ai/messagejson.h>
+
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QTest>
@@ -70,7 +72,19 @@ void tst_HttpModelClient::fixtureOverHttp()
     StreamEventLog log;
     const Message message = completeWith(httpClientConfig(provider, server), log);
 
-    const QString difference = fixtureDifference(message, provider, name);
+    QJsonObject expected = TestSupport::readFixtureExpected(provider, name);
+    const QByteArray stream = pieces.join();
+    if (!stream.endsWith("\n\n") && !stream.endsWith("\r\n\r\n")) {
+        // The final event is never dispatched (no blank line after it): over HTTP that is a
+        // body cut short, whatever arrived before stays, as in the SDK's snapshot.
+        QCOMPARE(message.stopReason, StopReason::Error);
+        QVERIFY2(message.errorMessage.contains(QLatin1String("final event")),
+                 qPrintable(message.errorMessage));
+        expected.insert(u"stopReason", QStringLiteral("error"));
+        expected.insert(u"errorMessage", message.errorMessage);
+    }
+    const QString difference = TestSupport::jsonDifference(expected,
+                                                           AgentCore::toNormalizedJson(message));
     QVERIFY2(difference.isEmpty(), qPrintable(difference));
 
     QCOMPARE(server.requests().size(), 1);

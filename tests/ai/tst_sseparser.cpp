@@ -14,6 +14,8 @@
 using namespace AgentCore;
 using namespace Qt::StringLiterals;
 
+Q_DECLARE_METATYPE(AgentCore::SseParser::Overflow)
+
 namespace {
 
 // One way of cutting a stream into reads.
@@ -224,6 +226,8 @@ private slots:
     void finishStartsNewStream();
     void resetForgetsEverything_data();
     void resetForgetsEverything();
+    void limitsStopTheParser_data();
+    void limitsStopTheParser();
     void throughput_data();
     void throughput();
     void cleanupTestCase();
@@ -479,6 +483,60 @@ void tst_SseParser::resetForgetsEverything()
     // The id from before the reset must not come back at the next empty line.
     parser.feed("\n", [](const SseEvent &) {});
     QCOMPARE(parser.lastEventId(), QByteArray());
+}
+
+void tst_SseParser::limitsStopTheParser_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<qsizetype>("maxLine");
+    QTest::addColumn<qsizetype>("maxEvent");
+    QTest::addColumn<QStringList>("expected");
+    QTest::addColumn<SseParser::Overflow>("overflow");
+    using O = SseParser::Overflow;
+    // "data: 12345678" is 14 bytes; the line break does not count.
+    QTest::newRow("line at the limit") << "data: 12345678\r\n\n"_ba << qsizetype(14) << qsizetype(0)
+                                       << eventsOf({{"", "12345678", ""}}) << O::None;
+    QTest::newRow("line over the limit")
+        << "data: a\n\ndata: 123456789\n\ndata: b\n\n"_ba << qsizetype(14) << qsizetype(0)
+        << eventsOf({{"", "a", ""}}) << O::Line;
+    QTest::newRow("comment over the limit") << ": 1234567890123\ndata: b\n\n"_ba << qsizetype(14)
+                                            << qsizetype(0) << QStringList() << O::Line;
+    QTest::newRow("line without an end") << "data: a\n\n"_ba + QByteArray(100, 'x') << qsizetype(50)
+                                         << qsizetype(0) << eventsOf({{"", "a", ""}}) << O::Line;
+    QTest::newRow("event at the limit")
+        << "data: 123\ndata: 5678\n\n"_ba << qsizetype(0) << qsizetype(8)
+        << eventsOf({{"", "123\n5678", ""}}) << O::None;
+    QTest::newRow("event over the limit")
+        << "data: a\n\ndata: 1234\ndata: 5678\n\ndata: b\n\n"_ba << qsizetype(0) << qsizetype(8)
+        << eventsOf({{"", "a", ""}}) << O::Event;
+    QTest::newRow("no limits") << "data: "_ba + QByteArray(4096, 'y') + "\n\n"
+                               << qsizetype(0) << qsizetype(0)
+                               << QStringList{describeEvent({}, QString(4096, u'y'), {})}
+                               << O::None;
+}
+
+void tst_SseParser::limitsStopTheParser()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(qsizetype, maxLine);
+    QFETCH(qsizetype, maxEvent);
+    QFETCH(QStringList, expected);
+    QFETCH(SseParser::Overflow, overflow);
+    for (const Chunking &chunking : chunkingsOf({input})) {
+        SseParser parser;
+        parser.setLimits(maxLine, maxEvent);
+        QStringList events;
+        const SseParser::Sink collect = [&events](const SseEvent &event) {
+            events.append(describeEvent(event));
+        };
+        for (const QByteArray &chunk : std::as_const(chunking.chunks))
+            parser.feed(chunk, collect);
+        QVERIFY2(parser.overflow() == overflow, qPrintable(chunking.name));
+        QVERIFY2(events == expected, qPrintable(chunking.name + u": "_s + events.join(u", "_s)));
+        // A new stream starts afresh.
+        parser.finish();
+        QCOMPARE(parser.overflow(), SseParser::Overflow::None);
+    }
 }
 
 void tst_SseParser::throughput_data()
