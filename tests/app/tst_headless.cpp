@@ -697,109 +697,106 @@ private slots:
         QVERIFY2(next.contains(result), next.left(4000).constData());
         QVERIFY(!next.contains("apple pie"));
         QVERIFY(!next.contains("is required"));
+    }
 
-        void providerErrorInStreamHidesTheKey_data()
-        {
-            QTest::addColumn<ReplyApi>("api");
-            QTest::addColumn<QString>("format");
-            QTest::addColumn<QByteArray>("errorEvent");
-            const QByteArray openAi = "data: {\"error\":{\"message\":\"Incorrect API key provided: "
-                                      + ApiKey.toUtf8()
-                                      + ".\",\"type\":\"invalid_request_error\"}}\n\n";
-            const QByteArray anthropic
-                = "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":"
-                  "\"authentication_error\",\"message\":\"invalid x-api-key "
-                  + ApiKey.toUtf8() + "\"}}\n\n";
-            for (const char *format : {"text", "stream-json"}) {
-                QTest::addRow("openai, %s", format) << ReplyApi::OpenAiChat << format << openAi;
-                QTest::addRow("anthropic, %s", format)
-                    << ReplyApi::AnthropicMessages << format << anthropic;
-            }
+    void providerErrorInStreamHidesTheKey_data()
+    {
+        QTest::addColumn<ReplyApi>("api");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QByteArray>("errorEvent");
+        const QByteArray openAi = "data: {\"error\":{\"message\":\"Incorrect API key provided: "
+                                  + ApiKey.toUtf8()
+                                  + ".\",\"type\":\"invalid_request_error\"}}\n\n";
+        const QByteArray anthropic = "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":"
+                                     "\"authentication_error\",\"message\":\"invalid x-api-key "
+                                     + ApiKey.toUtf8() + "\"}}\n\n";
+        for (const char *format : {"text", "stream-json"}) {
+            QTest::addRow("openai, %s", format) << ReplyApi::OpenAiChat << format << openAi;
+            QTest::addRow("anthropic, %s", format)
+                << ReplyApi::AnthropicMessages << format << anthropic;
         }
+    }
 
-        // An error event inside a 200 stream that echoes the key: neither what the user reads
-        // (stderr, stream-json) nor any file the run wrote holds it.
-        void providerErrorInStreamHidesTheKey()
-        {
-            QFETCH(ReplyApi, api);
-            QFETCH(QString, format);
-            QFETCH(QByteArray, errorEvent);
-            Sandbox sandbox;
-            QVERIFY(sandbox.isValid());
-            HttpTestServer server;
-            QList<QByteArray> events = stalledReply(api).pieces;
-            events.append(errorEvent);
-            server.enqueue(ScriptedResponse::sse(events));
+    // An error event inside a 200 stream that echoes the key: neither what the user reads
+    // (stderr, stream-json) nor any file the run wrote holds it.
+    void providerErrorInStreamHidesTheKey()
+    {
+        QFETCH(ReplyApi, api);
+        QFETCH(QString, format);
+        QFETCH(QByteArray, errorEvent);
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        QList<QByteArray> events = stalledReply(api).pieces;
+        events.append(errorEvent);
+        server.enqueue(ScriptedResponse::sse(events));
 
-            Headless run(sandbox, server, api, {QStringLiteral("--output-format"), format});
-            run.start();
-            QVERIFY(run.finish());
-            QVERIFY2(run.exitCode() == 1, qPrintable(run.report()));
-            QCOMPARE(server.requests().size(), 1);
-            QVERIFY2(run.err.contains(QStringLiteral("the run failed: ")), qPrintable(run.report()));
-            QVERIFY2(run.err.contains(QStringLiteral("[API key]")), qPrintable(run.report()));
-            QVERIFY2(!run.err.contains(ApiKey), qPrintable(run.report()));
-            QVERIFY2(!run.out.contains(ApiKey.toUtf8()), qPrintable(run.report()));
-            if (format == QLatin1String("stream-json")) {
-                const QList<QJsonObject> lines = run.jsonLines();
-                QVERIFY2(!lines.isEmpty(), qPrintable(run.report()));
-                const QJsonArray messages = lines.last().value(u"newMessages").toArray();
-                QVERIFY(!messages.isEmpty());
-                QVERIFY2(messages.last()[QLatin1String("errorMessage")].toString().contains(
-                             QLatin1String("[API key]")),
-                         qPrintable(run.report()));
-            }
-            QDirIterator files(sandbox.home(),
-                               QDir::Files | QDir::Hidden,
-                               QDirIterator::Subdirectories);
-            while (files.hasNext()) {
-                QFile file(files.next());
-                QVERIFY(file.open(QIODevice::ReadOnly));
-                QVERIFY2(!file.readAll().contains(ApiKey.toUtf8()), qPrintable(file.fileName()));
-            }
-        }
-
-        void sigintDuringStalledStream_data()
-        {
-            QTest::addColumn<ReplyApi>("api");
-            QTest::newRow("openai") << ReplyApi::OpenAiChat;
-            QTest::newRow("anthropic") << ReplyApi::AnthropicMessages;
-        }
-
-        void sigintDuringStalledStream()
-        {
-            QFETCH(ReplyApi, api);
-            Sandbox sandbox;
-            QVERIFY(sandbox.isValid());
-            HttpTestServer server;
-            server.enqueue(stalledReply(api));
-            QSignalSpy stalled(&server, &HttpTestServer::responseFinished);
-
-            Headless run(sandbox,
-                         server,
-                         api,
-                         {QStringLiteral("--output-format"), QStringLiteral("stream-json")});
-            run.start();
-            // The provider sent the start of its answer and hangs.
-            QVERIFY(stalled.wait(ProcessTimeoutMs));
-            QElapsedTimer timer;
-            timer.start();
-            QCOMPARE(::kill(pid_t(run.process.processId()), SIGINT), 0);
-            QVERIFY2(run.finish(10'000), "agentdesk did not end after SIGINT");
-            QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
-
-            QVERIFY2(run.exitCode() == 130, qPrintable(run.report()));
-            QVERIFY2(run.err.contains(QStringLiteral("interrupted")), qPrintable(run.report()));
+        Headless run(sandbox, server, api, {QStringLiteral("--output-format"), format});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 1, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 1);
+        QVERIFY2(run.err.contains(QStringLiteral("the run failed: ")), qPrintable(run.report()));
+        QVERIFY2(run.err.contains(QStringLiteral("[API key]")), qPrintable(run.report()));
+        QVERIFY2(!run.err.contains(ApiKey), qPrintable(run.report()));
+        QVERIFY2(!run.out.contains(ApiKey.toUtf8()), qPrintable(run.report()));
+        if (format == QLatin1String("stream-json")) {
             const QList<QJsonObject> lines = run.jsonLines();
             QVERIFY2(!lines.isEmpty(), qPrintable(run.report()));
-            QCOMPARE(lines.last().value(u"type").toString(), QStringLiteral("agent_end"));
-            QCOMPARE(lines.last().value(u"exitCode").toInt(), 130);
             const QJsonArray messages = lines.last().value(u"newMessages").toArray();
             QVERIFY(!messages.isEmpty());
-            QCOMPARE(messages.last()[QLatin1String("stopReason")].toString(),
-                     QStringLiteral("aborted"));
+            QVERIFY2(messages.last()[QLatin1String("errorMessage")].toString().contains(
+                         QLatin1String("[API key]")),
+                     qPrintable(run.report()));
         }
-    };
+        QDirIterator files(sandbox.home(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            QFile file(files.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY2(!file.readAll().contains(ApiKey.toUtf8()), qPrintable(file.fileName()));
+        }
+    }
 
-    QTEST_GUILESS_MAIN(tst_Headless)
+    void sigintDuringStalledStream_data()
+    {
+        QTest::addColumn<ReplyApi>("api");
+        QTest::newRow("openai") << ReplyApi::OpenAiChat;
+        QTest::newRow("anthropic") << ReplyApi::AnthropicMessages;
+    }
+
+    void sigintDuringStalledStream()
+    {
+        QFETCH(ReplyApi, api);
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        server.enqueue(stalledReply(api));
+        QSignalSpy stalled(&server, &HttpTestServer::responseFinished);
+
+        Headless run(sandbox,
+                     server,
+                     api,
+                     {QStringLiteral("--output-format"), QStringLiteral("stream-json")});
+        run.start();
+        // The provider sent the start of its answer and hangs.
+        QVERIFY(stalled.wait(ProcessTimeoutMs));
+        QElapsedTimer timer;
+        timer.start();
+        QCOMPARE(::kill(pid_t(run.process.processId()), SIGINT), 0);
+        QVERIFY2(run.finish(10'000), "agentdesk did not end after SIGINT");
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+
+        QVERIFY2(run.exitCode() == 130, qPrintable(run.report()));
+        QVERIFY2(run.err.contains(QStringLiteral("interrupted")), qPrintable(run.report()));
+        const QList<QJsonObject> lines = run.jsonLines();
+        QVERIFY2(!lines.isEmpty(), qPrintable(run.report()));
+        QCOMPARE(lines.last().value(u"type").toString(), QStringLiteral("agent_end"));
+        QCOMPARE(lines.last().value(u"exitCode").toInt(), 130);
+        const QJsonArray messages = lines.last().value(u"newMessages").toArray();
+        QVERIFY(!messages.isEmpty());
+        QCOMPARE(messages.last()[QLatin1String("stopReason")].toString(), QStringLiteral("aborted"));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Headless)
 #include "tst_headless.moc"
