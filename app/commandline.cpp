@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHostAddress>
+#include <QRegularExpression>
 
 #include <utility>
 
@@ -306,6 +307,21 @@ std::optional<AgentCore::ProviderConfig> PrintOptions::providerConfig(
         return std::nullopt;
     }
     return config;
+}
+
+AgentCore::CommandEnvironment PrintOptions::commandEnvironment(
+    const QProcessEnvironment &environment) const
+{
+    static const QRegularExpression separators(QStringLiteral("[\\s,:]+"));
+    const auto list = [&environment](const char *name) {
+        return environment.value(QLatin1String(name)).split(separators, Qt::SkipEmptyParts);
+    };
+    AgentCore::CommandEnvironment result;
+    result.setPassedPatterns(list("AGENTDESK_PASS_ENV"));
+    result.setSecretPatterns(AgentCore::CommandEnvironment::defaultSecretPatterns()
+                             + list("AGENTDESK_SECRET_ENV"));
+    result.addSecretNames({apiKeyEnv});
+    return result;
 }
 
 CommandLine CommandLine::parse(const QStringList &arguments)

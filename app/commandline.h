@@ -3,6 +3,7 @@
 #include <ai/providerconfig.h>
 #include <permissions/permissionmode.h>
 #include <permissions/permissionrule.h>
+#include <tools/commandenvironment.h>
 
 #include <QProcessEnvironment>
 #include <QString>
@@ -42,6 +43,13 @@ struct PrintOptions
     /// the key is missing, except for a server on this machine (local servers rarely need one).
     std::optional<AgentCore::ProviderConfig> providerConfig(const QProcessEnvironment &environment,
                                                             QString *error) const;
+
+    /// What Bash commands get of AgentDesk's environment: no provider key, no variable named
+    /// like a secret, and never the --api-key-env variable. The user adjusts the secret names
+    /// with two variables of \a environment, each a list of names or wildcard patterns
+    /// (separated by spaces, commas or colons): AGENTDESK_PASS_ENV passes variables that look
+    /// like secrets (GH_TOKEN for gh), AGENTDESK_SECRET_ENV removes more (DATABASE_URL).
+    AgentCore::CommandEnvironment commandEnvironment(const QProcessEnvironment &environment) const;
 };
 
 /// What the command line asked for. Parsed before any QCoreApplication exists, so that

@@ -171,8 +171,9 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         writeStderr(error);
         return usage;
     }
-    const std::optional<AgentCore::ProviderConfig> provider
-        = m_options.providerConfig(QProcessEnvironment::systemEnvironment(), &error);
+    const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    const std::optional<AgentCore::ProviderConfig> provider = m_options.providerConfig(environment,
+                                                                                       &error);
     if (!provider) {
         writeStderr(error);
         return usage;
@@ -189,6 +190,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     options.permissionMode = m_options.permissionMode;
     options.allowRules = m_options.allowedTools;
     options.maxTurns = m_options.maxTurns;
+    options.commandEnvironment = m_options.commandEnvironment(environment);
     options.userSettingsPath = AgentCore::PermissionSettings::userSettingsPath();
     options.projectTrustPath = AgentCore::ProjectTrust::defaultStorePath();
     options.trustProjectSettings = m_options.trustProjectSettings;

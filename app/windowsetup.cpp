@@ -66,6 +66,7 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
     setup.options.permissionMode = options.permissionMode;
     setup.options.allowRules = options.allowedTools;
     setup.options.maxTurns = options.maxTurns;
+    setup.options.commandEnvironment = options.commandEnvironment(environment);
     setup.options.userSettingsPath = AgentCore::PermissionSettings::userSettingsPath();
     setup.options.projectTrustPath = AgentCore::ProjectTrust::defaultStorePath();
     setup.options.trustProjectSettings = options.trustProjectSettings;

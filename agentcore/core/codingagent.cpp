@@ -61,6 +61,9 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
 {
     CodingAgent agent;
     agent.workspace = std::make_shared<ToolWorkspace>(options.repositoryRoot);
+    CommandEnvironment commandEnvironment = options.commandEnvironment;
+    commandEnvironment.addSecretValues({options.provider.apiKey});
+    agent.workspace->setCommandEnvironment(commandEnvironment);
     const QString root = agent.workspace->root(); // canonical
     agent.policy = makePolicy(options, root, &agent.warnings);
     agent.untrustedGrants = agent.policy->untrustedGrants();

@@ -9,6 +9,7 @@
 #include <permissions/permissionmode.h>
 #include <permissions/permissionpolicy.h>
 #include <permissions/permissionrule.h>
+#include <tools/commandenvironment.h>
 #include <tools/toolworkspace.h>
 
 #include <QStringList>
@@ -54,6 +55,10 @@ struct CodingAgentOptions
     /// More extensions, run inside the audit log (so it records what they did).
     QList<ExtensionPtr> extensions;
     QString systemPrompt; ///< empty: buildSystemPrompt(repositoryRoot)
+    /// What Bash commands get of AgentDesk's environment. The provider's key is added to its
+    /// secret values, so no variable holding it reaches a command; add the name of the variable
+    /// the key came from (--api-key-env) to its secret names.
+    CommandEnvironment commandEnvironment;
     /// Tools beyond the coding tools (an extension's, a test's); they pass through the same
     /// middlewares. A name already taken by a coding tool replaces that tool.
     QList<AgentToolPtr> extraTools;

@@ -6,7 +6,6 @@
 
 #include <QAbstractEventDispatcher>
 #include <QCoreApplication>
-#include <QDateTime>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonArray>
@@ -26,15 +25,6 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(AgentCore::BashTool)
 };
-
-QString logFileName()
-{
-    static std::atomic_int counter = 0;
-    return QStringLiteral("bash-%1-%2-%3.log")
-        .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")))
-        .arg(QCoreApplication::applicationPid())
-        .arg(++counter);
-}
 
 enum class Ending { Exited, TimedOut, Aborted };
 
@@ -120,7 +110,9 @@ ToolResult BashTool::run(const ToolCallContext &context)
                         {QStringLiteral("description"),
                          args.value(QLatin1String("description")).toString()}};
     OutputCapture output(headBytes, tailBytes);
-    output.openLog(m_workspace->logDirectory() + QLatin1Char('/') + logFileName());
+    const QString logDirectory = m_workspace->logDirectory();
+    if (!logDirectory.isEmpty())
+        output.openLog(logDirectory + QStringLiteral("/bash-XXXXXX.log"));
 
     QProcess process;
     process.setProgram(QStringLiteral("/bin/bash"));
@@ -128,7 +120,13 @@ ToolResult BashTool::run(const ToolCallContext &context)
     process.setWorkingDirectory(m_workspace->root());
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.setStandardInputFile(QProcess::nullDevice());
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    QStringList removedVariables;
+    QProcessEnvironment environment = m_workspace->commandEnvironment()
+                                          .apply(QProcessEnvironment::systemEnvironment(),
+                                                 &removedVariables);
+    if (!removedVariables.isEmpty())
+        details.insert(QStringLiteral("removedVariables"),
+                       QJsonArray::fromStringList(removedVariables));
     environment.insert(QStringLiteral("PAGER"), QStringLiteral("cat"));
     environment.insert(QStringLiteral("GIT_PAGER"), QStringLiteral("cat"));
     environment.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));

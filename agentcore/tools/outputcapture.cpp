@@ -26,10 +26,11 @@ OutputCapture::~OutputCapture()
     m_log.close();
 }
 
-bool OutputCapture::openLog(const QString &path)
+bool OutputCapture::openLog(const QString &fileTemplate)
 {
-    m_log.setFileName(path);
-    return m_log.open(QIODevice::WriteOnly | QIODevice::Truncate);
+    m_log.setFileTemplate(fileTemplate);
+    m_log.setAutoRemove(false); // a kept log outlives the capture; finishLog() decides
+    return m_log.open();
 }
 
 void OutputCapture::append(const QByteArray &chunk)

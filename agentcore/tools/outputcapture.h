@@ -1,8 +1,8 @@
 #pragma once
 
 #include <QByteArray>
-#include <QFile>
 #include <QString>
+#include <QTemporaryFile>
 
 namespace AgentCore {
 
@@ -15,8 +15,10 @@ public:
     OutputCapture(qsizetype headBytes, qsizetype tailBytes);
     ~OutputCapture();
 
-    /// Starts the full log at \a path; false (and no log) when it cannot be created.
-    bool openLog(const QString &path);
+    /// Starts the full log in a new file named after \a fileTemplate, whose XXXXXX become
+    /// random characters (QTemporaryFile: an unpredictable name, mode 0600, never an existing
+    /// file or link); false (and no log) when it cannot be created.
+    bool openLog(const QString &fileTemplate);
     void append(const QByteArray &chunk);
 
     qint64 totalBytes() const { return m_total; }
@@ -32,7 +34,7 @@ private:
     QByteArray m_head;
     QByteArray m_tail;
     qint64 m_total = 0;
-    QFile m_log;
+    QTemporaryFile m_log;
 };
 
 } // namespace AgentCore

@@ -1,5 +1,7 @@
 #include "toolworkspace.h"
 
+#include "toollogdirectory.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
@@ -21,17 +23,26 @@ struct Tr
 ToolWorkspace::ToolWorkspace(const QString &root, const QString &logDirectory)
     : m_root(canonicalPath(root))
     , m_logDirectory(logDirectory)
-{
-    if (m_logDirectory.isEmpty()) {
-        m_logDirectory = QDir::tempPath() + QStringLiteral("/agentdesk-tool-logs-")
-                         + QString::number(QCoreApplication::applicationPid());
-    }
-}
+{}
 
 QString ToolWorkspace::logDirectory() const
 {
+    if (m_logDirectory.isEmpty())
+        return ToolLogDirectory::processDirectory();
     QDir().mkpath(m_logDirectory);
     return m_logDirectory;
+}
+
+CommandEnvironment ToolWorkspace::commandEnvironment() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_commandEnvironment;
+}
+
+void ToolWorkspace::setCommandEnvironment(const CommandEnvironment &environment)
+{
+    QMutexLocker locker(&m_mutex);
+    m_commandEnvironment = environment;
 }
 
 void ToolWorkspace::setPathGuard(PathGuard guard)

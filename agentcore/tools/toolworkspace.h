@@ -1,5 +1,7 @@
 #pragma once
 
+#include "commandenvironment.h"
+
 #include <QByteArray>
 #include <QDateTime>
 #include <QHash>
@@ -41,7 +43,8 @@ struct FileSnapshot
 };
 
 /// The state the coding tools of one session share: the repository root, which files the model
-/// has read (and how they looked then), and where Bash keeps full output logs.
+/// has read (and how they looked then), where Bash keeps full output logs, and which variables
+/// of AgentDesk's environment Bash commands do not get.
 /// Thread-safe: parallel tool calls use it at the same time. Set the path guard before the
 /// first tool call. Never runs git or touches the repository except through the tools.
 class ToolWorkspace final
@@ -53,12 +56,18 @@ public:
     /// refused, reads allowed) with its own capability check.
     using PathGuard = std::function<QString(const ResolvedPath &path, PathAccess access)>;
 
-    /// \a root is canonicalised. An empty \a logDirectory means a folder under the temp dir.
+    /// \a root is canonicalised. An empty \a logDirectory means the process's private folder
+    /// (ToolLogDirectory::processDirectory()).
     explicit ToolWorkspace(const QString &root, const QString &logDirectory = {});
 
     QString root() const { return m_root; }
     /// Created on first use.
     QString logDirectory() const;
+
+    /// What Bash commands get of AgentDesk's environment; by default CommandEnvironment():
+    /// everything but the provider keys and variables named like secrets.
+    CommandEnvironment commandEnvironment() const;
+    void setCommandEnvironment(const CommandEnvironment &environment);
 
     void setPathGuard(PathGuard guard);
     static QString defaultGuard(const QString &root, const ResolvedPath &path, PathAccess access);
@@ -91,6 +100,7 @@ private:
     QString m_root;
     QString m_logDirectory;
     PathGuard m_guard;
+    CommandEnvironment m_commandEnvironment;
     mutable QMutex m_mutex;
     QHash<QString, FileSnapshot> m_reads;
 };

@@ -280,6 +280,25 @@ private slots:
         QCOMPARE(int(*print.permissionMode), mode);
     }
 
+    void commandEnvironment()
+    {
+        const CommandLine result = CommandLine::parse(
+            {"agentdesk", "--print", "go", "--api-key-env", "LLM_GATEWAY"});
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("AGENTDESK_PASS_ENV"), QStringLiteral("GH_TOKEN, NPM_*:X_KEY"));
+        env.insert(QStringLiteral("AGENTDESK_SECRET_ENV"), QStringLiteral("DATABASE_URL *_DSN"));
+        const AgentCore::CommandEnvironment commands = result.print.commandEnvironment(env);
+        QVERIFY(commands.isSecretName(QStringLiteral("LLM_GATEWAY")));
+        QVERIFY(commands.isSecretName(QStringLiteral("OPENAI_API_KEY")));
+        QVERIFY(commands.isSecretName(QStringLiteral("GITHUB_TOKEN")));
+        QVERIFY(commands.isSecretName(QStringLiteral("DATABASE_URL")));
+        QVERIFY(commands.isSecretName(QStringLiteral("SENTRY_DSN")));
+        QVERIFY(!commands.isSecretName(QStringLiteral("GH_TOKEN")));
+        QVERIFY(!commands.isSecretName(QStringLiteral("NPM_TOKEN")));
+        QVERIFY(!commands.isSecretName(QStringLiteral("X_KEY")));
+        QVERIFY(!commands.isSecretName(QStringLiteral("PATH")));
+    }
+
     void providerConfig_data()
     {
         QTest::addColumn<QStringList>("arguments");

@@ -6,6 +6,7 @@
 #include "httptestserver.h"
 #include "modelreplies.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QElapsedTimer>
@@ -15,6 +16,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -192,6 +194,26 @@ ReplyToolCall editCall()
             {{QStringLiteral("file_path"), QStringLiteral("notes.txt")},
              {QStringLiteral("old_string"), QStringLiteral("apple")},
              {QStringLiteral("new_string"), QStringLiteral("banana")}}};
+}
+
+ReplyToolCall bashCall(const QString &command)
+{
+    return {QStringLiteral("call_bash"),
+            QStringLiteral("Bash"),
+            {{QStringLiteral("command"), command}, {QStringLiteral("timeout"), 600'000}}};
+}
+
+// Every file under \a directory, for a look at what a run left on disk.
+QByteArray allFilesUnder(const QString &directory)
+{
+    QByteArray all;
+    QDirIterator it(directory, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile file(it.next());
+        if (file.open(QIODevice::ReadOnly))
+            all += file.readAll();
+    }
+    return all;
 }
 
 QStringList sorted(QStringList list)
@@ -755,6 +777,158 @@ private slots:
             QVERIFY(file.open(QIODevice::ReadOnly));
             QVERIFY2(!file.readAll().contains(ApiKey.toUtf8()), qPrintable(file.fileName()));
         }
+    }
+
+    // Issue #14, 3(b): the key reached the model through `printenv` in every mode.
+    void bashGetsNoProviderKey_data()
+    {
+        QTest::addColumn<ReplyApi>("api");
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("keyVariable");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("openai") << ReplyApi::OpenAiChat << QStringList() << "OPENAI_API_KEY"
+                                << ApiKey;
+        QTest::newRow("anthropic")
+            << ReplyApi::AnthropicMessages << QStringList() << "ANTHROPIC_API_KEY" << ApiKey;
+        QTest::newRow("--api-key-env")
+            << ReplyApi::OpenAiChat << QStringList{"--api-key-env", "LLM_GATEWAY"} << "LLM_GATEWAY"
+            << "gw-headless-key-4242";
+    }
+
+    void bashGetsNoProviderKey()
+    {
+        QFETCH(ReplyApi, api);
+        QFETCH(QStringList, extra);
+        QFETCH(QString, keyVariable);
+        QFETCH(QString, key);
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, {}, {bashCall(QStringLiteral("printenv; env"))}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Seen.")));
+
+        Headless run(sandbox,
+                     server,
+                     api,
+                     QStringList{QStringLiteral("--permission-mode"),
+                                 QStringLiteral("bypass"),
+                                 QStringLiteral("--output-format"),
+                                 QStringLiteral("stream-json")}
+                         + extra);
+        run.environment.insert(keyVariable, key);
+        run.environment.insert(QStringLiteral("GITHUB_TOKEN"), QStringLiteral("ghp-headless-77"));
+        run.environment.insert(QStringLiteral("INNOCENT_COPY"), key);
+        run.environment.insert(QStringLiteral("SSH_AUTH_SOCK"), QStringLiteral("/run/test-ssh"));
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 2);
+        // The key was used to call the provider ...
+        QVERIFY(server.requests()
+                    .at(0)
+                    .header(api == ReplyApi::OpenAiChat ? "authorization" : "x-api-key")
+                    .contains(key.toUtf8()));
+        // ... and the command saw the user's environment, but no secret.
+        const QByteArray seen = server.requests().at(1).body;
+        QVERIFY2(seen.contains(QByteArray("HOME=" + sandbox.home().toUtf8())), seen.constData());
+        QVERIFY(seen.contains("SSH_AUTH_SOCK=/run/test-ssh"));
+        QVERIFY(seen.contains("PATH="));
+        for (const QByteArray &secret :
+             {key.toUtf8(), ApiKey.toUtf8(), QByteArray("ghp-headless-77")}) {
+            QVERIFY2(!seen.contains(secret), secret.constData());
+            QVERIFY2(!run.out.contains(secret), secret.constData());
+            QVERIFY2(!allFilesUnder(sandbox.home()).contains(secret), secret.constData());
+        }
+        QVERIFY(!seen.contains("INNOCENT_COPY"));
+        QVERIFY(!seen.contains(QByteArray(keyVariable.toUtf8() + '=')));
+    }
+
+    // Issue #14, 3(b) and 10: full output logs in a private folder that goes at exit; the
+    // folders of dead processes go at the next start.
+    void toolLogsArePrivateAndRemoved()
+    {
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString temp = sandbox.home() + QStringLiteral("/tmp");
+        QVERIFY(QDir().mkpath(temp));
+        QProcess gone;
+        gone.start(QStringLiteral("true"), QStringList());
+        QVERIFY(gone.waitForStarted());
+        const qint64 dead = gone.processId(); // 0 once it has ended
+        QVERIFY(dead > 0);
+        QVERIFY(gone.waitForFinished());
+        const QString stale = temp + QStringLiteral("/agentdesk-tool-logs-")
+                              + QString::number(dead);
+        const QString staleNew = stale + QStringLiteral("-Xy12Zq");
+        const QString live = temp + QStringLiteral("/agentdesk-tool-logs-")
+                             + QString::number(QCoreApplication::applicationPid())
+                             + QStringLiteral("-Alive1");
+        for (const QString &directory : {stale, staleNew, live})
+            QVERIFY(QDir().mkpath(directory));
+        QVERIFY(QFile(stale + QStringLiteral("/bash-20250101-120000-77-1.log"))
+                    .open(QIODevice::WriteOnly));
+
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        server.enqueue(scriptedReply(api,
+                                     {},
+                                     {bashCall(QStringLiteral(
+                                         "seq 1 40000; for d in \"$TMPDIR\"/agentdesk-tool-logs-*; "
+                                         "do stat -c 'mode=%a %n' \"$d\"; done"))}));
+        // The log of a command gets its name once the result names it: look at it afterwards.
+        server.enqueue(
+            scriptedReply(api,
+                          {},
+                          {bashCall(QStringLiteral(
+                              "stat -c 'mode=%a %n' \"$TMPDIR\"/agentdesk-tool-logs-*/*"))}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Counted.")));
+        Headless run(sandbox,
+                     server,
+                     api,
+                     {QStringLiteral("--permission-mode"), QStringLiteral("bypass")});
+        run.environment.insert(QStringLiteral("TMPDIR"), temp);
+        run.start();
+        const qint64 agentDeskPid = run.process.processId(); // 0 once it has ended
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 3);
+
+        // What the command saw while it ran: the stale folders gone, its own private.
+        const QByteArray body = server.requests().at(2).body;
+        static const QRegularExpression line(QStringLiteral("mode=(\\d+) ([^\\\\\"]+)"));
+        QMap<QString, QString> modes;
+        for (auto it = line.globalMatch(QString::fromUtf8(body)); it.hasNext();) {
+            const QRegularExpressionMatch match = it.next();
+            modes.insert(match.captured(2).trimmed(), match.captured(1));
+        }
+        const QString own = temp + QStringLiteral("/agentdesk-tool-logs-")
+                            + QString::number(agentDeskPid) + u'-';
+        QString ownDirectory;
+        QString log;
+        for (auto it = modes.cbegin(); it != modes.cend(); ++it) {
+            if (it.key().startsWith(own) && !it.key().contains(QLatin1String("/bash-")))
+                ownDirectory = it.key();
+            if (it.key().startsWith(own) && it.key().contains(QLatin1String("/bash-")))
+                log = it.key();
+        }
+        QVERIFY2(!ownDirectory.isEmpty(), body.mid(body.lastIndexOf("39999"), 2000).constData());
+        QCOMPARE(modes.value(ownDirectory), QStringLiteral("700"));
+        QCOMPARE(modes.value(log), QStringLiteral("600"));
+        QVERIFY2(QRegularExpression(QStringLiteral("/bash-[A-Za-z0-9]{6}\\.log$"))
+                     .match(log)
+                     .hasMatch(),
+                 qPrintable(log));
+        QVERIFY2(body.contains(log.toUtf8()), "the result names the full log");
+        QVERIFY(!modes.contains(stale));
+        QVERIFY(!modes.contains(staleNew));
+        QVERIFY(modes.contains(live)); // this test process still runs
+
+        // After a normal exit, only the folder of the process that still runs is left.
+        QVERIFY(!QFileInfo::exists(ownDirectory));
+        QVERIFY(!QFileInfo::exists(stale));
+        QVERIFY(QFileInfo::exists(live));
+        QCOMPARE(QDir(temp).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+                 QStringList{QFileInfo(live).fileName()});
     }
 
     void sigintDuringStalledStream_data()

@@ -1,15 +1,19 @@
 #include "toolstest.h"
 
 #include <tools/bashtool.h>
+#include <tools/toollogdirectory.h>
 
 #include <QDirIterator>
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QMutex>
 #include <QRegularExpression>
 #include <QTest>
 
 #include <thread>
+
+#include <sys/stat.h>
 
 using namespace AgentCore;
 using ToolsTest::call;
@@ -50,6 +54,44 @@ QList<qint64> runningMembers(qint64 group)
     }
     return members;
 }
+
+int modeOf(const QString &path)
+{
+    struct stat info;
+    return ::stat(QFile::encodeName(path).constData(), &info) == 0 ? int(info.st_mode & 07777) : -1;
+}
+
+// Sets variables of this process's environment for one test, restoring them afterwards.
+class ScopedEnvironment
+{
+public:
+    explicit ScopedEnvironment(const QStringList &assignments)
+    {
+        for (const QString &assignment : assignments) {
+            const QByteArray name = assignment.section(QLatin1Char('='), 0, 0).toUtf8();
+            m_saved.append({name, qgetenv(name.constData()), qEnvironmentVariableIsSet(name)});
+            qputenv(name.constData(), assignment.section(QLatin1Char('='), 1).toUtf8());
+        }
+    }
+    ~ScopedEnvironment()
+    {
+        for (const Saved &saved : std::as_const(m_saved)) {
+            if (saved.wasSet)
+                qputenv(saved.name.constData(), saved.value);
+            else
+                qunsetenv(saved.name.constData());
+        }
+    }
+
+private:
+    struct Saved
+    {
+        QByteArray name;
+        QByteArray value;
+        bool wasSet;
+    };
+    QList<Saved> m_saved;
+};
 
 // Runs the tool on a thread of its own, as the agent loop does, collecting its updates.
 class Run
@@ -283,6 +325,90 @@ private slots:
         QVERIFY(text.endsWith(QLatin1String("39999\n40000")));
         QVERIFY(text.contains(log));
         QVERIFY(text.contains(QStringLiteral("all %1 bytes").arg(full.size())));
+    }
+
+    // The full log: in the process's private folder (0700), under a name nobody can guess
+    // beforehand, readable by the user alone (0600).
+    void longOutputLogIsPrivate()
+    {
+        ToolsTest::Repo repo;
+        auto workspace = std::make_shared<ToolWorkspace>(repo.root()); // the default folder
+        BashTool tool(workspace);
+        const ToolResult first = call(tool, {{"command", "seq 1 40000"}});
+        const ToolResult second = call(tool, {{"command", "seq 1 40000"}});
+        const QString log = first.details.toObject().value(QLatin1String("logPath")).toString();
+        const QString other = second.details.toObject().value(QLatin1String("logPath")).toString();
+        QVERIFY(!log.isEmpty());
+        QCOMPARE(QFileInfo(log).path(), ToolLogDirectory::processDirectory());
+        QCOMPARE(modeOf(QFileInfo(log).path()), 0700);
+        QCOMPARE(modeOf(log), 0600);
+        const QRegularExpression name(QStringLiteral("^bash-[A-Za-z0-9]{6}\\.log$"));
+        QVERIFY2(name.match(QFileInfo(log).fileName()).hasMatch(), qPrintable(log));
+        QVERIFY2(name.match(QFileInfo(other).fileName()).hasMatch(), qPrintable(other));
+        QVERIFY(log != other);
+        QFile::remove(log);
+        QFile::remove(other);
+    }
+
+    void environmentHasNoSecrets_data()
+    {
+        QTest::addColumn<QStringList>("assignments");
+        QTest::addColumn<QStringList>("visible");
+        QTest::addColumn<QStringList>("hidden");
+        const QString key = QStringLiteral("sk-unit-test-key-9876");
+        QTest::newRow("provider keys")
+            << QStringList{"OPENAI_API_KEY=" + key, "ANTHROPIC_API_KEY=sk-ant-unit-5432"}
+            << QStringList{"PATH", "HOME"} << QStringList{key, "sk-ant-unit-5432"};
+        QTest::newRow("named like secrets")
+            << QStringList{"GITHUB_TOKEN=ghp-unit-1111",
+                           "AWS_SECRET_ACCESS_KEY=aws-unit-2222",
+                           "DB_PASSWORD=pw-unit-3333"}
+            << QStringList{"PATH"} << QStringList{"ghp-unit-1111", "aws-unit-2222", "pw-unit-3333"};
+        QTest::newRow("copy of a key")
+            << QStringList{"OPENAI_API_KEY=" + key, "INNOCENT_NAME=" + key} << QStringList{}
+            << QStringList{key, "INNOCENT_NAME"};
+        QTest::newRow("terminal variables kept")
+            << QStringList{"SSH_AUTH_SOCK=/run/user/1000/unit-ssh",
+                           "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/unit-bus",
+                           "LANG=C.UTF-8"}
+            << QStringList{"SSH_AUTH_SOCK=/run/user/1000/unit-ssh",
+                           "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/unit-bus",
+                           "LANG=C.UTF-8"}
+            << QStringList{};
+    }
+
+    void environmentHasNoSecrets()
+    {
+        QFETCH(QStringList, assignments);
+        QFETCH(QStringList, visible);
+        QFETCH(QStringList, hidden);
+        const ScopedEnvironment scoped(assignments);
+        ToolsTest::Repo repo;
+        BashTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"command", "env; printenv"}});
+        QVERIFY2(!result.isError, qPrintable(result.text()));
+        for (const QString &text : std::as_const(visible))
+            QVERIFY2(result.text().contains(text), qPrintable(text));
+        for (const QString &text : std::as_const(hidden))
+            QVERIFY2(!result.text().contains(text), qPrintable(text));
+    }
+
+    void passedVariablesReachCommands()
+    {
+        const ScopedEnvironment scoped({"GH_TOKEN=gh-unit-4444", "RUN_KEY=run-unit-5555"});
+        ToolsTest::Repo repo;
+        CommandEnvironment environment;
+        environment.setPassedPatterns({QStringLiteral("GH_TOKEN"), QStringLiteral("RUN_KEY")});
+        environment.addSecretNames({QStringLiteral("RUN_KEY")});
+        repo.workspace()->setCommandEnvironment(environment);
+        BashTool tool(repo.workspace());
+        const ToolResult result = call(tool, {{"command", "env"}});
+        QVERIFY(result.text().contains(QLatin1String("GH_TOKEN=gh-unit-4444")));
+        QVERIFY(!result.text().contains(QLatin1String("run-unit-5555")));
+        const QJsonArray removed
+            = result.details.toObject().value(QLatin1String("removedVariables")).toArray();
+        QVERIFY(removed.contains(QStringLiteral("RUN_KEY")));
+        QVERIFY(!removed.contains(QStringLiteral("GH_TOKEN")));
     }
 
     void abortedBeforeStart()

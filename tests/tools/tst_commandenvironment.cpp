@@ -1,0 +1,125 @@
+#include <tools/commandenvironment.h>
+
+#include <QTest>
+
+using namespace AgentCore;
+
+class tst_CommandEnvironment : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void secretNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("secret");
+        for (const char *name : {"OPENAI_API_KEY",
+                                 "ANTHROPIC_API_KEY",
+                                 "DEEPSEEK_API_KEY",
+                                 "API_KEY",
+                                 "GOOGLE_APIKEY",
+                                 "GITHUB_TOKEN",
+                                 "GH_TOKEN",
+                                 "HF_TOKEN",
+                                 "AWS_SESSION_TOKEN",
+                                 "AWS_SECRET_ACCESS_KEY",
+                                 "AWS_ACCESS_KEY_ID",
+                                 "CLIENT_SECRET",
+                                 "PGPASSWORD",
+                                 "DB_PASSWORD_PROD",
+                                 "SMTP_PASSWD",
+                                 "GPG_PASSPHRASE",
+                                 "NPM_CONFIG__AUTH",
+                                 "SIGNING_PRIVATE_KEY_PEM",
+                                 "github_token"}) {
+            QTest::newRow(name) << QString::fromLatin1(name) << true;
+        }
+        // What the user's terminal has and commands need.
+        for (const char *name : {"PATH",
+                                 "HOME",
+                                 "USER",
+                                 "LANG",
+                                 "LC_ALL",
+                                 "SHELL",
+                                 "SSH_AUTH_SOCK",
+                                 "SSH_AGENT_PID",
+                                 "DISPLAY",
+                                 "WAYLAND_DISPLAY",
+                                 "DBUS_SESSION_BUS_ADDRESS",
+                                 "XDG_RUNTIME_DIR",
+                                 "XDG_SESSION_TYPE",
+                                 "GPG_TTY",
+                                 "KUBECONFIG",
+                                 "GOOGLE_APPLICATION_CREDENTIALS_FILE",
+                                 "TOKENIZERS_PARALLELISM",
+                                 "EDITOR"}) {
+            QTest::newRow(name) << QString::fromLatin1(name) << false;
+        }
+    }
+
+    void secretNames()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, secret);
+        QCOMPARE(CommandEnvironment().isSecretName(name), secret);
+    }
+
+    void passedAndSecretNames()
+    {
+        CommandEnvironment environment;
+        environment.setPassedPatterns({QStringLiteral("GH_TOKEN"),
+                                       QStringLiteral("NPM_*"),
+                                       QStringLiteral("OPENAI_API_KEY"),
+                                       QStringLiteral("MY_LLM_KEY")});
+        environment.addSecretNames({QStringLiteral("MY_LLM_KEY"), QStringLiteral("RUN_KEY_HOLDER")});
+        QVERIFY(!environment.isSecretName(QStringLiteral("GH_TOKEN")));
+        QVERIFY(!environment.isSecretName(QStringLiteral("NPM_TOKEN")));
+        QVERIFY(environment.isSecretName(QStringLiteral("GITHUB_TOKEN")));
+        // A known provider key the user wants passed (another provider's, say) is passed ...
+        QVERIFY(!environment.isSecretName(QStringLiteral("OPENAI_API_KEY")));
+        // ... but never the run's own key variable, nor an exotic name it was given.
+        QVERIFY(environment.isSecretName(QStringLiteral("MY_LLM_KEY")));
+        QVERIFY(environment.isSecretName(QStringLiteral("RUN_KEY_HOLDER")));
+
+        environment.setSecretPatterns({QStringLiteral("DATABASE_URL")});
+        QVERIFY(environment.isSecretName(QStringLiteral("DATABASE_URL")));
+        QVERIFY(!environment.isSecretName(QStringLiteral("GITHUB_TOKEN")));
+        QVERIFY(environment.isSecretName(QStringLiteral("ANTHROPIC_API_KEY")));
+    }
+
+    void secretValuesGoToo()
+    {
+        QProcessEnvironment system;
+        system.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+        system.insert(QStringLiteral("HOME"), QStringLiteral("/home/ada"));
+        system.insert(QStringLiteral("OPENAI_API_KEY"), QStringLiteral("sk-openai-12345678"));
+        system.insert(QStringLiteral("KEY_COPY"), QStringLiteral("sk-openai-12345678"));
+        system.insert(QStringLiteral("PROXY_URL"),
+                      QStringLiteral("https://u:sk-openai-12345678@proxy.example"));
+        system.insert(QStringLiteral("MY_LLM"), QStringLiteral("run-key-abcdefgh"));
+        system.insert(QStringLiteral("RUN_KEY_COPY"), QStringLiteral("run-key-abcdefgh"));
+        system.insert(QStringLiteral("SHORT"), QStringLiteral("x"));
+        system.insert(QStringLiteral("HAS_X"), QStringLiteral("xyz"));
+        system.insert(QStringLiteral("EMPTY_TOKEN"), QString());
+        system.insert(QStringLiteral("EMPTY"), QString());
+
+        CommandEnvironment environment;
+        environment.addSecretNames({QStringLiteral("MY_LLM")});
+        environment.addSecretValues({QStringLiteral("x")}); // a local server's dummy key
+        QStringList removed;
+        const QProcessEnvironment result = environment.apply(system, &removed);
+        QCOMPARE(removed,
+                 QStringList({"EMPTY_TOKEN",
+                              "KEY_COPY",
+                              "MY_LLM",
+                              "OPENAI_API_KEY",
+                              "PROXY_URL",
+                              "RUN_KEY_COPY",
+                              "SHORT"}));
+        QCOMPARE(result.keys(), QStringList({"EMPTY", "HAS_X", "HOME", "PATH"}));
+        QCOMPARE(result.value(QStringLiteral("HOME")), QStringLiteral("/home/ada"));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_CommandEnvironment)
+#include "tst_commandenvironment.moc"
