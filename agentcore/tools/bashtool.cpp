@@ -2,6 +2,7 @@
 
 #include "outputcapture.h"
 #include "processgroup.h"
+#include "processgroupguard.h"
 #include "toolschema.h"
 
 #include <QAbstractEventDispatcher>
@@ -17,6 +18,10 @@
 #include <csignal>
 
 #include <unistd.h>
+
+#ifdef Q_OS_LINUX
+#    include <sys/prctl.h>
+#endif
 
 namespace AgentCore {
 
@@ -132,8 +137,24 @@ ToolResult BashTool::run(const ToolCallContext &context)
     environment.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
     environment.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));
     process.setProcessEnvironment(environment);
+    // Kills the group should AgentDesk die without cleaning up (kill -9, a crash).
+    ProcessGroupGuard guard(graceMs);
+    const int announce = guard.announceDescriptor();
+    [[maybe_unused]] const pid_t agentDesk = ::getpid();
     // Its own session, hence its own process group: one signal reaches everything it starts.
-    process.setChildProcessModifier([] { ::setsid(); });
+    // Runs in the forked child: async-signal-safe calls only.
+    process.setChildProcessModifier([announce, agentDesk] {
+        ::setsid();
+        ProcessGroupGuard::announceFromChild(announce);
+#ifdef Q_OS_LINUX
+        if (announce < 0) {
+            // Without a guard at least bash itself goes with us (its children may not).
+            ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (::getppid() != agentDesk)
+                ::_exit(127);
+        }
+#endif
+    });
 
     QElapsedTimer clock;
     clock.start();
@@ -198,6 +219,8 @@ ToolResult BashTool::run(const ToolCallContext &context)
     if (leftovers)
         ProcessGroup::terminate(group, ending == Ending::Exited ? graceMs : remainingGrace);
     output.append(process.readAllStandardOutput());
+
+    guard.release(); // the group is gone: nothing left to guard
 
     const bool crashed = process.exitStatus() == QProcess::CrashExit;
     const int code = process.exitCode();

@@ -17,6 +17,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -214,6 +215,17 @@ QByteArray allFilesUnder(const QString &directory)
             all += file.readAll();
     }
     return all;
+}
+
+// 0 when the process does not exist; a zombie has ended, it only waits to be reaped.
+bool isRunning(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (pid <= 0 || !stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray text = stat.readAll();
+    const QByteArray state = text.mid(text.lastIndexOf(')') + 2, 1);
+    return !state.isEmpty() && state != "Z" && state != "X";
 }
 
 QStringList sorted(QStringList list)
@@ -841,6 +853,45 @@ private slots:
         }
         QVERIFY(!seen.contains("INNOCENT_COPY"));
         QVERIFY(!seen.contains(QByteArray(keyVariable.toUtf8() + '=')));
+    }
+
+    // Issue #14, item 10: kill -9 left the command's processes running.
+    void bashProcessesDieWithAgentDesk()
+    {
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        // A background sleep and a foreground one, each in a process of its own.
+        server.enqueue(scriptedReply(api,
+                                     {},
+                                     {bashCall(QStringLiteral(
+                                         "sleep 1000 & echo $! > first.pid; "
+                                         "sh -c 'echo $$ > second.pid; exec sleep 1000'"))}));
+        Headless run(sandbox,
+                     server,
+                     api,
+                     {QStringLiteral("--permission-mode"), QStringLiteral("bypass")});
+        run.start();
+        QList<qint64> sleeps;
+        const auto cleanUp = qScopeGuard([&sleeps] {
+            for (const qint64 pid : std::as_const(sleeps))
+                ::kill(pid_t(pid), SIGKILL); // only when the test failed
+        });
+        const auto pidIn = [&sandbox](const char *file) {
+            return sandbox.read(QString::fromLatin1(file)).trimmed().toLongLong();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(pidIn("first.pid") > 0 && pidIn("second.pid") > 0,
+                                 ProcessTimeoutMs);
+        sleeps = {pidIn("first.pid"), pidIn("second.pid")};
+        QVERIFY(isRunning(sleeps[0]));
+        QVERIFY(isRunning(sleeps[1]));
+
+        QCOMPARE(::kill(pid_t(run.process.processId()), SIGKILL), 0);
+        QVERIFY(run.finish());
+        QCOMPARE(run.process.exitStatus(), QProcess::CrashExit);
+        // A generous bound: the guard terminates them at once, with a grace period for TERM.
+        QTRY_VERIFY_WITH_TIMEOUT(!isRunning(sleeps[0]) && !isRunning(sleeps[1]), 20'000);
     }
 
     // Issue #14, 3(b) and 10: full output logs in a private folder that goes at exit; the
