@@ -872,6 +872,8 @@ private slots:
                      server,
                      api,
                      {QStringLiteral("--permission-mode"), QStringLiteral("bypass")});
+        // A killed AgentDesk leaves its log folder for the next start to remove: not in /tmp.
+        run.environment.insert(QStringLiteral("TMPDIR"), sandbox.home());
         run.start();
         QList<qint64> sleeps;
         const auto cleanUp = qScopeGuard([&sleeps] {
