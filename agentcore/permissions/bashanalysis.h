@@ -17,7 +17,7 @@ struct BashRedirection
 
 /// What makes a command worth a second look in the review.
 enum class BashRisk {
-    WritesOutsideRepository, ///< redirection, cp/mv/tee/... target outside the repository root
+    WritesOutsideRepository, ///< redirection, cp/mv/tee/sed -i/... target outside the repository
                              ///< (or inside its .git directory)
     Network,                 ///< curl, wget, ssh, scp, git push/pull/fetch/clone, npm install...
     Deletes,                 ///< rm, rmdir, git clean, git reset --hard, find -delete, ...

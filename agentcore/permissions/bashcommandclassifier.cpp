@@ -193,7 +193,95 @@ bool usesNetwork(const QString &program, const QStringList &words)
     return manager != managers.constEnd() && manager->contains(subcommand);
 }
 
-// Where cp, mv, tee, touch, dd... write (or rm deletes).
+// Whether \a word (`--expr=x`, `--in-place`) names \a option: getopt takes any prefix of a long
+// option that no other one shares; an ambiguous one makes sed fail, so nothing runs then.
+bool isLongOption(const QString &word, QLatin1String option)
+{
+    const QString name = word.section(QLatin1Char('='), 0, 0);
+    return name.size() > 2 && option.startsWith(name);
+}
+
+// The files `sed -i` and `perl -i` edit in place, as they would write them: the operands, but
+// for the script, unless -e/-f/--expression/--file (sed) or -e/-E (perl) gave it. In a cluster
+// (`-ni`, `-pi.bak`, `-ie`) everything after the `i` is the backup suffix. GNU sed takes options
+// anywhere before `--`; perl none after its first operand. Empty without -i.
+QList<Operand> inPlaceFiles(const QString &program,
+                            const QStringList &words,
+                            const QList<bool> &expands)
+{
+    const bool perl = program == QLatin1String("perl");
+    // Short options whose value is the rest of the word, or else the next word.
+    const QString valueOptions = perl ? QStringLiteral("eEI") : QStringLiteral("efl");
+    const QString scriptOptions = perl ? QStringLiteral("eE") : QStringLiteral("ef");
+    // perl's options that take the rest of the word, if any, and no next word.
+    const QString perlRestOptions = QStringLiteral("FxdDVMmC");
+    bool inPlace = false;
+    bool scriptGiven = false;
+    bool optionsEnded = false;
+    QList<Operand> files;
+    for (qsizetype i = 1; i < words.size(); ++i) {
+        const QString &word = words.at(i);
+        const bool expanded = expands.value(i);
+        if (optionsEnded || expanded || word.size() < 2 || !word.startsWith(QLatin1Char('-'))) {
+            files.append({word, expanded});
+            optionsEnded = optionsEnded || perl;
+        } else if (word == QLatin1String("--")) {
+            optionsEnded = true;
+        } else if (word.startsWith(QLatin1String("--"))) {
+            if (perl)
+                continue; // perl has none but `--`
+            if (isLongOption(word, QLatin1String("--in-place"))) {
+                inPlace = true;
+            } else if (isLongOption(word, QLatin1String("--expression"))
+                       || isLongOption(word, QLatin1String("--file"))) {
+                scriptGiven = true;
+                if (!word.contains(QLatin1Char('=')))
+                    ++i; // the value is the next word
+            } else if (isLongOption(word, QLatin1String("--line-length"))
+                       && !word.contains(QLatin1Char('='))) {
+                ++i;
+            }
+        } else {
+            for (qsizetype c = 1; c < word.size(); ++c) {
+                const QChar letter = word.at(c);
+                if (letter == QLatin1Char('i')) {
+                    inPlace = true;
+                    break; // the rest is the backup suffix
+                }
+                if (valueOptions.contains(letter)) {
+                    scriptGiven = scriptGiven || scriptOptions.contains(letter);
+                    if (c == word.size() - 1)
+                        ++i; // the value is the next word
+                    break;
+                }
+                if (perl && perlRestOptions.contains(letter))
+                    break;
+                if (perl && (letter == QLatin1Char('l') || letter == QLatin1Char('0'))) {
+                    // -l and -0 take the octal digits that follow (-0x the hex ones): -l0pi
+                    const bool hex = letter == QLatin1Char('0') && c + 1 < word.size()
+                                     && word.at(c + 1).toLower() == QLatin1Char('x');
+                    const QLatin1String digits = hex ? QLatin1String("0123456789abcdefABCDEF")
+                                                     : QLatin1String("01234567");
+                    if (hex)
+                        ++c;
+                    while (c + 1 < word.size() && digits.contains(word.at(c + 1)))
+                        ++c;
+                }
+            }
+        }
+    }
+    if (!inPlace)
+        return {};
+    if (!scriptGiven && !files.isEmpty()) {
+        const Operand script = files.takeFirst();
+        // `sed -i $ARGS`: with no file left, an expansion may hold the files as well
+        if (files.isEmpty() && script.expands)
+            files.append(script);
+    }
+    return files;
+}
+
+// Where cp, mv, tee, touch, dd, sed -i... write (or rm deletes).
 QList<Operand> writeTargets(const QString &program,
                             const QStringList &words,
                             const QList<bool> &expands)
@@ -259,6 +347,8 @@ QList<Operand> writeTargets(const QString &program,
         }
         return result;
     }
+    if (program == QLatin1String("sed") || program == QLatin1String("perl"))
+        return inPlaceFiles(program, words, expands);
     if (program == QLatin1String("sort") || program == QLatin1String("time"))
         return optionValues(words, expands, QStringLiteral("-o"), QStringLiteral("--output"));
     if (program == QLatin1String("scp") || program == QLatin1String("rsync")) {

@@ -1,7 +1,5 @@
 #include "permissionpolicy.h"
 
-#include "bashpathresolver.h"
-#include "bashwrappers.h"
 #include "pathcapability.h"
 #include "permissionsettings.h"
 #include "projecttrust.h"
@@ -192,80 +190,6 @@ PermissionDecision decision(PermissionBehavior behavior,
     return {behavior, reason, rule};
 }
 
-// `sed -i`, `perl -i`: in-place editors write the files they are given, which the command
-// analysis does not count as write targets yet (TODO #14: BashCommandClassifier's
-// writeTargets is the place). Returns a note for each such file that is not inside the
-// repository as far as the analysis can tell (outside, in .git/, or only known at run time).
-QList<BashRiskNote> inPlaceWritesOutside(const BashAnalysis &analysis, const QString &root)
-{
-    QList<BashRiskNote> notes;
-    BashPathResolver paths(root);
-    for (qsizetype index = 0; index < analysis.commands.size(); ++index) {
-        const SimpleCommand &command = analysis.commands.at(index);
-        if (command.words.isEmpty() || command.wordExpands.value(0))
-            continue;
-        const QString program = BashWrappers::programName(command.words.first());
-        if (program == QLatin1String("cd") || program == QLatin1String("pushd")
-            || program == QLatin1String("popd")) {
-            paths.changeDirectory(program, command.words.mid(1), command.wordExpands.mid(1));
-            continue;
-        }
-        if (program != QLatin1String("sed") && program != QLatin1String("perl"))
-            continue;
-        bool inPlace = false;
-        bool scriptGiven = false; // by -e/-f (sed) or -e/-E (perl): no script operand then
-        QList<std::pair<QString, bool>> operands;
-        bool optionsEnded = false;
-        for (qsizetype i = 1; i < command.words.size(); ++i) {
-            const QString &word = command.words.at(i);
-            const bool expands = command.wordExpands.value(i);
-            if (!optionsEnded && !expands && word == QLatin1String("--")) {
-                optionsEnded = true;
-            } else if (!optionsEnded && !expands && word.startsWith(QLatin1String("--"))) {
-                inPlace = inPlace || word.startsWith(QLatin1String("--in-place"));
-                if (word.startsWith(QLatin1String("--expression"))
-                    || word.startsWith(QLatin1String("--file"))) {
-                    scriptGiven = true;
-                    if (!word.contains(QLatin1Char('=')))
-                        ++i;
-                }
-            } else if (!optionsEnded && !expands && word.size() > 1
-                       && word.startsWith(QLatin1Char('-'))) {
-                // A cluster such as -ni, -i.bak, -pi, -Ei: an option taking a value ends it.
-                for (qsizetype c = 1; c < word.size(); ++c) {
-                    const QChar letter = word.at(c);
-                    if (letter == QLatin1Char('i')) {
-                        inPlace = true;
-                        break; // the rest is the backup suffix
-                    }
-                    if (letter == QLatin1Char('e') || letter == QLatin1Char('f')
-                        || (program == QLatin1String("perl") && letter == QLatin1Char('E'))) {
-                        scriptGiven = true;
-                        if (c == word.size() - 1)
-                            ++i; // the value is the next word
-                        break;
-                    }
-                }
-            } else {
-                operands.append({word, expands});
-            }
-        }
-        if (!inPlace)
-            continue;
-        if (!scriptGiven && !operands.isEmpty())
-            operands.removeFirst();
-        for (const auto &[file, expands] : std::as_const(operands)) {
-            if (paths.locate(file, expands) != BashPathResolver::Location::Inside) {
-                notes.append(
-                    {BashRisk::WritesOutsideRepository,
-                     int(index),
-                     Tr::tr("may write outside the repository: %1 (%2)").arg(file, command.text)});
-            }
-        }
-    }
-    return notes;
-}
-
 bool isAtOrBelow(const QString &path, const QString &base)
 {
     return path.compare(base, Qt::CaseInsensitive) == 0
@@ -451,19 +375,6 @@ QList<PermissionRule> PermissionPolicy::rules() const
 }
 
 PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) const
-{
-    if (isBash(subject) && subject.bash && subject.bash->understood) {
-        const QList<BashRiskNote> inPlace = inPlaceWritesOutside(*subject.bash, m_root);
-        if (!inPlace.isEmpty()) {
-            PermissionSubject withInPlace = subject;
-            withInPlace.bash->risks.append(inPlace);
-            return decideAnalysed(withInPlace);
-        }
-    }
-    return decideAnalysed(subject);
-}
-
-PermissionDecision PermissionPolicy::decideAnalysed(const PermissionSubject &subject) const
 {
     QList<PermissionRule> rules;
     PermissionMode mode;

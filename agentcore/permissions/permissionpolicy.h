@@ -113,8 +113,6 @@ public:
     Context prepareContext(Context context, const QStringList &sideEffectTools) const;
 
 private:
-    /// decide() once \a subject's Bash analysis has every write target it can know.
-    PermissionDecision decideAnalysed(const PermissionSubject &subject) const;
     /// Why \a subject may change AgentDesk's configuration, or empty.
     static QString configurationChange(const PermissionSubject &subject,
                                        const QStringList &roots,

@@ -195,6 +195,9 @@ void tst_BashAnalysis::commonRows()
     row("then rm", "git status; rm -rf x", true, false, {"git status", "rm -rf x"}, "deletes@1");
     row("rm in substitution", "echo $(rm x)", true, false, {"echo $(rm x)", "rm x"}, "deletes@1");
     row("sed in place", "sed -i 's/a/b/' f", true, false, {"sed -i s/a/b/ f"});
+    row("sed in place outside", "cd sub; sed -i 's/a/b/' /etc/hosts", true, false,
+        {"cd sub", "sed -i s/a/b/ /etc/hosts"}, "writes@1");
+    row("perl in place", "perl -pi -e 's/a/b/' f", true, false, {"perl -pi -e s/a/b/ f"});
     row("sed write", "sed -n 's/a/b/w out' f", true, false, {"sed -n 's/a/b/w out' f"});
     row("git branch delete", "git branch -D x", true, false, {"git branch -D x"}, "deletes@0");
     row("git branch create", "git branch feature", true, false, {"git branch feature"});
@@ -431,6 +434,49 @@ void tst_BashAnalysis::outsideRepository_data()
     QTest::newRow("rm outside") << "rm -rf ~/build" << true;
     QTest::newRow("git hooks") << "echo x > .git/hooks/pre-commit" << true;
     QTest::newRow("cd into git dir") << "cd .git && cp ../a config" << true;
+    // In-place editors write the files they edit: after the script operand, or all of them
+    // when an option gave the script.
+    QTest::newRow("sed -i inside") << "sed -i s/a/b/ f sub/g" << false;
+    QTest::newRow("sed -i outside") << "sed -i s/a/b/ ../f" << true;
+    QTest::newRow("sed -i script outside is no file") << "sed -i /etc/d f" << false;
+    QTest::newRow("sed -i backup suffix") << "sed -i.bak s/a/b/ /etc/passwd" << true;
+    QTest::newRow("sed -i in a cluster") << "sed -ni p ~/x" << true;
+    QTest::newRow("sed -ie is a suffix") << "sed -ie s/a/b/ ../f" << true;
+    QTest::newRow("sed --in-place") << "sed --in-place=.orig s/a/b/ /var/tmp/f" << true;
+    QTest::newRow("sed --in-place abbreviated") << "sed --in s/a/b/ /var/tmp/f" << true;
+    QTest::newRow("sed -i -e script") << "sed -i -e s/a/b/ /var/tmp/f" << true;
+    QTest::newRow("sed -i -e inside") << "sed -i -e s/a/b/ f" << false;
+    QTest::newRow("sed -i attached -e") << "sed -i -es/a/b/ /var/tmp/f" << true;
+    QTest::newRow("sed -i --expression") << "sed -i --expression s/a/b/ /var/tmp/f" << true;
+    QTest::newRow("sed -i --expression=") << "sed -i --expression=s/a/b/ /var/tmp/f" << true;
+    QTest::newRow("sed -i -f script file") << "sed -i -f ../script.sed f" << false;
+    QTest::newRow("sed -i --file=") << "sed -i --file=x.sed /var/tmp/f" << true;
+    QTest::newRow("sed -i -l value") << "sed -i -l 80 s/a/b/ f" << false;
+    QTest::newRow("sed option after the files") << "sed s/a/b/ /var/tmp/f -i" << true;
+    QTest::newRow("sed -i --") << "sed -i -- s/a/b/ -f /var/tmp/f" << true;
+    QTest::newRow("sed -i -- inside") << "sed -i -e s/a/b/ -- -f" << false;
+    QTest::newRow("sed -i into .git") << "sed -i s/a/b/ .git/config" << true;
+    QTest::newRow("sed -i expanded file") << "sed -i s/a/b/ \"$f\"" << true;
+    QTest::newRow("sed -i expanded script") << "sed -i \"$s\" f" << false;
+    QTest::newRow("sed -i expanded arguments") << "sed -i $args" << true;
+    QTest::newRow("sed without -i") << "sed s/a/b/ /var/tmp/f" << false;
+    QTest::newRow("sed -n") << "sed -n 1p ../f" << false;
+    QTest::newRow("cd, then sed -i") << "cd .. && sed -i s/a/b/ f" << true;
+    QTest::newRow("cd inside, then sed -i") << "cd sub && sed -i s/a/b/ f" << false;
+    QTest::newRow("sudo sed -i") << "sudo sed -i s/a/b/ /etc/hosts" << true;
+    QTest::newRow("perl -pi -e") << "perl -pi -e s/a/b/ /var/tmp/f" << true;
+    QTest::newRow("perl -pi -e inside") << "perl -pi -e s/a/b/ f sub/g" << false;
+    QTest::newRow("perl -i.bak") << "perl -i.bak -pe s/a/b/ ../f" << true;
+    QTest::newRow("perl -pie is a suffix") << "perl -pie s/a/b/ ../f" << true;
+    QTest::newRow("perl script file") << "perl -i -p ../fix.pl f" << false;
+    QTest::newRow("perl script file, outside") << "perl -i -p fix.pl ../f" << true;
+    QTest::newRow("perl -lane") << "perl -i -lane print /var/tmp/f" << true;
+    QTest::newRow("perl -I value") << "perl -i -I ../lib -pe s/a/b/ f" << false;
+    QTest::newRow("perl -E") << "perl -i -nE say ../f" << true;
+    QTest::newRow("perl operands end options") << "perl -pi -e s/a/b/ f -e" << false;
+    QTest::newRow("perl --") << "perl -pi -e s/a/b/ -- /var/tmp/f" << true;
+    QTest::newRow("perl without -i") << "perl -pe s/a/b/ ../f" << false;
+    QTest::newRow("cd, then perl -pi") << "cd .. && perl -pi -e s/a/b/ notes.txt" << true;
 }
 
 void tst_BashAnalysis::outsideRepository()
@@ -710,6 +756,13 @@ void tst_BashAnalysis::explanations()
     analysis = analyzer.analyze(QStringLiteral("echo hi > ../x"));
     QCOMPARE(analysis.risks.first().explanation,
              QStringLiteral("writes outside the repository: ../x (echo hi)"));
+
+    // The review names the file an in-place editor writes, as for any other write.
+    analysis = analyzer.analyze(QStringLiteral("sed -i.bak -e s/a/b/ ../notes.txt"));
+    QCOMPARE(analysis.risks.size(), 1);
+    QCOMPARE(analysis.risks.first().explanation,
+             QStringLiteral("writes outside the repository: ../notes.txt "
+                            "(sed -i.bak -e s/a/b/ ../notes.txt)"));
 
     analysis = analyzer.analyze(QStringLiteral("bash -c 'ls'"));
     QCOMPARE(analysis.problem,

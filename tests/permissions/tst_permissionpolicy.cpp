@@ -16,7 +16,9 @@ namespace {
 
 const QString root = QStringLiteral("/work/repo");
 
-enum BashFlag { Understood = 1, ReadOnly = 2, WritesOutside = 4 };
+// Analysed: the analysis BashAnalyzer makes for the repository (the built-in parser), not a
+// hand-made one; the other flags do not apply then.
+enum BashFlag { Understood = 1, ReadOnly = 2, WritesOutside = 4, Analysed = 8 };
 
 // A hand-made analysis: `&&`, `||`, `;` and `|` separate simple commands, words are split at
 // spaces, leading NAME=value words are assignments.
@@ -65,7 +67,9 @@ PermissionSubject subject(const QString &tool, const QString &target, int bashFl
                           || tool == QLatin1String("Bash");
     if (tool == QLatin1String("Bash")) {
         subject.arguments = {{"command", target}};
-        subject.bash = analysis(target, bashFlags);
+        subject.bash = bashFlags & Analysed
+                           ? BashAnalyzer(root, QStringLiteral("-")).analyze(target)
+                           : analysis(target, bashFlags);
     } else {
         subject.paths.append(path(target, subject.sideEffects));
     }
@@ -246,17 +250,28 @@ private slots:
             << "default" << QStringList{"allow Bash"} << "Bash"
             << "touch ../outside" << (plain | WritesOutside) << "deny"
             << "every permission mode";
+        // In-place editors write their files: the analysis says where, the policy denies.
         row("bypass: sed -i outside, by the policy")
             << "bypass" << none << "Bash"
-            << "sed -i.bak s/a/b/ /etc/passwd" << plain << "deny"
+            << "sed -i.bak s/a/b/ /etc/passwd" << int(Analysed) << "deny"
             << "/etc/passwd";
         row("bypass: cd, then perl -pi")
             << "bypass" << none << "Bash"
-            << "cd .. && perl -pi -e s/a/b/ notes.txt" << plain << "deny"
+            << "cd .. && perl -pi -e s/a/b/ notes.txt" << int(Analysed) << "deny"
             << "notes.txt";
         row("bypass: sed -i inside") << "bypass" << none << "Bash"
-                                     << "sed -i -e s/a/b/ src/a.c" << plain << "allow"
+                                     << "sed -i -e s/a/b/ src/a.c" << int(Analysed) << "allow"
                                      << "bypass";
+        row("default: sed -i inside asks") << "default" << none << "Bash"
+                                           << "sed -i s/a/b/ src/a.c" << int(Analysed) << "ask"
+                                           << "Bash asks";
+        row("broad rule: sed -i inside") << "default" << QStringList{"allow Bash(sed:*)"} << "Bash"
+                                         << "sed -i s/a/b/ src/a.c" << int(Analysed) << "allow"
+                                         << "sed:*";
+        row("broad rule: perl -i outside")
+            << "default" << QStringList{"allow Bash(perl:*)"} << "Bash"
+            << "perl -i -pe s/a/b/ ~/.profile" << int(Analysed) << "deny"
+            << "~/.profile";
         row("default: sed -n outside is a read")
             << "default" << QStringList{"allow Bash(sed:*)"} << "Bash"
             << "sed -n 1p /etc/hosts" << plain << "allow"
