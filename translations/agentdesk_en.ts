@@ -34,7 +34,7 @@
 <context>
     <name>AgentCore::HttpModelClient</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+63"/>
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+76"/>
         <source>%n ms</source>
         <translation>
             <numerusform>%n ms</numerusform>
@@ -58,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+409"/>
+        <location line="+542"/>
         <source>%1 (gave up after %n retries)</source>
         <translation>
             <numerusform>%1 (gave up after %n retry)</numerusform>
@@ -69,7 +69,7 @@
 <context>
     <name>App::HeadlessRun</name>
     <message numerus="yes">
-        <location filename="../app/headlessrun.cpp" line="+95"/>
+        <location filename="../app/headlessrun.cpp" line="+97"/>
         <source>stopped after %n turn(s): the limit set with --max-turns.</source>
         <translation>
             <numerusform>stopped after %n turn: the limit set with --max-turns.</numerusform>

@@ -125,6 +125,11 @@
         <translation>特权操作</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>may read outside the repository</source>
+        <translation>可能读取仓库之外的内容</translation>
+    </message>
+    <message>
         <location line="+24"/>
         <source>The command is empty.</source>
         <translation>命令为空。</translation>
@@ -138,7 +143,7 @@
 <context>
     <name>AgentCore::BashCommandClassifier</name>
     <message>
-        <location filename="../agentcore/permissions/bashcommandclassifier.cpp" line="+445"/>
+        <location filename="../agentcore/permissions/bashcommandclassifier.cpp" line="+562"/>
         <source>%1, which AgentDesk cannot check.</source>
         <translation>%1，AgentDesk 无法检查。</translation>
     </message>
@@ -164,7 +169,7 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>uses the network: %1</source>
         <translation>使用网络：%1</translation>
     </message>
@@ -179,7 +184,17 @@
         <translation>删除文件或丢弃更改：%1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+14"/>
+        <source>follows symbolic links, which may lead out of the repository: %1</source>
+        <translation>会跟随符号链接，可能由此离开仓库：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>reads the files named in a file, wherever they are: %1</source>
+        <translation>读取某个文件中列出的文件，无论它们在哪里：%1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>runs with elevated privileges: %1</source>
         <translation>以提升的权限运行：%1</translation>
     </message>
@@ -192,7 +207,7 @@
 <context>
     <name>AgentCore::BashTool</name>
     <message>
-        <location filename="../agentcore/tools/bashtool.cpp" line="+50"/>
+        <location filename="../agentcore/tools/bashtool.cpp" line="+45"/>
         <source>Timeout in milliseconds (default %1, at most %2).</source>
         <translation>超时时间，单位毫秒（默认 %1，最多 %2）。</translation>
     </message>
@@ -222,12 +237,12 @@
         <translation>命令在启动前被中止。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+54"/>
         <source>Cannot start /bin/bash: %1</source>
         <translation>无法启动 /bin/bash：%1</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>(no output)</source>
         <translation>（无输出）</translation>
     </message>
@@ -463,7 +478,7 @@
 <context>
     <name>AgentCore::BuiltinSearcher</name>
     <message>
-        <location filename="../agentcore/tools/builtinsearcher.cpp" line="+182"/>
+        <location filename="../agentcore/tools/builtinsearcher.cpp" line="+184"/>
         <source>Invalid regular expression: %1 (at offset %2).</source>
         <translation>正则表达式无效：%1（位于偏移 %2）。</translation>
     </message>
@@ -806,6 +821,11 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>模式必须相对于 path（%1）。</translation>
     </message>
     <message>
+        <location line="+18"/>
+        <source>%1 leads through a symbolic link to %2, outside the repository; Glob does not follow it. To search there, give that directory as path.</source>
+        <translation>%1 经由符号链接指向仓库之外的 %2；Glob 不会跟随它。要在那里搜索，请把该目录作为 path 传入。</translation>
+    </message>
+    <message>
         <location line="+34"/>
         <source>No files found matching %1.</source>
         <translation>没有找到匹配 %1 的文件。</translation>
@@ -962,7 +982,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::HttpModelClient</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+63"/>
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+76"/>
         <source>%n ms</source>
         <translation>
             <numerusform>%n 毫秒</numerusform>
@@ -994,11 +1014,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+2"/>
+        <location line="+439"/>
         <source>the server closed the connection</source>
         <translation>服务器关闭了连接</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-437"/>
         <source>the host was not found</source>
         <translation>找不到主机</translation>
     </message>
@@ -1028,27 +1049,57 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>重定向次数过多</translation>
     </message>
     <message>
-        <location line="+299"/>
+        <location line="+374"/>
         <source>No data from the server for %1; the response was abandoned</source>
         <translation>服务器 %1 内没有发送任何数据，已放弃这次响应</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+29"/>
+        <source>the response ended before the provider&apos;s final event</source>
+        <translation>响应在提供方的结束事件之前就结束了</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Connection to %1 lost mid-stream: %2</source>
         <translation>与 %1 的连接在传输中断开：%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+13"/>
+        <source>the response ended before its first event</source>
+        <translation>响应在第一个事件之前就结束了</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the server closed the connection after the response headers</source>
+        <translation>服务器在发送响应头之后关闭了连接</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Connection to %1 failed: %2</source>
         <translation>连接 %1 失败：%2</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
+        <source>no content type</source>
+        <translation>没有内容类型</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The server answered HTTP %1 with %2 instead of an event stream, beginning &quot;%3&quot;. Is %4 the right base URL?</source>
+        <translation>服务器以 HTTP %1 返回了 %2，而不是事件流，开头为“%3”。%4 是正确的基础 URL 吗？</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The request was abandoned after %1, its deadline for the whole response</source>
+        <translation>请求在 %1 后被放弃：这是整个响应的时限</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>%1 (the server asked to wait %2 before retrying; not retried)</source>
         <translation>%1（服务器要求等待 %2 后重试；未重试）</translation>
     </message>
     <message numerus="yes">
-        <location line="+41"/>
+        <location line="+39"/>
         <source>%1 (gave up after %n retries)</source>
         <translation>
             <numerusform>%1（重试 %n 次后放弃）</numerusform>
@@ -1116,7 +1167,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::MessageJson</name>
     <message>
-        <location filename="../agentcore/ai/messagejson.cpp" line="+204"/>
+        <location filename="../agentcore/ai/messagejson.cpp" line="+207"/>
         <source>unknown message role &quot;%1&quot;</source>
         <translation>未知的消息角色“%1”</translation>
     </message>
@@ -1147,7 +1198,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::OpenAiResponsesAssembler</name>
     <message>
-        <location filename="../agentcore/ai/openairesponsesassembler.cpp" line="+256"/>
+        <location filename="../agentcore/ai/openairesponsesassembler.cpp" line="+247"/>
         <source>The response ended with status &quot;%1&quot;.</source>
         <translation>回复以状态“%1”结束。</translation>
     </message>
@@ -1155,7 +1206,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::OutputCapture</name>
     <message>
-        <location filename="../agentcore/tools/outputcapture.cpp" line="+77"/>
+        <location filename="../agentcore/tools/outputcapture.cpp" line="+78"/>
         <source>[... %1 bytes left out; all %2 bytes of output are in %3 ...]</source>
         <translation>[... 省略 %1 字节；全部 %2 字节的输出见 %3 ...]</translation>
     </message>
@@ -1282,7 +1333,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     <name>AgentCore::PermissionMiddleware</name>
     <message>
         <location filename="../agentcore/ai/demoscript.cpp" line="-306"/>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+133"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+134"/>
         <source>The user denied %1.</source>
         <translation>用户拒绝了%1。</translation>
     </message>
@@ -1322,7 +1373,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>不要原样重试；如果不清楚原因，请询问用户。</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+68"/>
+        <source>Denied %1: %2, and nobody can be asked. No mode or rule allows it; change the settings yourself.</source>
+        <translation>已拒绝%1：%2，且无人可以询问。没有任何模式或规则能允许它；请自行修改设置。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Permission denied: %1: %2, and nobody can be asked in this session. Do not retry it; finish and tell the user which setting to change.</source>
+        <translation>权限被拒绝：%1：%2，且本会话中无人可以询问。不要重试；请结束并告诉用户需要修改哪项设置。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Denied %1: it needs approval (%2) and nobody can be asked. Allow it with a rule in .agentdesk/settings.json or choose another permission mode.</source>
         <translation>已拒绝%1：它需要批准（%2），但无人可问。请在 .agentdesk/settings.json 中用规则允许它，或选择其他权限模式。</translation>
     </message>
@@ -1347,7 +1408,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>用户拒绝了这项更改的全部 %1 个变更块</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+38"/>
         <source>Permission denied: %1 Do not retry the same call; find another way or ask the user.</source>
         <translation>权限被拒绝：%1 不要重试同样的调用；请另想办法或询问用户。</translation>
     </message>
@@ -1379,22 +1440,22 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::PermissionPolicy</name>
     <message>
-        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+25"/>
+        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+26"/>
         <source>%1 in %2</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+185"/>
+        <location line="+247"/>
         <source>%1 Its permission rules were not loaded.</source>
         <translation>%1 其中的权限规则未加载。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+27"/>
         <source>%1 asks for bypass mode; a shared project file cannot turn permission checks off (use settings.local.json or the command line). Ignored.</source>
         <translation>%1 要求使用跳过权限模式；共享的项目文件不能关闭权限检查（请使用 settings.local.json 或命令行）。已忽略。</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+98"/>
         <source>%1 is inside a .git folder; git&apos;s own files are never changed by tools.</source>
         <translation>%1 位于 .git 文件夹内；工具从不修改 git 自身的文件。</translation>
     </message>
@@ -1404,7 +1465,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1 在仓库（%2）之外；只能修改仓库（及其附加目录）内的文件。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+16"/>
+        <source>the command %1; commands may only change files inside the repository (%2), in every permission mode. Write inside it, with literal paths.</source>
+        <translation>该命令%1；在任何权限模式下，命令都只能修改仓库（%2）内的文件。请在仓库内写入，并使用字面路径。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>denied by %1</source>
         <translation>由 %1 拒绝</translation>
     </message>
@@ -1414,7 +1480,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>计划模式已开启：%1 不可用，暂时不能做任何更改。请阅读和搜索所需内容，然后提出你的计划；用户退出计划模式后你才能执行。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+16"/>
         <source>asks by %1</source>
         <translation>由 %1 要求询问</translation>
     </message>
@@ -1464,11 +1530,21 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>在“%2”模式下，%1 需要询问</translation>
     </message>
     <message>
+        <location line="+34"/>
+        <source>%1 changes AgentDesk&apos;s own settings, which always needs the user&apos;s approval</source>
+        <translation>%1 会修改 AgentDesk 自身的设置，这总是需要用户批准</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the command may change AgentDesk&apos;s own settings, which always needs the user&apos;s approval</source>
+        <translation>该命令可能修改 AgentDesk 自身的设置，这总是需要用户批准</translation>
+    </message>
+    <message>
         <source>Bash asks in %1 mode</source>
         <translation type="vanished">在当前权限模式（%1）下，Bash 需要询问</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-45"/>
         <source>reads are allowed</source>
         <translation>允许读取</translation>
     </message>
@@ -1481,7 +1557,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation type="vanished">在当前权限模式（%2）下，%1 需要询问</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+61"/>
         <source>Plan mode is on: you can read and search, but not edit files or run commands. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
         <translation>计划模式已开启：你可以阅读和搜索，但不能编辑文件或运行命令。请制定并提出计划；用户关闭计划模式后你才能执行。</translation>
     </message>
@@ -1574,6 +1650,24 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
 </context>
 <context>
+    <name>AgentCore::ProjectTrust</name>
+    <message>
+        <location filename="../agentcore/permissions/projecttrust.cpp" line="+84"/>
+        <source>%1 is not valid JSON; fix or remove it by hand, AgentDesk does not change it.</source>
+        <translation>%1 不是有效的 JSON；请手动修复或删除它，AgentDesk 不会修改它。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Cannot create the folder of %1.</source>
+        <translation>无法创建 %1 所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::ProtocolViolation</name>
     <message>
         <location filename="../agentcore/ai/protocolviolation.cpp" line="+307"/>
@@ -1589,6 +1683,24 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <location line="+1"/>
         <source>%1 in text at line %2 (and %3 more)</source>
         <translation>文本第 %2 行中的 %1（另有 %3 处）</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ProviderConfig</name>
+    <message>
+        <location filename="../agentcore/ai/providerconfig.cpp" line="+39"/>
+        <source>The response was stopped: a line of its event stream exceeded the limit of %1 per line.</source>
+        <translation>响应已停止：事件流中的一行超过了每行 %1 的上限。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The response was stopped: an event of its event stream exceeded the limit of %1 per event.</source>
+        <translation>响应已停止：事件流中的一个事件超过了每个事件 %1 的上限。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The response was stopped: the arguments of a tool call exceeded the limit of %1 per tool call.</source>
+        <translation>响应已停止：某个工具调用的参数超过了每次调用 %1 的上限。</translation>
     </message>
 </context>
 <context>
@@ -2035,12 +2147,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>提供商停止了发送数据</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>the request took too long</source>
+        <translation>请求耗时过长</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>the connection dropped before the response was complete</source>
         <translation>回复完成之前连接已断开</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+55"/>
         <source>not a JSON object</source>
         <translation>不是 JSON 对象</translation>
     </message>
@@ -2064,6 +2181,26 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>The provider sent malformed JSON in a &quot;%1&quot; event (%2): %3</source>
         <translation>提供商在“%1”事件中发送了格式错误的 JSON（%2）：%3</translation>
     </message>
+    <message>
+        <location line="+169"/>
+        <source>tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The arguments of this %1 call nest deeper than %2 levels; they were not read and the call was not run. Call %1 again with flat arguments that match its schema.</source>
+        <translation>此次 %1 调用的参数嵌套超过 %2 层；参数未被读取，调用也未执行。请用符合其模式的扁平参数重新调用 %1。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The arguments of this %1 call are not valid JSON: it goes wrong at byte %2, near `%3`. The call was not run; call %1 again with the arguments as one valid JSON object (strings in double quotes).</source>
+        <translation>此次 %1 调用的参数不是有效的 JSON：在第 %2 字节处出错，附近为 `%3`。调用未执行；请把参数写成一个有效的 JSON 对象（字符串用双引号）后重新调用 %1。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The arguments of this %1 call are not a JSON object. The call was not run; call %1 again with the arguments as one JSON object.</source>
+        <translation>此次 %1 调用的参数不是 JSON 对象。调用未执行；请把参数写成一个 JSON 对象后重新调用 %1。</translation>
+    </message>
 </context>
 <context>
     <name>AgentCore::SwitchableModelClient</name>
@@ -2076,12 +2213,18 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::TextFile</name>
     <message>
-        <location filename="../agentcore/tools/textfile.cpp" line="+21"/>
+        <location filename="../agentcore/tools/textfile.cpp" line="+30"/>
+        <location line="+9"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-7"/>
+        <source>it became a symbolic link</source>
+        <translation>它变成了符号链接</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>%1 is too large (%2; the limit is %3).</source>
         <translation>%1 过大（%2；上限为 %3）。</translation>
     </message>
@@ -2163,7 +2306,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::ToolWorkspace</name>
     <message>
-        <location filename="../agentcore/tools/toolworkspace.cpp" line="+48"/>
+        <location filename="../agentcore/tools/toolworkspace.cpp" line="+59"/>
         <source>%1 is outside the repository (%2); only files inside the repository can be changed.</source>
         <translation>%1 在仓库（%2）之外；只能修改仓库内的文件。</translation>
     </message>
@@ -2250,7 +2393,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>App::CommandLine</name>
     <message>
-        <location filename="../app/commandline.cpp" line="+73"/>
+        <location filename="../app/commandline.cpp" line="+74"/>
         <source>Run PROMPT headless (no window): print the answer and exit. &quot;-&quot; reads the prompt from standard input.</source>
         <translation>无界面运行 PROMPT（不打开窗口）：输出回答后退出。&quot;-&quot; 表示从标准输入读取提示词。</translation>
     </message>
@@ -2261,12 +2404,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+2"/>
-        <location line="+250"/>
+        <location line="+272"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-249"/>
+        <location line="-271"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -2341,7 +2484,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>RULES</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Apply what this repository&apos;s .agentdesk settings files grant (allow rules, acceptEdits or bypass mode, additional directories) without having accepted it in the window.</source>
+        <translation>应用此仓库 .agentdesk 设置文件所授予的权限（允许规则、acceptEdits 或 bypass 模式、附加目录），无需先在窗口中接受。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>With --print: text (the answer; the default) or stream-json (one JSON event per line).</source>
         <translation>与 --print 一起使用：text（回答；默认）或 stream-json（每行一个 JSON 事件）。</translation>
     </message>
@@ -2351,7 +2499,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>FORMAT</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Headless: agentdesk --print PROMPT [options] runs one task without a window.
 Exit codes: 0 the task ended naturally; 1 the run failed (provider or network error, truncated or refused answer); 2 usage or configuration error; 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated (SIGTERM).</source>
         <translation>无界面模式：agentdesk --print PROMPT [选项] 不打开窗口运行一个任务。
@@ -2393,7 +2541,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>未知的权限模式 &quot;%1&quot;：请使用 default、acceptEdits、plan 或 bypass。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Unknown output format &quot;%1&quot;: use text or stream-json.</source>
         <translation>未知的输出格式 &quot;%1&quot;：请使用 text 或 stream-json。</translation>
     </message>
@@ -2408,7 +2556,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>没有 API 密钥：未设置 %1。请设置它，或用 --api-key-env 指定保存密钥的变量。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+27"/>
         <source>AgentDesk, a desktop coding agent: review every edit before it is applied.</source>
         <translation>AgentDesk，桌面编程智能体：每次编辑在应用之前都经过你的审查。</translation>
     </message>
@@ -2461,7 +2609,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::HeadlessRun</name>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+85"/>
+        <location filename="../app/headlessrun.cpp" line="+87"/>
         <source>interrupted: the run was aborted.</source>
         <translation>已中断：运行已中止。</translation>
     </message>
@@ -2503,17 +2651,22 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+72"/>
         <source>--print - reads the prompt from standard input, which was empty.</source>
         <translation>--print - 从标准输入读取提示词，但标准输入为空。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+2"/>
+        <source>warning: this repository&apos;s settings files (.agentdesk/) ask for more than your own settings, which you have not accepted; ignored: %1. Accept it once in the AgentDesk window, or run with --trust-project-settings.</source>
+        <translation>警告：此仓库的设置文件（.agentdesk/）请求的权限超出了你自己的设置，而你尚未接受；已忽略：%1。请在 AgentDesk 窗口中接受一次，或使用 --trust-project-settings 运行。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>interrupted, stopping the run...</source>
         <translation>已中断，正在停止运行...</translation>
     </message>
@@ -2536,7 +2689,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::WindowSetup</name>
     <message>
-        <location filename="../app/windowsetup.cpp" line="+52"/>
+        <location filename="../app/windowsetup.cpp" line="+55"/>
         <source>%1 Then start AgentDesk again (for example: agentdesk --provider anthropic).</source>
         <translation>%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
     </message>
@@ -2580,16 +2733,15 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">自动接受编辑</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Edits and writes inside the repository are applied without review; commands still ask.</source>
-        <translation>仓库内的编辑和写入无需审查直接应用；命令仍需询问。</translation>
+        <translation type="vanished">仓库内的编辑和写入无需审查直接应用；命令仍需询问。</translation>
     </message>
     <message>
         <source>Plan (read-only)</source>
         <translation type="vanished">计划（只读）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>The agent may only read: edits, writes and commands are not offered to the model.</source>
         <translation>智能体只能读取：编辑、写入和命令不提供给模型。</translation>
     </message>
@@ -2598,12 +2750,21 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">跳过权限检查</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Everything runs without asking, except deny rules. Writes outside the repository stay impossible.</source>
-        <translation>除拒绝规则外，一切操作都不再询问。仍然无法写入仓库之外。</translation>
+        <translation type="vanished">除拒绝规则外，一切操作都不再询问。仍然无法写入仓库之外。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="-4"/>
+        <source>Edits and writes inside the repository are applied without review, except AgentDesk&apos;s own settings; commands still ask.</source>
+        <translation>仓库内的编辑和写入无需审阅即被应用（AgentDesk 自身的设置除外）；命令仍会询问。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Skips the questions, not the limits: everything runs without asking, except deny rules and changes to AgentDesk&apos;s own settings (.agentdesk/, .mcp.json, your config folder), which still ask. Writes outside the repository stay impossible, also for commands (a command AgentDesk cannot analyse is not checked).</source>
+        <translation>跳过的是询问，而不是限制：一切都无需询问即可运行，但拒绝规则仍然有效，修改 AgentDesk 自身的设置（.agentdesk/、.mcp.json、你的配置文件夹）仍会询问。写入仓库之外依然不可能，命令也一样（AgentDesk 无法分析的命令不受检查）。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <location line="+2"/>
         <source>No model</source>
         <translation>无模型</translation>
@@ -3078,7 +3239,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+141"/>
+        <location filename="../ui/mainwindow.cpp" line="+142"/>
         <source>Stop the running task before opening another repository.</source>
         <translation>请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
@@ -3104,7 +3265,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+172"/>
+        <location line="+180"/>
         <source>Stop the running task before deleting a session.</source>
         <translation>请先停止正在运行的任务，再删除会话。</translation>
     </message>
@@ -3305,6 +3466,34 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+2"/>
         <source>High</source>
         <translation>高</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ProjectTrustDialog</name>
+    <message>
+        <location filename="../ui/projecttrustdialog.cpp" line="+20"/>
+        <source>Trust this repository&apos;s settings?</source>
+        <translation>信任此仓库的设置吗？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The settings files in %1 (.agentdesk/settings.json and settings.local.json) ask for more than your own settings allow. Anyone who can commit to the repository, or a tool run in it, may have written them, so AgentDesk has not applied this:</source>
+        <translation>%1 中的设置文件（.agentdesk/settings.json 和 settings.local.json）请求的权限超出了你自己的设置所允许的范围。任何能向仓库提交的人，或在其中运行的工具，都可能写入了它们，因此 AgentDesk 没有应用以下内容：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Their deny and ask rules apply either way. Trusting is remembered for exactly these entries; anything added to the files later is asked about again.</source>
+        <translation>无论如何，其中的拒绝和询问规则都会生效。信任只针对这些条目记住；之后文件中新增的内容会再次询问。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Trust</source>
+        <translation>信任(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Don&apos;t trust</source>
+        <translation>不信任(&amp;D)</translation>
     </message>
 </context>
 <context>
