@@ -68,7 +68,7 @@ Message userMessage(const QString &text)
 {
     Message message;
     message.role = Message::Role::User;
-    message.content.append(ContentBlock{ContentBlock::Type::Text, text, {}, false, {}, {}, {}});
+    message.content.append(ContentBlock::makeText(text));
     return message;
 }
 
