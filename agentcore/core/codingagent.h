@@ -70,7 +70,7 @@ struct CodingAgentOptions
 /// The config holds an HttpModelClient (its network access is created on the thread that first
 /// calls it: the Agent's worker), the coding tools over one ToolWorkspace guarded by
 /// PathCapability, and the middlewares [extensions with the audit log outermost, permissions].
-/// In plan mode prepareContext removes the side-effecting tools from each request.
+/// In plan mode prepareContext removes the side-effecting tools but Bash from each request.
 struct CodingAgent
 {
     AgentConfig config;

@@ -11,7 +11,9 @@ namespace AgentCore {
 enum class PermissionMode {
     Default,     ///< reads allowed; Edit, Write and Bash ask (read-only commands pass)
     AcceptEdits, ///< Edit and Write inside the repository allowed; Bash asks
-    Plan,        ///< read-only: Edit, Write and Bash are removed from the model's tool list
+    /// Read-only: Edit and Write are removed from the model's tool list; Bash stays, but only
+    /// commands its analysis finds read-only run (the others are denied).
+    Plan,
     /// Skips the questions, not the limits: everything allowed except deny rules, changes to
     /// AgentDesk's own configuration (they still ask) and the path capability, which holds
     /// for Bash too as far as its analysis sees (`sed -i ../x` is denied); a command that was

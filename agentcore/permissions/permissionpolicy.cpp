@@ -426,7 +426,26 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
     if (const auto rule = firstRestriction(rules, PermissionBehavior::Deny, subject))
         return decision(PermissionBehavior::Deny, Tr::tr("denied by %1").arg(describe(*rule)), rule);
 
-    if (mode == PermissionMode::Plan && subject.sideEffects) {
+    // Plan mode reads: a command runs only when its analysis shows it reads (the one that
+    // passes unasked in default mode); it goes on through the rules like there.
+    if (mode == PermissionMode::Plan && isBash(subject)) {
+        if (!subject.bash || !subject.bash->understood) {
+            const QString problem = subject.bash ? subject.bash->problem : QString();
+            return decision(PermissionBehavior::Deny,
+                            Tr::tr("Plan mode: only read-only commands run; this command could "
+                                   "not be analysed%1. Use plain read-only commands (ls, cat, "
+                                   "grep, git status/diff/log) or the Read, Grep and Glob tools.")
+                                .arg(problem.isEmpty() ? QString()
+                                                       : QStringLiteral(" (%1)").arg(problem)));
+        }
+        if (!subject.bash->readOnly) {
+            return decision(PermissionBehavior::Deny,
+                            Tr::tr("Plan mode: only read-only commands run; this one may change "
+                                   "something, write a file or read outside the repository. "
+                                   "Present your plan; the user leaves plan mode to let you "
+                                   "carry it out."));
+        }
+    } else if (mode == PermissionMode::Plan && subject.sideEffects) {
         return decision(PermissionBehavior::Deny,
                         Tr::tr("Plan mode is on: %1 is not available, nothing may be changed "
                                "yet. Read and search what you need, then present your plan; "
@@ -529,17 +548,31 @@ Context PermissionPolicy::prepareContext(Context context, const QStringList &sid
 {
     if (mode() != PermissionMode::Plan)
         return context;
+    // Bash stays: decide() lets its read-only commands run (git log, grep, ls).
     const qsizetype before = context.tools.size();
     context.tools.removeIf([&sideEffectTools](const ToolDefinition &tool) {
-        return sideEffectTools.contains(tool.name);
+        return sideEffectTools.contains(tool.name) && tool.name != QLatin1String("Bash");
     });
-    if (context.tools.size() != before) {
-        // Without a word the model would wonder where its tools went, or write the edits as text.
-        context.systemPrompt += QStringLiteral("\n\n")
-                                + Tr::tr("Plan mode is on: you can read and search, but not edit "
-                                         "files or run commands. Work out a plan and present it; "
-                                         "the user will switch plan mode off to let you carry it "
-                                         "out.");
+    const bool keepsBash = std::any_of(context.tools.cbegin(),
+                                       context.tools.cend(),
+                                       [](const ToolDefinition &tool) {
+                                           return tool.name == QLatin1String("Bash");
+                                       });
+    if (context.tools.size() != before || keepsBash) {
+        // Without a word the model would wonder where its tools went, or write the edits as
+        // text, or try commands that change things and be refused one by one.
+        context.systemPrompt
+            += QStringLiteral("\n\n")
+               + (keepsBash ? Tr::tr("Plan mode is on: you can read and search, but not edit or "
+                                     "write files. Bash runs only read-only commands (ls, cat, "
+                                     "grep, find, git status/diff/log, ...) without writing "
+                                     "redirections or paths outside the repository; any other "
+                                     "command is refused. Work out a plan and present it; the "
+                                     "user will switch plan mode off to let you carry it out.")
+                            : Tr::tr("Plan mode is on: you can read and search, but not edit "
+                                     "files or run commands. Work out a plan and present it; "
+                                     "the user will switch plan mode off to let you carry it "
+                                     "out."));
     }
     return context;
 }

@@ -54,7 +54,9 @@ struct PermissionSubject
 ///    directories, which the analysis does not know, it asks instead, except in bypass).
 ///    A Bash command that was not understood cannot be checked: it asks, except in bypass,
 ///    where it runs (until the sandbox issue makes the capability hold for every command).
-/// 2. Deny rules (bypass included); then plan mode denies every side effect.
+/// 2. Deny rules (bypass included); then plan mode denies every side effect except a Bash
+///    command the analysis finds read-only (understood, on the read-only list, no writing
+///    redirection, nothing outside), which goes on as in default mode.
 /// 3. AgentDesk's own configuration (`.agentdesk/` and `.mcp.json` in each writable root,
 ///    setProtectedPaths): a write there, or a Bash command that is not read-only and names
 ///    one, asks in every mode, bypass included; allow rules cannot pre-approve it.
@@ -108,8 +110,9 @@ public:
 
     PermissionDecision decide(const PermissionSubject &subject) const;
 
-    /// For AgentLoopConfig::prepareContext: in plan mode removes Edit, Write and Bash (every
-    /// tool with side effects named in \a sideEffectTools) from the request's tools.
+    /// For AgentLoopConfig::prepareContext: in plan mode removes Edit, Write (every tool with
+    /// side effects named in \a sideEffectTools, except Bash, whose read-only commands run)
+    /// from the request's tools, and tells the model so in the system prompt.
     Context prepareContext(Context context, const QStringList &sideEffectTools) const;
 
 private:

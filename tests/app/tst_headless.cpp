@@ -474,13 +474,14 @@ private slots:
         QVERIFY(server.requests().at(1).body.contains("Permission denied"));
     }
 
+    // Plan mode offers the reading tools and Bash, whose read-only commands run (issue #15).
     void planModeRemovesSideEffectTools_data()
     {
         QTest::addColumn<ReplyApi>("api");
         QTest::addColumn<QString>("mode");
         QTest::addColumn<QStringList>("tools");
         const QStringList all{"Bash", "Edit", "Glob", "Grep", "LS", "Read", "Write"};
-        const QStringList readOnly{"Glob", "Grep", "LS", "Read"};
+        const QStringList readOnly{"Bash", "Glob", "Grep", "LS", "Read"};
         QTest::newRow("openai default") << ReplyApi::OpenAiChat << "default" << all;
         QTest::newRow("openai plan") << ReplyApi::OpenAiChat << "plan" << readOnly;
         QTest::newRow("anthropic plan") << ReplyApi::AnthropicMessages << "plan" << readOnly;
@@ -502,6 +503,52 @@ private slots:
         QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
         QCOMPARE(server.requests().size(), 1);
         QCOMPARE(sorted(requestToolNames(api, server.requests().first().body)), tools);
+    }
+
+    void planModeRunsReadOnlyBash_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<bool>("runs");
+        QTest::newRow("read-only") << "grep -n apple notes.txt | head -n 1" << true;
+        QTest::newRow("changes a file") << "touch planned.txt" << false;
+        QTest::newRow("writing redirection") << "cat notes.txt > planned.txt" << false;
+    }
+
+    // Issue #15: in plan mode the agent may look around with read-only commands; a command
+    // that would change something is refused with the reason, and nothing changes.
+    void planModeRunsReadOnlyBash()
+    {
+        QFETCH(QString, command);
+        QFETCH(bool, runs);
+        Sandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        server.enqueue(scriptedReply(api,
+                                     {},
+                                     {{QStringLiteral("call_bash"),
+                                       QStringLiteral("Bash"),
+                                       {{QStringLiteral("command"), command}}}}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Plan: nothing to change.")));
+
+        Headless run(sandbox,
+                     server,
+                     api,
+                     {QStringLiteral("--permission-mode"), QStringLiteral("plan")});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 2);
+        QVERIFY(server.requests().first().body.contains("only read-only commands"));
+        const QByteArray result = server.requests().at(1).body;
+        QVERIFY2(!QFileInfo::exists(sandbox.root() + QStringLiteral("/planned.txt")),
+                 qPrintable(run.report()));
+        if (runs) {
+            QVERIFY2(result.contains("1:apple pie"), result.constData());
+            QVERIFY2(!result.contains("Plan mode: only read-only commands run"), result.constData());
+        } else {
+            QVERIFY2(result.contains("Plan mode: only read-only commands run"), result.constData());
+        }
     }
 
     void systemPromptCarriesAgentsMd_data()

@@ -167,8 +167,25 @@ private slots:
                           << "a.txt" << 0 << "deny"
                           << "Plan mode";
         row("plan: read-only bash") << "plan" << none << "Bash"
-                                    << "ls" << readOnly << "deny"
-                                    << "Plan mode";
+                                    << "ls" << readOnly << "allow"
+                                    << "read-only";
+        row("plan: bash that changes") << "plan" << none << "Bash"
+                                       << "npm test" << plain << "deny"
+                                       << "Plan mode: only read-only commands run";
+        row("plan: bash not understood") << "plan" << none << "Bash"
+                                         << "for f in *; do cat $f; done" << 0 << "deny"
+                                         << "Plan mode: only read-only commands run";
+        row("plan: allow Bash does not help") << "plan" << QStringList{"allow Bash"} << "Bash"
+                                              << "make" << plain << "deny"
+                                              << "Plan mode";
+        row("plan: ask rule on a read-only command")
+            << "plan" << QStringList{"ask Bash(git log:*)"} << "Bash"
+            << "git log" << readOnly << "ask"
+            << "git log";
+        row("plan: deny rule on a read-only command")
+            << "plan" << QStringList{"deny Bash(cat:*)"} << "Bash"
+            << "cat .env" << readOnly << "deny"
+            << "cat:*";
         row("plan: allow rule does not help") << "plan" << QStringList{"allow Edit"} << "Edit"
                                               << "a.txt" << 0 << "deny"
                                               << "Plan mode";
@@ -393,6 +410,52 @@ private slots:
         QVERIFY(!decision.reason.isEmpty());
     }
 
+    void planModeRunsOnlyReadOnlyCommands_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("log piped to head") << "git log --oneline | head -n 5"
+                                           << "allow";
+        QTest::newRow("grep") << "grep -rn TODO src"
+                              << "allow";
+        QTest::newRow("status and diff") << "git status && git diff"
+                                         << "allow";
+        QTest::newRow("writing redirection") << "git log > log.txt"
+                                             << "deny";
+        QTest::newRow("reads outside") << "cat ../secret.txt"
+                                       << "deny";
+        QTest::newRow("changes files") << "rm -rf build"
+                                       << "deny";
+        QTest::newRow("read-only, then a change") << "ls && touch a"
+                                                  << "deny";
+        QTest::newRow("not understood") << "for f in *; do cat \"$f\"; done"
+                                        << "deny";
+    }
+
+    // Issue #15: plan mode lets the agent look around with the commands that pass unasked in
+    // default mode (by the real analysis), and refuses, with a reason, anything else.
+    void planModeRunsOnlyReadOnlyCommands()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString repo = ToolWorkspace::canonicalPath(dir.path());
+        PermissionPolicy policy(repo, PermissionMode::Plan);
+        PermissionSubject subject;
+        subject.toolName = QStringLiteral("Bash");
+        subject.sideEffects = true;
+        subject.arguments = {{QStringLiteral("command"), command}};
+        subject.bash = BashAnalyzer(repo, QStringLiteral("-")).analyze(command);
+        const PermissionDecision decision = policy.decide(subject);
+        QVERIFY2(behaviorName(decision.behavior) == expected, qPrintable(decision.reason));
+        if (expected == QLatin1String("deny")) {
+            QVERIFY2(decision.reason.startsWith(
+                         QLatin1String("Plan mode: only read-only commands run")),
+                     qPrintable(decision.reason));
+        }
+    }
+
     void compoundCommandsMixReadOnlyAndRules_data()
     {
         QTest::addColumn<QString>("command");
@@ -452,9 +515,11 @@ private slots:
         QStringList names;
         for (const ToolDefinition &tool : planned.tools)
             names.append(tool.name);
-        QCOMPARE(names, QStringList({"Read", "Grep"}));
+        // Bash stays for its read-only commands (decide() refuses the others).
+        QCOMPARE(names, QStringList({"Read", "Bash", "Grep"}));
         QVERIFY(planned.systemPrompt.startsWith(context.systemPrompt));
         QVERIFY(planned.systemPrompt.contains(QLatin1String("Plan mode")));
+        QVERIFY(planned.systemPrompt.contains(QLatin1String("only read-only commands")));
         QCOMPARE(context.tools.size(), 5); // a copy
 
         // Leaving plan mode gives the tools back on the next request.
