@@ -4,7 +4,11 @@
 #include "usagelabel.h"
 
 #include <QComboBox>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStyle>
 
 namespace Ui {
 
@@ -17,6 +21,7 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
     , m_model(new ModelButton(this))
     , m_thinking(new QComboBox(this))
     , m_mode(new QComboBox(this))
+    , m_bypassWarning(new QWidget(this))
 {
     setObjectName(QStringLiteral("statusBar"));
     m_runState->setObjectName(QStringLiteral("runState"));
@@ -52,7 +57,8 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
             "AgentDesk's own settings; commands still ask.")},
         {PermissionMode::Plan,
          permissionModeTitle(PermissionMode::Plan),
-         tr("The agent may only read: edits, writes and commands are not offered to the model.")},
+         tr("The agent may only read: edits and writes are not offered to the model, and only "
+            "read-only commands run.")},
         {PermissionMode::Bypass,
          permissionModeTitle(PermissionMode::Bypass),
          tr("Skips the questions, not the limits: everything runs without asking, except deny "
@@ -65,13 +71,40 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
         m_mode->setItemData(m_mode->count() - 1, entry.tip, Qt::ToolTipRole);
     }
     connect(m_mode, &QComboBox::activated, this, [this](int index) {
-        emit permissionModeChosen(PermissionMode(m_mode->itemData(index).toInt()));
+        chooseMode(PermissionMode(m_mode->itemData(index).toInt()));
     });
+
+    // While bypass is on, nothing asks: that must not go unnoticed, nor be forgotten later.
+    m_bypassWarning->setObjectName(QStringLiteral("bypassWarning"));
+    m_bypassWarning->setAttribute(Qt::WA_StyledBackground);
+    m_bypassWarning->setStyleSheet(
+        QStringLiteral("#bypassWarning { background: #b42318; border-radius: 4px; }"
+                       "#bypassWarning QLabel { color: white; font-weight: bold; }"));
+    auto *icon = new QLabel(m_bypassWarning);
+    const int iconSize = fontMetrics().height();
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));
+    auto *warningText = new QLabel(tr("Bypass on: nothing asks"), m_bypassWarning);
+    warningText->setObjectName(QStringLiteral("bypassWarningText"));
+    auto *warningLayout = new QHBoxLayout(m_bypassWarning);
+    warningLayout->setContentsMargins(6, 1, 8, 1);
+    warningLayout->setSpacing(4);
+    warningLayout->addWidget(icon);
+    warningLayout->addWidget(warningText);
+    const QString bypassTip = m_mode
+                                  ->itemData(m_mode->findData(int(PermissionMode::Bypass)),
+                                             Qt::ToolTipRole)
+                                  .toString();
+    // QToolTip asks the widget under the mouse first: each part says it.
+    for (QWidget *part :
+         {m_bypassWarning, static_cast<QWidget *>(icon), static_cast<QWidget *>(warningText)})
+        part->setToolTip(bypassTip);
+    m_bypassWarning->hide();
 
     addPermanentWidget(m_runState);
     addPermanentWidget(m_usage);
     addPermanentWidget(m_model);
     addPermanentWidget(m_thinking);
+    addPermanentWidget(m_bypassWarning);
     addPermanentWidget(m_mode);
 
     m_clock.setInterval(1000);
@@ -112,15 +145,68 @@ void AgentStatusBar::setUsage(const UsageSummary &usage)
 
 void AgentStatusBar::setPermissionMode(PermissionMode mode)
 {
+    m_shownMode = mode;
     const int index = m_mode->findData(int(mode));
     if (index >= 0)
         m_mode->setCurrentIndex(index);
     m_mode->setToolTip(m_mode->itemData(index, Qt::ToolTipRole).toString());
+    if (mode == PermissionMode::Bypass)
+        m_bypassConfirmed = true;
+    m_bypassWarning->setVisible(mode == PermissionMode::Bypass);
 }
 
 PermissionMode AgentStatusBar::permissionMode() const
 {
     return PermissionMode(m_mode->currentData().toInt());
+}
+
+void AgentStatusBar::resetBypassConfirmation()
+{
+    m_bypassConfirmed = false;
+}
+
+void AgentStatusBar::chooseMode(PermissionMode mode)
+{
+    if (mode != PermissionMode::Bypass || m_bypassConfirmed || m_shownMode == mode) {
+        setPermissionMode(mode); // also before a session exists, when nobody calls back
+        emit permissionModeChosen(mode);
+        return;
+    }
+    // The switch shows the mode in force until the user confirms (and after Cancel).
+    setPermissionMode(m_shownMode);
+    confirmBypass();
+}
+
+void AgentStatusBar::confirmBypass()
+{
+    if (m_bypassQuestion)
+        return;
+    auto *box = new QMessageBox(QMessageBox::Warning,
+                                tr("Turn on bypass permissions?"),
+                                tr("The agent will edit files and run commands without asking "
+                                   "you, until you switch back."),
+                                QMessageBox::NoButton,
+                                this);
+    box->setObjectName(QStringLiteral("bypassConfirmation"));
+    box->setInformativeText(
+        m_mode->itemData(m_mode->findData(int(PermissionMode::Bypass)), Qt::ToolTipRole).toString());
+    QPushButton *turnOn = box->addButton(tr("Turn on bypass"), QMessageBox::AcceptRole);
+    turnOn->setObjectName(QStringLiteral("confirmBypassButton"));
+    QPushButton *cancel = box->addButton(QMessageBox::Cancel);
+    // Turning the questions off is never what a stray Enter does.
+    box->setDefaultButton(cancel);
+    box->setEscapeButton(cancel);
+    box->setWindowModality(Qt::WindowModal);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    m_bypassQuestion = box;
+    connect(box, &QMessageBox::finished, this, [this, box, turnOn] {
+        m_bypassQuestion = nullptr; // deleted later
+        if (box->clickedButton() != turnOn)
+            return;
+        setPermissionMode(PermissionMode::Bypass);
+        emit permissionModeChosen(PermissionMode::Bypass);
+    });
+    box->open();
 }
 
 void AgentStatusBar::setRunState(AgentSession::State state)

@@ -5,12 +5,14 @@
 #include "usagesummary.h"
 
 #include <QElapsedTimer>
+#include <QPointer>
 #include <QStatusBar>
 #include <QTimer>
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
 class QLabel;
+class QMessageBox;
 QT_END_NAMESPACE
 
 namespace Ui {
@@ -22,7 +24,8 @@ class UsageLabel;
 /// used (context, tokens, cost), the model it talks to and its thinking level, which the user
 /// switches here between turns, and the permission mode, which the user switches at any time.
 /// Transient messages (showMessage) still appear on the left. Choosing only emits a signal:
-/// the owner switches and calls the setters back. UI thread.
+/// the owner switches and calls the setters back (the mode switch shows its choice itself;
+/// bypass asks first, see permissionModeChosen). UI thread.
 class AgentStatusBar final : public QStatusBar
 {
     Q_OBJECT
@@ -40,8 +43,15 @@ public:
     void setModelSelection(const std::optional<ModelSelection> &current,
                            const QList<ModelSelection> &recent = {});
     void setUsage(const UsageSummary &usage);
+    /// The mode in force. Bypass shows a warning next to the switch (its tool tip says what
+    /// still holds) and counts as confirmed for the session: the user chose it elsewhere (the
+    /// command line, a resumed session, trusted project settings) or confirmed it here.
     void setPermissionMode(AgentCore::PermissionMode mode);
     AgentCore::PermissionMode permissionMode() const;
+    /// A new session starts: choosing bypass in the switch asks once again. Call before
+    /// setPermissionMode with the session's mode.
+    void resetBypassConfirmation();
+    bool isBypassConfirmed() const { return m_bypassConfirmed; }
     void setRunState(AgentSession::State state);
     void setPendingReviews(int count);
 
@@ -50,6 +60,8 @@ public:
     QString usageText() const;
 
 signals:
+    /// Bypass only once the user confirmed it (asked once per session, window-modal: the
+    /// switch keeps showing the previous mode meanwhile, and after Cancel).
     void permissionModeChosen(AgentCore::PermissionMode mode);
     /// From the model menu; nullopt: the offline demo.
     void modelSelectionChosen(const std::optional<Ui::ModelSelection> &selection);
@@ -60,12 +72,18 @@ signals:
 private:
     void updateRunState();
     void updateSwitching();
+    void chooseMode(AgentCore::PermissionMode mode);
+    void confirmBypass();
 
     QLabel *m_runState;
     UsageLabel *m_usage;
     ModelButton *m_model;
     QComboBox *m_thinking;
     QComboBox *m_mode;
+    QWidget *m_bypassWarning;
+    QPointer<QMessageBox> m_bypassQuestion; // while it is open
+    AgentCore::PermissionMode m_shownMode = AgentCore::PermissionMode::Default;
+    bool m_bypassConfirmed = false;
     UsageSummary m_usageSummary;
     bool m_demo = false;
     QTimer m_clock; // the elapsed time of a run, once a second

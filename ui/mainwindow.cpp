@@ -227,6 +227,7 @@ void MainWindow::startSession(const QString &path,
     });
     m_changedFiles->setFiles({});
     m_statusBar->setRunState(m_session->state());
+    m_statusBar->resetBypassConfirmation(); // asked once per session
     m_statusBar->setPermissionMode(m_session->permissionMode());
 
     connect(m_session, &AgentSession::ready, this, [this] {

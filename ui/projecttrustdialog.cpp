@@ -28,6 +28,8 @@ ProjectTrustDialog::ProjectTrustDialog(const QString &repository,
     m_list->setObjectName(QStringLiteral("grants"));
     m_list->addItems(grants);
     m_list->setSelectionMode(QAbstractItemView::NoSelection);
+    // As tall as its few entries (a long list scrolls), not a mostly empty box.
+    m_list->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     auto outro = new QLabel(tr("Their deny and ask rules apply either way. Trusting is "
                                "remembered for exactly these entries; anything added to the "
                                "files later is asked about again."),
@@ -41,6 +43,7 @@ ProjectTrustDialog::ProjectTrustDialog(const QString &repository,
     m_distrust->setObjectName(QStringLiteral("distrustButton"));
     // Trusting widens what the agent may do: never the answer a stray Enter gives.
     m_distrust->setDefault(true);
+    m_distrust->setFocus(); // Enter and Space answer the safe way; Tab reaches Trust
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 

@@ -13,15 +13,19 @@
 #include <i18n/translations.h>
 #include <mainwindow.h>
 #include <modelresolver.h>
+#include <projecttrustdialog.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
 #include <testtools.h>
 
 #include <QAbstractButton>
+#include <QAbstractItemView>
 #include <QApplication>
+#include <QComboBox>
 #include <QDialog>
 #include <QDir>
 #include <QJsonArray>
+#include <QMessageBox>
 #include <QPalette>
 #include <QProcess>
 #include <QSemaphore>
@@ -120,10 +124,12 @@ class Scene
 {
 public:
     /// \a demo: the window as on a fresh machine, with the offline demo model (\a steps unused).
+    /// \a localSettings: the repository's .agentdesk/settings.local.json, if any.
     Scene(const QString &outDir,
           const QList<ModelStep> &steps,
           PermissionMode mode,
-          bool demo = false)
+          bool demo = false,
+          const QByteArray &localSettings = {})
         : m_outDir(outDir)
         , m_model(std::make_shared<ScriptedModel>(steps))
     {
@@ -135,6 +141,11 @@ public:
               "#pragma once\nnamespace calc {\nint add(int a, int b);\n}\n");
         write(root + QStringLiteral("/tests/calc_test.cpp"), "// 14 tests\n");
         write(root + QStringLiteral("/README.md"), "# calculator\n");
+        if (!localSettings.isEmpty()) {
+            QDir().mkpath(root + QStringLiteral("/.agentdesk"));
+            write(root + QStringLiteral("/.agentdesk/settings.local.json"),
+                  localSettings.constData());
+        }
         QProcess::execute(QStringLiteral("git"),
                           {QStringLiteral("-C"),
                            root,
@@ -159,6 +170,7 @@ public:
         setup.options.systemPrompt = QStringLiteral("You are AgentDesk.");
         setup.options.extraTools = {m_gate};
         setup.sessionsDirectory = m_dir.filePath(QStringLiteral("sessions"));
+        setup.options.projectTrustPath = m_dir.filePath(QStringLiteral("trusted.json"));
         if (demo)
             setup.model = Ui::ModelResolver::demo();
         m_window = std::make_unique<Ui::MainWindow>(setup);
@@ -390,6 +402,51 @@ bool settings(const QString &dir)
            && scene.save(QStringLiteral("12-settings"), dialog);
 }
 
+// A repository whose own settings ask for more than the user's: the trust dialog on opening.
+bool projectTrust(const QString &dir)
+{
+    Scene scene(dir,
+                {},
+                PermissionMode::Default,
+                false,
+                "{\"permissions\": {\"allow\": [\"Bash\", \"Edit(src/**)\"], "
+                "\"additionalDirectories\": [\"../shared-build\"], "
+                "\"defaultMode\": \"acceptEdits\"}}");
+    Ui::ProjectTrustDialog *dialog = nullptr;
+    return scene.waitFor([&] {
+        dialog = scene.window()->findChild<Ui::ProjectTrustDialog *>();
+        return dialog && dialog->isVisible();
+    }) && scene.save(QStringLiteral("13-project-trust"), dialog);
+}
+
+// Bypass chosen in the status bar: the question first, then the warning next to the switch.
+bool bypass(const QString &dir)
+{
+    Scene scene(dir, {}, PermissionMode::Default);
+    auto mode = scene.window()->findChild<QComboBox *>(QStringLiteral("permissionMode"));
+    if (!mode)
+        return false;
+    mode->showPopup();
+    if (!scene.waitFor([mode] { return mode->view()->isVisible(); }))
+        return false;
+    mode->view()->setCurrentIndex(
+        mode->model()->index(mode->findData(int(PermissionMode::Bypass)), 0));
+    QTest::keyClick(mode->view(), Qt::Key_Return);
+    QMessageBox *box = nullptr;
+    if (!scene.waitFor([&] {
+            box = scene.window()->findChild<QMessageBox *>(QStringLiteral("bypassConfirmation"));
+            return box && box->isVisible();
+        }))
+        return false;
+    bool ok = scene.save(QStringLiteral("14-bypass-confirmation"), box);
+    if (auto turnOn = box->findChild<QAbstractButton *>(QStringLiteral("confirmBypassButton")))
+        turnOn->click();
+    ok = scene.waitFor([&scene] {
+        return scene.window()->session()->permissionMode() == PermissionMode::Bypass;
+    }) && ok;
+    return scene.save(QStringLiteral("15-bypass-warning")) && ok;
+}
+
 QPalette darkPalette()
 {
     QPalette palette;
@@ -444,6 +501,8 @@ int main(int argc, char **argv)
     ok = finished(dir, QStringLiteral("07-finished")) && ok;
     ok = demo(dir) && ok;
     ok = settings(dir) && ok;
+    ok = projectTrust(dir) && ok;
+    ok = bypass(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

@@ -14,7 +14,9 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
+#include <QMessageBox>
 #include <QPainter>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -159,6 +161,8 @@ private slots:
     void usageText();
     void usageToolTipBreaksDown();
     void bypassToolTipNamesWhatStillHolds();
+    void bypassAsksOnceAndWarns();
+    void startedInBypassWarnsWithoutAsking();
     void noUsageNoLabel();
     void compactNumbers_data();
     void compactNumbers();
@@ -170,6 +174,7 @@ private slots:
 private:
     /// Opens the model menu with a real click and clicks the entry \a text in it.
     void chooseFromMenu(AgentStatusBar &bar, const QString &text);
+    void chooseMode(AgentStatusBar &bar, AgentCore::PermissionMode mode);
 };
 
 void tst_AgentStatusBar::initTestCase()
@@ -451,6 +456,126 @@ void tst_AgentStatusBar::bypassToolTipNamesWhatStillHolds()
              qPrintable(tip));
 }
 
+// A real pick in the mode switch: open its list, go to the entry, accept.
+void tst_AgentStatusBar::chooseMode(AgentStatusBar &bar, AgentCore::PermissionMode mode)
+{
+    auto box = bar.findChild<QComboBox *>(QStringLiteral("permissionMode"));
+    QVERIFY(box);
+    const int index = box->findData(int(mode));
+    QVERIFY(index >= 0);
+    box->showPopup();
+    QTRY_VERIFY(box->view()->isVisible());
+    box->view()->setCurrentIndex(box->model()->index(index, 0));
+    QTest::keyClick(box->view(), Qt::Key_Return);
+    QTRY_VERIFY(!box->view()->isVisible());
+}
+
+namespace {
+
+QMessageBox *bypassConfirmation(const AgentStatusBar &bar)
+{
+    auto box = bar.findChild<QMessageBox *>(QStringLiteral("bypassConfirmation"));
+    return box && box->isVisible() ? box : nullptr;
+}
+
+QWidget *bypassWarning(const AgentStatusBar &bar)
+{
+    return bar.findChild<QWidget *>(QStringLiteral("bypassWarning"));
+}
+
+} // namespace
+
+// Issue #15: choosing bypass asks once per session; Cancel (also Esc and a stray Enter) keeps
+// the mode in force, and the switch shows it; while bypass is on a warning stays in sight.
+void tst_AgentStatusBar::bypassAsksOnceAndWarns()
+{
+    QMainWindow window;
+    auto *bar = new AgentStatusBar(&window);
+    window.setStatusBar(bar);
+    window.setCentralWidget(new QWidget(&window));
+    window.resize(1100, 300);
+    bar->setPermissionMode(PermissionMode::Default);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto mode = bar->findChild<QComboBox *>(QStringLiteral("permissionMode"));
+    QSignalSpy chosen(bar, &AgentStatusBar::permissionModeChosen);
+    QVERIFY(!bypassWarning(*bar)->isVisible());
+
+    // Esc, then Enter (Cancel is the default button): still the previous mode.
+    for (const Qt::Key key : {Qt::Key_Escape, Qt::Key_Return}) {
+        chooseMode(*bar, PermissionMode::Bypass);
+        QTRY_VERIFY(bypassConfirmation(*bar));
+        QCOMPARE(bar->permissionMode(), PermissionMode::Default);
+        QCOMPARE(mode->currentText(), permissionModeTitle(PermissionMode::Default));
+        QTest::keyClick(bypassConfirmation(*bar), key);
+        QTRY_VERIFY(!bypassConfirmation(*bar));
+        QCOMPARE(chosen.size(), 0);
+        QCOMPARE(bar->permissionMode(), PermissionMode::Default);
+        QVERIFY(!bypassWarning(*bar)->isVisible());
+    }
+
+    chooseMode(*bar, PermissionMode::Bypass);
+    QTRY_VERIFY(bypassConfirmation(*bar));
+    QMessageBox *box = bypassConfirmation(*bar);
+    QVERIFY(box->informativeText().contains(QStringLiteral("outside the repository")));
+    QTest::mouseClick(box->findChild<QPushButton *>(QStringLiteral("confirmBypassButton")),
+                      Qt::LeftButton);
+    QTRY_VERIFY(!bypassConfirmation(*bar));
+    QCOMPARE(chosen.size(), 1);
+    QCOMPARE(chosen.at(0).at(0).value<PermissionMode>(), PermissionMode::Bypass);
+    QCOMPARE(bar->permissionMode(), PermissionMode::Bypass);
+    QWidget *warning = bypassWarning(*bar);
+    QVERIFY(warning->isVisible());
+    QVERIFY(!warning->findChild<QLabel *>(QStringLiteral("bypassWarningText"))->text().isEmpty());
+    QVERIFY2(warning->toolTip().contains(QStringLiteral("AgentDesk's own settings")),
+             qPrintable(warning->toolTip()));
+    QVERIFY2(warning->toolTip().contains(QStringLiteral("outside the repository stay impossible")),
+             qPrintable(warning->toolTip()));
+
+    // Once per session: back and forth without asking again.
+    chooseMode(*bar, PermissionMode::AcceptEdits);
+    QVERIFY(!bypassWarning(*bar)->isVisible());
+    chooseMode(*bar, PermissionMode::Bypass);
+    QTest::qWait(50);
+    QVERIFY(!bypassConfirmation(*bar));
+    QCOMPARE(chosen.size(), 3);
+    QCOMPARE(chosen.last().at(0).value<PermissionMode>(), PermissionMode::Bypass);
+    QVERIFY(bypassWarning(*bar)->isVisible());
+
+    // The next session asks again.
+    bar->resetBypassConfirmation();
+    bar->setPermissionMode(PermissionMode::Plan);
+    chooseMode(*bar, PermissionMode::Bypass);
+    QTRY_VERIFY(bypassConfirmation(*bar));
+    QCOMPARE(mode->currentText(), permissionModeTitle(PermissionMode::Plan));
+    QTest::keyClick(bypassConfirmation(*bar), Qt::Key_Escape);
+    QTRY_VERIFY(!bypassConfirmation(*bar));
+    QCOMPARE(chosen.size(), 3);
+}
+
+// A session started (or resumed) in bypass was the user's choice: warned, not asked.
+void tst_AgentStatusBar::startedInBypassWarnsWithoutAsking()
+{
+    QMainWindow window;
+    auto *bar = new AgentStatusBar(&window);
+    window.setStatusBar(bar);
+    window.setCentralWidget(new QWidget(&window));
+    bar->resetBypassConfirmation();
+    bar->setPermissionMode(PermissionMode::Bypass);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(bypassWarning(*bar)->isVisible());
+    QVERIFY(!bypassConfirmation(*bar));
+
+    QSignalSpy chosen(bar, &AgentStatusBar::permissionModeChosen);
+    chooseMode(*bar, PermissionMode::Default);
+    chooseMode(*bar, PermissionMode::Bypass);
+    QTest::qWait(50);
+    QVERIFY(!bypassConfirmation(*bar));
+    QCOMPARE(chosen.size(), 2);
+    QVERIFY(bypassWarning(*bar)->isVisible());
+}
+
 void tst_AgentStatusBar::usageToolTipBreaksDown()
 {
     AgentStatusBar bar;
@@ -633,6 +758,10 @@ void tst_AgentStatusBar::screenshot()
         bar->setRunState(Ui::AgentSession::State::Running);
         QCoreApplication::processEvents(); // the longer run state's layout
         QVERIFY(bar->grab().save(directory + QStringLiteral("/statusbar-running") + suffix));
+
+        bar->setPermissionMode(AgentCore::PermissionMode::Bypass);
+        QCoreApplication::processEvents();
+        QVERIFY(bar->grab().save(directory + QStringLiteral("/statusbar-bypass") + suffix));
     }
     QApplication::setPalette(light);
 }

@@ -4,6 +4,7 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
+#include <agentstatusbar.h>
 #include <conversationpage.h>
 #include <core/agent.h>
 #include <mainwindow.h>
@@ -13,8 +14,13 @@
 #include <scriptedmodel.h>
 
 #include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QComboBox>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -76,6 +82,89 @@ private slots:
         QVERIFY(distrust->isDefault()); // Enter does not widen the agent's permissions
         QTest::mouseClick(trust, Qt::LeftButton);
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    }
+
+    // Issue #15: the dialog by keyboard. Esc and Enter (on the default button, which has
+    // the focus) both leave the repository untrusted; Tab reaches Trust.
+    void dialogByKeyboard_data()
+    {
+        QTest::addColumn<bool>("tabToTrust");
+        QTest::addColumn<int>("key");
+        QTest::addColumn<int>("result");
+        QTest::newRow("Esc") << false << int(Qt::Key_Escape) << int(QDialog::Rejected);
+        QTest::newRow("Enter") << false << int(Qt::Key_Return) << int(QDialog::Rejected);
+        QTest::newRow("Tab to Trust, Space")
+            << true << int(Qt::Key_Space) << int(QDialog::Accepted);
+    }
+
+    void dialogByKeyboard()
+    {
+        QFETCH(bool, tabToTrust);
+        QFETCH(int, key);
+        QFETCH(int, result);
+        ProjectTrustDialog dialog(QStringLiteral("/src/repo"), {QStringLiteral("allow: Bash")});
+        QSignalSpy finished(&dialog, &QDialog::finished);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        auto distrust = dialog.findChild<QPushButton *>(QStringLiteral("distrustButton"));
+        auto trust = dialog.findChild<QPushButton *>(QStringLiteral("trustButton"));
+        QCOMPARE(QApplication::focusWidget(), distrust);
+        for (int i = 0; tabToTrust && QApplication::focusWidget() != trust && i < 5; ++i)
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        if (tabToTrust)
+            QCOMPARE(QApplication::focusWidget(), trust);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key(key));
+        QTRY_COMPARE(finished.size(), 1);
+        QCOMPARE(dialog.result(), result);
+    }
+
+    // Issue #15 in the window: a session started in bypass warns without asking; choosing
+    // bypass in a session asks once, Cancel keeps the mode the session has.
+    void bypassInTheWindow()
+    {
+        openWindow({}, {}, PermissionMode::Bypass);
+        Ui::AgentStatusBar *bar = m_window->findChild<Ui::AgentStatusBar *>();
+        QVERIFY(bar);
+        QWidget *warning = bar->findChild<QWidget *>(QStringLiteral("bypassWarning"));
+        QVERIFY(warning && warning->isVisible());
+        chooseMode(bar, PermissionMode::Default);
+        QCOMPARE(session()->permissionMode(), PermissionMode::Default);
+        QVERIFY(!warning->isVisible());
+        chooseMode(bar, PermissionMode::Bypass);
+        QTest::qWait(50);
+        QVERIFY(!confirmation(bar));
+        QCOMPARE(session()->permissionMode(), PermissionMode::Bypass);
+
+        // A new conversation started in default mode asks.
+        m_window.reset();
+        openWindow({}, {}, PermissionMode::Default);
+        bar = m_window->findChild<Ui::AgentStatusBar *>();
+        warning = bar->findChild<QWidget *>(QStringLiteral("bypassWarning"));
+        QVERIFY(!warning->isVisible());
+        chooseMode(bar, PermissionMode::Bypass);
+        QTRY_VERIFY(confirmation(bar));
+        QTest::keyClick(confirmation(bar), Qt::Key_Escape);
+        QTRY_VERIFY(!confirmation(bar));
+        QCOMPARE(session()->permissionMode(), PermissionMode::Default);
+        QCOMPARE(bar->permissionMode(), PermissionMode::Default);
+        QVERIFY(!warning->isVisible());
+
+        chooseMode(bar, PermissionMode::Bypass);
+        QTRY_VERIFY(confirmation(bar));
+        QTest::mouseClick(confirmation(bar)->findChild<QPushButton *>(
+                              QStringLiteral("confirmBypassButton")),
+                          Qt::LeftButton);
+        QTRY_COMPARE(session()->permissionMode(), PermissionMode::Bypass);
+        QVERIFY(warning->isVisible());
+
+        // The next conversation starts in the chosen mode: warned, not asked.
+        QVERIFY(m_window->openRepository(m_repo->root()));
+        QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+        QCOMPARE(session()->permissionMode(), PermissionMode::Bypass);
+        QVERIFY(warning->isVisible());
+        QVERIFY(!confirmation(bar));
     }
 
     void trustAppliesAndIsRemembered()
@@ -181,6 +270,23 @@ private:
         if (!QTest::qWaitFor(shown, runTimeoutMs))
             return nullptr;
         return m_window->findChild<ProjectTrustDialog *>();
+    }
+
+    static void chooseMode(Ui::AgentStatusBar *bar, PermissionMode mode)
+    {
+        auto box = bar->findChild<QComboBox *>(QStringLiteral("permissionMode"));
+        QVERIFY(box);
+        box->showPopup();
+        QTRY_VERIFY(box->view()->isVisible());
+        box->view()->setCurrentIndex(box->model()->index(box->findData(int(mode)), 0));
+        QTest::keyClick(box->view(), Qt::Key_Return);
+        QTRY_VERIFY(!box->view()->isVisible());
+    }
+
+    static QMessageBox *confirmation(const Ui::AgentStatusBar *bar)
+    {
+        auto box = bar->findChild<QMessageBox *>(QStringLiteral("bypassConfirmation"));
+        return box && box->isVisible() ? box : nullptr;
     }
 
     Ui::ConversationPage *page() const { return m_window->conversationPage(); }

@@ -120,6 +120,7 @@ private slots:
     void renameAndDeleteFromTheList();
     void newConversationKeepsTheOldOneListed();
     void resumeIsRefusedWhileATaskRuns();
+    void resumedInBypassWarnsWithoutAsking();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -372,4 +373,30 @@ void tst_Sessions::resumeIsRefusedWhileATaskRuns()
 }
 
 QTEST_MAIN(tst_Sessions)
+// Issue #15: a session the user ran in bypass comes back in bypass, with the warning in the
+// status bar and without the question (it was answered then).
+void tst_Sessions::resumedInBypassWarnsWithoutAsking()
+{
+    openWindow({ModelStep::text(QStringLiteral("Done."))});
+    session()->setPermissionMode(PermissionMode::Bypass);
+    type(QStringLiteral("a task in bypass"));
+    waitForIdle();
+    const QString path = session()->sessionPath();
+
+    openWindow({ModelStep::text(QStringLiteral("Again."))});
+    Ui::AgentStatusBar *bar = m_window->agentStatusBar();
+    QWidget *warning = bar->findChild<QWidget *>(QStringLiteral("bypassWarning"));
+    QVERIFY(warning);
+    QVERIFY(!warning->isVisible());
+    QCOMPARE(session()->permissionMode(), PermissionMode::Default);
+    activateRow(1);
+    QTRY_COMPARE(session()->sessionPath(), path);
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QTRY_COMPARE(session()->permissionMode(), PermissionMode::Bypass);
+    QCOMPARE(bar->permissionMode(), PermissionMode::Bypass);
+    QVERIFY(warning->isVisible());
+    QTest::qWait(50);
+    QVERIFY(!bar->findChild<QMessageBox *>(QStringLiteral("bypassConfirmation")));
+}
+
 #include "tst_sessions.moc"
