@@ -394,13 +394,17 @@ private slots:
         QVERIFY(agent->waitForIdle());
 
         const QList<Message> assistants = session.assistantMessages();
-        QCOMPARE(assistants.size(), 3); // explore, read, answer
+        QCOMPARE(assistants.size(), 4); // explore, read, git status, answer
         QCOMPARE(session.repo.read(QStringLiteral("README.md")), readme);
         QVERIFY(session.reviewer->asked().isEmpty());
-        QVERIFY(session.toolEnds(QStringLiteral("Bash")).isEmpty());
+        // Plan mode runs read-only commands (issue #15): git status, unasked.
+        const QList<AgentEvent> bash = session.toolEnds(QStringLiteral("Bash"));
+        QCOMPARE(bash.size(), 1);
+        QVERIFY2(!bash.first().isError, qPrintable(bash.first().result.text()));
         const QString text = assistants.last().text();
         QVERIFY2(text.contains(QLatin1String("**No edit proposed**")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("**Read** `README.md`.")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("**Ran** `git status --short`")), qPrintable(text));
     }
 
     void abortEndsAtOnce()

@@ -722,7 +722,7 @@ private slots:
         QVERIFY(h.read(QStringLiteral("src/a.cpp")));
         for (const auto &[tool, arguments] :
              QList<std::pair<QString, QJsonObject>>{{"Edit", editB},
-                                                    {"Bash", {{"command", "git status"}}},
+                                                    {"Bash", {{"command", "touch n"}}},
                                                     {"Write",
                                                      {{"file_path", "n"}, {"content", ""}}}}) {
             const Outcome outcome = h.call(tool, arguments);
@@ -731,8 +731,13 @@ private slots:
                      qPrintable(outcome.result.text()));
             QVERIFY(outcome.decision.startsWith(QLatin1String("deny: ")));
         }
+        // A read-only command runs, unasked (issue #15).
+        const Outcome status = h.call(QStringLiteral("Bash"), {{"command", "git status"}});
+        QVERIFY2(!status.result.isError, qPrintable(status.result.text()));
+        QVERIFY2(status.decision.startsWith(QLatin1String("allow: ")), qPrintable(status.decision));
         QVERIFY(h.asker->requests().isEmpty());
         QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")), original);
+        QVERIFY(!QFileInfo::exists(h.repo.root() + QStringLiteral("/n")));
     }
 
     void acceptEditsDoesNotAsk()
