@@ -83,7 +83,7 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
     auto *icon = new QLabel(m_bypassWarning);
     const int iconSize = fontMetrics().height();
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));
-    auto *warningText = new QLabel(tr("Bypass on: nothing asks"), m_bypassWarning);
+    auto *warningText = new QLabel(tr("Bypass on: runs unasked"), m_bypassWarning);
     warningText->setObjectName(QStringLiteral("bypassWarningText"));
     auto *warningLayout = new QHBoxLayout(m_bypassWarning);
     warningLayout->setContentsMargins(6, 1, 8, 1);
