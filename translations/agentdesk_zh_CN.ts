@@ -1475,7 +1475,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>由 %1 拒绝</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
+        <source>Plan mode: only read-only commands run; this command could not be analysed%1. Use plain read-only commands (ls, cat, grep, git status/diff/log) or the Read, Grep and Glob tools.</source>
+        <translation>计划模式：只运行只读命令；此命令无法分析%1。请使用简单的只读命令（ls、cat、grep、git status/diff/log），或 Read、Grep 和 Glob 工具。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Plan mode: only read-only commands run; this one may change something, write a file or read outside the repository. Present your plan; the user leaves plan mode to let you carry it out.</source>
+        <translation>计划模式：只运行只读命令；此命令可能改动内容、写入文件或读取仓库之外的内容。请提出你的计划；用户退出计划模式后你再执行。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Plan mode is on: %1 is not available, nothing may be changed yet. Read and search what you need, then present your plan; the user leaves plan mode to let you carry it out.</source>
         <translation>计划模式已开启：%1 不可用，暂时不能做任何更改。请阅读和搜索所需内容，然后提出你的计划；用户退出计划模式后你才能执行。</translation>
     </message>
@@ -1540,11 +1550,16 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>该命令可能修改 AgentDesk 自身的设置，这总是需要用户批准</translation>
     </message>
     <message>
+        <location line="+24"/>
+        <source>Plan mode is on: you can read and search, but not edit or write files. Bash runs only read-only commands (ls, cat, grep, find, git status/diff/log, ...) without writing redirections or paths outside the repository; any other command is refused. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
+        <translation>计划模式已开启：你可以阅读和搜索，但不能编辑或写入文件。Bash 只运行只读命令（ls、cat、grep、find、git status/diff/log 等），不得有写入的重定向或仓库之外的路径；其他命令都会被拒绝。请制定计划并提出；用户关闭计划模式后你再执行。</translation>
+    </message>
+    <message>
         <source>Bash asks in %1 mode</source>
         <translation type="vanished">在当前权限模式（%1）下，Bash 需要询问</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-69"/>
         <source>reads are allowed</source>
         <translation>允许读取</translation>
     </message>
@@ -1557,7 +1572,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation type="vanished">在当前权限模式（%2）下，%1 需要询问</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+75"/>
         <source>Plan mode is on: you can read and search, but not edit files or run commands. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
         <translation>计划模式已开启：你可以阅读和搜索，但不能编辑文件或运行命令。请制定并提出计划；用户关闭计划模式后你才能执行。</translation>
     </message>
@@ -2715,7 +2730,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentStatusBar</name>
     <message>
-        <location filename="../ui/agentstatusbar.cpp" line="+31"/>
+        <location filename="../ui/agentstatusbar.cpp" line="+36"/>
         <source>Thinking: %1</source>
         <translation>思考强度：%1</translation>
     </message>
@@ -2741,9 +2756,8 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">计划（只读）</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>The agent may only read: edits, writes and commands are not offered to the model.</source>
-        <translation>智能体只能读取：编辑、写入和命令不提供给模型。</translation>
+        <translation type="vanished">智能体只能读取：编辑、写入和命令不提供给模型。</translation>
     </message>
     <message>
         <source>Bypass permissions</source>
@@ -2754,23 +2768,48 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">除拒绝规则外，一切操作都不再询问。仍然无法写入仓库之外。</translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="+3"/>
         <source>Edits and writes inside the repository are applied without review, except AgentDesk&apos;s own settings; commands still ask.</source>
         <translation>仓库内的编辑和写入无需审阅即被应用（AgentDesk 自身的设置除外）；命令仍会询问。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
+        <source>The agent may only read: edits and writes are not offered to the model, and only read-only commands run.</source>
+        <translation>智能体只能读取：不向模型提供编辑和写入工具，且只运行只读命令。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Skips the questions, not the limits: everything runs without asking, except deny rules and changes to AgentDesk&apos;s own settings (.agentdesk/, .mcp.json, your config folder), which still ask. Writes outside the repository stay impossible, also for commands (a command AgentDesk cannot analyse is not checked).</source>
         <translation>跳过的是询问，而不是限制：一切都无需询问即可运行，但拒绝规则仍然有效，修改 AgentDesk 自身的设置（.agentdesk/、.mcp.json、你的配置文件夹）仍会询问。写入仓库之外依然不可能，命令也一样（AgentDesk 无法分析的命令不受检查）。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+22"/>
+        <source>Bypass on: runs unasked</source>
+        <translation>跳过权限已开启：不经询问即运行</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <location line="+2"/>
         <source>No model</source>
         <translation>无模型</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+60"/>
+        <source>Turn on bypass permissions?</source>
+        <translation>开启跳过权限检查吗？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The agent will edit files and run commands without asking you, until you switch back.</source>
+        <translation>在你切换回来之前，智能体将不经询问地编辑文件和运行命令。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Turn on bypass</source>
+        <translation>开启跳过权限</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>The thinking level can be switched between turns: wait until the agent is done, or stop it.</source>
         <translation>思考强度只能在两轮之间切换：请等待智能体完成，或将其停止。</translation>
     </message>
@@ -3265,7 +3304,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+180"/>
+        <location line="+181"/>
         <source>Stop the running task before deleting a session.</source>
         <translation>请先停止正在运行的任务，再删除会话。</translation>
     </message>
@@ -3481,7 +3520,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>%1 中的设置文件（.agentdesk/settings.json 和 settings.local.json）请求的权限超出了你自己的设置所允许的范围。任何能向仓库提交的人，或在其中运行的工具，都可能写入了它们，因此 AgentDesk 没有应用以下内容：</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Their deny and ask rules apply either way. Trusting is remembered for exactly these entries; anything added to the files later is asked about again.</source>
         <translation>无论如何，其中的拒绝和询问规则都会生效。信任只针对这些条目记住；之后文件中新增的内容会再次询问。</translation>
     </message>
