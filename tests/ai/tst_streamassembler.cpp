@@ -711,7 +711,7 @@ void tst_StreamAssembler::unreadableToolArguments_data()
                                   + QByteArray(2000, ']') + "}";
     // 512 levels are the most tool arguments may have (PartialJsonParser::toolArgumentsMaxDepth):
     // the object and 511 arrays pass, one more array does not.
-    const auto nested = [](int arrays) {
+    const auto nested = [](int arrays) -> QByteArray {
         return R"({"file_path":"README.md","x":)" + QByteArray(arrays, '[')
                + QByteArray(arrays, ']') + "}";
     };
