@@ -59,7 +59,11 @@ PermissionSubject::Path path(const QString &target, bool write)
     return path;
 }
 
-PermissionSubject subject(const QString &tool, const QString &target, int bashFlags)
+// \a repository: where an Analysed command is analysed (a real folder when it matters).
+PermissionSubject subject(const QString &tool,
+                          const QString &target,
+                          int bashFlags,
+                          const QString &repository = root)
 {
     PermissionSubject subject;
     subject.toolName = tool;
@@ -68,7 +72,7 @@ PermissionSubject subject(const QString &tool, const QString &target, int bashFl
     if (tool == QLatin1String("Bash")) {
         subject.arguments = {{"command", target}};
         subject.bash = bashFlags & Analysed
-                           ? BashAnalyzer(root, QStringLiteral("-")).analyze(target)
+                           ? BashAnalyzer(repository, QStringLiteral("-")).analyze(target)
                            : analysis(target, bashFlags);
     } else {
         subject.paths.append(path(target, subject.sideEffects));
@@ -442,12 +446,8 @@ private slots:
         QVERIFY(dir.isValid());
         const QString repo = ToolWorkspace::canonicalPath(dir.path());
         PermissionPolicy policy(repo, PermissionMode::Plan);
-        PermissionSubject subject;
-        subject.toolName = QStringLiteral("Bash");
-        subject.sideEffects = true;
-        subject.arguments = {{QStringLiteral("command"), command}};
-        subject.bash = BashAnalyzer(repo, QStringLiteral("-")).analyze(command);
-        const PermissionDecision decision = policy.decide(subject);
+        const PermissionDecision decision = policy.decide(
+            subject(QStringLiteral("Bash"), command, Analysed, repo));
         QVERIFY2(behaviorName(decision.behavior) == expected, qPrintable(decision.reason));
         if (expected == QLatin1String("deny")) {
             QVERIFY2(decision.reason.startsWith(
@@ -488,12 +488,8 @@ private slots:
         QVERIFY(rule);
         rule->source = QStringLiteral("test");
         policy.addRule(*rule);
-        PermissionSubject subject;
-        subject.toolName = QStringLiteral("Bash");
-        subject.sideEffects = true;
-        subject.arguments = {{QStringLiteral("command"), command}};
-        subject.bash = BashAnalyzer(repo, QStringLiteral("-")).analyze(command);
-        const PermissionDecision decision = policy.decide(subject);
+        const PermissionDecision decision = policy.decide(
+            subject(QStringLiteral("Bash"), command, Analysed, repo));
         QVERIFY2(behaviorName(decision.behavior) == expected, qPrintable(decision.reason));
     }
 
