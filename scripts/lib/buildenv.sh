@@ -3,10 +3,15 @@
 #
 # Two kinds of environment:
 #   native  the host has Qt >= 6.4 and KF6SyntaxHighlighting (Debian 13, Ubuntu 25.04+, ...);
-#   root    a Debian 13 root made with debootstrap, for Debian 12 hosts, entered with
-#           `unshare --mount` + chroot so that no mount outlives the command.
+#   root    a Debian 13 root made with debootstrap, for Debian 12 and Ubuntu 24.04 hosts, entered
+#           with `unshare --mount` + chroot so that no mount outlives the command. Commands run
+#           there as the caller (uid, gid, HOME), root only to install its packages.
 # AGENTDESK_ENV=native|root forces one; AGENTDESK_ROOT moves the root
 # (default /var/cache/agentdesk/debian13).
+#
+# What runs where: building happens in the environment; AgentDesk itself always runs on the host
+# as the caller (agentdesk_launch), so that its tools (bash, git, the project's own programs)
+# are the user's, with the user's home, desktop session and PATH.
 
 AGENTDESK_CHECKOUT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
 AGENTDESK_ROOT=${AGENTDESK_ROOT:-/var/cache/agentdesk/debian13}
@@ -24,6 +29,10 @@ agentdesk_die() { agentdesk_log "$*"; exit 1; }
 
 agentdesk_as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+# The same, keeping the caller's environment (HOME, DISPLAY, CI, ... go into the root).
+agentdesk_as_root_keep_env() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo --preserve-env "$@"; fi
 }
 
 agentdesk_packages() { grep -v '^\s*#' "$AGENTDESK_PACKAGES_FILE" | grep -v '^\s*$'; }
@@ -46,16 +55,23 @@ agentdesk_host_is_complete() {
 agentdesk_env_kind() {
     if [ -n "${AGENTDESK_ENV:-}" ]; then
         printf '%s' "$AGENTDESK_ENV"
-    elif [ "$(agentdesk_os_field ID)" = debian ] && [ "$(agentdesk_os_field VERSION_ID)" = 12 ]; then
-        printf root
-    else
-        printf native
+        return
     fi
+    # Debian 12 and Ubuntu 22.04/24.04 have Qt 6.4 (or older) and no KF6 packages.
+    case "$(agentdesk_os_field ID) $(agentdesk_os_field VERSION_ID)" in
+    "debian 12" | "ubuntu 22.04" | "ubuntu 24.04") printf root ;;
+    *) printf native ;;
+    esac
 }
 
-# The Debian mirror the host's apt already uses (deb822 .sources first, then sources.list).
+# The Debian mirror the host's apt already uses (deb822 .sources first, then sources.list);
+# Debian's own on other distributions (Ubuntu's archive has no trixie).
 agentdesk_host_mirror() {
     local uri
+    if [ "$(agentdesk_os_field ID)" != debian ]; then
+        printf 'http://deb.debian.org/debian'
+        return
+    fi
     uri=$(grep -h -E '^\s*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null \
         | awk '{print $2}' | grep -v -- '-security' | head -n1)
     if [ -z "$uri" ]; then
@@ -80,37 +96,58 @@ agentdesk_host_install() {
         "${missing[@]}" >/dev/null
 }
 
-# Runs COMMAND inside the root with the checkout (and ../shared beside it) at the same paths.
+# Runs COMMAND inside the root with the checkout (and ../shared beside it) at the same paths, as
+# the caller (uid and gid) with the caller's HOME, bound at the same path when it is outside the
+# folders the root shares anyway. The caller's environment is kept (sudo --preserve-env); PATH
+# is the root's. AGENTDESK_AS_ROOT=1 runs COMMAND as root with HOME=/root instead (installing
+# packages). A caller that is root keeps the root's own /root, which holds its compiler cache.
 agentdesk_in_root() {
-    local shared
+    local shared user home=${HOME:-/}
+    user="$(id -u):$(id -g)"
+    if [ "${AGENTDESK_AS_ROOT:-}" = 1 ]; then
+        user=0:0
+        home=/root
+    fi
     shared=$(cd "$AGENTDESK_CHECKOUT/.." && pwd -P)/shared
     [ -d "$shared" ] || shared=
     # shellcheck disable=SC2016
-    agentdesk_as_root unshare --mount --propagation private -- /bin/bash -c '
+    agentdesk_as_root_keep_env unshare --mount --propagation private -- /bin/bash -c '
         set -e
-        root=$1 checkout=$2 shared=$3 cwd=$4; shift 4
+        root=$1 checkout=$2 shared=$3 cwd=$4 user=$5 home=$6; shift 6
         for d in proc sys dev tmp; do mount --rbind "/$d" "$root/$d"; done
         IFS=: read -r -a extra <<<"${AGENTDESK_EXTRA_BINDS:-}"
-        for d in "$checkout" $shared "${extra[@]}"; do
+        case $home in
+        / | /root | /tmp | /tmp/* | "$checkout" | "$checkout"/*) own_home= ;;
+        *) own_home=$home ;;
+        esac
+        for d in "$checkout" $shared $own_home "${extra[@]}"; do
             [ -n "$d" ] && [ -e "$d" ] || continue
             if [ -d "$d" ]; then mkdir -p "$root$d"; else mkdir -p "$(dirname "$root$d")" && touch "$root$d"; fi
             mount --bind "$d" "$root$d"
         done
         cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
-        exec chroot "$root" /usr/bin/env HOME=/root \
+        as=()
+        [ "$user" = 0:0 ] || as=(--userspec="$user")
+        exec chroot "${as[@]}" "$root" /usr/bin/env HOME="$home" \
             PATH="$AGENTDESK_EXTRA_PATH/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
             /bin/bash -c "cd \"\$0\" 2>/dev/null || cd \"$checkout\"; exec \"\$@\"" "$cwd" "$@"
-    ' agentdesk-root "$AGENTDESK_ROOT" "$AGENTDESK_CHECKOUT" "$shared" "$PWD" "$@"
+    ' agentdesk-root "$AGENTDESK_ROOT" "$AGENTDESK_CHECKOUT" "$shared" "$PWD" "$user" "$home" "$@"
 }
 
 agentdesk_create_root() {
     local mirror
     mirror=$(agentdesk_host_mirror)
+    local keyring=()
     agentdesk_host_install debootstrap
+    if [ "$(agentdesk_os_field ID)" != debian ]; then
+        # Ubuntu's debootstrap knows trixie but not Debian's signing keys.
+        agentdesk_host_install debian-archive-keyring
+        keyring=(--keyring=/usr/share/keyrings/debian-archive-keyring.gpg)
+    fi
     agentdesk_log "creating the Debian 13 build root in $AGENTDESK_ROOT (from $mirror)"
     rm -rf "$AGENTDESK_ROOT.new"
     mkdir -p "$(dirname "$AGENTDESK_ROOT")"
-    debootstrap --variant=minbase trixie "$AGENTDESK_ROOT.new" "$mirror" \
+    debootstrap "${keyring[@]}" --variant=minbase trixie "$AGENTDESK_ROOT.new" "$mirror" \
         >"$AGENTDESK_ROOT.log" 2>&1 \
         || agentdesk_die "debootstrap failed; see $AGENTDESK_ROOT.log"
     rm -rf "$AGENTDESK_ROOT"
@@ -122,7 +159,12 @@ agentdesk_ensure_root() {
     local stamp
     stamp=$(agentdesk_root_stamp)
     [ "$(cat "$AGENTDESK_ROOT/.agentdesk-stamp" 2>/dev/null)" = "$stamp" ] && return 0
-    [ "$(id -u)" = 0 ] || command -v sudo >/dev/null || agentdesk_die "creating the build root needs root"
+    if [ "$(id -u)" != 0 ]; then
+        command -v sudo >/dev/null || agentdesk_die "making the build root needs root (or sudo)"
+        # shellcheck disable=SC2016
+        sudo --preserve-env /bin/bash -c '. "$1" && agentdesk_ensure_root' _ "$AGENTDESK_CHECKOUT/scripts/lib/buildenv.sh"
+        return
+    fi
     mkdir -p "$(dirname "$AGENTDESK_ROOT")"
     (
         # Several scripts may start at once (tests, helpers): one makes the root, the others wait.
@@ -131,7 +173,7 @@ agentdesk_ensure_root() {
         [ -x "$AGENTDESK_ROOT/usr/bin/apt-get" ] || agentdesk_create_root
         agentdesk_log "installing the build packages into the root"
         # shellcheck disable=SC2046
-        agentdesk_in_root /bin/bash -c 'apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+        AGENTDESK_AS_ROOT=1 agentdesk_in_root /bin/bash -c 'apt-get update -q && DEBIAN_FRONTEND=noninteractive \
             apt-get install -y -q --no-install-recommends "$@" && apt-get clean' _ \
             $(agentdesk_packages) >>"$AGENTDESK_ROOT.log" 2>&1 \
             || agentdesk_die "installing packages into the root failed; see $AGENTDESK_ROOT.log"
@@ -185,11 +227,70 @@ agentdesk_in_env() {
     fi
 }
 
-# Configures and builds a CMake preset (dev, release, asan, ci, ...) in the environment.
+# Configures and builds a CMake preset (dev, release, asan, ci, ...) in the environment, as the
+# caller: the build directory belongs to whoever runs the scripts.
 agentdesk_build() {
-    local preset=$1
+    local preset=$1 dir=$AGENTDESK_CHECKOUT/build/$1
+    if [ -e "$dir" ] && [ ! -w "$dir" ]; then
+        agentdesk_die "$dir belongs to $(stat -c %U "$dir"), not to you (an earlier build with sudo?); remove it or build as its owner"
+    fi
     agentdesk_log "building preset $preset"
     agentdesk_in_env cmake --preset "$preset" >/dev/null
     agentdesk_in_env cmake --build --preset "$preset"
-    printf '%s\n' "$AGENTDESK_CHECKOUT/build/$preset" >"$AGENTDESK_CHECKOUT/build/last-build"
+    printf '%s\n' "$dir" >"$AGENTDESK_CHECKOUT/build/last-build"
+}
+
+# The root's dynamic loader (agentdesk_launch starts programs built in the root through it).
+agentdesk_root_loader() {
+    local ld
+    for ld in "$AGENTDESK_ROOT"/lib64/ld-linux-*.so.* "$AGENTDESK_ROOT"/lib/ld-linux-*.so.*; do
+        [ -x "$ld" ] && { printf '%s' "$ld"; return 0; }
+    done
+    agentdesk_die "no dynamic loader in $AGENTDESK_ROOT; run ./scripts/env true to make the root"
+}
+
+# The root's library folders (its ld.so.conf), then the folders of any library FILES still miss
+# through the loader: absolute RUNPATHs (libproxy's /usr/lib/<arch>/libproxy) name host paths.
+agentdesk_root_library_path() {
+    local ld=$1 path='' dir file lib found _round
+    shift
+    for dir in $(cat "$AGENTDESK_ROOT"/etc/ld.so.conf.d/*.conf 2>/dev/null | grep '^/'); do
+        [ -d "$AGENTDESK_ROOT$dir" ] && path=${path:+$path:}$AGENTDESK_ROOT$dir
+    done
+    # The loader stops at the first library it cannot open: one more round per such library.
+    for _round in 1 2 3 4 5 6 7 8; do
+        found=
+        for file in "$@"; do
+            for lib in $("$ld" --library-path "$path" --list "$file" 2>&1 | sed -n \
+                -e 's/^[[:space:]]*\([^ ]*\) => not found$/\1/p' \
+                -e 's/.*error while loading shared libraries: \([^:]*\): cannot open.*/\1/p'); do
+                dir=$(find "$AGENTDESK_ROOT/usr/lib" -name "$lib" -printf '%h\n' -quit 2>/dev/null)
+                [ -n "$dir" ] && [[ ":$path:" != *":$dir:"* ]] && path=$path:$dir found=1
+            done
+        done
+        [ -n "$found" ] || break
+    done
+    printf '%s' "$path"
+}
+
+# Starts BINARY ARGS... on the host as the caller, with the caller's whole environment (HOME,
+# XDG folders, DISPLAY/WAYLAND_DISPLAY, the D-Bus session, PATH): never in the root, never as
+# another user. A program built in the root is started through the root's dynamic loader with
+# the root's library folders and Qt plugins; what it starts itself (bash, git, rg, node, the
+# project's tools) are then the host's programs with the host's libraries, because the library
+# path is an argument of the loader, not an environment variable its children inherit. Only
+# QT_PLUGIN_PATH is inherited; a host Qt program skips plugins newer than its Qt.
+agentdesk_launch() {
+    local bin=$1 ld libpath plugins
+    shift
+    [ -x "$bin" ] || agentdesk_die "no program $bin; build it first (./scripts/run builds it)"
+    if [ "$(agentdesk_env_kind)" != root ]; then
+        exec "$bin" "$@"
+    fi
+    ld=$(agentdesk_root_loader)
+    plugins=$(dirname "$(find "$AGENTDESK_ROOT/usr/lib" -maxdepth 4 -path '*/qt6/plugins/platforms' -print -quit)")
+    [ -d "$plugins" ] || agentdesk_die "no Qt plugins in $AGENTDESK_ROOT; run ./scripts/env true to refresh the root"
+    libpath=$(agentdesk_root_library_path "$ld" "$bin" "$plugins"/platforms/*.so)
+    QT_PLUGIN_PATH=$plugins${QT_PLUGIN_PATH:+:$QT_PLUGIN_PATH} \
+        exec "$ld" --library-path "$libpath" --argv0 "$bin" "$bin" "$@"
 }
