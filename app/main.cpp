@@ -5,6 +5,7 @@
 #include <core/repository.h>
 #include <i18n/translations.h>
 #include <mainwindow.h>
+#include <rootuserbar.h>
 #include <settings/appsettings.h>
 #include <settings/theme.h>
 
@@ -15,6 +16,8 @@
 #include <QTimer>
 
 #include <cstdio>
+
+#include <unistd.h>
 
 namespace {
 
@@ -137,6 +140,8 @@ int main(int argc, char **argv)
 
     Ui::MainWindow window(
         App::windowAgentSetup(commandLine.print, QProcessEnvironment::systemEnvironment()));
+    // Started as root, everything the agent writes belongs to root: never silently.
+    Ui::RootUserBar::addTo(&window, ::geteuid());
     window.openRepository(commandLine.repository);
     reportFirstPaintIfAsked(&window); // AGENTDESK_REPORT_FIRST_PAINT, see above
     window.show();

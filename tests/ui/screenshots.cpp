@@ -15,6 +15,7 @@
 #include <modelresolver.h>
 #include <projecttrustdialog.h>
 #include <review/reviewqueue.h>
+#include <rootuserbar.h>
 #include <scriptedmodel.h>
 #include <testtools.h>
 
@@ -447,6 +448,15 @@ bool bypass(const QString &dir)
     return scene.save(QStringLiteral("15-bypass-warning")) && ok;
 }
 
+// Started as root: the bar above everything says that files will belong to root.
+bool runningAsRoot(const QString &dir)
+{
+    Scene scene(dir, {}, PermissionMode::Default);
+    if (!Ui::RootUserBar::addTo(scene.window(), 0))
+        return false;
+    return scene.save(QStringLiteral("16-running-as-root"));
+}
+
 QPalette darkPalette()
 {
     QPalette palette;
@@ -503,6 +513,7 @@ int main(int argc, char **argv)
     ok = settings(dir) && ok;
     ok = projectTrust(dir) && ok;
     ok = bypass(dir) && ok;
+    ok = runningAsRoot(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;
