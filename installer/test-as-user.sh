@@ -11,6 +11,7 @@
 #  2. installer/make-bundle.sh's bundle, unpacked by that user, answers --version and saves an
 #     offscreen --screenshot.
 # The user is removed at the end.
+# shellcheck disable=SC2016 # $1 and $(id -un) expand in the user's shell, as they must
 set -euo pipefail
 script=$(cd "$(dirname "$0")" && pwd -P)/$(basename "$0")
 . "$(dirname "$script")/../scripts/lib/buildenv.sh"
@@ -57,7 +58,6 @@ cleanup() {
 trap cleanup EXIT
 [ -z "${AGENTDESK_TEST_KEEP:-}" ] || trap 'kill "$server_pid"; say "kept $home and $tmp"' EXIT
 useradd --create-home --home-dir "$home" --shell /bin/bash "$user"
-uid=$(id -u "$user")
 # as_user COMMAND...: a login-like environment of the user only (no variable of root's leaks in).
 as_user() {
     runuser -u "$user" -- env -i HOME="$home" USER="$user" LOGNAME="$user" SHELL=/bin/bash \
@@ -166,7 +166,7 @@ data=$home/.local/share/AgentDesk/agentdesk
 # --print keeps no session (the window does); its audit log records every tool call.
 audit=$(find "$data/audit" -name '*.jsonl' -user "$user" 2>/dev/null || true)
 check "the audit log is in $user's XDG data folder ($data/audit)" test -n "$audit"
-check "the audit log records the Bash call" has 'users-own-tool' "$(cat $audit 2>&1)"
+check "the audit log records the Bash call" has 'users-own-tool' "$(cat "$audit" 2>&1)"
 shot=$home/run-window.png
 if out=$(as_user QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$home" AGENTDESK_NO_BUILD=1 \
     AGENTDESK_PRESET="$preset" bash -c 'cd "$1" && shift && exec "$@"' _ "$repo" \

@@ -31,8 +31,14 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     , m_broker(new AgentCore::PermissionBroker(this))
 {
     applyModel();
-    if (m_file.resumed)
+    if (m_file.resumed) {
         m_title = m_file.resumed->state.value(titleKey).toString();
+        // The results in the file carry what tool_execution_end carried live.
+        for (const AgentCore::Message &message : std::as_const(m_file.resumed->messages)) {
+            if (message.isToolResult() && !message.isError)
+                noteChange(message.toolName, message.details.toObject());
+        }
+    }
     // The broker is a QObject of this thread, shared with the tool threads through a
     // non-owning pointer: the session outlives the Agent (a child, deleted first) and so the
     // tool calls that might ask.
@@ -270,7 +276,7 @@ QList<ChangedFile> AgentSession::changedFiles() const
 void AgentSession::onEvent(const AgentEvent &event)
 {
     if (event.type == AgentEvent::Type::ToolExecutionEnd && !event.isError)
-        noteChange(event);
+        noteChange(event.toolName, event.result.details.toObject());
     emit eventEmitted(event);
     const bool listChanges = (event.type == AgentEvent::Type::MessageEnd
                               && event.message.role == AgentCore::Message::Role::User)
@@ -279,11 +285,10 @@ void AgentSession::onEvent(const AgentEvent &event)
         emit recorded();
 }
 
-void AgentSession::noteChange(const AgentEvent &event)
+void AgentSession::noteChange(const QString &toolName, const QJsonObject &details)
 {
-    if (event.toolName != QLatin1String("Edit") && event.toolName != QLatin1String("Write"))
+    if (toolName != QLatin1String("Edit") && toolName != QLatin1String("Write"))
         return;
-    const QJsonObject details = event.result.details.toObject();
     const QString path = details.value(u"path").toString();
     if (path.isEmpty())
         return;

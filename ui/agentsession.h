@@ -125,7 +125,9 @@ public:
     /// command line still wins). Does nothing while Preparing.
     void trustProjectSettings();
 
-    QList<ChangedFile> changedFiles() const;            ///< in the order they were first changed
+    /// In the order they were first changed; a resumed session starts with the changes its
+    /// history records, as they were listed live.
+    QList<ChangedFile> changedFiles() const;
     QStringList warnings() const { return m_warnings; } ///< from the settings files
 
 signals:
@@ -151,7 +153,8 @@ private:
     void assembled(AgentCore::CodingAgent parts);
     void perform(Action action, const QString &text);
     void onEvent(const AgentCore::AgentEvent &event);
-    void noteChange(const AgentCore::AgentEvent &event);
+    /// Adds a successful Edit or Write result (its details) to the changed files.
+    void noteChange(const QString &toolName, const QJsonObject &details);
     void setState(State state);
     void applyModel();
     QJsonValue modelStateValue() const;

@@ -225,7 +225,7 @@ void MainWindow::startSession(const QString &path,
             m_statusBar->setUsage(m_usage);
         }
     });
-    m_changedFiles->setFiles({});
+    m_changedFiles->setFiles(m_session->changedFiles()); // a resumed session's changes
     m_statusBar->setRunState(m_session->state());
     m_statusBar->resetBypassConfirmation(); // asked once per session
     m_statusBar->setPermissionMode(m_session->permissionMode());

@@ -254,9 +254,9 @@ agentdesk_root_loader() {
 agentdesk_root_library_path() {
     local ld=$1 path='' dir file lib found _round
     shift
-    for dir in $(cat "$AGENTDESK_ROOT"/etc/ld.so.conf.d/*.conf 2>/dev/null | grep '^/'); do
+    while read -r dir; do
         [ -d "$AGENTDESK_ROOT$dir" ] && path=${path:+$path:}$AGENTDESK_ROOT$dir
-    done
+    done < <(cat "$AGENTDESK_ROOT"/etc/ld.so.conf.d/*.conf 2>/dev/null | grep '^/')
     # The loader stops at the first library it cannot open: one more round per such library.
     for _round in 1 2 3 4 5 6 7 8; do
         found=

@@ -183,7 +183,8 @@ void ConversationModel::applyResult(const Message &message, qint64 nowMs)
     // tool_execution_end already filled a card that ran; this only adds skipped calls'
     // results and a loaded history's.
     if (card->state() == ToolCardItem::State::Succeeded
-        || card->state() == ToolCardItem::State::Failed)
+        || card->state() == ToolCardItem::State::Failed
+        || card->state() == ToolCardItem::State::Stopped)
         return;
     AgentCore::ToolResult result;
     result.content = message.content;

@@ -105,7 +105,8 @@ static QString detailsText(const QJsonObject &details)
 
 void ToolCardItem::setResult(const AgentCore::ToolResult &result, qint64 nowMs)
 {
-    m_state = result.isError ? State::Failed : State::Succeeded;
+    const bool stopped = result.details.toObject().value(QLatin1String("aborted")).toBool();
+    m_state = stopped ? State::Stopped : result.isError ? State::Failed : State::Succeeded;
     if (m_startMs >= 0)
         m_endMs = nowMs;
     const QJsonObject details = result.details.toObject();
@@ -120,7 +121,9 @@ void ToolCardItem::setResult(const AgentCore::ToolResult &result, qint64 nowMs)
         const qsizetype hunk = diff.indexOf(QLatin1String("@@"));
         m_output.setText(hunk > 0 ? diff.mid(hunk) : diff);
     } else {
-        m_output.setStyle(result.isError ? LineBlock::Style::Error : LineBlock::Style::Output);
+        // Stopped output is what the command printed, not an error message.
+        m_output.setStyle(result.isError && !stopped ? LineBlock::Style::Error
+                                                     : LineBlock::Style::Output);
         m_output.setCap(4, 4);
         m_output.setText(result.text());
     }
@@ -206,6 +209,25 @@ QString ToolCardItem::elapsedText(qint64 nowMs) const
                         : Tr::tr("%1 min %2 s").arg(int(seconds) / 60).arg(int(seconds) % 60);
 }
 
+QString ToolCardItem::stateText(qint64 nowMs) const
+{
+    switch (m_state) {
+    case State::Pending:
+        return Tr::tr("waiting");
+    case State::NotRun:
+        return Tr::tr("not run");
+    case State::Stopped: {
+        const QString elapsed = elapsedText(nowMs);
+        return elapsed.isEmpty() ? Tr::tr("stopped") : Tr::tr("stopped after %1").arg(elapsed);
+    }
+    case State::Running:
+    case State::Succeeded:
+    case State::Failed:
+        break;
+    }
+    return elapsedText(nowMs);
+}
+
 void ToolCardItem::paintStatus(QPainter *painter,
                                const QRect &rect,
                                const ConversationStyle &style,
@@ -214,6 +236,18 @@ void ToolCardItem::paintStatus(QPainter *painter,
     const QRectF box = QRectF(rect).adjusted(1.5, 1.5, -1.5, -1.5);
     painter->setBrush(Qt::NoBrush);
     switch (m_state) {
+    case State::Stopped: {
+        // A stop square, as on the Stop button.
+        painter->setPen(QPen(style.muted, 1.5));
+        painter->drawEllipse(box);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(style.muted);
+        const qreal side = box.width() * 0.4;
+        painter->drawRect(
+            QRectF(box.center().x() - side / 2, box.center().y() - side / 2, side, side));
+        painter->setBrush(Qt::NoBrush);
+        break;
+    }
     case State::Pending:
     case State::NotRun:
         painter->setPen(QPen(style.muted, 1.5));
@@ -270,12 +304,7 @@ void ToolCardItem::paintHeader(QPainter *painter, const ConversationStyle &style
                           text);
         right -= width + style.spacing;
     };
-    QString state;
-    if (m_state == State::Pending)
-        state = Tr::tr("waiting");
-    else if (m_state == State::NotRun)
-        state = Tr::tr("not run");
-    drawRight(state.isEmpty() ? elapsedText(nowMs) : state, style.muted);
+    drawRight(stateText(nowMs), style.muted);
     if (m_hasDiff) {
         drawRight(QStringLiteral("−%1").arg(m_deletions), style.error);
         drawRight(QStringLiteral("+%1").arg(m_additions), style.success);

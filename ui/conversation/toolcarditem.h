@@ -11,7 +11,8 @@ namespace Ui {
 
 /// One tool call: name and key argument, a spinner and clock while it runs, its output (live
 /// for Bash, capped to the first and last lines until expanded) or its error, Edit and Write
-/// diffs with coloured +/- lines, and the remaining details behind a toggle.
+/// diffs with coloured +/- lines, and the remaining details behind a toggle. A call the user
+/// stopped (details.aborted) keeps the output it had and says "stopped".
 class ToolCardItem final : public ConversationItem
 {
 public:
@@ -20,7 +21,8 @@ public:
         Running,
         Succeeded,
         Failed,
-        NotRun, ///< the run ended before the call was executed
+        NotRun,  ///< the run ended before the call was executed
+        Stopped, ///< the user stopped it while it ran: its output until then stays
     };
 
     ToolCardItem(const QString &toolCallId, const QString &toolName);
@@ -36,6 +38,8 @@ public:
     /// The output or diff as shown (capped while collapsed).
     QString outputText() const { return m_output.visibleText(); }
     bool hasDiff() const { return m_hasDiff; }
+    /// What the header says on the right: "waiting", "not run", "stopped", or the time taken.
+    QString stateText(qint64 nowMs) const;
 
     void setArguments(const QJsonObject &arguments);
     void setRunning(qint64 nowMs);
