@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Usage: installer/test-as-user.sh [BUILD_DIR]     (as root on the host; CI passes build/ci)
 # AgentDesk runs on the host as the user who starts it, whatever environment built it:
+#  0. (CI=true) `<checkout>/scripts/run . --version` from inside a repository: build and start.
 #  1. scripts/run's launch step (AGENTDESK_NO_BUILD=1), started by a new normal user from inside
 #     a temporary repository as `<checkout>/scripts/run . --print ...`, against a scripted model
 #     (python3 http.server, Chat Completions) whose task runs host-only programs through Bash:
@@ -137,6 +138,17 @@ server_pid=$!
 for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
 [ -s "$tmp/port" ] || agentdesk_die "test-as-user: the scripted model did not start"
 port=$(cat "$tmp/port")
+
+# The build step from inside another repository (cmake must find the checkout's presets). In CI
+# only: there the build is complete, so it is a no-op; elsewhere it would build every target.
+if [ "${CI:-}" = true ]; then
+    if out=$(cd "$repo" && AGENTDESK_PRESET="$preset" "$AGENTDESK_CHECKOUT/scripts/run" . --version 2>&1); then
+        check "root's '<checkout>/scripts/run . --version' from inside the repository builds and starts" \
+            has '^agentdesk ' "$out"
+    else
+        fail "<checkout>/scripts/run . --version from inside the repository exited with $?"$'\n'"$out"
+    fi
+fi
 
 say "1. $user runs '$checkout/scripts/run . --print' from inside $repo"
 touch "$tmp/before"
