@@ -290,7 +290,8 @@ agentdesk_launch() {
     ld=$(agentdesk_root_loader)
     plugins=$(dirname "$(find "$AGENTDESK_ROOT/usr/lib" -maxdepth 4 -path '*/qt6/plugins/platforms' -print -quit)")
     [ -d "$plugins" ] || agentdesk_die "no Qt plugins in $AGENTDESK_ROOT; run ./scripts/env true to refresh the root"
-    libpath=$(agentdesk_root_library_path "$ld" "$bin" "$plugins"/platforms/*.so)
+    # The platform plugins a desktop or a test uses (each look-up costs the loader a start).
+    libpath=$(agentdesk_root_library_path "$ld" "$bin" "$plugins"/platforms/lib{qxcb,qwayland*,qoffscreen}.so)
     QT_PLUGIN_PATH=$plugins${QT_PLUGIN_PATH:+:$QT_PLUGIN_PATH} \
         exec "$ld" --library-path "$libpath" --argv0 "$bin" "$bin" "$@"
 }
