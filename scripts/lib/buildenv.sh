@@ -120,7 +120,8 @@ agentdesk_in_root() {
         / | /root | /tmp | /tmp/* | "$checkout" | "$checkout"/*) own_home= ;;
         *) own_home=$home ;;
         esac
-        for d in "$checkout" $shared $own_home "${extra[@]}"; do
+        # The home first: a checkout inside it stays visible through its own bind.
+        for d in $own_home "$checkout" $shared "${extra[@]}"; do
             [ -n "$d" ] && [ -e "$d" ] || continue
             if [ -d "$d" ]; then mkdir -p "$root$d"; else mkdir -p "$(dirname "$root$d")" && touch "$root$d"; fi
             mount --bind "$d" "$root$d"
