@@ -221,6 +221,13 @@ QList<QByteArray> responsesEvents(const QString &text, const QList<ReplyToolCall
 
 } // namespace
 
+QList<ReplyToolCall> numberedPerResponse(QList<ReplyToolCall> calls)
+{
+    for (qsizetype i = 0; i < calls.size(); ++i)
+        calls[i].id = QStringLiteral("call_") + QString::number(i);
+    return calls;
+}
+
 QList<QByteArray> replyEvents(ReplyApi api, const QString &text, const QList<ReplyToolCall> &calls)
 {
     switch (api) {

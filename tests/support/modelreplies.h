@@ -22,6 +22,11 @@ struct ReplyToolCall
     QByteArray rawArguments = {};
 };
 
+/// \a calls with the ids call_0, call_1, ... in order: a reply of a server that numbers tool
+/// calls per response (some llama.cpp, vLLM and proxy setups), so the ids repeat from one reply
+/// to the next.
+QList<ReplyToolCall> numberedPerResponse(QList<ReplyToolCall> calls);
+
 /// Which wire API a reply is written for.
 enum class ReplyApi {
     OpenAiChat,        ///< /v1/chat/completions chunks, ending with data: [DONE]

@@ -24,6 +24,16 @@ Message normalized(Message message)
     return message;
 }
 
+Message withPerResponseIds(Message message)
+{
+    int next = 0;
+    for (ContentBlock &block : message.content) {
+        if (block.isToolCall())
+            block.id = QStringLiteral("call_") + QString::number(next++);
+    }
+    return message;
+}
+
 } // namespace
 
 ModelStep ModelStep::text(const QString &text)
@@ -143,12 +153,19 @@ int ScriptedModel::emittedEvents() const
     return m_emittedEvents;
 }
 
+void ScriptedModel::setPerResponseToolCallIds(bool on)
+{
+    QMutexLocker locker(&m_mutex);
+    m_perResponseIds = on;
+}
+
 Message ScriptedModel::complete(const Context &context,
                                 const AbortToken &abort,
                                 const StreamEventSink &sink)
 {
     ModelStep step;
     bool haveStep = false;
+    bool perResponseIds = false;
     {
         QMutexLocker locker(&m_mutex);
         ++m_calls;
@@ -158,12 +175,15 @@ Message ScriptedModel::complete(const Context &context,
             step = m_steps.takeFirst();
             haveStep = true;
         }
+        perResponseIds = m_perResponseIds;
     }
     if (!haveStep) {
         qWarning("ScriptedModel: no scripted step left");
         return normalized(
             ModelStep::failure(StopReason::Error, QStringLiteral("no scripted step left")).message);
     }
+    if (perResponseIds)
+        step.message = withPerResponseIds(step.message);
     const Message target = normalized(step.message);
     Message partial = target;
     partial.content.clear();

@@ -65,6 +65,10 @@ public:
     int pendingSteps() const;
     /// Stream events emitted so far by all calls.
     int emittedEvents() const;
+    /// Numbers the tool calls of every reply call_0, call_1, ... whatever ids the steps give,
+    /// as OpenAI-compatible servers do that number ids per response (some llama.cpp, vLLM and
+    /// proxy setups): ids then repeat from one reply to the next.
+    void setPerResponseToolCallIds(bool on);
 
     AgentCore::Message complete(const AgentCore::Context &context,
                                 const AgentCore::AbortToken &abort,
@@ -77,6 +81,7 @@ private:
     int m_calls = 0;
     int m_emittedEvents = 0;
     bool m_recordContexts = true;
+    bool m_perResponseIds = false;
 };
 
 } // namespace TestSupport
