@@ -68,6 +68,8 @@ QJsonObject blockToJson(const ContentBlock &block, bool full)
         json.insert(u"arguments", block.arguments);
         if (full && !block.argumentsError.isEmpty())
             json.insert(u"argumentsError", block.argumentsError);
+        if (full && !block.providerId.isEmpty())
+            json.insert(u"providerId", block.providerId);
         break;
     }
     return json;
@@ -96,6 +98,7 @@ bool blockFromJson(const QJsonValue &value, ContentBlock *block)
                                             json.value(u"name").toString(),
                                             json.value(u"arguments").toObject());
         block->argumentsError = json.value(u"argumentsError").toString();
+        block->providerId = json.value(u"providerId").toString();
     } else {
         return false;
     }

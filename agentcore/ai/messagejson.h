@@ -22,7 +22,8 @@ QJsonObject toNormalizedJson(const Message &assistant);
 ///   content     [{"type":"text","text":s}
 ///                | {"type":"thinking","thinking":s,"signature":s|null[,"redacted":true]}
 ///                | {"type":"toolCall","id":s,"name":s,"arguments":{...}
-///                   [,"argumentsError":s (only when set)]}]
+///                   [,"argumentsError":s (only when set)]
+///                   [,"providerId":s (only when set: the provider's id of a renamed call)]}]
 ///   assistant   stopReason (stopReasonName), providerStopReason (s|null),
 ///               usage {input, output, cacheRead, cacheWrite, cost}, api, provider, model,
 ///               responseId; errorMessage, refusal, protocolViolation (true),

@@ -50,7 +50,10 @@ struct ContentBlock
     QString text;          ///< Text: the text. Thinking: the reasoning text.
     QString signature;     ///< Thinking: provider signature / encrypted content (null if none)
     bool redacted = false; ///< Thinking: Anthropic redacted_thinking (data kept in signature)
-    QString id;            ///< ToolCall: provider's call id
+    QString id;            ///< ToolCall: the call's id, unique within the conversation
+    /// ToolCall: the id the provider sent, when the conversation had to give the call another
+    /// one because an earlier call already had it (core/toolcallids.h); empty otherwise.
+    QString providerId;
     QString name;          ///< ToolCall: tool name
     QJsonObject arguments; ///< ToolCall: parsed arguments (partial while streaming)
     /// ToolCall: why the arguments the model sent could not be read (invalid JSON, nested too
