@@ -85,6 +85,7 @@ AgentRun::AgentRun(const AgentContext &context,
     , m_systemPrompt(context.systemPrompt)
     , m_initialMessages(context.messages)
     , m_history(projectToolCallProtocol(context.messages))
+    , m_callIds(context.messages)
     , m_waiter(abort)
 {
     // Room for a typical run's messages up front: every growth moves all of them.
@@ -204,6 +205,7 @@ Message AgentRun::streamAssistantResponse()
         draft.content.clear();
         emitEvent(AgentEvent::Type::MessageStart, draft);
     }
+    m_callIds.assign(attempt.message);
     // The request context is gone by now, so appending does not copy the shared history.
     record(attempt.message);
     emitEvent(AgentEvent::Type::MessageEnd, attempt.message);
@@ -237,6 +239,7 @@ AgentRun::Attempt AgentRun::requestAssistantMessage()
 
 AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
 {
+    m_callIds.startMessage();
     Attempt attempt;
     Message draft;
     draft.role = Message::Role::Assistant;
@@ -299,6 +302,17 @@ void AgentRun::onStreamEvent(const StreamEvent &event, Attempt &attempt, const M
         // after the message ended.
         m_runnerWarmed = true;
         toolRunner()->warmUp();
+    }
+    if (!event.toolCallId.isEmpty()) {
+        // The draft shows the call under the id its finished message will have.
+        QString id = m_callIds.streamed(event.contentIndex, event.toolCallId);
+        if (id != event.toolCallId) {
+            std::unique_ptr<AgentEvent> renamed = m_boxes->make(AgentEvent::Type::MessageUpdate,
+                                                                event);
+            renamed->streamEvent.toolCallId = std::move(id);
+            emitEvent(std::move(renamed));
+            return;
+        }
     }
     emitEvent(m_boxes->make(AgentEvent::Type::MessageUpdate, event));
 }
@@ -373,6 +387,7 @@ void AgentRun::publishExternal(Message message)
     // Prompts are user or custom messages; anything else may need pairing with the history.
     if (message.isAssistant() || message.isToolResult())
         m_historyNeedsProjection = true;
+    m_callIds.reserve(message); // its results, if any, come with the ids it has
     publish(message);
 }
 

@@ -4,6 +4,7 @@
 #include "eventboxpool.h"
 #include "loopwaiter.h"
 #include "toolbatch.h"
+#include "toolcallids.h"
 
 #include <QHash>
 
@@ -76,6 +77,7 @@ private:
     /// to date by appending, because the loop only appends valid sequences.
     QList<Message> m_history;
     bool m_historyNeedsProjection = false;
+    ToolCallIds m_callIds; // every call of the conversation gets an id no other call has
     QList<Message> m_newMessages;
     int m_turnCount = 0;
     LoopWaiter m_waiter;

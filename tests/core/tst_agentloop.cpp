@@ -219,6 +219,64 @@ private slots:
         QCOMPARE(toolProtocolProblem(newMessages.mid(1)), QString());
     }
 
+    // OpenAI-compatible servers that number calls per reply send call_0 again in every reply,
+    // here after a resumed history that already has one. Each call keeps an id of its own in
+    // the messages, the stream, the tool events and the next request; the provider's is kept.
+    void idsRepeatedAcrossRepliesStayApart()
+    {
+        auto model = std::make_shared<ScriptedModel>(QList{
+            ModelStep::toolCall(u"r"_s, u"Read"_s, args(u"path"_s, u"loop.ts"_s)),
+            ModelStep::toolCall(u"e"_s,
+                                u"Edit"_s,
+                                {{u"path"_s, u"loop.ts"_s},
+                                 {u"old_string"_s, u"while (true)"_s},
+                                 {u"new_string"_s, u"while (turns < max)"_s}}),
+            ModelStep::text(u"Fixed."_s),
+        });
+        model->setPerResponseToolCallIds(true);
+        const QList<Message> history = {
+            Message::makeUser(u"look around"_s),
+            ModelStep::toolCall(u"call_0"_s, u"Read"_s, args(u"path"_s, u"README"_s)).message,
+            Message::makeToolResult(u"call_0"_s, u"Read"_s, u"contents of README"_s, false),
+        };
+        EventLog log;
+        const QList<Message> newMessages = agentLoop(promptOf(u"fix loop.ts"_s),
+                                                     contextWith({readTool(), editTool()}, history),
+                                                     configWith(model),
+                                                     AbortToken(),
+                                                     log.sink());
+
+        QCOMPARE(newMessages.size(), 6); // prompt, Read, its result, Edit, its result, answer
+        const ContentBlock read = newMessages.at(1).toolCalls().value(0);
+        const ContentBlock edit = newMessages.at(3).toolCalls().value(0);
+        QCOMPARE((QSet<QString>{u"call_0"_s, read.id, edit.id}).size(), 3);
+        QCOMPARE(read.providerId, u"call_0"_s);
+        QCOMPARE(edit.providerId, u"call_0"_s);
+        QCOMPARE(newMessages.at(2).toolCallId, read.id);
+        QCOMPARE(newMessages.at(2).text(), u"contents of loop.ts"_s);
+        QCOMPARE(newMessages.at(4).toolCallId, edit.id);
+        QCOMPARE(newMessages.at(4).text(), u"edited"_s);
+
+        QStringList streamed;
+        for (const AgentEvent &event : filtered(log.events(), Type::MessageUpdate)) {
+            if (event.streamEvent.type == StreamEvent::Type::ToolCallStart)
+                streamed << event.streamEvent.toolCallId;
+        }
+        QCOMPARE(streamed, (QStringList{read.id, edit.id}));
+        QStringList started;
+        for (const AgentEvent &event : filtered(log.events(), Type::ToolExecutionStart))
+            started << event.toolCallId + u' ' + event.toolName;
+        QCOMPARE(started, (QStringList{read.id + u" Read"_s, edit.id + u" Edit"_s}));
+        QStringList ended;
+        for (const AgentEvent &event : filtered(log.events(), Type::ToolExecutionEnd))
+            ended << event.toolCallId + u' ' + event.result.text();
+        QCOMPARE(ended, (QStringList{read.id + u" contents of loop.ts"_s, edit.id + u" edited"_s}));
+
+        const Context last = model->contexts().constLast();
+        QCOMPARE(last.messages, history + newMessages.mid(0, 5));
+        QCOMPARE(toolProtocolProblem(last.messages), QString());
+    }
+
     void callerContextIsNeverChanged_data()
     {
         QTest::addColumn<ModelStep>("step");
