@@ -1,5 +1,7 @@
 #include "sessionlog.h"
 
+#include "toolcallids.h"
+
 #include <ai/messagejson.h>
 
 #include <QCoreApplication>
@@ -111,6 +113,9 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
         *error = cannotRead(file);
         return std::nullopt;
     }
+    // Files written before the loop gave every call its own id may repeat ids from one reply
+    // to the next; the window and the agent then key calls as a live run does.
+    contents.messages = ToolCallIds::madeUnique(std::move(contents.messages));
     return contents;
 }
 

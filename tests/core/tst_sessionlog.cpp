@@ -148,6 +148,53 @@ private slots:
         QCOMPARE(readAll(path), bytes);
     }
 
+    // A file written before every call got an id of its own, by a server that numbers calls
+    // per reply: read back, each call has its own id and its own result; the file stays as
+    // it was.
+    void idsRepeatedAcrossRepliesComeBackApart()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("old.jsonl"));
+        const auto call = [](const QString &name) {
+            Message message;
+            message.role = Message::Role::Assistant;
+            message.content = {ContentBlock::makeToolCall(QStringLiteral("call_0"), name, {})};
+            message.stopReason = StopReason::ToolUse;
+            return message;
+        };
+        const QList<Message> written{
+            Message::makeUser(QStringLiteral("what changed?")),
+            call(QStringLiteral("Glob")),
+            Message::makeToolResult(QStringLiteral("call_0"), QStringLiteral("Glob"), "a.txt", false),
+            call(QStringLiteral("Bash")),
+            Message::makeToolResult(QStringLiteral("call_0"),
+                                    QStringLiteral("Bash"),
+                                    QStringLiteral(" a.txt | 2 +-"),
+                                    false),
+        };
+        QString error;
+        auto log = SessionLog::open(path, {}, &error);
+        QVERIFY2(log, qPrintable(error));
+        for (const Message &message : written)
+            QVERIFY(log->appendMessage(message, &error));
+        log.reset();
+        const QByteArray bytes = readAll(path);
+
+        const auto contents = SessionLog::load(path, &error);
+        QVERIFY2(contents, qPrintable(error));
+        const QList<Message> &messages = contents->messages;
+        QCOMPARE(messages.size(), written.size());
+        const ContentBlock glob = messages.at(1).toolCalls().value(0);
+        const ContentBlock bash = messages.at(3).toolCalls().value(0);
+        QCOMPARE(glob.id, QStringLiteral("call_0"));
+        QVERIFY(bash.id != glob.id);
+        QCOMPARE(bash.providerId, QStringLiteral("call_0"));
+        QCOMPARE(messages.at(2).toolCallId, glob.id);
+        QCOMPARE(messages.at(4).toolCallId, bash.id);
+        QCOMPARE(messages.at(4).text(), QStringLiteral(" a.txt | 2 +-"));
+        QCOMPARE(readAll(path), bytes);
+    }
+
     void missingFileIsAnError()
     {
         QTemporaryDir dir;
