@@ -51,15 +51,15 @@ struct ContentBlock
     QString signature;     ///< Thinking: provider signature / encrypted content (null if none)
     bool redacted = false; ///< Thinking: Anthropic redacted_thinking (data kept in signature)
     QString id;            ///< ToolCall: the call's id, unique within the conversation
-    /// ToolCall: the id the provider sent, when the conversation had to give the call another
-    /// one because an earlier call already had it (core/toolcallids.h); empty otherwise.
-    QString providerId;
     QString name;          ///< ToolCall: tool name
     QJsonObject arguments; ///< ToolCall: parsed arguments (partial while streaming)
     /// ToolCall: why the arguments the model sent could not be read (invalid JSON, nested too
     /// deep, not an object), worded for the model; empty when they could. Such a call is not
     /// run: it gets this as its isError result.
     QString argumentsError;
+    /// ToolCall: the id the provider sent, when the conversation had to give the call another
+    /// one because an earlier call already had it (core/toolcallids.h); empty otherwise.
+    QString providerId;
 
     static ContentBlock makeText(const QString &text);
     static ContentBlock makeThinking(const QString &thinking, const QString &signature = {});

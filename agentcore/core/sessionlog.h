@@ -24,10 +24,11 @@ class SessionLog final
 public:
     struct Contents
     {
-        QJsonObject header;      ///< the first line, without "type"
-        QList<Message> messages; ///< tool-call ids made unique (ToolCallIds::madeUnique)
-        QJsonObject state;       ///< the last state record, without "type" (empty: none)
-        QStringList warnings;    ///< lines skipped (torn or unreadable), with their line numbers
+        QJsonObject header; ///< the first line, without "type"
+        /// Tool-call ids made unique (ToolCallIds::madeUnique).
+        QList<Message> messages;
+        QJsonObject state;    ///< the last state record, without "type" (empty: none)
+        QStringList warnings; ///< lines skipped (torn or unreadable), with their line numbers
     };
 
     static constexpr int version = 1;
