@@ -10,6 +10,7 @@
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/messageitem.h>
+#include <conversation/toolcarditem.h>
 #include <conversationpage.h>
 #include <core/agent.h>
 #include <followuppanel.h>
@@ -17,6 +18,7 @@
 #include <review/diffreviewview.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
+#include <sessions/sessionspanel.h>
 #include <testtools.h>
 
 #include <QAbstractButton>
@@ -62,6 +64,22 @@ QStringList userCaptions(const Ui::ConversationView *view)
             captions.append(static_cast<const Ui::MessageItem *>(view->itemAt(i))->caption());
     }
     return captions;
+}
+
+/// "name: output" of each tool card, in order, with the card's state.
+QStringList toolCards(const Ui::ConversationView *view)
+{
+    QStringList cards;
+    for (int i = 0; i < view->itemCount(); ++i) {
+        if (view->itemAt(i)->kind() != Ui::ConversationItem::Kind::ToolCard)
+            continue;
+        const auto card = static_cast<const Ui::ToolCardItem *>(view->itemAt(i));
+        cards.append(card->toolName() + u": " + card->outputText().trimmed()
+                     + (card->state() == Ui::ToolCardItem::State::Succeeded
+                            ? QString()
+                            : QStringLiteral(" (not done)")));
+    }
+    return cards;
 }
 
 /// The user messages of a model request, in order.
@@ -116,6 +134,7 @@ private slots:
     void followUpsRunInQueueOrderAfterTheTask();
     void reorderAndSendNow();
     void permissionModeSwitchReachesThePolicy();
+    void idsRepeatedAcrossRepliesGetCardsOfTheirOwn();
 
 private:
     /// Opens a window on a fresh repository whose agent plays \a steps.
@@ -437,5 +456,61 @@ void tst_AppFlow::permissionModeSwitchReachesThePolicy()
 }
 
 QTEST_MAIN(tst_AppFlow)
+
+// A server that numbers tool calls per reply sends call_0 in both replies: the second call
+// gets a card of its own instead of overwriting the first one's, live, in the session file
+// and after resuming it.
+void tst_AppFlow::idsRepeatedAcrossRepliesGetCardsOfTheirOwn()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("g"),
+                                    QStringLiteral("Glob"),
+                                    {{QStringLiteral("pattern"), QStringLiteral("*.txt")}}),
+                ModelStep::toolCall(QStringLiteral("r"),
+                                    QStringLiteral("Read"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("notes.txt")}}),
+                ModelStep::text(QStringLiteral("The notes are about pie."))});
+    m_model->setPerResponseToolCallIds(true);
+    QVERIFY(m_repo->write(QStringLiteral("notes.txt"), "apple pie\n"));
+    type(QStringLiteral("what do the notes say?"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 3, runTimeoutMs);
+    waitForIdle();
+    const QStringList cards = toolCards(view());
+    QCOMPARE(cards.size(), 2);
+    QVERIFY2(cards.at(0).startsWith(u"Glob: Found 1 file.") && cards.at(0).endsWith(u"notes.txt"),
+             qPrintable(cards.at(0)));
+    QVERIFY2(cards.at(1).startsWith(u"Read: ") && cards.at(1).endsWith(u"apple pie"),
+             qPrintable(cards.at(1)));
+
+    // The file has both calls, each answered by its own result.
+    const QString path = session()->sessionPath();
+    QString error;
+    const auto contents = SessionLog::load(path, &error);
+    QVERIFY2(contents, qPrintable(error));
+    QStringList recorded; // "id name" of each call, "id: text" of each result
+    for (const Message &message : contents->messages) {
+        for (const ContentBlock &call : message.toolCalls())
+            recorded << call.id + u' ' + call.name;
+        if (message.isToolResult())
+            recorded << message.toolCallId + u": " + message.text().trimmed();
+    }
+    QCOMPARE(recorded.size(), 4);
+    const QString secondId = recorded.at(2).section(u' ', 0, 0);
+    QVERIFY(secondId != QStringLiteral("call_0"));
+    QCOMPARE(recorded.at(0), QStringLiteral("call_0 Glob"));
+    QVERIFY2(recorded.at(1).startsWith(u"call_0: ") && recorded.at(1).endsWith(u"notes.txt"),
+             qPrintable(recorded.at(1)));
+    QCOMPARE(recorded.at(2), secondId + QStringLiteral(" Read"));
+    QVERIFY2(recorded.at(3).startsWith(secondId + u": ") && recorded.at(3).endsWith(u"apple pie"),
+             qPrintable(recorded.at(3)));
+
+    // Another conversation, then this one again from its file.
+    QTest::mouseClick(m_window->sessionsPanel()->findChild<QToolButton *>(
+                          QStringLiteral("newSessionButton")),
+                      Qt::LeftButton);
+    QVERIFY(toolCards(view()).isEmpty());
+    QVERIFY(m_window->resumeSession(path));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QCOMPARE(toolCards(view()), cards);
+}
 
 #include "tst_appflow.moc"
