@@ -17,6 +17,7 @@
 #include <review/reviewqueue.h>
 #include <rootuserbar.h>
 #include <scriptedmodel.h>
+#include <sessions/sessionspanel.h>
 #include <testtools.h>
 
 #include <QAbstractButton>
@@ -191,6 +192,7 @@ public:
     }
 
     Ui::MainWindow *window() const { return m_window.get(); }
+    ScriptedModel *model() const { return m_model.get(); }
     Ui::ConversationPage *page() const { return m_window->conversationPage(); }
 
     void type(const QString &text, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
@@ -378,6 +380,36 @@ bool finished(const QString &dir, const QString &name)
     }) && scene.save(name);
 }
 
+// A server that numbers tool calls per reply (call_0 in every reply), the session resumed from
+// its file: each call still has a card of its own with its own output.
+bool idsPerReply(const QString &dir)
+{
+    Scene scene(dir,
+                {call(QStringLiteral("r1"), QStringLiteral("Read"), {{"file_path", "src/calc.h"}}),
+                 call(QStringLiteral("g1"), QStringLiteral("Glob"), {{"pattern", "src/*.cpp"}}),
+                 call(QStringLiteral("b1"),
+                      QStringLiteral("Bash"),
+                      {{"command", "git status --short"}, {"description", "Show changed files"}}),
+                 ModelStep::text(
+                     QStringLiteral("Three calls, each numbered call_0 by the server."))},
+                PermissionMode::Bypass);
+    scene.model()->setPerResponseToolCallIds(true);
+    scene.type(QStringLiteral("Look at the calculator's sources."));
+    const auto view = scene.page()->conversation();
+    if (!scene.waitFor(
+            [view] { return countItems(view, Ui::ConversationItem::Kind::ToolCard) == 3; })
+        || !scene.waitForIdle())
+        return false;
+    const QString path = scene.window()->session()->sessionPath();
+    scene.window()
+        ->sessionsPanel()
+        ->findChild<QAbstractButton *>(QStringLiteral("newSessionButton"))
+        ->click();
+    return scene.window()->resumeSession(path) && scene.waitFor([view] {
+        return countItems(view, Ui::ConversationItem::Kind::ToolCard) == 3;
+    }) && scene.save(QStringLiteral("17-ids-per-reply-resumed"));
+}
+
 // The offline demo on a fresh machine: its edit waiting for review, then its answer.
 bool demo(const QString &dir)
 {
@@ -514,6 +546,7 @@ int main(int argc, char **argv)
     ok = projectTrust(dir) && ok;
     ok = bypass(dir) && ok;
     ok = runningAsRoot(dir) && ok;
+    ok = idsPerReply(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;
