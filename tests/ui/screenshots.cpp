@@ -30,11 +30,13 @@
 #include <QMessageBox>
 #include <QPalette>
 #include <QProcess>
+#include <QScrollBar>
 #include <QSemaphore>
 #include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include <cstdio>
 #include <functional>
@@ -408,6 +410,24 @@ bool idsPerReply(const QString &dir)
     return scene.window()->resumeSession(path) && scene.waitFor([view] {
         return countItems(view, Ui::ConversationItem::Kind::ToolCard) == 3;
     }) && scene.save(QStringLiteral("17-ids-per-reply-resumed"));
+// A finished task read back from its start: the button that brings the newest activity back.
+bool jumpToLatest(const QString &dir)
+{
+    Scene scene(dir,
+                {call(QStringLiteral("r1"), QStringLiteral("Read"), {{"file_path", "src/calc.cpp"}}),
+                 call(QStringLiteral("w1"),
+                      QStringLiteral("Write"),
+                      {{"file_path", "src/calc.cpp"}, {"content", fixedSource()}}),
+                 ModelStep::text(QString::fromLatin1(answerMarkdown))},
+                PermissionMode::Bypass);
+    scene.type(QStringLiteral("add(INT_MAX, 1) returns a negative number. Fix the overflow."));
+    if (!scene.waitForIdle())
+        return false;
+    Ui::ConversationView *view = scene.page()->conversation();
+    view->flush();
+    view->verticalScrollBar()->setValue(view->verticalScrollBar()->maximum() / 4);
+    return scene.waitFor([view] { return view->jumpToLatestButton()->isVisible(); })
+           && scene.save(QStringLiteral("18-jump-to-latest"));
 }
 
 // The offline demo on a fresh machine: its edit waiting for review, then its answer.
@@ -547,6 +567,7 @@ int main(int argc, char **argv)
     ok = bypass(dir) && ok;
     ok = runningAsRoot(dir) && ok;
     ok = idsPerReply(dir) && ok;
+    ok = jumpToLatest(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

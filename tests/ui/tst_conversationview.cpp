@@ -6,12 +6,14 @@
 #include <conversation/renderedtext.h>
 #include <conversation/toolcarditem.h>
 
+#include <QAccessible>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QScrollBar>
 #include <QStandardPaths>
 #include <QTest>
+#include <QToolButton>
 
 using namespace AgentCore;
 using Ui::ConversationItem;
@@ -470,6 +472,118 @@ private slots:
         view().apply(streamEvent(StreamEvent::Type::TextDelta, QStringLiteral("\n\nmore")));
         QTRY_VERIFY(bar->maximum() > grown);
         QCOMPARE(bar->value(), bar->maximum());
+    }
+
+    void jumpToLatestShowsWhenScrolledUpAndWorks()
+    {
+        QList<Message> history;
+        for (int i = 0; i < 60; ++i)
+            history << Message::makeUser(QStringLiteral("message %1").arg(i));
+        view().setMessages(history);
+        view().flush();
+        QScrollBar *bar = view().verticalScrollBar();
+        QToolButton *jump = view().jumpToLatestButton();
+        QVERIFY(jump);
+        QVERIFY(!jump->isVisible()); // at the end: nothing to jump to
+
+        // Scrolled up on purpose: new output does not move the view, the button says there
+        // is more, and a click brings the newest back and follows it again.
+        bar->setValue(0);
+        QVERIFY(jump->isVisible());
+        QVERIFY(view().viewport()->geometry().contains(jump->geometry()));
+        view().apply(messageEvent(AgentEvent::Type::MessageStart,
+                                  Message::makeUser(QStringLiteral("newest"))));
+        view().flush();
+        QCOMPARE(bar->value(), 0);
+        QVERIFY(jump->isVisible());
+        QTest::mouseClick(jump, Qt::LeftButton);
+        QCOMPARE(bar->value(), bar->maximum());
+        QVERIFY(view().isStuckToBottom());
+        QVERIFY(!jump->isVisible());
+
+        // By keyboard: End in the conversation, or Tab to the button and Space.
+        QVERIFY(QTest::qWaitForWindowActive(m_view.get()));
+        view().setFocus();
+        QTRY_VERIFY(view().hasFocus());
+        QTest::keyClick(&view(), Qt::Key_Home);
+        QCOMPARE(bar->value(), 0);
+        QVERIFY(jump->isVisible());
+        QTest::keyClick(&view(), Qt::Key_End);
+        QCOMPARE(bar->value(), bar->maximum());
+        QVERIFY(!jump->isVisible());
+        bar->setValue(0);
+        QTest::keyClick(&view(), Qt::Key_Tab);
+        QTRY_VERIFY(jump->hasFocus());
+        QTest::keyClick(jump, Qt::Key_Space);
+        QCOMPARE(bar->value(), bar->maximum());
+        QVERIFY(!jump->isVisible());
+        QVERIFY(view().hasFocus()); // not lost with the button
+    }
+
+    void showsTheFocus()
+    {
+        view().setMessages({Message::makeUser(QStringLiteral("fix the crash"))});
+        view().flush();
+        QVERIFY(QTest::qWaitForWindowActive(m_view.get()));
+        const QColor highlight = view().palette().color(QPalette::Highlight);
+        view().clearFocus();
+        QTRY_VERIFY(!view().hasFocus());
+        QVERIFY(view().viewport()->grab().toImage().pixelColor(1, 1) != highlight);
+        view().setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(view().hasFocus());
+        QCOMPARE(view().viewport()->grab().toImage().pixelColor(1, 1), highlight);
+    }
+
+    void screenReaderSeesTheItems()
+    {
+        Message answer = assistantMessage(QStringLiteral("Running the **tests**."));
+        answer.content << ContentBlock::makeToolCall(QStringLiteral("b1"),
+                                                     QStringLiteral("Bash"),
+                                                     {{QStringLiteral("command"),
+                                                       QStringLiteral("make test")}});
+        view().setMessages({Message::makeUser(QStringLiteral("run the tests")),
+                            answer,
+                            Message::makeToolResult(QStringLiteral("b1"),
+                                                    QStringLiteral("Bash"),
+                                                    QStringLiteral("14 tests passed"),
+                                                    false)});
+        view().flush();
+        QAccessibleInterface *conversation = QAccessible::queryAccessibleInterface(m_view.get());
+        QVERIFY(conversation);
+        QCOMPARE(conversation->role(), QAccessible::List);
+        QCOMPARE(conversation->text(QAccessible::Name), QStringLiteral("Conversation"));
+        QCOMPARE(conversation->childCount(), view().itemCount());
+
+        QStringList names;
+        for (int i = 0; i < conversation->childCount(); ++i) {
+            QAccessibleInterface *item = conversation->child(i);
+            QVERIFY(item && item->isValid());
+            QCOMPARE(item->role(), QAccessible::ListItem);
+            QCOMPARE(item->parent(), conversation);
+            QCOMPARE(conversation->indexOfChild(item), i);
+            QCOMPARE(conversation->child(i), item); // cached, not made again
+            QVERIFY(!item->rect().isEmpty());
+            names << item->text(QAccessible::Name);
+        }
+        QCOMPARE(names,
+                 (QStringList{QStringLiteral("You: run the tests"),
+                              QStringLiteral("Agent: Running the tests."),
+                              QStringLiteral("Tool Bash: make test, done")}));
+        QVERIFY(conversation->child(2)
+                    ->text(QAccessible::Description)
+                    .contains(QStringLiteral("14 tests passed")));
+        const QRect first = conversation->child(0)->rect();
+        QCOMPARE(conversation->childAt(first.center().x(), first.center().y()),
+                 conversation->child(0));
+
+        // The interfaces of items that are gone go with them, and the new ones are listed.
+        const QAccessible::Id old = QAccessible::uniqueId(conversation->child(0));
+        view().setMessages({Message::makeUser(QStringLiteral("something else"))});
+        view().flush();
+        QVERIFY(!QAccessible::accessibleInterface(old));
+        QCOMPARE(conversation->childCount(), 1);
+        QCOMPARE(conversation->child(0)->text(QAccessible::Name),
+                 QStringLiteral("You: something else"));
     }
 
     void longHistoryLoadsLazily()

@@ -1,5 +1,6 @@
 #include "conversationview.h"
 
+#include "conversationaccessible.h"
 #include "conversationitem.h"
 #include "conversationmodel.h"
 #include "conversationstyle.h"
@@ -8,9 +9,11 @@
 #include <QClipboard>
 #include <QContextMenuEvent>
 #include <QDateTime>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QPainter>
 #include <QScrollBar>
+#include <QToolButton>
 #include <QVariantAnimation>
 
 namespace Ui {
@@ -28,7 +31,11 @@ static qint64 nowMs()
 ConversationView::ConversationView(QWidget *parent)
     : QAbstractScrollArea(parent)
     , m_model(std::make_unique<ConversationModel>())
+    , m_jumpToLatest(new QToolButton(this))
 {
+    ConversationAccessible::install();
+    setObjectName(QStringLiteral("conversation"));
+    setAccessibleName(tr("Conversation"));
     setFrameShape(QFrame::NoFrame);
     setFocusPolicy(Qt::StrongFocus);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -44,6 +51,26 @@ ConversationView::ConversationView(QWidget *parent)
     connect(&m_tickTimer, &QTimer::timeout, viewport(), qOverload<>(&QWidget::update));
 
     m_model->setRemovalHandler([this](ConversationItem *item) { animateRemoval(item); });
+
+    m_jumpToLatest->setObjectName(QStringLiteral("jumpToLatest"));
+    //: Over the bottom of the conversation after the user scrolled up
+    m_jumpToLatest->setText(tr("Jump to latest"));
+    m_jumpToLatest->setToolTip(tr("Show the newest activity and follow it again (End)"));
+    m_jumpToLatest->setArrowType(Qt::DownArrow);
+    m_jumpToLatest->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_jumpToLatest->setCursor(Qt::PointingHandCursor);
+    // A pill in the highlight colour, over the text: it must not pass for part of a message.
+    m_jumpToLatest->setStyleSheet(QStringLiteral(
+        "QToolButton { background: palette(highlight); color: palette(highlighted-text);"
+        " border: 1px solid palette(dark); border-radius: 13px; padding: 4px 12px; }"
+        "QToolButton:focus { border: 2px solid palette(text); }"));
+    m_jumpToLatest->setFocusPolicy(Qt::TabFocus); // clicking it leaves the focus where it is
+    m_jumpToLatest->hide();
+    connect(m_jumpToLatest, &QToolButton::clicked, this, [this] {
+        if (m_jumpToLatest->hasFocus())
+            setFocus(Qt::OtherFocusReason); // the button hides: the focus stays nearby
+        scrollToBottom();
+    });
 }
 
 ConversationView::~ConversationView()
@@ -62,6 +89,7 @@ void ConversationView::setMessages(const QList<AgentCore::Message> &messages)
     stopRemovals();
     m_live.clear();
     m_anchor = nullptr;
+    emit aboutToRemoveItem(nullptr);
     m_model->setMessages(messages);
     m_stickToBottom = true;
     scheduleFlush();
@@ -77,6 +105,22 @@ int ConversationView::itemCount() const
     return m_model->count();
 }
 
+int ConversationView::indexOf(const ConversationItem *item) const
+{
+    return m_model->indexOf(item);
+}
+
+QRect ConversationView::itemRect(int index) const
+{
+    const ConversationItem *item = itemAt(index);
+    if (!item)
+        return {};
+    return QRect(m_style->margin,
+                 item->top() - verticalScrollBar()->value(),
+                 itemWidth(),
+                 effectiveHeight(item));
+}
+
 const ConversationItem *ConversationView::itemAt(int index) const
 {
     return index >= 0 && index < m_model->count() ? m_model->at(index) : nullptr;
@@ -86,6 +130,26 @@ void ConversationView::scrollToBottom()
 {
     m_stickToBottom = true;
     flush();
+}
+
+void ConversationView::updateJumpButton()
+{
+    const QScrollBar *bar = verticalScrollBar();
+    const bool show = !m_stickToBottom && bar->value() < bar->maximum() - 2;
+    if (show) {
+        const QSize size = m_jumpToLatest->sizeHint();
+        const QRect area = viewport()->geometry();
+        m_jumpToLatest->setGeometry(area.center().x() - size.width() / 2,
+                                    area.bottom() - size.height() - m_style->margin,
+                                    size.width(),
+                                    size.height());
+        m_jumpToLatest->raise();
+    }
+    if (show != m_jumpToLatest->isVisible()) {
+        if (!show && m_jumpToLatest->hasFocus())
+            setFocus(Qt::OtherFocusReason);
+        m_jumpToLatest->setVisible(show);
+    }
 }
 
 void ConversationView::scheduleFlush()
@@ -190,6 +254,7 @@ void ConversationView::relayout()
     captureAnchor(top);
     dropFarLayouts(top);
     m_inRelayout = false;
+    updateJumpButton();
 }
 
 void ConversationView::captureAnchor(int top)
@@ -251,6 +316,46 @@ void ConversationView::paintEvent(QPaintEvent *event)
     }
     if (animating && !m_tickTimer.isActive())
         m_tickTimer.start();
+    if (hasFocus()) {
+        // The view has no caret: a frame in the highlight colour says the keys come here.
+        painter.setOpacity(1.0);
+        painter.setRenderHint(QPainter::Antialiasing, false);
+        QPen pen(palette().color(QPalette::Highlight), 2);
+        pen.setJoinStyle(Qt::MiterJoin);
+        painter.setPen(pen);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(QRectF(viewport()->rect()).adjusted(1, 1, -1, -1));
+    }
+}
+
+void ConversationView::keyPressEvent(QKeyEvent *event)
+{
+    QScrollBar *bar = verticalScrollBar();
+    const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
+    const bool plain = modifiers == Qt::NoModifier || modifiers == Qt::ControlModifier;
+    if (plain && event->key() == Qt::Key_End) {
+        scrollToBottom();
+        event->accept();
+        return;
+    }
+    if (plain && event->key() == Qt::Key_Home) {
+        bar->setValue(0); // scrollContentsBy unsticks the view
+        event->accept();
+        return;
+    }
+    QAbstractScrollArea::keyPressEvent(event);
+}
+
+void ConversationView::focusInEvent(QFocusEvent *event)
+{
+    QAbstractScrollArea::focusInEvent(event);
+    viewport()->update();
+}
+
+void ConversationView::focusOutEvent(QFocusEvent *event)
+{
+    QAbstractScrollArea::focusOutEvent(event);
+    viewport()->update();
 }
 
 void ConversationView::resizeEvent(QResizeEvent *event)
@@ -306,6 +411,7 @@ void ConversationView::itemChangedByUser(ConversationItem *item)
     flush();
     const QScrollBar *bar = verticalScrollBar();
     m_stickToBottom = bar->value() >= bar->maximum() - 2;
+    updateJumpButton();
 }
 
 void ConversationView::mouseMoveEvent(QMouseEvent *event)
@@ -369,6 +475,7 @@ void ConversationView::removeItem(ConversationItem *item)
     std::erase(m_live, item);
     if (m_anchor == item)
         m_anchor = nullptr;
+    emit aboutToRemoveItem(item);
     m_model->remove(item);
     scheduleFlush();
 }

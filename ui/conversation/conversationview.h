@@ -8,6 +8,10 @@
 #include <memory>
 #include <vector>
 
+QT_BEGIN_NAMESPACE
+class QToolButton;
+QT_END_NAMESPACE
+
 namespace Ui {
 
 class ConversationItem;
@@ -18,7 +22,10 @@ struct ConversationStyle;
 /// Not a widget per message: items are laid out lazily (estimated heights until first shown),
 /// only visible items are painted, and layouts of items far off-screen are dropped. Changes
 /// are coalesced to at most 60 repaints a second; a streaming message re-lays out only itself.
-/// The view follows new content unless the user scrolled up. UI thread only; never blocks.
+/// The view follows new content unless the user scrolled up; then a "Jump to latest" button
+/// shows over its bottom edge (End does the same). It draws a frame while it has the focus,
+/// and screen readers see it as a list of its items (ConversationAccessible). UI thread only;
+/// never blocks.
 class ConversationView final : public QAbstractScrollArea
 {
     Q_OBJECT
@@ -38,9 +45,20 @@ public:
     const ConversationItem *itemAt(int index) const;
     /// Whether new content scrolls into view (true until the user scrolls up).
     bool isStuckToBottom() const { return m_stickToBottom; }
+    /// Shows the newest item and follows new content again.
     void scrollToBottom();
+    /// Shown while the user has scrolled up and there is more below.
+    QToolButton *jumpToLatestButton() const { return m_jumpToLatest; }
+    /// Where the item at index is, in viewport coordinates (empty if there is none).
+    QRect itemRect(int index) const;
+    /// -1 if the item is not (or no longer) in the view.
+    int indexOf(const ConversationItem *item) const;
     /// Lays out and repaints pending changes now instead of at the next frame.
     void flush();
+
+signals:
+    /// Right before \a item is deleted (nullptr: all items are); pointers to it go stale.
+    void aboutToRemoveItem(const Ui::ConversationItem *item);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -50,8 +68,12 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
 
 private:
+    void updateJumpButton();
     void scheduleFlush();
     void relayout();
     bool layoutVisible(int top, int width);
@@ -77,6 +99,7 @@ private:
     bool m_stickToBottom = true;
     bool m_inRelayout = false;
     ConversationItem *m_anchor = nullptr; ///< first visible item: stays put when others resize
+    QToolButton *m_jumpToLatest = nullptr;
 };
 
 } // namespace Ui
