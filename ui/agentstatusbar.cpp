@@ -29,7 +29,7 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
     connect(m_model, &ModelButton::settingsRequested, this, &AgentStatusBar::settingsRequested);
 
     m_thinking->setObjectName(QStringLiteral("thinkingLevel"));
-    m_thinking->setFocusPolicy(Qt::NoFocus);
+    m_thinking->setFocusPolicy(Qt::TabFocus); // by keyboard; a click leaves the composer focused
     m_thinking->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     for (const ThinkingLevel level :
          {ThinkingLevel::Off, ThinkingLevel::Low, ThinkingLevel::Medium, ThinkingLevel::High}) {
@@ -39,7 +39,7 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
         emit thinkingLevelChosen(ThinkingLevel(m_thinking->itemData(index).toInt()));
     });
     m_mode->setObjectName(QStringLiteral("permissionMode"));
-    m_mode->setFocusPolicy(Qt::NoFocus); // switching the mode must not leave the composer
+    m_mode->setFocusPolicy(Qt::TabFocus); // a click must not take the focus from the composer
     m_mode->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     const struct

@@ -3,10 +3,12 @@
 #include "composer.h"
 #include "conversation/conversationview.h"
 #include "review/reviewqueue.h"
+#include "tabchain.h"
 #include "welcomeview.h"
 
 #include <core/agent.h>
 
+#include <QApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -41,17 +43,20 @@ ConversationPage::ConversationPage(QWidget *parent)
     m_reviews->hide();
     connect(m_reviews, &ReviewQueue::countChanged, this, &ConversationPage::onReviewCountChanged);
 
-    m_conversation->installEventFilter(this);
+    m_composer->installEventFilter(this);
     m_composer->setObjectName(QStringLiteral("composer"));
     connect(m_composer, &Composer::submitted, this, [this](const QString &text) {
         if (m_session) {
             showConversation();
+            m_conversation->scrollToBottom(); // what the user just sent is in view
             m_session->send(text);
         }
     });
     connect(m_composer, &Composer::steered, this, [this](const QString &text) {
-        if (m_session)
+        if (m_session) {
+            m_conversation->scrollToBottom();
             m_session->steer(text);
+        }
     });
     connect(m_composer, &Composer::followUpQueued, this, [this](const QString &text) {
         if (m_session)
@@ -85,7 +90,9 @@ ConversationPage::ConversationPage(QWidget *parent)
     layout->addWidget(m_splitter, 1);
     layout->addWidget(m_pendingSteering);
     layout->addLayout(composerRow);
-    setFocusProxy(m_composer);
+    // No focus proxy to the composer: Qt would put the page where it sits in the window's tab
+    // chain, the first widget made, and Tab would wrap around from the status bar to the
+    // composer. The window focuses the composer itself.
 }
 
 ConversationPage::~ConversationPage() = default;
@@ -160,13 +167,43 @@ void ConversationPage::setRepository(const AgentCore::Repository &repository)
 
 bool ConversationPage::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_conversation && event->type() == QEvent::KeyPress
-        && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape && m_session
-        && m_session->state() == AgentSession::State::Running) {
-        m_session->stop();
+    // The composer takes Enter with any modifier and Esc itself: a waiting review gets its
+    // keys first, unless the composer's `@` list is open (its Esc closes the list).
+    if (watched == m_composer && event->type() == QEvent::KeyPress
+        && !m_composer->isCompletionVisible() && answerReviewKey(static_cast<QKeyEvent *>(event))) {
         return true;
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void ConversationPage::keyPressEvent(QKeyEvent *event)
+{
+    // Keys the conversation, the reviews' text views and the button row did not use.
+    const bool plainEscape = event->key() == Qt::Key_Escape
+                             && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier;
+    if (answerReviewKey(event) || (plainEscape && escape())) {
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+bool ConversationPage::answerReviewKey(const QKeyEvent *event)
+{
+    return m_reviews->count() > 0 && m_reviews->handleShortcutKey(event);
+}
+
+bool ConversationPage::escape()
+{
+    if (m_reviews->count() > 0) {
+        QKeyEvent escape(QEvent::KeyPress, Qt::Key_Escape, Qt::NoModifier);
+        return m_reviews->handleShortcutKey(&escape);
+    }
+    if (m_session && m_session->state() == AgentSession::State::Running) {
+        m_session->stop();
+        return true;
+    }
+    return false;
 }
 
 void ConversationPage::onEvent(const AgentCore::AgentEvent &event)
@@ -195,12 +232,25 @@ void ConversationPage::onStateChanged(AgentSession::State state)
 
 void ConversationPage::onReviewCountChanged(int count)
 {
+    const bool arrived = count > m_reviewCount;
+    m_reviewCount = count;
+    if (count == 0 && m_reviews->isAncestorOf(QApplication::focusWidget()))
+        m_composer->setFocus(Qt::OtherFocusReason); // the user answered from the keyboard
     m_reviews->setVisible(count > 0);
     if (count > 0 && !m_reviewSized) {
         // The first review gets a little more than half of the room: a diff needs it.
         const int total = m_splitter->height();
         m_splitter->setSizes({total * 2 / 5, total - total * 2 / 5});
         m_reviewSized = true;
+    }
+    if (arrived) {
+        m_conversation->scrollToBottom(); // the call waiting for the answer is in view
+        // A new review's widgets joined the end of the tab chain: Tab reaches them between
+        // the conversation and the composer, as they are laid out.
+        QList<QWidget *> order = tabReachable(m_conversation);
+        order += tabReachable(m_reviews);
+        order.append(m_composer);
+        chainTabOrder(order);
     }
 }
 
@@ -219,6 +269,7 @@ void ConversationPage::sendOrStop()
     }
     m_composer->clear();
     showConversation();
+    m_conversation->scrollToBottom();
     m_session->send(text);
 }
 

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QKeyEvent;
 class QLabel;
 class QSplitter;
 class QStackedWidget;
@@ -25,8 +26,18 @@ class WelcomeView;
 
 /// The centre of the window: the conversation (a welcome page until the first task), the
 /// reviews waiting for an answer below it, and the composer with its Send / Stop button.
-/// Bound to one AgentSession at a time; the composer's Enter, Alt+Enter and Esc, the button
-/// and Esc in the conversation go to it. Reviews never take the focus from the composer.
+/// Bound to one AgentSession at a time; the composer's Enter, Alt+Enter and Esc and the
+/// button go to it. A review arriving never takes the focus from the composer.
+///
+/// Keys, in this order of precedence:
+/// 1. What the focused widget uses itself: the `@` list of the composer, a combo box's or
+///    menu's popup, a dialog, the sessions list's rename editor take their Esc first.
+/// 2. While a review waits, Ctrl+Enter (allow once), Ctrl+Shift+Enter (allow for the session)
+///    and Esc (to the Deny feedback field) answer it from the composer, the conversation and
+///    the review itself; after the last answer the focus goes back to the composer if the
+///    review had it. Esc does not stop a run that waits for a review: Ctrl+. still does.
+/// 3. Otherwise Esc stops a running task (escape(), which the window calls for Esc pressed
+///    anywhere else in it).
 class ConversationPage final : public QWidget
 {
     Q_OBJECT
@@ -45,14 +56,21 @@ public:
     ReviewQueue *reviews() const { return m_reviews; }
     QToolButton *sendStopButton() const { return m_sendStop; }
 
+    /// Esc that no widget used: moves to a waiting review's feedback field, else stops a
+    /// running task. False if it did neither.
+    bool escape();
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void onEvent(const AgentCore::AgentEvent &event);
     void onStateChanged(AgentSession::State state);
     void onReviewCountChanged(int count);
     void sendOrStop();
+    /// Ctrl+Enter, Ctrl+Shift+Enter or Esc while a review waits; true if it was one of them.
+    bool answerReviewKey(const QKeyEvent *event);
     void showConversation();
     void updatePendingSteering();
 
@@ -68,6 +86,7 @@ private:
     Composer *m_composer;
     QToolButton *m_sendStop;
     bool m_reviewSized = false; // the splitter gave the reviews their first height
+    int m_reviewCount = 0;
 };
 
 } // namespace Ui

@@ -2,6 +2,7 @@
 
 #include "agentstatusbar.h"
 #include "changedfilespanel.h"
+#include "composer.h"
 #include "conversationpage.h"
 #include "followuppanel.h"
 #include "modelresolver.h"
@@ -11,6 +12,7 @@
 #include "settings/keystore.h"
 #include "settings/settingsdialog.h"
 #include "settings/theme.h"
+#include "tabchain.h"
 
 #include <ai/modelcatalog.h>
 #include <core/agent.h>
@@ -22,6 +24,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QKeyEvent>
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -117,14 +120,22 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
         QDesktopServices::openUrl(QUrl::fromLocalFile(path));
     });
     connect(m_sessions, &SessionsPanel::newRequested, this, &MainWindow::newConversation);
+    connect(m_sessions, &SessionsPanel::textTyped, this, [this](const QString &text) {
+        m_page->composer()->setFocus(Qt::OtherFocusReason);
+        m_page->composer()->insertPlainText(text);
+    });
     connect(m_sessions, &SessionsPanel::resumeRequested, this, &MainWindow::resumeSession);
     connect(m_sessions, &SessionsPanel::renameRequested, this, &MainWindow::renameSession);
     connect(m_sessions, &SessionsPanel::deleteRequested, this, &MainWindow::deleteSession);
 
     createMenus();
+    // Tab follows the layout: sessions, conversation, reviews, message box, side panel,
+    // status bar (the widgets were made in another order).
+    chainTabOrder(tabReachable(m_sessions) + tabReachable(m_page) + tabReachable(m_sidePanel)
+                  + tabReachable(m_statusBar));
     setWindowTitle(QStringLiteral("AgentDesk"));
     resize(1200, 780);
-    m_page->setFocus();
+    m_page->composer()->setFocus();
 }
 
 MainWindow::~MainWindow()
@@ -267,8 +278,22 @@ void MainWindow::onSessionState(AgentSession::State state)
 
 void MainWindow::newConversation()
 {
-    if (m_session && m_session->state() == AgentSession::State::Idle)
+    if (m_session && m_session->state() == AgentSession::State::Idle) {
         startSession();
+        // From the New button or the sessions list: what the user types next is the task.
+        m_page->composer()->setFocus(Qt::OtherFocusReason);
+    }
+}
+
+void MainWindow::keyPressEvent(QKeyEvent *event)
+{
+    // Esc that the focused widget (a list, a panel, the status bar) did not use.
+    if (event->key() == Qt::Key_Escape
+        && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier && m_page->escape()) {
+        event->accept();
+        return;
+    }
+    QMainWindow::keyPressEvent(event);
 }
 
 void MainWindow::chooseModel(const std::optional<ModelSelection> &selection)
@@ -401,7 +426,8 @@ void MainWindow::createMenus()
             m_session->stop();
     });
     m_stopAction->setObjectName(QStringLiteral("stopAction"));
-    // Esc in the composer and the conversation stops too; this one works from anywhere.
+    // Esc stops too, unless the focused widget or a waiting review uses it (keyPressEvent);
+    // this one works from anywhere, always.
     m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_stopAction->setEnabled(false);
     agent->addSeparator();

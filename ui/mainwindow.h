@@ -12,6 +12,7 @@
 
 QT_BEGIN_NAMESPACE
 class QAction;
+class QKeyEvent;
 class QMenu;
 class QSplitter;
 QT_END_NAMESPACE
@@ -49,6 +50,8 @@ struct AgentSetup
 /// conversation in the centre with the reviews and the composer below it, the follow-up queue
 /// and the files changed on the right, the run state, model and permission mode in the status
 /// bar. One AgentSession (one conversation, recorded in its session file) at a time.
+/// Esc pressed anywhere in the window and used by no widget goes to ConversationPage::escape()
+/// (a waiting review, else Stop); Ctrl+. stops from anywhere.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -88,6 +91,9 @@ public:
 
 signals:
     void repositoryChanged(const AgentCore::Repository &repository);
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void createMenus();

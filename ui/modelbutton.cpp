@@ -38,7 +38,7 @@ ModelButton::ModelButton(QWidget *parent)
     setPopupMode(QToolButton::InstantPopup);
     setToolButtonStyle(Qt::ToolButtonTextOnly);
     setAutoRaise(true);
-    setFocusPolicy(Qt::NoFocus); // switching the model must not leave the composer
+    setFocusPolicy(Qt::TabFocus); // reachable by Tab; a click leaves the composer focused
     m_menu->setObjectName(QStringLiteral("modelMenu"));
     setMenu(m_menu);
     // Built when shown as well, so that a choice the owner turned down is not left checked.

@@ -28,6 +28,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QScrollBar>
 #include <QSemaphore>
 #include <QStandardPaths>
 #include <QTest>
@@ -135,6 +136,13 @@ private slots:
     void reorderAndSendNow();
     void permissionModeSwitchReachesThePolicy();
     void idsRepeatedAcrossRepliesGetCardsOfTheirOwn();
+    void escStopsWhereverTheFocusIs_data();
+    void escStopsWhereverTheFocusIs();
+    void ctrlEnterInTheComposerAnswersTheReview();
+    void escInTheComposerGoesToTheReviewAndBack();
+    void sendingShowsTheTaskEvenWhenScrolledUp();
+    void arrivingReviewShowsItsCall();
+    void tabFollowsTheLayout();
 
 private:
     /// Opens a window on a fresh repository whose agent plays \a steps.
@@ -163,6 +171,25 @@ private:
         QVERIFY(button);
         QTest::mouseClick(button, Qt::LeftButton);
     }
+
+    /// A first task whose answer is taller than the conversation, so that it can scroll.
+    static ModelStep longAnswer()
+    {
+        QStringList lines;
+        for (int i = 1; i <= 80; ++i)
+            lines << QStringLiteral("%1. a finding about the overflow").arg(i);
+        return ModelStep::text(lines.join(u'\n'));
+    }
+    /// Focuses \a widget the way Tab or a click would, in the active window.
+    static bool focus(QWidget *widget)
+    {
+        widget->setFocus(Qt::TabFocusReason);
+        return QTest::qWaitFor([widget] { return widget->hasFocus(); });
+    }
+
+    /// Presses Tab until the focus is back where it started: the names of the widgets it met.
+    QStringList tabAround();
+    static void checkOrder(const QStringList &visited, const QStringList &expected);
 
     Ui::ConversationPage *page() const { return m_window->conversationPage(); }
     AgentSession *session() const { return m_window->session(); }
@@ -197,7 +224,7 @@ void tst_AppFlow::openWindow(const QList<ModelStep> &steps)
     m_window = std::make_unique<Ui::MainWindow>(setup);
     m_window->resize(1100, 760);
     m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get())); // shortcuts need the active window
     QVERIFY(m_window->openRepository(m_repo->root()));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     page()->composer()->setFocus();
@@ -453,6 +480,189 @@ void tst_AppFlow::permissionModeSwitchReachesThePolicy()
     waitForIdle();
     QCOMPARE(page()->reviews()->count(), 0);
     QCOMPARE(m_repo->read(QStringLiteral("notes.md")), QByteArray("# Notes\n"));
+}
+
+void tst_AppFlow::escStopsWhereverTheFocusIs_data()
+{
+    QTest::addColumn<QString>("widget");
+    QTest::newRow("composer") << QStringLiteral("composer");
+    QTest::newRow("conversation") << QStringLiteral("conversation");
+    QTest::newRow("sessions list") << QStringLiteral("sessionsList");
+    QTest::newRow("permission mode") << QStringLiteral("permissionMode");
+}
+
+void tst_AppFlow::escStopsWhereverTheFocusIs()
+{
+    QFETCH(QString, widget);
+    openWindow({gateCall(), ModelStep::text(QStringLiteral("never asked"))});
+    type(QStringLiteral("wait for the gate"));
+    waitForGate();
+    auto target = m_window->findChild<QWidget *>(widget);
+    QVERIFY2(target, qPrintable(widget));
+    QVERIFY(focus(target));
+
+    QTest::keyClick(target, Qt::Key_Escape);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    QCOMPARE(m_model->callCount(), 1); // not after the gate gave up waiting: stopped
+}
+
+void tst_AppFlow::ctrlEnterInTheComposerAnswersTheReview()
+{
+    const QString content = QStringLiteral("int answer() { return 42; }\n");
+    openWindow({ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{"file_path", "answer.cpp"}, {"content", content}}),
+                ModelStep::text(QStringLiteral("Wrote answer.cpp."))});
+    type(QStringLiteral("add answer.cpp"));
+    QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+    QCOMPARE(QApplication::focusWidget(), page()->composer());
+
+    // A half-typed steering message stays a draft: Ctrl+Enter is the review's.
+    QTest::keyClicks(page()->composer(), QStringLiteral("and a test"));
+    QTest::keyClick(page()->composer(), Qt::Key_Return, Qt::ControlModifier);
+    waitForIdle();
+    QCOMPARE(m_repo->read(QStringLiteral("answer.cpp")), content.toUtf8());
+    QCOMPARE(page()->composer()->toPlainText(), QStringLiteral("and a test"));
+    QCOMPARE(userTexts(m_model->contexts().at(1)), QStringList{QStringLiteral("add answer.cpp")});
+    QCOMPARE(QApplication::focusWidget(), page()->composer());
+}
+
+void tst_AppFlow::escInTheComposerGoesToTheReviewAndBack()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{"file_path", "answer.cpp"}, {"content", "return 41;\n"}}),
+                ModelStep::text(QStringLiteral("Understood."))});
+    type(QStringLiteral("add answer.cpp"));
+    QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+
+    // Esc while a review waits does not stop the run: it goes to the review's feedback.
+    QTest::keyClick(page()->composer(), Qt::Key_Escape);
+    QVERIFY(page()->reviews()->currentView());
+    auto feedback = page()->reviews()->currentView()->findChild<QLineEdit *>(
+        QStringLiteral("denyFeedback"));
+    QVERIFY(feedback);
+    QTRY_COMPARE(QApplication::focusWidget(), feedback);
+    QCOMPARE(session()->state(), AgentSession::State::Running);
+    QTest::keyClicks(feedback, QStringLiteral("the answer is 42"));
+    QTest::keyClick(feedback, Qt::Key_Return);
+    waitForIdle();
+    QCOMPARE(m_repo->read(QStringLiteral("answer.cpp")), QByteArray("<missing>"));
+    QVERIFY(lastToolResult(m_model->contexts().at(1)).contains(QStringLiteral("the answer is 42")));
+    // Answered: the keyboard is back where the user types.
+    QTRY_COMPARE(QApplication::focusWidget(), page()->composer());
+}
+
+void tst_AppFlow::sendingShowsTheTaskEvenWhenScrolledUp()
+{
+    openWindow({longAnswer(), ModelStep::text(QStringLiteral("Second answer."))});
+    type(QStringLiteral("list the findings"));
+    waitForIdle();
+    view()->flush();
+    QScrollBar *bar = view()->verticalScrollBar();
+    QVERIFY(bar->maximum() > 0);
+    bar->setValue(0); // the user reads the findings from the top
+    QVERIFY(view()->jumpToLatestButton()->isVisible());
+
+    type(QStringLiteral("fix the third one"));
+    waitForIdle();
+    view()->flush();
+    QVERIFY(view()->isStuckToBottom());
+    QCOMPARE(bar->value(), bar->maximum());
+    QVERIFY(!view()->jumpToLatestButton()->isVisible());
+}
+
+void tst_AppFlow::arrivingReviewShowsItsCall()
+{
+    openWindow({longAnswer(),
+                gateCall(),
+                ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{"file_path", "answer.cpp"}, {"content", "return 42;\n"}}),
+                ModelStep::text(QStringLiteral("Done."))});
+    type(QStringLiteral("list the findings"));
+    waitForIdle();
+    type(QStringLiteral("fix them"));
+    waitForGate();
+    view()->flush();
+    QScrollBar *bar = view()->verticalScrollBar();
+    bar->setValue(0); // reading back while the agent works
+    QVERIFY(!view()->isStuckToBottom());
+
+    m_gate.release();
+    QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+    view()->flush();
+    QVERIFY(view()->isStuckToBottom());
+    QCOMPARE(bar->value(), bar->maximum());
+    clickAnswer("allowOnceButton");
+    waitForIdle();
+}
+
+void tst_AppFlow::tabFollowsTheLayout()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{"file_path", "answer.cpp"}, {"content", "return 42;\n"}}),
+                ModelStep::text(QStringLiteral("Done.")),
+                ModelStep::text(QStringLiteral("Committed."))});
+    type(QStringLiteral("add answer.cpp"));
+    QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+    type(QStringLiteral("then commit"), Qt::AltModifier); // the queue shows its list
+    QTRY_COMPARE(m_window->followUpPanel()->texts().size(), 1);
+
+    QListWidget *sessions = m_window->sessionsPanel()->list();
+    QVERIFY(focus(sessions));
+    QStringList visited = tabAround();
+    // Left to right, top to bottom, as the window is laid out, and round to the sessions
+    // again (the model cannot be switched while the agent works).
+    checkOrder(visited,
+               {QStringLiteral("conversation"),
+                QStringLiteral("denyFeedback"),
+                QStringLiteral("denyButton"),
+                QStringLiteral("allowOnceButton"),
+                QStringLiteral("composer"),
+                QStringLiteral("followUpList"),
+                QStringLiteral("permissionMode")});
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(visited.constLast(), QStringLiteral("sessionsList"));
+
+    QTest::keyClick(page()->composer(), Qt::Key_Return, Qt::ControlModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 3, runTimeoutMs); // the follow-up too
+    waitForIdle();
+    QVERIFY(focus(sessions));
+    visited = tabAround();
+    checkOrder(visited,
+               {QStringLiteral("conversation"),
+                QStringLiteral("composer"),
+                QStringLiteral("modelButton"),
+                QStringLiteral("permissionMode"),
+                QStringLiteral("newSessionButton")});
+}
+
+QStringList tst_AppFlow::tabAround()
+{
+    QWidget *start = QApplication::focusWidget();
+    QStringList visited;
+    for (int i = 0; i < 60; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QWidget *focused = QApplication::focusWidget();
+        visited << (focused ? focused->objectName() : QStringLiteral("<none>"));
+        if (focused == start)
+            break;
+    }
+    return visited;
+}
+
+void tst_AppFlow::checkOrder(const QStringList &visited, const QStringList &expected)
+{
+    qsizetype last = -1;
+    for (const QString &name : expected) {
+        const qsizetype at = visited.indexOf(name);
+        QVERIFY2(at > last,
+                 qPrintable(QStringLiteral("%1 out of order in %2").arg(name, visited.join(u' '))));
+        last = at;
+    }
 }
 
 QTEST_MAIN(tst_AppFlow)

@@ -193,8 +193,8 @@ private slots:
         QCOMPARE(QApplication::focusWidget(), composer);
         QTest::keyClicks(QApplication::focusWidget(), QStringLiteral(" overflow"));
         QCOMPARE(composer->text(), QStringLiteral("fix the overflow"));
-        // The review's keys only work inside the review: Ctrl+Enter in the composer is not
-        // an answer.
+        // The queue catches no keys typed outside it: Ctrl+Enter in another widget is not an
+        // answer (ConversationPage forwards its composer's, see tst_AppFlow).
         QTest::keyClick(composer, Qt::Key_Return, Qt::ControlModifier);
         QTest::keyClick(composer, Qt::Key_Escape);
         QCOMPARE(QApplication::focusWidget(), composer);

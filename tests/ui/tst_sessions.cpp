@@ -121,6 +121,7 @@ private slots:
     void newConversationKeepsTheOldOneListed();
     void resumeIsRefusedWhileATaskRuns();
     void resumedInBypassWarnsWithoutAsking();
+    void newConversationTakesTheKeysToTheMessageBox();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -352,6 +353,44 @@ void tst_Sessions::newConversationKeepsTheOldOneListed()
     QCOMPARE(panel()->titles(),
              (QStringList{QStringLiteral("New conversation"), QStringLiteral("a task")}));
     QVERIFY(!QFile::exists(session()->sessionPath())); // nothing written before a task
+}
+
+void tst_Sessions::newConversationTakesTheKeysToTheMessageBox()
+{
+    openWindow({ModelStep::text(QStringLiteral("Done."))});
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get())); // Ctrl+N needs the active window
+    type(QStringLiteral("a task"));
+    waitForIdle();
+    QListWidget *list = panel()->list();
+    QTRY_COMPARE(list->count(), 1);
+
+    // Ctrl+N while the sessions list has the focus: the new conversation's message box gets it.
+    list->setFocus();
+    QTRY_VERIFY(list->hasFocus());
+    const QString old = session()->sessionPath();
+    QTest::keyClick(list, Qt::Key_N, Qt::ControlModifier);
+    QTRY_VERIFY(session()->sessionPath() != old);
+    QTRY_COMPARE(QApplication::focusWidget(), page()->composer());
+
+    // The New button too.
+    list->setFocus();
+    QTRY_VERIFY(list->hasFocus());
+    waitForIdle();
+    const QString second = session()->sessionPath();
+    QTest::mouseClick(panel()->findChild<QToolButton *>(QStringLiteral("newSessionButton")),
+                      Qt::LeftButton);
+    QTRY_VERIFY(session()->sessionPath() != second);
+    QTRY_COMPARE(QApplication::focusWidget(), page()->composer());
+
+    // A task typed while the list has the focus is not a search in the list.
+    list->setFocus();
+    QTRY_VERIFY(list->hasFocus());
+    list->setCurrentRow(1);
+    QTest::keyClicks(list, QStringLiteral("add"));
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral(" a test"));
+    QCOMPARE(page()->composer()->toPlainText(), QStringLiteral("add a test"));
+    QCOMPARE(QApplication::focusWidget(), page()->composer());
+    QCOMPARE(list->currentRow(), 1);
 }
 
 void tst_Sessions::resumeIsRefusedWhileATaskRuns()

@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
@@ -60,6 +61,12 @@ ReviewAnswerBar::ReviewAnswerBar(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(ruleRow);
     layout->addLayout(buttonRow);
+    // Tab goes as the row is laid out, not in the order the buttons were made.
+    setTabOrder(m_rules, m_feedback);
+    setTabOrder(m_feedback, m_deny);
+    setTabOrder(m_deny, m_allowSession);
+    setTabOrder(m_allowSession, m_allowAlways);
+    setTabOrder(m_allowAlways, m_allowOnce);
 
     connect(m_allowOnce, &QPushButton::clicked, this, [this] { answer(Choice::AllowOnce); });
     connect(m_allowSession, &QPushButton::clicked, this, [this] { answer(Choice::AllowSession); });
@@ -137,19 +144,42 @@ void ReviewAnswerBar::addShortcuts(QWidget *scope)
         shortcut->setContext(Qt::WidgetWithChildrenShortcut);
         connect(shortcut, &QShortcut::activated, scope, slot);
     };
-    const auto allowOnce = [this] {
-        if (m_allowOnce->isEnabled())
-            answer(Choice::AllowOnce);
-    };
-    const auto allowSession = [this] {
-        if (m_allowSession->isEnabled())
-            answer(Choice::AllowSession);
-    };
-    add(QKeySequence(Qt::CTRL | Qt::Key_Return), allowOnce);
-    add(QKeySequence(Qt::CTRL | Qt::Key_Enter), allowOnce);
-    add(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return), allowSession);
-    add(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter), allowSession);
+    add(QKeySequence(Qt::CTRL | Qt::Key_Return), [this] { allowOnceByKey(); });
+    add(QKeySequence(Qt::CTRL | Qt::Key_Enter), [this] { allowOnceByKey(); });
+    add(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return), [this] { allowSessionByKey(); });
+    add(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter), [this] { allowSessionByKey(); });
     add(QKeySequence(Qt::Key_Escape), [this] { focusFeedback(); });
+}
+
+bool ReviewAnswerBar::handleShortcutKey(const QKeyEvent *event)
+{
+    const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
+    const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+    if (enter && modifiers == Qt::ControlModifier) {
+        allowOnceByKey();
+        return true;
+    }
+    if (enter && modifiers == (Qt::ControlModifier | Qt::ShiftModifier)) {
+        allowSessionByKey();
+        return true;
+    }
+    if (event->key() == Qt::Key_Escape && modifiers == Qt::NoModifier) {
+        focusFeedback();
+        return true;
+    }
+    return false;
+}
+
+void ReviewAnswerBar::allowOnceByKey()
+{
+    if (m_allowOnce->isEnabled())
+        answer(Choice::AllowOnce);
+}
+
+void ReviewAnswerBar::allowSessionByKey()
+{
+    if (m_allowSession->isEnabled())
+        answer(Choice::AllowSession);
 }
 
 void ReviewAnswerBar::focusFeedback()

@@ -6,6 +6,7 @@
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
+class QKeyEvent;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -30,6 +31,9 @@ public:
     /// Ctrl+Enter (allow once), Ctrl+Shift+Enter (allow for this session), Esc (deny feedback),
     /// active while the focus is inside \a scope: a request never catches keys typed elsewhere.
     void addShortcuts(QWidget *scope);
+    /// The same keys pressed outside the scope (the window forwards them while the review
+    /// waits, e.g. from the composer): acts and returns true if \a event is one of them.
+    bool handleShortcutKey(const QKeyEvent *event);
     void focusFeedback();
 
     void answer(AgentCore::PermissionAnswer::Choice choice);
@@ -39,6 +43,8 @@ signals:
 
 private:
     void updateButtons();
+    void allowOnceByKey();
+    void allowSessionByKey();
 
     QComboBox *m_rules;
     QLabel *m_ruleLabel;

@@ -34,6 +34,7 @@ ReviewQueue::ReviewQueue(QWidget *parent)
     , m_next(new QToolButton(this))
     , m_stack(new QStackedWidget(this))
 {
+    setAccessibleName(tr("Reviews"));
     m_position->setObjectName(QStringLiteral("queuePosition"));
     m_position->setForegroundRole(QPalette::PlaceholderText);
     m_previous->setObjectName(QStringLiteral("previousRequest"));
@@ -103,6 +104,12 @@ void ReviewQueue::addRequest(const AgentCore::PermissionRequest &request)
     if (indexOf(request.id) >= 0)
         return; // pending() and a queued requested() can both announce it
     QWidget *view = createView(request);
+    // What a screen reader announces when the review gets the focus.
+    //: Screen reader: a tool call waiting for review ("Review: Edit src/calc.cpp")
+    view->setAccessibleName(request.displayPath.isEmpty()
+                                ? tr("Review: %1").arg(request.toolName)
+                                : tr("Review: %1 %2").arg(request.toolName, request.displayPath));
+    view->setAccessibleDescription(request.reason);
     // Hidden widgets cannot take the focus; the stack shows only its current page, and the
     // current page changes below only when the queue was empty, which moves no focus (the
     // empty page holds none). So the composer keeps it.
@@ -154,6 +161,13 @@ quint64 ReviewQueue::currentRequestId() const
 QWidget *ReviewQueue::currentView() const
 {
     return m_stack->currentIndex() >= firstRequestPage ? m_stack->currentWidget() : nullptr;
+}
+
+bool ReviewQueue::handleShortcutKey(const QKeyEvent *event)
+{
+    const QWidget *view = currentView();
+    auto answers = view ? view->findChild<ReviewAnswerBar *>() : nullptr;
+    return answers && answers->handleShortcutKey(event);
 }
 
 QWidget *ReviewQueue::createView(const AgentCore::PermissionRequest &request)

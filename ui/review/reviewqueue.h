@@ -6,6 +6,7 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QKeyEvent;
 class QLabel;
 class QStackedWidget;
 class QToolButton;
@@ -42,6 +43,10 @@ public:
     QList<quint64> requestIds() const; ///< in arrival order
     quint64 currentRequestId() const;  ///< 0 when empty
     QWidget *currentView() const;
+    /// A review key (Ctrl+Enter, Ctrl+Shift+Enter, Esc; see ReviewAnswerBar::addShortcuts)
+    /// pressed outside the queue, forwarded by the window: the current review acts on it.
+    /// False if the queue is empty or the key is none of those.
+    bool handleShortcutKey(const QKeyEvent *event);
 
 signals:
     /// After the broker (if any) was given the answer. \a rejectedHunks: Edit/Write only.

@@ -228,6 +228,16 @@ bool SessionsPanel::eventFilter(QObject *watched, QEvent *event)
                 confirmDelete(m_list->currentRow());
             return true;
         }
+        // The list's type-ahead would swallow the first letters of a task typed after
+        // clicking a session; Space still selects.
+        const Qt::KeyboardModifiers modifiers = key->modifiers()
+                                                & ~(Qt::ShiftModifier | Qt::KeypadModifier);
+        const QString text = key->text();
+        if (modifiers == Qt::NoModifier && !text.isEmpty() && text.at(0).isPrint()
+            && !text.at(0).isSpace()) {
+            emit textTyped(text);
+            return true;
+        }
     }
     return QWidget::eventFilter(watched, event);
 }

@@ -17,7 +17,8 @@ namespace Ui {
 /// (double-click or Enter), Rename (F2, edited in place) and Delete (Del, after asking).
 /// The current conversation is marked; before its first message it is shown as a new,
 /// not yet saved conversation at the top. A session whose file cannot be read is listed with
-/// the reason and cannot be resumed. The panel only asks; the window decides.
+/// the reason and cannot be resumed. The panel only asks; the window decides. Text typed
+/// in the list is not a search: it is handed on (textTyped), meant for the message box.
 class SessionsPanel final : public QWidget
 {
     Q_OBJECT
@@ -46,6 +47,8 @@ signals:
     void resumeRequested(const QString &path);
     void renameRequested(const QString &path, const QString &title);
     void deleteRequested(const QString &path);
+    /// Printable text typed while the list had the focus (not while renaming).
+    void textTyped(const QString &text);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
