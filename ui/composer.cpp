@@ -83,6 +83,14 @@ void Composer::setRunning(bool running)
     updatePlaceholder();
 }
 
+void Composer::setReviewWaiting(bool waiting)
+{
+    if (m_reviewWaiting == waiting)
+        return;
+    m_reviewWaiting = waiting;
+    updatePlaceholder();
+}
+
 void Composer::setRepositoryRoot(const QString &root)
 {
     m_files->setRoot(root);
@@ -197,6 +205,12 @@ void Composer::send(bool asFollowUp)
 
 void Composer::updatePlaceholder()
 {
+    if (m_reviewWaiting) {
+        // Esc does not stop while a review waits: the placeholder must not promise it.
+        setPlaceholderText(tr("A review waits: Ctrl+Enter allows · Esc to deny with feedback · "
+                              "Ctrl+. stops"));
+        return;
+    }
     setPlaceholderText(
         m_running
             ? tr("Enter steers the running task · Alt+Enter queues a follow-up · Esc stops")

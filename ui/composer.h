@@ -34,6 +34,9 @@ public:
 
     void setRunning(bool running);
     bool isRunning() const { return m_running; }
+    /// A review waits for an answer: the placeholder says which keys answer it (the owner
+    /// forwards them, see ConversationPage).
+    void setReviewWaiting(bool waiting);
 
     /// The repository whose files `@` offers; listing them starts now, in the background.
     void setRepositoryRoot(const QString &root);
@@ -74,6 +77,7 @@ private:
     void acceptCompletion(int row);
 
     bool m_running = false;
+    bool m_reviewWaiting = false;
     RepositoryFiles *m_files = nullptr;
     QListView *m_popup = nullptr;
     QStringListModel *m_matches = nullptr;

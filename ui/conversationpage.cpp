@@ -234,6 +234,7 @@ void ConversationPage::onReviewCountChanged(int count)
 {
     const bool arrived = count > m_reviewCount;
     m_reviewCount = count;
+    m_composer->setReviewWaiting(count > 0);
     if (count == 0 && m_reviews->isAncestorOf(QApplication::focusWidget()))
         m_composer->setFocus(Qt::OtherFocusReason); // the user answered from the keyboard
     m_reviews->setVisible(count > 0);

@@ -536,7 +536,10 @@ void tst_AppFlow::escInTheComposerGoesToTheReviewAndBack()
     type(QStringLiteral("add answer.cpp"));
     QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
 
-    // Esc while a review waits does not stop the run: it goes to the review's feedback.
+    // Esc while a review waits does not stop the run: it goes to the review's feedback, as
+    // the message box says.
+    QVERIFY2(page()->composer()->placeholderText().contains(QStringLiteral("Esc to deny")),
+             qPrintable(page()->composer()->placeholderText()));
     QTest::keyClick(page()->composer(), Qt::Key_Escape);
     QVERIFY(page()->reviews()->currentView());
     auto feedback = page()->reviews()->currentView()->findChild<QLineEdit *>(
@@ -551,6 +554,7 @@ void tst_AppFlow::escInTheComposerGoesToTheReviewAndBack()
     QVERIFY(lastToolResult(m_model->contexts().at(1)).contains(QStringLiteral("the answer is 42")));
     // Answered: the keyboard is back where the user types.
     QTRY_COMPARE(QApplication::focusWidget(), page()->composer());
+    QVERIFY(!page()->composer()->placeholderText().contains(QStringLiteral("review")));
 }
 
 void tst_AppFlow::sendingShowsTheTaskEvenWhenScrolledUp()

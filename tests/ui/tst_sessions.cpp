@@ -122,6 +122,7 @@ private slots:
     void resumeIsRefusedWhileATaskRuns();
     void resumedInBypassWarnsWithoutAsking();
     void newConversationTakesTheKeysToTheMessageBox();
+    void escCancelsARenameBeforeItStopsTheRun();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -391,6 +392,38 @@ void tst_Sessions::newConversationTakesTheKeysToTheMessageBox()
     QCOMPARE(page()->composer()->toPlainText(), QStringLiteral("add a test"));
     QCOMPARE(QApplication::focusWidget(), page()->composer());
     QCOMPARE(list->currentRow(), 1);
+}
+
+void tst_Sessions::escCancelsARenameBeforeItStopsTheRun()
+{
+    QString old;
+    recordOneSession(QStringLiteral("old task"), QStringLiteral("Old."), &old);
+    openWindow({ModelStep::toolCall(QStringLiteral("gate-1"), QStringLiteral("Gate"), {}),
+                ModelStep::text(QStringLiteral("never asked"))});
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    type(QStringLiteral("wait for the gate"));
+    QTRY_COMPARE(session()->state(), AgentSession::State::Running);
+    QListWidget *list = panel()->list();
+    QTRY_VERIFY(panel()->titles().contains(QStringLiteral("old task")));
+
+    // The rename editor's Esc is its own: the edit ends, the run goes on.
+    list->setFocus();
+    QTRY_VERIFY(list->hasFocus());
+    list->setCurrentRow(panel()->titles().indexOf(QStringLiteral("old task")));
+    QTest::keyClick(list, Qt::Key_F2);
+    auto editor = list->findChild<QLineEdit *>();
+    QTRY_VERIFY(editor && editor->isVisible());
+    QTest::keyClicks(editor, QStringLiteral("renamed"));
+    QTest::keyClick(editor, Qt::Key_Escape);
+    QTRY_VERIFY(!editor || !editor->isVisible());
+    QCOMPARE(session()->state(), AgentSession::State::Running);
+    QVERIFY(panel()->titles().contains(QStringLiteral("old task")));
+
+    // Esc again, in the list: now it stops.
+    QTRY_VERIFY(list->hasFocus());
+    QTest::keyClick(list, Qt::Key_Escape);
+    waitForIdle();
+    QCOMPARE(m_model->callCount(), 1);
 }
 
 void tst_Sessions::resumeIsRefusedWhileATaskRuns()
