@@ -410,6 +410,8 @@ bool idsPerReply(const QString &dir)
     return scene.window()->resumeSession(path) && scene.waitFor([view] {
         return countItems(view, Ui::ConversationItem::Kind::ToolCard) == 3;
     }) && scene.save(QStringLiteral("17-ids-per-reply-resumed"));
+}
+
 // A finished task read back from its start: the button that brings the newest activity back.
 bool jumpToLatest(const QString &dir)
 {
