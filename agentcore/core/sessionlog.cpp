@@ -59,6 +59,23 @@ std::optional<QJsonObject> readHeader(QFile &file, QString *error)
     return header;
 }
 
+QString lockPath(const QString &path)
+{
+    return path + QLatin1String(".lock");
+}
+
+// "process 4711 on build-host", or a plain "another process" when the lock cannot say.
+QString holderOf(const QLockFile &lock)
+{
+    qint64 pid = 0;
+    QString host;
+    QString application;
+    if (!lock.getLockInfo(&pid, &host, &application))
+        return Tr::tr("another process");
+    return host.isEmpty() ? Tr::tr("process %1").arg(pid)
+                          : Tr::tr("process %1 on %2").arg(pid).arg(host);
+}
+
 QString cannotRead(const QFile &file)
 {
     return Tr::tr("Cannot read the session %1: %2")
@@ -88,12 +105,22 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
         if (line.trimmed().isEmpty())
             continue;
         const std::optional<QJsonObject> record = parseLine(line);
+        if (record && record->value(typeKey).toString() == QLatin1String("partial")) {
+            const QJsonValue partial = record->value(QLatin1String("message"));
+            Message message;
+            if (partial.isObject() && messageFromJson(partial.toObject(), &message))
+                contents.partial = message;
+            else
+                contents.partial.reset();
+            continue;
+        }
         Message message;
         QString why;
         const QString type = record ? record->value(typeKey).toString() : QString();
         if (record && type == QLatin1String("message")
             && messageFromJson(record->value(QLatin1String("message")).toObject(), &message, &why)) {
             contents.messages.append(message);
+            contents.partial.reset(); // the answer ended (or the run went on): not cut off
         } else if (record && type == QLatin1String("state")) {
             contents.state = *record;
             contents.state.remove(typeKey);
@@ -119,17 +146,58 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
     return contents;
 }
 
+bool SessionLog::isBusy(const QString &path, QString *holder)
+{
+    QLockFile lock(lockPath(path));
+    lock.setStaleLockTime(0);
+    if (lock.tryLock(0))
+        return false;
+    if (lock.error() != QLockFile::LockFailedError)
+        return false; // cannot tell (an unwritable folder): open() reports it
+    if (holder)
+        *holder = holderOf(lock);
+    return true;
+}
+
 std::unique_ptr<SessionLog> SessionLog::open(const QString &path,
                                              const QJsonObject &header,
-                                             QString *error)
+                                             QString *error,
+                                             bool *busy)
 {
+    if (busy)
+        *busy = false;
     std::unique_ptr<SessionLog> log(new SessionLog(path));
     QFile &file = log->m_file;
+    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
+        *error = Tr::tr("Cannot create the session %1: its folder cannot be made.")
+                     .arg(QDir::toNativeSeparators(path));
+        return nullptr;
+    }
+    // Only the age of a lock never makes it stale: a window may keep a session open for days.
+    // A lock whose process is gone (a crash, SIGKILL) is taken over.
+    log->m_lock = std::make_unique<QLockFile>(lockPath(path));
+    log->m_lock->setStaleLockTime(0);
+    if (!log->m_lock->tryLock(0)) {
+        if (log->m_lock->error() == QLockFile::LockFailedError) {
+            if (busy)
+                *busy = true;
+            *error = Tr::tr("The session %1 is open in another AgentDesk window (%2); only one "
+                            "window can add to it.")
+                         .arg(QDir::toNativeSeparators(path), holderOf(*log->m_lock));
+        } else {
+            *error = Tr::tr("Cannot lock the session %1 (%2 cannot be written).")
+                         .arg(QDir::toNativeSeparators(path),
+                              QDir::toNativeSeparators(lockPath(path)));
+        }
+        return nullptr;
+    }
     if (file.exists()) {
-        if (!file.open(QIODevice::ReadWrite)) {
+        // Append mode: each write goes to the end of the file, whatever else wrote meanwhile.
+        if (!file.open(QIODevice::ReadWrite | QIODevice::Append)) {
             *error = cannotRead(file);
             return nullptr;
         }
+        file.seek(0); // append mode starts at the end; the header is read first
         if (!readHeader(file, error))
             return nullptr;
         // End a torn last line, so that it stays one skipped line and the next record is whole.
@@ -143,8 +211,7 @@ std::unique_ptr<SessionLog> SessionLog::open(const QString &path,
         file.seek(file.size());
         return log;
     }
-    if (!QDir().mkpath(QFileInfo(path).absolutePath())
-        || !file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::NewOnly)) {
         *error = Tr::tr("Cannot create the session %1: %2")
                      .arg(QDir::toNativeSeparators(path), file.errorString());
         return nullptr;
@@ -161,7 +228,10 @@ SessionLog::SessionLog(const QString &path)
     : m_file(path)
 {}
 
-SessionLog::~SessionLog() = default;
+SessionLog::~SessionLog()
+{
+    m_file.close(); // before the lock goes: nothing is written once another window may write
+}
 
 bool SessionLog::appendMessage(const Message &message, QString *error)
 {
@@ -175,6 +245,14 @@ bool SessionLog::appendState(const QJsonObject &state, QString *error)
     QJsonObject record = state;
     record.insert(typeKey, QStringLiteral("state"));
     return appendRecord(record, error);
+}
+
+bool SessionLog::appendPartial(const std::optional<Message> &partial, QString *error)
+{
+    return appendRecord({{typeKey, QStringLiteral("partial")},
+                         {QLatin1String("message"),
+                          partial ? QJsonValue(messageToJson(*partial)) : QJsonValue()}},
+                        error);
 }
 
 bool SessionLog::appendRecord(const QJsonObject &record, QString *error)

@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QJsonObject>
+#include <QLockFile>
 #include <QStringList>
 
 #include <memory>
@@ -15,10 +16,17 @@ namespace AgentCore {
 ///   {"type":"session","version":1, ...header fields}      first line, written once
 ///   {"type":"message","message":{messageToJson}}          one per finished message
 ///   {"type":"state", ...}                                 the session's state; the last wins
+///   {"type":"partial","message":{...}|null}             the answer being streamed, until it ends
 /// (the follow-up queue, the permission choices and the model live in the state records).
 /// Appending never rewrites what is there: a crash (even SIGKILL) loses at most the line being
 /// written, and load() skips such a torn line with a warning. A file that is not a session is
-/// reported and never written to. Not thread-safe: one owner, any thread.
+/// reported and never written to.
+///
+/// One writer per session: open() takes a lock next to the file (`<file>.lock`, a QLockFile
+/// naming the process) and holds it until the SessionLog is destroyed, so a second window or
+/// process cannot append to a session another one is writing. A lock left by a process that
+/// died is taken over. The file is opened for appending (O_APPEND): every record lands at the
+/// end even when something else wrote meanwhile. Not thread-safe: one owner, any thread.
 class SessionLog final
 {
 public:
@@ -29,6 +37,9 @@ public:
         QList<Message> messages;
         QJsonObject state;    ///< the last state record, without "type" (empty: none)
         QStringList warnings; ///< lines skipped (torn or unreadable), with their line numbers
+        /// The answer that was being streamed when the file was last written, if it never
+        /// ended (no message record followed it): what a crash cut off.
+        std::optional<Message> partial;
     };
 
     static constexpr int version = 1;
@@ -39,10 +50,15 @@ public:
 
     /// Opens \a path for appending, creating it (and its folder) with \a header when it does not
     /// exist. An existing file must be a session (checked as load() does); a torn last line is
-    /// ended, so the next record starts on a line of its own. nullptr and \a error otherwise.
+    /// ended, so the next record starts on a line of its own. nullptr and \a error otherwise;
+    /// \a busy (when given) tells whether that is because another SessionLog, in this process
+    /// or another, holds the session (then \a error names the process).
     static std::unique_ptr<SessionLog> open(const QString &path,
                                             const QJsonObject &header,
-                                            QString *error);
+                                            QString *error,
+                                            bool *busy = nullptr);
+    /// Whether another SessionLog holds \a path now; \a holder (when given) says who.
+    static bool isBusy(const QString &path, QString *holder = nullptr);
 
     ~SessionLog();
     SessionLog(const SessionLog &) = delete;
@@ -53,6 +69,9 @@ public:
     /// Appends one record (written to the file at once, not yet synced).
     bool appendMessage(const Message &message, QString *error);
     bool appendState(const QJsonObject &state, QString *error);
+    /// The answer streamed so far (an assistant message), replaced by the next partial or
+    /// message record; a null message withdraws it (the draft was discarded).
+    bool appendPartial(const std::optional<Message> &partial, QString *error);
     /// Forces what was appended onto the disk (fsync): at each turn end.
     bool sync(QString *error);
 
@@ -61,6 +80,7 @@ private:
     bool appendRecord(const QJsonObject &record, QString *error);
 
     QFile m_file;
+    std::unique_ptr<QLockFile> m_lock;
 };
 
 } // namespace AgentCore

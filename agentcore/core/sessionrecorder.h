@@ -3,7 +3,9 @@
 #include "sessionlog.h"
 
 #include <QJsonObject>
+#include <QMap>
 #include <QObject>
+#include <QTimer>
 
 #include <memory>
 
@@ -15,8 +17,11 @@ struct AgentEvent;
 
 /// Keeps one conversation's session file up to date while its Agent works: appends each
 /// message as it ends, forces the file to disk at each turn end, and appends the session's
-/// state whenever it changed: the follow-up queue (and whether it is paused), the permission mode and the rules the user
-/// allowed for this session, and what the window adds (the model, the title).
+/// state whenever it changed: the steering messages not yet taken and the follow-up queue (and
+/// whether it is paused), as soon as they are accepted; whether a run is going on; the
+/// permission mode and the rules the user allowed for this session; and what the window adds
+/// (the model, the title, the draft). The answer being streamed is written as a partial record
+/// at most once a second, so a crash leaves what the user saw of it.
 ///
 /// The file is created with the first message, so a conversation that never started leaves
 /// nothing behind. A write that fails is reported once through failed(); the conversation goes
@@ -38,6 +43,11 @@ public:
     ~SessionRecorder() override;
 
     QString path() const { return m_path; }
+    /// Writes to \a log, already open (and locked) by the window that resumed the session,
+    /// instead of opening the file with the first message.
+    void adopt(std::unique_ptr<SessionLog> log);
+    /// Appends \a messages that are not the Agent's events (interruption()'s repair).
+    void record(const QList<Message> &messages);
     /// The state as it would be written now.
     QJsonObject state() const;
 
@@ -54,12 +64,20 @@ public:
                         PermissionPolicy &policy,
                         QStringList *warnings);
 
+    /// What closes a run that a crash (or closing the window mid-run) cut off, for a session
+    /// resumed by its only writer: an error result for each tool call of the last answer that
+    /// has none, the streamed answer that never ended (marked as interrupted), or, when the
+    /// run left neither, a note that it did not finish. Empty when the last run ended.
+    static QList<Message> interruption(const SessionLog::Contents &contents);
+
 signals:
     /// The file cannot be written; said once per kind of failure, the conversation goes on.
     void failed(const QString &message);
 
 private:
     void onEvent(const AgentEvent &event);
+    void notePartial(const AgentEvent &event);
+    void writePartial();
     bool ensureOpen();
     void writeStateIfChanged();
     void sync();
@@ -73,6 +91,13 @@ private:
     QJsonObject m_written; // the last state in the file
     std::unique_ptr<SessionLog> m_log;
     bool m_failed = false;
+    bool m_running = false;
+    // The answer being streamed: text and thinking blocks by content index.
+    std::optional<Message> m_partial;
+    QMap<int, ContentBlock> m_partialBlocks;
+    bool m_partialDirty = false;
+    bool m_partialWritten = false;
+    QTimer *m_partialTimer = nullptr;
 };
 
 } // namespace AgentCore

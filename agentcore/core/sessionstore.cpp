@@ -167,8 +167,56 @@ bool SessionStore::rename(const QString &path, const QString &title, QString *er
     return log->appendState(state, error) && log->sync(error);
 }
 
+QString SessionStore::fork(const QString &path, QString *error)
+{
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
+    if (!contents)
+        return {};
+    const QString copy = SessionStore(QFileInfo(path).absolutePath()).newSessionPath();
+    QJsonObject header = contents->header;
+    header.remove(QLatin1String("version"));
+    header.insert(QLatin1String("created"),
+                  QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    header.insert(QLatin1String("forkedFrom"), path);
+    const std::unique_ptr<SessionLog> log = SessionLog::open(copy, header, error);
+    if (!log)
+        return {};
+    for (const Message &message : contents->messages) {
+        if (!log->appendMessage(message, error))
+            return {};
+    }
+    QJsonObject state = contents->state;
+    // The queues stay with the window that runs the original: the copy would run them twice.
+    for (const char *key : {"steering", "followUps", "draft"})
+        state.remove(QLatin1String(key));
+    QString title = state.value(QLatin1String("title")).toString();
+    if (title.isEmpty()) {
+        for (const Message &message : contents->messages) {
+            if (message.isUser()) {
+                title = titleFromTask(message.text());
+                break;
+            }
+        }
+    }
+    //: The title of a copy of a session, made because another window has the session open
+    state.insert(QLatin1String("title"), Tr::tr("%1 (copy)").arg(title));
+    if (!log->appendState(state, error)
+        || (contents->partial && !log->appendPartial(contents->partial, error))
+        || !log->sync(error)) {
+        return {};
+    }
+    return copy;
+}
+
 bool SessionStore::remove(const QString &path, QString *error)
 {
+    if (QString holder; SessionLog::isBusy(path, &holder)) {
+        *error = Tr::tr("Cannot delete the session %1: it is open in another AgentDesk window "
+                        "(%2).")
+                     .arg(QDir::toNativeSeparators(path), holder);
+        return false;
+    }
+    QFile::remove(path + QLatin1String(".lock")); // a crashed window's, if any
     QFile file(path);
     if (!file.remove()) {
         *error = Tr::tr("Cannot delete the session %1: %2")

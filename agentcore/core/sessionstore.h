@@ -46,7 +46,14 @@ public:
     /// Names a session that is not open elsewhere: appends a state record with the title,
     /// keeping the rest of its state. false and \a error when the file cannot be written.
     static bool rename(const QString &path, const QString &title, QString *error);
+    /// Refused (false, \a error says by whom) while another window or process has it open.
     static bool remove(const QString &path, QString *error);
+    /// Copies the session \a path into a new session of the same folder: a header of its own
+    /// (naming the original in "forkedFrom"), the messages, the answer still being streamed,
+    /// and the state with a title marked as a copy, without the queues (they stay with the
+    /// original's window, which will run them). For a window that cannot write the
+    /// original because another one has it open. The new path, or empty and \a error.
+    static QString fork(const QString &path, QString *error);
 
     /// The title of a session without a name: the first line of \a firstTask, shortened.
     static QString titleFromTask(const QString &firstTask);

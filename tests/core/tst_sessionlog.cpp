@@ -1,11 +1,15 @@
-// A session on disk: what is appended comes back, a torn last line costs only itself, and a
-// file that is not a session is never written to.
+// A session on disk: what is appended comes back, a torn last line costs only itself, a
+// file that is not a session is never written to, and only one window or process at a time
+// adds to a session (the lock's holder is a real second process in one test).
 #include <core/sessionlog.h>
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextStream>
 
 using namespace AgentCore;
 
@@ -193,6 +197,116 @@ private slots:
         QCOMPARE(messages.at(4).toolCallId, bash.id);
         QCOMPARE(messages.at(4).text(), QStringLiteral(" a.txt | 2 +-"));
         QCOMPARE(readAll(path), bytes);
+    void oneWriterPerSession()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.jsonl"));
+        QString error;
+        auto first = SessionLog::open(path, {}, &error);
+        QVERIFY2(first, qPrintable(error));
+        QVERIFY(first->appendMessage(sampleMessages().at(0), &error));
+
+        // A second window of the same process: refused, and told who has it.
+        bool busy = false;
+        QVERIFY(!SessionLog::open(path, {}, &error, &busy));
+        QVERIFY(busy);
+        QVERIFY2(error.contains(QStringLiteral("open in another AgentDesk window"))
+                     && error.contains(QString::number(QCoreApplication::applicationPid())),
+                 qPrintable(error));
+        QVERIFY(SessionLog::isBusy(path));
+
+        first.reset(); // the window closed: the session is free again
+        QVERIFY(!SessionLog::isBusy(path));
+        auto second = SessionLog::open(path, {}, &error, &busy);
+        QVERIFY2(second, qPrintable(error));
+        QVERIFY(!busy);
+        QVERIFY(second->appendMessage(sampleMessages().at(1), &error));
+        QCOMPARE(SessionLog::load(path, &error)->messages, sampleMessages().mid(0, 2));
+    }
+
+    void anotherProcessHoldsTheSessionUntilItIsKilled()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.jsonl"));
+        QString error;
+        QVERIFY(SessionLog::open(path, {}, &error)->appendMessage(sampleMessages().at(0), &error));
+
+        QProcess holder;
+        holder.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--hold"), path});
+        QVERIFY(holder.waitForReadyRead(30'000));
+        QCOMPARE(holder.readLine().trimmed(), QByteArray("held"));
+
+        bool busy = false;
+        QVERIFY(!SessionLog::open(path, {}, &error, &busy));
+        QVERIFY(busy);
+        QVERIFY2(error.contains(QString::number(holder.processId())), qPrintable(error));
+        QString who;
+        QVERIFY(SessionLog::isBusy(path, &who));
+        QVERIFY2(who.contains(QString::number(holder.processId())), qPrintable(who));
+
+        // SIGKILL leaves its lock file behind; the dead process no longer holds it.
+        holder.kill();
+        QVERIFY(holder.waitForFinished(30'000));
+        QVERIFY(QFile::exists(path + QStringLiteral(".lock")));
+        auto log = SessionLog::open(path, {}, &error, &busy);
+        QVERIFY2(log, qPrintable(error));
+        QVERIFY(!busy);
+        QVERIFY(log->appendMessage(sampleMessages().at(1), &error));
+        QCOMPARE(SessionLog::load(path, &error)->messages, sampleMessages().mid(0, 2));
+    }
+
+    void appendsLandAfterWhatAnotherWriterAdded()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.jsonl"));
+        QString error;
+        auto log = SessionLog::open(path, {}, &error);
+        QVERIFY(log->appendMessage(sampleMessages().at(0), &error));
+        {
+            // A writer that knows nothing of the lock (an older AgentDesk) adds a record.
+            QTemporaryDir otherDir;
+            const QString otherPath = otherDir.filePath(QStringLiteral("o.jsonl"));
+            QVERIFY(SessionLog::open(otherPath, {}, &error)
+                        ->appendMessage(sampleMessages().at(1), &error));
+            const QByteArray record = readAll(otherPath).split('\n').at(1) + '\n';
+            QFile other(path);
+            QVERIFY(other.open(QIODevice::Append));
+            QCOMPARE(other.write(record), record.size());
+        }
+        QVERIFY(log->appendMessage(sampleMessages().at(2), &error));
+        const auto contents = SessionLog::load(path, &error);
+        QVERIFY2(contents, qPrintable(error));
+        QCOMPARE(contents->messages, sampleMessages()); // nothing overwritten, in file order
+        QVERIFY(contents->warnings.isEmpty());
+    }
+
+    void partialAnswerLastsUntilItsMessageEnds()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.jsonl"));
+        QString error;
+        auto log = SessionLog::open(path, {}, &error);
+        QVERIFY(log->appendMessage(sampleMessages().at(0), &error));
+        Message partial;
+        partial.role = Message::Role::Assistant;
+        partial.content = {ContentBlock::makeText(QStringLiteral("Read"))};
+        QVERIFY(log->appendPartial(partial, &error));
+        partial.content = {ContentBlock::makeText(QStringLiteral("Reading it"))};
+        QVERIFY(log->appendPartial(partial, &error));
+        auto contents = SessionLog::load(path, &error);
+        QVERIFY(contents && contents->partial);
+        QCOMPARE(contents->partial->text(), QStringLiteral("Reading it")); // the last one
+        QCOMPARE(contents->messages.size(), 1);
+
+        QVERIFY(log->appendMessage(sampleMessages().at(1), &error));
+        contents = SessionLog::load(path, &error);
+        QVERIFY(contents && !contents->partial); // it ended
+
+        QVERIFY(log->appendPartial(partial, &error));
+        QVERIFY(log->appendPartial(std::nullopt, &error)); // withdrawn (discarded)
+        contents = SessionLog::load(path, &error);
+        QVERIFY(contents && !contents->partial);
+        QVERIFY(contents->warnings.isEmpty());
     }
 
     void missingFileIsAnError()
@@ -204,6 +318,19 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_SessionLog)
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    // The second process of anotherProcessHoldsTheSessionUntilItIsKilled: holds the session
+    // until it is killed.
+    if (argc == 3 && qstrcmp(argv[1], "--hold") == 0) {
+        QString error;
+        const auto log = SessionLog::open(QString::fromLocal8Bit(argv[2]), {}, &error);
+        QTextStream(stdout) << (log ? QStringLiteral("held") : error) << Qt::endl;
+        return log ? app.exec() : 1;
+    }
+    tst_SessionLog test;
+    return QTest::qExec(&test, argc, argv);
+}
 
 #include "tst_sessionlog.moc"

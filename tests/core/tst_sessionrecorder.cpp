@@ -27,6 +27,10 @@ private slots:
     void resumedSessionAppendsOnlyNewMessages();
     void tornLastLineThenResume();
     void unwritableFileIsReportedOnce();
+    void whatTheUserSawSurvivesAKill();
+    void interruption_data();
+    void interruption();
+    void resumedByItsOnlyWriterTheRunIsClosed();
 
 private:
     struct Setup
@@ -249,6 +253,167 @@ void tst_SessionRecorder::unwritableFileIsReportedOnce()
     QCOMPARE(failed.size(), 1);
     QVERIFY(failed.constFirst().constFirst().toString().contains(QStringLiteral("blocked.jsonl")));
     QCOMPARE(setup.agent->messages().size(), 4); // the conversation went on
+}
+
+void tst_SessionRecorder::whatTheUserSawSurvivesAKill()
+{
+    const QString path = m_dir.filePath(QStringLiteral("crash.jsonl"));
+    // The answer streams its first words and then hangs: the moment of the crash.
+    Setup setup = makeAgent(
+        {ModelStep::text(QStringLiteral("Reading loop.ts first, then the log.")).stallingAfter(4)});
+    auto recorder = std::make_unique<SessionRecorder>(setup.agent.get(),
+                                                      setup.policy,
+                                                      path,
+                                                      SessionStore::newHeader(m_dir.path()),
+                                                      QJsonObject{});
+    setup.agent->prompt(QStringLiteral("fix the crash"));
+
+    // Never destroyed before the file is read: what SIGKILL leaves on disk at each moment.
+    QString error;
+    std::optional<SessionLog::Contents> contents;
+    QTRY_VERIFY((contents = SessionLog::load(path, &error)) && contents->partial);
+    // Accepted while the answer streams: shown as waiting, and on disk at once.
+    setup.agent->steer(QStringLiteral("use index.ts instead"));
+    setup.agent->followUp(QStringLiteral("then run the tests"));
+    QTRY_VERIFY((contents = SessionLog::load(path, &error))
+                && contents->state.value(u"steering").toArray().size() == 1);
+    const QString shown = contents->partial->text();
+    QVERIFY2(!shown.isEmpty()
+                 && QStringLiteral("Reading loop.ts first, then the log.").startsWith(shown),
+             qPrintable(shown));
+    QCOMPARE(contents->state.value(u"runInProgress").toBool(), true);
+    QCOMPARE(contents->state.value(u"steering").toArray().size(), 1);
+    QCOMPARE(contents->state.value(u"followUps").toArray().size(), 1);
+
+    // Resumed: the steering and the follow-up wait again, and the answer is marked.
+    Setup resumed = makeAgent({}, contents->messages);
+    QStringList warnings;
+    SessionRecorder::restore(contents->state, *resumed.agent, *resumed.policy, &warnings);
+    QCOMPARE(resumed.agent->steeringQueue().size(), 1);
+    QCOMPARE(resumed.agent->steeringQueue().constFirst().text(),
+             QStringLiteral("use index.ts instead"));
+    QCOMPARE(resumed.agent->followUpQueue().constFirst().text(),
+             QStringLiteral("then run the tests"));
+    const QList<Message> repair = SessionRecorder::interruption(*contents);
+    QCOMPARE(repair.size(), 1);
+    QVERIFY(repair.constFirst().isAssistant());
+    QCOMPARE(repair.constFirst().text(), shown);
+    QCOMPARE(repair.constFirst().stopReason, StopReason::Error);
+    QVERIFY(repair.constFirst().errorMessage.startsWith(QStringLiteral("Interrupted")));
+
+    // The first agent is stopped after all: the partial answer ends as a message of its own.
+    setup.agent->abort();
+    QVERIFY(setup.agent->waitForIdle());
+    contents = SessionLog::load(path, &error);
+    QVERIFY(!contents->partial);
+    QCOMPARE(contents->state.value(u"runInProgress").toBool(), false);
+    recorder.reset();
+}
+
+void tst_SessionRecorder::interruption_data()
+{
+    QTest::addColumn<QList<Message>>("messages");
+    QTest::addColumn<bool>("running");
+    QTest::addColumn<QStringList>("expected"); // role:toolCallId or role:text start
+
+    Message answer;
+    answer.role = Message::Role::Assistant;
+    answer.stopReason = StopReason::ToolUse;
+    answer.content = {ContentBlock::makeText(QStringLiteral("Reading both.")),
+                      ContentBlock::makeToolCall(QStringLiteral("c1"), QStringLiteral("Read"), {}),
+                      ContentBlock::makeToolCall(QStringLiteral("c2"), QStringLiteral("Bash"), {})};
+    const Message user = Message::makeUser(QStringLiteral("fix it"));
+    const Message read = Message::makeToolResult(QStringLiteral("c1"),
+                                                 QStringLiteral("Read"),
+                                                 QStringLiteral("text"),
+                                                 false);
+    Message done;
+    done.role = Message::Role::Assistant;
+    done.content = {ContentBlock::makeText(QStringLiteral("Fixed."))};
+
+    QTest::newRow("a call was running")
+        << QList<Message>{user, answer, read} << true << QStringList{QStringLiteral("result:c2")};
+    QTest::newRow("none had run") << QList<Message>{user, answer} << true
+                                  << QStringList{QStringLiteral("result:c1"),
+                                                 QStringLiteral("result:c2")};
+    QTest::newRow("between turns") << QList<Message>{user,
+                                                     answer,
+                                                     read,
+                                                     Message::makeToolResult(QStringLiteral("c2"),
+                                                                             QStringLiteral("Bash"),
+                                                                             QStringLiteral("ok"),
+                                                                             false)}
+                                   << true << QStringList{QStringLiteral("note")};
+    QTest::newRow("ended") << QList<Message>{user, done} << false << QStringList{};
+}
+
+void tst_SessionRecorder::interruption()
+{
+    QFETCH(QList<Message>, messages);
+    QFETCH(bool, running);
+    QFETCH(QStringList, expected);
+    SessionLog::Contents contents;
+    contents.messages = messages;
+    contents.state.insert(QStringLiteral("runInProgress"), running);
+    QStringList got;
+    for (const Message &message : SessionRecorder::interruption(contents)) {
+        QVERIFY2(message.text().startsWith(QStringLiteral("Interrupted")),
+                 qPrintable(message.text()));
+        if (message.isToolResult()) {
+            QVERIFY(message.isError); // the model must not take it for a success
+            got.append(QStringLiteral("result:") + message.toolCallId);
+        } else {
+            QCOMPARE(message.role, Message::Role::Custom); // shown, and a reminder to the model
+            got.append(QStringLiteral("note"));
+        }
+    }
+    QCOMPARE(got, expected);
+}
+
+void tst_SessionRecorder::resumedByItsOnlyWriterTheRunIsClosed()
+{
+    const QString path = m_dir.filePath(QStringLiteral("closed.jsonl"));
+    Message answer;
+    answer.role = Message::Role::Assistant;
+    answer.stopReason = StopReason::ToolUse;
+    answer.content = {ContentBlock::makeToolCall(QStringLiteral("c1"), QStringLiteral("Bash"), {})};
+    QString error;
+    {
+        auto log = SessionLog::open(path, SessionStore::newHeader(m_dir.path()), &error);
+        QVERIFY(log->appendMessage(Message::makeUser(QStringLiteral("run it")), &error));
+        QVERIFY(log->appendMessage(answer, &error));
+        QVERIFY(log->appendState({{"runInProgress", true}}, &error));
+    } // killed while Bash ran
+    auto contents = SessionLog::load(path, &error);
+    const QList<Message> repair = SessionRecorder::interruption(*contents);
+    QCOMPARE(repair.size(), 1);
+
+    Setup setup = makeAgent({ModelStep::text(QStringLiteral("I will check first."))},
+                            contents->messages + repair);
+    {
+        SessionRecorder recorder(setup.agent.get(),
+                                 setup.policy,
+                                 path,
+                                 contents->header,
+                                 contents->state);
+        auto log = SessionLog::open(path, {}, &error);
+        QVERIFY(log);
+        recorder.adopt(std::move(log));
+        recorder.record(repair);
+        contents = SessionLog::load(path, &error);
+        QCOMPARE(contents->messages.size(), 3);
+        QCOMPARE(contents->state.value(u"runInProgress").toBool(), false);
+        QVERIFY(SessionRecorder::interruption(*contents).isEmpty()); // closed once, not again
+
+        // The model's context is consistent: the call has its (interrupted) result.
+        setup.agent->prompt(QStringLiteral("did it finish?"));
+        QVERIFY(setup.agent->waitForIdle());
+        const QList<Message> sent = setup.model->contexts().constFirst().messages;
+        QCOMPARE(sent.at(2).toolCallId, QStringLiteral("c1"));
+        QVERIFY(sent.at(2).text().startsWith(QStringLiteral("Interrupted")));
+    }
+    contents = SessionLog::load(path, &error);
+    QCOMPARE(contents->messages.size(), 5);
 }
 
 QTEST_GUILESS_MAIN(tst_SessionRecorder)

@@ -2,6 +2,8 @@
 #include <core/sessionstore.h>
 
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -18,6 +20,8 @@ private slots:
     void renameKeepsTheState();
     void unreadableSessionIsListedAndLeftAlone();
     void removeDeletesTheFile();
+    void removeIsRefusedWhileAnotherWindowHasIt();
+    void forkCopiesTheConversationWithoutTheQueues();
     void foldersDifferForCheckoutsWithTheSameName();
     void titleFromTask_data();
     void titleFromTask();
@@ -149,6 +153,53 @@ void tst_SessionStore::titleFromTask()
     QFETCH(QString, task);
     QFETCH(QString, title);
     QCOMPARE(SessionStore::titleFromTask(task), title);
+}
+
+void tst_SessionStore::removeIsRefusedWhileAnotherWindowHasIt()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("open.jsonl"));
+    writeSession(path, {QStringLiteral("fix it")}, 0);
+    QString error;
+    {
+        auto log = SessionLog::open(path, {}, &error);
+        QVERIFY(log);
+        QVERIFY(!SessionStore::remove(path, &error));
+        QVERIFY2(error.contains(QStringLiteral("open in another AgentDesk window")),
+                 qPrintable(error));
+        QVERIFY(QFile::exists(path));
+    }
+    QVERIFY2(SessionStore::remove(path, &error), qPrintable(error));
+    QVERIFY(!QFile::exists(path));
+    QVERIFY(!QFile::exists(path + QStringLiteral(".lock")));
+}
+
+void tst_SessionStore::forkCopiesTheConversationWithoutTheQueues()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("20250101-000000-000-0001.jsonl"));
+    writeSession(path, {QStringLiteral("fix the overflow"), QStringLiteral("and test it")}, 0);
+    QString error;
+    auto log = SessionLog::open(path, {}, &error); // the window that has it
+    QVERIFY(log);
+    QVERIFY(log->appendState({{"followUps", QJsonArray{QStringLiteral("commit")}},
+                              {"steering", QJsonArray{QStringLiteral("use index.ts")}},
+                              {"permissionMode", QStringLiteral("acceptEdits")}},
+                             &error));
+
+    const QString copy = SessionStore::fork(path, &error);
+    QVERIFY2(!copy.isEmpty(), qPrintable(error));
+    QCOMPARE(QFileInfo(copy).absolutePath(), QFileInfo(path).absolutePath());
+    QVERIFY(!SessionLog::isBusy(copy)); // the copy is free to be written
+    const auto original = SessionLog::load(path, &error);
+    const auto forked = SessionLog::load(copy, &error);
+    QVERIFY2(forked, qPrintable(error));
+    QCOMPARE(forked->messages, original->messages);
+    QCOMPARE(forked->header.value(u"forkedFrom").toString(), path);
+    QCOMPARE(forked->state.value(u"permissionMode").toString(), QStringLiteral("acceptEdits"));
+    QVERIFY(!forked->state.contains(u"followUps"));
+    QVERIFY(!forked->state.contains(u"steering"));
+    QCOMPARE(SessionStore::describe(copy).title, QStringLiteral("fix the overflow (copy)"));
 }
 
 QTEST_GUILESS_MAIN(tst_SessionStore)
