@@ -17,6 +17,9 @@ using AgentCore::AgentEvent;
 namespace {
 const QLatin1String modelKey("model");
 const QLatin1String titleKey("title");
+const QLatin1String draftKey("draft");
+// How long the draft waits after a keystroke before it is written.
+constexpr int draftDelayMs = 1000;
 } // namespace
 
 AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
@@ -31,8 +34,35 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     , m_broker(new AgentCore::PermissionBroker(this))
 {
     applyModel();
+    m_draftTimer = new QTimer(this);
+    m_draftTimer->setSingleShot(true);
+    m_draftTimer->setInterval(draftDelayMs);
+    connect(m_draftTimer, &QTimer::timeout, this, &AgentSession::writeDraft);
+    if (m_file.resumed && !m_file.path.isEmpty()) {
+        // The session's lock, taken now: the window must know before anything is typed
+        // whether it may add to the session.
+        QString error;
+        bool busy = false;
+        m_log = AgentCore::SessionLog::open(m_file.path, m_file.header, &error, &busy);
+        if (!m_log && busy) {
+            m_readOnlyReason = error;
+        } else if (!m_log) {
+            m_warnings.append(error);
+        } else {
+            // Read again under the lock: a window that had it until now may have added to it.
+            if (std::optional<AgentCore::SessionLog::Contents> contents
+                = AgentCore::SessionLog::load(m_file.path, &error)) {
+                // open() ended a torn last line; the first reading's warnings say it was torn.
+                contents->warnings = m_file.resumed->warnings;
+                m_file.resumed = std::move(contents);
+            }
+            m_interruption = AgentCore::SessionRecorder::interruption(*m_file.resumed);
+            m_file.resumed->messages += m_interruption;
+        }
+    }
     if (m_file.resumed) {
         m_title = m_file.resumed->state.value(titleKey).toString();
+        m_draft = m_file.resumed->state.value(draftKey).toString();
         // The results in the file carry what tool_execution_end carried live.
         for (const AgentCore::Message &message : std::as_const(m_file.resumed->messages)) {
             if (message.isToolResult() && !message.isError)
@@ -64,6 +94,8 @@ AgentSession::~AgentSession()
 {
     if (m_assembly.joinable())
         m_assembly.join();
+    if (m_draftTimer->isActive())
+        writeDraft();
     // The recorder writes the last state (a queue edited after the last turn) from the agent.
     delete m_recorder;
     m_recorder = nullptr;
@@ -76,7 +108,7 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
     if (m_assembly.joinable())
         m_assembly.join();
     m_policy = parts.policy;
-    m_warnings = parts.warnings;
+    m_warnings = parts.warnings + m_warnings; // the session file's come after
     m_untrustedGrants = parts.untrustedGrants;
     // One client for the whole session, so the model can change between requests. The
     // command line's provider is what it calls when nothing else was chosen.
@@ -86,11 +118,18 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
 
     m_agent = new AgentCore::Agent(std::move(parts.config), this);
     if (m_file.resumed) {
-        AgentCore::SessionRecorder::restore(m_file.resumed->state, *m_agent, *m_policy, &m_warnings);
+        // Read-only, the queues stay with the window that has the session: run here too, they
+        // would run twice, and nothing of it would be kept.
+        QJsonObject state = m_file.resumed->state;
+        if (isReadOnly()) {
+            for (const char *key : {"steering", "followUps"})
+                state.remove(QLatin1String(key));
+        }
+        AgentCore::SessionRecorder::restore(state, *m_agent, *m_policy, &m_warnings);
         m_warnings += m_file.resumed->warnings;
         m_options.permissionMode = m_policy->mode();
     }
-    if (!m_file.path.isEmpty()) {
+    if (!m_file.path.isEmpty() && !isReadOnly()) {
         // Before the session's own handler, so a message is on disk when recorded() says so.
         m_recorder = new AgentCore::SessionRecorder(m_agent,
                                                     m_policy,
@@ -99,8 +138,13 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
                                                     m_file.resumed ? m_file.resumed->state
                                                                    : QJsonObject(),
                                                     this);
+        if (m_log)
+            m_recorder->adopt(std::move(m_log));
+        // Before anything else is written: the file then tells the interrupted run's end.
+        m_recorder->record(std::exchange(m_interruption, {}));
         if (const QJsonValue value = modelStateValue(); !value.isUndefined())
             m_recorder->setStateValue(modelKey, value);
+        m_recorder->setStateValue(draftKey, m_draft);
         if (!m_title.isEmpty())
             m_recorder->setStateValue(titleKey, m_title);
         connect(m_recorder, &AgentCore::SessionRecorder::failed, this, &AgentSession::warning);
@@ -139,6 +183,8 @@ void AgentSession::followUp(const QString &text)
 
 void AgentSession::perform(Action action, const QString &text)
 {
+    if (isReadOnly())
+        return; // the window shows why; its Send is disabled
     if (!m_agent) {
         m_waiting.append({action, text});
         return;
@@ -258,6 +304,24 @@ QList<AgentCore::Message> AgentSession::history() const
 QJsonObject AgentSession::resumedState() const
 {
     return m_file.resumed ? m_file.resumed->state : QJsonObject();
+}
+
+void AgentSession::setDraft(const QString &text)
+{
+    if (text == m_draft)
+        return;
+    m_draft = text;
+    if (text.isEmpty())
+        writeDraft();
+    else
+        m_draftTimer->start();
+}
+
+void AgentSession::writeDraft()
+{
+    m_draftTimer->stop();
+    if (m_recorder)
+        m_recorder->setStateValue(draftKey, m_draft);
 }
 
 void AgentSession::setTitle(const QString &title)

@@ -7,6 +7,7 @@
 
 #include <QHash>
 #include <QObject>
+#include <QTimer>
 
 #include <memory>
 #include <thread>
@@ -97,6 +98,15 @@ public:
     QString repositoryRoot() const { return m_options.repositoryRoot; }
 
     QString sessionPath() const { return m_file.path; }
+    /// Another window or process has this session open (SessionLog's lock): it is shown as it
+    /// was, nothing is sent or written; readOnlyReason() says who has it.
+    bool isReadOnly() const { return !m_readOnlyReason.isEmpty(); }
+    QString readOnlyReason() const { return m_readOnlyReason; }
+    /// The message box's text kept with the session (restored on resume).
+    QString draft() const { return m_draft; }
+    /// Keeps \a text as the draft: written a second after the last change (at once when it
+    /// was cleared, so a sent task does not come back as a draft).
+    void setDraft(const QString &text);
     /// The conversation the session was resumed with (empty for a new one).
     QList<AgentCore::Message> history() const;
     /// The session's saved state, when resumed (the model, the title, ...).
@@ -157,6 +167,7 @@ private:
     void noteChange(const QString &toolName, const QJsonObject &details);
     void setState(State state);
     void applyModel();
+    void writeDraft();
     QJsonValue modelStateValue() const;
 
     AgentCore::CodingAgentOptions m_options;
@@ -165,6 +176,11 @@ private:
     QString m_title;
     std::shared_ptr<AgentCore::SwitchableModelClient> m_switch;
     AgentCore::SessionRecorder *m_recorder = nullptr;
+    std::unique_ptr<AgentCore::SessionLog> m_log; // a resumed session's, locked until assembled
+    QList<AgentCore::Message> m_interruption;     // closes a run a crash cut off; to be written
+    QString m_readOnlyReason;
+    QString m_draft;
+    QTimer *m_draftTimer = nullptr;
     AgentCore::PermissionBroker *m_broker = nullptr;
     AgentCore::Agent *m_agent = nullptr;
     std::shared_ptr<AgentCore::PermissionPolicy> m_policy;

@@ -29,6 +29,8 @@ ConversationPage::ConversationPage(QWidget *parent)
     , m_conversation(new ConversationView(m_top))
     , m_reviews(new ReviewQueue(m_splitter))
     , m_pendingSteering(new QLabel(this))
+    , m_readOnlyNotice(new QWidget(this))
+    , m_readOnlyText(new QLabel(m_readOnlyNotice))
     , m_composer(new Composer(this))
     , m_sendStop(new QToolButton(this))
 {
@@ -62,6 +64,10 @@ ConversationPage::ConversationPage(QWidget *parent)
         if (m_session)
             m_session->followUp(text);
     });
+    connect(m_composer, &QPlainTextEdit::textChanged, this, [this] {
+        if (m_session)
+            m_session->setDraft(m_composer->toPlainText());
+    });
     connect(m_composer, &Composer::stopRequested, this, [this] {
         if (m_session)
             m_session->stop();
@@ -84,11 +90,27 @@ ConversationPage::ConversationPage(QWidget *parent)
     m_pendingSteering->setWordWrap(true);
     m_pendingSteering->hide();
 
+    m_readOnlyNotice->setObjectName(QStringLiteral("readOnlyNotice"));
+    m_readOnlyText->setObjectName(QStringLiteral("readOnlyText"));
+    m_readOnlyText->setWordWrap(true);
+    m_readOnlyText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto fork = new QToolButton(m_readOnlyNotice);
+    fork->setObjectName(QStringLiteral("forkButton"));
+    fork->setText(tr("Continue in a Copy"));
+    fork->setToolTip(tr("Copy this conversation into a new session of its own and go on there"));
+    connect(fork, &QToolButton::clicked, this, &ConversationPage::forkRequested);
+    auto noticeRow = new QHBoxLayout(m_readOnlyNotice);
+    noticeRow->setContentsMargins(0, 0, 0, 0);
+    noticeRow->addWidget(m_readOnlyText, 1);
+    noticeRow->addWidget(fork, 0, Qt::AlignVCenter);
+    m_readOnlyNotice->hide();
+
     auto layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 6);
     layout->setSpacing(6);
     layout->addWidget(m_splitter, 1);
     layout->addWidget(m_pendingSteering);
+    layout->addWidget(m_readOnlyNotice);
     layout->addLayout(composerRow);
     // No focus proxy to the composer: Qt would put the page where it sits in the window's tab
     // chain, the first widget made, and Tab would wrap around from the status bar to the
@@ -105,6 +127,17 @@ void ConversationPage::setSession(AgentSession *session)
     disconnect(m_queueConnection);
     m_session = session;
     updatePendingSteering();
+    const bool readOnly = session && session->isReadOnly();
+    //: Above the message box of a session another window has open
+    m_readOnlyText->setText(readOnly ? tr("Read-only: %1 Close it there and resume it here "
+                                          "again, or continue in a copy.")
+                                           .arg(session->readOnlyReason())
+                                     : QString());
+    m_readOnlyNotice->setVisible(readOnly);
+    m_composer->setEnabled(!readOnly);
+    // The session's own draft; text typed for a conversation without one stays in the box.
+    if (session && !session->draft().isEmpty())
+        m_composer->setPlainText(session->draft());
     m_conversation->clear();
     m_top->setCurrentWidget(m_welcome);
     m_reviews->setBroker(session ? session->broker() : nullptr);
@@ -136,6 +169,7 @@ void ConversationPage::setSession(AgentSession *session)
                                         this,
                                         &ConversationPage::updatePendingSteering);
         }
+        updatePendingSteering(); // a resumed session's steering, accepted before it closed
     });
     m_composer->setRepositoryRoot(session->repositoryRoot());
     onStateChanged(session->state());
@@ -226,7 +260,7 @@ void ConversationPage::onStateChanged(AgentSession::State state)
         m_sendStop->setText(tr("Send"));
         m_sendStop->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
         m_sendStop->setToolTip(tr("Send the task (Enter)"));
-        m_sendStop->setEnabled(m_session != nullptr);
+        m_sendStop->setEnabled(m_session && !m_session->isReadOnly());
     }
 }
 
@@ -257,7 +291,7 @@ void ConversationPage::onReviewCountChanged(int count)
 
 void ConversationPage::sendOrStop()
 {
-    if (!m_session)
+    if (!m_session || m_session->isReadOnly())
         return;
     if (m_session->state() == AgentSession::State::Running) {
         m_session->stop();

@@ -55,6 +55,12 @@ public:
     Composer *composer() const { return m_composer; }
     ReviewQueue *reviews() const { return m_reviews; }
     QToolButton *sendStopButton() const { return m_sendStop; }
+    /// Shown while the session is read-only (open in another window), with its fork button.
+    QWidget *readOnlyNotice() const { return m_readOnlyNotice; }
+
+signals:
+    /// The user wants to go on with a read-only session in a copy of its own.
+    void forkRequested();
 
     /// Esc that no widget used: moves to a waiting review's feedback field, else stops a
     /// running task. False if it did neither.
@@ -83,6 +89,8 @@ private:
     ConversationView *m_conversation;
     ReviewQueue *m_reviews;
     QLabel *m_pendingSteering; // sent while the agent works, not yet taken by the loop
+    QWidget *m_readOnlyNotice;
+    QLabel *m_readOnlyText;
     Composer *m_composer;
     QToolButton *m_sendStop;
     bool m_reviewSized = false; // the splitter gave the reviews their first height

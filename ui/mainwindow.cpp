@@ -127,6 +127,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     connect(m_sessions, &SessionsPanel::resumeRequested, this, &MainWindow::resumeSession);
     connect(m_sessions, &SessionsPanel::renameRequested, this, &MainWindow::renameSession);
     connect(m_sessions, &SessionsPanel::deleteRequested, this, &MainWindow::deleteSession);
+    connect(m_page, &ConversationPage::forkRequested, this, &MainWindow::forkSession);
 
     createMenus();
     // Tab follows the layout: sessions, conversation, reviews, message box, side panel,
@@ -193,7 +194,7 @@ bool MainWindow::isTaskRunning() const
 
 bool MainWindow::resumeSession(const QString &path)
 {
-    if (m_session && path == m_session->sessionPath())
+    if (m_session && path == m_session->sessionPath() && !m_session->isReadOnly())
         return true;
     if (isTaskRunning()) {
         statusBar()->showMessage(tr("Stop the running task before resuming another session."), 8000);
@@ -209,6 +210,19 @@ bool MainWindow::resumeSession(const QString &path)
     }
     startSession(path, std::move(contents));
     return true;
+}
+
+bool MainWindow::forkSession()
+{
+    if (!m_session || !m_session->isReadOnly())
+        return false;
+    QString error;
+    const QString copy = AgentCore::SessionStore::fork(m_session->sessionPath(), &error);
+    if (copy.isEmpty()) {
+        statusBar()->showMessage(error, 15000);
+        return false;
+    }
+    return resumeSession(copy);
 }
 
 void MainWindow::startSession(const QString &path,
@@ -242,7 +256,8 @@ void MainWindow::startSession(const QString &path,
     m_statusBar->setPermissionMode(m_session->permissionMode());
 
     connect(m_session, &AgentSession::ready, this, [this] {
-        m_followUps->setAgent(m_session->agent());
+        // Read-only, the queue belongs to the window that has the session open.
+        m_followUps->setAgent(m_session->isReadOnly() ? nullptr : m_session->agent());
     });
     connect(m_session, &AgentSession::stateChanged, this, &MainWindow::onSessionState);
     connect(m_session,

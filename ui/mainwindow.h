@@ -69,8 +69,11 @@ public:
     AgentSession *session() const { return m_session; }
     /// Continues the session in \a path: its conversation, follow-up queue, permission
     /// choices and model. Refused (false, said in the status bar) while a task runs or when
-    /// the file cannot be read; the current conversation then stays.
+    /// the file cannot be read; the current conversation then stays. A session another window
+    /// or process has open is shown read-only (resuming it again retries).
     bool resumeSession(const QString &path);
+    /// Continues the read-only session in a copy of its own (SessionStore::fork).
+    bool forkSession();
     /// The folder of this repository's sessions (empty until a repository is open).
     QString sessionsDirectory() const;
 

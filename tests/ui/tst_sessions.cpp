@@ -8,6 +8,7 @@
 #include <composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
+#include <conversation/toolcarditem.h>
 #include <conversationpage.h>
 #include <core/agent.h>
 #include <core/sessionlog.h>
@@ -21,6 +22,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QJsonArray>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
@@ -123,6 +125,9 @@ private slots:
     void resumedInBypassWarnsWithoutAsking();
     void newConversationTakesTheKeysToTheMessageBox();
     void escCancelsARenameBeforeItStopsTheRun();
+    void secondWindowIsReadOnlyAndLosesNothing();
+    void crashKeepsDraftSteeringAndQueueAndMarksTheCall();
+    void crashMidAnswerKeepsWhatStreamedMarked();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -154,6 +159,23 @@ private:
     Ui::SessionsPanel *panel() const { return m_window->sessionsPanel(); }
 
     std::unique_ptr<ToolsTest::Repo> m_repo;
+    /// A copy of the session file as it is on disk now, under a name of its own: what SIGKILL
+    /// at this moment would leave (the copy has no lock, as a dead process's is taken over).
+    QString snapshot(const QString &path)
+    {
+        const QString copy = m_sessionsDir->filePath(QStringLiteral("20000101-killed.jsonl"));
+        QFile::remove(copy);
+        return QFile::copy(path, copy) ? copy : QString();
+    }
+    const Ui::ToolCardItem *card(int index) const
+    {
+        for (int i = 0, seen = 0; i < view()->itemCount(); ++i) {
+            if (view()->itemAt(i)->kind() == Ui::ConversationItem::Kind::ToolCard && seen++ == index)
+                return static_cast<const Ui::ToolCardItem *>(view()->itemAt(i));
+        }
+        return nullptr;
+    }
+
     std::unique_ptr<QTemporaryDir> m_sessionsDir;
     std::shared_ptr<ScriptedModel> m_model;
     std::unique_ptr<Ui::MainWindow> m_window;
@@ -444,7 +466,6 @@ void tst_Sessions::resumeIsRefusedWhileATaskRuns()
     QCOMPARE(session()->sessionPath(), path);
 }
 
-QTEST_MAIN(tst_Sessions)
 // Issue #15: a session the user ran in bypass comes back in bypass, with the warning in the
 // status bar and without the question (it was answered then).
 void tst_Sessions::resumedInBypassWarnsWithoutAsking()
@@ -471,4 +492,175 @@ void tst_Sessions::resumedInBypassWarnsWithoutAsking()
     QVERIFY(!bar->findChild<QMessageBox *>(QStringLiteral("bypassConfirmation")));
 }
 
+
+void tst_Sessions::secondWindowIsReadOnlyAndLosesNothing()
+{
+    QString path;
+    recordOneSession(QStringLiteral("explain main.cpp"),
+                     QStringLiteral("It starts the app."),
+                     &path);
+    openWindow({ModelStep::text(QStringLiteral("It also reads the options."))});
+    QVERIFY(m_window->resumeSession(path));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QVERIFY(!session()->isReadOnly());
+    QVERIFY(!page()->readOnlyNotice()->isVisible());
+
+    // A second window on the same session.
+    auto secondModel = std::make_shared<ScriptedModel>(
+        QList<ModelStep>{ModelStep::text(QStringLiteral("The copy goes on."))});
+    Ui::AgentSetup setup;
+    setup.model.client = secondModel;
+    setup.model.label = QStringLiteral("scripted");
+    setup.options.systemPrompt = QStringLiteral("You are tested.");
+    setup.sessionsDirectory = m_sessionsDir->path();
+    Ui::MainWindow second(setup);
+    second.resize(1200, 760);
+    second.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&second));
+    QVERIFY(second.openRepository(m_repo->root()));
+    QVERIFY(second.resumeSession(path));
+    QTRY_VERIFY_WITH_TIMEOUT(second.session()->agent(), runTimeoutMs);
+    Ui::ConversationPage *secondPage = second.conversationPage();
+
+    // It shows the conversation, says why it cannot add to it, and cannot send.
+    QVERIFY(second.session()->isReadOnly());
+    QVERIFY(secondPage->readOnlyNotice()->isVisible());
+    const QString notice
+        = secondPage->readOnlyNotice()->findChild<QLabel *>(QStringLiteral("readOnlyText"))->text();
+    QVERIFY2(notice.contains(QStringLiteral("open in another AgentDesk window")),
+             qPrintable(notice));
+    QVERIFY(!secondPage->composer()->isEnabled());
+    QVERIFY(!secondPage->sendStopButton()->isEnabled());
+    QCOMPARE(itemTexts(secondPage->conversation(), Ui::ConversationItem::Kind::User),
+             QStringList{QStringLiteral("explain main.cpp")});
+    QVERIFY(!second.followUpPanel()->agent());
+    second.session()->send(QStringLiteral("sent anyway"));
+
+    // The first window goes on; everything it did is in the file, in order.
+    type(QStringLiteral("and the options?"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 1, runTimeoutMs);
+    waitForIdle();
+    QString error;
+    auto contents = SessionLog::load(path, &error);
+    QVERIFY2(contents, qPrintable(error));
+    QStringList texts;
+    for (const Message &message : std::as_const(contents->messages))
+        texts.append(message.text());
+    QCOMPARE(texts,
+             (QStringList{QStringLiteral("explain main.cpp"),
+                          QStringLiteral("It starts the app."),
+                          QStringLiteral("and the options?"),
+                          QStringLiteral("It also reads the options.")}));
+    QCOMPARE(secondModel->callCount(), 0);
+
+    // The second window continues in a copy of its own, which it may write.
+    QTest::mouseClick(secondPage->readOnlyNotice()->findChild<QToolButton *>(
+                          QStringLiteral("forkButton")),
+                      Qt::LeftButton);
+    QTRY_VERIFY(second.session()->sessionPath() != path);
+    const QString copy = second.session()->sessionPath();
+    QTRY_VERIFY_WITH_TIMEOUT(second.session()->agent(), runTimeoutMs);
+    QVERIFY(!second.session()->isReadOnly());
+    QVERIFY(!secondPage->readOnlyNotice()->isVisible());
+    QVERIFY(secondPage->composer()->isEnabled());
+    secondPage->composer()->setFocus();
+    QTest::keyClicks(secondPage->composer(), QStringLiteral("and in the copy?"));
+    QTest::keyClick(secondPage->composer(), Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(secondModel->callCount(), 1, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(second.session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    QCOMPARE(userTexts(secondModel->contexts().constFirst()),
+             (QStringList{QStringLiteral("explain main.cpp"),
+                          QStringLiteral("and the options?"),
+                          QStringLiteral("and in the copy?")}));
+    QCOMPARE(SessionLog::load(path, &error)->messages.size(), 4); // the original is untouched
+    QCOMPARE(SessionLog::load(copy, &error)->messages.size(), 6);
+}
+
+void tst_Sessions::crashKeepsDraftSteeringAndQueueAndMarksTheCall()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("gate-1"), QStringLiteral("Gate"), {})});
+    type(QStringLiteral("fix the overflow"));
+    QTRY_COMPARE_WITH_TIMEOUT(card(0) ? card(0)->state() : Ui::ToolCardItem::State::Pending,
+                              Ui::ToolCardItem::State::Running,
+                              runTimeoutMs);
+    // Accepted while the Gate call runs: a steering message, a follow-up, and a draft.
+    type(QStringLiteral("use index.ts instead"));
+    type(QStringLiteral("run the tests"), Qt::AltModifier);
+    QTest::keyClicks(page()->composer(), QStringLiteral("half a thought"));
+    const QString path = session()->sessionPath();
+    QString error;
+    std::optional<SessionLog::Contents> contents;
+    QTRY_VERIFY((contents = SessionLog::load(path, &error))
+                && contents->state.value(u"draft").toString() == QStringLiteral("half a thought")
+                && contents->state.value(u"steering").toArray().size() == 1
+                && contents->state.value(u"followUps").toArray().size() == 1);
+    const QString killed = snapshot(path);
+    QVERIFY(!killed.isEmpty());
+    m_gate.release();
+    m_window.reset();
+
+    openWindow({ModelStep::text(QStringLiteral("I will check it first.")),
+                ModelStep::text(QStringLiteral("Tests pass."))});
+    QVERIFY(m_window->resumeSession(killed));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QCOMPARE(page()->composer()->toPlainText(), QStringLiteral("half a thought"));
+    auto steering = page()->findChild<QLabel *>(QStringLiteral("pendingSteering"));
+    QTRY_VERIFY(steering->isVisible());
+    QVERIFY2(steering->text().contains(QStringLiteral("use index.ts instead")),
+             qPrintable(steering->text()));
+    QTRY_COMPARE(m_window->followUpPanel()->texts(), QStringList{QStringLiteral("run the tests")});
+    QVERIFY(card(0));
+    QCOMPARE(card(0)->state(), Ui::ToolCardItem::State::Failed);
+    QVERIFY2(card(0)->outputText().startsWith(QStringLiteral("Interrupted")),
+             qPrintable(card(0)->outputText()));
+    contents = SessionLog::load(killed, &error);
+    QVERIFY(contents->messages.constLast().isToolResult());
+    QVERIFY(contents->messages.constLast().isError);
+    QCOMPARE(contents->state.value(u"runInProgress").toBool(), false);
+
+    // The model's history is consistent: the call has its result, saying what happened.
+    page()->composer()->clear();
+    type(QStringLiteral("did it finish?"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 2, runTimeoutMs);
+    waitForIdle();
+    const QList<Message> sent = m_model->contexts().constFirst().messages;
+    QCOMPARE(sent.at(2).toolCallId, QStringLiteral("gate-1"));
+    QVERIFY(sent.at(2).text().startsWith(QStringLiteral("Interrupted")));
+    QVERIFY(userTexts(m_model->contexts().constFirst())
+                .contains(QStringLiteral("use index.ts instead")));
+    QCOMPARE(userTexts(m_model->contexts().constLast()).constLast(),
+             QStringLiteral("run the tests"));
+}
+
+void tst_Sessions::crashMidAnswerKeepsWhatStreamedMarked()
+{
+    openWindow({ModelStep::text(QStringLiteral("The overflow comes from the loop in main.cpp."))
+                    .stallingAfter(5)});
+    type(QStringLiteral("why does it overflow?"));
+    const QString path = session()->sessionPath();
+    QString error;
+    std::optional<SessionLog::Contents> contents;
+    QTRY_VERIFY((contents = SessionLog::load(path, &error)) && contents->partial);
+    const QString streamed = contents->partial->text();
+    const QString killed = snapshot(path);
+    m_window.reset();
+
+    openWindow({});
+    QVERIFY(m_window->resumeSession(killed));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant), QStringList{streamed.trimmed()});
+    const QStringList notes = itemTexts(view(), Ui::ConversationItem::Kind::Note);
+    QCOMPARE(notes.size(), 1);
+    QVERIFY2(notes.constFirst().startsWith(QStringLiteral("Interrupted")),
+             qPrintable(notes.constFirst()));
+    // Kept as a message now: a second resume shows it once, not again as a partial.
+    m_window.reset();
+    openWindow({});
+    QVERIFY(m_window->resumeSession(killed));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant), QStringList{streamed.trimmed()});
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Note).size(), 1);
+}
+
+QTEST_MAIN(tst_Sessions)
 #include "tst_sessions.moc"
