@@ -7,10 +7,14 @@
 #include "scriptedmodel.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextStream>
+#include <QTimer>
 
 using namespace AgentCore;
 using namespace TestSupport;
@@ -31,6 +35,7 @@ private slots:
     void interruption_data();
     void interruption();
     void resumedByItsOnlyWriterTheRunIsClosed();
+    void aProcessKilledMidRunLeavesWhatItShowed();
 
 private:
     struct Setup
@@ -416,5 +421,76 @@ void tst_SessionRecorder::resumedByItsOnlyWriterTheRunIsClosed()
     QCOMPARE(contents->messages.size(), 5);
 }
 
-QTEST_GUILESS_MAIN(tst_SessionRecorder)
+// The child of aProcessKilledMidRunLeavesWhatItShowed: a run whose answer streams a few
+// words and hangs, with a steering message and a follow-up accepted meanwhile. Says "ready"
+// once all of it is in the file, then waits to be killed.
+int runUntilKilled(const QString &path)
+{
+    auto model = std::make_shared<ScriptedModel>(QList<ModelStep>{
+        ModelStep::text(QStringLiteral("Reading loop.ts first, then the log.")).stallingAfter(4)});
+    auto policy = std::make_shared<PermissionPolicy>(QFileInfo(path).absolutePath(),
+                                                     PermissionMode::Default);
+    AgentConfig config;
+    config.loop.model = model;
+    Agent agent(std::move(config));
+    SessionRecorder recorder(&agent, policy, path, SessionStore::newHeader(QStringLiteral("/r")), {});
+    agent.prompt(QStringLiteral("fix the crash"));
+    QTimer poll;
+    bool steered = false;
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        QString error;
+        const auto contents = SessionLog::load(path, &error);
+        if (!contents || !contents->partial)
+            return;
+        if (!steered) {
+            agent.steer(QStringLiteral("use index.ts instead"));
+            agent.followUp(QStringLiteral("then run the tests"));
+            steered = true;
+        } else if (contents->state.value(u"followUps").toArray().size() == 1) {
+            poll.stop();
+            QTextStream(stdout) << "ready" << Qt::endl;
+        }
+    });
+    poll.start(20);
+    return QCoreApplication::exec();
+}
+
+void tst_SessionRecorder::aProcessKilledMidRunLeavesWhatItShowed()
+{
+    const QString path = m_dir.filePath(QStringLiteral("sigkill.jsonl"));
+    QProcess child;
+    child.start(QCoreApplication::applicationFilePath(),
+                {QStringLiteral("--run-until-killed"), path});
+    QVERIFY(child.waitForReadyRead(30'000));
+    QCOMPARE(child.readLine().trimmed(), QByteArray("ready"));
+    child.kill(); // SIGKILL: no destructor, no last state
+    QVERIFY(child.waitForFinished(30'000));
+
+    QString error;
+    const auto contents = SessionLog::load(path, &error);
+    QVERIFY2(contents, qPrintable(error));
+    QCOMPARE(contents->messages.size(), 1); // the task
+    QCOMPARE(contents->state.value(u"runInProgress").toBool(), true);
+    QCOMPARE(contents->state.value(u"steering").toArray().size(), 1);
+    QCOMPARE(contents->state.value(u"followUps").toArray().size(), 1);
+    QVERIFY(contents->partial);
+    QVERIFY(QStringLiteral("Reading loop.ts first, then the log.")
+                .startsWith(contents->partial->text()));
+    const QList<Message> repair = SessionRecorder::interruption(*contents);
+    QCOMPARE(repair.size(), 1);
+    QCOMPARE(repair.constFirst().text(), contents->partial->text());
+    // The dead process's lock is left behind, and taken over.
+    QVERIFY(QFile::exists(path + QStringLiteral(".lock")));
+    QVERIFY(!SessionLog::isBusy(path));
+    QVERIFY2(SessionLog::open(path, {}, &error), qPrintable(error));
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    if (argc == 3 && qstrcmp(argv[1], "--run-until-killed") == 0)
+        return runUntilKilled(QString::fromLocal8Bit(argv[2]));
+    tst_SessionRecorder test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_sessionrecorder.moc"
