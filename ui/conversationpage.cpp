@@ -136,7 +136,8 @@ void ConversationPage::setSession(AgentSession *session)
     m_readOnlyNotice->setVisible(readOnly);
     m_composer->setEnabled(!readOnly);
     // The session's own draft; text typed for a conversation without one stays in the box.
-    if (session && !session->draft().isEmpty())
+    // Read-only, the draft is the other window's.
+    if (session && !readOnly && !session->draft().isEmpty())
         m_composer->setPlainText(session->draft());
     m_conversation->clear();
     m_top->setCurrentWidget(m_welcome);

@@ -9,6 +9,7 @@
 #include <conversation/toolcarditem.h>
 #include <conversationpage.h>
 #include <core/agent.h>
+#include <core/sessionlog.h>
 #include <followuppanel.h>
 #include <i18n/translations.h>
 #include <mainwindow.h>
@@ -26,6 +27,8 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QMessageBox>
 #include <QPalette>
@@ -177,6 +180,8 @@ public:
         setup.options.projectTrustPath = m_dir.filePath(QStringLiteral("trusted.json"));
         if (demo)
             setup.model = Ui::ModelResolver::demo();
+        m_setup = setup;
+        m_root = root;
         m_window = std::make_unique<Ui::MainWindow>(setup);
         m_window->resize(1280, 820);
         m_window->show();
@@ -217,6 +222,17 @@ public:
             [this] { return m_window->session()->state() == Ui::AgentSession::State::Idle; });
     }
     void release() { m_release.release(); }
+    /// Another window of the same app on the same repository (a second window opened on it).
+    std::unique_ptr<Ui::MainWindow> secondWindow()
+    {
+        auto window = std::make_unique<Ui::MainWindow>(m_setup);
+        window->resize(1280, 820);
+        window->show();
+        if (!QTest::qWaitForWindowExposed(window.get()))
+            std::fprintf(stderr, "agentdesk_screenshots: the window was not shown\n");
+        window->openRepository(m_root);
+        return window;
+    }
 
     bool save(const QString &name, QWidget *widget = nullptr)
     {
@@ -243,6 +259,8 @@ private:
     std::shared_ptr<ScriptedModel> m_model;
     std::shared_ptr<FunctionTool> m_gate;
     std::unique_ptr<Ui::MainWindow> m_window;
+    Ui::AgentSetup m_setup;
+    QString m_root;
     QSemaphore m_release;
 };
 
@@ -511,6 +529,44 @@ bool runningAsRoot(const QString &dir)
     return scene.save(QStringLiteral("16-running-as-root"));
 }
 
+// A second window on a session the first one has open (read-only, with its fork button), then
+// the same session as a crash left it, resumed: the interrupted call, the steering message,
+// the follow-up and the draft come back.
+bool sessionElsewhereAndAfterACrash(const QString &dir)
+{
+    Scene scene(dir,
+                {call(QStringLiteral("t1"), QStringLiteral("RunTests"), {})},
+                PermissionMode::Default);
+    scene.type(QStringLiteral("Fix the overflow in add() and run the tests."));
+    const auto view = scene.page()->conversation();
+    bool ok = scene.waitFor(
+        [view] { return countItems(view, Ui::ConversationItem::Kind::ToolCard) > 0; });
+    scene.type(QStringLiteral("Check calc.h too"));
+    scene.type(QStringLiteral("Commit it when the tests pass"), Qt::AltModifier);
+    QTest::keyClicks(scene.page()->composer(), QStringLiteral("and update the READ"));
+    const QString path = scene.window()->session()->sessionPath();
+    ok = scene.waitFor([&path] {
+        QString error;
+        const auto contents = AgentCore::SessionLog::load(path, &error);
+        return contents && contents->state.value(u"draft").toString().endsWith(u"READ");
+    }) && ok;
+    const QString killed = QFileInfo(path).absolutePath()
+                           + QStringLiteral("/00000000-killed.jsonl");
+    ok = QFile::copy(path, killed) && ok;
+
+    std::unique_ptr<Ui::MainWindow> second = scene.secondWindow();
+    second->resumeSession(path);
+    ok = scene.waitFor([&second] { return second->session()->agent() != nullptr; }) && ok;
+    ok = scene.save(QStringLiteral("19-session-read-only"), second.get()) && ok;
+    second->resumeSession(killed);
+    ok = scene.waitFor([&second] { return second->session()->agent() != nullptr; }) && ok;
+    ok = scene.save(QStringLiteral("20-resumed-after-a-crash"), second.get()) && ok;
+    second.reset();
+    scene.release();
+    scene.waitForIdle();
+    return ok;
+}
+
 QPalette darkPalette()
 {
     QPalette palette;
@@ -570,6 +626,7 @@ int main(int argc, char **argv)
     ok = runningAsRoot(dir) && ok;
     ok = idsPerReply(dir) && ok;
     ok = jumpToLatest(dir) && ok;
+    ok = sessionElsewhereAndAfterACrash(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

@@ -492,7 +492,6 @@ void tst_Sessions::resumedInBypassWarnsWithoutAsking()
     QVERIFY(!bar->findChild<QMessageBox *>(QStringLiteral("bypassConfirmation")));
 }
 
-
 void tst_Sessions::secondWindowIsReadOnlyAndLosesNothing()
 {
     QString path;
@@ -648,7 +647,8 @@ void tst_Sessions::crashMidAnswerKeepsWhatStreamedMarked()
     openWindow({});
     QVERIFY(m_window->resumeSession(killed));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
-    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant), QStringList{streamed.trimmed()});
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant),
+             QStringList{streamed.trimmed()});
     const QStringList notes = itemTexts(view(), Ui::ConversationItem::Kind::Note);
     QCOMPARE(notes.size(), 1);
     QVERIFY2(notes.constFirst().startsWith(QStringLiteral("Interrupted")),
@@ -658,7 +658,8 @@ void tst_Sessions::crashMidAnswerKeepsWhatStreamedMarked()
     openWindow({});
     QVERIFY(m_window->resumeSession(killed));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
-    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant), QStringList{streamed.trimmed()});
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant),
+             QStringList{streamed.trimmed()});
     QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Note).size(), 1);
 }
 
