@@ -106,7 +106,9 @@ SessionInfo SessionStore::describe(const QString &path)
         const QByteArray line = file.readLine();
         if (!line.endsWith('\n'))
             break; // torn: the load skips it too
-        if (line.startsWith(messagePrefix)) {
+        // A partial record starts the same way (its keys sort alike): told apart by its end.
+        static const QByteArray messageSuffix = QByteArrayLiteral("\"type\":\"message\"}");
+        if (line.startsWith(messagePrefix) && line.trimmed().endsWith(messageSuffix)) {
             ++info.messageCount;
             if (!firstTask.isEmpty())
                 continue;

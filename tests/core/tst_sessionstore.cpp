@@ -22,6 +22,7 @@ private slots:
     void removeDeletesTheFile();
     void removeIsRefusedWhileAnotherWindowHasIt();
     void forkCopiesTheConversationWithoutTheQueues();
+    void partialAnswersAreNotCountedAsMessages();
     void foldersDifferForCheckoutsWithTheSameName();
     void titleFromTask_data();
     void titleFromTask();
@@ -200,6 +201,21 @@ void tst_SessionStore::forkCopiesTheConversationWithoutTheQueues()
     QVERIFY(!forked->state.contains(u"followUps"));
     QVERIFY(!forked->state.contains(u"steering"));
     QCOMPARE(SessionStore::describe(copy).title, QStringLiteral("fix the overflow (copy)"));
+}
+
+void tst_SessionStore::partialAnswersAreNotCountedAsMessages()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("streaming.jsonl"));
+    writeSession(path, {QStringLiteral("explain it")}, 0);
+    QString error;
+    auto log = SessionLog::open(path, {}, &error);
+    Message partial;
+    partial.role = Message::Role::Assistant;
+    partial.content = {ContentBlock::makeText(QStringLiteral("It starts"))};
+    QVERIFY(log->appendPartial(partial, &error));
+    QVERIFY(log->appendPartial(std::nullopt, &error));
+    QCOMPARE(SessionStore::describe(path).messageCount, 1);
 }
 
 QTEST_GUILESS_MAIN(tst_SessionStore)
