@@ -396,7 +396,7 @@ void MainWindow::refreshSessions()
 void MainWindow::renameSession(const QString &path, const QString &title)
 {
     QString error;
-    if (m_session && path == m_session->sessionPath())
+    if (m_session && path == m_session->sessionPath() && !m_session->isReadOnly())
         m_session->setTitle(title); // its recorder owns the file
     else if (!AgentCore::SessionStore::rename(path, title, &error))
         statusBar()->showMessage(error, 15000);
