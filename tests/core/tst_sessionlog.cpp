@@ -197,6 +197,8 @@ private slots:
         QCOMPARE(messages.at(4).toolCallId, bash.id);
         QCOMPARE(messages.at(4).text(), QStringLiteral(" a.txt | 2 +-"));
         QCOMPARE(readAll(path), bytes);
+    }
+
     void oneWriterPerSession()
     {
         QTemporaryDir dir;
