@@ -58,13 +58,14 @@ public:
     /// Shown while the session is read-only (open in another window), with its fork button.
     QWidget *readOnlyNotice() const { return m_readOnlyNotice; }
 
+    /// Esc that no widget used: moves to a waiting review's feedback field, else stops a
+    /// running task. False if it did neither.
+    bool escape();
+
 signals:
     /// The user wants to go on with a read-only session in a copy of its own.
     void forkRequested();
 
-    /// Esc that no widget used: moves to a waiting review's feedback field, else stops a
-    /// running task. False if it did neither.
-    bool escape();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
