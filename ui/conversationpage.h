@@ -66,7 +66,6 @@ signals:
     /// The user wants to go on with a read-only session in a copy of its own.
     void forkRequested();
 
-
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
