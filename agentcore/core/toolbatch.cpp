@@ -263,10 +263,12 @@ void ToolBatch::waitFor(qsizetype first, qsizetype last)
             Call &call = m_calls[notice.index];
             if (call.done)
                 continue;
-            if (notice.done)
+            if (notice.done) {
                 finish(call, std::move(notice.result));
-            else
+            } else {
                 emitToolEvent(AgentEvent::Type::ToolExecutionUpdate, call, notice.result);
+                call.partial = std::move(notice.result);
+            }
         }
         if (allDone())
             return;
@@ -274,7 +276,7 @@ void ToolBatch::waitFor(qsizetype first, qsizetype last)
             // raceAbort: stop waiting now; the abandoned calls may finish whenever they like.
             for (qsizetype i = first; i < last; ++i) {
                 if (!m_calls.at(i).done)
-                    finish(m_calls[i], abortedToolResult());
+                    finish(m_calls[i], stoppedToolResult(m_calls.at(i).partial));
             }
             return;
         }

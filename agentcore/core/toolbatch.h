@@ -39,8 +39,9 @@ struct ToolBatchSetup
 /// All-parallel calls run concurrently on the runner's threads; one Sequential tool (or forceSequential)
 /// makes the batch run one call at a time, and an abort stops it between calls. Every call
 /// runs on a runner thread while the loop thread waits, racing the abort token (raceAbort): on
-/// abort the loop stops waiting at once, and calls still running get an "aborted" result;
-/// whatever they return later is discarded.
+/// abort the loop stops waiting at once, and calls still running get a "stopped" result made
+/// of their last partial result (the output the user saw so far, see stoppedToolResult());
+/// whatever they send or return later is discarded.
 ///
 /// Events: tool_execution_start when a call starts, tool_execution_update for partial results,
 /// tool_execution_end as each call finishes (completion order); results are published in the
@@ -64,6 +65,8 @@ private:
         PreparedToolCall prepared;
         bool done = false;
         ToolResult result;
+        /// The last partial result: on abort it becomes the call's result (what the user saw).
+        std::optional<ToolResult> partial;
     };
 
     // Into the assistant message, which outlives the batch: copies would cost more than the

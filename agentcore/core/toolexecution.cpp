@@ -83,7 +83,30 @@ ToolResult runLayer(const ToolJob &job, qsizetype layer, ToolCallContext &contex
 
 ToolResult abortedToolResult()
 {
-    return ToolResult::makeError(Tr::tr("Tool execution aborted."));
+    ToolResult result = ToolResult::makeError(Tr::tr("Tool execution aborted."));
+    result.details = QJsonObject{{QStringLiteral("aborted"), true}};
+    return result;
+}
+
+ToolResult stoppedToolResult(const std::optional<ToolResult> &partial)
+{
+    if (!partial)
+        return abortedToolResult();
+    QString text = partial->text();
+    while (text.endsWith(QLatin1Char('\n')))
+        text.chop(1);
+    if (text.isEmpty())
+        return abortedToolResult();
+    // The output is what the user watched; the model must learn the same, and that the tool
+    // did not finish (its effects may be partial).
+    text += QLatin1Char('\n');
+    text += Tr::tr("[Stopped by the user while still running; the output above is what the tool "
+                   "produced until then.]");
+    QJsonObject details = partial->details.toObject();
+    details.insert(QStringLiteral("aborted"), true);
+    ToolResult result = ToolResult::makeText(text, details);
+    result.isError = true;
+    return result;
 }
 
 PreparedToolCall prepareToolCall(const ContentBlock &call, const RunTools &tools)

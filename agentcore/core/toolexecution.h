@@ -53,7 +53,14 @@ struct ToolJob
 /// (so its after-part always runs).
 ToolResult executeToolCall(ToolJob job);
 
-/// "Tool execution aborted." as a result: the call was running when the run was aborted.
+/// "Tool execution aborted." as a result: the call was aborted before it produced anything.
+/// details.aborted is true, as for every result of a call the user stopped.
 ToolResult abortedToolResult();
+
+/// The result of a call that was still running when the run was aborted, built from its last
+/// partial result (\a partial, what the user saw in its card): the output so far, then a line
+/// saying it was stopped; details.aborted is true. Without a partial result (or an empty
+/// one), abortedToolResult().
+ToolResult stoppedToolResult(const std::optional<ToolResult> &partial);
 
 } // namespace AgentCore

@@ -32,6 +32,12 @@ ContentBlock call(const QString &id, const QString &tool, const QString &file)
     return ContentBlock::makeToolCall(id, tool, path(file));
 }
 
+QString stoppedLine()
+{
+    return u"[Stopped by the user while still running; the output above is what the tool "
+           "produced until then.]"_s;
+}
+
 // A tool that ignores the abort token: it sleeps until released (at most 10 s).
 class HangingTool
 {
@@ -209,7 +215,10 @@ private slots:
         QCOMPARE(model->callCount(), 1);
         const Message result = newMessages.at(2);
         QVERIFY(result.isError);
-        QCOMPARE(result.text(), u"Tool execution aborted."_s);
+        QVERIFY(result.details[u"aborted"].toBool());
+        // Aborted from the sink on the tool's output: that output is the result, marked.
+        if (!fromOtherThread)
+            QCOMPARE(result.text(), u"working\n"_s + stoppedLine());
         const QList<AgentEvent> events = log.events();
         QCOMPARE(events.last().type, Type::AgentEnd);
 
@@ -250,9 +259,71 @@ private slots:
         QCOMPARE(newMessages.at(2).toolCallId, u"r1"_s);
         QVERIFY(!newMessages.at(2).isError);
         QCOMPARE(newMessages.at(3).toolCallId, u"h1"_s);
-        QCOMPARE(newMessages.at(3).text(), u"Tool execution aborted."_s);
+        QCOMPARE(newMessages.at(3).text(), u"working\n"_s + stoppedLine());
         hanging.released = true;
         QVERIFY(hanging.finished.tryAcquire(1, 5000));
+    }
+
+    // Stop keeps what a running tool showed: its output until then, marked as stopped, is the
+    // result the model gets next, the same as the card showed.
+    void stopKeepsTheOutputSoFar()
+    {
+        // Shared with the tool, which outlives a failed test: it runs until released.
+        struct Gate
+        {
+            std::atomic_bool released = false;
+            QSemaphore finished;
+        };
+        const auto gate = std::make_shared<Gate>();
+        auto ticker = FunctionTool::make(
+            u"Tick"_s,
+            {u"path"_s},
+            ExecutionMode::Sequential,
+            [gate](const ToolCallContext &context) {
+                QString output;
+                for (int i = 1; i <= 4; ++i) {
+                    output += u"tick %1\n"_s.arg(i);
+                    context.onUpdate(ToolResult::makeText(output, QJsonObject{{u"pid"_s, 42}}));
+                }
+                const QDeadlineTimer deadline(10'000);
+                while (!gate->released.load() && !deadline.hasExpired())
+                    QThread::msleep(2);
+                gate->finished.release();
+                return ToolResult::makeText(u"finished late"_s);
+            });
+        auto model = std::make_shared<ScriptedModel>(
+            QList{ModelStep::toolCall(u"t1"_s, u"Tick"_s, path(u"x"_s)),
+                  ModelStep::text(u"never"_s)});
+        AgentLoopConfig config;
+        config.model = model;
+        AgentContext context;
+        context.tools = {ticker};
+        AbortToken abort;
+        ToolResult ended;
+        int updates = 0;
+        const QList<Message> newMessages
+            = agentLoop({Message::makeUser(u"go"_s)},
+                        context,
+                        config,
+                        abort,
+                        EventLog().sink([&](const AgentEvent &event, int) {
+                            if (event.type == Type::ToolExecutionUpdate && ++updates == 4)
+                                abort.abort(); // the card shows "tick 1" to "tick 4"
+                            if (event.type == Type::ToolExecutionEnd)
+                                ended = event.result;
+                        }));
+        QCOMPARE(newMessages.size(), 3);
+        const Message result = newMessages.at(2);
+        QCOMPARE(result.toolCallId, u"t1"_s);
+        QVERIFY(result.isError);
+        const QString expected = u"tick 1\ntick 2\ntick 3\ntick 4\n"_s + stoppedLine();
+        QCOMPARE(result.text(), expected);
+        QCOMPARE(result.details[u"aborted"].toBool(), true);
+        QCOMPARE(result.details[u"pid"].toInt(), 42); // the partial's details are kept
+        QCOMPARE(ended.text(), expected);             // the card's last word: the same
+        QVERIFY(ended.isError);
+        gate->released = true;
+        QVERIFY(gate->finished.tryAcquire(1, 5000));
     }
 
     void abortDuringStreamingStopsTheRun()

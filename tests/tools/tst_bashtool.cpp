@@ -1,5 +1,7 @@
 #include "toolstest.h"
 
+#include <core/agentloop.h>
+#include <scriptedmodel.h>
 #include <tools/bashtool.h>
 #include <tools/toollogdirectory.h>
 
@@ -241,6 +243,66 @@ private slots:
         QVERIFY(result.isError);
         QVERIFY(result.text().contains(QLatin1String("aborted")));
         QVERIFY(result.details.toObject().value(QLatin1String("aborted")).toBool());
+    }
+
+    // Stop in the middle of a command: the ticks it printed stay the result, marked as stopped,
+    // and the model's next request carries them (not "Tool execution aborted.").
+    void stopKeepsTheTicksForTheModel()
+    {
+        ToolsTest::Repo repo;
+        auto bash = std::make_shared<BashTool>(repo.workspace());
+        const QJsonObject args{
+            {QStringLiteral("command"),
+             QStringLiteral("for i in 1 2 3 4; do echo tick $i; done; sleep 30")}};
+        auto model = std::make_shared<TestSupport::ScriptedModel>(
+            QList{TestSupport::ModelStep::toolCall(QStringLiteral("b1"),
+                                                   QStringLiteral("Bash"),
+                                                   args),
+                  TestSupport::ModelStep::text(QStringLiteral("I see four ticks."))});
+        AgentLoopConfig config;
+        config.model = model;
+        AgentContext context;
+        context.tools = {bash};
+        AbortToken abort;
+        qint64 pid = 0;
+        const QList<Message> first
+            = agentLoop({Message::makeUser(QStringLiteral("count"))},
+                        context,
+                        config,
+                        abort,
+                        [&](const AgentEvent &event) {
+                            if (event.type == AgentEvent::Type::ToolExecutionUpdate
+                                && event.result.text().contains(QLatin1String("tick 4"))) {
+                                pid = event.result.details[QLatin1String("pid")].toInteger();
+                                abort.abort(); // what the user saw: tick 1 to tick 4
+                            }
+                        });
+        QCOMPARE(first.size(), 3);
+        const Message stopped = first.at(2);
+        QVERIFY(stopped.isToolResult());
+        QVERIFY(stopped.isError);
+        QVERIFY2(stopped.text().startsWith(QLatin1String("tick 1\ntick 2\ntick 3\ntick 4\n")),
+                 qPrintable(stopped.text()));
+        QVERIFY2(stopped.text().contains(QLatin1String("Stopped by the user")),
+                 qPrintable(stopped.text()));
+        QVERIFY(stopped.details[QLatin1String("aborted")].toBool());
+        QVERIFY(pid > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!isRunning(pid), 5000); // the command itself still ends
+
+        AgentContext next = context;
+        next.messages = QList{Message::makeUser(QStringLiteral("count"))} + first;
+        agentLoop({Message::makeUser(QStringLiteral("what did you see?"))},
+                  next,
+                  config,
+                  AbortToken(),
+                  [](const AgentEvent &) {});
+        QCOMPARE(model->callCount(), 2);
+        QString seen;
+        for (const Message &message : model->contexts().at(1).messages) {
+            if (message.isToolResult())
+                seen = message.text();
+        }
+        QCOMPARE(seen, stopped.text());
     }
 
     void timeoutKillsTheGroup()
