@@ -1,0 +1,185 @@
+// What a session shows is what happened, live and after resume: a command the user stopped keeps
+// the output it showed (in its card, the session file and the model's next request), and the
+// files the session changed are listed again when it is resumed.
+#include "../tools/toolstest.h"
+
+#include <agentsession.h>
+#include <changedfilespanel.h>
+#include <composer.h>
+#include <conversation/conversationitem.h>
+#include <conversation/conversationview.h>
+#include <conversation/toolcarditem.h>
+#include <conversationpage.h>
+#include <mainwindow.h>
+#include <scriptedmodel.h>
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <memory>
+
+using namespace AgentCore;
+using TestSupport::ModelStep;
+using TestSupport::ScriptedModel;
+using Ui::AgentSession;
+using Ui::ToolCardItem;
+
+namespace {
+
+constexpr int runTimeoutMs = 15'000;
+
+const ToolCardItem *cardOf(const Ui::ConversationView *view, const QString &toolName)
+{
+    for (int i = 0; i < view->itemCount(); ++i) {
+        const Ui::ConversationItem *item = view->itemAt(i);
+        if (item->kind() == Ui::ConversationItem::Kind::ToolCard) {
+            auto card = static_cast<const ToolCardItem *>(item);
+            if (card->toolName() == toolName)
+                return card;
+        }
+    }
+    return nullptr;
+}
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QString lastToolResult(const Context &context)
+{
+    for (auto it = context.messages.crbegin(); it != context.messages.crend(); ++it) {
+        if (it->isToolResult())
+            return it->text();
+    }
+    return {};
+}
+
+} // namespace
+
+class tst_SessionHistory : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_sessionhistory"));
+    }
+    void init()
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        QVERIFY(m_repo->isValid());
+        m_sessionsDir = std::make_unique<QTemporaryDir>();
+    }
+    void cleanup()
+    {
+        m_window.reset();
+        m_repo.reset();
+    }
+
+    void stopKeepsTheCommandsOutput();
+
+private:
+    void openWindow(const QList<ModelStep> &steps);
+    void type(const QString &text)
+    {
+        Ui::Composer *composer = page()->composer();
+        QTest::keyClicks(composer, text);
+        QTest::keyClick(composer, Qt::Key_Return);
+    }
+    void waitForIdle()
+    {
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    }
+    /// A new window on the same repository and sessions, resuming \a path.
+    void resume(const QString &path, const QList<ModelStep> &steps)
+    {
+        openWindow(steps);
+        QVERIFY(m_window->resumeSession(path));
+        QTRY_COMPARE(session()->sessionPath(), path);
+        QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    }
+
+    Ui::ConversationPage *page() const { return m_window->conversationPage(); }
+    AgentSession *session() const { return m_window->session(); }
+    Ui::ConversationView *view() const { return page()->conversation(); }
+
+    std::unique_ptr<ToolsTest::Repo> m_repo;
+    std::unique_ptr<QTemporaryDir> m_sessionsDir;
+    std::shared_ptr<ScriptedModel> m_model;
+    std::unique_ptr<Ui::MainWindow> m_window;
+};
+
+void tst_SessionHistory::openWindow(const QList<ModelStep> &steps)
+{
+    m_window.reset();
+    m_model = std::make_shared<ScriptedModel>(steps);
+    Ui::AgentSetup setup;
+    setup.model.client = m_model;
+    setup.model.label = QStringLiteral("scripted");
+    setup.options.systemPrompt = QStringLiteral("You are tested.");
+    setup.sessionsDirectory = m_sessionsDir->path();
+    m_window = std::make_unique<Ui::MainWindow>(setup);
+    m_window->resize(1200, 760);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->openRepository(m_repo->root()));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    page()->composer()->setFocus();
+}
+
+// The real Bash prints four ticks and sleeps; the user presses Stop. The ticks stay: in the
+// card (which says it was stopped), in the session file, after resume, and in what the model
+// is sent next.
+void tst_SessionHistory::stopKeepsTheCommandsOutput()
+{
+    const QJsonObject command{
+        {QStringLiteral("command"),
+         QStringLiteral("echo tick 1; echo tick 2; echo tick 3; echo tick 4; sleep 30")}};
+    openWindow({ModelStep::toolCall(QStringLiteral("bash-1"), QStringLiteral("Bash"), command),
+                ModelStep::text(QStringLiteral("never asked"))});
+    type(QStringLiteral("count to four"));
+
+    QTRY_VERIFY_WITH_TIMEOUT(cardOf(view(), QStringLiteral("Bash"))
+                                 && cardOf(view(), QStringLiteral("Bash"))
+                                        ->outputText()
+                                        .contains(QLatin1String("tick 4")),
+                             runTimeoutMs);
+    QTest::mouseClick(page()->sendStopButton(), Qt::LeftButton);
+    waitForIdle();
+
+    const ToolCardItem *card = cardOf(view(), QStringLiteral("Bash"));
+    QCOMPARE(card->state(), ToolCardItem::State::Stopped);
+    QVERIFY2(card->stateText(0).startsWith(QLatin1String("stopped")),
+             qPrintable(card->stateText(0)));
+    const QString shown = card->outputText();
+    QVERIFY2(shown.startsWith(QLatin1String("tick 1\ntick 2\ntick 3\ntick 4\n")), qPrintable(shown));
+    QVERIFY2(shown.contains(QLatin1String("Stopped by the user")), qPrintable(shown));
+
+    const QString path = session()->sessionPath();
+    const QByteArray file = fileBytes(path);
+    QVERIFY2(file.contains("tick 1\\ntick 2\\ntick 3\\ntick 4\\n"), file.constData());
+    QVERIFY(!file.contains("Tool execution aborted."));
+
+    resume(path, {ModelStep::text(QStringLiteral("It printed four ticks."))});
+    const ToolCardItem *resumed = cardOf(view(), QStringLiteral("Bash"));
+    QVERIFY(resumed);
+    QCOMPARE(resumed->state(), ToolCardItem::State::Stopped);
+    QCOMPARE(resumed->outputText(), shown);
+
+    type(QStringLiteral("what did it print?"));
+    waitForIdle();
+    QCOMPARE(m_model->callCount(), 1);
+    QCOMPARE(lastToolResult(m_model->contexts().at(0)), shown);
+}
+
+QTEST_MAIN(tst_SessionHistory)
+#include "tst_sessionhistory.moc"
