@@ -86,6 +86,7 @@ private slots:
     }
 
     void stopKeepsTheCommandsOutput();
+    void resumedSessionListsTheChangedFiles();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -179,6 +180,37 @@ void tst_SessionHistory::stopKeepsTheCommandsOutput()
     waitForIdle();
     QCOMPARE(m_model->callCount(), 1);
     QCOMPARE(lastToolResult(m_model->contexts().at(0)), shown);
+}
+
+// Edits and a created file, accepted without review: after resume the panel lists them as it
+// did live, with the same counts.
+void tst_SessionHistory::resumedSessionListsTheChangedFiles()
+{
+    QVERIFY(m_repo->write(QStringLiteral("src/main.txt"), "one\ntwo\nthree\n"));
+    openWindow({ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("notes.txt")},
+                                     {QStringLiteral("content"), QStringLiteral("a\nb\n")}}),
+                ModelStep::toolCall(QStringLiteral("r1"),
+                                    QStringLiteral("Read"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("src/main.txt")}}),
+                ModelStep::toolCall(QStringLiteral("e1"),
+                                    QStringLiteral("Edit"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("src/main.txt")},
+                                     {QStringLiteral("old_string"), QStringLiteral("two")},
+                                     {QStringLiteral("new_string"), QStringLiteral("2\nzwei")}}),
+                ModelStep::text(QStringLiteral("Done."))});
+    session()->setPermissionMode(PermissionMode::AcceptEdits);
+    type(QStringLiteral("take notes and fix main"));
+    waitForIdle();
+    const QStringList live = m_window->changedFilesPanel()->rows();
+
+    QCOMPARE(live.size(), 2);
+    QVERIFY2(live.at(0).startsWith(QLatin1String("notes.txt")), qPrintable(live.join(u'|')));
+    const QString path = session()->sessionPath();
+
+    resume(path, {});
+    QCOMPARE(m_window->changedFilesPanel()->rows(), live);
 }
 
 QTEST_MAIN(tst_SessionHistory)
