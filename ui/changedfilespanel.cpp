@@ -59,10 +59,11 @@ void ChangedFilesPanel::setFiles(const QList<ChangedFile> &files)
         auto item = new QListWidgetItem(text, m_list);
         item->setData(PathRole, file.path);
         item->setToolTip(
-            file.created ? tr("%1\nCreated in this session; %n change(s)", nullptr, file.changes)
-                               .arg(QDir::toNativeSeparators(file.path))
-                         : tr("%1\n%n change(s) in this session", nullptr, file.changes)
-                               .arg(QDir::toNativeSeparators(file.path)));
+            (file.created ? tr("%1\nCreated in this session; %n change(s)", nullptr, file.changes)
+                                .arg(QDir::toNativeSeparators(file.path))
+                          : tr("%1\n%n change(s) in this session", nullptr, file.changes)
+                                .arg(QDir::toNativeSeparators(file.path)))
+            + QLatin1Char('\n') + tr("Double-click to see its changes."));
     }
     m_title->setText(files.isEmpty() ? tr("Files changed")
                                      : tr("Files changed (%1)").arg(files.size()));

@@ -14,7 +14,7 @@ QT_END_NAMESPACE
 namespace Ui {
 
 /// The side panel's list of files the agent changed in this session, with the lines added and
-/// removed, newest change last. Double-click (or Enter) opens a file with the desktop's editor.
+/// removed, newest change last. Double-click (or Enter) asks to show a file's changes.
 class ChangedFilesPanel final : public QWidget
 {
     Q_OBJECT

@@ -7,6 +7,7 @@
 #include "followuppanel.h"
 #include "modelresolver.h"
 #include "projecttrustdialog.h"
+#include "review/filediffview.h"
 #include "review/reviewqueue.h"
 #include "sessions/sessionspanel.h"
 #include "settings/keystore.h"
@@ -21,6 +22,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDesktopServices>
+#include <QDialog>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -31,6 +33,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QUrl>
+#include <QVBoxLayout>
 
 namespace Ui {
 
@@ -116,9 +119,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
             &ReviewQueue::countChanged,
             m_statusBar,
             &AgentStatusBar::setPendingReviews);
-    connect(m_changedFiles, &ChangedFilesPanel::openRequested, this, [](const QString &path) {
-        QDesktopServices::openUrl(QUrl::fromLocalFile(path));
-    });
+    connect(m_changedFiles, &ChangedFilesPanel::openRequested, this, &MainWindow::showFileChanges);
     connect(m_sessions, &SessionsPanel::newRequested, this, &MainWindow::newConversation);
     connect(m_sessions, &SessionsPanel::textTyped, this, [this](const QString &text) {
         m_page->composer()->setFocus(Qt::OtherFocusReason);
@@ -281,6 +282,28 @@ void MainWindow::startSession(const QString &path,
     });
     onSessionState(m_session->state());
     refreshSessions();
+}
+
+void MainWindow::showFileChanges(const QString &path)
+{
+    // Non-modal: the user may keep it open next to the conversation while the agent works.
+    auto dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("fileDiffDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    auto view = new FileDiffView(dialog);
+    auto layout = new QVBoxLayout(dialog);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view);
+    view->showFile(m_repository.root, path);
+    dialog->setWindowTitle(view->title());
+    connect(view, &FileDiffView::openInEditorRequested, this, [this](const QString &file) {
+        if (!QDesktopServices::openUrl(QUrl::fromLocalFile(file)))
+            statusBar()->showMessage(tr("No application could open %1.")
+                                         .arg(QDir::toNativeSeparators(file)),
+                                     8000);
+    });
+    dialog->resize(900, 640);
+    dialog->show();
 }
 
 void MainWindow::onSessionState(AgentSession::State state)

@@ -106,6 +106,8 @@ private:
     void startSession(const QString &path = {},
                       std::optional<AgentCore::SessionLog::Contents> resumed = std::nullopt);
     void newConversation();
+    /// Opens the diff of a changed file (\a path, absolute) in a window of its own.
+    void showFileChanges(const QString &path);
     void refreshSessions();
     void renameSession(const QString &path, const QString &title);
     void deleteSession(const QString &path);

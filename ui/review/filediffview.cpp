@@ -1,0 +1,220 @@
+#include "filediffview.h"
+
+#include "difflayout.h"
+#include "difftextview.h"
+#include "syntaxcolorizer.h"
+
+#include <tools/textfile.h>
+#include <tools/unifieddiff.h>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProcess>
+#include <QStackedWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace Ui {
+
+namespace {
+
+enum class Baseline { Found, NotInHead, NoGit };
+
+// The file's content in HEAD. Raw blob bytes (cat-file, not show: no textconv, no pager).
+Baseline headContent(const QString &root, const QString &relative, QByteArray *content)
+{
+    QProcess git;
+    git.setWorkingDirectory(root);
+    git.start(QStringLiteral("git"),
+              {QStringLiteral("cat-file"),
+               QStringLiteral("blob"),
+               QStringLiteral("HEAD:") + relative});
+    if (!git.waitForStarted(10'000))
+        return Baseline::NoGit;
+    git.closeWriteChannel();
+    if (!git.waitForFinished(30'000)) {
+        git.kill();
+        git.waitForFinished(1000);
+        return Baseline::NoGit;
+    }
+    if (git.exitStatus() != QProcess::NormalExit || git.exitCode() != 0)
+        return Baseline::NotInHead; // not in HEAD, or no commit yet: the session made it
+    *content = git.readAllStandardOutput();
+    return Baseline::Found;
+}
+
+QString asText(const QByteArray &bytes)
+{
+    return AgentCore::TextFile::fromBytes(AgentCore::TextFile::toLf(bytes)).text();
+}
+
+} // namespace
+
+FileDiffView::FileDiffView(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_stats(new QLabel(this))
+    , m_note(new QLabel(this))
+    , m_openInEditor(new QToolButton(this))
+    , m_stack(new QStackedWidget(this))
+    , m_diff(new DiffTextView(this))
+    , m_error(new QLabel(this))
+{
+    setObjectName(QStringLiteral("fileDiffView"));
+    m_title->setObjectName(QStringLiteral("fileDiffTitle"));
+    m_title->setTextFormat(Qt::PlainText);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+    m_title->setFont(titleFont);
+    m_stats->setObjectName(QStringLiteral("fileDiffStats"));
+    m_stats->setTextFormat(Qt::RichText);
+    m_note->setObjectName(QStringLiteral("fileDiffBaseline"));
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->setForegroundRole(QPalette::PlaceholderText);
+    m_note->setWordWrap(true);
+    m_openInEditor->setObjectName(QStringLiteral("openInEditorButton"));
+    m_openInEditor->setText(tr("Open in &Editor"));
+    m_openInEditor->setToolTip(tr("Open the file with the desktop's editor"));
+    m_openInEditor->setAutoRaise(true);
+    m_diff->setObjectName(QStringLiteral("fileDiffText"));
+    m_error->setObjectName(QStringLiteral("fileDiffError"));
+    m_error->setTextFormat(Qt::PlainText);
+    m_error->setWordWrap(true);
+    m_error->setAlignment(Qt::AlignCenter);
+    m_error->setMargin(24);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_stack->addWidget(m_diff);
+    m_stack->addWidget(m_error);
+
+    auto header = new QHBoxLayout;
+    header->addWidget(m_title);
+    header->addWidget(m_stats);
+    header->addStretch();
+    header->addWidget(m_openInEditor);
+    auto layout = new QVBoxLayout(this);
+    layout->addLayout(header);
+    layout->addWidget(m_note);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_openInEditor, &QToolButton::clicked, this, [this] {
+        emit openInEditorRequested(m_path);
+    });
+}
+
+FileDiffView::~FileDiffView() = default;
+
+bool FileDiffView::showFile(const QString &repositoryRoot, const QString &filePath)
+{
+    m_path = filePath;
+    m_additions = 0;
+    m_deletions = 0;
+    const QDir root(repositoryRoot);
+    const QString relative = root.relativeFilePath(filePath);
+    const bool inside = !relative.startsWith(QLatin1String("../"))
+                        && relative != QLatin1String("..") && !QDir::isAbsolutePath(relative);
+    const QString shown = QDir::toNativeSeparators(inside ? relative : filePath);
+    m_title->setText(tr("Changes to %1").arg(shown));
+    m_stats->clear();
+    m_note->clear();
+    m_openInEditor->setEnabled(false);
+
+    const QFileInfo info(filePath);
+    if (!info.exists()) {
+        fail(tr("%1 no longer exists: it was deleted or moved after the session changed it.")
+                 .arg(shown));
+        return false;
+    }
+    if (!info.isFile()) {
+        fail(tr("%1 is no longer a file.").arg(shown));
+        return false;
+    }
+    m_openInEditor->setEnabled(true);
+    if (info.size() > maxBytes) {
+        fail(tr("%1 is too large to show here (%2).")
+                 .arg(shown, AgentCore::TextFile::sizeText(info.size())));
+        return false;
+    }
+    QFile file(filePath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        fail(tr("Cannot read %1: %2").arg(shown, file.errorString()));
+        return false;
+    }
+    const QByteArray now = file.readAll();
+    QByteArray before;
+    const Baseline baseline = inside ? headContent(repositoryRoot, relative, &before)
+                                     : Baseline::NotInHead;
+    if (AgentCore::TextFile::looksBinary(now) || AgentCore::TextFile::looksBinary(before)) {
+        fail(tr("%1 is a binary file: its changes cannot be shown as text.").arg(shown));
+        return false;
+    }
+
+    switch (baseline) {
+    case Baseline::Found:
+        m_note->setText(tr("Compared with the last commit (HEAD); changes not committed before "
+                           "this session show too."));
+        break;
+    case Baseline::NotInHead:
+        m_note->setText(tr("Not in the last commit: shown as a new file."));
+        break;
+    case Baseline::NoGit:
+        m_note->setText(tr("git could not be run: shown as a new file."));
+        break;
+    }
+    const QString oldText = asText(before);
+    const QString newText = asText(now);
+    const AgentCore::UnifiedDiff diff = AgentCore::UnifiedDiff::compute(oldText, newText);
+    m_additions = diff.additions();
+    m_deletions = diff.deletions();
+    if (diff.isEmpty()) {
+        fail(tr("%1 is the same as in the last commit: the session's changes to it were undone "
+                "or committed.")
+                 .arg(shown));
+        return true; // nothing failed: there is just nothing to show
+    }
+    SyntaxColorizer colorizer(palette());
+    colorizer.setLanguageForFileName(info.fileName());
+    m_diff->setPane(DiffLayout::unified(diff, colorizer));
+    m_stack->setCurrentWidget(m_diff);
+    m_error->clear();
+    const bool dark = palette().color(QPalette::Base).lightnessF() < 0.5;
+    m_stats->setText(QStringLiteral("<span style='color:%1'>+%2</span>&nbsp;&nbsp;"
+                                    "<span style='color:%3'>&minus;%4</span>")
+                         .arg(dark ? QStringLiteral("#3fb950") : QStringLiteral("#1a7f37"))
+                         .arg(m_additions)
+                         .arg(dark ? QStringLiteral("#f85149") : QStringLiteral("#cf222e"))
+                         .arg(m_deletions));
+    return true;
+}
+
+void FileDiffView::fail(const QString &message)
+{
+    m_diff->setPane({});
+    m_error->setText(message);
+    m_stack->setCurrentWidget(m_error);
+}
+
+QString FileDiffView::errorText() const
+{
+    return m_stack->currentWidget() == m_error ? m_error->text() : QString();
+}
+
+QString FileDiffView::title() const
+{
+    return m_title->text();
+}
+
+QString FileDiffView::baselineNote() const
+{
+    return m_note->text();
+}
+
+QString FileDiffView::diffText() const
+{
+    return m_stack->currentWidget() == m_diff ? m_diff->pane().text : QString();
+}
+
+} // namespace Ui

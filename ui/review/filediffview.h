@@ -1,0 +1,71 @@
+#pragma once
+
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QStackedWidget;
+class QToolButton;
+QT_END_NAMESPACE
+
+namespace Ui {
+
+class DiffTextView;
+
+/// What a session changed in one file, read-only: the file as it is now against the last
+/// commit (git HEAD; a file not in HEAD counts as new), in the review's diff display (unified,
+/// syntax coloured, changed words marked). HEAD is the baseline because it is what the
+/// repository itself knows: it survives resume and restart with nothing stored, matches what
+/// `git diff` and the next commit show, and is never a guess (rebuilding the content before
+/// the session from its recorded diffs breaks as soon as anything else touched the file).
+/// Changes made before the session and not committed show too; the note under the title says
+/// what the diff is against. A file that cannot be shown (gone, binary, unreadable) shows why
+/// instead. Reads the file and runs git on the calling thread (one small file, one `git
+/// cat-file`). UI thread.
+class FileDiffView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FileDiffView)
+public:
+    explicit FileDiffView(QWidget *parent = nullptr);
+    ~FileDiffView() override;
+
+    /// Shows the change of \a filePath (absolute) in the repository at \a repositoryRoot.
+    /// False when it cannot be shown; errorText() then says why, in the view too.
+    bool showFile(const QString &repositoryRoot, const QString &filePath);
+
+    QString filePath() const { return m_path; }
+    /// The message shown instead of a diff: why it cannot be shown, or that the file has no
+    /// change left; empty when a diff is shown.
+    QString errorText() const;
+    /// The title line, e.g. "Changes to src/main.cpp".
+    QString title() const;
+    /// What the diff is against, e.g. "Compared with the last commit (HEAD)."
+    QString baselineNote() const;
+    /// The diff as shown (gutter and lines), empty when none is.
+    QString diffText() const;
+    int additions() const { return m_additions; }
+    int deletions() const { return m_deletions; }
+
+    static constexpr qint64 maxBytes = 8 * 1024 * 1024;
+
+signals:
+    /// The user asked to open the file in the desktop's editor.
+    void openInEditorRequested(const QString &path);
+
+private:
+    void fail(const QString &message);
+
+    QString m_path;
+    int m_additions = 0;
+    int m_deletions = 0;
+    QLabel *m_title;
+    QLabel *m_stats;
+    QLabel *m_note;
+    QToolButton *m_openInEditor;
+    QStackedWidget *m_stack;
+    DiffTextView *m_diff;
+    QLabel *m_error;
+};
+
+} // namespace Ui
