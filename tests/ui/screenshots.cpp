@@ -567,6 +567,74 @@ bool sessionElsewhereAndAfterACrash(const QString &dir)
     return ok;
 }
 
+// Stop pressed while a command prints: its card keeps the output and says it was stopped.
+bool toolStopped(const QString &dir)
+{
+    Scene scene(dir,
+                {call(QStringLiteral("b1"),
+                      QStringLiteral("Bash"),
+                      {{"command",
+                        "for t in add subtract multiply divide; do echo \"test_$t ... ok\"; "
+                        "done; echo 'test_power ...'; sleep 20"},
+                       {"description", "Run the unit tests"}}),
+                 ModelStep::text(QStringLiteral("never asked"))},
+                PermissionMode::Bypass);
+    scene.type(QStringLiteral("Run the tests and tell me which fail."));
+    const auto view = scene.page()->conversation();
+    const bool running = scene.waitFor([view] {
+        for (int i = 0; i < view->itemCount(); ++i) {
+            const Ui::ConversationItem *item = view->itemAt(i);
+            if (item->kind() == Ui::ConversationItem::Kind::ToolCard
+                && static_cast<const Ui::ToolCardItem *>(item)->outputText().contains(
+                    QStringLiteral("test_power")))
+                return true;
+        }
+        return false;
+    });
+    QTest::qWait(1000); // a second on the clock, as a user would let it run
+    scene.window()->session()->stop();
+    return running && scene.waitForIdle() && scene.save(QStringLiteral("21-tool-stopped"));
+}
+
+// A finished task's changed file, double-clicked in the side panel: its diff against the last
+// commit, in the app.
+bool fileDiff(const QString &dir)
+{
+    Scene scene(dir,
+                {call(QStringLiteral("r1"), QStringLiteral("Read"), {{"file_path", "src/calc.cpp"}}),
+                 call(QStringLiteral("w1"),
+                      QStringLiteral("Write"),
+                      {{"file_path", "src/calc.cpp"}, {"content", fixedSource()}}),
+                 ModelStep::text(QStringLiteral("Fixed."))},
+                PermissionMode::Bypass);
+    const QString root = scene.window()->session()->repositoryRoot();
+    QProcess::execute(QStringLiteral("git"),
+                      {QStringLiteral("-C"), root, QStringLiteral("add"), QStringLiteral(".")});
+    QProcess::execute(QStringLiteral("git"),
+                      {QStringLiteral("-C"),
+                       root,
+                       QStringLiteral("-c"),
+                       QStringLiteral("user.name=AgentDesk"),
+                       QStringLiteral("-c"),
+                       QStringLiteral("user.email=screenshots@example.org"),
+                       QStringLiteral("commit"),
+                       QStringLiteral("-qm"),
+                       QStringLiteral("calculator")});
+    scene.type(QStringLiteral("Fix the overflow in add, and guard divide."));
+    Ui::ChangedFilesPanel *panel = scene.window()->changedFilesPanel();
+    if (!scene.waitForIdle() || !scene.waitFor([panel] { return !panel->rows().isEmpty(); }))
+        return false;
+    auto list = panel->findChild<QAbstractItemView *>(QStringLiteral("changedFilesList"));
+    const QPoint row = list->visualRect(list->model()->index(0, 0)).center();
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, row);
+    QTest::mouseDClick(list->viewport(), Qt::LeftButton, {}, row);
+    QDialog *dialog = nullptr;
+    return scene.waitFor([&] {
+        dialog = scene.window()->findChild<QDialog *>(QStringLiteral("fileDiffDialog"));
+        return dialog && dialog->isVisible();
+    }) && scene.save(QStringLiteral("22-file-diff"), dialog);
+}
+
 QPalette darkPalette()
 {
     QPalette palette;
@@ -627,6 +695,8 @@ int main(int argc, char **argv)
     ok = idsPerReply(dir) && ok;
     ok = jumpToLatest(dir) && ok;
     ok = sessionElsewhereAndAfterACrash(dir) && ok;
+    ok = toolStopped(dir) && ok;
+    ok = fileDiff(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;
