@@ -86,6 +86,8 @@ private slots:
                                                   "be shown as text.");
         QTest::newRow("unreadable") << QStringLiteral("secret.txt") << QByteArray("locked\n")
                                     << QStringLiteral("Cannot read secret.txt: ");
+        QTest::newRow("now a folder") << QStringLiteral("build") << QByteArray("<folder>")
+                                      << QStringLiteral("build is no longer a file.");
         QTest::newRow("no change left")
             << QStringLiteral("src/main.txt") << QByteArray("one\ntwo\nthree\n")
             << QStringLiteral("src/main.txt is the same as in the last commit: the session's "
@@ -98,7 +100,9 @@ private slots:
         QFETCH(QByteArray, content);
         QFETCH(QString, message);
         const QString path = m_repo->path(file);
-        if (!content.isEmpty())
+        if (content == "<folder>")
+            QVERIFY(QDir().mkpath(path));
+        else if (!content.isEmpty())
             QVERIFY(m_repo->write(file, content));
         if (file == QLatin1String("secret.txt")) {
             if (::geteuid() == 0)
