@@ -82,6 +82,17 @@ QString cannotRead(const QFile &file)
         .arg(QDir::toNativeSeparators(file.fileName()), file.errorString());
 }
 
+// A "more" partial record onto the partial answer read so far (SessionLog::appendPartialMore).
+void continuePartial(Message &partial, const Message &more)
+{
+    for (qsizetype i = 0; i < more.content.size(); ++i) {
+        if (i < partial.content.size())
+            partial.content[i].text += more.content.at(i).text;
+        else
+            partial.content.append(more.content.at(i));
+    }
+}
+
 } // namespace
 
 std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QString *error)
@@ -106,9 +117,12 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
             continue;
         const std::optional<QJsonObject> record = parseLine(line);
         if (record && record->value(typeKey).toString() == QLatin1String("partial")) {
+            const QJsonValue more = record->value(QLatin1String("more"));
             const QJsonValue partial = record->value(QLatin1String("message"));
             Message message;
-            if (partial.isObject() && messageFromJson(partial.toObject(), &message))
+            if (more.isObject() && contents.partial && messageFromJson(more.toObject(), &message))
+                continuePartial(*contents.partial, message);
+            else if (partial.isObject() && messageFromJson(partial.toObject(), &message))
                 contents.partial = message;
             else
                 contents.partial.reset();
@@ -252,6 +266,13 @@ bool SessionLog::appendPartial(const std::optional<Message> &partial, QString *e
     return appendRecord({{typeKey, QStringLiteral("partial")},
                          {QLatin1String("message"),
                           partial ? QJsonValue(messageToJson(*partial)) : QJsonValue()}},
+                        error);
+}
+
+bool SessionLog::appendPartialMore(const Message &more, QString *error)
+{
+    return appendRecord({{typeKey, QStringLiteral("partial")},
+                         {QLatin1String("more"), messageToJson(more)}},
                         error);
 }
 

@@ -17,6 +17,7 @@ namespace AgentCore {
 ///   {"type":"message","message":{messageToJson}}          one per finished message
 ///   {"type":"state", ...}                                 the session's state; the last wins
 ///   {"type":"partial","message":{...}|null}             the answer being streamed, until it ends
+///   {"type":"partial","more":{...}}                       what streamed since the last partial
 /// (the follow-up queue, the permission choices and the model live in the state records).
 /// Appending never rewrites what is there: a crash (even SIGKILL) loses at most the line being
 /// written, and load() skips such a torn line with a warning. A file that is not a session is
@@ -72,6 +73,10 @@ public:
     /// The answer streamed so far (an assistant message), replaced by the next partial or
     /// message record; a null message withdraws it (the draft was discarded).
     bool appendPartial(const std::optional<Message> &partial, QString *error);
+    /// What streamed since the last partial record: block i's text goes on at the end of the
+    /// partial's block i, blocks past its end are added. Only new text is written, so that a
+    /// long answer saved every second grows the file by its own size, not by its square.
+    bool appendPartialMore(const Message &more, QString *error);
     /// Forces what was appended onto the disk (fsync): at each turn end.
     bool sync(QString *error);
 

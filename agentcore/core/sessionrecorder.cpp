@@ -228,12 +228,25 @@ void SessionRecorder::writePartial()
 {
     if (!m_partial || !m_partialDirty || !m_log)
         return;
+    // The first record holds the answer so far, the next ones only what streamed since: new
+    // blocks have higher content indexes, so a block keeps its position in the list.
     Message partial = *m_partial;
     partial.content = m_partialBlocks.values();
-    if (QString error; !m_log->appendPartial(partial, &error)) {
+    if (m_partialWritten) {
+        for (qsizetype i = 0; i < partial.content.size(); ++i) {
+            if (i < m_partialWrittenLengths.size())
+                partial.content[i].text.remove(0, m_partialWrittenLengths.at(i));
+        }
+    }
+    QString error;
+    if (!(m_partialWritten ? m_log->appendPartialMore(partial, &error)
+                           : m_log->appendPartial(partial, &error))) {
         fail(error);
         return;
     }
+    m_partialWrittenLengths.clear();
+    for (const ContentBlock &block : std::as_const(m_partialBlocks))
+        m_partialWrittenLengths.append(block.text.size());
     m_partialDirty = false;
     m_partialWritten = true;
 }

@@ -95,6 +95,7 @@ private:
     // The answer being streamed: text and thinking blocks by content index.
     std::optional<Message> m_partial;
     QMap<int, ContentBlock> m_partialBlocks;
+    QList<qsizetype> m_partialWrittenLengths; // of m_partialBlocks' texts, in order
     bool m_partialDirty = false;
     bool m_partialWritten = false;
     QTimer *m_partialTimer = nullptr;

@@ -311,6 +311,44 @@ private slots:
         QVERIFY(contents->warnings.isEmpty());
     }
 
+    // A long answer is saved every second by what is new: the records add up to the answer,
+    // block by block, and a later full partial starts over.
+    void partialMoreRecordsAddUp()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.jsonl"));
+        QString error;
+        auto log = SessionLog::open(path, {}, &error);
+        Message partial;
+        partial.role = Message::Role::Assistant;
+        partial.content = {ContentBlock::makeThinking(QStringLiteral("Look at"))};
+        QVERIFY(log->appendPartial(partial, &error));
+        Message more = partial;
+        more.content = {ContentBlock::makeThinking(QStringLiteral(" the loop."))};
+        QVERIFY(log->appendPartialMore(more, &error));
+        more.content = {ContentBlock::makeThinking(QString()),
+                        ContentBlock::makeText(QStringLiteral("It reads"))};
+        QVERIFY(log->appendPartialMore(more, &error));
+        more.content = {ContentBlock::makeThinking(QString()),
+                        ContentBlock::makeText(QStringLiteral(" loop.ts."))};
+        QVERIFY(log->appendPartialMore(more, &error));
+
+        auto contents = SessionLog::load(path, &error);
+        QVERIFY2(contents && contents->partial, qPrintable(error));
+        QCOMPARE(contents->partial->content.size(), 2);
+        QCOMPARE(contents->partial->content.at(0).type, ContentBlock::Type::Thinking);
+        QCOMPARE(contents->partial->content.at(0).text, QStringLiteral("Look at the loop."));
+        QCOMPARE(contents->partial->text(), QStringLiteral("It reads loop.ts."));
+        QCOMPARE(readAll(path).count("It reads"), 1); // written once, not once per save
+        QVERIFY(contents->warnings.isEmpty());
+
+        QVERIFY(log->appendPartial(partial, &error)); // the next answer
+        contents = SessionLog::load(path, &error);
+        QVERIFY(contents && contents->partial);
+        QCOMPARE(contents->partial->content.size(), 1);
+        QCOMPARE(contents->partial->content.at(0).text, QStringLiteral("Look at"));
+    }
+
     void missingFileIsAnError()
     {
         QTemporaryDir dir;

@@ -32,6 +32,7 @@ private slots:
     void tornLastLineThenResume();
     void unwritableFileIsReportedOnce();
     void whatTheUserSawSurvivesAKill();
+    void slowAnswerIsSavedByWhatIsNew();
     void interruption_data();
     void interruption();
     void resumedByItsOnlyWriterTheRunIsClosed();
@@ -258,6 +259,37 @@ void tst_SessionRecorder::unwritableFileIsReportedOnce()
     QCOMPARE(failed.size(), 1);
     QVERIFY(failed.constFirst().constFirst().toString().contains(QStringLiteral("blocked.jsonl")));
     QCOMPARE(setup.agent->messages().size(), 4); // the conversation went on
+}
+
+// An answer that streams for seconds is saved every second, each time with only what is new:
+// the file holds each word once while the whole answer so far comes back.
+void tst_SessionRecorder::slowAnswerIsSavedByWhatIsNew()
+{
+    const QString path = m_dir.filePath(QStringLiteral("slow.jsonl"));
+    const QString answer = QStringLiteral("Reading loop.ts first, then the log of the crash.");
+    // 8 characters per piece, 500 ms apart; it hangs after the sixth piece (Start, TextStart,
+    // then the deltas): at least two saves in between.
+    Setup setup = makeAgent({ModelStep::text(answer).withChunkPause(500).stallingAfter(8)});
+    SessionRecorder recorder(setup.agent.get(),
+                             setup.policy,
+                             path,
+                             SessionStore::newHeader(m_dir.path()),
+                             QJsonObject{});
+    setup.agent->prompt(QStringLiteral("fix the crash"));
+
+    const QString shown = answer.left(48);
+    QString error;
+    std::optional<SessionLog::Contents> contents;
+    QTRY_VERIFY_WITH_TIMEOUT((contents = SessionLog::load(path, &error)) && contents->partial
+                                 && contents->partial->text() == shown,
+                             10'000);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY2(bytes.count("\"type\":\"partial\"") >= 2, bytes.constData());
+    QCOMPARE(bytes.count("Reading "), 1);
+    setup.agent->abort();
+    QVERIFY(setup.agent->waitForIdle());
 }
 
 void tst_SessionRecorder::whatTheUserSawSurvivesAKill()

@@ -113,6 +113,12 @@ ModelStep &ModelStep::stallingAfter(int events)
     return *this;
 }
 
+ModelStep &ModelStep::withChunkPause(int ms)
+{
+    chunkPauseMs = ms;
+    return *this;
+}
+
 ScriptedModel::ScriptedModel(const QList<ModelStep> &steps)
     : m_steps(steps)
 {}
@@ -190,6 +196,7 @@ Message ScriptedModel::complete(const Context &context,
 
     ScriptedStream stream(abort, sink);
     stream.setChunkSize(step.chunkSize);
+    stream.setChunkPauseMs(step.chunkPauseMs);
     stream.setStallAfterEvents(step.stallAfterEvents);
     stream.setAbortMessage(QStringLiteral("Request aborted"));
     const auto finish = [&](const Message &message) {

@@ -21,6 +21,7 @@ struct ModelStep
     int stallAfterEvents = -1;  ///< >= 0: after that many events, block until the abort fires
     bool silent = false;        ///< no stream event at all (failed before the first byte)
     int chunkSize = 8;
+    int chunkPauseMs = 0; ///< pause between two pieces of text (an answer that streams slowly)
 
     /// A natural end (StopReason::Stop) with \a text.
     static ModelStep text(const QString &text);
@@ -43,6 +44,7 @@ struct ModelStep
     ModelStep &withStopReason(AgentCore::StopReason reason);
     ModelStep &silently();
     ModelStep &stallingAfter(int events);
+    ModelStep &withChunkPause(int ms);
 };
 
 /// A ModelClient that plays scripted steps, one per complete() call, in order, and records
