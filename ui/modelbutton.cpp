@@ -15,17 +15,7 @@ namespace {
 // The same endpoint and model, whatever the thinking level: one menu entry.
 bool sameModel(const ModelSelection &a, const ModelSelection &b)
 {
-    return a.provider == b.provider && a.baseUrl == b.baseUrl && a.model == b.model;
-}
-
-QString endpointName(const ModelSelection &selection)
-{
-    if (selection.provider == ProviderKind::OpenAiCompatible) {
-        const QUrl url(selection.baseUrl);
-        if (!url.host().isEmpty())
-            return url.port() > 0 ? url.host() + u':' + QString::number(url.port()) : url.host();
-    }
-    return providerKindName(selection.provider);
+    return a.sameModelAs(b);
 }
 
 } // namespace
@@ -97,7 +87,7 @@ void ModelButton::rebuildMenu()
         QStringList models = AgentCore::suggestedModels(config.api, config.provider);
         if (!m_current->model.isEmpty() && !models.contains(m_current->model))
             models.prepend(m_current->model);
-        m_menu->addSection(endpointName(*m_current));
+        m_menu->addSection(m_current->endpointLabel());
         for (const QString &model : std::as_const(models)) {
             ModelSelection selection = *m_current;
             selection.model = model;

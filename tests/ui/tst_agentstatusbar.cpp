@@ -148,6 +148,7 @@ private slots:
     void initTestCase();
 
     void menuOffersTheProvidersModels();
+    void oneEntryPerEndpoint();
     void choosingAModelKeepsTheProvider();
     void choosingARecentSelection();
     void choosingTheDemo();
@@ -243,6 +244,41 @@ void tst_AgentStatusBar::menuOffersTheProvidersModels()
 
     bar.setModel(choice(QStringLiteral("Demo (offline)"), {}, true));
     QCOMPARE(menuTexts(modelButton(bar)->menu()), (QStringList{"*Demo (offline)", "Settings…"}));
+}
+
+void tst_AgentStatusBar::oneEntryPerEndpoint()
+{
+    // The same endpoint spelled differently (a trailing slash, OpenAI's default URL given or
+    // not) or at another thinking level is one entry with one label.
+    AgentStatusBar bar;
+    const QString ollama = QStringLiteral("http://localhost:11434/v1");
+    bar.setModelSelection(selection(ProviderKind::OpenAiCompatible,
+                                    QStringLiteral("qwen3"),
+                                    ThinkingLevel::Off,
+                                    ollama),
+                          {selection(ProviderKind::OpenAiCompatible,
+                                     QStringLiteral("qwen3"),
+                                     ThinkingLevel::High,
+                                     ollama + u'/'),
+                           selection(ProviderKind::OpenAiCompatible,
+                                     QStringLiteral("llama3"),
+                                     ThinkingLevel::Off,
+                                     ollama + u'/'),
+                           selection(ProviderKind::OpenAi,
+                                     QStringLiteral("gpt-5"),
+                                     ThinkingLevel::Off,
+                                     QStringLiteral("https://api.openai.com/v1")),
+                           selection(ProviderKind::OpenAi,
+                                     QStringLiteral("gpt-5"),
+                                     ThinkingLevel::High)});
+    QCOMPARE(menuTexts(modelButton(bar)->menu()),
+             (QStringList{"localhost:11434",
+                          "*qwen3",
+                          "Recently used",
+                          "llama3 (localhost:11434)",
+                          "gpt-5 (OpenAI)",
+                          "Demo (offline)",
+                          "Settings…"}));
 }
 
 void tst_AgentStatusBar::choosingAModelKeepsTheProvider()

@@ -57,6 +57,7 @@ private slots:
     void settingsRoundTrip();
     void settingsDefaultsForGarbage();
     void recentModels();
+    void recentModelsOnePerEndpoint();
 };
 
 void tst_ModelSelection::jsonRoundTrip_data()
@@ -332,6 +333,35 @@ void tst_ModelSelection::recentModels()
     QCOMPARE(settings.recentModels.first(), older);
     QCOMPARE(settings.recentModels.size(), AppSettings::maxRecentModels);
     QCOMPARE(settings.recentModels.count(older), 1);
+}
+
+void tst_ModelSelection::recentModelsOnePerEndpoint()
+{
+    AppSettings settings;
+    settings.rememberModel(selection(ProviderKind::OpenAiCompatible,
+                                     QStringLiteral("qwen3"),
+                                     QStringLiteral("http://localhost:11434/v1/")));
+    settings.rememberModel(selection(ProviderKind::OpenAi, QStringLiteral("gpt-5")));
+    ModelSelection again = selection(ProviderKind::OpenAiCompatible,
+                                     QStringLiteral("qwen3"),
+                                     QStringLiteral("http://localhost:11434/v1"));
+    again.thinking = ThinkingLevel::High;
+    settings.rememberModel(again);
+    settings.rememberModel(selection(ProviderKind::OpenAi,
+                                     QStringLiteral("gpt-5"),
+                                     QStringLiteral("https://api.openai.com/v1")));
+    QCOMPARE(settings.recentModels.size(), 2);
+    QCOMPARE(settings.recentModels.at(0).baseUrl, QStringLiteral("https://api.openai.com/v1"));
+    QCOMPARE(settings.recentModels.at(1), again);
+    QCOMPARE(settings.recentModels.at(0).label(), QStringLiteral("gpt-5 (OpenAI)"));
+    QCOMPARE(settings.recentModels.at(1).label(), QStringLiteral("qwen3 (localhost:11434)"));
+    // Another model or another server stays its own entry.
+    QVERIFY(!again.sameModelAs(selection(ProviderKind::OpenAiCompatible,
+                                         QStringLiteral("qwen3"),
+                                         QStringLiteral("http://localhost:8080/v1"))));
+    QVERIFY(!again.sameModelAs(selection(ProviderKind::OpenAiCompatible,
+                                         QStringLiteral("qwen3:8b"),
+                                         QStringLiteral("http://localhost:11434/v1"))));
 }
 
 QTEST_GUILESS_MAIN(tst_ModelSelection)

@@ -1,5 +1,7 @@
 #include "appsettings.h"
 
+#include <algorithm>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSettings>
@@ -33,7 +35,8 @@ std::optional<ModelSelection> selectionFromSetting(const QVariant &value)
 
 void AppSettings::rememberModel(const ModelSelection &selection)
 {
-    recentModels.removeAll(selection);
+    // One entry per model and endpoint: the latest thinking level and spelling of the URL.
+    recentModels.removeIf([&](const ModelSelection &other) { return other.sameModelAs(selection); });
     recentModels.prepend(selection);
     while (recentModels.size() > maxRecentModels)
         recentModels.removeLast();
@@ -49,7 +52,9 @@ AppSettings AppSettings::load(const QSettings &settings)
     const QJsonArray recentArray = recent.array();
     for (const QJsonValue &value : recentArray) {
         const std::optional<ModelSelection> selection = ModelSelection::fromJson(value.toObject());
-        if (selection && !result.recentModels.contains(*selection)
+        const auto same = [&](const ModelSelection &other) { return other.sameModelAs(*selection); };
+        if (selection
+            && std::none_of(result.recentModels.cbegin(), result.recentModels.cend(), same)
             && result.recentModels.size() < maxRecentModels) {
             result.recentModels.append(*selection);
         }

@@ -115,16 +115,31 @@ QString normalizedUrl(const QString &text)
 
 QString ModelSelection::label() const
 {
+    return Tr::tr("%1 (%2)").arg(model, endpointLabel());
+}
+
+QString ModelSelection::endpointLabel() const
+{
     if (provider == ProviderKind::OpenAiCompatible) {
-        const QUrl url(baseUrl);
+        const QUrl url(baseUrl.trimmed());
         const QString where = url.port() > 0 ? url.host() + u':' + QString::number(url.port())
                                              : url.host();
-        return Tr::tr("%1 (%2)").arg(model, where.isEmpty() ? providerKindName(provider) : where);
+        return where.isEmpty() ? providerKindName(provider) : where;
     }
     // Shorter than providerKindName(): no parentheses inside the label's own.
-    const QString name = provider == ProviderKind::OpenAiResponses ? Tr::tr("OpenAI Responses")
-                                                                   : providerKindName(provider);
-    return Tr::tr("%1 (%2)").arg(model, name);
+    return provider == ProviderKind::OpenAiResponses ? Tr::tr("OpenAI Responses")
+                                                     : providerKindName(provider);
+}
+
+bool ModelSelection::sameModelAs(const ModelSelection &other) const
+{
+    const auto endpoint = [](const ModelSelection &selection) {
+        const char *fallback = info(selection.provider).defaultBaseUrl;
+        const QString url = selection.baseUrl.trimmed();
+        return normalizedUrl(url.isEmpty() && fallback ? key(fallback) : url);
+    };
+    return provider == other.provider && model.trimmed() == other.model.trimmed()
+           && endpoint(*this) == endpoint(other);
 }
 
 QString ModelSelection::keyAccount() const

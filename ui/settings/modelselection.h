@@ -31,8 +31,15 @@ struct ModelSelection
     QString model;
     ThinkingLevel thinking = ThinkingLevel::Off;
 
-    /// "claude-sonnet-4-5 (Anthropic)"
+    /// "claude-sonnet-4-5 (Anthropic)", "qwen3-coder (localhost:11434)": endpointLabel() in
+    /// parentheses. The one label of a model everywhere (status bar, menus, settings, whether
+    /// it was chosen in the settings or on the command line).
     QString label() const;
+    /// "Anthropic", "OpenAI Responses", "localhost:11434": the endpoint's name in label().
+    QString endpointLabel() const;
+    /// The same model at the same endpoint, whatever the thinking level and however the base
+    /// URL is spelled (a trailing slash, the provider's default given or left out).
+    bool sameModelAs(const ModelSelection &other) const;
     /// The KeyStore account of this provider's key: one per kind, and one per base URL for
     /// OpenAI-compatible endpoints.
     QString keyAccount() const;
