@@ -56,9 +56,10 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
                                          "--provider anthropic).")
                                       .arg(error);
         }
-        //: Status bar: model (provider)
-        setup.model.label = Tr::tr("%1 (%2)").arg(options.model, options.provider);
         setup.model.selection = selectionOf(options);
+        // The label the settings and the model menu give the same endpoint.
+        setup.model.label = setup.model.selection->label();
+        setup.commandLineModel = true;
     } else {
         // The settings' model, or the offline demo when none is configured.
         setup.modelFromSettings = true;

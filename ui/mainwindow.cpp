@@ -92,6 +92,9 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
         m_setup.model = m_settings.model ? ModelResolver::pending(*m_settings.model)
                                          : ModelResolver::demo();
         resolveModel(m_settings.model);
+    } else if (m_setup.commandLineModel) {
+        m_commandLineModel = m_setup.model;
+        m_commandLineModelInUse = true;
     }
     m_statusBar->setModel(m_setup.model);
     m_statusBar->setModelSelection(m_setup.model.selection, m_settings.recentModels);
@@ -336,10 +339,14 @@ void MainWindow::keyPressEvent(QKeyEvent *event)
 
 void MainWindow::chooseModel(const std::optional<ModelSelection> &selection)
 {
+    m_commandLineModelInUse = false; // the user switched
     if (selection)
         m_settings.rememberModel(*selection);
     m_settings.model = selection;
     saveSettings();
+    // Another thinking level for the command line's model keeps the command line's key.
+    if (selection && applyCommandLineModel(*selection))
+        return;
     applyModel(selection ? ModelResolver::pending(*selection) : ModelResolver::demo());
     resolveModel(selection);
 }
@@ -371,9 +378,30 @@ void MainWindow::restoreSessionModel(const QJsonObject &state)
         ++m_modelRequest; // a key still being read for the previous model no longer applies
         applyModel(ModelResolver::demo());
     } else if (const std::optional<ModelSelection> selection = ModelSelection::fromJson(model)) {
+        // Made with the command line's model: it goes on with it, key and all, rather than
+        // with whatever the key store has for that endpoint.
+        if (applyCommandLineModel(*selection))
+            return;
+        m_commandLineModelInUse = false;
         applyModel(ModelResolver::pending(*selection));
         resolveModel(selection);
     }
+}
+
+bool MainWindow::applyCommandLineModel(const ModelSelection &selection)
+{
+    if (!m_commandLineModel || !m_commandLineModel->selection
+        || !selection.sameModelAs(*m_commandLineModel->selection)) {
+        return false;
+    }
+    ++m_modelRequest; // a key still being read for another model no longer applies
+    ModelChoice choice = *m_commandLineModel;
+    choice.selection->thinking = selection.thinking;
+    if (choice.provider)
+        choice.provider->thinkingBudget = thinkingBudget(selection.thinking);
+    m_commandLineModelInUse = true;
+    applyModel(choice);
+    return true;
 }
 
 void MainWindow::resetUsage()
@@ -387,19 +415,43 @@ void MainWindow::showSettings()
 {
     auto dialog = new SettingsDialog(m_settings, m_keys, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] { applySettings(dialog->settings()); });
+    // The fields show the model this window talks to, which is not the saved default when the
+    // command line (or a resumed session) chose another.
+    if (m_setup.model.isDemo || m_setup.model.selection) {
+        QString reason;
+        if (m_commandLineModelInUse) {
+            const QString saved = m_settings.model ? m_settings.model->label()
+                                                   : tr("the offline demo");
+            reason = tr("This window uses the model given on the command line (--provider, "
+                        "--model, --base-url) instead of the saved default, %1. Change the model "
+                        "here to make it the default and use it.")
+                         .arg(saved);
+        }
+        dialog->setModelInUse(m_setup.model.isDemo ? std::nullopt : m_setup.model.selection, reason);
+    }
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        applySettings(dialog->settings(), dialog->modelChanged());
+    });
     dialog->open();
 }
 
-void MainWindow::applySettings(const AppSettings &settings)
+void MainWindow::applySettings(const AppSettings &settings, bool modelChanged)
 {
     if (settings.theme != m_settings.theme)
         applyTheme(settings.theme);
     if (settings.maxTurns != m_settings.maxTurns)
         m_setup.options.maxTurns = settings.maxTurns; // from the next conversation on
     m_settings = settings;
-    // Always resolved again: the key may be new even when the model is not.
-    chooseModel(settings.model);
+    if (modelChanged) {
+        chooseModel(settings.model);
+        return;
+    }
+    saveSettings();
+    // The same model: its key may be new, unless the command line gave the key.
+    if (m_commandLineModelInUse && m_setup.model.problem.isEmpty())
+        return;
+    if (m_setup.model.isDemo || m_setup.model.selection)
+        resolveModel(m_setup.model.isDemo ? std::nullopt : m_setup.model.selection);
 }
 
 void MainWindow::saveSettings()

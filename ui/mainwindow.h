@@ -37,6 +37,10 @@ struct AgentSetup
     /// The model comes from the settings (QSettings), or is the offline demo when none is
     /// configured; its key from the key store or the provider's environment variable.
     bool modelFromSettings = false;
+    /// model was given on the command line (--provider, --model, --base-url): it wins over
+    /// the settings' model in this window, the settings dialog says so, and a resumed session
+    /// made with it keeps it (with the command line's key) until the user switches.
+    bool commandLineModel = false;
     /// Where API keys are kept; null: KeyStore::createDefault (the keyring, or a file).
     KeyStore *keyStore = nullptr;
     /// Where a missing key is looked up (ANTHROPIC_API_KEY, ...).
@@ -115,8 +119,11 @@ private:
     void applyModel(const ModelChoice &choice);
     void resolveModel(const std::optional<ModelSelection> &selection);
     void restoreSessionModel(const QJsonObject &state);
+    /// Applies the command line's model with \a selection's thinking level when \a selection
+    /// names it; false otherwise.
+    bool applyCommandLineModel(const ModelSelection &selection);
     void resetUsage();
-    void applySettings(const AppSettings &settings);
+    void applySettings(const AppSettings &settings, bool modelChanged);
     void saveSettings();
     void onSessionState(AgentSession::State state);
 
@@ -124,7 +131,9 @@ private:
     AppSettings m_settings;
     KeyStore *m_keys = nullptr;
     ModelResolver *m_resolver = nullptr;
-    quint64 m_modelRequest = 0; // only the latest resolve applies
+    quint64 m_modelRequest = 0;                    // only the latest resolve applies
+    std::optional<ModelChoice> m_commandLineModel; ///< as the command line gave it
+    bool m_commandLineModelInUse = false;          ///< until the user switches
     UsageSummary m_usage;
     AgentCore::Repository m_repository;
     RecentRepositories m_recent;

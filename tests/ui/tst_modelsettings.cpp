@@ -18,14 +18,18 @@
 #include <mainwindow.h>
 #include <review/reviewqueue.h>
 #include <settings/appsettings.h>
+#include <settings/settingsdialog.h>
 
 #include <QAbstractButton>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDirIterator>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -88,6 +92,7 @@ private slots:
         QVERIFY(m_repo->isValid());
         m_sessions = std::make_unique<QTemporaryDir>();
         m_keys = std::make_unique<FakeKeyStore>();
+        m_commandLine.reset();
     }
     void cleanup()
     {
@@ -100,6 +105,7 @@ private slots:
     void keyFromTheKeyringReachesTheRequestButNoFile();
     void modelSwitchedBetweenTurnsChangesTheNextRequest();
     void missingKeyIsSaidWhenATaskIsSent();
+    void commandLineModelWinsAndResumedSessionKeepsIt();
 
 private:
     void openWindow();
@@ -138,12 +144,18 @@ private:
     std::unique_ptr<QTemporaryDir> m_sessions;
     std::unique_ptr<FakeKeyStore> m_keys;
     std::unique_ptr<Ui::MainWindow> m_window;
+    /// Set: the window is started as with --provider/--model/--base-url.
+    std::optional<Ui::ModelChoice> m_commandLine;
 };
 
 void tst_ModelSettings::openWindow()
 {
     Ui::AgentSetup setup;
-    setup.modelFromSettings = true;
+    setup.modelFromSettings = !m_commandLine;
+    if (m_commandLine) {
+        setup.model = *m_commandLine;
+        setup.commandLineModel = true;
+    }
     setup.keyStore = m_keys.get();
     setup.environment = QProcessEnvironment(); // no ANTHROPIC_API_KEY from the machine
     setup.sessionsDirectory = m_sessions->path();
@@ -306,6 +318,63 @@ void tst_ModelSettings::missingKeyIsSaidWhenATaskIsSent()
                               + itemTexts(view(), Ui::ConversationItem::Kind::Assistant);
     QVERIFY2(notes.join(u'\n').contains(QStringLiteral("ANTHROPIC_API_KEY")),
              qPrintable(notes.join(u'\n')));
+}
+
+void tst_ModelSettings::commandLineModelWinsAndResumedSessionKeepsIt()
+{
+    // The saved default is one server; the command line names another, with its own key.
+    HttpTestServer saved;
+    HttpTestServer commandLine;
+    QVERIFY(saved.isListening() && commandLine.isListening());
+    const QByteArray stream = TestSupport::readFixtureStream(QStringLiteral("anthropic"),
+                                                             QStringLiteral("sonnet45-text"));
+    commandLine.enqueue(ScriptedResponse::sse({stream}));
+    commandLine.enqueue(ScriptedResponse::sse({stream}));
+    saveModel(serverSelection(saved, QStringLiteral("claude-sonnet-4-5")));
+    const Ui::ModelSelection given = serverSelection(commandLine, QStringLiteral("claude-opus-4-1"));
+    Ui::ModelChoice choice;
+    choice.selection = given;
+    choice.label = given.label();
+    choice.provider = given.providerConfig(QStringLiteral("sk-from-the-command-line"));
+    m_commandLine = choice;
+    openWindow();
+    QCOMPARE(m_window->agentStatusBar()->modelText(), given.label());
+
+    // The settings show the model in use and say where it came from.
+    m_window->showSettings();
+    Ui::SettingsDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<Ui::SettingsDialog *>()) && dialog->isVisible());
+    QCOMPARE(dialog->findChild<QComboBox *>(QStringLiteral("modelCombo"))->currentText(),
+             QStringLiteral("claude-opus-4-1"));
+    QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("baseUrlEdit"))->text(), given.baseUrl);
+    auto note = dialog->findChild<QLabel *>(QStringLiteral("modelInUseNote"));
+    QVERIFY(note && note->isVisible());
+    QVERIFY2(note->text().contains(QStringLiteral("command line")), qPrintable(note->text()));
+    QVERIFY2(note->text().contains(QStringLiteral("claude-sonnet-4-5")), qPrintable(note->text()));
+    // OK without a change: neither the default nor the window's model moves.
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok),
+                      Qt::LeftButton);
+    QTRY_VERIFY(!m_window->findChild<Ui::SettingsDialog *>());
+    QCOMPARE(Ui::AppSettings::load(QSettings()).model->model, QStringLiteral("claude-sonnet-4-5"));
+    QCOMPARE(m_window->agentStatusBar()->modelText(), given.label());
+
+    type(QStringLiteral("first"));
+    QTRY_COMPARE_WITH_TIMEOUT(commandLine.requests().size(), 1, runTimeoutMs);
+    waitForIdle();
+    const QString path = session()->sessionPath();
+
+    // Started again from the same command line, the session resumed goes on with its model and
+    // the command line's key (the key store has none for that server).
+    m_window.reset();
+    openWindow();
+    QVERIFY(m_window->resumeSession(path));
+    QCOMPARE(m_window->agentStatusBar()->modelText(), given.label());
+    type(QStringLiteral("second"));
+    QTRY_COMPARE_WITH_TIMEOUT(commandLine.requests().size(), 2, runTimeoutMs);
+    waitForIdle();
+    QCOMPARE(commandLine.requests().at(1).header("x-api-key"),
+             QByteArray("sk-from-the-command-line"));
+    QCOMPARE(saved.requests().size(), 0);
 }
 
 QTEST_MAIN(tst_ModelSettings)

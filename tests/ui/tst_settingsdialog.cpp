@@ -1,6 +1,7 @@
 // The settings dialog with real widgets: what OK returns, where the key goes (the key store,
 // never a file in clear), the stored key shown masked, validation next to the fields.
 #include "fakekeystore.h"
+#include "httptestserver.h"
 
 #include <settings/filekeystore.h>
 #include <settings/providerpresets.h>
@@ -101,6 +102,11 @@ private slots:
     void failedKeyWriteKeepsTheDialogOpen();
     void demoClearsTheModel();
     void keyFromFallbackStoreSaysWhereItIs();
+
+    void modelInUseIsShownWithWhyAndKeepsTheDefault();
+    void serverListsItsModels();
+    void serverListFailureLeavesFreeText();
+    void silentServerNeverBlocksTheDialog();
 
     void themeAppliesAndRestores();
     void screenshots();
@@ -424,6 +430,134 @@ void tst_SettingsDialog::keyFromFallbackStoreSaysWhereItIs()
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QTRY_VERIFY(field<QLabel>(dialog, "keyNote")->text().contains(QStringLiteral("fake file")));
+}
+
+void tst_SettingsDialog::modelInUseIsShownWithWhyAndKeepsTheDefault()
+{
+    AppSettings initial;
+    initial.model = anthropic();
+    ModelSelection commandLine;
+    commandLine.provider = ProviderKind::OpenAiCompatible;
+    commandLine.baseUrl = QStringLiteral("http://127.0.0.1:9/v1");
+    commandLine.model = QStringLiteral("qwen3-coder");
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.setModelInUse(commandLine, QStringLiteral("Given on the command line."));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // The fields show the model the window talks to, and say why it is not the default.
+    QCOMPARE(field<QComboBox>(dialog, "providerCombo")->currentText(),
+             QStringLiteral("OpenAI-compatible"));
+    QCOMPARE(field<QLineEdit>(dialog, "baseUrlEdit")->text(), commandLine.baseUrl);
+    QCOMPARE(field<QComboBox>(dialog, "modelCombo")->currentText(), commandLine.model);
+    auto note = field<QLabel>(dialog, "modelInUseNote");
+    QVERIFY(note->isVisible());
+    QCOMPARE(note->text(), QStringLiteral("Given on the command line."));
+    QVERIFY(!dialog.modelChanged());
+    // OK without touching the model: the saved default stays.
+    QCOMPARE(dialog.settings().model, initial.model);
+    QCOMPARE(dialog.settings().recentModels, initial.recentModels);
+
+    typeInto(field<QComboBox>(dialog, "modelCombo"), QStringLiteral("qwen3-coder:30b"));
+    QVERIFY(dialog.modelChanged());
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    clickOk(dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+    ModelSelection chosen = commandLine;
+    chosen.model = QStringLiteral("qwen3-coder:30b");
+    QCOMPARE(dialog.settings().model, chosen);
+}
+
+void tst_SettingsDialog::serverListsItsModels()
+{
+    TestSupport::HttpTestServer server;
+    QVERIFY(server.isListening());
+    server.enqueue(TestSupport::ScriptedResponse::error(
+        200,
+        R"({"object":"list","data":[{"id":"qwen3-coder:30b","object":"model"},)"
+        R"({"id":"llama3.2:latest","object":"model"}]})"));
+    ModelSelection local;
+    local.provider = ProviderKind::OpenAiCompatible;
+    local.baseUrl = server.url(QStringLiteral("/v1")).toString();
+    local.model = QStringLiteral("llama3.2:latest");
+    m_keys.keys.insert(local.keyAccount(), QStringLiteral("sk-local-key"));
+    AppSettings initial;
+    initial.model = local;
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+
+    auto model = field<QComboBox>(dialog, "modelCombo");
+    QTRY_COMPARE(model->count(), 2);
+    QCOMPARE(model->itemText(0), QStringLiteral("qwen3-coder:30b"));
+    QCOMPARE(model->itemText(1), QStringLiteral("llama3.2:latest"));
+    QCOMPARE(model->currentText(), local.model); // the choice is kept
+    QTRY_VERIFY(!field<QLabel>(dialog, "modelNote")->isVisible());
+    // Asked once, with the configured key.
+    QCOMPARE(server.requests().size(), 1);
+    QCOMPARE(server.requests().first().path, QByteArray("/v1/models"));
+    QCOMPARE(server.requests().first().header("authorization"), QByteArray("Bearer sk-local-key"));
+
+    // Picked from the list with the keyboard, as a user would.
+    model->setFocus();
+    QTest::keyClick(model, Qt::Key_Up);
+    QCOMPARE(model->currentText(), QStringLiteral("qwen3-coder:30b"));
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    clickOk(dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+    QCOMPARE(dialog.settings().model->model, QStringLiteral("qwen3-coder:30b"));
+}
+
+void tst_SettingsDialog::serverListFailureLeavesFreeText()
+{
+    TestSupport::HttpTestServer server;
+    server.enqueue(TestSupport::ScriptedResponse::error(500, R"({"error":"model runner crashed"})"));
+    AppSettings initial;
+    initial.model = anthropic();
+    SettingsDialog dialog(initial, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    selectCombo(field<QComboBox>(dialog, "providerCombo"), QStringLiteral("OpenAI-compatible"));
+    typeInto(field<QLineEdit>(dialog, "baseUrlEdit"), server.url(QStringLiteral("/v1")).toString());
+    auto note = field<QLabel>(dialog, "modelNote");
+    QTRY_VERIFY(note->isVisible() && note->text().contains(QStringLiteral("model runner crashed")));
+    QVERIFY2(note->text().contains(QStringLiteral("could not be listed")), qPrintable(note->text()));
+    QCOMPARE(server.requests().size(), 1); // asked once the typing stopped, not per key
+
+    typeInto(field<QComboBox>(dialog, "modelCombo"), QStringLiteral("my-own-model"));
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    clickOk(dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+    QCOMPARE(dialog.settings().model->model, QStringLiteral("my-own-model"));
+}
+
+void tst_SettingsDialog::silentServerNeverBlocksTheDialog()
+{
+    TestSupport::HttpTestServer server;
+    TestSupport::ScriptedResponse silent;
+    silent.ending = TestSupport::ScriptedResponse::Ending::Silent;
+    server.enqueue(silent);
+    ModelSelection local;
+    local.provider = ProviderKind::OpenAiCompatible;
+    local.baseUrl = server.url(QStringLiteral("/v1")).toString();
+    local.model = QStringLiteral("qwen3-coder");
+    AppSettings initial;
+    initial.model = local;
+    auto dialog = std::make_unique<SettingsDialog>(initial, &m_keys);
+    dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog.get()));
+    QTRY_COMPARE(server.requests().size(), 1);
+    auto note = field<QLabel>(*dialog, "modelNote");
+    QVERIFY(note->isVisible());
+    QVERIFY(note->text().startsWith(QStringLiteral("Asking the server")));
+    // While the server says nothing, the dialog answers the keyboard and closes.
+    typeInto(field<QComboBox>(*dialog, "modelCombo"), QStringLiteral("typed-meanwhile"));
+    QCOMPARE(field<QComboBox>(*dialog, "modelCombo")->currentText(),
+             QStringLiteral("typed-meanwhile"));
+    QSignalSpy accepted(dialog.get(), &QDialog::accepted);
+    clickOk(*dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+    dialog.reset(); // the request still running goes with it
+    server.closeConnections();
 }
 
 void tst_SettingsDialog::themeAppliesAndRestores()

@@ -5,6 +5,8 @@
 #include "keystore.h"
 #include "providerpresets.h"
 
+#include <ai/servedmodels.h>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -28,6 +30,8 @@ namespace {
 
 // Read again once the user stops typing a base URL: every URL is an account of its own.
 constexpr int keyReadDelayMs = 400;
+// Ask a server for its models once the user stops typing its address or key.
+constexpr int modelFetchDelayMs = 400;
 
 constexpr ProviderKind providerKinds[] = {ProviderKind::Anthropic,
                                           ProviderKind::OpenAi,
@@ -108,6 +112,14 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     buildModelSection(this);
     layout->addWidget(sectionTitle(tr("Model"), this));
     layout->addWidget(separator(this));
+    m_inUseNote = new QLabel(this);
+    m_inUseNote->setObjectName(QStringLiteral("modelInUseNote"));
+    m_inUseNote->setWordWrap(true);
+    m_inUseNote->setTextFormat(Qt::PlainText);
+    m_inUseNote->setFrameShape(QFrame::StyledPanel);
+    m_inUseNote->setMargin(6);
+    m_inUseNote->setVisible(false);
+    layout->addWidget(m_inUseNote);
     layout->addWidget(m_demo);
     layout->addWidget(m_modelFields);
 
@@ -170,6 +182,16 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     m_fitHeight->setInterval(0);
     connect(m_fitHeight, &QTimer::timeout, this, &SettingsDialog::fitHeight);
 
+    m_servedModels = new AgentCore::ServedModels(this);
+    connect(m_servedModels,
+            &AgentCore::ServedModels::finished,
+            this,
+            &SettingsDialog::servedModelsArrived);
+    m_modelFetchDelay = new QTimer(this);
+    m_modelFetchDelay->setSingleShot(true);
+    m_modelFetchDelay->setInterval(modelFetchDelayMs);
+    connect(m_modelFetchDelay, &QTimer::timeout, this, &SettingsDialog::fetchServedModels);
+
     m_keyReadDelay = new QTimer(this);
     m_keyReadDelay->setSingleShot(true);
     m_keyReadDelay->setInterval(keyReadDelayMs);
@@ -211,7 +233,12 @@ void SettingsDialog::buildModelSection(QWidget *page)
     m_model->setEditable(true);
     m_model->setInsertPolicy(QComboBox::NoInsert);
     m_modelMessage = messageLabel(QStringLiteral("modelMessage"), m_modelFields);
-    form->addRow(tr("&Model:"), withMessage(m_model, m_modelMessage));
+    m_modelNote = messageLabel(QStringLiteral("modelNote"), m_modelFields);
+    m_modelNote->setForegroundRole(QPalette::PlaceholderText);
+    makeSmall(m_modelNote);
+    QWidget *modelBox = withMessage(m_model, m_modelMessage);
+    modelBox->layout()->addWidget(m_modelNote);
+    form->addRow(tr("&Model:"), modelBox);
 
     form->addRow(tr("API &key:"), buildKeyRow());
 
@@ -254,6 +281,7 @@ QWidget *SettingsDialog::buildBaseUrlRow()
             if (!preset.models.isEmpty())
                 m_model->setCurrentText(preset.models.first());
             accountMayHaveChanged();
+            scheduleModelFetch();
         });
     }
     m_presets->setMenu(presetMenu);
@@ -270,6 +298,7 @@ QWidget *SettingsDialog::buildBaseUrlRow()
         validate();
         updateKeyNote();
         m_keyReadDelay->start();
+        scheduleModelFetch();
     });
     return withMessage(row, m_baseUrlMessage);
 }
@@ -308,6 +337,7 @@ QWidget *SettingsDialog::buildKeyRow()
         m_keyEdited = true;
         validate();
         updateKeyNote();
+        scheduleModelFetch();
     });
     return box;
 }
@@ -347,6 +377,22 @@ void SettingsDialog::loadSettings(const AppSettings &settings)
     m_theme->setCurrentIndex(m_theme->findData(int(settings.theme)));
     m_language->setCurrentIndex(std::max(0, m_language->findData(settings.language)));
     providerChanged();
+    m_loadedModel = settings.model ? std::optional(currentSelection()) : std::nullopt;
+}
+
+void SettingsDialog::setModelInUse(const std::optional<ModelSelection> &inUse, const QString &reason)
+{
+    AppSettings shown = m_initial;
+    shown.model = inUse;
+    loadSettings(shown);
+    setMessage(m_inUseNote, reason);
+}
+
+bool SettingsDialog::modelChanged() const
+{
+    if (m_demo->isChecked())
+        return m_loadedModel.has_value();
+    return !m_loadedModel || currentSelection() != *m_loadedModel;
 }
 
 ModelSelection SettingsDialog::currentSelection() const
@@ -362,7 +408,10 @@ ModelSelection SettingsDialog::currentSelection() const
 AppSettings SettingsDialog::settings() const
 {
     AppSettings result = m_initial;
-    if (m_demo->isChecked()) {
+    if (!modelChanged()) {
+        // The fields still show the model in use: the saved default stays what it was (a
+        // model given on the command line is not made the default by a visit here).
+    } else if (m_demo->isChecked()) {
         result.model.reset();
     } else {
         result.model = currentSelection();
@@ -400,22 +449,78 @@ void SettingsDialog::providerChanged()
     validate();
     updateKeyNote();
     accountMayHaveChanged();
+    scheduleModelFetch();
 }
 
 void SettingsDialog::updateModelSuggestions()
 {
     const QString text = m_model->currentText();
     const QSignalBlocker blocker(m_model);
+    const ProviderKind provider = ProviderKind(m_provider->currentData().toInt());
+    const bool served = provider == ProviderKind::OpenAiCompatible
+                        && m_servedUrl == m_baseUrl->text().trimmed();
     m_model->clear();
-    m_model->addItems(
-        suggestedModels(ProviderKind(m_provider->currentData().toInt()), m_baseUrl->text()));
-    m_model->setCurrentText(text);
+    m_model->addItems(served ? m_served : suggestedModels(provider, m_baseUrl->text()));
+    // The entry of the text current, so that Up and Down move from it in the list.
+    m_model->setCurrentIndex(m_model->findText(text));
+    m_model->setEditText(text);
     if (m_model->lineEdit()) {
         m_model->lineEdit()->setPlaceholderText(
             m_provider->currentData().toInt() == int(ProviderKind::OpenAiCompatible)
                 ? tr("the name the server knows, e.g. qwen3-coder")
                 : QString());
     }
+}
+
+void SettingsDialog::scheduleModelFetch()
+{
+    const QString url = m_baseUrl->text().trimmed();
+    if (ProviderKind(m_provider->currentData().toInt()) != ProviderKind::OpenAiCompatible
+        || !isHttpUrl(url)) {
+        m_modelFetchDelay->stop();
+        m_servedModels->cancel();
+        m_servedFor.clear();
+        setMessage(m_modelNote, {});
+        return;
+    }
+    m_modelFetchDelay->start();
+}
+
+void SettingsDialog::fetchServedModels()
+{
+    const QString url = m_baseUrl->text().trimmed();
+    const QString key = m_key->text().trimmed();
+    // Asked again only for another server or another key (a 401 may have been about the key).
+    const QString request = url + u'\n' + key;
+    if (ProviderKind(m_provider->currentData().toInt()) != ProviderKind::OpenAiCompatible
+        || !isHttpUrl(url) || request == m_servedFor) {
+        return;
+    }
+    m_servedFor = request;
+    setMessage(m_modelNote, tr("Asking the server for its models\u2026"));
+    m_servedModels->fetch(QUrl(url), key);
+}
+
+void SettingsDialog::servedModelsArrived(const AgentCore::ServedModelsResult &result)
+{
+    const QString url = result.baseUrl.toString();
+    if (url != m_baseUrl->text().trimmed())
+        return; // the user has moved on to another server
+    if (!result.succeeded()) {
+        setMessage(m_modelNote,
+                   tr("The server's models could not be listed: %1 Type the model's name as "
+                      "the server knows it.")
+                       .arg(result.error));
+        return;
+    }
+    m_served = result.models;
+    m_servedUrl = url;
+    updateModelSuggestions();
+    if (m_model->currentText().trimmed().isEmpty() && !m_served.isEmpty())
+        m_model->setCurrentText(m_served.first());
+    setMessage(m_modelNote,
+               m_served.isEmpty() ? tr("The server lists no models: type the model's name.")
+                                  : QString());
 }
 
 void SettingsDialog::updateKeyNote()
@@ -458,6 +563,7 @@ void SettingsDialog::readStoredKey()
             m_key->setText(result.key);
         validate();
         updateKeyNote();
+        scheduleModelFetch(); // the server may list its models only to its key
     });
 }
 
@@ -517,7 +623,7 @@ void SettingsDialog::setMessage(QLabel *label, const QString &text)
         return;
     label->setText(text);
     label->setVisible(!text.isEmpty());
-    if (label != m_keyNote) {
+    if (label != m_keyNote && label != m_modelNote && label != m_inUseNote) {
         // Red that reads on the window colour of either theme.
         QPalette palette = label->palette();
         const bool dark = palette.color(QPalette::Window).lightness() < 128;

@@ -4,6 +4,7 @@
 
 #include <QDialog>
 #include <QPointer>
+#include <QStringList>
 
 QT_BEGIN_NAMESPACE
 class QCheckBox;
@@ -17,6 +18,11 @@ class QTimer;
 class QToolButton;
 QT_END_NAMESPACE
 
+namespace AgentCore {
+class ServedModels;
+struct ServedModelsResult;
+} // namespace AgentCore
+
 namespace Ui {
 
 class KeyStore;
@@ -24,8 +30,10 @@ class KeyStore;
 /// Preferences: the model (provider, base URL, model, API key, thinking), the agent's turn
 /// limit and the theme. The stored key is read into the key field asynchronously; OK writes a
 /// changed key through the KeyStore and closes only once the write succeeded (its error is
-/// shown otherwise). Never blocks the GUI thread; never puts the key anywhere but the
-/// KeyStore. The KeyStore must outlive the dialog.
+/// shown otherwise). For an OpenAI-compatible endpoint the Model field offers the models the
+/// server lists (asked in the background, with the key when one is set; free text otherwise).
+/// Never blocks the GUI thread; never puts the key anywhere but the KeyStore. The KeyStore
+/// must outlive the dialog.
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
@@ -37,6 +45,13 @@ public:
     /// The settings as edited; after accepted(), what to save and apply. The model goes first
     /// in recentModels.
     AppSettings settings() const;
+
+    /// The window uses \a inUse (nullopt: the offline demo) rather than the saved default,
+    /// because \a reason (e.g. the command line chose it; empty: no note). The model fields
+    /// show it, and settings() changes the saved default only when the user changed them.
+    void setModelInUse(const std::optional<ModelSelection> &inUse, const QString &reason);
+    /// The user changed the model fields (provider, URL, model, thinking, demo).
+    bool modelChanged() const;
 
     void accept() override;
 
@@ -53,6 +68,9 @@ private:
 
     void providerChanged();
     void updateModelSuggestions();
+    void scheduleModelFetch();
+    void fetchServedModels();
+    void servedModelsArrived(const AgentCore::ServedModelsResult &result);
     void updateKeyNote();
     void accountMayHaveChanged();
     void readStoredKey();
@@ -75,6 +93,8 @@ private:
     QLabel *m_baseUrlMessage = nullptr;
     QComboBox *m_model = nullptr;
     QLabel *m_modelMessage = nullptr;
+    QLabel *m_modelNote = nullptr; ///< the server's model list: being asked, or why not
+    QLabel *m_inUseNote = nullptr; ///< why the fields show a model other than the default
     QLineEdit *m_key = nullptr;
     QToolButton *m_showKey = nullptr;
     QLabel *m_keyNote = nullptr;
@@ -87,6 +107,14 @@ private:
     QDialogButtonBox *m_buttons = nullptr;
     QTimer *m_keyReadDelay = nullptr;
     QTimer *m_fitHeight = nullptr;
+    QTimer *m_modelFetchDelay = nullptr;
+    AgentCore::ServedModels *m_servedModels = nullptr;
+    QString m_servedFor;  ///< the base URL (and key) whose models were asked for last
+    QString m_servedUrl;  ///< the base URL m_served came from
+    QStringList m_served; ///< the models that server listed
+    /// The model shown when the dialog opened: settings() changes the default only when the
+    /// fields no longer show it.
+    std::optional<ModelSelection> m_loadedModel;
 
     ProviderKind m_shownProvider = ProviderKind::Anthropic;
     QString m_loadedAccount;  ///< the account the key field was last filled from
