@@ -72,7 +72,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     m_sidePanel->addWidget(m_changedFiles);
     m_sidePanel->setChildrenCollapsible(false);
 
-    auto centre = new QSplitter(Qt::Horizontal, this);
+    auto centre = m_centre = new QSplitter(Qt::Horizontal, this);
     centre->setObjectName(QStringLiteral("centreSplitter"));
     centre->addWidget(m_sessions);
     centre->addWidget(m_page);
@@ -140,7 +140,41 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
                   + tabReachable(m_statusBar));
     setWindowTitle(QStringLiteral("AgentDesk"));
     resize(1200, 780);
+    restoreLayout();
     m_page->composer()->setFocus();
+}
+
+namespace {
+const QLatin1String geometryKey("window/geometry");
+const QLatin1String centreKey("window/centreSplitter");
+const QLatin1String sidePanelKey("window/sidePanelSplitter");
+const QLatin1String sidePanelVisibleKey("window/sidePanelVisible");
+} // namespace
+
+void MainWindow::restoreLayout()
+{
+    const QSettings settings;
+    restoreGeometry(settings.value(geometryKey).toByteArray());
+    m_centre->restoreState(settings.value(centreKey).toByteArray());
+    m_sidePanel->restoreState(settings.value(sidePanelKey).toByteArray());
+    m_sidePanelAction->setChecked(settings.value(sidePanelVisibleKey, true).toBool());
+}
+
+void MainWindow::saveLayout() const
+{
+    QSettings settings;
+    settings.setValue(geometryKey, saveGeometry());
+    // A hidden side panel has no width to remember: its last one is kept for when it comes back.
+    if (m_sidePanelAction->isChecked())
+        settings.setValue(centreKey, m_centre->saveState());
+    settings.setValue(sidePanelKey, m_sidePanel->saveState());
+    settings.setValue(sidePanelVisibleKey, m_sidePanelAction->isChecked());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveLayout();
+    QMainWindow::closeEvent(event);
 }
 
 MainWindow::~MainWindow()
@@ -527,7 +561,8 @@ void MainWindow::createMenus()
     settings->setMenuRole(QAction::PreferencesRole);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    QAction *side = view->addAction(tr("&Side Panel"));
+    QAction *side = m_sidePanelAction = view->addAction(tr("&Side Panel"));
+    side->setObjectName(QStringLiteral("sidePanelAction"));
     side->setCheckable(true);
     side->setChecked(true);
     side->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));

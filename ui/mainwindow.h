@@ -101,8 +101,13 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
 
 private:
+    /// The window's size, the splitters and the side panel's visibility as the user left
+    /// them (QSettings "window/..."); a first start gets the default layout.
+    void restoreLayout();
+    void saveLayout() const;
     void createMenus();
     void chooseRepository();
     void rebuildRecentMenu();
@@ -143,6 +148,8 @@ private:
     ChangedFilesPanel *m_changedFiles = nullptr;
     SessionsPanel *m_sessions = nullptr;
     QSplitter *m_sidePanel = nullptr;
+    QSplitter *m_centre = nullptr;
+    QAction *m_sidePanelAction = nullptr;
     AgentStatusBar *m_statusBar = nullptr;
     QMenu *m_recentMenu = nullptr;
     QAction *m_stopAction = nullptr;
