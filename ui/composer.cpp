@@ -205,16 +205,31 @@ void Composer::send(bool asFollowUp)
 
 void Composer::updatePlaceholder()
 {
-    if (m_reviewWaiting) {
-        // Esc does not stop while a review waits: the placeholder must not promise it.
-        setPlaceholderText(tr("A review waits: Ctrl+Enter allows · Esc to deny with feedback · "
-                              "Ctrl+. stops"));
-        return;
+    // Esc does not stop while a review waits: the placeholder must not promise it.
+    const QString full
+        = m_reviewWaiting
+              ? tr("A review waits: Ctrl+Enter allows · Esc to deny with feedback · Ctrl+. stops")
+          : m_running
+              ? tr("Enter steers the running task · Alt+Enter queues a follow-up · Esc stops")
+              : tr("Ask the agent · Enter sends · Shift+Enter adds a line · @ mentions a file");
+    // The box is one line high while empty: a hint that wraps is cut in half. In a narrow
+    // window the hints go from the end, whole, until the rest fits.
+    const int room = viewport()->width() - int(2 * document()->documentMargin()) - 4;
+    const QString separator = QStringLiteral(" · ");
+    QStringList parts = full.split(separator);
+    QString shown = full;
+    while (parts.size() > 1 && fontMetrics().horizontalAdvance(shown) > room) {
+        parts.removeLast();
+        shown = parts.join(separator);
     }
-    setPlaceholderText(
-        m_running
-            ? tr("Enter steers the running task · Alt+Enter queues a follow-up · Esc stops")
-            : tr("Ask the agent · Enter sends · Shift+Enter adds a line · @ mentions a file"));
+    if (shown != placeholderText())
+        setPlaceholderText(shown);
+}
+
+void Composer::resizeEvent(QResizeEvent *event)
+{
+    QPlainTextEdit::resizeEvent(event);
+    updatePlaceholder();
 }
 
 int Composer::heightForLines(int lines) const

@@ -81,7 +81,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     centre->setStretchFactor(1, 1);
     centre->setStretchFactor(2, 0);
     centre->setChildrenCollapsible(false);
-    centre->setSizes({220, 700, 280});
+    centre->setSizes({190, 770, 240}); // at 1000 pixels the conversation keeps over half
     centre->setContentsMargins(8, 8, 8, 0);
     setCentralWidget(centre);
 

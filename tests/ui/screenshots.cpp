@@ -126,6 +126,9 @@ ModelStep call(const QString &id, const QString &tool, const QJsonObject &argume
     return ModelStep::toolCall(id, tool, arguments);
 }
 
+// The size of the scenes' windows: large, then the smallest a laptop offers (1000x700).
+QSize windowSize(1280, 820);
+
 /// One window on a fresh repository with a scripted model, and a way to save it.
 class Scene
 {
@@ -183,7 +186,7 @@ public:
         m_setup = setup;
         m_root = root;
         m_window = std::make_unique<Ui::MainWindow>(setup);
-        m_window->resize(1280, 820);
+        m_window->resize(windowSize);
         m_window->show();
         if (!QTest::qWaitForWindowExposed(m_window.get()))
             std::fprintf(stderr, "agentdesk_screenshots: the window was not shown\n");
@@ -272,10 +275,10 @@ int countItems(const Ui::ConversationView *view, Ui::ConversationItem::Kind kind
     return count;
 }
 
-bool welcome(const QString &dir)
+bool welcome(const QString &dir, const QString &name)
 {
     Scene scene(dir, {}, PermissionMode::Default);
-    return scene.save(QStringLiteral("01-welcome"));
+    return scene.save(name);
 }
 
 bool streaming(const QString &dir)
@@ -342,7 +345,7 @@ bool reviewDiff(const QString &dir, const QString &name)
            && scene.save(name);
 }
 
-bool reviewBash(const QString &dir)
+bool reviewBash(const QString &dir, const QString &name)
 {
     Scene scene(dir,
                 {call(QStringLiteral("b1"),
@@ -356,7 +359,7 @@ bool reviewBash(const QString &dir)
                 PermissionMode::Default);
     scene.type(QStringLiteral("Rebuild from scratch and run the benchmark."));
     return scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
-           && scene.save(QStringLiteral("05-review-bash"));
+           && scene.save(name);
 }
 
 bool queue(const QString &dir)
@@ -466,13 +469,22 @@ bool demo(const QString &dir)
     return scene.waitForIdle() && scene.save(QStringLiteral("11-demo-finished")) && ok;
 }
 
-bool settings(const QString &dir)
+bool settings(const QString &dir, const QString &name)
 {
     Scene scene(dir, {}, PermissionMode::Default, true);
     scene.window()->showSettings();
     auto dialog = scene.window()->findChild<QDialog *>();
-    return dialog && scene.waitFor([dialog] { return dialog->isVisible(); })
-           && scene.save(QStringLiteral("12-settings"), dialog);
+    if (!dialog || !scene.waitFor([dialog] { return dialog->isVisible(); }))
+        return false;
+    bool ok = scene.save(name, dialog);
+    // The language list open: each language named in its own script.
+    if (auto language = dialog->findChild<QComboBox *>(QStringLiteral("languageCombo"))) {
+        language->showPopup();
+        ok = scene.waitFor([language] { return language->view()->isVisible(); })
+             && scene.save(name + QStringLiteral("-languages"), language->view()->window()) && ok;
+        language->hidePopup();
+    }
+    return ok;
 }
 
 // A repository whose own settings ask for more than the user's: the trust dialog on opening.
@@ -680,15 +692,15 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "agentdesk_screenshots: cannot create %s\n", qPrintable(dir));
         return 1;
     }
-    bool ok = welcome(dir);
+    bool ok = welcome(dir, QStringLiteral("01-welcome"));
     ok = streaming(dir) && ok;
     ok = toolRunning(dir) && ok;
     ok = reviewDiff(dir, QStringLiteral("04-review-diff")) && ok;
-    ok = reviewBash(dir) && ok;
+    ok = reviewBash(dir, QStringLiteral("05-review-bash")) && ok;
     ok = queue(dir) && ok;
     ok = finished(dir, QStringLiteral("07-finished")) && ok;
     ok = demo(dir) && ok;
-    ok = settings(dir) && ok;
+    ok = settings(dir, QStringLiteral("12-settings")) && ok;
     ok = projectTrust(dir) && ok;
     ok = bypass(dir) && ok;
     ok = runningAsRoot(dir) && ok;
@@ -697,6 +709,18 @@ int main(int argc, char **argv)
     ok = sessionElsewhereAndAfterACrash(dir) && ok;
     ok = toolStopped(dir) && ok;
     ok = fileDiff(dir) && ok;
+    // The smallest window the layout is made for: nothing may be cut off.
+    windowSize = QSize(1000, 700);
+    ok = welcome(dir, QStringLiteral("23-small-welcome")) && ok;
+    ok = reviewDiff(dir, QStringLiteral("24-small-review-diff")) && ok;
+    ok = reviewBash(dir, QStringLiteral("25-small-review-bash")) && ok;
+    ok = finished(dir, QStringLiteral("26-small-finished")) && ok;
+    // Simplified Chinese, which needs a CJK font (fonts-noto-cjk in the build root).
+    Ui::Translations::install(QStringLiteral("zh_CN"));
+    ok = reviewDiff(dir, QStringLiteral("27-zh-CN-review-diff")) && ok;
+    ok = settings(dir, QStringLiteral("28-zh-CN-settings")) && ok;
+    Ui::Translations::install(QStringLiteral("en"));
+    windowSize = QSize(1280, 820);
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

@@ -1,16 +1,21 @@
 // The window's layout as the user left it: size, splitters and the side panel come back at
 // the next start; a first start fits a 1000x700 screen.
+#include <composer.h>
+#include <conversationpage.h>
 #include <followuppanel.h>
 #include <mainwindow.h>
+#include <review/reviewanswerbar.h>
 
 #include <QAction>
 #include <QApplication>
 #include <QFile>
+#include <QLineEdit>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QVBoxLayout>
 
 class tst_WindowLayout : public QObject
 {
@@ -87,8 +92,48 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTRY_COMPARE(window.size(), QSize(1000, 700));
-        // The conversation keeps most of the width.
-        QVERIFY(window.findChild<QWidget *>(QStringLiteral("sidePanel"))->width() < 330);
+        // The conversation keeps half the width.
+        auto page = window.conversationPage();
+        QVERIFY2(page->width() >= 500, qPrintable(QString::number(page->width())));
+        const int defaultPage = page->width();
+        // Less when the user widens the side panels: what follows must fit even then.
+        auto centre = window.findChild<QSplitter *>(QStringLiteral("centreSplitter"));
+        centre->setSizes({220, 460, 300});
+        QTRY_VERIFY(page->width() <= 470);
+
+        // The message box is one line high while empty: its hint fits that line, both while
+        // idle and while a task runs.
+        Ui::Composer *composer = page->composer();
+        const auto hintFits = [composer] {
+            return composer->fontMetrics().horizontalAdvance(composer->placeholderText())
+                   <= composer->viewport()->width();
+        };
+        QVERIFY2(hintFits(), qPrintable(composer->placeholderText()));
+        QVERIFY(composer->placeholderText().startsWith(QStringLiteral("Ask the agent")));
+        composer->setRunning(true);
+        QVERIFY2(hintFits(), qPrintable(composer->placeholderText()));
+        QVERIFY(composer->placeholderText().startsWith(QStringLiteral("Enter steers")));
+        // A wide window shows every hint.
+        window.resize(1600, 900);
+        QTRY_COMPARE(composer->placeholderText(),
+                     QStringLiteral("Enter steers the running task · Alt+Enter queues a "
+                                    "follow-up · Esc stops"));
+
+        // A review's feedback field, as wide as the conversation at 1000 pixels by default,
+        // shows its whole placeholder.
+        QWidget host;
+        host.setFixedWidth(defaultPage - 30); // the review pane's margins and scroll bar
+        auto layout = new QVBoxLayout(&host);
+        auto bar = new Ui::ReviewAnswerBar(&host);
+        layout->addWidget(bar);
+        layout->addStretch();
+        host.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&host));
+        auto feedback = bar->findChild<QLineEdit *>(QStringLiteral("denyFeedback"));
+        QVERIFY(feedback);
+        const int needed = feedback->fontMetrics().horizontalAdvance(feedback->placeholderText());
+        QVERIFY2(feedback->width() - 30 >= needed,
+                 qPrintable(QStringLiteral("%1 < %2").arg(feedback->width()).arg(needed)));
     }
 };
 

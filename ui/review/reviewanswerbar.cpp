@@ -32,6 +32,7 @@ ReviewAnswerBar::ReviewAnswerBar(QWidget *parent)
     m_feedback->setObjectName(QStringLiteral("denyFeedback"));
     m_feedback->setPlaceholderText(
         tr("Why not, or what to do instead (sent to the agent with Deny)"));
+    m_feedback->setToolTip(m_feedback->placeholderText()); // whole, should the field be narrow
     m_feedback->setClearButtonEnabled(true);
     m_allowOnce->setObjectName(QStringLiteral("allowOnceButton"));
     m_allowSession->setObjectName(QStringLiteral("allowSessionButton"));
@@ -49,10 +50,14 @@ ReviewAnswerBar::ReviewAnswerBar(QWidget *parent)
     ruleRow->addWidget(m_rules);
     ruleRow->addStretch();
 
+    // The feedback field gets a row of its own with Deny: beside four buttons, a window of
+    // 1000 pixels left it a few characters wide and its placeholder cut off.
+    auto denyRow = new QHBoxLayout;
+    denyRow->addWidget(m_feedback, 1);
+    denyRow->addWidget(m_deny);
+
     auto buttonRow = new QHBoxLayout;
-    buttonRow->addWidget(m_feedback, 1);
-    buttonRow->addWidget(m_deny);
-    buttonRow->addSpacing(12);
+    buttonRow->addStretch();
     buttonRow->addWidget(m_allowSession);
     buttonRow->addWidget(m_allowAlways);
     buttonRow->addWidget(m_allowOnce);
@@ -60,8 +65,9 @@ ReviewAnswerBar::ReviewAnswerBar(QWidget *parent)
     auto layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(ruleRow);
+    layout->addLayout(denyRow);
     layout->addLayout(buttonRow);
-    // Tab goes as the row is laid out, not in the order the buttons were made.
+    // Tab follows the rows.
     setTabOrder(m_rules, m_feedback);
     setTabOrder(m_feedback, m_deny);
     setTabOrder(m_deny, m_allowSession);
