@@ -155,11 +155,24 @@ agentdesk_create_root() {
     mv "$AGENTDESK_ROOT.new" "$AGENTDESK_ROOT"
 }
 
+# True when the root is of this format and already has every package of the list: checkouts
+# on branches with different lists then share one root without reinstalling it in turn.
+agentdesk_root_has_packages() {
+    [ "$(cat "$AGENTDESK_ROOT/.agentdesk-format" 2>/dev/null)" = "$AGENTDESK_ROOT_FORMAT" ] || return 1
+    command -v dpkg-query >/dev/null && [ -d "$AGENTDESK_ROOT/var/lib/dpkg" ] || return 1
+    local status
+    # shellcheck disable=SC2046
+    status=$(dpkg-query --admindir="$AGENTDESK_ROOT/var/lib/dpkg" -W -f='${db:Status-Abbrev}\n' \
+        $(agentdesk_packages) 2>/dev/null) || return 1
+    ! grep -qv '^ii' <<<"$status"
+}
+
 # Creates the root when missing, installs the package list when the stamp is stale.
 agentdesk_ensure_root() {
     local stamp
     stamp=$(agentdesk_root_stamp)
     [ "$(cat "$AGENTDESK_ROOT/.agentdesk-stamp" 2>/dev/null)" = "$stamp" ] && return 0
+    agentdesk_root_has_packages && return 0
     if [ "$(id -u)" != 0 ]; then
         command -v sudo >/dev/null || agentdesk_die "making the build root needs root (or sudo)"
         # shellcheck disable=SC2016
@@ -179,6 +192,7 @@ agentdesk_ensure_root() {
             $(agentdesk_packages) >>"$AGENTDESK_ROOT.log" 2>&1 \
             || agentdesk_die "installing packages into the root failed; see $AGENTDESK_ROOT.log"
         printf '%s\n' "$stamp" >"$AGENTDESK_ROOT/.agentdesk-stamp"
+        printf '%s\n' "$AGENTDESK_ROOT_FORMAT" >"$AGENTDESK_ROOT/.agentdesk-format"
         agentdesk_log "build root ready"
     ) 9>"$AGENTDESK_ROOT.lock"
 }

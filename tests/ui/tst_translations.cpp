@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFontDatabase>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLibraryInfo>
@@ -304,6 +305,7 @@ private slots:
     void sessionDeleteConfirmationIsChinese();
     void aboutBoxIsChinese();
     void settingsDialogIsChinese();
+    void languagesAreNamedInTheirOwnScript();
     void englishStaysEnglish();
     void newLanguageAppliesToWhatIsBuiltNext();
 
@@ -556,6 +558,24 @@ void tst_Translations::aboutBoxIsChinese()
     QVERIFY(seen);
     QVERIFY(box.checked().join(QLatin1Char(' ')).contains(QStringLiteral("原生桌面编程智能体")));
     QVERIFY2(box.untranslated().isEmpty(), qPrintable(report(QStringLiteral("About box"), box)));
+}
+
+void tst_Translations::languagesAreNamedInTheirOwnScript()
+{
+    // Whatever the window's language, each language is offered under its own name, so a
+    // user who cannot read the current one still finds theirs.
+    FakeKeyStore keys;
+    Ui::SettingsDialog dialog(Ui::AppSettings(), &keys);
+    auto language = dialog.findChild<QComboBox *>(QStringLiteral("languageCombo"));
+    QVERIFY(language);
+    QStringList names;
+    for (int i = 1; i < language->count(); ++i)
+        names.append(language->itemText(i));
+    QCOMPARE(names, (QStringList{QStringLiteral("English"), QStringLiteral("简体中文")}));
+    // And the machine can draw them: a CJK font is installed (fonts-noto-cjk in the build
+    // root, a Recommends of the package); without one Chinese shows as empty boxes.
+    QVERIFY2(!QFontDatabase::families(QFontDatabase::SimplifiedChinese).isEmpty(),
+             "no font for Simplified Chinese: install fonts-noto-cjk");
 }
 
 void tst_Translations::settingsDialogIsChinese()
