@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QTest>
 
 using Ui::RenderedText;
@@ -68,6 +69,38 @@ Ui::ConversationStyle appStyle()
     return Ui::ConversationStyle(QApplication::palette(), QApplication::font());
 }
 
+/// text rendered whole at width, painted on the assistant bubble's colour.
+QImage paint(const QString &text, int width = 400)
+{
+    const Ui::ConversationStyle style = appStyle();
+    RenderedText rendered;
+    rendered.setText(text, RenderedText::Format::Markdown);
+    const int height = rendered.layout(width, style.body, style);
+    QImage image(width + 40, height + 20, QImage::Format_ARGB32_Premultiplied);
+    image.fill(style.assistantBubble);
+    QPainter painter(&image);
+    rendered.draw(&painter, QPoint(30, 10), image.rect(), style.text);
+    painter.end();
+    return image;
+}
+
+/// How many pixels of image are (nearly) color.
+int pixelsOf(const QImage &image, const QColor &color)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor pixel = image.pixelColor(x, y);
+            count += qAbs(pixel.red() - color.red()) + qAbs(pixel.green() - color.green())
+                                 + qAbs(pixel.blue() - color.blue())
+                             <= 6
+                         ? 1
+                         : 0;
+        }
+    }
+    return count;
+}
+
 } // namespace
 
 /// A streamed reply is cut into pieces at block boundaries; the pieces must render what the
@@ -77,6 +110,123 @@ class tst_RenderedText : public QObject
     Q_OBJECT
 
 private slots:
+    // The importer loses the header of a table that follows a fenced block (an empty
+    // paragraph in the first cell, no bold); every table gets its header row styled.
+    void tableHeaderIsAHeader_data()
+    {
+        QTest::addColumn<QString>("text");
+        const QString table = QStringLiteral(
+            "| Case | Result |\n|------|--------|\n| add | pass |\n");
+        QTest::newRow("alone") << table;
+        QTest::newRow("after a paragraph") << QStringLiteral("The tests:\n\n") + table;
+        QTest::newRow("right after a fence") << QStringLiteral("```sh\nmake\n```\n") + table;
+        QTest::newRow("after a fence and a blank line")
+            << QStringLiteral("Build:\n\n```sh\nmake test\n```\n\n") + table;
+    }
+
+    void tableHeaderIsAHeader()
+    {
+        QFETCH(QString, text);
+        const Ui::ConversationStyle style = appStyle();
+        RenderedText rendered;
+        rendered.setText(text, RenderedText::Format::Markdown);
+        rendered.layout(500, style.body, style);
+        const QStringList cells = rendered.structure().filter(
+            QRegularExpression(QStringLiteral("^\\[(header|cell)\\]")));
+        QCOMPARE(cells,
+                 (QStringList{QStringLiteral("[header] Case"),
+                              QStringLiteral("[header] Result"),
+                              QStringLiteral("[cell] add"),
+                              QStringLiteral("[cell] pass")}));
+    }
+
+    void taskItemsShowTheirState()
+    {
+        const Ui::ConversationStyle style = appStyle();
+        RenderedText rendered;
+        rendered.setText(QStringLiteral("Plan:\n\n- [x] read the code\n- [ ] fix it\n\n"
+                                        "```sh\nmake\n```\n\n> not a task\n"),
+                         RenderedText::Format::Markdown);
+        rendered.layout(500, style.body, style);
+        QCOMPARE(rendered.structure(),
+                 (QStringList{QStringLiteral("[] Plan:"),
+                              QStringLiteral("[task [x]] read the code"),
+                              QStringLiteral("[task [ ]] fix it"),
+                              QStringLiteral("[code] make"),
+                              QStringLiteral("[quote 1] not a task")}));
+        // What is painted differs: a tick in one box and not in the other.
+        const QImage done = paint(QStringLiteral("- [x] read the code\n"));
+        const QImage todo = paint(QStringLiteral("- [ ] read the code\n"));
+        QCOMPARE(done.size(), todo.size());
+        QVERIFY(pixelsOf(done, style.assistantBubble) < pixelsOf(todo, style.assistantBubble));
+    }
+
+    // Tables get lines around their cells and quotes a bar; both in the card border's colour,
+    // which plain text never has.
+    void tablesAndQuotesAreDrawnWithLines_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("minimum"); // pixels of the line colour
+        QTest::addColumn<int>("maximum"); // (text's antialiased edges have some)
+        QTest::newRow("table") << QStringLiteral("| Case | Result |\n|---|---|\n| add | pass |\n")
+                               << 200 << 100000;
+        QTest::newRow("quote") << QStringLiteral("> Measure first, then change.\n") << 40 << 100000;
+        QTest::newRow("prose") << QStringLiteral("Measure first, then change.\n") << 0 << 25;
+    }
+
+    void tablesAndQuotesAreDrawnWithLines()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, minimum);
+        QFETCH(int, maximum);
+        const int lines = pixelsOf(paint(text), appStyle().cardBorder);
+        QVERIFY2(lines >= minimum && lines <= maximum, qPrintable(QString::number(lines)));
+    }
+
+    // While a reply streams, an unfinished code span or table shows as nothing rather than as
+    // backticks and pipes: every frame of the stream is free of raw markup; the end shows all.
+    void streamingHoldsBackUnfinishedMarkup()
+    {
+        const Ui::ConversationStyle style = appStyle();
+        const QString text = QStringLiteral(
+            "Run `make test` first.\n\n| Case | Result |\n|------|--------|\n"
+            "| add | `pass` |\n| sub | fail |\n\nDone with ``make``, see `log`.");
+        RenderedText streamed;
+        streamed.setText({}, RenderedText::Format::Markdown);
+        streamed.setStreaming(true);
+        for (qsizetype at = 0; at < text.size(); ++at) {
+            streamed.append(text.mid(at, 1));
+            streamed.layout(500, style.body, style);
+            const QString shown = streamed.renderedText();
+            QVERIFY2(!shown.contains(QLatin1Char('|')) && !shown.contains(QLatin1Char('`')),
+                     qPrintable(
+                         QStringLiteral("after \"%1\": \"%2\"").arg(text.first(at + 1), shown)));
+        }
+        QVERIFY(streamed.renderedText().contains(QStringLiteral("Done with ")));
+        streamed.setStreaming(false);
+        streamed.layout(500, style.body, style);
+        Ui::RenderedPiece whole;
+        whole.render(text, Ui::RenderedPiece::Format::Markdown, 500, style.body, style);
+        QCOMPARE(streamed.renderedText(), whole.plainText());
+        QVERIFY(streamed.renderedText().endsWith(QStringLiteral("see log.")));
+
+        // Inside a fence nothing is markup: a backtick shows as it comes.
+        RenderedText code;
+        code.setStreaming(true);
+        code.setText(QStringLiteral("```sh\necho `pwd"), RenderedText::Format::Markdown);
+        code.layout(500, style.body, style);
+        QCOMPARE(code.renderedText(), QStringLiteral("echo `pwd"));
+        // A reply that ends unfinished shows what it has.
+        RenderedText cut;
+        cut.setStreaming(true);
+        cut.setText(QStringLiteral("Results:\n\n| Case | Res"), RenderedText::Format::Markdown);
+        cut.layout(500, style.body, style);
+        QCOMPARE(cut.renderedText(), QStringLiteral("Results:"));
+        cut.setStreaming(false);
+        cut.layout(500, style.body, style);
+        QVERIFY(cut.renderedText().contains(QStringLiteral("| Case | Res")));
+    }
+
     void splitterCutsOnlyBetweenBlocks_data()
     {
         QTest::addColumn<QString>("text");

@@ -23,6 +23,8 @@ public:
     /// Scans the complete lines of text not scanned yet and returns the positions (ascending)
     /// where a new piece may start. text must extend the text of the previous calls.
     QList<qsizetype> scan(QStringView text);
+    /// Whether the line after the scanned ones is inside a fenced code block.
+    bool inFence() const { return !m_fence.isNull(); }
 
 private:
     /// Whether a new piece may start at line, the first non-blank line after a blank one.

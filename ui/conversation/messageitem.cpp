@@ -74,6 +74,7 @@ void MessageItem::setStreaming(bool streaming)
     if (m_streaming == streaming)
         return;
     m_streaming = streaming;
+    m_body.setStreaming(streaming);
     invalidate();
 }
 

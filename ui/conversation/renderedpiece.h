@@ -51,12 +51,13 @@ public:
     void draw(QPainter *painter, const QRectF &clip, const QColor &color) const;
     int idealWidth() const;
     QString plainText() const;
-    /// One line per block: its kind (heading level, list item number, code block, quote
-    /// level, table cell) and its text. What a reader sees, for tests.
+    /// One line per block: its kind (heading level, list item number, task checkbox, code
+    /// block, quote level, table header or cell) and its text. What a reader sees, for tests.
     QStringList structure() const;
 
 private:
     void styleBlocks(const ConversationStyle &style);
+    void styleTables(const ConversationStyle &style);
     void measure();
 
     std::unique_ptr<QTextDocument> m_document;
@@ -69,6 +70,14 @@ private:
     QSyntaxHighlighter *m_highlighter = nullptr; ///< owned by m_document
     QList<QRect> m_codeRuns; ///< shaded boxes behind code blocks, painted under the text
     QColor m_codeBackground;
+    QList<QRect> m_quoteBars; ///< the bar left of each run of quoted blocks
+    QColor m_quoteColor;
+    struct Task
+    {
+        QRectF box;
+        bool checked = false;
+    };
+    QList<Task> m_tasks; ///< task list checkboxes, painted over the text
 };
 
 } // namespace Ui

@@ -18,6 +18,67 @@ static BlockSplitter::Mode splitterMode(RenderedText::Format format)
                                                     : BlockSplitter::Mode::Lines;
 }
 
+static bool isTableLine(QStringView line)
+{
+    return line.trimmed().startsWith(QLatin1Char('|'));
+}
+
+/// The start of the line that ends at lineStart - 1 (lineStart > 0 starts a line).
+static qsizetype lineStartBefore(QStringView text, qsizetype lineStart)
+{
+    return lineStart >= 2 ? text.lastIndexOf(QLatin1Char('\n'), lineStart - 2) + 1 : 0;
+}
+
+/// Where text ends without an unfinished markdown construct at its end, one that would render
+/// as raw markup until the rest arrives: a code span (or fence) opened in the last line and
+/// not closed, an unfinished table row, a table header row without its delimiter row yet.
+/// inFence: the last line is inside a fenced code block, where nothing is markup.
+static qsizetype completeMarkdownEnd(QStringView text, bool inFence)
+{
+    if (inFence)
+        return text.size();
+    const qsizetype lineStart = text.lastIndexOf(QLatin1Char('\n')) + 1;
+    const QStringView last = text.mid(lineStart);
+    qsizetype end = text.size();
+    if (isTableLine(last)) {
+        end = lineStart;
+    } else {
+        // A backtick run opens a code span that only a run of the same length closes.
+        qsizetype open = -1;
+        qsizetype openLength = 0;
+        for (qsizetype i = 0; i < last.size();) {
+            if (last[i] != QLatin1Char('`')) {
+                ++i;
+                continue;
+            }
+            qsizetype j = i;
+            while (j < last.size() && last[j] == QLatin1Char('`'))
+                ++j;
+            if (open < 0) {
+                open = i;
+                openLength = j - i;
+            } else if (j - i == openLength) {
+                open = -1;
+            }
+            i = j;
+        }
+        if (open >= 0)
+            end = lineStart + open;
+    }
+    if (end == lineStart && lineStart > 0) {
+        const qsizetype previousStart = lineStartBefore(text, lineStart);
+        const QStringView previous = text.mid(previousStart, lineStart - 1 - previousStart);
+        QStringView before;
+        if (previousStart > 0) {
+            const qsizetype beforeStart = lineStartBefore(text, previousStart);
+            before = text.mid(beforeStart, previousStart - 1 - beforeStart);
+        }
+        if (isTableLine(previous) && !isTableLine(before))
+            end = previousStart; // a header row whose delimiter row has not come yet
+    }
+    return end;
+}
+
 RenderedText::RenderedText()
 {
     restartAt(0);
@@ -73,6 +134,15 @@ void RenderedText::append(const QString &text)
     m_laidOut = false;
 }
 
+void RenderedText::setStreaming(bool streaming)
+{
+    if (streaming == m_streaming)
+        return;
+    m_streaming = streaming;
+    m_firstDirty = std::min(m_firstDirty, m_pieces.size() - 1);
+    m_laidOut = false;
+}
+
 void RenderedText::cutPieces()
 {
     for (const qsizetype cut : m_splitter.scan(m_text)) {
@@ -90,9 +160,12 @@ QString RenderedText::pieceText(const Piece &piece, bool closed) const
 {
     // A plain piece ends with the line break before the next piece: that break is between
     // the two, not an empty last line of this one.
-    const qsizetype length = piece.end - piece.start
-                             - (closed && m_format == Format::Plain ? 1 : 0);
-    return m_text.mid(piece.start, length);
+    qsizetype end = piece.end - (closed && m_format == Format::Plain ? 1 : 0);
+    if (!closed && m_streaming && m_format == Format::Markdown) {
+        end = std::max(piece.start,
+                       completeMarkdownEnd(QStringView(m_text).first(end), m_splitter.inFence()));
+    }
+    return m_text.mid(piece.start, end - piece.start);
 }
 
 int RenderedText::layout(int width, const QFont &font, const ConversationStyle &style)

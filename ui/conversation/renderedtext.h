@@ -41,6 +41,11 @@ public:
     /// ending with the text it streamed keeps all of them); the rest is rendered again.
     void setText(const QString &text, Format format);
     void append(const QString &text);
+    /// While streaming, a markdown text is shown without an unfinished construct at its end
+    /// (a code span not closed yet, a table row or a header row without its delimiter row),
+    /// which would show as raw backticks and pipes until the rest arrives. When the stream
+    /// ends, everything shows.
+    void setStreaming(bool streaming);
     const QString &text() const { return m_text; }
     bool isEmpty() const { return m_text.isEmpty(); }
 
@@ -84,6 +89,7 @@ private:
     QFont m_font;
     int m_height = 0;
     bool m_laidOut = false; ///< every piece shows its current text
+    bool m_streaming = false;
 };
 
 } // namespace Ui
