@@ -121,6 +121,89 @@ private slots:
         QVERIFY(view.findChild<QPushButton *>(QStringLiteral("allowOnceButton"))->isEnabled());
     }
 
+    void showsTheModelsDescription()
+    {
+        PermissionRequest request = bashRequest();
+        request.arguments.insert(QStringLiteral("description"),
+                                 QStringLiteral("Clean the build and fetch the setup script"));
+        Ui::BashReviewView view;
+        view.setRequest(request);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto description = view.findChild<QLabel *>(QStringLiteral("commandDescription"));
+        QVERIFY(description);
+        QVERIFY(description->isVisible());
+        QVERIFY2(description->text().contains(
+                     QStringLiteral("Clean the build and fetch the setup script")),
+                 qPrintable(description->text()));
+
+        // Without one, no empty line for it.
+        Ui::BashReviewView plain;
+        plain.setRequest(bashRequest());
+        plain.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plain));
+        QVERIFY(!plain.findChild<QLabel *>(QStringLiteral("commandDescription"))->isVisible());
+    }
+
+    // The policy's reason for asking ("could not be analysed: ...") and the box that explains
+    // what not understood means say the same thing: the review says it once.
+    void notUnderstoodIsSaidOnce()
+    {
+        PermissionRequest request = bashRequest();
+        request.reason = QStringLiteral("the command could not be analysed: uses a for loop");
+        request.bash->understood = false;
+        request.bash->problem = QStringLiteral("uses a for loop");
+        request.bash->commands.clear();
+        request.bash->risks.clear();
+        request.suggestedRules.clear();
+        Ui::BashReviewView view;
+        view.setRequest(request);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QString shown;
+        for (const QLabel *label : view.findChildren<QLabel *>()) {
+            if (label->isVisible())
+                shown += label->text() + QLatin1Char('\n');
+        }
+        QCOMPARE(shown.count(QStringLiteral("for loop")), 1);
+    }
+
+    // A column is shown only when it has something in it.
+    void noEmptyColumns_data()
+    {
+        QTest::addColumn<bool>("risks");
+        QTest::newRow("risks") << true;
+        QTest::newRow("no risks") << false;
+    }
+
+    void noEmptyColumns()
+    {
+        QFETCH(bool, risks);
+        PermissionRequest request = bashRequest();
+        if (!risks) {
+            request.bash->command = QStringLiteral("cmake -B build && cmake --build build");
+            request.bash->commands = {simple(QStringLiteral("cmake -B build")),
+                                      simple(QStringLiteral("cmake --build build"))};
+            request.bash->risks.clear();
+        }
+        Ui::BashReviewView view;
+        view.resize(700, 400);
+        view.setRequest(request);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto list = view.findChild<QTreeWidget *>(QStringLiteral("commandList"));
+        QVERIFY(list->isVisible());
+        for (int column = 0; column < list->columnCount(); ++column) {
+            if (list->isColumnHidden(column))
+                continue;
+            bool filled = false;
+            for (int row = 0; row < list->topLevelItemCount(); ++row)
+                filled = filled || !list->topLevelItem(row)->text(column).isEmpty();
+            QVERIFY2(filled, qPrintable(QStringLiteral("column %1 is empty").arg(column)));
+        }
+        QCOMPARE(list->isColumnHidden(1), !risks);
+    }
+
     void buttonGivesChoice_data()
     {
         QTest::addColumn<QString>("button");
@@ -201,7 +284,10 @@ private slots:
         QDir().mkpath(dir);
         Ui::BashReviewView view;
         view.resize(900, 480);
-        view.setRequest(bashRequest());
+        PermissionRequest described = bashRequest();
+        described.arguments.insert(QStringLiteral("description"),
+                                   QStringLiteral("Clean the build and fetch the setup script"));
+        view.setRequest(described);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QTest::qWait(50);
@@ -211,6 +297,8 @@ private slots:
         request.bash->command = QStringLiteral("for f in *.log; do gzip \"$f\"; done");
         request.bash->understood = false;
         request.bash->problem = QStringLiteral("for loops are not analysed");
+        request.reason = QStringLiteral("the command could not be analysed: for loops are not "
+                                        "analysed");
         request.bash->commands.clear();
         request.bash->risks.clear();
         request.suggestedRules.clear();

@@ -44,6 +44,7 @@ QColor riskColor(const QPalette &palette)
 
 BashReviewView::BashReviewView(QWidget *parent)
     : QWidget(parent)
+    , m_description(new QLabel(this))
     , m_reason(new QLabel(this))
     , m_command(new QPlainTextEdit(this))
     , m_notUnderstood(new QLabel(this))
@@ -56,6 +57,10 @@ BashReviewView::BashReviewView(QWidget *parent)
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
     title->setFont(titleFont);
+    m_description->setObjectName(QStringLiteral("commandDescription"));
+    m_description->setTextFormat(Qt::PlainText);
+    m_description->setWordWrap(true);
+    m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_reason->setObjectName(QStringLiteral("reviewReason"));
     m_reason->setTextFormat(Qt::PlainText);
     m_reason->setForegroundRole(QPalette::PlaceholderText);
@@ -94,6 +99,7 @@ BashReviewView::BashReviewView(QWidget *parent)
 
     auto layout = new QVBoxLayout(this);
     layout->addWidget(title);
+    layout->addWidget(m_description);
     layout->addWidget(m_reason);
     layout->addWidget(m_command);
     layout->addWidget(m_context);
@@ -118,8 +124,19 @@ void BashReviewView::setRequest(const AgentCore::PermissionRequest &request)
                                 ? request.bash->command
                                 : request.arguments.value(QLatin1String("command")).toString();
     m_command->setPlainText(command);
+    // The model's own words for what the command is for; the command below says what it does.
+    const QString description
+        = request.arguments.value(QLatin1String("description")).toString().simplified();
+    m_description->setText(description.isEmpty() ? QString()
+                                                 : tr("The agent says: %1").arg(description));
+    m_description->setToolTip(tr("The description the agent gave with the command; check it "
+                                 "against the command itself"));
+    m_description->setVisible(!description.isEmpty());
     m_reason->setText(request.reason);
-    m_reason->setVisible(!request.reason.isEmpty());
+    // A command that was not understood says so (and why) in the box below: the policy's
+    // reason ("could not be analysed: ...") would say it twice.
+    const bool understood = request.bash && request.bash->understood;
+    m_reason->setVisible(!request.reason.isEmpty() && understood);
     m_context->setText(tr("In %1  ·  Timeout %2")
                            .arg(QDir::toNativeSeparators(request.workingDirectory),
                                 timeoutText(request.timeoutMs)));
@@ -201,6 +218,15 @@ void BashReviewView::fillCommands()
         item->setIcon(1, warning);
         item->setForeground(1, warn);
     }
+    // The second column only when something is worth a look: no empty column.
+    bool anyNote = false;
+    for (int i = 0; i < m_commands->topLevelItemCount(); ++i)
+        anyNote = anyNote || !m_commands->topLevelItem(i)->text(1).isEmpty();
+    m_commands->setColumnHidden(1, !anyNote);
+    m_commands->header()->setStretchLastSection(anyNote);
+    m_commands->header()->setSectionResizeMode(0,
+                                               anyNote ? QHeaderView::ResizeToContents
+                                                       : QHeaderView::Stretch);
     m_commands->setVisible(m_commands->topLevelItemCount() > 0);
 }
 

@@ -14,7 +14,7 @@ namespace Ui {
 
 class ReviewAnswerBar;
 
-/// Review of a Bash request: the command (syntax coloured where the build can), each simple
+/// Review of a Bash request: what the model says the command is for, the command (syntax coloured where the build can), each simple
 /// command with the risks found in it, what the analysis could not follow, the working
 /// directory and timeout, and the answer buttons. Never takes the focus by itself. UI thread.
 class BashReviewView final : public QWidget
@@ -35,6 +35,7 @@ private:
     void fillCommands();
 
     AgentCore::PermissionRequest m_request;
+    QLabel *m_description; ///< what the model says the command is for
     QLabel *m_reason;
     QPlainTextEdit *m_command;
     QLabel *m_notUnderstood;
