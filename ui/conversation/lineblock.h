@@ -5,6 +5,9 @@
 #include <QString>
 #include <QStringView>
 
+#include <memory>
+#include <vector>
+
 QT_BEGIN_NAMESPACE
 class QPainter;
 QT_END_NAMESPACE
@@ -12,6 +15,7 @@ QT_END_NAMESPACE
 namespace Ui {
 
 struct ConversationStyle;
+class SyntaxColorizer;
 
 /// Tool output or a diff: plain lines in a fixed-pitch font, never wrapped (long lines are
 /// elided), capped to the first and last few lines until expanded. No QTextDocument: painting
@@ -21,12 +25,23 @@ class LineBlock
 public:
     enum class Style { Output, Diff, Error };
 
+    LineBlock();
+    ~LineBlock();
+    LineBlock(const LineBlock &) = delete;
+    LineBlock &operator=(const LineBlock &) = delete;
+
     void setText(const QString &text);
     /// The text without its trailing newlines.
     QStringView text() const { return QStringView(m_text).left(m_size); }
     bool isEmpty() const { return m_size == 0; }
     int lineCount() const { return m_lineCount; }
     void setStyle(Style style) { m_style = style; }
+    /// Output lines that are a file's lines as Read numbers them ("  12<tab>code"): the code
+    /// is syntax coloured for the language of fileName, as a code block is. Empty: plain.
+    void setCodeFileName(const QString &fileName);
+    /// Lines at the start and the end that are notes about the output (a summary, "[Showing
+    /// the first 100 ...]"), not part of it: "show all N" counts the others.
+    void setNoteLines(int leading, int trailing);
     /// Lines shown while collapsed: the first head and the last tail.
     void setCap(int head, int tail);
     bool isCapped() const { return m_lineCount > m_head + m_tail + 1; }
@@ -52,6 +67,14 @@ private:
     int lineOfRow(int row) const;
     QStringView line(int index) const;
     QString toggleLabel() const;
+    /// Colours of the code of each line (setCodeFileName), computed on first paint.
+    void colorize(const ConversationStyle &style) const;
+    struct CodeLine;
+    void paintCode(QPainter *painter,
+                   const QRect &rowRect,
+                   QStringView text,
+                   const CodeLine &code,
+                   const ConversationStyle &style) const;
 
     QString m_text; ///< as given (shared), trailing newlines included
     qsizetype m_size = 0;
@@ -60,7 +83,11 @@ private:
     int m_tail = 4;
     bool m_expanded = false;
     Style m_style = Style::Output;
-    mutable QList<qsizetype> m_starts; ///< start of each line, built when first needed
+    int m_leadingNotes = 0;
+    int m_trailingNotes = 0;
+    QString m_codeFileName;
+    mutable std::vector<CodeLine> m_codeLines; ///< per line, when coloured
+    mutable QList<qsizetype> m_starts;         ///< start of each line, built when first needed
 };
 
 } // namespace Ui

@@ -75,6 +75,8 @@ void ToolCardItem::setPartialResult(const AgentCore::ToolResult &partial)
 {
     m_output.setStyle(LineBlock::Style::Output);
     m_output.setCap(4, 8);
+    m_output.setCodeFileName({});
+    m_output.setNoteLines(0, 0);
     m_output.setText(partial.text());
     invalidate();
 }
@@ -121,11 +123,32 @@ void ToolCardItem::setResult(const AgentCore::ToolResult &result, qint64 nowMs)
         const qsizetype hunk = diff.indexOf(QLatin1String("@@"));
         m_output.setText(hunk > 0 ? diff.mid(hunk) : diff);
     } else {
+        const QString text = result.text();
         // Stopped output is what the command printed, not an error message.
         m_output.setStyle(result.isError && !stopped ? LineBlock::Style::Error
                                                      : LineBlock::Style::Output);
         m_output.setCap(4, 4);
-        m_output.setText(result.text());
+        // A file's lines read like the code blocks of an answer: coloured for its language.
+        const bool read = !result.isError && m_toolName == QLatin1String("Read");
+        m_output.setCodeFileName(read ? m_arguments.value(QLatin1String("file_path")).toString()
+                                      : QString());
+        // Glob and Grep start with a summary ("Found 15 files.") and may end with notes
+        // ("[Showing the first 100 of 250 files. ...]"): "show all" counts the results only.
+        int leading = 0;
+        int trailing = 0;
+        if (!result.isError
+            && (m_toolName == QLatin1String("Glob") || m_toolName == QLatin1String("Grep"))
+            && text.contains(QLatin1Char('\n'))) {
+            leading = 1;
+            const QStringList lines = text.trimmed().split(QLatin1Char('\n'));
+            for (qsizetype i = lines.size() - 1; i > 0 && lines.at(i).startsWith(QLatin1Char('['))
+                                                 && lines.at(i).endsWith(QLatin1Char(']'));
+                 --i) {
+                ++trailing;
+            }
+        }
+        m_output.setNoteLines(leading, trailing);
+        m_output.setText(text);
     }
     m_details.setText(detailsText(details));
     invalidate();

@@ -1,0 +1,135 @@
+#include <conversation/conversationstyle.h>
+#include <conversation/toolcarditem.h>
+
+#include <core/agenttypes.h>
+
+#include <QApplication>
+#include <QImage>
+#include <QJsonObject>
+#include <QPainter>
+#include <QTest>
+
+using Ui::ToolCardItem;
+
+namespace {
+
+Ui::ConversationStyle appStyle()
+{
+    return Ui::ConversationStyle(QApplication::palette(), QApplication::font());
+}
+
+/// The output of a finished call's card, painted at 600 pixels: the card without its header
+/// (which names the file).
+QImage paintCard(ToolCardItem &card)
+{
+    const Ui::ConversationStyle style = appStyle();
+    const int height = card.layout(600, style);
+    QImage image(600, height, QImage::Format_ARGB32_Premultiplied);
+    image.fill(style.assistantBubble);
+    QPainter painter(&image);
+    card.paint(&painter, image.rect(), style, 0);
+    painter.end();
+    const int header = style.padding + qMax(14, style.bodyMetrics.height()) + style.spacing;
+    return image.copy(0, header, image.width(), image.height() - header);
+}
+
+/// Read's output: the lines numbered like `cat -n`.
+QString numbered(const QStringList &lines)
+{
+    QString text;
+    for (int i = 0; i < lines.size(); ++i)
+        text += QStringLiteral("%1\t%2\n").arg(i + 1, 6).arg(lines.at(i));
+    return text;
+}
+
+} // namespace
+
+/// What a tool card shows of a call's output: Read's code coloured like a code block, and
+/// Glob's and Grep's counts that agree with what "show all" shows.
+class tst_ToolCardOutput : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // The same lines read from a C++ file and from a file of no known language: the C++ card
+    // paints them in colours, the other in the text colour only.
+    void readOutputIsColouredByTheFilesLanguage()
+    {
+#ifndef AGENTDESK_HAVE_SYNTAX_HIGHLIGHTING
+        QSKIP("built without KSyntaxHighlighting");
+#else
+        const QString output = numbered({QStringLiteral("// Adds two numbers."),
+                                         QStringLiteral("int add(int a, int b)"),
+                                         QStringLiteral("{"),
+                                         QStringLiteral("    return a + b; // \"sum\""),
+                                         QStringLiteral("}")});
+        ToolCardItem cpp(QStringLiteral("r1"), QStringLiteral("Read"));
+        cpp.setArguments({{QStringLiteral("file_path"), QStringLiteral("src/calc.cpp")}});
+        cpp.setResult(AgentCore::ToolResult::makeText(output), 0);
+        ToolCardItem plain(QStringLiteral("r2"), QStringLiteral("Read"));
+        plain.setArguments({{QStringLiteral("file_path"), QStringLiteral("src/calc.zzq")}});
+        plain.setResult(AgentCore::ToolResult::makeText(output), 0);
+        QCOMPARE(cpp.outputText(), plain.outputText()); // the same text, only coloured
+        const QImage coloured = paintCard(cpp);
+        const QImage uncoloured = paintCard(plain);
+        QCOMPARE(coloured.size(), uncoloured.size());
+        QVERIFY(coloured != uncoloured);
+
+        // Another tool's output with the same text stays plain.
+        ToolCardItem bash(QStringLiteral("b1"), QStringLiteral("Bash"));
+        bash.setArguments({{QStringLiteral("command"), QStringLiteral("cat -n src/calc.cpp")},
+                           {QStringLiteral("file_path"), QStringLiteral("src/calc.cpp")}});
+        bash.setResult(AgentCore::ToolResult::makeText(output), 0);
+        ToolCardItem bash2(QStringLiteral("b2"), QStringLiteral("Bash"));
+        bash2.setArguments({{QStringLiteral("command"), QStringLiteral("cat -n src/calc.cpp")},
+                            {QStringLiteral("file_path"), QStringLiteral("src/calc.zzq")}});
+        bash2.setResult(AgentCore::ToolResult::makeText(output), 0);
+        QCOMPARE(paintCard(bash), paintCard(bash2));
+#endif
+    }
+
+    // "Found 15 files." is followed by the 15 files; "show all" offers those 15, not the 16
+    // lines the output has with its summary (nor the note of a cut list).
+    void showAllCountsWhatTheSummaryCounts_data()
+    {
+        QTest::addColumn<QString>("tool");
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<QString>("showAll");
+        QString files;
+        for (int i = 1; i <= 15; ++i)
+            files += QStringLiteral("\nsrc/file%1.cpp").arg(i);
+        QTest::newRow("glob") << QStringLiteral("Glob") << QStringLiteral("Found 15 files.") + files
+                              << QStringLiteral("show all 15)");
+        QTest::newRow("grep files")
+            << QStringLiteral("Grep") << QStringLiteral("Found 15 files.") + files
+            << QStringLiteral("show all 15)");
+        QTest::newRow("glob cut")
+            << QStringLiteral("Glob")
+            << QStringLiteral("Found 40 files.") + files
+                   + QStringLiteral("\n[Showing the first 15 of 40 files. Use a more specific "
+                                    "pattern or path.]")
+            << QStringLiteral("show all 15)");
+        QTest::newRow("bash counts lines")
+            << QStringLiteral("Bash") << QStringLiteral("Found 15 files.") + files
+            << QStringLiteral("show all 16)");
+    }
+
+    void showAllCountsWhatTheSummaryCounts()
+    {
+        QFETCH(QString, tool);
+        QFETCH(QString, output);
+        QFETCH(QString, showAll);
+        ToolCardItem card(QStringLiteral("g1"), tool);
+        card.setArguments({{QStringLiteral("pattern"), QStringLiteral("src/**/*.cpp")}});
+        card.setResult(AgentCore::ToolResult::makeText(output), 0);
+        const QString shown = card.outputText();
+        QVERIFY2(shown.contains(showAll), qPrintable(shown));
+        // Expanded, the card shows every file.
+        card.setOutputExpanded(true);
+        for (int i = 1; i <= 15; ++i)
+            QVERIFY(card.outputText().contains(QStringLiteral("src/file%1.cpp").arg(i)));
+    }
+};
+
+QTEST_MAIN(tst_ToolCardOutput)
+#include "tst_toolcardoutput.moc"
