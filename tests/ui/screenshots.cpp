@@ -647,6 +647,26 @@ bool fileDiff(const QString &dir)
     }) && scene.save(QStringLiteral("22-file-diff"), dialog);
 }
 
+// A Read card coloured like code, and an answer with a table right after a code block, a
+// task list and a quote.
+bool markdownAnswer(const QString &dir)
+{
+    const QString answer = QStringLiteral(
+        "Here is where things stand:\n\n"
+        "- [x] read `src/calc.cpp`\n- [x] found the overflow in `add`\n- [ ] guard `divide`\n\n"
+        "```cpp\nint add(int a, int b)\n{\n    return a + b; // wraps at INT_MAX\n}\n```\n"
+        "| Function | Problem | Fix |\n|----------|---------|-----|\n"
+        "| `add` | overflows | `__builtin_add_overflow` |\n"
+        "| `divide` | divides by zero | throw `std::domain_error` |\n\n"
+        "> Measure first: the tests in `tests/calc_test.cpp` cover `add` only.\n");
+    Scene scene(dir,
+                {call(QStringLiteral("r1"), QStringLiteral("Read"), {{"file_path", "src/calc.cpp"}}),
+                 ModelStep::text(answer)},
+                PermissionMode::Default);
+    scene.type(QStringLiteral("What is wrong with the calculator?"));
+    return scene.waitForIdle() && scene.save(QStringLiteral("29-markdown-read"));
+}
+
 QPalette darkPalette()
 {
     QPalette palette;
@@ -721,6 +741,7 @@ int main(int argc, char **argv)
     ok = settings(dir, QStringLiteral("28-zh-CN-settings")) && ok;
     Ui::Translations::install(QStringLiteral("en"));
     windowSize = QSize(1280, 820);
+    ok = markdownAnswer(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;
