@@ -29,6 +29,8 @@ const QString StatusCommand = QStringLiteral("git status --short");
 
 constexpr int maxTurns = 5; // explore, read, change, command, answer
 constexpr int maxAnchorLength = 200;
+constexpr int minLinesForSecondHunk = 8; // after the first line: two hunks, not one
+constexpr int maxEditedLines = 200;
 
 enum class Step { Explore, Read, Change, Command, Answer };
 
@@ -125,13 +127,21 @@ struct EditPlan
 };
 
 // Inserts the note after the file's first meaningful line: old_string is that line (with a
-// setext underline when it has one), unique in the file so the Edit applies cleanly.
+// setext underline when it has one), unique in the file so the Edit applies cleanly. In a
+// longer file it also adds a closing line at the end of what Read showed, so that the change
+// has two hunks to review one by one; old_string then runs from the anchor to that end. A file
+// that has the note already (a second task) gets its note updated instead.
 std::optional<EditPlan> planEdit(const Call &read)
 {
     // Only the part Read showed is known: a line unique there may repeat further down, and
     // then the Edit fails and the demo goes on without it.
     const QStringList lines = DemoTask::readLines(read.resultText());
     const QString whole = lines.join(QLatin1Char('\n'));
+    const QString note = DemoScript::note();
+    if (whole.count(note) == 1)
+        return EditPlan{filePathOf(read), note, DemoScript::secondNote()};
+    if (whole.contains(note) || whole.contains(DemoScript::secondNote()))
+        return std::nullopt;
     const auto isFence = [](const QString &line) { return line.trimmed() == QLatin1String("---"); };
     qsizetype i = 0;
     if (!lines.isEmpty() && isFence(lines.first())) { // front matter: the note goes after it
@@ -157,9 +167,22 @@ std::optional<EditPlan> planEdit(const Call &read)
         if (whole.count(anchor) != 1)
             continue;
         const bool textFollows = next < lines.size() && !lines.at(next).trimmed().isEmpty();
-        QString replacement = anchor + QStringLiteral("\n\n") + DemoScript::note();
+        QString replacement = anchor + QStringLiteral("\n\n") + note;
         if (textFollows)
             replacement += QLatin1Char('\n');
+        // Far enough from the first change for a hunk of its own (three lines of context
+        // each), short enough to send whole, and all of the file (Read added no note).
+        QStringList rest = lines.mid(next);
+        while (!rest.isEmpty() && rest.last().trimmed().isEmpty())
+            rest.removeLast();
+        const bool complete = !read.resultText().contains(QLatin1String("\n["));
+        if (complete && rest.size() >= minLinesForSecondHunk && rest.size() <= maxEditedLines) {
+            const QString body = rest.join(QLatin1Char('\n'));
+            return EditPlan{filePathOf(read),
+                            anchor + QLatin1Char('\n') + body,
+                            replacement + QLatin1Char('\n') + body + QStringLiteral("\n\n")
+                                + DemoScript::closingNote()};
+        }
         return EditPlan{filePathOf(read), anchor, replacement};
     }
     return std::nullopt;
@@ -218,8 +241,6 @@ public:
 
     Message next() const
     {
-        if (m_task.followsFinishedTask() && m_task.assistantTurns() == 0)
-            return reply();
         Step step = m_task.assistantTurns() >= maxTurns - 1 ? Step::Answer
                                                             : stepAfter(m_task.lastCalls());
         for (;; step = Step(int(step) + 1)) {
@@ -286,6 +307,13 @@ private:
         }
         if (calls.isEmpty())
             return std::nullopt;
+        // A new task in the same conversation: another run, saying what it is about.
+        if (m_task.followsFinishedTask()) {
+            return withCalls(Tr::tr("On to the next task: %1. I'll look at the repository "
+                                    "again.")
+                                 .arg(quoted(m_task.request().join(QLatin1Char(' ')))),
+                             calls);
+        }
         return withCalls(Tr::tr("I'll start by looking at the repository."), calls);
     }
 
@@ -375,17 +403,6 @@ private:
 
     Message answer() const;
 
-    Message reply() const
-    {
-        const QString text
-            = Tr::tr("You asked: %1\n\nI'm AgentDesk's offline demo, a scripted model, so I "
-                     "cannot really work on that. To have a real model take it on, open "
-                     "**Settings\u2026** in the Agent menu or click the model button in the "
-                     "status bar, then ask again.")
-                  .arg(quoted(m_task.request().join(QLatin1Char(' '))));
-        return withCalls(text, {});
-    }
-
     const Context &m_context;
     DemoTask m_task;
     QSet<QString> m_tools;
@@ -396,9 +413,9 @@ QString changeLine(const Call &call)
     const QString file = code(filePathOf(call));
     const bool edit = call.call.name == EditName;
     if (call.succeeded()) {
-        return edit ? Tr::tr("**Edited** %1: the edit was applied (a note after its first line).")
-                          .arg(file)
-                    : Tr::tr("**Created** %1.").arg(file);
+        return edit
+                   ? Tr::tr("**Edited** %1: the edit was applied (a note near its start).").arg(file)
+                   : Tr::tr("**Created** %1.").arg(file);
     }
     const QString reason = quoted(firstLine(call.resultText()));
     if (isDenial(call.resultText())) {
@@ -498,6 +515,16 @@ DemoScript::DemoScript(const Context &context)
 QString DemoScript::note()
 {
     return Tr::tr("> Tried with AgentDesk's offline demo.");
+}
+
+QString DemoScript::secondNote()
+{
+    return Tr::tr("> Tried twice with AgentDesk's offline demo.");
+}
+
+QString DemoScript::closingNote()
+{
+    return Tr::tr("*The note at the top was added by AgentDesk's offline demo.*");
 }
 
 QString DemoScript::notesFileName()

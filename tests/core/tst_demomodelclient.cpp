@@ -7,6 +7,7 @@
 #include <ai/demoscript.h>
 #include <core/agent.h>
 #include <core/codingagent.h>
+#include <tools/unifieddiff.h>
 
 #include <QElapsedTimer>
 #include <QMutex>
@@ -178,25 +179,23 @@ private slots:
         QVERIFY(session.agent->waitForIdle());
 
         const QList<Message> assistants = session.assistantMessages();
-        QCOMPARE(assistants.size(), 6); // five for the task, one for the follow-up
+        QCOMPARE(assistants.size(), 10); // five for the task, five for the follow-up
         QCOMPARE(callNames(assistants.at(0)), (QStringList{"LS", "Glob"}));
         QCOMPARE(assistants.at(0).stopReason, StopReason::ToolUse);
         QCOMPARE(assistants.at(0).text(),
                  QStringLiteral("I'll start by looking at the repository."));
         // The README first, the other document alongside it: two reads in one message.
         QCOMPARE(callNames(assistants.at(1)), (QStringList{"Read", "Read"}));
-        QCOMPARE(readPaths(assistants), (QStringList{"README.md", "docs/guide.md"}));
-        QCOMPARE(session.toolEnds(QStringLiteral("Read")).size(), 2);
+        QCOMPARE(readPaths(assistants).mid(0, 2), (QStringList{"README.md", "docs/guide.md"}));
+        QCOMPARE(session.toolEnds(QStringLiteral("Read")).size(), 4); // two in each task
         QVERIFY(!session.toolEnds(QStringLiteral("Read")).first().isError);
         QCOMPARE(callNames(assistants.at(2)), QStringList{"Edit"});
         QCOMPARE(callNames(assistants.at(3)), QStringList{"Bash"});
 
         QVERIFY(session.reviewer->asked().contains(QStringLiteral("Edit")));
-        QCOMPARE(session.repo.read(QStringLiteral("README.md")),
-                 QByteArray("# Sample\n\n> Tried with AgentDesk's offline demo.\n\nA small "
-                            "project.\n"));
+        // (The edit is checked after the follow-up's run below, which changes it again.)
         const QList<AgentEvent> bash = session.toolEnds(QStringLiteral("Bash"));
-        QCOMPARE(bash.size(), 1);
+        QCOMPARE(bash.size(), 2); // one in each task
         QVERIFY(!bash.first().isError);
         QCOMPARE(bash.first().arguments.value(QLatin1String("command")).toString(),
                  QStringLiteral("git status --short"));
@@ -214,14 +213,20 @@ private slots:
         QVERIFY2(text.contains(QLatin1String("offline demo")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("Settings")), qPrintable(text));
 
-        // The follow-up queued during the run is answered afterwards, without tools.
-        const QList<Message> messages = session.agent->messages();
-        QCOMPARE(messages.at(messages.size() - 2).text(), QStringLiteral("Now refactor the parser"));
-        const Message &reply = assistants.at(5);
-        QCOMPARE(reply.stopReason, StopReason::Stop);
-        QVERIFY(reply.toolCalls().isEmpty());
-        QVERIFY2(reply.text().contains(QStringLiteral("\u201cNow refactor the parser\u201d")),
-                 qPrintable(reply.text()));
+        // The follow-up queued during the run is a second task: another run like the first,
+        // which names it and updates the note it left.
+        const Message &second = assistants.at(5);
+        QCOMPARE(callNames(second), (QStringList{"LS", "Glob"}));
+        QVERIFY2(second.text().contains(QStringLiteral("\u201cNow refactor the parser\u201d")),
+                 qPrintable(second.text()));
+        QVERIFY2(!second.text().contains(QStringLiteral("cannot")), qPrintable(second.text()));
+        QCOMPARE(callNames(assistants.at(7)), QStringList{"Edit"});
+        QCOMPARE(session.repo.read(QStringLiteral("README.md")),
+                 QByteArray("# Sample\n\n> Tried twice with AgentDesk's offline demo.\n\nA "
+                            "small project.\n"));
+        QCOMPARE(assistants.at(9).stopReason, StopReason::Stop);
+        QVERIFY2(assistants.at(9).text().contains(QLatin1String("the edit was applied")),
+                 qPrintable(assistants.at(9).text()));
         QVERIFY(session.agent->followUpQueue().isEmpty());
 
         for (const Message &message : assistants) {
@@ -232,6 +237,41 @@ private slots:
             QVERIFY(message.usage.output > 0);
             QCOMPARE(message.usage.cost, 0.0);
         }
+    }
+
+    // A README of some length: the edit inserts the note at the top and a line at the end,
+    // two hunks the reviewer can take or leave one by one.
+    void editHasTwoHunks()
+    {
+        Session session;
+        QByteArray text = "# Sample\n\nA small project.\n";
+        for (int i = 1; i <= 12; ++i)
+            text += "\nSection " + QByteArray::number(i) + " says something.\n";
+        QVERIFY(session.repo.write(QStringLiteral("README.md"), text));
+        QVERIFY(session.commit());
+        session.start();
+        QList<PermissionRequest> edits;
+        QMutex mutex;
+        session.reviewer->setOnAsk([&](const PermissionRequest &request) {
+            QMutexLocker locker(&mutex);
+            if (request.toolName == QLatin1String("Edit"))
+                edits.append(request);
+        });
+        session.agent->prompt(QStringLiteral("Tidy up the README"));
+        QVERIFY(session.agent->waitForIdle());
+
+        QCOMPARE(edits.size(), 1);
+        const UnifiedDiff diff = UnifiedDiff::compute(edits.first().oldText, edits.first().newText);
+        QCOMPARE(diff.hunks().size(), 2);
+        const QByteArray after = session.repo.read(QStringLiteral("README.md"));
+        QVERIFY2(after.startsWith("# Sample\n\n> Tried with AgentDesk's offline demo.\n\nA small "
+                                  "project.\n"),
+                 after.constData());
+        const QByteArray ending = "Section 12 says something.\n\n"
+                                  + DemoScript::closingNote().toUtf8() + '\n';
+        QVERIFY2(after.endsWith(ending), after.constData());
+        QVERIFY(session.assistantMessages().last().text().contains(
+            QLatin1String("the edit was applied")));
     }
 
     void rejectedEditLeavesTheFile()
