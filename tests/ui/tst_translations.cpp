@@ -333,6 +333,7 @@ private:
                             QStringLiteral("main"),
                             QStringLiteral("scripted"),
                             QStringLiteral("add answer"),
+                            QStringLiteral("Clean"), // the Bash call's description
                             QStringLiteral("Done")});
     }
 
