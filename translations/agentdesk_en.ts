@@ -4,7 +4,7 @@
 <context>
     <name>AgentCore::AgentLoop</name>
     <message numerus="yes">
-        <location filename="../agentcore/core/agentrun.cpp" line="+345"/>
+        <location filename="../agentcore/core/agentrun.cpp" line="+359"/>
         <source>Stopped after %n turn(s): the iteration limit of this run was reached.</source>
         <translation>
             <numerusform>Stopped after %n turn: the iteration limit of this run was reached.</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>AgentCore::DemoScript</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/demoscript.cpp" line="+452"/>
+        <location filename="../agentcore/ai/demoscript.cpp" line="+469"/>
         <source>**Listed** the top level of the repository (%n entries).</source>
         <translation>
             <numerusform>**Listed** the top level of the repository (%n entry).</numerusform>

@@ -34,7 +34,7 @@
         <translation>已跳过：回复失败（%1），此工具调用未执行。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>Skipped: the run stopped on an internal error (%1).</source>
         <translation>已跳过：运行因内部错误而停止（%1）。</translation>
     </message>
@@ -49,7 +49,7 @@
         <translation>已跳过：这条回复同样把工具调用写成了文本，因此其中的工具调用都未执行。</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+63"/>
         <source>Aborted before the request was sent.</source>
         <translation>请求发送前已中止。</translation>
     </message>
@@ -69,7 +69,7 @@
         <translation>模型客户端出错。</translation>
     </message>
     <message numerus="yes">
-        <location line="+68"/>
+        <location line="+79"/>
         <source>Stopped after %n turn(s): the iteration limit of this run was reached.</source>
         <translation>
             <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
@@ -494,17 +494,22 @@
 <context>
     <name>AgentCore::DemoScript</name>
     <message>
-        <location filename="../agentcore/ai/demoscript.cpp" line="+41"/>
+        <location filename="../agentcore/ai/demoscript.cpp" line="+43"/>
         <source>“%1”</source>
         <translation>“%1”</translation>
     </message>
     <message>
-        <location line="+221"/>
+        <location line="+240"/>
         <source>You said: %1. Noted. This scripted demo cannot change its plan, so I&apos;ll carry on.</source>
         <translation>你说：%1。收到。这个脚本演示无法更改计划，所以我会继续。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
+        <source>On to the next task: %1. I&apos;ll look at the repository again.</source>
+        <translation>接着处理下一个任务：%1。我会再看一遍仓库。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>I&apos;ll start by looking at the repository.</source>
         <translation>我先看看这个仓库。</translation>
     </message>
@@ -579,21 +584,34 @@ To let a real model work on this repository, open Settings… in the Agent menu.
         <translation>显示哪些文件有更改</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+17"/>
+        <source>**Edited** %1: the edit was applied (a note near its start).</source>
+        <translation>**已编辑** %1：编辑已应用（在文件开头附近加了一条说明）。</translation>
+    </message>
+    <message>
+        <location line="+105"/>
+        <source>&gt; Tried twice with AgentDesk&apos;s offline demo.</source>
+        <translation>&gt; 已用 AgentDesk 的离线演示试过两次。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>*The note at the top was added by AgentDesk&apos;s offline demo.*</source>
+        <translation>*顶部的说明由 AgentDesk 的离线演示添加。*</translation>
+    </message>
+    <message>
         <source>You asked: %1
 
 I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really work on that. To have a real model take it on, open **Settings…** in the Agent menu or click the model button in the status bar, then ask again.</source>
-        <translation>你的问题：%1
+        <translation type="vanished">你的问题：%1
 
 我是 AgentDesk 的离线演示，一个脚本驱动的模型，没法真正处理这个任务。要让真正的模型来完成，请打开“智能体”菜单中的 **设置…**，或点击状态栏中的模型按钮，然后再问一次。</translation>
     </message>
     <message>
-        <location line="+18"/>
         <source>**Edited** %1: the edit was applied (a note after its first line).</source>
-        <translation>**已编辑** %1：编辑已应用（在第一行后加了一条备注）。</translation>
+        <translation type="vanished">**已编辑** %1：编辑已应用（在第一行后加了一条备注）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-109"/>
         <source>**Created** %1.</source>
         <translation>**已创建** %1。</translation>
     </message>
@@ -1167,7 +1185,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::MessageJson</name>
     <message>
-        <location filename="../agentcore/ai/messagejson.cpp" line="+207"/>
+        <location filename="../agentcore/ai/messagejson.cpp" line="+210"/>
         <source>unknown message role &quot;%1&quot;</source>
         <translation>未知的消息角色“%1”</translation>
     </message>
@@ -1332,7 +1350,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::PermissionMiddleware</name>
     <message>
-        <location filename="../agentcore/ai/demoscript.cpp" line="-306"/>
+        <location filename="../agentcore/ai/demoscript.cpp" line="-300"/>
         <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+134"/>
         <source>The user denied %1.</source>
         <translation>用户拒绝了%1。</translation>
@@ -1807,7 +1825,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::RequestBuilder</name>
     <message>
-        <location filename="../agentcore/ai/requestbuilder.cpp" line="+454"/>
+        <location filename="../agentcore/ai/requestbuilder.cpp" line="+456"/>
         <source>Bad Request</source>
         <translation>错误请求</translation>
     </message>
@@ -2022,9 +2040,68 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
 </context>
 <context>
+    <name>AgentCore::ServedModels</name>
+    <message>
+        <location filename="../agentcore/ai/servedmodels.cpp" line="+104"/>
+        <source>The address is not an http or https URL.</source>
+        <translation>该地址不是 http 或 https URL。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <location line="+42"/>
+        <source>The server&apos;s list of models is larger than %1 MB: it was not read.</source>
+        <translation>服务器的模型列表大于 %1 MB：未读取。</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>The server did not answer in time (%1 s).</source>
+        <translation>服务器未及时应答（%1 秒）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot reach the server: %1.</source>
+        <translation>无法连接服务器：%1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The server answered with a redirect (HTTP %1), which is not followed: check the address.</source>
+        <translation>服务器返回了重定向（HTTP %1），不会跟随：请检查地址。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The server wants an API key (HTTP %1).</source>
+        <translation>服务器需要 API 密钥（HTTP %1）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The server did not accept the API key (HTTP %1).</source>
+        <translation>服务器不接受该 API 密钥（HTTP %1）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The server answered HTTP %1.</source>
+        <translation>服务器返回 HTTP %1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The server answered HTTP %1: %2</source>
+        <translation>服务器返回 HTTP %1：%2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The server&apos;s answer is not a list of models (no &quot;data&quot; array).</source>
+        <translation>服务器的应答不是模型列表（没有 &quot;data&quot; 数组）。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The server&apos;s list of models has no usable model ids.</source>
+        <translation>服务器的模型列表中没有可用的模型 ID。</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::SessionLog</name>
     <message>
-        <location filename="../agentcore/core/sessionlog.cpp" line="+45"/>
+        <location filename="../agentcore/core/sessionlog.cpp" line="+47"/>
         <source>%1 is not an AgentDesk session (its first line is not a session header). It was left as it is.</source>
         <translation>%1 不是 AgentDesk 会话（第一行不是会话头）。已保持原样。</translation>
     </message>
@@ -2034,12 +2111,27 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1 由更新版本的 AgentDesk 写入（会话版本 %2）。已保持原样。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+21"/>
+        <source>another process</source>
+        <translation>另一个进程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>process %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>process %1 on %2</source>
+        <translation>%2 上的进程 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Cannot read the session %1: %2</source>
         <translation>无法读取会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+64"/>
         <source>The last line of %1 was cut off (AgentDesk stopped while writing it) and was skipped.</source>
         <translation>%1 的最后一行不完整（AgentDesk 在写入时停止了），已跳过。</translation>
     </message>
@@ -2050,11 +2142,26 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+38"/>
+        <source>Cannot create the session %1: its folder cannot be made.</source>
+        <translation>无法创建会话 %1：无法创建其文件夹。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The session %1 is open in another AgentDesk window (%2); only one window can add to it.</source>
+        <translation>会话 %1 已在另一个 AgentDesk 窗口中打开（%2）；只有一个窗口可以向其中添加内容。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot lock the session %1 (%2 cannot be written).</source>
+        <translation>无法锁定会话 %1（无法写入 %2）。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>Cannot create the session %1: %2</source>
         <translation>无法创建会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+55"/>
         <source>Cannot write to the session %1: %2</source>
         <translation>无法写入会话 %1：%2</translation>
     </message>
@@ -2067,7 +2174,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::SessionRecorder</name>
     <message>
-        <location filename="../agentcore/core/sessionrecorder.cpp" line="+194"/>
+        <location filename="../agentcore/core/sessionrecorder.cpp" line="+319"/>
         <source>The session&apos;s permission rule &quot;%1&quot; was not restored: %2</source>
         <translation>会话的权限规则“%1”未能恢复：%2</translation>
     </message>
@@ -2075,6 +2182,21 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <location line="+1"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Interrupted: AgentDesk ended while this tool call was running (the window was closed or the program crashed). Whether it finished is unknown: check its effects before running it again.</source>
+        <translation>已中断：此工具调用运行时 AgentDesk 结束了（窗口被关闭或程序崩溃）。不知道它是否已完成：再次运行前请检查它的效果。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Interrupted: AgentDesk ended while this answer was being written (the window was closed or the program crashed). It is cut off here.</source>
+        <translation>已中断：撰写此回答时 AgentDesk 结束了（窗口被关闭或程序崩溃）。回答在此处截断。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Interrupted: AgentDesk ended during this task (the window was closed or the program crashed) before it finished.</source>
+        <translation>已中断：此任务完成之前 AgentDesk 结束了（窗口被关闭或程序崩溃）。</translation>
     </message>
 </context>
 <context>
@@ -2095,12 +2217,23 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>它由更新版本的 AgentDesk 写入，已保持原样。</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+66"/>
+        <source>%1 (copy)</source>
+        <extracomment>The title of a copy of a session, made because another window has the session open</extracomment>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cannot delete the session %1: it is open in another AgentDesk window (%2).</source>
+        <translation>无法删除会话 %1：它已在另一个 AgentDesk 窗口中打开（%2）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Cannot delete the session %1: %2</source>
         <translation>无法删除会话 %1：%2</translation>
     </message>
@@ -2305,7 +2438,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>工具执行已中止。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+17"/>
+        <source>[Stopped by the user while still running; the output above is what the tool produced until then.]</source>
+        <translation>[运行中被用户停止；以上输出是工具到那时为止产生的内容。]</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Tool %1 not found. Available tools: %2.</source>
         <translation>找不到工具 %1。可用的工具：%2。</translation>
     </message>
@@ -2709,10 +2847,9 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>%1 (%2)</source>
         <extracomment>Status bar: model (provider)</extracomment>
-        <translation>%1（%2）</translation>
+        <translation type="vanished">%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -2887,12 +3024,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Run a shell command</source>
         <translation>运行 shell 命令</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>Command</source>
         <translation>命令</translation>
     </message>
@@ -2902,7 +3039,17 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>值得留意</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+43"/>
+        <source>The agent says: %1</source>
+        <translation>智能体说明：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The description the agent gave with the command; check it against the command itself</source>
+        <translation>智能体随命令给出的说明；请与命令本身核对</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>In %1  ·  Timeout %2</source>
         <translation>目录 %1  ·  超时 %2</translation>
     </message>
@@ -2931,12 +3078,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     <name>Ui::ChangedFilesPanel</name>
     <message>
         <location filename="../ui/changedfilespanel.cpp" line="+17"/>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Files changed</source>
         <translation>已更改的文件</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-35"/>
         <source>The files the agent changes in this session appear here.</source>
         <translation>智能体在本会话中更改的文件会显示在这里。</translation>
     </message>
@@ -2965,7 +3112,12 @@ Created in this session; %n change(s)</source>
         </translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>Double-click to see its changes.</source>
+        <translation>双击查看其更改。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Files changed (%1)</source>
         <translation>已更改的文件（%1）</translation>
     </message>
@@ -2973,7 +3125,12 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::Composer</name>
     <message>
-        <location filename="../ui/composer.cpp" line="+202"/>
+        <location filename="../ui/composer.cpp" line="+211"/>
+        <source>A review waits: Ctrl+Enter allows · Esc to deny with feedback · Ctrl+. stops</source>
+        <translation>有审查等待中：Ctrl+Enter 允许 · Esc 拒绝并反馈 · Ctrl+. 停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Enter steers the running task · Alt+Enter queues a follow-up · Esc stops</source>
         <translation>Enter 引导正在运行的任务 · Alt+Enter 加入后续任务 · Esc 停止</translation>
     </message>
@@ -3001,7 +3158,7 @@ Created in this session; %n change(s)</source>
         <translation>请求失败（%1）；%2 秒后重试（第 %3 次尝试）。</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>The request failed.</source>
         <translation>请求失败。</translation>
     </message>
@@ -3039,13 +3196,29 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationPage</name>
     <message>
-        <location filename="../ui/conversationpage.cpp" line="+151"/>
+        <location filename="../ui/conversationpage.cpp" line="+99"/>
+        <source>Continue in a Copy</source>
+        <translation>在副本中继续</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy this conversation into a new session of its own and go on there</source>
+        <translation>将此对话复制到一个新的会话中并在那里继续</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Read-only: %1 Close it there and resume it here again, or continue in a copy.</source>
+        <extracomment>Above the message box of a session another window has open</extracomment>
+        <translation>只读：%1 请在那里关闭它后在此重新恢复，或在副本中继续。</translation>
+    </message>
+    <message>
+        <location line="+61"/>
         <source>Steering, goes in before the next model call: %1</source>
         <extracomment>Above the message box: steering messages the loop has not taken yet</extracomment>
         <translation>引导消息，将在下一次调用模型之前插入：%1</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+63"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -3068,9 +3241,79 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationView</name>
     <message>
-        <location filename="../ui/conversation/conversationview.cpp" line="+328"/>
+        <location filename="../ui/conversation/conversationview.cpp" line="+38"/>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Jump to latest</source>
+        <extracomment>Over the bottom of the conversation after the user scrolled up</extracomment>
+        <translation>跳到最新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the newest activity and follow it again (End)</source>
+        <translation>显示最新活动并重新跟随（End）</translation>
+    </message>
+    <message>
+        <location line="+376"/>
         <source>Copy</source>
         <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversation/conversationaccessible.cpp" line="+31"/>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <location line="+150"/>
+        <source>You: %1</source>
+        <extracomment>Screen reader: a message the user sent (&quot;You: fix the crash&quot;)</extracomment>
+        <translation>你：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>You (%1): %2</source>
+        <translation>你（%1）：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Agent: %1</source>
+        <extracomment>Screen reader: an answer of the agent</extracomment>
+        <translation>智能体：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Tool %1: %2, %3</source>
+        <extracomment>Screen reader: a tool call, &quot;Tool Bash: make test, done&quot;</extracomment>
+        <translation>工具 %1：%2，%3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Note: %1</source>
+        <extracomment>Screen reader: a note of the app in the conversation (&quot;Stopped.&quot;)</extracomment>
+        <translation>提示：%1</translation>
     </message>
 </context>
 <context>
@@ -3141,6 +3384,69 @@ Lines removed: %2</source>
         <location line="+63"/>
         <source>Every change is unchecked: nothing would be applied.</source>
         <translation>所有更改都已取消勾选：不会应用任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::FileDiffView</name>
+    <message>
+        <location filename="../ui/review/filediffview.cpp" line="+80"/>
+        <source>Open in &amp;Editor</source>
+        <translation>在编辑器中打开(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the file with the desktop&apos;s editor</source>
+        <translation>用桌面的编辑器打开该文件</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Changes to %1</source>
+        <translation>%1 的更改</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 no longer exists: it was deleted or moved after the session changed it.</source>
+        <translation>%1 已不存在：会话更改它之后它被删除或移动了。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is no longer a file.</source>
+        <translation>%1 已不再是文件。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is too large to show here (%2).</source>
+        <translation>%1 太大，无法在此显示（%2）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 is a binary file: its changes cannot be shown as text.</source>
+        <translation>%1 是二进制文件：其更改无法以文本显示。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Compared with the last commit (HEAD); changes not committed before this session show too.</source>
+        <translation>与最后一次提交（HEAD）比较；本会话之前未提交的更改也会显示。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not in the last commit: shown as a new file.</source>
+        <translation>不在最后一次提交中：显示为新文件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>git could not be run: shown as a new file.</source>
+        <translation>无法运行 git：显示为新文件。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is the same as in the last commit: the session&apos;s changes to it were undone or committed.</source>
+        <translation>%1 与最后一次提交中的相同：会话对它的更改已被撤销或提交。</translation>
     </message>
 </context>
 <context>
@@ -3265,12 +3571,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::LineBlock</name>
     <message>
-        <location filename="../ui/conversation/lineblock.cpp" line="+78"/>
+        <location filename="../ui/conversation/lineblock.cpp" line="+130"/>
         <source>Show fewer lines</source>
         <translation>显示较少行</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>⋯ %1 more lines (show all %2)</source>
         <translation>⋯ 还有 %1 行（显示全部 %2 行）</translation>
     </message>
@@ -3278,7 +3584,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+142"/>
+        <location filename="../ui/mainwindow.cpp" line="+192"/>
         <source>Stop the running task before opening another repository.</source>
         <translation>请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
@@ -3304,7 +3610,22 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+181"/>
+        <location line="+100"/>
+        <source>No application could open %1.</source>
+        <translation>没有应用程序能打开 %1。</translation>
+    </message>
+    <message>
+        <location line="+120"/>
+        <source>the offline demo</source>
+        <translation>离线演示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This window uses the model given on the command line (--provider, --model, --base-url) instead of the saved default, %1. Change the model here to make it the default and use it.</source>
+        <translation>此窗口使用命令行给出的模型（--provider、--model、--base-url），而不是保存的默认模型 %1。在此处更改模型即可将其设为默认并使用它。</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>Stop the running task before deleting a session.</source>
         <translation>请先停止正在运行的任务，再删除会话。</translation>
     </message>
@@ -3344,7 +3665,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>S&amp;ettings…</source>
         <translation>设置(&amp;E)…</translation>
     </message>
@@ -3359,7 +3680,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>侧边栏(&amp;S)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -3392,7 +3713,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::MessageItem</name>
     <message>
-        <location filename="../ui/conversation/messageitem.cpp" line="+209"/>
+        <location filename="../ui/conversation/messageitem.cpp" line="+210"/>
         <source>Thinking…</source>
         <translation>思考中…</translation>
     </message>
@@ -3405,7 +3726,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ModelButton</name>
     <message>
-        <location filename="../ui/modelbutton.cpp" line="+117"/>
+        <location filename="../ui/modelbutton.cpp" line="+107"/>
         <source>Recently used</source>
         <translation>最近使用</translation>
     </message>
@@ -3456,18 +3777,17 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ModelSelection</name>
     <message>
-        <location filename="../ui/settings/modelselection.cpp" line="+122"/>
-        <location line="+5"/>
+        <location filename="../ui/settings/modelselection.cpp" line="+118"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="+12"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+136"/>
         <source>Anthropic</source>
         <translation>Anthropic</translation>
     </message>
@@ -3538,7 +3858,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ReviewAnswerBar</name>
     <message>
-        <location filename="../ui/review/reviewanswerbar.cpp" line="+20"/>
+        <location filename="../ui/review/reviewanswerbar.cpp" line="+21"/>
         <source>Rule to allow:</source>
         <translation>要允许的规则：</translation>
     </message>
@@ -3568,18 +3888,18 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>为什么拒绝，或者应该怎么做（随“拒绝”一起发送给智能体）</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+82"/>
+        <location line="+7"/>
+        <location line="+93"/>
         <source>Allow this call only (Ctrl+Enter)</source>
         <translation>只允许这一次调用（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-92"/>
         <source>Refuse the call; the agent sees your feedback (Enter in the field)</source>
         <translation>拒绝这次调用；智能体会看到你的反馈（在输入框中按 Enter）</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+52"/>
         <source>One rule for each command</source>
         <translation>每条命令一条规则</translation>
     </message>
@@ -3614,7 +3934,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ReviewQueue</name>
     <message>
-        <location filename="../ui/review/reviewqueue.cpp" line="+43"/>
+        <location filename="../ui/review/reviewqueue.cpp" line="+37"/>
+        <source>Reviews</source>
+        <translation>审查</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Previous request</source>
         <translation>上一个请求</translation>
     </message>
@@ -3629,7 +3954,18 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有等待你审查的工具调用。</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+59"/>
+        <source>Review: %1</source>
+        <extracomment>Screen reader: a tool call waiting for review (&quot;Review: Edit src/calc.cpp&quot;)</extracomment>
+        <translation>审查：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Review: %1 %2</source>
+        <translation>审查：%1 %2</translation>
+    </message>
+    <message>
+        <location line="+85"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
@@ -3647,6 +3983,14 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+1"/>
         <source>Request %1 of %2</source>
         <translation>第 %1 个请求，共 %2 个</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::RootUserBar</name>
+    <message>
+        <location filename="../ui/rootuserbar.cpp" line="+21"/>
+        <source>&lt;b&gt;AgentDesk runs as root.&lt;/b&gt; Files it writes, in your repository too, will belong to root, and the commands it runs have root&apos;s rights. Start it as your own user unless that is what you want.</source>
+        <translation>&lt;b&gt;AgentDesk 正以 root 身份运行。&lt;/b&gt;它写入的文件（包括你仓库中的文件）将属于 root，它运行的命令拥有 root 的权限。除非你确实需要，否则请以你自己的用户身份启动它。</translation>
     </message>
 </context>
 <context>
@@ -3775,18 +4119,18 @@ Started %2
 <context>
     <name>Ui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settings/settingsdialog.cpp" line="+103"/>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+107"/>
         <source>AgentDesk Settings</source>
         <translation>AgentDesk 设置</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+101"/>
+        <location line="+119"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-94"/>
+        <location line="-104"/>
         <source>Maximum turns</source>
         <translation>最大轮数</translation>
     </message>
@@ -3856,7 +4200,7 @@ Started %2
         <translation>外观</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+44"/>
         <source>Use the offline &amp;demo (no model; nothing leaves this computer)</source>
         <translation>使用离线演示(&amp;D)（不使用模型；任何数据都不会离开这台电脑）</translation>
     </message>
@@ -3876,7 +4220,7 @@ Started %2
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
@@ -3921,7 +4265,7 @@ Started %2
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
@@ -3942,7 +4286,7 @@ Started %2
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+114"/>
         <source>e.g. http://localhost:11434/v1 (Ollama)</source>
         <translation>例如 http://localhost:11434/v1（Ollama）</translation>
     </message>
@@ -3962,12 +4306,27 @@ Started %2
         <translation>可选：用代理或网关替代提供商自己的地址。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+32"/>
         <source>the name the server knows, e.g. qwen3-coder</source>
         <translation>服务器所认识的名称，例如 qwen3-coder</translation>
     </message>
     <message>
+        <location line="+30"/>
+        <source>Asking the server for its models…</source>
+        <translation>正在向服务器查询其模型…</translation>
+    </message>
+    <message>
         <location line="+11"/>
+        <source>The server&apos;s models could not be listed: %1 Type the model&apos;s name as the server knows it.</source>
+        <translation>无法列出服务器的模型：%1 请输入服务器所知的模型名称。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The server lists no models: type the model&apos;s name.</source>
+        <translation>服务器未列出任何模型：请输入模型名称。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Not needed for a server on this computer or network.</source>
         <translation>本机或局域网内的服务器不需要。</translation>
     </message>
@@ -3977,7 +4336,7 @@ Started %2
         <translation>环境中已设置 %1：将使用它。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Enter the server&apos;s address, or pick one under Servers.</source>
         <translation>请输入服务器地址，或在“服务器”中选择一个。</translation>
     </message>
@@ -4020,7 +4379,7 @@ Started %2
 <context>
     <name>Ui::ToolCardItem</name>
     <message>
-        <location filename="../ui/conversation/toolcarditem.cpp" line="+205"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+231"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -4030,7 +4389,7 @@ Started %2
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+7"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -4040,7 +4399,17 @@ Started %2
         <translation>未运行</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+3"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>stopped after %1</source>
+        <translation>%1 后停止</translation>
+    </message>
+    <message>
+        <location line="+140"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
