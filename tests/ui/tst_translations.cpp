@@ -79,6 +79,8 @@ const QStringList keptWords = {
     QStringLiteral("Enter"),
     QStringLiteral("Tab"),
     QStringLiteral("Del"),
+    QStringLiteral("End"),
+    QStringLiteral("Home"),
     QStringLiteral("README"),
     QStringLiteral("JSON"),
     QStringLiteral("http"),
