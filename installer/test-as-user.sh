@@ -25,26 +25,9 @@ build=$(cd "$build" 2>/dev/null && pwd -P) || agentdesk_die "test-as-user: no bu
 preset=$(basename "$build")
 [ -x "$build/bin/agentdesk" ] || agentdesk_die "test-as-user: no $build/bin/agentdesk; build it first"
 
-start=$SECONDS
-passed=0
-failed=0
-say() { printf 'test-as-user: %s\n' "$*"; }
-pass() {
-    passed=$((passed + 1))
-    say "ok   $*"
-}
-fail() {
-    failed=$((failed + 1))
-    say "FAIL $*" >&2
-}
-check() {
-    local what=$1 out
-    shift
-    if out=$("$@" 2>&1); then pass "$what"; else fail "$what"$'\n'"$out"; fi
-}
-has() {
-    grep -Eq -- "$1" <<<"$2" || { printf 'expected /%s/ in:\n%s\n' "$1" "$2"; return 1; }
-}
+CHECKS_NAME=test-as-user
+# shellcheck source=installer/checks.sh
+. "$AGENTDESK_CHECKOUT/installer/checks.sh"
 
 user=agentdesk-test-$$
 home=/home/$user
@@ -221,5 +204,4 @@ else
     fail "make-bundle.sh made no bundle"
 fi
 
-say "$passed passed, $failed failed ($((SECONDS - start)) s)"
-[ "$failed" = 0 ]
+checks_summary

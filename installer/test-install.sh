@@ -20,29 +20,9 @@ if [ "$(agentdesk_env_kind)" = root ]; then
     exit 0
 fi
 
-start=$SECONDS
-passed=0
-failed=0
-say() { printf 'test-install: %s\n' "$*"; }
-pass() {
-    passed=$((passed + 1))
-    say "ok   $*"
-}
-fail() {
-    failed=$((failed + 1))
-    say "FAIL $*" >&2
-}
-# check DESCRIPTION COMMAND...: one check; the command's output is shown only when it fails.
-check() {
-    local what=$1 out
-    shift
-    if out=$("$@" 2>&1); then pass "$what"; else fail "$what"$'\n'"$out"; fi
-}
-# has REGEX TEXT: for check, with TEXT shown when it does not match.
-has() {
-    grep -Eq -- "$1" <<<"$2" || printf 'expected /%s/ in:\n%s\n' "$1" "$2"
-    grep -Eq -- "$1" <<<"$2"
-}
+CHECKS_NAME=test-install
+# shellcheck source=installer/checks.sh
+. "$AGENTDESK_CHECKOUT/installer/checks.sh"
 # log_or_die LOG MESSAGE: after a failed step, shows its log and stops.
 log_or_die() {
     cat "$1" >&2
@@ -159,5 +139,4 @@ check "appstreamcli validate-tree --no-net accepts the DEB's files" \
 check "the metainfo has a release entry for $version" \
     has "<release version=\"$version\"" "$(cat "$share/metainfo/$app_id.metainfo.xml")"
 
-say "$passed passed, $failed failed ($((SECONDS - start)) s; packages in $build/packages)"
-[ "$failed" = 0 ]
+checks_summary "packages in $build/packages"
