@@ -3287,6 +3287,11 @@ Created in this session; %n change(s)</source>
         <translation>未运行</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
         <location line="+150"/>
         <source>You: %1</source>
         <extracomment>Screen reader: a message the user sent (&quot;You: fix the crash&quot;)</extracomment>

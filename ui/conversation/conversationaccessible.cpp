@@ -37,6 +37,8 @@ QString toolState(ToolCardItem::State state)
         return ConversationView::tr("failed");
     case ToolCardItem::State::NotRun:
         return ConversationView::tr("not run");
+    case ToolCardItem::State::Stopped:
+        return ConversationView::tr("stopped");
     }
     return {};
 }
