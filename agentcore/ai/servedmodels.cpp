@@ -47,6 +47,12 @@ QUrl modelsUrl(const QUrl &baseUrl)
 
 // The server's own words, when it gave any: OpenAI's {"error":{"message":...}}, Ollama's and
 // llama.cpp's {"error":"..."}, or a short plain-text body. Never more than one line of it.
+QString tooLargeMessage()
+{
+    return Tr::tr("The server's list of models is larger than %1 MB: it was not read.")
+        .arg(ServedModels::maxBodyBytes / (1024 * 1024));
+}
+
 QString serverMessage(const QByteArray &body)
 {
     QString text;
@@ -133,8 +139,7 @@ void ServedModels::fetch(const QUrl &baseUrl, const QString &apiKey)
         reply->deleteLater();
         ServedModelsResult result;
         result.baseUrl = baseUrl;
-        result.error = Tr::tr("The server's list of models is larger than %1 MB: it was not read.")
-                           .arg(maxBodyBytes / (1024 * 1024));
+        result.error = tooLargeMessage();
         emit finished(result);
     };
     connect(reply, &QNetworkReply::metaDataChanged, this, tooLarge);
@@ -175,8 +180,7 @@ void ServedModels::replyFinished(QNetworkReply *reply, const QUrl &baseUrl, cons
                            ? Tr::tr("The server answered HTTP %1.").arg(status)
                            : Tr::tr("The server answered HTTP %1: %2").arg(status).arg(message);
     } else if (body.size() > maxBodyBytes) {
-        result.error = Tr::tr("The server's list of models is larger than %1 MB: it was not read.")
-                           .arg(maxBodyBytes / (1024 * 1024));
+        result.error = tooLargeMessage();
     } else if (const std::optional<QStringList> models = parse(body, &result.error)) {
         result.models = *models;
     }
