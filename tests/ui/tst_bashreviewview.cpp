@@ -137,6 +137,16 @@ private slots:
                      QStringLiteral("Clean the build and fetch the setup script")),
                  qPrintable(description->text()));
 
+        // A model's description of megabytes is cut, not wrapped whole into the review.
+        PermissionRequest huge = bashRequest();
+        huge.arguments.insert(QStringLiteral("description"), QString(4'000'000, u'x'));
+        Ui::BashReviewView hugeView;
+        hugeView.setRequest(huge);
+        const QString hugeText = hugeView.findChild<QLabel *>(QStringLiteral("commandDescription"))
+                                     ->text();
+        QVERIFY2(hugeText.size() < 1000, qPrintable(QString::number(hugeText.size())));
+        QVERIFY(hugeText.endsWith(QChar(0x2026)));
+
         // Without one, no empty line for it.
         Ui::BashReviewView plain;
         plain.setRequest(bashRequest());

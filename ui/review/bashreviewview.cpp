@@ -125,8 +125,14 @@ void BashReviewView::setRequest(const AgentCore::PermissionRequest &request)
                                 : request.arguments.value(QLatin1String("command")).toString();
     m_command->setPlainText(command);
     // The model's own words for what the command is for; the command below says what it does.
-    const QString description
-        = request.arguments.value(QLatin1String("description")).toString().simplified();
+    // Cut before simplified(): the model may send megabytes, and a label wraps all of them.
+    constexpr qsizetype maxDescription = 400;
+    QString description = request.arguments.value(QLatin1String("description"))
+                              .toString()
+                              .left(maxDescription + 1)
+                              .simplified();
+    if (description.size() > maxDescription)
+        description = description.left(maxDescription - 1) + QChar(0x2026);
     m_description->setText(description.isEmpty() ? QString()
                                                  : tr("The agent says: %1").arg(description));
     m_description->setToolTip(tr("The description the agent gave with the command; check it "
