@@ -173,6 +173,9 @@ QJsonObject messageToJson(const Message &message)
     json.insert(u"role", roleName(message.role));
     json.insert(u"timestamp", message.timestamp);
     json.insert(u"content", contentToJson(message.content, true));
+    // A prompt, the common case, writes nothing: files stay as they were before origins.
+    if (message.origin != MessageOrigin::Prompt)
+        json.insert(u"origin", messageOriginName(message.origin));
 
     const Message defaults;
     if (assistant || message.stopReason != defaults.stopReason)
@@ -220,6 +223,9 @@ bool messageFromJson(const QJsonObject &json, Message *message, QString *error)
         result.content.append(block);
     }
     result.timestamp = json.value(u"timestamp").toInteger();
+    // Without one (a session written before origins) or with one a later version added, the
+    // message reads as a prompt: shown without a caption, never refused.
+    result.origin = messageOriginFromName(json.value(u"origin").toString());
 
     const QJsonValue stopReason = json.value(u"stopReason");
     if (stopReason.isString()) {

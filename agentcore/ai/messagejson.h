@@ -28,6 +28,7 @@ QJsonObject toNormalizedJson(const Message &assistant);
 ///               usage {input, output, cacheRead, cacheWrite, cost}, api, provider, model,
 ///               responseId; errorMessage, refusal, protocolViolation (true),
 ///               protocolViolationDetail only when set
+///   user        origin ("steering" | "followUp"; missing for a prompt, and read as one)
 ///   toolResult  toolCallId, toolName, isError; details only when not null
 ///   custom      customType
 /// A field of another role is written too when it differs from its default, so every

@@ -18,6 +18,12 @@ constexpr std::array stopReasonNames{
     std::pair{StopReason::Refusal, "refusal"},
     std::pair{StopReason::IterationLimit, "iterationLimit"},
 };
+
+constexpr std::array messageOriginNames{
+    std::pair{MessageOrigin::Prompt, "prompt"},
+    std::pair{MessageOrigin::Steering, "steering"},
+    std::pair{MessageOrigin::FollowUp, "followUp"},
+};
 } // namespace
 
 QString stopReasonName(StopReason reason)
@@ -41,6 +47,29 @@ StopReason stopReasonFromName(const QString &name, bool *ok)
     if (ok)
         *ok = false;
     return StopReason::Error;
+}
+
+QString messageOriginName(MessageOrigin origin)
+{
+    for (const auto &[value, name] : messageOriginNames) {
+        if (value == origin)
+            return QString::fromLatin1(name);
+    }
+    return {};
+}
+
+MessageOrigin messageOriginFromName(const QString &name, bool *ok)
+{
+    for (const auto &[value, text] : messageOriginNames) {
+        if (name == QLatin1String(text)) {
+            if (ok)
+                *ok = true;
+            return value;
+        }
+    }
+    if (ok)
+        *ok = false;
+    return MessageOrigin::Prompt;
 }
 
 ContentBlock ContentBlock::makeText(const QString &text)

@@ -73,6 +73,20 @@ struct ContentBlock
     friend bool operator==(const ContentBlock &, const ContentBlock &) = default;
 };
 
+/// Where a user (or custom) message came from, as the loop took it: a new task, steering sent
+/// while the agent worked, or a follow-up queued for when the task ended. For the UI only;
+/// never sent to a model. A session written before it existed reads as Prompt.
+enum class MessageOrigin {
+    Prompt,   ///< a task the user started (also what the caller of the loop passes)
+    Steering, ///< taken from the steering queue, into the running task
+    FollowUp, ///< taken from the follow-up queue once the task had ended
+};
+
+/// "prompt", "steering", "followUp".
+QString messageOriginName(MessageOrigin origin);
+/// Prompt (and *ok false) for an unknown name.
+MessageOrigin messageOriginFromName(const QString &name, bool *ok = nullptr);
+
 /// A message of a conversation. One value type for every role keeps histories a plain
 /// QList<Message>; fields that do not apply to a role stay empty.
 struct Message
@@ -87,6 +101,9 @@ struct Message
     Role role = Role::User;
     QList<ContentBlock> content;
     qint64 timestamp = 0; ///< ms since the epoch
+
+    // User, Custom
+    MessageOrigin origin = MessageOrigin::Prompt; ///< set by the loop where it takes the message
 
     // Assistant
     StopReason stopReason = StopReason::Stop;

@@ -122,10 +122,15 @@ struct AgentChannel
         QList<Message> taken;
         {
             QMutexLocker locker(&mutex);
-            if (!steering.isEmpty())
+            if (!steering.isEmpty()) {
                 taken.swap(steering); // steered after the last turn: still before anything queued
-            else if (!followUps.isEmpty() && !followUpsPaused)
+                for (Message &message : taken)
+                    message.origin = MessageOrigin::Steering;
+            } else if (!followUps.isEmpty() && !followUpsPaused) {
                 taken.append(followUps.takeFirst());
+                // Also when an idle Agent starts it as a prompt (the queue was resumed).
+                taken.last().origin = MessageOrigin::FollowUp;
+            }
         }
         if (!taken.isEmpty())
             postQueuesChanged();

@@ -25,9 +25,11 @@ struct AgentLoopConfig
     /// affects that request only (plan mode, compaction). Its result is projected again.
     std::function<Context(Context)> prepareContext;
     /// Pulled once before the first turn and after every turn; the messages go in before the
-    /// next model call.
+    /// next model call. The loop marks them MessageOrigin::Steering.
     std::function<QList<Message>()> getSteeringMessages;
-    /// Pulled when the task ends naturally; non-empty starts the task again with them.
+    /// Pulled when the task ends naturally; non-empty starts the task again with them. The
+    /// loop marks them MessageOrigin::FollowUp, except those already marked Steering (steering
+    /// that came after the last turn, handed over here: what the user sent stays steering).
     std::function<QList<Message>()> getFollowUpMessages;
     /// On a protocol violation: may return the context for the single retry (the loop then
     /// appends its repair directive to it). Never changes history.

@@ -23,6 +23,16 @@ qint64 now()
     return QDateTime::currentMSecsSinceEpoch();
 }
 
+// What the loop took from a queue, marked with the queue it came from (the UI shows it).
+QList<Message> takenFrom(QList<Message> messages, MessageOrigin origin)
+{
+    for (Message &message : messages) {
+        if (origin != MessageOrigin::FollowUp || message.origin != MessageOrigin::Steering)
+            message.origin = origin;
+    }
+    return messages;
+}
+
 bool sameList(const QList<Message> &a, const QList<Message> &b)
 {
     // Implicit sharing: a callback that did not touch the list hands back the same data.
@@ -138,7 +148,7 @@ void AgentRun::drive(QList<Message> pending)
 {
     emitEvent(AgentEvent::Type::AgentStart);
     if (m_config.getSteeringMessages)
-        pending.append(m_config.getSteeringMessages());
+        pending.append(takenFrom(m_config.getSteeringMessages(), MessageOrigin::Steering));
     for (;;) {
         bool hasMoreToolCalls = true;
         while (hasMoreToolCalls || !pending.isEmpty()) {
@@ -159,10 +169,10 @@ void AgentRun::drive(QList<Message> pending)
                 return;
             hasMoreToolCalls = turn.hasMoreToolCalls;
             if (m_config.getSteeringMessages)
-                pending = m_config.getSteeringMessages();
+                pending = takenFrom(m_config.getSteeringMessages(), MessageOrigin::Steering);
         }
         if (m_config.getFollowUpMessages)
-            pending = m_config.getFollowUpMessages();
+            pending = takenFrom(m_config.getFollowUpMessages(), MessageOrigin::FollowUp);
         if (pending.isEmpty())
             return;
     }

@@ -47,6 +47,7 @@ private slots:
     void normalizedOptionalKeys_data();
     void normalizedOptionalKeys();
     void fullFormatKeys();
+    void originKeyAndOldSessions();
     void rejectsNonMessages_data();
     void rejectsNonMessages();
 };
@@ -99,6 +100,12 @@ void tst_MessageJson::roundTrip_data()
     odd.isError = true;
     odd.customType = QStringLiteral("x");
     QTest::newRow("user with other roles' fields") << odd;
+
+    for (const MessageOrigin origin : {MessageOrigin::Steering, MessageOrigin::FollowUp}) {
+        Message taken = Message::makeUser(QStringLiteral("use tabs"));
+        taken.origin = origin;
+        QTest::newRow(qPrintable(QStringLiteral("user, ") + messageOriginName(origin))) << taken;
+    }
 }
 
 void tst_MessageJson::roundTrip()
@@ -199,6 +206,31 @@ void tst_MessageJson::fullFormatKeys()
     QCOMPARE(result.value(u"isError").toBool(), true);
     QVERIFY(!result.contains(u"stopReason"));
     QVERIFY(!result.contains(u"usage"));
+}
+
+void tst_MessageJson::originKeyAndOldSessions()
+{
+    // A prompt writes no key: a session without origins reads the same in an older version.
+    QVERIFY(!messageToJson(Message::makeUser(QStringLiteral("fix it"))).contains(u"origin"));
+    Message steering = Message::makeUser(QStringLiteral("use tabs"));
+    steering.origin = MessageOrigin::FollowUp;
+    QCOMPARE(messageToJson(steering).value(u"origin").toString(), QStringLiteral("followUp"));
+
+    // A line written before origins (or with one a later version added) loads as a prompt.
+    for (const QJsonValue &origin : {QJsonValue(), QJsonValue(QStringLiteral("scheduled"))}) {
+        QJsonObject json{{QStringLiteral("role"), QStringLiteral("user")},
+                         {QStringLiteral("content"),
+                          QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
+                                                 {QStringLiteral("text"), QStringLiteral("hi")}}}},
+                         {QStringLiteral("timestamp"), 1}};
+        if (!origin.isUndefined())
+            json.insert(u"origin", origin);
+        Message message;
+        QString error;
+        QVERIFY2(messageFromJson(json, &message, &error), qPrintable(error));
+        QCOMPARE(message.origin, MessageOrigin::Prompt);
+        QCOMPARE(message.text(), QStringLiteral("hi"));
+    }
 }
 
 void tst_MessageJson::rejectsNonMessages_data()

@@ -405,9 +405,11 @@ private slots:
         QCOMPARE(requests.size(), 2);
         QVERIFY(!requests.at(0).messages.contains(steer));
         // After the tool result of turn 1, before the second model call.
-        QCOMPARE(requests.at(1).messages.last(), steer);
+        Message taken = steer;
+        taken.origin = MessageOrigin::Steering;
+        QCOMPARE(requests.at(1).messages.last(), taken);
         QVERIFY(requests.at(1).messages.at(requests.at(1).messages.size() - 2).isToolResult());
-        QCOMPARE(newMessages.at(3), steer);
+        QCOMPARE(newMessages.at(3), taken);
         QCOMPARE(pulls, 3); // before turn 1, after turn 1, after turn 2
         // Published inside turn 2, right after its turn_start.
         const QStringList types = log.types();
@@ -465,6 +467,48 @@ private slots:
                               u"tests pass"_s,
                               u"then commit"_s,
                               u"committed"_s}));
+    }
+
+    // The UI captions a user message by where it came from; only the loop knows, so it marks
+    // each message with the queue it took it from, in the run's messages and in its events.
+    void messagesSayWhichQueueTheyCameFrom()
+    {
+        auto model = std::make_shared<ScriptedModel>(QList{
+            ModelStep::toolCall(u"r1"_s, u"Read"_s, args(u"path"_s, u"loop.ts"_s)),
+            ModelStep::text(u"fixed"_s),
+            ModelStep::text(u"tests pass"_s),
+            ModelStep::text(u"tabs kept"_s),
+        });
+        AgentLoopConfig config = configWith(model);
+        config.getSteeringMessages = queueOf({{}, {Message::makeUser(u"use tabs"_s)}});
+        // An Agent hands steering that came after the last turn through the follow-up getter,
+        // already marked: it stays steering.
+        Message lateSteering = Message::makeUser(u"keep the tabs"_s);
+        lateSteering.origin = MessageOrigin::Steering;
+        config.getFollowUpMessages = queueOf(
+            {{Message::makeUser(u"run the tests"_s)}, {lateSteering}});
+        EventLog log;
+        const QList<Message> newMessages = agentLoop(promptOf(u"fix loop.ts"_s),
+                                                     contextWith({readTool()}),
+                                                     config,
+                                                     AbortToken(),
+                                                     log.sink());
+        QCOMPARE(model->callCount(), 4);
+        const auto originsOf = [](const QList<Message> &messages) {
+            QStringList origins;
+            for (const Message &message : messages) {
+                if (message.isUser())
+                    origins << message.text() + u": "_s + messageOriginName(message.origin);
+            }
+            return origins;
+        };
+        const QStringList expected{u"fix loop.ts: prompt"_s,
+                                   u"use tabs: steering"_s,
+                                   u"run the tests: followUp"_s,
+                                   u"keep the tabs: steering"_s};
+        QCOMPARE(originsOf(newMessages), expected);
+        QCOMPARE(originsOf(eventsOf(log.events(), Type::MessageStart)), expected);
+        QCOMPARE(originsOf(eventsOf(log.events(), Type::MessageEnd)), expected);
     }
 
     void maxIterationsAppendsAnIterationLimitMessage()

@@ -8,6 +8,7 @@
 #include <composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
+#include <conversation/messageitem.h>
 #include <conversation/toolcarditem.h>
 #include <conversationpage.h>
 #include <core/agent.h>
@@ -54,6 +55,17 @@ QStringList itemTexts(const Ui::ConversationView *view, Ui::ConversationItem::Ki
             texts.append(view->itemAt(i)->plainText());
     }
     return texts;
+}
+
+/// The captions of the user bubbles ("" for a task typed while idle).
+QStringList userCaptions(const Ui::ConversationView *view)
+{
+    QStringList captions;
+    for (int i = 0; i < view->itemCount(); ++i) {
+        if (view->itemAt(i)->kind() == Ui::ConversationItem::Kind::User)
+            captions.append(static_cast<const Ui::MessageItem *>(view->itemAt(i))->caption());
+    }
+    return captions;
 }
 
 QStringList userTexts(const Context &context)
@@ -117,6 +129,7 @@ private slots:
     }
 
     void resumesAfterTheWindowIsRebuiltWithItsQueue();
+    void steeringAndFollowUpsAreShownAsSuchLiveAndResumed();
     void tornLastLineLoadsWithAWarning();
     void unreadableSessionIsReportedAndLeftUntouched();
     void renameAndDeleteFromTheList();
@@ -271,6 +284,9 @@ void tst_Sessions::resumesAfterTheWindowIsRebuiltWithItsQueue()
     QCOMPARE(userTexts(m_model->contexts().constFirst()),
              (QStringList{QStringLiteral("fix the overflow"), QStringLiteral("run the tests")}));
     QCOMPARE(userTexts(m_model->contexts().constLast()).constLast(), QStringLiteral("commit it"));
+    // Both came from the queue, also the first, which the resumed queue started as a new run.
+    QCOMPARE(userCaptions(view()),
+             (QStringList{QString(), QStringLiteral("Follow-up"), QStringLiteral("Follow-up")}));
     m_window.reset();
 
     QString error;
@@ -278,6 +294,36 @@ void tst_Sessions::resumesAfterTheWindowIsRebuiltWithItsQueue()
     QVERIFY2(contents, qPrintable(error));
     QCOMPARE(contents->messages.constLast().text(), QStringLiteral("Committed."));
     QCOMPARE(contents->state.value(u"followUps").toArray().size(), 0);
+}
+
+void tst_Sessions::steeringAndFollowUpsAreShownAsSuchLiveAndResumed()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("gate-1"), QStringLiteral("Gate"), {}),
+                ModelStep::text(QStringLiteral("Reformatted with tabs.")),
+                ModelStep::text(QStringLiteral("Tests pass."))});
+    type(QStringLiteral("reformat main.cpp"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 1, runTimeoutMs);
+    type(QStringLiteral("use tabs, not spaces")); // Enter while running steers
+    type(QStringLiteral("run the tests"), Qt::AltModifier);
+    QTRY_COMPARE(session()->agent()->steeringQueue().size(), 1);
+    QTRY_COMPARE(m_window->followUpPanel()->texts().size(), 1);
+    m_gate.release();
+    waitForIdle();
+    QCOMPARE(m_model->callCount(), 3);
+    const QStringList texts{QStringLiteral("reformat main.cpp"),
+                            QStringLiteral("use tabs, not spaces"),
+                            QStringLiteral("run the tests")};
+    const QStringList captions{QString(), QStringLiteral("Steering"), QStringLiteral("Follow-up")};
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::User), texts);
+    QCOMPARE(userCaptions(view()), captions);
+    const QString path = session()->sessionPath();
+
+    // Read back from the session file, in a new window, the bubbles say the same.
+    openWindow({});
+    activateRow(1);
+    QTRY_COMPARE(session()->sessionPath(), path);
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::User), texts);
+    QCOMPARE(userCaptions(view()), captions);
 }
 
 void tst_Sessions::tornLastLineLoadsWithAWarning()

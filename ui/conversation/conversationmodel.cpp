@@ -17,6 +17,28 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(Ui::ConversationModel)
 };
+/// The line above a user bubble: how the message reached the agent, as the loop took it.
+QString originCaption(AgentCore::MessageOrigin origin)
+{
+    switch (origin) {
+    case AgentCore::MessageOrigin::Prompt:
+        return {};
+    case AgentCore::MessageOrigin::Steering:
+        return Tr::tr("Steering");
+    case AgentCore::MessageOrigin::FollowUp:
+        return Tr::tr("Follow-up");
+    }
+    return {};
+}
+
+/// A user bubble for \a message, with its caption.
+std::unique_ptr<MessageItem> userItem(const Message &message)
+{
+    auto item = std::make_unique<MessageItem>(ConversationItem::Kind::User);
+    item->setMessage(message);
+    item->setCaption(originCaption(message.origin));
+    return item;
+}
 } // namespace
 
 ConversationModel::ConversationModel() = default;
@@ -73,12 +95,7 @@ void ConversationModel::apply(const AgentEvent &event, qint64 nowMs)
         runEnded();
         break;
     case AgentEvent::Type::AgentStart:
-        m_turnsInRun = 0;
-        break;
     case AgentEvent::Type::TurnEnd:
-        ++m_turnsInRun;
-        m_lastTurnHadMoreCalls = event.hasMoreToolCalls;
-        break;
     case AgentEvent::Type::TurnStart:
         break;
     }
@@ -88,12 +105,7 @@ void ConversationModel::messageStarted(const Message &message)
 {
     switch (message.role) {
     case Message::Role::User:
-        m_pendingUser = append(std::make_unique<MessageItem>(ConversationItem::Kind::User));
-        m_pendingUser->setMessage(message);
-        if (m_turnsInRun > 0) {
-            m_pendingUser->setCaption(m_lastTurnHadMoreCalls ? Tr::tr("Steering")
-                                                             : Tr::tr("Follow-up"));
-        }
+        m_pendingUser = append(userItem(message));
         break;
     case Message::Role::Assistant:
         m_draft = nullptr;
@@ -153,10 +165,12 @@ void ConversationModel::messageEnded(const Message &message, qint64 nowMs)
 {
     switch (message.role) {
     case Message::Role::User:
-        if (m_pendingUser)
+        if (m_pendingUser) {
             m_pendingUser->setMessage(message);
-        else
-            append(std::make_unique<MessageItem>(ConversationItem::Kind::User))->setMessage(message);
+            m_pendingUser->setCaption(originCaption(message.origin));
+        } else {
+            append(userItem(message));
+        }
         m_pendingUser = nullptr;
         break;
     case Message::Role::Assistant:
@@ -311,7 +325,7 @@ void ConversationModel::setMessages(const QList<Message> &messages)
     for (const Message &message : messages) {
         switch (message.role) {
         case Message::Role::User:
-            append(std::make_unique<MessageItem>(ConversationItem::Kind::User))->setMessage(message);
+            append(userItem(message));
             break;
         case Message::Role::Assistant:
             addAssistant(message);

@@ -62,11 +62,6 @@ private:
     MessageItem *m_draft = nullptr;       ///< the assistant message being streamed
     QList<ToolCardItem *> m_draftCards;   ///< the cards its tool calls made
     MessageItem *m_pendingUser = nullptr; ///< between a user message's start and end
-    /// Turns ended in this run, and whether the last one asked for more tool calls: a user
-    /// message after a turn was sent while the agent worked (steering, or a follow-up when
-    /// the task had ended).
-    int m_turnsInRun = 0;
-    bool m_lastTurnHadMoreCalls = false;
     RemovalHandler m_removalHandler;
 };
 
