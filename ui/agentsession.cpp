@@ -351,7 +351,7 @@ void AgentSession::onEvent(const AgentEvent &event)
 
 void AgentSession::noteChange(const QString &toolName, const QJsonObject &details)
 {
-    if (toolName != QLatin1String("Edit") && toolName != QLatin1String("Write"))
+    if (!AgentCore::changesFile(AgentCore::toolKind(toolName)))
         return;
     const QString path = details.value(u"path").toString();
     if (path.isEmpty())

@@ -22,7 +22,7 @@ constexpr int maxHunkLines = 60;
 
 bool isFileTool(const QString &toolName)
 {
-    return toolName == QLatin1String("Edit") || toolName == QLatin1String("Write");
+    return changesFile(toolKind(toolName));
 }
 
 // What Edit or Write would do to the file now.
@@ -37,7 +37,7 @@ struct Prepared
 
 Prepared prepare(const ToolWorkspace &workspace, const PermissionRequest &request)
 {
-    if (request.toolName == QLatin1String("Edit")) {
+    if (toolKind(request.toolName) == ToolKind::Edit) {
         const EditTool::Change change = EditTool::prepare(workspace, request.arguments);
         return {change.path, change.after, change.oldBody, change.newBody, change.error};
     }
@@ -140,7 +140,7 @@ ToolResult PartialChange::write(ToolWorkspace &workspace, const QString &feedbac
                                       QStringLiteral("b/") + label);
     details.insert(QStringLiteral("path"), path.path);
     details.insert(QStringLiteral("displayPath"), path.displayPath());
-    if (m_request.toolName == QLatin1String("Write"))
+    if (toolKind(m_request.toolName) == ToolKind::Write)
         details.insert(QStringLiteral("created"), m_request.newFile);
     QJsonArray rejected;
     for (const int index : m_rejected)

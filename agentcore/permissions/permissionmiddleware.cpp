@@ -20,18 +20,17 @@ struct Tr
 };
 
 // The arguments of the built-in tools that name a path, and what the tool does with it.
-QList<std::pair<QString, PathAccess>> pathArguments(const QString &tool, const QJsonObject &args)
+QList<std::pair<QString, PathAccess>> pathArguments(ToolKind tool, const QJsonObject &args)
 {
     const auto value = [&args](const char *key, const QString &fallback = {}) {
         const QString text = args.value(QLatin1String(key)).toString();
         return text.trimmed().isEmpty() ? fallback : text;
     };
-    if (tool == QLatin1String("Read"))
+    if (tool == ToolKind::Read)
         return {{value("file_path"), PathAccess::Read}};
-    if (tool == QLatin1String("Edit") || tool == QLatin1String("Write"))
+    if (changesFile(tool))
         return {{value("file_path"), PathAccess::Write}};
-    if (tool == QLatin1String("Grep") || tool == QLatin1String("Glob")
-        || tool == QLatin1String("LS"))
+    if (searchesFiles(tool))
         return {{value("path", QStringLiteral(".")), PathAccess::Read}};
     return {};
 }
@@ -40,8 +39,8 @@ bool hasSideEffects(const ToolCallContext &context)
 {
     if (context.tool)
         return context.tool->hasSideEffects();
-    return context.toolName == QLatin1String("Edit") || context.toolName == QLatin1String("Write")
-           || context.toolName == QLatin1String("Bash");
+    const ToolKind kind = toolKind(context.toolName);
+    return changesFile(kind) || kind == ToolKind::Bash;
 }
 
 struct Call
@@ -57,9 +56,11 @@ Call describeCall(const PermissionGate &gate, const ToolCallContext &context)
     subject.toolName = context.toolName;
     subject.arguments = context.arguments;
     subject.sideEffects = hasSideEffects(context);
+    // The tool says what it is; a call that has only a name (no tool found) goes by its name.
+    const ToolKind kind = context.tool ? context.tool->kind() : toolKind(context.toolName);
     const QStringList roots = gate.policy->writableRoots();
     if (gate.workspace) {
-        for (const auto &[argument, access] : pathArguments(subject.toolName, subject.arguments)) {
+        for (const auto &[argument, access] : pathArguments(kind, subject.arguments)) {
             if (argument.isEmpty())
                 continue;
             // The guard's verdict does not matter here; the policy decides from the path.
@@ -76,7 +77,7 @@ Call describeCall(const PermissionGate &gate, const ToolCallContext &context)
             subject.paths.append(path);
         }
     }
-    if (subject.toolName == QLatin1String("Bash")) {
+    if (kind == ToolKind::Bash) {
         const QString command = subject.arguments.value(QLatin1String("command")).toString();
         if (gate.bash) {
             subject.bash = gate.bash->analyze(command);

@@ -4,6 +4,7 @@
 #include "permissionsettings.h"
 #include "projecttrust.h"
 
+#include <core/agenttypes.h>
 #include <tools/toolworkspace.h>
 
 #include <QCoreApplication>
@@ -28,7 +29,7 @@ QString describe(const PermissionRule &rule)
 
 bool isBash(const PermissionSubject &subject)
 {
-    return subject.toolName == QLatin1String("Bash");
+    return toolKind(subject.toolName) == ToolKind::Bash;
 }
 
 // The words of each part of a command the analysis did not understand, split crudely at
@@ -180,7 +181,7 @@ std::optional<PermissionRule> allowingRule(const QList<PermissionRule> &rules,
 
 bool isFileEditTool(const QString &name)
 {
-    return name == QLatin1String("Edit") || name == QLatin1String("Write");
+    return changesFile(toolKind(name));
 }
 
 PermissionDecision decision(PermissionBehavior behavior,
@@ -551,12 +552,12 @@ Context PermissionPolicy::prepareContext(Context context, const QStringList &sid
     // Bash stays: decide() lets its read-only commands run (git log, grep, ls).
     const qsizetype before = context.tools.size();
     context.tools.removeIf([&sideEffectTools](const ToolDefinition &tool) {
-        return sideEffectTools.contains(tool.name) && tool.name != QLatin1String("Bash");
+        return sideEffectTools.contains(tool.name) && toolKind(tool.name) != ToolKind::Bash;
     });
     const bool keepsBash = std::any_of(context.tools.cbegin(),
                                        context.tools.cend(),
                                        [](const ToolDefinition &tool) {
-                                           return tool.name == QLatin1String("Bash");
+                                           return toolKind(tool.name) == ToolKind::Bash;
                                        });
     if (context.tools.size() != before || keepsBash) {
         // Without a word the model would wonder where its tools went, or write the edits as

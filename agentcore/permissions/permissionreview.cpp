@@ -2,6 +2,7 @@
 
 #include "pathcapability.h"
 
+#include <core/agenttypes.h>
 #include <tools/bashtool.h>
 #include <tools/edittool.h>
 #include <tools/textfile.h>
@@ -76,10 +77,10 @@ QList<PermissionRule> commandRules(const SimpleCommand &command)
         return rules;
     if (!allowsAnything(words.first())) {
         const qsizetype prefix = words.size() >= 2 && isSubcommand(words.at(1)) ? 2 : 1;
-        rules.append(
-            allowRule(QStringLiteral("Bash"), joined(words.mid(0, prefix)) + QStringLiteral(":*")));
+        rules.append(allowRule(toolKindName(ToolKind::Bash),
+                               joined(words.mid(0, prefix)) + QStringLiteral(":*")));
     }
-    rules.append(allowRule(QStringLiteral("Bash"), joined(words)));
+    rules.append(allowRule(toolKindName(ToolKind::Bash), joined(words)));
     return rules;
 }
 
@@ -110,7 +111,7 @@ QString fileChange(const ToolWorkspace &workspace,
     ResolvedPath path;
     QByteArray oldBody;
     QByteArray newBody;
-    if (subject.toolName == QLatin1String("Edit")) {
+    if (toolKind(subject.toolName) == ToolKind::Edit) {
         const EditTool::Change change = EditTool::prepare(workspace, subject.arguments);
         if (!change.error.isEmpty())
             return change.error;
@@ -148,7 +149,7 @@ QString PermissionReview::describe(const ToolWorkspace *workspace,
     request.toolName = subject.toolName;
     request.arguments = subject.arguments;
     request.suggestedRules = suggestedRules(subject);
-    if (subject.toolName == QLatin1String("Bash")) {
+    if (toolKind(subject.toolName) == ToolKind::Bash) {
         request.bash = subject.bash;
         if (workspace)
             request.workingDirectory = workspace->root();
@@ -156,8 +157,7 @@ QString PermissionReview::describe(const ToolWorkspace *workspace,
             subject.arguments.value(QLatin1String("timeout")).toInteger(BashTool::defaultTimeoutMs));
         return {};
     }
-    if (workspace
-        && (subject.toolName == QLatin1String("Edit") || subject.toolName == QLatin1String("Write")))
+    if (workspace && changesFile(toolKind(subject.toolName)))
         return fileChange(*workspace, subject, request);
     if (!subject.paths.isEmpty()) {
         request.filePath = subject.paths.first().absolute;
@@ -177,7 +177,7 @@ QList<PermissionRule> PermissionReview::suggestedRules(const PermissionSubject &
                 rules.append(rule);
         }
     };
-    if (subject.toolName == QLatin1String("Bash")) {
+    if (toolKind(subject.toolName) == ToolKind::Bash) {
         // A rule never approves what the analysis did not understand: nothing to offer.
         if (!subject.bash || !subject.bash->understood)
             return rules;
@@ -185,12 +185,11 @@ QList<PermissionRule> PermissionReview::suggestedRules(const PermissionSubject &
             add(commandRules(command));
         return rules;
     }
-    const bool edits = subject.toolName == QLatin1String("Edit")
-                       || subject.toolName == QLatin1String("Write");
-    const bool reads = allowRule(QStringLiteral("Read")).appliesTo(subject.toolName);
+    const bool edits = changesFile(toolKind(subject.toolName));
+    const bool reads = allowRule(toolKindName(ToolKind::Read)).appliesTo(subject.toolName);
     if ((edits || reads) && !subject.paths.isEmpty()) {
         for (const PermissionSubject::Path &path : subject.paths)
-            add(pathRules(edits ? QStringLiteral("Edit") : QStringLiteral("Read"), path));
+            add(pathRules(toolKindName(edits ? ToolKind::Edit : ToolKind::Read), path));
         return rules;
     }
     rules.append(allowRule(subject.toolName));
@@ -199,7 +198,7 @@ QList<PermissionRule> PermissionReview::suggestedRules(const PermissionSubject &
 
 QList<PermissionRule> PermissionReview::defaultRules(const PermissionSubject &subject)
 {
-    if (subject.toolName != QLatin1String("Bash")) {
+    if (toolKind(subject.toolName) != ToolKind::Bash) {
         const QList<PermissionRule> suggested = suggestedRules(subject);
         return suggested.isEmpty() ? suggested : suggested.mid(0, 1);
     }

@@ -1,5 +1,6 @@
 #include "permissionrule.h"
 
+#include <core/agenttypes.h>
 #include <tools/globpattern.h>
 
 #include <QCoreApplication>
@@ -131,7 +132,7 @@ std::optional<PermissionRule> PermissionRule::parse(const QString &text,
     rule.toolName = match.captured(1);
     rule.specifier = match.captured(2).trimmed();
     rule.behavior = behavior;
-    if (rule.toolName == QLatin1String("Bash") && rule.isCommandPrefix()
+    if (toolKind(rule.toolName) == ToolKind::Bash && rule.isCommandPrefix()
         && rule.commandWords().isEmpty()) {
         // `Bash(:*)` would match every command while looking like a narrow rule.
         if (error)
@@ -153,13 +154,15 @@ bool PermissionRule::appliesTo(const QString &tool) const
 {
     if (tool == toolName)
         return true;
-    if (toolName == QLatin1String("Edit"))
-        return tool == QLatin1String("Write");
-    if (toolName == QLatin1String("Read")) {
-        return tool == QLatin1String("Grep") || tool == QLatin1String("Glob")
-               || tool == QLatin1String("LS");
+    // A rule names a tool; the built-in ones it covers go by kind.
+    switch (toolKind(toolName)) {
+    case ToolKind::Edit:
+        return toolKind(tool) == ToolKind::Write;
+    case ToolKind::Read:
+        return searchesFiles(toolKind(tool));
+    default:
+        return false;
     }
-    return false;
 }
 
 bool PermissionRule::isCommandPrefix() const

@@ -49,7 +49,7 @@ ToolDefinition BashTool::definition() const
     timeout.insert(QStringLiteral("minimum"), 1);
     timeout.insert(QStringLiteral("maximum"), maxTimeoutMs);
     return {
-        QStringLiteral("Bash"),
+        toolKindName(ToolKind::Bash),
         Tr::tr("Runs a shell command with /bin/bash -c in the repository root and returns its "
                "output (stdout and stderr together) and exit code; a non-zero exit code is "
                "reported as an error. Each call starts a fresh shell: a cd or a variable does "

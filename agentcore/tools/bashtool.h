@@ -34,6 +34,7 @@ public:
 
     ToolDefinition definition() const override;
     ExecutionMode executionMode() const override { return ExecutionMode::Sequential; }
+    ToolKind kind() const override { return ToolKind::Bash; }
     ToolResult execute(const ToolCallContext &context) override;
 
 private:

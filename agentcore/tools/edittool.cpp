@@ -82,7 +82,7 @@ ToolDefinition EditTool::definition() const
                                                    "false: old_string must be unique)."));
     replaceAll.insert(QStringLiteral("default"), false);
     return {
-        QStringLiteral("Edit"),
+        toolKindName(ToolKind::Edit),
         Tr::tr("Replaces exact text in an existing file. You must Read the file in this session "
                "first, and it must not have changed since (Read it again if a command or the user "
                "may have changed it). old_string must match the file exactly, whitespace and "

@@ -21,6 +21,7 @@ public:
 
     ToolDefinition definition() const override;
     ExecutionMode executionMode() const override { return ExecutionMode::Sequential; }
+    ToolKind kind() const override { return ToolKind::Edit; }
     ToolResult execute(const ToolCallContext &context) override;
 
     /// What execute() would do with \a arguments, worked out without writing anything: the

@@ -41,7 +41,7 @@ GlobTool::GlobTool(std::shared_ptr<ToolWorkspace> workspace)
 ToolDefinition GlobTool::definition() const
 {
     return {
-        QStringLiteral("Glob"),
+        toolKindName(ToolKind::Glob),
         Tr::tr("Finds files by path pattern. `*` and `?` match within one path component, `**` "
                "matches any number of directories, `{a,b}` alternatives, `[abc]` sets: "
                "`**/*.cpp` (every C++ file), `src/**/test_*.py`, `*.{json,yaml}` (top level "

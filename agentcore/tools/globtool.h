@@ -20,6 +20,7 @@ public:
 
     ToolDefinition definition() const override;
     ExecutionMode executionMode() const override { return ExecutionMode::Parallel; }
+    ToolKind kind() const override { return ToolKind::Glob; }
     ToolResult execute(const ToolCallContext &context) override;
 
 private:

@@ -63,7 +63,7 @@ ToolDefinition GrepTool::definition() const
                                              "counts)."));
     head.insert(QStringLiteral("minimum"), 1);
     return {
-        QStringLiteral("Grep"),
+        toolKindName(ToolKind::Grep),
         Tr::tr("Searches file contents with a regular expression (ripgrep syntax: `\\bfoo\\(`, "
                "`log.*Error`, `[A-Z]\\w+Tool`; escape regex characters for a literal search). A "
                "match never spans lines. Searches the repository's files as git sees them: "

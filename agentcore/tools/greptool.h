@@ -29,6 +29,7 @@ public:
 
     ToolDefinition definition() const override;
     ExecutionMode executionMode() const override { return ExecutionMode::Parallel; }
+    ToolKind kind() const override { return ToolKind::Grep; }
     ToolResult execute(const ToolCallContext &context) override;
 
     /// "ripgrep" or "builtin": what execute() will use.

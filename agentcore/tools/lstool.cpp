@@ -36,7 +36,7 @@ ToolDefinition LsTool::definition() const
     ignore.insert(QStringLiteral("items"),
                   QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}});
     return {
-        QStringLiteral("LS"),
+        toolKindName(ToolKind::Ls),
         Tr::tr("Lists a directory as an indented tree; directories end in '/'. Entries ignored "
                "by .gitignore and .git/ are left out. path defaults to the repository root. "
                "Use depth to see subdirectories too, Glob to find files by pattern."),

@@ -33,7 +33,7 @@ ToolDefinition ReadTool::definition() const
                          Tr::tr("Number of lines to read (default %1).").arg(defaultLimit));
     limit.insert(QStringLiteral("minimum"), 1);
     return {
-        QStringLiteral("Read"),
+        toolKindName(ToolKind::Read),
         Tr::tr("Reads a text file of the repository and returns its lines numbered like "
                "`cat -n` (number, tab, line). Paths are relative to the repository root or "
                "absolute. By default returns up to %1 lines from the start; pass offset and limit "

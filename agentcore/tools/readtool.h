@@ -24,6 +24,7 @@ public:
 
     ToolDefinition definition() const override;
     ExecutionMode executionMode() const override { return ExecutionMode::Parallel; }
+    ToolKind kind() const override { return ToolKind::Read; }
     ToolResult execute(const ToolCallContext &context) override;
 
 private:

@@ -25,7 +25,7 @@ WriteTool::WriteTool(std::shared_ptr<ToolWorkspace> workspace)
 ToolDefinition WriteTool::definition() const
 {
     return {
-        QStringLiteral("Write"),
+        toolKindName(ToolKind::Write),
         Tr::tr("Writes a whole file: creates it (and missing directories), or replaces all of an "
                "existing file's content. To overwrite an existing file you must Read it in this "
                "session first, and it must be unchanged since. Prefer Edit to change part of a "

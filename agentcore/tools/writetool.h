@@ -19,6 +19,7 @@ public:
 
     ToolDefinition definition() const override;
     ExecutionMode executionMode() const override { return ExecutionMode::Sequential; }
+    ToolKind kind() const override { return ToolKind::Write; }
     ToolResult execute(const ToolCallContext &context) override;
 
     /// What execute() would do with \a arguments, worked out without writing anything: the

@@ -129,7 +129,8 @@ void ToolCardItem::setResult(const AgentCore::ToolResult &result, qint64 nowMs)
                                                      : LineBlock::Style::Output);
         m_output.setCap(4, 4);
         // A file's lines read like the code blocks of an answer: coloured for its language.
-        const bool read = !result.isError && m_toolName == QLatin1String("Read");
+        const AgentCore::ToolKind kind = AgentCore::toolKind(m_toolName);
+        const bool read = !result.isError && kind == AgentCore::ToolKind::Read;
         m_output.setCodeFileName(read ? m_arguments.value(QLatin1String("file_path")).toString()
                                       : QString());
         // Glob and Grep start with a summary ("Found 15 files.") and may end with notes
@@ -137,7 +138,7 @@ void ToolCardItem::setResult(const AgentCore::ToolResult &result, qint64 nowMs)
         int leading = 0;
         int trailing = 0;
         if (!result.isError
-            && (m_toolName == QLatin1String("Glob") || m_toolName == QLatin1String("Grep"))
+            && (kind == AgentCore::ToolKind::Glob || kind == AgentCore::ToolKind::Grep)
             && text.contains(QLatin1Char('\n'))) {
             leading = 1;
             const QStringList lines = text.trimmed().split(QLatin1Char('\n'));

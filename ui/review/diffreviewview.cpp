@@ -5,6 +5,7 @@
 #include "reviewanswerbar.h"
 #include "syntaxcolorizer.h"
 
+#include <core/agenttypes.h>
 #include <tools/unifieddiff.h>
 
 #include <QFileInfo>
@@ -150,7 +151,7 @@ void DiffReviewView::fillHeader()
                                                          : m_request.displayPath;
     if (m_request.newFile)
         m_title->setText(tr("Create %1").arg(path));
-    else if (m_request.toolName == QLatin1String("Write"))
+    else if (AgentCore::toolKind(m_request.toolName) == AgentCore::ToolKind::Write)
         m_title->setText(tr("Overwrite %1").arg(path));
     else
         m_title->setText(tr("Edit %1").arg(path));

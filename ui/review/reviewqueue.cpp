@@ -4,6 +4,7 @@
 #include "diffreviewview.h"
 #include "reviewanswerbar.h"
 
+#include <core/agenttypes.h>
 #include <permissions/permissionbroker.h>
 
 #include <QHBoxLayout>
@@ -21,7 +22,7 @@ constexpr int firstRequestPage = 1;
 
 bool showsDiff(const AgentCore::PermissionRequest &request)
 {
-    return (request.toolName == QLatin1String("Edit") || request.toolName == QLatin1String("Write"))
+    return AgentCore::changesFile(AgentCore::toolKind(request.toolName))
            && !request.filePath.isEmpty();
 }
 
@@ -178,7 +179,7 @@ QWidget *ReviewQueue::createView(const AgentCore::PermissionRequest &request)
         connect(view, &DiffReviewView::answered, this, &ReviewQueue::onAnswered);
         return view;
     }
-    if (request.toolName == QLatin1String("Bash")) {
+    if (AgentCore::toolKind(request.toolName) == AgentCore::ToolKind::Bash) {
         auto view = new BashReviewView(m_stack);
         view->setRequest(request);
         connect(view,
