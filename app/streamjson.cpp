@@ -102,8 +102,8 @@ QJsonObject StreamJson::fromToolResult(const AgentCore::ToolResult &result)
         {QStringLiteral("content"), AgentCore::messageToJson(carrier).value(u"content")},
         {QStringLiteral("isError"), result.isError},
     };
-    if (!result.details.isNull() && !result.details.isUndefined())
-        json.insert(u"details", result.details);
+    if (!result.details.isEmpty())
+        json.insert(u"details", result.details.toJson());
     return json;
 }
 

@@ -66,7 +66,7 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
         // The results in the file carry what tool_execution_end carried live.
         for (const AgentCore::Message &message : std::as_const(m_file.resumed->messages)) {
             if (message.isToolResult() && !message.isError)
-                noteChange(message.toolName, message.details.toObject());
+                noteChange(message.toolName, message.details);
         }
     }
     // The broker is a QObject of this thread, shared with the tool threads through a
@@ -340,7 +340,7 @@ QList<ChangedFile> AgentSession::changedFiles() const
 void AgentSession::onEvent(const AgentEvent &event)
 {
     if (event.type == AgentEvent::Type::ToolExecutionEnd && !event.isError)
-        noteChange(event.toolName, event.result.details.toObject());
+        noteChange(event.toolName, event.result.details);
     emit eventEmitted(event);
     const bool listChanges = (event.type == AgentEvent::Type::MessageEnd
                               && event.message.role == AgentCore::Message::Role::User)
@@ -349,25 +349,25 @@ void AgentSession::onEvent(const AgentEvent &event)
         emit recorded();
 }
 
-void AgentSession::noteChange(const QString &toolName, const QJsonObject &details)
+void AgentSession::noteChange(const QString &toolName, const AgentCore::ToolDetails &details)
 {
     if (!AgentCore::changesFile(AgentCore::toolKind(toolName)))
         return;
-    const QString path = details.value(u"path").toString();
+    const QString &path = details.path;
     if (path.isEmpty())
         return;
     auto it = m_changedIndex.constFind(path);
     if (it == m_changedIndex.cend()) {
         ChangedFile file;
         file.path = path;
-        file.displayPath = details.value(u"displayPath").toString(path);
-        file.created = details.value(u"created").toBool();
+        file.displayPath = details.displayPath.isEmpty() ? path : details.displayPath;
+        file.created = details.created;
         it = m_changedIndex.insert(path, int(m_changed.size()));
         m_changed.append(file);
     }
     ChangedFile &file = m_changed[*it];
-    file.additions += details.value(u"additions").toInt();
-    file.deletions += details.value(u"deletions").toInt();
+    file.additions += details.additions;
+    file.deletions += details.deletions;
     ++file.changes;
     emit changedFilesChanged();
 }

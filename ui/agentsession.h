@@ -164,7 +164,7 @@ private:
     void perform(Action action, const QString &text);
     void onEvent(const AgentCore::AgentEvent &event);
     /// Adds a successful Edit or Write result (its details) to the changed files.
-    void noteChange(const QString &toolName, const QJsonObject &details);
+    void noteChange(const QString &toolName, const AgentCore::ToolDetails &details);
     void setState(State state);
     void applyModel();
     void writeDraft();

@@ -198,8 +198,8 @@ QJsonObject messageToJson(const Message &message)
     insertString(json, u"toolName", message.toolName, toolResult);
     if (toolResult || message.isError)
         json.insert(u"isError", message.isError);
-    if (!message.details.isNull() && !message.details.isUndefined())
-        json.insert(u"details", message.details);
+    if (!message.details.isEmpty())
+        json.insert(u"details", message.details.toJson());
 
     insertString(json, u"customType", message.customType, message.role == Message::Role::Custom);
     return json;
@@ -249,8 +249,7 @@ bool messageFromJson(const QJsonObject &json, Message *message, QString *error)
     readString(json, u"toolCallId", &result.toolCallId);
     readString(json, u"toolName", &result.toolName);
     result.isError = json.value(u"isError").toBool();
-    if (json.contains(u"details"))
-        result.details = json.value(u"details");
+    result.details = ToolDetails::fromJson(json.value(u"details"));
 
     readString(json, u"customType", &result.customType);
     *message = std::move(result);

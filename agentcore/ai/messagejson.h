@@ -29,7 +29,7 @@ QJsonObject toNormalizedJson(const Message &assistant);
 ///               responseId; errorMessage, refusal, protocolViolation (true),
 ///               protocolViolationDetail only when set
 ///   user        origin ("steering" | "followUp"; missing for a prompt, and read as one)
-///   toolResult  toolCallId, toolName, isError; details only when not null
+///   toolResult  toolCallId, toolName, isError; details (ToolDetails::toJson) only when any
 ///   custom      customType
 /// A field of another role is written too when it differs from its default, so every
 /// Message round-trips. Readers ignore unknown keys.

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tooldetails.h"
+
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
@@ -121,7 +123,7 @@ struct Message
     // ToolResult
     QString toolCallId;
     QString toolName;
-    QJsonValue details; ///< for the UI only (diffs, full output paths); never sent to a model
+    ToolDetails details; ///< for the UI only (diffs, full output paths); never sent to a model
     bool isError = false;
 
     // Custom

@@ -49,7 +49,7 @@ ToolKind toolKind(QStringView name)
     return ToolKind::Other;
 }
 
-ToolResult ToolResult::makeText(const QString &text, const QJsonValue &details)
+ToolResult ToolResult::makeText(const QString &text, const ToolDetails &details)
 {
     ToolResult result;
     result.content.append(ContentBlock::makeText(text));

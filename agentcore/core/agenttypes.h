@@ -55,10 +55,10 @@ inline bool searchesFiles(ToolKind kind)
 struct ToolResult
 {
     QList<ContentBlock> content; ///< text blocks sent to the model
-    QJsonValue details;          ///< for the UI (diffs, log paths); never sent to the model
+    ToolDetails details;         ///< for the UI (diffs, log paths); never sent to the model
     bool isError = false;
 
-    static ToolResult makeText(const QString &text, const QJsonValue &details = {});
+    static ToolResult makeText(const QString &text, const ToolDetails &details = {});
     static ToolResult makeError(const QString &message);
     QString text() const;
     friend bool operator==(const ToolResult &, const ToolResult &) = default;

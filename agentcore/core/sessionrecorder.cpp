@@ -374,7 +374,7 @@ QList<Message> SessionRecorder::interruption(const SessionLog::Contents &content
                        "unknown: check its effects before running it again."),
                 true);
             result.timestamp = now;
-            result.details = QJsonObject{{QLatin1String("interrupted"), true}};
+            result.details.interrupted = true;
             repair.append(result);
         }
     }

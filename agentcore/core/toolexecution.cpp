@@ -84,7 +84,7 @@ ToolResult runLayer(const ToolJob &job, qsizetype layer, ToolCallContext &contex
 ToolResult abortedToolResult()
 {
     ToolResult result = ToolResult::makeError(Tr::tr("Tool execution aborted."));
-    result.details = QJsonObject{{QStringLiteral("aborted"), true}};
+    result.details.aborted = true;
     return result;
 }
 
@@ -102,8 +102,8 @@ ToolResult stoppedToolResult(const std::optional<ToolResult> &partial)
     text += QLatin1Char('\n');
     text += Tr::tr("[Stopped by the user while still running; the output above is what the tool "
                    "produced until then.]");
-    QJsonObject details = partial->details.toObject();
-    details.insert(QStringLiteral("aborted"), true);
+    ToolDetails details = partial->details;
+    details.aborted = true;
     ToolResult result = ToolResult::makeText(text, details);
     result.isError = true;
     return result;

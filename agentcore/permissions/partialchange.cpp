@@ -134,19 +134,19 @@ ToolResult PartialChange::write(ToolWorkspace &workspace, const QString &feedbac
 
     const ResolvedPath &path = change.path;
     const QString label = path.insideRoot ? path.relative : path.path;
-    QJsonObject details = UnifiedDiff::compute(m_request.oldText, lfText(body))
-                              .toJson(m_request.newFile ? QStringLiteral("/dev/null")
-                                                        : QStringLiteral("a/") + label,
-                                      QStringLiteral("b/") + label);
-    details.insert(QStringLiteral("path"), path.path);
-    details.insert(QStringLiteral("displayPath"), path.displayPath());
+    ToolDetails details = UnifiedDiff::compute(m_request.oldText, lfText(body))
+                              .toDetails(m_request.newFile ? QStringLiteral("/dev/null")
+                                                           : QStringLiteral("a/") + label,
+                                         QStringLiteral("b/") + label);
+    details.path = path.path;
+    details.displayPath = path.displayPath();
     if (toolKind(m_request.toolName) == ToolKind::Write)
-        details.insert(QStringLiteral("created"), m_request.newFile);
+        details.created = m_request.newFile;
     QJsonArray rejected;
     for (const int index : m_rejected)
         rejected.append(index);
-    details.insert(QStringLiteral("rejectedHunks"), rejected);
-    details.insert(QStringLiteral("hunks"), hunkCount());
+    details.other.insert(QStringLiteral("rejectedHunks"), rejected);
+    details.other.insert(QStringLiteral("hunks"), hunkCount());
     return ToolResult::makeText(appliedMessage(feedback), details);
 }
 

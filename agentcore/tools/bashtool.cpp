@@ -111,9 +111,10 @@ ToolResult BashTool::run(const ToolCallContext &context)
         return ToolResult::makeError(Tr::tr("Command aborted before it started."));
     const int graceMs = m_graceMs;
 
-    QJsonObject details{{QStringLiteral("command"), command},
-                        {QStringLiteral("description"),
-                         args.value(QLatin1String("description")).toString()}};
+    ToolDetails details;
+    details.other = {{QStringLiteral("command"), command},
+                     {QStringLiteral("description"),
+                      args.value(QLatin1String("description")).toString()}};
     OutputCapture output(headBytes, tailBytes);
     const QString logDirectory = m_workspace->logDirectory();
     if (!logDirectory.isEmpty())
@@ -130,8 +131,8 @@ ToolResult BashTool::run(const ToolCallContext &context)
                                           .apply(QProcessEnvironment::systemEnvironment(),
                                                  &removedVariables);
     if (!removedVariables.isEmpty())
-        details.insert(QStringLiteral("removedVariables"),
-                       QJsonArray::fromStringList(removedVariables));
+        details.other.insert(QStringLiteral("removedVariables"),
+                             QJsonArray::fromStringList(removedVariables));
     environment.insert(QStringLiteral("PAGER"), QStringLiteral("cat"));
     environment.insert(QStringLiteral("GIT_PAGER"), QStringLiteral("cat"));
     environment.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
@@ -165,7 +166,7 @@ ToolResult BashTool::run(const ToolCallContext &context)
             Tr::tr("Cannot start /bin/bash: %1").arg(process.errorString()));
     }
     const pid_t group = pid_t(process.processId());
-    details.insert(QStringLiteral("pid"), double(group));
+    details.other.insert(QStringLiteral("pid"), double(group));
 
     const auto publish = [&] {
         if (context.onUpdate)
@@ -226,17 +227,16 @@ ToolResult BashTool::run(const ToolCallContext &context)
     const int code = process.exitCode();
     const qint64 elapsed = clock.elapsed();
     const QString log = output.finishLog(output.isTruncated());
-    details.insert(QStringLiteral("durationMs"), double(elapsed));
-    details.insert(QStringLiteral("outputBytes"), double(output.totalBytes()));
-    details.insert(QStringLiteral("truncated"), output.isTruncated());
-    details.insert(QStringLiteral("timedOut"), ending == Ending::TimedOut);
-    details.insert(QStringLiteral("aborted"), ending == Ending::Aborted);
-    if (!log.isEmpty())
-        details.insert(QStringLiteral("logPath"), log);
+    details.other.insert(QStringLiteral("durationMs"), double(elapsed));
+    details.other.insert(QStringLiteral("outputBytes"), double(output.totalBytes()));
+    details.other.insert(QStringLiteral("truncated"), output.isTruncated());
+    details.other.insert(QStringLiteral("timedOut"), ending == Ending::TimedOut);
+    details.aborted = ending == Ending::Aborted;
+    details.logPath = log;
     if (crashed)
-        details.insert(QStringLiteral("signal"), code);
+        details.other.insert(QStringLiteral("signal"), code);
     else
-        details.insert(QStringLiteral("exitCode"), code);
+        details.other.insert(QStringLiteral("exitCode"), code);
 
     QString text = output.totalBytes() > 0 ? output.text() : Tr::tr("(no output)");
     if (!text.endsWith(QLatin1Char('\n')))

@@ -220,10 +220,10 @@ ToolResult EditTool::execute(const ToolCallContext &context)
     const QString label = path.insideRoot ? path.relative : path.path;
     const UnifiedDiff diff = UnifiedDiff::compute(QString::fromUtf8(TextFile::toLf(change.oldBody)),
                                                   QString::fromUtf8(TextFile::toLf(change.newBody)));
-    QJsonObject details = diff.toJson(QStringLiteral("a/") + label, QStringLiteral("b/") + label);
-    details.insert(QStringLiteral("path"), path.path);
-    details.insert(QStringLiteral("displayPath"), name);
-    details.insert(QStringLiteral("replacements"), change.replacements);
+    ToolDetails details = diff.toDetails(QStringLiteral("a/") + label, QStringLiteral("b/") + label);
+    details.path = path.path;
+    details.displayPath = name;
+    details.other.insert(QStringLiteral("replacements"), change.replacements);
 
     const int firstLine = change.firstLine;
     QString text

@@ -135,10 +135,11 @@ ToolResult GlobTool::execute(const ToolCallContext &context)
             return FileWalker::Visit::Continue;
         });
     }
-    const QJsonObject details{{QStringLiteral("pattern"), pattern},
-                              {QStringLiteral("path"), base.path},
-                              {QStringLiteral("count"), double(total)},
-                              {QStringLiteral("truncated"), total > maxResults}};
+    ToolDetails details;
+    details.path = base.path;
+    details.other = {{QStringLiteral("pattern"), pattern},
+                     {QStringLiteral("count"), double(total)},
+                     {QStringLiteral("truncated"), total > maxResults}};
     if (total == 0)
         return ToolResult::makeText(Tr::tr("No files found matching %1.").arg(pattern), details);
     QString text = TextFile::plural(total, Tr::tr("Found 1 file."), Tr::tr("Found %1 files."))

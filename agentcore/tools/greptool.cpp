@@ -258,11 +258,12 @@ ToolResult GrepTool::execute(const ToolCallContext &context)
     qint64 matches = 0;
     for (const GrepFile &file : outcome.files)
         matches += file.count;
-    const QJsonObject details{{QStringLiteral("backend"), backendName()},
-                              {QStringLiteral("mode"), mode},
-                              {QStringLiteral("files"), int(outcome.files.size())},
-                              {QStringLiteral("matches"), double(matches)},
-                              {QStringLiteral("truncated"), truncated}};
+    ToolDetails details;
+    details.other = {{QStringLiteral("backend"), backendName()},
+                     {QStringLiteral("mode"), mode},
+                     {QStringLiteral("files"), int(outcome.files.size())},
+                     {QStringLiteral("matches"), double(matches)},
+                     {QStringLiteral("truncated"), truncated}};
     return ToolResult::makeText(text, details);
 }
 

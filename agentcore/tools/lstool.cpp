@@ -120,11 +120,12 @@ ToolResult LsTool::execute(const ToolCallContext &context)
                                    Tr::tr(
                                        "(%1 entries left out by .gitignore or ignore patterns)"));
     }
-    const QJsonObject details{{QStringLiteral("path"), path.path},
-                              {QStringLiteral("entries"), total},
-                              {QStringLiteral("directories"), directories},
-                              {QStringLiteral("ignored"), walker.ignoredCount()},
-                              {QStringLiteral("truncated"), total > maxEntries}};
+    ToolDetails details;
+    details.path = path.path;
+    details.other = {{QStringLiteral("entries"), total},
+                     {QStringLiteral("directories"), directories},
+                     {QStringLiteral("ignored"), walker.ignoredCount()},
+                     {QStringLiteral("truncated"), total > maxEntries}};
     return ToolResult::makeText(text, details);
 }
 

@@ -94,12 +94,13 @@ ToolResult ReadTool::execute(const ToolCallContext &context)
     const int offset = int(std::max<qint64>(1, args.value(QLatin1String("offset")).toInteger(1)));
     const int limit = int(
         std::max<qint64>(1, args.value(QLatin1String("limit")).toInteger(defaultLimit)));
-    QJsonObject details{{QStringLiteral("path"), path.path},
-                        {QStringLiteral("displayPath"), path.displayPath()},
-                        {QStringLiteral("totalLines"), total}};
+    ToolDetails details;
+    details.path = path.path;
+    details.displayPath = path.displayPath();
+    details.other.insert(QStringLiteral("totalLines"), total);
     if (total == 0) {
-        details.insert(QStringLiteral("startLine"), 0);
-        details.insert(QStringLiteral("endLine"), 0);
+        details.other.insert(QStringLiteral("startLine"), 0);
+        details.other.insert(QStringLiteral("endLine"), 0);
         return ToolResult::makeText(Tr::tr("(%1 is empty)").arg(path.displayPath()), details);
     }
     if (offset > total) {
@@ -134,10 +135,10 @@ ToolResult ReadTool::execute(const ToolCallContext &context)
                       .arg(total)
                       .arg(last + 1);
     }
-    details.insert(QStringLiteral("startLine"), offset);
-    details.insert(QStringLiteral("endLine"), last);
-    details.insert(QStringLiteral("truncated"), last < total || offset > 1);
-    details.insert(QStringLiteral("cutLines"), cutLines);
+    details.other.insert(QStringLiteral("startLine"), offset);
+    details.other.insert(QStringLiteral("endLine"), last);
+    details.other.insert(QStringLiteral("truncated"), last < total || offset > 1);
+    details.other.insert(QStringLiteral("cutLines"), cutLines);
     return ToolResult::makeText(text, details);
 }
 

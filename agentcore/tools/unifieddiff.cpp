@@ -393,11 +393,13 @@ QString UnifiedDiff::toString(const QString &oldLabel, const QString &newLabel) 
     return out;
 }
 
-QJsonObject UnifiedDiff::toJson(const QString &oldLabel, const QString &newLabel) const
+ToolDetails UnifiedDiff::toDetails(const QString &oldLabel, const QString &newLabel) const
 {
-    return {{QStringLiteral("diff"), toString(oldLabel, newLabel)},
-            {QStringLiteral("additions"), m_additions},
-            {QStringLiteral("deletions"), m_deletions}};
+    ToolDetails details;
+    details.diff = toString(oldLabel, newLabel);
+    details.additions = m_additions;
+    details.deletions = m_deletions;
+    return details;
 }
 
 } // namespace AgentCore

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <ai/tooldetails.h>
+
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -50,8 +52,8 @@ public:
     /// "--- OLD\n+++ NEW\n@@ ... @@\n...", every line ending in '\n'; empty when equal.
     /// Labels as git writes them: "a/path", "b/path", "/dev/null" for a created file.
     QString toString(const QString &oldLabel, const QString &newLabel) const;
-    /// {"diff": toString(...), "additions": n, "deletions": n}: the details tools attach.
-    QJsonObject toJson(const QString &oldLabel, const QString &newLabel) const;
+    /// The details a file-changing tool attaches: diff (toString(...)), additions, deletions.
+    ToolDetails toDetails(const QString &oldLabel, const QString &newLabel) const;
 
 private:
     QList<Hunk> m_hunks;

@@ -104,12 +104,12 @@ ToolResult WriteTool::execute(const ToolCallContext &context)
     const QString label = path.insideRoot ? path.relative : path.path;
     const UnifiedDiff diff = UnifiedDiff::compute(QString::fromUtf8(TextFile::toLf(change.oldBody)),
                                                   QString::fromUtf8(TextFile::toLf(body)));
-    QJsonObject details = diff.toJson(path.exists ? QStringLiteral("a/") + label
-                                                  : QStringLiteral("/dev/null"),
-                                      QStringLiteral("b/") + label);
-    details.insert(QStringLiteral("path"), path.path);
-    details.insert(QStringLiteral("displayPath"), name);
-    details.insert(QStringLiteral("created"), !path.exists);
+    ToolDetails details = diff.toDetails(path.exists ? QStringLiteral("a/") + label
+                                                     : QStringLiteral("/dev/null"),
+                                         QStringLiteral("b/") + label);
+    details.path = path.path;
+    details.displayPath = name;
+    details.created = !path.exists;
     const int lines = int(TextFile::fromBytes(body).lines().size());
     const QString count = TextFile::plural(lines, Tr::tr("1 line"), Tr::tr("%1 lines"));
     const QString text = path.exists ? Tr::tr("Wrote %1 (%2): the previous content was replaced.")

@@ -48,6 +48,7 @@ private slots:
     void normalizedOptionalKeys();
     void fullFormatKeys();
     void originKeyAndOldSessions();
+    void toolDetailsReadOldLinesAndWriteForOldReaders();
     void rejectsNonMessages_data();
     void rejectsNonMessages();
 };
@@ -81,8 +82,8 @@ void tst_MessageJson::roundTrip_data()
                                              QStringLiteral("Read"),
                                              QStringLiteral("1\tline"),
                                              true);
-    result.details = QJsonObject{{QStringLiteral("path"), QStringLiteral("/tmp/a.txt")},
-                                 {QStringLiteral("lines"), QJsonArray{1, 2}}};
+    result.details.path = QStringLiteral("/tmp/a.txt");
+    result.details.other = QJsonObject{{QStringLiteral("lines"), QJsonArray{1, 2}}};
     QTest::newRow("toolResult") << result;
     QTest::newRow("toolResult without details")
         << Message::makeToolResult(QStringLiteral("c"), QStringLiteral("Ls"), QString(), false);
@@ -231,6 +232,44 @@ void tst_MessageJson::originKeyAndOldSessions()
         QCOMPARE(message.origin, MessageOrigin::Prompt);
         QCOMPARE(message.text(), QStringLiteral("hi"));
     }
+}
+
+void tst_MessageJson::toolDetailsReadOldLinesAndWriteForOldReaders()
+{
+    // A Write result's details as every session so far holds them.
+    const QJsonObject old{{QStringLiteral("path"), QStringLiteral("/repo/a.txt")},
+                          {QStringLiteral("displayPath"), QStringLiteral("a.txt")},
+                          {QStringLiteral("created"), false},
+                          {QStringLiteral("diff"), QStringLiteral("--- a/a.txt\n+++ b/a.txt\n")},
+                          {QStringLiteral("additions"), 2},
+                          {QStringLiteral("deletions"), 1},
+                          {QStringLiteral("aborted"), false},
+                          {QStringLiteral("logPath"), QStringLiteral("/tmp/bash-1.log")},
+                          {QStringLiteral("exitCode"), 0}};
+    Message result = Message::makeToolResult(QStringLiteral("c1"),
+                                             QStringLiteral("Write"),
+                                             QStringLiteral("Wrote a.txt"),
+                                             false);
+    QJsonObject line = messageToJson(result);
+    line.insert(u"details", old);
+    QVERIFY(messageFromJson(line, &result));
+    const ToolDetails &details = result.details;
+    QCOMPARE(details.path, QStringLiteral("/repo/a.txt"));
+    QCOMPARE(details.displayPath, QStringLiteral("a.txt"));
+    QVERIFY(!details.created);
+    QCOMPARE(details.diff, QStringLiteral("--- a/a.txt\n+++ b/a.txt\n"));
+    QCOMPARE(details.additions, 2);
+    QCOMPARE(details.deletions, 1);
+    QVERIFY(!details.aborted);
+    QCOMPARE(details.logPath, QStringLiteral("/tmp/bash-1.log"));
+    QCOMPARE(details.other, (QJsonObject{{QStringLiteral("exitCode"), 0}}));
+
+    // Written again, an older version reads the same: every key as it was, except those that
+    // held their default, which it reads as that default when missing.
+    QJsonObject expected = old;
+    expected.remove(u"created");
+    expected.remove(u"aborted");
+    QCOMPARE(messageToJson(result).value(u"details").toObject(), expected);
 }
 
 void tst_MessageJson::rejectsNonMessages_data()

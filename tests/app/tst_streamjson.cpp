@@ -196,8 +196,9 @@ private slots:
         AgentEvent update = start;
         update.type = AgentEvent::Type::ToolExecutionUpdate;
         update.result = ToolResult::makeText(QStringLiteral("building"),
-                                             QJsonObject{{QStringLiteral("log"),
-                                                          QStringLiteral("/tmp/x.log")}});
+                                             ToolDetails::fromJson(
+                                                 QJsonObject{{QStringLiteral("log"),
+                                                              QStringLiteral("/tmp/x.log")}}));
         QCOMPARE(StreamJson::fromEvent(update).value(u"partialResult").toObject(),
                  parse("{\"content\":[{\"type\":\"text\",\"text\":\"building\"}],\"isError\":false,"
                        "\"details\":{\"log\":\"/tmp/x.log\"}}"));

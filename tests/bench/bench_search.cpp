@@ -264,7 +264,7 @@ int main(int argc, char **argv)
                          {"ripgrepCpuMs", theirs.cpuMs},
                          {"cpuRatio", ours.cpuMs / theirs.cpuMs},
                          {"ripgrepLines", double(rgLines)},
-                         {"details", result.details}};
+                         {"details", result.details.toJson()}};
         if (grepQuery) {
             line.insert(QStringLiteral("builtinMs"), builtinTiming.wallMs);
             line.insert(QStringLiteral("builtinCpuMs"), builtinTiming.cpuMs);

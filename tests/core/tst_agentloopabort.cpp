@@ -215,7 +215,7 @@ private slots:
         QCOMPARE(model->callCount(), 1);
         const Message result = newMessages.at(2);
         QVERIFY(result.isError);
-        QVERIFY(result.details[u"aborted"].toBool());
+        QVERIFY(result.details.aborted);
         // Aborted from the sink on the tool's output: that output is the result, marked.
         if (!fromOtherThread)
             QCOMPARE(result.text(), u"working\n"_s + stoppedLine());
@@ -283,7 +283,8 @@ private slots:
                 QString output;
                 for (int i = 1; i <= 4; ++i) {
                     output += u"tick %1\n"_s.arg(i);
-                    context.onUpdate(ToolResult::makeText(output, QJsonObject{{u"pid"_s, 42}}));
+                    context.onUpdate(
+                        ToolResult::makeText(output, ToolDetails{.other = {{u"pid"_s, 42}}}));
                 }
                 const QDeadlineTimer deadline(10'000);
                 while (!gate->released.load() && !deadline.hasExpired())
@@ -318,9 +319,9 @@ private slots:
         QVERIFY(result.isError);
         const QString expected = u"tick 1\ntick 2\ntick 3\ntick 4\n"_s + stoppedLine();
         QCOMPARE(result.text(), expected);
-        QCOMPARE(result.details[u"aborted"].toBool(), true);
-        QCOMPARE(result.details[u"pid"].toInt(), 42); // the partial's details are kept
-        QCOMPARE(ended.text(), expected);             // the card's last word: the same
+        QCOMPARE(result.details.aborted, true);
+        QCOMPARE(result.details.other[u"pid"].toInt(), 42); // the partial's details are kept
+        QCOMPARE(ended.text(), expected);                   // the card's last word: the same
         QVERIFY(ended.isError);
         gate->released = true;
         QVERIFY(gate->finished.tryAcquire(1, 5000));

@@ -204,8 +204,7 @@ private slots:
         QVERIFY(!request.suggestedRules.isEmpty());
         QCOMPARE(request.suggestedRules.first().toString(), QStringLiteral("Edit(src/**)"));
         // The diff the reviewer saw is the one the tool reports having made.
-        QCOMPARE(edit.result.details.toObject().value(QLatin1String("diff")).toString(),
-                 request.diff);
+        QCOMPARE(edit.result.details.toJson().value(QLatin1String("diff")).toString(), request.diff);
     }
 
     void writeRequestShowsTheNewFile()
@@ -323,7 +322,7 @@ private slots:
                  (session ? QStringLiteral("ask: allowed for this session (Edit(src/**))")
                           : QStringLiteral("ask: allowed once"))
                      + QStringLiteral("; partially applied, rejected hunk 2 of 3"));
-        const QJsonObject details = outcome.result.details.toObject();
+        const QJsonObject details = outcome.result.details.toJson();
         QCOMPARE(details.value(QLatin1String("rejectedHunks")).toArray(), QJsonArray{1});
         QCOMPARE(details.value(QLatin1String("additions")).toInt(), 2);
         QCOMPARE(details.value(QLatin1String("path")).toString(),

@@ -130,7 +130,7 @@ public:
         const QList<ToolResult> all = updates();
         return all.isEmpty()
                    ? 0
-                   : qint64(all.first().details.toObject().value(QLatin1String("pid")).toDouble());
+                   : qint64(all.first().details.toJson().value(QLatin1String("pid")).toDouble());
     }
     qint64 childFromOutput() const
     {
@@ -199,7 +199,7 @@ private slots:
         BashTool tool(repo.workspace());
         const ToolResult result = call(tool, {{"command", "pwd; git rev-parse --show-toplevel"}});
         QCOMPARE(result.text(), repo.root() + QLatin1Char('\n') + repo.root());
-        const QJsonObject details = result.details.toObject();
+        const QJsonObject details = result.details.toJson();
         QCOMPARE(details.value(QLatin1String("exitCode")).toInt(), 0);
         QVERIFY(details.value(QLatin1String("durationMs")).toDouble() >= 0);
         QVERIFY(!details.contains(QLatin1String("logPath")));
@@ -242,7 +242,7 @@ private slots:
         QCOMPARE(runningMembers(shell), QList<qint64>{});
         QVERIFY(result.isError);
         QVERIFY(result.text().contains(QLatin1String("aborted")));
-        QVERIFY(result.details.toObject().value(QLatin1String("aborted")).toBool());
+        QVERIFY(result.details.toJson().value(QLatin1String("aborted")).toBool());
     }
 
     // Stop in the middle of a command: the ticks it printed stay the result, marked as stopped,
@@ -273,7 +273,7 @@ private slots:
                         [&](const AgentEvent &event) {
                             if (event.type == AgentEvent::Type::ToolExecutionUpdate
                                 && event.result.text().contains(QLatin1String("tick 4"))) {
-                                pid = event.result.details[QLatin1String("pid")].toInteger();
+                                pid = event.result.details.other[QLatin1String("pid")].toInteger();
                                 abort.abort(); // what the user saw: tick 1 to tick 4
                             }
                         });
@@ -285,7 +285,7 @@ private slots:
                  qPrintable(stopped.text()));
         QVERIFY2(stopped.text().contains(QLatin1String("Stopped by the user")),
                  qPrintable(stopped.text()));
-        QVERIFY(stopped.details[QLatin1String("aborted")].toBool());
+        QVERIFY(stopped.details.aborted);
         QVERIFY(pid > 0);
         QTRY_VERIFY_WITH_TIMEOUT(!isRunning(pid), 5000); // the command itself still ends
 
@@ -318,7 +318,7 @@ private slots:
         QVERIFY(result.isError);
         QVERIFY2(result.text().contains(QLatin1String("timed out after 300 ms")),
                  qPrintable(result.text()));
-        const QJsonObject details = result.details.toObject();
+        const QJsonObject details = result.details.toJson();
         QVERIFY(details.value(QLatin1String("timedOut")).toBool());
         const qint64 child = QRegularExpression(QStringLiteral("child=(\\d+)"))
                                  .match(result.text())
@@ -372,7 +372,7 @@ private slots:
         QByteArray full;
         for (int i = 1; i <= 40000; ++i)
             full += QByteArray::number(i) + '\n';
-        const QJsonObject details = result.details.toObject();
+        const QJsonObject details = result.details.toJson();
         QVERIFY(details.value(QLatin1String("truncated")).toBool());
         QCOMPARE(qint64(details.value(QLatin1String("outputBytes")).toDouble()), full.size());
         const QString log = details.value(QLatin1String("logPath")).toString();
@@ -398,8 +398,8 @@ private slots:
         BashTool tool(workspace);
         const ToolResult first = call(tool, {{"command", "seq 1 40000"}});
         const ToolResult second = call(tool, {{"command", "seq 1 40000"}});
-        const QString log = first.details.toObject().value(QLatin1String("logPath")).toString();
-        const QString other = second.details.toObject().value(QLatin1String("logPath")).toString();
+        const QString log = first.details.toJson().value(QLatin1String("logPath")).toString();
+        const QString other = second.details.toJson().value(QLatin1String("logPath")).toString();
         QVERIFY(!log.isEmpty());
         QCOMPARE(QFileInfo(log).path(), ToolLogDirectory::processDirectory());
         QCOMPARE(modeOf(QFileInfo(log).path()), 0700);
@@ -468,7 +468,7 @@ private slots:
         QVERIFY(result.text().contains(QLatin1String("GH_TOKEN=gh-unit-4444")));
         QVERIFY(!result.text().contains(QLatin1String("run-unit-5555")));
         const QJsonArray removed
-            = result.details.toObject().value(QLatin1String("removedVariables")).toArray();
+            = result.details.toJson().value(QLatin1String("removedVariables")).toArray();
         QVERIFY(removed.contains(QStringLiteral("RUN_KEY")));
         QVERIFY(!removed.contains(QStringLiteral("GH_TOKEN")));
     }

@@ -37,7 +37,7 @@ private slots:
                  QByteArray("int a = 1;\nint b = 20;\nint b2 = 21;\nint c = 3;\n"));
         QVERIFY(result.text().contains(QLatin1String("line 2")));
         QVERIFY(result.text().contains(QLatin1String("     3\tint b2 = 21;")));
-        const QJsonObject details = result.details.toObject();
+        const QJsonObject details = result.details.toJson();
         QCOMPARE(details.value(QLatin1String("diff")).toString(),
                  QStringLiteral("--- a/src/a.cpp\n+++ b/src/a.cpp\n@@ -1,3 +1,4 @@\n int a = 1;\n"
                                 "-int b = 2;\n+int b = 20;\n+int b2 = 21;\n int c = 3;\n"));
@@ -74,7 +74,7 @@ private slots:
                                      {"new_string", "x = 9"},
                                      {"replace_all", true}});
         QVERIFY(!all.isError);
-        QCOMPARE(all.details.toObject().value(QLatin1String("replacements")).toInt(), 3);
+        QCOMPARE(all.details.toJson().value(QLatin1String("replacements")).toInt(), 3);
         QCOMPARE(repo.read(QStringLiteral("a.txt")), QByteArray("x = 9\ny = 2\nx = 9\nz\nx = 9\n"));
     }
 
@@ -179,7 +179,7 @@ private slots:
         QVERIFY2(!result.isError, qPrintable(result.text()));
         QCOMPARE(repo.read(QStringLiteral("f.txt")), expected);
         // The diff is shown without CRs.
-        QVERIFY(!result.details.toObject()
+        QVERIFY(!result.details.toJson()
                      .value(QLatin1String("diff"))
                      .toString()
                      .contains(QLatin1Char('\r')));

@@ -68,7 +68,7 @@ private slots:
                  expected.size() == 1 ? QStringLiteral("Found 1 file.")
                                       : QStringLiteral("Found %1 files.").arg(expected.size()));
         QCOMPARE(lines, expected);
-        QCOMPARE(result.details.toObject().value(QLatin1String("count")).toInt(), expected.size());
+        QCOMPARE(result.details.toJson().value(QLatin1String("count")).toInt(), expected.size());
     }
 
     // A link in the repository that points out of it is no way out: Glob lists nothing behind
@@ -146,7 +146,7 @@ private slots:
         QVERIFY(result.text().contains(QStringLiteral("Showing the first %1 of %2 files")
                                            .arg(GlobTool::maxResults)
                                            .arg(GlobTool::maxResults + 5)));
-        QVERIFY(result.details.toObject().value(QLatin1String("truncated")).toBool());
+        QVERIFY(result.details.toJson().value(QLatin1String("truncated")).toBool());
     }
 
     void errors()

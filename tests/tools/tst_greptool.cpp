@@ -187,7 +187,7 @@ private slots:
         makeTree(repo);
         GrepTool tool(repo.workspace(), GrepTool::Backend::BuiltIn);
         const QJsonObject details = call(tool, {{"pattern", "Tool"}, {"output_mode", "count"}})
-                                        .details.toObject();
+                                        .details.toJson();
         QCOMPARE(details.value(QLatin1String("backend")).toString(), QStringLiteral("builtin"));
         QCOMPARE(details.value(QLatin1String("files")).toInt(), 3);
         QCOMPARE(details.value(QLatin1String("matches")).toInt(), 4);

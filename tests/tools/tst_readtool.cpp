@@ -24,7 +24,7 @@ private slots:
         const ToolResult result = call(tool, {{"file_path", "src/a.txt"}});
         QVERIFY(!result.isError);
         QCOMPARE(result.text(), QStringLiteral("     1\tfirst\n     2\t\tsecond\n     3\tthird\n"));
-        const QJsonObject details = result.details.toObject();
+        const QJsonObject details = result.details.toJson();
         QCOMPARE(details.value(QLatin1String("totalLines")).toInt(), 3);
         QCOMPARE(details.value(QLatin1String("displayPath")).toString(),
                  QStringLiteral("src/a.txt"));
@@ -65,7 +65,7 @@ private slots:
         QVERIFY(!result.isError);
         const QStringList lines = result.text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.first(), QStringLiteral("%1\tline %2").arg(first, 6).arg(first));
-        QCOMPARE(result.details.toObject().value(QLatin1String("endLine")).toInt(), last);
+        QCOMPARE(result.details.toJson().value(QLatin1String("endLine")).toInt(), last);
         QCOMPARE(result.text().contains(QStringLiteral("offset=%1").arg(last + 1)), continues);
     }
 
@@ -88,7 +88,7 @@ private slots:
         QVERIFY(!result.isError);
         QVERIFY(result.text().contains(QLatin1String("3000 more characters")));
         QVERIFY(result.text().contains(QLatin1String("\tshort\n")));
-        QCOMPARE(result.details.toObject().value(QLatin1String("cutLines")).toInt(), 1);
+        QCOMPARE(result.details.toJson().value(QLatin1String("cutLines")).toInt(), 1);
     }
 
     // Many long lines: the output cap cuts before the line limit and says where to go on.
@@ -103,7 +103,7 @@ private slots:
         const ToolResult result = call(tool, {{"file_path", "big.txt"}});
         QVERIFY(!result.isError);
         QVERIFY(result.text().size() <= ReadTool::maxOutputChars + 200);
-        const int last = result.details.toObject().value(QLatin1String("endLine")).toInt();
+        const int last = result.details.toJson().value(QLatin1String("endLine")).toInt();
         QVERIFY(last > 50 && last < 1000);
         QVERIFY(result.text().contains(QStringLiteral("Showing lines 1-%1 of 1000").arg(last)));
         QVERIFY(result.text().contains(QStringLiteral("offset=%1").arg(last + 1)));

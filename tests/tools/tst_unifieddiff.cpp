@@ -352,7 +352,8 @@ private slots:
                                                       QStringLiteral("a\nB\nC\nd\n"));
         QCOMPARE(diff.deletions(), 2);
         QCOMPARE(diff.additions(), 3);
-        const QJsonObject json = diff.toJson(QStringLiteral("a/x"), QStringLiteral("b/x"));
+        const QJsonObject json = diff.toDetails(QStringLiteral("a/x"), QStringLiteral("b/x"))
+                                     .toJson();
         QCOMPARE(json.value(QLatin1String("additions")).toInt(), 3);
         QVERIFY(json.value(QLatin1String("diff")).toString().startsWith(QLatin1String("--- a/x\n")));
     }

@@ -24,7 +24,7 @@ private slots:
         QVERIFY2(!result.isError, qPrintable(result.text()));
         QCOMPARE(repo.read(QStringLiteral("new/dir/hello.txt")), QByteArray("hello\nworld\n"));
         QVERIFY(result.text().contains(QLatin1String("Created new/dir/hello.txt (2 lines)")));
-        const QJsonObject details = result.details.toObject();
+        const QJsonObject details = result.details.toJson();
         QVERIFY(details.value(QLatin1String("created")).toBool());
         QCOMPARE(details.value(QLatin1String("diff")).toString(),
                  QStringLiteral(
@@ -55,7 +55,7 @@ private slots:
         result = call(tool, args);
         QVERIFY2(!result.isError, qPrintable(result.text()));
         QCOMPARE(repo.read(QStringLiteral("a.txt")), QByteArray("new\n"));
-        const QJsonObject details = result.details.toObject();
+        const QJsonObject details = result.details.toJson();
         QVERIFY(!details.value(QLatin1String("created")).toBool());
         QCOMPARE(details.value(QLatin1String("diff")).toString(),
                  QStringLiteral("--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-changed\n+new\n"));

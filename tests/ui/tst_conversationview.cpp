@@ -332,7 +332,7 @@ private slots:
         QFETCH(QString, resultText);
         QFETCH(QJsonObject, details);
         QFETCH(bool, isError);
-        ToolResult result = ToolResult::makeText(resultText, details);
+        ToolResult result = ToolResult::makeText(resultText, ToolDetails::fromJson(details));
         result.isError = isError;
         QFETCH(QString, keyArgument);
         QFETCH(int, state);
@@ -691,10 +691,10 @@ private:
                                bash));
         ToolResult log = ToolResult::makeText(numberedLines(240, QStringLiteral("Test #"))
                                                   + QStringLiteral("\n100% tests passed"),
-                                              QJsonObject{{QStringLiteral("exitCode"), 0},
-                                                          {QStringLiteral("logPath"),
-                                                           QStringLiteral(
-                                                               "/tmp/agentdesk/bash-1.log")}});
+                                              ToolDetails{.logPath = QStringLiteral(
+                                                              "/tmp/agentdesk/bash-1.log"),
+                                                          .other = {
+                                                              {QStringLiteral("exitCode"), 0}}});
         view().apply(toolEvent(AgentEvent::Type::ToolExecutionEnd,
                                QStringLiteral("b"),
                                QStringLiteral("Bash"),
@@ -746,16 +746,16 @@ private:
                                QStringLiteral("e"),
                                QStringLiteral("Edit"),
                                edit));
-        view().apply(toolEvent(AgentEvent::Type::ToolExecutionEnd,
-                               QStringLiteral("e"),
-                               QStringLiteral("Edit"),
-                               edit,
-                               ToolResult::makeText(QStringLiteral("Edited src/loop.ts."),
-                                                    QJsonObject{{QStringLiteral("diff"), diff},
-                                                                {QStringLiteral("additions"), 1},
-                                                                {QStringLiteral("deletions"), 1},
-                                                                {QStringLiteral("path"),
-                                                                 QStringLiteral("src/loop.ts")}})));
+        view().apply(
+            toolEvent(AgentEvent::Type::ToolExecutionEnd,
+                      QStringLiteral("e"),
+                      QStringLiteral("Edit"),
+                      edit,
+                      ToolResult::makeText(QStringLiteral("Edited src/loop.ts."),
+                                           ToolDetails{.path = QStringLiteral("src/loop.ts"),
+                                                       .diff = diff,
+                                                       .additions = 1,
+                                                       .deletions = 1})));
         const QJsonObject bash{
             {QStringLiteral("command"), QStringLiteral("npm test -- --watch=false")}};
         view().apply(toolEvent(AgentEvent::Type::ToolExecutionStart,

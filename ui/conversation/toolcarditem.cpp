@@ -81,12 +81,14 @@ void ToolCardItem::setPartialResult(const AgentCore::ToolResult &partial)
     invalidate();
 }
 
-static QString detailsText(const QJsonObject &details)
+// Everything the tool reported but the diff, key by key as the session holds it: the typed
+// fields the card already draws are listed too, so nothing the tool said is hidden.
+static QString detailsText(const AgentCore::ToolDetails &typed)
 {
+    QJsonObject details = typed.toJson();
+    details.remove(QLatin1String("diff"));
     QStringList lines;
     for (auto it = details.begin(); it != details.end(); ++it) {
-        if (it.key() == QLatin1String("diff"))
-            continue;
         const QJsonValue value = it.value();
         QString shown;
         if (value.isString())
@@ -107,15 +109,15 @@ static QString detailsText(const QJsonObject &details)
 
 void ToolCardItem::setResult(const AgentCore::ToolResult &result, qint64 nowMs)
 {
-    const bool stopped = result.details.toObject().value(QLatin1String("aborted")).toBool();
+    const AgentCore::ToolDetails &details = result.details;
+    const bool stopped = details.aborted;
     m_state = stopped ? State::Stopped : result.isError ? State::Failed : State::Succeeded;
     if (m_startMs >= 0)
         m_endMs = nowMs;
-    const QJsonObject details = result.details.toObject();
-    const QString diff = details.value(QLatin1String("diff")).toString();
+    const QString &diff = details.diff;
     m_hasDiff = !result.isError && !diff.isEmpty();
-    m_additions = details.value(QLatin1String("additions")).toInt();
-    m_deletions = details.value(QLatin1String("deletions")).toInt();
+    m_additions = details.additions;
+    m_deletions = details.deletions;
     if (m_hasDiff) {
         m_output.setStyle(LineBlock::Style::Diff);
         m_output.setCap(16, 0);
