@@ -15,8 +15,13 @@ constexpr int maxWireIndex = 4096;
 
 StopReason mapStopReason(JsonReader::Value reason)
 {
-    if (reason.equals("max_tokens") || reason.equals("model_context_window_exceeded"))
+    if (reason.equals("max_tokens"))
         return StopReason::Length;
+    // The reply ran into the end of the context window, not into the output limit the request
+    // set: the seed's contextOverflow, which the history must be made smaller for. (The SDK
+    // and pi-ai call it "length".)
+    if (reason.equals("model_context_window_exceeded"))
+        return StopReason::ContextOverflow;
     if (reason.equals("tool_use"))
         return StopReason::ToolUse;
     if (reason.equals("refusal"))
@@ -135,8 +140,14 @@ void AnthropicAssembler::handleBlockDelta(JsonReader::Value data, const StreamEv
 void AnthropicAssembler::handleMessageDelta(JsonReader::Value data)
 {
     const JsonReader::Value reason = data.value("delta").value("stop_reason");
-    if (reason.isString())
-        setStop(mapStopReason(reason), reason.toString());
+    if (reason.isString()) {
+        const StopReason stop = mapStopReason(reason);
+        setStop(stop, reason.toString());
+        if (stop == StopReason::ContextOverflow && message().stopReason == stop) {
+            message().errorMessage = Tr::tr(
+                "The reply filled the model's context window and was cut off there.");
+        }
+    }
     readUsage(data.value("usage"));
 }
 

@@ -101,7 +101,8 @@ QString protocolViolations(const Run &run, bool finalOrderIsStreamOrder = true)
         return QStringLiteral("no Start first: ") + sequence(events);
     const StreamEvent &last = events.last();
     const bool isError = run.message.stopReason == StopReason::Error
-                         || run.message.stopReason == StopReason::Aborted;
+                         || run.message.stopReason == StopReason::Aborted
+                         || run.message.stopReason == StopReason::ContextOverflow;
     if (last.type != (isError ? StreamEvent::Type::Error : StreamEvent::Type::Done)
         || last.stopReason != run.message.stopReason
         || last.errorMessage != (isError ? run.message.errorMessage : QString()))
@@ -216,6 +217,7 @@ private slots:
     void handWritten();
     void chatInterleavedReasoningKeepsIndices();
     void anthropicRedactedThinking();
+    void anthropicContextWindowExceededIsAnOverflow();
     void modelAndIdsFromStream();
     void costFromPriceTable();
     void fakeToolCallsFlagged();
@@ -531,7 +533,7 @@ void tst_StreamAssembler::handWritten_data()
 {"type":"message_delta","delta":{"stop_reason":"model_context_window_exceeded"},"usage":{"output_tokens":9,"cache_read_input_tokens":null}}
 {"type":"message_stop"})")
         << QByteArray(
-               R"({"content":[{"type":"text","text":"Found"}],"stopReason":"length","providerStopReason":"model_context_window_exceeded",
+               R"({"content":[{"type":"text","text":"Found"}],"stopReason":"contextOverflow","providerStopReason":"model_context_window_exceeded",
 "usage":{"input":5,"output":9,"cacheRead":7,"cacheWrite":3}})");
     QTest::newRow("anthropic error event")
         << "anthropic"
@@ -638,6 +640,26 @@ void tst_StreamAssembler::anthropicRedactedThinking()
     QCOMPARE(thinking.signature, QStringLiteral("EmwKAhgBEgy3va"));
     QVERIFY(run.message.content.at(1).isText()); // an empty text block stays
     QCOMPARE(sequence(run.events), QStringLiteral("start ks ke ts te done"));
+}
+
+// Issue #16: the reply ran into the end of the context window, which the history must be made
+// smaller for (the seed's contextOverflow), not into the request's output limit: a tool call it
+// was writing is cut, and the run stops with a reason the user can act on.
+void tst_StreamAssembler::anthropicContextWindowExceededIsAnOverflow()
+{
+    const QByteArray stream = framed(QStringLiteral("anthropic"), R"(
+{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"Write","input":{}}}
+{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"file_path\":\"a.txt\",\"content\":\"hel"}}
+{"type":"message_delta","delta":{"stop_reason":"model_context_window_exceeded"},"usage":{"output_tokens":3}}
+{"type":"message_stop"})");
+    const Run run = assemble(QStringLiteral("anthropic"), {stream});
+    QCOMPARE(run.message.stopReason, StopReason::ContextOverflow);
+    QCOMPARE(run.message.providerStopReason, QStringLiteral("model_context_window_exceeded"));
+    QCOMPARE(run.message.errorMessage,
+             QStringLiteral("The reply filled the model's context window and was cut off there."));
+    QCOMPARE(run.events.constLast().type, StreamEvent::Type::Error);
+    QCOMPARE(run.events.constLast().errorMessage, run.message.errorMessage);
+    QCOMPARE(run.message.usage.output, 3);
 }
 
 void tst_StreamAssembler::modelAndIdsFromStream()
