@@ -6,6 +6,7 @@
 #include "toolrunner.h"
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QJsonObject>
 #include <QMutex>
 
 #include <utility>
@@ -17,6 +18,16 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(AgentCore::ToolBatch)
 };
+
+// A call the abort reached before it started, in either kind of batch. Flagged "aborted" like
+// a call stopped while running: the user stopped both.
+ToolResult notStartedToolResult()
+{
+    ToolResult result = ToolResult::makeError(
+        Tr::tr("Skipped: the run was stopped before this tool call started."));
+    result.details = QJsonObject{{QStringLiteral("aborted"), true}};
+    return result;
+}
 } // namespace
 
 // What the loop thread and the pool tasks of a run's batches share. A task never touches the
@@ -194,17 +205,9 @@ QList<Message> ToolBatch::run(const Message &assistant)
         return results;
     }
 
+    // After an abort the remaining calls still start and end at once (dispatch), so both
+    // kinds of batch look the same to the user.
     for (qsizetype i = 0; i < calls.size(); ++i) {
-        if (m_setup.abort.isAborted()) {
-            const QString reason = Tr::tr(
-                "Skipped: the run was aborted before this tool call started.");
-            QList<ContentBlock> rest;
-            for (qsizetype j = i; j < calls.size(); ++j)
-                rest.append(*calls.at(j));
-            for (const Message &skipped : skippedToolResults(rest, reason))
-                publish(skipped);
-            break;
-        }
         start(i, *calls.at(i));
         dispatch(i, assistant);
         waitFor(i, i + 1);
@@ -237,11 +240,14 @@ void ToolBatch::start(qsizetype index, const ContentBlock &call)
 
 void ToolBatch::dispatch(qsizetype index, const Message &assistant)
 {
-    const Call &state = m_calls.at(index);
-    // An abort before dispatch is settled by waitFor (an "aborted" result), so nothing new
-    // starts once the user pressed Stop.
-    if (state.done || m_setup.abort.isAborted())
+    Call &state = m_calls[index];
+    if (state.done)
         return;
+    // Nothing new starts once the user pressed Stop.
+    if (m_setup.abort.isAborted()) {
+        finish(state, notStartedToolResult());
+        return;
+    }
     auto task = std::make_unique<Task>(state.prepared, assistant, m_setup, m_channel, m_id, index);
     m_setup.runner->start(std::move(task));
 }

@@ -43,11 +43,13 @@ struct ToolBatchSetup
 /// of their last partial result (the output the user saw so far, see stoppedToolResult());
 /// whatever they send or return later is discarded.
 ///
-/// Events: tool_execution_start when a call starts, tool_execution_update for partial results,
-/// tool_execution_end as each call finishes (completion order); results are published in the
-/// order the model requested the calls (a parallel batch publishes after all calls ended).
-/// Every call ends with exactly one published result: calls never started because of an abort
-/// get a "skipped" error result. Loop thread only.
+/// Events: every call of the batch gets exactly one tool_execution_start and one
+/// tool_execution_end, with tool_execution_update for partial results in between; ends come
+/// in completion order. Results are published in the order the model requested the calls (a
+/// parallel batch publishes after all calls ended). An abort looks the same in both kinds of
+/// batch: a call it reached before the call started gets start and end at once with the
+/// error result "Skipped: the run was stopped before this tool call started.", a running one
+/// its stopped result; both carry details {"aborted": true}. Loop thread only.
 class ToolBatch final
 {
     Q_DISABLE_COPY_MOVE(ToolBatch)

@@ -14,6 +14,8 @@
 
 #include <stdexcept>
 
+Q_DECLARE_METATYPE(AgentCore::ExecutionMode)
+
 using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
@@ -492,12 +494,85 @@ private slots:
         QVERIFY(!results.at(0).isError);
         for (const Message &skipped : results.mid(1)) {
             QVERIFY(skipped.isError);
-            QVERIFY(skipped.text().startsWith(u"Skipped"_s));
-            QVERIFY(skipped.text().contains(u"aborted"_s));
+            QCOMPARE(skipped.text(),
+                     u"Skipped: the run was stopped before this tool call started."_s);
+            QVERIFY(skipped.details[u"aborted"].toBool());
         }
-        QCOMPARE(filtered(run.events, Type::ToolExecutionStart).size(), 1);
+        // Every call has its card: started and ended, also the ones the abort reached first.
+        QCOMPARE(filtered(run.events, Type::ToolExecutionStart).size(), 3);
+        QCOMPARE(filtered(run.events, Type::ToolExecutionEnd).size(), 3);
         QCOMPARE(run.model->callCount(), 1); // no further turn
         QCOMPARE(run.events.last().type, Type::AgentEnd);
+        QCOMPARE(toolProtocolProblem(run.newMessages.mid(1)), QString());
+    }
+
+    // Issue #16: an abort that reaches the calls before they start gave "Skipped..." without
+    // tool events in a sequential batch, but start/end events and "Tool execution aborted." in
+    // a parallel one. One shape for both: what the user and the model see does not depend on
+    // how the batch was scheduled.
+    void abortBeforeTheCallsStartLooksTheSameInBothKindsOfBatch_data()
+    {
+        QTest::addColumn<ExecutionMode>("mode");
+        QTest::newRow("sequential") << ExecutionMode::Sequential;
+        QTest::newRow("parallel") << ExecutionMode::Parallel;
+    }
+
+    void abortBeforeTheCallsStartLooksTheSameInBothKindsOfBatch()
+    {
+        QFETCH(ExecutionMode, mode);
+        auto tool = FunctionTool::make(u"Touch"_s, {u"path"_s}, mode, [](const ToolCallContext &) {
+            return ToolResult::makeText(u"touched"_s);
+        });
+        AbortToken abort;
+        // The user presses Stop as the first call's card appears.
+        const auto stop = [&](const AgentEvent &event, int) {
+            if (event.type == Type::ToolExecutionStart)
+                abort.abort();
+        };
+        const Run run = runBatch({call(u"c1"_s, u"Touch"_s, path(u"a"_s)),
+                                  call(u"c2"_s, u"Touch"_s, path(u"b"_s))},
+                                 {tool},
+                                 {},
+                                 stop,
+                                 abort);
+        QCOMPARE(tool->calls(), 0);
+        const QList<Message> results = run.results();
+        QCOMPARE(results.size(), 2);
+        QStringList shape;
+        for (const AgentEvent &event : run.events) {
+            if (event.type == Type::ToolExecutionStart)
+                shape << u"start "_s + event.toolCallId;
+            else if (event.type == Type::ToolExecutionEnd)
+                shape << u"end "_s + event.toolCallId + u": "_s + event.result.text()
+                             + (event.result.details[u"aborted"].toBool() ? u" (aborted)"_s
+                                                                          : QString());
+            else if (event.type == Type::MessageEnd && event.message.isToolResult())
+                shape << u"result "_s + event.message.toolCallId;
+        }
+        const QString skipped
+            = u"Skipped: the run was stopped before this tool call started. (aborted)"_s;
+        if (mode == ExecutionMode::Sequential) {
+            QCOMPARE(shape,
+                     (QStringList{u"start c1"_s,
+                                  u"end c1: "_s + skipped,
+                                  u"result c1"_s,
+                                  u"start c2"_s,
+                                  u"end c2: "_s + skipped,
+                                  u"result c2"_s}));
+        } else {
+            QCOMPARE(shape,
+                     (QStringList{u"start c1"_s,
+                                  u"start c2"_s,
+                                  u"end c1: "_s + skipped,
+                                  u"end c2: "_s + skipped,
+                                  u"result c1"_s,
+                                  u"result c2"_s}));
+        }
+        for (const Message &result : results) {
+            QVERIFY(result.isError);
+            QVERIFY(result.details[u"aborted"].toBool());
+        }
+        QCOMPARE(run.model->callCount(), 1);
         QCOMPARE(toolProtocolProblem(run.newMessages.mid(1)), QString());
     }
 };
