@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <utility>
 
 namespace AgentCore {
 
@@ -39,20 +40,18 @@ bool sameList(const QList<Message> &a, const QList<Message> &b)
     return a.size() == b.size() && a.constData() == b.constData();
 }
 
-// error / aborted / contextOverflow / length: the message's tool calls may be truncated or
-// unwanted, so they never run and the run ends here.
+// error / aborted / contextOverflow, as in the seed: the message's tool calls may be truncated
+// or unwanted, so they never run and the run ends here (a context overflow waits for the
+// caller to compact the history).
 bool stopsRun(StopReason reason)
 {
     return reason == StopReason::Error || reason == StopReason::Aborted
-           || reason == StopReason::ContextOverflow || reason == StopReason::Length;
+           || reason == StopReason::ContextOverflow;
 }
 
 QString skipReason(const Message &assistant)
 {
     switch (assistant.stopReason) {
-    case StopReason::Length:
-        return Tr::tr("Skipped: the response was cut off at the output token limit, so this "
-                      "tool call may be incomplete; it was not run.");
     case StopReason::ContextOverflow:
         return Tr::tr("Skipped: the request did not fit the model's context window; this tool "
                       "call was not run.");
@@ -128,10 +127,9 @@ QList<Message> AgentRun::run(const QList<Message> &prompts)
     try {
         drive(prompts);
     } catch (const std::exception &error) {
-        closeOpenToolCalls(Tr::tr("Skipped: the run stopped on an internal error (%1).")
-                               .arg(QString::fromUtf8(error.what())));
+        stopOnInternalError(QString::fromUtf8(error.what()));
     } catch (...) {
-        closeOpenToolCalls(Tr::tr("Skipped: the run stopped on an internal error."));
+        stopOnInternalError({});
     }
     std::unique_ptr<AgentEvent> end = m_boxes->make();
     end->type = AgentEvent::Type::AgentEnd;
@@ -152,16 +150,13 @@ void AgentRun::drive(QList<Message> pending)
     for (;;) {
         bool hasMoreToolCalls = true;
         while (hasMoreToolCalls || !pending.isEmpty()) {
-            const bool limitReached = m_config.maxIterations > 0
-                                      && m_turnCount >= m_config.maxIterations;
-            if (limitReached || m_abort.isAborted()) {
-                // No turn starts, but what the user wrote stays in the conversation.
-                for (const Message &message : std::as_const(pending))
-                    publishExternal(message);
-                if (!m_abort.isAborted())
-                    publish(iterationLimitMessage());
+            if (m_config.maxIterations > 0 && m_turnCount >= m_config.maxIterations) {
+                endAtIterationLimit(pending);
                 return;
             }
+            // An abort already here (Stop before the run began) still runs the turn, as the
+            // seed does: what the user wrote stays in the conversation, inside a turn, and the
+            // turn ends with the "aborted" reply made without calling the model.
             const TurnOutcome turn = runTurn(pending);
             ++m_turnCount;
             pending.clear();
@@ -180,16 +175,36 @@ void AgentRun::drive(QList<Message> pending)
 
 AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
 {
-    emitEvent(AgentEvent::Type::TurnStart);
+    startTurn();
     for (const Message &message : pending)
         publishExternal(message);
 
     const Message assistant = streamAssistantResponse();
+    const bool truncatedBefore = std::exchange(m_lastReplyTruncated,
+                                               assistant.stopReason == StopReason::Length);
     TurnOutcome outcome;
     QList<Message> results;
     if (stopsRun(assistant.stopReason)) {
         results = publishSkipped(assistant.toolCalls(), skipReason(assistant));
         outcome.stopped = true;
+    } else if (assistant.stopReason == StopReason::Length) {
+        // Cut off at the output limit. Unlike the seed's three stops this is not a failure of
+        // the run: a text answer simply ends the task (the window notes the cut), and queued
+        // steering and follow-ups go on as after any answer. The reply's tool calls never run:
+        // the last one is surely incomplete and an earlier one may depend on it. Their error
+        // results tell the model why, and, as Claude Code does, it gets one more turn to redo
+        // the work in smaller pieces; a second cut reply in a row ends the task, so a model
+        // that keeps overrunning cannot loop. A text answer is not continued: that would need a
+        // "continue" message the user never wrote. The output limit is not raised for the
+        // retry: the loop does not know how far a model allows it, and a guess the provider
+        // rejects fails the whole request.
+        results = publishSkipped(assistant.toolCalls(),
+                                 Tr::tr("Skipped: your reply was cut off at the output token "
+                                        "limit, so this tool call may be incomplete and was "
+                                        "not run. If it is still needed, make it again with "
+                                        "less in it (for example, write a large file in "
+                                        "several smaller steps)."));
+        outcome.hasMoreToolCalls = !results.isEmpty() && !truncatedBefore;
     } else if (assistant.protocolViolation) {
         // The retry wrote fake tool calls again: the message stays, flagged, and the task ends.
         results = publishSkipped(assistant.toolCalls(),
@@ -200,11 +215,35 @@ AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
         outcome.hasMoreToolCalls = true;
     }
 
+    endTurn(assistant, std::move(results), outcome.hasMoreToolCalls);
+    return outcome;
+}
+
+void AgentRun::startTurn()
+{
+    m_turnOpen = true;
+    emitEvent(AgentEvent::Type::TurnStart);
+}
+
+void AgentRun::endTurn(const Message &assistant, QList<Message> results, bool hasMoreToolCalls)
+{
+    m_turnOpen = false;
     std::unique_ptr<AgentEvent> end = m_boxes->make(AgentEvent::Type::TurnEnd, assistant);
     end->toolResults = std::move(results);
-    end->hasMoreToolCalls = outcome.hasMoreToolCalls;
+    end->hasMoreToolCalls = hasMoreToolCalls;
     emitEvent(std::move(end));
-    return outcome;
+}
+
+void AgentRun::endAtIterationLimit(const QList<Message> &pending)
+{
+    // A turn without a model call: every message event belongs to a turn, so the pending
+    // messages (which stay in the conversation) and the limit's note get one.
+    startTurn();
+    for (const Message &message : pending)
+        publishExternal(message);
+    const Message limit = iterationLimitMessage();
+    publish(limit);
+    endTurn(limit, {}, false);
 }
 
 Message AgentRun::streamAssistantResponse()
@@ -372,7 +411,34 @@ Message AgentRun::iterationLimitMessage() const
     return message;
 }
 
-void AgentRun::closeOpenToolCalls(const QString &reason)
+void AgentRun::stopOnInternalError(const QString &detail)
+{
+    const QString skipped = detail.isEmpty()
+                                ? Tr::tr("Skipped: the run stopped on an internal error.")
+                                : Tr::tr("Skipped: the run stopped on an internal error (%1).")
+                                      .arg(detail);
+    try {
+        // The user learns why the run stopped, in a turn like every other message: the one
+        // that was open, or one of its own when the error came between turns.
+        if (!m_turnOpen)
+            startTurn();
+        const QList<Message> results = publishSkipped(openToolCalls(), skipped);
+        const Message failure
+            = errorMessage(StopReason::Error,
+                           detail.isEmpty()
+                               ? Tr::tr("The run stopped on an internal error.")
+                               : Tr::tr("The run stopped on an internal error: %1").arg(detail),
+                           now());
+        publish(failure);
+        endTurn(failure, results, false);
+    } catch (...) {
+        // The event sink itself fails: the messages still pair every call with a result.
+        for (const Message &result : skippedToolResults(openToolCalls(), skipped))
+            record(result);
+    }
+}
+
+QList<ContentBlock> AgentRun::openToolCalls() const
 {
     QSet<QString> answered;
     for (const Message &message : std::as_const(m_newMessages)) {
@@ -386,8 +452,7 @@ void AgentRun::closeOpenToolCalls(const QString &reason)
                 open.append(call);
         }
     }
-    for (const Message &result : skippedToolResults(open, reason))
-        record(result);
+    return open;
 }
 
 void AgentRun::publishExternal(Message message)

@@ -44,6 +44,10 @@ private:
 
     void drive(QList<Message> pending);
     TurnOutcome runTurn(const QList<Message> &pending);
+    void startTurn();
+    void endTurn(const Message &assistant, QList<Message> results, bool hasMoreToolCalls);
+    /// The last turn: the pending messages and the iteration-limit note, without a model call.
+    void endAtIterationLimit(const QList<Message> &pending);
     Message streamAssistantResponse();
     /// The model call with its single protocol-violation retry.
     Attempt requestAssistantMessage();
@@ -53,7 +57,9 @@ private:
     QList<Message> executeToolCalls(const Message &assistant);
     QList<Message> publishSkipped(const QList<ContentBlock> &calls, const QString &reason);
     Message iterationLimitMessage() const;
-    void closeOpenToolCalls(const QString &reason);
+    /// An exception escaped the loop: close the open tool calls and the turn, and say why.
+    void stopOnInternalError(const QString &detail);
+    QList<ContentBlock> openToolCalls() const; ///< the new messages' calls without a result
 
     /// A message from outside the loop (prompt, steering, follow-up): stamped and published.
     void publishExternal(Message message);
@@ -80,6 +86,8 @@ private:
     ToolCallIds m_callIds; // every call of the conversation gets an id no other call has
     QList<Message> m_newMessages;
     int m_turnCount = 0;
+    bool m_turnOpen = false;           // turn_start was emitted, turn_end not yet
+    bool m_lastReplyTruncated = false; // the previous reply stopped at the output limit
     LoopWaiter m_waiter;
     std::unique_ptr<ToolRunner> m_ownRunner;
     ToolBatchSetup m_batchSetup;

@@ -530,8 +530,15 @@ private slots:
         QCOMPARE(last.stopReason, StopReason::IterationLimit);
         QVERIFY(last.text().contains(u"2"_s));
         QVERIFY(last.timestamp > 0);
-        QCOMPARE(log.types().mid(log.types().size() - 4),
-                 (QStringList{u"turn_end"_s, u"message_start"_s, u"message_end"_s, u"agent_end"_s}));
+        // The note comes in a turn of its own, without a model call.
+        QCOMPARE(log.types().mid(log.types().size() - 6),
+                 (QStringList{u"turn_end"_s,
+                              u"turn_start"_s,
+                              u"message_start"_s,
+                              u"message_end"_s,
+                              u"turn_end"_s,
+                              u"agent_end"_s}));
+        QCOMPARE(log.events().at(log.count() - 2).message, last);
         QCOMPARE(toolProtocolProblem(newMessages.mid(1)), QString());
     }
 
@@ -540,7 +547,6 @@ private slots:
         QTest::addColumn<StopReason>("reason");
         QTest::newRow("error") << StopReason::Error;
         QTest::newRow("aborted") << StopReason::Aborted;
-        QTest::newRow("length") << StopReason::Length;
         QTest::newRow("contextOverflow") << StopReason::ContextOverflow;
     }
 

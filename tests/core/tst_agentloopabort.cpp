@@ -1,6 +1,7 @@
 #include <core/agentloop.h>
 #include <core/toolprotocol.h>
 
+#include <eventstreamcheck.h>
 #include <scriptedmodel.h>
 #include <testtools.h>
 #include <toolprotocolcheck.h>
@@ -406,8 +407,18 @@ private slots:
 
             // Nothing new starts after the abort, and every started thing ended.
             QVERIFY2(s.model->callCount() == modelCallsAtAbort, qPrintable(at));
-            for (int i = k + 1; i < events.size(); ++i)
-                QVERIFY2(events.at(i).type != Type::TurnStart, qPrintable(at));
+            // A turn that starts after the abort (Stop before the first turn) only holds the
+            // prompt and ends with the "aborted" reply made without calling the model.
+            bool turnStartedAfterAbort = false;
+            for (int i = k + 1; i < events.size(); ++i) {
+                if (events.at(i).type == Type::TurnStart)
+                    turnStartedAfterAbort = true;
+                if (events.at(i).type == Type::TurnEnd && turnStartedAfterAbort) {
+                    QVERIFY2(events.at(i).message.stopReason == StopReason::Aborted, qPrintable(at));
+                }
+            }
+            const QString shape = eventStreamProblem(events);
+            QVERIFY2(shape.isEmpty(), qPrintable(at + u": "_s + shape));
             QVERIFY2(countOf(events, Type::TurnStart) == countOf(events, Type::TurnEnd),
                      qPrintable(at));
             QVERIFY2(countOf(events, Type::MessageStart)
