@@ -1,7 +1,7 @@
 #include "lineblock.h"
 
+#include "common/syntaxcolorizer.h"
 #include "conversationstyle.h"
-#include "review/syntaxcolorizer.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -1,6 +1,6 @@
 #include "renderedpiece.h"
 
-#include "codeblockhighlighter.h"
+#include "common/codehighlighter.h"
 #include "conversationstyle.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -54,14 +54,12 @@ bool RenderedPiece::render(const QString &text,
         m_width = -1;
     }
     if (m_length != text.size() || m_markdown != markdown) {
-#ifdef AGENTDESK_HAVE_SYNTAX_HIGHLIGHTING
         // Only pieces with a fence need one; most pieces are prose.
-        if (markdown && !m_highlighter
+        if (SyntaxColorizer::isAvailable && markdown && !m_highlighter
             && (text.contains(QLatin1String("```")) || text.contains(QLatin1String("~~~")))) {
-            m_highlighter = new CodeBlockHighlighter(m_document.get(), style.dark);
+            m_highlighter = new CodeHighlighter(style.palette, m_document.get());
             created = true;
         }
-#endif
         // A document with a page size lays itself out after every edit: each styled code line,
         // each block the highlighter colours. Without one it waits for setTextWidth() below.
         m_document->setPageSize(QSizeF(0, 0));

@@ -1,6 +1,6 @@
 #include "bashreviewview.h"
 
-#include "codehighlighter.h"
+#include "common/codehighlighter.h"
 #include "reviewanswerbar.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -71,7 +71,7 @@ BashReviewView::BashReviewView(QWidget *parent)
     m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_command->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    new CodeHighlighter(QStringLiteral("Bash"), m_command->document());
+    new CodeHighlighter(QStringLiteral("Bash"), m_command->palette(), m_command->document());
     connect(m_command->document()->documentLayout(),
             &QAbstractTextDocumentLayout::documentSizeChanged,
             this,

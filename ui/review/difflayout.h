@@ -1,6 +1,6 @@
 #pragma once
 
-#include "syntaxcolorizer.h"
+#include "common/syntaxcolorizer.h"
 #include "worddiff.h"
 
 #include <QList>

@@ -1,9 +1,9 @@
 #include "diffreviewview.h"
 
+#include "common/syntaxcolorizer.h"
 #include "difflayout.h"
 #include "difftextview.h"
 #include "reviewanswerbar.h"
-#include "syntaxcolorizer.h"
 
 #include <core/agenttypes.h>
 #include <tools/unifieddiff.h>

@@ -1,8 +1,8 @@
 #include "filediffview.h"
 
+#include "common/syntaxcolorizer.h"
 #include "difflayout.h"
 #include "difftextview.h"
-#include "syntaxcolorizer.h"
 
 #include <tools/textfile.h>
 #include <tools/unifieddiff.h>

@@ -18,11 +18,27 @@ namespace Ui {
 
 namespace {
 
-// Loading the definitions reads hundreds of files: once per process.
+// The process's one repository of language definitions and themes. Loading it reads hundreds
+// of definition files (tens of milliseconds), so it is loaded once, on the first coloured
+// line, and shared by every colorizer. A function-local static rather than an object handed
+// down from the window: colorizers are made inside values (DiffLayout's panes, a Read card's
+// LineBlock, an answer's RenderedPiece) far from any widget that could own it, and the
+// repository is read-only data from disk (nothing here reloads or changes it), so sharing it
+// hides no state. Used on the UI thread only; it lives until the process exits.
 KSyntaxHighlighting::Repository &repository()
 {
     static KSyntaxHighlighting::Repository instance;
     return instance;
+}
+
+// The one theme choice: light or dark, as the palette's Base is. The views paint the code's
+// background themselves from the palette, never the theme's, so a theme only has to read on
+// a background of that lightness.
+KSyntaxHighlighting::Theme themeFor(const QPalette &palette)
+{
+    const bool dark = palette.color(QPalette::Base).lightnessF() < 0.5;
+    return repository().defaultTheme(dark ? KSyntaxHighlighting::Repository::DarkTheme
+                                          : KSyntaxHighlighting::Repository::LightTheme);
 }
 
 class LineHighlighter final : public KSyntaxHighlighting::AbstractHighlighter
@@ -88,7 +104,7 @@ struct SyntaxColorizer::Private
 SyntaxColorizer::SyntaxColorizer(const QPalette &palette)
     : d(std::make_unique<Private>())
 {
-    d->highlighter.setTheme(repository().themeForPalette(palette));
+    d->highlighter.setTheme(themeFor(palette));
 }
 
 SyntaxColorizer::~SyntaxColorizer() = default;
@@ -98,9 +114,12 @@ void SyntaxColorizer::setLanguageForFileName(const QString &fileName)
     d->setDefinition(repository().definitionForFileName(fileName));
 }
 
-void SyntaxColorizer::setLanguage(const QString &definitionName)
+void SyntaxColorizer::setLanguage(const QString &name)
 {
-    d->setDefinition(repository().definitionForName(definitionName));
+    KSyntaxHighlighting::Definition definition = repository().definitionForName(name);
+    if (!definition.isValid())
+        definition = repository().definitionForFileName(QStringLiteral("code.") + name);
+    d->setDefinition(definition);
 }
 
 bool SyntaxColorizer::isActive() const
