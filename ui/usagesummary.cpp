@@ -18,18 +18,21 @@ void UsageSummary::add(const Message &message)
 {
     if (message.role != Message::Role::Assistant)
         return;
-    const Usage &usage = message.usage;
-    if (usage.totalTokens() == 0)
+    // A withdrawn attempt was billed like any reply, but the next request does not carry it.
+    Usage billed = message.usage;
+    billed += message.discardedUsage;
+    if (billed.totalTokens() == 0)
         return;
-    input += usage.input;
-    output += usage.output;
-    cacheRead += usage.cacheRead;
-    cacheWrite += usage.cacheWrite;
-    cost += usage.cost;
+    input += billed.input;
+    output += billed.output;
+    cacheRead += billed.cacheRead;
+    cacheWrite += billed.cacheWrite;
+    cost += billed.cost;
     // Usage::cost is 0 both for a free reply and for an unknown price: ask the table which.
     if (!AgentCore::priceForModel(message.provider, message.model))
         costKnown = false;
-    contextTokens = usage.totalTokens();
+    if (message.usage.totalTokens() > 0)
+        contextTokens = message.usage.totalTokens();
 }
 
 UsageSummary summarizeUsage(const QList<Message> &messages, std::optional<qint64> contextWindow)

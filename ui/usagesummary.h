@@ -30,7 +30,8 @@ struct UsageSummary
     /// contextTokens as a share of the window, 0..100 (more when the window was exceeded);
     /// nullopt when the window is unknown.
     std::optional<double> contextPercent() const;
-    /// Counts \a message when it is an assistant message; ignores every other role.
+    /// Counts \a message when it is an assistant message, with the attempts it replaced
+    /// (Message::discardedUsage); ignores every other role.
     void add(const AgentCore::Message &message);
 
     friend bool operator==(const UsageSummary &, const UsageSummary &) = default;

@@ -184,6 +184,8 @@ QJsonObject messageToJson(const Message &message)
         json.insert(u"providerStopReason", stringOrNull(message.providerStopReason));
     if (assistant || message.usage != defaults.usage)
         json.insert(u"usage", usageToJson(message.usage, true));
+    if (message.discardedUsage != defaults.discardedUsage)
+        json.insert(u"discardedUsage", usageToJson(message.discardedUsage, true));
     insertString(json, u"api", message.api, assistant);
     insertString(json, u"provider", message.provider, assistant);
     insertString(json, u"model", message.model, assistant);
@@ -237,6 +239,8 @@ bool messageFromJson(const QJsonObject &json, Message *message, QString *error)
     readString(json, u"providerStopReason", &result.providerStopReason);
     if (json.value(u"usage").isObject())
         result.usage = usageFromJson(json.value(u"usage").toObject());
+    if (json.value(u"discardedUsage").isObject())
+        result.discardedUsage = usageFromJson(json.value(u"discardedUsage").toObject());
     readString(json, u"api", &result.api);
     readString(json, u"provider", &result.provider);
     readString(json, u"model", &result.model);

@@ -27,7 +27,7 @@ QJsonObject toNormalizedJson(const Message &assistant);
 ///   assistant   stopReason (stopReasonName), providerStopReason (s|null),
 ///               usage {input, output, cacheRead, cacheWrite, cost}, api, provider, model,
 ///               responseId; errorMessage, refusal, protocolViolation (true),
-///               protocolViolationDetail only when set
+///               protocolViolationDetail, discardedUsage (as usage) only when set
 ///   user        origin ("steering" | "followUp"; missing for a prompt, and read as one)
 ///   toolResult  toolCallId, toolName, isError; details (ToolDetails::toJson) only when any
 ///   custom      customType

@@ -39,6 +39,15 @@ struct Usage
     double cost = 0;       ///< USD; 0 when the model has no price
 
     qint64 totalTokens() const { return input + output + cacheRead + cacheWrite; }
+    Usage &operator+=(const Usage &other)
+    {
+        input += other.input;
+        output += other.output;
+        cacheRead += other.cacheRead;
+        cacheWrite += other.cacheWrite;
+        cost += other.cost;
+        return *this;
+    }
     friend bool operator==(const Usage &, const Usage &) = default;
 };
 
@@ -111,6 +120,10 @@ struct Message
     StopReason stopReason = StopReason::Stop;
     QString providerStopReason; ///< the raw wire value (finish_reason, stop_reason, status)
     Usage usage;
+    /// What the attempts the loop withdrew before this message cost (a reply that wrote its
+    /// tool calls as text, retried): the provider bills them, but they are not part of the
+    /// conversation, so they count in what the session used, never in its context size.
+    Usage discardedUsage;
     QString api;      ///< "openai-chat", "anthropic-messages", "openai-responses", or a test's
     QString provider; ///< "openai", "anthropic", "openrouter", "deepseek", ...
     QString model;

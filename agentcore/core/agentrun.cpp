@@ -281,7 +281,10 @@ AgentRun::Attempt AgentRun::requestAssistantMessage()
         }
         // The directive lives in this attempt's context only, never in the history.
         retry.messages.append(protocolRepairDirective(first));
+        // Billed although withdrawn: the message that replaces it carries its usage.
+        const Usage discarded = first.usage;
         attempt = attemptModelCall(retry);
+        attempt.message.discardedUsage += discarded;
     }
     return attempt;
 }

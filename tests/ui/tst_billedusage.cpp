@@ -1,0 +1,112 @@
+// The window's tokens and cost count every reply the provider billed, also one the loop
+// withdrew (it wrote its tool calls as text and was retried), live and after a resume.
+#include "../tools/toolstest.h"
+
+#include <agentsession.h>
+#include <agentstatusbar.h>
+#include <composer.h>
+#include <conversationpage.h>
+#include <core/agent.h>
+#include <mainwindow.h>
+#include <scriptedmodel.h>
+
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace AgentCore;
+using TestSupport::ModelStep;
+using TestSupport::ScriptedModel;
+using Ui::AgentSession;
+
+namespace {
+
+constexpr int runTimeoutMs = 15'000;
+
+ModelStep billed(ModelStep step, qint64 input, qint64 output, double cost)
+{
+    // A priced model, so the window shows a cost rather than "cost unknown".
+    step.message.provider = QStringLiteral("anthropic");
+    step.message.model = QStringLiteral("claude-sonnet-4-5");
+    step.message.usage.input = input;
+    step.message.usage.output = output;
+    step.message.usage.cost = cost;
+    return step;
+}
+
+} // namespace
+
+class tst_BilledUsage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_billedusage"));
+    }
+
+    void withdrawnAttemptCountsInTheCost();
+
+private:
+    void openWindow(const QList<ModelStep> &steps);
+    AgentSession *session() const { return m_window->session(); }
+    QString usageText() const { return m_window->agentStatusBar()->usageText(); }
+
+    std::unique_ptr<ToolsTest::Repo> m_repo = std::make_unique<ToolsTest::Repo>();
+    QTemporaryDir m_sessionsDir;
+    std::shared_ptr<ScriptedModel> m_model;
+    std::unique_ptr<Ui::MainWindow> m_window;
+};
+
+void tst_BilledUsage::openWindow(const QList<ModelStep> &steps)
+{
+    m_window.reset();
+    m_model = std::make_shared<ScriptedModel>(steps);
+    Ui::AgentSetup setup;
+    setup.model.client = m_model;
+    setup.model.label = QStringLiteral("scripted");
+    setup.options.systemPrompt = QStringLiteral("You are tested.");
+    setup.sessionsDirectory = m_sessionsDir.path();
+    m_window = std::make_unique<Ui::MainWindow>(setup);
+    m_window->resize(1200, 760);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->openRepository(m_repo->root()));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+}
+
+void tst_BilledUsage::withdrawnAttemptCountsInTheCost()
+{
+    QVERIFY(m_repo->isValid());
+    openWindow({billed(ModelStep::fakeToolCall(), 100'000, 2'000, 0.33),
+                billed(ModelStep::text(QStringLiteral("loop.ts reads the file twice.")),
+                       101'000,
+                       1'000,
+                       0.318)});
+    Ui::Composer *composer = m_window->conversationPage()->composer();
+    QTest::keyClicks(composer, QStringLiteral("read loop.ts"));
+    QTest::keyClick(composer, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 2, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+
+    // 102k tokens and $0.32 were the answer alone; the withdrawn attempt was billed as well.
+    QVERIFY2(usageText().contains(QStringLiteral("204k tokens")), qPrintable(usageText()));
+    QVERIFY2(usageText().contains(QStringLiteral("$0.65")), qPrintable(usageText()));
+    const QString live = usageText();
+
+    // Resumed, the session file says the same.
+    const QString path = session()->sessionPath();
+    openWindow({});
+    QVERIFY(m_window->resumeSession(path));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QCOMPARE(usageText(), live);
+}
+
+QTEST_MAIN(tst_BilledUsage)
+
+#include "tst_billedusage.moc"
