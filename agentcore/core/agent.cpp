@@ -42,6 +42,7 @@ struct AgentChannel
     AbortToken currentAbort;
     QList<Message> steering;
     QList<Message> followUps;
+    QList<Message> leftoverSteering; // never taken by the loop: sent only when the user says
     bool followUpsPaused = false;
 
     // Events from the worker, delivered in batches: a busy worker collects them and wakes the
@@ -317,6 +318,7 @@ void Agent::clearQueues()
         QMutexLocker locker(&m_channel->mutex);
         m_channel->steering.clear();
         m_channel->followUps.clear();
+        m_channel->leftoverSteering.clear();
     }
     m_channel->postQueuesChanged();
 }
@@ -331,6 +333,50 @@ QList<Message> Agent::followUpQueue() const
 {
     QMutexLocker locker(&m_channel->mutex);
     return m_channel->followUps;
+}
+
+QList<Message> Agent::leftoverSteering() const
+{
+    QMutexLocker locker(&m_channel->mutex);
+    return m_channel->leftoverSteering;
+}
+
+bool Agent::sendLeftover(int index)
+{
+    Message message;
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        if (index < 0 || index >= m_channel->leftoverSteering.size())
+            return false;
+        message = m_channel->leftoverSteering.takeAt(index);
+        if (!m_idle)
+            m_channel->steering.append(message);
+    }
+    m_channel->postQueuesChanged();
+    if (m_idle)
+        prompt(QList<Message>{message});
+    return true;
+}
+
+bool Agent::discardLeftover(int index)
+{
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        if (index < 0 || index >= m_channel->leftoverSteering.size())
+            return false;
+        m_channel->leftoverSteering.removeAt(index);
+    }
+    m_channel->postQueuesChanged();
+    return true;
+}
+
+void Agent::setLeftoverSteering(const QList<Message> &messages)
+{
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        m_channel->leftoverSteering = messages;
+    }
+    m_channel->postQueuesChanged();
 }
 
 void Agent::setFollowUpQueue(const QList<Message> &queue)
@@ -460,6 +506,17 @@ void Agent::dispatch(const AgentEvent &event)
         emit eventEmitted(event);
         return;
     }
+    // The run is over: steering it did not take was meant for it, not for whatever the user
+    // sends next, which the next run's first pull would prepend it to. Moved before the event,
+    // so its handlers (the session file, the window) already see it as left over.
+    bool leftOver = false;
+    {
+        QMutexLocker locker(&m_channel->mutex);
+        if (!m_channel->steering.isEmpty()) {
+            m_channel->leftoverSteering.append(std::exchange(m_channel->steering, {}));
+            leftOver = true;
+        }
+    }
     // Shared, not copied, when the conversation was empty.
     if (m_messages.isEmpty())
         m_messages = event.newMessages;
@@ -467,6 +524,11 @@ void Agent::dispatch(const AgentEvent &event)
         m_messages.append(event.newMessages);
     m_idle = true;
     const QPointer<Agent> guard(this);
+    if (leftOver) {
+        emit queuesChanged();
+        if (!guard)
+            return;
+    }
     emit eventEmitted(event);
     if (guard && m_idle)
         emit idleChanged(true);

@@ -43,7 +43,9 @@ public:
     PromptResult prompt(const QString &text);
     /// Starts a run with \a prompts (user or custom messages). Busy while a run is going on.
     PromptResult prompt(const QList<Message> &prompts);
-    void steer(const QString &text);    ///< goes in before the next model call
+    /// Goes in before the next model call of the run going on; what the run does not take
+    /// becomes leftover steering when it ends. While idle, the next run takes it first.
+    void steer(const QString &text);
     void followUp(const QString &text); ///< runs when the current task ends
     void steer(const Message &message);
     /// Follow-ups run one at a time, each as a task of its own: the next one is taken when the
@@ -51,12 +53,30 @@ public:
     /// task is taken before them. Queued messages wait for the next run while idle.
     void followUp(const Message &message);
     /// Aborts the current run, if any (its AbortToken). agent_end follows promptly, even when a
-    /// tool ignores the token. The queues are kept.
+    /// tool ignores the token. The follow-up queue is kept; steering the run did not take
+    /// becomes leftover steering (see leftoverSteering()).
     void abort();
+    /// Empties the steering and follow-up queues and the leftover steering.
     void clearQueues();
 
     QList<Message> steeringQueue() const;
     QList<Message> followUpQueue() const;
+
+    /// Steering messages a run did not take before it ended (it was stopped, failed, or ended
+    /// as they arrived): moved out of the steering queue when agent_end is delivered, before
+    /// the event is emitted. They were meant for the run that ended, so the next run never
+    /// takes them by itself: they are sent only when the user chooses (sendLeftover()) and
+    /// wait until then, or until discardLeftover(). Safe from any thread.
+    QList<Message> leftoverSteering() const;
+    /// Takes leftover \a index and sends it now: as the prompt of a new run while idle, as
+    /// steering while a run is going on. false (nothing changes) when the index is out of
+    /// range. Agent's thread only.
+    bool sendLeftover(int index);
+    /// Drops leftover \a index; false when the index is out of range. Safe from any thread.
+    bool discardLeftover(int index);
+    /// Replaces the leftover steering (a resumed session's steering that was never sent).
+    /// Safe from any thread.
+    void setLeftoverSteering(const QList<Message> &messages);
 
     /// Replaces the follow-up queue (the user edited, deleted or reordered it). Safe from any
     /// thread. A blind replace: a caller working on an older copy must leave out what the loop
@@ -64,8 +84,7 @@ public:
     void setFollowUpQueue(const QList<Message> &queue);
     /// Paused, the loop takes no follow-up: the current task ends and the queue waits.
     /// Steering messages are still taken (they were sent, not queued). Resuming while idle
-    /// starts the next follow-up (or a steering message left over from the last run) as a new
-    /// run, the way the loop would have taken it; resuming mid-run lets the loop take follow-ups
+    /// starts the next follow-up as a new run, the way the loop would have taken it; resuming mid-run lets the loop take follow-ups
     /// when the task ends, unless it already ended while paused (then they wait for the next
     /// run). Agent's thread only.
     void setFollowUpsPaused(bool paused);
@@ -73,7 +92,7 @@ public:
     /// Takes follow-up \a followUpIndex out of the queue and sends it at once: as steering while
     /// a run is going on, as the prompt of a new run while idle. false (nothing changes) when
     /// the index is out of range. Like steer(): when the run is ending at that very moment,
-    /// the message waits in the steering queue for the next run. Agent's thread only.
+    /// the message becomes leftover steering. Agent's thread only.
     bool sendNow(int followUpIndex);
 
     /// The conversation: history plus every finished run's new messages.
@@ -92,8 +111,8 @@ signals:
     /// false when prompt() starts a run; true after agent_end was emitted (not when a handler
     /// of agent_end already started the next run).
     void idleChanged(bool idle);
-    /// The steering or follow-up queue changed (queued, taken by the loop, cleared), or the
-    /// follow-ups were paused or resumed.
+    /// The steering or follow-up queue or the leftover steering changed (queued, taken by the
+    /// loop, left over, cleared), or the follow-ups were paused or resumed.
     void queuesChanged();
 
 private:

@@ -21,6 +21,7 @@ struct Tr
 
 // The state keys the recorder owns; every other key belongs to the window.
 const QLatin1String steeringKey("steering");
+const QLatin1String leftoverKey("leftoverSteering");
 const QLatin1String runningKey("runInProgress");
 const QLatin1String followUpsKey("followUps");
 const QLatin1String pausedKey("followUpsPaused");
@@ -69,7 +70,7 @@ SessionRecorder::SessionRecorder(Agent *agent,
     , m_written(state)
 {
     for (const QLatin1String key :
-         {steeringKey, runningKey, followUpsKey, pausedKey, modeKey, rulesKey})
+         {steeringKey, leftoverKey, runningKey, followUpsKey, pausedKey, modeKey, rulesKey})
         state.remove(key);
     m_extra = state;
     m_partialTimer = new QTimer(this);
@@ -96,6 +97,10 @@ QJsonObject SessionRecorder::state() const
     for (const Message &message : m_agent->steeringQueue())
         steering.append(messageToJson(message));
     state.insert(steeringKey, steering);
+    QJsonArray leftover;
+    for (const Message &message : m_agent->leftoverSteering())
+        leftover.append(messageToJson(message));
+    state.insert(leftoverKey, leftover);
     state.insert(runningKey, m_running);
     QJsonArray followUps;
     for (const Message &message : m_agent->followUpQueue())
@@ -334,14 +339,19 @@ void SessionRecorder::restore(const QJsonObject &state,
     agent.setFollowUpsPaused(state.value(pausedKey).toBool());
     if (!queue.isEmpty())
         agent.setFollowUpQueue(queue);
-    // Accepted but not yet taken when the window closed (or crashed): it waits for the next
-    // run, as it does after Stop.
-    const QJsonArray steering = state.value(steeringKey).toArray();
-    for (const QJsonValue &value : steering) {
-        Message message;
-        if (messageFromJson(value.toObject(), &message))
-            agent.steer(message);
+    // Left over after a stop, or accepted but not yet taken when the window closed (or
+    // crashed): meant for a run that is over, so it waits for the user's choice, as after Stop.
+    QList<Message> leftover;
+    for (const QLatin1String key : {leftoverKey, steeringKey}) {
+        const QJsonArray steering = state.value(key).toArray();
+        for (const QJsonValue &value : steering) {
+            Message message;
+            if (messageFromJson(value.toObject(), &message))
+                leftover.append(message);
+        }
     }
+    if (!leftover.isEmpty())
+        agent.setLeftoverSteering(leftover);
 }
 
 QList<Message> SessionRecorder::interruption(const SessionLog::Contents &contents)

@@ -17,8 +17,9 @@ struct AgentEvent;
 
 /// Keeps one conversation's session file up to date while its Agent works: appends each
 /// message as it ends, forces the file to disk at each turn end, and appends the session's
-/// state whenever it changed: the steering messages not yet taken and the follow-up queue (and
-/// whether it is paused), as soon as they are accepted; whether a run is going on; the
+/// state whenever it changed: the steering messages not yet taken, the leftover steering
+/// (Agent::leftoverSteering) and the follow-up queue (and whether it is paused), as soon as
+/// they are accepted; whether a run is going on; the
 /// permission mode and the rules the user allowed for this session; and what the window adds
 /// (the model, the title, the draft). The answer being streamed is written as a partial record
 /// at most once a second, so a crash leaves what the user saw of it.
@@ -58,7 +59,8 @@ public:
     void refreshState();
 
     /// Applies a resumed state to a new Agent and its policy: the follow-up queue and its pause,
-    /// the mode and the session's rules. Problems (a rule that no longer parses) go to \a warnings.
+    /// the mode and the session's rules. Steering, left over or not yet taken, becomes the
+    /// agent's leftover steering: never sent without the user. Problems (a rule that no longer parses) go to \a warnings.
     static void restore(const QJsonObject &state,
                         Agent &agent,
                         PermissionPolicy &policy,
