@@ -122,7 +122,7 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
         // would run twice, and nothing of it would be kept.
         QJsonObject state = m_file.resumed->state;
         if (isReadOnly()) {
-            for (const char *key : {"steering", "followUps"})
+            for (const char *key : {"steering", "leftoverSteering", "followUps"})
                 state.remove(QLatin1String(key));
         }
         AgentCore::SessionRecorder::restore(state, *m_agent, *m_policy, &m_warnings);

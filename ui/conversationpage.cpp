@@ -2,6 +2,7 @@
 
 #include "composer.h"
 #include "conversation/conversationview.h"
+#include "leftoversteeringview.h"
 #include "review/reviewqueue.h"
 #include "tabchain.h"
 #include "welcomeview.h"
@@ -29,6 +30,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     , m_conversation(new ConversationView(m_top))
     , m_reviews(new ReviewQueue(m_splitter))
     , m_pendingSteering(new QLabel(this))
+    , m_leftover(new LeftoverSteeringView(this))
     , m_readOnlyNotice(new QWidget(this))
     , m_readOnlyText(new QLabel(m_readOnlyNotice))
     , m_composer(new Composer(this))
@@ -89,6 +91,22 @@ ConversationPage::ConversationPage(QWidget *parent)
     m_pendingSteering->setForegroundRole(QPalette::PlaceholderText);
     m_pendingSteering->setWordWrap(true);
     m_pendingSteering->hide();
+    connect(m_leftover, &LeftoverSteeringView::sent, this, [this] {
+        showConversation();
+        m_conversation->scrollToBottom();
+    });
+    connect(m_leftover, &LeftoverSteeringView::finished, this, [this] {
+        m_composer->setFocus(Qt::OtherFocusReason);
+    });
+    connect(m_leftover, &LeftoverSteeringView::rowsChanged, this, [this] {
+        // New buttons joined the end of the tab chain: Tab reaches them right before the
+        // composer, as they are laid out.
+        QList<QWidget *> order = tabReachable(m_conversation);
+        order += tabReachable(m_reviews);
+        order += m_leftover->buttons();
+        order.append(m_composer);
+        chainTabOrder(order);
+    });
 
     m_readOnlyNotice->setObjectName(QStringLiteral("readOnlyNotice"));
     m_readOnlyText->setObjectName(QStringLiteral("readOnlyText"));
@@ -110,6 +128,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     layout->setSpacing(6);
     layout->addWidget(m_splitter, 1);
     layout->addWidget(m_pendingSteering);
+    layout->addWidget(m_leftover);
     layout->addWidget(m_readOnlyNotice);
     layout->addLayout(composerRow);
     // No focus proxy to the composer: Qt would put the page where it sits in the window's tab
@@ -127,6 +146,7 @@ void ConversationPage::setSession(AgentSession *session)
     disconnect(m_queueConnection);
     m_session = session;
     updatePendingSteering();
+    m_leftover->setAgent(nullptr);
     const bool readOnly = session && session->isReadOnly();
     //: Above the message box of a session another window has open
     m_readOnlyText->setText(readOnly ? tr("Read-only: %1 Close it there and resume it here "
@@ -170,8 +190,13 @@ void ConversationPage::setSession(AgentSession *session)
                                         this,
                                         &ConversationPage::updatePendingSteering);
         }
-        updatePendingSteering(); // a resumed session's steering, accepted before it closed
+        updatePendingSteering();
+        // A resumed session's steering that never went in; read-only, it is the other window's.
+        if (m_session && !m_session->isReadOnly())
+            m_leftover->setAgent(m_session->agent());
     });
+    if (session->agent() && !readOnly)
+        m_leftover->setAgent(session->agent());
     m_composer->setRepositoryRoot(session->repositoryRoot());
     onStateChanged(session->state());
 }

@@ -21,6 +21,7 @@ namespace Ui {
 
 class Composer;
 class ConversationView;
+class LeftoverSteeringView;
 class ReviewQueue;
 class WelcomeView;
 
@@ -54,6 +55,8 @@ public:
     ConversationView *conversation() const { return m_conversation; }
     Composer *composer() const { return m_composer; }
     ReviewQueue *reviews() const { return m_reviews; }
+    /// The steering a stopped task did not take, with Send Now and Discard.
+    LeftoverSteeringView *leftoverSteering() const { return m_leftover; }
     QToolButton *sendStopButton() const { return m_sendStop; }
     /// Shown while the session is read-only (open in another window), with its fork button.
     QWidget *readOnlyNotice() const { return m_readOnlyNotice; }
@@ -89,6 +92,7 @@ private:
     ConversationView *m_conversation;
     ReviewQueue *m_reviews;
     QLabel *m_pendingSteering; // sent while the agent works, not yet taken by the loop
+    LeftoverSteeringView *m_leftover;
     QWidget *m_readOnlyNotice;
     QLabel *m_readOnlyText;
     Composer *m_composer;

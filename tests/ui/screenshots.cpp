@@ -608,6 +608,28 @@ bool toolStopped(const QString &dir)
     return running && scene.waitForIdle() && scene.save(QStringLiteral("21-tool-stopped"));
 }
 
+// Stop pressed while two steering messages waited for the next model call: they are shown
+// above the message box as not sent, each with Send Now and Discard.
+bool steeringNotSent(const QString &dir)
+{
+    Scene scene(dir,
+                {call(QStringLiteral("t1"), QStringLiteral("RunTests"), {}),
+                 ModelStep::text(QStringLiteral("never asked"))},
+                PermissionMode::Default);
+    scene.type(QStringLiteral("Fix the overflow in add() and run the tests."));
+    const auto view = scene.page()->conversation();
+    bool ok = scene.waitFor(
+        [view] { return countItems(view, Ui::ConversationItem::Kind::ToolCard) > 0; });
+    scene.type(QStringLiteral("Check calc.h too"));
+    scene.type(QStringLiteral("Keep the public API of calc unchanged, callers depend on it"));
+    AgentCore::Agent *agent = scene.window()->session()->agent();
+    ok = scene.waitFor([agent] { return agent->steeringQueue().size() == 2; }) && ok;
+    scene.window()->session()->stop();
+    ok = scene.waitForIdle() && ok;
+    ok = scene.waitFor([agent] { return agent->leftoverSteering().size() == 2; }) && ok;
+    return scene.save(QStringLiteral("29-steering-not-sent")) && ok;
+}
+
 // A finished task's changed file, double-clicked in the side panel: its diff against the last
 // commit, in the app.
 bool fileDiff(const QString &dir)
@@ -728,6 +750,7 @@ int main(int argc, char **argv)
     ok = jumpToLatest(dir) && ok;
     ok = sessionElsewhereAndAfterACrash(dir) && ok;
     ok = toolStopped(dir) && ok;
+    ok = steeringNotSent(dir) && ok;
     ok = fileDiff(dir) && ok;
     // The smallest window the layout is made for: nothing may be cut off.
     windowSize = QSize(1000, 700);
