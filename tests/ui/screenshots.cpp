@@ -627,7 +627,7 @@ bool steeringNotSent(const QString &dir)
     scene.window()->session()->stop();
     ok = scene.waitForIdle() && ok;
     ok = scene.waitFor([agent] { return agent->leftoverSteering().size() == 2; }) && ok;
-    return scene.save(QStringLiteral("29-steering-not-sent")) && ok;
+    return scene.save(QStringLiteral("30-steering-not-sent")) && ok;
 }
 
 // A finished task's changed file, double-clicked in the side panel: its diff against the last
