@@ -9,6 +9,7 @@
 #include <core/agent.h>
 #include <mainwindow.h>
 #include <scriptedmodel.h>
+#include <usagesummary.h>
 
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -51,6 +52,7 @@ private slots:
     }
 
     void withdrawnAttemptCountsInTheCost();
+    void withdrawnAttemptIsNotContext();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -105,6 +107,18 @@ void tst_BilledUsage::withdrawnAttemptCountsInTheCost()
     QVERIFY(m_window->resumeSession(path));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(usageText(), live);
+}
+
+void tst_BilledUsage::withdrawnAttemptIsNotContext()
+{
+    Message answer = billed(ModelStep::text(QStringLiteral("done")), 101'000, 1'000, 0.318).message;
+    answer.role = Message::Role::Assistant;
+    answer.discardedUsage = billed(ModelStep::fakeToolCall(), 100'000, 2'000, 0.33).message.usage;
+    const Ui::UsageSummary summary = Ui::summarizeUsage({answer}, 200'000);
+    QCOMPARE(summary.totalTokens(), 204'000);
+    QCOMPARE(summary.contextTokens, 102'000); // the next request carries the answer only
+    QVERIFY(qFuzzyCompare(summary.cost, 0.648));
+    QVERIFY(summary.costKnown);
 }
 
 QTEST_MAIN(tst_BilledUsage)
