@@ -38,6 +38,33 @@ ToolResult guarded(const QString &toolName, Function &&function)
 
 ToolResult runEffect(const ToolJob &job, ToolCallContext &context);
 
+// The effect has happened by the time afterEffect runs: a hook that fails must not turn it
+// into a failure (the model would redo an edit that was made). Its failure is logged and
+// added to the result as a note, so neither the model nor the user is left believing the
+// journal knows of the change.
+void noteEffect(const EffectHooks &effects, const ToolCallContext &context, ToolResult &result)
+{
+    QString failure;
+    try {
+        effects.afterEffect(context, result);
+        return;
+    } catch (const std::exception &error) {
+        failure = QString::fromUtf8(error.what());
+    } catch (...) {
+        failure = Tr::tr("unknown error");
+    }
+    qWarning("afterEffect hook failed after %s (%s): %s",
+             qPrintable(context.toolName),
+             qPrintable(context.toolCallId),
+             qPrintable(failure));
+    const QString note = Tr::tr("[Note: %1 finished as reported above, but recording its effect "
+                                "afterwards failed: %2]")
+                             .arg(context.toolName, failure);
+    // A block of its own: a middleware that words the result anew keeps it.
+    result.content.append(
+        ContentBlock::makeText(result.text().isEmpty() ? note : QStringLiteral("\n\n") + note));
+}
+
 ToolResult runTool(const ToolJob &job, ToolCallContext &context)
 {
     if (context.abort.isAborted())
@@ -65,7 +92,7 @@ ToolResult runEffect(const ToolJob &job, ToolCallContext &context)
         job.effects.beforeEffect(context);
     ToolResult result = guarded(context.toolName, [&] { return job.tool->execute(context); });
     if (effect && job.effects.afterEffect)
-        job.effects.afterEffect(context, result);
+        noteEffect(job.effects, context, result);
     return result;
 }
 

@@ -48,9 +48,10 @@ struct ToolJob
 
 /// Runs \a job through the middleware onion, validates the final arguments again right before
 /// execute(), and wraps side-effecting tools in the effect hooks. Blocking; runs on the
-/// calling thread (a pool thread). Never throws: an exception from a middleware, a hook or the
-/// tool becomes an error result, and every `next()` a middleware calls returns a result
-/// (so its after-part always runs).
+/// calling thread (a pool thread). Never throws: an exception from a middleware, beforeEffect
+/// or the tool becomes an error result, and every `next()` a middleware calls returns a result
+/// (so its after-part always runs). An exception from afterEffect leaves the tool's result as
+/// it was (the effect happened) with a note saying the hook failed appended, and is logged.
 ToolResult executeToolCall(ToolJob job);
 
 /// "Tool execution aborted." as a result: the call was aborted before it produced anything.

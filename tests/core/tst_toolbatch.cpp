@@ -466,6 +466,34 @@ private slots:
                               u"after c2 edited"_s}));
     }
 
+    // The edit was made before the hook ran: the model must not hear that it failed (it would
+    // make it again), but must hear that the hook did.
+    void afterEffectThatThrowsLeavesTheEffectSucceeded()
+    {
+        auto edit = FunctionTool::make(u"Edit"_s,
+                                       {u"path"_s},
+                                       ExecutionMode::Sequential,
+                                       [](const ToolCallContext &) {
+                                           return ToolResult::makeText(u"edited"_s);
+                                       });
+        AgentLoopConfig config;
+        config.effects.afterEffect = [](const ToolCallContext &, const ToolResult &) {
+            throw std::runtime_error("journal disk full");
+        };
+        const Run run = runBatch({call(u"c1"_s, u"Edit"_s, path(u"a.ts"_s))}, {edit}, config);
+        QCOMPARE(edit->calls(), 1);
+        const QList<Message> results = run.results();
+        QCOMPARE(results.size(), 1);
+        QVERIFY2(!results.first().isError, qPrintable(results.first().text()));
+        QVERIFY2(results.first().text().startsWith(u"edited\n\n[Note: Edit finished"_s),
+                 qPrintable(results.first().text()));
+        QVERIFY2(results.first().text().contains(u"journal disk full"_s),
+                 qPrintable(results.first().text()));
+        const QList<AgentEvent> ends = filtered(run.events, Type::ToolExecutionEnd);
+        QCOMPARE(ends.size(), 1);
+        QVERIFY(!ends.first().isError);
+    }
+
     void abortStopsASequentialBatchBetweenTools()
     {
         auto edit = FunctionTool::make(u"Edit"_s,
