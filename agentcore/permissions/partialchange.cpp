@@ -35,14 +35,47 @@ struct Prepared
     QString error;
 };
 
-Prepared prepare(const ToolWorkspace &workspace, const PermissionRequest &request)
+Prepared prepare(const ToolWorkspace &workspace,
+                 const QString &toolName,
+                 const QJsonObject &arguments)
 {
-    if (toolKind(request.toolName) == ToolKind::Edit) {
-        const EditTool::Change change = EditTool::prepare(workspace, request.arguments);
+    if (toolKind(toolName) == ToolKind::Edit) {
+        const EditTool::Change change = EditTool::prepare(workspace, arguments);
         return {change.path, change.after, change.oldBody, change.newBody, change.error};
     }
-    const WriteTool::Change change = WriteTool::prepare(workspace, request.arguments);
+    const WriteTool::Change change = WriteTool::prepare(workspace, arguments);
     return {change.path, change.after, change.oldBody, change.newBody, change.error};
+}
+
+// The lines of \a text, each with its '\n' (the last one may have none).
+QStringList linesWithEnds(const QString &text)
+{
+    QStringList lines;
+    qsizetype from = 0;
+    while (from < text.size()) {
+        const qsizetype end = text.indexOf(QLatin1Char('\n'), from);
+        if (end < 0) {
+            lines.append(text.mid(from));
+            break;
+        }
+        lines.append(text.mid(from, end + 1 - from));
+        from = end + 1;
+    }
+    return lines;
+}
+
+QString joined(const QStringList &lines, qsizetype first, qsizetype end)
+{
+    QString text;
+    for (qsizetype i = first; i < end; ++i)
+        text += lines.at(i);
+    return text;
+}
+
+bool occursOnce(const QString &text, const QString &part)
+{
+    const qsizetype first = text.indexOf(part);
+    return first >= 0 && text.indexOf(part, first + 1) < 0;
 }
 
 QString lfText(const QByteArray &body)
@@ -93,7 +126,6 @@ PartialChange PartialChange::of(const PermissionRequest &request, const Permissi
         || !isFileTool(request.toolName) || request.filePath.isEmpty())
         return change;
     change.m_request = request;
-    change.m_diff = UnifiedDiff::compute(request.oldText, request.newText);
     for (const int index : answer.rejectedHunks) {
         if (index >= 0 && index < change.hunkCount() && !change.m_rejected.contains(index))
             change.m_rejected.append(index);
@@ -110,44 +142,104 @@ QString PartialChange::auditText() const
         .arg(hunkCount());
 }
 
-ToolResult PartialChange::write(ToolWorkspace &workspace, const QString &feedback) const
+PartialChange::Rewrite PartialChange::rewrite(const ToolWorkspace &workspace) const
 {
-    const Prepared change = prepare(workspace, m_request);
-    if (!change.error.isEmpty())
-        return ToolResult::makeError(staleMessage(change.error));
-    if (lfText(change.oldBody) != m_request.oldText || lfText(change.newBody) != m_request.newText)
-        return ToolResult::makeError(
+    Rewrite rewrite;
+    const Prepared change = prepare(workspace, m_request.toolName, m_request.arguments);
+    if (!change.error.isEmpty()) {
+        rewrite.refused = ToolResult::makeError(staleMessage(change.error));
+        return rewrite;
+    }
+    if (lfText(change.oldBody) != m_request.oldText || lfText(change.newBody) != m_request.newText) {
+        rewrite.refused = ToolResult::makeError(
             staleMessage(Tr::tr("the file changed while the user was reviewing the change.")));
+        return rewrite;
+    }
 
-    // The hunks are those of the LF text the reviewer saw; Latin-1 maps each byte to one
-    // character, so the file's own bytes are spliced line by line, whatever their encoding
-    // and line endings.
-    const QByteArray body = m_diff
+    // What the file must become: the hunks are those of the LF text the reviewer saw; Latin-1
+    // maps each byte to one character, so the file's own bytes are spliced line by line,
+    // whatever their encoding and line endings. The byte order mark the tool keeps (or adds)
+    // goes in front.
+    const QByteArray body = m_request.diff
                                 .apply(QString::fromLatin1(change.oldBody),
                                        QString::fromLatin1(change.newBody),
                                        m_rejected)
                                 .toLatin1();
-    // The byte order mark the tool keeps (or adds) in front of the body.
-    const QByteArray bom = change.after.first(change.after.size() - change.newBody.size());
-    if (const QString failed = workspace.writeFile(change.path, bom + body); !failed.isEmpty())
-        return ToolResult::makeError(failed);
+    const QByteArray expected = change.after.first(change.after.size() - change.newBody.size())
+                                + body;
+    const QString kept = m_request.diff.apply(m_request.oldText, m_request.newText, m_rejected);
+    if (toolKind(m_request.toolName) == ToolKind::Write) {
+        rewrite.arguments = m_request.arguments;
+        rewrite.arguments.insert(QStringLiteral("content"), kept); // the tool restores CRLF
+    } else {
+        rewrite.arguments = editArguments(kept);
+    }
+    // The tool's own preparation of the rewritten call must give exactly those bytes.
+    const Prepared rewritten = prepare(workspace, m_request.toolName, rewrite.arguments);
+    if (!rewritten.error.isEmpty() || rewritten.after != expected) {
+        rewrite.refused = ToolResult::makeError(failedMessage(
+            Tr::tr("%1 has mixed line endings or bytes that are not UTF-8 in the changed lines, "
+                   "which %2 cannot write exactly as the user kept them.")
+                .arg(m_request.displayPath, m_request.toolName)));
+    }
+    return rewrite;
+}
 
-    const ResolvedPath &path = change.path;
-    const QString label = path.insideRoot ? path.relative : path.path;
-    ToolDetails details = UnifiedDiff::compute(m_request.oldText, lfText(body))
-                              .toDetails(m_request.newFile ? QStringLiteral("/dev/null")
-                                                           : QStringLiteral("a/") + label,
-                                         QStringLiteral("b/") + label);
-    details.path = path.path;
-    details.displayPath = path.displayPath();
-    if (toolKind(m_request.toolName) == ToolKind::Write)
-        details.created = m_request.newFile;
+// An Edit that replaces the lines from the first kept hunk's change to the last one's, with
+// as much unchanged context around them as makes them unique in the file.
+QJsonObject PartialChange::editArguments(const QString &kept) const
+{
+    const QStringList before = linesWithEnds(m_request.oldText);
+    const QStringList after = linesWithEnds(kept);
+    qsizetype prefix = 0;
+    while (prefix < before.size() && prefix < after.size() && before.at(prefix) == after.at(prefix))
+        ++prefix;
+    qsizetype suffix = 0;
+    while (suffix < before.size() - prefix && suffix < after.size() - prefix
+           && before.at(before.size() - 1 - suffix) == after.at(after.size() - 1 - suffix))
+        ++suffix;
+    QString oldString;
+    QString newString;
+    for (qsizetype context = 0;; context = context == 0 ? 1 : context * 2) {
+        const qsizetype lead = std::min(context, prefix);
+        const qsizetype trail = std::min(context, suffix);
+        oldString = joined(before, prefix - lead, before.size() - suffix + trail);
+        newString = joined(after, prefix - lead, after.size() - suffix + trail);
+        if ((lead == prefix && trail == suffix)
+            || (!oldString.isEmpty() && occursOnce(m_request.oldText, oldString)))
+            break;
+    }
+    QJsonObject arguments = m_request.arguments;
+    arguments.insert(QStringLiteral("old_string"), oldString);
+    arguments.insert(QStringLiteral("new_string"), newString);
+    arguments.insert(QStringLiteral("replace_all"), false);
+    return arguments;
+}
+
+ToolResult PartialChange::result(const ToolResult &toolResult, const QString &feedback) const
+{
+    if (toolResult.isError) {
+        if (toolResult.details.aborted)
+            return toolResult;
+        return ToolResult::makeError(failedMessage(toolResult.text()));
+    }
+    ToolDetails details = toolResult.details;
+    details.other.remove(QLatin1String("replacements")); // of the rewritten Edit, not the model's
     QJsonArray rejected;
     for (const int index : m_rejected)
         rejected.append(index);
     details.other.insert(QStringLiteral("rejectedHunks"), rejected);
     details.other.insert(QStringLiteral("hunks"), hunkCount());
-    return ToolResult::makeText(appliedMessage(feedback), details);
+    ToolResult result = toolResult;
+    result.details = details;
+    // The tool's own text describes the rewritten call, which the model never made; what
+    // follows it (a note from the loop) stays.
+    const ContentBlock applied = ContentBlock::makeText(appliedMessage(feedback));
+    if (!result.content.isEmpty() && result.content.first().isText())
+        result.content.first() = applied;
+    else
+        result.content.prepend(applied);
+    return result;
 }
 
 QString PartialChange::rejectedHunksText() const
@@ -157,8 +249,8 @@ QString PartialChange::rejectedHunksText() const
         text += Tr::tr("Rejected hunk %1 of %2 (%3 of the file before your change):")
                     .arg(index + 1)
                     .arg(hunkCount())
-                    .arg(oldRange(m_diff.hunks().at(index)))
-                + QLatin1Char('\n') + capped(m_diff.hunkToString(index));
+                    .arg(oldRange(m_request.diff.hunks().at(index)))
+                + QLatin1Char('\n') + capped(m_request.diff.hunkToString(index));
     }
     return text;
 }
@@ -185,6 +277,18 @@ QString PartialChange::appliedMessage(const QString &feedback) const
                    "lines.")
                 .arg(m_request.displayPath);
     return text;
+}
+
+QString PartialChange::failedMessage(const QString &why) const
+{
+    return Tr::tr("Nothing was written: the user approved part of this %1 of %2, but applying "
+                  "the hunks they kept failed: %3")
+               .arg(m_request.toolName, m_request.displayPath, why.trimmed())
+           + QLatin1Char('\n')
+           + Tr::tr("Read %1 again; if you redo the change, leave out the hunks the user "
+                    "rejected:")
+                 .arg(m_request.displayPath)
+           + QLatin1Char('\n') + rejectedHunksText();
 }
 
 QString PartialChange::staleMessage(const QString &why) const

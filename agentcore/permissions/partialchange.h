@@ -9,13 +9,17 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 namespace AgentCore {
 
 /// An Edit or Write the reviewer allowed with some of its hunks unchecked
-/// (PermissionAnswer::rejectedHunks): writes the file with the kept hunks only and tells the
-/// model exactly which hunks were left out. A partial write is a success with that notice;
-/// rejecting every hunk is a deny (the middleware's). A value; used on the tool's thread.
-/// Never writes when the file is no longer what the reviewer saw.
+/// (PermissionAnswer::rejectedHunks): rewrites the call so that the tool itself applies only
+/// the kept hunks of the diff the reviewer saw (PermissionRequest::diff, never recomputed), and
+/// tells the model exactly which hunks were left out. A partial write is a success with that
+/// notice; rejecting every hunk is a deny (the middleware's). A value; used on the tool's
+/// thread. Writes nothing itself: the rewritten call goes through the rest of the onion, the
+/// second argument validation and the effect hooks like any other.
 class PartialChange final
 {
 public:
@@ -27,27 +31,42 @@ public:
     bool isPartial() const { return !m_rejected.isEmpty(); }
     bool rejectsEverything() const { return isPartial() && m_rejected.size() == hunkCount(); }
     const QList<int> &rejected() const { return m_rejected; }
-    int hunkCount() const { return int(m_diff.hunks().size()); }
+    int hunkCount() const { return int(m_request.diff.hunks().size()); }
 
     /// "rejected hunks 2, 3 of 3" (1-based, as the model is told): for the audit.
     QString auditText() const;
 
-    /// Applies the kept hunks to the file: re-prepares the call as the tool would, refuses
-    /// (an error result, file untouched) unless the file and the change are still exactly
-    /// the request's oldText and newText, then writes the file's own bytes with only the kept
-    /// hunks spliced in (line endings, byte order mark and any non-UTF-8 bytes kept) through
-    /// ToolWorkspace::writeFile, which records the result as read. The result's details are
-    /// the tool's (diff of what was written, path, displayPath) plus "rejectedHunks"
-    /// (0-based) and "hunks". \a feedback: the reviewer's, passed on to the model.
-    ToolResult write(ToolWorkspace &workspace, const QString &feedback) const;
+    /// The call made to apply only the kept hunks, or why it cannot be.
+    struct Rewrite
+    {
+        QJsonObject arguments; ///< the same tool's: a Write of the kept content, or an Edit
+                               ///< of the lines around the kept hunks
+        std::optional<ToolResult> refused; ///< set: do not run anything, return this
+    };
+    /// Re-prepares the call as the tool would and refuses (an error result naming the
+    /// rejected hunks) unless the file and the change are still exactly the request's
+    /// oldText and newText. Otherwise rewrites the arguments so the tool writes the file's
+    /// own bytes with only the kept hunks spliced in (line endings, byte order mark and the
+    /// bytes outside the changed lines kept), checked with the tool's own prepare(): a file
+    /// whose kept hunks the arguments cannot express exactly (mixed line endings, bytes that
+    /// are not UTF-8 in the changed lines) is refused too. Reads the file; writes nothing.
+    Rewrite rewrite(const ToolWorkspace &workspace) const;
+
+    /// What the model gets for the rewritten call's \a toolResult: on success the tool's
+    /// details (diff of what was written, path, displayPath) plus "rejectedHunks" (0-based)
+    /// and "hunks", and a text naming the kept and rejected hunks with \a feedback (the
+    /// reviewer's) in place of the tool's first text block; on failure an error saying nothing
+    /// was written and why; an aborted result as it is.
+    ToolResult result(const ToolResult &toolResult, const QString &feedback) const;
 
 private:
     QString rejectedHunksText() const;
     QString appliedMessage(const QString &feedback) const;
     QString staleMessage(const QString &why) const;
+    QString failedMessage(const QString &why) const;
+    QJsonObject editArguments(const QString &kept) const;
 
     PermissionRequest m_request;
-    UnifiedDiff m_diff;
     QList<int> m_rejected;
 };
 

@@ -97,10 +97,12 @@ ToolResult runAllowed(ToolCallContext &context, const ToolNext &next, const Call
     return next(context);
 }
 
-// The kept hunks of an Edit or Write the reviewer partly rejected: written here rather than
-// by the tool (whose arguments cannot express them), with the same checks and bookkeeping.
+// The kept hunks of an Edit or Write the reviewer partly rejected: the call is rewritten to
+// apply only them and runs on through next(), so the tool writes the file, the second
+// validation checks the new arguments and the effect hooks see the write.
 ToolResult runPartial(const PermissionGate &gate,
-                      const ToolCallContext &context,
+                      ToolCallContext &context,
+                      const ToolNext &next,
                       const Call &call,
                       const PartialChange &partial,
                       const QString &feedback)
@@ -108,7 +110,11 @@ ToolResult runPartial(const PermissionGate &gate,
     if (context.abort.isAborted())
         return abortedToolResult();
     const PathCapability::Scope scope(call.outsideReads);
-    return partial.write(*gate.workspace, feedback);
+    PartialChange::Rewrite rewrite = partial.rewrite(*gate.workspace);
+    if (rewrite.refused)
+        return *rewrite.refused;
+    context.arguments = std::move(rewrite.arguments);
+    return partial.result(next(context), feedback);
 }
 
 QString sentence(const QString &text)
@@ -264,7 +270,7 @@ ToolResult askPerson(const PermissionGate &gate,
     if (!partial.isPartial() || !gate.workspace)
         return runAllowed(context, next, call);
     context.permissionDecision += QStringLiteral("; partially applied, ") + partial.auditText();
-    return runPartial(gate, context, call, partial, answer->feedback);
+    return runPartial(gate, context, next, call, partial, answer->feedback);
 }
 
 } // namespace

@@ -42,9 +42,12 @@ struct PermissionGate
 /// is good for that call only, and without an asker it is denied saying no rule can allow it. Installs the PathCapability guard
 /// on gate.workspace (writable roots asked from the policy on every check).
 /// An allowed Edit/Write with PermissionAnswer::rejectedHunks is not run as the model asked:
-/// PartialChange writes the kept hunks itself (a success naming the rejected hunks; the audit
-/// says "...; partially applied, rejected hunks 2 of 3"), or refuses when the file changed
-/// since the review. Rejecting every hunk is a deny. Rules are remembered as for a full allow.
+/// its arguments are rewritten to apply only the kept hunks (PartialChange::rewrite) and it
+/// runs on through next(), so the tool writes (after the second validation, inside the effect
+/// hooks); the result names the rejected hunks and the audit says "...; partially applied,
+/// rejected hunks 2 of 3" with the rewritten arguments. Refused, nothing run, when the file
+/// changed since the review. Rejecting every hunk is a deny. Rules are remembered as for a
+/// full allow. The middleware itself never writes a file.
 ToolMiddleware makePermissionMiddleware(const PermissionGate &gate);
 
 } // namespace AgentCore

@@ -3,6 +3,8 @@
 #include "bashanalysis.h"
 #include "permissionrule.h"
 
+#include <tools/unifieddiff.h>
+
 #include <QJsonObject>
 #include <QList>
 #include <QMetaType>
@@ -26,7 +28,9 @@ struct PermissionRequest
     QString displayPath; ///< relative to the repository when inside
     QString oldText;     ///< current content ("" for a new file)
     QString newText;     ///< content after the change
-    QString diff;        ///< unified diff oldText -> newText
+    /// oldText -> newText, computed once by the review: the reviewer is shown these hunks,
+    /// PermissionAnswer::rejectedHunks index them, and a partial apply splices exactly them.
+    UnifiedDiff diff;
     bool newFile = false;
 
     // Bash
@@ -54,9 +58,9 @@ struct PermissionAnswer
     /// first suggestion of each simple command (PermissionReview::defaultRules).
     std::optional<PermissionRule> rule;
     /// Edit/Write, AllowOnce/AllowSession/AllowAlways: the hunks NOT to apply, as indexes into
-    /// UnifiedDiff::compute(request.oldText, request.newText).hunks(). The middleware writes
-    /// only the other hunks (a Write with the partial content) and the tool result tells the
-    /// model which hunks were rejected. All hunks rejected means a deny. Ignored otherwise.
+    /// request.diff.hunks() (never into a diff computed again). The middleware has the tool
+    /// apply only the other hunks and the result tells the model which hunks were rejected.
+    /// All hunks rejected means a deny. Ignored otherwise.
     QList<int> rejectedHunks;
 };
 

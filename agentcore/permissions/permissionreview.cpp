@@ -132,11 +132,7 @@ QString fileChange(const ToolWorkspace &workspace,
     request.displayPath = path.displayPath();
     request.oldText = QString::fromUtf8(TextFile::toLf(oldBody));
     request.newText = QString::fromUtf8(TextFile::toLf(newBody));
-    const QString label = path.insideRoot ? path.relative : path.path;
-    request.diff = UnifiedDiff::compute(request.oldText, request.newText)
-                       .toString(request.newFile ? QStringLiteral("/dev/null")
-                                                 : QStringLiteral("a/") + label,
-                                 QStringLiteral("b/") + label);
+    request.diff = UnifiedDiff::compute(request.oldText, request.newText);
     return {};
 }
 

@@ -1,5 +1,7 @@
 #include "../tools/toolstest.h"
 
+#include <core/toolexecution.h>
+#include <permissions/partialchange.h>
 #include <permissions/permissionbroker.h>
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
@@ -159,6 +161,58 @@ QJsonObject threeHunkCall(const QString &tool)
             {"new_string", QString::fromUtf8(lines(2, 25, {2, 14, 25}))}};
 }
 
+/// Runs \a arguments for \a tool as the loop does: first validation, the permission
+/// middleware, the second validation, the effect hooks.
+ToolResult runAsTheLoopDoes(Harness &h,
+                            const AgentToolPtr &tool,
+                            const QJsonObject &arguments,
+                            const EffectHooks &effects = {})
+{
+    const QString name = tool->definition().name;
+    const ArgumentValidation validation = tool->compiledSchema().validate(name, arguments);
+    if (!validation.ok)
+        return ToolResult::makeError(validation.error);
+    ToolJob job;
+    job.tool = tool;
+    job.context.toolCallId = QStringLiteral("call_") + name;
+    job.context.toolName = name;
+    job.context.arguments = validation.arguments;
+    job.context.tool = tool.get();
+    job.middlewares = {h.middleware};
+    job.effects = effects;
+    job.validatedArguments = validation.arguments;
+    return executeToolCall(job);
+}
+
+/// Write, but taking only the content \a accepted (its schema says so): a tool whose contract
+/// is narrower than what a middleware may rewrite a call into.
+class NarrowWrite final : public AgentTool
+{
+public:
+    NarrowWrite(AgentToolPtr write, const QString &accepted)
+        : m_write(std::move(write))
+        , m_accepted(accepted)
+    {}
+    ToolDefinition definition() const override
+    {
+        ToolDefinition definition = m_write->definition();
+        QJsonObject properties = definition.parameters.value(QLatin1String("properties")).toObject();
+        properties.insert(QStringLiteral("content"),
+                          QJsonObject{{"type", "string"}, {"enum", QJsonArray{m_accepted}}});
+        definition.parameters.insert(QStringLiteral("properties"), properties);
+        return definition;
+    }
+    ExecutionMode executionMode() const override { return m_write->executionMode(); }
+    ToolResult execute(const ToolCallContext &context) override
+    {
+        return m_write->execute(context);
+    }
+
+private:
+    AgentToolPtr m_write;
+    QString m_accepted;
+};
+
 const QString rejectedMiddleHunk = QStringLiteral(
     "Rejected hunk 2 of 3 (lines 11-17 of the file before your change):\n@@ -11,7 +11,7 @@\n"
     " line 11\n line 12\n line 13\n-line 14\n+LINE 14\n line 15\n line 16\n line 17\n");
@@ -196,7 +250,9 @@ private slots:
         QCOMPARE(request.displayPath, QStringLiteral("src/a.cpp"));
         QCOMPARE(request.oldText, QString::fromUtf8(original));
         QCOMPARE(request.newText, QStringLiteral("int a = 1;\nint b = 20;\nint c = 3;\n"));
-        QCOMPARE(request.diff,
+        const QString shown = request.diff.toString(QStringLiteral("a/src/a.cpp"),
+                                                    QStringLiteral("b/src/a.cpp"));
+        QCOMPARE(shown,
                  QStringLiteral("--- a/src/a.cpp\n+++ b/src/a.cpp\n@@ -1,3 +1,3 @@\n int a = 1;\n"
                                 "-int b = 2;\n+int b = 20;\n int c = 3;\n"));
         QVERIFY(!request.newFile);
@@ -204,7 +260,7 @@ private slots:
         QVERIFY(!request.suggestedRules.isEmpty());
         QCOMPARE(request.suggestedRules.first().toString(), QStringLiteral("Edit(src/**)"));
         // The diff the reviewer saw is the one the tool reports having made.
-        QCOMPARE(edit.result.details.toJson().value(QLatin1String("diff")).toString(), request.diff);
+        QCOMPARE(edit.result.details.toJson().value(QLatin1String("diff")).toString(), shown);
     }
 
     void writeRequestShowsTheNewFile()
@@ -223,7 +279,7 @@ private slots:
         const PermissionRequest created = h.asker->requests().at(0);
         QVERIFY(created.newFile);
         QCOMPARE(created.oldText, QString());
-        QCOMPARE(created.diff,
+        QCOMPARE(created.diff.toString(QStringLiteral("/dev/null"), QStringLiteral("b/docs/new.md")),
                  QStringLiteral("--- /dev/null\n+++ b/docs/new.md\n@@ -0,0 +1 @@\n+# Hi\n"));
         QCOMPARE(created.suggestedRules.first().toString(), QStringLiteral("Edit(docs/**)"));
 
@@ -231,7 +287,7 @@ private slots:
         const PermissionRequest replaced = h.asker->requests().at(1);
         QVERIFY(!replaced.newFile);
         QCOMPARE(replaced.oldText, QStringLiteral("one\ntwo\n"));
-        QCOMPARE(replaced.diff,
+        QCOMPARE(replaced.diff.toString(QStringLiteral("a/crlf.txt"), QStringLiteral("b/crlf.txt")),
                  QStringLiteral(
                      "--- a/crlf.txt\n+++ b/crlf.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+three\n"));
         QCOMPARE(replaced.suggestedRules.first().toString(), QStringLiteral("Edit(./crlf.txt)"));
@@ -400,6 +456,120 @@ private slots:
                  qPrintable(text));
         QVERIFY2(text.contains(rejectedMiddleHunk), qPrintable(text));
         QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), meanwhile);
+    }
+
+    // The hunk indexes of an answer are those of the diff the reviewer was shown, carried in
+    // the request: a diff computed again (here: with the default context, which merges the two
+    // changes into one hunk) would apply something else.
+    void partialApplyUsesTheHunksTheReviewerSaw()
+    {
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), lines(1, 10)));
+        QVERIFY(h.read(QStringLiteral("src/t.txt")));
+        PermissionRequest request;
+        request.toolName = QStringLiteral("Edit");
+        request.arguments = {{"file_path", "src/t.txt"},
+                             {"old_string", QString::fromUtf8(lines(2, 6))},
+                             {"new_string", QString::fromUtf8(lines(2, 6, {2, 6}))}};
+        request.filePath = h.repo.path(QStringLiteral("src/t.txt"));
+        request.displayPath = QStringLiteral("src/t.txt");
+        request.oldText = QString::fromUtf8(lines(1, 10));
+        request.newText = QString::fromUtf8(lines(1, 10, {2, 6}));
+        request.diff = UnifiedDiff::compute(request.oldText, request.newText, 0);
+        QCOMPARE(request.diff.hunks().size(), 2);
+        QCOMPARE(UnifiedDiff::compute(request.oldText, request.newText).hunks().size(), 1);
+
+        const PartialChange partial
+            = PartialChange::of(request,
+                                FakeAsker::answer(PermissionAnswer::Choice::AllowOnce, {}, {1}));
+        QCOMPARE(partial.hunkCount(), 2);
+        QCOMPARE(partial.rejected(), QList<int>{1});
+        const PartialChange::Rewrite rewrite = partial.rewrite(*h.repo.workspace());
+        QVERIFY2(!rewrite.refused, qPrintable(rewrite.refused.value_or(ToolResult()).text()));
+        ToolCallContext context;
+        context.toolName = QStringLiteral("Edit");
+        context.arguments = rewrite.arguments;
+        const ToolResult result
+            = partial.result(h.tools.value(QStringLiteral("Edit"))->execute(context), {});
+        QVERIFY2(!result.isError, qPrintable(result.text()));
+        QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), lines(1, 10, {2}));
+        QVERIFY2(result.text().contains(QLatin1String("Rejected hunk 2 of 2 (line 6 of the file "
+                                                      "before your change):\n@@ -6 +6 @@\n"
+                                                      "-line 6\n+LINE 6\n")),
+                 qPrintable(result.text()));
+    }
+
+    // A partly approved change is written by the tool, between the effect hooks, like any
+    // other: a journal sees the write the reviewer approved.
+    void effectHooksSeeAPartlyApprovedChange_data()
+    {
+        QTest::addColumn<QString>("tool");
+        QTest::newRow("edit") << "Edit";
+        QTest::newRow("write") << "Write";
+    }
+
+    void effectHooksSeeAPartlyApprovedChange()
+    {
+        QFETCH(QString, tool);
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), lines(1, 30)));
+        QVERIFY(h.read(QStringLiteral("src/t.txt")));
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::AllowOnce, {}, {1}));
+        QStringList journal;
+        QJsonObject afterDetails;
+        EffectHooks effects;
+        effects.beforeEffect = [&](const ToolCallContext &context) {
+            journal << QStringLiteral("before %1, file %2")
+                           .arg(context.toolName,
+                                h.repo.read(QStringLiteral("src/t.txt")) == lines(1, 30)
+                                    ? QStringLiteral("unchanged")
+                                    : QStringLiteral("changed"));
+        };
+        effects.afterEffect = [&](const ToolCallContext &context, const ToolResult &result) {
+            journal << QStringLiteral("after %1, %2")
+                           .arg(context.toolName,
+                                result.isError ? QStringLiteral("failed")
+                                               : QStringLiteral("succeeded"));
+            afterDetails = result.details.toObject();
+        };
+        const ToolResult result = runAsTheLoopDoes(h,
+                                                   h.tools.value(tool),
+                                                   threeHunkCall(tool),
+                                                   effects);
+        QVERIFY2(!result.isError, qPrintable(result.text()));
+        QVERIFY2(result.text().startsWith(QLatin1String("The user approved only part")),
+                 qPrintable(result.text()));
+        QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), lines(1, 30, {2, 25}));
+        QCOMPARE(journal,
+                 QStringList({QStringLiteral("before %1, file unchanged").arg(tool),
+                              QStringLiteral("after %1, succeeded").arg(tool)}));
+        QCOMPARE(afterDetails.value(QLatin1String("path")).toString(),
+                 h.repo.path(QStringLiteral("src/t.txt")));
+        QCOMPARE(afterDetails.value(QLatin1String("additions")).toInt(), 2);
+        QCOMPARE(afterDetails.value(QLatin1String("deletions")).toInt(), 2);
+    }
+
+    // The rewritten call is validated again before the tool runs: a tool that cannot take it
+    // is not run, and the model hears that nothing was written.
+    void rewrittenPartialCallIsValidatedAgain()
+    {
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), lines(1, 30)));
+        QVERIFY(h.read(QStringLiteral("src/t.txt")));
+        const QJsonObject call = threeHunkCall(QStringLiteral("Write"));
+        const auto narrow
+            = std::make_shared<NarrowWrite>(h.tools.value(QStringLiteral("Write")),
+                                            call.value(QLatin1String("content")).toString());
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::AllowOnce, {}, {1}));
+        const ToolResult result = runAsTheLoopDoes(h, narrow, call);
+        QVERIFY(result.isError);
+        QVERIFY2(result.text().startsWith(QLatin1String(
+                     "Nothing was written: the user approved part of this Write of src/t.txt, "
+                     "but applying the hunks they kept failed: Contract error: a tool "
+                     "middleware rewrote the arguments of Write into invalid ones")),
+                 qPrintable(result.text()));
+        QVERIFY2(result.text().contains(rejectedMiddleHunk), qPrintable(result.text()));
+        QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), lines(1, 30));
     }
 
     // Only Edit and Write have hunks; a list that names none of them changes nothing.

@@ -17,6 +17,7 @@
 using AgentCore::PermissionAnswer;
 using AgentCore::PermissionRequest;
 using AgentCore::PermissionRule;
+using AgentCore::UnifiedDiff;
 using Choice = PermissionAnswer::Choice;
 
 namespace {
@@ -48,6 +49,7 @@ PermissionRequest editRequest()
     request.newText = numberedLines(40,
                                     {{5, QStringLiteral("    int value5 = compute(500);")},
                                      {35, QStringLiteral("    int renamed35 = compute(35);")}});
+    request.diff = UnifiedDiff::compute(request.oldText, request.newText);
     request.suggestedRules = {rule(QStringLiteral("Edit(src/**)")),
                               rule(QStringLiteral("Edit(src/main.cpp)"))};
     return request;
@@ -268,6 +270,7 @@ private slots:
         PermissionRequest request = editRequest();
         request.toolName = QStringLiteral("Write");
         request.oldText.clear();
+        request.diff = UnifiedDiff::compute(request.oldText, request.newText);
         request.newFile = true;
         Ui::DiffReviewView view;
         view.setRequest(request);
@@ -286,6 +289,7 @@ private slots:
             changes.insert(i, QStringLiteral("    long changed%1 = other(%1);").arg(i));
         request.oldText = numberedLines(10000);
         request.newText = numberedLines(10000, changes);
+        request.diff = UnifiedDiff::compute(request.oldText, request.newText);
         Ui::DiffReviewView view;
         view.setRequest(request);
         view.resize(900, 600);
@@ -311,6 +315,7 @@ private slots:
         PermissionRequest request = editRequest();
         request.oldText.prepend(QStringLiteral("// Compute the values.\n#include <cstdio>\n"));
         request.newText.prepend(QStringLiteral("// Compute the values once.\n#include <cstdio>\n"));
+        request.diff = UnifiedDiff::compute(request.oldText, request.newText);
         Ui::DiffReviewView view;
         view.resize(1000, 560);
         view.setRequest(request);

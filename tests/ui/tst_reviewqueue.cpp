@@ -20,6 +20,7 @@ using AgentCore::AbortToken;
 using AgentCore::PermissionAnswer;
 using AgentCore::PermissionBroker;
 using AgentCore::PermissionRequest;
+using AgentCore::UnifiedDiff;
 using Choice = PermissionAnswer::Choice;
 
 namespace {
@@ -32,6 +33,7 @@ PermissionRequest editRequest(const QString &path)
     request.displayPath = path;
     request.oldText = QStringLiteral("a\nb\n");
     request.newText = QStringLiteral("a\nc\n");
+    request.diff = UnifiedDiff::compute(request.oldText, request.newText);
     return request;
 }
 
@@ -150,6 +152,7 @@ private slots:
         request.newText = request.oldText;
         request.newText.replace(QStringLiteral("line 1\n"), QStringLiteral("first\n"))
             .replace(QStringLiteral("line 20\n"), QStringLiteral("last\n"));
+        request.diff = UnifiedDiff::compute(request.oldText, request.newText);
         Asking asking(&broker, request);
         QTRY_COMPARE(queue.count(), 1);
 

@@ -23,7 +23,6 @@ namespace Ui {
 
 struct DiffReviewView::Private
 {
-    AgentCore::UnifiedDiff diff;
     bool sideBySideBuilt = false;
 };
 
@@ -130,13 +129,12 @@ DiffReviewView::~DiffReviewView() = default;
 
 void DiffReviewView::setRequest(const AgentCore::PermissionRequest &request)
 {
-    m_request = request;
-    d->diff = AgentCore::UnifiedDiff::compute(request.oldText, request.newText);
+    m_request = request; // its diff is the one the answer's hunk indexes refer to
     d->sideBySideBuilt = false;
     SyntaxColorizer colorizer(palette());
     colorizer.setLanguageForFileName(
         QFileInfo(request.filePath.isEmpty() ? request.displayPath : request.filePath).fileName());
-    m_unified->setPane(DiffLayout::unified(d->diff, colorizer));
+    m_unified->setPane(DiffLayout::unified(m_request.diff, colorizer));
     fillHeader();
     fillHunks();
     m_answers->setRequest(request);
@@ -160,11 +158,12 @@ void DiffReviewView::fillHeader()
     m_stats->setText(QStringLiteral("<span style='color:%1'>+%2</span>&nbsp;&nbsp;"
                                     "<span style='color:%3'>&minus;%4</span>")
                          .arg(dark ? QStringLiteral("#3fb950") : QStringLiteral("#1a7f37"))
-                         .arg(d->diff.additions())
+                         .arg(m_request.diff.additions())
                          .arg(dark ? QStringLiteral("#f85149") : QStringLiteral("#cf222e"))
-                         .arg(d->diff.deletions()));
-    m_stats->setToolTip(
-        tr("Lines added: %1\nLines removed: %2").arg(d->diff.additions()).arg(d->diff.deletions()));
+                         .arg(m_request.diff.deletions()));
+    m_stats->setToolTip(tr("Lines added: %1\nLines removed: %2")
+                            .arg(m_request.diff.additions())
+                            .arg(m_request.diff.deletions()));
     m_reason->setText(m_request.reason);
     m_reason->setVisible(!m_request.reason.isEmpty());
 }
@@ -173,7 +172,7 @@ void DiffReviewView::fillHunks()
 {
     const QSignalBlocker blocker(m_hunks);
     m_hunks->clear();
-    for (const AgentCore::UnifiedDiff::Hunk &hunk : d->diff.hunks()) {
+    for (const AgentCore::UnifiedDiff::Hunk &hunk : m_request.diff.hunks()) {
         int added = 0;
         int removed = 0;
         for (const QString &line : hunk.lines) {
@@ -190,7 +189,7 @@ void DiffReviewView::fillHunks()
         item->setCheckState(Qt::Checked);
         item->setToolTip(tr("Uncheck to leave this change out"));
     }
-    m_hunks->setVisible(d->diff.hunks().size() > 1);
+    m_hunks->setVisible(m_request.diff.hunks().size() > 1);
 }
 
 int DiffReviewView::hunkCount() const
@@ -238,7 +237,7 @@ void DiffReviewView::ensureSideBySide()
     colorizer.setLanguageForFileName(
         QFileInfo(m_request.filePath.isEmpty() ? m_request.displayPath : m_request.filePath)
             .fileName());
-    auto [before, after] = DiffLayout::sideBySide(d->diff, colorizer);
+    auto [before, after] = DiffLayout::sideBySide(m_request.diff, colorizer);
     m_old->setPane(std::move(before));
     m_new->setPane(std::move(after));
     updateRejected();

@@ -32,7 +32,7 @@ public:
     quint64 requestId() const { return m_request.id; }
 
     int hunkCount() const;
-    /// Indexes into UnifiedDiff::compute(oldText, newText).hunks() that are unchecked.
+    /// Indexes into the request's diff.hunks() that are unchecked.
     QList<int> rejectedHunks() const;
     void setHunkAccepted(int hunk, bool accepted);
 
