@@ -63,10 +63,12 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     if (m_file.resumed) {
         m_title = m_file.resumed->state.value(titleKey).toString();
         m_draft = m_file.resumed->state.value(draftKey).toString();
-        // The results in the file carry what tool_execution_end carried live.
+        // The results in the file carry what the effect hook was given live.
         for (const AgentCore::Message &message : std::as_const(m_file.resumed->messages)) {
-            if (message.isToolResult() && !message.isError)
-                noteChange(message.toolName, message.details);
+            if (!message.isToolResult() || message.isError)
+                continue;
+            if (const auto change = AgentCore::FileChange::fromDetails(message.details))
+                noteChange(*change);
         }
     }
     // The broker is a QObject of this thread, shared with the tool threads through a
@@ -78,6 +80,11 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     // Called on a tool thread; the Agent (and its tool threads) ends before the session.
     m_options.onAuditError = [this](const QString &message) {
         QMetaObject::invokeMethod(this, [this, message] { emit warning(message); });
+    };
+    // The same: the loop's afterEffect hook, the one place that sees every write, whatever
+    // the tool is called.
+    m_options.onFileChanged = [this](const AgentCore::FileChange &change) {
+        QMetaObject::invokeMethod(this, [this, change] { noteChange(change); });
     };
     // The destructor joins this thread, so `this` is alive when it posts; a call still
     // queued when the session is destroyed is dropped with it.
@@ -339,8 +346,6 @@ QList<ChangedFile> AgentSession::changedFiles() const
 
 void AgentSession::onEvent(const AgentEvent &event)
 {
-    if (event.type == AgentEvent::Type::ToolExecutionEnd && !event.isError)
-        noteChange(event.toolName, event.result.details);
     emit eventEmitted(event);
     const bool listChanges = (event.type == AgentEvent::Type::MessageEnd
                               && event.message.role == AgentCore::Message::Role::User)
@@ -349,25 +354,20 @@ void AgentSession::onEvent(const AgentEvent &event)
         emit recorded();
 }
 
-void AgentSession::noteChange(const QString &toolName, const AgentCore::ToolDetails &details)
+void AgentSession::noteChange(const AgentCore::FileChange &change)
 {
-    if (!AgentCore::changesFile(AgentCore::toolKind(toolName)))
-        return;
-    const QString &path = details.path;
-    if (path.isEmpty())
-        return;
-    auto it = m_changedIndex.constFind(path);
+    auto it = m_changedIndex.constFind(change.path);
     if (it == m_changedIndex.cend()) {
         ChangedFile file;
-        file.path = path;
-        file.displayPath = details.displayPath.isEmpty() ? path : details.displayPath;
-        file.created = details.created;
-        it = m_changedIndex.insert(path, int(m_changed.size()));
+        file.path = change.path;
+        file.displayPath = change.displayPath;
+        file.created = change.created;
+        it = m_changedIndex.insert(change.path, int(m_changed.size()));
         m_changed.append(file);
     }
     ChangedFile &file = m_changed[*it];
-    file.additions += details.additions;
-    file.deletions += details.deletions;
+    file.additions += change.additions;
+    file.deletions += change.deletions;
     ++file.changes;
     emit changedFilesChanged();
 }

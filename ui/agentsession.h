@@ -51,14 +51,14 @@ struct SessionFile
     std::optional<AgentCore::SessionLog::Contents> resumed;
 };
 
-/// One file the agent changed in this session, summed over its Edit and Write calls.
+/// One file the agent changed in this session, summed over the calls that changed it.
 struct ChangedFile
 {
     QString path;        ///< absolute
     QString displayPath; ///< relative to the repository when inside
     int additions = 0;
     int deletions = 0;
-    int changes = 0;      ///< successful Edit/Write calls
+    int changes = 0;      ///< successful calls that changed it
     bool created = false; ///< the first change created the file
 };
 
@@ -163,8 +163,9 @@ private:
     void assembled(AgentCore::CodingAgent parts);
     void perform(Action action, const QString &text);
     void onEvent(const AgentCore::AgentEvent &event);
-    /// Adds a successful Edit or Write result (its details) to the changed files.
-    void noteChange(const QString &toolName, const AgentCore::ToolDetails &details);
+    /// Adds one change to the changed files: live from the loop's afterEffect hook (every
+    /// side-effecting call that reports a file's diff), on resume from the recorded results.
+    void noteChange(const AgentCore::FileChange &change);
     void setState(State state);
     void applyModel();
     void writeDraft();

@@ -103,6 +103,14 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
          sideEffectTools = sideEffectToolNames(config.tools)](Context context) {
             return policy->prepareContext(std::move(context), sideEffectTools);
         };
+    if (options.onFileChanged) {
+        config.loop.effects.afterEffect =
+            [onFileChanged = options.onFileChanged](const ToolCallContext &,
+                                                    const ToolResult &result) {
+                if (const std::optional<FileChange> change = FileChange::of(result))
+                    onFileChanged(*change);
+            };
+    }
     return agent;
 }
 

@@ -10,6 +10,7 @@
 #include <permissions/permissionpolicy.h>
 #include <permissions/permissionrule.h>
 #include <tools/commandenvironment.h>
+#include <tools/filechange.h>
 #include <tools/toolworkspace.h>
 
 #include <QStringList>
@@ -52,6 +53,9 @@ struct CodingAgentOptions
     std::function<void(const QString &message)> onAuditError;
     /// Told about every call denied because nobody could be asked (on a tool thread).
     std::function<void(const QString &message)> onUnattendedDeny;
+    /// Told after every side-effecting call that changed a file (from the loop's afterEffect
+    /// hook, whatever the tool is called; also a partly approved change), on a tool thread.
+    std::function<void(const FileChange &change)> onFileChanged;
     /// More extensions, run inside the audit log (so it records what they did).
     QList<ExtensionPtr> extensions;
     QString systemPrompt; ///< empty: buildSystemPrompt(repositoryRoot)

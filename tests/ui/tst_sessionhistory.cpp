@@ -13,6 +13,8 @@
 #include <mainwindow.h>
 #include <review/filediffview.h>
 #include <scriptedmodel.h>
+#include <testtools.h>
+#include <tools/unifieddiff.h>
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -26,6 +28,7 @@
 #include <memory>
 
 using namespace AgentCore;
+using TestSupport::FunctionTool;
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 using Ui::AgentSession;
@@ -53,6 +56,29 @@ QByteArray fileBytes(const QString &path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+/// An extension's tool that writes \a relative in \a root and reports it as Write does:
+/// not called Edit or Write, but side-effecting.
+AgentToolPtr stampTool(const QString &root, const QString &relative)
+{
+    return FunctionTool::make(QStringLiteral("Stamp"),
+                              {},
+                              ExecutionMode::Sequential,
+                              [root, relative](const ToolCallContext &) {
+                                  QFile file(root + QLatin1Char('/') + relative);
+                                  if (!file.open(QIODevice::WriteOnly)
+                                      || file.write("stamped\n") != 8)
+                                      return ToolResult::makeError(QStringLiteral("cannot write"));
+                                  QJsonObject details
+                                      = UnifiedDiff::compute({}, QStringLiteral("stamped\n"))
+                                            .toJson(QStringLiteral("/dev/null"),
+                                                    QStringLiteral("b/") + relative);
+                                  details.insert(QStringLiteral("path"), file.fileName());
+                                  details.insert(QStringLiteral("displayPath"), relative);
+                                  details.insert(QStringLiteral("created"), true);
+                                  return ToolResult::makeText(QStringLiteral("Stamped."), details);
+                              });
 }
 
 QString lastToolResult(const Context &context)
@@ -87,10 +113,12 @@ private slots:
     {
         m_window.reset();
         m_repo.reset();
+        m_extraTools.clear();
     }
 
     void stopKeepsTheCommandsOutput();
     void resumedSessionListsTheChangedFiles();
+    void changedFilesComeFromTheEffectHooks();
     void doubleClickShowsTheChangesInTheApp();
 
 private:
@@ -122,6 +150,7 @@ private:
     std::unique_ptr<QTemporaryDir> m_sessionsDir;
     std::shared_ptr<ScriptedModel> m_model;
     std::unique_ptr<Ui::MainWindow> m_window;
+    QList<AgentToolPtr> m_extraTools; ///< for the next openWindow
 };
 
 void tst_SessionHistory::openWindow(const QList<ModelStep> &steps)
@@ -133,6 +162,7 @@ void tst_SessionHistory::openWindow(const QList<ModelStep> &steps)
     setup.model.label = QStringLiteral("scripted");
     setup.options.systemPrompt = QStringLiteral("You are tested.");
     setup.sessionsDirectory = m_sessionsDir->path();
+    setup.options.extraTools = m_extraTools;
     m_window = std::make_unique<Ui::MainWindow>(setup);
     m_window->resize(1200, 760);
     m_window->show();
@@ -218,6 +248,24 @@ void tst_SessionHistory::resumedSessionListsTheChangedFiles()
     const QString path = session()->sessionPath();
 
     resume(path, {});
+    QCOMPARE(m_window->changedFilesPanel()->rows(), live);
+}
+
+// The panel lists what the loop's afterEffect hook saw a call change, whatever the tool is
+// called (here an extension's), and lists it again after resume.
+void tst_SessionHistory::changedFilesComeFromTheEffectHooks()
+{
+    m_extraTools = {stampTool(m_repo->root(), QStringLiteral("stamp.txt"))};
+    openWindow({ModelStep::toolCall(QStringLiteral("s1"), QStringLiteral("Stamp"), {}),
+                ModelStep::text(QStringLiteral("Stamped."))});
+    session()->setPermissionMode(PermissionMode::Bypass);
+    type(QStringLiteral("stamp it"));
+    waitForIdle();
+    QCOMPARE(m_repo->read(QStringLiteral("stamp.txt")), QByteArray("stamped\n"));
+    const QStringList live = m_window->changedFilesPanel()->rows();
+    QCOMPARE(live, QStringList{QStringLiteral("stamp.txt  +1 −0")});
+
+    resume(session()->sessionPath(), {});
     QCOMPARE(m_window->changedFilesPanel()->rows(), live);
 }
 

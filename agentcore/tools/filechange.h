@@ -1,0 +1,29 @@
+#pragma once
+
+#include <core/agenttypes.h>
+
+#include <QString>
+
+#include <optional>
+
+namespace AgentCore {
+
+/// One change to one file, as the result of the call that made it describes it: the details
+/// Edit and Write attach (UnifiedDiff::toJson with "path", "displayPath" and, for Write,
+/// "created"); any side-effecting tool that attaches the same is counted the same way. A value.
+struct FileChange
+{
+    QString path;        ///< absolute
+    QString displayPath; ///< relative to the repository when inside
+    int additions = 0;
+    int deletions = 0;
+    bool created = false; ///< the call created the file
+
+    /// The change \a result reports: a successful result whose details name a path and carry
+    /// its diff. nullopt for any other result (a failure, a Read, a Bash command).
+    static std::optional<FileChange> of(const ToolResult &result);
+    /// The same from a recorded result's \a details (a resumed session's tool result message).
+    static std::optional<FileChange> fromDetails(const QJsonValue &details);
+};
+
+} // namespace AgentCore
