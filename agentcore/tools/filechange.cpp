@@ -1,7 +1,5 @@
 #include "filechange.h"
 
-#include <QJsonObject>
-
 namespace AgentCore {
 
 std::optional<FileChange> FileChange::of(const ToolResult &result)
@@ -11,19 +9,17 @@ std::optional<FileChange> FileChange::of(const ToolResult &result)
     return fromDetails(result.details);
 }
 
-std::optional<FileChange> FileChange::fromDetails(const QJsonValue &details)
+std::optional<FileChange> FileChange::fromDetails(const ToolDetails &details)
 {
-    const QJsonObject object = details.toObject();
-    const QString path = object.value(u"path").toString();
     // A diff is what tells a change from a look at a file (Read names its path too).
-    if (path.isEmpty() || !object.value(u"diff").isString())
+    if (details.path.isEmpty() || details.diff.isEmpty())
         return std::nullopt;
     FileChange change;
-    change.path = path;
-    change.displayPath = object.value(u"displayPath").toString(path);
-    change.additions = object.value(u"additions").toInt();
-    change.deletions = object.value(u"deletions").toInt();
-    change.created = object.value(u"created").toBool();
+    change.path = details.path;
+    change.displayPath = details.displayPath.isEmpty() ? details.path : details.displayPath;
+    change.additions = details.additions;
+    change.deletions = details.deletions;
+    change.created = details.created;
     return change;
 }
 

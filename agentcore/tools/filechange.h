@@ -9,8 +9,8 @@
 namespace AgentCore {
 
 /// One change to one file, as the result of the call that made it describes it: the details
-/// Edit and Write attach (UnifiedDiff::toJson with "path", "displayPath" and, for Write,
-/// "created"); any side-effecting tool that attaches the same is counted the same way. A value.
+/// Edit and Write attach (UnifiedDiff::toDetails with the path, the display path and, for
+/// Write, whether it created the file); any side-effecting tool that attaches the same is counted the same way. A value.
 struct FileChange
 {
     QString path;        ///< absolute
@@ -23,7 +23,7 @@ struct FileChange
     /// its diff. nullopt for any other result (a failure, a Read, a Bash command).
     static std::optional<FileChange> of(const ToolResult &result);
     /// The same from a recorded result's \a details (a resumed session's tool result message).
-    static std::optional<FileChange> fromDetails(const QJsonValue &details);
+    static std::optional<FileChange> fromDetails(const ToolDetails &details);
 };
 
 } // namespace AgentCore

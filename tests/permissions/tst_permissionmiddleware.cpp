@@ -530,7 +530,7 @@ private slots:
                            .arg(context.toolName,
                                 result.isError ? QStringLiteral("failed")
                                                : QStringLiteral("succeeded"));
-            afterDetails = result.details.toObject();
+            afterDetails = result.details.toJson();
         };
         const ToolResult result = runAsTheLoopDoes(h,
                                                    h.tools.value(tool),

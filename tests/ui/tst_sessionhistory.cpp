@@ -70,13 +70,13 @@ AgentToolPtr stampTool(const QString &root, const QString &relative)
                                   if (!file.open(QIODevice::WriteOnly)
                                       || file.write("stamped\n") != 8)
                                       return ToolResult::makeError(QStringLiteral("cannot write"));
-                                  QJsonObject details
+                                  ToolDetails details
                                       = UnifiedDiff::compute({}, QStringLiteral("stamped\n"))
-                                            .toJson(QStringLiteral("/dev/null"),
-                                                    QStringLiteral("b/") + relative);
-                                  details.insert(QStringLiteral("path"), file.fileName());
-                                  details.insert(QStringLiteral("displayPath"), relative);
-                                  details.insert(QStringLiteral("created"), true);
+                                            .toDetails(QStringLiteral("/dev/null"),
+                                                       QStringLiteral("b/") + relative);
+                                  details.path = file.fileName();
+                                  details.displayPath = relative;
+                                  details.created = true;
                                   return ToolResult::makeText(QStringLiteral("Stamped."), details);
                               });
 }
