@@ -4,6 +4,7 @@
 #include <core/agent.h>
 #include <core/sessionrecorder.h>
 #include <permissions/permissionbroker.h>
+#include <permissions/permissionsessionstate.h>
 #include <permissions/projecttrust.h>
 
 #include <QJsonObject>
@@ -132,19 +133,20 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
             for (const char *key : {"steering", "leftoverSteering", "followUps"})
                 state.remove(QLatin1String(key));
         }
-        AgentCore::SessionRecorder::restore(state, *m_agent, *m_policy, &m_warnings);
+        AgentCore::SessionRecorder::restore(state, *m_agent);
+        AgentCore::restorePermissionSessionState(state, *m_policy, &m_warnings);
         m_warnings += m_file.resumed->warnings;
         m_options.permissionMode = m_policy->mode();
     }
     if (!m_file.path.isEmpty() && !isReadOnly()) {
         // Before the session's own handler, so a message is on disk when recorded() says so.
-        m_recorder = new AgentCore::SessionRecorder(m_agent,
-                                                    m_policy,
-                                                    m_file.path,
-                                                    m_file.header,
-                                                    m_file.resumed ? m_file.resumed->state
-                                                                   : QJsonObject(),
-                                                    this);
+        m_recorder = new AgentCore::SessionRecorder(
+            m_agent,
+            [policy = m_policy] { return AgentCore::permissionSessionState(*policy); },
+            m_file.path,
+            m_file.header,
+            m_file.resumed ? m_file.resumed->state : QJsonObject(),
+            this);
         if (m_log)
             m_recorder->adopt(std::move(m_log));
         // Before anything else is written: the file then tells the interrupted run's end.

@@ -3,7 +3,6 @@
 #include "agent.h"
 
 #include <ai/messagejson.h>
-#include <permissions/permissionpolicy.h>
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -25,52 +24,25 @@ const QLatin1String leftoverKey("leftoverSteering");
 const QLatin1String runningKey("runInProgress");
 const QLatin1String followUpsKey("followUps");
 const QLatin1String pausedKey("followUpsPaused");
-const QLatin1String modeKey("permissionMode");
-const QLatin1String rulesKey("sessionRules");
-const QLatin1String sessionSource("session");
 // How often the answer being streamed is written: what a crash can cost of it.
 constexpr int partialIntervalMs = 1000;
-
-QString behaviorName(PermissionBehavior behavior)
-{
-    switch (behavior) {
-    case PermissionBehavior::Allow:
-        return QStringLiteral("allow");
-    case PermissionBehavior::Ask:
-        return QStringLiteral("ask");
-    case PermissionBehavior::Deny:
-        return QStringLiteral("deny");
-    }
-    return {};
-}
-
-std::optional<PermissionBehavior> parseBehavior(const QString &name)
-{
-    for (const PermissionBehavior behavior :
-         {PermissionBehavior::Allow, PermissionBehavior::Ask, PermissionBehavior::Deny}) {
-        if (behaviorName(behavior) == name)
-            return behavior;
-    }
-    return std::nullopt;
-}
 
 } // namespace
 
 SessionRecorder::SessionRecorder(Agent *agent,
-                                 std::shared_ptr<PermissionPolicy> policy,
+                                 StateSource source,
                                  QString path,
                                  QJsonObject header,
                                  QJsonObject state,
                                  QObject *parent)
     : QObject(parent)
     , m_agent(agent)
-    , m_policy(std::move(policy))
+    , m_source(std::move(source))
     , m_path(std::move(path))
     , m_header(std::move(header))
     , m_written(state)
 {
-    for (const QLatin1String key :
-         {steeringKey, leftoverKey, runningKey, followUpsKey, pausedKey, modeKey, rulesKey})
+    for (const QLatin1String key : {steeringKey, leftoverKey, runningKey, followUpsKey, pausedKey})
         state.remove(key);
     m_extra = state;
     m_partialTimer = new QTimer(this);
@@ -107,15 +79,11 @@ QJsonObject SessionRecorder::state() const
         followUps.append(messageToJson(message));
     state.insert(followUpsKey, followUps);
     state.insert(pausedKey, m_agent->followUpsPaused());
-    state.insert(modeKey, permissionModeName(m_policy->mode()));
-    QJsonArray rules;
-    for (const PermissionRule &rule : m_policy->rules()) {
-        if (rule.source != sessionSource)
-            continue;
-        rules.append(QJsonObject{{QLatin1String("rule"), rule.toString()},
-                                 {QLatin1String("behavior"), behaviorName(rule.behavior)}});
+    if (m_source) {
+        const QJsonObject owned = m_source();
+        for (auto it = owned.begin(); it != owned.end(); ++it)
+            state.insert(it.key(), it.value());
     }
-    state.insert(rulesKey, rules);
     return state;
 }
 
@@ -303,31 +271,8 @@ void SessionRecorder::fail(const QString &message)
     emit failed(message);
 }
 
-void SessionRecorder::restore(const QJsonObject &state,
-                              Agent &agent,
-                              PermissionPolicy &policy,
-                              QStringList *warnings)
+void SessionRecorder::restore(const QJsonObject &state, Agent &agent)
 {
-    if (const auto mode = parsePermissionMode(state.value(modeKey).toString()))
-        policy.setMode(*mode);
-    const QJsonArray rules = state.value(rulesKey).toArray();
-    for (const QJsonValue &value : rules) {
-        const QJsonObject object = value.toObject();
-        const QString text = object.value(u"rule").toString();
-        const std::optional<PermissionBehavior> behavior = parseBehavior(
-            object.value(u"behavior").toString());
-        QString error;
-        std::optional<PermissionRule> rule;
-        if (behavior)
-            rule = PermissionRule::parse(text, *behavior, &error);
-        if (!rule) {
-            warnings->append(Tr::tr("The session's permission rule \"%1\" was not restored: %2")
-                                 .arg(text, error.isEmpty() ? Tr::tr("unknown kind") : error));
-            continue;
-        }
-        rule->source = sessionSource;
-        policy.addRule(*rule);
-    }
     QList<Message> queue;
     const QJsonArray followUps = state.value(followUpsKey).toArray();
     for (const QJsonValue &value : followUps) {

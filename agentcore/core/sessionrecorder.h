@@ -7,21 +7,22 @@
 #include <QObject>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 namespace AgentCore {
 
 class Agent;
-class PermissionPolicy;
 struct AgentEvent;
 
 /// Keeps one conversation's session file up to date while its Agent works: appends each
 /// message as it ends, forces the file to disk at each turn end, and appends the session's
 /// state whenever it changed: the steering messages not yet taken, the leftover steering
 /// (Agent::leftoverSteering) and the follow-up queue (and whether it is paused), as soon as
-/// they are accepted; whether a run is going on; the
-/// permission mode and the rules the user allowed for this session; and what the window adds
-/// (the model, the title, the draft). The answer being streamed is written as a partial record
+/// they are accepted; whether a run is going on; the keys other layers own, asked for through
+/// a StateSource (the permission mode and the rules the user allowed for this session); and
+/// what the window adds (the model, the title, the draft). The answer being streamed is written
+/// as a partial record
 /// at most once a second, so a crash leaves what the user saw of it.
 ///
 /// The file is created with the first message, so a conversation that never started leaves
@@ -33,10 +34,14 @@ class SessionRecorder final : public QObject
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SessionRecorder)
 public:
+    /// Gives the keys of the state another layer owns, as they are now. Asked each time the
+    /// state may have changed; its keys override the window's keys of the same name.
+    using StateSource = std::function<QJsonObject()>;
+
     /// \a state: the state the session was resumed with (empty for a new one); its keys that
-    /// the recorder does not own (model, title, ...) are kept.
+    /// the recorder does not own (model, title, ...) are kept. \a source may be empty.
     SessionRecorder(Agent *agent,
-                    std::shared_ptr<PermissionPolicy> policy,
+                    StateSource source,
                     QString path,
                     QJsonObject header,
                     QJsonObject state,
@@ -55,16 +60,13 @@ public:
     /// Sets a key of the state the window owns ("model", "title"); written at once when the
     /// file exists, else with the first message.
     void setStateValue(const QString &key, const QJsonValue &value);
-    /// Something the state is made of changed outside the Agent (the permission mode, a rule).
+    /// Something the state is made of changed outside the Agent (what the StateSource gives).
     void refreshState();
 
-    /// Applies a resumed state to a new Agent and its policy: the follow-up queue and its pause,
-    /// the mode and the session's rules. Steering, left over or not yet taken, becomes the
-    /// agent's leftover steering: never sent without the user. Problems (a rule that no longer parses) go to \a warnings.
-    static void restore(const QJsonObject &state,
-                        Agent &agent,
-                        PermissionPolicy &policy,
-                        QStringList *warnings);
+    /// Applies a resumed state to a new Agent: the follow-up queue and its pause. Steering,
+    /// left over or not yet taken, becomes the agent's leftover steering: never sent without
+    /// the user. The StateSource's owner restores its own keys.
+    static void restore(const QJsonObject &state, Agent &agent);
 
     /// What closes a run that a crash (or closing the window mid-run) cut off, for a session
     /// resumed by its only writer: an error result for each tool call of the last answer that
@@ -86,7 +88,7 @@ private:
     void fail(const QString &message);
 
     Agent *m_agent;
-    std::shared_ptr<PermissionPolicy> m_policy;
+    StateSource m_source;
     QString m_path;
     QJsonObject m_header;
     QJsonObject m_extra;   // keys the window owns

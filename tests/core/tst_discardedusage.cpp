@@ -6,7 +6,6 @@
 #include <core/sessionlog.h>
 #include <core/sessionrecorder.h>
 #include <core/sessionstore.h>
-#include <permissions/permissionpolicy.h>
 
 #include <scriptedmodel.h>
 
@@ -118,10 +117,9 @@ void tst_DiscardedUsage::sessionFileKeepsIt()
     AgentConfig config;
     config.loop.model = model;
     Agent agent(std::move(config));
-    auto policy = std::make_shared<PermissionPolicy>(m_dir.path(), PermissionMode::Default);
     {
         SessionRecorder recorder(&agent,
-                                 policy,
+                                 SessionRecorder::StateSource(),
                                  path,
                                  SessionStore::newHeader(m_dir.path()),
                                  QJsonObject{});

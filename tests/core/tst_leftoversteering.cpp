@@ -5,7 +5,6 @@
 #include <core/sessionlog.h>
 #include <core/sessionrecorder.h>
 #include <core/sessionstore.h>
-#include <permissions/permissionpolicy.h>
 
 #include <scriptedmodel.h>
 
@@ -188,11 +187,10 @@ void tst_LeftoverSteering::resumedSessionShowsSteeringAsLeftover()
 {
     QFETCH(bool, stopped);
     const QString path = m_dir.filePath(QStringLiteral("%1.jsonl").arg(stopped));
-    auto policy = std::make_shared<PermissionPolicy>(m_dir.path(), PermissionMode::Default);
     auto agent = makeAgent({ModelStep::waitForAbort()});
     {
         SessionRecorder recorder(agent.get(),
-                                 policy,
+                                 SessionRecorder::StateSource(),
                                  path,
                                  SessionStore::newHeader(m_dir.path()),
                                  QJsonObject{});
@@ -214,8 +212,7 @@ void tst_LeftoverSteering::resumedSessionShowsSteeringAsLeftover()
 
     auto resumed = makeAgent({ModelStep::text(QStringLiteral("The README says how to build."))},
                              contents->messages);
-    QStringList warnings;
-    SessionRecorder::restore(contents->state, *resumed, *policy, &warnings);
+    SessionRecorder::restore(contents->state, *resumed);
     QCOMPARE(texts(resumed->leftoverSteering()), QStringList{"use tabs, not spaces"});
     QVERIFY(resumed->steeringQueue().isEmpty());
     QVERIFY(resumed->isIdle());

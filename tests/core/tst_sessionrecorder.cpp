@@ -3,6 +3,7 @@
 #include <core/sessionrecorder.h>
 #include <core/sessionstore.h>
 #include <permissions/permissionpolicy.h>
+#include <permissions/permissionsessionstate.h>
 
 #include "scriptedmodel.h"
 
@@ -18,6 +19,14 @@
 
 using namespace AgentCore;
 using namespace TestSupport;
+
+namespace {
+// What the window gives its recorder: the policy's mode and session rules, as they are now.
+SessionRecorder::StateSource permissionState(std::shared_ptr<PermissionPolicy> policy)
+{
+    return [policy = std::move(policy)] { return permissionSessionState(*policy); };
+}
+} // namespace
 
 class tst_SessionRecorder : public QObject
 {
@@ -69,7 +78,7 @@ void tst_SessionRecorder::noFileBeforeTheFirstMessage()
     const QString path = m_dir.filePath(QStringLiteral("empty.jsonl"));
     Setup setup = makeAgent({});
     {
-        SessionRecorder recorder(setup.agent.get(), setup.policy, path, {}, {});
+        SessionRecorder recorder(setup.agent.get(), permissionState(setup.policy), path, {}, {});
         recorder.setStateValue(QStringLiteral("title"), QStringLiteral("nothing yet"));
     }
     QVERIFY(!QFile::exists(path)); // opening and closing a window leaves nothing behind
@@ -82,7 +91,7 @@ void tst_SessionRecorder::messagesAreOnDiskWithoutAClose()
                              ModelStep::text(QStringLiteral("Second answer."))});
     // Never destroyed before the file is read: what SIGKILL between turns leaves on disk.
     auto recorder = std::make_unique<SessionRecorder>(setup.agent.get(),
-                                                      setup.policy,
+                                                      permissionState(setup.policy),
                                                       path,
                                                       SessionStore::newHeader(m_dir.path()),
                                                       QJsonObject{});
@@ -106,7 +115,7 @@ void tst_SessionRecorder::queueModeAndRulesSurviveARestart()
     const QString path = m_dir.filePath(QStringLiteral("restart.jsonl"));
     {
         Setup setup = makeAgent({ModelStep::text(QStringLiteral("Done."))});
-        SessionRecorder recorder(setup.agent.get(), setup.policy, path, {}, {});
+        SessionRecorder recorder(setup.agent.get(), permissionState(setup.policy), path, {}, {});
         setup.agent->prompt(QStringLiteral("task"));
         QVERIFY(setup.agent->waitForIdle());
         setup.agent->setFollowUpsPaused(true);
@@ -125,7 +134,8 @@ void tst_SessionRecorder::queueModeAndRulesSurviveARestart()
     QVERIFY2(contents, qPrintable(error));
     Setup resumed = makeAgent({}, contents->messages);
     QStringList warnings;
-    SessionRecorder::restore(contents->state, *resumed.agent, *resumed.policy, &warnings);
+    SessionRecorder::restore(contents->state, *resumed.agent);
+    restorePermissionSessionState(contents->state, *resumed.policy, &warnings);
     QVERIFY(warnings.isEmpty());
 
     const QList<Message> queue = resumed.agent->followUpQueue();
@@ -146,7 +156,7 @@ void tst_SessionRecorder::windowKeysAreKeptAndWritten()
     const QJsonObject model{{QStringLiteral("model"), QStringLiteral("gpt-5")}};
     {
         Setup setup = makeAgent({ModelStep::text(QStringLiteral("Done."))});
-        SessionRecorder recorder(setup.agent.get(), setup.policy, path, {}, {});
+        SessionRecorder recorder(setup.agent.get(), permissionState(setup.policy), path, {}, {});
         recorder.setStateValue(QStringLiteral("model"), model);
         setup.agent->prompt(QStringLiteral("task"));
         QVERIFY(setup.agent->waitForIdle());
@@ -163,7 +173,7 @@ void tst_SessionRecorder::windowKeysAreKeptAndWritten()
     Setup resumed = makeAgent({ModelStep::text(QStringLiteral("Again."))}, contents->messages);
     {
         SessionRecorder recorder(resumed.agent.get(),
-                                 resumed.policy,
+                                 permissionState(resumed.policy),
                                  path,
                                  contents->header,
                                  contents->state);
@@ -180,7 +190,7 @@ void tst_SessionRecorder::resumedSessionAppendsOnlyNewMessages()
     const QString path = m_dir.filePath(QStringLiteral("resume.jsonl"));
     {
         Setup setup = makeAgent({ModelStep::text(QStringLiteral("A1"))});
-        SessionRecorder recorder(setup.agent.get(), setup.policy, path, {}, {});
+        SessionRecorder recorder(setup.agent.get(), permissionState(setup.policy), path, {}, {});
         setup.agent->prompt(QStringLiteral("Q1"));
         QVERIFY(setup.agent->waitForIdle());
     }
@@ -189,7 +199,7 @@ void tst_SessionRecorder::resumedSessionAppendsOnlyNewMessages()
     Setup resumed = makeAgent({ModelStep::text(QStringLiteral("A2"))}, contents->messages);
     {
         SessionRecorder recorder(resumed.agent.get(),
-                                 resumed.policy,
+                                 permissionState(resumed.policy),
                                  path,
                                  contents->header,
                                  contents->state);
@@ -212,7 +222,7 @@ void tst_SessionRecorder::tornLastLineThenResume()
     const QString path = m_dir.filePath(QStringLiteral("torn.jsonl"));
     {
         Setup setup = makeAgent({ModelStep::text(QStringLiteral("A1"))});
-        SessionRecorder recorder(setup.agent.get(), setup.policy, path, {}, {});
+        SessionRecorder recorder(setup.agent.get(), permissionState(setup.policy), path, {}, {});
         setup.agent->prompt(QStringLiteral("Q1"));
         QVERIFY(setup.agent->waitForIdle());
     }
@@ -230,7 +240,7 @@ void tst_SessionRecorder::tornLastLineThenResume()
     Setup resumed = makeAgent({ModelStep::text(QStringLiteral("A2"))}, contents->messages);
     {
         SessionRecorder recorder(resumed.agent.get(),
-                                 resumed.policy,
+                                 permissionState(resumed.policy),
                                  path,
                                  contents->header,
                                  contents->state);
@@ -250,7 +260,7 @@ void tst_SessionRecorder::unwritableFileIsReportedOnce()
     QVERIFY(QDir().mkpath(path));
     Setup setup = makeAgent(
         {ModelStep::text(QStringLiteral("A1")), ModelStep::text(QStringLiteral("A2"))});
-    SessionRecorder recorder(setup.agent.get(), setup.policy, path, {}, {});
+    SessionRecorder recorder(setup.agent.get(), permissionState(setup.policy), path, {}, {});
     QSignalSpy failed(&recorder, &SessionRecorder::failed);
     setup.agent->prompt(QStringLiteral("Q1"));
     QVERIFY(setup.agent->waitForIdle());
@@ -271,7 +281,7 @@ void tst_SessionRecorder::slowAnswerIsSavedByWhatIsNew()
     // then the deltas): at least two saves in between.
     Setup setup = makeAgent({ModelStep::text(answer).withChunkPause(500).stallingAfter(8)});
     SessionRecorder recorder(setup.agent.get(),
-                             setup.policy,
+                             permissionState(setup.policy),
                              path,
                              SessionStore::newHeader(m_dir.path()),
                              QJsonObject{});
@@ -299,7 +309,7 @@ void tst_SessionRecorder::whatTheUserSawSurvivesAKill()
     Setup setup = makeAgent(
         {ModelStep::text(QStringLiteral("Reading loop.ts first, then the log.")).stallingAfter(4)});
     auto recorder = std::make_unique<SessionRecorder>(setup.agent.get(),
-                                                      setup.policy,
+                                                      permissionState(setup.policy),
                                                       path,
                                                       SessionStore::newHeader(m_dir.path()),
                                                       QJsonObject{});
@@ -326,7 +336,8 @@ void tst_SessionRecorder::whatTheUserSawSurvivesAKill()
     // waits as not sent, and the answer is marked.
     Setup resumed = makeAgent({}, contents->messages);
     QStringList warnings;
-    SessionRecorder::restore(contents->state, *resumed.agent, *resumed.policy, &warnings);
+    SessionRecorder::restore(contents->state, *resumed.agent);
+    restorePermissionSessionState(contents->state, *resumed.policy, &warnings);
     QVERIFY(resumed.agent->steeringQueue().isEmpty());
     QCOMPARE(resumed.agent->leftoverSteering().size(), 1);
     QCOMPARE(resumed.agent->leftoverSteering().constFirst().text(),
@@ -431,7 +442,7 @@ void tst_SessionRecorder::resumedByItsOnlyWriterTheRunIsClosed()
                             contents->messages + repair);
     {
         SessionRecorder recorder(setup.agent.get(),
-                                 setup.policy,
+                                 permissionState(setup.policy),
                                  path,
                                  contents->header,
                                  contents->state);
@@ -467,7 +478,11 @@ int runUntilKilled(const QString &path)
     AgentConfig config;
     config.loop.model = model;
     Agent agent(std::move(config));
-    SessionRecorder recorder(&agent, policy, path, SessionStore::newHeader(QStringLiteral("/r")), {});
+    SessionRecorder recorder(&agent,
+                             permissionState(policy),
+                             path,
+                             SessionStore::newHeader(QStringLiteral("/r")),
+                             {});
     agent.prompt(QStringLiteral("fix the crash"));
     QTimer poll;
     bool steered = false;

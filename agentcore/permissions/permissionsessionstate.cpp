@@ -1,0 +1,87 @@
+#include "permissionsessionstate.h"
+
+#include "permissionmode.h"
+#include "permissionpolicy.h"
+#include "permissionrule.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+#include <optional>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionSessionState)
+};
+
+const QLatin1String modeKey("permissionMode");
+const QLatin1String rulesKey("sessionRules");
+const QLatin1String sessionSource("session");
+
+QString behaviorName(PermissionBehavior behavior)
+{
+    switch (behavior) {
+    case PermissionBehavior::Allow:
+        return QStringLiteral("allow");
+    case PermissionBehavior::Ask:
+        return QStringLiteral("ask");
+    case PermissionBehavior::Deny:
+        return QStringLiteral("deny");
+    }
+    return {};
+}
+
+std::optional<PermissionBehavior> parseBehavior(const QString &name)
+{
+    for (const PermissionBehavior behavior :
+         {PermissionBehavior::Allow, PermissionBehavior::Ask, PermissionBehavior::Deny}) {
+        if (behaviorName(behavior) == name)
+            return behavior;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QJsonObject permissionSessionState(const PermissionPolicy &policy)
+{
+    QJsonArray rules;
+    for (const PermissionRule &rule : policy.rules()) {
+        if (rule.source != sessionSource)
+            continue;
+        rules.append(QJsonObject{{QLatin1String("rule"), rule.toString()},
+                                 {QLatin1String("behavior"), behaviorName(rule.behavior)}});
+    }
+    return QJsonObject{{modeKey, permissionModeName(policy.mode())}, {rulesKey, rules}};
+}
+
+void restorePermissionSessionState(const QJsonObject &state,
+                                   PermissionPolicy &policy,
+                                   QStringList *warnings)
+{
+    if (const auto mode = parsePermissionMode(state.value(modeKey).toString()))
+        policy.setMode(*mode);
+    const QJsonArray rules = state.value(rulesKey).toArray();
+    for (const QJsonValue &value : rules) {
+        const QJsonObject object = value.toObject();
+        const QString text = object.value(u"rule").toString();
+        const std::optional<PermissionBehavior> behavior = parseBehavior(
+            object.value(u"behavior").toString());
+        QString error;
+        std::optional<PermissionRule> rule;
+        if (behavior)
+            rule = PermissionRule::parse(text, *behavior, &error);
+        if (!rule) {
+            warnings->append(Tr::tr("The session's permission rule \"%1\" was not restored: %2")
+                                 .arg(text, error.isEmpty() ? Tr::tr("unknown kind") : error));
+            continue;
+        }
+        rule->source = sessionSource;
+        policy.addRule(*rule);
+    }
+}
+
+} // namespace AgentCore
