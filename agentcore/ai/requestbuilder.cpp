@@ -3,6 +3,7 @@
 #include "anthropicrequest.h"
 #include "openaichatrequest.h"
 #include "openairesponsesrequest.h"
+#include "toolcallpairing.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -21,8 +22,6 @@ namespace {
 
 // Sent to the model, not shown to the user: stays English.
 constexpr QLatin1StringView noOutputText("(no output)");
-constexpr QLatin1StringView missingResultText(
-    "No result: this tool call was not carried out (the turn was interrupted).");
 
 constexpr int maxToolCallIdLength = 64;
 constexpr int minToolCallIdLength = 16; // room for a hash suffix
@@ -83,16 +82,6 @@ std::optional<Message> cleanedMessage(const Message &message)
     return std::nullopt;
 }
 
-Message missingResult(const ContentBlock &call)
-{
-    Message result;
-    result.role = Message::Role::ToolResult;
-    result.toolName = call.name;
-    result.content = {ContentBlock::makeText(missingResultText)};
-    result.isError = true;
-    return result;
-}
-
 // Two calls with the same id (servers that number calls per turn, or empty ids) must still
 // be told apart by the API: later ones get a counter suffix. The agent loop already gives each
 // call of a conversation an id of its own (core/toolcallids.h); this keeps a request valid for
@@ -107,35 +96,6 @@ QString uniqueToolCallId(const QString &id, int maxLength, QSet<QString> *used)
     used->insert(candidate);
     return candidate;
 }
-
-// Indices of the tool results per call id, in history order, each handed out once.
-class ResultIndex
-{
-public:
-    explicit ResultIndex(const QList<Message> &messages)
-    {
-        for (qsizetype i = 0; i < messages.size(); ++i) {
-            if (messages.at(i).isToolResult())
-                m_indices[messages.at(i).toolCallId].append(i);
-        }
-    }
-
-    // The first unused result for \a id after position \a after, or -1. Results that come
-    // before their call are skipped for good: no later call can claim them either.
-    qsizetype take(const QString &id, qsizetype after)
-    {
-        auto it = m_indices.find(id);
-        if (it == m_indices.end())
-            return -1;
-        QList<qsizetype> &indices = it.value();
-        while (!indices.isEmpty() && indices.first() <= after)
-            indices.removeFirst();
-        return indices.isEmpty() ? -1 : indices.takeFirst();
-    }
-
-private:
-    QHash<QString, QList<qsizetype>> m_indices;
-};
 
 } // namespace
 
@@ -187,38 +147,29 @@ QList<Message> wireHistory(const QList<Message> &messages, int maxIdLength)
             cleaned.append(std::move(*m));
     }
 
-    ResultIndex results(cleaned);
+    // The loop's projection already paired a history it sends; this pairs any other the same
+    // way (one rule set, one missing-result text), then every call and its result get one id.
+    QList<Message> out = pairToolCalls(cleaned);
+    const int idLength = std::clamp(maxIdLength, minToolCallIdLength, maxToolCallIdLength);
     QSet<QString> usedIds;
-    QList<Message> out;
-    out.reserve(cleaned.size());
-    for (qsizetype i = 0; i < cleaned.size(); ++i) {
-        const Message &message = cleaned.at(i);
-        if (message.isToolResult())
-            continue; // emitted right after its call below; otherwise an orphan
-        if (!message.isAssistant() || message.toolCalls().isEmpty()) {
-            out.append(message);
+    for (qsizetype i = 0; i < out.size(); ++i) {
+        if (!out.at(i).isAssistant() || out.at(i).toolCalls().isEmpty())
             continue;
-        }
-        Message assistant = message;
-        QList<Message> callResults;
+        Message &assistant = out[i];
+        qsizetype r = i; // paired: the results follow in call order
         for (ContentBlock &call : assistant.content) {
             if (!call.isToolCall())
                 continue;
-            const qsizetype r = results.take(call.id, i);
-            Message result = r >= 0 ? cleaned.at(r) : missingResult(call);
+            Message &result = out[++r];
             const QString wireId = uniqueToolCallId(normalizedToolCallId(call.id, maxIdLength),
-                                                    std::clamp(maxIdLength,
-                                                               minToolCallIdLength,
-                                                               maxToolCallIdLength),
+                                                    idLength,
                                                     &usedIds);
             call.id = wireId;
             result.toolCallId = wireId;
             if (result.toolName.isEmpty())
                 result.toolName = call.name;
-            callResults.append(std::move(result));
         }
-        out.append(std::move(assistant));
-        out.append(std::move(callResults));
+        i = r;
     }
     return out;
 }

@@ -50,10 +50,11 @@ QString normalizedToolCallId(const QString &id, int maxLength);
 
 /// The history cleaned for any wire API: custom messages with text become user messages wrapped
 /// in <system-reminder>, the rest are dropped; blank text blocks are removed; assistant messages
-/// without text or tool calls are skipped; every assistant message with tool calls is followed by
-/// exactly one result per call, in call order (a call without a result gets an error result, a
-/// result without a call is dropped); tool-call ids are normalized to \a maxIdLength and unique
-/// within the request. Thinking blocks are kept: each builder decides what to send back.
+/// without text or tool calls are skipped; tool calls and results are paired by pairToolCalls()
+/// (the loop's projection: each call followed by exactly one result, in call order, a call
+/// without one gets missingToolResult(), a result without a call is dropped); tool-call ids are
+/// normalized to \a maxIdLength and unique within the request. Thinking blocks are kept: each
+/// builder decides what to send back.
 QList<Message> wireHistory(const QList<Message> &messages, int maxIdLength = 64);
 
 /// True when \a message was made by the same provider, wire API and model as \a config, so its

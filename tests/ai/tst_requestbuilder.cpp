@@ -175,7 +175,7 @@ void tst_RequestBuilder::crossProviderHistory()
     // Every call and result arrived (3 calls, 3 results, nothing synthesized).
     for (const char *text : {"README.md\\nsrc/", "permission denied", "main.cpp"})
         QVERIFY2(spec.body.contains(text), text);
-    QVERIFY(!spec.body.contains("not carried out"));
+    QVERIFY(!spec.body.contains("No result was recorded"));
 }
 
 void tst_RequestBuilder::dropsWhatNoApiAccepts_data()
@@ -187,18 +187,18 @@ void tst_RequestBuilder::dropsWhatNoApiAccepts_data()
         {"role": "user", "content": "hi"},
         {"role": "assistant", "content": null, "tool_calls": [
          {"id": "call_1", "type": "function", "function": {"name": "ls", "arguments": "{}"}}]},
-        {"role": "tool", "tool_call_id": "call_1", "content": "No result: this tool call was not carried out (the turn was interrupted)."},
+        {"role": "tool", "tool_call_id": "call_1", "content": "No result was recorded for this tool call: it did not run or its result was lost."},
         {"role": "user", "content": "again"}])");
     QTest::newRow("anthropic") << int(WireApi::AnthropicMessages) << QByteArray(R"([
         {"role": "user", "content": [{"type": "text", "text": "hi"}]},
         {"role": "assistant", "content": [{"type": "tool_use", "id": "call_1", "name": "ls", "input": {}}]},
         {"role": "user", "content": [
-         {"type": "tool_result", "tool_use_id": "call_1", "is_error": true, "content": "No result: this tool call was not carried out (the turn was interrupted)."},
+         {"type": "tool_result", "tool_use_id": "call_1", "is_error": true, "content": "No result was recorded for this tool call: it did not run or its result was lost."},
          {"type": "text", "text": "again", "cache_control": {"type": "ephemeral"}}]}])");
     QTest::newRow("openai-responses") << int(WireApi::OpenAiResponses) << QByteArray(R"([
         {"role": "user", "content": [{"type": "input_text", "text": "hi"}]},
         {"type": "function_call", "call_id": "call_1", "name": "ls", "arguments": "{}"},
-        {"type": "function_call_output", "call_id": "call_1", "output": "No result: this tool call was not carried out (the turn was interrupted)."},
+        {"type": "function_call_output", "call_id": "call_1", "output": "No result was recorded for this tool call: it did not run or its result was lost."},
         {"role": "user", "content": [{"type": "input_text", "text": "again"}]}])");
 }
 

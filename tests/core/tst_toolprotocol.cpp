@@ -1,3 +1,4 @@
+#include <ai/requestbuilder.h>
 #include <core/toolprotocol.h>
 
 #include <toolprotocolcheck.h>
@@ -78,6 +79,22 @@ QString shape(const QList<Message> &messages)
             break;
         }
         }
+    }
+    return parts.join(u' ');
+}
+
+// What a model reads of a history, without the ids (the wire makes reused ids unique): each
+// message's role and text, calls counted, results with their error flag.
+QString readout(const QList<Message> &messages)
+{
+    QStringList parts;
+    for (const Message &m : messages) {
+        if (m.isToolResult())
+            parts << QStringLiteral("r%1[%2]").arg(m.isError ? u"!"_s : QString(), m.text());
+        else if (m.isAssistant())
+            parts << QStringLiteral("a%1[%2]").arg(m.toolCalls().size()).arg(m.text());
+        else
+            parts << QStringLiteral("u[%1]").arg(m.text());
     }
     return parts.join(u' ');
 }
@@ -278,6 +295,34 @@ private slots:
         QVERIFY(added.text().contains(u"No result"_s));
     }
 
+    // One pairing for the loop's projection and for the wire builders (wireHistory), which get
+    // histories the loop never projected (an extension's rewrite, a hand-built context): the
+    // same placement and the same text for the model either way.
+    void projectionAndWireHistoryPairAlike_data()
+    {
+        QTest::addColumn<QList<Message>>("input");
+        const Message a12 = assistant({u"1"_s, u"2"_s});
+        const Message a1 = assistant({u"1"_s});
+        QTest::newRow("unpaired call")
+            << QList{user(u"q"_s), a12, result(u"2"_s), assistant({}, u"done"_s)};
+        QTest::newRow("orphan result")
+            << QList{result(u"0"_s, u"orphan"_s), user(u"q"_s), a1, result(u"1"_s)};
+        QTest::newRow("result after a later message")
+            << QList{a12, result(u"2"_s, u"two"_s), user(u"steer"_s), result(u"1"_s, u"one"_s)};
+        QTest::newRow("reused id: a late result belongs to the later call")
+            << QList{user(u"q"_s), a1, a1, result(u"1"_s, u"late"_s)};
+    }
+
+    void projectionAndWireHistoryPairAlike()
+    {
+        QFETCH(QList<Message>, input);
+        const QList<Message> projected = projectToolCallProtocol(input);
+        QCOMPARE(toolProtocolProblem(projected), QString());
+        const QList<Message> wire = wireHistory(input);
+        QCOMPARE(readout(wire), readout(projected));
+        QCOMPARE(toolProtocolProblem(wire), QString());
+    }
+
     void checkerRejectsBrokenHistories_data()
     {
         QTest::addColumn<QList<Message>>("history");
@@ -318,6 +363,14 @@ private slots:
                                      .arg(round)
                                      .arg(problem, shape(input), shape(projected))));
             QCOMPARE(projectToolCallProtocol(projected), projected); // idempotent
+            // The wire builders pair a raw history as the loop's projection does.
+            const QList<Message> wire = wireHistory(input);
+            const QList<Message> wireOfProjected = wireHistory(projected);
+            if (wire != wireOfProjected)
+                QFAIL(qPrintable(QStringLiteral("round %1: the wire pairs differently\n  in:   %2\n"
+                                                "  wire: %3\n  loop: %4")
+                                     .arg(round)
+                                     .arg(shape(input), readout(wire), readout(wireOfProjected))));
             // Nothing but results is invented or reordered; only empty assistants vanish.
             QCOMPARE(withoutResults(projected, false), withoutResults(input, true));
             if (toolProtocolProblem(input).isEmpty())
