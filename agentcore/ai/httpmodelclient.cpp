@@ -1,5 +1,6 @@
 #include "httpmodelclient.h"
 
+#include "httperror.h"
 #include "requestbuilder.h"
 #include "sseparser.h"
 #include "streamassembler.h"

@@ -27,17 +27,6 @@ struct HttpRequestSpec
 /// or dropped. Pure; thread-safe.
 HttpRequestSpec buildRequest(const ProviderConfig &config, const Context &context);
 
-/// Result of reading a non-2xx response.
-struct HttpError
-{
-    QString message;              ///< readable, from the body ("Anthropic: overloaded (529)")
-    bool contextOverflow = false; ///< the request exceeded the model's context window
-    bool retryable = false;       ///< 429, 503, 529 and similar transient statuses
-};
-
-/// Reads a provider's error body (JSON or text) into a readable message.
-HttpError describeHttpError(const ProviderConfig &config, int httpStatus, const QByteArray &body);
-
 /// The same id everywhere it appears, valid for every provider.
 QString normalizedToolCallId(const QString &id);
 

@@ -1,5 +1,6 @@
 #include "servedmodels.h"
 
+#include "httperror.h"
 #include "providerconfig.h"
 
 #include <QCoreApplication>
@@ -45,30 +46,10 @@ QUrl modelsUrl(const QUrl &baseUrl)
     return url;
 }
 
-// The server's own words, when it gave any: OpenAI's {"error":{"message":...}}, Ollama's and
-// llama.cpp's {"error":"..."}, or a short plain-text body. Never more than one line of it.
 QString tooLargeMessage()
 {
     return Tr::tr("The server's list of models is larger than %1 MB: it was not read.")
         .arg(ServedModels::maxBodyBytes / (1024 * 1024));
-}
-
-QString serverMessage(const QByteArray &body)
-{
-    QString text;
-    const QJsonDocument document = QJsonDocument::fromJson(body);
-    if (document.isObject()) {
-        const QJsonValue error = document.object().value(u"error");
-        text = error.isObject() ? error.toObject().value(u"message").toString() : error.toString();
-        if (text.isEmpty())
-            text = document.object().value(u"message").toString();
-    } else if (!body.trimmed().startsWith('<')) { // not an HTML error page
-        text = QString::fromUtf8(body.left(400));
-    }
-    text = text.simplified();
-    if (text.size() > 200)
-        text = text.left(200) + QChar(0x2026);
-    return text;
 }
 } // namespace
 
@@ -175,7 +156,7 @@ void ServedModels::replyFinished(QNetworkReply *reply, const QUrl &baseUrl, cons
                            ? Tr::tr("The server wants an API key (HTTP %1).").arg(status)
                            : Tr::tr("The server did not accept the API key (HTTP %1).").arg(status);
     } else if (status < 200 || status >= 300) {
-        const QString message = serverMessage(body);
+        const QString message = readableErrorBody(body);
         result.error = message.isEmpty()
                            ? Tr::tr("The server answered HTTP %1.").arg(status)
                            : Tr::tr("The server answered HTTP %1: %2").arg(status).arg(message);

@@ -1,4 +1,4 @@
-#include "ai/requestbuilder.h"
+#include "ai/httperror.h"
 
 #include <QTest>
 
@@ -13,6 +13,7 @@ private slots:
     void describe();
     void longTextIsCut();
     void echoedKeyIsHidden();
+    void bodyReadOnce();
 };
 
 void tst_HttpError::describe_data()
@@ -242,6 +243,37 @@ void tst_HttpError::echoedKeyIsHidden()
     QCOMPARE(error.message,
              "someproxy API error 401 (invalid_api_key): Incorrect API key provided: ***.");
     QVERIFY(!error.retryable);
+}
+
+// The model list (ServedModels) shows an error body as readableErrorBody() reads it: the same
+// words a failed request shows, from every body describe() knows.
+void tst_HttpError::bodyReadOnce()
+{
+    ProviderConfig config;
+    config.provider = QStringLiteral("openai");
+    const QList<QByteArray> bodies{
+        R"({"error":{"message":"Invalid model","type":"invalid_request_error"}})",
+        R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})",
+        R"({"error":"model 'x' not found"})",
+        R"({"object":"error","message":"vLLM says no","type":"BadRequestError"})",
+        R"({"detail":"Not Found"})",
+        R"({"error":{"message":"Provider returned error","metadata":{"raw":"{\"error\":{\"message\":\"upstream down\"}}"}}})",
+        R"([{"error":{"code":400,"message":"Google says no","status":"INVALID_ARGUMENT"}}])",
+        "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>",
+        "upstream connect error",
+        "Error: " + QByteArray(5000, 'x'),
+    };
+    for (const QByteArray &body : bodies) {
+        const QString detail = readableErrorBody(body);
+        QVERIFY2(!detail.isEmpty(), body.constData());
+        QVERIFY2(describeHttpError(config, 400, body).message.endsWith(u": " + detail),
+                 body.constData());
+    }
+    QCOMPARE(readableErrorBody("{}"), QString());
+    QCOMPARE(readableErrorBody(""), QString());
+    QCOMPARE(readableErrorBody("<html><head><title>502 Bad Gateway</title></head></html>"),
+             QStringLiteral("502 Bad Gateway"));
+    QCOMPARE(readableErrorBody(R"({"detail":"Not Found"})"), QStringLiteral("Not Found"));
 }
 
 QTEST_GUILESS_MAIN(tst_HttpError)

@@ -126,8 +126,16 @@ void tst_ServedModels::failuresSayWhy_data()
     QTest::newRow("ollama error") << 500 << QByteArray(R"({"error":"model runner crashed"})")
                                   << QString()
                                   << "The server answered HTTP 500: model runner crashed";
-    QTest::newRow("html page") << 502 << QByteArray("<html><body>Bad gateway</body></html>")
-                               << QString() << "The server answered HTTP 502.";
+    // The body is read as describeHttpError reads a provider's (one implementation, httperror.h).
+    QTest::newRow("html page") << 502
+                               << QByteArray("<html><head><title>502 Bad Gateway</title></head>"
+                                             "<body><center><h1>502 Bad Gateway</h1></center>"
+                                             "<hr><center>nginx</center></body></html>")
+                               << QString() << "The server answered HTTP 502: 502 Bad Gateway";
+    QTest::newRow("fastapi detail") << 404 << QByteArray(R"({"detail":"Not Found"})") << QString()
+                                    << "The server answered HTTP 404: Not Found";
+    QTest::newRow("empty json") << 500 << QByteArray("{}") << QString()
+                                << "The server answered HTTP 500.";
     QTest::newRow("not json") << 200 << QByteArray("hello") << QString()
                               << "The server's answer is not a list of models (no \"data\" array).";
     QTest::newRow("no data") << 200 << QByteArray(R"({"models":[{"name":"x"}]})") << QString()
