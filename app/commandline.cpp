@@ -26,28 +26,20 @@ struct Provider
     const char *vendor;
     const char *baseUrl;
     const char *defaultModel;
-    const char *keyVariable;
 };
 
 constexpr Provider providers[] = {
-    {"openai",
-     AgentCore::WireApi::OpenAiChat,
-     "openai",
-     "https://api.openai.com/v1",
-     "gpt-5",
-     "OPENAI_API_KEY"},
+    {"openai", AgentCore::WireApi::OpenAiChat, "openai", "https://api.openai.com/v1", "gpt-5"},
     {"anthropic",
      AgentCore::WireApi::AnthropicMessages,
      "anthropic",
      "https://api.anthropic.com",
-     "claude-sonnet-4-5",
-     "ANTHROPIC_API_KEY"},
+     "claude-sonnet-4-5"},
     {"openai-responses",
      AgentCore::WireApi::OpenAiResponses,
      "openai",
      "https://api.openai.com/v1",
-     "gpt-5",
-     "OPENAI_API_KEY"},
+     "gpt-5"},
 };
 
 const Provider *findProvider(const QString &name)
@@ -234,7 +226,7 @@ bool parseProvider(const QCommandLineParser &parser,
         print->model = QLatin1String(provider->defaultModel);
     }
     print->apiKeyEnv = parser.isSet(options.apiKeyEnv) ? parser.value(options.apiKeyEnv)
-                                                       : QLatin1String(provider->keyVariable);
+                                                       : AgentCore::apiKeyVariable(provider->api);
     return true;
 }
 

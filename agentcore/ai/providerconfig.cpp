@@ -29,6 +29,29 @@ QString wireApiName(WireApi api)
     return {};
 }
 
+QString apiKeyVariable(WireApi api)
+{
+    switch (api) {
+    case WireApi::AnthropicMessages:
+        return QStringLiteral("ANTHROPIC_API_KEY");
+    case WireApi::OpenAiChat:
+    case WireApi::OpenAiResponses:
+        return QStringLiteral("OPENAI_API_KEY");
+    }
+    return {};
+}
+
+QStringList apiKeyVariables()
+{
+    QStringList names;
+    for (const WireApi api :
+         {WireApi::OpenAiChat, WireApi::AnthropicMessages, WireApi::OpenAiResponses}) {
+        if (const QString name = apiKeyVariable(api); !names.contains(name))
+            names.append(name);
+    }
+    return names;
+}
+
 QString streamLimitMessage(StreamLimit limit, qsizetype bytes)
 {
     const QString size = QLocale::c().formattedDataSize(bytes,

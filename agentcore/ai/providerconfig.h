@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QUrl>
 
 #include <utility>
@@ -17,6 +18,15 @@ enum class WireApi {
 };
 
 QString wireApiName(WireApi api);
+
+/// The environment variable AgentDesk reads the API key for \a api from when none is given:
+/// ANTHROPIC_API_KEY for the Anthropic Messages API, OPENAI_API_KEY for both OpenAI APIs. The
+/// one place these names are spelled: the command line's default (--api-key-env), the model
+/// settings' fallback and the Bash environment's scrubbing all read them here.
+QString apiKeyVariable(WireApi api);
+
+/// Every apiKeyVariable(), each once: the names a Bash command never sees.
+QStringList apiKeyVariables();
 
 // Limits on what one response may make the client hold in memory. Real streams stay far below
 // them (lines and events of a few KB; tool arguments arrive in many small deltas), but a broken

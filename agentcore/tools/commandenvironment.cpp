@@ -1,5 +1,7 @@
 #include "commandenvironment.h"
 
+#include <ai/providerconfig.h>
+
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -46,12 +48,6 @@ QStringList CommandEnvironment::defaultSecretPatterns()
     };
 }
 
-QStringList CommandEnvironment::providerKeyVariables()
-{
-    // The variables the command line and the model settings read keys from.
-    return {QStringLiteral("OPENAI_API_KEY"), QStringLiteral("ANTHROPIC_API_KEY")};
-}
-
 void CommandEnvironment::addSecretNames(const QStringList &names)
 {
     for (const QString &name : names) {
@@ -74,7 +70,7 @@ bool CommandEnvironment::isSecretName(const QString &name) const
         return true;
     if (matchesAny(name, m_passedPatterns))
         return false;
-    return providerKeyVariables().contains(name) || matchesAny(name, m_secretPatterns);
+    return apiKeyVariables().contains(name) || matchesAny(name, m_secretPatterns);
 }
 
 QProcessEnvironment CommandEnvironment::apply(const QProcessEnvironment &environment,

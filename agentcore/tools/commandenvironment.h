@@ -8,7 +8,7 @@ namespace AgentCore {
 /// The environment a Bash command runs in: AgentDesk's own, so the command sees what the
 /// user's terminal sees (PATH, HOME, LANG, SSH_AUTH_SOCK, DISPLAY, ...), minus its secrets.
 /// Removed are:
-/// - the provider key variables AgentDesk knows (providerKeyVariables()) and the names added
+/// - the provider key variables AgentDesk reads (apiKeyVariables()) and the names added
 ///   with addSecretNames() (the run's --api-key-env variable);
 /// - every variable whose name matches a secret pattern (defaultSecretPatterns() unless
 ///   replaced), unless it matches a passed pattern (setPassedPatterns(): the user's escape);
@@ -22,8 +22,6 @@ class CommandEnvironment final
 public:
     /// Names that hold secrets by convention: *_API_KEY, *TOKEN, *SECRET*, *PASSWORD*, ...
     static QStringList defaultSecretPatterns();
-    /// The variables AgentDesk itself reads provider keys from (OPENAI_API_KEY, ...).
-    static QStringList providerKeyVariables();
     /// Secret values shorter than this only match equal values, not inside longer ones (a local
     /// server's key "x" must not remove every variable with an x).
     static constexpr qsizetype minimumSecretValueLength = 8;

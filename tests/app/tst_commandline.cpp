@@ -280,6 +280,40 @@ private slots:
         QCOMPARE(int(*print.permissionMode), mode);
     }
 
+    // The command line's default key variable per provider is apiKeyVariable() (one home,
+    // ai/providerconfig.h, shared with the model settings and the Bash scrubbing), its help
+    // names every such variable, and a run's commands never see any of them.
+    void apiKeyVariables_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<int>("api");
+        QTest::newRow("openai") << "openai" << int(AgentCore::WireApi::OpenAiChat);
+        QTest::newRow("anthropic") << "anthropic" << int(AgentCore::WireApi::AnthropicMessages);
+        QTest::newRow("openai-responses")
+            << "openai-responses" << int(AgentCore::WireApi::OpenAiResponses);
+    }
+
+    void apiKeyVariables()
+    {
+        QFETCH(QString, provider);
+        QFETCH(int, api);
+        const PrintOptions print = printOptions({"--print", "go", "--provider", provider});
+        QCOMPARE(print.apiKeyEnv, AgentCore::apiKeyVariable(AgentCore::WireApi(api)));
+        QVERIFY(AgentCore::apiKeyVariables().contains(print.apiKeyEnv));
+
+        QProcessEnvironment system;
+        system.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin"));
+        for (const QString &name : AgentCore::apiKeyVariables())
+            system.insert(name, QStringLiteral("sk-some-key-of-") + name);
+        const QProcessEnvironment command = print.commandEnvironment(system).apply(system);
+        QCOMPARE(command.keys(), QStringList{QStringLiteral("PATH")});
+
+        const QString help
+            = CommandLine::parse({QStringLiteral("agentdesk"), QStringLiteral("--help")}).output;
+        for (const QString &name : AgentCore::apiKeyVariables())
+            QVERIFY2(help.contains(name), qPrintable(name));
+    }
+
     void commandEnvironment()
     {
         const CommandLine result = CommandLine::parse(

@@ -1,3 +1,4 @@
+#include <ai/providerconfig.h>
 #include <tools/commandenvironment.h>
 
 #include <QTest>
@@ -62,6 +63,29 @@ private slots:
         QFETCH(QString, name);
         QFETCH(bool, secret);
         QCOMPARE(CommandEnvironment().isSecretName(name), secret);
+    }
+
+    // The names AgentDesk reads keys from (one home: ai/providerconfig.h) never reach a
+    // command, even with no secret pattern at all (a user who replaced them).
+    void apiKeyVariablesNeverReachACommand()
+    {
+        QCOMPARE(apiKeyVariables(),
+                 (QStringList{QStringLiteral("OPENAI_API_KEY"),
+                              QStringLiteral("ANTHROPIC_API_KEY")}));
+        CommandEnvironment environment;
+        environment.setSecretPatterns({});
+        QProcessEnvironment system;
+        system.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+        for (const QString &name : apiKeyVariables()) {
+            QVERIFY2(environment.isSecretName(name), qPrintable(name));
+            system.insert(name, QStringLiteral("sk-") + name.toLower());
+        }
+        QStringList removed;
+        const QProcessEnvironment command = environment.apply(system, &removed);
+        QCOMPARE(command.keys(), QStringList{QStringLiteral("PATH")});
+        QStringList expected = apiKeyVariables();
+        expected.sort();
+        QCOMPARE(removed, expected);
     }
 
     void passedAndSecretNames()

@@ -52,6 +52,7 @@ private slots:
     void needsKey_data();
     void needsKey();
     void keyAccount();
+    void keyVariable();
     void label();
 
     void settingsRoundTrip();
@@ -264,6 +265,23 @@ void tst_ModelSelection::keyAccount()
                        QStringLiteral("other-model"),
                        QStringLiteral("https://api.deepseek.com/v1"))
                  .keyAccount());
+}
+
+void tst_ModelSelection::keyVariable()
+{
+    // The variable the settings fall back to is the one the command line reads and the Bash
+    // environment removes (AgentCore::apiKeyVariable); none for a compatible server.
+    QCOMPARE(selection(ProviderKind::Anthropic, QStringLiteral("a")).keyVariable(),
+             AgentCore::apiKeyVariable(WireApi::AnthropicMessages));
+    QCOMPARE(selection(ProviderKind::OpenAi, QStringLiteral("gpt-5")).keyVariable(),
+             AgentCore::apiKeyVariable(WireApi::OpenAiChat));
+    QCOMPARE(selection(ProviderKind::OpenAiResponses, QStringLiteral("gpt-5")).keyVariable(),
+             AgentCore::apiKeyVariable(WireApi::OpenAiResponses));
+    QCOMPARE(selection(ProviderKind::OpenAiCompatible,
+                       QStringLiteral("q"),
+                       QStringLiteral("http://localhost:11434/v1"))
+                 .keyVariable(),
+             QString());
 }
 
 void tst_ModelSelection::label()

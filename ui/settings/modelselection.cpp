@@ -165,16 +165,10 @@ bool ModelSelection::needsKey() const
 
 QString ModelSelection::keyVariable() const
 {
-    switch (provider) {
-    case ProviderKind::Anthropic:
-        return key("ANTHROPIC_API_KEY");
-    case ProviderKind::OpenAi:
-    case ProviderKind::OpenAiResponses:
-        return key("OPENAI_API_KEY");
-    case ProviderKind::OpenAiCompatible:
-        break;
-    }
-    return {};
+    // A compatible server's key is its own, not the one the provider's SDK reads.
+    if (provider == ProviderKind::OpenAiCompatible)
+        return {};
+    return AgentCore::apiKeyVariable(info(provider).api);
 }
 
 AgentCore::ProviderConfig ModelSelection::providerConfig(const QString &apiKey) const
