@@ -93,7 +93,7 @@ QString outcomeMessage(const Message *last, int signalNumber, int maxTurns)
     case StopReason::Stop:
     case StopReason::ToolUse:
         return {};
-    case StopReason::IterationLimit:
+    case StopReason::TurnLimit:
         return Tr::tr("stopped after %n turn(s): the limit set with --max-turns.",
                       nullptr,
                       maxTurns);
@@ -151,7 +151,7 @@ int HeadlessRun::exitCode(const QList<Message> &newMessages, int signalNumber)
     switch (last->stopReason) {
     case StopReason::Stop:
         return int(HeadlessExit::Success);
-    case StopReason::IterationLimit:
+    case StopReason::TurnLimit:
         return int(HeadlessExit::MaxTurns);
     default:
         return int(HeadlessExit::Failed);

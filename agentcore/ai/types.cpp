@@ -16,7 +16,8 @@ constexpr std::array stopReasonNames{
     std::pair{StopReason::Aborted, "aborted"},
     std::pair{StopReason::ContextOverflow, "contextOverflow"},
     std::pair{StopReason::Refusal, "refusal"},
-    std::pair{StopReason::IterationLimit, "iterationLimit"},
+    // Written in sessions and the --print stream-json output: the old name stays.
+    std::pair{StopReason::TurnLimit, "iterationLimit"},
 };
 
 constexpr std::array messageOriginNames{

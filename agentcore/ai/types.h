@@ -22,10 +22,11 @@ enum class StopReason {
     Aborted,         ///< the abort token fired; partial content kept
     ContextOverflow, ///< the request did not fit the context window
     Refusal,         ///< the provider refused (OpenAI refusal, Anthropic "refusal")
-    IterationLimit,  ///< added by the agent loop when maxIterations is reached
+    TurnLimit,       ///< added by the agent loop when maxTurns is reached
 };
 
-/// "stop", "length", "toolUse", "error", "aborted", "contextOverflow", "refusal", "iterationLimit".
+/// "stop", "length", "toolUse", "error", "aborted", "contextOverflow", "refusal",
+/// "iterationLimit" (TurnLimit: the name sessions and stream-json have always had).
 QString stopReasonName(StopReason reason);
 StopReason stopReasonFromName(const QString &name, bool *ok = nullptr);
 

@@ -17,8 +17,9 @@ class ToolRunner;
 struct AgentLoopConfig
 {
     std::shared_ptr<ModelClient> model;
-    int maxIterations = 0; ///< turns per run; 0 = unlimited. Reaching it appends an
-                           ///< assistant message with StopReason::IterationLimit and stops.
+    /// Model turns per run; 0 = unlimited (--max-turns, the "Max turns" setting). Reaching it
+    /// appends an assistant message with StopReason::TurnLimit and stops.
+    int maxTurns = 0;
     ExecutionMode toolExecution = ExecutionMode::Parallel; ///< Sequential forces every batch
     /// Gets a fresh copy of the request context (history already projected, see
     /// projectToolCallProtocol) before every model request; what it removes or rewrites

@@ -150,8 +150,8 @@ void AgentRun::drive(QList<Message> pending)
     for (;;) {
         bool hasMoreToolCalls = true;
         while (hasMoreToolCalls || !pending.isEmpty()) {
-            if (m_config.maxIterations > 0 && m_turnCount >= m_config.maxIterations) {
-                endAtIterationLimit(pending);
+            if (m_config.maxTurns > 0 && m_turnCount >= m_config.maxTurns) {
+                endAtTurnLimit(pending);
                 return;
             }
             // An abort already here (Stop before the run began) still runs the turn, as the
@@ -234,14 +234,14 @@ void AgentRun::endTurn(const Message &assistant, QList<Message> results, bool ha
     emitEvent(std::move(end));
 }
 
-void AgentRun::endAtIterationLimit(const QList<Message> &pending)
+void AgentRun::endAtTurnLimit(const QList<Message> &pending)
 {
     // A turn without a model call: every message event belongs to a turn, so the pending
     // messages (which stay in the conversation) and the limit's note get one.
     startTurn();
     for (const Message &message : pending)
         publishExternal(message);
-    const Message limit = iterationLimitMessage();
+    const Message limit = turnLimitMessage();
     publish(limit);
     endTurn(limit, {}, false);
 }
@@ -401,16 +401,16 @@ QList<Message> AgentRun::publishSkipped(const QList<ContentBlock> &calls, const 
     return results;
 }
 
-Message AgentRun::iterationLimitMessage() const
+Message AgentRun::turnLimitMessage() const
 {
     Message message;
     message.role = Message::Role::Assistant;
-    message.stopReason = StopReason::IterationLimit;
+    message.stopReason = StopReason::TurnLimit;
     message.timestamp = now();
     message.content.append(ContentBlock::makeText(
-        Tr::tr("Stopped after %n turn(s): the iteration limit of this run was reached.",
+        Tr::tr("Stopped after %n turn(s): the turn limit of this run was reached.",
                nullptr,
-               m_config.maxIterations)));
+               m_config.maxTurns)));
     return message;
 }
 

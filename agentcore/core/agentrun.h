@@ -47,7 +47,7 @@ private:
     void startTurn();
     void endTurn(const Message &assistant, QList<Message> results, bool hasMoreToolCalls);
     /// The last turn: the pending messages and the iteration-limit note, without a model call.
-    void endAtIterationLimit(const QList<Message> &pending);
+    void endAtTurnLimit(const QList<Message> &pending);
     Message streamAssistantResponse();
     /// The model call with its single protocol-violation retry.
     Attempt requestAssistantMessage();
@@ -56,7 +56,7 @@ private:
     Context requestContext();
     QList<Message> executeToolCalls(const Message &assistant);
     QList<Message> publishSkipped(const QList<ContentBlock> &calls, const QString &reason);
-    Message iterationLimitMessage() const;
+    Message turnLimitMessage() const;
     /// An exception escaped the loop: close the open tool calls and the turn, and say why.
     void stopOnInternalError(const QString &detail);
     QList<ContentBlock> openToolCalls() const; ///< the new messages' calls without a result

@@ -95,7 +95,7 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     config.systemPrompt = options.systemPrompt.isEmpty() ? buildSystemPrompt(root)
                                                          : options.systemPrompt;
     config.loop.model = std::make_shared<HttpModelClient>(options.provider);
-    config.loop.maxIterations = options.maxTurns;
+    config.loop.maxTurns = options.maxTurns;
     config.loop.middlewares = {makeExtensionMiddleware(std::move(extensions)),
                                makePermissionMiddleware(gate)};
     config.loop.prepareContext =

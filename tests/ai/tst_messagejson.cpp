@@ -97,7 +97,7 @@ void tst_MessageJson::roundTrip_data()
 
     Message odd = Message::makeUser(QStringLiteral("fields of other roles"));
     odd.model = QStringLiteral("m");
-    odd.stopReason = StopReason::IterationLimit;
+    odd.stopReason = StopReason::TurnLimit;
     odd.isError = true;
     odd.customType = QStringLiteral("x");
     QTest::newRow("user with other roles' fields") << odd;

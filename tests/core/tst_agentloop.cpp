@@ -511,13 +511,13 @@ private slots:
         QCOMPARE(originsOf(eventsOf(log.events(), Type::MessageEnd)), expected);
     }
 
-    void maxIterationsAppendsAnIterationLimitMessage()
+    void maxTurnsAppendsATurnLimitMessage()
     {
         auto model = std::make_shared<ScriptedModel>();
         for (int i = 0; i < 5; ++i)
             model->enqueue(ModelStep::toolCall(u"r%1"_s.arg(i), u"Read"_s, args(u"path"_s, u"x"_s)));
         AgentLoopConfig config = configWith(model);
-        config.maxIterations = 2;
+        config.maxTurns = 2;
         EventLog log;
         const QList<Message> newMessages = agentLoop(promptOf(u"loop forever"_s),
                                                      contextWith({readTool()}),
@@ -527,8 +527,9 @@ private slots:
         QCOMPARE(model->callCount(), 2);
         const Message &last = newMessages.last();
         QVERIFY(last.isAssistant());
-        QCOMPARE(last.stopReason, StopReason::IterationLimit);
+        QCOMPARE(last.stopReason, StopReason::TurnLimit);
         QVERIFY(last.text().contains(u"2"_s));
+        QVERIFY2(last.text().contains(u"turn limit"_s), qPrintable(last.text())); // as --max-turns
         QVERIFY(last.timestamp > 0);
         // The note comes in a turn of its own, without a model call.
         QCOMPARE(log.types().mid(log.types().size() - 6),

@@ -290,8 +290,8 @@ private slots:
     void everyMessageEventBelongsToATurn_data()
     {
         QTest::addColumn<QString>("path");
-        QTest::newRow("iteration limit after a tool turn") << u"limit"_s;
-        QTest::newRow("iteration limit with steering pending") << u"limit with steering"_s;
+        QTest::newRow("turn limit after a tool turn") << u"limit"_s;
+        QTest::newRow("turn limit with steering pending") << u"limit with steering"_s;
         QTest::newRow("abort before the first turn") << u"abort at top"_s;
         QTest::newRow("internal error inside a turn") << u"error in turn"_s;
         QTest::newRow("internal error between turns") << u"error between turns"_s;
@@ -309,9 +309,9 @@ private slots:
         AbortToken abort;
         const Message steer = Message::makeUser(u"also c.ts"_s);
         if (path == u"limit"_s) {
-            config.maxIterations = 1;
+            config.maxTurns = 1;
         } else if (path == u"limit with steering"_s) {
-            config.maxIterations = 1;
+            config.maxTurns = 1;
             // Typed during turn 1, pulled after it.
             config.getSteeringMessages = [&, given = false]() mutable {
                 if (model->callCount() != 1 || std::exchange(given, true))
@@ -350,7 +350,7 @@ private slots:
         QVERIFY(last.isAssistant());
         if (path.startsWith(u"limit"_s)) {
             QCOMPARE(model->callCount(), 1);
-            QCOMPARE(last.stopReason, StopReason::IterationLimit);
+            QCOMPARE(last.stopReason, StopReason::TurnLimit);
             if (path == u"limit with steering"_s)
                 QCOMPARE(newMessages.at(newMessages.size() - 2), steer);
         } else if (path == u"abort at top"_s) {

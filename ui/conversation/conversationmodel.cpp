@@ -231,7 +231,7 @@ void ConversationModel::addStopNote(const Message &message)
     case StopReason::Refusal:
         addNote(Tr::tr("The model refused to answer."), true);
         return;
-    case StopReason::IterationLimit:
+    case StopReason::TurnLimit:
         addNote(Tr::tr("Stopped after the maximum number of turns."), false);
         return;
     }
