@@ -1,10 +1,10 @@
 #include "agent.h"
 
-#include "eventboxpool.h"
-#include "toolrunner.h"
+#include "internal/agentloopboxing.h"
+#include "internal/eventbatchclock.h"
+#include "internal/toolrunner.h"
 
 #include <QAbstractEventDispatcher>
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QMutex>
 #include <QPointer>
@@ -47,19 +47,14 @@ struct AgentChannel
 
     // Events from the worker, delivered in batches: a busy worker collects them and wakes the
     // UI thread when it is about to wait (for the network, a tool, the next run), when the run
-    // ends, or when the oldest collected event is `maxBatchAgeMs` old. Waking the UI thread per
-    // event would cost a kernel round trip each: more than the rest of a loop turn.
-    static constexpr qint64 maxBatchAgeMs = 8;
+    // ends, or when the batch is old (see EventBatchClock).
     QMutex eventMutex;
     std::vector<std::unique_ptr<AgentEvent>> events;
     bool queuesTaken = false;
     bool deliveryPosted = false;
-    QElapsedTimer batchAge; // since the first event not yet handed to the UI thread
-    bool batchOpen = false; // batchAge runs (a flag: isValid() is a call per event)
-    int sinceClockRead = 0;
+    EventBatchClock batchClock;
     Agent *receiver = nullptr; // cleared by ~Agent before it joins the worker
-    // The worker makes events in boxes the UI thread is done with.
-    EventBoxPool boxes;
+    bool batchEvents = true;
 
     /// From the worker: collects \a event; delivers now when \a urgent or the batch is old.
     void post(std::unique_ptr<AgentEvent> event, bool urgent)
@@ -70,13 +65,7 @@ struct AgentChannel
         events.push_back(std::move(event));
         if (deliveryPosted)
             return;
-        if (!batchOpen) {
-            batchOpen = true;
-            batchAge.start();
-            sinceClockRead = 0;
-        }
-        // Reading the clock costs as much as collecting an event: look every few events.
-        if (urgent || (++sinceClockRead % 8 == 0 && batchAge.elapsed() >= maxBatchAgeMs))
+        if (urgent || !batchEvents || batchClock.due())
             deliverLocked();
     }
 
@@ -100,7 +89,7 @@ struct AgentChannel
     void deliverLocked()
     {
         deliveryPosted = true;
-        batchOpen = false;
+        batchClock.reset();
         // The receiver is alive while we hold eventMutex; an event still queued when it is
         // destroyed is dropped by ~QObject.
         QMetaObject::invokeMethod(receiver, &Agent::deliverEvents, Qt::QueuedConnection);
@@ -208,8 +197,7 @@ private:
                                                            context,
                                                            m_loop,
                                                            request.abort,
-                                                           consume,
-                                                           &channel.boxes);
+                                                           consume);
         if (!ended) {
             // The Agent's idle state hangs on agent_end: never leave it waiting.
             auto end = std::make_unique<AgentEvent>();
@@ -233,6 +221,7 @@ Agent::Agent(AgentConfig config, QObject *parent)
 {
     qRegisterMetaType<AgentCore::AgentEvent>();
     m_channel->receiver = this;
+    m_channel->batchEvents = config.batchEvents;
     m_worker = std::make_unique<AgentWorker>(std::move(config), m_channel);
     m_worker->start();
 }
@@ -494,7 +483,6 @@ void Agent::deliverEvents()
         dispatch(*event);
         if (!guard)
             return;
-        m_channel->boxes.recycle(std::move(event));
     }
     m_inbox.clear();
     m_next = 0;

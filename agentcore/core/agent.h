@@ -19,6 +19,9 @@ struct AgentConfig
     QString systemPrompt;
     QList<AgentToolPtr> tools;
     QList<Message> history; ///< the conversation so far
+    /// false: every event wakes the Agent's thread on its own instead of in batches (see
+    /// core/internal/eventbatchclock.h). Much slower; there for bench_loop's variants.
+    bool batchEvents = true;
 };
 
 /// Runs one conversation's agent loop on a worker thread it owns.

@@ -1,7 +1,7 @@
 #include "agentloop.h"
 
 #include "agentrun.h"
-#include "eventboxpool.h"
+#include "internal/agentloopboxing.h"
 
 #include <QCoreApplication>
 
@@ -20,15 +20,11 @@ QList<Message> agentLoop(const QList<Message> &prompts,
                          const AbortToken &abort,
                          const AgentEventSink &sink)
 {
-    // The sink never keeps an event: its box serves the next one.
-    EventBoxPool boxes;
-    const AgentEventConsumer consume = [&sink, &boxes](std::unique_ptr<AgentEvent> event) {
+    const AgentEventConsumer consume = [&sink](std::unique_ptr<AgentEvent> event) {
         if (sink)
             sink(*event);
-        boxes.recycle(std::move(event));
     };
-    AgentRun run(context, config, abort, consume, &boxes);
-    return run.run(prompts);
+    return agentLoopBoxingEvents(prompts, context, config, abort, consume);
 }
 
 QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
@@ -37,17 +33,7 @@ QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
                                      const AbortToken &abort,
                                      const AgentEventConsumer &consume)
 {
-    return agentLoopBoxingEvents(prompts, context, config, abort, consume, nullptr);
-}
-
-QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
-                                     const AgentContext &context,
-                                     const AgentLoopConfig &config,
-                                     const AbortToken &abort,
-                                     const AgentEventConsumer &consume,
-                                     EventBoxPool *boxes)
-{
-    AgentRun run(context, config, abort, consume, boxes);
+    AgentRun run(context, config, abort, consume);
     return run.run(prompts);
 }
 

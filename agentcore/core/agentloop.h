@@ -8,8 +8,7 @@
 
 namespace AgentCore {
 
-class EventBoxPool;
-class ToolRunner;
+class ToolRunner; // core/internal/toolrunner.h
 
 /// How one run of the loop behaves. Callbacks are called on the thread running the loop,
 /// except middlewares and effect hooks: they run with the tool call on a pool thread
@@ -56,22 +55,6 @@ QList<Message> agentLoop(const QList<Message> &prompts,
                          const AgentLoopConfig &config,
                          const AbortToken &abort,
                          const AgentEventSink &sink);
-
-/// agentLoop() handing every event to \a consume in a box of its own, for a receiver that keeps
-/// events (a queue to another thread): none is copied on its way. Otherwise the same contract.
-QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
-                                     const AgentContext &context,
-                                     const AgentLoopConfig &config,
-                                     const AbortToken &abort,
-                                     const AgentEventConsumer &consume);
-/// The same, making the events in boxes from \a boxes (not owned; null: plain allocations),
-/// into which the consumer may recycle them (see EventBoxPool).
-QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
-                                     const AgentContext &context,
-                                     const AgentLoopConfig &config,
-                                     const AbortToken &abort,
-                                     const AgentEventConsumer &consume,
-                                     EventBoxPool *boxes);
 
 /// The user message the loop adds to a retry's context (never to history) after \a violating
 /// wrote tool calls as text.

@@ -2,7 +2,7 @@
 
 #include "toolprotocol.h"
 
-#include "toolrunner.h"
+#include "internal/toolrunner.h"
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QSet>
@@ -85,17 +85,17 @@ Message errorMessage(StopReason reason, const QString &text, qint64 timestamp)
 AgentRun::AgentRun(const AgentContext &context,
                    const AgentLoopConfig &config,
                    const AbortToken &abort,
-                   const AgentEventConsumer &consume,
-                   EventBoxPool *boxes)
+                   const AgentEventConsumer &consume)
     : m_config(config)
     , m_abort(abort)
     , m_emit(consume)
-    , m_boxes(boxes ? boxes : &m_ownBoxes)
     , m_systemPrompt(context.systemPrompt)
     , m_initialMessages(context.messages)
     , m_history(projectToolCallProtocol(context.messages))
     , m_callIds(context.messages)
-    , m_waiter(abort)
+    , m_waiter(abort,
+               config.toolRunner ? config.toolRunner->spinMicroseconds()
+                                 : LoopWaiter::defaultSpinMicroseconds)
 {
     // Room for a typical run's messages up front: every growth moves all of them.
     constexpr qsizetype expectedNewMessages = 32;
@@ -112,7 +112,6 @@ AgentRun::AgentRun(const AgentContext &context,
     m_batchSetup.effects = config.effects;
     m_batchSetup.forceSequential = config.toolExecution == ExecutionMode::Sequential;
     m_batchSetup.waiter = &m_waiter;
-    m_batchSetup.boxes = m_boxes;
     m_batchSetup.abort = abort;
     m_batchSetup.emitEvent = [this](std::unique_ptr<AgentEvent> event) {
         emitEvent(std::move(event));
@@ -131,7 +130,7 @@ QList<Message> AgentRun::run(const QList<Message> &prompts)
     } catch (...) {
         stopOnInternalError({});
     }
-    std::unique_ptr<AgentEvent> end = m_boxes->make();
+    std::unique_ptr<AgentEvent> end = std::make_unique<AgentEvent>();
     end->type = AgentEvent::Type::AgentEnd;
     end->newMessages = m_newMessages;
     try {
@@ -228,7 +227,8 @@ void AgentRun::startTurn()
 void AgentRun::endTurn(const Message &assistant, QList<Message> results, bool hasMoreToolCalls)
 {
     m_turnOpen = false;
-    std::unique_ptr<AgentEvent> end = m_boxes->make(AgentEvent::Type::TurnEnd, assistant);
+    std::unique_ptr<AgentEvent> end = std::make_unique<AgentEvent>(AgentEvent::Type::TurnEnd,
+                                                                   assistant);
     end->toolResults = std::move(results);
     end->hasMoreToolCalls = hasMoreToolCalls;
     emitEvent(std::move(end));
@@ -359,14 +359,14 @@ void AgentRun::onStreamEvent(const StreamEvent &event, Attempt &attempt, const M
         // The draft shows the call under the id its finished message will have.
         QString id = m_callIds.streamed(event.contentIndex, event.toolCallId);
         if (id != event.toolCallId) {
-            std::unique_ptr<AgentEvent> renamed = m_boxes->make(AgentEvent::Type::MessageUpdate,
-                                                                event);
+            std::unique_ptr<AgentEvent> renamed
+                = std::make_unique<AgentEvent>(AgentEvent::Type::MessageUpdate, event);
             renamed->streamEvent.toolCallId = std::move(id);
             emitEvent(std::move(renamed));
             return;
         }
     }
-    emitEvent(m_boxes->make(AgentEvent::Type::MessageUpdate, event));
+    emitEvent(std::make_unique<AgentEvent>(AgentEvent::Type::MessageUpdate, event));
 }
 
 Context AgentRun::requestContext()
@@ -485,7 +485,7 @@ void AgentRun::record(const Message &message)
 
 void AgentRun::emitEvent(AgentEvent::Type type, const Message &message)
 {
-    emitEvent(m_boxes->make(type, message));
+    emitEvent(std::make_unique<AgentEvent>(type, message));
 }
 
 void AgentRun::emitEvent(std::unique_ptr<AgentEvent> event) const

@@ -1,8 +1,7 @@
 #pragma once
 
 #include "agentloop.h"
-#include "eventboxpool.h"
-#include "loopwaiter.h"
+#include "internal/loopwaiter.h"
 #include "toolbatch.h"
 #include "toolcallids.h"
 
@@ -23,8 +22,7 @@ public:
     AgentRun(const AgentContext &context,
              const AgentLoopConfig &config,
              const AbortToken &abort,
-             const AgentEventConsumer &consume,
-             EventBoxPool *boxes = nullptr);
+             const AgentEventConsumer &consume);
     ~AgentRun(); ///< never waits for a tool abandoned on abort (see ToolRunner)
 
     /// Emits agent_start .. agent_end and returns the new messages.
@@ -74,8 +72,6 @@ private:
     AgentLoopConfig m_config;
     AbortToken m_abort;
     const AgentEventConsumer &m_emit;
-    EventBoxPool m_ownBoxes; // when the caller gave none
-    EventBoxPool *m_boxes;
     QString m_systemPrompt;
     QList<Message> m_initialMessages;
     QList<ToolDefinition> m_toolDefinitions;

@@ -1,9 +1,8 @@
 #include "toolbatch.h"
 
-#include "eventboxpool.h"
-#include "loopwaiter.h"
+#include "internal/loopwaiter.h"
 
-#include "toolrunner.h"
+#include "internal/toolrunner.h"
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonObject>
@@ -299,7 +298,7 @@ void ToolBatch::finish(Call &call, ToolResult result)
 
 void ToolBatch::emitToolEvent(AgentEvent::Type type, const Call &call, const ToolResult &result)
 {
-    std::unique_ptr<AgentEvent> event = m_setup.boxes->make();
+    std::unique_ptr<AgentEvent> event = std::make_unique<AgentEvent>();
     event->type = type;
     event->toolCallId = call.prepared.call.id;
     event->toolName = call.prepared.call.name;

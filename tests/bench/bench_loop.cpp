@@ -2,14 +2,17 @@
 // no-op tool, events delivered to the main thread by the Agent facade), the scheduling of tool
 // batches, and projectToolCallProtocol on long histories.
 //
-// usage: bench_loop [RUNS] [TURNS_PER_RUN] [REPEATS] [overhead|batch|projection]
+// usage: bench_loop [RUNS] [TURNS_PER_RUN] [REPEATS] [overhead|batch|projection|variants]
 //        one JSON line per measurement; all of them without a name. overhead-agent and
-//        overhead-loop run one path of the overhead scenario (for profilers).
+//        overhead-loop run one path of the overhead scenario (for profilers). variants runs the
+//        overhead scenario with each piece of the hand-off machinery (core/internal/) against
+//        its simplest alternative, alternating, REPEATS rounds; medians (never run by default).
 // The overhead scenario is the one tests/bench/node/loop-peer.mjs runs through pi-agent-core.
 #include <core/agent.h>
 #include <core/agentloop.h>
+#include <core/internal/agentloopboxing.h>
+#include <core/internal/toolrunner.h>
 #include <core/toolprotocol.h>
-#include <core/toolrunner.h>
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -22,6 +25,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+
+#include <sys/resource.h>
 
 #ifdef __GLIBC__
 #    include <malloc.h>
@@ -137,15 +142,46 @@ struct OverheadResult
     double seconds = 0;
     qint64 turns = 0;
     qint64 events = 0;
+    double cpuSeconds = 0; // the process's user + system time
+    qint64 mainSleeps = 0; // voluntary context switches of this (main) thread: its wake-ups
 };
+
+/// The hand-off machinery, each piece on or off (the variants below).
+struct HandOff
+{
+    bool spin = true;  // ToolRunner / LoopWaiter spin before sleeping
+    bool batch = true; // the Agent's batching clock
+};
+
+struct Usage
+{
+    double cpu = 0;
+    qint64 threadSleeps = 0;
+};
+
+Usage usageNow()
+{
+    Usage usage;
+    rusage process{};
+    getrusage(RUSAGE_SELF, &process);
+    usage.cpu = double(process.ru_utime.tv_sec + process.ru_stime.tv_sec)
+                + double(process.ru_utime.tv_usec + process.ru_stime.tv_usec) / 1e6;
+    rusage thread{};
+    getrusage(RUSAGE_THREAD, &thread);
+    usage.threadSleeps = thread.ru_nvcsw;
+    return usage;
+}
 
 // The realistic path: the loop on the Agent's worker, every event a queued signal to this
 // (main) thread. Each run starts from an empty conversation, like the peer's.
-OverheadResult overheadThroughAgent(int runs, int turnsPerRun)
+OverheadResult overheadThroughAgent(int runs, int turnsPerRun, HandOff handOff = {})
 {
     auto model = std::make_shared<InstantModel>(turnsPerRun, QStringList{QStringLiteral("noop")});
+    ToolRunner runner(handOff.spin ? ToolRunner::defaultSpinMicroseconds : 0);
     AgentConfig config;
     config.loop.model = model;
+    config.loop.toolRunner = &runner;
+    config.batchEvents = handOff.batch;
     config.systemPrompt = QStringLiteral("bench");
     config.tools = {std::make_shared<BenchTool>(QStringLiteral("noop"), ExecutionMode::Parallel, 0)};
     Agent agent(std::move(config));
@@ -161,6 +197,7 @@ OverheadResult overheadThroughAgent(int runs, int turnsPerRun)
         if (idle)
             loop.quit();
     });
+    const Usage before = usageNow();
     QElapsedTimer timer;
     timer.start();
     for (int run = 0; run < runs; ++run) {
@@ -169,14 +206,17 @@ OverheadResult overheadThroughAgent(int runs, int turnsPerRun)
         loop.exec();
     }
     result.seconds = double(timer.nsecsElapsed()) / 1e9;
+    const Usage after = usageNow();
+    result.cpuSeconds = after.cpu - before.cpu;
+    result.mainSleeps = after.threadSleeps - before.threadSleeps;
     return result;
 }
 
 // The loop alone: agentLoop on this thread, events counted by the sink, tools on a runner
 // that lives across runs (as the Agent's does).
-OverheadResult overheadOfLoop(int runs, int turnsPerRun)
+OverheadResult overheadOfLoop(int runs, int turnsPerRun, HandOff handOff = {})
 {
-    ToolRunner runner;
+    ToolRunner runner(handOff.spin ? ToolRunner::defaultSpinMicroseconds : 0);
     AgentLoopConfig config;
     config.toolRunner = &runner;
     config.model = std::make_shared<InstantModel>(turnsPerRun, QStringList{QStringLiteral("noop")});
@@ -192,12 +232,66 @@ OverheadResult overheadOfLoop(int runs, int turnsPerRun)
             ++result.turns;
     };
     const QList<Message> prompt{Message::makeUser(QStringLiteral("go"))};
+    const Usage before = usageNow();
     QElapsedTimer timer;
     timer.start();
     for (int run = 0; run < runs; ++run)
         agentLoop(prompt, context, config, AbortToken(), sink);
     result.seconds = double(timer.nsecsElapsed()) / 1e9;
+    const Usage after = usageNow();
+    result.cpuSeconds = after.cpu - before.cpu;
+    result.mainSleeps = after.threadSleeps - before.threadSleeps;
     return result;
+}
+
+double median(QList<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const qsizetype n = values.size();
+    return n % 2 ? values.at(n / 2) : (values.at(n / 2 - 1) + values.at(n / 2)) / 2;
+}
+
+// Each piece of the hand-off machinery against its simplest alternative, in one process, the
+// variants alternating round by round (a busy machine drifts); medians of the rounds.
+void reportVariants(int runs, int turnsPerRun, int repeats)
+{
+    struct Variant
+    {
+        const char *name;
+        bool agent;
+        HandOff handOff;
+        QList<double> us, cpuUs, sleeps;
+    };
+    QList<Variant> variants{
+        {"agent", true, {true, true}, {}, {}, {}},
+        {"agent-nospin", true, {false, true}, {}, {}, {}},
+        {"agent-nobatch", true, {true, false}, {}, {}, {}},
+        {"loop", false, {true, true}, {}, {}, {}},
+        {"loop-nospin", false, {false, true}, {}, {}, {}},
+    };
+    for (int round = 0; round < repeats; ++round) {
+        for (Variant &variant : variants) {
+            const OverheadResult result = variant.agent
+                                              ? overheadThroughAgent(runs,
+                                                                     turnsPerRun,
+                                                                     variant.handOff)
+                                              : overheadOfLoop(runs, turnsPerRun, variant.handOff);
+            const double turns = double(qMax<qint64>(1, result.turns));
+            variant.us.append(result.seconds * 1e6 / turns);
+            variant.cpuUs.append(result.cpuSeconds * 1e6 / turns);
+            variant.sleeps.append(double(result.mainSleeps) / turns);
+        }
+    }
+    for (const Variant &variant : variants) {
+        printJson({{QStringLiteral("bench"), QStringLiteral("variant")},
+                   {QStringLiteral("variant"), QLatin1String(variant.name)},
+                   {QStringLiteral("rounds"), repeats},
+                   {QStringLiteral("usPerTurnMedian"), median(variant.us)},
+                   {QStringLiteral("usPerTurnMin"),
+                    *std::min_element(variant.us.begin(), variant.us.end())},
+                   {QStringLiteral("cpuUsPerTurnMedian"), median(variant.cpuUs)},
+                   {QStringLiteral("mainThreadSleepsPerTurn"), median(variant.sleeps)}});
+    }
 }
 
 template<typename Measure>
@@ -384,7 +478,7 @@ int main(int argc, char **argv)
                        runs,
                        turnsPerRun,
                        repeats,
-                       overheadThroughAgent);
+                       [](int r, int t) { return overheadThroughAgent(r, t); });
     }
     if (wanted("overhead") || wanted("overhead-loop")) {
         reportOverhead(QStringLiteral("agentdesk-loop"),
@@ -392,7 +486,11 @@ int main(int argc, char **argv)
                        runs,
                        turnsPerRun,
                        repeats,
-                       overheadOfLoop);
+                       [](int r, int t) { return overheadOfLoop(r, t); });
+    }
+    if (only == QLatin1String("variants")) {
+        reportVariants(runs, turnsPerRun, repeats);
+        return 0;
     }
     if (wanted("batch")) {
         reportBatch(false, 5);

@@ -11,7 +11,7 @@
 #include <QSemaphore>
 #include <QTest>
 #include <QThread>
-#include <core/toolrunner.h>
+#include <core/internal/toolrunner.h>
 
 #include <atomic>
 

@@ -1,4 +1,4 @@
-#include <core/toolrunner.h>
+#include <core/internal/toolrunner.h>
 
 #include <QElapsedTimer>
 #include <QSemaphore>

@@ -184,6 +184,11 @@ void ToolRunner::warmUp()
     }
 }
 
+int ToolRunner::spinMicroseconds() const
+{
+    return int(m_state->spin.count());
+}
+
 int ToolRunner::threadCount() const
 {
     return m_state->threads.load(std::memory_order_relaxed);

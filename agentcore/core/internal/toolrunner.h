@@ -12,6 +12,10 @@ namespace AgentCore {
 /// condition variable, so every hand-off pays two kernel wake-ups (each tens of microseconds
 /// on a loaded or virtual machine): more than the rest of a turn. Here a thread that finished a
 /// job first spins briefly for the next one, and only then sleeps.
+/// Measured 2026-12-01, bench_loop variants (1000 runs x 10 turns through the Agent, medians of
+/// 15 alternating rounds, 2 vCPUs, not pinned): agent 13.9 µs per turn (12.6 µs CPU) vs
+/// agent-nospin (spin 0 here and in LoopWaiter) 30.7 µs (20.0 µs CPU). On one core (taskset)
+/// the spin neither helps nor costs: 14.2 vs 13.2 µs, within noise.
 ///
 /// There is no upper limit on threads: a tool that ignores the abort token keeps its thread
 /// after the run moved on (raceAbort), and must never starve the calls that come after it.
@@ -50,6 +54,8 @@ public:
     /// finds it awake instead of paying the wake-up then. Does nothing when a thread already
     /// spins, or none is idle. Thread-safe; never blocks on running jobs.
     void warmUp();
+
+    int spinMicroseconds() const;
 
     /// Threads currently alive (busy, spinning or sleeping), for tests.
     int threadCount() const;

@@ -14,7 +14,8 @@ namespace AgentCore {
 /// own condition: `while (!done() && !aborted) waiter.wait();` (a wake before wait() is never
 /// lost, and a spurious return is harmless).
 /// The spin is what makes a tool hand-off cheap: a tool that answers within it costs no kernel
-/// wake-up; a slow one costs one, as before.
+/// wake-up; a slow one costs one, as before. Spins as long as the run's ToolRunner (see its
+/// header for the measured gain; spin 0 there makes this one 0 too).
 /// Lives on the thread that creates it; wait() must be called there. wake() is thread-safe
 /// while the waiter exists (owners guarantee that, see ToolBatch's channel).
 class LoopWaiter final
