@@ -151,6 +151,9 @@ struct HandOff
 {
     bool spin = true;  // ToolRunner / LoopWaiter spin before sleeping
     bool batch = true; // the Agent's batching clock
+    // The Agent's boxing overload: the worker queues the loop's own event boxes. false: the
+    // sink copies each event into a box of its own, as a receiver of agentLoop() would.
+    bool box = true;
 };
 
 struct Usage
@@ -226,7 +229,15 @@ OverheadResult overheadOfLoop(int runs, int turnsPerRun, HandOff handOff = {})
                                                             ExecutionMode::Parallel,
                                                             0)}};
     OverheadResult result;
-    const AgentEventSink sink = [&result](const AgentEvent &event) {
+    const bool copy = !handOff.box;
+    const AgentEventSink sink = [&result, copy](const AgentEvent &event) {
+        if (copy) {
+            const auto box = std::make_unique<AgentEvent>(event);
+            ++result.events;
+            if (box->type == AgentEvent::Type::TurnEnd)
+                ++result.turns;
+            return;
+        }
         ++result.events;
         if (event.type == AgentEvent::Type::TurnEnd)
             ++result.turns;
@@ -268,6 +279,7 @@ void reportVariants(int runs, int turnsPerRun, int repeats)
         {"agent-nobatch", true, {true, false}, {}, {}, {}},
         {"loop", false, {true, true}, {}, {}, {}},
         {"loop-nospin", false, {false, true}, {}, {}, {}},
+        {"loop-copy", false, {true, true, false}, {}, {}, {}},
     };
     for (int round = 0; round < repeats; ++round) {
         for (Variant &variant : variants) {

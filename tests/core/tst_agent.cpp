@@ -143,6 +143,7 @@ private slots:
 
     void eventSequence_data();
     void eventSequence();
+    void deltasArriveInOrder_data();
     void deltasArriveInOrder();
     void promptWhileBusy();
     void steerLandsBeforeNextModelCall();
@@ -156,7 +157,8 @@ private slots:
 private:
     std::unique_ptr<Agent> makeAgent(const QList<ModelStep> &steps,
                                      QList<AgentToolPtr> tools = {},
-                                     QList<Message> history = {});
+                                     QList<Message> history = {},
+                                     bool batchEvents = true);
 
     std::shared_ptr<ScriptedModel> m_model;
     std::shared_ptr<GateTool> m_gate = std::make_shared<GateTool>(QStringLiteral("Gate"));
@@ -164,7 +166,8 @@ private:
 
 std::unique_ptr<Agent> tst_Agent::makeAgent(const QList<ModelStep> &steps,
                                             QList<AgentToolPtr> tools,
-                                            QList<Message> history)
+                                            QList<Message> history,
+                                            bool batchEvents)
 {
     m_model = std::make_shared<ScriptedModel>(steps);
     AgentConfig config;
@@ -173,6 +176,7 @@ std::unique_ptr<Agent> tst_Agent::makeAgent(const QList<ModelStep> &steps,
     config.tools = tools.isEmpty() ? QList<AgentToolPtr>{std::make_shared<ReadTool>(), m_gate}
                                    : std::move(tools);
     config.history = std::move(history);
+    config.batchEvents = batchEvents;
     return std::make_unique<Agent>(std::move(config));
 }
 
@@ -253,14 +257,23 @@ void tst_Agent::eventSequence()
     }
 }
 
+void tst_Agent::deltasArriveInOrder_data()
+{
+    QTest::addColumn<bool>("batchEvents");
+    QTest::newRow("in batches") << true;
+    // The variant bench_loop compares the batches with: the same events, in the same order.
+    QTest::newRow("one delivery per event") << false;
+}
+
 void tst_Agent::deltasArriveInOrder()
 {
+    QFETCH(bool, batchEvents);
     QString text;
     for (int i = 0; i < 3000; ++i)
         text += QString::number(i) + QLatin1Char(' ');
     ModelStep step = ModelStep::text(text);
     step.chunkSize = 3; // thousands of message_update events, batched across the threads
-    auto agent = makeAgent({step});
+    auto agent = makeAgent({step}, {}, {}, batchEvents);
     Recorder recorder(agent.get());
     agent->prompt(QStringLiteral("count"));
     QVERIFY(agent->waitForIdle());
