@@ -4,7 +4,7 @@
 #include "streamjson.h"
 
 #include <ai/messagejson.h>
-#include <core/repository.h>
+#include <coding/repository.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
 

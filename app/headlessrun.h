@@ -2,8 +2,8 @@
 
 #include "commandline.h"
 
-#include <core/agenttypes.h>
-#include <core/codingagent.h>
+#include <coding/codingagent.h>
+#include <loop/agenttypes.h>
 
 #include <QObject>
 

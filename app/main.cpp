@@ -2,7 +2,7 @@
 #include "headlessrun.h"
 #include "windowsetup.h"
 
-#include <core/repository.h>
+#include <coding/repository.h>
 #include <i18n/translations.h>
 #include <mainwindow.h>
 #include <rootuserbar.h>

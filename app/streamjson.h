@@ -1,6 +1,6 @@
 #pragma once
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -1,6 +1,6 @@
 #include "windowsetup.h"
 
-#include <core/auditlog.h>
+#include <coding/auditlog.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
 #include <settings/providerpresets.h>

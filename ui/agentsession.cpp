@@ -1,11 +1,11 @@
 #include "agentsession.h"
 
 #include <ai/switchablemodelclient.h>
-#include <core/agent.h>
-#include <core/sessionrecorder.h>
+#include <loop/agent.h>
 #include <permissions/permissionbroker.h>
 #include <permissions/permissionsessionstate.h>
 #include <permissions/projecttrust.h>
+#include <session/sessionrecorder.h>
 
 #include <QJsonObject>
 

@@ -2,8 +2,8 @@
 
 #include "settings/modelselection.h"
 
-#include <core/codingagent.h>
-#include <core/sessionlog.h>
+#include <coding/codingagent.h>
+#include <session/sessionlog.h>
 
 #include <QHash>
 #include <QObject>

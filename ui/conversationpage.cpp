@@ -7,7 +7,7 @@
 #include "tabchain.h"
 #include "welcomeview.h"
 
-#include <core/agent.h>
+#include <loop/agent.h>
 
 #include <QApplication>
 #include <QEvent>

@@ -1,6 +1,6 @@
 #include "followuppanel.h"
 
-#include <core/agent.h>
+#include <loop/agent.h>
 
 #include <QAbstractItemDelegate>
 #include <QAction>

@@ -1,6 +1,6 @@
 #include "leftoversteeringview.h"
 
-#include <core/agent.h>
+#include <loop/agent.h>
 
 #include <QApplication>
 #include <QHBoxLayout>

@@ -16,8 +16,8 @@
 #include "tabchain.h"
 
 #include <ai/modelcatalog.h>
-#include <core/agent.h>
-#include <core/sessionstore.h>
+#include <loop/agent.h>
+#include <session/sessionstore.h>
 
 #include <QAction>
 #include <QApplication>

@@ -5,7 +5,7 @@
 #include "settings/appsettings.h"
 #include "usagesummary.h"
 
-#include <core/repository.h>
+#include <coding/repository.h>
 
 #include <QMainWindow>
 #include <QProcessEnvironment>

@@ -1,6 +1,6 @@
 #include "welcomeview.h"
 
-#include <core/repository.h>
+#include <coding/repository.h>
 
 #include <QDir>
 #include <QLabel>

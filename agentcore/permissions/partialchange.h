@@ -2,7 +2,7 @@
 
 #include "permissionrequest.h"
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 #include <tools/toolworkspace.h>
 #include <tools/unifieddiff.h>
 

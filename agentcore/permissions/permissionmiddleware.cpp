@@ -6,7 +6,7 @@
 #include "permissionsettings.h"
 #include "projecttrust.h"
 
-#include <core/toolexecution.h>
+#include <loop/toolexecution.h>
 #include <tools/textfile.h>
 
 #include <QCoreApplication>

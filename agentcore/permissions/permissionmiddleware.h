@@ -4,7 +4,7 @@
 #include "permissionasker.h"
 #include "permissionpolicy.h"
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 #include <tools/toolworkspace.h>
 
 #include <functional>

@@ -4,7 +4,7 @@
 #include "permissionsettings.h"
 #include "projecttrust.h"
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 #include <tools/toolworkspace.h>
 
 #include <QCoreApplication>

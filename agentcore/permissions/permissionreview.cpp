@@ -2,7 +2,7 @@
 
 #include "pathcapability.h"
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 #include <tools/bashtool.h>
 #include <tools/edittool.h>
 #include <tools/textfile.h>

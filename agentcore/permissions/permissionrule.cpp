@@ -1,6 +1,6 @@
 #include "permissionrule.h"
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 #include <tools/globpattern.h>
 
 #include <QCoreApplication>

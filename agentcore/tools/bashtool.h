@@ -2,7 +2,7 @@
 
 #include "toolworkspace.h"
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 
 #include <atomic>
 #include <memory>

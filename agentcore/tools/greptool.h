@@ -3,7 +3,7 @@
 #include "grepquery.h"
 #include "toolworkspace.h"
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 
 #include <memory>
 

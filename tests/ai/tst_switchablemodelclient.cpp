@@ -1,5 +1,5 @@
 #include <ai/switchablemodelclient.h>
-#include <core/agent.h>
+#include <loop/agent.h>
 
 #include "fixtures.h"
 #include "httpclienttest.h"

@@ -8,11 +8,11 @@
 //        overhead scenario with each piece of the hand-off machinery (core/internal/) against
 //        its simplest alternative, alternating, REPEATS rounds; medians (never run by default).
 // The overhead scenario is the one tests/bench/node/loop-peer.mjs runs through pi-agent-core.
-#include <core/agent.h>
-#include <core/agentloop.h>
-#include <core/internal/agentloopboxing.h>
-#include <core/internal/toolrunner.h>
-#include <core/toolprotocol.h>
+#include <loop/agent.h>
+#include <loop/agentloop.h>
+#include <loop/internal/agentloopboxing.h>
+#include <loop/internal/toolrunner.h>
+#include <loop/toolprotocol.h>
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

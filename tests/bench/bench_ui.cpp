@@ -9,7 +9,7 @@
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise; the offscreen platform paints into a
 // real backing store, and every measurement checks that paint events happened.
 #include <conversation/conversationview.h>
-#include <core/agent.h>
+#include <loop/agent.h>
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
 #include "../tools/toolstest.h"
 
-#include <core/toolexecution.h>
+#include <loop/toolexecution.h>
 #include <permissions/partialchange.h>
 #include <permissions/permissionbroker.h>
 #include <permissions/permissionmiddleware.h>

@@ -2,7 +2,7 @@
 
 // Shared by the tests in tests/tools: a temporary git repository and a way to call a tool.
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 #include <tools/toolworkspace.h>
 
 #include <QDir>

@@ -1,6 +1,6 @@
 #include "toolstest.h"
 
-#include <core/agentloop.h>
+#include <loop/agentloop.h>
 #include <scriptedmodel.h>
 #include <tools/bashtool.h>
 #include <tools/toollogdirectory.h>

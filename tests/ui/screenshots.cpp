@@ -8,16 +8,16 @@
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>
 #include <conversationpage.h>
-#include <core/agent.h>
-#include <core/sessionlog.h>
 #include <followuppanel.h>
 #include <i18n/translations.h>
+#include <loop/agent.h>
 #include <mainwindow.h>
 #include <modelresolver.h>
 #include <projecttrustdialog.h>
 #include <review/reviewqueue.h>
 #include <rootuserbar.h>
 #include <scriptedmodel.h>
+#include <session/sessionlog.h>
 #include <sessions/sessionspanel.h>
 #include <testtools.h>
 

@@ -12,8 +12,8 @@
 #include <conversation/messageitem.h>
 #include <conversation/toolcarditem.h>
 #include <conversationpage.h>
-#include <core/agent.h>
 #include <followuppanel.h>
+#include <loop/agent.h>
 #include <mainwindow.h>
 #include <review/diffreviewview.h>
 #include <review/reviewqueue.h>

@@ -6,7 +6,7 @@
 #include <agentstatusbar.h>
 #include <composer.h>
 #include <conversationpage.h>
-#include <core/agent.h>
+#include <loop/agent.h>
 #include <mainwindow.h>
 #include <scriptedmodel.h>
 #include <usagesummary.h>

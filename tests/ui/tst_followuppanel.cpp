@@ -2,7 +2,7 @@
 // delete, send now, pause. The model is scripted.
 #include <followuppanel.h>
 
-#include <core/agent.h>
+#include <loop/agent.h>
 #include <scriptedmodel.h>
 #include <testtools.h>
 

@@ -11,10 +11,10 @@
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversationpage.h>
-#include <core/agent.h>
 #include <fixtures.h>
 #include <followuppanel.h>
 #include <httptestserver.h>
+#include <loop/agent.h>
 #include <mainwindow.h>
 #include <review/reviewqueue.h>
 #include <settings/appsettings.h>

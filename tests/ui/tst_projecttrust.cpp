@@ -6,7 +6,7 @@
 #include <agentsession.h>
 #include <agentstatusbar.h>
 #include <conversationpage.h>
-#include <core/agent.h>
+#include <loop/agent.h>
 #include <mainwindow.h>
 #include <permissions/projecttrust.h>
 #include <projecttrustdialog.h>

@@ -11,12 +11,12 @@
 #include <conversation/messageitem.h>
 #include <conversation/toolcarditem.h>
 #include <conversationpage.h>
-#include <core/agent.h>
-#include <core/sessionlog.h>
 #include <followuppanel.h>
 #include <leftoversteeringview.h>
+#include <loop/agent.h>
 #include <mainwindow.h>
 #include <scriptedmodel.h>
+#include <session/sessionlog.h>
 #include <sessions/sessionspanel.h>
 #include <testtools.h>
 

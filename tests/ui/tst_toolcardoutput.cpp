@@ -1,7 +1,7 @@
 #include <conversation/conversationstyle.h>
 #include <conversation/toolcarditem.h>
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 
 #include <QApplication>
 #include <QImage>

@@ -6,11 +6,11 @@
 #include <agentsession.h>
 #include <composer.h>
 #include <conversationpage.h>
-#include <core/agent.h>
-#include <core/sessionlog.h>
 #include <leftoversteeringview.h>
+#include <loop/agent.h>
 #include <mainwindow.h>
 #include <scriptedmodel.h>
+#include <session/sessionlog.h>
 
 #include <QApplication>
 #include <QJsonArray>

@@ -3,7 +3,7 @@
 #include "conversationitem.h"
 #include "lineblock.h"
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 
 #include <QJsonObject>
 

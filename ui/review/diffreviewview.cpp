@@ -5,7 +5,7 @@
 #include "difftextview.h"
 #include "reviewanswerbar.h"
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 #include <tools/unifieddiff.h>
 
 #include <QFileInfo>

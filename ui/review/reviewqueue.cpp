@@ -4,7 +4,7 @@
 #include "diffreviewview.h"
 #include "reviewanswerbar.h"
 
-#include <core/agenttypes.h>
+#include <loop/agenttypes.h>
 #include <permissions/permissionbroker.h>
 
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <core/sessionstore.h>
+#include <session/sessionstore.h>
 
 #include <QWidget>
 

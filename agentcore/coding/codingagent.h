@@ -1,0 +1,95 @@
+#pragma once
+
+#include "auditlog.h"
+#include <loop/agent.h>
+#include <loop/extension.h>
+
+#include <ai/providerconfig.h>
+#include <permissions/permissionasker.h>
+#include <permissions/permissionmode.h>
+#include <permissions/permissionpolicy.h>
+#include <permissions/permissionrule.h>
+#include <tools/commandenvironment.h>
+#include <tools/filechange.h>
+#include <tools/toolworkspace.h>
+
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace AgentCore {
+
+/// What a coding agent is made from: the headless mode fills it from the command line, the
+/// window from its settings.
+struct CodingAgentOptions
+{
+    ProviderConfig provider;
+    QString repositoryRoot; ///< canonical top level of the working tree (Repository::root)
+    /// nullopt: what the settings files say (their defaultMode), else Default. A value wins
+    /// over the settings.
+    std::optional<PermissionMode> permissionMode;
+    /// Allow rules from the command line (--allowed-tools), added after the settings' rules.
+    QList<PermissionRule> allowRules;
+    int maxTurns = 0; ///< 0: unlimited
+    /// Who answers "ask" decisions; null: nobody, every ask is denied (onUnattendedDeny).
+    std::shared_ptr<PermissionAsker> asker;
+    /// The user's settings file (PermissionSettings::userSettingsPath()); empty: none. The
+    /// project's settings files are always read.
+    QString userSettingsPath;
+    /// Where the grants of project settings files the user accepted are kept
+    /// (ProjectTrust::defaultStorePath()); empty: none are, project grants do not apply.
+    QString projectTrustPath;
+    /// Apply every grant of the project's settings files without asking
+    /// (--trust-project-settings).
+    bool trustProjectSettings = false;
+    /// AgentDesk's own files beyond the user's settings folder (which is always protected):
+    /// the app's settings file, the sessions' and audit logs' folders. No tool changes them
+    /// without the person's approval of that one call (PermissionPolicy::setProtectedPaths).
+    QStringList protectedPaths;
+    QString auditLogPath; ///< empty: no audit log
+    /// Called once when the audit log cannot be written (on a tool thread).
+    std::function<void(const QString &message)> onAuditError;
+    /// Told about every call denied because nobody could be asked (on a tool thread).
+    std::function<void(const QString &message)> onUnattendedDeny;
+    /// Told after every side-effecting call that changed a file (from the loop's afterEffect
+    /// hook, whatever the tool is called; also a partly approved change), on a tool thread.
+    std::function<void(const FileChange &change)> onFileChanged;
+    /// More extensions, run inside the audit log (so it records what they did).
+    QList<ExtensionPtr> extensions;
+    QString systemPrompt; ///< empty: buildSystemPrompt(repositoryRoot)
+    /// What Bash commands get of AgentDesk's environment. The provider's key is added to its
+    /// secret values, so no variable holding it reaches a command; add the name of the variable
+    /// the key came from (--api-key-env) to its secret names.
+    CommandEnvironment commandEnvironment;
+    /// Tools beyond the coding tools (an extension's, a test's); they pass through the same
+    /// middlewares. A name already taken by a coding tool replaces that tool.
+    QList<AgentToolPtr> extraTools;
+};
+
+/// A coding agent's parts, assembled: the AgentConfig for an Agent, and the handles the user
+/// interface keeps to change the mode, add rules or show the audit log while it runs.
+///
+/// The config holds an HttpModelClient (its network access is created on the thread that first
+/// calls it: the Agent's worker), the coding tools over one ToolWorkspace guarded by
+/// PathCapability, and the middlewares [extensions with the audit log outermost, permissions].
+/// In plan mode prepareContext removes the side-effecting tools but Bash from each request.
+struct CodingAgent
+{
+    AgentConfig config;
+    std::shared_ptr<PermissionPolicy> policy; ///< thread-safe; shared with the middleware
+    std::shared_ptr<ToolWorkspace> workspace; ///< thread-safe; shared with the tools
+    std::shared_ptr<AuditLog> auditLog;       ///< null when there is none
+    QStringList warnings; ///< problems with the settings files (skipped rules, unreadable files)
+    /// What the project's settings files ask for that was not applied because the user has
+    /// not accepted it (ProjectTrust): the window asks, headless runs warn.
+    QStringList untrustedGrants;
+
+    /// Builds everything from \a options. Reads the settings files and gathers the system
+    /// prompt's environment (runs git briefly): call it before the run starts, on any thread.
+    /// Never throws; problems are warnings.
+    static CodingAgent assemble(const CodingAgentOptions &options);
+};
+
+} // namespace AgentCore

@@ -1,0 +1,305 @@
+#include "sessionlog.h"
+
+#include <loop/toolcallids.h>
+
+#include <ai/messagejson.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+
+#ifdef Q_OS_UNIX
+#    include <unistd.h>
+#endif
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::SessionLog)
+};
+
+const QLatin1String typeKey("type");
+
+std::optional<QJsonObject> parseLine(const QByteArray &line)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject())
+        return std::nullopt;
+    return document.object();
+}
+
+bool isHeader(const QJsonObject &object)
+{
+    return object.value(typeKey).toString() == QLatin1String("session")
+           && object.value(QLatin1String("version")).toInt() >= 1;
+}
+
+// The first line of \a path, when it is a session header; else \a error says why.
+std::optional<QJsonObject> readHeader(QFile &file, QString *error)
+{
+    const QByteArray first = file.readLine();
+    const std::optional<QJsonObject> header = parseLine(first.trimmed());
+    if (!header || !isHeader(*header)) {
+        *error = Tr::tr("%1 is not an AgentDesk session (its first line is not a session "
+                        "header). It was left as it is.")
+                     .arg(QDir::toNativeSeparators(file.fileName()));
+        return std::nullopt;
+    }
+    if (header->value(QLatin1String("version")).toInt() > SessionLog::version) {
+        *error = Tr::tr("%1 was written by a newer AgentDesk (session version %2). It was left "
+                        "as it is.")
+                     .arg(QDir::toNativeSeparators(file.fileName()))
+                     .arg(header->value(QLatin1String("version")).toInt());
+        return std::nullopt;
+    }
+    return header;
+}
+
+QString lockPath(const QString &path)
+{
+    return path + QLatin1String(".lock");
+}
+
+// "process 4711 on build-host", or a plain "another process" when the lock cannot say.
+QString holderOf(const QLockFile &lock)
+{
+    qint64 pid = 0;
+    QString host;
+    QString application;
+    if (!lock.getLockInfo(&pid, &host, &application))
+        return Tr::tr("another process");
+    return host.isEmpty() ? Tr::tr("process %1").arg(pid)
+                          : Tr::tr("process %1 on %2").arg(pid).arg(host);
+}
+
+QString cannotRead(const QFile &file)
+{
+    return Tr::tr("Cannot read the session %1: %2")
+        .arg(QDir::toNativeSeparators(file.fileName()), file.errorString());
+}
+
+// A "more" partial record onto the partial answer read so far (SessionLog::appendPartialMore).
+void continuePartial(Message &partial, const Message &more)
+{
+    for (qsizetype i = 0; i < more.content.size(); ++i) {
+        if (i < partial.content.size())
+            partial.content[i].text += more.content.at(i).text;
+        else
+            partial.content.append(more.content.at(i));
+    }
+}
+
+} // namespace
+
+std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = cannotRead(file);
+        return std::nullopt;
+    }
+    std::optional<QJsonObject> header = readHeader(file, error);
+    if (!header)
+        return std::nullopt;
+    Contents contents;
+    header->remove(typeKey);
+    contents.header = *header;
+    int lineNumber = 1;
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine();
+        ++lineNumber;
+        const bool torn = !line.endsWith('\n');
+        if (line.trimmed().isEmpty())
+            continue;
+        const std::optional<QJsonObject> record = parseLine(line);
+        if (record && record->value(typeKey).toString() == QLatin1String("partial")) {
+            const QJsonValue more = record->value(QLatin1String("more"));
+            const QJsonValue partial = record->value(QLatin1String("message"));
+            Message message;
+            if (more.isObject() && contents.partial && messageFromJson(more.toObject(), &message))
+                continuePartial(*contents.partial, message);
+            else if (partial.isObject() && messageFromJson(partial.toObject(), &message))
+                contents.partial = message;
+            else
+                contents.partial.reset();
+            continue;
+        }
+        Message message;
+        QString why;
+        const QString type = record ? record->value(typeKey).toString() : QString();
+        if (record && type == QLatin1String("message")
+            && messageFromJson(record->value(QLatin1String("message")).toObject(), &message, &why)) {
+            contents.messages.append(message);
+            contents.partial.reset(); // the answer ended (or the run went on): not cut off
+        } else if (record && type == QLatin1String("state")) {
+            contents.state = *record;
+            contents.state.remove(typeKey);
+        } else if (record && type != QLatin1String("message")) {
+            continue; // a record of a newer AgentDesk: not ours to judge
+        } else {
+            contents.warnings.append(
+                torn ? Tr::tr("The last line of %1 was cut off (AgentDesk stopped while writing "
+                              "it) and was skipped.")
+                           .arg(QDir::toNativeSeparators(path))
+                     : Tr::tr("Line %1 of %2 could not be read and was skipped.")
+                           .arg(lineNumber)
+                           .arg(QDir::toNativeSeparators(path)));
+        }
+    }
+    if (file.error() != QFileDevice::NoError) {
+        *error = cannotRead(file);
+        return std::nullopt;
+    }
+    // Files written before the loop gave every call its own id may repeat ids from one reply
+    // to the next; the window and the agent then key calls as a live run does.
+    contents.messages = ToolCallIds::madeUnique(std::move(contents.messages));
+    return contents;
+}
+
+bool SessionLog::isBusy(const QString &path, QString *holder)
+{
+    QLockFile lock(lockPath(path));
+    lock.setStaleLockTime(0);
+    if (lock.tryLock(0))
+        return false;
+    if (lock.error() != QLockFile::LockFailedError)
+        return false; // cannot tell (an unwritable folder): open() reports it
+    if (holder)
+        *holder = holderOf(lock);
+    return true;
+}
+
+std::unique_ptr<SessionLog> SessionLog::open(const QString &path,
+                                             const QJsonObject &header,
+                                             QString *error,
+                                             bool *busy)
+{
+    if (busy)
+        *busy = false;
+    std::unique_ptr<SessionLog> log(new SessionLog(path));
+    QFile &file = log->m_file;
+    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
+        *error = Tr::tr("Cannot create the session %1: its folder cannot be made.")
+                     .arg(QDir::toNativeSeparators(path));
+        return nullptr;
+    }
+    // Only the age of a lock never makes it stale: a window may keep a session open for days.
+    // A lock whose process is gone (a crash, SIGKILL) is taken over.
+    log->m_lock = std::make_unique<QLockFile>(lockPath(path));
+    log->m_lock->setStaleLockTime(0);
+    if (!log->m_lock->tryLock(0)) {
+        if (log->m_lock->error() == QLockFile::LockFailedError) {
+            if (busy)
+                *busy = true;
+            *error = Tr::tr("The session %1 is open in another AgentDesk window (%2); only one "
+                            "window can add to it.")
+                         .arg(QDir::toNativeSeparators(path), holderOf(*log->m_lock));
+        } else {
+            *error = Tr::tr("Cannot lock the session %1 (%2 cannot be written).")
+                         .arg(QDir::toNativeSeparators(path),
+                              QDir::toNativeSeparators(lockPath(path)));
+        }
+        return nullptr;
+    }
+    if (file.exists()) {
+        // Append mode: each write goes to the end of the file, whatever else wrote meanwhile.
+        if (!file.open(QIODevice::ReadWrite | QIODevice::Append)) {
+            *error = cannotRead(file);
+            return nullptr;
+        }
+        file.seek(0); // append mode starts at the end; the header is read first
+        if (!readHeader(file, error))
+            return nullptr;
+        // End a torn last line, so that it stays one skipped line and the next record is whole.
+        if (file.size() > 0 && file.seek(file.size() - 1)) {
+            char last = 0;
+            if (file.getChar(&last) && last != '\n' && !file.putChar('\n')) {
+                *error = cannotRead(file);
+                return nullptr;
+            }
+        }
+        file.seek(file.size());
+        return log;
+    }
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::NewOnly)) {
+        *error = Tr::tr("Cannot create the session %1: %2")
+                     .arg(QDir::toNativeSeparators(path), file.errorString());
+        return nullptr;
+    }
+    QJsonObject first = header;
+    first.insert(typeKey, QStringLiteral("session"));
+    first.insert(QLatin1String("version"), version);
+    if (!log->appendRecord(first, error) || !log->sync(error))
+        return nullptr;
+    return log;
+}
+
+SessionLog::SessionLog(const QString &path)
+    : m_file(path)
+{}
+
+SessionLog::~SessionLog()
+{
+    m_file.close(); // before the lock goes: nothing is written once another window may write
+}
+
+bool SessionLog::appendMessage(const Message &message, QString *error)
+{
+    return appendRecord({{typeKey, QStringLiteral("message")},
+                         {QLatin1String("message"), messageToJson(message)}},
+                        error);
+}
+
+bool SessionLog::appendState(const QJsonObject &state, QString *error)
+{
+    QJsonObject record = state;
+    record.insert(typeKey, QStringLiteral("state"));
+    return appendRecord(record, error);
+}
+
+bool SessionLog::appendPartial(const std::optional<Message> &partial, QString *error)
+{
+    return appendRecord({{typeKey, QStringLiteral("partial")},
+                         {QLatin1String("message"),
+                          partial ? QJsonValue(messageToJson(*partial)) : QJsonValue()}},
+                        error);
+}
+
+bool SessionLog::appendPartialMore(const Message &more, QString *error)
+{
+    return appendRecord({{typeKey, QStringLiteral("partial")},
+                         {QLatin1String("more"), messageToJson(more)}},
+                        error);
+}
+
+bool SessionLog::appendRecord(const QJsonObject &record, QString *error)
+{
+    // One write per line: a crash leaves at most this line torn.
+    const QByteArray line = QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n';
+    if (m_file.write(line) != line.size() || !m_file.flush()) {
+        *error = Tr::tr("Cannot write to the session %1: %2")
+                     .arg(QDir::toNativeSeparators(m_file.fileName()), m_file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool SessionLog::sync(QString *error)
+{
+#ifdef Q_OS_UNIX
+    if (::fsync(m_file.handle()) != 0) {
+        *error = Tr::tr("Cannot save the session %1 to disk.")
+                     .arg(QDir::toNativeSeparators(m_file.fileName()));
+        return false;
+    }
+#else
+    Q_UNUSED(error)
+#endif
+    return true;
+}
+
+} // namespace AgentCore

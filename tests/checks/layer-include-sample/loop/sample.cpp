@@ -1,0 +1,3 @@
+#include "sample.h"
+
+#include <tools/bashtool.h>

@@ -1,0 +1,493 @@
+// The offline demo model, run for real: a CodingAgent with the coding tools and the permission
+// middleware on a temporary git repository, an Agent on its worker thread, and a reviewer that
+// approves or denies. The tests check what a user would see: the calls, the files, the answer.
+#include "../tools/toolstest.h"
+
+#include <ai/demomodelclient.h>
+#include <ai/demoscript.h>
+#include <coding/codingagent.h>
+#include <loop/agent.h>
+#include <tools/unifieddiff.h>
+
+#include <QElapsedTimer>
+#include <QMutex>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace AgentCore;
+
+namespace {
+
+/// Approves every request, or denies edits and writes; records what it was asked.
+class Reviewer final : public PermissionAsker
+{
+public:
+    explicit Reviewer(bool denyChanges = false)
+        : m_denyChanges(denyChanges)
+    {}
+
+    std::optional<PermissionAnswer> ask(const PermissionRequest &request,
+                                        const AbortToken &) override
+    {
+        std::function<void(const PermissionRequest &)> hook;
+        {
+            QMutexLocker locker(&m_mutex);
+            m_asked.append(request.toolName);
+            hook = m_onAsk;
+        }
+        if (hook)
+            hook(request);
+        PermissionAnswer answer;
+        const bool change = request.toolName == QLatin1String("Edit")
+                            || request.toolName == QLatin1String("Write");
+        answer.choice = m_denyChanges && change ? PermissionAnswer::Choice::Deny
+                                                : PermissionAnswer::Choice::AllowOnce;
+        return answer;
+    }
+
+    QStringList asked() const
+    {
+        QMutexLocker locker(&m_mutex);
+        return m_asked;
+    }
+    void setOnAsk(std::function<void(const PermissionRequest &)> hook)
+    {
+        QMutexLocker locker(&m_mutex);
+        m_onAsk = std::move(hook);
+    }
+
+private:
+    mutable QMutex m_mutex;
+    QStringList m_asked;
+    std::function<void(const PermissionRequest &)> m_onAsk;
+    bool m_denyChanges = false;
+};
+
+/// A repository, and once started an Agent on it with the demo model, recording its events.
+class Session
+{
+public:
+    /// Assembles the coding agent (reading the repository's settings) and starts nothing yet.
+    Agent *start(bool denyChanges = false,
+                 int chunkPauseMs = 0,
+                 PermissionMode mode = PermissionMode::Default)
+    {
+        reviewer = std::make_shared<Reviewer>(denyChanges);
+        CodingAgentOptions options;
+        options.permissionMode = mode;
+        options.repositoryRoot = repo.root();
+        options.asker = reviewer;
+        options.systemPrompt = QStringLiteral("You are AgentDesk.");
+        CodingAgent coding = CodingAgent::assemble(options);
+        warnings = coding.warnings;
+        coding.config.loop.model = std::make_shared<DemoModelClient>(chunkPauseMs);
+        agent = std::make_unique<Agent>(coding.config);
+        QObject::connect(agent.get(),
+                         &Agent::eventEmitted,
+                         agent.get(),
+                         [this](const AgentEvent &e) { events.append(e); });
+        return agent.get();
+    }
+
+    /// Commits everything written so far, so `git status --short` shows only the demo's change.
+    bool commit() const
+    {
+        repo.git({QStringLiteral("add"), QStringLiteral("-A")});
+        repo.git({QStringLiteral("-c"),
+                  QStringLiteral("user.name=Test"),
+                  QStringLiteral("-c"),
+                  QStringLiteral("user.email=test@example.com"),
+                  QStringLiteral("commit"),
+                  QStringLiteral("-qm"),
+                  QStringLiteral("initial")});
+        return repo.git({QStringLiteral("status"), QStringLiteral("--short")}).isEmpty();
+    }
+
+    QList<Message> assistantMessages() const
+    {
+        QList<Message> result;
+        for (const Message &message : agent->messages()) {
+            if (message.isAssistant())
+                result.append(message);
+        }
+        return result;
+    }
+
+    /// The ToolExecutionEnd events (of tool \a name), in order.
+    QList<AgentEvent> toolEnds(const QString &name = {}) const
+    {
+        QList<AgentEvent> result;
+        for (const AgentEvent &event : events) {
+            if (event.type == AgentEvent::Type::ToolExecutionEnd
+                && (name.isEmpty() || event.toolName == name))
+                result.append(event);
+        }
+        return result;
+    }
+
+    ToolsTest::Repo repo;
+    std::shared_ptr<Reviewer> reviewer;
+    QStringList warnings;
+    std::unique_ptr<Agent> agent;
+    QList<AgentEvent> events;
+};
+
+QStringList callNames(const Message &message)
+{
+    QStringList names;
+    for (const ContentBlock &call : message.toolCalls())
+        names.append(call.name);
+    return names;
+}
+
+QStringList readPaths(const QList<Message> &assistants)
+{
+    QStringList paths;
+    for (const Message &message : assistants) {
+        for (const ContentBlock &call : message.toolCalls()) {
+            if (call.name == QLatin1String("Read"))
+                paths.append(call.arguments.value(QLatin1String("file_path")).toString());
+        }
+    }
+    return paths;
+}
+
+const QByteArray readme = "# Sample\n\nA small project.\n";
+
+} // namespace
+
+class tst_DemoModelClient : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void showsTheWholeFlow()
+    {
+        Session session;
+        QVERIFY(session.repo.isValid());
+        QVERIFY(session.repo.write(QStringLiteral("README.md"), readme));
+        QVERIFY(session.repo.write(QStringLiteral("docs/guide.md"), "Guide\n=====\n\nSteps.\n"));
+        QVERIFY(session.repo.write(QStringLiteral("src/main.cpp"), "int main() {}\n"));
+        QVERIFY(session.commit());
+        session.start();
+
+        QCOMPARE(session.agent->prompt(QStringLiteral("Show me what you can do")),
+                 Agent::PromptResult::Started);
+        session.agent->followUp(QStringLiteral("Now refactor the parser"));
+        QVERIFY(session.agent->waitForIdle());
+
+        const QList<Message> assistants = session.assistantMessages();
+        QCOMPARE(assistants.size(), 10); // five for the task, five for the follow-up
+        QCOMPARE(callNames(assistants.at(0)), (QStringList{"LS", "Glob"}));
+        QCOMPARE(assistants.at(0).stopReason, StopReason::ToolUse);
+        QCOMPARE(assistants.at(0).text(),
+                 QStringLiteral("I'll start by looking at the repository."));
+        // The README first, the other document alongside it: two reads in one message.
+        QCOMPARE(callNames(assistants.at(1)), (QStringList{"Read", "Read"}));
+        QCOMPARE(readPaths(assistants).mid(0, 2), (QStringList{"README.md", "docs/guide.md"}));
+        QCOMPARE(session.toolEnds(QStringLiteral("Read")).size(), 4); // two in each task
+        QVERIFY(!session.toolEnds(QStringLiteral("Read")).first().isError);
+        QCOMPARE(callNames(assistants.at(2)), QStringList{"Edit"});
+        QCOMPARE(callNames(assistants.at(3)), QStringList{"Bash"});
+
+        QVERIFY(session.reviewer->asked().contains(QStringLiteral("Edit")));
+        // (The edit is checked after the follow-up's run below, which changes it again.)
+        const QList<AgentEvent> bash = session.toolEnds(QStringLiteral("Bash"));
+        QCOMPARE(bash.size(), 2); // one in each task
+        QVERIFY(!bash.first().isError);
+        QCOMPARE(bash.first().arguments.value(QLatin1String("command")).toString(),
+                 QStringLiteral("git status --short"));
+        QVERIFY2(bash.first().result.text().contains(QLatin1String(" M README.md")),
+                 qPrintable(bash.first().result.text()));
+
+        const Message &answer = assistants.at(4);
+        QCOMPARE(answer.stopReason, StopReason::Stop);
+        QVERIFY(answer.toolCalls().isEmpty());
+        const QString text = answer.text();
+        QVERIFY2(text.contains(QLatin1String("the edit was applied")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("**Read** `README.md` and `docs/guide.md`.")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String(" M README.md")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("offline demo")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Settings")), qPrintable(text));
+
+        // The follow-up queued during the run is a second task: another run like the first,
+        // which names it and updates the note it left.
+        const Message &second = assistants.at(5);
+        QCOMPARE(callNames(second), (QStringList{"LS", "Glob"}));
+        QVERIFY2(second.text().contains(QStringLiteral("\u201cNow refactor the parser\u201d")),
+                 qPrintable(second.text()));
+        QVERIFY2(!second.text().contains(QStringLiteral("cannot")), qPrintable(second.text()));
+        QCOMPARE(callNames(assistants.at(7)), QStringList{"Edit"});
+        QCOMPARE(session.repo.read(QStringLiteral("README.md")),
+                 QByteArray("# Sample\n\n> Tried twice with AgentDesk's offline demo.\n\nA "
+                            "small project.\n"));
+        QCOMPARE(assistants.at(9).stopReason, StopReason::Stop);
+        QVERIFY2(assistants.at(9).text().contains(QLatin1String("the edit was applied")),
+                 qPrintable(assistants.at(9).text()));
+        QVERIFY(session.agent->followUpQueue().isEmpty());
+
+        for (const Message &message : assistants) {
+            QCOMPARE(message.model, QStringLiteral("demo"));
+            QCOMPARE(message.provider, QStringLiteral("demo"));
+            QCOMPARE(message.api, QStringLiteral("demo"));
+            QVERIFY(message.usage.input > 0);
+            QVERIFY(message.usage.output > 0);
+            QCOMPARE(message.usage.cost, 0.0);
+        }
+    }
+
+    // A README of some length: the edit inserts the note at the top and a line at the end,
+    // two hunks the reviewer can take or leave one by one.
+    void editHasTwoHunks()
+    {
+        Session session;
+        QByteArray text = "# Sample\n\nA small project.\n";
+        for (int i = 1; i <= 12; ++i)
+            text += "\nSection " + QByteArray::number(i) + " says something.\n";
+        QVERIFY(session.repo.write(QStringLiteral("README.md"), text));
+        QVERIFY(session.commit());
+        session.start();
+        QList<PermissionRequest> edits;
+        QMutex mutex;
+        session.reviewer->setOnAsk([&](const PermissionRequest &request) {
+            QMutexLocker locker(&mutex);
+            if (request.toolName == QLatin1String("Edit"))
+                edits.append(request);
+        });
+        session.agent->prompt(QStringLiteral("Tidy up the README"));
+        QVERIFY(session.agent->waitForIdle());
+
+        QCOMPARE(edits.size(), 1);
+        const UnifiedDiff diff = UnifiedDiff::compute(edits.first().oldText, edits.first().newText);
+        QCOMPARE(diff.hunks().size(), 2);
+        const QByteArray after = session.repo.read(QStringLiteral("README.md"));
+        QVERIFY2(after.startsWith("# Sample\n\n> Tried with AgentDesk's offline demo.\n\nA small "
+                                  "project.\n"),
+                 after.constData());
+        const QByteArray ending = "Section 12 says something.\n\n"
+                                  + DemoScript::closingNote().toUtf8() + '\n';
+        QVERIFY2(after.endsWith(ending), after.constData());
+        QVERIFY(session.assistantMessages().last().text().contains(
+            QLatin1String("the edit was applied")));
+    }
+
+    void rejectedEditLeavesTheFile()
+    {
+        Session session;
+        QVERIFY(session.repo.write(QStringLiteral("README.md"), readme));
+        QVERIFY(session.commit());
+        session.start(/*denyChanges=*/true);
+
+        session.agent->prompt(QStringLiteral("Go"));
+        QVERIFY(session.agent->waitForIdle());
+
+        QCOMPARE(session.repo.read(QStringLiteral("README.md")), readme);
+        const QList<AgentEvent> edits = session.toolEnds(QStringLiteral("Edit"));
+        QCOMPARE(edits.size(), 1);
+        QVERIFY(edits.first().isError);
+        // Rejected, the demo still goes on: the command runs and it answers.
+        QCOMPARE(session.toolEnds(QStringLiteral("Bash")).size(), 1);
+        const QList<Message> assistants = session.assistantMessages();
+        QCOMPARE(assistants.size(), 5);
+        const QString text = assistants.last().text();
+        QCOMPARE(assistants.last().stopReason, StopReason::Stop);
+        QVERIFY2(text.contains(QLatin1String("you rejected the change to `README.md`, so the file "
+                                             "is unchanged")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QLatin1String("applied")), qPrintable(text));
+    }
+
+    void editsBelievably_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("before");
+        QTest::addColumn<QByteArray>("after");
+
+        const QByteArray note = "> Tried with AgentDesk's offline demo.";
+        QTest::newRow("heading then text")
+            << "README.md" << QByteArray("# Title\nText right below.\n")
+            << "# Title\n\n" + note + "\n\nText right below.\n";
+        QTest::newRow("setext heading") << "README.md" << QByteArray("Title\n=====\n\nText.\n")
+                                        << "Title\n=====\n\n" + note + "\n\nText.\n";
+        QTest::newRow("front matter") << "README.md" << QByteArray("---\ntitle: x\n---\n# Title\n")
+                                      << "---\ntitle: x\n---\n# Title\n\n" + note + "\n";
+        QTest::newRow("first line repeated") << "README.md" << QByteArray("Hello\n\nHello\nWorld\n")
+                                             << "Hello\n\nHello\nWorld\n\n" + note + "\n";
+        QTest::newRow("no trailing newline")
+            << "README.md" << QByteArray("Only line") << "Only line\n\n" + note;
+        QTest::newRow("CRLF") << "README.md" << QByteArray("# Title\r\n\r\nText.\r\n")
+                              << "# Title\r\n\r\n" + note + "\r\n\r\nText.\r\n";
+        QTest::newRow("README without extension")
+            << "README" << QByteArray("Project\n") << "Project\n\n" + note + "\n";
+        QTest::newRow("notes in a text file") << "notes.txt" << QByteArray("\n\n  indented first\n")
+                                              << "\n\n  indented first\n\n" + note + "\n";
+    }
+
+    void editsBelievably()
+    {
+        QFETCH(QString, file);
+        QFETCH(QByteArray, before);
+        QFETCH(QByteArray, after);
+        Session session;
+        QVERIFY(session.repo.write(file, before));
+        session.start();
+
+        session.agent->prompt(QStringLiteral("Go"));
+        QVERIFY(session.agent->waitForIdle());
+
+        QCOMPARE(readPaths(session.assistantMessages()), QStringList{file});
+        QCOMPARE(session.repo.read(file), after);
+        QVERIFY(session.assistantMessages().last().text().contains(
+            QLatin1String("the edit was applied")));
+    }
+
+    void withoutTextFilesProposesANewFile_data()
+    {
+        QTest::addColumn<QStringList>("files");
+        QTest::newRow("empty repository") << QStringList{};
+        QTest::newRow("code only") << QStringList{"main.c", "CMakeLists.txt"};
+    }
+
+    void withoutTextFilesProposesANewFile()
+    {
+        QFETCH(QStringList, files);
+        Session session;
+        for (const QString &file : std::as_const(files))
+            QVERIFY(session.repo.write(file, "int x;\n"));
+        session.start();
+
+        session.agent->prompt(QStringLiteral("Go"));
+        QVERIFY(session.agent->waitForIdle());
+
+        const QList<Message> assistants = session.assistantMessages();
+        QCOMPARE(assistants.size(), 4); // explore, write, command, answer
+        QVERIFY(readPaths(assistants).isEmpty());
+        QCOMPARE(callNames(assistants.at(1)), QStringList{"Write"});
+        QVERIFY(session.reviewer->asked().contains(QStringLiteral("Write")));
+        QVERIFY(session.repo.read(DemoScript::notesFileName()).startsWith("# Demo notes\n"));
+        for (const QString &file : std::as_const(files))
+            QCOMPARE(session.repo.read(file), QByteArray("int x;\n"));
+        const QString text = assistants.last().text();
+        QCOMPARE(assistants.last().stopReason, StopReason::Stop);
+        QVERIFY2(text.contains(QLatin1String("**Created** `DEMO_NOTES.md`")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("?? DEMO_NOTES.md")), qPrintable(text));
+    }
+
+    void steeringIsAcknowledged()
+    {
+        Session session;
+        QVERIFY(session.repo.write(QStringLiteral("README.md"), readme));
+        session.start();
+        // Sent while the edit waits for review: the loop takes it before the next model call.
+        Agent *agent = session.agent.get();
+        session.reviewer->setOnAsk([agent](const PermissionRequest &request) {
+            if (request.toolName == QLatin1String("Edit"))
+                agent->steer(QStringLiteral("Please hurry up"));
+        });
+
+        agent->prompt(QStringLiteral("Go"));
+        QVERIFY(agent->waitForIdle());
+
+        const QList<Message> assistants = session.assistantMessages();
+        QCOMPARE(assistants.size(), 5); // steering does not derail the task
+        QCOMPARE(callNames(assistants.at(3)), QStringList{"Bash"});
+        QVERIFY2(assistants.at(3).text().startsWith(
+                     QStringLiteral("You said: \u201cPlease hurry up\u201d.")),
+                 qPrintable(assistants.at(3).text()));
+        QVERIFY(!assistants.at(4).text().contains(QLatin1String("You said")));
+        QVERIFY(assistants.at(4).text().contains(QLatin1String("the edit was applied")));
+    }
+
+    void failedToolsDoNotDerailIt()
+    {
+        // A deny rule for Bash in the project's settings: the command fails, the demo answers.
+        Session session;
+        QVERIFY(session.repo.write(QStringLiteral("README.md"), readme));
+        QVERIFY(session.repo.write(QStringLiteral(".agentdesk/settings.json"),
+                                   R"({"permissions": {"deny": ["Bash"]}})"));
+        Agent *agent = session.start();
+        QVERIFY2(session.warnings.isEmpty(), qPrintable(session.warnings.join('\n')));
+
+        agent->prompt(QStringLiteral("Go"));
+        QVERIFY(agent->waitForIdle());
+
+        const QList<AgentEvent> bash = session.toolEnds(QStringLiteral("Bash"));
+        QCOMPARE(bash.size(), 1);
+        QVERIFY(bash.first().isError);
+        const Message answer = agent->messages().last();
+        QCOMPARE(answer.stopReason, StopReason::Stop);
+        QVERIFY2(answer.text().contains(QLatin1String("`git status --short` did not work: ")),
+                 qPrintable(answer.text()));
+        QVERIFY(answer.text().contains(QLatin1String("the edit was applied")));
+    }
+
+    void planModeOnlyLooks()
+    {
+        Session session;
+        QVERIFY(session.repo.write(QStringLiteral("README.md"), readme));
+        Agent *agent = session.start(false, 0, PermissionMode::Plan);
+
+        agent->prompt(QStringLiteral("Go"));
+        QVERIFY(agent->waitForIdle());
+
+        const QList<Message> assistants = session.assistantMessages();
+        QCOMPARE(assistants.size(), 4); // explore, read, git status, answer
+        QCOMPARE(session.repo.read(QStringLiteral("README.md")), readme);
+        QVERIFY(session.reviewer->asked().isEmpty());
+        // Plan mode runs read-only commands (issue #15): git status, unasked.
+        const QList<AgentEvent> bash = session.toolEnds(QStringLiteral("Bash"));
+        QCOMPARE(bash.size(), 1);
+        QVERIFY2(!bash.first().isError, qPrintable(bash.first().result.text()));
+        const QString text = assistants.last().text();
+        QVERIFY2(text.contains(QLatin1String("**No edit proposed**")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("**Read** `README.md`.")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("**Ran** `git status --short`")), qPrintable(text));
+    }
+
+    void abortEndsAtOnce()
+    {
+        Session session;
+        QVERIFY(session.repo.write(QStringLiteral("README.md"), readme));
+        session.start(false, /*chunkPauseMs=*/100);
+        QElapsedTimer timer;
+        QObject::connect(session.agent.get(),
+                         &Agent::eventEmitted,
+                         session.agent.get(),
+                         [&](const AgentEvent &event) {
+                             if (event.type == AgentEvent::Type::MessageUpdate
+                                 && event.streamEvent.type == StreamEvent::Type::TextDelta
+                                 && !timer.isValid()) {
+                                 timer.start();
+                                 session.agent->abort();
+                             }
+                         });
+
+        session.agent->prompt(QStringLiteral("Go"));
+        QVERIFY(session.agent->waitForIdle(5000));
+        QVERIFY(timer.isValid());
+        QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+
+        const QList<Message> assistants = session.assistantMessages();
+        QCOMPARE(assistants.size(), 1);
+        QCOMPARE(assistants.first().stopReason, StopReason::Aborted);
+        const QString partial = assistants.first().text();
+        QVERIFY2(!partial.isEmpty()
+                     && QStringLiteral("I'll start by looking at the repository.").startsWith(partial)
+                     && partial.size() < 20,
+                 qPrintable(partial));
+        QVERIFY(assistants.first().toolCalls().isEmpty());
+        QVERIFY(session.toolEnds().isEmpty());
+    }
+
+    void labelSaysOfflineAndScripted()
+    {
+        QVERIFY(DemoModelClient::label().contains(QLatin1String("offline")));
+        QVERIFY(DemoModelClient::label().contains(QLatin1String("scripted")));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_DemoModelClient)
+#include "tst_demomodelclient.moc"
