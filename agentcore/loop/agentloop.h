@@ -36,7 +36,7 @@ struct AgentLoopConfig
     std::function<std::optional<Context>(const Message &violating, const Context &attempt)>
         onModelError;
     QList<ToolMiddleware> middlewares; ///< outermost first; run on the tool's pool thread
-    EffectHooks effects;               ///< run on the tool's pool thread
+    EffectBoundary effects;            ///< run on the tool's pool thread
     /// Where tool calls run (not owned). Give one that lives across runs (the Agent does): its
     /// threads are warm. Null: the run makes its own. Either way agentLoop never waits for a
     /// tool abandoned on abort.

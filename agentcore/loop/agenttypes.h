@@ -95,7 +95,7 @@ public:
     virtual ExecutionMode executionMode() const { return ExecutionMode::Parallel; }
     /// Which built-in tool this is; Other for every tool that is none of them.
     virtual ToolKind kind() const { return ToolKind::Other; }
-    /// Side-effecting tools run between EffectHooks::beforeEffect and afterEffect.
+    /// Side-effecting tools run between EffectBoundary::beforeEffect and afterEffect.
     virtual bool hasSideEffects() const { return executionMode() == ExecutionMode::Sequential; }
 
     /// Blocking; runs on a pool thread or the worker thread. Should return promptly once
@@ -120,8 +120,11 @@ using ToolNext = std::function<ToolResult(ToolCallContext &context)>;
 /// (block); code after next() always runs, on success and on failure (failures are results).
 using ToolMiddleware = std::function<ToolResult(ToolCallContext &context, const ToolNext &next)>;
 
-/// Journal hooks around side-effecting tools (called on the thread running the tool).
-struct EffectHooks
+/// The seed's EffectBoundary: hooks around each side-effecting tool's execute() (called on the
+/// thread running the tool), so whoever keeps a journal (the changed-files panel today, the
+/// checkpoints next) knows an effect began and how it ended. beforeEffect throwing keeps the
+/// tool from running; afterEffect throwing never turns the effect's result into a failure.
+struct EffectBoundary
 {
     std::function<void(const ToolCallContext &context)> beforeEffect;
     std::function<void(const ToolCallContext &context, const ToolResult &result)> afterEffect;

@@ -198,7 +198,7 @@ QList<Message> ToolBatch::run(const Message &assistant)
             start(i, *calls.at(i));
         for (qsizetype i = 0; i < calls.size(); ++i)
             dispatch(i, assistant);
-        waitFor(0, calls.size());
+        raceAbort(0, calls.size());
         for (qsizetype i = 0; i < calls.size(); ++i)
             publish(makeToolResultMessage(*calls.at(i), std::move(m_calls[i].result)));
         return results;
@@ -209,7 +209,7 @@ QList<Message> ToolBatch::run(const Message &assistant)
     for (qsizetype i = 0; i < calls.size(); ++i) {
         start(i, *calls.at(i));
         dispatch(i, assistant);
-        waitFor(i, i + 1);
+        raceAbort(i, i + 1);
         publish(makeToolResultMessage(*calls.at(i), std::move(m_calls[i].result)));
     }
     return results;
@@ -251,7 +251,7 @@ void ToolBatch::dispatch(qsizetype index, const Message &assistant)
     m_setup.runner->start(std::move(task));
 }
 
-void ToolBatch::waitFor(qsizetype first, qsizetype last)
+void ToolBatch::raceAbort(qsizetype first, qsizetype last)
 {
     const auto allDone = [&] {
         for (qsizetype i = first; i < last; ++i) {

@@ -21,7 +21,7 @@ struct ToolBatchSetup
 {
     RunTools tools;
     QList<ToolMiddleware> middlewares;
-    EffectHooks effects;
+    EffectBoundary effects;
     bool forceSequential = false; ///< AgentLoopConfig::toolExecution == Sequential
     ToolRunner *runner = nullptr;
     LoopWaiter *waiter = nullptr;
@@ -76,7 +76,10 @@ private:
     bool isSequential(const Calls &calls) const;
     void start(qsizetype index, const ContentBlock &call);
     void dispatch(qsizetype index, const Message &assistant);
-    void waitFor(qsizetype first, qsizetype last);
+    /// The seed's raceAbort: waits until calls [first, last) are done, or the run is aborted;
+    /// then it settles the calls still running with what they had so far and returns at once,
+    /// never waiting for a tool that ignores the abort (it may finish whenever it likes).
+    void raceAbort(qsizetype first, qsizetype last);
     void finish(Call &call, ToolResult result);
     void emitToolEvent(AgentEvent::Type type, const Call &call, const ToolResult &result);
 

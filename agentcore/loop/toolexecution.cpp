@@ -42,7 +42,7 @@ ToolResult runEffect(const ToolJob &job, ToolCallContext &context);
 // into a failure (the model would redo an edit that was made). Its failure is logged and
 // added to the result as a note, so neither the model nor the user is left believing the
 // journal knows of the change.
-void noteEffect(const EffectHooks &effects, const ToolCallContext &context, ToolResult &result)
+void noteEffect(const EffectBoundary &effects, const ToolCallContext &context, ToolResult &result)
 {
     QString failure;
     try {

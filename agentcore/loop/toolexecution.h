@@ -40,7 +40,7 @@ struct ToolJob
     AgentToolPtr tool;
     ToolCallContext context;
     QList<ToolMiddleware> middlewares; ///< outermost first
-    EffectHooks effects;
+    EffectBoundary effects;
     /// The arguments the first validation passed. Final arguments equal to them (no
     /// middleware rewrote them; usually the very same shared object) skip the second one.
     QJsonObject validatedArguments;

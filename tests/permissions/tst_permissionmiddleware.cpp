@@ -166,7 +166,7 @@ QJsonObject threeHunkCall(const QString &tool)
 ToolResult runAsTheLoopDoes(Harness &h,
                             const AgentToolPtr &tool,
                             const QJsonObject &arguments,
-                            const EffectHooks &effects = {})
+                            const EffectBoundary &effects = {})
 {
     const QString name = tool->definition().name;
     const ArgumentValidation validation = tool->compiledSchema().validate(name, arguments);
@@ -517,7 +517,7 @@ private slots:
         h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::AllowOnce, {}, {1}));
         QStringList journal;
         QJsonObject afterDetails;
-        EffectHooks effects;
+        EffectBoundary effects;
         effects.beforeEffect = [&](const ToolCallContext &context) {
             journal << QStringLiteral("before %1, file %2")
                            .arg(context.toolName,

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "agentloop.h"
-#include "internal/loopwaiter.h"
-#include "toolbatch.h"
-#include "toolcallids.h"
+#include <loop/agentloop.h>
+#include <loop/internal/loopwaiter.h>
+#include <loop/toolbatch.h>
+#include <loop/toolcallids.h>
 
 #include <QHash>
 
@@ -13,7 +13,8 @@ namespace AgentCore {
 
 /// The state of one agentLoop() call (the seed's AgentLoopRuntime) and the straight-line code
 /// that drives it: the double loop, turns, the model call with its protocol-violation retry,
-/// and tool batches. Lives and runs on the calling thread only; see agentLoop() for the
+/// and tool batches; its code is loop/agentloop.cpp, next to agentLoop(), which reads like the
+/// seed's driveAgentLoop. Lives and runs on the calling thread only; see agentLoop() for the
 /// contract. Internal to agentLoop().
 class AgentRun final
 {
