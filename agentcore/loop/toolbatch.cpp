@@ -24,7 +24,7 @@ ToolResult notStartedToolResult()
 {
     ToolResult result = ToolResult::makeError(
         Tr::tr("Skipped: the run was stopped before this tool call started."));
-    result.details = QJsonObject{{QStringLiteral("aborted"), true}};
+    result.details.aborted = true;
     return result;
 }
 } // namespace

@@ -276,23 +276,24 @@ private slots:
             QSemaphore finished;
         };
         const auto gate = std::make_shared<Gate>();
-        auto ticker = FunctionTool::make(
-            u"Tick"_s,
-            {u"path"_s},
-            ExecutionMode::Sequential,
-            [gate](const ToolCallContext &context) {
-                QString output;
-                for (int i = 1; i <= 4; ++i) {
-                    output += u"tick %1\n"_s.arg(i);
-                    context.onUpdate(
-                        ToolResult::makeText(output, ToolDetails{.other = {{u"pid"_s, 42}}}));
-                }
-                const QDeadlineTimer deadline(10'000);
-                while (!gate->released.load() && !deadline.hasExpired())
-                    QThread::msleep(2);
-                gate->finished.release();
-                return ToolResult::makeText(u"finished late"_s);
-            });
+        auto ticker = FunctionTool::make(u"Tick"_s,
+                                         {u"path"_s},
+                                         ExecutionMode::Sequential,
+                                         [gate](const ToolCallContext &context) {
+                                             QString output;
+                                             ToolDetails details;
+                                             details.other.insert(u"pid"_s, 42);
+                                             for (int i = 1; i <= 4; ++i) {
+                                                 output += u"tick %1\n"_s.arg(i);
+                                                 context.onUpdate(
+                                                     ToolResult::makeText(output, details));
+                                             }
+                                             const QDeadlineTimer deadline(10'000);
+                                             while (!gate->released.load() && !deadline.hasExpired())
+                                                 QThread::msleep(2);
+                                             gate->finished.release();
+                                             return ToolResult::makeText(u"finished late"_s);
+                                         });
         auto model = std::make_shared<ScriptedModel>(
             QList{ModelStep::toolCall(u"t1"_s, u"Tick"_s, path(u"x"_s)),
                   ModelStep::text(u"never"_s)});

@@ -351,8 +351,11 @@ private slots:
         if (path.startsWith(u"limit"_s)) {
             QCOMPARE(model->callCount(), 1);
             QCOMPARE(last.stopReason, StopReason::TurnLimit);
-            if (path == u"limit with steering"_s)
-                QCOMPARE(newMessages.at(newMessages.size() - 2), steer);
+            if (path == u"limit with steering"_s) {
+                const Message &steered = newMessages.at(newMessages.size() - 2);
+                QCOMPARE(steered.text(), steer.text());
+                QCOMPARE(steered.origin, MessageOrigin::Steering);
+            }
         } else if (path == u"abort at top"_s) {
             QCOMPARE(model->callCount(), 0);
             QCOMPARE(last.stopReason, StopReason::Aborted);

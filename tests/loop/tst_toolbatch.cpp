@@ -524,7 +524,7 @@ private slots:
             QVERIFY(skipped.isError);
             QCOMPARE(skipped.text(),
                      u"Skipped: the run was stopped before this tool call started."_s);
-            QVERIFY(skipped.details[u"aborted"].toBool());
+            QVERIFY(skipped.details.aborted);
         }
         // Every call has its card: started and ended, also the ones the abort reached first.
         QCOMPARE(filtered(run.events, Type::ToolExecutionStart).size(), 3);
@@ -572,7 +572,7 @@ private slots:
                 shape << u"start "_s + event.toolCallId;
             else if (event.type == Type::ToolExecutionEnd)
                 shape << u"end "_s + event.toolCallId + u": "_s + event.result.text()
-                             + (event.result.details[u"aborted"].toBool() ? u" (aborted)"_s
+                             + (event.result.details.aborted ? u" (aborted)"_s
                                                                           : QString());
             else if (event.type == Type::MessageEnd && event.message.isToolResult())
                 shape << u"result "_s + event.message.toolCallId;
@@ -598,7 +598,7 @@ private slots:
         }
         for (const Message &result : results) {
             QVERIFY(result.isError);
-            QVERIFY(result.details[u"aborted"].toBool());
+            QVERIFY(result.details.aborted);
         }
         QCOMPARE(run.model->callCount(), 1);
         QCOMPARE(toolProtocolProblem(run.newMessages.mid(1)), QString());

@@ -691,10 +691,11 @@ private:
                                bash));
         ToolResult log = ToolResult::makeText(numberedLines(240, QStringLiteral("Test #"))
                                                   + QStringLiteral("\n100% tests passed"),
-                                              ToolDetails{.logPath = QStringLiteral(
-                                                              "/tmp/agentdesk/bash-1.log"),
-                                                          .other = {
-                                                              {QStringLiteral("exitCode"), 0}}});
+                                              ToolDetails::fromJson(
+                                                  QJsonObject{{QStringLiteral("logPath"),
+                                                               QStringLiteral(
+                                                                   "/tmp/agentdesk/bash-1.log")},
+                                                              {QStringLiteral("exitCode"), 0}}));
         view().apply(toolEvent(AgentEvent::Type::ToolExecutionEnd,
                                QStringLiteral("b"),
                                QStringLiteral("Bash"),
@@ -752,10 +753,12 @@ private:
                       QStringLiteral("Edit"),
                       edit,
                       ToolResult::makeText(QStringLiteral("Edited src/loop.ts."),
-                                           ToolDetails{.path = QStringLiteral("src/loop.ts"),
-                                                       .diff = diff,
-                                                       .additions = 1,
-                                                       .deletions = 1})));
+                                           ToolDetails::fromJson(
+                                               QJsonObject{{QStringLiteral("path"),
+                                                            QStringLiteral("src/loop.ts")},
+                                                           {QStringLiteral("diff"), diff},
+                                                           {QStringLiteral("additions"), 1},
+                                                           {QStringLiteral("deletions"), 1}}))));
         const QJsonObject bash{
             {QStringLiteral("command"), QStringLiteral("npm test -- --watch=false")}};
         view().apply(toolEvent(AgentEvent::Type::ToolExecutionStart,

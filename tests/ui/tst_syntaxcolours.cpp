@@ -57,6 +57,7 @@ namespace {
     request.displayPath = QStringLiteral("src/calc.cpp");
     request.newFile = true;
     request.newText = snippet().join(QLatin1Char('\n')) + QLatin1Char('\n');
+    request.diff = AgentCore::UnifiedDiff::compute(request.oldText, request.newText);
     Ui::DiffReviewView view;
     view.setPalette(palette);
     view.setRequest(request);
