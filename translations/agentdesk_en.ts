@@ -4,11 +4,18 @@
 <context>
     <name>AgentCore::AgentLoop</name>
     <message numerus="yes">
-        <location filename="../agentcore/core/agentrun.cpp" line="+359"/>
         <source>Stopped after %n turn(s): the iteration limit of this run was reached.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>Stopped after %n turn: the iteration limit of this run was reached.</numerusform>
             <numerusform>Stopped after %n turns: the iteration limit of this run was reached.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../agentcore/loop/agentloop.cpp" line="+414"/>
+        <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
+        <translation>
+            <numerusform>Stopped after %n turn: the turn limit of this run was reached.</numerusform>
+            <numerusform>Stopped after %n turns: the turn limit of this run was reached.</numerusform>
         </translation>
     </message>
 </context>
@@ -34,7 +41,7 @@
 <context>
     <name>AgentCore::HttpModelClient</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+76"/>
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+77"/>
         <source>%n ms</source>
         <translation>
             <numerusform>%n ms</numerusform>

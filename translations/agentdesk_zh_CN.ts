@@ -4,7 +4,7 @@
 <context>
     <name>AgentCore::AgentLoop</name>
     <message>
-        <location filename="../agentcore/core/agentloop.cpp" line="+57"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+535"/>
         <source>tool-call markup</source>
         <translation>工具调用标记</translation>
     </message>
@@ -14,12 +14,11 @@
         <translation>你上一条回复把工具调用写成了文本（%1），而没有真正调用工具，因此什么都没有执行。请只通过原生的工具调用接口调用工具，不要在回复中写 &lt;invoke&gt;、&lt;function_calls&gt; 或 &lt;tool_call&gt; 之类的工具调用标记。</translation>
     </message>
     <message>
-        <location filename="../agentcore/core/agentrun.cpp" line="+44"/>
         <source>Skipped: the response was cut off at the output token limit, so this tool call may be incomplete; it was not run.</source>
-        <translation>已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
+        <translation type="vanished">已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-479"/>
         <source>Skipped: the request did not fit the model&apos;s context window; this tool call was not run.</source>
         <translation>已跳过：请求超出了模型的上下文窗口，此工具调用未执行。</translation>
     </message>
@@ -33,23 +32,35 @@
         <source>Skipped: the response failed (%1); this tool call was not run.</source>
         <translation>已跳过：回复失败（%1），此工具调用未执行。</translation>
     </message>
+    <message numerus="yes">
+        <location line="+350"/>
+        <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
+        <translation>
+            <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+69"/>
+        <location line="+10"/>
         <source>Skipped: the run stopped on an internal error (%1).</source>
         <translation>已跳过：运行因内部错误而停止（%1）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-1"/>
         <source>Skipped: the run stopped on an internal error.</source>
         <translation>已跳过：运行因内部错误而停止。</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="-219"/>
+        <source>Skipped: your reply was cut off at the output token limit, so this tool call may be incomplete and was not run. If it is still needed, make it again with less in it (for example, write a large file in several smaller steps).</source>
+        <translation>已跳过：你的回复在输出 token 上限处被截断，因此这个工具调用可能不完整，没有运行。如果仍然需要，请减少内容后重新调用（例如把大文件分几步写入）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Skipped: this response also wrote tool calls as text, so none of its tool calls were run.</source>
         <translation>已跳过：这条回复同样把工具调用写成了文本，因此其中的工具调用都未执行。</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+91"/>
         <source>Aborted before the request was sent.</source>
         <translation>请求发送前已中止。</translation>
     </message>
@@ -68,10 +79,19 @@
         <source>The model client failed.</source>
         <translation>模型客户端出错。</translation>
     </message>
+    <message>
+        <location line="+100"/>
+        <source>The run stopped on an internal error.</source>
+        <translation>运行因内部错误而停止。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run stopped on an internal error: %1</source>
+        <translation>运行因内部错误而停止：%1</translation>
+    </message>
     <message numerus="yes">
-        <location line="+79"/>
         <source>Stopped after %n turn(s): the iteration limit of this run was reached.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
         </translation>
     </message>
@@ -79,15 +99,20 @@
 <context>
     <name>AgentCore::AnthropicAssembler</name>
     <message>
-        <location filename="../agentcore/ai/anthropicassembler.cpp" line="+39"/>
+        <location filename="../agentcore/ai/anthropicassembler.cpp" line="+44"/>
         <source>Anthropic reported an error</source>
         <translation>Anthropic 报告了错误</translation>
+    </message>
+    <message>
+        <location line="+103"/>
+        <source>The reply filled the model&apos;s context window and was cut off there.</source>
+        <translation>回复填满了模型的上下文窗口，并在那里被截断。</translation>
     </message>
 </context>
 <context>
     <name>AgentCore::AuditLog</name>
     <message>
-        <location filename="../agentcore/core/auditlog.cpp" line="+40"/>
+        <location filename="../agentcore/coding/auditlog.cpp" line="+40"/>
         <source>audit log</source>
         <translation>审计日志</translation>
     </message>
@@ -237,12 +262,12 @@
         <translation>命令在启动前被中止。</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Cannot start /bin/bash: %1</source>
         <translation>无法启动 /bin/bash：%1</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+75"/>
         <source>(no output)</source>
         <translation>（无输出）</translation>
     </message>
@@ -796,7 +821,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::Extension</name>
     <message>
-        <location filename="../agentcore/core/extension.cpp" line="+25"/>
+        <location filename="../agentcore/loop/extension.cpp" line="+25"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
@@ -844,7 +869,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1 经由符号链接指向仓库之外的 %2；Glob 不会跟随它。要在那里搜索，请把该目录作为 path 传入。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>No files found matching %1.</source>
         <translation>没有找到匹配 %1 的文件。</translation>
     </message>
@@ -1000,7 +1025,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::HttpModelClient</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+76"/>
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+77"/>
         <source>%n ms</source>
         <translation>
             <numerusform>%n 毫秒</numerusform>
@@ -1185,7 +1210,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::MessageJson</name>
     <message>
-        <location filename="../agentcore/ai/messagejson.cpp" line="+210"/>
+        <location filename="../agentcore/ai/messagejson.cpp" line="+215"/>
         <source>unknown message role &quot;%1&quot;</source>
         <translation>未知的消息角色“%1”</translation>
     </message>
@@ -1200,7 +1225,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>内容块 %1 的类型未知</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>unknown stop reason &quot;%1&quot;</source>
         <translation>未知的停止原因“%1”</translation>
     </message>
@@ -1232,7 +1257,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::PartialChange</name>
     <message>
-        <location filename="../agentcore/permissions/partialchange.cpp" line="+57"/>
+        <location filename="../agentcore/permissions/partialchange.cpp" line="+90"/>
         <source>at the start of the file</source>
         <translation>文件开头</translation>
     </message>
@@ -1262,12 +1287,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>...（此变更块还有 %1 行）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>the file changed while the user was reviewing the change.</source>
         <translation>用户审查期间文件发生了变化。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+26"/>
+        <source>%1 has mixed line endings or bytes that are not UTF-8 in the changed lines, which %2 cannot write exactly as the user kept them.</source>
+        <translation>%1 的改动行中有混合的换行符或非 UTF-8 字节，%2 无法按用户保留的样子原样写入。</translation>
+    </message>
+    <message>
+        <location line="+68"/>
         <source>Rejected hunk %1 of %2 (%3 of the file before your change):</source>
         <translation>被拒绝的变更块 %1/%2（对应更改前文件的%3）：</translation>
     </message>
@@ -1298,11 +1328,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+10"/>
+        <source>Nothing was written: the user approved part of this %1 of %2, but applying the hunks they kept failed: %3</source>
+        <translation>未写入任何内容：用户批准了对 %2 的这次 %1 的一部分，但应用其保留的代码块失败：%3</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Nothing was written: the user approved part of this %1 of %2, but %2 is no longer as they reviewed it: %3</source>
         <translation>没有写入任何内容：用户批准了对 %2 的这次 %1 的一部分，但 %2 已不再是用户审查时的样子：%3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-8"/>
+        <location line="+12"/>
         <source>Read %1 again; if you redo the change, leave out the hunks the user rejected:</source>
         <translation>请重新 Read %1；如果重做这项更改，请去掉用户拒绝的变更块：</translation>
     </message>
@@ -1351,17 +1387,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     <name>AgentCore::PermissionMiddleware</name>
     <message>
         <location filename="../agentcore/ai/demoscript.cpp" line="-300"/>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+134"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+141"/>
         <source>The user denied %1.</source>
         <translation>用户拒绝了%1。</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-48"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-54"/>
         <source>no command analysis is available</source>
         <translation>没有可用的命令分析</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+42"/>
         <source>this %1 of %2</source>
         <translation>对 %2 的这次 %1</translation>
     </message>
@@ -1458,7 +1494,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::PermissionPolicy</name>
     <message>
-        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+26"/>
+        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+27"/>
         <source>%1 in %2</source>
         <translation>%1（%2）</translation>
     </message>
@@ -1598,7 +1634,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::PermissionRule</name>
     <message>
-        <location filename="../agentcore/permissions/permissionrule.cpp" line="+124"/>
+        <location filename="../agentcore/permissions/permissionrule.cpp" line="+125"/>
         <source>&quot;%1&quot; is not a permission rule; write Tool or Tool(specifier), e.g. Bash(npm test:*) or Edit(src/**).</source>
         <translation>“%1”不是权限规则；请写成 Tool 或 Tool(specifier)，例如 Bash(npm test:*) 或 Edit(src/**)。</translation>
     </message>
@@ -1606,6 +1642,19 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <location line="+14"/>
         <source>&quot;%1&quot; has an empty command prefix; write Bash to mean every command.</source>
         <translation>“%1”的命令前缀为空；要表示所有命令，请写 Bash。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::PermissionSessionState</name>
+    <message>
+        <location filename="../agentcore/permissions/permissionsessionstate.cpp" line="+78"/>
+        <source>The session&apos;s permission rule &quot;%1&quot; was not restored: %2</source>
+        <translation>会话的权限规则“%1”未能恢复：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown kind</source>
+        <translation>未知类型</translation>
     </message>
 </context>
 <context>
@@ -1721,7 +1770,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::ProviderConfig</name>
     <message>
-        <location filename="../agentcore/ai/providerconfig.cpp" line="+39"/>
+        <location filename="../agentcore/ai/providerconfig.cpp" line="+62"/>
         <source>The response was stopped: a line of its event stream exceeded the limit of %1 per line.</source>
         <translation>响应已停止：事件流中的一行超过了每行 %1 的上限。</translation>
     </message>
@@ -1779,7 +1828,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1 是二进制文件（%2）；Read 只显示文本文件。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>(%1 is empty)</source>
         <translation>（%1 为空）</translation>
     </message>
@@ -1807,7 +1856,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::Repository</name>
     <message>
-        <location filename="../agentcore/core/repository.cpp" line="+55"/>
+        <location filename="../agentcore/coding/repository.cpp" line="+55"/>
         <source>detached at %1</source>
         <translation>分离于 %1</translation>
     </message>
@@ -1825,7 +1874,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::RequestBuilder</name>
     <message>
-        <location filename="../agentcore/ai/requestbuilder.cpp" line="+456"/>
+        <location filename="../agentcore/ai/httperror.cpp" line="+162"/>
         <source>Bad Request</source>
         <translation>错误请求</translation>
     </message>
@@ -1895,7 +1944,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>无详细信息</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+125"/>
         <source>%1 API error %2: %3</source>
         <translation>%1 API 错误 %2：%3</translation>
     </message>
@@ -2042,18 +2091,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::ServedModels</name>
     <message>
-        <location filename="../agentcore/ai/servedmodels.cpp" line="+104"/>
+        <location filename="../agentcore/ai/servedmodels.cpp" line="+91"/>
         <source>The address is not an http or https URL.</source>
         <translation>该地址不是 http 或 https URL。</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <location line="+42"/>
+        <location line="-40"/>
         <source>The server&apos;s list of models is larger than %1 MB: it was not read.</source>
         <translation>服务器的模型列表大于 %1 MB：未读取。</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="+96"/>
         <source>The server did not answer in time (%1 s).</source>
         <translation>服务器未及时应答（%1 秒）。</translation>
     </message>
@@ -2088,7 +2136,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>服务器返回 HTTP %1：%2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>The server&apos;s answer is not a list of models (no &quot;data&quot; array).</source>
         <translation>服务器的应答不是模型列表（没有 &quot;data&quot; 数组）。</translation>
     </message>
@@ -2101,7 +2149,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::SessionLog</name>
     <message>
-        <location filename="../agentcore/core/sessionlog.cpp" line="+47"/>
+        <location filename="../agentcore/session/sessionlog.cpp" line="+47"/>
         <source>%1 is not an AgentDesk session (its first line is not a session header). It was left as it is.</source>
         <translation>%1 不是 AgentDesk 会话（第一行不是会话头）。已保持原样。</translation>
     </message>
@@ -2174,17 +2222,15 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::SessionRecorder</name>
     <message>
-        <location filename="../agentcore/core/sessionrecorder.cpp" line="+319"/>
         <source>The session&apos;s permission rule &quot;%1&quot; was not restored: %2</source>
-        <translation>会话的权限规则“%1”未能恢复：%2</translation>
+        <translation type="vanished">会话的权限规则“%1”未能恢复：%2</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>unknown kind</source>
-        <translation>未知类型</translation>
+        <translation type="vanished">未知类型</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location filename="../agentcore/session/sessionrecorder.cpp" line="+327"/>
         <source>Interrupted: AgentDesk ended while this tool call was running (the window was closed or the program crashed). Whether it finished is unknown: check its effects before running it again.</source>
         <translation>已中断：此工具调用运行时 AgentDesk 结束了（窗口被关闭或程序崩溃）。不知道它是否已完成：再次运行前请检查它的效果。</translation>
     </message>
@@ -2202,7 +2248,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::SessionStore</name>
     <message>
-        <location filename="../agentcore/core/sessionstore.cpp" line="+85"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="+85"/>
         <source>Cannot read it: %1</source>
         <translation>无法读取：%1</translation>
     </message>
@@ -2405,15 +2451,19 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::ToolBatch</name>
     <message>
-        <location filename="../agentcore/core/toolbatch.cpp" line="+199"/>
         <source>Skipped: the run was aborted before this tool call started.</source>
-        <translation>已跳过：运行在此工具调用开始前被中止。</translation>
+        <translation type="vanished">已跳过：运行在此工具调用开始前被中止。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/loop/toolbatch.cpp" line="+26"/>
+        <source>Skipped: the run was stopped before this tool call started.</source>
+        <translation>已跳过：运行在此工具调用开始前已被停止。</translation>
     </message>
 </context>
 <context>
     <name>AgentCore::ToolExecution</name>
     <message>
-        <location filename="../agentcore/core/toolexecution.cpp" line="+22"/>
+        <location filename="../agentcore/loop/toolexecution.cpp" line="+22"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -2428,7 +2478,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>工具 %1 出现未知错误。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>[Note: %1 finished as reported above, but recording its effect afterwards failed: %2]</source>
+        <translation>[注意：%1 已按上文所述完成，但之后记录其效果时失败：%2]</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Contract error: a tool middleware rewrote the arguments of %1 into invalid ones, so it was not run. %2</source>
         <translation>契约错误：某个工具中间件把 %1 的参数改写成了无效参数，因此未执行。%2</translation>
     </message>
@@ -2451,7 +2511,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::ToolProtocol</name>
     <message>
-        <location filename="../agentcore/core/toolprotocol.cpp" line="+43"/>
+        <location filename="../agentcore/ai/toolcallpairing.cpp" line="+44"/>
         <source>No result was recorded for this tool call: it did not run or its result was lost.</source>
         <translation>此工具调用没有记录结果：它未运行，或结果已丢失。</translation>
     </message>
@@ -2546,7 +2606,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>App::CommandLine</name>
     <message>
-        <location filename="../app/commandline.cpp" line="+74"/>
+        <location filename="../app/commandline.cpp" line="+66"/>
         <source>Run PROMPT headless (no window): print the answer and exit. &quot;-&quot; reads the prompt from standard input.</source>
         <translation>无界面运行 PROMPT（不打开窗口）：输出回答后退出。&quot;-&quot; 表示从标准输入读取提示词。</translation>
     </message>
@@ -3039,7 +3099,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>值得留意</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+49"/>
         <source>The agent says: %1</source>
         <translation>智能体说明：%1</translation>
     </message>
@@ -3143,22 +3203,22 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationModel</name>
     <message>
-        <location filename="../ui/conversation/conversationmodel.cpp" line="+94"/>
+        <location filename="../ui/conversation/conversationmodel.cpp" line="+27"/>
         <source>Steering</source>
         <translation>引导</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Follow-up</source>
         <translation>后续任务</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+124"/>
         <source>The request failed (%1); retrying in %2 s (attempt %3).</source>
         <translation>请求失败（%1）；%2 秒后重试（第 %3 次尝试）。</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+65"/>
         <source>The request failed.</source>
         <translation>请求失败。</translation>
     </message>
@@ -3196,7 +3256,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationPage</name>
     <message>
-        <location filename="../ui/conversationpage.cpp" line="+99"/>
+        <location filename="../ui/conversationpage.cpp" line="+117"/>
         <source>Continue in a Copy</source>
         <translation>在副本中继续</translation>
     </message>
@@ -3206,13 +3266,13 @@ Created in this session; %n change(s)</source>
         <translation>将此对话复制到一个新的会话中并在那里继续</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>Read-only: %1 Close it there and resume it here again, or continue in a copy.</source>
         <extracomment>Above the message box of a session another window has open</extracomment>
         <translation>只读：%1 请在那里关闭它后在此重新恢复，或在副本中继续。</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+66"/>
         <source>Steering, goes in before the next model call: %1</source>
         <extracomment>Above the message box: steering messages the loop has not taken yet</extracomment>
         <translation>引导消息，将在下一次调用模型之前插入：%1</translation>
@@ -3349,7 +3409,7 @@ Created in this session; %n change(s)</source>
         <translation>更改后</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+54"/>
         <source>Create %1</source>
         <translation>创建 %1</translation>
     </message>
@@ -3364,14 +3424,14 @@ Created in this session; %n change(s)</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Lines added: %1
 Lines removed: %2</source>
         <translation>新增行数：%1
 删除行数：%2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Line %1</source>
         <translation>第 %1 行</translation>
     </message>
@@ -3571,6 +3631,45 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+42"/>
         <source>Stored in the system keyring.</source>
         <translation>保存在系统密钥环中。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::LeftoverSteeringView</name>
+    <message>
+        <location filename="../ui/leftoversteeringview.cpp" line="+98"/>
+        <source>&lt;b&gt;Not sent&lt;/b&gt;, the task stopped first: %1</source>
+        <extracomment>Above the message box: a steering message the stopped task never received</extracomment>
+        <translation>&lt;b&gt;未发送&lt;/b&gt;，任务先停止了：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Send Now</source>
+        <translation>立即发送</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Send this message now: it starts a new task, or steers the running one</source>
+        <translation>立即发送这条消息：它会开始一个新任务，或引导正在运行的任务</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send now: %1</source>
+        <translation>立即发送：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drop this message without sending it</source>
+        <translation>丢弃这条消息，不发送</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard: %1</source>
+        <translation>丢弃：%1</translation>
     </message>
 </context>
 <context>
@@ -3792,7 +3891,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+136"/>
+        <location line="+130"/>
         <source>Anthropic</source>
         <translation>Anthropic</translation>
     </message>
@@ -3939,7 +4038,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ReviewQueue</name>
     <message>
-        <location filename="../ui/review/reviewqueue.cpp" line="+37"/>
+        <location filename="../ui/review/reviewqueue.cpp" line="+38"/>
         <source>Reviews</source>
         <translation>审查</translation>
     </message>
@@ -4384,7 +4483,7 @@ Started %2
 <context>
     <name>Ui::ToolCardItem</name>
     <message>
-        <location filename="../ui/conversation/toolcarditem.cpp" line="+231"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+234"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
