@@ -472,6 +472,7 @@ void tst_Sessions::escCancelsARenameBeforeItStopsTheRun()
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     type(QStringLiteral("wait for the gate"));
     QTRY_COMPARE(session()->state(), AgentSession::State::Running);
+    QTRY_COMPARE(m_model->callCount(), 1); // the Gate holds the run from here on
     QListWidget *list = panel()->list();
     QTRY_VERIFY(panel()->titles().contains(QStringLiteral("old task")));
 
