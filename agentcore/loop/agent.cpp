@@ -128,6 +128,24 @@ struct AgentChannel
     }
 };
 
+namespace {
+// Takes message \a index out of \a queue (a queue of \a channel) to send it now. While a run
+// goes on it becomes steering in the same lock: no reader sees it in neither queue or both.
+std::optional<Message> takeToSend(AgentChannel &channel,
+                                  QList<Message> &queue,
+                                  int index,
+                                  bool running)
+{
+    QMutexLocker locker(&channel.mutex);
+    if (index < 0 || index >= queue.size())
+        return std::nullopt;
+    Message message = queue.takeAt(index);
+    if (running)
+        channel.steering.append(message);
+    return message;
+}
+} // namespace
+
 /// The worker thread: waits for a run, runs agentLoop, waits for the next one. Owns the loop
 /// config (model client, tools) and releases it on its own thread.
 class AgentWorker final : public QThread
@@ -332,18 +350,15 @@ QList<Message> Agent::leftoverSteering() const
 
 bool Agent::sendLeftover(int index)
 {
-    Message message;
-    {
-        QMutexLocker locker(&m_channel->mutex);
-        if (index < 0 || index >= m_channel->leftoverSteering.size())
-            return false;
-        message = m_channel->leftoverSteering.takeAt(index);
-        if (!m_idle)
-            m_channel->steering.append(message);
-    }
+    const std::optional<Message> message = takeToSend(*m_channel,
+                                                      m_channel->leftoverSteering,
+                                                      index,
+                                                      !m_idle);
+    if (!message)
+        return false;
     m_channel->postQueuesChanged();
     if (m_idle)
-        prompt(QList<Message>{message});
+        prompt(QList<Message>{*message});
     return true;
 }
 
@@ -402,19 +417,15 @@ bool Agent::followUpsPaused() const
 
 bool Agent::sendNow(int followUpIndex)
 {
-    Message message;
-    {
-        QMutexLocker locker(&m_channel->mutex);
-        if (followUpIndex < 0 || followUpIndex >= m_channel->followUps.size())
-            return false;
-        message = m_channel->followUps.takeAt(followUpIndex);
-        // Both queues change under one lock: no reader sees the message in neither or both.
-        if (!m_idle)
-            m_channel->steering.append(message);
-    }
+    const std::optional<Message> message = takeToSend(*m_channel,
+                                                      m_channel->followUps,
+                                                      followUpIndex,
+                                                      !m_idle);
+    if (!message)
+        return false;
     m_channel->postQueuesChanged();
     if (m_idle)
-        prompt(QList<Message>{message});
+        prompt(QList<Message>{*message});
     return true;
 }
 

@@ -279,16 +279,21 @@ QString PartialChange::appliedMessage(const QString &feedback) const
     return text;
 }
 
+QString PartialChange::redoHint() const
+{
+    return QLatin1Char('\n')
+           + Tr::tr("Read %1 again; if you redo the change, leave out the hunks the user "
+                    "rejected:")
+                 .arg(m_request.displayPath)
+           + QLatin1Char('\n') + rejectedHunksText();
+}
+
 QString PartialChange::failedMessage(const QString &why) const
 {
     return Tr::tr("Nothing was written: the user approved part of this %1 of %2, but applying "
                   "the hunks they kept failed: %3")
                .arg(m_request.toolName, m_request.displayPath, why.trimmed())
-           + QLatin1Char('\n')
-           + Tr::tr("Read %1 again; if you redo the change, leave out the hunks the user "
-                    "rejected:")
-                 .arg(m_request.displayPath)
-           + QLatin1Char('\n') + rejectedHunksText();
+           + redoHint();
 }
 
 QString PartialChange::staleMessage(const QString &why) const
@@ -296,11 +301,7 @@ QString PartialChange::staleMessage(const QString &why) const
     return Tr::tr("Nothing was written: the user approved part of this %1 of %2, but %2 is no "
                   "longer as they reviewed it: %3")
                .arg(m_request.toolName, m_request.displayPath, why.trimmed())
-           + QLatin1Char('\n')
-           + Tr::tr("Read %1 again; if you redo the change, leave out the hunks the user "
-                    "rejected:")
-                 .arg(m_request.displayPath)
-           + QLatin1Char('\n') + rejectedHunksText();
+           + redoHint();
 }
 
 } // namespace AgentCore

@@ -61,6 +61,8 @@ public:
 
 private:
     QString rejectedHunksText() const;
+    /// What the model should do next: read the file again, leaving out the rejected hunks.
+    QString redoHint() const;
     QString appliedMessage(const QString &feedback) const;
     QString staleMessage(const QString &why) const;
     QString failedMessage(const QString &why) const;
