@@ -129,20 +129,25 @@ struct AgentChannel
 };
 
 namespace {
-// Takes message \a index out of \a queue (a queue of \a channel) to send it now. While a run
-// goes on it becomes steering in the same lock: no reader sees it in neither queue or both.
-std::optional<Message> takeToSend(AgentChannel &channel,
-                                  QList<Message> &queue,
-                                  int index,
-                                  bool running)
+// Sends message \a index of \a queue (a queue of \a channel) now: while a run goes on it
+// becomes steering in the same lock (no reader sees it in neither queue or both); an idle
+// agent starts a run with it. False when there is no such message.
+bool sendFromQueue(Agent &agent, AgentChannel &channel, QList<Message> &queue, int index)
 {
-    QMutexLocker locker(&channel.mutex);
-    if (index < 0 || index >= queue.size())
-        return std::nullopt;
-    Message message = queue.takeAt(index);
-    if (running)
-        channel.steering.append(message);
-    return message;
+    const bool idle = agent.isIdle();
+    Message message;
+    {
+        QMutexLocker locker(&channel.mutex);
+        if (index < 0 || index >= queue.size())
+            return false;
+        message = queue.takeAt(index);
+        if (!idle)
+            channel.steering.append(message);
+    }
+    channel.postQueuesChanged();
+    if (idle)
+        agent.prompt(QList<Message>{message});
+    return true;
 }
 } // namespace
 
@@ -350,16 +355,7 @@ QList<Message> Agent::leftoverSteering() const
 
 bool Agent::sendLeftover(int index)
 {
-    const std::optional<Message> message = takeToSend(*m_channel,
-                                                      m_channel->leftoverSteering,
-                                                      index,
-                                                      !m_idle);
-    if (!message)
-        return false;
-    m_channel->postQueuesChanged();
-    if (m_idle)
-        prompt(QList<Message>{*message});
-    return true;
+    return sendFromQueue(*this, *m_channel, m_channel->leftoverSteering, index);
 }
 
 bool Agent::discardLeftover(int index)
@@ -417,16 +413,7 @@ bool Agent::followUpsPaused() const
 
 bool Agent::sendNow(int followUpIndex)
 {
-    const std::optional<Message> message = takeToSend(*m_channel,
-                                                      m_channel->followUps,
-                                                      followUpIndex,
-                                                      !m_idle);
-    if (!message)
-        return false;
-    m_channel->postQueuesChanged();
-    if (m_idle)
-        prompt(QList<Message>{*message});
-    return true;
+    return sendFromQueue(*this, *m_channel, m_channel->followUps, followUpIndex);
 }
 
 QList<Message> Agent::messages() const

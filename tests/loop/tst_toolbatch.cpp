@@ -572,8 +572,7 @@ private slots:
                 shape << u"start "_s + event.toolCallId;
             else if (event.type == Type::ToolExecutionEnd)
                 shape << u"end "_s + event.toolCallId + u": "_s + event.result.text()
-                             + (event.result.details.aborted ? u" (aborted)"_s
-                                                                          : QString());
+                             + (event.result.details.aborted ? u" (aborted)"_s : QString());
             else if (event.type == Type::MessageEnd && event.message.isToolResult())
                 shape << u"result "_s + event.message.toolCallId;
         }
