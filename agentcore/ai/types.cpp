@@ -102,6 +102,13 @@ ContentBlock ContentBlock::makeToolCall(const QString &id,
     return block;
 }
 
+Message::Message() = default;
+Message::Message(const Message &other) = default;
+Message::Message(Message &&other) noexcept = default;
+Message &Message::operator=(const Message &other) = default;
+Message &Message::operator=(Message &&other) noexcept = default;
+Message::~Message() = default;
+
 Message Message::makeUser(const QString &text)
 {
     Message message;

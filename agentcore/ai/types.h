@@ -110,6 +110,17 @@ struct Message
         Custom, ///< added by the application (e.g. a system reminder); see customType
     };
 
+    // The special members are out of line (types.cpp): inlined, each of the twenty members'
+    // destructors and copies is a call in every function that handles a message, because the
+    // compiler stops inlining Qt's own at that size; the loop made and dropped a few dozen
+    // messages per turn that way (bench_loop, see docs/benchmarks.md).
+    Message();
+    Message(const Message &other);
+    Message(Message &&other) noexcept;
+    Message &operator=(const Message &other);
+    Message &operator=(Message &&other) noexcept;
+    ~Message();
+
     Role role = Role::User;
     QList<ContentBlock> content;
     qint64 timestamp = 0; ///< ms since the epoch

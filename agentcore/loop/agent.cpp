@@ -2,6 +2,7 @@
 
 #include "internal/agentloopboxing.h"
 #include "internal/eventbatchclock.h"
+#include "internal/eventboxpool.h"
 #include "internal/toolrunner.h"
 
 #include <QAbstractEventDispatcher>
@@ -55,6 +56,8 @@ struct AgentChannel
     EventBatchClock batchClock;
     Agent *receiver = nullptr; // cleared by ~Agent before it joins the worker
     bool batchEvents = true;
+    // The worker makes events in boxes the UI thread is done with.
+    EventBoxPool boxes;
 
     /// From the worker: collects \a event; delivers now when \a urgent or the batch is old.
     void post(std::unique_ptr<AgentEvent> event, bool urgent)
@@ -220,7 +223,8 @@ private:
                                                            context,
                                                            m_loop,
                                                            request.abort,
-                                                           consume);
+                                                           consume,
+                                                           &channel.boxes);
         if (!ended) {
             // The Agent's idle state hangs on agent_end: never leave it waiting.
             auto end = std::make_unique<AgentEvent>();
@@ -481,6 +485,7 @@ void Agent::deliverEvents()
         dispatch(*event);
         if (!guard)
             return;
+        m_channel->boxes.recycle(std::move(event));
     }
     m_inbox.clear();
     m_next = 0;

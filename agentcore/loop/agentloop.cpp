@@ -88,10 +88,12 @@ Message errorMessage(StopReason reason, const QString &text, qint64 timestamp)
 AgentRun::AgentRun(const AgentContext &context,
                    const AgentLoopConfig &config,
                    const AbortToken &abort,
-                   const AgentEventConsumer &consume)
+                   const AgentEventConsumer &consume,
+                   EventBoxPool *boxes)
     : m_config(config)
     , m_abort(abort)
     , m_emit(consume)
+    , m_boxes(boxes ? boxes : &m_ownBoxes)
     , m_systemPrompt(context.systemPrompt)
     , m_initialMessages(context.messages)
     , m_history(projectToolCallProtocol(context.messages))
@@ -115,6 +117,7 @@ AgentRun::AgentRun(const AgentContext &context,
     m_batchSetup.effects = config.effects;
     m_batchSetup.forceSequential = config.toolExecution == ExecutionMode::Sequential;
     m_batchSetup.waiter = &m_waiter;
+    m_batchSetup.boxes = m_boxes;
     m_batchSetup.abort = abort;
     m_batchSetup.emitEvent = [this](std::unique_ptr<AgentEvent> event) {
         emitEvent(std::move(event));
@@ -133,7 +136,7 @@ QList<Message> AgentRun::run(const QList<Message> &prompts)
     } catch (...) {
         stopOnInternalError({});
     }
-    std::unique_ptr<AgentEvent> end = std::make_unique<AgentEvent>();
+    std::unique_ptr<AgentEvent> end = m_boxes->make();
     end->type = AgentEvent::Type::AgentEnd;
     end->newMessages = m_newMessages;
     try {
@@ -230,8 +233,7 @@ void AgentRun::startTurn()
 void AgentRun::endTurn(const Message &assistant, QList<Message> results, bool hasMoreToolCalls)
 {
     m_turnOpen = false;
-    std::unique_ptr<AgentEvent> end = std::make_unique<AgentEvent>(AgentEvent::Type::TurnEnd,
-                                                                   assistant);
+    std::unique_ptr<AgentEvent> end = m_boxes->make(AgentEvent::Type::TurnEnd, assistant);
     end->toolResults = std::move(results);
     end->hasMoreToolCalls = hasMoreToolCalls;
     emitEvent(std::move(end));
@@ -362,14 +364,14 @@ void AgentRun::onStreamEvent(const StreamEvent &event, Attempt &attempt, const M
         // The draft shows the call under the id its finished message will have.
         QString id = m_callIds.streamed(event.contentIndex, event.toolCallId);
         if (id != event.toolCallId) {
-            std::unique_ptr<AgentEvent> renamed
-                = std::make_unique<AgentEvent>(AgentEvent::Type::MessageUpdate, event);
+            std::unique_ptr<AgentEvent> renamed = m_boxes->make(AgentEvent::Type::MessageUpdate,
+                                                                event);
             renamed->streamEvent.toolCallId = std::move(id);
             emitEvent(std::move(renamed));
             return;
         }
     }
-    emitEvent(std::make_unique<AgentEvent>(AgentEvent::Type::MessageUpdate, event));
+    emitEvent(m_boxes->make(AgentEvent::Type::MessageUpdate, event));
 }
 
 Context AgentRun::requestContext()
@@ -488,7 +490,7 @@ void AgentRun::record(const Message &message)
 
 void AgentRun::emitEvent(AgentEvent::Type type, const Message &message)
 {
-    emitEvent(std::make_unique<AgentEvent>(type, message));
+    emitEvent(m_boxes->make(type, message));
 }
 
 void AgentRun::emitEvent(std::unique_ptr<AgentEvent> event) const
@@ -512,20 +514,24 @@ QList<Message> agentLoop(const QList<Message> &prompts,
                          const AbortToken &abort,
                          const AgentEventSink &sink)
 {
-    const AgentEventConsumer consume = [&sink](std::unique_ptr<AgentEvent> event) {
+    // The sink never keeps an event: its box serves the next one.
+    EventBoxPool boxes;
+    const AgentEventConsumer consume = [&sink, &boxes](std::unique_ptr<AgentEvent> event) {
         if (sink)
             sink(*event);
+        boxes.recycle(std::move(event));
     };
-    return agentLoopBoxingEvents(prompts, context, config, abort, consume);
+    return agentLoopBoxingEvents(prompts, context, config, abort, consume, &boxes);
 }
 
 QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
                                      const AgentContext &context,
                                      const AgentLoopConfig &config,
                                      const AbortToken &abort,
-                                     const AgentEventConsumer &consume)
+                                     const AgentEventConsumer &consume,
+                                     EventBoxPool *boxes)
 {
-    AgentRun run(context, config, abort, consume);
+    AgentRun run(context, config, abort, consume, boxes);
     return run.run(prompts);
 }
 

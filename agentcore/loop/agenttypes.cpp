@@ -31,6 +31,21 @@ constexpr std::array toolKindNames{
 };
 } // namespace
 
+AgentEvent::AgentEvent() = default;
+AgentEvent::AgentEvent(const AgentEvent &other) = default;
+AgentEvent &AgentEvent::operator=(const AgentEvent &other) = default;
+AgentEvent::~AgentEvent() = default;
+
+AgentEvent::AgentEvent(Type type, const Message &message)
+    : type(type)
+    , message(message)
+{}
+
+AgentEvent::AgentEvent(Type type, const StreamEvent &streamEvent)
+    : type(type)
+    , streamEvent(streamEvent)
+{}
+
 QString toolKindName(ToolKind kind)
 {
     for (const auto &[value, name] : toolKindNames) {

@@ -155,17 +155,15 @@ struct AgentEvent
         ToolExecutionEnd,    ///< result, isError
     };
 
-    AgentEvent() = default;
+    // Out of line like Message's (agenttypes.cpp), for the same reason.
+    AgentEvent();
+    AgentEvent(const AgentEvent &other);
+    AgentEvent &operator=(const AgentEvent &other);
+    ~AgentEvent();
     /// An event of \a type with its message or stream event: copy-constructed in place, which
     /// costs less than assigning them to a default event.
-    AgentEvent(Type type, const Message &message)
-        : type(type)
-        , message(message)
-    {}
-    AgentEvent(Type type, const StreamEvent &streamEvent)
-        : type(type)
-        , streamEvent(streamEvent)
-    {}
+    AgentEvent(Type type, const Message &message);
+    AgentEvent(Type type, const StreamEvent &streamEvent);
 
     Type type = Type::AgentStart;
     Message message;

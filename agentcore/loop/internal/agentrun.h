@@ -1,6 +1,7 @@
 #pragma once
 
 #include <loop/agentloop.h>
+#include <loop/internal/eventboxpool.h>
 #include <loop/internal/loopwaiter.h>
 #include <loop/toolbatch.h>
 #include <loop/toolcallids.h>
@@ -23,7 +24,8 @@ public:
     AgentRun(const AgentContext &context,
              const AgentLoopConfig &config,
              const AbortToken &abort,
-             const AgentEventConsumer &consume);
+             const AgentEventConsumer &consume,
+             EventBoxPool *boxes);
     ~AgentRun(); ///< never waits for a tool abandoned on abort (see ToolRunner)
 
     /// Emits agent_start .. agent_end and returns the new messages.
@@ -73,6 +75,8 @@ private:
     AgentLoopConfig m_config;
     AbortToken m_abort;
     const AgentEventConsumer &m_emit;
+    EventBoxPool m_ownBoxes;
+    EventBoxPool *m_boxes; // m_ownBoxes unless the caller recycles the events into its own
     QString m_systemPrompt;
     QList<Message> m_initialMessages;
     QList<ToolDefinition> m_toolDefinitions;
