@@ -145,18 +145,34 @@ bool canThink(const QList<Turn> &turns)
     return type == key("thinking") || type == key("redacted_thinking");
 }
 
-// Anthropic caches only up to marked blocks: the system prompt (with the tools before it) and
-// the end of the conversation, so the next request reads everything up to here from the cache.
+void markCacheControl(QJsonArray &blocks)
+{
+    QJsonObject last = blocks.last().toObject();
+    last.insert(key("cache_control"), typed("ephemeral"));
+    blocks.replace(blocks.size() - 1, last);
+}
+
+// Anthropic caches only up to marked blocks (at most four per request), and a marker's place is
+// not part of what it hashes. The tools and the system prompt are marked where the request is
+// built; here the conversation gets two: its last block, which writes this request to the
+// cache, and the last block of the user turn before, where the previous request's marker was.
+// The next request reads that entry even when this request added more blocks than the twenty
+// Anthropic looks back from a marker (a turn of many parallel tool results).
 void markCacheEnd(QList<Turn> &turns)
 {
     if (turns.isEmpty())
         return;
-    QJsonArray &content = turns.last().content;
-    QJsonObject last = content.last().toObject();
-    last.insert(key("cache_control"), typed("ephemeral"));
-    content.replace(content.size() - 1, last);
+    markCacheControl(turns.last().content);
+    for (qsizetype i = turns.size() - 2; i >= 0; --i) {
+        if (turns.at(i).role == key("user")) {
+            markCacheControl(turns[i].content);
+            return;
+        }
+    }
 }
 
+// The tools come first in what Anthropic caches, so their own marker keeps them cached when
+// the system prompt after them changes or there is none.
 QJsonArray toolsJson(const QList<ToolDefinition> &tools)
 {
     QJsonArray array;
@@ -166,6 +182,8 @@ QJsonArray toolsJson(const QList<ToolDefinition> &tools)
             object.insert(key("description"), tool.description);
         array.append(object);
     }
+    if (!array.isEmpty())
+        markCacheControl(array);
     return array;
 }
 

@@ -190,7 +190,7 @@ void tst_RequestBuilder::dropsWhatNoApiAccepts_data()
         {"role": "tool", "tool_call_id": "call_1", "content": "No result was recorded for this tool call: it did not run or its result was lost."},
         {"role": "user", "content": "again"}])");
     QTest::newRow("anthropic") << int(WireApi::AnthropicMessages) << QByteArray(R"([
-        {"role": "user", "content": [{"type": "text", "text": "hi"}]},
+        {"role": "user", "content": [{"type": "text", "text": "hi", "cache_control": {"type": "ephemeral"}}]},
         {"role": "assistant", "content": [{"type": "tool_use", "id": "call_1", "name": "ls", "input": {}}]},
         {"role": "user", "content": [
          {"type": "tool_result", "tool_use_id": "call_1", "is_error": true, "content": "No result was recorded for this tool call: it did not run or its result was lost."},

@@ -19,9 +19,9 @@ const char anthropicBody[] = R"({
  "system": [{"type": "text", "text": "You are a careful coding agent.", "cache_control": {"type": "ephemeral"}}],
  "tools": [
   {"name": "ls", "description": "List a directory.", "input_schema": {"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}},
-  {"name": "read", "description": "Read a file.", "input_schema": {"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}}],
+  {"name": "read", "description": "Read a file.", "input_schema": {"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}, "cache_control": {"type": "ephemeral"}}],
  "messages": [
-  {"role": "user", "content": [{"type": "text", "text": "What is in this project?"}]},
+  {"role": "user", "content": [{"type": "text", "text": "What is in this project?", "cache_control": {"type": "ephemeral"}}]},
   {"role": "assistant", "content": [
    {"type": "thinking", "thinking": "I should look around first.", "signature": "sig-1"},
    {"type": "text", "text": "Let me look."},
