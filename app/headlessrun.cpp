@@ -16,6 +16,7 @@
 #include <QMutex>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QUuid>
 
 #include <csignal>
 #include <cstdio>
@@ -186,6 +187,8 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
 
     AgentCore::CodingAgentOptions options;
     options.provider = *provider;
+    // A run is one conversation: its requests share OpenAI's cache routing, other runs' do not.
+    options.provider.promptCacheKey = QUuid::createUuid().toString(QUuid::WithoutBraces);
     options.repositoryRoot = repository->root;
     options.permissionMode = m_options.permissionMode;
     options.allowRules = m_options.allowedTools;

@@ -7,7 +7,9 @@
 #include <permissions/projecttrust.h>
 #include <session/sessionrecorder.h>
 
+#include <QFileInfo>
 #include <QJsonObject>
+#include <QUuid>
 
 #include <utility>
 
@@ -31,6 +33,8 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     , m_options(std::move(options))
     , m_model(std::move(model))
     , m_file(std::move(file))
+    , m_promptCacheKey(m_file.path.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces)
+                                             : QFileInfo(m_file.path).completeBaseName())
     , m_switch(std::make_shared<AgentCore::SwitchableModelClient>())
     , m_broker(new AgentCore::PermissionBroker(this))
 {
@@ -292,8 +296,11 @@ void AgentSession::applyModel()
         m_switch->setPending();
     else if (m_model.client)
         m_switch->setClient(m_model.client);
-    else
-        m_switch->setProvider(m_model.provider.value_or(m_options.provider));
+    else {
+        AgentCore::ProviderConfig provider = m_model.provider.value_or(m_options.provider);
+        provider.promptCacheKey = m_promptCacheKey;
+        m_switch->setProvider(provider);
+    }
 }
 
 QJsonValue AgentSession::modelStateValue() const

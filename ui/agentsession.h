@@ -174,6 +174,9 @@ private:
     AgentCore::CodingAgentOptions m_options;
     ModelChoice m_model;
     SessionFile m_file;
+    /// The session's file name (a fresh id when unrecorded): OpenAI's prompt_cache_key, the
+    /// same for every request of the session and when it is resumed, and for no other session.
+    QString m_promptCacheKey;
     QString m_title;
     std::shared_ptr<AgentCore::SwitchableModelClient> m_switch;
     AgentCore::SessionRecorder *m_recorder = nullptr;

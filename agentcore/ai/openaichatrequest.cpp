@@ -148,6 +148,8 @@ HttpRequestSpec buildOpenAiChatRequest(const ProviderConfig &config, const Conte
     }
     if (isOpenAi && config.thinkingBudget > 0 && isOpenAiReasoningModel(config.model))
         body.insert(key("reasoning_effort"), reasoningEffortForBudget(config.thinkingBudget));
+    if (isOpenAi && !config.promptCacheKey.isEmpty())
+        body.insert(key("prompt_cache_key"), config.promptCacheKey);
 
     return openAiStreamingRequest(config, key("/chat/completions"), body);
 }

@@ -126,6 +126,9 @@ HttpRequestSpec buildOpenAiResponsesRequest(const ProviderConfig &config, const 
         body.insert(key("tools"), toolsJson(context.tools));
     if (config.maxOutputTokens > 0)
         body.insert(key("max_output_tokens"), config.maxOutputTokens);
+    // The Responses API is OpenAI's own, but proxies and local servers speak it too.
+    if (config.provider == key("openai") && !config.promptCacheKey.isEmpty())
+        body.insert(key("prompt_cache_key"), config.promptCacheKey);
     if (config.thinkingBudget > 0) {
         body.insert(key("reasoning"),
                     QJsonObject{{key("effort"), reasoningEffortForBudget(config.thinkingBudget)},

@@ -71,6 +71,11 @@ struct ProviderConfig
     QList<std::pair<QByteArray, QByteArray>> extraHeaders;
     int maxOutputTokens = 0; ///< 0: the provider's default (Anthropic needs one: 16384 is sent)
     int thinkingBudget = 0;  ///< 0: thinking off; Anthropic budget_tokens, OpenAI effort from it
+    /// One value per conversation (the session's id), so the provider routes its requests to
+    /// the machine that holds their cached prefix. Sent as prompt_cache_key to provider
+    /// "openai" only: compatible servers (vLLM, Ollama, some proxies) may reject a field they
+    /// do not know. Anthropic caches by its cache_control markers instead. Empty: not sent.
+    QString promptCacheKey;
 
     // Transport
     int idleTimeoutMs = 120'000; ///< no byte (pings included) for this long ends the stream

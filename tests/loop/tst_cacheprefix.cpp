@@ -1,5 +1,5 @@
 // A session's requests keep a byte-identical prefix from one turn to the next, so the provider's
-// prompt cache serves what it has seen; and the markers that steer that cache.
+// prompt cache serves what it has seen; and the markers and keys that steer that cache.
 //
 // The conversation runs through the real agent loop, the real HttpModelClient and the loopback
 // HTTP server, with recorded provider streams (thinking signatures, encrypted reasoning) mixed
@@ -191,6 +191,8 @@ private slots:
     void prefixCheckSeesAChange();
     void anthropicBreakpoints_data();
     void anthropicBreakpoints();
+    void promptCacheKeyOnlyForOpenAi_data();
+    void promptCacheKeyOnlyForOpenAi();
 };
 
 void tst_CachePrefix::consecutiveRequestsShareTheirPrefix_data()
@@ -429,6 +431,43 @@ void tst_CachePrefix::anthropicBreakpoints()
     QCOMPARE(places, expected);
     QVERIFY(places.size() <= 4);
     QCOMPARE(anthropicRuleViolation(body), QString());
+}
+
+void tst_CachePrefix::promptCacheKeyOnlyForOpenAi_data()
+{
+    QTest::addColumn<int>("api");
+    QTest::addColumn<QString>("provider");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<bool>("sent");
+
+    const QString key = QStringLiteral("20261202-004512-123-ab12");
+    QTest::newRow("openai chat") << int(WireApi::OpenAiChat) << "openai" << key << true;
+    QTest::newRow("openai responses") << int(WireApi::OpenAiResponses) << "openai" << key << true;
+    QTest::newRow("no key") << int(WireApi::OpenAiChat) << "openai" << QString() << false;
+    // Compatible servers may reject a field they do not know.
+    QTest::newRow("ollama") << int(WireApi::OpenAiChat) << "ollama" << key << false;
+    QTest::newRow("vllm") << int(WireApi::OpenAiChat) << "vllm" << key << false;
+    QTest::newRow("openrouter") << int(WireApi::OpenAiChat) << "openrouter" << key << false;
+    QTest::newRow("responses elsewhere")
+        << int(WireApi::OpenAiResponses) << "azure" << key << false;
+    QTest::newRow("anthropic") << int(WireApi::AnthropicMessages) << "anthropic" << key << false;
+}
+
+void tst_CachePrefix::promptCacheKeyOnlyForOpenAi()
+{
+    QFETCH(int, api);
+    QFETCH(QString, provider);
+    QFETCH(QString, key);
+    QFETCH(bool, sent);
+
+    ProviderConfig config = requestConfig(WireApi(api), provider, QStringLiteral("gpt-5"));
+    config.promptCacheKey = key;
+    Context context;
+    context.messages = {userText(QStringLiteral("hi"))};
+    const QJsonObject body = bodyOf(buildRequest(config, context));
+    QCOMPARE(body.contains(QLatin1StringView("prompt_cache_key")), sent);
+    if (sent)
+        QCOMPARE(stringAt(body, "prompt_cache_key"), key);
 }
 
 QTEST_GUILESS_MAIN(tst_CachePrefix)

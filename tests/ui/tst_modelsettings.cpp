@@ -16,7 +16,9 @@
 #include <httptestserver.h>
 #include <loop/agent.h>
 #include <mainwindow.h>
+#include <modelreplies.h>
 #include <review/reviewqueue.h>
+#include <sessions/sessionspanel.h>
 #include <settings/appsettings.h>
 #include <settings/settingsdialog.h>
 
@@ -24,6 +26,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDirIterator>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -107,6 +110,7 @@ private slots:
     void modelSwitchedBetweenTurnsChangesTheNextRequest();
     void missingKeyIsSaidWhenATaskIsSent();
     void commandLineModelWinsAndResumedSessionKeepsIt();
+    void promptCacheKeyIsTheSessions();
 
 private:
     void openWindow();
@@ -148,6 +152,60 @@ private:
     /// Set: the window is started as with --provider/--model/--base-url.
     std::optional<Ui::ModelChoice> m_commandLine;
 };
+
+// OpenAI routes requests with one prompt_cache_key to the machines that hold their cached
+// prefix: every request of a session carries the same key, resumed too, and another session
+// another one.
+void tst_ModelSettings::promptCacheKeyIsTheSessions()
+{
+    HttpTestServer server;
+    QVERIFY(server.isListening());
+    for (int i = 0; i < 4; ++i) {
+        server.enqueue(
+            TestSupport::scriptedReply(TestSupport::ReplyApi::OpenAiChat, QStringLiteral("Done.")));
+    }
+    Ui::ModelSelection selection;
+    selection.provider = Ui::ProviderKind::OpenAi;
+    selection.baseUrl = server.url(QStringLiteral("/v1")).toString();
+    selection.model = QStringLiteral("gpt-5");
+    saveModel(selection);
+    m_keys->keys.insert(selection.keyAccount(), secretKey);
+    openWindow();
+    const auto keyOf = [&server](int request) {
+        return QJsonDocument::fromJson(server.requests().at(request).body)
+            .object()
+            .value(QLatin1StringView("prompt_cache_key"))
+            .toString();
+    };
+
+    type(QStringLiteral("first"));
+    QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 1, runTimeoutMs);
+    waitForIdle();
+    type(QStringLiteral("second"));
+    QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 2, runTimeoutMs);
+    waitForIdle();
+    const QString firstSession = session()->sessionPath();
+    QVERIFY(!keyOf(0).isEmpty());
+    QCOMPARE(keyOf(1), keyOf(0));
+    QCOMPARE(keyOf(0), QFileInfo(firstSession).completeBaseName());
+
+    m_window->sessionsPanel()
+        ->findChild<QAbstractButton *>(QStringLiteral("newSessionButton"))
+        ->click();
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    type(QStringLiteral("elsewhere"));
+    QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 3, runTimeoutMs);
+    waitForIdle();
+    QVERIFY(!keyOf(2).isEmpty());
+    QVERIFY(keyOf(2) != keyOf(0));
+
+    QVERIFY(m_window->resumeSession(firstSession));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    type(QStringLiteral("third"));
+    QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 4, runTimeoutMs);
+    waitForIdle();
+    QCOMPARE(keyOf(3), keyOf(0));
+}
 
 void tst_ModelSettings::openWindow()
 {
