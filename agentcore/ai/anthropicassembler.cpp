@@ -41,7 +41,7 @@ bool AnthropicAssembler::handleRawEvent(const SseEvent &event, const StreamEvent
         return false;
     // The SDK's APIError message is the whole body, which need not even be JSON.
     const QString body = compactJson(event.data);
-    failWithProviderError(body.isEmpty() ? Tr::tr("Anthropic reported an error") : body);
+    failWithStreamedError(body.isEmpty() ? Tr::tr("Anthropic reported an error") : body);
     return true;
 }
 
@@ -67,7 +67,7 @@ void AnthropicAssembler::handleEvent(const SseEvent &event,
             setStop(StopReason::Stop, {});
         markComplete();
     } else if (type.equals("error")) {
-        failWithProviderError(compactJson(event.data));
+        failWithStreamedError(compactJson(event.data));
     }
     // ping and event types newer than this code carry nothing for the message.
 }

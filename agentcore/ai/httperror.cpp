@@ -297,6 +297,14 @@ QString readableErrorBody(const QByteArray &body)
     return readBody(body).detail;
 }
 
+bool isContextOverflowError(const QString &message, const QString &code)
+{
+    ErrorFields fields;
+    fields.message = message;
+    fields.code = code;
+    return saysContextOverflow(fields, {});
+}
+
 HttpError describeHttpError(const ProviderConfig &config, int httpStatus, const QByteArray &body)
 {
     const BodyReading reading = readBody(body);

@@ -26,4 +26,11 @@ HttpError describeHttpError(const ProviderConfig &config, int httpStatus, const 
 /// Pure; thread-safe.
 QString readableErrorBody(const QByteArray &body);
 
+/// True when an error a provider streamed instead of the reply (Anthropic's "error" event,
+/// Responses' response.failed, a Chat Completions chunk with "error") says the request did not
+/// fit the context window, by the same codes and phrases as describeHttpError's
+/// contextOverflow. \a message is the error's text or its whole JSON body, \a code its code or
+/// type when the caller read one. Pure; thread-safe.
+bool isContextOverflowError(const QString &message, const QString &code = {});
+
 } // namespace AgentCore

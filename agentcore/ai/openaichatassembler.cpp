@@ -201,11 +201,14 @@ void OpenAiChatAssembler::readUsage(JsonReader::Value usage)
 void OpenAiChatAssembler::failWithErrorBody(JsonReader::Value error, QByteArrayView body)
 {
     if (error.isString()) {
-        failWithProviderError(error.toString());
+        failWithStreamedError(error.toString());
         return;
     }
     const QString text = error.value("message").toString();
-    failWithProviderError(text.isEmpty() ? compactJson(body) : text);
+    QString code = error.value("code").toString();
+    if (code.isEmpty())
+        code = error.value("type").toString();
+    failWithStreamedError(text.isEmpty() ? compactJson(body) : text, code);
 }
 
 void OpenAiChatAssembler::finalizeMessage()

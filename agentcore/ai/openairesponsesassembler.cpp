@@ -83,7 +83,10 @@ void OpenAiResponsesAssembler::handleEvent(const SseEvent &event,
         QString text = data.value("error").value("message").toString();
         if (text.isEmpty())
             text = data.value("message").toString();
-        failWithProviderError(text.isEmpty() ? compactJson(event.data) : text);
+        QString code = data.value("error").value("code").toString();
+        if (code.isEmpty())
+            code = data.value("code").toString();
+        failWithStreamedError(text.isEmpty() ? compactJson(event.data) : text, code);
     }
     // Other events (…done echoes, annotations, web search progress) restate or add nothing.
 }
@@ -245,7 +248,7 @@ void OpenAiResponsesAssembler::finishResponse(JsonReader::Value response,
         QString text = response.value("error").value("message").toString();
         if (text.isEmpty())
             text = Tr::tr("The response ended with status \"%1\".").arg(status);
-        failWithProviderError(text);
+        failWithStreamedError(text, response.value("error").value("code").toString());
         message().providerStopReason = status;
     }
     markComplete();

@@ -1,6 +1,7 @@
 #include "streamassembler.h"
 
 #include "anthropicassembler.h"
+#include "httperror.h"
 #include "openaichatassembler.h"
 #include "openairesponsesassembler.h"
 #include "pricing.h"
@@ -414,6 +415,15 @@ void StreamAssemblerBase::failWithProviderError(const QString &errorMessage)
     m_message.stopReason = StopReason::Error;
     m_message.errorMessage = errorMessage;
     m_message.usage = {};
+}
+
+void StreamAssemblerBase::failWithStreamedError(const QString &errorMessage, const QString &code)
+{
+    if (m_providerError)
+        return;
+    failWithProviderError(errorMessage);
+    if (isContextOverflowError(errorMessage, code))
+        m_message.stopReason = StopReason::ContextOverflow;
 }
 
 QString StreamAssemblerBase::compactJson(QByteArrayView json)

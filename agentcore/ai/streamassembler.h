@@ -122,6 +122,11 @@ protected:
     /// The provider reported an error: the message ends as Error with \a errorMessage and zero
     /// usage, and later events are ignored.
     void failWithProviderError(const QString &errorMessage);
+    /// failWithProviderError() for an error the provider streamed in place of the reply
+    /// (\a code: its code or type, if read): ContextOverflow rather than Error when it says
+    /// the request did not fit the window (isContextOverflowError()), so the layer above can
+    /// make the history smaller, as for the same error sent as an HTTP status.
+    void failWithStreamedError(const QString &errorMessage, const QString &code = {});
     /// The provider ended the message; later events are ignored.
     void markComplete() { m_complete = true; }
 

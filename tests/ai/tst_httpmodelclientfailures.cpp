@@ -34,6 +34,8 @@ private slots:
     void retryAfterLongerThanMaximumIsNotWaitedFor();
     void contextOverflow_data();
     void contextOverflow();
+    void streamedContextOverflow_data();
+    void streamedContextOverflow();
     void htmlErrorBodyIsReadable();
     void resetBeforeAnyByteThenSuccess();
     void connectionRefusedIsRetriedThenFails();
@@ -248,38 +250,166 @@ void tst_HttpModelClientFailures::retryAfterLongerThanMaximumIsNotWaitedFor()
 void tst_HttpModelClientFailures::contextOverflow_data()
 {
     QTest::addColumn<QString>("provider");
+    QTest::addColumn<QString>("server"); // ProviderConfig::provider
+    QTest::addColumn<int>("status");
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<QString>("expectedText");
-    QTest::newRow("anthropic")
-        << QStringLiteral("anthropic")
-        << QByteArray(R"({"type":"error","error":{"type":"invalid_request_error",)"
-                      R"("message":"prompt is too long: 208310 tokens > 200000 maximum"}})")
-        << QStringLiteral("prompt is too long");
+    // Each server's own status and body for a request that does not fit.
+    QTest::newRow("anthropic") << "anthropic"
+                               << "anthropic" << 400
+                               << QByteArray(
+                                      R"({"type":"error","error":{"type":"invalid_request_error",)"
+                                      R"("message":"prompt is too long: 215000 tokens > 200000 maximum"},)"
+                                      R"("request_id":"req_011CV"})")
+                               << QStringLiteral("prompt is too long");
     QTest::newRow("openai")
-        << QStringLiteral("openai-chat")
+        << "openai-chat"
+        << "openai" << 400
         << QByteArray(R"({"error":{"message":"This model's maximum context length is 128000 tokens.)"
                       R"( However, your messages resulted in 130412 tokens.",)"
                       R"("type":"invalid_request_error","param":"messages",)"
                       R"("code":"context_length_exceeded"}})")
         << QStringLiteral("maximum context length is 128000");
+    QTest::newRow("openai-responses")
+        << "openai-responses"
+        << "openai" << 400
+        << QByteArray(R"({"error":{"message":"Your input exceeds the context window of this model. )"
+                      R"(Please adjust your input and try again.","type":"invalid_request_error",)"
+                      R"("param":"input","code":"context_length_exceeded"}})")
+        << QStringLiteral("exceeds the context window");
+    QTest::newRow("llama.cpp")
+        << "openai-chat"
+        << "llamacpp" << 400
+        << QByteArray(R"({"error":{"code":400,"message":"request (33012 tokens) exceeds the )"
+                      R"(available context size (32768 tokens), try increasing it",)"
+                      R"("type":"exceed_context_size_error","n_prompt_tokens":33012,)"
+                      R"("n_ctx":32768}})")
+        << QStringLiteral("exceeds the available context size");
+    QTest::newRow("vllm")
+        << "openai-chat"
+        << "vllm" << 400
+        << QByteArray(
+               R"({"object":"error","message":"This model's maximum context length is )"
+               R"(32768 tokens. However, you requested 33000 tokens (29000 in the )"
+               R"(messages, 4000 in the completion). Please reduce the length of the )"
+               R"(messages or completion.","type":"BadRequestError","param":null,"code":400})")
+        << QStringLiteral("maximum context length is 32768");
+    // Ollama cuts an over-long prompt itself (num_ctx) and answers; where it refuses, this is
+    // its native error shape.
+    QTest::newRow("ollama") << "openai-chat"
+                            << "ollama" << 500
+                            << QByteArray(
+                                   R"({"error":"the input length exceeds the context length"})")
+                            << QStringLiteral("exceeds the context length");
 }
 
 void tst_HttpModelClientFailures::contextOverflow()
 {
     QFETCH(QString, provider);
+    QFETCH(QString, server);
+    QFETCH(int, status);
     QFETCH(QByteArray, body);
     QFETCH(QString, expectedText);
-    HttpTestServer server;
-    server.enqueue(ScriptedResponse::error(400, body));
+    HttpTestServer http;
+    http.enqueue(ScriptedResponse::error(status, body));
+    ProviderConfig config = httpClientConfig(provider, http);
+    config.provider = server;
     StreamEventLog log;
-    const Message message = completeWith(httpClientConfig(provider, server), log);
+    const Message message = completeWith(config, log);
 
     QCOMPARE(message.stopReason, StopReason::ContextOverflow);
     QVERIFY2(message.errorMessage.contains(expectedText), qPrintable(message.errorMessage));
-    QCOMPARE(server.requests().size(), 1);
+    QCOMPARE(http.requests().size(), 1);
     QCOMPARE(log.events.size(), 1); // no retry, one Error event
     QCOMPARE(log.ofType(StreamEvent::Type::Error).constFirst().stopReason, message.stopReason);
     QCOMPARE(log.events.constFirst().errorMessage, message.errorMessage);
+}
+
+void tst_HttpModelClientFailures::streamedContextOverflow_data()
+{
+    QTest::addColumn<QString>("provider");
+    QTest::addColumn<QList<QByteArray>>("events");
+    QTest::addColumn<int>("stopReason");
+    QTest::addColumn<QString>("expectedText");
+
+    const QByteArray anthropicStart
+        = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":"
+          "\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":"
+          "\"claude-sonnet-4-5\",\"content\":[],\"stop_reason\":null,\"usage\":"
+          "{\"input_tokens\":10,\"output_tokens\":1}}}\n\n";
+    const QByteArray responsesStart
+        = "event: response.created\ndata: {\"type\":\"response.created\",\"response\":"
+          "{\"id\":\"resp_1\",\"status\":\"in_progress\",\"model\":\"gpt-5\"}}\n\n";
+    const QByteArray chatStart
+        = "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"model\":\"m\","
+          "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":"
+          "\"\"},\"finish_reason\":null}]}\n\n";
+    const int overflow = int(StopReason::ContextOverflow);
+
+    QTest::newRow("anthropic error event") << "anthropic"
+                                           << QList<QByteArray>{anthropicStart,
+                                                                R"(event: error
+data: {"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 215000 tokens > 200000 maximum"}}
+
+)"} << overflow << QStringLiteral("prompt is too long");
+    QTest::newRow("anthropic overloaded stays an error") << "anthropic"
+                                                         << QList<QByteArray>{anthropicStart,
+                                                                              R"(event: error
+data: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}
+
+)"} << int(StopReason::Error) << QStringLiteral("Overloaded");
+    QTest::newRow("responses response.failed") << "openai-responses"
+                                               << QList<QByteArray>{responsesStart,
+                                                                    R"(event: response.failed
+data: {"type":"response.failed","response":{"id":"resp_1","status":"failed","model":"gpt-5","error":{"code":"context_length_exceeded","message":"Your input exceeds the context window of this model. Please adjust your input and try again."},"output":[]}}
+
+)"} << overflow << QStringLiteral("exceeds the context window");
+    QTest::newRow("responses error event") << "openai-responses"
+                                           << QList<QByteArray>{responsesStart,
+                                                                R"(event: error
+data: {"type":"error","code":"context_length_exceeded","message":"Your input exceeds the context window of this model.","param":null,"sequence_number":2}
+
+)"} << overflow << QStringLiteral("exceeds the context window");
+    QTest::newRow("chat error chunk, llama.cpp")
+        << "openai-chat"
+        << QList<QByteArray>{chatStart,
+                             R"(data: {"error":{"code":400,"message":"request (33012 tokens) exceeds the available context size (32768 tokens), try increasing it","type":"exceed_context_size_error","n_prompt_tokens":33012,"n_ctx":32768}}
+
+)"} << overflow
+        << QStringLiteral("available context size");
+    QTest::newRow("chat error chunk, vllm")
+        << "openai-chat"
+        << QList<QByteArray>{chatStart,
+                             R"(data: {"error":{"object":"error","message":"This model's maximum context length is 32768 tokens. However, you requested 33000 tokens.","type":"BadRequestError","code":400}}
+
+)"} << overflow
+        << QStringLiteral("maximum context length");
+    QTest::newRow("chat error chunk, other error")
+        << "openai-chat"
+        << QList<QByteArray>{chatStart,
+                             R"(data: {"error":{"message":"upstream timed out","code":"server_error"}}
+
+)"} << int(StopReason::Error)
+        << QStringLiteral("upstream timed out");
+}
+
+// The same refusal sent as an event of a stream that had started (200 OK) is an overflow too.
+void tst_HttpModelClientFailures::streamedContextOverflow()
+{
+    QFETCH(QString, provider);
+    QFETCH(QList<QByteArray>, events);
+    QFETCH(int, stopReason);
+    QFETCH(QString, expectedText);
+    HttpTestServer server;
+    server.enqueue(ScriptedResponse::sse(events));
+    StreamEventLog log;
+    const Message message = completeWith(httpClientConfig(provider, server), log);
+
+    QCOMPARE(int(message.stopReason), stopReason);
+    QVERIFY2(message.errorMessage.contains(expectedText), qPrintable(message.errorMessage));
+    QCOMPARE(server.requests().size(), 1);
+    QCOMPARE(log.ofType(StreamEvent::Type::Error).size(), 1);
+    QCOMPARE(log.ofType(StreamEvent::Type::Error).constFirst().stopReason, message.stopReason);
 }
 
 void tst_HttpModelClientFailures::htmlErrorBodyIsReadable()
