@@ -32,6 +32,12 @@ void UsageLabel::setUsage(const UsageSummary &usage, bool tokensOnly)
                          : tr("Context %1%").arg(locale.toString(std::lround(*percent))));
     }
     parts.append(tr("%1 tokens").arg(compactNumber(usage.totalTokens(), locale)));
+    // Only where the provider reports a cache at all: local servers never do, and a constant
+    // "0% cached" would say nothing there.
+    if (usage.cacheRead > 0 || usage.cacheWrite > 0) {
+        parts.append(
+            tr("%1% cached").arg(locale.toString(std::lround(usage.cacheHitPercent().value_or(0)))));
+    }
     if (!tokensOnly)
         parts.append(usage.costKnown ? dollars(usage.cost, locale) : tr("cost unknown"));
     setText(parts.join(QStringLiteral(" · ")));
@@ -86,12 +92,16 @@ QString UsageLabel::toolTipFor(const UsageSummary &usage, bool tokensOnly) const
     html += row(tr("Output"), locale.toString(usage.output));
     html += row(tr("Cache read"), locale.toString(usage.cacheRead));
     html += row(tr("Cache write"), locale.toString(usage.cacheWrite));
+    if (const std::optional<double> hits = usage.cacheHitPercent()) {
+        html += row(tr("Cache hits"), tr("%1% of input").arg(locale.toString(*hits, 'f', 1)));
+    }
     html += row(tr("Total"), locale.toString(usage.totalTokens()));
     if (!tokensOnly)
         html += row(tr("Cost"), cost);
     html += QStringLiteral("</table><p>%1</p>")
                 .arg(tr("Context: what the next request sends at least. The rest: summed over "
-                        "the replies of this conversation, at list prices.")
+                        "the replies of this conversation, at list prices. Cache hits: the "
+                        "input tokens read from the provider's prompt cache, of all input.")
                          .toHtmlEscaped());
     return html;
 }

@@ -14,6 +14,14 @@ std::optional<double> UsageSummary::contextPercent() const
     return 100.0 * double(contextTokens) / double(*contextWindow);
 }
 
+std::optional<double> UsageSummary::cacheHitPercent() const
+{
+    const qint64 allInput = input + cacheRead + cacheWrite;
+    if (allInput <= 0)
+        return std::nullopt;
+    return 100.0 * double(cacheRead) / double(allInput);
+}
+
 void UsageSummary::add(const Message &message)
 {
     if (message.role != Message::Role::Assistant)

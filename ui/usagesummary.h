@@ -30,6 +30,10 @@ struct UsageSummary
     /// contextTokens as a share of the window, 0..100 (more when the window was exceeded);
     /// nullopt when the window is unknown.
     std::optional<double> contextPercent() const;
+    /// The share of input tokens the provider read from its prompt cache, 0..100: cacheRead
+    /// over all input (uncached, cache read and cache write; Usage counts them apart for every
+    /// provider, so OpenAI's cached tokens are not counted twice). nullopt without input.
+    std::optional<double> cacheHitPercent() const;
     /// Counts \a message when it is an assistant message, with the attempts it replaced
     /// (Message::discardedUsage); ignores every other role.
     void add(const AgentCore::Message &message);

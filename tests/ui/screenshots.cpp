@@ -2,6 +2,7 @@
 // people to look at (scripts/screenshots). Each state is a real window on a temporary git
 // repository, driven like a user would drive it, with a scripted model.
 #include <agentsession.h>
+#include <ai/pricing.h>
 #include <changedfilespanel.h>
 #include <composer.h>
 #include <conversation/conversationitem.h>
@@ -689,6 +690,45 @@ bool markdownAnswer(const QString &dir)
     return scene.waitForIdle() && scene.save(QStringLiteral("29-markdown-read"));
 }
 
+// The status bar after three replies that read their prefix from the provider's cache, with
+// the usage Anthropic reports (each input split into uncached, cache read and cache write).
+bool cacheHits(const QString &dir)
+{
+    const auto withUsage = [](ModelStep step, qint64 input, qint64 read, qint64 write) {
+        step.message.provider = QStringLiteral("anthropic");
+        step.message.model = QStringLiteral("claude-sonnet-4-5");
+        step.message.usage.input = input;
+        step.message.usage.output = 400;
+        step.message.usage.cacheRead = read;
+        step.message.usage.cacheWrite = write;
+        step.message.usage = AgentCore::withCost(step.message.usage,
+                                                 step.message.provider,
+                                                 step.message.model);
+        return step;
+    };
+    Scene scene(dir,
+                {withUsage(call(QStringLiteral("r1"),
+                                QStringLiteral("Read"),
+                                {{"file_path", "src/calc.cpp"}}),
+                           12,
+                           0,
+                           14'200),
+                 withUsage(call(QStringLiteral("g1"),
+                                QStringLiteral("Glob"),
+                                {{"pattern", "tests/*"}}),
+                           9,
+                           14'200,
+                           1'300),
+                 withUsage(ModelStep::text(QStringLiteral("`add` wraps at INT_MAX; `divide` does "
+                                                          "not check for zero.")),
+                           7,
+                           15'500,
+                           600)},
+                PermissionMode::Default);
+    scene.type(QStringLiteral("What is wrong with the calculator?"));
+    return scene.waitForIdle() && scene.save(QStringLiteral("31-cache-hits"));
+}
+
 QPalette darkPalette()
 {
     QPalette palette;
@@ -765,6 +805,7 @@ int main(int argc, char **argv)
     Ui::Translations::install(QStringLiteral("en"));
     windowSize = QSize(1280, 820);
     ok = markdownAnswer(dir) && ok;
+    ok = cacheHits(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

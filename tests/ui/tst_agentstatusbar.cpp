@@ -30,6 +30,8 @@ using Ui::ProviderKind;
 using Ui::ThinkingLevel;
 using Ui::UsageSummary;
 
+Q_DECLARE_METATYPE(AgentCore::Usage)
+
 namespace {
 
 using OptionalSelection = std::optional<ModelSelection>;
@@ -165,6 +167,8 @@ private slots:
     void bypassAsksOnceAndWarns();
     void startedInBypassWarnsWithoutAsking();
     void noUsageNoLabel();
+    void cacheHits_data();
+    void cacheHits();
     void compactNumbers_data();
     void compactNumbers();
     void summarizeSumsEveryReply();
@@ -437,23 +441,24 @@ void tst_AgentStatusBar::usageText_data()
     // 13,300 of 200,000 is 6.65%; sonnet: $0.045 + $0.017325
     QTest::newRow("priced, window known") << "anthropic"
                                           << "claude-sonnet-4-5" << qint64(200'000) << "settings"
-                                          << "Context 7% · 25.8k tokens · $0.06";
+                                          << "Context 7% · 25.8k tokens · 49% cached · $0.06";
     QTest::newRow("priced, window unknown") << "openai"
                                             << "gpt-5" << qint64(-1) << "settings"
-                                            << "25.8k tokens · $0.03";
+                                            << "25.8k tokens · 49% cached · $0.03";
     QTest::newRow("unpriced") << "ollama"
                               << "qwen3-coder:30b" << qint64(-1) << "settings"
-                              << "25.8k tokens · cost unknown";
-    QTest::newRow("unpriced, window given") << "openrouter"
-                                            << "some/model" << qint64(32'768) << "settings"
-                                            << "Context 41% · 25.8k tokens · cost unknown";
+                              << "25.8k tokens · 49% cached · cost unknown";
+    QTest::newRow("unpriced, window given")
+        << "openrouter"
+        << "some/model" << qint64(32'768) << "settings"
+        << "Context 41% · 25.8k tokens · 49% cached · cost unknown";
     QTest::newRow("command line model, no selection")
         << "openai"
         << "gpt-5" << qint64(400'000) << "command line"
-        << "Context 3% · 25.8k tokens · $0.03";
+        << "Context 3% · 25.8k tokens · 49% cached · $0.03";
     QTest::newRow("demo: tokens only") << "demo"
                                        << "scripted" << qint64(200'000) << "demo"
-                                       << "25.8k tokens";
+                                       << "25.8k tokens · 49% cached";
 }
 
 void tst_AgentStatusBar::usageText()
@@ -629,10 +634,72 @@ void tst_AgentStatusBar::usageToolTipBreaksDown()
                              "12,000",
                              "Cache write",
                              "2,300",
+                             "Cache hits",
+                             "49.0% of input", // 12,000 of 10,200 + 12,000 + 2,300
                              "25,800",
                              "$0.0623"}) {
         QVERIFY2(tip.contains(QLatin1StringView(part)), part);
     }
+}
+
+void tst_AgentStatusBar::cacheHits_data()
+{
+    QTest::addColumn<QString>("provider");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<Usage>("first");
+    QTest::addColumn<Usage>("second");
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<QString>("expectedTip"); // empty: no "Cache hits" row
+
+    // Usage as the assemblers fill it in. OpenAI's prompt_tokens 10,000 with 9,000
+    // cached_tokens is input 1,000 + cacheRead 9,000; Anthropic's input_tokens already leaves
+    // out cache reads and writes.
+    QTest::newRow("openai, warm cache")
+        << "openai"
+        << "gpt-5" << usage(10'000, 200, 0, 0) << usage(1'000, 300, 9'000, 0)
+        << "Context 5% · 20.5k tokens · 45% cached · $0.02"
+        << "45.0% of input";
+    QTest::newRow("anthropic, written then read")
+        << "anthropic"
+        << "claude-sonnet-4-5" << usage(50, 200, 0, 20'000) << usage(30, 300, 20'000, 400)
+        << "Context 10% · 41k tokens · 49% cached · $0.09"
+        << "49.4% of input";
+    QTest::newRow("local server: no cache reported")
+        << "ollama"
+        << "qwen3-coder:30b" << usage(3'000, 200, 0, 0) << usage(3'500, 300, 0, 0)
+        << "7k tokens · cost unknown"
+        << "0.0% of input";
+}
+
+// The share of input the provider read from its cache, next to the token figures: what a
+// stable request prefix saves.
+void tst_AgentStatusBar::cacheHits()
+{
+    QFETCH(QString, provider);
+    QFETCH(QString, model);
+    QFETCH(Usage, first);
+    QFETCH(Usage, second);
+    QFETCH(QString, expected);
+    QFETCH(QString, expectedTip);
+
+    AgentStatusBar bar;
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    bar.setModel(choice(model, {}, false));
+    bar.setModelSelection(selection(ProviderKind::OpenAiCompatible, model));
+    const std::optional<qint64> window = provider == QLatin1StringView("ollama")
+                                             ? std::nullopt
+                                             : std::optional<qint64>(200'000);
+    bar.setUsage(Ui::summarizeUsage({userMessage(QStringLiteral("Fix it.")),
+                                     reply(provider, model, first),
+                                     userMessage(QStringLiteral("And the test.")),
+                                     reply(provider, model, second)},
+                                    window));
+
+    QCOMPARE(bar.usageText(), expected);
+    const QString tip = bar.findChild<QLabel *>(QStringLiteral("usage"))->toolTip();
+    QVERIFY2(tip.contains(QLatin1StringView("Cache hits")), qPrintable(tip));
+    QVERIFY2(tip.contains(expectedTip), qPrintable(tip));
 }
 
 void tst_AgentStatusBar::noUsageNoLabel()
