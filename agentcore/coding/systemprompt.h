@@ -52,7 +52,11 @@ QList<InstructionFile> findInstructionFiles(const QString &directory, const QStr
 /// missing or slow) and the instruction files. Blocking; any thread; never writes anything.
 PromptEnvironment gatherPromptEnvironment(const QString &repositoryRoot);
 
-/// formatSystemPrompt(gatherPromptEnvironment(repositoryRoot)).
+/// formatSystemPrompt(gatherPromptEnvironment(repositoryRoot)). CodingAgent::assemble calls it
+/// once per session, and the result goes into every request unchanged: the date is the day the
+/// session started and the git status its state then. Nothing in the prompt reads the clock
+/// again or is random, so consecutive requests keep the byte-identical prefix the providers'
+/// prompt caches need.
 QString buildSystemPrompt(const QString &repositoryRoot);
 
 } // namespace AgentCore
