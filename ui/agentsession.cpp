@@ -75,6 +75,7 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
             if (const auto change = AgentCore::FileChange::fromDetails(message.details))
                 noteChange(*change);
         }
+        m_meter.setMessages(m_file.resumed->messages);
     }
     // The broker is a QObject of this thread, shared with the tool threads through a
     // non-owning pointer: the session outlives the Agent (a child, deleted first) and so the
@@ -128,6 +129,11 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
     if (m_file.resumed)
         parts.config.history = m_file.resumed->messages;
 
+    m_instructions = parts.instructions;
+    QList<AgentCore::ToolDefinition> tools;
+    for (const AgentCore::AgentToolPtr &tool : std::as_const(parts.config.tools))
+        tools.append(tool->definition());
+    m_meter.setPreamble(parts.config.systemPrompt, tools);
     m_agent = new AgentCore::Agent(std::move(parts.config), this);
     if (m_file.resumed) {
         // Read-only, the queues stay with the window that has the session: run here too, they
@@ -171,6 +177,7 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
         emit warning(message);
     emit permissionModeChanged(m_policy->mode());
     emit ready();
+    emit contextChanged(); // the system prompt and the tools are known now
     if (!m_untrustedGrants.isEmpty())
         emit projectTrustNeeded(m_untrustedGrants);
 
@@ -355,7 +362,17 @@ QList<ChangedFile> AgentSession::changedFiles() const
 
 void AgentSession::onEvent(const AgentEvent &event)
 {
+    // Counted before the window hears of the event, so what it asks the meter is current.
+    bool counted = true;
+    if (event.type == AgentEvent::Type::MessageEnd)
+        m_meter.append(event.message);
+    else if (event.type == AgentEvent::Type::AgentEnd)
+        m_meter.setMessages(m_agent->messages()); // the conversation as the Agent keeps it
+    else
+        counted = false;
     emit eventEmitted(event);
+    if (counted)
+        emit contextChanged();
     const bool listChanges = (event.type == AgentEvent::Type::MessageEnd
                               && event.message.role == AgentCore::Message::Role::User)
                              || event.type == AgentEvent::Type::AgentEnd;

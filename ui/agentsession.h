@@ -3,6 +3,7 @@
 #include "settings/modelselection.h"
 
 #include <coding/codingagent.h>
+#include <context/contextmeter.h>
 #include <session/sessionlog.h>
 
 #include <QHash>
@@ -140,6 +141,12 @@ public:
     QList<ChangedFile> changedFiles() const;
     QStringList warnings() const { return m_warnings; } ///< from the settings files
 
+    /// How full the conversation's context window is: the system prompt and tools once the
+    /// agent is assembled, and every message, counted as they come (contextChanged()).
+    const AgentCore::ContextMeter &contextMeter() const { return m_meter; }
+    /// The project instruction files inside the system prompt (empty while Preparing).
+    QList<AgentCore::InstructionFile> instructions() const { return m_instructions; }
+
 signals:
     void ready();
     void stateChanged(Ui::AgentSession::State state);
@@ -157,6 +164,8 @@ signals:
     /// The repository's settings files ask for grants the user has not accepted (emitted
     /// once, after ready()): the window shows them and may call trustProjectSettings().
     void projectTrustNeeded(const QStringList &grants);
+    /// contextMeter() changed: a message came, a run ended.
+    void contextChanged();
 
 private:
     enum class Action { Send, Steer, FollowUp };
@@ -195,6 +204,8 @@ private:
     QStringList m_warnings;
     QStringList m_untrustedGrants;
     State m_state = State::Preparing;
+    AgentCore::ContextMeter m_meter;
+    QList<AgentCore::InstructionFile> m_instructions;
 };
 
 } // namespace Ui

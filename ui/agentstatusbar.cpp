@@ -102,6 +102,7 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
 
     addPermanentWidget(m_runState);
     addPermanentWidget(m_usage);
+    connect(m_usage, &UsageLabel::contextViewRequested, this, &AgentStatusBar::contextViewRequested);
     addPermanentWidget(m_model);
     addPermanentWidget(m_thinking);
     addPermanentWidget(m_bypassWarning);

@@ -58,6 +58,7 @@ public:
     QString runStateText() const;
     QString modelText() const;
     QString usageText() const;
+    UsageLabel *usageLabel() const { return m_usage; }
 
 signals:
     /// Bypass only once the user confirmed it (asked once per session, window-modal: the
@@ -68,6 +69,8 @@ signals:
     void thinkingLevelChosen(Ui::ThinkingLevel level);
     /// "Settings…" in the model menu.
     void settingsRequested();
+    /// The context figure was clicked.
+    void contextViewRequested();
 
 private:
     void updateRunState();

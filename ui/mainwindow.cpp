@@ -3,6 +3,7 @@
 #include "agentstatusbar.h"
 #include "changedfilespanel.h"
 #include "composer.h"
+#include "contextview/contextdialog.h"
 #include "conversationpage.h"
 #include "followuppanel.h"
 #include "modelresolver.h"
@@ -36,21 +37,6 @@
 #include <QVBoxLayout>
 
 namespace Ui {
-
-namespace {
-
-std::optional<qint64> contextWindow(const ModelChoice &choice)
-{
-    if (choice.provider)
-        return AgentCore::contextWindowTokens(choice.provider->provider, choice.provider->model);
-    if (choice.selection) {
-        const AgentCore::ProviderConfig config = choice.selection->providerConfig({});
-        return AgentCore::contextWindowTokens(config.provider, config.model);
-    }
-    return std::nullopt;
-}
-
-} // namespace
 
 MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     : QMainWindow(parent)
@@ -107,6 +93,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
         chooseModel(selection);
     });
     connect(m_statusBar, &AgentStatusBar::settingsRequested, this, &MainWindow::showSettings);
+    connect(m_statusBar, &AgentStatusBar::contextViewRequested, this, &MainWindow::showContextView);
     connect(m_keys, &KeyStore::warning, this, [this](const QString &message) {
         statusBar()->showMessage(message, 30000);
     });
@@ -283,11 +270,10 @@ void MainWindow::startSession(const QString &path,
     restoreSessionModel(resumedState);
     resetUsage();
     connect(m_session, &AgentSession::eventEmitted, this, [this](const AgentCore::AgentEvent &event) {
-        if (event.type == AgentCore::AgentEvent::Type::MessageEnd && event.message.isAssistant()) {
-            m_usage.add(event.message);
-            m_statusBar->setUsage(m_usage);
-        }
+        if (event.type == AgentCore::AgentEvent::Type::MessageEnd && event.message.isAssistant())
+            m_usage.add(event.message); // the status bar follows with contextChanged
     });
+    connect(m_session, &AgentSession::contextChanged, this, &MainWindow::updateContext);
     m_changedFiles->setFiles(m_session->changedFiles()); // a resumed session's changes
     m_statusBar->setRunState(m_session->state());
     m_statusBar->resetBypassConfirmation(); // asked once per session
@@ -402,7 +388,7 @@ void MainWindow::applyModel(const ModelChoice &choice)
     m_statusBar->setModel(choice);
     m_statusBar->setModelSelection(choice.selection, m_settings.recentModels);
     m_usage.contextWindow = contextWindow(choice);
-    m_statusBar->setUsage(m_usage);
+    updateContext();
 }
 
 void MainWindow::restoreSessionModel(const QJsonObject &state)
@@ -438,11 +424,55 @@ bool MainWindow::applyCommandLineModel(const ModelSelection &selection)
     return true;
 }
 
+std::optional<qint64> MainWindow::contextWindow(const ModelChoice &choice) const
+{
+    // A model chosen in the settings: the catalog's window, else the one the user gave.
+    if (choice.selection)
+        return m_settings.contextWindow(*choice.selection);
+    if (choice.provider)
+        return AgentCore::contextWindowTokens(choice.provider->provider, choice.provider->model);
+    return std::nullopt;
+}
+
 void MainWindow::resetUsage()
 {
     m_usage = summarizeUsage(m_session ? m_session->history() : QList<AgentCore::Message>(),
                              contextWindow(m_setup.model));
+    updateContext();
+}
+
+void MainWindow::updateContext()
+{
+    if (m_session)
+        m_usage.contextTokens = m_session->contextMeter().tokens().total;
     m_statusBar->setUsage(m_usage);
+    if (m_contextDialog && m_session) {
+        m_contextDialog->setSnapshot(ContextSnapshot::of(m_session->contextMeter(),
+                                                         m_session->instructions(),
+                                                         m_usage.contextWindow));
+    }
+}
+
+ContextDialog *MainWindow::contextDialog() const
+{
+    return m_contextDialog;
+}
+
+void MainWindow::showContextView()
+{
+    if (!m_session)
+        return;
+    if (!m_contextDialog) {
+        m_contextDialog = new ContextDialog(this);
+        m_contextDialog->setAttribute(Qt::WA_DeleteOnClose);
+        // Dropping a tool output and pinning a message are applied by the context manager
+        // (compaction), which the window does not have yet: the dialog says so.
+        m_contextDialog->setEditsAvailable(false);
+    }
+    updateContext();
+    m_contextDialog->show();
+    m_contextDialog->raise();
+    m_contextDialog->activateWindow();
 }
 
 void MainWindow::showSettings()
@@ -476,6 +506,9 @@ void MainWindow::applySettings(const AppSettings &settings, bool modelChanged)
     if (settings.maxTurns != m_settings.maxTurns)
         m_setup.options.maxTurns = settings.maxTurns; // from the next conversation on
     m_settings = settings;
+    // The window the user gave for this model may be new.
+    m_usage.contextWindow = contextWindow(m_setup.model);
+    updateContext();
     if (modelChanged) {
         chooseModel(settings.model);
         return;
@@ -567,6 +600,11 @@ void MainWindow::createMenus()
     side->setChecked(true);
     side->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
     connect(side, &QAction::toggled, m_sidePanel, &QWidget::setVisible);
+    QAction *context = view->addAction(tr("&Context Window\u2026"),
+                                       this,
+                                       &MainWindow::showContextView);
+    context->setObjectName(QStringLiteral("contextViewAction"));
+    context->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About AgentDesk"), this, &MainWindow::showAbout);

@@ -8,6 +8,7 @@
 #include <coding/repository.h>
 
 #include <QMainWindow>
+#include <QPointer>
 #include <QProcessEnvironment>
 
 QT_BEGIN_NAMESPACE
@@ -21,6 +22,7 @@ namespace Ui {
 
 class AgentStatusBar;
 class ChangedFilesPanel;
+class ContextDialog;
 class ConversationPage;
 class FollowUpPanel;
 class KeyStore;
@@ -94,6 +96,11 @@ public:
     void chooseModel(const std::optional<ModelSelection> &selection);
     /// Opens the settings dialog (window-modal; returns at once).
     void showSettings();
+    /// Opens (or raises) the context view: what fills the model's context window. Non-modal;
+    /// kept current while the agent works.
+    void showContextView();
+    /// Null unless the context view is open.
+    ContextDialog *contextDialog() const;
     AgentStatusBar *agentStatusBar() const { return m_statusBar; }
 
 signals:
@@ -128,6 +135,10 @@ private:
     /// names it; false otherwise.
     bool applyCommandLineModel(const ModelSelection &selection);
     void resetUsage();
+    /// The status bar's context figure and the context view from the session's meter.
+    void updateContext();
+    /// The window of \a choice's model: the catalog's, else the user's setting.
+    std::optional<qint64> contextWindow(const ModelChoice &choice) const;
     void applySettings(const AppSettings &settings, bool modelChanged);
     void saveSettings();
     void onSessionState(AgentSession::State state);
@@ -154,6 +165,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_newConversationAction = nullptr;
+    QPointer<ContextDialog> m_contextDialog;
 };
 
 } // namespace Ui

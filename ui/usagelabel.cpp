@@ -1,5 +1,7 @@
 #include "usagelabel.h"
 
+#include <QMouseEvent>
+
 #include <cmath>
 
 namespace Ui {
@@ -10,6 +12,7 @@ UsageLabel::UsageLabel(QWidget *parent)
     setObjectName(QStringLiteral("usage"));
     setTextFormat(Qt::PlainText);
     setContentsMargins(6, 0, 6, 0); // apart from the run state on its left
+    setCursor(Qt::PointingHandCursor);
     hide();
 }
 
@@ -17,29 +20,36 @@ UsageLabel::~UsageLabel() = default;
 
 void UsageLabel::setUsage(const UsageSummary &usage, bool tokensOnly)
 {
-    if (usage.totalTokens() == 0) {
+    const QLocale locale;
+    QStringList parts;
+    const std::optional<double> percent = usage.contextPercent();
+    const bool counted = usage.contextTokens > 0 || usage.totalTokens() > 0;
+    if (percent && !tokensOnly && counted) {
+        parts.append(*percent > 0 && *percent < 1
+                         ? tr("Context <1%")
+                         : tr("Context %1%").arg(locale.toString(std::lround(*percent))));
+    } else if (usage.contextTokens > 0 && !tokensOnly) {
+        parts.append(tr("Context %1").arg(compactNumber(usage.contextTokens, locale)));
+    }
+    // Before the first reply the context (the message sent) is all there is to show.
+    if (usage.totalTokens() > 0) {
+        parts.append(tr("%1 tokens").arg(compactNumber(usage.totalTokens(), locale)));
+        // Only where the provider reports a cache at all: local servers never do, and a
+        // constant "0% cached" would say nothing there.
+        if (usage.cacheRead > 0 || usage.cacheWrite > 0) {
+            parts.append(tr("%1% cached")
+                             .arg(locale.toString(
+                                 std::lround(usage.cacheHitPercent().value_or(0)))));
+        }
+        if (!tokensOnly)
+            parts.append(usage.costKnown ? dollars(usage.cost, locale) : tr("cost unknown"));
+    }
+    if (parts.isEmpty()) {
         clear();
         setToolTip({});
         hide();
         return;
     }
-    const QLocale locale;
-    QStringList parts;
-    const std::optional<double> percent = usage.contextPercent();
-    if (percent && !tokensOnly) {
-        parts.append(*percent > 0 && *percent < 1
-                         ? tr("Context <1%")
-                         : tr("Context %1%").arg(locale.toString(std::lround(*percent))));
-    }
-    parts.append(tr("%1 tokens").arg(compactNumber(usage.totalTokens(), locale)));
-    // Only where the provider reports a cache at all: local servers never do, and a constant
-    // "0% cached" would say nothing there.
-    if (usage.cacheRead > 0 || usage.cacheWrite > 0) {
-        parts.append(
-            tr("%1% cached").arg(locale.toString(std::lround(usage.cacheHitPercent().value_or(0)))));
-    }
-    if (!tokensOnly)
-        parts.append(usage.costKnown ? dollars(usage.cost, locale) : tr("cost unknown"));
     setText(parts.join(QStringLiteral(" · ")));
     setToolTip(toolTipFor(usage, tokensOnly));
     show();
@@ -103,7 +113,19 @@ QString UsageLabel::toolTipFor(const UsageSummary &usage, bool tokensOnly) const
                         "the replies of this conversation, at list prices. Cache hits: the "
                         "input tokens read from the provider's prompt cache, of all input.")
                          .toHtmlEscaped());
+    html += QStringLiteral("<p>%1</p>")
+                .arg(tr("Click to see what fills the context window.").toHtmlEscaped());
     return html;
+}
+
+void UsageLabel::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && rect().contains(event->position().toPoint())) {
+        emit contextViewRequested();
+        event->accept();
+        return;
+    }
+    QLabel::mouseReleaseEvent(event);
 }
 
 } // namespace Ui

@@ -6,8 +6,9 @@
 
 namespace Ui {
 
-/// The status bar's usage: "Context 12% · 15.2k tokens · $0.04", with the breakdown in the tool
-/// tip. Empty (and hidden) until the conversation used anything. UI thread.
+/// The status bar's usage: "Context 12% · 15.2k tokens · $0.04" ("Context 15.2k" when the
+/// model's window is unknown), with the breakdown in the tool tip. Empty (and hidden) until
+/// the conversation holds or used anything. A click asks for the context view. UI thread.
 class UsageLabel final : public QLabel
 {
     Q_OBJECT
@@ -23,6 +24,13 @@ public:
     static QString compactNumber(qint64 value, const QLocale &locale);
     /// US dollars: "$0.04", "<$0.01", "$12.30".
     static QString dollars(double cost, const QLocale &locale);
+
+signals:
+    /// Clicked: the user wants to see what fills the context window.
+    void contextViewRequested();
+
+protected:
+    void mouseReleaseEvent(QMouseEvent *event) override;
 
 private:
     QString toolTipFor(const UsageSummary &usage, bool tokensOnly) const;

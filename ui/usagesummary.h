@@ -12,9 +12,10 @@ namespace Ui {
 /// summarizeUsage() and keep it current with add() as assistant messages end.
 struct UsageSummary
 {
-    /// What the next request carries at least: the last reply's input, cache read, cache
-    /// write and output (the reply becomes input). Replies without usage (an abort before
-    /// the provider counted anything) leave it as it was.
+    /// What the next request carries. summarizeUsage() and add() set the last reply's input,
+    /// cache read, cache write and output (the reply becomes input; replies without usage
+    /// leave it as it was); the window then sets the session's ContextMeter figure: that plus
+    /// the calibrated estimate of what came after the reply (a tool output, a message sent).
     qint64 contextTokens = 0;
     std::optional<qint64> contextWindow; ///< the model's window; nullopt when unknown
     qint64 input = 0;                    ///< summed over every reply, like the four below

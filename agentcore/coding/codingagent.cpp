@@ -92,8 +92,13 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
             [&name](const AgentToolPtr &tool) { return tool->definition().name == name; });
         config.tools.append(extra);
     }
-    config.systemPrompt = options.systemPrompt.isEmpty() ? buildSystemPrompt(root)
-                                                         : options.systemPrompt;
+    if (options.systemPrompt.isEmpty()) {
+        const PromptEnvironment environment = gatherPromptEnvironment(root);
+        config.systemPrompt = formatSystemPrompt(environment);
+        agent.instructions = environment.instructions;
+    } else {
+        config.systemPrompt = options.systemPrompt;
+    }
     config.loop.model = std::make_shared<HttpModelClient>(options.provider);
     config.loop.maxTurns = options.maxTurns;
     config.loop.middlewares = {makeExtensionMiddleware(std::move(extensions)),

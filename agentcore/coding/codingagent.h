@@ -1,6 +1,7 @@
 #pragma once
 
 #include "auditlog.h"
+#include "systemprompt.h"
 #include <loop/agent.h>
 #include <loop/extension.h>
 
@@ -85,6 +86,9 @@ struct CodingAgent
     /// What the project's settings files ask for that was not applied because the user has
     /// not accepted it (ProjectTrust): the window asks, headless runs warn.
     QStringList untrustedGrants;
+    /// The project instruction files the system prompt holds (empty when
+    /// CodingAgentOptions::systemPrompt was given): the context view shows them apart.
+    QList<InstructionFile> instructions;
 
     /// Builds everything from \a options. Reads the settings files and gathers the system
     /// prompt's environment (runs git briefly): call it before the run starts, on any thread.

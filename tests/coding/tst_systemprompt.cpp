@@ -1,3 +1,4 @@
+#include <coding/codingagent.h>
 #include <coding/systemprompt.h>
 
 #include <QDir>
@@ -248,6 +249,25 @@ private slots:
         const QString prompt = buildSystemPrompt(root);
         QVERIFY(prompt.contains(QStringLiteral("Run ctest before you finish.")));
         QVERIFY(prompt.contains(QStringLiteral("    ?? main.c\n")));
+    }
+
+    // The context view shows the instruction files apart from the prompt that holds them.
+    void assembledAgentNamesItsInstructions()
+    {
+        QTemporaryDir dir;
+        const QString root = QFileInfo(dir.path()).canonicalFilePath();
+        QVERIFY(writeFile(root + QStringLiteral("/CLAUDE.md"), "Never push to main.\n"));
+        CodingAgentOptions options;
+        options.repositoryRoot = root;
+        const CodingAgent parts = CodingAgent::assemble(options);
+        QCOMPARE(parts.instructions.size(), 1);
+        QCOMPARE(parts.instructions.first().path, root + QStringLiteral("/CLAUDE.md"));
+        QCOMPARE(parts.instructions.first().text, QStringLiteral("Never push to main.\n"));
+        QVERIFY(parts.config.systemPrompt.contains(parts.instructions.first().text));
+
+        // A prompt given instead: no file of it is known.
+        options.systemPrompt = QStringLiteral("You are tested.");
+        QVERIFY(CodingAgent::assemble(options).instructions.isEmpty());
     }
 };
 

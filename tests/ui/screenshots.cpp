@@ -3,8 +3,10 @@
 // repository, driven like a user would drive it, with a scripted model.
 #include <agentsession.h>
 #include <ai/pricing.h>
+#include <agentstatusbar.h>
 #include <changedfilespanel.h>
 #include <composer.h>
+#include <contextview/contextdialog.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>
@@ -21,6 +23,7 @@
 #include <session/sessionlog.h>
 #include <sessions/sessionspanel.h>
 #include <testtools.h>
+#include <usagelabel.h>
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -136,11 +139,14 @@ class Scene
 public:
     /// \a demo: the window as on a fresh machine, with the offline demo model (\a steps unused).
     /// \a localSettings: the repository's .agentdesk/settings.local.json, if any.
+    /// \a instructions: the repository's AGENTS.md, if any; with one, the system prompt is the
+    /// app's own (it holds the file).
     Scene(const QString &outDir,
           const QList<ModelStep> &steps,
           PermissionMode mode,
           bool demo = false,
-          const QByteArray &localSettings = {})
+          const QByteArray &localSettings = {},
+          const QByteArray &instructions = {})
         : m_outDir(outDir)
         , m_model(std::make_shared<ScriptedModel>(steps))
     {
@@ -152,6 +158,8 @@ public:
               "#pragma once\nnamespace calc {\nint add(int a, int b);\n}\n");
         write(root + QStringLiteral("/tests/calc_test.cpp"), "// 14 tests\n");
         write(root + QStringLiteral("/README.md"), "# calculator\n");
+        if (!instructions.isEmpty())
+            write(root + QStringLiteral("/AGENTS.md"), instructions.constData());
         if (!localSettings.isEmpty()) {
             QDir().mkpath(root + QStringLiteral("/.agentdesk"));
             write(root + QStringLiteral("/.agentdesk/settings.local.json"),
@@ -178,7 +186,8 @@ public:
         setup.model.client = m_model;
         setup.model.label = QStringLiteral("claude-sonnet-4-5 (anthropic)");
         setup.options.permissionMode = mode;
-        setup.options.systemPrompt = QStringLiteral("You are AgentDesk.");
+        if (instructions.isEmpty())
+            setup.options.systemPrompt = QStringLiteral("You are AgentDesk.");
         setup.options.extraTools = {m_gate};
         setup.sessionsDirectory = m_dir.filePath(QStringLiteral("sessions"));
         setup.options.projectTrustPath = m_dir.filePath(QStringLiteral("trusted.json"));
@@ -729,6 +738,53 @@ bool cacheHits(const QString &dir)
     return scene.waitForIdle() && scene.save(QStringLiteral("31-cache-hits"));
 }
 
+// What fills the context window, opened from the status bar's context figure after a task
+// that read a file and searched: the largest items first, against a 200k window.
+bool contextView(const QString &dir)
+{
+    ModelStep look = ModelStep::toolCalls({ContentBlock::makeToolCall(QStringLiteral("r1"),
+                                                                      QStringLiteral("Read"),
+                                                                      {{"file_path",
+                                                                        "src/calc.cpp"}}),
+                                           ContentBlock::makeToolCall(QStringLiteral("g1"),
+                                                                      QStringLiteral("Grep"),
+                                                                      {{"pattern", "add\\("}})},
+                                          QStringLiteral("Let me look at the arithmetic first."));
+    look.message.usage.input = 6'900;
+    look.message.usage.output = 120;
+    ModelStep answer = ModelStep::text(QString::fromLatin1(answerMarkdown));
+    answer.message.usage.input = 7'600;
+    answer.message.usage.output = 420;
+    Scene scene(dir,
+                {look, answer},
+                PermissionMode::Default,
+                false,
+                {},
+                "# calculator\n\nBuild with `cmake --build build`; run `ctest` before every "
+                "commit.\nKeep `add` and `sub` free of undefined behaviour: widen before you "
+                "add.\n");
+    scene.type(QStringLiteral("add(INT_MAX, 1) returns a negative number. Fix the overflow."));
+    if (!scene.waitForIdle())
+        return false;
+    Ui::MainWindow *window = scene.window();
+    bool ok = scene.save(QStringLiteral("32-context-figure"));
+    QTest::mouseClick(window->agentStatusBar()->usageLabel(), Qt::LeftButton);
+    Ui::ContextDialog *dialog = window->contextDialog();
+    if (!dialog || !scene.waitFor([dialog] { return dialog->isVisible(); }))
+        return false;
+    // The scripted model's window is unknown: the catalog's for the model it plays.
+    dialog->setSnapshot(Ui::ContextSnapshot::of(window->session()->contextMeter(),
+                                                window->session()->instructions(),
+                                                200'000));
+    // As the compaction's manager will report them: the Grep output dropped, the task pinned.
+    dialog->setEditsAvailable(true);
+    Ui::ContextEdits edits;
+    edits.droppedToolOutputs = {QStringLiteral("g1")};
+    edits.pinnedMessages = {0};
+    dialog->setEdits(edits);
+    return scene.save(QStringLiteral("33-context-view"), dialog) && ok;
+}
+
 QPalette darkPalette()
 {
     QPalette palette;
@@ -792,6 +848,7 @@ int main(int argc, char **argv)
     ok = toolStopped(dir) && ok;
     ok = steeringNotSent(dir) && ok;
     ok = fileDiff(dir) && ok;
+    ok = contextView(dir) && ok;
     // The smallest window the layout is made for: nothing may be cut off.
     windowSize = QSize(1000, 700);
     ok = welcome(dir, QStringLiteral("23-small-welcome")) && ok;

@@ -444,14 +444,13 @@ void tst_AgentStatusBar::usageText_data()
                                           << "Context 7% · 25.8k tokens · 49% cached · $0.06";
     QTest::newRow("priced, window unknown") << "openai"
                                             << "gpt-5" << qint64(-1) << "settings"
-                                            << "25.8k tokens · 49% cached · $0.03";
+                                            << "Context 13.3k · 25.8k tokens · 49% cached · $0.03";
     QTest::newRow("unpriced") << "ollama"
                               << "qwen3-coder:30b" << qint64(-1) << "settings"
-                              << "25.8k tokens · 49% cached · cost unknown";
-    QTest::newRow("unpriced, window given")
-        << "openrouter"
-        << "some/model" << qint64(32'768) << "settings"
-        << "Context 41% · 25.8k tokens · 49% cached · cost unknown";
+                              << "Context 13.3k · 25.8k tokens · 49% cached · cost unknown";
+    QTest::newRow("unpriced, window given") << "openrouter"
+                                            << "some/model" << qint64(32'768) << "settings"
+                                            << "Context 41% · 25.8k tokens · 49% cached · cost unknown";
     QTest::newRow("command line model, no selection")
         << "openai"
         << "gpt-5" << qint64(400'000) << "command line"

@@ -1,9 +1,12 @@
 #include "appsettings.h"
 
+#include <ai/modelcatalog.h>
+
 #include <algorithm>
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QSettings>
 
 namespace Ui {
@@ -20,6 +23,7 @@ const char recentModelsKey[] = "Model/recent";
 const char maxTurnsKey[] = "Agent/maxTurns";
 const char themeKey[] = "Appearance/theme";
 const char languageKey[] = "Appearance/language";
+const char contextWindowsKey[] = "Model/contextWindows";
 
 constexpr const char *themeIds[] = {"system", "light", "dark"};
 
@@ -40,6 +44,24 @@ void AppSettings::rememberModel(const ModelSelection &selection)
     recentModels.prepend(selection);
     while (recentModels.size() > maxRecentModels)
         recentModels.removeLast();
+}
+
+QString AppSettings::contextWindowKey(const ModelSelection &selection)
+{
+    // The key's account names the endpoint (normalised): one per provider, one per base URL.
+    return selection.keyAccount() + u'|' + selection.model.trimmed();
+}
+
+std::optional<qint64> AppSettings::contextWindow(const ModelSelection &selection) const
+{
+    const AgentCore::ProviderConfig config = selection.providerConfig({});
+    if (const std::optional<qint64> known = AgentCore::contextWindowTokens(config.provider,
+                                                                           config.model))
+        return known;
+    const auto it = contextWindows.constFind(contextWindowKey(selection));
+    if (it == contextWindows.cend())
+        return std::nullopt;
+    return *it;
 }
 
 AppSettings AppSettings::load(const QSettings &settings)
@@ -70,6 +92,15 @@ AppSettings AppSettings::load(const QSettings &settings)
             result.theme = Theme(index);
     }
     result.language = settings.value(key(languageKey)).toString();
+
+    const QJsonObject windows = QJsonDocument::fromJson(
+                                    settings.value(key(contextWindowsKey)).toString().toUtf8())
+                                    .object();
+    for (auto it = windows.constBegin(); it != windows.constEnd(); ++it) {
+        const qint64 tokens = it.value().toInteger();
+        if (tokens >= minContextWindow && tokens <= maxContextWindow)
+            result.contextWindows.insert(it.key(), tokens);
+    }
     return result;
 }
 
@@ -90,6 +121,14 @@ void AppSettings::save(QSettings &settings) const
                       QString::fromUtf8(QJsonDocument(recent).toJson(QJsonDocument::Compact)));
     settings.setValue(key(maxTurnsKey), maxTurns);
     settings.setValue(key(themeKey), key(themeIds[int(theme)]));
+    QJsonObject windows;
+    for (auto it = contextWindows.cbegin(); it != contextWindows.cend(); ++it)
+        windows.insert(it.key(), it.value());
+    if (windows.isEmpty())
+        settings.remove(key(contextWindowsKey));
+    else
+        settings.setValue(key(contextWindowsKey),
+                          QString::fromUtf8(QJsonDocument(windows).toJson(QJsonDocument::Compact)));
     if (language.isEmpty())
         settings.remove(key(languageKey));
     else

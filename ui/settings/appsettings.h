@@ -4,6 +4,7 @@
 #include "theme.h"
 
 #include <QList>
+#include <QMap>
 
 #include <optional>
 
@@ -28,6 +29,20 @@ struct AppSettings
     Theme theme = Theme::System;
     /// "": the system's language; else a code of Translations::available() ("zh_CN").
     QString language;
+
+    /// The context window of each model the catalog does not know (a local server's), as the
+    /// user gave it, in tokens, by contextWindowKey().
+    QMap<QString, qint64> contextWindows;
+    /// What the user may give as a window: a smaller one leaves no room for the system prompt
+    /// and tools, a larger one is no model's.
+    static constexpr qint64 minContextWindow = 1024;
+    static constexpr qint64 maxContextWindow = 10'000'000;
+
+    /// One model at one endpoint, whatever the thinking level.
+    static QString contextWindowKey(const ModelSelection &selection);
+    /// The window of \a selection's model: the catalog's (AgentCore::contextWindowTokens),
+    /// else the user's; nullopt when neither knows it.
+    std::optional<qint64> contextWindow(const ModelSelection &selection) const;
 
     /// Puts \a selection first in recentModels (moving it if already there) and trims the list.
     void rememberModel(const ModelSelection &selection);

@@ -5,6 +5,7 @@
 #include "keystore.h"
 #include "providerpresets.h"
 
+#include <ai/modelcatalog.h>
 #include <ai/servedmodels.h>
 
 #include <QCheckBox>
@@ -23,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace Ui {
 
@@ -240,6 +242,21 @@ void SettingsDialog::buildModelSection(QWidget *page)
     modelBox->layout()->addWidget(m_modelNote);
     form->addRow(tr("&Model:"), modelBox);
 
+    m_contextWindow = new QLineEdit(m_modelFields);
+    m_contextWindow->setObjectName(QStringLiteral("contextWindowEdit"));
+    m_contextWindow->setAccessibleName(tr("Context window"));
+    m_contextWindow->setToolTip(tr("How many tokens the model takes in one request, input and "
+                                   "output together: the window the server was started with "
+                                   "(Ollama's num_ctx, llama.cpp's --ctx-size)."));
+    m_contextWindowMessage = messageLabel(QStringLiteral("contextWindowMessage"), m_modelFields);
+    m_contextWindowNote = messageLabel(QStringLiteral("contextWindowNote"), m_modelFields);
+    m_contextWindowNote->setForegroundRole(QPalette::PlaceholderText);
+    makeSmall(m_contextWindowNote);
+    QWidget *windowBox = withMessage(m_contextWindow, m_contextWindowMessage);
+    windowBox->layout()->addWidget(m_contextWindowNote);
+    form->addRow(tr("Context &window:"), windowBox);
+    connect(m_contextWindow, &QLineEdit::textEdited, this, &SettingsDialog::contextWindowEdited);
+
     form->addRow(tr("API &key:"), buildKeyRow());
 
     m_thinking = new QComboBox(m_modelFields);
@@ -258,7 +275,10 @@ void SettingsDialog::buildModelSection(QWidget *page)
         validate();
     });
     connect(m_provider, &QComboBox::currentIndexChanged, this, &SettingsDialog::providerChanged);
-    connect(m_model, &QComboBox::currentTextChanged, this, [this] { validate(); });
+    connect(m_model, &QComboBox::currentTextChanged, this, [this] {
+        updateContextWindow();
+        validate();
+    });
 }
 
 QWidget *SettingsDialog::buildBaseUrlRow()
@@ -295,6 +315,7 @@ QWidget *SettingsDialog::buildBaseUrlRow()
 
     connect(m_baseUrl, &QLineEdit::textEdited, this, [this] {
         updateModelSuggestions();
+        updateContextWindow();
         validate();
         updateKeyNote();
         m_keyReadDelay->start();
@@ -376,7 +397,9 @@ void SettingsDialog::loadSettings(const AppSettings &settings)
     m_maxTurns->setValue(settings.maxTurns);
     m_theme->setCurrentIndex(m_theme->findData(int(settings.theme)));
     m_language->setCurrentIndex(std::max(0, m_language->findData(settings.language)));
+    m_contextWindows = settings.contextWindows;
     providerChanged();
+    updateContextWindow();
     m_loadedModel = settings.model ? std::optional(currentSelection()) : std::nullopt;
 }
 
@@ -417,6 +440,7 @@ AppSettings SettingsDialog::settings() const
         result.model = currentSelection();
         result.rememberModel(*result.model);
     }
+    result.contextWindows = m_contextWindows;
     result.maxTurns = m_maxTurns->value();
     result.theme = Theme(m_theme->currentData().toInt());
     result.language = m_language->currentData().toString();
@@ -539,6 +563,97 @@ void SettingsDialog::updateKeyNote()
     setMessage(m_keyNote, note);
 }
 
+void SettingsDialog::updateContextWindow()
+{
+    const ModelSelection selection = currentSelection();
+    const AgentCore::ProviderConfig config = selection.providerConfig({});
+    const std::optional<qint64> known = selection.model.isEmpty()
+                                            ? std::nullopt
+                                            : AgentCore::contextWindowTokens(config.provider,
+                                                                             config.model);
+    const QLocale locale;
+    if (known) {
+        // The catalog's figure is the model's: nothing to give.
+        m_contextWindow->setEnabled(false);
+        m_contextWindow->clear();
+        m_contextWindow->setPlaceholderText(tr("%1 tokens").arg(locale.toString(*known)));
+        setMessage(m_contextWindowNote, tr("Known for this model."));
+    } else {
+        m_contextWindow->setEnabled(true);
+        const auto it = m_contextWindows.constFind(AppSettings::contextWindowKey(selection));
+        m_contextWindow->setText(it == m_contextWindows.cend() ? QString() : locale.toString(*it));
+        m_contextWindow->setPlaceholderText(tr("unknown, e.g. 32768 or 32k"));
+        setMessage(m_contextWindowNote,
+                   tr("Not known for this model: give the window the server was started with, "
+                      "so the status bar can tell how full the context is."));
+    }
+}
+
+void SettingsDialog::contextWindowEdited()
+{
+    const QString key = AppSettings::contextWindowKey(currentSelection());
+    QString error;
+    const std::optional<qint64> tokens = typedContextWindow(&error);
+    // What the field holds, nothing else: emptied, the window is unknown again; while it
+    // holds no valid window, OK refuses (validate()).
+    if (tokens)
+        m_contextWindows.insert(key, *tokens);
+    else
+        m_contextWindows.remove(key);
+    validate();
+}
+
+std::optional<qint64> SettingsDialog::typedContextWindow(QString *error) const
+{
+    error->clear();
+    if (!m_contextWindow->isEnabled())
+        return std::nullopt;
+    QString text = m_contextWindow->text().trimmed();
+    if (text.isEmpty())
+        return std::nullopt;
+    // "32768", "32,768", "32 768", "32k", "1M", "1.5M": as people write a window.
+    double factor = 1;
+    if (text.endsWith(u'k', Qt::CaseInsensitive))
+        factor = 1e3;
+    else if (text.endsWith(u'm', Qt::CaseInsensitive))
+        factor = 1e6;
+    if (factor != 1)
+        text.chop(1);
+    const QLocale locale;
+    text.remove(locale.groupSeparator());
+    text.remove(u' ');
+    text.remove(u'\u00a0');
+    text.remove(u'_');
+    bool ok = false;
+    double value = locale.toDouble(text, &ok);
+    if (!ok)
+        value = QLocale::c().toDouble(text, &ok);
+    const QString range = tr("from %1 to %2 tokens")
+                              .arg(locale.toString(AppSettings::minContextWindow),
+                                   locale.toString(AppSettings::maxContextWindow));
+    if (!ok || !std::isfinite(value)) {
+        *error = tr("Enter the window as a number of tokens, such as 32768 or 32k (%1).").arg(range);
+        return std::nullopt;
+    }
+    const double tokens = value * factor;
+    if (tokens <= 0) {
+        *error = tr("A window must hold some tokens: enter one %1.").arg(range);
+        return std::nullopt;
+    }
+    if (tokens < AppSettings::minContextWindow) {
+        *error = tr("%1 tokens leave no room for the system prompt and the tools: enter a "
+                    "window %2.")
+                     .arg(locale.toString(qint64(tokens)), range);
+        return std::nullopt;
+    }
+    if (tokens > AppSettings::maxContextWindow) {
+        *error = tr("No model takes %1 tokens: enter a window %2.")
+                     .arg(locale.toString(tokens, 'g', 3), range);
+        return std::nullopt;
+    }
+    return qint64(std::llround(tokens));
+}
+
 void SettingsDialog::accountMayHaveChanged()
 {
     m_keyReadDelay->stop();
@@ -577,7 +692,8 @@ QWidget *SettingsDialog::validate()
             setMessage(message, error);
     };
     if (m_demo->isChecked()) {
-        for (QLabel *message : {m_baseUrlMessage, m_modelMessage, m_keyMessage})
+        for (QLabel *message :
+             {m_baseUrlMessage, m_modelMessage, m_contextWindowMessage, m_keyMessage})
             setMessage(message, {});
         return nullptr;
     }
@@ -596,6 +712,10 @@ QWidget *SettingsDialog::validate()
           m_model,
           selection.model.isEmpty() ? tr("Enter the model's name as the provider knows it.")
                                     : QString());
+
+    QString windowError;
+    typedContextWindow(&windowError);
+    check(m_contextWindowMessage, m_contextWindow, windowError);
 
     QString keyError;
     const QString variable = selection.keyVariable();
@@ -623,7 +743,8 @@ void SettingsDialog::setMessage(QLabel *label, const QString &text)
         return;
     label->setText(text);
     label->setVisible(!text.isEmpty());
-    if (label != m_keyNote && label != m_modelNote && label != m_inUseNote) {
+    if (label != m_keyNote && label != m_modelNote && label != m_inUseNote
+        && label != m_contextWindowNote) {
         // Red that reads on the window colour of either theme.
         QPalette palette = label->palette();
         const bool dark = palette.color(QPalette::Window).lightness() < 128;

@@ -27,8 +27,8 @@ namespace Ui {
 
 class KeyStore;
 
-/// Preferences: the model (provider, base URL, model, API key, thinking), the agent's turn
-/// limit and the theme. The stored key is read into the key field asynchronously; OK writes a
+/// Preferences: the model (provider, base URL, model, API key, thinking, and the context
+/// window of a model the catalog does not know), the agent's turn limit and the theme. The stored key is read into the key field asynchronously; OK writes a
 /// changed key through the KeyStore and closes only once the write succeeded (its error is
 /// shown otherwise). For an OpenAI-compatible endpoint the Model field offers the models the
 /// server lists (asked in the background, with the key when one is set; free text otherwise).
@@ -72,6 +72,13 @@ private:
     void fetchServedModels();
     void servedModelsArrived(const AgentCore::ServedModelsResult &result);
     void updateKeyNote();
+    /// Shows the context window of the model in the fields: the catalog's (read-only) or the
+    /// user's.
+    void updateContextWindow();
+    void contextWindowEdited();
+    /// The field's tokens; nullopt with \a error set when it holds no valid window (empty:
+    /// nullopt, no error).
+    std::optional<qint64> typedContextWindow(QString *error) const;
     void accountMayHaveChanged();
     void readStoredKey();
     void writeKeyAndAccept(const ModelSelection &selection);
@@ -99,6 +106,11 @@ private:
     QToolButton *m_showKey = nullptr;
     QLabel *m_keyNote = nullptr;
     QLabel *m_keyMessage = nullptr;
+    QLineEdit *m_contextWindow = nullptr;
+    QLabel *m_contextWindowMessage = nullptr;
+    QLabel *m_contextWindowNote = nullptr; ///< the catalog knows the window, or what to give
+    /// AppSettings::contextWindows as edited: the field shows the current model's entry.
+    QMap<QString, qint64> m_contextWindows;
     QComboBox *m_thinking = nullptr;
     QSpinBox *m_maxTurns = nullptr;
     QComboBox *m_language = nullptr;
