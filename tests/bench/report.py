@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns benchmark JSON lines into the tables of docs/benchmarks.md.
 
-usage: report.py stream|loop|search|ui RESULTS_DIR [--write DOC]
+usage: report.py stream|loop|search|ui|context RESULTS_DIR [--write DOC]
 Prints the table; with --write replaces the section between <!-- bench:NAME --> markers in DOC.
 """
 import json
@@ -234,6 +234,43 @@ def ui_section(results):
     return "\n".join(out), stream_ok and history_ok and start["spawnMsMedian"] < 500
 
 
+def context_section(results):
+    rows = lines(os.path.join(results, "context.jsonl"))
+    est = next(r for r in rows if r["bench"] == "estimate")
+    fixtures = [r for r in rows if r["bench"] == "fixture"]
+    providers = [r for r in rows if r["bench"] == "provider"]
+    out = [f"Measured {machine()}; one core (taskset), best of {est['repeats']} runs, CPU time.", "",
+           "| token estimate | messages | characters | tokens | ms | target |",
+           "|---|---|---|---|---|---|",
+           f"| `estimateTokens(Context)` | {est['messages']:,} | {est['characters']:,.0f} | "
+           f"{est['tokens']:,.0f} | {est['ms']:.2f} | < 5 ms |",
+           f"| `ContextMeter::setMessages` (a resume: the estimate and the calibration from "
+           f"every reply) | {est['messages']:,} | | | {est['msMeter']:.2f} | |", "",
+           "The history is a long coding session: a prompt now and then, replies with prose "
+           "and one to three Read calls, tool outputs of 2 to 8 KB of code (one in ten with "
+           "CJK and accented text), a 12,000-character system prompt and ten tool definitions.",
+           "",
+           "The fixtures record responses only, not the requests they answered, so their input "
+           "token counts have nothing to be compared with. The estimate is compared with the "
+           "output tokens the provider counted for the assembled reply (text, thinking, tool "
+           "name and arguments): the same estimator counts that reply once it is part of the "
+           "next request. Positive errors overestimate.", "",
+           "| provider | fixtures | estimated | reported | error of the sum | mean absolute error |",
+           "|---|---|---|---|---|---|"]
+    for p in providers:
+        out.append(f"| {p['provider']} | {p['fixtures']} | {p['estimated']:,.0f} | "
+                   f"{p['reported']:,.0f} | {p['errorPercent']:+.0f}% | "
+                   f"{p['meanAbsErrorPercent']:.0f}% |")
+    out += ["", "| fixture | estimated | reported | error | left out because |",
+            "|---|---|---|---|---|"]
+    for f in fixtures:
+        error = f"{f['errorPercent']:+.0f}%" if f["reported"] else "-"
+        out.append(f"| {f['provider']}/{f['fixture']} | {f['estimated']:.0f} | "
+                   f"{f['reported']:.0f} | {error} | {f['skipped']} |")
+    out += ["", f"Estimate of {est['messages']:,} messages: {est['ms']:.2f} ms (target < 5 ms)."]
+    return "\n".join(out), est["ms"] < 5
+
+
 def lead(ratio):
     return f"ahead by {ratio:.1f}x" if ratio >= 1 else f"behind by {1 / ratio:.1f}x"
 
@@ -257,7 +294,7 @@ def write(doc, name, body):
 def main():
     name, results = sys.argv[1], sys.argv[2]
     sections = {"stream": stream_section, "loop": loop_section, "search": search_section,
-                "ui": ui_section}
+                "ui": ui_section, "context": context_section}
     body, ok = sections[name](results)
     print(body)
     if "--write" in sys.argv:
