@@ -25,14 +25,16 @@ qint64 estimateJson(const QJsonObject &object)
 
 qint64 estimateTokens(QStringView text)
 {
+    // Branch-free, so the compiler vectorises it: a 2,000-message history is megabytes of
+    // text (tests/bench/bench_context).
+    const char16_t *chars = text.utf16();
     qint64 ascii = 0;
-    qint64 other = 0;
-    for (const QChar c : text) {
-        if (c.unicode() < 0x80)
-            ++ascii;
-        else if (!c.isLowSurrogate()) // a surrogate pair is one character
-            ++other;
+    qint64 lowSurrogates = 0; // a surrogate pair is one character
+    for (qsizetype i = 0, size = text.size(); i < size; ++i) {
+        ascii += chars[i] < 0x80 ? 1 : 0;
+        lowSurrogates += (chars[i] & 0xFC00) == 0xDC00 ? 1 : 0;
     }
+    const qint64 other = text.size() - ascii - lowSurrogates;
     // 3.5 characters per token, rounded up: 2 tokens per 7 characters.
     return (ascii * 2 + 6) / 7 + other;
 }

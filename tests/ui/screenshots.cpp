@@ -44,6 +44,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QTreeWidget>
 
 #include <cstdio>
 #include <functional>
@@ -750,10 +751,11 @@ bool contextView(const QString &dir)
                                                                       QStringLiteral("Grep"),
                                                                       {{"pattern", "add\\("}})},
                                           QStringLiteral("Let me look at the arithmetic first."));
-    look.message.usage.input = 6'900;
+    // About what a provider counts for these requests (the estimate is calibrated by them).
+    look.message.usage.input = 3'400;
     look.message.usage.output = 120;
     ModelStep answer = ModelStep::text(QString::fromLatin1(answerMarkdown));
-    answer.message.usage.input = 7'600;
+    answer.message.usage.input = 3'800;
     answer.message.usage.output = 420;
     Scene scene(dir,
                 {look, answer},
@@ -782,6 +784,12 @@ bool contextView(const QString &dir)
     edits.droppedToolOutputs = {QStringLiteral("g1")};
     edits.pinnedMessages = {0};
     dialog->setEdits(edits);
+    // The Read output selected: its beginning below, the actions enabled.
+    QTreeWidget *list = dialog->list();
+    for (int row = 0; row < list->topLevelItemCount(); ++row) {
+        if (dialog->itemOf(list->topLevelItem(row))->toolCallId == QStringLiteral("r1"))
+            list->setCurrentItem(list->topLevelItem(row));
+    }
     return scene.save(QStringLiteral("33-context-view"), dialog) && ok;
 }
 
