@@ -666,7 +666,7 @@ void tst_AgentStatusBar::cacheHits_data()
     QTest::newRow("local server: no cache reported")
         << "ollama"
         << "qwen3-coder:30b" << usage(3'000, 200, 0, 0) << usage(3'500, 300, 0, 0)
-        << "7k tokens · cost unknown"
+        << "Context 3.8k · 7k tokens · cost unknown"
         << "0.0% of input";
 }
 
