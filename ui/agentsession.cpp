@@ -1,11 +1,10 @@
 #include "agentsession.h"
 
 #include <ai/switchablemodelclient.h>
+#include <coding/codingsession.h>
 #include <loop/agent.h>
 #include <permissions/permissionbroker.h>
-#include <permissions/permissionsessionstate.h>
 #include <permissions/projecttrust.h>
-#include <session/sessionrecorder.h>
 
 #include <QFileInfo>
 #include <QJsonObject>
@@ -48,22 +47,13 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
         // whether it may add to the session.
         QString error;
         bool busy = false;
-        m_log = AgentCore::SessionLog::open(m_file.path, m_file.header, &error, &busy);
-        if (!m_log && busy) {
+        m_resumption = AgentCore::SessionResumption::takeOver(m_file.path, &error, &busy);
+        if (m_resumption)
+            m_file.resumed = std::move(m_resumption->contents);
+        else if (busy)
             m_readOnlyReason = error;
-        } else if (!m_log) {
+        else
             m_warnings.append(error);
-        } else {
-            // Read again under the lock: a window that had it until now may have added to it.
-            if (std::optional<AgentCore::SessionLog::Contents> contents
-                = AgentCore::SessionLog::load(m_file.path, &error)) {
-                // open() ended a torn last line; the first reading's warnings say it was torn.
-                contents->warnings = m_file.resumed->warnings;
-                m_file.resumed = std::move(contents);
-            }
-            m_interruption = AgentCore::SessionRecorder::interruption(*m_file.resumed);
-            m_file.resumed->messages += m_interruption;
-        }
     }
     if (m_file.resumed) {
         m_title = m_file.resumed->state.value(titleKey).toString();
@@ -143,24 +133,22 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
             for (const char *key : {"steering", "leftoverSteering", "followUps"})
                 state.remove(QLatin1String(key));
         }
-        AgentCore::SessionRecorder::restore(state, *m_agent);
-        AgentCore::restorePermissionSessionState(state, *m_policy, &m_warnings);
+        AgentCore::CodingSession::restore(state, *m_agent, *m_policy, &m_warnings);
         m_warnings += m_file.resumed->warnings;
         m_options.permissionMode = m_policy->mode();
     }
     if (!m_file.path.isEmpty() && !isReadOnly()) {
         // Before the session's own handler, so a message is on disk when recorded() says so.
-        m_recorder = new AgentCore::SessionRecorder(
-            m_agent,
-            [policy = m_policy] { return AgentCore::permissionSessionState(*policy); },
-            m_file.path,
-            m_file.header,
-            m_file.resumed ? m_file.resumed->state : QJsonObject(),
-            this);
-        if (m_log)
-            m_recorder->adopt(std::move(m_log));
-        // Before anything else is written: the file then tells the interrupted run's end.
-        m_recorder->record(std::exchange(m_interruption, {}));
+        // The resumed session's repair is written before anything else: the file then tells
+        // the interrupted run's end.
+        m_recorder = AgentCore::CodingSession::record(m_agent,
+                                                      m_policy,
+                                                      m_file.path,
+                                                      m_file.header,
+                                                      m_file.resumed ? m_file.resumed->state
+                                                                     : QJsonObject(),
+                                                      std::exchange(m_resumption, std::nullopt),
+                                                      this);
         if (const QJsonValue value = modelStateValue(); !value.isUndefined())
             m_recorder->setStateValue(modelKey, value);
         m_recorder->setStateValue(draftKey, m_draft);

@@ -5,6 +5,7 @@
 #include <coding/codingagent.h>
 #include <context/contextmeter.h>
 #include <session/sessionlog.h>
+#include <session/sessionresumption.h>
 
 #include <QHash>
 #include <QObject>
@@ -189,8 +190,8 @@ private:
     QString m_title;
     std::shared_ptr<AgentCore::SwitchableModelClient> m_switch;
     AgentCore::SessionRecorder *m_recorder = nullptr;
-    std::unique_ptr<AgentCore::SessionLog> m_log; // a resumed session's, locked until assembled
-    QList<AgentCore::Message> m_interruption;     // closes a run a crash cut off; to be written
+    // A resumed session taken over (locked) until the recorder adopts it once assembled.
+    std::optional<AgentCore::SessionResumption> m_resumption;
     QString m_readOnlyReason;
     QString m_draft;
     QTimer *m_draftTimer = nullptr;

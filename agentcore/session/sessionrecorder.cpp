@@ -104,6 +104,12 @@ void SessionRecorder::adopt(std::unique_ptr<SessionLog> log)
     writeStateIfChanged();
 }
 
+void SessionRecorder::adopt(SessionResumption resumption)
+{
+    adopt(std::move(resumption.log));
+    record(resumption.repair);
+}
+
 void SessionRecorder::record(const QList<Message> &messages)
 {
     if (messages.isEmpty() || !ensureOpen())

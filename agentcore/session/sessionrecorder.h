@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sessionlog.h"
+#include "sessionresumption.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -52,6 +53,9 @@ public:
     /// Writes to \a log, already open (and locked) by the window that resumed the session,
     /// instead of opening the file with the first message.
     void adopt(std::unique_ptr<SessionLog> log);
+    /// Writes to the session \a resumption took over, beginning with its repair (what closes a
+    /// run a crash cut off), before anything else is written.
+    void adopt(SessionResumption resumption);
     /// Appends \a messages that are not the Agent's events (interruption()'s repair).
     void record(const QList<Message> &messages);
     /// The state as it would be written now.
