@@ -110,6 +110,19 @@ struct PrintParser
                                     Tr::tr("With --print: text (the answer; the default) or "
                                            "stream-json (one JSON event per line)."),
                                     Tr::tr("FORMAT")};
+    QCommandLineOption continueSession{{QStringLiteral("c"), QStringLiteral("continue")},
+                                       Tr::tr("With --print: continue the repository's most "
+                                              "recent session (the window's or a headless "
+                                              "run's): its conversation is the history of this "
+                                              "run, which is added to it.")};
+    QCommandLineOption resume{{QStringLiteral("r"), QStringLiteral("resume")},
+                              Tr::tr("With --print: continue the session ID of this repository "
+                                     "(agent_start's sessionId, or the path of its file)."),
+                              Tr::tr("ID")};
+    QCommandLineOption noSessionPersistence{
+        QStringLiteral("no-session-persistence"),
+        Tr::tr("With --print: do not record the run as a session (a session continued with "
+               "--continue or --resume is read, and nothing is added to it).")};
 
     QList<const QCommandLineOption *> printOnly() const
     {
@@ -121,16 +134,22 @@ struct PrintParser
                 &permissionMode,
                 &allowedTools,
                 &trustProjectSettings,
-                &outputFormat};
+                &outputFormat,
+                &continueSession,
+                &resume,
+                &noSessionPersistence};
     }
 };
 
 QString exitCodesHelp()
 {
     return Tr::tr("Headless: agentdesk --print PROMPT [options] runs one task without a window.\n"
+                  "Each run is recorded as a session of the repository, which the window lists; "
+                  "--continue or --resume ID goes on with one.\n"
                   "Exit codes: 0 the task ended naturally; 1 the run failed (provider or "
                   "network error, truncated or refused answer); 2 usage or configuration "
-                  "error; 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated "
+                  "error (also: no session to continue, or the session is in use); 3 "
+                  "--max-turns reached; 130 interrupted (SIGINT), 143 terminated "
                   "(SIGTERM).");
 }
 
@@ -372,8 +391,15 @@ CommandLine CommandLine::parse(const QStringList &arguments)
 
     if (!parser.isSet(printOptions.print)) {
         // The model and permission options configure the window's agent too.
-        if (parser.isSet(printOptions.outputFormat))
-            return failure(Tr::tr("--output-format is only used with --print."));
+        for (const QCommandLineOption *option : {&printOptions.outputFormat,
+                                                 &printOptions.continueSession,
+                                                 &printOptions.resume,
+                                                 &printOptions.noSessionPersistence}) {
+            if (parser.isSet(*option)) {
+                return failure(
+                    Tr::tr("--%1 is only used with --print.").arg(option->names().constLast()));
+            }
+        }
         QString error;
         if (!parseValues(parser, printOptions, &result.print, &error))
             return failure(error);
@@ -385,6 +411,17 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         return failure(Tr::tr("The prompt given to --print is empty."));
     if (!result.screenshotPath.isEmpty())
         return failure(Tr::tr("--screenshot needs the window: it cannot be used with --print."));
+    if (parser.isSet(printOptions.continueSession) && parser.isSet(printOptions.resume))
+        return failure(Tr::tr("Give either --continue or --resume, not both."));
+    if (parser.isSet(printOptions.continueSession)) {
+        result.print.session = SessionChoice::Continue;
+    } else if (parser.isSet(printOptions.resume)) {
+        result.print.session = SessionChoice::Resume;
+        result.print.resumeId = parser.value(printOptions.resume).trimmed();
+        if (result.print.resumeId.isEmpty())
+            return failure(Tr::tr("--resume needs the id of a session."));
+    }
+    result.print.persistSession = !parser.isSet(printOptions.noSessionPersistence);
     QString error;
     if (!parseValues(parser, printOptions, &result.print, &error))
         return failure(error);

@@ -20,6 +20,13 @@ enum class OutputFormat {
     StreamJson, ///< one JSON object per lifecycle event and line (docs/stream-json.md)
 };
 
+/// Which session a headless run records and goes on with.
+enum class SessionChoice {
+    New,      ///< a new session
+    Continue, ///< --continue: the repository's most recent session (the window's or a run's)
+    Resume,   ///< --resume ID: that session of the repository
+};
+
 /// The agent's options from the command line, with the defaults filled in: a headless run's
 /// (--print), and the window's model and permissions.
 struct PrintOptions
@@ -38,6 +45,13 @@ struct PrintOptions
     /// --trust-project-settings: the project's settings files' grants apply unasked.
     bool trustProjectSettings = false;
     OutputFormat outputFormat = OutputFormat::Text;
+    SessionChoice session = SessionChoice::New;
+    /// SessionChoice::Resume: the session's id (its file name without .jsonl, as agent_start
+    /// names it) or the path of its file.
+    QString resumeId;
+    /// False (--no-session-persistence): the run is not recorded; a continued session is
+    /// read, and nothing is added to it.
+    bool persistSession = true;
 
     /// The provider to call, with the key read from \a environment. nullopt and \a error when
     /// the key is missing, except for a server on this machine (local servers rarely need one).

@@ -2,11 +2,15 @@
 
 #include "interruptwatcher.h"
 #include "streamjson.h"
+#include "windowsetup.h"
 
 #include <ai/messagejson.h>
+#include <coding/codingsession.h>
 #include <coding/repository.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
+#include <session/sessionrecorder.h>
+#include <session/sessionstore.h>
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -25,6 +29,8 @@ namespace App {
 
 using AgentCore::AgentEvent;
 using AgentCore::Message;
+using AgentCore::SessionLog;
+using AgentCore::SessionStore;
 using AgentCore::StopReason;
 
 namespace {
@@ -184,6 +190,15 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         writeStderr(Tr::tr("--print - reads the prompt from standard input, which was empty."));
         return usage;
     }
+    std::optional<SessionLog::Contents> resumed;
+    if (m_options.session != SessionChoice::New) {
+        resumed = openSession(repository->root);
+        if (!resumed)
+            return usage;
+    } else if (m_options.persistSession) {
+        m_sessionPath = SessionStore(SessionStore::defaultDirectory(repository->root))
+                            .newSessionPath();
+    }
 
     AgentCore::CodingAgentOptions options;
     options.provider = *provider;
@@ -214,10 +229,115 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
 
     m_watcher = std::make_unique<InterruptWatcher>();
     connect(m_watcher.get(), &InterruptWatcher::interrupted, this, &HeadlessRun::onInterrupted);
+    if (resumed)
+        m_parts.config.history = resumed->messages;
     m_agent = std::make_unique<AgentCore::Agent>(std::move(m_parts.config));
+    if (resumed) {
+        // The session goes on as in the window (its queue, its leftover steering and the rules
+        // allowed for it), except that a headless run's permission mode is always its command
+        // line's and settings' (nothing unasked because a window once switched to bypass), and
+        // that the window's follow-up queue waits for the window: paused, never run unattended.
+        const AgentCore::PermissionMode mode = m_parts.policy->mode();
+        QStringList warnings = resumed->warnings;
+        AgentCore::CodingSession::restore(resumed->state, *m_agent, *m_parts.policy, &warnings);
+        m_parts.policy->setMode(mode);
+        if (!m_agent->followUpQueue().isEmpty())
+            m_agent->setFollowUpsPaused(true);
+        for (const QString &warning : std::as_const(warnings))
+            writeStderr(Tr::tr("warning: %1").arg(warning));
+    }
+    if (!m_sessionPath.isEmpty()) {
+        // Before the run's own handler: what stdout reports is on disk already.
+        m_recorder.reset(
+            AgentCore::CodingSession::record(m_agent.get(),
+                                             m_parts.policy,
+                                             m_sessionPath,
+                                             SessionStore::newHeader(repository->root),
+                                             resumed ? resumed->state : QJsonObject(),
+                                             std::exchange(m_resumption, std::nullopt)));
+        m_recorder->setStateValue(QStringLiteral("model"), modelSelectionOf(m_options).toJson());
+        connect(m_recorder.get(), &AgentCore::SessionRecorder::failed, this, [](const QString &why) {
+            writeStderr(Tr::tr("warning: %1").arg(why));
+        });
+    }
     connect(m_agent.get(), &AgentCore::Agent::eventEmitted, this, &HeadlessRun::onEvent);
     m_agent->prompt(*prompt);
     return std::nullopt;
+}
+
+std::optional<SessionLog::Contents> HeadlessRun::openSession(const QString &repositoryRoot)
+{
+    const SessionStore store(SessionStore::defaultDirectory(repositoryRoot));
+    const QString root = QDir::toNativeSeparators(repositoryRoot);
+    QString path;
+    if (m_options.session == SessionChoice::Continue) {
+        const QList<AgentCore::SessionInfo> sessions = store.list();
+        for (const AgentCore::SessionInfo &session : sessions) {
+            if (session.error.isEmpty()) {
+                path = session.path;
+                break;
+            }
+            writeStderr(Tr::tr("warning: skipped the session %1: %2")
+                            .arg(QDir::toNativeSeparators(session.path), session.error));
+        }
+        if (path.isEmpty()) {
+            writeStderr(Tr::tr("No session to continue: %1 has none yet. Run without --continue "
+                               "to start one.")
+                            .arg(root));
+            return std::nullopt;
+        }
+    } else {
+        const QString &id = m_options.resumeId;
+        const bool isPath = id.contains(u'/') || id.contains(QDir::separator())
+                            || id.endsWith(QLatin1String(".jsonl"));
+        path = isPath ? QFileInfo(id).absoluteFilePath() : store.pathOf(id);
+        if (!QFileInfo(path).isFile()) {
+            const QStringList elsewhere = isPath ? QStringList()
+                                                 : store.findInOtherRepositories(id);
+            const QString other = elsewhere.isEmpty()
+                                      ? QString()
+                                      : SessionStore::repositoryOf(elsewhere.constFirst());
+            if (!other.isEmpty()) {
+                writeStderr(Tr::tr("The session %1 belongs to another repository, %2: run with "
+                                   "--repo %2 to continue it.")
+                                .arg(id, QDir::toNativeSeparators(other)));
+            } else {
+                writeStderr(Tr::tr("No session %1 for %2. The window lists the repository's "
+                                   "sessions; agent_start names each run's sessionId.")
+                                .arg(id, root));
+            }
+            return std::nullopt;
+        }
+    }
+    // A file given by its path, or a folder shared by a moved repository: the session must be
+    // this repository's, or its file paths and tool results would describe another tree.
+    if (const QString recordedFor = SessionStore::repositoryOf(path);
+        !recordedFor.isEmpty() && recordedFor != repositoryRoot) {
+        writeStderr(Tr::tr("The session %1 belongs to another repository, %2: run with --repo %2 "
+                           "to continue it.")
+                        .arg(SessionStore::idOf(path), QDir::toNativeSeparators(recordedFor)));
+        return std::nullopt;
+    }
+    QString error;
+    if (!m_options.persistSession) {
+        // Only read: nothing is added to it, so it needs no lock.
+        std::optional<SessionLog::Contents> contents = SessionLog::load(path, &error);
+        if (!contents) {
+            writeStderr(
+                Tr::tr("Cannot continue the session %1: %2").arg(SessionStore::idOf(path), error));
+            return std::nullopt;
+        }
+        contents->messages += AgentCore::SessionRecorder::interruption(*contents);
+        return contents;
+    }
+    m_resumption = AgentCore::SessionResumption::takeOver(path, &error);
+    if (!m_resumption) {
+        writeStderr(
+            Tr::tr("Cannot continue the session %1: %2").arg(SessionStore::idOf(path), error));
+        return std::nullopt;
+    }
+    m_sessionPath = path;
+    return std::move(m_resumption->contents);
 }
 
 int HeadlessRun::run(const CommandLine &commandLine)
@@ -248,6 +368,9 @@ QJsonObject HeadlessRun::startInfo() const
         {QStringLiteral("model"), m_options.model},
         {QStringLiteral("permissionMode"), AgentCore::permissionModeName(m_parts.policy->mode())},
         {QStringLiteral("auditLog"), m_parts.auditLog ? m_parts.auditLog->path() : QString()},
+        {QStringLiteral("sessionId"),
+         m_sessionPath.isEmpty() ? QString() : SessionStore::idOf(m_sessionPath)},
+        {QStringLiteral("sessionFile"), m_sessionPath},
     };
 }
 
@@ -302,6 +425,11 @@ void HeadlessRun::finish(const QList<Message> &newMessages)
     if (const QString message = outcomeMessage(last, m_signal, m_options.maxTurns);
         !message.isEmpty()) {
         writeStderr(message);
+    }
+    if (m_format == OutputFormat::Text && !m_sessionPath.isEmpty()) {
+        // stdout is the answer only; where the run was kept goes with the activity.
+        writeStderr(Tr::tr("session %1 (continue it with --continue or --resume %1)")
+                        .arg(SessionStore::idOf(m_sessionPath)));
     }
     if (m_format == OutputFormat::Text && code == int(HeadlessExit::Success) && last) {
         QByteArray text = last->text().toUtf8();

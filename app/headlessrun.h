@@ -4,11 +4,16 @@
 
 #include <coding/codingagent.h>
 #include <loop/agenttypes.h>
+#include <session/sessionresumption.h>
 
 #include <QObject>
 
 #include <memory>
 #include <optional>
+
+namespace AgentCore {
+class SessionRecorder;
+}
 
 namespace App {
 
@@ -25,7 +30,10 @@ enum class HeadlessExit {
 
 /// One agent task without a window (agentdesk --print): builds a coding agent from the command
 /// line, runs the prompt, prints the answer (text) or every event (stream-json) on stdout and
-/// problems on stderr, and reports the exit code. Denies every call that needs approval
+/// problems on stderr, and reports the exit code. The run is a session of the repository,
+/// recorded in the window's SessionStore as the window records its own (CodingSession), unless
+/// --no-session-persistence; --continue and --resume go on with one, holding its lock for the
+/// whole run. Denies every call that needs approval
 /// (nobody can be asked). SIGINT and SIGTERM abort the run cleanly: agent_end is still printed.
 /// Lives on the main thread of a QCoreApplication; needs no display.
 class HeadlessRun final : public QObject
@@ -56,11 +64,18 @@ private:
     void printTextActivity(const AgentCore::AgentEvent &event);
     void finish(const QList<AgentCore::Message> &newMessages);
     QJsonObject startInfo() const;
+    /// The session --continue or --resume names, taken over (or only read, without
+    /// persistence); nullopt with the reason on stderr when there is none to go on with.
+    std::optional<AgentCore::SessionLog::Contents> openSession(const QString &repositoryRoot);
 
     OutputFormat m_format = OutputFormat::Text;
     PrintOptions m_options;
     AgentCore::CodingAgent m_parts;
     std::unique_ptr<AgentCore::Agent> m_agent;
+    QString m_sessionPath;                                    ///< empty: not recorded
+    std::optional<AgentCore::SessionResumption> m_resumption; // until the recorder adopts it
+    /// Destroyed before the agent (it reads the agent's queues for the last state it writes).
+    std::unique_ptr<AgentCore::SessionRecorder> m_recorder;
     std::unique_ptr<InterruptWatcher> m_watcher;
     int m_signal = 0;
     bool m_finished = false;

@@ -19,9 +19,9 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(App::WindowSetup)
 };
 
-// The command line's model as the settings would name it, so the status bar can offer
-// thinking levels and other models of the same provider.
-Ui::ModelSelection selectionOf(const PrintOptions &options)
+} // namespace
+
+Ui::ModelSelection modelSelectionOf(const PrintOptions &options)
 {
     Ui::ModelSelection selection;
     if (options.provider == QLatin1String("anthropic"))
@@ -40,8 +40,6 @@ Ui::ModelSelection selectionOf(const PrintOptions &options)
     return selection;
 }
 
-} // namespace
-
 AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironment &environment)
 {
     AgentSetup setup;
@@ -56,7 +54,7 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
                                          "--provider anthropic).")
                                       .arg(error);
         }
-        setup.model.selection = selectionOf(options);
+        setup.model.selection = modelSelectionOf(options);
         // The label the settings and the model menu give the same endpoint.
         setup.model.label = setup.model.selection->label();
         setup.commandLineModel = true;

@@ -195,8 +195,8 @@ std::unique_ptr<SessionLog> SessionLog::open(const QString &path,
         if (log->m_lock->error() == QLockFile::LockFailedError) {
             if (busy)
                 *busy = true;
-            *error = Tr::tr("The session %1 is open in another AgentDesk window (%2); only one "
-                            "window can add to it.")
+            *error = Tr::tr("The session %1 is open in another AgentDesk window or headless "
+                            "run (%2); only one can add to it at a time.")
                          .arg(QDir::toNativeSeparators(path), holderOf(*log->m_lock));
         } else {
             *error = Tr::tr("Cannot lock the session %1 (%2 cannot be written).")

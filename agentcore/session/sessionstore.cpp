@@ -149,6 +149,41 @@ QString SessionStore::newSessionPath() const
     return m_directory + u'/' + stamp + u'-' + random + suffix;
 }
 
+QString SessionStore::idOf(const QString &path)
+{
+    const QString name = QFileInfo(path).fileName();
+    return name.endsWith(suffix) ? name.chopped(suffix.size()) : name;
+}
+
+QString SessionStore::pathOf(const QString &id) const
+{
+    return m_directory + u'/' + id + suffix;
+}
+
+QStringList SessionStore::findInOtherRepositories(const QString &id) const
+{
+    QStringList found;
+    const QFileInfo folder(m_directory);
+    QDirIterator it(folder.absolutePath(), QDir::Dirs | QDir::NoDotAndDotDot);
+    while (it.hasNext()) {
+        const QString other = it.next();
+        if (QFileInfo(other) == folder)
+            continue;
+        if (const QString path = SessionStore(other).pathOf(id); QFileInfo(path).isFile())
+            found.append(path);
+    }
+    return found;
+}
+
+QString SessionStore::repositoryOf(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const std::optional<QJsonObject> header = parseObject(file.readLine());
+    return header ? header->value(u"repository").toString() : QString();
+}
+
 QJsonObject SessionStore::newHeader(const QString &repositoryRoot)
 {
     return {{QLatin1String("repository"), repositoryRoot},
@@ -214,7 +249,7 @@ bool SessionStore::remove(const QString &path, QString *error)
 {
     if (QString holder; SessionLog::isBusy(path, &holder)) {
         *error = Tr::tr("Cannot delete the session %1: it is open in another AgentDesk window "
-                        "(%2).")
+                        "or headless run (%2).")
                      .arg(QDir::toNativeSeparators(path), holder);
         return false;
     }

@@ -40,6 +40,16 @@ public:
 
     /// A fresh file name in the folder (not created: SessionLog::open creates it).
     QString newSessionPath() const;
+    /// A session's id: its file name without ".jsonl" ("20250314-101500-123-a1b2"), unique
+    /// among a repository's sessions; what `agentdesk --print --resume` takes.
+    static QString idOf(const QString &path);
+    /// The file of the session \a id in this folder (whether or not it exists).
+    QString pathOf(const QString &id) const;
+    /// The files of a session \a id in the other repositories' folders next to this one: what
+    /// an id that is not this repository's names.
+    QStringList findInOtherRepositories(const QString &id) const;
+    /// The repository a session file was recorded for (its header's); empty when unreadable.
+    static QString repositoryOf(const QString &path);
     /// The header of a new session of \a repositoryRoot.
     static QJsonObject newHeader(const QString &repositoryRoot);
 

@@ -7,6 +7,7 @@ using AgentCore::PermissionMode;
 using App::CommandLine;
 using App::OutputFormat;
 using App::PrintOptions;
+using App::SessionChoice;
 
 namespace {
 
@@ -171,6 +172,18 @@ private slots:
         QTest::newRow("repository twice")
             << print({"--repo", "/src/a", "/src/b"})
             << "Give the repository once: as an argument or with --repo, not both.";
+        QTest::newRow("continue without print")
+            << QStringList{"--continue"} << "--continue is only used with --print.";
+        QTest::newRow("resume without print") << QStringList{"-r", "20250314-101500-123-a1b2"}
+                                              << "--resume is only used with --print.";
+        QTest::newRow("no persistence without print") << QStringList{"--no-session-persistence"}
+                                                      << "--no-session-persistence is only used "
+                                                         "with --print.";
+        QTest::newRow("continue and resume")
+            << print({"-c", "--resume", "20250314-101500-123-a1b2"})
+            << "Give either --continue or --resume, not both.";
+        QTest::newRow("resume an empty id")
+            << print({"--resume", " "}) << "--resume needs the id of a session.";
         QTest::newRow("screenshot with print")
             << print({"--screenshot", "/tmp/x.png"})
             << "--screenshot needs the window: it cannot be used with --print.";
@@ -211,6 +224,41 @@ private slots:
         QVERIFY(!print.permissionMode);
         QVERIFY(print.allowedTools.isEmpty());
         QCOMPARE(int(print.outputFormat), int(OutputFormat::Text));
+    }
+
+    void sessionOptions_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("session");
+        QTest::addColumn<QString>("resumeId");
+        QTest::addColumn<bool>("persist");
+        QTest::newRow("new") << QStringList{} << int(SessionChoice::New) << QString() << true;
+        QTest::newRow("continue") << QStringList{"--continue"} << int(SessionChoice::Continue)
+                                  << QString() << true;
+        QTest::newRow("-c") << QStringList{"-c"} << int(SessionChoice::Continue) << QString()
+                            << true;
+        QTest::newRow("resume") << QStringList{"--resume", "20250314-101500-123-a1b2"}
+                                << int(SessionChoice::Resume)
+                                << QStringLiteral("20250314-101500-123-a1b2") << true;
+        QTest::newRow("-r without persistence")
+            << QStringList{"-r", "/data/s.jsonl", "--no-session-persistence"}
+            << int(SessionChoice::Resume) << QStringLiteral("/data/s.jsonl") << false;
+        QTest::newRow("no persistence") << QStringList{"--no-session-persistence"}
+                                        << int(SessionChoice::New) << QString() << false;
+    }
+
+    void sessionOptions()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, session);
+        QFETCH(QString, resumeId);
+        QFETCH(bool, persist);
+        const CommandLine result = CommandLine::parse(QStringList{"agentdesk", "-p", "go"}
+                                                      + arguments);
+        QCOMPARE(int(result.action), int(CommandLine::Action::Print));
+        QCOMPARE(int(result.print.session), session);
+        QCOMPARE(result.print.resumeId, resumeId);
+        QCOMPARE(result.print.persistSession, persist);
     }
 
     void anthropicDefaults()
@@ -422,7 +470,10 @@ private slots:
                                    "--max-turns",
                                    "--permission-mode",
                                    "--allowed-tools",
-                                   "--output-format"}) {
+                                   "--output-format",
+                                   "--continue",
+                                   "--resume",
+                                   "--no-session-persistence"}) {
             QVERIFY2(result.output.contains(QLatin1String(option)), option);
         }
         QVERIFY(result.output.contains(QStringLiteral("Exit codes: 0 the task ended naturally")));
