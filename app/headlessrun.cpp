@@ -202,8 +202,11 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
 
     AgentCore::CodingAgentOptions options;
     options.provider = *provider;
-    // A run is one conversation: its requests share OpenAI's cache routing, other runs' do not.
-    options.provider.promptCacheKey = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    // A session's requests share OpenAI's cache routing, as the window's do (its id, so a
+    // continued session keeps it); a run that records nothing gets one of its own.
+    options.provider.promptCacheKey = m_sessionPath.isEmpty()
+                                          ? QUuid::createUuid().toString(QUuid::WithoutBraces)
+                                          : SessionStore::idOf(m_sessionPath);
     options.repositoryRoot = repository->root;
     options.permissionMode = m_options.permissionMode;
     options.allowRules = m_options.allowedTools;

@@ -6,6 +6,8 @@
 #include <permissions/permissionbroker.h>
 #include <permissions/projecttrust.h>
 
+#include <session/sessionstore.h>
+
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QUuid>
@@ -33,7 +35,7 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     , m_model(std::move(model))
     , m_file(std::move(file))
     , m_promptCacheKey(m_file.path.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces)
-                                             : QFileInfo(m_file.path).completeBaseName())
+                                             : AgentCore::SessionStore::idOf(m_file.path))
     , m_switch(std::make_shared<AgentCore::SwitchableModelClient>())
     , m_broker(new AgentCore::PermissionBroker(this))
 {

@@ -70,6 +70,36 @@ private slots:
                 QVERIFY(keys.constFirst() != firstKeys.constFirst());
         }
     }
+
+    // A session keeps its key when it is continued, as the window's does when resumed: the
+    // provider's cache for the conversation is still warm.
+    void aContinuedSessionKeepsItsKey()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        QVERIFY(server.isListening());
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        server.enqueue(scriptedReply(api, QStringLiteral("Noted: plum.")));
+        HeadlessRun first(sandbox, server, api, {}, QStringLiteral("Remember the word plum."));
+        first.start();
+        QVERIFY(first.finish());
+        QVERIFY2(first.exitCode() == 0, qPrintable(first.report()));
+        server.enqueue(scriptedReply(api, QStringLiteral("Plum.")));
+        HeadlessRun second(sandbox,
+                           server,
+                           api,
+                           {QStringLiteral("--continue")},
+                           QStringLiteral("Which word?"));
+        second.start();
+        QVERIFY(second.finish());
+        QVERIFY2(second.exitCode() == 0, qPrintable(second.report()));
+
+        const QStringList keys = cacheKeys(server);
+        QCOMPARE(keys.size(), 2);
+        QVERIFY(!keys.constFirst().isEmpty());
+        QCOMPARE(keys.constLast(), keys.constFirst());
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_HeadlessCache)
