@@ -204,6 +204,8 @@ QJsonObject messageToJson(const Message &message)
         json.insert(u"details", message.details.toJson());
 
     insertString(json, u"customType", message.customType, message.role == Message::Role::Custom);
+    if (!message.customData.isEmpty())
+        json.insert(u"customData", message.customData);
     return json;
 }
 
@@ -256,6 +258,7 @@ bool messageFromJson(const QJsonObject &json, Message *message, QString *error)
     result.details = ToolDetails::fromJson(json.value(u"details"));
 
     readString(json, u"customType", &result.customType);
+    result.customData = json.value(u"customData").toObject();
     *message = std::move(result);
     return true;
 }

@@ -153,6 +153,9 @@ struct Message
 
     // Custom
     QString customType; ///< converted to a user message or dropped at the model boundary
+    /// The application's typed data of a Custom message (what a compaction covers: see
+    /// context/compaction.h); kept in the session file, never sent to a model.
+    QJsonObject customData;
 
     static Message makeUser(const QString &text);
     static Message makeToolResult(const QString &toolCallId,
