@@ -268,6 +268,8 @@ Message AgentRun::streamAssistantResponse()
 
 AgentRun::Attempt AgentRun::requestAssistantMessage()
 {
+    if (m_config.beforeRequest && !m_abort.isAborted())
+        appendBeforeRequest();
     const Context request = requestContext();
     Attempt attempt = attemptModelCall(request);
 
@@ -291,7 +293,39 @@ AgentRun::Attempt AgentRun::requestAssistantMessage()
         attempt = attemptModelCall(retry);
         attempt.message.discardedUsage += discarded;
     }
+    if (attempt.message.stopReason == StopReason::ContextOverflow && m_config.onContextOverflow
+        && !m_abort.isAborted())
+        retryAfterOverflow(attempt);
     return attempt;
+}
+
+void AgentRun::appendBeforeRequest()
+{
+    const QList<Message> added = m_config.beforeRequest(conversation(), m_abort);
+    for (const Message &message : added)
+        publishExternal(message);
+}
+
+void AgentRun::retryAfterOverflow(Attempt &attempt)
+{
+    std::optional<Message> compaction = m_config.onContextOverflow(attempt.message,
+                                                                   conversation(),
+                                                                   m_abort);
+    if (!compaction || m_abort.isAborted())
+        return;
+    if (attempt.started)
+        emitEvent(AgentEvent::Type::MessageDiscard, attempt.message);
+    publishExternal(*std::move(compaction));
+    // Billed although withdrawn, like a protocol violation's attempt.
+    Usage discarded = attempt.message.usage;
+    discarded += attempt.message.discardedUsage;
+    attempt = attemptModelCall(requestContext());
+    attempt.message.discardedUsage += discarded;
+}
+
+Context AgentRun::conversation() const
+{
+    return Context{m_systemPrompt, m_initialMessages + m_newMessages, m_toolDefinitions};
 }
 
 AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
@@ -376,6 +410,19 @@ void AgentRun::onStreamEvent(const StreamEvent &event, Attempt &attempt, const M
 
 Context AgentRun::requestContext()
 {
+    if (m_config.contextView) {
+        // The view can change what came before (a compaction), so it is built whole each time.
+        Context context{m_systemPrompt,
+                        projectToolCallProtocol(
+                            m_config.contextView(m_initialMessages + m_newMessages)),
+                        m_toolDefinitions};
+        if (!m_config.prepareContext)
+            return context;
+        Context prepared = m_config.prepareContext(context);
+        if (!sameList(prepared.messages, context.messages))
+            prepared.messages = projectToolCallProtocol(prepared.messages);
+        return prepared;
+    }
     if (m_historyNeedsProjection) {
         m_history = projectToolCallProtocol(m_initialMessages + m_newMessages);
         m_historyNeedsProjection = false;

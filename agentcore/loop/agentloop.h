@@ -24,6 +24,34 @@ struct AgentLoopConfig
     /// projectToolCallProtocol) before every model request; what it removes or rewrites
     /// affects that request only (plan mode, compaction). Its result is projected again.
     std::function<Context(Context)> prepareContext;
+    /// Maps the whole conversation (the run's initial messages and its new ones, raw: before
+    /// projectToolCallProtocol) to the messages a request carries: what a compaction replaced
+    /// and what the user dropped from the context are left out there (context/contextview.h),
+    /// while the history keeps everything. Called before every model request on the loop's
+    /// thread; must be pure and deterministic (the provider's cache prefix depends on it). Its
+    /// result is projected, then handed to prepareContext. Unset: the history as it is, without
+    /// a copy (today's path).
+    std::function<QList<Message>(const QList<Message> &conversation)> contextView;
+    /// Called before every model request of the run (not when it is already aborted), with the
+    /// system prompt, the tool definitions and the whole raw conversation. The messages it
+    /// returns are appended to the conversation before the request is built: published like
+    /// any other message (message_start / message_end, in the open turn) and part of the run's
+    /// new messages, so the Agent, the session file and the window get them (a compaction whose
+    /// summary is ready). It may block (waiting for a summary the request can not do without;
+    /// it says so itself, the loop emits nothing for the wait), but must return promptly once
+    /// \a abort fires. Runs on the loop's thread.
+    std::function<QList<Message>(const Context &conversation, const AbortToken &abort)> beforeRequest;
+    /// Called when a reply stops with StopReason::ContextOverflow (not when aborted), on the
+    /// loop's thread, with the raw conversation as for beforeRequest (without the overflow reply). A message it returns (a
+    /// compaction, made synchronously; it must return promptly once \a abort fires) makes the
+    /// loop withdraw the overflow reply (message_discard when it was shown; its usage goes into
+    /// the next reply's discardedUsage), append the message as beforeRequest's are, and send
+    /// the same turn again, once: a second overflow ends the run as any overflow does. nullopt:
+    /// the overflow reply stays and ends the run. The user's message is never withdrawn.
+    std::function<std::optional<Message>(const Message &overflow,
+                                         const Context &conversation,
+                                         const AbortToken &abort)>
+        onContextOverflow;
     /// Pulled once before the first turn and after every turn; the messages go in before the
     /// next model call. The loop marks them MessageOrigin::Steering.
     std::function<QList<Message>()> getSteeringMessages;

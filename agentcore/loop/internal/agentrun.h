@@ -55,6 +55,12 @@ private:
     Attempt attemptModelCall(const Context &context);
     void onStreamEvent(const StreamEvent &event, Attempt &attempt, const Message &draft);
     Context requestContext();
+    /// The whole raw conversation: the initial messages and the new ones.
+    Context conversation() const;
+    /// AgentLoopConfig::beforeRequest's messages, published.
+    void appendBeforeRequest();
+    /// After a context overflow: AgentLoopConfig::onContextOverflow's compaction and one retry.
+    void retryAfterOverflow(Attempt &attempt);
     QList<Message> executeToolCalls(const Message &assistant);
     QList<Message> publishSkipped(const QList<ContentBlock> &calls, const QString &reason);
     Message turnLimitMessage() const;
