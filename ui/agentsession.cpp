@@ -118,6 +118,8 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
     // One client for the whole session, so the model can change between requests. The
     // command line's provider is what it calls when nothing else was chosen.
     parts.config.loop.model = m_switch;
+    // Summaries run on a thread of their own, on whatever model the session uses then.
+    parts.context->setModelFactory([model = m_switch] { return model->snapshot(); });
     if (m_file.resumed)
         parts.config.history = m_file.resumed->messages;
 

@@ -53,6 +53,14 @@ void SwitchableModelClient::setPending()
     choose(Choice{});
 }
 
+std::shared_ptr<ModelClient> SwitchableModelClient::snapshot()
+{
+    auto copy = std::make_shared<SwitchableModelClient>();
+    std::lock_guard lock(m_mutex);
+    copy->m_choice = m_choice;
+    return copy;
+}
+
 void SwitchableModelClient::choose(Choice choice)
 {
     {

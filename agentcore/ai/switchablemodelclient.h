@@ -34,6 +34,11 @@ public:
     /// from the keyring, which may be asking the user to unlock it.
     void setPending();
 
+    /// A client of its own following the choice made so far (a provider, the same other
+    /// client, the problem): for a request on another thread (a background summary), since
+    /// this one's HttpModelClient belongs to the worker. Safe from any thread.
+    std::shared_ptr<ModelClient> snapshot();
+
     Message complete(const Context &context,
                      const AbortToken &abort,
                      const StreamEventSink &sink) override;

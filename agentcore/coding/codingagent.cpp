@@ -3,6 +3,7 @@
 #include "systemprompt.h"
 
 #include <ai/httpmodelclient.h>
+#include <ai/modelcatalog.h>
 #include <permissions/bashanalysis.h>
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
@@ -101,6 +102,20 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     }
     config.loop.model = std::make_shared<HttpModelClient>(options.provider);
     config.loop.maxTurns = options.maxTurns;
+    ContextSettings contextSettings = options.context;
+    if (contextSettings.windowTokens <= 0) {
+        contextSettings.windowTokens
+            = contextWindowTokens(options.provider.provider, options.provider.model).value_or(0);
+    }
+    if (contextSettings.outputReserveTokens <= 0 && options.provider.maxOutputTokens > 0)
+        contextSettings.outputReserveTokens = options.provider.maxOutputTokens;
+    agent.context = std::make_shared<ContextManager>(contextSettings,
+                                                     [provider = options.provider]()
+                                                         -> std::shared_ptr<ModelClient> {
+                                                         return std::make_shared<HttpModelClient>(
+                                                             provider);
+                                                     });
+    ContextManager::installInto(agent.context, config.loop);
     config.loop.middlewares = {makeExtensionMiddleware(std::move(extensions)),
                                makePermissionMiddleware(gate)};
     config.loop.prepareContext =

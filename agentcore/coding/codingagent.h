@@ -6,6 +6,7 @@
 #include <loop/extension.h>
 
 #include <ai/providerconfig.h>
+#include <context/contextmanager.h>
 #include <permissions/permissionasker.h>
 #include <permissions/permissionmode.h>
 #include <permissions/permissionpolicy.h>
@@ -64,6 +65,10 @@ struct CodingAgentOptions
     /// secret values, so no variable holding it reaches a command; add the name of the variable
     /// the key came from (--api-key-env) to its secret names.
     CommandEnvironment commandEnvironment;
+    /// How the context is kept within the window. A windowTokens of 0 takes the model's window
+    /// from the catalog (contextWindowTokens); give one for a model it does not know (a local
+    /// server), else nothing is compacted before the provider says the request did not fit.
+    ContextSettings context;
     /// Tools beyond the coding tools (an extension's, a test's); they pass through the same
     /// middlewares. A name already taken by a coding tool replaces that tool.
     QList<AgentToolPtr> extraTools;
@@ -82,6 +87,11 @@ struct CodingAgent
     std::shared_ptr<PermissionPolicy> policy; ///< thread-safe; shared with the middleware
     std::shared_ptr<ToolWorkspace> workspace; ///< thread-safe; shared with the tools
     std::shared_ptr<AuditLog> auditLog;       ///< null when there is none
+    /// Keeps the context within the window; its hooks are installed in config.loop. Its
+    /// summaries go through an HttpModelClient of the options' provider: whoever replaces
+    /// config.loop.model sets a factory that follows it (ContextManager::setModelFactory),
+    /// and the follow-up queue it lists (setFollowUpSource).
+    std::shared_ptr<ContextManager> context;
     QStringList warnings; ///< problems with the settings files (skipped rules, unreadable files)
     /// What the project's settings files ask for that was not applied because the user has
     /// not accepted it (ProjectTrust): the window asks, headless runs warn.
