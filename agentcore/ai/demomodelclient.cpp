@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonDocument>
+#include <QMap>
+#include <QRegularExpression>
 
 namespace AgentCore {
 
@@ -72,11 +74,81 @@ QString DemoModelClient::name()
     return QStringLiteral("demo");
 }
 
+namespace {
+
+// The first line of a summary request's system prompt: context/summaryprompt.h's
+// summaryRequestMarker() (tests/loop/tst_demomodelclient checks they agree).
+bool isSummaryRequest(const Context &context)
+{
+    return context.systemPrompt.startsWith(QLatin1StringView("[AgentDesk: summary request]"));
+}
+
+void appendUnique(QStringList *list, const QString &item)
+{
+    if (!item.isEmpty() && !list->contains(item))
+        list->append(item);
+}
+
+// What a model would keep of the transcript a summary request carries, found by its line
+// prefixes: the user's requests, the tools used, the paths they named, the queued follow-ups.
+// Deterministic: the same transcript gives the same summary.
+Message demoSummary(const Context &context)
+{
+    const QString transcript = context.messages.isEmpty() ? QString()
+                                                          : context.messages.last().text();
+    QStringList requests;
+    QStringList followUps;
+    QStringList files;
+    QMap<QString, int> tools;
+    bool inFollowUps = false;
+    static const QRegularExpression pathPattern(
+        QStringLiteral("\"(?:path|file_path)\":\"([^\"]+)\""));
+    for (const QString &line : transcript.split(u'\n')) {
+        if (line.startsWith(QLatin1StringView("[user] ")))
+            appendUnique(&requests, line.mid(7).left(200));
+        if (line.startsWith(QLatin1StringView("[assistant calls "))) {
+            const qsizetype end = line.indexOf(u']');
+            if (end > 17)
+                ++tools[line.mid(17, end - 17)];
+            const QRegularExpressionMatch match = pathPattern.match(line);
+            if (match.hasMatch())
+                appendUnique(&files, match.captured(1));
+        }
+        if (line == QLatin1StringView("</transcript>"))
+            inFollowUps = true;
+        else if (inFollowUps && line.startsWith(QLatin1StringView("- ")))
+            followUps.append(line.mid(2));
+    }
+    QStringList parts{Tr::tr("Summary of the earlier conversation (written by the offline demo "
+                             "model from the transcript it was given).")};
+    if (!requests.isEmpty())
+        parts.append(Tr::tr("The user asked:") + QStringLiteral("\n- ")
+                     + requests.join(QStringLiteral("\n- ")));
+    if (!tools.isEmpty()) {
+        QStringList used;
+        for (auto it = tools.cbegin(); it != tools.cend(); ++it)
+            used.append(QStringLiteral("%1 x%2").arg(it.key()).arg(it.value()));
+        parts.append(Tr::tr("Tools used: %1.").arg(used.join(QStringLiteral(", "))));
+    }
+    if (!files.isEmpty())
+        parts.append(Tr::tr("Files: %1.").arg(files.join(QStringLiteral(", "))));
+    if (!followUps.isEmpty())
+        parts.append(Tr::tr("Follow-ups still queued:") + QStringLiteral("\n- ")
+                     + followUps.join(QStringLiteral("\n- ")));
+    Message message;
+    message.content = {ContentBlock::makeText(parts.join(QStringLiteral("\n\n")))};
+    message.stopReason = StopReason::Stop;
+    message.providerStopReason = QStringLiteral("stop");
+    return message;
+}
+
+} // namespace
+
 Message DemoModelClient::complete(const Context &context,
                                   const AbortToken &abort,
                                   const StreamEventSink &sink)
 {
-    Message message = DemoScript(context).next();
+    Message message = isSummaryRequest(context) ? demoSummary(context) : DemoScript(context).next();
     message.role = Message::Role::Assistant;
     message.timestamp = QDateTime::currentMSecsSinceEpoch();
     message.api = name();

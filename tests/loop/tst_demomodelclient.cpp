@@ -6,6 +6,7 @@
 #include <ai/demomodelclient.h>
 #include <ai/demoscript.h>
 #include <coding/codingagent.h>
+#include <context/summaryprompt.h>
 #include <loop/agent.h>
 #include <tools/unifieddiff.h>
 
@@ -161,6 +162,7 @@ class tst_DemoModelClient : public QObject
     Q_OBJECT
 
 private slots:
+    void answersSummaryRequestsFromTheTranscript();
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void showsTheWholeFlow()
@@ -488,6 +490,27 @@ private slots:
         QVERIFY(DemoModelClient::label().contains(QLatin1String("scripted")));
     }
 };
+
+void tst_DemoModelClient::answersSummaryRequestsFromTheTranscript()
+{
+    Message read;
+    read.role = Message::Role::Assistant;
+    read.content = {ContentBlock::makeToolCall("c1", "Read", {{"file_path", "src/parser.cpp"}})};
+    const QList<Message> prefix{Message::makeUser("Fix the parser"),
+                                read,
+                                Message::makeToolResult("c1", "Read", "int parse();", false)};
+    const Context request = summaryContext(prefix, {}, {Message::makeUser("then the docs")}, 0);
+    DemoModelClient demo(0);
+    const Message reply = demo.complete(request, AbortToken(), {});
+    QCOMPARE(reply.stopReason, StopReason::Stop);
+    const QString summary = reply.text();
+    QVERIFY2(summary.contains("Fix the parser"), qPrintable(summary));
+    QVERIFY(summary.contains("src/parser.cpp"));
+    QVERIFY(summary.contains("Read x1"));
+    QVERIFY(summary.contains("then the docs"));
+    QVERIFY(!summary.contains("int parse();")); // a summary, not the transcript
+    QCOMPARE(demo.complete(request, AbortToken(), {}).text(), summary); // deterministic
+}
 
 QTEST_GUILESS_MAIN(tst_DemoModelClient)
 #include "tst_demomodelclient.moc"
