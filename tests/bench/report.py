@@ -267,8 +267,20 @@ def context_section(results):
         error = f"{f['errorPercent']:+.0f}%" if f["reported"] else "-"
         out.append(f"| {f['provider']}/{f['fixture']} | {f['estimated']:.0f} | "
                    f"{f['reported']:.0f} | {error} | {f['skipped']} |")
-    out += ["", f"Estimate of {est['messages']:,} messages: {est['ms']:.2f} ms (target < 5 ms)."]
-    return "\n".join(out), est["ms"] < 5
+    compaction = [r for r in rows if r["bench"] == "compaction"]
+    swap = next(r for r in compaction if r["name"] == "swap at a turn boundary")
+    out += ["", "Compaction on the loop's thread (a 2,000-message task of Read calls with 2 KB "
+            "outputs, one core, best and median of 20): the swap appends the compaction and "
+            "builds the next request's view and projection, all the loop does before that "
+            "request; the window's side is one more conversation item.", "",
+            "| on 2,000 messages | best ms | median ms | target |", "|---|---|---|---|"]
+    targets = {"swap at a turn boundary": "< 10 ms"}
+    for r in compaction:
+        out.append(f"| {r['name']} | {r['bestMs']:.2f} | {r['medianMs']:.2f} | "
+                   f"{targets.get(r['name'], '')} |")
+    out += ["", f"Estimate of {est['messages']:,} messages: {est['ms']:.2f} ms (target < 5 ms); "
+            f"the swap at a turn boundary: {swap['medianMs']:.2f} ms median (target < 10 ms)."]
+    return "\n".join(out), est["ms"] < 5 and swap["medianMs"] < 10
 
 
 def lead(ratio):
