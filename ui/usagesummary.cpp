@@ -24,7 +24,10 @@ std::optional<double> UsageSummary::cacheHitPercent() const
 
 void UsageSummary::add(const Message &message)
 {
-    if (message.role != Message::Role::Assistant)
+    // A compaction (a Custom message) carries what its summary request cost: billed, but the
+    // context is the next reply's to say.
+    const bool summary = message.role == Message::Role::Custom;
+    if (message.role != Message::Role::Assistant && !summary)
         return;
     // A withdrawn attempt was billed like any reply, but the next request does not carry it.
     Usage billed = message.usage;
@@ -39,7 +42,7 @@ void UsageSummary::add(const Message &message)
     // Usage::cost is 0 both for a free reply and for an unknown price: ask the table which.
     if (!AgentCore::priceForModel(message.provider, message.model))
         costKnown = false;
-    if (message.usage.totalTokens() > 0)
+    if (message.usage.totalTokens() > 0 && !summary)
         contextTokens = message.usage.totalTokens();
 }
 

@@ -6,8 +6,10 @@
 
 #include <ai/messagejson.h>
 #include <ai/toolcallpairing.h>
+#include <session/sessionlog.h>
 
 #include <QJsonArray>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace AgentCore;
@@ -74,6 +76,7 @@ private slots:
     void pinnedMessageInTheSummarisedPartIsQuotedVerbatim();
     void compactionSurvivesTheSessionFile();
     void editsSurviveJson();
+    void resumedSessionAppliesTheCompaction();
 };
 
 void TestContextView::withoutCompactionOrEditsTheConversationIsTheView()
@@ -182,6 +185,26 @@ void TestContextView::editsSurviveJson()
     edits.pinnedMessages = {7, 2};
     QCOMPARE(ContextEdits::fromJson(edits.toJson()), edits);
     QCOMPARE(edits.toJson().value("pinnedMessages").toArray().first().toInt(), 2);
+}
+
+void TestContextView::resumedSessionAppliesTheCompaction()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("session.jsonl");
+    const QList<Message> history = compacted();
+    {
+        QString error;
+        std::unique_ptr<SessionLog> log = SessionLog::open(path, {}, &error);
+        QVERIFY2(log, qPrintable(error));
+        for (const Message &message : history)
+            QVERIFY2(log->appendMessage(message, &error), qPrintable(error));
+    }
+    QString error;
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, &error);
+    QVERIFY2(contents, qPrintable(error));
+    QCOMPARE(contents->messages.size(), history.size()); // the originals are all there
+    QCOMPARE(contextView(contents->messages), contextView(history));
+    QVERIFY(Compaction::of(contextView(contents->messages).first()));
 }
 
 QTEST_GUILESS_MAIN(TestContextView)

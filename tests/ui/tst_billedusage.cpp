@@ -53,6 +53,7 @@ private slots:
 
     void withdrawnAttemptCountsInTheCost();
     void withdrawnAttemptIsNotContext();
+    void compactionSummaryCountsInTheCost();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -119,6 +120,23 @@ void tst_BilledUsage::withdrawnAttemptIsNotContext()
     QCOMPARE(summary.contextTokens, 102'000); // the next request carries the answer only
     QVERIFY(qFuzzyCompare(summary.cost, 0.648));
     QVERIFY(summary.costKnown);
+}
+
+void tst_BilledUsage::compactionSummaryCountsInTheCost()
+{
+    Message answer = billed(ModelStep::text(QStringLiteral("done")), 10'000, 1'000, 0.1).message;
+    answer.role = Message::Role::Assistant;
+    Message compaction;
+    compaction.role = Message::Role::Custom;
+    compaction.customType = QStringLiteral("compaction");
+    compaction.provider = answer.provider;
+    compaction.model = answer.model;
+    compaction.usage = billed(ModelStep::text(QStringLiteral("summary")), 9'000, 500, 0.05)
+                           .message.usage;
+    const Ui::UsageSummary summary = Ui::summarizeUsage({answer, compaction}, 200'000);
+    QCOMPARE(summary.totalTokens(), 20'500);
+    QCOMPARE(summary.contextTokens, 11'000); // the summary's request is not the context
+    QVERIFY(qFuzzyCompare(summary.cost, 0.15));
 }
 
 QTEST_MAIN(tst_BilledUsage)
