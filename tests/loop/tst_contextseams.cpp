@@ -152,7 +152,8 @@ void TestContextSeams::overflowCompactsAndRetriesTheSameTurnOnce()
             ++compactions;
             [&] {
                 QCOMPARE(reply.stopReason, StopReason::ContextOverflow);
-                QCOMPARE(conversation.messages.size(), 1); // the prompt; the overflow reply is not in it
+                QCOMPARE(conversation.messages.size(),
+                         1); // the prompt; the overflow reply is not in it
             }();
             return std::optional<Message>(note(u"summary"_s));
         };
