@@ -7,6 +7,7 @@
 #include <ai/messagejson.h>
 #include <coding/codingsession.h>
 #include <coding/repository.h>
+#include <context/compaction.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
 #include <session/sessionrecorder.h>
@@ -146,7 +147,12 @@ HeadlessRun::HeadlessRun(QObject *parent)
     : QObject(parent)
 {}
 
-HeadlessRun::~HeadlessRun() = default;
+HeadlessRun::~HeadlessRun()
+{
+    // The manager outlives this object's body (it is a member); it must not call back into it.
+    if (m_parts.context)
+        m_parts.context->setEvents({});
+}
 
 int HeadlessRun::exitCode(const QList<Message> &newMessages, int signalNumber)
 {
@@ -235,6 +241,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     if (resumed)
         m_parts.config.history = resumed->messages;
     m_agent = std::make_unique<AgentCore::Agent>(std::move(m_parts.config));
+    watchCompaction();
     if (resumed) {
         // The session goes on as in the window (its queue, its leftover steering and the rules
         // allowed for it), except that a headless run's permission mode is always its command
@@ -394,8 +401,72 @@ void HeadlessRun::onEvent(const AgentEvent &event)
     } else {
         printTextActivity(event);
     }
+    if (event.type == AgentEvent::Type::MessageEnd && AgentCore::Compaction::of(event.message))
+        onCompacted(event.message);
     if (event.type == AgentEvent::Type::AgentEnd)
         finish(event.newMessages);
+}
+
+void HeadlessRun::watchCompaction()
+{
+    if (!m_parts.context)
+        return;
+    // Called on the summary's or the loop's thread.
+    AgentCore::ContextManager::Events events;
+    events.started = [this](bool waiting) {
+        QMetaObject::invokeMethod(
+            this, [this, waiting] { onCompactionStarted(waiting); }, Qt::QueuedConnection);
+    };
+    events.failed = [this](const QString &problem) {
+        QMetaObject::invokeMethod(
+            this, [this, problem] { onCompactionFailed(problem); }, Qt::QueuedConnection);
+    };
+    m_parts.context->setEvents(events);
+}
+
+void HeadlessRun::onCompactionStarted(bool waiting)
+{
+    if (m_finished)
+        return;
+    if (m_format == OutputFormat::StreamJson) {
+        writeStdout(StreamJson::line({{QStringLiteral("type"), QStringLiteral("compaction_start")},
+                                      {QStringLiteral("waiting"), waiting}}));
+    } else if (waiting) {
+        writeStderr(Tr::tr("Compacting: the conversation no longer fits the model's context "
+                           "window; summarising its older part first."));
+    } else {
+        writeStderr(Tr::tr("Summarising the conversation's older part in the background."));
+    }
+}
+
+void HeadlessRun::onCompactionFailed(const QString &problem)
+{
+    if (m_finished)
+        return;
+    if (m_format == OutputFormat::StreamJson) {
+        writeStdout(StreamJson::line({{QStringLiteral("type"), QStringLiteral("compaction_end")},
+                                      {QStringLiteral("error"), problem}}));
+    } else {
+        writeStderr(Tr::tr("warning: the conversation was not compacted: %1").arg(problem));
+    }
+}
+
+void HeadlessRun::onCompacted(const AgentCore::Message &message)
+{
+    const std::optional<AgentCore::Compaction> compaction = AgentCore::Compaction::of(message);
+    if (m_format == OutputFormat::StreamJson) {
+        writeStdout(StreamJson::line(
+            {{QStringLiteral("type"), QStringLiteral("compaction_end")},
+             {QStringLiteral("coveredCount"), qint64(compaction->coveredCount)},
+             {QStringLiteral("model"), compaction->model},
+             {QStringLiteral("usage"),
+              AgentCore::messageToJson(message).value(QLatin1StringView("usage"))}}));
+    } else {
+        writeStderr(Tr::tr("Compacted: a summary stands for the first %n message(s) in the "
+                           "requests from now on.",
+                           nullptr,
+                           int(compaction->coveredCount)));
+    }
 }
 
 void HeadlessRun::printTextActivity(const AgentEvent &event)

@@ -62,6 +62,12 @@ private:
     void onEvent(const AgentCore::AgentEvent &event);
     void onInterrupted(int signalNumber);
     void printTextActivity(const AgentCore::AgentEvent &event);
+    /// Shows what the context manager reports (on this thread; see watchCompaction()).
+    void watchCompaction();
+    void onCompactionStarted(bool waiting);
+    void onCompactionFailed(const QString &problem);
+    /// compaction_end (or its line on stderr) for a compaction message the loop appended.
+    void onCompacted(const AgentCore::Message &message);
     void finish(const QList<AgentCore::Message> &newMessages);
     QJsonObject startInfo() const;
     /// The session --continue or --resume names, taken over (or only read, without
