@@ -1,5 +1,6 @@
 #include "conversationaccessible.h"
 
+#include "compactionitem.h"
 #include "conversationitem.h"
 #include "conversationview.h"
 #include "messageitem.h"
@@ -206,6 +207,14 @@ QString ConversationItemAccessible::text(QAccessible::Text type) const
         case ConversationItem::Kind::Note:
             //: Screen reader: a note of the app in the conversation ("Stopped.")
             return ConversationView::tr("Note: %1").arg(shortened(m_item->plainText()));
+        case ConversationItem::Kind::Compaction: {
+            const auto compaction = static_cast<const CompactionItem *>(m_item);
+            //: Screen reader: a compaction's summary, "Summary of 42 earlier messages: ..."
+            return ConversationView::tr("%1: %2, %3")
+                .arg(compaction->title(),
+                     shortened(compaction->compaction().summary),
+                     compaction->originalsToggleText());
+        }
         }
         return {};
     case QAccessible::Description:
@@ -240,6 +249,8 @@ QAccessible::State ConversationItemAccessible::state() const
     }
     if (!m_view->viewport()->rect().intersects(m_view->itemRect(i)))
         state.offscreen = true;
+    if (m_item->isCollapsed()) // behind a compaction's summary until its originals are shown
+        state.invisible = true;
     if (const auto message = dynamic_cast<const MessageItem *>(m_item))
         state.busy = message->isStreaming();
     if (const auto card = dynamic_cast<const ToolCardItem *>(m_item))

@@ -1,5 +1,7 @@
 #include "conversationitem.h"
 
+#include "compactionitem.h"
+
 namespace Ui {
 
 int ConversationItem::measure(int width, const ConversationStyle &style)
@@ -29,6 +31,11 @@ void ConversationItem::dropLayout()
     releaseLayout();
     m_cached = false;
     m_layoutWidth = -1;
+}
+
+bool ConversationItem::isCollapsed() const
+{
+    return m_coveredBy && !m_coveredBy->originalsShown();
 }
 
 void ConversationItem::invalidate()

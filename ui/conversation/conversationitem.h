@@ -10,6 +10,7 @@ QT_END_NAMESPACE
 
 namespace Ui {
 
+class CompactionItem;
 struct ConversationStyle;
 
 /// One entry of the conversation (a bubble, a tool card, a note). Not a widget: the view lays
@@ -19,7 +20,7 @@ struct ConversationStyle;
 class ConversationItem
 {
 public:
-    enum class Kind { User, Assistant, ToolCard, Note };
+    enum class Kind { User, Assistant, ToolCard, Note, Compaction };
 
     ConversationItem() = default;
     ConversationItem(const ConversationItem &) = delete;
@@ -69,6 +70,16 @@ public:
     /// The height last measured or laid out (the view's current idea of it).
     int currentHeight() const { return m_height; }
 
+    /// The raw index, in the conversation, of the message the item shows (a tool card: its
+    /// call's); what a compaction's coveredCount is compared with.
+    qsizetype sourceIndex() const { return m_sourceIndex; }
+    void setSourceIndex(qsizetype index) { m_sourceIndex = index; }
+    /// The latest compaction that covers the item's message, or nullptr.
+    CompactionItem *coveredBy() const { return m_coveredBy; }
+    void setCoveredBy(CompactionItem *compaction) { m_coveredBy = compaction; }
+    /// Covered by a compaction whose originals are not shown: the view skips the item.
+    bool isCollapsed() const;
+
     /// 1 normally; shrinks to 0 while the item is being removed.
     qreal presence() const { return m_presence; }
     void setPresence(qreal presence) { m_presence = presence; }
@@ -84,6 +95,8 @@ private:
     int m_heightWidth = -1; ///< width m_height was computed at (exactly or estimated)
     int m_layoutWidth = -1; ///< width of the cached exact layout, -1 without one
     qreal m_presence = 1.0;
+    qsizetype m_sourceIndex = -1;
+    CompactionItem *m_coveredBy = nullptr;
     bool m_cached = false;
 };
 

@@ -1,5 +1,6 @@
 #include "conversationmodel.h"
 
+#include "compactionitem.h"
 #include "messageitem.h"
 #include "noteitem.h"
 #include "toolcarditem.h"
@@ -48,6 +49,7 @@ template<typename T>
 T *ConversationModel::append(std::unique_ptr<T> item)
 {
     T *raw = item.get();
+    raw->setSourceIndex(m_messageIndex);
     m_items.push_back(std::move(item));
     return raw;
 }
@@ -186,9 +188,10 @@ void ConversationModel::messageEnded(const Message &message, qint64 nowMs)
         applyResult(message, nowMs);
         break;
     case Message::Role::Custom:
-        addNote(message.text(), false);
+        addCustom(message);
         break;
     }
+    ++m_messageIndex; // the loop appended it: the next message has the next index
 }
 
 void ConversationModel::applyResult(const Message &message, qint64 nowMs)
@@ -270,6 +273,38 @@ void ConversationModel::addNote(const QString &text, bool error)
     append(std::make_unique<NoteItem>(text, error ? NoteItem::Tone::Error : NoteItem::Tone::Info));
 }
 
+void ConversationModel::addCustom(const Message &message)
+{
+    if (AgentCore::Compaction::of(message))
+        addCompaction(message);
+    else
+        addNote(message.text(), false);
+}
+
+// The summary goes where the messages it covers were, before the kept tail, and covers every
+// item before it, earlier summaries included (a later compaction summarises the earlier one).
+// The covered items stay: the summary's toggle shows them again in place.
+void ConversationModel::addCompaction(const Message &message)
+{
+    const AgentCore::Compaction compaction = *AgentCore::Compaction::of(message);
+    if (compaction.coveredCount > m_messageIndex) { // never applied (contextview.h): a note
+        addNote(compaction.summary, false);
+        return;
+    }
+    auto item = std::make_unique<CompactionItem>(compaction);
+    item->setSourceIndex(m_messageIndex);
+    CompactionItem *raw = item.get();
+    size_t position = 0;
+    while (position < m_items.size()
+           && (m_items[position]->kind() == ConversationItem::Kind::Compaction
+               || m_items[position]->sourceIndex() < compaction.coveredCount)) {
+        ++position;
+    }
+    for (size_t i = 0; i < position; ++i)
+        m_items[i]->setCoveredBy(raw);
+    m_items.insert(m_items.begin() + qsizetype(position), std::move(item));
+}
+
 ToolCardItem *ConversationModel::cardFor(const QString &toolCallId, const QString &toolName)
 {
     if (ToolCardItem *card = m_cards.value(toolCallId))
@@ -308,6 +343,7 @@ void ConversationModel::clear()
     m_draft = m_pendingUser = nullptr;
     m_draftCards.clear();
     m_items.clear();
+    m_messageIndex = 0;
 }
 
 void ConversationModel::addAssistant(const Message &message)
@@ -322,7 +358,7 @@ void ConversationModel::setMessages(const QList<Message> &messages)
 {
     clear();
     m_items.reserve(size_t(messages.size()) * 2);
-    for (const Message &message : messages) {
+    for (const Message &message : messages) { // m_messageIndex counts them
         switch (message.role) {
         case Message::Role::User:
             append(userItem(message));
@@ -334,9 +370,10 @@ void ConversationModel::setMessages(const QList<Message> &messages)
             applyResult(message, 0);
             break;
         case Message::Role::Custom:
-            addNote(message.text(), false);
+            addCustom(message);
             break;
         }
+        ++m_messageIndex;
     }
     runEnded(); // a call of the history without a result never ran
 }

@@ -10,6 +10,7 @@
 
 namespace Ui {
 
+class CompactionItem;
 class ConversationItem;
 class MessageItem;
 class ToolCardItem;
@@ -49,6 +50,8 @@ private:
     void runEnded();
     void addAssistant(const AgentCore::Message &message);
     void addNote(const QString &text, bool error);
+    void addCustom(const AgentCore::Message &message);
+    void addCompaction(const AgentCore::Message &message);
     void addStopNote(const AgentCore::Message &message);
     MessageItem *draft();
     ToolCardItem *cardFor(const QString &toolCallId, const QString &toolName);
@@ -63,6 +66,8 @@ private:
     QList<ToolCardItem *> m_draftCards;   ///< the cards its tool calls made
     MessageItem *m_pendingUser = nullptr; ///< between a user message's start and end
     RemovalHandler m_removalHandler;
+    /// The raw index in the conversation of the message being shown (each item's source).
+    qsizetype m_messageIndex = 0;
 };
 
 } // namespace Ui

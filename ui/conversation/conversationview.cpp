@@ -1,5 +1,6 @@
 #include "conversationview.h"
 
+#include "compactionitem.h"
 #include "conversationaccessible.h"
 #include "conversationitem.h"
 #include "conversationmodel.h"
@@ -172,6 +173,8 @@ int ConversationView::itemWidth() const
 
 int ConversationView::effectiveHeight(const ConversationItem *item) const
 {
+    if (item->isCollapsed())
+        return 0;
     return qRound(item->currentHeight() * item->presence());
 }
 
@@ -180,8 +183,10 @@ void ConversationView::placeItems(int width)
     int y = m_style->margin;
     for (int i = 0; i < m_model->count(); ++i) {
         ConversationItem *item = m_model->at(i);
-        item->measure(width, *m_style);
         item->setTop(y);
+        if (item->isCollapsed())
+            continue; // behind a summary: no need to measure what is not shown
+        item->measure(width, *m_style);
         if (const int height = effectiveHeight(item); height > 0)
             y += height + qRound(m_style->margin * item->presence());
     }
@@ -214,7 +219,7 @@ bool ConversationView::layoutVisible(int top, int width)
         ConversationItem *item = m_model->at(i);
         if (item->top() >= bottom)
             break;
-        if (item->isLaidOut(width))
+        if (item->isLaidOut(width) || item->isCollapsed())
             continue;
         const int before = item->currentHeight();
         if (!item->hasLayout())
@@ -310,6 +315,12 @@ void ConversationView::paintEvent(QPaintEvent *event)
             painter.setOpacity(item->presence());
             painter.setClipRect(QRect(0, 0, width, height));
         }
+        if (item->coveredBy()) {
+            // An original a summary stands in for: greyed, with a bar in the margin, since the
+            // model no longer sees it.
+            painter.fillRect(QRect(-m_style->margin / 2 - 2, 0, 3, height), m_style->muted);
+            painter.setOpacity(painter.opacity() * 0.5);
+        }
         item->paint(&painter, itemClip, *m_style, now);
         painter.restore();
         animating = animating || item->isAnimating();
@@ -338,12 +349,65 @@ void ConversationView::keyPressEvent(QKeyEvent *event)
         event->accept();
         return;
     }
+    if (modifiers == Qt::NoModifier
+        && (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter
+            || event->key() == Qt::Key_Space)) {
+        if (CompactionItem *compaction = compactionForKeys()) {
+            if (event->key() == Qt::Key_Space)
+                compaction->setSummaryExpanded(!compaction->summaryExpanded());
+            else
+                compaction->setOriginalsShown(!compaction->originalsShown());
+            itemChangedByUser(compaction);
+            ensureVisible(compaction);
+            event->accept();
+            return;
+        }
+    }
     if (plain && event->key() == Qt::Key_Home) {
         bar->setValue(0); // scrollContentsBy unsticks the view
         event->accept();
         return;
     }
     QAbstractScrollArea::keyPressEvent(event);
+}
+
+// The summary the keys act on: the first one on screen, else the latest one shown.
+CompactionItem *ConversationView::compactionForKeys() const
+{
+    const int top = verticalScrollBar()->value();
+    CompactionItem *latest = nullptr;
+    for (int i = firstItemBelow(top); i < m_model->count(); ++i) {
+        ConversationItem *item = m_model->at(i);
+        if (item->top() >= top + viewport()->height())
+            break;
+        if (item->kind() == ConversationItem::Kind::Compaction && !item->isCollapsed())
+            return static_cast<CompactionItem *>(item);
+    }
+    for (int i = m_model->count(); i-- > 0;) {
+        ConversationItem *item = m_model->at(i);
+        if (item->kind() == ConversationItem::Kind::Compaction && !item->isCollapsed()) {
+            latest = static_cast<CompactionItem *>(item);
+            break;
+        }
+    }
+    return latest;
+}
+
+void ConversationView::ensureVisible(const ConversationItem *item)
+{
+    QScrollBar *bar = verticalScrollBar();
+    const int top = item->top() - m_style->margin;
+    const int bottom = item->top() + effectiveHeight(item) + m_style->margin;
+    if (top < bar->value())
+        bar->setValue(top);
+    else if (bottom > bar->value() + viewport()->height())
+        bar->setValue(qMin(top, bottom - viewport()->height()));
+}
+
+bool ConversationView::isItemShown(int index) const
+{
+    const ConversationItem *item = itemAt(index);
+    return item && !item->isCollapsed();
 }
 
 void ConversationView::focusInEvent(QFocusEvent *event)

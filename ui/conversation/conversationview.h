@@ -14,6 +14,7 @@ QT_END_NAMESPACE
 
 namespace Ui {
 
+class CompactionItem;
 class ConversationItem;
 class ConversationModel;
 struct ConversationStyle;
@@ -23,7 +24,9 @@ struct ConversationStyle;
 /// only visible items are painted, and layouts of items far off-screen are dropped. Changes
 /// are coalesced to at most 60 repaints a second; a streaming message re-lays out only itself.
 /// The view follows new content unless the user scrolled up; then a "Jump to latest" button
-/// shows over its bottom edge (End does the same). It draws a frame while it has the focus,
+/// shows over its bottom edge (End does the same). A compaction's summary hides the messages it
+/// covers until its toggle (or Enter, for the summary on screen) shows them again; hiding and
+/// showing only changes a flag each item reads, no item is rebuilt. It draws a frame while it has the focus,
 /// and screen readers see it as a list of its items (ConversationAccessible). UI thread only;
 /// never blocks.
 class ConversationView final : public QAbstractScrollArea
@@ -51,6 +54,8 @@ public:
     QToolButton *jumpToLatestButton() const { return m_jumpToLatest; }
     /// Where the item at index is, in viewport coordinates (empty if there is none).
     QRect itemRect(int index) const;
+    /// False for an item hidden behind a compaction's summary (see CompactionItem).
+    bool isItemShown(int index) const;
     /// -1 if the item is not (or no longer) in the view.
     int indexOf(const ConversationItem *item) const;
     /// Lays out and repaints pending changes now instead of at the next frame.
@@ -89,6 +94,8 @@ private:
     void stopRemovals();
     void rebuildStyle();
     void itemChangedByUser(ConversationItem *item);
+    CompactionItem *compactionForKeys() const;
+    void ensureVisible(const ConversationItem *item);
 
     std::unique_ptr<ConversationModel> m_model;
     std::unique_ptr<ConversationStyle> m_style;

@@ -1,0 +1,223 @@
+#include "compactionitem.h"
+
+#include "conversationstyle.h"
+
+#include "../usagelabel.h"
+
+#include <QCoreApplication>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace Ui {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(Ui::CompactionItem)
+};
+constexpr int WrapFlags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
+} // namespace
+
+CompactionItem::CompactionItem(const AgentCore::Compaction &compaction)
+    : m_compaction(compaction)
+{}
+
+QString CompactionItem::title() const
+{
+    //: Header of a compaction in the conversation: the summary stands in for these messages
+    return Tr::tr("Summary of %n earlier message(s)", nullptr, int(m_compaction.coveredCount));
+}
+
+QString CompactionItem::byline() const
+{
+    const QLocale locale;
+    QStringList parts;
+    if (!m_compaction.model.isEmpty())
+        //: Who wrote a compaction's summary: "Written by claude-sonnet-4"
+        parts << Tr::tr("Written by %1").arg(m_compaction.model);
+    const AgentCore::Usage &usage = m_compaction.usage;
+    if (usage.totalTokens() > 0)
+        parts << Tr::tr("%1 tokens").arg(UsageLabel::compactNumber(usage.totalTokens(), locale));
+    if (usage.cost > 0)
+        parts << UsageLabel::dollars(usage.cost, locale);
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString CompactionItem::instructionsText() const
+{
+    if (m_compaction.instructions.trimmed().isEmpty())
+        return {};
+    //: What the user asked a compaction's summary to keep
+    return Tr::tr("Instructions: %1").arg(m_compaction.instructions.trimmed());
+}
+
+QString CompactionItem::originalsToggleText() const
+{
+    const int n = int(m_compaction.coveredCount);
+    //: Toggle under a compaction's summary; Enter is the key that does the same
+    return m_originalsShown ? Tr::tr("Hide the %n original message(s), no longer sent to the "
+                                     "model (Enter)",
+                                     nullptr,
+                                     n)
+                            : Tr::tr("Show the %n original message(s) (Enter)", nullptr, n);
+}
+
+QString CompactionItem::summaryToggleText() const
+{
+    //: Toggle of a compaction's long summary; Space is the key that does the same
+    return m_summaryExpanded ? Tr::tr("Show less (Space)")
+                             : Tr::tr("Show the whole summary (Space)");
+}
+
+QString CompactionItem::plainText() const
+{
+    QStringList lines{title()};
+    if (const QString by = byline(); !by.isEmpty())
+        lines << by;
+    if (const QString instructions = instructionsText(); !instructions.isEmpty())
+        lines << instructions;
+    lines << m_compaction.summary;
+    return lines.join(QLatin1Char('\n'));
+}
+
+void CompactionItem::setOriginalsShown(bool shown)
+{
+    if (m_originalsShown == shown)
+        return;
+    m_originalsShown = shown;
+    invalidate(); // the toggle's text changes width
+}
+
+void CompactionItem::setSummaryExpanded(bool expanded)
+{
+    if (m_summaryExpanded == expanded)
+        return;
+    m_summaryExpanded = expanded;
+    invalidate();
+}
+
+CompactionItem::Geometry CompactionItem::computeGeometry(int width,
+                                                         const ConversationStyle &style) const
+{
+    Geometry g;
+    const int inner = qMax(1, width - 2 * style.padding);
+    const int x = style.padding;
+    int y = style.padding;
+    const QFontMetrics boldMetrics(style.bold);
+    g.title = QRect(x, y, inner, boldMetrics.height());
+    y = g.title.bottom() + 1 + style.spacing / 2;
+    if (const QString by = byline(); !by.isEmpty()) {
+        g.byline = style.smallMetrics.boundingRect(QRect(x, y, inner, 100000), WrapFlags, by);
+        g.byline.setWidth(inner);
+        y = g.byline.bottom() + 1 + style.spacing / 2;
+    }
+    if (const QString instructions = instructionsText(); !instructions.isEmpty()) {
+        g.instructions = style.smallMetrics.boundingRect(QRect(x, y, inner, 100000),
+                                                         WrapFlags,
+                                                         instructions);
+        g.instructions.setWidth(inner);
+        y = g.instructions.bottom() + 1 + style.spacing / 2;
+    }
+    y += style.spacing / 2;
+    const QRect full = style.bodyMetrics.boundingRect(QRect(x, y, inner, 10000000),
+                                                      WrapFlags,
+                                                      m_compaction.summary);
+    const int collapsedHeight = CollapsedLines * style.bodyMetrics.lineSpacing();
+    const bool isLong = full.height() > collapsedHeight + style.bodyMetrics.lineSpacing() / 2;
+    g.summary = QRect(x, y, inner, isLong && !m_summaryExpanded ? collapsedHeight : full.height());
+    y = g.summary.bottom() + 1 + style.spacing;
+    const QFontMetrics linkMetrics(style.small);
+    if (isLong) {
+        g.summaryToggle = QRect(x,
+                                y,
+                                linkMetrics.horizontalAdvance(summaryToggleText()),
+                                linkMetrics.height());
+        y = g.summaryToggle.bottom() + 1 + style.spacing / 2;
+    }
+    g.originalsToggle = QRect(x,
+                              y,
+                              linkMetrics.horizontalAdvance(originalsToggleText()),
+                              linkMetrics.height());
+    y = g.originalsToggle.bottom() + 1 + style.padding;
+    g.card = QRect(0, 0, width, y);
+    return g;
+}
+
+int CompactionItem::estimateHeight(int width, const ConversationStyle &style) const
+{
+    return computeGeometry(width, style).card.height();
+}
+
+int CompactionItem::doLayout(int width, const ConversationStyle &style)
+{
+    m_geometry = computeGeometry(width, style);
+    m_summaryLong = !m_geometry.summaryToggle.isEmpty();
+    return m_geometry.card.height();
+}
+
+void CompactionItem::paint(QPainter *painter,
+                           const QRect &clip,
+                           const ConversationStyle &style,
+                           qint64 nowMs) const
+{
+    Q_UNUSED(clip)
+    Q_UNUSED(nowMs)
+    const Geometry &g = m_geometry;
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    QPainterPath path;
+    path.addRoundedRect(QRectF(g.card).adjusted(0.5, 0.5, -0.5, -0.5), style.radius, style.radius);
+    painter->fillPath(path, style.cardBackground);
+    // A dashed accent border: this is not a message of either side, it stands in for many.
+    QPen border(style.accent, 1, Qt::DashLine);
+    painter->setPen(border);
+    painter->drawPath(path);
+
+    painter->setFont(style.bold);
+    painter->setPen(style.text);
+    painter->drawText(g.title, Qt::AlignLeft | Qt::AlignVCenter, title());
+    painter->setFont(style.small);
+    painter->setPen(style.muted);
+    if (!g.byline.isEmpty())
+        painter->drawText(g.byline, WrapFlags, byline());
+    if (!g.instructions.isEmpty()) {
+        QFont italic = style.small;
+        italic.setItalic(true);
+        painter->setFont(italic);
+        painter->drawText(g.instructions, WrapFlags, instructionsText());
+    }
+    painter->save();
+    painter->setClipRect(g.summary, Qt::IntersectClip);
+    painter->setFont(style.body);
+    painter->setPen(style.text);
+    painter->drawText(QRect(g.summary.topLeft(), QSize(g.summary.width(), 10000000)),
+                      WrapFlags,
+                      m_compaction.summary);
+    painter->restore();
+    QFont link = style.small;
+    link.setUnderline(true);
+    painter->setFont(link);
+    painter->setPen(style.accent);
+    if (!g.summaryToggle.isEmpty())
+        painter->drawText(g.summaryToggle, Qt::AlignLeft | Qt::AlignVCenter, summaryToggleText());
+    painter->drawText(g.originalsToggle, Qt::AlignLeft | Qt::AlignVCenter, originalsToggleText());
+}
+
+bool CompactionItem::click(QPoint pos)
+{
+    if (m_geometry.originalsToggle.contains(pos)) {
+        setOriginalsShown(!m_originalsShown);
+        return true;
+    }
+    if (m_geometry.summaryToggle.contains(pos)) {
+        setSummaryExpanded(!m_summaryExpanded);
+        return true;
+    }
+    return false;
+}
+
+bool CompactionItem::isClickable(QPoint pos) const
+{
+    return m_geometry.originalsToggle.contains(pos) || m_geometry.summaryToggle.contains(pos);
+}
+
+} // namespace Ui
