@@ -2,6 +2,7 @@
 
 #include "agentstatusbar.h"
 #include "changedfilespanel.h"
+#include "compactdialog.h"
 #include "composer.h"
 #include "contextview/contextdialog.h"
 #include "conversationpage.h"
@@ -587,6 +588,11 @@ void MainWindow::createMenus()
     // this one works from anywhere, always.
     m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_stopAction->setEnabled(false);
+    QAction *compact = agent->addAction(tr("&Compact Conversation…"),
+                                        this,
+                                        &MainWindow::showCompactDialog);
+    compact->setObjectName(QStringLiteral("compactAction"));
+    compact->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
     agent->addSeparator();
     QAction *settings = agent->addAction(tr("S&ettings…"), this, &MainWindow::showSettings);
     settings->setObjectName(QStringLiteral("settingsAction"));
@@ -609,6 +615,32 @@ void MainWindow::createMenus()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About AgentDesk"), this, &MainWindow::showAbout);
     rebuildRecentMenu();
+}
+
+void MainWindow::showCompactDialog()
+{
+    // What the summary keeps verbatim, until the session's ContextManager gives its own
+    // (ContextSettings::keepRecent()).
+    constexpr qint64 keepRecentTokens = 20'000;
+    auto dialog = new CompactDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // The preview follows the session: a run that ends while the dialog is open adds messages
+    // and lets Compact go ahead.
+    auto refresh = [this, dialog] {
+        const AgentCore::Agent *agent = m_session ? m_session->agent() : nullptr;
+        const bool idle = !m_session || m_session->state() == AgentSession::State::Idle;
+        dialog->setConversation(agent ? agent->messages() : QList<AgentCore::Message>{},
+                                {},
+                                keepRecentTokens);
+        dialog->setBlockedReason(idle ? QString()
+                                      : tr("The agent is working: compact once it has "
+                                           "finished, or stop it first."));
+    };
+    refresh();
+    if (m_session)
+        connect(m_session, &AgentSession::stateChanged, dialog, refresh);
+    connect(dialog, &CompactDialog::compactRequested, this, &MainWindow::compactRequested);
+    dialog->open();
 }
 
 void MainWindow::chooseRepository()

@@ -102,9 +102,15 @@ public:
     /// Null unless the context view is open.
     ContextDialog *contextDialog() const;
     AgentStatusBar *agentStatusBar() const { return m_statusBar; }
+    /// Opens "Compact now" (CompactDialog, window-modal; returns at once) on this session's
+    /// conversation: Agent > Compact Conversation…, Ctrl+Shift+K.
+    void showCompactDialog();
 
 signals:
     void repositoryChanged(const AgentCore::Repository &repository);
+    /// The user asked to compact the conversation now, keeping \a instructions in mind (may be
+    /// empty); whoever owns the session's ContextManager does it (compactNow).
+    void compactRequested(const QString &instructions);
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;

@@ -1,0 +1,220 @@
+// "Compact now": the dialog previews what a compaction would summarise and keep, says why it
+// cannot compact when it cannot, and hands the user's instructions on; the window opens it
+// from the Agent menu and Ctrl+Shift+K.
+#include "../tools/toolstest.h"
+
+#include <agentsession.h>
+#include <compactdialog.h>
+#include <context/compaction.h>
+#include <context/tokenestimate.h>
+#include <mainwindow.h>
+#include <scriptedmodel.h>
+
+#include <QAction>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace AgentCore;
+using Ui::CompactDialog;
+
+namespace {
+
+Message userMessage(const QString &text)
+{
+    Message message;
+    message.role = Message::Role::User;
+    message.content << ContentBlock::makeText(text);
+    return message;
+}
+
+Message assistantMessage(const QString &text)
+{
+    Message message;
+    message.role = Message::Role::Assistant;
+    message.content << ContentBlock::makeText(text);
+    message.stopReason = StopReason::Stop;
+    return message;
+}
+
+QList<Message> exchanges(int turns)
+{
+    QList<Message> messages;
+    for (int i = 0; i < turns; ++i) {
+        messages << userMessage(QStringLiteral("task %1\nmore detail").arg(i))
+                 << assistantMessage(QStringLiteral("answer %1").arg(i));
+    }
+    return messages;
+}
+
+QStringList texts(const QListWidget *list)
+{
+    QStringList lines;
+    for (int i = 0; i < list->count(); ++i)
+        lines << list->item(i)->text();
+    return lines;
+}
+
+} // namespace
+
+class tst_CompactDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_compactdialog"));
+    }
+
+    void previewShowsBothSides()
+    {
+        CompactDialog dialog;
+        const QList<Message> conversation = exchanges(5);
+        // Nothing fits a budget of one token: all but the latest turn (the last reply) goes.
+        dialog.setConversation(conversation, {}, 1);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        const auto plan = planCompaction(conversation, {}, 1);
+        QVERIFY(plan);
+        QCOMPARE(dialog.summarisedList()->count(), 9);
+        QCOMPARE(dialog.keptList()->count(), 1);
+        QCOMPARE(texts(dialog.keptList()), QStringList{QStringLiteral("Agent: answer 4")});
+        QCOMPARE(dialog.summarisedList()->item(0)->text(), QStringLiteral("You: task 0"));
+        const QString tokens = QString::number(plan->summarisedTokens);
+        // (The plural is the English translation's: "9 message(s)" until it has the entry.)
+        QVERIFY(dialog.summarisedFigures().startsWith(QStringLiteral("9 message")));
+        QVERIFY(
+            dialog.summarisedFigures().endsWith(QStringLiteral(", about %1 tokens").arg(tokens)));
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("summarisedHeading"))
+                    ->text()
+                    .contains(dialog.summarisedFigures()));
+        QVERIFY(dialog.keptFigures().startsWith(QStringLiteral("1 message")));
+        QVERIFY(dialog.keptFigures().endsWith(
+            QStringLiteral(", about %1 tokens").arg(plan->keptTokens)));
+        QVERIFY(dialog.compactButton()->isEnabled());
+        QVERIFY(dialog.disabledReason().isEmpty());
+        QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("compactDisabledReason"))->isVisible());
+
+        // A generous budget keeps everything but the first turn.
+        dialog.setConversation(conversation, {}, 1'000'000);
+        QCOMPARE(dialog.summarisedList()->count(), 1);
+        QCOMPARE(dialog.keptList()->count(), 9);
+    }
+
+    void earlierSummaryIsListedAsSuch()
+    {
+        QList<Message> conversation = exchanges(3);
+        Compaction compaction;
+        compaction.summary = QStringLiteral("The user set up the project.");
+        compaction.coveredCount = 2;
+        conversation << compaction.toMessage() << exchanges(2);
+        CompactDialog dialog;
+        dialog.setConversation(conversation, {}, 1);
+        QVERIFY(dialog.summarisedList()->count() > 1);
+        QCOMPARE(dialog.summarisedList()->item(0)->text(),
+                 QStringLiteral("Earlier summary: The user set up the project."));
+    }
+
+    void nothingToCompactSaysWhy()
+    {
+        CompactDialog dialog;
+        dialog.setConversation(exchanges(1).mid(0, 1), {}, 1);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(!dialog.compactButton()->isEnabled());
+        QVERIFY(dialog.disabledReason().startsWith(QStringLiteral("Nothing to compact yet")));
+        auto reason = dialog.findChild<QLabel *>(QStringLiteral("compactDisabledReason"));
+        QVERIFY(reason->isVisible());
+        QCOMPARE(reason->text(), dialog.disabledReason());
+        QCOMPARE(dialog.summarisedList()->count(), 0);
+
+        // Enter does not compact either.
+        QSignalSpy requested(&dialog, &CompactDialog::compactRequested);
+        QTest::keyClick(dialog.instructionsEdit(), Qt::Key_Return);
+        QCOMPARE(requested.count(), 0);
+    }
+
+    void blockedWhileTheAgentWorks()
+    {
+        CompactDialog dialog;
+        dialog.setConversation(exchanges(4), {}, 1);
+        dialog.setBlockedReason(QStringLiteral("The agent is working."));
+        QVERIFY(!dialog.compactButton()->isEnabled());
+        QCOMPARE(dialog.disabledReason(), QStringLiteral("The agent is working."));
+        QCOMPARE(dialog.summarisedList()->count(), 7); // the preview still shows
+        dialog.setBlockedReason({});
+        QVERIFY(dialog.compactButton()->isEnabled());
+    }
+
+    void compactEmitsTheInstructions()
+    {
+        CompactDialog dialog;
+        dialog.setConversation(exchanges(4), {}, 1);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QSignalSpy requested(&dialog, &CompactDialog::compactRequested);
+        QTRY_VERIFY(dialog.instructionsEdit()->hasFocus());
+        QTest::keyClicks(dialog.instructionsEdit(),
+                         QStringLiteral("keep the API design discussion"));
+        QTest::keyClick(dialog.instructionsEdit(), Qt::Key_Return); // the default button
+        QCOMPARE(requested.count(), 1);
+        QCOMPARE(requested.at(0).at(0).toString(), QStringLiteral("keep the API design discussion"));
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QVERIFY(!dialog.isVisible());
+    }
+
+    void cancelEmitsNothing()
+    {
+        CompactDialog dialog;
+        dialog.setConversation(exchanges(4), {}, 1);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QSignalSpy requested(&dialog, &CompactDialog::compactRequested);
+        QTest::keyClick(&dialog, Qt::Key_Escape);
+        QCOMPARE(requested.count(), 0);
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    }
+
+    void windowOpensItWithItsShortcut()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.isValid());
+        QTemporaryDir sessions;
+        Ui::AgentSetup setup;
+        setup.model.client = std::make_shared<TestSupport::ScriptedModel>(
+            QList<TestSupport::ModelStep>{});
+        setup.model.label = QStringLiteral("scripted");
+        setup.sessionsDirectory = sessions.path();
+        Ui::MainWindow window(setup);
+        window.resize(1000, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openRepository(repo.root()));
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->agent(), 15'000);
+        QTRY_COMPARE(window.session()->state(), Ui::AgentSession::State::Idle);
+        QVERIFY(window.session()->agent()->setMessages(exchanges(3)));
+
+        QSignalSpy requested(&window, &Ui::MainWindow::compactRequested);
+        window.activateWindow();
+        QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
+        CompactDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = window.findChild<CompactDialog *>()) && dialog->isVisible());
+        QCOMPARE(dialog->summarisedList()->count() + dialog->keptList()->count(), 6);
+        QVERIFY(dialog->compactButton()->isEnabled());
+        dialog->instructionsEdit()->setText(QStringLiteral("keep the tests"));
+        dialog->compactButton()->click();
+        QCOMPARE(requested.count(), 1);
+        QCOMPARE(requested.at(0).at(0).toString(), QStringLiteral("keep the tests"));
+    }
+};
+
+QTEST_MAIN(tst_CompactDialog)
+#include "tst_compactdialog.moc"
