@@ -5,8 +5,11 @@
 #include <ai/pricing.h>
 #include <agentstatusbar.h>
 #include <changedfilespanel.h>
+#include <compactdialog.h>
 #include <composer.h>
 #include <contextview/contextdialog.h>
+#include <context/compaction.h>
+#include <conversation/compactionitem.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>
@@ -21,6 +24,7 @@
 #include <rootuserbar.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
+#include <session/sessionstore.h>
 #include <sessions/sessionspanel.h>
 #include <testtools.h>
 #include <usagelabel.h>
@@ -34,6 +38,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPalette>
 #include <QProcess>
@@ -793,6 +798,101 @@ bool contextView(const QString &dir)
     return scene.save(QStringLiteral("33-context-view"), dialog) && ok;
 }
 
+// A long conversation after a compaction: the summary stands in for the older messages, which
+// hide behind it (collapsed), then shown again in place, greyed, with the whole summary; and
+// the "Compact now" dialog on the same conversation.
+QList<Message> compactedConversation()
+{
+    auto text = [](Message::Role role, const QString &words) {
+        Message message;
+        message.role = role;
+        message.content << ContentBlock::makeText(words);
+        message.stopReason = StopReason::Stop;
+        return message;
+    };
+    const QStringList tasks{
+        QStringLiteral("add(INT_MAX, 1) returns a negative number. Fix the overflow."),
+        QStringLiteral("Should divide throw or return an optional on a zero divisor?"),
+        QStringLiteral("Let's keep exceptions. Add a test for divide by zero."),
+        QStringLiteral("Now make the API take int64_t."),
+        QStringLiteral("Run the tests again."),
+    };
+    const QStringList answers{
+        QStringLiteral("`calc::add` now checks the sum with `__builtin_add_overflow` and throws "
+                       "`std::overflow_error`."),
+        QStringLiteral("Exceptions keep the API as it is; an optional would change every "
+                       "caller. I would keep exceptions."),
+        QStringLiteral("Added `divideByZeroThrows` to `tests/calc_test.cpp`; 15 tests pass."),
+        QStringLiteral("`add`, `subtract` and `divide` take and return `int64_t` now; the "
+                       "overflow checks use the wider type."),
+        QStringLiteral("All 15 tests pass."),
+    };
+    QList<Message> messages;
+    for (int i = 0; i < tasks.size(); ++i) {
+        messages << text(Message::Role::User, tasks.at(i))
+                 << text(Message::Role::Assistant, answers.at(i));
+    }
+    Compaction compaction;
+    compaction.coveredCount = 6;
+    compaction.instructions = QStringLiteral("keep the API design discussion");
+    compaction.model = QStringLiteral("claude-sonnet-4-5");
+    compaction.provider = QStringLiteral("anthropic");
+    compaction.usage.input = 14'200;
+    compaction.usage.output = 610;
+    compaction.usage.cost = 0.052;
+    compaction.summary = QStringLiteral(
+        "The user works on a small calculator library (src/calc.cpp, src/calc.h, tests in "
+        "tests/calc_test.cpp).\n"
+        "1. add(INT_MAX, 1) overflowed: add now checks with __builtin_add_overflow and throws "
+        "std::overflow_error.\n"
+        "2. API design: divide keeps throwing on a zero divisor rather than returning an "
+        "optional, so that no caller changes; the user agreed.\n"
+        "3. A test divideByZeroThrows was added; 15 tests pass.\n"
+        "Open: nothing; the next step was to widen the API to int64_t.");
+    messages << compaction.toMessage();
+    return messages;
+}
+
+bool compacted(const QString &dir)
+{
+    Scene scene(dir, {}, PermissionMode::Default);
+    const QString path = QDir(scene.window()->sessionsDirectory())
+                             .filePath(QStringLiteral("20260101-120000-compacted.jsonl"));
+    {
+        QString error;
+        auto log = SessionLog::open(path,
+                                    SessionStore::newHeader(scene.window()->repository().root),
+                                    &error);
+        if (!log)
+            return false;
+        for (const Message &message : compactedConversation())
+            log->appendMessage(message, &error);
+    }
+    if (!scene.window()->resumeSession(path))
+        return false;
+    Ui::ConversationView *view = scene.page()->conversation();
+    if (!scene.waitFor(
+            [view] { return countItems(view, Ui::ConversationItem::Kind::Compaction) == 1; }))
+        return false;
+    view->flush();
+    bool ok = scene.save(QStringLiteral("34-compacted"));
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_Return); // the originals, in place
+    QTest::keyClick(view, Qt::Key_Space);  // the whole summary
+    view->flush();
+    view->verticalScrollBar()->setValue(view->verticalScrollBar()->maximum() / 3);
+    ok = scene.save(QStringLiteral("35-compacted-originals-shown")) && ok;
+
+    scene.window()->showCompactDialog();
+    auto dialog = scene.window()->findChild<Ui::CompactDialog *>();
+    if (!dialog || !scene.waitFor([dialog] { return dialog->isVisible(); }))
+        return false;
+    dialog->instructionsEdit()->setText(QStringLiteral("keep the API design discussion"));
+    ok = scene.save(QStringLiteral("36-compact-dialog"), dialog) && ok;
+    dialog->reject();
+    return ok;
+}
+
 QPalette darkPalette()
 {
     QPalette palette;
@@ -857,6 +957,7 @@ int main(int argc, char **argv)
     ok = steeringNotSent(dir) && ok;
     ok = fileDiff(dir) && ok;
     ok = contextView(dir) && ok;
+    ok = compacted(dir) && ok;
     // The smallest window the layout is made for: nothing may be cut off.
     windowSize = QSize(1000, 700);
     ok = welcome(dir, QStringLiteral("23-small-welcome")) && ok;
