@@ -2,14 +2,16 @@
 
 #include <ai/switchablemodelclient.h>
 #include <coding/codingsession.h>
+#include <context/compaction.h>
 #include <loop/agent.h>
 #include <permissions/permissionbroker.h>
 #include <permissions/projecttrust.h>
-
 #include <session/sessionstore.h>
 
+#include <QApplication>
 #include <QFileInfo>
 #include <QJsonObject>
+#include <QPointer>
 #include <QUuid>
 
 #include <utility>
@@ -120,6 +122,32 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
     parts.config.loop.model = m_switch;
     // Summaries run on a thread of their own, on whatever model the session uses then.
     parts.context->setModelFactory([model = m_switch] { return model->snapshot(); });
+    m_context = parts.context;
+    // The manager calls these on its own threads, and may outlive the session (the loop's hooks
+    // share it): each goes to the UI thread and finds the session there if it is still alive.
+    const QPointer<AgentSession> self(this);
+    AgentCore::ContextManager::Events events;
+    events.started = [self](bool waiting) {
+        QMetaObject::invokeMethod(qApp, [self, waiting] {
+            if (self)
+                emit self->compactionStarted(waiting);
+        });
+    };
+    events.finished = [self](const AgentCore::Message &compaction, bool manual) {
+        if (!manual)
+            return; // the loop appended it: it arrives as a message event
+        QMetaObject::invokeMethod(qApp, [self, compaction] {
+            if (self)
+                self->appendCompaction(compaction);
+        });
+    };
+    events.failed = [self](const QString &problem) {
+        QMetaObject::invokeMethod(qApp, [self, problem] {
+            if (self)
+                emit self->compactionFailed(problem);
+        });
+    };
+    m_context->setEvents(events);
     if (m_file.resumed)
         parts.config.history = m_file.resumed->messages;
 
@@ -344,6 +372,47 @@ void AgentSession::setTitle(const QString &title)
     m_title = title.simplified();
     if (m_recorder)
         m_recorder->setStateValue(titleKey, m_title);
+    emit recorded();
+}
+
+bool AgentSession::compactNow(const QString &instructions)
+{
+    if (!m_agent || !m_context || isReadOnly())
+        return false;
+    if (m_state != State::Idle) {
+        emit compactionFailed(tr("The agent is working: compact once it has finished."));
+        return false;
+    }
+    AgentCore::Context conversation;
+    conversation.messages = m_agent->messages();
+    return m_context->compactNow(conversation, instructions);
+}
+
+// A summary "compact now" asked for: appended while idle, after the messages it was made from
+// (append-only, so they are still there unless the conversation was replaced).
+void AgentSession::appendCompaction(const AgentCore::Message &compaction)
+{
+    const std::optional<AgentCore::Compaction> read = AgentCore::Compaction::of(compaction);
+    QList<AgentCore::Message> messages = m_agent ? m_agent->messages()
+                                                 : QList<AgentCore::Message>{};
+    if (!m_agent || m_state != State::Idle || !read || read->coveredCount > messages.size()) {
+        emit compactionFailed(tr("The summary was not applied: the conversation changed while it "
+                                 "was written. Compact again."));
+        return;
+    }
+    messages.append(compaction);
+    if (!m_agent->setMessages(messages)) {
+        emit compactionFailed(tr("The summary was not applied: the agent started working. "
+                                 "Compact again once it has finished."));
+        return;
+    }
+    if (m_recorder)
+        m_recorder->record({compaction});
+    AgentEvent event;
+    event.type = AgentEvent::Type::MessageEnd;
+    event.message = compaction;
+    emit eventEmitted(event); // the conversation shows it as it shows the loop's
+    emit compacted();
     emit recorded();
 }
 

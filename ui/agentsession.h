@@ -140,6 +140,14 @@ public:
     /// In the order they were first changed; a resumed session starts with the changes its
     /// history records, as they were listed live.
     QList<ChangedFile> changedFiles() const;
+
+    /// Keeps the conversation within the model's window; null while Preparing.
+    AgentCore::ContextManager *contextManager() const { return m_context.get(); }
+    /// "Compact now": starts a summary of the conversation, keeping \a instructions in mind;
+    /// the compaction is appended (and recorded, and shown) when it is ready, if the agent is
+    /// still idle then. false (compactionFailed says why) while a run goes on, a summary is
+    /// already being written, or nothing can be compacted.
+    bool compactNow(const QString &instructions);
     QStringList warnings() const { return m_warnings; } ///< from the settings files
 
     /// How full the conversation's context window is: the system prompt and tools once the
@@ -167,12 +175,20 @@ signals:
     void projectTrustNeeded(const QStringList &grants);
     /// contextMeter() changed: a message came, a run ended.
     void contextChanged();
+    /// A summary of the conversation started (ContextManager::Events::started): \a waiting
+    /// when the next request waits for it.
+    void compactionStarted(bool waiting);
+    /// A compaction was appended to the conversation (it also came as an eventEmitted).
+    void compacted();
+    /// A summary failed or could not be applied; \a problem is for people.
+    void compactionFailed(const QString &problem);
 
 private:
     enum class Action { Send, Steer, FollowUp };
     void assembled(AgentCore::CodingAgent parts);
     void perform(Action action, const QString &text);
     void onEvent(const AgentCore::AgentEvent &event);
+    void appendCompaction(const AgentCore::Message &compaction);
     /// Adds one change to the changed files: live from the loop's afterEffect hook (every
     /// side-effecting call that reports a file's diff), on resume from the recorded results.
     void noteChange(const AgentCore::FileChange &change);
@@ -198,6 +214,7 @@ private:
     AgentCore::PermissionBroker *m_broker = nullptr;
     AgentCore::Agent *m_agent = nullptr;
     std::shared_ptr<AgentCore::PermissionPolicy> m_policy;
+    std::shared_ptr<AgentCore::ContextManager> m_context;
     std::thread m_assembly;
     QList<std::pair<Action, QString>> m_waiting; // sent while Preparing
     QList<ChangedFile> m_changed;

@@ -296,6 +296,17 @@ void MainWindow::startSession(const QString &path,
         statusBar()->showMessage(message, 15000);
     });
     connect(m_session, &AgentSession::recorded, this, &MainWindow::refreshSessions);
+    connect(m_session, &AgentSession::compactionStarted, this, [this](bool waiting) {
+        if (waiting)
+            statusBar()->showMessage(tr("Summarising the older part of the conversation so "
+                                        "that the next request fits…"));
+    });
+    connect(m_session, &AgentSession::compacted, this, [this] {
+        statusBar()->showMessage(tr("The conversation was compacted."), 8000);
+    });
+    connect(m_session, &AgentSession::compactionFailed, this, [this](const QString &problem) {
+        statusBar()->showMessage(problem, 15000);
+    });
     connect(m_session, &AgentSession::projectTrustNeeded, this, [this](const QStringList &grants) {
         AgentSession *session = m_session;
         auto dialog = new ProjectTrustDialog(session->repositoryRoot(), grants, this);
@@ -619,27 +630,33 @@ void MainWindow::createMenus()
 
 void MainWindow::showCompactDialog()
 {
-    // What the summary keeps verbatim, until the session's ContextManager gives its own
-    // (ContextSettings::keepRecent()).
-    constexpr qint64 keepRecentTokens = 20'000;
     auto dialog = new CompactDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     // The preview follows the session: a run that ends while the dialog is open adds messages
     // and lets Compact go ahead.
     auto refresh = [this, dialog] {
         const AgentCore::Agent *agent = m_session ? m_session->agent() : nullptr;
+        const AgentCore::ContextManager *context = m_session ? m_session->contextManager()
+                                                             : nullptr;
+        if (agent && context)
+            dialog->setPlan(context->preview(agent->messages()));
+        else
+            dialog->setPlan(std::nullopt);
         const bool idle = !m_session || m_session->state() == AgentSession::State::Idle;
-        dialog->setConversation(agent ? agent->messages() : QList<AgentCore::Message>{},
-                                {},
-                                keepRecentTokens);
-        dialog->setBlockedReason(idle ? QString()
-                                      : tr("The agent is working: compact once it has "
-                                           "finished, or stop it first."));
+        dialog->setBlockedReason(!idle ? tr("The agent is working: compact once it has "
+                                            "finished, or stop it first.")
+                                 : context && context->isCompacting()
+                                     ? tr("A summary is being written already.")
+                                     : QString());
     };
     refresh();
     if (m_session)
         connect(m_session, &AgentSession::stateChanged, dialog, refresh);
-    connect(dialog, &CompactDialog::compactRequested, this, &MainWindow::compactRequested);
+    connect(dialog, &CompactDialog::compactRequested, this, [this](const QString &instructions) {
+        emit compactRequested(instructions);
+        if (m_session && m_session->compactNow(instructions))
+            statusBar()->showMessage(tr("Summarising the older part of the conversation…"));
+    });
     dialog->open();
 }
 

@@ -109,7 +109,7 @@ public:
 signals:
     void repositoryChanged(const AgentCore::Repository &repository);
     /// The user asked to compact the conversation now, keeping \a instructions in mind (may be
-    /// empty); whoever owns the session's ContextManager does it (compactNow).
+    /// empty); the session does it (AgentSession::compactNow).
     void compactRequested(const QString &instructions);
 
 protected:

@@ -7,10 +7,15 @@
 #include <compactdialog.h>
 #include <context/compaction.h>
 #include <context/tokenestimate.h>
+#include <conversation/conversationitem.h>
+#include <conversation/conversationview.h>
+#include <conversationpage.h>
 #include <mainwindow.h>
 #include <scriptedmodel.h>
+#include <session/sessionlog.h>
 
 #include <QAction>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -58,6 +63,15 @@ QStringList texts(const QListWidget *list)
     for (int i = 0; i < list->count(); ++i)
         lines << list->item(i)->text();
     return lines;
+}
+
+bool hasCompaction(const Ui::ConversationView *view)
+{
+    for (int i = 0; i < view->itemCount(); ++i) {
+        if (view->itemAt(i)->kind() == Ui::ConversationItem::Kind::Compaction)
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -183,36 +197,61 @@ private slots:
         QCOMPARE(dialog.result(), int(QDialog::Rejected));
     }
 
-    void windowOpensItWithItsShortcut()
+    void windowCompactsWithTheInstructions()
     {
         ToolsTest::Repo repo;
         QVERIFY(repo.isValid());
         QTemporaryDir sessions;
+        auto model = std::make_shared<TestSupport::ScriptedModel>(QList<TestSupport::ModelStep>{
+            TestSupport::ModelStep::text(QStringLiteral("The user asked for task 0."))});
         Ui::AgentSetup setup;
-        setup.model.client = std::make_shared<TestSupport::ScriptedModel>(
-            QList<TestSupport::ModelStep>{});
+        setup.model.client = model;
         setup.model.label = QStringLiteral("scripted");
         setup.sessionsDirectory = sessions.path();
-        Ui::MainWindow window(setup);
-        window.resize(1000, 700);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.openRepository(repo.root()));
-        QTRY_VERIFY_WITH_TIMEOUT(window.session()->agent(), 15'000);
-        QTRY_COMPARE(window.session()->state(), Ui::AgentSession::State::Idle);
-        QVERIFY(window.session()->agent()->setMessages(exchanges(3)));
+        auto window = std::make_unique<Ui::MainWindow>(setup);
+        window->resize(1000, 700);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QVERIFY(window->openRepository(repo.root()));
+        QTRY_VERIFY_WITH_TIMEOUT(window->session()->agent(), 15'000);
+        QTRY_COMPARE(window->session()->state(), Ui::AgentSession::State::Idle);
+        // As a resumed session would have it: the agent's conversation and the window's.
+        QVERIFY(window->session()->agent()->setMessages(exchanges(3)));
+        Ui::ConversationView *view = window->conversationPage()->conversation();
+        view->setMessages(exchanges(3));
 
-        QSignalSpy requested(&window, &Ui::MainWindow::compactRequested);
-        window.activateWindow();
-        QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
+        // Agent > Compact Conversation…, by its shortcut.
+        QSignalSpy requested(window.get(), &Ui::MainWindow::compactRequested);
+        window->activateWindow();
+        QTest::keyClick(window.get(), Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
         CompactDialog *dialog = nullptr;
-        QTRY_VERIFY((dialog = window.findChild<CompactDialog *>()) && dialog->isVisible());
+        QTRY_VERIFY((dialog = window->findChild<CompactDialog *>()) && dialog->isVisible());
         QCOMPARE(dialog->summarisedList()->count() + dialog->keptList()->count(), 6);
         QVERIFY(dialog->compactButton()->isEnabled());
-        dialog->instructionsEdit()->setText(QStringLiteral("keep the tests"));
-        dialog->compactButton()->click();
+        QTest::keyClicks(dialog->instructionsEdit(), QStringLiteral("keep the tests"));
+        QTest::keyClick(dialog->instructionsEdit(), Qt::Key_Return);
         QCOMPARE(requested.count(), 1);
         QCOMPARE(requested.at(0).at(0).toString(), QStringLiteral("keep the tests"));
+
+        // The summary request went to the session's model; the compaction is appended, shown
+        // and written to the session file.
+        QTRY_COMPARE_WITH_TIMEOUT(window->session()->agent()->messages().size(), 7, 15'000);
+        const Message appended = window->session()->agent()->messages().constLast();
+        const std::optional<Compaction> compaction = Compaction::of(appended);
+        QVERIFY(compaction);
+        QCOMPARE(compaction->summary, QStringLiteral("The user asked for task 0."));
+        QCOMPARE(compaction->instructions, QStringLiteral("keep the tests"));
+        QVERIFY(model->callCount() >= 1);
+        QTRY_VERIFY(hasCompaction(view));
+        QVERIFY(!view->isItemShown(0)); // task 0, behind the summary
+        const QString path = window->session()->sessionPath();
+        QTRY_VERIFY(QFile::exists(path));
+        window.reset();
+        QString error;
+        const auto contents = SessionLog::load(path, &error);
+        QVERIFY2(contents, qPrintable(error));
+        QVERIFY(!contents->messages.isEmpty());
+        QVERIFY(Compaction::of(contents->messages.constLast()));
     }
 };
 
