@@ -11,7 +11,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../agentcore/loop/agentloop.cpp" line="+414"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+457"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>Stopped after %n turn: the turn limit of this run was reached.</numerusform>
@@ -74,13 +74,32 @@
     </message>
 </context>
 <context>
+    <name>AgentCore::SummaryPrompt</name>
+    <message numerus="yes">
+        <location filename="../agentcore/context/summaryprompt.cpp" line="+74"/>
+        <source>[%n earlier message(s) left out: too long to include]</source>
+        <translation>
+            <numerusform>[%n earlier message left out: too long to include]</numerusform>
+            <numerusform>[%n earlier messages left out: too long to include]</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>App::HeadlessRun</name>
     <message numerus="yes">
-        <location filename="../app/headlessrun.cpp" line="+97"/>
+        <location filename="../app/headlessrun.cpp" line="+105"/>
         <source>stopped after %n turn(s): the limit set with --max-turns.</source>
         <translation>
             <numerusform>stopped after %n turn: the limit set with --max-turns.</numerusform>
             <numerusform>stopped after %n turns: the limit set with --max-turns.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+360"/>
+        <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
+        <translation>
+            <numerusform>Compacted: a summary stands for the first %n message in the requests from now on.</numerusform>
+            <numerusform>Compacted: a summary stands for the first %n messages in the requests from now on.</numerusform>
         </translation>
     </message>
 </context>
@@ -106,6 +125,58 @@ Created in this session; %n changes</numerusform>
 %n change in this session</numerusform>
             <numerusform>%1
 %n changes in this session</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Ui::CompactDialog</name>
+    <message numerus="yes">
+        <location filename="../ui/compactdialog.cpp" line="+28"/>
+        <source>%n message(s), about %1 tokens</source>
+        <extracomment>&quot;12 messages, about 3.4k tokens&quot;: one side of a compaction&apos;s preview</extracomment>
+        <translation>
+            <numerusform>%n message, about %1 tokens</numerusform>
+            <numerusform>%n messages, about %1 tokens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Ui::CompactionItem</name>
+    <message numerus="yes">
+        <location filename="../ui/conversation/compactionitem.cpp" line="+28"/>
+        <source>Summary of %n earlier message(s)</source>
+        <extracomment>Header of a compaction in the conversation: the summary stands in for these messages</extracomment>
+        <translation>
+            <numerusform>Summary of %n earlier message</numerusform>
+            <numerusform>Summary of %n earlier messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+30"/>
+        <source>Hide the %n original message(s), no longer sent to the model (Enter)</source>
+        <extracomment>Toggle under a compaction&apos;s summary; Enter is the key that does the same</extracomment>
+        <translation>
+            <numerusform>Hide the original message, no longer sent to the model (Enter)</numerusform>
+            <numerusform>Hide the %n original messages, no longer sent to the model (Enter)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Show the %n original message(s) (Enter)</source>
+        <translation>
+            <numerusform>Show the original message (Enter)</numerusform>
+            <numerusform>Show the %n original messages (Enter)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ContextDialog</name>
+    <message numerus="yes">
+        <location filename="../ui/contextview/contextdialog.cpp" line="+243"/>
+        <source>, corrected by the provider&apos;s counts of %n replies (×%1)</source>
+        <translation>
+            <numerusform>, corrected by the provider&apos;s count of %n reply (×%1)</numerusform>
+            <numerusform>, corrected by the provider&apos;s counts of %n replies (×%1)</numerusform>
         </translation>
     </message>
 </context>

@@ -4,7 +4,7 @@
 <context>
     <name>AgentCore::AgentLoop</name>
     <message>
-        <location filename="../agentcore/loop/agentloop.cpp" line="+535"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+582"/>
         <source>tool-call markup</source>
         <translation>工具调用标记</translation>
     </message>
@@ -18,7 +18,7 @@
         <translation type="vanished">已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
     </message>
     <message>
-        <location line="-479"/>
+        <location line="-526"/>
         <source>Skipped: the request did not fit the model&apos;s context window; this tool call was not run.</source>
         <translation>已跳过：请求超出了模型的上下文窗口，此工具调用未执行。</translation>
     </message>
@@ -33,7 +33,7 @@
         <translation>已跳过：回复失败（%1），此工具调用未执行。</translation>
     </message>
     <message numerus="yes">
-        <location line="+350"/>
+        <location line="+393"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
@@ -50,7 +50,7 @@
         <translation>已跳过：运行因内部错误而停止。</translation>
     </message>
     <message>
-        <location line="-219"/>
+        <location line="-259"/>
         <source>Skipped: your reply was cut off at the output token limit, so this tool call may be incomplete and was not run. If it is still needed, make it again with less in it (for example, write a large file in several smaller steps).</source>
         <translation>已跳过：你的回复在输出 token 上限处被截断，因此这个工具调用可能不完整，没有运行。如果仍然需要，请减少内容后重新调用（例如把大文件分几步写入）。</translation>
     </message>
@@ -60,7 +60,7 @@
         <translation>已跳过：这条回复同样把工具调用写成了文本，因此其中的工具调用都未执行。</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+124"/>
         <source>Aborted before the request was sent.</source>
         <translation>请求发送前已中止。</translation>
     </message>
@@ -80,7 +80,7 @@
         <translation>模型客户端出错。</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+107"/>
         <source>The run stopped on an internal error.</source>
         <translation>运行因内部错误而停止。</translation>
     </message>
@@ -509,11 +509,127 @@
     </message>
 </context>
 <context>
+    <name>AgentCore::ContextManager</name>
+    <message>
+        <location filename="../agentcore/context/contextmanager.cpp" line="+186"/>
+        <source>A compaction is already running.</source>
+        <translation>已有一次压缩正在进行。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing to compact yet: the conversation is only its latest turn.</source>
+        <translation>暂无可压缩的内容：对话只有最新的一轮。</translation>
+    </message>
+    <message>
+        <location line="+111"/>
+        <source>The request did not fit the model&apos;s context window, and there is nothing older to compact.</source>
+        <translation>请求超出了模型的上下文窗口，且没有更早的内容可以压缩。</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>No model is available to write the summary.</source>
+        <translation>没有可用于撰写摘要的模型。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The summary request failed: %1</source>
+        <translation>摘要请求失败：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The summary request failed.</source>
+        <translation>摘要请求失败。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The compaction was stopped; the conversation is unchanged.</source>
+        <translation>压缩已停止；对话保持不变。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The summary request failed (%1); the conversation is unchanged.</source>
+        <translation>摘要请求失败（%1）；对话保持不变。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The model returned an empty summary; the conversation is unchanged.</source>
+        <translation>模型返回了空摘要；对话保持不变。</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>The summary was not applied: the conversation it summarised changed while it was written.</source>
+        <translation>摘要未被采用：撰写期间，它所概括的对话已发生变化。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The summary was not applied: it would not have made the context smaller.</source>
+        <translation>摘要未被采用：它不会让上下文变小。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ContextView</name>
+    <message>
+        <location filename="../agentcore/context/contextview.cpp" line="+25"/>
+        <source>User:</source>
+        <translation>用户：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Assistant:</source>
+        <translation>助手：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Output of %1:</source>
+        <translation>%1 的输出：</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The earlier part of this conversation was compacted; this summary stands in for it.</source>
+        <translation>此对话较早的部分已被压缩；以下摘要代替了它。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Pinned, verbatim:</source>
+        <translation>已固定，原文如下：</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>[output removed from the context by the user]</source>
+        <translation>[用户已将此输出从上下文中移除]</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::DemoModelClient</name>
     <message>
-        <location filename="../agentcore/ai/demomodelclient.cpp" line="+67"/>
+        <location filename="../agentcore/ai/demomodelclient.cpp" line="+69"/>
         <source>Demo (offline, scripted)</source>
         <translation>演示（离线，脚本驱动）</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Summary of the earlier conversation (written by the offline demo model from the transcript it was given).</source>
+        <translation>较早对话的摘要（由离线演示模型根据收到的记录撰写）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The user asked:</source>
+        <translation>用户的请求：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tools used: %1.</source>
+        <translation>使用的工具：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Files: %1.</source>
+        <translation>文件：%1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Follow-ups still queued:</source>
+        <translation>仍在排队的后续任务：</translation>
     </message>
 </context>
 <context>
@@ -1210,7 +1326,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::MessageJson</name>
     <message>
-        <location filename="../agentcore/ai/messagejson.cpp" line="+215"/>
+        <location filename="../agentcore/ai/messagejson.cpp" line="+217"/>
         <source>unknown message role &quot;%1&quot;</source>
         <translation>未知的消息角色“%1”</translation>
     </message>
@@ -1241,7 +1357,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::OpenAiResponsesAssembler</name>
     <message>
-        <location filename="../agentcore/ai/openairesponsesassembler.cpp" line="+247"/>
+        <location filename="../agentcore/ai/openairesponsesassembler.cpp" line="+250"/>
         <source>The response ended with status &quot;%1&quot;.</source>
         <translation>回复以状态“%1”结束。</translation>
     </message>
@@ -1327,18 +1443,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>不要原样再次提议被拒绝的更改：如果仍然需要其中某项，请说明原因并询问用户，或换一种方法解决。%1 与你的更改本应产生的结果不同：在这些行附近编辑之前，请重新 Read。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+19"/>
         <source>Nothing was written: the user approved part of this %1 of %2, but applying the hunks they kept failed: %3</source>
         <translation>未写入任何内容：用户批准了对 %2 的这次 %1 的一部分，但应用其保留的代码块失败：%3</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+8"/>
         <source>Nothing was written: the user approved part of this %1 of %2, but %2 is no longer as they reviewed it: %3</source>
         <translation>没有写入任何内容：用户批准了对 %2 的这次 %1 的一部分，但 %2 已不再是用户审查时的样子：%3</translation>
     </message>
     <message>
-        <location line="-8"/>
-        <location line="+12"/>
+        <location line="-16"/>
         <source>Read %1 again; if you redo the change, leave out the hunks the user rejected:</source>
         <translation>请重新 Read %1；如果重做这项更改，请去掉用户拒绝的变更块：</translation>
     </message>
@@ -1944,7 +2059,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>无详细信息</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+133"/>
         <source>%1 API error %2: %3</source>
         <translation>%1 API 错误 %2：%3</translation>
     </message>
@@ -2195,8 +2310,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+12"/>
+        <source>The session %1 is open in another AgentDesk window or headless run (%2); only one can add to it at a time.</source>
+        <translation>会话 %1 已在另一个 AgentDesk 窗口或无界面运行中打开（%2）；同一时间只能有一个向其追加内容。</translation>
+    </message>
+    <message>
         <source>The session %1 is open in another AgentDesk window (%2); only one window can add to it.</source>
-        <translation>会话 %1 已在另一个 AgentDesk 窗口中打开（%2）；只有一个窗口可以向其中添加内容。</translation>
+        <translation type="vanished">会话 %1 已在另一个 AgentDesk 窗口中打开（%2）；只有一个窗口可以向其中添加内容。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2230,7 +2349,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation type="vanished">未知类型</translation>
     </message>
     <message>
-        <location filename="../agentcore/session/sessionrecorder.cpp" line="+327"/>
+        <location filename="../agentcore/session/sessionrecorder.cpp" line="+333"/>
         <source>Interrupted: AgentDesk ended while this tool call was running (the window was closed or the program crashed). Whether it finished is unknown: check its effects before running it again.</source>
         <translation>已中断：此工具调用运行时 AgentDesk 结束了（窗口被关闭或程序崩溃）。不知道它是否已完成：再次运行前请检查它的效果。</translation>
     </message>
@@ -2268,15 +2387,19 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+101"/>
         <source>%1 (copy)</source>
         <extracomment>The title of a copy of a session, made because another window has the session open</extracomment>
         <translation>%1（副本）</translation>
     </message>
     <message>
         <location line="+12"/>
+        <source>Cannot delete the session %1: it is open in another AgentDesk window or headless run (%2).</source>
+        <translation>无法删除会话 %1：它已在另一个 AgentDesk 窗口或无界面运行中打开（%2）。</translation>
+    </message>
+    <message>
         <source>Cannot delete the session %1: it is open in another AgentDesk window (%2).</source>
-        <translation>无法删除会话 %1：它已在另一个 AgentDesk 窗口中打开（%2）。</translation>
+        <translation type="vanished">无法删除会话 %1：它已在另一个 AgentDesk 窗口中打开（%2）。</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -2331,7 +2454,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::StreamAssembler</name>
     <message>
-        <location filename="../agentcore/ai/streamassembler.cpp" line="+28"/>
+        <location filename="../agentcore/ai/streamassembler.cpp" line="+29"/>
         <source>the request was aborted</source>
         <translation>请求已中止</translation>
     </message>
@@ -2397,9 +2520,60 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
 </context>
 <context>
+    <name>AgentCore::SummaryPrompt</name>
+    <message>
+        <location filename="../agentcore/context/summaryprompt.cpp" line="+24"/>
+        <source>
+[... %1 characters cut from this output ...]
+</source>
+        <translation>
+[……此输出中删去了 %1 个字符……]
+</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+50"/>
+        <source>[%n earlier message(s) left out: too long to include]</source>
+        <translation>
+            <numerusform>[省略了 %n 条较早的消息：内容过长]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Follow-up tasks the user queued, still to run (list them in the summary, verbatim):</source>
+        <translation>用户排队、尚未运行的后续任务（请在摘要中逐字列出）：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The user&apos;s instructions for this summary: %1</source>
+        <translation>用户对本摘要的要求：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Write the summary of the transcript above now, as the system prompt describes.</source>
+        <translation>现在请按照系统提示的说明，为上面的记录撰写摘要。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>You summarise the earlier part of a coding session between a user and a coding agent, so that the same agent can go on with the work from your summary alone: the transcript will no longer be in its context. Write plain text with these sections, leaving out any that would be empty:
+1. The user&apos;s requests and decisions: quote their instructions verbatim where they are short, and every constraint or preference they stated.
+2. Files: each file read, created or changed, with what was learned or done.
+3. What was tried and failed, and why, so it is not tried again.
+4. Where the work stands: what is done, what is open, the next step.
+5. Follow-up tasks still queued, verbatim.
+Keep names, paths, commands, error messages and numbers exact. Do not invent anything the transcript does not say. Do not call tools.</source>
+        <translation>你要为用户与编码智能体之间一次编码会话的较早部分撰写摘要，使同一个智能体仅凭你的摘要就能继续工作：原始记录将不再留在它的上下文中。请用纯文本写出以下各节，内容为空的节省略：
+1. 用户的请求与决定：简短的指示请逐字引用，并列出用户提出的每一条约束或偏好。
+2. 文件：每个被读取、创建或修改的文件，以及从中了解到或完成的内容。
+3. 尝试过但失败的做法及原因，以免再次尝试。
+4. 工作进展：已完成的、尚未完成的、下一步。
+5. 仍在排队的后续任务，逐字列出。
+名称、路径、命令、错误信息和数字须保持准确。不要编造记录中没有的内容。不要调用工具。</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::SwitchableModelClient</name>
     <message>
-        <location filename="../agentcore/ai/switchablemodelclient.cpp" line="+83"/>
+        <location filename="../agentcore/ai/switchablemodelclient.cpp" line="+91"/>
         <source>Stopped while waiting for the model&apos;s API key.</source>
         <translation>在等待模型的 API 密钥时停止。</translation>
     </message>
@@ -2455,7 +2629,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation type="vanished">已跳过：运行在此工具调用开始前被中止。</translation>
     </message>
     <message>
-        <location filename="../agentcore/loop/toolbatch.cpp" line="+26"/>
+        <location filename="../agentcore/loop/toolbatch.cpp" line="+27"/>
         <source>Skipped: the run was stopped before this tool call started.</source>
         <translation>已跳过：运行在此工具调用开始前已被停止。</translation>
     </message>
@@ -2617,12 +2791,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+2"/>
-        <location line="+272"/>
+        <location line="+291"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-271"/>
+        <location line="-290"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -2712,14 +2886,57 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>FORMAT</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+2"/>
+        <source>With --print: continue the repository&apos;s most recent session (the window&apos;s or a headless run&apos;s): its conversation is the history of this run, which is added to it.</source>
+        <translation>与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>With --print: continue the session ID of this repository (agent_start&apos;s sessionId, or the path of its file).</source>
+        <translation>与 --print 一起使用：继续本仓库中编号为 ID 的会话（agent_start 中的 sessionId，或会话文件的路径）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>With --print: do not record the run as a session (a session continued with --continue or --resume is read, and nothing is added to it).</source>
+        <translation>与 --print 一起使用：不将本次运行记录为会话（用 --continue 或 --resume 继续的会话只会被读取，不会追加任何内容）。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Headless: agentdesk --print PROMPT [options] runs one task without a window.
+Each run is recorded as a session of the repository, which the window lists; --continue or --resume ID goes on with one.
+Exit codes: 0 the task ended naturally; 1 the run failed (provider or network error, truncated or refused answer); 2 usage or configuration error (also: no session to continue, or the session is in use); 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated (SIGTERM).</source>
+        <translation>无界面模式：agentdesk --print 提示 [选项] 在没有窗口的情况下运行一个任务。
+每次运行都会记录为该仓库的一个会话，窗口中会列出；--continue 或 --resume ID 可继续某个会话。
+退出码：0 任务正常结束；1 运行失败（服务商或网络错误、回答被截断或被拒绝）；2 用法或配置错误（也包括：没有可继续的会话，或会话正被使用）；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
+    </message>
+    <message>
+        <location line="+254"/>
+        <source>--%1 is only used with --print.</source>
+        <translation>--%1 只能与 --print 一起使用。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Give either --continue or --resume, not both.</source>
+        <translation>请只给出 --continue 或 --resume 中的一个。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>--resume needs the id of a session.</source>
+        <translation>--resume 需要一个会话的 ID。</translation>
+    </message>
+    <message>
         <source>Headless: agentdesk --print PROMPT [options] runs one task without a window.
 Exit codes: 0 the task ended naturally; 1 the run failed (provider or network error, truncated or refused answer); 2 usage or configuration error; 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated (SIGTERM).</source>
-        <translation>无界面模式：agentdesk --print PROMPT [选项] 不打开窗口运行一个任务。
+        <translation type="vanished">无界面模式：agentdesk --print PROMPT [选项] 不打开窗口运行一个任务。
 退出码：0 任务正常结束；1 运行失败（提供商或网络错误、回答被截断或被拒绝）；2 用法或配置错误；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="-246"/>
         <source>Unbalanced parentheses in --allowed-tools &quot;%1&quot;. Quote a rule with spaces, e.g. --allowed-tools &quot;Bash(git status)&quot;.</source>
         <translation>--allowed-tools &quot;%1&quot; 中的括号不配对。含空格的规则请加引号，例如 --allowed-tools &quot;Bash(git status)&quot;。</translation>
     </message>
@@ -2804,12 +3021,11 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>仓库只能指定一次：作为参数或用 --repo，不能两者都用。</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>--output-format is only used with --print.</source>
-        <translation>--output-format 只能与 --print 一起使用。</translation>
+        <translation type="vanished">--output-format 只能与 --print 一起使用。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+27"/>
         <source>The prompt given to --print is empty.</source>
         <translation>传给 --print 的提示词为空。</translation>
     </message>
@@ -2822,7 +3038,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::HeadlessRun</name>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+87"/>
+        <location filename="../app/headlessrun.cpp" line="+95"/>
         <source>interrupted: the run was aborted.</source>
         <translation>已中断：运行已中止。</translation>
     </message>
@@ -2864,22 +3080,51 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>--print - reads the prompt from standard input, which was empty.</source>
         <translation>--print - 从标准输入读取提示词，但标准输入为空。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+34"/>
+        <location line="+27"/>
+        <location line="+13"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-38"/>
         <source>warning: this repository&apos;s settings files (.agentdesk/) ask for more than your own settings, which you have not accepted; ignored: %1. Accept it once in the AgentDesk window, or run with --trust-project-settings.</source>
         <translation>警告：此仓库的设置文件（.agentdesk/）请求的权限超出了你自己的设置，而你尚未接受；已忽略：%1。请在 AgentDesk 窗口中接受一次，或使用 --trust-project-settings 运行。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+58"/>
+        <source>warning: skipped the session %1: %2</source>
+        <translation>警告：已跳过会话 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No session to continue: %1 has none yet. Run without --continue to start one.</source>
+        <translation>没有可继续的会话：%1 还没有会话。不带 --continue 运行即可开始一个。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <location line="+15"/>
+        <source>The session %1 belongs to another repository, %2: run with --repo %2 to continue it.</source>
+        <translation>会话 %1 属于另一个仓库 %2：请使用 --repo %2 运行以继续它。</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>No session %1 for %2. The window lists the repository&apos;s sessions; agent_start names each run&apos;s sessionId.</source>
+        <translation>%2 没有会话 %1。窗口中列出了该仓库的会话；agent_start 会给出每次运行的 sessionId。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <location line="+9"/>
+        <source>Cannot continue the session %1: %2</source>
+        <translation>无法继续会话 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>interrupted, stopping the run...</source>
         <translation>已中断，正在停止运行...</translation>
     </message>
@@ -2889,7 +3134,29 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>已终止，正在停止运行...</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+67"/>
+        <source>Compacting: the conversation no longer fits the model&apos;s context window; summarising its older part first.</source>
+        <translation>正在压缩：对话已超出模型的上下文窗口，先为较早的部分撰写摘要。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Summarising the conversation&apos;s older part in the background.</source>
+        <translation>正在后台为对话较早的部分撰写摘要。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>warning: the conversation was not compacted: %1</source>
+        <translation>警告：对话未被压缩：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
+        <translation>
+            <numerusform>已压缩：从现在起，请求中由一份摘要代替前 %n 条消息。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>%1 failed: %2</source>
         <translation>%1 失败：%2</translation>
     </message>
@@ -2898,11 +3165,16 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <source>%1; retrying in %2 s.</source>
         <translation>%1；%2 秒后重试。</translation>
     </message>
+    <message>
+        <location line="+21"/>
+        <source>session %1 (continue it with --continue or --resume %1)</source>
+        <translation>会话 %1（可用 --continue 或 --resume %1 继续）</translation>
+    </message>
 </context>
 <context>
     <name>App::WindowSetup</name>
     <message>
-        <location filename="../app/windowsetup.cpp" line="+55"/>
+        <location filename="../app/windowsetup.cpp" line="+53"/>
         <source>%1 Then start AgentDesk again (for example: agentdesk --provider anthropic).</source>
         <translation>%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
     </message>
@@ -2910,6 +3182,65 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <source>%1 (%2)</source>
         <extracomment>Status bar: model (provider)</extracomment>
         <translation type="vanished">%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ContextSnapshot</name>
+    <message>
+        <location filename="../ui/contextview/contextsnapshot.cpp" line="+48"/>
+        <source>[thinking] %1</source>
+        <translation>[思考] %1</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>System prompt</source>
+        <translation>系统提示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System prompt (without the project instructions)</source>
+        <translation>系统提示（不含项目说明）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Tool: %1</source>
+        <translation>工具：%1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>You: %1</source>
+        <translation>你：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+18"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>Assistant: %1</source>
+        <translation>助手：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Assistant: calls %1</source>
+        <translation>助手：调用 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Output of %1</source>
+        <translation>%1 的输出</translation>
     </message>
 </context>
 <context>
@@ -2922,6 +3253,24 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <source>%1 (%2)</source>
         <extracomment>Status bar: model (provider)</extracomment>
         <translation type="vanished">%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::AgentSession</name>
+    <message>
+        <location filename="../ui/agentsession.cpp" line="+392"/>
+        <source>The agent is working: compact once it has finished.</source>
+        <translation>智能体正在工作：请在它完成后再压缩。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The summary was not applied: the conversation changed while it was written. Compact again.</source>
+        <translation>摘要未被采用：撰写期间对话已发生变化。请重新压缩。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The summary was not applied: the agent started working. Compact again once it has finished.</source>
+        <translation>摘要未被采用：智能体已开始工作。请在它完成后重新压缩。</translation>
     </message>
 </context>
 <context>
@@ -2985,7 +3334,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>跳过权限已开启：不经询问即运行</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <location line="+2"/>
         <source>No model</source>
         <translation>无模型</translation>
@@ -3183,6 +3532,168 @@ Created in this session; %n change(s)</source>
     </message>
 </context>
 <context>
+    <name>Ui::CompactDialog</name>
+    <message numerus="yes">
+        <location filename="../ui/compactdialog.cpp" line="+28"/>
+        <source>%n message(s), about %1 tokens</source>
+        <extracomment>&quot;12 messages, about 3.4k tokens&quot;: one side of a compaction&apos;s preview</extracomment>
+        <translation>
+            <numerusform>%n 条消息，约 %1 个 token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Compact the Conversation</source>
+        <translation>压缩对话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A summary written by the model will stand in for the older part of the conversation in every later request. The originals stay in the session and in the window.</source>
+        <translation>此后的每个请求中，将由模型撰写的摘要代替对话较早的部分。原始消息仍保留在会话和窗口中。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;What the summary must keep (optional):</source>
+        <translation>摘要必须保留的内容（可选）(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>e.g. keep the API design discussion</source>
+        <extracomment>Example instructions for a compaction&apos;s summary</extracomment>
+        <translation>例如：保留关于 API 设计的讨论</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Messages to summarise</source>
+        <translation>要概括的消息</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Messages kept verbatim</source>
+        <translation>原样保留的消息</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&amp;Compact</source>
+        <extracomment>The button that starts a compaction</extracomment>
+        <translation>压缩(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>Nothing to compact yet: the conversation is a single turn, or nothing was added since the last summary.</source>
+        <translation>暂无可压缩的内容：对话只有一轮，或自上次摘要以来没有新增内容。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Summarised: %1</source>
+        <extracomment>Heading of the messages a compaction&apos;s summary replaces</extracomment>
+        <translation>将概括(&amp;S)：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Summarised: nothing</source>
+        <translation>将概括(&amp;S)：无</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Kept verbatim: %1</source>
+        <extracomment>Heading of the recent messages a compaction keeps as they are</extracomment>
+        <translation>原样保留(&amp;K)：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Kept verbatim: everything</source>
+        <translation>原样保留(&amp;K)：全部</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Earlier summary: %1</source>
+        <extracomment>The summary of an earlier compaction, which a new one summarises again</extracomment>
+        <translation>先前的摘要：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>You: %1</source>
+        <translation>你：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Agent: %1</source>
+        <translation>智能体：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Agent calls %1</source>
+        <extracomment>A reply that only calls tools: &quot;Agent calls Read, Bash&quot;</extracomment>
+        <translation>智能体调用 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: %2</source>
+        <extracomment>A tool&apos;s output in the compaction preview: &quot;Bash: 3 files changed&quot;</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::CompactionItem</name>
+    <message numerus="yes">
+        <location filename="../ui/conversation/compactionitem.cpp" line="+28"/>
+        <source>Summary of %n earlier message(s)</source>
+        <extracomment>Header of a compaction in the conversation: the summary stands in for these messages</extracomment>
+        <translation>
+            <numerusform>%n 条较早消息的摘要</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Written by %1</source>
+        <extracomment>Who wrote a compaction&apos;s summary: &quot;Written by claude-sonnet-4&quot;</extracomment>
+        <translation>由 %1 撰写</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Instructions: %1</source>
+        <extracomment>What the user asked a compaction&apos;s summary to keep</extracomment>
+        <translation>要求：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Hide the %n original message(s), no longer sent to the model (Enter)</source>
+        <extracomment>Toggle under a compaction&apos;s summary; Enter is the key that does the same</extracomment>
+        <translation>
+            <numerusform>隐藏 %n 条原始消息，它们已不再发送给模型（回车）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Show the %n original message(s) (Enter)</source>
+        <translation>
+            <numerusform>显示 %n 条原始消息（回车）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Show less (Space)</source>
+        <extracomment>Toggle of a compaction&apos;s long summary; Space is the key that does the same</extracomment>
+        <translation>收起（空格）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the whole summary (Space)</source>
+        <translation>显示完整摘要（空格）</translation>
+    </message>
+</context>
+<context>
     <name>Ui::Composer</name>
     <message>
         <location filename="../ui/composer.cpp" line="+211"/>
@@ -3201,9 +3712,180 @@ Created in this session; %n change(s)</source>
     </message>
 </context>
 <context>
+    <name>Ui::ContextDialog</name>
+    <message>
+        <location filename="../ui/contextview/contextdialog.cpp" line="+47"/>
+        <source>System prompt</source>
+        <translation>系统提示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Instructions</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tool definition</source>
+        <translation>工具定义</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Your message</source>
+        <translation>你的消息</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reply</source>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tool output</source>
+        <translation>工具输出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>What Fills the Context Window</source>
+        <translation>上下文窗口的内容</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Context items</source>
+        <translation>上下文条目</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Item</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tokens</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Beginning of the selected item</source>
+        <translation>所选条目的开头</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&amp;Drop from Context</source>
+        <translation>从上下文中移除(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+192"/>
+        <source>&amp;Pin</source>
+        <translation>固定(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="-109"/>
+        <source>Context: %1 of %2 tokens (%3%)</source>
+        <translation>上下文：%1 / %2 个 token（%3%）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Context: %1 tokens; the model&apos;s window is unknown (set it in Settings)</source>
+        <translation>上下文：%1 个 token；模型的窗口大小未知（可在设置中填写）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Each item is an estimate (about 3.5 characters a token)</source>
+        <translation>每个条目都是估算值（约 3.5 个字符一个 token）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>, corrected by the provider&apos;s counts of %n replies (×%1)</source>
+        <translation>
+            <numerusform>，已按服务商对 %n 条回复的计数校正（×%1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>; together %1. The total above is the provider&apos;s count of the last request plus the estimate of what came after it.</source>
+        <translation>；合计 %1。上方的总数是服务商对上一个请求的计数，加上其后新增内容的估算。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>&lt;0.1%</source>
+        <translation>&lt;0.1%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Pinned</source>
+        <translation>已固定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Removed from context</source>
+        <translation>已从上下文中移除</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Nothing selected</source>
+        <translation>未选择任何条目</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 — %2 tokens</source>
+        <translation>%1 — %2 个 token</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Un&amp;pin</source>
+        <translation>取消固定(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not available in this version.</source>
+        <translation>此版本中不可用。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Future requests carry a short note instead of this tool output (Delete).</source>
+        <translation>此后的请求将以一条简短说明代替此工具输出（Delete）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keep this message word for word when the conversation is compacted (Space).</source>
+        <translation>压缩对话时逐字保留这条消息（空格）。</translation>
+    </message>
+</context>
+<context>
     <name>Ui::ConversationModel</name>
     <message>
-        <location filename="../ui/conversation/conversationmodel.cpp" line="+27"/>
+        <location filename="../ui/conversation/conversationmodel.cpp" line="+28"/>
         <source>Steering</source>
         <translation>引导</translation>
     </message>
@@ -3213,12 +3895,12 @@ Created in this session; %n change(s)</source>
         <translation>后续任务</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+125"/>
         <source>The request failed (%1); retrying in %2 s (attempt %3).</source>
         <translation>请求失败（%1）；%2 秒后重试（第 %3 次尝试）。</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+66"/>
         <source>The request failed.</source>
         <translation>请求失败。</translation>
     </message>
@@ -3301,7 +3983,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationView</name>
     <message>
-        <location filename="../ui/conversation/conversationview.cpp" line="+38"/>
+        <location filename="../ui/conversation/conversationview.cpp" line="+39"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
@@ -3317,12 +3999,12 @@ Created in this session; %n change(s)</source>
         <translation>显示最新活动并重新跟随（End）</translation>
     </message>
     <message>
-        <location line="+376"/>
+        <location line="+439"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../ui/conversation/conversationaccessible.cpp" line="+31"/>
+        <location filename="../ui/conversation/conversationaccessible.cpp" line="+32"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -3379,6 +4061,12 @@ Created in this session; %n change(s)</source>
         <source>Note: %1</source>
         <extracomment>Screen reader: a note of the app in the conversation (&quot;Stopped.&quot;)</extracomment>
         <translation>提示：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: %2, %3</source>
+        <extracomment>Screen reader: a compaction&apos;s summary, &quot;Summary of 42 earlier messages: ...&quot;</extracomment>
+        <translation>%1：%2，%3</translation>
     </message>
 </context>
 <context>
@@ -3688,7 +4376,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+192"/>
+        <location filename="../ui/mainwindow.cpp" line="+181"/>
         <source>Stop the running task before opening another repository.</source>
         <translation>请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
@@ -3714,12 +4402,22 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+80"/>
+        <source>Summarising the older part of the conversation so that the next request fits…</source>
+        <translation>正在为对话较早的部分撰写摘要，以便下一个请求能放得下……</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The conversation was compacted.</source>
+        <translation>对话已压缩。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>No application could open %1.</source>
         <translation>没有应用程序能打开 %1。</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+204"/>
         <source>the offline demo</source>
         <translation>离线演示</translation>
     </message>
@@ -3729,7 +4427,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>此窗口使用命令行给出的模型（--provider、--model、--base-url），而不是保存的默认模型 %1。在此处更改模型即可将其设为默认并使用它。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+63"/>
         <source>Stop the running task before deleting a session.</source>
         <translation>请先停止正在运行的任务，再删除会话。</translation>
     </message>
@@ -3769,7 +4467,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
+        <source>&amp;Compact Conversation…</source>
+        <translation>压缩对话(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>S&amp;ettings…</source>
         <translation>设置(&amp;E)…</translation>
     </message>
@@ -3784,7 +4487,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>侧边栏(&amp;S)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>&amp;Context Window…</source>
+        <translation>上下文窗口(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -3794,7 +4502,22 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>关于 AgentDesk(&amp;A)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+19"/>
+        <source>The agent is working: compact once it has finished, or stop it first.</source>
+        <translation>智能体正在工作：请在它完成后再压缩，或先停止它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A summary is being written already.</source>
+        <translation>摘要已在撰写中。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Summarising the older part of the conversation…</source>
+        <translation>正在为对话较早的部分撰写摘要……</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Open Repository</source>
         <translation>打开仓库</translation>
     </message>
@@ -4223,18 +4946,18 @@ Started %2
 <context>
     <name>Ui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settings/settingsdialog.cpp" line="+107"/>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+109"/>
         <source>AgentDesk Settings</source>
         <translation>AgentDesk 设置</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+119"/>
+        <location line="+127"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-112"/>
         <source>Maximum turns</source>
         <translation>最大轮数</translation>
     </message>
@@ -4249,12 +4972,22 @@ Started %2
         <translation>单个任务中模型运行达到这么多轮后，智能体会停止。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Compact the conversation &amp;automatically</source>
+        <translation>自动压缩对话(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>When the conversation nears the model&apos;s context window, or the provider refuses a request as too long, the model summarises its older part and the agent goes on. Off: only Agent &gt; Compact Conversation does, and a conversation that no longer fits stops the task.</source>
+        <translation>当对话接近模型的上下文窗口，或服务商因请求过长而拒绝时，由模型为较早的部分撰写摘要，智能体继续工作。关闭时：只有“智能体 &gt; 压缩对话”会这样做，放不下的对话会让任务停止。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Max &amp;turns:</source>
         <translation>最大轮数(&amp;T)：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
@@ -4329,7 +5062,22 @@ Started %2
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>Context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many tokens the model takes in one request, input and output together: the window the server was started with (Ollama&apos;s num_ctx, llama.cpp&apos;s --ctx-size).</source>
+        <translation>模型在一次请求中能处理的 token 数（输入与输出合计）：即服务器启动时设定的窗口（Ollama 的 num_ctx，llama.cpp 的 --ctx-size）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Context &amp;window:</source>
+        <translation>上下文窗口(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
@@ -4349,7 +5097,7 @@ Started %2
         <translation>思考强度(&amp;H)：</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
@@ -4369,7 +5117,7 @@ Started %2
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
@@ -4390,7 +5138,7 @@ Started %2
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+119"/>
         <source>e.g. http://localhost:11434/v1 (Ollama)</source>
         <translation>例如 http://localhost:11434/v1（Ollama）</translation>
     </message>
@@ -4440,7 +5188,52 @@ Started %2
         <translation>环境中已设置 %1：将使用它。</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+20"/>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Known for this model.</source>
+        <translation>此模型的窗口已知。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unknown, e.g. 32768 or 32k</source>
+        <translation>未知，例如 32768 或 32k</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not known for this model: give the window the server was started with, so the status bar can tell how full the context is.</source>
+        <translation>此模型的窗口未知：请填写服务器启动时设定的窗口，以便状态栏显示上下文的占用情况。</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>from %1 to %2 tokens</source>
+        <translation>%1 到 %2 个 token</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Enter the window as a number of tokens, such as 32768 or 32k (%1).</source>
+        <translation>请以 token 数填写窗口，例如 32768 或 32k（%1）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A window must hold some tokens: enter one %1.</source>
+        <translation>窗口必须能容纳一些 token：请填写 %1 的值。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 tokens leave no room for the system prompt and the tools: enter a window %2.</source>
+        <translation>%1 个 token 放不下系统提示和工具：请填写 %2 的窗口。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No model takes %1 tokens: enter a window %2.</source>
+        <translation>没有模型能处理 %1 个 token：请填写 %2 的窗口。</translation>
+    </message>
+    <message>
+        <location line="+55"/>
         <source>Enter the server&apos;s address, or pick one under Servers.</source>
         <translation>请输入服务器地址，或在“服务器”中选择一个。</translation>
     </message>
@@ -4455,7 +5248,7 @@ Started %2
         <translation>请输入提供商所使用的模型名称。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>Enter the API key of this server.</source>
         <translation>请输入此服务器的 API 密钥。</translation>
     </message>
@@ -4465,7 +5258,7 @@ Started %2
         <translation>请输入你的 API 密钥，或在环境中设置 %1。</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
         <source>No key store is available: the key cannot be saved.</source>
         <translation>没有可用的密钥存储：无法保存密钥。</translation>
     </message>
@@ -4529,7 +5322,7 @@ Started %2
 <context>
     <name>Ui::UsageLabel</name>
     <message>
-        <location filename="../ui/usagelabel.cpp" line="+31"/>
+        <location filename="../ui/usagelabel.cpp" line="+29"/>
         <source>Context &lt;1%</source>
         <translation>上下文 &lt;1%</translation>
     </message>
@@ -4540,16 +5333,26 @@ Started %2
     </message>
     <message>
         <location line="+2"/>
+        <source>Context %1</source>
+        <translation>上下文 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1 tokens</source>
         <translation>%1 个 token</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>%1% cached</source>
+        <translation>%1% 来自缓存</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>cost unknown</source>
         <translation>费用未知</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+20"/>
         <source>%1k</source>
         <translation>%1k</translation>
     </message>
@@ -4610,7 +5413,17 @@ Started %2
         <translation>缓存写入</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Cache hits</source>
+        <translation>缓存命中</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1% of input</source>
+        <translation>占输入的 %1%</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -4621,8 +5434,17 @@ Started %2
     </message>
     <message>
         <location line="+2"/>
+        <source>Context: what the next request sends at least. The rest: summed over the replies of this conversation, at list prices. Cache hits: the input tokens read from the provider&apos;s prompt cache, of all input.</source>
+        <translation>上下文：下一个请求至少要发送的内容。其余各项：按标价对本对话所有回复求和。缓存命中：所有输入中从服务商提示缓存读取的 token 所占比例。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Click to see what fills the context window.</source>
+        <translation>点击查看上下文窗口中的内容。</translation>
+    </message>
+    <message>
         <source>Context: what the next request sends at least. The rest: summed over the replies of this conversation, at list prices.</source>
-        <translation>上下文：下一次请求至少要发送的量。其余各项：本对话所有回复的累计，按标价计算。</translation>
+        <translation type="vanished">上下文：下一次请求至少要发送的量。其余各项：本对话所有回复的累计，按标价计算。</translation>
     </message>
 </context>
 <context>
