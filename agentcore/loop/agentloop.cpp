@@ -410,24 +410,18 @@ void AgentRun::onStreamEvent(const StreamEvent &event, Attempt &attempt, const M
 
 Context AgentRun::requestContext()
 {
+    Context context{m_systemPrompt, {}, m_toolDefinitions};
     if (m_config.contextView) {
         // The view can change what came before (a compaction), so it is built whole each time.
-        Context context{m_systemPrompt,
-                        projectToolCallProtocol(
-                            m_config.contextView(m_initialMessages + m_newMessages)),
-                        m_toolDefinitions};
-        if (!m_config.prepareContext)
-            return context;
-        Context prepared = m_config.prepareContext(context);
-        if (!sameList(prepared.messages, context.messages))
-            prepared.messages = projectToolCallProtocol(prepared.messages);
-        return prepared;
+        context.messages = projectToolCallProtocol(
+            m_config.contextView(m_initialMessages + m_newMessages));
+    } else {
+        if (m_historyNeedsProjection) {
+            m_history = projectToolCallProtocol(m_initialMessages + m_newMessages);
+            m_historyNeedsProjection = false;
+        }
+        context.messages = m_history;
     }
-    if (m_historyNeedsProjection) {
-        m_history = projectToolCallProtocol(m_initialMessages + m_newMessages);
-        m_historyNeedsProjection = false;
-    }
-    Context context{m_systemPrompt, m_history, m_toolDefinitions};
     if (!m_config.prepareContext)
         return context;
     Context prepared = m_config.prepareContext(context);
