@@ -30,6 +30,15 @@ const QString prompt = QStringLiteral("Fix the notes. ")
                        + QStringLiteral("They list every release with its date and changes; ")
                              .repeated(60);
 
+// A Read, a request the provider refuses as too long, the summary request, the turn again.
+void enqueueOverflowAndRecovery(HttpTestServer &server, ReplyApi api)
+{
+    server.enqueue(scriptedReply(api, QStringLiteral("Reading."), {headlessReadCall()}));
+    server.enqueue(ScriptedResponse::error(400, overflowBody));
+    server.enqueue(scriptedReply(api, summary));
+    server.enqueue(scriptedReply(api, QStringLiteral("The notes are fine.")));
+}
+
 QStringList typesOf(const QList<QJsonObject> &lines)
 {
     QStringList types;
@@ -57,10 +66,7 @@ private slots:
         HttpTestServer server;
         QVERIFY(server.isListening());
         const ReplyApi api = ReplyApi::OpenAiChat;
-        server.enqueue(scriptedReply(api, QStringLiteral("Reading."), {headlessReadCall()}));
-        server.enqueue(ScriptedResponse::error(400, overflowBody));
-        server.enqueue(scriptedReply(api, summary));
-        server.enqueue(scriptedReply(api, QStringLiteral("The notes are fine.")));
+        enqueueOverflowAndRecovery(server, api);
         HeadlessRun run(sandbox,
                         server,
                         api,
@@ -118,10 +124,7 @@ private slots:
         HttpTestServer server;
         QVERIFY(server.isListening());
         const ReplyApi api = ReplyApi::OpenAiChat;
-        server.enqueue(scriptedReply(api, QStringLiteral("Reading."), {headlessReadCall()}));
-        server.enqueue(ScriptedResponse::error(400, overflowBody));
-        server.enqueue(scriptedReply(api, summary));
-        server.enqueue(scriptedReply(api, QStringLiteral("The notes are fine.")));
+        enqueueOverflowAndRecovery(server, api);
         HeadlessRun run(sandbox, server, api, {}, prompt);
         run.start();
         QVERIFY(run.finish());
