@@ -148,6 +148,10 @@ void tst_SettingsDialog::okReturnsWhatWasChosen()
     typeInto(field<QComboBox>(dialog, "modelCombo"), QStringLiteral("gpt-5-codex"));
     selectCombo(field<QComboBox>(dialog, "thinkingCombo"), QStringLiteral("High"));
     typeInto(field<QSpinBox>(dialog, "maxTurnsSpin"), QStringLiteral("25"));
+    QCheckBox *autoCompact = field<QCheckBox>(dialog, "autoCompactCheck");
+    QVERIFY(autoCompact->isChecked()); // on unless the user turned it off
+    autoCompact->setFocus();
+    QTest::keyClick(autoCompact, Qt::Key_Space);
     selectCombo(field<QComboBox>(dialog, "themeCombo"), QStringLiteral("Dark"));
     QVERIFY(!field<QLabel>(dialog, "languageNote")->isVisible());
     selectCombo(field<QComboBox>(dialog, "languageCombo"), QStringLiteral("简体中文"));
@@ -164,6 +168,12 @@ void tst_SettingsDialog::okReturnsWhatWasChosen()
     QCOMPARE(settings.model->thinking, ThinkingLevel::High);
     QCOMPARE(settings.model->baseUrl, QString());
     QCOMPARE(settings.maxTurns, 25);
+    QCOMPARE(settings.autoCompact, false);
+    QTemporaryDir home;
+    QSettings stored(QDir(home.path()).filePath(QStringLiteral("roundtrip.ini")),
+                     QSettings::IniFormat);
+    settings.save(stored);
+    QCOMPARE(AppSettings::load(stored).autoCompact, false);
     QCOMPARE(settings.theme, Ui::Theme::Dark);
     QCOMPARE(settings.language, QStringLiteral("zh_CN"));
     QCOMPARE(settings.recentModels.value(0), *settings.model);

@@ -21,6 +21,7 @@ QString key(const char *text)
 const char currentModelKey[] = "Model/current";
 const char recentModelsKey[] = "Model/recent";
 const char maxTurnsKey[] = "Agent/maxTurns";
+const char autoCompactKey[] = "Agent/autoCompact";
 const char themeKey[] = "Appearance/theme";
 const char languageKey[] = "Appearance/language";
 const char contextWindowsKey[] = "Model/contextWindows";
@@ -85,6 +86,7 @@ AppSettings AppSettings::load(const QSettings &settings)
     bool ok = false;
     const int maxTurns = settings.value(key(maxTurnsKey)).toInt(&ok);
     result.maxTurns = ok && maxTurns > 0 ? maxTurns : 0;
+    result.autoCompact = settings.value(key(autoCompactKey), true).toBool();
 
     const QString theme = settings.value(key(themeKey)).toString();
     for (int index = 0; index < int(std::size(themeIds)); ++index) {
@@ -120,6 +122,7 @@ void AppSettings::save(QSettings &settings) const
     settings.setValue(key(recentModelsKey),
                       QString::fromUtf8(QJsonDocument(recent).toJson(QJsonDocument::Compact)));
     settings.setValue(key(maxTurnsKey), maxTurns);
+    settings.setValue(key(autoCompactKey), autoCompact);
     settings.setValue(key(themeKey), key(themeIds[int(theme)]));
     QJsonObject windows;
     for (auto it = contextWindows.cbegin(); it != contextWindows.cend(); ++it)

@@ -26,6 +26,9 @@ struct AppSettings
     /// status bar's model menu.
     QList<ModelSelection> recentModels;
     int maxTurns = 0; ///< 0: unlimited
+    /// Summarise the conversation's older part when it nears the model's window (and when the
+    /// provider refuses a request as too long); off: only "Compact now" does.
+    bool autoCompact = true;
     Theme theme = Theme::System;
     /// "": the system's language; else a code of Translations::available() ("zh_CN").
     QString language;

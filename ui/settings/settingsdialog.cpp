@@ -131,8 +131,16 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     m_maxTurns->setRange(0, 10000);
     m_maxTurns->setSpecialValueText(tr("Unlimited"));
     m_maxTurns->setToolTip(tr("The agent stops after this many model turns in one task."));
+    m_autoCompact = new QCheckBox(tr("Compact the conversation &automatically"), this);
+    m_autoCompact->setObjectName(QStringLiteral("autoCompactCheck"));
+    m_autoCompact->setToolTip(
+        tr("When the conversation nears the model's context window, or the provider refuses a "
+           "request as too long, the model summarises its older part and the agent goes on. "
+           "Off: only Agent > Compact Conversation does, and a conversation that no longer fits "
+           "stops the task."));
     auto agentForm = new QFormLayout;
     agentForm->addRow(tr("Max &turns:"), m_maxTurns);
+    agentForm->addRow(QString(), m_autoCompact);
     layout->addSpacing(8);
     layout->addWidget(sectionTitle(tr("Agent"), this));
     layout->addWidget(separator(this));
@@ -395,6 +403,7 @@ void SettingsDialog::loadSettings(const AppSettings &settings)
     m_model->setCurrentText(selection.model);
     m_thinking->setCurrentIndex(m_thinking->findData(int(selection.thinking)));
     m_maxTurns->setValue(settings.maxTurns);
+    m_autoCompact->setChecked(settings.autoCompact);
     m_theme->setCurrentIndex(m_theme->findData(int(settings.theme)));
     m_language->setCurrentIndex(std::max(0, m_language->findData(settings.language)));
     m_contextWindows = settings.contextWindows;
@@ -442,6 +451,7 @@ AppSettings SettingsDialog::settings() const
     }
     result.contextWindows = m_contextWindows;
     result.maxTurns = m_maxTurns->value();
+    result.autoCompact = m_autoCompact->isChecked();
     result.theme = Theme(m_theme->currentData().toInt());
     result.language = m_language->currentData().toString();
     return result;

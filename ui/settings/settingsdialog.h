@@ -113,6 +113,7 @@ private:
     QMap<QString, qint64> m_contextWindows;
     QComboBox *m_thinking = nullptr;
     QSpinBox *m_maxTurns = nullptr;
+    QCheckBox *m_autoCompact = nullptr;
     QComboBox *m_language = nullptr;
     QLabel *m_languageNote = nullptr; // a new language applies at the next start
     QComboBox *m_theme = nullptr;
