@@ -3,6 +3,7 @@
 #include <ai/switchablemodelclient.h>
 #include <coding/codingsession.h>
 #include <context/compaction.h>
+#include <context/contextview.h>
 #include <loop/agent.h>
 #include <permissions/permissionbroker.h>
 #include <permissions/projecttrust.h>
@@ -24,6 +25,7 @@ namespace {
 const QLatin1String modelKey("model");
 const QLatin1String titleKey("title");
 const QLatin1String draftKey("draft");
+const QLatin1String contextEditsKey("contextEdits");
 // How long the draft waits after a keystroke before it is written.
 constexpr int draftDelayMs = 1000;
 } // namespace
@@ -69,7 +71,8 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
             if (const auto change = AgentCore::FileChange::fromDetails(message.details))
                 noteChange(*change);
         }
-        m_meter.setMessages(m_file.resumed->messages);
+        m_conversation = m_file.resumed->messages;
+        remeasure();
     }
     // The broker is a QObject of this thread, shared with the tool threads through a
     // non-owning pointer: the session outlives the Agent (a child, deleted first) and so the
@@ -148,6 +151,10 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
         });
     };
     m_context->setEvents(events);
+    if (m_file.resumed) {
+        m_context->setEdits(AgentCore::ContextEdits::fromJson(
+            m_file.resumed->state.value(contextEditsKey).toObject()));
+    }
     if (m_file.resumed)
         parts.config.history = m_file.resumed->messages;
 
@@ -252,6 +259,8 @@ void AgentSession::perform(Action action, const QString &text)
 
 void AgentSession::stop()
 {
+    if (m_context)
+        m_context->abort(); // a summary being written stops with the agent
     if (!m_agent) {
         m_waiting.clear();
         return;
@@ -408,12 +417,53 @@ void AgentSession::appendCompaction(const AgentCore::Message &compaction)
     }
     if (m_recorder)
         m_recorder->record({compaction});
+    m_conversation = messages;
+    remeasure();
+    emit contextChanged();
     AgentEvent event;
     event.type = AgentEvent::Type::MessageEnd;
     event.message = compaction;
     emit eventEmitted(event); // the conversation shows it as it shows the loop's
     emit compacted();
     emit recorded();
+}
+
+void AgentSession::remeasure()
+{
+    const AgentCore::ContextEdits edits = contextEdits();
+    const AgentCore::ContextView view = AgentCore::mapContextView(m_conversation, edits);
+    // The replies before a compaction, or before a dropped output, answered requests that held
+    // what is no longer sent: only a reply after it reports what the next request holds.
+    const qsizetype compaction = AgentCore::latestCompactionIndex(m_conversation);
+    bool replyAfter = false;
+    for (qsizetype i = compaction + 1; i < m_conversation.size() && compaction >= 0; ++i)
+        replyAfter = replyAfter || m_conversation.at(i).isAssistant();
+    m_meter.setMessages(view.messages, (compaction >= 0 && !replyAfter) || !edits.isEmpty());
+    m_meterSources = view.sources;
+}
+
+AgentCore::ContextEdits AgentSession::contextEdits() const
+{
+    if (m_context)
+        return m_context->edits();
+    return AgentCore::ContextEdits::fromJson(resumedState().value(contextEditsKey).toObject());
+}
+
+bool AgentSession::setContextEdits(const AgentCore::ContextEdits &edits)
+{
+    if (!m_context || isReadOnly())
+        return false;
+    m_context->setEdits(edits);
+    if (m_recorder)
+        m_recorder->setStateValue(contextEditsKey, edits.toJson());
+    remeasure();
+    emit contextChanged();
+    return true;
+}
+
+qsizetype AgentSession::conversationIndex(qsizetype meterIndex) const
+{
+    return m_meterSources.value(meterIndex, -1);
 }
 
 QList<ChangedFile> AgentSession::changedFiles() const
@@ -425,12 +475,23 @@ void AgentSession::onEvent(const AgentEvent &event)
 {
     // Counted before the window hears of the event, so what it asks the meter is current.
     bool counted = true;
-    if (event.type == AgentEvent::Type::MessageEnd)
-        m_meter.append(event.message);
-    else if (event.type == AgentEvent::Type::AgentEnd)
-        m_meter.setMessages(m_agent->messages()); // the conversation as the Agent keeps it
-    else
+    if (event.type == AgentEvent::Type::MessageEnd) {
+        m_conversation.append(event.message);
+        if (AgentCore::isCompactionMessage(event.message)) {
+            remeasure();
+        } else {
+            m_meter.append(event.message);
+            m_meterSources.append(m_conversation.size() - 1);
+        }
+    } else if (event.type == AgentEvent::Type::AgentEnd) {
+        m_conversation = m_agent->messages(); // the conversation as the Agent keeps it
+        remeasure();
+        // What a summary lists as still to do.
+        if (m_context)
+            m_context->setFollowUpSource([queue = m_agent->followUpQueue()] { return queue; });
+    } else {
         counted = false;
+    }
     emit eventEmitted(event);
     if (counted)
         emit contextChanged();

@@ -152,7 +152,18 @@ public:
 
     /// How full the conversation's context window is: the system prompt and tools once the
     /// agent is assembled, and every message, counted as they come (contextChanged()).
+    /// Counts what the next request carries: the conversation as the context manager shows it
+    /// to the model (a compaction's summary in place of what it covers, dropped outputs as
+    /// stubs), so its messages are those of contextView(), not the history.
     const AgentCore::ContextMeter &contextMeter() const { return m_meter; }
+    /// Tool outputs dropped from the requests and messages pinned (raw conversation indexes);
+    /// kept in the session file.
+    AgentCore::ContextEdits contextEdits() const;
+    /// Applies \a edits from the next request on; false while Preparing or read-only.
+    bool setContextEdits(const AgentCore::ContextEdits &edits);
+    /// The conversation index of contextMeter()'s message \a meterIndex; -1 for a summary or
+    /// out of range.
+    qsizetype conversationIndex(qsizetype meterIndex) const;
     /// The project instruction files inside the system prompt (empty while Preparing).
     QList<AgentCore::InstructionFile> instructions() const { return m_instructions; }
 
@@ -189,6 +200,8 @@ private:
     void perform(Action action, const QString &text);
     void onEvent(const AgentCore::AgentEvent &event);
     void appendCompaction(const AgentCore::Message &compaction);
+    /// The meter counts the view of m_conversation again (a compaction, an edit, a run's end).
+    void remeasure();
     /// Adds one change to the changed files: live from the loop's afterEffect hook (every
     /// side-effecting call that reports a file's diff), on resume from the recorded results.
     void noteChange(const AgentCore::FileChange &change);
@@ -223,6 +236,9 @@ private:
     QStringList m_untrustedGrants;
     State m_state = State::Preparing;
     AgentCore::ContextMeter m_meter;
+    /// The conversation as its messages came (the Agent's holds a run's only at its end).
+    QList<AgentCore::Message> m_conversation;
+    QList<qsizetype> m_meterSources; ///< for each of the meter's messages, its m_conversation index
     QList<AgentCore::InstructionFile> m_instructions;
 };
 

@@ -18,6 +18,7 @@
 #include "tabchain.h"
 
 #include <ai/modelcatalog.h>
+#include <context/contextview.h>
 #include <loop/agent.h>
 #include <session/sessionstore.h>
 
@@ -260,6 +261,8 @@ void MainWindow::startSession(const QString &path,
 
     AgentCore::CodingAgentOptions options = m_setup.options;
     options.repositoryRoot = m_repository.root;
+    options.context.windowTokens = contextWindow(m_setup.model).value_or(0);
+    options.context.autoCompact = m_settings.autoCompact;
     SessionFile file;
     file.path = path.isEmpty() ? AgentCore::SessionStore(sessionsDirectory()).newSessionPath()
                                : path;
@@ -271,7 +274,9 @@ void MainWindow::startSession(const QString &path,
     restoreSessionModel(resumedState);
     resetUsage();
     connect(m_session, &AgentSession::eventEmitted, this, [this](const AgentCore::AgentEvent &event) {
-        if (event.type == AgentCore::AgentEvent::Type::MessageEnd && event.message.isAssistant())
+        // A compaction's summary request is billed like a reply.
+        if (event.type == AgentCore::AgentEvent::Type::MessageEnd
+            && (event.message.isAssistant() || AgentCore::isCompactionMessage(event.message)))
             m_usage.add(event.message); // the status bar follows with contextChanged
     });
     connect(m_session, &AgentSession::contextChanged, this, &MainWindow::updateContext);
@@ -281,6 +286,7 @@ void MainWindow::startSession(const QString &path,
     m_statusBar->setPermissionMode(m_session->permissionMode());
 
     connect(m_session, &AgentSession::ready, this, [this] {
+        applyContextSettings(); // the model may have changed while it was assembled
         // Read-only, the queue belongs to the window that has the session open.
         m_followUps->setAgent(m_session->isReadOnly() ? nullptr : m_session->agent());
     });
@@ -401,6 +407,18 @@ void MainWindow::applyModel(const ModelChoice &choice)
     m_statusBar->setModelSelection(choice.selection, m_settings.recentModels);
     m_usage.contextWindow = contextWindow(choice);
     updateContext();
+    applyContextSettings();
+}
+
+void MainWindow::applyContextSettings()
+{
+    AgentCore::ContextManager *manager = m_session ? m_session->contextManager() : nullptr;
+    if (!manager)
+        return;
+    AgentCore::ContextSettings settings = manager->settings();
+    settings.windowTokens = contextWindow(m_setup.model).value_or(0);
+    settings.autoCompact = m_settings.autoCompact;
+    manager->setSettings(settings);
 }
 
 void MainWindow::restoreSessionModel(const QJsonObject &state)
@@ -462,6 +480,16 @@ void MainWindow::updateContext()
         m_contextDialog->setSnapshot(ContextSnapshot::of(m_session->contextMeter(),
                                                          m_session->instructions(),
                                                          m_usage.contextWindow));
+        // The session keeps pins by conversation index; the dialog lists the meter's messages.
+        const AgentCore::ContextEdits edits = m_session->contextEdits();
+        ContextEdits shown;
+        shown.droppedToolOutputs = edits.droppedToolOutputs;
+        for (qsizetype i = 0; i < m_session->contextMeter().context().messages.size(); ++i) {
+            if (edits.pinnedMessages.contains(m_session->conversationIndex(i)))
+                shown.pinnedMessages.insert(i);
+        }
+        m_contextDialog->setEdits(shown);
+        m_contextDialog->setEditsAvailable(m_session->contextManager() && !m_session->isReadOnly());
     }
 }
 
@@ -477,9 +505,27 @@ void MainWindow::showContextView()
     if (!m_contextDialog) {
         m_contextDialog = new ContextDialog(this);
         m_contextDialog->setAttribute(Qt::WA_DeleteOnClose);
-        // Dropping a tool output and pinning a message are applied by the context manager
-        // (compaction), which the window does not have yet: the dialog says so.
-        m_contextDialog->setEditsAvailable(false);
+        connect(m_contextDialog, &ContextDialog::dropRequested, this, [this](const QString &id) {
+            if (!m_session)
+                return;
+            AgentCore::ContextEdits edits = m_session->contextEdits();
+            edits.droppedToolOutputs.insert(id);
+            m_session->setContextEdits(edits);
+        });
+        connect(m_contextDialog,
+                &ContextDialog::pinRequested,
+                this,
+                [this](qsizetype index, bool pinned) {
+                    const qsizetype message = m_session ? m_session->conversationIndex(index) : -1;
+                    if (message < 0)
+                        return;
+                    AgentCore::ContextEdits edits = m_session->contextEdits();
+                    if (pinned)
+                        edits.pinnedMessages.insert(message);
+                    else
+                        edits.pinnedMessages.remove(message);
+                    m_session->setContextEdits(edits);
+                });
     }
     updateContext();
     m_contextDialog->show();
@@ -521,6 +567,7 @@ void MainWindow::applySettings(const AppSettings &settings, bool modelChanged)
     // The window the user gave for this model may be new.
     m_usage.contextWindow = contextWindow(m_setup.model);
     updateContext();
+    applyContextSettings();
     if (modelChanged) {
         chooseModel(settings.model);
         return;

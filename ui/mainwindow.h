@@ -143,6 +143,8 @@ private:
     void resetUsage();
     /// The status bar's context figure and the context view from the session's meter.
     void updateContext();
+    /// The session's context manager gets the model's window and the auto-compaction setting.
+    void applyContextSettings();
     /// The window of \a choice's model: the catalog's, else the user's setting.
     std::optional<qint64> contextWindow(const ModelChoice &choice) const;
     void applySettings(const AppSettings &settings, bool modelChanged);

@@ -9,6 +9,7 @@
 #include <agentstatusbar.h>
 #include <ai/modelcatalog.h>
 #include <composer.h>
+#include <context/contextview.h>
 #include <contextview/contextdialog.h>
 #include <conversationpage.h>
 #include <loop/agent.h>
@@ -151,6 +152,7 @@ private slots:
     void selectingAToolOutputShowsItsBeginning();
     void keyboardDropsAndPins();
     void viewShowsTheStateItIsGiven();
+    void droppedOutputLeavesTheNextRequest();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -171,6 +173,9 @@ void tst_ContextDialog::openWindow(const QList<ModelStep> &steps)
     {
         Ui::AppSettings settings;
         settings.contextWindows.insert(Ui::AppSettings::contextWindowKey(localModel()), localWindow);
+        // These tests count the context; a summary in the background would take the scripted
+        // model's replies (tst_contextmanager and tst_compactdialog test compaction).
+        settings.autoCompact = false;
         QSettings stored;
         settings.save(stored);
     }
@@ -243,7 +248,14 @@ void tst_ContextDialog::statusBarCountsTheLastReplyAndWhatCameAfter()
     composer->setFocus();
     QTest::keyClick(composer, Qt::Key_Return);
     QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 4, runTimeoutMs);
-    QTRY_VERIFY(messages.last().isUser());
+    const auto roles = [&messages] {
+        QStringList list;
+        for (const Message &message : messages)
+            list.append(QString::number(int(message.role)) + QLatin1Char(':')
+                        + message.text().left(12));
+        return list.join(u' ');
+    };
+    QTRY_VERIFY2(messages.last().isUser(), qPrintable(roles()));
     const Message sent = messages.last();
     QCOMPARE(sent.text(), paste);
     const qint64 withPaste = 50'400
@@ -575,6 +587,59 @@ void tst_ContextDialog::viewShowsTheStateItIsGiven()
     QCOMPARE(pins.size(), 1);
     QCOMPARE(pins.first().at(0).toInt(), 0);
     QCOMPARE(pins.first().at(1).toBool(), false);
+}
+
+// Delete in the context view drops a tool output from the requests from then on: the next one
+// carries the stub under the same call id, the figure falls, and the session keeps the edit.
+void tst_ContextDialog::droppedOutputLeavesTheNextRequest()
+{
+    QVERIFY(m_repo->isValid());
+    openWindow({ModelStep::toolCall(QStringLiteral("p1"), QStringLiteral("Probe"), {}),
+                ModelStep::text(QStringLiteral("It printed a lot.")),
+                ModelStep::text(QStringLiteral("Fine."))});
+    Ui::Composer *composer = m_window->conversationPage()->composer();
+    QTest::keyClicks(composer, QStringLiteral("probe it"));
+    QTest::keyClick(composer, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 2, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    const qint64 before = session()->contextMeter().tokens().total;
+
+    QTest::mouseClick(m_window->agentStatusBar()->usageLabel(), Qt::LeftButton);
+    ContextDialog *dialog = m_window->contextDialog();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    QTreeWidget *list = dialog->list();
+    for (int row = 0; row < list->topLevelItemCount(); ++row) {
+        if (dialog->itemOf(list->topLevelItem(row))->toolCallId == QStringLiteral("p1"))
+            list->setCurrentItem(list->topLevelItem(row));
+    }
+    QCOMPARE(dialog->itemOf(list->currentItem())->toolCallId, QStringLiteral("p1"));
+    QPushButton *drop = dialog->findChild<QPushButton *>(QStringLiteral("dropButton"));
+    QVERIFY(drop->isEnabled());
+    QTest::mouseClick(drop, Qt::LeftButton);
+    QVERIFY(session()->contextEdits().droppedToolOutputs.contains(QStringLiteral("p1")));
+    QVERIFY2(session()->contextMeter().tokens().total < before - 5'000,
+             qPrintable(QString::number(session()->contextMeter().tokens().total)));
+    QTest::keyClick(list, Qt::Key_Escape);
+
+    QTest::keyClicks(composer, QStringLiteral("and now?"));
+    composer->setFocus();
+    QTest::keyClick(composer, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 3, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    bool stubbed = false;
+    for (const Message &message : m_model->contexts().last().messages) {
+        if (message.isToolResult() && message.toolCallId == QStringLiteral("p1")) {
+            QCOMPARE(message.text(), droppedToolOutputText());
+            stubbed = true;
+        }
+    }
+    QVERIFY(stubbed);
+    // The history keeps the output; only the requests leave it out.
+    bool kept = false;
+    for (const Message &message : session()->agent()->messages())
+        kept = kept || (message.isToolResult() && message.text().size() == 35'000);
+    QVERIFY(kept);
 }
 
 QTEST_MAIN(tst_ContextDialog)
