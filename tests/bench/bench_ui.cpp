@@ -8,6 +8,7 @@
 //        one JSON line per measurement; all three (with their defaults) without a mode.
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise; the offscreen platform paints into a
 // real backing store, and every measurement checks that paint events happened.
+#include <context/compaction.h>
 #include <conversation/conversationview.h>
 #include <loop/agent.h>
 
@@ -465,6 +466,14 @@ StepTimes scrollThrough(Ui::ConversationView &view, Step step)
     return times;
 }
 
+int shownItems(const Ui::ConversationView &view)
+{
+    int shown = 0;
+    for (int i = 0; i < view.itemCount(); ++i)
+        shown += view.isItemShown(i);
+    return shown;
+}
+
 void benchHistory(int size)
 {
     Ui::ConversationView view;
@@ -511,6 +520,22 @@ void benchHistory(int size)
     });
     const double rssScrolled = procStatusMiB("VmRSS:");
 
+    // A compaction arrives, as the loop appends it at a turn boundary: all but the last turns
+    // go behind its summary. What the UI thread does for it, until the view is painted again.
+    Compaction compaction;
+    compaction.summary = corpusText(0, 4000);
+    compaction.coveredCount = std::max<qsizetype>(1, history.size() - 20);
+    AgentEvent arrived;
+    arrived.type = AgentEvent::Type::MessageEnd;
+    arrived.message = compaction.toMessage();
+    arrived.message.timestamp = 1;
+    QElapsedTimer swap;
+    swap.start();
+    view.apply(arrived);
+    view.flush();
+    view.viewport()->repaint();
+    const double msCompaction = msSince(swap);
+
     std::vector<double> steps = pages.ms;
     steps.insert(steps.end(), wheel.ms.begin(), wheel.ms.end());
     printJson({{QStringLiteral("bench"), QStringLiteral("history")},
@@ -538,7 +563,9 @@ void benchHistory(int size)
                {QStringLiteral("stepMsP99"), percentile(steps, 0.99)},
                {QStringLiteral("stepMsMax"), maximum(steps)},
                {QStringLiteral("reachedEnd"),
-                pages.finalValue == bar->maximum() && wheel.finalValue == 0}});
+                pages.finalValue == bar->maximum() && wheel.finalValue == 0},
+               {QStringLiteral("msCompactionShown"), msCompaction},
+               {QStringLiteral("itemsShownAfterCompaction"), shownItems(view)}});
 }
 
 // ---- cold start -------------------------------------------------------------------------
