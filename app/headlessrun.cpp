@@ -388,6 +388,9 @@ void HeadlessRun::onEvent(const AgentEvent &event)
 {
     if (m_finished)
         return;
+    // A compaction the loop started before this event is told first (its own queued call may
+    // come after the batch of events this one came in).
+    printNotices();
     if (m_format == OutputFormat::StreamJson) {
         QJsonObject json = StreamJson::fromEvent(event);
         if (event.type == AgentEvent::Type::AgentStart) {
@@ -413,15 +416,33 @@ void HeadlessRun::watchCompaction()
         return;
     // Called on the summary's or the loop's thread.
     AgentCore::ContextManager::Events events;
-    events.started = [this](bool waiting) {
-        QMetaObject::invokeMethod(
-            this, [this, waiting] { onCompactionStarted(waiting); }, Qt::QueuedConnection);
-    };
-    events.failed = [this](const QString &problem) {
-        QMetaObject::invokeMethod(
-            this, [this, problem] { onCompactionFailed(problem); }, Qt::QueuedConnection);
-    };
+    events.started = [this](bool waiting) { postNotice({waiting, {}}); };
+    events.failed = [this](const QString &problem) { postNotice({false, problem}); };
     m_parts.context->setEvents(events);
+}
+
+void HeadlessRun::postNotice(const CompactionNotice &notice)
+{
+    {
+        QMutexLocker locker(&m_noticeMutex);
+        m_notices.append(notice);
+    }
+    QMetaObject::invokeMethod(this, &HeadlessRun::printNotices, Qt::QueuedConnection);
+}
+
+void HeadlessRun::printNotices()
+{
+    QList<CompactionNotice> notices;
+    {
+        QMutexLocker locker(&m_noticeMutex);
+        notices.swap(m_notices);
+    }
+    for (const CompactionNotice &notice : std::as_const(notices)) {
+        if (notice.problem.isEmpty())
+            onCompactionStarted(notice.waiting);
+        else
+            onCompactionFailed(notice.problem);
+    }
 }
 
 void HeadlessRun::onCompactionStarted(bool waiting)

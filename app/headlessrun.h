@@ -6,6 +6,7 @@
 #include <loop/agenttypes.h>
 #include <session/sessionresumption.h>
 
+#include <QMutex>
 #include <QObject>
 
 #include <memory>
@@ -64,6 +65,15 @@ private:
     void printTextActivity(const AgentCore::AgentEvent &event);
     /// Shows what the context manager reports (on this thread; see watchCompaction()).
     void watchCompaction();
+    /// What the context manager reported (on its threads), printed in order with the agent's
+    /// events: before any event the loop emitted after it, since printNotices() runs first.
+    struct CompactionNotice
+    {
+        bool waiting = false;
+        QString problem; ///< empty: a summary started
+    };
+    void postNotice(const CompactionNotice &notice);
+    void printNotices();
     void onCompactionStarted(bool waiting);
     void onCompactionFailed(const QString &problem);
     /// compaction_end (or its line on stderr) for a compaction message the loop appended.
@@ -76,6 +86,9 @@ private:
 
     OutputFormat m_format = OutputFormat::Text;
     PrintOptions m_options;
+    // Before m_parts: the context manager's threads may still post while it is destroyed.
+    QMutex m_noticeMutex;
+    QList<CompactionNotice> m_notices; // under m_noticeMutex
     AgentCore::CodingAgent m_parts;
     std::unique_ptr<AgentCore::Agent> m_agent;
     QString m_sessionPath;                                    ///< empty: not recorded
