@@ -37,9 +37,9 @@ void UsageLabel::setUsage(const UsageSummary &usage, bool tokensOnly)
         // Only where the provider reports a cache at all: local servers never do, and a
         // constant "0% cached" would say nothing there.
         if (usage.cacheRead > 0 || usage.cacheWrite > 0) {
-            parts.append(tr("%1% cached")
-                             .arg(locale.toString(
-                                 std::lround(usage.cacheHitPercent().value_or(0)))));
+            parts.append(
+                tr("%1% cached")
+                    .arg(locale.toString(std::lround(usage.cacheHitPercent().value_or(0)))));
         }
         if (!tokensOnly)
             parts.append(usage.costKnown ? dollars(usage.cost, locale) : tr("cost unknown"));

@@ -2,13 +2,13 @@
 // people to look at (scripts/screenshots). Each state is a real window on a temporary git
 // repository, driven like a user would drive it, with a scripted model.
 #include <agentsession.h>
-#include <ai/pricing.h>
 #include <agentstatusbar.h>
+#include <ai/pricing.h>
 #include <changedfilespanel.h>
 #include <compactdialog.h>
 #include <composer.h>
-#include <contextview/contextdialog.h>
 #include <context/compaction.h>
+#include <contextview/contextdialog.h>
 #include <conversation/compactionitem.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>

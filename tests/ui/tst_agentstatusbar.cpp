@@ -448,9 +448,10 @@ void tst_AgentStatusBar::usageText_data()
     QTest::newRow("unpriced") << "ollama"
                               << "qwen3-coder:30b" << qint64(-1) << "settings"
                               << "Context 13.3k · 25.8k tokens · 49% cached · cost unknown";
-    QTest::newRow("unpriced, window given") << "openrouter"
-                                            << "some/model" << qint64(32'768) << "settings"
-                                            << "Context 41% · 25.8k tokens · 49% cached · cost unknown";
+    QTest::newRow("unpriced, window given")
+        << "openrouter"
+        << "some/model" << qint64(32'768) << "settings"
+        << "Context 41% · 25.8k tokens · 49% cached · cost unknown";
     QTest::newRow("command line model, no selection")
         << "openai"
         << "gpt-5" << qint64(400'000) << "command line"
