@@ -461,9 +461,36 @@ bool AgentSession::setContextEdits(const AgentCore::ContextEdits &edits)
     return true;
 }
 
-qsizetype AgentSession::conversationIndex(qsizetype meterIndex) const
+ContextEdits AgentSession::shownContextEdits() const
 {
-    return m_meterSources.value(meterIndex, -1);
+    const AgentCore::ContextEdits edits = contextEdits();
+    ContextEdits shown;
+    shown.droppedToolOutputs = edits.droppedToolOutputs;
+    for (qsizetype i = 0; i < m_meterSources.size(); ++i) {
+        if (edits.pinnedMessages.contains(m_meterSources.at(i)))
+            shown.pinnedMessages.insert(i);
+    }
+    return shown;
+}
+
+bool AgentSession::dropToolOutput(const QString &toolCallId)
+{
+    AgentCore::ContextEdits edits = contextEdits();
+    edits.droppedToolOutputs.insert(toolCallId);
+    return setContextEdits(edits);
+}
+
+bool AgentSession::pinMessage(qsizetype meterIndex, bool pinned)
+{
+    const qsizetype message = m_meterSources.value(meterIndex, -1);
+    if (message < 0)
+        return false;
+    AgentCore::ContextEdits edits = contextEdits();
+    if (pinned)
+        edits.pinnedMessages.insert(message);
+    else
+        edits.pinnedMessages.remove(message);
+    return setContextEdits(edits);
 }
 
 QList<ChangedFile> AgentSession::changedFiles() const

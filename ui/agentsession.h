@@ -1,5 +1,6 @@
 #pragma once
 
+#include "contextview/contextsnapshot.h"
 #include "settings/modelselection.h"
 
 #include <coding/codingagent.h>
@@ -159,11 +160,14 @@ public:
     /// Tool outputs dropped from the requests and messages pinned (raw conversation indexes);
     /// kept in the session file.
     AgentCore::ContextEdits contextEdits() const;
-    /// Applies \a edits from the next request on; false while Preparing or read-only.
-    bool setContextEdits(const AgentCore::ContextEdits &edits);
-    /// The conversation index of contextMeter()'s message \a meterIndex; -1 for a summary or
-    /// out of range.
-    qsizetype conversationIndex(qsizetype meterIndex) const;
+    /// The edits as the context view shows them: pins by contextMeter() message index.
+    ContextEdits shownContextEdits() const;
+    /// Leaves tool call \a toolCallId's output out of the requests from the next one on;
+    /// false while Preparing or read-only.
+    bool dropToolOutput(const QString &toolCallId);
+    /// Pins (or unpins) contextMeter()'s message \a meterIndex; false for a summary, out of
+    /// range, while Preparing or read-only.
+    bool pinMessage(qsizetype meterIndex, bool pinned);
     /// The project instruction files inside the system prompt (empty while Preparing).
     QList<AgentCore::InstructionFile> instructions() const { return m_instructions; }
 
@@ -202,6 +206,8 @@ private:
     void appendCompaction(const AgentCore::Message &compaction);
     /// The meter counts the view of m_conversation again (a compaction, an edit, a run's end).
     void remeasure();
+    /// Applies \a edits from the next request on and keeps them in the session file.
+    bool setContextEdits(const AgentCore::ContextEdits &edits);
     /// Adds one change to the changed files: live from the loop's afterEffect hook (every
     /// side-effecting call that reports a file's diff), on resume from the recorded results.
     void noteChange(const AgentCore::FileChange &change);

@@ -480,15 +480,7 @@ void MainWindow::updateContext()
         m_contextDialog->setSnapshot(ContextSnapshot::of(m_session->contextMeter(),
                                                          m_session->instructions(),
                                                          m_usage.contextWindow));
-        // The session keeps pins by conversation index; the dialog lists the meter's messages.
-        const AgentCore::ContextEdits edits = m_session->contextEdits();
-        ContextEdits shown;
-        shown.droppedToolOutputs = edits.droppedToolOutputs;
-        for (qsizetype i = 0; i < m_session->contextMeter().context().messages.size(); ++i) {
-            if (edits.pinnedMessages.contains(m_session->conversationIndex(i)))
-                shown.pinnedMessages.insert(i);
-        }
-        m_contextDialog->setEdits(shown);
+        m_contextDialog->setEdits(m_session->shownContextEdits());
         m_contextDialog->setEditsAvailable(m_session->contextManager() && !m_session->isReadOnly());
     }
 }
@@ -506,25 +498,15 @@ void MainWindow::showContextView()
         m_contextDialog = new ContextDialog(this);
         m_contextDialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_contextDialog, &ContextDialog::dropRequested, this, [this](const QString &id) {
-            if (!m_session)
-                return;
-            AgentCore::ContextEdits edits = m_session->contextEdits();
-            edits.droppedToolOutputs.insert(id);
-            m_session->setContextEdits(edits);
+            if (m_session)
+                m_session->dropToolOutput(id);
         });
         connect(m_contextDialog,
                 &ContextDialog::pinRequested,
                 this,
                 [this](qsizetype index, bool pinned) {
-                    const qsizetype message = m_session ? m_session->conversationIndex(index) : -1;
-                    if (message < 0)
-                        return;
-                    AgentCore::ContextEdits edits = m_session->contextEdits();
-                    if (pinned)
-                        edits.pinnedMessages.insert(message);
-                    else
-                        edits.pinnedMessages.remove(message);
-                    m_session->setContextEdits(edits);
+                    if (m_session)
+                        m_session->pinMessage(index, pinned);
                 });
     }
     updateContext();
