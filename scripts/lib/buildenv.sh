@@ -114,6 +114,9 @@ agentdesk_in_root() {
     agentdesk_as_root_keep_env unshare --mount --propagation private -- /bin/bash -c '
         set -e
         root=$1 checkout=$2 shared=$3 cwd=$4 user=$5 home=$6; shift 6
+        # The root bound onto itself is a mount point, so that / inside is one too: bubblewrap
+        # (the Bash sandbox and its tests) changes the propagation of / and fails on a plain folder.
+        mount --bind "$root" "$root"
         for d in proc sys dev tmp; do mount --rbind "/$d" "$root/$d"; done
         IFS=: read -r -a extra <<<"${AGENTDESK_EXTRA_BINDS:-}"
         case $home in
