@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""Runs the end-to-end benchmark: each agent, pinned to core 0, plays the scripted coding task
+against server.py (pinned to core 1) on a fresh copy of the same git repository.
+
+usage: run.py --work DIR --peers NODE_PREFIX --agentdesk 'CMD ...' [--agents a,b] [--runs 5]
+              [--long-runs 3] [--cycles 25] --out RESULTS.jsonl
+
+One JSON line per run: the agent, the variant (5 or 100 turns), wall, CPU, peak RSS, spawn to
+first request, the turn gaps and the request bytes. report_e2e.py makes the tables.
+
+How each figure is taken:
+  wall      monotonic clock from just before the fork to the reaping of the agent's process.
+  CPU       user+sys from wait4() on the agent's process: its own time plus every descendant it
+            waited for; processes left running after it exited (none so far) are listed apart.
+  peak RSS  the largest sum of VmRSS over every process of the agent's session (the agent is
+            started in a new session, its helpers inherit it), sampled every 2 ms from /proc.
+            Shared pages count once per process, as `ps` would add them.
+  spawn to first request, time per turn, request bytes: from the server's log (one clock,
+            CLOCK_MONOTONIC, for both processes). A turn's time is the gap from the last byte
+            of one answer handed to the kernel to the next request fully received: the agent's
+            own work (parsing, running the tools, building the next request) and the wire.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PAGE = os.sysconf("SC_PAGE_SIZE")
+API_KEY = "sk-bench-not-a-real-key"
+
+# The task, in the words every agent gets, and the two files it reads, the pattern it greps and
+# the line it edits (in the repository made by make_repo()).
+PROMPT = ("In this repository, read email/utils.py and email/quoprimime.py, find where decode "
+          "functions are defined, mark formatdate as reviewed, and show the diff stat.")
+FILE_A, FILE_B = "email/utils.py", "email/quoprimime.py"
+PATTERN = "def decode"
+EDIT_LINE = "def formatdate(timeval=None, localtime=False, usegmt=False):"
+
+
+def make_repo(dest):
+    """A git repository with one commit: the email package of the host's Python 3 standard
+    library (real code: 29 modules, ~1 MB), a README and a pyproject.toml."""
+    import email
+    src = os.path.dirname(email.__file__)
+    os.makedirs(dest)
+    shutil.copytree(src, os.path.join(dest, "email"),
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    with open(os.path.join(dest, "README.md"), "w") as f:
+        f.write("# email\n\nThe email package of the Python standard library, as a small "
+                "repository for the end-to-end benchmark.\n")
+    with open(os.path.join(dest, "pyproject.toml"), "w") as f:
+        f.write('[project]\nname = "email"\nversion = "0.0.0"\nrequires-python = ">=3.8"\n')
+    env = dict(os.environ, GIT_AUTHOR_NAME="Bench", GIT_AUTHOR_EMAIL="bench@localhost",
+               GIT_COMMITTER_NAME="Bench", GIT_COMMITTER_EMAIL="bench@localhost",
+               GIT_AUTHOR_DATE="2025-01-01T00:00:00Z", GIT_COMMITTER_DATE="2025-01-01T00:00:00Z")
+    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "Import"]):
+        subprocess.run(["git", *args], cwd=dest, env=env, check=True)
+
+
+def script(root, cycles):
+    """The steps the server plays: `cycles` rounds of (two parallel reads, a grep, an edit,
+    git diff --stat), then the answer. One cycle is the 5-turn task; 25 make ~100 turns whose
+    history grows by the two files' text each round. Each round's edit changes the comment the
+    previous one left on the same line, so it always applies."""
+    steps = []
+    for k in range(1, cycles + 1):
+        old = EDIT_LINE + (f"  # reviewed {k - 1}" if k > 1 else "")
+        steps += [
+            {"text": "I'll read both files first.",
+             "actions": [{"do": "read", "path": FILE_A}, {"do": "read", "path": FILE_B}]},
+            {"text": "", "actions": [{"do": "grep", "pattern": PATTERN}]},
+            {"text": "", "actions": [{"do": "edit", "path": FILE_A, "old": old,
+                                      "new": EDIT_LINE + f"  # reviewed {k}"}]},
+            {"text": "", "actions": [{"do": "bash", "command": "git diff --stat"}]},
+        ]
+    steps.append({"text": "Done: formatdate is marked as reviewed; the decode functions are in "
+                          "email/base64mime.py and email/quoprimime.py. One file changed.",
+                  "actions": []})
+    return {"root": root, "steps": steps}
+
+
+# ---------------------------------------------------------------------------------------------
+# How each agent is started: its documented non-interactive mode and custom endpoint.
+
+
+def agent_command(name, args, url, repo, home):
+    """(argv, environment) of one run. HOME and the XDG folders are private to the run."""
+    env = {k: v for k, v in os.environ.items()
+           if k in ("PATH", "LANG", "LC_ALL", "TERM", "USER", "LOGNAME", "SHELL", "TMPDIR")}
+    env.update(HOME=home, XDG_CONFIG_HOME=home + "/.config", XDG_DATA_HOME=home + "/.local/share",
+               XDG_CACHE_HOME=home + "/.cache", XDG_STATE_HOME=home + "/.local/state")
+    env.setdefault("LC_ALL", "C.UTF-8")
+    bins = os.path.join(args.peers, "node_modules", ".bin")
+    if name == "agentdesk":
+        env["ANTHROPIC_API_KEY"] = API_KEY
+        return (args.agentdesk.split() + [
+            "--print", PROMPT, "--repo", repo, "--provider", "anthropic", "--base-url", url,
+            "--model", "bench-model", "--permission-mode", "bypass",
+            "--no-session-persistence"], env)
+    if name == "claude-code":
+        # ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY (docs: settings, environment variables);
+        # -p with --dangerously-skip-permissions, which as root needs IS_SANDBOX=1.
+        env.update(ANTHROPIC_BASE_URL=url, ANTHROPIC_API_KEY=API_KEY, IS_SANDBOX="1",
+                   CLAUDE_CONFIG_DIR=home + "/.claude", DISABLE_AUTOUPDATER="1",
+                   CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_TELEMETRY="1")
+        return ([os.path.join(bins, "claude"), "-p", PROMPT, "--model", "bench-model",
+                 "--dangerously-skip-permissions"], env)
+    if name == "codex":
+        # codex exec with a custom model provider in $CODEX_HOME/config.toml (wire_api
+        # "responses"), approvals and sandbox off (the run is the sandbox).
+        codex_home = home + "/.codex"
+        os.makedirs(codex_home, exist_ok=True)
+        with open(codex_home + "/config.toml", "w") as f:
+            f.write('model = "gpt-5.5"\nmodel_provider = "bench"\n'
+                    'model_context_window = 1000000\n'
+                    'model_auto_compact_token_limit = 900000\n'
+                    'check_for_update_on_startup = false\n\n'
+                    '[analytics]\nenabled = false\n\n'
+                    '[model_providers.bench]\nname = "bench"\n'
+                    f'base_url = "{url}/v1"\nenv_key = "BENCH_API_KEY"\n'
+                    'wire_api = "responses"\nrequest_max_retries = 0\n'
+                    'stream_max_retries = 0\n')
+        env.update(CODEX_HOME=codex_home, BENCH_API_KEY=API_KEY)
+        return ([os.path.join(bins, "codex"), "exec", "--skip-git-repo-check",
+                 "--dangerously-bypass-approvals-and-sandbox", "-C", repo, PROMPT], env)
+    if name == "pi":
+        # A custom provider in the models file ($PI_CODING_AGENT_DIR/models.json), Chat
+        # Completions ("openai-completions"); print mode, no session file, no network at start.
+        agent_dir = home + "/.pi/agent"
+        os.makedirs(agent_dir, exist_ok=True)
+        with open(agent_dir + "/models.json", "w") as f:
+            json.dump({"providers": {"bench": {
+                "baseUrl": url + "/v1", "api": "openai-completions", "apiKey": API_KEY,
+                "models": [{"id": "bench-model", "contextWindow": 1000000,
+                            "maxTokens": 32000}]}}}, f)
+        env.update(PI_CODING_AGENT_DIR=agent_dir, PI_OFFLINE="1")
+        return ([os.path.join(bins, "pi"), "-p", "--no-session", "--provider", "bench",
+                 "--model", "bench-model", "--tools", "read,grep,edit,bash", PROMPT], env)
+    raise ValueError(name)
+
+
+# ---------------------------------------------------------------------------------------------
+# Measuring one run.
+
+
+class TreeSampler(threading.Thread):
+    """The largest summed RSS of the processes of one session, from /proc every 2 ms."""
+
+    def __init__(self, sid):
+        super().__init__(daemon=True)
+        self.sid, self.peak, self.stop, self.pids = sid, 0, threading.Event(), {}
+        self.seen = set()
+
+    def session_of(self, pid):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return int(fields[3])  # after ") ": state ppid pgrp session
+        except (OSError, IndexError, ValueError):
+            return None
+
+    def sample(self):
+        total = 0
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            pid = int(entry)
+            if pid not in self.pids:
+                self.pids[pid] = self.session_of(pid) == self.sid
+            if not self.pids[pid]:
+                continue
+            try:
+                with open(f"/proc/{pid}/statm") as f:
+                    total += int(f.read().split()[1]) * PAGE
+                self.seen.add(pid)
+            except OSError:
+                pass
+        self.peak = max(self.peak, total)
+
+    def run(self):
+        while not self.stop.is_set():
+            self.sample()
+            time.sleep(0.002)
+
+    def lingering(self):
+        """Processes of the session still alive once the agent has exited."""
+        alive = []
+        for pid, ours in self.pids.items():
+            if ours and os.path.exists(f"/proc/{pid}") and self.session_of(pid) == self.sid:
+                alive.append(pid)
+        return alive
+
+
+def post(url, data):
+    req = urllib.request.Request(url, data=json.dumps(data).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(req).read()
+
+
+def get(url):
+    return json.loads(urllib.request.urlopen(url).read())
+
+
+def run_once(name, args, url, template, work, cycles, index):
+    repo = os.path.join(work, f"repo-{name}-{cycles}-{index}")
+    home = os.path.join(work, f"home-{name}-{cycles}-{index}")
+    shutil.copytree(template, repo, symlinks=True)
+    os.makedirs(home)
+    argv, env = agent_command(name, args, url, repo, home)
+    post(url + "/_bench/script", script(repo, cycles))
+    out = open(os.path.join(work, f"out-{name}-{cycles}-{index}.txt"), "wb")
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, cwd=repo, env=env, stdin=subprocess.DEVNULL, stdout=out,
+                            stderr=subprocess.STDOUT, start_new_session=True,
+                            preexec_fn=lambda: os.sched_setaffinity(0, {0}))
+    sampler = TreeSampler(proc.pid)
+    sampler.start()
+    try:
+        _, status, usage = os.wait4(proc.pid, 0)
+    finally:
+        wall = time.monotonic() - start
+        sampler.stop.set()
+        sampler.join()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    left = sampler.lingering()
+    for pid in left:  # helpers the agent left behind: ended, and reported
+        try:
+            os.kill(pid, 9)
+        except OSError:
+            pass
+    log = get(url + "/_bench/log")
+    posts = [r for r in log if r.get("method") == "POST"]
+    turns = [r for r in log if r.get("kind") == "turn"]
+    gaps = [b["received"] - a["sent"] for a, b in zip(turns, turns[1:])]
+    with open(os.path.join(repo, FILE_A)) as f:
+        edited = f"# reviewed {cycles}" in f.read()
+    return {
+        "agent": name, "turnsPlanned": len(script(repo, cycles)["steps"]), "cycles": cycles,
+        "run": index, "exit": proc.returncode, "edited": edited,
+        "wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
+        "peakRssTree": sampler.peak, "maxRssLargest": usage.ru_maxrss * 1024,
+        "processes": len(sampler.seen), "lingering": len(left),
+        "firstRequest": (log[0]["received"] - start) if log else None,
+        "turns": len(turns), "sideRequests": sum(1 for r in log if r.get("kind") == "side"),
+        "otherRequests": sum(1 for r in log if r.get("kind") == "other"),
+        "errors": [r.get("error") for r in log if r.get("kind") == "error"],
+        "offScript": sum(1 for r in turns if r["results"] != r["expected"]),
+        "gaps": gaps, "requestBytes": sum(r["bytes"] for r in posts),
+        "lastRequestBytes": turns[-1]["bytes"] if turns else 0,
+    }
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--work", required=True)
+    p.add_argument("--peers", required=True, help="folder holding node_modules of the peers")
+    p.add_argument("--agentdesk", required=True, help="the command that starts agentdesk")
+    p.add_argument("--agents", default="agentdesk,claude-code,codex,pi")
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--long-runs", type=int, default=3)
+    p.add_argument("--cycles", type=int, default=25)
+    p.add_argument("--out", required=True)
+    args = p.parse_args()
+
+    template = os.path.join(args.work, "template")
+    if not os.path.exists(template):
+        make_repo(template)
+    server = subprocess.Popen([sys.executable, os.path.join(HERE, "server.py")],
+                              stdout=subprocess.PIPE, text=True,
+                              preexec_fn=lambda: os.sched_setaffinity(0, {1 % os.cpu_count()}))
+    os.sched_setaffinity(0, {1 % os.cpu_count()})  # the runner stays off the agents' core
+    try:
+        port = int(server.stdout.readline().split()[1])
+        url = f"http://127.0.0.1:{port}"
+        with open(args.out, "a") as out:
+            for cycles, runs in ((1, args.runs), (args.cycles, args.long_runs)):
+                for name in args.agents.split(","):
+                    for i in range(runs):
+                        r = run_once(name, args, url, template, args.work, cycles, i)
+                        out.write(json.dumps(r) + "\n")
+                        out.flush()
+                        print(f"e2e: {name} {r['turns']} turns: wall {r['wall']:.2f} s, cpu "
+                              f"{r['cpu']:.2f} s, exit {r['exit']}, edited {r['edited']}",
+                              file=sys.stderr)
+    finally:
+        server.kill()
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()
