@@ -36,9 +36,9 @@ API_KEY = "sk-bench-not-a-real-key"
 
 # The task, in the words every agent gets, and the two files it reads, the pattern it greps and
 # the line it edits (in the repository made by make_repo()).
-PROMPT = ("In this repository, read email/utils.py and email/quoprimime.py, find where decode "
+PROMPT = ("In this repository, read email/utils.py and email/base64mime.py, find where decode "
           "functions are defined, mark formatdate as reviewed, and show the diff stat.")
-FILE_A, FILE_B = "email/utils.py", "email/quoprimime.py"
+FILE_A, FILE_B = "email/utils.py", "email/base64mime.py"
 PATTERN = "def decode"
 EDIT_LINE = "def formatdate(timeval=None, localtime=False, usegmt=False):"
 
