@@ -19,6 +19,8 @@ How each figure is taken:
             CLOCK_MONOTONIC, for both processes). A turn's time is the gap from the last byte
             of one answer handed to the kernel to the next request fully received: the agent's
             own work (parsing, running the tools, building the next request) and the wire.
+            Its part "body wait" runs from the request's headers being read to its body being
+            fully received: a request written in pieces that wait on the wire shows there.
 """
 import argparse
 import json
@@ -251,7 +253,8 @@ def run_once(name, args, url, template, work, cycles, index):
         "otherRequests": sum(1 for r in log if r.get("kind") == "other"),
         "errors": [r.get("error") for r in log if r.get("kind") == "error"],
         "offScript": sum(1 for r in turns if r["results"] != r["expected"]),
-        "gaps": gaps, "requestBytes": sum(r["bytes"] for r in posts),
+        "gaps": gaps, "bodyWaits": [r["received"] - r["started"] for r in turns[1:]],
+        "requestBytes": sum(r["bytes"] for r in posts),
         "lastRequestBytes": turns[-1]["bytes"] if turns else 0,
     }
 

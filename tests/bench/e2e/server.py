@@ -14,7 +14,8 @@ agent's own retries or side requests never shift the script. Tool names and argu
 taken from the tools the request declares (Read/Grep/Edit/Bash, read/grep/edit/bash, or a shell
 and apply_patch).
 
-Every request is recorded (GET /_bench/log): when its body was fully received, when the last
+Every request is recorded (GET /_bench/log): when its headers were in, when its body was fully
+received, when the last
 byte of the answer was handed to the kernel, its size, and whether it was a turn of the task or
 a side request (no tools: titles, quota checks, ...). The runner turns these into spawn to first
 request, time per turn and request bytes.
@@ -397,6 +398,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send(200, b"")
 
     def do_POST(self):
+        started = now()  # the request line and headers are in: the body follows
         raw = self.read_body()
         received = now()
         if self.path == "/_bench/script":
@@ -408,7 +410,8 @@ class Handler(BaseHTTPRequestHandler):
         api = ("anthropic" if path.endswith("/messages") else
                "responses" if path.endswith("/responses") else
                "chat" if path.endswith("/chat/completions") else None)
-        record = {"path": path, "method": "POST", "received": received, "bytes": len(raw),
+        record = {"path": path, "method": "POST", "started": started, "received": received,
+                  "bytes": len(raw),
                   "headerBytes": len(str(self.headers))}
         if api is None:  # count_tokens, telemetry, ...: acknowledged, not part of the task
             record["kind"] = "other"
