@@ -63,6 +63,7 @@ COLUMNS = [
     ("wall", lambda r: r["wall"], secs, True),
     ("CPU (user+sys)", lambda r: r["cpu"], secs, True),
     ("peak RSS, process tree", lambda r: r["peakRssTree"], mb, True),
+    ("of which: the largest process", lambda r: r["maxRssLargest"], mb, False),
     ("spawn to first request", lambda r: r["firstRequest"], ms, True),
     ("time per turn (mean)", mean_gap, lambda s: f"{s * 1000:,.1f} ms", True),
     ("of which: headers in to body in", mean_wait, lambda s: f"{s * 1000:,.1f} ms", False),
@@ -86,7 +87,7 @@ def table(runs, agents, versions, turns_label):
                 cells.append(f"{fmt(lo)} / {fmt(med)}")
             else:
                 ratio = med / ours if ours else float("inf")
-                cells.append(f"{fmt(lo)} / {fmt(med)} ({ratio:.1f}x)")
+                cells.append(f"{fmt(lo)} / {fmt(med)}" + (f" ({ratio:.1f}x)" if checked else ""))
                 if checked and ratio <= 1.0:
                     behind.append(f"{turns_label}: {title}: {TITLES[a]} {fmt(med)} against "
                                   f"AgentDesk {fmt(ours)}")
@@ -147,15 +148,17 @@ def section(results, versions):
         out += [""]
         t, failed = flatness(lruns, lagents)
         out += t
-    out += ["", "How it is measured (tests/bench/e2e/run.py): wall from fork to reaping; CPU from "
-            "wait4() (the agent and every helper it waited for); peak RSS the largest sum of "
-            "VmRSS over all processes of the agent's session, sampled from /proc every 2 ms "
-            "(shared pages count once per process); spawn to first request, time per turn and "
-            "request bytes from the server's log: a turn's time runs from the last byte of an "
-            "answer to the next request fully received, so it holds the agent's parsing, its "
-            "tools (the reads, grep, the edit, git) and the wire; its part "headers in to body in" is how long the server waited for a "
-            "request's body once its headers were read (a body held back on the wire shows "
-            "there). Request bytes are the bodies of every POST, side requests included."]
+    out += ["", "How it is measured (tests/bench/e2e/run.py): wall from fork to reaping; CPU "
+            "from wait4() (the agent and every helper it waited for); peak RSS the largest sum "
+            "of VmRSS over all processes of the agent's session, sampled from /proc every 2 ms "
+            "(shared pages count once per process), and the largest process's own peak "
+            "(wait4's ru_maxrss); spawn to first request, time per turn and request bytes from "
+            "the server's log. A turn's time runs from the last byte of an answer to the next "
+            "request fully received, so it holds the agent's parsing, its tools (the reads, "
+            "grep, the edit, git) and the wire; its part \"headers in to body in\" is how long "
+            "the server waited for a request's body once its headers were read (a body held "
+            "back on the wire shows there). Request bytes are the bodies of every POST, side "
+            "requests included."]
     if problems:
         out += ["", "Runs that did not play the task as scripted:", ""] + [f"- {p}" for p in problems]
     if behind or failed:
