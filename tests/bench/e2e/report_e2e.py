@@ -123,10 +123,12 @@ def section(results, versions):
     short = by.get(1, {})
     long = {c: v for c, v in by.items() if c != 1}
     agents = [a for a in AGENTS if a in short]
+    loads = [r.get("load", float("nan")) for r in results]
     out = [f"Measured {machine()}. Each agent pinned to core 0 (taskset), the scripted model "
            "server (tests/bench/e2e/server.py) and the runner on core 1; min / median of "
            f"{len(short.get('agentdesk', []))} runs of the 5-turn task, the ratio is the peer's "
-           "median over AgentDesk's (above 1.0x: AgentDesk ahead).", ""]
+           "median over AgentDesk's (above 1.0x: AgentDesk ahead). Load average (1 min) at the "
+           f"runs' starts: {min(loads):.1f} to {max(loads):.1f}.", ""]
     t, behind = table(short, agents, versions, "5 turns")
     out += t
     problems = []
@@ -183,7 +185,11 @@ of the host's Python 3 standard library (29 modules, real code; pallets/itsdange
 issue #22, is not reachable offline). The script: read email/utils.py and email/base64mime.py
 in parallel, grep `def decode`, edit a line of utils.py, `git diff --stat`, answer. Tool and
 argument names come from each request's tool list (Codex reads and greps through its shell
-tool). Every answer reports a small constant token usage so that no agent compacts.
+tool). Every answer reports a small constant token usage so that no agent compacts. The
+100-turn variant plays the same five steps 25 times in one session (each round edits the comment
+the previous one left), so the history grows by the two files' text each round, to ~600 KB in
+AgentDesk's last request; its table gives the mean time per turn of the first and last 10 turns
+(target: flat within 2x). Runs take ~4 minutes in all once the peers are cached.
 """
 
 

@@ -217,6 +217,8 @@ def run_once(name, args, url, template, work, cycles, index):
     argv, env = agent_command(name, args, url, repo, home)
     post(url + "/_bench/script", script(repo, cycles))
     out = open(os.path.join(work, f"out-{name}-{cycles}-{index}.txt"), "wb")
+    with open("/proc/loadavg") as f:
+        load = float(f.read().split()[0])  # how quiet the machine was: printed with the table
     start = time.monotonic()
     proc = subprocess.Popen(argv, cwd=repo, env=env, stdin=subprocess.DEVNULL, stdout=out,
                             stderr=subprocess.STDOUT, start_new_session=True,
@@ -244,7 +246,7 @@ def run_once(name, args, url, template, work, cycles, index):
         edited = f"# reviewed {cycles}" in f.read()
     return {
         "agent": name, "turnsPlanned": len(script(repo, cycles)["steps"]), "cycles": cycles,
-        "run": index, "exit": proc.returncode, "edited": edited,
+        "run": index, "load": load, "exit": proc.returncode, "edited": edited,
         "wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
         "peakRssTree": sampler.peak, "maxRssLargest": usage.ru_maxrss * 1024,
         "processes": len(sampler.seen), "lingering": len(left),
