@@ -24,7 +24,6 @@ import gzip
 import json
 import os
 import shlex
-import socket
 import sys
 import threading
 import time
@@ -443,10 +442,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 class Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def server_bind(self):
-        super().server_bind()
+    daemon_threads = True  # a keep-alive connection left open never holds the server up
 
 
 def main():
