@@ -189,7 +189,9 @@ tool; Claude Code 2.1.197 declares no Grep tool, so its grep goes through Bash).
 100-turn variant plays the same five steps 25 times in one session (each round edits the comment
 the previous one left), so the history grows by the two files' text each round, to ~600 KB in
 AgentDesk's last request; its table gives the mean time per turn of the first and last 10 turns
-(target: flat within 2x). Runs take ~4 minutes in all once the peers are cached.
+(target: flat within 2x). Runs take ~4 minutes in all once the peers are cached. Claude Code
+runs its bundled ripgrep as a second copy of its own executable (`claude.exe rg ...`), which the
+process tree's peak counts whenever the two overlap: its median and minimum differ for that.
 """
 
 
