@@ -185,8 +185,8 @@ of the host's Python 3 standard library (29 modules, real code; pallets/itsdange
 issue #22, is not reachable offline). The script: read email/utils.py and email/base64mime.py
 in parallel, grep `def decode`, edit a line of utils.py, `git diff --stat`, answer. Tool and
 argument names come from each request's tool list (Codex reads and greps through its shell
-tool; Claude Code 2.1.197 declares no Grep tool, so its grep goes through Bash). Every answer reports a small constant token usage so that no agent compacts. The
-100-turn variant plays the same five steps 25 times in one session (each round edits the comment
+tool; Claude Code 2.1.197 declares no Grep tool, so its grep goes through Bash). Every answer
+reports a small constant token usage so that no agent compacts. The 100-turn variant plays the same five steps 25 times in one session (each round edits the comment
 the previous one left), so the history grows by the two files' text each round, to ~600 KB in
 AgentDesk's last request; its table gives the mean time per turn of the first and last 10 turns
 (target: flat within 2x). Runs take ~4 minutes in all once the peers are cached. Claude Code
