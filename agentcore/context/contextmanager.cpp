@@ -227,7 +227,7 @@ QList<Message> ContextManager::beforeRequest(const Context &conversation, const 
 
     Context request = conversation;
     request.messages = contextView(messages, m_edits);
-    m_lastEstimate = estimateTokens(request);
+    m_lastEstimate = m_estimate.estimate(request, messages, m_edits);
     const qint64 usable = m_settings.usableTokens();
     if (!m_settings.autoCompact || usable <= 0)
         return {};

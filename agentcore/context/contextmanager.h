@@ -3,6 +3,7 @@
 #include "compaction.h"
 #include "compactionplan.h"
 #include "contextedits.h"
+#include "runningestimate.h"
 #include "tokenestimate.h"
 
 #include <loop/agentloop.h>
@@ -144,6 +145,7 @@ private:
     std::function<QList<Message>()> m_followUps;
     ContextEdits m_edits;
     TokenCalibration m_calibration;
+    RunningEstimate m_estimate;
     qint64 m_lastEstimate = 0;      // the estimate of the request before the latest reply
     qint64 m_calibratedReply = -1;  // the raw index of the reply last used to calibrate
     qsizetype m_retryAfterSize = 0; // a failed summary: not again before the conversation grew
