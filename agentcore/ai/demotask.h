@@ -44,7 +44,7 @@ public:
     static QStringList lsEntries(const QString &lsText);
     /// Paths of a Glob result.
     static QStringList globPaths(const QString &globText);
-    /// The lines a Read result shows, without their `cat -n` prefixes.
+    /// The lines a Read result shows, without their line-number prefixes.
     static QStringList readLines(const QString &readText);
 
 private:

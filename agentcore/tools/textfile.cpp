@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QStringDecoder>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -120,8 +121,12 @@ QString TextFile::numbered(const QStringList &lines, int firstNumber, int maxLin
 {
     QString out;
     int number = firstNumber;
+    // As wide as the largest number shown, not cat -n's six columns: every Read re-sent that
+    // padding on every line to the model, and the numbers line up all the same.
+    const int width = int(
+        QString::number(firstNumber + std::max<qsizetype>(lines.size(), 1) - 1).size());
     for (const QString &line : lines) {
-        out += QStringLiteral("%1\t").arg(number++, 6);
+        out += QStringLiteral("%1\t").arg(number++, width);
         if (line.size() > maxLineLength) {
             out += QStringView(line).left(maxLineLength);
             out += Tr::tr("... [line cut: %1 more characters]").arg(line.size() - maxLineLength);

@@ -33,8 +33,9 @@ struct TextFile
     static QString plural(qint64 n, const QString &one, const QString &many);
     /// "Nx.y KB" style size for messages.
     static QString sizeText(qint64 bytes);
-    /// Lines in `cat -n` style: the number right-aligned in six columns, a tab, the line;
-    /// lines longer than \a maxLineLength are cut with a note.
+    /// Numbered lines: the number right-aligned to the width of the largest number shown
+    /// ("  7", " 42", "120" for lines 7-120; "7" alone), a tab, the line; lines longer than
+    /// \a maxLineLength are cut with a note.
     static QString numbered(const QStringList &lines, int firstNumber, int maxLineLength = 2000);
     /// Turns every bare LF into CRLF (\a text must use LF only, or already CRLF).
     static QByteArray toCrlf(const QByteArray &text);

@@ -34,12 +34,13 @@ Ui::ConversationStyle appStyle()
     return image.copy(0, header, image.width(), image.height() - header);
 }
 
-/// Read's output: the lines numbered like `cat -n`.
+/// Read's output: the lines numbered, each number as wide as the largest.
 [[maybe_unused]] QString numbered(const QStringList &lines)
 {
     QString text;
+    const int width = int(QString::number(lines.size()).size());
     for (int i = 0; i < lines.size(); ++i)
-        text += QStringLiteral("%1\t%2\n").arg(i + 1, 6).arg(lines.at(i));
+        text += QStringLiteral("%1\t%2\n").arg(i + 1, width).arg(lines.at(i));
     return text;
 }
 
