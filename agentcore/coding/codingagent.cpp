@@ -116,6 +116,17 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
                                                              provider);
                                                      });
     ContextManager::installInto(agent.context, config.loop);
+    // Read may answer "unchanged" only about an output the model still has: each request tells
+    // the ledger which outputs it carries (a compaction or a dropped output forgets the rest).
+    config.loop.contextView = [view = std::move(config.loop.contextView),
+                               context = agent.context,
+                               workspace = agent.workspace](const QList<Message> &conversation) {
+        QList<Message> messages = view(conversation);
+        ReadLedger &ledger = workspace->readLedger();
+        if (!ledger.isEmpty())
+            ledger.retainShown(messages, context->edits().droppedToolOutputs);
+        return messages;
+    };
     config.loop.middlewares = {makeExtensionMiddleware(std::move(extensions)),
                                makePermissionMiddleware(gate)};
     config.loop.prepareContext =

@@ -34,13 +34,17 @@ ToolDefinition ReadTool::definition() const
     limit.insert(QStringLiteral("minimum"), 1);
     return {
         toolKindName(ToolKind::Read),
-        Tr::tr("Reads a text file of the repository and returns its lines numbered like "
-               "`cat -n` (number, tab, line). Paths are relative to the repository root or "
-               "absolute. By default returns up to %1 lines from the start; pass offset and limit "
-               "to read further in a long file. Lines longer than %2 characters are cut. "
-               "Binary files are refused. Read a file before you Edit or overwrite it: edits "
-               "are only accepted for files read in this session and unchanged since. The line "
-               "numbers and the tab are not part of the file: never put them in old_string.")
+        Tr::tr(
+            "Reads a text file of the repository and returns its lines numbered: "
+            "each line is its number, a tab, then the line. Paths are relative to the "
+            "repository root or "
+            "absolute. By default returns up to %1 lines from the start; pass offset and limit "
+            "to read further in a long file. Lines longer than %2 characters are cut. "
+            "Binary files are refused. Read a file before you Edit or overwrite it: edits "
+            "are only accepted for files read in this session and unchanged since. The line "
+            "numbers and the tab are not part of the file: never put them in old_string. Reading "
+            "lines you already read again while the file is unchanged answers only that they "
+            "are unchanged: your earlier output of them is still exact.")
             .arg(defaultLimit)
             .arg(maxLineLength),
         QJsonObject{
@@ -87,7 +91,8 @@ ToolResult ReadTool::execute(const ToolCallContext &context)
             Tr::tr("%1 is a binary file (%2); Read shows text files only.")
                 .arg(path.displayPath(), TextFile::sizeText(file.bytes.size())));
     }
-    m_workspace->recordRead(path.path, ToolWorkspace::snapshotOf(file.bytes, info.lastModified()));
+    const FileSnapshot snapshot = ToolWorkspace::snapshotOf(file.bytes, info.lastModified());
+    m_workspace->recordRead(path.path, snapshot);
 
     const QStringList lines = file.lines();
     const int total = int(lines.size());
@@ -126,6 +131,42 @@ ToolResult ReadTool::execute(const ToolCallContext &context)
         if (lines[i].size() > maxLineLength)
             ++cutLines;
     }
+    details.other.insert(QStringLiteral("startLine"), offset);
+    details.other.insert(QStringLiteral("endLine"), last);
+    details.other.insert(QStringLiteral("truncated"), last < total || offset > 1);
+    details.other.insert(QStringLiteral("cutLines"), cutLines);
+
+    // The same lines of the same bytes, still in front of the model: say so instead of sending
+    // them again (the content decides, so a write by Bash or outside AgentDesk shows the text).
+    ReadLedger &ledger = m_workspace->readLedger();
+    if (const std::optional<ReadLedger::Entry> earlier = ledger.findShown(path.path,
+                                                                          snapshot.hash,
+                                                                          offset,
+                                                                          last)) {
+        details.other.insert(QStringLiteral("unchanged"), true);
+        details.other.insert(QStringLiteral("unchangedSince"), earlier->toolCallId);
+        const QString range = earlier->firstLine == offset && earlier->lastLine == last
+                                  ? Tr::tr("%1 is unchanged since your last Read of it (lines "
+                                           "%2-%3 of %4):")
+                                        .arg(path.displayPath())
+                                        .arg(offset)
+                                        .arg(last)
+                                        .arg(total)
+                                  : Tr::tr("Lines %2-%3 of %1 are unchanged since your earlier "
+                                           "Read of lines %4-%5:")
+                                        .arg(path.displayPath())
+                                        .arg(offset)
+                                        .arg(last)
+                                        .arg(earlier->firstLine)
+                                        .arg(earlier->lastLine);
+        return ToolResult::makeText(range + QLatin1Char(' ')
+                                        + Tr::tr("that output, above in this conversation, is "
+                                                 "still exact, so it is not repeated here."),
+                                    details);
+    }
+    if (!context.toolCallId.isEmpty())
+        ledger.record({path.path, offset, last, snapshot.hash, context.toolCallId});
+
     QString text = TextFile::numbered(lines.mid(first, last - first), offset, maxLineLength);
     if (last < total) {
         text += QLatin1Char('\n')
@@ -135,10 +176,6 @@ ToolResult ReadTool::execute(const ToolCallContext &context)
                       .arg(total)
                       .arg(last + 1);
     }
-    details.other.insert(QStringLiteral("startLine"), offset);
-    details.other.insert(QStringLiteral("endLine"), last);
-    details.other.insert(QStringLiteral("truncated"), last < total || offset > 1);
-    details.other.insert(QStringLiteral("cutLines"), cutLines);
     return ToolResult::makeText(text, details);
 }
 

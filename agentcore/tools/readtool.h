@@ -8,8 +8,11 @@
 
 namespace AgentCore {
 
-/// Read: a text file with line numbers (`cat -n` style), a window of it with offset/limit.
+/// Read: a text file with line numbers (number, tab, line), a window of it with offset/limit.
 /// Records what it read in the workspace so Edit and Write can check the file is unchanged.
+/// Lines the model was already shown of the same bytes (ReadLedger::findShown) are not sent
+/// again: the result says they are unchanged (details: "unchanged", "unchangedSince" the call
+/// whose output holds them).
 /// Refuses binary files; a missing file's error names similar existing paths.
 /// Thread-safe; parallel.
 class ReadTool final : public AgentTool

@@ -170,6 +170,8 @@ void ToolWorkspace::forget(const QString &absolutePath)
 
 QString ToolWorkspace::writeFile(const ResolvedPath &path, const QByteArray &bytes)
 {
+    // Before the write: whatever happens to it, no earlier Read shows the file as it is now.
+    m_readLedger.forget(path.path);
     const QFileInfo info(path.path);
     if (!QDir().mkpath(info.path()))
         return Tr::tr("Cannot create the directory %1.").arg(info.path());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "commandenvironment.h"
+#include "readledger.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -43,7 +44,7 @@ struct FileSnapshot
 };
 
 /// The state the coding tools of one session share: the repository root, which files the model
-/// has read (and how they looked then), where Bash keeps full output logs, and which variables
+/// has read (and how they looked then; what Read showed of them: readLedger()), where Bash keeps full output logs, and which variables
 /// of AgentDesk's environment Bash commands do not get.
 /// Thread-safe: parallel tool calls use it at the same time. Set the path guard before the
 /// first tool call. Never runs git or touches the repository except through the tools.
@@ -87,9 +88,14 @@ public:
     std::optional<FileSnapshot> lastRead(const QString &absolutePath) const;
     void forget(const QString &absolutePath);
 
+    /// What Read has shown the model of each file (a repeated Read of an unchanged file
+    /// answers "unchanged"). writeFile() forgets the file's entries.
+    ReadLedger &readLedger() { return m_readLedger; }
+
     /// Writes \a bytes to \a path atomically (a temporary file renamed over it; permissions
     /// kept), creating missing parent directories, and records the result as read: the model
-    /// knows what it wrote. Returns the error, or empty.
+    /// knows what it wrote (for checkFreshness; Read still shows the new text again). Returns
+    /// the error, or empty.
     QString writeFile(const ResolvedPath &path, const QByteArray &bytes);
 
     /// Empty when the file may be overwritten: it does not exist, or it was read and has not
@@ -103,6 +109,7 @@ private:
     CommandEnvironment m_commandEnvironment;
     mutable QMutex m_mutex;
     QHash<QString, FileSnapshot> m_reads;
+    ReadLedger m_readLedger;
 };
 
 } // namespace AgentCore
