@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QJsonDocument>
+#include <QSet>
 
 #include <algorithm>
 
@@ -77,6 +78,51 @@ Message droppedOutput(const Message &result)
     return stub;
 }
 
+// A Read that answered "unchanged" names the call whose output holds the text
+// (details "unchangedSince"). The tools only say so while a request carries that output, but
+// the next request may not (a compaction appended before it, an output the user dropped since):
+// then the answer carries that output itself, so the model is never pointed at text it lost.
+void restoreUnchangedReads(const QList<Message> &conversation,
+                           ContextView &view,
+                           const ContextEdits &edits)
+{
+    static const QString sinceKey = QStringLiteral("unchangedSince");
+    QList<qsizetype> answers;
+    for (qsizetype i = 0; i < view.messages.size(); ++i) {
+        const Message &message = view.messages.at(i);
+        if (message.isToolResult() && message.details.other.contains(sinceKey)
+            && !isDropped(conversation.at(view.sources.at(i)), view.sources.at(i), edits))
+            answers.append(i);
+    }
+    if (answers.isEmpty())
+        return;
+    QSet<QString> carried;
+    for (qsizetype i = 0; i < view.messages.size(); ++i) {
+        const Message &message = view.messages.at(i);
+        const qsizetype source = view.sources.at(i);
+        if (message.isToolResult() && !isDropped(conversation.at(source), source, edits))
+            carried.insert(message.toolCallId);
+    }
+    for (const qsizetype answer : std::as_const(answers)) {
+        Message &message = view.messages[answer];
+        const QString since = message.details.other.value(sinceKey).toString();
+        if (carried.contains(since))
+            continue;
+        const Message *earlier = nullptr;
+        for (qsizetype i = view.sources.at(answer) - 1; i >= 0 && !earlier; --i) {
+            const Message &candidate = conversation.at(i);
+            if (candidate.isToolResult() && candidate.toolCallId == since
+                && !candidate.details.other.contains(sinceKey))
+                earlier = &candidate;
+        }
+        message.content = earlier ? earlier->content
+                                  : QList<ContentBlock>{ContentBlock::makeText(
+                                      Tr::tr("[The file was unchanged since an earlier Read "
+                                             "whose output is no longer in this "
+                                             "conversation: Read it again to see it.]"))};
+    }
+}
+
 } // namespace
 
 QString droppedToolOutputText()
@@ -125,6 +171,7 @@ ContextView mapContextView(const QList<Message> &conversation, const ContextEdit
         view.messages.append(isDropped(message, i, edits) ? droppedOutput(message) : message);
         view.sources.append(i);
     }
+    restoreUnchangedReads(conversation, view, edits);
     return view;
 }
 

@@ -35,6 +35,11 @@ bool isCompactionMessage(const Message &message);
 /// A tool result whose call is in ContextEdits::droppedToolOutputs (and that is not pinned)
 /// is sent as droppedToolOutputText(), under the same toolCallId, so its call stays answered.
 ///
+/// A tool result that says its text is unchanged since an earlier call's (details
+/// "unchangedSince": that call's id, as Read answers a repeated Read) is sent with that call's
+/// output instead when the view does not carry that output verbatim (compacted or dropped), or
+/// with a note to read again when the conversation no longer holds it.
+///
 /// Without a compaction and without edits, \a conversation itself (no copy). The result is
 /// raw like its input: projectToolCallProtocol still runs on it.
 QList<Message> contextView(const QList<Message> &conversation, const ContextEdits &edits = {});
