@@ -1,11 +1,15 @@
-// Parse + assemble throughput of the model layer on the streams tests/bench/make_streams.py
-// builds from the recorded fixtures, and the memory that costs.
+// Throughput of the model layer on the streams tests/bench/make_streams.py builds from the
+// recorded fixtures, and the memory that costs. Two modes per provider:
+//   parse     SSE bytes to events: SseParser alone, the events counted (eventsource-parser's job)
+//   assemble  parse + assemble: SseParser and the provider's StreamAssembler, to the final message
+//             (the job of the SDKs' streaming helpers)
 //
-// usage: bench_stream STREAM_DIR [REPEATS]        one JSON line per provider (best of REPEATS)
+// usage: bench_stream STREAM_DIR [REPEATS]        one JSON line per provider and mode
 //        bench_stream --memory FILE PROVIDER       peak RSS after one run, and the message size
 //
-// "seconds" and "mbPerSecond" count the CPU time of the process (the machines that run this are
-// shared, so wall time mostly measures the neighbours); "wallSeconds" is the wall time.
+// Both clocks, each the best of REPEATS: "cpuSeconds" (the process's CPU time, user + system:
+// what the work costs, whatever else shares the core) and "wallSeconds". The Node peers
+// (tests/bench/node/stream-peers.mjs) report the same two, so each is compared with its like.
 #include <ai/providerconfig.h>
 #include <ai/sseparser.h>
 #include <ai/streamassembler.h>
@@ -37,6 +41,24 @@ struct RunResult
     qint64 messageChars = 0;
     StopReason stopReason = StopReason::Error;
 };
+
+// SSE bytes to events and nothing more: what eventsource-parser does.
+RunResult parseOnly(const QByteArray &bytes)
+{
+    SseParser parser;
+    RunResult result;
+    const SseParser::Sink onSse = [&result](const SseEvent &event) {
+        ++result.events;
+        result.messageChars += event.data.size(); // the event is read, as a consumer would
+    };
+    for (qsizetype offset = 0; offset < bytes.size(); offset += chunkSize)
+        parser.feed(QByteArrayView(bytes.constData() + offset,
+                                   std::min(chunkSize, bytes.size() - offset)),
+                    onSse);
+    parser.finish();
+    result.stopReason = StopReason::Stop;
+    return result;
+}
 
 RunResult parseAndAssemble(const QByteArray &bytes, WireApi api)
 {
@@ -126,25 +148,32 @@ int main(int argc, char **argv)
     const int repeats = args.size() > 1 ? args[1].toInt() : 3;
     for (const auto &[name, api] : providers) {
         const QByteArray bytes = readAll(args[0] + QLatin1Char('/') + name + QStringLiteral(".sse"));
-        double best = 1e9;
-        double bestWall = 1e9;
-        RunResult result;
-        for (int i = 0; i < repeats; ++i) {
-            QElapsedTimer timer;
-            timer.start();
-            const double cpuStart = cpuSeconds();
-            result = parseAndAssemble(bytes, api);
-            best = std::min(best, cpuSeconds() - cpuStart);
-            bestWall = std::min(bestWall, double(timer.nsecsElapsed()) / 1e9);
+        for (const bool assemble : {false, true}) {
+            double bestCpu = 1e9;
+            double bestWall = 1e9;
+            RunResult result;
+            for (int i = 0; i < repeats; ++i) {
+                QElapsedTimer timer;
+                timer.start();
+                const double cpuStart = cpuSeconds();
+                result = assemble ? parseAndAssemble(bytes, api) : parseOnly(bytes);
+                bestCpu = std::min(bestCpu, cpuSeconds() - cpuStart);
+                bestWall = std::min(bestWall, double(timer.nsecsElapsed()) / 1e9);
+            }
+            const double megabytes = double(bytes.size()) / 1e6;
+            printJson({{QStringLiteral("provider"), name},
+                       {QStringLiteral("peer"), QStringLiteral("agentdesk")},
+                       {QStringLiteral("mode"),
+                        assemble ? QStringLiteral("assemble") : QStringLiteral("parse")},
+                       {QStringLiteral("bytes"), double(bytes.size())},
+                       {QStringLiteral("repeats"), repeats},
+                       {QStringLiteral("cpuSeconds"), bestCpu},
+                       {QStringLiteral("wallSeconds"), bestWall},
+                       {QStringLiteral("cpuMbPerSecond"), megabytes / bestCpu},
+                       {QStringLiteral("wallMbPerSecond"), megabytes / bestWall},
+                       {QStringLiteral("events"), double(result.events)},
+                       {QStringLiteral("stopReason"), stopReasonName(result.stopReason)}});
         }
-        printJson({{QStringLiteral("provider"), name},
-                   {QStringLiteral("peer"), QStringLiteral("agentdesk")},
-                   {QStringLiteral("bytes"), double(bytes.size())},
-                   {QStringLiteral("seconds"), best},
-                   {QStringLiteral("wallSeconds"), bestWall},
-                   {QStringLiteral("mbPerSecond"), double(bytes.size()) / 1e6 / best},
-                   {QStringLiteral("events"), double(result.events)},
-                   {QStringLiteral("stopReason"), stopReasonName(result.stopReason)}});
     }
     return 0;
 }

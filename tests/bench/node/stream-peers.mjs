@@ -1,9 +1,12 @@
 // Parses and assembles the benchmark streams with the JavaScript peers AgentDesk is compared
 // with: eventsource-parser (SSE parsing only) and the official SDKs' streaming helpers (the same
 // calls that produced the fixtures' expectations). Prints one JSON line per measurement.
+// Two clocks, each the best of REPEATS, as bench_stream reports them: "cpuSeconds" (the process's
+// CPU time, user + system, from process.cpuUsage(): Node's helper threads included, as the C++
+// side's process clock includes all of its threads) and "wallSeconds".
 //
 // usage: node stream-peers.mjs STREAM_DIR [REPEATS]
-// The packages are resolved from NODE_PATH (scripts/bench installs them in a temporary folder).
+// The packages are resolved from AGENTDESK_NODE_MODULES (scripts/bench installs them there).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -72,17 +75,29 @@ const sdkFor = {
   'openai-responses': ['openai@6.30.1', openaiResponsesSdk],
 };
 
+// eventsource-parser does what bench_stream's "parse" mode does (SSE to events, nothing
+// assembled); the SDKs what its "assemble" mode does.
 for (const provider of Object.keys(sdkFor)) {
   const bytes = readFileSync(path.join(streamDir, `${provider}.sse`));
   const [sdkName, sdk] = sdkFor[provider];
-  for (const [peer, run] of [['eventsource-parser@3.0.6', eventsourceParser], [sdkName, sdk]]) {
-    let best = Infinity;
+  for (const [peer, mode, run] of [['eventsource-parser@3.0.6', 'parse', eventsourceParser],
+                                   [sdkName, 'assemble', sdk]]) {
+    let bestCpu = Infinity;
+    let bestWall = Infinity;
+    let events = 0;
     for (let i = 0; i < repeats; ++i) {
+      const cpuStart = process.cpuUsage();
       const start = process.hrtime.bigint();
-      await run(bytes);
-      best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e9);
+      events = await run(bytes);
+      const wall = Number(process.hrtime.bigint() - start) / 1e9;
+      const cpu = process.cpuUsage(cpuStart);
+      bestWall = Math.min(bestWall, wall);
+      bestCpu = Math.min(bestCpu, (cpu.user + cpu.system) / 1e6);
     }
-    console.log(JSON.stringify({ provider, peer, bytes: bytes.length, seconds: best,
-                                 mbPerSecond: bytes.length / 1e6 / best }));
+    const megabytes = bytes.length / 1e6;
+    console.log(JSON.stringify({ provider, peer, mode, node: process.version, bytes: bytes.length,
+                                 repeats, cpuSeconds: bestCpu, wallSeconds: bestWall,
+                                 cpuMbPerSecond: megabytes / bestCpu,
+                                 wallMbPerSecond: megabytes / bestWall, events }));
   }
 }
