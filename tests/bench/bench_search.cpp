@@ -3,8 +3,12 @@
 //
 // usage: bench_search --generate DIR [FILES]   writes the tree (a git repository with
 //                                              .gitignore files and some ignored files)
-//        bench_search DIR [REPEATS]            one JSON line per query: best of REPEATS for the
-//                                              tool and for `rg` on the same question
+//        bench_search DIR [REPEATS]            first the rg it runs ({"ripgrep": VERSION,
+//                                              "path": ...}), then one JSON line per query: best
+//                                              of REPEATS for the tool and for `rg` on the same
+//                                              question
+// rg is the one on this program's PATH (in the build root, under scripts/bench), the one the Grep
+// tool runs: report.py names its version from here, never from a rg of its own.
 #include <tools/globtool.h>
 #include <tools/greptool.h>
 #include <tools/ripgrepsearcher.h>
@@ -228,6 +232,18 @@ int main(int argc, char **argv)
     if (rg.isEmpty()) {
         std::fprintf(stderr, "bench_search: rg (Debian package ripgrep) is not on PATH\n");
         return 2;
+    }
+    {
+        QProcess version;
+        version.start(rg, {QStringLiteral("--version")});
+        version.waitForFinished(-1);
+        const QString first = QString::fromUtf8(version.readAllStandardOutput())
+                                  .section(QLatin1Char('\n'), 0, 0)
+                                  .trimmed();
+        std::printf("%s\n",
+                    QJsonDocument(QJsonObject{{"ripgrep", first}, {"path", rg}})
+                        .toJson(QJsonDocument::Compact)
+                        .constData());
     }
     const QString directory = QFileInfo(args[0]).canonicalFilePath();
     const int repeats = args.size() > 1 ? args[1].toInt() : 5;

@@ -28,8 +28,12 @@ def machine():
                     break
     except OSError:
         pass
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip()
+    # The checkout's git, on the host; a checkout without it (an unpacked archive) says so.
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True).stdout.strip() or "unknown"
+    except OSError:
+        commit = "unknown"
     return f"{time.strftime('%Y-%m-%d')}, commit {commit}, {cpu}, {os.cpu_count()} cores"
 
 
@@ -158,9 +162,12 @@ def loop_section(results):
 
 def search_section(results):
     tree = lines(os.path.join(results, "tree.json"))[0]
-    rows = lines(os.path.join(results, "search.jsonl"))
-    version = subprocess.run(["rg", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
-    out = [f"Measured {machine()}; {version}; not pinned; best of 5 runs, the two sides "
+    rows = [r for r in lines(os.path.join(results, "search.jsonl")) if "kind" in r]
+    # The rg that bench_search ran, in the build environment: the host may have another or none.
+    version = next(r["ripgrep"] for r in lines(os.path.join(results, "search.jsonl"))
+                   if "ripgrep" in r)
+    out = [f"Measured {machine()}; {version} (the build environment's, run by the tool and by the "
+           "benchmark alike); not pinned; best of 5 runs, the two sides "
            "alternating, page cache warm.", "",
            f"A generated tree of {tree['generated']:,} files (C++, Python, JavaScript, Markdown; "
            f"8 to 32 lines each) plus {tree['ignored']:,} files that .gitignore rules (a root "
