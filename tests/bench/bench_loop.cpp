@@ -2,12 +2,20 @@
 // no-op tool, events delivered to the main thread by the Agent facade), the scheduling of tool
 // batches, and projectToolCallProtocol on long histories.
 //
-// usage: bench_loop [RUNS] [TURNS_PER_RUN] [REPEATS] [overhead|batch|projection|variants]
+// usage: bench_loop [RUNS] [TURNS_PER_RUN] [REPEATS] [overhead|batch|projection|variants|long-*]
 //        one JSON line per measurement; all of them without a name. overhead-agent and
 //        overhead-loop run one path of the overhead scenario (for profilers). variants runs the
 //        overhead scenario with each piece of the hand-off machinery (core/internal/) against
 //        its simplest alternative, alternating, REPEATS rounds; medians (never run by default).
-// The overhead scenario is the one tests/bench/node/loop-peer.mjs runs through pi-agent-core.
+//        long-agent and long-loop (never run by default; one per process, for its peak RSS):
+//        one conversation of TURNS_PER_RUN turns, its history growing with every turn; the
+//        per-turn time of its first and last 10%, CPU time, peak RSS (RUNS and REPEATS unused).
+//        long-context: long-agent with a ContextManager installed as CodingAgent installs it
+//        (its contextView and beforeRequest run before every request; the window is large
+//        enough that it never compacts).
+// The overhead and long scenarios are the ones tests/bench/node/loop-peer.mjs runs through
+// pi-agent-core. A turn's time is the time between two calls of the model (on the loop's thread).
+#include <context/contextmanager.h>
 #include <loop/agent.h>
 #include <loop/agentloop.h>
 #include <loop/internal/agentloopboxing.h>
@@ -17,6 +25,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -24,7 +33,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <vector>
 
 #include <sys/resource.h>
 
@@ -51,19 +62,29 @@ QJsonObject pathSchema()
             {QStringLiteral("required"), QJsonArray{QStringLiteral("path")}}};
 }
 
+qint64 nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
 /// A model that costs nothing: per run, turnsPerRun - 1 turns that call each of `calls` (tool
 /// names) once, then a text answer; streamed as the peer's script does (start, block
-/// start/delta/end, done).
+/// start/delta/end, done). With \a callTimes, notes the time of every call (preallocate it).
 class InstantModel final : public ModelClient
 {
 public:
-    InstantModel(int turnsPerRun, QStringList calls)
+    InstantModel(int turnsPerRun, QStringList calls, std::vector<qint64> *callTimes = nullptr)
         : m_turnsPerRun(turnsPerRun)
         , m_tools(std::move(calls))
+        , m_callTimes(callTimes)
     {}
 
     Message complete(const Context &, const AbortToken &, const StreamEventSink &sink) override
     {
+        if (m_callTimes)
+            m_callTimes->push_back(nowNs());
         const int turn = m_calls++ % m_turnsPerRun;
         Message message;
         message.role = Message::Role::Assistant;
@@ -108,6 +129,7 @@ public:
 private:
     int m_turnsPerRun;
     QStringList m_tools;
+    std::vector<qint64> *m_callTimes;
     int m_calls = 0;
     const QJsonObject m_arguments{{QStringLiteral("path"), QStringLiteral("a.txt")}};
 };
@@ -144,6 +166,9 @@ struct OverheadResult
     qint64 events = 0;
     double cpuSeconds = 0; // the process's user + system time
     qint64 mainSleeps = 0; // voluntary context switches of this (main) thread: its wake-ups
+    // The time of every model call, and the end of the last run: turn i took
+    // turnTimes[i + 1] - turnTimes[i] (a run's last turn also holds the next run's start).
+    std::vector<qint64> turnTimes;
 };
 
 /// The hand-off machinery, each piece on or off (the variants below).
@@ -177,9 +202,16 @@ Usage usageNow()
 
 // The realistic path: the loop on the Agent's worker, every event a queued signal to this
 // (main) thread. Each run starts from an empty conversation, like the peer's.
-OverheadResult overheadThroughAgent(int runs, int turnsPerRun, HandOff handOff = {})
+OverheadResult overheadThroughAgent(int runs,
+                                    int turnsPerRun,
+                                    HandOff handOff = {},
+                                    bool contextManager = false)
 {
-    auto model = std::make_shared<InstantModel>(turnsPerRun, QStringList{QStringLiteral("noop")});
+    OverheadResult result;
+    result.turnTimes.reserve(size_t(runs) * size_t(turnsPerRun) + 1);
+    auto model = std::make_shared<InstantModel>(turnsPerRun,
+                                                QStringList{QStringLiteral("noop")},
+                                                &result.turnTimes);
     ToolRunner runner(handOff.spin ? ToolRunner::defaultSpinMicroseconds : 0);
     AgentConfig config;
     config.loop.model = model;
@@ -187,9 +219,16 @@ OverheadResult overheadThroughAgent(int runs, int turnsPerRun, HandOff handOff =
     config.batchEvents = handOff.batch;
     config.systemPrompt = QStringLiteral("bench");
     config.tools = {std::make_shared<BenchTool>(QStringLiteral("noop"), ExecutionMode::Parallel, 0)};
+    if (contextManager) {
+        ContextSettings settings;
+        settings.windowTokens = 100'000'000;
+        const auto manager = std::make_shared<ContextManager>(settings, [] {
+            return std::shared_ptr<ModelClient>();
+        });
+        ContextManager::installInto(manager, config.loop);
+    }
     Agent agent(std::move(config));
 
-    OverheadResult result;
     QEventLoop loop;
     QObject::connect(&agent, &Agent::eventEmitted, &agent, [&result](const AgentEvent &event) {
         ++result.events;
@@ -208,6 +247,7 @@ OverheadResult overheadThroughAgent(int runs, int turnsPerRun, HandOff handOff =
         agent.prompt(QStringLiteral("go"));
         loop.exec();
     }
+    result.turnTimes.push_back(nowNs());
     result.seconds = double(timer.nsecsElapsed()) / 1e9;
     const Usage after = usageNow();
     result.cpuSeconds = after.cpu - before.cpu;
@@ -219,16 +259,19 @@ OverheadResult overheadThroughAgent(int runs, int turnsPerRun, HandOff handOff =
 // that lives across runs (as the Agent's does).
 OverheadResult overheadOfLoop(int runs, int turnsPerRun, HandOff handOff = {})
 {
+    OverheadResult result;
+    result.turnTimes.reserve(size_t(runs) * size_t(turnsPerRun) + 1);
     ToolRunner runner(handOff.spin ? ToolRunner::defaultSpinMicroseconds : 0);
     AgentLoopConfig config;
     config.toolRunner = &runner;
-    config.model = std::make_shared<InstantModel>(turnsPerRun, QStringList{QStringLiteral("noop")});
+    config.model = std::make_shared<InstantModel>(turnsPerRun,
+                                                  QStringList{QStringLiteral("noop")},
+                                                  &result.turnTimes);
     const AgentContext context{QStringLiteral("bench"),
                                {},
                                {std::make_shared<BenchTool>(QStringLiteral("noop"),
                                                             ExecutionMode::Parallel,
                                                             0)}};
-    OverheadResult result;
     const bool copy = !handOff.box;
     const AgentEventSink sink = [&result, copy](const AgentEvent &event) {
         if (copy) {
@@ -248,6 +291,7 @@ OverheadResult overheadOfLoop(int runs, int turnsPerRun, HandOff handOff = {})
     timer.start();
     for (int run = 0; run < runs; ++run)
         agentLoop(prompt, context, config, AbortToken(), sink);
+    result.turnTimes.push_back(nowNs());
     result.seconds = double(timer.nsecsElapsed()) / 1e9;
     const Usage after = usageNow();
     result.cpuSeconds = after.cpu - before.cpu;
@@ -306,6 +350,55 @@ void reportVariants(int runs, int turnsPerRun, int repeats)
     }
 }
 
+/// The turns' times (µs) in the first and the last tenth of a measurement, from its turnTimes.
+struct TurnTenths
+{
+    double firstMedian = 0;
+    double lastMedian = 0;
+    double firstMean = 0;
+    double lastMean = 0;
+    double slowest = 0; // the slowest single turn of the whole measurement
+};
+
+TurnTenths turnTenths(const std::vector<qint64> &times)
+{
+    TurnTenths tenths;
+    if (times.size() < 11)
+        return tenths;
+    QList<double> turns;
+    turns.reserve(qsizetype(times.size()) - 1);
+    for (size_t i = 1; i < times.size(); ++i)
+        turns.append(double(times[i] - times[i - 1]) / 1e3);
+    const qsizetype tenth = turns.size() / 10;
+    const QList<double> first = turns.mid(0, tenth);
+    const QList<double> last = turns.mid(turns.size() - tenth);
+    const auto mean = [](const QList<double> &values) {
+        double sum = 0;
+        for (const double value : values)
+            sum += value;
+        return sum / double(values.size());
+    };
+    tenths.firstMedian = median(first);
+    tenths.lastMedian = median(last);
+    tenths.firstMean = mean(first);
+    tenths.lastMean = mean(last);
+    tenths.slowest = *std::max_element(turns.begin(), turns.end());
+    return tenths;
+}
+
+/// A line of /proc/self/status in KiB (VmRSS: resident now, VmHWM: the peak).
+qint64 statusKiB(const char *field)
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith(field))
+            return line.mid(qstrlen(field)).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
 template<typename Measure>
 void reportOverhead(const QString &peer,
                     const QString &path,
@@ -321,6 +414,7 @@ void reportOverhead(const QString &peer,
         if (result.seconds < best.seconds)
             best = result;
     }
+    const TurnTenths tenths = turnTenths(best.turnTimes);
     printJson(
         {{QStringLiteral("bench"), QStringLiteral("overhead")},
          {QStringLiteral("peer"), peer},
@@ -330,7 +424,36 @@ void reportOverhead(const QString &peer,
          {QStringLiteral("turns"), double(best.turns)},
          {QStringLiteral("events"), double(best.events)},
          {QStringLiteral("seconds"), best.seconds},
-         {QStringLiteral("usPerTurn"), best.seconds * 1e6 / double(qMax<qint64>(1, best.turns))}});
+         {QStringLiteral("cpuSeconds"), best.cpuSeconds},
+         {QStringLiteral("usPerTurn"), best.seconds * 1e6 / double(qMax<qint64>(1, best.turns))},
+         {QStringLiteral("usPerTurnFirstTenthMedian"), tenths.firstMedian},
+         {QStringLiteral("usPerTurnLastTenthMedian"), tenths.lastMedian}});
+}
+
+// One conversation of \a turns turns: does a turn cost more as the history grows?
+template<typename Measure>
+void reportLong(const QString &peer, const QString &path, int turns, Measure measure)
+{
+    const qint64 rssBefore = statusKiB("VmRSS:");
+    const OverheadResult result = measure(1, turns);
+    const TurnTenths tenths = turnTenths(result.turnTimes);
+    printJson({{QStringLiteral("bench"), QStringLiteral("long")},
+               {QStringLiteral("peer"), peer},
+               {QStringLiteral("path"), path},
+               {QStringLiteral("turns"), double(result.turns)},
+               {QStringLiteral("events"), double(result.events)},
+               {QStringLiteral("seconds"), result.seconds},
+               {QStringLiteral("cpuSeconds"), result.cpuSeconds},
+               {QStringLiteral("usPerTurn"),
+                result.seconds * 1e6 / double(qMax<qint64>(1, result.turns))},
+               {QStringLiteral("usPerTurnFirstTenthMedian"), tenths.firstMedian},
+               {QStringLiteral("usPerTurnLastTenthMedian"), tenths.lastMedian},
+               {QStringLiteral("usPerTurnFirstTenthMean"), tenths.firstMean},
+               {QStringLiteral("usPerTurnLastTenthMean"), tenths.lastMean},
+               {QStringLiteral("usSlowestTurn"), tenths.slowest},
+               {QStringLiteral("rssKiBBefore"), double(rssBefore)},
+               {QStringLiteral("rssKiBAfter"), double(statusKiB("VmRSS:"))},
+               {QStringLiteral("peakRssKiB"), double(statusKiB("VmHWM:"))}});
 }
 
 // Eight calls of a 50 ms read in one assistant message; with \a oneSequential the last one is a
@@ -478,12 +601,33 @@ int main(int argc, char **argv)
     if (runs <= 0 || turnsPerRun <= 0 || repeats <= 0) {
         std::fprintf(stderr,
                      "usage: bench_loop [RUNS] [TURNS_PER_RUN] [REPEATS] "
-                     "[overhead|batch|projection]\n");
+                     "[overhead|batch|projection|variants|long-agent|long-loop|long-context]\n");
         return 2;
     }
     const auto wanted = [&only](const char *name) {
         return only.isEmpty() || only == QLatin1String(name);
     };
+    if (only == QLatin1String("long-agent")) {
+        reportLong(QStringLiteral("agentdesk"),
+                   QStringLiteral("Agent facade, events to the main thread"),
+                   turnsPerRun,
+                   [](int r, int t) { return overheadThroughAgent(r, t); });
+        return 0;
+    }
+    if (only == QLatin1String("long-context")) {
+        reportLong(QStringLiteral("agentdesk-context"),
+                   QStringLiteral("Agent facade with a ContextManager, events to the main thread"),
+                   turnsPerRun,
+                   [](int r, int t) { return overheadThroughAgent(r, t, {}, true); });
+        return 0;
+    }
+    if (only == QLatin1String("long-loop")) {
+        reportLong(QStringLiteral("agentdesk-loop"),
+                   QStringLiteral("agentLoop, events counted on its thread"),
+                   turnsPerRun,
+                   [](int r, int t) { return overheadOfLoop(r, t); });
+        return 0;
+    }
     if (wanted("overhead") || wanted("overhead-agent")) {
         reportOverhead(QStringLiteral("agentdesk"),
                        QStringLiteral("Agent facade, events to the main thread"),

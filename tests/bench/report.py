@@ -107,7 +107,7 @@ def loop_section(results):
     free_facade, free_alone, free_peer = overhead["agentdesk"], overhead["agentdesk-loop"], peers[0]
     facade, alone, peer = pinned["agentdesk"], pinned["agentdesk-loop"], peer_pinned
     ratio = peer["usPerTurn"] / facade["usPerTurn"]
-    node = f"{peer['peer']}: agentLoop, events read from its stream (Node {node_version()})"
+    node = f"{peer['peer']}: agentLoop, events read from its stream (Node {peer['node']})"
     out = [f"Measured {machine()}; best of 3 runs. Each side once with one core (taskset -c 0: "
            "the comparison, the same budget for both) and once free to use both cores.", "",
            f"Loop overhead: {facade['turns']:,.0f} turns as {facade['runs']} runs of "
@@ -130,6 +130,8 @@ def loop_section(results):
            "a cross-CPU wake-up (a VM exit), and runs of the same binary land between 11 and "
            "20 µs per turn. Node varies too (its loop is one thread, its helper threads are "
            "not). One core for each side takes that out of the comparison.", ""]
+    long_rows = lines(os.path.join(results, "loop-long.jsonl"))
+    out += long_table(long_rows)
     par, seq = batch["parallel"], batch["oneSequential"]
     out += ["| tool batch: 8 calls of a 50 ms tool (5 runs) | min | median | max | target |",
             "|---|---|---|---|---|",
@@ -156,8 +158,51 @@ def loop_section(results):
                f"{lead(ratio)} against pi-agent-core (target: ahead); parallel batch {par['msMax']:.0f} ms "
                f"(target < 80 ms), sequential {seq['msMin']:.0f} ms (target >= 400 ms); "
                f"projection {'linear' if linear else 'NOT linear'}, "
-               f"{projection[-1]['ms']:.1f} ms for {projection[-1]['messages']:,} messages.")
+               f"{projection[-1]['ms']:.1f} ms for {projection[-1]['messages']:,} messages; "
+               "one conversation of 10,000 turns, µs per turn from the first to the last 10%: "
+               + ", ".join(f"{r['peer']} {r['usPerTurnFirstTenthMedian']:.1f} to "
+                           f"{r['usPerTurnLastTenthMedian']:.1f}" for r in long_rows) + ".")
     return "\n".join(out), ok
+
+
+def long_table(rows):
+    """One conversation of 10,000 turns: does a turn cost more as the history grows?"""
+    if not rows:
+        return []
+    names = {"agentdesk": "AgentDesk: Agent facade", "agentdesk-loop": "AgentDesk: agentLoop alone",
+             "agentdesk-context": "AgentDesk: Agent facade with the app's ContextManager"}
+    turns = rows[0]["turns"]
+    out = [f"One conversation of {turns:,.0f} turns (one run: {turns - 1:,.0f} turns calling the "
+           "no-op tool, then the answer), so the history the loop carries grows to "
+           f"{2 * turns:,.0f} messages; each side on one core, one run, in a process of its own. "
+           "A turn is the time from one call of the model to the next; the medians and means are "
+           "of the first and the last 10% of the turns. The ContextManager row installs what "
+           "`CodingAgent` installs before every request (`ContextManager::installInto`: "
+           "`beforeRequest` counts the request's tokens to decide on compaction, `contextView` "
+           "builds the request's view), with a window large enough that it never compacts.", "",
+           "| one conversation, one core | µs per turn: first 10% | last 10% | last / first | "
+           "mean: first / last 10% | slowest turn | total | CPU | peak RSS |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        name = names.get(r["peer"], f"{r['peer']} (Node {r.get('node', '')})")
+        growth = r["usPerTurnLastTenthMedian"] / r["usPerTurnFirstTenthMedian"]
+        out.append(f"| {name} | {r['usPerTurnFirstTenthMedian']:.1f} | "
+                   f"{r['usPerTurnLastTenthMedian']:.1f} | {growth:.2f}x | "
+                   f"{r['usPerTurnFirstTenthMean']:.1f} / {r['usPerTurnLastTenthMean']:.1f} | "
+                   f"{r['usSlowestTurn'] / 1e3:.1f} ms | {r['seconds']:.2f} s | "
+                   f"{r['cpuSeconds']:.2f} s | {r['peakRssKiB'] / 1024:.0f} MiB |")
+    context = next((r for r in rows if r["peer"] == "agentdesk-context"), None)
+    growth = (context["usPerTurnLastTenthMedian"] / context["usPerTurnFirstTenthMedian"]
+              if context else 1)
+    if growth > 2:
+        # Measured on commit bd4ef55 with callgrind (bench_loop 1 1500 1 long-context).
+        out += ["", f"With the ContextManager a turn costs {growth:.0f}x more at the end than at "
+                "the start: every request estimates the tokens of the whole conversation again "
+                "(`estimateTokens`, which serialises every tool call's arguments to JSON to count "
+                "them) and copies it twice (`m_initialMessages + m_newMessages` for "
+                "`beforeRequest` and for `contextView`), so the work per turn grows with the "
+                "history and a session's with its square."]
+    return out + [""]
 
 
 def search_section(results):
@@ -318,10 +363,6 @@ def context_section(results):
 
 def lead(ratio):
     return f"ahead by {ratio:.1f}x" if ratio >= 1 else f"behind by {1 / ratio:.1f}x"
-
-
-def node_version():
-    return subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
 
 
 def write(doc, name, body):

@@ -3,7 +3,10 @@
 // zero-latency stream function and a no-op tool; every event is consumed by a receiver iterating
 // the loop's event stream. Prints one JSON line.
 //
-// usage: node loop-peer.mjs [RUNS] [TURNS_PER_RUN] [REPEATS]
+// usage: node loop-peer.mjs [RUNS] [TURNS_PER_RUN] [REPEATS] [long]
+// long: one conversation of TURNS_PER_RUN turns, as bench_loop's long-* modes: the per-turn time
+// of its first and last 10% (a turn: from one call of the model to the next), CPU time
+// (process.cpuUsage()) and peak RSS (process.resourceUsage().maxRSS).
 // The packages are resolved from AGENTDESK_NODE_MODULES (scripts/bench installs them there).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,10 +24,11 @@ async function importPackage(name) {
 const { agentLoop } = await importPackage('@mariozechner/pi-agent-core');
 const { createAssistantMessageEventStream } = await importPackage('@mariozechner/pi-ai');
 
-const [runsArg, turnsArg, repeatsArg] = process.argv.slice(2);
-const runs = Number(runsArg ?? 1000);
+const [runsArg, turnsArg, repeatsArg, modeArg] = process.argv.slice(2);
+const long = modeArg === 'long';
+const runs = long ? 1 : Number(runsArg ?? 1000);
 const turnsPerRun = Number(turnsArg ?? 10);
-const repeats = Number(repeatsArg ?? 3);
+const repeats = long ? 1 : Number(repeatsArg ?? 3);
 
 const model = {
   id: 'scripted', name: 'scripted', api: 'scripted', provider: 'scripted', baseUrl: '',
@@ -44,7 +48,9 @@ function emptyMessage() {
 // The same script as the C++ side: turnsPerRun - 1 turns calling the no-op tool, then a final
 // text answer. Every event is pushed at once: the model costs nothing.
 let call = 0;
+let callTimes = [];
 function streamFn() {
+  callTimes.push(process.hrtime.bigint());
   const stream = createAssistantMessageEventStream();
   const partial = emptyMessage();
   const turn = call++ % turnsPerRun;
@@ -99,16 +105,55 @@ async function runAll() {
   return { events, turns };
 }
 
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const n = sorted.length;
+  return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+
+// The turns' times (µs) in the first and the last tenth, as bench_loop's turnTenths.
+function tenths(times) {
+  const turns = [];
+  for (let i = 1; i < times.length; ++i) turns.push(Number(times[i] - times[i - 1]) / 1e3);
+  const tenth = Math.floor(turns.length / 10);
+  const first = turns.slice(0, tenth);
+  const last = turns.slice(turns.length - tenth);
+  return { firstMedian: median(first), lastMedian: median(last), firstMean: mean(first),
+           lastMean: mean(last), slowest: Math.max(...turns) };
+}
+
 let best = Infinity;
+let bestCpu = 0;
+let bestTimes;
 let counts;
 for (let i = 0; i < repeats; ++i) {
   call = 0;
+  callTimes = [];
+  const cpuStart = process.cpuUsage();
   const start = process.hrtime.bigint();
   counts = await runAll();
-  best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e9);
+  const end = process.hrtime.bigint();
+  const cpu = process.cpuUsage(cpuStart);
+  callTimes.push(end);
+  const seconds = Number(end - start) / 1e9;
+  if (seconds < best) {
+    best = seconds;
+    bestCpu = (cpu.user + cpu.system) / 1e6;
+    bestTimes = callTimes;
+  }
 }
-console.log(JSON.stringify({
-  bench: 'overhead', peer: '@mariozechner/pi-agent-core@0.73.1', runs, turnsPerRun,
-  turns: counts.turns, events: counts.events, seconds: best,
-  usPerTurn: (best * 1e6) / counts.turns,
-}));
+const t = tenths(bestTimes);
+const line = {
+  bench: long ? 'long' : 'overhead', peer: '@mariozechner/pi-agent-core@0.73.1',
+  node: process.version, runs, turnsPerRun, turns: counts.turns, events: counts.events,
+  seconds: best, cpuSeconds: bestCpu, usPerTurn: (best * 1e6) / counts.turns,
+  usPerTurnFirstTenthMedian: t.firstMedian, usPerTurnLastTenthMedian: t.lastMedian,
+};
+if (long) {
+  Object.assign(line, {
+    usPerTurnFirstTenthMean: t.firstMean, usPerTurnLastTenthMean: t.lastMean,
+    usSlowestTurn: t.slowest, peakRssKiB: process.resourceUsage().maxRSS,
+  });
+}
+console.log(JSON.stringify(line));
