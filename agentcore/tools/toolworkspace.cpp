@@ -45,6 +45,38 @@ void ToolWorkspace::setCommandEnvironment(const CommandEnvironment &environment)
     m_commandEnvironment = environment;
 }
 
+SandboxPolicy ToolWorkspace::sandboxPolicy() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_sandboxPolicy;
+}
+
+void ToolWorkspace::setSandboxPolicy(const SandboxPolicy &policy)
+{
+    QMutexLocker locker(&m_mutex);
+    m_sandboxPolicy = policy;
+}
+
+void ToolWorkspace::setSandboxNotice(std::function<void(const QString &)> notice)
+{
+    QMutexLocker locker(&m_mutex);
+    m_sandboxNotice = std::move(notice);
+}
+
+void ToolWorkspace::noteSandboxUnavailable(const QString &message)
+{
+    std::function<void(const QString &)> notice;
+    {
+        QMutexLocker locker(&m_mutex);
+        if (m_sandboxNoticeGiven)
+            return;
+        m_sandboxNoticeGiven = true;
+        notice = m_sandboxNotice;
+    }
+    if (notice)
+        notice(message);
+}
+
 void ToolWorkspace::setPathGuard(PathGuard guard)
 {
     QMutexLocker locker(&m_mutex);

@@ -2,6 +2,7 @@
 
 #include "commandenvironment.h"
 #include "readledger.h"
+#include "sandboxpolicy.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -70,6 +71,15 @@ public:
     CommandEnvironment commandEnvironment() const;
     void setCommandEnvironment(const CommandEnvironment &environment);
 
+    /// Whether and how Bash commands are sandboxed; by default SandboxPolicy() (mode Off).
+    SandboxPolicy sandboxPolicy() const;
+    void setSandboxPolicy(const SandboxPolicy &policy);
+    /// Told, on the first call of noteSandboxUnavailable(), that commands run without the
+    /// sandbox and why (on a tool thread).
+    void setSandboxNotice(std::function<void(const QString &message)> notice);
+    /// Bash found the sandbox unavailable: tells the notice the first time, only.
+    void noteSandboxUnavailable(const QString &message);
+
     void setPathGuard(PathGuard guard);
     static QString defaultGuard(const QString &root, const ResolvedPath &path, PathAccess access);
 
@@ -107,6 +117,9 @@ private:
     QString m_logDirectory;
     PathGuard m_guard;
     CommandEnvironment m_commandEnvironment;
+    SandboxPolicy m_sandboxPolicy;
+    std::function<void(const QString &message)> m_sandboxNotice;
+    bool m_sandboxNoticeGiven = false;
     mutable QMutex m_mutex;
     QHash<QString, FileSnapshot> m_reads;
     ReadLedger m_readLedger;

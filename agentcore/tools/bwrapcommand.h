@@ -1,0 +1,63 @@
+#pragma once
+
+#include "sandboxpolicy.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace AgentCore {
+
+/// The bwrap command line that runs a command in the sandbox of a SandboxPolicy:
+///
+///     bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp
+///           --bind ROOT ROOT            (or the overlay of ROOT, setRepositoryOverlay())
+///           [--bind PATH PATH ...]      (addWritablePath())
+///           --tmpfs HIDDEN_DIR --remount-ro HIDDEN_DIR | --ro-bind /dev/null HIDDEN_FILE ...
+///           --tmpfs $XDG_RUNTIME_DIR    (the D-Bus session bus, keyring and agent sockets)
+///           --unshare-pid [--unshare-net] --die-with-parent
+///           --unsetenv DBUS_SESSION_BUS_ADDRESS --unsetenv SSH_AUTH_SOCK ...
+///           --chdir WORKDIR -- COMMAND...
+///
+/// No --new-session: the caller starts bwrap in a session and process group of its own
+/// (setsid), and the command stays in that group, so one signal to the group reaches all of it;
+/// --unshare-pid makes bwrap the init of the command's processes, so when it goes, they all go.
+/// A value; thread-safe for reading.
+class BwrapCommand final
+{
+public:
+    /// \a bwrapPath: the program (SandboxDecision::bwrapPath). \a repositoryRoot: the one
+    /// writable folder (canonical), also the working directory unless setWorkingDirectory().
+    BwrapCommand(const QString &bwrapPath,
+                 const QString &repositoryRoot,
+                 const SandboxPolicy &policy);
+
+    /// Mounts an overlay on the repository instead of binding it: the real tree is the lower
+    /// layer (read-only), writes land in \a upperDir; \a workDir is overlayfs' work folder on
+    /// the same filesystem as \a upperDir. Both outside the repository. Needs bwrap 0.10 or
+    /// later (SandboxProbe::Result::supportsOverlay).
+    void setRepositoryOverlay(const QString &upperDir, const QString &workDir);
+    bool hasRepositoryOverlay() const { return !m_upperDir.isEmpty(); }
+
+    /// One more folder the command may write to (bound read-write at the same path).
+    void addWritablePath(const QString &path);
+    void setWorkingDirectory(const QString &path) { m_workingDirectory = path; }
+
+    QString program() const { return m_bwrapPath; }
+    /// bwrap's arguments, then `--`, then \a command (program and arguments).
+    QStringList arguments(const QStringList &command) const;
+
+    /// The variables removed inside the sandbox: they point at sockets outside it (the session
+    /// bus, the SSH and GnuPG agents).
+    static QStringList unsetVariables();
+
+private:
+    QString m_bwrapPath;
+    QString m_root;
+    QString m_workingDirectory;
+    SandboxPolicy m_policy;
+    QStringList m_writablePaths;
+    QString m_upperDir;
+    QString m_workDir;
+};
+
+} // namespace AgentCore
