@@ -46,6 +46,23 @@ std::shared_ptr<PermissionPolicy> makePolicy(const CodingAgentOptions &options,
     return policy;
 }
 
+// What the options ask for, with AgentDesk's own files hidden too: a command may not read
+// the settings, sessions or audit logs any more than change them.
+SandboxPolicy sandboxPolicy(const CodingAgentOptions &options)
+{
+    SandboxPolicy policy = options.sandbox;
+    QStringList own = options.protectedPaths;
+    if (!options.userSettingsPath.isEmpty())
+        own.append(QFileInfo(options.userSettingsPath).absolutePath());
+    if (!options.projectTrustPath.isEmpty())
+        own.append(options.projectTrustPath);
+    for (const QString &path : std::as_const(own)) {
+        if (!path.isEmpty() && !policy.hiddenPaths.contains(path))
+            policy.hiddenPaths.append(path);
+    }
+    return policy;
+}
+
 QStringList sideEffectToolNames(const QList<AgentToolPtr> &tools)
 {
     QStringList names;
@@ -65,6 +82,8 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     CommandEnvironment commandEnvironment = options.commandEnvironment;
     commandEnvironment.addSecretValues({options.provider.apiKey});
     agent.workspace->setCommandEnvironment(commandEnvironment);
+    agent.workspace->setSandboxPolicy(sandboxPolicy(options));
+    agent.workspace->setSandboxNotice(options.onSandboxUnavailable);
     const QString root = agent.workspace->root(); // canonical
     agent.policy = makePolicy(options, root, &agent.warnings);
     agent.untrustedGrants = agent.policy->untrustedGrants();

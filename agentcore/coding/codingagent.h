@@ -13,6 +13,7 @@
 #include <permissions/permissionrule.h>
 #include <tools/commandenvironment.h>
 #include <tools/filechange.h>
+#include <tools/sandboxpolicy.h>
 #include <tools/toolworkspace.h>
 
 #include <QStringList>
@@ -65,6 +66,13 @@ struct CodingAgentOptions
     /// secret values, so no variable holding it reaches a command; add the name of the variable
     /// the key came from (--api-key-env) to its secret names.
     CommandEnvironment commandEnvironment;
+    /// Whether Bash commands run in the sandbox, with network or not, and the secrets it hides
+    /// (the caller gives SandboxPolicy::defaultHiddenPaths() and the key file; AgentDesk's own
+    /// files of protectedPaths, the user's settings folder and the trust store are added).
+    SandboxPolicy sandbox;
+    /// Told once, on a tool thread, when the sandbox is on but bwrap cannot run here, so
+    /// commands run without it.
+    std::function<void(const QString &message)> onSandboxUnavailable;
     /// How the context is kept within the window. A windowTokens of 0 takes the model's window
     /// from the catalog (contextWindowTokens); give one for a model it does not know (a local
     /// server), else nothing is compacted before the provider says the request did not fit.

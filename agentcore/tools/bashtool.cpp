@@ -1,5 +1,6 @@
 #include "bashtool.h"
 
+#include "bwrapcommand.h"
 #include "outputcapture.h"
 #include "processgroup.h"
 #include "processgroupguard.h"
@@ -120,9 +121,38 @@ ToolResult BashTool::run(const ToolCallContext &context)
     if (!logDirectory.isEmpty())
         output.openLog(logDirectory + QStringLiteral("/bash-XXXXXX.log"));
 
+    // Inside bwrap where the policy asks for it and bwrap works (probed once per process).
+    const SandboxPolicy sandbox = m_workspace->sandboxPolicy();
+    const SandboxDecision decision = sandbox.decide();
+    details.other.insert(QStringLiteral("sandboxed"), decision.sandboxed());
+    details.other.insert(QStringLiteral("network"), decision.network);
+    if (decision.outcome == SandboxDecision::Outcome::Refused) {
+        output.finishLog(false);
+        ToolResult refused = ToolResult::makeError(
+            Tr::tr("Command not run: the sandbox is required, but bubblewrap cannot run here: "
+                   "%1 Turn the sandbox requirement off in the settings (or run with "
+                   "--sandbox on) to run commands without it.")
+                .arg(decision.reason));
+        refused.details = details;
+        return refused;
+    }
+    if (decision.outcome == SandboxDecision::Outcome::Unavailable) {
+        m_workspace->noteSandboxUnavailable(
+            Tr::tr("The sandbox for Bash is unavailable, so commands run without it, with your "
+                   "rights: %1")
+                .arg(decision.reason));
+    }
+
     QProcess process;
-    process.setProgram(QStringLiteral("/bin/bash"));
-    process.setArguments({QStringLiteral("-c"), command});
+    const QStringList shell{QStringLiteral("/bin/bash"), QStringLiteral("-c"), command};
+    if (decision.sandboxed()) {
+        const BwrapCommand bwrap(decision.bwrapPath, m_workspace->root(), sandbox);
+        process.setProgram(bwrap.program());
+        process.setArguments(bwrap.arguments(shell));
+    } else {
+        process.setProgram(shell.first());
+        process.setArguments(shell.mid(1));
+    }
     process.setWorkingDirectory(m_workspace->root());
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.setStandardInputFile(QProcess::nullDevice());
@@ -137,6 +167,9 @@ ToolResult BashTool::run(const ToolCallContext &context)
     environment.insert(QStringLiteral("GIT_PAGER"), QStringLiteral("cat"));
     environment.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
     environment.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));
+    // The sandbox's /tmp is private and empty: a TMPDIR elsewhere would be read-only or gone.
+    if (decision.sandboxed())
+        environment.insert(QStringLiteral("TMPDIR"), QStringLiteral("/tmp"));
     process.setProcessEnvironment(environment);
     // Kills the group should AgentDesk die without cleaning up (kill -9, a crash).
     ProcessGroupGuard guard(graceMs);
@@ -163,7 +196,7 @@ ToolResult BashTool::run(const ToolCallContext &context)
     if (!process.waitForStarted()) {
         output.finishLog(false);
         return ToolResult::makeError(
-            Tr::tr("Cannot start /bin/bash: %1").arg(process.errorString()));
+            Tr::tr("Cannot start %1: %2").arg(process.program(), process.errorString()));
     }
     const pid_t group = pid_t(process.processId());
     details.other.insert(QStringLiteral("pid"), double(group));
@@ -263,6 +296,15 @@ ToolResult BashTool::run(const ToolCallContext &context)
         text += QLatin1Char('\n');
         text += Tr::tr("(Processes the command left running in the background were "
                        "terminated.)");
+    }
+    if (failed && decision.sandboxed()) {
+        // So a failure the sandbox caused reads as such, not as a broken command.
+        text += QLatin1Char('\n');
+        text += decision.network
+                    ? Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
+                             "read-only, and /tmp is private.)")
+                    : Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
+                             "read-only, /tmp is private, and there is no network.)");
     }
     while (text.endsWith(QLatin1Char('\n')))
         text.chop(1);

@@ -95,8 +95,8 @@ SandboxProbe::Result runProbe(const QString &configured)
     QProcess help;
     help.start(result.bwrapPath, {QStringLiteral("--help")});
     if (help.waitForFinished(probeTimeoutMs)) {
-        result.supportsOverlay = (help.readAllStandardOutput() + help.readAllStandardError())
-                                     .contains("--overlay-src");
+        const QByteArray text = help.readAllStandardOutput() + help.readAllStandardError();
+        result.supportsOverlay = text.contains("--overlay-src");
     }
     return result;
 }
