@@ -119,6 +119,15 @@ struct PrintParser
                               Tr::tr("With --print: continue the session ID of this repository "
                                      "(agent_start's sessionId, or the path of its file)."),
                               Tr::tr("ID")};
+    QCommandLineOption sandbox{QStringLiteral("sandbox"),
+                               Tr::tr("Bash commands run in a sandbox (bubblewrap): read-only "
+                                      "outside the repository, a private /tmp, no network, your "
+                                      "keys hidden. on (the default: without bwrap they run "
+                                      "as they are, said once), off, or required (without "
+                                      "bwrap they are refused)."),
+                               Tr::tr("MODE")};
+    QCommandLineOption sandboxNetwork{QStringLiteral("sandbox-network"),
+                                      Tr::tr("Sandboxed Bash commands may use the network.")};
     QCommandLineOption noSessionPersistence{
         QStringLiteral("no-session-persistence"),
         Tr::tr("With --print: do not record the run as a session (a session continued with "
@@ -137,6 +146,8 @@ struct PrintParser
                 &outputFormat,
                 &continueSession,
                 &resume,
+                &sandbox,
+                &sandboxNetwork,
                 &noSessionPersistence};
     }
 };
@@ -274,6 +285,15 @@ bool parseValues(const QCommandLineParser &parser,
             return false;
         }
     }
+    if (parser.isSet(options.sandbox)) {
+        print->sandboxMode = AgentCore::SandboxPolicy::parseMode(parser.value(options.sandbox));
+        if (!print->sandboxMode) {
+            *error = Tr::tr("Unknown sandbox mode \"%1\" for --sandbox: use on, off or required.")
+                         .arg(parser.value(options.sandbox));
+            return false;
+        }
+    }
+    print->sandboxNetwork = parser.isSet(options.sandboxNetwork);
     print->trustProjectSettings = parser.isSet(options.trustProjectSettings);
     if (parser.isSet(options.outputFormat)) {
         const QString format = parser.value(options.outputFormat);

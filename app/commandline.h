@@ -4,6 +4,7 @@
 #include <permissions/permissionmode.h>
 #include <permissions/permissionrule.h>
 #include <tools/commandenvironment.h>
+#include <tools/sandboxpolicy.h>
 
 #include <QProcessEnvironment>
 #include <QString>
@@ -52,6 +53,11 @@ struct PrintOptions
     /// False (--no-session-persistence): the run is not recorded; a continued session is
     /// read, and nothing is added to it.
     bool persistSession = true;
+    /// --sandbox on|off|required; nullopt: not given (headless runs use on, the window its
+    /// settings).
+    std::optional<AgentCore::SandboxMode> sandboxMode;
+    /// --sandbox-network: sandboxed commands may use the network.
+    bool sandboxNetwork = false;
 
     /// The provider to call, with the key read from \a environment. nullopt and \a error when
     /// the key is missing, except for a server on this machine (local servers rarely need one).

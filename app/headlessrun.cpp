@@ -225,6 +225,15 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     options.auditLogPath = AgentCore::AuditLog::newDefaultPath();
     options.onAuditError = [](const QString &message) { writeStderr(message); };
     options.onUnattendedDeny = [](const QString &message) { writeStderr(message); };
+    options.sandbox.mode = m_options.sandboxMode.value_or(AgentCore::SandboxMode::On);
+    options.sandbox.allowNetwork = m_options.sandboxNetwork;
+    options.sandbox.hiddenPaths = AgentCore::SandboxPolicy::defaultHiddenPaths(QDir::homePath());
+    // The key file of the window's file key store lives there, beside the app's settings.
+    options.sandbox.hiddenPaths.append(
+        QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation));
+    options.onSandboxUnavailable = [](const QString &message) {
+        writeStderr(Tr::tr("warning: %1").arg(message));
+    };
     m_parts = AgentCore::CodingAgent::assemble(options);
     for (const QString &warning : std::as_const(m_parts.warnings))
         writeStderr(Tr::tr("warning: %1").arg(warning));

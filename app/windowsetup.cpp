@@ -3,9 +3,11 @@
 #include <coding/auditlog.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
+#include <settings/filekeystore.h>
 #include <settings/providerpresets.h>
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -75,6 +77,14 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
            QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
            QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)};
     setup.options.auditLogPath = AgentCore::AuditLog::newDefaultPath();
+    // The mode and network come from the settings, unless the command line gives them.
+    setup.sandboxMode = options.sandboxMode;
+    setup.sandboxNetwork = options.sandboxNetwork;
+    setup.options.sandbox.hiddenPaths = AgentCore::SandboxPolicy::defaultHiddenPaths(
+        QDir::homePath());
+    setup.options.sandbox.hiddenPaths
+        << QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)
+        << Ui::FileKeyStore::defaultPath();
     return setup;
 }
 

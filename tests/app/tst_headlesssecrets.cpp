@@ -129,7 +129,11 @@ private slots:
                         QStringList{QStringLiteral("--permission-mode"),
                                     QStringLiteral("bypass"),
                                     QStringLiteral("--output-format"),
-                                    QStringLiteral("stream-json")}
+                                    QStringLiteral("stream-json"),
+                                    // The sandbox also drops the agents' sockets
+                                    // (tst_headlesssandbox): here the environment as such.
+                                    QStringLiteral("--sandbox"),
+                                    QStringLiteral("off")}
                             + extra);
         run.environment.insert(keyVariable, key);
         run.environment.insert(QStringLiteral("GITHUB_TOKEN"), QStringLiteral("ghp-headless-77"));
@@ -175,7 +179,11 @@ private slots:
         HeadlessRun run(sandbox,
                         server,
                         api,
-                        {QStringLiteral("--permission-mode"), QStringLiteral("bypass")});
+                        // The sandbox's pid namespace would give the pids inside it.
+                        {QStringLiteral("--permission-mode"),
+                         QStringLiteral("bypass"),
+                         QStringLiteral("--sandbox"),
+                         QStringLiteral("off")});
         // A killed AgentDesk leaves its log folder for the next start to remove: not in /tmp.
         run.environment.insert(QStringLiteral("TMPDIR"), sandbox.home());
         run.start();
@@ -243,7 +251,11 @@ private slots:
         HeadlessRun run(sandbox,
                         server,
                         api,
-                        {QStringLiteral("--permission-mode"), QStringLiteral("bypass")});
+                        // The sandbox's TMPDIR is its private /tmp.
+                        {QStringLiteral("--permission-mode"),
+                         QStringLiteral("bypass"),
+                         QStringLiteral("--sandbox"),
+                         QStringLiteral("off")});
         run.environment.insert(QStringLiteral("TMPDIR"), temp);
         run.start();
         const qint64 agentDeskPid = run.process.processId(); // 0 once it has ended
