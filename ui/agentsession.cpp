@@ -84,6 +84,9 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     m_options.onAuditError = [this](const QString &message) {
         QMetaObject::invokeMethod(this, [this, message] { emit warning(message); });
     };
+    m_options.onSandboxUnavailable = [this](const QString &message) {
+        QMetaObject::invokeMethod(this, [this, message] { emit warning(message); });
+    };
     // The same: the loop's afterEffect hook, the one place that sees every write, whatever
     // the tool is called.
     m_options.onFileChanged = [this](const AgentCore::FileChange &change) {
@@ -118,6 +121,8 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
     if (m_assembly.joinable())
         m_assembly.join();
     m_policy = parts.policy;
+    m_workspace = parts.workspace;
+    setSandbox(m_options.sandbox.mode, m_options.sandbox.allowNetwork); // changed meanwhile?
     m_warnings = parts.warnings + m_warnings; // the session file's come after
     m_untrustedGrants = parts.untrustedGrants;
     // One client for the whole session, so the model can change between requests. The
@@ -555,6 +560,18 @@ void AgentSession::setState(State state)
         return;
     m_state = state;
     emit stateChanged(state);
+}
+
+void AgentSession::setSandbox(AgentCore::SandboxMode mode, bool allowNetwork)
+{
+    m_options.sandbox.mode = mode;
+    m_options.sandbox.allowNetwork = allowNetwork;
+    if (!m_workspace)
+        return; // assembled with m_options
+    AgentCore::SandboxPolicy policy = m_workspace->sandboxPolicy();
+    policy.mode = mode;
+    policy.allowNetwork = allowNetwork;
+    m_workspace->setSandboxPolicy(policy);
 }
 
 } // namespace Ui

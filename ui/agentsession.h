@@ -144,6 +144,8 @@ public:
 
     /// Keeps the conversation within the model's window; null while Preparing.
     AgentCore::ContextManager *contextManager() const { return m_context.get(); }
+    /// The sandbox's mode and network for the next Bash command (the settings changed).
+    void setSandbox(AgentCore::SandboxMode mode, bool allowNetwork);
     /// "Compact now": starts a summary of the conversation, keeping \a instructions in mind;
     /// the compaction is appended (and recorded, and shown) when it is ready, if the agent is
     /// still idle then. false (compactionFailed says why) while a run goes on, a summary is
@@ -233,6 +235,7 @@ private:
     AgentCore::PermissionBroker *m_broker = nullptr;
     AgentCore::Agent *m_agent = nullptr;
     std::shared_ptr<AgentCore::PermissionPolicy> m_policy;
+    std::shared_ptr<AgentCore::ToolWorkspace> m_workspace; ///< null until assembled
     std::shared_ptr<AgentCore::ContextManager> m_context;
     std::thread m_assembly;
     QList<std::pair<Action, QString>> m_waiting; // sent while Preparing

@@ -263,6 +263,8 @@ void MainWindow::startSession(const QString &path,
     options.repositoryRoot = m_repository.root;
     options.context.windowTokens = contextWindow(m_setup.model).value_or(0);
     options.context.autoCompact = m_settings.autoCompact;
+    options.sandbox.mode = m_setup.sandboxMode.value_or(m_settings.sandboxMode);
+    options.sandbox.allowNetwork = m_setup.sandboxNetwork || m_settings.sandboxNetwork;
     SessionFile file;
     file.path = path.isEmpty() ? AgentCore::SessionStore(sessionsDirectory()).newSessionPath()
                                : path;
@@ -546,6 +548,10 @@ void MainWindow::applySettings(const AppSettings &settings, bool modelChanged)
     if (settings.maxTurns != m_settings.maxTurns)
         m_setup.options.maxTurns = settings.maxTurns; // from the next conversation on
     m_settings = settings;
+    if (m_session) {
+        m_session->setSandbox(m_setup.sandboxMode.value_or(settings.sandboxMode),
+                              m_setup.sandboxNetwork || settings.sandboxNetwork);
+    }
     // The window the user gave for this model may be new.
     m_usage.contextWindow = contextWindow(m_setup.model);
     updateContext();

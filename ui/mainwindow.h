@@ -50,6 +50,9 @@ struct AgentSetup
     /// Where the sessions of a repository are kept; empty: SessionStore::defaultDirectory
     /// of the repository (tests give a folder of their own).
     QString sessionsDirectory;
+    /// --sandbox: wins over the settings' sandbox mode; --sandbox-network adds the network.
+    std::optional<AgentCore::SandboxMode> sandboxMode;
+    bool sandboxNetwork = false;
 };
 
 /// AgentDesk's window on one repository: the repository's sessions on the left, the

@@ -3,6 +3,7 @@
 #include "bashanalysis.h"
 #include "permissionrule.h"
 
+#include <tools/sandboxpolicy.h>
 #include <tools/unifieddiff.h>
 
 #include <QJsonObject>
@@ -37,6 +38,9 @@ struct PermissionRequest
     std::optional<BashAnalysis> bash;
     QString workingDirectory;
     int timeoutMs = 0; ///< the call's timeout argument, or BashTool's default
+    /// Whether the command will run in the sandbox, with network or not (the workspace's
+    /// policy, decided when the review is made); nullopt without a workspace.
+    std::optional<SandboxDecision> sandbox;
 
     /// What "always allow" would write (e.g. `Bash(npm test:*)`, `Edit(src/**)`); the UI may
     /// offer a choice. The first is the default.

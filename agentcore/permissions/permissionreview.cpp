@@ -147,8 +147,10 @@ QString PermissionReview::describe(const ToolWorkspace *workspace,
     request.suggestedRules = suggestedRules(subject);
     if (toolKind(subject.toolName) == ToolKind::Bash) {
         request.bash = subject.bash;
-        if (workspace)
+        if (workspace) {
             request.workingDirectory = workspace->root();
+            request.sandbox = workspace->sandboxPolicy().decide();
+        }
         request.timeoutMs = int(
             subject.arguments.value(QLatin1String("timeout")).toInteger(BashTool::defaultTimeoutMs));
         return {};

@@ -138,6 +138,8 @@ ModelStep call(const QString &id, const QString &tool, const QJsonObject &argume
 
 // The size of the scenes' windows: large, then the smallest a laptop offers (1000x700).
 QSize windowSize(1280, 820);
+// The bwrap the window's sandbox runs; empty: bwrap on PATH. A missing one shows the fallback.
+QString sandboxBwrap;
 
 /// One window on a fresh repository with a scripted model, and a way to save it.
 class Scene
@@ -197,6 +199,7 @@ public:
         setup.options.extraTools = {m_gate};
         setup.sessionsDirectory = m_dir.filePath(QStringLiteral("sessions"));
         setup.options.projectTrustPath = m_dir.filePath(QStringLiteral("trusted.json"));
+        setup.options.sandbox.bwrapPath = sandboxBwrap;
         if (demo)
             setup.model = Ui::ModelResolver::demo();
         m_setup = setup;
@@ -972,6 +975,10 @@ int main(int argc, char **argv)
     windowSize = QSize(1280, 820);
     ok = markdownAnswer(dir) && ok;
     ok = cacheHits(dir) && ok;
+    // The Bash review where bubblewrap cannot run: the command would run with the user's rights.
+    sandboxBwrap = QStringLiteral("/nonexistent/bwrap");
+    ok = reviewBash(dir, QStringLiteral("45-review-bash-unsandboxed")) && ok;
+    sandboxBwrap.clear();
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

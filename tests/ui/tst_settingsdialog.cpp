@@ -152,6 +152,15 @@ void tst_SettingsDialog::okReturnsWhatWasChosen()
     QVERIFY(autoCompact->isChecked()); // on unless the user turned it off
     autoCompact->setFocus();
     QTest::keyClick(autoCompact, Qt::Key_Space);
+    // The sandbox is on and offline unless the user changes it.
+    QCOMPARE(field<QComboBox>(dialog, "sandboxCombo")->currentText(),
+             QStringLiteral("On, where bubblewrap works"));
+    QCheckBox *sandboxNetwork = field<QCheckBox>(dialog, "sandboxNetworkCheck");
+    QVERIFY(!sandboxNetwork->isChecked());
+    selectCombo(field<QComboBox>(dialog, "sandboxCombo"),
+                QStringLiteral("Required: refuse commands without it"));
+    sandboxNetwork->setFocus();
+    QTest::keyClick(sandboxNetwork, Qt::Key_Space);
     selectCombo(field<QComboBox>(dialog, "themeCombo"), QStringLiteral("Dark"));
     QVERIFY(!field<QLabel>(dialog, "languageNote")->isVisible());
     selectCombo(field<QComboBox>(dialog, "languageCombo"), QStringLiteral("简体中文"));
@@ -174,6 +183,9 @@ void tst_SettingsDialog::okReturnsWhatWasChosen()
                      QSettings::IniFormat);
     settings.save(stored);
     QCOMPARE(AppSettings::load(stored).autoCompact, false);
+    QCOMPARE(settings.sandboxMode, AgentCore::SandboxMode::Required);
+    QCOMPARE(AppSettings::load(stored).sandboxMode, AgentCore::SandboxMode::Required);
+    QCOMPARE(AppSettings::load(stored).sandboxNetwork, true);
     QCOMPARE(settings.theme, Ui::Theme::Dark);
     QCOMPARE(settings.language, QStringLiteral("zh_CN"));
     QCOMPARE(settings.recentModels.value(0), *settings.model);

@@ -50,6 +50,7 @@ BashReviewView::BashReviewView(QWidget *parent)
     , m_notUnderstood(new QLabel(this))
     , m_commands(new QTreeWidget(this))
     , m_context(new QLabel(this))
+    , m_sandbox(new QLabel(this))
     , m_answers(new ReviewAnswerBar(this))
 {
     auto title = new QLabel(tr("Run a shell command"), this);
@@ -97,12 +98,18 @@ BashReviewView::BashReviewView(QWidget *parent)
     m_context->setForegroundRole(QPalette::PlaceholderText);
     m_context->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    m_sandbox->setObjectName(QStringLiteral("sandboxState"));
+    m_sandbox->setTextFormat(Qt::PlainText);
+    m_sandbox->setWordWrap(true);
+    m_sandbox->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
     auto layout = new QVBoxLayout(this);
     layout->addWidget(title);
     layout->addWidget(m_description);
     layout->addWidget(m_reason);
     layout->addWidget(m_command);
     layout->addWidget(m_context);
+    layout->addWidget(m_sandbox);
     layout->addWidget(m_notUnderstood);
     layout->addWidget(m_commands, 1);
     layout->addStretch(); // takes the room when there is no command list
@@ -147,6 +154,23 @@ void BashReviewView::setRequest(const AgentCore::PermissionRequest &request)
                            .arg(QDir::toNativeSeparators(request.workingDirectory),
                                 timeoutText(request.timeoutMs)));
     m_context->setToolTip(tr("Working directory and time limit of the command"));
+    // Where it runs matters as much as what it is: a command outside the sandbox has the
+    // user's rights, so that case stands out in the warning colour.
+    m_sandbox->setVisible(request.sandbox.has_value());
+    if (request.sandbox) {
+        m_sandbox->setText(request.sandbox->summary());
+        QPalette palette = m_sandbox->palette();
+        palette.setColor(QPalette::WindowText,
+                         request.sandbox->sandboxed()
+                             ? this->palette().color(QPalette::PlaceholderText)
+                             : riskColor(this->palette()));
+        m_sandbox->setPalette(palette);
+        m_sandbox->setToolTip(
+            request.sandbox->sandboxed()
+                ? tr("In the sandbox the command cannot change files outside the repository or "
+                     "read your keys (~/.ssh, ~/.gnupg, the keyring, cloud credentials).")
+                : tr("Without the sandbox the command runs with all your rights."));
+    }
     fillCommands();
     m_answers->setRequest(request);
 }

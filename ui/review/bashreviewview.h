@@ -41,6 +41,7 @@ private:
     QLabel *m_notUnderstood;
     QTreeWidget *m_commands;
     QLabel *m_context;
+    QLabel *m_sandbox; ///< runs sandboxed (with or without network), or not, and why
     ReviewAnswerBar *m_answers;
 };
 

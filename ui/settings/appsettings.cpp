@@ -22,6 +22,8 @@ const char currentModelKey[] = "Model/current";
 const char recentModelsKey[] = "Model/recent";
 const char maxTurnsKey[] = "Agent/maxTurns";
 const char autoCompactKey[] = "Agent/autoCompact";
+const char sandboxModeKey[] = "Agent/sandbox";
+const char sandboxNetworkKey[] = "Agent/sandboxNetwork";
 const char themeKey[] = "Appearance/theme";
 const char languageKey[] = "Appearance/language";
 const char contextWindowsKey[] = "Model/contextWindows";
@@ -87,6 +89,10 @@ AppSettings AppSettings::load(const QSettings &settings)
     const int maxTurns = settings.value(key(maxTurnsKey)).toInt(&ok);
     result.maxTurns = ok && maxTurns > 0 ? maxTurns : 0;
     result.autoCompact = settings.value(key(autoCompactKey), true).toBool();
+    result.sandboxMode = AgentCore::SandboxPolicy::parseMode(
+                             settings.value(key(sandboxModeKey)).toString())
+                             .value_or(AgentCore::SandboxMode::On);
+    result.sandboxNetwork = settings.value(key(sandboxNetworkKey), false).toBool();
 
     const QString theme = settings.value(key(themeKey)).toString();
     for (int index = 0; index < int(std::size(themeIds)); ++index) {
@@ -123,6 +129,8 @@ void AppSettings::save(QSettings &settings) const
                       QString::fromUtf8(QJsonDocument(recent).toJson(QJsonDocument::Compact)));
     settings.setValue(key(maxTurnsKey), maxTurns);
     settings.setValue(key(autoCompactKey), autoCompact);
+    settings.setValue(key(sandboxModeKey), AgentCore::SandboxPolicy::modeName(sandboxMode));
+    settings.setValue(key(sandboxNetworkKey), sandboxNetwork);
     settings.setValue(key(themeKey), key(themeIds[int(theme)]));
     QJsonObject windows;
     for (auto it = contextWindows.cbegin(); it != contextWindows.cend(); ++it)

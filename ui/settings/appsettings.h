@@ -3,6 +3,8 @@
 #include "modelselection.h"
 #include "theme.h"
 
+#include <tools/sandboxpolicy.h>
+
 #include <QList>
 #include <QMap>
 
@@ -29,6 +31,11 @@ struct AppSettings
     /// Summarise the conversation's older part when it nears the model's window (and when the
     /// provider refuses a request as too long); off: only "Compact now" does.
     bool autoCompact = true;
+    /// Bash commands in the sandbox (bubblewrap): on (without bwrap they run as they are, said
+    /// once), off, or required (without bwrap they are refused).
+    AgentCore::SandboxMode sandboxMode = AgentCore::SandboxMode::On;
+    /// Sandboxed commands may use the network (off: not even this computer's 127.0.0.1).
+    bool sandboxNetwork = false;
     Theme theme = Theme::System;
     /// "": the system's language; else a code of Translations::available() ("zh_CN").
     QString language;

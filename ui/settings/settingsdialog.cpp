@@ -138,9 +138,33 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
            "request as too long, the model summarises its older part and the agent goes on. "
            "Off: only Agent > Compact Conversation does, and a conversation that no longer fits "
            "stops the task."));
+    m_sandbox = new QComboBox(this);
+    m_sandbox->setObjectName(QStringLiteral("sandboxCombo"));
+    m_sandbox->setAccessibleName(tr("Sandbox for Bash commands"));
+    m_sandbox->addItem(tr("On, where bubblewrap works"), int(AgentCore::SandboxMode::On));
+    m_sandbox->addItem(tr("Required: refuse commands without it"),
+                       int(AgentCore::SandboxMode::Required));
+    m_sandbox->addItem(tr("Off"), int(AgentCore::SandboxMode::Off));
+    m_sandbox->setToolTip(
+        tr("Bash commands run in a sandbox (bubblewrap): the filesystem is read-only outside the "
+           "repository, /tmp is private, and your keys (~/.ssh, ~/.gnupg, the keyring, cloud "
+           "credentials, AgentDesk's settings and key file) are hidden. Where bubblewrap cannot "
+           "run, commands run as they are and AgentDesk says so once; \"Required\" refuses them "
+           "instead."));
+    m_sandboxNetwork = new QCheckBox(tr("Allow &network in the sandbox"), this);
+    m_sandboxNetwork->setObjectName(QStringLiteral("sandboxNetworkCheck"));
+    m_sandboxNetwork->setToolTip(
+        tr("Off: sandboxed commands cannot reach the network, not even servers on this "
+           "computer (npm install, git fetch and curl fail)."));
+    connect(m_sandbox, &QComboBox::currentIndexChanged, this, [this] {
+        m_sandboxNetwork->setEnabled(m_sandbox->currentData().toInt()
+                                     != int(AgentCore::SandboxMode::Off));
+    });
     auto agentForm = new QFormLayout;
     agentForm->addRow(tr("Max &turns:"), m_maxTurns);
     agentForm->addRow(QString(), m_autoCompact);
+    agentForm->addRow(tr("&Sandbox:"), m_sandbox);
+    agentForm->addRow(QString(), m_sandboxNetwork);
     layout->addSpacing(8);
     layout->addWidget(sectionTitle(tr("Agent"), this));
     layout->addWidget(separator(this));
@@ -404,6 +428,9 @@ void SettingsDialog::loadSettings(const AppSettings &settings)
     m_thinking->setCurrentIndex(m_thinking->findData(int(selection.thinking)));
     m_maxTurns->setValue(settings.maxTurns);
     m_autoCompact->setChecked(settings.autoCompact);
+    m_sandbox->setCurrentIndex(m_sandbox->findData(int(settings.sandboxMode)));
+    m_sandboxNetwork->setChecked(settings.sandboxNetwork);
+    m_sandboxNetwork->setEnabled(settings.sandboxMode != AgentCore::SandboxMode::Off);
     m_theme->setCurrentIndex(m_theme->findData(int(settings.theme)));
     m_language->setCurrentIndex(std::max(0, m_language->findData(settings.language)));
     m_contextWindows = settings.contextWindows;
@@ -452,6 +479,8 @@ AppSettings SettingsDialog::settings() const
     result.contextWindows = m_contextWindows;
     result.maxTurns = m_maxTurns->value();
     result.autoCompact = m_autoCompact->isChecked();
+    result.sandboxMode = AgentCore::SandboxMode(m_sandbox->currentData().toInt());
+    result.sandboxNetwork = m_sandboxNetwork->isChecked();
     result.theme = Theme(m_theme->currentData().toInt());
     result.language = m_language->currentData().toString();
     return result;

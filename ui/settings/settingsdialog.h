@@ -114,6 +114,8 @@ private:
     QComboBox *m_thinking = nullptr;
     QSpinBox *m_maxTurns = nullptr;
     QCheckBox *m_autoCompact = nullptr;
+    QComboBox *m_sandbox = nullptr;
+    QCheckBox *m_sandboxNetwork = nullptr;
     QComboBox *m_language = nullptr;
     QLabel *m_languageNote = nullptr; // a new language applies at the next start
     QComboBox *m_theme = nullptr;
