@@ -43,7 +43,8 @@ private slots:
     }
 
     // The default of --print: the command cannot read the user's key, nor write outside the
-    // repository; it can write inside it.
+    // repository; it can write inside it. The write hides in a loop, which the command analysis
+    // does not follow and bypass mode runs unchecked: the sandbox is what stops it.
     void commandsAreSandboxedByDefault()
     {
         HeadlessSandbox sandbox;
@@ -59,8 +60,9 @@ private slots:
             scriptedReply(api,
                           {},
                           {headlessBashCall(
-                              QStringLiteral("cat ~/.ssh/id_rsa; echo x > %1; echo in > made.txt; "
-                                             "echo done")
+                              QStringLiteral(
+                                  "cat ~/.ssh/id_rsa; for f in %1; do echo x > \"$f\"; done; "
+                                  "echo in > made.txt; echo done")
                                   .arg(outside))}));
         server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
         HeadlessRun run(sandbox, server, api, bypass({}));
@@ -84,7 +86,10 @@ private slots:
         const QString outside = sandbox.home() + QStringLiteral("/written.txt");
         HttpTestServer server;
         server.enqueue(
-            scriptedReply(api, {}, {headlessBashCall(QStringLiteral("echo x > %1").arg(outside))}));
+            scriptedReply(api,
+                          {},
+                          {headlessBashCall(QStringLiteral("for f in %1; do echo x > \"$f\"; done")
+                                                .arg(outside))}));
         server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
         HeadlessRun run(sandbox,
                         server,
