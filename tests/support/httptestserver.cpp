@@ -65,6 +65,7 @@ ScriptedResponse &ScriptedResponse::withHeader(const QByteArray &name, const QBy
 
 struct HttpTestServer::Connection
 {
+    int index = -1; ///< in accept order
     QByteArray buffer;
     qsizetype headerEnd = -1; ///< offset of the body in buffer once the head is read
     qsizetype contentLength = 0;
@@ -187,7 +188,9 @@ void HttpTestServer::closeConnections()
 void HttpTestServer::acceptConnections()
 {
     while (QTcpSocket *socket = m_server->nextPendingConnection()) {
-        m_connections.insert(socket, std::make_shared<Connection>());
+        auto connection = std::make_shared<Connection>();
+        connection->index = m_connectionsAccepted++;
+        m_connections.insert(socket, connection);
         // Small pieces must leave at once, not wait for the previous piece's ACK (Nagle).
         socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
         connect(socket, &QTcpSocket::readyRead, this, [this, socket] { readRequest(socket); });
@@ -209,7 +212,7 @@ void HttpTestServer::readRequest(QTcpSocket *socket)
 {
     const auto connection = m_connections.value(socket);
     if (!connection || connection->requestIndex >= 0)
-        return; // one request per connection; anything after it is ignored
+        return; // one request at a time; the next is read once the response ended (keep-alive)
     connection->buffer += socket->readAll();
     if (connection->headerEnd < 0) {
         const qsizetype end = connection->buffer.indexOf("\r\n\r\n");
@@ -226,8 +229,11 @@ void HttpTestServer::readRequest(QTcpSocket *socket)
     }
     if (connection->buffer.size() - connection->headerEnd < connection->contentLength)
         return;
+    connection->request.completedAt = std::chrono::steady_clock::now();
+    connection->request.connection = connection->index;
     connection->request.body = connection->buffer.mid(connection->headerEnd,
                                                       connection->contentLength);
+    connection->buffer.remove(0, connection->headerEnd + connection->contentLength);
     connection->requestIndex = int(m_requests.size());
     m_requests.append(connection->request);
     startResponse(socket, connection->requestIndex);
@@ -268,7 +274,7 @@ void HttpTestServer::startResponse(QTcpSocket *socket, int requestIndex)
             ++length;
         head += "Content-Length: " + QByteArray::number(length) + "\r\n";
     }
-    head += "Connection: close\r\n\r\n";
+    head += keepsOpen(response) ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
     if (response.ending == Ending::CloseMidHead) {
         socket->write(head.left(head.size() / 2));
         endResponse(socket);
@@ -335,6 +341,11 @@ void HttpTestServer::endResponse(QTcpSocket *socket)
     case ScriptedResponse::Ending::Close:
         if (connection->response.framing == ScriptedResponse::Framing::Chunked)
             socket->write("0\r\n\r\n");
+        if (keepsOpen(connection->response)) {
+            emit responseFinished(index);
+            awaitNextRequest(socket);
+            return;
+        }
         socket->disconnectFromHost(); // writes what is buffered first
         break;
     case ScriptedResponse::Ending::Drop:
@@ -357,6 +368,26 @@ void HttpTestServer::endResponse(QTcpSocket *socket)
         break;
     }
     emit responseFinished(index);
+}
+
+bool HttpTestServer::keepsOpen(const ScriptedResponse &response) const
+{
+    return m_keepAlive && response.ending == ScriptedResponse::Ending::Close
+           && response.framing != ScriptedResponse::Framing::CloseDelimited;
+}
+
+void HttpTestServer::awaitNextRequest(QTcpSocket *socket)
+{
+    const auto connection = m_connections.value(socket);
+    if (!connection)
+        return;
+    const QByteArray rest = connection->buffer; // a request that came early stays
+    const int index = connection->index;
+    *connection = Connection();
+    connection->index = index;
+    connection->buffer = rest;
+    if (!rest.isEmpty() || socket->bytesAvailable() > 0)
+        readRequest(socket);
 }
 
 void HttpTestServer::forget(QTcpSocket *socket)

@@ -7,6 +7,7 @@
 #include <QQueue>
 #include <QUrl>
 
+#include <chrono>
 #include <memory>
 #include <utility>
 
@@ -24,6 +25,10 @@ struct RecordedRequest
     QByteArray path;                                  ///< the request target, query included
     QList<std::pair<QByteArray, QByteArray>> headers; ///< names lower-cased, in arrival order
     QByteArray body;
+    /// Which accepted connection it came on (0 for the first); see HttpTestServer::setKeepAlive().
+    int connection = -1;
+    /// When the server had read its last byte (steady clock, comparable with the client's).
+    std::chrono::steady_clock::time_point completedAt;
 
     /// The first value of header \a name (case-insensitive); empty when absent.
     QByteArray header(const QByteArray &name) const;
@@ -87,7 +92,8 @@ struct ScriptedResponse
 
 /// A real HTTP/1.1 server on 127.0.0.1 (port chosen by the system) that records every request
 /// and answers each with the next scripted response, in order. Only what the tests need:
-/// request bodies must come with Content-Length; every response closes its connection.
+/// request bodies must come with Content-Length; every response closes its connection unless
+/// setKeepAlive() says otherwise.
 /// Without a scripted response left it answers 500 "no scripted response" and warns.
 ///
 /// Threading: the server lives in the thread that creates it and serves from that thread's
@@ -108,6 +114,13 @@ public:
     quint16 port() const;
     /// "http://127.0.0.1:PORT" followed by \a path.
     QUrl url(const QString &path = {}) const;
+
+    /// With \a on, a response that ends cleanly (Ending::Close) with Chunked or ContentLength
+    /// framing leaves its connection open for the client's next request, as a real server
+    /// does; it says "Connection: keep-alive" instead of "Connection: close". Off by default.
+    void setKeepAlive(bool on) { m_keepAlive = on; }
+    /// Connections accepted so far (a client reusing its connection makes one per session).
+    int connectionsAccepted() const { return m_connectionsAccepted; }
 
     void enqueue(const ScriptedResponse &response);
     int pendingResponses() const { return int(m_script.size()); }
@@ -132,11 +145,15 @@ private:
     void writeNextPiece(QTcpSocket *socket);
     void endResponse(QTcpSocket *socket);
     void forget(QTcpSocket *socket);
+    bool keepsOpen(const ScriptedResponse &response) const;
+    void awaitNextRequest(QTcpSocket *socket);
 
     QTcpServer *m_server = nullptr;
     QQueue<ScriptedResponse> m_script;
     QList<RecordedRequest> m_requests;
     QHash<QTcpSocket *, std::shared_ptr<Connection>> m_connections;
+    int m_connectionsAccepted = 0;
+    bool m_keepAlive = false;
 };
 
 } // namespace TestSupport
