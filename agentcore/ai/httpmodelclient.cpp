@@ -174,13 +174,13 @@ public:
         QObject::connect(reply, &QNetworkReply::readyRead, &m_guard, [this] { readAvailable(); });
         QObject::connect(reply, &QNetworkReply::finished, &m_guard, [this] { replyFinished(); });
         // TCP_NODELAY on the connection (lowdelaysockets.h says why). Qt has made its socket
-        // by the time it reports the request's first bytes written (requestSent); turning
-        // TCP_NODELAY on also sends at once what Nagle still holds, so the first request of a
-        // new connection is not held back either, and every later one leaves at once.
-        const QUrl url = spec.url;
-        const auto lowDelay = [url] { setLowDelayOnConnectionsTo(url); };
-        QObject::connect(reply, &QNetworkReply::socketStartedConnecting, &m_guard, lowDelay);
+        // by the time it reports the request's first bytes written (requestSent, HTTP/1);
+        // turning TCP_NODELAY on also sends at once what Nagle still holds, so the first
+        // request of a new connection is not held back either, and every later one leaves at
+        // once. The response's headers come after the request on any protocol (HTTP/2 too).
+        const auto lowDelay = [url = spec.url] { setLowDelayOnConnectionsTo(url); };
         QObject::connect(reply, &QNetworkReply::requestSent, &m_guard, lowDelay);
+        QObject::connect(reply, &QNetworkReply::metaDataChanged, &m_guard, lowDelay);
         startIdleTimer();
         if (!deadline.isForever()) {
             m_deadlineTimer.setSingleShot(true);
