@@ -6,6 +6,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <chrono>
 
 using namespace AgentCore;
@@ -20,6 +21,7 @@ class tst_WireLatency : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void largeRequestArrivesAtOnce_data();
     void largeRequestArrivesAtOnce();
     void oneConnectionPerSession();
@@ -49,7 +51,25 @@ void nextTurn(Context &context, const Message &answer, int turn)
     context.messages.append(Message::makeUser(QStringLiteral("And now step %1?").arg(turn)));
 }
 
+QString milliseconds(std::chrono::steady_clock::duration duration)
+{
+    const auto us = std::chrono::duration_cast<std::chrono::microseconds>(duration).count();
+    return QString::number(double(us) / 1000, 'f', 1);
+}
+
 } // namespace
+
+void tst_WireLatency::initTestCase()
+{
+    // The process's first request pays for what Qt sets up once (its network thread, proxy
+    // settings): not what the tests below measure.
+    HttpTestServer server;
+    QVERIFY(server.isListening());
+    server.enqueue(ScriptedResponse::sse({fixture("anthropic", "sonnet45-text")}));
+    StreamEventLog log;
+    QCOMPARE(completeWith(httpClientConfig(QStringLiteral("anthropic"), server), log).stopReason,
+             StopReason::Stop);
+}
 
 void tst_WireLatency::largeRequestArrivesAtOnce_data()
 {
@@ -62,10 +82,11 @@ void tst_WireLatency::largeRequestArrivesAtOnce_data()
 void tst_WireLatency::largeRequestArrivesAtOnce()
 {
     // A request larger than the 16 KiB Qt writes at a time must not wait for the server's
-    // delayed ACK (40 ms on Linux) before its last segment leaves: measured at 41 ms per turn
-    // before the fix, the whole request now arrives within a few ms of complete() being called
-    // (that includes building the JSON body). A correctness bound for "no stall", not a
-    // benchmark: the wait removed is ~40 ms, well above what a loaded machine adds.
+    // delayed ACK (40 ms on Linux) before its last segment leaves. Before the fix every request
+    // after the first of a connection reached the server 43-58 ms after complete() was called;
+    // now it arrives within a few ms (building the JSON body included). A correctness bound for
+    // "no stall", not a benchmark: the median of the turns stays far below the 40 ms a stall
+    // costs each of them, even on a busy machine where a single turn may take longer.
     QFETCH(QString, provider);
     QFETCH(qsizetype, historyBytes);
 
@@ -80,7 +101,7 @@ void tst_WireLatency::largeRequestArrivesAtOnce()
 
     HttpModelClient client(httpClientConfig(provider, server));
     Context context = historyOf(historyBytes);
-    QList<std::chrono::microseconds> waits;
+    QList<std::chrono::steady_clock::duration> waits;
     for (int turn = 0; turn < Turns; ++turn) {
         StreamEventLog log;
         const auto start = std::chrono::steady_clock::now();
@@ -89,19 +110,20 @@ void tst_WireLatency::largeRequestArrivesAtOnce()
         QCOMPARE(server.requests().size(), turn + 1);
         const RecordedRequest &request = server.requests().at(turn);
         QVERIFY(request.body.size() >= historyBytes);
-        waits.append(
-            std::chrono::duration_cast<std::chrono::microseconds>(request.completedAt - start));
+        waits.append(request.completedAt - start);
         nextTurn(context, answer, turn);
     }
+    QCOMPARE(server.connectionsAccepted(), 1);
+
     QStringList shown;
     for (const auto wait : std::as_const(waits))
-        shown.append(QString::number(double(wait.count()) / 1000, 'f', 1));
+        shown.append(milliseconds(wait));
     const QString figures = QStringLiteral("complete() to the request's last byte at the server, "
                                            "per turn, ms: %1")
                                 .arg(shown.join(QLatin1String(", ")));
     qInfo("%s", qPrintable(figures));
-    for (const auto wait : std::as_const(waits))
-        QVERIFY2(wait < 20ms, qPrintable(figures));
+    std::sort(waits.begin(), waits.end());
+    QVERIFY2(waits.at(waits.size() / 2) < 20ms, qPrintable(figures));
 }
 
 void tst_WireLatency::oneConnectionPerSession()
@@ -130,9 +152,10 @@ void tst_WireLatency::oneConnectionPerSession()
 
 void tst_WireLatency::timePerTurnAt660KB()
 {
-    // The figure of issue #22: AgentDesk's own time per turn at a 660 KB history, from the
-    // server's last response byte to the next request's last byte at the server (building the
-    // request, handing it to Qt, the wire). Printed, not asserted: a benchmark, not a test.
+    // The figures of issue #22 at a 660 KB history (printed, not asserted: a benchmark, not a
+    // test): AgentDesk's own time per turn, from the server's last response byte to the next
+    // request's first byte at the server (reading the end of the response, building the
+    // request, handing it to Qt), and the whole request on the wire.
     HttpTestServer server;
     QVERIFY(server.isListening());
     server.setKeepAlive(true);
@@ -145,8 +168,9 @@ void tst_WireLatency::timePerTurnAt660KB()
 
     HttpModelClient client(httpClientConfig(QStringLiteral("anthropic"), server));
     Context context = historyOf(660'000);
-    QStringList sent;
-    QStringList between;
+    QStringList ownTime;
+    QStringList firstByte;
+    QStringList onTheWire;
     for (int turn = 0; turn < Turns; ++turn) {
         StreamEventLog log;
         const auto start = std::chrono::steady_clock::now();
@@ -154,25 +178,20 @@ void tst_WireLatency::timePerTurnAt660KB()
         QCOMPARE(answer.stopReason, StopReason::Stop);
         const RecordedRequest &request = server.requests().at(turn);
         QVERIFY(request.body.size() >= 660'000);
-        const auto ms = [](auto duration) {
-            return QString::number(double(std::chrono::duration_cast<std::chrono::microseconds>(
-                                              duration)
-                                              .count())
-                                       / 1000,
-                                   'f',
-                                   1);
-        };
-        sent.append(ms(request.completedAt - start));
+        firstByte.append(milliseconds(request.startedAt - start));
+        onTheWire.append(milliseconds(request.completedAt - request.startedAt));
         if (turn > 0)
-            between.append(ms(request.completedAt - responseEnds.at(turn - 1)));
+            ownTime.append(milliseconds(request.startedAt - responseEnds.at(turn - 1)));
         nextTurn(context, answer, turn);
     }
     QCOMPARE(server.connectionsAccepted(), 1);
-    qInfo("660 KB: complete() to the request's last byte at the server, ms: %s",
-          qPrintable(sent.join(QLatin1String(", "))));
-    qInfo("660 KB: the last response byte sent to the next request's last byte at the server, "
-          "ms: %s",
-          qPrintable(between.join(QLatin1String(", "))));
+    const QLatin1String comma(", ");
+    qInfo("660 KB, ms per turn: complete() to the first request byte at the server: %s",
+          qPrintable(firstByte.join(comma)));
+    qInfo("660 KB, ms per turn: last response byte sent to the next request's first byte: %s",
+          qPrintable(ownTime.join(comma)));
+    qInfo("660 KB, ms per turn: the request's first to last byte at the server: %s",
+          qPrintable(onTheWire.join(comma)));
 }
 
 QTEST_GUILESS_MAIN(tst_WireLatency)

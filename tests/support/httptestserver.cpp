@@ -213,6 +213,8 @@ void HttpTestServer::readRequest(QTcpSocket *socket)
     const auto connection = m_connections.value(socket);
     if (!connection || connection->requestIndex >= 0)
         return; // one request at a time; the next is read once the response ended (keep-alive)
+    if (connection->buffer.isEmpty())
+        connection->request.startedAt = std::chrono::steady_clock::now();
     connection->buffer += socket->readAll();
     if (connection->headerEnd < 0) {
         const qsizetype end = connection->buffer.indexOf("\r\n\r\n");
@@ -386,6 +388,8 @@ void HttpTestServer::awaitNextRequest(QTcpSocket *socket)
     *connection = Connection();
     connection->index = index;
     connection->buffer = rest;
+    if (!rest.isEmpty())
+        connection->request.startedAt = std::chrono::steady_clock::now();
     if (!rest.isEmpty() || socket->bytesAvailable() > 0)
         readRequest(socket);
 }

@@ -27,7 +27,8 @@ struct RecordedRequest
     QByteArray body;
     /// Which accepted connection it came on (0 for the first); see HttpTestServer::setKeepAlive().
     int connection = -1;
-    /// When the server had read its last byte (steady clock, comparable with the client's).
+    /// When the server read its first byte, and its last (steady clock, as the client's).
+    std::chrono::steady_clock::time_point startedAt;
     std::chrono::steady_clock::time_point completedAt;
 
     /// The first value of header \a name (case-insensitive); empty when absent.
