@@ -85,6 +85,9 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
     setup.options.sandbox.hiddenPaths
         << QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)
         << Ui::FileKeyStore::defaultPath();
+    setup.options.shellWritesFolder = QStandardPaths::writableLocation(
+                                          QStandardPaths::AppLocalDataLocation)
+                                      + QStringLiteral("/shell-writes");
     return setup;
 }
 

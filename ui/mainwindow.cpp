@@ -265,6 +265,9 @@ void MainWindow::startSession(const QString &path,
     options.context.autoCompact = m_settings.autoCompact;
     options.sandbox.mode = m_setup.sandboxMode.value_or(m_settings.sandboxMode);
     options.sandbox.allowNetwork = m_setup.sandboxNetwork || m_settings.sandboxNetwork;
+    // Read before each command, so a change in the settings applies at once.
+    options.reviewShellWrites = [review = m_reviewShellWrites] { return review->load(); };
+    m_reviewShellWrites->store(m_settings.reviewShellWrites);
     SessionFile file;
     file.path = path.isEmpty() ? AgentCore::SessionStore(sessionsDirectory()).newSessionPath()
                                : path;
@@ -552,6 +555,7 @@ void MainWindow::applySettings(const AppSettings &settings, bool modelChanged)
         m_session->setSandbox(m_setup.sandboxMode.value_or(settings.sandboxMode),
                               m_setup.sandboxNetwork || settings.sandboxNetwork);
     }
+    m_reviewShellWrites->store(settings.reviewShellWrites);
     // The window the user gave for this model may be new.
     m_usage.contextWindow = contextWindow(m_setup.model);
     updateContext();

@@ -11,6 +11,9 @@
 #include <QPointer>
 #include <QProcessEnvironment>
 
+#include <atomic>
+#include <memory>
+
 QT_BEGIN_NAMESPACE
 class QAction;
 class QKeyEvent;
@@ -156,6 +159,8 @@ private:
 
     AgentSetup m_setup;
     AppSettings m_settings;
+    /// AppSettings::reviewShellWrites for the sessions' tool threads.
+    std::shared_ptr<std::atomic_bool> m_reviewShellWrites = std::make_shared<std::atomic_bool>(true);
     KeyStore *m_keys = nullptr;
     ModelResolver *m_resolver = nullptr;
     quint64 m_modelRequest = 0;                    // only the latest resolve applies

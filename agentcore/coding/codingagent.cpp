@@ -8,7 +8,9 @@
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
 #include <tools/codingtools.h>
+#include <tools/shellwriteapplier.h>
 
+#include <QDebug>
 #include <QFileInfo>
 
 #include <utility>
@@ -103,6 +105,16 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     gate.alwaysAllowSettingsPath = PermissionSettings::projectLocalSettingsPath(root);
     gate.projectTrustPath = options.projectTrustPath;
     gate.onUnattendedDeny = options.onUnattendedDeny;
+    gate.reviewShellWrites = options.reviewShellWrites;
+    gate.shellWritesFolder = options.shellWritesFolder;
+    gate.onShellWritesUnavailable = options.onShellWritesUnavailable;
+    if (!options.shellWritesFolder.isEmpty()) {
+        // An apply of a command's accepted writes that a crash or kill cut short is finished
+        // (or its staged files removed) before anything else touches the tree.
+        for (const QString &line :
+             ShellWriteApplier::replay(options.shellWritesFolder + QStringLiteral("/journal")))
+            qWarning().noquote() << line;
+    }
 
     AgentConfig &config = agent.config;
     config.tools = CodingTools::create(agent.workspace);

@@ -80,6 +80,14 @@ struct CodingAgentOptions
     /// Tools beyond the coding tools (an extension's, a test's); they pass through the same
     /// middlewares. A name already taken by a coding tool replaces that tool.
     QList<AgentToolPtr> extraTools;
+    /// "Review shell writes" (PermissionGate::reviewShellWrites), asked before each Bash
+    /// call; null: off (headless: an approved command writes directly).
+    std::function<bool()> reviewShellWrites;
+    /// The overlays' scratch layers and the apply journals (replayed when the agent is
+    /// made); empty: a folder in /tmp, nothing replayed.
+    QString shellWritesFolder;
+    /// Told once when bubblewrap cannot make overlays (PermissionGate).
+    std::function<void(const QString &message)> onShellWritesUnavailable;
 };
 
 /// A coding agent's parts, assembled: the AgentConfig for an Agent, and the handles the user

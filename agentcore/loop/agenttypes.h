@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QMetaType>
+#include <QVariantMap>
 
 #include <functional>
 #include <memory>
@@ -81,6 +82,10 @@ struct ToolCallContext
     /// Set by the permission middleware for the outer layers (audit): "allow", "ask: allowed
     /// once", "deny: ..."; empty when no permission layer ran.
     QString permissionDecision;
+    /// Set by a middleware for the tool, never by the model: how the call runs beyond its
+    /// arguments (Bash: "overlayUpper" and "overlayWork", the folders of an overlay of
+    /// the repository the command runs on, ShellOverlay::toolOptions). Empty by default.
+    QVariantMap toolOptions;
 };
 
 /// A tool the agent can call. Implementations are thread-safe: parallel batches call execute()

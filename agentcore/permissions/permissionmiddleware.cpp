@@ -5,11 +5,18 @@
 #include "permissionreview.h"
 #include "permissionsettings.h"
 #include "projecttrust.h"
+#include "shellwritesreview.h"
 
 #include <loop/toolexecution.h>
+#include <tools/shelloverlay.h>
+#include <tools/shellwriteapplier.h>
+#include <tools/shellwrites.h>
 #include <tools/textfile.h>
 
 #include <QCoreApplication>
+#include <QDir>
+
+#include <mutex>
 
 namespace AgentCore {
 
@@ -91,9 +98,97 @@ Call describeCall(const PermissionGate &gate, const ToolCallContext &context)
     return call;
 }
 
-ToolResult runAllowed(ToolCallContext &context, const ToolNext &next, const Call &call)
+QString shellWritesFolder(const PermissionGate &gate)
+{
+    return gate.shellWritesFolder.isEmpty()
+               ? QDir::tempPath() + QStringLiteral("/agentdesk-shell-writes")
+               : gate.shellWritesFolder;
+}
+
+// A command that is not read-only, in default mode, with someone to ask about its writes.
+bool reviewsWrites(const PermissionGate &gate, const Call &call)
+{
+    if (!gate.reviewShellWrites || !gate.asker || !gate.workspace || !call.subject.bash
+        || call.subject.bash->readOnly || gate.policy->mode() != PermissionMode::Default)
+        return false;
+    if (!gate.reviewShellWrites())
+        return false;
+    if (const QString why = ShellOverlay::unsupportedReason(); !why.isEmpty()) {
+        static std::once_flag told;
+        if (gate.onShellWritesUnavailable) {
+            std::call_once(told, [&] {
+                gate.onShellWritesUnavailable(
+                    Tr::tr("Shell writes are not reviewed: %1. Commands run as before and write "
+                           "to the repository directly.")
+                        .arg(why));
+            });
+        }
+        return false;
+    }
+    return true;
+}
+
+// Runs the command on an overlay of the repository, then asks about what it wrote and
+// applies only what the reviewer accepts.
+ToolResult runReviewingWrites(const PermissionGate &gate,
+                              ToolCallContext &context,
+                              const ToolNext &next)
+{
+    const QString folder = shellWritesFolder(gate);
+    QString error;
+    const std::unique_ptr<ShellOverlay> overlay
+        = ShellOverlay::create(gate.workspace->root(), folder + QStringLiteral("/scratch"), &error);
+    if (!overlay) {
+        context.permissionDecision += QStringLiteral("; writes not reviewed: ") + error;
+        return next(context);
+    }
+    context.toolOptions.insert(overlay->toolOptions());
+    const ToolResult commandResult = next(context);
+    const ShellWrites::Result writes = ShellWrites::compute(overlay->root(), overlay->upper());
+    if (!writes.error.isEmpty()) {
+        context.permissionDecision += QStringLiteral("; writes lost: ") + writes.error;
+        return ShellWritesReview::discarded(commandResult, {}, writes.error);
+    }
+    if (writes.changes.isEmpty())
+        return commandResult;
+    if (context.abort.isAborted() || commandResult.details.aborted) {
+        context.permissionDecision += QStringLiteral("; writes discarded (aborted)");
+        return ShellWritesReview::discarded(commandResult,
+                                            writes.changes,
+                                            Tr::tr("the command was stopped"));
+    }
+    PermissionRequest request;
+    request.toolCallId = context.toolCallId;
+    request.toolName = context.toolName;
+    request.arguments = context.arguments;
+    request.workingDirectory = gate.workspace->root();
+    ShellWritesReview::describe(writes.changes, commandResult, request);
+    const std::optional<PermissionAnswer> answer = gate.asker->ask(request, context.abort);
+    if (!answer) {
+        context.permissionDecision += QStringLiteral("; writes discarded (aborted in review)");
+        return ShellWritesReview::discarded(commandResult,
+                                            writes.changes,
+                                            Tr::tr("the review was stopped"));
+    }
+    const ShellWriteApplier applier(folder + QStringLiteral("/journal"));
+    const ShellWriteApplier::Outcome outcome = applier.apply(overlay->root(),
+                                                             writes.changes,
+                                                             ShellWritesReview::choices(request,
+                                                                                        answer));
+    context.permissionDecision += QStringLiteral("; writes reviewed: %1 of %2 applied")
+                                      .arg(outcome.applied.size())
+                                      .arg(writes.changes.size());
+    return ShellWritesReview::result(commandResult, request, answer, outcome);
+}
+
+ToolResult runAllowed(const PermissionGate &gate,
+                      ToolCallContext &context,
+                      const ToolNext &next,
+                      const Call &call)
 {
     const PathCapability::Scope scope(call.outsideReads);
+    if (reviewsWrites(gate, call))
+        return runReviewingWrites(gate, context, next);
     return next(context);
 }
 
@@ -268,7 +363,7 @@ ToolResult askPerson(const PermissionGate &gate,
     else
         context.permissionDecision = rememberApproval(gate, call, *answer);
     if (!partial.isPartial() || !gate.workspace)
-        return runAllowed(context, next, call);
+        return runAllowed(gate, context, next, call);
     context.permissionDecision += QStringLiteral("; partially applied, ") + partial.auditText();
     return runPartial(gate, context, next, call, partial, answer->feedback);
 }
@@ -292,7 +387,7 @@ ToolMiddleware makePermissionMiddleware(const PermissionGate &gate)
         switch (decision.behavior) {
         case PermissionBehavior::Allow:
             context.permissionDecision = QStringLiteral("allow: ") + decision.reason;
-            return runAllowed(context, next, call);
+            return runAllowed(gate, context, next, call);
         case PermissionBehavior::Deny:
             context.permissionDecision = QStringLiteral("deny: ") + decision.reason;
             return ToolResult::makeError(

@@ -25,6 +25,16 @@ struct PermissionGate
     QString projectTrustPath;
     /// Told about every call that was denied because nobody could be asked (headless stderr).
     std::function<void(const QString &message)> onUnattendedDeny;
+    /// "Review shell writes": asked before each Bash call; true runs a command that is not
+    /// read-only, in default mode, with someone to ask, on an overlay of the repository and
+    /// reviews what it wrote (ShellWritesReview). Null: never.
+    std::function<bool()> reviewShellWrites;
+    /// Where the overlays' scratch layers and the journals of applying their accepted changes
+    /// go (a folder of AgentDesk's data; not on overlayfs). Empty: a folder in /tmp.
+    QString shellWritesFolder;
+    /// Told once when shell writes cannot be reviewed here (bubblewrap too old or missing),
+    /// with why: the commands then run as before, their writes not reviewed.
+    std::function<void(const QString &message)> onShellWritesUnavailable;
 };
 
 /// Installs PathCapability as \a gate.workspace's guard, asking the policy for the writable

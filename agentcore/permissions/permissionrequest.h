@@ -4,8 +4,10 @@
 #include "permissionrule.h"
 
 #include <tools/sandboxpolicy.h>
+#include <tools/shellwrite.h>
 #include <tools/unifieddiff.h>
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QMetaType>
@@ -33,6 +35,11 @@ struct PermissionRequest
     /// PermissionAnswer::rejectedHunks index them, and a partial apply splices exactly them.
     UnifiedDiff diff;
     bool newFile = false;
+
+    // A Bash command's writes, reviewed after it ran on an overlay of the repository
+    // (ShellWritesReview): what it changed, each accepted or rejected on its own.
+    QList<ShellWrite> shellWrites; ///< empty: not a writes review
+    QString commandOutput;         ///< what the command printed, shown with its changes
 
     // Bash
     std::optional<BashAnalysis> bash;
@@ -66,6 +73,11 @@ struct PermissionAnswer
     /// apply only the other hunks and the result tells the model which hunks were rejected.
     /// All hunks rejected means a deny. Ignored otherwise.
     QList<int> rejectedHunks;
+    /// A writes review (request.shellWrites), an allow: the changes NOT to apply (indexes
+    /// into request.shellWrites) and, per change, the hunks of it not to apply. A deny
+    /// rejects every change.
+    QList<int> rejectedWrites;
+    QHash<int, QList<int>> rejectedWriteHunks;
 };
 
 } // namespace AgentCore

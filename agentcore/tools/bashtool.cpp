@@ -4,12 +4,14 @@
 #include "outputcapture.h"
 #include "processgroup.h"
 #include "processgroupguard.h"
+#include "sandboxprobe.h"
 #include "toolschema.h"
 
 #include <QAbstractEventDispatcher>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QProcess>
 #include <QThread>
@@ -156,6 +158,30 @@ ToolResult BashTool::run(const ToolCallContext &context)
     process.setWorkingDirectory(m_workspace->root());
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.setStandardInputFile(QProcess::nullDevice());
+    const QString overlayUpper = context.toolOptions.value(QStringLiteral("overlayUpper")).toString();
+    if (!overlayUpper.isEmpty()) {
+        // On an overlay of the repository (ShellOverlay): its writes land in a scratch layer
+        // for review. It needs bwrap whatever the sandbox mode; with the sandbox off the
+        // network and the user's files stay as they are, but outside the repository the
+        // filesystem is read-only (a write there could not be reviewed).
+        SandboxPolicy policy = m_workspace->sandboxPolicy();
+        if (policy.mode == SandboxMode::Off) {
+            policy.allowNetwork = true;
+            policy.hiddenPaths.clear();
+        }
+        const SandboxProbe::Result sandbox = SandboxProbe::probe(policy.bwrapPath);
+        BwrapCommand bwrap(sandbox.bwrapPath, m_workspace->root(), policy);
+        bwrap.setRepositoryOverlay(overlayUpper,
+                                   context.toolOptions.value(QStringLiteral("overlayWork"))
+                                       .toString());
+        // git's own bookkeeping goes straight through; only the work tree is reviewed.
+        const QString git = m_workspace->root() + QStringLiteral("/.git");
+        if (QFileInfo::exists(git))
+            bwrap.addWritablePath(git);
+        process.setProgram(bwrap.program());
+        process.setArguments(
+            bwrap.arguments({QStringLiteral("/bin/bash"), QStringLiteral("-c"), command}));
+    }
     QStringList removedVariables;
     QProcessEnvironment environment = m_workspace->commandEnvironment()
                                           .apply(QProcessEnvironment::systemEnvironment(),
@@ -168,7 +194,7 @@ ToolResult BashTool::run(const ToolCallContext &context)
     environment.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
     environment.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));
     // The sandbox's /tmp is private and empty: a TMPDIR elsewhere would be read-only or gone.
-    if (decision.sandboxed())
+    if (decision.sandboxed() || !overlayUpper.isEmpty())
         environment.insert(QStringLiteral("TMPDIR"), QStringLiteral("/tmp"));
     process.setProcessEnvironment(environment);
     // Kills the group should AgentDesk die without cleaning up (kill -9, a crash).
@@ -249,7 +275,13 @@ ToolResult BashTool::run(const ToolCallContext &context)
     // bash is gone; whatever it left behind in its group goes too.
     const int remainingGrace = killTimer.isActive() ? killTimer.remainingTime() : graceMs;
     killTimer.stop();
-    const bool leftovers = ProcessGroup::isAlive(group);
+    bool leftovers = ProcessGroup::isAlive(group);
+    if (leftovers && (decision.sandboxed() || !overlayUpper.isEmpty())) {
+        // bwrap's init in the command's own pid namespace may still be exiting when bwrap has
+        // returned, and the kernel ends every process of that namespace with it: without this
+        // wait every sandboxed command read as having left processes behind.
+        leftovers = !ProcessGroup::waitUntilGone(group, 200);
+    }
     if (leftovers)
         ProcessGroup::terminate(group, ending == Ending::Exited ? graceMs : remainingGrace);
     output.append(process.readAllStandardOutput());

@@ -21,12 +21,14 @@
 #include <modelresolver.h>
 #include <projecttrustdialog.h>
 #include <review/reviewqueue.h>
+#include <review/shellwritesreviewview.h>
 #include <rootuserbar.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
 #include <sessions/sessionspanel.h>
 #include <testtools.h>
+#include <tools/shelloverlay.h>
 #include <usagelabel.h>
 
 #include <QAbstractButton>
@@ -362,6 +364,42 @@ bool reviewDiff(const QString &dir, const QString &name)
     scene.type(QStringLiteral("Fix the overflow in add, and guard divide."));
     return scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
            && scene.save(name);
+}
+
+// A command's writes under review: it ran on an overlay of the repository (real bwrap), and
+// its changes wait for the user's answer. Skipped, said on stderr, without bubblewrap 0.9.
+bool shellWritesReview(const QString &dir)
+{
+    if (const QString why = ShellOverlay::unsupportedReason(); !why.isEmpty()) {
+        std::fprintf(stderr, "agentdesk_screenshots: no shell-writes review: %s\n", qPrintable(why));
+        return true;
+    }
+    Scene scene(dir,
+                {call(QStringLiteral("b1"),
+                      QStringLiteral("Bash"),
+                      {{"command",
+                        "sed -i -e 's|return a + b;|return int(long(a) + b);|' -e 's|return a / "
+                        "b;|return b ? a / b : 0;|' src/calc.cpp && rm tests/calc_test.cpp && "
+                        "mkdir -p build && printf 'obj\\0' > build/calc.o && chmod +x README.md"},
+                       {"description", "Fix add and divide, clean up"}}),
+                 ModelStep::text(QStringLiteral("done"))},
+                PermissionMode::Default);
+    scene.type(QStringLiteral("Fix the overflow with sed and clean up."));
+    const auto current = [&scene] { return scene.page()->reviews()->currentView(); };
+    if (!scene.waitFor([&] { return current() != nullptr; }))
+        return false;
+    if (auto allow = current()->findChild<QAbstractButton *>(QStringLiteral("allowOnceButton")))
+        allow->click();
+    const bool ok = scene.waitFor(
+        [&] { return qobject_cast<Ui::ShellWritesReviewView *>(current()) != nullptr; });
+    if (ok) {
+        auto review = qobject_cast<Ui::ShellWritesReviewView *>(current());
+        // README.md, build, build/calc.o, src/calc.cpp, tests/calc_test.cpp
+        review->setHunkAccepted(3, 1, false);
+        review->setChangeAccepted(4, false);
+        review->selectChange(3);
+    }
+    return ok && scene.save(QStringLiteral("40-shell-writes-review"));
 }
 
 bool reviewBash(const QString &dir, const QString &name)
@@ -946,6 +984,7 @@ int main(int argc, char **argv)
     ok = toolRunning(dir) && ok;
     ok = reviewDiff(dir, QStringLiteral("04-review-diff")) && ok;
     ok = reviewBash(dir, QStringLiteral("05-review-bash")) && ok;
+    ok = shellWritesReview(dir) && ok;
     ok = queue(dir) && ok;
     ok = finished(dir, QStringLiteral("07-finished")) && ok;
     ok = demo(dir) && ok;

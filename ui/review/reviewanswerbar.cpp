@@ -118,6 +118,19 @@ void ReviewAnswerBar::setAllowEnabled(bool enabled, const QString &reason)
     updateButtons();
 }
 
+void ReviewAnswerBar::setWritesReview()
+{
+    m_writesReview = true;
+    m_allowOnce->setText(tr("&Apply checked"));
+    m_deny->setText(tr("&Reject all"));
+    m_deny->setToolTip(tr("Leave the repository as it was; the agent sees your feedback"));
+    m_feedback->setPlaceholderText(tr("Feedback for the agent (sent with either answer)"));
+    for (QWidget *widget :
+         std::initializer_list<QWidget *>{m_rules, m_ruleLabel, m_allowSession, m_allowAlways})
+        widget->hide();
+    updateButtons();
+}
+
 void ReviewAnswerBar::updateButtons()
 {
     const bool hasRule = !m_ruleChoices.isEmpty();
@@ -131,7 +144,9 @@ void ReviewAnswerBar::updateButtons()
         m_allowOnce->setToolTip(m_allowDisabledReason);
         return;
     }
-    m_allowOnce->setToolTip(tr("Allow this call only (Ctrl+Enter)"));
+    m_allowOnce->setToolTip(m_writesReview
+                                ? tr("Write the checked changes to the repository (Ctrl+Enter)")
+                                : tr("Allow this call only (Ctrl+Enter)"));
     if (!hasRule) {
         const QString why = tr("Only calls that are fully understood can be allowed by a rule.");
         m_allowSession->setToolTip(why);
@@ -198,9 +213,9 @@ void ReviewAnswerBar::answer(Choice choice)
 {
     AgentCore::PermissionAnswer result;
     result.choice = choice;
-    if (choice == Choice::Deny) {
+    if (choice == Choice::Deny || m_writesReview)
         result.feedback = m_feedback->text().trimmed();
-    } else if (choice != Choice::AllowOnce) {
+    if (choice != Choice::Deny && choice != Choice::AllowOnce) {
         const int index = m_rules->currentIndex();
         if (index >= 0 && index < m_ruleChoices.size() && !(m_perCommandDefault && index == 0)) {
             AgentCore::PermissionRule rule = m_ruleChoices.at(index);

@@ -28,6 +28,9 @@ public:
     void setRequest(const AgentCore::PermissionRequest &request);
     /// Disables the allow buttons with \a reason as their tooltip (e.g. no hunk checked).
     void setAllowEnabled(bool enabled, const QString &reason = {});
+    /// For the review of what a command wrote: "Apply checked" and "Reject all", no rules
+    /// (nothing is remembered), the feedback goes with either answer.
+    void setWritesReview();
     /// Ctrl+Enter (allow once), Ctrl+Shift+Enter (allow for this session), Esc (deny feedback),
     /// active while the focus is inside \a scope: a request never catches keys typed elsewhere.
     void addShortcuts(QWidget *scope);
@@ -56,6 +59,7 @@ private:
     QList<AgentCore::PermissionRule> m_ruleChoices; ///< parallel to m_rules; see setRequest
     bool m_perCommandDefault = false;
     bool m_allowEnabled = true;
+    bool m_writesReview = false;
     QString m_allowDisabledReason;
 };
 

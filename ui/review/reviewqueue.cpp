@@ -3,6 +3,7 @@
 #include "bashreviewview.h"
 #include "diffreviewview.h"
 #include "reviewanswerbar.h"
+#include "shellwritesreviewview.h"
 
 #include <loop/agenttypes.h>
 #include <permissions/permissionbroker.h>
@@ -177,6 +178,17 @@ QWidget *ReviewQueue::createView(const AgentCore::PermissionRequest &request)
         auto view = new DiffReviewView(m_stack);
         view->setRequest(request);
         connect(view, &DiffReviewView::answered, this, &ReviewQueue::onAnswered);
+        return view;
+    }
+    if (!request.shellWrites.isEmpty()) {
+        auto view = new ShellWritesReviewView(m_stack);
+        view->setRequest(request);
+        connect(view,
+                &ShellWritesReviewView::answered,
+                this,
+                [this](quint64 id, const AgentCore::PermissionAnswer &answer) {
+                    onAnswered(id, answer, {});
+                });
         return view;
     }
     if (AgentCore::toolKind(request.toolName) == AgentCore::ToolKind::Bash) {

@@ -20,7 +20,8 @@ namespace Ui {
 
 /// The pending permission requests, one review at a time in the order they arrived
 /// ("1 of 3", with previous/next to look ahead). Edit and Write get a DiffReviewView, Bash
-/// a BashReviewView, anything else a plain answer bar. Answering calls
+/// a BashReviewView, what a command wrote (PermissionRequest::shellWrites) a
+/// ShellWritesReviewView, anything else a plain answer bar. Answering calls
 /// PermissionBroker::answer() and shows the next request; a withdrawn request disappears.
 /// A new request NEVER takes the keyboard focus from where the user is typing; the focus
 /// only moves from an answered review to the next one. UI thread.

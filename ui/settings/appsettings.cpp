@@ -24,6 +24,7 @@ const char maxTurnsKey[] = "Agent/maxTurns";
 const char autoCompactKey[] = "Agent/autoCompact";
 const char sandboxModeKey[] = "Agent/sandbox";
 const char sandboxNetworkKey[] = "Agent/sandboxNetwork";
+const char reviewShellWritesKey[] = "Agent/reviewShellWrites";
 const char themeKey[] = "Appearance/theme";
 const char languageKey[] = "Appearance/language";
 const char contextWindowsKey[] = "Model/contextWindows";
@@ -93,6 +94,7 @@ AppSettings AppSettings::load(const QSettings &settings)
                              settings.value(key(sandboxModeKey)).toString())
                              .value_or(AgentCore::SandboxMode::On);
     result.sandboxNetwork = settings.value(key(sandboxNetworkKey), false).toBool();
+    result.reviewShellWrites = settings.value(key(reviewShellWritesKey), true).toBool();
 
     const QString theme = settings.value(key(themeKey)).toString();
     for (int index = 0; index < int(std::size(themeIds)); ++index) {
@@ -131,6 +133,7 @@ void AppSettings::save(QSettings &settings) const
     settings.setValue(key(autoCompactKey), autoCompact);
     settings.setValue(key(sandboxModeKey), AgentCore::SandboxPolicy::modeName(sandboxMode));
     settings.setValue(key(sandboxNetworkKey), sandboxNetwork);
+    settings.setValue(key(reviewShellWritesKey), reviewShellWrites);
     settings.setValue(key(themeKey), key(themeIds[int(theme)]));
     QJsonObject windows;
     for (auto it = contextWindows.cbegin(); it != contextWindows.cend(); ++it)

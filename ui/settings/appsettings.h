@@ -36,6 +36,11 @@ struct AppSettings
     AgentCore::SandboxMode sandboxMode = AgentCore::SandboxMode::On;
     /// Sandboxed commands may use the network (off: not even this computer's 127.0.0.1).
     bool sandboxNetwork = false;
+    /// "Review shell writes": in default mode a Bash command that is not read-only runs on an
+    /// overlay of the repository and what it wrote opens as a review; only what the user
+    /// accepts reaches the repository. Needs bubblewrap 0.9 or newer; without it commands
+    /// write directly, as when this is off.
+    bool reviewShellWrites = true;
     Theme theme = Theme::System;
     /// "": the system's language; else a code of Translations::available() ("zh_CN").
     QString language;

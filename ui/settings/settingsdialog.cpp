@@ -7,6 +7,7 @@
 
 #include <ai/modelcatalog.h>
 #include <ai/servedmodels.h>
+#include <tools/shelloverlay.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -160,11 +161,29 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
         m_sandboxNetwork->setEnabled(m_sandbox->currentData().toInt()
                                      != int(AgentCore::SandboxMode::Off));
     });
+    m_reviewShellWrites = new QCheckBox(tr("&Review what shell commands write"), this);
+    m_reviewShellWrites->setObjectName(QStringLiteral("reviewShellWritesCheck"));
+    m_reviewShellWrites->setToolTip(
+        tr("In the default permission mode a command that is not read-only runs on a copy of "
+           "the repository; its changes open as a review like an edit's and only what you "
+           "accept is written. Needs bubblewrap 0.9 or newer."));
     auto agentForm = new QFormLayout;
     agentForm->addRow(tr("Max &turns:"), m_maxTurns);
     agentForm->addRow(QString(), m_autoCompact);
     agentForm->addRow(tr("&Sandbox:"), m_sandbox);
     agentForm->addRow(QString(), m_sandboxNetwork);
+    agentForm->addRow(QString(), m_reviewShellWrites);
+    if (const QString why = AgentCore::ShellOverlay::unsupportedReason(); !why.isEmpty()) {
+        // Said where the option is: on here it changes nothing until bubblewrap is new enough.
+        auto note = new QLabel(tr("Not available on this system: %1. Commands write to the "
+                                  "repository directly.")
+                                   .arg(why),
+                               this);
+        note->setObjectName(QStringLiteral("reviewShellWritesNote"));
+        note->setWordWrap(true);
+        note->setForegroundRole(QPalette::PlaceholderText);
+        agentForm->addRow(QString(), note);
+    }
     layout->addSpacing(8);
     layout->addWidget(sectionTitle(tr("Agent"), this));
     layout->addWidget(separator(this));
@@ -431,6 +450,7 @@ void SettingsDialog::loadSettings(const AppSettings &settings)
     m_sandbox->setCurrentIndex(m_sandbox->findData(int(settings.sandboxMode)));
     m_sandboxNetwork->setChecked(settings.sandboxNetwork);
     m_sandboxNetwork->setEnabled(settings.sandboxMode != AgentCore::SandboxMode::Off);
+    m_reviewShellWrites->setChecked(settings.reviewShellWrites);
     m_theme->setCurrentIndex(m_theme->findData(int(settings.theme)));
     m_language->setCurrentIndex(std::max(0, m_language->findData(settings.language)));
     m_contextWindows = settings.contextWindows;
@@ -481,6 +501,7 @@ AppSettings SettingsDialog::settings() const
     result.autoCompact = m_autoCompact->isChecked();
     result.sandboxMode = AgentCore::SandboxMode(m_sandbox->currentData().toInt());
     result.sandboxNetwork = m_sandboxNetwork->isChecked();
+    result.reviewShellWrites = m_reviewShellWrites->isChecked();
     result.theme = Theme(m_theme->currentData().toInt());
     result.language = m_language->currentData().toString();
     return result;

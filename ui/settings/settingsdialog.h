@@ -116,6 +116,7 @@ private:
     QCheckBox *m_autoCompact = nullptr;
     QComboBox *m_sandbox = nullptr;
     QCheckBox *m_sandboxNetwork = nullptr;
+    QCheckBox *m_reviewShellWrites = nullptr;
     QComboBox *m_language = nullptr;
     QLabel *m_languageNote = nullptr; // a new language applies at the next start
     QComboBox *m_theme = nullptr;

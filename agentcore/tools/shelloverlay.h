@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QVariantMap>
+
+#include <memory>
+
+namespace AgentCore {
+
+/// The scratch layer of one command run on an overlay of the repository: bubblewrap mounts an
+/// overlayfs at the repository's own path (BwrapCommand::setRepositoryOverlay; the real tree
+/// as the read-only lower layer, an upper and a work directory made here), so everything the
+/// command writes lands in the upper directory for review (ShellWrites) and the real tree is
+/// untouched. The repository's .git is bound through (BashTool adds it as a writable path):
+/// git's own bookkeeping (index, objects, refs) is not reviewed, git's undo covers it. Needs
+/// bubblewrap 0.9 or newer (--overlay-src). The directories are removed with the object. Not
+/// thread-safe; one per command.
+class ShellOverlay final
+{
+public:
+    ~ShellOverlay();
+
+    /// Whether \a bwrap (a path or a name on PATH; empty: "bwrap") can make overlays: empty
+    /// when it can, else why not, said so the user can act ("needs bubblewrap 0.9 or newer,
+    /// found 0.8.0"). Runs bwrap once per program and remembers the answer. Thread-safe.
+    static QString unsupportedReason(const QString &bwrap = {});
+
+    /// Makes the scratch directories in \a scratchParent (a folder in AgentDesk's cache or
+    /// /tmp: a filesystem overlayfs accepts as upper layer, not overlayfs itself) for
+    /// \a root. nullptr and \a error when they cannot be made.
+    static std::unique_ptr<ShellOverlay> create(const QString &root,
+                                                const QString &scratchParent,
+                                                QString *error);
+
+    QString root() const { return m_root; }
+    QString upper() const { return m_scratch + QStringLiteral("/upper"); }
+
+    QString work() const { return m_scratch + QStringLiteral("/work"); }
+
+    /// The ToolCallContext::toolOptions that make BashTool run on this overlay.
+    QVariantMap toolOptions() const;
+
+private:
+    ShellOverlay() = default;
+    QString m_root;
+    QString m_scratch;
+};
+
+} // namespace AgentCore

@@ -1,0 +1,375 @@
+// A Bash command run on an overlay of the repository (ShellOverlay, real bwrap): the changes
+// read from its upper layer (ShellWrites) and the accepted ones applied (ShellWriteApplier),
+// including a kill -9 in the middle of applying.
+
+#include "toolstest.h"
+
+#include <tools/bashtool.h>
+#include <tools/shelloverlay.h>
+#include <tools/shellwriteapplier.h>
+#include <tools/shellwrites.h>
+
+#include <QCoreApplication>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QtTest>
+
+#include <sys/stat.h>
+
+using namespace AgentCore;
+using ToolsTest::Repo;
+
+namespace {
+
+// Every path under \a root but .git, with its type, mode and bytes (or link target): what a
+// user would see of the tree.
+QMap<QString, QByteArray> snapshot(const QString &root)
+{
+    QMap<QString, QByteArray> files;
+    QDirIterator it(root,
+                    QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString relative = QDir(root).relativeFilePath(path);
+        if (relative == QLatin1String(".git") || relative.startsWith(QLatin1String(".git/")))
+            continue;
+        struct stat info;
+        ::lstat(QFile::encodeName(path).constData(), &info);
+        QByteArray value = QByteArray::number(info.st_mode, 8) + ' ';
+        const QFileInfo file(path);
+        if (file.isSymLink())
+            value += "-> " + QFile::encodeName(file.symLinkTarget());
+        else if (file.isFile()) {
+            QFile in(path);
+            in.open(QIODevice::ReadOnly);
+            value += in.readAll();
+        }
+        files.insert(relative, value);
+    }
+    return files;
+}
+
+QString kindName(ShellWrite::Kind kind)
+{
+    switch (kind) {
+    case ShellWrite::Kind::Added:
+        return QStringLiteral("added");
+    case ShellWrite::Kind::Modified:
+        return QStringLiteral("modified");
+    case ShellWrite::Kind::Deleted:
+        return QStringLiteral("deleted");
+    case ShellWrite::Kind::ModeChanged:
+        return QStringLiteral("mode");
+    }
+    return {};
+}
+
+QStringList summary(const QList<ShellWrite> &changes)
+{
+    QStringList lines;
+    for (const ShellWrite &change : changes)
+        lines.append(change.path + QLatin1Char(' ') + kindName(change.kind()));
+    return lines;
+}
+
+QByteArray lines(int from, int to, const QByteArray &changed = {}, int at = -1)
+{
+    QByteArray text;
+    for (int i = from; i <= to; ++i)
+        text += (i == at ? changed : "line " + QByteArray::number(i)) + '\n';
+    return text;
+}
+
+} // namespace
+
+class TestShellWrites : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString m_skip;
+    QTemporaryDir m_scratch;
+
+    // Runs \a command with BashTool on an overlay of \a repo; returns the changes.
+    QList<ShellWrite> runOnOverlay(const Repo &repo,
+                                   const QString &command,
+                                   std::unique_ptr<ShellOverlay> &overlay)
+    {
+        QString error;
+        overlay = ShellOverlay::create(repo.root(), m_scratch.path(), &error);
+        if (!overlay) {
+            qWarning() << error;
+            return {};
+        }
+        BashTool tool(repo.workspace());
+        ToolCallContext context;
+        context.toolCallId = QStringLiteral("call_1");
+        context.toolName = QStringLiteral("Bash");
+        context.arguments = {{QStringLiteral("command"), command}};
+        context.tool = &tool;
+        context.toolOptions = overlay->toolOptions();
+        const ToolResult result = tool.execute(context);
+        if (result.isError)
+            qWarning() << result.text();
+        const ShellWrites::Result writes = ShellWrites::compute(repo.root(), overlay->upper());
+        if (!writes.error.isEmpty())
+            qWarning() << writes.error;
+        return writes.changes;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_skip = ShellOverlay::unsupportedReason();
+        QVERIFY(m_scratch.isValid());
+    }
+
+    // The tentative sandbox policy's lists: sed -i, rm, mkdir + touch, chmod +x, an ignored
+    // file, a removed directory, a new symbolic link: exactly those, and nothing in the tree.
+    void computesWhatTheCommandChanged()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        Repo repo;
+        QVERIFY(repo.isValid());
+        QVERIFY(repo.write(QStringLiteral("a.txt"), "one\ntwo\nthree\n"));
+        QVERIFY(repo.write(QStringLiteral("b.txt"), "gone\n"));
+        QVERIFY(repo.write(QStringLiteral("run.sh"), "echo hi\n"));
+        QVERIFY(repo.write(QStringLiteral("old/x.txt"), "x\n"));
+        QVERIFY(repo.write(QStringLiteral("old/deep/y.txt"), "y\n"));
+        QVERIFY(repo.write(QStringLiteral("keep/z.txt"), "z\n"));
+        QVERIFY(repo.write(QStringLiteral(".gitignore"), "build/\n"));
+        repo.git({QStringLiteral("add"), QStringLiteral(".")});
+        const QMap<QString, QByteArray> before = snapshot(repo.root());
+
+        std::unique_ptr<ShellOverlay> overlay;
+        const QList<ShellWrite> changes
+            = runOnOverlay(repo,
+                           QStringLiteral(
+                               "sed -i 's/two/TWO/' a.txt && rm b.txt && mkdir -p new && touch "
+                               "new/empty.txt && chmod +x run.sh && mkdir -p build && echo obj > "
+                               "build/out.o && rm -r old && ln -s a.txt link && cat keep/z.txt"),
+                           overlay);
+
+        QCOMPARE(summary(changes),
+                 QStringList({QStringLiteral("a.txt modified"),
+                              QStringLiteral("b.txt deleted"),
+                              QStringLiteral("build added"),
+                              QStringLiteral("build/out.o added"),
+                              QStringLiteral("link added"),
+                              QStringLiteral("new added"),
+                              QStringLiteral("new/empty.txt added"),
+                              QStringLiteral("old deleted"),
+                              QStringLiteral("old/deep deleted"),
+                              QStringLiteral("old/deep/y.txt deleted"),
+                              QStringLiteral("old/x.txt deleted"),
+                              QStringLiteral("run.sh mode")}));
+        QCOMPARE(changes[0].diff.hunks().size(), 1);
+        QVERIFY(!changes[0].whole);
+        QCOMPARE(changes[0].newBytes, QByteArray("one\nTWO\nthree\n"));
+        QCOMPARE(changes[4].newBytes, QByteArray("a.txt"));
+        QCOMPARE(changes[4].newType, ShellWrite::Type::Symlink);
+        QCOMPARE(changes[11].newMode & 0111, 0111u);
+        QCOMPARE(changes[11].description(), QStringLiteral("mode 644 → 755"));
+        // Nothing reached the real tree, and git's own bookkeeping went through.
+        QCOMPARE(snapshot(repo.root()), before);
+    }
+
+    // rm -r then mkdir of the same directory: the upper layer marks it opaque; whatever it
+    // held below is deleted, the new content added.
+    void readsAnOpaqueDirectory()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        Repo repo;
+        QVERIFY(repo.write(QStringLiteral("d/old.txt"), "old\n"));
+        QVERIFY(repo.write(QStringLiteral("d/same.txt"), "same\n"));
+        std::unique_ptr<ShellOverlay> overlay;
+        const QList<ShellWrite> changes = runOnOverlay(
+            repo,
+            QStringLiteral("rm -rf d && mkdir d && echo new > d/new.txt && echo same > d/same.txt"),
+            overlay);
+        QCOMPARE(summary(changes),
+                 QStringList(
+                     {QStringLiteral("d/new.txt added"), QStringLiteral("d/old.txt deleted")}));
+    }
+
+    // Accept some changes and some hunks: the tree has exactly those bytes and modes.
+    void appliesOnlyWhatWasAccepted()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        Repo repo;
+        QVERIFY(repo.write(QStringLiteral("a.txt"), lines(1, 40)));
+        QVERIFY(repo.write(QStringLiteral("b.txt"), "delete me\n"));
+        QVERIFY(repo.write(QStringLiteral("c.txt"), "keep me\n"));
+        QVERIFY(repo.write(QStringLiteral("run.sh"), "echo hi\n"));
+        std::unique_ptr<ShellOverlay> overlay;
+        const QList<ShellWrite> changes
+            = runOnOverlay(repo,
+                           QStringLiteral(
+                               "sed -i -e 's/^line 5$/FIVE/' -e 's/^line 30$/THIRTY/' a.txt && rm "
+                               "b.txt c.txt && chmod +x run.sh && mkdir n && printf 'n\\0bin' > "
+                               "n/data.bin"),
+                           overlay);
+        QCOMPARE(summary(changes),
+                 QStringList({QStringLiteral("a.txt modified"),
+                              QStringLiteral("b.txt deleted"),
+                              QStringLiteral("c.txt deleted"),
+                              QStringLiteral("n added"),
+                              QStringLiteral("n/data.bin added"),
+                              QStringLiteral("run.sh mode")}));
+        QCOMPARE(changes[0].diff.hunks().size(), 2);
+        QVERIFY(changes[4].whole); // binary: no hunks
+
+        QTemporaryDir journals;
+        const ShellWriteApplier applier(journals.path());
+        QHash<int, ShellWriteApplier::Choice> choices;
+        choices.insert(0, {true, {1}}); // a.txt: hunk 1 only
+        choices.insert(1, {true, {}});  // b.txt deleted
+        // c.txt rejected; n and n/data.bin accepted; run.sh's mode accepted
+        choices.insert(3, {true, {}});
+        choices.insert(4, {true, {}});
+        choices.insert(5, {true, {}});
+        const ShellWriteApplier::Outcome outcome = applier.apply(repo.root(), changes, choices);
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+        QVERIFY(outcome.failed.isEmpty());
+        QCOMPARE(outcome.applied, QList<int>({0, 1, 3, 4, 5}));
+
+        QCOMPARE(repo.read(QStringLiteral("a.txt")), lines(1, 40, "FIVE", 5));
+        QVERIFY(!QFileInfo::exists(repo.path(QStringLiteral("b.txt"))));
+        QCOMPARE(repo.read(QStringLiteral("c.txt")), QByteArray("keep me\n"));
+        QCOMPARE(repo.read(QStringLiteral("n/data.bin")), QByteArray("n\0bin", 5));
+        QVERIFY(QFileInfo(repo.path(QStringLiteral("run.sh"))).isExecutable());
+        QCOMPARE(repo.read(QStringLiteral("run.sh")), QByteArray("echo hi\n"));
+        // No staged file, no journal left behind.
+        QCOMPARE(QDir(repo.root())
+                     .entryList({QStringLiteral(".*agentdesk-*")}, QDir::Files | QDir::Hidden),
+                 QStringList());
+        QCOMPARE(QDir(journals.path()).entryList(QDir::Files), QStringList());
+    }
+
+    // A file edited after the command ran is not overwritten by its review.
+    void refusesAFileChangedSince()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        Repo repo;
+        QVERIFY(repo.write(QStringLiteral("a.txt"), "one\n"));
+        std::unique_ptr<ShellOverlay> overlay;
+        const QList<ShellWrite> changes = runOnOverlay(repo,
+                                                       QStringLiteral("echo two > a.txt"),
+                                                       overlay);
+        QCOMPARE(changes.size(), 1);
+        QVERIFY(repo.write(QStringLiteral("a.txt"), "edited\n"));
+        QTemporaryDir journals;
+        const ShellWriteApplier::Outcome outcome
+            = ShellWriteApplier(journals.path()).apply(repo.root(), changes, {{0, {true, {}}}});
+        QVERIFY(outcome.applied.isEmpty());
+        QVERIFY(outcome.failed.contains(0));
+        QCOMPARE(repo.read(QStringLiteral("a.txt")), QByteArray("edited\n"));
+    }
+
+    // bwrap without --overlay (Debian 12's 0.8): the reason names the version needed.
+    void explainsAnOldBubblewrap()
+    {
+        QTemporaryDir dir;
+        const QString fake = dir.filePath(QStringLiteral("bwrap"));
+        QFile script(fake);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'bubblewrap 0.8.0'; else "
+                     "echo 'usage: bwrap [OPTIONS...] [--] COMMAND [ARGS...]'; echo '    --bind "
+                     "SRC DEST'; fi\n");
+        script.close();
+        script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        const QString reason = ShellOverlay::unsupportedReason(fake);
+        QVERIFY2(reason.contains(QLatin1String("bubblewrap 0.9 or newer")), qPrintable(reason));
+        QVERIFY2(reason.contains(QLatin1String("0.8.0")), qPrintable(reason));
+    }
+
+    // kill -9 of a process applying 120 files, at several moments: each file is before or
+    // after, never half written; the replay at the next start makes the set whole (all
+    // after when the journal was committed, all before when not) and leaves no staged file.
+    void killDuringApplyLeavesNoHalfWrittenFile_data()
+    {
+        QTest::addColumn<int>("delayMs");
+        for (int delay : {0, 5, 15, 30, 60, 120, 250})
+            QTest::addRow("%d ms", delay) << delay;
+    }
+    void killDuringApplyLeavesNoHalfWrittenFile()
+    {
+        QFETCH(int, delayMs);
+        QTemporaryDir root;
+        QTemporaryDir upper;
+        QTemporaryDir journals;
+        constexpr int files = 120;
+        const QByteArray oldBytes(64 * 1024, 'o');
+        const QByteArray newBytes(96 * 1024, 'n');
+        for (int i = 0; i < files; ++i) {
+            const QString name = QStringLiteral("/f%1.txt").arg(i);
+            QFile a(root.path() + name);
+            QVERIFY(a.open(QIODevice::WriteOnly));
+            a.write(oldBytes);
+            QFile b(upper.path() + name);
+            QVERIFY(b.open(QIODevice::WriteOnly));
+            b.write(newBytes);
+        }
+        QProcess child;
+        child.setProcessChannelMode(QProcess::ForwardedChannels);
+        child.start(QCoreApplication::applicationFilePath(),
+                    {QStringLiteral("--apply-child"), root.path(), upper.path(), journals.path()});
+        QVERIFY(child.waitForStarted());
+        QThread::msleep(delayMs);
+        child.kill();
+        QVERIFY(child.waitForFinished());
+
+        const auto check = [&](bool *allOld, bool *allNew) {
+            *allOld = *allNew = true;
+            for (int i = 0; i < files; ++i) {
+                QFile in(root.path() + QStringLiteral("/f%1.txt").arg(i));
+                QVERIFY(in.open(QIODevice::ReadOnly));
+                const QByteArray bytes = in.readAll();
+                QVERIFY2(bytes == oldBytes || bytes == newBytes,
+                         qPrintable(QStringLiteral("f%1.txt is half written (%2 bytes)")
+                                        .arg(i)
+                                        .arg(bytes.size())));
+                *allOld = *allOld && bytes == oldBytes;
+                *allNew = *allNew && bytes == newBytes;
+            }
+        };
+        bool allOld = false;
+        bool allNew = false;
+        check(&allOld, &allNew);
+        if (QTest::currentTestFailed())
+            return;
+        ShellWriteApplier::replay(journals.path());
+        check(&allOld, &allNew);
+        QVERIFY(allOld || allNew);
+        QCOMPARE(QDir(root.path()).entryList(QDir::Files | QDir::Hidden).size(), files);
+        QCOMPARE(QDir(journals.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
+    }
+};
+
+int main(int argc, char **argv)
+{
+    if (argc == 5 && qstrcmp(argv[1], "--apply-child") == 0) {
+        // The process the kill test kills: applies every change of an upper layer.
+        QCoreApplication app(argc, argv);
+        const QString root = QString::fromLocal8Bit(argv[2]);
+        const ShellWrites::Result writes = ShellWrites::compute(root,
+                                                                QString::fromLocal8Bit(argv[3]));
+        QHash<int, ShellWriteApplier::Choice> choices;
+        for (int i = 0; i < writes.changes.size(); ++i)
+            choices.insert(i, {true, {}});
+        const ShellWriteApplier::Outcome outcome = ShellWriteApplier(QString::fromLocal8Bit(argv[4]))
+                                                       .apply(root, writes.changes, choices);
+        return outcome.applied.size() == writes.changes.size() ? 0 : 1;
+    }
+    QCoreApplication app(argc, argv);
+    TestShellWrites test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_shellwrites.moc"
