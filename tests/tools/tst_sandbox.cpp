@@ -283,6 +283,20 @@ private slots:
     }
 
     // Even the host's loopback is out of reach without the network; with it, it is reachable.
+    void nothingLeftBehindIsReported()
+    {
+        // bwrap's init may still be exiting when bwrap returns: that is not a process the
+        // command left running, and must not be reported as one.
+        ToolsTest::Repo repo;
+        repo.workspace()->setSandboxPolicy(policy());
+        BashTool tool(repo.workspace());
+        for (int run = 0; run < 10; ++run) {
+            const ToolResult result = call(tool, {{"command", QStringLiteral("echo ok")}});
+            QVERIFY(sandboxed(result));
+            QCOMPARE(result.text(), QStringLiteral("ok"));
+        }
+    }
+
     void network()
     {
         ToolsTest::Repo repo;
