@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QByteArray>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+namespace AgentCore {
+
+/// Runs the `git` command on a shadow repository: its own GIT_DIR, work tree and index file,
+/// with nothing of the user's git setup (no GIT_* variables inherited, no global or system
+/// config, no hooks, no fsmonitor, no end-of-line conversion). A value; each run is one
+/// blocking process.
+class ShadowGit final
+{
+public:
+    struct Result
+    {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+        QString startError; ///< git could not be started or crashed
+        bool ok() const { return startError.isEmpty() && exitCode == 0; }
+        /// git's own words, for a message: the last lines of stderr, or the start error.
+        QString problem() const;
+    };
+
+    ShadowGit(QString gitDir, QString workTree);
+
+    QString gitDir() const { return m_gitDir; }
+    QString workTree() const { return m_workTree; }
+
+    /// `git <args>` in the work tree, \a input on its stdin. Waits up to \a timeoutMs.
+    Result run(const QStringList &args, const QByteArray &input = {}, int timeoutMs = 600000) const;
+
+private:
+    QString m_gitDir;
+    QString m_workTree;
+    QProcessEnvironment m_environment;
+};
+
+} // namespace AgentCore
