@@ -42,7 +42,8 @@ QString Checkpoint::reasonText() const
     case Reason::UserMessage:
         return Tr::tr("at your message");
     case Reason::BeforeTool:
-        return Tr::tr("before %1").arg(toolName.isEmpty() ? Tr::tr("a tool") : toolName);
+        return toolName.isEmpty() ? Tr::tr("before the turn's tools")
+                                  : Tr::tr("before %1").arg(toolName);
     case Reason::BeforeRestore:
         return Tr::tr("before the rewind");
     }

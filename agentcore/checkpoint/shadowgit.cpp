@@ -77,6 +77,26 @@ ShadowGit::Result ShadowGit::run(const QStringList &args,
                                  const QByteArray &input,
                                  int timeoutMs) const
 {
+    return run(args, input, timeoutMs, m_environment);
+}
+
+ShadowGit::Result ShadowGit::init() const
+{
+    QProcessEnvironment environment = m_environment;
+    environment.remove(QStringLiteral("GIT_DIR"));
+    environment.remove(QStringLiteral("GIT_WORK_TREE"));
+    environment.remove(QStringLiteral("GIT_INDEX_FILE"));
+    return run({QStringLiteral("init"), QStringLiteral("--bare"), QStringLiteral("-q"), m_gitDir},
+               {},
+               60000,
+               environment);
+}
+
+ShadowGit::Result ShadowGit::run(const QStringList &args,
+                                 const QByteArray &input,
+                                 int timeoutMs,
+                                 const QProcessEnvironment &environment) const
+{
     QStringList all;
     for (const QString &setting : fixedConfig)
         all << QStringLiteral("-c") << setting;
@@ -84,7 +104,7 @@ ShadowGit::Result ShadowGit::run(const QStringList &args,
 
     Result result;
     QProcess process;
-    process.setProcessEnvironment(m_environment);
+    process.setProcessEnvironment(environment);
     process.setWorkingDirectory(QDir(m_workTree).exists() ? m_workTree : QDir::rootPath());
     process.start(QStringLiteral("git"), all);
     if (!process.waitForStarted()) {

@@ -32,10 +32,17 @@ public:
 
     /// `git <args>` in the work tree, \a input on its stdin. Waits up to \a timeoutMs.
     Result run(const QStringList &args, const QByteArray &input = {}, int timeoutMs = 600000) const;
+    /// Creates the bare repository at gitDir() (git refuses GIT_WORK_TREE for init).
+    Result init() const;
 
 private:
     QString m_gitDir;
     QString m_workTree;
+    Result run(const QStringList &args,
+               const QByteArray &input,
+               int timeoutMs,
+               const QProcessEnvironment &environment) const;
+
     QProcessEnvironment m_environment;
 };
 

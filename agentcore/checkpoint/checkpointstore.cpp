@@ -1,0 +1,705 @@
+#include "checkpointstore.h"
+
+#include "restorejournal.h"
+#include "shadowgit.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonDocument>
+#include <QLockFile>
+#include <QRegularExpression>
+#include <QSet>
+#include <QStandardPaths>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <utility>
+
+namespace AgentCore {
+
+namespace {
+
+const QLatin1String journalName("restore-journal.json");
+
+// Highest precedence of all attribute files: whatever the tree's .gitattributes say, bytes go
+// in and come out unchanged (no end-of-line conversion, no clean/smudge filter, no ident).
+const QByteArray shadowAttributes = "* -text !eol -filter -ident !working-tree-encoding\n";
+
+QString refFor(const QString &sessionId)
+{
+    QString name = sessionId;
+    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9_-]"));
+    name.replace(unsafe, QStringLiteral("_"));
+    if (name.isEmpty())
+        name = QStringLiteral("unsaved");
+    return QStringLiteral("refs/agentdesk/%1/head").arg(name);
+}
+
+QList<QByteArray> splitNul(const QByteArray &bytes)
+{
+    QList<QByteArray> parts = bytes.split('\0');
+    if (!parts.isEmpty() && parts.last().isEmpty())
+        parts.removeLast();
+    return parts;
+}
+
+// An anchored gitignore pattern matching exactly \a path.
+QByteArray excludePattern(const QString &path)
+{
+    QByteArray pattern = "/";
+    for (const char c : path.toUtf8()) {
+        if (c == '\\' || c == '*' || c == '?' || c == '[' || c == ']' || c == ' ' || c == '!'
+            || c == '#')
+            pattern += '\\';
+        pattern += c;
+    }
+    return pattern;
+}
+
+// The info/exclude of the user's repository at \a workTree (its .git folder, or the common
+// folder a .git file of a linked worktree leads to); empty when there is none.
+QString userExcludeFile(const QString &workTree)
+{
+    const QString dotGit = workTree + QStringLiteral("/.git");
+    const QFileInfo info(dotGit);
+    QString gitDir;
+    if (info.isDir()) {
+        gitDir = dotGit;
+    } else if (info.isFile()) {
+        QFile file(dotGit);
+        if (file.open(QIODevice::ReadOnly)) {
+            const QString line = QString::fromUtf8(file.readLine()).trimmed();
+            if (line.startsWith(QLatin1String("gitdir:")))
+                gitDir = QDir(workTree).absoluteFilePath(line.mid(7).trimmed());
+        }
+        QFile common(gitDir + QStringLiteral("/commondir"));
+        if (!gitDir.isEmpty() && common.open(QIODevice::ReadOnly))
+            gitDir = QDir(gitDir).absoluteFilePath(QString::fromUtf8(common.readAll()).trimmed());
+    }
+    return gitDir.isEmpty() ? QString() : gitDir + QStringLiteral("/info/exclude");
+}
+
+QByteArray readFile(const QString &path)
+{
+    if (path.isEmpty())
+        return {};
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    if (readFile(path) == bytes && QFileInfo::exists(path))
+        return true;
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+           && file.write(bytes) == bytes.size();
+}
+
+// One entry of `git diff-tree -r -z --raw`.
+struct RawChange
+{
+    int oldMode = 0;
+    int newMode = 0;
+    QString oldBlob;
+    QString newBlob;
+    QString path;
+};
+
+QList<RawChange> parseRawDiff(const QByteArray &out)
+{
+    QList<RawChange> changes;
+    const QList<QByteArray> parts = splitNul(out);
+    for (qsizetype i = 0; i + 1 < parts.size(); i += 2) {
+        const QList<QByteArray> fields = parts.at(i).mid(1).split(' ');
+        if (fields.size() < 5)
+            continue;
+        RawChange change;
+        change.oldMode = fields.at(0).toInt(nullptr, 8);
+        change.newMode = fields.at(1).toInt(nullptr, 8);
+        change.oldBlob = QString::fromLatin1(fields.at(2));
+        change.newBlob = QString::fromLatin1(fields.at(3));
+        change.path = QString::fromUtf8(parts.at(i + 1));
+        changes.append(change);
+    }
+    return changes;
+}
+
+bool isNullBlob(const QString &blob)
+{
+    return blob.isEmpty() || blob.count(QLatin1Char('0')) == blob.size();
+}
+
+// The objects' contents through one `git cat-file --batch`.
+QHash<QString, QByteArray> readBlobs(const ShadowGit &git, const QStringList &blobs, QString *error)
+{
+    QHash<QString, QByteArray> contents;
+    if (blobs.isEmpty())
+        return contents;
+    QByteArray input;
+    for (const QString &blob : blobs)
+        input += blob.toLatin1() + '\n';
+    const ShadowGit::Result result = git.run({QStringLiteral("cat-file"), QStringLiteral("--batch")},
+                                             input);
+    if (!result.ok()) {
+        *error = result.problem();
+        return contents;
+    }
+    qsizetype at = 0;
+    const QByteArray &out = result.out;
+    while (at < out.size()) {
+        const qsizetype newline = out.indexOf('\n', at);
+        if (newline < 0)
+            break;
+        const QList<QByteArray> header = out.mid(at, newline - at).split(' ');
+        at = newline + 1;
+        if (header.size() < 3) // "<name> missing"
+            continue;
+        const qsizetype size = header.at(2).toLongLong();
+        contents.insert(QString::fromLatin1(header.at(0)), out.mid(at, size));
+        at += size + 1;
+    }
+    return contents;
+}
+
+std::optional<Checkpoint> checkpointFromCommit(const QString &id, const QByteArray &message)
+{
+    QJsonObject object = QJsonDocument::fromJson(message.trimmed()).object();
+    if (object.isEmpty())
+        return std::nullopt; // not one of ours
+    object.insert(QStringLiteral("id"), id);
+    return Checkpoint::fromJson(object);
+}
+
+// What a snapshot of the tree gave: its tree object and the files it left out.
+struct Snapshot
+{
+    QString tree;
+    QList<SkippedFile> skipped;
+    QString error;
+};
+
+class StoreSession
+{
+public:
+    explicit StoreSession(const CheckpointStore &store)
+        : m_store(store)
+        , m_git(store.gitDir(), store.workTree())
+        , m_lock(store.gitDir() + QStringLiteral(".lock"))
+    {}
+
+    // Creates the store when needed, takes the lock, finishes an interrupted restore.
+    QString open(QStringList *recovered = nullptr)
+    {
+        if (!QFileInfo(m_store.workTree()).isDir())
+            return QStringLiteral("the folder %1 does not exist").arg(m_store.workTree());
+        if (!QDir().mkpath(QFileInfo(m_store.gitDir()).absolutePath()))
+            return QStringLiteral("cannot create the folder %1")
+                .arg(QFileInfo(m_store.gitDir()).absolutePath());
+        m_lock.setStaleLockTime(0); // a lock whose process is gone is stale
+        if (!m_lock.tryLock(120000))
+            return QStringLiteral("another AgentDesk is using the checkpoint store %1")
+                .arg(m_store.gitDir());
+        if (!QFileInfo::exists(m_store.gitDir() + QStringLiteral("/HEAD"))) {
+            const ShadowGit::Result init = m_git.init();
+            if (!init.ok())
+                return init.problem();
+        }
+        QDir().mkpath(m_store.gitDir() + QStringLiteral("/info"));
+        if (!writeFile(m_store.gitDir() + QStringLiteral("/info/attributes"), shadowAttributes))
+            return QStringLiteral("cannot write to the checkpoint store %1").arg(m_store.gitDir());
+        // We hold the lock: an index.lock is what a killed git left behind.
+        QFile::remove(m_store.gitDir() + QStringLiteral("/index.lock"));
+        const QStringList done = recover();
+        if (recovered)
+            *recovered = done;
+        return {};
+    }
+
+    const ShadowGit &git() const { return m_git; }
+
+    QStringList recover()
+    {
+        const QString path = m_store.gitDir() + QLatin1Char('/') + journalName;
+        const std::optional<RestoreJournal> journal = RestoreJournal::load(path);
+        if (!journal) {
+            QFile::remove(path + QStringLiteral(".tmp"));
+            return {};
+        }
+        QStringList blobs;
+        for (const RestoreJournal::Entry &entry : journal->entries()) {
+            if (entry.action == RestoreJournal::Entry::Action::Write)
+                blobs.append(entry.blob);
+        }
+        QString error;
+        const QHash<QString, QByteArray> contents = readBlobs(m_git, blobs, &error);
+        QStringList done;
+        for (const RestoreJournal::Entry &entry : journal->entries()) {
+            if (entry.action == RestoreJournal::Entry::Action::Write
+                && !contents.contains(entry.blob)) {
+                continue;
+            }
+            if (journal->apply(entry, contents.value(entry.blob)).isEmpty())
+                done.append(entry.path);
+            if (entry.action == RestoreJournal::Entry::Action::Delete)
+                journal->removeEmptyParents(entry.path);
+        }
+        RestoreJournal::remove(path);
+        return done;
+    }
+
+    // `git add -A` into the shadow index, leaving out what the tree's ignore files, the user's
+    // info/exclude and the size cap leave out; then the index's tree.
+    Snapshot snapshot()
+    {
+        Snapshot snapshot;
+        const QString excludePath = m_store.gitDir() + QStringLiteral("/info/exclude");
+        QByteArray excludes = readFile(userExcludeFile(m_store.workTree()));
+        if (!excludes.isEmpty() && !excludes.endsWith('\n'))
+            excludes += '\n';
+        if (!writeFile(excludePath, excludes)) {
+            snapshot.error = QStringLiteral("cannot write to the checkpoint store %1")
+                                 .arg(m_store.gitDir());
+            return snapshot;
+        }
+
+        // What `add` would read: files new to the shadow index or changed since (a stat pass).
+        const ShadowGit::Result candidates = m_git.run({QStringLiteral("ls-files"),
+                                                        QStringLiteral("-z"),
+                                                        QStringLiteral("--others"),
+                                                        QStringLiteral("--modified"),
+                                                        QStringLiteral("--exclude-standard")});
+        if (!candidates.ok()) {
+            snapshot.error = candidates.problem();
+            return snapshot;
+        }
+        QByteArray leaveOut;
+        QSet<QString> seen;
+        for (const QByteArray &name : splitNul(candidates.out)) {
+            const QString path = QString::fromUtf8(name);
+            if (seen.contains(path))
+                continue;
+            seen.insert(path);
+            const QByteArray native = QFile::encodeName(m_store.workTree() + QLatin1Char('/')
+                                                        + path);
+            struct stat info;
+            if (::lstat(native.constData(), &info) != 0 || !S_ISREG(info.st_mode))
+                continue; // deleted, a link, a nested repository: git takes care
+            SkippedFile skipped;
+            skipped.path = path;
+            skipped.size = info.st_size;
+            if (info.st_size > m_store.maxFileBytes())
+                skipped.why = SkippedFile::Why::OverSizeCap;
+            else if (::access(native.constData(), R_OK) != 0)
+                skipped.why = SkippedFile::Why::Unreadable;
+            else
+                continue;
+            snapshot.skipped.append(skipped);
+            leaveOut += name + '\0';
+            excludes += excludePattern(path) + '\n';
+        }
+        if (!leaveOut.isEmpty()) {
+            if (!writeFile(excludePath, excludes)) {
+                snapshot.error = QStringLiteral("cannot write to the checkpoint store %1")
+                                     .arg(m_store.gitDir());
+                return snapshot;
+            }
+            // A file that grew over the cap since the last snapshot leaves the index: its old
+            // content stays in the older checkpoints.
+            m_git.run({QStringLiteral("rm"),
+                       QStringLiteral("--cached"),
+                       QStringLiteral("-q"),
+                       QStringLiteral("--ignore-unmatch"),
+                       QStringLiteral("--pathspec-from-file=-"),
+                       QStringLiteral("--pathspec-file-nul")},
+                      leaveOut);
+        }
+
+        const ShadowGit::Result add = m_git.run({QStringLiteral("add"),
+                                                 QStringLiteral("-A"),
+                                                 QStringLiteral("--ignore-errors"),
+                                                 QStringLiteral("--"),
+                                                 QStringLiteral(".")});
+        if (!add.startError.isEmpty()) {
+            snapshot.error = add.problem();
+            return snapshot;
+        }
+        if (add.exitCode != 0) {
+            // --ignore-errors: a file that vanished or could not be read between the stat pass
+            // and the add is named; anything else is a real failure (disk full).
+            static const QRegularExpression unable(
+                QStringLiteral("unable to index file '?([^'\\n]+)'?"));
+            bool named = false;
+            for (auto it = unable.globalMatch(QString::fromUtf8(add.err)); it.hasNext();) {
+                SkippedFile skipped;
+                skipped.path = it.next().captured(1);
+                skipped.why = SkippedFile::Why::Unreadable;
+                snapshot.skipped.append(skipped);
+                named = true;
+            }
+            if (!named) {
+                snapshot.error = add.problem();
+                return snapshot;
+            }
+        }
+        const ShadowGit::Result tree = m_git.run({QStringLiteral("write-tree")});
+        if (!tree.ok()) {
+            snapshot.error = tree.problem();
+            return snapshot;
+        }
+        snapshot.tree = QString::fromLatin1(tree.out.trimmed());
+        return snapshot;
+    }
+
+    CheckpointOutcome commit(Checkpoint checkpoint)
+    {
+        CheckpointOutcome outcome;
+        const Snapshot snapshot = this->snapshot();
+        if (!snapshot.error.isEmpty()) {
+            outcome.error = snapshot.error;
+            return outcome;
+        }
+        checkpoint.time = QDateTime::currentDateTimeUtc();
+        checkpoint.skipped = snapshot.skipped;
+        const QString ref = refFor(checkpoint.sessionId);
+        const ShadowGit::Result parent = m_git.run({QStringLiteral("rev-parse"),
+                                                    QStringLiteral("-q"),
+                                                    QStringLiteral("--verify"),
+                                                    ref + QStringLiteral("^{commit}")});
+        QStringList args{QStringLiteral("commit-tree"), snapshot.tree};
+        const QString parentId = parent.ok() ? QString::fromLatin1(parent.out.trimmed())
+                                             : QString();
+        if (!parentId.isEmpty())
+            args << QStringLiteral("-p") << parentId;
+        args << QStringLiteral("-F") << QStringLiteral("-");
+        QJsonObject message = checkpoint.toJson();
+        message.remove(QStringLiteral("id"));
+        message.insert(QStringLiteral("workTree"), m_store.workTree());
+        const ShadowGit::Result made
+            = m_git.run(args, QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
+        if (!made.ok()) {
+            outcome.error = made.problem();
+            return outcome;
+        }
+        checkpoint.id = QString::fromLatin1(made.out.trimmed());
+        QStringList update{QStringLiteral("update-ref"), ref, checkpoint.id};
+        if (!parentId.isEmpty())
+            update << parentId;
+        const ShadowGit::Result updated = m_git.run(update);
+        if (!updated.ok()) {
+            outcome.error = updated.problem();
+            return outcome;
+        }
+        outcome.checkpoint = checkpoint;
+        return outcome;
+    }
+
+    // Every file that differs between \a from's tree and the tree \a to (both in the store).
+    CheckpointDiff diff(const QString &from, const QString &to, QStringList notCovered)
+    {
+        CheckpointDiff diff;
+        const ShadowGit::Result raw = m_git.run({QStringLiteral("diff-tree"),
+                                                 QStringLiteral("-r"),
+                                                 QStringLiteral("-z"),
+                                                 QStringLiteral("--raw"),
+                                                 QStringLiteral("--no-renames"),
+                                                 QStringLiteral("--abbrev=40"),
+                                                 from,
+                                                 to});
+        if (!raw.ok()) {
+            diff.error = raw.problem();
+            return diff;
+        }
+        std::sort(notCovered.begin(), notCovered.end());
+        notCovered.erase(std::unique(notCovered.begin(), notCovered.end()), notCovered.end());
+        const QSet<QString> skip(notCovered.begin(), notCovered.end());
+        QList<RawChange> changes;
+        QStringList blobs;
+        for (const RawChange &change : parseRawDiff(raw.out)) {
+            // Nested repositories (gitlinks) hold no content here.
+            if (change.oldMode == 0160000 || change.newMode == 0160000 || skip.contains(change.path))
+                continue;
+            changes.append(change);
+            if (!isNullBlob(change.oldBlob))
+                blobs.append(change.oldBlob);
+            if (!isNullBlob(change.newBlob))
+                blobs.append(change.newBlob);
+        }
+        const QHash<QString, QByteArray> contents = readBlobs(m_git, blobs, &diff.error);
+        if (!diff.error.isEmpty())
+            return diff;
+        for (const RawChange &change : changes) {
+            CheckpointFileChange file;
+            file.path = change.path;
+            file.oldMode = change.oldMode;
+            file.newMode = change.newMode;
+            file.kind = change.oldMode == 0   ? CheckpointFileChange::Kind::Added
+                        : change.newMode == 0 ? CheckpointFileChange::Kind::Deleted
+                                              : CheckpointFileChange::Kind::Modified;
+            file.oldBytes = contents.value(change.oldBlob);
+            file.newBytes = contents.value(change.newBlob);
+            diff.files.append(file);
+        }
+        diff.notCovered = notCovered;
+        return diff;
+    }
+
+    QString treeOf(const QString &commit)
+    {
+        const ShadowGit::Result tree = m_git.run({QStringLiteral("rev-parse"),
+                                                  QStringLiteral("-q"),
+                                                  QStringLiteral("--verify"),
+                                                  commit + QStringLiteral("^{tree}")});
+        return tree.ok() ? QString::fromLatin1(tree.out.trimmed()) : QString();
+    }
+
+private:
+    const CheckpointStore &m_store;
+    ShadowGit m_git;
+    QLockFile m_lock;
+};
+
+QStringList skippedPaths(const QList<SkippedFile> &files)
+{
+    QStringList paths;
+    for (const SkippedFile &file : files)
+        paths.append(file.path);
+    return paths;
+}
+
+} // namespace
+
+CheckpointStore::CheckpointStore(QString workTree, QString storeRoot, qint64 maxFileBytes)
+    : m_workTree(QDir::cleanPath(std::move(workTree)))
+    , m_maxFileBytes(maxFileBytes)
+{
+    const QString hash = QString::fromLatin1(
+        QCryptographicHash::hash(m_workTree.toUtf8(), QCryptographicHash::Sha1).toHex().left(16));
+    QString name = QFileInfo(m_workTree).fileName();
+    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9._-]"));
+    name.replace(unsafe, QStringLiteral("_"));
+    m_gitDir = QDir::cleanPath(storeRoot) + QLatin1Char('/') + name.left(40) + QLatin1Char('-')
+               + hash + QStringLiteral(".git");
+}
+
+CheckpointStore::~CheckpointStore() = default;
+
+QString CheckpointStore::defaultStoreRoot()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
+           + QStringLiteral("/checkpoints");
+}
+
+CheckpointOutcome CheckpointStore::create(const Checkpoint &request)
+{
+    StoreSession session(*this);
+    if (const QString problem = session.open(); !problem.isEmpty()) {
+        CheckpointOutcome outcome;
+        outcome.error = problem;
+        return outcome;
+    }
+    return session.commit(request);
+}
+
+QList<Checkpoint> CheckpointStore::list(const QString &sessionId) const
+{
+    QList<Checkpoint> checkpoints;
+    if (!QFileInfo::exists(m_gitDir + QStringLiteral("/HEAD")))
+        return checkpoints;
+    const ShadowGit git(m_gitDir, m_workTree);
+    const ShadowGit::Result log = git.run({QStringLiteral("log"),
+                                           QStringLiteral("-z"),
+                                           QStringLiteral("--format=%H %B"),
+                                           refFor(sessionId),
+                                           QStringLiteral("--")});
+    if (!log.ok())
+        return checkpoints;
+    for (const QByteArray &record : splitNul(log.out)) {
+        const qsizetype space = record.indexOf(' ');
+        if (space < 0)
+            continue;
+        if (const std::optional<Checkpoint> checkpoint
+            = checkpointFromCommit(QString::fromLatin1(record.left(space)), record.mid(space + 1)))
+            checkpoints.prepend(*checkpoint);
+    }
+    return checkpoints;
+}
+
+std::optional<Checkpoint> CheckpointStore::find(const QString &id) const
+{
+    if (!QFileInfo::exists(m_gitDir + QStringLiteral("/HEAD")))
+        return std::nullopt;
+    static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{4,40}$"));
+    if (!hex.match(id).hasMatch())
+        return std::nullopt;
+    const ShadowGit git(m_gitDir, m_workTree);
+    const ShadowGit::Result full = git.run({QStringLiteral("rev-parse"),
+                                            QStringLiteral("-q"),
+                                            QStringLiteral("--verify"),
+                                            id + QStringLiteral("^{commit}")});
+    if (!full.ok())
+        return std::nullopt;
+    const QString commit = QString::fromLatin1(full.out.trimmed());
+    const ShadowGit::Result message = git.run(
+        {QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%B"), commit});
+    if (!message.ok())
+        return std::nullopt;
+    return checkpointFromCommit(commit, message.out);
+}
+
+CheckpointDiff CheckpointStore::diff(const Checkpoint &checkpoint) const
+{
+    CheckpointDiff diff;
+    StoreSession session(*this);
+    if (const QString problem = session.open(); !problem.isEmpty()) {
+        diff.error = problem;
+        return diff;
+    }
+    const QString from = session.treeOf(checkpoint.id);
+    if (from.isEmpty()) {
+        diff.error = QStringLiteral("the checkpoint %1 is not in the store %2")
+                         .arg(checkpoint.id, m_gitDir);
+        return diff;
+    }
+    const Snapshot now = session.snapshot();
+    if (!now.error.isEmpty()) {
+        diff.error = now.error;
+        return diff;
+    }
+    return session.diff(from,
+                        now.tree,
+                        skippedPaths(checkpoint.skipped) + skippedPaths(now.skipped));
+}
+
+RestoreOutcome CheckpointStore::restore(const Checkpoint &checkpoint, const QSet<QString> &keep)
+{
+    RestoreOutcome outcome;
+    StoreSession session(*this);
+    if (const QString problem = session.open(); !problem.isEmpty()) {
+        outcome.error = problem;
+        return outcome;
+    }
+    const QString from = session.treeOf(checkpoint.id);
+    if (from.isEmpty()) {
+        outcome.error = QStringLiteral("the checkpoint %1 is not in the store %2")
+                            .arg(checkpoint.id, m_gitDir);
+        return outcome;
+    }
+    // The stored checkpoint knows which files it left out; the caller's copy may not.
+    QList<SkippedFile> checkpointSkipped = checkpoint.skipped;
+    if (const std::optional<Checkpoint> stored = find(checkpoint.id))
+        checkpointSkipped = stored->skipped;
+
+    Checkpoint undoRequest;
+    undoRequest.sessionId = checkpoint.sessionId;
+    undoRequest.reason = Checkpoint::Reason::BeforeRestore;
+    const CheckpointOutcome undo = session.commit(undoRequest);
+    if (!undo.ok()) {
+        outcome.error = QStringLiteral("could not record the state before the rewind, so "
+                                       "nothing was changed: %1")
+                            .arg(undo.error);
+        return outcome;
+    }
+    outcome.undo = *undo.checkpoint;
+    const CheckpointDiff diff = session.diff(from,
+                                             session.treeOf(outcome.undo.id),
+                                             skippedPaths(checkpointSkipped)
+                                                 + skippedPaths(outcome.undo.skipped));
+    if (!diff.ok()) {
+        outcome.error = diff.error;
+        return outcome;
+    }
+
+    // Deletions first (deepest first), so a link or file standing where a folder must go is
+    // gone before the writes.
+    QList<RestoreJournal::Entry> deletions;
+    QList<RestoreJournal::Entry> writes;
+    QStringList blobs;
+    const ShadowGit::Result oldBlobs = session.git().run({QStringLiteral("ls-tree"),
+                                                          QStringLiteral("-r"),
+                                                          QStringLiteral("-z"),
+                                                          QStringLiteral("--full-tree"),
+                                                          from});
+    QHash<QString, QString> blobOf; // path -> blob at the checkpoint
+    for (const QByteArray &line : splitNul(oldBlobs.out)) {
+        const qsizetype tab = line.indexOf('\t');
+        const QList<QByteArray> fields = line.left(tab).split(' ');
+        if (tab > 0 && fields.size() == 3)
+            blobOf.insert(QString::fromUtf8(line.mid(tab + 1)), QString::fromLatin1(fields.at(2)));
+    }
+    for (const CheckpointFileChange &change : diff.files) {
+        if (keep.contains(change.path)) {
+            outcome.kept.append(change.path);
+            continue;
+        }
+        RestoreJournal::Entry entry;
+        entry.path = change.path;
+        if (change.kind == CheckpointFileChange::Kind::Added) {
+            entry.action = RestoreJournal::Entry::Action::Delete;
+            deletions.append(entry);
+        } else {
+            entry.action = RestoreJournal::Entry::Action::Write;
+            entry.mode = change.oldMode;
+            entry.blob = blobOf.value(change.path);
+            entry.temp = RestoreJournal::tempPathFor(change.path);
+            if (entry.blob.isEmpty()) {
+                outcome.failed.append(
+                    QStringLiteral("%1: not found in the checkpoint").arg(change.path));
+                continue;
+            }
+            writes.append(entry);
+            blobs.append(entry.blob);
+        }
+    }
+    std::sort(deletions.begin(), deletions.end(), [](const auto &a, const auto &b) {
+        return a.path.count(QLatin1Char('/')) > b.path.count(QLatin1Char('/'));
+    });
+    const RestoreJournal journal(m_workTree, deletions + writes);
+    if (journal.entries().isEmpty())
+        return outcome;
+    QString problem;
+    const QHash<QString, QByteArray> contents = readBlobs(session.git(), blobs, &problem);
+    if (!problem.isEmpty()) {
+        outcome.error = QStringLiteral("could not read the checkpoint's files, so nothing was "
+                                       "changed: %1")
+                            .arg(problem);
+        return outcome;
+    }
+    const QString journalPath = m_gitDir + QLatin1Char('/') + journalName;
+    if (!journal.save(journalPath, &problem)) {
+        outcome.error = QStringLiteral("could not write the restore's journal, so nothing was "
+                                       "changed: %1")
+                            .arg(problem);
+        return outcome;
+    }
+    for (const RestoreJournal::Entry &entry : journal.entries()) {
+        const QString failure = journal.apply(entry, contents.value(entry.blob));
+        if (!failure.isEmpty()) {
+            outcome.failed.append(QStringLiteral("%1: %2").arg(entry.path, failure));
+            continue;
+        }
+        if (entry.action == RestoreJournal::Entry::Action::Delete) {
+            journal.removeEmptyParents(entry.path);
+            outcome.deleted.append(entry.path);
+        } else {
+            outcome.written.append(entry.path);
+        }
+    }
+    RestoreJournal::remove(journalPath);
+    return outcome;
+}
+
+QStringList CheckpointStore::recoverInterruptedRestore()
+{
+    StoreSession session(*this);
+    QStringList recovered;
+    session.open(&recovered);
+    return recovered;
+}
+
+} // namespace AgentCore
