@@ -65,6 +65,46 @@ SandboxPolicy sandboxPolicy(const CodingAgentOptions &options)
     return policy;
 }
 
+// Checkpoints: a snapshot starts at each turn (the loop's beforeRequest, after the context
+// manager's), and each side effect waits for it; a read-only Bash command is no side effect.
+void installCheckpoints(const std::shared_ptr<CheckpointRecorder> &recorder,
+                        const std::shared_ptr<BashAnalyzer> &bash,
+                        AgentLoopConfig &loop)
+{
+    loop.beforeRequest = [inner = loop.beforeRequest,
+                          recorder](const Context &conversation,
+                                    const AbortToken &abort) -> QList<Message> {
+        QList<Message> added = inner ? inner(conversation, abort) : QList<Message>();
+        const bool userMessage = !conversation.messages.isEmpty()
+                                 && conversation.messages.constLast().role == Message::Role::User;
+        recorder->turnStarted(int(conversation.messages.size()), userMessage);
+        return added;
+    };
+    // Whether this tool thread's current call was an effect the recorder saw (a read-only
+    // Bash command is not): beforeEffect and afterEffect of one call run on the same thread.
+    static thread_local bool sawEffect = false;
+    loop.effects.beforeEffect = [inner = loop.effects.beforeEffect, recorder, bash](
+                                    const ToolCallContext &context) {
+        sawEffect = false;
+        if (inner)
+            inner(context);
+        if (context.toolName == QLatin1String("Bash")
+            && bash->analyze(context.arguments.value(QLatin1String("command")).toString()).readOnly) {
+            return;
+        }
+        sawEffect = true;
+        recorder->beforeEffect(context.toolName,
+                               [abort = context.abort] { return abort.isAborted(); });
+    };
+    loop.effects.afterEffect = [inner = loop.effects.afterEffect,
+                                recorder](const ToolCallContext &context, const ToolResult &result) {
+        if (sawEffect)
+            recorder->afterEffect();
+        if (inner)
+            inner(context, result);
+    };
+}
+
 QStringList sideEffectToolNames(const QList<AgentToolPtr> &tools)
 {
     QStringList names;
@@ -172,6 +212,14 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
                 if (const std::optional<FileChange> change = FileChange::of(result))
                     onFileChanged(*change);
             };
+    }
+    if (!options.checkpointStoreRoot.isEmpty()) {
+        agent.checkpoints = std::make_shared<CheckpointRecorder>(
+            std::make_shared<CheckpointStore>(root,
+                                              options.checkpointStoreRoot,
+                                              options.checkpointMaxFileBytes),
+            options.checkpointEvents);
+        installCheckpoints(agent.checkpoints, gate.bash, config.loop);
     }
     return agent;
 }

@@ -6,6 +6,8 @@
 #include <loop/extension.h>
 
 #include <ai/providerconfig.h>
+#include <checkpoint/checkpointrecorder.h>
+#include <checkpoint/checkpointstore.h>
 #include <context/contextmanager.h>
 #include <permissions/permissionasker.h>
 #include <permissions/permissionmode.h>
@@ -77,6 +79,14 @@ struct CodingAgentOptions
     /// from the catalog (contextWindowTokens); give one for a model it does not know (a local
     /// server), else nothing is compacted before the provider says the request did not fit.
     ContextSettings context;
+    /// Where the working tree's checkpoints are kept (CheckpointStore::defaultStoreRoot());
+    /// empty: no checkpoints are taken.
+    QString checkpointStoreRoot;
+    /// Files larger than this are not covered by a checkpoint (listed as such).
+    qint64 checkpointMaxFileBytes = CheckpointStore::defaultMaxFileBytes;
+    /// Told about each checkpoint recorded and each one that could not be (from a worker or
+    /// tool thread). Also settable later: CodingAgent::checkpoints->setEvents.
+    CheckpointRecorder::Events checkpointEvents;
     /// Tools beyond the coding tools (an extension's, a test's); they pass through the same
     /// middlewares. A name already taken by a coding tool replaces that tool.
     QList<AgentToolPtr> extraTools;
@@ -108,6 +118,11 @@ struct CodingAgent
     /// config.loop.model sets a factory that follows it (ContextManager::setModelFactory),
     /// and the follow-up queue it lists (setFollowUpSource).
     std::shared_ptr<ContextManager> context;
+    /// Takes a checkpoint at every user message and before the first side effect of each turn
+    /// (Edit, Write, a Bash command that is not read-only); its store() diffs and restores.
+    /// Null when CodingAgentOptions::checkpointStoreRoot is empty. Set its session id before
+    /// the first turn.
+    std::shared_ptr<CheckpointRecorder> checkpoints;
     QStringList warnings; ///< problems with the settings files (skipped rules, unreadable files)
     /// What the project's settings files ask for that was not applied because the user has
     /// not accepted it (ProjectTrust): the window asks, headless runs warn.

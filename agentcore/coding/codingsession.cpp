@@ -14,17 +14,52 @@ void CodingSession::restore(const QJsonObject &state,
     restorePermissionSessionState(state, policy, warnings);
 }
 
+namespace {
+
+const QLatin1String checkpointsKey("checkpoints");
+
+} // namespace
+
+void CodingSession::restoreCheckpoints(const QJsonObject &state, CheckpointRecorder &recorder)
+{
+    QList<Checkpoint> checkpoints;
+    for (const QJsonValue &value : state.value(checkpointsKey).toArray()) {
+        if (std::optional<Checkpoint> checkpoint = Checkpoint::fromJson(value.toObject()))
+            checkpoints.append(*checkpoint);
+    }
+    recorder.setCheckpoints(checkpoints);
+}
+
+QJsonArray CodingSession::checkpointState(const QList<Checkpoint> &checkpoints)
+{
+    QJsonArray array;
+    for (const Checkpoint &checkpoint : checkpoints) {
+        QJsonObject object = checkpoint.toJson();
+        object.remove(QLatin1String("skipped"));
+        if (!checkpoint.skipped.isEmpty())
+            object.insert(QLatin1String("skippedCount"), int(checkpoint.skipped.size()));
+        array.append(object);
+    }
+    return array;
+}
+
 SessionRecorder *CodingSession::record(Agent *agent,
                                        std::shared_ptr<PermissionPolicy> policy,
                                        const QString &path,
                                        const QJsonObject &header,
                                        const QJsonObject &state,
                                        std::optional<SessionResumption> resumption,
-                                       QObject *parent)
+                                       QObject *parent,
+                                       std::shared_ptr<CheckpointRecorder> checkpoints)
 {
     auto recorder = new SessionRecorder(
         agent,
-        [policy = std::move(policy)] { return permissionSessionState(*policy); },
+        [policy = std::move(policy), checkpoints = std::move(checkpoints)] {
+            QJsonObject state = permissionSessionState(*policy);
+            if (checkpoints)
+                state.insert(checkpointsKey, checkpointState(checkpoints->checkpoints()));
+            return state;
+        },
         path,
         header,
         state,

@@ -1,9 +1,11 @@
 #pragma once
 
+#include <checkpoint/checkpointrecorder.h>
 #include <permissions/permissionpolicy.h>
 #include <session/sessionrecorder.h>
 #include <session/sessionresumption.h>
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QStringList>
 
@@ -27,18 +29,28 @@ struct CodingSession
                         Agent &agent,
                         PermissionPolicy &policy,
                         QStringList *warnings);
+    /// The same for the checkpoints the session recorded (its "checkpoints" key): \a recorder
+    /// knows them again, so the rewind offers them in the resumed session.
+    static void restoreCheckpoints(const QJsonObject &state, CheckpointRecorder &recorder);
+
+    /// The session state's "checkpoints" key: each checkpoint's id, message index, reason,
+    /// tool and time (the store has the rest), oldest first.
+    static QJsonArray checkpointState(const QList<Checkpoint> &checkpoints);
 
     /// Records \a agent's conversation in \a path, its state including \a policy's permission
     /// state. \a resumption: the session taken over, written from now on (its repair first);
     /// nullopt: the file is opened (created with \a header) at the first message. \a state: the
     /// session's state when it was resumed (its model, title, draft are kept), else empty.
+    /// \a checkpoints: its checkpoints go into the state (call the recorder's
+    /// refreshState() when one was recorded).
     static SessionRecorder *record(Agent *agent,
                                    std::shared_ptr<PermissionPolicy> policy,
                                    const QString &path,
                                    const QJsonObject &header,
                                    const QJsonObject &state,
                                    std::optional<SessionResumption> resumption,
-                                   QObject *parent = nullptr);
+                                   QObject *parent = nullptr,
+                                   std::shared_ptr<CheckpointRecorder> checkpoints = {});
 };
 
 } // namespace AgentCore
