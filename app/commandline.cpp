@@ -369,10 +369,20 @@ CommandLine CommandLine::parse(const QStringList &arguments)
                                   Tr::tr("Save the window to FILE once shown, then quit."),
                                   Tr::tr("FILE"));
     screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
+    const QCommandLineOption
+        rewind(QStringLiteral("rewind"),
+               Tr::tr(
+                   "agentdesk --rewind SESSION CHECKPOINT restores the repository's files to a "
+                   "checkpoint of the session (the ids stream-json's agent_start and checkpoint "
+                   "lines name), prints the files it changed and exits; the state it replaces is "
+                   "recorded first, so it can be undone the same way. Without CHECKPOINT it lists "
+                   "the session's checkpoints. Refused while the session is running."),
+               Tr::tr("SESSION"));
     const PrintParser printOptions;
     parser.addOption(help);
     parser.addOption(version);
     parser.addOption(printOptions.print);
+    parser.addOption(rewind);
     parser.addOption(printOptions.repo);
     for (const QCommandLineOption *option : printOptions.printOnly())
         parser.addOption(*option);
@@ -398,6 +408,22 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         return result;
     }
     const QStringList positional = parser.positionalArguments();
+    if (parser.isSet(rewind)) {
+        if (parser.isSet(printOptions.print))
+            return failure(Tr::tr("Give either --print or --rewind, not both."));
+        if (positional.size() > 1) {
+            return failure(Tr::tr("--rewind takes a session and one checkpoint; give the "
+                                  "repository with --repo."));
+        }
+        result.action = Action::Rewind;
+        result.rewindSession = parser.value(rewind).trimmed();
+        if (result.rewindSession.isEmpty())
+            return failure(Tr::tr("--rewind needs the id of a session."));
+        result.rewindCheckpoint = positional.value(0).trimmed();
+        result.repository = parser.isSet(printOptions.repo) ? parser.value(printOptions.repo)
+                                                            : QDir::currentPath();
+        return result;
+    }
     if (positional.size() > 1)
         return failure(Tr::tr("Only one repository can be opened, got %1.").arg(positional.size()));
     if (!positional.isEmpty() && parser.isSet(printOptions.repo)) {

@@ -76,7 +76,7 @@ struct PrintOptions
 /// --version and --help work without a display. Pure: reads neither files nor the environment.
 struct CommandLine
 {
-    enum class Action { Run, Print, ShowVersion, ShowHelp, Fail };
+    enum class Action { Run, Print, Rewind, ShowVersion, ShowHelp, Fail };
 
     Action action = Action::Run;
     QString repository;     ///< the directory to open (default: the current directory)
@@ -84,6 +84,10 @@ struct CommandLine
     /// Action::Print, and for Action::Run the window's agent (prompt and outputFormat unset).
     PrintOptions print;
     QString output; ///< text for --version/--help, or the error for Fail
+    /// Action::Rewind (--rewind SESSION [CHECKPOINT]): the session, and the checkpoint whose
+    /// files to restore (empty: list the session's checkpoints).
+    QString rewindSession;
+    QString rewindCheckpoint;
 
     static CommandLine parse(const QStringList &arguments);
 };

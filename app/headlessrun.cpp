@@ -5,6 +5,7 @@
 #include "windowsetup.h"
 
 #include <ai/messagejson.h>
+#include <checkpoint/checkpointstore.h>
 #include <coding/codingsession.h>
 #include <coding/repository.h>
 #include <context/compaction.h>
@@ -152,6 +153,11 @@ HeadlessRun::~HeadlessRun()
     // The manager outlives this object's body (it is a member); it must not call back into it.
     if (m_parts.context)
         m_parts.context->setEvents({});
+    // The same for the checkpoints: once idle, no snapshot is left to call back.
+    if (m_parts.checkpoints) {
+        m_parts.checkpoints->setEvents({});
+        m_parts.checkpoints->waitForIdle();
+    }
 }
 
 int HeadlessRun::exitCode(const QList<Message> &newMessages, int signalNumber)
@@ -234,6 +240,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     options.onSandboxUnavailable = [](const QString &message) {
         writeStderr(Tr::tr("warning: %1").arg(message));
     };
+    options.checkpointStoreRoot = AgentCore::CheckpointStore::defaultStoreRoot();
     m_parts = AgentCore::CodingAgent::assemble(options);
     for (const QString &warning : std::as_const(m_parts.warnings))
         writeStderr(Tr::tr("warning: %1").arg(warning));
@@ -251,6 +258,9 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         m_parts.config.history = resumed->messages;
     m_agent = std::make_unique<AgentCore::Agent>(std::move(m_parts.config));
     watchCompaction();
+    watchCheckpoints(options.provider.promptCacheKey); // the session's id, or the run's own
+    if (resumed && m_parts.checkpoints)
+        AgentCore::CodingSession::restoreCheckpoints(resumed->state, *m_parts.checkpoints);
     if (resumed) {
         // The session goes on as in the window (its queue, its leftover steering and the rules
         // allowed for it), except that a headless run's permission mode is always its command
@@ -267,13 +277,14 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     }
     if (!m_sessionPath.isEmpty()) {
         // Before the run's own handler: what stdout reports is on disk already.
-        m_recorder.reset(
-            AgentCore::CodingSession::record(m_agent.get(),
-                                             m_parts.policy,
-                                             m_sessionPath,
-                                             SessionStore::newHeader(repository->root),
-                                             resumed ? resumed->state : QJsonObject(),
-                                             std::exchange(m_resumption, std::nullopt)));
+        m_recorder.reset(AgentCore::CodingSession::record(m_agent.get(),
+                                                          m_parts.policy,
+                                                          m_sessionPath,
+                                                          SessionStore::newHeader(repository->root),
+                                                          resumed ? resumed->state : QJsonObject(),
+                                                          std::exchange(m_resumption, std::nullopt),
+                                                          nullptr,
+                                                          m_parts.checkpoints));
         m_recorder->setStateValue(QStringLiteral("model"), modelSelectionOf(m_options).toJson());
         connect(m_recorder.get(), &AgentCore::SessionRecorder::failed, this, [](const QString &why) {
             writeStderr(Tr::tr("warning: %1").arg(why));
@@ -408,6 +419,10 @@ void HeadlessRun::onEvent(const AgentEvent &event)
                 json.insert(it.key(), it.value());
         } else if (event.type == AgentEvent::Type::AgentEnd) {
             json.insert(u"exitCode", exitCode(event.newMessages, m_signal));
+            // A snapshot still running belongs before the end.
+            if (m_parts.checkpoints)
+                m_parts.checkpoints->waitForIdle();
+            printCheckpoints();
         }
         writeStdout(StreamJson::line(json));
     } else {
@@ -428,6 +443,60 @@ void HeadlessRun::watchCompaction()
     events.started = [this](bool waiting) { postNotice({waiting, {}}); };
     events.failed = [this](const QString &problem) { postNotice({false, problem}); };
     m_parts.context->setEvents(events);
+}
+
+void HeadlessRun::watchCheckpoints(const QString &sessionId)
+{
+    if (!m_parts.checkpoints)
+        return;
+    m_parts.checkpoints->setSessionId(sessionId);
+    AgentCore::CheckpointRecorder::Events events;
+    auto post = [this](CheckpointNotice notice) {
+        {
+            QMutexLocker locker(&m_noticeMutex);
+            m_checkpointNotices.append(std::move(notice));
+        }
+        QMetaObject::invokeMethod(this, &HeadlessRun::printCheckpoints, Qt::QueuedConnection);
+    };
+    events.recorded = [post](const AgentCore::Checkpoint &checkpoint) { post({checkpoint, {}}); };
+    events.failed = [post](const QString &problem) { post({{}, problem}); };
+    m_parts.checkpoints->setEvents(events);
+}
+
+void HeadlessRun::printCheckpoints()
+{
+    QList<CheckpointNotice> notices;
+    {
+        QMutexLocker locker(&m_noticeMutex);
+        notices.swap(m_checkpointNotices);
+    }
+    if (notices.isEmpty() || m_finished)
+        return;
+    for (const CheckpointNotice &notice : std::as_const(notices)) {
+        if (m_format == OutputFormat::StreamJson) {
+            QJsonObject json;
+            if (notice.checkpoint.isNull()) {
+                json = {{QStringLiteral("type"), QStringLiteral("checkpoint")},
+                        {QStringLiteral("error"), notice.problem}};
+            } else {
+                json = notice.checkpoint.toJson();
+                json.insert(QStringLiteral("type"), QStringLiteral("checkpoint"));
+            }
+            writeStdout(StreamJson::line(json));
+        } else if (notice.checkpoint.isNull()) {
+            writeStderr(Tr::tr("warning: %1").arg(notice.problem));
+        } else if (!notice.checkpoint.skipped.isEmpty()) {
+            QStringList paths;
+            for (const AgentCore::SkippedFile &file : notice.checkpoint.skipped)
+                paths.append(file.path);
+            writeStderr(Tr::tr("warning: checkpoint %1 does not cover %2 (over the size cap or "
+                               "unreadable)")
+                            .arg(notice.checkpoint.id.left(12), paths.join(QStringLiteral(", "))));
+        }
+    }
+    // The session's state lists its checkpoints.
+    if (m_recorder)
+        m_recorder->refreshState();
 }
 
 void HeadlessRun::postNotice(const CompactionNotice &notice)

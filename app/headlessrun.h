@@ -78,6 +78,15 @@ private:
     void onCompactionFailed(const QString &problem);
     /// compaction_end (or its line on stderr) for a compaction message the loop appended.
     void onCompacted(const AgentCore::Message &message);
+    /// Checkpoints recorded or failed (on a worker or tool thread), printed on this thread in
+    /// order with the agent's events: a "checkpoint" line in stream-json, failures on stderr.
+    void watchCheckpoints(const QString &sessionId);
+    struct CheckpointNotice
+    {
+        AgentCore::Checkpoint checkpoint; ///< null: a failure
+        QString problem;
+    };
+    void printCheckpoints();
     void finish(const QList<AgentCore::Message> &newMessages);
     QJsonObject startInfo() const;
     /// The session --continue or --resume names, taken over (or only read, without
@@ -88,7 +97,8 @@ private:
     PrintOptions m_options;
     // Before m_parts: the context manager's threads may still post while it is destroyed.
     QMutex m_noticeMutex;
-    QList<CompactionNotice> m_notices; // under m_noticeMutex
+    QList<CompactionNotice> m_notices;           // under m_noticeMutex
+    QList<CheckpointNotice> m_checkpointNotices; // under m_noticeMutex
     AgentCore::CodingAgent m_parts;
     std::unique_ptr<AgentCore::Agent> m_agent;
     QString m_sessionPath;                                    ///< empty: not recorded

@@ -1,4 +1,5 @@
 #include "commandline.h"
+#include "headlessrewind.h"
 #include "headlessrun.h"
 #include "windowsetup.h"
 
@@ -110,6 +111,10 @@ int main(int argc, char **argv)
         // No window and no display: QCoreApplication only.
         QCoreApplication app(argc, argv);
         return App::HeadlessRun::run(commandLine);
+    }
+    case App::CommandLine::Action::Rewind: {
+        QCoreApplication app(argc, argv);
+        return App::runRewind(commandLine);
     }
     case App::CommandLine::Action::Run:
         break;

@@ -1,5 +1,6 @@
 #include "windowsetup.h"
 
+#include <checkpoint/checkpointstore.h>
 #include <coding/auditlog.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
@@ -88,6 +89,7 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
     setup.options.shellWritesFolder = QStandardPaths::writableLocation(
                                           QStandardPaths::AppLocalDataLocation)
                                       + QStringLiteral("/shell-writes");
+    setup.options.checkpointStoreRoot = AgentCore::CheckpointStore::defaultStoreRoot();
     return setup;
 }
 

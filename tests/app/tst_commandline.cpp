@@ -451,6 +451,32 @@ private slots:
                      : AgentCore::WireApi::OpenAiChat);
     }
 
+    void rewindTakesASessionAndACheckpoint()
+    {
+        const CommandLine result = CommandLine::parse({QStringLiteral("agentdesk"),
+                                                       QStringLiteral("--rewind"),
+                                                       QStringLiteral("s1"),
+                                                       QStringLiteral("abc123"),
+                                                       QStringLiteral("--repo"),
+                                                       QStringLiteral("/src/x")});
+        QCOMPARE(int(result.action), int(CommandLine::Action::Rewind));
+        QCOMPARE(result.rewindSession, QStringLiteral("s1"));
+        QCOMPARE(result.rewindCheckpoint, QStringLiteral("abc123"));
+        QCOMPARE(result.repository, QStringLiteral("/src/x"));
+
+        const CommandLine list = CommandLine::parse(
+            {QStringLiteral("agentdesk"), QStringLiteral("--rewind"), QStringLiteral("s1")});
+        QCOMPARE(int(list.action), int(CommandLine::Action::Rewind));
+        QVERIFY(list.rewindCheckpoint.isEmpty());
+
+        const CommandLine both = CommandLine::parse({QStringLiteral("agentdesk"),
+                                                     QStringLiteral("--rewind"),
+                                                     QStringLiteral("s1"),
+                                                     QStringLiteral("--print"),
+                                                     QStringLiteral("hi")});
+        QCOMPARE(int(both.action), int(CommandLine::Action::Fail));
+    }
+
     void helpListsOptionsButNotScreenshot()
     {
         const CommandLine result = CommandLine::parse(
@@ -473,6 +499,7 @@ private slots:
                                    "--output-format",
                                    "--continue",
                                    "--resume",
+                                   "--rewind",
                                    "--no-session-persistence"}) {
             QVERIFY2(result.output.contains(QLatin1String(option)), option);
         }
