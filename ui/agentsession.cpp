@@ -162,6 +162,27 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
     }
     if (m_file.resumed)
         parts.config.history = m_file.resumed->messages;
+    m_checkpoints = parts.checkpoints;
+    if (m_checkpoints) {
+        m_checkpoints->setSessionId(m_promptCacheKey); // the session file's id
+        if (m_file.resumed)
+            AgentCore::CodingSession::restoreCheckpoints(m_file.resumed->state, *m_checkpoints);
+        // From a worker or tool thread: the state lists each checkpoint; a failure is said.
+        AgentCore::CheckpointRecorder::Events checkpointEvents;
+        checkpointEvents.recorded = [self](const AgentCore::Checkpoint &) {
+            QMetaObject::invokeMethod(qApp, [self] {
+                if (self && self->m_recorder)
+                    self->m_recorder->refreshState();
+            });
+        };
+        checkpointEvents.failed = [self](const QString &problem) {
+            QMetaObject::invokeMethod(qApp, [self, problem] {
+                if (self)
+                    emit self->warning(problem);
+            });
+        };
+        m_checkpoints->setEvents(checkpointEvents);
+    }
 
     m_instructions = parts.instructions;
     QList<AgentCore::ToolDefinition> tools;
@@ -192,7 +213,8 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
                                                       m_file.resumed ? m_file.resumed->state
                                                                      : QJsonObject(),
                                                       std::exchange(m_resumption, std::nullopt),
-                                                      this);
+                                                      this,
+                                                      m_checkpoints);
         if (const QJsonValue value = modelStateValue(); !value.isUndefined())
             m_recorder->setStateValue(modelKey, value);
         m_recorder->setStateValue(draftKey, m_draft);

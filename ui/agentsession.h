@@ -146,6 +146,9 @@ public:
     AgentCore::ContextManager *contextManager() const { return m_context.get(); }
     /// The sandbox's mode and network for the next Bash command (the settings changed).
     void setSandbox(AgentCore::SandboxMode mode, bool allowNetwork);
+    /// The session's checkpoints (their store diffs and restores); null before ready() or
+    /// when checkpoints are off.
+    std::shared_ptr<AgentCore::CheckpointRecorder> checkpoints() const { return m_checkpoints; }
     /// "Compact now": starts a summary of the conversation, keeping \a instructions in mind;
     /// the compaction is appended (and recorded, and shown) when it is ready, if the agent is
     /// still idle then. false (compactionFailed says why) while a run goes on, a summary is
@@ -237,6 +240,7 @@ private:
     std::shared_ptr<AgentCore::PermissionPolicy> m_policy;
     std::shared_ptr<AgentCore::ToolWorkspace> m_workspace; ///< null until assembled
     std::shared_ptr<AgentCore::ContextManager> m_context;
+    std::shared_ptr<AgentCore::CheckpointRecorder> m_checkpoints;
     std::thread m_assembly;
     QList<std::pair<Action, QString>> m_waiting; // sent while Preparing
     QList<ChangedFile> m_changed;
