@@ -423,6 +423,11 @@ void HeadlessRun::onEvent(const AgentEvent &event)
             if (m_parts.checkpoints)
                 m_parts.checkpoints->waitForIdle();
             printCheckpoints();
+            // The session's state lists the checkpoints: those of a turn are written at its
+            // end; the last ones now. Not at each checkpoint, so the file changes only with
+            // the conversation while a turn waits for the model.
+            if (m_recorder)
+                m_recorder->refreshState();
         }
         writeStdout(StreamJson::line(json));
     } else {
@@ -494,9 +499,6 @@ void HeadlessRun::printCheckpoints()
                             .arg(notice.checkpoint.id.left(12), paths.join(QStringLiteral(", "))));
         }
     }
-    // The session's state lists its checkpoints.
-    if (m_recorder)
-        m_recorder->refreshState();
 }
 
 void HeadlessRun::postNotice(const CompactionNotice &notice)
