@@ -149,7 +149,7 @@ ContextTokens ContextManager::countTokens(const Context &conversation) const
     const std::lock_guard guard(m_mutex);
     Context request = conversation;
     request.messages = contextView(conversation.messages, m_edits);
-    if (lastReplyWithUsage(conversation.messages) > latestCompactionIndex(conversation.messages))
+    if (lastReplyWithUsage(conversation.messages) > latestViewChangeIndex(conversation.messages))
         return countContextTokens(request, m_calibration);
     ContextTokens tokens;
     tokens.estimated = m_calibration.correct(estimateTokens(request));
@@ -231,7 +231,7 @@ QList<Message> ContextManager::beforeRequest(const Context &conversation, const 
     const qint64 usable = m_settings.usableTokens();
     if (!m_settings.autoCompact || usable <= 0)
         return {};
-    const qint64 tokens = reply > latestCompactionIndex(messages)
+    const qint64 tokens = reply > latestViewChangeIndex(messages)
                               ? countContextTokens(request, m_calibration).total
                               : m_calibration.correct(m_lastEstimate);
     const bool mustWait = tokens > usable;

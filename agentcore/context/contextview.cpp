@@ -1,6 +1,7 @@
 #include "contextview.h"
 
 #include "compaction.h"
+#include "rewind.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
@@ -40,7 +41,8 @@ QString pinnedText(const Message &message)
 Message summaryMessage(const QList<Message> &conversation,
                        qsizetype index,
                        const Compaction &compaction,
-                       const ContextEdits &edits)
+                       const ContextEdits &edits,
+                       const QList<qsizetype> &rewound)
 {
     Message summary = conversation.at(index);
     QString text = Tr::tr("The earlier part of this conversation was compacted; this summary "
@@ -49,8 +51,10 @@ Message summaryMessage(const QList<Message> &conversation,
     if (!edits.pinnedMessages.isEmpty()) {
         QList<qsizetype> pinned;
         for (const qsizetype pin : edits.pinnedMessages) {
+            // A rewound message is not quoted: the model goes on as if it had not been said.
             if (pin < compaction.coveredCount && pin < conversation.size()
-                && !isCompactionMessage(conversation.at(pin)))
+                && !isCompactionMessage(conversation.at(pin))
+                && !isRewindMessage(conversation.at(pin)) && rewound.value(pin, -1) < 0)
                 pinned.append(pin);
         }
         std::sort(pinned.begin(), pinned.end());
@@ -62,6 +66,82 @@ Message summaryMessage(const QList<Message> &conversation,
     }
     summary.content = {ContentBlock::makeText(text)};
     return summary;
+}
+
+// The rewind message at \a index when it applies: it rewinds the conversation, and to a point
+// at or before itself.
+std::optional<Rewind> appliedRewind(const Message &message, qsizetype index)
+{
+    if (!isRewindMessage(message))
+        return std::nullopt;
+    std::optional<Rewind> rewind = Rewind::of(message);
+    if (!rewind || !rewind->rewindsConversation() || rewind->toIndex > index)
+        return std::nullopt;
+    return rewind;
+}
+
+std::optional<Compaction> appliedCompaction(const Message &message, qsizetype index)
+{
+    if (!isCompactionMessage(message))
+        return std::nullopt;
+    std::optional<Compaction> compaction = Compaction::of(message);
+    if (!compaction || compaction->coveredCount > index)
+        return std::nullopt;
+    return compaction;
+}
+
+// One message of a view: a raw message (source >= 0), or the summary of the compaction at
+// raw index `compaction` (source -1).
+struct Entry
+{
+    qsizetype source = -1;
+    qsizetype compaction = -1;
+};
+
+// The view of conversation[0, end) as entries, and in \a rewoundBy (sized to the whole
+// conversation) which rewind message rewound each raw message. The latest rewind that applies
+// sends the view back to what it was before its target, so that prefix is built first (the
+// same way: a rewind inside it is a rewind of a rewind), then everything after the rewind is
+// replayed: each message appended, each compaction replacing what it covers with its summary.
+// The ranges replayed never overlap: O(n) overall.
+QList<Entry> buildView(const QList<Message> &conversation,
+                       qsizetype end,
+                       QList<qsizetype> &rewoundBy)
+{
+    qsizetype start = 0;
+    QList<Entry> entries;
+    for (qsizetype i = end - 1; i >= 0; --i) {
+        if (const std::optional<Rewind> rewind = appliedRewind(conversation.at(i), i)) {
+            for (qsizetype r = rewind->toIndex; r < i; ++r)
+                rewoundBy[r] = i;
+            entries = buildView(conversation, rewind->toIndex, rewoundBy);
+            start = i + 1;
+            break;
+        }
+    }
+    for (qsizetype i = start; i < end; ++i) {
+        const Message &message = conversation.at(i);
+        if (const std::optional<Compaction> compaction = appliedCompaction(message, i)) {
+            QList<Entry> kept;
+            kept.reserve(entries.size() + 1);
+            kept.append(Entry{-1, i});
+            for (const Entry &entry : std::as_const(entries)) {
+                if (entry.source >= compaction->coveredCount)
+                    kept.append(entry);
+            }
+            entries = std::move(kept);
+        } else if (isCompactionMessage(message)) {
+            continue; // one that can not apply is never sent
+        } else if (isRewindMessage(message)) {
+            // A files-only rewind tells the model which files changed under it.
+            const std::optional<Rewind> rewind = Rewind::of(message);
+            if (rewind && !rewind->rewindsConversation())
+                entries.append(Entry{i, -1});
+        } else {
+            entries.append(Entry{i, -1});
+        }
+    }
+    return entries;
 }
 
 bool isDropped(const Message &message, qsizetype index, const ContextEdits &edits)
@@ -138,11 +218,16 @@ bool isCompactionMessage(const Message &message)
 qsizetype latestCompactionIndex(const QList<Message> &conversation)
 {
     for (qsizetype i = conversation.size() - 1; i >= 0; --i) {
-        const Message &message = conversation.at(i);
-        if (message.role != Message::Role::Custom || !isCompactionMessage(message))
-            continue;
-        const std::optional<Compaction> compaction = Compaction::of(message);
-        if (compaction && compaction->coveredCount <= i)
+        if (appliedCompaction(conversation.at(i), i))
+            return i;
+    }
+    return -1;
+}
+
+qsizetype latestViewChangeIndex(const QList<Message> &conversation)
+{
+    for (qsizetype i = conversation.size() - 1; i >= 0; --i) {
+        if (appliedCompaction(conversation.at(i), i) || appliedRewind(conversation.at(i), i))
             return i;
     }
     return -1;
@@ -150,40 +235,51 @@ qsizetype latestCompactionIndex(const QList<Message> &conversation)
 
 ContextView mapContextView(const QList<Message> &conversation, const ContextEdits &edits)
 {
+    QList<qsizetype> rewound(conversation.size(), -1);
+    const QList<Entry> entries = buildView(conversation, conversation.size(), rewound);
     ContextView view;
-    const qsizetype latest = latestCompactionIndex(conversation);
-    qsizetype first = 0;
-    if (latest >= 0) {
-        const Compaction compaction = *Compaction::of(conversation.at(latest));
-        view.messages.reserve(conversation.size() - compaction.coveredCount);
-        view.sources.reserve(conversation.size() - compaction.coveredCount);
-        view.messages.append(summaryMessage(conversation, latest, compaction, edits));
-        view.sources.append(-1);
-        first = compaction.coveredCount;
-    } else {
-        view.messages.reserve(conversation.size());
-        view.sources.reserve(conversation.size());
-    }
-    for (qsizetype i = first; i < conversation.size(); ++i) {
-        const Message &message = conversation.at(i);
-        if (isCompactionMessage(message))
-            continue;
-        view.messages.append(isDropped(message, i, edits) ? droppedOutput(message) : message);
-        view.sources.append(i);
+    view.messages.reserve(entries.size());
+    view.sources.reserve(entries.size());
+    for (const Entry &entry : entries) {
+        if (entry.source < 0) {
+            const Compaction compaction = *Compaction::of(conversation.at(entry.compaction));
+            view.messages.append(
+                summaryMessage(conversation, entry.compaction, compaction, edits, rewound));
+        } else {
+            const Message &message = conversation.at(entry.source);
+            view.messages.append(isDropped(message, entry.source, edits) ? droppedOutput(message)
+                                                                         : message);
+        }
+        view.sources.append(entry.source);
     }
     restoreUnchangedReads(conversation, view, edits);
     return view;
 }
 
+ConversationFates conversationFates(const QList<Message> &conversation)
+{
+    ConversationFates fates;
+    fates.rewoundBy = QList<qsizetype>(conversation.size(), -1);
+    const QList<Entry> entries = buildView(conversation, conversation.size(), fates.rewoundBy);
+    if (!entries.isEmpty() && entries.first().source < 0) {
+        fates.compaction = entries.first().compaction;
+        fates.coveredCount = Compaction::of(conversation.at(fates.compaction))->coveredCount;
+    }
+    return fates;
+}
+
 QList<Message> contextView(const QList<Message> &conversation, const ContextEdits &edits)
 {
-    if (edits.isEmpty() && latestCompactionIndex(conversation) < 0) {
-        // The common case before any compaction: nothing to copy. A compaction message that
-        // can not apply is still left out.
-        const bool anyCompaction = std::any_of(conversation.cbegin(),
-                                               conversation.cend(),
-                                               isCompactionMessage);
-        if (!anyCompaction)
+    if (edits.isEmpty()) {
+        // The common case before any compaction or rewind: nothing to copy. A compaction
+        // message that can not apply is still left out.
+        const bool anyMarker = std::any_of(conversation.cbegin(),
+                                           conversation.cend(),
+                                           [](const Message &message) {
+                                               return isCompactionMessage(message)
+                                                      || isRewindMessage(message);
+                                           });
+        if (!anyMarker)
             return conversation;
     }
     return mapContextView(conversation, edits).messages;
