@@ -4,6 +4,7 @@
 #include <coding/codingsession.h>
 #include <context/compaction.h>
 #include <context/contextview.h>
+#include <context/rewind.h>
 #include <loop/agent.h>
 #include <permissions/permissionbroker.h>
 #include <permissions/projecttrust.h>
@@ -455,13 +456,63 @@ void AgentSession::appendCompaction(const AgentCore::Message &compaction)
     emit recorded();
 }
 
+QString AgentSession::rewindRefusal() const
+{
+    if (isReadOnly())
+        return m_readOnlyReason;
+    if (!m_agent)
+        return tr("The agent is still starting: rewind once it is ready.");
+    if (m_state != State::Idle || !m_agent->isIdle())
+        return tr("The agent is working: stop it or wait until it has finished, then rewind.");
+    return {};
+}
+
+bool AgentSession::rewind(const AgentCore::Rewind &rewind, QString *error)
+{
+    QString problem = rewindRefusal();
+    if (problem.isEmpty() && (rewind.toIndex < 0 || rewind.toIndex > m_agent->messages().size()))
+        problem = tr("That point is no longer in the conversation.");
+    // A summary still being written was made of what may now be rewound.
+    if (problem.isEmpty() && m_context && rewind.rewindsConversation())
+        m_context->abort();
+    if (problem.isEmpty() && !appendMarker(rewind.toMessage()))
+        problem = tr("The agent started working: rewind once it has finished.");
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return false;
+    }
+    emit rewound(rewind);
+    return true;
+}
+
+bool AgentSession::appendMarker(const AgentCore::Message &marker)
+{
+    QList<AgentCore::Message> messages = m_agent->messages();
+    messages.append(marker);
+    if (!m_agent->setMessages(messages))
+        return false;
+    if (m_recorder)
+        m_recorder->record({marker});
+    m_conversation = messages;
+    remeasure();
+    emit contextChanged();
+    AgentEvent event;
+    event.type = AgentEvent::Type::MessageEnd;
+    event.message = marker;
+    emit eventEmitted(event); // the conversation shows it as it shows the loop's
+    emit recorded();
+    return true;
+}
+
 void AgentSession::remeasure()
 {
     const AgentCore::ContextEdits edits = contextEdits();
     const AgentCore::ContextView view = AgentCore::mapContextView(m_conversation, edits);
-    // The replies before a compaction, or before a dropped output, answered requests that held
-    // what is no longer sent: only a reply after it reports what the next request holds.
-    const qsizetype compaction = AgentCore::latestCompactionIndex(m_conversation);
+    // The replies before a compaction or a rewind, or before a dropped output, answered
+    // requests that held what is no longer sent: only a reply after it reports what the next
+    // request holds.
+    const qsizetype compaction = AgentCore::latestViewChangeIndex(m_conversation);
     bool replyAfter = false;
     for (qsizetype i = compaction + 1; i < m_conversation.size() && compaction >= 0; ++i)
         replyAfter = replyAfter || m_conversation.at(i).isAssistant();
@@ -531,7 +582,8 @@ void AgentSession::onEvent(const AgentEvent &event)
     bool counted = true;
     if (event.type == AgentEvent::Type::MessageEnd) {
         m_conversation.append(event.message);
-        if (AgentCore::isCompactionMessage(event.message)) {
+        if (AgentCore::isCompactionMessage(event.message)
+            || AgentCore::isRewindMessage(event.message)) {
             remeasure();
         } else {
             m_meter.append(event.message);

@@ -5,6 +5,7 @@
 
 #include <coding/codingagent.h>
 #include <context/contextmeter.h>
+#include <context/rewind.h>
 #include <session/sessionlog.h>
 #include <session/sessionresumption.h>
 
@@ -173,6 +174,19 @@ public:
     /// Pins (or unpins) contextMeter()'s message \a meterIndex; false for a summary, out of
     /// range, while Preparing or read-only.
     bool pinMessage(qsizetype meterIndex, bool pinned);
+    /// Why the conversation cannot be rewound now (a task runs, the agent is starting, the
+    /// session is read-only); empty when it can.
+    QString rewindRefusal() const;
+    /// The conversation as its messages came: raw indexes (ConversationItem::sourceIndex) are
+    /// into this list.
+    const QList<AgentCore::Message> &conversation() const { return m_conversation; }
+    /// Appends \a rewind (AgentCore::Rewind, context/rewind.h) to the conversation: recorded
+    /// in the session file, shown, and, when it rewinds the conversation, applied to what the
+    /// next request carries (the messages from rewind.toIndex on stay in the history and the
+    /// file, marked as rewound). The follow-up queue is left as it is. The files part is the
+    /// caller's (it restores them first and says so in \a rewind). false and \a error when
+    /// rewindRefusal() says why, or the target is out of range.
+    bool rewind(const AgentCore::Rewind &rewind, QString *error = nullptr);
     /// The project instruction files inside the system prompt (empty while Preparing).
     QList<AgentCore::InstructionFile> instructions() const { return m_instructions; }
 
@@ -202,6 +216,8 @@ signals:
     void compacted();
     /// A summary failed or could not be applied; \a problem is for people.
     void compactionFailed(const QString &problem);
+    /// A rewind was appended to the conversation (it also came as an eventEmitted).
+    void rewound(const AgentCore::Rewind &rewind);
 
 private:
     enum class Action { Send, Steer, FollowUp };
@@ -209,6 +225,8 @@ private:
     void perform(Action action, const QString &text);
     void onEvent(const AgentCore::AgentEvent &event);
     void appendCompaction(const AgentCore::Message &compaction);
+    /// Appends a compaction or rewind message the loop did not make, while idle.
+    bool appendMarker(const AgentCore::Message &marker);
     /// The meter counts the view of m_conversation again (a compaction, an edit, a run's end).
     void remeasure();
     /// Applies \a edits from the next request on and keeps them in the session file.

@@ -4,6 +4,7 @@
 #include "conversation/conversationview.h"
 #include "leftoversteeringview.h"
 #include "review/reviewqueue.h"
+#include "rewind/rewindcontroller.h"
 #include "tabchain.h"
 #include "welcomeview.h"
 
@@ -35,8 +36,37 @@ ConversationPage::ConversationPage(QWidget *parent)
     , m_readOnlyText(new QLabel(m_readOnlyNotice))
     , m_composer(new Composer(this))
     , m_sendStop(new QToolButton(this))
+    , m_rewind(new RewindController(this, this))
+    , m_rewindNotice(new QLabel(this))
 {
     setObjectName(QStringLiteral("conversationPage"));
+    connect(m_conversation, &ConversationView::rewindRequested, m_rewind, [this](qsizetype index) {
+        m_rewind->requestRewind(index);
+    });
+    connect(m_conversation,
+            &ConversationView::undoRewindRequested,
+            m_rewind,
+            [this](qsizetype index) { m_rewind->undoRewind(index); });
+    m_rewindNotice->setObjectName(QStringLiteral("rewindNotice"));
+    m_rewindNotice->setWordWrap(true);
+    m_rewindNotice->setTextFormat(Qt::PlainText);
+    m_rewindNotice->setAccessibleName(tr("Why the rewind was refused"));
+    m_rewindNotice->hide();
+    connect(m_rewind, &RewindController::refused, this, [this](const QString &reason) {
+        //: Above the message box when a rewind could not be done
+        m_rewindNotice->setText(tr("Rewind refused: %1").arg(reason));
+        m_rewindNotice->show();
+    });
+    connect(m_rewind,
+            &RewindController::rewound,
+            this,
+            [this](const AgentCore::Rewind &, const QString &userText) {
+                m_rewindNotice->hide();
+                // The message rewound away is offered again, unless something else was typed.
+                if (!userText.isEmpty() && m_composer->toPlainText().trimmed().isEmpty())
+                    m_composer->setPlainText(userText);
+                m_composer->setFocus(Qt::OtherFocusReason);
+            });
     m_top->addWidget(m_welcome);
     m_top->addWidget(m_conversation);
     m_splitter->addWidget(m_top);
@@ -130,6 +160,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     layout->addWidget(m_pendingSteering);
     layout->addWidget(m_leftover);
     layout->addWidget(m_readOnlyNotice);
+    layout->addWidget(m_rewindNotice);
     layout->addLayout(composerRow);
     // No focus proxy to the composer: Qt would put the page where it sits in the window's tab
     // chain, the first widget made, and Tab would wrap around from the status bar to the
@@ -145,6 +176,8 @@ void ConversationPage::setSession(AgentSession *session)
     m_connections.clear();
     disconnect(m_queueConnection);
     m_session = session;
+    m_rewind->setSession(session);
+    m_rewindNotice->hide();
     updatePendingSteering();
     m_leftover->setAgent(nullptr);
     const bool readOnly = session && session->isReadOnly();
@@ -277,6 +310,7 @@ void ConversationPage::onStateChanged(AgentSession::State state)
     const bool running = state == AgentSession::State::Running
                          || state == AgentSession::State::Stopping;
     m_composer->setRunning(running);
+    m_conversation->setRewindRefusal(m_session ? m_session->rewindRefusal() : QString());
     if (running) {
         m_sendStop->setText(tr("Stop"));
         m_sendStop->setIcon(style()->standardIcon(QStyle::SP_MediaStop));

@@ -23,6 +23,7 @@ class Composer;
 class ConversationView;
 class LeftoverSteeringView;
 class ReviewQueue;
+class RewindController;
 class WelcomeView;
 
 /// The centre of the window: the conversation (a welcome page until the first task), the
@@ -60,6 +61,10 @@ public:
     QToolButton *sendStopButton() const { return m_sendStop; }
     /// Shown while the session is read-only (open in another window), with its fork button.
     QWidget *readOnlyNotice() const { return m_readOnlyNotice; }
+    /// "Rewind to here" and "Undo rewind" of the conversation's items.
+    RewindController *rewindController() const { return m_rewind; }
+    /// Where a refused rewind says why (a task runs); hidden until one is refused.
+    QLabel *rewindNotice() const { return m_rewindNotice; }
 
     /// Esc that no widget used: moves to a waiting review's feedback field, else stops a
     /// running task. False if it did neither.
@@ -97,6 +102,8 @@ private:
     QLabel *m_readOnlyText;
     Composer *m_composer;
     QToolButton *m_sendStop;
+    RewindController *m_rewind;
+    QLabel *m_rewindNotice;
     bool m_reviewSized = false; // the splitter gave the reviews their first height
     int m_reviewCount = 0;
 };

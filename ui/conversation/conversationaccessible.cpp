@@ -5,6 +5,7 @@
 #include "conversationview.h"
 #include "messageitem.h"
 #include "noteitem.h"
+#include "rewinditem.h"
 #include "toolcarditem.h"
 
 #include <QToolButton>
@@ -214,6 +215,11 @@ QString ConversationItemAccessible::text(QAccessible::Text type) const
                 .arg(compaction->title(),
                      shortened(compaction->compaction().summary),
                      compaction->originalsToggleText());
+        }
+        case ConversationItem::Kind::Rewind: {
+            const auto rewind = static_cast<const RewindItem *>(m_item);
+            //: Screen reader: a rewind, "Conversation rewound: 6 messages no longer sent ..."
+            return ConversationView::tr("%1: %2").arg(rewind->title(), rewind->byline());
         }
         }
         return {};

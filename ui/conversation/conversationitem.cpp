@@ -1,6 +1,7 @@
 #include "conversationitem.h"
 
 #include "compactionitem.h"
+#include "rewinditem.h"
 
 namespace Ui {
 
@@ -35,7 +36,10 @@ void ConversationItem::dropLayout()
 
 bool ConversationItem::isCollapsed() const
 {
-    return m_coveredBy && !m_coveredBy->originalsShown();
+    // The covering item comes later in the conversation: the recursion ends.
+    if (m_rewoundBy && (!m_rewoundBy->originalsShown() || m_rewoundBy->isCollapsed()))
+        return true;
+    return m_coveredBy && (!m_coveredBy->originalsShown() || m_coveredBy->isCollapsed());
 }
 
 void ConversationItem::invalidate()

@@ -11,6 +11,7 @@ QT_END_NAMESPACE
 namespace Ui {
 
 class CompactionItem;
+class RewindItem;
 struct ConversationStyle;
 
 /// One entry of the conversation (a bubble, a tool card, a note). Not a widget: the view lays
@@ -20,7 +21,7 @@ struct ConversationStyle;
 class ConversationItem
 {
 public:
-    enum class Kind { User, Assistant, ToolCard, Note, Compaction };
+    enum class Kind { User, Assistant, ToolCard, Note, Compaction, Rewind };
 
     ConversationItem() = default;
     ConversationItem(const ConversationItem &) = delete;
@@ -77,8 +78,14 @@ public:
     /// The latest compaction that covers the item's message, or nullptr.
     CompactionItem *coveredBy() const { return m_coveredBy; }
     void setCoveredBy(CompactionItem *compaction) { m_coveredBy = compaction; }
-    /// Covered by a compaction whose originals are not shown: the view skips the item.
+    /// The rewind that rewound the item's message (AgentCore::Rewind), or nullptr.
+    RewindItem *rewoundBy() const { return m_rewoundBy; }
+    void setRewoundBy(RewindItem *rewind) { m_rewoundBy = rewind; }
+    /// Covered by a compaction or rewound by a rewind whose originals are not shown, or by one
+    /// that is itself collapsed: the view skips the item.
     bool isCollapsed() const;
+    /// Greyed: the model no longer sees the item's message as it is.
+    bool isSuperseded() const { return m_coveredBy || m_rewoundBy; }
 
     /// 1 normally; shrinks to 0 while the item is being removed.
     qreal presence() const { return m_presence; }
@@ -97,6 +104,7 @@ private:
     qreal m_presence = 1.0;
     qsizetype m_sourceIndex = -1;
     CompactionItem *m_coveredBy = nullptr;
+    RewindItem *m_rewoundBy = nullptr;
     bool m_cached = false;
 };
 

@@ -3,7 +3,10 @@
 #include "compactionitem.h"
 #include "messageitem.h"
 #include "noteitem.h"
+#include "rewinditem.h"
 #include "toolcarditem.h"
+
+#include <context/contextview.h>
 
 #include <QCoreApplication>
 
@@ -188,9 +191,12 @@ void ConversationModel::messageEnded(const Message &message, qint64 nowMs)
         applyResult(message, nowMs);
         break;
     case Message::Role::Custom:
+        noteMessage(message);
         addCustom(message);
-        break;
+        ++m_messageIndex;
+        return;
     }
+    noteMessage(message);
     ++m_messageIndex; // the loop appended it: the next message has the next index
 }
 
@@ -273,12 +279,57 @@ void ConversationModel::addNote(const QString &text, bool error)
     append(std::make_unique<NoteItem>(text, error ? NoteItem::Tone::Error : NoteItem::Tone::Info));
 }
 
+void ConversationModel::noteMessage(const Message &message)
+{
+    const bool marker = AgentCore::isCompactionMessage(message)
+                        || AgentCore::isRewindMessage(message);
+    m_markers.append(marker ? message : Message());
+}
+
 void ConversationModel::addCustom(const Message &message)
 {
     if (AgentCore::Compaction::of(message))
         addCompaction(message);
-    else
+    else if (AgentCore::Rewind::of(message))
+        addRewind(message);
+    else if (!AgentCore::isRewindMessage(message)) // an unreadable rewind never applied
         addNote(message.text(), false);
+}
+
+// Where the rewind's message was appended; the items of the messages it rewound hide behind it.
+void ConversationModel::addRewind(const Message &message)
+{
+    RewindItem *item = append(std::make_unique<RewindItem>(*AgentCore::Rewind::of(message)));
+    m_rewindItems.insert(m_messageIndex, item);
+    applyFates();
+}
+
+void ConversationModel::applyFates()
+{
+    const AgentCore::ConversationFates fates = AgentCore::conversationFates(m_markers);
+    CompactionItem *compaction = m_compactionItems.value(fates.compaction);
+    QHash<RewindItem *, int> counts;
+    for (const auto &item : m_items) {
+        const qsizetype source = item->sourceIndex();
+        RewindItem *rewind = m_rewindItems.value(fates.rewoundBy.value(source, -1));
+        item->setRewoundBy(rewind == item.get() ? nullptr : rewind);
+        if (rewind && rewind != item.get())
+            ++counts[rewind];
+        if (item.get() == compaction)
+            item->setCoveredBy(nullptr);
+        else if (item->kind() == ConversationItem::Kind::Compaction)
+            item->setCoveredBy(compaction && source < fates.compaction ? compaction : nullptr);
+        else
+            item->setCoveredBy(compaction && source < fates.coveredCount ? compaction : nullptr);
+        item->invalidate();
+    }
+    for (RewindItem *rewind : std::as_const(m_rewindItems)) {
+        rewind->setRewoundCount(counts.value(rewind));
+        // A rewind a later one rewound is undone by rewinding that one.
+        rewind->setUndoable(!rewind->rewoundBy()
+                            && (rewind->rewind().rewindsConversation()
+                                || !rewind->rewind().undoCheckpoint.isEmpty()));
+    }
 }
 
 // The summary goes where the messages it covers were, before the kept tail, and covers every
@@ -294,6 +345,7 @@ void ConversationModel::addCompaction(const Message &message)
     auto item = std::make_unique<CompactionItem>(compaction);
     item->setSourceIndex(m_messageIndex);
     CompactionItem *raw = item.get();
+    m_compactionItems.insert(m_messageIndex, raw);
     size_t position = 0;
     while (position < m_items.size()
            && (m_items[position]->kind() == ConversationItem::Kind::Compaction
@@ -344,6 +396,9 @@ void ConversationModel::clear()
     m_draftCards.clear();
     m_items.clear();
     m_messageIndex = 0;
+    m_markers.clear();
+    m_compactionItems.clear();
+    m_rewindItems.clear();
 }
 
 void ConversationModel::addAssistant(const Message &message)
@@ -370,9 +425,12 @@ void ConversationModel::setMessages(const QList<Message> &messages)
             applyResult(message, 0);
             break;
         case Message::Role::Custom:
+            noteMessage(message);
             addCustom(message);
-            break;
+            ++m_messageIndex;
+            continue;
         }
+        noteMessage(message);
         ++m_messageIndex;
     }
     runEnded(); // a call of the history without a result never ran

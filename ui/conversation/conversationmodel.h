@@ -13,6 +13,7 @@ namespace Ui {
 class CompactionItem;
 class ConversationItem;
 class MessageItem;
+class RewindItem;
 class ToolCardItem;
 
 /// The items of a conversation, built from agent events or from a loaded history. Knows
@@ -41,6 +42,8 @@ public:
     ConversationItem *at(int index) const { return m_items.at(size_t(index)).get(); }
     int indexOf(const ConversationItem *item) const;
     ToolCardItem *card(const QString &toolCallId) const { return m_cards.value(toolCallId); }
+    /// How many messages the items were built from: the raw index the next one gets.
+    qsizetype messageCount() const { return m_messageIndex; }
 
 private:
     void messageStarted(const AgentCore::Message &message);
@@ -52,6 +55,13 @@ private:
     void addNote(const QString &text, bool error);
     void addCustom(const AgentCore::Message &message);
     void addCompaction(const AgentCore::Message &message);
+    void addRewind(const AgentCore::Message &message);
+    /// Marks the items as the context view sees their messages (AgentCore::conversationFates):
+    /// rewound, or covered by the compaction whose summary is sent.
+    void applyFates();
+    /// Every message's place in the raw conversation; only compactions and rewinds are kept
+    /// (the rest as empty messages): what applyFates() needs of them.
+    void noteMessage(const AgentCore::Message &message);
     void addStopNote(const AgentCore::Message &message);
     MessageItem *draft();
     ToolCardItem *cardFor(const QString &toolCallId, const QString &toolName);
@@ -68,6 +78,9 @@ private:
     RemovalHandler m_removalHandler;
     /// The raw index in the conversation of the message being shown (each item's source).
     qsizetype m_messageIndex = 0;
+    QList<AgentCore::Message> m_markers;
+    QHash<qsizetype, CompactionItem *> m_compactionItems; ///< by raw index
+    QHash<qsizetype, RewindItem *> m_rewindItems;         ///< by raw index
 };
 
 } // namespace Ui

@@ -5,7 +5,9 @@
 #include "conversationitem.h"
 #include "conversationmodel.h"
 #include "conversationstyle.h"
+#include "rewinditem.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -90,6 +92,7 @@ void ConversationView::setMessages(const QList<AgentCore::Message> &messages)
     stopRemovals();
     m_live.clear();
     m_anchor = nullptr;
+    m_keyItem = nullptr;
     emit aboutToRemoveItem(nullptr);
     m_model->setMessages(messages);
     m_stickToBottom = true;
@@ -315,9 +318,9 @@ void ConversationView::paintEvent(QPaintEvent *event)
             painter.setOpacity(item->presence());
             painter.setClipRect(QRect(0, 0, width, height));
         }
-        if (item->coveredBy()) {
-            // An original a summary stands in for: greyed, with a bar in the margin, since the
-            // model no longer sees it.
+        if (item->isSuperseded()) {
+            // An original a summary stands in for, or a rewound message: greyed, with a bar in
+            // the margin, since the model no longer sees it.
             painter.fillRect(QRect(-m_style->margin / 2 - 2, 0, 3, height), m_style->muted);
             painter.setOpacity(painter.opacity() * 0.5);
         }
@@ -327,6 +330,18 @@ void ConversationView::paintEvent(QPaintEvent *event)
     }
     if (animating && !m_tickTimer.isActive())
         m_tickTimer.start();
+    if (m_keyItem && hasFocus() && !m_keyItem->isCollapsed()) {
+        // The message the menu key acts on.
+        const QRect rect(m_style->margin - 3,
+                         m_keyItem->top() - top - 3,
+                         width + 6,
+                         effectiveHeight(m_keyItem) + 6);
+        painter.setOpacity(1.0);
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 1.5, Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(QRectF(rect), m_style->radius, m_style->radius);
+    }
     if (hasFocus()) {
         // The view has no caret: a frame in the highlight colour says the keys come here.
         painter.setOpacity(1.0);
@@ -344,6 +359,12 @@ void ConversationView::keyPressEvent(QKeyEvent *event)
     QScrollBar *bar = verticalScrollBar();
     const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
     const bool plain = modifiers == Qt::NoModifier || modifiers == Qt::ControlModifier;
+    if (modifiers == Qt::AltModifier
+        && (event->key() == Qt::Key_Up || event->key() == Qt::Key_Down)) {
+        moveKeyItem(event->key() == Qt::Key_Up ? -1 : 1);
+        event->accept();
+        return;
+    }
     if (plain && event->key() == Qt::Key_End) {
         scrollToBottom();
         event->accept();
@@ -459,6 +480,14 @@ void ConversationView::mousePressEvent(QMouseEvent *event)
 {
     QPoint local;
     ConversationItem *item = itemAtPosition(event->position().toPoint(), &local);
+    if (event->button() == Qt::LeftButton && item
+        && item->kind() == ConversationItem::Kind::Rewind) {
+        const auto rewind = static_cast<const RewindItem *>(item);
+        if (rewind->undoRect().contains(local)) {
+            emit undoRewindRequested(rewind->sourceIndex());
+            return;
+        }
+    }
     if (event->button() == Qt::LeftButton && item && item->click(local)) {
         itemChangedByUser(item);
         return;
@@ -490,13 +519,116 @@ void ConversationView::mouseMoveEvent(QMouseEvent *event)
 void ConversationView::contextMenuEvent(QContextMenuEvent *event)
 {
     QPoint local;
-    const ConversationItem *item = itemAtPosition(viewport()->mapFrom(this, event->pos()), &local);
+    ConversationItem *item = nullptr;
+    QPoint at = event->globalPos();
+    if (event->reason() == QContextMenuEvent::Keyboard) {
+        // The message Alt+Up / Alt+Down picked, else the latest one that can be rewound to.
+        item = m_keyItem && !m_keyItem->isCollapsed() ? m_keyItem : nullptr;
+        for (int i = m_model->count(); !item && i-- > 0;) {
+            if (isRewindTarget(m_model->at(i)) && !m_model->at(i)->isCollapsed())
+                item = m_model->at(i);
+        }
+        if (item) {
+            setKeyItem(item);
+            ensureVisible(item);
+            flush();
+            const QRect rect = itemRect(indexOf(item));
+            at = viewport()->mapToGlobal(QPoint(rect.left() + m_style->margin,
+                                                qBound(0, rect.top(), viewport()->height() - 1)));
+        }
+    } else {
+        item = itemAtPosition(viewport()->mapFrom(this, event->pos()), &local);
+    }
     if (!item)
         return;
     QMenu menu(this);
+    addItemActions(&menu, item);
+    menu.exec(at);
+}
+
+QMenu *ConversationView::createItemMenu(int index)
+{
+    auto menu = new QMenu(this);
+    if (ConversationItem *item = index >= 0 && index < m_model->count() ? m_model->at(index)
+                                                                        : nullptr)
+        addItemActions(menu, item);
+    return menu;
+}
+
+void ConversationView::addItemActions(QMenu *menu, ConversationItem *item)
+{
     const QString text = item->plainText();
-    menu.addAction(tr("Copy"), this, [text] { QApplication::clipboard()->setText(text); });
-    menu.exec(event->globalPos());
+    menu->addAction(tr("Copy"), this, [text] { QApplication::clipboard()->setText(text); });
+    menu->setToolTipsVisible(true);
+    if (isRewindTarget(item)) {
+        const qsizetype index = item->sourceIndex();
+        //: In a message's context menu: go back to the point right before this message
+        QAction *rewind = menu->addAction(tr("Rewind to Here…"), this, [this, index] {
+            emit rewindRequested(index);
+        });
+        rewind->setObjectName(QStringLiteral("rewindToHereAction"));
+        rewind->setToolTip(m_rewindRefusal.isEmpty()
+                               ? tr("Choose whether to bring back the files, the conversation "
+                                    "or both as they were before this message")
+                               : m_rewindRefusal);
+        rewind->setEnabled(m_rewindRefusal.isEmpty());
+    }
+    if (item->kind() == ConversationItem::Kind::Rewind
+        && static_cast<const RewindItem *>(item)->undoable()) {
+        const qsizetype index = item->sourceIndex();
+        QAction *undo = menu->addAction(RewindItem::undoText(), this, [this, index] {
+            emit undoRewindRequested(index);
+        });
+        undo->setObjectName(QStringLiteral("undoRewindAction"));
+        undo->setToolTip(m_rewindRefusal);
+        undo->setEnabled(m_rewindRefusal.isEmpty());
+    }
+}
+
+bool ConversationView::isRewindTarget(const ConversationItem *item)
+{
+    if (!item || item->rewoundBy() || item->sourceIndex() < 0)
+        return false;
+    switch (item->kind()) {
+    case ConversationItem::Kind::User:
+    case ConversationItem::Kind::Assistant:
+    case ConversationItem::Kind::ToolCard:
+        return true;
+    case ConversationItem::Kind::Note:
+    case ConversationItem::Kind::Compaction:
+    case ConversationItem::Kind::Rewind:
+        return false;
+    }
+    return false;
+}
+
+void ConversationView::setRewindRefusal(const QString &reason)
+{
+    m_rewindRefusal = reason;
+}
+
+void ConversationView::setKeyItem(const ConversationItem *item)
+{
+    const int index = indexOf(item);
+    m_keyItem = index >= 0 ? m_model->at(index) : nullptr;
+    viewport()->update();
+}
+
+// The previous or next message shown that can be rewound to, or a rewind (its Undo).
+void ConversationView::moveKeyItem(int step)
+{
+    const int count = m_model->count();
+    int index = m_keyItem ? indexOf(m_keyItem) : (step < 0 ? count : -1);
+    for (index += step; index >= 0 && index < count; index += step) {
+        ConversationItem *item = m_model->at(index);
+        if (!item->isCollapsed()
+            && (isRewindTarget(item) || item->kind() == ConversationItem::Kind::Rewind)) {
+            m_keyItem = item;
+            ensureVisible(item);
+            viewport()->update();
+            return;
+        }
+    }
 }
 
 void ConversationView::changeEvent(QEvent *event)
@@ -539,6 +671,8 @@ void ConversationView::removeItem(ConversationItem *item)
     std::erase(m_live, item);
     if (m_anchor == item)
         m_anchor = nullptr;
+    if (m_keyItem == item)
+        m_keyItem = nullptr;
     emit aboutToRemoveItem(item);
     m_model->remove(item);
     scheduleFlush();

@@ -9,6 +9,7 @@
 #include <vector>
 
 QT_BEGIN_NAMESPACE
+class QMenu;
 class QToolButton;
 QT_END_NAMESPACE
 
@@ -26,7 +27,10 @@ struct ConversationStyle;
 /// The view follows new content unless the user scrolled up; then a "Jump to latest" button
 /// shows over its bottom edge (End does the same). A compaction's summary hides the messages it
 /// covers until its toggle (or Enter, for the summary on screen) shows them again; hiding and
-/// showing only changes a flag each item reads, no item is rebuilt. It draws a frame while it has the focus,
+/// showing only changes a flag each item reads, no item is rebuilt. A rewind hides the messages it
+/// rewound the same way. Every user message and turn offers "Rewind to here…" in its context
+/// menu (and a rewind "Undo rewind"); from the keyboard, Alt+Up and Alt+Down pick a message
+/// (framed) and the menu key or Shift+F10 opens its menu. It draws a frame while it has the focus,
 /// and screen readers see it as a list of its items (ConversationAccessible). UI thread only;
 /// never blocks.
 class ConversationView final : public QAbstractScrollArea
@@ -61,7 +65,23 @@ public:
     /// Lays out and repaints pending changes now instead of at the next frame.
     void flush();
 
+    /// Non-empty: "Rewind to here…" is offered disabled, with this reason (a task runs).
+    void setRewindRefusal(const QString &reason);
+    /// The item the keys act on (Alt+Up / Alt+Down, the menu key), or nullptr.
+    const ConversationItem *keyItem() const { return m_keyItem; }
+    /// Picks the item the keys act on (one that can be rewound to, or a rewind).
+    void setKeyItem(const ConversationItem *item);
+    /// The context menu of the item at \a index as it would open (tests; the caller deletes it).
+    QMenu *createItemMenu(int index);
+    /// Whether the item can be the target of "Rewind to here": a user message or a turn (an
+    /// answer or its tool call) that is not itself rewound.
+    static bool isRewindTarget(const ConversationItem *item);
+
 signals:
+    /// "Rewind to here…" on an item: rewind to right before raw message \a messageIndex.
+    void rewindRequested(qsizetype messageIndex);
+    /// "Undo rewind" on the rewind whose message has raw index \a rewindIndex.
+    void undoRewindRequested(qsizetype rewindIndex);
     /// Right before \a item is deleted (nullptr: all items are); pointers to it go stale.
     void aboutToRemoveItem(const Ui::ConversationItem *item);
 
@@ -95,6 +115,8 @@ private:
     void rebuildStyle();
     void itemChangedByUser(ConversationItem *item);
     CompactionItem *compactionForKeys() const;
+    void moveKeyItem(int step);
+    void addItemActions(QMenu *menu, ConversationItem *item);
     void ensureVisible(const ConversationItem *item);
 
     std::unique_ptr<ConversationModel> m_model;
@@ -107,6 +129,8 @@ private:
     bool m_inRelayout = false;
     ConversationItem *m_anchor = nullptr; ///< first visible item: stays put when others resize
     QToolButton *m_jumpToLatest = nullptr;
+    ConversationItem *m_keyItem = nullptr;
+    QString m_rewindRefusal;
 };
 
 } // namespace Ui

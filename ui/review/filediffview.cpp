@@ -164,19 +164,45 @@ bool FileDiffView::showFile(const QString &repositoryRoot, const QString &filePa
         m_note->setText(tr("git could not be run: shown as a new file."));
         break;
     }
-    const QString oldText = asText(before);
-    const QString newText = asText(now);
-    const AgentCore::UnifiedDiff diff = AgentCore::UnifiedDiff::compute(oldText, newText);
-    m_additions = diff.additions();
-    m_deletions = diff.deletions();
-    if (diff.isEmpty()) {
+    if (!showDiff(info.fileName(), asText(before), asText(now))) {
         fail(tr("%1 is the same as in the last commit: the session's changes to it were undone "
                 "or committed.")
                  .arg(shown));
-        return true; // nothing failed: there is just nothing to show
     }
+    return true; // nothing failed, even when there is nothing to show
+}
+
+bool FileDiffView::showChange(const QString &title,
+                              const QString &note,
+                              const QString &fileName,
+                              const QByteArray &before,
+                              const QByteArray &after)
+{
+    m_path.clear();
+    m_additions = 0;
+    m_deletions = 0;
+    m_title->setText(title);
+    m_stats->clear();
+    m_note->setText(note);
+    m_openInEditor->setEnabled(false);
+    if (AgentCore::TextFile::looksBinary(before) || AgentCore::TextFile::looksBinary(after)) {
+        fail(tr("%1 is a binary file: its changes cannot be shown as text.").arg(fileName));
+        return false;
+    }
+    if (!showDiff(fileName, asText(before), asText(after)))
+        fail(tr("No difference in the text of %1 (its mode may differ).").arg(fileName));
+    return true;
+}
+
+bool FileDiffView::showDiff(const QString &fileName, const QString &oldText, const QString &newText)
+{
+    const AgentCore::UnifiedDiff diff = AgentCore::UnifiedDiff::compute(oldText, newText);
+    m_additions = diff.additions();
+    m_deletions = diff.deletions();
+    if (diff.isEmpty())
+        return false;
     SyntaxColorizer colorizer(palette());
-    colorizer.setLanguageForFileName(info.fileName());
+    colorizer.setLanguageForFileName(QFileInfo(fileName).fileName());
     m_diff->setPane(DiffLayout::unified(diff, colorizer));
     m_stack->setCurrentWidget(m_diff);
     m_error->clear();

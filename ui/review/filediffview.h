@@ -33,6 +33,15 @@ public:
     /// Shows the change of \a filePath (absolute) in the repository at \a repositoryRoot.
     /// False when it cannot be shown; errorText() then says why, in the view too.
     bool showFile(const QString &repositoryRoot, const QString &filePath);
+    /// Shows the change from \a before to \a after (a file's bytes; empty for an absent
+    /// side) under \a title and \a note, coloured for \a fileName's language: a change that
+    /// is not the file's against HEAD (the rewind dialog's). False when it cannot be shown as
+    /// text (binary); errorText() then says why.
+    bool showChange(const QString &title,
+                    const QString &note,
+                    const QString &fileName,
+                    const QByteArray &before,
+                    const QByteArray &after);
 
     QString filePath() const { return m_path; }
     /// The message shown instead of a diff: why it cannot be shown, or that the file has no
@@ -55,6 +64,8 @@ signals:
 
 private:
     void fail(const QString &message);
+    /// Shows the diff of \a oldText and \a newText; false when they are the same.
+    bool showDiff(const QString &fileName, const QString &oldText, const QString &newText);
 
     QString m_path;
     int m_additions = 0;

@@ -1,0 +1,455 @@
+// "Rewind to here" in the window, end to end with a scripted model session that edits a file
+// and writes another with Bash: the dialog's choice and diff, the files back to their exact old
+// bytes (a file kept as it is when asked), the model's next request without the rewound
+// messages, the rewound messages hidden behind the rewind (and the same after resuming), the
+// rewind refused while a task runs, and "Undo rewind".
+//
+// The files side goes through Ui::RewindFiles; here a small snapshot store of the test stands
+// in for the checkpoint store (agentcore/checkpoint) so the window's flow is tested on its own.
+#include "../tools/toolstest.h"
+
+#include <agentsession.h>
+#include <composer.h>
+#include <context/contextview.h>
+#include <conversation/conversationitem.h>
+#include <conversation/conversationview.h>
+#include <conversation/rewinditem.h>
+#include <conversationpage.h>
+#include <mainwindow.h>
+#include <review/filediffview.h>
+#include <rewind/rewindcontroller.h>
+#include <rewind/rewinddialog.h>
+#include <scriptedmodel.h>
+#include <settings/appsettings.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace AgentCore;
+using TestSupport::ModelStep;
+using TestSupport::ScriptedModel;
+using Ui::AgentSession;
+
+namespace {
+
+constexpr int runTimeoutMs = 15'000;
+const QStringList trackedFiles{QStringLiteral("a.txt"), QStringLiteral("b.txt")};
+
+/// The repository's two files as they were at points of the conversation: what the checkpoint
+/// store does, reduced to what the window's flow needs.
+class SnapshotFiles final : public Ui::RewindFiles
+{
+public:
+    explicit SnapshotFiles(const ToolsTest::Repo &repo)
+        : m_repo(repo)
+    {}
+
+    /// Records the files as they are now as the state before raw message \a messageIndex.
+    void take(qsizetype messageIndex) { m_points.append({messageIndex, snapshot()}); }
+    int restores() const { return m_restores; }
+
+    Ui::RewindFilesPreview preview(qsizetype messageIndex) override
+    {
+        Ui::RewindFilesPreview preview;
+        qsizetype found = -1;
+        for (qsizetype i = 0; i < m_points.size(); ++i) {
+            if (m_points.at(i).first <= messageIndex)
+                found = i;
+        }
+        if (found < 0) {
+            preview.unavailable = QStringLiteral("No checkpoint was recorded there.");
+            return preview;
+        }
+        preview.checkpoint = QString::number(found);
+        const Files then = m_points.at(found).second;
+        const Files now = snapshot();
+        for (const QString &path : trackedFiles) {
+            if (then.value(path) == now.value(path))
+                continue;
+            Ui::RewindFile file;
+            file.path = path;
+            file.current = now.value(path).value_or(QByteArray());
+            file.restored = then.value(path).value_or(QByteArray());
+            file.kind = !then.value(path)  ? Ui::RewindFile::Kind::Added
+                        : !now.value(path) ? Ui::RewindFile::Kind::Deleted
+                                           : Ui::RewindFile::Kind::Modified;
+            preview.files.append(file);
+        }
+        return preview;
+    }
+
+    Ui::RewindFilesOutcome restore(const QString &checkpoint, const QSet<QString> &keep) override
+    {
+        ++m_restores;
+        Ui::RewindFilesOutcome outcome;
+        const Files then = m_points.value(checkpoint.toInt()).second;
+        m_points.append({-1, snapshot()}); // the undo state, recorded first
+        outcome.undoCheckpoint = QString::number(m_points.size() - 1);
+        for (const QString &path : trackedFiles) {
+            if (keep.contains(path)) {
+                outcome.kept.append(path);
+                continue;
+            }
+            if (then.value(path))
+                m_repo.write(path, *then.value(path));
+            else
+                QFile::remove(m_repo.path(path));
+            outcome.restored.append(path);
+        }
+        return outcome;
+    }
+
+private:
+    using Files = QHash<QString, std::optional<QByteArray>>;
+    Files snapshot() const
+    {
+        Files files;
+        for (const QString &path : trackedFiles) {
+            const QByteArray bytes = m_repo.read(path);
+            files.insert(path, bytes == "<missing>" ? std::nullopt : std::optional(bytes));
+        }
+        return files;
+    }
+
+    const ToolsTest::Repo &m_repo;
+    QList<std::pair<qsizetype, Files>> m_points;
+    int m_restores = 0;
+};
+
+QStringList requestTexts(const Context &context)
+{
+    QStringList texts;
+    for (const Message &message : context.messages)
+        texts.append(message.text());
+    return texts;
+}
+
+} // namespace
+
+class tst_RewindFlow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_rewindflow"));
+        Ui::AppSettings settings;
+        settings.autoCompact = false; // a summary would take the scripted model's replies
+        QSettings stored;
+        settings.save(stored);
+    }
+    void cleanup()
+    {
+        m_window.reset();
+        m_files.reset();
+        m_repo.reset();
+    }
+
+    void rewindBothRestoresTheFilesAndTheModelForgets()
+    {
+        openWindow();
+        runTwoTasks();
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
+        QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n"));
+
+        // Rewind to right before the first message: the dialog shows both files' changes.
+        QVERIFY(controller()->requestRewind(0));
+        Ui::RewindDialog *dialog = controller()->dialog();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QVERIFY(dialog->findChild<QLabel *>("rewindTarget")->text().contains("edit a.txt"));
+        QCOMPARE(dialog->fileList()->count(), 2);
+        QVERIFY2(dialog->diffView()->diffText().contains("+ one"),
+                 qPrintable(dialog->diffView()->diffText()));
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n")); // nothing changes before Rewind
+        dialog->rewindButton()->click();
+
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
+        QCOMPARE(m_repo->read("b.txt"), QByteArray("<missing>"));
+        // The rewound messages hide behind the rewind; the message comes back to the composer.
+        view()->flush();
+        const Ui::RewindItem *rewind = rewindItem();
+        QVERIFY(rewind);
+        QCOMPARE(rewind->rewind().scope, Rewind::Scope::Both);
+        QCOMPARE(rewind->rewoundCount(), shownBefore());
+        QVERIFY(rewind->undoable());
+        QCOMPARE(shownKinds(),
+                 QList<Ui::ConversationItem::Kind>{Ui::ConversationItem::Kind::Rewind});
+        QCOMPARE(page()->composer()->toPlainText(), QStringLiteral("edit a.txt"));
+
+        // The next request starts afresh; the session keeps every original.
+        page()->composer()->clear();
+        send(QStringLiteral("third task"));
+        const QStringList request = requestTexts(m_model->contexts().last());
+        QCOMPARE(request, QStringList{QStringLiteral("third task")});
+        QCOMPARE(session()->conversation().at(8).text(), QStringLiteral("second task"));
+    }
+
+    void keepAFileAsItIs()
+    {
+        openWindow();
+        runTwoTasks();
+        QVERIFY(controller()->requestRewind(0));
+        Ui::RewindDialog *dialog = controller()->dialog();
+        QTRY_VERIFY(dialog->isVisible());
+        const QList<QListWidgetItem *> items = dialog->fileList()->findItems("b.txt",
+                                                                             Qt::MatchStartsWith);
+        QCOMPARE(items.size(), 1);
+        dialog->fileList()->setCurrentItem(items.first());
+        dialog->fileList()->setFocus();
+        QTest::keyClick(dialog->fileList(), Qt::Key_Space);
+        QCOMPARE(dialog->keptFiles(), QSet<QString>{"b.txt"});
+        QTest::keyClick(dialog->fileList(), Qt::Key_Return);
+
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
+        QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n")); // kept
+        QCOMPARE(rewindItem()->rewind().keptFiles, QStringList{"b.txt"});
+        QVERIFY(rewindItem()->byline().contains("1 kept"));
+    }
+
+    void conversationOnlyLeavesTheFiles()
+    {
+        openWindow();
+        runTwoTasks();
+        QVERIFY(controller()->requestRewind(8)); // before "second task"
+        Ui::RewindDialog *dialog = controller()->dialog();
+        QTRY_VERIFY(dialog->isVisible());
+        dialog->conversationButton()->click();
+        dialog->rewindButton()->click();
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
+        QCOMPARE(m_files->restores(), 0);
+        page()->composer()->clear();
+        send(QStringLiteral("third task"));
+        const QStringList request = requestTexts(m_model->contexts().last());
+        QVERIFY(request.contains("edit a.txt"));
+        QVERIFY(request.contains("done"));
+        QVERIFY(!request.contains("second task"));
+        QVERIFY(!request.contains("ok"));
+    }
+
+    void undoRewindBringsBothBack()
+    {
+        openWindow();
+        runTwoTasks();
+        QVERIFY(controller()->requestRewind(0));
+        QTRY_VERIFY(controller()->dialog()->isVisible());
+        controller()->dialog()->rewindButton()->click();
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
+        const qsizetype marker = rewindItem()->sourceIndex();
+
+        // "Undo rewind" on the rewind: the files and the conversation as they were before it.
+        QVERIFY(controller()->undoRewind(marker));
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
+        QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n"));
+        view()->flush();
+        QVERIFY(!rewindItem(0)->undoable()); // rewound itself by the undo
+        QVERIFY(shownKinds().contains(Ui::ConversationItem::Kind::User));
+        page()->composer()->clear();
+        send(QStringLiteral("third task"));
+        const QStringList request = requestTexts(m_model->contexts().last());
+        QVERIFY(request.contains("edit a.txt"));
+        QVERIFY(request.contains("second task"));
+        QCOMPARE(request.last(), QStringLiteral("third task"));
+    }
+
+    void refusedWhileATaskRuns()
+    {
+        openWindow({ModelStep::waitForAbort()});
+        send(QStringLiteral("first"), false);
+        QTRY_COMPARE(session()->state(), AgentSession::State::Running);
+        QTRY_VERIFY(view()->itemCount() > 0); // the message's events come in batches
+        QVERIFY(!controller()->requestRewind(0));
+        QVERIFY(!controller()->dialog());
+        QVERIFY(page()->rewindNotice()->isVisible());
+        QVERIFY2(page()->rewindNotice()->text().contains("working"),
+                 qPrintable(page()->rewindNotice()->text()));
+        // The message's menu offers it disabled, with the reason.
+        std::unique_ptr<QMenu> menu(view()->createItemMenu(0));
+        QCOMPARE(view()->itemAt(0)->kind(), Ui::ConversationItem::Kind::User);
+        QAction *action = menu->findChild<QAction *>("rewindToHereAction");
+        QVERIFY2(action, qPrintable(QString::number(view()->itemAt(0)->sourceIndex())));
+        QVERIFY(!action->isEnabled());
+        QVERIFY(action->toolTip().contains("working"));
+        session()->stop();
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+        std::unique_ptr<QMenu> after(view()->createItemMenu(0));
+        QVERIFY(after->findChild<QAction *>("rewindToHereAction")->isEnabled());
+    }
+
+    void keyboardReachesRewindToHere()
+    {
+        openWindow();
+        runTwoTasks();
+        view()->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(view()->hasFocus());
+        // Alt+Up picks the latest message that can be rewound to, then the one before.
+        QTest::keyClick(view(), Qt::Key_Up, Qt::AltModifier);
+        QVERIFY(view()->keyItem());
+        QCOMPARE(view()->keyItem()->kind(), Ui::ConversationItem::Kind::Assistant);
+        QTest::keyClick(view(), Qt::Key_Up, Qt::AltModifier);
+        QCOMPARE(view()->keyItem()->kind(), Ui::ConversationItem::Kind::User);
+        QCOMPARE(view()->keyItem()->sourceIndex(), 8);
+        // Its menu's action opens the dialog for that point.
+        std::unique_ptr<QMenu> menu(view()->createItemMenu(view()->indexOf(view()->keyItem())));
+        menu->findChild<QAction *>("rewindToHereAction")->trigger();
+        QVERIFY(controller()->dialog());
+        QTRY_VERIFY(controller()->dialog()->isVisible());
+        QVERIFY(controller()
+                    ->dialog()
+                    ->findChild<QLabel *>("rewindTarget")
+                    ->text()
+                    .contains("second task"));
+        QTest::keyClick(controller()->dialog(), Qt::Key_Escape);
+        QTRY_VERIFY(!controller()->dialog());
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
+    }
+
+    void resumedSessionShowsTheSameRewind()
+    {
+        openWindow();
+        runTwoTasks();
+        QVERIFY(controller()->requestRewind(8));
+        QTRY_VERIFY(controller()->dialog()->isVisible());
+        controller()->dialog()->conversationButton()->click();
+        controller()->dialog()->rewindButton()->click();
+        const QList<Message> before = contextView(session()->conversation());
+        const QString path = session()->sessionPath();
+        QVERIFY(!path.isEmpty());
+        m_window.reset();
+
+        makeWindow({});
+        QVERIFY(m_window->resumeSession(path));
+        QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+        view()->flush();
+        QVERIFY(rewindItem());
+        QCOMPARE(rewindItem()->rewoundCount(), 2);
+        QCOMPARE(contextView(session()->agent()->messages()), before);
+        QCOMPARE(session()->conversation().size(), 11); // the originals and the rewind
+        int shown = 0;
+        for (int i = 0; i < view()->itemCount(); ++i)
+            shown += view()->isItemShown(i) ? 1 : 0;
+        QCOMPARE(shown, view()->itemCount() - 2);
+    }
+
+private:
+    void makeWindow(const QList<ModelStep> &steps)
+    {
+        m_model = std::make_shared<ScriptedModel>(steps);
+        Ui::AgentSetup setup;
+        setup.model.client = m_model;
+        setup.model.label = QStringLiteral("scripted");
+        setup.options.systemPrompt = QStringLiteral("You are tested.");
+        setup.options.permissionMode = PermissionMode::Bypass;
+        setup.sessionsDirectory = m_sessions.path();
+        m_window = std::make_unique<Ui::MainWindow>(setup);
+        m_window->resize(1100, 760);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        QVERIFY(m_window->openRepository(m_repo->root()));
+        controller()->setFiles(m_files);
+    }
+
+    void openWindow(const QList<ModelStep> &steps = {})
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        QVERIFY(m_repo->isValid());
+        QVERIFY(m_repo->write("a.txt", "one\n"));
+        m_files = std::make_shared<SnapshotFiles>(*m_repo);
+        makeWindow(steps);
+        QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    }
+
+    /// "edit a.txt": a Read, an Edit, a Bash write, an answer (raw messages 0-7); then
+    /// "second task" (8): an answer (9).
+    void runTwoTasks()
+    {
+        m_model->enqueue(ModelStep::toolCall("r1", "Read", {{"file_path", "a.txt"}}));
+        m_model->enqueue(ModelStep::toolCall("e1",
+                                             "Edit",
+                                             {{"file_path", "a.txt"},
+                                              {"old_string", "one"},
+                                              {"new_string", "two"}}));
+        m_model->enqueue(
+            ModelStep::toolCall("b1", "Bash", {{"command", "printf 'made\\n' > b.txt"}}));
+        m_model->enqueue(ModelStep::text("done"));
+        m_model->enqueue(ModelStep::text("ok"));
+        m_files->take(0);
+        send(QStringLiteral("edit a.txt"));
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
+        m_files->take(8);
+        send(QStringLiteral("second task"));
+        QCOMPARE(session()->conversation().size(), 10);
+    }
+
+    void send(const QString &text, bool wait = true)
+    {
+        const int calls = m_model->callCount();
+        QTest::keyClicks(page()->composer(), text);
+        QTest::keyClick(page()->composer(), Qt::Key_Return);
+        if (!wait)
+            return;
+        // A run without a scripted step left ends at once: wait for its request, then its end.
+        QTRY_VERIFY_WITH_TIMEOUT(m_model->callCount() > calls, runTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(session()->state() == AgentSession::State::Idle
+                                     && session()->agent()->isIdle(),
+                                 runTimeoutMs);
+    }
+
+    int shownBefore() const
+    {
+        int count = 0;
+        for (int i = 0; i < view()->itemCount(); ++i)
+            count += view()->itemAt(i)->rewoundBy() ? 1 : 0;
+        return count;
+    }
+
+    QList<Ui::ConversationItem::Kind> shownKinds() const
+    {
+        QList<Ui::ConversationItem::Kind> kinds;
+        for (int i = 0; i < view()->itemCount(); ++i) {
+            if (view()->isItemShown(i))
+                kinds.append(view()->itemAt(i)->kind());
+        }
+        return kinds;
+    }
+
+    const Ui::RewindItem *rewindItem(int nth = -1) const
+    {
+        QList<const Ui::RewindItem *> found;
+        for (int i = 0; i < view()->itemCount(); ++i) {
+            if (view()->itemAt(i)->kind() == Ui::ConversationItem::Kind::Rewind)
+                found.append(static_cast<const Ui::RewindItem *>(view()->itemAt(i)));
+        }
+        if (found.isEmpty())
+            return nullptr;
+        return nth < 0 ? found.last() : found.value(nth);
+    }
+
+    Ui::ConversationPage *page() const { return m_window->conversationPage(); }
+    AgentSession *session() const { return m_window->session(); }
+    Ui::ConversationView *view() const { return page()->conversation(); }
+    Ui::RewindController *controller() const { return page()->rewindController(); }
+
+    QTemporaryDir m_sessions;
+    std::unique_ptr<ToolsTest::Repo> m_repo;
+    std::shared_ptr<SnapshotFiles> m_files;
+    std::shared_ptr<ScriptedModel> m_model;
+    std::unique_ptr<Ui::MainWindow> m_window;
+};
+
+QTEST_MAIN(tst_RewindFlow)
+#include "tst_rewindflow.moc"

@@ -1,0 +1,154 @@
+#include "rewindcontroller.h"
+
+#include "rewinddialog.h"
+
+#include "../agentsession.h"
+
+#include <QWidget>
+
+namespace Ui {
+
+namespace {
+QString firstLine(const QString &text)
+{
+    const QString line = text.trimmed().section(QLatin1Char('\n'), 0, 0);
+    return line.size() > 80 ? line.left(79) + QChar(0x2026) : line;
+}
+} // namespace
+
+RewindController::RewindController(QWidget *dialogParent, QObject *parent)
+    : QObject(parent)
+    , m_dialogParent(dialogParent)
+{}
+
+RewindController::~RewindController()
+{
+    delete m_dialog;
+}
+
+void RewindController::setSession(AgentSession *session)
+{
+    m_session = session;
+    if (m_dialog)
+        m_dialog->reject(); // its point belongs to the other conversation
+}
+
+void RewindController::setFiles(std::shared_ptr<RewindFiles> files)
+{
+    m_files = std::move(files);
+}
+
+QString RewindController::describe(qsizetype messageIndex) const
+{
+    const AgentCore::Message &message = m_session->conversation().at(messageIndex);
+    if (message.role == AgentCore::Message::Role::User)
+        //: What a rewind goes back to: "your message “fix the parser”"
+        return tr("your message “%1”").arg(firstLine(message.text()));
+    if (message.isAssistant() && !message.text().trimmed().isEmpty())
+        return tr("the agent's turn “%1”").arg(firstLine(message.text()));
+    if (message.isAssistant() && !message.toolCalls().isEmpty())
+        return tr("the agent's turn that called %1").arg(message.toolCalls().first().name);
+    return tr("message %1 of the conversation").arg(messageIndex + 1);
+}
+
+bool RewindController::requestRewind(qsizetype messageIndex)
+{
+    QString reason = m_session ? m_session->rewindRefusal() : tr("No conversation is open.");
+    if (reason.isEmpty() && (messageIndex < 0 || messageIndex >= m_session->conversation().size()))
+        reason = tr("That point is no longer in the conversation.");
+    if (!reason.isEmpty()) {
+        emit refused(reason);
+        return false;
+    }
+    delete m_dialog;
+    m_dialog = new RewindDialog(m_dialogParent);
+    m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_dialog->setTarget(describe(messageIndex));
+    RewindFilesPreview preview;
+    if (m_files)
+        preview = m_files->preview(messageIndex);
+    else
+        preview.unavailable = tr("No checkpoints are kept for this session: only the "
+                                 "conversation can be rewound.");
+    m_dialog->setFiles(preview);
+    connect(m_dialog, &QDialog::accepted, this, [this, messageIndex] { confirm(messageIndex); });
+    m_dialog->open();
+    return true;
+}
+
+void RewindController::confirm(qsizetype messageIndex)
+{
+    if (!m_dialog || !m_session)
+        return;
+    AgentCore::Rewind rewind;
+    rewind.toIndex = messageIndex;
+    rewind.scope = m_dialog->scope();
+    const QString userText = m_session->conversation().value(messageIndex).role
+                                     == AgentCore::Message::Role::User
+                                 ? m_session->conversation().at(messageIndex).text()
+                                 : QString();
+    const QSet<QString> keep = m_dialog->keptFiles();
+    if (apply(rewind, m_dialog->files().checkpoint, keep))
+        emit rewound(rewind, rewind.rewindsConversation() ? userText : QString());
+}
+
+bool RewindController::apply(AgentCore::Rewind rewind,
+                             const QString &checkpoint,
+                             const QSet<QString> &keep)
+{
+    // A run may have started while the dialog was open.
+    if (const QString reason = m_session->rewindRefusal(); !reason.isEmpty()) {
+        emit refused(reason);
+        return false;
+    }
+    if (rewind.restoresFiles()) {
+        if (!m_files || checkpoint.isEmpty()) {
+            emit refused(tr("The files cannot be rewound: no checkpoint was recorded there."));
+            return false;
+        }
+        const RewindFilesOutcome outcome = m_files->restore(checkpoint, keep);
+        if (outcome.undoCheckpoint.isEmpty()) {
+            // Nothing was restored: the safety net could not be recorded first.
+            emit refused(outcome.error.isEmpty() ? tr("The files could not be restored.")
+                                                 : outcome.error);
+            return false;
+        }
+        rewind.checkpoint = checkpoint;
+        rewind.undoCheckpoint = outcome.undoCheckpoint;
+        rewind.restoredFiles = outcome.restored;
+        rewind.keptFiles = outcome.kept;
+        if (!outcome.error.isEmpty())
+            emit refused(outcome.error); // part was restored: the rewind is still recorded
+    }
+    QString error;
+    if (!m_session->rewind(rewind, &error)) {
+        emit refused(error);
+        return false;
+    }
+    return true;
+}
+
+bool RewindController::undoRewind(qsizetype rewindIndex)
+{
+    QString reason = m_session ? m_session->rewindRefusal() : tr("No conversation is open.");
+    const std::optional<AgentCore::Rewind> undone = m_session ? AgentCore::Rewind::of(
+                                                        m_session->conversation().value(rewindIndex))
+                                                              : std::nullopt;
+    if (reason.isEmpty() && !undone)
+        reason = tr("That rewind is no longer in the conversation.");
+    if (!reason.isEmpty()) {
+        emit refused(reason);
+        return false;
+    }
+    // The conversation as it was right before the rewind (a rewind of the rewind), and the
+    // files as they were right before it (the checkpoint the store recorded then).
+    AgentCore::Rewind undo;
+    undo.toIndex = rewindIndex;
+    undo.scope = undone->restoresFiles() && !undone->undoCheckpoint.isEmpty()
+                     ? (undone->rewindsConversation() ? AgentCore::Rewind::Scope::Both
+                                                      : AgentCore::Rewind::Scope::Files)
+                     : AgentCore::Rewind::Scope::Conversation;
+    return apply(undo, undone->undoCheckpoint, {});
+}
+
+} // namespace Ui

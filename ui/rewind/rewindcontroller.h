@@ -1,0 +1,69 @@
+#pragma once
+
+#include "rewinddialog.h"
+#include "rewindfiles.h"
+
+#include <context/rewind.h>
+
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+QT_BEGIN_NAMESPACE
+class QWidget;
+QT_END_NAMESPACE
+
+namespace Ui {
+
+class AgentSession;
+
+/// "Rewind to here" and "Undo rewind" for one window: asks the session whether it may rewind
+/// (refused, with the reason, while a task runs), shows the RewindDialog with the files'
+/// diff, and on confirmation restores the files (the store records a checkpoint first) and
+/// appends the rewind to the conversation. UI thread.
+class RewindController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RewindController)
+public:
+    /// \a dialogParent: the dialogs' parent (the window).
+    explicit RewindController(QWidget *dialogParent, QObject *parent = nullptr);
+    ~RewindController() override;
+
+    /// Not owned; null detaches.
+    void setSession(AgentSession *session);
+    /// The files side (null: only the conversation can be rewound, the dialog says why).
+    void setFiles(std::shared_ptr<RewindFiles> files);
+    std::shared_ptr<RewindFiles> files() const { return m_files; }
+
+    /// Opens the dialog for a rewind to right before raw message \a messageIndex (not modal
+    /// for the caller: it returns at once). false, and refused() with the reason, when the
+    /// session cannot rewind now.
+    bool requestRewind(qsizetype messageIndex);
+    /// Undoes the rewind whose message has raw index \a rewindIndex: restores the files it
+    /// replaced and brings back the conversation as it was right before it. false, and
+    /// refused(), when it cannot now.
+    bool undoRewind(qsizetype rewindIndex);
+    /// The dialog while it is open.
+    RewindDialog *dialog() const { return m_dialog; }
+
+signals:
+    /// A rewind or its undo cannot be done; \a reason is for people.
+    void refused(const QString &reason);
+    /// A rewind was applied. \a userText: the text of the user message it went back before
+    /// (empty for a turn): the composer offers it again.
+    void rewound(const AgentCore::Rewind &rewind, const QString &userText);
+
+private:
+    void confirm(qsizetype messageIndex);
+    bool apply(AgentCore::Rewind rewind, const QString &checkpoint, const QSet<QString> &keep);
+    QString describe(qsizetype messageIndex) const;
+
+    QWidget *m_dialogParent;
+    QPointer<AgentSession> m_session;
+    std::shared_ptr<RewindFiles> m_files;
+    QPointer<RewindDialog> m_dialog;
+};
+
+} // namespace Ui

@@ -1,0 +1,267 @@
+#include "rewinddialog.h"
+
+#include "../review/filediffview.h"
+
+#include <QButtonGroup>
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace Ui {
+
+namespace {
+constexpr int PathRole = Qt::UserRole;
+
+QString kindText(RewindFile::Kind kind)
+{
+    switch (kind) {
+    case RewindFile::Kind::Added:
+        //: A file the rewind deletes: it was created after that point
+        return RewindDialog::tr("deleted (created since)");
+    case RewindFile::Kind::Modified:
+        //: A file the rewind writes back as it was
+        return RewindDialog::tr("restored");
+    case RewindFile::Kind::Deleted:
+        //: A file the rewind brings back: it was deleted after that point
+        return RewindDialog::tr("brought back (deleted since)");
+    }
+    return {};
+}
+} // namespace
+
+RewindDialog::RewindDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_target(new QLabel(this))
+    , m_both(new QRadioButton(tr("Files &and conversation"), this))
+    , m_conversation(new QRadioButton(tr("&Conversation only"), this))
+    , m_filesOnly(new QRadioButton(tr("&Files only"), this))
+    , m_filesNote(new QLabel(this))
+    , m_filesStack(new QStackedWidget(this))
+    , m_list(new QListWidget(this))
+    , m_diff(new FileDiffView(this))
+    , m_noFiles(new QLabel(this))
+    , m_summary(new QLabel(this))
+{
+    setObjectName(QStringLiteral("rewindDialog"));
+    setWindowTitle(tr("Rewind"));
+    m_target->setObjectName(QStringLiteral("rewindTarget"));
+    m_target->setWordWrap(true);
+    m_target->setTextFormat(Qt::PlainText);
+
+    auto choice = new QButtonGroup(this);
+    m_both->setObjectName(QStringLiteral("rewindBoth"));
+    m_conversation->setObjectName(QStringLiteral("rewindConversation"));
+    m_filesOnly->setObjectName(QStringLiteral("rewindFiles"));
+    m_both->setToolTip(tr("Restore the files and take the conversation back to this point"));
+    m_conversation->setToolTip(tr("The model goes on from this point; the files stay as they are"));
+    m_filesOnly->setToolTip(tr("Restore the files; the conversation goes on as it is"));
+    for (QRadioButton *button : {m_both, m_conversation, m_filesOnly}) {
+        button->setAccessibleName(button->text().remove(QLatin1Char('&')));
+        choice->addButton(button);
+    }
+    m_both->setChecked(true);
+    auto choices = new QHBoxLayout;
+    choices->addWidget(m_both);
+    choices->addWidget(m_conversation);
+    choices->addWidget(m_filesOnly);
+    choices->addStretch();
+
+    m_filesNote->setObjectName(QStringLiteral("rewindFilesNote"));
+    m_filesNote->setWordWrap(true);
+    m_filesNote->setText(tr("Check a file to keep it as it is (Space). The diff shows what the "
+                            "rewind changes in it."));
+    m_list->setObjectName(QStringLiteral("rewindFileList"));
+    m_list->setAccessibleName(tr("Files the rewind restores; checked ones are kept as they are"));
+    m_list->setTextElideMode(Qt::ElideMiddle);
+    m_diff->setAccessibleName(tr("What the rewind changes in the selected file"));
+    m_noFiles->setObjectName(QStringLiteral("rewindNoFiles"));
+    m_noFiles->setWordWrap(true);
+    m_noFiles->setAlignment(Qt::AlignCenter);
+    auto splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_list);
+    splitter->addWidget(m_diff);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    splitter->setChildrenCollapsible(false);
+    m_filesStack->addWidget(splitter);
+    m_filesStack->addWidget(m_noFiles);
+
+    m_summary->setObjectName(QStringLiteral("rewindSummary"));
+    m_summary->setWordWrap(true);
+
+    auto buttons = new QDialogButtonBox(this);
+    //: Confirms a rewind; nothing changes before it is pressed
+    m_rewind = buttons->addButton(tr("&Rewind"), QDialogButtonBox::AcceptRole);
+    m_rewind->setObjectName(QStringLiteral("rewindConfirm"));
+    m_rewind->setDefault(true);
+    m_rewind->setAutoDefault(true);
+    QPushButton *cancel = buttons->addButton(QDialogButtonBox::Cancel);
+    cancel->setAutoDefault(false);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto layout = new QVBoxLayout(this);
+    layout->addWidget(m_target);
+    layout->addLayout(choices);
+    layout->addWidget(m_filesNote);
+    layout->addWidget(m_filesStack, 1);
+    layout->addWidget(m_summary);
+    layout->addWidget(buttons);
+
+    setTabOrder(m_both, m_conversation);
+    setTabOrder(m_conversation, m_filesOnly);
+    setTabOrder(m_filesOnly, m_list);
+    setTabOrder(m_list, m_rewind);
+    setTabOrder(m_rewind, cancel);
+
+    connect(choice, &QButtonGroup::buttonToggled, this, [this](QAbstractButton *, bool checked) {
+        if (checked)
+            updateSummary();
+    });
+    connect(m_list, &QListWidget::currentRowChanged, this, &RewindDialog::showCurrentFile);
+    connect(m_list, &QListWidget::itemChanged, this, &RewindDialog::updateSummary);
+    resize(900, 600);
+    setFiles({});
+}
+
+RewindDialog::~RewindDialog() = default;
+
+void RewindDialog::setTarget(const QString &description)
+{
+    //: Top of the rewind dialog: "Rewind to right before your message “fix the parser”"
+    m_target->setText(tr("Rewind to right before %1.").arg(description));
+}
+
+void RewindDialog::setFiles(const RewindFilesPreview &preview)
+{
+    m_preview = preview;
+    const QSignalBlocker blocker(m_list);
+    m_list->clear();
+    for (const RewindFile &file : preview.files) {
+        auto item = new QListWidgetItem(QStringLiteral("%1 — %2").arg(file.path,
+                                                                      kindText(file.kind)),
+                                        m_list);
+        item->setData(PathRole, file.path);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Unchecked);
+        item->setToolTip(tr("Check to keep %1 as it is").arg(file.path));
+    }
+    const bool available = preview.unavailable.isEmpty();
+    m_both->setEnabled(available);
+    m_filesOnly->setEnabled(available && !preview.files.isEmpty());
+    if (!available)
+        m_noFiles->setText(preview.unavailable);
+    else if (preview.files.isEmpty())
+        m_noFiles->setText(tr("No file differs from that point: only the conversation changes."));
+    if (!preview.notCovered.isEmpty() && available) {
+        m_filesNote->setText(tr("Check a file to keep it as it is (Space). Not covered by the "
+                                "checkpoint, left as they are: %1.")
+                                 .arg(preview.notCovered.join(QStringLiteral(", "))));
+    }
+    m_filesStack->setCurrentIndex(available && !preview.files.isEmpty() ? 0 : 1);
+    if (!available || (m_filesOnly->isChecked() && preview.files.isEmpty()))
+        m_conversation->setChecked(true);
+    else if (available && !m_conversation->isChecked())
+        m_both->setChecked(true);
+    if (m_list->count() > 0)
+        m_list->setCurrentRow(0);
+    showCurrentFile();
+    updateSummary();
+}
+
+AgentCore::Rewind::Scope RewindDialog::scope() const
+{
+    if (m_filesOnly->isChecked())
+        return AgentCore::Rewind::Scope::Files;
+    if (m_conversation->isChecked())
+        return AgentCore::Rewind::Scope::Conversation;
+    return AgentCore::Rewind::Scope::Both;
+}
+
+void RewindDialog::setScope(AgentCore::Rewind::Scope scope)
+{
+    switch (scope) {
+    case AgentCore::Rewind::Scope::Files:
+        m_filesOnly->setChecked(true);
+        break;
+    case AgentCore::Rewind::Scope::Conversation:
+        m_conversation->setChecked(true);
+        break;
+    case AgentCore::Rewind::Scope::Both:
+        m_both->setChecked(true);
+        break;
+    }
+}
+
+QSet<QString> RewindDialog::keptFiles() const
+{
+    QSet<QString> kept;
+    for (int i = 0; i < m_list->count(); ++i) {
+        if (m_list->item(i)->checkState() == Qt::Checked)
+            kept.insert(m_list->item(i)->data(PathRole).toString());
+    }
+    return kept;
+}
+
+void RewindDialog::showCurrentFile()
+{
+    const int row = m_list->currentRow();
+    if (row < 0 || row >= m_preview.files.size()) {
+        m_diff->showChange({}, {}, {}, {}, {});
+        return;
+    }
+    const RewindFile &file = m_preview.files.at(row);
+    QString note;
+    switch (file.kind) {
+    case RewindFile::Kind::Added:
+        note = tr("Created after that point: the rewind deletes it.");
+        break;
+    case RewindFile::Kind::Modified:
+        note = tr("As it is now (−) and as the rewind writes it back (+).");
+        break;
+    case RewindFile::Kind::Deleted:
+        note = tr("Deleted after that point: the rewind writes it back.");
+        break;
+    }
+    //: Title over the diff of one file in the rewind dialog
+    m_diff->showChange(tr("Rewind of %1").arg(file.path),
+                       note,
+                       file.path,
+                       file.current,
+                       file.restored);
+}
+
+QString RewindDialog::summaryText() const
+{
+    return m_summary->text();
+}
+
+void RewindDialog::updateSummary()
+{
+    const AgentCore::Rewind::Scope chosen = scope();
+    const bool files = chosen != AgentCore::Rewind::Scope::Conversation;
+    m_list->setEnabled(files);
+    m_diff->setEnabled(files);
+    m_filesNote->setEnabled(files);
+    const int kept = int(keptFiles().size());
+    const int restored = files ? int(m_preview.files.size()) - kept : 0;
+    QStringList parts;
+    if (chosen != AgentCore::Rewind::Scope::Files)
+        parts << tr("The model goes on from this point; the later messages stay in the session, "
+                    "marked as rewound.");
+    if (files) {
+        parts << tr("%n file(s) will be restored.", nullptr, restored);
+        if (kept > 0)
+            parts << tr("%n kept as it is.", nullptr, kept);
+    }
+    parts << tr("You can undo the rewind.");
+    m_summary->setText(parts.join(QLatin1Char(' ')));
+}
+
+} // namespace Ui
