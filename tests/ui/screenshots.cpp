@@ -8,6 +8,7 @@
 #include <compactdialog.h>
 #include <composer.h>
 #include <context/compaction.h>
+#include <context/rewind.h>
 #include <contextview/contextdialog.h>
 #include <conversation/compactionitem.h>
 #include <conversation/conversationitem.h>
@@ -22,6 +23,8 @@
 #include <projecttrustdialog.h>
 #include <review/reviewqueue.h>
 #include <review/shellwritesreviewview.h>
+#include <rewind/rewindcontroller.h>
+#include <rewind/rewinddialog.h>
 #include <rootuserbar.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
@@ -41,6 +44,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPalette>
 #include <QProcess>
@@ -934,6 +938,93 @@ bool compacted(const QString &dir)
     return ok;
 }
 
+// A rewind: the conversation after "Rewind to here" on its third task (the rewound messages
+// hide behind the rewind, which offers Undo), and the rewind dialog on the same conversation
+// with the diff it would apply to each file.
+class ScreenshotRewindFiles final : public Ui::RewindFiles
+{
+public:
+    Ui::RewindFilesPreview preview(qsizetype) override
+    {
+        Ui::RewindFilesPreview preview;
+        preview.checkpoint = QStringLiteral("3f2a9c1e0b7d4a6f8e2c5b1a9d0e7f3c2b4a6d8e");
+        Ui::RewindFile calc;
+        calc.path = QStringLiteral("src/calc.cpp");
+        calc.current
+            = "#include \"calc.h\"\n\n#include <stdexcept>\n\nnamespace calc {\n\n"
+              "int64_t add(int64_t a, int64_t b)\n{\n    int64_t sum = 0;\n"
+              "    if (__builtin_add_overflow(a, b, &sum))\n"
+              "        throw std::overflow_error(\"add overflows\");\n    return sum;\n}\n\n"
+              "} // namespace calc\n";
+        calc.restored
+            = "#include \"calc.h\"\n\n#include <stdexcept>\n\nnamespace calc {\n\n"
+              "int add(int a, int b)\n{\n    int sum = 0;\n"
+              "    if (__builtin_add_overflow(a, b, &sum))\n"
+              "        throw std::overflow_error(\"add overflows\");\n    return sum;\n}\n\n"
+              "} // namespace calc\n";
+        Ui::RewindFile header;
+        header.path = QStringLiteral("src/calc.h");
+        header.current = "#pragma once\n#include <cstdint>\nnamespace calc {\n"
+                         "int64_t add(int64_t a, int64_t b);\n}\n";
+        header.restored = "#pragma once\nnamespace calc {\nint add(int a, int b);\n}\n";
+        Ui::RewindFile log;
+        log.path = QStringLiteral("build/test.log");
+        log.kind = Ui::RewindFile::Kind::Added;
+        log.current = "15 tests passed\n";
+        preview.files = {calc, header, log};
+        return preview;
+    }
+    Ui::RewindFilesOutcome restore(const QString &, const QSet<QString> &) override { return {}; }
+};
+
+bool rewound(const QString &dir)
+{
+    Scene scene(dir, {}, PermissionMode::Default);
+    const QString path = QDir(scene.window()->sessionsDirectory())
+                             .filePath(QStringLiteral("20260101-130000-rewound.jsonl"));
+    {
+        QString error;
+        auto log = SessionLog::open(path,
+                                    SessionStore::newHeader(scene.window()->repository().root),
+                                    &error);
+        if (!log)
+            return false;
+        QList<Message> messages = compactedConversation();
+        messages.removeLast(); // the compaction: this conversation is rewound instead
+        Rewind rewind;
+        rewind.toIndex = 6; // right before "Now make the API take int64_t."
+        rewind.scope = Rewind::Scope::Both;
+        rewind.checkpoint = QStringLiteral("3f2a9c1e0b7d4a6f8e2c5b1a9d0e7f3c2b4a6d8e");
+        rewind.undoCheckpoint = QStringLiteral("9b1c7e3a5d2f4e6a8c0b1d3f5a7c9e2b4d6f8a0c");
+        rewind.restoredFiles = {QStringLiteral("src/calc.cpp"), QStringLiteral("src/calc.h")};
+        rewind.keptFiles = {QStringLiteral("build/test.log")};
+        messages << rewind.toMessage();
+        for (const Message &message : std::as_const(messages))
+            log->appendMessage(message, &error);
+    }
+    if (!scene.window()->resumeSession(path))
+        return false;
+    Ui::ConversationView *view = scene.page()->conversation();
+    if (!scene.waitFor([view] { return countItems(view, Ui::ConversationItem::Kind::Rewind) == 1; })
+        || !scene.waitFor([&scene] { return scene.window()->session()->agent() != nullptr; }))
+        return false;
+    view->flush();
+    bool ok = scene.save(QStringLiteral("47-rewound"));
+
+    Ui::RewindController *controller = scene.page()->rewindController();
+    controller->setFiles(std::make_shared<ScreenshotRewindFiles>());
+    if (!controller->requestRewind(2))
+        return false;
+    Ui::RewindDialog *dialog = controller->dialog();
+    if (!dialog || !scene.waitFor([dialog] { return dialog->isVisible(); }))
+        return false;
+    dialog->fileList()->item(2)->setCheckState(Qt::Checked); // keep the log as it is
+    dialog->fileList()->setCurrentRow(0);
+    ok = scene.save(QStringLiteral("48-rewind-dialog"), dialog) && ok;
+    dialog->reject();
+    return ok;
+}
+
 QPalette darkPalette()
 {
     QPalette palette;
@@ -979,6 +1070,9 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "agentdesk_screenshots: cannot create %s\n", qPrintable(dir));
         return 1;
     }
+    // AGENTDESK_SCREENSHOTS_ONLY=rewind: the rewind's states alone (while working on them).
+    if (qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY") == QLatin1String("rewind"))
+        return rewound(dir) ? 0 : 1;
     bool ok = welcome(dir, QStringLiteral("01-welcome"));
     ok = streaming(dir) && ok;
     ok = toolRunning(dir) && ok;
@@ -1000,6 +1094,7 @@ int main(int argc, char **argv)
     ok = fileDiff(dir) && ok;
     ok = contextView(dir) && ok;
     ok = compacted(dir) && ok;
+    ok = rewound(dir) && ok;
     // The smallest window the layout is made for: nothing may be cut off.
     windowSize = QSize(1000, 700);
     ok = welcome(dir, QStringLiteral("23-small-welcome")) && ok;

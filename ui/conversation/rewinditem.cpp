@@ -52,10 +52,9 @@ QString RewindItem::originalsToggleText() const
 {
     if (m_rewoundCount == 0)
         return {};
-    //: Toggle under a rewind; Enter is the key that does the same
-    return m_originalsShown
-               ? Tr::tr("Hide the %n rewound message(s) (Enter)", nullptr, m_rewoundCount)
-               : Tr::tr("Show the %n rewound message(s) (Enter)", nullptr, m_rewoundCount);
+    //: Toggle under a rewind
+    return m_originalsShown ? Tr::tr("Hide the %n rewound message(s)", nullptr, m_rewoundCount)
+                            : Tr::tr("Show the %n rewound message(s)", nullptr, m_rewoundCount);
 }
 
 QString RewindItem::undoText()

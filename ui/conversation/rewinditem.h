@@ -23,7 +23,7 @@ public:
     QString title() const;
     /// What it did: "2 files restored, 1 kept as it was · 6 messages rewound".
     QString byline() const;
-    /// "Show the 6 rewound messages (Enter)" / "Hide the 6 rewound messages (Enter)"; empty
+    /// "Show the 6 rewound messages" / "Hide the 6 rewound messages"; empty
     /// when it rewound none.
     QString originalsToggleText() const;
     /// "Undo rewind"; shown while undoable().
