@@ -155,6 +155,7 @@ private slots:
     void cleanup()
     {
         m_window.reset();
+        m_storeRoot.reset();
         m_files.reset();
         m_repo.reset();
     }
@@ -266,6 +267,29 @@ private slots:
         QCOMPARE(request.last(), QStringLiteral("third task"));
     }
 
+    void checkpointStoreRestoresTheExactBytes()
+    {
+        // The real store: a shadow git repository of the working tree (agentcore/checkpoint).
+        m_storeRoot = std::make_unique<QTemporaryDir>();
+        openWindow();
+        controller()->setFiles(nullptr); // the session's checkpoints
+        QVERIFY(session()->checkpoints());
+        runTwoTasks();
+        QVERIFY(controller()->requestRewind(0));
+        Ui::RewindDialog *dialog = controller()->dialog();
+        QTRY_VERIFY(dialog->isVisible());
+        QVERIFY2(dialog->files().unavailable.isEmpty(), qPrintable(dialog->files().unavailable));
+        QCOMPARE(dialog->fileList()->count(), 2);
+        dialog->rewindButton()->click();
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
+        QCOMPARE(m_repo->read("b.txt"), QByteArray("<missing>"));
+        QVERIFY(!rewindItem()->rewind().undoCheckpoint.isEmpty());
+
+        QVERIFY(controller()->undoRewind(rewindItem()->sourceIndex()));
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
+        QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n"));
+    }
+
     void refusedWhileATaskRuns()
     {
         openWindow({ModelStep::waitForAbort()});
@@ -355,6 +379,8 @@ private:
         setup.options.systemPrompt = QStringLiteral("You are tested.");
         setup.options.permissionMode = PermissionMode::Bypass;
         setup.sessionsDirectory = m_sessions.path();
+        if (m_storeRoot)
+            setup.options.checkpointStoreRoot = m_storeRoot->path();
         m_window = std::make_unique<Ui::MainWindow>(setup);
         m_window->resize(1100, 760);
         m_window->show();
@@ -445,6 +471,7 @@ private:
     Ui::RewindController *controller() const { return page()->rewindController(); }
 
     QTemporaryDir m_sessions;
+    std::unique_ptr<QTemporaryDir> m_storeRoot; ///< set: the window keeps real checkpoints
     std::unique_ptr<ToolsTest::Repo> m_repo;
     std::shared_ptr<SnapshotFiles> m_files;
     std::shared_ptr<ScriptedModel> m_model;

@@ -1,5 +1,6 @@
 #include "rewindcontroller.h"
 
+#include "checkpointrewindfiles.h"
 #include "rewinddialog.h"
 
 #include "../agentsession.h"
@@ -38,6 +39,15 @@ void RewindController::setFiles(std::shared_ptr<RewindFiles> files)
     m_files = std::move(files);
 }
 
+std::shared_ptr<RewindFiles> RewindController::filesSide() const
+{
+    if (m_files)
+        return m_files;
+    if (m_session && m_session->checkpoints())
+        return std::make_shared<CheckpointRewindFiles>(m_session->checkpoints());
+    return {};
+}
+
 QString RewindController::describe(qsizetype messageIndex) const
 {
     const AgentCore::Message &message = m_session->conversation().at(messageIndex);
@@ -65,8 +75,8 @@ bool RewindController::requestRewind(qsizetype messageIndex)
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog->setTarget(describe(messageIndex));
     RewindFilesPreview preview;
-    if (m_files)
-        preview = m_files->preview(messageIndex);
+    if (const std::shared_ptr<RewindFiles> files = filesSide())
+        preview = files->preview(messageIndex);
     else
         preview.unavailable = tr("No checkpoints are kept for this session: only the "
                                  "conversation can be rewound.");
@@ -102,11 +112,12 @@ bool RewindController::apply(AgentCore::Rewind rewind,
         return false;
     }
     if (rewind.restoresFiles()) {
-        if (!m_files || checkpoint.isEmpty()) {
+        const std::shared_ptr<RewindFiles> files = filesSide();
+        if (!files || checkpoint.isEmpty()) {
             emit refused(tr("The files cannot be rewound: no checkpoint was recorded there."));
             return false;
         }
-        const RewindFilesOutcome outcome = m_files->restore(checkpoint, keep);
+        const RewindFilesOutcome outcome = files->restore(checkpoint, keep);
         if (outcome.undoCheckpoint.isEmpty()) {
             // Nothing was restored: the safety net could not be recorded first.
             emit refused(outcome.error.isEmpty() ? tr("The files could not be restored.")

@@ -33,7 +33,9 @@ public:
 
     /// Not owned; null detaches.
     void setSession(AgentSession *session);
-    /// The files side (null: only the conversation can be rewound, the dialog says why).
+    /// The files side instead of the session's checkpoints (AgentSession::checkpoints()); null:
+    /// the session's, or, without them, only the conversation can be rewound (the dialog says
+    /// why).
     void setFiles(std::shared_ptr<RewindFiles> files);
     std::shared_ptr<RewindFiles> files() const { return m_files; }
 
@@ -59,6 +61,7 @@ private:
     void confirm(qsizetype messageIndex);
     bool apply(AgentCore::Rewind rewind, const QString &checkpoint, const QSet<QString> &keep);
     QString describe(qsizetype messageIndex) const;
+    std::shared_ptr<RewindFiles> filesSide() const;
 
     QWidget *m_dialogParent;
     QPointer<AgentSession> m_session;

@@ -1,0 +1,88 @@
+#include "checkpointrewindfiles.h"
+
+#include <checkpoint/checkpointrecorder.h>
+#include <checkpoint/checkpointstore.h>
+
+#include <QCoreApplication>
+
+namespace Ui {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(Ui::CheckpointRewindFiles)
+};
+} // namespace
+
+CheckpointRewindFiles::CheckpointRewindFiles(std::shared_ptr<AgentCore::CheckpointRecorder> recorder)
+    : m_recorder(std::move(recorder))
+{}
+
+RewindFilesPreview CheckpointRewindFiles::preview(qsizetype messageIndex)
+{
+    RewindFilesPreview preview;
+    // A snapshot still being taken is part of what the user may go back to.
+    m_recorder->waitForIdle();
+    std::optional<AgentCore::Checkpoint> found;
+    for (const AgentCore::Checkpoint &checkpoint : m_recorder->checkpoints()) {
+        if (checkpoint.messageIndex >= 0 && checkpoint.messageIndex <= messageIndex)
+            found = checkpoint;
+    }
+    if (!found) {
+        preview.unavailable = Tr::tr("No checkpoint of the files was recorded at that point: "
+                                     "only the conversation can be rewound.");
+        return preview;
+    }
+    const AgentCore::CheckpointDiff diff = m_recorder->store()->diff(*found);
+    if (!diff.ok()) {
+        preview.unavailable = diff.error;
+        return preview;
+    }
+    preview.checkpoint = found->id;
+    preview.notCovered = diff.notCovered;
+    for (const AgentCore::CheckpointFileChange &change : diff.files) {
+        RewindFile file;
+        file.path = change.path;
+        switch (change.kind) {
+        case AgentCore::CheckpointFileChange::Kind::Added:
+            file.kind = RewindFile::Kind::Added;
+            break;
+        case AgentCore::CheckpointFileChange::Kind::Modified:
+            file.kind = RewindFile::Kind::Modified;
+            break;
+        case AgentCore::CheckpointFileChange::Kind::Deleted:
+            file.kind = RewindFile::Kind::Deleted;
+            break;
+        }
+        file.current = change.newBytes;
+        file.restored = change.oldBytes;
+        preview.files.append(file);
+    }
+    return preview;
+}
+
+RewindFilesOutcome CheckpointRewindFiles::restore(const QString &checkpoint,
+                                                  const QSet<QString> &keep)
+{
+    RewindFilesOutcome outcome;
+    const std::optional<AgentCore::Checkpoint> found = m_recorder->store()->find(checkpoint);
+    if (!found) {
+        outcome.error = Tr::tr("The checkpoint %1 is no longer in the store.")
+                            .arg(checkpoint.left(12));
+        return outcome;
+    }
+    const AgentCore::RestoreOutcome restored = m_recorder->store()->restore(*found, keep);
+    if (!restored.undo.isNull()) {
+        outcome.undoCheckpoint = restored.undo.id;
+        m_recorder->addCheckpoint(restored.undo);
+    }
+    outcome.restored = restored.written + restored.deleted;
+    outcome.kept = restored.kept;
+    QStringList problems = restored.failed;
+    if (!restored.error.isEmpty())
+        problems.prepend(restored.error);
+    outcome.error = problems.join(QStringLiteral("; "));
+    return outcome;
+}
+
+} // namespace Ui
