@@ -120,6 +120,7 @@ public:
                               [channel, batch, index](const ToolResult &partial) {
                                   channel->post(batch, {index, partial, false});
                               },
+                              {},
                               {}},
               setup.middlewares,
               setup.effects,
