@@ -8,6 +8,7 @@
 
 #include <scriptedmodel.h>
 
+#include <QFile>
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -196,6 +197,10 @@ void tst_LeftoverSteering::resumedSessionShowsSteeringAsLeftover()
                                  QJsonObject{});
         agent->prompt(QStringLiteral("reformat main.cpp"));
         QTRY_COMPARE(m_model->callCount(), 1);
+        // The model was called on the worker before the recorder (on this thread) saw the
+        // prompt: without this wait the window "closed" before the session file was begun
+        // (1 run in 18 failed with "Cannot read the session" on a loaded machine).
+        QTRY_VERIFY(QFile::exists(path));
         agent->steer(QStringLiteral("use tabs, not spaces"));
         if (stopped) {
             agent->abort();
