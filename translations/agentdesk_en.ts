@@ -41,7 +41,7 @@
 <context>
     <name>AgentCore::HttpModelClient</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+77"/>
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+78"/>
         <source>%n ms</source>
         <translation>
             <numerusform>%n ms</numerusform>
@@ -65,7 +65,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+542"/>
+        <location line="+550"/>
         <source>%1 (gave up after %n retries)</source>
         <translation>
             <numerusform>%1 (gave up after %n retry)</numerusform>
@@ -85,9 +85,20 @@
     </message>
 </context>
 <context>
+    <name>App::HeadlessRewind</name>
+    <message numerus="yes">
+        <location filename="../app/headlessrewind.cpp" line="+46"/>
+        <source>  (%n file(s) not covered)</source>
+        <translation>
+            <numerusform>  (%n file not covered)</numerusform>
+            <numerusform>  (%n files not covered)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>App::HeadlessRun</name>
     <message numerus="yes">
-        <location filename="../app/headlessrun.cpp" line="+105"/>
+        <location filename="../app/headlessrun.cpp" line="+106"/>
         <source>stopped after %n turn(s): the limit set with --max-turns.</source>
         <translation>
             <numerusform>stopped after %n turn: the limit set with --max-turns.</numerusform>
@@ -95,7 +106,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+360"/>
+        <location line="+460"/>
         <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
         <translation>
             <numerusform>Compacted: a summary stands for the first %n message in the requests from now on.</numerusform>
@@ -177,6 +188,70 @@ Created in this session; %n changes</numerusform>
         <translation>
             <numerusform>, corrected by the provider&apos;s count of %n reply (×%1)</numerusform>
             <numerusform>, corrected by the provider&apos;s counts of %n replies (×%1)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Ui::RewindDialog</name>
+    <message numerus="yes">
+        <location filename="../ui/rewind/rewinddialog.cpp" line="+259"/>
+        <source>%n file(s) will be restored.</source>
+        <translation>
+            <numerusform>%n file will be restored.</numerusform>
+            <numerusform>%n files will be restored.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n kept as it is.</source>
+        <translation>
+            <numerusform>%n kept as it is.</numerusform>
+            <numerusform>%n kept as they are.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Ui::RewindItem</name>
+    <message numerus="yes">
+        <location filename="../ui/conversation/rewinditem.cpp" line="+41"/>
+        <source>%n file(s) restored</source>
+        <translation>
+            <numerusform>%n file restored</numerusform>
+            <numerusform>%n files restored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n kept as it was</source>
+        <translation>
+            <numerusform>%n kept as it was</numerusform>
+            <numerusform>%n kept as they were</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n message(s) no longer sent to the model</source>
+        <extracomment>The model no longer sees these messages</extracomment>
+        <translation>
+            <numerusform>%n message no longer sent to the model</numerusform>
+            <numerusform>%n messages no longer sent to the model</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Hide the %n rewound message(s)</source>
+        <extracomment>Toggle under a rewind</extracomment>
+        <translation>
+            <numerusform>Hide the %n rewound message</numerusform>
+            <numerusform>Hide the %n rewound messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Show the %n rewound message(s)</source>
+        <translation>
+            <numerusform>Show the %n rewound message</numerusform>
+            <numerusform>Show the %n rewound messages</numerusform>
         </translation>
     </message>
 </context>

@@ -232,7 +232,7 @@
 <context>
     <name>AgentCore::BashTool</name>
     <message>
-        <location filename="../agentcore/tools/bashtool.cpp" line="+45"/>
+        <location filename="../agentcore/tools/bashtool.cpp" line="+48"/>
         <source>Timeout in milliseconds (default %1, at most %2).</source>
         <translation>超时时间，单位毫秒（默认 %1，最多 %2）。</translation>
     </message>
@@ -262,12 +262,36 @@
         <translation>命令在启动前被中止。</translation>
     </message>
     <message>
-        <location line="+55"/>
-        <source>Cannot start /bin/bash: %1</source>
-        <translation>无法启动 /bin/bash：%1</translation>
+        <location line="+20"/>
+        <source>Command not run: the sandbox is required, but bubblewrap cannot run here: %1 Turn the sandbox requirement off in the settings (or run with --sandbox on) to run commands without it.</source>
+        <translation>命令未运行：要求必须使用沙盒，但 bubblewrap 无法在此运行：%1 要在没有沙盒的情况下运行命令，请在设置中取消“必需”（或以 --sandbox on 运行）。</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+9"/>
+        <source>The sandbox for Bash is unavailable, so commands run without it, with your rights: %1</source>
+        <translation>Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+111"/>
+        <source>(Ran in the sandbox: outside the repository the filesystem is read-only, and /tmp is private.)</source>
+        <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有。）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(Ran in the sandbox: outside the repository the filesystem is read-only, /tmp is private, and there is no network.)</source>
+        <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有，且没有网络。）</translation>
+    </message>
+    <message>
+        <source>Cannot start /bin/bash: %1</source>
+        <translation type="vanished">无法启动 /bin/bash：%1</translation>
+    </message>
+    <message>
+        <location line="-32"/>
         <source>(no output)</source>
         <translation>（无输出）</translation>
     </message>
@@ -509,6 +533,37 @@
     </message>
 </context>
 <context>
+    <name>AgentCore::Checkpoint</name>
+    <message>
+        <location filename="../agentcore/checkpoint/checkpoint.cpp" line="+43"/>
+        <source>at your message</source>
+        <translation>在你的消息处</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>before the turn&apos;s tools</source>
+        <translation>本轮工具运行之前</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>before %1</source>
+        <translation>%1 之前</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>before the rewind</source>
+        <translation>回退之前</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::CheckpointRecorder</name>
+    <message>
+        <location filename="../agentcore/checkpoint/checkpointrecorder.cpp" line="+52"/>
+        <source>No checkpoint could be recorded %1, so it cannot be rewound: %2</source>
+        <translation>%1未能记录检查点，因此无法回退到那里：%2</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::ContextManager</name>
     <message>
         <location filename="../agentcore/context/contextmanager.cpp" line="+186"/>
@@ -569,7 +624,7 @@
 <context>
     <name>AgentCore::ContextView</name>
     <message>
-        <location filename="../agentcore/context/contextview.cpp" line="+25"/>
+        <location filename="../agentcore/context/contextview.cpp" line="+27"/>
         <source>User:</source>
         <translation>用户：</translation>
     </message>
@@ -584,17 +639,22 @@
         <translation>%1 的输出：</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>The earlier part of this conversation was compacted; this summary stands in for it.</source>
         <translation>此对话较早的部分已被压缩；以下摘要代替了它。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Pinned, verbatim:</source>
         <translation>已固定，原文如下：</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+138"/>
+        <source>[The file was unchanged since an earlier Read whose output is no longer in this conversation: Read it again to see it.]</source>
+        <translation>[该文件自之前的一次 Read 以来未变，但那次的输出已不在此对话中：请重新 Read 以查看。]</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>[output removed from the context by the user]</source>
         <translation>[用户已将此输出从上下文中移除]</translation>
     </message>
@@ -1141,7 +1201,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::HttpModelClient</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+77"/>
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+78"/>
         <source>%n ms</source>
         <translation>
             <numerusform>%n 毫秒</numerusform>
@@ -1173,12 +1233,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+2"/>
-        <location line="+439"/>
+        <location line="+447"/>
         <source>the server closed the connection</source>
         <translation>服务器关闭了连接</translation>
     </message>
     <message>
-        <location line="-437"/>
+        <location line="-445"/>
         <source>the host was not found</source>
         <translation>找不到主机</translation>
     </message>
@@ -1208,7 +1268,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>重定向次数过多</translation>
     </message>
     <message>
-        <location line="+374"/>
+        <location line="+382"/>
         <source>No data from the server for %1; the response was abandoned</source>
         <translation>服务器 %1 内没有发送任何数据，已放弃这次响应</translation>
     </message>
@@ -1502,17 +1562,32 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     <name>AgentCore::PermissionMiddleware</name>
     <message>
         <location filename="../agentcore/ai/demoscript.cpp" line="-300"/>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+141"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+236"/>
         <source>The user denied %1.</source>
         <translation>用户拒绝了%1。</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-54"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-142"/>
         <source>no command analysis is available</source>
         <translation>没有可用的命令分析</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+27"/>
+        <source>Shell writes are not reviewed: %1. Commands run as before and write to the repository directly.</source>
+        <translation>shell 命令的写入不会经过审查：%1。命令照常运行，直接写入仓库。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>the command was stopped</source>
+        <translation>命令已被停止</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the review was stopped</source>
+        <translation>审查已被停止</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>this %1 of %2</source>
         <translation>对 %2 的这次 %1</translation>
     </message>
@@ -1913,12 +1988,16 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>要读取的行数（默认 %1）。</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Reads a text file of the repository and returns its lines numbered like `cat -n` (number, tab, line). Paths are relative to the repository root or absolute. By default returns up to %1 lines from the start; pass offset and limit to read further in a long file. Lines longer than %2 characters are cut. Binary files are refused. Read a file before you Edit or overwrite it: edits are only accepted for files read in this session and unchanged since. The line numbers and the tab are not part of the file: never put them in old_string.</source>
-        <translation>读取仓库中的文本文件，像 `cat -n` 那样返回带行号的各行（行号、制表符、行内容）。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。</translation>
+        <translation type="vanished">读取仓库中的文本文件，像 `cat -n` 那样返回带行号的各行（行号、制表符、行内容）。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+4"/>
+        <source>Reads a text file of the repository and returns its lines numbered: each line is its number, a tab, then the line. Paths are relative to the repository root or absolute. By default returns up to %1 lines from the start; pass offset and limit to read further in a long file. Lines longer than %2 characters are cut. Binary files are refused. Read a file before you Edit or overwrite it: edits are only accepted for files read in this session and unchanged since. The line numbers and the tab are not part of the file: never put them in old_string. Reading lines you already read again while the file is unchanged answers only that they are unchanged: your earlier output of them is still exact.</source>
+        <translation>读取仓库中的文本文件，返回带行号的各行：每行依次是行号、制表符和行内容。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。文件未变化时再次读取已读过的行，只会告知这些行未变：你之前得到的输出仍然准确。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>The file to read.</source>
         <translation>要读取的文件。</translation>
     </message>
@@ -1943,7 +2022,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1 是二进制文件（%2）；Read 只显示文本文件。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>(%1 is empty)</source>
         <translation>（%1 为空）</translation>
     </message>
@@ -1963,7 +2042,22 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1 行</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+34"/>
+        <source>%1 is unchanged since your last Read of it (lines %2-%3 of %4):</source>
+        <translation>%1 自你上次 Read 以来未变（第 %2-%3 行，共 %4 行）：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Lines %2-%3 of %1 are unchanged since your earlier Read of lines %4-%5:</source>
+        <translation>%1 的第 %2-%3 行自你之前 Read 第 %4-%5 行以来未变：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>that output, above in this conversation, is still exact, so it is not repeated here.</source>
+        <translation>对话上文中的那次输出仍然准确，因此此处不再重复。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>[Showing lines %1-%2 of %3. Call Read with offset=%4 to continue.]</source>
         <translation>[显示第 %1-%2 行，共 %3。用 offset=%4 调用 Read 继续读取。]</translation>
     </message>
@@ -2070,6 +2164,24 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
 </context>
 <context>
+    <name>AgentCore::Rewind</name>
+    <message>
+        <location filename="../agentcore/context/rewind.cpp" line="+95"/>
+        <source>The user restored the files to an earlier state of this conversation; nothing differed.</source>
+        <translation>用户将文件恢复到了此对话较早时的状态；没有任何差异。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The user restored these files to an earlier state of this conversation, undoing changes made since: %1. Read a file again before you change it.</source>
+        <translation>用户将以下文件恢复到了此对话较早时的状态，撤销了此后所做的更改：%1。修改文件之前请重新 Read。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The conversation was rewound to an earlier point.</source>
+        <translation>对话已回退到较早的位置。</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::RipgrepSearcher</name>
     <message>
         <location filename="../agentcore/tools/ripgrepsearcher.cpp" line="+187"/>
@@ -2080,6 +2192,67 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <location line="+26"/>
         <source>ripgrep failed (exit code %1).</source>
         <translation>ripgrep 失败（退出码 %1）。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::SandboxPolicy</name>
+    <message>
+        <location filename="../agentcore/tools/sandboxpolicy.cpp" line="+21"/>
+        <source>Runs sandboxed: read-only outside the repository, with network.</source>
+        <translation>在沙盒中运行：仓库之外只读，可以联网。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs sandboxed: read-only outside the repository, no network.</source>
+        <translation>在沙盒中运行：仓库之外只读，无网络。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs without the sandbox (turned off in the settings).</source>
+        <translation>不使用沙盒运行（已在设置中关闭）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs without the sandbox: %1</source>
+        <translation>不使用沙盒运行：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Will not run: the sandbox is required but unavailable: %1</source>
+        <translation>不会运行：要求必须使用沙盒，但沙盒不可用：%1</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::SandboxProbe</name>
+    <message>
+        <location filename="../agentcore/tools/sandboxprobe.cpp" line="+39"/>
+        <source>bubblewrap (bwrap) is not installed; install the package &quot;bubblewrap&quot;.</source>
+        <translation>未安装 bubblewrap（bwrap）；请安装软件包 &quot;bubblewrap&quot;。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not an executable program.</source>
+        <translation>%1 不是可执行程序。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 cannot be started: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 did not answer within %2 s.</source>
+        <translation>%1 在 %2 秒内没有响应。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>bubblewrap cannot create its namespaces here (%1). Unprivileged user namespaces may be disabled, or this is a container.</source>
+        <translation>bubblewrap 无法在此创建命名空间（%1）。可能是非特权用户命名空间被禁用，或当前运行在容器中。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
     </message>
 </context>
 <context>
@@ -2408,6 +2581,241 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
 </context>
 <context>
+    <name>AgentCore::ShellOverlay</name>
+    <message>
+        <location filename="../agentcore/tools/shelloverlay.cpp" line="+28"/>
+        <source>bubblewrap (bwrap) is not installed; reviewing a command&apos;s writes needs bubblewrap 0.9 or newer</source>
+        <translation>未安装 bubblewrap（bwrap）；审查命令的写入需要 bubblewrap 0.9 或更新版本</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>reviewing a command&apos;s writes needs bubblewrap 0.9 or newer (found %1)</source>
+        <translation>审查命令的写入需要 bubblewrap 0.9 或更新版本（当前为 %1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bubblewrap cannot run here: %1</source>
+        <translation>bubblewrap 无法在此运行：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot make a scratch folder for an overlay: %1</source>
+        <translation>无法为覆盖层创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>bubblewrap cannot mount an overlay here: %1</source>
+        <translation>bubblewrap 无法在此挂载覆盖层：%1</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot create a scratch folder in %1: %2</source>
+        <translation>无法在 %1 中创建临时文件夹：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>cannot create the overlay&apos;s folders in %1</source>
+        <translation>无法在 %1 中创建覆盖层的文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ShellWrite</name>
+    <message>
+        <location filename="../agentcore/tools/shellwrite.cpp" line="+39"/>
+        <source>directory added</source>
+        <translation>新增目录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>symbolic link added (→ %1)</source>
+        <translation>新增符号链接（→ %1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>directory removed</source>
+        <translation>删除目录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>symbolic link deleted</source>
+        <translation>删除符号链接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>deleted</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>mode %1 → %2</source>
+        <translation>文件模式 %1 → %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>replaced by a directory</source>
+        <translation>替换为目录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replaced by a symbolic link (→ %1)</source>
+        <translation>替换为符号链接（→ %1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replaced by a file</source>
+        <translation>替换为文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>symbolic link changed (→ %1)</source>
+        <translation>更改符号链接（→ %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>modified, mode %1 → %2</source>
+        <translation>修改，文件模式 %1 → %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>modified</source>
+        <translation>修改</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ShellWriteApplier</name>
+    <message>
+        <location filename="../agentcore/tools/shellwriteapplier.cpp" line="+103"/>
+        <source>cannot write the journal %1: %2</source>
+        <translation>无法写入日志 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot write the journal %1</source>
+        <translation>无法写入日志 %1</translation>
+    </message>
+    <message>
+        <location line="+174"/>
+        <source>it changed since the command ran</source>
+        <translation>命令运行之后它已发生变化</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>it still holds files that were kept</source>
+        <translation>其中仍有被保留的文件</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Finished applying a command&apos;s accepted changes to %1 (%2 steps) that an earlier run left unfinished.</source>
+        <translation>之前的运行未能完成将某条命令已接受的更改应用到 %1，现已完成（%2 步）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Removed the files staged for a command&apos;s changes to %1 that an earlier run never applied.</source>
+        <translation>已删除为某条命令对 %1 的更改而暂存的文件：之前的运行从未应用这些更改。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ShellWrites</name>
+    <message>
+        <location filename="../agentcore/tools/shellwrites.cpp" line="+109"/>
+        <source>cannot read the overlay&apos;s upper layer %1</source>
+        <translation>无法读取覆盖层的上层 %1</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ShellWritesReview</name>
+    <message>
+        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="+24"/>
+        <source>and %1 more</source>
+        <translation>以及另外 %1 项</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>the command changed 1 path; only what you accept reaches the repository</source>
+        <translation>命令更改了 1 个路径；只有你接受的内容才会写入仓库</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the command changed %1 paths; only what you accept reaches the repository</source>
+        <translation>命令更改了 %1 个路径；只有你接受的内容才会写入仓库</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>modified; hunk %1 of %2 rejected</source>
+        <translation>修改；拒绝了变更块 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>modified; hunks %1 of %2 rejected</source>
+        <translation>修改；拒绝了变更块 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The command ran on a copy of the repository; the user reviewed the 1 change it made.</source>
+        <translation>命令在仓库的副本上运行；用户审查了它所做的 1 处更改。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The command ran on a copy of the repository; the user reviewed the %1 changes it made.</source>
+        <translation>命令在仓库的副本上运行；用户审查了它所做的 %1 处更改。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>None of them could be applied: %1.</source>
+        <translation>没有一项能够应用：%1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Applied to the repository: %1.</source>
+        <translation>已应用到仓库：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rejected by the user, not in the repository: %1.</source>
+        <translation>被用户拒绝，未写入仓库：%1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Accepted but not applied: %1.</source>
+        <translation>已接受但未应用：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Their feedback: %1</source>
+        <translation>用户的反馈：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What was not applied is not in the repository: read the files again before relying on them, and do not redo the rejected changes unless the user asks.</source>
+        <translation>未应用的内容不在仓库中：依赖这些文件之前请重新读取；除非用户要求，否则不要重做被拒绝的更改。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The command ran on a copy of the repository and its changes were discarded (%1); none reached the repository: %2.</source>
+        <translation>命令在仓库的副本上运行，其更改已被丢弃（%1）；没有任何更改写入仓库：%2。</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::ShfmtParser</name>
     <message>
         <location filename="../agentcore/permissions/shfmtparser.cpp" line="+89"/>
@@ -2581,7 +2989,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
 <context>
     <name>AgentCore::TextFile</name>
     <message>
-        <location filename="../agentcore/tools/textfile.cpp" line="+30"/>
+        <location filename="../agentcore/tools/textfile.cpp" line="+31"/>
         <location line="+9"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
@@ -2617,7 +3025,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1 MiB</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>... [line cut: %1 more characters]</source>
         <translation>... [行已截断：还有 %1 个字符]</translation>
     </message>
@@ -2693,7 +3101,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
 <context>
     <name>AgentCore::ToolWorkspace</name>
     <message>
-        <location filename="../agentcore/tools/toolworkspace.cpp" line="+59"/>
+        <location filename="../agentcore/tools/toolworkspace.cpp" line="+91"/>
         <source>%1 is outside the repository (%2); only files inside the repository can be changed.</source>
         <translation>%1 在仓库（%2）之外；只能修改仓库内的文件。</translation>
     </message>
@@ -2713,7 +3121,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1 是指向不存在目标（%2）的符号链接。</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+86"/>
         <source>Cannot create the directory %1.</source>
         <translation>无法创建目录 %1。</translation>
     </message>
@@ -2791,12 +3199,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+2"/>
-        <location line="+291"/>
+        <location line="+321"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-290"/>
+        <location line="-320"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -2857,11 +3265,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+3"/>
+        <location line="+30"/>
         <source>MODE</source>
         <translation>MODE</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-28"/>
         <source>Allow rules such as &quot;Bash(git status)&quot; Edit Read, separated by commas or spaces; may be repeated.</source>
         <translation>允许规则，例如 &quot;Bash(git status)&quot; Edit Read，以逗号或空格分隔；可重复指定。</translation>
     </message>
@@ -2901,12 +3310,22 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>ID</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Bash commands run in a sandbox (bubblewrap): read-only outside the repository, a private /tmp, no network, your keys hidden. on (the default: without bwrap they run as they are, said once), off, or required (without bwrap they are refused).</source>
+        <translation>Bash 命令在沙盒（bubblewrap）中运行：仓库之外只读，/tmp 私有，无网络，你的密钥被隐藏。可选 on（默认：没有 bwrap 时照常运行，并提示一次）、off 或 required（没有 bwrap 时拒绝运行）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Sandboxed Bash commands may use the network.</source>
+        <translation>沙盒中的 Bash 命令可以使用网络。</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>With --print: do not record the run as a session (a session continued with --continue or --resume is read, and nothing is added to it).</source>
         <translation>与 --print 一起使用：不将本次运行记录为会话（用 --continue 或 --resume 继续的会话只会被读取，不会追加任何内容）。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Headless: agentdesk --print PROMPT [options] runs one task without a window.
 Each run is recorded as a session of the repository, which the window lists; --continue or --resume ID goes on with one.
 Exit codes: 0 the task ended naturally; 1 the run failed (provider or network error, truncated or refused answer); 2 usage or configuration error (also: no session to continue, or the session is in use); 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated (SIGTERM).</source>
@@ -2915,7 +3334,37 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（服务商或网络错误、回答被截断或被拒绝）；2 用法或配置错误（也包括：没有可继续的会话，或会话正被使用）；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="+254"/>
+        <location line="+134"/>
+        <source>Unknown sandbox mode &quot;%1&quot; for --sandbox: use on, off or required.</source>
+        <translation>未知的 --sandbox 沙盒模式 &quot;%1&quot;：请使用 on、off 或 required。</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>agentdesk --rewind SESSION CHECKPOINT restores the repository&apos;s files to a checkpoint of the session (the ids stream-json&apos;s agent_start and checkpoint lines name), prints the files it changed and exits; the state it replaces is recorded first, so it can be undone the same way. Without CHECKPOINT it lists the session&apos;s checkpoints. Refused while the session is running.</source>
+        <translation>agentdesk --rewind SESSION CHECKPOINT 将仓库的文件恢复到该会话的某个检查点（ID 见 stream-json 的 agent_start 行和 checkpoint 行），输出它更改的文件后退出；被替换的状态会先记录下来，因此可以用同样的方式撤销。不给出 CHECKPOINT 时，列出该会话的检查点。会话正在运行时拒绝执行。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>SESSION</source>
+        <translation>SESSION</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Give either --print or --rewind, not both.</source>
+        <translation>--print 和 --rewind 只能二选一，不能同时使用。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>--rewind takes a session and one checkpoint; give the repository with --repo.</source>
+        <translation>--rewind 接受一个会话和一个检查点；请用 --repo 指定仓库。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>--rewind needs the id of a session.</source>
+        <translation>--rewind 需要会话的 ID。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>--%1 is only used with --print.</source>
         <translation>--%1 只能与 --print 一起使用。</translation>
     </message>
@@ -2936,7 +3385,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（提供商或网络错误、回答被截断或被拒绝）；2 用法或配置错误；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="-246"/>
+        <location line="-281"/>
         <source>Unbalanced parentheses in --allowed-tools &quot;%1&quot;. Quote a rule with spaces, e.g. --allowed-tools &quot;Bash(git status)&quot;.</source>
         <translation>--allowed-tools &quot;%1&quot; 中的括号不配对。含空格的规则请加引号，例如 --allowed-tools &quot;Bash(git status)&quot;。</translation>
     </message>
@@ -2971,7 +3420,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>未知的权限模式 &quot;%1&quot;：请使用 default、acceptEdits、plan 或 bypass。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+21"/>
         <source>Unknown output format &quot;%1&quot;: use text or stream-json.</source>
         <translation>未知的输出格式 &quot;%1&quot;：请使用 text 或 stream-json。</translation>
     </message>
@@ -3011,7 +3460,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>FILE</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+58"/>
         <source>Only one repository can be opened, got %1.</source>
         <translation>只能打开一个仓库，实际给出了 %1 个。</translation>
     </message>
@@ -3036,9 +3485,64 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     </message>
 </context>
 <context>
+    <name>App::HeadlessRewind</name>
+    <message numerus="yes">
+        <location filename="../app/headlessrewind.cpp" line="+46"/>
+        <source>  (%n file(s) not covered)</source>
+        <translation>
+            <numerusform>  （%n 个文件未涵盖）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The session %1 is running (%2): stop it before rewinding its files, or the rewind and the agent would write the same files.</source>
+        <translation>会话 %1 正在运行（%2）：回退其文件之前请先停止它，否则回退和智能体会写入相同的文件。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>finished an interrupted rewind: %1</source>
+        <translation>已完成一次被中断的回退：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The session %1 has no checkpoints for %2.</source>
+        <translation>会话 %1 没有 %2 的检查点。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No checkpoint %1 for %2. agentdesk --rewind %3 lists the session&apos;s checkpoints.</source>
+        <translation>%2 没有检查点 %1。agentdesk --rewind %3 可列出该会话的检查点。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The checkpoint %1 belongs to the session %2, not %3.</source>
+        <translation>检查点 %1 属于会话 %2，而不是 %3。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>not restored: %1</source>
+        <translation>未恢复：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>left as it is (the checkpoint does not cover it): %1</source>
+        <translation>保持原样（检查点未涵盖它）：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The files are already as at the checkpoint.</source>
+        <translation>文件已与检查点时的状态一致。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Undo with: agentdesk --rewind %1 %2</source>
+        <translation>撤销方法：agentdesk --rewind %1 %2</translation>
+    </message>
+</context>
+<context>
     <name>App::HeadlessRun</name>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+95"/>
+        <location filename="../app/headlessrun.cpp" line="+96"/>
         <source>interrupted: the run was aborted.</source>
         <translation>已中断：运行已中止。</translation>
     </message>
@@ -3080,24 +3584,26 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+82"/>
         <source>--print - reads the prompt from standard input, which was empty.</source>
         <translation>--print - 从标准输入读取提示词，但标准输入为空。</translation>
     </message>
     <message>
-        <location line="+34"/>
-        <location line="+27"/>
-        <location line="+13"/>
+        <location line="+39"/>
+        <location line="+5"/>
+        <location line="+30"/>
+        <location line="+14"/>
+        <location line="+202"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-244"/>
         <source>warning: this repository&apos;s settings files (.agentdesk/) ask for more than your own settings, which you have not accepted; ignored: %1. Accept it once in the AgentDesk window, or run with --trust-project-settings.</source>
         <translation>警告：此仓库的设置文件（.agentdesk/）请求的权限超出了你自己的设置，而你尚未接受；已忽略：%1。请在 AgentDesk 窗口中接受一次，或使用 --trust-project-settings 运行。</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+62"/>
         <source>warning: skipped the session %1: %2</source>
         <translation>警告：已跳过会话 %1：%2</translation>
     </message>
@@ -3134,7 +3640,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>已终止，正在停止运行...</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+109"/>
+        <source>warning: checkpoint %1 does not cover %2 (over the size cap or unreadable)</source>
+        <translation>警告：检查点 %1 未涵盖 %2（超出大小上限或无法读取）</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Compacting: the conversation no longer fits the model&apos;s context window; summarising its older part first.</source>
         <translation>正在压缩：对话已超出模型的上下文窗口，先为较早的部分撰写摘要。</translation>
     </message>
@@ -3174,7 +3685,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::WindowSetup</name>
     <message>
-        <location filename="../app/windowsetup.cpp" line="+53"/>
+        <location filename="../app/windowsetup.cpp" line="+56"/>
         <source>%1 Then start AgentDesk again (for example: agentdesk --provider anthropic).</source>
         <translation>%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
     </message>
@@ -3258,7 +3769,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession.cpp" line="+392"/>
+        <location filename="../ui/agentsession.cpp" line="+420"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
@@ -3271,6 +3782,26 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <location line="+6"/>
         <source>The summary was not applied: the agent started working. Compact again once it has finished.</source>
         <translation>摘要未被采用：智能体已开始工作。请在它完成后重新压缩。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The agent is still starting: rewind once it is ready.</source>
+        <translation>智能体仍在启动：请在它就绪后再回退。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The agent is working: stop it or wait until it has finished, then rewind.</source>
+        <translation>智能体正在工作：请停止它或等它完成，然后再回退。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>That point is no longer in the conversation.</source>
+        <translation>该位置已不在对话中。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The agent started working: rewind once it has finished.</source>
+        <translation>智能体已开始工作：请在它完成后再回退。</translation>
     </message>
 </context>
 <context>
@@ -3433,7 +3964,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Run a shell command</source>
         <translation>运行 shell 命令</translation>
     </message>
@@ -3448,7 +3979,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>值得留意</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+55"/>
         <source>The agent says: %1</source>
         <translation>智能体说明：%1</translation>
     </message>
@@ -3468,7 +3999,17 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>命令的工作目录和时间限制</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+14"/>
+        <source>In the sandbox the command cannot change files outside the repository or read your keys (~/.ssh, ~/.gnupg, the keyring, cloud credentials).</source>
+        <translation>在沙盒中，该命令无法修改仓库之外的文件，也无法读取你的密钥（~/.ssh、~/.gnupg、密钥环、云服务凭据）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Without the sandbox the command runs with all your rights.</source>
+        <translation>不使用沙盒时，该命令以你的全部权限运行。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>no analysis</source>
         <translation>无分析</translation>
     </message>
@@ -3529,6 +4070,19 @@ Created in this session; %n change(s)</source>
         <location line="+3"/>
         <source>Files changed (%1)</source>
         <translation>已更改的文件（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::CheckpointRewindFiles</name>
+    <message>
+        <location filename="../ui/rewind/checkpointrewindfiles.cpp" line="+32"/>
+        <source>No checkpoint of the files was recorded at that point: only the conversation can be rewound.</source>
+        <translation>该位置没有记录文件的检查点：只能回退对话。</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>The checkpoint %1 is no longer in the store.</source>
+        <translation>检查点 %1 已不在存储中。</translation>
     </message>
 </context>
 <context>
@@ -3885,7 +4439,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationModel</name>
     <message>
-        <location filename="../ui/conversation/conversationmodel.cpp" line="+28"/>
+        <location filename="../ui/conversation/conversationmodel.cpp" line="+31"/>
         <source>Steering</source>
         <translation>引导</translation>
     </message>
@@ -3900,7 +4454,7 @@ Created in this session; %n change(s)</source>
         <translation>请求失败（%1）；%2 秒后重试（第 %3 次尝试）。</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+69"/>
         <source>The request failed.</source>
         <translation>请求失败。</translation>
     </message>
@@ -3938,7 +4492,18 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationPage</name>
     <message>
-        <location filename="../ui/conversationpage.cpp" line="+117"/>
+        <location filename="../ui/conversationpage.cpp" line="+53"/>
+        <source>Why the rewind was refused</source>
+        <translation>回退被拒绝的原因</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rewind refused: %1</source>
+        <extracomment>Above the message box when a rewind could not be done</extracomment>
+        <translation>回退被拒绝：%1</translation>
+    </message>
+    <message>
+        <location line="+90"/>
         <source>Continue in a Copy</source>
         <translation>在副本中继续</translation>
     </message>
@@ -3948,7 +4513,7 @@ Created in this session; %n change(s)</source>
         <translation>将此对话复制到一个新的会话中并在那里继续</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>Read-only: %1 Close it there and resume it here again, or continue in a copy.</source>
         <extracomment>Above the message box of a session another window has open</extracomment>
         <translation>只读：%1 请在那里关闭它后在此重新恢复，或在副本中继续。</translation>
@@ -3960,7 +4525,7 @@ Created in this session; %n change(s)</source>
         <translation>引导消息，将在下一次调用模型之前插入：%1</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+64"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -3983,7 +4548,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationView</name>
     <message>
-        <location filename="../ui/conversation/conversationview.cpp" line="+39"/>
+        <location filename="../ui/conversation/conversationview.cpp" line="+41"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
@@ -3999,12 +4564,23 @@ Created in this session; %n change(s)</source>
         <translation>显示最新活动并重新跟随（End）</translation>
     </message>
     <message>
-        <location line="+439"/>
+        <location line="+500"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../ui/conversation/conversationaccessible.cpp" line="+32"/>
+        <location line="+5"/>
+        <source>Rewind to Here…</source>
+        <extracomment>In a message&apos;s context menu: go back to the point right before this message</extracomment>
+        <translation>回退到此处…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Choose whether to bring back the files, the conversation or both as they were before this message</source>
+        <translation>选择将文件、对话或两者恢复到这条消息之前的状态</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversation/conversationaccessible.cpp" line="+33"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -4067,6 +4643,12 @@ Created in this session; %n change(s)</source>
         <source>%1: %2, %3</source>
         <extracomment>Screen reader: a compaction&apos;s summary, &quot;Summary of 42 earlier messages: ...&quot;</extracomment>
         <translation>%1：%2，%3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: %2</source>
+        <extracomment>Screen reader: a rewind, &quot;Conversation rewound: 6 messages no longer sent ...&quot;</extracomment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -4178,11 +4760,12 @@ Lines removed: %2</source>
     </message>
     <message>
         <location line="+8"/>
+        <location line="+38"/>
         <source>%1 is a binary file: its changes cannot be shown as text.</source>
         <translation>%1 是二进制文件：其更改无法以文本显示。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-32"/>
         <source>Compared with the last commit (HEAD); changes not committed before this session show too.</source>
         <translation>与最后一次提交（HEAD）比较；本会话之前未提交的更改也会显示。</translation>
     </message>
@@ -4197,9 +4780,14 @@ Lines removed: %2</source>
         <translation>无法运行 git：显示为新文件。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+4"/>
         <source>%1 is the same as in the last commit: the session&apos;s changes to it were undone or committed.</source>
         <translation>%1 与最后一次提交中的相同：会话对它的更改已被撤销或提交。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>No difference in the text of %1 (its mode may differ).</source>
+        <translation>%1 的文本没有差异（文件模式可能不同）。</translation>
     </message>
 </context>
 <context>
@@ -4402,7 +4990,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+85"/>
         <source>Summarising the older part of the conversation so that the next request fits…</source>
         <translation>正在为对话较早的部分撰写摘要，以便下一个请求能放得下……</translation>
     </message>
@@ -4417,7 +5005,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有应用程序能打开 %1。</translation>
     </message>
     <message>
-        <location line="+204"/>
+        <location line="+186"/>
         <source>the offline demo</source>
         <translation>离线演示</translation>
     </message>
@@ -4427,7 +5015,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>此窗口使用命令行给出的模型（--provider、--model、--base-url），而不是保存的默认模型 %1。在此处更改模型即可将其设为默认并使用它。</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+68"/>
         <source>Stop the running task before deleting a session.</source>
         <translation>请先停止正在运行的任务，再删除会话。</translation>
     </message>
@@ -4716,12 +5304,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+7"/>
-        <location line="+93"/>
+        <location line="+108"/>
         <source>Allow this call only (Ctrl+Enter)</source>
         <translation>只允许这一次调用（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-107"/>
         <source>Refuse the call; the agent sees your feedback (Enter in the field)</source>
         <translation>拒绝这次调用；智能体会看到你的反馈（在输入框中按 Enter）</translation>
     </message>
@@ -4743,7 +5331,32 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有规则能涵盖这次调用</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+15"/>
+        <source>&amp;Apply checked</source>
+        <translation>应用已勾选项(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Reject all</source>
+        <translation>全部拒绝(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leave the repository as it was; the agent sees your feedback</source>
+        <translation>保持仓库原样；智能体会看到你的反馈</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Feedback for the agent (sent with either answer)</source>
+        <translation>给智能体的反馈（无论选择哪种答复都会发送）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Write the checked changes to the repository (Ctrl+Enter)</source>
+        <translation>将已勾选的更改写入仓库（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Only calls that are fully understood can be allowed by a rule.</source>
         <translation>只有完全理解的调用才能通过规则允许。</translation>
     </message>
@@ -4761,7 +5374,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ReviewQueue</name>
     <message>
-        <location filename="../ui/review/reviewqueue.cpp" line="+38"/>
+        <location filename="../ui/review/reviewqueue.cpp" line="+39"/>
         <source>Reviews</source>
         <translation>审查</translation>
     </message>
@@ -4792,7 +5405,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>审查：%1 %2</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+96"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
@@ -4810,6 +5423,275 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+1"/>
         <source>Request %1 of %2</source>
         <translation>第 %1 个请求，共 %2 个</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::RewindController</name>
+    <message>
+        <location filename="../ui/rewind/rewindcontroller.cpp" line="+56"/>
+        <source>your message “%1”</source>
+        <extracomment>What a rewind goes back to: &quot;your message “fix the parser”&quot;</extracomment>
+        <translation>你的消息“%1”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the agent&apos;s turn “%1”</source>
+        <translation>智能体的那一轮“%1”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the agent&apos;s turn that called %1</source>
+        <translation>智能体调用 %1 的那一轮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>message %1 of the conversation</source>
+        <translation>对话中的第 %1 条消息</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+78"/>
+        <source>No conversation is open.</source>
+        <translation>没有打开的对话。</translation>
+    </message>
+    <message>
+        <location line="-76"/>
+        <source>That point is no longer in the conversation.</source>
+        <translation>该位置已不在对话中。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No checkpoints are kept for this session: only the conversation can be rewound.</source>
+        <translation>此会话没有保存检查点：只能回退对话。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The files cannot be rewound: no checkpoint was recorded there.</source>
+        <translation>无法回退文件：该位置没有记录检查点。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The files could not be restored.</source>
+        <translation>无法恢复文件。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>That rewind is no longer in the conversation.</source>
+        <translation>该回退已不在对话中。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::RewindDialog</name>
+    <message>
+        <location filename="../ui/rewind/rewinddialog.cpp" line="+26"/>
+        <source>deleted (created since)</source>
+        <extracomment>A file the rewind deletes: it was created after that point</extracomment>
+        <translation>删除（此后新建）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>restored</source>
+        <extracomment>A file the rewind writes back as it was</extracomment>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>brought back (deleted since)</source>
+        <extracomment>A file the rewind brings back: it was deleted after that point</extracomment>
+        <translation>找回（此后被删除）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Files &amp;and conversation</source>
+        <translation>文件和对话(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Conversation only</source>
+        <translation>仅对话(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Files only</source>
+        <translation>仅文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Rewind</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Restore the files and take the conversation back to this point</source>
+        <translation>恢复文件，并将对话回退到此处</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model goes on from this point; the files stay as they are</source>
+        <translation>模型从此处继续；文件保持原样</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restore the files; the conversation goes on as it is</source>
+        <translation>恢复文件；对话照常继续</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Check a file to keep it as it is (Space). The diff shows what the rewind changes in it.</source>
+        <translation>勾选文件可使其保持原样（空格键）。差异视图显示回退会对它做哪些更改。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Files the rewind restores; checked ones are kept as they are</source>
+        <translation>回退将恢复的文件；勾选的文件保持原样</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What the rewind changes in the selected file</source>
+        <translation>回退会对所选文件做的更改</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&amp;Rewind</source>
+        <extracomment>Confirms a rewind; nothing changes before it is pressed</extracomment>
+        <translation>回退(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Rewind to right before %1.</source>
+        <extracomment>Top of the rewind dialog: &quot;Rewind to right before your message “fix the parser”&quot;</extracomment>
+        <translation>回退到%1之前。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Check to keep %1 as it is</source>
+        <translation>勾选以保持 %1 原样</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No file differs from that point: only the conversation changes.</source>
+        <translation>与该位置相比没有文件差异：只有对话会改变。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check a file to keep it as it is (Space). Not covered by the checkpoint, left as they are: %1.</source>
+        <translation>勾选文件可使其保持原样（空格键）。检查点未涵盖、将保持原样的文件：%1。</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Created after that point: the rewind deletes it.</source>
+        <translation>在该位置之后创建：回退会删除它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>As it is now (−) and as the rewind writes it back (+).</source>
+        <translation>当前内容（−）与回退后写回的内容（+）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deleted after that point: the rewind writes it back.</source>
+        <translation>在该位置之后被删除：回退会将它写回。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rewind of %1</source>
+        <extracomment>Title over the diff of one file in the rewind dialog</extracomment>
+        <translation>%1 的回退</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The model goes on from this point; the later messages stay in the session, marked as rewound.</source>
+        <translation>模型从此处继续；之后的消息仍保留在会话中，并标记为已回退。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n file(s) will be restored.</source>
+        <translation>
+            <numerusform>将恢复 %n 个文件。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n kept as it is.</source>
+        <translation>
+            <numerusform>%n 个保持原样。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You can undo the rewind.</source>
+        <translation>你可以撤销此次回退。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::RewindItem</name>
+    <message>
+        <location filename="../ui/conversation/rewinditem.cpp" line="+28"/>
+        <source>Files rewound</source>
+        <extracomment>Header of a rewind in the conversation</extracomment>
+        <translation>文件已回退</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Conversation rewound</source>
+        <translation>对话已回退</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Conversation and files rewound</source>
+        <translation>对话和文件已回退</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%n file(s) restored</source>
+        <translation>
+            <numerusform>已恢复 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n kept as it was</source>
+        <translation>
+            <numerusform>%n 个保持原样</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n message(s) no longer sent to the model</source>
+        <extracomment>The model no longer sees these messages</extracomment>
+        <translation>
+            <numerusform>%n 条消息不再发送给模型</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Hide the %n rewound message(s)</source>
+        <extracomment>Toggle under a rewind</extracomment>
+        <translation>
+            <numerusform>隐藏 %n 条已回退的消息</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Show the %n rewound message(s)</source>
+        <translation>
+            <numerusform>显示 %n 条已回退的消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Undo rewind</source>
+        <translation>撤销回退</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Restored: %1</source>
+        <translation>已恢复：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Kept: %1</source>
+        <translation>已保留：%1</translation>
     </message>
 </context>
 <context>
@@ -4946,18 +5828,18 @@ Started %2
 <context>
     <name>Ui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settings/settingsdialog.cpp" line="+109"/>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+110"/>
         <source>AgentDesk Settings</source>
         <translation>AgentDesk 设置</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+127"/>
+        <location line="+169"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-154"/>
         <source>Maximum turns</source>
         <translation>最大轮数</translation>
     </message>
@@ -4982,12 +5864,67 @@ Started %2
         <translation>当对话接近模型的上下文窗口，或服务商因请求过长而拒绝时，由模型为较早的部分撰写摘要，智能体继续工作。关闭时：只有“智能体 &gt; 压缩对话”会这样做，放不下的对话会让任务停止。</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>Sandbox for Bash commands</source>
+        <translation>Bash 命令的沙盒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>On, where bubblewrap works</source>
+        <translation>开启（在 bubblewrap 可用时）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Required: refuse commands without it</source>
+        <translation>必需：没有沙盒时拒绝运行命令</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bash commands run in a sandbox (bubblewrap): the filesystem is read-only outside the repository, /tmp is private, and your keys (~/.ssh, ~/.gnupg, the keyring, cloud credentials, AgentDesk&apos;s settings and key file) are hidden. Where bubblewrap cannot run, commands run as they are and AgentDesk says so once; &quot;Required&quot; refuses them instead.</source>
+        <translation>Bash 命令在沙盒（bubblewrap）中运行：仓库之外的文件系统为只读，/tmp 为私有，你的密钥（~/.ssh、~/.gnupg、密钥环、云服务凭据、AgentDesk 的设置和密钥文件）会被隐藏。在 bubblewrap 无法运行的环境中，命令照常运行，AgentDesk 会提示一次；选择“必需”则改为拒绝运行。</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>Allow &amp;network in the sandbox</source>
+        <translation>允许沙盒内访问网络(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Off: sandboxed commands cannot reach the network, not even servers on this computer (npm install, git fetch and curl fail).</source>
+        <translation>关闭时：沙盒中的命令无法访问网络，连本机上的服务器也无法访问（npm install、git fetch 和 curl 会失败）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Review what shell commands write</source>
+        <translation>审查 shell 命令的写入(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>In the default permission mode a command that is not read-only runs on a copy of the repository; its changes open as a review like an edit&apos;s and only what you accept is written. Needs bubblewrap 0.9 or newer.</source>
+        <translation>在默认权限模式下，非只读命令在仓库的副本上运行；其更改会像编辑一样打开以供审查，只有你接受的内容才会写入。需要 bubblewrap 0.9 或更新版本。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Max &amp;turns:</source>
         <translation>最大轮数(&amp;T)：</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>&amp;Sandbox:</source>
+        <translation>沙盒(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not available on this system: %1. Commands write to the repository directly.</source>
+        <translation>此系统上不可用：%1。命令会直接写入仓库。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
@@ -5138,7 +6075,7 @@ Started %2
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+126"/>
         <source>e.g. http://localhost:11434/v1 (Ollama)</source>
         <translation>例如 http://localhost:11434/v1（Ollama）</translation>
     </message>
@@ -5274,6 +6211,59 @@ Started %2
     </message>
 </context>
 <context>
+    <name>Ui::ShellWritesReviewView</name>
+    <message>
+        <location filename="../ui/review/shellwritesreviewview.cpp" line="+38"/>
+        <source>Line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lines %1–%2</source>
+        <translation>第 %1–%2 行</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Uncheck a change (or a part of a file) to leave it out</source>
+        <translation>取消勾选某处更改（或文件的一部分）即可将其排除</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Check all</source>
+        <translation>全部勾选</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Uncheck all</source>
+        <translation>全部取消勾选</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Review what the command wrote: %1</source>
+        <translation>审查命令写入的内容：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(no output)</source>
+        <translation>（无输出）</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 more changes are not listed. They are applied with &quot;Apply checked&quot; unless you press &quot;Uncheck all&quot; (which leaves out every change, listed or not).</source>
+        <translation>另有 %1 处更改未列出。点击“应用已勾选项”时它们也会被应用，除非你按下“全部取消勾选”（这会排除所有更改，无论是否列出）。</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>binary or large file (%1), accepted or rejected as a whole</source>
+        <translation>二进制文件或大文件（%1），只能整体接受或拒绝</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Every change is unchecked: use Reject all.</source>
+        <translation>所有更改都已取消勾选：请使用“全部拒绝”。</translation>
+    </message>
+</context>
+<context>
     <name>Ui::ToolCardItem</name>
     <message>
         <location filename="../ui/conversation/toolcarditem.cpp" line="+234"/>
@@ -5342,12 +6332,12 @@ Started %2
         <translation>%1 个 token</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1% cached</source>
         <translation>%1% 来自缓存</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>cost unknown</source>
         <translation>费用未知</translation>
     </message>

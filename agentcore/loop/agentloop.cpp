@@ -95,7 +95,7 @@ AgentRun::AgentRun(const AgentContext &context,
     , m_emit(consume)
     , m_boxes(boxes ? boxes : &m_ownBoxes)
     , m_systemPrompt(context.systemPrompt)
-    , m_initialMessages(context.messages)
+    , m_conversation(context.messages)
     , m_history(projectToolCallProtocol(context.messages))
     , m_callIds(context.messages)
     , m_waiter(abort,
@@ -105,6 +105,7 @@ AgentRun::AgentRun(const AgentContext &context,
     // Room for a typical run's messages up front: every growth moves all of them.
     constexpr qsizetype expectedNewMessages = 32;
     m_newMessages.reserve(expectedNewMessages);
+    m_conversation.reserve(m_conversation.size() + expectedNewMessages);
     m_history.reserve(m_history.size() + expectedNewMessages);
     for (const AgentToolPtr &tool : context.tools) {
         if (!tool)
@@ -325,7 +326,7 @@ void AgentRun::retryAfterOverflow(Attempt &attempt)
 
 Context AgentRun::conversation() const
 {
-    return Context{m_systemPrompt, m_initialMessages + m_newMessages, m_toolDefinitions};
+    return Context{m_systemPrompt, m_conversation, m_toolDefinitions};
 }
 
 AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
@@ -413,11 +414,10 @@ Context AgentRun::requestContext()
     Context context{m_systemPrompt, {}, m_toolDefinitions};
     if (m_config.contextView) {
         // The view can change what came before (a compaction), so it is built whole each time.
-        context.messages = projectToolCallProtocol(
-            m_config.contextView(m_initialMessages + m_newMessages));
+        context.messages = projectToolCallProtocol(m_config.contextView(m_conversation));
     } else {
         if (m_historyNeedsProjection) {
-            m_history = projectToolCallProtocol(m_initialMessages + m_newMessages);
+            m_history = projectToolCallProtocol(m_conversation);
             m_historyNeedsProjection = false;
         }
         context.messages = m_history;
@@ -525,6 +525,7 @@ void AgentRun::publish(const Message &message)
 void AgentRun::record(const Message &message)
 {
     m_newMessages.append(message);
+    m_conversation.append(message);
     if (!m_historyNeedsProjection && !isEmptyAssistantMessage(message))
         m_history.append(message);
 }

@@ -54,6 +54,12 @@ constexpr int runTimeoutMs = 15'000;
 
 // Names, protocols and terms that stay as they are in the Chinese interface.
 const QStringList keptWords = {
+    // The sandbox's program and the commands its network setting names (before "git").
+    QStringLiteral("bubblewrap"),
+    QStringLiteral("bwrap"),
+    QStringLiteral("npm install"),
+    QStringLiteral("git fetch"),
+    QStringLiteral("curl"),
     QStringLiteral("AgentDesk"),
     QStringLiteral("OpenAI"),
     QStringLiteral("Anthropic"),
