@@ -7,6 +7,7 @@
 #include <QHostAddress>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <utility>
 
 namespace App {
@@ -18,6 +19,8 @@ struct Tr
 };
 
 using AgentCore::PermissionRule;
+using AgentCore::ToolKind;
+using AgentCore::toolKindName;
 
 struct Provider
 {
@@ -101,6 +104,11 @@ struct PrintParser
                                            "status)\" Edit Read, separated by commas or spaces; "
                                            "may be repeated."),
                                     Tr::tr("RULES")};
+    QCommandLineOption tools{QStringLiteral("tools"),
+                             Tr::tr("The built-in tools the model is offered, separated by commas "
+                                    "or spaces: Read, Glob, Grep, LS, Edit, Write, Bash (default: "
+                                    "all; \"\" for none)."),
+                             Tr::tr("TOOLS")};
     QCommandLineOption trustProjectSettings{
         QStringLiteral("trust-project-settings"),
         Tr::tr("Apply what this repository's .agentdesk settings files grant (allow rules, "
@@ -142,6 +150,7 @@ struct PrintParser
                 &maxTurns,
                 &permissionMode,
                 &allowedTools,
+                &tools,
                 &trustProjectSettings,
                 &outputFormat,
                 &continueSession,
@@ -212,6 +221,37 @@ bool parseAllowedTools(const QStringList &values, PrintOptions *options, QString
             options->allowedTools.append(*rule);
         }
     }
+    return true;
+}
+
+// --tools "Read,Grep Edit": names as the model sees them, in any case; "default" is all.
+bool parseTools(const QString &value, PrintOptions *options, QString *error)
+{
+    static const QList<ToolKind> all{ToolKind::Read,
+                                     ToolKind::Glob,
+                                     ToolKind::Grep,
+                                     ToolKind::Ls,
+                                     ToolKind::Edit,
+                                     ToolKind::Write,
+                                     ToolKind::Bash};
+    if (value.trimmed().compare(QLatin1String("default"), Qt::CaseInsensitive) == 0)
+        return true;
+    static const QRegularExpression separators(QStringLiteral("[,\\s]+"));
+    QList<ToolKind> tools;
+    for (const QString &name : value.split(separators, Qt::SkipEmptyParts)) {
+        const auto known = std::find_if(all.cbegin(), all.cend(), [&name](ToolKind kind) {
+            return toolKindName(kind).compare(name, Qt::CaseInsensitive) == 0;
+        });
+        if (known == all.cend()) {
+            *error = Tr::tr("Unknown tool \"%1\" in --tools: use Read, Glob, Grep, LS, Edit, "
+                            "Write or Bash (or \"default\" for all of them).")
+                         .arg(name);
+            return false;
+        }
+        if (!tools.contains(*known))
+            tools.append(*known);
+    }
+    options->tools = tools;
     return true;
 }
 
@@ -294,6 +334,8 @@ bool parseValues(const QCommandLineParser &parser,
         }
     }
     print->sandboxNetwork = parser.isSet(options.sandboxNetwork);
+    if (parser.isSet(options.tools) && !parseTools(parser.value(options.tools), print, error))
+        return false;
     print->trustProjectSettings = parser.isSet(options.trustProjectSettings);
     if (parser.isSet(options.outputFormat)) {
         const QString format = parser.value(options.outputFormat);

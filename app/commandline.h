@@ -1,6 +1,7 @@
 #pragma once
 
 #include <ai/providerconfig.h>
+#include <loop/agenttypes.h>
 #include <permissions/permissionmode.h>
 #include <permissions/permissionrule.h>
 #include <tools/commandenvironment.h>
@@ -43,6 +44,8 @@ struct PrintOptions
     int maxTurns = 0;                                        ///< 0: unlimited
     std::optional<AgentCore::PermissionMode> permissionMode; ///< nullopt: the settings decide
     QList<AgentCore::PermissionRule> allowedTools; ///< allow rules, source "--allowed-tools"
+    /// --tools: the built-in tools the model is offered; nullopt: all of them.
+    std::optional<QList<AgentCore::ToolKind>> tools;
     /// --trust-project-settings: the project's settings files' grants apply unasked.
     bool trustProjectSettings = false;
     OutputFormat outputFormat = OutputFormat::Text;

@@ -222,6 +222,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     options.repositoryRoot = repository->root;
     options.permissionMode = m_options.permissionMode;
     options.allowRules = m_options.allowedTools;
+    options.tools = m_options.tools;
     options.maxTurns = m_options.maxTurns;
     options.commandEnvironment = m_options.commandEnvironment(environment);
     options.userSettingsPath = AgentCore::PermissionSettings::userSettingsPath();

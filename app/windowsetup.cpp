@@ -67,6 +67,7 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
     }
     setup.options.permissionMode = options.permissionMode;
     setup.options.allowRules = options.allowedTools;
+    setup.options.tools = options.tools;
     setup.options.maxTurns = options.maxTurns;
     setup.options.commandEnvironment = options.commandEnvironment(environment);
     setup.options.userSettingsPath = AgentCore::PermissionSettings::userSettingsPath();

@@ -158,6 +158,11 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
 
     AgentConfig &config = agent.config;
     config.tools = CodingTools::create(agent.workspace);
+    if (options.tools) {
+        config.tools.removeIf([&options](const AgentToolPtr &tool) {
+            return !options.tools->contains(toolKind(tool->definition().name));
+        });
+    }
     for (const AgentToolPtr &extra : options.extraTools) {
         const QString name = extra->definition().name;
         config.tools.removeIf(
@@ -165,7 +170,9 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
         config.tools.append(extra);
     }
     if (options.systemPrompt.isEmpty()) {
-        const PromptEnvironment environment = gatherPromptEnvironment(root);
+        PromptEnvironment environment = gatherPromptEnvironment(root);
+        if (options.tools)
+            environment.tools = *options.tools;
         config.systemPrompt = formatSystemPrompt(environment);
         agent.instructions = environment.instructions;
     } else {

@@ -37,6 +37,9 @@ struct CodingAgentOptions
     std::optional<PermissionMode> permissionMode;
     /// Allow rules from the command line (--allowed-tools), added after the settings' rules.
     QList<PermissionRule> allowRules;
+    /// The built-in tools the model is offered (names as toolKindName gives them, e.g. Read,
+    /// Grep, Edit, Bash); nullopt: all of them. The system prompt names only these (--tools).
+    std::optional<QList<ToolKind>> tools;
     int maxTurns = 0; ///< 0: unlimited
     /// Who answers "ask" decisions; null: nobody, every ask is denied (onUnattendedDeny).
     std::shared_ptr<PermissionAsker> asker;

@@ -17,39 +17,77 @@ namespace AgentCore {
 namespace {
 
 // The prompt is written for the model, not the user, so it is not translated: a translated
-// prompt would change how the model behaves.
-constexpr QStringView introduction = u"\
-You are AgentDesk, a coding agent. You work in the user's repository through the tools you are \
-given: you read and search code, change files, and run commands, to do the task the user asks \
-for. The user sees every tool call, reviews edits before they are applied and may deny a call.\n\
-\n\
-# How to work\n\
-- Understand before you change: find the relevant code with Grep, Glob and LS, and Read the \
-files you are going to change. When you need several files or searches, request them together \
-in one message: read-only tools run in parallel.\n\
-- Read a file before you Edit or Write it; edits are accepted only for files read in this \
-session and unchanged since.\n\
-- Prefer Edit, which replaces exact text, over Write. Use Write only to create a file or to \
-replace one entirely.\n\
-- Follow the project's conventions: its style, its libraries, its build and test commands. \
-Keep changes to what the task needs.\n\
-- Use Bash to build, run the tests, and use git and other command-line tools; use Read, Edit, \
-Write, Grep, Glob and LS instead of cat, sed, echo >, grep, find or ls. After a change, run the \
-relevant tests or build, and fix what you broke.\n\
-- Do not commit, push, or delete work unless the user asks for it.\n\
-\n\
-# Being truthful\n\
-- Never invent file contents, APIs, command output or test results. If you have not read it or \
-run it, say so, or read it or run it first.\n\
-- If a tool call fails, read the error and adapt; do not repeat the same call unchanged. If the \
-user denied a call, do not try to get around it: do something else or ask.\n\
-- When the task is ambiguous, a step is risky or destructive, or you are stuck, stop and ask \
-the user rather than guess.\n\
-\n\
-# Answering\n\
-- Be concise and direct. No preamble, no long summaries of what you did; say what changed, \
-what you verified and what is left.\n\
-- Refer to code as path:line so the user can find it. Use Markdown for code and lists.\n";
+// prompt would change how the model behaves. It goes into every request, so every sentence
+// must earn its bytes: what a tool's own description says is not repeated here.
+QString introduction(const QList<ToolKind> &tools)
+{
+    const auto has = [&tools](ToolKind kind) { return tools.contains(kind); };
+    const auto names = [](const QStringList &list) -> QString {
+        if (list.size() < 2)
+            return list.join(QString());
+        return list.mid(0, list.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" and ")
+               + list.last();
+    };
+    QString text = QStringLiteral(
+        "You are AgentDesk, a coding agent. You work in the user's repository through the "
+        "tools you are given, to do the task the user asks for. The user sees every tool call, "
+        "reviews edits before they are applied and may deny a call.\n\n# How to work\n");
+    QStringList search;
+    for (ToolKind kind : {ToolKind::Grep, ToolKind::Glob, ToolKind::Ls}) {
+        if (has(kind))
+            search.append(toolKindName(kind));
+    }
+    text += QStringLiteral("- Understand before you change: find the relevant code%1 and read the "
+                           "files you will change. Request several reads or searches in one "
+                           "message: read-only tools run in parallel.\n")
+                .arg(search.isEmpty() ? QString() : QStringLiteral(" with ") + names(search));
+    if (has(ToolKind::Edit) || has(ToolKind::Write)) {
+        text += QStringLiteral("- Read a file before you change it: edits are accepted only for "
+                               "files read in this session and unchanged since.\n");
+    }
+    if (has(ToolKind::Edit) && has(ToolKind::Write))
+        text += QStringLiteral("- Prefer Edit to Write, which is for new files and rewrites.\n");
+    text += QStringLiteral("- Follow the project's conventions (style, libraries, build and test "
+                           "commands) and keep changes to what the task needs.\n");
+    if (has(ToolKind::Bash)) {
+        // The shell commands the model would otherwise reach for, next to the tool that
+        // replaces each: those tools are reviewed, cheaper and exact.
+        static const QList<std::pair<ToolKind, const char *>> instead{{ToolKind::Read, "cat"},
+                                                                      {ToolKind::Edit, "sed"},
+                                                                      {ToolKind::Write, "echo >"},
+                                                                      {ToolKind::Grep, "grep"},
+                                                                      {ToolKind::Glob, "find"},
+                                                                      {ToolKind::Ls, "ls"}};
+        QStringList tools, commands;
+        for (const auto &[kind, command] : instead) {
+            if (has(kind)) {
+                tools.append(toolKindName(kind));
+                commands.append(QString::fromLatin1(command));
+            }
+        }
+        text += QStringLiteral("- Use Bash for builds, tests, git and other command-line tools");
+        if (!tools.isEmpty()) {
+            text += QStringLiteral(", and %1 rather than %2")
+                        .arg(names(tools), commands.join(QStringLiteral(", ")));
+        }
+        text += QStringLiteral(". After a change, run the relevant tests or build and fix what "
+                               "you broke.\n");
+    }
+    text += QStringLiteral(
+        "- Do not commit, push or delete work unless the user asks.\n"
+        "\n# Being truthful\n"
+        "- Never invent file contents, APIs, command output or test results: read or run it "
+        "first, or say you have not.\n"
+        "- If a tool call fails, read the error and adapt; do not repeat it unchanged. If the "
+        "user denied a call, do not work around it: do something else or ask.\n"
+        "- When the task is ambiguous, a step is risky or destructive, or you are stuck, ask "
+        "the user rather than guess.\n"
+        "\n# Answering\n"
+        "- Be concise and direct: say what changed, what you verified and what is left; no "
+        "preamble.\n"
+        "- Refer to code as path:line. Use Markdown for code and lists.\n");
+    return text;
+}
 
 QString instructionsSection(const QList<InstructionFile> &files)
 {
@@ -163,7 +201,7 @@ QStringList gitStatusLines(const QString &root)
 
 QString formatSystemPrompt(const PromptEnvironment &environment)
 {
-    return introduction.toString() + instructionsSection(environment.instructions)
+    return introduction(environment.tools) + instructionsSection(environment.instructions)
            + environmentSection(environment);
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <loop/agenttypes.h>
+
 #include <QDate>
 #include <QList>
 #include <QString>
@@ -27,6 +29,14 @@ struct PromptEnvironment
     QString gitHead;                     ///< "main", "detached at 9fceb02"; empty when unknown
     QStringList gitStatus;               ///< the lines of `git status --short`, all of them
     QList<InstructionFile> instructions; ///< farthest directory first, nearest last
+    /// The built-in tools the model is offered: the prompt names only these.
+    QList<ToolKind> tools{ToolKind::Read,
+                          ToolKind::Glob,
+                          ToolKind::Grep,
+                          ToolKind::Ls,
+                          ToolKind::Edit,
+                          ToolKind::Write,
+                          ToolKind::Bash};
 };
 
 /// Instruction files are read up to this many bytes each (cut at a line end)...

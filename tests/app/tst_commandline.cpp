@@ -4,6 +4,7 @@
 #include <QTest>
 
 using AgentCore::PermissionMode;
+using AgentCore::ToolKind;
 using App::CommandLine;
 using App::OutputFormat;
 using App::PrintOptions;
@@ -83,6 +84,8 @@ private slots:
                                                        "plan",
                                                        "--allowed-tools",
                                                        "Bash(git status)",
+                                                       "--tools",
+                                                       "Read,Grep",
                                                        "/src/calc"});
         QCOMPARE(int(result.action), int(CommandLine::Action::Run));
         QCOMPARE(result.repository, QStringLiteral("/src/calc"));
@@ -91,6 +94,7 @@ private slots:
         QCOMPARE(result.print.apiKeyEnv, QStringLiteral("ANTHROPIC_API_KEY"));
         QCOMPARE(result.print.permissionMode, std::optional(AgentCore::PermissionMode::Plan));
         QCOMPARE(result.print.allowedTools.size(), 1);
+        QCOMPARE(result.print.tools, std::optional(QList<ToolKind>{ToolKind::Read, ToolKind::Grep}));
         QVERIFY(result.print.prompt.isEmpty());
         QVERIFY(result.print.modelGiven);
     }
@@ -169,6 +173,10 @@ private slots:
             << print({"--allowed-tools", "Bash(git status"})
             << "Unbalanced parentheses in --allowed-tools \"Bash(git status\". Quote a rule "
                "with spaces, e.g. --allowed-tools \"Bash(git status)\".";
+        QTest::newRow("unknown tool")
+            << print({"--tools", "Read,Fetch"})
+            << "Unknown tool \"Fetch\" in --tools: use Read, Glob, Grep, LS, Edit, Write or Bash "
+               "(or \"default\" for all of them).";
         QTest::newRow("repository twice")
             << print({"--repo", "/src/a", "/src/b"})
             << "Give the repository once: as an argument or with --repo, not both.";
@@ -209,6 +217,36 @@ private slots:
                  qPrintable(result.output));
     }
 
+    void toolsChooseTheBuiltInTools_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("all");
+        QTest::addColumn<QList<ToolKind>>("tools");
+        QTest::newRow("names in any case, commas and spaces")
+            << "read, GREP Edit,Bash" << false
+            << QList<ToolKind>{ToolKind::Read, ToolKind::Grep, ToolKind::Edit, ToolKind::Bash};
+        QTest::newRow("a name twice counts once")
+            << "LS,ls" << false << QList<ToolKind>{ToolKind::Ls};
+        QTest::newRow("empty: no tools at all") << "" << false << QList<ToolKind>{};
+        QTest::newRow("default: every tool") << "default" << true << QList<ToolKind>{};
+    }
+
+    void toolsChooseTheBuiltInTools()
+    {
+        QFETCH(QString, value);
+        QFETCH(bool, all);
+        QFETCH(QList<ToolKind>, tools);
+        const CommandLine result = CommandLine::parse({QStringLiteral("agentdesk"),
+                                                       QStringLiteral("-p"),
+                                                       QStringLiteral("go"),
+                                                       QStringLiteral("--tools"),
+                                                       value});
+        QCOMPARE(int(result.action), int(CommandLine::Action::Print));
+        QCOMPARE(result.print.tools.has_value(), !all);
+        if (!all)
+            QCOMPARE(*result.print.tools, tools);
+    }
+
     void printDefaults()
     {
         const CommandLine result = CommandLine::parse({"agentdesk", "-p", "fix the bug"});
@@ -223,6 +261,7 @@ private slots:
         QCOMPARE(print.maxTurns, 0);
         QVERIFY(!print.permissionMode);
         QVERIFY(print.allowedTools.isEmpty());
+        QVERIFY(!print.tools);
         QCOMPARE(int(print.outputFormat), int(OutputFormat::Text));
     }
 
@@ -496,6 +535,7 @@ private slots:
                                    "--max-turns",
                                    "--permission-mode",
                                    "--allowed-tools",
+                                   "--tools",
                                    "--output-format",
                                    "--continue",
                                    "--resume",

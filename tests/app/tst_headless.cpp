@@ -117,6 +117,34 @@ private slots:
         QVERIFY(body.contains("You are AgentDesk"));
     }
 
+    // --tools offers the model only the named tools, and the system prompt names no other.
+    void toolsLimitWhatTheModelIsOffered()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::AnthropicMessages;
+        server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
+
+        HeadlessRun run(sandbox,
+                        server,
+                        api,
+                        {QStringLiteral("--tools"), QStringLiteral("Read,bash")});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 1);
+        const QJsonObject body = QJsonDocument::fromJson(server.requests().first().body).object();
+        QStringList names;
+        for (const QJsonValue &tool : body.value(u"tools").toArray())
+            names.append(tool.toObject().value(u"name").toString());
+        QCOMPARE(names, (QStringList{QStringLiteral("Read"), QStringLiteral("Bash")}));
+        const QString system = QString::fromUtf8(
+            QJsonDocument(body.value(u"system").toArray()).toJson());
+        QVERIFY(system.contains(QStringLiteral("Use Bash for builds")));
+        QVERIFY2(!system.contains(QStringLiteral("Grep")), qPrintable(system));
+    }
+
     void promptFromStandardInput()
     {
         HeadlessSandbox sandbox;

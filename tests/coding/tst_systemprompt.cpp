@@ -75,13 +75,17 @@ private slots:
     {
         QTest::addColumn<QString>("advice");
         QTest::newRow("read before edit")
-            << QStringLiteral("Read a file before you Edit or Write it");
-        QTest::newRow("edit over write")
-            << QStringLiteral("Prefer Edit, which replaces exact text, over Write");
+            << QStringLiteral("Read a file before you change it: edits are accepted only for "
+                              "files read in this session");
+        QTest::newRow("edit over write") << QStringLiteral("Prefer Edit to Write");
+        QTest::newRow("search tools") << QStringLiteral("with Grep, Glob and LS");
         QTest::newRow("parallel reads") << QStringLiteral("read-only tools run in parallel");
-        QTest::newRow("tests with bash") << QStringLiteral("Use Bash to build, run the tests");
+        QTest::newRow("tests with bash")
+            << QStringLiteral("Use Bash for builds, tests, git and other command-line tools, and "
+                              "Read, Edit, Write, Grep, Glob and LS rather than cat, sed, echo >, "
+                              "grep, find, ls.");
         QTest::newRow("no invention") << QStringLiteral("Never invent file contents");
-        QTest::newRow("ask when unsure") << QStringLiteral("stop and ask the user");
+        QTest::newRow("ask when unsure") << QStringLiteral("ask the user rather than guess");
         QTest::newRow("concise") << QStringLiteral("Be concise");
     }
 
@@ -89,6 +93,27 @@ private slots:
     {
         QFETCH(QString, advice);
         QVERIFY2(formatSystemPrompt(sampleEnvironment()).contains(advice), qPrintable(advice));
+    }
+
+    // With --tools the model is offered fewer tools: the prompt must not send it looking for
+    // one it does not have, nor spend bytes on advice about them.
+    void namesOnlyTheToolsOffered()
+    {
+        PromptEnvironment environment = sampleEnvironment();
+        environment.tools = {ToolKind::Read, ToolKind::Grep, ToolKind::Edit, ToolKind::Bash};
+        const QString prompt = formatSystemPrompt(environment);
+        QVERIFY(prompt.contains(QStringLiteral("find the relevant code with Grep and read")));
+        QVERIFY(prompt.contains(QStringLiteral(", and Read, Edit and Grep rather than cat, sed, "
+                                               "grep.")));
+        for (const char *absent : {"Glob", "LS", "Write", "echo >", ", find", "Prefer Edit"})
+            QVERIFY2(!prompt.contains(QLatin1String(absent)), absent);
+        QVERIFY(prompt.size() < formatSystemPrompt(sampleEnvironment()).size());
+
+        environment.tools = {ToolKind::Read};
+        const QString readOnly = formatSystemPrompt(environment);
+        QVERIFY(readOnly.contains(QStringLiteral("find the relevant code and read the files")));
+        for (const char *absent : {"Bash", "Grep", "Edit", "edits are accepted"})
+            QVERIFY2(!readOnly.contains(QLatin1String(absent)), absent);
     }
 
     void gitStatusCapped_data()
