@@ -45,25 +45,19 @@ BashTool::BashTool(std::shared_ptr<ToolWorkspace> workspace)
 ToolDefinition BashTool::definition() const
 {
     QJsonObject timeout = schemaProperty("integer",
-                                         Tr::tr("Timeout in milliseconds (default %1, at "
-                                                "most %2).")
+                                         Tr::tr("Milliseconds (default %1, at most %2).")
                                              .arg(defaultTimeoutMs)
                                              .arg(maxTimeoutMs));
     timeout.insert(QStringLiteral("minimum"), 1);
     timeout.insert(QStringLiteral("maximum"), maxTimeoutMs);
     return {
         toolKindName(ToolKind::Bash),
-        Tr::tr("Runs a shell command with /bin/bash -c in the repository root and returns its "
-               "output (stdout and stderr together) and exit code; a non-zero exit code is "
-               "reported as an error. Each call starts a fresh shell: a cd or a variable does "
-               "not carry over to the next call. There is no terminal and stdin is empty, so "
-               "interactive programs (editors, pagers, prompts) cannot be used; pass "
-               "non-interactive flags (e.g. git --no-pager, -y). Commands stop after the timeout "
-               "(default %1 minutes, at most %2); processes left running in the background are "
-               "terminated when the command ends. Long output is cut to its first %3 KiB and "
-               "last %4 KiB; the full output is saved to a log file named in the result. Use "
-               "the Read, Edit, Write, Grep, Glob and LS tools rather than cat, sed, echo >, "
-               "grep, find or ls.")
+        Tr::tr("Runs a command with /bin/bash -c in the repository root; returns stdout and "
+               "stderr together and the exit code (non-zero is an error). Each call is a fresh "
+               "shell: cd and variables do not carry over. No terminal, empty stdin: pass "
+               "non-interactive flags (git --no-pager, -y). Timeout %1 minutes (at most %2); "
+               "background processes end with the command. Long output is cut to its first %3 KiB "
+               "and last %4 KiB, the whole saved to a log file named in the result.")
             .arg(defaultTimeoutMs / 60000)
             .arg(maxTimeoutMs / 60000)
             .arg(headBytes / 1024)
@@ -72,13 +66,10 @@ ToolDefinition BashTool::definition() const
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
-                 {QStringLiteral("command"),
-                  schemaProperty("string", Tr::tr("The command to run."))},
+                 {QStringLiteral("command"), schemaProperty("string", Tr::tr("The command."))},
                  {QStringLiteral("timeout"), timeout},
                  {QStringLiteral("description"),
-                  schemaProperty("string",
-                                 Tr::tr("What the command does, in a few words, for the "
-                                        "user."))},
+                  schemaProperty("string", Tr::tr("What it does, in a few words, for the user."))},
              }},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("command")}},
             {QStringLiteral("additionalProperties"), false},

@@ -79,18 +79,15 @@ ToolDefinition EditTool::definition() const
 {
     QJsonObject replaceAll = schemaProperty("boolean",
                                             Tr::tr("Replace every occurrence (default "
-                                                   "false: old_string must be unique)."));
+                                                   "false)."));
     replaceAll.insert(QStringLiteral("default"), false);
     return {
         toolKindName(ToolKind::Edit),
-        Tr::tr("Replaces exact text in an existing file. You must Read the file in this session "
-               "first, and it must not have changed since (Read it again if a command or the user "
-               "may have changed it). old_string must match the file exactly, whitespace and "
-               "indentation included, and must occur exactly once unless replace_all is true: "
-               "include enough surrounding lines to make it unique. Do not include the line-"
-               "number prefix of Read's output. Line endings (CRLF or LF) and a byte order mark "
-               "are kept as the file has them. To create a file or replace all of it, use "
-               "Write."),
+        Tr::tr("Replaces exact text in a file you read in this session, unchanged since (read it "
+               "again if a command may have changed it). old_string must match the file exactly, "
+               "whitespace included, without Read's line-number prefix, and occur once unless "
+               "replace_all: include enough lines to make it unique. The file's line endings and "
+               "byte order mark are kept."),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
@@ -100,7 +97,7 @@ ToolDefinition EditTool::definition() const
                  {QStringLiteral("old_string"),
                   schemaProperty("string", Tr::tr("The exact text to replace."))},
                  {QStringLiteral("new_string"),
-                  schemaProperty("string", Tr::tr("The text to put in its place (may be empty)."))},
+                  schemaProperty("string", Tr::tr("The replacement (may be empty)."))},
                  {QStringLiteral("replace_all"), replaceAll},
              }},
             {QStringLiteral("required"),

@@ -42,24 +42,20 @@ ToolDefinition GlobTool::definition() const
 {
     return {
         toolKindName(ToolKind::Glob),
-        Tr::tr("Finds files by path pattern. `*` and `?` match within one path component, `**` "
-               "matches any number of directories, `{a,b}` alternatives, `[abc]` sets: "
-               "`**/*.cpp` (every C++ file), `src/**/test_*.py`, `*.{json,yaml}` (top level "
-               "only). The pattern is matched against paths relative to path (default: the "
-               "repository root). Files ignored by .gitignore and .git/ are skipped. Returns up "
-               "to %1 paths relative to the repository root, sorted by path. Use Grep to search "
-               "file contents.")
+        Tr::tr("Finds files by path pattern: `*` and `?` match within a path component, `**` any "
+               "number of directories; `{a,b}`, `[abc]`; e.g. `**/*.cpp`, `src/**/test_*.py`. "
+               "Matched against paths relative to path; files ignored by .gitignore and .git/ "
+               "are skipped. Returns up to %1 paths relative to the repository root, sorted.")
             .arg(maxResults),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
-                 {QStringLiteral("pattern"),
-                  schemaProperty("string", Tr::tr("The glob pattern, e.g. `**/*.ts`."))},
+                 {QStringLiteral("pattern"), schemaProperty("string", Tr::tr("The glob pattern."))},
                  {QStringLiteral("path"),
                   schemaProperty("string",
-                                 Tr::tr("The directory to search in (default: the "
-                                        "repository root)."))},
+                                 Tr::tr("The directory to search (default: the repository "
+                                        "root)."))},
              }},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("pattern")}},
             {QStringLiteral("additionalProperties"), false},

@@ -48,58 +48,44 @@ QString GrepTool::backendName() const
 ToolDefinition GrepTool::definition() const
 {
     QJsonObject mode = schemaProperty("string",
-                                      Tr::tr("files_with_matches (default): the paths of the "
-                                             "matching files; content: the matching lines as "
-                                             "path:line:text; count: path:number of matching "
-                                             "lines."));
+                                      Tr::tr("files_with_matches (default): paths; content: "
+                                             "path:line:text; count: path:count."));
     mode.insert(QStringLiteral("enum"), QJsonArray{filesMode, contentMode, countMode});
     mode.insert(QStringLiteral("default"), filesMode);
     QJsonObject numbers = schemaProperty("boolean",
-                                         Tr::tr("content mode: show line numbers (default "
+                                         Tr::tr("Line numbers in content mode (default "
                                                 "true)."));
     numbers.insert(QStringLiteral("default"), true);
-    QJsonObject head = schemaProperty("integer",
-                                      Tr::tr("Only the first N output lines (files, lines or "
-                                             "counts)."));
+    QJsonObject head = schemaProperty("integer", Tr::tr("Only the first N output lines."));
     head.insert(QStringLiteral("minimum"), 1);
     return {
         toolKindName(ToolKind::Grep),
-        Tr::tr("Searches file contents with a regular expression (ripgrep syntax: `\\bfoo\\(`, "
-               "`log.*Error`, `[A-Z]\\w+Tool`; escape regex characters for a literal search). A "
-               "match never spans lines. Searches the repository's files as git sees them: "
-               "files ignored by .gitignore, binary files and .git/ are skipped. Results are "
-               "sorted by path and relative to the repository root. Use glob to restrict the "
-               "files (`*.cpp`, `src/**/*.{h,cpp}`), output_mode to choose between file names, "
-               "matching lines and counts, and -A/-B/-C for context in content mode. Prefer this "
-               "tool to running grep or rg in Bash."),
+        Tr::tr("Searches file contents with a regular expression (ripgrep syntax; escape regex "
+               "characters for a literal search); a match never spans lines. Files ignored by "
+               ".gitignore, binary files and .git/ are skipped. Results are sorted by path, "
+               "relative to the repository root."),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
                  {QStringLiteral("pattern"),
-                  schemaProperty("string", Tr::tr("The regular expression to search for."))},
+                  schemaProperty("string", Tr::tr("The regular expression."))},
                  {QStringLiteral("path"),
                   schemaProperty("string",
-                                 Tr::tr("A file or directory to search (default: the "
+                                 Tr::tr("The file or directory to search (default: the "
                                         "repository root)."))},
                  {QStringLiteral("glob"),
                   schemaProperty("string",
-                                 Tr::tr("Only files whose path matches this glob; `!glob` "
-                                        "excludes instead. Without a '/', it matches the "
-                                        "file name at any depth."))},
+                                 Tr::tr("Only files matching this glob (`*.cpp`, "
+                                        "`src/**/*.{h,cpp}`); `!glob` excludes. Without '/' it "
+                                        "matches file names at any depth."))},
                  {QStringLiteral("output_mode"), mode},
-                 {QStringLiteral("-i"),
-                  schemaProperty("boolean", Tr::tr("Case-insensitive search."))},
+                 {QStringLiteral("-i"), schemaProperty("boolean", Tr::tr("Case-insensitive."))},
                  {QStringLiteral("-n"), numbers},
-                 {QStringLiteral("-A"),
-                  count(Tr::tr("content mode: lines to show after each "
-                               "match."))},
-                 {QStringLiteral("-B"),
-                  count(Tr::tr("content mode: lines to show before each "
-                               "match."))},
+                 {QStringLiteral("-A"), count(Tr::tr("Lines after each match (content mode)."))},
+                 {QStringLiteral("-B"), count(Tr::tr("Lines before each match (content mode)."))},
                  {QStringLiteral("-C"),
-                  count(Tr::tr("content mode: lines to show before and "
-                               "after each match."))},
+                  count(Tr::tr("Lines before and after each match (content mode)."))},
                  {QStringLiteral("head_limit"), head},
              }},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("pattern")}},

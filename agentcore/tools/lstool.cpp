@@ -24,22 +24,17 @@ LsTool::LsTool(std::shared_ptr<ToolWorkspace> workspace)
 
 ToolDefinition LsTool::definition() const
 {
-    QJsonObject depth = schemaProperty("integer",
-                                       Tr::tr("How many levels to list (default 1: the "
-                                              "directory's own entries; at most %1).")
-                                           .arg(maxDepth));
+    QJsonObject depth
+        = schemaProperty("integer", Tr::tr("Levels to list (default 1, at most %1).").arg(maxDepth));
     depth.insert(QStringLiteral("minimum"), 1);
     depth.insert(QStringLiteral("maximum"), maxDepth);
-    QJsonObject ignore = schemaProperty("array",
-                                        Tr::tr("Extra glob patterns of entries to leave out, "
-                                               "e.g. [\"*.png\", \"node_modules\"]."));
+    QJsonObject ignore = schemaProperty("array", Tr::tr("Glob patterns of entries to leave out."));
     ignore.insert(QStringLiteral("items"),
                   QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}});
     return {
         toolKindName(ToolKind::Ls),
         Tr::tr("Lists a directory as an indented tree; directories end in '/'. Entries ignored "
-               "by .gitignore and .git/ are left out. path defaults to the repository root. "
-               "Use depth to see subdirectories too, Glob to find files by pattern."),
+               "by .gitignore and .git/ are left out."),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),

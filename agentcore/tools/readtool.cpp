@@ -24,27 +24,18 @@ ReadTool::ReadTool(std::shared_ptr<ToolWorkspace> workspace)
 
 ToolDefinition ReadTool::definition() const
 {
-    QJsonObject offset = schemaProperty("integer",
-                                        Tr::tr("1-based line to start at. Use it with "
-                                               "limit for large files."));
+    QJsonObject offset = schemaProperty("integer", Tr::tr("First line to read (1-based)."));
     offset.insert(QStringLiteral("minimum"), 1);
-    QJsonObject limit
-        = schemaProperty("integer",
-                         Tr::tr("Number of lines to read (default %1).").arg(defaultLimit));
+    QJsonObject limit = schemaProperty("integer",
+                                       Tr::tr("How many lines (default %1).").arg(defaultLimit));
     limit.insert(QStringLiteral("minimum"), 1);
     return {
         toolKindName(ToolKind::Read),
         Tr::tr(
-            "Reads a text file of the repository and returns its lines numbered: "
-            "each line is its number, a tab, then the line. Paths are relative to the "
-            "repository root or "
-            "absolute. By default returns up to %1 lines from the start; pass offset and limit "
-            "to read further in a long file. Lines longer than %2 characters are cut. "
-            "Binary files are refused. Read a file before you Edit or overwrite it: edits "
-            "are only accepted for files read in this session and unchanged since. The line "
-            "numbers and the tab are not part of the file: never put them in old_string. Reading "
-            "lines you already read again while the file is unchanged answers only that they "
-            "are unchanged: your earlier output of them is still exact.")
+            "Reads a text file: each line comes as its number, a tab, then the line (number and "
+            "tab are not part of the file: never put them in old_string). Up to %1 lines from "
+            "offset; lines over %2 characters are cut; binary files are refused. Lines you read "
+            "before from an unchanged file answer only that: your earlier output is still exact.")
             .arg(defaultLimit)
             .arg(maxLineLength),
         QJsonObject{

@@ -121,12 +121,11 @@ QString TextFile::numbered(const QStringList &lines, int firstNumber, int maxLin
 {
     QString out;
     int number = firstNumber;
-    // As wide as the largest number shown, not cat -n's six columns: every Read re-sent that
-    // padding on every line to the model, and the numbers line up all the same.
-    const int width = int(
-        QString::number(firstNumber + std::max<qsizetype>(lines.size(), 1) - 1).size());
+    // No padding (cat -n pads to six columns): every request re-sends each line's prefix to
+    // the model, and the tab lines the text up all the same.
     for (const QString &line : lines) {
-        out += QStringLiteral("%1\t").arg(number++, width);
+        out += QString::number(number++);
+        out += QLatin1Char('\t');
         if (line.size() > maxLineLength) {
             out += QStringView(line).left(maxLineLength);
             out += Tr::tr("... [line cut: %1 more characters]").arg(line.size() - maxLineLength);

@@ -26,12 +26,9 @@ ToolDefinition WriteTool::definition() const
 {
     return {
         toolKindName(ToolKind::Write),
-        Tr::tr("Writes a whole file: creates it (and missing directories), or replaces all of an "
-               "existing file's content. To overwrite an existing file you must Read it in this "
-               "session first, and it must be unchanged since. Prefer Edit to change part of a "
-               "file. Paths are relative to the repository root; files outside the repository "
-               "cannot be written. An existing file keeps its CRLF line endings and byte order "
-               "mark."),
+        Tr::tr("Writes a whole file: creates it (and missing directories) or replaces an existing "
+               "file you read in this session, unchanged since, keeping its line endings and byte "
+               "order mark. Files outside the repository cannot be written."),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
@@ -39,7 +36,7 @@ ToolDefinition WriteTool::definition() const
                  {QStringLiteral("file_path"),
                   schemaProperty("string", Tr::tr("The file to write."))},
                  {QStringLiteral("content"),
-                  schemaProperty("string", Tr::tr("The complete new content of the file."))},
+                  schemaProperty("string", Tr::tr("The file's complete content."))},
              }},
             {QStringLiteral("required"),
              QJsonArray{QStringLiteral("file_path"), QStringLiteral("content")}},

@@ -242,7 +242,7 @@ private slots:
         QVERIFY(isUnchanged(*resultOf(added, u"r2c"_s)));
         const Message *afterEdit = resultOf(added, u"r3a"_s);
         QVERIFY(!isUnchanged(*afterEdit));
-        QVERIFY(afterEdit->text().contains(u"  7\t    int alpha7 = compute(70, options);"_s));
+        QVERIFY(afterEdit->text().contains(u"7\t    int alpha7 = compute(70, options);"_s));
         QVERIFY(isUnchanged(*resultOf(added, u"r3b"_s)));
         QVERIFY(isUnchanged(*resultOf(added, u"r4a"_s)));
         QVERIFY(isUnchanged(*resultOf(added, u"r5c"_s)));
