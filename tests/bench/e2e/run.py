@@ -41,6 +41,10 @@ API_KEY = "sk-bench-not-a-real-key"
 PROMPT = ("In this repository, read email/utils.py and email/base64mime.py, find where decode "
           "functions are defined, mark formatdate as reviewed, and show the diff stat.")
 FILE_A, FILE_B = "email/utils.py", "email/base64mime.py"
+# The tools the task uses. Every agent that lets the user choose its built-in tools (AgentDesk,
+# Claude Code and pi: --tools) is offered these four, so that no agent's requests carry tool
+# definitions the others were spared; Codex has no such option and offers its own set.
+TOOLS = ["Read", "Grep", "Edit", "Bash"]
 PATTERN = "def decode"
 EDIT_LINE = "def formatdate(timeval=None, localtime=False, usegmt=False):"
 
@@ -104,7 +108,7 @@ def agent_command(name, args, url, repo, home):
         return (args.agentdesk.split() + [
             "--print", PROMPT, "--repo", repo, "--provider", "anthropic", "--base-url", url,
             "--model", "bench-model", "--permission-mode", "bypass",
-            "--no-session-persistence"], env)
+            "--tools", ",".join(TOOLS), "--no-session-persistence"], env)
     if name == "claude-code":
         # ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY (docs: settings, environment variables);
         # -p with --dangerously-skip-permissions, which as root needs IS_SANDBOX=1.
@@ -112,7 +116,7 @@ def agent_command(name, args, url, repo, home):
                    CLAUDE_CONFIG_DIR=home + "/.claude", DISABLE_AUTOUPDATER="1",
                    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_TELEMETRY="1")
         return ([os.path.join(bins, "claude"), "-p", PROMPT, "--model", "bench-model",
-                 "--dangerously-skip-permissions"], env)
+                 "--tools", ",".join(TOOLS), "--dangerously-skip-permissions"], env)
     if name == "codex":
         # codex exec with a custom model provider in $CODEX_HOME/config.toml (wire_api
         # "responses"), approvals and sandbox off (the run is the sandbox).
@@ -143,7 +147,8 @@ def agent_command(name, args, url, repo, home):
                             "maxTokens": 32000}]}}}, f)
         env.update(PI_CODING_AGENT_DIR=agent_dir, PI_OFFLINE="1")
         return ([os.path.join(bins, "pi"), "-p", "--no-session", "--provider", "bench",
-                 "--model", "bench-model", "--tools", "read,grep,edit,bash", PROMPT], env)
+                 "--model", "bench-model", "--tools", ",".join(t.lower() for t in TOOLS), PROMPT],
+                env)
     raise ValueError(name)
 
 
