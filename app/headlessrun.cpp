@@ -13,6 +13,7 @@
 #include <permissions/projecttrust.h>
 #include <session/sessionrecorder.h>
 #include <session/sessionstore.h>
+#include <tools/sandboxcaches.h>
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -238,6 +239,8 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     // The key file of the window's file key store lives there, beside the app's settings.
     options.sandbox.hiddenPaths.append(
         QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation));
+    // npm, pip and cargo write their caches: privately, so they work and nothing leaks out.
+    options.sandbox.privatePaths = AgentCore::SandboxCaches::defaultPaths(QDir::homePath());
     options.onSandboxUnavailable = [](const QString &message) {
         writeStderr(Tr::tr("warning: %1").arg(message));
     };

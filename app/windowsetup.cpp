@@ -6,6 +6,7 @@
 #include <permissions/projecttrust.h>
 #include <settings/filekeystore.h>
 #include <settings/providerpresets.h>
+#include <tools/sandboxcaches.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -87,6 +88,8 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
     setup.options.sandbox.hiddenPaths
         << QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)
         << Ui::FileKeyStore::defaultPath();
+    // npm, pip and cargo write their caches: privately, so they work and nothing leaks out.
+    setup.options.sandbox.privatePaths = AgentCore::SandboxCaches::defaultPaths(QDir::homePath());
     setup.options.shellWritesFolder = QStandardPaths::writableLocation(
                                           QStandardPaths::AppLocalDataLocation)
                                       + QStringLiteral("/shell-writes");

@@ -4,6 +4,7 @@
 #include "outputcapture.h"
 #include "processgroup.h"
 #include "processgroupguard.h"
+#include "sandboxnotice.h"
 #include "sandboxprobe.h"
 #include "toolschema.h"
 
@@ -115,10 +116,20 @@ ToolResult BashTool::run(const ToolCallContext &context)
         output.openLog(logDirectory + QStringLiteral("/bash-XXXXXX.log"));
 
     // Inside bwrap where the policy asks for it and bwrap works (probed once per process).
-    const SandboxPolicy sandbox = m_workspace->sandboxPolicy();
-    const SandboxDecision decision = sandbox.decide();
+    SandboxPolicy sandbox = m_workspace->sandboxPolicy();
+    // A network rule of the user's that the permission layer found for this command: only a
+    // middleware sets tool options, never the model.
+    const QString networkRule = context.toolOptions.value(QStringLiteral("networkRule")).toString();
+    const bool ruleGrantsNetwork = !networkRule.isEmpty() && !sandbox.allowNetwork;
+    if (ruleGrantsNetwork)
+        sandbox.allowNetwork = true;
+    SandboxDecision decision = sandbox.decide();
+    if (ruleGrantsNetwork && decision.sandboxed())
+        decision.networkRule = networkRule;
     details.other.insert(QStringLiteral("sandboxed"), decision.sandboxed());
     details.other.insert(QStringLiteral("network"), decision.network);
+    if (!decision.networkRule.isEmpty())
+        details.other.insert(QStringLiteral("networkRule"), decision.networkRule);
     if (decision.outcome == SandboxDecision::Outcome::Refused) {
         output.finishLog(false);
         ToolResult refused = ToolResult::makeError(
@@ -130,10 +141,7 @@ ToolResult BashTool::run(const ToolCallContext &context)
         return refused;
     }
     if (decision.outcome == SandboxDecision::Outcome::Unavailable) {
-        m_workspace->noteSandboxUnavailable(
-            Tr::tr("The sandbox for Bash is unavailable, so commands run without it, with your "
-                   "rights: %1")
-                .arg(decision.reason));
+        m_workspace->noteSandboxUnavailable(SandboxNotice::text(decision, sandbox.bwrapPath));
     }
 
     QProcess process;
@@ -155,7 +163,7 @@ ToolResult BashTool::run(const ToolCallContext &context)
         // for review. It needs bwrap whatever the sandbox mode; with the sandbox off the
         // network and the user's files stay as they are, but outside the repository the
         // filesystem is read-only (a write there could not be reviewed).
-        SandboxPolicy policy = m_workspace->sandboxPolicy();
+        SandboxPolicy policy = sandbox;
         if (policy.mode == SandboxMode::Off) {
             policy.allowNetwork = true;
             policy.hiddenPaths.clear();
@@ -327,7 +335,8 @@ ToolResult BashTool::run(const ToolCallContext &context)
                     ? Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
                              "read-only, and /tmp is private.)")
                     : Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
-                             "read-only, /tmp is private, and there is no network.)");
+                             "read-only, /tmp is private, and there is no network; the user can "
+                             "allow it for such commands with a network rule in the settings.)");
     }
     while (text.endsWith(QLatin1Char('\n')))
         text.chop(1);

@@ -1,5 +1,8 @@
 #include "bwrapcommand.h"
 
+#include "sandboxcaches.h"
+#include "sandboxprobe.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QProcessEnvironment>
@@ -70,6 +73,11 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
     }
     for (const QString &path : m_writablePaths)
         args << QStringLiteral("--bind") << path << path;
+    // The caches, privately writable (SandboxCaches); before the secrets, which stay masked.
+    if (!m_policy.privatePaths.isEmpty())
+        args += SandboxCaches::arguments(m_policy.privatePaths,
+                                         m_root,
+                                         SandboxProbe::probe(m_policy.bwrapPath).supportsOverlay);
 
     // The secrets, last so that no bind above shows them again. A mask over a folder that
     // holds the repository would hide the repository: skipped.

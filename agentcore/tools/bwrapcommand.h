@@ -12,6 +12,7 @@ namespace AgentCore {
 ///     bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp
 ///           --bind ROOT ROOT            (or the overlay of ROOT, setRepositoryOverlay())
 ///           [--bind PATH PATH ...]      (addWritablePath())
+///           [--overlay-src C --tmp-overlay C | --tmpfs C ...]  (privatePaths, SandboxCaches)
 ///           --tmpfs HIDDEN_DIR --remount-ro HIDDEN_DIR | --ro-bind /dev/null HIDDEN_FILE ...
 ///           --tmpfs $XDG_RUNTIME_DIR    (the D-Bus session bus, keyring and agent sockets)
 ///           --unshare-pid [--unshare-net] --die-with-parent

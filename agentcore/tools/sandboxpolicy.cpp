@@ -18,6 +18,10 @@ QString SandboxDecision::summary() const
 {
     switch (outcome) {
     case Outcome::Sandboxed:
+        if (network && !networkRule.isEmpty())
+            return Tr::tr("Runs sandboxed: read-only outside the repository, with network "
+                          "(allowed by %1).")
+                .arg(networkRule);
         return network ? Tr::tr("Runs sandboxed: read-only outside the repository, with network.")
                        : Tr::tr("Runs sandboxed: read-only outside the repository, no network.");
     case Outcome::Off:
@@ -50,6 +54,8 @@ QStringList SandboxPolicy::defaultHiddenPaths(const QString &home)
         QStringLiteral(".git-credentials"),
         QStringLiteral(".pypirc"),
         QStringLiteral(".npmrc"),
+        QStringLiteral(".cargo/credentials.toml"), // crates.io's token, beside the private caches
+        QStringLiteral(".cargo/credentials"),
     };
     QStringList paths;
     for (const QString &path : relative)

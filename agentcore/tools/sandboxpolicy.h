@@ -26,8 +26,11 @@ struct SandboxDecision
     };
     Outcome outcome = Outcome::Off;
     bool network = true; ///< whether the command can reach the network (always, unsandboxed)
-    QString bwrapPath;   ///< absolute; set when Sandboxed
-    QString reason;      ///< why bwrap cannot run (Unavailable, Refused); for people
+    /// Sandboxed with network because a rule of the user's granted it (not the global switch):
+    /// the rule and where it came from, "Bash(npm install:*) in ~/.config/agentdesk/...".
+    QString networkRule;
+    QString bwrapPath; ///< absolute; set when Sandboxed
+    QString reason;    ///< why bwrap cannot run (Unavailable, Refused); for people
 
     bool sandboxed() const { return outcome == Outcome::Sandboxed; }
     bool runs() const { return outcome != Outcome::Refused; }
@@ -47,6 +50,11 @@ struct SandboxPolicy
     /// False: the command gets a network namespace of its own with only a loopback of its own
     /// (even 127.0.0.1 of the host is out of reach).
     bool allowNetwork = false;
+    /// Folders of the home the command may write to, each privately (SandboxCaches): the
+    /// package managers' caches (~/.cache, ~/.npm, ~/.cargo/registry, ...), so npm, pip and
+    /// cargo work, while their writes vanish with the command. Those that do not exist, or
+    /// hold or lie inside the repository, are skipped. Hidden paths stay hidden inside them.
+    QStringList privatePaths;
     /// Absolute paths masked inside the sandbox; those that do not exist are skipped, as is any
     /// that holds the repository.
     QStringList hiddenPaths;
