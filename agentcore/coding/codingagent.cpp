@@ -10,6 +10,7 @@
 #include <tools/codingtools.h>
 #include <tools/shellwriteapplier.h>
 
+#include <QCoreApplication>
 #include <QDebug>
 #include <QFileInfo>
 
@@ -45,6 +46,8 @@ std::shared_ptr<PermissionPolicy> makePolicy(const CodingAgentOptions &options,
         allow.behavior = PermissionBehavior::Allow;
         policy->addRule(allow);
     }
+    if (!options.networkRules.isEmpty())
+        policy->setNetworkRules(CodingAgentOptions::networkRulesSource(), options.networkRules);
     return policy;
 }
 
@@ -116,6 +119,11 @@ QStringList sideEffectToolNames(const QList<AgentToolPtr> &tools)
 }
 
 } // namespace
+
+QString CodingAgentOptions::networkRulesSource()
+{
+    return QCoreApplication::translate("AgentCore::CodingAgent", "AgentDesk's settings");
+}
 
 CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
 {

@@ -40,6 +40,11 @@ struct CodingAgentOptions
     /// The built-in tools the model is offered (names as toolKindName gives them, e.g. Read,
     /// Grep, Edit, Bash); nullopt: all of them. The system prompt names only these (--tools).
     std::optional<QList<ToolKind>> tools;
+    /// Bash commands that get the network in the sandbox (NetworkRules), from AgentDesk's own
+    /// settings; the settings files' "network" lists come on top.
+    QList<PermissionRule> networkRules;
+    /// The source the policy gives networkRules (PermissionPolicy::setNetworkRules).
+    static QString networkRulesSource();
     int maxTurns = 0; ///< 0: unlimited
     /// Who answers "ask" decisions; null: nobody, every ask is denied (onUnattendedDeny).
     std::shared_ptr<PermissionAsker> asker;

@@ -1,5 +1,6 @@
 #include "permissionmiddleware.h"
 
+#include "networkrules.h"
 #include "partialchange.h"
 #include "pathcapability.h"
 #include "permissionreview.h"
@@ -187,6 +188,10 @@ ToolResult runAllowed(const PermissionGate &gate,
                       const Call &call)
 {
     const PathCapability::Scope scope(call.outsideReads);
+    // A network rule of the user's gives this command the network in the sandbox; the tool
+    // learns it through its options, which the model cannot set.
+    if (const auto rule = gate.policy->networkGrant(call.subject))
+        context.toolOptions.insert(QStringLiteral("networkRule"), NetworkRules::describe(*rule));
     if (reviewsWrites(gate, call))
         return runReviewingWrites(gate, context, next);
     return next(context);
@@ -295,6 +300,13 @@ ToolResult askPerson(const PermissionGate &gate,
         // The call would fail without changing anything: let the model fix it first.
         context.permissionDecision = QStringLiteral("ask: not asked, the call cannot succeed");
         return ToolResult::makeError(error);
+    }
+    if (request.sandbox && request.sandbox->sandboxed() && !request.sandbox->network) {
+        // The reviewer sees what the run will get: the network, and the rule that grants it.
+        if (const auto rule = gate.policy->networkGrant(call.subject)) {
+            request.sandbox->network = true;
+            request.sandbox->networkRule = NetworkRules::describe(*rule);
+        }
     }
     if (decision.changesConfiguration) {
         // An approval of a settings change is for this change only: a rule would pre-approve

@@ -1,5 +1,6 @@
 #include "permissionpolicy.h"
 
+#include "networkrules.h"
 #include "pathcapability.h"
 #include "permissionsettings.h"
 #include "projecttrust.h"
@@ -259,6 +260,7 @@ void PermissionPolicy::loadSettings(const QString &userSettingsPath,
                             sharedPath,
                             PermissionSettings::projectLocalSettingsPath(m_root)};
     QList<PermissionRule> rules;
+    QList<PermissionRule> networkRules;
     QStringList directories;
     std::optional<PermissionMode> mode;
     QStringList untrusted;
@@ -292,6 +294,11 @@ void PermissionPolicy::loadSettings(const QString &userSettingsPath,
             if (rule.behavior != PermissionBehavior::Allow || granted(ProjectTrust::ruleGrant(rule)))
                 rules.append(rule);
         }
+        // The network is a grant like an allow rule: a project file's needs trust.
+        for (const PermissionRule &rule : settings->networkRules) {
+            if (granted(ProjectTrust::networkGrant(rule)))
+                networkRules.append(rule);
+        }
         for (const QString &directory : settings->additionalDirectories) {
             if (granted(ProjectTrust::directoryGrant(directory)))
                 directories.append(directory);
@@ -313,6 +320,9 @@ void PermissionPolicy::loadSettings(const QString &userSettingsPath,
     QMutexLocker locker(&m_mutex);
     m_rules.removeIf([&paths](const PermissionRule &rule) { return paths.contains(rule.source); });
     m_rules.append(rules);
+    m_networkRules.removeIf(
+        [&paths](const PermissionRule &rule) { return paths.contains(rule.source); });
+    m_networkRules.append(networkRules);
     for (const QString &directory : std::as_const(directories)) {
         if (!m_additionalDirectories.contains(directory) && directory != m_root)
             m_additionalDirectories.append(directory);
@@ -373,6 +383,33 @@ QList<PermissionRule> PermissionPolicy::rules() const
 {
     QMutexLocker locker(&m_mutex);
     return m_rules;
+}
+
+void PermissionPolicy::setNetworkRules(const QString &source, const QList<PermissionRule> &rules)
+{
+    QMutexLocker locker(&m_mutex);
+    m_networkRules.removeIf([&source](const PermissionRule &rule) { return rule.source == source; });
+    QList<PermissionRule> added;
+    for (PermissionRule rule : rules) {
+        rule.behavior = PermissionBehavior::Allow;
+        rule.source = source;
+        if (!added.contains(rule))
+            added.append(rule);
+    }
+    m_networkRules.append(added);
+}
+
+QList<PermissionRule> PermissionPolicy::networkRules() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_networkRules;
+}
+
+std::optional<PermissionRule> PermissionPolicy::networkGrant(const PermissionSubject &subject) const
+{
+    if (!isBash(subject))
+        return std::nullopt;
+    return NetworkRules::granting(networkRules(), subject.bash);
 }
 
 PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) const

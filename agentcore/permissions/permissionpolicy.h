@@ -103,6 +103,15 @@ public:
     void addRule(const PermissionRule &rule); ///< session or command-line rule (source set)
     QList<PermissionRule> rules() const;
 
+    /// The rules that give Bash commands the network in the sandbox (NetworkRules): those of
+    /// the settings files (loadSettings; a project file's need trust, like its allow rules)
+    /// and those set here, which replace the earlier ones of the same \a source (the app's
+    /// settings). Only the user sets them: no review answer adds one.
+    void setNetworkRules(const QString &source, const QList<PermissionRule> &rules);
+    QList<PermissionRule> networkRules() const;
+    /// The rule that grants \a subject (a Bash call) the network, or nullopt.
+    std::optional<PermissionRule> networkGrant(const PermissionSubject &subject) const;
+
     /// Folders and files of AgentDesk's own beyond the project's (the user's config folder,
     /// the app's settings file, the sessions' folder): writes there always ask (see above).
     void setProtectedPaths(const QStringList &paths);
@@ -125,6 +134,7 @@ private:
     mutable QMutex m_mutex;
     PermissionMode m_mode;
     QList<PermissionRule> m_rules;
+    QList<PermissionRule> m_networkRules;
     QStringList m_additionalDirectories;
     QStringList m_protectedPaths;
     QStringList m_untrustedGrants;

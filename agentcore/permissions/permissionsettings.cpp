@@ -1,5 +1,6 @@
 #include "permissionsettings.h"
 
+#include <loop/agenttypes.h>
 #include <tools/toolworkspace.h>
 
 #include <QCoreApplication>
@@ -149,6 +150,33 @@ std::optional<PermissionSettings> PermissionSettings::load(const QString &path, 
         }
     } else if (!mode.isUndefined()) {
         settings.warnings.append(Tr::tr("%1: defaultMode is not a string; ignored.").arg(path));
+    }
+
+    const QJsonValue network = permissions.value(QLatin1String("network"));
+    if (!network.isUndefined() && !network.isArray()) {
+        settings.warnings.append(
+            Tr::tr("\"permissions.network\" in %1 is not a list; it was ignored.").arg(path));
+    }
+    for (const QJsonValue &entry : network.toArray()) {
+        QString error;
+        std::optional<PermissionRule> rule = entry.isString()
+                                                 ? PermissionRule::parse(entry.toString(),
+                                                                         PermissionBehavior::Allow,
+                                                                         &error)
+                                                 : std::nullopt;
+        if (rule && toolKind(rule->toolName) != ToolKind::Bash) {
+            error = Tr::tr("%1: network rules are about Bash commands, like Bash(npm install:*)")
+                        .arg(rule->toString());
+            rule.reset();
+        }
+        if (!rule) {
+            if (error.isEmpty())
+                error = Tr::tr("a network entry is not a string");
+            settings.warnings.append(Tr::tr("%1: %2 (skipped)").arg(path, error));
+            continue;
+        }
+        rule->source = path;
+        settings.networkRules.append(*rule);
     }
 
     const QJsonValue directories = permissions.value(QLatin1String("additionalDirectories"));

@@ -14,14 +14,18 @@ namespace AgentCore {
 /// The "permissions" object of a settings file (user: <config>/agentdesk/settings.json;
 /// project: <repo>/.agentdesk/settings.json and settings.local.json):
 /// `{"permissions": {"allow": ["Bash(git status)"], "ask": [...], "deny": [...],
-///   "defaultMode": "acceptEdits", "additionalDirectories": ["../shared"]}}`.
+///   "defaultMode": "acceptEdits", "additionalDirectories": ["../shared"],
+///   "network": ["Bash(npm install:*)"]}}`.
+/// "network" lists the Bash commands that get the network in the sandbox (NetworkRules);
+/// only Bash rules are taken there.
 /// Other keys of the file are kept untouched when a rule is added.
 struct PermissionSettings
 {
     QList<PermissionRule> rules; ///< source set to the file path
     std::optional<PermissionMode> defaultMode;
-    QStringList additionalDirectories; ///< absolute; writable like the repository
-    QStringList warnings;              ///< rules that did not parse, unknown modes: skipped
+    QStringList additionalDirectories;  ///< absolute; writable like the repository
+    QList<PermissionRule> networkRules; ///< "network": Bash rules, behaviour Allow, source set
+    QStringList warnings;               ///< rules that did not parse, unknown modes: skipped
 
     /// A missing file is empty settings, not an error. An unreadable or invalid file returns
     /// nullopt with \a error; the caller reports it and never overwrites the file.

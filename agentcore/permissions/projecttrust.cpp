@@ -130,6 +130,11 @@ QString ProjectTrust::ruleGrant(const PermissionRule &rule)
     return QStringLiteral("allow: ") + rule.toString();
 }
 
+QString ProjectTrust::networkGrant(const PermissionRule &rule)
+{
+    return QStringLiteral("network: ") + rule.toString();
+}
+
 QString ProjectTrust::directoryGrant(const QString &directory)
 {
     return QStringLiteral("additionalDirectories: ") + directory;

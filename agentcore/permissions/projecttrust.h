@@ -12,7 +12,8 @@ namespace AgentCore {
 /// settings.local.json) the user accepted. Those files can be written by anyone who commits to
 /// the repository, or by a tool: what they grant beyond the user's own settings applies only
 /// once the user saw it (as VS Code's workspace trust). A grant is one line a person can read:
-/// "defaultMode: acceptEdits", "allow: Bash(npm test:*)", "additionalDirectories: /srv/x".
+/// "defaultMode: acceptEdits", "allow: Bash(npm test:*)", "additionalDirectories: /srv/x",
+/// "network: Bash(npm install:*)".
 /// Deny and ask rules, and the modes default and plan, only restrict: they need no trust.
 ///
 /// Accepted grants are kept per repository in a JSON file of the user's config folder
@@ -46,6 +47,8 @@ public:
     static QString modeGrant(PermissionMode mode);           ///< "defaultMode: bypass"
     static QString ruleGrant(const PermissionRule &rule);    ///< "allow: Bash(git push)"
     static QString directoryGrant(const QString &directory); ///< "additionalDirectories: /x"
+    /// "network: Bash(npm install:*)": the command gets the network in the sandbox.
+    static QString networkGrant(const PermissionRule &rule);
     /// Whether a project file asking for \a mode needs trust: acceptEdits and bypass do.
     static bool modeNeedsTrust(PermissionMode mode);
 

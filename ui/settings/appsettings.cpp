@@ -1,6 +1,7 @@
 #include "appsettings.h"
 
 #include <ai/modelcatalog.h>
+#include <loop/agenttypes.h>
 
 #include <algorithm>
 
@@ -24,6 +25,7 @@ const char maxTurnsKey[] = "Agent/maxTurns";
 const char autoCompactKey[] = "Agent/autoCompact";
 const char sandboxModeKey[] = "Agent/sandbox";
 const char sandboxNetworkKey[] = "Agent/sandboxNetwork";
+const char sandboxNetworkRulesKey[] = "Agent/sandboxNetworkRules";
 const char reviewShellWritesKey[] = "Agent/reviewShellWrites";
 const char themeKey[] = "Appearance/theme";
 const char languageKey[] = "Appearance/language";
@@ -94,6 +96,7 @@ AppSettings AppSettings::load(const QSettings &settings)
                              settings.value(key(sandboxModeKey)).toString())
                              .value_or(AgentCore::SandboxMode::On);
     result.sandboxNetwork = settings.value(key(sandboxNetworkKey), false).toBool();
+    result.sandboxNetworkRules = settings.value(key(sandboxNetworkRulesKey)).toStringList();
     result.reviewShellWrites = settings.value(key(reviewShellWritesKey), true).toBool();
 
     const QString theme = settings.value(key(themeKey)).toString();
@@ -112,6 +115,23 @@ AppSettings AppSettings::load(const QSettings &settings)
             result.contextWindows.insert(it.key(), tokens);
     }
     return result;
+}
+
+QList<AgentCore::PermissionRule> AppSettings::parseNetworkRules(const QStringList &lines,
+                                                                QStringList *invalid)
+{
+    QList<AgentCore::PermissionRule> rules;
+    for (const QString &line : lines) {
+        if (line.trimmed().isEmpty())
+            continue;
+        const std::optional<AgentCore::PermissionRule> rule
+            = AgentCore::PermissionRule::parse(line.trimmed(), AgentCore::PermissionBehavior::Allow);
+        if (rule && AgentCore::toolKind(rule->toolName) == AgentCore::ToolKind::Bash)
+            rules.append(*rule);
+        else if (invalid)
+            invalid->append(line.trimmed());
+    }
+    return rules;
 }
 
 void AppSettings::save(QSettings &settings) const
@@ -133,6 +153,7 @@ void AppSettings::save(QSettings &settings) const
     settings.setValue(key(autoCompactKey), autoCompact);
     settings.setValue(key(sandboxModeKey), AgentCore::SandboxPolicy::modeName(sandboxMode));
     settings.setValue(key(sandboxNetworkKey), sandboxNetwork);
+    settings.setValue(key(sandboxNetworkRulesKey), sandboxNetworkRules);
     settings.setValue(key(reviewShellWritesKey), reviewShellWrites);
     settings.setValue(key(themeKey), key(themeIds[int(theme)]));
     QJsonObject windows;

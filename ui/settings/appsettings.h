@@ -3,6 +3,7 @@
 #include "modelselection.h"
 #include "theme.h"
 
+#include <permissions/permissionrule.h>
 #include <tools/sandboxpolicy.h>
 
 #include <QList>
@@ -20,6 +21,10 @@ namespace Ui {
 /// (keys live in the KeyStore).
 struct AppSettings
 {
+    /// The Bash rules of \a lines (empty lines skipped); the others are appended to \a invalid.
+    static QList<AgentCore::PermissionRule> parseNetworkRules(const QStringList &lines,
+                                                              QStringList *invalid = nullptr);
+
     static constexpr int maxRecentModels = 6;
 
     /// nullopt: nothing configured, the window runs the offline demo.
@@ -36,6 +41,9 @@ struct AppSettings
     AgentCore::SandboxMode sandboxMode = AgentCore::SandboxMode::On;
     /// Sandboxed commands may use the network (off: not even this computer's 127.0.0.1).
     bool sandboxNetwork = false;
+    /// With the network off: the Bash commands that get it anyway, as rules of the permission
+    /// language, one a line (`Bash(npm install:*)`); see AgentCore::NetworkRules.
+    QStringList sandboxNetworkRules;
     /// "Review shell writes": in default mode a Bash command that is not read-only runs on an
     /// overlay of the repository and what it wrote opens as a review; only what the user
     /// accepts reaches the repository. Needs bubblewrap 0.9 or newer; without it commands

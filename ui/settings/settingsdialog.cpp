@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTimer>
@@ -157,10 +158,38 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     m_sandboxNetwork->setToolTip(
         tr("Off: sandboxed commands cannot reach the network, not even servers on this "
            "computer (npm install, git fetch and curl fail)."));
-    connect(m_sandbox, &QComboBox::currentIndexChanged, this, [this] {
-        m_sandboxNetwork->setEnabled(m_sandbox->currentData().toInt()
-                                     != int(AgentCore::SandboxMode::Off));
+    m_networkRules = new QPlainTextEdit(this);
+    m_networkRules->setObjectName(QStringLiteral("sandboxNetworkRules"));
+    m_networkRules->setAccessibleName(tr("Commands allowed the network"));
+    m_networkRules->setPlaceholderText(tr("Bash(npm install:*)\nBash(pip install:*)"));
+    m_networkRules->setTabChangesFocus(true);
+    m_networkRules->setFixedHeight(m_networkRules->fontMetrics().lineSpacing() * 4
+                                   + 2 * m_networkRules->frameWidth() + 8);
+    m_networkRules->setToolTip(
+        tr("With the network off, these commands get it anyway: one rule a line, as in the "
+           "permission rules (Bash(npm install:*) is npm install with any arguments). A command "
+           "gets the network only when each of its parts that is not read-only matches a "
+           "rule. Rules may also be in the \"network\" list of settings.json's "
+           "\"permissions\". Only you add them; the agent cannot."));
+    m_networkRulesProblem = new QLabel(this);
+    m_networkRulesProblem->setObjectName(QStringLiteral("sandboxNetworkRulesProblem"));
+    m_networkRulesProblem->setWordWrap(true);
+    m_networkRulesProblem->hide();
+    connect(m_networkRules, &QPlainTextEdit::textChanged, this, [this] {
+        QStringList invalid;
+        AppSettings::parseNetworkRules(m_networkRules->toPlainText().split(QLatin1Char('\n')),
+                                       &invalid);
+        m_networkRulesProblem->setText(
+            tr("Not a Bash rule, ignored: %1").arg(invalid.join(QStringLiteral(", "))));
+        m_networkRulesProblem->setVisible(!invalid.isEmpty());
     });
+    const auto updateNetwork = [this] {
+        const bool sandboxed = m_sandbox->currentData().toInt() != int(AgentCore::SandboxMode::Off);
+        m_sandboxNetwork->setEnabled(sandboxed);
+        m_networkRules->setEnabled(sandboxed && !m_sandboxNetwork->isChecked());
+    };
+    connect(m_sandbox, &QComboBox::currentIndexChanged, this, updateNetwork);
+    connect(m_sandboxNetwork, &QCheckBox::toggled, this, updateNetwork);
     m_reviewShellWrites = new QCheckBox(tr("&Review what shell commands write"), this);
     m_reviewShellWrites->setObjectName(QStringLiteral("reviewShellWritesCheck"));
     m_reviewShellWrites->setToolTip(
@@ -172,6 +201,8 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     agentForm->addRow(QString(), m_autoCompact);
     agentForm->addRow(tr("&Sandbox:"), m_sandbox);
     agentForm->addRow(QString(), m_sandboxNetwork);
+    agentForm->addRow(tr("Commands allowed the net&work:"), m_networkRules);
+    agentForm->addRow(QString(), m_networkRulesProblem);
     agentForm->addRow(QString(), m_reviewShellWrites);
     if (const QString why = AgentCore::ShellOverlay::unsupportedReason(); !why.isEmpty()) {
         // Said where the option is: on here it changes nothing until bubblewrap is new enough.
@@ -450,6 +481,9 @@ void SettingsDialog::loadSettings(const AppSettings &settings)
     m_sandbox->setCurrentIndex(m_sandbox->findData(int(settings.sandboxMode)));
     m_sandboxNetwork->setChecked(settings.sandboxNetwork);
     m_sandboxNetwork->setEnabled(settings.sandboxMode != AgentCore::SandboxMode::Off);
+    m_networkRules->setPlainText(settings.sandboxNetworkRules.join(QLatin1Char('\n')));
+    m_networkRules->setEnabled(settings.sandboxMode != AgentCore::SandboxMode::Off
+                               && !settings.sandboxNetwork);
     m_reviewShellWrites->setChecked(settings.reviewShellWrites);
     m_theme->setCurrentIndex(m_theme->findData(int(settings.theme)));
     m_language->setCurrentIndex(std::max(0, m_language->findData(settings.language)));
@@ -501,6 +535,11 @@ AppSettings SettingsDialog::settings() const
     result.autoCompact = m_autoCompact->isChecked();
     result.sandboxMode = AgentCore::SandboxMode(m_sandbox->currentData().toInt());
     result.sandboxNetwork = m_sandboxNetwork->isChecked();
+    result.sandboxNetworkRules.clear();
+    for (const QString &line : m_networkRules->toPlainText().split(QLatin1Char('\n'))) {
+        if (!line.trimmed().isEmpty())
+            result.sandboxNetworkRules.append(line.trimmed());
+    }
     result.reviewShellWrites = m_reviewShellWrites->isChecked();
     result.theme = Theme(m_theme->currentData().toInt());
     result.language = m_language->currentData().toString();

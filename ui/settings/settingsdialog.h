@@ -12,6 +12,7 @@ class QComboBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QTimer;
@@ -116,6 +117,8 @@ private:
     QCheckBox *m_autoCompact = nullptr;
     QComboBox *m_sandbox = nullptr;
     QCheckBox *m_sandboxNetwork = nullptr;
+    QPlainTextEdit *m_networkRules = nullptr;
+    QLabel *m_networkRulesProblem = nullptr;
     QCheckBox *m_reviewShellWrites = nullptr;
     QComboBox *m_language = nullptr;
     QLabel *m_languageNote = nullptr; // a new language applies at the next start
