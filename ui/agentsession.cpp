@@ -9,6 +9,7 @@
 #include <permissions/permissionbroker.h>
 #include <permissions/projecttrust.h>
 #include <session/sessionstore.h>
+#include <tools/sandboxnotice.h>
 
 #include <QApplication>
 #include <QFileInfo>
@@ -86,7 +87,7 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
         QMetaObject::invokeMethod(this, [this, message] { emit warning(message); });
     };
     m_options.onSandboxUnavailable = [this](const QString &message) {
-        QMetaObject::invokeMethod(this, [this, message] { emit warning(message); });
+        QMetaObject::invokeMethod(this, [this, message] { emit sandboxUnavailable(message); });
     };
     // The same: the loop's afterEffect hook, the one place that sees every write, whatever
     // the tool is called.
@@ -97,6 +98,14 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     // queued when the session is destroyed is dropped with it.
     m_assembly = std::thread([this, options = m_options] {
         AgentCore::CodingAgent parts = AgentCore::CodingAgent::assemble(options);
+        // Said before the first command runs, not after: the probe is here, off the UI thread.
+        const AgentCore::SandboxPolicy sandbox = parts.workspace->sandboxPolicy();
+        if (sandbox.mode != AgentCore::SandboxMode::Off) {
+            const AgentCore::SandboxDecision decision = sandbox.decide();
+            if (!decision.sandboxed())
+                parts.workspace->noteSandboxUnavailable(
+                    AgentCore::SandboxNotice::text(decision, sandbox.bwrapPath));
+        }
         QMetaObject::invokeMethod(
             this,
             [this, parts = std::move(parts)]() mutable { assembled(std::move(parts)); },
@@ -124,6 +133,7 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
     m_policy = parts.policy;
     m_workspace = parts.workspace;
     setSandbox(m_options.sandbox.mode, m_options.sandbox.allowNetwork); // changed meanwhile?
+    setNetworkRules(m_options.networkRules);
     m_warnings = parts.warnings + m_warnings; // the session file's come after
     m_untrustedGrants = parts.untrustedGrants;
     // One client for the whole session, so the model can change between requests. The
@@ -646,6 +656,13 @@ void AgentSession::setSandbox(AgentCore::SandboxMode mode, bool allowNetwork)
     policy.mode = mode;
     policy.allowNetwork = allowNetwork;
     m_workspace->setSandboxPolicy(policy);
+}
+
+void AgentSession::setNetworkRules(const QList<AgentCore::PermissionRule> &rules)
+{
+    m_options.networkRules = rules;
+    if (m_policy)
+        m_policy->setNetworkRules(AgentCore::CodingAgentOptions::networkRulesSource(), rules);
 }
 
 } // namespace Ui

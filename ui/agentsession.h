@@ -147,6 +147,9 @@ public:
     AgentCore::ContextManager *contextManager() const { return m_context.get(); }
     /// The sandbox's mode and network for the next Bash command (the settings changed).
     void setSandbox(AgentCore::SandboxMode mode, bool allowNetwork);
+    /// The Bash commands that get the network in the sandbox, from the app's settings
+    /// (AgentCore::NetworkRules); the settings files' rules stay.
+    void setNetworkRules(const QList<AgentCore::PermissionRule> &rules);
     /// The session's checkpoints (their store diffs and restores); null before ready() or
     /// when checkpoints are off.
     std::shared_ptr<AgentCore::CheckpointRecorder> checkpoints() const { return m_checkpoints; }
@@ -204,6 +207,10 @@ signals:
     /// Something the user should know that is not part of the conversation (settings files
     /// with problems, an audit log that cannot be written).
     void warning(const QString &message);
+    /// The sandbox is on or required but bwrap cannot run here (AgentCore::SandboxNotice: what
+    /// happens to commands, why, what to do). Emitted once, when the session is assembled
+    /// (the probe runs there, off the UI thread), before any command ran.
+    void sandboxUnavailable(const QString &message);
     /// The repository's settings files ask for grants the user has not accepted (emitted
     /// once, after ready()): the window shows them and may call trustProjectSettings().
     void projectTrustNeeded(const QStringList &grants);

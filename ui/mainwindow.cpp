@@ -11,6 +11,7 @@
 #include "projecttrustdialog.h"
 #include "review/filediffview.h"
 #include "review/reviewqueue.h"
+#include "sandboxnoticebar.h"
 #include "sessions/sessionspanel.h"
 #include "settings/keystore.h"
 #include "settings/settingsdialog.h"
@@ -71,7 +72,17 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     centre->setChildrenCollapsible(false);
     centre->setSizes({190, 770, 240}); // at 1000 pixels the conversation keeps over half
     centre->setContentsMargins(8, 8, 8, 0);
-    setCentralWidget(centre);
+    // A column of the sandbox's notice (hidden until bwrap is found not to work) and the rest.
+    auto column = new QWidget(this);
+    column->setObjectName(QStringLiteral("sandboxNoticeColumn"));
+    m_sandboxNotice = new SandboxNoticeBar(column);
+    auto columnLayout = new QVBoxLayout(column);
+    columnLayout->setContentsMargins(0, 0, 0, 0);
+    columnLayout->setSpacing(0);
+    columnLayout->addWidget(m_sandboxNotice);
+    columnLayout->addWidget(centre, 1);
+    setCentralWidget(column);
+    connect(m_sandboxNotice, &SandboxNoticeBar::settingsRequested, this, &MainWindow::showSettings);
 
     setStatusBar(m_statusBar);
     if (m_setup.modelFromSettings) {
@@ -265,6 +276,7 @@ void MainWindow::startSession(const QString &path,
     options.context.autoCompact = m_settings.autoCompact;
     options.sandbox.mode = m_setup.sandboxMode.value_or(m_settings.sandboxMode);
     options.sandbox.allowNetwork = m_setup.sandboxNetwork || m_settings.sandboxNetwork;
+    options.networkRules += AppSettings::parseNetworkRules(m_settings.sandboxNetworkRules);
     // Read before each command, so a change in the settings applies at once.
     options.reviewShellWrites = [review = m_reviewShellWrites] { return review->load(); };
     m_reviewShellWrites->store(m_settings.reviewShellWrites);
@@ -306,6 +318,10 @@ void MainWindow::startSession(const QString &path,
     connect(m_session, &AgentSession::warning, this, [this](const QString &message) {
         statusBar()->showMessage(message, 15000);
     });
+    connect(m_session,
+            &AgentSession::sandboxUnavailable,
+            m_sandboxNotice,
+            &SandboxNoticeBar::showNotice);
     connect(m_session, &AgentSession::recorded, this, &MainWindow::refreshSessions);
     connect(m_session, &AgentSession::compactionStarted, this, [this](bool waiting) {
         if (waiting)
@@ -554,6 +570,8 @@ void MainWindow::applySettings(const AppSettings &settings, bool modelChanged)
     if (m_session) {
         m_session->setSandbox(m_setup.sandboxMode.value_or(settings.sandboxMode),
                               m_setup.sandboxNetwork || settings.sandboxNetwork);
+        m_session->setNetworkRules(m_setup.options.networkRules
+                                   + AppSettings::parseNetworkRules(settings.sandboxNetworkRules));
     }
     m_reviewShellWrites->store(settings.reviewShellWrites);
     // The window the user gave for this model may be new.

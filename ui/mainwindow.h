@@ -27,6 +27,7 @@ class AgentStatusBar;
 class ChangedFilesPanel;
 class ContextDialog;
 class ConversationPage;
+class SandboxNoticeBar;
 class FollowUpPanel;
 class KeyStore;
 class ModelResolver;
@@ -108,6 +109,8 @@ public:
     /// Null unless the context view is open.
     ContextDialog *contextDialog() const;
     AgentStatusBar *agentStatusBar() const { return m_statusBar; }
+    /// Above the content: that bubblewrap cannot run here and what to do (hidden until then).
+    SandboxNoticeBar *sandboxNotice() const { return m_sandboxNotice; }
     /// Opens "Compact now" (CompactDialog, window-modal; returns at once) on this session's
     /// conversation: Agent > Compact Conversation…, Ctrl+Shift+K.
     void showCompactDialog();
@@ -176,6 +179,7 @@ private:
     SessionsPanel *m_sessions = nullptr;
     QSplitter *m_sidePanel = nullptr;
     QSplitter *m_centre = nullptr;
+    SandboxNoticeBar *m_sandboxNotice = nullptr;
     QAction *m_sidePanelAction = nullptr;
     AgentStatusBar *m_statusBar = nullptr;
     QMenu *m_recentMenu = nullptr;

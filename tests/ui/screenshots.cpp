@@ -26,6 +26,7 @@
 #include <rewind/rewindcontroller.h>
 #include <rewind/rewinddialog.h>
 #include <rootuserbar.h>
+#include <sandboxnoticebar.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
@@ -142,6 +143,8 @@ ModelStep call(const QString &id, const QString &tool, const QJsonObject &argume
     return ModelStep::toolCall(id, tool, arguments);
 }
 
+// The Bash commands the window's sandbox gives the network (the settings' list).
+QList<PermissionRule> networkRules;
 // The size of the scenes' windows: large, then the smallest a laptop offers (1000x700).
 QSize windowSize(1280, 820);
 // The bwrap the window's sandbox runs; empty: bwrap on PATH. A missing one shows the fallback.
@@ -206,6 +209,7 @@ public:
         setup.sessionsDirectory = m_dir.filePath(QStringLiteral("sessions"));
         setup.options.projectTrustPath = m_dir.filePath(QStringLiteral("trusted.json"));
         setup.options.sandbox.bwrapPath = sandboxBwrap;
+        setup.options.networkRules = networkRules;
         if (demo)
             setup.model = Ui::ModelResolver::demo();
         m_setup = setup;
@@ -421,6 +425,33 @@ bool reviewBash(const QString &dir, const QString &name)
     scene.type(QStringLiteral("Rebuild from scratch and run the benchmark."));
     return scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
            && scene.save(name);
+}
+
+// bubblewrap cannot run here: the bar above the window says so once, why, and what to do.
+bool sandboxUnavailable(const QString &dir)
+{
+    Scene scene(dir, {}, PermissionMode::Default);
+    return scene.waitFor([&scene] { return scene.window()->sandboxNotice()->isVisible(); })
+           && scene.save(QStringLiteral("46-sandbox-unavailable"));
+}
+
+// A network rule of the user's gives `npm install` the network: the review says so, and which
+// rule.
+bool reviewBashNetworkRule(const QString &dir)
+{
+    networkRules = {
+        *PermissionRule::parse(QStringLiteral("Bash(npm install:*)"), PermissionBehavior::Allow)};
+    Scene scene(dir,
+                {call(QStringLiteral("b1"),
+                      QStringLiteral("Bash"),
+                      {{"command", "cd web && npm install"},
+                       {"description", "Install the web client's dependencies"}}),
+                 ModelStep::text(QStringLiteral("done"))},
+                PermissionMode::Default);
+    networkRules.clear();
+    scene.type(QStringLiteral("Install the dependencies of the web client."));
+    return scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
+           && scene.save(QStringLiteral("47-review-bash-network-rule"));
 }
 
 bool queue(const QString &dir)
@@ -1073,6 +1104,14 @@ int main(int argc, char **argv)
     // AGENTDESK_SCREENSHOTS_ONLY=rewind: the rewind's states alone (while working on them).
     if (qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY") == QLatin1String("rewind"))
         return rewound(dir) ? 0 : 1;
+    if (qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY") == QLatin1String("sandbox")) {
+        bool ok = reviewBashNetworkRule(dir);
+        sandboxBwrap = QStringLiteral("/nonexistent/bwrap");
+        ok = sandboxUnavailable(dir) && ok;
+        ok = reviewBash(dir, QStringLiteral("45-review-bash-unsandboxed")) && ok;
+        sandboxBwrap.clear();
+        return ok ? 0 : 1;
+    }
     bool ok = welcome(dir, QStringLiteral("01-welcome"));
     ok = streaming(dir) && ok;
     ok = toolRunning(dir) && ok;
@@ -1112,7 +1151,9 @@ int main(int argc, char **argv)
     // The Bash review where bubblewrap cannot run: the command would run with the user's rights.
     sandboxBwrap = QStringLiteral("/nonexistent/bwrap");
     ok = reviewBash(dir, QStringLiteral("45-review-bash-unsandboxed")) && ok;
+    ok = sandboxUnavailable(dir) && ok;
     sandboxBwrap.clear();
+    ok = reviewBashNetworkRule(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

@@ -1,0 +1,62 @@
+#include "sandboxnoticebar.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QStyle>
+
+namespace Ui {
+
+SandboxNoticeBar::SandboxNoticeBar(QWidget *parent)
+    : QFrame(parent)
+{
+    setObjectName(QStringLiteral("sandboxNoticeBar"));
+    setAttribute(Qt::WA_StyledBackground);
+    // Amber, not red: nothing is wrong with the work, but commands have more rights than the
+    // user chose to give them.
+    setStyleSheet(QStringLiteral("#sandboxNoticeBar { background: #fdf0c4; border-bottom: 1px "
+                                 "solid #d4a72c; }"
+                                 "#sandboxNoticeBar QLabel { color: #3d2e00; }"));
+    auto *icon = new QLabel(this);
+    const int iconSize = fontMetrics().height();
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));
+    m_text = new QLabel(this);
+    m_text->setObjectName(QStringLiteral("sandboxNoticeText"));
+    m_text->setTextFormat(Qt::PlainText);
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse); // the commands can be copied
+    m_settings = new QPushButton(tr("Settings…"), this);
+    m_settings->setObjectName(QStringLiteral("sandboxNoticeSettings"));
+    m_settings->setToolTip(tr("Sandbox: On runs commands without it here; Required refuses "
+                              "them."));
+    m_dismiss = new QPushButton(tr("Dismiss"), this);
+    m_dismiss->setObjectName(QStringLiteral("sandboxNoticeDismiss"));
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(10, 5, 10, 5);
+    layout->setSpacing(8);
+    layout->addWidget(icon, 0, Qt::AlignTop);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(m_settings, 0, Qt::AlignTop);
+    layout->addWidget(m_dismiss, 0, Qt::AlignTop);
+    connect(m_settings, &QPushButton::clicked, this, &SandboxNoticeBar::settingsRequested);
+    connect(m_dismiss, &QPushButton::clicked, this, [this] {
+        m_dismissed = true;
+        hide();
+    });
+    hide();
+}
+
+void SandboxNoticeBar::showNotice(const QString &message)
+{
+    if (m_dismissed || message.isEmpty())
+        return;
+    m_text->setText(message);
+    show();
+}
+
+QString SandboxNoticeBar::text() const
+{
+    return m_text->text();
+}
+
+} // namespace Ui
