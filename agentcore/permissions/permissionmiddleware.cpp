@@ -190,8 +190,11 @@ ToolResult runAllowed(const PermissionGate &gate,
     const PathCapability::Scope scope(call.outsideReads);
     // A network rule of the user's gives this command the network in the sandbox; the tool
     // learns it through its options, which the model cannot set.
-    if (const auto rule = gate.policy->networkGrant(call.subject))
-        context.toolOptions.insert(QStringLiteral("networkRule"), NetworkRules::describe(*rule));
+    if (const auto rule = gate.policy->networkGrant(call.subject)) {
+        const QString granted = NetworkRules::describe(*rule);
+        context.toolOptions.insert(QStringLiteral("networkRule"), granted);
+        context.permissionDecision += QStringLiteral("; network by ") + granted; // the audit
+    }
     if (reviewsWrites(gate, call))
         return runReviewingWrites(gate, context, next);
     return next(context);

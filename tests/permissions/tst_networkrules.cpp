@@ -93,7 +93,7 @@ public:
         middleware = makePermissionMiddleware(gate);
     }
 
-    ToolResult bash(const QString &command)
+    ToolResult bash(const QString &command, QString *decision = nullptr)
     {
         ToolCallContext context;
         context.toolCallId = QStringLiteral("call_bash");
@@ -101,8 +101,12 @@ public:
         context.arguments = {{"command", command}};
         const AgentToolPtr tool = tools.value(QStringLiteral("Bash"));
         context.tool = tool.get();
-        return middleware(context,
-                          [tool](ToolCallContext &context) { return tool->execute(context); });
+        const ToolResult result = middleware(context, [tool](ToolCallContext &context) {
+            return tool->execute(context);
+        });
+        if (decision)
+            *decision = context.permissionDecision;
+        return result;
     }
 
     ToolsTest::Repo repo;
@@ -316,7 +320,11 @@ private slots:
         harness.policy->setNetworkRules(QStringLiteral("AgentDesk's settings"),
                                         {rule(QStringLiteral("Bash(./fetch.sh)"))});
 
-        const ToolResult granted = harness.bash(QStringLiteral("./fetch.sh"));
+        QString audit;
+        const ToolResult granted = harness.bash(QStringLiteral("./fetch.sh"), &audit);
+        QCOMPARE(audit,
+                 QStringLiteral("allow: bypass mode; network by Bash(./fetch.sh) in AgentDesk's "
+                                "settings"));
         QVERIFY2(!granted.isError, qPrintable(granted.text()));
         QCOMPARE(granted.text(), QStringLiteral("connected"));
         const QJsonObject details = granted.details.toJson();
