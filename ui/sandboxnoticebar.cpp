@@ -22,7 +22,7 @@ SandboxNoticeBar::SandboxNoticeBar(QWidget *parent)
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));
     m_text = new QLabel(this);
     m_text->setObjectName(QStringLiteral("sandboxNoticeText"));
-    m_text->setTextFormat(Qt::PlainText);
+    m_text->setTextFormat(Qt::RichText);
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse); // the commands can be copied
     m_settings = new QPushButton(tr("Settings…"), this);
@@ -50,13 +50,19 @@ void SandboxNoticeBar::showNotice(const QString &message)
 {
     if (m_dismissed || message.isEmpty())
         return;
-    m_text->setText(message);
+    m_message = message;
+    // What happens to commands, in bold; then why and what to do.
+    const qsizetype colon = message.indexOf(QLatin1String(": "));
+    m_text->setText(colon < 0 ? message.toHtmlEscaped()
+                              : QStringLiteral("<b>%1:</b> %2")
+                                    .arg(message.left(colon).toHtmlEscaped(),
+                                         message.mid(colon + 2).toHtmlEscaped()));
     show();
 }
 
 QString SandboxNoticeBar::text() const
 {
-    return m_text->text();
+    return m_message;
 }
 
 } // namespace Ui

@@ -24,7 +24,7 @@ public:
 
     /// Shows \a message, unless the user dismissed the bar already.
     void showNotice(const QString &message);
-    QString text() const;
+    QString text() const; ///< the message, as plain text
     bool dismissed() const { return m_dismissed; }
 
 signals:
@@ -34,6 +34,7 @@ private:
     QLabel *m_text = nullptr;
     QPushButton *m_settings = nullptr;
     QPushButton *m_dismiss = nullptr;
+    QString m_message;
     bool m_dismissed = false;
 };
 

@@ -180,7 +180,9 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
         AppSettings::parseNetworkRules(m_networkRules->toPlainText().split(QLatin1Char('\n')),
                                        &invalid);
         m_networkRulesProblem->setText(
-            tr("Not a Bash rule, ignored: %1").arg(invalid.join(QStringLiteral(", "))));
+            invalid.isEmpty()
+                ? QString()
+                : tr("Not a Bash rule, ignored: %1").arg(invalid.join(QStringLiteral(", "))));
         m_networkRulesProblem->setVisible(!invalid.isEmpty());
     });
     const auto updateNetwork = [this] {
