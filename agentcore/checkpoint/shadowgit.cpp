@@ -1,8 +1,5 @@
 #include "shadowgit.h"
 
-#include <QDir>
-#include <QProcess>
-
 #include <utility>
 
 namespace AgentCore {
@@ -35,28 +32,12 @@ const QStringList fixedConfig = {
 
 } // namespace
 
-QString ShadowGit::Result::problem() const
-{
-    if (!startError.isEmpty())
-        return startError;
-    QString text = QString::fromUtf8(err).trimmed();
-    const QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    if (lines.size() > 3)
-        text = lines.mid(lines.size() - 3).join(QLatin1Char('\n'));
-    return text.isEmpty() ? QStringLiteral("git exited with code %1").arg(exitCode) : text;
-}
-
 ShadowGit::ShadowGit(QString gitDir, QString workTree)
     : m_gitDir(std::move(gitDir))
     , m_workTree(std::move(workTree))
 {
-    const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
-    for (const QString &key : system.keys()) {
-        // GIT_DIR, GIT_INDEX_FILE, GIT_CONFIG_*, GIT_OBJECT_DIRECTORY... from a hook that
-        // started AgentDesk would point git at the user's repository.
-        if (!key.startsWith(QLatin1String("GIT_")))
-            m_environment.insert(key, system.value(key));
-    }
+    // Nothing of the environment that started AgentDesk points git elsewhere.
+    m_environment = GitProcess::cleanEnvironment();
     m_environment.insert(QStringLiteral("GIT_DIR"), m_gitDir);
     m_environment.insert(QStringLiteral("GIT_WORK_TREE"), m_workTree);
     m_environment.insert(QStringLiteral("GIT_INDEX_FILE"), m_gitDir + QStringLiteral("/index"));
@@ -102,32 +83,7 @@ ShadowGit::Result ShadowGit::run(const QStringList &args,
         all << QStringLiteral("-c") << setting;
     all << args;
 
-    Result result;
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.setWorkingDirectory(QDir(m_workTree).exists() ? m_workTree : QDir::rootPath());
-    process.start(QStringLiteral("git"), all);
-    if (!process.waitForStarted()) {
-        result.startError = QStringLiteral("could not start git: %1").arg(process.errorString());
-        return result;
-    }
-    if (!input.isEmpty())
-        process.write(input);
-    process.closeWriteChannel();
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        result.startError = QStringLiteral("git did not finish in time");
-        return result;
-    }
-    result.out = process.readAllStandardOutput();
-    result.err = process.readAllStandardError();
-    if (process.exitStatus() != QProcess::NormalExit) {
-        result.startError = QStringLiteral("git crashed");
-        return result;
-    }
-    result.exitCode = process.exitCode();
-    return result;
+    return GitProcess::run(all, m_workTree, environment, input, timeoutMs);
 }
 
 } // namespace AgentCore

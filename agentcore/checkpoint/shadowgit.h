@@ -1,5 +1,7 @@
 #pragma once
 
+#include "gitprocess.h"
+
 #include <QByteArray>
 #include <QProcessEnvironment>
 #include <QString>
@@ -14,16 +16,8 @@ namespace AgentCore {
 class ShadowGit final
 {
 public:
-    struct Result
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QByteArray err;
-        QString startError; ///< git could not be started or crashed
-        bool ok() const { return startError.isEmpty() && exitCode == 0; }
-        /// git's own words, for a message: the last lines of stderr, or the start error.
-        QString problem() const;
-    };
+    /// What a run gave: exit code, output, git's words (GitProcess::Result).
+    using Result = GitProcess::Result;
 
     ShadowGit(QString gitDir, QString workTree);
 
