@@ -19,6 +19,7 @@
 #include "tabchain.h"
 
 #include <ai/modelcatalog.h>
+#include <coding/codingsession.h>
 #include <context/contextview.h>
 #include <loop/agent.h>
 #include <session/sessionstore.h>
@@ -625,8 +626,11 @@ void MainWindow::deleteSession(const QString &path)
     if (m_session && path == m_session->sessionPath())
         startSession();
     QString error;
-    if (QFile::exists(path) && !AgentCore::SessionStore::remove(path, &error))
+    QString warning; // the session's worktree, if it had one, could not be removed
+    if (QFile::exists(path) && !AgentCore::CodingSession::remove(path, &error, &warning))
         statusBar()->showMessage(error, 15000);
+    else if (!warning.isEmpty())
+        statusBar()->showMessage(warning, 15000);
     refreshSessions();
 }
 

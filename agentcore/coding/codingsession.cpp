@@ -2,6 +2,9 @@
 
 #include <loop/agent.h>
 #include <permissions/permissionsessionstate.h>
+#include <session/sessionlog.h>
+#include <session/sessionstore.h>
+#include <worktree/sessionworktrees.h>
 
 namespace AgentCore {
 
@@ -41,6 +44,25 @@ QJsonArray CodingSession::checkpointState(const QList<Checkpoint> &checkpoints)
         array.append(object);
     }
     return array;
+}
+
+bool CodingSession::remove(const QString &path, QString *error, QString *warning)
+{
+    // The worktree is read before the file goes and removed after: a session that cannot be
+    // deleted (open in another window) keeps its worktree.
+    QString unreadable;
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, &unreadable);
+    const std::optional<SessionWorktree> worktree = contents
+                                                        ? SessionWorktree::fromState(contents->state)
+                                                        : std::nullopt;
+    if (!SessionStore::remove(path, error))
+        return false;
+    if (worktree) {
+        const QString problem = SessionWorktrees::remove(*worktree);
+        if (warning)
+            *warning = problem;
+    }
+    return true;
 }
 
 SessionRecorder *CodingSession::record(Agent *agent,

@@ -37,6 +37,13 @@ struct CodingSession
     /// tool and time (the store has the rest), oldest first.
     static QJsonArray checkpointState(const QList<Checkpoint> &checkpoints);
 
+    /// Deletes the session \a path (SessionStore::remove: refused while it is open elsewhere),
+    /// then the git worktree its state names (SessionWorktree, key "worktree"), with what is
+    /// not committed in it; its branch is kept. false and \a error when the session file was
+    /// not deleted (then nothing was). true when it was; \a warning then says why the
+    /// worktree could not be removed, if it could not.
+    static bool remove(const QString &path, QString *error, QString *warning = nullptr);
+
     /// Records \a agent's conversation in \a path, its state including \a policy's permission
     /// state. \a resumption: the session taken over, written from now on (its repair first);
     /// nullopt: the file is opened (created with \a header) at the first message. \a state: the

@@ -562,6 +562,8 @@ PermissionRequest SessionWorktrees::reviewRequest(const SessionWorktree &worktre
 {
     PermissionRequest request;
     request.toolName = QStringLiteral("Worktree");
+    request.arguments = {{QStringLiteral("branch"), worktree.branch},
+                         {QStringLiteral("base"), worktree.baseCommit}};
     request.workingDirectory = worktree.repositoryRoot;
     request.shellWrites = changes.changes;
     request.reason = Tr::tr("the session's branch %1 changed %2 since %3; only what you accept "

@@ -67,7 +67,8 @@ public:
 
     /// The review of \a changes: a writes review (PermissionRequest::shellWrites) the window
     /// shows with its writes review view, per file and per hunk; conflicts named in its reason
-    /// and in the output text. Answer it with ShellWritesReview::choices().
+    /// and in the output text; toolName "Worktree", arguments "branch" and "base". Answer it
+    /// with ShellWritesReview::choices().
     static PermissionRequest reviewRequest(const SessionWorktree &worktree,
                                            const WorktreeChanges &changes);
 

@@ -4,7 +4,10 @@
 // with the session.
 #include "../checkpoint/checkpointtesttree.h"
 
+#include <coding/codingsession.h>
 #include <permissions/shellwritesreview.h>
+#include <session/sessionlog.h>
+#include <session/sessionstore.h>
 #include <worktree/sessionworktrees.h>
 
 #include <QTemporaryDir>
@@ -451,6 +454,39 @@ private slots:
                                      QStringLiteral("list"),
                                      QStringLiteral("--porcelain")});
         QVERIFY2(!list.contains(QStringLiteral("agentdesk/")), qPrintable(list));
+        QVERIFY(mainState(root) == before);
+    }
+
+    void deletingTheSessionRemovesItsWorktree()
+    {
+        const QString root = makeMain();
+        const SessionWorktree worktree = makeWorktree(root);
+        const MainState before = mainState(root);
+        const QString path = m_dir.filePath(QStringLiteral("sessions/one.jsonl"));
+        QString error;
+        {
+            std::unique_ptr<SessionLog> log = SessionLog::open(path,
+                                                               SessionStore::newHeader(root),
+                                                               &error);
+            QVERIFY2(log, qPrintable(error));
+            QVERIFY(log->appendState({{SessionWorktree::stateKey, worktree.toJson()}}, &error));
+
+            // Open elsewhere: neither the session nor its worktree goes.
+            QString warning;
+            QVERIFY(!CodingSession::remove(path, &error, &warning));
+            QVERIFY(QFileInfo::exists(path));
+            QVERIFY(QFileInfo::exists(worktree.path));
+        }
+        QString warning = QStringLiteral("unset");
+        QVERIFY2(CodingSession::remove(path, &error, &warning), qPrintable(error));
+        QCOMPARE(warning, QString());
+        QVERIFY(!QFileInfo::exists(path));
+        QVERIFY(!QFileInfo::exists(worktree.path));
+        QVERIFY(git(root,
+                    {QStringLiteral("show-ref"),
+                     QStringLiteral("--verify"),
+                     QStringLiteral("--quiet"),
+                     QStringLiteral("refs/heads/") + worktree.branch}));
         QVERIFY(mainState(root) == before);
     }
 };
