@@ -164,7 +164,12 @@ void ShellWritesReviewView::setRequest(const AgentCore::PermissionRequest &reque
     const QString command = request.bash
                                 ? request.bash->command
                                 : request.arguments.value(QLatin1String("command")).toString();
-    m_title->setText(tr("Review what the command wrote: %1").arg(command.simplified().left(120)));
+    if (request.toolName == QLatin1String("Worktree")) // SessionWorktrees::reviewRequest
+        m_title->setText(tr("Bring back what the session changed on its branch %1")
+                             .arg(request.arguments.value(QLatin1String("branch")).toString()));
+    else
+        m_title->setText(
+            tr("Review what the command wrote: %1").arg(command.simplified().left(120)));
     m_reason->setText(request.reason);
     m_output->setPlainText(request.commandOutput.isEmpty() ? tr("(no output)")
                                                            : request.commandOutput);

@@ -40,6 +40,7 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     : QWidget(parent)
     , m_title(new QLabel(tr("Sessions"), this))
     , m_new(new QToolButton(this))
+    , m_newInWorktree(new QAction(tr("New Session in a &Worktree…"), this))
     , m_list(new QListWidget(this))
 {
     setObjectName(QStringLiteral("sessionsPanel"));
@@ -54,6 +55,15 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     m_new->setAutoRaise(true);
     m_new->setToolTip(tr("Start a new conversation (Ctrl+N)"));
     connect(m_new, &QToolButton::clicked, this, &SessionsPanel::newRequested);
+    // Two agents never edit the same files: the session gets a worktree and branch of its own.
+    m_newInWorktree->setObjectName(QStringLiteral("newWorktreeSessionAction"));
+    m_newInWorktree->setEnabled(false); // until the window says the repository allows it
+    connect(m_newInWorktree, &QAction::triggered, this, &SessionsPanel::newInWorktreeRequested);
+    auto newMenu = new QMenu(m_new);
+    newMenu->setToolTipsVisible(true);
+    newMenu->addAction(m_newInWorktree);
+    m_new->setMenu(newMenu);
+    m_new->setPopupMode(QToolButton::MenuButtonPopup);
 
     m_list->setObjectName(QStringLiteral("sessionsList"));
     m_list->setItemDelegate(new SessionItemDelegate(m_list));
@@ -128,6 +138,15 @@ void SessionsPanel::setTaskRunning(bool running)
 {
     m_taskRunning = running;
     m_new->setEnabled(!running);
+}
+
+void SessionsPanel::setWorktreeUnavailableReason(const QString &reason)
+{
+    m_newInWorktree->setEnabled(reason.isEmpty());
+    m_newInWorktree->setToolTip(reason.isEmpty()
+                                    ? tr("Start a conversation on a new branch in a git worktree "
+                                         "of its own; its changes come back through a review")
+                                    : reason);
 }
 
 QStringList SessionsPanel::titles() const

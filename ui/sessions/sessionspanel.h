@@ -5,6 +5,7 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QAction;
 class QLabel;
 class QListWidget;
 class QListWidgetItem;
@@ -37,6 +38,12 @@ public:
     QStringList titles() const;
     QString currentPath() const { return m_currentPath; }
 
+    /// Whether "New session in a worktree…" (the New button's menu) can be chosen: empty
+    /// \a reason enables it; otherwise it is disabled and says why (not a git repository...,
+    /// SessionWorktrees::unavailableReason).
+    void setWorktreeUnavailableReason(const QString &reason);
+    QAction *newInWorktreeAction() const { return m_newInWorktree; }
+
     /// For tests and the context menu: asks to rename the session at \a row (in place).
     void editTitle(int row);
     /// Asks the user to confirm, then emits deleteRequested.
@@ -44,6 +51,8 @@ public:
 
 signals:
     void newRequested();
+    /// "New session in a worktree…": a session on a git worktree and branch of its own.
+    void newInWorktreeRequested();
     void resumeRequested(const QString &path);
     void renameRequested(const QString &path, const QString &title);
     void deleteRequested(const QString &path);
@@ -61,6 +70,7 @@ private:
 
     QLabel *m_title;
     QToolButton *m_new;
+    QAction *m_newInWorktree;
     QListWidget *m_list;
     QString m_currentPath;
     bool m_taskRunning = false;
