@@ -34,6 +34,7 @@
 #include <testtools.h>
 #include <tools/shelloverlay.h>
 #include <usagelabel.h>
+#include <worktree/sessionworktrees.h>
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -408,6 +409,74 @@ bool shellWritesReview(const QString &dir)
         review->selectChange(3);
     }
     return ok && scene.save(QStringLiteral("40-shell-writes-review"));
+}
+
+// A worktree session's changes waiting to come back (#19): the writes review of what its branch
+// changed against its base, one file changed meanwhile in the main checkout (a conflict, listed
+// above and never overwritten), a hunk unchecked. Real git, a worktree in a temporary folder.
+bool worktreeReview(const QString &dir)
+{
+    QTemporaryDir scratch;
+    const QString root = scratch.filePath(QStringLiteral("calc"));
+    const auto run = [](const QString &where, const QStringList &arguments) {
+        QProcess git;
+        git.setWorkingDirectory(where);
+        git.start(QStringLiteral("git"),
+                  QStringList{QStringLiteral("-c"),
+                              QStringLiteral("user.name=Screenshots"),
+                              QStringLiteral("-c"),
+                              QStringLiteral("user.email=s@example.com")}
+                      + arguments);
+        return git.waitForFinished(60000) && git.exitCode() == 0;
+    };
+    const auto write = [](const QString &path, const QByteArray &text) {
+        QDir().mkpath(QFileInfo(path).path());
+        QFile file(path);
+        return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text) >= 0;
+    };
+    QByteArray calc = "#include \"calc.h\"\n\nint add(int a, int b)\n{\n    return a + b;\n}\n";
+    for (int i = 0; i < 12; ++i)
+        calc += "\n// helper " + QByteArray::number(i) + "\n";
+    calc += "\nint divide(int a, int b)\n{\n    return a / b;\n}\n";
+    bool ok = QDir().mkpath(root) && run(root, {QStringLiteral("init"), QStringLiteral("-q")})
+              && write(root + QStringLiteral("/src/calc.cpp"), calc)
+              && write(root + QStringLiteral("/README.md"), "# calc\n")
+              && run(root, {QStringLiteral("add"), QStringLiteral("-A")})
+              && run(root,
+                     {QStringLiteral("commit"),
+                      QStringLiteral("-q"),
+                      QStringLiteral("-m"),
+                      QStringLiteral("calc")});
+    const SessionWorktrees::Created created
+        = SessionWorktrees::create(root,
+                                   scratch.filePath(QStringLiteral("worktrees")),
+                                   QStringLiteral("Fix the overflow"),
+                                   QStringLiteral("20260101-101500-123-a1b2"));
+    if (!ok || !created.worktree) {
+        std::fprintf(stderr, "agentdesk_screenshots: no worktree: %s\n", qPrintable(created.error));
+        return false;
+    }
+    const SessionWorktree worktree = *created.worktree;
+    QByteArray fixed = calc;
+    fixed.replace("return a + b;", "return int(long(a) + b);");
+    fixed.replace("return a / b;", "return b ? a / b : 0;");
+    ok = write(worktree.path + QStringLiteral("/src/calc.cpp"), fixed)
+         && write(worktree.path + QStringLiteral("/tests/calc_test.cpp"),
+                  "#include \"calc.h\"\n\nstatic_assert(true);\n")
+         && write(worktree.path + QStringLiteral("/README.md"), "# calc\n\nNo overflow.\n")
+         && write(root + QStringLiteral("/README.md"), "# calc, edited by you\n");
+    const WorktreeChanges changes = SessionWorktrees::changes(worktree);
+    Ui::ShellWritesReviewView view;
+    view.resize(windowSize);
+    view.setRequest(SessionWorktrees::reviewRequest(worktree, changes));
+    // README.md (conflict), src/calc.cpp, tests/calc_test.cpp
+    view.setChangeAccepted(0, false);
+    view.setHunkAccepted(1, 1, false);
+    view.selectChange(1);
+    view.show();
+    QCoreApplication::processEvents();
+    const QString path = QDir(dir).filePath(QStringLiteral("49-worktree-review.png"));
+    return ok && changes.error.isEmpty() && view.grab().save(path);
 }
 
 bool reviewBash(const QString &dir, const QString &name)
@@ -1112,12 +1181,15 @@ int main(int argc, char **argv)
         sandboxBwrap.clear();
         return ok ? 0 : 1;
     }
+    if (qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY") == QLatin1String("worktree"))
+        return worktreeReview(dir) ? 0 : 1;
     bool ok = welcome(dir, QStringLiteral("01-welcome"));
     ok = streaming(dir) && ok;
     ok = toolRunning(dir) && ok;
     ok = reviewDiff(dir, QStringLiteral("04-review-diff")) && ok;
     ok = reviewBash(dir, QStringLiteral("05-review-bash")) && ok;
     ok = shellWritesReview(dir) && ok;
+    ok = worktreeReview(dir) && ok;
     ok = queue(dir) && ok;
     ok = finished(dir, QStringLiteral("07-finished")) && ok;
     ok = demo(dir) && ok;
