@@ -378,6 +378,9 @@ WorktreeChanges SessionWorktrees::changes(const SessionWorktree &worktree)
     const GitProcess::Result diff = git(tree,
                                         {QStringLiteral("diff"),
                                          QStringLiteral("--raw"),
+                                         // whatever the user's color.ui or diff.external
+                                         QStringLiteral("--no-color"),
+                                         QStringLiteral("--no-ext-diff"),
                                          QStringLiteral("-z"),
                                          QStringLiteral("--no-renames"),
                                          QStringLiteral("--no-abbrev"),

@@ -265,6 +265,37 @@ private slots:
         QCOMPARE(readFile(worktree.path + QStringLiteral("/a.txt")), edited);
     }
 
+    void modeAndLinkComeBack()
+    {
+        const QString root = makeMain();
+        QVERIFY(git(root,
+                    {QStringLiteral("config"),
+                     QStringLiteral("color.ui"),
+                     QStringLiteral("always")})); // the user's settings change no output
+        const SessionWorktree worktree = makeWorktree(root);
+        QVERIFY(QFile::setPermissions(worktree.path + QStringLiteral("/d.txt"),
+                                      QFile::permissions(worktree.path + QStringLiteral("/d.txt"))
+                                          | QFileDevice::ExeOwner));
+        QVERIFY(QFile::link(QStringLiteral("a.txt"), worktree.path + QStringLiteral("/link")));
+        const WorktreeChanges changes = SessionWorktrees::changes(worktree);
+        QCOMPARE(changes.error, QString());
+        QCOMPARE(changes.changes.size(), 2);
+        QCOMPARE(changes.changes[0].kind(), ShellWrite::Kind::ModeChanged);
+        QCOMPARE(changes.changes[1].newType, ShellWrite::Type::Symlink);
+        QHash<int, ShellWriteApplier::Choice> all;
+        all.insert(0, {true, {}});
+        all.insert(1, {true, {}});
+        const ShellWriteApplier::Outcome outcome
+            = SessionWorktrees::bringBack(worktree,
+                                          changes,
+                                          all,
+                                          m_dir.filePath(QStringLiteral("journal")));
+        QCOMPARE(outcome.applied.size(), 2);
+        QVERIFY(QFileInfo(root + QStringLiteral("/d.txt")).isExecutable());
+        QCOMPARE(QFileInfo(root + QStringLiteral("/link")).symLinkTarget(),
+                 root + QStringLiteral("/a.txt"));
+    }
+
     void conflictsWithMainAreNotOverwritten()
     {
         const QString root = makeMain();
