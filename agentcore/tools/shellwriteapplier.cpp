@@ -10,8 +10,10 @@
 #include <QUuid>
 
 #include <algorithm>
+#include <cerrno>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -62,7 +64,7 @@ QString phaseName(Phase phase)
 
 void syncDirectory(const QString &path)
 {
-    const int fd = ::open(encoded(path).constData(), O_RDONLY | O_DIRECTORY);
+    const int fd = ::open(encoded(path).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) {
         ::fsync(fd);
         ::close(fd);
@@ -242,6 +244,70 @@ int depth(const QString &path)
     return int(path.count(QLatin1Char('/')));
 }
 
+// The journal folder is shared by every agent of every AgentDesk process (the data folder),
+// and each agent replays the journals when it is made: a journal whose apply is still running
+// in another agent or process must be left alone, or its staged files vanish under it. Each
+// apply holds an flock on `<journal>.lock` until its journal is gone; the kernel drops it when
+// the process dies, however it dies, so a journal nobody holds is one a crash left behind (no
+// process id to go stale or be reused).
+class JournalLock final
+{
+public:
+    JournalLock() = default;
+    JournalLock(const JournalLock &) = delete;
+    JournalLock &operator=(const JournalLock &) = delete;
+    ~JournalLock() { release(); }
+
+    static QString pathOf(const QString &journal) { return journal + QStringLiteral(".lock"); }
+
+    /// Takes the lock of \a journal, waiting for it or not; false when another holds it (or
+    /// the lock file cannot be made).
+    bool take(const QString &journal, bool wait)
+    {
+        release();
+        m_path = pathOf(journal);
+        const QByteArray path = encoded(m_path);
+        for (;;) {
+            const int fd = ::open(path.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+            if (fd < 0)
+                return false;
+            int result;
+            do {
+                result = ::flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB));
+            } while (result != 0 && errno == EINTR);
+            if (result != 0) {
+                ::close(fd); // someone else's: its file stays
+                return false;
+            }
+            // A holder that let go may have removed the file between our open and our flock:
+            // then this lock is on a file nobody else will ever see. Only the one at the path
+            // counts.
+            struct stat atPath;
+            struct stat held;
+            if (::stat(path.constData(), &atPath) == 0 && ::fstat(fd, &held) == 0
+                && atPath.st_dev == held.st_dev && atPath.st_ino == held.st_ino) {
+                m_fd = fd;
+                return true;
+            }
+            ::close(fd);
+        }
+    }
+
+    /// Removes the lock file while still holding it, then lets go.
+    void release()
+    {
+        if (m_fd < 0)
+            return;
+        ::unlink(encoded(m_path).constData());
+        ::close(m_fd);
+        m_fd = -1;
+    }
+
+private:
+    QString m_path;
+    int m_fd = -1;
+};
+
 } // namespace
 
 ShellWriteApplier::ShellWriteApplier(QString journalDirectory)
@@ -291,6 +357,11 @@ ShellWriteApplier::Outcome ShellWriteApplier::apply(const QString &root,
     }
     const QString journal = m_directory + QLatin1Char('/')
                             + QUuid::createUuid().toString(QUuid::WithoutBraces) + journalSuffix;
+    JournalLock held; // until the journal is gone (released last, at return)
+    if (!held.take(journal, true)) {
+        outcome.error = Tr::tr("cannot lock the journal %1").arg(JournalLock::pathOf(journal));
+        return outcome;
+    }
 
     // The temporary names first, so that a kill while staging leaves nothing unlisted.
     QHash<int, QString> temporaries;
@@ -415,6 +486,11 @@ QStringList ShellWriteApplier::replay(const QString &journalDirectory)
     const QDir dir(journalDirectory);
     for (const QString &name : dir.entryList({QStringLiteral("*") + journalSuffix}, QDir::Files)) {
         const QString file = dir.filePath(name);
+        JournalLock held;
+        if (!held.take(file, false))
+            continue; // an apply going on in another agent or process
+        if (!QFileInfo::exists(file))
+            continue; // it ended meanwhile
         const QJsonObject journal = QJsonDocument::fromJson(readAll(file)).object();
         const bool committed = journal.value(QStringLiteral("state")).toString()
                                == QStringLiteral("committed");
@@ -437,8 +513,17 @@ QStringList ShellWriteApplier::replay(const QString &journalDirectory)
                                         "that an earlier run never applied.")
                                      .arg(journal.value(QStringLiteral("root")).toString()));
     }
-    for (const QString &name : dir.entryList({QStringLiteral("*.journal.tmp")}, QDir::Files))
-        QFile::remove(dir.filePath(name));
+    for (const QString &name : dir.entryList({QStringLiteral("*.journal.tmp")}, QDir::Files)) {
+        // Being written by an apply going on elsewhere, unless its lock is free.
+        JournalLock held;
+        if (held.take(dir.filePath(name.chopped(4)), false))
+            QFile::remove(dir.filePath(name));
+    }
+    for (const QString &name : dir.entryList({QStringLiteral("*.journal.lock")}, QDir::Files)) {
+        // Left by an apply killed before its journal was written: taking it removes it.
+        JournalLock held;
+        held.take(dir.filePath(name.chopped(5)), false);
+    }
     return lines;
 }
 

@@ -15,8 +15,10 @@ namespace AgentCore {
 /// temporary name and renamed), then the steps run (rename over the target, unlink, rmdir,
 /// mkdir, chmod), each one atomic and safe to repeat, and the journal goes. replay(), at
 /// start, finishes a committed journal or removes the temporary files of one that was not.
-/// Blocking; one apply at a time per journal directory. Symbolic links are written as links,
-/// never followed.
+/// Blocking. Agents of one process or of several may share a journal directory: each apply
+/// holds a lock on its journal (an flock, gone with its process), and replay() leaves the
+/// journals of applies still running alone. Symbolic links are written as links, never
+/// followed.
 class ShellWriteApplier final
 {
 public:
@@ -45,7 +47,7 @@ public:
                   const QHash<int, Choice> &choices) const;
 
     /// Finishes (committed) or rolls back (not committed) every journal left in
-    /// \a journalDirectory by an apply that did not end. Returns one line per journal
+    /// \a journalDirectory by an apply that did not end (one no running apply holds). Returns one line per journal
     /// replayed, for the log.
     static QStringList replay(const QString &journalDirectory);
 

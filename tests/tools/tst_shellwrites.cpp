@@ -12,9 +12,15 @@
 #include <QCoreApplication>
 #include <QDirIterator>
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace AgentCore;
 using ToolsTest::Repo;
@@ -347,6 +353,50 @@ private slots:
         check(&allOld, &allNew);
         QVERIFY(allOld || allNew);
         QCOMPARE(QDir(root.path()).entryList(QDir::Files | QDir::Hidden).size(), files);
+        QCOMPARE(QDir(journals.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
+    }
+
+    // Every agent replays the shared journal folder when it is made (CodingAgent::assemble):
+    // a journal whose apply is still going on in another agent or process (it holds the
+    // journal's lock) is left alone, staged files and all; once its holder is gone, the next
+    // replay finishes it.
+    void aJournalStillBeingAppliedElsewhereIsLeftAlone()
+    {
+        QTemporaryDir root;
+        QTemporaryDir journals;
+        const QString staged = root.filePath(QStringLiteral(".a.txt.agentdesk-0123456789ab"));
+        QFile stagedFile(staged);
+        QVERIFY(stagedFile.open(QIODevice::WriteOnly));
+        stagedFile.write("new contents\n");
+        stagedFile.close();
+        const QString journal = journals.filePath(QStringLiteral("live.journal"));
+        QFile journalFile(journal);
+        QVERIFY(journalFile.open(QIODevice::WriteOnly));
+        journalFile.write(
+            QJsonDocument(
+                QJsonObject{{"state", "staged"},
+                            {"root", root.path()},
+                            {"steps", QJsonArray{QJsonObject{{"op", "unlink"}, {"path", staged}}}}})
+                .toJson());
+        journalFile.close();
+        QFile temporary(journal + QStringLiteral(".tmp")); // its next version, being written
+        QVERIFY(temporary.open(QIODevice::WriteOnly));
+        temporary.close();
+
+        // The apply's holder: another open file description, as another agent's would be.
+        const int holder = ::open(QFile::encodeName(journal + QStringLiteral(".lock")).constData(),
+                                  O_RDWR | O_CREAT | O_CLOEXEC,
+                                  0600);
+        QVERIFY(holder >= 0);
+        QCOMPARE(::flock(holder, LOCK_EX | LOCK_NB), 0);
+        QCOMPARE(ShellWriteApplier::replay(journals.path()), QStringList());
+        QVERIFY(QFile::exists(staged));
+        QVERIFY(QFile::exists(journal));
+        QVERIFY(QFile::exists(journal + QStringLiteral(".tmp")));
+
+        ::close(holder); // its process died without removing anything
+        QCOMPARE(ShellWriteApplier::replay(journals.path()).size(), 1);
+        QVERIFY(!QFile::exists(staged));
         QCOMPARE(QDir(journals.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
     }
 };
