@@ -115,14 +115,11 @@ bool reviewsWrites(const PermissionGate &gate, const Call &call)
     if (!gate.reviewShellWrites())
         return false;
     if (const QString why = ShellOverlay::unsupportedReason(); !why.isEmpty()) {
-        static std::once_flag told;
         if (gate.onShellWritesUnavailable) {
-            std::call_once(told, [&] {
-                gate.onShellWritesUnavailable(
-                    Tr::tr("Shell writes are not reviewed: %1. Commands run as before and write "
-                           "to the repository directly.")
-                        .arg(why));
-            });
+            gate.onShellWritesUnavailable(
+                Tr::tr("Shell writes are not reviewed: %1. Commands run as before and write "
+                       "to the repository directly.")
+                    .arg(why));
         }
         return false;
     }
@@ -396,7 +393,15 @@ ToolMiddleware makePermissionMiddleware(const PermissionGate &gate)
             return alive ? alive->writableRoots() : QStringList{root};
         });
     }
-    return [gate](ToolCallContext &context, const ToolNext &next) {
+    PermissionGate own = gate;
+    if (gate.onShellWritesUnavailable) {
+        // Once per middleware, that is per agent: every session of a window is told, not only
+        // the first one of the process.
+        own.onShellWritesUnavailable =
+            [told = std::make_shared<std::once_flag>(), notice = gate.onShellWritesUnavailable](
+                const QString &message) { std::call_once(*told, [&] { notice(message); }); };
+    }
+    return [gate = std::move(own)](ToolCallContext &context, const ToolNext &next) {
         const Call call = describeCall(gate, context);
         const PermissionDecision decision = gate.policy->decide(call.subject);
         switch (decision.behavior) {

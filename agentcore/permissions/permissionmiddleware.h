@@ -32,8 +32,9 @@ struct PermissionGate
     /// Where the overlays' scratch layers and the journals of applying their accepted changes
     /// go (a folder of AgentDesk's data; not on overlayfs). Empty: a folder in /tmp.
     QString shellWritesFolder;
-    /// Told once when shell writes cannot be reviewed here (bubblewrap too old or missing),
-    /// with why: the commands then run as before, their writes not reviewed.
+    /// Told once per middleware (that is, per agent) when shell writes cannot be reviewed here
+    /// (bubblewrap too old or missing), with why: the commands then run as before, their
+    /// writes not reviewed.
     std::function<void(const QString &message)> onShellWritesUnavailable;
 };
 

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMutex>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -196,6 +197,11 @@ std::optional<PermissionSettings> PermissionSettings::load(const QString &path, 
 
 bool PermissionSettings::appendRule(const QString &path, const PermissionRule &rule, QString *error)
 {
+    // Read, add, write: two sessions of one process answering "always" at the same moment
+    // (the approval inbox answers several at once) must not each write the file without the
+    // other's addition. Rare and quick, so one lock for every file.
+    static QMutex mutex;
+    const QMutexLocker locker(&mutex);
     std::optional<QJsonObject> root = readObject(path, error);
     if (!root)
         return false;

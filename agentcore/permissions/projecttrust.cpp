@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMutex>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -78,6 +79,11 @@ bool ProjectTrust::remember(const QString &storePath,
                             const QStringList &grants,
                             QString *error)
 {
+    // Read, add, write: two sessions of one process answering "always" at the same moment
+    // (the approval inbox answers several at once) must not each write the file without the
+    // other's addition. Rare and quick, so one lock for every file.
+    static QMutex mutex;
+    const QMutexLocker locker(&mutex);
     std::optional<QJsonObject> store = readStore(storePath);
     if (!store) {
         if (error)

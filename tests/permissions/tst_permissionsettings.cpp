@@ -8,6 +8,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace AgentCore;
 
@@ -179,6 +180,36 @@ private slots:
         const auto settings = PermissionSettings::load(path);
         QVERIFY(settings.has_value());
         QCOMPARE(ruleTexts(settings->rules, PermissionBehavior::Allow), QStringList{"Edit(src/**)"});
+    }
+
+    // Sessions of one process answering "always allow" at the same moment (the approval
+    // inbox): every rule ends up in the file, none written over by another's older copy.
+    void appendsAtOnceKeepEveryRule()
+    {
+        QTemporaryDir dir;
+        const QString path = PermissionSettings::projectLocalSettingsPath(dir.path());
+        constexpr int threads = 6;
+        constexpr int rulesEach = 15;
+        QList<QThread *> running;
+        for (int t = 0; t < threads; ++t) {
+            running.append(QThread::create([t, &path] {
+                for (int i = 0; i < rulesEach; ++i) {
+                    const QByteArray text = "Edit(src/t" + QByteArray::number(t) + "/f"
+                                            + QByteArray::number(i) + ".txt)";
+                    PermissionSettings::appendRule(path,
+                                                   rule(text.constData(),
+                                                        PermissionBehavior::Allow));
+                }
+            }));
+            running.constLast()->start();
+        }
+        for (QThread *thread : std::as_const(running)) {
+            QVERIFY(thread->wait(60'000));
+            delete thread;
+        }
+        const auto settings = PermissionSettings::load(path);
+        QVERIFY(settings.has_value());
+        QCOMPARE(ruleTexts(settings->rules, PermissionBehavior::Allow).size(), threads * rulesEach);
     }
 
     void paths()
