@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QStandardPaths>
 
+#include <atomic>
 #include <utility>
 
 namespace AgentCore {
@@ -27,12 +28,18 @@ AuditLog::AuditLog(const QString &path, ErrorHandler onError)
 
 QString AuditLog::newDefaultPath()
 {
-    // Milliseconds too: two windows of one process may start in the same second.
+    // Milliseconds too, and a number of the process's own: several sessions of one process
+    // (each agent has its log) may start in the same millisecond, and must never share a file.
+    static std::atomic<int> made{0};
+    const int number = ++made;
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
-    return QDir(folder).filePath(
-        QStringLiteral("audit/%1-%2.jsonl")
-            .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")))
-            .arg(QCoreApplication::applicationPid()));
+    const QString stamp = QStringLiteral("%1-%2")
+                              .arg(QDateTime::currentDateTime().toString(
+                                  QStringLiteral("yyyyMMdd-HHmmss-zzz")))
+                              .arg(QCoreApplication::applicationPid());
+    return QDir(folder).filePath(number == 1
+                                     ? QStringLiteral("audit/%1.jsonl").arg(stamp)
+                                     : QStringLiteral("audit/%1-%2.jsonl").arg(stamp).arg(number));
 }
 
 QString AuditLog::name() const

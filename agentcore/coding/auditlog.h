@@ -29,8 +29,9 @@ public:
 
     explicit AuditLog(const QString &path, ErrorHandler onError = {});
 
-    /// A new file for one run or window of this process, in the application's data folder:
-    /// audit/<date>-<time>-<pid>.jsonl. Not created yet.
+    /// A new file for one run or session of this process, in the application's data folder:
+    /// audit/<date>-<time>-<pid>.jsonl, with -<n> for the n-th path this process asked for
+    /// (n > 1): never the same twice in a process. Not created yet. Thread-safe.
     static QString newDefaultPath();
 
     QString path() const { return m_path; }

@@ -231,6 +231,30 @@ private slots:
         call(audit, tool, QStringLiteral("c5"), QStringLiteral("a.txt"));
         QCOMPARE(reports.count(), 2);
     }
+
+    // Sessions started at once in one process (a window running several, two agents on two
+    // threads) each get a log of their own, never one file for two conversations.
+    void sessionsStartedAtOnceGetFilesOfTheirOwn()
+    {
+        QSet<QString> paths;
+        QMutex mutex;
+        QList<QThread *> threads;
+        for (int t = 0; t < 4; ++t) {
+            threads.append(QThread::create([&] {
+                for (int i = 0; i < 50; ++i) {
+                    const QString path = AuditLog::newDefaultPath();
+                    const QMutexLocker locker(&mutex);
+                    paths.insert(path);
+                }
+            }));
+            threads.constLast()->start();
+        }
+        for (QThread *thread : std::as_const(threads)) {
+            QVERIFY(thread->wait(30'000));
+            delete thread;
+        }
+        QCOMPARE(paths.size(), 4 * 50);
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_AuditLog)
