@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QLockFile>
 #include <QRandomGenerator>
 #include <QStandardPaths>
 
@@ -193,11 +194,15 @@ QJsonObject SessionStore::newHeader(const QString &repositoryRoot)
 
 bool SessionStore::rename(const QString &path, const QString &title, QString *error)
 {
-    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
-    if (!contents)
-        return false;
+    if (!SessionLog::load(path, error))
+        return false; // not a session: no lock file is made for it
     const std::unique_ptr<SessionLog> log = SessionLog::open(path, {}, error);
     if (!log)
+        return false;
+    // The state as it is under the lock: a window that let go of the session just now may
+    // have added to it since the first read.
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
+    if (!contents)
         return false;
     QJsonObject state = contents->state;
     state.insert(QLatin1String("title"), title.simplified());
@@ -247,20 +252,35 @@ QString SessionStore::fork(const QString &path, QString *error)
 
 bool SessionStore::remove(const QString &path, QString *error)
 {
-    if (QString holder; SessionLog::isBusy(path, &holder)) {
-        *error = Tr::tr("Cannot delete the session %1: it is open in another AgentDesk window "
-                        "or headless run (%2).")
-                     .arg(QDir::toNativeSeparators(path), holder);
+    // Deleted under its lock: a window or run that opens it meanwhile waits for none of it,
+    // it is refused, and a live holder's lock file is never removed (which would let a third
+    // writer in beside it). A crashed holder's lock is taken over and goes with the file.
+    QLockFile lock(path + QLatin1String(".lock"));
+    lock.setStaleLockTime(0);
+    if (!lock.tryLock(0)) {
+        if (lock.error() == QLockFile::LockFailedError) {
+            qint64 pid = 0;
+            QString host;
+            QString application;
+            const QString holder = lock.getLockInfo(&pid, &host, &application)
+                                       ? Tr::tr("process %1").arg(pid)
+                                       : Tr::tr("another process");
+            *error = Tr::tr("Cannot delete the session %1: it is open in another AgentDesk "
+                            "window or headless run (%2).")
+                         .arg(QDir::toNativeSeparators(path), holder);
+            return false;
+        }
+        *error = Tr::tr("Cannot delete the session %1: its lock file cannot be written.")
+                     .arg(QDir::toNativeSeparators(path));
         return false;
     }
-    QFile::remove(path + QLatin1String(".lock")); // a crashed window's, if any
     QFile file(path);
     if (!file.remove()) {
         *error = Tr::tr("Cannot delete the session %1: %2")
                      .arg(QDir::toNativeSeparators(path), file.errorString());
         return false;
     }
-    return true;
+    return true; // the lock file goes when the lock is released
 }
 
 } // namespace AgentCore
