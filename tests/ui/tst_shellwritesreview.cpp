@@ -177,6 +177,11 @@ private:
         auto button = page()->reviews()->currentView()->findChild<QAbstractButton *>(
             QLatin1String(buttonName));
         QVERIFY(button);
+        // A review made current a moment ago is laid out on a later pass of the event loop;
+        // a click before that lands where its button is not yet (QTest delivers it through
+        // the window, by position).
+        QTRY_VERIFY(button->isVisible());
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         QTest::mouseClick(button, Qt::LeftButton);
     }
     Ui::ConversationPage *page() const { return m_window->conversationPage(); }
