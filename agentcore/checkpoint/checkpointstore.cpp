@@ -1,6 +1,6 @@
 #include "checkpointstore.h"
 
-#include "restorejournal.h"
+#include "filesetwriter.h"
 #include "shadowgit.h"
 
 #include <QCryptographicHash>
@@ -24,7 +24,8 @@ namespace AgentCore {
 
 namespace {
 
-const QLatin1String journalName("restore-journal.json");
+// Where a restore's journal lives while it runs (FileSetWriter).
+const QLatin1String journalFolder("restore-journal");
 
 // Highest precedence of all attribute files: whatever the tree's .gitattributes say, bytes go
 // in and come out unchanged (no end-of-line conversion, no clean/smudge filter, no ident).
@@ -225,31 +226,12 @@ public:
 
     QStringList recover()
     {
-        const QString path = m_store.gitDir() + QLatin1Char('/') + journalName;
-        const std::optional<RestoreJournal> journal = RestoreJournal::load(path);
-        if (!journal) {
-            QFile::remove(path + QStringLiteral(".tmp"));
-            return {};
-        }
-        QStringList blobs;
-        for (const RestoreJournal::Entry &entry : journal->entries()) {
-            if (entry.action == RestoreJournal::Entry::Action::Write)
-                blobs.append(entry.blob);
-        }
-        QString error;
-        const QHash<QString, QByteArray> contents = readBlobs(m_git, blobs, &error);
         QStringList done;
-        for (const RestoreJournal::Entry &entry : journal->entries()) {
-            if (entry.action == RestoreJournal::Entry::Action::Write
-                && !contents.contains(entry.blob)) {
-                continue;
-            }
-            if (journal->apply(entry, contents.value(entry.blob)).isEmpty())
-                done.append(entry.path);
-            if (entry.action == RestoreJournal::Entry::Action::Delete)
-                journal->removeEmptyParents(entry.path);
+        for (const FileSetWriter::Replayed &journal :
+             FileSetWriter::replay(m_store.gitDir() + QLatin1Char('/') + journalFolder)) {
+            if (journal.committed)
+                done += journal.paths;
         }
-        RestoreJournal::remove(path);
         return done;
     }
 
@@ -647,10 +629,7 @@ RestoreOutcome CheckpointStore::restore(const Checkpoint &checkpoint, const QSet
         return outcome;
     }
 
-    // Deletions first (deepest first), so a link or file standing where a folder must go is
-    // gone before the writes.
-    QList<RestoreJournal::Entry> deletions;
-    QList<RestoreJournal::Entry> writes;
+    QList<FileSetWriter::Change> changes;
     QStringList blobs;
     const ShadowGit::Result oldBlobs = session.git().run({QStringLiteral("ls-tree"),
                                                           QStringLiteral("-r"),
@@ -669,30 +648,33 @@ RestoreOutcome CheckpointStore::restore(const Checkpoint &checkpoint, const QSet
             outcome.kept.append(change.path);
             continue;
         }
-        RestoreJournal::Entry entry;
-        entry.path = change.path;
+        if (change.path.section(QLatin1Char('/'), 0, 0) == QLatin1String(".git")) {
+            outcome.failed.append(
+                QStringLiteral("%1: not a path inside the working tree").arg(change.path));
+            continue;
+        }
+        FileSetWriter::Change write;
+        write.path = change.path;
         if (change.kind == CheckpointFileChange::Kind::Added) {
-            entry.action = RestoreJournal::Entry::Action::Delete;
-            deletions.append(entry);
+            write.kind = FileSetWriter::Change::Kind::Delete;
+            write.removeEmptyParents = true;
         } else {
-            entry.action = RestoreJournal::Entry::Action::Write;
-            entry.mode = change.oldMode;
-            entry.blob = blobOf.value(change.path);
-            entry.temp = RestoreJournal::tempPathFor(change.path);
-            if (entry.blob.isEmpty()) {
+            const QString blob = blobOf.value(change.path);
+            if (blob.isEmpty()) {
                 outcome.failed.append(
                     QStringLiteral("%1: not found in the checkpoint").arg(change.path));
                 continue;
             }
-            writes.append(entry);
-            blobs.append(entry.blob);
+            write.kind = change.oldMode == 0120000 ? FileSetWriter::Change::Kind::Link
+                                                   : FileSetWriter::Change::Kind::File;
+            write.mode = change.oldMode == 0100755 ? 0755 : 0644;
+            write.likeExisting = true; // git keeps only the executable bit
+            write.source = blob;       // replaced by the bytes below
+            blobs.append(blob);
         }
+        changes.append(write);
     }
-    std::sort(deletions.begin(), deletions.end(), [](const auto &a, const auto &b) {
-        return a.path.count(QLatin1Char('/')) > b.path.count(QLatin1Char('/'));
-    });
-    const RestoreJournal journal(m_workTree, deletions + writes);
-    if (journal.entries().isEmpty())
+    if (changes.isEmpty())
         return outcome;
     QString problem;
     const QHash<QString, QByteArray> contents = readBlobs(session.git(), blobs, &problem);
@@ -702,27 +684,28 @@ RestoreOutcome CheckpointStore::restore(const Checkpoint &checkpoint, const QSet
                             .arg(problem);
         return outcome;
     }
-    const QString journalPath = m_gitDir + QLatin1Char('/') + journalName;
-    if (!journal.save(journalPath, &problem)) {
+    for (FileSetWriter::Change &change : changes) {
+        if (change.kind != FileSetWriter::Change::Kind::Delete)
+            change.bytes = contents.value(std::exchange(change.source, QString()));
+    }
+    const FileSetWriter::Outcome written
+        = FileSetWriter(m_gitDir + QLatin1Char('/') + journalFolder).write(m_workTree, changes);
+    if (!written.error.isEmpty()) {
         outcome.error = QStringLiteral("could not write the restore's journal, so nothing was "
                                        "changed: %1")
-                            .arg(problem);
+                            .arg(written.error);
         return outcome;
     }
-    for (const RestoreJournal::Entry &entry : journal.entries()) {
-        const QString failure = journal.apply(entry, contents.value(entry.blob));
-        if (!failure.isEmpty()) {
-            outcome.failed.append(QStringLiteral("%1: %2").arg(entry.path, failure));
-            continue;
-        }
-        if (entry.action == RestoreJournal::Entry::Action::Delete) {
-            journal.removeEmptyParents(entry.path);
-            outcome.deleted.append(entry.path);
-        } else {
-            outcome.written.append(entry.path);
-        }
+    for (int i = 0; i < changes.size(); ++i) {
+        const FileSetWriter::Change &change = changes.at(i);
+        if (written.failed.contains(i))
+            outcome.failed.append(
+                QStringLiteral("%1: %2").arg(change.path, written.failed.value(i)));
+        else if (change.kind == FileSetWriter::Change::Kind::Delete)
+            outcome.deleted.append(change.path);
+        else
+            outcome.written.append(change.path);
     }
-    RestoreJournal::remove(journalPath);
     return outcome;
 }
 

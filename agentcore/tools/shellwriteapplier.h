@@ -10,15 +10,12 @@ namespace AgentCore {
 
 /// Brings the accepted part of a command's writes (ShellWrites::compute) into the real tree so
 /// that a crash or kill -9 at any moment leaves each file either as it was or as accepted:
-/// new contents are first written beside their targets as temporary files (with their mode,
-/// flushed to disk), then a small journal listing every step is committed (written to a
-/// temporary name and renamed), then the steps run (rename over the target, unlink, rmdir,
-/// mkdir, chmod), each one atomic and safe to repeat, and the journal goes. replay(), at
-/// start, finishes a committed journal or removes the temporary files of one that was not.
-/// Blocking. Agents of one process or of several may share a journal directory: each apply
-/// holds a lock on its journal (an flock, gone with its process), and replay() leaves the
-/// journals of applies still running alone. Symbolic links are written as links, never
-/// followed.
+/// the review's verdicts become a set of changes for FileSetWriter (checkpoint/), the one
+/// journalled writer, which stages, commits a journal and renames; replay(), at start,
+/// finishes a committed journal or removes the temporary files of one that was not.
+/// Blocking; applies of several agents or processes may share a journal directory (see
+/// FileSetWriter). Symbolic links are written as links,
+/// never followed, and nothing is written through one.
 class ShellWriteApplier final
 {
 public:
@@ -47,7 +44,7 @@ public:
                   const QHash<int, Choice> &choices) const;
 
     /// Finishes (committed) or rolls back (not committed) every journal left in
-    /// \a journalDirectory by an apply that did not end (one no running apply holds). Returns one line per journal
+    /// \a journalDirectory by an apply that did not end. Returns one line per journal
     /// replayed, for the log.
     static QStringList replay(const QString &journalDirectory);
 

@@ -1,7 +1,7 @@
 // The child process of tst_checkpointrestore's kill -9 test: restores the checkpoint it is
 // given and, before renaming the second file into place, says so and waits to be killed.
 #include <checkpoint/checkpointstore.h>
-#include <checkpoint/restorejournal.h>
+#include <checkpoint/filesetwriter.h>
 
 #include <QCoreApplication>
 
@@ -34,7 +34,7 @@ int main(int argc, char **argv)
     const std::optional<AgentCore::Checkpoint> checkpoint = store.find(args.at(3));
     if (!checkpoint)
         return 3;
-    AgentCore::RestoreJournal::setTestHook(&stallOnSecond);
+    AgentCore::FileSetWriter::setTestHook(&stallOnSecond);
     store.restore(*checkpoint);
     return 0;
 }

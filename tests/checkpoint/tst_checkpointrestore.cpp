@@ -61,7 +61,7 @@ private slots:
         }
         QVERIFY(after < 4);
         QVERIFY(!QDir(root)
-                     .entryList({QStringLiteral(".agentdesk-restore-*")}, QDir::Hidden | QDir::Files)
+                     .entryList({QStringLiteral(".agentdesk-*")}, QDir::Hidden | QDir::Files)
                      .isEmpty());
 
         const QStringList recovered = store.recoverInterruptedRestore();

@@ -277,6 +277,36 @@ private slots:
         QCOMPARE(repo.read(QStringLiteral("a.txt")), QByteArray("edited\n"));
     }
 
+    // A folder replaced by a link to outside the repository while the review was open: the
+    // accepted new file in it is refused, nothing is written outside (the journalled writer
+    // checks every folder on the way, as a rewind's restore always did).
+    void neverWritesThroughAFolderThatBecameALink()
+    {
+        Repo repo;
+        QTemporaryDir outside;
+        QVERIFY(QDir(repo.root()).mkdir(QStringLiteral("sub")));
+        ShellWrite added;
+        added.path = QStringLiteral("sub/new.txt");
+        added.oldType = ShellWrite::Type::None;
+        added.newType = ShellWrite::Type::File;
+        added.newMode = 0644;
+        added.newBytes = "from the command\n";
+        added.newSize = added.newBytes.size();
+        QVERIFY(QDir(repo.path(QStringLiteral("sub"))).removeRecursively());
+        QVERIFY(QFile::link(outside.path(), repo.path(QStringLiteral("sub"))));
+
+        QTemporaryDir journals;
+        const ShellWriteApplier::Outcome outcome
+            = ShellWriteApplier(journals.path()).apply(repo.root(), {added}, {{0, {true, {}}}});
+        QVERIFY(outcome.applied.isEmpty());
+        QVERIFY2(outcome.failed.value(0).contains(QLatin1String("symbolic link")),
+                 qPrintable(outcome.failed.value(0)));
+        QCOMPARE(QDir(outside.path())
+                     .entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList());
+        QCOMPARE(QDir(journals.path()).entryList(QDir::Files), QStringList());
+    }
+
     // bwrap without --overlay (Debian 12's 0.8): the reason names the version needed.
     void explainsAnOldBubblewrap()
     {
@@ -364,7 +394,7 @@ private slots:
     {
         QTemporaryDir root;
         QTemporaryDir journals;
-        const QString staged = root.filePath(QStringLiteral(".a.txt.agentdesk-0123456789ab"));
+        const QString staged = root.filePath(QStringLiteral(".agentdesk-0123456789ab"));
         QFile stagedFile(staged);
         QVERIFY(stagedFile.open(QIODevice::WriteOnly));
         stagedFile.write("new contents\n");
@@ -373,10 +403,10 @@ private slots:
         QFile journalFile(journal);
         QVERIFY(journalFile.open(QIODevice::WriteOnly));
         journalFile.write(
-            QJsonDocument(
-                QJsonObject{{"state", "staged"},
-                            {"root", root.path()},
-                            {"steps", QJsonArray{QJsonObject{{"op", "unlink"}, {"path", staged}}}}})
+            QJsonDocument(QJsonObject{{"state", "staged"},
+                                      {"root", root.path()},
+                                      {"temporaries", QJsonArray{".agentdesk-0123456789ab"}},
+                                      {"steps", QJsonArray{}}})
                 .toJson());
         journalFile.close();
         QFile temporary(journal + QStringLiteral(".tmp")); // its next version, being written
