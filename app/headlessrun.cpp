@@ -245,6 +245,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         writeStderr(Tr::tr("warning: %1").arg(message));
     };
     options.checkpointStoreRoot = AgentCore::CheckpointStore::defaultStoreRoot();
+    options.pruneCheckpoints = true;
     m_parts = AgentCore::CodingAgent::assemble(options);
     for (const QString &warning : std::as_const(m_parts.warnings))
         writeStderr(Tr::tr("warning: %1").arg(warning));

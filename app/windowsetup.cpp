@@ -94,6 +94,7 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
                                           QStandardPaths::AppLocalDataLocation)
                                       + QStringLiteral("/shell-writes");
     setup.options.checkpointStoreRoot = AgentCore::CheckpointStore::defaultStoreRoot();
+    setup.options.pruneCheckpoints = true;
     return setup;
 }
 

@@ -4,16 +4,22 @@
 
 #include <ai/httpmodelclient.h>
 #include <ai/modelcatalog.h>
+#include <checkpoint/checkpointpruner.h>
 #include <permissions/bashanalysis.h>
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
+#include <session/sessionstore.h>
 #include <tools/codingtools.h>
 #include <tools/shellwriteapplier.h>
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDebug>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
+#include <thread>
 #include <utility>
 
 namespace AgentCore {
@@ -116,6 +122,37 @@ QStringList sideEffectToolNames(const QList<AgentToolPtr> &tools)
             names.append(tool->definition().name);
     }
     return names;
+}
+
+// Once a day per store (a stamp file in it), on a thread of its own: the agent never waits
+// for it, and the stamp keeps a series of short headless runs from paying for it each time.
+std::shared_ptr<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointStore> store,
+                                                   const QString &sessionsFolder)
+{
+    const QString stamp = store->gitDir() + QStringLiteral("/agentdesk-pruned");
+    const QFileInfo last(stamp);
+    if (last.exists() && last.lastModified().secsTo(QDateTime::currentDateTime()) < 86400)
+        return {};
+    if (!QFileInfo::exists(store->gitDir() + QStringLiteral("/HEAD")))
+        return {};
+    QFile touch(stamp);
+    if (!touch.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return {};
+    touch.close();
+    auto thread = new std::thread([store, sessionsFolder] {
+        QSet<QString> live;
+        for (const QString &name :
+             QDir(sessionsFolder).entryList({QStringLiteral("*.jsonl")}, QDir::Files))
+            live.insert(SessionStore::idOf(sessionsFolder + QLatin1Char('/') + name));
+        const CheckpointPruner::Outcome outcome = CheckpointPruner::prune(*store, live);
+        if (!outcome.error.isEmpty())
+            qWarning().noquote() << "checkpoint store not pruned:" << outcome.error;
+    });
+    return std::shared_ptr<void>(thread, [](void *running) {
+        auto *thread = static_cast<std::thread *>(running);
+        thread->join();
+        delete thread;
+    });
 }
 
 } // namespace
@@ -229,12 +266,15 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
             };
     }
     if (!options.checkpointStoreRoot.isEmpty()) {
-        agent.checkpoints = std::make_shared<CheckpointRecorder>(
-            std::make_shared<CheckpointStore>(root,
-                                              options.checkpointStoreRoot,
-                                              options.checkpointMaxFileBytes),
-            options.checkpointEvents);
+        auto store = std::make_shared<CheckpointStore>(root,
+                                                       options.checkpointStoreRoot,
+                                                       options.checkpointMaxFileBytes);
+        agent.checkpoints = std::make_shared<CheckpointRecorder>(store, options.checkpointEvents);
         installCheckpoints(agent.checkpoints, gate.bash, config.loop);
+        if (options.pruneCheckpoints)
+            agent.checkpointPruning = pruneCheckpointsInBackground(store,
+                                                                   SessionStore::defaultDirectory(
+                                                                       root));
     }
     return agent;
 }

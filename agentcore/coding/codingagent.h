@@ -90,6 +90,11 @@ struct CodingAgentOptions
     /// Where the working tree's checkpoints are kept (CheckpointStore::defaultStoreRoot());
     /// empty: no checkpoints are taken.
     QString checkpointStoreRoot;
+    /// Once a day, when the agent is made, the checkpoints of sessions whose files are gone
+    /// from the repository's sessions folder (SessionStore::defaultDirectory) and the oldest
+    /// of each session are pruned on a worker thread (CheckpointPruner, its default limits).
+    /// Off: the store is never pruned (tests with a store of their own).
+    bool pruneCheckpoints = false;
     /// Files larger than this are not covered by a checkpoint (listed as such).
     qint64 checkpointMaxFileBytes = CheckpointStore::defaultMaxFileBytes;
     /// Told about each checkpoint recorded and each one that could not be (from a worker or
@@ -131,6 +136,8 @@ struct CodingAgent
     /// Null when CodingAgentOptions::checkpointStoreRoot is empty. Set its session id before
     /// the first turn.
     std::shared_ptr<CheckpointRecorder> checkpoints;
+    /// The background prune of the checkpoint store, when one runs: dropping it waits for it.
+    std::shared_ptr<void> checkpointPruning;
     QStringList warnings; ///< problems with the settings files (skipped rules, unreadable files)
     /// What the project's settings files ask for that was not applied because the user has
     /// not accepted it (ProjectTrust): the window asks, headless runs warn.
