@@ -10,6 +10,8 @@
 #include <QHash>
 #include <QJsonDocument>
 #include <QLockFile>
+#include <QMutex>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
@@ -83,6 +85,61 @@ QString userExcludeFile(const QString &workTree)
             gitDir = QDir(gitDir).absoluteFilePath(QString::fromUtf8(common.readAll()).trimmed());
     }
     return gitDir.isEmpty() ? QString() : gitDir + QStringLiteral("/info/exclude");
+}
+
+// The user's own excludes file (core.excludesFile of their global config, which the shadow
+// repository does not read): what `git status` leaves out, a snapshot leaves out too. When it
+// is not set, git (the shadow's too) reads $XDG_CONFIG_HOME/git/ignore by itself. Asked once
+// per work tree and process: one git process, not one per snapshot.
+QString userGlobalExcludesFile(const QString &workTree)
+{
+    static QMutex mutex;
+    static QHash<QString, QString> known;
+    const QMutexLocker locker(&mutex);
+    if (const auto it = known.constFind(workTree); it != known.cend())
+        return *it;
+    QProcess git;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString &key : environment.keys()) {
+        if (key.startsWith(QLatin1String("GIT_")))
+            environment.remove(key);
+    }
+    git.setProcessEnvironment(environment);
+    git.setWorkingDirectory(workTree);
+    git.start(QStringLiteral("git"),
+              {QStringLiteral("config"),
+               QStringLiteral("--path"),
+               QStringLiteral("--get"),
+               QStringLiteral("core.excludesFile")});
+    QString path;
+    if (git.waitForFinished(10000) && git.exitStatus() == QProcess::NormalExit
+        && git.exitCode() == 0) {
+        path = QDir(workTree).absoluteFilePath(
+            QString::fromLocal8Bit(git.readAllStandardOutput().trimmed()));
+    }
+    known.insert(workTree, path);
+    return path;
+}
+
+// The folders below \a workTree that are git repositories of their own (a `.git` in them)
+// and not submodules of this one (.gitmodules): their files are snapshotted through an index
+// of their own (see StoreSession::snapshot).
+bool isNestedRepository(const QString &workTree, const QString &path, const QByteArray &gitmodules)
+{
+    struct stat info;
+    if (::lstat(QFile::encodeName(workTree + QLatin1Char('/') + path + QStringLiteral("/.git"))
+                    .constData(),
+                &info)
+        != 0) {
+        return false;
+    }
+    static const QRegularExpression pathLine(QStringLiteral("^\\s*path\\s*=\\s*(.+?)\\s*$"),
+                                             QRegularExpression::MultilineOption);
+    for (auto it = pathLine.globalMatch(QString::fromUtf8(gitmodules)); it.hasNext();) {
+        if (it.next().captured(1) == path)
+            return false;
+    }
+    return true;
 }
 
 QByteArray readFile(const QString &path)
@@ -244,6 +301,21 @@ public:
         QByteArray excludes = readFile(userExcludeFile(m_store.workTree()));
         if (!excludes.isEmpty() && !excludes.endsWith('\n'))
             excludes += '\n';
+        excludes += readFile(userGlobalExcludesFile(m_store.workTree()));
+        if (!excludes.isEmpty() && !excludes.endsWith('\n'))
+            excludes += '\n';
+        // Nested repositories seen before stay out of the main index (their own snapshot
+        // covers them) while they are still repositories.
+        const QByteArray gitmodules = readFile(m_store.workTree() + QStringLiteral("/.gitmodules"));
+        m_nested.clear();
+        for (const QByteArray &line :
+             readFile(m_store.gitDir() + QStringLiteral("/agentdesk-nested")).split('\n')) {
+            const QString path = QString::fromUtf8(line);
+            if (!path.isEmpty() && isNestedRepository(m_store.workTree(), path, gitmodules)) {
+                m_nested.append(path);
+                excludes += excludePattern(path) + '\n';
+            }
+        }
         if (!writeFile(excludePath, excludes)) {
             snapshot.error = QStringLiteral("cannot write to the checkpoint store %1")
                                  .arg(m_store.gitDir());
@@ -269,6 +341,14 @@ public:
             if (seen.contains(path))
                 continue;
             seen.insert(path);
+            // "sub/": git lists a folder that is a repository of its own that way.
+            if (path.endsWith(QLatin1Char('/'))
+                && isNestedRepository(m_store.workTree(), path.chopped(1), gitmodules)) {
+                m_nested.append(path.chopped(1));
+                leaveOut += name.chopped(1) + '\0';
+                excludes += excludePattern(path.chopped(1)) + '\n';
+                continue;
+            }
             const QByteArray native = QFile::encodeName(m_store.workTree() + QLatin1Char('/')
                                                         + path);
             struct stat info;
@@ -367,6 +447,64 @@ public:
             return snapshot;
         }
         snapshot.tree = QString::fromLatin1(tree.out.trimmed());
+        return withNestedRepositories(snapshot);
+    }
+
+    // What a user expects back after a rewind is what they see as theirs in the folder, and a
+    // repository nested in it (a clone of a dependency, an experiment: not a submodule) is
+    // theirs too: a Bash `rm -rf` or `git checkout .` in it destroys work its own .git may
+    // not hold (untracked or uncommitted files). git would store it as a bare gitlink (its
+    // HEAD's id, no content), so each nested repository gets an index of its own in the store
+    // (its .gitignore files apply; its .git is never read or written), and its tree is
+    // grafted under its path into the checkpoint's tree: a diff and a restore see its files
+    // like any other. The main index leaves it out (an exclude pattern), so `add` never
+    // meets it.
+    Snapshot withNestedRepositories(Snapshot snapshot)
+    {
+        m_nested.removeDuplicates();
+        std::sort(m_nested.begin(), m_nested.end());
+        const QByteArray list = m_nested.join(QLatin1Char('\n')).toUtf8();
+        writeFile(m_store.gitDir() + QStringLiteral("/agentdesk-nested"), list);
+        if (m_nested.isEmpty())
+            return snapshot;
+        QDir().mkpath(m_store.gitDir() + QStringLiteral("/nested-index"));
+        const ShadowGit compose(m_store.gitDir(),
+                                m_store.workTree(),
+                                m_store.gitDir() + QStringLiteral("/compose-index"));
+        ShadowGit::Result step = compose.run({QStringLiteral("read-tree"), snapshot.tree});
+        for (const QString &path : std::as_const(m_nested)) {
+            if (!step.ok())
+                break;
+            const QString hash = QString::fromLatin1(
+                QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex());
+            const ShadowGit nested(m_store.gitDir(),
+                                   m_store.workTree() + QLatin1Char('/') + path,
+                                   m_store.gitDir() + QStringLiteral("/nested-index/") + hash);
+            nested.run({QStringLiteral("add"),
+                        QStringLiteral("-A"),
+                        QStringLiteral("--ignore-errors"),
+                        QStringLiteral("--"),
+                        QStringLiteral(".")});
+            const ShadowGit::Result tree = nested.run({QStringLiteral("write-tree")});
+            if (!tree.ok()) {
+                step = tree;
+                break;
+            }
+            compose.run({QStringLiteral("update-index"),
+                         QStringLiteral("--force-remove"),
+                         QStringLiteral("--"),
+                         path});
+            step = compose.run({QStringLiteral("read-tree"),
+                                QStringLiteral("--prefix=") + path + QLatin1Char('/'),
+                                QString::fromLatin1(tree.out.trimmed())});
+        }
+        if (step.ok())
+            step = compose.run({QStringLiteral("write-tree")});
+        if (!step.ok()) {
+            snapshot.error = step.problem();
+            return snapshot;
+        }
+        snapshot.tree = QString::fromLatin1(step.out.trimmed());
         return snapshot;
     }
 
@@ -434,9 +572,24 @@ public:
         const QSet<QString> skip(notCovered.begin(), notCovered.end());
         QList<RawChange> changes;
         QStringList blobs;
-        for (const RawChange &change : parseRawDiff(raw.out)) {
+        const QList<RawChange> raws = parseRawDiff(raw.out);
+        // A nested repository that one side holds as a bare gitlink (a submodule, or a
+        // checkpoint older than nested repositories' own snapshots) covers nothing below it:
+        // its files are neither written nor deleted.
+        QStringList gitlinks;
+        for (const RawChange &change : raws) {
+            if (change.oldMode == 0160000 || change.newMode == 0160000)
+                gitlinks.append(change.path + QLatin1Char('/'));
+        }
+        const auto underGitlink = [&gitlinks](const QString &path) {
+            return std::any_of(gitlinks.cbegin(), gitlinks.cend(), [&path](const QString &link) {
+                return path.startsWith(link);
+            });
+        };
+        for (const RawChange &change : raws) {
             // Nested repositories (gitlinks) hold no content here.
-            if (change.oldMode == 0160000 || change.newMode == 0160000 || skip.contains(change.path))
+            if (change.oldMode == 0160000 || change.newMode == 0160000 || skip.contains(change.path)
+                || underGitlink(change.path))
                 continue;
             changes.append(change);
             if (!isNullBlob(change.oldBlob))
@@ -476,6 +629,7 @@ private:
     const CheckpointStore &m_store;
     ShadowGit m_git;
     QLockFile m_lock;
+    QStringList m_nested; ///< the nested repositories of the snapshot being taken
 };
 
 QStringList skippedPaths(const QList<SkippedFile> &files)

@@ -40,8 +40,11 @@ struct RestoreOutcome
 /// file, so file contents are stored once and a snapshot of an unchanged tree costs a stat
 /// pass (the shadow index keeps the stat data). The user's .git (index, refs, stash, hooks,
 /// config) is never read for writing nor changed: only its info/exclude is read, so the files
-/// its .gitignore files and info/exclude leave out are left out here too. A folder that is not
-/// a git repository works the same. Hooks, attributes filters, end-of-line conversion and the
+/// its .gitignore files, info/exclude and the user's own excludes file (core.excludesFile,
+/// ~/.config/git/ignore) leave out are left out here too: what `git status` shows as the
+/// user's. A repository nested in the tree (not a submodule) is covered file by file (its
+/// .gitignore files apply, its .git is left alone). A folder that is not a git repository
+/// works the same. CheckpointPruner keeps the store from growing without bound. Hooks, attributes filters, end-of-line conversion and the
 /// user's global and system git config do not apply: bytes, modes and symbolic links (as
 /// links) are kept exactly.
 ///

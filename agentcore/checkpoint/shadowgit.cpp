@@ -32,7 +32,7 @@ const QStringList fixedConfig = {
 
 } // namespace
 
-ShadowGit::ShadowGit(QString gitDir, QString workTree)
+ShadowGit::ShadowGit(QString gitDir, QString workTree, const QString &indexFile)
     : m_gitDir(std::move(gitDir))
     , m_workTree(std::move(workTree))
 {
@@ -40,7 +40,8 @@ ShadowGit::ShadowGit(QString gitDir, QString workTree)
     m_environment = GitProcess::cleanEnvironment();
     m_environment.insert(QStringLiteral("GIT_DIR"), m_gitDir);
     m_environment.insert(QStringLiteral("GIT_WORK_TREE"), m_workTree);
-    m_environment.insert(QStringLiteral("GIT_INDEX_FILE"), m_gitDir + QStringLiteral("/index"));
+    m_environment.insert(QStringLiteral("GIT_INDEX_FILE"),
+                         indexFile.isEmpty() ? m_gitDir + QStringLiteral("/index") : indexFile);
     m_environment.insert(QStringLiteral("GIT_CONFIG_NOSYSTEM"), QStringLiteral("1"));
     m_environment.insert(QStringLiteral("GIT_CONFIG_GLOBAL"), QStringLiteral("/dev/null"));
     m_environment.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));

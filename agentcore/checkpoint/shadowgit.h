@@ -19,7 +19,8 @@ public:
     /// What a run gave: exit code, output, git's words (GitProcess::Result).
     using Result = GitProcess::Result;
 
-    ShadowGit(QString gitDir, QString workTree);
+    /// \a indexFile: empty for <gitDir>/index (another one: a nested repository's snapshot).
+    ShadowGit(QString gitDir, QString workTree, const QString &indexFile = {});
 
     QString gitDir() const { return m_gitDir; }
     QString workTree() const { return m_workTree; }
