@@ -245,6 +245,13 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         writeStderr(Tr::tr("warning: %1").arg(message));
     };
     options.checkpointStoreRoot = AgentCore::CheckpointStore::defaultStoreRoot();
+    // Review shell writes is on (as in the window), but --print has nobody to review them: a
+    // command that is not read-only runs only when a rule or the mode allows it, then writes
+    // directly, and the first such command says so on stderr (PermissionGate). No overlay.
+    options.reviewShellWrites = [] { return true; };
+    options.onShellWritesUnavailable = [](const QString &message) {
+        writeStderr(Tr::tr("warning: %1").arg(message));
+    };
     options.pruneCheckpoints = true;
     m_parts = AgentCore::CodingAgent::assemble(options);
     for (const QString &warning : std::as_const(m_parts.warnings))

@@ -104,7 +104,8 @@ struct CodingAgentOptions
     /// middlewares. A name already taken by a coding tool replaces that tool.
     QList<AgentToolPtr> extraTools;
     /// "Review shell writes" (PermissionGate::reviewShellWrites), asked before each Bash
-    /// call; null: off (headless: an approved command writes directly).
+    /// call; null: off. Without an asker (headless) an allowed command writes directly and
+    /// onShellWritesUnavailable is told once.
     std::function<bool()> reviewShellWrites;
     /// The overlays' scratch layers and the apply journals (replayed when the agent is
     /// made); empty: a folder in /tmp, nothing replayed.

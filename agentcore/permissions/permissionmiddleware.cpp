@@ -109,11 +109,25 @@ QString shellWritesFolder(const PermissionGate &gate)
 // A command that is not read-only, in default mode, with someone to ask about its writes.
 bool reviewsWrites(const PermissionGate &gate, const Call &call)
 {
-    if (!gate.reviewShellWrites || !gate.asker || !gate.workspace || !call.subject.bash
+    if (!gate.reviewShellWrites || !gate.workspace || !call.subject.bash
         || call.subject.bash->readOnly || gate.policy->mode() != PermissionMode::Default)
         return false;
     if (!gate.reviewShellWrites())
         return false;
+    if (!gate.asker) {
+        // A headless run (--print): nobody can review what the command wrote. It was allowed
+        // (a rule or the mode), so it runs and writes to the repository directly, as the
+        // user's rule says; the checkpoint taken before it is the way back. Said (once per
+        // agent: the gate's notice is), so an unreviewed write is never silent.
+        if (gate.onShellWritesUnavailable) {
+            gate.onShellWritesUnavailable(
+                Tr::tr("Shell writes are not reviewed: nobody can be asked in this run. "
+                       "Commands a rule allows write to the repository directly; the "
+                       "checkpoint taken before each one is the way back (agentdesk "
+                       "--rewind)."));
+        }
+        return false;
+    }
     if (const QString why = ShellOverlay::unsupportedReason(); !why.isEmpty()) {
         if (gate.onShellWritesUnavailable) {
             gate.onShellWritesUnavailable(

@@ -27,14 +27,15 @@ struct PermissionGate
     std::function<void(const QString &message)> onUnattendedDeny;
     /// "Review shell writes": asked before each Bash call; true runs a command that is not
     /// read-only, in default mode, with someone to ask, on an overlay of the repository and
-    /// reviews what it wrote (ShellWritesReview). Null: never.
+    /// reviews what it wrote (ShellWritesReview). Null: never. True with no asker (a headless
+    /// run): the allowed command writes directly, and onShellWritesUnavailable says so once.
     std::function<bool()> reviewShellWrites;
     /// Where the overlays' scratch layers and the journals of applying their accepted changes
     /// go (a folder of AgentDesk's data; not on overlayfs). Empty: a folder in /tmp.
     QString shellWritesFolder;
     /// Told once per middleware (that is, per agent) when shell writes cannot be reviewed here
-    /// (bubblewrap too old or missing), with why: the commands then run as before, their
-    /// writes not reviewed.
+    /// (bubblewrap too old or missing, or nobody to ask), with why: the commands then run as
+    /// before, their writes not reviewed.
     std::function<void(const QString &message)> onShellWritesUnavailable;
 };
 
