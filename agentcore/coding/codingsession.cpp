@@ -65,6 +65,14 @@ bool CodingSession::remove(const QString &path, QString *error, QString *warning
     return true;
 }
 
+QJsonObject CodingSession::withCheckpoint(QJsonObject state, const Checkpoint &checkpoint)
+{
+    QJsonArray checkpoints = state.value(checkpointsKey).toArray();
+    checkpoints.append(checkpointState({checkpoint}).first());
+    state.insert(checkpointsKey, checkpoints);
+    return state;
+}
+
 SessionRecorder *CodingSession::record(Agent *agent,
                                        std::shared_ptr<PermissionPolicy> policy,
                                        const QString &path,

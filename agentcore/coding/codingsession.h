@@ -36,6 +36,9 @@ struct CodingSession
     /// The session state's "checkpoints" key: each checkpoint's id, message index, reason,
     /// tool and time (the store has the rest), oldest first.
     static QJsonArray checkpointState(const QList<Checkpoint> &checkpoints);
+    /// \a state (a session's) with \a checkpoint added at the end of its "checkpoints" key: a
+    /// checkpoint recorded while the session is not open (agentdesk --rewind's undo).
+    static QJsonObject withCheckpoint(QJsonObject state, const Checkpoint &checkpoint);
 
     /// Deletes the session \a path (SessionStore::remove: refused while it is open elsewhere),
     /// then the git worktree its state names (SessionWorktree, key "worktree"), with what is

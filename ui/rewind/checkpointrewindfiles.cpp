@@ -2,6 +2,7 @@
 
 #include <checkpoint/checkpointrecorder.h>
 #include <checkpoint/checkpointstore.h>
+#include <coding/checkpointrewind.h>
 
 #include <QCoreApplication>
 
@@ -23,11 +24,8 @@ RewindFilesPreview CheckpointRewindFiles::preview(qsizetype messageIndex)
     RewindFilesPreview preview;
     // A snapshot still being taken is part of what the user may go back to.
     m_recorder->waitForIdle();
-    std::optional<AgentCore::Checkpoint> found;
-    for (const AgentCore::Checkpoint &checkpoint : m_recorder->checkpoints()) {
-        if (checkpoint.messageIndex >= 0 && checkpoint.messageIndex <= messageIndex)
-            found = checkpoint;
-    }
+    const std::optional<AgentCore::Checkpoint> found
+        = AgentCore::CheckpointRewind::before(m_recorder->checkpoints(), messageIndex);
     if (!found) {
         preview.unavailable = Tr::tr("No checkpoint of the files was recorded at that point: "
                                      "only the conversation can be rewound.");
@@ -71,13 +69,14 @@ RewindFilesOutcome CheckpointRewindFiles::restore(const QString &checkpoint,
                             .arg(checkpoint.left(12));
         return outcome;
     }
-    const AgentCore::RestoreOutcome restored = m_recorder->store()->restore(*found, keep);
-    if (!restored.undo.isNull()) {
-        outcome.undoCheckpoint = restored.undo.id;
+    AgentCore::Rewind rewind;
+    const AgentCore::RestoreOutcome restored
+        = AgentCore::CheckpointRewind::restore(*m_recorder->store(), *found, keep, &rewind);
+    if (!restored.undo.isNull())
         m_recorder->addCheckpoint(restored.undo);
-    }
-    outcome.restored = restored.written + restored.deleted;
-    outcome.kept = restored.kept;
+    outcome.undoCheckpoint = rewind.undoCheckpoint;
+    outcome.restored = rewind.restoredFiles;
+    outcome.kept = rewind.keptFiles;
     QStringList problems = restored.failed;
     if (!restored.error.isEmpty())
         problems.prepend(restored.error);
