@@ -417,14 +417,24 @@ CommandLine CommandLine::parse(const QStringList &arguments)
                    "agentdesk --rewind SESSION CHECKPOINT restores the repository's files to a "
                    "checkpoint of the session (the ids stream-json's agent_start and checkpoint "
                    "lines name), prints the files it changed and exits; the state it replaces is "
-                   "recorded first, so it can be undone the same way. Without CHECKPOINT it lists "
-                   "the session's checkpoints. Refused while the session is running."),
+                   "recorded first, so it can be undone the same way, and the rewind shows in "
+                   "the session when the window opens it. Without CHECKPOINT it lists the "
+                   "session's checkpoints. Refused while the session is running."),
                Tr::tr("SESSION"));
+    const QCommandLineOption keep(QStringLiteral("keep"),
+                                  Tr::tr("With --rewind: leave PATH as it is (a file or a folder, "
+                                         "relative to the repository's top folder). Repeatable."),
+                                  Tr::tr("PATH"));
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"),
+                                    Tr::tr("With --rewind: print what the rewind would change "
+                                           "and change nothing."));
     const PrintParser printOptions;
     parser.addOption(help);
     parser.addOption(version);
     parser.addOption(printOptions.print);
     parser.addOption(rewind);
+    parser.addOption(keep);
+    parser.addOption(dryRun);
     parser.addOption(printOptions.repo);
     for (const QCommandLineOption *option : printOptions.printOnly())
         parser.addOption(*option);
@@ -462,9 +472,21 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         if (result.rewindSession.isEmpty())
             return failure(Tr::tr("--rewind needs the id of a session."));
         result.rewindCheckpoint = positional.value(0).trimmed();
+        result.rewindKeep = parser.values(keep);
+        result.rewindDryRun = parser.isSet(dryRun);
+        if (result.rewindCheckpoint.isEmpty() && (parser.isSet(keep) || result.rewindDryRun)) {
+            return failure(
+                Tr::tr("--%1 needs a checkpoint: agentdesk --rewind SESSION CHECKPOINT.")
+                    .arg(parser.isSet(keep) ? QStringLiteral("keep") : QStringLiteral("dry-run")));
+        }
         result.repository = parser.isSet(printOptions.repo) ? parser.value(printOptions.repo)
                                                             : QDir::currentPath();
         return result;
+    }
+    for (const QCommandLineOption *option : {&keep, &dryRun}) {
+        if (parser.isSet(*option))
+            return failure(
+                Tr::tr("--%1 is only used with --rewind.").arg(option->names().constLast()));
     }
     if (positional.size() > 1)
         return failure(Tr::tr("Only one repository can be opened, got %1.").arg(positional.size()));

@@ -91,6 +91,11 @@ struct CommandLine
     /// files to restore (empty: list the session's checkpoints).
     QString rewindSession;
     QString rewindCheckpoint;
+    /// --keep PATH (repeatable): files, or folders, relative to the repository's top folder,
+    /// left as they are by the rewind.
+    QStringList rewindKeep;
+    /// --dry-run: print what the rewind would change, change nothing.
+    bool rewindDryRun = false;
 
     static CommandLine parse(const QStringList &arguments);
 };

@@ -3,12 +3,17 @@
 #include "headlessrun.h"
 
 #include <checkpoint/checkpointstore.h>
+#include <coding/checkpointrewind.h>
 #include <coding/repository.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
+#include <QSet>
+
+#include <algorithm>
 
 #include <cstdio>
 
@@ -45,6 +50,35 @@ QString describe(const AgentCore::Checkpoint &checkpoint)
     if (!checkpoint.skipped.isEmpty())
         line += Tr::tr("  (%n file(s) not covered)", nullptr, int(checkpoint.skipped.size()));
     return line;
+}
+
+/// The changed paths that \a requested (files or folders, relative to the repository's top
+/// folder) name; \a unmatched gets what names none of them, most likely a typo.
+QSet<QString> keptPaths(const AgentCore::CheckpointDiff &diff,
+                        const QString &root,
+                        const QStringList &requested,
+                        QStringList *unmatched)
+{
+    QSet<QString> kept;
+    for (const QString &asked : requested) {
+        // "./src/", "src//a.cpp" and an absolute path inside the repository name what the
+        // rewind prints as "src/a.cpp".
+        QString path = QDir::cleanPath(
+            QDir::isAbsolutePath(asked) ? QDir(root).relativeFilePath(asked) : asked);
+        if (path == QLatin1String("."))
+            path.clear();
+        bool matched = false;
+        for (const AgentCore::CheckpointFileChange &change : diff.files) {
+            if (path.isEmpty() || change.path == path
+                || change.path.startsWith(path + QLatin1Char('/'))) {
+                kept.insert(change.path);
+                matched = true;
+            }
+        }
+        if (!matched)
+            unmatched->append(asked);
+    }
+    return kept;
 }
 
 } // namespace
@@ -99,11 +133,80 @@ int runRewind(const CommandLine &commandLine)
                 .arg(checkpoint->id, checkpoint->sessionId, session));
         return usage;
     }
-    const AgentCore::RestoreOutcome outcome = store.restore(*checkpoint);
+
+    // The session file is held from before the restore to the rewind's record in it, so that
+    // no window or run takes the session in between. A session recorded nowhere (a run with
+    // --no-session-persistence) still has its checkpoints: its files are restored all the same.
+    std::unique_ptr<AgentCore::SessionLog> log;
+    QJsonObject state;
+    qsizetype conversationSize = 0;
+    if (QFileInfo(sessionPath).isFile()) {
+        // Busy here (taken since the check above): the error names who holds it.
+        log = AgentCore::SessionLog::open(sessionPath,
+                                          AgentCore::SessionStore::newHeader(repository->root),
+                                          &error);
+        if (!log) {
+            err(error);
+            return usage;
+        }
+        const std::optional<AgentCore::SessionLog::Contents> contents
+            = AgentCore::SessionLog::load(sessionPath, &error);
+        if (!contents) {
+            err(error);
+            return usage;
+        }
+        state = contents->state;
+        conversationSize = contents->messages.size();
+    }
+
+    QSet<QString> keep;
+    if (!commandLine.rewindKeep.isEmpty() || commandLine.rewindDryRun) {
+        const AgentCore::CheckpointDiff diff = store.diff(*checkpoint);
+        if (!diff.ok()) {
+            err(diff.error);
+            return usage;
+        }
+        QStringList unmatched;
+        keep = keptPaths(diff, repository->root, commandLine.rewindKeep, &unmatched);
+        if (!unmatched.isEmpty()) {
+            err(Tr::tr("Nothing the rewind changes is under %1: check the path (relative to %2).")
+                    .arg(unmatched.join(QStringLiteral(", ")), repository->root));
+            return usage;
+        }
+        if (commandLine.rewindDryRun) {
+            for (const AgentCore::CheckpointFileChange &change : diff.files) {
+                if (keep.contains(change.path))
+                    out(QStringLiteral("would keep ") + change.path);
+                else if (change.kind == AgentCore::CheckpointFileChange::Kind::Added)
+                    out(QStringLiteral("would delete ") + change.path);
+                else
+                    out(QStringLiteral("would restore ") + change.path);
+            }
+            for (const QString &path : diff.notCovered)
+                err(Tr::tr("left as it is (the checkpoint does not cover it): %1").arg(path));
+            err(diff.files.isEmpty() ? Tr::tr("The files are already as at the checkpoint.")
+                                     : Tr::tr("Nothing was changed (--dry-run)."));
+            return 0;
+        }
+    }
+
+    // A files-only rewind, as the window's "Files only": to the message the checkpoint was
+    // recorded before (a restore's own checkpoint has none: the end of the conversation).
+    AgentCore::Rewind rewind;
+    rewind.scope = AgentCore::Rewind::Scope::Files;
+    rewind.toIndex = checkpoint->messageIndex >= 0
+                         ? std::min(qsizetype(checkpoint->messageIndex), conversationSize)
+                         : conversationSize;
+    const AgentCore::RestoreOutcome outcome = AgentCore::CheckpointRewind::restore(store,
+                                                                                   *checkpoint,
+                                                                                   keep,
+                                                                                   &rewind);
     for (const QString &path : outcome.written)
         out(QStringLiteral("restored ") + path);
     for (const QString &path : outcome.deleted)
         out(QStringLiteral("deleted ") + path);
+    for (const QString &path : outcome.kept)
+        out(QStringLiteral("kept ") + path);
     for (const QString &failure : outcome.failed)
         err(Tr::tr("not restored: %1").arg(failure));
     if (!outcome.error.isEmpty())
@@ -115,6 +218,12 @@ int runRewind(const CommandLine &commandLine)
             err(Tr::tr("The files are already as at the checkpoint."));
         else
             err(Tr::tr("Undo with: agentdesk --rewind %1 %2").arg(session, outcome.undo.id));
+        if (log && !AgentCore::CheckpointRewind::record(*log, state, rewind, outcome.undo, &error)) {
+            err(Tr::tr("The files were restored, but the rewind could not be recorded in the "
+                       "session: %1")
+                    .arg(error));
+            return 1;
+        }
     }
     return outcome.ok() ? 0 : 1;
 }

@@ -516,6 +516,46 @@ private slots:
         QCOMPARE(int(both.action), int(CommandLine::Action::Fail));
     }
 
+    void rewindKeepsFilesAndDryRuns()
+    {
+        const CommandLine result = CommandLine::parse({QStringLiteral("agentdesk"),
+                                                       QStringLiteral("--rewind"),
+                                                       QStringLiteral("s1"),
+                                                       QStringLiteral("abc123"),
+                                                       QStringLiteral("--keep"),
+                                                       QStringLiteral("notes.txt"),
+                                                       QStringLiteral("--keep"),
+                                                       QStringLiteral("build/"),
+                                                       QStringLiteral("--dry-run")});
+        QCOMPARE(int(result.action), int(CommandLine::Action::Rewind));
+        QCOMPARE(result.rewindKeep, (QStringList{"notes.txt", "build/"}));
+        QVERIFY(result.rewindDryRun);
+        const CommandLine plain = CommandLine::parse({QStringLiteral("agentdesk"),
+                                                      QStringLiteral("--rewind"),
+                                                      QStringLiteral("s1"),
+                                                      QStringLiteral("abc123")});
+        QVERIFY(plain.rewindKeep.isEmpty());
+        QVERIFY(!plain.rewindDryRun);
+
+        // Without a checkpoint there is nothing to keep from or to try.
+        const CommandLine listing = CommandLine::parse({QStringLiteral("agentdesk"),
+                                                        QStringLiteral("--rewind"),
+                                                        QStringLiteral("s1"),
+                                                        QStringLiteral("--dry-run")});
+        QCOMPARE(int(listing.action), int(CommandLine::Action::Fail));
+        QVERIFY2(listing.output.contains(QStringLiteral("--dry-run needs a checkpoint")),
+                 qPrintable(listing.output));
+        // Only with --rewind.
+        for (const QStringList &arguments :
+             {QStringList{"agentdesk", "--keep", "a.txt"},
+              QStringList{"agentdesk", "--print", "hi", "--dry-run"}}) {
+            const CommandLine alone = CommandLine::parse(arguments);
+            QCOMPARE(int(alone.action), int(CommandLine::Action::Fail));
+            QVERIFY2(alone.output.contains(QStringLiteral("only used with --rewind")),
+                     qPrintable(alone.output));
+        }
+    }
+
     void helpListsOptionsButNotScreenshot()
     {
         const CommandLine result = CommandLine::parse(
@@ -540,6 +580,8 @@ private slots:
                                    "--continue",
                                    "--resume",
                                    "--rewind",
+                                   "--keep",
+                                   "--dry-run",
                                    "--no-session-persistence"}) {
             QVERIFY2(result.output.contains(QLatin1String(option)), option);
         }

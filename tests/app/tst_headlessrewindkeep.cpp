@@ -1,0 +1,240 @@
+// agentdesk --rewind SESSION CHECKPOINT with --keep and --dry-run, and the rewind recorded in
+// the session file as the window records its own (the rewind message, the undo checkpoint in
+// the state), so that the window shows it and offers its undo. After a Bash command that edits
+// in place, deletes and creates files. The harness is tests/support/headlessrun.h.
+
+#include "headlessrun.h"
+#include "httptestserver.h"
+#include "modelreplies.h"
+
+#include <context/rewind.h>
+#include <session/sessionlog.h>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace TestSupport;
+
+namespace {
+
+struct Rewound
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+// agentdesk --rewind with the run's home folder.
+Rewound rewind(const HeadlessRun &run, const HeadlessSandbox &sandbox, const QStringList &arguments)
+{
+    QProcess process;
+    process.setProcessEnvironment(run.environment);
+    process.start(agentdeskBinary(),
+                  QStringList{QStringLiteral("--repo"), sandbox.root(), QStringLiteral("--rewind")}
+                      + arguments);
+    Rewound result;
+    if (!process.waitForFinished(HeadlessTimeoutMs))
+        return result;
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
+}
+
+/// One run that changes the sandbox with Bash: notes.txt edited in place, AGENTS.md deleted,
+/// made.txt and out/a.txt, out/b.txt created. Its session, first checkpoint and session file.
+struct Changed
+{
+    QString session;
+    QString checkpoint;
+    QString sessionFile;
+};
+
+bool changeWithBash(HeadlessSandbox &sandbox,
+                    HttpTestServer &server,
+                    std::unique_ptr<HeadlessRun> *run,
+                    Changed *changed)
+{
+    const ReplyApi api = ReplyApi::OpenAiChat;
+    server.enqueue(scriptedReply(api,
+                                 {},
+                                 {headlessBashCall(QStringLiteral(
+                                     "sed -i s/apple/cherry/ notes.txt && rm AGENTS.md && printf "
+                                     "new > made.txt && mkdir out && printf a > out/a.txt && "
+                                     "printf b > out/b.txt"))}));
+    server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
+    *run = std::make_unique<HeadlessRun>(sandbox,
+                                         server,
+                                         api,
+                                         QStringList{QStringLiteral("--permission-mode"),
+                                                     QStringLiteral("bypass"),
+                                                     QStringLiteral("--output-format"),
+                                                     QStringLiteral("stream-json")});
+    (*run)->start();
+    if (!(*run)->finish() || (*run)->exitCode() != 0)
+        return false;
+    for (const QJsonObject &line : (*run)->jsonLines()) {
+        const QString type = line.value(u"type").toString();
+        if (type == QLatin1String("agent_start")) {
+            changed->session = line.value(u"sessionId").toString();
+            changed->sessionFile = line.value(u"sessionFile").toString();
+        } else if (type == QLatin1String("checkpoint") && changed->checkpoint.isEmpty()) {
+            changed->checkpoint = line.value(u"id").toString();
+        }
+    }
+    return !changed->session.isEmpty() && !changed->checkpoint.isEmpty()
+           && QFileInfo(changed->sessionFile).isFile();
+}
+
+QString undoIdIn(const QString &err)
+{
+    static const QRegularExpression undo(
+        QStringLiteral("Undo with: agentdesk --rewind \\S+ ([0-9a-f]{40})"));
+    return undo.match(err).captured(1);
+}
+
+} // namespace
+
+class tst_HeadlessRewindKeep : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(QFileInfo(agentdeskBinary()).isExecutable(), qPrintable(agentdeskBinary()));
+    }
+
+    void dryRunChangesNothing()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        QVERIFY(server.isListening());
+        std::unique_ptr<HeadlessRun> run;
+        Changed changed;
+        QVERIFY(changeWithBash(sandbox, server, &run, &changed));
+        const QByteArray sessionBefore = fileBytes(changed.sessionFile);
+
+        const Rewound dry = rewind(*run,
+                                   sandbox,
+                                   {changed.session,
+                                    changed.checkpoint,
+                                    QStringLiteral("--dry-run"),
+                                    QStringLiteral("--keep"),
+                                    QStringLiteral("made.txt")});
+        QVERIFY2(dry.exitCode == 0, qPrintable(dry.err));
+        QCOMPARE(dry.out,
+                 QStringLiteral("would restore AGENTS.md\nwould keep made.txt\nwould restore "
+                                "notes.txt\nwould delete out/a.txt\nwould delete out/b.txt\n"));
+        QVERIFY2(dry.err.contains(QLatin1String("Nothing was changed")), qPrintable(dry.err));
+        QCOMPARE(sandbox.read(QStringLiteral("notes.txt")), QByteArray("cherry pie\n"));
+        QVERIFY(!QFile::exists(sandbox.root() + QStringLiteral("/AGENTS.md")));
+        QCOMPARE(sandbox.read(QStringLiteral("out/a.txt")), QByteArray("a"));
+        QCOMPARE(fileBytes(changed.sessionFile), sessionBefore);
+    }
+
+    void keepLeavesFilesAndTheRewindIsRecorded()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        QVERIFY(server.isListening());
+        std::unique_ptr<HeadlessRun> run;
+        Changed changed;
+        QVERIFY(changeWithBash(sandbox, server, &run, &changed));
+        const qsizetype messagesBefore = AgentCore::SessionLog::load(changed.sessionFile, nullptr)
+                                             ->messages.size();
+
+        // A file and a folder (everything under it) kept as they are.
+        const Rewound restored = rewind(*run,
+                                        sandbox,
+                                        {changed.session,
+                                         changed.checkpoint,
+                                         QStringLiteral("--keep"),
+                                         QStringLiteral("made.txt"),
+                                         QStringLiteral("--keep"),
+                                         QStringLiteral("./out/")});
+        QVERIFY2(restored.exitCode == 0, qPrintable(restored.err));
+        QCOMPARE(restored.out,
+                 QStringLiteral("restored AGENTS.md\nrestored notes.txt\nkept made.txt\nkept "
+                                "out/a.txt\nkept out/b.txt\n"));
+        QCOMPARE(sandbox.read(QStringLiteral("notes.txt")), QByteArray("apple pie\n"));
+        QVERIFY(QFile::exists(sandbox.root() + QStringLiteral("/AGENTS.md")));
+        QCOMPARE(sandbox.read(QStringLiteral("made.txt")), QByteArray("new"));
+        QCOMPARE(sandbox.read(QStringLiteral("out/b.txt")), QByteArray("b"));
+        const QString undo = undoIdIn(restored.err);
+        QVERIFY2(!undo.isEmpty(), qPrintable(restored.err));
+
+        // The session file has the rewind as the window writes it: a files-only rewind to the
+        // message the checkpoint was recorded before, with what it restored and kept and its
+        // undo; the state lists the undo checkpoint.
+        QString error;
+        const std::optional<AgentCore::SessionLog::Contents> contents
+            = AgentCore::SessionLog::load(changed.sessionFile, &error);
+        QVERIFY2(contents, qPrintable(error));
+        QCOMPARE(contents->messages.size(), messagesBefore + 1);
+        const std::optional<AgentCore::Rewind> recorded = AgentCore::Rewind::of(
+            contents->messages.last());
+        QVERIFY(recorded);
+        QCOMPARE(recorded->scope, AgentCore::Rewind::Scope::Files);
+        QCOMPARE(recorded->toIndex, 0); // the checkpoint of the first user message
+        QCOMPARE(recorded->checkpoint, changed.checkpoint);
+        QCOMPARE(recorded->undoCheckpoint, undo);
+        QCOMPARE(recorded->restoredFiles, (QStringList{"AGENTS.md", "notes.txt"}));
+        QCOMPARE(recorded->keptFiles, (QStringList{"made.txt", "out/a.txt", "out/b.txt"}));
+        QStringList stateIds;
+        for (const QJsonValue &checkpoint : contents->state.value(u"checkpoints").toArray())
+            stateIds.append(checkpoint.toObject().value(u"id").toString());
+        QVERIFY2(stateIds.contains(undo), qPrintable(stateIds.join(u' ')));
+        QVERIFY(stateIds.contains(changed.checkpoint)); // the earlier ones stay
+
+        // Undone the way stderr says: the files as the command left them, recorded too.
+        const Rewound undone = rewind(*run, sandbox, {changed.session, undo});
+        QVERIFY2(undone.exitCode == 0, qPrintable(undone.err));
+        QCOMPARE(sandbox.read(QStringLiteral("notes.txt")), QByteArray("cherry pie\n"));
+        QVERIFY(!QFile::exists(sandbox.root() + QStringLiteral("/AGENTS.md")));
+        const std::optional<AgentCore::SessionLog::Contents> after
+            = AgentCore::SessionLog::load(changed.sessionFile, &error);
+        QVERIFY(after);
+        QCOMPARE(after->messages.size(), messagesBefore + 2);
+        QCOMPARE(AgentCore::Rewind::of(after->messages.last())->checkpoint, undo);
+    }
+
+    void keepOfNothingChangedIsRefused()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        QVERIFY(server.isListening());
+        std::unique_ptr<HeadlessRun> run;
+        Changed changed;
+        QVERIFY(changeWithBash(sandbox, server, &run, &changed));
+        const QByteArray sessionBefore = fileBytes(changed.sessionFile);
+        // A typo would otherwise restore the very file the user meant to keep.
+        const Rewound typo = rewind(*run,
+                                    sandbox,
+                                    {changed.session,
+                                     changed.checkpoint,
+                                     QStringLiteral("--keep"),
+                                     QStringLiteral("mde.txt")});
+        QCOMPARE(typo.exitCode, 2);
+        QVERIFY2(typo.err.contains(QLatin1String("mde.txt")), qPrintable(typo.err));
+        QVERIFY(typo.out.isEmpty());
+        QCOMPARE(sandbox.read(QStringLiteral("notes.txt")), QByteArray("cherry pie\n"));
+        QCOMPARE(fileBytes(changed.sessionFile), sessionBefore);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_HeadlessRewindKeep)
+#include "tst_headlessrewindkeep.moc"
