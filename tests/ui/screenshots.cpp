@@ -1044,8 +1044,12 @@ bool compacted(const QString &dir)
 class ScreenshotRewindFiles final : public Ui::RewindFiles
 {
 public:
+    /// The preview waits for this, so that the dialog's "computing" state can be taken.
+    QSemaphore go;
+
     Ui::RewindFilesPreview preview(qsizetype) override
     {
+        go.tryAcquire(1, 30'000);
         Ui::RewindFilesPreview preview;
         preview.checkpoint = QStringLiteral("3f2a9c1e0b7d4a6f8e2c5b1a9d0e7f3c2b4a6d8e");
         Ui::RewindFile calc;
@@ -1112,11 +1116,17 @@ bool rewound(const QString &dir)
     bool ok = scene.save(QStringLiteral("47-rewound"));
 
     Ui::RewindController *controller = scene.page()->rewindController();
-    controller->setFiles(std::make_shared<ScreenshotRewindFiles>());
+    const auto files = std::make_shared<ScreenshotRewindFiles>();
+    controller->setFiles(files);
     if (!controller->requestRewind(2))
         return false;
     Ui::RewindDialog *dialog = controller->dialog();
     if (!dialog || !scene.waitFor([dialog] { return dialog->isVisible(); }))
+        return false;
+    // While the diff is worked out on its worker (a huge change takes a while).
+    ok = scene.save(QStringLiteral("48-rewind-dialog-computing"), dialog) && ok;
+    files->go.release();
+    if (!scene.waitFor([dialog] { return !dialog->isComputing(); }))
         return false;
     dialog->fileList()->item(2)->setCheckState(Qt::Checked); // keep the log as it is
     dialog->fileList()->setCurrentRow(0);

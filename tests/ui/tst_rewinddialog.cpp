@@ -1,14 +1,17 @@
 // The rewind dialog: the choice (files and conversation, conversation only, files only), the
 // diff the rewind applies to each file in the review's diff display, a box per file to keep it,
-// and the keys: Tab order, Space toggles, Enter confirms, Esc cancels.
+// and the keys: Tab order, Space toggles, Enter confirms, Esc cancels; the "computing" state
+// while the caller works out the diff, and a list wide enough to read.
 #include <review/filediffview.h>
 #include <rewind/rewinddialog.h>
 
 #include <QApplication>
 #include <QLabel>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QStyle>
 #include <QTest>
 
 using Ui::RewindDialog;
@@ -91,6 +94,9 @@ private slots:
         QTest::keyClick(dialog.fileList(), Qt::Key_Space);
         QVERIFY(dialog.keptFiles().isEmpty());
         QTest::keyClick(dialog.fileList(), Qt::Key_Space);
+        // Then the diff, then Rewind.
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QVERIFY(dialog.diffView()->isAncestorOf(QApplication::focusWidget()));
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
         QCOMPARE(QApplication::focusWidget(), dialog.rewindButton());
 
@@ -122,6 +128,140 @@ private slots:
         QTest::keyClick(dialog.fileList(), Qt::Key_Escape);
         QCOMPARE(dialog.result(), int(QDialog::Rejected));
         QVERIFY(!dialog.isVisible());
+    }
+
+    void fileListShowsPathAndChangeWhole()
+    {
+        // At the dialog's own size, a typical path and what the rewind does to it are readable
+        // whole, not cut after "deleted (created".
+        RewindDialog dialog;
+        RewindFilesPreview preview = twoFiles();
+        RewindFile created;
+        created.path = QStringLiteral("src/components/parser/tokenizer_test.cpp");
+        created.kind = RewindFile::Kind::Added;
+        created.current = "made\n";
+        preview.files.append(created);
+        RewindFile gone;
+        gone.path = QStringLiteral("docs/architecture/overview.md");
+        gone.kind = RewindFile::Kind::Deleted;
+        gone.restored = "was here\n";
+        preview.files.append(gone);
+        dialog.setFiles(preview);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QListWidget *list = dialog.fileList();
+        const int indicator = list->style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, list);
+        for (int i = 0; i < list->count(); ++i) {
+            const QString text = list->item(i)->text();
+            const int needed = list->fontMetrics().horizontalAdvance(text) + indicator;
+            QVERIFY2(list->viewport()->width() >= needed,
+                     qPrintable(QStringLiteral("%1: %2 px shown of %3")
+                                    .arg(text)
+                                    .arg(list->viewport()->width())
+                                    .arg(needed)));
+        }
+        QVERIFY(list->item(2)->text().endsWith(QStringLiteral("deleted (created since)")));
+        // The diff keeps at least half of the dialog.
+        QVERIFY(dialog.diffView()->width() >= list->width());
+    }
+
+    void computingFirstThenTheFiles()
+    {
+        RewindDialog dialog;
+        dialog.setComputing();
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        QVERIFY(dialog.isComputing());
+        QVERIFY(dialog.findChild<QWidget *>(QStringLiteral("rewindComputing"))->isVisible());
+        QVERIFY(!dialog.fileList()->isVisible());
+        // Nothing about the files can be confirmed unseen: Enter does nothing.
+        QCOMPARE(dialog.scope(), Scope::Both);
+        QVERIFY(!dialog.rewindButton()->isEnabled());
+        QVERIFY2(dialog.summaryText().contains(QStringLiteral("once their change is shown")),
+                 qPrintable(dialog.summaryText()));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        QVERIFY(dialog.isVisible());
+        // The conversation alone can be rewound meanwhile; the files only cannot.
+        dialog.conversationButton()->click();
+        QVERIFY(dialog.rewindButton()->isEnabled());
+        dialog.filesButton()->click();
+        QVERIFY(!dialog.rewindButton()->isEnabled());
+
+        // The files arrive: the choice made meanwhile stands.
+        dialog.setFiles(twoFiles());
+        QVERIFY(!dialog.isComputing());
+        QCOMPARE(dialog.scope(), Scope::Files);
+        QVERIFY(dialog.rewindButton()->isEnabled());
+        QVERIFY(dialog.fileList()->isVisible());
+        QCOMPARE(dialog.fileList()->count(), 2);
+        QVERIFY(dialog.diffView()->diffText().contains(QStringLiteral("+     return 1;")));
+    }
+
+    void escapeCancelsWhileComputing()
+    {
+        RewindDialog dialog;
+        dialog.setComputing();
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QVERIFY(!dialog.isVisible());
+    }
+
+    void tabReachesEveryControlInOrder()
+    {
+        RewindDialog dialog;
+        dialog.setFiles(twoFiles());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        // It opens on the choice; Tab goes to the files, the diff (to scroll it with the
+        // keys), Rewind, Cancel, and round to the choice.
+        QTRY_COMPARE(QApplication::focusWidget(), dialog.bothButton());
+        QList<QWidget *> reached;
+        for (int i = 0; i < 8; ++i) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            reached.append(QApplication::focusWidget());
+            if (reached.last() == dialog.bothButton())
+                break;
+        }
+        QWidget *diff = dialog.diffView()->findChild<QPlainTextEdit *>();
+        QVERIFY(diff);
+        const QList<QWidget *> expected{dialog.fileList(),
+                                        diff,
+                                        dialog.rewindButton(),
+                                        dialog.cancelButton(),
+                                        dialog.bothButton()};
+        QCOMPARE(reached, expected);
+        // Rewind is the default button: Enter on the choice rewinds.
+        QVERIFY(dialog.rewindButton()->isDefault());
+    }
+
+    void enterOnCancelCancels()
+    {
+        RewindDialog dialog;
+        dialog.setFiles(twoFiles());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        QVERIFY(focus(dialog.cancelButton()));
+        QTest::keyClick(dialog.cancelButton(), Qt::Key_Return);
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QVERIFY(!dialog.isVisible());
+    }
+
+    void hugeFileIsNotDiffed()
+    {
+        RewindDialog dialog;
+        RewindFilesPreview preview;
+        preview.checkpoint = QStringLiteral("0123456789abcdef0123456789abcdef01234567");
+        RewindFile huge;
+        huge.path = QStringLiteral("data/dump.sql");
+        huge.kind = RewindFile::Kind::Added;
+        huge.current = QByteArray(Ui::FileDiffView::maxBytes + 1, 'x');
+        preview.files = {huge};
+        dialog.setFiles(preview);
+        QVERIFY2(dialog.diffView()->errorText().contains(QStringLiteral("too large")),
+                 qPrintable(dialog.diffView()->errorText()));
+        QVERIFY(dialog.diffView()->diffText().isEmpty());
     }
 
     void withoutACheckpointOnlyTheConversation()

@@ -9,6 +9,9 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
+#include <checkpoint/checkpointrecorder.h>
+#include <checkpoint/checkpointstore.h>
+#include <coding/checkpointrewind.h>
 #include <composer.h>
 #include <context/contextview.h>
 #include <conversation/conversationitem.h>
@@ -20,15 +23,19 @@
 #include <rewind/rewindcontroller.h>
 #include <rewind/rewinddialog.h>
 #include <scriptedmodel.h>
+#include <session/sessionlog.h>
 #include <settings/appsettings.h>
 
 #include <QAction>
 #include <QApplication>
+#include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
+#include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSemaphore>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -127,6 +134,45 @@ private:
     int m_restores = 0;
 };
 
+/// A files side whose preview lasts until the test lets it go, as the diff of a huge change
+/// does. A preview made on the window's thread would hold the test for ten seconds and then be
+/// shown at once: the test sees no "computing" state and fails.
+class SlowFiles final : public Ui::RewindFiles
+{
+public:
+    void release() { m_go.release(); }
+    /// Waits until a preview has started on the worker.
+    bool waitStarted() { return m_started.tryAcquire(1, runTimeoutMs); }
+    int restores() const { return m_restores; }
+
+    Ui::RewindFilesPreview preview(qsizetype) override
+    {
+        m_started.release();
+        m_go.tryAcquire(1, 10'000);
+        Ui::RewindFilesPreview preview;
+        preview.checkpoint = QStringLiteral("slow");
+        Ui::RewindFile file;
+        file.path = QStringLiteral("huge.txt");
+        file.current = "now\n";
+        file.restored = "then\n";
+        preview.files = {file};
+        return preview;
+    }
+    Ui::RewindFilesOutcome restore(const QString &, const QSet<QString> &) override
+    {
+        ++m_restores;
+        Ui::RewindFilesOutcome outcome;
+        outcome.undoCheckpoint = QStringLiteral("undo");
+        outcome.restored = {QStringLiteral("huge.txt")};
+        return outcome;
+    }
+
+private:
+    QSemaphore m_go;
+    QSemaphore m_started;
+    int m_restores = 0;
+};
+
 QStringList requestTexts(const Context &context)
 {
     QStringList texts;
@@ -154,6 +200,8 @@ private slots:
     }
     void cleanup()
     {
+        if (m_window) // a preview still being worked out reads the test's repository
+            controller()->preview().waitForFinished();
         m_window.reset();
         m_storeRoot.reset();
         m_files.reset();
@@ -168,10 +216,8 @@ private slots:
         QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n"));
 
         // Rewind to right before the first message: the dialog shows both files' changes.
-        QVERIFY(controller()->requestRewind(0));
-        Ui::RewindDialog *dialog = controller()->dialog();
+        Ui::RewindDialog *dialog = openDialog(0);
         QVERIFY(dialog);
-        QTRY_VERIFY(dialog->isVisible());
         QVERIFY(dialog->findChild<QLabel *>("rewindTarget")->text().contains("edit a.txt"));
         QCOMPARE(dialog->fileList()->count(), 2);
         QVERIFY2(dialog->diffView()->diffText().contains("+ one"),
@@ -204,9 +250,8 @@ private slots:
     {
         openWindow();
         runTwoTasks();
-        QVERIFY(controller()->requestRewind(0));
-        Ui::RewindDialog *dialog = controller()->dialog();
-        QTRY_VERIFY(dialog->isVisible());
+        Ui::RewindDialog *dialog = openDialog(0);
+        QVERIFY(dialog);
         const QList<QListWidgetItem *> items = dialog->fileList()->findItems("b.txt",
                                                                              Qt::MatchStartsWith);
         QCOMPARE(items.size(), 1);
@@ -226,9 +271,8 @@ private slots:
     {
         openWindow();
         runTwoTasks();
-        QVERIFY(controller()->requestRewind(8)); // before "second task"
-        Ui::RewindDialog *dialog = controller()->dialog();
-        QTRY_VERIFY(dialog->isVisible());
+        Ui::RewindDialog *dialog = openDialog(8); // before "second task"
+        QVERIFY(dialog);
         dialog->conversationButton()->click();
         dialog->rewindButton()->click();
         QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
@@ -246,8 +290,7 @@ private slots:
     {
         openWindow();
         runTwoTasks();
-        QVERIFY(controller()->requestRewind(0));
-        QTRY_VERIFY(controller()->dialog()->isVisible());
+        QVERIFY(openDialog(0));
         controller()->dialog()->rewindButton()->click();
         QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
         const qsizetype marker = rewindItem()->sourceIndex();
@@ -275,9 +318,8 @@ private slots:
         controller()->setFiles(nullptr); // the session's checkpoints
         QVERIFY(session()->checkpoints());
         runTwoTasks();
-        QVERIFY(controller()->requestRewind(0));
-        Ui::RewindDialog *dialog = controller()->dialog();
-        QTRY_VERIFY(dialog->isVisible());
+        Ui::RewindDialog *dialog = openDialog(0);
+        QVERIFY(dialog);
         QVERIFY2(dialog->files().unavailable.isEmpty(), qPrintable(dialog->files().unavailable));
         QCOMPARE(dialog->fileList()->count(), 2);
         dialog->rewindButton()->click();
@@ -285,6 +327,126 @@ private slots:
         QCOMPARE(m_repo->read("b.txt"), QByteArray("<missing>"));
         QVERIFY(!rewindItem()->rewind().undoCheckpoint.isEmpty());
 
+        QVERIFY(controller()->undoRewind(rewindItem()->sourceIndex()));
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
+        QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n"));
+    }
+
+    void diffIsWorkedOutOffTheWindowThread()
+    {
+        openWindow();
+        runTwoTasks();
+        auto slow = std::make_shared<SlowFiles>();
+        controller()->setFiles(slow);
+        // The dialog opens at once and says it is working out the change.
+        QVERIFY(controller()->requestRewind(0));
+        Ui::RewindDialog *dialog = controller()->dialog();
+        QVERIFY(dialog);
+        QVERIFY(slow->waitStarted());
+        QTRY_VERIFY(dialog->isVisible());
+        QVERIFY(dialog->isComputing());
+        QVERIFY(dialog->findChild<QWidget *>("rewindComputing")->isVisible());
+        QVERIFY(!dialog->rewindButton()->isEnabled());
+        // The window goes on meanwhile: the composer takes typing.
+        page()->composer()->setPlainText(QStringLiteral("typed while computing"));
+        QCOMPARE(page()->composer()->toPlainText(), QStringLiteral("typed while computing"));
+        page()->composer()->clear();
+
+        slow->release();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isComputing(), runTimeoutMs);
+        QCOMPARE(dialog->fileList()->count(), 1);
+        QVERIFY(dialog->fileList()->item(0)->text().startsWith("huge.txt"));
+        QVERIFY(dialog->rewindButton()->isEnabled());
+        dialog->rewindButton()->click();
+        QCOMPARE(slow->restores(), 1);
+        QCOMPARE(rewindItem()->rewind().restoredFiles, QStringList{"huge.txt"});
+    }
+
+    void closingTheDialogWhileComputingIsSafe()
+    {
+        openWindow();
+        runTwoTasks();
+        auto slow = std::make_shared<SlowFiles>();
+        controller()->setFiles(slow);
+        QVERIFY(controller()->requestRewind(0));
+        QPointer<Ui::RewindDialog> dialog = controller()->dialog();
+        QVERIFY(slow->waitStarted());
+        QTRY_VERIFY(dialog->isVisible());
+        QVERIFY(dialog->isComputing());
+        // The keys go to the dialog once it is the active window (it has the focus then).
+        QTRY_COMPARE(QApplication::activeWindow(), static_cast<QWidget *>(dialog.data()));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QTRY_VERIFY(!dialog); // closed and gone while the worker still diffs
+        QVERIFY(!controller()->dialog());
+
+        // The diff finishes with nowhere to go: dropped, nothing restored.
+        slow->release();
+        QTRY_VERIFY_WITH_TIMEOUT(controller()->preview().isFinished(), runTimeoutMs);
+        QTest::qWait(50); // the finished() delivery, had anything stayed connected
+        QVERIFY(!controller()->dialog());
+        QCOMPARE(slow->restores(), 0);
+        QVERIFY(!rewindItem());
+
+        // A new rewind opens afresh, also when one is replaced while computing.
+        QVERIFY(controller()->requestRewind(0));
+        QVERIFY(slow->waitStarted());
+        QVERIFY(controller()->requestRewind(8));
+        slow->release();
+        slow->release();
+        QVERIFY(slow->waitStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(!controller()->dialog()->isComputing(), runTimeoutMs);
+        QVERIFY(controller()
+                    ->dialog()
+                    ->findChild<QLabel *>("rewindTarget")
+                    ->text()
+                    .contains("second task"));
+        QCOMPARE(controller()->dialog()->fileList()->count(), 1);
+    }
+
+    void commandLineRewindShowsInTheWindow()
+    {
+        // agentdesk --rewind records its rewind through AgentCore::CheckpointRewind (see
+        // tests/app/tst_headlessrewindkeep.cpp); the window opening the session shows it, and
+        // "Undo rewind" brings the files back through the real store.
+        m_storeRoot = std::make_unique<QTemporaryDir>();
+        openWindow();
+        controller()->setFiles(nullptr);
+        runTwoTasks();
+        const std::optional<Checkpoint> first
+            = CheckpointRewind::before(session()->checkpoints()->checkpoints(), 0);
+        QVERIFY(first);
+        const QString path = session()->sessionPath();
+        m_window.reset();
+        {
+            CheckpointStore store(QFileInfo(m_repo->root()).canonicalFilePath(),
+                                  m_storeRoot->path());
+            QString error;
+            const std::unique_ptr<SessionLog> log = SessionLog::open(path, {}, &error);
+            QVERIFY2(log, qPrintable(error));
+            const std::optional<SessionLog::Contents> contents = SessionLog::load(path, &error);
+            QVERIFY2(contents, qPrintable(error));
+            Rewind rewind;
+            rewind.scope = Rewind::Scope::Files;
+            rewind.toIndex = first->messageIndex;
+            const RestoreOutcome outcome = CheckpointRewind::restore(store,
+                                                                     *first,
+                                                                     {QStringLiteral("b.txt")},
+                                                                     &rewind);
+            QVERIFY2(outcome.ok(), qPrintable(outcome.error));
+            QVERIFY(CheckpointRewind::record(*log, contents->state, rewind, outcome.undo, &error));
+        }
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
+        QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n")); // kept
+
+        makeWindow({});
+        controller()->setFiles(nullptr);
+        QVERIFY(m_window->resumeSession(path));
+        QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+        view()->flush();
+        QVERIFY(rewindItem());
+        QCOMPARE(rewindItem()->rewind().scope, Rewind::Scope::Files);
+        QCOMPARE(rewindItem()->rewind().keptFiles, QStringList{"b.txt"});
+        QVERIFY(rewindItem()->undoable());
         QVERIFY(controller()->undoRewind(rewindItem()->sourceIndex()));
         QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
         QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n"));
@@ -332,6 +494,7 @@ private slots:
         menu->findChild<QAction *>("rewindToHereAction")->trigger();
         QVERIFY(controller()->dialog());
         QTRY_VERIFY(controller()->dialog()->isVisible());
+        QTRY_VERIFY(!controller()->dialog()->isComputing());
         QVERIFY(controller()
                     ->dialog()
                     ->findChild<QLabel *>("rewindTarget")
@@ -346,8 +509,7 @@ private slots:
     {
         openWindow();
         runTwoTasks();
-        QVERIFY(controller()->requestRewind(8));
-        QTRY_VERIFY(controller()->dialog()->isVisible());
+        QVERIFY(openDialog(8));
         controller()->dialog()->conversationButton()->click();
         controller()->dialog()->rewindButton()->click();
         const QList<Message> before = contextView(session()->conversation());
@@ -370,6 +532,21 @@ private slots:
     }
 
 private:
+    /// Opens the dialog for a rewind to right before raw message \a messageIndex and waits
+    /// for the files' change to be shown in it.
+    Ui::RewindDialog *openDialog(qsizetype messageIndex)
+    {
+        if (!controller()->requestRewind(messageIndex))
+            return nullptr;
+        QPointer<Ui::RewindDialog> dialog = controller()->dialog();
+        if (!dialog
+            || !QTest::qWaitFor(
+                [dialog] { return dialog && dialog->isVisible() && !dialog->isComputing(); },
+                runTimeoutMs))
+            return nullptr;
+        return dialog;
+    }
+
     void makeWindow(const QList<ModelStep> &steps)
     {
         m_model = std::make_shared<ScriptedModel>(steps);

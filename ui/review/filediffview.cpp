@@ -17,6 +17,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Ui {
 
 namespace {
@@ -185,6 +187,12 @@ bool FileDiffView::showChange(const QString &title,
     m_stats->clear();
     m_note->setText(note);
     m_openInEditor->setEnabled(false);
+    // A line diff of a huge file would hold the window for seconds.
+    if (const qint64 size = std::max(before.size(), after.size()); size > maxBytes) {
+        fail(tr("%1 is too large to show here (%2).")
+                 .arg(fileName, AgentCore::TextFile::sizeText(size)));
+        return false;
+    }
     if (AgentCore::TextFile::looksBinary(before) || AgentCore::TextFile::looksBinary(after)) {
         fail(tr("%1 is a binary file: its changes cannot be shown as text.").arg(fileName));
         return false;

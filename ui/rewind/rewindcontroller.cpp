@@ -5,6 +5,9 @@
 
 #include "../agentsession.h"
 
+#include <QFutureWatcher>
+#include <QPromise>
+#include <QThreadPool>
 #include <QWidget>
 
 namespace Ui {
@@ -74,16 +77,40 @@ bool RewindController::requestRewind(qsizetype messageIndex)
     m_dialog = new RewindDialog(m_dialogParent);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog->setTarget(describe(messageIndex));
-    RewindFilesPreview preview;
-    if (const std::shared_ptr<RewindFiles> files = filesSide())
-        preview = files->preview(messageIndex);
-    else
+    if (const std::shared_ptr<RewindFiles> files = filesSide()) {
+        m_dialog->setComputing();
+        startPreview(files, messageIndex);
+    } else {
+        RewindFilesPreview preview;
         preview.unavailable = tr("No checkpoints are kept for this session: only the "
                                  "conversation can be rewound.");
-    m_dialog->setFiles(preview);
+        m_dialog->setFiles(preview);
+    }
     connect(m_dialog, &QDialog::accepted, this, [this, messageIndex] { confirm(messageIndex); });
     m_dialog->open();
     return true;
+}
+
+void RewindController::startPreview(const std::shared_ptr<RewindFiles> &files,
+                                    qsizetype messageIndex)
+{
+    // A diff of thousands of files, or of a huge one, takes seconds: worked out on a worker,
+    // the dialog says so meanwhile. The worker holds the files side, so closing the dialog (the
+    // watcher goes with it) only drops the result.
+    auto promise = std::make_shared<QPromise<RewindFilesPreview>>();
+    auto watcher = new QFutureWatcher<RewindFilesPreview>(m_dialog);
+    connect(watcher, &QFutureWatcherBase::finished, m_dialog, [dialog = m_dialog.data(), watcher] {
+        watcher->deleteLater();
+        if (watcher->future().resultCount() > 0)
+            dialog->setFiles(watcher->future().result());
+    });
+    promise->start();
+    m_preview = promise->future();
+    watcher->setFuture(m_preview);
+    QThreadPool::globalInstance()->start([promise, files, messageIndex] {
+        promise->addResult(files->preview(messageIndex));
+        promise->finish();
+    });
 }
 
 void RewindController::confirm(qsizetype messageIndex)

@@ -5,6 +5,7 @@
 
 #include <context/rewind.h>
 
+#include <QFuture>
 #include <QObject>
 #include <QPointer>
 
@@ -40,8 +41,9 @@ public:
     std::shared_ptr<RewindFiles> files() const { return m_files; }
 
     /// Opens the dialog for a rewind to right before raw message \a messageIndex (not modal
-    /// for the caller: it returns at once). false, and refused() with the reason, when the
-    /// session cannot rewind now.
+    /// for the caller: it returns at once). What the rewind changes in the files is worked
+    /// out on a worker thread meanwhile (the dialog says it is computing). false, and
+    /// refused() with the reason, when the session cannot rewind now.
     bool requestRewind(qsizetype messageIndex);
     /// Undoes the rewind whose message has raw index \a rewindIndex: restores the files it
     /// replaced and brings back the conversation as it was right before it. false, and
@@ -49,6 +51,9 @@ public:
     bool undoRewind(qsizetype rewindIndex);
     /// The dialog while it is open.
     RewindDialog *dialog() const { return m_dialog; }
+    /// The latest preview worked out for a dialog (finished once it has been computed, even
+    /// when its dialog was closed meanwhile): tests wait for it.
+    QFuture<RewindFilesPreview> preview() const { return m_preview; }
 
 signals:
     /// A rewind or its undo cannot be done; \a reason is for people.
@@ -58,6 +63,7 @@ signals:
     void rewound(const AgentCore::Rewind &rewind, const QString &userText);
 
 private:
+    void startPreview(const std::shared_ptr<RewindFiles> &files, qsizetype messageIndex);
     void confirm(qsizetype messageIndex);
     bool apply(AgentCore::Rewind rewind, const QString &checkpoint, const QSet<QString> &keep);
     QString describe(qsizetype messageIndex) const;
@@ -67,6 +73,7 @@ private:
     QPointer<AgentSession> m_session;
     std::shared_ptr<RewindFiles> m_files;
     QPointer<RewindDialog> m_dialog;
+    QFuture<RewindFilesPreview> m_preview;
 };
 
 } // namespace Ui

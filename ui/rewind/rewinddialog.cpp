@@ -7,11 +7,15 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace Ui {
 
@@ -43,9 +47,11 @@ RewindDialog::RewindDialog(QWidget *parent)
     , m_filesOnly(new QRadioButton(tr("&Files only"), this))
     , m_filesNote(new QLabel(this))
     , m_filesStack(new QStackedWidget(this))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_list(new QListWidget(this))
     , m_diff(new FileDiffView(this))
     , m_noFiles(new QLabel(this))
+    , m_computingPage(new QWidget(this))
     , m_summary(new QLabel(this))
 {
     setObjectName(QStringLiteral("rewindDialog"));
@@ -78,19 +84,39 @@ RewindDialog::RewindDialog(QWidget *parent)
                             "rewind changes in it."));
     m_list->setObjectName(QStringLiteral("rewindFileList"));
     m_list->setAccessibleName(tr("Files the rewind restores; checked ones are kept as they are"));
-    m_list->setTextElideMode(Qt::ElideMiddle);
+    // A path too long for half the dialog loses its first folders, never its name or status.
+    m_list->setTextElideMode(Qt::ElideLeft);
     m_diff->setAccessibleName(tr("What the rewind changes in the selected file"));
     m_noFiles->setObjectName(QStringLiteral("rewindNoFiles"));
     m_noFiles->setWordWrap(true);
     m_noFiles->setAlignment(Qt::AlignCenter);
-    auto splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(m_list);
-    splitter->addWidget(m_diff);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
-    splitter->setChildrenCollapsible(false);
-    m_filesStack->addWidget(splitter);
+    m_splitter->addWidget(m_list);
+    m_splitter->addWidget(m_diff);
+    // A wider dialog widens the diff; the list keeps the width fitFileList() gave it.
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    m_list->setMinimumWidth(fontMetrics().averageCharWidth() * 24);
+    m_filesStack->addWidget(m_splitter);
     m_filesStack->addWidget(m_noFiles);
+
+    // Shown while the caller works out what the rewind changes (a huge change takes a while).
+    m_computingPage->setObjectName(QStringLiteral("rewindComputing"));
+    auto computingLabel = new QLabel(tr("Working out what the rewind changes in the files…"),
+                                     m_computingPage);
+    computingLabel->setAlignment(Qt::AlignCenter);
+    computingLabel->setWordWrap(true);
+    auto busy = new QProgressBar(m_computingPage);
+    busy->setRange(0, 0);
+    busy->setTextVisible(false);
+    busy->setFixedWidth(fontMetrics().averageCharWidth() * 40);
+    busy->setAccessibleName(computingLabel->text());
+    auto computingLayout = new QVBoxLayout(m_computingPage);
+    computingLayout->addStretch();
+    computingLayout->addWidget(computingLabel);
+    computingLayout->addWidget(busy, 0, Qt::AlignHCenter);
+    computingLayout->addStretch();
+    m_filesStack->addWidget(m_computingPage);
 
     m_summary->setObjectName(QStringLiteral("rewindSummary"));
     m_summary->setWordWrap(true);
@@ -101,8 +127,11 @@ RewindDialog::RewindDialog(QWidget *parent)
     m_rewind->setObjectName(QStringLiteral("rewindConfirm"));
     m_rewind->setDefault(true);
     m_rewind->setAutoDefault(true);
-    QPushButton *cancel = buttons->addButton(QDialogButtonBox::Cancel);
-    cancel->setAutoDefault(false);
+    m_cancel = buttons->addButton(QDialogButtonBox::Cancel);
+    m_cancel->setObjectName(QStringLiteral("rewindCancel"));
+    // Enter on a focused Cancel cancels: a button that is not auto-default passes Enter on to
+    // the dialog, which would press Rewind.
+    m_cancel->setAutoDefault(true);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -117,8 +146,9 @@ RewindDialog::RewindDialog(QWidget *parent)
     setTabOrder(m_both, m_conversation);
     setTabOrder(m_conversation, m_filesOnly);
     setTabOrder(m_filesOnly, m_list);
-    setTabOrder(m_list, m_rewind);
-    setTabOrder(m_rewind, cancel);
+    setTabOrder(m_list, m_diff);
+    setTabOrder(m_diff, m_rewind);
+    setTabOrder(m_rewind, m_cancel);
 
     connect(choice, &QButtonGroup::buttonToggled, this, [this](QAbstractButton *, bool checked) {
         if (checked)
@@ -126,8 +156,10 @@ RewindDialog::RewindDialog(QWidget *parent)
     });
     connect(m_list, &QListWidget::currentRowChanged, this, &RewindDialog::showCurrentFile);
     connect(m_list, &QListWidget::itemChanged, this, &RewindDialog::updateSummary);
-    resize(900, 600);
+    resize(1000, 640);
     setFiles({});
+    // The choice has the focus first: Tab reaches the files, the arrows the other choices.
+    m_both->setFocus();
 }
 
 RewindDialog::~RewindDialog() = default;
@@ -138,8 +170,24 @@ void RewindDialog::setTarget(const QString &description)
     m_target->setText(tr("Rewind to right before %1.").arg(description));
 }
 
+void RewindDialog::setComputing()
+{
+    m_computing = true;
+    m_preview = {};
+    {
+        const QSignalBlocker blocker(m_list);
+        m_list->clear();
+    }
+    m_both->setEnabled(true);
+    m_filesOnly->setEnabled(true);
+    m_filesStack->setCurrentWidget(m_computingPage);
+    showCurrentFile();
+    updateSummary();
+}
+
 void RewindDialog::setFiles(const RewindFilesPreview &preview)
 {
+    m_computing = false;
     m_preview = preview;
     const QSignalBlocker blocker(m_list);
     m_list->clear();
@@ -165,14 +213,34 @@ void RewindDialog::setFiles(const RewindFilesPreview &preview)
                                  .arg(preview.notCovered.join(QStringLiteral(", "))));
     }
     m_filesStack->setCurrentIndex(available && !preview.files.isEmpty() ? 0 : 1);
+    // The user's choice stands (it may have been made while this was worked out), unless
+    // there are no files to rewind.
     if (!available || (m_filesOnly->isChecked() && preview.files.isEmpty()))
         m_conversation->setChecked(true);
-    else if (available && !m_conversation->isChecked())
-        m_both->setChecked(true);
     if (m_list->count() > 0)
         m_list->setCurrentRow(0);
+    fitFileList();
     showCurrentFile();
     updateSummary();
+}
+
+void RewindDialog::fitFileList()
+{
+    int widest = 0;
+    const QFontMetrics metrics = m_list->fontMetrics();
+    for (int i = 0; i < m_list->count(); ++i)
+        widest = std::max(widest, metrics.horizontalAdvance(m_list->item(i)->text()));
+    // The check box, the item's margins, the frame and a vertical scroll bar.
+    const QStyle *style = m_list->style();
+    const int chrome = style->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, m_list)
+                       + style->pixelMetric(QStyle::PM_CheckBoxLabelSpacing, nullptr, m_list)
+                       + 4 * style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_list)
+                       + 2 * m_list->frameWidth()
+                       + style->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_list)
+                       + metrics.averageCharWidth() * 2;
+    const int total = std::max(m_splitter->width(), width() - 24);
+    const int list = std::clamp(widest + chrome, m_list->minimumWidth(), total / 2);
+    m_splitter->setSizes({list, std::max(total - list, 1)});
 }
 
 AgentCore::Rewind::Scope RewindDialog::scope() const
@@ -249,6 +317,13 @@ void RewindDialog::updateSummary()
     m_list->setEnabled(files);
     m_diff->setEnabled(files);
     m_filesNote->setEnabled(files);
+    // Nothing is rewound unseen: the files only once their change is shown.
+    m_rewind->setEnabled(!m_computing || !files);
+    if (m_computing && files) {
+        m_summary->setText(tr("The files can be rewound once their change is shown; the "
+                              "conversation only can be rewound now."));
+        return;
+    }
     const int kept = int(keptFiles().size());
     const int restored = files ? int(m_preview.files.size()) - kept : 0;
     QStringList parts;
