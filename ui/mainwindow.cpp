@@ -6,6 +6,7 @@
 #include "composer.h"
 #include "contextview/contextdialog.h"
 #include "conversationpage.h"
+#include "desktopnotifier.h"
 #include "followuppanel.h"
 #include "modelresolver.h"
 #include "projecttrustdialog.h"
@@ -54,6 +55,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     , m_sessions(new SessionsPanel(this))
     , m_sidePanel(new QSplitter(Qt::Vertical, this))
     , m_statusBar(new AgentStatusBar(this))
+    , m_notifier(new DesktopNotifier(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
 
@@ -133,6 +135,13 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     connect(m_sessions, &SessionsPanel::renameRequested, this, &MainWindow::renameSession);
     connect(m_sessions, &SessionsPanel::deleteRequested, this, &MainWindow::deleteSession);
     connect(m_page, &ConversationPage::forkRequested, this, &MainWindow::forkSession);
+    m_notifier->setEnabled(DesktopNotifier::Kind::Approval, m_settings.notifyApprovals);
+    m_notifier->setEnabled(DesktopNotifier::Kind::Finished, m_settings.notifyFinished);
+    // A click on a notification: the window is up; the session comes as from the sessions list.
+    connect(m_notifier, &DesktopNotifier::activated, this, [this](const QString &path) {
+        if (!path.isEmpty() && (!m_session || path != m_session->sessionPath()))
+            resumeSession(path);
+    });
 
     createMenus();
     // Tab follows the layout: sessions, conversation, reviews, message box, side panel,
@@ -289,6 +298,7 @@ void MainWindow::startSession(const QString &path,
     const QJsonObject resumedState = file.resumed ? file.resumed->state : QJsonObject();
     m_session = new AgentSession(std::move(options), m_setup.model, std::move(file), this);
     m_page->setSession(m_session);
+    m_notifier->watch(m_session);
     restoreSessionModel(resumedState);
     resetUsage();
     connect(m_session, &AgentSession::eventEmitted, this, [this](const AgentCore::AgentEvent &event) {
@@ -575,6 +585,8 @@ void MainWindow::applySettings(const AppSettings &settings, bool modelChanged)
                                    + AppSettings::parseNetworkRules(settings.sandboxNetworkRules));
     }
     m_reviewShellWrites->store(settings.reviewShellWrites);
+    m_notifier->setEnabled(DesktopNotifier::Kind::Approval, settings.notifyApprovals);
+    m_notifier->setEnabled(DesktopNotifier::Kind::Finished, settings.notifyFinished);
     // The window the user gave for this model may be new.
     m_usage.contextWindow = contextWindow(m_setup.model);
     updateContext();

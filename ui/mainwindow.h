@@ -28,6 +28,7 @@ class ChangedFilesPanel;
 class ContextDialog;
 class ConversationPage;
 class SandboxNoticeBar;
+class DesktopNotifier;
 class FollowUpPanel;
 class KeyStore;
 class ModelResolver;
@@ -96,6 +97,8 @@ public:
     SessionsPanel *sessionsPanel() const { return m_sessions; }
     const AppSettings &settings() const { return m_settings; }
     KeyStore *keyStore() const { return m_keys; }
+    /// Notifications (approvals, finished tasks) while the window is not active.
+    DesktopNotifier *notifier() const { return m_notifier; }
 
     /// Switches the model of this conversation (and of the next ones) to \a selection
     /// (nullopt: the offline demo), remembered in the settings. The key is read first; the
@@ -182,6 +185,7 @@ private:
     SandboxNoticeBar *m_sandboxNotice = nullptr;
     QAction *m_sidePanelAction = nullptr;
     AgentStatusBar *m_statusBar = nullptr;
+    DesktopNotifier *m_notifier = nullptr;
     QMenu *m_recentMenu = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_newConversationAction = nullptr;

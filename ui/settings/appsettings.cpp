@@ -27,6 +27,8 @@ const char sandboxModeKey[] = "Agent/sandbox";
 const char sandboxNetworkKey[] = "Agent/sandboxNetwork";
 const char sandboxNetworkRulesKey[] = "Agent/sandboxNetworkRules";
 const char reviewShellWritesKey[] = "Agent/reviewShellWrites";
+const char notifyApprovalsKey[] = "Notifications/approvals";
+const char notifyFinishedKey[] = "Notifications/finished";
 const char themeKey[] = "Appearance/theme";
 const char languageKey[] = "Appearance/language";
 const char contextWindowsKey[] = "Model/contextWindows";
@@ -98,6 +100,8 @@ AppSettings AppSettings::load(const QSettings &settings)
     result.sandboxNetwork = settings.value(key(sandboxNetworkKey), false).toBool();
     result.sandboxNetworkRules = settings.value(key(sandboxNetworkRulesKey)).toStringList();
     result.reviewShellWrites = settings.value(key(reviewShellWritesKey), true).toBool();
+    result.notifyApprovals = settings.value(key(notifyApprovalsKey), true).toBool();
+    result.notifyFinished = settings.value(key(notifyFinishedKey), true).toBool();
 
     const QString theme = settings.value(key(themeKey)).toString();
     for (int index = 0; index < int(std::size(themeIds)); ++index) {
@@ -155,6 +159,8 @@ void AppSettings::save(QSettings &settings) const
     settings.setValue(key(sandboxNetworkKey), sandboxNetwork);
     settings.setValue(key(sandboxNetworkRulesKey), sandboxNetworkRules);
     settings.setValue(key(reviewShellWritesKey), reviewShellWrites);
+    settings.setValue(key(notifyApprovalsKey), notifyApprovals);
+    settings.setValue(key(notifyFinishedKey), notifyFinished);
     settings.setValue(key(themeKey), key(themeIds[int(theme)]));
     QJsonObject windows;
     for (auto it = contextWindows.cbegin(); it != contextWindows.cend(); ++it)

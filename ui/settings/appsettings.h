@@ -49,6 +49,10 @@ struct AppSettings
     /// accepts reaches the repository. Needs bubblewrap 0.9 or newer; without it commands
     /// write directly, as when this is off.
     bool reviewShellWrites = true;
+    /// A desktop notification (and the taskbar's urgency hint) while the window is not active,
+    /// when a session waits for an approval, and when its task finished or failed.
+    bool notifyApprovals = true;
+    bool notifyFinished = true;
     Theme theme = Theme::System;
     /// "": the system's language; else a code of Translations::available() ("zh_CN").
     QString language;

@@ -222,6 +222,23 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     layout->addWidget(separator(this));
     layout->addLayout(agentForm);
 
+    m_notifyApprovals = new QCheckBox(tr("When a session waits for an appr&oval"), this);
+    m_notifyApprovals->setObjectName(QStringLiteral("notifyApprovalsCheck"));
+    m_notifyFinished = new QCheckBox(tr("When a task &finishes or fails"), this);
+    m_notifyFinished->setObjectName(QStringLiteral("notifyFinishedCheck"));
+    for (QCheckBox *check : {m_notifyApprovals, m_notifyFinished}) {
+        check->setToolTip(tr("A desktop notification, and the window's taskbar entry asks for "
+                             "attention, only while the AgentDesk window is not active. Click "
+                             "the notification to go to the session."));
+    }
+    auto notifyForm = new QFormLayout;
+    notifyForm->addRow(tr("Notify:"), m_notifyApprovals);
+    notifyForm->addRow(QString(), m_notifyFinished);
+    layout->addSpacing(8);
+    layout->addWidget(sectionTitle(tr("Notifications"), this));
+    layout->addWidget(separator(this));
+    layout->addLayout(notifyForm);
+
     m_theme = new QComboBox(this);
     m_theme->setObjectName(QStringLiteral("themeCombo"));
     m_theme->setAccessibleName(tr("Theme"));
@@ -253,8 +270,10 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     layout->addWidget(separator(this));
     layout->addLayout(appearanceForm);
 
-    alignLabelColumns(
-        {qobject_cast<QFormLayout *>(m_modelFields->layout()), agentForm, appearanceForm});
+    alignLabelColumns({qobject_cast<QFormLayout *>(m_modelFields->layout()),
+                       agentForm,
+                       notifyForm,
+                       appearanceForm});
 
     layout->addStretch();
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -487,6 +506,8 @@ void SettingsDialog::loadSettings(const AppSettings &settings)
     m_networkRules->setEnabled(settings.sandboxMode != AgentCore::SandboxMode::Off
                                && !settings.sandboxNetwork);
     m_reviewShellWrites->setChecked(settings.reviewShellWrites);
+    m_notifyApprovals->setChecked(settings.notifyApprovals);
+    m_notifyFinished->setChecked(settings.notifyFinished);
     m_theme->setCurrentIndex(m_theme->findData(int(settings.theme)));
     m_language->setCurrentIndex(std::max(0, m_language->findData(settings.language)));
     m_contextWindows = settings.contextWindows;
@@ -543,6 +564,8 @@ AppSettings SettingsDialog::settings() const
             result.sandboxNetworkRules.append(line.trimmed());
     }
     result.reviewShellWrites = m_reviewShellWrites->isChecked();
+    result.notifyApprovals = m_notifyApprovals->isChecked();
+    result.notifyFinished = m_notifyFinished->isChecked();
     result.theme = Theme(m_theme->currentData().toInt());
     result.language = m_language->currentData().toString();
     return result;

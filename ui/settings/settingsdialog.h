@@ -120,6 +120,8 @@ private:
     QPlainTextEdit *m_networkRules = nullptr;
     QLabel *m_networkRulesProblem = nullptr;
     QCheckBox *m_reviewShellWrites = nullptr;
+    QCheckBox *m_notifyApprovals = nullptr;
+    QCheckBox *m_notifyFinished = nullptr;
     QComboBox *m_language = nullptr;
     QLabel *m_languageNote = nullptr; // a new language applies at the next start
     QComboBox *m_theme = nullptr;
