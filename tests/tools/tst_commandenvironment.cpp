@@ -88,6 +88,65 @@ private slots:
         QCOMPARE(removed, expected);
     }
 
+    // The user's patterns are whole-name wildcards: * and ? only, case-insensitive; every other
+    // character stands for itself (a dot is a dot).
+    void wildcardPatterns_data()
+    {
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("matches");
+        QTest::newRow("exact") << "DATABASE_URL"
+                               << "DATABASE_URL" << true;
+        QTest::newRow("no prefix match") << "DATABASE_URL"
+                                         << "DATABASE_URL_RO" << false;
+        QTest::newRow("case") << "my_*"
+                              << "MY_LOGIN" << true;
+        QTest::newRow("star empty") << "*_KEY"
+                                    << "_KEY" << true;
+        QTest::newRow("star needs suffix") << "*_KEY"
+                                           << "KEY" << false;
+        QTest::newRow("two stars") << "*DB*PASS*"
+                                   << "PROD_DB_MAIN_PASS_2" << true;
+        QTest::newRow("two stars, order") << "*DB*PASS*"
+                                          << "PASS_DB" << false;
+        QTest::newRow("star backtracks") << "*AB"
+                                         << "AAB" << true;
+        QTest::newRow("star backtracks twice") << "*A*AB"
+                                               << "XAYAAB" << true;
+        QTest::newRow("question one") << "KEY?"
+                                      << "KEY1" << true;
+        QTest::newRow("question not zero") << "KEY?"
+                                           << "KEY" << false;
+        QTest::newRow("question not two") << "KEY?"
+                                          << "KEY12" << false;
+        QTest::newRow("dot is a dot") << "A.B"
+                                      << "AXB" << false;
+        QTest::newRow("dot matches dot") << "A.B"
+                                         << "A.B" << true;
+        QTest::newRow("plus is a plus") << "A+"
+                                        << "AA" << false;
+        QTest::newRow("brackets") << "[AB]"
+                                  << "A" << false;
+        QTest::newRow("only stars") << "**"
+                                    << "ANYTHING" << true;
+        QTest::newRow("empty pattern") << ""
+                                       << "X" << false;
+    }
+
+    void wildcardPatterns()
+    {
+        QFETCH(QString, pattern);
+        QFETCH(QString, name);
+        QFETCH(bool, matches);
+        CommandEnvironment environment;
+        environment.setSecretPatterns({pattern});
+        QCOMPARE(environment.isSecretName(name), matches);
+        QProcessEnvironment system;
+        system.insert(name, QStringLiteral("v"));
+        system.insert(QStringLiteral("PATH"), QStringLiteral("/bin"));
+        QCOMPARE(environment.apply(system).contains(name), !matches);
+    }
+
     void passedAndSecretNames()
     {
         CommandEnvironment environment;
