@@ -5,6 +5,8 @@
 #include "shfmtparser.h"
 
 #include <QCoreApplication>
+#include <QMutex>
+#include <QMutexLocker>
 #include <QStandardPaths>
 
 namespace AgentCore {
@@ -15,6 +17,31 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(AgentCore::BashAnalyzer)
 };
 } // namespace
+
+struct BashAnalyzer::ParseMemory
+{
+    static constexpr qsizetype capacity = 8;
+
+    std::optional<BashParseResult> find(const QString &command)
+    {
+        QMutexLocker locker(&mutex);
+        for (const auto &[text, result] : std::as_const(recent)) {
+            if (text == command)
+                return result;
+        }
+        return std::nullopt;
+    }
+    void keep(const QString &command, const BashParseResult &result)
+    {
+        QMutexLocker locker(&mutex);
+        if (recent.size() >= capacity)
+            recent.removeFirst();
+        recent.append({command, result});
+    }
+
+    QMutex mutex;
+    QList<std::pair<QString, BashParseResult>> recent; ///< oldest first
+};
 
 QString bashRiskName(BashRisk risk)
 {
@@ -38,6 +65,7 @@ BashAnalyzer::BashAnalyzer(const QString &repositoryRoot, const QString &shfmtPa
     , m_shfmt(shfmtPath.isEmpty()               ? findShfmt()
               : shfmtPath == QLatin1String("-") ? QString()
                                                 : shfmtPath)
+    , m_memory(std::make_shared<ParseMemory>())
 {}
 
 QString BashAnalyzer::findShfmt()
@@ -58,7 +86,12 @@ BashAnalysis BashAnalyzer::analyze(const QString &command) const
     }
     std::optional<BashParseResult> parsed;
     if (!m_shfmt.isEmpty()) {
-        parsed = ShfmtParser::parse(m_shfmt, command);
+        parsed = m_memory->find(command);
+        if (!parsed) {
+            parsed = ShfmtParser::parse(m_shfmt, command);
+            if (parsed) // not a failure of shfmt itself: the next call tries again
+                m_memory->keep(command, *parsed);
+        }
         analysis.parser = QStringLiteral("shfmt");
     }
     if (!parsed) { // shfmt missing, failing or too slow

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+
 namespace AgentCore {
 
 /// One redirection of a simple command (`> out.txt`, `2>&1`, `< in`, `>> log`).
@@ -79,7 +81,11 @@ QString bashRiskName(BashRisk risk); ///< "writes outside the repository", "netw
 /// redirections, here-documents, assignments); anything else (if/for/while/case, functions,
 /// here-docs the built-in parser cannot follow) is "not understood", which makes the command
 /// ask. Classification: BashCommandClassifier. Thread-safe; analyze() blocks up to 3 s for
-/// shfmt (then falls back to the built-in parser); never runs the command.
+/// shfmt (then falls back to the built-in parser); never runs the command. shfmt's parse of
+/// the last few commands is kept (it depends on the text alone; the classification, which
+/// looks at the file system, is made anew each time): one tool call is analysed by the
+/// permission check and again by the checkpoints, and shfmt costs a process start each time.
+/// Copies share that memory.
 class BashAnalyzer final
 {
 public:
@@ -94,8 +100,11 @@ public:
     static QString findShfmt();
 
 private:
+    struct ParseMemory;
+
     QString m_root;
     QString m_shfmt;
+    std::shared_ptr<ParseMemory> m_memory;
 };
 
 } // namespace AgentCore

@@ -89,6 +89,8 @@ private slots:
     void fallsBackWhenShfmtCannotRun();
     void shfmtSyntaxErrorIsNotUnderstood();
     void shfmtTimeoutFallsBack();
+    void shfmtParsesACommandOnce();
+    void shfmtFailureIsNotRemembered();
     void deepNestingIsRefused();
 
 private:
@@ -869,6 +871,59 @@ void tst_BashAnalysis::shfmtTimeoutFallsBack()
     timer.start();
     QVERIFY(!ShfmtParser::parse(shfmt, QStringLiteral("ls"), 300).has_value());
     QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+}
+
+// A tool call is analysed by the permission check and again by the checkpoints: shfmt (a
+// process start each time) parses a command once; the classification still looks at the
+// file system as it is now.
+void tst_BashAnalysis::shfmtParsesACommandOnce()
+{
+    if (m_shfmt.isEmpty())
+        QSKIP("shfmt is not on PATH");
+    const QString runs = m_tools.filePath(QStringLiteral("runs.txt"));
+    const QString shfmt = fakeShfmt(QByteArray("echo run >> '") + runs.toUtf8() + "'\nexec '"
+                                    + m_shfmt.toUtf8() + "' \"$@\"\n");
+    QVERIFY(!shfmt.isEmpty());
+    const auto count = [&runs] {
+        QFile file(runs);
+        return file.open(QIODevice::ReadOnly) ? file.readAll().count("run") : 0;
+    };
+    const BashAnalyzer analyzer(m_root, shfmt);
+    const BashAnalyzer copy = analyzer; // the checkpoints hold the same analyzer
+    const QString command = QStringLiteral("git diff --stat && echo done > later/out.txt");
+    const BashAnalysis first = analyzer.analyze(command);
+    QCOMPARE(first.parser, QStringLiteral("shfmt"));
+    QVERIFY(first.understood);
+    QVERIFY(first.risks.isEmpty());
+    QCOMPARE(count(), 1);
+
+    // later/ becomes a link out of the repository: the same text, another verdict, no parse.
+    const QString later = m_root + QStringLiteral("/later");
+    QVERIFY(QFile::link(m_elsewhere.path(), later));
+    const BashAnalysis second = copy.analyze(command);
+    QFile::remove(later);
+    QCOMPARE(second.parser, QStringLiteral("shfmt"));
+    QCOMPARE(texts(second), texts(first));
+    QCOMPARE(risks(second), QStringLiteral("writes@1"));
+    QCOMPARE(count(), 1);
+
+    QCOMPARE(texts(analyzer.analyze(QStringLiteral("ls -la"))), QStringList{"ls -la"});
+    QCOMPARE(count(), 2);
+}
+
+// A shfmt that failed is asked again next time (it may have been a passing hiccup).
+void tst_BashAnalysis::shfmtFailureIsNotRemembered()
+{
+    const QString runs = m_tools.filePath(QStringLiteral("failed-runs.txt"));
+    const QString shfmt = fakeShfmt(QByteArray("echo run >> '") + runs.toUtf8()
+                                    + "'\necho 'not json'\n");
+    QVERIFY(!shfmt.isEmpty());
+    const BashAnalyzer analyzer(m_root, shfmt);
+    QCOMPARE(analyzer.analyze(QStringLiteral("ls")).parser, QStringLiteral("builtin"));
+    QCOMPARE(analyzer.analyze(QStringLiteral("ls")).parser, QStringLiteral("builtin"));
+    QFile file(runs);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().count("run"), 2);
 }
 
 void tst_BashAnalysis::deepNestingIsRefused()
