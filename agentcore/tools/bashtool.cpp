@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <optional>
 
 #include <unistd.h>
 
@@ -192,22 +193,35 @@ ToolResult BashTool::run(const ToolCallContext &context)
     environment.insert(QStringLiteral("GIT_PAGER"), QStringLiteral("cat"));
     environment.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
     environment.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));
+    const bool inBwrap = decision.sandboxed() || !overlayUpper.isEmpty();
     // The sandbox's /tmp is private and empty: a TMPDIR elsewhere would be read-only or gone.
-    if (decision.sandboxed() || !overlayUpper.isEmpty())
+    if (inBwrap)
         environment.insert(QStringLiteral("TMPDIR"), QStringLiteral("/tmp"));
     process.setProcessEnvironment(environment);
-    // Kills the group should AgentDesk die without cleaning up (kill -9, a crash).
-    ProcessGroupGuard guard(graceMs);
-    const int announce = guard.announceDescriptor();
+    // Kills the group should AgentDesk die without cleaning up (kill -9, a crash). bwrap does
+    // that itself, without a guard (a fork of all of AgentDesk, 5-8 ms per command): the
+    // parent-death signal set below takes bwrap down with this thread, --die-with-parent its
+    // init with bwrap, and the kernel every process of the command's pid namespace with the
+    // init, those that left the group included.
+    std::optional<ProcessGroupGuard> guard;
+    if (!inBwrap)
+        guard.emplace(graceMs);
+    const int announce = guard ? guard->announceDescriptor() : -1;
     [[maybe_unused]] const pid_t agentDesk = ::getpid();
     // Its own session, hence its own process group: one signal reaches everything it starts.
     // Runs in the forked child: async-signal-safe calls only.
+#if QT_VERSION >= QT_VERSION_CHECK(6, 7, 0)
+    // The modifier below only makes system calls on its own behalf (and writes to the guard,
+    // not to us), which is what vfork() allows: no copy of AgentDesk's page tables per command.
+    process.setUnixProcessParameters(QProcess::UnixProcessFlag::UseVFork);
+#endif
     process.setChildProcessModifier([announce, agentDesk] {
         ::setsid();
         ProcessGroupGuard::announceFromChild(announce);
 #ifdef Q_OS_LINUX
         if (announce < 0) {
-            // Without a guard at least bash itself goes with us (its children may not).
+            // Without a guard at least bash (or bwrap) itself goes with us; bash's children
+            // may not, bwrap's do.
             ::prctl(PR_SET_PDEATHSIG, SIGKILL);
             if (::getppid() != agentDesk)
                 ::_exit(127);
@@ -274,18 +288,17 @@ ToolResult BashTool::run(const ToolCallContext &context)
     // bash is gone; whatever it left behind in its group goes too.
     const int remainingGrace = killTimer.isActive() ? killTimer.remainingTime() : graceMs;
     killTimer.stop();
-    bool leftovers = ProcessGroup::isAlive(group);
-    if (leftovers && (decision.sandboxed() || !overlayUpper.isEmpty())) {
-        // bwrap's init in the command's own pid namespace may still be exiting when bwrap has
-        // returned, and the kernel ends every process of that namespace with it: without this
-        // wait every sandboxed command read as having left processes behind.
-        leftovers = !ProcessGroup::waitUntilGone(group, 200);
-    }
+    // bwrap's init in the command's own pid namespace may still be exiting when bwrap has
+    // returned, and the kernel ends every process of that namespace with it: without this
+    // wait every sandboxed command read as having left processes behind.
+    bool leftovers = inBwrap ? !ProcessGroup::waitUntilGone(group, 200)
+                             : ProcessGroup::isAlive(group);
     if (leftovers)
         ProcessGroup::terminate(group, ending == Ending::Exited ? graceMs : remainingGrace);
     output.append(process.readAllStandardOutput());
 
-    guard.release(); // the group is gone: nothing left to guard
+    if (guard)
+        guard->release(); // the group is gone: nothing left to guard
 
     const bool crashed = process.exitStatus() == QProcess::CrashExit;
     const int code = process.exitCode();

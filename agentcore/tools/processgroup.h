@@ -13,8 +13,10 @@ class ProcessGroup final
 {
 public:
     static void signal(pid_t group, int signal);
-    /// Members that are still running (not zombies).
+    /// Members that are still running (not zombies). Reads all of /proc: a few milliseconds.
     static QList<pid_t> livingMembers(pid_t group);
+    /// Whether any process is in the group, zombies included (one system call).
+    static bool hasMembers(pid_t group);
     static bool isAlive(pid_t group) { return !livingMembers(group).isEmpty(); }
     /// Polls until no member lives or \a timeoutMs passes; true when none lives.
     static bool waitUntilGone(pid_t group, int timeoutMs);
