@@ -10,6 +10,7 @@
 #include <permissions/permissionsettings.h>
 #include <session/sessionstore.h>
 #include <tools/codingtools.h>
+#include <tools/sandboxprobe.h>
 #include <tools/shellwriteapplier.h>
 
 #include <QCoreApplication>
@@ -275,6 +276,16 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
             agent.checkpointPruning = pruneCheckpointsInBackground(store,
                                                                    SessionStore::defaultDirectory(
                                                                        root));
+    }
+    if (options.sandbox.mode != SandboxMode::Off) {
+        // The first sandboxed command would wait for bwrap's probe (a process start of its
+        // own): it runs while the first request is out instead.
+        config.loop.beforeRequest = [inner = std::move(config.loop.beforeRequest),
+                                     bwrap = options.sandbox.bwrapPath](const Context &conversation,
+                                                                        const AbortToken &abort) {
+            SandboxProbe::warmUp(bwrap);
+            return inner ? inner(conversation, abort) : QList<Message>();
+        };
     }
     return agent;
 }

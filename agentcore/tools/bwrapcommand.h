@@ -21,7 +21,8 @@ namespace AgentCore {
 ///
 /// No --new-session: the caller starts bwrap in a session and process group of its own
 /// (setsid), and the command stays in that group, so one signal to the group reaches all of it;
-/// --unshare-pid makes bwrap the init of the command's processes, so when it goes, they all go.
+/// --unshare-pid makes bwrap the init of the command's processes, so when it goes, they all go;
+/// with --die-with-parent it goes with AgentDesk (BashTool needs no guard process for it).
 /// A value; thread-safe for reading.
 class BwrapCommand final
 {
@@ -35,7 +36,7 @@ public:
     /// Mounts an overlay on the repository instead of binding it: the real tree is the lower
     /// layer (read-only), writes land in \a upperDir; \a workDir is overlayfs' work folder on
     /// the same filesystem as \a upperDir. Both outside the repository. Needs bwrap 0.10 or
-    /// later (SandboxProbe::Result::supportsOverlay).
+    /// later (ShellOverlay::unsupportedReason() tells).
     void setRepositoryOverlay(const QString &upperDir, const QString &workDir);
     bool hasRepositoryOverlay() const { return !m_upperDir.isEmpty(); }
 

@@ -6,7 +6,9 @@
 #include <QMutex>
 #include <QMutexLocker>
 #include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
+#include <QThreadPool>
 
 namespace AgentCore {
 
@@ -28,6 +30,13 @@ QHash<QString, SandboxProbe::Result> &cache()
 {
     static QHash<QString, SandboxProbe::Result> results;
     return results;
+}
+
+// The paths warmUp() has handed to the pool (under cacheMutex()).
+QSet<QString> &warming()
+{
+    static QSet<QString> paths;
+    return paths;
 }
 
 SandboxProbe::Result runProbe(const QString &configured)
@@ -91,13 +100,6 @@ SandboxProbe::Result runProbe(const QString &configured)
         return result;
     }
     result.available = true;
-
-    QProcess help;
-    help.start(result.bwrapPath, {QStringLiteral("--help")});
-    if (help.waitForFinished(probeTimeoutMs)) {
-        const QByteArray text = help.readAllStandardOutput() + help.readAllStandardError();
-        result.supportsOverlay = text.contains("--overlay-src");
-    }
     return result;
 }
 
@@ -113,6 +115,21 @@ SandboxProbe::Result SandboxProbe::probe(const QString &bwrapPath)
     const Result result = runProbe(bwrapPath);
     cache().insert(bwrapPath, result);
     return result;
+}
+
+void SandboxProbe::warmUp(const QString &bwrapPath)
+{
+    {
+        QMutexLocker locker(&cacheMutex());
+        if (cache().contains(bwrapPath) || warming().contains(bwrapPath))
+            return;
+        warming().insert(bwrapPath);
+    }
+    QThreadPool::globalInstance()->start([bwrapPath] {
+        probe(bwrapPath);
+        QMutexLocker locker(&cacheMutex());
+        warming().remove(bwrapPath);
+    });
 }
 
 void SandboxProbe::clearCache()

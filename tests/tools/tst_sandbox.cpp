@@ -405,6 +405,40 @@ private slots:
         QVERIFY2(decision.reason.contains(QLatin1String("No permissions to create new namespace")),
                  qPrintable(decision.reason));
     }
+
+    // The agent probes bwrap ahead (warmUp, while its first request is out), so that the first
+    // command does not wait for it: one start of bwrap per process, whoever asks first.
+    void warmUpProbesOnce()
+    {
+        OutsideDir dir;
+        const QString runs = dir.file(QStringLiteral("runs.txt"));
+        QVERIFY(dir.write(QStringLiteral("bwrap"),
+                          "#!/bin/sh\necho \"$*\" >> '" + runs.toUtf8() + "'\nexit 0\n"));
+        QFile::setPermissions(dir.file(QStringLiteral("bwrap")),
+                              QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        const QString bwrap = dir.file(QStringLiteral("bwrap"));
+        const auto lines = [&runs] {
+            QFile file(runs);
+            return file.open(QIODevice::ReadOnly)
+                       ? QString::fromUtf8(file.readAll())
+                             .split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+                       : QStringList();
+        };
+        SandboxProbe::warmUp(bwrap);
+        SandboxProbe::warmUp(bwrap);                         // on its way already
+        QTRY_COMPARE_WITH_TIMEOUT(lines().size(), 1, 10000); // nobody asked yet
+        QVERIFY2(lines().constFirst().endsWith(QLatin1String("--unshare-net --die-with-parent -- "
+                                                             "true")),
+                 qPrintable(lines().constFirst()));
+        SandboxPolicy sandbox = policy(SandboxMode::Required);
+        sandbox.bwrapPath = bwrap;
+        const SandboxDecision decision = sandbox.decide();
+        QCOMPARE(decision.outcome, SandboxDecision::Outcome::Sandboxed);
+        QCOMPARE(decision.bwrapPath, bwrap);
+        SandboxProbe::warmUp(bwrap); // known
+        QTest::qWait(200);
+        QCOMPARE(lines().size(), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_Sandbox)
