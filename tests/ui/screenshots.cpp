@@ -520,7 +520,7 @@ bool reviewBashNetworkRule(const QString &dir)
     networkRules.clear();
     scene.type(QStringLiteral("Install the dependencies of the web client."));
     return scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
-           && scene.save(QStringLiteral("47-review-bash-network-rule"));
+           && scene.save(QStringLiteral("50-review-bash-network-rule"));
 }
 
 bool queue(const QString &dir)
@@ -1124,7 +1124,7 @@ bool rewound(const QString &dir)
     if (!dialog || !scene.waitFor([dialog] { return dialog->isVisible(); }))
         return false;
     // While the diff is worked out on its worker (a huge change takes a while).
-    ok = scene.save(QStringLiteral("48-rewind-dialog-computing"), dialog) && ok;
+    ok = scene.save(QStringLiteral("51-rewind-dialog-computing"), dialog) && ok;
     files->go.release();
     if (!scene.waitFor([dialog] { return !dialog->isComputing(); }))
         return false;
@@ -1160,6 +1160,17 @@ QPalette darkPalette()
     return palette;
 }
 
+// Where bubblewrap cannot run (the command would run with the user's rights, and the bar says
+// so once), and a command that a network rule lets reach the network.
+bool sandboxStates(const QString &dir)
+{
+    sandboxBwrap = QStringLiteral("/nonexistent/bwrap");
+    bool ok = reviewBash(dir, QStringLiteral("45-review-bash-unsandboxed"));
+    ok = sandboxUnavailable(dir) && ok;
+    sandboxBwrap.clear();
+    return reviewBashNetworkRule(dir) && ok;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -1180,19 +1191,19 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "agentdesk_screenshots: cannot create %s\n", qPrintable(dir));
         return 1;
     }
-    // AGENTDESK_SCREENSHOTS_ONLY=rewind: the rewind's states alone (while working on them).
-    if (qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY") == QLatin1String("rewind"))
-        return rewound(dir) ? 0 : 1;
-    if (qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY") == QLatin1String("sandbox")) {
-        bool ok = reviewBashNetworkRule(dir);
-        sandboxBwrap = QStringLiteral("/nonexistent/bwrap");
-        ok = sandboxUnavailable(dir) && ok;
-        ok = reviewBash(dir, QStringLiteral("45-review-bash-unsandboxed")) && ok;
-        sandboxBwrap.clear();
-        return ok ? 0 : 1;
+    // AGENTDESK_SCREENSHOTS_ONLY=NAME: one group of states alone (while working on them).
+    const QList<std::pair<QLatin1String, bool (*)(const QString &)>>
+        groups{{QLatin1String("rewind"), rewound},
+               {QLatin1String("sandbox"), sandboxStates},
+               {QLatin1String("worktree"), worktreeReview}};
+    if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
+        for (const auto &[name, save] : groups) {
+            if (only == name)
+                return save(dir) ? 0 : 1;
+        }
+        std::fprintf(stderr, "agentdesk_screenshots: no group %s\n", qPrintable(only));
+        return 2;
     }
-    if (qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY") == QLatin1String("worktree"))
-        return worktreeReview(dir) ? 0 : 1;
     bool ok = welcome(dir, QStringLiteral("01-welcome"));
     ok = streaming(dir) && ok;
     ok = toolRunning(dir) && ok;
@@ -1230,12 +1241,7 @@ int main(int argc, char **argv)
     windowSize = QSize(1280, 820);
     ok = markdownAnswer(dir) && ok;
     ok = cacheHits(dir) && ok;
-    // The Bash review where bubblewrap cannot run: the command would run with the user's rights.
-    sandboxBwrap = QStringLiteral("/nonexistent/bwrap");
-    ok = reviewBash(dir, QStringLiteral("45-review-bash-unsandboxed")) && ok;
-    ok = sandboxUnavailable(dir) && ok;
-    sandboxBwrap.clear();
-    ok = reviewBashNetworkRule(dir) && ok;
+    ok = sandboxStates(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;
