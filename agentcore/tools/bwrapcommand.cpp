@@ -2,6 +2,7 @@
 
 #include "sandboxcaches.h"
 #include "sandboxprobe.h"
+#include "shelloverlay.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -74,10 +75,14 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
     for (const QString &path : m_writablePaths)
         args << QStringLiteral("--bind") << path << path;
     // The caches, privately writable (SandboxCaches); before the secrets, which stay masked.
-    if (!m_policy.privatePaths.isEmpty())
+    // Whether bwrap can overlay them is asked once per process (a run of bwrap), and only
+    // where there are caches to give.
+    if (!m_policy.privatePaths.isEmpty()) {
         args += SandboxCaches::arguments(m_policy.privatePaths,
                                          m_root,
-                                         SandboxProbe::probe(m_policy.bwrapPath).supportsOverlay);
+                                         ShellOverlay::unsupportedReason(m_policy.bwrapPath)
+                                             .isEmpty());
+    }
 
     // The secrets, last so that no bind above shows them again. A mask over a folder that
     // holds the repository would hide the repository: skipped.

@@ -10,9 +10,9 @@ namespace AgentCore {
 /// EROFS on ~/.npm/_cacache). Making the real caches writable would let a command plant
 /// content there that the user's own builds later run, outside the sandbox; so each cache
 /// folder gets a private writable layer instead: what the command writes there is seen by it
-/// alone and vanishes when it ends. Where bwrap can mount overlays (SandboxProbe's
-/// supportsOverlay) the layer lies over the real cache, so what is cached already is used
-/// (offline builds keep working); elsewhere the folder is an empty tmpfs.
+/// alone and vanishes when it ends. Where bwrap can mount overlays
+/// (ShellOverlay::unsupportedReason) the layer lies over the real cache, so what is cached
+/// already is used (offline builds keep working); elsewhere the folder is an empty tmpfs.
 /// The secrets (SandboxPolicy::hiddenPaths) are masked after these mounts, so they stay hidden
 /// also inside a cache folder. Stateless; thread-safe.
 class SandboxCaches final

@@ -10,6 +10,7 @@
 #include <tools/sandboxnotice.h>
 #include <tools/sandboxpolicy.h>
 #include <tools/sandboxprobe.h>
+#include <tools/shelloverlay.h>
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -112,7 +113,7 @@ private slots:
                          "echo cache-ok")}});
         QVERIFY(sandboxed(cache));
         QVERIFY2(!cache.isError, qPrintable(cache.text()));
-        const bool overlay = SandboxProbe::probe().supportsOverlay;
+        const bool overlay = ShellOverlay::unsupportedReason().isEmpty();
         QCOMPARE(cache.text(),
                  overlay ? QStringLiteral("CACHEDfresh\ncache-ok")
                          : QStringLiteral("fresh\ncache-ok"));
@@ -178,7 +179,7 @@ private slots:
     void overlayAndTmpfs()
     {
         QFETCH(bool, overlay);
-        if (overlay && !SandboxProbe::probe().supportsOverlay)
+        if (overlay && !ShellOverlay::unsupportedReason().isEmpty())
             QSKIP("this bwrap cannot mount overlays");
         Home home;
         QVERIFY(home.write(QStringLiteral(".cargo/registry/index/old"), "INDEX"));
