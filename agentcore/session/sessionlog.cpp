@@ -9,7 +9,12 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 
+#include <QRegularExpression>
+#include <QSysInfo>
+
 #ifdef Q_OS_UNIX
+#    include <cerrno>
+#    include <signal.h>
 #    include <unistd.h>
 #endif
 
@@ -74,6 +79,31 @@ QString holderOf(const QLockFile &lock)
         return Tr::tr("another process");
     return host.isEmpty() ? Tr::tr("process %1").arg(pid)
                           : Tr::tr("process %1 on %2").arg(pid).arg(host);
+}
+
+// Whether the lock of \a pid (its QLockFile info) is one its process left behind, as far as this
+// process can tell without taking it: the process is gone, or its pid now names another
+// program. A lock from another host is never judged stale (QLockFile does not either).
+bool isApparentlyStale(qint64 pid, const QString &host, const QString &application)
+{
+    if (!host.isEmpty() && host != QSysInfo::machineHostName())
+        return false;
+#ifdef Q_OS_UNIX
+    if (::kill(pid_t(pid), 0) != 0 && errno == ESRCH)
+        return true;
+#endif
+#ifdef Q_OS_LINUX
+    // Qt's own test (processNameByPid): the name of the process's executable.
+    // A program rebuilt while it runs reads "name (deleted)"; one of another user, nothing.
+    QString executable = QFile::symLinkTarget(QStringLiteral("/proc/%1/exe").arg(pid));
+    executable.remove(QRegularExpression(QStringLiteral(" \\(deleted\\)$")));
+    if (!executable.isEmpty() && !application.isEmpty()
+        && QFileInfo(executable).fileName() != application)
+        return true;
+#else
+    Q_UNUSED(application)
+#endif
+    return false;
 }
 
 QString cannotRead(const QFile &file)
@@ -162,8 +192,27 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
 
 bool SessionLog::isBusy(const QString &path, QString *holder)
 {
+    // Only looked at, never taken while it may be another's: a lock taken here, even for a
+    // moment, would refuse an open() by a window or run at that moment as "busy".
     QLockFile lock(lockPath(path));
     lock.setStaleLockTime(0);
+    qint64 pid = 0;
+    QString host;
+    QString application;
+    if (!lock.getLockInfo(&pid, &host, &application)) {
+        // No lock, or one made an instant ago whose holder has not yet written its name.
+        if (!QFileInfo::exists(lockPath(path)))
+            return false;
+        if (holder)
+            *holder = Tr::tr("another process");
+        return true;
+    }
+    if (!isApparentlyStale(pid, host, application)) {
+        if (holder)
+            *holder = holderOf(lock);
+        return true;
+    }
+    // Left by a process that is gone: QLockFile judges it (and removes it, as open() would).
     if (lock.tryLock(0))
         return false;
     if (lock.error() != QLockFile::LockFailedError)

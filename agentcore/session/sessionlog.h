@@ -58,7 +58,9 @@ public:
                                             const QJsonObject &header,
                                             QString *error,
                                             bool *busy = nullptr);
-    /// Whether another SessionLog holds \a path now; \a holder (when given) says who.
+    /// Whether another SessionLog holds \a path now; \a holder (when given) says who. Looks at
+    /// the lock without taking it (unless its holder is gone: then QLockFile clears it as open()
+    /// would), so an open() by another window or run at the same moment is not refused.
     static bool isBusy(const QString &path, QString *holder = nullptr);
 
     ~SessionLog();

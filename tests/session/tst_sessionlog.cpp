@@ -10,6 +10,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
+#include <QThread>
+
+#include <atomic>
+#include <memory>
 
 using namespace AgentCore;
 
@@ -224,6 +228,46 @@ private slots:
         QVERIFY(!busy);
         QVERIFY(second->appendMessage(sampleMessages().at(1), &error));
         QCOMPARE(SessionLog::load(path, &error)->messages, sampleMessages().mid(0, 2));
+    }
+
+    // A window asking whether a session is free (the sessions list, a headless rewind) while
+    // another opens it: the question never makes the open fail. isBusy() used to take the
+    // lock for a moment to find out, and an open() in that moment was refused as "busy".
+    void isBusyNeverMakesAnOpenFail()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.jsonl"));
+        QString error;
+        QVERIFY(SessionLog::open(path, {}, &error)->appendMessage(sampleMessages().at(0), &error));
+
+        std::atomic<bool> stop = false;
+        std::atomic<int> questions = 0;
+        std::unique_ptr<QThread> asker(QThread::create([&] {
+            while (!stop) {
+                SessionLog::isBusy(path);
+                ++questions;
+            }
+        }));
+        asker->start();
+        QTRY_VERIFY(questions > 0);
+        int refused = 0;
+        const int opens = 500;
+        for (int i = 0; i < opens; ++i) {
+            bool busy = false;
+            if (!SessionLog::open(path, {}, &error, &busy)) {
+                QVERIFY2(busy, qPrintable(error));
+                ++refused;
+            }
+        }
+        stop = true;
+        asker->wait();
+        QVERIFY(questions > 1);
+        QVERIFY2(refused == 0,
+                 qPrintable(QStringLiteral("%1 of %2 opens refused while another thread asked "
+                                           "isBusy() %3 times")
+                                .arg(refused)
+                                .arg(opens)
+                                .arg(questions.load())));
     }
 
     void anotherProcessHoldsTheSessionUntilItIsKilled()
