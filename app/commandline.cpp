@@ -122,7 +122,9 @@ struct PrintParser
                                        Tr::tr("With --print: continue the repository's most "
                                               "recent session (the window's or a headless "
                                               "run's): its conversation is the history of this "
-                                              "run, which is added to it.")};
+                                              "run, which is added to it. One open in another "
+                                              "window or run is passed over (stderr says "
+                                              "which) for the most recent one that is free.")};
     QCommandLineOption resume{{QStringLiteral("r"), QStringLiteral("resume")},
                               Tr::tr("With --print: continue the session ID of this repository "
                                      "(agent_start's sessionId, or the path of its file)."),
@@ -168,7 +170,8 @@ QString exitCodesHelp()
                   "--continue or --resume ID goes on with one.\n"
                   "Exit codes: 0 the task ended naturally; 1 the run failed (provider or "
                   "network error, truncated or refused answer); 2 usage or configuration "
-                  "error (also: no session to continue, or the session is in use); 3 "
+                  "error (also: no session to continue, every one is open elsewhere, or the "
+                  "session given is in use); 3 "
                   "--max-turns reached; 130 interrupted (SIGINT), 143 terminated "
                   "(SIGTERM).");
 }

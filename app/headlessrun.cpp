@@ -311,18 +311,18 @@ std::optional<SessionLog::Contents> HeadlessRun::openSession(const QString &repo
 {
     const SessionStore store(SessionStore::defaultDirectory(repositoryRoot));
     const QString root = QDir::toNativeSeparators(repositoryRoot);
-    QString path;
+    QStringList candidates;
     if (m_options.session == SessionChoice::Continue) {
         const QList<AgentCore::SessionInfo> sessions = store.list();
         for (const AgentCore::SessionInfo &session : sessions) {
             if (session.error.isEmpty()) {
-                path = session.path;
-                break;
+                candidates.append(session.path);
+                continue;
             }
             writeStderr(Tr::tr("warning: skipped the session %1: %2")
                             .arg(QDir::toNativeSeparators(session.path), session.error));
         }
-        if (path.isEmpty()) {
+        if (candidates.isEmpty()) {
             writeStderr(Tr::tr("No session to continue: %1 has none yet. Run without --continue "
                                "to start one.")
                             .arg(root));
@@ -332,7 +332,7 @@ std::optional<SessionLog::Contents> HeadlessRun::openSession(const QString &repo
         const QString &id = m_options.resumeId;
         const bool isPath = id.contains(u'/') || id.contains(QDir::separator())
                             || id.endsWith(QLatin1String(".jsonl"));
-        path = isPath ? QFileInfo(id).absoluteFilePath() : store.pathOf(id);
+        const QString path = isPath ? QFileInfo(id).absoluteFilePath() : store.pathOf(id);
         if (!QFileInfo(path).isFile()) {
             const QStringList elsewhere = isPath ? QStringList()
                                                  : store.findInOtherRepositories(id);
@@ -350,36 +350,77 @@ std::optional<SessionLog::Contents> HeadlessRun::openSession(const QString &repo
             }
             return std::nullopt;
         }
+        candidates.append(path);
     }
     // A file given by its path, or a folder shared by a moved repository: the session must be
     // this repository's, or its file paths and tool results would describe another tree.
-    if (const QString recordedFor = SessionStore::repositoryOf(path);
-        !recordedFor.isEmpty() && recordedFor != repositoryRoot) {
+    const auto isAnotherRepositorys = [&repositoryRoot](const QString &path) {
+        const QString recordedFor = SessionStore::repositoryOf(path);
+        if (recordedFor.isEmpty() || recordedFor == repositoryRoot)
+            return false;
         writeStderr(Tr::tr("The session %1 belongs to another repository, %2: run with --repo %2 "
                            "to continue it.")
                         .arg(SessionStore::idOf(path), QDir::toNativeSeparators(recordedFor)));
-        return std::nullopt;
-    }
+        return true;
+    };
+    const QString &first = candidates.constFirst();
     QString error;
     if (!m_options.persistSession) {
-        // Only read: nothing is added to it, so it needs no lock.
-        std::optional<SessionLog::Contents> contents = SessionLog::load(path, &error);
+        if (isAnotherRepositorys(first))
+            return std::nullopt;
+        // Only read: nothing is added to it, so it needs no lock, and one open elsewhere is
+        // read as it is now.
+        std::optional<SessionLog::Contents> contents = SessionLog::load(first, &error);
         if (!contents) {
             writeStderr(
-                Tr::tr("Cannot continue the session %1: %2").arg(SessionStore::idOf(path), error));
+                Tr::tr("Cannot continue the session %1: %2").arg(SessionStore::idOf(first), error));
             return std::nullopt;
         }
         contents->messages += AgentCore::SessionRecorder::interruption(*contents);
         return contents;
     }
-    m_resumption = AgentCore::SessionResumption::takeOver(path, &error);
-    if (!m_resumption) {
-        writeStderr(
-            Tr::tr("Cannot continue the session %1: %2").arg(SessionStore::idOf(path), error));
-        return std::nullopt;
+    // --continue means "go on where I left off": with several agents at once the most recent
+    // session is often another window's or run's, which no second process may write. The most
+    // recent one that is free is taken instead, and stderr says which were passed over.
+    QStringList skipped; // "ID (process N)", most recent first
+    for (const QString &path : std::as_const(candidates)) {
+        if (isAnotherRepositorys(path))
+            return std::nullopt;
+        bool busy = false;
+        m_resumption = AgentCore::SessionResumption::takeOver(path, &error, &busy);
+        if (m_resumption) {
+            if (skipped.size() == 1) {
+                writeStderr(Tr::tr("the most recent session, %1, is open in another AgentDesk "
+                                   "window or headless run; continuing %2, the most recent one "
+                                   "that is free.")
+                                .arg(skipped.constFirst(), SessionStore::idOf(path)));
+            } else if (skipped.size() > 1) {
+                writeStderr(Tr::tr("the %1 most recent sessions are open in other AgentDesk "
+                                   "windows or headless runs: %2; continuing %3, the most recent "
+                                   "one that is free.")
+                                .arg(QString::number(skipped.size()),
+                                     skipped.join(QStringLiteral(", ")),
+                                     SessionStore::idOf(path)));
+            }
+            m_sessionPath = path;
+            return std::move(m_resumption->contents);
+        }
+        if (!busy || m_options.session != SessionChoice::Continue) {
+            writeStderr(
+                Tr::tr("Cannot continue the session %1: %2").arg(SessionStore::idOf(path), error));
+            return std::nullopt;
+        }
+        QString holder;
+        if (!SessionLog::isBusy(path, &holder))
+            holder = Tr::tr("another process"); // it let go just now: still not ours to take
+        skipped.append(Tr::tr("%1 (%2)").arg(SessionStore::idOf(path), holder));
     }
-    m_sessionPath = path;
-    return std::move(m_resumption->contents);
+    writeStderr(Tr::tr("No session to continue: every session of %1 is open in another AgentDesk "
+                       "window or headless run (%2), and only one can add to a session at a "
+                       "time. Run without --continue to start a new one, or --resume one of "
+                       "them once it is closed.")
+                    .arg(root, skipped.join(QStringLiteral(", "))));
+    return std::nullopt;
 }
 
 int HeadlessRun::run(const CommandLine &commandLine)
