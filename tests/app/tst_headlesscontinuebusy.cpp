@@ -62,8 +62,13 @@ QStringList conversationOf(const QByteArray &body)
     const QJsonArray messages = QJsonDocument::fromJson(body).object().value(u"messages").toArray();
     for (const QJsonValue &value : messages) {
         const QString role = value[QLatin1String("role")].toString();
-        if (role == QLatin1String("user") || role == QLatin1String("assistant"))
-            lines.append(value[QLatin1String("content")].toString());
+        if (role != QLatin1String("user") && role != QLatin1String("assistant"))
+            continue;
+        const QJsonValue content = value[QLatin1String("content")];
+        QString text = content.toString();
+        for (const QJsonValue &part : content.toArray())
+            text += part[QLatin1String("text")].toString();
+        lines.append(text);
     }
     return lines;
 }
