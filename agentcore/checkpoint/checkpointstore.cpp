@@ -28,6 +28,8 @@ namespace {
 
 // Where a restore's journal lives while it runs (FileSetWriter).
 const QLatin1String journalFolder("restore-journal");
+// The paths the last snapshot left out (over the size cap, unreadable), NUL-separated.
+const QLatin1String leftOutName("agentdesk-left-out");
 
 // Highest precedence of all attribute files: whatever the tree's .gitattributes say, bytes go
 // in and come out unchanged (no end-of-line conversion, no clean/smudge filter, no ident).
@@ -293,67 +295,143 @@ public:
     }
 
     // `git add -A` into the shadow index, leaving out what the tree's ignore files, the user's
-    // info/exclude and the size cap leave out; then the index's tree.
+    // info/exclude and the size cap leave out; then the index's tree. One `git status` finds
+    // what changed (a stat pass over the files the index knows, and the untracked cache for
+    // the folders); an unchanged tree costs nothing more: its tree is HEAD's, the previous
+    // checkpoint's.
     Snapshot snapshot()
     {
         Snapshot snapshot;
         const QString excludePath = m_store.gitDir() + QStringLiteral("/info/exclude");
-        QByteArray excludes = readFile(userExcludeFile(m_store.workTree()));
-        if (!excludes.isEmpty() && !excludes.endsWith('\n'))
-            excludes += '\n';
-        excludes += readFile(userGlobalExcludesFile(m_store.workTree()));
-        if (!excludes.isEmpty() && !excludes.endsWith('\n'))
-            excludes += '\n';
+        const QString leftOutPath = m_store.gitDir() + QLatin1Char('/') + leftOutName;
+        QByteArray userExcludes = readFile(userExcludeFile(m_store.workTree()));
+        if (!userExcludes.isEmpty() && !userExcludes.endsWith('\n'))
+            userExcludes += '\n';
+        userExcludes += readFile(userGlobalExcludesFile(m_store.workTree()));
+        if (!userExcludes.isEmpty() && !userExcludes.endsWith('\n'))
+            userExcludes += '\n';
         // Nested repositories seen before stay out of the main index (their own snapshot
         // covers them) while they are still repositories.
         const QByteArray gitmodules = readFile(m_store.workTree() + QStringLiteral("/.gitmodules"));
+        const QByteArray previousNested = readFile(m_store.gitDir()
+                                                   + QStringLiteral("/agentdesk-nested"));
         m_nested.clear();
-        for (const QByteArray &line :
-             readFile(m_store.gitDir() + QStringLiteral("/agentdesk-nested")).split('\n')) {
+        for (const QByteArray &line : previousNested.split('\n')) {
             const QString path = QString::fromUtf8(line);
-            if (!path.isEmpty() && isNestedRepository(m_store.workTree(), path, gitmodules)) {
+            if (!path.isEmpty() && isNestedRepository(m_store.workTree(), path, gitmodules))
                 m_nested.append(path);
-                excludes += excludePattern(path) + '\n';
-            }
         }
+        // The files the last snapshot left out (over the cap, unreadable) stay excluded, so the
+        // exclude file, and with it the untracked cache, stays the same from one snapshot to
+        // the next; each is looked at again below. The nested repositories come sorted, as
+        // the last snapshot wrote them, for the same reason.
+        const QByteArray previousLeftOut = readFile(leftOutPath);
+        const QList<QByteArray> previous = splitNul(previousLeftOut);
+        const auto excludesFor = [this, &userExcludes](const QList<QByteArray> &paths) {
+            QStringList nested = m_nested;
+            nested.removeDuplicates();
+            std::sort(nested.begin(), nested.end());
+            QByteArray excludes = userExcludes;
+            for (const QString &path : std::as_const(nested))
+                excludes += excludePattern(path) + '\n';
+            for (const QByteArray &path : paths)
+                excludes += excludePattern(QString::fromUtf8(path)) + '\n';
+            return excludes;
+        };
+        const QByteArray excludes = excludesFor(previous);
         if (!writeFile(excludePath, excludes)) {
             snapshot.error = QStringLiteral("cannot write to the checkpoint store %1")
                                  .arg(m_store.gitDir());
             return snapshot;
         }
 
-        // What `add` would read: files new to the shadow index or changed since (a stat pass).
-        const ShadowGit::Result candidates = m_git.run({QStringLiteral("ls-files"),
-                                                        QStringLiteral("-z"),
-                                                        QStringLiteral("--others"),
-                                                        QStringLiteral("--modified"),
-                                                        QStringLiteral("--exclude-standard")});
-        if (!candidates.ok()) {
-            snapshot.error = candidates.problem();
+        // What `add` would read: files changed since the index last saw them, new files
+        // (untracked, not ignored) and deleted ones. It writes the refreshed stat data and the
+        // untracked cache back, so the next status does less.
+        const ShadowGit::Result status = m_git.runUpdatingIndex(
+            {QStringLiteral("status"),
+             QStringLiteral("--porcelain=v2"),
+             QStringLiteral("-z"),
+             QStringLiteral("--branch"),
+             QStringLiteral("--untracked-files=all"),
+             QStringLiteral("--ignore-submodules=all"),
+             QStringLiteral("--no-renames")});
+        if (!status.ok()) {
+            snapshot.error = status.problem();
             return snapshot;
         }
-        QByteArray leaveOut;
-        QByteArray toAdd; // what changed: the only paths `add` needs to look at
-        qsizetype toAddCount = 0;
-        QSet<QString> seen;
-        for (const QByteArray &name : splitNul(candidates.out)) {
-            const QString path = QString::fromUtf8(name);
-            if (seen.contains(path))
-                continue;
-            seen.insert(path);
-            // "sub/": git lists a folder that is a repository of its own that way.
-            if (path.endsWith(QLatin1Char('/'))
-                && isNestedRepository(m_store.workTree(), path.chopped(1), gitmodules)) {
-                m_nested.append(path.chopped(1));
-                leaveOut += name.chopped(1) + '\0';
-                excludes += excludePattern(path.chopped(1)) + '\n';
-                continue;
+        QString head;              // HEAD: the store's newest checkpoint
+        bool indexIsHead = true;   // the shadow index still holds HEAD's tree
+        QList<QByteArray> changed; // what differs between the index and the tree
+        QSet<QByteArray> tracked;  // of those, the ones the index has
+        QByteArray newNested;      // nested repositories not seen before
+        const QList<QByteArray> records = splitNul(status.out);
+        for (qsizetype i = 0; i < records.size(); ++i) {
+            const QByteArray &record = records.at(i);
+            if (record.startsWith("# branch.oid ")) {
+                const QByteArray oid = record.mid(13);
+                if (!oid.startsWith('('))
+                    head = QString::fromLatin1(oid); // not "(initial)"
+            } else if (record.startsWith("? ")) {
+                const QByteArray name = record.mid(2);
+                // "sub/": status names a folder that is a repository of its own that way.
+                // It leaves the main index (a gitlink of an older store) and gets its own.
+                if (name.endsWith('/')
+                    && isNestedRepository(m_store.workTree(),
+                                          QString::fromUtf8(name.chopped(1)),
+                                          gitmodules)) {
+                    m_nested.append(QString::fromUtf8(name.chopped(1)));
+                    newNested += name.chopped(1) + '\0';
+                    continue;
+                }
+                changed.append(name);
+            } else if (record.startsWith("1 ") || record.startsWith("2 ")
+                       || record.startsWith("u ")) {
+                // "1 XY sub mH mI mW hH hI path": X is the index against HEAD, Y the file
+                // against the index. ("2" and "u", renames and conflicts, do not happen here.)
+                const int fields = record.startsWith("1 ") ? 8 : record.startsWith("2 ") ? 9 : 10;
+                qsizetype at = 0;
+                for (int f = 0; f < fields && at >= 0; ++f)
+                    at = record.indexOf(' ', at + 1);
+                if (at < 0)
+                    continue;
+                const QByteArray path = record.mid(at + 1);
+                if (record.at(2) != '.' || !record.startsWith("1 "))
+                    indexIsHead = false;
+                if (record.at(3) != '.') {
+                    changed.append(path);
+                    tracked.insert(path);
+                }
+                if (record.startsWith("2 "))
+                    ++i; // the original path follows
             }
+        }
+
+        QList<QByteArray> leftOut;
+        QByteArray removeFromIndex; // left out and in the index: they leave it
+        QByteArray toAdd;           // what changed: the only paths `add` needs to look at
+        qsizetype toAddCount = 0;
+        QSet<QByteArray> seen;
+        const QSet<QByteArray> wasLeftOut(previous.begin(), previous.end());
+        for (const QByteArray &name : changed + previous) {
+            if (seen.contains(name))
+                continue;
+            seen.insert(name);
+            const QString path = QString::fromUtf8(name);
             const QByteArray native = QFile::encodeName(m_store.workTree() + QLatin1Char('/')
                                                         + path);
             struct stat info;
-            if (::lstat(native.constData(), &info) != 0 || !S_ISREG(info.st_mode)) {
-                toAdd += name + '\0'; // deleted, a link, a nested repository: git takes care
+            if (::lstat(native.constData(), &info) != 0) {
+                // Gone: the index lets go of it; a file it never had (left out, or deleted
+                // since status named it) needs nothing.
+                if (tracked.contains(name)) {
+                    toAdd += name + '\0';
+                    ++toAddCount;
+                }
+                continue;
+            }
+            if (!S_ISREG(info.st_mode)) {
+                toAdd += name + '\0'; // a link, a folder, a nested repository: git takes care
                 ++toAddCount;
                 continue;
             }
@@ -370,15 +448,26 @@ public:
                 continue;
             }
             snapshot.skipped.append(skipped);
-            leaveOut += name + '\0';
-            excludes += excludePattern(path) + '\n';
+            leftOut.append(name);
+            if (tracked.contains(name) && !wasLeftOut.contains(name))
+                removeFromIndex += name + '\0';
         }
-        if (!leaveOut.isEmpty()) {
-            if (!writeFile(excludePath, excludes)) {
+        std::sort(leftOut.begin(), leftOut.end());
+        QByteArray leftOutList;
+        for (const QByteArray &name : std::as_const(leftOut))
+            leftOutList += name + '\0';
+        removeFromIndex += newNested;
+        const QByteArray nowExcluded = excludesFor(leftOut);
+        if (leftOutList != previousLeftOut || nowExcluded != excludes) {
+            // Before `add`: a file back under the cap must not be excluded any more, and a
+            // new nested repository must be (a walk would add it as a gitlink).
+            if (!writeFile(excludePath, nowExcluded) || !writeFile(leftOutPath, leftOutList)) {
                 snapshot.error = QStringLiteral("cannot write to the checkpoint store %1")
                                      .arg(m_store.gitDir());
                 return snapshot;
             }
+        }
+        if (!removeFromIndex.isEmpty()) {
             // A file that grew over the cap since the last snapshot leaves the index: its old
             // content stays in the older checkpoints.
             m_git.run({QStringLiteral("rm"),
@@ -387,15 +476,22 @@ public:
                        QStringLiteral("--ignore-unmatch"),
                        QStringLiteral("--pathspec-from-file=-"),
                        QStringLiteral("--pathspec-file-nul")},
-                      leaveOut);
+                      removeFromIndex);
         }
 
-        // The stat pass above found what changed: `add` looks at those paths only, instead of
-        // walking the tree a second time (half the cost of an unchanged snapshot). Many paths
-        // (a first snapshot) are cheaper as one walk than as a long pathspec list.
-        constexpr qsizetype maxListedPaths = 2000;
+        // Nested repositories have no index status looks at, and HEAD's tree holds their
+        // files grafted in: with any (now, or at the last snapshot) the tree is composed anew.
+        if (toAddCount == 0 && removeFromIndex.isEmpty() && indexIsHead && !head.isEmpty()
+            && m_nested.isEmpty() && previousNested.isEmpty()) {
+            snapshot.tree = head + QStringLiteral("^{tree}"); // nothing changed
+            return snapshot;
+        }
         if (toAddCount == 0)
             return writeTree(snapshot);
+
+        // Only the paths status named: `add` does not walk the tree a second time. Many paths
+        // (a first snapshot) are cheaper as one walk than as a long pathspec list.
+        constexpr qsizetype maxListedPaths = 2000;
         const QStringList walk{QStringLiteral("add"),
                                QStringLiteral("-A"),
                                QStringLiteral("--ignore-errors"),
@@ -519,13 +615,8 @@ public:
         checkpoint.time = QDateTime::currentDateTimeUtc();
         checkpoint.skipped = snapshot.skipped;
         const QString ref = refFor(checkpoint.sessionId);
-        const ShadowGit::Result parent = m_git.run({QStringLiteral("rev-parse"),
-                                                    QStringLiteral("-q"),
-                                                    QStringLiteral("--verify"),
-                                                    ref + QStringLiteral("^{commit}")});
+        const QString parentId = refTarget(ref);
         QStringList args{QStringLiteral("commit-tree"), snapshot.tree};
-        const QString parentId = parent.ok() ? QString::fromLatin1(parent.out.trimmed())
-                                             : QString();
         if (!parentId.isEmpty())
             args << QStringLiteral("-p") << parentId;
         args << QStringLiteral("-F") << QStringLiteral("-");
@@ -539,10 +630,18 @@ public:
             return outcome;
         }
         checkpoint.id = QString::fromLatin1(made.out.trimmed());
-        QStringList update{QStringLiteral("update-ref"), ref, checkpoint.id};
-        if (!parentId.isEmpty())
-            update << parentId;
-        const ShadowGit::Result updated = m_git.run(update);
+        // The session's chain moves on (only from the parent it was built on), and HEAD, the
+        // tree the next snapshot's status compares the index with, becomes this checkpoint.
+        const QString expected = parentId.isEmpty()
+                                     ? QString(checkpoint.id.size(), QLatin1Char('0'))
+                                     : parentId;
+        const QByteArray updates = QStringLiteral(
+                                       "update %1 %2 %3\noption no-deref\nupdate HEAD %2\n")
+                                       .arg(ref, checkpoint.id, expected)
+                                       .toUtf8();
+        const ShadowGit::Result updated = m_git.run({QStringLiteral("update-ref"),
+                                                     QStringLiteral("--stdin")},
+                                                    updates);
         if (!updated.ok()) {
             outcome.error = updated.problem();
             return outcome;
@@ -614,6 +713,33 @@ public:
         }
         diff.notCovered = notCovered;
         return diff;
+    }
+
+    // The commit \a ref points at, empty when there is none. Read from the store's files
+    // (a loose ref, else packed-refs): no process for each checkpoint.
+    QString refTarget(const QString &ref)
+    {
+        static const QRegularExpression oid(QStringLiteral("^([0-9a-f]{40}|[0-9a-f]{64})$"));
+        const QString gitDir = m_store.gitDir();
+        if (QFileInfo::exists(gitDir + QStringLiteral("/reftable"))) {
+            const ShadowGit::Result parsed = m_git.run({QStringLiteral("rev-parse"),
+                                                        QStringLiteral("-q"),
+                                                        QStringLiteral("--verify"),
+                                                        ref + QStringLiteral("^{commit}")});
+            return parsed.ok() ? QString::fromLatin1(parsed.out.trimmed()) : QString();
+        }
+        const QString loose = QString::fromLatin1(
+            readFile(gitDir + QLatin1Char('/') + ref).trimmed());
+        if (oid.match(loose).hasMatch())
+            return loose;
+        const QByteArray suffix = ' ' + ref.toUtf8();
+        for (const QByteArray &line :
+             readFile(gitDir + QStringLiteral("/packed-refs")).split('\n')) {
+            const QString target = QString::fromLatin1(line.left(line.indexOf(' ')));
+            if (line.endsWith(suffix) && oid.match(target).hasMatch())
+                return target;
+        }
+        return {};
     }
 
     QString treeOf(const QString &commit)

@@ -19,7 +19,10 @@ const QStringList fixedConfig = {
     QStringLiteral("core.ignorecase=false"),
     QStringLiteral("core.precomposeunicode=false"),
     QStringLiteral("core.quotepath=false"),
+    // The untracked cache: `git status` stats the folders instead of reading them all. It
+    // serves only the form of status it was made for, hence showUntrackedFiles=all.
     QStringLiteral("core.untrackedCache=true"),
+    QStringLiteral("status.showUntrackedFiles=all"),
     QStringLiteral("core.splitIndex=false"),
     QStringLiteral("core.bigFileThreshold=512m"),
     QStringLiteral("gc.auto=0"),
@@ -60,6 +63,13 @@ ShadowGit::Result ShadowGit::run(const QStringList &args,
                                  int timeoutMs) const
 {
     return run(args, input, timeoutMs, m_environment);
+}
+
+ShadowGit::Result ShadowGit::runUpdatingIndex(const QStringList &args) const
+{
+    QProcessEnvironment environment = m_environment;
+    environment.insert(QStringLiteral("GIT_OPTIONAL_LOCKS"), QStringLiteral("1"));
+    return run(args, {}, 600000, environment);
 }
 
 ShadowGit::Result ShadowGit::init() const

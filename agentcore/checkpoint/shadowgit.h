@@ -27,6 +27,10 @@ public:
 
     /// `git <args>` in the work tree, \a input on its stdin. Waits up to \a timeoutMs.
     Result run(const QStringList &args, const QByteArray &input = {}, int timeoutMs = 600000) const;
+    /// Like run(), but git may write the index back when it reads it (`git status` keeps the
+    /// refreshed stat data and the untracked cache there, so the next one stats less). Only
+    /// while the store's lock is held.
+    Result runUpdatingIndex(const QStringList &args) const;
     /// Creates the bare repository at gitDir() (git refuses GIT_WORK_TREE for init).
     Result init() const;
 

@@ -2,9 +2,13 @@
 
 #include <checkpoint/checkpointstore.h>
 
+#include <QDateTime>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace AgentCore;
@@ -325,6 +329,109 @@ private slots:
         QCOMPARE(listed.at(1).toolName, QStringLiteral("Bash"));
         QCOMPARE(listed.at(1).messageIndex, 3);
         QVERIFY(store.list(QStringLiteral("other")).isEmpty());
+    }
+
+    // Racy git: a file rewritten with the same size and the same mtime within the second of the
+    // previous snapshot (the stat data alone cannot tell) is still seen by the next one, which
+    // may otherwise reuse the previous checkpoint's tree when nothing looks changed.
+    void changeInTheSameSecondIsSeen()
+    {
+        const QString path = m_root + QStringLiteral("/a.txt");
+        QVERIFY(writeFile(m_root + QStringLiteral("/b.txt"), "other\n"));
+        CheckpointStore store(m_root, m_store);
+        QVERIFY(!record(store).isNull()); // the store exists, so the next ones are incremental
+        // Start at the beginning of a second, so the whole sequence usually shares one.
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        QThread::msleep(1000 - now % 1000 + 10);
+        QVERIFY(writeFile(path, "one\n"));
+        struct stat before;
+        QCOMPARE(::lstat(QFile::encodeName(path).constData(), &before), 0);
+        const Checkpoint first = record(store);
+        QVERIFY(!first.isNull());
+        QVERIFY(writeFile(path, "two\n"));
+        const struct timespec times[2] = {before.st_atim, before.st_mtim};
+        QCOMPARE(::utimensat(AT_FDCWD, QFile::encodeName(path).constData(), times, 0), 0);
+        const Checkpoint second = record(store);
+        QVERIFY(!second.isNull());
+
+        QVERIFY(writeFile(path, "three\n"));
+        QVERIFY(store.restore(second).ok());
+        QCOMPARE(readFile(path), QByteArray("two\n"));
+        QVERIFY(store.restore(first).ok());
+        QCOMPARE(readFile(path), QByteArray("one\n"));
+    }
+
+    // A diff between two checkpoints stages the tree in the store's index; the next checkpoint
+    // holds that tree, not the previous checkpoint's.
+    void checkpointAfterADiffHoldsTheTree()
+    {
+        const QString path = m_root + QStringLiteral("/a.txt");
+        QVERIFY(writeFile(path, "one\n"));
+        CheckpointStore store(m_root, m_store);
+        const Checkpoint first = record(store);
+        QVERIFY(writeFile(path, "two, longer\n"));
+        QCOMPARE(store.diff(first).files.size(), 1);
+        const Checkpoint second = record(store);
+        QVERIFY(writeFile(path, "one\n"));
+        QVERIFY(store.restore(second).ok());
+        QCOMPARE(readFile(path), QByteArray("two, longer\n"));
+    }
+
+    // Sessions share the store (and its index) but each keeps its own chain of checkpoints.
+    void sessionsKeepTheirOwnChains()
+    {
+        const QString path = m_root + QStringLiteral("/a.txt");
+        QVERIFY(writeFile(path, "one\n"));
+        CheckpointStore store(m_root, m_store);
+        const Checkpoint a1 = record(store, QStringLiteral("a"));
+        QVERIFY(writeFile(path, "two, longer\n"));
+        const Checkpoint b1 = record(store, QStringLiteral("b"));
+        const Checkpoint a2 = record(store, QStringLiteral("a"));
+        QCOMPARE(store.list(QStringLiteral("a")).size(), 2);
+        QCOMPARE(store.list(QStringLiteral("a")).first().id, a1.id);
+        QCOMPARE(store.list(QStringLiteral("a")).last().id, a2.id);
+        QCOMPARE(store.list(QStringLiteral("b")).size(), 1);
+        QCOMPARE(store.list(QStringLiteral("b")).first().id, b1.id);
+        QVERIFY(store.restore(a1).ok());
+        QCOMPARE(readFile(path), QByteArray("one\n"));
+        QVERIFY(store.restore(b1).ok());
+        QCOMPARE(readFile(path), QByteArray("two, longer\n"));
+    }
+
+    // A file over the cap stays reported at every checkpoint while it is over, whether it was
+    // new or tracked when it grew, and is covered again once it is back under the cap.
+    void fileBackUnderTheCapIsCoveredAgain()
+    {
+        const QString big = m_root + QStringLiteral("/data/big.bin");
+        const QString grows = m_root + QStringLiteral("/grows.txt");
+        QVERIFY(writeFile(big, QByteArray(2000, 'x')));
+        QVERIFY(writeFile(grows, "small\n"));
+        CheckpointStore store(m_root, m_store, 1000);
+        QCOMPARE(record(store).skipped.size(), 1);
+        QVERIFY(writeFile(grows, QByteArray(1500, 'g')));
+        Checkpoint over = record(store);
+        QCOMPARE(over.skipped.size(), 2);
+        over = record(store); // unchanged: still both
+        QCOMPARE(over.skipped.size(), 2);
+        QCOMPARE(over.skipped.at(0).path, QStringLiteral("data/big.bin"));
+        QCOMPARE(over.skipped.at(1).path, QStringLiteral("grows.txt"));
+        QCOMPARE(over.skipped.at(1).size, 1500);
+
+        QVERIFY(writeFile(big, "now small\n"));
+        QVERIFY(writeFile(grows, "small again\n"));
+        const Checkpoint under = record(store);
+        QVERIFY(!under.isNull());
+        QVERIFY(under.skipped.isEmpty());
+        QVERIFY(QFile::remove(big));
+        QVERIFY(writeFile(grows, "changed\n"));
+        QVERIFY(store.restore(under).ok());
+        QCOMPARE(readFile(big), QByteArray("now small\n"));
+        QCOMPARE(readFile(grows), QByteArray("small again\n"));
+        // Deleted while over the cap: nothing to report any more.
+        QVERIFY(writeFile(big, QByteArray(2000, 'x')));
+        QCOMPARE(record(store).skipped.size(), 1);
+        QVERIFY(QFile::remove(big));
+        QVERIFY(record(store).skipped.isEmpty());
     }
 
     void unknownCheckpointIsAnError()
