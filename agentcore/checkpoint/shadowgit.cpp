@@ -25,6 +25,9 @@ const QStringList fixedConfig = {
     QStringLiteral("status.showUntrackedFiles=all"),
     QStringLiteral("core.splitIndex=false"),
     QStringLiteral("core.bigFileThreshold=512m"),
+    // GIT_WORK_TREE makes the bare store count as non-bare, where HEAD would get a reflog:
+    // a line per checkpoint that nothing reads.
+    QStringLiteral("core.logAllRefUpdates=false"),
     QStringLiteral("gc.auto=0"),
     QStringLiteral("maintenance.auto=false"),
     QStringLiteral("commit.gpgSign=false"),
