@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns benchmark JSON lines into the tables of docs/benchmarks.md.
 
-usage: report.py stream|loop|search|ui|context RESULTS_DIR [--write DOC]
+usage: report.py stream|loop|search|ui|context|checkpoint|sandbox RESULTS_DIR [--write DOC]
 Prints the table; with --write replaces the section between <!-- bench:NAME --> markers in DOC.
 """
 import json
@@ -364,6 +364,77 @@ def context_section(results):
     return "\n".join(out), est["ms"] < 5 and swap["medianMs"] < 10
 
 
+def size(n):
+    return f"{n / 1048576:.1f} MiB" if n >= 1048576 else (
+        f"{n / 1024:.1f} KiB" if n >= 1024 else f"{n:.0f} B")
+
+
+def checkpoint_section(results):
+    rows = lines(os.path.join(results, "checkpoint.jsonl"))
+    notes = {}
+    path = os.path.join(results, "checkpoint-notes.json")
+    if os.path.exists(path):
+        notes = json.load(open(path))
+    git = notes.get("git", "git")
+    out = [f"Measured {machine()}; {git} (the build environment's); not pinned; median and best of "
+           "5 snapshots each, page cache warm. Each snapshot is `CheckpointStore::create` as a "
+           "turn calls it (on its worker thread): the store's lock, a stat pass, what changed "
+           "stored, a commit.", "",
+           "| tree | files | first snapshot (hashes every file) | unchanged: median (best) | "
+           "10 files changed: median (best) | store after the first | growth per snapshot: "
+           "unchanged / 10 changed |",
+           "|---|---|---|---|---|---|---|"]
+    worst = 0
+    for r in rows:
+        name = notes.get("names", {}).get(r["tree"], r["tree"])
+        if r["files"] >= 10000:
+            worst = max(worst, r["unchangedMs"], r["changedMs"])
+        out.append(f"| {name} | {r['files']:,} | {r['firstMs'] / 1000:.1f} s | "
+                   f"{r['unchangedMs']:.0f} ms ({r['unchangedBestMs']:.0f}) | "
+                   f"{r['changedMs']:.0f} ms ({r['changedBestMs']:.0f}) | "
+                   f"{size(r['storeBytes'])} | {size(r['unchangedGrowthBytes'])} / "
+                   f"{size(r['changedGrowthBytes'])} |")
+    if "missing" in notes:
+        out += ["", f"Not measured: {notes['missing']}"]
+    out += ["", "A snapshot runs `git status --porcelain=v2 --untracked-files=all` in the shadow "
+            "repository (its own GIT_DIR and index): one stat per file the index knows, the "
+            "untracked cache for the folders (their stat instead of reading them), the refreshed "
+            "stat data written back. When nothing changed, the tree is the previous "
+            "checkpoint's: `commit-tree` and one `update-ref` follow, three processes in all. "
+            "Changed files are added by name (no second walk) and `write-tree` reuses the cache "
+            "tree of the folders that did not change: five processes. The growth of an unchanged "
+            "snapshot is its commit object; of a changed one, the changed files' blobs and the "
+            "trees above them (loose objects: nothing packs them).", "",
+            f"Slowest incremental snapshot of a large tree: {worst:.0f} ms (target < 300 ms)."]
+    return "\n".join(out), worst < 300 and len(rows) > 0
+
+
+def sandbox_section(results):
+    rows = {r["variant"]: r for r in lines(os.path.join(results, "sandbox.jsonl"))}
+    notes = {}
+    path = os.path.join(results, "sandbox-notes.json")
+    if os.path.exists(path):
+        notes = json.load(open(path))
+    plain = rows["bash true"]
+    out = [f"Measured {machine()}; {notes.get('bwrap', 'bwrap')}; not pinned; "
+           f"{notes.get('repeats', 30)} runs each after one warm-up, median and best.", "",
+           "| `true` through BashTool | median | best | more than unsandboxed (median) |",
+           "|---|---|---|---|"]
+    names = [("bash true", "unsandboxed"), ("bash true in the sandbox", "in the sandbox, no network"),
+             ("bash true in the sandbox, with network", "in the sandbox, with network")]
+    for key, label in names:
+        r = rows[key]
+        extra = "" if key == "bash true" else f"+{r['medianMs'] - plain['medianMs']:.1f} ms"
+        out.append(f"| {label} | {r['medianMs']:.1f} ms | {r['bestMs']:.1f} ms | {extra} |")
+    cost = rows["sandbox cost"]
+    out += ["", "The sandbox is bwrap with the full command line AgentDesk gives it (read-only "
+            "root, `--dev`, `--proc`, a private `/tmp`, the repository bound, the secrets masked, "
+            "`--unshare-pid`, `--unshare-net` unless the network is allowed).", "",
+            f"The sandbox adds {cost['medianMs']:.1f} ms median ({cost['networkMedianMs']:.1f} ms "
+            "with network; target < 20 ms)."]
+    return "\n".join(out), cost["medianMs"] < 20
+
+
 def lead(ratio):
     return f"ahead by {ratio:.1f}x" if ratio >= 1 else f"behind by {1 / ratio:.1f}x"
 
@@ -383,7 +454,8 @@ def write(doc, name, body):
 def main():
     name, results = sys.argv[1], sys.argv[2]
     sections = {"stream": stream_section, "loop": loop_section, "search": search_section,
-                "ui": ui_section, "context": context_section}
+                "ui": ui_section, "context": context_section,
+                "checkpoint": checkpoint_section, "sandbox": sandbox_section}
     body, ok = sections[name](results)
     print(body)
     if "--write" in sys.argv:
