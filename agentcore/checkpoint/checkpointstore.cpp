@@ -354,7 +354,9 @@ public:
              QStringLiteral("-z"),
              QStringLiteral("--branch"),
              QStringLiteral("--untracked-files=all"),
-             QStringLiteral("--ignore-submodules=all"),
+             // A nested repository's own state is not read (no git runs inside it); its
+             // HEAD moving, or a file or nothing where it was, is still seen.
+             QStringLiteral("--ignore-submodules=dirty"),
              QStringLiteral("--no-renames")});
         if (!status.ok()) {
             snapshot.error = status.problem();

@@ -434,6 +434,27 @@ private slots:
         QVERIFY(record(store).skipped.isEmpty());
     }
 
+    // A nested repository is stored as a link to its commit; when a file takes its place, the
+    // file is snapshotted like any other (and its .git was never written to).
+    void fileReplacingANestedRepositoryIsSeen()
+    {
+        QVERIFY(writeFile(m_root + QStringLiteral("/a.txt"), "one\n"));
+        const QString nested = m_root + QStringLiteral("/sub");
+        QVERIFY(writeFile(nested + QStringLiteral("/f.txt"), "nested\n"));
+        QVERIFY(git(nested, {QStringLiteral("init"), QStringLiteral("-q")}));
+        QVERIFY(git(nested, {QStringLiteral("add"), QStringLiteral("-A")}));
+        QVERIFY(git(nested, {QStringLiteral("commit"), QStringLiteral("-qm"), QStringLiteral("n")}));
+        CheckpointStore store(m_root, m_store);
+        QVERIFY(!record(store).isNull());
+        QVERIFY(QDir(nested).removeRecursively());
+        QVERIFY(writeFile(nested, "now a file\n"));
+        const Checkpoint file = record(store);
+        QVERIFY(!file.isNull());
+        QVERIFY(writeFile(nested, "changed\n"));
+        QVERIFY(store.restore(file).ok());
+        QCOMPARE(readFile(nested), QByteArray("now a file\n"));
+    }
+
     void unknownCheckpointIsAnError()
     {
         CheckpointStore store(m_root, m_store);
