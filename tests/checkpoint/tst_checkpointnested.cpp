@@ -86,6 +86,72 @@ private slots:
         QCOMPARE(fingerprint(m_root), before);                      // both .git folders included
     }
 
+    // The main index does not see inside a nested repository: when nothing it knows changed,
+    // a file new in a nested repository (one that held nothing the store kept before) is still
+    // in the next checkpoint, and a rewind to the one before takes it away.
+    void fileNewInANestedRepositoryIsSeen()
+    {
+        const QString fresh = m_root + QStringLiteral("/fresh");
+        QVERIFY(QDir().mkpath(fresh));
+        QVERIFY(git(fresh, {QStringLiteral("init"), QStringLiteral("-q")}));
+
+        CheckpointStore store(m_root, m_store);
+        Checkpoint request;
+        request.sessionId = QStringLiteral("s");
+        const CheckpointOutcome first = store.create(request);
+        QVERIFY2(first.ok(), qPrintable(first.error));
+        const CheckpointOutcome unchanged = store.create(request);
+        QVERIFY2(unchanged.ok(), qPrintable(unchanged.error));
+
+        QVERIFY(writeFile(fresh + QStringLiteral("/draft.txt"), "draft\n"));
+        const CheckpointOutcome second = store.create(request);
+        QVERIFY2(second.ok(), qPrintable(second.error));
+        QVERIFY(writeFile(fresh + QStringLiteral("/draft.txt"), "overwritten\n"));
+        const CheckpointDiff diff = store.diff(*second.checkpoint);
+        QVERIFY2(diff.ok(), qPrintable(diff.error));
+        QCOMPARE(diff.files.size(), 1);
+        QCOMPARE(diff.files.first().path, QStringLiteral("fresh/draft.txt"));
+        QCOMPARE(diff.files.first().oldBytes, QByteArray("draft\n"));
+
+        const RestoreOutcome restored = store.restore(*first.checkpoint);
+        QVERIFY2(restored.ok(), qPrintable(restored.error));
+        QVERIFY(!QFileInfo::exists(fresh + QStringLiteral("/draft.txt")));
+        QVERIFY(QFileInfo::exists(fresh + QStringLiteral("/.git")));
+    }
+
+    // The store's exclude file (the user's excludes, the nested repositories, the files over
+    // the size cap) reads the same from one snapshot to the next when nothing changed: git's
+    // untracked cache is thrown away whenever it changes. A nested repository found after
+    // another, with a name sorting before it, must not reorder it from one snapshot to the next.
+    void excludeFileStaysTheSameBetweenSnapshots()
+    {
+        const auto makeNested = [this](const QString &name) {
+            const QString path = m_root + QLatin1Char('/') + name;
+            return QDir().mkpath(path) && git(path, {QStringLiteral("init"), QStringLiteral("-q")})
+                   && writeFile(path + QStringLiteral("/file.txt"), "nested\n");
+        };
+        QVERIFY(makeNested(QStringLiteral("zz")));
+        QVERIFY(writeFile(m_root + QStringLiteral("/big.bin"), QByteArray(200, 'x')));
+
+        CheckpointStore store(m_root, m_store, 100);
+        Checkpoint request;
+        request.sessionId = QStringLiteral("s");
+        QVERIFY(store.create(request).ok()); // finds zz
+        QVERIFY(makeNested(QStringLiteral("aa")));
+        QVERIFY(store.create(request).ok()); // finds aa
+        const QString excludePath = store.gitDir() + QStringLiteral("/info/exclude");
+        const QByteArray excludes = readFile(excludePath);
+        QVERIFY2(excludes.contains("/aa\n/zz\n/big.bin\n"), excludes.constData());
+
+        QVERIFY(store.create(request).ok());
+        QCOMPARE(readFile(excludePath), excludes);
+        const CheckpointOutcome last = store.create(request);
+        QVERIFY(last.ok());
+        QCOMPARE(readFile(excludePath), excludes);
+        QCOMPARE(last.checkpoint->skipped.size(), 1);
+        QCOMPARE(last.checkpoint->skipped.first().path, QStringLiteral("big.bin"));
+    }
+
     // A file the user's core.excludesFile ignores is not theirs as `git status` shows it:
     // neither stored nor touched by a rewind.
     void userExcludesFileIsHonoured()
