@@ -87,7 +87,7 @@
 <context>
     <name>App::HeadlessRewind</name>
     <message numerus="yes">
-        <location filename="../app/headlessrewind.cpp" line="+46"/>
+        <location filename="../app/headlessrewind.cpp" line="+51"/>
         <source>  (%n file(s) not covered)</source>
         <translation>
             <numerusform>  (%n file not covered)</numerusform>
@@ -98,7 +98,7 @@
 <context>
     <name>App::HeadlessRun</name>
     <message numerus="yes">
-        <location filename="../app/headlessrun.cpp" line="+106"/>
+        <location filename="../app/headlessrun.cpp" line="+107"/>
         <source>stopped after %n turn(s): the limit set with --max-turns.</source>
         <translation>
             <numerusform>stopped after %n turn: the limit set with --max-turns.</numerusform>
@@ -106,7 +106,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+460"/>
+        <location line="+512"/>
         <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
         <translation>
             <numerusform>Compacted: a summary stands for the first %n message in the requests from now on.</numerusform>
@@ -194,7 +194,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::RewindDialog</name>
     <message numerus="yes">
-        <location filename="../ui/rewind/rewinddialog.cpp" line="+259"/>
+        <location filename="../ui/rewind/rewinddialog.cpp" line="+334"/>
         <source>%n file(s) will be restored.</source>
         <translation>
             <numerusform>%n file will be restored.</numerusform>
@@ -282,7 +282,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+76"/>
+        <location line="+86"/>
         <source>%n message(s) · %1</source>
         <extracomment>Sessions list: &quot;12 messages · 2 h ago&quot;</extracomment>
         <translation>

@@ -4,7 +4,7 @@
 <context>
     <name>AgentCore::AgentLoop</name>
     <message>
-        <location filename="../agentcore/loop/agentloop.cpp" line="+582"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+583"/>
         <source>tool-call markup</source>
         <translation>工具调用标记</translation>
     </message>
@@ -18,7 +18,7 @@
         <translation type="vanished">已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
     </message>
     <message>
-        <location line="-526"/>
+        <location line="-527"/>
         <source>Skipped: the request did not fit the model&apos;s context window; this tool call was not run.</source>
         <translation>已跳过：请求超出了模型的上下文窗口，此工具调用未执行。</translation>
     </message>
@@ -50,7 +50,7 @@
         <translation>已跳过：运行因内部错误而停止。</translation>
     </message>
     <message>
-        <location line="-259"/>
+        <location line="-258"/>
         <source>Skipped: your reply was cut off at the output token limit, so this tool call may be incomplete and was not run. If it is still needed, make it again with less in it (for example, write a large file in several smaller steps).</source>
         <translation>已跳过：你的回复在输出 token 上限处被截断，因此这个工具调用可能不完整，没有运行。如果仍然需要，请减少内容后重新调用（例如把大文件分几步写入）。</translation>
     </message>
@@ -80,7 +80,7 @@
         <translation>模型客户端出错。</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+106"/>
         <source>The run stopped on an internal error.</source>
         <translation>运行因内部错误而停止。</translation>
     </message>
@@ -112,7 +112,7 @@
 <context>
     <name>AgentCore::AuditLog</name>
     <message>
-        <location filename="../agentcore/coding/auditlog.cpp" line="+40"/>
+        <location filename="../agentcore/coding/auditlog.cpp" line="+47"/>
         <source>audit log</source>
         <translation>审计日志</translation>
     </message>
@@ -130,7 +130,7 @@
 <context>
     <name>AgentCore::BashAnalyzer</name>
     <message>
-        <location filename="../agentcore/permissions/bashanalysis.cpp" line="+23"/>
+        <location filename="../agentcore/permissions/bashanalysis.cpp" line="+50"/>
         <source>writes outside the repository</source>
         <translation>写入仓库之外</translation>
     </message>
@@ -155,7 +155,7 @@
         <translation>可能读取仓库之外的内容</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>The command is empty.</source>
         <translation>命令为空。</translation>
     </message>
@@ -232,27 +232,23 @@
 <context>
     <name>AgentCore::BashTool</name>
     <message>
-        <location filename="../agentcore/tools/bashtool.cpp" line="+48"/>
         <source>Timeout in milliseconds (default %1, at most %2).</source>
-        <translation>超时时间，单位毫秒（默认 %1，最多 %2）。</translation>
+        <translation type="vanished">超时时间，单位毫秒（默认 %1，最多 %2）。</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Runs a shell command with /bin/bash -c in the repository root and returns its output (stdout and stderr together) and exit code; a non-zero exit code is reported as an error. Each call starts a fresh shell: a cd or a variable does not carry over to the next call. There is no terminal and stdin is empty, so interactive programs (editors, pagers, prompts) cannot be used; pass non-interactive flags (e.g. git --no-pager, -y). Commands stop after the timeout (default %1 minutes, at most %2); processes left running in the background are terminated when the command ends. Long output is cut to its first %3 KiB and last %4 KiB; the full output is saved to a log file named in the result. Use the Read, Edit, Write, Grep, Glob and LS tools rather than cat, sed, echo &gt;, grep, find or ls.</source>
-        <translation>在仓库根目录用 /bin/bash -c 运行一条 shell 命令，返回其输出（stdout 与 stderr 合并）和退出码；非零退出码按错误报告。每次调用都启动一个新的 shell：cd 和变量不会延续到下一次调用。没有终端，stdin 为空，因此无法使用交互式程序（编辑器、分页器、提示输入）；请传入非交互参数（例如 git --no-pager、-y）。命令超时后会被停止（默认 %1 分钟，最多 %2）；命令结束时，留在后台运行的进程会被终止。过长的输出只保留开头 %3 KiB 和结尾 %4 KiB；完整输出保存在结果中注明的日志文件里。请使用 Read、Edit、Write、Grep、Glob 和 LS 工具，而不是 cat、sed、echo &gt;、grep、find 或 ls。</translation>
+        <translation type="vanished">在仓库根目录用 /bin/bash -c 运行一条 shell 命令，返回其输出（stdout 与 stderr 合并）和退出码；非零退出码按错误报告。每次调用都启动一个新的 shell：cd 和变量不会延续到下一次调用。没有终端，stdin 为空，因此无法使用交互式程序（编辑器、分页器、提示输入）；请传入非交互参数（例如 git --no-pager、-y）。命令超时后会被停止（默认 %1 分钟，最多 %2）；命令结束时，留在后台运行的进程会被终止。过长的输出只保留开头 %3 KiB 和结尾 %4 KiB；完整输出保存在结果中注明的日志文件里。请使用 Read、Edit、Write、Grep、Glob 和 LS 工具，而不是 cat、sed、echo &gt;、grep、find 或 ls。</translation>
     </message>
     <message>
-        <location line="+20"/>
         <source>The command to run.</source>
-        <translation>要运行的命令。</translation>
+        <translation type="vanished">要运行的命令。</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>What the command does, in a few words, for the user.</source>
-        <translation>用几个词向用户说明这条命令做什么。</translation>
+        <translation type="vanished">用几个词向用户说明这条命令做什么。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location filename="../agentcore/tools/bashtool.cpp" line="+101"/>
         <source>command is empty.</source>
         <translation>command 为空。</translation>
     </message>
@@ -262,36 +258,54 @@
         <translation>命令在启动前被中止。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+30"/>
         <source>Command not run: the sandbox is required, but bubblewrap cannot run here: %1 Turn the sandbox requirement off in the settings (or run with --sandbox on) to run commands without it.</source>
         <translation>命令未运行：要求必须使用沙盒，但 bubblewrap 无法在此运行：%1 要在没有沙盒的情况下运行命令，请在设置中取消“必需”（或以 --sandbox on 运行）。</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>The sandbox for Bash is unavailable, so commands run without it, with your rights: %1</source>
-        <translation>Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1</translation>
+        <translation type="vanished">Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+101"/>
         <source>Cannot start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+110"/>
         <source>(Ran in the sandbox: outside the repository the filesystem is read-only, and /tmp is private.)</source>
         <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有。）</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>(Ran in the sandbox: outside the repository the filesystem is read-only, /tmp is private, and there is no network.)</source>
-        <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有，且没有网络。）</translation>
+        <translation type="vanished">（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有，且没有网络。）</translation>
     </message>
     <message>
         <source>Cannot start /bin/bash: %1</source>
         <translation type="vanished">无法启动 /bin/bash：%1</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-298"/>
+        <source>Milliseconds (default %1, at most %2).</source>
+        <translation>毫秒数（默认 %1，最多 %2）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Runs a command with /bin/bash -c in the repository root; returns stdout and stderr together and the exit code (non-zero is an error). Each call is a fresh shell: cd and variables do not carry over. No terminal, empty stdin: pass non-interactive flags (git --no-pager, -y). Timeout %1 minutes (at most %2); background processes end with the command. Long output is cut to its first %3 KiB and last %4 KiB, the whole saved to a log file named in the result.</source>
+        <translation>在仓库根目录中用 /bin/bash -c 运行命令；一并返回 stdout 和 stderr 以及退出码（非零即为错误）。每次调用都是一个新的 shell：cd 和变量不会保留。没有终端，stdin 为空：请传入非交互参数（git --no-pager、-y）。超时 %1 分钟（最多 %2 分钟）；后台进程随命令一起结束。过长的输出只保留开头 %3 KiB 和末尾 %4 KiB，完整内容保存到结果中指明的日志文件。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The command.</source>
+        <translation>要运行的命令。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What it does, in a few words, for the user.</source>
+        <translation>用几个词向用户说明它做什么。</translation>
+    </message>
+    <message>
+        <location line="+244"/>
         <source>(no output)</source>
         <translation>（无输出）</translation>
     </message>
@@ -319,6 +333,11 @@
         <location line="+7"/>
         <source>(Processes the command left running in the background were terminated.)</source>
         <translation>（命令留在后台运行的进程已被终止。）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>(Ran in the sandbox: outside the repository the filesystem is read-only, /tmp is private, and there is no network; the user can allow it for such commands with a network rule in the settings.)</source>
+        <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有，且没有网络；用户可以在设置中用网络规则为这类命令开放网络。）</translation>
     </message>
 </context>
 <context>
@@ -561,6 +580,14 @@
         <location filename="../agentcore/checkpoint/checkpointrecorder.cpp" line="+52"/>
         <source>No checkpoint could be recorded %1, so it cannot be rewound: %2</source>
         <translation>%1未能记录检查点，因此无法回退到那里：%2</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::CodingAgent</name>
+    <message>
+        <location filename="../agentcore/coding/codingagent.cpp" line="+163"/>
+        <source>AgentDesk&apos;s settings</source>
+        <translation>AgentDesk 的设置</translation>
     </message>
 </context>
 <context>
@@ -929,17 +956,15 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>请从文件中原样复制 old_string（如果文件可能已变化，请重新 Read），不要带行号前缀。</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>Replace every occurrence (default false: old_string must be unique).</source>
-        <translation>替换所有出现之处（默认 false：old_string 必须唯一）。</translation>
+        <translation type="vanished">替换所有出现之处（默认 false：old_string 必须唯一）。</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Replaces exact text in an existing file. You must Read the file in this session first, and it must not have changed since (Read it again if a command or the user may have changed it). old_string must match the file exactly, whitespace and indentation included, and must occur exactly once unless replace_all is true: include enough surrounding lines to make it unique. Do not include the line-number prefix of Read&apos;s output. Line endings (CRLF or LF) and a byte order mark are kept as the file has them. To create a file or replace all of it, use Write.</source>
-        <translation>替换现有文件中的精确文本。你必须先在本会话中 Read 该文件，并且此后文件没有变化（如果命令或用户可能改动过它，请重新 Read）。old_string 必须与文件内容完全一致，包括空白和缩进，并且除非 replace_all 为 true，否则必须恰好出现一次：请包含足够多的上下文行使其唯一。不要包含 Read 输出中的行号前缀。换行符（CRLF 或 LF）和字节顺序标记保持文件原样。要创建文件或替换整个文件，请使用 Write。</translation>
+        <translation type="vanished">替换现有文件中的精确文本。你必须先在本会话中 Read 该文件，并且此后文件没有变化（如果命令或用户可能改动过它，请重新 Read）。old_string 必须与文件内容完全一致，包括空白和缩进，并且除非 replace_all 为 true，否则必须恰好出现一次：请包含足够多的上下文行使其唯一。不要包含 Read 输出中的行号前缀。换行符（CRLF 或 LF）和字节顺序标记保持文件原样。要创建文件或替换整个文件，请使用 Write。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+29"/>
         <source>The file to change.</source>
         <translation>要修改的文件。</translation>
     </message>
@@ -949,9 +974,23 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>要替换的精确文本。</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>The text to put in its place (may be empty).</source>
-        <translation>替换成的文本（可以为空）。</translation>
+        <translation type="vanished">替换成的文本（可以为空）。</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Replace every occurrence (default false).</source>
+        <translation>替换所有出现之处（默认 false）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Replaces exact text in a file you read in this session, unchanged since (read it again if a command may have changed it). old_string must match the file exactly, whitespace included, without Read&apos;s line-number prefix, and occur once unless replace_all: include enough lines to make it unique. The file&apos;s line endings and byte order mark are kept.</source>
+        <translation>替换你在本会话中读取过、且此后未变化的文件中的精确文本（如果某条命令可能改动了它，请重新读取）。old_string 必须与文件内容完全一致（包括空白），不含 Read 的行号前缀，并且除非使用 replace_all，否则只能出现一次：请包含足够多的行使其唯一。文件的换行符和字节顺序标记保持不变。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The replacement (may be empty).</source>
+        <translation>替换后的文本（可以为空）。</translation>
     </message>
     <message>
         <location line="+32"/>
@@ -1008,20 +1047,88 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
 </context>
 <context>
-    <name>AgentCore::GlobTool</name>
+    <name>AgentCore::FileSetWriter</name>
     <message>
-        <location filename="../agentcore/tools/globtool.cpp" line="+45"/>
-        <source>Finds files by path pattern. `*` and `?` match within one path component, `**` matches any number of directories, `{a,b}` alternatives, `[abc]` sets: `**/*.cpp` (every C++ file), `src/**/test_*.py`, `*.{json,yaml}` (top level only). The pattern is matched against paths relative to path (default: the repository root). Files ignored by .gitignore and .git/ are skipped. Returns up to %1 paths relative to the repository root, sorted by path. Use Grep to search file contents.</source>
-        <translation>按路径模式查找文件。`*` 和 `?` 在单个路径段内匹配，`**` 匹配任意层目录，`{a,b}` 表示多选一，`[abc]` 表示字符集：`**/*.cpp`（所有 C++ 文件）、`src/**/test_*.py`、`*.{json,yaml}`（仅顶层）。模式匹配的是相对于 path 的路径（默认：仓库根目录）。跳过 .gitignore 忽略的文件和 .git/。最多返回 %1 个相对于仓库根目录的路径，按路径排序。要搜索文件内容，请使用 Grep。</translation>
+        <location filename="../agentcore/checkpoint/filesetwriter.cpp" line="+131"/>
+        <location line="+42"/>
+        <location line="+12"/>
+        <source>the folder %1 does not exist</source>
+        <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="-49"/>
+        <source>%1 is a symbolic link; not followed</source>
+        <translation>%1 是符号链接；不跟随</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is not a folder</source>
+        <translation>%1 不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1 is in the way of a folder</source>
+        <translation>%1 占据了文件夹所需的位置</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>a folder is in the way: %1</source>
+        <translation>有文件夹占据了该位置：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <location line="+8"/>
+        <source>cannot write the journal %1: %2</source>
+        <translation>无法写入日志 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+205"/>
+        <source>not a path inside the folder</source>
+        <translation>不是该文件夹内的路径</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>cannot lock the journal %1</source>
+        <translation>无法锁定日志 %1</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::GlobTool</name>
+    <message>
+        <source>Finds files by path pattern. `*` and `?` match within one path component, `**` matches any number of directories, `{a,b}` alternatives, `[abc]` sets: `**/*.cpp` (every C++ file), `src/**/test_*.py`, `*.{json,yaml}` (top level only). The pattern is matched against paths relative to path (default: the repository root). Files ignored by .gitignore and .git/ are skipped. Returns up to %1 paths relative to the repository root, sorted by path. Use Grep to search file contents.</source>
+        <translation type="vanished">按路径模式查找文件。`*` 和 `?` 在单个路径段内匹配，`**` 匹配任意层目录，`{a,b}` 表示多选一，`[abc]` 表示字符集：`**/*.cpp`（所有 C++ 文件）、`src/**/test_*.py`、`*.{json,yaml}`（仅顶层）。模式匹配的是相对于 path 的路径（默认：仓库根目录）。跳过 .gitignore 忽略的文件和 .git/。最多返回 %1 个相对于仓库根目录的路径，按路径排序。要搜索文件内容，请使用 Grep。</translation>
+    </message>
+    <message>
         <source>The glob pattern, e.g. `**/*.ts`.</source>
-        <translation>glob 模式，例如 `**/*.ts`。</translation>
+        <translation type="vanished">glob 模式，例如 `**/*.ts`。</translation>
+    </message>
+    <message>
+        <source>The directory to search in (default: the repository root).</source>
+        <translation type="vanished">要搜索的目录（默认：仓库根目录）。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/globtool.cpp" line="+45"/>
+        <source>Finds files by path pattern: `*` and `?` match within a path component, `**` any number of directories; `{a,b}`, `[abc]`; e.g. `**/*.cpp`, `src/**/test_*.py`. Matched against paths relative to path; files ignored by .gitignore and .git/ are skipped. Returns up to %1 paths relative to the repository root, sorted.</source>
+        <translation>按路径模式查找文件：`*` 和 `?` 在一个路径组成部分内匹配，`**` 匹配任意层目录；支持 `{a,b}`、`[abc]`；例如 `**/*.cpp`、`src/**/test_*.py`。匹配的是相对于 path 的路径；跳过 .gitignore 忽略的文件和 .git/。返回最多 %1 个相对于仓库根目录的路径，已排序。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The glob pattern.</source>
+        <translation>glob 模式。</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>The directory to search in (default: the repository root).</source>
+        <source>The directory to search (default: the repository root).</source>
         <translation>要搜索的目录（默认：仓库根目录）。</translation>
     </message>
     <message>
@@ -1068,62 +1175,106 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::GrepTool</name>
     <message>
-        <location filename="../agentcore/tools/greptool.cpp" line="+51"/>
         <source>files_with_matches (default): the paths of the matching files; content: the matching lines as path:line:text; count: path:number of matching lines.</source>
-        <translation>files_with_matches（默认）：匹配文件的路径；content：匹配的行，格式为 路径:行号:文本；count：路径:匹配行数。</translation>
+        <translation type="vanished">files_with_matches（默认）：匹配文件的路径；content：匹配的行，格式为 路径:行号:文本；count：路径:匹配行数。</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>content mode: show line numbers (default true).</source>
-        <translation>content 模式：显示行号（默认 true）。</translation>
+        <translation type="vanished">content 模式：显示行号（默认 true）。</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Only the first N output lines (files, lines or counts).</source>
-        <translation>只输出前 N 行（文件、行或计数）。</translation>
+        <translation type="vanished">只输出前 N 行（文件、行或计数）。</translation>
+    </message>
+    <message>
+        <source>Searches file contents with a regular expression (ripgrep syntax: `\bfoo\(`, `log.*Error`, `[A-Z]\w+Tool`; escape regex characters for a literal search). A match never spans lines. Searches the repository&apos;s files as git sees them: files ignored by .gitignore, binary files and .git/ are skipped. Results are sorted by path and relative to the repository root. Use glob to restrict the files (`*.cpp`, `src/**/*.{h,cpp}`), output_mode to choose between file names, matching lines and counts, and -A/-B/-C for context in content mode. Prefer this tool to running grep or rg in Bash.</source>
+        <translation type="vanished">用正则表达式搜索文件内容（ripgrep 语法：`\bfoo\(`、`log.*Error`、`[A-Z]\w+Tool`；按字面搜索时请转义正则字符）。匹配不会跨行。按 git 所见搜索仓库文件：跳过 .gitignore 忽略的文件、二进制文件和 .git/。结果按路径排序，路径相对于仓库根目录。用 glob 限定文件（`*.cpp`、`src/**/*.{h,cpp}`），用 output_mode 选择输出文件名、匹配行或计数，在 content 模式下用 -A/-B/-C 显示上下文。优先使用本工具，而不是在 Bash 中运行 grep 或 rg。</translation>
+    </message>
+    <message>
+        <source>The regular expression to search for.</source>
+        <translation type="vanished">要搜索的正则表达式。</translation>
+    </message>
+    <message>
+        <source>A file or directory to search (default: the repository root).</source>
+        <translation type="vanished">要搜索的文件或目录（默认：仓库根目录）。</translation>
+    </message>
+    <message>
+        <source>Only files whose path matches this glob; `!glob` excludes instead. Without a &apos;/&apos;, it matches the file name at any depth.</source>
+        <translation type="vanished">只搜索路径匹配此 glob 的文件；`!glob` 表示排除。不含 &apos;/&apos; 时，匹配任意深度的文件名。</translation>
+    </message>
+    <message>
+        <source>Case-insensitive search.</source>
+        <translation type="vanished">不区分大小写搜索。</translation>
+    </message>
+    <message>
+        <source>content mode: lines to show after each match.</source>
+        <translation type="vanished">content 模式：每处匹配之后显示的行数。</translation>
+    </message>
+    <message>
+        <source>content mode: lines to show before each match.</source>
+        <translation type="vanished">content 模式：每处匹配之前显示的行数。</translation>
+    </message>
+    <message>
+        <source>content mode: lines to show before and after each match.</source>
+        <translation type="vanished">content 模式：每处匹配前后显示的行数。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/greptool.cpp" line="+51"/>
+        <source>files_with_matches (default): paths; content: path:line:text; count: path:count.</source>
+        <translation>files_with_matches（默认）：路径；content：path:line:text；count：path:count。</translation>
     </message>
     <message>
         <location line="+5"/>
-        <source>Searches file contents with a regular expression (ripgrep syntax: `\bfoo\(`, `log.*Error`, `[A-Z]\w+Tool`; escape regex characters for a literal search). A match never spans lines. Searches the repository&apos;s files as git sees them: files ignored by .gitignore, binary files and .git/ are skipped. Results are sorted by path and relative to the repository root. Use glob to restrict the files (`*.cpp`, `src/**/*.{h,cpp}`), output_mode to choose between file names, matching lines and counts, and -A/-B/-C for context in content mode. Prefer this tool to running grep or rg in Bash.</source>
-        <translation>用正则表达式搜索文件内容（ripgrep 语法：`\bfoo\(`、`log.*Error`、`[A-Z]\w+Tool`；按字面搜索时请转义正则字符）。匹配不会跨行。按 git 所见搜索仓库文件：跳过 .gitignore 忽略的文件、二进制文件和 .git/。结果按路径排序，路径相对于仓库根目录。用 glob 限定文件（`*.cpp`、`src/**/*.{h,cpp}`），用 output_mode 选择输出文件名、匹配行或计数，在 content 模式下用 -A/-B/-C 显示上下文。优先使用本工具，而不是在 Bash 中运行 grep 或 rg。</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>The regular expression to search for.</source>
-        <translation>要搜索的正则表达式。</translation>
+        <source>Line numbers in content mode (default true).</source>
+        <translation>content 模式下显示行号（默认 true）。</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>A file or directory to search (default: the repository root).</source>
+        <source>Only the first N output lines.</source>
+        <translation>只输出前 N 行。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Searches file contents with a regular expression (ripgrep syntax; escape regex characters for a literal search); a match never spans lines. Files ignored by .gitignore, binary files and .git/ are skipped. Results are sorted by path, relative to the repository root.</source>
+        <translation>用正则表达式搜索文件内容（ripgrep 语法；按字面搜索时请转义正则字符）；匹配不会跨行。跳过 .gitignore 忽略的文件、二进制文件和 .git/。结果按路径排序，路径相对于仓库根目录。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The regular expression.</source>
+        <translation>正则表达式。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The file or directory to search (default: the repository root).</source>
         <translation>要搜索的文件或目录（默认：仓库根目录）。</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>Only files whose path matches this glob; `!glob` excludes instead. Without a &apos;/&apos;, it matches the file name at any depth.</source>
-        <translation>只搜索路径匹配此 glob 的文件；`!glob` 表示排除。不含 &apos;/&apos; 时，匹配任意深度的文件名。</translation>
+        <source>Only files matching this glob (`*.cpp`, `src/**/*.{h,cpp}`); `!glob` excludes. Without &apos;/&apos; it matches file names at any depth.</source>
+        <translation>只搜索匹配此 glob 的文件（`*.cpp`、`src/**/*.{h,cpp}`）；`!glob` 表示排除。不含“/”时，匹配任意深度的文件名。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Case-insensitive search.</source>
-        <translation>不区分大小写搜索。</translation>
+        <location line="+4"/>
+        <source>Case-insensitive.</source>
+        <translation>不区分大小写。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>content mode: lines to show after each match.</source>
-        <translation>content 模式：每处匹配之后显示的行数。</translation>
+        <location line="+2"/>
+        <source>Lines after each match (content mode).</source>
+        <translation>每个匹配之后的行数（content 模式）。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>content mode: lines to show before each match.</source>
-        <translation>content 模式：每处匹配之前显示的行数。</translation>
+        <location line="+1"/>
+        <source>Lines before each match (content mode).</source>
+        <translation>每个匹配之前的行数（content 模式）。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>content mode: lines to show before and after each match.</source>
-        <translation>content 模式：每处匹配前后显示的行数。</translation>
+        <location line="+2"/>
+        <source>Lines before and after each match (content mode).</source>
+        <translation>每个匹配前后的行数（content 模式）。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>... [%1 more characters]</source>
         <translation>... [还有 %1 个字符]</translation>
     </message>
@@ -1333,22 +1484,34 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::LsTool</name>
     <message>
-        <location filename="../agentcore/tools/lstool.cpp" line="+28"/>
         <source>How many levels to list (default 1: the directory&apos;s own entries; at most %1).</source>
-        <translation>列出的层数（默认 1：仅目录本身的条目；最多 %1）。</translation>
+        <translation type="vanished">列出的层数（默认 1：仅目录本身的条目；最多 %1）。</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Extra glob patterns of entries to leave out, e.g. [&quot;*.png&quot;, &quot;node_modules&quot;].</source>
-        <translation>要额外排除的条目的 glob 模式，例如 [&quot;*.png&quot;, &quot;node_modules&quot;]。</translation>
+        <translation type="vanished">要额外排除的条目的 glob 模式，例如 [&quot;*.png&quot;, &quot;node_modules&quot;]。</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Lists a directory as an indented tree; directories end in &apos;/&apos;. Entries ignored by .gitignore and .git/ are left out. path defaults to the repository root. Use depth to see subdirectories too, Glob to find files by pattern.</source>
-        <translation>以缩进树的形式列出目录；目录以 &apos;/&apos; 结尾。省略 .gitignore 忽略的条目和 .git/。path 默认为仓库根目录。用 depth 查看子目录，用 Glob 按模式查找文件。</translation>
+        <translation type="vanished">以缩进树的形式列出目录；目录以 &apos;/&apos; 结尾。省略 .gitignore 忽略的条目和 .git/。path 默认为仓库根目录。用 depth 查看子目录，用 Glob 按模式查找文件。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../agentcore/tools/lstool.cpp" line="+28"/>
+        <source>Levels to list (default 1, at most %1).</source>
+        <translation>列出的层数（默认 1，最多 %1）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Glob patterns of entries to leave out.</source>
+        <translation>要排除的条目的 glob 模式。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Lists a directory as an indented tree; directories end in &apos;/&apos;. Entries ignored by .gitignore and .git/ are left out.</source>
+        <translation>以缩进树的形式列出目录；目录以“/”结尾。不列出 .gitignore 忽略的条目和 .git/。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The directory to list (default: the repository root).</source>
         <translation>要列出的目录（默认：仓库根目录）。</translation>
     </message>
@@ -1404,6 +1567,14 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <location line="+13"/>
         <source>unknown stop reason &quot;%1&quot;</source>
         <translation>未知的停止原因“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::NetworkRules</name>
+    <message>
+        <location filename="../agentcore/permissions/networkrules.cpp" line="+50"/>
+        <source>%1 in %2</source>
+        <translation>%2 中的 %1</translation>
     </message>
 </context>
 <context>
@@ -1562,22 +1733,27 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     <name>AgentCore::PermissionMiddleware</name>
     <message>
         <location filename="../agentcore/ai/demoscript.cpp" line="-300"/>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+236"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+255"/>
         <source>The user denied %1.</source>
         <translation>用户拒绝了%1。</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-142"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-160"/>
         <source>no command analysis is available</source>
         <translation>没有可用的命令分析</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
+        <source>Shell writes are not reviewed: nobody can be asked in this run. Commands a rule allows write to the repository directly; the checkpoint taken before each one is the way back (agentdesk --rewind).</source>
+        <translation>shell 命令的写入不会经过审查：本次运行中无人可问。规则允许的命令直接写入仓库；每条命令之前创建的检查点可用于恢复（agentdesk --rewind）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Shell writes are not reviewed: %1. Commands run as before and write to the repository directly.</source>
         <translation>shell 命令的写入不会经过审查：%1。命令照常运行，直接写入仓库。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+36"/>
         <source>the command was stopped</source>
         <translation>命令已被停止</translation>
     </message>
@@ -1587,7 +1763,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>审查已被停止</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+60"/>
         <source>this %1 of %2</source>
         <translation>对 %2 的这次 %1</translation>
     </message>
@@ -1617,7 +1793,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>不要原样重试；如果不清楚原因，请询问用户。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+75"/>
         <source>Denied %1: %2, and nobody can be asked. No mode or rule allows it; change the settings yourself.</source>
         <translation>已拒绝%1：%2，且无人可以询问。没有任何模式或规则能允许它；请自行修改设置。</translation>
     </message>
@@ -1652,7 +1828,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>用户拒绝了这项更改的全部 %1 个变更块</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+46"/>
         <source>Permission denied: %1 Do not retry the same call; find another way or ask the user.</source>
         <translation>权限被拒绝：%1 不要重试同样的调用；请另想办法或询问用户。</translation>
     </message>
@@ -1684,22 +1860,22 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::PermissionPolicy</name>
     <message>
-        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+27"/>
+        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+28"/>
         <source>%1 in %2</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+247"/>
+        <location line="+248"/>
         <source>%1 Its permission rules were not loaded.</source>
         <translation>%1 其中的权限规则未加载。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+32"/>
         <source>%1 asks for bypass mode; a shared project file cannot turn permission checks off (use settings.local.json or the command line). Ignored.</source>
         <translation>%1 要求使用跳过权限模式；共享的项目文件不能关闭权限检查（请使用 settings.local.json 或命令行）。已忽略。</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+128"/>
         <source>%1 is inside a .git folder; git&apos;s own files are never changed by tools.</source>
         <translation>%1 位于 .git 文件夹内；工具从不修改 git 自身的文件。</translation>
     </message>
@@ -1850,7 +2026,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::PermissionSettings</name>
     <message>
-        <location filename="../agentcore/permissions/permissionsettings.cpp" line="+47"/>
+        <location filename="../agentcore/permissions/permissionsettings.cpp" line="+49"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -1881,11 +2057,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+1"/>
+        <location line="+53"/>
         <source>%1: %2 (skipped)</source>
         <translation>%1：%2（已跳过）</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="-28"/>
         <source>%1: unknown defaultMode &quot;%2&quot; (use default, acceptEdits, plan or bypass); ignored.</source>
         <translation>%1：未知的 defaultMode &quot;%2&quot;（可用 default、acceptEdits、plan 或 bypass），已忽略。</translation>
     </message>
@@ -1895,7 +2072,22 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1：defaultMode 不是字符串，已忽略。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>&quot;permissions.network&quot; in %1 is not a list; it was ignored.</source>
+        <translation>%1 中的 &quot;permissions.network&quot; 不是列表，已忽略。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: network rules are about Bash commands, like Bash(npm install:*)</source>
+        <translation>%1：网络规则针对的是 Bash 命令，例如 Bash(npm install:*)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a network entry is not a string</source>
+        <translation>某个网络条目不是字符串</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>%1: an additionalDirectories entry is not a path; skipped.</source>
         <translation>%1：additionalDirectories 中有一项不是路径，已跳过。</translation>
     </message>
@@ -1905,7 +2097,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1：additionalDirectories 不是列表，已忽略。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+20"/>
         <source>&quot;permissions.%1&quot; in %2 is not a list; fix it by hand, AgentDesk does not change it.</source>
         <translation>%2 中的 &quot;permissions.%1&quot; 不是列表；请手动修正，AgentDesk 不会修改它。</translation>
     </message>
@@ -1924,7 +2116,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::ProjectTrust</name>
     <message>
-        <location filename="../agentcore/permissions/projecttrust.cpp" line="+84"/>
+        <location filename="../agentcore/permissions/projecttrust.cpp" line="+90"/>
         <source>%1 is not valid JSON; fix or remove it by hand, AgentDesk does not change it.</source>
         <translation>%1 不是有效的 JSON；请手动修复或删除它，AgentDesk 不会修改它。</translation>
     </message>
@@ -1978,26 +2170,38 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::ReadTool</name>
     <message>
-        <location filename="../agentcore/tools/readtool.cpp" line="+28"/>
         <source>1-based line to start at. Use it with limit for large files.</source>
-        <translation>起始行号（从 1 开始）。对大文件请与 limit 一起使用。</translation>
+        <translation type="vanished">起始行号（从 1 开始）。对大文件请与 limit 一起使用。</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Number of lines to read (default %1).</source>
-        <translation>要读取的行数（默认 %1）。</translation>
+        <translation type="vanished">要读取的行数（默认 %1）。</translation>
     </message>
     <message>
         <source>Reads a text file of the repository and returns its lines numbered like `cat -n` (number, tab, line). Paths are relative to the repository root or absolute. By default returns up to %1 lines from the start; pass offset and limit to read further in a long file. Lines longer than %2 characters are cut. Binary files are refused. Read a file before you Edit or overwrite it: edits are only accepted for files read in this session and unchanged since. The line numbers and the tab are not part of the file: never put them in old_string.</source>
         <translation type="vanished">读取仓库中的文本文件，像 `cat -n` 那样返回带行号的各行（行号、制表符、行内容）。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Reads a text file of the repository and returns its lines numbered: each line is its number, a tab, then the line. Paths are relative to the repository root or absolute. By default returns up to %1 lines from the start; pass offset and limit to read further in a long file. Lines longer than %2 characters are cut. Binary files are refused. Read a file before you Edit or overwrite it: edits are only accepted for files read in this session and unchanged since. The line numbers and the tab are not part of the file: never put them in old_string. Reading lines you already read again while the file is unchanged answers only that they are unchanged: your earlier output of them is still exact.</source>
-        <translation>读取仓库中的文本文件，返回带行号的各行：每行依次是行号、制表符和行内容。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。文件未变化时再次读取已读过的行，只会告知这些行未变：你之前得到的输出仍然准确。</translation>
+        <translation type="vanished">读取仓库中的文本文件，返回带行号的各行：每行依次是行号、制表符和行内容。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。文件未变化时再次读取已读过的行，只会告知这些行未变：你之前得到的输出仍然准确。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../agentcore/tools/readtool.cpp" line="+27"/>
+        <source>First line to read (1-based).</source>
+        <translation>要读取的第一行（从 1 开始）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>How many lines (default %1).</source>
+        <translation>读取的行数（默认 %1）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reads a text file: each line comes as its number, a tab, then the line (number and tab are not part of the file: never put them in old_string). Up to %1 lines from offset; lines over %2 characters are cut; binary files are refused. Lines you read before from an unchanged file answer only that: your earlier output is still exact.</source>
+        <translation>读取文本文件：每行依次是行号、制表符和行内容（行号和制表符不属于文件内容：切勿把它们放进 old_string）。从 offset 开始最多读取 %1 行；超过 %2 个字符的行会被截断；不接受二进制文件。对未变化的文件再次读取之前读过的行，只会告知这一点：你之前得到的输出仍然准确。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>The file to read.</source>
         <translation>要读取的文件。</translation>
     </message>
@@ -2195,9 +2399,57 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
 </context>
 <context>
+    <name>AgentCore::SandboxNotice</name>
+    <message>
+        <location filename="../agentcore/tools/sandboxnotice.cpp" line="+40"/>
+        <source>install bubblewrap: sudo apt install bubblewrap (or sudo dnf install bubblewrap).</source>
+        <translation>请安装 bubblewrap：sudo apt install bubblewrap（或 sudo dnf install bubblewrap）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>install bubblewrap (the package &quot;bubblewrap&quot;) or correct the path of bwrap.</source>
+        <translation>请安装 bubblewrap（软件包 &quot;bubblewrap&quot;），或更正 bwrap 的路径。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>AppArmor restricts unprivileged user namespaces here (Ubuntu 23.10 and later); allow them with: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 (or give bwrap an AppArmor profile with &quot;userns,&quot;).</source>
+        <translation>此处 AppArmor 限制了非特权用户命名空间（Ubuntu 23.10 及更高版本）；可用以下命令允许：sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0（或为 bwrap 配置一个含 &quot;userns,&quot; 的 AppArmor 配置文件）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>unprivileged user namespaces are turned off; turn them on with: sudo sysctl -w kernel.unprivileged_userns_clone=1.</source>
+        <translation>非特权用户命名空间已关闭；可用以下命令开启：sudo sysctl -w kernel.unprivileged_userns_clone=1。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>user namespaces are limited to none; allow them with: sudo sysctl -w user.max_user_namespaces=10000.</source>
+        <translation>用户命名空间的数量上限为 0；可用以下命令允许：sudo sysctl -w user.max_user_namespaces=10000。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>allow unprivileged user namespaces (on Ubuntu: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0; on Debian: sudo sysctl -w kernel.unprivileged_userns_clone=1); in a container, run it with user namespaces allowed (e.g. docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined).</source>
+        <translation>请允许非特权用户命名空间（Ubuntu 上：sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0；Debian 上：sudo sysctl -w kernel.unprivileged_userns_clone=1）；在容器中，请以允许用户命名空间的方式运行（例如 docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined）。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The sandbox for Bash is unavailable, so commands run without it, with your rights: %1 To sandbox them, %2 To refuse commands instead, set Sandbox to Required in the settings (headless: --sandbox required).</source>
+        <translation>Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1 要让命令在沙盒中运行，%2 如果想改为拒绝运行命令，请在设置中将“沙盒”设为“必需”（无界面运行：--sandbox required）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The sandbox for Bash is required but unavailable, so Bash commands are refused: %1 To sandbox them, %2 To run them without the sandbox instead, set Sandbox to On in the settings (headless: --sandbox on).</source>
+        <translation>要求必须使用 Bash 的沙盒，但沙盒不可用，因此 Bash 命令会被拒绝：%1 要让命令在沙盒中运行，%2 如果想改为不经沙盒运行命令，请在设置中将“沙盒”设为“开启”（无界面运行：--sandbox on）。</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::SandboxPolicy</name>
     <message>
-        <location filename="../agentcore/tools/sandboxpolicy.cpp" line="+21"/>
+        <location filename="../agentcore/tools/sandboxpolicy.cpp" line="+22"/>
+        <source>Runs sandboxed: read-only outside the repository, with network (allowed by %1).</source>
+        <translation>在沙盒中运行：仓库之外只读，可以联网（由 %1 允许）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Runs sandboxed: read-only outside the repository, with network.</source>
         <translation>在沙盒中运行：仓库之外只读，可以联网。</translation>
     </message>
@@ -2225,7 +2477,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::SandboxProbe</name>
     <message>
-        <location filename="../agentcore/tools/sandboxprobe.cpp" line="+39"/>
+        <location filename="../agentcore/tools/sandboxprobe.cpp" line="+48"/>
         <source>bubblewrap (bwrap) is not installed; install the package &quot;bubblewrap&quot;.</source>
         <translation>未安装 bubblewrap（bwrap）；请安装软件包 &quot;bubblewrap&quot;。</translation>
     </message>
@@ -2437,7 +2689,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::SessionLog</name>
     <message>
-        <location filename="../agentcore/session/sessionlog.cpp" line="+47"/>
+        <location filename="../agentcore/session/sessionlog.cpp" line="+52"/>
         <source>%1 is not an AgentDesk session (its first line is not a session header). It was left as it is.</source>
         <translation>%1 不是 AgentDesk 会话（第一行不是会话头）。已保持原样。</translation>
     </message>
@@ -2448,11 +2700,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+21"/>
+        <location line="+128"/>
         <source>another process</source>
         <translation>另一个进程</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-127"/>
         <source>process %1</source>
         <translation>进程 %1</translation>
     </message>
@@ -2462,7 +2715,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%2 上的进程 %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+30"/>
         <source>Cannot read the session %1: %2</source>
         <translation>无法读取会话 %1：%2</translation>
     </message>
@@ -2477,7 +2730,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>无法读取 %2 的第 %1 行，已跳过。</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+57"/>
         <source>Cannot create the session %1: its folder cannot be made.</source>
         <translation>无法创建会话 %1：无法创建其文件夹。</translation>
     </message>
@@ -2540,7 +2793,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::SessionStore</name>
     <message>
-        <location filename="../agentcore/session/sessionstore.cpp" line="+85"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="+86"/>
         <source>Cannot read it: %1</source>
         <translation>无法读取：%1</translation>
     </message>
@@ -2560,24 +2813,224 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+105"/>
         <source>%1 (copy)</source>
         <extracomment>The title of a copy of a session, made because another window has the session open</extracomment>
         <translation>%1（副本）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+22"/>
+        <source>process %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>another process</source>
+        <translation>另一个进程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Cannot delete the session %1: it is open in another AgentDesk window or headless run (%2).</source>
         <translation>无法删除会话 %1：它已在另一个 AgentDesk 窗口或无界面运行中打开（%2）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot delete the session %1: its lock file cannot be written.</source>
+        <translation>无法删除会话 %1：无法写入其锁文件。</translation>
     </message>
     <message>
         <source>Cannot delete the session %1: it is open in another AgentDesk window (%2).</source>
         <translation type="vanished">无法删除会话 %1：它已在另一个 AgentDesk 窗口中打开（%2）。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Cannot delete the session %1: %2</source>
         <translation>无法删除会话 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::SessionWorktrees</name>
+    <message>
+        <location filename="../agentcore/worktree/sessionworktrees.cpp" line="+177"/>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>git cannot be run here (%1), and a session worktree needs it.</source>
+        <translation>此处无法运行 git（%1），而会话工作树需要它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is not a git repository (or git sees no working tree there), so a session cannot have a worktree of its own.</source>
+        <translation>%1 不是 git 仓库（或 git 在那里看不到工作区），因此会话无法拥有自己的工作树。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 has no commit yet: a session worktree starts from the checked-out commit. Commit once, then try again.</source>
+        <translation>%1 还没有任何提交：会话工作树从当前检出的提交开始。请先提交一次，然后重试。</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>git cannot read the checked-out commit of %1: %2</source>
+        <translation>git 无法读取 %1 当前检出的提交：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>cannot create the folder %1 for the session&apos;s worktree.</source>
+        <translation>无法为会话的工作树创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>no free branch name like %1 is left.</source>
+        <translation>已没有类似 %1 的可用分支名。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>git could not make the worktree %1: %2</source>
+        <translation>git 无法创建工作树 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The session&apos;s worktree record is incomplete.</source>
+        <translation>会话的工作树记录不完整。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The main checkout %1 of this session&apos;s worktree no longer exists.</source>
+        <translation>此会话工作树的主检出目录 %1 已不存在。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 is no longer a git repository (%2), so this session&apos;s worktree cannot be used.</source>
+        <translation>%1 已不再是 git 仓库（%2），因此无法使用此会话的工作树。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The branch %1 of this session was deleted or renamed outside AgentDesk. AgentDesk does not recreate it: restore it (git reflog shows where it was) or delete the session.</source>
+        <translation>此会话的分支 %1 已在 AgentDesk 之外被删除或重命名。AgentDesk 不会重新创建它：请恢复它（git reflog 可显示它原来的位置），或删除该会话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The worktree folder %1 of this session was deleted outside AgentDesk; what was not committed on its branch %2 is lost. AgentDesk does not recreate it: keep the branch or delete the session.</source>
+        <translation>此会话的工作树文件夹 %1 已在 AgentDesk 之外被删除；其分支 %2 上未提交的内容已丢失。AgentDesk 不会重新创建它：请保留该分支，或删除该会话。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The folder %1 is no longer a worktree of %2 (it was changed outside AgentDesk).</source>
+        <translation>文件夹 %1 已不再是 %2 的工作树（它在 AgentDesk 之外被更改）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The worktree %1 no longer has the session&apos;s branch %2 checked out (it has %3 now): it was switched outside AgentDesk.</source>
+        <translation>工作树 %1 检出的已不再是会话的分支 %2（现在是 %3）：它在 AgentDesk 之外被切换了。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a detached HEAD</source>
+        <translation>分离的 HEAD</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The branch %1 was moved outside AgentDesk: it no longer contains the commit %2 the session started from (reset or rebased). Its changes cannot be brought back by AgentDesk; merge the branch with git.</source>
+        <translation>分支 %1 已在 AgentDesk 之外被移动：它不再包含会话起始时的提交 %2（被重置或变基）。AgentDesk 无法带回它的更改；请用 git 合并该分支。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>git cannot compare the branch %1 with the commit %2 the session started from: %3</source>
+        <translation>git 无法将分支 %1 与会话起始时的提交 %2 进行比较：%3</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>git cannot compare the worktree with the commit it started from: %1</source>
+        <translation>git 无法将工作树与其起始提交进行比较：%1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>git cannot list the worktree&apos;s new files: %1</source>
+        <translation>git 无法列出工作树中的新文件：%1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>git cannot read the files of the commit %1: %2</source>
+        <translation>git 无法读取提交 %1 中的文件：%2</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>it was created in your checkout since the session started</source>
+        <translation>会话开始后，它在你的检出目录中被创建了</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it was deleted in your checkout since the session started</source>
+        <translation>会话开始后，它在你的检出目录中被删除了</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+5"/>
+        <location line="+21"/>
+        <source>it was changed in your checkout since the session started</source>
+        <translation>会话开始后，它在你的检出目录中被更改了</translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <source>it was replaced in your checkout since the session started</source>
+        <translation>会话开始后，它在你的检出目录中被替换了</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>the session&apos;s branch %1 changed %2 since %3; only what you accept reaches your checkout</source>
+        <translation>会话的分支 %1 自 %3 以来更改了 %2；只有你接受的内容才会进入你的检出目录</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>1 path</source>
+        <translation>1 个路径</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 paths</source>
+        <translation>%1 个路径</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Not brought back (your checkout changed them; the branch %1 keeps them):</source>
+        <translation>未带回（它们在你的检出目录中已被更改；分支 %1 保留着它们）：</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>it was changed in your checkout since the review was made</source>
+        <translation>创建审查后，它在你的检出目录中被更改了</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>git cannot stage the worktree&apos;s changes: %1</source>
+        <translation>git 无法暂存工作树中的更改：%1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>git cannot commit the worktree&apos;s changes on %1: %2</source>
+        <translation>git 无法在 %1 上提交工作树中的更改：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The main checkout %1 no longer exists; the worktree %2 was left as it is.</source>
+        <translation>主检出目录 %1 已不存在；工作树 %2 保持原样。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>git cannot remove the worktree %1: %2</source>
+        <translation>git 无法移除工作树 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>git cannot forget the worktree %1: %2</source>
+        <translation>git 无法清除工作树 %1 的记录：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>git cannot delete the branch %1: %2</source>
+        <translation>git 无法删除分支 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2694,39 +3147,41 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::ShellWriteApplier</name>
     <message>
-        <location filename="../agentcore/tools/shellwriteapplier.cpp" line="+103"/>
         <source>cannot write the journal %1: %2</source>
-        <translation>无法写入日志 %1：%2</translation>
+        <translation type="vanished">无法写入日志 %1：%2</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>cannot write the journal %1</source>
-        <translation>无法写入日志 %1</translation>
+        <translation type="vanished">无法写入日志 %1</translation>
     </message>
     <message>
-        <location line="+174"/>
+        <location filename="../agentcore/tools/shellwriteapplier.cpp" line="+103"/>
+        <location filename="../agentcore/worktree/sessionworktrees.cpp" line="-78"/>
         <source>it changed since the command ran</source>
         <translation>命令运行之后它已发生变化</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>cannot create the folder %1</source>
-        <translation>无法创建文件夹 %1</translation>
+        <translation type="vanished">无法创建文件夹 %1</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+42"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+7"/>
         <source>it still holds files that were kept</source>
         <translation>其中仍有被保留的文件</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+13"/>
+        <source>Finished applying a command&apos;s accepted changes to %1 (%2 files) that an earlier run left unfinished.</source>
+        <translation>之前的运行未能完成将某条命令已接受的更改应用到 %1，现已完成（%2 个文件）。</translation>
+    </message>
+    <message>
         <source>Finished applying a command&apos;s accepted changes to %1 (%2 steps) that an earlier run left unfinished.</source>
-        <translation>之前的运行未能完成将某条命令已接受的更改应用到 %1，现已完成（%2 步）。</translation>
+        <translation type="vanished">之前的运行未能完成将某条命令已接受的更改应用到 %1，现已完成（%2 步）。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3025,7 +3480,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1 MiB</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>... [line cut: %1 more characters]</source>
         <translation>... [行已截断：还有 %1 个字符]</translation>
     </message>
@@ -3145,19 +3600,27 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
 <context>
     <name>AgentCore::WriteTool</name>
     <message>
-        <location filename="../agentcore/tools/writetool.cpp" line="+29"/>
         <source>Writes a whole file: creates it (and missing directories), or replaces all of an existing file&apos;s content. To overwrite an existing file you must Read it in this session first, and it must be unchanged since. Prefer Edit to change part of a file. Paths are relative to the repository root; files outside the repository cannot be written. An existing file keeps its CRLF line endings and byte order mark.</source>
-        <translation>写入整个文件：创建文件（及缺少的目录），或替换现有文件的全部内容。要覆盖现有文件，必须先在本会话中 Read 它，且此后文件未变化。只修改文件的一部分时优先使用 Edit。路径相对于仓库根目录；不能写入仓库之外的文件。现有文件保留其 CRLF 换行符和字节顺序标记。</translation>
+        <translation type="vanished">写入整个文件：创建文件（及缺少的目录），或替换现有文件的全部内容。要覆盖现有文件，必须先在本会话中 Read 它，且此后文件未变化。只修改文件的一部分时优先使用 Edit。路径相对于仓库根目录；不能写入仓库之外的文件。现有文件保留其 CRLF 换行符和字节顺序标记。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../agentcore/tools/writetool.cpp" line="+37"/>
         <source>The file to write.</source>
         <translation>要写入的文件。</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>The complete new content of the file.</source>
-        <translation>文件的完整新内容。</translation>
+        <translation type="vanished">文件的完整新内容。</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>Writes a whole file: creates it (and missing directories) or replaces an existing file you read in this session, unchanged since, keeping its line endings and byte order mark. Files outside the repository cannot be written.</source>
+        <translation>写入整个文件：创建文件（以及缺失的目录），或替换你在本会话中读取过、且此后未变化的已有文件，并保留其换行符和字节顺序标记。不能写入仓库之外的文件。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The file&apos;s complete content.</source>
+        <translation>文件的完整内容。</translation>
     </message>
     <message>
         <location line="+21"/>
@@ -3188,7 +3651,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
 <context>
     <name>App::CommandLine</name>
     <message>
-        <location filename="../app/commandline.cpp" line="+66"/>
+        <location filename="../app/commandline.cpp" line="+69"/>
         <source>Run PROMPT headless (no window): print the answer and exit. &quot;-&quot; reads the prompt from standard input.</source>
         <translation>无界面运行 PROMPT（不打开窗口）：输出回答后退出。&quot;-&quot; 表示从标准输入读取提示词。</translation>
     </message>
@@ -3199,12 +3662,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+2"/>
-        <location line="+321"/>
+        <location line="+373"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-320"/>
+        <location line="-372"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -3265,12 +3728,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+3"/>
-        <location line="+30"/>
+        <location line="+37"/>
         <source>MODE</source>
         <translation>MODE</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-35"/>
         <source>Allow rules such as &quot;Bash(git status)&quot; Edit Read, separated by commas or spaces; may be repeated.</source>
         <translation>允许规则，例如 &quot;Bash(git status)&quot; Edit Read，以逗号或空格分隔；可重复指定。</translation>
     </message>
@@ -3278,6 +3741,16 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <location line="+3"/>
         <source>RULES</source>
         <translation>RULES</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The built-in tools the model is offered, separated by commas or spaces: Read, Glob, Grep, LS, Edit, Write, Bash (default: all; &quot;&quot; for none).</source>
+        <translation>提供给模型的内置工具，用逗号或空格分隔：Read、Glob、Grep、LS、Edit、Write、Bash（默认：全部；&quot;&quot; 表示不提供）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>TOOLS</source>
+        <translation>TOOLS</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3296,11 +3769,24 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+2"/>
-        <source>With --print: continue the repository&apos;s most recent session (the window&apos;s or a headless run&apos;s): its conversation is the history of this run, which is added to it.</source>
-        <translation>与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。</translation>
+        <source>With --print: continue the repository&apos;s most recent session (the window&apos;s or a headless run&apos;s): its conversation is the history of this run, which is added to it. One open in another window or run is passed over (stderr says which) for the most recent one that is free.</source>
+        <translation>与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。已在另一个窗口或运行中打开的会话会被跳过（stderr 会说明是哪个），改为继续最近一个空闲的会话。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+46"/>
+        <source>Headless: agentdesk --print PROMPT [options] runs one task without a window.
+Each run is recorded as a session of the repository, which the window lists; --continue or --resume ID goes on with one.
+Exit codes: 0 the task ended naturally; 1 the run failed (provider or network error, truncated or refused answer); 2 usage or configuration error (also: no session to continue, every one is open elsewhere, or the session given is in use); 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated (SIGTERM).</source>
+        <translation>无界面模式：agentdesk --print 提示 [选项] 在没有窗口的情况下运行一个任务。
+每次运行都会记录为该仓库的一个会话，窗口中会列出；--continue 或 --resume ID 可继续某个会话。
+退出码：0 任务正常结束；1 运行失败（服务商或网络错误、回答被截断或被拒绝）；2 用法或配置错误（也包括：没有可继续的会话、每个会话都已在别处打开，或指定的会话正被使用）；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
+    </message>
+    <message>
+        <source>With --print: continue the repository&apos;s most recent session (the window&apos;s or a headless run&apos;s): its conversation is the history of this run, which is added to it.</source>
+        <translation type="vanished">与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。</translation>
+    </message>
+    <message>
+        <location line="-39"/>
         <source>With --print: continue the session ID of this repository (agent_start&apos;s sessionId, or the path of its file).</source>
         <translation>与 --print 一起使用：继续本仓库中编号为 ID 的会话（agent_start 中的 sessionId，或会话文件的路径）。</translation>
     </message>
@@ -3325,31 +3811,29 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>与 --print 一起使用：不将本次运行记录为会话（用 --continue 或 --resume 继续的会话只会被读取，不会追加任何内容）。</translation>
     </message>
     <message>
-        <location line="+24"/>
         <source>Headless: agentdesk --print PROMPT [options] runs one task without a window.
 Each run is recorded as a session of the repository, which the window lists; --continue or --resume ID goes on with one.
 Exit codes: 0 the task ended naturally; 1 the run failed (provider or network error, truncated or refused answer); 2 usage or configuration error (also: no session to continue, or the session is in use); 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated (SIGTERM).</source>
-        <translation>无界面模式：agentdesk --print 提示 [选项] 在没有窗口的情况下运行一个任务。
+        <translation type="vanished">无界面模式：agentdesk --print 提示 [选项] 在没有窗口的情况下运行一个任务。
 每次运行都会记录为该仓库的一个会话，窗口中会列出；--continue 或 --resume ID 可继续某个会话。
 退出码：0 任务正常结束；1 运行失败（服务商或网络错误、回答被截断或被拒绝）；2 用法或配置错误（也包括：没有可继续的会话，或会话正被使用）；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="+134"/>
+        <location line="+191"/>
         <source>Unknown sandbox mode &quot;%1&quot; for --sandbox: use on, off or required.</source>
         <translation>未知的 --sandbox 沙盒模式 &quot;%1&quot;：请使用 on、off 或 required。</translation>
     </message>
     <message>
-        <location line="+83"/>
         <source>agentdesk --rewind SESSION CHECKPOINT restores the repository&apos;s files to a checkpoint of the session (the ids stream-json&apos;s agent_start and checkpoint lines name), prints the files it changed and exits; the state it replaces is recorded first, so it can be undone the same way. Without CHECKPOINT it lists the session&apos;s checkpoints. Refused while the session is running.</source>
-        <translation>agentdesk --rewind SESSION CHECKPOINT 将仓库的文件恢复到该会话的某个检查点（ID 见 stream-json 的 agent_start 行和 checkpoint 行），输出它更改的文件后退出；被替换的状态会先记录下来，因此可以用同样的方式撤销。不给出 CHECKPOINT 时，列出该会话的检查点。会话正在运行时拒绝执行。</translation>
+        <translation type="vanished">agentdesk --rewind SESSION CHECKPOINT 将仓库的文件恢复到该会话的某个检查点（ID 见 stream-json 的 agent_start 行和 checkpoint 行），输出它更改的文件后退出；被替换的状态会先记录下来，因此可以用同样的方式撤销。不给出 CHECKPOINT 时，列出该会话的检查点。会话正在运行时拒绝执行。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+92"/>
         <source>SESSION</source>
         <translation>SESSION</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+42"/>
         <source>Give either --print or --rewind, not both.</source>
         <translation>--print 和 --rewind 只能二选一，不能同时使用。</translation>
     </message>
@@ -3364,7 +3848,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>--rewind 需要会话的 ID。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+37"/>
         <source>--%1 is only used with --print.</source>
         <translation>--%1 只能与 --print 一起使用。</translation>
     </message>
@@ -3385,7 +3869,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（提供商或网络错误、回答被截断或被拒绝）；2 用法或配置错误；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="-281"/>
+        <location line="-336"/>
         <source>Unbalanced parentheses in --allowed-tools &quot;%1&quot;. Quote a rule with spaces, e.g. --allowed-tools &quot;Bash(git status)&quot;.</source>
         <translation>--allowed-tools &quot;%1&quot; 中的括号不配对。含空格的规则请加引号，例如 --allowed-tools &quot;Bash(git status)&quot;。</translation>
     </message>
@@ -3395,7 +3879,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>--allowed-tools 中的规则 &quot;%1&quot; 无效：%2</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+29"/>
+        <source>Unknown tool &quot;%1&quot; in --tools: use Read, Glob, Grep, LS, Edit, Write or Bash (or &quot;default&quot; for all of them).</source>
+        <translation>--tools 中有未知工具 &quot;%1&quot;：请使用 Read、Glob、Grep、LS、Edit、Write 或 Bash（或用 &quot;default&quot; 表示全部）。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Unknown provider &quot;%1&quot; for --provider: use openai, anthropic or openai-responses.</source>
         <translation>--provider 的提供商 &quot;%1&quot; 未知：请使用 openai、anthropic 或 openai-responses。</translation>
     </message>
@@ -3420,7 +3909,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>未知的权限模式 &quot;%1&quot;：请使用 default、acceptEdits、plan 或 bypass。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Unknown output format &quot;%1&quot;: use text or stream-json.</source>
         <translation>未知的输出格式 &quot;%1&quot;：请使用 text 或 stream-json。</translation>
     </message>
@@ -3460,7 +3949,37 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>FILE</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+4"/>
+        <source>agentdesk --rewind SESSION CHECKPOINT restores the repository&apos;s files to a checkpoint of the session (the ids stream-json&apos;s agent_start and checkpoint lines name), prints the files it changed and exits; the state it replaces is recorded first, so it can be undone the same way, and the rewind shows in the session when the window opens it. Without CHECKPOINT it lists the session&apos;s checkpoints. Refused while the session is running.</source>
+        <translation>agentdesk --rewind SESSION CHECKPOINT 将仓库的文件恢复到该会话的某个检查点（ID 见 stream-json 的 agent_start 行和 checkpoint 行），输出它更改的文件后退出；被替换的状态会先记录下来，因此可以用同样的方式撤销，窗口打开该会话时也会显示这次回退。不给出 CHECKPOINT 时，列出该会话的检查点。会话正在运行时拒绝执行。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>With --rewind: leave PATH as it is (a file or a folder, relative to the repository&apos;s top folder). Repeatable.</source>
+        <translation>与 --rewind 一起使用：保持 PATH 原样（文件或文件夹，相对于仓库的顶层文件夹）。可重复使用。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PATH</source>
+        <translation>PATH</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>With --rewind: print what the rewind would change and change nothing.</source>
+        <translation>与 --rewind 一起使用：输出回退将会更改的内容，但不做任何更改。</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>--%1 needs a checkpoint: agentdesk --rewind SESSION CHECKPOINT.</source>
+        <translation>--%1 需要一个检查点：agentdesk --rewind SESSION CHECKPOINT。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>--%1 is only used with --rewind.</source>
+        <translation>--%1 只能与 --rewind 一起使用。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Only one repository can be opened, got %1.</source>
         <translation>只能打开一个仓库，实际给出了 %1 个。</translation>
     </message>
@@ -3487,14 +4006,14 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::HeadlessRewind</name>
     <message numerus="yes">
-        <location filename="../app/headlessrewind.cpp" line="+46"/>
+        <location filename="../app/headlessrewind.cpp" line="+51"/>
         <source>  (%n file(s) not covered)</source>
         <translation>
             <numerusform>  （%n 个文件未涵盖）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+51"/>
         <source>The session %1 is running (%2): stop it before rewinding its files, or the rewind and the agent would write the same files.</source>
         <translation>会话 %1 正在运行（%2）：回退其文件之前请先停止它，否则回退和智能体会写入相同的文件。</translation>
     </message>
@@ -3519,17 +4038,34 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>检查点 %1 属于会话 %2，而不是 %3。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+40"/>
+        <source>Nothing the rewind changes is under %1: check the path (relative to %2).</source>
+        <translation>回退所更改的内容都不在 %1 之下：请检查该路径（相对于 %2）。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Nothing was changed (--dry-run).</source>
+        <translation>未做任何更改（--dry-run）。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>not restored: %1</source>
         <translation>未恢复：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
+        <source>The files were restored, but the rewind could not be recorded in the session: %1</source>
+        <translation>文件已恢复，但无法在会话中记录这次回退：%1</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <location line="+29"/>
         <source>left as it is (the checkpoint does not cover it): %1</source>
         <translation>保持原样（检查点未涵盖它）：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-28"/>
+        <location line="+31"/>
         <source>The files are already as at the checkpoint.</source>
         <translation>文件已与检查点时的状态一致。</translation>
     </message>
@@ -3542,7 +4078,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::HeadlessRun</name>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+96"/>
+        <location filename="../app/headlessrun.cpp" line="+97"/>
         <source>interrupted: the run was aborted.</source>
         <translation>已中断：运行已中止。</translation>
     </message>
@@ -3589,16 +4125,17 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>--print - 从标准输入读取提示词，但标准输入为空。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+42"/>
+        <location line="+8"/>
         <location line="+5"/>
         <location line="+30"/>
         <location line="+14"/>
-        <location line="+202"/>
+        <location line="+243"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="-244"/>
+        <location line="-285"/>
         <source>warning: this repository&apos;s settings files (.agentdesk/) ask for more than your own settings, which you have not accepted; ignored: %1. Accept it once in the AgentDesk window, or run with --trust-project-settings.</source>
         <translation>警告：此仓库的设置文件（.agentdesk/）请求的权限超出了你自己的设置，而你尚未接受；已忽略：%1。请在 AgentDesk 窗口中接受一次，或使用 --trust-project-settings 运行。</translation>
     </message>
@@ -3614,23 +4151,48 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     </message>
     <message>
         <location line="+17"/>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>The session %1 belongs to another repository, %2: run with --repo %2 to continue it.</source>
         <translation>会话 %1 属于另一个仓库 %2：请使用 --repo %2 运行以继续它。</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-14"/>
         <source>No session %1 for %2. The window lists the repository&apos;s sessions; agent_start names each run&apos;s sessionId.</source>
         <translation>%2 没有会话 %1。窗口中列出了该仓库的会话；agent_start 会给出每次运行的 sessionId。</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <location line="+9"/>
+        <location line="+29"/>
+        <location line="+34"/>
         <source>Cannot continue the session %1: %2</source>
         <translation>无法继续会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="-17"/>
+        <source>the most recent session, %1, is open in another AgentDesk window or headless run; continuing %2, the most recent one that is free.</source>
+        <translation>最近的会话 %1 已在另一个 AgentDesk 窗口或无界面运行中打开；将继续最近一个空闲的会话 %2。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the %1 most recent sessions are open in other AgentDesk windows or headless runs: %2; continuing %3, the most recent one that is free.</source>
+        <translation>最近的 %1 个会话已在其他 AgentDesk 窗口或无界面运行中打开：%2；将继续最近一个空闲的会话 %3。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>another process</source>
+        <translation>另一个进程</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No session to continue: every session of %1 is open in another AgentDesk window or headless run (%2), and only one can add to a session at a time. Run without --continue to start a new one, or --resume one of them once it is closed.</source>
+        <translation>没有可继续的会话：%1 的每个会话都已在另一个 AgentDesk 窗口或无界面运行中打开（%2），而同一时间只能有一个向会话追加内容。不带 --continue 运行即可开始新会话，或在其中某个会话关闭后用 --resume 继续它。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>interrupted, stopping the run...</source>
         <translation>已中断，正在停止运行...</translation>
     </message>
@@ -3685,7 +4247,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::WindowSetup</name>
     <message>
-        <location filename="../app/windowsetup.cpp" line="+56"/>
+        <location filename="../app/windowsetup.cpp" line="+57"/>
         <source>%1 Then start AgentDesk again (for example: agentdesk --provider anthropic).</source>
         <translation>%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
     </message>
@@ -3769,7 +4331,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession.cpp" line="+420"/>
+        <location filename="../ui/agentsession.cpp" line="+430"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
@@ -4075,7 +4637,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::CheckpointRewindFiles</name>
     <message>
-        <location filename="../ui/rewind/checkpointrewindfiles.cpp" line="+32"/>
+        <location filename="../ui/rewind/checkpointrewindfiles.cpp" line="+30"/>
         <source>No checkpoint of the files was recorded at that point: only the conversation can be rewound.</source>
         <translation>该位置没有记录文件的检查点：只能回退对话。</translation>
     </message>
@@ -4652,6 +5214,74 @@ Created in this session; %n change(s)</source>
     </message>
 </context>
 <context>
+    <name>Ui::DesktopNotifier</name>
+    <message>
+        <location filename="../ui/desktopnotifier.cpp" line="+171"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location line="+170"/>
+        <source>Approve: what Bash %1 wrote</source>
+        <translation>待批准：Bash %1 写入的内容</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Approve: Bash %1</source>
+        <translation>待批准：Bash %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Approve: %1 %2 (new file)</source>
+        <translation>待批准：%1 %2（新文件）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Approve: %1 %2</source>
+        <translation>待批准：%1 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Approve: %1</source>
+        <translation>待批准：%1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The task finished.</source>
+        <translation>任务已完成。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Finished: %1</source>
+        <translation>已完成：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the model refused</source>
+        <translation>模型拒绝了请求</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The task failed: %1</source>
+        <translation>任务失败：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed: %1 (%2)</source>
+        <translation>失败：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+</context>
+<context>
     <name>Ui::DiffReviewView</name>
     <message>
         <location filename="../ui/review/diffreviewview.cpp" line="+75"/>
@@ -4724,7 +5354,7 @@ Lines removed: %2</source>
 <context>
     <name>Ui::FileDiffView</name>
     <message>
-        <location filename="../ui/review/filediffview.cpp" line="+80"/>
+        <location filename="../ui/review/filediffview.cpp" line="+82"/>
         <source>Open in &amp;Editor</source>
         <translation>在编辑器中打开(&amp;E)</translation>
     </message>
@@ -4750,22 +5380,23 @@ Lines removed: %2</source>
     </message>
     <message>
         <location line="+5"/>
+        <location line="+53"/>
         <source>%1 is too large to show here (%2).</source>
         <translation>%1 太大，无法在此显示（%2）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-47"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <location line="+8"/>
-        <location line="+38"/>
+        <location line="+44"/>
         <source>%1 is a binary file: its changes cannot be shown as text.</source>
         <translation>%1 是二进制文件：其更改无法以文本显示。</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-38"/>
         <source>Compared with the last commit (HEAD); changes not committed before this session show too.</source>
         <translation>与最后一次提交（HEAD）比较；本会话之前未提交的更改也会显示。</translation>
     </message>
@@ -4785,7 +5416,7 @@ Lines removed: %2</source>
         <translation>%1 与最后一次提交中的相同：会话对它的更改已被撤销或提交。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+31"/>
         <source>No difference in the text of %1 (its mode may differ).</source>
         <translation>%1 的文本没有差异（文件模式可能不同）。</translation>
     </message>
@@ -4964,7 +5595,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+181"/>
+        <location filename="../ui/mainwindow.cpp" line="+202"/>
         <source>Stop the running task before opening another repository.</source>
         <translation>请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
@@ -4990,7 +5621,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+91"/>
         <source>Summarising the older part of the conversation so that the next request fits…</source>
         <translation>正在为对话较早的部分撰写摘要，以便下一个请求能放得下……</translation>
     </message>
@@ -5015,12 +5646,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>此窗口使用命令行给出的模型（--provider、--model、--base-url），而不是保存的默认模型 %1。在此处更改模型即可将其设为默认并使用它。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+72"/>
         <source>Stop the running task before deleting a session.</source>
         <translation>请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -5428,7 +6059,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::RewindController</name>
     <message>
-        <location filename="../ui/rewind/rewindcontroller.cpp" line="+56"/>
+        <location filename="../ui/rewind/rewindcontroller.cpp" line="+59"/>
         <source>your message “%1”</source>
         <extracomment>What a rewind goes back to: &quot;your message “fix the parser”&quot;</extracomment>
         <translation>你的消息“%1”</translation>
@@ -5450,22 +6081,22 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+5"/>
-        <location line="+78"/>
+        <location line="+102"/>
         <source>No conversation is open.</source>
         <translation>没有打开的对话。</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-100"/>
         <source>That point is no longer in the conversation.</source>
         <translation>该位置已不在对话中。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>No checkpoints are kept for this session: only the conversation can be rewound.</source>
         <translation>此会话没有保存检查点：只能回退对话。</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+59"/>
         <source>The files cannot be rewound: no checkpoint was recorded there.</source>
         <translation>无法回退文件：该位置没有记录检查点。</translation>
     </message>
@@ -5483,7 +6114,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::RewindDialog</name>
     <message>
-        <location filename="../ui/rewind/rewinddialog.cpp" line="+26"/>
+        <location filename="../ui/rewind/rewinddialog.cpp" line="+30"/>
         <source>deleted (created since)</source>
         <extracomment>A file the rewind deletes: it was created after that point</extracomment>
         <translation>删除（此后新建）</translation>
@@ -5516,7 +6147,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>仅文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Rewind</source>
         <translation>回退</translation>
     </message>
@@ -5546,24 +6177,29 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>回退将恢复的文件；勾选的文件保持原样</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>What the rewind changes in the selected file</source>
         <translation>回退会对所选文件做的更改</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+16"/>
+        <source>Working out what the rewind changes in the files…</source>
+        <translation>正在计算回退会对文件做哪些更改…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>&amp;Rewind</source>
         <extracomment>Confirms a rewind; nothing changes before it is pressed</extracomment>
         <translation>回退(&amp;R)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+44"/>
         <source>Rewind to right before %1.</source>
         <extracomment>Top of the rewind dialog: &quot;Rewind to right before your message “fix the parser”&quot;</extracomment>
         <translation>回退到%1之前。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+31"/>
         <source>Check to keep %1 as it is</source>
         <translation>勾选以保持 %1 原样</translation>
     </message>
@@ -5578,7 +6214,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>勾选文件可使其保持原样（空格键）。检查点未涵盖、将保持原样的文件：%1。</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+80"/>
         <source>Created after that point: the rewind deletes it.</source>
         <translation>在该位置之后创建：回退会删除它。</translation>
     </message>
@@ -5599,7 +6235,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>%1 的回退</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
+        <source>The files can be rewound once their change is shown; the conversation only can be rewound now.</source>
+        <translation>显示出文件的更改后才能回退文件；现在只能回退对话。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The model goes on from this point; the later messages stay in the session, marked as rewound.</source>
         <translation>模型从此处继续；之后的消息仍保留在会话中，并标记为已回退。</translation>
     </message>
@@ -5703,6 +6344,24 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
 </context>
 <context>
+    <name>Ui::SandboxNoticeBar</name>
+    <message>
+        <location filename="../ui/sandboxnoticebar.cpp" line="+28"/>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sandbox: On runs commands without it here; Required refuses them.</source>
+        <translation>沙盒：设为“开启”时，此处命令将不经沙盒运行；设为“必需”时则拒绝运行。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>Ui::SessionsPanel</name>
     <message>
         <location filename="../ui/sessions/sessionspanel.cpp" line="+27"/>
@@ -5736,7 +6395,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>会话</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
+        <source>New Session in a &amp;Worktree…</source>
+        <translation>在工作树中新建会话(&amp;W)…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>New</source>
         <translation>新建</translation>
     </message>
@@ -5746,7 +6410,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>开始新对话（Ctrl+N）</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+47"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -5780,7 +6444,12 @@ Started %2
 %2</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+20"/>
+        <source>Start a conversation on a new branch in a git worktree of its own; its changes come back through a review</source>
+        <translation>在新分支上、在独立的 git 工作树中开始对话；其更改通过审查带回</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>Delete Session</source>
         <translation>删除会话</translation>
     </message>
@@ -5828,18 +6497,18 @@ Started %2
 <context>
     <name>Ui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settings/settingsdialog.cpp" line="+110"/>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+111"/>
         <source>AgentDesk Settings</source>
         <translation>AgentDesk 设置</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+169"/>
+        <location line="+220"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-154"/>
+        <location line="-205"/>
         <source>Maximum turns</source>
         <translation>最大轮数</translation>
     </message>
@@ -5899,7 +6568,29 @@ Started %2
         <translation>关闭时：沙盒中的命令无法访问网络，连本机上的服务器也无法访问（npm install、git fetch 和 curl 会失败）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
+        <source>Commands allowed the network</source>
+        <translation>允许联网的命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bash(npm install:*)
+Bash(pip install:*)</source>
+        <translation>Bash(npm install:*)
+Bash(pip install:*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>With the network off, these commands get it anyway: one rule a line, as in the permission rules (Bash(npm install:*) is npm install with any arguments). A command gets the network only when each of its parts that is not read-only matches a rule. Rules may also be in the &quot;network&quot; list of settings.json&apos;s &quot;permissions&quot;. Only you add them; the agent cannot.</source>
+        <translation>关闭网络时，这些命令仍可联网：每行一条规则，写法同权限规则（Bash(npm install:*) 表示带任意参数的 npm install）。只有当命令中每个非只读的部分都匹配某条规则时，该命令才能联网。规则也可以写在 settings.json 的 &quot;permissions&quot; 下的 &quot;network&quot; 列表中。只有你能添加规则；智能体不能。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Not a Bash rule, ignored: %1</source>
+        <translation>不是 Bash 规则，已忽略：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>&amp;Review what shell commands write</source>
         <translation>审查 shell 命令的写入(&amp;R)</translation>
     </message>
@@ -5919,6 +6610,11 @@ Started %2
         <translation>沙盒(&amp;S)：</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Commands allowed the net&amp;work:</source>
+        <translation>允许联网的命令(&amp;W)：</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>Not available on this system: %1. Commands write to the repository directly.</source>
         <translation>此系统上不可用：%1。命令会直接写入仓库。</translation>
@@ -5927,6 +6623,31 @@ Started %2
         <location line="+10"/>
         <source>Agent</source>
         <translation>智能体</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>When a session waits for an appr&amp;oval</source>
+        <translation>会话等待批准时(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>When a task &amp;finishes or fails</source>
+        <translation>任务完成或失败时(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A desktop notification, and the window&apos;s taskbar entry asks for attention, only while the AgentDesk window is not active. Click the notification to go to the session.</source>
+        <translation>仅在 AgentDesk 窗口不处于活动状态时，显示桌面通知，并让窗口的任务栏条目请求注意。点击通知可转到该会话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Notify:</source>
+        <translation>通知：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Notifications</source>
+        <translation>通知</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5974,7 +6695,7 @@ Started %2
         <translation>外观</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>Use the offline &amp;demo (no model; nothing leaves this computer)</source>
         <translation>使用离线演示(&amp;D)（不使用模型；任何数据都不会离开这台电脑）</translation>
     </message>
@@ -6075,7 +6796,7 @@ Started %2
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+138"/>
         <source>e.g. http://localhost:11434/v1 (Ollama)</source>
         <translation>例如 http://localhost:11434/v1（Ollama）</translation>
     </message>
@@ -6238,7 +6959,12 @@ Started %2
         <translation>全部取消勾选</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+83"/>
+        <source>Bring back what the session changed on its branch %1</source>
+        <translation>带回会话在其分支 %1 上所做的更改</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Review what the command wrote: %1</source>
         <translation>审查命令写入的内容：%1</translation>
     </message>
