@@ -50,7 +50,10 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     m_draftTimer->setSingleShot(true);
     m_draftTimer->setInterval(draftDelayMs);
     connect(m_draftTimer, &QTimer::timeout, this, &AgentSession::writeDraft);
-    if (m_file.resumed && !m_file.path.isEmpty()) {
+    if (!m_file.worktreeProblem.isEmpty()) {
+        // Its worktree is gone or moved: it must not run, and not in the main checkout instead.
+        m_readOnlyReason = m_file.worktreeProblem;
+    } else if (m_file.resumed && !m_file.path.isEmpty()) {
         // The session's lock, taken now: the window must know before anything is typed
         // whether it may add to the session.
         QString error;
@@ -229,6 +232,9 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
         if (const QJsonValue value = modelStateValue(); !value.isUndefined())
             m_recorder->setStateValue(modelKey, value);
         m_recorder->setStateValue(draftKey, m_draft);
+        if (m_file.worktree) // a resumed session finds its worktree again
+            m_recorder->setStateValue(AgentCore::SessionWorktree::stateKey,
+                                      m_file.worktree->toJson());
         if (!m_title.isEmpty())
             m_recorder->setStateValue(titleKey, m_title);
         connect(m_recorder, &AgentCore::SessionRecorder::failed, this, &AgentSession::warning);

@@ -8,6 +8,7 @@
 #include <context/rewind.h>
 #include <session/sessionlog.h>
 #include <session/sessionresumption.h>
+#include <worktree/sessionworktree.h>
 
 #include <QHash>
 #include <QObject>
@@ -53,6 +54,12 @@ struct SessionFile
     QJsonObject header; ///< for a new file
     /// The session as it was loaded (messages, state, warnings), when resuming one.
     std::optional<AgentCore::SessionLog::Contents> resumed;
+    /// The session works in this git worktree of its own (its agent's repositoryRoot is the
+    /// worktree's folder): kept in the session state (SessionWorktree::stateKey).
+    std::optional<AgentCore::SessionWorktree> worktree;
+    /// Non-empty: the session's worktree cannot be used (SessionWorktrees::check); the
+    /// session is shown read-only with this, nothing runs (not in the main checkout either).
+    QString worktreeProblem;
 };
 
 /// One file the agent changed in this session, summed over the calls that changed it.
@@ -106,6 +113,11 @@ public:
     /// was, nothing is sent or written; readOnlyReason() says who has it.
     bool isReadOnly() const { return !m_readOnlyReason.isEmpty(); }
     QString readOnlyReason() const { return m_readOnlyReason; }
+    /// The git worktree the session works in (SessionFile::worktree); nullopt for a session
+    /// in the main checkout.
+    const std::optional<AgentCore::SessionWorktree> &worktree() const { return m_file.worktree; }
+    /// Why the session's worktree cannot be used (it is read-only then); empty otherwise.
+    QString worktreeProblem() const { return m_file.worktreeProblem; }
     /// The message box's text kept with the session (restored on resume).
     QString draft() const { return m_draft; }
     /// Keeps \a text as the draft: written a second after the last change (at once when it

@@ -182,10 +182,14 @@ void ConversationPage::setSession(AgentSession *session)
     m_leftover->setAgent(nullptr);
     const bool readOnly = session && session->isReadOnly();
     //: Above the message box of a session another window has open
-    m_readOnlyText->setText(readOnly ? tr("Read-only: %1 Close it there and resume it here "
-                                          "again, or continue in a copy.")
-                                           .arg(session->readOnlyReason())
-                                     : QString());
+    m_readOnlyText->setText(
+        !readOnly ? QString()
+        // Its worktree cannot be used: no other window to close, nothing to copy.
+        : !session->worktreeProblem().isEmpty()
+            //: Above the message box of a session whose git worktree is broken
+            ? tr("Read-only: %1").arg(session->worktreeProblem())
+            : tr("Read-only: %1 Close it there and resume it here again, or continue in a copy.")
+                  .arg(session->readOnlyReason()));
     m_readOnlyNotice->setVisible(readOnly);
     m_composer->setEnabled(!readOnly);
     // The session's own draft; text typed for a conversation without one stays in the box.

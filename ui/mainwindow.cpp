@@ -12,6 +12,7 @@
 #include "projecttrustdialog.h"
 #include "review/filediffview.h"
 #include "review/reviewqueue.h"
+#include "review/shellwritesreviewview.h"
 #include "sandboxnoticebar.h"
 #include "sessions/sessionspanel.h"
 #include "settings/keystore.h"
@@ -23,7 +24,9 @@
 #include <coding/codingsession.h>
 #include <context/contextview.h>
 #include <loop/agent.h>
+#include <permissions/shellwritesreview.h>
 #include <session/sessionstore.h>
+#include <worktree/sessionworktrees.h>
 
 #include <QAction>
 #include <QApplication>
@@ -34,10 +37,14 @@
 #include <QFileDialog>
 #include <QKeyEvent>
 #include <QKeySequence>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProcess>
+#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
+#include <QThreadPool>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -127,6 +134,15 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
             &AgentStatusBar::setPendingReviews);
     connect(m_changedFiles, &ChangedFilesPanel::openRequested, this, &MainWindow::showFileChanges);
     connect(m_sessions, &SessionsPanel::newRequested, this, &MainWindow::newConversation);
+    connect(m_sessions,
+            &SessionsPanel::newInWorktreeRequested,
+            this,
+            &MainWindow::newWorktreeSession);
+    // A worktree session says so at all times: its edits are not in the main checkout.
+    m_worktreeLabel = new QLabel(this);
+    m_worktreeLabel->setObjectName(QStringLiteral("worktreeLabel"));
+    m_worktreeLabel->hide();
+    m_statusBar->addPermanentWidget(m_worktreeLabel);
     connect(m_sessions, &SessionsPanel::textTyped, this, [this](const QString &text) {
         m_page->composer()->setFocus(Qt::OtherFocusReason);
         m_page->composer()->insertPlainText(text);
@@ -220,6 +236,8 @@ bool MainWindow::openRepository(const QString &path)
     statusBar()->showMessage(QDir::toNativeSeparators(m_repository.root), 5000);
     m_recent.add(m_repository.root);
     rebuildRecentMenu();
+    m_sessions->setWorktreeUnavailableReason(
+        AgentCore::SessionWorktrees::unavailableReason(m_repository.root));
     startSession();
     emit repositoryChanged(m_repository);
     return true;
@@ -274,10 +292,17 @@ bool MainWindow::forkSession()
 }
 
 void MainWindow::startSession(const QString &path,
-                              std::optional<AgentCore::SessionLog::Contents> resumed)
+                              std::optional<AgentCore::SessionLog::Contents> resumed,
+                              std::optional<AgentCore::SessionWorktree> worktree)
 {
     m_page->setSession(nullptr);
     m_followUps->setAgent(nullptr);
+    // A worktree session that never recorded anything left no file to find its worktree by
+    // (deleting the session removes the worktree): nothing ran in it, so it goes now.
+    if (m_session && m_session->worktree() && m_session->worktreeProblem().isEmpty()
+        && !QFile::exists(m_session->sessionPath())) {
+        AgentCore::SessionWorktrees::remove(*m_session->worktree(), true);
+    }
     delete m_session;
 
     AgentCore::CodingAgentOptions options = m_setup.options;
@@ -296,6 +321,24 @@ void MainWindow::startSession(const QString &path,
     file.header = AgentCore::SessionStore::newHeader(m_repository.root);
     file.resumed = std::move(resumed);
     const QJsonObject resumedState = file.resumed ? file.resumed->state : QJsonObject();
+    if (file.resumed)
+        worktree = AgentCore::SessionWorktree::fromState(resumedState);
+    if (worktree) {
+        // A resumed session's worktree may have been deleted or moved meanwhile: the session
+        // is then read-only, never run in the main checkout instead.
+        const QString problem = file.resumed ? AgentCore::SessionWorktrees::check(*worktree)
+                                             : QString();
+        if (problem.isEmpty()) {
+            options.repositoryRoot = worktree->path;
+        } else {
+            file.worktreeProblem = tr("This session works in the git worktree of branch %1, "
+                                      "which cannot be used: %2 It does not run in your main "
+                                      "checkout instead.")
+                                       .arg(worktree->branch, problem);
+            statusBar()->showMessage(file.worktreeProblem, 30000);
+        }
+        file.worktree = worktree;
+    }
     m_session = new AgentSession(std::move(options), m_setup.model, std::move(file), this);
     m_page->setSession(m_session);
     m_notifier->watch(m_session);
@@ -357,6 +400,174 @@ void MainWindow::startSession(const QString &path,
     refreshSessions();
 }
 
+void MainWindow::newWorktreeSession()
+{
+    if (m_repository.root.isEmpty() || m_makingWorktree)
+        return;
+    if (m_session && m_session->state() != AgentSession::State::Idle) {
+        statusBar()->showMessage(tr("Stop the running task before starting another session."), 8000);
+        return;
+    }
+    const QString path = AgentCore::SessionStore(sessionsDirectory()).newSessionPath();
+    const QString id = AgentCore::SessionStore::idOf(path);
+    const QString root = m_repository.root;
+    const QString dataRoot = m_setup.worktreesDirectory.isEmpty()
+                                 ? AgentCore::SessionWorktrees::defaultRoot()
+                                 : m_setup.worktreesDirectory;
+    m_makingWorktree = true;
+    statusBar()->showMessage(tr("Making a git worktree for the new session…"));
+    // git checks out the whole tree: not on the UI thread.
+    const QPointer<MainWindow> self(this);
+    QThreadPool::globalInstance()->start([self, root, dataRoot, path, id] {
+        const AgentCore::SessionWorktrees::Created created
+            = AgentCore::SessionWorktrees::create(root, dataRoot, QStringLiteral("session"), id);
+        QMetaObject::invokeMethod(qApp, [self, root, path, created] {
+            if (self)
+                self->worktreeCreated(root, path, created.worktree, created.error);
+        });
+    });
+}
+
+void MainWindow::worktreeCreated(const QString &repositoryRoot,
+                                 const QString &path,
+                                 const std::optional<AgentCore::SessionWorktree> &worktree,
+                                 const QString &error)
+{
+    m_makingWorktree = false;
+    if (!worktree) {
+        statusBar()->showMessage(tr("No worktree was made: %1").arg(error), 15000);
+        return;
+    }
+    // The user went on meanwhile: the worktree is not used, so it does not stay behind.
+    if (repositoryRoot != m_repository.root
+        || (m_session && m_session->state() != AgentSession::State::Idle)) {
+        AgentCore::SessionWorktrees::remove(*worktree, true);
+        statusBar()->showMessage(tr("The worktree session was not started: another task runs."),
+                                 8000);
+        return;
+    }
+    startSession(path, std::nullopt, worktree);
+    statusBar()->showMessage(tr("This session works on branch %1 in %2; your checkout is not "
+                                "touched until you bring its changes back.")
+                                 .arg(worktree->branch, QDir::toNativeSeparators(worktree->path)),
+                             15000);
+    m_page->composer()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::updateWorktreeControls()
+{
+    const std::optional<AgentCore::SessionWorktree> worktree = m_session ? m_session->worktree()
+                                                                         : std::nullopt;
+    const bool usable = worktree && m_session->worktreeProblem().isEmpty();
+    if (worktree) {
+        //: Status bar: the session edits a git worktree on this branch, not the main checkout
+        m_worktreeLabel->setText(usable ? tr("Worktree: %1").arg(worktree->branch)
+                                        : tr("Worktree unusable: %1").arg(worktree->branch));
+        m_worktreeLabel->setToolTip(usable ? QDir::toNativeSeparators(worktree->path)
+                                           : m_session->worktreeProblem());
+    }
+    m_worktreeLabel->setVisible(worktree.has_value());
+    const bool idle = usable && m_session->state() == AgentSession::State::Idle;
+    m_bringBackAction->setEnabled(idle);
+    m_keepAsBranchAction->setEnabled(idle);
+}
+
+void MainWindow::bringBackChanges()
+{
+    if (!m_bringBackAction->isEnabled() || !m_session || !m_session->worktree())
+        return;
+    const AgentCore::SessionWorktree worktree = *m_session->worktree();
+    const AgentCore::WorktreeChanges changes = AgentCore::SessionWorktrees::changes(worktree);
+    if (!changes.error.isEmpty()) {
+        statusBar()->showMessage(changes.error, 15000);
+        return;
+    }
+    if (changes.changes.isEmpty()) {
+        statusBar()->showMessage(tr("Branch %1 has no changes to bring back.").arg(worktree.branch),
+                                 8000);
+        return;
+    }
+    AgentCore::PermissionRequest request = AgentCore::SessionWorktrees::reviewRequest(worktree,
+                                                                                      changes);
+    request.id = 1;
+    auto dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("bringBackDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Bring Back Changes of %1").arg(worktree.branch));
+    auto view = new ShellWritesReviewView(dialog);
+    auto layout = new QVBoxLayout(dialog);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view);
+    view->setRequest(request);
+    // A conflict is never written: it starts unchecked, so what is checked is what comes back.
+    for (auto it = changes.conflicts.cbegin(); it != changes.conflicts.cend(); ++it)
+        view->setChangeAccepted(it.key(), false);
+    // The Bash writes' journals: replayed when the next agent is made, after a crash.
+    const QString journal = m_setup.options.shellWritesFolder.isEmpty()
+                                ? QString(QDir::tempPath()
+                                          + QStringLiteral("/agentdesk-worktree-journal"))
+                                : QString(m_setup.options.shellWritesFolder
+                                          + QStringLiteral("/journal"));
+    connect(view,
+            &ShellWritesReviewView::answered,
+            dialog,
+            [this,
+             dialog,
+             worktree,
+             changes,
+             request,
+             journal](quint64, const AgentCore::PermissionAnswer &answer) {
+                dialog->accept();
+                if (answer.choice == AgentCore::PermissionAnswer::Choice::Deny) {
+                    statusBar()->showMessage(tr("Nothing was brought back."), 8000);
+                    return;
+                }
+                const AgentCore::ShellWriteApplier::Outcome outcome = AgentCore::SessionWorktrees::
+                    bringBack(worktree,
+                              changes,
+                              AgentCore::ShellWritesReview::choices(request, answer),
+                              journal);
+                if (!outcome.error.isEmpty()) {
+                    statusBar()->showMessage(tr("Nothing was brought back: %1").arg(outcome.error),
+                                             15000);
+                    return;
+                }
+                QStringList failed;
+                for (auto it = outcome.failed.cbegin(); it != outcome.failed.cend(); ++it)
+                    failed.append(
+                        tr("%1: %2").arg(changes.changes.value(it.key()).path, it.value()));
+                failed.sort();
+                QString message = tr("Brought back %n file(s) from %1.",
+                                     nullptr,
+                                     int(outcome.applied.size()))
+                                      .arg(worktree.branch);
+                if (!failed.isEmpty())
+                    message += QLatin1Char(' ')
+                               + tr("Not brought back: %1").arg(failed.join(QStringLiteral("; ")));
+                statusBar()->showMessage(message, 30000);
+            });
+    dialog->resize(980, 680);
+    dialog->open();
+}
+
+void MainWindow::keepAsBranch()
+{
+    if (!m_keepAsBranchAction->isEnabled() || !m_session || !m_session->worktree())
+        return;
+    const AgentCore::SessionWorktree worktree = *m_session->worktree();
+    const QString title = m_session->title();
+    const QString error
+        = AgentCore::SessionWorktrees::keepAsBranch(worktree,
+                                                    title.isEmpty()
+                                                        ? tr("AgentDesk session")
+                                                        : tr("AgentDesk session: %1").arg(title));
+    statusBar()
+        ->showMessage(error.isEmpty()
+                          ? tr("The session's work is kept on branch %1.").arg(worktree.branch)
+                          : tr("Branch %1 could not keep the work: %2").arg(worktree.branch, error),
+                      15000);
+}
+
 void MainWindow::showFileChanges(const QString &path)
 {
     // Non-modal: the user may keep it open next to the conversation while the agent works.
@@ -385,6 +596,7 @@ void MainWindow::onSessionState(AgentSession::State state)
     m_stopAction->setEnabled(state == AgentSession::State::Running);
     m_newConversationAction->setEnabled(state == AgentSession::State::Idle);
     m_sessions->setTaskRunning(isTaskRunning());
+    updateWorktreeControls();
 }
 
 void MainWindow::newConversation()
@@ -633,6 +845,40 @@ void MainWindow::deleteSession(const QString &path)
         statusBar()->showMessage(tr("Stop the running task before deleting a session."), 8000);
         return;
     }
+    // remove() forces the worktree away with what it has not committed: the user may keep
+    // that on the session's branch first.
+    QString unreadable; // the removal below says it
+    const std::optional<AgentCore::SessionLog::Contents> contents
+        = AgentCore::SessionLog::load(path, &unreadable);
+    const std::optional<AgentCore::SessionWorktree> worktree
+        = contents ? AgentCore::SessionWorktree::fromState(contents->state) : std::nullopt;
+    if (worktree && hasUncommittedChanges(worktree->path)) {
+        QMessageBox box(QMessageBox::Warning,
+                        tr("Delete Session"),
+                        tr("The session's worktree has changes that are not committed on its "
+                           "branch %1.")
+                            .arg(worktree->branch),
+                        QMessageBox::Cancel,
+                        this);
+        box.setObjectName(QStringLiteral("deleteWorktreeBox"));
+        box.setInformativeText(tr("Deleting the session removes its worktree with them. Keep "
+                                  "them as a commit on the branch first?"));
+        QPushButton *keep = box.addButton(tr("Keep as Branch and Delete"), QMessageBox::AcceptRole);
+        QPushButton *discard = box.addButton(tr("Delete Changes"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(keep);
+        box.exec();
+        if (box.clickedButton() == keep) {
+            const QString problem = AgentCore::SessionWorktrees::keepAsBranch(
+                *worktree,
+                tr("AgentDesk session: %1").arg(contents->state.value(u"title").toString()));
+            if (!problem.isEmpty()) {
+                statusBar()->showMessage(tr("The session was not deleted: %1").arg(problem), 15000);
+                return;
+            }
+        } else if (box.clickedButton() != discard) {
+            return;
+        }
+    }
     // The conversation in the window goes first, so its recorder does not write the file
     // again as it closes.
     if (m_session && path == m_session->sessionPath())
@@ -644,6 +890,19 @@ void MainWindow::deleteSession(const QString &path)
     else if (!warning.isEmpty())
         statusBar()->showMessage(warning, 15000);
     refreshSessions();
+}
+
+bool MainWindow::hasUncommittedChanges(const QString &worktreePath)
+{
+    QProcess git;
+    git.setWorkingDirectory(worktreePath);
+    git.start(QStringLiteral("git"),
+              {QStringLiteral("status"), QStringLiteral("--porcelain"), QStringLiteral("-uall")});
+    // When git cannot say, the user is asked: remove() forces.
+    if (!git.waitForFinished(10000) || git.exitStatus() != QProcess::NormalExit
+        || git.exitCode() != 0)
+        return QDir(worktreePath).exists();
+    return !git.readAllStandardOutput().trimmed().isEmpty();
 }
 
 void MainWindow::createMenus()
@@ -677,6 +936,16 @@ void MainWindow::createMenus()
                                         &MainWindow::showCompactDialog);
     compact->setObjectName(QStringLiteral("compactAction"));
     compact->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    agent->addSeparator();
+    m_bringBackAction = agent->addAction(tr("&Bring Back Changes…"),
+                                         this,
+                                         &MainWindow::bringBackChanges);
+    m_bringBackAction->setObjectName(QStringLiteral("bringBackAction"));
+    m_bringBackAction->setEnabled(false); // a worktree session's, while idle
+    m_keepAsBranchAction = agent->addAction(tr("&Keep as Branch"), this, &MainWindow::keepAsBranch);
+    m_keepAsBranchAction->setObjectName(QStringLiteral("keepAsBranchAction"));
+    m_keepAsBranchAction->setEnabled(false);
+    m_sessions->setCurrentSessionActions({m_bringBackAction, m_keepAsBranchAction});
     agent->addSeparator();
     QAction *settings = agent->addAction(tr("S&ettings…"), this, &MainWindow::showSettings);
     settings->setObjectName(QStringLiteral("settingsAction"));

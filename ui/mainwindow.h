@@ -17,6 +17,7 @@
 QT_BEGIN_NAMESPACE
 class QAction;
 class QKeyEvent;
+class QLabel;
 class QMenu;
 class QSplitter;
 QT_END_NAMESPACE
@@ -58,6 +59,9 @@ struct AgentSetup
     /// --sandbox: wins over the settings' sandbox mode; --sandbox-network adds the network.
     std::optional<AgentCore::SandboxMode> sandboxMode;
     bool sandboxNetwork = false;
+    /// Where sessions' git worktrees are made; empty: SessionWorktrees::defaultRoot() (tests
+    /// give a folder of their own).
+    QString worktreesDirectory;
 };
 
 /// AgentDesk's window on one repository: the repository's sessions on the left, the
@@ -117,6 +121,16 @@ public:
     /// Opens "Compact now" (CompactDialog, window-modal; returns at once) on this session's
     /// conversation: Agent > Compact Conversation…, Ctrl+Shift+K.
     void showCompactDialog();
+    /// "New Session in a Worktree…": makes a git worktree on a new branch (off the UI thread)
+    /// and starts a session whose agent works there. Refused while a task runs; a failure is
+    /// said in the status bar.
+    void newWorktreeSession();
+    /// "Bring Back Changes…" of a worktree session: its changes against its base in the writes
+    /// review (window-modal; returns at once), conflicts unchecked; the accepted ones are
+    /// written into the main checkout, the result said in the status bar.
+    void bringBackChanges();
+    /// "Keep as Branch": commits what the worktree has not committed on its branch.
+    void keepAsBranch();
 
 signals:
     void repositoryChanged(const AgentCore::Repository &repository);
@@ -137,8 +151,19 @@ private:
     void chooseRepository();
     void rebuildRecentMenu();
     void showAbout();
+    /// A new session (or \a resumed, from \a path); \a worktree: a new session that works in
+    /// this worktree (a resumed one finds its own in its state).
     void startSession(const QString &path = {},
-                      std::optional<AgentCore::SessionLog::Contents> resumed = std::nullopt);
+                      std::optional<AgentCore::SessionLog::Contents> resumed = std::nullopt,
+                      std::optional<AgentCore::SessionWorktree> worktree = std::nullopt);
+    void worktreeCreated(const QString &repositoryRoot,
+                         const QString &path,
+                         const std::optional<AgentCore::SessionWorktree> &worktree,
+                         const QString &error);
+    /// `git status` in the worktree lists something (or cannot run there).
+    static bool hasUncommittedChanges(const QString &worktreePath);
+    /// The worktree label and the worktree actions follow the session.
+    void updateWorktreeControls();
     void newConversation();
     /// Opens the diff of a changed file (\a path, absolute) in a window of its own.
     void showFileChanges(const QString &path);
@@ -189,6 +214,10 @@ private:
     QMenu *m_recentMenu = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_newConversationAction = nullptr;
+    QAction *m_bringBackAction = nullptr;
+    QAction *m_keepAsBranchAction = nullptr;
+    QLabel *m_worktreeLabel = nullptr; ///< the branch of a worktree session, in the status bar
+    bool m_makingWorktree = false;
     QPointer<ContextDialog> m_contextDialog;
 };
 

@@ -230,6 +230,10 @@ void SessionsPanel::showContextMenu(const QPoint &position)
         QAction *remove = menu.addAction(tr("Delete…"), this, [this, row] { confirmDelete(row); });
         remove->setShortcut(QKeySequence::Delete);
         remove->setEnabled(!m_taskRunning);
+        if (current && !m_currentActions.isEmpty()) {
+            menu.addSeparator();
+            menu.addActions(m_currentActions);
+        }
         menu.addSeparator();
     }
     menu.addAction(tr("New Conversation"), this, &SessionsPanel::newRequested)

@@ -43,6 +43,9 @@ public:
     /// SessionWorktrees::unavailableReason).
     void setWorktreeUnavailableReason(const QString &reason);
     QAction *newInWorktreeAction() const { return m_newInWorktree; }
+    /// The window's actions on the conversation in it ("Bring Back Changes…"), offered in
+    /// the context menu of its row; the window enables them.
+    void setCurrentSessionActions(const QList<QAction *> &actions) { m_currentActions = actions; }
 
     /// For tests and the context menu: asks to rename the session at \a row (in place).
     void editTitle(int row);
@@ -71,6 +74,7 @@ private:
     QLabel *m_title;
     QToolButton *m_new;
     QAction *m_newInWorktree;
+    QList<QAction *> m_currentActions;
     QListWidget *m_list;
     QString m_currentPath;
     bool m_taskRunning = false;

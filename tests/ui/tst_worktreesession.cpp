@@ -1,0 +1,311 @@
+// A session in a git worktree of its own, in the real window with real git: its agent edits
+// the worktree and never the main checkout, the user brings back the hunks they accept, and a
+// resumed session whose worktree was deleted outside AgentDesk is shown read-only instead of
+// running in the main checkout.
+#include "../checkpoint/checkpointtesttree.h"
+
+#include <agentsession.h>
+#include <composer.h>
+#include <conversationpage.h>
+#include <mainwindow.h>
+#include <review/shellwritesreviewview.h>
+#include <scriptedmodel.h>
+#include <session/sessionlog.h>
+#include <sessions/sessionspanel.h>
+#include <worktree/sessionworktrees.h>
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <memory>
+
+using namespace AgentCore;
+using namespace CheckpointTest;
+using TestSupport::ModelStep;
+using TestSupport::ScriptedModel;
+using Ui::AgentSession;
+
+namespace {
+
+constexpr int runTimeoutMs = 15'000;
+
+QByteArray fortyLines()
+{
+    QByteArray text;
+    for (int i = 1; i <= 40; ++i)
+        text += "line " + QByteArray::number(i) + '\n';
+    return text;
+}
+
+QJsonObject editArguments(const QString &oldText, const QString &newText)
+{
+    return {{QStringLiteral("file_path"), QStringLiteral("a.txt")},
+            {QStringLiteral("old_string"), oldText},
+            {QStringLiteral("new_string"), newText}};
+}
+
+} // namespace
+
+class tst_WorktreeSession : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_worktreesession"));
+    }
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        m_root = m_dir->filePath(QStringLiteral("main"));
+        QVERIFY(QDir().mkpath(m_root));
+        QVERIFY(git(m_root, {QStringLiteral("init"), QStringLiteral("-q")}));
+        QVERIFY(writeFile(m_root + QStringLiteral("/a.txt"), fortyLines()));
+        QVERIFY(git(m_root, {QStringLiteral("add"), QStringLiteral("-A")}));
+        QVERIFY(git(m_root,
+                    {QStringLiteral("commit"),
+                     QStringLiteral("-q"),
+                     QStringLiteral("-m"),
+                     QStringLiteral("base")}));
+    }
+    void cleanup()
+    {
+        m_window.reset();
+        m_dir.reset();
+    }
+
+    void editsStayInTheWorktreeUntilBroughtBack();
+    void resumedSessionFindsItsWorktreeOrIsReadOnly();
+    void deletingAsksToKeepUncommittedWorkOnTheBranch();
+    void notAGitRepositoryHasNoWorktreeSessions();
+
+private:
+    Ui::AgentSession *session() const { return m_window->session(); }
+    void openWindow(const QList<ModelStep> &steps);
+    /// "New Session in a Worktree…" from the sessions panel, until the session is assembled.
+    void startWorktreeSession();
+    void type(const QString &text)
+    {
+        Ui::Composer *composer = m_window->conversationPage()->composer();
+        QTest::keyClicks(composer, text);
+        QTest::keyClick(composer, Qt::Key_Return);
+    }
+    QAction *action(const char *name) const
+    {
+        return m_window->findChild<QAction *>(QLatin1String(name));
+    }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_root;
+    std::shared_ptr<ScriptedModel> m_model;
+    std::unique_ptr<Ui::MainWindow> m_window;
+};
+
+void tst_WorktreeSession::openWindow(const QList<ModelStep> &steps)
+{
+    m_window.reset();
+    m_model = std::make_shared<ScriptedModel>(steps);
+    Ui::AgentSetup setup;
+    setup.model.client = m_model;
+    setup.model.label = QStringLiteral("scripted");
+    setup.options.systemPrompt = QStringLiteral("You are tested.");
+    setup.options.permissionMode = PermissionMode::AcceptEdits; // no review of the edits
+    setup.sessionsDirectory = m_dir->filePath(QStringLiteral("sessions"));
+    setup.worktreesDirectory = m_dir->filePath(QStringLiteral("worktrees"));
+    m_window = std::make_unique<Ui::MainWindow>(setup);
+    m_window->resize(1200, 760);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->openRepository(m_root));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+}
+
+void tst_WorktreeSession::startWorktreeSession()
+{
+    QAction *newInWorktree = m_window->sessionsPanel()->newInWorktreeAction();
+    QVERIFY2(newInWorktree->isEnabled(), qPrintable(newInWorktree->toolTip()));
+    QVERIFY(!session()->worktree());
+    newInWorktree->trigger();
+    // (The new session may take the old one's address: its worktree tells them apart.)
+    QTRY_VERIFY2_WITH_TIMEOUT(session()->worktree(),
+                              qPrintable(m_window->statusBar()->currentMessage()),
+                              runTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+}
+
+void tst_WorktreeSession::editsStayInTheWorktreeUntilBroughtBack()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("r1"),
+                                    QStringLiteral("Read"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("a.txt")}}),
+                ModelStep::toolCall(QStringLiteral("e1"),
+                                    QStringLiteral("Edit"),
+                                    editArguments(QStringLiteral("line 3\n"),
+                                                  QStringLiteral("line three\n"))),
+                ModelStep::toolCall(QStringLiteral("e2"),
+                                    QStringLiteral("Edit"),
+                                    editArguments(QStringLiteral("line 37\n"),
+                                                  QStringLiteral("line thirty-seven\n"))),
+                ModelStep::text(QStringLiteral("Both lines are spelled out."))});
+    QVERIFY(!action("bringBackAction")->isEnabled()); // an ordinary session
+    startWorktreeSession();
+    const SessionWorktree worktree = *session()->worktree();
+    QVERIFY(worktree.branch.startsWith(QStringLiteral("agentdesk/session-")));
+    QVERIFY(worktree.path.startsWith(m_dir->filePath(QStringLiteral("worktrees"))));
+    QCOMPARE(session()->repositoryRoot(), worktree.path); // the agent's root
+    // The window says where the session works.
+    auto label = m_window->findChild<QLabel *>(QStringLiteral("worktreeLabel"));
+    QVERIFY(label->isVisible());
+    QVERIFY(label->text().contains(worktree.branch));
+
+    type(QStringLiteral("spell out lines 3 and 37"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 4, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+
+    QByteArray both = fortyLines();
+    both.replace("line 3\n", "line three\n");
+    both.replace("line 37\n", "line thirty-seven\n");
+    QCOMPARE(readFile(worktree.path + QStringLiteral("/a.txt")), both);
+    QCOMPARE(readFile(m_root + QStringLiteral("/a.txt")), fortyLines()); // untouched
+    // The session file keeps its worktree for the resume.
+    QString error;
+    const auto contents = SessionLog::load(session()->sessionPath(), &error);
+    QVERIFY2(contents, qPrintable(error));
+    QCOMPARE(SessionWorktree::fromState(contents->state)->branch, worktree.branch);
+
+    // Bring back the first hunk only.
+    QVERIFY(action("bringBackAction")->isEnabled());
+    action("bringBackAction")->trigger();
+    Ui::ShellWritesReviewView *view = nullptr;
+    QTRY_VERIFY((view = m_window->findChild<Ui::ShellWritesReviewView *>()) && view->isVisible());
+    view->setHunkAccepted(0, 1, false);
+    view->findChild<QAbstractButton *>(QStringLiteral("allowOnceButton"))->click();
+    QTRY_VERIFY(!m_window->findChild<Ui::ShellWritesReviewView *>());
+
+    QByteArray first = fortyLines();
+    first.replace("line 3\n", "line three\n");
+    QCOMPARE(readFile(m_root + QStringLiteral("/a.txt")), first);
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(QStringLiteral("Brought back 1")),
+             qPrintable(m_window->statusBar()->currentMessage()));
+    QCOMPARE(readFile(worktree.path + QStringLiteral("/a.txt")), both); // the branch keeps all
+}
+
+void tst_WorktreeSession::resumedSessionFindsItsWorktreeOrIsReadOnly()
+{
+    openWindow({ModelStep::text(QStringLiteral("noted")), ModelStep::text(QStringLiteral("again"))});
+    startWorktreeSession();
+    const SessionWorktree worktree = *session()->worktree();
+    type(QStringLiteral("note this"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 1, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    const QString path = session()->sessionPath();
+
+    // A new window: the session goes on in its worktree.
+    openWindow({ModelStep::text(QStringLiteral("resumed"))});
+    QVERIFY(session()->sessionPath() != path);
+    QVERIFY(m_window->resumeSession(path));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QVERIFY(!session()->isReadOnly());
+    QCOMPARE(session()->repositoryRoot(), worktree.path);
+    QVERIFY(action("bringBackAction")->isEnabled());
+
+    // Deleted outside AgentDesk: reported, read-only, not run in the main checkout.
+    m_window.reset();
+    QVERIFY(git(m_root,
+                {QStringLiteral("worktree"),
+                 QStringLiteral("remove"),
+                 QStringLiteral("--force"),
+                 worktree.path}));
+    QVERIFY(git(m_root, {QStringLiteral("branch"), QStringLiteral("-D"), worktree.branch}));
+    openWindow({ModelStep::text(QStringLiteral("must not run"))});
+    QVERIFY(m_window->resumeSession(path));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QVERIFY(session()->isReadOnly());
+    QVERIFY(!session()->worktreeProblem().isEmpty());
+    QVERIFY(session()->worktreeProblem().contains(worktree.branch));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(worktree.branch));
+    QVERIFY(!m_window->conversationPage()->composer()->isEnabled());
+    QVERIFY(!action("bringBackAction")->isEnabled());
+    auto label = m_window->findChild<QLabel *>(QStringLiteral("worktreeLabel"));
+    QVERIFY(label->isVisible());
+    session()->send(QStringLiteral("run anyway"));
+    QTest::qWait(200);
+    QCOMPARE(m_model->callCount(), 0);
+    QVERIFY(!QDir(worktree.path).exists()); // nothing recreated silently
+    // The file still names the worktree: nothing was written over it.
+    QString error;
+    const auto contents = SessionLog::load(path, &error);
+    QVERIFY2(contents, qPrintable(error));
+    QVERIFY(SessionWorktree::fromState(contents->state));
+}
+
+void tst_WorktreeSession::deletingAsksToKeepUncommittedWorkOnTheBranch()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("r1"),
+                                    QStringLiteral("Read"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("a.txt")}}),
+                ModelStep::toolCall(QStringLiteral("e1"),
+                                    QStringLiteral("Edit"),
+                                    editArguments(QStringLiteral("line 3\n"),
+                                                  QStringLiteral("line three\n"))),
+                ModelStep::text(QStringLiteral("done"))});
+    startWorktreeSession();
+    const SessionWorktree worktree = *session()->worktree();
+    type(QStringLiteral("spell out line 3"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 3, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    const QString path = session()->sessionPath();
+
+    QString asked;
+    QTimer::singleShot(0, this, [&asked] {
+        auto box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        asked = box->objectName();
+        for (QAbstractButton *button : box->buttons()) {
+            if (button->text() == QStringLiteral("Keep as Branch and Delete"))
+                button->click();
+        }
+    });
+    emit m_window->sessionsPanel()->deleteRequested(path);
+    QCOMPARE(asked, QStringLiteral("deleteWorktreeBox"));
+    QVERIFY(!QFile::exists(path));
+    QVERIFY(!QDir(worktree.path).exists());
+    QVERIFY(!session()->worktree()); // an ordinary conversation in its place
+    // The branch outlives the worktree, with the session's edit committed on it.
+    QProcess show;
+    show.setWorkingDirectory(m_root);
+    show.start(QStringLiteral("git"),
+               {QStringLiteral("show"), worktree.branch + QStringLiteral(":a.txt")});
+    QVERIFY(show.waitForFinished());
+    QByteArray expected = fortyLines();
+    expected.replace("line 3\n", "line three\n");
+    QCOMPARE(show.readAllStandardOutput(), expected);
+    QCOMPARE(readFile(m_root + QStringLiteral("/a.txt")), fortyLines());
+}
+
+void tst_WorktreeSession::notAGitRepositoryHasNoWorktreeSessions()
+{
+    QTemporaryDir plain;
+    m_root = plain.path();
+    openWindow({});
+    QAction *newInWorktree = m_window->sessionsPanel()->newInWorktreeAction();
+    QVERIFY(!newInWorktree->isEnabled());
+    QVERIFY(newInWorktree->toolTip().contains(QStringLiteral("not a git repository")));
+    m_window.reset();
+}
+
+QTEST_MAIN(tst_WorktreeSession)
+#include "tst_worktreesession.moc"
