@@ -192,6 +192,17 @@ Created in this session; %n changes</numerusform>
     </message>
 </context>
 <context>
+    <name>Ui::MainWindow</name>
+    <message numerus="yes">
+        <location filename="../ui/mainwindow.cpp" line="+540"/>
+        <source>Brought back %n file(s) from %1.</source>
+        <translation>
+            <numerusform>Brought back %n file from %1.</numerusform>
+            <numerusform>Brought back %n files from %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Ui::RewindDialog</name>
     <message numerus="yes">
         <location filename="../ui/rewind/rewinddialog.cpp" line="+334"/>

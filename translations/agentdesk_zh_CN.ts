@@ -4331,7 +4331,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession.cpp" line="+430"/>
+        <location filename="../ui/agentsession.cpp" line="+436"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
@@ -5075,13 +5075,18 @@ Created in this session; %n change(s)</source>
         <translation>将此对话复制到一个新的会话中并在那里继续</translation>
     </message>
     <message>
-        <location line="+37"/>
-        <source>Read-only: %1 Close it there and resume it here again, or continue in a copy.</source>
+        <location line="+42"/>
+        <source>Read-only: %1</source>
         <extracomment>Above the message box of a session another window has open</extracomment>
+        <translation>只读：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read-only: %1 Close it there and resume it here again, or continue in a copy.</source>
         <translation>只读：%1 请在那里关闭它后在此重新恢复，或在副本中继续。</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+64"/>
         <source>Steering, goes in before the next model call: %1</source>
         <extracomment>Above the message box: steering messages the loop has not taken yet</extracomment>
         <translation>引导消息，将在下一次调用模型之前插入：%1</translation>
@@ -5595,7 +5600,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+202"/>
+        <location filename="../ui/mainwindow.cpp" line="+218"/>
         <source>Stop the running task before opening another repository.</source>
         <translation>请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
@@ -5616,12 +5621,17 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>%1（%2）— AgentDesk</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Stop the running task before resuming another session.</source>
         <translation>请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+68"/>
+        <source>This session works in the git worktree of branch %1, which cannot be used: %2 It does not run in your main checkout instead.</source>
+        <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>Summarising the older part of the conversation so that the next request fits…</source>
         <translation>正在为对话较早的部分撰写摘要，以便下一个请求能放得下……</translation>
     </message>
@@ -5631,12 +5641,106 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>对话已压缩。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+22"/>
+        <source>Stop the running task before starting another session.</source>
+        <translation>请先停止正在运行的任务，再开始另一个会话。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Making a git worktree for the new session…</source>
+        <translation>正在为新会话创建 git 工作树…</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No worktree was made: %1</source>
+        <translation>未创建工作树：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The worktree session was not started: another task runs.</source>
+        <translation>工作树会话未启动：另一个任务正在运行。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This session works on branch %1 in %2; your checkout is not touched until you bring its changes back.</source>
+        <translation>此会话在 %2 中的分支 %1 上工作；在你把它的更改带回之前，你的检出目录不会被改动。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Worktree: %1</source>
+        <extracomment>Status bar: the session edits a git worktree on this branch, not the main checkout</extracomment>
+        <translation>工作树：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Worktree unusable: %1</source>
+        <translation>工作树无法使用：%1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Branch %1 has no changes to bring back.</source>
+        <translation>分支 %1 没有可带回的更改。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Bring Back Changes of %1</source>
+        <translation>带回 %1 的更改</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Nothing was brought back.</source>
+        <translation>没有带回任何内容。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Nothing was brought back: %1</source>
+        <translation>没有带回任何内容：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Brought back %n file(s) from %1.</source>
+        <translation>
+            <numerusform>已从 %1 带回 %n 个文件。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not brought back: %1</source>
+        <translation>未带回：%1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>AgentDesk session</source>
+        <translation>AgentDesk 会话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+310"/>
+        <source>AgentDesk session: %1</source>
+        <translation>AgentDesk 会话：%1</translation>
+    </message>
+    <message>
+        <location line="-307"/>
+        <source>The session&apos;s work is kept on branch %1.</source>
+        <translation>会话的工作已保存在分支 %1 上。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Branch %1 could not keep the work: %2</source>
+        <translation>分支 %1 无法保存这些工作：%2</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>No application could open %1.</source>
         <translation>没有应用程序能打开 %1。</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+187"/>
         <source>the offline demo</source>
         <translation>离线演示</translation>
     </message>
@@ -5651,7 +5755,37 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+12"/>
+        <source>Delete Session</source>
+        <translation>删除会话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The session&apos;s worktree has changes that are not committed on its branch %1.</source>
+        <translation>会话的工作树中有尚未提交到其分支 %1 的更改。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Deleting the session removes its worktree with them. Keep them as a commit on the branch first?</source>
+        <translation>删除会话会连同这些更改一起删除其工作树。要先把它们作为一次提交保存在该分支上吗？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep as Branch and Delete</source>
+        <translation>保存为分支并删除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete Changes</source>
+        <translation>删除更改</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The session was not deleted: %1</source>
+        <translation>会话未删除：%1</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -5692,6 +5826,16 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+6"/>
+        <source>&amp;Bring Back Changes…</source>
+        <translation>带回更改(&amp;B)…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Keep as Branch</source>
+        <translation>保存为分支(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>S&amp;ettings…</source>
         <translation>设置(&amp;E)…</translation>
     </message>
@@ -6489,7 +6633,7 @@ Started %2
         <translation>删除…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>New Conversation</source>
         <translation>新建对话</translation>
     </message>
