@@ -107,9 +107,11 @@ private slots:
             = call(tool,
                    {{"command",
                      QStringLiteral(
-                         "cat ~/.npm/_cacache/index-v5/old && mkdir -p ~/.npm/_cacache/tmp "
+                         "{ cat ~/.npm/_cacache/index-v5/old 2>/dev/null || true; } && mkdir -p "
+                         "~/.npm/_cacache/tmp "
                          "&& echo fresh > ~/.npm/_cacache/tmp/new && cat "
-                         "~/.npm/_cacache/tmp/new && echo wheel > ~/.cache/pip/http/new && "
+                         "~/.npm/_cacache/tmp/new && mkdir -p ~/.cache/pip/http && echo wheel > "
+                         "~/.cache/pip/http/new && "
                          "echo cache-ok")}});
         QVERIFY(sandboxed(cache));
         QVERIFY2(!cache.isError, qPrintable(cache.text()));
