@@ -280,6 +280,8 @@ void AgentSession::perform(Action action, const QString &text)
         m_waiting.append({action, text});
         return;
     }
+    if (m_sentFirst.isEmpty() && !text.trimmed().isEmpty())
+        m_sentFirst = text;
     switch (action) {
     case Action::Send:
         if (m_agent->prompt(text) == AgentCore::Agent::PromptResult::Busy)
@@ -585,6 +587,15 @@ bool AgentSession::pinMessage(qsizetype meterIndex, bool pinned)
     else
         edits.pinnedMessages.remove(message);
     return setContextEdits(edits);
+}
+
+QString AgentSession::firstTask() const
+{
+    for (const AgentCore::Message &message : m_conversation) {
+        if (message.isUser() && !message.text().trimmed().isEmpty())
+            return message.text();
+    }
+    return m_sentFirst;
 }
 
 QList<ChangedFile> AgentSession::changedFiles() const

@@ -130,6 +130,10 @@ public:
     QString title() const { return m_title; }
     /// Names the session in the sessions list; kept with it.
     void setTitle(const QString &title);
+    /// The first task the user gave: the conversation's first user message, or, while the
+    /// agent's events are still on their way to this thread, the text sent (a review the run
+    /// asks for can arrive before its prompt's message does). Empty before anything was sent.
+    QString firstTask() const;
 
     /// Starts a task when idle; steers the running one otherwise (see Agent::steer).
     void send(const QString &text);
@@ -265,6 +269,7 @@ private:
     /// same for every request of the session and when it is resumed, and for no other session.
     QString m_promptCacheKey;
     QString m_title;
+    QString m_sentFirst; // what send() was first given, until the conversation has it
     std::shared_ptr<AgentCore::SwitchableModelClient> m_switch;
     AgentCore::SessionRecorder *m_recorder = nullptr;
     // A resumed session taken over (locked) until the recorder adopts it once assembled.

@@ -389,11 +389,8 @@ QString DesktopNotifier::sessionName(const AgentSession *session)
         return {};
     if (!session->title().isEmpty())
         return session->title();
-    for (const AgentCore::Message &message : session->conversation()) {
-        if (message.isUser() && !message.text().trimmed().isEmpty())
-            return oneLine(maskSecrets(message.text()), summaryLength);
-    }
-    return tr("New conversation");
+    const QString task = session->firstTask();
+    return task.isEmpty() ? tr("New conversation") : oneLine(maskSecrets(task), summaryLength);
 }
 
 } // namespace Ui

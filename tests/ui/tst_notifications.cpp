@@ -214,6 +214,7 @@ private slots:
     void finishedTexts_data();
     void finishedTexts();
 
+    void nameIsTheTaskBeforeItsMessageArrives();
     void reviewAndEndWhileInactiveAreNotified();
     void activeWindowIsNotNotified();
     void approvalsTurnedOffInTheSettings();
@@ -416,6 +417,18 @@ void tst_Notifications::finishedTexts()
     QFETCH(QList<Message>, messages);
     QFETCH(QString, text);
     QCOMPARE(DesktopNotifier::finishedText(agentEnd(messages)), text);
+}
+
+void tst_Notifications::nameIsTheTaskBeforeItsMessageArrives()
+{
+    // The agent's events come to the window in batches, a review request on its own: the
+    // request for the task's first edit may be shown before the task's message has arrived.
+    openWindow({ModelStep::text(QStringLiteral("Done."))});
+    QCOMPARE(DesktopNotifier::sessionName(session()), QStringLiteral("New conversation"));
+    session()->send(QStringLiteral("tidy the build"));
+    QCOMPARE(DesktopNotifier::sessionName(session()), QStringLiteral("tidy the build"));
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    QCOMPARE(DesktopNotifier::sessionName(session()), QStringLiteral("tidy the build"));
 }
 
 void tst_Notifications::reviewAndEndWhileInactiveAreNotified()
