@@ -64,13 +64,16 @@ agentdesk_env_kind() {
     esac
 }
 
-# The Debian mirror the host's apt already uses (deb822 .sources first, then sources.list);
-# Debian's own on other distributions (Ubuntu's archive has no trixie).
+# The Debian mirror the host's apt already uses (deb822 .sources first, then sources.list), or
+# AGENTDESK_DEBIAN_MIRROR; other distributions must name one (Ubuntu's archive has no trixie).
 agentdesk_host_mirror() {
     local uri
-    if [ "$(agentdesk_os_field ID)" != debian ]; then
-        printf 'http://deb.debian.org/debian'
+    if [ -n "${AGENTDESK_DEBIAN_MIRROR:-}" ]; then
+        printf '%s' "$AGENTDESK_DEBIAN_MIRROR"
         return
+    fi
+    if [ "$(agentdesk_os_field ID)" != debian ]; then
+        agentdesk_die "set AGENTDESK_DEBIAN_MIRROR to a Debian mirror's address (the root is Debian 13; this host's archive has no Debian 13)"
     fi
     uri=$(grep -h -E '^\s*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null \
         | awk '{print $2}' | grep -v -- '-security' | head -n1)
