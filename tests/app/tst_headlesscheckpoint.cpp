@@ -6,7 +6,6 @@
 #include "httptestserver.h"
 #include "modelreplies.h"
 
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -17,30 +16,6 @@
 using namespace TestSupport;
 
 namespace {
-
-struct Rewind
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-// agentdesk --rewind with the run's home folder.
-Rewind rewind(const HeadlessRun &run, const HeadlessSandbox &sandbox, const QStringList &arguments)
-{
-    QProcess process;
-    process.setProcessEnvironment(run.environment);
-    process.start(agentdeskBinary(),
-                  QStringList{QStringLiteral("--repo"), sandbox.root(), QStringLiteral("--rewind")}
-                      + arguments);
-    Rewind result;
-    if (!process.waitForFinished(HeadlessTimeoutMs))
-        return result;
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
-}
 
 QList<QJsonObject> checkpointLines(const QList<QJsonObject> &lines)
 {
@@ -122,11 +97,13 @@ private slots:
         QVERIFY2(file.readAll().contains(first.value(u"id").toString().toUtf8()),
                  qPrintable(sessionFile));
 
-        const Rewind listed = rewind(run, sandbox, {session});
+        const Rewound listed = headlessRewind(run, sandbox, {session});
         QCOMPARE(listed.exitCode, 0);
         QVERIFY2(listed.out.contains(first.value(u"id").toString()), qPrintable(listed.out));
 
-        const Rewind restored = rewind(run, sandbox, {session, first.value(u"id").toString()});
+        const Rewound restored = headlessRewind(run,
+                                                sandbox,
+                                                {session, first.value(u"id").toString()});
         QVERIFY2(restored.exitCode == 0, qPrintable(restored.err));
         QCOMPARE(restored.out, QStringLiteral("restored notes.txt\n"));
         QCOMPARE(sandbox.read(QStringLiteral("notes.txt")), QByteArray("apple pie\n"));
@@ -165,10 +142,10 @@ private slots:
         const QList<QJsonObject> lines = run.jsonLines();
         const QList<QJsonObject> checkpoints = checkpointLines(lines);
         QVERIFY2(!checkpoints.isEmpty(), qPrintable(run.report()));
-        const Rewind restored = rewind(run,
-                                       sandbox,
-                                       {sessionIdOf(lines),
-                                        checkpoints.first().value(u"id").toString()});
+        const Rewound restored = headlessRewind(run,
+                                                sandbox,
+                                                {sessionIdOf(lines),
+                                                 checkpoints.first().value(u"id").toString()});
         QVERIFY2(restored.exitCode == 0, qPrintable(restored.err));
         QCOMPARE(restored.out,
                  QStringLiteral("restored AGENTS.md\nrestored notes.txt\ndeleted made.txt\n"));
@@ -183,12 +160,13 @@ private slots:
         QVERIFY(sandbox.isValid());
         HttpTestServer server;
         HeadlessRun run(sandbox, server, ReplyApi::OpenAiChat, {});
-        const Rewind none = rewind(run, sandbox, {QStringLiteral("no-such-session")});
+        const Rewound none = headlessRewind(run, sandbox, {QStringLiteral("no-such-session")});
         QCOMPARE(none.exitCode, 2);
         QVERIFY2(none.err.contains(QLatin1String("no checkpoints")), qPrintable(none.err));
-        const Rewind bogus = rewind(run,
-                                    sandbox,
-                                    {QStringLiteral("no-such-session"), QStringLiteral("abcdef12")});
+        const Rewound bogus = headlessRewind(run,
+                                             sandbox,
+                                             {QStringLiteral("no-such-session"),
+                                              QStringLiteral("abcdef12")});
         QCOMPARE(bogus.exitCode, 2);
         QVERIFY2(bogus.err.contains(QLatin1String("No checkpoint abcdef12")), qPrintable(bogus.err));
     }

@@ -9,17 +9,14 @@
 #include "headlessrun.h"
 #include "httptestserver.h"
 #include "modelreplies.h"
+#include "testfiles.h"
 
 #include <session/sessionlog.h>
 #include <session/sessionresumption.h>
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QDirIterator>
-#include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTest>
@@ -35,43 +32,6 @@ using AgentCore::SessionResumption;
 namespace {
 
 const ReplyApi api = ReplyApi::OpenAiChat;
-
-QStringList sessionFiles(const HeadlessSandbox &sandbox)
-{
-    QStringList files;
-    QDirIterator it(sandbox.home() + QStringLiteral("/.local/share/AgentDesk/agentdesk/sessions"),
-                    {QStringLiteral("*.jsonl")},
-                    QDir::Files,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files.append(it.next());
-    files.sort();
-    return files;
-}
-
-QByteArray fileBytes(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-/// The user and assistant texts of a Chat Completions request body.
-QStringList conversationOf(const QByteArray &body)
-{
-    QStringList lines;
-    const QJsonArray messages = QJsonDocument::fromJson(body).object().value(u"messages").toArray();
-    for (const QJsonValue &value : messages) {
-        const QString role = value[QLatin1String("role")].toString();
-        if (role != QLatin1String("user") && role != QLatin1String("assistant"))
-            continue;
-        const QJsonValue content = value[QLatin1String("content")];
-        QString text = content.toString();
-        for (const QJsonValue &part : content.toArray())
-            text += part[QLatin1String("text")].toString();
-        lines.append(text);
-    }
-    return lines;
-}
 
 /// The child: takes the session over as a window resuming it does, says "held", and keeps it
 /// until it is killed.
@@ -203,10 +163,10 @@ void tst_HeadlessContinueBusy::continueTakesTheMostRecentFreeSession()
     QVERIFY(!run.jsonLines().isEmpty());
     QCOMPARE(run.jsonLines().constFirst().value(u"sessionId").toString(), expected.id);
     QCOMPARE(server.requests().size(), 1);
-    QCOMPARE(conversationOf(server.requests().constFirst().body),
-             (QStringList{QStringLiteral("Remember the word %1.").arg(word),
-                          QStringLiteral("Noted: %1.").arg(word),
-                          QStringLiteral("Which word?")}));
+    QCOMPARE(requestConversation(server.requests().constFirst().body),
+             (QStringList{QStringLiteral("user: Remember the word %1.").arg(word),
+                          QStringLiteral("assistant: Noted: %1.").arg(word),
+                          QStringLiteral("user: Which word?")}));
 
     // stderr: which were passed over, who has them, and which one was continued.
     for (int i = 0; i < held; ++i) {
@@ -231,7 +191,7 @@ void tst_HeadlessContinueBusy::continueTakesTheMostRecentFreeSession()
     QCOMPARE(contents->messages.constLast().text(), QStringLiteral("It was %1.").arg(word));
     for (int i = 0; i < held; ++i)
         QCOMPARE(fileBytes(sessions.at(2 - i).path), before.at(i));
-    QCOMPARE(sessionFiles(sandbox).size(), 3);
+    QCOMPARE(sandbox.sessionFiles().size(), 3);
 }
 
 // Every session of the repository is open elsewhere: exit code 2 before any request, a message
@@ -272,7 +232,7 @@ void tst_HeadlessContinueBusy::everySessionOpenElsewhereIsRefused()
     QVERIFY(server.requests().isEmpty());
     for (int i = 0; i < 3; ++i)
         QCOMPARE(fileBytes(sessions.at(i).path), before.at(i));
-    QCOMPARE(sessionFiles(sandbox).size(), 3);
+    QCOMPARE(sandbox.sessionFiles().size(), 3);
 }
 
 // Without persistence nothing is added to the session, so another process having it open does
@@ -297,8 +257,8 @@ void tst_HeadlessContinueBusy::continueWithoutPersistenceReadsTheMostRecentEvenI
     QVERIFY(run.finish());
     QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
     QCOMPARE(server.requests().size(), 1);
-    QCOMPARE(conversationOf(server.requests().constFirst().body).value(0),
-             QStringLiteral("Remember the word fig."));
+    QCOMPARE(requestConversation(server.requests().constFirst().body).value(0),
+             QStringLiteral("user: Remember the word fig."));
     QVERIFY2(!run.err.contains(QStringLiteral("most recent")), qPrintable(run.report()));
 }
 

@@ -11,7 +11,6 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QTcpServer>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace TestSupport;
@@ -19,11 +18,6 @@ using namespace TestSupport;
 namespace {
 
 constexpr ReplyApi api = ReplyApi::OpenAiChat;
-
-QStringList bypass(const QStringList &more)
-{
-    return QStringList{QStringLiteral("--permission-mode"), QStringLiteral("bypass")} + more;
-}
 
 bool writeFile(const QString &path, const QByteArray &bytes, bool executable = false)
 {
@@ -42,7 +36,7 @@ class tst_HeadlessNetwork : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_noBwrap; // a PATH with git and no bwrap
+    PathWithoutBwrap m_noBwrap;
 
 private slots:
     void initTestCase()
@@ -50,8 +44,6 @@ private slots:
         QVERIFY2(QFileInfo(agentdeskBinary()).isExecutable(), qPrintable(agentdeskBinary()));
         QVERIFY(!QStandardPaths::findExecutable(QStringLiteral("bwrap")).isEmpty());
         QVERIFY(m_noBwrap.isValid());
-        QVERIFY(QFile::link(QStandardPaths::findExecutable(QStringLiteral("git")),
-                            m_noBwrap.filePath(QStringLiteral("git"))));
     }
 
     void ruleInTheUsersSettingsGrantsTheNetwork()
@@ -74,7 +66,7 @@ private slots:
         server.enqueue(
             scriptedReply(api, {}, {headlessBashCall(QStringLiteral("./exfiltrate.sh"))}));
         server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
-        HeadlessRun run(sandbox, server, api, bypass({}));
+        HeadlessRun run(sandbox, server, api, headlessBypass({}));
         run.start();
         QVERIFY(run.finish());
         QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
@@ -95,7 +87,7 @@ private slots:
         server.enqueue(scriptedReply(api, {}, {headlessBashCall(QStringLiteral("echo one"))}));
         server.enqueue(scriptedReply(api, {}, {headlessBashCall(QStringLiteral("echo two"))}));
         server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
-        HeadlessRun run(sandbox, server, api, bypass({}));
+        HeadlessRun run(sandbox, server, api, headlessBypass({}));
         run.environment.insert(QStringLiteral("PATH"), m_noBwrap.path());
         run.start();
         QVERIFY(run.finish());

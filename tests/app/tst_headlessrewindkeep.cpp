@@ -6,6 +6,7 @@
 #include "headlessrun.h"
 #include "httptestserver.h"
 #include "modelreplies.h"
+#include "testfiles.h"
 
 #include <context/rewind.h>
 #include <session/sessionlog.h>
@@ -20,36 +21,6 @@
 using namespace TestSupport;
 
 namespace {
-
-struct Rewound
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-// agentdesk --rewind with the run's home folder.
-Rewound rewind(const HeadlessRun &run, const HeadlessSandbox &sandbox, const QStringList &arguments)
-{
-    QProcess process;
-    process.setProcessEnvironment(run.environment);
-    process.start(agentdeskBinary(),
-                  QStringList{QStringLiteral("--repo"), sandbox.root(), QStringLiteral("--rewind")}
-                      + arguments);
-    Rewound result;
-    if (!process.waitForFinished(HeadlessTimeoutMs))
-        return result;
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
-}
-
-QByteArray fileBytes(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
-}
 
 /// One run that changes the sandbox with Bash: notes.txt edited in place, AGENTS.md deleted,
 /// made.txt and out/a.txt, out/b.txt created. Its session, first checkpoint and session file.
@@ -126,13 +97,13 @@ private slots:
         QVERIFY(changeWithBash(sandbox, server, &run, &changed));
         const QByteArray sessionBefore = fileBytes(changed.sessionFile);
 
-        const Rewound dry = rewind(*run,
-                                   sandbox,
-                                   {changed.session,
-                                    changed.checkpoint,
-                                    QStringLiteral("--dry-run"),
-                                    QStringLiteral("--keep"),
-                                    QStringLiteral("made.txt")});
+        const Rewound dry = headlessRewind(*run,
+                                           sandbox,
+                                           {changed.session,
+                                            changed.checkpoint,
+                                            QStringLiteral("--dry-run"),
+                                            QStringLiteral("--keep"),
+                                            QStringLiteral("made.txt")});
         QVERIFY2(dry.exitCode == 0, qPrintable(dry.err));
         QCOMPARE(dry.out,
                  QStringLiteral("would restore AGENTS.md\nwould keep made.txt\nwould restore "
@@ -157,14 +128,14 @@ private slots:
                                              ->messages.size();
 
         // A file and a folder (everything under it) kept as they are.
-        const Rewound restored = rewind(*run,
-                                        sandbox,
-                                        {changed.session,
-                                         changed.checkpoint,
-                                         QStringLiteral("--keep"),
-                                         QStringLiteral("made.txt"),
-                                         QStringLiteral("--keep"),
-                                         QStringLiteral("./out/")});
+        const Rewound restored = headlessRewind(*run,
+                                                sandbox,
+                                                {changed.session,
+                                                 changed.checkpoint,
+                                                 QStringLiteral("--keep"),
+                                                 QStringLiteral("made.txt"),
+                                                 QStringLiteral("--keep"),
+                                                 QStringLiteral("./out/")});
         QVERIFY2(restored.exitCode == 0, qPrintable(restored.err));
         QCOMPARE(restored.out,
                  QStringLiteral("restored AGENTS.md\nrestored notes.txt\nkept made.txt\nkept "
@@ -200,7 +171,7 @@ private slots:
         QVERIFY(stateIds.contains(changed.checkpoint)); // the earlier ones stay
 
         // Undone the way stderr says: the files as the command left them, recorded too.
-        const Rewound undone = rewind(*run, sandbox, {changed.session, undo});
+        const Rewound undone = headlessRewind(*run, sandbox, {changed.session, undo});
         QVERIFY2(undone.exitCode == 0, qPrintable(undone.err));
         QCOMPARE(sandbox.read(QStringLiteral("notes.txt")), QByteArray("cherry pie\n"));
         QVERIFY(!QFile::exists(sandbox.root() + QStringLiteral("/AGENTS.md")));
@@ -222,12 +193,12 @@ private slots:
         QVERIFY(changeWithBash(sandbox, server, &run, &changed));
         const QByteArray sessionBefore = fileBytes(changed.sessionFile);
         // A typo would otherwise restore the very file the user meant to keep.
-        const Rewound typo = rewind(*run,
-                                    sandbox,
-                                    {changed.session,
-                                     changed.checkpoint,
-                                     QStringLiteral("--keep"),
-                                     QStringLiteral("mde.txt")});
+        const Rewound typo = headlessRewind(*run,
+                                            sandbox,
+                                            {changed.session,
+                                             changed.checkpoint,
+                                             QStringLiteral("--keep"),
+                                             QStringLiteral("mde.txt")});
         QCOMPARE(typo.exitCode, 2);
         QVERIFY2(typo.err.contains(QLatin1String("mde.txt")), qPrintable(typo.err));
         QVERIFY(typo.out.isEmpty());

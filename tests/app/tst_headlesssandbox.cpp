@@ -9,7 +9,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace TestSupport;
@@ -18,19 +17,13 @@ namespace {
 
 constexpr ReplyApi api = ReplyApi::OpenAiChat;
 
-QStringList bypass(const QStringList &more)
-{
-    return QStringList{QStringLiteral("--permission-mode"), QStringLiteral("bypass")} + more;
-}
-
 } // namespace
 
 class tst_HeadlessSandbox : public QObject
 {
     Q_OBJECT
 
-    // A PATH with git (the repository is opened with it) and no bwrap.
-    QTemporaryDir m_noBwrap;
+    PathWithoutBwrap m_noBwrap;
 
 private slots:
     void initTestCase()
@@ -38,8 +31,6 @@ private slots:
         QVERIFY2(QFileInfo(agentdeskBinary()).isExecutable(), qPrintable(agentdeskBinary()));
         QVERIFY(!QStandardPaths::findExecutable(QStringLiteral("bwrap")).isEmpty());
         QVERIFY(m_noBwrap.isValid());
-        QVERIFY(QFile::link(QStandardPaths::findExecutable(QStringLiteral("git")),
-                            m_noBwrap.filePath(QStringLiteral("git"))));
     }
 
     // The default of --print: the command cannot read the user's key, nor write outside the
@@ -65,7 +56,7 @@ private slots:
                                   "echo in > made.txt; echo done")
                                   .arg(outside))}));
         server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
-        HeadlessRun run(sandbox, server, api, bypass({}));
+        HeadlessRun run(sandbox, server, api, headlessBypass({}));
         run.start();
         QVERIFY(run.finish());
         QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
@@ -94,7 +85,7 @@ private slots:
         HeadlessRun run(sandbox,
                         server,
                         api,
-                        bypass({QStringLiteral("--sandbox"), QStringLiteral("off")}));
+                        headlessBypass({QStringLiteral("--sandbox"), QStringLiteral("off")}));
         run.start();
         QVERIFY(run.finish());
         QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
@@ -115,7 +106,7 @@ private slots:
         HeadlessRun run(sandbox,
                         server,
                         api,
-                        bypass({QStringLiteral("--sandbox"), QStringLiteral("on")}));
+                        headlessBypass({QStringLiteral("--sandbox"), QStringLiteral("on")}));
         run.environment.insert(QStringLiteral("PATH"), m_noBwrap.path());
         run.start();
         QVERIFY(run.finish());
@@ -138,7 +129,7 @@ private slots:
         HeadlessRun run(sandbox,
                         server,
                         api,
-                        bypass({QStringLiteral("--sandbox"), QStringLiteral("required")}));
+                        headlessBypass({QStringLiteral("--sandbox"), QStringLiteral("required")}));
         run.environment.insert(QStringLiteral("PATH"), m_noBwrap.path());
         run.start();
         QVERIFY(run.finish());

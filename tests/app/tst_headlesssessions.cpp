@@ -7,6 +7,7 @@
 #include "headlessrun.h"
 #include "httptestserver.h"
 #include "modelreplies.h"
+#include "testfiles.h"
 
 #include <ai/messagejson.h>
 #include <session/sessionlog.h>
@@ -14,12 +15,10 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
@@ -33,49 +32,6 @@ using AgentCore::SessionLog;
 namespace {
 
 const ReplyApi api = ReplyApi::OpenAiChat;
-
-QString sessionsRoot(const HeadlessSandbox &sandbox)
-{
-    return sandbox.home() + QStringLiteral("/.local/share/AgentDesk/agentdesk/sessions");
-}
-
-/// Every session file the runs of \a sandbox left, whatever the repository.
-QStringList sessionFiles(const HeadlessSandbox &sandbox)
-{
-    QStringList files;
-    QDirIterator it(sessionsRoot(sandbox),
-                    {QStringLiteral("*.jsonl")},
-                    QDir::Files,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files.append(it.next());
-    files.sort();
-    return files;
-}
-
-QByteArray fileBytes(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-/// "role: text" of each user and assistant message of a Chat Completions request body.
-QStringList conversationOf(const QByteArray &body)
-{
-    QStringList lines;
-    const QJsonArray messages = QJsonDocument::fromJson(body).object().value(u"messages").toArray();
-    for (const QJsonValue &value : messages) {
-        const QString role = value[QLatin1String("role")].toString();
-        if (role != QLatin1String("user") && role != QLatin1String("assistant"))
-            continue;
-        const QJsonValue content = value[QLatin1String("content")];
-        QString text = content.toString();
-        for (const QJsonValue &part : content.toArray())
-            text += part[QLatin1String("text")].toString();
-        lines.append(role + QStringLiteral(": ") + text);
-    }
-    return lines;
-}
 
 QStringList messageTexts(const QList<Message> &messages)
 {
@@ -157,11 +113,11 @@ void tst_HeadlessSessions::runIsRecordedAsTheWindowRecordsItsSessions()
     const QString id = start.value(u"sessionId").toString();
     const QString path = start.value(u"sessionFile").toString();
     QVERIFY(!id.isEmpty());
-    QCOMPARE(sessionFiles(sandbox), QStringList{path});
+    QCOMPARE(sandbox.sessionFiles(), QStringList{path});
     QCOMPARE(QFileInfo(path).fileName(), id + QStringLiteral(".jsonl"));
     QCOMPARE(QFileInfo(path).absolutePath(),
              AgentCore::SessionStore(
-                 sessionsRoot(sandbox) + u'/'
+                 sandbox.sessionsRoot() + u'/'
                  + QFileInfo(AgentCore::SessionStore::defaultDirectory(sandbox.root())).fileName())
                  .directory());
 
@@ -198,7 +154,7 @@ void tst_HeadlessSessions::textModeNamesTheSessionOnStderrOnly()
     QVERIFY(run.finish());
     QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
     QCOMPARE(run.out, QByteArray("Noted.\n")); // stdout is the answer, nothing else
-    const QStringList files = sessionFiles(sandbox);
+    const QStringList files = sandbox.sessionFiles();
     QCOMPARE(files.size(), 1);
     const QString id = AgentCore::SessionStore::idOf(files.first());
     QVERIFY2(run.err.contains(QStringLiteral("session %1 (continue it with --continue or "
@@ -218,7 +174,7 @@ void tst_HeadlessSessions::noSessionPersistenceRecordsNothing()
     QVERIFY(!start.isEmpty());
     QCOMPARE(start.value(u"sessionId").toString(QStringLiteral("missing")), QString());
     QCOMPARE(start.value(u"sessionFile").toString(QStringLiteral("missing")), QString());
-    QVERIFY(sessionFiles(sandbox).isEmpty());
+    QVERIFY(sandbox.sessionFiles().isEmpty());
 }
 
 void tst_HeadlessSessions::continueAndResumeSendTheHistoryAndAppend()
@@ -249,7 +205,7 @@ void tst_HeadlessSessions::continueAndResumeSendTheHistoryAndAppend()
                                 &requests);
     QCOMPARE(start.value(u"sessionId").toString(), second);
     QCOMPARE(requests.size(), 1);
-    QCOMPARE(conversationOf(requests.first().body),
+    QCOMPARE(requestConversation(requests.first().body),
              (QStringList{QStringLiteral("user: Remember the word plum."),
                           QStringLiteral("assistant: Noted: plum."),
                           QStringLiteral("user: Which word?")}));
@@ -262,13 +218,13 @@ void tst_HeadlessSessions::continueAndResumeSendTheHistoryAndAppend()
                     &requests);
     QCOMPARE(start.value(u"sessionId").toString(), first);
     QCOMPARE(requests.size(), 1);
-    QCOMPARE(conversationOf(requests.first().body),
+    QCOMPARE(requestConversation(requests.first().body),
              (QStringList{QStringLiteral("user: Remember the word kiwi."),
                           QStringLiteral("assistant: Noted: kiwi."),
                           QStringLiteral("user: And which word now?")}));
 
     // No new file: each run was added to the session it continued.
-    const QStringList files = sessionFiles(sandbox);
+    const QStringList files = sandbox.sessionFiles();
     QCOMPARE(files.size(), 2);
     QString error;
     const QString firstPath = QFileInfo(files.first()).absolutePath() + u'/' + first
@@ -293,7 +249,7 @@ void tst_HeadlessSessions::continueAndResumeSendTheHistoryAndAppend()
                     {QStringLiteral("--resume"), firstPath},
                     &requests);
     QCOMPARE(start.value(u"sessionId").toString(), first);
-    QCOMPARE(conversationOf(requests.first().body).size(), 5);
+    QCOMPARE(requestConversation(requests.first().body).size(), 5);
 }
 
 void tst_HeadlessSessions::continueTakesTheWindowsStateButNotItsModeOrQueue()
@@ -374,9 +330,9 @@ void tst_HeadlessSessions::continueWithoutPersistenceReadsOnly()
                                        QStringLiteral("--no-session-persistence")},
                                       &requests);
     QCOMPARE(start.value(u"sessionId").toString(QStringLiteral("missing")), QString());
-    QCOMPARE(conversationOf(requests.value(0).body).size(), 3);
+    QCOMPARE(requestConversation(requests.value(0).body).size(), 3);
     QCOMPARE(fileBytes(path), before);
-    QCOMPARE(sessionFiles(sandbox).size(), 1);
+    QCOMPARE(sandbox.sessionFiles().size(), 1);
 }
 
 void tst_HeadlessSessions::errors_data()
@@ -445,7 +401,7 @@ void tst_HeadlessSessions::errors()
         QVERIFY(!otherId.isEmpty());
     }
     // A file in this repository's folder that is not a session.
-    const QStringList files = sessionFiles(sandbox);
+    const QStringList files = sandbox.sessionFiles();
     QString folder;
     QString otherPath;
     for (const QString &file : files) {
@@ -460,7 +416,7 @@ void tst_HeadlessSessions::errors()
         junk.write("not a session\n");
     }
     QHash<QString, QByteArray> before;
-    for (const QString &file : sessionFiles(sandbox))
+    for (const QString &file : sandbox.sessionFiles())
         before.insert(file, fileBytes(file));
 
     const bool print = !QByteArray(QTest::currentDataTag()).contains("without print");
@@ -484,7 +440,7 @@ void tst_HeadlessSessions::errors()
     QVERIFY(server.requests().isEmpty());
     // Nothing was written, and no session was started instead.
     QHash<QString, QByteArray> after;
-    for (const QString &file : sessionFiles(sandbox))
+    for (const QString &file : sandbox.sessionFiles())
         after.insert(file, fileBytes(file));
     QCOMPARE(after, before);
 }
@@ -530,7 +486,7 @@ void tst_HeadlessSessions::sessionHeldByAnotherProcessIsRefusedAndUnchanged()
                  qPrintable(run.report()));
         QVERIFY(server.requests().isEmpty());
         QCOMPARE(fileBytes(path), before);
-        QCOMPARE(sessionFiles(sandbox).size(), 1);
+        QCOMPARE(sandbox.sessionFiles().size(), 1);
     }
 
     // Released, it can be continued.

@@ -1,12 +1,14 @@
 #include "headlessrun.h"
 
 #include "httptestserver.h"
+#include "testfiles.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QStandardPaths>
 
 namespace TestSupport {
 
@@ -40,8 +42,25 @@ bool HeadlessSandbox::write(const QString &relative, const QByteArray &content) 
 
 QByteArray HeadlessSandbox::read(const QString &relative) const
 {
-    QFile file(m_root + u'/' + relative);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
+    return fileBytes(m_root + u'/' + relative);
+}
+
+QString HeadlessSandbox::sessionsRoot() const
+{
+    return home() + QStringLiteral("/.local/share/AgentDesk/agentdesk/sessions");
+}
+
+QStringList HeadlessSandbox::sessionFiles() const
+{
+    QStringList files;
+    QDirIterator it(sessionsRoot(),
+                    {QStringLiteral("*.jsonl")},
+                    QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files.append(it.next());
+    files.sort();
+    return files;
 }
 
 QString agentdeskBinary()
@@ -136,6 +155,36 @@ QString HeadlessRun::report() const
     return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3")
         .arg(process.exitCode())
         .arg(QString::fromUtf8(out.left(4000)), err.left(4000));
+}
+
+QStringList headlessBypass(const QStringList &more)
+{
+    return QStringList{QStringLiteral("--permission-mode"), QStringLiteral("bypass")} + more;
+}
+
+PathWithoutBwrap::PathWithoutBwrap()
+{
+    const QString git = QStandardPaths::findExecutable(QStringLiteral("git"));
+    m_ok = m_dir.isValid() && !git.isEmpty()
+           && QFile::link(git, m_dir.filePath(QStringLiteral("git")));
+}
+
+Rewound headlessRewind(const HeadlessRun &run,
+                       const HeadlessSandbox &sandbox,
+                       const QStringList &arguments)
+{
+    QProcess process;
+    process.setProcessEnvironment(run.environment);
+    process.start(agentdeskBinary(),
+                  QStringList{QStringLiteral("--repo"), sandbox.root(), QStringLiteral("--rewind")}
+                      + arguments);
+    Rewound result;
+    if (!process.waitForFinished(HeadlessTimeoutMs))
+        return result;
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
 }
 
 ReplyToolCall headlessReadCall()

@@ -40,6 +40,11 @@ public:
     bool write(const QString &relative, const QByteArray &content) const;
     QByteArray read(const QString &relative) const;
 
+    /// Where the runs keep their sessions (the window's session store in this home).
+    QString sessionsRoot() const;
+    /// Every session file the runs left, whatever the repository, sorted.
+    QStringList sessionFiles() const;
+
 private:
     QTemporaryDir m_dir;
     QString m_root;
@@ -82,6 +87,40 @@ public:
 private:
     std::unique_ptr<QSignalSpy> m_finished;
 };
+
+/// --permission-mode bypass followed by \a more: the command runs unasked, so what stops it
+/// (the sandbox) is what a test sees.
+QStringList headlessBypass(const QStringList &more);
+
+/// A folder for PATH with git (the repository is opened with it) and no bwrap: a run with it
+/// finds no sandbox, for the fallback and the refusal. Removed with the object.
+class PathWithoutBwrap
+{
+public:
+    PathWithoutBwrap();
+
+    /// False when the folder or its git link could not be made.
+    bool isValid() const { return m_ok; }
+    QString path() const { return m_dir.path(); }
+
+private:
+    QTemporaryDir m_dir;
+    bool m_ok = false;
+};
+
+/// What agentdesk --rewind printed and returned; exitCode -1 when it crashed or timed out.
+struct Rewound
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+/// agentdesk --repo <sandbox> --rewind \a arguments, with the environment (home folder) of
+/// \a run. It blocks: --rewind talks to no provider, so no test server needs serving.
+Rewound headlessRewind(const HeadlessRun &run,
+                       const HeadlessSandbox &sandbox,
+                       const QStringList &arguments);
 
 ReplyToolCall headlessReadCall();
 ReplyToolCall headlessEditCall();

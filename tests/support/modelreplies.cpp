@@ -279,4 +279,21 @@ QStringList requestToolNames(ReplyApi api, const QByteArray &body)
     return names;
 }
 
+QStringList requestConversation(const QByteArray &body)
+{
+    QStringList lines;
+    const QJsonArray messages = QJsonDocument::fromJson(body).object().value(u"messages").toArray();
+    for (const QJsonValue &value : messages) {
+        const QString role = value[QLatin1String("role")].toString();
+        if (role != QLatin1String("user") && role != QLatin1String("assistant"))
+            continue;
+        const QJsonValue content = value[QLatin1String("content")];
+        QString text = content.toString();
+        for (const QJsonValue &part : content.toArray())
+            text += part[QLatin1String("text")].toString();
+        lines.append(role + QStringLiteral(": ") + text);
+    }
+    return lines;
+}
+
 } // namespace TestSupport

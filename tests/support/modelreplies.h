@@ -56,4 +56,8 @@ QByteArray replyPath(ReplyApi api);
 /// tools[].name), in order.
 QStringList requestToolNames(ReplyApi api, const QByteArray &body);
 
+/// "role: text" of each user and assistant message of a Chat Completions request body, in
+/// order (a message's text parts joined): the conversation the provider was sent.
+QStringList requestConversation(const QByteArray &body);
+
 } // namespace TestSupport
