@@ -1,3 +1,4 @@
+#include "sandboxtest.h"
 #include "toolstest.h"
 
 #include <tools/bashtool.h>
@@ -19,30 +20,11 @@
 #include <thread>
 
 using namespace AgentCore;
+using TestSupport::OutsideDir;
+using TestSupport::sandboxed;
 using ToolsTest::call;
 
 namespace {
-
-// A folder outside /tmp (whose sandbox copy is private and empty, so a file there proves
-// nothing): next to the test binary, which the sandbox shows read-only.
-class OutsideDir
-{
-public:
-    OutsideDir()
-        : m_dir(QCoreApplication::applicationDirPath() + QStringLiteral("/sandbox-test-XXXXXX"))
-    {}
-    QString path() const { return QFileInfo(m_dir.path()).canonicalFilePath(); }
-    QString file(const QString &relative) const { return path() + QLatin1Char('/') + relative; }
-    bool write(const QString &relative, const QByteArray &bytes) const
-    {
-        QDir().mkpath(QFileInfo(file(relative)).path());
-        QFile out(file(relative));
-        return out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size();
-    }
-
-private:
-    QTemporaryDir m_dir;
-};
 
 QString commandLineOf(qint64 pid)
 {
@@ -111,11 +93,6 @@ private:
     ToolResult m_result;
     std::thread m_thread;
 };
-
-bool sandboxed(const ToolResult &result)
-{
-    return result.details.toJson().value(QLatin1String("sandboxed")).toBool();
-}
 
 } // namespace
 

@@ -2,6 +2,7 @@
 // cargo work), the rest of the home read-only, the secrets still hidden; and the notice given
 // when bwrap cannot run, with what to do about it. The real bwrap.
 
+#include "sandboxtest.h"
 #include "toolstest.h"
 
 #include <tools/bashtool.h>
@@ -18,35 +19,11 @@
 #include <QTest>
 
 using namespace AgentCore;
+using TestSupport::OutsideDir;
+using TestSupport::sandboxed;
 using ToolsTest::call;
 
 namespace {
-
-// A home outside /tmp (the sandbox's /tmp is private, so a file there proves nothing): next
-// to the test binary, which the sandbox shows read-only.
-class Home
-{
-public:
-    Home()
-        : m_dir(QCoreApplication::applicationDirPath() + QStringLiteral("/sandbox-home-XXXXXX"))
-    {}
-    QString path() const { return QFileInfo(m_dir.path()).canonicalFilePath(); }
-    QString file(const QString &relative) const { return path() + QLatin1Char('/') + relative; }
-    bool write(const QString &relative, const QByteArray &bytes) const
-    {
-        QDir().mkpath(QFileInfo(file(relative)).path());
-        QFile out(file(relative));
-        return out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size();
-    }
-    QByteArray read(const QString &relative) const
-    {
-        QFile in(file(relative));
-        return in.open(QIODevice::ReadOnly) ? in.readAll() : QByteArray("<missing>");
-    }
-
-private:
-    QTemporaryDir m_dir;
-};
 
 // HOME for the commands run while it lives (`~` and `npm config get cache` follow it).
 class HomeVariable
@@ -62,11 +39,6 @@ public:
 private:
     QByteArray m_saved;
 };
-
-bool sandboxed(const ToolResult &result)
-{
-    return result.details.toJson().value(QLatin1String("sandboxed")).toBool();
-}
 
 } // namespace
 
@@ -88,7 +60,7 @@ private slots:
     void cachesArePrivatelyWritable()
     {
         ToolsTest::Repo repo;
-        Home home;
+        OutsideDir home;
         QVERIFY(home.write(QStringLiteral(".npm/_cacache/index-v5/old"), "CACHED"));
         QVERIFY(home.write(QStringLiteral(".cache/pip/http/old"), "PIP"));
         QVERIFY(home.write(QStringLiteral(".cache/secret-token"), "CACHE-SECRET"));
@@ -154,7 +126,7 @@ private slots:
     void withoutThemTheCacheIsReadOnly()
     {
         ToolsTest::Repo repo;
-        Home home;
+        OutsideDir home;
         QVERIFY(home.write(QStringLiteral(".npm/_cacache/index-v5/old"), "CACHED"));
         const HomeVariable variable(home.path());
         SandboxPolicy sandbox;
@@ -183,7 +155,7 @@ private slots:
         QFETCH(bool, overlay);
         if (overlay && !ShellOverlay::unsupportedReason().isEmpty())
             QSKIP("this bwrap cannot mount overlays");
-        Home home;
+        OutsideDir home;
         QVERIFY(home.write(QStringLiteral(".cargo/registry/index/old"), "INDEX"));
         QVERIFY(home.write(QStringLiteral(".cargo/bin/cargo"), "binary"));
         const QString registry = home.file(QStringLiteral(".cargo/registry"));
@@ -230,7 +202,7 @@ private slots:
     // is bound as it is. Folders that do not exist are skipped (bwrap could not make them).
     void foldersAroundTheRepositoryAreSkipped()
     {
-        Home home;
+        OutsideDir home;
         QVERIFY(home.write(QStringLiteral(".cache/checkout/repo/file"), "x"));
         QVERIFY(home.write(QStringLiteral(".npm/x"), "x"));
         const QString root = home.file(QStringLiteral(".cache/checkout/repo"));
