@@ -1,51 +1,23 @@
+// The analysis of a Bash command (what runs, what it touches, the risks), by the built-in parser
+// and by shfmt: commands, words, paths in and out of the repository, symlinks, explanations.
+// How the analyzer copes with shfmt as a process of its own: tst_bashanalysisshfmt.cpp.
+
+#include "bashanalysischeck.h"
+
 #include <permissions/bashanalysis.h>
 #include <permissions/permissionpolicy.h>
-#include <permissions/shfmtparser.h>
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace AgentCore;
+using TestSupport::commandTexts;
+using TestSupport::riskCodes;
 
 namespace {
-
-QString riskCode(BashRisk risk)
-{
-    switch (risk) {
-    case BashRisk::WritesOutsideRepository:
-        return QStringLiteral("writes");
-    case BashRisk::Network:
-        return QStringLiteral("network");
-    case BashRisk::Deletes:
-        return QStringLiteral("deletes");
-    case BashRisk::Privileged:
-        return QStringLiteral("privileged");
-    case BashRisk::ReadsUnknownPaths:
-        return QStringLiteral("reads");
-    }
-    return {};
-}
-
-// "deletes@1 network@0": each risk with the index of the command it belongs to.
-QString risks(const BashAnalysis &analysis)
-{
-    QStringList codes;
-    for (const BashRiskNote &note : analysis.risks)
-        codes.append(riskCode(note.risk) + QLatin1Char('@') + QString::number(note.commandIndex));
-    return codes.join(QLatin1Char(' '));
-}
-
-QStringList texts(const BashAnalysis &analysis)
-{
-    QStringList result;
-    for (const SimpleCommand &command : analysis.commands)
-        result.append(command.text);
-    return result;
-}
 
 QString redirectionsOf(const SimpleCommand &command)
 {
@@ -85,30 +57,22 @@ private slots:
     void readOnlyOptionsStayReadOnly();
     void explanations();
     void ruleSpecifiersNormaliseLikeCommands();
-    void fallsBackWhenShfmtCannotRun_data();
-    void fallsBackWhenShfmtCannotRun();
-    void shfmtSyntaxErrorIsNotUnderstood();
-    void shfmtTimeoutFallsBack();
-    void shfmtParsesACommandOnce();
-    void shfmtFailureIsNotRemembered();
     void deepNestingIsRefused();
 
 private:
     void commonRows();
     void checkRow(const QString &shfmt, const QString &expectedParser);
     void checkAsks(const QString &command, bool unknownReads);
-    QString fakeShfmt(const QByteArray &script);
 
     QTemporaryDir m_repository;
     QTemporaryDir m_elsewhere;
-    QTemporaryDir m_tools;
     QString m_root;
     QString m_shfmt;
 };
 
 void tst_BashAnalysis::initTestCase()
 {
-    QVERIFY(m_repository.isValid() && m_elsewhere.isValid() && m_tools.isValid());
+    QVERIFY(m_repository.isValid() && m_elsewhere.isValid());
     m_root = QFileInfo(m_repository.path()).canonicalFilePath();
     QVERIFY(QDir(m_root).mkpath(QStringLiteral("sub")));
     QVERIFY(QFile::link(m_elsewhere.path(), m_root + QStringLiteral("/outlink")));
@@ -274,8 +238,8 @@ void tst_BashAnalysis::checkRow(const QString &shfmt, const QString &expectedPar
         QVERIFY(!analysis.problem.isEmpty());
     QCOMPARE(analysis.readOnly, readOnly);
     if (understood || !commands.isEmpty())
-        QCOMPARE(texts(analysis), commands);
-    QCOMPARE(::risks(analysis), risks);
+        QCOMPARE(commandTexts(analysis), commands);
+    QCOMPARE(riskCodes(analysis), risks);
 }
 
 void tst_BashAnalysis::shfmtParser()
@@ -400,8 +364,8 @@ void tst_BashAnalysis::parserSpecific()
         QSKIP("shfmt is not on PATH");
     const BashAnalysis shfmt = BashAnalyzer(m_root, m_shfmt).analyze(command);
     QVERIFY2(shfmt.understood, qPrintable(shfmt.problem));
-    QCOMPARE(texts(shfmt), shfmtCommands);
-    QCOMPARE(risks(shfmt), shfmtRisks);
+    QCOMPARE(commandTexts(shfmt), shfmtCommands);
+    QCOMPARE(riskCodes(shfmt), shfmtRisks);
 }
 
 void tst_BashAnalysis::outsideRepository_data()
@@ -498,7 +462,7 @@ void tst_BashAnalysis::outsideRepository()
                                              return note.risk == BashRisk::WritesOutsideRepository;
                                          });
         QVERIFY2(flagged == outside,
-                 qPrintable(analysis.parser + QLatin1String(": ") + risks(analysis)));
+                 qPrintable(analysis.parser + QLatin1String(": ") + riskCodes(analysis)));
     }
 }
 
@@ -662,7 +626,7 @@ void tst_BashAnalysis::checkAsks(const QString &source, bool unknownReads)
                                            return note.risk == BashRisk::ReadsUnknownPaths;
                                        });
         QVERIFY2(noted == unknownReads,
-                 qPrintable(analysis.parser + QLatin1String(": ") + risks(analysis)));
+                 qPrintable(analysis.parser + QLatin1String(": ") + riskCodes(analysis)));
         for (const PermissionMode mode : {PermissionMode::Default, PermissionMode::AcceptEdits}) {
             PermissionSubject subject;
             subject.toolName = QStringLiteral("Bash");
@@ -738,7 +702,7 @@ void tst_BashAnalysis::readOnlyOptionsStayReadOnly()
             continue;
         const BashAnalysis analysis = BashAnalyzer(m_root, shfmt).analyze(command);
         QVERIFY2(analysis.readOnly,
-                 qPrintable(analysis.parser + QLatin1String(": ") + risks(analysis)));
+                 qPrintable(analysis.parser + QLatin1String(": ") + riskCodes(analysis)));
         QVERIFY(analysis.risks.isEmpty());
     }
 }
@@ -804,126 +768,6 @@ void tst_BashAnalysis::ruleSpecifiersNormaliseLikeCommands()
              rule);
     QCOMPARE(analyzer.analyze(QStringLiteral("git commit -m fix\\ bug")).commands.value(0).text,
              rule);
-}
-
-QString tst_BashAnalysis::fakeShfmt(const QByteArray &script)
-{
-    static int count = 0;
-    const QString path = m_tools.filePath(QStringLiteral("shfmt%1").arg(++count));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write("#!/bin/sh\n" + script) < 0)
-        return {};
-    file.close();
-    file.setPermissions(file.permissions() | QFile::ExeOwner);
-    return path;
-}
-
-void tst_BashAnalysis::fallsBackWhenShfmtCannotRun_data()
-{
-    QTest::addColumn<QByteArray>("script");
-
-    QTest::newRow("missing") << QByteArray();
-    QTest::newRow("garbage output") << QByteArray("echo 'not json'\n");
-    QTest::newRow("other json") << QByteArray("echo '{\"Type\": \"Nope\"}'\n");
-    QTest::newRow("unknown flag") << QByteArray(
-        "echo 'flag provided but not defined' >&2\nexit 2\n");
-    QTest::newRow("crash") << QByteArray("kill -9 $$\n");
-}
-
-void tst_BashAnalysis::fallsBackWhenShfmtCannotRun()
-{
-    QFETCH(QByteArray, script);
-    const QString shfmt = script.isEmpty() ? m_tools.filePath(QStringLiteral("missing-shfmt"))
-                                           : fakeShfmt(script);
-    QVERIFY(!shfmt.isEmpty());
-    const BashAnalyzer analyzer(m_root, shfmt);
-    QVERIFY(analyzer.usesShfmt());
-    const BashAnalysis analysis = analyzer.analyze(QStringLiteral("git status; rm -rf x"));
-    QCOMPARE(analysis.parser, QStringLiteral("builtin"));
-    QVERIFY(analysis.understood);
-    QCOMPARE(texts(analysis), (QStringList{"git status", "rm -rf x"}));
-    QCOMPARE(risks(analysis), QStringLiteral("deletes@1"));
-}
-
-void tst_BashAnalysis::shfmtSyntaxErrorIsNotUnderstood()
-{
-    if (m_shfmt.isEmpty())
-        QSKIP("shfmt is not on PATH");
-    const BashAnalysis analysis = BashAnalyzer(m_root, m_shfmt).analyze(QStringLiteral("ls &&"));
-    QCOMPARE(analysis.parser, QStringLiteral("shfmt"));
-    QVERIFY(!analysis.understood);
-    QVERIFY2(analysis.problem.contains(QStringLiteral("line 1")), qPrintable(analysis.problem));
-
-    // Unsupported constructs still list what runs inside, for the review.
-    const BashAnalysis loop = BashAnalyzer(m_root, m_shfmt)
-                                  .analyze(QStringLiteral("for f in *; do rm \"$f\"; done"));
-    QVERIFY(!loop.understood);
-    QVERIFY2(loop.problem.contains(QStringLiteral("for/while")), qPrintable(loop.problem));
-    QCOMPARE(texts(loop), QStringList{QStringLiteral("rm \"$f\"")});
-    QCOMPARE(risks(loop), QStringLiteral("deletes@0 writes@0")); // "$f" may be anywhere
-}
-
-void tst_BashAnalysis::shfmtTimeoutFallsBack()
-{
-    const QString shfmt = fakeShfmt("exec sleep 20\n");
-    QVERIFY(!shfmt.isEmpty());
-    QElapsedTimer timer;
-    timer.start();
-    QVERIFY(!ShfmtParser::parse(shfmt, QStringLiteral("ls"), 300).has_value());
-    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
-}
-
-// A tool call is analysed by the permission check and again by the checkpoints: shfmt (a
-// process start each time) parses a command once; the classification still looks at the
-// file system as it is now.
-void tst_BashAnalysis::shfmtParsesACommandOnce()
-{
-    if (m_shfmt.isEmpty())
-        QSKIP("shfmt is not on PATH");
-    const QString runs = m_tools.filePath(QStringLiteral("runs.txt"));
-    const QString shfmt = fakeShfmt(QByteArray("echo run >> '") + runs.toUtf8() + "'\nexec '"
-                                    + m_shfmt.toUtf8() + "' \"$@\"\n");
-    QVERIFY(!shfmt.isEmpty());
-    const auto count = [&runs] {
-        QFile file(runs);
-        return file.open(QIODevice::ReadOnly) ? file.readAll().count("run") : 0;
-    };
-    const BashAnalyzer analyzer(m_root, shfmt);
-    const BashAnalyzer copy = analyzer; // the checkpoints hold the same analyzer
-    const QString command = QStringLiteral("git diff --stat && echo done > later/out.txt");
-    const BashAnalysis first = analyzer.analyze(command);
-    QCOMPARE(first.parser, QStringLiteral("shfmt"));
-    QVERIFY(first.understood);
-    QVERIFY(first.risks.isEmpty());
-    QCOMPARE(count(), 1);
-
-    // later/ becomes a link out of the repository: the same text, another verdict, no parse.
-    const QString later = m_root + QStringLiteral("/later");
-    QVERIFY(QFile::link(m_elsewhere.path(), later));
-    const BashAnalysis second = copy.analyze(command);
-    QFile::remove(later);
-    QCOMPARE(second.parser, QStringLiteral("shfmt"));
-    QCOMPARE(texts(second), texts(first));
-    QCOMPARE(risks(second), QStringLiteral("writes@1"));
-    QCOMPARE(count(), 1);
-
-    QCOMPARE(texts(analyzer.analyze(QStringLiteral("ls -la"))), QStringList{"ls -la"});
-    QCOMPARE(count(), 2);
-}
-
-// A shfmt that failed is asked again next time (it may have been a passing hiccup).
-void tst_BashAnalysis::shfmtFailureIsNotRemembered()
-{
-    const QString runs = m_tools.filePath(QStringLiteral("failed-runs.txt"));
-    const QString shfmt = fakeShfmt(QByteArray("echo run >> '") + runs.toUtf8()
-                                    + "'\necho 'not json'\n");
-    QVERIFY(!shfmt.isEmpty());
-    const BashAnalyzer analyzer(m_root, shfmt);
-    QCOMPARE(analyzer.analyze(QStringLiteral("ls")).parser, QStringLiteral("builtin"));
-    QCOMPARE(analyzer.analyze(QStringLiteral("ls")).parser, QStringLiteral("builtin"));
-    QFile file(runs);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    QCOMPARE(file.readAll().count("run"), 2);
 }
 
 void tst_BashAnalysis::deepNestingIsRefused()
