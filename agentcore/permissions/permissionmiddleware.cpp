@@ -1,5 +1,6 @@
 #include "permissionmiddleware.h"
 
+#include "alwaysallow.h"
 #include "networkrules.h"
 #include "partialchange.h"
 #include "pathcapability.h"
@@ -275,19 +276,16 @@ QString rememberApproval(const PermissionGate &gate,
     QStringList names;
     QStringList failures;
     for (PermissionRule rule : rules) {
-        rule.behavior = PermissionBehavior::Allow;
-        rule.source = always ? settingsPath : QStringLiteral("session");
-        gate.policy->addRule(rule);
         names.append(rule.toString());
         QString error;
-        if (always && !PermissionSettings::appendRule(settingsPath, rule, &error))
-            failures.append(error);
-        else if (always && !gate.projectTrustPath.isEmpty()
-                 && !ProjectTrust::remember(gate.projectTrustPath,
-                                            gate.policy->repositoryRoot(),
-                                            {ProjectTrust::ruleGrant(rule)},
-                                            &error))
-            failures.append(error);
+        if (always) {
+            if (!alwaysAllow(*gate.policy, rule, settingsPath, gate.projectTrustPath, &error))
+                failures.append(error);
+            continue;
+        }
+        rule.behavior = PermissionBehavior::Allow;
+        rule.source = QStringLiteral("session");
+        gate.policy->addRule(rule);
     }
     QString text = always ? QStringLiteral("ask: always allowed")
                           : QStringLiteral("ask: allowed for this session");
