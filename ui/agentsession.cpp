@@ -6,6 +6,7 @@
 #include <context/contextview.h>
 #include <context/rewind.h>
 #include <loop/agent.h>
+#include <permissions/alwaysallow.h>
 #include <permissions/permissionbroker.h>
 #include <permissions/projecttrust.h>
 #include <session/sessionstore.h>
@@ -359,6 +360,16 @@ void AgentSession::trustProjectSettings()
     for (const QString &message : std::as_const(warnings))
         emit warning(message);
     emit permissionModeChanged(m_policy->mode());
+}
+
+bool AgentSession::alwaysAllow(const AgentCore::PermissionRule &rule, QString *error)
+{
+    if (!m_policy) {
+        *error = tr("The agent is still starting.");
+        return false;
+    }
+    // A small settings file, as the trust store above: written here, not on the worker.
+    return AgentCore::alwaysAllow(*m_policy, rule, {}, m_options.projectTrustPath, error);
 }
 
 void AgentSession::setModel(ModelChoice model)

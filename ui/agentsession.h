@@ -6,6 +6,7 @@
 #include <coding/codingagent.h>
 #include <context/contextmeter.h>
 #include <context/rewind.h>
+#include <permissions/approvalhabits.h>
 #include <session/sessionlog.h>
 #include <session/sessionresumption.h>
 #include <worktree/sessionworktree.h>
@@ -155,6 +156,14 @@ public:
     /// command line still wins). Does nothing while Preparing.
     void trustProjectSettings();
 
+    /// The calls the user approved one at a time in this session, counted for the offer of a
+    /// rule (the page records the answers and shows the offer).
+    AgentCore::ApprovalHabits &approvalHabits() { return m_habits; }
+    /// Adds \a rule exactly as a review's "Always allow" does (AgentCore::alwaysAllow): to
+    /// this session at once and to the project's local settings, where Settings lists it.
+    /// false with \a error when the file could not be written (or while Preparing).
+    bool alwaysAllow(const AgentCore::PermissionRule &rule, QString *error);
+
     /// In the order they were first changed; a resumed session starts with the changes its
     /// history records, as they were listed live.
     QList<ChangedFile> changedFiles() const;
@@ -289,6 +298,7 @@ private:
     QHash<QString, int> m_changedIndex; // path -> index into m_changed
     QStringList m_warnings;
     QStringList m_untrustedGrants;
+    AgentCore::ApprovalHabits m_habits;
     State m_state = State::Preparing;
     AgentCore::ContextMeter m_meter;
     /// The conversation as its messages came (the Agent's holds a run's only at its end).

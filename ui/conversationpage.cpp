@@ -4,6 +4,7 @@
 #include "conversation/conversationview.h"
 #include "leftoversteeringview.h"
 #include "review/reviewqueue.h"
+#include "review/ruleofferbar.h"
 #include "rewind/rewindcontroller.h"
 #include "tabchain.h"
 #include "welcomeview.h"
@@ -32,6 +33,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     , m_reviews(new ReviewQueue(m_splitter))
     , m_pendingSteering(new QLabel(this))
     , m_leftover(new LeftoverSteeringView(this))
+    , m_ruleOffer(new RuleOfferBar(this))
     , m_readOnlyNotice(new QWidget(this))
     , m_readOnlyText(new QLabel(m_readOnlyNotice))
     , m_composer(new Composer(this))
@@ -76,6 +78,12 @@ ConversationPage::ConversationPage(QWidget *parent)
     m_splitter->setStretchFactor(1, 1);
     m_reviews->hide();
     connect(m_reviews, &ReviewQueue::countChanged, this, &ConversationPage::onReviewCountChanged);
+    connect(m_reviews, &ReviewQueue::requestAnswered, this, &ConversationPage::onReviewAnswered);
+    connect(m_ruleOffer, &RuleOfferBar::addRequested, this, &ConversationPage::addOfferedRule);
+    connect(m_ruleOffer, &RuleOfferBar::declined, this, [this] {
+        if (m_ruleOffer->isAncestorOf(QApplication::focusWidget()))
+            m_composer->setFocus(Qt::OtherFocusReason);
+    });
 
     m_composer->installEventFilter(this);
     m_composer->setObjectName(QStringLiteral("composer"));
@@ -128,15 +136,9 @@ ConversationPage::ConversationPage(QWidget *parent)
     connect(m_leftover, &LeftoverSteeringView::finished, this, [this] {
         m_composer->setFocus(Qt::OtherFocusReason);
     });
-    connect(m_leftover, &LeftoverSteeringView::rowsChanged, this, [this] {
-        // New buttons joined the end of the tab chain: Tab reaches them right before the
-        // composer, as they are laid out.
-        QList<QWidget *> order = tabReachable(m_conversation);
-        order += tabReachable(m_reviews);
-        order += m_leftover->buttons();
-        order.append(m_composer);
-        chainTabOrder(order);
-    });
+    // New buttons joined the end of the tab chain: Tab reaches them right before the
+    // composer, as they are laid out.
+    connect(m_leftover, &LeftoverSteeringView::rowsChanged, this, &ConversationPage::updateTabChain);
 
     m_readOnlyNotice->setObjectName(QStringLiteral("readOnlyNotice"));
     m_readOnlyText->setObjectName(QStringLiteral("readOnlyText"));
@@ -157,6 +159,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 6);
     layout->setSpacing(6);
     layout->addWidget(m_splitter, 1);
+    layout->addWidget(m_ruleOffer);
     layout->addWidget(m_pendingSteering);
     layout->addWidget(m_leftover);
     layout->addWidget(m_readOnlyNotice);
@@ -177,6 +180,7 @@ void ConversationPage::setSession(AgentSession *session)
     disconnect(m_queueConnection);
     m_session = session;
     m_rewind->setSession(session);
+    m_ruleOffer->clear(); // the offer was the other session's
     m_rewindNotice->hide();
     updatePendingSteering();
     m_leftover->setAgent(nullptr);
@@ -346,11 +350,44 @@ void ConversationPage::onReviewCountChanged(int count)
         m_conversation->scrollToBottom(); // the call waiting for the answer is in view
         // A new review's widgets joined the end of the tab chain: Tab reaches them between
         // the conversation and the composer, as they are laid out.
-        QList<QWidget *> order = tabReachable(m_conversation);
-        order += tabReachable(m_reviews);
-        order.append(m_composer);
-        chainTabOrder(order);
+        updateTabChain();
     }
+}
+
+void ConversationPage::onReviewAnswered(const AgentCore::PermissionRequest &request,
+                                        const AgentCore::PermissionAnswer &answer)
+{
+    if (!m_session)
+        return;
+    if (const auto offer = m_session->approvalHabits().record(request, answer)) {
+        // Shown, never focused: the user may be typing; Tab reaches its buttons.
+        m_ruleOffer->showOffer(*offer);
+        updateTabChain();
+    }
+}
+
+void ConversationPage::addOfferedRule(const AgentCore::PermissionRule &rule)
+{
+    if (!m_session)
+        return;
+    QString error;
+    if (!m_session->alwaysAllow(rule, &error)) {
+        m_ruleOffer->showError(error);
+        return;
+    }
+    if (m_ruleOffer->isAncestorOf(QApplication::focusWidget()))
+        m_composer->setFocus(Qt::OtherFocusReason);
+    m_ruleOffer->clear();
+}
+
+void ConversationPage::updateTabChain()
+{
+    QList<QWidget *> order = tabReachable(m_conversation);
+    order += tabReachable(m_reviews);
+    order += m_ruleOffer->buttons();
+    order += m_leftover->buttons();
+    order.append(m_composer);
+    chainTabOrder(order);
 }
 
 void ConversationPage::sendOrStop()

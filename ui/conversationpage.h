@@ -23,6 +23,7 @@ class Composer;
 class ConversationView;
 class LeftoverSteeringView;
 class ReviewQueue;
+class RuleOfferBar;
 class RewindController;
 class WelcomeView;
 
@@ -58,6 +59,8 @@ public:
     ReviewQueue *reviews() const { return m_reviews; }
     /// The steering a stopped task did not take, with Send Now and Discard.
     LeftoverSteeringView *leftoverSteering() const { return m_leftover; }
+    /// The offer of an allow rule after the same call was approved several times.
+    RuleOfferBar *ruleOffer() const { return m_ruleOffer; }
     QToolButton *sendStopButton() const { return m_sendStop; }
     /// Shown while the session is read-only (open in another window), with its fork button.
     QWidget *readOnlyNotice() const { return m_readOnlyNotice; }
@@ -82,6 +85,12 @@ private:
     void onEvent(const AgentCore::AgentEvent &event);
     void onStateChanged(AgentSession::State state);
     void onReviewCountChanged(int count);
+    /// Counts \a answer for the session's approval habits; shows the offer when one is due.
+    void onReviewAnswered(const AgentCore::PermissionRequest &request,
+                          const AgentCore::PermissionAnswer &answer);
+    void addOfferedRule(const AgentCore::PermissionRule &rule);
+    /// Tab goes from the conversation through the reviews and the bars to the composer.
+    void updateTabChain();
     void sendOrStop();
     /// Ctrl+Enter, Ctrl+Shift+Enter or Esc while a review waits; true if it was one of them.
     bool answerReviewKey(const QKeyEvent *event);
@@ -98,6 +107,7 @@ private:
     ReviewQueue *m_reviews;
     QLabel *m_pendingSteering; // sent while the agent works, not yet taken by the loop
     LeftoverSteeringView *m_leftover;
+    RuleOfferBar *m_ruleOffer;
     QWidget *m_readOnlyNotice;
     QLabel *m_readOnlyText;
     Composer *m_composer;

@@ -117,6 +117,7 @@ void ReviewQueue::addRequest(const AgentCore::PermissionRequest &request)
     // empty page holds none). So the composer keeps it.
     m_stack->addWidget(view);
     m_ids.append(request.id);
+    m_requests.insert(request.id, request);
     if (m_stack->currentIndex() < firstRequestPage)
         m_stack->setCurrentIndex(firstRequestPage);
     updatePosition();
@@ -139,6 +140,7 @@ void ReviewQueue::removeRequest(quint64 requestId)
     }
     m_stack->removeWidget(view);
     m_ids.removeAt(index);
+    m_requests.remove(requestId);
     view->deleteLater();
     updatePosition();
     emit countChanged(count());
@@ -242,8 +244,11 @@ void ReviewQueue::onAnswered(quint64 requestId,
     withHunks.rejectedHunks = rejectedHunks;
     if (m_broker)
         m_broker->answer(requestId, withHunks);
+    const AgentCore::PermissionRequest request = m_requests.value(requestId);
     removeRequest(requestId);
     emit answered(requestId, withHunks, rejectedHunks);
+    if (request.id == requestId)
+        emit requestAnswered(request, withHunks);
 }
 
 void ReviewQueue::updatePosition()

@@ -2,6 +2,7 @@
 
 #include <permissions/permissionrequest.h>
 
+#include <QHash>
 #include <QPointer>
 #include <QWidget>
 
@@ -55,6 +56,9 @@ signals:
                   const AgentCore::PermissionAnswer &answer,
                   const QList<int> &rejectedHunks);
     void countChanged(int count);
+    /// The same answer with the request it answered (AgentCore::ApprovalHabits counts them).
+    void requestAnswered(const AgentCore::PermissionRequest &request,
+                         const AgentCore::PermissionAnswer &answer);
 
 private:
     QWidget *createView(const AgentCore::PermissionRequest &request);
@@ -67,6 +71,7 @@ private:
     QPointer<AgentCore::PermissionBroker> m_broker;
     QList<QMetaObject::Connection> m_brokerConnections;
     QList<quint64> m_ids; ///< parallel to the stack's pages after the empty page
+    QHash<quint64, AgentCore::PermissionRequest> m_requests; ///< the pending ones, by id
     QLabel *m_position;
     QToolButton *m_previous;
     QToolButton *m_next;
