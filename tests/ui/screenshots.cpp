@@ -22,6 +22,7 @@
 #include <modelresolver.h>
 #include <projecttrustdialog.h>
 #include <review/reviewqueue.h>
+#include <review/ruleofferbar.h>
 #include <review/shellwritesreviewview.h>
 #include <rewind/rewindcontroller.h>
 #include <rewind/rewinddialog.h>
@@ -1160,6 +1161,43 @@ QPalette darkPalette()
     return palette;
 }
 
+// Issue #19: after three "Allow once" answers to the same command, the offer of its rule,
+// at the size the layout is made for and at the smallest.
+bool ruleOffer(const QString &dir)
+{
+    const QSize size = windowSize;
+    bool ok = true;
+    for (const auto &[sceneSize, name] :
+         {std::pair(QSize(1280, 820), QStringLiteral("60-rule-offer")),
+          std::pair(QSize(1000, 700), QStringLiteral("61-small-rule-offer"))}) {
+        windowSize = sceneSize;
+        QList<ModelStep> steps;
+        for (int i = 1; i <= 3; ++i) {
+            steps.append(
+                call(QStringLiteral("b%1").arg(i),
+                     QStringLiteral("Bash"),
+                     {{"command", "mkdir -p build"}, {"description", "Make the build folder"}}));
+        }
+        steps.append(ModelStep::text(QStringLiteral("The build folder is there.")));
+        Scene scene(dir, steps, PermissionMode::Default);
+        scene.type(QStringLiteral("Prepare the build folder."));
+        Ui::ReviewQueue *reviews = scene.page()->reviews();
+        for (int i = 0; i < 3; ++i) {
+            if (!scene.waitFor([reviews] { return reviews->count() == 1; }))
+                return false;
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            reviews->currentView()
+                ->findChild<QAbstractButton *>(QStringLiteral("allowOnceButton"))
+                ->click();
+        }
+        ok = scene.waitForIdle()
+             && scene.waitFor([&scene] { return scene.page()->ruleOffer()->isVisible(); })
+             && scene.save(name) && ok;
+    }
+    windowSize = size;
+    return ok;
+}
+
 // Where bubblewrap cannot run (the command would run with the user's rights, and the bar says
 // so once), and a command that a network rule lets reach the network.
 bool sandboxStates(const QString &dir)
@@ -1195,6 +1233,7 @@ int main(int argc, char **argv)
     const QList<std::pair<QLatin1String, bool (*)(const QString &)>>
         groups{{QLatin1String("rewind"), rewound},
                {QLatin1String("sandbox"), sandboxStates},
+               {QLatin1String("habit"), ruleOffer},
                {QLatin1String("worktree"), worktreeReview}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
         for (const auto &[name, save] : groups) {
@@ -1242,6 +1281,7 @@ int main(int argc, char **argv)
     ok = markdownAnswer(dir) && ok;
     ok = cacheHits(dir) && ok;
     ok = sandboxStates(dir) && ok;
+    ok = ruleOffer(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;
