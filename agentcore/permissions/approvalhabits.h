@@ -11,6 +11,15 @@
 
 namespace AgentCore {
 
+/// The rule ApprovalHabits suggests adding, and why. A plain value.
+struct ApprovalOffer
+{
+    PermissionRule rule; ///< behaviour Allow; exactly what "Add Rule" would write
+    QString approved;    ///< what the person approved: `npm test`, `src/a.cpp`
+    int approvals = 0;
+    QString explanation; ///< one line: what the rule allows and what still asks
+};
+
 /// Notices when the person keeps approving the same call one at a time, so the UI can offer
 /// the rule that would spare them the next review. Only offers; adding the rule is the
 /// person's choice (the UI's "Add Rule"). A plain value, one per session; not thread-safe.
@@ -29,13 +38,7 @@ class ApprovalHabits final
 public:
     static constexpr int offerAfter = 3; ///< approvals of the same call before the offer
 
-    struct Offer
-    {
-        PermissionRule rule; ///< behaviour Allow; exactly what "Add Rule" would write
-        QString approved;    ///< what the person approved: `npm test`, `src/a.cpp`
-        int approvals = 0;
-        QString explanation; ///< one line: what the rule allows and what still asks
-    };
+    using Offer = ApprovalOffer;
 
     /// The rule an approval of \a request would be counted under; nullopt when it never is.
     static std::optional<PermissionRule> habitRule(const PermissionRequest &request);
