@@ -1181,8 +1181,11 @@ bool ruleOffer(const QString &dir)
         steps.append(ModelStep::text(QStringLiteral("The build folder is there.")));
         Scene scene(dir, steps, PermissionMode::Default);
         scene.type(QStringLiteral("Prepare the build folder."));
+        // Allow once, each command and what the first one wrote (the shell writes review),
+        // until the offer comes.
         Ui::ReviewQueue *reviews = scene.page()->reviews();
-        for (int i = 0; i < 3; ++i) {
+        Ui::RuleOfferBar *offer = scene.page()->ruleOffer();
+        for (int i = 0; i < 6 && !offer->isVisible(); ++i) {
             if (!scene.waitFor([reviews] { return reviews->count() == 1; }))
                 return false;
             QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
@@ -1190,8 +1193,7 @@ bool ruleOffer(const QString &dir)
                 ->findChild<QAbstractButton *>(QStringLiteral("allowOnceButton"))
                 ->click();
         }
-        ok = scene.waitForIdle()
-             && scene.waitFor([&scene] { return scene.page()->ruleOffer()->isVisible(); })
+        ok = scene.waitForIdle() && scene.waitFor([offer] { return offer->isVisible(); })
              && scene.save(name) && ok;
     }
     windowSize = size;
