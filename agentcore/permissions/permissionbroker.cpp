@@ -108,12 +108,15 @@ std::optional<PermissionAnswer> PermissionBroker::ask(const PermissionRequest &r
 
 bool PermissionBroker::answer(quint64 requestId, const PermissionAnswer &answer)
 {
-    const std::lock_guard lock(m_state->mutex);
-    const auto it = m_state->pending.find(requestId);
-    if (it == m_state->pending.end() || it->answer)
-        return false;
-    it->answer = answer;
-    m_state->answered.notify_all();
+    {
+        const std::lock_guard lock(m_state->mutex);
+        const auto it = m_state->pending.find(requestId);
+        if (it == m_state->pending.end() || it->answer)
+            return false;
+        it->answer = answer;
+        m_state->answered.notify_all();
+    }
+    emit answered(requestId);
     return true;
 }
 

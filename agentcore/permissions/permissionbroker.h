@@ -33,6 +33,8 @@ public:
 signals:
     void requested(const AgentCore::PermissionRequest &request);
     void withdrawn(quint64 requestId); ///< aborted before an answer: close its review
+    /// answer() took \a requestId's answer (the worker goes on with it).
+    void answered(quint64 requestId);
 
 private:
     struct State;
