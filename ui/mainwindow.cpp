@@ -14,6 +14,9 @@
 #include "review/reviewqueue.h"
 #include "review/shellwritesreviewview.h"
 #include "sandboxnoticebar.h"
+#include "sessions/opensessions.h"
+#include "sessions/sessionpages.h"
+#include "sessions/sessionshortcuts.h"
 #include "sessions/sessionspanel.h"
 #include "settings/keystore.h"
 #include "settings/settingsdialog.h"
@@ -45,6 +48,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QThreadPool>
+#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -56,7 +60,8 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     , m_settings(AppSettings::load(QSettings()))
     , m_keys(m_setup.keyStore ? m_setup.keyStore : KeyStore::createDefault(this))
     , m_resolver(new ModelResolver(m_keys, m_setup.environment, this))
-    , m_page(new ConversationPage(this))
+    , m_open(new OpenSessions(this))
+    , m_pages(new SessionPages(m_open, this))
     , m_followUps(new FollowUpPanel(this))
     , m_changedFiles(new ChangedFilesPanel(this))
     , m_sessions(new SessionsPanel(this))
@@ -74,7 +79,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     auto centre = m_centre = new QSplitter(Qt::Horizontal, this);
     centre->setObjectName(QStringLiteral("centreSplitter"));
     centre->addWidget(m_sessions);
-    centre->addWidget(m_page);
+    centre->addWidget(m_pages);
     centre->addWidget(m_sidePanel);
     centre->setStretchFactor(0, 0);
     centre->setStretchFactor(1, 1);
@@ -128,10 +133,25 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
         if (m_session)
             m_session->setPermissionMode(mode);
     });
-    connect(m_page->reviews(),
-            &ReviewQueue::countChanged,
-            m_statusBar,
-            &AgentStatusBar::setPendingReviews);
+    // The page of each session is made when it opens; the window follows the one shown.
+    connect(m_open, &OpenSessions::currentChanged, this, &MainWindow::showSession);
+    connect(m_open, &OpenSessions::added, this, &MainWindow::updateSessionBadges);
+    connect(m_open, &OpenSessions::activityChanged, this, [this] {
+        updateSessionBadges();
+        // Closing waits for the last running session's agent_end (recorded by then).
+        if (m_closeWhenStopped && m_open->runningCount() == 0) {
+            m_closeWhenStopped = false;
+            QTimer::singleShot(0, this, &QWidget::close);
+        }
+    });
+    connect(m_open, &OpenSessions::removed, this, [this] {
+        QMetaObject::invokeMethod(this, &MainWindow::updateSessionBadges, Qt::QueuedConnection);
+    });
+    const auto pageAdded = [this](ConversationPage *page) {
+        connect(page, &ConversationPage::forkRequested, this, &MainWindow::forkSession);
+    };
+    pageAdded(m_pages->currentPage());
+    connect(m_pages, &SessionPages::pageAdded, this, pageAdded);
     connect(m_changedFiles, &ChangedFilesPanel::openRequested, this, &MainWindow::showFileChanges);
     connect(m_sessions, &SessionsPanel::newRequested, this, &MainWindow::newConversation);
     connect(m_sessions,
@@ -144,16 +164,16 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     m_worktreeLabel->hide();
     m_statusBar->addPermanentWidget(m_worktreeLabel);
     connect(m_sessions, &SessionsPanel::textTyped, this, [this](const QString &text) {
-        m_page->composer()->setFocus(Qt::OtherFocusReason);
-        m_page->composer()->insertPlainText(text);
+        conversationPage()->composer()->setFocus(Qt::OtherFocusReason);
+        conversationPage()->composer()->insertPlainText(text);
     });
     connect(m_sessions, &SessionsPanel::resumeRequested, this, &MainWindow::resumeSession);
     connect(m_sessions, &SessionsPanel::renameRequested, this, &MainWindow::renameSession);
     connect(m_sessions, &SessionsPanel::deleteRequested, this, &MainWindow::deleteSession);
-    connect(m_page, &ConversationPage::forkRequested, this, &MainWindow::forkSession);
     m_notifier->setEnabled(DesktopNotifier::Kind::Approval, m_settings.notifyApprovals);
     m_notifier->setEnabled(DesktopNotifier::Kind::Finished, m_settings.notifyFinished);
-    // A click on a notification: the window is up; the session comes as from the sessions list.
+    // A click on a notification: the window is up; the session comes as from the sessions list
+    // (shown at once when it is open, as every running one is).
     connect(m_notifier, &DesktopNotifier::activated, this, [this](const QString &path) {
         if (!path.isEmpty() && (!m_session || path != m_session->sessionPath()))
             resumeSession(path);
@@ -162,12 +182,17 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     createMenus();
     // Tab follows the layout: sessions, conversation, reviews, message box, side panel,
     // status bar (the widgets were made in another order).
-    chainTabOrder(tabReachable(m_sessions) + tabReachable(m_page) + tabReachable(m_sidePanel)
-                  + tabReachable(m_statusBar));
+    chainTabOrder(tabReachable(m_sessions) + tabReachable(conversationPage())
+                  + tabReachable(m_sidePanel) + tabReachable(m_statusBar));
     setWindowTitle(QStringLiteral("AgentDesk"));
     resize(1200, 780);
     restoreLayout();
-    m_page->composer()->setFocus();
+    conversationPage()->composer()->setFocus();
+}
+
+ConversationPage *MainWindow::conversationPage() const
+{
+    return m_pages->currentPage();
 }
 
 namespace {
@@ -199,23 +224,51 @@ void MainWindow::saveLayout() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (const int running = m_open->runningCount(); running > 0) {
+        event->ignore(); // closed again once they all stopped
+        if (m_closeWhenStopped)
+            return;
+        QMessageBox box(QMessageBox::Question,
+                        tr("Close AgentDesk"),
+                        tr("%n session(s) still running.", nullptr, running),
+                        QMessageBox::Cancel,
+                        this);
+        box.setObjectName(QStringLiteral("closeRunningBox"));
+        box.setInformativeText(tr("Closing stops them. What they did so far stays in their "
+                                  "sessions, which you can resume later."));
+        QPushButton *stop = box.addButton(tr("Stop and Close"), QMessageBox::AcceptRole);
+        box.setDefaultButton(QMessageBox::Cancel);
+        box.exec();
+        if (box.clickedButton() != stop || m_open->runningCount() == 0) {
+            if (box.clickedButton() == stop)
+                QTimer::singleShot(0, this, &QWidget::close); // they ended meanwhile
+            return;
+        }
+        m_closeWhenStopped = true;
+        statusBar()->showMessage(tr("Stopping %n session(s)…", nullptr, running));
+        m_open->stopAll();
+        return;
+    }
     saveLayout();
     QMainWindow::closeEvent(event);
 }
 
 MainWindow::~MainWindow()
 {
-    // The session (and its Agent) first: its reviews and panels point into it.
-    m_page->setSession(nullptr);
+    // The sessions (and their Agents) first: the reviews and panels point into them.
+    disconnect(m_open, nullptr, this, nullptr);
+    delete m_shown;
+    m_shown = nullptr;
+    m_pages->detachAll();
     m_followUps->setAgent(nullptr);
-    delete m_session;
+    m_session = nullptr;
+    delete m_open;
 }
 
 bool MainWindow::openRepository(const QString &path)
 {
-    if (m_session && m_session->state() != AgentSession::State::Idle
-        && m_session->state() != AgentSession::State::Preparing) {
-        statusBar()->showMessage(tr("Stop the running task before opening another repository."));
+    if (m_open->runningCount() > 0) {
+        statusBar()->showMessage(tr("Stop the running tasks before opening another repository."));
         return false;
     }
     QString error;
@@ -228,7 +281,9 @@ bool MainWindow::openRepository(const QString &path)
         return false;
     }
     m_repository = *repo;
-    m_page->setRepository(m_repository);
+    closeIfUnused(m_session); // its worktree, if it made one, goes too
+    m_open->closeAll();
+    m_pages->setRepository(m_repository);
     const QString head = m_repository.headDescription();
     //: Window title: repository name, branch
     setWindowTitle(head.isEmpty() ? tr("%1 — AgentDesk").arg(m_repository.name())
@@ -252,19 +307,23 @@ QString MainWindow::sessionsDirectory() const
                : m_setup.sessionsDirectory;
 }
 
-bool MainWindow::isTaskRunning() const
+void MainWindow::updateSessionBadges()
 {
-    return m_session && m_session->state() != AgentSession::State::Idle
-           && m_session->state() != AgentSession::State::Preparing;
+    QStringList open;
+    const QList<AgentSession *> sessions = m_open->sessions();
+    for (const AgentSession *session : sessions)
+        open.append(session->sessionPath());
+    m_sessions->setOpenSessions(open, m_open->activities());
 }
 
 bool MainWindow::resumeSession(const QString &path)
 {
-    if (m_session && path == m_session->sessionPath() && !m_session->isReadOnly())
-        return true;
-    if (isTaskRunning()) {
-        statusBar()->showMessage(tr("Stop the running task before resuming another session."), 8000);
-        return false;
+    if (AgentSession *open = m_open->find(path)) {
+        if (!open->isReadOnly()) {
+            m_open->setCurrent(open);
+            return true;
+        }
+        // Read-only: another window had it; resuming again tries to take it over.
     }
     QString error;
     std::optional<AgentCore::SessionLog::Contents> contents = AgentCore::SessionLog::load(path,
@@ -274,6 +333,8 @@ bool MainWindow::resumeSession(const QString &path)
         refreshSessions();
         return false;
     }
+    if (AgentSession *readOnly = m_open->find(path))
+        m_open->close(readOnly);
     startSession(path, std::move(contents));
     return true;
 }
@@ -291,20 +352,16 @@ bool MainWindow::forkSession()
     return resumeSession(copy);
 }
 
+namespace {
+/// Beyond this many open sessions, the oldest idle ones are closed (reopened from the list).
+constexpr int maxOpenSessions = 9;
+} // namespace
+
 void MainWindow::startSession(const QString &path,
                               std::optional<AgentCore::SessionLog::Contents> resumed,
                               std::optional<AgentCore::SessionWorktree> worktree)
 {
-    m_page->setSession(nullptr);
-    m_followUps->setAgent(nullptr);
-    // A worktree session that never recorded anything left no file to find its worktree by
-    // (deleting the session removes the worktree): nothing ran in it, so it goes now.
-    if (m_session && m_session->worktree() && m_session->worktreeProblem().isEmpty()
-        && !QFile::exists(m_session->sessionPath())) {
-        AgentCore::SessionWorktrees::remove(*m_session->worktree(), true);
-    }
-    delete m_session;
-
+    AgentSession *previous = m_session;
     AgentCore::CodingAgentOptions options = m_setup.options;
     options.repositoryRoot = m_repository.root;
     options.context.windowTokens = contextWindow(m_setup.model).value_or(0);
@@ -339,75 +396,124 @@ void MainWindow::startSession(const QString &path,
         }
         file.worktree = worktree;
     }
-    m_session = new AgentSession(std::move(options), m_setup.model, std::move(file), this);
-    m_page->setSession(m_session);
-    m_notifier->watch(m_session);
+    auto session = new AgentSession(std::move(options), m_setup.model, std::move(file), this);
+    // What every open session does, shown or not.
+    m_notifier->watch(session);
+    connect(session, &AgentSession::recorded, this, &MainWindow::refreshSessions);
+    connect(session, &AgentSession::ready, this, [this, session] {
+        applyContextSettings(session); // the model may have changed while it was assembled
+        // Read-only, the queue belongs to the window that has the session open.
+        if (session == m_session)
+            m_followUps->setAgent(session->isReadOnly() ? nullptr : session->agent());
+    });
+    connect(session, &AgentSession::warning, this, [this](const QString &message) {
+        statusBar()->showMessage(message, 15000);
+    });
+    connect(session,
+            &AgentSession::sandboxUnavailable,
+            m_sandboxNotice,
+            &SandboxNoticeBar::showNotice);
+    connect(session,
+            &AgentSession::projectTrustNeeded,
+            this,
+            [this, session](const QStringList &grants) {
+                auto dialog = new ProjectTrustDialog(session->repositoryRoot(), grants, this);
+                dialog->setAttribute(Qt::WA_DeleteOnClose);
+                connect(dialog, &QDialog::accepted, session, &AgentSession::trustProjectSettings);
+                connect(session, &QObject::destroyed, dialog, &QDialog::reject);
+                dialog->open();
+            });
+    m_open->add(session);
+    m_open->setCurrent(session);
+    m_statusBar->resetBypassConfirmation(); // asked once per session
     restoreSessionModel(resumedState);
-    resetUsage();
-    connect(m_session, &AgentSession::eventEmitted, this, [this](const AgentCore::AgentEvent &event) {
+    closeIfUnused(previous);
+    m_open->closeIdleBeyond(maxOpenSessions);
+    refreshSessions();
+}
+
+void MainWindow::closeIfUnused(AgentSession *session)
+{
+    if (!session || m_open->indexOf(session) < 0 || QFile::exists(session->sessionPath())
+        || (session->state() != AgentSession::State::Idle
+            && session->state() != AgentSession::State::Preparing)) {
+        return;
+    }
+    // A worktree session that never recorded anything left no file to find its worktree by
+    // (deleting the session removes the worktree): nothing ran in it, so it goes now.
+    const std::optional<AgentCore::SessionWorktree> worktree = session->worktree();
+    const bool usable = session->worktreeProblem().isEmpty();
+    m_open->close(session);
+    if (worktree && usable)
+        AgentCore::SessionWorktrees::remove(*worktree, true);
+}
+
+void MainWindow::showSession(AgentSession *session)
+{
+    delete m_shown;
+    m_shown = nullptr;
+    m_session = session;
+    m_followUps->setAgent(nullptr);
+    if (!session) {
+        m_changedFiles->setFiles({});
+        return;
+    }
+    // Connections to the shown session and its page only, gone when another is shown.
+    QObject *shown = m_shown = new QObject(this);
+    ConversationPage *page = conversationPage();
+    connect(page->reviews(), &ReviewQueue::countChanged, shown, [this](int count) {
+        m_statusBar->setPendingReviews(count);
+    });
+    m_statusBar->setPendingReviews(page->reviews()->count());
+    connect(session, &AgentSession::eventEmitted, shown, [this](const AgentCore::AgentEvent &event) {
         // A compaction's summary request is billed like a reply.
         if (event.type == AgentCore::AgentEvent::Type::MessageEnd
             && (event.message.isAssistant() || AgentCore::isCompactionMessage(event.message)))
             m_usage.add(event.message); // the status bar follows with contextChanged
     });
-    connect(m_session, &AgentSession::contextChanged, this, &MainWindow::updateContext);
-    m_changedFiles->setFiles(m_session->changedFiles()); // a resumed session's changes
-    m_statusBar->setRunState(m_session->state());
-    m_statusBar->resetBypassConfirmation(); // asked once per session
-    m_statusBar->setPermissionMode(m_session->permissionMode());
-
-    connect(m_session, &AgentSession::ready, this, [this] {
-        applyContextSettings(); // the model may have changed while it was assembled
-        // Read-only, the queue belongs to the window that has the session open.
-        m_followUps->setAgent(m_session->isReadOnly() ? nullptr : m_session->agent());
+    connect(session, &AgentSession::contextChanged, shown, [this] { updateContext(); });
+    connect(session, &AgentSession::stateChanged, shown, [this](AgentSession::State state) {
+        onSessionState(state);
     });
-    connect(m_session, &AgentSession::stateChanged, this, &MainWindow::onSessionState);
-    connect(m_session,
+    connect(session,
             &AgentSession::permissionModeChanged,
-            m_statusBar,
-            &AgentStatusBar::setPermissionMode);
-    connect(m_session, &AgentSession::changedFilesChanged, this, [this] {
+            shown,
+            [this](AgentCore::PermissionMode mode) { m_statusBar->setPermissionMode(mode); });
+    connect(session, &AgentSession::changedFilesChanged, shown, [this] {
         m_changedFiles->setFiles(m_session->changedFiles());
     });
-    connect(m_session, &AgentSession::warning, this, [this](const QString &message) {
-        statusBar()->showMessage(message, 15000);
+    connect(session, &AgentSession::modelChanged, shown, [this](const ModelChoice &model) {
+        m_statusBar->setModel(model);
     });
-    connect(m_session,
-            &AgentSession::sandboxUnavailable,
-            m_sandboxNotice,
-            &SandboxNoticeBar::showNotice);
-    connect(m_session, &AgentSession::recorded, this, &MainWindow::refreshSessions);
-    connect(m_session, &AgentSession::compactionStarted, this, [this](bool waiting) {
+    connect(session, &AgentSession::compactionStarted, shown, [this](bool waiting) {
         if (waiting)
             statusBar()->showMessage(tr("Summarising the older part of the conversation so "
                                         "that the next request fits…"));
     });
-    connect(m_session, &AgentSession::compacted, this, [this] {
+    connect(session, &AgentSession::compacted, shown, [this] {
         statusBar()->showMessage(tr("The conversation was compacted."), 8000);
     });
-    connect(m_session, &AgentSession::compactionFailed, this, [this](const QString &problem) {
+    connect(session, &AgentSession::compactionFailed, shown, [this](const QString &problem) {
         statusBar()->showMessage(problem, 15000);
     });
-    connect(m_session, &AgentSession::projectTrustNeeded, this, [this](const QStringList &grants) {
-        AgentSession *session = m_session;
-        auto dialog = new ProjectTrustDialog(session->repositoryRoot(), grants, this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &QDialog::accepted, session, &AgentSession::trustProjectSettings);
-        connect(session, &QObject::destroyed, dialog, &QDialog::reject);
-        dialog->open();
-    });
-    onSessionState(m_session->state());
+    if (session->agent() && !session->isReadOnly())
+        m_followUps->setAgent(session->agent());
+    m_changedFiles->setFiles(session->changedFiles());
+    m_statusBar->setModel(session->model());
+    m_statusBar->setModelSelection(session->model().selection, m_settings.recentModels);
+    m_statusBar->setPermissionMode(session->permissionMode());
+    resetUsage();
+    onSessionState(session->state());
     refreshSessions();
+    // Tab goes through the page shown, in the layout's order.
+    chainTabOrder(tabReachable(m_sessions) + tabReachable(page) + tabReachable(m_sidePanel)
+                  + tabReachable(m_statusBar));
 }
 
 void MainWindow::newWorktreeSession()
 {
     if (m_repository.root.isEmpty() || m_makingWorktree)
         return;
-    if (m_session && m_session->state() != AgentSession::State::Idle) {
-        statusBar()->showMessage(tr("Stop the running task before starting another session."), 8000);
-        return;
-    }
     const QString path = AgentCore::SessionStore(sessionsDirectory()).newSessionPath();
     const QString id = AgentCore::SessionStore::idOf(path);
     const QString root = m_repository.root;
@@ -438,11 +544,12 @@ void MainWindow::worktreeCreated(const QString &repositoryRoot,
         statusBar()->showMessage(tr("No worktree was made: %1").arg(error), 15000);
         return;
     }
-    // The user went on meanwhile: the worktree is not used, so it does not stay behind.
-    if (repositoryRoot != m_repository.root
-        || (m_session && m_session->state() != AgentSession::State::Idle)) {
+    // The user opened another repository meanwhile: the worktree is not used, so it does not
+    // stay behind.
+    if (repositoryRoot != m_repository.root) {
         AgentCore::SessionWorktrees::remove(*worktree, true);
-        statusBar()->showMessage(tr("The worktree session was not started: another task runs."),
+        statusBar()->showMessage(tr("The worktree session was not started: another repository "
+                                    "is open."),
                                  8000);
         return;
     }
@@ -451,7 +558,7 @@ void MainWindow::worktreeCreated(const QString &repositoryRoot,
                                 "touched until you bring its changes back.")
                                  .arg(worktree->branch, QDir::toNativeSeparators(worktree->path)),
                              15000);
-    m_page->composer()->setFocus(Qt::OtherFocusReason);
+    conversationPage()->composer()->setFocus(Qt::OtherFocusReason);
 }
 
 void MainWindow::updateWorktreeControls()
@@ -594,17 +701,17 @@ void MainWindow::onSessionState(AgentSession::State state)
 {
     m_statusBar->setRunState(state);
     m_stopAction->setEnabled(state == AgentSession::State::Running);
-    m_newConversationAction->setEnabled(state == AgentSession::State::Idle);
-    m_sessions->setTaskRunning(isTaskRunning());
+    // A new session starts beside a running one, which goes on.
+    m_newConversationAction->setEnabled(!m_repository.root.isEmpty());
     updateWorktreeControls();
 }
 
 void MainWindow::newConversation()
 {
-    if (m_session && m_session->state() == AgentSession::State::Idle) {
+    if (!m_repository.root.isEmpty()) {
         startSession();
         // From the New button or the sessions list: what the user types next is the task.
-        m_page->composer()->setFocus(Qt::OtherFocusReason);
+        conversationPage()->composer()->setFocus(Qt::OtherFocusReason);
     }
 }
 
@@ -612,7 +719,8 @@ void MainWindow::keyPressEvent(QKeyEvent *event)
 {
     // Esc that the focused widget (a list, a panel, the status bar) did not use.
     if (event->key() == Qt::Key_Escape
-        && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier && m_page->escape()) {
+        && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier
+        && conversationPage()->escape()) {
         event->accept();
         return;
     }
@@ -651,16 +759,16 @@ void MainWindow::applyModel(const ModelChoice &choice)
     m_statusBar->setModelSelection(choice.selection, m_settings.recentModels);
     m_usage.contextWindow = contextWindow(choice);
     updateContext();
-    applyContextSettings();
+    applyContextSettings(m_session);
 }
 
-void MainWindow::applyContextSettings()
+void MainWindow::applyContextSettings(AgentSession *session)
 {
-    AgentCore::ContextManager *manager = m_session ? m_session->contextManager() : nullptr;
+    AgentCore::ContextManager *manager = session ? session->contextManager() : nullptr;
     if (!manager)
         return;
     AgentCore::ContextSettings settings = manager->settings();
-    settings.windowTokens = contextWindow(m_setup.model).value_or(0);
+    settings.windowTokens = contextWindow(session->model()).value_or(0);
     settings.autoCompact = m_settings.autoCompact;
     manager->setSettings(settings);
 }
@@ -710,8 +818,8 @@ std::optional<qint64> MainWindow::contextWindow(const ModelChoice &choice) const
 
 void MainWindow::resetUsage()
 {
-    m_usage = summarizeUsage(m_session ? m_session->history() : QList<AgentCore::Message>(),
-                             contextWindow(m_setup.model));
+    m_usage = summarizeUsage(m_session ? m_session->conversation() : QList<AgentCore::Message>(),
+                             contextWindow(m_session ? m_session->model() : m_setup.model));
     updateContext();
 }
 
@@ -790,11 +898,11 @@ void MainWindow::applySettings(const AppSettings &settings, bool modelChanged)
     if (settings.maxTurns != m_settings.maxTurns)
         m_setup.options.maxTurns = settings.maxTurns; // from the next conversation on
     m_settings = settings;
-    if (m_session) {
-        m_session->setSandbox(m_setup.sandboxMode.value_or(settings.sandboxMode),
-                              m_setup.sandboxNetwork || settings.sandboxNetwork);
-        m_session->setNetworkRules(m_setup.options.networkRules
-                                   + AppSettings::parseNetworkRules(settings.sandboxNetworkRules));
+    for (AgentSession *session : m_open->sessions()) {
+        session->setSandbox(m_setup.sandboxMode.value_or(settings.sandboxMode),
+                            m_setup.sandboxNetwork || settings.sandboxNetwork);
+        session->setNetworkRules(m_setup.options.networkRules
+                                 + AppSettings::parseNetworkRules(settings.sandboxNetworkRules));
     }
     m_reviewShellWrites->store(settings.reviewShellWrites);
     m_notifier->setEnabled(DesktopNotifier::Kind::Approval, settings.notifyApprovals);
@@ -802,7 +910,10 @@ void MainWindow::applySettings(const AppSettings &settings, bool modelChanged)
     // The window the user gave for this model may be new.
     m_usage.contextWindow = contextWindow(m_setup.model);
     updateContext();
-    applyContextSettings();
+    // The same auto-compaction for every open session; the window only for the shown one's
+    // model (the others keep theirs).
+    for (AgentSession *session : m_open->sessions())
+        applyContextSettings(session);
     if (modelChanged) {
         chooseModel(settings.model);
         return;
@@ -832,8 +943,9 @@ void MainWindow::refreshSessions()
 void MainWindow::renameSession(const QString &path, const QString &title)
 {
     QString error;
-    if (m_session && path == m_session->sessionPath() && !m_session->isReadOnly())
-        m_session->setTitle(title); // its recorder owns the file
+    AgentSession *open = m_open->find(path);
+    if (open && !open->isReadOnly())
+        open->setTitle(title); // its recorder owns the file
     else if (!AgentCore::SessionStore::rename(path, title, &error))
         statusBar()->showMessage(error, 15000);
     refreshSessions();
@@ -841,10 +953,6 @@ void MainWindow::renameSession(const QString &path, const QString &title)
 
 void MainWindow::deleteSession(const QString &path)
 {
-    if (isTaskRunning()) {
-        statusBar()->showMessage(tr("Stop the running task before deleting a session."), 8000);
-        return;
-    }
     // remove() forces the worktree away with what it has not committed: the user may keep
     // that on the session's branch first.
     QString unreadable; // the removal below says it
@@ -879,10 +987,14 @@ void MainWindow::deleteSession(const QString &path)
             return;
         }
     }
-    // The conversation in the window goes first, so its recorder does not write the file
-    // again as it closes.
-    if (m_session && path == m_session->sessionPath())
-        startSession();
+    // The open session goes first (a running one is aborted: the sessions list asked), so its
+    // recorder does not write the file again as it closes.
+    if (AgentSession *open = m_open->find(path)) {
+        const bool shown = open == m_session;
+        m_open->close(open);
+        if (shown)
+            startSession();
+    }
     QString error;
     QString warning; // the session's worktree, if it had one, could not be removed
     if (QFile::exists(path) && !AgentCore::CodingSession::remove(path, &error, &warning))
@@ -922,6 +1034,11 @@ void MainWindow::createMenus()
                                                &MainWindow::newConversation);
     m_newConversationAction->setShortcut(QKeySequence::New);
     m_newConversationAction->setEnabled(false);
+    m_shortcuts = new SessionShortcuts(m_open, this, agent);
+    connect(m_shortcuts, &SessionShortcuts::switched, this, [this] {
+        conversationPage()->composer()->setFocus(Qt::ShortcutFocusReason);
+    });
+    agent->addSeparator();
     m_stopAction = agent->addAction(tr("&Stop"), this, [this] {
         if (m_session)
             m_session->stop();

@@ -33,6 +33,9 @@ class DesktopNotifier;
 class FollowUpPanel;
 class KeyStore;
 class ModelResolver;
+class OpenSessions;
+class SessionPages;
+class SessionShortcuts;
 class SessionsPanel;
 
 /// How the window builds the agent of each repository it opens.
@@ -67,7 +70,10 @@ struct AgentSetup
 /// AgentDesk's window on one repository: the repository's sessions on the left, the
 /// conversation in the centre with the reviews and the composer below it, the follow-up queue
 /// and the files changed on the right, the run state, model and permission mode in the status
-/// bar. One AgentSession (one conversation, recorded in its session file) at a time.
+/// bar. Several sessions (AgentSession: one conversation each, recorded in its session file)
+/// may be open and run at once (OpenSessions); one is shown, with a page of its own
+/// (SessionPages), and the side panels and status bar follow it. Ctrl+1...9 and Ctrl+Tab
+/// switch between them; closing the window while some run asks first and stops them.
 /// Esc pressed anywhere in the window and used by no widget goes to ConversationPage::escape()
 /// (a waiting review, else Stop); Ctrl+. stops from anywhere.
 class MainWindow final : public QMainWindow
@@ -83,19 +89,23 @@ public:
     /// says why in the status bar and returns false.
     bool openRepository(const QString &path);
     const AgentCore::Repository &repository() const { return m_repository; }
-    /// Null until a repository is open.
+    /// The session shown; null until a repository is open.
     AgentSession *session() const { return m_session; }
-    /// Continues the session in \a path: its conversation, follow-up queue, permission
-    /// choices and model. Refused (false, said in the status bar) while a task runs or when
-    /// the file cannot be read; the current conversation then stays. A session another window
-    /// or process has open is shown read-only (resuming it again retries).
+    /// The sessions open in the window, the shown one among them.
+    OpenSessions *openSessions() const { return m_open; }
+    /// Shows the session in \a path: at once when it is open already, otherwise it is opened
+    /// beside the others with its conversation, follow-up queue, permission choices and model.
+    /// Refused (false, said in the status bar) when the file cannot be read; the current
+    /// conversation then stays. A session another window or process has open is shown
+    /// read-only (resuming it again retries).
     bool resumeSession(const QString &path);
     /// Continues the read-only session in a copy of its own (SessionStore::fork).
     bool forkSession();
     /// The folder of this repository's sessions (empty until a repository is open).
     QString sessionsDirectory() const;
 
-    ConversationPage *conversationPage() const { return m_page; }
+    /// The shown session's page (never null).
+    ConversationPage *conversationPage() const;
     FollowUpPanel *followUpPanel() const { return m_followUps; }
     ChangedFilesPanel *changedFilesPanel() const { return m_changedFiles; }
     SessionsPanel *sessionsPanel() const { return m_sessions; }
@@ -122,8 +132,8 @@ public:
     /// conversation: Agent > Compact Conversation…, Ctrl+Shift+K.
     void showCompactDialog();
     /// "New Session in a Worktree…": makes a git worktree on a new branch (off the UI thread)
-    /// and starts a session whose agent works there. Refused while a task runs; a failure is
-    /// said in the status bar.
+    /// and starts a session whose agent works there, beside the others; a failure is said in
+    /// the status bar.
     void newWorktreeSession();
     /// "Bring Back Changes…" of a worktree session: its changes against its base in the writes
     /// review (window-modal; returns at once), conflicts unchecked; the accepted ones are
@@ -140,6 +150,7 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    /// With sessions running: asks, then stops them and closes once each recorded agent_end.
     void closeEvent(QCloseEvent *event) override;
 
 private:
@@ -151,11 +162,16 @@ private:
     void chooseRepository();
     void rebuildRecentMenu();
     void showAbout();
-    /// A new session (or \a resumed, from \a path); \a worktree: a new session that works in
-    /// this worktree (a resumed one finds its own in its state).
+    /// Opens a new session (or \a resumed, from \a path) and shows it; \a worktree: a new
+    /// session that works in this worktree (a resumed one finds its own in its state). The
+    /// session shown before keeps running, unless it is an empty new one (it is closed).
     void startSession(const QString &path = {},
                       std::optional<AgentCore::SessionLog::Contents> resumed = std::nullopt,
                       std::optional<AgentCore::SessionWorktree> worktree = std::nullopt);
+    /// The side panels, status bar and actions follow \a session (null: none shown yet).
+    void showSession(AgentSession *session);
+    /// Closes \a session if it is a new one that never recorded anything.
+    void closeIfUnused(AgentSession *session);
     void worktreeCreated(const QString &repositoryRoot,
                          const QString &path,
                          const std::optional<AgentCore::SessionWorktree> &worktree,
@@ -170,7 +186,8 @@ private:
     void refreshSessions();
     void renameSession(const QString &path, const QString &title);
     void deleteSession(const QString &path);
-    bool isTaskRunning() const;
+    /// The sessions list's badges follow the open sessions.
+    void updateSessionBadges();
     void applyModel(const ModelChoice &choice);
     void resolveModel(const std::optional<ModelSelection> &selection);
     void restoreSessionModel(const QJsonObject &state);
@@ -181,7 +198,7 @@ private:
     /// The status bar's context figure and the context view from the session's meter.
     void updateContext();
     /// The session's context manager gets the model's window and the auto-compaction setting.
-    void applyContextSettings();
+    void applyContextSettings(AgentSession *session);
     /// The window of \a choice's model: the catalog's, else the user's setting.
     std::optional<qint64> contextWindow(const ModelChoice &choice) const;
     void applySettings(const AppSettings &settings, bool modelChanged);
@@ -200,8 +217,13 @@ private:
     UsageSummary m_usage;
     AgentCore::Repository m_repository;
     RecentRepositories m_recent;
-    AgentSession *m_session = nullptr;
-    ConversationPage *m_page = nullptr;
+    OpenSessions *m_open = nullptr;
+    AgentSession *m_session = nullptr; ///< m_open's current
+    /// The context of the connections to the shown session: deleted when another is shown.
+    QObject *m_shown = nullptr;
+    SessionPages *m_pages = nullptr;
+    SessionShortcuts *m_shortcuts = nullptr;
+    bool m_closeWhenStopped = false; ///< the user chose to stop the running sessions and close
     FollowUpPanel *m_followUps = nullptr;
     ChangedFilesPanel *m_changedFiles = nullptr;
     SessionsPanel *m_sessions = nullptr;

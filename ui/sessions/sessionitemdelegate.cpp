@@ -1,6 +1,7 @@
 #include "sessionitemdelegate.h"
 
 #include "conversation/conversationstyle.h"
+#include "opensessions.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -11,6 +12,12 @@ namespace {
 constexpr int padding = 6;
 constexpr int lineGap = 2;
 constexpr int accentWidth = 3;
+constexpr int badgeGap = 5;
+
+int badgeSize(const QFontMetrics &title)
+{
+    return qMax(7, title.height() / 2);
+}
 
 QFont detailFont(const QFont &base)
 {
@@ -19,6 +26,44 @@ QFont detailFont(const QFont &base)
     return font;
 }
 } // namespace
+
+QColor SessionItemDelegate::badgeColor(int activity, const QPalette &palette)
+{
+    const ConversationStyle style(palette, QFont());
+    const bool dark = palette.color(QPalette::Base).lightnessF() < 0.5;
+    switch (SessionActivity(activity)) {
+    case SessionActivity::Running:
+        return style.accent;
+    case SessionActivity::Waiting:
+        // Amber: wants the user, but is not an error.
+        return dark ? QColor(0xf0, 0xb4, 0x29) : QColor(0xc2, 0x7c, 0x0e);
+    case SessionActivity::Failed:
+        return style.error;
+    case SessionActivity::Unseen:
+        return style.success;
+    case SessionActivity::None:
+        break;
+    }
+    return {};
+}
+
+QString SessionItemDelegate::badgeText(int activity)
+{
+    switch (SessionActivity(activity)) {
+    case SessionActivity::Running:
+        return tr("Running");
+    case SessionActivity::Waiting:
+        return tr("Waiting for approval");
+    case SessionActivity::Failed:
+        return tr("Failed");
+    case SessionActivity::Unseen:
+        //: Sessions list: its task finished while another session was shown
+        return tr("Done, not seen yet");
+    case SessionActivity::None:
+        break;
+    }
+    return {};
+}
 
 QSize SessionItemDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &) const
 {
@@ -56,9 +101,35 @@ void SessionItemDelegate::paint(QPainter *painter,
     QFont titleFont = opt.font;
     titleFont.setBold(current);
     painter->setFont(titleFont);
-    painter->setPen(palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
     const QFontMetrics titleMetrics(titleFont);
-    const QRect titleRect(area.left(), area.top(), area.width(), titleMetrics.height());
+    QRect titleRect(area.left(), area.top(), area.width(), titleMetrics.height());
+    const int activity = index.data(ActivityRole).toInt();
+    const QColor badge = badgeColor(activity, palette);
+    if (badge.isValid()) {
+        // A dot before the title; on a selected row, ringed so it shows on the highlight.
+        const int size = badgeSize(titleMetrics);
+        const QRectF dot(titleRect.left() + 0.5,
+                         titleRect.center().y() - size / 2.0 + 1,
+                         size - 1,
+                         size - 1);
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->setPen(selected ? QPen(palette.color(QPalette::HighlightedText), 1.5)
+                                 : QPen(Qt::NoPen));
+        painter->setBrush(badge);
+        if (SessionActivity(activity) == SessionActivity::Waiting) {
+            // A diamond: set apart from the round ones by its shape too.
+            const QPointF c = dot.center();
+            const qreal r = dot.width() / 2 + 0.5;
+            painter->drawPolygon(QPolygonF({QPointF(c.x(), c.y() - r),
+                                            QPointF(c.x() + r, c.y()),
+                                            QPointF(c.x(), c.y() + r),
+                                            QPointF(c.x() - r, c.y())}));
+        } else {
+            painter->drawEllipse(dot);
+        }
+        titleRect.setLeft(titleRect.left() + size + badgeGap);
+    }
+    painter->setPen(palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
     painter->drawText(titleRect,
                       Qt::AlignLeft | Qt::AlignVCenter,
                       titleMetrics.elidedText(title, Qt::ElideRight, titleRect.width()));
@@ -71,15 +142,27 @@ void SessionItemDelegate::paint(QPainter *painter,
         detailColor = ConversationStyle(palette, opt.font).error; // as errors in the conversation
     painter->setPen(detailColor);
     const QFontMetrics detailMetrics(small);
-    const QRect detailRect(area.left(),
-                           titleRect.bottom() + 1 + lineGap,
-                           area.width(),
-                           detailMetrics.height());
+    QRect detailRect(area.left(),
+                     titleRect.bottom() + 1 + lineGap,
+                     area.width(),
+                     detailMetrics.height());
+    const QString shortcut = index.data(ShortcutRole).toString();
+    if (!shortcut.isEmpty()) {
+        // The key that shows this open session, at the right, never elided.
+        painter->drawText(detailRect, Qt::AlignRight | Qt::AlignVCenter, shortcut);
+        detailRect.setRight(detailRect.right() - detailMetrics.horizontalAdvance(shortcut)
+                            - badgeGap);
+    }
+    QString detail = index.data(DetailRole).toString();
+    if (const QString words = badgeText(activity); !words.isEmpty()) {
+        //: Sessions list: "Running · 12 messages · 2 h ago"
+        detail = tr("%1 · %2").arg(words, detail);
+        if (!selected)
+            painter->setPen(badge);
+    }
     painter->drawText(detailRect,
                       Qt::AlignLeft | Qt::AlignVCenter,
-                      detailMetrics.elidedText(index.data(DetailRole).toString(),
-                                               Qt::ElideRight,
-                                               detailRect.width()));
+                      detailMetrics.elidedText(detail, Qt::ElideRight, detailRect.width()));
     painter->restore();
 }
 

@@ -2,11 +2,17 @@
 
 #include <QStyledItemDelegate>
 
+QT_BEGIN_NAMESPACE
+class QColor;
+class QPalette;
+QT_END_NAMESPACE
+
 namespace Ui {
 
 /// Paints a session of the sessions list on two lines: its title (bold when it is the
 /// conversation in the window, with an accent bar) and a smaller detail line (how many
-/// messages and when, or why it cannot be read). Editing renames it as a plain line edit.
+/// messages and when, or why it cannot be read). An open session's activity is a coloured dot
+/// before the title and words in front of the detail ("Running · 4 messages"). Editing renames it as a plain line edit.
 class SessionItemDelegate final : public QStyledItemDelegate
 {
     Q_OBJECT
@@ -16,7 +22,14 @@ public:
         DetailRole,
         CurrentRole,
         ErrorRole,
+        ActivityRole, ///< SessionActivity, as int: the badge
+        /// Set on open sessions: "Ctrl+2" (the key that shows it), at the right of the detail.
+        ShortcutRole,
     };
+    /// The badge's colour and what it says, for \a activity (SessionActivity); nothing for
+    /// None.
+    static QColor badgeColor(int activity, const QPalette &palette);
+    static QString badgeText(int activity);
 
     using QStyledItemDelegate::QStyledItemDelegate;
 

@@ -20,6 +20,9 @@ namespace Ui {
 
 namespace {
 
+/// The row's tooltip without its badge line (decorate() puts that first).
+constexpr int baseToolTipRole = Qt::UserRole + 100;
+
 QString ago(const QDateTime &when)
 {
     const qint64 seconds = when.secsTo(QDateTime::currentDateTime());
@@ -105,6 +108,7 @@ void SessionsPanel::setSessions(const QList<AgentCore::SessionInfo> &sessions,
         item->setData(SessionItemDelegate::DetailRole, tr("Not saved until the first task"));
         item->setData(SessionItemDelegate::CurrentRole, true);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        decorate(item);
     }
     for (const AgentCore::SessionInfo &session : sessions) {
         const bool readable = session.error.isEmpty();
@@ -119,25 +123,57 @@ void SessionsPanel::setSessions(const QList<AgentCore::SessionInfo> &sessions,
                       readable ? tr("%n message(s) · %1", nullptr, session.messageCount)
                                      .arg(ago(session.modified))
                                : session.error);
-        item->setToolTip(readable
-                             ? tr("%1\nStarted %2\n%3")
-                                   .arg(session.title,
-                                        QLocale().toString(session.created, QLocale::ShortFormat),
-                                        QDir::toNativeSeparators(session.path))
-                             : tr("This session cannot be resumed: %1\n%2")
-                                   .arg(session.error, QDir::toNativeSeparators(session.path)));
+        item->setData(baseToolTipRole,
+                      readable ? tr("%1\nStarted %2\n%3")
+                                     .arg(session.title,
+                                          QLocale().toString(session.created, QLocale::ShortFormat),
+                                          QDir::toNativeSeparators(session.path))
+                               : tr("This session cannot be resumed: %1\n%2")
+                                     .arg(session.error, QDir::toNativeSeparators(session.path)));
         Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
         if (readable)
             flags |= Qt::ItemIsEditable;
         item->setFlags(flags);
+        decorate(item);
     }
     m_updating = false;
 }
 
-void SessionsPanel::setTaskRunning(bool running)
+void SessionsPanel::setOpenSessions(const QStringList &paths,
+                                    const QHash<QString, SessionActivity> &activities)
 {
-    m_taskRunning = running;
-    m_new->setEnabled(!running);
+    m_openPaths = paths;
+    m_activities = activities;
+    const bool updating = m_updating;
+    m_updating = true; // setData emits itemChanged: not a rename
+    for (int row = 0; row < m_list->count(); ++row)
+        decorate(m_list->item(row));
+    m_updating = updating;
+}
+
+void SessionsPanel::decorate(QListWidgetItem *item) const
+{
+    const QString path = item->data(SessionItemDelegate::PathRole).toString();
+    const int index = m_openPaths.indexOf(path);
+    const int activity = int(m_activities.value(path, SessionActivity::None));
+    if (item->data(SessionItemDelegate::ActivityRole).toInt() != activity)
+        item->setData(SessionItemDelegate::ActivityRole, activity);
+    //: Sessions list: the key that shows this open session
+    const QString shortcut = index >= 0 && index < 9
+                                 ? QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + index))
+                                       .toString(QKeySequence::NativeText)
+                                 : QString();
+    if (item->data(SessionItemDelegate::ShortcutRole).toString() != shortcut)
+        item->setData(SessionItemDelegate::ShortcutRole, shortcut);
+    // The badge in words, for those who cannot tell the colours apart, and the key.
+    QString badge = SessionItemDelegate::badgeText(activity);
+    if (!shortcut.isEmpty())
+        badge = badge.isEmpty() ? tr("Open (%1)").arg(shortcut)
+                                : tr("%1 (%2)").arg(badge, shortcut);
+    const QString base = item->data(baseToolTipRole).toString();
+    item->setToolTip(badge.isEmpty()  ? base
+                     : base.isEmpty() ? badge
+                                      : badge + QLatin1Char('\n') + base);
 }
 
 void SessionsPanel::setWorktreeUnavailableReason(const QString &reason)
@@ -197,16 +233,22 @@ void SessionsPanel::confirmDelete(int row)
         return;
     const QString path = pathAt(row);
     const bool current = path == m_currentPath;
+    const SessionActivity activity = m_activities.value(path, SessionActivity::None);
+    const bool running = activity == SessionActivity::Running
+                         || activity == SessionActivity::Waiting;
     QMessageBox box(QMessageBox::Question,
                     tr("Delete Session"),
                     tr("Delete \"%1\"?").arg(item->text()),
                     QMessageBox::Cancel,
                     this);
     box.setObjectName(QStringLiteral("deleteSessionBox"));
-    box.setInformativeText(current ? tr("This is the conversation in the window: a new one "
-                                        "starts in its place. This cannot be undone.")
-                                   : tr("The conversation and its follow-up queue are removed "
-                                        "from disk. This cannot be undone."));
+    box.setInformativeText(running   ? tr("Its task is still running: it is stopped, and the "
+                                          "conversation is removed from disk. This cannot be "
+                                          "undone.")
+                           : current ? tr("This is the conversation in the window: a new one "
+                                          "starts in its place. This cannot be undone.")
+                                     : tr("The conversation and its follow-up queue are removed "
+                                          "from disk. This cannot be undone."));
     QPushButton *remove = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
     box.setDefaultButton(QMessageBox::Cancel);
     box.exec();
@@ -223,21 +265,20 @@ void SessionsPanel::showContextMenu(const QPoint &position)
         const bool current = pathAt(row) == m_currentPath;
         const bool readable = !item->data(SessionItemDelegate::ErrorRole).toBool();
         QAction *resume = menu.addAction(tr("Resume"), this, [this, item] { activate(item); });
-        resume->setEnabled(!current && readable && !m_taskRunning);
+        resume->setEnabled(!current && readable);
         QAction *rename = menu.addAction(tr("Rename"), this, [this, row] { editTitle(row); });
         rename->setShortcut(QKeySequence(Qt::Key_F2));
         rename->setEnabled(bool(item->flags() & Qt::ItemIsEditable));
         QAction *remove = menu.addAction(tr("Delete…"), this, [this, row] { confirmDelete(row); });
         remove->setShortcut(QKeySequence::Delete);
-        remove->setEnabled(!m_taskRunning);
+
         if (current && !m_currentActions.isEmpty()) {
             menu.addSeparator();
             menu.addActions(m_currentActions);
         }
         menu.addSeparator();
     }
-    menu.addAction(tr("New Conversation"), this, &SessionsPanel::newRequested)
-        ->setEnabled(!m_taskRunning);
+    menu.addAction(tr("New Conversation"), this, &SessionsPanel::newRequested);
     menu.exec(m_list->viewport()->mapToGlobal(position));
 }
 
@@ -247,8 +288,7 @@ bool SessionsPanel::eventFilter(QObject *watched, QEvent *event)
         const auto key = static_cast<QKeyEvent *>(event);
         // While renaming, keys go to the editor, not to the list.
         if (key->matches(QKeySequence::Delete) && m_list->currentRow() >= 0) {
-            if (!m_taskRunning)
-                confirmDelete(m_list->currentRow());
+            confirmDelete(m_list->currentRow());
             return true;
         }
         // The list's type-ahead would swallow the first letters of a task typed after

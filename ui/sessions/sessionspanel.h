@@ -1,6 +1,10 @@
 #pragma once
 
+#include "opensessions.h"
+
 #include <session/sessionstore.h>
+
+#include <QHash>
 
 #include <QWidget>
 
@@ -17,7 +21,8 @@ namespace Ui {
 /// The sessions of the repository, newest first, left of the conversation: New, Resume
 /// (double-click or Enter), Rename (F2, edited in place) and Delete (Del, after asking).
 /// The current conversation is marked; before its first message it is shown as a new,
-/// not yet saved conversation at the top. A session whose file cannot be read is listed with
+/// not yet saved conversation at the top. Sessions open in the window carry a badge of what
+/// they do (running, waiting for approval, failed, finished unseen) and their Ctrl+N key. A session whose file cannot be read is listed with
 /// the reason and cannot be resumed. The panel only asks; the window decides. Text typed
 /// in the list is not a search: it is handed on (textTyped), meant for the message box.
 class SessionsPanel final : public QWidget
@@ -30,8 +35,11 @@ public:
 
     /// \a currentPath: the file of the conversation in the window (it may not exist yet).
     void setSessions(const QList<AgentCore::SessionInfo> &sessions, const QString &currentPath);
-    /// While a task runs, resuming or deleting is refused by the window; the panel says so.
-    void setTaskRunning(bool running);
+    /// The sessions open in the window (in Ctrl+1...9 order) and what each does; updates the
+    /// rows in place.
+    void setOpenSessions(const QStringList &paths,
+                         const QHash<QString, SessionActivity> &activities);
+    SessionActivity activity(const QString &path) const { return m_activities.value(path); }
 
     QListWidget *list() const { return m_list; }
     /// The titles as listed, the current one included ("Fix the parser").
@@ -70,6 +78,8 @@ private:
     void itemEdited(QListWidgetItem *item);
     void showContextMenu(const QPoint &position);
     QString pathAt(int row) const;
+    /// The badge and the open session's key of \a item, from m_openPaths and m_activities.
+    void decorate(QListWidgetItem *item) const;
 
     QLabel *m_title;
     QToolButton *m_new;
@@ -77,7 +87,8 @@ private:
     QList<QAction *> m_currentActions;
     QListWidget *m_list;
     QString m_currentPath;
-    bool m_taskRunning = false;
+    QStringList m_openPaths;
+    QHash<QString, SessionActivity> m_activities;
     bool m_updating = false; // the list is being rebuilt: its signals are not edits
 };
 

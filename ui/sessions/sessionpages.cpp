@@ -1,0 +1,88 @@
+#include "sessionpages.h"
+
+#include "agentsession.h"
+#include "conversationpage.h"
+#include "opensessions.h"
+
+namespace Ui {
+
+SessionPages::SessionPages(OpenSessions *sessions, QWidget *parent)
+    : QStackedWidget(parent)
+    , m_sessions(sessions)
+    , m_spare(new ConversationPage(this))
+{
+    setObjectName(QStringLiteral("sessionPages"));
+    addWidget(m_spare);
+    connect(sessions, &OpenSessions::added, this, &SessionPages::add);
+    connect(sessions, &OpenSessions::removed, this, &SessionPages::remove);
+    connect(sessions, &OpenSessions::currentChanged, this, &SessionPages::show);
+}
+
+SessionPages::~SessionPages()
+{
+    detachAll();
+}
+
+ConversationPage *SessionPages::currentPage() const
+{
+    return static_cast<ConversationPage *>(currentWidget());
+}
+
+ConversationPage *SessionPages::page(const AgentSession *session) const
+{
+    return m_pages.value(session);
+}
+
+void SessionPages::setRepository(const AgentCore::Repository &repository)
+{
+    m_repository = repository;
+    for (int i = 0; i < count(); ++i)
+        static_cast<ConversationPage *>(widget(i))->setRepository(repository);
+}
+
+void SessionPages::detachAll()
+{
+    for (int i = 0; i < count(); ++i)
+        static_cast<ConversationPage *>(widget(i))->setSession(nullptr);
+}
+
+void SessionPages::add(AgentSession *session)
+{
+    ConversationPage *page = m_spare;
+    m_spare = nullptr;
+    if (!page) {
+        page = new ConversationPage(this);
+        page->setRepository(m_repository);
+        addWidget(page);
+        emit pageAdded(page);
+    }
+    m_pages.insert(session, page);
+    // From here on the page follows the session, shown or not.
+    page->setSession(session);
+}
+
+void SessionPages::remove(AgentSession *session)
+{
+    ConversationPage *page = m_pages.take(session);
+    if (!page)
+        return;
+    page->setSession(nullptr);
+    // One page always stays, for the window's first (or next) session.
+    if (!m_spare && m_pages.isEmpty()) {
+        m_spare = page;
+        return;
+    }
+    removeWidget(page);
+    page->deleteLater();
+}
+
+void SessionPages::show(AgentSession *session)
+{
+    ConversationPage *page = m_pages.value(session, m_spare);
+    if (!page || page == currentWidget())
+        return;
+    setCurrentWidget(page);
+    emit currentPageChanged(page);
+}
+
+} // namespace Ui
