@@ -31,6 +31,7 @@
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
+#include <sessions/opensessions.h>
 #include <sessions/sessionspanel.h>
 #include <testtools.h>
 #include <tools/shelloverlay.h>
@@ -1200,6 +1201,78 @@ bool ruleOffer(const QString &dir)
     return ok;
 }
 
+// Four sessions at once in one window: the one shown runs its tests; of the others, one waits
+// for an approval, one failed and one finished while another was shown. The sessions list
+// badges each.
+bool severalSessions(const QString &dir, const QString &name)
+{
+    Scene scene(dir, {}, PermissionMode::Default);
+    Ui::MainWindow *window = scene.window();
+    // Each session gets a model of its own, so their replies do not mix.
+    const auto give = [&](const QList<ModelStep> &steps) {
+        Ui::ModelChoice choice;
+        choice.client = std::make_shared<ScriptedModel>(steps);
+        choice.label = QStringLiteral("claude-sonnet-4-5 (anthropic)");
+        window->session()->setModel(choice);
+        return scene.waitFor([window] { return window->session()->agent() != nullptr; });
+    };
+    const auto newSession = [&] {
+        QTest::keyClick(scene.page()->composer(), Qt::Key_N, Qt::ControlModifier);
+    };
+    Ui::OpenSessions *open = window->openSessions();
+    bool ok = give({call(QStringLiteral("t1"), QStringLiteral("RunTests"), {}),
+                    ModelStep::text(QStringLiteral("The overflow is fixed: `add()` widens to "
+                                                   "`long` first. All 14 tests pass."))});
+    scene.type(QStringLiteral("Fix the overflow in add()"));
+    Ui::AgentSession *fixing = window->session();
+    ok = scene.waitFor([open, fixing] {
+        return open->activity(fixing) == Ui::SessionActivity::Running;
+    }) && ok;
+
+    newSession();
+    ok = give({call(QStringLiteral("w1"),
+                    QStringLiteral("Write"),
+                    {{QStringLiteral("file_path"), QStringLiteral("CHANGELOG.md")},
+                     {QStringLiteral("content"),
+                      QStringLiteral("# Changes\n\n- add() no longer overflows.\n")}}),
+               ModelStep::text(QStringLiteral("Noted."))})
+         && ok;
+    scene.type(QStringLiteral("Note the fix in the changelog"));
+    ok = scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; }) && ok;
+
+    newSession();
+    ok = give({ModelStep::failure(StopReason::Error,
+                                  QStringLiteral("HTTP 529: overloaded (the provider is busy)"))})
+         && ok;
+    scene.type(QStringLiteral("Explain power() for negative exponents"));
+    ok = scene.waitForIdle() && ok;
+    // The first one finishes while this one is shown.
+    scene.release();
+    ok = scene.waitFor([open, fixing] {
+        return open->activity(fixing) == Ui::SessionActivity::Unseen;
+    }) && ok;
+
+    newSession();
+    ok = give({call(QStringLiteral("t2"), QStringLiteral("RunTests"), {}),
+               ModelStep::text(QStringLiteral("Done."))})
+         && ok;
+    scene.type(QStringLiteral("Run the tests with sanitizers"));
+    ok = scene.waitFor([&scene] {
+        return countItems(scene.page()->conversation(), Ui::ConversationItem::Kind::ToolCard) == 1;
+    }) && ok;
+    return scene.save(name) && ok;
+}
+
+bool multiStates(const QString &dir)
+{
+    bool ok = severalSessions(dir, QStringLiteral("52-several-sessions"));
+    const QPalette light = QApplication::palette();
+    QApplication::setPalette(darkPalette());
+    ok = severalSessions(dir, QStringLiteral("53-several-sessions-dark")) && ok;
+    QApplication::setPalette(light);
+    return ok;
+}
+
 // Where bubblewrap cannot run (the command would run with the user's rights, and the bar says
 // so once), and a command that a network rule lets reach the network.
 bool sandboxStates(const QString &dir)
@@ -1233,7 +1306,8 @@ int main(int argc, char **argv)
     }
     // AGENTDESK_SCREENSHOTS_ONLY=NAME: one group of states alone (while working on them).
     const QList<std::pair<QLatin1String, bool (*)(const QString &)>>
-        groups{{QLatin1String("rewind"), rewound},
+        groups{{QLatin1String("multi"), multiStates},
+               {QLatin1String("rewind"), rewound},
                {QLatin1String("sandbox"), sandboxStates},
                {QLatin1String("habit"), ruleOffer},
                {QLatin1String("worktree"), worktreeReview}};
@@ -1284,6 +1358,7 @@ int main(int argc, char **argv)
     ok = cacheHits(dir) && ok;
     ok = sandboxStates(dir) && ok;
     ok = ruleOffer(dir) && ok;
+    ok = multiStates(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

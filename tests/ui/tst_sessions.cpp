@@ -135,7 +135,7 @@ private slots:
     void unreadableSessionIsReportedAndLeftUntouched();
     void renameAndDeleteFromTheList();
     void newConversationKeepsTheOldOneListed();
-    void resumeIsRefusedWhileATaskRuns();
+    void resumeWhileATaskRunsOpensItBeside();
     void resumedInBypassWarnsWithoutAsking();
     void newConversationTakesTheKeysToTheMessageBox();
     void escCancelsARenameBeforeItStopsTheRun();
@@ -496,7 +496,9 @@ void tst_Sessions::escCancelsARenameBeforeItStopsTheRun()
     QCOMPARE(m_model->callCount(), 1);
 }
 
-void tst_Sessions::resumeIsRefusedWhileATaskRuns()
+// Issue #19: resuming another session while a task runs opens it beside the running one, which
+// goes on (and is shown again, as it was, when resumed from the list).
+void tst_Sessions::resumeWhileATaskRunsOpensItBeside()
 {
     QString path;
     recordOneSession(QStringLiteral("old task"), QStringLiteral("Old."), &path);
@@ -504,14 +506,19 @@ void tst_Sessions::resumeIsRefusedWhileATaskRuns()
                 ModelStep::text(QStringLiteral("Done."))});
     type(QStringLiteral("a long task"));
     QTRY_COMPARE(session()->state(), AgentSession::State::Running);
-    const QString current = session()->sessionPath();
-    QVERIFY(!m_window->resumeSession(path));
-    QCOMPARE(session()->sessionPath(), current);
-    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("Stop the running")));
-    m_gate.release();
-    waitForIdle();
+    AgentSession *running = session();
+    Ui::ConversationPage *runningPage = page();
     QVERIFY(m_window->resumeSession(path));
     QCOMPARE(session()->sessionPath(), path);
+    QVERIFY(page() != runningPage);
+    QCOMPARE(running->state(), AgentSession::State::Running);
+    m_gate.release();
+    QTRY_COMPARE_WITH_TIMEOUT(running->state(), AgentSession::State::Idle, runTimeoutMs);
+    QVERIFY(m_window->resumeSession(running->sessionPath()));
+    QCOMPARE(session(), running);
+    QCOMPARE(page(), runningPage);
+    QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant).constLast(),
+             QStringLiteral("Done."));
 }
 
 // Issue #15: a session the user ran in bypass comes back in bypass, with the warning in the

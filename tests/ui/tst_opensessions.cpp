@@ -1,0 +1,402 @@
+// Several sessions at once in one window: three run side by side with models of their own, the
+// user switches between them with the keyboard while they stream, each page shows its own
+// conversation and every session's file records what its page showed; the sessions list's
+// badges follow (running, waiting for approval, failed, done unseen, seen), and closing the
+// window while some run asks, stops them and records their end.
+#include "../tools/toolstest.h"
+
+#include <agentsession.h>
+#include <composer.h>
+#include <conversation/conversationitem.h>
+#include <conversation/conversationview.h>
+#include <conversationpage.h>
+#include <desktopnotifier.h>
+#include <mainwindow.h>
+#include <permissions/permissionbroker.h>
+#include <review/reviewqueue.h>
+#include <scriptedmodel.h>
+#include <session/sessionlog.h>
+#include <sessions/opensessions.h>
+#include <sessions/sessionitemdelegate.h>
+#include <sessions/sessionspanel.h>
+#include <testtools.h>
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QSemaphore>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <memory>
+
+using namespace AgentCore;
+using TestSupport::FunctionTool;
+using TestSupport::ModelStep;
+using TestSupport::ScriptedModel;
+using Ui::AgentSession;
+using Ui::SessionActivity;
+
+namespace {
+
+constexpr int runTimeoutMs = 15'000;
+
+/// What a page shows of its conversation: user and assistant texts, in order.
+QStringList shownTexts(const Ui::ConversationView *view)
+{
+    QStringList texts;
+    for (int i = 0; i < view->itemCount(); ++i) {
+        const Ui::ConversationItem *item = view->itemAt(i);
+        if (item->kind() == Ui::ConversationItem::Kind::User
+            || item->kind() == Ui::ConversationItem::Kind::Assistant)
+            texts.append(item->plainText().trimmed());
+    }
+    texts.removeAll(QString()); // an assistant turn that only called a tool
+    return texts;
+}
+
+/// The same of a session file.
+QStringList recordedTexts(const QString &path)
+{
+    QString error;
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, &error);
+    if (!contents)
+        return {error};
+    QStringList texts;
+    for (const Message &message : contents->messages) {
+        if ((message.isUser() || message.isAssistant()) && !message.text().trimmed().isEmpty())
+            texts.append(message.text().trimmed());
+    }
+    return texts;
+}
+
+void answerNextMessageBox(const QString &text, QString *shownText)
+{
+    QTimer::singleShot(0, qApp, [text, shownText] {
+        auto box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        *shownText = box->text();
+        const QList<QAbstractButton *> buttons = box->buttons();
+        for (QAbstractButton *button : buttons) {
+            if (button->text() == text) {
+                button->click();
+                return;
+            }
+        }
+        QFAIL("no such button");
+    });
+}
+
+} // namespace
+
+class tst_OpenSessions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_opensessions"));
+    }
+    void init()
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        QVERIFY(m_repo->isValid());
+        m_sessionsDir = std::make_unique<QTemporaryDir>();
+    }
+    void cleanup()
+    {
+        m_gate.release(100);
+        m_window.reset();
+        m_repo.reset();
+        m_gate.acquire(m_gate.available());
+    }
+
+    void threeSessionsRunAtOnceAndSwitchWithTheKeyboard();
+    void closingWithRunningSessionsAsksAndRecordsTheirEnd();
+    void notificationClickShowsItsSession();
+    void deletingARunningSessionStopsIt();
+
+private:
+    void openWindow();
+    /// A new session with Ctrl+N, on a model of its own.
+    AgentSession *newSession(const QList<ModelStep> &steps);
+    void type(const QString &text)
+    {
+        Ui::Composer *composer = page()->composer();
+        QTest::keyClicks(composer, text);
+        QTest::keyClick(composer, Qt::Key_Return);
+    }
+    void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::ControlModifier)
+    {
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_window.get(),
+                        key,
+                        modifiers);
+    }
+    SessionActivity badge(const AgentSession *session) const
+    {
+        return m_window->openSessions()->activity(session);
+    }
+    /// The badge the sessions list paints for \a session's row.
+    SessionActivity listedBadge(const AgentSession *session) const
+    {
+        QListWidget *list = m_window->sessionsPanel()->list();
+        for (int row = 0; row < list->count(); ++row) {
+            const QListWidgetItem *item = list->item(row);
+            if (item->data(Ui::SessionItemDelegate::PathRole).toString() == session->sessionPath())
+                return SessionActivity(item->data(Ui::SessionItemDelegate::ActivityRole).toInt());
+        }
+        return SessionActivity(-1);
+    }
+
+    Ui::ConversationPage *page() const { return m_window->conversationPage(); }
+    AgentSession *session() const { return m_window->session(); }
+
+    std::unique_ptr<ToolsTest::Repo> m_repo;
+    std::unique_ptr<QTemporaryDir> m_sessionsDir;
+    std::unique_ptr<Ui::MainWindow> m_window;
+    QList<std::shared_ptr<ScriptedModel>> m_models;
+    QSemaphore m_gate;
+};
+
+void tst_OpenSessions::openWindow()
+{
+    m_window.reset();
+    m_models.clear();
+    auto gateTool = FunctionTool::make(QStringLiteral("Gate"),
+                                       {},
+                                       ExecutionMode::Parallel,
+                                       [this](const ToolCallContext &) {
+                                           m_gate.tryAcquire(1, 10'000);
+                                           return ToolResult::makeText(QStringLiteral("opened"));
+                                       });
+    Ui::AgentSetup setup;
+    // Each session gets a model of its own (newSession); this one is never asked.
+    setup.model.client = std::make_shared<ScriptedModel>();
+    setup.model.label = QStringLiteral("scripted");
+    setup.options.systemPrompt = QStringLiteral("You are tested.");
+    setup.options.extraTools = {gateTool};
+    setup.options.context.autoCompact = false;
+    setup.sessionsDirectory = m_sessionsDir->path();
+    m_window = std::make_unique<Ui::MainWindow>(setup);
+    m_window->resize(1200, 760);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(m_window->openRepository(m_repo->root()));
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    page()->composer()->setFocus();
+}
+
+AgentSession *tst_OpenSessions::newSession(const QList<ModelStep> &steps)
+{
+    AgentSession *before = session();
+    if (before->state() != AgentSession::State::Idle
+        || QFile::exists(before->sessionPath())) { // the window's first one is reused
+        press(Qt::Key_N);
+    }
+    auto model = std::make_shared<ScriptedModel>(steps);
+    m_models.append(model);
+    Ui::ModelChoice choice;
+    choice.client = model;
+    choice.label = QStringLiteral("scripted %1").arg(m_models.size());
+    session()->setModel(choice);
+    [&] { QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs); }();
+    QTRY_COMPARE(QApplication::focusWidget(), page()->composer());
+    return session();
+}
+
+void tst_OpenSessions::threeSessionsRunAtOnceAndSwitchWithTheKeyboard()
+{
+    openWindow();
+    // A: held by the gate, then answers slowly, in many pieces.
+    const QString longAnswer
+        = QStringLiteral("Alpha answer, streamed in small pieces. ").repeated(8).trimmed();
+    AgentSession *a = newSession(
+        {ModelStep::toolCall(QStringLiteral("gate-1"), QStringLiteral("Gate"), {}),
+         ModelStep::text(longAnswer).withChunkPause(2)});
+    Ui::ConversationPage *pageA = page();
+    type(QStringLiteral("task alpha"));
+    QTRY_COMPARE_WITH_TIMEOUT(badge(a), SessionActivity::Running, runTimeoutMs);
+
+    // B, with Ctrl+N while A runs: writes a file, which waits for the user's approval.
+    AgentSession *b = newSession(
+        {ModelStep::toolCall(QStringLiteral("w1"),
+                             QStringLiteral("Write"),
+                             {{QStringLiteral("file_path"), QStringLiteral("notes.txt")},
+                              {QStringLiteral("content"), QStringLiteral("hello\n")}}),
+         ModelStep::text(QStringLiteral("Bravo wrote the notes."))});
+    QVERIFY(b != a);
+    Ui::ConversationPage *pageB = page();
+    QVERIFY(pageB != pageA);
+    type(QStringLiteral("task bravo"));
+    QTRY_COMPARE_WITH_TIMEOUT(badge(b), SessionActivity::Waiting, runTimeoutMs);
+    QCOMPARE(pageB->reviews()->count(), 1);
+    QCOMPARE(badge(a), SessionActivity::Running); // A never stopped
+
+    // C fails.
+    AgentSession *c = newSession(
+        {ModelStep::failure(StopReason::Error, QStringLiteral("HTTP 529: overloaded"))});
+    Ui::ConversationPage *pageC = page();
+    type(QStringLiteral("task charlie"));
+    QTRY_COMPARE_WITH_TIMEOUT(badge(c), SessionActivity::Failed, runTimeoutMs);
+    QCOMPARE(m_window->openSessions()->sessions(), (QList<AgentSession *>{a, b, c}));
+    QCOMPARE(m_window->openSessions()->runningCount(), 2);
+    QTRY_COMPARE(listedBadge(a), SessionActivity::Running);
+    QCOMPARE(listedBadge(b), SessionActivity::Waiting);
+    QCOMPARE(listedBadge(c), SessionActivity::Failed);
+
+    // Ctrl+1: A's page as it was, not rebuilt; then A streams while the user looks at C.
+    press(Qt::Key_1);
+    QCOMPARE(session(), a);
+    QCOMPARE(page(), pageA);
+    QCOMPARE(QApplication::focusWidget(), pageA->composer());
+    const Ui::ConversationItem *firstItem = pageA->conversation()->itemAt(0);
+    QVERIFY(shownTexts(pageA->conversation()).contains(QStringLiteral("task alpha")));
+    m_gate.release();
+    QTRY_VERIFY_WITH_TIMEOUT(m_models.at(0)->emittedEvents() > 0 && m_models.at(0)->callCount() == 2,
+                             runTimeoutMs);
+    press(Qt::Key_3);
+    QCOMPARE(session(), c);
+    QCOMPARE(page(), pageC);
+    // Back and forth while it streams: each page keeps its own conversation.
+    press(Qt::Key_Tab);
+    QCOMPARE(session(), a);
+    QCOMPARE(pageA->conversation()->itemAt(0), firstItem);
+    press(Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(session(), c);
+    QVERIFY(!shownTexts(pageC->conversation()).contains(QStringLiteral("task alpha")));
+    QTRY_COMPARE_WITH_TIMEOUT(a->state(), AgentSession::State::Idle, runTimeoutMs);
+    QCOMPARE(badge(a), SessionActivity::Unseen); // it ended out of sight
+    QTRY_COMPARE(listedBadge(a), SessionActivity::Unseen);
+    QCOMPARE(shownTexts(pageA->conversation()).constLast(), longAnswer);
+
+    // Looking at it clears the badge.
+    press(Qt::Key_1);
+    QCOMPARE(session(), a);
+    QCOMPARE(badge(a), SessionActivity::None);
+    QTRY_COMPARE(listedBadge(a), SessionActivity::None);
+
+    // Ctrl+Tab to B, whose review waited all along; Ctrl+Enter approves it.
+    press(Qt::Key_Tab);
+    QCOMPARE(session(), b);
+    QCOMPARE(page(), pageB);
+    QTRY_VERIFY(pageB->reviews()->isVisible());
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QTest::keyClick(pageB->composer(), Qt::Key_Return, Qt::ControlModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(b->state(), AgentSession::State::Idle, runTimeoutMs);
+    QCOMPARE(badge(b), SessionActivity::None); // finished in sight
+    QVERIFY(QFile::exists(m_repo->path(QStringLiteral("notes.txt"))));
+
+    // Every session's file holds what its page showed, and only that.
+    const QList<std::pair<AgentSession *, Ui::ConversationPage *>> pairs{{a, pageA},
+                                                                         {b, pageB},
+                                                                         {c, pageC}};
+    for (const auto &[s, p] : pairs) {
+        const QStringList shown = shownTexts(p->conversation());
+        QVERIFY2(!shown.isEmpty(), qPrintable(s->sessionPath()));
+        QCOMPARE(recordedTexts(s->sessionPath()), shown);
+    }
+    QCOMPARE(shownTexts(pageA->conversation()),
+             (QStringList{QStringLiteral("task alpha"), longAnswer}));
+    QCOMPARE(shownTexts(pageB->conversation()),
+             (QStringList{QStringLiteral("task bravo"), QStringLiteral("Bravo wrote the notes.")}));
+    QCOMPARE(shownTexts(pageC->conversation()).constFirst(), QStringLiteral("task charlie"));
+    // Each model saw its own session's task only.
+    QCOMPARE(m_models.at(0)->contexts().constFirst().messages.constLast().text(),
+             QStringLiteral("task alpha"));
+    QCOMPARE(m_models.at(1)->contexts().constFirst().messages.constLast().text(),
+             QStringLiteral("task bravo"));
+    QCOMPARE(m_models.at(2)->contexts().constFirst().messages.constLast().text(),
+             QStringLiteral("task charlie"));
+}
+
+void tst_OpenSessions::closingWithRunningSessionsAsksAndRecordsTheirEnd()
+{
+    openWindow();
+    AgentSession *a = newSession(
+        {ModelStep::toolCall(QStringLiteral("gate-1"), QStringLiteral("Gate"), {}),
+         ModelStep::text(QStringLiteral("never asked"))});
+    type(QStringLiteral("long task one"));
+    AgentSession *b = newSession({ModelStep::waitForAbort()});
+    type(QStringLiteral("long task two"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->openSessions()->runningCount(), 2, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_models.at(0)->callCount(), 1, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_models.at(1)->callCount(), 1, runTimeoutMs);
+    const QString pathA = a->sessionPath();
+    const QString pathB = b->sessionPath();
+
+    // Cancel: nothing stops.
+    QString asked;
+    answerNextMessageBox(QStringLiteral("Cancel"), &asked);
+    m_window->close();
+    QVERIFY(m_window->isVisible());
+    QCOMPARE(asked, QStringLiteral("2 sessions still running."));
+    QCOMPARE(m_window->openSessions()->runningCount(), 2);
+
+    // Stop and Close: both end, their ends are recorded, then the window closes.
+    answerNextMessageBox(QStringLiteral("Stop and Close"), &asked);
+    m_window->close();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->isVisible(), runTimeoutMs);
+    QCOMPARE(m_window->openSessions()->runningCount(), 0);
+    QCOMPARE(m_models.at(0)->callCount(), 1); // the gate's run never went on
+    for (const QString &path : {pathA, pathB}) {
+        QString error;
+        const std::optional<SessionLog::Contents> contents = SessionLog::load(path, &error);
+        QVERIFY2(contents, qPrintable(error));
+        QVERIFY(!contents->partial); // no answer left cut off
+        QVERIFY(!contents->messages.isEmpty());
+        // The run's last message is its end: the aborted answer, or the aborted call's result.
+        const Message &last = contents->messages.constLast();
+        QVERIFY2((last.isAssistant() && last.stopReason == StopReason::Aborted)
+                     || (last.isToolResult() && last.isError),
+                 qPrintable(path));
+    }
+}
+
+void tst_OpenSessions::notificationClickShowsItsSession()
+{
+    openWindow();
+    AgentSession *a = newSession({ModelStep::text(QStringLiteral("First."))});
+    type(QStringLiteral("first task"));
+    QTRY_COMPARE_WITH_TIMEOUT(a->state(), AgentSession::State::Idle, runTimeoutMs);
+    Ui::ConversationPage *pageA = page();
+    AgentSession *b = newSession({ModelStep::text(QStringLiteral("Second."))});
+    QVERIFY(b != a);
+    emit m_window->notifier()->activated(a->sessionPath());
+    QCOMPARE(session(), a);
+    QCOMPARE(page(), pageA); // shown, not resumed again
+    QCOMPARE(m_window->openSessions()->count(), 2);
+}
+
+void tst_OpenSessions::deletingARunningSessionStopsIt()
+{
+    openWindow();
+    AgentSession *a = newSession({ModelStep::waitForAbort()});
+    type(QStringLiteral("doomed task"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_models.at(0)->callCount(), 1, runTimeoutMs);
+    const QString path = a->sessionPath();
+    QTRY_VERIFY(QFile::exists(path));
+    AgentSession *b = newSession({ModelStep::text(QStringLiteral("Kept."))});
+    Q_UNUSED(b);
+    QListWidget *list = m_window->sessionsPanel()->list();
+    int row = -1;
+    for (int i = 0; i < list->count(); ++i) {
+        if (list->item(i)->data(Ui::SessionItemDelegate::PathRole).toString() == path)
+            row = i;
+    }
+    QVERIFY(row >= 0);
+    QString asked;
+    answerNextMessageBox(QStringLiteral("Delete"), &asked);
+    m_window->sessionsPanel()->confirmDelete(row);
+    QTRY_VERIFY(!QFile::exists(path));
+    QVERIFY(!m_window->openSessions()->find(path));
+    QCOMPARE(m_window->openSessions()->runningCount(), 0);
+}
+
+QTEST_MAIN(tst_OpenSessions)
+#include "tst_opensessions.moc"
