@@ -349,7 +349,12 @@ bool MainWindow::forkSession()
         statusBar()->showMessage(error, 15000);
         return false;
     }
-    return resumeSession(copy);
+    AgentSession *readOnly = m_session;
+    if (!resumeSession(copy))
+        return false;
+    // The copy takes the read-only one's place: that one is the other window's to go on with.
+    m_open->close(readOnly);
+    return true;
 }
 
 namespace {

@@ -17,6 +17,7 @@
 #include <mainwindow.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
+#include <sessions/opensessions.h>
 #include <sessions/sessionspanel.h>
 #include <testtools.h>
 
@@ -612,6 +613,10 @@ void tst_Sessions::secondWindowIsReadOnlyAndLosesNothing()
                           QStringLiteral("forkButton")),
                       Qt::LeftButton);
     QTRY_VERIFY(second.session()->sessionPath() != path);
+    // The copy has a page of its own (issue #19: a page per open session), in the read-only
+    // one's place.
+    secondPage = second.conversationPage();
+    QVERIFY(!second.openSessions()->find(path));
     const QString copy = second.session()->sessionPath();
     QTRY_VERIFY_WITH_TIMEOUT(second.session()->agent(), runTimeoutMs);
     QVERIFY(!second.session()->isReadOnly());
