@@ -194,7 +194,23 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+540"/>
+        <location filename="../ui/mainwindow.cpp" line="+233"/>
+        <source>%n session(s) still running.</source>
+        <translation>
+            <numerusform>%n session still running.</numerusform>
+            <numerusform>%n sessions still running.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Stopping %n session(s)…</source>
+        <translation>
+            <numerusform>Stopping %n session…</numerusform>
+            <numerusform>Stopping %n sessions…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+404"/>
         <source>Brought back %n file(s) from %1.</source>
         <translation>
             <numerusform>Brought back %n file from %1.</numerusform>
@@ -269,7 +285,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::SessionsPanel</name>
     <message numerus="yes">
-        <location filename="../ui/sessions/sessionspanel.cpp" line="+29"/>
+        <location filename="../ui/sessions/sessionspanel.cpp" line="+32"/>
         <source>%n min ago</source>
         <translation>
             <numerusform>%n min ago</numerusform>
@@ -293,7 +309,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+86"/>
+        <location line="+87"/>
         <source>%n message(s) · %1</source>
         <extracomment>Sessions list: &quot;12 messages · 2 h ago&quot;</extracomment>
         <translation>

@@ -110,6 +110,21 @@
     </message>
 </context>
 <context>
+    <name>AgentCore::ApprovalHabits</name>
+    <message>
+        <location filename="../agentcore/permissions/approvalhabits.cpp" line="+113"/>
+        <source>Runs “%1” without asking, with exactly these arguments (also piped to read-only commands); the analysis finds no network use, deletion or write outside the repository in it. Any other command still asks.</source>
+        <extracomment>%1 is a shell command</extracomment>
+        <translation>不再询问即运行“%1”，参数须完全相同（也包括通过管道传给只读命令的情况）；分析未发现其中有网络访问、删除或写入仓库之外的操作。其他命令仍会询问。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Lets the agent edit and write “%1” without asking; other files still ask.</source>
+        <extracomment>%1 is a file in the repository</extracomment>
+        <translation>允许智能体不经询问编辑和写入“%1”；其他文件仍会询问。</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::AuditLog</name>
     <message>
         <location filename="../agentcore/coding/auditlog.cpp" line="+47"/>
@@ -1733,7 +1748,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     <name>AgentCore::PermissionMiddleware</name>
     <message>
         <location filename="../agentcore/ai/demoscript.cpp" line="-300"/>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+255"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+256"/>
         <source>The user denied %1.</source>
         <translation>用户拒绝了%1。</translation>
     </message>
@@ -1793,7 +1808,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>不要原样重试；如果不清楚原因，请询问用户。</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+72"/>
         <source>Denied %1: %2, and nobody can be asked. No mode or rule allows it; change the settings yourself.</source>
         <translation>已拒绝%1：%2，且无人可以询问。没有任何模式或规则能允许它；请自行修改设置。</translation>
     </message>
@@ -4331,7 +4346,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession.cpp" line="+436"/>
+        <location filename="../ui/agentsession.cpp" line="+368"/>
+        <source>The agent is still starting.</source>
+        <translation>智能体仍在启动。</translation>
+    </message>
+    <message>
+        <location line="+81"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
@@ -5054,7 +5074,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationPage</name>
     <message>
-        <location filename="../ui/conversationpage.cpp" line="+53"/>
+        <location filename="../ui/conversationpage.cpp" line="+55"/>
         <source>Why the rewind was refused</source>
         <translation>回退被拒绝的原因</translation>
     </message>
@@ -5075,7 +5095,7 @@ Created in this session; %n change(s)</source>
         <translation>将此对话复制到一个新的会话中并在那里继续</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>Read-only: %1</source>
         <extracomment>Above the message box of a session another window has open</extracomment>
         <translation>只读：%1</translation>
@@ -5281,7 +5301,7 @@ Created in this session; %n change(s)</source>
         <translation>失败：%1（%2）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+10"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -5600,17 +5620,16 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+218"/>
         <source>Stop the running task before opening another repository.</source>
-        <translation>请先停止正在运行的任务，再打开其他仓库。</translation>
+        <translation type="vanished">请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../ui/mainwindow.cpp" line="+278"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 — AgentDesk</source>
         <extracomment>Window title: repository name, branch</extracomment>
         <translation>%1 — AgentDesk</translation>
@@ -5621,17 +5640,16 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>%1（%2）— AgentDesk</translation>
     </message>
     <message>
-        <location line="+31"/>
         <source>Stop the running task before resuming another session.</source>
-        <translation>请先停止正在运行的任务，再恢复其他会话。</translation>
+        <translation type="vanished">请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+106"/>
         <source>This session works in the git worktree of branch %1, which cannot be used: %2 It does not run in your main checkout instead.</source>
         <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+99"/>
         <source>Summarising the older part of the conversation so that the next request fits…</source>
         <translation>正在为对话较早的部分撰写摘要，以便下一个请求能放得下……</translation>
     </message>
@@ -5641,12 +5659,11 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>对话已压缩。</translation>
     </message>
     <message>
-        <location line="+22"/>
         <source>Stop the running task before starting another session.</source>
-        <translation>请先停止正在运行的任务，再开始另一个会话。</translation>
+        <translation type="vanished">请先停止正在运行的任务，再开始另一个会话。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+30"/>
         <source>Making a git worktree for the new session…</source>
         <translation>正在为新会话创建 git 工作树…</translation>
     </message>
@@ -5656,12 +5673,11 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>未创建工作树：%1</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>The worktree session was not started: another task runs.</source>
-        <translation>工作树会话未启动：另一个任务正在运行。</translation>
+        <translation type="vanished">工作树会话未启动：另一个任务正在运行。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+13"/>
         <source>This session works on branch %1 in %2; your checkout is not touched until you bring its changes back.</source>
         <translation>此会话在 %2 中的分支 %1 上工作；在你把它的更改带回之前，你的检出目录不会被改动。</translation>
     </message>
@@ -5720,12 +5736,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+1"/>
-        <location line="+310"/>
+        <location line="+311"/>
         <source>AgentDesk session: %1</source>
         <translation>AgentDesk 会话：%1</translation>
     </message>
     <message>
-        <location line="-307"/>
+        <location line="-308"/>
         <source>The session&apos;s work is kept on branch %1.</source>
         <translation>会话的工作已保存在分支 %1 上。</translation>
     </message>
@@ -5740,7 +5756,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有应用程序能打开 %1。</translation>
     </message>
     <message>
-        <location line="+187"/>
+        <location line="+188"/>
         <source>the offline demo</source>
         <translation>离线演示</translation>
     </message>
@@ -5750,12 +5766,50 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>此窗口使用命令行给出的模型（--provider、--model、--base-url），而不是保存的默认模型 %1。在此处更改模型即可将其设为默认并使用它。</translation>
     </message>
     <message>
-        <location line="+72"/>
         <source>Stop the running task before deleting a session.</source>
-        <translation>请先停止正在运行的任务，再删除会话。</translation>
+        <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-654"/>
+        <source>Close AgentDesk</source>
+        <translation>关闭 AgentDesk</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n session(s) still running.</source>
+        <translation>
+            <numerusform>%n 个会话仍在运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Closing stops them. What they did so far stays in their sessions, which you can resume later.</source>
+        <translation>关闭会停止它们。它们迄今所做的一切都保留在各自的会话中，稍后可以恢复。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop and Close</source>
+        <translation>停止并关闭</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Stopping %n session(s)…</source>
+        <translation>
+            <numerusform>正在停止 %n 个会话…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Stop the running tasks before opening another repository.</source>
+        <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
+    </message>
+    <message>
+        <location line="+285"/>
+        <source>The worktree session was not started: another repository is open.</source>
+        <translation>工作树会话未启动：已打开另一个仓库。</translation>
+    </message>
+    <message>
+        <location line="+414"/>
         <source>Delete Session</source>
         <translation>删除会话</translation>
     </message>
@@ -5785,7 +5839,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>会话未删除：%1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -5815,7 +5869,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>新建对话(&amp;N)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
@@ -6180,7 +6234,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>审查：%1 %2</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+98"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
@@ -6190,7 +6244,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>No pending requests</source>
         <translation>没有待处理的请求</translation>
     </message>
@@ -6488,6 +6542,46 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
 </context>
 <context>
+    <name>Ui::RuleOfferBar</name>
+    <message>
+        <location filename="../ui/review/ruleofferbar.cpp" line="+18"/>
+        <source>Add &amp;Rule</source>
+        <translation>添加规则(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not Now</source>
+        <translation>暂不</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Allow rule offer</source>
+        <translation>允许规则建议</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Write this rule to the project&apos;s local settings, as Always allow does; Settings lists it with the other permission rules</source>
+        <translation>将此规则写入项目的本地设置，与“始终允许”相同；设置中会将其与其他权限规则一起列出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep asking; this rule is not offered again in this session</source>
+        <translation>继续询问；本会话中不再建议此规则</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>You approved “%1” %2 times. Allow it from now on?</source>
+        <extracomment>%1 is a shell command or a file; %2 how many times the user allowed it once (3 or more)</extracomment>
+        <translation>你已批准“%1” %2 次。今后都允许吗？</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Not saved: %1</source>
+        <extracomment>Below the rule the user tried to add after repeated approvals</extracomment>
+        <translation>未保存：%1</translation>
+    </message>
+</context>
+<context>
     <name>Ui::SandboxNoticeBar</name>
     <message>
         <location filename="../ui/sandboxnoticebar.cpp" line="+28"/>
@@ -6506,9 +6600,57 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
 </context>
 <context>
+    <name>Ui::SessionItemDelegate</name>
+    <message>
+        <location filename="../ui/sessions/sessionitemdelegate.cpp" line="+54"/>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Waiting for approval</source>
+        <translation>等待批准</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Done, not seen yet</source>
+        <extracomment>Sessions list: its task finished while another session was shown</extracomment>
+        <translation>已完成，尚未查看</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>%1 · %2</source>
+        <extracomment>Sessions list: &quot;Running · 12 messages · 2 h ago&quot;</extracomment>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::SessionShortcuts</name>
+    <message>
+        <location filename="../ui/sessions/sessionshortcuts.cpp" line="+16"/>
+        <source>&amp;Next Session</source>
+        <translation>下一个会话(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Previous Session</source>
+        <translation>上一个会话(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+</context>
+<context>
     <name>Ui::SessionsPanel</name>
     <message>
-        <location filename="../ui/sessions/sessionspanel.cpp" line="+27"/>
+        <location filename="../ui/sessions/sessionspanel.cpp" line="+30"/>
         <source>just now</source>
         <translation>刚刚</translation>
     </message>
@@ -6564,7 +6706,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>发送第一个任务后才会保存</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%n message(s) · %1</source>
         <extracomment>Sessions list: &quot;12 messages · 2 h ago&quot;</extracomment>
         <translation>
@@ -6588,12 +6730,22 @@ Started %2
 %2</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+40"/>
+        <source>Open (%1)</source>
+        <translation>已打开 (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Start a conversation on a new branch in a git worktree of its own; its changes come back through a review</source>
         <translation>在新分支上、在独立的 git 工作树中开始对话；其更改通过审查带回</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+57"/>
         <source>Delete Session</source>
         <translation>删除会话</translation>
     </message>
@@ -6604,6 +6756,11 @@ Started %2
     </message>
     <message>
         <location line="+4"/>
+        <source>Its task is still running: it is stopped, and the conversation is removed from disk. This cannot be undone.</source>
+        <translation>它的任务仍在运行：任务将被停止，对话将从磁盘中删除。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>This is the conversation in the window: a new one starts in its place. This cannot be undone.</source>
         <translation>这是窗口中当前的对话：删除后会开始一个新对话取而代之。此操作无法撤销。</translation>
     </message>
