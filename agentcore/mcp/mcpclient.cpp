@@ -1,0 +1,711 @@
+#include "mcpclient.h"
+
+#include "mcpjsonrpc.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QThread>
+#include <QTimer>
+
+#include <csignal>
+#include <unistd.h>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpClient)
+};
+
+constexpr int maxCancelledRemembered = 1000;
+constexpr int stopGraceMs = 500;
+
+QString seconds(int ms)
+{
+    return QString::number(ms / 1000.0, 'g', 3);
+}
+
+McpCallResult failure(const QString &error, bool aborted = false)
+{
+    McpCallResult result;
+    result.error = error;
+    result.aborted = aborted;
+    return result;
+}
+
+} // namespace
+
+/// One blocked caller of call().
+struct McpClient::Call
+{
+    QMutex mutex;
+    QWaitCondition condition;
+    bool finished = false;
+    McpCallResult result;
+
+    void finish(const McpCallResult &value)
+    {
+        QMutexLocker locker(&mutex);
+        if (finished)
+            return;
+        finished = true;
+        result = value;
+        condition.wakeAll();
+    }
+    bool isFinished()
+    {
+        QMutexLocker locker(&mutex);
+        return finished;
+    }
+};
+
+/// One request sent and not answered yet.
+struct McpClient::Pending
+{
+    QString method;
+    Done done;
+    std::function<void(const McpProgress &)> onProgress;
+    QTimer *timer = nullptr;
+    AbortToken abort;
+    int abortId = -1;
+};
+
+const QStringList &McpClient::supportedProtocolVersions()
+{
+    static const QStringList versions{QStringLiteral("2025-11-25"),
+                                      QStringLiteral("2025-06-18"),
+                                      QStringLiteral("2025-03-26"),
+                                      QStringLiteral("2024-11-05")};
+    return versions;
+}
+
+McpClient::McpClient(McpServerConfig config, McpClientOptions options)
+    : m_config(std::move(config))
+    , m_options(std::move(options))
+    , m_reader(m_options.maxLineBytes)
+{}
+
+McpClient::~McpClient()
+{
+    // shutdown() ran on the client's thread (McpHost); what is left are plain values.
+    qDeleteAll(m_pending);
+}
+
+McpClient::State McpClient::state() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_state;
+}
+
+QString McpClient::error() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_error;
+}
+
+QList<McpToolInfo> McpClient::tools() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_tools;
+}
+
+QString McpClient::log() const
+{
+    QMutexLocker locker(&m_mutex);
+    return QString::fromUtf8(m_log);
+}
+
+QString McpClient::protocolVersion() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_protocolVersion;
+}
+
+void McpClient::start()
+{
+    QMetaObject::invokeMethod(
+        this, [this] { startNow(); }, Qt::QueuedConnection);
+}
+
+bool McpClient::waitUntilSettled(int timeoutMs) const
+{
+    QDeadlineTimer deadline(timeoutMs);
+    QMutexLocker locker(&m_mutex);
+    while (m_state == State::Starting || (m_state == State::Stopped && !m_closed)) {
+        if (!m_settled.wait(&m_mutex, deadline))
+            return false;
+    }
+    return m_state == State::Ready || m_state == State::Failed;
+}
+
+McpCallResult McpClient::callTool(const QString &tool,
+                                  const QJsonObject &arguments,
+                                  const AbortToken &abort,
+                                  const std::function<void(const McpProgress &)> &onProgress)
+{
+    return call(QStringLiteral("tools/call"),
+                {{QStringLiteral("name"), tool}, {QStringLiteral("arguments"), arguments}},
+                abort,
+                onProgress);
+}
+
+McpCallResult McpClient::call(const QString &method,
+                              const QJsonObject &params,
+                              const AbortToken &abort,
+                              const std::function<void(const McpProgress &)> &onProgress)
+{
+    Q_ASSERT(QThread::currentThread() != thread());
+    auto call = std::make_shared<Call>();
+    {
+        QMutexLocker locker(&m_mutex);
+        if (m_closed)
+            return failure(Tr::tr("the MCP server \"%1\" was stopped").arg(m_config.name));
+        m_calls.insert(call.get());
+    }
+    QMetaObject::invokeMethod(
+        this,
+        [this, call, method, params, abort, onProgress] {
+            beginCall(call, method, params, abort, onProgress);
+        },
+        Qt::QueuedConnection);
+    {
+        QMutexLocker locker(&call->mutex);
+        while (!call->finished)
+            call->condition.wait(&call->mutex);
+    }
+    QMutexLocker locker(&m_mutex);
+    m_calls.remove(call.get());
+    return call->result;
+}
+
+void McpClient::beginCall(const std::shared_ptr<Call> &call,
+                          const QString &method,
+                          const QJsonObject &params,
+                          const AbortToken &abort,
+                          const std::function<void(const McpProgress &)> &onProgress)
+{
+    const QString stopped = Tr::tr("stopped by the user");
+    if (m_closed || abort.isAborted()) {
+        call->finish(failure(m_closed
+                                 ? Tr::tr("the MCP server \"%1\" was stopped").arg(m_config.name)
+                                 : stopped,
+                             !m_closed));
+        return;
+    }
+    const Done done = [call](const McpCallResult &result) { call->finish(result); };
+    auto send = [this, call, method, params, abort, onProgress, done, stopped] {
+        if (call->isFinished()) // stopped while the server was starting
+            return;
+        const qint64 id = sendRequest(method, params, m_options.callTimeoutMs, done, onProgress);
+        if (Pending *pending = m_pending.value(id)) {
+            pending->abort = abort;
+            pending->abortId = abort.onAbort(this, [this, id, stopped] {
+                cancelRequest(id, Tr::tr("The user stopped the run."), failure(stopped, true));
+            });
+        }
+    };
+    if (state() == State::Ready) {
+        send();
+        return;
+    }
+    // Waits for the server to be ready; a stop meanwhile ends the wait (the send sees it).
+    const int abortId = abort.onAbort(this,
+                                      [call, stopped] { call->finish(failure(stopped, true)); });
+    m_deferred.append({[send, abort, abortId] {
+                           abort.disconnect(abortId);
+                           send();
+                       },
+                       [done, abort, abortId](const McpCallResult &result) {
+                           abort.disconnect(abortId);
+                           done(result);
+                       }});
+    if (state() != State::Starting)
+        startNow();
+}
+
+void McpClient::startNow()
+{
+    if (m_closed || m_process)
+        return;
+    m_reader = McpLineReader(m_options.maxLineBytes);
+    m_lastStderrLine.clear();
+    m_listing = false;
+    m_relistWanted = false;
+    setState(State::Starting);
+    note(Tr::tr("starting %1").arg(m_config.commandLine()));
+
+    m_process = new QProcess(this);
+    m_process->setProgram(m_config.command);
+    m_process->setArguments(m_config.args);
+    m_process->setProcessEnvironment(m_options.environment);
+    if (!m_options.workingDirectory.isEmpty())
+        m_process->setWorkingDirectory(m_options.workingDirectory);
+    // A group of its own: `npx server` starts node as a child, which the stop must reach too.
+    m_process->setChildProcessModifier([] { ::setsid(); });
+    QProcess *process = m_process;
+    connect(process, &QProcess::readyReadStandardOutput, this, &McpClient::readStdout);
+    connect(process, &QProcess::readyReadStandardError, this, &McpClient::readStderr);
+    connect(process,
+            &QProcess::finished,
+            this,
+            [this, process](int code, QProcess::ExitStatus status) {
+                if (process != m_process)
+                    return;
+                readStdout();
+                readStderr();
+                onProcessGone(status == QProcess::CrashExit
+                                  ? Tr::tr("the MCP server \"%1\" crashed").arg(m_config.name)
+                                  : Tr::tr("the MCP server \"%1\" exited with code %2")
+                                        .arg(m_config.name)
+                                        .arg(code));
+            });
+    connect(process, &QProcess::errorOccurred, this, [this, process](QProcess::ProcessError error) {
+        if (process != m_process || error != QProcess::FailedToStart)
+            return;
+        onProcessGone(Tr::tr("the MCP server \"%1\" could not be started (%2): %3")
+                          .arg(m_config.name, m_config.command, process->errorString()));
+    });
+
+    m_startTimer = new QTimer(this);
+    m_startTimer->setSingleShot(true);
+    connect(m_startTimer, &QTimer::timeout, this, [this] {
+        failStart(Tr::tr("the MCP server \"%1\" did not finish starting (initialize and "
+                         "tools/list) within %2 s")
+                      .arg(m_config.name, seconds(m_options.initializeTimeoutMs)));
+    });
+    m_startTimer->start(m_options.initializeTimeoutMs);
+
+    m_process->start(QIODevice::ReadWrite);
+    const QJsonObject params{
+        {QStringLiteral("protocolVersion"), supportedProtocolVersions().first()},
+        // No roots, sampling or elicitation (yet): the server must not ask for them.
+        {QStringLiteral("capabilities"), QJsonObject()},
+        {QStringLiteral("clientInfo"),
+         QJsonObject{{QStringLiteral("name"), QStringLiteral("AgentDesk")},
+                     {QStringLiteral("version"),
+                      QCoreApplication::applicationVersion().isEmpty()
+                          ? QStringLiteral("0")
+                          : QCoreApplication::applicationVersion()}}},
+    };
+    // The start timer covers initialize; no timeout of its own.
+    sendRequest(QStringLiteral("initialize"),
+                params,
+                0,
+                [this, process](const McpCallResult &result) {
+                    if (process == m_process) // not an answer for a process already given up
+                        onInitialized(result);
+                });
+}
+
+void McpClient::onInitialized(const McpCallResult &result)
+{
+    if (!result.ok) {
+        failStart(
+            Tr::tr("the MCP server \"%1\" refused initialize: %2").arg(m_config.name, result.error));
+        return;
+    }
+    const QString version = result.result.value(QLatin1String("protocolVersion")).toString();
+    if (!supportedProtocolVersions().contains(version)) {
+        failStart(Tr::tr("the MCP server \"%1\" speaks protocol revision \"%2\"; AgentDesk "
+                         "speaks %3")
+                      .arg(m_config.name,
+                           version,
+                           supportedProtocolVersions().join(QStringLiteral(", "))));
+        return;
+    }
+    {
+        QMutexLocker locker(&m_mutex);
+        m_protocolVersion = version;
+    }
+    const QJsonObject info = result.result.value(QLatin1String("serverInfo")).toObject();
+    note(Tr::tr("initialized: %1 %2, protocol %3")
+             .arg(info.value(QLatin1String("name")).toString(),
+                  info.value(QLatin1String("version")).toString(),
+                  version));
+    write(mcpNotificationLine(QStringLiteral("notifications/initialized")));
+    const QJsonObject capabilities = result.result.value(QLatin1String("capabilities")).toObject();
+    if (!capabilities.contains(QLatin1String("tools"))) {
+        becomeReady();
+        return;
+    }
+    listTools({}, {}, 0);
+}
+
+void McpClient::listTools(const QString &cursor, QList<McpToolInfo> listed, int page)
+{
+    m_listing = true;
+    QJsonObject params;
+    if (!cursor.isEmpty())
+        params.insert(QStringLiteral("cursor"), cursor);
+    QProcess *process = m_process;
+    sendRequest(QStringLiteral("tools/list"),
+                params,
+                m_state == State::Starting ? 0 : m_options.callTimeoutMs,
+                [this, listed, page, process](const McpCallResult &result) mutable {
+                    if (process != m_process) // an answer for a process since replaced
+                        return;
+                    if (!result.ok) {
+                        m_listing = false;
+                        if (m_state == State::Starting)
+                            failStart(Tr::tr("the MCP server \"%1\" did not list its tools: %2")
+                                          .arg(m_config.name, result.error));
+                        else
+                            note(Tr::tr("tools/list failed: %1").arg(result.error));
+                        return;
+                    }
+                    const QJsonValue tools = result.result.value(QLatin1String("tools"));
+                    if (!tools.isArray())
+                        note(Tr::tr("tools/list answered without a \"tools\" list"));
+                    for (const QJsonValue &value : tools.toArray()) {
+                        if (listed.size() >= maxTools) {
+                            note(Tr::tr("more than %1 tools; the rest are left out").arg(maxTools));
+                            break;
+                        }
+                        QString problem;
+                        if (const auto tool = McpToolInfo::fromJson(value.toObject(), &problem))
+                            listed.append(*tool);
+                        else
+                            note(Tr::tr("a tool is left out: %1").arg(problem));
+                    }
+                    const QString next = result.result.value(QLatin1String("nextCursor")).toString();
+                    if (!next.isEmpty() && page + 1 < maxToolPages && listed.size() < maxTools) {
+                        listTools(next, listed, page + 1);
+                        return;
+                    }
+                    if (!next.isEmpty())
+                        note(Tr::tr("tools/list has more than %1 pages; the rest are left out")
+                                 .arg(maxToolPages));
+                    m_listing = false;
+                    {
+                        QMutexLocker locker(&m_mutex);
+                        m_tools = listed;
+                    }
+                    emit toolsChanged();
+                    if (m_state == State::Starting)
+                        becomeReady();
+                    else if (std::exchange(m_relistWanted, false))
+                        listTools({}, {}, 0);
+                });
+}
+
+void McpClient::becomeReady()
+{
+    delete std::exchange(m_startTimer, nullptr);
+    setState(State::Ready);
+    const auto deferred = std::exchange(m_deferred, {});
+    for (const auto &entry : deferred)
+        entry.first();
+}
+
+void McpClient::failStart(const QString &reason)
+{
+    // The process may live on (a server that never answers): it goes with the reason.
+    if (m_process) {
+        QProcess *process = std::exchange(m_process, nullptr);
+        process->disconnect(this);
+        if (process->state() != QProcess::NotRunning) {
+            ::kill(-pid_t(process->processId()), SIGKILL);
+            process->kill();
+            process->waitForFinished(stopGraceMs);
+        }
+        process->deleteLater();
+    }
+    onProcessGone(reason);
+}
+
+void McpClient::onProcessGone(const QString &reason)
+{
+    QString full = reason;
+    if (!m_lastStderrLine.isEmpty())
+        full += Tr::tr("; its last words on stderr: %1").arg(QString::fromUtf8(m_lastStderrLine));
+    note(full);
+    if (m_process) {
+        m_process->disconnect(this);
+        m_process->deleteLater();
+        m_process = nullptr;
+    }
+    delete std::exchange(m_startTimer, nullptr);
+    m_listing = false;
+    failEverything(full + Tr::tr(" (it is started again on the next call)"));
+    setState(State::Failed, full);
+}
+
+void McpClient::failEverything(const QString &reason)
+{
+    const QList<qint64> ids = m_pending.keys();
+    for (qint64 id : ids)
+        complete(id, failure(reason));
+    const auto deferred = std::exchange(m_deferred, {});
+    for (const auto &entry : deferred)
+        entry.second(failure(reason));
+}
+
+void McpClient::shutdown()
+{
+    if (QThread::currentThread() == thread() || !thread()->isRunning())
+        stopNow();
+    else
+        QMetaObject::invokeMethod(
+            this, [this] { stopNow(); }, Qt::BlockingQueuedConnection);
+}
+
+void McpClient::stopNow()
+{
+    {
+        QMutexLocker locker(&m_mutex);
+        if (m_closed)
+            return;
+        m_closed = true;
+    }
+    const QString reason = Tr::tr("the MCP server \"%1\" was stopped").arg(m_config.name);
+    delete std::exchange(m_startTimer, nullptr);
+    if (QProcess *process = std::exchange(m_process, nullptr)) {
+        process->disconnect(this);
+        // The specification's order: close stdin, then SIGTERM, then SIGKILL.
+        process->closeWriteChannel();
+        if (!process->waitForFinished(stopGraceMs)) {
+            ::kill(-pid_t(process->processId()), SIGTERM);
+            if (!process->waitForFinished(stopGraceMs)) {
+                ::kill(-pid_t(process->processId()), SIGKILL);
+                process->kill();
+                process->waitForFinished(stopGraceMs);
+            }
+        }
+        delete process;
+    }
+    failEverything(reason);
+    setState(State::Stopped);
+    QMutexLocker locker(&m_mutex);
+    for (Call *call : std::as_const(m_calls))
+        call->finish(failure(reason));
+}
+
+qint64 McpClient::sendRequest(const QString &method,
+                              QJsonObject params,
+                              int timeoutMs,
+                              Done done,
+                              std::function<void(const McpProgress &)> onProgress)
+{
+    const qint64 id = ++m_nextId;
+    if (onProgress) {
+        QJsonObject meta = params.value(QLatin1String("_meta")).toObject();
+        meta.insert(QStringLiteral("progressToken"), id);
+        params.insert(QStringLiteral("_meta"), meta);
+    }
+    auto *pending = new Pending;
+    pending->method = method;
+    pending->done = std::move(done);
+    pending->onProgress = std::move(onProgress);
+    if (timeoutMs > 0) {
+        pending->timer = new QTimer(this);
+        pending->timer->setSingleShot(true);
+        connect(pending->timer, &QTimer::timeout, this, [this, id, method, timeoutMs] {
+            cancelRequest(id,
+                          Tr::tr("Timed out."),
+                          failure(Tr::tr("the MCP server \"%1\" did not answer %2 within %3 s")
+                                      .arg(m_config.name, method, seconds(timeoutMs))));
+        });
+        pending->timer->start(timeoutMs);
+    }
+    m_pending.insert(id, pending);
+    write(mcpRequestLine(id, method, params));
+    return id;
+}
+
+void McpClient::complete(qint64 id, const McpCallResult &result)
+{
+    Pending *pending = m_pending.take(id);
+    if (!pending)
+        return;
+    delete pending->timer;
+    if (pending->abortId >= 0)
+        pending->abort.disconnect(pending->abortId);
+    const Done done = std::move(pending->done);
+    delete pending;
+    if (done)
+        done(result);
+}
+
+void McpClient::cancelRequest(qint64 id, const QString &reason, const McpCallResult &result)
+{
+    if (!m_pending.contains(id))
+        return;
+    write(mcpNotificationLine(QStringLiteral("notifications/cancelled"),
+                              {{QStringLiteral("requestId"), id},
+                               {QStringLiteral("reason"), reason}}));
+    if (m_cancelled.size() >= maxCancelledRemembered)
+        m_cancelled.clear();
+    m_cancelled.insert(id);
+    complete(id, result);
+}
+
+void McpClient::setState(State state, const QString &error)
+{
+    {
+        QMutexLocker locker(&m_mutex);
+        m_state = state;
+        m_error = error;
+        m_settled.wakeAll();
+    }
+    emit stateChanged(state);
+}
+
+void McpClient::write(const QByteArray &line)
+{
+    if (m_process) // buffered by QProcess until the process runs
+        m_process->write(line);
+}
+
+void McpClient::readStdout()
+{
+    if (!m_process)
+        return;
+    QProcess *process = m_process;
+    const QList<McpLineReader::Line> lines = m_reader.feed(process->readAllStandardOutput());
+    for (const McpLineReader::Line &line : lines) {
+        if (process != m_process) // a message made it fail
+            return;
+        handleLine(line);
+    }
+}
+
+void McpClient::readStderr()
+{
+    if (!m_process)
+        return;
+    const QByteArray text = m_process->readAllStandardError();
+    appendLog(text);
+    const QList<QByteArray> lines = text.split('\n');
+    for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
+        if (!it->trimmed().isEmpty()) {
+            m_lastStderrLine = it->trimmed().left(500);
+            break;
+        }
+    }
+}
+
+void McpClient::handleLine(const McpLineReader::Line &line)
+{
+    if (!line.overlong) {
+        handleMessage(McpMessage::parse(line.text));
+        return;
+    }
+    const QString problem = Tr::tr("the MCP server \"%1\" sent a message of %2 MiB, over the "
+                                   "%3 MiB cap; it was dropped")
+                                .arg(m_config.name)
+                                .arg(double(line.size) / (1024 * 1024), 0, 'f', 1)
+                                .arg(m_options.maxLineBytes / (1024 * 1024));
+    note(problem);
+    // The answer to which request? Its id is at one end of the line (the SDKs put it last).
+    static const QRegularExpression idPattern(QStringLiteral("\"id\"\\s*:\\s*(\\d+)"));
+    for (const QByteArray &edge : {line.head, line.tail}) {
+        const QRegularExpressionMatch match = idPattern.match(QString::fromLatin1(edge));
+        if (match.hasMatch() && m_pending.contains(match.captured(1).toLongLong())) {
+            complete(match.captured(1).toLongLong(), failure(problem));
+            return;
+        }
+    }
+}
+
+void McpClient::handleMessage(const McpMessage &message)
+{
+    switch (message.kind) {
+    case McpMessage::Kind::Invalid:
+        note(Tr::tr("a malformed message was ignored: %1").arg(message.problem));
+        return;
+    case McpMessage::Kind::Response: {
+        if (message.id.isNull()) {
+            note(Tr::tr("the server reported an error: %1").arg(message.errorText()));
+            return;
+        }
+        const qint64 id = message.id.isDouble() ? message.id.toInteger() : -1;
+        if (!m_pending.contains(id)) {
+            if (!m_cancelled.remove(id)) {
+                note(Tr::tr("a response to unknown id %1 was ignored")
+                         .arg(message.id.isString() ? message.id.toString()
+                                                    : QString::number(message.id.toInteger())));
+            }
+            return;
+        }
+        McpCallResult result;
+        if (message.isError()) {
+            result.error = message.errorText();
+        } else if (!message.result.isObject()) {
+            result.error = Tr::tr("the server's result is not an object");
+        } else {
+            result.ok = true;
+            result.result = message.result.toObject();
+        }
+        complete(id, result);
+        return;
+    }
+    case McpMessage::Kind::Request:
+        if (message.method == QLatin1String("ping")) {
+            write(mcpResultLine(message.id, {}));
+        } else {
+            write(mcpErrorLine(message.id,
+                               McpMethodNotFound,
+                               QStringLiteral("Method not found: %1").arg(message.method)));
+        }
+        return;
+    case McpMessage::Kind::Notification:
+        break;
+    }
+    if (message.method == QLatin1String("notifications/progress")) {
+        const QJsonValue token = message.params.value(QLatin1String("progressToken"));
+        Pending *pending = m_pending.value(token.isDouble() ? token.toInteger() : -1);
+        if (!pending || !pending->onProgress)
+            return;
+        if (pending->timer) // a sign of life: the call's time starts again
+            pending->timer->start();
+        McpProgress progress;
+        progress.progress = message.params.value(QLatin1String("progress")).toDouble();
+        progress.total = message.params.value(QLatin1String("total")).toDouble();
+        progress.message = message.params.value(QLatin1String("message")).toString().left(1000);
+        // A copy: the callback may end the call (a stop), which deletes the pending request.
+        const auto onProgress = pending->onProgress;
+        onProgress(progress);
+    } else if (message.method == QLatin1String("notifications/tools/list_changed")) {
+        if (m_state != State::Ready)
+            return;
+        if (m_listing)
+            m_relistWanted = true;
+        else
+            listTools({}, {}, 0);
+    } else if (message.method == QLatin1String("notifications/message")) {
+        const QJsonValue data = message.params.value(QLatin1String("data"));
+        appendLog(QStringLiteral("[%1] %2\n")
+                      .arg(message.params.value(QLatin1String("level")).toString(),
+                           data.isString()
+                               ? data.toString()
+                               : QString::fromUtf8(
+                                   QJsonDocument(data.toObject()).toJson(QJsonDocument::Compact)))
+                      .left(4000)
+                      .toUtf8());
+    }
+}
+
+void McpClient::note(const QString &text)
+{
+    appendLog(QStringLiteral("agentdesk: %1\n").arg(text).toUtf8());
+}
+
+void McpClient::appendLog(const QByteArray &text)
+{
+    QMutexLocker locker(&m_mutex);
+    m_log.append(text.right(m_options.logBytes));
+    if (m_log.size() > m_options.logBytes) {
+        // The newest is kept, from a line's start.
+        qsizetype cut = m_log.size() - m_options.logBytes;
+        const qsizetype newline = m_log.indexOf('\n', cut);
+        if (newline >= 0 && newline < m_log.size() - 1)
+            cut = newline + 1;
+        m_log.remove(0, cut);
+    }
+}
+
+} // namespace AgentCore

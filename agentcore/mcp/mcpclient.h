@@ -1,0 +1,174 @@
+#pragma once
+
+#include "mcpconfig.h"
+#include "mcplinereader.h"
+#include "mcptoolinfo.h"
+
+#include <ai/aborttoken.h>
+
+#include <QHash>
+#include <QJsonObject>
+#include <QMutex>
+#include <QObject>
+#include <QProcessEnvironment>
+#include <QSet>
+#include <QWaitCondition>
+
+#include <functional>
+#include <memory>
+
+class QProcess;
+class QTimer;
+
+namespace AgentCore {
+
+struct McpMessage;
+
+struct McpClientOptions
+{
+    QString workingDirectory;
+    /// The server's whole environment, secrets already removed (McpHost::serverEnvironment).
+    QProcessEnvironment environment;
+    int initializeTimeoutMs = 30'000; ///< from start to the tools listed
+    /// A call fails after this long without an answer or a progress notification.
+    int callTimeoutMs = 10 * 60'000;
+    qsizetype maxLineBytes = McpLineReader::defaultMaxLineBytes;
+    qsizetype logBytes = 256 * 1024; ///< the server's stderr and AgentDesk's notes, newest kept
+};
+
+/// What a request came back with.
+struct McpCallResult
+{
+    bool ok = false;
+    QJsonObject result; ///< ok: the response's result
+    QString error;      ///< not ok: for the model and the person
+    bool aborted = false;
+};
+
+/// A notifications/progress of a running call.
+struct McpProgress
+{
+    double progress = 0;
+    double total = 0; ///< 0: unknown
+    QString message;
+};
+
+/// The client of one stdio MCP server (protocol revision 2025-11-25 and the earlier ones the
+/// SDKs speak): its child process, speaking JSON-RPC 2.0 in newline-delimited messages on the
+/// process's stdin and stdout; stderr goes to a capped log.
+///
+/// Lives on a thread of its own (McpHost's): all I/O happens there, so neither the window nor
+/// the loop ever waits on a server's pipe. The public functions are thread-safe; call() and
+/// callTool() block their caller (a tool's thread) until the answer, the timeout, the server's
+/// death or the abort token, whichever comes first; an abort sends notifications/cancelled.
+///
+/// start() runs `initialize`, `notifications/initialized` and tools/list (every page). A server
+/// that dies is Failed with the reason; the next call starts it again. What the server gets
+/// wrong (malformed messages, answers to unknown ids, overlong lines, tools whose schema is not
+/// JSON Schema) is noted in the log and otherwise ignored.
+class McpClient final : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class State { Stopped, Starting, Ready, Failed };
+    static constexpr int maxToolPages = 100;
+    static constexpr int maxTools = 1000;
+    static const QStringList &supportedProtocolVersions(); ///< newest first
+
+    McpClient(McpServerConfig config, McpClientOptions options);
+    ~McpClient() override;
+
+    const McpServerConfig &config() const { return m_config; }
+    State state() const;
+    QString error() const; ///< why it is Failed
+    QList<McpToolInfo> tools() const;
+    QString log() const;
+    QString protocolVersion() const;
+
+    /// Starts the server unless it runs or is starting. Asynchronous.
+    void start();
+    /// Blocks until the server is Ready or Failed (after start()), at most \a timeoutMs.
+    bool waitUntilSettled(int timeoutMs) const;
+
+    /// Sends a request and blocks until its answer. Starts the server when needed.
+    McpCallResult call(const QString &method,
+                       const QJsonObject &params,
+                       const AbortToken &abort = {},
+                       const std::function<void(const McpProgress &)> &onProgress = {});
+    McpCallResult callTool(const QString &tool,
+                           const QJsonObject &arguments,
+                           const AbortToken &abort = {},
+                           const std::function<void(const McpProgress &)> &onProgress = {});
+
+    /// Stops the server (stdin closed, then SIGTERM, then SIGKILL to its process group) and
+    /// fails every call still waiting; calls after it fail at once. Blocking.
+    void shutdown();
+
+signals:
+    void stateChanged(AgentCore::McpClient::State state);
+    void toolsChanged();
+
+private:
+    struct Call;
+    struct Pending;
+    using Done = std::function<void(const McpCallResult &)>;
+
+    void startNow();
+    void stopNow();
+    void beginCall(const std::shared_ptr<Call> &call,
+                   const QString &method,
+                   const QJsonObject &params,
+                   const AbortToken &abort,
+                   const std::function<void(const McpProgress &)> &onProgress);
+    qint64 sendRequest(const QString &method,
+                       QJsonObject params,
+                       int timeoutMs,
+                       Done done,
+                       std::function<void(const McpProgress &)> onProgress = {});
+    void complete(qint64 id, const McpCallResult &result);
+    void cancelRequest(qint64 id, const QString &reason, const McpCallResult &result);
+    void failEverything(const QString &reason);
+    void failStart(const QString &reason);
+    void onInitialized(const McpCallResult &result);
+    void listTools(const QString &cursor, QList<McpToolInfo> listed, int page);
+    void becomeReady();
+    void setState(State state, const QString &error = {});
+
+    void readStdout();
+    void readStderr();
+    void onProcessGone(const QString &reason);
+    void handleLine(const McpLineReader::Line &line);
+    void handleMessage(const McpMessage &message);
+    void write(const QByteArray &line);
+    void note(const QString &text);
+    void appendLog(const QByteArray &text);
+
+    const McpServerConfig m_config;
+    const McpClientOptions m_options;
+
+    // Only on the client's thread.
+    QProcess *m_process = nullptr;
+    QTimer *m_startTimer = nullptr;
+    McpLineReader m_reader;
+    qint64 m_nextId = 0;
+    QHash<qint64, Pending *> m_pending;
+    QSet<qint64> m_cancelled; ///< their late answers are expected, not unknown
+    QList<std::pair<std::function<void()>, Done>> m_deferred; ///< calls waiting for Ready
+    bool m_listing = false;
+    bool m_relistWanted = false;
+    QByteArray m_lastStderrLine;
+
+    // Shared with the callers' threads.
+    mutable QMutex m_mutex;
+    mutable QWaitCondition m_settled;
+    State m_state = State::Stopped;
+    QString m_error;
+    QList<McpToolInfo> m_tools;
+    QString m_protocolVersion;
+    QByteArray m_log;
+    bool m_closed = false;
+    QSet<Call *> m_calls; ///< blocked callers, finished by shutdown()
+};
+
+} // namespace AgentCore

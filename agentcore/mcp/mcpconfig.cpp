@@ -1,0 +1,163 @@
+#include "mcpconfig.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpConfig)
+};
+
+QString quoted(const QString &word)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    if (plain.match(word).hasMatch())
+        return word;
+    QString escaped = word;
+    escaped.replace(QLatin1Char('\''), QLatin1String("'\\''"));
+    return QLatin1Char('\'') + escaped + QLatin1Char('\'');
+}
+
+} // namespace
+
+QString McpServerConfig::commandLine() const
+{
+    QStringList words{quoted(command)};
+    for (const QString &arg : args)
+        words.append(quoted(arg));
+    return words.join(QLatin1Char(' '));
+}
+
+QString McpServerConfig::grant() const
+{
+    return QStringLiteral("mcpServer: %1: %2")
+        .arg(name, type == QLatin1String("stdio") ? commandLine() : url);
+}
+
+QString McpConfig::projectFile(const QString &repositoryRoot)
+{
+    return QDir(repositoryRoot).filePath(QStringLiteral(".mcp.json"));
+}
+
+McpConfig McpConfig::load(const QString &path, bool optional)
+{
+    McpConfig config;
+    QFile file(path);
+    if (!file.exists()) {
+        if (!optional)
+            config.error = Tr::tr("%1 does not exist").arg(path);
+        return config;
+    }
+    if (file.size() > maxFileBytes) {
+        config.error = Tr::tr("%1 is larger than %2 KiB").arg(path).arg(maxFileBytes / 1024);
+        return config;
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
+        config.error = Tr::tr("cannot read %1: %2").arg(path, file.errorString());
+        return config;
+    }
+    return parse(file.read(maxFileBytes), path);
+}
+
+McpConfig McpConfig::parse(const QByteArray &json, const QString &source)
+{
+    McpConfig config;
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        config.error = Tr::tr("%1 is not JSON: %2 at offset %3")
+                           .arg(source, parseError.errorString())
+                           .arg(parseError.offset);
+        return config;
+    }
+    const QJsonValue servers = document.object().value(QLatin1String("mcpServers"));
+    if (!document.isObject() || !servers.isObject()) {
+        config.error = Tr::tr("%1 has no \"mcpServers\" object").arg(source);
+        return config;
+    }
+    static const QRegularExpression validName(QStringLiteral("^[A-Za-z0-9_.-]{1,64}$"));
+    const QJsonObject entries = servers.toObject();
+    for (auto it = entries.begin(); it != entries.end(); ++it) {
+        const QString name = it.key();
+        const auto leaveOut = [&](const QString &why) {
+            config.problems.append(
+                Tr::tr("MCP server \"%1\" of %2 left out: %3").arg(name, source, why));
+        };
+        if (config.servers.size() >= maxServers) {
+            leaveOut(Tr::tr("more than %1 servers").arg(maxServers));
+            continue;
+        }
+        if (!validName.match(name).hasMatch()) {
+            leaveOut(Tr::tr("a name has 1 to 64 letters, digits, '_', '-' or '.'"));
+            continue;
+        }
+        if (!it.value().isObject()) {
+            leaveOut(Tr::tr("its entry is not an object"));
+            continue;
+        }
+        const QJsonObject entry = it.value().toObject();
+        McpServerConfig server;
+        server.name = name;
+        server.source = source;
+        server.type = entry.value(QLatin1String("type")).toString(QStringLiteral("stdio"));
+        if (server.type == QLatin1String("http") || server.type == QLatin1String("sse")
+            || (!entry.contains(QLatin1String("command")) && entry.contains(QLatin1String("url")))) {
+            leaveOut(Tr::tr("the %1 transport is not supported yet; only stdio servers "
+                            "(\"command\") are")
+                         .arg(server.type == QLatin1String("stdio") ? QStringLiteral("http")
+                                                                    : server.type));
+            continue;
+        }
+        if (server.type != QLatin1String("stdio")) {
+            leaveOut(Tr::tr("unknown type \"%1\"").arg(server.type));
+            continue;
+        }
+        server.command = entry.value(QLatin1String("command")).toString();
+        if (server.command.isEmpty()) {
+            leaveOut(Tr::tr("no \"command\""));
+            continue;
+        }
+        const QJsonValue args = entry.value(QLatin1String("args"));
+        if (!args.isUndefined() && !args.isArray()) {
+            leaveOut(Tr::tr("\"args\" is not a list"));
+            continue;
+        }
+        bool argsOk = true;
+        for (const QJsonValue &arg : args.toArray()) {
+            argsOk = argsOk && arg.isString();
+            server.args.append(arg.toString());
+        }
+        if (!argsOk) {
+            leaveOut(Tr::tr("\"args\" holds something other than strings"));
+            continue;
+        }
+        const QJsonValue env = entry.value(QLatin1String("env"));
+        if (!env.isUndefined() && !env.isObject()) {
+            leaveOut(Tr::tr("\"env\" is not an object"));
+            continue;
+        }
+        bool envOk = true;
+        const QJsonObject variables = env.toObject();
+        for (auto var = variables.begin(); var != variables.end(); ++var) {
+            envOk = envOk && var.value().isString() && !var.key().isEmpty()
+                    && !var.key().contains(QLatin1Char('='));
+            server.env.insert(var.key(), var.value().toString());
+        }
+        if (!envOk) {
+            leaveOut(Tr::tr("\"env\" holds something other than NAME: \"value\""));
+            continue;
+        }
+        config.servers.append(server);
+    }
+    return config;
+}
+
+} // namespace AgentCore

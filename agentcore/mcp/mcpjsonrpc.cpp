@@ -1,0 +1,182 @@
+#include "mcpjsonrpc.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpMessage)
+};
+
+QByteArray line(const QJsonObject &message)
+{
+    return QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n';
+}
+
+bool isValidId(const QJsonValue &id)
+{
+    if (id.isString())
+        return true;
+    // Integers only: a JSON number with a fraction is no id anyone sends.
+    return id.isDouble() && id.toDouble() == double(id.toInteger());
+}
+
+} // namespace
+
+int jsonNestingDepth(const QByteArray &json, int limit)
+{
+    int depth = 0;
+    int deepest = 0;
+    bool inString = false;
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const char c = json.at(i);
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        switch (c) {
+        case '"':
+            inString = true;
+            break;
+        case '{':
+        case '[':
+            if (++depth > deepest) {
+                deepest = depth;
+                if (deepest > limit)
+                    return limit + 1;
+            }
+            break;
+        case '}':
+        case ']':
+            --depth;
+            break;
+        default:
+            break;
+        }
+    }
+    return deepest;
+}
+
+QString McpMessage::errorText() const
+{
+    const QString message = error.value(QLatin1String("message")).toString();
+    const qint64 code = error.value(QLatin1String("code")).toInteger();
+    return message.isEmpty() ? Tr::tr("error %1").arg(code)
+                             : QStringLiteral("%1 (%2)").arg(message).arg(code);
+}
+
+McpMessage McpMessage::parse(const QByteArray &text)
+{
+    McpMessage message;
+    if (jsonNestingDepth(text, maxNesting) > maxNesting) {
+        message.problem = Tr::tr("a message nested deeper than %1 levels").arg(maxNesting);
+        return message;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        message.problem = Tr::tr("not JSON (%1 at offset %2)")
+                              .arg(parseError.errorString())
+                              .arg(parseError.offset);
+        return message;
+    }
+    if (!document.isObject()) {
+        // JSON-RPC batches were removed from MCP in 2025-06-18.
+        message.problem = Tr::tr("not a JSON-RPC message object");
+        return message;
+    }
+    const QJsonObject object = document.object();
+    if (object.value(QLatin1String("jsonrpc")).toString() != QLatin1String("2.0")) {
+        message.problem = Tr::tr("not JSON-RPC 2.0 (no \"jsonrpc\": \"2.0\")");
+        return message;
+    }
+    const QJsonValue method = object.value(QLatin1String("method"));
+    const QJsonValue id = object.value(QLatin1String("id"));
+    const QJsonValue params = object.value(QLatin1String("params"));
+    if (!params.isUndefined() && !params.isObject()) {
+        message.problem = Tr::tr("\"params\" is not an object");
+        return message;
+    }
+    if (method.isString()) {
+        message.method = method.toString();
+        message.params = params.toObject();
+        if (id.isUndefined()) {
+            message.kind = Kind::Notification;
+        } else if (!isValidId(id)) {
+            message.problem = Tr::tr("a request whose id is neither a string nor an integer");
+        } else {
+            message.kind = Kind::Request;
+            message.id = id;
+        }
+        return message;
+    }
+    if (!method.isUndefined()) {
+        message.problem = Tr::tr("\"method\" is not a string");
+        return message;
+    }
+    const QJsonValue result = object.value(QLatin1String("result"));
+    const QJsonValue error = object.value(QLatin1String("error"));
+    if (result.isUndefined() == error.isUndefined()) {
+        message.problem = Tr::tr("a response needs exactly one of \"result\" and \"error\"");
+        return message;
+    }
+    if (!error.isUndefined() && !error.isObject()) {
+        message.problem = Tr::tr("\"error\" is not an object");
+        return message;
+    }
+    // An error about a message the server could not read has a null id.
+    if (!isValidId(id) && !(id.isNull() && error.isObject())) {
+        message.problem = Tr::tr("a response whose id is neither a string nor an integer");
+        return message;
+    }
+    message.kind = Kind::Response;
+    message.id = id;
+    message.result = result;
+    message.error = error.toObject();
+    if (message.isError() && message.error.isEmpty())
+        message.error.insert(QLatin1String("message"), Tr::tr("empty error"));
+    return message;
+}
+
+QByteArray mcpRequestLine(qint64 id, const QString &method, const QJsonObject &params)
+{
+    QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                        {QStringLiteral("id"), id},
+                        {QStringLiteral("method"), method}};
+    if (!params.isEmpty())
+        message.insert(QStringLiteral("params"), params);
+    return line(message);
+}
+
+QByteArray mcpNotificationLine(const QString &method, const QJsonObject &params)
+{
+    QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                        {QStringLiteral("method"), method}};
+    if (!params.isEmpty())
+        message.insert(QStringLiteral("params"), params);
+    return line(message);
+}
+
+QByteArray mcpResultLine(const QJsonValue &id, const QJsonObject &result)
+{
+    return line({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                 {QStringLiteral("id"), id},
+                 {QStringLiteral("result"), result}});
+}
+
+QByteArray mcpErrorLine(const QJsonValue &id, int code, const QString &message)
+{
+    return line(
+        {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+         {QStringLiteral("id"), id},
+         {QStringLiteral("error"),
+          QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}});
+}
+
+} // namespace AgentCore

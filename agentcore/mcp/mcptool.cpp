@@ -1,0 +1,154 @@
+#include "mcptool.h"
+
+#include "mcpclient.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace AgentCore {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpTool)
+};
+
+QString sanitised(const QString &name)
+{
+    QString clean = name;
+    for (QChar &c : clean) {
+        const bool allowed = (c >= QLatin1Char('a') && c <= QLatin1Char('z'))
+                             || (c >= QLatin1Char('A') && c <= QLatin1Char('Z'))
+                             || (c >= QLatin1Char('0') && c <= QLatin1Char('9'))
+                             || c == QLatin1Char('_') || c == QLatin1Char('-');
+        if (!allowed)
+            c = QLatin1Char('_');
+    }
+    return clean;
+}
+
+QString sizeText(qsizetype bytes)
+{
+    return bytes < 1024 ? Tr::tr("%1 bytes").arg(bytes)
+                        : Tr::tr("%1 KiB").arg(double(bytes) / 1024, 0, 'f', 1);
+}
+
+// The approximate size of base64 data once decoded.
+qsizetype decodedSize(const QString &base64)
+{
+    return base64.size() * 3 / 4;
+}
+
+QString describeBlock(const QJsonObject &block)
+{
+    const QString type = block.value(QLatin1String("type")).toString();
+    const QString mime = block.value(QLatin1String("mimeType")).toString();
+    if (type == QLatin1String("text"))
+        return block.value(QLatin1String("text")).toString();
+    if (type == QLatin1String("image") || type == QLatin1String("audio")) {
+        return Tr::tr("[%1 %2, %3: not passed on to the model]")
+            .arg(type, mime, sizeText(decodedSize(block.value(QLatin1String("data")).toString())));
+    }
+    if (type == QLatin1String("resource_link")) {
+        return Tr::tr("[resource link: %1 %2]")
+            .arg(block.value(QLatin1String("uri")).toString(),
+                 block.value(QLatin1String("name")).toString());
+    }
+    if (type == QLatin1String("resource")) {
+        const QJsonObject resource = block.value(QLatin1String("resource")).toObject();
+        const QString uri = resource.value(QLatin1String("uri")).toString();
+        if (resource.contains(QLatin1String("text")))
+            return Tr::tr("[resource %1]\n%2")
+                .arg(uri, resource.value(QLatin1String("text")).toString());
+        return Tr::tr("[resource %1, %2 %3: binary, not passed on to the model]")
+            .arg(uri,
+                 resource.value(QLatin1String("mimeType")).toString(),
+                 sizeText(decodedSize(resource.value(QLatin1String("blob")).toString())));
+    }
+    return Tr::tr("[content of type \"%1\" left out]").arg(type);
+}
+
+} // namespace
+
+McpTool::McpTool(std::shared_ptr<McpClient> client, QString serverName, McpToolInfo info)
+    : m_client(std::move(client))
+    , m_serverName(std::move(serverName))
+    , m_info(std::move(info))
+    , m_name(toolName(m_serverName, m_info.name))
+{}
+
+QString McpTool::toolName(const QString &server, const QString &tool)
+{
+    const QString full = QStringLiteral("mcp__%1__%2").arg(sanitised(server), sanitised(tool));
+    if (full.size() <= maxToolNameLength)
+        return full;
+    const QString hash = QString::fromLatin1(
+        QCryptographicHash::hash(QStringLiteral("%1\n%2").arg(server, tool).toUtf8(),
+                                 QCryptographicHash::Sha1)
+            .toHex()
+            .left(8));
+    return full.left(maxToolNameLength - hash.size() - 1) + QLatin1Char('_') + hash;
+}
+
+ToolDefinition McpTool::definition() const
+{
+    QString description = m_info.description;
+    if (description.isEmpty())
+        description = m_info.title;
+    return {m_name, description, m_info.inputSchema};
+}
+
+ExecutionMode McpTool::executionMode() const
+{
+    return m_info.readOnly ? ExecutionMode::Parallel : ExecutionMode::Sequential;
+}
+
+ToolResult McpTool::execute(const ToolCallContext &context)
+{
+    const ToolUpdateCallback onUpdate = context.onUpdate;
+    const auto onProgress = [onUpdate](const McpProgress &progress) {
+        if (!onUpdate)
+            return;
+        QString text = progress.total > 0
+                           ? Tr::tr("progress %1/%2").arg(progress.progress).arg(progress.total)
+                           : Tr::tr("progress %1").arg(progress.progress);
+        if (!progress.message.isEmpty())
+            text += QStringLiteral(": ") + progress.message;
+        onUpdate(ToolResult::makeText(text));
+    };
+    return resultOf(m_client->callTool(m_info.name, context.arguments, context.abort, onProgress),
+                    m_serverName);
+}
+
+ToolResult McpTool::resultOf(const McpCallResult &result, const QString &serverName)
+{
+    if (!result.ok)
+        return ToolResult::makeError(Tr::tr("MCP server \"%1\": %2").arg(serverName, result.error));
+    QStringList parts;
+    const QJsonValue content = result.result.value(QLatin1String("content"));
+    for (const QJsonValue &block : content.toArray())
+        parts.append(describeBlock(block.toObject()));
+    // Structured content alone (no text blocks for older clients) is still the answer.
+    if (parts.isEmpty() && result.result.value(QLatin1String("structuredContent")).isObject()) {
+        parts.append(QString::fromUtf8(
+            QJsonDocument(result.result.value(QLatin1String("structuredContent")).toObject())
+                .toJson(QJsonDocument::Compact)));
+    }
+    QString text = parts.join(QLatin1Char('\n'));
+    if (text.size() > maxResultChars) {
+        const qsizetype total = text.size();
+        text.truncate(maxResultChars);
+        text += QLatin1Char('\n')
+                + Tr::tr("[the result was cut at %1 of its %2 characters]")
+                      .arg(maxResultChars)
+                      .arg(total);
+    }
+    const bool isError = result.result.value(QLatin1String("isError")).toBool();
+    if (text.isEmpty())
+        text = isError ? Tr::tr("The tool failed without saying why.") : Tr::tr("(no output)");
+    return isError ? ToolResult::makeError(text) : ToolResult::makeText(text);
+}
+
+} // namespace AgentCore

@@ -1,0 +1,266 @@
+// The MCP client's pure parts: the line framing with its cap, JSON-RPC messages (malformed ones
+// included), the tools' schema check, .mcp.json, tool names, results as the model sees them
+// and the servers' environment without the providers' keys.
+
+#include <mcp/mcpclient.h>
+#include <mcp/mcpconfig.h>
+#include <mcp/mcphost.h>
+#include <mcp/mcpjsonrpc.h>
+#include <mcp/mcplinereader.h>
+#include <mcp/mcptool.h>
+#include <mcp/mcptoolinfo.h>
+#include <tools/commandenvironment.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace AgentCore;
+
+class tst_McpProtocol : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void linesSplitAcrossReads()
+    {
+        McpLineReader reader;
+        QCOMPARE(reader.feed("{\"a\":").size(), 0);
+        const QList<McpLineReader::Line> lines = reader.feed("1}\r\n\n{\"b\":2}\n{\"c\"");
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(0).text, QByteArray("{\"a\":1}"));
+        QCOMPARE(lines.at(1).text, QByteArray("{\"b\":2}"));
+        QCOMPARE(reader.feed(":3}\n").at(0).text, QByteArray("{\"c\":3}"));
+    }
+
+    void overlongLineIsDroppedWithItsEdges()
+    {
+        McpLineReader reader(1000);
+        QByteArray line = "{\"jsonrpc\":\"2.0\",\"result\":\"" + QByteArray(5000, 'x')
+                          + "\",\"id\":7}";
+        // In small reads, as a pipe delivers it: never held whole.
+        QList<McpLineReader::Line> lines;
+        for (qsizetype i = 0; i < line.size(); i += 300)
+            lines += reader.feed(line.mid(i, 300));
+        QVERIFY(lines.isEmpty());
+        lines = reader.feed("\n{\"ok\":1}\n");
+        QCOMPARE(lines.size(), 2);
+        QVERIFY(lines.at(0).overlong);
+        QCOMPARE(lines.at(0).size, line.size());
+        QVERIFY(lines.at(0).head.startsWith("{\"jsonrpc\""));
+        QVERIFY(lines.at(0).tail.endsWith("\"id\":7}"));
+        QVERIFY(lines.at(0).text.isEmpty());
+        QCOMPARE(lines.at(1).text, QByteArray("{\"ok\":1}"));
+    }
+
+    void messages_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("problem");
+        using K = McpMessage::Kind;
+        QTest::newRow("response") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}")
+                                  << int(K::Response) << QString();
+        QTest::newRow("error response") << QByteArray(
+            "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"error\":{\"code\":-32601,\"message\":\"no\"}}")
+                                        << int(K::Response) << QString();
+        QTest::newRow("request") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")
+                                 << int(K::Request) << QString();
+        QTest::newRow("notification")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}")
+            << int(K::Notification) << QString();
+        QTest::newRow("not json") << QByteArray("hello") << int(K::Invalid) << "not JSON";
+        QTest::newRow("array (a batch)")
+            << QByteArray("[]") << int(K::Invalid) << "not a JSON-RPC message object";
+        QTest::newRow("json-rpc 1.0") << QByteArray("{\"jsonrpc\":\"1.0\",\"id\":1,\"result\":{}}")
+                                      << int(K::Invalid) << "not JSON-RPC 2.0";
+        QTest::newRow("neither result nor error")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1}") << int(K::Invalid) << "exactly one";
+        QTest::newRow("both") << QByteArray(
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"error\":{}}")
+                              << int(K::Invalid) << "exactly one";
+        QTest::newRow("fractional id")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"result\":{}}") << int(K::Invalid)
+            << "id";
+        QTest::newRow("params not an object")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":[1]}")
+            << int(K::Invalid) << "params";
+        QTest::newRow("nested too deeply")
+            << QByteArray(QByteArray(5000, '[') + QByteArray(5000, ']')) << int(K::Invalid)
+            << "nested deeper than 100";
+    }
+
+    void messages()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(int, kind);
+        QFETCH(QString, problem);
+        const McpMessage message = McpMessage::parse(line);
+        QCOMPARE(int(message.kind), kind);
+        QVERIFY2(message.problem.contains(problem), qPrintable(message.problem));
+    }
+
+    void nestingIgnoresBracketsInStrings()
+    {
+        const QByteArray bracketsInString = "{\"a\":\"[[[[\\\"{{\"}";
+        QCOMPARE(jsonNestingDepth(bracketsInString, 10), 1);
+        QCOMPARE(jsonNestingDepth("[[[]]]", 2), 3); // stops counting above the limit
+    }
+
+    void schemas_data()
+    {
+        QTest::addColumn<QByteArray>("schema");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("empty object schema") << QByteArray("{\"type\":\"object\"}") << QString();
+        QTest::newRow("properties")
+            << QByteArray("{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"},\"b\":"
+                          "true}, \"required\":[\"a\"],\"additionalProperties\":false}")
+            << QString();
+        QTest::newRow("not an object schema")
+            << QByteArray("{\"type\":\"string\"}") << "not an object schema";
+        QTest::newRow("property not a schema")
+            << QByteArray("{\"type\":\"object\",\"properties\":{\"x\":42}}") << "/properties/x";
+        QTest::newRow("unknown type")
+            << QByteArray("{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"strng\"}}}")
+            << "/properties/x/type";
+        QTest::newRow("required not names")
+            << QByteArray("{\"type\":\"object\",\"required\":[1]}") << "/required";
+        QTest::newRow("items not a schema") << QByteArray(
+            "{\"type\":\"object\",\"properties\":{\"l\":{\"type\":\"array\",\"items\":\"x\"}}}")
+                                            << "/properties/l/items";
+    }
+
+    void schemas()
+    {
+        QFETCH(QByteArray, schema);
+        QFETCH(QString, problem);
+        const QString found = checkToolInputSchema(QJsonDocument::fromJson(schema).object());
+        if (problem.isEmpty())
+            QVERIFY2(found.isEmpty(), qPrintable(found));
+        else
+            QVERIFY2(found.contains(problem), qPrintable(found));
+    }
+
+    void toolInfo()
+    {
+        QString problem;
+        const auto tool = McpToolInfo::fromJson(
+            QJsonDocument::fromJson(
+                "{\"name\":\"echo\",\"description\":\"Echoes.\", "
+                "\"inputSchema\":{\"type\":\"object\"},\"annotations\":{\"readOnlyHint\":true}}")
+                .object(),
+            &problem);
+        QVERIFY(tool);
+        QVERIFY(tool->readOnly);
+        QVERIFY(!McpToolInfo::fromJson({{"name", "x"}}, &problem));
+        QVERIFY2(problem.contains("no inputSchema"), qPrintable(problem));
+    }
+
+    void config()
+    {
+        const McpConfig config = McpConfig::parse(
+            "{\"mcpServers\": { \"everything\": {\"command\": \"npx\", \"args\": [\"-y\", "
+            "\"@modelcontextprotocol/server-everything\"], \"env\": {\"DEBUG\": \"1\"}}, "
+            "\"remote\": {\"type\": \"http\", \"url\": \"https://example.com/mcp\"}, \"bad "
+            "name!\": {\"command\": \"x\"}, \"no-command\": {\"args\": []}, \"bad-args\": "
+            "{\"command\": \"x\", \"args\": \"y\"} }}",
+            "/r/.mcp.json");
+        QVERIFY(config.error.isEmpty());
+        QCOMPARE(config.servers.size(), 1);
+        const McpServerConfig &server = config.servers.first();
+        QCOMPARE(server.name, "everything");
+        QCOMPARE(server.args, QStringList({"-y", "@modelcontextprotocol/server-everything"}));
+        QCOMPARE(server.env.value("DEBUG"), "1");
+        QCOMPARE(server.grant(),
+                 "mcpServer: everything: npx -y @modelcontextprotocol/server-everything");
+        QCOMPARE(config.problems.size(), 4);
+        QVERIFY(config.problems.join('\n').contains("\"remote\" of /r/.mcp.json left out: the "
+                                                    "http transport is not supported yet"));
+        QVERIFY(McpConfig::parse("{", "f").error.contains("not JSON"));
+        QVERIFY(McpConfig::parse("{}", "f").error.contains("no \"mcpServers\""));
+        QVERIFY(McpConfig::load("/nonexistent/.mcp.json", true).error.isEmpty());
+        QVERIFY(!McpConfig::load("/nonexistent/.mcp.json", false).error.isEmpty());
+    }
+
+    void toolNames()
+    {
+        QCOMPARE(McpTool::toolName("everything", "echo"), "mcp__everything__echo");
+        QCOMPARE(McpTool::toolName("my.server", "get sum/2"), "mcp__my_server__get_sum_2");
+        const QString a = McpTool::toolName("s", QString(100, 'a') + "1");
+        const QString b = McpTool::toolName("s", QString(100, 'a') + "2");
+        QCOMPARE(a.size(), McpTool::maxToolNameLength);
+        QVERIFY(a != b);
+    }
+
+    void results()
+    {
+        McpCallResult call;
+        call.ok = true;
+        call.result = QJsonDocument::fromJson(
+                          "{\"content\":[ {\"type\":\"text\",\"text\":\"hello\"}, "
+                          "{\"type\":\"image\",\"mimeType\":\"image/png\",\"data\":\"AAAAAAAA\"}, "
+                          "{\"type\":\"resource\",\"resource\":{\"uri\":\"file:///"
+                          "a.txt\",\"text\":\"inside\"}}, "
+                          "{\"type\":\"resource\",\"resource\":{\"uri\":\"file:///"
+                          "b.bin\",\"mimeType\":\"application/zip\",\"blob\":\"AAAA\"}}, "
+                          "{\"type\":\"resource_link\",\"uri\":\"file:///c\",\"name\":\"c\"}]}")
+                          .object();
+        ToolResult result = McpTool::resultOf(call, "s");
+        QVERIFY(!result.isError);
+        QCOMPARE(result.text(),
+                 "hello\n[image image/png, 6 bytes: not passed on to the model]\n"
+                 "[resource file:///a.txt]\ninside\n"
+                 "[resource file:///b.bin, application/zip 3 bytes: binary, not passed on to the "
+                 "model]\n[resource link: file:///c c]");
+
+        call.result = {{"isError", true},
+                       {"content", QJsonArray{QJsonObject{{"type", "text"}, {"text", "broken"}}}}};
+        result = McpTool::resultOf(call, "s");
+        QVERIFY(result.isError);
+        QCOMPARE(result.text(), "broken");
+
+        call.result = {
+            {"content",
+             QJsonArray{QJsonObject{{"type", "text"},
+                                    {"text", QString(McpTool::maxResultChars + 10, 'x')}}}}};
+        result = McpTool::resultOf(call, "s");
+        QVERIFY(
+            result.text().endsWith(QStringLiteral("[the result was cut at %1 of its %2 characters]")
+                                       .arg(McpTool::maxResultChars)
+                                       .arg(McpTool::maxResultChars + 10)));
+
+        McpCallResult failed;
+        failed.error = "the MCP server \"s\" exited with code 3";
+        result = McpTool::resultOf(failed, "s");
+        QVERIFY(result.isError);
+        QVERIFY(result.text().contains("exited with code 3"));
+    }
+
+    void serverEnvironmentHasNoProviderKeys()
+    {
+        QProcessEnvironment base;
+        base.insert("PATH", "/usr/bin");
+        base.insert("ANTHROPIC_API_KEY", "sk-ant-secret-value");
+        base.insert("GITHUB_TOKEN", "ghp-inherited");
+        CommandEnvironment filter;
+        QStringList dropped;
+        const QProcessEnvironment env = McpHost::serverEnvironment(base,
+                                                                   filter,
+                                                                   {{"GITHUB_TOKEN",
+                                                                     "ghp-configured"},
+                                                                    {"OPENAI_API_KEY", "sk-openai"},
+                                                                    {"COPY", "sk-ant-secret-value"},
+                                                                    {"MODE", "fast"}},
+                                                                   &dropped);
+        QCOMPARE(env.value("PATH"), "/usr/bin");
+        QVERIFY(!env.contains("ANTHROPIC_API_KEY"));
+        QVERIFY(!env.contains("OPENAI_API_KEY"));
+        QVERIFY(!env.contains("COPY"));                        // the key under another name
+        QCOMPARE(env.value("GITHUB_TOKEN"), "ghp-configured"); // named by the user: passed
+        QCOMPARE(env.value("MODE"), "fast");
+        QCOMPARE(dropped, QStringList({"COPY", "OPENAI_API_KEY"}));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_McpProtocol)
+#include "tst_mcpprotocol.moc"
