@@ -116,7 +116,7 @@ std::optional<PermissionRule> PermissionRule::parse(const QString &text,
                                                     QString *error)
 {
     static const QRegularExpression shape(QStringLiteral(
-                                              "^([A-Za-z_][A-Za-z0-9_.-]*)(?:\\((.*)\\))?$"),
+                                              "^([A-Za-z_][A-Za-z0-9_.-]*\\*?)(?:\\((.*)\\))?$"),
                                           QRegularExpression::DotMatchesEverythingOption);
     const QString trimmed = text.trimmed();
     const QRegularExpressionMatch match = shape.match(trimmed);
@@ -124,6 +124,16 @@ std::optional<PermissionRule> PermissionRule::parse(const QString &text,
         if (error) {
             *error = Tr::tr("\"%1\" is not a permission rule; write Tool or Tool(specifier), "
                             "e.g. Bash(npm test:*) or Edit(src/**).")
+                         .arg(text);
+        }
+        return std::nullopt;
+    }
+    if (match.captured(1).endsWith(QLatin1Char('*'))
+        && !match.captured(1).startsWith(mcpToolPrefix)) {
+        // A wildcard over built-in tools would hide what a rule allows.
+        if (error) {
+            *error = Tr::tr("\"%1\": only MCP tool names take a trailing *, e.g. "
+                            "mcp__github__*.")
                          .arg(text);
         }
         return std::nullopt;
@@ -154,6 +164,15 @@ bool PermissionRule::appliesTo(const QString &tool) const
 {
     if (tool == toolName)
         return true;
+    // MCP tools (`mcp__<server>__<tool>`): `mcp__github__*` and `mcp__github` cover every tool
+    // of the server github, as in the peers' settings.
+    if (toolName.startsWith(mcpToolPrefix)) {
+        if (toolName.endsWith(QLatin1Char('*')))
+            return tool.startsWith(toolName.chopped(1));
+        if (!toolName.mid(mcpToolPrefix.size()).contains(QLatin1String("__")))
+            return tool.startsWith(toolName + QLatin1String("__"));
+        return false;
+    }
     // A rule names a tool; the built-in ones it covers go by kind.
     switch (toolKind(toolName)) {
     case ToolKind::Edit:

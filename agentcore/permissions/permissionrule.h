@@ -18,8 +18,13 @@ enum class PermissionBehavior { Allow, Ask, Deny };
 /// Edit: a gitignore-style glob (GlobPattern) over the path relative to the repository root
 /// (`/abs/**` and `~/x/**` match absolute paths); Edit rules also cover Write.
 /// Read: the same, for Read, Grep, Glob and LS.
+/// MCP tools: `mcp__github__create_issue` names one tool, `mcp__github__*` and `mcp__github`
+/// every tool of the server github.
 struct PermissionRule
 {
+    /// MCP tools' names begin so (`mcp__<server>__<tool>`); their rules may end in `*`.
+    static constexpr QLatin1String mcpToolPrefix{"mcp__"};
+
     QString toolName;  ///< "Bash", "Edit", "Read", "Write", or any tool's name
     QString specifier; ///< inside the parentheses; empty: the whole tool
     PermissionBehavior behavior = PermissionBehavior::Ask;

@@ -47,6 +47,10 @@ private slots:
         QTest::newRow("mcp name") << "mcp__github__create_issue" << true
                                   << "mcp__github__create_issue"
                                   << "";
+        QTest::newRow("mcp server wildcard") << "mcp__github__*" << true << "mcp__github__*"
+                                             << "";
+        QTest::newRow("wildcard over built-in tools") << "B*" << false << ""
+                                                      << "";
         QTest::newRow("empty") << "" << false << ""
                                << "";
         QTest::newRow("unclosed") << "Bash(git status" << false << ""
@@ -103,6 +107,20 @@ private slots:
                                                   << "Edit" << false;
         QTest::newRow("Edit does not cover Bash") << "Edit"
                                                   << "Bash" << false;
+        QTest::newRow("mcp tool") << "mcp__everything__echo"
+                                  << "mcp__everything__echo" << true;
+        QTest::newRow("mcp tool, another") << "mcp__everything__echo"
+                                           << "mcp__everything__echo2" << false;
+        QTest::newRow("mcp server wildcard") << "mcp__everything__*"
+                                             << "mcp__everything__get-sum" << true;
+        QTest::newRow("mcp server wildcard, other server") << "mcp__everything__*"
+                                                           << "mcp__everything2__echo" << false;
+        QTest::newRow("mcp server name") << "mcp__everything"
+                                         << "mcp__everything__echo" << true;
+        QTest::newRow("mcp server name, other server") << "mcp__every"
+                                                       << "mcp__everything__echo" << false;
+        QTest::newRow("mcp wildcard, built-in tool") << "mcp__*"
+                                                     << "Bash" << false;
     }
 
     void appliesTo()
