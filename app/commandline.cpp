@@ -143,6 +143,16 @@ struct PrintParser
         Tr::tr("With --print: do not record the run as a session (a session continued with "
                "--continue or --resume is read, and nothing is added to it).")};
 
+    QCommandLineOption mcpConfig{QStringLiteral("mcp-config"),
+                                 Tr::tr("With --print: start the MCP servers of FILE (the "
+                                        ".mcp.json format, {\"mcpServers\": {...}}) and offer "
+                                        "their tools as mcp__SERVER__TOOL; may be repeated."),
+                                 Tr::tr("FILE")};
+    QCommandLineOption strictMcpConfig{QStringLiteral("strict-mcp-config"),
+                                       Tr::tr("With --print: only the MCP servers of "
+                                              "--mcp-config, not those of the repository's "
+                                              ".mcp.json.")};
+
     QList<const QCommandLineOption *> printOnly() const
     {
         return {&provider,
@@ -159,7 +169,9 @@ struct PrintParser
                 &resume,
                 &sandbox,
                 &sandboxNetwork,
-                &noSessionPersistence};
+                &noSessionPersistence,
+                &mcpConfig,
+                &strictMcpConfig};
     }
 };
 
@@ -507,7 +519,9 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         for (const QCommandLineOption *option : {&printOptions.outputFormat,
                                                  &printOptions.continueSession,
                                                  &printOptions.resume,
-                                                 &printOptions.noSessionPersistence}) {
+                                                 &printOptions.noSessionPersistence,
+                                                 &printOptions.mcpConfig,
+                                                 &printOptions.strictMcpConfig}) {
             if (parser.isSet(*option)) {
                 return failure(
                     Tr::tr("--%1 is only used with --print.").arg(option->names().constLast()));
@@ -535,6 +549,8 @@ CommandLine CommandLine::parse(const QStringList &arguments)
             return failure(Tr::tr("--resume needs the id of a session."));
     }
     result.print.persistSession = !parser.isSet(printOptions.noSessionPersistence);
+    result.print.mcpConfigFiles = parser.values(printOptions.mcpConfig);
+    result.print.strictMcpConfig = parser.isSet(printOptions.strictMcpConfig);
     QString error;
     if (!parseValues(parser, printOptions, &result.print, &error))
         return failure(error);

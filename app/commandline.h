@@ -61,6 +61,11 @@ struct PrintOptions
     std::optional<AgentCore::SandboxMode> sandboxMode;
     /// --sandbox-network: sandboxed commands may use the network.
     bool sandboxNetwork = false;
+    /// --mcp-config FILE (repeatable): MCP servers to start, in .mcp.json's format. A file given
+    /// here is the user's choice: its servers start without the trust a repository's need.
+    QStringList mcpConfigFiles;
+    /// --strict-mcp-config: only the servers of --mcp-config, not the repository's .mcp.json.
+    bool strictMcpConfig = false;
 
     /// The provider to call, with the key read from \a environment. nullopt and \a error when
     /// the key is missing, except for a server on this machine (local servers rarely need one).

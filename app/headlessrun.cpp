@@ -9,6 +9,7 @@
 #include <coding/codingsession.h>
 #include <coding/repository.h>
 #include <context/compaction.h>
+#include <mcp/mcpserverlist.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
 #include <session/sessionrecorder.h>
@@ -18,6 +19,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QMutex>
@@ -253,6 +255,14 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         writeStderr(Tr::tr("warning: %1").arg(message));
     };
     options.pruneCheckpoints = true;
+    QList<AgentCore::AgentToolPtr> mcpTools;
+    if (const std::optional<int> code = startMcpServers(repository->root,
+                                                        environment,
+                                                        options.commandEnvironment,
+                                                        &mcpTools)) {
+        return code;
+    }
+    options.extraTools += mcpTools;
     m_parts = AgentCore::CodingAgent::assemble(options);
     for (const QString &warning : std::as_const(m_parts.warnings))
         writeStderr(Tr::tr("warning: %1").arg(warning));
@@ -423,6 +433,90 @@ std::optional<SessionLog::Contents> HeadlessRun::openSession(const QString &repo
     return std::nullopt;
 }
 
+std::optional<int> HeadlessRun::startMcpServers(const QString &root,
+                                                const QProcessEnvironment &environment,
+                                                const AgentCore::CommandEnvironment &filter,
+                                                QList<AgentCore::AgentToolPtr> *tools)
+{
+    using namespace AgentCore;
+    const ProjectTrust trust = m_options.trustProjectSettings
+                                   ? ProjectTrust::everything()
+                                   : ProjectTrust::load(ProjectTrust::defaultStorePath(), root);
+    const McpServerList list = McpServerList::gather(root,
+                                                     m_options.mcpConfigFiles,
+                                                     m_options.strictMcpConfig,
+                                                     trust);
+    if (!list.error.isEmpty()) {
+        writeStderr(Tr::tr("--mcp-config: %1").arg(list.error));
+        return int(HeadlessExit::Usage);
+    }
+    for (const QString &problem : list.problems)
+        writeStderr(Tr::tr("warning: %1").arg(problem));
+    for (const McpServerConfig &server : list.untrusted) {
+        writeStderr(Tr::tr("warning: the MCP server \"%1\" of this repository's .mcp.json (%2) "
+                           "is not started: a repository's servers run code, and you have not "
+                           "trusted this one. Run with --trust-project-settings, or name the "
+                           "file with --mcp-config.")
+                        .arg(server.name, server.commandLine()));
+    }
+    if (list.servers.isEmpty())
+        return std::nullopt;
+
+    // The same variables as Claude Code's, in milliseconds.
+    McpClientOptions base;
+    base.workingDirectory = root;
+    if (const int ms = environment.value(QStringLiteral("MCP_TIMEOUT")).toInt(); ms > 0)
+        base.initializeTimeoutMs = ms;
+    if (const int ms = environment.value(QStringLiteral("MCP_TOOL_TIMEOUT")).toInt(); ms > 0)
+        base.callTimeoutMs = ms;
+    m_mcp = std::make_unique<McpHost>();
+    for (const McpServerConfig &server : list.servers) {
+        McpClientOptions options = base;
+        QStringList dropped;
+        options.environment = McpHost::serverEnvironment(environment, filter, server.env, &dropped);
+        if (!dropped.isEmpty()) {
+            writeStderr(Tr::tr("warning: the MCP server \"%1\" does not get %2: the model "
+                               "providers' keys are never passed to MCP servers.")
+                            .arg(server.name, dropped.join(QStringLiteral(", "))));
+        }
+        m_mcp->addServer(server, options);
+    }
+    QElapsedTimer started;
+    started.start();
+    m_mcp->startAll();
+    m_mcp->waitUntilSettled(base.initializeTimeoutMs + 1000);
+    QStringList taken;
+    for (ToolKind kind : {ToolKind::Bash,
+                          ToolKind::Read,
+                          ToolKind::Write,
+                          ToolKind::Edit,
+                          ToolKind::Glob,
+                          ToolKind::Grep,
+                          ToolKind::Ls})
+        taken.append(toolKindName(kind));
+    QStringList problems;
+    *tools = m_mcp->tools(taken, &problems);
+    for (const QString &problem : std::as_const(problems))
+        writeStderr(Tr::tr("warning: %1").arg(problem));
+    for (const std::shared_ptr<McpClient> &client : m_mcp->clients()) {
+        const bool ready = client->state() == McpClient::State::Ready;
+        QString error = client->error();
+        if (!ready && error.isEmpty())
+            error = Tr::tr("the MCP server \"%1\" is still starting").arg(client->config().name);
+        if (!ready)
+            writeStderr(Tr::tr("warning: %1; its tools are not available in this run.").arg(error));
+        QJsonObject server{{QStringLiteral("name"), client->config().name},
+                           {QStringLiteral("status"),
+                            ready ? QStringLiteral("connected") : QStringLiteral("failed")},
+                           {QStringLiteral("tools"), ready ? qint64(client->tools().size()) : 0}};
+        if (!ready)
+            server.insert(QStringLiteral("error"), error);
+        m_mcpServers.append(server);
+    }
+    m_mcpReadyMs = started.elapsed();
+    return std::nullopt;
+}
+
 int HeadlessRun::run(const CommandLine &commandLine)
 {
     HeadlessRun run;
@@ -445,7 +539,7 @@ void HeadlessRun::onInterrupted(int signalNumber)
 
 QJsonObject HeadlessRun::startInfo() const
 {
-    return {
+    QJsonObject info{
         {QStringLiteral("repository"), m_parts.workspace->root()},
         {QStringLiteral("provider"), m_options.provider},
         {QStringLiteral("model"), m_options.model},
@@ -455,6 +549,11 @@ QJsonObject HeadlessRun::startInfo() const
          m_sessionPath.isEmpty() ? QString() : SessionStore::idOf(m_sessionPath)},
         {QStringLiteral("sessionFile"), m_sessionPath},
     };
+    if (!m_mcpServers.isEmpty()) {
+        info.insert(QStringLiteral("mcpServers"), m_mcpServers);
+        info.insert(QStringLiteral("mcpReadyMs"), m_mcpReadyMs);
+    }
+    return info;
 }
 
 void HeadlessRun::onEvent(const AgentEvent &event)

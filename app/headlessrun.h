@@ -4,8 +4,10 @@
 
 #include <coding/codingagent.h>
 #include <loop/agenttypes.h>
+#include <mcp/mcphost.h>
 #include <session/sessionresumption.h>
 
+#include <QJsonArray>
 #include <QMutex>
 #include <QObject>
 
@@ -60,6 +62,14 @@ signals:
     void finished(int exitCode);
 
 private:
+    /// Starts the MCP servers of --mcp-config and the repository's trusted .mcp.json and waits
+    /// for their tools (the run has no window to keep painting); the exit code when a named
+    /// file is unusable.
+    std::optional<int> startMcpServers(const QString &root,
+                                       const QProcessEnvironment &environment,
+                                       const AgentCore::CommandEnvironment &filter,
+                                       QList<AgentCore::AgentToolPtr> *tools);
+
     void onEvent(const AgentCore::AgentEvent &event);
     void onInterrupted(int signalNumber);
     void printTextActivity(const AgentCore::AgentEvent &event);
@@ -99,6 +109,10 @@ private:
     QMutex m_noticeMutex;
     QList<CompactionNotice> m_notices;           // under m_noticeMutex
     QList<CheckpointNotice> m_checkpointNotices; // under m_noticeMutex
+    // Before m_parts and m_agent: its servers stop after the tools that call them are gone.
+    std::unique_ptr<AgentCore::McpHost> m_mcp;
+    QJsonArray m_mcpServers; ///< for agent_start: each server's state and tools
+    qint64 m_mcpReadyMs = 0; ///< from starting the servers to their tools
     AgentCore::CodingAgent m_parts;
     std::unique_ptr<AgentCore::Agent> m_agent;
     QString m_sessionPath;                                    ///< empty: not recorded

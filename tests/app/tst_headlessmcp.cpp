@@ -1,0 +1,272 @@
+// agentdesk --print with MCP servers end to end: the built binary, the real reference server
+// @modelcontextprotocol/server-everything (tests/mcp/install-servers.sh, pinned) and
+// tests/mcp/fakeserver.py, against a scripted provider on 127.0.0.1. The model sees
+// mcp__everything__echo and its result comes back; a repository's .mcp.json starts only when
+// trusted; approval goes through the permission rules; Stop sends notifications/cancelled.
+
+#include "headlessrun.h"
+#include "httptestserver.h"
+#include "modelreplies.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+#include <signal.h>
+
+using namespace TestSupport;
+
+namespace {
+
+const ReplyApi api = ReplyApi::OpenAiChat;
+
+QString everythingScript()
+{
+    return QStringLiteral(AGENTDESK_MCP_SERVERS_DIR
+                          "/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+}
+
+QString fakeServer()
+{
+    return QStringLiteral(AGENTDESK_SOURCE_DIR "/tests/mcp/fakeserver.py");
+}
+
+QByteArray config(const QJsonObject &servers)
+{
+    return QJsonDocument(QJsonObject{{"mcpServers", servers}}).toJson();
+}
+
+QJsonObject everythingEntry()
+{
+    return {{"command", "node"}, {"args", QJsonArray{everythingScript(), "stdio"}}};
+}
+
+// A server that leaves a mark when it is started, then is the fake server.
+QJsonObject markingEntry(const QString &mark)
+{
+    return {{"command", "sh"},
+            {"args",
+             QJsonArray{"-c",
+                        QStringLiteral("touch '%1'; exec python3 '%2'").arg(mark, fakeServer())}}};
+}
+
+} // namespace
+
+class tst_HeadlessMcp : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(QFileInfo(agentdeskBinary()).isExecutable(), qPrintable(agentdeskBinary()));
+        QVERIFY2(QFileInfo::exists(everythingScript()),
+                 "run tests/mcp/install-servers.sh (the mcp_install_servers fixture) first");
+    }
+
+    void modelCallsEverythingEcho()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString file = sandbox.home() + "/mcp.json";
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(config({{"everything", everythingEntry()}}));
+        out.close();
+
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api,
+                                     {},
+                                     {{"call_echo",
+                                       "mcp__everything__echo",
+                                       {{"message", "hello through MCP"}}}}));
+        server.enqueue(scriptedReply(api, QStringLiteral("The server echoed it.")));
+        HeadlessRun run(sandbox,
+                        server,
+                        api,
+                        {"--mcp-config", file, "--output-format", "stream-json"});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+
+        QCOMPARE(server.requests().size(), 2);
+        // The model was offered the server's tools with the rest.
+        const QStringList offered = requestToolNames(api, server.requests().at(0).body);
+        QVERIFY2(offered.contains("mcp__everything__echo") && offered.contains("Read"),
+                 qPrintable(offered.join(", ")));
+        // The result came back to it.
+        QVERIFY2(server.requests().at(1).body.contains("Echo: hello through MCP"),
+                 server.requests().at(1).body.left(4000).constData());
+
+        const QList<QJsonObject> lines = run.jsonLines();
+        QVERIFY(!lines.isEmpty());
+        const QJsonArray servers = lines.first().value("mcpServers").toArray();
+        QCOMPARE(servers.size(), 1);
+        QCOMPARE(servers.at(0)["name"].toString(), "everything");
+        QCOMPARE(servers.at(0)["status"].toString(), "connected");
+        QVERIFY(servers.at(0)["tools"].toInt() > 5);
+        qInfo("server-everything: tools available %d ms after the run started its servers",
+              lines.first().value("mcpReadyMs").toInt());
+        bool ended = false;
+        for (const QJsonObject &line : lines) {
+            if (line.value("type") == "tool_execution_end"
+                && line.value("toolName") == "mcp__everything__echo") {
+                ended = true;
+                QVERIFY(!line.value("isError").toBool());
+            }
+        }
+        QVERIFY2(ended, qPrintable(run.report()));
+    }
+
+    void repositoryServersNeedTrust_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<bool>("started");
+        QTest::newRow("untrusted") << QStringList() << false;
+        QTest::newRow("--trust-project-settings")
+            << QStringList{"--trust-project-settings"} << true;
+        QTest::newRow("trusted but --strict-mcp-config")
+            << QStringList{"--trust-project-settings", "--strict-mcp-config"} << false;
+    }
+
+    void repositoryServersNeedTrust()
+    {
+        QFETCH(QStringList, extra);
+        QFETCH(bool, started);
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString mark = sandbox.home() + "/started";
+        QVERIFY(sandbox.write(".mcp.json", config({{"repo", markingEntry(mark)}})));
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, QStringLiteral("Nothing to do.")));
+        HeadlessRun run(sandbox, server, api, extra);
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(QFileInfo::exists(mark), started);
+        const QStringList offered = requestToolNames(api, server.requests().at(0).body);
+        QCOMPARE(offered.contains("mcp__repo__env"), started);
+        const bool warned = run.err.contains(
+            "the MCP server \"repo\" of this repository's .mcp.json (sh -c");
+        QVERIFY2(warned == (!started && !extra.contains("--strict-mcp-config")),
+                 qPrintable(run.report()));
+        if (warned)
+            QVERIFY(run.err.contains("is not started: a repository's servers run code"));
+    }
+
+    void approvalByRules_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<bool>("runs");
+        QTest::newRow("no rule: asks, and --print denies") << QStringList() << false;
+        QTest::newRow("the server's tools allowed")
+            << QStringList{"--allowed-tools", "mcp__fake__*"} << true;
+        QTest::newRow("the tool allowed")
+            << QStringList{"--allowed-tools", "mcp__fake__note"} << true;
+        QTest::newRow("another tool allowed")
+            << QStringList{"--allowed-tools", "mcp__fake__env"} << false;
+    }
+
+    void approvalByRules()
+    {
+        QFETCH(QStringList, extra);
+        QFETCH(bool, runs);
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString file = sandbox.home() + "/mcp.json";
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(config(
+            {{"fake", QJsonObject{{"command", "python3"}, {"args", QJsonArray{fakeServer()}}}}}));
+        out.close();
+        HttpTestServer server;
+        server.enqueue(
+            scriptedReply(api, {}, {{"call_note", "mcp__fake__note", {{"text", "kept"}}}}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
+        HeadlessRun run(sandbox, server, api, QStringList{"--mcp-config", file} + extra);
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        // The server runs in the repository; its write is the proof it ran.
+        QCOMPARE(QFileInfo::exists(sandbox.root() + "/mcp-note.txt"), runs);
+        QCOMPARE(server.requests().at(1).body.contains("noted"), runs);
+    }
+
+    void badConfigIsAUsageError()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        HeadlessRun run(sandbox, server, api, {"--mcp-config", sandbox.home() + "/missing.json"});
+        run.start();
+        QVERIFY(run.finish());
+        QCOMPARE(run.exitCode(), 2);
+        QVERIFY2(run.err.contains("--mcp-config: ")
+                     && run.err.contains("missing.json does not exist"),
+                 qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 0);
+    }
+
+    void failedServerLeavesTheRunWorking()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString file = sandbox.home() + "/mcp.json";
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(config({{"broken",
+                           QJsonObject{{"command", "python3"},
+                                       {"args", QJsonArray{fakeServer(), "crash-at-start"}}}},
+                          {"everything", everythingEntry()}}));
+        out.close();
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, QStringLiteral("Fine.")));
+        HeadlessRun run(sandbox, server, api, {"--mcp-config", file});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QVERIFY2(run.err.contains("the MCP server \"broken\" exited with code 2; its last words on "
+                                  "stderr: fatal: cannot open the database"),
+                 qPrintable(run.report()));
+        const QStringList offered = requestToolNames(api, server.requests().at(0).body);
+        QVERIFY(offered.contains("mcp__everything__echo"));
+    }
+
+    void sigintDuringToolSendsCancellation()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString log = sandbox.home() + "/fake.log";
+        const QString file = sandbox.home() + "/mcp.json";
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(config({{"fake",
+                           QJsonObject{{"command", "python3"},
+                                       {"args", QJsonArray{fakeServer()}},
+                                       {"env", QJsonObject{{"FAKE_MCP_LOG", log}}}}}}));
+        out.close();
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, {}, {{"call_slow", "mcp__fake__slow", {}}}));
+        HeadlessRun run(sandbox,
+                        server,
+                        api,
+                        {"--mcp-config", file, "--allowed-tools", "mcp__fake__slow"});
+        run.start();
+        const auto logText = [&log] {
+            QFile file(log);
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(logText().contains("got tools/call"), HeadlessTimeoutMs);
+        QCOMPARE(::kill(pid_t(run.process.processId()), SIGINT), 0);
+        QVERIFY2(run.finish(20'000), "agentdesk did not end after SIGINT");
+        QVERIFY2(run.exitCode() == 130, qPrintable(run.report()));
+        QTRY_VERIFY2(logText().contains("got notifications/cancelled"), logText().constData());
+        QVERIFY(logText().contains("The user stopped the run."));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_HeadlessMcp)
+#include "tst_headlessmcp.moc"
