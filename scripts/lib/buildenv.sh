@@ -126,8 +126,10 @@ agentdesk_in_root() {
         / | /root | /tmp | /tmp/* | "$checkout" | "$checkout"/*) own_home= ;;
         *) own_home=$home ;;
         esac
-        # The home first: a checkout inside it stays visible through its own bind.
-        for d in $own_home "$checkout" $shared "${extra[@]}"; do
+        # The home first: a checkout inside it stays visible through its own bind. The CA file
+        # node is told to trust (npm, the MCP servers the tests install) is the host'\''s: behind
+        # a proxy with its own CA, the root'\''s bundle would not know it.
+        for d in $own_home "$checkout" $shared "${extra[@]}" ${NODE_EXTRA_CA_CERTS:-}; do
             [ -n "$d" ] && [ -e "$d" ] || continue
             if [ -d "$d" ]; then mkdir -p "$root$d"; else mkdir -p "$(dirname "$root$d")" && touch "$root$d"; fi
             mount --bind "$d" "$root$d"
