@@ -98,7 +98,7 @@
 <context>
     <name>App::HeadlessRun</name>
     <message numerus="yes">
-        <location filename="../app/headlessrun.cpp" line="+107"/>
+        <location filename="../app/headlessrun.cpp" line="+109"/>
         <source>stopped after %n turn(s): the limit set with --max-turns.</source>
         <translation>
             <numerusform>stopped after %n turn: the limit set with --max-turns.</numerusform>
@@ -106,7 +106,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+512"/>
+        <location line="+609"/>
         <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
         <translation>
             <numerusform>Compacted: a summary stands for the first %n message in the requests from now on.</numerusform>

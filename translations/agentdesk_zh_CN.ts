@@ -1562,6 +1562,438 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
 </context>
 <context>
+    <name>AgentCore::McpClient</name>
+    <message>
+        <location filename="../agentcore/mcp/mcpclient.cpp" line="+166"/>
+        <location line="+28"/>
+        <location line="+270"/>
+        <source>the MCP server &quot;%1&quot; was stopped</source>
+        <translation>MCP 服务器“%1”已停止</translation>
+    </message>
+    <message>
+        <location line="-273"/>
+        <source>stopped by the user</source>
+        <translation>被用户停止</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The user stopped the run.</source>
+        <translation>用户停止了运行。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>starting %1</source>
+        <translation>正在启动 %1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>the MCP server &quot;%1&quot; crashed</source>
+        <translation>MCP 服务器“%1”崩溃了</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the MCP server &quot;%1&quot; exited with code %2</source>
+        <translation>MCP 服务器“%1”已退出，退出码 %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the MCP server &quot;%1&quot; could not be started (%2): %3</source>
+        <translation>无法启动 MCP 服务器“%1”（%2）：%3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the MCP server &quot;%1&quot; did not finish starting (initialize and tools/list) within %2 s</source>
+        <translation>MCP 服务器“%1”未在 %2 秒内完成启动（initialize 和 tools/list）</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>the MCP server &quot;%1&quot; refused initialize: %2</source>
+        <translation>MCP 服务器“%1”拒绝了 initialize：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the MCP server &quot;%1&quot; speaks protocol revision &quot;%2&quot;; AgentDesk speaks %3</source>
+        <translation>MCP 服务器“%1”使用协议修订版“%2”；AgentDesk 使用 %3</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>initialized: %1 %2, protocol %3</source>
+        <translation>已初始化：%1 %2，协议 %3</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>the MCP server &quot;%1&quot; did not list its tools: %2</source>
+        <translation>MCP 服务器“%1”未列出其工具：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tools/list failed: %1</source>
+        <translation>tools/list 失败：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>tools/list answered without a &quot;tools&quot; list</source>
+        <translation>tools/list 的应答中没有“tools”列表</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>more than %1 tools; the rest are left out</source>
+        <translation>工具超过 %1 个；其余的已略去</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>a tool is left out: %1</source>
+        <translation>略去了一个工具：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>tools/list has more than %1 pages; the rest are left out</source>
+        <translation>tools/list 超过 %1 页；其余的已略去</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>; its last words on stderr: %1</source>
+        <translation>；它在 stderr 上的最后输出：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> (it is started again on the next call)</source>
+        <translation>（下次调用时会重新启动）</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>Timed out.</source>
+        <translation>超时。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the MCP server &quot;%1&quot; did not answer %2 within %3 s</source>
+        <translation>MCP 服务器“%1”未在 %3 秒内应答 %2</translation>
+    </message>
+    <message>
+        <location line="+88"/>
+        <source>the MCP server &quot;%1&quot; sent a message of %2 MiB, over the %3 MiB cap; it was dropped</source>
+        <translation>MCP 服务器“%1”发送了一条 %2 MiB 的消息，超过了 %3 MiB 的上限；已丢弃</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>a malformed message was ignored: %1</source>
+        <translation>已忽略一条格式错误的消息：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the server reported an error: %1</source>
+        <translation>服务器报告了错误：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a response to unknown id %1 was ignored</source>
+        <translation>已忽略对未知 id %1 的响应</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the server&apos;s result is not an object</source>
+        <translation>服务器的结果不是对象</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::McpConfig</name>
+    <message>
+        <location filename="../agentcore/mcp/mcpconfig.cpp" line="+56"/>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is larger than %2 KiB</source>
+        <translation>%1 大于 %2 KiB</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 is not JSON: %2 at offset %3</source>
+        <translation>%1 不是 JSON：%2，位于偏移 %3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 has no &quot;mcpServers&quot; object</source>
+        <translation>%1 中没有“mcpServers”对象</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>MCP server &quot;%1&quot; of %2 left out: %3</source>
+        <translation>%2 中的 MCP 服务器“%1”已略去：%3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>more than %1 servers</source>
+        <translation>服务器超过 %1 个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a name has 1 to 64 letters, digits, &apos;_&apos;, &apos;-&apos; or &apos;.&apos;</source>
+        <translation>名称由 1 到 64 个字母、数字、&apos;_&apos;、&apos;-&apos; 或 &apos;.&apos; 组成</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>its entry is not an object</source>
+        <translation>其条目不是对象</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the %1 transport is not supported yet; only stdio servers (&quot;command&quot;) are</source>
+        <translation>尚不支持 %1 传输方式；目前仅支持 stdio 服务器（&quot;command&quot;）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>unknown type &quot;%1&quot;</source>
+        <translation>未知类型“%1”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no &quot;command&quot;</source>
+        <translation>没有 &quot;command&quot;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;args&quot; is not a list</source>
+        <translation>&quot;args&quot; 不是列表</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&quot;args&quot; holds something other than strings</source>
+        <translation>&quot;args&quot; 中含有字符串以外的内容</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;env&quot; is not an object</source>
+        <translation>&quot;env&quot; 不是对象</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&quot;env&quot; holds something other than NAME: &quot;value&quot;</source>
+        <translation>&quot;env&quot; 中含有 NAME: &quot;value&quot; 以外的内容</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::McpHost</name>
+    <message>
+        <location filename="../agentcore/mcp/mcphost.cpp" line="+68"/>
+        <source>the tool &quot;%1&quot; of MCP server &quot;%2&quot; is left out: another tool is called %3</source>
+        <translation>MCP 服务器“%2”的工具“%1”已略去：另一个工具已名为 %3</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::McpMessage</name>
+    <message>
+        <location filename="../agentcore/mcp/mcpjsonrpc.cpp" line="+70"/>
+        <source>error %1</source>
+        <translation>错误 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>a message nested deeper than %1 levels</source>
+        <translation>消息嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>not JSON (%1 at offset %2)</source>
+        <translation>不是 JSON（%1，位于偏移 %2）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>not a JSON-RPC message object</source>
+        <translation>不是 JSON-RPC 消息对象</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not JSON-RPC 2.0 (no &quot;jsonrpc&quot;: &quot;2.0&quot;)</source>
+        <translation>不是 JSON-RPC 2.0（没有 &quot;jsonrpc&quot;: &quot;2.0&quot;）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;params&quot; is not an object</source>
+        <translation>&quot;params&quot; 不是对象</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>a request whose id is neither a string nor an integer</source>
+        <translation>请求的 id 既不是字符串也不是整数</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&quot;method&quot; is not a string</source>
+        <translation>&quot;method&quot; 不是字符串</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a response needs exactly one of &quot;result&quot; and &quot;error&quot;</source>
+        <translation>响应必须恰好包含 &quot;result&quot; 和 &quot;error&quot; 中的一个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;error&quot; is not an object</source>
+        <translation>&quot;error&quot; 不是对象</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>a response whose id is neither a string nor an integer</source>
+        <translation>响应的 id 既不是字符串也不是整数</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>empty error</source>
+        <translation>空错误</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::McpTool</name>
+    <message>
+        <location filename="../agentcore/mcp/mcptool.cpp" line="+34"/>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>[%1 %2, %3: not passed on to the model]</source>
+        <translation>[%1 %2，%3：未传递给模型]</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>[resource link: %1 %2]</source>
+        <translation>[资源链接：%1 %2]</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>[resource %1]
+%2</source>
+        <translation>[资源 %1]
+%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>[resource %1, %2 %3: binary, not passed on to the model]</source>
+        <translation>[资源 %1，%2 %3：二进制，未传递给模型]</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>[content of type &quot;%1&quot; left out]</source>
+        <translation>[已略去类型为“%1”的内容]</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>progress %1/%2</source>
+        <translation>进度 %1/%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>progress %1</source>
+        <translation>进度 %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>MCP server &quot;%1&quot;: %2</source>
+        <translation>MCP 服务器“%1”：%2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>[the result was cut at %1 of its %2 characters]</source>
+        <translation>[结果已在其 %2 个字符中的第 %1 个处截断]</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The tool failed without saying why.</source>
+        <translation>工具失败，未说明原因。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(no output)</source>
+        <translation>（无输出）</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::McpToolInfo</name>
+    <message>
+        <location filename="../agentcore/mcp/mcptoolinfo.cpp" line="+31"/>
+        <source>%1 is not an object</source>
+        <translation>%1 不是对象</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 is not an array</source>
+        <translation>%1 不是数组</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 is not a schema (an object or a boolean)</source>
+        <translation>%1 不是 schema（对象或布尔值）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is nested too deeply</source>
+        <translation>%1 嵌套过深</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1/type is an empty list</source>
+        <translation>%1/type 是空列表</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1/type names no JSON Schema type</source>
+        <translation>%1/type 未指明任何 JSON Schema 类型</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>%1/required is not a list of names</source>
+        <translation>%1/required 不是名称列表</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1/enum is not an array</source>
+        <translation>%1/enum 不是数组</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1/%2 is not a number</source>
+        <translation>%1/%2 不是数字</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>it is not an object schema ({&quot;type&quot;: &quot;object&quot;})</source>
+        <translation>它不是对象 schema（{&quot;type&quot;: &quot;object&quot;}）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>a tool without a name</source>
+        <translation>没有名称的工具</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a tool whose name is longer than %1 characters</source>
+        <translation>名称长度超过 %1 个字符的工具</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>tool &quot;%1&quot; has no inputSchema object</source>
+        <translation>工具“%1”没有 inputSchema 对象</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the inputSchema of tool &quot;%1&quot; is not valid JSON Schema: %2</source>
+        <translation>工具“%1”的 inputSchema 不是有效的 JSON Schema：%2</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::MessageJson</name>
     <message>
         <location filename="../agentcore/ai/messagejson.cpp" line="+217"/>
@@ -2018,6 +2450,11 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <location filename="../agentcore/permissions/permissionrule.cpp" line="+125"/>
         <source>&quot;%1&quot; is not a permission rule; write Tool or Tool(specifier), e.g. Bash(npm test:*) or Edit(src/**).</source>
         <translation>“%1”不是权限规则；请写成 Tool 或 Tool(specifier)，例如 Bash(npm test:*) 或 Edit(src/**)。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&quot;%1&quot;: only MCP tool names take a trailing *, e.g. mcp__github__*.</source>
+        <translation>“%1”：只有 MCP 工具名称可以带末尾的 *，例如 mcp__github__*。</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -3677,12 +4114,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+2"/>
-        <location line="+373"/>
+        <location line="+385"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-372"/>
+        <location line="-384"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -3788,7 +4225,17 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。已在另一个窗口或运行中打开的会话会被跳过（stderr 会说明是哪个），改为继续最近一个空闲的会话。</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+25"/>
+        <source>With --print: start the MCP servers of FILE (the .mcp.json format, {&quot;mcpServers&quot;: {...}}) and offer their tools as mcp__SERVER__TOOL; may be repeated.</source>
+        <translation>与 --print 一起使用：启动 FILE（.mcp.json 格式，{&quot;mcpServers&quot;: {...}}）中的 MCP 服务器，并以 mcp__SERVER__TOOL 的形式提供其工具；可重复使用。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>With --print: only the MCP servers of --mcp-config, not those of the repository&apos;s .mcp.json.</source>
+        <translation>与 --print 一起使用：仅使用 --mcp-config 中的 MCP 服务器，不使用仓库 .mcp.json 中的服务器。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Headless: agentdesk --print PROMPT [options] runs one task without a window.
 Each run is recorded as a session of the repository, which the window lists; --continue or --resume ID goes on with one.
 Exit codes: 0 the task ended naturally; 1 the run failed (provider or network error, truncated or refused answer); 2 usage or configuration error (also: no session to continue, every one is open elsewhere, or the session given is in use); 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated (SIGTERM).</source>
@@ -3801,7 +4248,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。</translation>
     </message>
     <message>
-        <location line="-39"/>
+        <location line="-51"/>
         <source>With --print: continue the session ID of this repository (agent_start&apos;s sessionId, or the path of its file).</source>
         <translation>与 --print 一起使用：继续本仓库中编号为 ID 的会话（agent_start 中的 sessionId，或会话文件的路径）。</translation>
     </message>
@@ -3834,7 +4281,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（服务商或网络错误、回答被截断或被拒绝）；2 用法或配置错误（也包括：没有可继续的会话，或会话正被使用）；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="+191"/>
+        <location line="+203"/>
         <source>Unknown sandbox mode &quot;%1&quot; for --sandbox: use on, off or required.</source>
         <translation>未知的 --sandbox 沙盒模式 &quot;%1&quot;：请使用 on、off 或 required。</translation>
     </message>
@@ -3863,7 +4310,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>--rewind 需要会话的 ID。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>--%1 is only used with --print.</source>
         <translation>--%1 只能与 --print 一起使用。</translation>
     </message>
@@ -3884,7 +4331,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（提供商或网络错误、回答被截断或被拒绝）；2 用法或配置错误；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="-336"/>
+        <location line="-338"/>
         <source>Unbalanced parentheses in --allowed-tools &quot;%1&quot;. Quote a rule with spaces, e.g. --allowed-tools &quot;Bash(git status)&quot;.</source>
         <translation>--allowed-tools &quot;%1&quot; 中的括号不配对。含空格的规则请加引号，例如 --allowed-tools &quot;Bash(git status)&quot;。</translation>
     </message>
@@ -3959,7 +4406,8 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>窗口显示后将其截图保存到 FILE，然后退出。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-276"/>
+        <location line="+277"/>
         <source>FILE</source>
         <translation>FILE</translation>
     </message>
@@ -4008,7 +4456,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">--output-format 只能与 --print 一起使用。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>The prompt given to --print is empty.</source>
         <translation>传给 --print 的提示词为空。</translation>
     </message>
@@ -4093,7 +4541,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::HeadlessRun</name>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+97"/>
+        <location filename="../app/headlessrun.cpp" line="+99"/>
         <source>interrupted: the run was aborted.</source>
         <translation>已中断：运行已中止。</translation>
     </message>
@@ -4142,15 +4590,17 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     <message>
         <location line="+42"/>
         <location line="+8"/>
-        <location line="+5"/>
+        <location line="+13"/>
         <location line="+30"/>
         <location line="+14"/>
-        <location line="+243"/>
+        <location line="+142"/>
+        <location line="+46"/>
+        <location line="+144"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-374"/>
         <source>warning: this repository&apos;s settings files (.agentdesk/) ask for more than your own settings, which you have not accepted; ignored: %1. Accept it once in the AgentDesk window, or run with --trust-project-settings.</source>
         <translation>警告：此仓库的设置文件（.agentdesk/）请求的权限超出了你自己的设置，而你尚未接受；已忽略：%1。请在 AgentDesk 窗口中接受一次，或使用 --trust-project-settings 运行。</translation>
     </message>
@@ -4208,6 +4658,31 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     </message>
     <message>
         <location line="+22"/>
+        <source>--mcp-config: %1</source>
+        <translation>--mcp-config：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>warning: the MCP server &quot;%1&quot; of this repository&apos;s .mcp.json (%2) is not started: a repository&apos;s servers run code, and you have not trusted this one. Run with --trust-project-settings, or name the file with --mcp-config.</source>
+        <translation>警告：未启动此仓库 .mcp.json（%2）中的 MCP 服务器“%1”：仓库的服务器会运行代码，而你尚未信任此仓库。请使用 --trust-project-settings 运行，或用 --mcp-config 指定该文件。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>warning: the MCP server &quot;%1&quot; does not get %2: the model providers&apos; keys are never passed to MCP servers.</source>
+        <translation>警告：MCP 服务器“%1”不会获得 %2：模型提供商的密钥从不传递给 MCP 服务器。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>the MCP server &quot;%1&quot; is still starting</source>
+        <translation>MCP 服务器“%1”仍在启动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>warning: %1; its tools are not available in this run.</source>
+        <translation>警告：%1；其工具在本次运行中不可用。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>interrupted, stopping the run...</source>
         <translation>已中断，正在停止运行...</translation>
     </message>
@@ -4217,7 +4692,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>已终止，正在停止运行...</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+114"/>
         <source>warning: checkpoint %1 does not cover %2 (over the size cap or unreadable)</source>
         <translation>警告：检查点 %1 未涵盖 %2（超出大小上限或无法读取）</translation>
     </message>
