@@ -2,17 +2,33 @@
 // Agent into a shown ConversationView (UI-thread stalls), a loaded history of 2,000 messages
 // (time to the first paint, memory, scrolling), and the cold start of the agentdesk binary.
 //
+// Several sessions at once in one window (MainWindow, as the app makes it): N sessions streaming
+// together while the user switches between them, the memory of an idle open session, and the
+// time to switch to one of 2,000 messages.
+//
 // usage: bench_ui stream [SECONDS] [TOKENS_PER_SECOND] [TOKENS_PER_TURN]
 //        bench_ui history [MESSAGES]
 //        bench_ui coldstart [AGENTDESK_BINARY] [STARTS]
-//        one JSON line per measurement; all three (with their defaults) without a mode.
+//        bench_ui sessions [SESSIONS] [SECONDS] [TOKENS_PER_SECOND]
+//        bench_ui idle [SESSIONS]
+//        bench_ui switch [MESSAGES] [SWITCHES]
+//        one JSON line per measurement; the first three (with their defaults) without a mode.
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise; the offscreen platform paints into a
 // real backing store, and every measurement checks that paint events happened.
 #include <context/compaction.h>
 #include <conversation/conversationview.h>
 #include <loop/agent.h>
+#include <session/sessionlog.h>
+#include <session/sessionstore.h>
 
+#include <agentsession.h>
+#include <conversationpage.h>
+#include <mainwindow.h>
+#include <sessions/opensessions.h>
+
+#include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
@@ -20,6 +36,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QScrollBar>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
@@ -30,6 +47,10 @@
 #include <cstdio>
 #include <ctime>
 #include <vector>
+
+#ifdef __GLIBC__
+#    include <malloc.h>
+#endif
 
 using namespace AgentCore;
 
@@ -93,13 +114,15 @@ public:
     using QApplication::QApplication;
 
     void watch(const QWidget *widget) { m_watched = widget; }
+    /// Times the paint events of every widget (a window with several pages).
+    void watchAll() { m_all = true; }
     int paints() const { return int(m_paintMs.size()); }
     const std::vector<double> &paintMs() const { return m_paintMs; }
     void resetPaints() { m_paintMs.clear(); }
 
     bool notify(QObject *receiver, QEvent *event) override
     {
-        if (event->type() != QEvent::Paint || receiver != m_watched)
+        if (event->type() != QEvent::Paint || (!m_all && receiver != m_watched))
             return QApplication::notify(receiver, event);
         QElapsedTimer timer;
         timer.start();
@@ -110,6 +133,7 @@ public:
 
 private:
     const QWidget *m_watched = nullptr;
+    bool m_all = false;
     std::vector<double> m_paintMs;
 };
 
@@ -171,10 +195,15 @@ QString corpusText(qsizetype offset, qsizetype chars)
 class PacedModel final : public ModelClient
 {
 public:
-    PacedModel(double seconds, int tokensPerSecond, int tokensPerTurn)
+    PacedModel(double seconds,
+               int tokensPerSecond,
+               int tokensPerTurn,
+               QJsonObject readArguments = {{QStringLiteral("path"),
+                                             QStringLiteral("src/agentloop.cpp")}})
         : m_seconds(seconds)
         , m_tokensPerSecond(tokensPerSecond)
         , m_tokensPerTurn(tokensPerTurn)
+        , m_readArguments(std::move(readArguments))
     {}
 
     qint64 tokensSent() const { return m_sent.load(); }
@@ -223,7 +252,7 @@ private:
     {
         const QString id = QStringLiteral("call_%1").arg(++m_calls);
         const QString name = QStringLiteral("Read");
-        const QJsonObject arguments{{QStringLiteral("path"), QStringLiteral("src/agentloop.cpp")}};
+        const QJsonObject arguments = m_readArguments;
         for (const auto type : {StreamEvent::Type::ToolCallStart,
                                 StreamEvent::Type::ToolCallDelta,
                                 StreamEvent::Type::ToolCallEnd}) {
@@ -244,6 +273,7 @@ private:
     const double m_seconds;
     const int m_tokensPerSecond;
     const int m_tokensPerTurn;
+    const QJsonObject m_readArguments; ///< the stream bench's own Read or the app's (file_path)
     QElapsedTimer m_clock;
     std::atomic<qint64> m_sent{0};
     int m_calls = 0;
@@ -657,12 +687,376 @@ bool benchColdStart(const QString &binary, int starts)
     return true;
 }
 
+// ---- several sessions at once -------------------------------------------------------------
+
+/// Runs the event loop for \a ms (timers fire, posted events and paints are delivered).
+void runEventsFor(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+/// Runs the event loop until \a done, at most \a timeoutMs; false on time-out.
+template<typename Done>
+bool runEventsUntil(Done done, int timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!done()) {
+        if (timer.elapsed() > timeoutMs)
+            return false;
+        runEventsFor(5);
+    }
+    return true;
+}
+
+/// RSS in MiB once freed memory went back to the system (as far as malloc gives it back).
+double trimmedRssMiB()
+{
+    runEventsFor(200); // deferred deletes and late layouts
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+    return procStatusMiB("VmRSS:");
+}
+
+/// The window's own action for \a keys (Ctrl+N, Ctrl+1...9): what the keyboard triggers.
+QAction *windowAction(const Ui::MainWindow &window, const QKeySequence &keys)
+{
+    const QList<QAction *> actions = window.findChildren<QAction *>();
+    for (QAction *action : actions) {
+        if (action->shortcut() == keys)
+            return action;
+    }
+    return nullptr;
+}
+
+QAction *sessionAction(const Ui::MainWindow &window, int index)
+{
+    return windowAction(window, QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + index)));
+}
+
+bool fail(const char *what)
+{
+    std::fprintf(stderr, "bench_ui: %s\n", what);
+    return false;
+}
+
+/// A git repository for the window, with the file the paced models read, and a sessions
+/// folder of its own.
+struct BenchRepository
+{
+    QTemporaryDir root;
+    QTemporaryDir sessions;
+
+    bool make()
+    {
+        if (!root.isValid() || !sessions.isValid() || !makeRepository(root.path()))
+            return false;
+        QDir(root.path()).mkpath(QStringLiteral("src"));
+        QFile file(root.filePath(QStringLiteral("src/agentloop.cpp")));
+        return file.open(QIODevice::WriteOnly) && file.write(fileListing(3000, 0).toUtf8()) > 0;
+    }
+
+    /// A session file of this repository holding \a messages.
+    QString writeSession(const QString &name, const QList<Message> &messages) const
+    {
+        const QString path = QDir(sessions.path()).filePath(name + QStringLiteral(".jsonl"));
+        QString error;
+        const std::unique_ptr<SessionLog> log
+            = SessionLog::open(path, SessionStore::newHeader(root.path()), &error);
+        for (const Message &message : messages) {
+            if (!log || !log->appendMessage(message, &error))
+                break;
+        }
+        if (!error.isEmpty()) {
+            std::fprintf(stderr, "bench_ui: %s: %s\n", qPrintable(path), qPrintable(error));
+            return {};
+        }
+        return path;
+    }
+};
+
+/// The app's window on \a repository, offscreen, with its first (new) session ready. Every
+/// session gets a model of its own later; this one is never asked.
+std::unique_ptr<Ui::MainWindow> openWindow(const BenchRepository &repository)
+{
+    Ui::AgentSetup setup;
+    setup.model.client = std::make_shared<PacedModel>(1, 1, 0);
+    setup.model.label = QStringLiteral("paced");
+    setup.options.systemPrompt = QStringLiteral("bench");
+    setup.options.context.autoCompact = false;
+    setup.sessionsDirectory = repository.sessions.path();
+    auto window = std::make_unique<Ui::MainWindow>(setup);
+    window->resize(1200, 760);
+    window->show();
+    if (!window->openRepository(repository.root.path())
+        || !runEventsUntil([&] { return window->session() && window->session()->agent(); },
+                           30'000)) {
+        fail("the window did not open its repository");
+        return nullptr;
+    }
+    runEventsFor(200);
+    return window;
+}
+
+/// N sessions in one window, each streaming from a model of its own (the combined rate spread
+/// over them) while the user switches to the next one every 500 ms with Ctrl+1...N.
+bool benchSessions(int count, double seconds, int tokensPerSecond)
+{
+    BenchRepository repository;
+    if (!repository.make())
+        return fail("cannot create a temporary git repository");
+    const std::unique_ptr<Ui::MainWindow> window = openWindow(repository);
+    if (!window)
+        return false;
+    QAction *newSession = windowAction(*window, QKeySequence::New);
+    if (!newSession)
+        return fail("the window has no Ctrl+N action");
+
+    // Each starts its task as soon as it is open (Ctrl+N keeps a running session open beside
+    // the new one, an unused one it closes); the measurement starts once all of them stream:
+    // opening a session is not what it measures.
+    const int perSession = std::max(1, tokensPerSecond / count);
+    std::vector<std::shared_ptr<PacedModel>> models;
+    QList<Ui::AgentSession *> sessions;
+    qint64 deliveredChars = 0;
+    for (int i = 0; i < count; ++i) {
+        if (i > 0) {
+            newSession->trigger();
+            if (window->session() == sessions.constLast())
+                return fail("Ctrl+N did not open a session");
+        }
+        Ui::AgentSession *session = window->session();
+        auto model = std::make_shared<PacedModel>(seconds,
+                                                  perSession,
+                                                  2000,
+                                                  QJsonObject{
+                                                      {QStringLiteral("file_path"),
+                                                       QStringLiteral("src/agentloop.cpp")}});
+        Ui::ModelChoice choice;
+        choice.client = model;
+        choice.label = QStringLiteral("paced %1").arg(i + 1);
+        session->setModel(choice);
+        if (!runEventsUntil([session] { return session->agent() != nullptr; }, 30'000))
+            return fail("a session's agent did not start");
+        QObject::connect(session->agent(),
+                         &Agent::eventEmitted,
+                         window.get(),
+                         [&deliveredChars](const AgentEvent &event) {
+                             if (event.type == AgentEvent::Type::MessageUpdate
+                                 && event.streamEvent.type == StreamEvent::Type::TextDelta)
+                                 deliveredChars += event.streamEvent.delta.size();
+                         });
+        models.push_back(model);
+        sessions.append(session);
+        session->send(QStringLiteral("Explain the agent loop, reading the files you need."));
+    }
+    if (window->openSessions()->count() != count)
+        return fail("not every session stayed open");
+
+    std::vector<double> gaps;
+    std::vector<double> gapsCpu;
+    gaps.reserve(size_t(seconds * 1100) + 100);
+    gapsCpu.reserve(gaps.capacity());
+    double beatCpu = 0;
+    QElapsedTimer beat;
+    QTimer heartbeat;
+    heartbeat.setTimerType(Qt::PreciseTimer);
+    heartbeat.setInterval(1);
+    QObject::connect(&heartbeat, &QTimer::timeout, &heartbeat, [&] {
+        gaps.push_back(msSince(beat));
+        beat.start();
+        const double cpu = threadCpuMs();
+        gapsCpu.push_back(cpu - beatCpu);
+        beatCpu = cpu;
+    });
+    // The user: the next session every 500 ms, as Ctrl+1...9 do it (beyond nine, the list).
+    int shown = count - 1;
+    int switches = 0;
+    QTimer user;
+    user.setInterval(500);
+    QObject::connect(&user, &QTimer::timeout, &user, [&] {
+        shown = (shown + 1) % count;
+        if (QAction *action = shown < 9 ? sessionAction(*window, shown) : nullptr)
+            action->trigger();
+        else
+            window->openSessions()->setCurrent(sessions.at(shown));
+        switches += window->session() == sessions.at(shown);
+    });
+
+    benchApp()->watchAll();
+    benchApp()->resetPaints();
+    qint64 sentBefore = 0;
+    for (const auto &model : models)
+        sentBefore += model->tokensSent();
+    const qint64 deliveredBefore = deliveredChars;
+    QElapsedTimer wall;
+    wall.start();
+    beat.start();
+    beatCpu = threadCpuMs();
+    heartbeat.start();
+    user.start();
+    const bool ended = runEventsUntil(
+        [&] {
+            return wall.elapsed() > seconds * 1000 && window->openSessions()->runningCount() == 0;
+        },
+        int(seconds * 1000) + 60'000);
+    user.stop();
+    heartbeat.stop();
+    const double wallSeconds = msSince(wall) / 1000;
+    if (!ended)
+        return fail("the sessions did not finish");
+    runEventsFor(100);
+
+    qint64 sent = -sentBefore; // counted while measured
+    for (const auto &model : models)
+        sent += model->tokensSent();
+    deliveredChars -= deliveredBefore;
+    const std::vector<double> &paints = benchApp()->paintMs();
+    printJson(
+        {{QStringLiteral("bench"), QStringLiteral("sessions")},
+         {QStringLiteral("sessions"), count},
+         {QStringLiteral("seconds"), wallSeconds},
+         {QStringLiteral("tokensPerSecondTarget"), tokensPerSecond},
+         {QStringLiteral("tokensSent"), double(sent)},
+         {QStringLiteral("tokensDelivered"), double(deliveredChars / CharsPerToken)},
+         {QStringLiteral("tokensPerSecond"), double(deliveredChars / CharsPerToken) / wallSeconds},
+         {QStringLiteral("switches"), switches},
+         {QStringLiteral("paints"), int(paints.size())},
+         {QStringLiteral("paintMsP99"), percentile(paints, 0.99)},
+         {QStringLiteral("paintMsMax"), maximum(paints)},
+         {QStringLiteral("heartbeats"), double(gaps.size())},
+         {QStringLiteral("gapMsP50"), percentile(gaps, 0.5)},
+         {QStringLiteral("gapMsP99"), percentile(gaps, 0.99)},
+         {QStringLiteral("stallMsMax"), maximum(gaps)},
+         {QStringLiteral("gapCpuMsP99"), percentile(gapsCpu, 0.99)},
+         {QStringLiteral("stallCpuMsMax"), maximum(gapsCpu)},
+         {QStringLiteral("rssMiB"), procStatusMiB("VmRSS:")}});
+    return true;
+}
+
+/// What an idle open session costs beyond its conversation: RSS before and after resuming
+/// \a count sessions with empty conversations next to the one already open.
+bool benchIdleSessions(int count)
+{
+    BenchRepository repository;
+    if (!repository.make())
+        return fail("cannot create a temporary git repository");
+    QStringList paths;
+    for (int i = 0; i <= count; ++i)
+        paths.append(repository.writeSession(QStringLiteral("idle-%1").arg(i), {}));
+    if (paths.contains(QString()))
+        return false;
+    const std::unique_ptr<Ui::MainWindow> window = openWindow(repository);
+    if (!window)
+        return false;
+    const auto resume = [&window](const QString &path) {
+        return window->resumeSession(path)
+               && runEventsUntil([&window] { return window->session()->agent() != nullptr; },
+                                 30'000);
+    };
+    // The window's first session is replaced by the first resumed one (an unused new one
+    // closes), so both figures have the same window, page and first session.
+    if (!resume(paths.first()))
+        return fail("cannot resume an empty session");
+    const double before = trimmedRssMiB();
+    const int openBefore = window->openSessions()->count();
+    for (const QString &path : paths.mid(1)) {
+        if (!resume(path))
+            return fail("cannot resume an empty session");
+    }
+    const double after = trimmedRssMiB();
+    const int opened = window->openSessions()->count() - openBefore;
+    if (opened != count)
+        return fail("not every idle session stayed open");
+    printJson({{QStringLiteral("bench"), QStringLiteral("idle")},
+               {QStringLiteral("sessions"), opened},
+               {QStringLiteral("rssMiBBefore"), before},
+               {QStringLiteral("rssMiBAfter"), after},
+               {QStringLiteral("mibPerSession"), (after - before) / opened},
+               {QStringLiteral("threads"),
+                int(QDir(QStringLiteral("/proc/self/task"))
+                        .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
+                        .size())}});
+    return true;
+}
+
+/// The time to switch to an open session of \a size messages (resumed once), from the switch
+/// (Ctrl+1) to its page's first paint: the median of \a switches, after switching away.
+bool benchSwitch(int size, int switches)
+{
+    BenchRepository repository;
+    if (!repository.make())
+        return fail("cannot create a temporary git repository");
+    const QString longPath = repository.writeSession(QStringLiteral("long"), makeHistory(size));
+    const QString shortPath = repository.writeSession(QStringLiteral("short"),
+                                                      {Message::makeUser(
+                                                          QStringLiteral("a short task"))});
+    if (longPath.isEmpty() || shortPath.isEmpty())
+        return false;
+    const std::unique_ptr<Ui::MainWindow> window = openWindow(repository);
+    if (!window)
+        return false;
+
+    QElapsedTimer timer;
+    timer.start();
+    if (!window->resumeSession(longPath))
+        return fail("cannot resume the long session");
+    Ui::AgentSession *longSession = window->session();
+    const QWidget *longViewport = window->conversationPage()->conversation()->viewport();
+    benchApp()->watch(longViewport);
+    benchApp()->resetPaints();
+    if (!runEventsUntil([] { return benchApp()->paints() > 0; }, 60'000))
+        return fail("the long session was never painted");
+    const double msResumed = msSince(timer);
+    const int items = window->conversationPage()->conversation()->itemCount();
+    if (!window->resumeSession(shortPath) || window->openSessions()->count() != 2)
+        return fail("cannot open the short session beside the long one");
+    runEventsFor(300);
+
+    QAction *toLong = sessionAction(*window, window->openSessions()->indexOf(longSession));
+    QAction *away = sessionAction(*window, window->openSessions()->indexOf(window->session()));
+    if (!toLong || !away)
+        return fail("the window has no Ctrl+1 / Ctrl+2 actions");
+    std::vector<double> ms;
+    std::vector<double> cpuMs;
+    for (int i = 0; i < switches; ++i) {
+        away->trigger();
+        runEventsFor(200);
+        benchApp()->resetPaints();
+        timer.start();
+        const double cpu = threadCpuMs();
+        toLong->trigger();
+        if (!runEventsUntil([] { return benchApp()->paints() > 0; }, 10'000))
+            return fail("the long session's page was not painted after a switch");
+        ms.push_back(msSince(timer));
+        cpuMs.push_back(threadCpuMs() - cpu);
+        if (window->session() != longSession)
+            return fail("Ctrl+1 did not show the long session");
+        runEventsFor(100);
+    }
+    printJson({{QStringLiteral("bench"), QStringLiteral("switch")},
+               {QStringLiteral("messages"), size},
+               {QStringLiteral("items"), items},
+               {QStringLiteral("msResumedShown"), msResumed},
+               {QStringLiteral("switches"), switches},
+               {QStringLiteral("msMedian"), percentile(ms, 0.5)},
+               {QStringLiteral("msMax"), maximum(ms)},
+               {QStringLiteral("cpuMsMedian"), percentile(cpuMs, 0.5)}});
+    return true;
+}
+
 int usage()
 {
     std::fprintf(stderr,
                  "usage: bench_ui stream [SECONDS] [TOKENS_PER_SECOND] [TOKENS_PER_TURN]\n"
                  "       bench_ui history [MESSAGES]\n"
-                 "       bench_ui coldstart [AGENTDESK_BINARY] [STARTS]\n");
+                 "       bench_ui coldstart [AGENTDESK_BINARY] [STARTS]\n"
+                 "       bench_ui sessions [SESSIONS] [SECONDS] [TOKENS_PER_SECOND]\n"
+                 "       bench_ui idle [SESSIONS]\n"
+                 "       bench_ui switch [MESSAGES] [SWITCHES]\n");
     return 2;
 }
 
@@ -673,6 +1067,10 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     BenchApplication app(argc, argv);
+    // The window's settings and data of the session benches stay out of the user's.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskBench"));
+    QCoreApplication::setApplicationName(QStringLiteral("bench_ui"));
     const QStringList args = app.arguments().mid(1);
     const QString mode = args.value(0);
     const auto number = [&args](int index, double fallback) {
@@ -697,6 +1095,24 @@ int main(int argc, char **argv)
         if (starts <= 0)
             return usage();
         return benchColdStart(binary, starts) ? 0 : 1;
+    } else if (mode == QLatin1String("sessions")) {
+        const int count = int(number(1, 8));
+        const double seconds = number(2, 30);
+        const int rate = int(number(3, 5000));
+        if (count <= 0 || seconds <= 0 || rate <= 0)
+            return usage();
+        return benchSessions(count, seconds, rate) ? 0 : 1;
+    } else if (mode == QLatin1String("idle")) {
+        const int count = int(number(1, 8));
+        if (count <= 0 || count >= 9) // the window keeps at most nine open
+            return usage();
+        return benchIdleSessions(count) ? 0 : 1;
+    } else if (mode == QLatin1String("switch")) {
+        const int size = int(number(1, 2000));
+        const int switches = int(number(2, 15));
+        if (size <= 0 || switches <= 0)
+            return usage();
+        return benchSwitch(size, switches) ? 0 : 1;
     } else if (mode.isEmpty()) {
         benchStream(30, 5000, 2000);
         benchHistory(2000);
