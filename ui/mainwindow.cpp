@@ -509,7 +509,9 @@ void MainWindow::showSession(AgentSession *session)
     m_statusBar->setPermissionMode(session->permissionMode());
     resetUsage();
     onSessionState(session->state());
-    refreshSessions();
+    // Reading every session file again costs a switch ~70 ms with a long one among them.
+    if (!m_sessions->setCurrentPath(session->sessionPath()))
+        refreshSessions();
     // Tab goes through the page shown, in the layout's order.
     chainTabOrder(tabReachable(m_sessions) + tabReachable(page) + tabReachable(m_sidePanel)
                   + tabReachable(m_statusBar));

@@ -437,6 +437,27 @@ void tst_OpenSessions::switchingBackToALongConversationDoesNotRebuildIt()
     QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
     QVERIFY(session() != longSession);
 
+    // The sessions list is not read again from disk for a switch (every file, the long one
+    // too): its rows stay, only the marker of the one shown moves. A row made again would
+    // not carry this mark.
+    QListWidget *list = m_window->sessionsPanel()->list();
+    const auto rowOf = [list](const AgentSession *of) -> QListWidgetItem * {
+        for (int row = 0; row < list->count(); ++row) {
+            if (list->item(row)->data(Ui::SessionItemDelegate::PathRole).toString()
+                == of->sessionPath())
+                return list->item(row);
+        }
+        return nullptr;
+    };
+    constexpr int markRole = Qt::UserRole + 999;
+    AgentSession *shortSession = session();
+    QVERIFY(rowOf(longSession) && rowOf(shortSession));
+    {
+        const QSignalBlocker quiet(list); // a changed item is otherwise taken for a rename
+        rowOf(longSession)->setData(markRole, true);
+    }
+    QVERIFY(rowOf(shortSession)->data(Ui::SessionItemDelegate::CurrentRole).toBool());
+
     QElapsedTimer timer;
     timer.start();
     press(Qt::Key_1);
@@ -448,6 +469,9 @@ void tst_OpenSessions::switchingBackToALongConversationDoesNotRebuildIt()
     QCOMPARE(longPage->conversation()->itemCount(), items);
     QCOMPARE(longPage->conversation()->itemAt(0), first);
     QCOMPARE(longPage->conversation()->itemAt(items - 1), last);
+    QVERIFY(rowOf(longSession)->data(markRole).toBool());
+    QVERIFY(rowOf(longSession)->data(Ui::SessionItemDelegate::CurrentRole).toBool());
+    QVERIFY(!rowOf(shortSession)->data(Ui::SessionItemDelegate::CurrentRole).toBool());
     qInfo("switching to a session of 2,000 messages: %lld ms", elapsed);
 }
 

@@ -101,7 +101,8 @@ void SessionsPanel::setSessions(const QList<AgentCore::SessionInfo> &sessions,
     bool currentListed = false;
     for (const AgentCore::SessionInfo &session : sessions)
         currentListed = currentListed || session.path == currentPath;
-    if (!currentListed && !currentPath.isEmpty()) {
+    m_listsUnsaved = !currentListed && !currentPath.isEmpty();
+    if (m_listsUnsaved) {
         // The conversation in the window, before its first message reached the disk.
         auto item = new QListWidgetItem(tr("New conversation"), m_list);
         item->setData(SessionItemDelegate::PathRole, currentPath);
@@ -149,6 +150,29 @@ void SessionsPanel::setOpenSessions(const QStringList &paths,
     for (int row = 0; row < m_list->count(); ++row)
         decorate(m_list->item(row));
     m_updating = updating;
+}
+
+bool SessionsPanel::setCurrentPath(const QString &path)
+{
+    if (m_listsUnsaved)
+        return false;
+    QListWidgetItem *current = nullptr;
+    for (int row = 0; row < m_list->count() && !current; ++row) {
+        if (m_list->item(row)->data(SessionItemDelegate::PathRole).toString() == path)
+            current = m_list->item(row);
+    }
+    if (!current)
+        return false;
+    m_updating = true;
+    for (int row = 0; row < m_list->count(); ++row) {
+        QListWidgetItem *item = m_list->item(row);
+        const bool isCurrent = item == current;
+        if (item->data(SessionItemDelegate::CurrentRole).toBool() != isCurrent)
+            item->setData(SessionItemDelegate::CurrentRole, isCurrent);
+    }
+    m_currentPath = path;
+    m_updating = false;
+    return true;
 }
 
 void SessionsPanel::decorate(QListWidgetItem *item) const

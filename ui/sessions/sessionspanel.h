@@ -35,6 +35,10 @@ public:
 
     /// \a currentPath: the file of the conversation in the window (it may not exist yet).
     void setSessions(const QList<AgentCore::SessionInfo> &sessions, const QString &currentPath);
+    /// Marks \a path's row as the conversation in the window, without reading the sessions
+    /// again (switching between open sessions). false when the list must be rebuilt with
+    /// setSessions: \a path has no row, or a conversation not saved yet has one.
+    bool setCurrentPath(const QString &path);
     /// The sessions open in the window (in Ctrl+1...9 order) and what each does; updates the
     /// rows in place.
     void setOpenSessions(const QStringList &paths,
@@ -87,6 +91,7 @@ private:
     QList<QAction *> m_currentActions;
     QListWidget *m_list;
     QString m_currentPath;
+    bool m_listsUnsaved = false; // a row for the conversation before its file exists
     QStringList m_openPaths;
     QHash<QString, SessionActivity> m_activities;
     bool m_updating = false; // the list is being rebuilt: its signals are not edits
