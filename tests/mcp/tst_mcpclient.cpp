@@ -236,8 +236,10 @@ private slots:
         QVERIFY2(client->log().contains("the inputSchema of tool \"broken-schema\" is not valid "
                                         "JSON Schema: /properties/x is not a schema"),
                  qPrintable(client->log()));
-        QVERIFY(client->log().contains("got tools/list {\"cursor\": \"page-2\"}"));
-        QVERIFY(client->log().contains("got notifications/initialized"));
+        // The server's stderr comes on its own pipe: it may arrive after the answers.
+        QTRY_VERIFY_WITH_TIMEOUT(client->log().contains("got tools/list {\"cursor\": \"page-2\"}"),
+                                 10'000);
+        QTRY_VERIFY_WITH_TIMEOUT(client->log().contains("got notifications/initialized"), 10'000);
     }
 
     void nameClashIsLeftOut()
@@ -340,27 +342,34 @@ private slots:
     {
         QTest::addColumn<McpServerConfig>("config");
         QTest::addColumn<QString>("error");
+        // Long enough for a slow interpreter to start (a pyenv shim takes 0.5 s) where the
+        // failure is another one; short where the timeout is the failure.
+        QTest::addColumn<int>("initializeTimeoutMs");
         McpServerConfig missing = fake();
         missing.command = "/nonexistent/mcp-server";
         QTest::newRow("no such program")
-            << missing << "the MCP server \"fake\" could not be started (/nonexistent/mcp-server)";
+            << missing << "the MCP server \"fake\" could not be started (/nonexistent/mcp-server)"
+            << 10'000;
         QTest::newRow("crash at start")
             << fake("crash-at-start")
-            << "exited with code 2; its last words on stderr: fatal: cannot open the database";
+            << "exited with code 2; its last words on stderr: fatal: cannot open the database"
+            << 10'000;
         QTest::newRow("never answers initialize")
             << fake("silent")
             << "the MCP server \"fake\" did not finish starting (initialize and tools/list) "
-               "within 0.5 s";
+               "within 0.5 s"
+            << 500;
         QTest::newRow("unknown protocol revision")
-            << fake("badversion") << "speaks protocol revision \"1999-01-01\"";
+            << fake("badversion") << "speaks protocol revision \"1999-01-01\"" << 10'000;
     }
 
     void startFailures()
     {
         QFETCH(McpServerConfig, config);
         QFETCH(QString, error);
+        QFETCH(int, initializeTimeoutMs);
         McpClientOptions quick = options();
-        quick.initializeTimeoutMs = 500;
+        quick.initializeTimeoutMs = initializeTimeoutMs;
         McpHost host;
         auto client = host.addServer(config, quick);
         host.startAll();
