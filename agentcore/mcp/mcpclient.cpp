@@ -676,6 +676,10 @@ void McpClient::handleMessage(const McpMessage &message)
             m_relistWanted = true;
         else
             listTools({}, {}, 0);
+    } else if (message.method == QLatin1String("notifications/resources/list_changed")
+               || message.method == QLatin1String("notifications/prompts/list_changed")) {
+        if (m_state == State::Ready)
+            onListChanged(message.method);
     } else if (message.method == QLatin1String("notifications/message")) {
         const QJsonValue data = message.params.value(QLatin1String("data"));
         appendLog(QStringLiteral("[%1] %2\n")

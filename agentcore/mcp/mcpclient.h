@@ -1,5 +1,6 @@
 #pragma once
 
+#include "mcpcatalog.h"
 #include "mcpconfig.h"
 #include "mcplinereader.h"
 #include "mcptoolinfo.h"
@@ -101,6 +102,28 @@ public:
                            const AbortToken &abort = {},
                            const std::function<void(const McpProgress &)> &onProgress = {});
 
+    // Resources and prompts (mcpclientcatalog.cpp): blocking like call(), every page of a list
+    // (at most maxListPages), entries that fail their checks left out with a problem. A listing
+    // is kept (resources(), prompts()) and fetched again when the server says it changed.
+    static constexpr int maxListPages = 100;
+    static constexpr int maxListItems = 5000;
+    McpListed<McpResourceInfo> listResources(const AbortToken &abort = {});
+    McpListed<McpResourceTemplateInfo> listResourceTemplates(const AbortToken &abort = {});
+    /// The contents of \a uri; texts longer than \a maxTextChars are cut and blobs over
+    /// \a maxBinaryBytes left out, each with a note.
+    McpReadResult readResource(const QString &uri,
+                               const AbortToken &abort = {},
+                               qsizetype maxTextChars = McpCatalogLimits::defaultMaxTextChars,
+                               qsizetype maxBinaryBytes = McpCatalogLimits::defaultMaxBinaryBytes);
+    McpListed<McpPromptInfo> listPrompts(const AbortToken &abort = {});
+    /// The prompt \a name filled with \a arguments, checked against its listed arguments first
+    /// (listed now when prompts() is still empty).
+    McpGetPromptResult getPrompt(const QString &name,
+                                 const QMap<QString, QString> &arguments,
+                                 const AbortToken &abort = {});
+    QList<McpResourceInfo> resources() const; ///< the last listing; empty before one
+    QList<McpPromptInfo> prompts() const;     ///< the last listing; empty before one
+
     /// Stops the server (stdin closed, then SIGTERM, then SIGKILL to its process group) and
     /// fails every call still waiting; calls after it fail at once. Blocking.
     void shutdown();
@@ -108,6 +131,10 @@ public:
 signals:
     void stateChanged(AgentCore::McpClient::State state);
     void toolsChanged();
+    /// A listing was kept: after listResources() / listPrompts(), or fetched again after the
+    /// server's notifications/{resources,prompts}/list_changed. On the thread that listed.
+    void resourcesChanged();
+    void promptsChanged();
 
 private:
     struct Call;
@@ -133,6 +160,16 @@ private:
     void onInitialized(const McpCallResult &result);
     void listTools(const QString &cursor, QList<McpToolInfo> listed, int page);
     void becomeReady();
+    McpListed<QJsonObject> listAll(const QString &method,
+                                   const QString &key,
+                                   const AbortToken &abort);
+    void listAgain(const QString &method,
+                   const QString &key,
+                   const QString &cursor,
+                   std::shared_ptr<McpListed<QJsonObject>> listed,
+                   int page);
+    void keepListing(const QString &method, const McpListed<QJsonObject> &listed); // any thread
+    void onListChanged(const QString &method);
     void setState(State state, const QString &error = {});
 
     void readStdout();
@@ -165,6 +202,8 @@ private:
     State m_state = State::Stopped;
     QString m_error;
     QList<McpToolInfo> m_tools;
+    std::optional<QList<McpResourceInfo>> m_resources; ///< listed once: kept up to date
+    std::optional<QList<McpPromptInfo>> m_prompts;
     QString m_protocolVersion;
     QByteArray m_log;
     bool m_closed = false;
