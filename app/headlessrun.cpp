@@ -255,14 +255,12 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         writeStderr(Tr::tr("warning: %1").arg(message));
     };
     options.pruneCheckpoints = true;
-    QList<AgentCore::AgentToolPtr> mcpTools;
     if (const std::optional<int> code = startMcpServers(repository->root,
                                                         environment,
                                                         options.commandEnvironment,
-                                                        &mcpTools)) {
+                                                        &options.liveTools)) {
         return code;
     }
-    options.extraTools += mcpTools;
     m_parts = AgentCore::CodingAgent::assemble(options);
     for (const QString &warning : std::as_const(m_parts.warnings))
         writeStderr(Tr::tr("warning: %1").arg(warning));
@@ -436,7 +434,7 @@ std::optional<SessionLog::Contents> HeadlessRun::openSession(const QString &repo
 std::optional<int> HeadlessRun::startMcpServers(const QString &root,
                                                 const QProcessEnvironment &environment,
                                                 const AgentCore::CommandEnvironment &filter,
-                                                QList<AgentCore::AgentToolPtr> *tools)
+                                                std::shared_ptr<AgentCore::ToolSlot> *tools)
 {
     using namespace AgentCore;
     const ProjectTrust trust = m_options.trustProjectSettings
@@ -495,7 +493,10 @@ std::optional<int> HeadlessRun::startMcpServers(const QString &root,
                           ToolKind::Ls})
         taken.append(toolKindName(kind));
     QStringList problems;
-    *tools = m_mcp->tools(taken, &problems);
+    m_mcp->tools(taken, &problems);
+    // Kept up to date: a server's list_changed reaches the model at its next turn.
+    *tools = std::make_shared<ToolSlot>();
+    m_mcp->publishTools(*tools, taken);
     for (const QString &problem : std::as_const(problems))
         writeStderr(Tr::tr("warning: %1").arg(problem));
     for (const std::shared_ptr<McpClient> &client : m_mcp->clients()) {

@@ -68,7 +68,7 @@ private:
     std::optional<int> startMcpServers(const QString &root,
                                        const QProcessEnvironment &environment,
                                        const AgentCore::CommandEnvironment &filter,
-                                       QList<AgentCore::AgentToolPtr> *tools);
+                                       std::shared_ptr<AgentCore::ToolSlot> *tools);
 
     void onEvent(const AgentCore::AgentEvent &event);
     void onInterrupted(int signalNumber);

@@ -19,6 +19,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSet>
 
 #include <thread>
 #include <utility>
@@ -113,6 +114,19 @@ void installCheckpoints(const std::shared_ptr<CheckpointRecorder> &recorder,
         if (inner)
             inner(context, result);
     };
+}
+
+// \a fixed, then those of \a live whose names none of \a fixedNames (lower case) takes.
+QList<AgentToolPtr> withLiveTools(const QList<AgentToolPtr> &fixed,
+                                  const QSet<QString> &fixedNames,
+                                  const QList<AgentToolPtr> &live)
+{
+    QList<AgentToolPtr> tools = fixed;
+    for (const AgentToolPtr &tool : live) {
+        if (!fixedNames.contains(tool->definition().name.toLower()))
+            tools.append(tool);
+    }
+    return tools;
 }
 
 QStringList sideEffectToolNames(const QList<AgentToolPtr> &tools)
@@ -215,6 +229,16 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
             [&name](const AgentToolPtr &tool) { return tool->definition().name == name; });
         config.tools.append(extra);
     }
+    if (options.liveTools) {
+        // The live ones after the fixed ones, whose names they never take.
+        QSet<QString> fixedNames;
+        for (const AgentToolPtr &tool : std::as_const(config.tools))
+            fixedNames.insert(tool->definition().name.toLower());
+        config.loop.currentTools = [fixed = config.tools, fixedNames, slot = options.liveTools] {
+            return withLiveTools(fixed, fixedNames, slot->tools());
+        };
+        config.tools = config.loop.currentTools();
+    }
     if (options.systemPrompt.isEmpty()) {
         PromptEnvironment environment = gatherPromptEnvironment(root);
         if (options.tools)
@@ -253,11 +277,14 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     };
     config.loop.middlewares = {makeExtensionMiddleware(std::move(extensions)),
                                makePermissionMiddleware(gate)};
-    config.loop.prepareContext =
-        [policy = agent.policy,
-         sideEffectTools = sideEffectToolNames(config.tools)](Context context) {
+    config.loop.prepareContext = [policy = agent.policy,
+                                  sideEffectTools = sideEffectToolNames(config.tools),
+                                  live = options.liveTools](Context context) {
+        if (!live)
             return policy->prepareContext(std::move(context), sideEffectTools);
-        };
+        return policy->prepareContext(std::move(context),
+                                      sideEffectTools + sideEffectToolNames(live->tools()));
+    };
     if (options.onFileChanged) {
         config.loop.effects.afterEffect =
             [onFileChanged = options.onFileChanged](const ToolCallContext &,

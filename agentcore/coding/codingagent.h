@@ -4,6 +4,7 @@
 #include "systemprompt.h"
 #include <loop/agent.h>
 #include <loop/extension.h>
+#include <loop/toolslot.h>
 
 #include <ai/providerconfig.h>
 #include <checkpoint/checkpointrecorder.h>
@@ -103,6 +104,10 @@ struct CodingAgentOptions
     /// Tools beyond the coding tools (an extension's, a test's); they pass through the same
     /// middlewares. A name already taken by a coding tool replaces that tool.
     QList<AgentToolPtr> extraTools;
+    /// Tools that may change between turns (an MCP server's): offered with the others from
+    /// the next turn after each ToolSlot::setTools, also while a run goes on. Unlike
+    /// extraTools they never replace a tool: one whose name is taken is left out.
+    std::shared_ptr<ToolSlot> liveTools;
     /// "Review shell writes" (PermissionGate::reviewShellWrites), asked before each Bash
     /// call; null: off. Without an asker (headless) an allowed command writes directly and
     /// onShellWritesUnavailable is told once.

@@ -107,13 +107,7 @@ AgentRun::AgentRun(const AgentContext &context,
     m_newMessages.reserve(expectedNewMessages);
     m_conversation.reserve(m_conversation.size() + expectedNewMessages);
     m_history.reserve(m_history.size() + expectedNewMessages);
-    for (const AgentToolPtr &tool : context.tools) {
-        if (!tool)
-            continue;
-        const ToolDefinition definition = tool->definition();
-        m_toolDefinitions.append(definition);
-        m_batchSetup.tools.insert(definition.name, RunTool{tool, tool->compiledSchema()});
-    }
+    useTools(context.tools);
     m_batchSetup.middlewares = config.middlewares;
     m_batchSetup.effects = config.effects;
     m_batchSetup.forceSequential = config.toolExecution == ExecutionMode::Sequential;
@@ -127,6 +121,20 @@ AgentRun::AgentRun(const AgentContext &context,
 }
 
 AgentRun::~AgentRun() = default;
+
+void AgentRun::useTools(const QList<AgentToolPtr> &tools)
+{
+    m_tools = tools;
+    m_toolDefinitions.clear();
+    m_batchSetup.tools.clear();
+    for (const AgentToolPtr &tool : tools) {
+        if (!tool)
+            continue;
+        const ToolDefinition definition = tool->definition();
+        m_toolDefinitions.append(definition);
+        m_batchSetup.tools.insert(definition.name, RunTool{tool, tool->compiledSchema()});
+    }
+}
 
 QList<Message> AgentRun::run(const QList<Message> &prompts)
 {
@@ -181,6 +189,13 @@ void AgentRun::drive(QList<Message> pending)
 
 AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
 {
+    // Between turns no batch runs: tools that came or went since (an MCP server's
+    // list_changed) are offered from this request on. The same objects: nothing to rebuild.
+    if (m_config.currentTools) {
+        const QList<AgentToolPtr> tools = m_config.currentTools();
+        if (tools != m_tools)
+            useTools(tools);
+    }
     startTurn();
     for (const Message &message : pending)
         publishExternal(message);

@@ -63,6 +63,11 @@ struct AgentLoopConfig
     /// appends its repair directive to it). Never changes history.
     std::function<std::optional<Context>(const Message &violating, const Context &attempt)>
         onModelError;
+    /// The tools from the next turn on, when they may change while a run goes on (an MCP
+    /// server's list_changed): called at the start of every turn, on the loop's thread, never
+    /// while a batch runs; replaces the context's tools when the list differs from the last
+    /// (other objects). Return the same objects while nothing changed. Unset: the context's.
+    std::function<QList<AgentToolPtr>()> currentTools;
     QList<ToolMiddleware> middlewares; ///< outermost first; run on the tool's pool thread
     EffectBoundary effects;            ///< run on the tool's pool thread
     /// Where tool calls run (not owned). Give one that lives across runs (the Agent does): its

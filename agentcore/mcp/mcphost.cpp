@@ -2,6 +2,8 @@
 
 #include "mcptool.h"
 
+#include <loop/toolslot.h>
+
 #include <ai/providerconfig.h>
 #include <tools/commandenvironment.h>
 
@@ -55,10 +57,41 @@ void McpHost::waitUntilSettled(int timeoutMs) const
 
 QList<AgentToolPtr> McpHost::tools(const QStringList &takenNames, QStringList *problems) const
 {
+    return toolsOf(m_clients, takenNames, true, problems);
+}
+
+void McpHost::publishTools(const std::shared_ptr<ToolSlot> &slot, const QStringList &takenNames)
+{
+    slot->setTools(toolsOf(m_clients, takenNames, false, nullptr));
+    // Weak: the clients hold these connections, and the slot outlives nothing it must.
+    QList<std::weak_ptr<McpClient>> weakClients;
+    for (const std::shared_ptr<McpClient> &client : std::as_const(m_clients))
+        weakClients.append(client);
+    const std::weak_ptr<ToolSlot> weakSlot = slot;
+    for (const std::shared_ptr<McpClient> &client : std::as_const(m_clients)) {
+        QObject::connect(client.get(), &McpClient::toolsChanged, client.get(), [=] {
+            const std::shared_ptr<ToolSlot> target = weakSlot.lock();
+            if (!target)
+                return;
+            QList<std::shared_ptr<McpClient>> clients;
+            for (const std::weak_ptr<McpClient> &weak : weakClients) {
+                if (std::shared_ptr<McpClient> strong = weak.lock())
+                    clients.append(strong);
+            }
+            target->setTools(toolsOf(clients, takenNames, false, nullptr));
+        });
+    }
+}
+
+QList<AgentToolPtr> McpHost::toolsOf(const QList<std::shared_ptr<McpClient>> &clients,
+                                     const QStringList &takenNames,
+                                     bool readyOnly,
+                                     QStringList *problems)
+{
     QList<AgentToolPtr> tools;
     QStringList names = takenNames;
-    for (const std::shared_ptr<McpClient> &client : m_clients) {
-        if (client->state() != McpClient::State::Ready)
+    for (const std::shared_ptr<McpClient> &client : clients) {
+        if (readyOnly && client->state() != McpClient::State::Ready)
             continue;
         for (const McpToolInfo &info : client->tools()) {
             auto tool = std::make_shared<McpTool>(client, client->config().name, info);

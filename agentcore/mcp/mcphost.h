@@ -12,6 +12,7 @@
 namespace AgentCore {
 
 class CommandEnvironment;
+class ToolSlot;
 
 /// The MCP servers of one agent (or one window, later): their clients on one thread of their
 /// own that never waits for anything but their pipes, started in parallel. Its tools hold
@@ -39,6 +40,12 @@ public:
     /// a problem in \a problems.
     QList<AgentToolPtr> tools(const QStringList &takenNames, QStringList *problems) const;
 
+    /// Keeps \a slot holding the tools of every server (as tools() does, and also those of a
+    /// server that failed since it listed them: a call starts it again), now and after each
+    /// change of a server's list (notifications/tools/list_changed), from the server's thread.
+    /// A running agent offers them from its next turn (CodingAgentOptions::liveTools).
+    void publishTools(const std::shared_ptr<ToolSlot> &slot, const QStringList &takenNames);
+
     /// The environment a server runs in: \a base without its secrets (as Bash's, \a filter),
     /// then the configuration's \a env, except the model providers' key variables and any value
     /// holding the run's key (named in \a dropped): an MCP server never gets them.
@@ -48,6 +55,11 @@ public:
                                                  QStringList *dropped = nullptr);
 
 private:
+    static QList<AgentToolPtr> toolsOf(const QList<std::shared_ptr<McpClient>> &clients,
+                                       const QStringList &takenNames,
+                                       bool readyOnly,
+                                       QStringList *problems);
+
     QThread m_thread;
     QList<std::shared_ptr<McpClient>> m_clients;
 };

@@ -77,6 +77,8 @@ private:
     void emitEvent(std::unique_ptr<AgentEvent> event) const;
 
     ToolRunner *toolRunner();
+    /// The tools the requests offer and the batches run from now on.
+    void useTools(const QList<AgentToolPtr> &tools);
 
     AgentLoopConfig m_config;
     AbortToken m_abort;
@@ -88,6 +90,7 @@ private:
     /// joining the two lists before every request (the context manager's hooks) copied the
     /// whole history each turn, 3 ms per turn at 20,000 messages (bench_loop long-context).
     QList<Message> m_conversation;
+    QList<AgentToolPtr> m_tools;
     QList<ToolDefinition> m_toolDefinitions;
     /// What the next request is built from: projectToolCallProtocol(initial + new), kept up
     /// to date by appending, because the loop only appends valid sequences.
