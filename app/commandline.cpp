@@ -146,7 +146,10 @@ struct PrintParser
     QCommandLineOption mcpConfig{QStringLiteral("mcp-config"),
                                  Tr::tr("With --print: start the MCP servers of FILE (the "
                                         ".mcp.json format, {\"mcpServers\": {...}}) and offer "
-                                        "their tools as mcp__SERVER__TOOL; may be repeated."),
+                                        "their tools as mcp__SERVER__TOOL; may be repeated. "
+                                        "A PROMPT starting with /SERVER:NAME ARGS is that "
+                                        "server's prompt (ARGS as KEY=VALUE or in order); "
+                                        "@SERVER:URI in it attaches that resource's text."),
                                  Tr::tr("FILE")};
     QCommandLineOption strictMcpConfig{QStringLiteral("strict-mcp-config"),
                                        Tr::tr("With --print: only the MCP servers of "

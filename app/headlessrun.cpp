@@ -9,6 +9,7 @@
 #include <coding/codingsession.h>
 #include <coding/repository.h>
 #include <context/compaction.h>
+#include <mcp/mcpreferences.h>
 #include <mcp/mcpserverlist.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
@@ -261,6 +262,18 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
                                                         &options.liveTools)) {
         return code;
     }
+    QString promptText = *prompt;
+    if (m_mcp) {
+        // `/SERVER:PROMPT ARGS` and `@SERVER:URI`, as the composer offers them.
+        const AgentCore::McpExpansion expansion = AgentCore::expandMcpReferences(promptText,
+                                                                                 m_mcp->clients());
+        if (!expansion.ok()) {
+            writeStderr(Tr::tr("The prompt names an MCP prompt or resource that cannot be had: %1")
+                            .arg(expansion.error));
+            return usage;
+        }
+        promptText = expansion.text;
+    }
     m_parts = AgentCore::CodingAgent::assemble(options);
     for (const QString &warning : std::as_const(m_parts.warnings))
         writeStderr(Tr::tr("warning: %1").arg(warning));
@@ -311,7 +324,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         });
     }
     connect(m_agent.get(), &AgentCore::Agent::eventEmitted, this, &HeadlessRun::onEvent);
-    m_agent->prompt(*prompt);
+    m_agent->prompt(promptText);
     return std::nullopt;
 }
 

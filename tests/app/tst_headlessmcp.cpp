@@ -195,6 +195,78 @@ private slots:
         QCOMPARE(server.requests().at(1).body.contains("noted"), runs);
     }
 
+    void promptAndResourceBecomeTheMessage()
+    {
+        // `/everything:args-prompt Oslo` is the server's prompt, `@everything:URI` attaches
+        // the resource's text: the model gets both in the user's message.
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString file = sandbox.home() + "/mcp.json";
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(config({{"everything", everythingEntry()}}));
+        out.close();
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, QStringLiteral("Sunny.")));
+        HeadlessRun run(sandbox,
+                        server,
+                        api,
+                        {"--mcp-config", file},
+                        "/everything:args-prompt Oslo state=\"Oslo county\"\n"
+                        "See @everything:demo://resource/static/document/features.md. Mail "
+                        "me@example.org");
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 1);
+        const QByteArray body = server.requests().at(0).body;
+        QVERIFY2(body.contains("What's weather in Oslo, Oslo county?"), body.left(4000).constData());
+        QVERIFY(body.contains("See @everything:demo://resource/static/document/features.md. Mail "
+                              "me@example.org"));
+        QVERIFY(body.contains("uri=\\\"demo://resource/static/document/features.md\\\">"));
+        QVERIFY(body.contains("# Everything Server - Features"));
+        QVERIFY(!body.contains("/everything:args-prompt"));
+    }
+
+    void unknownPromptOrResourceIsAUsageError_data()
+    {
+        QTest::addColumn<QString>("prompt");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("missing argument")
+            << "/everything:args-prompt"
+            << "/everything:args-prompt: the prompt \"args-prompt\" needs the argument \"city\"";
+        QTest::newRow("no such prompt")
+            << "/everything:nothing"
+            << "the MCP server \"everything\" has no prompt \"nothing\"";
+        QTest::newRow("no such server") << "/elsewhere:args-prompt"
+                                        << "/elsewhere:args-prompt: there is no MCP server";
+        QTest::newRow("no such resource")
+            << "Read @everything:demo://resource/static/document/nothing.md"
+            << "@everything:demo://resource/static/document/nothing.md: ";
+    }
+
+    void unknownPromptOrResourceIsAUsageError()
+    {
+        QFETCH(QString, prompt);
+        QFETCH(QString, error);
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString file = sandbox.home() + "/mcp.json";
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(config({{"everything", everythingEntry()}}));
+        out.close();
+        HttpTestServer server;
+        HeadlessRun run(sandbox, server, api, {"--mcp-config", file}, prompt);
+        run.start();
+        QVERIFY(run.finish());
+        QCOMPARE(run.exitCode(), 2);
+        QVERIFY2(run.err.contains("The prompt names an MCP prompt or resource that cannot be had: ")
+                     && run.err.contains(error),
+                 qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 0);
+    }
+
     void badConfigIsAUsageError()
     {
         HeadlessSandbox sandbox;

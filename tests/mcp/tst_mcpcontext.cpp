@@ -9,6 +9,7 @@
 #include <loop/toolslot.h>
 #include <mcp/mcpclient.h>
 #include <mcp/mcphost.h>
+#include <mcp/mcpreferences.h>
 #include <mcp/mcptool.h>
 #include <scriptedmodel.h>
 
@@ -627,6 +628,30 @@ private slots:
         QString found;
         QVERIFY(!McpResourceInfo::fromJson(json, &found));
         QCOMPARE(found, problem);
+    }
+
+    void promptCommands()
+    {
+        const auto command = McpPromptCommand::parse(
+            "/everything:args-prompt Oslo state=\"Oslo county\"\nand then this");
+        QVERIFY(command);
+        QCOMPARE(command->server, "everything");
+        QCOMPARE(command->prompt, "args-prompt");
+        QCOMPARE(command->arguments, "Oslo state=\"Oslo county\"");
+        QString problem;
+        const QMap<QString, QString> values = command->argumentsFor({"city", "state"}, &problem);
+        QVERIFY(problem.isEmpty());
+        QCOMPARE(values, (QMap<QString, QString>{{"city", "Oslo"}, {"state", "Oslo county"}}));
+        // Named first, the rest in order; one value too many is an error.
+        QCOMPARE(McpPromptCommand::parse("/s:p state=X Y")->argumentsFor({"city", "state"}, &problem),
+                 (QMap<QString, QString>{{"city", "Y"}, {"state", "X"}}));
+        QVERIFY(McpPromptCommand::parse("/s:p a b c")
+                    ->argumentsFor({"city", "state"}, &problem)
+                    .isEmpty());
+        QCOMPARE(problem, "the prompt \"p\" takes city, state, but got one more: \"c\"");
+        QVERIFY(!McpPromptCommand::parse("Fix /usr/bin:x"));
+        QVERIFY(!McpPromptCommand::parse("/usr/bin:x"));
+        QVERIFY(!McpPromptCommand::parse("/compact"));
     }
 
     void hostileContents()
