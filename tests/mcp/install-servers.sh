@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# install-servers.sh DIR: installs the reference MCP servers the tests run into DIR, at the
-# versions pinned by package.json and package-lock.json beside this script (npm ci: the lock
-# file's exact tree). Does nothing when DIR already holds that lock file's install. Needs node
-# and npm (scripts/lib/debian13-packages.txt puts them into the build root) and the network
-# the first time.
+# install-servers.sh DIR: installs the reference MCP servers the tests run (and the SDK the
+# fault server is written with) into DIR, at the versions pinned by package.json and
+# package-lock.json beside this script (npm ci: the lock file's exact tree). Does nothing when
+# DIR already holds that lock file's install. Needs node and npm
+# (scripts/lib/debian13-packages.txt puts them into the build root) and the network the first
+# time.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd -P)
 dir=${1:?usage: install-servers.sh DIR}
@@ -20,4 +21,4 @@ cp "$here/servers/package.json" "$here/servers/package-lock.json" "$dir/"
 # A cache of its own: the user's ~/.npm is not written by a test run.
 npm ci --prefix "$dir" --cache "$dir/.npm-cache" --no-audit --no-fund --ignore-scripts --loglevel=error
 printf '%s\n' "$stamp" >"$dir/.installed"
-echo "install-servers.sh: installed $(cd "$dir" && node -p 'require("./node_modules/@modelcontextprotocol/server-everything/package.json").version' 2>/dev/null || echo '?') of server-everything into $dir"
+echo "install-servers.sh: installed $(cd "$dir" && node -p 'Object.entries(require("./package.json").dependencies).map(([n, v]) => n + "@" + v).join(", ")' 2>/dev/null || echo 'the servers') into $dir"
