@@ -1,17 +1,15 @@
 #include "mcpclient.h"
 
+#include "mcphttptransport.h"
 #include "mcpjsonrpc.h"
+#include "mcpstdiotransport.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QThread>
 #include <QTimer>
-
-#include <csignal>
-#include <unistd.h>
 
 namespace AgentCore {
 
@@ -22,7 +20,6 @@ struct Tr
 };
 
 constexpr int maxCancelledRemembered = 1000;
-constexpr int stopGraceMs = 500;
 
 QString seconds(int ms)
 {
@@ -72,6 +69,8 @@ struct McpClient::Pending
     QTimer *timer = nullptr;
     AbortToken abort;
     int abortId = -1;
+    QByteArray line;     ///< as sent, for a resend in a new session (HTTP)
+    bool resent = false; ///< once only
 };
 
 const QStringList &McpClient::supportedProtocolVersions()
@@ -86,7 +85,6 @@ const QStringList &McpClient::supportedProtocolVersions()
 McpClient::McpClient(McpServerConfig config, McpClientOptions options)
     : m_config(std::move(config))
     , m_options(std::move(options))
-    , m_reader(m_options.maxLineBytes)
 {}
 
 McpClient::~McpClient()
@@ -229,46 +227,32 @@ void McpClient::beginCall(const std::shared_ptr<Call> &call,
 
 void McpClient::startNow()
 {
-    if (m_closed || m_process)
+    if (m_closed || m_transport)
         return;
-    m_reader = McpLineReader(m_options.maxLineBytes);
-    m_lastStderrLine.clear();
     m_listing = false;
     m_relistWanted = false;
+    m_renewing = false;
+    m_expired.clear();
     setState(State::Starting);
-    note(Tr::tr("starting %1").arg(m_config.commandLine()));
-
-    m_process = new QProcess(this);
-    m_process->setProgram(m_config.command);
-    m_process->setArguments(m_config.args);
-    m_process->setProcessEnvironment(m_options.environment);
-    if (!m_options.workingDirectory.isEmpty())
-        m_process->setWorkingDirectory(m_options.workingDirectory);
-    // A group of its own: `npx server` starts node as a child, which the stop must reach too.
-    m_process->setChildProcessModifier([] { ::setsid(); });
-    QProcess *process = m_process;
-    connect(process, &QProcess::readyReadStandardOutput, this, &McpClient::readStdout);
-    connect(process, &QProcess::readyReadStandardError, this, &McpClient::readStderr);
-    connect(process,
-            &QProcess::finished,
-            this,
-            [this, process](int code, QProcess::ExitStatus status) {
-                if (process != m_process)
-                    return;
-                readStdout();
-                readStderr();
-                onProcessGone(status == QProcess::CrashExit
-                                  ? Tr::tr("the MCP server \"%1\" crashed").arg(m_config.name)
-                                  : Tr::tr("the MCP server \"%1\" exited with code %2")
-                                        .arg(m_config.name)
-                                        .arg(code));
-            });
-    connect(process, &QProcess::errorOccurred, this, [this, process](QProcess::ProcessError error) {
-        if (process != m_process || error != QProcess::FailedToStart)
-            return;
-        onProcessGone(Tr::tr("the MCP server \"%1\" could not be started (%2): %3")
-                          .arg(m_config.name, m_config.command, process->errorString()));
+    if (m_config.type == QLatin1String("http"))
+        m_transport = new McpHttpTransport(m_config, m_options.maxLineBytes, this);
+    else
+        m_transport = new McpStdioTransport(m_config,
+                                            m_options.environment,
+                                            m_options.workingDirectory,
+                                            m_options.maxLineBytes,
+                                            this);
+    note(Tr::tr("starting %1").arg(m_transport->describe()));
+    McpTransport *transport = m_transport;
+    connect(transport, &McpTransport::received, this, &McpClient::handleLine);
+    connect(transport, &McpTransport::logged, this, &McpClient::appendLog);
+    connect(transport, &McpTransport::gone, this, &McpClient::onTransportGone);
+    connect(transport, &McpTransport::requestFailed, this, [this](qint64 id, const QString &error) {
+        if (m_pending.contains(id))
+            note(error);
+        complete(id, failure(error));
     });
+    connect(transport, &McpTransport::sessionExpired, this, &McpClient::onSessionExpired);
 
     m_startTimer = new QTimer(this);
     m_startTimer->setSingleShot(true);
@@ -279,8 +263,20 @@ void McpClient::startNow()
     });
     m_startTimer->start(m_options.initializeTimeoutMs);
 
-    m_process->start(QIODevice::ReadWrite);
-    const QJsonObject params{
+    transport->open();
+    // The start timer covers initialize; no timeout of its own.
+    sendRequest(QStringLiteral("initialize"),
+                initializeParams(),
+                0,
+                [this, transport](const McpCallResult &result) {
+                    if (transport == m_transport) // not an answer for a server already given up
+                        onInitialized(result);
+                });
+}
+
+QJsonObject McpClient::initializeParams()
+{
+    return {
         {QStringLiteral("protocolVersion"), supportedProtocolVersions().first()},
         // No roots, sampling or elicitation (yet): the server must not ask for them.
         {QStringLiteral("capabilities"), QJsonObject()},
@@ -291,13 +287,57 @@ void McpClient::startNow()
                           ? QStringLiteral("0")
                           : QCoreApplication::applicationVersion()}}},
     };
-    // The start timer covers initialize; no timeout of its own.
+}
+
+void McpClient::onSessionExpired(qint64 id)
+{
+    Pending *pending = m_pending.value(id);
+    if (!pending)
+        return;
+    if (pending->resent || m_state != State::Ready) {
+        complete(id,
+                 failure(Tr::tr("the MCP server \"%1\" no longer knows the session (HTTP 404)")
+                             .arg(m_config.name)));
+        return;
+    }
+    // The specification: a 404 to a request with the session id means the session is gone;
+    // the client starts a new one with initialize and sends the request again, once.
+    pending->resent = true;
+    m_expired.append(id);
+    if (m_renewing)
+        return;
+    m_renewing = true;
+    note(Tr::tr("the server ended the session (HTTP 404); initializing again"));
+    m_transport->resetSession();
+    McpTransport *transport = m_transport;
     sendRequest(QStringLiteral("initialize"),
-                params,
-                0,
-                [this, process](const McpCallResult &result) {
-                    if (process == m_process) // not an answer for a process already given up
-                        onInitialized(result);
+                initializeParams(),
+                m_options.initializeTimeoutMs,
+                [this, transport](const McpCallResult &result) {
+                    if (transport != m_transport)
+                        return;
+                    m_renewing = false;
+                    const QList<qint64> expired = std::exchange(m_expired, {});
+                    const QString version = result.result.value(QLatin1String("protocolVersion"))
+                                                .toString();
+                    QString error = result.error;
+                    if (result.ok && version != protocolVersion())
+                        error = Tr::tr("it now speaks protocol revision \"%1\"").arg(version);
+                    if (!error.isEmpty()) {
+                        error = Tr::tr("the MCP server \"%1\" ended the session and did not "
+                                       "start a new one: %2")
+                                    .arg(m_config.name, error);
+                        note(error);
+                        for (qint64 id : expired)
+                            complete(id, failure(error));
+                        return;
+                    }
+                    write(mcpNotificationLine(QStringLiteral("notifications/initialized")));
+                    m_transport->sessionStarted(version);
+                    for (qint64 id : expired) {
+                        if (Pending *pending = m_pending.value(id))
+                            write(pending->line, id);
+                    }
                 });
 }
 
@@ -327,6 +367,7 @@ void McpClient::onInitialized(const McpCallResult &result)
                   info.value(QLatin1String("version")).toString(),
                   version));
     write(mcpNotificationLine(QStringLiteral("notifications/initialized")));
+    m_transport->sessionStarted(version);
     const QJsonObject capabilities = result.result.value(QLatin1String("capabilities")).toObject();
     if (!capabilities.contains(QLatin1String("tools"))) {
         becomeReady();
@@ -341,12 +382,12 @@ void McpClient::listTools(const QString &cursor, QList<McpToolInfo> listed, int 
     QJsonObject params;
     if (!cursor.isEmpty())
         params.insert(QStringLiteral("cursor"), cursor);
-    QProcess *process = m_process;
+    McpTransport *transport = m_transport;
     sendRequest(QStringLiteral("tools/list"),
                 params,
                 m_state == State::Starting ? 0 : m_options.callTimeoutMs,
-                [this, listed, page, process](const McpCallResult &result) mutable {
-                    if (process != m_process) // an answer for a process since replaced
+                [this, listed, page, transport](const McpCallResult &result) mutable {
+                    if (transport != m_transport) // an answer for a server since replaced
                         return;
                     if (!result.ok) {
                         m_listing = false;
@@ -404,34 +445,25 @@ void McpClient::becomeReady()
 void McpClient::failStart(const QString &reason)
 {
     // The process may live on (a server that never answers): it goes with the reason.
-    if (m_process) {
-        QProcess *process = std::exchange(m_process, nullptr);
-        process->disconnect(this);
-        if (process->state() != QProcess::NotRunning) {
-            ::kill(-pid_t(process->processId()), SIGKILL);
-            process->kill();
-            process->waitForFinished(stopGraceMs);
-        }
-        process->deleteLater();
-    }
-    onProcessGone(reason);
+    if (m_transport)
+        m_transport->stop(false);
+    onTransportGone(reason);
 }
 
-void McpClient::onProcessGone(const QString &reason)
+void McpClient::onTransportGone(const QString &reason)
 {
-    QString full = reason;
-    if (!m_lastStderrLine.isEmpty())
-        full += Tr::tr("; its last words on stderr: %1").arg(QString::fromUtf8(m_lastStderrLine));
-    note(full);
-    if (m_process) {
-        m_process->disconnect(this);
-        m_process->deleteLater();
-        m_process = nullptr;
+    note(reason);
+    if (McpTransport *transport = std::exchange(m_transport, nullptr)) {
+        transport->disconnect(this);
+        transport->stop(false);
+        transport->deleteLater(); // its signal may be what led here
     }
     delete std::exchange(m_startTimer, nullptr);
     m_listing = false;
-    failEverything(full + Tr::tr(" (it is started again on the next call)"));
-    setState(State::Failed, full);
+    m_renewing = false;
+    m_expired.clear();
+    failEverything(reason + Tr::tr(" (it is started again on the next call)"));
+    setState(State::Failed, reason);
 }
 
 void McpClient::failEverything(const QString &reason)
@@ -463,19 +495,10 @@ void McpClient::stopNow()
     }
     const QString reason = Tr::tr("the MCP server \"%1\" was stopped").arg(m_config.name);
     delete std::exchange(m_startTimer, nullptr);
-    if (QProcess *process = std::exchange(m_process, nullptr)) {
-        process->disconnect(this);
-        // The specification's order: close stdin, then SIGTERM, then SIGKILL.
-        process->closeWriteChannel();
-        if (!process->waitForFinished(stopGraceMs)) {
-            ::kill(-pid_t(process->processId()), SIGTERM);
-            if (!process->waitForFinished(stopGraceMs)) {
-                ::kill(-pid_t(process->processId()), SIGKILL);
-                process->kill();
-                process->waitForFinished(stopGraceMs);
-            }
-        }
-        delete process;
+    if (McpTransport *transport = std::exchange(m_transport, nullptr)) {
+        transport->disconnect(this);
+        transport->stop(true);
+        delete transport;
     }
     failEverything(reason);
     setState(State::Stopped);
@@ -511,8 +534,9 @@ qint64 McpClient::sendRequest(const QString &method,
         });
         pending->timer->start(timeoutMs);
     }
+    pending->line = mcpRequestLine(id, method, params);
     m_pending.insert(id, pending);
-    write(mcpRequestLine(id, method, params));
+    write(pending->line, id);
     return id;
 }
 
@@ -522,6 +546,8 @@ void McpClient::complete(qint64 id, const McpCallResult &result)
     if (!pending)
         return;
     delete pending->timer;
+    if (m_transport)
+        m_transport->requestDone(id);
     if (pending->abortId >= 0)
         pending->abort.disconnect(pending->abortId);
     const Done done = std::move(pending->done);
@@ -554,38 +580,10 @@ void McpClient::setState(State state, const QString &error)
     emit stateChanged(state);
 }
 
-void McpClient::write(const QByteArray &line)
+void McpClient::write(const QByteArray &line, qint64 requestId)
 {
-    if (m_process) // buffered by QProcess until the process runs
-        m_process->write(line);
-}
-
-void McpClient::readStdout()
-{
-    if (!m_process)
-        return;
-    QProcess *process = m_process;
-    const QList<McpLineReader::Line> lines = m_reader.feed(process->readAllStandardOutput());
-    for (const McpLineReader::Line &line : lines) {
-        if (process != m_process) // a message made it fail
-            return;
-        handleLine(line);
-    }
-}
-
-void McpClient::readStderr()
-{
-    if (!m_process)
-        return;
-    const QByteArray text = m_process->readAllStandardError();
-    appendLog(text);
-    const QList<QByteArray> lines = text.split('\n');
-    for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
-        if (!it->trimmed().isEmpty()) {
-            m_lastStderrLine = it->trimmed().left(500);
-            break;
-        }
-    }
+    if (m_transport)
+        m_transport->send(line, requestId);
 }
 
 void McpClient::handleLine(const McpLineReader::Line &line)

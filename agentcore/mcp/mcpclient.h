@@ -18,12 +18,12 @@
 #include <functional>
 #include <memory>
 
-class QProcess;
 class QTimer;
 
 namespace AgentCore {
 
 struct McpMessage;
+class McpTransport;
 
 struct McpClientOptions
 {
@@ -33,6 +33,7 @@ struct McpClientOptions
     int initializeTimeoutMs = 30'000; ///< from start to the tools listed
     /// A call fails after this long without an answer or a progress notification.
     int callTimeoutMs = 10 * 60'000;
+    /// A message's cap: a stdio line, an HTTP body or one event of a stream.
     qsizetype maxLineBytes = McpLineReader::defaultMaxLineBytes;
     qsizetype logBytes = 256 * 1024; ///< the server's stderr and AgentDesk's notes, newest kept
 };
@@ -54,9 +55,10 @@ struct McpProgress
     QString message;
 };
 
-/// The client of one stdio MCP server (protocol revision 2025-11-25 and the earlier ones the
-/// SDKs speak): its child process, speaking JSON-RPC 2.0 in newline-delimited messages on the
-/// process's stdin and stdout; stderr goes to a capped log.
+/// The client of one MCP server (protocol revision 2025-11-25 and the earlier ones the SDKs
+/// speak), JSON-RPC 2.0 over the server's transport: a child process's stdin and stdout, its
+/// stderr going to a capped log (McpStdioTransport), or Streamable HTTP (McpHttpTransport,
+/// config type "http"). The protocol is here; how the messages travel is the transport's.
 ///
 /// Lives on a thread of its own (McpHost's): all I/O happens there, so neither the window nor
 /// the loop ever waits on a server's pipe. The public functions are thread-safe; call() and
@@ -142,6 +144,8 @@ private:
     using Done = std::function<void(const McpCallResult &)>;
 
     void startNow();
+    static QJsonObject initializeParams();
+    void onSessionExpired(qint64 id);
     void stopNow();
     void beginCall(const std::shared_ptr<Call> &call,
                    const QString &method,
@@ -172,12 +176,10 @@ private:
     void onListChanged(const QString &method);
     void setState(State state, const QString &error = {});
 
-    void readStdout();
-    void readStderr();
-    void onProcessGone(const QString &reason);
+    void onTransportGone(const QString &reason);
     void handleLine(const McpLineReader::Line &line);
     void handleMessage(const McpMessage &message);
-    void write(const QByteArray &line);
+    void write(const QByteArray &line, qint64 requestId = -1);
     void note(const QString &text);
     void appendLog(const QByteArray &text);
 
@@ -185,16 +187,16 @@ private:
     const McpClientOptions m_options;
 
     // Only on the client's thread.
-    QProcess *m_process = nullptr;
+    McpTransport *m_transport = nullptr; ///< one connection; a new one on a restart
     QTimer *m_startTimer = nullptr;
-    McpLineReader m_reader;
     qint64 m_nextId = 0;
     QHash<qint64, Pending *> m_pending;
     QSet<qint64> m_cancelled; ///< their late answers are expected, not unknown
     QList<std::pair<std::function<void()>, Done>> m_deferred; ///< calls waiting for Ready
     bool m_listing = false;
     bool m_relistWanted = false;
-    QByteArray m_lastStderrLine;
+    bool m_renewing = false; ///< a new session's initialize is under way (HTTP)
+    QList<qint64> m_expired; ///< requests to send again in the new session
 
     // Shared with the callers' threads.
     mutable QMutex m_mutex;

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QUrl>
 
 namespace AgentCore {
 
@@ -26,10 +27,39 @@ QString quoted(const QString &word)
     return QLatin1Char('\'') + escaped + QLatin1Char('\'');
 }
 
+// The url and headers of an http server; the problem, if any.
+QString parseHttp(const QJsonObject &entry, McpServerConfig *server)
+{
+    server->url = entry.value(QLatin1String("url")).toString();
+    const QUrl url(server->url, QUrl::StrictMode);
+    if (server->url.isEmpty())
+        return Tr::tr("no \"url\"");
+    if (!url.isValid() || url.host().isEmpty()
+        || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
+        return Tr::tr("\"url\" is not an http or https URL");
+    const QJsonValue headers = entry.value(QLatin1String("headers"));
+    if (!headers.isUndefined() && !headers.isObject())
+        return Tr::tr("\"headers\" is not an object");
+    // A header's name is a token, its value one line: nothing can smuggle in another header.
+    static const QRegularExpression token(QStringLiteral("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$"));
+    const QJsonObject fields = headers.toObject();
+    for (auto it = fields.begin(); it != fields.end(); ++it) {
+        if (!it.value().isString() || !token.match(it.key()).hasMatch()
+            || it.value().toString().contains(QLatin1Char('\n'))
+            || it.value().toString().contains(QLatin1Char('\r'))
+            || it.value().toString().size() > 8192)
+            return Tr::tr("\"headers\" holds something other than Name: \"value\"");
+        server->headers.insert(it.key(), it.value().toString());
+    }
+    return {};
+}
+
 } // namespace
 
 QString McpServerConfig::commandLine() const
 {
+    if (type == QLatin1String("http"))
+        return url;
     QStringList words{quoted(command)};
     for (const QString &arg : args)
         words.append(quoted(arg));
@@ -107,13 +137,24 @@ McpConfig McpConfig::parse(const QByteArray &json, const QString &source)
         McpServerConfig server;
         server.name = name;
         server.source = source;
-        server.type = entry.value(QLatin1String("type")).toString(QStringLiteral("stdio"));
-        if (server.type == QLatin1String("http") || server.type == QLatin1String("sse")
-            || (!entry.contains(QLatin1String("command")) && entry.contains(QLatin1String("url")))) {
-            leaveOut(Tr::tr("the %1 transport is not supported yet; only stdio servers "
-                            "(\"command\") are")
-                         .arg(server.type == QLatin1String("stdio") ? QStringLiteral("http")
-                                                                    : server.type));
+        server.type = entry.value(QLatin1String("type")).toString();
+        if (server.type.isEmpty())
+            server.type = !entry.contains(QLatin1String("command"))
+                                  && entry.contains(QLatin1String("url"))
+                              ? QStringLiteral("http")
+                              : QStringLiteral("stdio");
+        if (server.type == QLatin1String("streamable-http"))
+            server.type = QStringLiteral("http");
+        if (server.type == QLatin1String("sse")) {
+            leaveOut(Tr::tr("the old HTTP+SSE transport (\"sse\") is not supported; a server "
+                            "that speaks Streamable HTTP is configured with \"type\": \"http\""));
+            continue;
+        }
+        if (server.type == QLatin1String("http")) {
+            if (const QString problem = parseHttp(entry, &server); !problem.isEmpty())
+                leaveOut(problem);
+            else
+                config.servers.append(server);
             continue;
         }
         if (server.type != QLatin1String("stdio")) {

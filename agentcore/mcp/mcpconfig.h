@@ -12,17 +12,18 @@ namespace AgentCore {
 struct McpServerConfig
 {
     QString name;
-    QString type; ///< "stdio", "http" or "sse"
+    QString type; ///< "stdio" or "http" (Streamable HTTP; "streamable-http" in the file)
     QString command;
     QStringList args;
     QMap<QString, QString> env;
-    QString url;
-    QString source; ///< the file it came from
+    QString url;                    ///< http: the server's endpoint
+    QMap<QString, QString> headers; ///< http: sent with every request (Authorization, ...)
+    QString source;                 ///< the file it came from
 
     /// The grant a person accepts to let a repository start this server (ProjectTrust): the
     /// name with the whole command line, so a changed command needs a new yes.
     QString grant() const;
-    /// The command line for messages: `npx -y @scope/server`.
+    /// The command line for messages: `npx -y @scope/server`; an http server's URL.
     QString commandLine() const;
 };
 
@@ -32,9 +33,9 @@ struct McpConfig
     static constexpr qint64 maxFileBytes = 1024 * 1024;
     static constexpr int maxServers = 64;
 
-    QList<McpServerConfig> servers; ///< stdio servers only (the others are problems for now)
-    QStringList problems;           ///< entries left out, with why; the rest is used
-    QString error;                  ///< the whole file is unusable (not JSON, no mcpServers)
+    QList<McpServerConfig> servers;
+    QStringList problems; ///< entries left out, with why; the rest is used
+    QString error;        ///< the whole file is unusable (not JSON, no mcpServers)
 
     /// Reads \a json (the text of \a source). A server whose name or fields are wrong is left
     /// out with a problem; the others are kept.
