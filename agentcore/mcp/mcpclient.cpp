@@ -547,7 +547,7 @@ void McpClient::complete(qint64 id, const McpCallResult &result)
         return;
     delete pending->timer;
     if (m_transport)
-        m_transport->requestDone(id);
+        m_transport->requestDone(id, false);
     if (pending->abortId >= 0)
         pending->abort.disconnect(pending->abortId);
     const Done done = std::move(pending->done);
@@ -629,6 +629,8 @@ void McpClient::handleMessage(const McpMessage &message)
             }
             return;
         }
+        if (m_transport)
+            m_transport->requestDone(id, true);
         McpCallResult result;
         if (message.isError()) {
             result.error = message.errorText();

@@ -324,15 +324,15 @@ void McpHttpTransport::forget(const std::shared_ptr<Stream> &stream)
         Qt::QueuedConnection);
 }
 
-void McpHttpTransport::requestDone(qint64 requestId)
+void McpHttpTransport::requestDone(qint64 requestId, bool answered)
 {
     const auto streams = m_streams.values();
     for (const auto &stream : streams) {
         if (stream->requestId != requestId)
             continue;
-        stream->done = true;
-        // An answered request's stream ends by itself; a cancelled one's may not.
-        if (stream->headersSeen)
+        // An answered request's stream ends by itself, and its connection is used again; a
+        // given up one's may never end.
+        if (!std::exchange(stream->done, true) && !answered && stream->headersSeen)
             forget(stream);
     }
 }

@@ -44,7 +44,7 @@ public:
     void send(const QByteArray &line, qint64 requestId) override;
     void stop(bool gracefully) override;
     void sessionStarted(const QString &protocolVersion) override;
-    void requestDone(qint64 requestId) override;
+    void requestDone(qint64 requestId, bool answered) override;
     /// The next message sent is the new initialize; the others wait until it has a session.
     void resetSession() override;
     QString describe() const override { return m_config.url; }

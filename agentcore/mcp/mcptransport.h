@@ -30,8 +30,13 @@ public:
 
     /// The protocol revision negotiated by initialize; the connection is now a session.
     virtual void sessionStarted(const QString &protocolVersion) { Q_UNUSED(protocolVersion) }
-    /// The request \a requestId is answered or given up: its stream is no longer needed.
-    virtual void requestDone(qint64 requestId) { Q_UNUSED(requestId) }
+    /// The request \a requestId is \a answered, or given up (cancelled, timed out): a given up
+    /// request's stream is no longer needed; an answered one's ends by itself.
+    virtual void requestDone(qint64 requestId, bool answered)
+    {
+        Q_UNUSED(requestId)
+        Q_UNUSED(answered)
+    }
     /// The session ended on the server's side: the next initialize starts a new one.
     virtual void resetSession() {}
 

@@ -288,7 +288,7 @@ private slots:
             QVERIFY2(dropped.ok, qPrintable(dropped.error + "\n" + client->log()));
             QCOMPARE(firstText(dropped), "answered after the resumption");
             QCOMPARE(progressed, "before the drop");
-            QVERIFY(fake.output().contains("got GET session=session-2 last-event-id=e1"));
+            QTRY_VERIFY(fake.output().contains("got GET session=session-2 last-event-id=e1"));
             QCOMPARE(client->state(), McpClient::State::Ready);
         }
         QTRY_VERIFY2(fake.output().contains("got DELETE session=session-2"),

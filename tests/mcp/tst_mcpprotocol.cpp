@@ -166,20 +166,58 @@ private slots:
             "{\"command\": \"x\", \"args\": \"y\"} }}",
             "/r/.mcp.json");
         QVERIFY(config.error.isEmpty());
-        QCOMPARE(config.servers.size(), 1);
+        QCOMPARE(config.servers.size(), 2);
         const McpServerConfig &server = config.servers.first();
         QCOMPARE(server.name, "everything");
         QCOMPARE(server.args, QStringList({"-y", "@modelcontextprotocol/server-everything"}));
         QCOMPARE(server.env.value("DEBUG"), "1");
         QCOMPARE(server.grant(),
                  "mcpServer: everything: npx -y @modelcontextprotocol/server-everything");
-        QCOMPARE(config.problems.size(), 4);
-        QVERIFY(config.problems.join('\n').contains("\"remote\" of /r/.mcp.json left out: the "
-                                                    "http transport is not supported yet"));
+        QCOMPARE(config.problems.size(), 3);
+        QCOMPARE(config.servers.last().name, "remote");
+        QCOMPARE(config.servers.last().type, "http");
+        QCOMPARE(config.servers.last().url, "https://example.com/mcp");
+        QCOMPARE(config.servers.last().grant(), "mcpServer: remote: https://example.com/mcp");
         QVERIFY(McpConfig::parse("{", "f").error.contains("not JSON"));
         QVERIFY(McpConfig::parse("{}", "f").error.contains("no \"mcpServers\""));
         QVERIFY(McpConfig::load("/nonexistent/.mcp.json", true).error.isEmpty());
         QVERIFY(!McpConfig::load("/nonexistent/.mcp.json", false).error.isEmpty());
+    }
+
+    void httpConfig()
+    {
+        const McpConfig config = McpConfig::parse(
+            "{\"mcpServers\": { \"a\": {\"type\": \"http\", \"url\": \"http://127.0.0.1:3001/"
+            "mcp\", \"headers\": {\"Authorization\": \"Bearer x\", \"X-Team\": \"core\"}}, \""
+            "b\": {\"type\": \"streamable-http\", \"url\": \"https://example.com/mcp\"}, \"c\""
+            ": {\"url\": \"https://example.com/c\"}, \"old\": {\"type\": \"sse\", \"url\": \""
+            "https://example.com/sse\"}, \"no-url\": {\"type\": \"http\"}, \"ftp\": {\"type\""
+            ": \"http\", \"url\": \"ftp://example.com/mcp\"}, \"bad-headers\": {\"type\": \"h"
+            "ttp\", \"url\": \"https://e.com\", \"headers\": [\"x\"]}, \"smuggled\": {\"type\""
+            ": \"http\", \"url\": \"https://e.com\", \"headers\": {\"X-A\": \"1\\r\\nX-Evil: 2\"}}"
+            ", \"bad-name\": {\"type\": \"http\", \"url\": \"https://e.com\", \"headers\": {\""
+            "a b\": \"1\"}} }}",
+            "f");
+        QStringList names;
+        for (const McpServerConfig &server : config.servers) {
+            names.append(server.name);
+            QCOMPARE(server.type, "http");
+        }
+        QCOMPARE(names, QStringList({"a", "b", "c"}));
+        QCOMPARE(config.servers.first().headers.value("Authorization"), "Bearer x");
+        QCOMPARE(config.servers.first().headers.value("X-Team"), "core");
+        QCOMPARE(config.servers.first().commandLine(), "http://127.0.0.1:3001/mcp");
+        const QString problems = config.problems.join('\n');
+        QCOMPARE(config.problems.size(), 6);
+        QVERIFY2(problems.contains("\"old\" of f left out: the old HTTP+SSE transport (\"sse\") "
+                                   "is not supported; a server that speaks Streamable HTTP is "
+                                   "configured with \"type\": \"http\""),
+                 qPrintable(problems));
+        QVERIFY(problems.contains("\"no-url\" of f left out: no \"url\""));
+        QVERIFY(problems.contains("\"ftp\" of f left out: \"url\" is not an http or https URL"));
+        QVERIFY(problems.contains("\"bad-headers\" of f left out: \"headers\" is not an object"));
+        QVERIFY(problems.contains("\"smuggled\" of f left out: \"headers\" holds something"));
+        QVERIFY(problems.contains("\"bad-name\" of f left out: \"headers\" holds something"));
     }
 
     void toolNames()
