@@ -1,7 +1,8 @@
 // agentdesk --print with MCP servers end to end: the built binary, the real reference server
 // @modelcontextprotocol/server-everything (tests/mcp/install-servers.sh, pinned) and
 // tests/mcp/fakeserver.py, against a scripted provider on 127.0.0.1. The model sees
-// mcp__everything__echo and its result comes back; a repository's .mcp.json starts only when
+// mcp__everything__echo and its result comes back, from the server over stdio and over
+// Streamable HTTP; a repository's .mcp.json starts only when
 // trusted; approval goes through the permission rules; Stop sends notifications/cancelled.
 
 #include "headlessrun.h"
@@ -13,6 +14,9 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QTcpServer>
 #include <QTest>
 
 #include <signal.h>
@@ -119,6 +123,68 @@ private slots:
             }
         }
         QVERIFY2(ended, qPrintable(run.report()));
+    }
+
+    void modelCallsEverythingOverHttp()
+    {
+        // The same server in its Streamable HTTP mode, started by the test; the configuration
+        // names its URL.
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        const quint16 port = probe.serverPort();
+        probe.close();
+        QProcess everything;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("PORT", QString::number(port));
+        everything.setProcessEnvironment(environment);
+        everything.setProcessChannelMode(QProcess::MergedChannels);
+        everything.start("node", {everythingScript(), "streamableHttp"});
+        QByteArray said;
+        QTRY_VERIFY_WITH_TIMEOUT((said += everything.readAll()).contains("listening on port"),
+                                 60'000);
+        const auto stopEverything = qScopeGuard([&] {
+            everything.kill();
+            everything.waitForFinished(5000);
+        });
+
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString file = sandbox.home() + "/mcp.json";
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(
+            config({{"everything",
+                     QJsonObject{{"type", "http"},
+                                 {"url", QStringLiteral("http://127.0.0.1:%1/mcp").arg(port)}}}}));
+        out.close();
+
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api,
+                                     {},
+                                     {{"call_echo",
+                                       "mcp__everything__echo",
+                                       {{"message", "hello over HTTP"}}}}));
+        server.enqueue(scriptedReply(api, QStringLiteral("The server echoed it.")));
+        HeadlessRun run(sandbox,
+                        server,
+                        api,
+                        {"--mcp-config", file, "--output-format", "stream-json"});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 2);
+        const QStringList offered = requestToolNames(api, server.requests().at(0).body);
+        QVERIFY2(offered.contains("mcp__everything__echo"), qPrintable(offered.join(", ")));
+        QVERIFY2(server.requests().at(1).body.contains("Echo: hello over HTTP"),
+                 server.requests().at(1).body.left(4000).constData());
+        const QJsonArray servers = run.jsonLines().first().value("mcpServers").toArray();
+        QCOMPARE(servers.at(0)["status"].toString(), "connected");
+        qInfo("server-everything over HTTP: tools available %d ms after the run started its "
+              "servers",
+              run.jsonLines().first().value("mcpReadyMs").toInt());
+        // The run ended its session.
+        QTRY_VERIFY2((said += everything.readAll()).contains("Received session termination"),
+                     said.right(2000).constData());
     }
 
     void repositoryServersNeedTrust_data()
