@@ -126,8 +126,9 @@ public:
     QList<McpResourceInfo> resources() const; ///< the last listing; empty before one
     QList<McpPromptInfo> prompts() const;     ///< the last listing; empty before one
 
-    /// Stops the server (stdin closed, then SIGTERM, then SIGKILL to its process group) and
-    /// fails every call still waiting; calls after it fail at once. Blocking.
+    /// Stops the server (stdio: stdin closed, then SIGTERM, then SIGKILL to its process group;
+    /// HTTP: the session DELETEd) and fails every call still waiting; calls after it fail at
+    /// once. Blocking.
     void shutdown();
 
 signals:

@@ -2,7 +2,7 @@
 """A small MCP server over Streamable HTTP that misbehaves on purpose, for the faults the
 reference server does not make on demand (tests/mcp/tst_mcpclient.cpp): a session that
 expires (404), an HTML error page (500), a body over the client's cap, an event stream that
-drops before its answer (resumed with Last-Event-ID). It listens on 127.0.0.1 at a free port,
+drops before its answer (resumed with Last-Event-ID), a call that waits to be cancelled. It listens on 127.0.0.1 at a free port,
 prints "PORT <n>" first, then "got <method> session=<id>" for every message it receives.
 
     fakehttpserver.py
@@ -16,6 +16,7 @@ lock = threading.Lock()
 sessions = set()
 session_count = 0
 dropped = {}  # event id -> the response the dropped stream owed
+cancelled = threading.Event()
 
 TOOLS = [
     {"name": name, "description": description, "inputSchema": {"type": "object"}}
@@ -25,6 +26,7 @@ TOOLS = [
         ("html500", "fails with an HTML error page"),
         ("huge", "answers with 2 MiB of JSON"),
         ("drop", "drops its event stream before the answer"),
+        ("slow", "reports progress, then waits to be cancelled"),
     ]
 ]
 
@@ -89,6 +91,10 @@ class Handler(BaseHTTPRequestHandler):
         if not known:
             self.reply(404, b"session not found", "text/plain")
             return
+        if method == "notifications/cancelled":
+            say(f"cancelled request {message['params'].get('requestId')}: "
+                f"{message['params'].get('reason')}")
+            cancelled.set()
         if "id" not in message or "method" not in message:
             self.send_response(202)
             self.send_header("Content-Length", "0")
@@ -122,6 +128,14 @@ class Handler(BaseHTTPRequestHandler):
             self.event("e1", {"jsonrpc": "2.0", "method": "notifications/progress", "params": {
                 "progressToken": token, "progress": 1, "total": 2, "message": "before the drop"}})
             # The connection closes here, the answer owed.
+        elif name == "slow":
+            token = message["params"].get("_meta", {}).get("progressToken")
+            cancelled.clear()
+            self.start_stream()
+            self.event("s1", {"jsonrpc": "2.0", "method": "notifications/progress", "params": {
+                "progressToken": token, "progress": 1, "message": "first step"}})
+            # The specification: a cancelled request is not answered.
+            say("slow: cancelled" if cancelled.wait(20) else "slow: never cancelled")
 
     def do_GET(self):
         last = self.headers.get("Last-Event-ID")

@@ -237,7 +237,7 @@ private slots:
             host.startAll();
             host.waitUntilSettled(30'000);
             QVERIFY2(client->state() == McpClient::State::Ready, qPrintable(client->log()));
-            QCOMPARE(client->tools().size(), 5);
+            QCOMPARE(client->tools().size(), 6);
 
             const McpCallResult hello = onToolThread([&] { return client->callTool("hello", {}); });
             QVERIFY2(hello.ok, qPrintable(hello.error));
@@ -290,6 +290,18 @@ private slots:
             QCOMPARE(progressed, "before the drop");
             QTRY_VERIFY(fake.output().contains("got GET session=session-2 last-event-id=e1"));
             QCOMPARE(client->state(), McpClient::State::Ready);
+
+            // Stop during a call: notifications/cancelled is POSTed with the session.
+            AbortToken abort;
+            const McpCallResult stopped = onToolThread([&] {
+                return client->callTool("slow", {}, abort, [&](const McpProgress &) {
+                    abort.abort();
+                });
+            });
+            QVERIFY(stopped.aborted);
+            QTRY_VERIFY2(fake.output().contains("slow: cancelled"), qPrintable(fake.output()));
+            QVERIFY(fake.output().contains("got notifications/cancelled session=session-2"));
+            QVERIFY(fake.output().contains(": The user stopped the run."));
         }
         QTRY_VERIFY2(fake.output().contains("got DELETE session=session-2"),
                      qPrintable(fake.output()));
