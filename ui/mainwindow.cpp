@@ -14,6 +14,7 @@
 #include "review/reviewqueue.h"
 #include "review/shellwritesreviewview.h"
 #include "sandboxnoticebar.h"
+#include "sessions/approvalinboxdialog.h"
 #include "sessions/opensessions.h"
 #include "sessions/sessionpages.h"
 #include "sessions/sessionshortcuts.h"
@@ -1042,6 +1043,7 @@ void MainWindow::createMenus()
     m_newConversationAction->setShortcut(QKeySequence::New);
     m_newConversationAction->setEnabled(false);
     m_shortcuts = new SessionShortcuts(m_open, this, agent);
+    m_inbox = new ApprovalInboxDialog(m_open, this, agent);
     connect(m_shortcuts, &SessionShortcuts::switched, this, [this] {
         conversationPage()->composer()->setFocus(Qt::ShortcutFocusReason);
     });

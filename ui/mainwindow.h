@@ -25,6 +25,7 @@ QT_END_NAMESPACE
 namespace Ui {
 
 class AgentStatusBar;
+class ApprovalInboxDialog;
 class ChangedFilesPanel;
 class ContextDialog;
 class ConversationPage;
@@ -113,6 +114,8 @@ public:
     KeyStore *keyStore() const { return m_keys; }
     /// Notifications (approvals, finished tasks) while the window is not active.
     DesktopNotifier *notifier() const { return m_notifier; }
+    /// Every review waiting in any open session (Agent > Approvals…, Ctrl+Shift+A).
+    ApprovalInboxDialog *approvalInbox() const { return m_inbox; }
 
     /// Switches the model of this conversation (and of the next ones) to \a selection
     /// (nullopt: the offline demo), remembered in the settings. The key is read first; the
@@ -223,6 +226,7 @@ private:
     QObject *m_shown = nullptr;
     SessionPages *m_pages = nullptr;
     SessionShortcuts *m_shortcuts = nullptr;
+    ApprovalInboxDialog *m_inbox = nullptr;
     bool m_closeWhenStopped = false; ///< the user chose to stop the running sessions and close
     FollowUpPanel *m_followUps = nullptr;
     ChangedFilesPanel *m_changedFiles = nullptr;

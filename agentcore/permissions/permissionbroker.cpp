@@ -116,7 +116,7 @@ bool PermissionBroker::answer(quint64 requestId, const PermissionAnswer &answer)
         it->answer = answer;
         m_state->answered.notify_all();
     }
-    emit answered(requestId);
+    emit answered(requestId, answer);
     return true;
 }
 

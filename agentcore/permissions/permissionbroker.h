@@ -33,8 +33,9 @@ public:
 signals:
     void requested(const AgentCore::PermissionRequest &request);
     void withdrawn(quint64 requestId); ///< aborted before an answer: close its review
-    /// answer() took \a requestId's answer (the worker goes on with it).
-    void answered(quint64 requestId);
+    /// answer() took \a requestId's answer (the worker goes on with it). Emitted from
+    /// answer(), before it returns: every view of the request can close it, whichever answered.
+    void answered(quint64 requestId, const AgentCore::PermissionAnswer &answer);
 
 private:
     struct State;

@@ -1,9 +1,7 @@
 #include "reviewqueue.h"
 
-#include "bashreviewview.h"
-#include "diffreviewview.h"
 #include "reviewanswerbar.h"
-#include "shellwritesreviewview.h"
+#include "reviewviews.h"
 
 #include <loop/agenttypes.h>
 #include <permissions/permissionbroker.h>
@@ -20,12 +18,6 @@ namespace {
 
 // Page 0 of the stack is the empty page; requests follow in arrival order.
 constexpr int firstRequestPage = 1;
-
-bool showsDiff(const AgentCore::PermissionRequest &request)
-{
-    return AgentCore::changesFile(AgentCore::toolKind(request.toolName))
-           && !request.filePath.isEmpty();
-}
 
 } // namespace
 
@@ -96,7 +88,11 @@ void ReviewQueue::setBroker(AgentCore::PermissionBroker *broker)
                         << connect(broker,
                                    &AgentCore::PermissionBroker::withdrawn,
                                    this,
-                                   &ReviewQueue::removeRequest);
+                                   &ReviewQueue::removeRequest)
+                        << connect(broker,
+                                   &AgentCore::PermissionBroker::answered,
+                                   this,
+                                   &ReviewQueue::finish);
     for (const AgentCore::PermissionRequest &request : broker->pending())
         addRequest(request);
 }
@@ -105,13 +101,13 @@ void ReviewQueue::addRequest(const AgentCore::PermissionRequest &request)
 {
     if (indexOf(request.id) >= 0)
         return; // pending() and a queued requested() can both announce it
-    QWidget *view = createView(request);
-    // What a screen reader announces when the review gets the focus.
-    //: Screen reader: a tool call waiting for review ("Review: Edit src/calc.cpp")
-    view->setAccessibleName(request.displayPath.isEmpty()
-                                ? tr("Review: %1").arg(request.toolName)
-                                : tr("Review: %1 %2").arg(request.toolName, request.displayPath));
-    view->setAccessibleDescription(request.reason);
+    QWidget *view = createReviewView(request,
+                                     m_stack,
+                                     [this](quint64 id,
+                                            const AgentCore::PermissionAnswer &answer,
+                                            const QList<int> &rejectedHunks) {
+                                         onAnswered(id, answer, rejectedHunks);
+                                     });
     // Hidden widgets cannot take the focus; the stack shows only its current page, and the
     // current page changes below only when the queue was empty, which moves no focus (the
     // empty page holds none). So the composer keeps it.
@@ -169,70 +165,8 @@ QWidget *ReviewQueue::currentView() const
 
 bool ReviewQueue::handleShortcutKey(const QKeyEvent *event)
 {
-    const QWidget *view = currentView();
-    auto answers = view ? view->findChild<ReviewAnswerBar *>() : nullptr;
+    ReviewAnswerBar *answers = reviewAnswerBar(currentView());
     return answers && answers->handleShortcutKey(event);
-}
-
-QWidget *ReviewQueue::createView(const AgentCore::PermissionRequest &request)
-{
-    if (showsDiff(request)) {
-        auto view = new DiffReviewView(m_stack);
-        view->setRequest(request);
-        connect(view, &DiffReviewView::answered, this, &ReviewQueue::onAnswered);
-        return view;
-    }
-    if (!request.shellWrites.isEmpty()) {
-        auto view = new ShellWritesReviewView(m_stack);
-        view->setRequest(request);
-        connect(view,
-                &ShellWritesReviewView::answered,
-                this,
-                [this](quint64 id, const AgentCore::PermissionAnswer &answer) {
-                    onAnswered(id, answer, {});
-                });
-        return view;
-    }
-    if (AgentCore::toolKind(request.toolName) == AgentCore::ToolKind::Bash) {
-        auto view = new BashReviewView(m_stack);
-        view->setRequest(request);
-        connect(view,
-                &BashReviewView::answered,
-                this,
-                [this](quint64 id, const AgentCore::PermissionAnswer &answer) {
-                    onAnswered(id, answer, {});
-                });
-        return view;
-    }
-    // Any other tool (a read outside the repository, an MCP tool): what and why, and the
-    // answer buttons.
-    auto page = new QWidget(m_stack);
-    auto title = new QLabel(request.displayPath.isEmpty()
-                                ? tr("Use %1").arg(request.toolName)
-                                : tr("%1 %2").arg(request.toolName, request.displayPath),
-                            page);
-    QFont titleFont = title->font();
-    titleFont.setBold(true);
-    title->setFont(titleFont);
-    title->setTextFormat(Qt::PlainText);
-    auto reason = new QLabel(request.reason, page);
-    reason->setTextFormat(Qt::PlainText);
-    reason->setWordWrap(true);
-    reason->setForegroundRole(QPalette::PlaceholderText);
-    auto answers = new ReviewAnswerBar(page);
-    answers->setRequest(request);
-    answers->addShortcuts(page);
-    auto layout = new QVBoxLayout(page);
-    layout->addWidget(title);
-    layout->addWidget(reason);
-    layout->addStretch();
-    layout->addWidget(answers);
-    const quint64 id = request.id;
-    connect(answers,
-            &ReviewAnswerBar::answered,
-            this,
-            [this, id](const AgentCore::PermissionAnswer &answer) { onAnswered(id, answer, {}); });
-    return page;
 }
 
 void ReviewQueue::onAnswered(quint64 requestId,
@@ -242,13 +176,22 @@ void ReviewQueue::onAnswered(quint64 requestId,
     // The broker's asker (the permission middleware) applies only the kept hunks.
     AgentCore::PermissionAnswer withHunks = answer;
     withHunks.rejectedHunks = rejectedHunks;
-    if (m_broker)
-        m_broker->answer(requestId, withHunks);
-    const AgentCore::PermissionRequest request = m_requests.value(requestId);
+    // The broker's answered() closes the review: the same way as an answer given elsewhere
+    // (the window's approvals inbox), so both behave alike.
+    if (m_broker && m_broker->answer(requestId, withHunks))
+        return;
+    finish(requestId, withHunks);
+}
+
+void ReviewQueue::finish(quint64 requestId, const AgentCore::PermissionAnswer &answer)
+{
+    const auto it = m_requests.constFind(requestId);
+    if (it == m_requests.constEnd())
+        return;
+    const AgentCore::PermissionRequest request = *it;
     removeRequest(requestId);
-    emit answered(requestId, withHunks, rejectedHunks);
-    if (request.id == requestId)
-        emit requestAnswered(request, withHunks);
+    emit answered(requestId, answer, answer.rejectedHunks);
+    emit requestAnswered(request, answer);
 }
 
 void ReviewQueue::updatePosition()

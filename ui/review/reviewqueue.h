@@ -23,7 +23,8 @@ namespace Ui {
 /// ("1 of 3", with previous/next to look ahead). Edit and Write get a DiffReviewView, Bash
 /// a BashReviewView, what a command wrote (PermissionRequest::shellWrites) a
 /// ShellWritesReviewView, anything else a plain answer bar. Answering calls
-/// PermissionBroker::answer() and shows the next request; a withdrawn request disappears.
+/// PermissionBroker::answer() and shows the next request; a request withdrawn, or answered
+/// elsewhere (the approvals inbox answers the broker directly), disappears.
 /// A new request NEVER takes the keyboard focus from where the user is typing; the focus
 /// only moves from an answered review to the next one. UI thread.
 class ReviewQueue final : public QWidget
@@ -61,10 +62,11 @@ signals:
                          const AgentCore::PermissionAnswer &answer);
 
 private:
-    QWidget *createView(const AgentCore::PermissionRequest &request);
     void onAnswered(quint64 requestId,
                     const AgentCore::PermissionAnswer &answer,
                     const QList<int> &rejectedHunks);
+    /// \a requestId was answered (here, or elsewhere through the broker): closes its review.
+    void finish(quint64 requestId, const AgentCore::PermissionAnswer &answer);
     void updatePosition();
     int indexOf(quint64 requestId) const;
 

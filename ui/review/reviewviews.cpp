@@ -1,0 +1,117 @@
+#include "reviewviews.h"
+
+#include "bashreviewview.h"
+#include "diffreviewview.h"
+#include "reviewanswerbar.h"
+#include "shellwritesreviewview.h"
+
+#include <loop/agenttypes.h>
+
+#include <QCoreApplication>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace Ui {
+
+namespace {
+
+// The strings kept their context when the views moved here from ReviewQueue.
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(Ui::ReviewQueue)
+};
+
+bool showsDiff(const AgentCore::PermissionRequest &request)
+{
+    return AgentCore::changesFile(AgentCore::toolKind(request.toolName))
+           && !request.filePath.isEmpty();
+}
+
+// Any other tool (a read outside the repository, an MCP tool): what and why, and the
+// answer buttons.
+QWidget *createPlainView(const AgentCore::PermissionRequest &request,
+                         QWidget *parent,
+                         const ReviewAnswered &onAnswered)
+{
+    auto page = new QWidget(parent);
+    auto title = new QLabel(request.displayPath.isEmpty()
+                                ? Tr::tr("Use %1").arg(request.toolName)
+                                : Tr::tr("%1 %2").arg(request.toolName, request.displayPath),
+                            page);
+    QFont titleFont = title->font();
+    titleFont.setBold(true);
+    title->setFont(titleFont);
+    title->setTextFormat(Qt::PlainText);
+    auto reason = new QLabel(request.reason, page);
+    reason->setTextFormat(Qt::PlainText);
+    reason->setWordWrap(true);
+    reason->setForegroundRole(QPalette::PlaceholderText);
+    auto answers = new ReviewAnswerBar(page);
+    answers->setRequest(request);
+    answers->addShortcuts(page);
+    auto layout = new QVBoxLayout(page);
+    layout->addWidget(title);
+    layout->addWidget(reason);
+    layout->addStretch();
+    layout->addWidget(answers);
+    const quint64 id = request.id;
+    QObject::connect(answers,
+                     &ReviewAnswerBar::answered,
+                     page,
+                     [onAnswered, id](const AgentCore::PermissionAnswer &answer) {
+                         onAnswered(id, answer, {});
+                     });
+    return page;
+}
+
+QWidget *createView(const AgentCore::PermissionRequest &request,
+                    QWidget *parent,
+                    const ReviewAnswered &onAnswered)
+{
+    const auto withoutHunks = [onAnswered](quint64 id, const AgentCore::PermissionAnswer &answer) {
+        onAnswered(id, answer, {});
+    };
+    if (showsDiff(request)) {
+        auto view = new DiffReviewView(parent);
+        view->setRequest(request);
+        QObject::connect(view, &DiffReviewView::answered, view, onAnswered);
+        return view;
+    }
+    if (!request.shellWrites.isEmpty()) {
+        auto view = new ShellWritesReviewView(parent);
+        view->setRequest(request);
+        QObject::connect(view, &ShellWritesReviewView::answered, view, withoutHunks);
+        return view;
+    }
+    if (AgentCore::toolKind(request.toolName) == AgentCore::ToolKind::Bash) {
+        auto view = new BashReviewView(parent);
+        view->setRequest(request);
+        QObject::connect(view, &BashReviewView::answered, view, withoutHunks);
+        return view;
+    }
+    return createPlainView(request, parent, onAnswered);
+}
+
+} // namespace
+
+QWidget *createReviewView(const AgentCore::PermissionRequest &request,
+                          QWidget *parent,
+                          const ReviewAnswered &onAnswered)
+{
+    QWidget *view = createView(request, parent, onAnswered);
+    // What a screen reader announces when the review gets the focus.
+    //: Screen reader: a tool call waiting for review ("Review: Edit src/calc.cpp")
+    view->setAccessibleName(
+        request.displayPath.isEmpty()
+            ? Tr::tr("Review: %1").arg(request.toolName)
+            : Tr::tr("Review: %1 %2").arg(request.toolName, request.displayPath));
+    view->setAccessibleDescription(request.reason);
+    return view;
+}
+
+ReviewAnswerBar *reviewAnswerBar(const QWidget *view)
+{
+    return view ? view->findChild<ReviewAnswerBar *>() : nullptr;
+}
+
+} // namespace Ui
