@@ -31,6 +31,8 @@
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
+#include <sessions/approvalinbox.h>
+#include <sessions/approvalinboxdialog.h>
 #include <sessions/opensessions.h>
 #include <sessions/sessionspanel.h>
 #include <testtools.h>
@@ -1263,6 +1265,62 @@ bool severalSessions(const QString &dir, const QString &name)
     return scene.save(name) && ok;
 }
 
+// Issue #19: the approvals inbox over four sessions, each waiting for a review: the same test
+// command in two (approved together), a new file, and a deletion; the window shows the last.
+bool inbox(const QString &dir)
+{
+    Scene scene(dir, {}, PermissionMode::Default);
+    Ui::MainWindow *window = scene.window();
+    Ui::ApprovalInboxDialog *dialog = window->approvalInbox();
+    bool ok = true;
+    int waiting = 0;
+    const auto start = [&](const QString &task, const ModelStep &step) {
+        if (waiting > 0)
+            QTest::keyClick(scene.page()->composer(), Qt::Key_N, Qt::ControlModifier);
+        Ui::ModelChoice choice;
+        choice.client = std::make_shared<ScriptedModel>(
+            QList<ModelStep>{step, ModelStep::text(QStringLiteral("Done."))});
+        choice.label = QStringLiteral("claude-sonnet-4-5 (anthropic)");
+        window->session()->setModel(choice);
+        ok = scene.waitFor([window] { return window->session()->agent() != nullptr; }) && ok;
+        scene.type(task);
+        ++waiting;
+        ok = scene.waitFor([dialog, waiting] { return dialog->inbox()->count() == waiting; }) && ok;
+    };
+    const auto bash = [](const QString &id, const QString &command, const QString &description) {
+        return call(id,
+                    QStringLiteral("Bash"),
+                    {{QStringLiteral("command"), command},
+                     {QStringLiteral("description"), description}});
+    };
+    start(QStringLiteral("Fix the overflow in add()"),
+          bash(QStringLiteral("b1"),
+               QStringLiteral("ctest --test-dir build --output-on-failure"),
+               QStringLiteral("Run the tests")));
+    start(QStringLiteral("Note the fix in the changelog"),
+          call(QStringLiteral("w1"),
+               QStringLiteral("Write"),
+               {{QStringLiteral("file_path"), QStringLiteral("CHANGELOG.md")},
+                {QStringLiteral("content"),
+                 QStringLiteral("# Changes\n\n- add() no longer overflows.\n")}}));
+    start(QStringLiteral("Check power() for negative exponents"),
+          bash(QStringLiteral("b2"),
+               QStringLiteral("ctest  --test-dir build --output-on-failure"),
+               QStringLiteral("Run the tests")));
+    start(QStringLiteral("Start over with a clean build"),
+          bash(QStringLiteral("b3"), QStringLiteral("rm -rf build"), QStringLiteral("Clean")));
+    QTest::keyClick(scene.page()->composer(), Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+    ok = scene.waitFor([dialog] { return dialog->isVisible() && dialog->currentView(); }) && ok;
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    ok = scene.save(QStringLiteral("62-approval-inbox"), dialog) && ok;
+    ok = scene.save(QStringLiteral("63-approval-inbox-window")) && ok;
+    // The change below the list: reviewed per hunk here as on its page.
+    QTest::keyClick(dialog->list(), Qt::Key_Down);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    ok = scene.save(QStringLiteral("64-approval-inbox-diff"), dialog) && ok;
+    return ok;
+}
+
 bool multiStates(const QString &dir)
 {
     bool ok = severalSessions(dir, QStringLiteral("52-several-sessions"));
@@ -1310,6 +1368,7 @@ int main(int argc, char **argv)
                {QLatin1String("rewind"), rewound},
                {QLatin1String("sandbox"), sandboxStates},
                {QLatin1String("habit"), ruleOffer},
+               {QLatin1String("inbox"), inbox},
                {QLatin1String("worktree"), worktreeReview}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
         for (const auto &[name, save] : groups) {
@@ -1359,6 +1418,7 @@ int main(int argc, char **argv)
     ok = sandboxStates(dir) && ok;
     ok = ruleOffer(dir) && ok;
     ok = multiStates(dir) && ok;
+    ok = inbox(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

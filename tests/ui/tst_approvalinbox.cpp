@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
@@ -339,16 +340,39 @@ void tst_ApprovalInbox::approvesIdenticalLowRiskRequestsAtOnce()
     QCOMPARE(m_models.at(2)->callCount(), 1);
     QCOMPARE(m_models.at(3)->callCount(), 1);
 
-    // The rest denied from the keyboard; the file stays.
-    press(list(), Qt::Key_Delete);
+    // "Show in Session" shows C's page; the inbox stays.
+    QCOMPARE(inbox()->currentRow(), 1);
+    press(list(), Qt::Key_Up);
+    inbox()->findChild<QPushButton *>(QStringLiteral("showSessionButton"))->click();
+    QCOMPARE(session(), c);
+    QCOMPARE(m_window->conversationPage(), pageOf(c));
+    QVERIFY(inbox()->isVisible());
+
+    // Denied with feedback typed in the review: only that one; D stays, the list has the keys.
+    waitForCurrentReview();
+    auto feedback = inbox()->currentView()->findChild<QLineEdit *>();
+    QVERIFY(feedback);
+    feedback->setFocus();
+    QTRY_VERIFY(feedback->hasFocus());
+    QTest::keyClicks(feedback, QStringLiteral("not now"));
+    press(feedback, Qt::Key_Return);
+    QCOMPARE(list()->topLevelItemCount(), 1);
+    QCOMPARE(row(0), QStringLiteral("riskier | Bash | rm -f same.txt | deletes files"));
+    QCOMPARE(pageOf(d)->reviews()->count(), 1);
+    QCOMPARE(m_models.at(3)->callCount(), 1);
+    QTRY_COMPARE(QApplication::focusWidget(), list());
+    QTRY_COMPARE_WITH_TIMEOUT(c->state(), AgentSession::State::Idle, runTimeoutMs);
+    QVERIFY(m_models.at(2)->contexts().constLast().messages.constLast().text().contains(
+        QStringLiteral("not now")));
+
+    // The last one denied with Delete; the file stays.
     waitForCurrentReview();
     press(list(), Qt::Key_Delete);
     QCOMPARE(list()->topLevelItemCount(), 0);
-    QTRY_COMPARE_WITH_TIMEOUT(c->state(), AgentSession::State::Idle, runTimeoutMs);
     QTRY_COMPARE_WITH_TIMEOUT(d->state(), AgentSession::State::Idle, runTimeoutMs);
     QVERIFY(QFile::exists(m_repo->path(QStringLiteral("same.txt"))));
     QVERIFY(!QFile::exists(m_repo->path(QStringLiteral("other.txt"))));
-    QCOMPARE(session(), d);
+    QCOMPARE(session(), c);
 }
 
 QTEST_MAIN(tst_ApprovalInbox)

@@ -209,6 +209,18 @@ bool ApprovalInboxDialog::eventFilter(QObject *watched, QEvent *event)
     return QDialog::eventFilter(watched, event);
 }
 
+void ApprovalInboxDialog::keyPressEvent(QKeyEvent *event)
+{
+    // A dialog would click its default button on an Enter nobody took, and every review's
+    // "Allow once" is one: Enter in the feedback field denies that request, and must not
+    // then allow the next one. Enter answers only where the review or the list says so.
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        event->accept();
+        return;
+    }
+    QDialog::keyPressEvent(event);
+}
+
 void ApprovalInboxDialog::addRow(int index)
 {
     const ApprovalInbox::Item &entry = m_inbox->items().at(index);

@@ -6,6 +6,7 @@
 
 QT_BEGIN_NAMESPACE
 class QAction;
+class QKeyEvent;
 class QLabel;
 class QMainWindow;
 class QMenu;
@@ -55,6 +56,7 @@ public:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     int inboxIndex(const QTreeWidgetItem *item) const;
