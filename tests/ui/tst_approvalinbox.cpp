@@ -102,6 +102,7 @@ private slots:
 
     void answersEverySessionInOrderByKeyboard();
     void approvesIdenticalLowRiskRequestsAtOnce();
+    void stoppedSessionLeavesTheInbox();
 
 private:
     void openWindow();
@@ -373,6 +374,36 @@ void tst_ApprovalInbox::approvesIdenticalLowRiskRequestsAtOnce()
     QVERIFY(QFile::exists(m_repo->path(QStringLiteral("same.txt"))));
     QVERIFY(!QFile::exists(m_repo->path(QStringLiteral("other.txt"))));
     QCOMPARE(session(), c);
+}
+
+void tst_ApprovalInbox::stoppedSessionLeavesTheInbox()
+{
+    openWindow();
+    AgentSession *a = startWaiting(runsBash(QStringLiteral("a1"), QStringLiteral("touch a.txt")),
+                                   QStringLiteral("first"),
+                                   1);
+    AgentSession *b = startWaiting(runsBash(QStringLiteral("b1"), QStringLiteral("touch b.txt")),
+                                   QStringLiteral("second"),
+                                   2);
+    press(QApplication::focusWidget(), Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_COMPARE(QApplication::focusWidget(), list());
+    waitForCurrentReview();
+    QCOMPARE(inbox()->currentRow(), 0);
+
+    // The current request is withdrawn (its session stopped): the next one becomes current.
+    a->stop();
+    QTRY_COMPARE_WITH_TIMEOUT(list()->topLevelItemCount(), 1, runTimeoutMs);
+    QCOMPARE(row(0), QStringLiteral("second | Bash | touch b.txt | low risk"));
+    QCOMPARE(inbox()->currentRow(), 0);
+    QCOMPARE(QApplication::focusWidget(), list());
+    QCOMPARE(pageOf(a)->reviews()->count(), 0);
+
+    // A session closed with its request waiting takes it along.
+    m_window->openSessions()->close(b);
+    QCOMPARE(list()->topLevelItemCount(), 0);
+    QCOMPARE(inbox()->currentView(), nullptr);
+    QTRY_VERIFY(!inbox()->statusButton()->isVisible());
+    QVERIFY(!QFile::exists(m_repo->path(QStringLiteral("a.txt"))));
 }
 
 QTEST_MAIN(tst_ApprovalInbox)
