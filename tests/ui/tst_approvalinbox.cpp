@@ -243,8 +243,14 @@ void tst_ApprovalInbox::answersEverySessionInOrderByKeyboard()
     press(list(), Qt::Key_Up);
     QCOMPARE(inbox()->currentRow(), 0);
 
-    // Enter allows A's write; B's command becomes current.
+    // Tab goes into the review (its hunks, rules, feedback), Shift+Tab back to the list.
     waitForCurrentReview();
+    press(list(), Qt::Key_Tab);
+    QVERIFY(inbox()->currentView()->isAncestorOf(QApplication::focusWidget()));
+    press(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ShiftModifier);
+    QCOMPARE(QApplication::focusWidget(), list());
+
+    // Enter allows A's write; B's command becomes current.
     press(list(), Qt::Key_Return);
     QCOMPARE(list()->topLevelItemCount(), 2);
     QCOMPARE(row(0), QStringLiteral("task bravo | Bash | touch made.txt | low risk"));
@@ -252,7 +258,7 @@ void tst_ApprovalInbox::answersEverySessionInOrderByKeyboard()
     QCOMPARE(pageOf(a)->reviews()->count(), 0); // the page's review closed with it
     QTRY_COMPARE_WITH_TIMEOUT(a->state(), AgentSession::State::Idle, runTimeoutMs);
     QVERIFY(QFile::exists(m_repo->path(QStringLiteral("notes.txt"))));
-    QCOMPARE(badge(a), SessionActivity::Unseen); // done out of sight, no longer waiting
+    QTRY_COMPARE(badge(a), SessionActivity::Unseen); // done out of sight, no longer waiting
 
     // Ctrl+Enter allows B's command.
     QCOMPARE(QApplication::focusWidget(), list());

@@ -6,6 +6,7 @@
 
 #include <review/reviewanswerbar.h>
 #include <review/reviewviews.h>
+#include <tabchain.h>
 
 #include <QAction>
 #include <QApplication>
@@ -305,6 +306,10 @@ void ApprovalInboxDialog::showCurrent()
                                 });
         m_reviews->addWidget(view);
     }
+    // Tab goes from the list into the current review, then to the buttons below it (each
+    // review's widgets joined the focus chain at its end when it was made).
+    chainTabOrder(QList<QWidget *>{m_list} + tabReachable(view)
+                  + QList<QWidget *>{m_approveSimilar, m_showSession});
     m_reviews->setCurrentWidget(view);
     const int similar = int(m_inbox->similarTo(index).size());
     m_approveSimilar->setText(tr("Approve All %1 Like This").arg(similar));
