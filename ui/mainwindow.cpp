@@ -8,6 +8,7 @@
 #include "conversationpage.h"
 #include "desktopnotifier.h"
 #include "followuppanel.h"
+#include "mcp/mcpservers.h"
 #include "modelresolver.h"
 #include "projecttrustdialog.h"
 #include "review/filediffview.h"
@@ -284,6 +285,7 @@ bool MainWindow::openRepository(const QString &path)
     m_repository = *repo;
     closeIfUnused(m_session); // its worktree, if it made one, goes too
     m_open->closeAll();
+    startMcpServers();
     m_pages->setRepository(m_repository);
     const QString head = m_repository.headDescription();
     //: Window title: repository name, branch
@@ -378,6 +380,8 @@ void MainWindow::startSession(const QString &path,
     // Read before each command, so a change in the settings applies at once.
     options.reviewShellWrites = [review = m_reviewShellWrites] { return review->load(); };
     m_reviewShellWrites->store(m_settings.reviewShellWrites);
+    if (m_mcp)
+        options.runTools = m_mcp->toolSource();
     SessionFile file;
     file.path = path.isEmpty() ? AgentCore::SessionStore(sessionsDirectory()).newSessionPath()
                                : path;
@@ -436,6 +440,38 @@ void MainWindow::startSession(const QString &path,
     closeIfUnused(previous);
     m_open->closeIdleBeyond(maxOpenSessions);
     refreshSessions();
+}
+
+void MainWindow::startMcpServers()
+{
+    // The sessions of the previous repository are closed: nothing calls its servers now.
+    delete m_mcp;
+    McpServers::Options options;
+    options.repositoryRoot = m_repository.root;
+    options.userServers = m_settings.mcpServers.toUtf8();
+    options.disabled = m_settings.disabledMcpServers;
+    options.trustStorePath = m_setup.options.projectTrustPath;
+    options.environment = m_setup.environment;
+    options.filter = m_setup.options.commandEnvironment;
+    m_mcp = new McpServers(options, m_keys, this);
+    connect(m_mcp, &McpServers::serverFailed, this, [this](const QString &name, const QString &why) {
+        statusBar()->showMessage(tr("MCP server %1: %2").arg(name, why), 15000);
+    });
+    connect(m_mcp, &McpServers::disabledChanged, this, [this](const QStringList &disabled) {
+        m_settings.disabledMcpServers = disabled;
+        saveSettings();
+    });
+    connect(m_mcp, &McpServers::trustNeeded, this, [this, mcp = m_mcp](const QStringList &servers) {
+        auto dialog = new ProjectTrustDialog(ProjectTrustDialog::Subject::McpServers,
+                                             mcp->repositoryRoot(),
+                                             servers,
+                                             this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, mcp, &McpServers::trust);
+        connect(mcp, &QObject::destroyed, dialog, &QDialog::reject);
+        dialog->open();
+    });
+    m_mcp->start();
 }
 
 void MainWindow::closeIfUnused(AgentSession *session)
@@ -879,6 +915,7 @@ void MainWindow::showSettings()
 {
     auto dialog = new SettingsDialog(m_settings, m_keys, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setMcpServers(m_mcp);
     // The fields show the model this window talks to, which is not the saved default when the
     // command line (or a resumed session) chose another.
     if (m_setup.model.isDemo || m_setup.model.selection) {
@@ -905,7 +942,12 @@ void MainWindow::applySettings(const AppSettings &settings, bool modelChanged)
         applyTheme(settings.theme);
     if (settings.maxTurns != m_settings.maxTurns)
         m_setup.options.maxTurns = settings.maxTurns; // from the next conversation on
+    const bool mcpChanged = settings.mcpServers != m_settings.mcpServers;
+    const QStringList disabledMcp = m_settings.disabledMcpServers; // switched in the dialog, live
     m_settings = settings;
+    m_settings.disabledMcpServers = disabledMcp;
+    if (m_mcp && mcpChanged)
+        m_mcp->setUserServers(settings.mcpServers.toUtf8());
     for (AgentSession *session : m_open->sessions()) {
         session->setSandbox(m_setup.sandboxMode.value_or(settings.sandboxMode),
                             m_setup.sandboxNetwork || settings.sandboxNetwork);

@@ -34,6 +34,7 @@ class DesktopNotifier;
 class FollowUpPanel;
 class KeyStore;
 class ModelResolver;
+class McpServers;
 class OpenSessions;
 class SessionPages;
 class SessionShortcuts;
@@ -112,6 +113,8 @@ public:
     SessionsPanel *sessionsPanel() const { return m_sessions; }
     const AppSettings &settings() const { return m_settings; }
     KeyStore *keyStore() const { return m_keys; }
+    /// The MCP servers of the open repository (null before one is open).
+    McpServers *mcpServers() const { return m_mcp; }
     /// Notifications (approvals, finished tasks) while the window is not active.
     DesktopNotifier *notifier() const { return m_notifier; }
     /// Every review waiting in any open session (Agent > Approvals…, Ctrl+Shift+A).
@@ -207,6 +210,8 @@ private:
     void applySettings(const AppSettings &settings, bool modelChanged);
     void saveSettings();
     void onSessionState(AgentSession::State state);
+    /// Starts the MCP servers of the repository just opened (asking to trust its .mcp.json).
+    void startMcpServers();
 
     AgentSetup m_setup;
     AppSettings m_settings;
@@ -221,6 +226,7 @@ private:
     AgentCore::Repository m_repository;
     RecentRepositories m_recent;
     OpenSessions *m_open = nullptr;
+    McpServers *m_mcp = nullptr;       ///< the repository's, shared by its sessions
     AgentSession *m_session = nullptr; ///< m_open's current
     /// The context of the connections to the shown session: deleted when another is shown.
     QObject *m_shown = nullptr;

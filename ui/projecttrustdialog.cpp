@@ -12,17 +12,32 @@ namespace Ui {
 ProjectTrustDialog::ProjectTrustDialog(const QString &repository,
                                        const QStringList &grants,
                                        QWidget *parent)
+    : ProjectTrustDialog(Subject::Settings, repository, grants, parent)
+{}
+
+ProjectTrustDialog::ProjectTrustDialog(Subject subject,
+                                       const QString &repository,
+                                       const QStringList &grants,
+                                       QWidget *parent)
     : QDialog(parent)
     , m_grants(grants)
     , m_list(new QListWidget(this))
 {
-    setObjectName(QStringLiteral("projectTrustDialog"));
-    setWindowTitle(tr("Trust this repository's settings?"));
+    const bool mcp = subject == Subject::McpServers;
+    setObjectName(mcp ? QStringLiteral("mcpTrustDialog") : QStringLiteral("projectTrustDialog"));
+    setWindowTitle(mcp ? tr("Start this repository's MCP servers?")
+                       : tr("Trust this repository's settings?"));
     auto intro = new QLabel(
-        tr("The settings files in %1 (.agentdesk/settings.json and settings.local.json) ask for "
-           "more than your own settings allow. Anyone who can commit to the repository, or a "
-           "tool run in it, may have written them, so AgentDesk has not applied this:")
-            .arg(QDir::toNativeSeparators(repository)),
+        mcp ? tr("The file .mcp.json in %1 names MCP servers: programs AgentDesk would start on "
+                 "this computer, with your rights, to give the agent their tools. Anyone who "
+                 "can commit to the repository may have written it, so none of them runs until "
+                 "you trust it:")
+                  .arg(QDir::toNativeSeparators(repository))
+            : tr("The settings files in %1 (.agentdesk/settings.json and settings.local.json) "
+                 "ask for more than your own settings allow. Anyone who can commit to the "
+                 "repository, or a tool run in it, may have written them, so AgentDesk has not "
+                 "applied this:")
+                  .arg(QDir::toNativeSeparators(repository)),
         this);
     intro->setWordWrap(true);
     m_list->setObjectName(QStringLiteral("grants"));
@@ -30,14 +45,19 @@ ProjectTrustDialog::ProjectTrustDialog(const QString &repository,
     m_list->setSelectionMode(QAbstractItemView::NoSelection);
     // As tall as its few entries (a long list scrolls), not a mostly empty box.
     m_list->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-    auto outro = new QLabel(tr("Their deny and ask rules apply either way. Trusting is "
-                               "remembered for exactly these entries; anything added to the "
-                               "files later is asked about again."),
+    auto outro = new QLabel(mcp ? tr("Trusting is remembered for this repository and exactly "
+                                     "this file: when .mcp.json changes, AgentDesk asks again. "
+                                     "Their tools still ask before each call unless they are "
+                                     "read-only or a rule allows them.")
+                                : tr("Their deny and ask rules apply either way. Trusting is "
+                                     "remembered for exactly these entries; anything added to "
+                                     "the files later is asked about again."),
                             this);
     outro->setWordWrap(true);
 
     auto buttons = new QDialogButtonBox(this);
-    m_trust = buttons->addButton(tr("&Trust"), QDialogButtonBox::AcceptRole);
+    m_trust = buttons->addButton(mcp ? tr("&Trust and start") : tr("&Trust"),
+                                 QDialogButtonBox::AcceptRole);
     m_distrust = buttons->addButton(tr("&Don't trust"), QDialogButtonBox::RejectRole);
     m_trust->setObjectName(QStringLiteral("trustButton"));
     m_distrust->setObjectName(QStringLiteral("distrustButton"));

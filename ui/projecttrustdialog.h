@@ -12,12 +12,20 @@ namespace Ui {
 /// settings (allow rules, a permissive mode, more writable folders), which AgentDesk did not
 /// apply, and lets the user trust them (accept()) or not (reject()), as VS Code's workspace
 /// trust does. Shown once per session start while there is something not yet accepted.
+/// The one place a repository's files are trusted: also the MCP servers of its .mcp.json,
+/// which run code (Subject::McpServers, the servers' command lines as the grants).
 class ProjectTrustDialog final : public QDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ProjectTrustDialog)
 public:
+    enum class Subject { Settings, McpServers };
+
     ProjectTrustDialog(const QString &repository,
+                       const QStringList &grants,
+                       QWidget *parent = nullptr);
+    ProjectTrustDialog(Subject subject,
+                       const QString &repository,
                        const QStringList &grants,
                        QWidget *parent = nullptr);
 

@@ -229,6 +229,7 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
             [&name](const AgentToolPtr &tool) { return tool->definition().name == name; });
         config.tools.append(extra);
     }
+    config.runTools = options.runTools;
     if (options.liveTools) {
         // The live ones after the fixed ones, whose names they never take.
         QSet<QString> fixedNames;

@@ -108,6 +108,9 @@ struct CodingAgentOptions
     /// the next turn after each ToolSlot::setTools, also while a run goes on. Unlike
     /// extraTools they never replace a tool: one whose name is taken is left out.
     std::shared_ptr<ToolSlot> liveTools;
+    /// Tools taken at the start of each run (AgentConfig::runTools): the window's MCP servers,
+    /// which become ready after the agent was made. Through the same middlewares.
+    std::function<QList<AgentToolPtr>(const AbortToken &abort)> runTools;
     /// "Review shell writes" (PermissionGate::reviewShellWrites), asked before each Bash
     /// call; null: off. Without an asker (headless) an allowed command writes directly and
     /// onShellWritesUnavailable is told once.

@@ -163,6 +163,7 @@ public:
         : m_loop(std::move(config.loop))
         , m_systemPrompt(std::move(config.systemPrompt))
         , m_tools(std::move(config.tools))
+        , m_runTools(std::move(config.runTools))
         , m_channel(std::move(channel))
     {
         setObjectName(QStringLiteral("AgentWorker"));
@@ -195,6 +196,7 @@ protected:
         // The model client and tools may own objects living on this thread.
         m_loop = {};
         m_tools.clear();
+        m_runTools = {};
         m_ownRunner.reset();
     }
 
@@ -218,7 +220,10 @@ private:
             ended = ended || end;
             channel.post(std::move(event), end);
         };
-        const AgentContext context{m_systemPrompt, std::move(request.history), m_tools};
+        QList<AgentToolPtr> tools = m_tools;
+        if (m_runTools)
+            tools += m_runTools(request.abort);
+        const AgentContext context{m_systemPrompt, std::move(request.history), tools};
         QList<Message> newMessages = agentLoopBoxingEvents(request.prompts,
                                                            context,
                                                            m_loop,
@@ -237,6 +242,7 @@ private:
     AgentLoopConfig m_loop;
     QString m_systemPrompt;
     QList<AgentToolPtr> m_tools;
+    std::function<QList<AgentToolPtr>(const AbortToken &)> m_runTools;
     std::shared_ptr<AgentChannel> m_channel;
     std::unique_ptr<ToolRunner> m_ownRunner; // warm threads across runs
 };

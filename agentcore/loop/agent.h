@@ -4,6 +4,7 @@
 
 #include <QObject>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -18,6 +19,11 @@ struct AgentConfig
     AgentLoopConfig loop; ///< getSteeringMessages/getFollowUpMessages are set by the Agent
     QString systemPrompt;
     QList<AgentToolPtr> tools;
+    /// Tools that come and go while the agent lives (MCP servers that become ready after the
+    /// agent was made): called on the worker thread at the start of each run with the run's
+    /// abort token; what it returns is offered after \a tools for that run. It may wait a
+    /// little (servers still starting) but returns promptly once the token fires. Unset: none.
+    std::function<QList<AgentToolPtr>(const AbortToken &abort)> runTools;
     QList<Message> history; ///< the conversation so far
     /// false: every event wakes the Agent's thread on its own instead of in batches (see
     /// core/internal/eventbatchclock.h). Much slower; there for bench_loop's variants.

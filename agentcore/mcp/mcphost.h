@@ -39,6 +39,13 @@ public:
     /// \a takenNames (the built-in and other tools) or another server's tool's is left out, with
     /// a problem in \a problems.
     QList<AgentToolPtr> tools(const QStringList &takenNames, QStringList *problems) const;
+    /// The same for \a clients (a window's servers, whose list changes on the UI thread while
+    /// the agents' threads take a copy); with \a readyOnly false also the tools a server listed
+    /// before it failed (a call starts it again). Thread-safe.
+    static QList<AgentToolPtr> toolsOf(const QList<std::shared_ptr<McpClient>> &clients,
+                                       const QStringList &takenNames,
+                                       bool readyOnly,
+                                       QStringList *problems);
 
     /// Keeps \a slot holding the tools of every server (as tools() does, and also those of a
     /// server that failed since it listed them: a call starts it again), now and after each
@@ -55,11 +62,6 @@ public:
                                                  QStringList *dropped = nullptr);
 
 private:
-    static QList<AgentToolPtr> toolsOf(const QList<std::shared_ptr<McpClient>> &clients,
-                                       const QStringList &takenNames,
-                                       bool readyOnly,
-                                       QStringList *problems);
-
     QThread m_thread;
     QList<std::shared_ptr<McpClient>> m_clients;
 };

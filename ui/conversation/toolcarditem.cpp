@@ -34,9 +34,22 @@ ToolCardItem::ToolCardItem(const QString &toolCallId, const QString &toolName)
     m_details.setCap(12, 0);
 }
 
+QString ToolCardItem::displayName(const QString &toolName)
+{
+    // mcp__<server>__<tool>: what permission rules name, but a person reads "server › tool".
+    static const QLatin1String prefix("mcp__");
+    if (!toolName.startsWith(prefix))
+        return toolName;
+    const qsizetype split = toolName.indexOf(QLatin1String("__"), prefix.size());
+    if (split <= prefix.size() || split + 2 >= toolName.size())
+        return toolName;
+    return QStringLiteral("%1 \u203a %2")
+        .arg(toolName.mid(prefix.size(), split - prefix.size()), toolName.mid(split + 2));
+}
+
 QString ToolCardItem::plainText() const
 {
-    QString text = m_toolName;
+    QString text = displayName(m_toolName);
     if (const QString key = keyArgument(); !key.isEmpty())
         text += QLatin1Char(' ') + key;
     if (!m_output.isEmpty())
@@ -339,10 +352,11 @@ void ToolCardItem::paintHeader(QPainter *painter, const ConversationStyle &style
     int x = status.right() + style.spacing + 2;
     painter->setFont(style.bold);
     painter->setPen(style.text);
-    const int nameWidth = QFontMetrics(style.bold).horizontalAdvance(m_toolName);
+    const QString name = displayName(m_toolName);
+    const int nameWidth = QFontMetrics(style.bold).horizontalAdvance(name);
     painter->drawText(QRect(x, m_geometry.header.y(), nameWidth, m_geometry.header.height()),
                       Qt::AlignLeft | Qt::AlignVCenter,
-                      m_toolName);
+                      name);
     x += nameWidth + style.spacing;
     const QRect argument(x, m_geometry.header.y(), qMax(0, right - x), m_geometry.header.height());
     painter->setFont(style.mono);

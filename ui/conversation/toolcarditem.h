@@ -29,6 +29,8 @@ public:
 
     Kind kind() const override { return Kind::ToolCard; }
     QString plainText() const override;
+    /// How the header names \a toolName: an MCP tool (mcp__server__tool) as "server › tool".
+    static QString displayName(const QString &toolName);
 
     QString toolCallId() const { return m_toolCallId; }
     QString toolName() const { return m_toolName; }

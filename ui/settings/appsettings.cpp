@@ -31,6 +31,8 @@ const char notifyApprovalsKey[] = "Notifications/approvals";
 const char notifyFinishedKey[] = "Notifications/finished";
 const char themeKey[] = "Appearance/theme";
 const char languageKey[] = "Appearance/language";
+const char mcpServersKey[] = "Mcp/servers";
+const char disabledMcpServersKey[] = "Mcp/disabled";
 const char contextWindowsKey[] = "Model/contextWindows";
 
 constexpr const char *themeIds[] = {"system", "light", "dark"};
@@ -109,6 +111,8 @@ AppSettings AppSettings::load(const QSettings &settings)
             result.theme = Theme(index);
     }
     result.language = settings.value(key(languageKey)).toString();
+    result.mcpServers = settings.value(key(mcpServersKey)).toString();
+    result.disabledMcpServers = settings.value(key(disabledMcpServersKey)).toStringList();
 
     const QJsonObject windows = QJsonDocument::fromJson(
                                     settings.value(key(contextWindowsKey)).toString().toUtf8())
@@ -158,6 +162,8 @@ void AppSettings::save(QSettings &settings) const
     settings.setValue(key(sandboxModeKey), AgentCore::SandboxPolicy::modeName(sandboxMode));
     settings.setValue(key(sandboxNetworkKey), sandboxNetwork);
     settings.setValue(key(sandboxNetworkRulesKey), sandboxNetworkRules);
+    settings.setValue(key(mcpServersKey), mcpServers);
+    settings.setValue(key(disabledMcpServersKey), disabledMcpServers);
     settings.setValue(key(reviewShellWritesKey), reviewShellWrites);
     settings.setValue(key(notifyApprovalsKey), notifyApprovals);
     settings.setValue(key(notifyFinishedKey), notifyFinished);

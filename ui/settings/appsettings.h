@@ -57,6 +57,13 @@ struct AppSettings
     /// "": the system's language; else a code of Translations::available() ("zh_CN").
     QString language;
 
+    /// The user's MCP servers, as the text of an .mcp.json (`{"mcpServers": {...}}`), for
+    /// every repository; references (`${VAR}`, `${keyring:NAME}`) stay unexpanded here.
+    QString mcpServers;
+    /// The MCP servers the user switched off (Ui::McpServerEntry::key; a repository's servers
+    /// with the repository's root before it).
+    QStringList disabledMcpServers;
+
     /// The context window of each model the catalog does not know (a local server's), as the
     /// user gave it, in tokens, by contextWindowKey().
     QMap<QString, qint64> contextWindows;

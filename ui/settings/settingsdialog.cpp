@@ -1,5 +1,7 @@
 #include "settingsdialog.h"
 
+#include "mcp/mcpserverspage.h"
+
 #include "i18n/translations.h"
 
 #include "keystore.h"
@@ -20,6 +22,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QUrl>
@@ -111,8 +114,17 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     setWindowTitle(tr("AgentDesk Settings"));
     setObjectName(QStringLiteral("settingsDialog"));
 
-    auto layout = new QVBoxLayout(this);
+    auto top = new QVBoxLayout(this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("settingsTabs"));
+    auto general = new QWidget(m_tabs);
+    general->setObjectName(QStringLiteral("generalPage"));
+    auto layout = new QVBoxLayout(general);
     layout->setSpacing(6);
+    m_tabs->addTab(general, tr("&General"));
+    m_mcpPage = new McpServersPage(settings.mcpServers, keyStore, m_tabs);
+    m_tabs->addTab(m_mcpPage, tr("&MCP servers"));
+    top->addWidget(m_tabs);
     buildModelSection(this);
     layout->addWidget(sectionTitle(tr("Model"), this));
     layout->addWidget(separator(this));
@@ -279,8 +291,8 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
-    layout->addSpacing(4);
-    layout->addWidget(m_buttons);
+    top->addSpacing(4);
+    top->addWidget(m_buttons);
 
     m_fitHeight = new QTimer(this);
     m_fitHeight->setSingleShot(true);
@@ -309,6 +321,16 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
 }
 
 SettingsDialog::~SettingsDialog() = default;
+
+void SettingsDialog::setMcpServers(McpServers *servers)
+{
+    m_mcpPage->setServers(servers);
+}
+
+void SettingsDialog::showMcpServers()
+{
+    m_tabs->setCurrentWidget(m_mcpPage);
+}
 
 void SettingsDialog::buildModelSection(QWidget *page)
 {
@@ -544,6 +566,7 @@ ModelSelection SettingsDialog::currentSelection() const
 AppSettings SettingsDialog::settings() const
 {
     AppSettings result = m_initial;
+    result.mcpServers = m_mcpPage->userServers();
     if (!modelChanged()) {
         // The fields still show the model in use: the saved default stays what it was (a
         // model given on the command line is not made the default by a visit here).
@@ -911,7 +934,12 @@ void SettingsDialog::accept()
         return;
     m_showErrors = true;
     if (QWidget *wrong = validate()) {
+        m_tabs->setCurrentIndex(0);
         wrong->setFocus();
+        return;
+    }
+    if (!m_mcpPage->userServersError().isEmpty()) {
+        showMcpServers(); // the error is shown below the text
         return;
     }
     if (m_demo->isChecked() || !m_keyEdited) {

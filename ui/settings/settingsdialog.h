@@ -15,6 +15,7 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 class QTimer;
 class QToolButton;
 QT_END_NAMESPACE
@@ -27,6 +28,8 @@ struct ServedModelsResult;
 namespace Ui {
 
 class KeyStore;
+class McpServers;
+class McpServersPage;
 
 /// Preferences: the model (provider, base URL, model, API key, thinking, and the context
 /// window of a model the catalog does not know), the agent's turn limit and the theme. The stored key is read into the key field asynchronously; OK writes a
@@ -53,6 +56,11 @@ public:
     void setModelInUse(const std::optional<ModelSelection> &inUse, const QString &reason);
     /// The user changed the model fields (provider, URL, model, thinking, demo).
     bool modelChanged() const;
+
+    /// The page "MCP servers" shows these servers live (null: none, no repository is open).
+    void setMcpServers(McpServers *servers);
+    void showMcpServers(); ///< makes that page current
+    McpServersPage *mcpServersPage() const { return m_mcpPage; }
 
     void accept() override;
 
@@ -126,6 +134,8 @@ private:
     QLabel *m_languageNote = nullptr; // a new language applies at the next start
     QComboBox *m_theme = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    McpServersPage *m_mcpPage = nullptr;
     QTimer *m_keyReadDelay = nullptr;
     QTimer *m_fitHeight = nullptr;
     QTimer *m_modelFetchDelay = nullptr;
