@@ -1,0 +1,417 @@
+// Issue #20 in the window: a repository's .mcp.json starts its servers only once the user
+// trusts that file; their tools reach the session's agent (read-only ones run without a
+// review, the others are reviewed); the settings page shows each server's state and tools;
+// a server of the user's settings gets its ${keyring:...} secret from the KeyStore, never a
+// provider's key. Against the reference server-everything (tests/mcp/install-servers.sh) and
+// tests/mcp/fakeserver.py.
+#include "../tools/toolstest.h"
+#include "fakekeystore.h"
+
+#include <agentsession.h>
+#include <conversation/conversationview.h>
+#include <conversation/toolcarditem.h>
+#include <composer.h>
+#include <conversationpage.h>
+#include <mainwindow.h>
+#include <mcp/mcpservers.h>
+#include <mcp/mcpserverspage.h>
+#include <permissions/projecttrust.h>
+#include <projecttrustdialog.h>
+#include <review/reviewqueue.h>
+#include <scriptedmodel.h>
+#include <settings/appsettings.h>
+#include <settings/settingsdialog.h>
+
+#include <QAbstractButton>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+#include <memory>
+
+using namespace AgentCore;
+using TestSupport::ModelStep;
+using TestSupport::ScriptedModel;
+using Ui::AgentSession;
+using Ui::McpServerEntry;
+using Ui::ProjectTrustDialog;
+
+namespace {
+
+constexpr int runTimeoutMs = 30'000;
+
+QString everythingScript()
+{
+    return QStringLiteral(AGENTDESK_MCP_SERVERS_DIR
+                          "/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+}
+
+QString fakeServer()
+{
+    return QStringLiteral(AGENTDESK_SOURCE_DIR "/tests/mcp/fakeserver.py");
+}
+
+QByteArray config(const QJsonObject &servers)
+{
+    return QJsonDocument(QJsonObject{{"mcpServers", servers}}).toJson();
+}
+
+QJsonObject everythingEntry()
+{
+    return {{"command", "node"}, {"args", QJsonArray{everythingScript(), "stdio"}}};
+}
+
+QJsonObject fakeEntry(const QJsonObject &env = {})
+{
+    QJsonObject entry{{"command", "python3"}, {"args", QJsonArray{fakeServer()}}};
+    if (!env.isEmpty())
+        entry.insert("env", env);
+    return entry;
+}
+
+QStringList items(const QListWidget *list)
+{
+    QStringList texts;
+    for (int i = 0; list && i < list->count(); ++i)
+        texts.append(list->item(i)->text());
+    return texts;
+}
+
+QString lastToolResult(const Context &context)
+{
+    for (auto it = context.messages.crbegin(); it != context.messages.crend(); ++it) {
+        if (it->isToolResult())
+            return it->text();
+    }
+    return {};
+}
+
+QStringList toolNames(const Context &context)
+{
+    QStringList names;
+    for (const ToolDefinition &tool : context.tools)
+        names.append(tool.name);
+    return names;
+}
+
+} // namespace
+
+class tst_McpWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_mcpwindow"));
+        QVERIFY2(QFileInfo::exists(everythingScript()),
+                 "server-everything is not installed: run the mcp_install_servers test first");
+    }
+
+    void init() { QSettings().clear(); }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_repo.reset();
+        m_keys.reset();
+        m_environment = {};
+        QSettings().clear();
+    }
+
+    // Trusting the file starts its servers; the read-only echo runs without a review, the
+    // fake server's note (it writes a file) is reviewed; a changed file asks again.
+    void trustedServersGiveTheirTools()
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        QVERIFY(m_repo->write(".mcp.json",
+                              config({{"everything", everythingEntry()}, {"fake", fakeEntry()}})));
+        openWindow({ModelStep::toolCall("e1", "mcp__everything__echo", {{"message", "hello mcp"}}),
+                    ModelStep::toolCall("n1", "mcp__fake__note", {{"text", "from the model"}}),
+                    ModelStep::text("done")});
+        ProjectTrustDialog *dialog = waitForDialog();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->objectName(), QStringLiteral("mcpTrustDialog"));
+        const QStringList listed = items(dialog->findChild<QListWidget *>("grants"));
+        QCOMPARE(listed.size(), 2);
+        QVERIFY2(listed.at(0).startsWith("everything: node ")
+                     && listed.at(0).contains("index.js stdio"),
+                 qPrintable(listed.join('\n')));
+        QVERIFY2(listed.at(1).startsWith("fake: python3 "), qPrintable(listed.at(1)));
+        // Nothing runs while the user decides.
+        for (const McpServerEntry &entry : m_window->mcpServers()->servers())
+            QVERIFY(!entry.client && entry.awaitingTrust);
+
+        QTest::mouseClick(dialog->findChild<QPushButton *>("trustButton"), Qt::LeftButton);
+        waitForReady(2);
+        QVERIFY(ProjectTrust::load(m_trustStore, m_repo->root())
+                    .trusts(Ui::McpServers::fileGrant(m_repo->read(".mcp.json"))));
+
+        type("use the servers");
+        // echo declares itself read-only: no review. note writes a file: reviewed.
+        QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+        QVERIFY(toolNames(m_model->contexts().at(0)).contains("mcp__everything__echo"));
+        QVERIFY(toolNames(m_model->contexts().at(0)).contains("mcp__fake__note"));
+        QCOMPARE(lastToolResult(m_model->contexts().at(1)), QStringLiteral("Echo: hello mcp"));
+        QCOMPARE(m_repo->read("mcp-note.txt"), QByteArray("<missing>"));
+        QWidget *current = page()->reviews()->currentView();
+        auto allow = current->findChild<QAbstractButton *>("allowOnceButton");
+        QTRY_VERIFY(allow && allow->isVisible());
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QTest::mouseClick(allow, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+        QCOMPARE(m_repo->read("mcp-note.txt"), QByteArray("from the model"));
+        QCOMPARE(lastToolResult(m_model->contexts().at(2)), QStringLiteral("noted"));
+
+        // The cards name the server and the tool; the echo's result is in the conversation.
+        const QStringList cards = toolCards();
+        QCOMPARE(cards.size(), 2);
+        QVERIFY2(cards.at(0).startsWith(QStringLiteral("everything \u203a echo"))
+                     && cards.at(0).contains("Echo: hello mcp"),
+                 qPrintable(cards.at(0)));
+        QVERIFY2(cards.at(1).startsWith(QStringLiteral("fake \u203a note")),
+                 qPrintable(cards.at(1)));
+
+        // The same file again: trusted, no question. A changed one asks again.
+        QVERIFY(m_window->openRepository(m_repo->root()));
+        waitForReady(2);
+        QVERIFY(!m_window->findChild<ProjectTrustDialog *>());
+        QVERIFY(m_repo->write(".mcp.json", config({{"everything", everythingEntry()}})));
+        QVERIFY(m_window->openRepository(m_repo->root()));
+        QVERIFY(waitForDialog());
+        QVERIFY(!m_window->mcpServers()->servers().at(0).client);
+    }
+
+    void refusingStartsNothing()
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        QVERIFY(m_repo->write(".mcp.json", config({{"everything", everythingEntry()}})));
+        openWindow({ModelStep::text("no tools")});
+        ProjectTrustDialog *dialog = waitForDialog();
+        QVERIFY(dialog);
+        QTest::mouseClick(dialog->findChild<QPushButton *>("distrustButton"), Qt::LeftButton);
+        type("anything?");
+        QTRY_COMPARE_WITH_TIMEOUT(m_model->contexts().size(), 1, runTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+        for (const QString &name : toolNames(m_model->contexts().at(0)))
+            QVERIFY2(!name.startsWith("mcp__"), qPrintable(name));
+        const QList<McpServerEntry> servers = m_window->mcpServers()->servers();
+        QCOMPARE(servers.size(), 1);
+        QVERIFY(!servers.at(0).client);
+        QVERIFY(ProjectTrust::load(m_trustStore, m_repo->root()).grants().isEmpty());
+
+        // The settings page says why it does not run.
+        Ui::SettingsDialog *settings = openSettings();
+        QTreeWidget *tree = settings->findChild<QTreeWidget *>("mcpServerTree");
+        QVERIFY(tree);
+        QCOMPARE(tree->topLevelItemCount(), 1);
+        QCOMPARE(tree->topLevelItem(0)->text(2),
+                 QStringLiteral("not started: .mcp.json is not trusted"));
+        settings->reject();
+    }
+
+    // The page lists the server connected with its tools, which of them run without asking,
+    // its log; unchecking it stops it, and that is remembered.
+    void settingsPageShowsTheServers()
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        QVERIFY(m_repo->write(".mcp.json", config({{"everything", everythingEntry()}})));
+        openWindow({});
+        ProjectTrustDialog *dialog = waitForDialog();
+        QVERIFY(dialog);
+        QTest::mouseClick(dialog->findChild<QPushButton *>("trustButton"), Qt::LeftButton);
+        waitForReady(1);
+        const int tools = int(m_window->mcpServers()->servers().at(0).client->tools().size());
+        QVERIFY(tools > 5);
+
+        Ui::SettingsDialog *settings = openSettings();
+        QTreeWidget *tree = settings->findChild<QTreeWidget *>("mcpServerTree");
+        QVERIFY(tree && tree->isVisible());
+        QTreeWidgetItem *server = tree->topLevelItem(0);
+        QCOMPARE(server->text(0), QStringLiteral("everything"));
+        QCOMPARE(server->text(1), QStringLiteral("repository (.mcp.json)"));
+        QCOMPARE(server->text(2), QStringLiteral("connected, %1 tool(s)").arg(tools));
+        QCOMPARE(server->childCount(), tools);
+        bool echoListed = false;
+        for (int i = 0; i < server->childCount(); ++i) {
+            if (server->child(i)->text(0) == "echo") {
+                echoListed = true;
+                QCOMPARE(server->child(i)->text(2),
+                         QStringLiteral("read-only: runs without asking"));
+            }
+        }
+        QVERIFY(echoListed);
+
+        tree->setCurrentItem(server);
+        QTest::mouseClick(settings->findChild<QPushButton *>("mcpLogButton"), Qt::LeftButton);
+        auto log = settings->findChild<QPlainTextEdit *>("mcpLog");
+        QTRY_VERIFY(log && log->isVisible());
+        QVERIFY(log->isReadOnly());
+        QVERIFY2(!log->toPlainText().isEmpty(), "the server writes its start to stderr");
+        log->window()->close();
+
+        server->setCheckState(0, Qt::Unchecked);
+        QVERIFY(!m_window->mcpServers()->servers().at(0).client);
+        QTRY_COMPARE(tree->topLevelItem(0)->text(2), QStringLiteral("off"));
+        const QString key = m_window->mcpServers()->servers().at(0).key;
+        QCOMPARE(Ui::AppSettings::load(QSettings()).disabledMcpServers, QStringList{key});
+        settings->accept();
+        QTRY_VERIFY(!settings->isVisible());
+        QCOMPARE(m_window->settings().disabledMcpServers, QStringList{key});
+
+        // Remembered: the repository opened again leaves it off.
+        QVERIFY(m_window->openRepository(m_repo->root()));
+        QVERIFY(!m_window->mcpServers()->servers().at(0).enabled);
+        QVERIFY(!m_window->mcpServers()->servers().at(0).client);
+    }
+
+    // A server of the user's settings needs no trust; ${keyring:NAME} in its env is the
+    // secret of the KeyStore; a provider's key named there is dropped.
+    void userServerGetsItsSecret()
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        Ui::AppSettings app;
+        app.mcpServers = QString::fromUtf8(
+            config({{"mine",
+                     fakeEntry({{"FAKE_TOKEN", "${keyring:fake-token}"},
+                                {"FROM_ENV", "${AGENTDESK_TEST_VALUE}"},
+                                {"OPENAI_API_KEY", "${OPENAI_API_KEY}"}})}}));
+        QSettings qsettings;
+        app.save(qsettings);
+        qsettings.sync();
+        m_keys = std::make_unique<FakeKeyStore>();
+        m_keys->keys.insert(Ui::McpServers::secretAccount("fake-token"), "s3cret-from-keyring");
+        m_environment = QProcessEnvironment::systemEnvironment();
+        m_environment.insert("AGENTDESK_TEST_VALUE", "plain-value");
+        m_environment.insert("OPENAI_API_KEY", "sk-provider-key-never-passed");
+        openWindow({ModelStep::toolCall("v1", "mcp__mine__env", {}), ModelStep::text("ok")});
+        waitForReady(1);
+        QVERIFY(!m_window->findChild<ProjectTrustDialog *>());
+        type("show the environment");
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+        QTRY_COMPARE(m_model->contexts().size(), 2);
+        const QJsonObject env
+            = QJsonDocument::fromJson(lastToolResult(m_model->contexts().at(1)).toUtf8()).object();
+        QCOMPARE(env.value("FAKE_TOKEN").toString(), QStringLiteral("s3cret-from-keyring"));
+        QCOMPARE(env.value("FROM_ENV").toString(), QStringLiteral("plain-value"));
+        QVERIFY(!env.contains("OPENAI_API_KEY"));
+        QVERIFY(!QString::fromUtf8(QJsonDocument(env).toJson()).contains("sk-provider-key"));
+    }
+
+    void missingSecretIsSaid()
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        Ui::AppSettings app;
+        app.mcpServers = QString::fromUtf8(
+            config({{"mine", fakeEntry({{"FAKE_TOKEN", "${keyring:nowhere}"}})}}));
+        QSettings qsettings;
+        app.save(qsettings);
+        m_keys = std::make_unique<FakeKeyStore>();
+        openWindow({});
+        QTRY_VERIFY(!m_window->mcpServers()->servers().at(0).problem.isEmpty());
+        QCOMPARE(m_window->mcpServers()->servers().at(0).problem,
+                 QStringLiteral("not started: the secret \"nowhere\" is not in the keyring"));
+        QVERIFY(!m_window->mcpServers()->servers().at(0).client);
+    }
+
+private:
+    void openWindow(const QList<ModelStep> &steps)
+    {
+        QVERIFY(m_repo && m_repo->isValid());
+        QVERIFY(m_config.isValid());
+        m_trustStore = m_config.filePath(QStringLiteral("trusted-%1.json").arg(++m_windows));
+        m_model = std::make_shared<ScriptedModel>(steps);
+        Ui::AgentSetup setup;
+        setup.model.client = m_model;
+        setup.model.label = QStringLiteral("scripted");
+        setup.options.systemPrompt = QStringLiteral("You are tested.");
+        setup.options.projectTrustPath = m_trustStore;
+        setup.options.context.autoCompact = false;
+        setup.sessionsDirectory = m_config.filePath(QStringLiteral("sessions-%1").arg(m_windows));
+        if (!m_keys)
+            m_keys = std::make_unique<FakeKeyStore>();
+        setup.keyStore = m_keys.get();
+        if (!m_environment.isEmpty())
+            setup.environment = m_environment;
+        m_window = std::make_unique<Ui::MainWindow>(setup);
+        m_window->resize(900, 600);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(m_window->openRepository(m_repo->root()));
+        QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    }
+
+    ProjectTrustDialog *waitForDialog()
+    {
+        const auto shown = [this] {
+            auto dialog = m_window->findChild<ProjectTrustDialog *>();
+            return dialog && dialog->isVisible();
+        };
+        if (!QTest::qWaitFor(shown, runTimeoutMs))
+            return nullptr;
+        return m_window->findChild<ProjectTrustDialog *>();
+    }
+
+    void waitForReady(int count)
+    {
+        const auto ready = [this, count] {
+            int n = 0;
+            for (const McpServerEntry &entry : m_window->mcpServers()->servers())
+                n += entry.client && entry.client->state() == McpClient::State::Ready;
+            return n == count;
+        };
+        QVERIFY(QTest::qWaitFor(ready, runTimeoutMs));
+    }
+
+    Ui::SettingsDialog *openSettings()
+    {
+        m_window->showSettings();
+        Ui::SettingsDialog *dialog = nullptr;
+        if (!QTest::qWaitFor([&] { return (dialog = m_window->findChild<Ui::SettingsDialog *>()); }))
+            return nullptr;
+        dialog->showMcpServers();
+        return dialog;
+    }
+
+    void type(const QString &text)
+    {
+        QTest::keyClicks(page()->composer(), text);
+        QTest::keyClick(page()->composer(), Qt::Key_Return);
+    }
+
+    QStringList toolCards() const
+    {
+        QStringList cards;
+        const Ui::ConversationView *view = page()->conversation();
+        for (int i = 0; i < view->itemCount(); ++i) {
+            if (view->itemAt(i)->kind() == Ui::ConversationItem::Kind::ToolCard)
+                cards.append(view->itemAt(i)->plainText());
+        }
+        return cards;
+    }
+
+    Ui::ConversationPage *page() const { return m_window->conversationPage(); }
+    AgentSession *session() const { return m_window->session(); }
+
+    QTemporaryDir m_config;
+    QString m_trustStore;
+    int m_windows = 0;
+    QProcessEnvironment m_environment;
+    std::unique_ptr<FakeKeyStore> m_keys;
+    std::shared_ptr<ScriptedModel> m_model;
+    std::unique_ptr<ToolsTest::Repo> m_repo;
+    std::unique_ptr<Ui::MainWindow> m_window;
+};
+
+QTEST_MAIN(tst_McpWindow)
+#include "tst_mcpwindow.moc"
