@@ -7,6 +7,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Ui {
 
 ProjectTrustDialog::ProjectTrustDialog(const QString &repository,
@@ -45,6 +47,19 @@ ProjectTrustDialog::ProjectTrustDialog(Subject subject,
     m_list->setSelectionMode(QAbstractItemView::NoSelection);
     // As tall as its few entries (a long list scrolls), not a mostly empty box.
     m_list->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    if (mcp) {
+        // A server's command line can be as long as a path into node_modules: elided in the
+        // middle (whole in its tooltip), the dialog stays a dialog's width.
+        m_list->setSizeAdjustPolicy(QAbstractScrollArea::AdjustIgnored);
+        m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        m_list->setTextElideMode(Qt::ElideMiddle);
+        for (int i = 0; i < m_list->count(); ++i)
+            m_list->item(i)->setToolTip(m_list->item(i)->text());
+        const int rows = std::clamp(int(m_list->count()), 1, 8);
+        const int row = std::max(m_list->sizeHintForRow(0), fontMetrics().lineSpacing() + 4);
+        m_list->setFixedHeight(rows * row + 2 * m_list->frameWidth() + 4);
+        setMinimumWidth(600);
+    }
     auto outro = new QLabel(mcp ? tr("Trusting is remembered for this repository and exactly "
                                      "this file: when .mcp.json changes, AgentDesk asks again. "
                                      "Their tools still ask before each call unless they are "

@@ -19,6 +19,7 @@
 #include <i18n/translations.h>
 #include <loop/agent.h>
 #include <mainwindow.h>
+#include <mcp/mcpservers.h>
 #include <modelresolver.h>
 #include <projecttrustdialog.h>
 #include <review/reviewqueue.h>
@@ -35,6 +36,7 @@
 #include <sessions/approvalinboxdialog.h>
 #include <sessions/opensessions.h>
 #include <sessions/sessionspanel.h>
+#include <settings/settingsdialog.h>
 #include <testtools.h>
 #include <tools/shelloverlay.h>
 #include <usagelabel.h>
@@ -49,6 +51,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
@@ -154,6 +158,8 @@ QList<PermissionRule> networkRules;
 QSize windowSize(1280, 820);
 // The bwrap the window's sandbox runs; empty: bwrap on PATH. A missing one shows the fallback.
 QString sandboxBwrap;
+// The repository's .mcp.json, if any (the mcp group).
+QByteArray mcpJson;
 
 /// One window on a fresh repository with a scripted model, and a way to save it.
 class Scene
@@ -187,6 +193,8 @@ public:
             write(root + QStringLiteral("/.agentdesk/settings.local.json"),
                   localSettings.constData());
         }
+        if (!mcpJson.isEmpty())
+            write(root + QStringLiteral("/.mcp.json"), mcpJson.constData());
         QProcess::execute(QStringLiteral("git"),
                           {QStringLiteral("-C"),
                            root,
@@ -1342,6 +1350,92 @@ bool sandboxStates(const QString &dir)
     return reviewBashNetworkRule(dir) && ok;
 }
 
+QString everythingScript()
+{
+    return QStringLiteral(AGENTDESK_MCP_SERVERS_DIR
+                          "/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+}
+
+// Issue #20: a repository's .mcp.json asks before its servers start; the settings page lists
+// them with their state and tools; an MCP tool's card while the server reports progress.
+bool mcpStates(const QString &dir)
+{
+    if (!QFileInfo::exists(everythingScript())) {
+        std::fprintf(stderr,
+                     "agentdesk_screenshots: server-everything is not installed (ctest -R "
+                     "mcp_install_servers); the mcp group is left out\n");
+        return true;
+    }
+    mcpJson = QJsonDocument(
+                  QJsonObject{
+                      {QStringLiteral("mcpServers"),
+                       QJsonObject{
+                           {QStringLiteral("everything"),
+                            QJsonObject{{QStringLiteral("command"), QStringLiteral("node")},
+                                        {QStringLiteral("args"),
+                                         QJsonArray{everythingScript(), QStringLiteral("stdio")}}}},
+                           {QStringLiteral("tracker"),
+                            QJsonObject{{QStringLiteral("command"), QStringLiteral("npx")},
+                                        {QStringLiteral("args"),
+                                         QJsonArray{QStringLiteral("-y"),
+                                                    QStringLiteral("@example/tracker-mcp")}},
+                                        {QStringLiteral("env"),
+                                         QJsonObject{{QStringLiteral("TRACKER_TOKEN"),
+                                                      QStringLiteral("${keyring:tracker}")}}}}}}}})
+                  .toJson();
+    Scene scene(dir,
+                {call(QStringLiteral("m1"),
+                      QStringLiteral("mcp__everything__trigger-long-running-operation"),
+                      {{QStringLiteral("duration"), 30}, {QStringLiteral("steps"), 10}}),
+                 ModelStep::text(QStringLiteral("Done."))},
+                PermissionMode::Default);
+    mcpJson.clear();
+    Ui::ProjectTrustDialog *trust = nullptr;
+    bool ok = scene.waitFor([&] {
+        trust = scene.window()->findChild<Ui::ProjectTrustDialog *>();
+        return trust && trust->isVisible();
+    }) && scene.save(QStringLiteral("70-mcp-trust"), trust);
+    if (!trust)
+        return false;
+    trust->findChild<QAbstractButton *>(QStringLiteral("trustButton"))->click();
+    Ui::McpServers *servers = scene.window()->mcpServers();
+    ok = scene.waitFor([servers] {
+        const QList<Ui::McpServerEntry> entries = servers->servers();
+        return entries.size() == 2 && entries.at(0).client
+               && entries.at(0).client->state() == McpClient::State::Ready
+               && !entries.at(1).problem.isEmpty();
+    }) && ok;
+
+    scene.window()->showSettings();
+    auto settings = scene.window()->findChild<Ui::SettingsDialog *>();
+    if (!settings || !scene.waitFor([settings] { return settings->isVisible(); }))
+        return false;
+    settings->showMcpServers();
+    auto tree = settings->findChild<QTreeWidget *>(QStringLiteral("mcpServerTree"));
+    tree->setCurrentItem(tree->topLevelItem(0));
+    tree->topLevelItem(0)->setExpanded(true);
+    settings->resize(760, 640);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    ok = scene.save(QStringLiteral("71-mcp-settings"), settings) && ok;
+    settings->reject();
+
+    scene.type(QStringLiteral("Run the long operation"));
+    ok = scene.waitFor([&scene] {
+        const Ui::ConversationView *view = scene.page()->conversation();
+        for (int i = 0; i < view->itemCount(); ++i) {
+            if (view->itemAt(i)->kind() == Ui::ConversationItem::Kind::ToolCard
+                && static_cast<const Ui::ToolCardItem *>(view->itemAt(i))
+                       ->outputText()
+                       .contains(QStringLiteral("progress 3")))
+                return true;
+        }
+        return false;
+    }) && scene.save(QStringLiteral("72-mcp-tool-progress"))
+         && ok;
+    scene.window()->openSessions()->stopAll();
+    return scene.waitForIdle() && ok;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -1369,6 +1463,7 @@ int main(int argc, char **argv)
                {QLatin1String("sandbox"), sandboxStates},
                {QLatin1String("habit"), ruleOffer},
                {QLatin1String("inbox"), inbox},
+               {QLatin1String("mcp"), mcpStates},
                {QLatin1String("worktree"), worktreeReview}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
         for (const auto &[name, save] : groups) {
@@ -1419,6 +1514,7 @@ int main(int argc, char **argv)
     ok = ruleOffer(dir) && ok;
     ok = multiStates(dir) && ok;
     ok = inbox(dir) && ok;
+    ok = mcpStates(dir) && ok;
     QApplication::setPalette(darkPalette());
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;
