@@ -8,9 +8,9 @@
 #include "fakekeystore.h"
 
 #include <agentsession.h>
+#include <composer.h>
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>
-#include <composer.h>
 #include <conversationpage.h>
 #include <mainwindow.h>
 #include <mcp/mcpservers.h>
@@ -26,6 +26,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -260,14 +261,35 @@ private slots:
         QVERIFY2(!log->toPlainText().isEmpty(), "the server writes its start to stderr");
         log->window()->close();
 
+        // Restart: a new process, connected again.
+        const std::shared_ptr<McpClient> before = m_window->mcpServers()->servers().at(0).client;
+        QTest::mouseClick(settings->findChild<QPushButton *>("mcpRestartButton"), Qt::LeftButton);
+        QVERIFY(m_window->mcpServers()->servers().at(0).client != before);
+        waitForReady(1);
+        QTRY_COMPARE(tree->topLevelItem(0)->text(2),
+                     QStringLiteral("connected, %1 tool(s)").arg(tools));
+        server = tree->topLevelItem(0);
+
         server->setCheckState(0, Qt::Unchecked);
         QVERIFY(!m_window->mcpServers()->servers().at(0).client);
         QTRY_COMPARE(tree->topLevelItem(0)->text(2), QStringLiteral("off"));
         const QString key = m_window->mcpServers()->servers().at(0).key;
         QCOMPARE(Ui::AppSettings::load(QSettings()).disabledMcpServers, QStringList{key});
+        // The user's own servers: text that is no configuration keeps the dialog open.
+        auto userServers = settings->findChild<QPlainTextEdit *>("mcpUserServers");
+        QVERIFY(userServers);
+        userServers->setPlainText("{\"mcpServers\": ");
+        settings->accept();
+        QVERIFY(settings->isVisible());
+        QVERIFY(settings->findChild<QLabel *>("mcpUserServersError")->isVisible());
+        userServers->setPlainText(QString::fromUtf8(config({{"mine", fakeEntry()}})));
         settings->accept();
         QTRY_VERIFY(!settings->isVisible());
         QCOMPARE(m_window->settings().disabledMcpServers, QStringList{key});
+        QCOMPARE(Ui::AppSettings::load(QSettings()).mcpServers, userServers->toPlainText());
+        QCOMPARE(m_window->mcpServers()->servers().size(), 2);
+        QCOMPARE(m_window->mcpServers()->servers().at(1).source, McpServerEntry::Source::User);
+        waitForReady(1); // the user's server, without asking; the disabled one stays off
 
         // Remembered: the repository opened again leaves it off.
         QVERIFY(m_window->openRepository(m_repo->root()));
