@@ -2,7 +2,7 @@
 
 #include "settings/keystore.h"
 
-#include <mcp/mcpexpansion.h>
+#include <mcp/mcpconfigexpansion.h>
 #include <mcp/mcphost.h>
 #include <permissions/projecttrust.h>
 
@@ -207,7 +207,7 @@ void McpServers::launch(int index)
     ++entry.launch;
     if (!entry.enabled || entry.awaitingTrust || !entry.problem.isEmpty() || entry.client)
         return;
-    const QStringList names = AgentCore::McpExpansion::keyringNames(entry.config);
+    const QStringList names = AgentCore::McpConfigExpansion::keyringNames(entry.config);
     if (names.isEmpty() || !m_keyStore) {
         startClient(index, {});
         return;
@@ -237,10 +237,10 @@ void McpServers::startClient(int index, const QHash<QString, QString> &secrets)
 {
     McpServerEntry &entry = m_entries[index];
     QStringList missing;
-    const McpServerConfig expanded = AgentCore::McpExpansion::expand(entry.config,
-                                                                     m_options.environment,
-                                                                     secrets,
-                                                                     &missing);
+    const McpServerConfig expanded = AgentCore::McpConfigExpansion::expand(entry.config,
+                                                                           m_options.environment,
+                                                                           secrets,
+                                                                           &missing);
     if (!missing.isEmpty()) {
         entry.problem = tr("not started: %1").arg(missing.join(QStringLiteral("; ")));
         emit serverFailed(entry.config.name, entry.problem);

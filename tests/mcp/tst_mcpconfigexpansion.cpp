@@ -1,12 +1,12 @@
 // The references an MCP server's configuration holds instead of secrets (issue #20):
 // ${VAR}, ${VAR:-default} from the environment, ${keyring:NAME} from the keyring.
-#include <mcp/mcpexpansion.h>
+#include <mcp/mcpconfigexpansion.h>
 
 #include <QTest>
 
 using namespace AgentCore;
 
-class tst_McpExpansion : public QObject
+class tst_McpConfigExpansion : public QObject
 {
     Q_OBJECT
 
@@ -23,16 +23,16 @@ private slots:
         environment.insert("HOME", "/home/ada");
         environment.insert("PROXY", "http://proxy:3128");
         QStringList missing;
-        const McpServerConfig expanded = McpExpansion::expand(config,
-                                                              environment,
-                                                              {{"github", "ghp_secret"}},
-                                                              &missing);
+        const McpServerConfig expanded = McpConfigExpansion::expand(config,
+                                                                    environment,
+                                                                    {{"github", "ghp_secret"}},
+                                                                    &missing);
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join("; ")));
         QCOMPARE(expanded.command, QStringLiteral("/home/ada/bin/server"));
         QCOMPARE(expanded.args, QStringList({"--token=ghp_secret", "--mode=fast", "plain $HOME"}));
         QCOMPARE(expanded.env.value("GITHUB_TOKEN"), QStringLiteral("ghp_secret"));
         QCOMPARE(expanded.env.value("PROXY"), QStringLiteral("http://proxy:3128"));
-        QCOMPARE(McpExpansion::keyringNames(config), QStringList{"github"});
+        QCOMPARE(McpConfigExpansion::keyringNames(config), QStringList{"github"});
         // The configuration keeps its references: only the started copy holds the secret.
         QCOMPARE(config.env.value("GITHUB_TOKEN"), QStringLiteral("${keyring:github}"));
     }
@@ -43,10 +43,10 @@ private slots:
         config.command = "server";
         config.env = {{"A", "${keyring:absent}"}, {"B", "${NOT_SET}"}, {"C", "${NOT_SET}"}};
         QStringList missing;
-        const McpServerConfig expanded = McpExpansion::expand(config,
-                                                              QProcessEnvironment(),
-                                                              {},
-                                                              &missing);
+        const McpServerConfig expanded = McpConfigExpansion::expand(config,
+                                                                    QProcessEnvironment(),
+                                                                    {},
+                                                                    &missing);
         QCOMPARE(missing,
                  QStringList({"the secret \"absent\" is not in the keyring",
                               "the variable NOT_SET is not set"}));
@@ -56,11 +56,11 @@ private slots:
     void textWithoutReferencesIsKept()
     {
         QStringList missing;
-        QCOMPARE(McpExpansion::expand("${} $ {X} ${1BAD} ${keyring:}", {}, {}, &missing),
+        QCOMPARE(McpConfigExpansion::expand("${} $ {X} ${1BAD} ${keyring:}", {}, {}, &missing),
                  QStringLiteral("${} $ {X} ${1BAD} ${keyring:}"));
         QVERIFY(missing.isEmpty());
     }
 };
 
-QTEST_GUILESS_MAIN(tst_McpExpansion)
-#include "tst_mcpexpansion.moc"
+QTEST_GUILESS_MAIN(tst_McpConfigExpansion)
+#include "tst_mcpconfigexpansion.moc"

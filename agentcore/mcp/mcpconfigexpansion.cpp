@@ -1,4 +1,4 @@
-#include "mcpexpansion.h"
+#include "mcpconfigexpansion.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -8,7 +8,7 @@ namespace AgentCore {
 namespace {
 struct Tr
 {
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpExpansion)
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpConfigExpansion)
 };
 
 const QRegularExpression &reference()
@@ -28,7 +28,7 @@ QStringList textsOf(const McpServerConfig &config)
 }
 } // namespace
 
-QStringList McpExpansion::keyringNames(const McpServerConfig &config)
+QStringList McpConfigExpansion::keyringNames(const McpServerConfig &config)
 {
     QStringList names;
     for (const QString &text : textsOf(config)) {
@@ -42,10 +42,10 @@ QStringList McpExpansion::keyringNames(const McpServerConfig &config)
     return names;
 }
 
-QString McpExpansion::expand(const QString &text,
-                             const QProcessEnvironment &environment,
-                             const QHash<QString, QString> &secrets,
-                             QStringList *missing)
+QString McpConfigExpansion::expand(const QString &text,
+                                   const QProcessEnvironment &environment,
+                                   const QHash<QString, QString> &secrets,
+                                   QStringList *missing)
 {
     QString result;
     qsizetype last = 0;
@@ -73,10 +73,10 @@ QString McpExpansion::expand(const QString &text,
     return result;
 }
 
-McpServerConfig McpExpansion::expand(const McpServerConfig &config,
-                                     const QProcessEnvironment &environment,
-                                     const QHash<QString, QString> &secrets,
-                                     QStringList *missing)
+McpServerConfig McpConfigExpansion::expand(const McpServerConfig &config,
+                                           const QProcessEnvironment &environment,
+                                           const QHash<QString, QString> &secrets,
+                                           QStringList *missing)
 {
     QStringList problems;
     McpServerConfig expanded = config;

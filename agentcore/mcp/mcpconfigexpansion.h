@@ -11,7 +11,7 @@ namespace AgentCore {
 /// do: `${VAR}` and `${VAR:-default}` take AgentDesk's environment, `${keyring:NAME}` takes the
 /// secret NAME the user stored in the keyring (never the file). Expanded in the command, the
 /// arguments and the env values (and the url). A plain function set.
-struct McpExpansion
+struct McpConfigExpansion
 {
     /// The keyring secrets \a config names (`${keyring:NAME}`), each once.
     static QStringList keyringNames(const McpServerConfig &config);
