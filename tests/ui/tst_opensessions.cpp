@@ -2,7 +2,8 @@
 // user switches between them with the keyboard while they stream, each page shows its own
 // conversation and every session's file records what its page showed; the sessions list's
 // badges follow (running, waiting for approval, failed, done unseen, seen), and closing the
-// window while some run asks, stops them and records their end.
+// window while some run asks, stops them and records their end. A crash (SIGKILL) with three
+// sessions streaming loses at most each one's line being written, and all three resume.
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
@@ -29,10 +30,14 @@
 #include <QFile>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QProcess>
 #include <QSemaphore>
+#include <QSet>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextStream>
 #include <QTimer>
 
 #include <memory>
@@ -94,6 +99,80 @@ void answerNextMessageBox(const QString &text, QString *shownText)
     });
 }
 
+/// What session \a index of the crash test is asked, and streams (slowly, for half a minute:
+/// it is killed long before the end).
+QString crashTask(int index)
+{
+    return QStringLiteral("crash task %1").arg(index);
+}
+QString crashAnswer(int index)
+{
+    return QStringLiteral("Session %1 goes on writing its answer. ")
+        .arg(index)
+        .repeated(300)
+        .trimmed();
+}
+
+void applyOrganisation()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_opensessions"));
+}
+
+/// The child process of threeSessionsKilledMidStreamAllResume: a window on \a repository with
+/// three sessions (Ctrl+N, as the user makes them), each streaming its answer from a model of
+/// its own. Once every session file holds part of its answer (a partial record), prints the
+/// three files and "ready", then streams on until it is killed.
+int streamThreeUntilKilled(const QString &repository, const QString &sessionsDirectory)
+{
+    applyOrganisation();
+    Ui::AgentSetup setup;
+    setup.model.client = std::make_shared<ScriptedModel>();
+    setup.model.label = QStringLiteral("scripted");
+    setup.options.systemPrompt = QStringLiteral("You are tested.");
+    setup.options.context.autoCompact = false;
+    setup.sessionsDirectory = sessionsDirectory;
+    Ui::MainWindow window(setup);
+    window.resize(1200, 760);
+    window.show();
+    if (!QTest::qWaitForWindowActive(&window) || !window.openRepository(repository))
+        return 2;
+    QStringList paths;
+    for (int i = 0; i < 3; ++i) {
+        if (i > 0)
+            QTest::keyClick(&window, Qt::Key_N, Qt::ControlModifier);
+        AgentSession *session = window.session();
+        if (paths.contains(session->sessionPath()))
+            return 3;
+        Ui::ModelChoice choice;
+        choice.client = std::make_shared<ScriptedModel>(
+            QList<ModelStep>{ModelStep::text(crashAnswer(i)).withChunkPause(25)});
+        choice.label = QStringLiteral("scripted %1").arg(i);
+        session->setModel(choice);
+        if (!QTest::qWaitFor([session] { return session->agent() != nullptr; }, runTimeoutMs))
+            return 4;
+        session->send(crashTask(i));
+        paths.append(session->sessionPath());
+    }
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &window, [&] {
+        for (const QString &path : std::as_const(paths)) {
+            QString error;
+            const std::optional<SessionLog::Contents> contents = SessionLog::load(path, &error);
+            if (!contents || !contents->partial || contents->partial->text().isEmpty())
+                return;
+        }
+        poll.stop();
+        QTextStream out(stdout);
+        for (const QString &path : std::as_const(paths))
+            out << path << Qt::endl;
+        out << "ready" << Qt::endl;
+    });
+    poll.start(20);
+    return QCoreApplication::exec();
+}
+
 } // namespace
 
 class tst_OpenSessions : public QObject
@@ -101,12 +180,7 @@ class tst_OpenSessions : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("AgentDeskTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_opensessions"));
-    }
+    void initTestCase() { applyOrganisation(); }
     void init()
     {
         m_repo = std::make_unique<ToolsTest::Repo>();
@@ -126,6 +200,7 @@ private slots:
     void notificationClickShowsItsSession();
     void deletingARunningSessionStopsIt();
     void switchingBackToALongConversationDoesNotRebuildIt();
+    void threeSessionsKilledMidStreamAllResume();
 
 private:
     void openWindow();
@@ -477,5 +552,118 @@ void tst_OpenSessions::switchingBackToALongConversationDoesNotRebuildIt()
     qInfo("switching to a session of 2,000 messages: %lld ms", elapsed);
 }
 
-QTEST_MAIN(tst_OpenSessions)
+// Issue #19, faults: a crash with three running sessions loses at most each one's line being
+// written, and all three resume. A child process runs the window and is killed (SIGKILL: no
+// destructor, no last record) while the three stream; a window here resumes each file.
+void tst_OpenSessions::threeSessionsKilledMidStreamAllResume()
+{
+    QProcess child;
+    child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    child.start(QCoreApplication::applicationFilePath(),
+                {QStringLiteral("--stream-three-until-killed"),
+                 m_repo->root(),
+                 m_sessionsDir->path()});
+    QStringList paths;
+    while (!paths.contains(QStringLiteral("ready"))) {
+        QVERIFY2(child.canReadLine() || child.waitForReadyRead(60'000),
+                 qPrintable(paths.join(u'|')));
+        while (child.canReadLine())
+            paths.append(QString::fromLocal8Bit(child.readLine().trimmed()));
+    }
+    paths.removeAll(QStringLiteral("ready"));
+    QCOMPARE(paths.size(), 3);
+    QCOMPARE(QSet<QString>(paths.cbegin(), paths.cend()).size(), 3); // a file each
+    // The child holds all three: no other window or process may write them meanwhile.
+    for (const QString &path : std::as_const(paths)) {
+        QString holder;
+        QVERIFY(SessionLog::isBusy(path, &holder));
+        QVERIFY2(holder.contains(QString::number(child.processId())), qPrintable(holder));
+    }
+    child.kill(); // SIGKILL while the three stream
+    QVERIFY(child.waitForFinished(30'000));
+    QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+
+    // A kill in the middle of an append leaves half a line: the third file ends so.
+    {
+        QFile file(paths.at(2));
+        QVERIFY(file.open(QIODevice::Append));
+        file.write(R"({"message":{"content":[{"text":"Session 2 goes on wri)");
+    }
+
+    // Every file loads; what it holds is the task and a beginning of the answer being written.
+    QStringList streamed;
+    for (int i = 0; i < 3; ++i) {
+        QString error;
+        const std::optional<SessionLog::Contents> contents = SessionLog::load(paths.at(i), &error);
+        QVERIFY2(contents, qPrintable(error));
+        QCOMPARE(contents->warnings.size(), i == 2 ? 1 : 0);
+        QCOMPARE(contents->messages.size(), 1);
+        QCOMPARE(contents->messages.constFirst().text(), crashTask(i));
+        QVERIFY(contents->partial);
+        const QString text = contents->partial->text();
+        QVERIFY(!text.isEmpty());
+        QVERIFY2(crashAnswer(i).startsWith(text), qPrintable(text));
+        QVERIFY(!SessionLog::isBusy(paths.at(i))); // the dead process's lock is taken over
+        streamed.append(text.trimmed());
+    }
+
+    // A new window resumes each, shows what was written and goes on with it.
+    openWindow();
+    QList<AgentSession *> resumed;
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(m_window->resumeSession(paths.at(i)));
+        AgentSession *s = session();
+        QVERIFY(!resumed.contains(s));
+        resumed.append(s);
+        auto model = std::make_shared<ScriptedModel>(
+            QList<ModelStep>{ModelStep::text(QStringLiteral("Resumed %1.").arg(i))});
+        m_models.append(model);
+        Ui::ModelChoice choice;
+        choice.client = model;
+        choice.label = QStringLiteral("scripted after the crash %1").arg(i);
+        s->setModel(choice);
+        QTRY_VERIFY_WITH_TIMEOUT(s->agent(), runTimeoutMs);
+        QVERIFY(!s->isReadOnly());
+        if (i == 2) { // the torn line is said, not a failed load
+            QTRY_VERIFY2(m_window->statusBar()->currentMessage().contains(
+                             QStringLiteral("cut off")),
+                         qPrintable(m_window->statusBar()->currentMessage()));
+        }
+        QCOMPARE(shownTexts(page()->conversation()), (QStringList{crashTask(i), streamed.at(i)}));
+        page()->composer()->setFocus();
+        type(QStringLiteral("go on %1").arg(i));
+    }
+    QCOMPARE(m_window->openSessions()->count(), 3);
+    // Opening one of them again shows the open one: it is never opened (and written) twice.
+    QVERIFY(m_window->resumeSession(paths.at(0)));
+    QCOMPARE(session(), resumed.at(0));
+    QCOMPARE(m_window->openSessions()->count(), 3);
+
+    for (int i = 0; i < 3; ++i) {
+        AgentSession *s = resumed.at(i);
+        QTRY_COMPARE_WITH_TIMEOUT(m_models.at(i)->callCount(), 1, runTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(s->state(), AgentSession::State::Idle, runTimeoutMs);
+        // The model saw the conversation as it was cut off, then the new task.
+        const QList<Message> sent = m_models.at(i)->contexts().constFirst().messages;
+        QCOMPARE(sent.constFirst().text(), crashTask(i));
+        QCOMPARE(sent.constLast().text(), QStringLiteral("go on %1").arg(i));
+        QCOMPARE(recordedTexts(paths.at(i)),
+                 (QStringList{crashTask(i),
+                              streamed.at(i),
+                              QStringLiteral("go on %1").arg(i),
+                              QStringLiteral("Resumed %1.").arg(i)}));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    if (argc == 4 && qstrcmp(argv[1], "--stream-three-until-killed") == 0)
+        return streamThreeUntilKilled(QString::fromLocal8Bit(argv[2]),
+                                      QString::fromLocal8Bit(argv[3]));
+    app.setAttribute(Qt::AA_Use96Dpi, true);
+    tst_OpenSessions test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_opensessions.moc"
