@@ -17,6 +17,7 @@
 #include "sandboxnoticebar.h"
 #include "sessions/approvalinboxdialog.h"
 #include "sessions/opensessions.h"
+#include "sessions/sessionlist.h"
 #include "sessions/sessionpages.h"
 #include "sessions/sessionshortcuts.h"
 #include "sessions/sessionspanel.h"
@@ -67,6 +68,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     , m_followUps(new FollowUpPanel(this))
     , m_changedFiles(new ChangedFilesPanel(this))
     , m_sessions(new SessionsPanel(this))
+    , m_sessionList(new SessionList(m_sessions, {}, this))
     , m_sidePanel(new QSplitter(Qt::Vertical, this))
     , m_statusBar(new AgentStatusBar(this))
     , m_notifier(new DesktopNotifier(this))
@@ -296,6 +298,7 @@ bool MainWindow::openRepository(const QString &path)
     rebuildRecentMenu();
     m_sessions->setWorktreeUnavailableReason(
         AgentCore::SessionWorktrees::unavailableReason(m_repository.root));
+    m_sessionList->setDirectory(sessionsDirectory());
     startSession();
     emit repositoryChanged(m_repository);
     return true;
@@ -333,7 +336,7 @@ bool MainWindow::resumeSession(const QString &path)
                                                                                           &error);
     if (!contents) {
         statusBar()->showMessage(error, 15000);
-        refreshSessions();
+        m_sessionList->rescan();
         return false;
     }
     if (AgentSession *readOnly = m_open->find(path))
@@ -409,7 +412,9 @@ void MainWindow::startSession(const QString &path,
     auto session = new AgentSession(std::move(options), m_setup.model, std::move(file), this);
     // What every open session does, shown or not.
     m_notifier->watch(session);
-    connect(session, &AgentSession::recorded, this, &MainWindow::refreshSessions);
+    connect(session, &AgentSession::recorded, m_sessionList, [this, session] {
+        m_sessionList->sessionRecorded(session);
+    });
     connect(session, &AgentSession::ready, this, [this, session] {
         applyContextSettings(session); // the model may have changed while it was assembled
         // Read-only, the queue belongs to the window that has the session open.
@@ -439,7 +444,6 @@ void MainWindow::startSession(const QString &path,
     restoreSessionModel(resumedState);
     closeIfUnused(previous);
     m_open->closeIdleBeyond(maxOpenSessions);
-    refreshSessions();
 }
 
 void MainWindow::startMcpServers()
@@ -546,9 +550,7 @@ void MainWindow::showSession(AgentSession *session)
     m_statusBar->setPermissionMode(session->permissionMode());
     resetUsage();
     onSessionState(session->state());
-    // Reading every session file again costs a switch ~70 ms with a long one among them.
-    if (!m_sessions->setCurrentPath(session->sessionPath()))
-        refreshSessions();
+    m_sessionList->setCurrent(session->sessionPath()); // reads no file
     // Tab goes through the page shown, in the layout's order.
     chainTabOrder(tabReachable(m_sessions) + tabReachable(page) + tabReachable(m_sidePanel)
                   + tabReachable(m_statusBar));
@@ -982,23 +984,14 @@ void MainWindow::saveSettings()
     m_settings.save(settings);
 }
 
-void MainWindow::refreshSessions()
-{
-    const QString directory = sessionsDirectory();
-    m_sessions->setSessions(directory.isEmpty() ? QList<AgentCore::SessionInfo>()
-                                                : AgentCore::SessionStore(directory).list(),
-                            m_session ? m_session->sessionPath() : QString());
-}
-
 void MainWindow::renameSession(const QString &path, const QString &title)
 {
     QString error;
     AgentSession *open = m_open->find(path);
     if (open && !open->isReadOnly())
-        open->setTitle(title); // its recorder owns the file
-    else if (!AgentCore::SessionStore::rename(path, title, &error))
+        open->setTitle(title); // its recorder owns the file; its row follows recorded()
+    else if (!m_sessionList->rename(path, title, &error))
         statusBar()->showMessage(error, 15000);
-    refreshSessions();
 }
 
 void MainWindow::deleteSession(const QString &path)
@@ -1051,7 +1044,7 @@ void MainWindow::deleteSession(const QString &path)
         statusBar()->showMessage(error, 15000);
     else if (!warning.isEmpty())
         statusBar()->showMessage(warning, 15000);
-    refreshSessions();
+    m_sessionList->remove(path);
 }
 
 bool MainWindow::hasUncommittedChanges(const QString &worktreePath)

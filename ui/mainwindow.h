@@ -36,6 +36,7 @@ class KeyStore;
 class ModelResolver;
 class McpServers;
 class OpenSessions;
+class SessionList;
 class SessionPages;
 class SessionShortcuts;
 class SessionsPanel;
@@ -111,6 +112,8 @@ public:
     FollowUpPanel *followUpPanel() const { return m_followUps; }
     ChangedFilesPanel *changedFilesPanel() const { return m_changedFiles; }
     SessionsPanel *sessionsPanel() const { return m_sessions; }
+    /// What the sessions panel lists (read on a worker thread).
+    SessionList *sessionList() const { return m_sessionList; }
     const AppSettings &settings() const { return m_settings; }
     KeyStore *keyStore() const { return m_keys; }
     /// The MCP servers of the open repository (null before one is open).
@@ -189,7 +192,6 @@ private:
     void newConversation();
     /// Opens the diff of a changed file (\a path, absolute) in a window of its own.
     void showFileChanges(const QString &path);
-    void refreshSessions();
     void renameSession(const QString &path, const QString &title);
     void deleteSession(const QString &path);
     /// The sessions list's badges follow the open sessions.
@@ -237,6 +239,7 @@ private:
     FollowUpPanel *m_followUps = nullptr;
     ChangedFilesPanel *m_changedFiles = nullptr;
     SessionsPanel *m_sessions = nullptr;
+    SessionList *m_sessionList = nullptr; ///< what m_sessions lists
     QSplitter *m_sidePanel = nullptr;
     QSplitter *m_centre = nullptr;
     SandboxNoticeBar *m_sandboxNotice = nullptr;

@@ -35,6 +35,7 @@
 #include <sessions/approvalinbox.h>
 #include <sessions/approvalinboxdialog.h>
 #include <sessions/opensessions.h>
+#include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
 #include <settings/settingsdialog.h>
 #include <testtools.h>
@@ -281,6 +282,8 @@ public:
 
     bool save(const QString &name, QWidget *widget = nullptr)
     {
+        // The sessions list is read on a worker thread.
+        QTest::qWaitFor([this] { return !m_window->sessionList()->isScanning(); }, 5000);
         QTest::qWait(120); // one more frame of the conversation's coalesced repaints
         const QString path = QDir(m_outDir).filePath(name + QStringLiteral(".png"));
         const bool saved = (widget ? widget : m_window.get())->grab().save(path);

@@ -18,6 +18,7 @@
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
+#include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
 
 #include <QApplication>
@@ -102,6 +103,7 @@ private:
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         QVERIFY(m_window->openRepository(sandbox.root()));
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+        QTRY_VERIFY(!m_window->sessionList()->isScanning()); // read on a worker thread
     }
     /// Resumes the session titled \a title the way a user does: select it, press Enter.
     void resume(const QString &title)

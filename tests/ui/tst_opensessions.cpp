@@ -20,6 +20,7 @@
 #include <session/sessionstore.h>
 #include <sessions/opensessions.h>
 #include <sessions/sessionitemdelegate.h>
+#include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
 #include <testtools.h>
 
@@ -201,6 +202,7 @@ private slots:
     void deletingARunningSessionStopsIt();
     void switchingBackToALongConversationDoesNotRebuildIt();
     void threeSessionsKilledMidStreamAllResume();
+    void aMessageRereadsNoOtherSessionFile();
 
 private:
     void openWindow();
@@ -653,6 +655,86 @@ void tst_OpenSessions::threeSessionsKilledMidStreamAllResume()
                               QStringLiteral("go on %1").arg(i),
                               QStringLiteral("Resumed %1.").arg(i)}));
     }
+}
+
+// The sessions list of a folder of 200 sessions: a message in one of them updates its row from
+// what the session knows, without reading any file (the others were renamed on disk behind
+// the window's back, and still show their old names); a file another process adds is found,
+// and then every file is read again, off the UI thread.
+void tst_OpenSessions::aMessageRereadsNoOtherSessionFile()
+{
+    QStringList paths;
+    for (int i = 0; i < 200; ++i) {
+        const QString path = QDir(m_sessionsDir->path())
+                                 .filePath(QStringLiteral("20260101-000000-%1.jsonl")
+                                               .arg(i, 3, 10, QLatin1Char('0')));
+        QString error;
+        const std::unique_ptr<SessionLog> log
+            = SessionLog::open(path, SessionStore::newHeader(m_repo->root()), &error);
+        QVERIFY2(log, qPrintable(error));
+        QVERIFY(log->appendMessage(Message::makeUser(QStringLiteral("session %1").arg(i)), &error));
+        paths.append(path);
+    }
+    openWindow();
+    Ui::SessionList *sessionList = m_window->sessionList();
+    Ui::SessionsPanel *panel = m_window->sessionsPanel();
+    QTRY_VERIFY(!sessionList->isScanning());
+    QCOMPARE(panel->list()->count(), 201); // and the new conversation
+
+    QVERIFY(m_window->resumeSession(paths.at(0)));
+    AgentSession *resumed = session();
+    auto model = std::make_shared<ScriptedModel>(
+        QList<ModelStep>{ModelStep::text(QStringLiteral("Answered."))});
+    m_models.append(model);
+    Ui::ModelChoice choice;
+    choice.client = model;
+    choice.label = QStringLiteral("scripted");
+    resumed->setModel(choice);
+    QTRY_VERIFY_WITH_TIMEOUT(resumed->agent(), runTimeoutMs);
+    QTRY_VERIFY(!sessionList->isScanning()); // its lock file was a change of the folder
+    QCOMPARE(panel->list()->count(), 200);
+
+    // Renamed behind the window's back: appended records change no folder.
+    for (int i = 1; i < 200; ++i) {
+        QFile file(paths.at(i));
+        QVERIFY(file.open(QIODevice::Append));
+        file.write(QStringLiteral("{\"title\":\"renamed elsewhere %1\",\"type\":\"state\"}\n")
+                       .arg(i)
+                       .toUtf8());
+    }
+    page()->composer()->setFocus();
+    type(QStringLiteral("one more task"));
+    QTRY_COMPARE_WITH_TIMEOUT(resumed->state(), AgentSession::State::Idle, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model->callCount(), 1, runTimeoutMs);
+    QVERIFY(!sessionList->isScanning());
+    // Its row is the newest, with the messages it has now; no other file was read.
+    QListWidgetItem *top = panel->list()->item(0);
+    QCOMPARE(top->data(Ui::SessionItemDelegate::PathRole).toString(), paths.at(0));
+    QCOMPARE(top->text(), QStringLiteral("session 0"));
+    QVERIFY2(top->data(Ui::SessionItemDelegate::DetailRole).toString().startsWith(u'3'),
+             qPrintable(top->data(Ui::SessionItemDelegate::DetailRole).toString()));
+    QCOMPARE(recordedTexts(paths.at(0)).size(), 3);
+    const QStringList titles = panel->titles();
+    QCOMPARE(titles.size(), 200);
+    for (const QString &title : titles)
+        QVERIFY2(title.startsWith(QStringLiteral("session ")), qPrintable(title));
+
+    // Another process adds a session: listed, and the folder read again.
+    {
+        QString error;
+        const std::unique_ptr<SessionLog> log = SessionLog::open(
+            QDir(m_sessionsDir->path()).filePath(QStringLiteral("elsewhere.jsonl")),
+            SessionStore::newHeader(m_repo->root()),
+            &error);
+        QVERIFY2(log, qPrintable(error));
+        QVERIFY(log->appendMessage(Message::makeUser(QStringLiteral("made elsewhere")), &error));
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(panel->titles().contains(QStringLiteral("made elsewhere")),
+                             runTimeoutMs);
+    QTRY_VERIFY(!sessionList->isScanning());
+    QCOMPARE(panel->list()->count(), 201);
+    QVERIFY(panel->titles().contains(QStringLiteral("renamed elsewhere 199")));
+    QCOMPARE(panel->currentPath(), paths.at(0));
 }
 
 int main(int argc, char **argv)

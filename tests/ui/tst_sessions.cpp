@@ -18,6 +18,7 @@
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <sessions/opensessions.h>
+#include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
 #include <testtools.h>
 
@@ -220,6 +221,7 @@ void tst_Sessions::openWindow(const QList<ModelStep> &steps)
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     QVERIFY(m_window->openRepository(m_repo->root()));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QTRY_VERIFY(!m_window->sessionList()->isScanning()); // read on a worker thread
     page()->composer()->setFocus();
 }
 

@@ -112,32 +112,76 @@ void SessionsPanel::setSessions(const QList<AgentCore::SessionInfo> &sessions,
         decorate(item);
     }
     for (const AgentCore::SessionInfo &session : sessions) {
-        const bool readable = session.error.isEmpty();
-        auto item = new QListWidgetItem(readable ? session.title
-                                                 : QFileInfo(session.path).fileName(),
-                                        m_list);
-        item->setData(SessionItemDelegate::PathRole, session.path);
-        item->setData(SessionItemDelegate::CurrentRole, session.path == currentPath);
-        item->setData(SessionItemDelegate::ErrorRole, !readable);
-        //: Sessions list: "12 messages · 2 h ago"
-        item->setData(SessionItemDelegate::DetailRole,
-                      readable ? tr("%n message(s) · %1", nullptr, session.messageCount)
-                                     .arg(ago(session.modified))
-                               : session.error);
-        item->setData(baseToolTipRole,
-                      readable ? tr("%1\nStarted %2\n%3")
-                                     .arg(session.title,
-                                          QLocale().toString(session.created, QLocale::ShortFormat),
-                                          QDir::toNativeSeparators(session.path))
-                               : tr("This session cannot be resumed: %1\n%2")
-                                     .arg(session.error, QDir::toNativeSeparators(session.path)));
-        Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
-        if (readable)
-            flags |= Qt::ItemIsEditable;
-        item->setFlags(flags);
+        auto item = new QListWidgetItem(m_list);
+        fill(item, session);
         decorate(item);
     }
     m_updating = false;
+}
+
+void SessionsPanel::fill(QListWidgetItem *item, const AgentCore::SessionInfo &session) const
+{
+    const bool readable = session.error.isEmpty();
+    item->setText(readable ? session.title : QFileInfo(session.path).fileName());
+    item->setData(SessionItemDelegate::PathRole, session.path);
+    item->setData(SessionItemDelegate::CurrentRole, session.path == m_currentPath);
+    item->setData(SessionItemDelegate::ErrorRole, !readable);
+    //: Sessions list: "12 messages · 2 h ago"
+    item->setData(SessionItemDelegate::DetailRole,
+                  readable ? tr("%n message(s) · %1", nullptr, session.messageCount)
+                                 .arg(ago(session.modified))
+                           : session.error);
+    item->setData(baseToolTipRole,
+                  readable ? tr("%1\nStarted %2\n%3")
+                                 .arg(session.title,
+                                      QLocale().toString(session.created, QLocale::ShortFormat),
+                                      QDir::toNativeSeparators(session.path))
+                           : tr("This session cannot be resumed: %1\n%2")
+                                 .arg(session.error, QDir::toNativeSeparators(session.path)));
+    Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+    if (readable)
+        flags |= Qt::ItemIsEditable;
+    item->setFlags(flags);
+}
+
+QListWidgetItem *SessionsPanel::itemOf(const QString &path) const
+{
+    for (int row = 0; row < m_list->count(); ++row) {
+        if (m_list->item(row)->data(SessionItemDelegate::PathRole).toString() == path)
+            return m_list->item(row);
+    }
+    return nullptr;
+}
+
+void SessionsPanel::updateSession(const AgentCore::SessionInfo &session)
+{
+    const bool updating = m_updating;
+    m_updating = true; // setData emits itemChanged: not a rename
+    QListWidgetItem *item = itemOf(session.path);
+    if (item && m_listsUnsaved && session.path == m_currentPath)
+        m_listsUnsaved = false; // its file was written: a session like the others now
+    // The newest goes first, as the list orders them (below a conversation not yet saved).
+    const int top = m_listsUnsaved ? 1 : 0;
+    if (!item) {
+        item = new QListWidgetItem;
+        m_list->insertItem(top, item);
+    } else if (const int row = m_list->row(item); row > top) {
+        const bool wasCurrent = m_list->currentItem() == item;
+        m_list->takeItem(row);
+        m_list->insertItem(top, item);
+        if (wasCurrent)
+            m_list->setCurrentItem(item);
+    }
+    fill(item, session);
+    decorate(item);
+    m_updating = updating;
+}
+
+void SessionsPanel::removeSession(const QString &path)
+{
+    if (path == m_currentPath && m_listsUnsaved)
+        return; // the conversation in the window keeps its row until it is replaced
+    delete itemOf(path);
 }
 
 void SessionsPanel::setOpenSessions(const QStringList &paths,
@@ -156,11 +200,7 @@ bool SessionsPanel::setCurrentPath(const QString &path)
 {
     if (m_listsUnsaved)
         return false;
-    QListWidgetItem *current = nullptr;
-    for (int row = 0; row < m_list->count() && !current; ++row) {
-        if (m_list->item(row)->data(SessionItemDelegate::PathRole).toString() == path)
-            current = m_list->item(row);
-    }
+    QListWidgetItem *current = itemOf(path);
     if (!current)
         return false;
     m_updating = true;

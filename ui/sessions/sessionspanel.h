@@ -39,6 +39,12 @@ public:
     /// again (switching between open sessions). false when the list must be rebuilt with
     /// setSessions: \a path has no row, or a conversation not saved yet has one.
     bool setCurrentPath(const QString &path);
+    /// Shows \a session's row as given at the top of the list (the newest), made when it has
+    /// none; the other rows stay as they are (a session that recorded something, without
+    /// reading the others again).
+    void updateSession(const AgentCore::SessionInfo &session);
+    /// Removes the row of \a path (deleted), unless it is the unsaved conversation's.
+    void removeSession(const QString &path);
     /// The sessions open in the window (in Ctrl+1...9 order) and what each does; updates the
     /// rows in place.
     void setOpenSessions(const QStringList &paths,
@@ -82,6 +88,9 @@ private:
     void itemEdited(QListWidgetItem *item);
     void showContextMenu(const QPoint &position);
     QString pathAt(int row) const;
+    QListWidgetItem *itemOf(const QString &path) const;
+    /// \a item's title, details and tooltip from \a session (m_currentPath marks it current).
+    void fill(QListWidgetItem *item, const AgentCore::SessionInfo &session) const;
     /// The badge and the open session's key of \a item, from m_openPaths and m_activities.
     void decorate(QListWidgetItem *item) const;
 
