@@ -283,7 +283,7 @@ public:
     bool save(const QString &name, QWidget *widget = nullptr)
     {
         // The sessions list is read on a worker thread.
-        QTest::qWaitFor([this] { return !m_window->sessionList()->isScanning(); }, 5000);
+        (void) QTest::qWaitFor([this] { return !m_window->sessionList()->isScanning(); }, 5000);
         QTest::qWait(120); // one more frame of the conversation's coalesced repaints
         const QString path = QDir(m_outDir).filePath(name + QStringLiteral(".png"));
         const bool saved = (widget ? widget : m_window.get())->grab().save(path);
