@@ -59,7 +59,10 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
         // whether it may add to the session.
         QString error;
         bool busy = false;
-        m_resumption = AgentCore::SessionResumption::takeOver(m_file.path, &error, &busy);
+        m_resumption = AgentCore::SessionResumption::takeOver(m_file.path,
+                                                              &error,
+                                                              &busy,
+                                                              &*m_file.resumed);
         if (m_resumption)
             m_file.resumed = std::move(m_resumption->contents);
         else if (busy)

@@ -138,11 +138,19 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
     Contents contents;
     header->remove(typeKey);
     contents.header = *header;
+    // All at once, then split: QFile::readLine goes through QIODevice one byte at a time, which
+    // was about a third of a long session's load (perf, 2,000 messages).
+    const QByteArray rest = file.readAll();
+    contents.bytes = file.pos();
+    contents.endsWithNewline = rest.endsWith('\n');
     int lineNumber = 1;
-    while (!file.atEnd()) {
-        const QByteArray line = file.readLine();
+    for (qsizetype start = 0; start < rest.size();) {
+        qsizetype end = rest.indexOf('\n', start);
+        const bool torn = end < 0;
+        end = torn ? rest.size() : end + 1;
+        const QByteArray line = QByteArray::fromRawData(rest.constData() + start, end - start);
+        start = end;
         ++lineNumber;
-        const bool torn = !line.endsWith('\n');
         if (line.trimmed().isEmpty())
             continue;
         const std::optional<QJsonObject> record = parseLine(line);

@@ -41,6 +41,8 @@ public:
         /// The answer that was being streamed when the file was last written, if it never
         /// ended (no message record followed it): what a crash cut off.
         std::optional<Message> partial;
+        qint64 bytes = 0;             ///< the file's size as it was read
+        bool endsWithNewline = false; ///< its last line was whole
     };
 
     static constexpr int version = 1;

@@ -28,9 +28,13 @@ struct SessionResumption
     /// read or is not a session, or when another window or process holds it: then \a busy
     /// (when given) is true and \a error names that process. The file is left as it is in
     /// every failure.
-    static std::optional<SessionResumption> takeOver(const QString &path,
-                                                     QString *error,
-                                                     bool *busy = nullptr);
+    /// \a readBefore: the file as the caller read it a moment ago (SessionLog::load), used
+    /// when the file did not grow since, instead of reading it twice more.
+    static std::optional<SessionResumption> takeOver(
+        const QString &path,
+        QString *error,
+        bool *busy = nullptr,
+        const SessionLog::Contents *readBefore = nullptr);
 };
 
 } // namespace AgentCore
