@@ -80,7 +80,8 @@ private slots:
         {
             QFile file(path);
             QVERIFY(file.open(QIODevice::Append));
-            file.write(R"({"message":{"content":[{"text":"and th)");
+            file.write(
+                "{\"message\":{\"content\":[{\"text\":\"and th"); // moc misreads a raw string here
         }
         QString error;
         const std::optional<SessionLog::Contents> read = SessionLog::load(path, &error);
