@@ -2,6 +2,7 @@
 
 #include "filesetwriter.h"
 #include "shadowgit.h"
+#include "treewatcher.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -16,13 +17,33 @@
 #include <QSet>
 #include <QStandardPaths>
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
+#include <functional>
 #include <utility>
 
 namespace AgentCore {
+
+// The state an incremental snapshot builds on. Guarded by the store's lock (one snapshot at a
+// time) and, within the process, its mutex.
+struct SnapshotBase
+{
+    explicit SnapshotBase(const QString &workTree)
+        : watcher(workTree)
+    {}
+
+    QMutex mutex;
+    TreeWatcher watcher;
+    /// The previous snapshot's tree (an object id or a revision naming it); empty: none to
+    /// build on (none yet, it failed, or it had nested repositories).
+    QString tree;
+    QByteArray rules; ///< the user's ignore files that snapshot was taken with
+};
 
 namespace {
 
@@ -121,6 +142,42 @@ QString userGlobalExcludesFile(const QString &workTree)
     }
     known.insert(workTree, path);
     return path;
+}
+
+// The ignore rules from outside the tree that the shadow repository applies: the user's
+// info/exclude, their core.excludesFile, and git's default one ($XDG_CONFIG_HOME/git/ignore).
+// An incremental snapshot is only taken with the rules of the snapshot it builds on.
+QByteArray outsideIgnoreRules(const QString &workTree)
+{
+    QString xdg = qEnvironmentVariable("XDG_CONFIG_HOME");
+    if (xdg.isEmpty())
+        xdg = QDir::homePath() + QStringLiteral("/.config");
+    QFile info(userExcludeFile(workTree));
+    QFile global(userGlobalExcludesFile(workTree));
+    QFile fallback(xdg + QStringLiteral("/git/ignore"));
+    QByteArray rules;
+    for (QFile *file : {&info, &global, &fallback}) {
+        rules += file->fileName().toUtf8() + '\0';
+        if (!file->fileName().isEmpty() && file->open(QIODevice::ReadOnly))
+            rules += file->readAll();
+        rules += '\0';
+    }
+    return rules;
+}
+
+// \a path quoted for a `git fast-import` command: every byte git's C-style unquoting would
+// take differently escaped in octal.
+QByteArray fastImportPath(const QByteArray &path)
+{
+    QByteArray quoted = "\"";
+    for (const char c : path) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7f || c == '"' || c == '\\')
+            quoted += '\\' + QByteArray::number(byte, 8).rightJustified(3, '0');
+        else
+            quoted += c;
+    }
+    return quoted + '"';
 }
 
 // The folders below \a workTree that are git repositories of their own (a `.git` in them)
@@ -247,8 +304,9 @@ struct Snapshot
 class StoreSession
 {
 public:
-    explicit StoreSession(const CheckpointStore &store)
+    StoreSession(const CheckpointStore &store, SnapshotBase *base)
         : m_store(store)
+        , m_base(base)
         , m_git(store.gitDir(), store.workTree())
         , m_lock(store.gitDir() + QStringLiteral(".lock"))
     {}
@@ -294,12 +352,32 @@ public:
         return done;
     }
 
+    // The full pass (fullSnapshot), which the next incremental snapshot builds on. The watcher
+    // starts before it, and what it saw until now is dropped: the pass reads all of it.
+    Snapshot snapshot()
+    {
+        if (!m_base)
+            return fullSnapshot();
+        {
+            const QMutexLocker locker(&m_base->mutex);
+            m_base->tree.clear();
+            m_base->rules = outsideIgnoreRules(m_store.workTree());
+            if (m_base->watcher.start())
+                m_base->watcher.takeChanges();
+        }
+        const Snapshot snapshot = fullSnapshot();
+        const QMutexLocker locker(&m_base->mutex);
+        if (snapshot.error.isEmpty() && m_nested.isEmpty())
+            m_base->tree = snapshot.tree;
+        return snapshot;
+    }
+
     // `git add -A` into the shadow index, leaving out what the tree's ignore files, the user's
     // info/exclude and the size cap leave out; then the index's tree. One `git status` finds
     // what changed (a stat pass over the files the index knows, and the untracked cache for
     // the folders); an unchanged tree costs nothing more: its tree is HEAD's, the previous
     // checkpoint's.
-    Snapshot snapshot()
+    Snapshot fullSnapshot()
     {
         Snapshot snapshot;
         const QString excludePath = m_store.gitDir() + QStringLiteral("/info/exclude");
@@ -606,8 +684,263 @@ public:
         return snapshot;
     }
 
+    QByteArray messageFor(const Checkpoint &checkpoint) const
+    {
+        QJsonObject message = checkpoint.toJson();
+        message.remove(QStringLiteral("id"));
+        message.insert(QStringLiteral("workTree"), m_store.workTree());
+        return QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n';
+    }
+
+    // A checkpoint of the previous snapshot's tree with only the paths the watcher names read
+    // again: no stat of the whole tree, no read of the shadow index. The tree it makes is the
+    // one the full pass would make, or there is none (nullopt) and the full pass runs: the
+    // watcher is unsure, the ignore rules from outside the tree changed, a file crossed the
+    // size cap either way or became unreadable (the full pass keeps the index and the list of
+    // files left out in step), a nested repository is involved, a path is ignored that the
+    // previous tree holds (added before the rule), or anything fails.
+    std::optional<CheckpointOutcome> incrementalCommit(Checkpoint checkpoint)
+    {
+        if (!m_base)
+            return std::nullopt;
+        const QMutexLocker locker(&m_base->mutex);
+        QString base = std::exchange(m_base->tree, QString()); // set again on success
+        if (base.isEmpty() || !m_base->watcher.isWatching())
+            return std::nullopt;
+        const TreeWatcher::Changes changes = m_base->watcher.takeChanges();
+        constexpr qsizetype maxPaths = 20000;
+        if (!changes.sure || changes.paths.size() > maxPaths
+            || m_base->rules != outsideIgnoreRules(m_store.workTree())
+            || !readFile(m_store.gitDir() + QStringLiteral("/agentdesk-nested")).isEmpty()) {
+            return std::nullopt;
+        }
+        const QString workTree = m_store.workTree() + QLatin1Char('/');
+        const QList<QByteArray> previous = splitNul(
+            readFile(m_store.gitDir() + QLatin1Char('/') + leftOutName));
+        const QSet<QByteArray> leftOut(previous.begin(), previous.end());
+
+        struct Entry
+        {
+            QByteArray path;
+            int mode = 0; // 0100644, 0100755, 0120000
+        };
+        QList<QByteArray> deleted;
+        QList<Entry> entries;
+        QList<SkippedFile> skipped;
+        QHash<QByteArray, bool> folderIsReal; // every folder on a path's way must be one
+        const auto reachable = [&](const QByteArray &path) {
+            for (qsizetype slash = path.indexOf('/'); slash > 0;
+                 slash = path.indexOf('/', slash + 1)) {
+                const QByteArray folder = path.left(slash);
+                auto known = folderIsReal.constFind(folder);
+                if (known == folderIsReal.cend()) {
+                    struct stat info;
+                    const bool real = ::lstat(QFile::encodeName(workTree + QString::fromUtf8(folder))
+                                                  .constData(),
+                                              &info)
+                                          == 0
+                                      && S_ISDIR(info.st_mode);
+                    known = folderIsReal.insert(folder, real);
+                }
+                if (!*known)
+                    return false;
+            }
+            return true;
+        };
+        // What one path is now; false: only the full pass can say.
+        std::function<bool(const QByteArray &, bool)> take;
+        take = [&](const QByteArray &path, bool named) {
+            const QByteArray native = QFile::encodeName(workTree + QString::fromUtf8(path));
+            // Gone, or beyond what is no folder any more (a link to elsewhere is not followed).
+            if (!reachable(path)) {
+                if (named)
+                    deleted.append(path);
+                return named;
+            }
+            struct stat info;
+            if (::lstat(native.constData(), &info) != 0) {
+                const bool gone = errno == ENOENT || errno == ENOTDIR;
+                if (named && gone)
+                    deleted.append(path);
+                return named && gone;
+            }
+            if (S_ISLNK(info.st_mode)) {
+                entries.append({path, 0120000});
+                return true;
+            }
+            if (S_ISREG(info.st_mode)) {
+                const bool fits = info.st_size <= m_store.maxFileBytes()
+                                  && ::access(native.constData(), R_OK) == 0;
+                if (fits != !leftOut.contains(path))
+                    return false; // crossed the cap, or readable no more or again
+                if (fits) {
+                    entries.append({path, (info.st_mode & S_IXUSR) ? 0100755 : 0100644});
+                } else {
+                    SkippedFile file;
+                    file.path = QString::fromUtf8(path);
+                    file.size = info.st_size;
+                    file.why = info.st_size > m_store.maxFileBytes() ? SkippedFile::Why::OverSizeCap
+                                                                     : SkippedFile::Why::Unreadable;
+                    skipped.append(file);
+                }
+                return true;
+            }
+            if (!S_ISDIR(info.st_mode))
+                return false; // a pipe, a socket, a device
+            // A folder that appeared (or changed its mode): its subtree is replaced by what is
+            // in it now.
+            if (named)
+                deleted.append(path);
+            DIR *dir = ::opendir(native.constData());
+            if (!dir)
+                return false;
+            bool ok = true;
+            while (const dirent *entry = ::readdir(dir)) {
+                const QByteArray name(entry->d_name);
+                if (name == "." || name == "..")
+                    continue;
+                if (name == ".git" || entries.size() > maxPaths) {
+                    ok = false;
+                    break;
+                }
+                if (!take(path + '/' + name, false)) {
+                    ok = false;
+                    break;
+                }
+            }
+            ::closedir(dir);
+            return ok;
+        };
+        QList<QByteArray> named;
+        for (const QString &path : changes.paths)
+            named.append(path.toUtf8());
+        for (const QByteArray &path : previous) {
+            if (!changes.paths.contains(QString::fromUtf8(path)))
+                named.append(path);
+        }
+        for (const QByteArray &path : std::as_const(named)) {
+            if (!take(path, true))
+                return std::nullopt;
+        }
+
+        // What the tree's .gitignore files and the shadow's excludes leave out, as the full
+        // pass would; an ignored path the previous tree holds is a file added before its rule
+        // (the full pass keeps it).
+        QSet<QByteArray> ignored;
+        if (!entries.isEmpty()) {
+            QByteArray input;
+            for (const Entry &entry : std::as_const(entries))
+                input += entry.path + '\0';
+            const ShadowGit::Result check = m_git.run({QStringLiteral("check-ignore"),
+                                                       QStringLiteral("--no-index"),
+                                                       QStringLiteral("--stdin"),
+                                                       QStringLiteral("-z")},
+                                                      input);
+            if (!check.startError.isEmpty() || (check.exitCode != 0 && check.exitCode != 1))
+                return std::nullopt;
+            const QList<QByteArray> names = splitNul(check.out);
+            ignored = QSet<QByteArray>(names.begin(), names.end());
+        }
+        if (!ignored.isEmpty()) {
+            QByteArray input;
+            for (const QByteArray &path : std::as_const(ignored)) {
+                if (path.contains('\n'))
+                    return std::nullopt;
+                input += base.toUtf8() + ':' + path + '\n';
+            }
+            const ShadowGit::Result known = m_git.run({QStringLiteral("cat-file"),
+                                                       QStringLiteral("--batch-check")},
+                                                      input);
+            if (!known.ok())
+                return std::nullopt;
+            for (const QByteArray &line : known.out.split('\n')) {
+                if (!line.isEmpty() && !line.endsWith(" missing"))
+                    return std::nullopt;
+            }
+        }
+        if (base.contains(QLatin1Char('^'))) { // fast-import takes an object id
+            const ShadowGit::Result tree = m_git.run({QStringLiteral("rev-parse"),
+                                                      QStringLiteral("-q"),
+                                                      QStringLiteral("--verify"),
+                                                      base});
+            if (!tree.ok())
+                return std::nullopt;
+            base = QString::fromLatin1(tree.out.trimmed());
+        }
+
+        // One commit on the session's chain: the previous tree, the deleted paths, the
+        // contents now. Small enough to hold (over 256 MiB, the full pass streams it).
+        const QString ref = refFor(checkpoint.sessionId);
+        const QString parentId = refTarget(ref);
+        checkpoint.time = QDateTime::currentDateTimeUtc();
+        checkpoint.skipped = skipped;
+        const QByteArray message = messageFor(checkpoint);
+        QByteArray stream = "commit " + ref.toUtf8()
+                            + "\nmark :1\ncommitter AgentDesk "
+                              "<checkpoints@agentdesk> "
+                            + QByteArray::number(checkpoint.time.toSecsSinceEpoch())
+                            + " +0000\ndata " + QByteArray::number(message.size()) + '\n' + message
+                            + '\n';
+        if (!parentId.isEmpty())
+            stream += "from " + parentId.toLatin1() + '\n';
+        stream += "M 040000 " + base.toLatin1() + " \"\"\n";
+        std::sort(deleted.begin(), deleted.end());
+        for (const QByteArray &path : std::as_const(deleted))
+            stream += "D " + fastImportPath(path) + '\n';
+        constexpr qsizetype maxStreamBytes = 256 * 1024 * 1024;
+        for (const Entry &entry : std::as_const(entries)) {
+            if (ignored.contains(entry.path))
+                continue;
+            const QByteArray native = QFile::encodeName(workTree + QString::fromUtf8(entry.path));
+            QByteArray bytes;
+            if (entry.mode == 0120000) {
+                char target[PATH_MAX];
+                const ssize_t size = ::readlink(native.constData(), target, sizeof target);
+                if (size < 0)
+                    return std::nullopt;
+                bytes = QByteArray(target, size);
+            } else {
+                // Not through a link put in its place since the stat.
+                const int fd = ::open(native.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+                QFile file;
+                if (fd < 0 || !file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+                    if (fd >= 0)
+                        ::close(fd);
+                    return std::nullopt;
+                }
+                bytes = file.read(m_store.maxFileBytes() + 1);
+                if (bytes.size() > m_store.maxFileBytes() || file.error() != QFile::NoError)
+                    return std::nullopt;
+            }
+            stream += "M " + QByteArray::number(entry.mode, 8) + " inline "
+                      + fastImportPath(entry.path) + "\ndata " + QByteArray::number(bytes.size())
+                      + '\n' + bytes + '\n';
+            if (stream.size() > maxStreamBytes)
+                return std::nullopt;
+        }
+        stream += "\nget-mark :1\nls :1 \"\"\n";
+        const ShadowGit::Result made = m_git.run({QStringLiteral("fast-import"),
+                                                  QStringLiteral("--quiet")},
+                                                 stream);
+        const QList<QByteArray> lines = made.out.split('\n');
+        static const QRegularExpression treeLine(QStringLiteral("^040000 tree ([0-9a-f]+)\t$"));
+        const QRegularExpressionMatch tree = lines.size() >= 2
+                                                 ? treeLine.match(QString::fromLatin1(lines.at(1)))
+                                                 : QRegularExpressionMatch();
+        if (!made.ok() || !tree.hasMatch() || refTarget(ref) != QString::fromLatin1(lines.at(0)))
+            return std::nullopt;
+        checkpoint.id = QString::fromLatin1(lines.at(0));
+        m_base->tree = tree.captured(1);
+        CheckpointOutcome outcome;
+        outcome.checkpoint = checkpoint;
+        outcome.incremental = true;
+        return outcome;
+    }
+
     CheckpointOutcome commit(Checkpoint checkpoint)
     {
+        if (std::optional<CheckpointOutcome> quick = incrementalCommit(checkpoint))
+            return *quick;
         CheckpointOutcome outcome;
         const Snapshot snapshot = this->snapshot();
         if (!snapshot.error.isEmpty()) {
@@ -622,11 +955,7 @@ public:
         if (!parentId.isEmpty())
             args << QStringLiteral("-p") << parentId;
         args << QStringLiteral("-F") << QStringLiteral("-");
-        QJsonObject message = checkpoint.toJson();
-        message.remove(QStringLiteral("id"));
-        message.insert(QStringLiteral("workTree"), m_store.workTree());
-        const ShadowGit::Result made
-            = m_git.run(args, QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
+        const ShadowGit::Result made = m_git.run(args, messageFor(checkpoint));
         if (!made.ok()) {
             outcome.error = made.problem();
             return outcome;
@@ -755,6 +1084,7 @@ public:
 
 private:
     const CheckpointStore &m_store;
+    SnapshotBase *m_base; ///< null: no watcher, every snapshot is a full pass
     ShadowGit m_git;
     QLockFile m_lock;
     QStringList m_nested; ///< the nested repositories of the snapshot being taken
@@ -781,6 +1111,8 @@ CheckpointStore::CheckpointStore(QString workTree, QString storeRoot, qint64 max
     name.replace(unsafe, QStringLiteral("_"));
     m_gitDir = QDir::cleanPath(storeRoot) + QLatin1Char('/') + name.left(40) + QLatin1Char('-')
                + hash + QStringLiteral(".git");
+    if (!m_gitDir.startsWith(m_workTree + QLatin1Char('/')))
+        m_base = std::make_unique<SnapshotBase>(m_workTree);
 }
 
 CheckpointStore::~CheckpointStore() = default;
@@ -793,7 +1125,7 @@ QString CheckpointStore::defaultStoreRoot()
 
 CheckpointOutcome CheckpointStore::create(const Checkpoint &request)
 {
-    StoreSession session(*this);
+    StoreSession session(*this, m_base.get());
     if (const QString problem = session.open(); !problem.isEmpty()) {
         CheckpointOutcome outcome;
         outcome.error = problem;
@@ -851,7 +1183,7 @@ std::optional<Checkpoint> CheckpointStore::find(const QString &id) const
 CheckpointDiff CheckpointStore::diff(const Checkpoint &checkpoint) const
 {
     CheckpointDiff diff;
-    StoreSession session(*this);
+    StoreSession session(*this, m_base.get());
     if (const QString problem = session.open(); !problem.isEmpty()) {
         diff.error = problem;
         return diff;
@@ -875,7 +1207,7 @@ CheckpointDiff CheckpointStore::diff(const Checkpoint &checkpoint) const
 RestoreOutcome CheckpointStore::restore(const Checkpoint &checkpoint, const QSet<QString> &keep)
 {
     RestoreOutcome outcome;
-    StoreSession session(*this);
+    StoreSession session(*this, m_base.get());
     if (const QString problem = session.open(); !problem.isEmpty()) {
         outcome.error = problem;
         return outcome;
@@ -993,7 +1325,7 @@ RestoreOutcome CheckpointStore::restore(const Checkpoint &checkpoint, const QSet
 
 QStringList CheckpointStore::recoverInterruptedRestore()
 {
-    StoreSession session(*this);
+    StoreSession session(*this, m_base.get());
     QStringList recovered;
     session.open(&recovered);
     return recovered;

@@ -7,17 +7,22 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 namespace AgentCore {
 
 class ShadowGit;
+struct SnapshotBase;
 
 /// What CheckpointStore::create() made, or why it could not.
 struct CheckpointOutcome
 {
     std::optional<Checkpoint> checkpoint;
     QString error; ///< for people: "could not record a checkpoint: <git's words>"
+    /// The snapshot read only the paths the TreeWatcher named, not the whole tree (tests, the
+    /// benchmark).
+    bool incremental = false;
     bool ok() const { return checkpoint.has_value(); }
 };
 
@@ -38,7 +43,12 @@ struct RestoreOutcome
 /// The shadow store of one working tree's checkpoints: a bare git repository in AgentDesk's
 /// data folder, driven through the `git` command with its own GIT_DIR, work tree and index
 /// file, so file contents are stored once and a snapshot of an unchanged tree costs a stat
-/// pass (the shadow index keeps the stat data). The user's .git (index, refs, stash, hooks,
+/// pass (the shadow index keeps the stat data). With a TreeWatcher (Linux: inotify) it costs
+/// not even that: from its first snapshot on, a store watches the tree, and a checkpoint whose
+/// watcher is sure what changed since the store's previous snapshot is the previous tree with
+/// only those paths read again (one `git check-ignore`, one `git fast-import`); whenever the
+/// watcher is unsure, or the ignore rules, the files left out or nested repositories are
+/// involved, the full `git status` pass runs as before. The user's .git (index, refs, stash, hooks,
 /// config) is never read for writing nor changed: only its info/exclude is read, so the files
 /// its .gitignore files, info/exclude and the user's own excludes file (core.excludesFile,
 /// ~/.config/git/ignore) leave out are left out here too: what `git status` shows as the
@@ -107,6 +117,9 @@ private:
     QString m_workTree;
     QString m_gitDir;
     qint64 m_maxFileBytes;
+    /// What the next snapshot can build on: the watcher and the previous snapshot's tree.
+    /// Null when the store is inside the tree (its own writes would be changes).
+    std::unique_ptr<SnapshotBase> m_base;
 };
 
 } // namespace AgentCore
