@@ -6,7 +6,9 @@
 //        bench_checkpoint --tree PATH [FOLDER]  an existing tree (a checkout), left as it was
 //
 // One JSON line: the first snapshot (every file hashed), snapshots of the unchanged tree, of
-// the tree with 10 files changed, and the store's size after each phase.
+// the tree with 10 files changed (incremental: the store's TreeWatcher names what changed),
+// the full `git status` pass an unsure watcher falls back to (a new store's first snapshot of
+// the unchanged tree, watches set up included), and the store's size after each phase.
 #include <checkpoint/checkpointstore.h>
 
 #include <QCoreApplication>
@@ -52,6 +54,8 @@ void writeFile(const QString &path, const QByteArray &bytes)
         file.write(bytes);
 }
 
+int incrementalCount = 0; // of the snapshots timed
+
 double snapshotMs(CheckpointStore &store, int index)
 {
     Checkpoint request;
@@ -65,6 +69,7 @@ double snapshotMs(CheckpointStore &store, int index)
         std::fprintf(stderr, "bench_checkpoint: snapshot failed: %s\n", qPrintable(outcome.error));
         std::exit(1);
     }
+    incrementalCount += outcome.incremental ? 1 : 0;
     return ms;
 }
 
@@ -169,6 +174,15 @@ int main(int argc, char **argv)
         changed.append(snapshotMs(store, run + 10));
     }
     const qint64 afterChanged = folderBytes(storeRoot);
+    const int incremental = incrementalCount;
+
+    // What a snapshot costs when the watcher cannot be sure: the full pass, here as a new
+    // store's (a new session's) first snapshot, which also sets up its watches.
+    QList<double> full;
+    for (int run = 0; run < 3; ++run) {
+        CheckpointStore fresh(root, storeRoot);
+        full.append(snapshotMs(fresh, run + 20));
+    }
     if (existing) {
         for (auto it = original.cbegin(); it != original.cend(); ++it)
             writeFile(it.key(), it.value());
@@ -182,6 +196,9 @@ int main(int argc, char **argv)
         {QStringLiteral("unchangedBestMs"), best(unchanged)},
         {QStringLiteral("changedMs"), median(changed)},
         {QStringLiteral("changedBestMs"), best(changed)},
+        {QStringLiteral("incrementalSnapshots"), incremental},
+        {QStringLiteral("fullPassMs"), median(full)},
+        {QStringLiteral("fullPassBestMs"), best(full)},
         {QStringLiteral("storeBytes"), afterFirst},
         {QStringLiteral("unchangedGrowthBytes"), double(afterUnchanged - afterFirst) / 5},
         {QStringLiteral("changedGrowthBytes"), double(afterChanged - afterUnchanged) / 5},
