@@ -782,6 +782,9 @@ public:
                     file.why = info.st_size > m_store.maxFileBytes() ? SkippedFile::Why::OverSizeCap
                                                                      : SkippedFile::Why::Unreadable;
                     skipped.append(file);
+                    // Not in the previous tree unless another store's full pass left it out
+                    // after that tree was made: then it leaves the tree as it left the index.
+                    deleted.append(path);
                 }
                 return true;
             }

@@ -250,6 +250,23 @@ private slots:
         QCOMPARE(treeOf(store, still.checkpoint->id), treeOf(fresh, full.checkpoint->id));
     }
 
+    void twoStoresOfOneTreeAgree()
+    {
+        // Two sessions on one folder: the same shadow repository, a watcher each.
+        makeTree();
+        CheckpointStore first(m_root, m_storeRoot, 100);
+        CheckpointStore second(m_root, m_storeRoot, 100);
+        record(first);
+        record(second);
+        QVERIFY(writeFile(m_root + QStringLiteral("/docs/a.md"), QByteArray(200, 'x')));
+        QVERIFY(!record(second).incremental); // left out now, and out of the shadow index
+        const CheckpointOutcome outcome = record(first);
+        QVERIFY(outcome.incremental);
+        QCOMPARE(outcome.checkpoint->skipped.size(), 1);
+        CheckpointStore fresh(m_root, m_storeRoot, 100);
+        QCOMPARE(treeOf(first, outcome.checkpoint->id), treeOf(fresh, record(fresh).checkpoint->id));
+    }
+
     void queueOverflowFallsBackToTheFullPass()
     {
         QFile limit(QStringLiteral("/proc/sys/fs/inotify/max_queued_events"));
