@@ -933,6 +933,15 @@ public:
         if (!made.ok() || !tree.hasMatch() || refTarget(ref) != QString::fromLatin1(lines.at(0)))
             return std::nullopt;
         checkpoint.id = QString::fromLatin1(lines.at(0));
+        // HEAD follows as after a full pass: the newest checkpoint, so an older one it held
+        // does not stay reachable after the pruner cut it.
+        if (!m_git
+                 .run({QStringLiteral("update-ref"),
+                       QStringLiteral("--no-deref"),
+                       QStringLiteral("HEAD"),
+                       checkpoint.id})
+                 .ok())
+            return std::nullopt;
         m_base->tree = tree.captured(1);
         CheckpointOutcome outcome;
         outcome.checkpoint = checkpoint;
