@@ -11,7 +11,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../agentcore/loop/agentloop.cpp" line="+457"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+472"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>Stopped after %n turn: the turn limit of this run was reached.</numerusform>
@@ -98,7 +98,7 @@
 <context>
     <name>App::HeadlessRun</name>
     <message numerus="yes">
-        <location filename="../app/headlessrun.cpp" line="+109"/>
+        <location filename="../app/headlessrun.cpp" line="+110"/>
         <source>stopped after %n turn(s): the limit set with --max-turns.</source>
         <translation>
             <numerusform>stopped after %n turn: the limit set with --max-turns.</numerusform>
@@ -106,11 +106,22 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+609"/>
+        <location line="+622"/>
         <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
         <translation>
             <numerusform>Compacted: a summary stands for the first %n message in the requests from now on.</numerusform>
             <numerusform>Compacted: a summary stands for the first %n messages in the requests from now on.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ApprovalInbox</name>
+    <message numerus="yes">
+        <location filename="../ui/sessions/approvalinbox.cpp" line="+122"/>
+        <source>wrote %n file(s)</source>
+        <translation>
+            <numerusform>wrote %n file</numerusform>
+            <numerusform>wrote %n files</numerusform>
         </translation>
     </message>
 </context>
@@ -194,7 +205,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+233"/>
+        <location filename="../ui/mainwindow.cpp" line="+237"/>
         <source>%n session(s) still running.</source>
         <translation>
             <numerusform>%n session still running.</numerusform>
@@ -210,11 +221,22 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+404"/>
+        <location line="+441"/>
         <source>Brought back %n file(s) from %1.</source>
         <translation>
             <numerusform>Brought back %n file from %1.</numerusform>
             <numerusform>Brought back %n files from %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Ui::McpServersPage</name>
+    <message numerus="yes">
+        <location filename="../ui/mcp/mcpserverspage.cpp" line="+45"/>
+        <source>connected, %n tool(s)</source>
+        <translation>
+            <numerusform>connected, %n tool</numerusform>
+            <numerusform>connected, %n tools</numerusform>
         </translation>
     </message>
 </context>
@@ -309,7 +331,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+87"/>
+        <location line="+95"/>
         <source>%n message(s) · %1</source>
         <extracomment>Sessions list: &quot;12 messages · 2 h ago&quot;</extracomment>
         <translation>

@@ -4,7 +4,7 @@
 <context>
     <name>AgentCore::AgentLoop</name>
     <message>
-        <location filename="../agentcore/loop/agentloop.cpp" line="+583"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+598"/>
         <source>tool-call markup</source>
         <translation>工具调用标记</translation>
     </message>
@@ -18,7 +18,7 @@
         <translation type="vanished">已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
     </message>
     <message>
-        <location line="-527"/>
+        <location line="-542"/>
         <source>Skipped: the request did not fit the model&apos;s context window; this tool call was not run.</source>
         <translation>已跳过：请求超出了模型的上下文窗口，此工具调用未执行。</translation>
     </message>
@@ -33,7 +33,7 @@
         <translation>已跳过：回复失败（%1），此工具调用未执行。</translation>
     </message>
     <message numerus="yes">
-        <location line="+393"/>
+        <location line="+408"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
@@ -600,7 +600,7 @@
 <context>
     <name>AgentCore::CodingAgent</name>
     <message>
-        <location filename="../agentcore/coding/codingagent.cpp" line="+163"/>
+        <location filename="../agentcore/coding/codingagent.cpp" line="+177"/>
         <source>AgentDesk&apos;s settings</source>
         <translation>AgentDesk 的设置</translation>
     </message>
@@ -1562,16 +1562,209 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
 </context>
 <context>
+    <name>AgentCore::McpCatalog</name>
+    <message>
+        <location filename="../agentcore/mcp/mcpcatalog.cpp" line="+19"/>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 without a &quot;%2&quot; string</source>
+        <translation>%1 缺少 &quot;%2&quot; 字符串</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 whose &quot;%2&quot; is longer than %3 characters</source>
+        <translation>&quot;%2&quot; 长度超过 %3 个字符的%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 whose &quot;%2&quot; holds control characters</source>
+        <translation>&quot;%2&quot; 中含有控制字符的%1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>[cut at %1 of its %2 characters]</source>
+        <translation>[已在其 %2 个字符中的第 %1 个处截断]</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>[%1 of data over the %2 cap: left out]</source>
+        <translation>[超出 %2 上限的 %1 数据：已略去]</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>a resource</source>
+        <translation>资源</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>resource %1</source>
+        <translation>资源 %1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>a resource template</source>
+        <translation>资源模板</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>resource template %1</source>
+        <translation>资源模板 %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>[%1 %2, %3: not passed on to the model]</source>
+        <translation>[%1 %2，%3：未传递给模型]</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+92"/>
+        <source>[resource %1, %2 %3: binary, not passed on to the model]</source>
+        <translation>[资源 %1，%2 %3：二进制，未传递给模型]</translation>
+    </message>
+    <message>
+        <location line="-89"/>
+        <source>[resource %1]
+%2</source>
+        <translation>[资源 %1]
+%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>[resource link: %1 %2]</source>
+        <translation>[资源链接：%1 %2]</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>a text content without a &quot;text&quot; string</source>
+        <translation>缺少 &quot;text&quot; 字符串的文本内容</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>an %1 content whose &quot;data&quot; is not base64</source>
+        <translation>&quot;data&quot; 不是 base64 的 %1 内容</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a resource link</source>
+        <translation>资源链接</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>an embedded resource without a &quot;resource&quot; object</source>
+        <translation>缺少 &quot;resource&quot; 对象的嵌入资源</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>a content without a &quot;type&quot;</source>
+        <translation>缺少 &quot;type&quot; 的内容</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a content of unknown type &quot;%1&quot;</source>
+        <translation>未知类型“%1”的内容</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>a resource&apos;s contents</source>
+        <translation>资源的内容</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the contents of %1 need exactly one of a &quot;text&quot; and a &quot;blob&quot; string</source>
+        <translation>%1 的内容必须恰好包含 &quot;text&quot; 和 &quot;blob&quot; 字符串中的一个</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the blob of %1 is not base64</source>
+        <translation>%1 的 blob 不是 base64</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>the prompt &quot;%1&quot; needs the argument &quot;%2&quot;</source>
+        <translation>提示词“%1”需要参数“%2”</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the prompt &quot;%1&quot; takes no arguments</source>
+        <translation>提示词“%1”不接受参数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the prompt &quot;%1&quot; has no argument &quot;%2&quot; (it takes %3)</source>
+        <translation>提示词“%1”没有参数“%2”（它接受 %3）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the prompt &quot;%1&quot; has an &quot;arguments&quot; that is not a list</source>
+        <translation>提示词“%1”的 &quot;arguments&quot; 不是列表</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the prompt &quot;%1&quot; has more than %2 arguments</source>
+        <translation>提示词“%1”的参数超过 %2 个</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>an argument of the prompt &quot;%1&quot;</source>
+        <translation>提示词“%1”的一个参数</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>[assistant]
+%1</source>
+        <translation>[助手]
+%1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the answer has no &quot;messages&quot; list</source>
+        <translation>应答中没有 &quot;messages&quot; 列表</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the answer has more than %1 messages</source>
+        <translation>应答中的消息超过 %1 条</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>message %1 has no role &quot;user&quot; or &quot;assistant&quot;</source>
+        <translation>消息 %1 的角色不是 &quot;user&quot; 或 &quot;assistant&quot;</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>message %1: %2</source>
+        <translation>消息 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::McpClient</name>
     <message>
-        <location filename="../agentcore/mcp/mcpclient.cpp" line="+166"/>
+        <location filename="../agentcore/mcp/mcpclient.cpp" line="+164"/>
         <location line="+28"/>
-        <location line="+270"/>
+        <location line="+304"/>
         <source>the MCP server &quot;%1&quot; was stopped</source>
         <translation>MCP 服务器“%1”已停止</translation>
     </message>
     <message>
-        <location line="-273"/>
+        <location line="-307"/>
         <source>stopped by the user</source>
         <translation>被用户停止</translation>
     </message>
@@ -1581,12 +1774,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>用户停止了运行。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+40"/>
         <source>starting %1</source>
         <translation>正在启动 %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+63"/>
         <source>the MCP server &quot;%1&quot; crashed</source>
         <translation>MCP 服务器“%1”崩溃了</translation>
     </message>
@@ -1601,12 +1794,32 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>无法启动 MCP 服务器“%1”（%2）：%3</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../agentcore/mcp/mcpclient.cpp" line="+15"/>
         <source>the MCP server &quot;%1&quot; did not finish starting (initialize and tools/list) within %2 s</source>
         <translation>MCP 服务器“%1”未在 %2 秒内完成启动（initialize 和 tools/list）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+39"/>
+        <source>the MCP server &quot;%1&quot; no longer knows the session (HTTP 404)</source>
+        <translation>MCP 服务器“%1”已不再识别该会话（HTTP 404）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the server ended the session (HTTP 404); initializing again</source>
+        <translation>服务器已结束会话（HTTP 404）；正在重新初始化</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>it now speaks protocol revision &quot;%1&quot;</source>
+        <translation>它现在使用协议修订版“%1”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the MCP server &quot;%1&quot; ended the session and did not start a new one: %2</source>
+        <translation>MCP 服务器“%1”结束了会话，且未开始新会话：%2</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>the MCP server &quot;%1&quot; refused initialize: %2</source>
         <translation>MCP 服务器“%1”拒绝了 initialize：%2</translation>
     </message>
@@ -1621,7 +1834,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>已初始化：%1 %2，协议 %3</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>the MCP server &quot;%1&quot; did not list its tools: %2</source>
         <translation>MCP 服务器“%1”未列出其工具：%2</translation>
     </message>
@@ -1651,17 +1864,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>tools/list 超过 %1 页；其余的已略去</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+44"/>
         <source>; its last words on stderr: %1</source>
         <translation>；它在 stderr 上的最后输出：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../agentcore/mcp/mcpclient.cpp" line="+44"/>
         <source> (it is started again on the next call)</source>
         <translation>（下次调用时会重新启动）</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+66"/>
         <source>Timed out.</source>
         <translation>超时。</translation>
     </message>
@@ -1671,7 +1884,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>MCP 服务器“%1”未在 %3 秒内应答 %2</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+63"/>
         <source>the MCP server &quot;%1&quot; sent a message of %2 MiB, over the %3 MiB cap; it was dropped</source>
         <translation>MCP 服务器“%1”发送了一条 %2 MiB 的消息，超过了 %3 MiB 的上限；已丢弃</translation>
     </message>
@@ -1691,15 +1904,152 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>已忽略对未知 id %1 的响应</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>the server&apos;s result is not an object</source>
         <translation>服务器的结果不是对象</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpclientcatalog.cpp" line="+27"/>
+        <source>a page of the answer has no &quot;%1&quot; list</source>
+        <translation>应答的某一页中没有 &quot;%1&quot; 列表</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>more than %1 entries; the rest are left out</source>
+        <translation>条目超过 %1 个；其余的已略去</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>an entry that is not an object is left out</source>
+        <translation>已略去一个不是对象的条目</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>left out: %1</source>
+        <translation>已略去：%1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 has more than %2 pages; the rest are left out</source>
+        <translation>%1 超过 %2 页；其余的已略去</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>not a resource URI: &quot;%1&quot;</source>
+        <translation>不是资源 URI：“%1”</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the answer to resources/read has no &quot;contents&quot; list</source>
+        <translation>resources/read 的应答中没有 &quot;contents&quot; 列表</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> [%1 more contents left out]</source>
+        <translation> [另有 %1 项内容已略去]</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the answer to resources/read is malformed: %1</source>
+        <translation>resources/read 的应答格式错误：%1</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>the MCP server &quot;%1&quot; has no prompt &quot;%2&quot;</source>
+        <translation>MCP 服务器“%1”没有提示词“%2”</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>the answer to prompts/get is malformed: %1</source>
+        <translation>prompts/get 的应答格式错误：%1</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>%1 after list_changed failed: %2</source>
+        <translation>list_changed 之后的 %1 失败：%2</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcphttptransport.cpp" line="+147"/>
+        <location line="+15"/>
+        <source>the MCP server &quot;%1&quot; sent a message over the %2 MiB cap; it was dropped</source>
+        <translation>MCP 服务器“%1”发送的消息超过了 %2 MiB 的上限；已丢弃</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>the MCP server &quot;%1&quot; cannot be reached at %2: %3</source>
+        <translation>无法通过 %2 连接到 MCP 服务器“%1”：%3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>agentdesk: the server offers no stream of its own messages (GET: HTTP 405)
+</source>
+        <translation>agentdesk：服务器不提供其自身消息的流（GET: HTTP 405）
+</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>agentdesk: the server&apos;s stream of its own messages ended %1 times; it is not opened again
+</source>
+        <translation>agentdesk：服务器自身消息的流已结束 %1 次；不再重新打开
+</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>the MCP server &quot;%1&quot; ended the stream before its answer (%2)</source>
+        <translation>MCP 服务器“%1”在给出应答之前结束了流（%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>closed by the server</source>
+        <translation>被服务器关闭</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the MCP server &quot;%1&quot; answered HTTP %2 without a message</source>
+        <translation>MCP 服务器“%1”以 HTTP %2 应答，但没有消息</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the MCP server &quot;%1&quot; answered without a response to the request</source>
+        <translation>MCP 服务器“%1”的应答中没有对该请求的响应</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>agentdesk: the stream of request %1 ended early; resuming after event %2
+</source>
+        <translation>agentdesk：请求 %1 的流提前结束；从事件 %2 之后继续
+</translation>
+    </message>
+    <message>
+        <location line="+109"/>
+        <source>the MCP server &quot;%1&quot; answered HTTP %2</source>
+        <translation>MCP 服务器“%1”以 HTTP %2 应答</translation>
     </message>
 </context>
 <context>
     <name>AgentCore::McpConfig</name>
     <message>
-        <location filename="../agentcore/mcp/mcpconfig.cpp" line="+56"/>
+        <location filename="../agentcore/mcp/mcpconfig.cpp" line="+36"/>
+        <source>no &quot;url&quot;</source>
+        <translation>没有 &quot;url&quot;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&quot;url&quot; is not an http or https URL</source>
+        <translation>&quot;url&quot; 不是 http 或 https URL</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&quot;headers&quot; is not an object</source>
+        <translation>&quot;headers&quot; 不是对象</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&quot;headers&quot; holds something other than Name: &quot;value&quot;</source>
+        <translation>&quot;headers&quot; 中含有 Name: &quot;value&quot; 以外的内容</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>%1 does not exist</source>
         <translation>%1 不存在</translation>
     </message>
@@ -1744,12 +2094,16 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>其条目不是对象</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>the %1 transport is not supported yet; only stdio servers (&quot;command&quot;) are</source>
-        <translation>尚不支持 %1 传输方式；目前仅支持 stdio 服务器（&quot;command&quot;）</translation>
+        <location line="+16"/>
+        <source>the old HTTP+SSE transport (&quot;sse&quot;) is not supported; a server that speaks Streamable HTTP is configured with &quot;type&quot;: &quot;http&quot;</source>
+        <translation>不支持旧的 HTTP+SSE 传输方式（&quot;sse&quot;）；使用 Streamable HTTP 的服务器应配置为 &quot;type&quot;: &quot;http&quot;</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <source>the %1 transport is not supported yet; only stdio servers (&quot;command&quot;) are</source>
+        <translation type="vanished">尚不支持 %1 传输方式；目前仅支持 stdio 服务器（&quot;command&quot;）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>unknown type &quot;%1&quot;</source>
         <translation>未知类型“%1”</translation>
     </message>
@@ -1780,9 +2134,22 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
 </context>
 <context>
+    <name>AgentCore::McpConfigExpansion</name>
+    <message>
+        <location filename="../agentcore/mcp/mcpconfigexpansion.cpp" line="+61"/>
+        <source>the secret &quot;%1&quot; is not in the keyring</source>
+        <translation>密钥“%1”不在密钥环中</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the variable %1 is not set</source>
+        <translation>变量 %1 未设置</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::McpHost</name>
     <message>
-        <location filename="../agentcore/mcp/mcphost.cpp" line="+68"/>
+        <location filename="../agentcore/mcp/mcphost.cpp" line="+101"/>
         <source>the tool &quot;%1&quot; of MCP server &quot;%2&quot; is left out: another tool is called %3</source>
         <translation>MCP 服务器“%2”的工具“%1”已略去：另一个工具已名为 %3</translation>
     </message>
@@ -1848,6 +2215,40 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <location line="+8"/>
         <source>empty error</source>
         <translation>空错误</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::McpReferences</name>
+    <message>
+        <location filename="../agentcore/mcp/mcpreferences.cpp" line="+75"/>
+        <source>the prompt &quot;%1&quot; takes no arguments, but got &quot;%2&quot;</source>
+        <translation>提示词“%1”不接受参数，但收到了“%2”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the prompt &quot;%1&quot; takes %2, but got one more: &quot;%3&quot;</source>
+        <translation>提示词“%1”接受 %2，但多收到了一个：“%3”</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>/%1:%2: there is no MCP server &quot;%1&quot;</source>
+        <translation>/%1:%2：没有 MCP 服务器“%1”</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+25"/>
+        <source>/%1:%2: %3</source>
+        <translation>/%1:%2：%3</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>more than %1 MCP resources are named with @</source>
+        <translation>用 @ 指定的 MCP 资源超过 %1 个</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>@%1: %2</source>
+        <translation>@%1：%2</translation>
     </message>
 </context>
 <context>
@@ -3152,12 +3553,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+21"/>
-        <location line="+128"/>
+        <location line="+136"/>
         <source>another process</source>
         <translation>另一个进程</translation>
     </message>
     <message>
-        <location line="-127"/>
+        <location line="-135"/>
         <source>process %1</source>
         <translation>进程 %1</translation>
     </message>
@@ -3172,7 +3573,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>无法读取会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+72"/>
         <source>The last line of %1 was cut off (AgentDesk stopped while writing it) and was skipped.</source>
         <translation>%1 的最后一行不完整（AgentDesk 在写入时停止了），已跳过。</translation>
     </message>
@@ -4114,12 +4515,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+2"/>
-        <location line="+385"/>
+        <location line="+388"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-384"/>
+        <location line="-387"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -4225,12 +4626,11 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。已在另一个窗口或运行中打开的会话会被跳过（stderr 会说明是哪个），改为继续最近一个空闲的会话。</translation>
     </message>
     <message>
-        <location line="+25"/>
         <source>With --print: start the MCP servers of FILE (the .mcp.json format, {&quot;mcpServers&quot;: {...}}) and offer their tools as mcp__SERVER__TOOL; may be repeated.</source>
-        <translation>与 --print 一起使用：启动 FILE（.mcp.json 格式，{&quot;mcpServers&quot;: {...}}）中的 MCP 服务器，并以 mcp__SERVER__TOOL 的形式提供其工具；可重复使用。</translation>
+        <translation type="vanished">与 --print 一起使用：启动 FILE（.mcp.json 格式，{&quot;mcpServers&quot;: {...}}）中的 MCP 服务器，并以 mcp__SERVER__TOOL 的形式提供其工具；可重复使用。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+33"/>
         <source>With --print: only the MCP servers of --mcp-config, not those of the repository&apos;s .mcp.json.</source>
         <translation>与 --print 一起使用：仅使用 --mcp-config 中的 MCP 服务器，不使用仓库 .mcp.json 中的服务器。</translation>
     </message>
@@ -4248,7 +4648,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。</translation>
     </message>
     <message>
-        <location line="-51"/>
+        <location line="-54"/>
         <source>With --print: continue the session ID of this repository (agent_start&apos;s sessionId, or the path of its file).</source>
         <translation>与 --print 一起使用：继续本仓库中编号为 ID 的会话（agent_start 中的 sessionId，或会话文件的路径）。</translation>
     </message>
@@ -4281,7 +4681,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（服务商或网络错误、回答被截断或被拒绝）；2 用法或配置错误（也包括：没有可继续的会话，或会话正被使用）；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="+203"/>
+        <location line="+206"/>
         <source>Unknown sandbox mode &quot;%1&quot; for --sandbox: use on, off or required.</source>
         <translation>未知的 --sandbox 沙盒模式 &quot;%1&quot;：请使用 on、off 或 required。</translation>
     </message>
@@ -4412,7 +4812,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>FILE</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-283"/>
+        <source>With --print: start the MCP servers of FILE (the .mcp.json format, {&quot;mcpServers&quot;: {...}}) and offer their tools as mcp__SERVER__TOOL; may be repeated. A PROMPT starting with /SERVER:NAME ARGS is that server&apos;s prompt (ARGS as KEY=VALUE or in order); @SERVER:URI in it attaches that resource&apos;s text.</source>
+        <translation>与 --print 一起使用：启动 FILE（.mcp.json 格式，{&quot;mcpServers&quot;: {...}}）中的 MCP 服务器，并以 mcp__SERVER__TOOL 的形式提供其工具；可重复使用。以 /SERVER:NAME ARGS 开头的 PROMPT 即为该服务器的提示词（ARGS 采用 KEY=VALUE 形式或按顺序给出）；其中的 @SERVER:URI 会附加该资源的文本。</translation>
+    </message>
+    <message>
+        <location line="+287"/>
         <source>agentdesk --rewind SESSION CHECKPOINT restores the repository&apos;s files to a checkpoint of the session (the ids stream-json&apos;s agent_start and checkpoint lines name), prints the files it changed and exits; the state it replaces is recorded first, so it can be undone the same way, and the rewind shows in the session when the window opens it. Without CHECKPOINT it lists the session&apos;s checkpoints. Refused while the session is running.</source>
         <translation>agentdesk --rewind SESSION CHECKPOINT 将仓库的文件恢复到该会话的某个检查点（ID 见 stream-json 的 agent_start 行和 checkpoint 行），输出它更改的文件后退出；被替换的状态会先记录下来，因此可以用同样的方式撤销，窗口打开该会话时也会显示这次回退。不给出 CHECKPOINT 时，列出该会话的检查点。会话正在运行时拒绝执行。</translation>
     </message>
@@ -4541,7 +4946,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::HeadlessRun</name>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+99"/>
+        <location filename="../app/headlessrun.cpp" line="+100"/>
         <source>interrupted: the run was aborted.</source>
         <translation>已中断：运行已中止。</translation>
     </message>
@@ -4590,17 +4995,22 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     <message>
         <location line="+42"/>
         <location line="+8"/>
-        <location line="+13"/>
+        <location line="+23"/>
         <location line="+30"/>
         <location line="+14"/>
         <location line="+142"/>
-        <location line="+46"/>
+        <location line="+49"/>
         <location line="+144"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="-374"/>
+        <location line="-387"/>
+        <source>The prompt names an MCP prompt or resource that cannot be had: %1</source>
+        <translation>提示词中指定了无法获取的 MCP 提示词或资源：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>warning: this repository&apos;s settings files (.agentdesk/) ask for more than your own settings, which you have not accepted; ignored: %1. Accept it once in the AgentDesk window, or run with --trust-project-settings.</source>
         <translation>警告：此仓库的设置文件（.agentdesk/）请求的权限超出了你自己的设置，而你尚未接受；已忽略：%1。请在 AgentDesk 窗口中接受一次，或使用 --trust-project-settings 运行。</translation>
     </message>
@@ -4672,7 +5082,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>警告：MCP 服务器“%1”不会获得 %2：模型提供商的密钥从不传递给 MCP 服务器。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>the MCP server &quot;%1&quot; is still starting</source>
         <translation>MCP 服务器“%1”仍在启动</translation>
     </message>
@@ -4821,7 +5231,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession.cpp" line="+368"/>
+        <location filename="../ui/agentsession.cpp" line="+371"/>
         <source>The agent is still starting.</source>
         <translation>智能体仍在启动。</translation>
     </message>
@@ -4986,6 +5396,161 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <location line="+3"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ApprovalInbox</name>
+    <message numerus="yes">
+        <location filename="../ui/sessions/approvalinbox.cpp" line="+122"/>
+        <source>wrote %n file(s)</source>
+        <translation>
+            <numerusform>写入了 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not understood</source>
+        <translation>无法识别</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>low risk</source>
+        <translation>低风险</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>runs commands</source>
+        <translation>运行命令</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>new file</source>
+        <translation>新文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>changes a file</source>
+        <translation>修改文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>other tool</source>
+        <translation>其他工具</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>New session</source>
+        <translation>新会话</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ApprovalInboxDialog</name>
+    <message>
+        <location filename="../ui/sessions/approvalinboxdialog.cpp" line="+57"/>
+        <location line="+271"/>
+        <source>&amp;Approvals…</source>
+        <translation>批准请求(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="-266"/>
+        <source>No tool call is waiting for your approval.</source>
+        <translation>没有等待你批准的工具调用。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show in &amp;Session</source>
+        <translation>在会话中显示(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+258"/>
+        <source>Approvals</source>
+        <translation>批准请求</translation>
+    </message>
+    <message>
+        <location line="-253"/>
+        <source>Every review waiting in any session, answered in one place</source>
+        <translation>所有会话中等待的审查，集中在一处答复</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Open the approvals inbox (Ctrl+Shift+A)</source>
+        <translation>打开批准请求收件箱（Ctrl+Shift+A）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Enter allow once · Ctrl+Shift+Enter allow for the session · Delete deny · ↑↓ move · Tab into the review</source>
+        <translation>Enter 允许一次 · Ctrl+Shift+Enter 在本会话中允许 · Delete 拒绝 · ↑↓ 移动 · Tab 进入审查</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Waiting approvals</source>
+        <translation>等待批准的请求</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Command or path</source>
+        <translation>命令或路径</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Risk</source>
+        <translation>风险</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Allow once every low-risk request identical to this one, in any session (Alt+Enter)</source>
+        <translation>对任意会话中与此相同的每个低风险请求各允许一次（Alt+Enter）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Show this request&apos;s session in the window</source>
+        <translation>在窗口中显示此请求所在的会话</translation>
+    </message>
+    <message>
+        <location line="+191"/>
+        <source>Approve All %1 Like This</source>
+        <translation>批准全部 %1 个同类请求</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No approvals waiting</source>
+        <translation>没有等待批准的请求</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Waiting for your answer: %1</source>
+        <translation>等待你的答复：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Approvals (%1)</source>
+        <translation>批准请求（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 to approve</source>
+        <translation>%1 个待批准</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Approvals (%1)…</source>
+        <translation>批准请求（%1）(&amp;A)…</translation>
     </message>
 </context>
 <context>
@@ -6099,12 +6664,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+278"/>
+        <location filename="../ui/mainwindow.cpp" line="+282"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>%1 — AgentDesk</source>
         <extracomment>Window title: repository name, branch</extracomment>
         <translation>%1 — AgentDesk</translation>
@@ -6119,12 +6684,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+109"/>
         <source>This session works in the git worktree of branch %1, which cannot be used: %2 It does not run in your main checkout instead.</source>
         <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+132"/>
         <source>Summarising the older part of the conversation so that the next request fits…</source>
         <translation>正在为对话较早的部分撰写摘要，以便下一个请求能放得下……</translation>
     </message>
@@ -6211,12 +6776,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+1"/>
-        <location line="+311"/>
+        <location line="+308"/>
         <source>AgentDesk session: %1</source>
         <translation>AgentDesk 会话：%1</translation>
     </message>
     <message>
-        <location line="-308"/>
+        <location line="-305"/>
         <source>The session&apos;s work is kept on branch %1.</source>
         <translation>会话的工作已保存在分支 %1 上。</translation>
     </message>
@@ -6231,7 +6796,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有应用程序能打开 %1。</translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+189"/>
         <source>the offline demo</source>
         <translation>离线演示</translation>
     </message>
@@ -6245,7 +6810,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-654"/>
+        <location line="-692"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -6279,12 +6844,17 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+285"/>
+        <location line="+187"/>
+        <source>MCP server %1: %2</source>
+        <translation>MCP 服务器 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+135"/>
         <source>The worktree session was not started: another repository is open.</source>
         <translation>工作树会话未启动：已打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+414"/>
+        <location line="+411"/>
         <source>Delete Session</source>
         <translation>删除会话</translation>
     </message>
@@ -6344,7 +6914,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>新建对话(&amp;N)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
@@ -6427,6 +6997,196 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+1"/>
         <source>&lt;h3&gt;AgentDesk %1&lt;/h3&gt;&lt;p&gt;A native desktop coding agent: every edit is reviewed as a diff before it is applied, every command is shown before it runs.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;AgentDesk %1&lt;/h3&gt;&lt;p&gt;原生桌面编程智能体：每次编辑在应用前都以差异形式供你审查，每条命令在运行前都会先展示给你。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::McpServers</name>
+    <message>
+        <location filename="../ui/mcp/mcpservers.cpp" line="+105"/>
+        <source>%1 cannot be read or is larger than %2 KiB</source>
+        <translation>%1 无法读取或大于 %2 KiB</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>your settings</source>
+        <translation>你的设置</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>replaced by the repository&apos;s server of the same name (.mcp.json)</source>
+        <translation>已被仓库中的同名服务器（.mcp.json）取代</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>(environment: %1)</source>
+        <translation>（环境：%1）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>.mcp.json</source>
+        <translation>.mcp.json</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the trust could not be remembered: %1</source>
+        <translation>无法记住信任：%1</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>not started: %1</source>
+        <translation>未启动：%1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>does not get %1: the model providers&apos; keys are never passed to MCP servers</source>
+        <translation>不会获得 %1：模型提供商的密钥从不传递给 MCP 服务器</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::McpServersPage</name>
+    <message>
+        <location filename="../ui/mcp/mcpserverspage.cpp" line="+32"/>
+        <source>off</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not started: .mcp.json is not trusted</source>
+        <translation>未启动：.mcp.json 未被信任</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not started</source>
+        <translation>未启动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+2"/>
+        <source>starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>connected, %n tool(s)</source>
+        <translation>
+            <numerusform>已连接，%n 个工具</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MCP servers</source>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>&amp;Restart</source>
+        <translation>重新启动(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Show &amp;log…</source>
+        <translation>显示日志(&amp;L)…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Store a &amp;secret…</source>
+        <translation>存储密钥(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keeps a token in the keyring; a server&apos;s env, args or url names it as ${keyring:NAME}, so the file never holds it.</source>
+        <translation>将令牌保存在密钥环中；服务器的 env、args 或 url 以 ${keyring:NAME} 引用它，因此文件中从不包含令牌本身。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Your servers, for every repository, in the format of .mcp.json. ${VAR} takes an environment variable, ${keyring:NAME} a secret stored here. A repository&apos;s server of the same name is used instead of yours.</source>
+        <translation>你的服务器，适用于所有仓库，采用 .mcp.json 格式。${VAR} 取环境变量的值，${keyring:NAME} 取此处存储的密钥。仓库中的同名服务器会代替你的服务器使用。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Your MCP servers</source>
+        <translation>你的 MCP 服务器</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>your servers</source>
+        <translation>你的服务器</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>repository (.mcp.json)</source>
+        <translation>仓库（.mcp.json）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>your settings</source>
+        <translation>你的设置</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>read-only: runs without asking</source>
+        <translation>只读：无需询问即可运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>asks before each call</source>
+        <translation>每次调用前询问</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Log of MCP server %1</source>
+        <translation>MCP 服务器 %1 的日志</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>(nothing yet: the server has not written to its standard error)</source>
+        <translation>（暂无内容：服务器尚未向其标准错误输出写入任何内容）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+16"/>
+        <source>Store a secret</source>
+        <translation>存储密钥</translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <source>Name (used as ${keyring:NAME}):</source>
+        <translation>名称（用作 ${keyring:NAME}）：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A secret&apos;s name has 1 to 64 letters, digits, &apos;_&apos;, &apos;-&apos; or &apos;.&apos;.</source>
+        <translation>密钥名称由 1 到 64 个字母、数字、&apos;_&apos;、&apos;-&apos; 或 &apos;.&apos; 组成。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The secret for %1:</source>
+        <translation>%1 的密钥：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Stored. Restart the servers that use it.</source>
+        <translation>已存储。请重新启动使用它的服务器。</translation>
     </message>
 </context>
 <context>
@@ -6549,17 +7309,32 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ProjectTrustDialog</name>
     <message>
-        <location filename="../ui/projecttrustdialog.cpp" line="+20"/>
+        <location filename="../ui/projecttrustdialog.cpp" line="+30"/>
+        <source>Start this repository&apos;s MCP servers?</source>
+        <translation>要启动此仓库的 MCP 服务器吗？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Trust this repository&apos;s settings?</source>
         <translation>信任此仓库的设置吗？</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>The file .mcp.json in %1 names MCP servers: programs AgentDesk would start on this computer, with your rights, to give the agent their tools. Anyone who can commit to the repository may have written it, so none of them runs until you trust it:</source>
+        <translation>%1 中的 .mcp.json 文件指定了若干 MCP 服务器：AgentDesk 会以你的权限在此计算机上启动这些程序，为智能体提供它们的工具。任何能向该仓库提交的人都可能编写了此文件，因此在你信任它之前，其中的服务器都不会运行：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The settings files in %1 (.agentdesk/settings.json and settings.local.json) ask for more than your own settings allow. Anyone who can commit to the repository, or a tool run in it, may have written them, so AgentDesk has not applied this:</source>
         <translation>%1 中的设置文件（.agentdesk/settings.json 和 settings.local.json）请求的权限超出了你自己的设置所允许的范围。任何能向仓库提交的人，或在其中运行的工具，都可能写入了它们，因此 AgentDesk 没有应用以下内容：</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+25"/>
+        <source>Trusting is remembered for this repository and exactly this file: when .mcp.json changes, AgentDesk asks again. Their tools still ask before each call unless they are read-only or a rule allows them.</source>
+        <translation>信任会针对此仓库和此文件的当前内容记住：.mcp.json 一旦更改，AgentDesk 会再次询问。除非这些工具是只读的或有规则允许，否则它们在每次调用前仍会询问。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Their deny and ask rules apply either way. Trusting is remembered for exactly these entries; anything added to the files later is asked about again.</source>
         <translation>无论如何，其中的拒绝和询问规则都会生效。信任只针对这些条目记住；之后文件中新增的内容会再次询问。</translation>
     </message>
@@ -6569,7 +7344,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>信任(&amp;T)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
+        <source>&amp;Trust and start</source>
+        <translation>信任并启动(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Don&apos;t trust</source>
         <translation>不信任(&amp;D)</translation>
     </message>
@@ -6678,7 +7458,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ReviewQueue</name>
     <message>
-        <location filename="../ui/review/reviewqueue.cpp" line="+39"/>
+        <location filename="../ui/review/reviewqueue.cpp" line="+31"/>
         <source>Reviews</source>
         <translation>审查</translation>
     </message>
@@ -6698,7 +7478,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有等待你审查的工具调用。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location filename="../ui/review/reviewviews.cpp" line="+106"/>
         <source>Review: %1</source>
         <extracomment>Screen reader: a tool call waiting for review (&quot;Review: Edit src/calc.cpp&quot;)</extracomment>
         <translation>审查：%1</translation>
@@ -6709,7 +7489,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>审查：%1 %2</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="-69"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
@@ -6719,7 +7499,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location filename="../ui/review/reviewqueue.cpp" line="+156"/>
         <source>No pending requests</source>
         <translation>没有待处理的请求</translation>
     </message>
@@ -7171,7 +7951,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>开始新对话（Ctrl+N）</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -7181,7 +7961,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>发送第一个任务后才会保存</translation>
     </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+22"/>
         <source>%n message(s) · %1</source>
         <extracomment>Sessions list: &quot;12 messages · 2 h ago&quot;</extracomment>
         <translation>
@@ -7205,7 +7985,7 @@ Started %2
 %2</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+96"/>
         <source>Open (%1)</source>
         <translation>已打开 (%1)</translation>
     </message>
@@ -7273,18 +8053,28 @@ Started %2
 <context>
     <name>Ui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settings/settingsdialog.cpp" line="+111"/>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+114"/>
         <source>AgentDesk Settings</source>
         <translation>AgentDesk 设置</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+220"/>
+        <location line="+10"/>
+        <source>&amp;General</source>
+        <translation>常规(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;MCP servers</source>
+        <translation>MCP 服务器(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+230"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-215"/>
         <source>Maximum turns</source>
         <translation>最大轮数</translation>
     </message>
@@ -7471,7 +8261,7 @@ Bash(pip install:*)</translation>
         <translation>外观</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+56"/>
         <source>Use the offline &amp;demo (no model; nothing leaves this computer)</source>
         <translation>使用离线演示(&amp;D)（不使用模型；任何数据都不会离开这台电脑）</translation>
     </message>
@@ -7572,7 +8362,7 @@ Bash(pip install:*)</translation>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+139"/>
         <source>e.g. http://localhost:11434/v1 (Ollama)</source>
         <translation>例如 http://localhost:11434/v1（Ollama）</translation>
     </message>
@@ -7692,7 +8482,7 @@ Bash(pip install:*)</translation>
         <translation>请输入你的 API 密钥，或在环境中设置 %1。</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+80"/>
         <source>No key store is available: the key cannot be saved.</source>
         <translation>没有可用的密钥存储：无法保存密钥。</translation>
     </message>
@@ -7768,7 +8558,7 @@ Bash(pip install:*)</translation>
 <context>
     <name>Ui::ToolCardItem</name>
     <message>
-        <location filename="../ui/conversation/toolcarditem.cpp" line="+234"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+247"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -7798,7 +8588,7 @@ Bash(pip install:*)</translation>
         <translation>%1 后停止</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+141"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
