@@ -178,6 +178,21 @@ CheckpointPruner::Outcome CheckpointPruner::prune(const CheckpointStore &store,
             outcome.error = QStringLiteral("cannot write %1").arg(shallowPath);
             return outcome;
         }
+        // gc keeps what the shadow index names, and an incremental snapshot (TreeWatcher)
+        // leaves the index at the last full pass, which may be a checkpoint just cut. The
+        // index becomes HEAD's tree, the newest checkpoint; -m keeps the stat data of every
+        // entry that did not change, so the next full pass still stats rather than hashes,
+        // and -i leaves the work tree out of it (its files may differ from either).
+        if (dropped) {
+            const ShadowGit::Result reset = git.run({QStringLiteral("read-tree"),
+                                                     QStringLiteral("-m"),
+                                                     QStringLiteral("-i"),
+                                                     QStringLiteral("HEAD")});
+            if (!reset.ok()) {
+                outcome.error = reset.problem();
+                return outcome;
+            }
+        }
     }
 
     // gc.auto is off for every other command of the store (a snapshot never pays for it).

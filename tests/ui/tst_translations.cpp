@@ -89,6 +89,7 @@ const QStringList keptWords = {
     QStringLiteral("Enter"),
     QStringLiteral("Tab"),
     QStringLiteral("Del"),
+    QStringLiteral("Delete"),
     QStringLiteral("End"),
     QStringLiteral("Home"),
     QStringLiteral("README"),
@@ -110,6 +111,10 @@ const QStringList keptWords = {
     QStringLiteral("acceptEdits"),
     QStringLiteral("plan"),
     QStringLiteral("bypass"),
+    // The keys of an MCP server's entry in .mcp.json, as the file spells them.
+    QStringLiteral("env"),
+    QStringLiteral("args"),
+    QStringLiteral("url"),
 };
 
 // Things that are not words of the interface: shortcuts, paths, URLs, identifiers (model
@@ -126,6 +131,9 @@ const QList<QRegularExpression> &keptPatterns()
         QRegularExpression(QStringLiteral(R"(\b[\w.]*[\d_-][\w.-]*\b)")),
         QRegularExpression(QStringLiteral(R"(\b[A-Z][A-Z0-9_]{2,}\b)")),
         QRegularExpression(QStringLiteral(R"(&\w+;)")),
+        // ${VAR}, ${keyring:NAME}; a JSON example (the MCP servers' placeholder).
+        QRegularExpression(QStringLiteral(R"(\$\{[^}]*\})")),
+        QRegularExpression(QStringLiteral(R"(^\{[\s\S]*\}$)")),
     };
     return patterns;
 }
