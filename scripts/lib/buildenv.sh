@@ -126,14 +126,21 @@ agentdesk_in_root() {
         / | /root | /tmp | /tmp/* | "$checkout" | "$checkout"/*) own_home= ;;
         *) own_home=$home ;;
         esac
-        # The home first: a checkout inside it stays visible through its own bind. The CA file
-        # node is told to trust (npm, the MCP servers the tests install) is the host'\''s: behind
-        # a proxy with its own CA, the root'\''s bundle would not know it.
-        for d in $own_home "$checkout" $shared "${extra[@]}" ${NODE_EXTRA_CA_CERTS:-}; do
+        # The home first: a checkout inside it stays visible through its own bind.
+        for d in $own_home "$checkout" $shared "${extra[@]}"; do
             [ -n "$d" ] && [ -e "$d" ] || continue
             if [ -d "$d" ]; then mkdir -p "$root$d"; else mkdir -p "$(dirname "$root$d")" && touch "$root$d"; fi
             mount --bind "$d" "$root$d"
         done
+        # The CA file node is told to trust (npm, the MCP servers the tests install) is the
+        # host'\''s: behind a proxy with its own CA, the root'\''s bundle would not know it. It gets a
+        # path of its own: bound over the root'\''s /etc/ssl/certs/ca-certificates.crt (where hosts
+        # often point it), that file could not be replaced and ca-certificates failed to install.
+        if [ -f "${NODE_EXTRA_CA_CERTS:-}" ]; then
+            mkdir -p "$root/run/agentdesk" && touch "$root/run/agentdesk/host-ca.crt"
+            mount --bind "$NODE_EXTRA_CA_CERTS" "$root/run/agentdesk/host-ca.crt"
+            export NODE_EXTRA_CA_CERTS=/run/agentdesk/host-ca.crt
+        fi
         cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
         as=()
         [ "$user" = 0:0 ] || as=(--userspec="$user")
