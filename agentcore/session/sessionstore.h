@@ -18,6 +18,7 @@ struct SessionInfo
     /// Non-empty: the file cannot be read (why, and that it was left as it is). Such a
     /// session is listed, so the user sees it, but cannot be resumed.
     QString error;
+    friend bool operator==(const SessionInfo &, const SessionInfo &) = default;
 };
 
 /// The sessions of one repository: a folder of SessionLog files (one per conversation) in the

@@ -5,8 +5,10 @@
 #include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
 
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMutex>
+#include <QPointer>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -149,6 +151,55 @@ private slots:
         QCOMPARE(scanned.size(), 1);
         QCOMPARE(panel.titles(), newest);
         QVERIFY(!list.isScanning());
+    }
+
+    void aRescanKeepsTheSelectionAndARenameBeingTyped()
+    {
+        QTemporaryDir dir;
+        const QDateTime now = QDateTime::currentDateTime();
+        const QString a = dir.filePath(QStringLiteral("a.jsonl"));
+        const QString b = dir.filePath(QStringLiteral("b.jsonl"));
+        const QString c = dir.filePath(QStringLiteral("c.jsonl"));
+        const QList<SessionInfo> two{info(a, QStringLiteral("first"), 1, now),
+                                     info(b, QStringLiteral("second"), 2, now.addSecs(-1))};
+        // The folder changes three times: a lock file comes, goes, then another window saves.
+        QList<SessionInfo> three = two;
+        three.prepend(info(c, QStringLiteral("made elsewhere"), 1, now.addSecs(1)));
+        HeldScans scans({two, two, two, three});
+        Ui::SessionsPanel panel;
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        Ui::SessionList list(&panel, scans.scan());
+        QSignalSpy scanned(&list, &Ui::SessionList::scanned);
+        const auto scan = [&](int index) {
+            if (index > 0)
+                list.rescan();
+            QTRY_COMPARE(scans.started(), index + 1);
+            scans.release(index);
+            QTRY_COMPARE(scanned.size(), index + 1);
+        };
+        list.setDirectory(dir.path());
+        scan(0);
+        QCOMPARE(panel.titles(), (QStringList{QStringLiteral("first"), QStringLiteral("second")}));
+
+        // The user renames "second" (F2) and is still typing when the lock file comes.
+        panel.editTitle(1);
+        QPointer<QLineEdit> editor = panel.list()->findChild<QLineEdit *>();
+        QVERIFY(editor);
+        QTest::keyClicks(editor, QStringLiteral("parser work"));
+        scan(1);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // a closed editor goes
+        QVERIFY2(editor && editor->isVisible(), "the rename being typed was closed");
+        QCOMPARE(editor->text(), QStringLiteral("parser work"));
+        QTest::keyClick(editor, Qt::Key_Escape);
+        QTRY_VERIFY(!editor || !editor->isVisible());
+
+        // The list is read again with a session more: "second" is still the selected row.
+        scan(2);
+        scan(3);
+        QCOMPARE(panel.titles().size(), 3);
+        QVERIFY(panel.list()->currentItem());
+        QCOMPARE(panel.list()->currentItem()->text(), QStringLiteral("second"));
     }
 };
 

@@ -114,8 +114,12 @@ void SessionList::scanFinished(quint64 serial,
         ++it;
     }
     sortNewestFirst(found);
-    m_sessions = std::move(found);
-    m_panel->setSessions(m_sessions, m_currentPath);
+    // A folder change that changed no session (a session of some window took or left its lock
+    // file) leaves the rows alone: a rename being typed in one is not lost.
+    if (found != m_sessions) {
+        m_sessions = std::move(found);
+        m_panel->setSessions(m_sessions, m_currentPath);
+    }
     emit scanned();
 }
 

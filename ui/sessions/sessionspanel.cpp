@@ -13,6 +13,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -97,6 +98,12 @@ void SessionsPanel::setSessions(const QList<AgentCore::SessionInfo> &sessions,
 {
     m_updating = true;
     m_currentPath = currentPath;
+    // The rows are made again: the row the user selected stays selected, the view where it was.
+    const QString selected
+        = m_list->currentItem()
+              ? m_list->currentItem()->data(SessionItemDelegate::PathRole).toString()
+              : QString();
+    const int scrolled = m_list->verticalScrollBar()->value();
     m_list->clear();
     bool currentListed = false;
     for (const AgentCore::SessionInfo &session : sessions)
@@ -116,6 +123,9 @@ void SessionsPanel::setSessions(const QList<AgentCore::SessionInfo> &sessions,
         fill(item, session);
         decorate(item);
     }
+    if (QListWidgetItem *item = selected.isEmpty() ? nullptr : itemOf(selected))
+        m_list->setCurrentItem(item);
+    m_list->verticalScrollBar()->setValue(scrolled);
     m_updating = false;
 }
 
