@@ -188,9 +188,18 @@ void McpHttpTransport::onFinished(const std::shared_ptr<Stream> &stream)
     if (stream->isInitialize)
         flushHeld();
     if (!stream->headersSeen) {
-        fail(stream,
-             Tr::tr("the MCP server \"%1\" cannot be reached at %2: %3")
-                 .arg(m_config.name, m_config.url, reply->errorString()));
+        const QString error = Tr::tr("the MCP server \"%1\" cannot be reached at %2: %3")
+                                  .arg(m_config.name, m_config.url, reply->errorString());
+        if (stream->kind != Stream::Kind::Events
+            && reply->error() != QNetworkReply::OperationCanceledError) {
+            // Nothing answered a message at all: the server is down. Like a stdio server whose
+            // process ended, it is reported (Failed, with the reason) and started again on the
+            // next call, rather than staying "ready" while every call fails.
+            forget(stream);
+            emit gone(error);
+            return;
+        }
+        fail(stream, error);
         return;
     }
     if (stream->kind == Stream::Kind::Events) {

@@ -156,7 +156,7 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(200, b"", "text/plain")
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server = ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1]) if len(sys.argv) > 1 else 0), Handler)
 server.daemon_threads = True
 say(f"PORT {server.server_address[1]}")
 server.serve_forever()

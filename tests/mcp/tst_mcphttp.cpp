@@ -307,6 +307,41 @@ private slots:
                      qPrintable(fake.output()));
     }
 
+    void aServerThatGoesAwayIsReportedAndStartedOnTheNextCall()
+    {
+        const QString script = QStringLiteral(AGENTDESK_SOURCE_DIR "/tests/mcp/fakehttpserver.py");
+        auto fake = std::make_unique<Server>();
+        fake->process.start("python3", {script});
+        QTRY_VERIFY_WITH_TIMEOUT(fake->output().contains("PORT "), 20'000);
+        const QString port = fake->output().section("PORT ", 1).section('\n', 0, 0).trimmed();
+        McpHost host;
+        auto client = host.addServer(httpServer("fake",
+                                                QStringLiteral("http://127.0.0.1:%1/mcp").arg(port)),
+                                     options());
+        host.startAll();
+        host.waitUntilSettled(30'000);
+        QVERIFY2(client->state() == McpClient::State::Ready, qPrintable(client->log()));
+        QVERIFY(onToolThread([&] { return client->callTool("hello", {}); }).ok);
+
+        // The server dies: the call says so, and so does the server's state.
+        fake.reset();
+        const McpCallResult lost = onToolThread([&] { return client->callTool("hello", {}); });
+        QVERIFY(!lost.ok);
+        QVERIFY2(lost.error.contains("the MCP server \"fake\" cannot be reached at"),
+                 qPrintable(lost.error));
+        QCOMPARE(client->state(), McpClient::State::Failed);
+        QVERIFY2(client->error().contains("cannot be reached"), qPrintable(client->error()));
+
+        // It comes back: the next call starts a new session and is answered.
+        fake = std::make_unique<Server>();
+        fake->process.start("python3", {script, port});
+        QTRY_VERIFY_WITH_TIMEOUT(fake->output().contains("PORT " + port), 20'000);
+        const McpCallResult back = onToolThread([&] { return client->callTool("hello", {}); });
+        QVERIFY2(back.ok, qPrintable(back.error + "\n" + client->log()));
+        QCOMPARE(firstText(back), "hello in session-1");
+        QCOMPARE(client->state(), McpClient::State::Ready);
+    }
+
     void unreachableServerFailsClearly()
     {
         McpClientOptions quick = options();
