@@ -1,12 +1,17 @@
 #include "composer.h"
 
+#include "mcp/mcpcompletions.h"
+#include "mcp/mcpexpansionjob.h"
 #include "repositoryfiles.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QApplication>
 #include <QKeyEvent>
 #include <QListView>
+#include <QPainter>
 #include <QScreen>
-#include <QStringListModel>
+#include <QStandardItemModel>
+#include <QStyledItemDelegate>
 #include <QTextBlock>
 
 #include <algorithm>
@@ -17,6 +22,65 @@ namespace {
 
 constexpr int maxCompletions = 50;
 constexpr int visibleCompletions = 10;
+// Resources among the files of an `@` that names no server yet: the files come first.
+constexpr int resourcesAmongFiles = 10;
+constexpr int insertRole = Qt::UserRole;
+constexpr int detailRole = Qt::UserRole + 1;
+
+/// An entry as its reference, then its detail (a resource's name, a prompt's description)
+/// dimmed after it; the detail is cut first when the row is too narrow.
+class CompletionDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter *painter,
+               const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override
+    {
+        const QString detail = index.data(detailRole).toString();
+        if (detail.isEmpty()) {
+            QStyledItemDelegate::paint(painter, option, index);
+            return;
+        }
+        QStyleOptionViewItem item = option;
+        initStyleOption(&item, index);
+        const QString label = item.text;
+        item.text.clear();
+        const QWidget *widget = item.widget;
+        QStyle *style = widget ? widget->style() : QApplication::style();
+        style->drawControl(QStyle::CE_ItemViewItem, &item, painter, widget);
+        const QRect rect = style->subElementRect(QStyle::SE_ItemViewItemText, &item, widget)
+                               .adjusted(3, 0, -3, 0);
+        const QFontMetrics metrics(item.font);
+        const int gap = metrics.horizontalAdvance(QStringLiteral("   "));
+        const int labelWidth = std::min(metrics.horizontalAdvance(label),
+                                        std::max(rect.width() * 3 / 5,
+                                                 rect.width() - gap
+                                                     - metrics.horizontalAdvance(detail)));
+        const bool selected = item.state & QStyle::State_Selected;
+        const QPalette::ColorGroup group = item.state & QStyle::State_Enabled ? QPalette::Normal
+                                                                              : QPalette::Disabled;
+        painter->save();
+        painter->setFont(item.font);
+        painter->setPen(
+            item.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text));
+        painter->drawText(QRect(rect.left(), rect.top(), labelWidth, rect.height()),
+                          Qt::AlignVCenter | Qt::AlignLeft,
+                          metrics.elidedText(label, Qt::ElideMiddle, labelWidth));
+        const QRect detailRect(rect.left() + labelWidth + gap,
+                               rect.top(),
+                               std::max(0, rect.width() - labelWidth - gap),
+                               rect.height());
+        painter->setPen(
+            item.palette.color(group,
+                               selected ? QPalette::HighlightedText : QPalette::PlaceholderText));
+        painter->drawText(detailRect,
+                          Qt::AlignVCenter | Qt::AlignLeft,
+                          metrics.elidedText(detail, Qt::ElideRight, detailRect.width()));
+        painter->restore();
+    }
+};
 
 bool isEnter(const QKeyEvent *event)
 {
@@ -29,7 +93,8 @@ Composer::Composer(QWidget *parent)
     : QPlainTextEdit(parent)
     , m_files(new RepositoryFiles(this))
     , m_popup(new QListView(this))
-    , m_matches(new QStringListModel(this))
+    , m_matches(new QStandardItemModel(this))
+    , m_expansion(new McpExpansionJob(this))
 {
     setObjectName(QStringLiteral("composer"));
     setTabChangesFocus(true);
@@ -50,11 +115,13 @@ Composer::Composer(QWidget *parent)
     m_popup->setTextElideMode(Qt::ElideMiddle);
     m_popup->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_popup->setModel(m_matches);
+    m_popup->setItemDelegate(new CompletionDelegate(m_popup));
     connect(m_popup, &QListView::clicked, this, [this](const QModelIndex &index) {
         acceptCompletion(index.row());
     });
 
     connect(m_files, &RepositoryFiles::pathsChanged, this, [this] { updateCompletion(true); });
+    connect(m_expansion, &McpExpansionJob::finished, this, &Composer::onExpanded);
     connect(this, &QPlainTextEdit::textChanged, this, [this] {
         m_completionDismissed = false;
         updateCompletion(true);
@@ -96,9 +163,44 @@ void Composer::setRepositoryRoot(const QString &root)
     m_files->setRoot(root);
 }
 
+void Composer::setMcpCompletions(McpCompletions *completions)
+{
+    if (m_mcp == completions)
+        return;
+    if (m_mcp)
+        m_mcp->disconnect(this);
+    m_mcp = completions;
+    // A server became ready or its list changed: an open list follows.
+    if (m_mcp) {
+        connect(m_mcp, &McpCompletions::changed, this, [this] { updateCompletion(true); });
+    }
+}
+
+void Composer::submit()
+{
+    send(false);
+}
+
+bool Composer::isFetching() const
+{
+    return m_expansion->isRunning();
+}
+
+void Composer::cancelFetching()
+{
+    if (!isFetching())
+        return;
+    m_expansion->cancel();
+    setReadOnly(false);
+    emit fetchingChanged(false);
+}
+
 QStringList Composer::completions() const
 {
-    return isCompletionVisible() ? m_matches->stringList() : QStringList();
+    QStringList texts;
+    for (int row = 0; isCompletionVisible() && row < m_matches->rowCount(); ++row)
+        texts.append(m_matches->index(row, 0).data(insertRole).toString());
+    return texts;
 }
 
 bool Composer::isCompletionVisible() const
@@ -133,6 +235,15 @@ void Composer::keyPressEvent(QKeyEvent *event)
         return;
 
     const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
+    if (isFetching()) {
+        // Read-only meanwhile; Esc takes the message back, Enter must not add a line.
+        if (event->key() == Qt::Key_Escape && modifiers == Qt::NoModifier)
+            cancelFetching();
+        if (event->key() == Qt::Key_Escape || isEnter(event)) {
+            event->accept();
+            return;
+        }
+    }
     if (isEnter(event)) {
         if (modifiers & Qt::ShiftModifier) {
             // A plain newline, not the line separator QPlainTextEdit puts for Shift+Enter.
@@ -191,16 +302,62 @@ bool Composer::handleCompletionKey(QKeyEvent *event)
 
 void Composer::send(bool asFollowUp)
 {
+    if (isFetching())
+        return;
     const QString text = toPlainText().trimmed();
     if (text.isEmpty())
         return;
+    const SendMode mode = !m_running   ? SendMode::Submit
+                          : asFollowUp ? SendMode::FollowUp
+                                       : SendMode::Steer;
+    // Only a message naming a server's prompt or resource waits for it; any other goes now.
+    // Steering and follow-ups are expanded the same way, when they are sent: a follow-up is
+    // queued with the prompt's and resources' text as they were then.
+    if (m_mcp && m_mcp->references(text)) {
+        QString problem;
+        const auto clients = m_mcp->clientsFor(text, &problem);
+        if (!problem.isEmpty()) {
+            emit sendFailed(problem);
+            return;
+        }
+        hideCompletion();
+        m_fetchingMode = mode;
+        setReadOnly(true);
+        m_expansion->start(text, clients);
+        emit fetchingChanged(true);
+        return;
+    }
     clear();
-    if (!m_running)
+    emitSent(mode, text);
+}
+
+void Composer::emitSent(SendMode mode, const QString &text)
+{
+    switch (mode) {
+    case SendMode::Submit:
         emit submitted(text);
-    else if (asFollowUp)
-        emit followUpQueued(text);
-    else
+        break;
+    case SendMode::Steer:
         emit steered(text);
+        break;
+    case SendMode::FollowUp:
+        emit followUpQueued(text);
+        break;
+    }
+}
+
+void Composer::onExpanded(const AgentCore::McpExpansion &expansion)
+{
+    setReadOnly(false);
+    emit fetchingChanged(false);
+    if (!expansion.ok()) {
+        emit sendFailed(expansion.error);
+        return;
+    }
+    clear();
+    // What the model gets, and what the conversation shows: the prompt's text and the
+    // resources attached.
+    emitSent(m_fetchingMode, expansion.text);
 }
 
 void Composer::updatePlaceholder()
@@ -273,30 +430,91 @@ int Composer::mentionStart() const
     return -1;
 }
 
+int Composer::commandStart() const
+{
+    const QTextCursor cursor = textCursor();
+    if (!m_mcp || cursor.hasSelection() || cursor.blockNumber() != 0)
+        return -1;
+    const QString line = cursor.block().text().left(cursor.positionInBlock());
+    if (!line.startsWith(QLatin1Char('/')))
+        return -1;
+    if (std::any_of(line.cbegin(), line.cend(), [](QChar c) { return c.isSpace(); }))
+        return -1; // the prompt's arguments are being typed
+    return 1;
+}
+
+void Composer::addCompletion(const QString &text,
+                             const QString &label,
+                             const QString &detail,
+                             const QString &toolTip)
+{
+    auto item = new QStandardItem(label);
+    item->setData(text, insertRole);
+    item->setData(detail, detailRole);
+    item->setData(detail.isEmpty() ? label : label + QStringLiteral(", ") + detail,
+                  Qt::AccessibleTextRole);
+    if (!toolTip.isEmpty())
+        item->setToolTip(toolTip);
+    item->setEditable(false);
+    m_matches->appendRow(item);
+}
+
 void Composer::updateCompletion(bool mayOpen)
 {
     if (m_insertingCompletion)
         return;
-    const int start = mentionStart();
-    if (start < 0 || !hasFocus()) {
+    CompletionKind kind = CompletionKind::Mention;
+    int start = mentionStart();
+    if (start < 0) {
+        kind = CompletionKind::Command;
+        start = commandStart();
+    }
+    if (start < 0 || !hasFocus() || isFetching()) {
         hideCompletion();
         return;
     }
     if (!isCompletionVisible() && (!mayOpen || m_completionDismissed))
         return;
-    if (!isCompletionVisible() && !m_files->isListing())
-        m_files->refresh(); // shows the last list now, the fresh one when it is ready
     QTextCursor cursor = textCursor();
     cursor.setPosition(start, QTextCursor::KeepAnchor);
-    const QStringList matches = RepositoryFiles::match(m_files->paths(),
-                                                       cursor.selectedText(),
-                                                       maxCompletions);
-    if (matches.isEmpty()) {
+    const QString typed = cursor.selectedText();
+    m_matches->clear();
+    m_completionKind = kind;
+    if (kind == CompletionKind::Command) {
+        for (const McpCompletion &prompt : m_mcp->prompts(typed, maxCompletions))
+            addCompletion(prompt.text, prompt.label, prompt.detail, prompt.toolTip);
+    } else {
+        if (!isCompletionVisible() && !m_files->isListing())
+            m_files->refresh(); // shows the last list now, the fresh one when it is ready
+        const QList<McpCompletion> resources = m_mcp ? m_mcp->resources(typed, maxCompletions)
+                                                     : QList<McpCompletion>();
+        const QStringList paths = RepositoryFiles::match(m_files->paths(), typed, maxCompletions);
+        // `@server:` is a server's: its resources first. Otherwise the files, and a few
+        // resources after them.
+        const bool namesServer = typed.contains(QLatin1Char(':')) && !resources.isEmpty();
+        const qsizetype shownResources
+            = std::min<qsizetype>(resources.size(),
+                                  namesServer ? maxCompletions
+                                              : std::max<qsizetype>(resourcesAmongFiles,
+                                                                    maxCompletions - paths.size()));
+        const qsizetype shownPaths = std::min<qsizetype>(paths.size(),
+                                                         maxCompletions - shownResources);
+        const auto addResources = [&] {
+            for (const McpCompletion &resource : resources.first(shownResources))
+                addCompletion(resource.text, resource.label, resource.detail, resource.toolTip);
+        };
+        if (namesServer)
+            addResources();
+        for (const QString &path : paths.first(shownPaths))
+            addCompletion(path, path);
+        if (!namesServer)
+            addResources();
+    }
+    if (m_matches->rowCount() == 0) {
         hideCompletion();
         return;
     }
-    m_matches->setStringList(matches);
-    m_popup->setCurrentIndex(m_matches->index(0));
+    m_popup->setCurrentIndex(m_matches->index(0, 0));
     showCompletion();
 }
 
@@ -305,7 +523,11 @@ void Composer::showCompletion()
     const int rows = std::min<int>(int(m_matches->rowCount()), visibleCompletions);
     const int rowHeight = std::max(m_popup->sizeHintForRow(0), fontMetrics().height());
     const int frame = 2 * m_popup->frameWidth();
-    const QSize size(std::max(std::min(width(), 520), 280), rows * rowHeight + frame);
+    // Resources and prompts have a detail after their reference: room for it.
+    const bool details = !m_matches->index(0, 0).data(detailRole).toString().isEmpty()
+                         || !m_matches->index(rows - 1, 0).data(detailRole).toString().isEmpty();
+    const QSize size(std::max(std::min(width(), details ? 680 : 520), 280),
+                     rows * rowHeight + frame);
 
     // Above the cursor: the composer sits at the bottom of the window.
     const QRect caret = cursorRect();
@@ -334,22 +556,27 @@ void Composer::moveCompletionSelection(int delta)
     if (count == 0)
         return;
     const int current = m_popup->currentIndex().isValid() ? m_popup->currentIndex().row() : 0;
-    m_popup->setCurrentIndex(m_matches->index(std::clamp(current + delta, 0, count - 1)));
+    m_popup->setCurrentIndex(m_matches->index(std::clamp(current + delta, 0, count - 1), 0));
 }
 
 void Composer::acceptCompletion(int row)
 {
-    const int start = mentionStart();
-    const QString path = m_matches->index(row).data().toString();
+    // A command replaces its `/` too: the entry is the whole "/SERVER:PROMPT ".
+    const int start = m_completionKind == CompletionKind::Command ? commandStart() - 1
+                                                                  : mentionStart();
+    QString path = m_matches->index(row, 0).data(insertRole).toString();
     hideCompletion();
     if (start < 0 || path.isEmpty())
         return;
+    if (path.endsWith(QLatin1Char(' ')))
+        path.chop(1);
     QTextCursor cursor = textCursor();
     const QChar next = document()->characterAt(cursor.position());
     const bool spaceFollows = next == QLatin1Char(' ') || next == QLatin1Char('\t');
     cursor.setPosition(start, QTextCursor::KeepAnchor);
     m_insertingCompletion = true;
-    // The cursor ends after a space: the mention is complete, the list stays closed.
+    // The cursor ends after a space: the mention is complete, the list stays closed; after a
+    // prompt, the user types its arguments there.
     cursor.insertText(spaceFollows ? path : path + QLatin1Char(' '));
     if (spaceFollows)
         cursor.movePosition(QTextCursor::NextCharacter);

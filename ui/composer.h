@@ -1,14 +1,21 @@
 #pragma once
 
 #include <QPlainTextEdit>
+#include <QPointer>
 
 QT_BEGIN_NAMESPACE
 class QListView;
-class QStringListModel;
+class QStandardItemModel;
 QT_END_NAMESPACE
+
+namespace AgentCore {
+struct McpExpansion;
+}
 
 namespace Ui {
 
+class McpCompletions;
+class McpExpansionJob;
 class RepositoryFiles;
 
 /// The message box at the bottom of a conversation. Grows with its text up to a few lines.
@@ -21,6 +28,13 @@ class RepositoryFiles;
 /// `@` at the start of a word opens a list of the repository's files (setRepositoryRoot),
 /// filtered as the user types; Tab or Enter puts the chosen path after the `@`, Esc closes the
 /// list. The files are listed off the UI thread.
+///
+/// With MCP servers (setMcpCompletions), `@` also offers their resources as `SERVER:URI`, and
+/// `/` at the very start offers their prompts as `/SERVER:PROMPT `. A message naming one of
+/// them is expanded before it goes (expandMcpReferences, on a worker thread): meanwhile the box
+/// is read-only (fetchingChanged) and Esc cancels; what is sent is the expanded text. When it
+/// cannot be expanded nothing is sent, the text stays and sendFailed() says why. Any other
+/// message goes at once, as before.
 class Composer final : public QPlainTextEdit
 {
     Q_OBJECT
@@ -43,7 +57,17 @@ public:
     /// The file list behind `@` (for the owner to refresh, and for tests).
     RepositoryFiles *repositoryFiles() const { return m_files; }
 
-    /// The paths the `@` list shows now (empty when it is closed).
+    /// The MCP servers' resources and prompts to offer; null: none. Not owned.
+    void setMcpCompletions(McpCompletions *completions);
+    /// Sends the text as Enter does while idle (the Send button).
+    void submit();
+    /// The message's MCP prompt or resources are being fetched; it goes when they are there.
+    bool isFetching() const;
+    /// Stops fetching: nothing is sent, the text stays.
+    void cancelFetching();
+
+    /// What the `@` or `/` list would put in, in its order (empty when it is closed): paths,
+    /// "SERVER:URI" of resources, "/SERVER:PROMPT " of prompts.
     QStringList completions() const;
     bool isCompletionVisible() const;
 
@@ -55,6 +79,9 @@ signals:
     void steered(const QString &text);
     void followUpQueued(const QString &text);
     void stopRequested();
+    void fetchingChanged(bool fetching);
+    /// The message was not sent: its MCP references could not be expanded (\a error says why).
+    void sendFailed(const QString &error);
 
 protected:
     bool event(QEvent *event) override;
@@ -63,14 +90,25 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    enum class SendMode { Submit, Steer, FollowUp };
+    enum class CompletionKind { Mention, Command };
+
     bool handleCompletionKey(QKeyEvent *event);
     void send(bool asFollowUp);
+    void emitSent(SendMode mode, const QString &text);
+    void onExpanded(const AgentCore::McpExpansion &expansion);
     void updatePlaceholder();
     void updateHeight();
     int heightForLines(int lines) const;
 
     /// Where the `@` word under the cursor starts (the position after the `@`), or -1.
     int mentionStart() const;
+    /// Where the `/` command word at the very start ends before the cursor (1), or -1.
+    int commandStart() const;
+    void addCompletion(const QString &text,
+                       const QString &label,
+                       const QString &detail = {},
+                       const QString &toolTip = {});
     void updateCompletion(bool mayOpen);
     void showCompletion();
     void hideCompletion();
@@ -81,7 +119,11 @@ private:
     bool m_reviewWaiting = false;
     RepositoryFiles *m_files = nullptr;
     QListView *m_popup = nullptr;
-    QStringListModel *m_matches = nullptr;
+    QStandardItemModel *m_matches = nullptr;
+    CompletionKind m_completionKind = CompletionKind::Mention;
+    QPointer<McpCompletions> m_mcp;
+    McpExpansionJob *m_expansion = nullptr;
+    SendMode m_fetchingMode = SendMode::Submit;
     bool m_insertingCompletion = false;
     bool m_completionDismissed = false; // Esc closed the list: a new listing does not reopen it
 };

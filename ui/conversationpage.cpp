@@ -40,6 +40,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     , m_sendStop(new QToolButton(this))
     , m_rewind(new RewindController(this, this))
     , m_rewindNotice(new QLabel(this))
+    , m_mcpNotice(new QLabel(this))
 {
     setObjectName(QStringLiteral("conversationPage"));
     connect(m_conversation, &ConversationView::rewindRequested, m_rewind, [this](qsizetype index) {
@@ -113,6 +114,28 @@ ConversationPage::ConversationPage(QWidget *parent)
             m_session->stop();
     });
 
+    m_mcpNotice->setObjectName(QStringLiteral("mcpNotice"));
+    m_mcpNotice->setWordWrap(true);
+    m_mcpNotice->setTextFormat(Qt::PlainText);
+    m_mcpNotice->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_mcpNotice->hide();
+    connect(m_composer, &Composer::fetchingChanged, this, [this](bool fetching) {
+        m_mcpNotice->setForegroundRole(QPalette::PlaceholderText);
+        //: Above the message box while the MCP prompt or resources it names are fetched
+        m_mcpNotice->setText(tr("Fetching the MCP prompt and resources this message names… "
+                                "Esc cancels"));
+        m_mcpNotice->setVisible(fetching);
+        updateSendStop(m_session ? m_session->state() : AgentSession::State::Idle);
+    });
+    connect(m_composer, &Composer::sendFailed, this, [this](const QString &error) {
+        m_mcpNotice->setForegroundRole(QPalette::WindowText);
+        //: Above the message box: its MCP prompt or resource could not be had
+        m_mcpNotice->setText(tr("Not sent: %1").arg(error));
+        m_mcpNotice->show();
+    });
+    for (auto sent : {&Composer::submitted, &Composer::steered, &Composer::followUpQueued})
+        connect(m_composer, sent, m_mcpNotice, &QWidget::hide);
+
     m_sendStop->setObjectName(QStringLiteral("sendStopButton"));
     m_sendStop->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_sendStop->setFocusPolicy(Qt::NoFocus); // clicking it leaves the focus in the composer
@@ -164,6 +187,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     layout->addWidget(m_leftover);
     layout->addWidget(m_readOnlyNotice);
     layout->addWidget(m_rewindNotice);
+    layout->addWidget(m_mcpNotice);
     layout->addLayout(composerRow);
     // No focus proxy to the composer: Qt would put the page where it sits in the window's tab
     // chain, the first widget made, and Tab would wrap around from the status bar to the
@@ -296,6 +320,10 @@ bool ConversationPage::answerReviewKey(const QKeyEvent *event)
 
 bool ConversationPage::escape()
 {
+    if (m_composer->isFetching()) {
+        m_composer->cancelFetching();
+        return true;
+    }
     if (m_reviews->count() > 0) {
         QKeyEvent escape(QEvent::KeyPress, Qt::Key_Escape, Qt::NoModifier);
         return m_reviews->handleShortcutKey(&escape);
@@ -319,7 +347,20 @@ void ConversationPage::onStateChanged(AgentSession::State state)
                          || state == AgentSession::State::Stopping;
     m_composer->setRunning(running);
     m_conversation->setRewindRefusal(m_session ? m_session->rewindRefusal() : QString());
-    if (running) {
+    updateSendStop(state);
+}
+
+void ConversationPage::updateSendStop(AgentSession::State state)
+{
+    const bool running = state == AgentSession::State::Running
+                         || state == AgentSession::State::Stopping;
+    if (m_composer->isFetching()) {
+        m_sendStop->setText(tr("Stop"));
+        m_sendStop->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
+        m_sendStop->setToolTip(tr("Stop fetching the MCP prompt and resources; nothing is sent "
+                                  "(Esc)"));
+        m_sendStop->setEnabled(true);
+    } else if (running) {
         m_sendStop->setText(tr("Stop"));
         m_sendStop->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
         m_sendStop->setToolTip(tr("Stop the agent (Esc)"));
@@ -392,21 +433,21 @@ void ConversationPage::updateTabChain()
 
 void ConversationPage::sendOrStop()
 {
+    if (m_composer->isFetching()) {
+        m_composer->cancelFetching();
+        return;
+    }
     if (!m_session || m_session->isReadOnly())
         return;
     if (m_session->state() == AgentSession::State::Running) {
         m_session->stop();
         return;
     }
-    const QString text = m_composer->toPlainText().trimmed();
-    if (text.isEmpty()) {
+    if (m_composer->toPlainText().trimmed().isEmpty()) {
         m_composer->setFocus();
         return;
     }
-    m_composer->clear();
-    showConversation();
-    m_conversation->scrollToBottom();
-    m_session->send(text);
+    m_composer->submit(); // submitted: shown and sent as Enter does, MCP references expanded
 }
 
 void ConversationPage::showConversation()

@@ -68,6 +68,9 @@ public:
     RewindController *rewindController() const { return m_rewind; }
     /// Where a refused rewind says why (a task runs); hidden until one is refused.
     QLabel *rewindNotice() const { return m_rewindNotice; }
+    /// Above the message box while its MCP prompt or resources are fetched, and when they
+    /// could not be (the message was not sent); hidden otherwise.
+    QLabel *mcpNotice() const { return m_mcpNotice; }
 
     /// Esc that no widget used: moves to a waiting review's feedback field, else stops a
     /// running task. False if it did neither.
@@ -92,6 +95,7 @@ private:
     /// Tab goes from the conversation through the reviews and the bars to the composer.
     void updateTabChain();
     void sendOrStop();
+    void updateSendStop(AgentSession::State state);
     /// Ctrl+Enter, Ctrl+Shift+Enter or Esc while a review waits; true if it was one of them.
     bool answerReviewKey(const QKeyEvent *event);
     void showConversation();
@@ -114,6 +118,7 @@ private:
     QToolButton *m_sendStop;
     RewindController *m_rewind;
     QLabel *m_rewindNotice;
+    QLabel *m_mcpNotice;
     bool m_reviewSized = false; // the splitter gave the reviews their first height
     int m_reviewCount = 0;
 };

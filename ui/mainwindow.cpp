@@ -8,6 +8,7 @@
 #include "conversationpage.h"
 #include "desktopnotifier.h"
 #include "followuppanel.h"
+#include "mcp/mcpcompletions.h"
 #include "mcp/mcpservers.h"
 #include "modelresolver.h"
 #include "projecttrustdialog.h"
@@ -475,6 +476,8 @@ void MainWindow::startMcpServers()
         connect(mcp, &QObject::destroyed, dialog, &QDialog::reject);
         dialog->open();
     });
+    // The composers offer the servers' resources and prompts once they are listed.
+    m_pages->setMcpCompletions(McpCompletions::of(m_mcp));
     m_mcp->start();
 }
 

@@ -1,7 +1,9 @@
 #include "sessionpages.h"
 
 #include "agentsession.h"
+#include "composer.h"
 #include "conversationpage.h"
+#include "mcp/mcpcompletions.h"
 #include "opensessions.h"
 
 namespace Ui {
@@ -40,6 +42,13 @@ void SessionPages::setRepository(const AgentCore::Repository &repository)
         static_cast<ConversationPage *>(widget(i))->setRepository(repository);
 }
 
+void SessionPages::setMcpCompletions(McpCompletions *completions)
+{
+    m_mcp = completions;
+    for (int i = 0; i < count(); ++i)
+        static_cast<ConversationPage *>(widget(i))->composer()->setMcpCompletions(completions);
+}
+
 void SessionPages::detachAll()
 {
     for (int i = 0; i < count(); ++i)
@@ -53,6 +62,7 @@ void SessionPages::add(AgentSession *session)
     if (!page) {
         page = new ConversationPage(this);
         page->setRepository(m_repository);
+        page->composer()->setMcpCompletions(m_mcp);
         addWidget(page);
         emit pageAdded(page);
     }

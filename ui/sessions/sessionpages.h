@@ -3,12 +3,14 @@
 #include <coding/repository.h>
 
 #include <QHash>
+#include <QPointer>
 #include <QStackedWidget>
 
 namespace Ui {
 
 class AgentSession;
 class ConversationPage;
+class McpCompletions;
 class OpenSessions;
 
 /// One ConversationPage per open session, stacked: the current session's is shown. A page
@@ -29,6 +31,9 @@ public:
     ConversationPage *page(const AgentSession *session) const;
     /// For @-completion and the welcome page of every page, present and future.
     void setRepository(const AgentCore::Repository &repository);
+    /// The repository's MCP resources and prompts, for the composer of every page, present
+    /// and future. Not owned; null: none.
+    void setMcpCompletions(McpCompletions *completions);
     /// Detaches every page from its session (before the sessions go).
     void detachAll();
 
@@ -45,6 +50,7 @@ private:
 
     OpenSessions *m_sessions;
     AgentCore::Repository m_repository;
+    QPointer<McpCompletions> m_mcp;
     QHash<const AgentSession *, ConversationPage *> m_pages;
     ConversationPage *m_spare = nullptr; ///< no session: the next one gets it
 };
