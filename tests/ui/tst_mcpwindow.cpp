@@ -3,7 +3,8 @@
 // review, the others are reviewed); the settings page shows each server's state and tools;
 // a server of the user's settings gets its ${keyring:...} secret from the KeyStore, never a
 // provider's key. Against the reference server-everything (tests/mcp/install-servers.sh) and
-// tests/mcp/fakeserver.py.
+// tests/mcp/fakeserver.py. The composer offers the servers' prompts after `/` and their
+// resources after `@`; a message naming them is expanded off the UI thread before it goes.
 #include "../tools/toolstest.h"
 #include "fakekeystore.h"
 
@@ -27,6 +28,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QListView>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -34,6 +36,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeWidget>
 
 #include <memory>
@@ -330,6 +333,171 @@ private slots:
         QVERIFY(!QString::fromUtf8(QJsonDocument(env).toJson()).contains("sk-provider-key"));
     }
 
+    // `/` at the start lists everything's prompts with their arguments; the one chosen, with
+    // its arguments typed after it, reaches the model as the prompt's text, fetched while the
+    // box waits read-only.
+    void promptFromTheSlashList()
+    {
+        openWithUserEverything({ModelStep::text("Sunny.")});
+        Ui::Composer *composer = focusedComposer();
+        QTest::keyClicks(composer, "/");
+        QTRY_VERIFY_WITH_TIMEOUT(composer->completions().contains("/everything:args-prompt "),
+                                 runTimeoutMs);
+        QVERIFY2(composer->completions().contains("/everything:simple-prompt "),
+                 qPrintable(composer->completions().join(", ")));
+        const auto popup = composer->findChild<QListView *>("mentionPopup");
+        QVERIFY(popup && popup->isVisible());
+        QString argsLabel;
+        for (int row = 0; row < popup->model()->rowCount(); ++row) {
+            const QModelIndex index = popup->model()->index(row, 0);
+            if (index.data(Qt::UserRole).toString() == "/everything:args-prompt ") {
+                argsLabel = index.data().toString();
+                QVERIFY2(!index.data(Qt::UserRole + 1).toString().isEmpty(),
+                         "the prompt's description is shown");
+            }
+        }
+        QCOMPARE(argsLabel, QStringLiteral("/everything:args-prompt city [state]"));
+
+        QTest::keyClicks(composer, "everything:args");
+        QTRY_COMPARE(composer->completions(), QStringList{"/everything:args-prompt "});
+        QTest::keyClick(composer, Qt::Key_Tab);
+        QCOMPARE(composer->toPlainText(), QStringLiteral("/everything:args-prompt "));
+        QVERIFY(!composer->isCompletionVisible());
+        QTest::keyClicks(composer, "Oslo state=\"Oslo county\"");
+        QTest::keyClick(composer, Qt::Key_Return);
+        // Not sent yet: fetched on a worker thread, the box read-only with its text meanwhile.
+        QVERIFY(composer->isFetching());
+        QVERIFY(composer->isReadOnly());
+        QVERIFY(page()->mcpNotice()->isVisible());
+        QCOMPARE(page()->sendStopButton()->text(), QStringLiteral("Stop"));
+        QCOMPARE(composer->toPlainText(),
+                 QStringLiteral("/everything:args-prompt Oslo state=\"Oslo county\""));
+        QTRY_COMPARE_WITH_TIMEOUT(m_model->contexts().size(), 1, runTimeoutMs);
+        QCOMPARE(lastUserText(m_model->contexts().at(0)),
+                 QStringLiteral("What's weather in Oslo, Oslo county?"));
+        QVERIFY(!composer->isFetching());
+        QVERIFY(!composer->isReadOnly());
+        QVERIFY(composer->toPlainText().isEmpty());
+        QVERIFY(!page()->mcpNotice()->isVisible());
+        // The conversation shows what the model got.
+        QTRY_VERIFY2(userItems().join('\n').contains("What's weather in Oslo, Oslo county?"),
+                     qPrintable(userItems().join('\n')));
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    }
+
+    // `@everything:` lists the server's resources, narrowed as the user types; the one chosen
+    // is read and its text attached to the message the model gets.
+    void resourceFromTheMentionList()
+    {
+        openWithUserEverything({ModelStep::text("Read it.")});
+        Ui::Composer *composer = focusedComposer();
+        QTest::keyClicks(composer, "Summarize @everything:");
+        QTRY_VERIFY_WITH_TIMEOUT(composer->completions().size() > 3, runTimeoutMs);
+        for (const QString &offered : composer->completions())
+            QVERIFY2(offered.startsWith("everything:demo://resource/"), qPrintable(offered));
+        QTest::keyClicks(composer, "featu");
+        QTRY_COMPARE(composer->completions().value(0),
+                     QStringLiteral("everything:demo://resource/static/document/features.md"));
+        QTest::keyClick(composer, Qt::Key_Tab);
+        QCOMPARE(composer->toPlainText(),
+                 QStringLiteral(
+                     "Summarize @everything:demo://resource/static/document/features.md "));
+        QTest::keyClicks(composer, "briefly");
+        QTest::keyClick(composer, Qt::Key_Return);
+        QVERIFY(composer->isFetching());
+        QTRY_COMPARE_WITH_TIMEOUT(m_model->contexts().size(), 1, runTimeoutMs);
+        const QString sent = lastUserText(m_model->contexts().at(0));
+        QVERIFY2(sent.startsWith("Summarize @everything:demo://resource/static/document/"
+                                 "features.md briefly\n\n<resource server=\"everything\" "
+                                 "uri=\"demo://resource/static/document/features.md\">"),
+                 qPrintable(sent.left(400)));
+        QVERIFY2(sent.contains("# Everything Server - Features"), qPrintable(sent.left(400)));
+        QVERIFY(composer->toPlainText().isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    }
+
+    // What cannot be expanded is not sent: the text stays, the reason is shown. Esc while
+    // fetching takes the message back. Text naming no server goes at once, as always.
+    void unknownPromptIsNotSent()
+    {
+        openWithUserEverything({ModelStep::text("Hello.")});
+        Ui::Composer *composer = focusedComposer();
+        QTest::keyClicks(composer, "/everything:nope");
+        QTest::keyClick(composer, Qt::Key_Escape); // a list may be open: closed
+        QTest::keyClick(composer, Qt::Key_Return);
+        QVERIFY(composer->isFetching());
+        QTRY_VERIFY_WITH_TIMEOUT(!composer->isFetching(), runTimeoutMs);
+        QCOMPARE(composer->toPlainText(), QStringLiteral("/everything:nope"));
+        QVERIFY(!composer->isReadOnly());
+        QVERIFY(page()->mcpNotice()->isVisible());
+        QCOMPARE(page()->mcpNotice()->text(),
+                 QStringLiteral("Not sent: /everything:nope: the MCP server \"everything\" has "
+                                "no prompt \"nope\""));
+        QCOMPARE(page()->sendStopButton()->text(), QStringLiteral("Send"));
+
+        // A resource the server does not have.
+        composer->clear();
+        QTest::keyClicks(composer, "Read @everything:demo://resource/static/document/nothing.md ");
+        QTest::keyClick(composer, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(!composer->isFetching(), runTimeoutMs);
+        QVERIFY2(page()->mcpNotice()->text().startsWith(
+                     "Not sent: @everything:demo://resource/static/document/nothing.md: "),
+                 qPrintable(page()->mcpNotice()->text()));
+        QCOMPARE(composer->toPlainText(),
+                 QStringLiteral("Read @everything:demo://resource/static/document/nothing.md "));
+
+        // Esc while fetching: nothing goes, the text is the user's again.
+        composer->clear();
+        QTest::keyClicks(composer, "/everything:simple-prompt");
+        QTest::keyClick(composer, Qt::Key_Escape);
+        QTest::keyClick(composer, Qt::Key_Return);
+        QVERIFY(composer->isFetching());
+        QTest::keyClick(composer, Qt::Key_Escape);
+        QVERIFY(!composer->isFetching());
+        QVERIFY(!composer->isReadOnly());
+        QVERIFY(!page()->mcpNotice()->isVisible());
+        QCOMPARE(composer->toPlainText(), QStringLiteral("/everything:simple-prompt"));
+        QTest::qWait(500);
+        QCOMPARE(composer->toPlainText(), QStringLiteral("/everything:simple-prompt"));
+        QVERIFY(m_model->contexts().isEmpty());
+        QCOMPARE(session()->state(), AgentSession::State::Idle);
+
+        // No server named: sent at once, the same event loop turn, no fetching.
+        composer->clear();
+        const QString plain = QStringLiteral("Mail me@example.org about @README.md and /usr:bin");
+        QTest::keyClicks(composer, plain);
+        QTest::keyClick(composer, Qt::Key_Escape);
+        QTest::keyClick(composer, Qt::Key_Return);
+        QVERIFY(!composer->isFetching());
+        QVERIFY(composer->toPlainText().isEmpty());
+        QVERIFY(!page()->mcpNotice()->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(m_model->contexts().size(), 1, runTimeoutMs);
+        QCOMPARE(lastUserText(m_model->contexts().at(0)), plain);
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    }
+
+    // A server that is switched off is named in the error; nothing is fetched.
+    void switchedOffServerIsSaid()
+    {
+        Ui::AppSettings app;
+        app.mcpServers = QString::fromUtf8(config({{"everything", everythingEntry()}}));
+        app.disabledMcpServers = QStringList{"user:everything"};
+        QSettings qsettings;
+        app.save(qsettings);
+        qsettings.sync();
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        openWindow({ModelStep::text("no")});
+        Ui::Composer *composer = focusedComposer();
+        QTest::keyClicks(composer, "/everything:simple-prompt");
+        QTest::keyClick(composer, Qt::Key_Return);
+        QVERIFY(!composer->isFetching());
+        QCOMPARE(composer->toPlainText(), QStringLiteral("/everything:simple-prompt"));
+        QCOMPARE(page()->mcpNotice()->text(),
+                 QStringLiteral("Not sent: the MCP server \"everything\" is switched off "
+                                "(Settings > MCP servers)"));
+        QVERIFY(m_model->contexts().isEmpty());
+    }
+
     void missingSecretIsSaid()
     {
         m_repo = std::make_unique<ToolsTest::Repo>();
@@ -347,6 +515,48 @@ private slots:
     }
 
 private:
+    void openWithUserEverything(const QList<ModelStep> &steps)
+    {
+        Ui::AppSettings app;
+        app.mcpServers = QString::fromUtf8(config({{"everything", everythingEntry()}}));
+        QSettings qsettings;
+        app.save(qsettings);
+        qsettings.sync();
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        QVERIFY(m_repo->write("README.md", "# readme\n"));
+        openWindow(steps);
+        waitForReady(1);
+    }
+
+    Ui::Composer *focusedComposer()
+    {
+        Ui::Composer *composer = page()->composer();
+        m_window->activateWindow();
+        composer->setFocus();
+        [&] { QTRY_VERIFY(composer->hasFocus()); }();
+        return composer;
+    }
+
+    static QString lastUserText(const Context &context)
+    {
+        for (auto it = context.messages.crbegin(); it != context.messages.crend(); ++it) {
+            if (it->isUser())
+                return it->text();
+        }
+        return {};
+    }
+
+    QStringList userItems() const
+    {
+        QStringList texts;
+        const Ui::ConversationView *view = page()->conversation();
+        for (int i = 0; i < view->itemCount(); ++i) {
+            if (view->itemAt(i)->kind() == Ui::ConversationItem::Kind::User)
+                texts.append(view->itemAt(i)->plainText());
+        }
+        return texts;
+    }
+
     void openWindow(const QList<ModelStep> &steps)
     {
         QVERIFY(m_repo && m_repo->isValid());
