@@ -55,8 +55,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QListView>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPainter>
 #include <QPalette>
 #include <QProcess>
 #include <QScrollBar>
@@ -278,6 +280,25 @@ public:
             std::fprintf(stderr, "agentdesk_screenshots: the window was not shown\n");
         window->openRepository(m_root);
         return window;
+    }
+
+    /// The window with \a popup (a window of its own, as the composer's lists are) over it.
+    bool saveWithPopup(const QString &name, QWidget *popup)
+    {
+        QTest::qWait(120);
+        QPixmap shot = m_window->grab();
+        if (popup && popup->isVisible()) {
+            QPainter painter(&shot);
+            painter.drawPixmap(m_window->mapFromGlobal(popup->mapToGlobal(QPoint(0, 0))),
+                               popup->grab());
+        }
+        const QString path = QDir(m_outDir).filePath(name + QStringLiteral(".png"));
+        const bool saved = popup && popup->isVisible() && shot.save(path);
+        std::fprintf(saved ? stdout : stderr,
+                     "%s %s\n",
+                     saved ? "saved" : "cannot write (or no list shown)",
+                     qPrintable(path));
+        return saved;
     }
 
     bool save(const QString &name, QWidget *widget = nullptr)
@@ -1421,6 +1442,24 @@ bool mcpStates(const QString &dir)
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     ok = scene.save(QStringLiteral("71-mcp-settings"), settings) && ok;
     settings->reject();
+
+    // The composer's `/` list of the servers' prompts and `@` list of their resources.
+    Ui::Composer *composer = scene.page()->composer();
+    scene.window()->activateWindow();
+    composer->setFocus();
+    QTest::keyClicks(composer, QStringLiteral("/"));
+    ok = scene.waitFor([composer] { return composer->completions().size() > 2; })
+         && scene.saveWithPopup(QStringLiteral("73-mcp-prompt-list"),
+                                composer->findChild<QListView *>(QStringLiteral("mentionPopup")))
+         && ok;
+    composer->clear();
+    QTest::keyClicks(composer, QStringLiteral("Compare src/calc.cpp with @everything:"));
+    ok = scene.waitFor([composer] { return composer->completions().size() > 2; })
+         && scene.saveWithPopup(QStringLiteral("74-mcp-resource-list"),
+                                composer->findChild<QListView *>(QStringLiteral("mentionPopup")))
+         && ok;
+    QTest::keyClick(composer, Qt::Key_Escape);
+    composer->clear();
 
     scene.type(QStringLiteral("Run the long operation"));
     ok = scene.waitFor([&scene] {
