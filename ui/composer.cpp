@@ -54,7 +54,8 @@ public:
                                .adjusted(3, 0, -3, 0);
         const QFontMetrics metrics(item.font);
         const int gap = metrics.horizontalAdvance(QStringLiteral("   "));
-        const int labelWidth = std::min(metrics.horizontalAdvance(label),
+        // horizontalAdvance() rounds: a label given just that is elided by elidedText().
+        const int labelWidth = std::min(metrics.horizontalAdvance(label) + 2,
                                         std::max(rect.width() * 3 / 5,
                                                  rect.width() - gap
                                                      - metrics.horizontalAdvance(detail)));

@@ -1447,6 +1447,7 @@ bool mcpStates(const QString &dir)
     Ui::Composer *composer = scene.page()->composer();
     scene.window()->activateWindow();
     composer->setFocus();
+    ok = scene.waitFor([composer] { return composer->hasFocus(); }) && ok;
     QTest::keyClicks(composer, QStringLiteral("/"));
     ok = scene.waitFor([composer] { return composer->completions().size() > 2; })
          && scene.saveWithPopup(QStringLiteral("73-mcp-prompt-list"),
