@@ -206,6 +206,9 @@ void ConversationPage::setSession(AgentSession *session)
     m_rewind->setSession(session);
     m_ruleOffer->clear(); // the offer was the other session's
     m_rewindNotice->hide();
+    // A message being expanded was meant for the other session: it stays in the box, unsent.
+    m_composer->cancelFetching();
+    m_mcpNotice->hide();
     updatePendingSteering();
     m_leftover->setAgent(nullptr);
     const bool readOnly = session && session->isReadOnly();
