@@ -476,6 +476,37 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
     }
 
+    // While a task runs, Alt+Enter queues the prompt's text as the follow-up; the Stop button
+    // while it is fetched cancels the fetching, not the task.
+    void followUpIsExpanded()
+    {
+        ModelStep slow = ModelStep::text("first");
+        slow.delayMs = 3000;
+        openWithUserEverything({slow, ModelStep::text("second")});
+        Ui::Composer *composer = focusedComposer();
+        QTest::keyClicks(composer, "start");
+        QTest::keyClick(composer, Qt::Key_Return);
+        QTRY_COMPARE(session()->state(), AgentSession::State::Running);
+        QTest::keyClicks(composer, "/everything:simple-prompt");
+        QTest::keyClick(composer, Qt::Key_Escape); // the list
+        QTest::keyClick(composer, Qt::Key_Return, Qt::AltModifier);
+        QVERIFY(composer->isFetching());
+        QTest::mouseClick(page()->sendStopButton(), Qt::LeftButton);
+        QVERIFY(!composer->isFetching());
+        QCOMPARE(composer->toPlainText(), QStringLiteral("/everything:simple-prompt"));
+        QCOMPARE(session()->state(), AgentSession::State::Running);
+        QCOMPARE(page()->sendStopButton()->toolTip(), QStringLiteral("Stop the agent (Esc)"));
+
+        QTest::keyClick(composer, Qt::Key_Return, Qt::AltModifier);
+        QVERIFY(composer->isFetching());
+        QTRY_VERIFY_WITH_TIMEOUT(composer->toPlainText().isEmpty(), runTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(m_model->contexts().size(), 2, runTimeoutMs);
+        QCOMPARE(lastUserText(m_model->contexts().at(0)), QStringLiteral("start"));
+        QCOMPARE(lastUserText(m_model->contexts().at(1)),
+                 QStringLiteral("This is a simple prompt without arguments."));
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    }
+
     // A server that is switched off is named in the error; nothing is fetched.
     void switchedOffServerIsSaid()
     {
