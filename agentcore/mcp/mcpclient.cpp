@@ -437,9 +437,58 @@ void McpClient::becomeReady()
 {
     delete std::exchange(m_startTimer, nullptr);
     setState(State::Ready);
+    if (m_options.pingIntervalMs > 0) {
+        if (!m_pingTimer) {
+            m_pingTimer = new QTimer(this);
+            m_pingTimer->setSingleShot(true);
+            connect(m_pingTimer, &QTimer::timeout, this, &McpClient::onPingTimer);
+        }
+        m_pingId = -1;
+        m_pingTimer->start(m_options.pingIntervalMs);
+    }
     const auto deferred = std::exchange(m_deferred, {});
     for (const auto &entry : deferred)
         entry.first();
+}
+
+// The specification's ping: either side may ask, the other must answer promptly. A server
+// that is silent while idle is asked; one that does not answer in time is taken for hung (a
+// deadlocked process, a half-open connection) and given up like a dead one, so the next call
+// starts a fresh one instead of waiting for its whole call timeout. While a request of ours is
+// waiting no ping is sent: that request's own timeout (and progress) speaks for the server,
+// and a server busy with a long tool need not answer anything else meanwhile.
+void McpClient::onPingTimer()
+{
+    if (m_state != State::Ready || !m_transport)
+        return;
+    if (m_pingId >= 0) {
+        m_pingId = -1;
+        // As a server that never finished starting: stopped at once, every call failed.
+        failStart(Tr::tr("the MCP server \"%1\" did not answer a ping within %2 s; it was stopped")
+                      .arg(m_config.name, seconds(m_options.pingTimeoutMs)));
+        return;
+    }
+    if (!m_pending.isEmpty()) {
+        m_pingTimer->start(m_options.pingIntervalMs);
+        return;
+    }
+    McpTransport *transport = m_transport;
+    // No timeout of the request's own: the ping timer is its deadline. Any answer counts, an
+    // error too (an old server without ping still answers).
+    m_pingId = sendRequest(QStringLiteral("ping"), {}, 0, [this, transport](const McpCallResult &) {
+        if (transport != m_transport || m_state != State::Ready)
+            return; // given up meanwhile: onTransportGone stopped pinging
+        m_pingId = -1;
+        m_pingTimer->start(m_options.pingIntervalMs);
+    });
+    m_pingTimer->start(m_options.pingTimeoutMs);
+}
+
+void McpClient::stopPinging()
+{
+    m_pingId = -1;
+    if (m_pingTimer)
+        m_pingTimer->stop();
 }
 
 void McpClient::failStart(const QString &reason)
@@ -459,6 +508,7 @@ void McpClient::onTransportGone(const QString &reason)
         transport->deleteLater(); // its signal may be what led here
     }
     delete std::exchange(m_startTimer, nullptr);
+    stopPinging();
     m_listing = false;
     m_renewing = false;
     m_expired.clear();
@@ -495,6 +545,7 @@ void McpClient::stopNow()
     }
     const QString reason = Tr::tr("the MCP server \"%1\" was stopped").arg(m_config.name);
     delete std::exchange(m_startTimer, nullptr);
+    stopPinging();
     if (McpTransport *transport = std::exchange(m_transport, nullptr)) {
         transport->disconnect(this);
         transport->stop(true);
@@ -588,6 +639,10 @@ void McpClient::write(const QByteArray &line, qint64 requestId)
 
 void McpClient::handleLine(const McpLineReader::Line &line)
 {
+    // A sign of life: the next ping waits its whole interval again (unless one is out: it
+    // still wants its answer).
+    if (m_pingId < 0 && m_pingTimer && m_pingTimer->isActive())
+        m_pingTimer->start(m_options.pingIntervalMs);
     if (!line.overlong) {
         handleMessage(McpMessage::parse(line.text));
         return;

@@ -33,6 +33,12 @@ struct McpClientOptions
     int initializeTimeoutMs = 30'000; ///< from start to the tools listed
     /// A call fails after this long without an answer or a progress notification.
     int callTimeoutMs = 10 * 60'000;
+    /// A Ready server that has sent nothing for this long while no request of ours is waiting
+    /// is sent a `ping`; 0: never. Any message from the server restarts the wait.
+    int pingIntervalMs = 30'000;
+    /// A ping unanswered this long: the server is not answering. It is stopped and Failed with
+    /// that reason, as a server that died (the next call starts it again).
+    int pingTimeoutMs = 10'000;
     /// A message's cap: a stdio line, an HTTP body or one event of a stream.
     qsizetype maxLineBytes = McpLineReader::defaultMaxLineBytes;
     qsizetype logBytes = 256 * 1024; ///< the server's stderr and AgentDesk's notes, newest kept
@@ -66,7 +72,8 @@ struct McpProgress
 /// death or the abort token, whichever comes first; an abort sends notifications/cancelled.
 ///
 /// start() runs `initialize`, `notifications/initialized` and tools/list (every page). A server
-/// that dies is Failed with the reason; the next call starts it again. What the server gets
+/// that dies, or stops answering the pings sent while it is idle (McpClientOptions::
+/// pingIntervalMs), is Failed with the reason; the next call starts it again. What the server gets
 /// wrong (malformed messages, answers to unknown ids, overlong lines, tools whose schema is not
 /// JSON Schema) is noted in the log and otherwise ignored.
 class McpClient final : public QObject
@@ -165,6 +172,8 @@ private:
     void onInitialized(const McpCallResult &result);
     void listTools(const QString &cursor, QList<McpToolInfo> listed, int page);
     void becomeReady();
+    void onPingTimer();
+    void stopPinging();
     McpListed<QJsonObject> listAll(const QString &method,
                                    const QString &key,
                                    const AbortToken &abort);
@@ -190,6 +199,9 @@ private:
     // Only on the client's thread.
     McpTransport *m_transport = nullptr; ///< one connection; a new one on a restart
     QTimer *m_startTimer = nullptr;
+    /// Idle: when to send the next ping; a ping out (m_pingId): when it is overdue.
+    QTimer *m_pingTimer = nullptr;
+    qint64 m_pingId = -1; ///< the ping waiting for its answer, -1: none
     qint64 m_nextId = 0;
     QHash<qint64, Pending *> m_pending;
     QSet<qint64> m_cancelled; ///< their late answers are expected, not unknown

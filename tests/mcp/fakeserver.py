@@ -4,7 +4,9 @@ server produces on demand (tests/mcp/tst_mcpclient.cpp). Every message it receiv
 on stderr ("got <method>"), so a test can read what the client sent from the client's log.
 
     fakeserver.py [MODE]
-    MODE: normal (default), silent (never answers initialize), badversion, crash-at-start
+    MODE: normal (default), silent (never answers initialize), badversion, crash-at-start,
+          no-pong (answers everything but ping: a server hung after its start, as seen from
+          the client's pings)
 FAKE_MCP_LOG=FILE: the same lines are appended to FILE (a headless run keeps the log inside).
 """
 import json
@@ -75,7 +77,8 @@ for line in sys.stdin:
             tools = PAGE_2 + ([{"name": "added", "inputSchema": OBJECT}] if listed_extra else [])
             result(id, {"tools": tools})
     elif method == "ping":
-        result(id, {})
+        if mode != "no-pong":
+            result(id, {})
     elif method == "tools/call":
         name = message["params"]["name"]
         token = message["params"].get("_meta", {}).get("progressToken")

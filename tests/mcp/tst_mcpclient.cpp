@@ -384,6 +384,74 @@ private slots:
         QVERIFY2(call.error.contains(error), qPrintable(call.error));
     }
 
+    // The client's side of ping: an idle server is asked now and then; one that answers stays
+    // Ready, one that does not is reported Failed with the reason, like a dead one, and the
+    // next call starts it again.
+    void idleServerIsPinged()
+    {
+        McpClientOptions pinging = options();
+        pinging.pingIntervalMs = 200;
+        pinging.pingTimeoutMs = 2000;
+        McpHost host;
+        auto client = host.addServer(fake(), pinging);
+        host.startAll();
+        host.waitUntilSettled(30'000);
+        QVERIFY2(client->state() == McpClient::State::Ready, qPrintable(client->log()));
+        QTRY_VERIFY_WITH_TIMEOUT(client->log().count("got ping") >= 3, 10'000);
+        QCOMPARE(client->state(), McpClient::State::Ready);
+        QVERIFY2(!client->log().contains("did not answer a ping"), qPrintable(client->log()));
+    }
+
+    void serverNotAnsweringPingsIsFailedAndRestarted()
+    {
+        McpClientOptions pinging = options();
+        pinging.pingIntervalMs = 200;
+        pinging.pingTimeoutMs = 300;
+        McpHost host;
+        auto client = host.addServer(fake("no-pong"), pinging);
+        host.startAll();
+        host.waitUntilSettled(30'000);
+        QVERIFY2(client->state() == McpClient::State::Ready, qPrintable(client->log()));
+        QTRY_COMPARE_WITH_TIMEOUT(client->state(), McpClient::State::Failed, 10'000);
+        QCOMPARE(client->error(),
+                 "the MCP server \"fake\" did not answer a ping within 0.3 s; it was stopped");
+        QVERIFY2(client->log().contains("got ping"), qPrintable(client->log()));
+        // Restarted on demand, as a dead server is: the call gets its answer.
+        const McpCallResult again = onToolThread([&] { return client->callTool("fails", {}); });
+        QVERIFY2(again.ok, qPrintable(again.error));
+        QCOMPARE(client->state(), McpClient::State::Ready);
+    }
+
+    // No ping while a call waits for its answer: the call's own timeout speaks for the server,
+    // and one busy with a long tool need not answer anything else.
+    void noPingWhileACallWaits()
+    {
+        McpClientOptions pinging = options();
+        pinging.pingIntervalMs = 100;
+        pinging.pingTimeoutMs = 100;
+        McpHost host;
+        auto client = host.addServer(fake("no-pong"), pinging);
+        host.startAll();
+        host.waitUntilSettled(30'000);
+        QVERIFY2(client->state() == McpClient::State::Ready, qPrintable(client->log()));
+        AbortToken abort;
+        McpClient::State stateBefore = McpClient::State::Stopped;
+        QString logBefore;
+        // 15 ping intervals into the call, what the client did is read, then the call stopped
+        // (after it the idle server is pinged again, and fails: not this test's business).
+        QTimer::singleShot(1500, [&] {
+            stateBefore = client->state();
+            logBefore = client->log();
+            abort.abort();
+        });
+        const McpCallResult slow = onToolThread(
+            [&] { return client->callTool("slow", {}, abort, [](const McpProgress &) {}); });
+        QVERIFY(slow.aborted);
+        QCOMPARE(stateBefore, McpClient::State::Ready);
+        QVERIFY2(logBefore.contains("got tools/call"), qPrintable(logBefore));
+        QVERIFY2(!logBefore.contains("got ping"), qPrintable(logBefore));
+    }
+
     void listChangedListsAgain()
     {
         McpHost host;
