@@ -160,6 +160,8 @@ std::optional<StartRound> startRound(const QList<McpServerConfig> &servers, bool
         }
     }
     round.allMs = msSince(timer);
+    for (const auto &client : std::as_const(clients)) // before the host stops them
+        QObject::disconnect(client.get(), &McpClient::stateChanged, nullptr, nullptr);
     for (const auto &client : std::as_const(clients)) {
         if (client->state() != McpClient::State::Ready || client->tools().isEmpty()) {
             fail(QStringLiteral("%1 did not start: %2\n%3")
@@ -403,8 +405,9 @@ std::pair<double, double> firstPaint(const QString &binary,
     if (!process.waitForFinished(30'000) || process.exitCode() != 0) {
         process.kill();
         process.waitForFinished();
+        output.append(process.readAllStandardError());
         fail(QStringLiteral("%1 did not report its first paint:\n%2")
-                 .arg(binary, QString::fromUtf8(output + process.readAllStandardError())));
+                 .arg(binary, QString::fromUtf8(output)));
         return {-1, -1};
     }
     return {spawnMs, mainMs};
@@ -462,8 +465,10 @@ bool benchPaint(const QString &binary, const QString &serversDir, int starts)
         if (none.first < 0 || five.first < 0)
             return false;
         QFile launched(marks);
-        launched.open(QIODevice::ReadOnly);
-        launchedEvery = std::min(launchedEvery, int(launched.readAll().count('\n')));
+        const int launchedNow = launched.open(QIODevice::ReadOnly)
+                                    ? int(launched.readAll().count('\n'))
+                                    : 0;
+        launchedEvery = std::min(launchedEvery, launchedNow);
         spawnWithout.push_back(none.first);
         mainWithout.push_back(none.second);
         spawnWith.push_back(five.first);

@@ -17,6 +17,7 @@
 #include <QMutex>
 #include <QTest>
 #include <QThread>
+#include <QTimer>
 
 #include <future>
 
