@@ -428,8 +428,9 @@ private slots:
     void noPingWhileACallWaits()
     {
         McpClientOptions pinging = options();
-        pinging.pingIntervalMs = 100;
-        pinging.pingTimeoutMs = 100;
+        // Long enough that the call is under way before a first ping could go out.
+        pinging.pingIntervalMs = 500;
+        pinging.pingTimeoutMs = 300;
         McpHost host;
         auto client = host.addServer(fake("no-pong"), pinging);
         host.startAll();
@@ -438,9 +439,9 @@ private slots:
         AbortToken abort;
         McpClient::State stateBefore = McpClient::State::Stopped;
         QString logBefore;
-        // 15 ping intervals into the call, what the client did is read, then the call stopped
+        // 5 ping intervals into the call, what the client did is read, then the call stopped
         // (after it the idle server is pinged again, and fails: not this test's business).
-        QTimer::singleShot(1500, [&] {
+        QTimer::singleShot(2500, [&] {
             stateBefore = client->state();
             logBefore = client->log();
             abort.abort();
