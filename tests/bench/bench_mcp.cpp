@@ -30,6 +30,7 @@
 #include <QSettings>
 #include <QTcpServer>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <algorithm>
 #include <cstdio>
@@ -160,6 +161,18 @@ std::optional<StartRound> startRound(const QList<McpServerConfig> &servers, bool
         }
     }
     round.allMs = msSince(timer);
+    // A waiter wakes when the state is set, the signal is emitted just after: the last
+    // server's time may still be on its way.
+    QElapsedTimer late;
+    late.start();
+    const auto allTimed = [&] {
+        QMutexLocker locker(&mutex);
+        return std::none_of(round.serverMs.begin(), round.serverMs.end(), [](double ms) {
+            return ms < 0;
+        });
+    };
+    while (!allTimed() && late.elapsed() < 1000)
+        QThread::msleep(1);
     for (const auto &client : std::as_const(clients)) // before the host stops them
         QObject::disconnect(client.get(), &McpClient::stateChanged, nullptr, nullptr);
     for (const auto &client : std::as_const(clients)) {
@@ -431,48 +444,59 @@ bool benchPaint(const QString &binary, const QString &serversDir, int starts)
 
     // The five as the user's servers (the settings' Mcp/servers, no trust to ask), each started
     // through sh so that it leaves a mark: the figure counts only if the app launched all five
-    // before it quit at its first paint.
+    // before it quit at its first paint. A control: five "servers" that only sleep (spawned
+    // alike, no CPU work), which separates what the launch costs the window from what five
+    // node processes starting beside it on few cores cost.
     const QString marks = withServers.filePath(QStringLiteral("launched"));
-    QJsonObject servers;
-    for (const McpServerConfig &config : fiveServers(serversDir, repository.path())) {
-        QJsonArray args{QStringLiteral("-c"),
-                        QStringLiteral("echo x >>\"$0\"; exec node \"$@\""),
-                        marks};
-        for (const QString &arg : config.args)
-            args.append(arg);
-        servers.insert(config.name,
-                       QJsonObject{{QStringLiteral("command"), QStringLiteral("sh")},
-                                   {QStringLiteral("args"), args}});
-    }
-    {
+    const auto writeSettings = [&](const QString &home, bool sleeping) {
+        QJsonObject servers;
+        for (const McpServerConfig &config : fiveServers(serversDir, repository.path())) {
+            QJsonArray args{QStringLiteral("-c"),
+                            sleeping ? QStringLiteral("echo x >>\"$0\"; exec sleep 60")
+                                     : QStringLiteral("echo x >>\"$0\"; exec node \"$@\""),
+                            marks};
+            for (const QString &arg : config.args)
+                args.append(arg);
+            servers.insert(config.name,
+                           QJsonObject{{QStringLiteral("command"), QStringLiteral("sh")},
+                                       {QStringLiteral("args"), args}});
+        }
         // QSettings' native format on Linux: $XDG_CONFIG_HOME/ORGANIZATION/APPLICATION.conf.
-        QSettings settings(withServers.filePath(QStringLiteral("config/AgentDesk/agentdesk.conf")),
+        QSettings settings(home + QStringLiteral("/config/AgentDesk/agentdesk.conf"),
                            QSettings::IniFormat);
         settings.setValue(QStringLiteral("Mcp/servers"),
                           QString::fromUtf8(
                               QJsonDocument(QJsonObject{{QStringLiteral("mcpServers"), servers}})
                                   .toJson()));
         settings.sync();
-    }
+    };
+    QTemporaryDir sleepingServers;
+    writeSettings(withServers.path(), false);
+    writeSettings(sleepingServers.path(), true);
+    const auto launched = [&marks] {
+        QFile file(marks);
+        return file.open(QIODevice::ReadOnly) ? int(file.readAll().count('\n')) : 0;
+    };
 
-    std::vector<double> spawnWith, spawnWithout, mainWith, mainWithout;
+    std::vector<double> spawnWith, spawnWithout, spawnSleeping, mainWith, mainWithout, mainSleeping;
     int launchedEvery = serverCount;
     firstPaint(binary, repository.path(), without.path()); // warm: not counted
     for (int i = 0; i < starts; ++i) {
         const auto none = firstPaint(binary, repository.path(), without.path());
         QFile::remove(marks);
         const auto five = firstPaint(binary, repository.path(), withServers.path());
-        if (none.first < 0 || five.first < 0)
+        launchedEvery = std::min(launchedEvery, launched());
+        QFile::remove(marks);
+        const auto sleeping = firstPaint(binary, repository.path(), sleepingServers.path());
+        launchedEvery = std::min(launchedEvery, launched());
+        if (none.first < 0 || five.first < 0 || sleeping.first < 0)
             return false;
-        QFile launched(marks);
-        const int launchedNow = launched.open(QIODevice::ReadOnly)
-                                    ? int(launched.readAll().count('\n'))
-                                    : 0;
-        launchedEvery = std::min(launchedEvery, launchedNow);
         spawnWithout.push_back(none.first);
         mainWithout.push_back(none.second);
         spawnWith.push_back(five.first);
         mainWith.push_back(five.second);
+        spawnSleeping.push_back(sleeping.first);
+        mainSleeping.push_back(sleeping.second);
     }
     printJson({{QStringLiteral("bench"), QStringLiteral("paint")},
                {QStringLiteral("starts"), starts},
@@ -483,7 +507,10 @@ bool benchPaint(const QString &binary, const QString &serversDir, int starts)
                {QStringLiteral("noneMainMsMedian"), median(mainWithout)},
                {QStringLiteral("fiveSpawnMsMedian"), median(spawnWith)},
                {QStringLiteral("fiveSpawnMsMin"), minimum(spawnWith)},
-               {QStringLiteral("fiveMainMsMedian"), median(mainWith)}});
+               {QStringLiteral("fiveMainMsMedian"), median(mainWith)},
+               {QStringLiteral("sleepingSpawnMsMedian"), median(spawnSleeping)},
+               {QStringLiteral("sleepingSpawnMsMin"), minimum(spawnSleeping)},
+               {QStringLiteral("sleepingMainMsMedian"), median(mainSleeping)}});
     return true;
 }
 
