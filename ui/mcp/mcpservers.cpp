@@ -275,7 +275,17 @@ void McpServers::startClient(int index, const QHash<QString, QString> &secrets)
                               .arg(dropped.join(QStringLiteral(", "))));
     }
     publishClients();
-    entry.client->start();
+    if (!m_holding)
+        entry.client->start();
+}
+
+void McpServers::releaseStarts()
+{
+    m_holding = false;
+    for (const McpServerEntry &entry : std::as_const(m_entries)) {
+        if (entry.client && entry.client->state() == McpClient::State::Stopped)
+            entry.client->start();
+    }
 }
 
 void McpServers::stop(int index)

@@ -84,6 +84,10 @@ public:
     /// The user trusted the repository's .mcp.json as it is: remembered, its servers start.
     void trust();
     void restart(const QString &key);
+    /// Holds back the servers' processes (their clients exist; a call still starts one) until
+    /// releaseStarts(): the window lets its first paint go first.
+    void holdStarts() { m_holding = true; }
+    void releaseStarts();
     void setEnabled(const QString &key, bool enabled);
     QStringList disabled() const { return m_options.disabled; }
     /// The user's servers changed (the settings dialog): those whose entry changed restart.
@@ -121,6 +125,7 @@ private:
     QStringList m_problems;
     QByteArray m_projectContents;
     bool m_trusted = false;
+    bool m_holding = false; ///< holdStarts(): clients are made but not started
 };
 
 } // namespace Ui
