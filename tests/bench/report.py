@@ -581,7 +581,11 @@ def mcp_section(results):
     bound = max(slowest, alone_sum / cores)
     parallel_ok = ours["parallelMsMedian"] < 1.25 * bound
     paint_delta = paint["fiveSpawnMsMedian"] - paint["noneSpawnMsMedian"]
-    paint_ok = paint_delta < max(20, 0.1 * paint["noneSpawnMsMedian"]) \
+    # The target is on the app's own figure (main() to the first paint): the time from the spawn
+    # also holds the dynamic loader (before any server) and the bench reading the app's line,
+    # which the servers launched right after the paint may keep from a core for a moment.
+    main_delta = paint["fiveMainMsMedian"] - paint["noneMainMsMedian"]
+    paint_ok = main_delta < max(20, 0.1 * paint["noneMainMsMedian"]) \
         and paint["launchedBeforeExit"] == paint["servers"]
     overhead_ok = overhead < 5
     out += ["", f"Five servers in parallel: {ours['parallelMsMedian']:.0f} ms median to all tools "
@@ -589,7 +593,8 @@ def mcp_section(results):
             f"{ours['sequentialMsMedian']:.0f} ms one after another (target: about the slowest "
             f"single server, not their sum; on {cores} cores at most 1.25 x max(slowest alone, "
             f"sum alone / cores) = {1.25 * bound:.0f} ms: {'met' if parallel_ok else 'missed'}). "
-            f"First paint with 5 servers {paint_delta:+.0f} ms median against none "
+            f"First paint with 5 servers {main_delta:+.0f} ms median from main() against none "
+            f"({paint_delta:+.0f} ms from the spawn) "
             f"({paint['launchedBeforeExit']} of {paint['servers']} servers launched in every "
             f"start before the app had quit after its first paint; target: unchanged within noise: "
             f"{'met' if paint_ok else 'missed'}). One MCP call (stdio) {overhead:.2f} ms more than "
