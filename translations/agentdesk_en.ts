@@ -205,7 +205,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+237"/>
+        <location filename="../ui/mainwindow.cpp" line="+238"/>
         <source>%n session(s) still running.</source>
         <translation>
             <numerusform>%n session still running.</numerusform>
@@ -221,7 +221,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+441"/>
+        <location line="+501"/>
         <source>Brought back %n file(s) from %1.</source>
         <translation>
             <numerusform>Brought back %n file from %1.</numerusform>
@@ -307,7 +307,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::SessionsPanel</name>
     <message numerus="yes">
-        <location filename="../ui/sessions/sessionspanel.cpp" line="+32"/>
+        <location filename="../ui/sessions/sessionspanel.cpp" line="+33"/>
         <source>%n min ago</source>
         <translation>
             <numerusform>%n min ago</numerusform>
@@ -331,7 +331,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+95"/>
+        <location line="+104"/>
         <source>%n message(s) · %1</source>
         <extracomment>Sessions list: &quot;12 messages · 2 h ago&quot;</extracomment>
         <translation>

@@ -1759,12 +1759,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     <message>
         <location filename="../agentcore/mcp/mcpclient.cpp" line="+164"/>
         <location line="+28"/>
-        <location line="+304"/>
+        <location line="+354"/>
         <source>the MCP server &quot;%1&quot; was stopped</source>
         <translation>MCP 服务器“%1”已停止</translation>
     </message>
     <message>
-        <location line="-307"/>
+        <location line="-357"/>
         <source>stopped by the user</source>
         <translation>被用户停止</translation>
     </message>
@@ -1864,17 +1864,22 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>tools/list 超过 %1 页；其余的已略去</translation>
     </message>
     <message>
+        <location line="+46"/>
+        <source>the MCP server &quot;%1&quot; did not answer a ping within %2 s; it was stopped</source>
+        <translation>MCP 服务器“%1”在 %2 秒内未响应 ping，已被停止</translation>
+    </message>
+    <message>
         <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+44"/>
         <source>; its last words on stderr: %1</source>
         <translation>；它在 stderr 上的最后输出：%1</translation>
     </message>
     <message>
-        <location filename="../agentcore/mcp/mcpclient.cpp" line="+44"/>
+        <location filename="../agentcore/mcp/mcpclient.cpp" line="+48"/>
         <source> (it is started again on the next call)</source>
         <translation>（下次调用时会重新启动）</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>Timed out.</source>
         <translation>超时。</translation>
     </message>
@@ -1884,7 +1889,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>MCP 服务器“%1”未在 %3 秒内应答 %2</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+67"/>
         <source>the MCP server &quot;%1&quot; sent a message of %2 MiB, over the %3 MiB cap; it was dropped</source>
         <translation>MCP 服务器“%1”发送了一条 %2 MiB 的消息，超过了 %3 MiB 的上限；已丢弃</translation>
     </message>
@@ -1975,12 +1980,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>MCP 服务器“%1”发送的消息超过了 %2 MiB 的上限；已丢弃</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>the MCP server &quot;%1&quot; cannot be reached at %2: %3</source>
         <translation>无法通过 %2 连接到 MCP 服务器“%1”：%3</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+17"/>
         <source>agentdesk: the server offers no stream of its own messages (GET: HTTP 405)
 </source>
         <translation>agentdesk：服务器不提供其自身消息的流（GET: HTTP 405）
@@ -5872,7 +5877,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::Composer</name>
     <message>
-        <location filename="../ui/composer.cpp" line="+211"/>
+        <location filename="../ui/composer.cpp" line="+369"/>
         <source>A review waits: Ctrl+Enter allows · Esc to deny with feedback · Ctrl+. stops</source>
         <translation>有审查等待中：Ctrl+Enter 允许 · Esc 拒绝并反馈 · Ctrl+. 停止</translation>
     </message>
@@ -6114,7 +6119,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationPage</name>
     <message>
-        <location filename="../ui/conversationpage.cpp" line="+55"/>
+        <location filename="../ui/conversationpage.cpp" line="+56"/>
         <source>Why the rewind was refused</source>
         <translation>回退被拒绝的原因</translation>
     </message>
@@ -6125,7 +6130,19 @@ Created in this session; %n change(s)</source>
         <translation>回退被拒绝：%1</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+65"/>
+        <source>Fetching the MCP prompt and resources this message names… Esc cancels</source>
+        <extracomment>Above the message box while the MCP prompt or resources it names are fetched</extracomment>
+        <translation>正在获取此消息引用的 MCP 提示词和资源… 按 Esc 取消</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Not sent: %1</source>
+        <extracomment>Above the message box: its MCP prompt or resource could not be had</extracomment>
+        <translation>未发送：%1</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Continue in a Copy</source>
         <translation>在副本中继续</translation>
     </message>
@@ -6135,7 +6152,7 @@ Created in this session; %n change(s)</source>
         <translation>将此对话复制到一个新的会话中并在那里继续</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+48"/>
         <source>Read-only: %1</source>
         <extracomment>Above the message box of a session another window has open</extracomment>
         <translation>只读：%1</translation>
@@ -6152,12 +6169,18 @@ Created in this session; %n change(s)</source>
         <translation>引导消息，将在下一次调用模型之前插入：%1</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+75"/>
+        <location line="+6"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-4"/>
+        <source>Stop fetching the MCP prompt and resources; nothing is sent (Esc)</source>
+        <translation>停止获取 MCP 提示词和资源；不发送任何内容（Esc）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Stop the agent (Esc)</source>
         <translation>停止智能体（Esc）</translation>
     </message>
@@ -6664,7 +6687,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+282"/>
+        <location filename="../ui/mainwindow.cpp" line="+283"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -6684,12 +6707,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+158"/>
         <source>This session works in the git worktree of branch %1, which cannot be used: %2 It does not run in your main checkout instead.</source>
         <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+143"/>
         <source>Summarising the older part of the conversation so that the next request fits…</source>
         <translation>正在为对话较早的部分撰写摘要，以便下一个请求能放得下……</translation>
     </message>
@@ -6810,7 +6833,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-692"/>
+        <location line="-752"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -6844,12 +6867,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+187"/>
+        <location line="+236"/>
         <source>MCP server %1: %2</source>
         <translation>MCP 服务器 %1：%2</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+146"/>
         <source>The worktree session was not started: another repository is open.</source>
         <translation>工作树会话未启动：已打开另一个仓库。</translation>
     </message>
@@ -6997,6 +7020,41 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+1"/>
         <source>&lt;h3&gt;AgentDesk %1&lt;/h3&gt;&lt;p&gt;A native desktop coding agent: every edit is reviewed as a diff before it is applied, every command is shown before it runs.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;AgentDesk %1&lt;/h3&gt;&lt;p&gt;原生桌面编程智能体：每次编辑在应用前都以差异形式供你审查，每条命令在运行前都会先展示给你。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::McpCompletions</name>
+    <message>
+        <location filename="../ui/mcp/mcpcompletions.cpp" line="+203"/>
+        <source>%1%2: %3</source>
+        <extracomment>A prompt&apos;s argument in the tool tip of the composer&apos;s / list</extracomment>
+        <translation>%1%2：%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (required)</source>
+        <translation>（必填）</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>the MCP server &quot;%1&quot; is switched off (Settings &gt; MCP servers)</source>
+        <extracomment>Why a message naming an MCP server is not sent</extracomment>
+        <translation>MCP 服务器“%1”已关闭（设置 &gt; MCP 服务器）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the MCP server &quot;%1&quot; is not started: this repository&apos;s .mcp.json is not trusted</source>
+        <translation>MCP 服务器“%1”未启动：此仓库的 .mcp.json 未被信任</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the MCP server &quot;%1&quot; does not run: %2</source>
+        <translation>MCP 服务器“%1”未运行：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the MCP server &quot;%1&quot; does not run</source>
+        <translation>MCP 服务器“%1”未运行</translation>
     </message>
 </context>
 <context>
@@ -7905,7 +7963,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::SessionsPanel</name>
     <message>
-        <location filename="../ui/sessions/sessionspanel.cpp" line="+30"/>
+        <location filename="../ui/sessions/sessionspanel.cpp" line="+31"/>
         <source>just now</source>
         <translation>刚刚</translation>
     </message>
@@ -7951,7 +8009,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>开始新对话（Ctrl+N）</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -7961,7 +8019,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>发送第一个任务后才会保存</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+25"/>
         <source>%n message(s) · %1</source>
         <extracomment>Sessions list: &quot;12 messages · 2 h ago&quot;</extracomment>
         <translation>
