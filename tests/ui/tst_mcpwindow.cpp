@@ -264,7 +264,8 @@ private slots:
         QVERIFY2(!log->toPlainText().isEmpty(), "the server writes its start to stderr");
         log->window()->close();
 
-        // Restart: a new process, connected again.
+        // Restart: a new process, connected again; the tools the user opened stay open.
+        tree->topLevelItem(0)->setExpanded(true);
         const std::shared_ptr<McpClient> before = m_window->mcpServers()->servers().at(0).client;
         QTest::mouseClick(settings->findChild<QPushButton *>("mcpRestartButton"), Qt::LeftButton);
         QVERIFY(m_window->mcpServers()->servers().at(0).client != before);
@@ -272,9 +273,13 @@ private slots:
         QTRY_COMPARE(tree->topLevelItem(0)->text(2),
                      QStringLiteral("connected, %1 tool(s)").arg(tools));
         server = tree->topLevelItem(0);
+        QVERIFY(server->isExpanded());
+        QCOMPARE(server->childCount(), tools);
 
+        // Switched off from its checkbox (which rebuilds the rows: not inside the item's own
+        // itemChanged, where that was a use after free).
         server->setCheckState(0, Qt::Unchecked);
-        QVERIFY(!m_window->mcpServers()->servers().at(0).client);
+        QTRY_VERIFY(!m_window->mcpServers()->servers().at(0).client);
         QTRY_COMPARE(tree->topLevelItem(0)->text(2), QStringLiteral("off"));
         const QString key = m_window->mcpServers()->servers().at(0).key;
         QCOMPARE(Ui::AppSettings::load(QSettings()).disabledMcpServers, QStringList{key});

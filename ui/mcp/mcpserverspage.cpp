@@ -17,6 +17,8 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollBar>
+#include <QSet>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -68,7 +70,15 @@ McpServersPage::McpServersPage(const QString &userServers, KeyStore *keyStore, Q
     connect(m_tree, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem *item, int column) {
         if (m_refreshing || column != 0 || !m_servers || item->parent())
             return;
-        m_servers->setEnabled(item->data(0, KeyRole).toString(), item->checkState(0) == Qt::Checked);
+        // Queued: switching a server refreshes this tree, and an item deleted inside its own
+        // itemChanged is used after that by QTreeWidgetItem::setData (the CI's crash).
+        QMetaObject::invokeMethod(
+            this,
+            [this, key = item->data(0, KeyRole).toString(), on = item->checkState(0) == Qt::Checked] {
+                if (m_servers)
+                    m_servers->setEnabled(key, on);
+            },
+            Qt::QueuedConnection);
     });
     connect(m_tree, &QTreeWidget::currentItemChanged, this, [this] {
         const bool server = !selectedKey().isEmpty();
@@ -176,7 +186,14 @@ QString McpServersPage::userServersError() const
 void McpServersPage::refresh()
 {
     m_refreshing = true;
+    // A server changing state rebuilds the rows: what the user opened, chose and scrolled to stays.
     const QString selected = selectedKey();
+    QSet<QString> expanded;
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        if (m_tree->topLevelItem(i)->isExpanded())
+            expanded.insert(m_tree->topLevelItem(i)->data(0, KeyRole).toString());
+    }
+    const int scrolled = m_tree->verticalScrollBar()->value();
     m_tree->clear();
     QStringList problems;
     if (m_servers) {
@@ -208,10 +225,12 @@ void McpServersPage::refresh()
                     child->setToolTip(2, tool.description.left(500));
                 }
             }
+            item->setExpanded(expanded.contains(entry.key));
             if (entry.key == selected)
                 m_tree->setCurrentItem(item);
         }
     }
+    m_tree->verticalScrollBar()->setValue(scrolled);
     m_problems->setText(problems.join(QLatin1Char('\n')));
     m_problems->setVisible(!problems.isEmpty());
     m_refreshing = false;
