@@ -65,6 +65,8 @@ QJsonArray assistantBlocks(const Message &message, bool keepThinking)
             blocks.append(block);
             break;
         }
+        case ContentBlock::Type::Image: // only in tool results
+            break;
         }
     }
     return blocks;
@@ -74,7 +76,25 @@ QJsonObject toolResultBlock(const Message &result)
 {
     QJsonObject block = typed("tool_result");
     block.insert(key("tool_use_id"), result.toolCallId);
-    block.insert(key("content"), result.text());
+    if (!hasImages(result)) {
+        block.insert(key("content"), result.text());
+    } else {
+        // The text, then the pictures (a tool's screenshot, a chart), as image blocks.
+        QJsonArray content;
+        if (const QString text = result.text(); !text.isEmpty())
+            content.append(textBlock(text));
+        for (const ContentBlock &b : result.content) {
+            if (!b.isImage())
+                continue;
+            QJsonObject source = typed("base64");
+            source.insert(key("media_type"), b.mimeType);
+            source.insert(key("data"), QString::fromLatin1(b.data));
+            QJsonObject image = typed("image");
+            image.insert(key("source"), source);
+            content.append(image);
+        }
+        block.insert(key("content"), content);
+    }
     if (result.isError)
         block.insert(key("is_error"), true);
     return block;

@@ -71,6 +71,11 @@ QJsonObject blockToJson(const ContentBlock &block, bool full)
         if (full && !block.providerId.isEmpty())
             json.insert(u"providerId", block.providerId);
         break;
+    case ContentBlock::Type::Image:
+        json.insert(u"type", QStringLiteral("image"));
+        json.insert(u"mimeType", block.mimeType);
+        json.insert(u"data", QString::fromLatin1(block.data));
+        break;
     }
     return json;
 }
@@ -99,6 +104,15 @@ bool blockFromJson(const QJsonValue &value, ContentBlock *block)
                                             json.value(u"arguments").toObject());
         block->argumentsError = json.value(u"argumentsError").toString();
         block->providerId = json.value(u"providerId").toString();
+    } else if (type == QLatin1String("image")) {
+        // A file's picture goes to a provider as it is: only the kinds and sizes AgentDesk
+        // itself would have kept.
+        const QString mimeType = json.value(u"mimeType").toString();
+        const QString data = json.value(u"data").toString();
+        if (!ContentBlock::isImageType(mimeType) || data.isEmpty()
+            || data.size() > ContentBlock::maxImageBase64)
+            return false;
+        *block = ContentBlock::makeImage(mimeType, data.toLatin1());
     } else {
         return false;
     }

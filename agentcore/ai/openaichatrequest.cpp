@@ -1,10 +1,16 @@
 #include "openaichatrequest.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 namespace AgentCore {
 
 namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::OpenAiChatRequest)
+};
 
 // OpenAI rejects tool_calls[].id values over 40 characters in Chat Completions.
 constexpr int maxChatToolCallIdLength = 40;
@@ -74,6 +80,23 @@ void appendMerged(QList<QJsonObject> &messages, QJsonObject message)
         last.insert(key("tool_calls"), calls);
 }
 
+// Chat Completions takes only text from a tool: a picture it returned is named, not sent.
+QString toolText(const Message &result)
+{
+    QString text = result.text();
+    for (const ContentBlock &b : result.content) {
+        if (!b.isImage())
+            continue;
+        if (!text.isEmpty())
+            text += QLatin1Char('\n');
+        text += Tr::tr("[the tool returned a picture (%1, %2 KB); this API takes no pictures from "
+                       "a tool, so it was not sent]")
+                    .arg(b.mimeType)
+                    .arg((b.data.size() * 3 / 4 + 1023) / 1024);
+    }
+    return text;
+}
+
 QJsonArray messagesJson(const Context &context)
 {
     QList<QJsonObject> messages;
@@ -95,7 +118,7 @@ QJsonArray messagesJson(const Context &context)
         case Message::Role::ToolResult:
             messages.append(QJsonObject{{key("role"), key("tool")},
                                         {key("tool_call_id"), message.toolCallId},
-                                        {key("content"), message.text()}});
+                                        {key("content"), toolText(message)}});
             break;
         }
     }

@@ -36,6 +36,25 @@ QJsonObject functionCallItem(const ContentBlock &call)
                        {key("arguments"), argumentsJson(call.arguments)}};
 }
 
+// A tool's text, or with its pictures the list of input_text and input_image parts.
+QJsonValue toolOutput(const Message &result)
+{
+    if (!hasImages(result))
+        return result.text();
+    QJsonArray parts;
+    if (const QString text = result.text(); !text.isEmpty())
+        parts.append(typedText("input_text", text));
+    for (const ContentBlock &b : result.content) {
+        if (b.isImage()) {
+            parts.append(QJsonObject{{key("type"), key("input_image")},
+                                     {key("image_url"),
+                                      QStringLiteral("data:%1;base64,%2")
+                                          .arg(b.mimeType, QString::fromLatin1(b.data))}});
+        }
+    }
+    return parts;
+}
+
 void appendAssistantItems(QJsonArray &input, const Message &message, bool keepReasoning)
 {
     QJsonArray text;
@@ -61,6 +80,8 @@ void appendAssistantItems(QJsonArray &input, const Message &message, bool keepRe
             flushText();
             input.append(functionCallItem(b));
             break;
+        case ContentBlock::Type::Image: // only in tool results
+            break;
         }
     }
     flushText();
@@ -85,7 +106,7 @@ QJsonArray inputJson(const ProviderConfig &config, const Context &context)
         case Message::Role::ToolResult:
             input.append(QJsonObject{{key("type"), key("function_call_output")},
                                      {key("call_id"), message.toolCallId},
-                                     {key("output"), message.text()}});
+                                     {key("output"), toolOutput(message)}});
             break;
         }
     }

@@ -71,8 +71,11 @@ std::optional<Message> cleanedMessage(const Message &message)
         return out;
     }
     case Message::Role::ToolResult:
-        out.content.removeIf([](const ContentBlock &b) { return !b.isText(); });
-        if (isBlank(out.text()))
+        out.content.removeIf([](const ContentBlock &b) { return !b.isText() && !b.isImage(); });
+        if (hasImages(out)) // the pictures are the output; no blank text beside them
+            out.content.removeIf(
+                [](const ContentBlock &b) { return b.isText() && isBlank(b.text); });
+        else if (isBlank(out.text()))
             out.content = {ContentBlock::makeText(noOutputText)};
         return out;
     }
@@ -183,6 +186,13 @@ QString withoutSnapshotDate(const QString &model)
 }
 
 } // namespace
+
+bool hasImages(const Message &message)
+{
+    return std::any_of(message.content.cbegin(), message.content.cend(), [](const ContentBlock &b) {
+        return b.isImage();
+    });
+}
 
 bool isFromSameModel(const Message &message, const ProviderConfig &config)
 {

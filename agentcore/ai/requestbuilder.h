@@ -46,6 +46,9 @@ QString normalizedToolCallId(const QString &id, int maxLength);
 /// builder decides what to send back.
 QList<Message> wireHistory(const QList<Message> &messages, int maxIdLength = 64);
 
+/// True when \a message (a tool's result) holds a picture.
+bool hasImages(const Message &message);
+
 /// True when \a message was made by the same provider, wire API and model as \a config, so its
 /// thinking signatures (or encrypted reasoning) are valid there. A dated snapshot counts as its
 /// alias ("claude-sonnet-4-5-20250929" is "claude-sonnet-4-5").

@@ -337,6 +337,8 @@ void StreamAssemblerBase::closeBlock(int index, const StreamEventSink &sink)
     case ContentBlock::Type::Thinking:
         event.type = StreamEvent::Type::ThinkingEnd;
         break;
+    case ContentBlock::Type::Image: // only in tool results, never streamed
+        return;
     case ContentBlock::Type::ToolCall:
         event.type = StreamEvent::Type::ToolCallEnd;
         if (state.parser)

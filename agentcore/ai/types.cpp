@@ -102,6 +102,24 @@ ContentBlock ContentBlock::makeToolCall(const QString &id,
     return block;
 }
 
+ContentBlock ContentBlock::makeImage(const QString &mimeType, const QByteArray &base64)
+{
+    ContentBlock block;
+    block.type = Type::Image;
+    block.mimeType = mimeType;
+    block.data = base64;
+    return block;
+}
+
+bool ContentBlock::isImageType(const QString &mimeType)
+{
+    static const QStringList types{QStringLiteral("image/png"),
+                                   QStringLiteral("image/jpeg"),
+                                   QStringLiteral("image/gif"),
+                                   QStringLiteral("image/webp")};
+    return types.contains(mimeType);
+}
+
 Message::Message() = default;
 Message::Message(const Message &other) = default;
 Message::Message(Message &&other) noexcept = default;

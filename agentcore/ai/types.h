@@ -56,7 +56,7 @@ struct Usage
 /// crosses threads in queued signals and converts to JSON without visitors.
 struct ContentBlock
 {
-    enum class Type { Text, Thinking, ToolCall };
+    enum class Type { Text, Thinking, ToolCall, Image };
 
     Type type = Type::Text;
     QString text;          ///< Text: the text. Thinking: the reasoning text.
@@ -72,16 +72,26 @@ struct ContentBlock
     /// ToolCall: the id the provider sent, when the conversation had to give the call another
     /// one because an earlier call already had it (core/toolcallids.h); empty otherwise.
     QString providerId;
+    /// Image (in a tool's result): "image/png", "image/jpeg", "image/gif" or "image/webp".
+    QString mimeType;
+    /// Image: the picture, base64-encoded, as the wire APIs and the session file carry it.
+    QByteArray data;
 
     static ContentBlock makeText(const QString &text);
     static ContentBlock makeThinking(const QString &thinking, const QString &signature = {});
     static ContentBlock makeToolCall(const QString &id,
                                      const QString &name,
                                      const QJsonObject &arguments);
+    static ContentBlock makeImage(const QString &mimeType, const QByteArray &base64);
+    /// The pictures every provider that takes images reads: PNG, JPEG, GIF and WebP.
+    static bool isImageType(const QString &mimeType);
+    /// An image's cap, base64 (Anthropic refuses more than 5 MB): a larger one is left out.
+    static constexpr qsizetype maxImageBase64 = 5 * 1024 * 1024;
 
     bool isText() const { return type == Type::Text; }
     bool isThinking() const { return type == Type::Thinking; }
     bool isToolCall() const { return type == Type::ToolCall; }
+    bool isImage() const { return type == Type::Image; }
     friend bool operator==(const ContentBlock &, const ContentBlock &) = default;
 };
 

@@ -13,6 +13,11 @@ namespace {
 // the figure the OpenAI cookbook gives for chat messages.
 constexpr qint64 messageOverhead = 4;
 constexpr qint64 blockOverhead = 2;
+// An image's tokens depend on its size in pixels, which the core does not decode: Anthropic
+// counts width x height / 750 of an image scaled to at most 1.15 megapixels (about 1,600 at
+// most), OpenAI at most about 1,100 at high detail. The larger figure, so a context with
+// pictures is never thought smaller than it is.
+constexpr qint64 imageTokens = 1600;
 
 qint64 estimateJson(const QJsonObject &object)
 {
@@ -51,6 +56,9 @@ qint64 estimateTokens(const Message &message)
             break;
         case ContentBlock::Type::ToolCall:
             tokens += estimateTokens(block.name) + estimateJson(block.arguments);
+            break;
+        case ContentBlock::Type::Image:
+            tokens += imageTokens;
             break;
         }
     }

@@ -55,7 +55,7 @@ inline bool searchesFiles(ToolKind kind)
 /// What a tool returns: model-facing content, UI-only details, and whether it failed.
 struct ToolResult
 {
-    QList<ContentBlock> content; ///< text blocks sent to the model
+    QList<ContentBlock> content; ///< text (and image) blocks sent to the model
     ToolDetails details;         ///< for the UI (diffs, log paths); never sent to the model
     bool isError = false;
 

@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <optional>
+
 namespace AgentCore {
 
 namespace {
@@ -41,15 +43,66 @@ qsizetype decodedSize(const QString &base64)
     return base64.size() * 3 / 4;
 }
 
-QString describeBlock(const QJsonObject &block)
+// What the bytes are, by their signature: a server's word for it is not enough, a provider
+// refuses a request whose picture is not what it says, and would refuse every later one.
+QString pictureType(const QByteArray &bytes)
+{
+    if (bytes.startsWith("\x89PNG\r\n\x1a\n"))
+        return QStringLiteral("image/png");
+    if (bytes.startsWith("\xff\xd8\xff"))
+        return QStringLiteral("image/jpeg");
+    if (bytes.startsWith("GIF87a") || bytes.startsWith("GIF89a"))
+        return QStringLiteral("image/gif");
+    if (bytes.size() >= 12 && bytes.startsWith("RIFF") && bytes.mid(8, 4) == "WEBP")
+        return QStringLiteral("image/webp");
+    return {};
+}
+
+// A picture the providers take (ContentBlock::isImageType), of at most maxImageBase64, whose
+// data is base64 of such a picture indeed; otherwise why not, for the text.
+std::optional<ContentBlock> imageOf(const QString &mimeType, const QString &base64, QString *why)
+{
+    if (!ContentBlock::isImageType(mimeType)) {
+        *why = Tr::tr("not a kind of picture the models read");
+        return std::nullopt;
+    }
+    if (base64.size() > ContentBlock::maxImageBase64) {
+        *why = Tr::tr("larger than the %1 MB the providers take")
+                   .arg(ContentBlock::maxImageBase64 / (1024 * 1024));
+        return std::nullopt;
+    }
+    const QByteArray data = base64.toLatin1();
+    const auto decoded = QByteArray::fromBase64Encoding(data,
+                                                        QByteArray::AbortOnBase64DecodingErrors);
+    const QString type = decoded ? pictureType(*decoded) : QString();
+    if (type.isEmpty()) {
+        *why = Tr::tr("its data is no PNG, JPEG, GIF or WebP picture");
+        return std::nullopt;
+    }
+    return ContentBlock::makeImage(type, data);
+}
+
+// A block of a tool's result as text, or (an image or an embedded picture, while fewer than
+// maxImages came) as a picture appended to \a images, with an empty text.
+QString describeBlock(const QJsonObject &block, QList<ContentBlock> *images)
 {
     const QString type = block.value(QLatin1String("type")).toString();
     const QString mime = block.value(QLatin1String("mimeType")).toString();
     if (type == QLatin1String("text"))
         return block.value(QLatin1String("text")).toString();
     if (type == QLatin1String("image") || type == QLatin1String("audio")) {
-        return Tr::tr("[%1 %2, %3: not passed on to the model]")
-            .arg(type, mime, sizeText(decodedSize(block.value(QLatin1String("data")).toString())));
+        const QString data = block.value(QLatin1String("data")).toString();
+        QString why = Tr::tr("the model takes no sound");
+        if (type == QLatin1String("image") && images->size() >= McpTool::maxImages)
+            why = Tr::tr("more than %1 pictures in one result").arg(McpTool::maxImages);
+        else if (type == QLatin1String("image")) {
+            if (const auto image = imageOf(mime, data, &why)) {
+                images->append(*image);
+                return {};
+            }
+        }
+        return Tr::tr("[%1 %2, %3: not passed on to the model: %4]")
+            .arg(type, mime, sizeText(decodedSize(data)), why);
     }
     if (type == QLatin1String("resource_link")) {
         return Tr::tr("[resource link: %1 %2]")
@@ -62,6 +115,15 @@ QString describeBlock(const QJsonObject &block)
         if (resource.contains(QLatin1String("text")))
             return Tr::tr("[resource %1]\n%2")
                 .arg(uri, resource.value(QLatin1String("text")).toString());
+        QString why;
+        if (images->size() < McpTool::maxImages) {
+            if (const auto image = imageOf(resource.value(QLatin1String("mimeType")).toString(),
+                                           resource.value(QLatin1String("blob")).toString(),
+                                           &why)) {
+                images->append(*image);
+                return Tr::tr("[resource %1: the picture below]").arg(uri);
+            }
+        }
         return Tr::tr("[resource %1, %2 %3: binary, not passed on to the model]")
             .arg(uri,
                  resource.value(QLatin1String("mimeType")).toString(),
@@ -127,9 +189,12 @@ ToolResult McpTool::resultOf(const McpCallResult &result, const QString &serverN
     if (!result.ok)
         return ToolResult::makeError(Tr::tr("MCP server \"%1\": %2").arg(serverName, result.error));
     QStringList parts;
+    QList<ContentBlock> images;
     const QJsonValue content = result.result.value(QLatin1String("content"));
-    for (const QJsonValue &block : content.toArray())
-        parts.append(describeBlock(block.toObject()));
+    for (const QJsonValue &block : content.toArray()) {
+        if (const QString part = describeBlock(block.toObject(), &images); !part.isEmpty())
+            parts.append(part);
+    }
     // Structured content alone (no text blocks for older clients) is still the answer.
     if (parts.isEmpty() && result.result.value(QLatin1String("structuredContent")).isObject()) {
         parts.append(QString::fromUtf8(
@@ -146,9 +211,13 @@ ToolResult McpTool::resultOf(const McpCallResult &result, const QString &serverN
                       .arg(total);
     }
     const bool isError = result.result.value(QLatin1String("isError")).toBool();
-    if (text.isEmpty())
+    if (text.isEmpty() && images.isEmpty())
         text = isError ? Tr::tr("The tool failed without saying why.") : Tr::tr("(no output)");
-    return isError ? ToolResult::makeError(text) : ToolResult::makeText(text);
+    ToolResult tool = isError ? ToolResult::makeError(text) : ToolResult::makeText(text);
+    if (text.isEmpty())
+        tool.content.clear();
+    tool.content += images;
+    return tool;
 }
 
 } // namespace AgentCore

@@ -22,14 +22,18 @@ class McpTool final : public AgentTool
 public:
     static constexpr qsizetype maxToolNameLength = 64; ///< what every provider accepts
     static constexpr qsizetype maxResultChars = 100 * 1024;
+    static constexpr int maxImages = 10; ///< pictures kept from one result
 
     McpTool(std::shared_ptr<McpClient> client, QString serverName, McpToolInfo info);
 
     /// `mcp__<server>__<tool>` with every character but letters, digits, '_' and '-' made '_';
     /// a longer name is cut and ends in a hash of the whole, so two stay apart.
     static QString toolName(const QString &server, const QString &tool);
-    /// A tools/call answer as the model sees it: text kept, images, audio and binary resources
-    /// named in a note, cut at maxResultChars with a note; isError honoured.
+    /// A tools/call answer as the model sees it: text kept (cut at maxResultChars with a note),
+    /// pictures (images and embedded image resources of the kinds and sizes the providers take,
+    /// at most maxImages) kept as Image blocks after the text, audio and other binary content
+    /// named in a note; isError honoured. The request builders send the pictures to the APIs
+    /// that take them and name them to the one that does not (Chat Completions).
     static ToolResult resultOf(const McpCallResult &result, const QString &serverName);
 
     const McpToolInfo &info() const { return m_info; }

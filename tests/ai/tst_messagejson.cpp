@@ -85,6 +85,13 @@ void tst_MessageJson::roundTrip_data()
     result.details.path = QStringLiteral("/tmp/a.txt");
     result.details.other = QJsonObject{{QStringLiteral("lines"), QJsonArray{1, 2}}};
     QTest::newRow("toolResult") << result;
+    // A tool's picture (MCP) is kept in the session as it was sent.
+    Message picture = Message::makeToolResult(QStringLiteral("call_2"),
+                                              QStringLiteral("mcp__shots__take"),
+                                              QStringLiteral("the window:"),
+                                              false);
+    picture.content.append(ContentBlock::makeImage(QStringLiteral("image/png"), "iVBORw0KGgo="));
+    QTest::newRow("toolResult with a picture") << picture;
     QTest::newRow("toolResult without details")
         << Message::makeToolResult(QStringLiteral("c"), QStringLiteral("Ls"), QString(), false);
 
@@ -278,7 +285,11 @@ void tst_MessageJson::rejectsNonMessages_data()
     QTest::newRow("no role") << QByteArray(R"({"content":[]})");
     QTest::newRow("unknown role") << QByteArray(R"({"role":"system","content":[]})");
     QTest::newRow("content not an array") << QByteArray(R"({"role":"user","content":"hi"})");
-    QTest::newRow("unknown block") << QByteArray(R"({"role":"user","content":[{"type":"image"}]})");
+    QTest::newRow("unknown block") << QByteArray(R"({"role":"user","content":[{"type":"audio"}]})");
+    QTest::newRow("image without data") << QByteArray(
+        R"({"role":"toolResult","content":[{"type":"image","mimeType":"image/png"}]})");
+    QTest::newRow("image of a kind no model reads") << QByteArray(
+        R"({"role":"toolResult","content":[{"type":"image","mimeType":"image/svg+xml","data":"PHN2Zz4="}]})");
     QTest::newRow("unknown stop reason")
         << QByteArray(R"({"role":"assistant","content":[],"stopReason":"finished"})");
 }

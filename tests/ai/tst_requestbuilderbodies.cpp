@@ -104,6 +104,8 @@ private slots:
     void anthropicThinking_data();
     void anthropicThinking();
     void responsesReasoningOnlyToSameModel();
+    void picturesFromATool_data();
+    void picturesFromATool();
 };
 
 void tst_RequestBuilderBodies::sameProviderBody_data()
@@ -246,5 +248,71 @@ void tst_RequestBuilderBodies::responsesReasoningOnlyToSameModel()
 }
 
 QTEST_GUILESS_MAIN(tst_RequestBuilderBodies)
+
+// A tool's picture (an MCP server's screenshot) reaches the APIs that take pictures from a tool
+// as one, after the tool's text; Chat Completions is told of it in the text instead. A result of
+// pictures alone has no blank text beside them.
+void tst_RequestBuilderBodies::picturesFromATool_data()
+{
+    QTest::addColumn<int>("api");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QByteArray>("expected"); // the tool result as sent
+
+    // "iVBORw0KGgo=" is the PNG signature: 8 bytes.
+    // The last block of the request carries the cache breakpoint.
+    const char anthropic[]
+        = R"({"type": "tool_result", "tool_use_id": "call_1", "cache_control": {"type": "ephemeral"}, "content": [
+        {"type": "text", "text": "the chart:"},
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo="}}]})";
+    const char anthropicAlone[]
+        = R"({"type": "tool_result", "tool_use_id": "call_1", "cache_control": {"type": "ephemeral"}, "content": [
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo="}}]})";
+    const char responses[] = R"({"type": "function_call_output", "call_id": "call_1", "output": [
+        {"type": "input_text", "text": "the chart:"},
+        {"type": "input_image", "image_url": "data:image/png;base64,iVBORw0KGgo="}]})";
+    const char chat[] = R"({"role": "tool", "tool_call_id": "call_1", "content":
+        "the chart:\n[the tool returned a picture (image/png, 1 KB); this API takes no pictures from a tool, so it was not sent]"})";
+    QTest::newRow("anthropic") << int(WireApi::AnthropicMessages)
+                               << "the chart:" << QByteArray(anthropic);
+    QTest::newRow("anthropic, picture alone") << int(WireApi::AnthropicMessages) << " \n"
+                                              << QByteArray(anthropicAlone);
+    QTest::newRow("openai-responses")
+        << int(WireApi::OpenAiResponses) << "the chart:" << QByteArray(responses);
+    QTest::newRow("openai-chat") << int(WireApi::OpenAiChat) << "the chart:" << QByteArray(chat);
+}
+
+void tst_RequestBuilderBodies::picturesFromATool()
+{
+    QFETCH(int, api);
+    QFETCH(QString, text);
+    QFETCH(QByteArray, expected);
+
+    const ProviderConfig config = requestConfig(WireApi(api), "p", "m");
+    Message result = Message::makeToolResult("call_1", "mcp__shots__chart", text, false);
+    result.content.append(ContentBlock::makeImage("image/png", "iVBORw0KGgo="));
+    Context context;
+    context.messages
+        = {Message::makeUser("draw it"),
+           assistantFrom(config, {ContentBlock::makeToolCall("call_1", "mcp__shots__chart", {})}),
+           result};
+    const QJsonObject body = bodyOf(buildRequest(config, context));
+    QJsonObject sent;
+    for (const QJsonValue &turn : requestTurns(WireApi(api), body)) {
+        if (api == int(WireApi::AnthropicMessages)) {
+            for (const QJsonValue &block : turn.toObject().value("content").toArray()) {
+                if (block.toObject().value("type") == "tool_result")
+                    sent = block.toObject();
+            }
+        } else if (turn.toObject().value("role") == "tool"
+                   || turn.toObject().value("type") == "function_call_output") {
+            sent = turn.toObject();
+        }
+    }
+    const QString difference = TestSupport::jsonDifference(jsonLiteral(expected.constData()), sent);
+    QVERIFY2(difference.isEmpty(),
+             qPrintable(difference + u"\nsent: "
+                        + QString::fromUtf8(QJsonDocument(sent).toJson(QJsonDocument::Compact))));
+    QCOMPARE(apiRuleViolation(WireApi(api), body), QString());
+}
 
 #include "tst_requestbuilderbodies.moc"

@@ -57,6 +57,16 @@ QJsonObject markingEntry(const QString &mark)
                         QStringLiteral("touch '%1'; exec python3 '%2'").arg(mark, fakeServer())}}};
 }
 
+// The servers as an .mcp.json in the sandbox's home; its path, empty when it cannot be written.
+QString writeConfig(const HeadlessSandbox &sandbox, const QJsonObject &servers)
+{
+    const QString path = sandbox.home() + "/mcp.json";
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(config(servers)) < 0)
+        return {};
+    return path;
+}
+
 } // namespace
 
 class tst_HeadlessMcp : public QObject
@@ -75,11 +85,8 @@ private slots:
     {
         HeadlessSandbox sandbox;
         QVERIFY(sandbox.isValid());
-        const QString file = sandbox.home() + "/mcp.json";
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(config({{"everything", everythingEntry()}}));
-        out.close();
+        const QString file = writeConfig(sandbox, {{"everything", everythingEntry()}});
+        QVERIFY(!file.isEmpty());
 
         HttpTestServer server;
         server.enqueue(scriptedReply(api,
@@ -149,14 +156,13 @@ private slots:
 
         HeadlessSandbox sandbox;
         QVERIFY(sandbox.isValid());
-        const QString file = sandbox.home() + "/mcp.json";
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(
-            config({{"everything",
-                     QJsonObject{{"type", "http"},
-                                 {"url", QStringLiteral("http://127.0.0.1:%1/mcp").arg(port)}}}}));
-        out.close();
+        const QString file
+            = writeConfig(sandbox,
+                          {{"everything",
+                            QJsonObject{{"type", "http"},
+                                        {"url",
+                                         QStringLiteral("http://127.0.0.1:%1/mcp").arg(port)}}}});
+        QVERIFY(!file.isEmpty());
 
         HttpTestServer server;
         server.enqueue(scriptedReply(api,
@@ -242,12 +248,11 @@ private slots:
         QFETCH(bool, runs);
         HeadlessSandbox sandbox;
         QVERIFY(sandbox.isValid());
-        const QString file = sandbox.home() + "/mcp.json";
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(config(
-            {{"fake", QJsonObject{{"command", "python3"}, {"args", QJsonArray{fakeServer()}}}}}));
-        out.close();
+        const QString file = writeConfig(sandbox,
+                                         {{"fake",
+                                           QJsonObject{{"command", "python3"},
+                                                       {"args", QJsonArray{fakeServer()}}}}});
+        QVERIFY(!file.isEmpty());
         HttpTestServer server;
         server.enqueue(
             scriptedReply(api, {}, {{"call_note", "mcp__fake__note", {{"text", "kept"}}}}));
@@ -267,11 +272,8 @@ private slots:
         // the resource's text: the model gets both in the user's message.
         HeadlessSandbox sandbox;
         QVERIFY(sandbox.isValid());
-        const QString file = sandbox.home() + "/mcp.json";
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(config({{"everything", everythingEntry()}}));
-        out.close();
+        const QString file = writeConfig(sandbox, {{"everything", everythingEntry()}});
+        QVERIFY(!file.isEmpty());
         HttpTestServer server;
         server.enqueue(scriptedReply(api, QStringLiteral("Sunny.")));
         HeadlessRun run(sandbox,
@@ -317,11 +319,8 @@ private slots:
         QFETCH(QString, error);
         HeadlessSandbox sandbox;
         QVERIFY(sandbox.isValid());
-        const QString file = sandbox.home() + "/mcp.json";
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(config({{"everything", everythingEntry()}}));
-        out.close();
+        const QString file = writeConfig(sandbox, {{"everything", everythingEntry()}});
+        QVERIFY(!file.isEmpty());
         HttpTestServer server;
         HeadlessRun run(sandbox, server, api, {"--mcp-config", file}, prompt);
         run.start();
@@ -348,18 +347,57 @@ private slots:
         QCOMPARE(server.requests().size(), 0);
     }
 
+    // server-everything's tiny image reaches an Anthropic model as a picture in the tool's
+    // result, not as a note about one.
+    void aToolsPictureReachesTheModel()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString file = writeConfig(sandbox, {{"everything", everythingEntry()}});
+        QVERIFY(!file.isEmpty());
+
+        const ReplyApi anthropic = ReplyApi::AnthropicMessages;
+        HttpTestServer server;
+        server.enqueue(
+            scriptedReply(anthropic, {}, {{"toolu_img", "mcp__everything__get-tiny-image", {}}}));
+        server.enqueue(scriptedReply(anthropic, QStringLiteral("A tiny picture.")));
+        HeadlessRun run(sandbox, server, anthropic, {"--mcp-config", file});
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 2);
+
+        const QJsonArray messages
+            = QJsonDocument::fromJson(server.requests().at(1).body)["messages"].toArray();
+        QJsonObject result;
+        for (const QJsonValue &block : messages.last()["content"].toArray()) {
+            if (block["type"] == "tool_result")
+                result = block.toObject();
+        }
+        QCOMPARE(result["tool_use_id"].toString(), "toolu_img");
+        QJsonObject image;
+        for (const QJsonValue &block : result["content"].toArray()) {
+            if (block["type"] == "image")
+                image = block["source"].toObject();
+        }
+        QCOMPARE(image["type"].toString(), "base64");
+        QCOMPARE(image["media_type"].toString(), "image/png");
+        QVERIFY(QByteArray::fromBase64(image["data"].toString().toLatin1()).startsWith("\x89PNG"));
+        QVERIFY2(!server.requests().at(1).body.contains("not passed on to the model"),
+                 server.requests().at(1).body.left(4000).constData());
+    }
+
     void failedServerLeavesTheRunWorking()
     {
         HeadlessSandbox sandbox;
         QVERIFY(sandbox.isValid());
-        const QString file = sandbox.home() + "/mcp.json";
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(config({{"broken",
-                           QJsonObject{{"command", "python3"},
-                                       {"args", QJsonArray{fakeServer(), "crash-at-start"}}}},
-                          {"everything", everythingEntry()}}));
-        out.close();
+        const QString file
+            = writeConfig(sandbox,
+                          {{"broken",
+                            QJsonObject{{"command", "python3"},
+                                        {"args", QJsonArray{fakeServer(), "crash-at-start"}}}},
+                           {"everything", everythingEntry()}});
+        QVERIFY(!file.isEmpty());
         HttpTestServer server;
         server.enqueue(scriptedReply(api, QStringLiteral("Fine.")));
         HeadlessRun run(sandbox, server, api, {"--mcp-config", file});
@@ -378,14 +416,13 @@ private slots:
         HeadlessSandbox sandbox;
         QVERIFY(sandbox.isValid());
         const QString log = sandbox.home() + "/fake.log";
-        const QString file = sandbox.home() + "/mcp.json";
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(config({{"fake",
-                           QJsonObject{{"command", "python3"},
-                                       {"args", QJsonArray{fakeServer()}},
-                                       {"env", QJsonObject{{"FAKE_MCP_LOG", log}}}}}}));
-        out.close();
+        const QString file = writeConfig(sandbox,
+                                         {{"fake",
+                                           QJsonObject{{"command", "python3"},
+                                                       {"args", QJsonArray{fakeServer()}},
+                                                       {"env",
+                                                        QJsonObject{{"FAKE_MCP_LOG", log}}}}}});
+        QVERIFY(!file.isEmpty());
         HttpTestServer server;
         server.enqueue(scriptedReply(api, {}, {{"call_slow", "mcp__fake__slow", {}}}));
         HeadlessRun run(sandbox,

@@ -369,10 +369,15 @@ private slots:
         const ToolResult images = onToolThread(
             [&] { return toolNamed(tools, "mcp__fault__image")->execute(ToolCallContext{}); });
         QVERIFY(!images.isError);
+        // The picture goes on as one; 3 MB of "A" said to be a PNG does not.
         QCOMPARE(images.text(),
                  "two images:\n"
-                 "[image image/png, 72 bytes: not passed on to the model]\n"
-                 "[image image/png, 2304.0 KiB: not passed on to the model]");
+                 "[image image/png, 2304.0 KiB: not passed on to the model: its data is no PNG, "
+                 "JPEG, GIF or WebP picture]");
+        QCOMPARE(images.content.size(), 2);
+        QVERIFY(images.content.at(1).isImage());
+        QCOMPARE(images.content.at(1).mimeType, "image/png");
+        QVERIFY(QByteArray::fromBase64(images.content.at(1).data).startsWith("\x89PNG"));
     }
 
     void liveToolsNeverShadowTheBuiltIns()

@@ -15,6 +15,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace AgentCore;
 
 class tst_McpProtocol : public QObject
@@ -246,10 +248,12 @@ private slots:
         ToolResult result = McpTool::resultOf(call, "s");
         QVERIFY(!result.isError);
         QCOMPARE(result.text(),
-                 "hello\n[image image/png, 6 bytes: not passed on to the model]\n"
+                 "hello\n[image image/png, 6 bytes: not passed on to the model: its data is no "
+                 "PNG, JPEG, GIF or WebP picture]\n"
                  "[resource file:///a.txt]\ninside\n"
                  "[resource file:///b.bin, application/zip 3 bytes: binary, not passed on to the "
                  "model]\n[resource link: file:///c c]");
+        QCOMPARE(result.content.size(), 1); // no picture among them
 
         call.result = {{"isError", true},
                        {"content", QJsonArray{QJsonObject{{"type", "text"}, {"text", "broken"}}}}};
@@ -266,6 +270,62 @@ private slots:
             result.text().endsWith(QStringLiteral("[the result was cut at %1 of its %2 characters]")
                                        .arg(McpTool::maxResultChars)
                                        .arg(McpTool::maxResultChars + 10)));
+
+        // Pictures go to the model as pictures: the type read from the bytes, not the server's word.
+        const QByteArray png = QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16).toBase64();
+        const QByteArray gif = QByteArray("GIF89a\x01\0\x01\0", 10).toBase64();
+        const QByteArray webp = QByteArray("RIFF\x10\0\0\0WEBPVP8 ", 16).toBase64();
+        const auto image = [](const QByteArray &data, const QString &mimeType) {
+            return QJsonObject{{"type", "image"},
+                               {"mimeType", mimeType},
+                               {"data", QString::fromLatin1(data)}};
+        };
+        call.result = {
+            {"content",
+             QJsonArray{image(png, "image/png"),
+                        QJsonObject{{"type", "text"}, {"text", "a chart and a gif"}},
+                        image(gif, "image/jpeg"),
+                        QJsonObject{{"type", "resource"},
+                                    {"resource",
+                                     QJsonObject{{"uri", "shot://1"},
+                                                 {"mimeType", "image/webp"},
+                                                 {"blob", QString::fromLatin1(webp)}}}},
+                        image(png, "image/svg+xml"),
+                        image(QByteArray(ContentBlock::maxImageBase64 + 4, 'A'), "image/png"),
+                        QJsonObject{{"type", "audio"},
+                                    {"mimeType", "audio/wav"},
+                                    {"data", "UklGRg=="}}}}};
+        result = McpTool::resultOf(call, "s");
+        QCOMPARE(result.text(),
+                 "a chart and a gif\n[resource shot://1: the picture below]\n"
+                 "[image image/svg+xml, 18 bytes: not passed on to the model: not a kind of "
+                 "picture the models read]\n"
+                 "[image image/png, 3840.0 KiB: not passed on to the model: larger than the 5 MB "
+                 "the providers take]\n"
+                 "[audio audio/wav, 6 bytes: not passed on to the model: the model takes no "
+                 "sound]");
+        QCOMPARE(result.content.size(), 4);
+        QCOMPARE(result.content.at(1), ContentBlock::makeImage("image/png", png));
+        QCOMPARE(result.content.at(2), ContentBlock::makeImage("image/gif", gif));
+        QCOMPARE(result.content.at(3), ContentBlock::makeImage("image/webp", webp));
+
+        // A result of pictures alone has no text block; at most maxImages are kept.
+        QJsonArray many;
+        for (int i = 0; i < McpTool::maxImages; ++i)
+            many.append(image(png, "image/png"));
+        call.result = {{"content", many}};
+        result = McpTool::resultOf(call, "s");
+        QCOMPARE(result.content.size(), McpTool::maxImages);
+        QVERIFY(std::all_of(result.content.cbegin(), result.content.cend(), [](const auto &b) {
+            return b.isImage();
+        }));
+        many.append(image(png, "image/png"));
+        call.result = {{"content", many}};
+        result = McpTool::resultOf(call, "s");
+        QCOMPARE(result.content.size(), McpTool::maxImages + 1);
+        QCOMPARE(result.text(),
+                 "[image image/png, 18 bytes: not passed on to the model: more than 10 pictures "
+                 "in one result]");
 
         McpCallResult failed;
         failed.error = "the MCP server \"s\" exited with code 3";

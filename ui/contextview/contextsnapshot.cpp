@@ -53,6 +53,9 @@ QString blocksText(const Message &message)
                                                          QJsonDocument(block.arguments)
                                                              .toJson(QJsonDocument::Compact))));
             break;
+        case ContentBlock::Type::Image:
+            parts.append(ContextSnapshot::tr("[picture, %1]").arg(block.mimeType));
+            break;
         }
         if (parts.join(u'\n').size() > previewChars)
             break;
