@@ -1381,7 +1381,8 @@ QString everythingScript()
 }
 
 // Issue #20: a repository's .mcp.json asks before its servers start; the settings page lists
-// them with their state and tools; an MCP tool's card while the server reports progress.
+// them with their state and tools; an MCP tool's card with the picture it returned, and while
+// the server reports progress.
 bool mcpStates(const QString &dir)
 {
     if (!QFileInfo::exists(everythingScript())) {
@@ -1408,7 +1409,9 @@ bool mcpStates(const QString &dir)
                                                       QStringLiteral("${keyring:tracker}")}}}}}}}})
                   .toJson();
     Scene scene(dir,
-                {call(QStringLiteral("m1"),
+                {call(QStringLiteral("m0"), QStringLiteral("mcp__everything__get-tiny-image"), {}),
+                 ModelStep::text(QStringLiteral("That is the MCP logo, 20 × 20 pixels.")),
+                 call(QStringLiteral("m1"),
                       QStringLiteral("mcp__everything__trigger-long-running-operation"),
                       {{QStringLiteral("duration"), 30}, {QStringLiteral("steps"), 10}}),
                  ModelStep::text(QStringLiteral("Done."))},
@@ -1461,6 +1464,19 @@ bool mcpStates(const QString &dir)
          && ok;
     QTest::keyClick(composer, Qt::Key_Escape);
     composer->clear();
+
+    // A tool's picture on its card, as the model got it.
+    scene.type(QStringLiteral("Show me the MCP logo"));
+    ok = scene.waitFor([&scene] {
+        const Ui::ConversationView *view = scene.page()->conversation();
+        for (int i = 0; i < view->itemCount(); ++i) {
+            if (view->itemAt(i)->kind() == Ui::ConversationItem::Kind::ToolCard
+                && !static_cast<const Ui::ToolCardItem *>(view->itemAt(i))->pictures().isEmpty())
+                return true;
+        }
+        return false;
+    }) && scene.waitForIdle()
+         && scene.save(QStringLiteral("75-mcp-tool-picture")) && ok;
 
     scene.type(QStringLiteral("Run the long operation"));
     ok = scene.waitFor([&scene] {

@@ -4,6 +4,7 @@
 #include <loop/agenttypes.h>
 
 #include <QApplication>
+#include <QBuffer>
 #include <QImage>
 #include <QJsonObject>
 #include <QPainter>
@@ -92,6 +93,47 @@ private slots:
 
     // "Found 15 files." is followed by the 15 files; "show all" offers those 15, not the 16
     // lines the output has with its summary (nor the note of a cut list).
+    // A picture an MCP tool returned is on its card below the text, scaled to fit; one that
+    // cannot be read is named instead. Both are in the card's text (copy, screen readers).
+    void aToolsPictureIsShownBelowItsOutput()
+    {
+        QImage chart(800, 400, QImage::Format_RGB32);
+        chart.fill(Qt::red);
+        QByteArray png;
+        QBuffer buffer(&png);
+        QVERIFY(chart.save(&buffer, "PNG"));
+        AgentCore::ToolResult result = AgentCore::ToolResult::makeText("the chart:");
+        result.content.append(AgentCore::ContentBlock::makeImage("image/png", png.toBase64()));
+        result.content.append(
+            AgentCore::ContentBlock::makeImage("image/png",
+                                               QByteArray("\x89PNG\r\n\x1a\nbroken", 14).toBase64()));
+
+        ToolCardItem card("call_1", "mcp__charts__draw");
+        card.setResult(result, 0);
+        QCOMPARE(card.pictures().size(), 2);
+        QCOMPARE(card.pictures().at(0).size(), QSize(480, 240));
+        QVERIFY(card.pictures().at(1).isNull());
+        QCOMPARE(card.plainText(),
+                 "charts \u203a draw\nthe chart:\n[picture: image/png, 800 \u00d7 400]\n"
+                 "[picture: image/png, unreadable]");
+
+        const Ui::ConversationStyle style = appStyle();
+        const int height = card.layout(600, style);
+        QVERIFY2(height > 240, qPrintable(QString::number(height)));
+        QImage painted(600, height, QImage::Format_ARGB32_Premultiplied);
+        painted.fill(Qt::white);
+        QPainter painter(&painted);
+        card.paint(&painter, painted.rect(), style, 0);
+        painter.end();
+        int red = 0;
+        for (int y = 0; y < painted.height(); ++y) {
+            for (int x = 0; x < painted.width(); ++x)
+                red += painted.pixel(x, y) == qRgb(255, 0, 0) ? 1 : 0;
+        }
+        // The picture inside its one-pixel frame.
+        QVERIFY2(red >= 478 * 238, qPrintable(QString::number(red)));
+    }
+
     void showAllCountsWhatTheSummaryCounts_data()
     {
         QTest::addColumn<QString>("tool");

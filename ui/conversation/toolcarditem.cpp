@@ -2,7 +2,9 @@
 
 #include "conversationstyle.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
+#include <QImageReader>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
@@ -54,7 +56,28 @@ QString ToolCardItem::plainText() const
         text += QLatin1Char(' ') + key;
     if (!m_output.isEmpty())
         text += QLatin1Char('\n') + m_output.visibleText();
+    for (const QString &picture : m_pictureNames)
+        text += QLatin1Char('\n') + Tr::tr("[picture: %1]").arg(picture);
     return text;
+}
+
+// A tool's picture scaled to fit maxPictureSize as it is decoded (a 5 MB screenshot is never
+// held at full size), and how it is named; \a *image stays null when it cannot be read.
+static QString readPicture(const AgentCore::ContentBlock &block, QImage *image)
+{
+    QByteArray bytes = QByteArray::fromBase64(block.data);
+    QBuffer buffer(&bytes);
+    QImageReader reader(&buffer);
+    const QSize size = reader.size();
+    if (size.isValid()) {
+        const QSize max = ToolCardItem::maxPictureSize;
+        if (size.width() > max.width() || size.height() > max.height())
+            reader.setScaledSize(size.scaled(max, Qt::KeepAspectRatio));
+        *image = reader.read(); // null past QImageReader's allocation limit, too
+    }
+    if (image->isNull())
+        return Tr::tr("%1, unreadable").arg(block.mimeType);
+    return Tr::tr("%1, %2 × %3").arg(block.mimeType).arg(size.width()).arg(size.height());
 }
 
 QString ToolCardItem::keyArgument() const
@@ -167,6 +190,15 @@ void ToolCardItem::setResult(const AgentCore::ToolResult &result, qint64 nowMs)
         m_output.setText(text);
     }
     m_details.setText(detailsText(details));
+    m_pictures.clear();
+    m_pictureNames.clear();
+    for (const AgentCore::ContentBlock &block : result.content) {
+        if (!block.isImage())
+            continue;
+        QImage image;
+        m_pictureNames.append(readPicture(block, &image));
+        m_pictures.append(image);
+    }
     invalidate();
 }
 
@@ -216,6 +248,24 @@ ToolCardItem::Geometry ToolCardItem::computeGeometry(int width, const Conversati
         y += g.output.height();
         g.outputToggle = m_output.toggleRect(outputLines(g.output), style);
     }
+    // The pictures in rows, each at most the card's width.
+    int x = style.padding;
+    int rowHeight = 0;
+    for (const QImage &picture : m_pictures) {
+        QSize size = picture.isNull() ? QSize(120, style.smallMetrics.height() * 2)
+                                      : picture.size();
+        if (size.width() > inner)
+            size = size.scaled(inner, size.height(), Qt::KeepAspectRatio);
+        if (rowHeight == 0 || x + size.width() > style.padding + inner) {
+            y += rowHeight + style.spacing;
+            x = style.padding;
+            rowHeight = 0;
+        }
+        g.pictures.append(QRect(QPoint(x, y), size));
+        x += size.width() + style.spacing;
+        rowHeight = qMax(rowHeight, size.height());
+    }
+    y += rowHeight;
     if (!m_details.isEmpty()) {
         y += style.spacing;
         g.detailsHeader = QRect(style.padding, y, inner, style.smallMetrics.height());
@@ -391,6 +441,22 @@ void ToolCardItem::paint(QPainter *painter,
         painter->setClipPath(box);
         m_output.paint(painter, outputLines(m_geometry.output), clip, style);
         painter->restore();
+    }
+    for (qsizetype i = 0; i < m_geometry.pictures.size() && i < m_pictures.size(); ++i) {
+        const QRect &rect = m_geometry.pictures.at(i);
+        if (!rect.intersects(clip))
+            continue;
+        if (m_pictures.at(i).isNull()) {
+            painter->setPen(QPen(style.cardBorder, 1, Qt::DashLine));
+            painter->drawRect(rect.adjusted(0, 0, -1, -1));
+            painter->setFont(style.small);
+            painter->setPen(style.muted);
+            painter->drawText(rect, Qt::AlignCenter | Qt::TextWordWrap, m_pictureNames.at(i));
+            continue;
+        }
+        painter->drawImage(rect, m_pictures.at(i));
+        painter->setPen(QPen(style.cardBorder, 1));
+        painter->drawRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5));
     }
     if (!m_geometry.detailsHeader.isEmpty()) {
         painter->setFont(style.small);

@@ -5,14 +5,17 @@
 
 #include <loop/agenttypes.h>
 
+#include <QImage>
 #include <QJsonObject>
+#include <QStringList>
 
 namespace Ui {
 
 /// One tool call: name and key argument, a spinner and clock while it runs, its output (live
 /// for Bash, capped to the first and last lines until expanded) or its error, Edit and Write
 /// diffs with coloured +/- lines, and the remaining details behind a toggle. A call the user
-/// stopped (details.aborted) keeps the output it had and says "stopped".
+/// stopped (details.aborted) keeps the output it had and says "stopped". Pictures a tool returned
+/// (an MCP server's screenshot) are shown below its output, scaled down, as the model got them.
 class ToolCardItem final : public ConversationItem
 {
 public:
@@ -40,6 +43,10 @@ public:
     /// The output or diff as shown (capped while collapsed).
     QString outputText() const { return m_output.visibleText(); }
     bool hasDiff() const { return m_hasDiff; }
+    /// The pictures of the result, as shown (at most maxPictureSize); a null image for one
+    /// that could not be read.
+    const QList<QImage> &pictures() const { return m_pictures; }
+    static constexpr QSize maxPictureSize{480, 240};
     /// What the header says on the right: "waiting", "not run", "stopped", or the time taken.
     QString stateText(qint64 nowMs) const;
 
@@ -73,6 +80,7 @@ private:
         QRect header;
         QRect output;
         QRect outputToggle;
+        QList<QRect> pictures;
         QRect detailsHeader;
         QRect details;
         QRect detailsToggle;
@@ -98,6 +106,8 @@ private:
     int m_additions = 0;
     int m_deletions = 0;
     bool m_detailsExpanded = false;
+    QList<QImage> m_pictures;
+    QStringList m_pictureNames; ///< "image/png, 640 × 480": for plainText() and unreadable ones
 
     Geometry m_geometry;
 };
