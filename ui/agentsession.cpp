@@ -630,6 +630,12 @@ void AgentSession::onEvent(const AgentEvent &event)
             m_meter.append(event.message);
             m_meterSources.append(m_conversation.size() - 1);
         }
+    } else if ((event.type == AgentEvent::Type::AgentStart
+                || event.type == AgentEvent::Type::TurnStart)
+               && event.tools != m_meter.context().tools) {
+        // The MCP servers' tools, taken at the run's start (or changed since): the context
+        // carries them too. Usually the same shared list, compared at once.
+        m_meter.setPreamble(m_meter.context().systemPrompt, event.tools);
     } else if (event.type == AgentEvent::Type::AgentEnd) {
         m_conversation = m_agent->messages(); // the conversation as the Agent keeps it
         remeasure();

@@ -158,7 +158,9 @@ QList<Message> AgentRun::run(const QList<Message> &prompts)
 
 void AgentRun::drive(QList<Message> pending)
 {
-    emitEvent(AgentEvent::Type::AgentStart);
+    auto start = m_boxes->make(AgentEvent::Type::AgentStart, Message());
+    start->tools = m_toolDefinitions;
+    emitEvent(std::move(start));
     if (m_config.getSteeringMessages)
         pending.append(takenFrom(m_config.getSteeringMessages(), MessageOrigin::Steering));
     for (;;) {
@@ -243,7 +245,9 @@ AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
 void AgentRun::startTurn()
 {
     m_turnOpen = true;
-    emitEvent(AgentEvent::Type::TurnStart);
+    auto start = m_boxes->make(AgentEvent::Type::TurnStart, Message());
+    start->tools = m_toolDefinitions; // shared, not copied
+    emitEvent(std::move(start));
 }
 
 void AgentRun::endTurn(const Message &assistant, QList<Message> results, bool hasMoreToolCalls)

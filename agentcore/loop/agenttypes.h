@@ -181,6 +181,9 @@ struct AgentEvent
     QJsonObject arguments;
     ToolResult result;
     bool isError = false;
+    /// AgentStart, TurnStart: the tools this turn offers the model (built-in, MCP), so what
+    /// shows the context's size counts them.
+    QList<ToolDefinition> tools;
 };
 
 /// "agent_start", "turn_end", "message_update", "tool_execution_end", ...

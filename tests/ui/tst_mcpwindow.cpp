@@ -176,6 +176,13 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
         QCOMPARE(m_repo->read("mcp-note.txt"), QByteArray("from the model"));
         QCOMPARE(lastToolResult(m_model->contexts().at(2)), QStringLiteral("noted"));
+        // What shows the context's size counts the servers' tools the model was offered.
+        QStringList metered;
+        for (const AgentCore::ToolDefinition &tool : session()->contextMeter().context().tools)
+            metered.append(tool.name);
+        QVERIFY2(metered.contains("mcp__everything__echo") && metered.contains("mcp__fake__note")
+                     && metered.contains("Read"),
+                 qPrintable(metered.join(", ")));
 
         // The cards name the server and the tool; the echo's result is in the conversation.
         const QStringList cards = toolCards();
