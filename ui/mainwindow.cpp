@@ -268,6 +268,9 @@ MainWindow::~MainWindow()
     m_followUps->setAgent(nullptr);
     m_session = nullptr;
     delete m_open;
+    // Their servers stop in the background; the program waits for them as it ends.
+    delete std::exchange(m_mcp, nullptr);
+    McpServers::waitForStoppedServers();
 }
 
 bool MainWindow::openRepository(const QString &path)

@@ -6,12 +6,16 @@ on stderr ("got <method>"), so a test can read what the client sent from the cli
     fakeserver.py [MODE]
     MODE: normal (default), silent (never answers initialize), badversion, crash-at-start,
           no-pong (answers everything but ping: a server hung after its start, as seen from
-          the client's pings)
+          the client's pings), stubborn (once its stdin closes, ignores SIGTERM and lives on:
+          only SIGKILL stops it)
 FAKE_MCP_LOG=FILE: the same lines are appended to FILE (a headless run keeps the log inside).
+FAKE_MCP_PID=FILE: its process id is written to FILE.
 """
 import json
 import os
+import signal
 import sys
+import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "normal"
 listed_extra = False
@@ -47,6 +51,10 @@ PAGE_2 = [
     {"name": "note", "description": "Writes mcp-note.txt in its working directory.",
      "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}},
 ]
+
+if os.environ.get("FAKE_MCP_PID"):
+    with open(os.environ["FAKE_MCP_PID"], "w") as pid:
+        pid.write(str(os.getpid()))
 
 if mode == "crash-at-start":
     sys.stderr.write("fatal: cannot open the database\n")
@@ -120,3 +128,7 @@ for line in sys.stdin:
         request = message["params"]["requestId"]
         # Answers anyway, late: the client has forgotten the id and must stay quiet about it.
         text(request, "too late")
+
+if mode == "stubborn":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    time.sleep(60)

@@ -24,6 +24,7 @@
 #include <settings/settingsdialog.h>
 
 #include <QAbstractButton>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -40,6 +41,8 @@
 #include <QTreeWidget>
 
 #include <memory>
+
+#include <signal.h>
 
 using namespace AgentCore;
 using TestSupport::ModelStep;
@@ -334,6 +337,34 @@ private slots:
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         waitForReady(1);
+    }
+
+    // Opening another repository stops the servers of the last one without waiting for them:
+    // one that ignores its closed stdin and SIGTERM still lives when the window is back, and
+    // is gone (killed) soon after.
+    void openingAnotherRepositoryDoesNotWaitForTheServers()
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        const QString pidFile = m_config.filePath("stubborn.pid");
+        QJsonObject stubborn = fakeEntry({{"FAKE_MCP_PID", pidFile}});
+        stubborn["args"] = QJsonArray{fakeServer(), "stubborn"};
+        Ui::AppSettings app;
+        app.mcpServers = QString::fromUtf8(config({{"stubborn", stubborn}}));
+        QSettings qsettings;
+        app.save(qsettings);
+        qsettings.sync();
+        openWindow({});
+        waitForReady(1);
+        QFile file(pidFile);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const pid_t pid = pid_t(file.readAll().trimmed().toInt());
+        QVERIFY(pid > 0 && ::kill(pid, 0) == 0);
+
+        ToolsTest::Repo other;
+        QVERIFY(m_window->openRepository(other.root()));
+        QVERIFY2(::kill(pid, 0) == 0, "the window waited for the old server to stop");
+        QTRY_VERIFY_WITH_TIMEOUT(::kill(pid, 0) != 0, 10'000);
+        m_window.reset(); // before the repository it has open goes
     }
 
     void userServerGetsItsSecret()

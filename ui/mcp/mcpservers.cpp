@@ -58,15 +58,34 @@ McpServers::McpServers(Options options, KeyStore *keyStore, QObject *parent)
     , m_clients(std::make_shared<Clients>())
 {}
 
+namespace {
+// Where the hosts of destroyed McpServers stop their servers.
+QThreadPool &teardowns()
+{
+    static QThreadPool pool;
+    return pool;
+}
+} // namespace
+
 McpServers::~McpServers()
 {
     {
         QMutexLocker locker(&m_clients->mutex);
         m_clients->clients.clear();
     }
-    // The background stops hold clients of the host: they end before it goes.
-    m_stops.waitForDone();
-    m_host.reset();
+    // A server that ignores its closed stdin takes a second to stop (half a second for it to
+    // exit, half a second after SIGTERM), the host's servers one after another: not on the UI
+    // thread. The background stops hold clients of the host: they end before it goes.
+    teardowns().start(
+        [stops = m_stops, host = std::shared_ptr<AgentCore::McpHost>(std::move(m_host))]() mutable {
+            stops->waitForDone();
+            host.reset();
+        });
+}
+
+void McpServers::waitForStoppedServers()
+{
+    teardowns().waitForDone();
 }
 
 QString McpServers::secretAccount(const QString &name)
@@ -294,7 +313,7 @@ void McpServers::stop(int index)
     ++entry.launch;
     if (const std::shared_ptr<McpClient> client = std::exchange(entry.client, nullptr)) {
         client->disconnect(this);
-        m_stops.start([client] { client->shutdown(); });
+        m_stops->start([client] { client->shutdown(); });
     }
     publishClients();
 }
@@ -350,7 +369,7 @@ void McpServers::setUserServers(const QByteArray &json)
             m_entries[index].launch = old.launch;
         } else if (old.client) {
             old.client->disconnect(this);
-            m_stops.start([client = old.client] { client->shutdown(); });
+            m_stops->start([client = old.client] { client->shutdown(); });
         }
     }
     for (int i = 0; i < m_entries.size(); ++i)

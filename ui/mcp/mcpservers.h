@@ -66,7 +66,12 @@ public:
     };
 
     McpServers(Options options, KeyStore *keyStore, QObject *parent = nullptr);
-    ~McpServers() override; ///< stops every server
+    /// Stops every server, in the background: a server that ignores its closed stdin and
+    /// SIGTERM takes a second to stop, and opening another repository must not wait for it.
+    ~McpServers() override;
+    /// Blocks until the servers of every McpServers destroyed so far have stopped: what the
+    /// window does as it goes, so that none outlives the program.
+    static void waitForStoppedServers();
 
     /// The keyring account of the secret `${keyring:NAME}` names.
     static QString secretAccount(const QString &name);
@@ -118,7 +123,8 @@ private:
 
     Options m_options;
     QPointer<KeyStore> m_keyStore;
-    QThreadPool m_stops; ///< stopping a server waits for it: never on the UI thread
+    /// Stopping a server waits for it: never on the UI thread. Shared with the teardown.
+    std::shared_ptr<QThreadPool> m_stops = std::make_shared<QThreadPool>();
     std::unique_ptr<AgentCore::McpHost> m_host;
     std::shared_ptr<Clients> m_clients;
     QList<McpServerEntry> m_entries;
