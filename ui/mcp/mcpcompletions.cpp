@@ -54,6 +54,19 @@ int rankOf(const QString &typed,
                                                                                                : -1;
 }
 
+// The servers whose lists are offered: those running and ready.
+QList<McpServerEntry> readyServers(const McpServers *servers)
+{
+    QList<McpServerEntry> ready;
+    if (!servers)
+        return ready;
+    for (const McpServerEntry &entry : servers->servers()) {
+        if (entry.client && entry.client->state() == McpClient::State::Ready)
+            ready.append(entry);
+    }
+    return ready;
+}
+
 // Those starting with \a typed first, each group in the server's order.
 QList<McpCompletion> ranked(const QList<std::pair<int, McpCompletion>> &found, int max)
 {
@@ -95,9 +108,7 @@ void McpCompletions::onServersChanged()
 {
     QList<std::weak_ptr<McpClient>> listed;
     QList<std::shared_ptr<McpClient>> toList;
-    for (const McpServerEntry &entry : m_servers->servers()) {
-        if (!entry.client || entry.client->state() != McpClient::State::Ready)
-            continue;
+    for (const McpServerEntry &entry : readyServers(m_servers)) {
         const bool known = std::any_of(m_listed.cbegin(),
                                        m_listed.cend(),
                                        [&entry](const std::weak_ptr<McpClient> &weak) {
@@ -139,11 +150,7 @@ void McpCompletions::list(const std::shared_ptr<McpClient> &client)
 QList<McpCompletion> McpCompletions::resources(const QString &typed, int max) const
 {
     QList<std::pair<int, McpCompletion>> found;
-    if (!m_servers)
-        return {};
-    for (const McpServerEntry &entry : m_servers->servers()) {
-        if (!entry.client || entry.client->state() != McpClient::State::Ready)
-            continue;
+    for (const McpServerEntry &entry : readyServers(m_servers)) {
         for (const AgentCore::McpResourceInfo &resource : entry.client->resources()) {
             const QString reference = entry.config.name + QLatin1Char(':') + resource.uri;
             const QString name = resource.title.isEmpty() ? resource.name : resource.title;
@@ -174,11 +181,7 @@ QList<McpCompletion> McpCompletions::resources(const QString &typed, int max) co
 QList<McpCompletion> McpCompletions::prompts(const QString &typed, int max) const
 {
     QList<std::pair<int, McpCompletion>> found;
-    if (!m_servers)
-        return {};
-    for (const McpServerEntry &entry : m_servers->servers()) {
-        if (!entry.client || entry.client->state() != McpClient::State::Ready)
-            continue;
+    for (const McpServerEntry &entry : readyServers(m_servers)) {
         for (const AgentCore::McpPromptInfo &prompt : entry.client->prompts()) {
             const QString reference = entry.config.name + QLatin1Char(':') + prompt.name;
             const int rank = rankOf(typed, entry.config.name, reference, prompt.title);
