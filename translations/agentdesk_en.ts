@@ -11,7 +11,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../agentcore/loop/agentloop.cpp" line="+472"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+476"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>Stopped after %n turn: the turn limit of this run was reached.</numerusform>
@@ -221,7 +221,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+501"/>
+        <location line="+504"/>
         <source>Brought back %n file(s) from %1.</source>
         <translation>
             <numerusform>Brought back %n file from %1.</numerusform>
@@ -232,7 +232,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::McpServersPage</name>
     <message numerus="yes">
-        <location filename="../ui/mcp/mcpserverspage.cpp" line="+45"/>
+        <location filename="../ui/mcp/mcpserverspage.cpp" line="+47"/>
         <source>connected, %n tool(s)</source>
         <translation>
             <numerusform>connected, %n tool</numerusform>

@@ -4,7 +4,7 @@
 <context>
     <name>AgentCore::AgentLoop</name>
     <message>
-        <location filename="../agentcore/loop/agentloop.cpp" line="+598"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+602"/>
         <source>tool-call markup</source>
         <translation>工具调用标记</translation>
     </message>
@@ -18,7 +18,7 @@
         <translation type="vanished">已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
     </message>
     <message>
-        <location line="-542"/>
+        <location line="-546"/>
         <source>Skipped: the request did not fit the model&apos;s context window; this tool call was not run.</source>
         <translation>已跳过：请求超出了模型的上下文窗口，此工具调用未执行。</translation>
     </message>
@@ -33,7 +33,7 @@
         <translation>已跳过：回复失败（%1），此工具调用未执行。</translation>
     </message>
     <message numerus="yes">
-        <location line="+408"/>
+        <location line="+412"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
@@ -50,7 +50,7 @@
         <translation>已跳过：运行因内部错误而停止。</translation>
     </message>
     <message>
-        <location line="-258"/>
+        <location line="-260"/>
         <source>Skipped: your reply was cut off at the output token limit, so this tool call may be incomplete and was not run. If it is still needed, make it again with less in it (for example, write a large file in several smaller steps).</source>
         <translation>已跳过：你的回复在输出 token 上限处被截断，因此这个工具调用可能不完整，没有运行。如果仍然需要，请减少内容后重新调用（例如把大文件分几步写入）。</translation>
     </message>
@@ -60,7 +60,7 @@
         <translation>已跳过：这条回复同样把工具调用写成了文本，因此其中的工具调用都未执行。</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+126"/>
         <source>Aborted before the request was sent.</source>
         <translation>请求发送前已中止。</translation>
     </message>
@@ -2259,7 +2259,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::McpTool</name>
     <message>
-        <location filename="../agentcore/mcp/mcptool.cpp" line="+34"/>
+        <location filename="../agentcore/mcp/mcptool.cpp" line="+36"/>
         <source>%1 bytes</source>
         <translation>%1 字节</translation>
     </message>
@@ -2269,9 +2269,38 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>[%1 %2, %3: not passed on to the model]</source>
-        <translation>[%1 %2，%3：未传递给模型]</translation>
+        <translation type="vanished">[%1 %2，%3：未传递给模型]</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>not a kind of picture the models read</source>
+        <translation>不是模型能读取的图片类型</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>larger than the %1 MB the providers take</source>
+        <translation>超过服务商接受的 %1 MB</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>its data is no PNG, JPEG, GIF or WebP picture</source>
+        <translation>其数据不是 PNG、JPEG、GIF 或 WebP 图片</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>the model takes no sound</source>
+        <translation>模型不接受声音</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>more than %1 pictures in one result</source>
+        <translation>一个结果中的图片超过 %1 张</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>[%1 %2, %3: not passed on to the model: %4]</source>
+        <translation>[%1 %2，%3：未传递给模型：%4]</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2286,7 +2315,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
+        <source>[resource %1: the picture below]</source>
+        <translation>[资源 %1：见下方图片]</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>[resource %1, %2 %3: binary, not passed on to the model]</source>
         <translation>[资源 %1，%2 %3：二进制，未传递给模型]</translation>
     </message>
@@ -2311,7 +2345,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>MCP 服务器“%1”：%2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>[the result was cut at %1 of its %2 characters]</source>
         <translation>[结果已在其 %2 个字符中的第 %1 个处截断]</translation>
     </message>
@@ -2402,7 +2436,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::MessageJson</name>
     <message>
-        <location filename="../agentcore/ai/messagejson.cpp" line="+217"/>
+        <location filename="../agentcore/ai/messagejson.cpp" line="+231"/>
         <source>unknown message role &quot;%1&quot;</source>
         <translation>未知的消息角色“%1”</translation>
     </message>
@@ -2436,6 +2470,14 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <location filename="../agentcore/ai/openaichatassembler.cpp" line="+161"/>
         <source>The provider&apos;s content filter stopped the response.</source>
         <translation>提供商的内容过滤器中止了这次回复。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::OpenAiChatRequest</name>
+    <message>
+        <location filename="../agentcore/ai/openaichatrequest.cpp" line="+92"/>
+        <source>[the tool returned a picture (%1, %2 KB); this API takes no pictures from a tool, so it was not sent]</source>
+        <translation>[工具返回了一张图片（%1，%2 KB）；此 API 不接受来自工具的图片，因此未发送]</translation>
     </message>
 </context>
 <context>
@@ -4220,7 +4262,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>提供商在“%1”事件中发送了格式错误的 JSON（%2）：%3</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+171"/>
         <source>tool</source>
         <translation>工具</translation>
     </message>
@@ -5170,7 +5212,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>[思考] %1</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+9"/>
+        <source>[picture, %1]</source>
+        <translation>[图片，%1]</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -6687,7 +6734,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+283"/>
+        <location filename="../ui/mainwindow.cpp" line="+286"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -6833,7 +6880,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-752"/>
+        <location line="-755"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -6862,7 +6909,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         </translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>Stop the running tasks before opening another repository.</source>
         <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
     </message>
@@ -7025,7 +7072,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::McpCompletions</name>
     <message>
-        <location filename="../ui/mcp/mcpcompletions.cpp" line="+203"/>
+        <location filename="../ui/mcp/mcpcompletions.cpp" line="+206"/>
         <source>%1%2: %3</source>
         <extracomment>A prompt&apos;s argument in the tool tip of the composer&apos;s / list</extracomment>
         <translation>%1%2：%3</translation>
@@ -7060,7 +7107,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::McpServers</name>
     <message>
-        <location filename="../ui/mcp/mcpservers.cpp" line="+105"/>
+        <location filename="../ui/mcp/mcpservers.cpp" line="+124"/>
         <source>%1 cannot be read or is larger than %2 KiB</source>
         <translation>%1 无法读取或大于 %2 KiB</translation>
     </message>
@@ -7103,7 +7150,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::McpServersPage</name>
     <message>
-        <location filename="../ui/mcp/mcpserverspage.cpp" line="+32"/>
+        <location filename="../ui/mcp/mcpserverspage.cpp" line="+34"/>
         <source>off</source>
         <translation>已关闭</translation>
     </message>
@@ -7156,7 +7203,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>MCP 服务器</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+24"/>
         <source>&amp;Restart</source>
         <translation>重新启动(&amp;R)</translation>
     </message>
@@ -7191,7 +7238,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>你的服务器</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+29"/>
         <source>repository (.mcp.json)</source>
         <translation>仓库（.mcp.json）</translation>
     </message>
@@ -7211,7 +7258,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>每次调用前询问</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Log of MCP server %1</source>
         <translation>MCP 服务器 %1 的日志</translation>
     </message>
@@ -8616,7 +8663,22 @@ Bash(pip install:*)</translation>
 <context>
     <name>Ui::ToolCardItem</name>
     <message>
-        <location filename="../ui/conversation/toolcarditem.cpp" line="+247"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+60"/>
+        <source>[picture: %1]</source>
+        <translation>[图片：%1]</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1, unreadable</source>
+        <translation>%1，无法读取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, %2 × %3</source>
+        <translation>%1，%2 × %3</translation>
+    </message>
+    <message>
+        <location line="+217"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -8646,7 +8708,7 @@ Bash(pip install:*)</translation>
         <translation>%1 后停止</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+157"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
