@@ -92,14 +92,14 @@ QString describeBlock(const QJsonObject &block, QList<ContentBlock> *images)
         return block.value(QLatin1String("text")).toString();
     if (type == QLatin1String("image") || type == QLatin1String("audio")) {
         const QString data = block.value(QLatin1String("data")).toString();
-        QString why = Tr::tr("the model takes no sound");
-        if (type == QLatin1String("image") && images->size() >= McpTool::maxImages)
+        QString why;
+        if (type == QLatin1String("audio")) {
+            why = Tr::tr("the model takes no sound");
+        } else if (images->size() >= McpTool::maxImages) {
             why = Tr::tr("more than %1 pictures in one result").arg(McpTool::maxImages);
-        else if (type == QLatin1String("image")) {
-            if (const auto image = imageOf(mime, data, &why)) {
-                images->append(*image);
-                return {};
-            }
+        } else if (const auto image = imageOf(mime, data, &why)) {
+            images->append(*image);
+            return {};
         }
         return Tr::tr("[%1 %2, %3: not passed on to the model: %4]")
             .arg(type, mime, sizeText(decodedSize(data)), why);
@@ -213,9 +213,10 @@ ToolResult McpTool::resultOf(const McpCallResult &result, const QString &serverN
     const bool isError = result.result.value(QLatin1String("isError")).toBool();
     if (text.isEmpty() && images.isEmpty())
         text = isError ? Tr::tr("The tool failed without saying why.") : Tr::tr("(no output)");
-    ToolResult tool = isError ? ToolResult::makeError(text) : ToolResult::makeText(text);
-    if (text.isEmpty())
-        tool.content.clear();
+    ToolResult tool;
+    tool.isError = isError;
+    if (!text.isEmpty())
+        tool.content.append(ContentBlock::makeText(text));
     tool.content += images;
     return tool;
 }
