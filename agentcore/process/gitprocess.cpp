@@ -126,35 +126,34 @@ QString GitProcess::Result::problem() const
 
 QProcessEnvironment GitProcess::environment()
 {
-    static const QProcessEnvironment environment = [] {
-        static const QSet<QString> allowed{QStringLiteral("PATH"),
-                                           QStringLiteral("HOME"),
-                                           QStringLiteral("USER"),
-                                           QStringLiteral("LOGNAME"),
-                                           QStringLiteral("LANG"),
-                                           QStringLiteral("TZ"),
-                                           QStringLiteral("TMPDIR"),
-                                           QStringLiteral("XDG_CONFIG_HOME"),
-                                           QStringLiteral("EMAIL")};
-        QProcessEnvironment e;
-        const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
-        for (const QString &key : system.keys()) {
-            if (allowed.contains(key) || key.startsWith(QLatin1String("LC_")))
-                e.insert(key, system.value(key));
-        }
-        e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
-        e.insert(QStringLiteral("GIT_CONFIG_NOSYSTEM"), QStringLiteral("1"));
-        e.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
-        e.insert(QStringLiteral("GIT_OPTIONAL_LOCKS"), QStringLiteral("0"));
-        e.insert(QStringLiteral("GIT_PAGER"), QStringLiteral("cat"));
-        e.insert(QStringLiteral("PAGER"), QStringLiteral("cat"));
-        e.insert(QStringLiteral("GIT_EDITOR"), QStringLiteral(":"));
-        e.insert(QStringLiteral("GIT_SEQUENCE_EDITOR"), QStringLiteral(":"));
-        e.insert(QStringLiteral("GIT_NO_LAZY_FETCH"), QStringLiteral("1"));
-        e.insert(QStringLiteral("GIT_PROTOCOL_FROM_USER"), QStringLiteral("0"));
-        return e;
-    }();
-    return environment;
+    // Read at each run (microseconds beside git's start): what AgentDesk's environment holds
+    // now, filtered.
+    static const QSet<QString> allowed{QStringLiteral("PATH"),
+                                       QStringLiteral("HOME"),
+                                       QStringLiteral("USER"),
+                                       QStringLiteral("LOGNAME"),
+                                       QStringLiteral("LANG"),
+                                       QStringLiteral("TZ"),
+                                       QStringLiteral("TMPDIR"),
+                                       QStringLiteral("XDG_CONFIG_HOME"),
+                                       QStringLiteral("EMAIL")};
+    QProcessEnvironment e;
+    const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
+    for (const QString &key : system.keys()) {
+        if (allowed.contains(key) || key.startsWith(QLatin1String("LC_")))
+            e.insert(key, system.value(key));
+    }
+    e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    e.insert(QStringLiteral("GIT_CONFIG_NOSYSTEM"), QStringLiteral("1"));
+    e.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
+    e.insert(QStringLiteral("GIT_OPTIONAL_LOCKS"), QStringLiteral("0"));
+    e.insert(QStringLiteral("GIT_PAGER"), QStringLiteral("cat"));
+    e.insert(QStringLiteral("PAGER"), QStringLiteral("cat"));
+    e.insert(QStringLiteral("GIT_EDITOR"), QStringLiteral(":"));
+    e.insert(QStringLiteral("GIT_SEQUENCE_EDITOR"), QStringLiteral(":"));
+    e.insert(QStringLiteral("GIT_NO_LAZY_FETCH"), QStringLiteral("1"));
+    e.insert(QStringLiteral("GIT_PROTOCOL_FROM_USER"), QStringLiteral("0"));
+    return e;
 }
 
 QList<std::pair<QString, QString>> GitProcess::lockedConfig(const QStringList &filterDrivers)

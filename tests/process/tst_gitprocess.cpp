@@ -47,13 +47,10 @@ private:
 private slots:
     void initTestCase()
     {
-        // What AgentDesk's environment holds and git must not see (set before the first run:
-        // GitProcess reads the environment once).
+        // What AgentDesk's environment holds and git must not see.
         qputenv("OPENAI_API_KEY", secret);
         qputenv("ANTHROPIC_API_KEY", secret);
         qputenv("AGENTDESK_TEST_TOKEN", secret);
-        qputenv("GIT_DIR", "/nonexistent/elsewhere.git");
-        qputenv("GIT_CONFIG_PARAMETERS", "'core.fsmonitor'='/bin/false'");
         QVERIFY(m_dir.isValid());
     }
 
@@ -64,10 +61,6 @@ private slots:
         QVERIFY2(repository.isValid(), qPrintable(repository.error()));
         QProcess git;
         git.setWorkingDirectory(repository.root());
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.remove(QStringLiteral("GIT_DIR"));
-        environment.remove(QStringLiteral("GIT_CONFIG_PARAMETERS"));
-        git.setProcessEnvironment(environment);
         git.start(QStringLiteral("git"), args("--no-optional-locks status --short"));
         QVERIFY(git.waitForFinished(30'000));
         QVERIFY2(repository.ran().contains(QStringLiteral("fsmonitor")),
@@ -138,6 +131,13 @@ private slots:
     // What git (and anything it would start) sees: an allow-list, no key, no GIT_* of ours.
     void environmentHasNoSecrets()
     {
+        // A terminal or hook that started AgentDesk would point git elsewhere.
+        qputenv("GIT_DIR", "/nonexistent/elsewhere.git");
+        qputenv("GIT_CONFIG_PARAMETERS", "'core.fsmonitor'='/bin/false'");
+        const auto unset = qScopeGuard([] {
+            qunsetenv("GIT_DIR");
+            qunsetenv("GIT_CONFIG_PARAMETERS");
+        });
         const QProcessEnvironment environment = GitProcess::environment();
         for (const QString &key : environment.keys()) {
             QVERIFY2(!environment.value(key).contains(QString::fromLatin1(secret)), qPrintable(key));
