@@ -9,6 +9,7 @@
 #include <coding/codingsession.h>
 #include <coding/repository.h>
 #include <context/compaction.h>
+#include <mcp/mcpconfigexpansion.h>
 #include <mcp/mcpreferences.h>
 #include <mcp/mcpserverlist.h>
 #include <permissions/permissionsettings.h>
@@ -481,7 +482,32 @@ std::optional<int> HeadlessRun::startMcpServers(const QString &root,
     if (const int ms = environment.value(QStringLiteral("MCP_TOOL_TIMEOUT")).toInt(); ms > 0)
         base.callTimeoutMs = ms;
     m_mcp = std::make_unique<McpHost>();
-    for (const McpServerConfig &server : list.servers) {
+    for (const McpServerConfig &configured : list.servers) {
+        // The window's rule: ${VAR} and ${VAR:-default} expanded, a provider's key never.
+        // A run opens no keyring: a ${keyring:NAME} secret is the window's.
+        QStringList problems;
+        const QStringList secrets = McpConfigExpansion::keyringNames(configured);
+        const McpServerConfig server = secrets.isEmpty() ? McpConfigExpansion::expand(configured,
+                                                                                      environment,
+                                                                                      {},
+                                                                                      filter,
+                                                                                      &problems)
+                                                         : McpServerConfig();
+        if (!secrets.isEmpty()) {
+            problems.append(Tr::tr("it names the keyring secret \"%1\", which only the window "
+                                   "reads; put it in a variable and name that")
+                                .arg(secrets.first()));
+        }
+        if (!problems.isEmpty()) {
+            const QString error = Tr::tr("the MCP server \"%1\" is not started: %2")
+                                      .arg(configured.name, problems.join(QStringLiteral("; ")));
+            writeStderr(Tr::tr("warning: %1.").arg(error));
+            m_mcpServers.append(QJsonObject{{QStringLiteral("name"), configured.name},
+                                            {QStringLiteral("status"), QStringLiteral("failed")},
+                                            {QStringLiteral("tools"), 0},
+                                            {QStringLiteral("error"), error}});
+            continue;
+        }
         McpClientOptions options = base;
         QStringList dropped;
         options.environment = McpHost::serverEnvironment(environment, filter, server.env, &dropped);
