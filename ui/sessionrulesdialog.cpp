@@ -6,6 +6,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Ui {
 
 SessionRulesDialog::SessionRulesDialog(const QString &session,
@@ -26,7 +28,10 @@ SessionRulesDialog::SessionRulesDialog(const QString &session,
     m_list->setObjectName(QStringLiteral("sessionRules"));
     m_list->addItems(rules);
     m_list->setSelectionMode(QAbstractItemView::NoSelection);
-    m_list->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    // As tall as its few entries (a long list scrolls), not a mostly empty box.
+    const int rows = std::clamp(int(m_list->count()), 1, 8);
+    const int row = std::max(m_list->sizeHintForRow(0), fontMetrics().lineSpacing() + 4);
+    m_list->setFixedHeight(rows * row + 2 * m_list->frameWidth() + 4);
     auto outro = new QLabel(tr("They come from the session's file, which any program on this "
                                "computer may have changed, so none applies until you keep "
                                "them. Dropped, each asks again when the agent needs it."),
