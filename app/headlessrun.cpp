@@ -302,8 +302,29 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         // that the window's follow-up queue waits for the window: paused, never run unattended.
         const AgentCore::PermissionMode mode = m_parts.policy->mode();
         QStringList warnings = resumed->warnings;
-        AgentCore::CodingSession::restore(resumed->state, *m_agent, *m_parts.policy, &warnings);
+        const QList<AgentCore::PermissionRule> unconfirmed
+            = AgentCore::CodingSession::restore(resumed->state,
+                                                *m_agent,
+                                                *m_parts.policy,
+                                                &warnings);
         m_parts.policy->setMode(mode);
+        // The session's allow rules are not this run's: a session file is data anyone or any
+        // tool may have written, and --print has nobody to confirm them. They stay in the file
+        // (a window offers them when it resumes the session); the run says how to grant them.
+        if (!unconfirmed.isEmpty()) {
+            m_unconfirmedRules = std::make_shared<const QList<AgentCore::PermissionRule>>(
+                unconfirmed);
+            QStringList rules;
+            for (const AgentCore::PermissionRule &rule : unconfirmed)
+                rules.append(rule.toString());
+            m_unappliedRules = rules;
+            QString quoted = rules.join(QStringLiteral(", "));
+            quoted.replace(u'\'', QStringLiteral("'\\''"));
+            writeStderr(Tr::tr("warning: the session allows %1 without asking, but a session file "
+                               "is not a grant: these rules were not applied to this run. To "
+                               "allow them for this run, add --allowed-tools '%2'.")
+                            .arg(rules.join(QStringLiteral(", ")), quoted));
+        }
         if (!m_agent->followUpQueue().isEmpty())
             m_agent->setFollowUpsPaused(true);
         for (const QString &warning : std::as_const(warnings))
@@ -318,7 +339,8 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
                                                           resumed ? resumed->state : QJsonObject(),
                                                           std::exchange(m_resumption, std::nullopt),
                                                           nullptr,
-                                                          m_parts.checkpoints));
+                                                          m_parts.checkpoints,
+                                                          m_unconfirmedRules));
         m_recorder->setStateValue(QStringLiteral("model"), modelSelectionOf(m_options).toJson());
         connect(m_recorder.get(), &AgentCore::SessionRecorder::failed, this, [](const QString &why) {
             writeStderr(Tr::tr("warning: %1").arg(why));
@@ -589,6 +611,11 @@ QJsonObject HeadlessRun::startInfo() const
          m_sessionPath.isEmpty() ? QString() : SessionStore::idOf(m_sessionPath)},
         {QStringLiteral("sessionFile"), m_sessionPath},
     };
+    if (!m_unappliedRules.isEmpty()) {
+        // The resumed session's allow rules, not applied (stderr says how to grant them).
+        info.insert(QStringLiteral("sessionRulesNotApplied"),
+                    QJsonArray::fromStringList(m_unappliedRules));
+    }
     if (!m_mcpServers.isEmpty()) {
         info.insert(QStringLiteral("mcpServers"), m_mcpServers);
         info.insert(QStringLiteral("mcpReadyMs"), m_mcpReadyMs);
