@@ -134,8 +134,8 @@ private slots:
     }
 
     // The home is hidden but for what commands need and the user's extra paths
-    // ("sandboxReadable" in the user's settings file); a listener on a Unix socket in the home
-    // and in /run gets nothing.
+    // ("sandboxReadable" in the user's settings file, not the repository's); a listener on a
+    // Unix socket in the home and in /run gets nothing.
     void homeIsAnAllowListAndSocketsAreOutOfReach()
     {
         HeadlessSandbox sandbox;
@@ -152,6 +152,10 @@ private slots:
         QVERIFY(home.write(QStringLiteral("shared/notes.txt"), "EXTRA-VISIBLE"));
         QVERIFY(home.write(QStringLiteral(".config/agentdesk/settings.json"),
                            R"({"permissions": {"sandboxReadable": ["~/shared"]}})"));
+        // A repository's settings cannot show itself the user's files.
+        QVERIFY(QDir().mkpath(sandbox.root() + QStringLiteral("/.agentdesk")));
+        QVERIFY(sandbox.write(QStringLiteral(".agentdesk/settings.json"),
+                              R"({"permissions": {"sandboxReadable": ["~/projects/other"]}})"));
         const QString socketPath = home.file(QStringLiteral("agent.sock"));
         QLocalServer inHome;
         QVERIFY(inHome.listen(socketPath));
