@@ -184,6 +184,52 @@ private slots:
         QCOMPARE(QString::fromUtf8(bwrap.readAll()), root + QStringLiteral("\nend\n"));
     }
 
+    // A session worktree's git folders live in the main checkout's .git, in the hidden home:
+    // git works in the worktree, while the main checkout's files stay hidden.
+    void worktreeGitWorksInTheHiddenHome()
+    {
+        OutsideDir home;
+        const QString main = home.file(QStringLiteral("projects/main"));
+        QVERIFY(gitInit(main));
+        QVERIFY(home.write(QStringLiteral("projects/main/README"), "MAIN-CHECKOUT-TEXT"));
+        const QString worktree = home.file(
+            QStringLiteral(".local/share/AgentDesk/agentdesk/worktrees/main-wt"));
+        const auto git = [&main](const QStringList &args) {
+            QProcess process;
+            process.setWorkingDirectory(main);
+            process.start(QStringLiteral("git"),
+                          QStringList{QStringLiteral("-c"),
+                                      QStringLiteral("user.name=T"),
+                                      QStringLiteral("-c"),
+                                      QStringLiteral("user.email=t@example.com")}
+                              + args);
+            return process.waitForFinished(30000) && process.exitCode() == 0;
+        };
+        QVERIFY(git({QStringLiteral("add"), QStringLiteral("README")}));
+        QVERIFY(git({QStringLiteral("commit"), QStringLiteral("-qm"), QStringLiteral("one")}));
+        QVERIFY(git({QStringLiteral("worktree"),
+                     QStringLiteral("add"),
+                     QStringLiteral("-q"),
+                     worktree,
+                     QStringLiteral("-b"),
+                     QStringLiteral("wt")}));
+        QCOMPARE(SandboxHome::gitFolders(QFileInfo(worktree).canonicalFilePath()).size(), 2);
+
+        SandboxPolicy sandbox = policy(home.path());
+        sandbox.hiddenPaths.append(home.file(QStringLiteral(".local/share/AgentDesk/agentdesk")));
+        auto workspace = std::make_shared<ToolWorkspace>(worktree);
+        workspace->setSandboxPolicy(sandbox);
+        BashTool tool(workspace);
+        const ToolResult result = call(tool,
+                                       {{"command",
+                                         QStringLiteral("git log --format=%s && git status "
+                                                        "--short && cat README && cat %1/README "
+                                                        "2>/dev/null; echo end")
+                                             .arg(main)}});
+        QVERIFY(sandboxed(result));
+        QCOMPARE(result.text(), QStringLiteral("one\nMAIN-CHECKOUT-TEXTend"));
+    }
+
     // Without the network no Unix socket outside the sandbox is reachable: one in the home,
     // one in /run (the real one, where the Docker socket lives) or $XDG_RUNTIME_DIR, one in a
     // folder standing for /var/run. With the network allowed neither: a socket is no network.
