@@ -211,9 +211,7 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
     for (const QString &folder : emptied + around)
         args << QStringLiteral("--remount-ro") << folder;
 
-    args << QStringLiteral("--unshare-pid");
-    if (!m_policy.allowNetwork)
-        args << QStringLiteral("--unshare-net");
+    args += namespaceArguments();
     args << QStringLiteral("--die-with-parent");
     const QStringList unset = unsetVariables();
     for (const QString &name : unset)
@@ -221,6 +219,24 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
     args << QStringLiteral("--chdir") << (m_workingDirectory == m_root ? root : m_workingDirectory)
          << QStringLiteral("--");
     args += command;
+    return args;
+}
+
+QStringList BwrapCommand::namespaceArguments() const
+{
+    // bwrap's --unshare-all, spelled out: the IPC namespace too (the host's System V shared
+    // memory and message queues, a database's among them), the host name's, the cgroups'. The
+    // network's is shared only when allowed (--unshare-all --share-net).
+    QStringList args{QStringLiteral("--unshare-user-try"),
+                     QStringLiteral("--unshare-ipc"),
+                     QStringLiteral("--unshare-pid"),
+                     QStringLiteral("--unshare-uts"),
+                     QStringLiteral("--unshare-cgroup-try")};
+    if (!m_policy.allowNetwork)
+        args << QStringLiteral("--unshare-net");
+    // No capability inside, also for a user who runs AgentDesk as root: with them the command
+    // could unmount the masks (umount ~/.ssh) and remount / writable.
+    args << QStringLiteral("--cap-drop") << QStringLiteral("ALL");
     return args;
 }
 

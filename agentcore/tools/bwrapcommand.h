@@ -20,7 +20,8 @@ namespace AgentCore {
 ///           --tmpfs HIDDEN_DIR --remount-ro HIDDEN_DIR | --ro-bind /dev/null HIDDEN_FILE ...
 ///           --tmpfs $XDG_RUNTIME_DIR    (the D-Bus session bus, keyring and agent sockets)
 ///           --remount-ro HOME --remount-ro /run ... --remount-ro HIDDEN_DIR_AROUND_ROOT ...
-///           --unshare-pid [--unshare-net] --die-with-parent
+///           --unshare-user-try --unshare-ipc --unshare-pid --unshare-uts --unshare-cgroup-try
+///           [--unshare-net] --cap-drop ALL --die-with-parent   (--unshare-all [--share-net])
 ///           --unsetenv DBUS_SESSION_BUS_ADDRESS --unsetenv SSH_AUTH_SOCK ...
 ///           --chdir WORKDIR -- COMMAND...
 ///
@@ -59,6 +60,8 @@ public:
     static QStringList unsetVariables();
 
 private:
+    /// The namespaces of --unshare-all (the network's unless allowed) and no capabilities.
+    QStringList namespaceArguments() const;
     /// The policy's hidden paths and $XDG_RUNTIME_DIR.
     QStringList hiddenPaths() const;
     /// The folders shown empty and read-only (real paths, a folder before those inside it):

@@ -17,6 +17,7 @@
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <memory>
@@ -346,6 +347,43 @@ private slots:
         const ToolResult plain = call(tool, {{"command", command}});
         for (const char *secret : {"PGPASS", "VAULT", "HISTORY", "COOKIE", "EDITOR", "DOTENV"})
             QVERIFY2(plain.text().contains(QLatin1String(secret)), qPrintable(plain.text()));
+    }
+
+    // The masks hold against a command that tries to take them off: no capability inside,
+    // also for a user running AgentDesk as root (then umount ~/.ssh worked); and the host's
+    // System V shared memory is out of sight (its own IPC namespace, as --unshare-all).
+    void masksHoldAndIpcIsPrivate()
+    {
+        ToolsTest::Repo repo;
+        OutsideDir home;
+        QVERIFY(home.write(QStringLiteral(".ssh/id_rsa"), "PRIVATE-SSH-KEY"));
+        QProcess ipcmk;
+        ipcmk.start(QStringLiteral("ipcmk"), {QStringLiteral("-M"), QStringLiteral("4096")});
+        QVERIFY(ipcmk.waitForFinished(10000) && ipcmk.exitCode() == 0);
+        const QString segment = QString::fromUtf8(ipcmk.readAllStandardOutput())
+                                    .section(QLatin1Char(':'), 1)
+                                    .trimmed();
+        QVERIFY(!segment.isEmpty());
+        const auto removeSegment = qScopeGuard([&segment] {
+            QProcess::execute(QStringLiteral("ipcrm"), {QStringLiteral("-m"), segment});
+        });
+        repo.workspace()->setSandboxPolicy(policy(home.path()));
+        BashTool tool(repo.workspace());
+        const QString command = QStringLiteral(
+                                    "umount %1/.ssh 2>/dev/null; umount %1 2>/dev/null; mount -o "
+                                    "remount,rw / 2>/dev/null; cat %1/.ssh/id_rsa 2>/dev/null; "
+                                    "grep CapEff /proc/self/status; echo shm=$(ipcs -m | grep -cw "
+                                    "%2)")
+                                    .arg(home.path(), segment);
+        const ToolResult result = call(tool, {{"command", command}});
+        QVERIFY(sandboxed(result));
+        QCOMPARE(result.text(), QStringLiteral("CapEff:\t0000000000000000\nshm=0"));
+        // Unsandboxed the segment is there: the test would see a shared namespace.
+        repo.workspace()->setSandboxPolicy(SandboxPolicy());
+        QVERIFY2(call(tool, {{"command", QStringLiteral("ipcs -m | grep -cw %1").arg(segment)}})
+                         .text()
+                     == QLatin1String("1"),
+                 qPrintable(segment));
     }
 
     // The allow-list's defaults: git's configuration and toolchains, no settings or history.
