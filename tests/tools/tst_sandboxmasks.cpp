@@ -386,6 +386,28 @@ private slots:
                  qPrintable(segment));
     }
 
+    // A home reached through a link (/home/u -> /var/home/u): hidden at its real path, so
+    // neither name shows it; what the allow-list shows is there under both.
+    void homeThroughALinkIsHiddenToo()
+    {
+        ToolsTest::Repo repo;
+        OutsideDir base;
+        QVERIFY(base.write(QStringLiteral("var/home/u/.bash_history"), "HISTORY-SECRET"));
+        QVERIFY(base.write(QStringLiteral("var/home/u/.gitconfig"), "GITCONFIG-VISIBLE"));
+        QVERIFY(
+            QFile::link(base.file(QStringLiteral("var/home/u")), base.file(QStringLiteral("u"))));
+        repo.workspace()->setSandboxPolicy(policy(base.file(QStringLiteral("u"))));
+        BashTool tool(repo.workspace());
+        const ToolResult result
+            = call(tool,
+                   {{"command",
+                     QStringLiteral("cat %1/u/.bash_history %1/var/home/u/.bash_history "
+                                    "2>/dev/null; cat %1/u/.gitconfig %1/var/home/u/.gitconfig")
+                         .arg(base.path())}});
+        QVERIFY(sandboxed(result));
+        QCOMPARE(result.text(), QStringLiteral("GITCONFIG-VISIBLEGITCONFIG-VISIBLE"));
+    }
+
     // The allow-list's defaults: git's configuration and toolchains, no settings or history.
     void defaultReadablePaths()
     {
