@@ -161,11 +161,13 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
     // read-only; the hidden folders that hold the repository emptied after that (what they
     // hold stays hidden, whatever the allow-list says). All of these before the repository,
     // which is bound back on top of them.
-    const QStringList emptied = emptiedFolders(root);
-    for (const QString &folder : emptied)
+    const QStringList around = hiddenFoldersAround(root);
+    QStringList emptied = emptiedFolders(root);
+    // One inside a hidden folder goes with it (and could not be remounted: gone from view).
+    emptied.removeIf([&around](const QString &folder) { return isWithinAny(folder, around); });
+    for (const QString &folder : std::as_const(emptied))
         args << QStringLiteral("--tmpfs") << folder;
     args += readableMounts(root, emptied);
-    const QStringList around = hiddenFoldersAround(root);
     for (const QString &folder : around)
         args << QStringLiteral("--tmpfs") << folder;
 

@@ -408,6 +408,28 @@ private slots:
         QCOMPARE(result.text(), QStringLiteral("GITCONFIG-VISIBLEGITCONFIG-VISIBLE"));
     }
 
+    // A hidden folder that holds both the repository and the home: the home goes with it
+    // (bwrap would fail remounting a home it no longer sees), the repository comes back.
+    void hiddenFolderAroundTheHome()
+    {
+        OutsideDir base;
+        QVERIFY(base.write(QStringLiteral("home/.bash_history"), "HISTORY-SECRET"));
+        const QString root = base.file(QStringLiteral("home/work/repo"));
+        QVERIFY(gitInit(root));
+        SandboxPolicy sandbox = policy(base.file(QStringLiteral("home")));
+        sandbox.hiddenPaths.append(base.path());
+        auto workspace = std::make_shared<ToolWorkspace>(root);
+        workspace->setSandboxPolicy(sandbox);
+        BashTool tool(workspace);
+        const ToolResult result = call(tool,
+                                       {{"command",
+                                         QStringLiteral("cat %1/home/.bash_history 2>/dev/null; "
+                                                        "echo in > made.txt && cat made.txt")
+                                             .arg(base.path())}});
+        QVERIFY(sandboxed(result));
+        QCOMPARE(result.text(), QStringLiteral("in"));
+    }
+
     // The allow-list's defaults: git's configuration and toolchains, no settings or history.
     void defaultReadablePaths()
     {
