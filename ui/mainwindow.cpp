@@ -434,6 +434,7 @@ void MainWindow::startSession(const QString &path,
     options.sandbox.mode = m_setup.sandboxMode.value_or(m_settings.sandboxMode);
     options.sandbox.allowNetwork = m_setup.sandboxNetwork || m_settings.sandboxNetwork;
     options.networkRules += AppSettings::parseNetworkRules(m_settings.sandboxNetworkRules);
+    options.sandbox.readablePaths += m_settings.expandedReadablePaths();
     // Read before each command, so a change in the settings applies at once.
     options.reviewShellWrites = [review = m_reviewShellWrites] { return review->load(); };
     m_reviewShellWrites->store(m_settings.reviewShellWrites);

@@ -77,6 +77,20 @@ SandboxPolicy sandboxPolicy(const CodingAgentOptions &options)
     return policy;
 }
 
+// What the sandbox shows of the hidden home besides its allow-list: the additional
+// directories, and the extra paths of the user's own settings file ("sandboxReadable"; a
+// project file cannot show itself the user's files).
+QStringList sandboxReadablePaths(const CodingAgentOptions &options, const PermissionPolicy &policy)
+{
+    QStringList paths = policy.writableRoots().mid(1); // the repository is bound anyway
+    if (!options.userSettingsPath.isEmpty()) {
+        if (const std::optional<PermissionSettings> settings = PermissionSettings::load(
+                options.userSettingsPath))
+            paths += settings->sandboxReadable;
+    }
+    return paths;
+}
+
 // Checkpoints: a snapshot starts at each turn (the loop's beforeRequest, after the context
 // manager's), and each side effect waits for it; a read-only Bash command is no side effect.
 void installCheckpoints(const std::shared_ptr<CheckpointRecorder> &recorder,
@@ -185,10 +199,12 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     CommandEnvironment commandEnvironment = options.commandEnvironment;
     commandEnvironment.addSecretValues({options.provider.apiKey});
     agent.workspace->setCommandEnvironment(commandEnvironment);
-    agent.workspace->setSandboxPolicy(sandboxPolicy(options));
     agent.workspace->setSandboxNotice(options.onSandboxUnavailable);
     const QString root = agent.workspace->root(); // canonical
     agent.policy = makePolicy(options, root, &agent.warnings);
+    SandboxPolicy sandbox = sandboxPolicy(options);
+    sandbox.readablePaths += sandboxReadablePaths(options, *agent.policy);
+    agent.workspace->setSandboxPolicy(sandbox);
     agent.untrustedGrants = agent.policy->untrustedGrants();
 
     QList<ExtensionPtr> extensions;
