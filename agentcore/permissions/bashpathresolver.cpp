@@ -137,6 +137,11 @@ BashPathResolver::Location BashPathResolver::locate(const QString &path, bool ex
     return gitDirectory ? Location::InsideGitDirectory : Location::Inside;
 }
 
+QStringList BashPathResolver::workingDirectories() const
+{
+    return m_directoryUnknown ? QStringList() : m_directories;
+}
+
 void BashPathResolver::changeDirectory(const QString &program,
                                        const QStringList &args,
                                        const QList<bool> &expands)

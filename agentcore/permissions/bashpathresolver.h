@@ -27,6 +27,16 @@ public:
     /// unless it is a plain glob, located by its literal directories and by what it matches
     /// now (a match may be a link out of the repository).
     Location locate(const QString &path, bool expands) const;
+    /// The directories the shell may be in by now (canonical); empty when one of them is only
+    /// known at run time.
+    QStringList workingDirectories() const;
+    /// \a path (literal) from \a directory, as the kernel finds it (links followed); empty when
+    /// that cannot be known (`~user`, a dangling link).
+    QString resolve(const QString &directory, const QString &path) const
+    {
+        return absolute(directory, path);
+    }
+    QString root() const { return m_root; }
     /// Follows `cd` / `pushd` / `popd` with \a args (options included).
     void changeDirectory(const QString &program,
                          const QStringList &args,
