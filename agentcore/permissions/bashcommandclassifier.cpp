@@ -484,6 +484,12 @@ private:
              folder = QFileInfo(folder).path()) {
             if (folder == ownGit || folder == m_git.gitDirectory)
                 return false;
+            if (QFileInfo(folder + QStringLiteral("/.git")).isFile()) {
+                // A submodule's git folder lies in the repository's own (.git/modules/NAME),
+                // as protected as the rest of it.
+                const QString submodule = GitDirectories::of(folder).gitDirectory;
+                return submodule.isEmpty() || !isInGitFolder(submodule);
+            }
             if (QFileInfo::exists(folder + QStringLiteral("/.git"))
                 || QFileInfo::exists(folder + QStringLiteral("/HEAD"))
                 || (QFileInfo(folder + QStringLiteral("/objects")).isDir()
