@@ -405,10 +405,12 @@ public:
         }
         m_analysis.readOnly = readOnly && m_analysis.understood;
         m_analysis.gitWork = m_analysis.understood && work && workOrReads;
-        if (!m_analysis.understood && namesGitFolder(m_analysis.command)) {
-            noteGitConfiguration(Tr::tr("the command names the repository's .git folder, where "
-                                        "git's configuration and hooks live, and AgentDesk "
-                                        "cannot follow what it does there"));
+        if (!m_analysis.understood
+            && (namesGitFolder(m_analysis.command)
+                || mentionsGitConfiguration(m_analysis.command))) {
+            noteGitConfiguration(Tr::tr("the command names the repository's .git folder or git's "
+                                        "configuration, and AgentDesk cannot follow what it does "
+                                        "there"));
         }
     }
 
@@ -531,12 +533,31 @@ private:
                                         [this](const QString &directory) {
                                             return isInGitFolder(directory);
                                         });
+        // `python3 -c "os.system('git config ...')"`: git inside a program's text. git itself
+        // is judged by its words (`git push origin git-config` is no configuration).
+        const bool runsGit = !command.words.isEmpty()
+                             && BashWrappers::programName(command.words.first())
+                                    != QLatin1String("git")
+                             && mentionsGitConfiguration(command.text);
+        if (runsGit) {
+            noteGitConfiguration(
+                Tr::tr("%1 may set git's configuration in a way AgentDesk cannot follow")
+                    .arg(commandText()));
+        }
         if (names || inside) {
             noteGitConfiguration(
                 Tr::tr("%1 the repository's .git folder, where git's configuration and hooks "
                        "live: %2")
                     .arg(inside ? Tr::tr("runs in") : Tr::tr("names"), commandText()));
         }
+    }
+
+    // `git config`, `git -c`, an ext:: URL or GIT_CONFIG_* in text the analysis cannot follow.
+    static bool mentionsGitConfiguration(const QString &text)
+    {
+        static const QRegularExpression configuration(QStringLiteral(
+            "\\bgit\\W{1,3}(config|-c|--config-env|--exec-path)\\b|ext::|fd::|GIT_CONFIG"));
+        return configuration.match(text).hasMatch();
     }
 
     bool namesGitFolder(const QString &text) const

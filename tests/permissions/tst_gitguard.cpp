@@ -55,14 +55,15 @@ class tst_GitGuard : public QObject
     QTemporaryDir m_dir;
     QString m_root;
 
-    BashAnalysis analyze(const QString &command) const
+    BashAnalysis analyze(const QString &command, const QString &shfmt = QStringLiteral("-")) const
     {
-        return BashAnalyzer(m_root, QStringLiteral("-")).analyze(command);
+        return BashAnalyzer(m_root, shfmt).analyze(command);
     }
 
     PermissionDecision decide(PermissionMode mode,
                               const QString &command,
-                              const QStringList &allowRules = {}) const
+                              const QStringList &allowRules,
+                              const QString &shfmt) const
     {
         PermissionPolicy policy(m_root, mode);
         for (const QString &text : allowRules) {
@@ -74,7 +75,7 @@ class tst_GitGuard : public QObject
         subject.toolName = QStringLiteral("Bash");
         subject.sideEffects = true;
         subject.arguments = {{"command", command}};
-        subject.bash = analyze(command);
+        subject.bash = analyze(command, shfmt);
         return policy.decide(subject);
     }
 
@@ -148,6 +149,11 @@ private slots:
             << true;
         row("sh -c writes .git/config")
             << "sh -c 'echo x >> .git/config'" << none << "ask ask deny ask" << true;
+        row("sh -c git config") << "sh -c 'git config core.fsmonitor x'" << none
+                                << "ask ask deny ask" << true;
+        row("python3 runs git config")
+            << "python3 -c \"import os; os.system('git config core.fsmonitor x')\""
+            << QStringList{"Bash(python3:*)"} << "ask ask deny ask" << true;
         row("cd .git && python3") << "cd .git && python3 -c 'open(\"config\",\"a\")'" << none
                                   << "ask ask deny ask" << true;
         row("chmod a hook") << "chmod +x .git/hooks/pre-commit" << none << "ask ask deny ask"
@@ -205,6 +211,8 @@ private slots:
                                     << "allow allow deny allow" << false;
         row("remote add https") << "git remote add origin https://example.com/r.git" << none
                                 << "ask ask deny allow" << false;
+        row("push a branch named git-config")
+            << "git push origin fix/git-config" << none << "ask ask deny allow" << false;
         row("names .gitignore") << "echo build >> .gitignore" << none << "ask ask deny allow"
                                 << false;
         row("make, rule") << "make" << QStringList{"Bash(make:*)"} << "allow allow deny allow"
@@ -219,13 +227,22 @@ private slots:
         QFETCH(bool, configuration);
         const QStringList expectations = expected.split(QLatin1Char(' '));
         QCOMPARE(expectations.size(), modes.size());
-        for (qsizetype i = 0; i < modes.size(); ++i) {
-            const PermissionDecision decision = decide(modes.at(i), command, rules);
-            const QString what = QStringLiteral("%1 in %2: %3")
-                                     .arg(command, permissionModeName(modes.at(i)), decision.reason);
-            QVERIFY2(behaviorName(decision.behavior) == expectations.at(i), qPrintable(what));
-            if (decision.behavior == PermissionBehavior::Ask)
-                QVERIFY2(decision.changesConfiguration == configuration, qPrintable(what));
+        // Both parsers: the built-in one and shfmt's, where it is installed.
+        QStringList parsers{QStringLiteral("-")};
+        if (const QString shfmt = BashAnalyzer::findShfmt(); !shfmt.isEmpty())
+            parsers.append(shfmt);
+        for (const QString &parser : std::as_const(parsers)) {
+            for (qsizetype i = 0; i < modes.size(); ++i) {
+                const PermissionDecision decision = decide(modes.at(i), command, rules, parser);
+                const QString what = QStringLiteral("%1 in %2 (%3): %4")
+                                         .arg(command,
+                                              permissionModeName(modes.at(i)),
+                                              parser,
+                                              decision.reason);
+                QVERIFY2(behaviorName(decision.behavior) == expectations.at(i), qPrintable(what));
+                if (decision.behavior == PermissionBehavior::Ask)
+                    QVERIFY2(decision.changesConfiguration == configuration, qPrintable(what));
+            }
         }
     }
 
