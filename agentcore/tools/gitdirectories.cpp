@@ -36,6 +36,7 @@ GitDirectories GitDirectories::of(const QString &root)
     if (info.isDir()) {
         result.gitDirectory = info.canonicalFilePath();
     } else if (info.isFile()) {
+        result.gitFile = info.canonicalFilePath();
         const QString line = firstLine(dotGit);
         if (line.startsWith(QLatin1String("gitdir:")))
             result.gitDirectory = existingFolder(root, line.mid(7).trimmed());
@@ -57,6 +58,8 @@ QStringList GitDirectories::paths() const
         result.append(gitDirectory);
     if (!commonDirectory.isEmpty() && commonDirectory != gitDirectory)
         result.append(commonDirectory);
+    if (!gitFile.isEmpty())
+        result.append(gitFile);
     return result;
 }
 

@@ -14,11 +14,15 @@ struct GitDirectories
 {
     QString gitDirectory;    ///< canonical; empty when the root is no work tree
     QString commonDirectory; ///< canonical; the same as gitDirectory for a plain repository
+    /// `ROOT/.git` when it is a file (a linked worktree, a submodule): rewritten, it would send
+    /// the user's next git to another folder's configuration. Empty for a plain repository.
+    QString gitFile;
 
     /// \a root: the work tree's top folder.
     static GitDirectories of(const QString &root);
 
-    /// gitDirectory, then commonDirectory when it differs; the empty ones left out.
+    /// What to protect: gitDirectory, commonDirectory when it differs, gitFile; the empty ones
+    /// left out.
     QStringList paths() const;
 };
 

@@ -211,15 +211,26 @@ private slots:
         workspace->setSandboxPolicy(sandboxOn());
         BashTool tool(workspace);
         const QByteArray before = gitSnapshot(common);
+        QFile gitFile(root + QStringLiteral("/.git"));
+        QVERIFY(gitFile.open(QIODevice::ReadOnly));
+        const QByteArray pointer = gitFile.readAll();
+        gitFile.close();
+        // The common folder's configuration and hooks, and the .git file that says where the
+        // worktree's git folder is (pointed elsewhere, the user's next git would run that
+        // folder's configuration).
         const ToolResult attack
             = runAnalysed(tool,
                           root,
                           QStringLiteral(
                               "/usr/bin/python3 -c 'open(\"%1/config\",\"a\").write(\"#x\\n\")'; "
-                              "echo x > %1/hooks/pre-commit")
+                              "echo x > %1/hooks/pre-commit; /usr/bin/python3 -c "
+                              "'open(\".git\",\"w\").write(\"gitdir: elsewhere\\n\")'")
                               .arg(common));
         QVERIFY(sandboxed(attack));
         QVERIFY2(gitSnapshot(common) == before, qPrintable(attack.text()));
+        QVERIFY(gitFile.open(QIODevice::ReadOnly));
+        QCOMPARE(gitFile.readAll(), pointer);
+        gitFile.close();
 
         QFile file(root + QStringLiteral("/a.txt"));
         QVERIFY(file.open(QIODevice::WriteOnly));
