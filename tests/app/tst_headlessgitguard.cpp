@@ -187,6 +187,53 @@ private slots:
         QVERIFY(!QFile::exists(sandbox.root() + QStringLiteral("/pwned")));
     }
 
+    // Without the sandbox (--sandbox off; bwrap missing is the same) the analysis' part still
+    // holds: what it sees changing git's configuration or hooks is asked (and so denied here)
+    // in bypass mode too, and git on another git folder is refused in plan mode. What it cannot
+    // see (a Makefile recipe a rule allows) is not stopped: that needs the sandbox.
+    void withoutSandboxTheQuestionsHold_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("command");
+        QTest::newRow("git config, bypass") << "bypass"
+                                            << "git config core.fsmonitor 'touch pwned'";
+        QTest::newRow("python3 -c, bypass")
+            << "bypass"
+            << "python3 -c 'open(\".git/config\",\"a\").write(\"[core]\\n\\tfsmonitor = touch "
+               "pwned\\n\")'";
+        QTest::newRow("sh -c git config, bypass") << "bypass"
+                                                  << "sh -c 'git config core.fsmonitor x'";
+        QTest::newRow("hook, bypass")
+            << "bypass"
+            << "printf '#!/bin/sh\\ntouch pwned\\n' > .git/hooks/pre-commit";
+        QTest::newRow("--git-dir tracked, plan") << "plan"
+                                                 << "git --git-dir=tracked/evil.git status";
+    }
+
+    void withoutSandboxTheQuestionsHold()
+    {
+        QFETCH(QString, mode);
+        QFETCH(QString, command);
+        HeadlessSandbox sandbox;
+        QVERIFY(prepare(sandbox));
+        const QByteArray before = gitSnapshot(sandbox.root());
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, {}, {headlessBashCall(command)}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
+        HeadlessRun run(sandbox,
+                        server,
+                        api,
+                        modeOptions(mode, {QStringLiteral("--sandbox"), QStringLiteral("off")}));
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 2);
+        const QByteArray seen = server.requests().at(1).body;
+        QVERIFY2(seen.contains("Permission denied"), seen.constData());
+        QVERIFY2(gitSnapshot(sandbox.root()) == before, seen.constData());
+        QVERIFY(!QFile::exists(sandbox.root() + QStringLiteral("/pwned-evil")));
+    }
+
     // git add and commit still work from the sandbox, in acceptEdits (by the user's rules) and
     // bypass mode; the commit is in the repository.
     void gitWorkStillWorks_data()
