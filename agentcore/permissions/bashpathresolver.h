@@ -16,7 +16,8 @@ class BashPathResolver final
 public:
     enum class Location {
         Inside,
-        InsideGitDirectory, ///< under the repository's .git/: hooks and config run code
+        InsideGitDirectory, ///< under a .git of the repository (its own, a submodule's
+                            ///< `.git` file): hooks and config run code
         Outside,
         Unknown,
     };

@@ -171,6 +171,13 @@ private slots:
                          << false;
         row("tee info/attributes")
             << "tee .git/info/attributes" << none << "deny deny deny deny" << false;
+        // A submodule's .git file, pointed at another folder, sends the user's next
+        // `git status` (which looks into submodules) to that folder's configuration.
+        row("write a submodule's .git") << "echo 'gitdir: ../tracked/evil.git' > lib/.git" << none
+                                        << "deny deny deny deny" << false;
+        row("python3 writes a submodule's .git")
+            << "python3 -c 'open(\"lib/.git\",\"w\").write(\"gitdir: x\")'" << none
+            << "ask ask deny ask" << true;
         // git on another git folder is no read: its configuration would run.
         row("--git-dir tracked") << "git --git-dir=tracked/evil.git status" << none
                                  << "ask ask deny allow" << false;
