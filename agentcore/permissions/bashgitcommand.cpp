@@ -320,9 +320,26 @@ bool BashGitCommand::isRepositoryWork() const
                                   QStringLiteral("hash-object"), QStringLiteral("symbolic-ref")};
     if (!work.contains(subcommand))
         return false;
+    // No option of these makes git run a program the command names: an expansion is a message
+    // or a path (`git commit -m "$(cat msg)"`, `git add "$f"`) whatever it holds.
+    static const QStringList expansionsHarmless{QStringLiteral("add"),
+                                                QStringLiteral("commit"),
+                                                QStringLiteral("checkout"),
+                                                QStringLiteral("switch"),
+                                                QStringLiteral("branch"),
+                                                QStringLiteral("tag"),
+                                                QStringLiteral("reset"),
+                                                QStringLiteral("restore"),
+                                                QStringLiteral("rm"),
+                                                QStringLiteral("mv"),
+                                                QStringLiteral("stash"),
+                                                QStringLiteral("cherry-pick"),
+                                                QStringLiteral("revert"),
+                                                QStringLiteral("notes"),
+                                                QStringLiteral("clean")};
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &arg = args.at(i);
-        if (expands.value(i) && mayBeOption(arg))
+        if (expands.value(i) && mayBeOption(arg) && !expansionsHarmless.contains(subcommand))
             return false; // `git rebase $OPTS` may hold --exec
         // Programs the command line names would run with .git writable: rebase --exec (-x),
         // the transports' --upload-pack, --receive-pack (push --exec).

@@ -266,6 +266,10 @@ private slots:
         QTest::newRow("rebase") << "git rebase main" << true;
         QTest::newRow("fetch") << "git fetch origin" << true;
         QTest::newRow("-C src") << "git -C src add main.c" << true;
+        QTest::newRow("commit message from a command")
+            << "git add -A && git commit -m \"$(cat msg.txt)\"" << true;
+        QTest::newRow("add a variable") << "git add \"$f\"" << true;
+        QTest::newRow("rebase a variable") << "git rebase $OPTS main" << false;
         QTest::newRow("status alone") << "git status" << false;
         QTest::newRow("not git") << "make" << false;
         QTest::newRow("commit and a script") << "git add src && python3 x.py" << false;
@@ -293,6 +297,23 @@ private slots:
         QVERIFY2(analysis.gitWork == work, qPrintable(analysis.problem));
         if (work)
             QVERIFY(analysis.gitConfigurationChange.isEmpty());
+    }
+
+    // The way coding agents write commit messages: a here-document in a command substitution
+    // (shfmt's parser follows it).
+    void hereDocumentCommitMessageIsGitWork()
+    {
+        const QString shfmt = BashAnalyzer::findShfmt();
+        if (shfmt.isEmpty())
+            QSKIP("shfmt is not installed");
+        const BashAnalysis analysis
+            = analyze(QStringLiteral(
+                          "git add -A && git commit -m \"$(cat <<'EOF'\nFix the parser\n\nWhy it "
+                          "broke.\nEOF\n)\""),
+                      shfmt);
+        QVERIFY2(analysis.understood, qPrintable(analysis.problem));
+        QVERIFY(analysis.gitWork);
+        QVERIFY(analysis.gitConfigurationChange.isEmpty());
     }
 
     // The middleware tells the Bash tool when the sandbox may leave .git writable: for git's
