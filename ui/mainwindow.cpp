@@ -16,6 +16,7 @@
 #include "review/reviewqueue.h"
 #include "review/shellwritesreviewview.h"
 #include "sandboxnoticebar.h"
+#include "sessionrulesdialog.h"
 #include "sessions/approvalinboxdialog.h"
 #include "sessions/opensessions.h"
 #include "sessions/sessionlist.h"
@@ -489,6 +490,18 @@ void MainWindow::startSession(const QString &path,
                 dialog->setAttribute(Qt::WA_DeleteOnClose);
                 connect(dialog, &QDialog::accepted, session, &AgentSession::trustProjectSettings);
                 connect(session, &QObject::destroyed, dialog, &QDialog::reject);
+                dialog->open();
+            });
+    connect(session,
+            &AgentSession::sessionRulesNeedConfirmation,
+            this,
+            [this, session](const QStringList &rules) {
+                auto dialog = new SessionRulesDialog(session->title(), rules, this);
+                dialog->setAttribute(Qt::WA_DeleteOnClose);
+                connect(dialog, &QDialog::accepted, session, &AgentSession::keepSessionRules);
+                connect(dialog, &QDialog::rejected, session, &AgentSession::dropSessionRules);
+                // Closed with its session: unanswered, the rules stay in the file, unapplied.
+                connect(session, &QObject::destroyed, dialog, &QObject::deleteLater);
                 dialog->open();
             });
     m_open->add(session);

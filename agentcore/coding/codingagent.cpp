@@ -5,6 +5,7 @@
 #include <ai/httpmodelclient.h>
 #include <ai/modelcatalog.h>
 #include <checkpoint/checkpointpruner.h>
+#include <files/privatefiles.h>
 #include <permissions/bashanalysis.h>
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
@@ -151,7 +152,7 @@ std::shared_ptr<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointSto
     if (!QFileInfo::exists(store->gitDir() + QStringLiteral("/HEAD")))
         return {};
     QFile touch(stamp);
-    if (!touch.open(QIODevice::WriteOnly | QIODevice::Truncate))
+    if (!touch.open(QIODevice::WriteOnly | QIODevice::Truncate, PrivateFiles::fileMode))
         return {};
     touch.close();
     auto thread = new std::thread([store, sessionsFolder] {

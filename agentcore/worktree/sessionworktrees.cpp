@@ -1,6 +1,7 @@
 #include "sessionworktrees.h"
 
 #include <checkpoint/gitprocess.h>
+#include <files/privatefiles.h>
 #include <tools/shellwrites.h>
 #include <tools/textfile.h>
 #include <tools/unifieddiff.h>
@@ -252,7 +253,7 @@ SessionWorktrees::Created SessionWorktrees::create(const QString &repositoryRoot
         = QDir::cleanPath(dataRoot) + u'/' + QFileInfo(root).fileName() + u'-'
           + QString::fromLatin1(
               QCryptographicHash::hash(root.toUtf8(), QCryptographicHash::Sha256).toHex().left(12));
-    if (!QDir().mkpath(repositoryFolder)) {
+    if (!PrivateFiles::makePath(repositoryFolder)) {
         created.error = Tr::tr("cannot create the folder %1 for the session's worktree.")
                             .arg(repositoryFolder);
         return created;
