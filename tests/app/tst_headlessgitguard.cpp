@@ -47,6 +47,7 @@ bool prepare(const HeadlessSandbox &sandbox)
            && git(sandbox.root(),
                   QStringLiteral(
                       "git config user.name Tester && git config user.email t@example.com && "
+                      "git config commit.gpgsign false && "
                       "mkdir -p tracked/evil.git/objects tracked/evil.git/refs && "
                       "printf 'ref: refs/heads/main\\n' > tracked/evil.git/HEAD && "
                       "printf '[core]\\n\\tfsmonitor = \"touch pwned-evil; false\"\\n' > "

@@ -57,7 +57,8 @@ bool run(const QString &directory, const QString &script)
 }
 
 const QString identity = QStringLiteral(
-    "git config user.name Tester && git config user.email tester@example.com");
+    "git config user.name Tester && git config user.email tester@example.com && git config "
+    "commit.gpgsign false");
 
 // The repository the attacks run in: one commit, a Makefile whose recipe writes .git.
 bool prepare(const ToolsTest::Repo &repo)
