@@ -293,10 +293,16 @@ private slots:
     {
         QFETCH(QString, command);
         QFETCH(bool, work);
-        const BashAnalysis analysis = analyze(command);
-        QVERIFY2(analysis.gitWork == work, qPrintable(analysis.problem));
-        if (work)
-            QVERIFY(analysis.gitConfigurationChange.isEmpty());
+        QStringList parsers{QStringLiteral("-")};
+        if (const QString shfmt = BashAnalyzer::findShfmt(); !shfmt.isEmpty())
+            parsers.append(shfmt);
+        for (const QString &parser : std::as_const(parsers)) {
+            const BashAnalysis analysis = analyze(command, parser);
+            QVERIFY2(analysis.gitWork == work,
+                     qPrintable(parser + QLatin1Char(' ') + analysis.problem));
+            if (work)
+                QVERIFY(analysis.gitConfigurationChange.isEmpty());
+        }
     }
 
     // The way coding agents write commit messages: a here-document in a command substitution
