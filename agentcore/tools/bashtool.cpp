@@ -18,6 +18,7 @@
 #include <QThread>
 #include <QTimer>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <optional>
@@ -347,7 +348,12 @@ ToolResult BashTool::run(const ToolCallContext &context)
         text += Tr::tr("(Processes the command left running in the background were "
                        "terminated.)");
     }
-    if (failed && inBwrap && !gitWritable && text.contains(QLatin1String(".git"))
+    // `.git/index.lock: Read-only file system`, not ~/.gitconfig's.
+    const bool gitRefused = std::any_of(gitDirectories.cbegin(),
+                                        gitDirectories.cend(),
+                                        [&text](const QString &path) { return text.contains(path); })
+                            || text.contains(QLatin1String(".git/"));
+    if (failed && inBwrap && !gitWritable && gitRefused
         && text.contains(QLatin1String("Read-only file system"))) {
         text += QLatin1Char('\n');
         text += Tr::tr("(The repository's .git folder was read-only for this command: only git's "
