@@ -132,6 +132,12 @@ void BwrapCommand::addWritablePath(const QString &path)
         m_writablePaths.append(path);
 }
 
+void BwrapCommand::addGitDirectories(const QStringList &paths, bool writable)
+{
+    m_gitDirectories = paths;
+    m_gitWritable = writable;
+}
+
 QStringList BwrapCommand::unsetVariables()
 {
     return {QStringLiteral("DBUS_SESSION_BUS_ADDRESS"),
@@ -180,6 +186,11 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
     }
     for (const QString &path : m_writablePaths)
         args << QStringLiteral("--bind") << path << path;
+    // After the repository and the writable paths, which may hold them.
+    for (const QString &path : m_gitDirectories) {
+        args << (m_gitWritable ? QStringLiteral("--bind") : QStringLiteral("--ro-bind")) << path
+             << path;
+    }
     // The caches, privately writable (SandboxCaches); before the secrets, which stay masked.
     // Whether bwrap can overlay them is asked once per process (a run of bwrap), and only
     // where there are caches to give.

@@ -16,6 +16,7 @@ namespace AgentCore {
 ///           --tmpfs HIDDEN_DIR_AROUND_ROOT ... (a hidden folder that holds the repository)
 ///           --bind ROOT ROOT            (or the overlay of ROOT, setRepositoryOverlay())
 ///           [--bind PATH PATH ...]      (addWritablePath())
+///           [--ro-bind GITDIR GITDIR ...]  (addGitDirectories(); --bind for git's own work)
 ///           [--overlay-src C --tmp-overlay C | --tmpfs C ...]  (privatePaths, SandboxCaches)
 ///           --tmpfs HIDDEN_DIR --remount-ro HIDDEN_DIR | --ro-bind /dev/null HIDDEN_FILE ...
 ///           --tmpfs $XDG_RUNTIME_DIR    (the D-Bus session bus, keyring and agent sockets)
@@ -50,6 +51,11 @@ public:
     /// One more folder the command may write to (bound read-write at the same path).
     void addWritablePath(const QString &path);
     void setWorkingDirectory(const QString &path) { m_workingDirectory = path; }
+    /// The repository's git folders (GitDirectories::paths()): read-only, or, when
+    /// \a writable (a command the analysis found to be ordinary git work), read-write. Mounted
+    /// over the repository's bind or overlay, so even a folder inside it stays read-only: a
+    /// command cannot plant hooks or configuration that git runs later, outside the sandbox.
+    void addGitDirectories(const QStringList &paths, bool writable);
 
     QString program() const { return m_bwrapPath; }
     /// bwrap's arguments, then `--`, then \a command (program and arguments).
@@ -80,6 +86,8 @@ private:
     QString m_workingDirectory;
     SandboxPolicy m_policy;
     QStringList m_writablePaths;
+    QStringList m_gitDirectories;
+    bool m_gitWritable = false;
     QString m_upperDir;
     QString m_workDir;
 };
