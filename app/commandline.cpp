@@ -446,6 +446,10 @@ CommandLine CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption dryRun(QStringLiteral("dry-run"),
                                     Tr::tr("With --rewind: print what the rewind would change "
                                            "and change nothing."));
+    const QCommandLineOption overwriteUserChanges(
+        QStringLiteral("overwrite-user-changes"),
+        Tr::tr("With --rewind: rewind the files you changed after the agent's last change too "
+               "(by default they are kept as they are, and named)."));
     const PrintParser printOptions;
     parser.addOption(help);
     parser.addOption(version);
@@ -453,6 +457,7 @@ CommandLine CommandLine::parse(const QStringList &arguments)
     parser.addOption(rewind);
     parser.addOption(keep);
     parser.addOption(dryRun);
+    parser.addOption(overwriteUserChanges);
     parser.addOption(printOptions.repo);
     for (const QCommandLineOption *option : printOptions.printOnly())
         parser.addOption(*option);
@@ -492,6 +497,7 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         result.rewindCheckpoint = positional.value(0).trimmed();
         result.rewindKeep = parser.values(keep);
         result.rewindDryRun = parser.isSet(dryRun);
+        result.rewindOverwriteUserChanges = parser.isSet(overwriteUserChanges);
         if (result.rewindCheckpoint.isEmpty() && (parser.isSet(keep) || result.rewindDryRun)) {
             return failure(
                 Tr::tr("--%1 needs a checkpoint: agentdesk --rewind SESSION CHECKPOINT.")
@@ -501,7 +507,7 @@ CommandLine CommandLine::parse(const QStringList &arguments)
                                                             : QDir::currentPath();
         return result;
     }
-    for (const QCommandLineOption *option : {&keep, &dryRun}) {
+    for (const QCommandLineOption *option : {&keep, &dryRun, &overwriteUserChanges}) {
         if (parser.isSet(*option))
             return failure(
                 Tr::tr("--%1 is only used with --rewind.").arg(option->names().constLast()));

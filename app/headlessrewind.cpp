@@ -159,35 +159,56 @@ int runRewind(const CommandLine &commandLine)
         conversationSize = contents->messages.size();
     }
 
-    QSet<QString> keep;
-    if (!commandLine.rewindKeep.isEmpty() || commandLine.rewindDryRun) {
-        const AgentCore::CheckpointDiff diff = store.diff(*checkpoint);
-        if (!diff.ok()) {
-            err(diff.error);
-            return usage;
+    const AgentCore::CheckpointDiff diff = store.diff(*checkpoint);
+    if (!diff.ok()) {
+        err(diff.error);
+        return usage;
+    }
+    QStringList unmatched;
+    QSet<QString> keep = keptPaths(diff, repository->root, commandLine.rewindKeep, &unmatched);
+    if (!unmatched.isEmpty()) {
+        err(Tr::tr("Nothing the rewind changes is under %1: check the path (relative to %2).")
+                .arg(unmatched.join(QStringLiteral(", ")), repository->root));
+        return usage;
+    }
+    // The files the user changed after the agent's last change (edited by hand, created) are
+    // theirs: nobody can be asked here, so they are kept and named, unless the command line
+    // says to overwrite them.
+    QString unsure;
+    const QStringList yours = AgentCore::CheckpointRewind::userChanges(store,
+                                                                       *checkpoint,
+                                                                       diff,
+                                                                       &unsure);
+    if (!unsure.isEmpty())
+        err(Tr::tr("warning: could not tell your own changes from the agent's (%1): every "
+                   "changed file counts as yours.")
+                .arg(unsure));
+    QStringList yoursKept;
+    if (!commandLine.rewindOverwriteUserChanges) {
+        for (const QString &path : yours) {
+            if (!keep.contains(path))
+                yoursKept.append(path);
         }
-        QStringList unmatched;
-        keep = keptPaths(diff, repository->root, commandLine.rewindKeep, &unmatched);
-        if (!unmatched.isEmpty()) {
-            err(Tr::tr("Nothing the rewind changes is under %1: check the path (relative to %2).")
-                    .arg(unmatched.join(QStringLiteral(", ")), repository->root));
-            return usage;
+        keep.unite(QSet<QString>(yoursKept.cbegin(), yoursKept.cend()));
+    }
+    if (commandLine.rewindDryRun) {
+        if (!yoursKept.isEmpty())
+            err(Tr::tr("You changed %1 after the agent's last change: kept as they are; "
+                       "--overwrite-user-changes would rewind them too.")
+                    .arg(yoursKept.join(QStringLiteral(", "))));
+        for (const AgentCore::CheckpointFileChange &change : diff.files) {
+            if (keep.contains(change.path))
+                out(QStringLiteral("would keep ") + change.path);
+            else if (change.kind == AgentCore::CheckpointFileChange::Kind::Added)
+                out(QStringLiteral("would delete ") + change.path);
+            else
+                out(QStringLiteral("would restore ") + change.path);
         }
-        if (commandLine.rewindDryRun) {
-            for (const AgentCore::CheckpointFileChange &change : diff.files) {
-                if (keep.contains(change.path))
-                    out(QStringLiteral("would keep ") + change.path);
-                else if (change.kind == AgentCore::CheckpointFileChange::Kind::Added)
-                    out(QStringLiteral("would delete ") + change.path);
-                else
-                    out(QStringLiteral("would restore ") + change.path);
-            }
-            for (const QString &path : diff.notCovered)
-                err(Tr::tr("left as it is (the checkpoint does not cover it): %1").arg(path));
-            err(diff.files.isEmpty() ? Tr::tr("The files are already as at the checkpoint.")
-                                     : Tr::tr("Nothing was changed (--dry-run)."));
-            return 0;
-        }
+        for (const QString &path : diff.notCovered)
+            err(Tr::tr("left as it is (the checkpoint does not cover it): %1").arg(path));
+        err(diff.files.isEmpty() ? Tr::tr("The files are already as at the checkpoint.")
+                                 : Tr::tr("Nothing was changed (--dry-run)."));
+        return 0;
     }
 
     // A files-only rewind, as the window's "Files only": to the message the checkpoint was
@@ -207,6 +228,10 @@ int runRewind(const CommandLine &commandLine)
         out(QStringLiteral("deleted ") + path);
     for (const QString &path : outcome.kept)
         out(QStringLiteral("kept ") + path);
+    if (!yoursKept.isEmpty() && !outcome.undo.isNull())
+        err(Tr::tr("You changed %1 after the agent's last change: kept as they are. Run again "
+                   "with --overwrite-user-changes to rewind them too.")
+                .arg(yoursKept.join(QStringLiteral(", "))));
     for (const QString &failure : outcome.failed)
         err(Tr::tr("not restored: %1").arg(failure));
     if (!outcome.error.isEmpty())

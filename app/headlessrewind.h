@@ -9,7 +9,9 @@ namespace App {
 /// window's "Rewind to here" with "Files only"), printing each file it wrote, deleted or kept on
 /// stdout ("restored PATH", "deleted PATH", "kept PATH") and how to undo it on stderr, and
 /// records the rewind in the session file (the window shows it, with "Undo rewind"). --keep
-/// leaves a file, or everything under a folder, as it is; --dry-run prints what would change
+/// leaves a file, or everything under a folder, as it is; so does every file the user changed
+/// after the agent's last change (CheckpointRewind::userChanges: edited by hand, created),
+/// named on stderr, unless --overwrite-user-changes; --dry-run prints what would change
 /// ("would restore PATH", "would delete PATH", "would keep PATH") and changes nothing. Without
 /// CHECKPOINT, lists the session's checkpoints (id, time, message index, reason), oldest first.
 /// Refused while the session is running (its file is locked by a window or a headless run).

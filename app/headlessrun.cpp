@@ -9,6 +9,7 @@
 #include <coding/codingsession.h>
 #include <coding/repository.h>
 #include <context/compaction.h>
+#include <mcp/mcpconfigexpansion.h>
 #include <mcp/mcpreferences.h>
 #include <mcp/mcpserverlist.h>
 #include <permissions/permissionsettings.h>
@@ -301,8 +302,29 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         // that the window's follow-up queue waits for the window: paused, never run unattended.
         const AgentCore::PermissionMode mode = m_parts.policy->mode();
         QStringList warnings = resumed->warnings;
-        AgentCore::CodingSession::restore(resumed->state, *m_agent, *m_parts.policy, &warnings);
+        const QList<AgentCore::PermissionRule> unconfirmed
+            = AgentCore::CodingSession::restore(resumed->state,
+                                                *m_agent,
+                                                *m_parts.policy,
+                                                &warnings);
         m_parts.policy->setMode(mode);
+        // The session's allow rules are not this run's: a session file is data anyone or any
+        // tool may have written, and --print has nobody to confirm them. They stay in the file
+        // (a window offers them when it resumes the session); the run says how to grant them.
+        if (!unconfirmed.isEmpty()) {
+            m_unconfirmedRules = std::make_shared<const QList<AgentCore::PermissionRule>>(
+                unconfirmed);
+            QStringList rules;
+            for (const AgentCore::PermissionRule &rule : unconfirmed)
+                rules.append(rule.toString());
+            m_unappliedRules = rules;
+            QString quoted = rules.join(QStringLiteral(", "));
+            quoted.replace(u'\'', QStringLiteral("'\\''"));
+            writeStderr(Tr::tr("warning: the session allows %1 without asking, but a session file "
+                               "is not a grant: these rules were not applied to this run. To "
+                               "allow them for this run, add --allowed-tools '%2'.")
+                            .arg(rules.join(QStringLiteral(", ")), quoted));
+        }
         if (!m_agent->followUpQueue().isEmpty())
             m_agent->setFollowUpsPaused(true);
         for (const QString &warning : std::as_const(warnings))
@@ -317,7 +339,8 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
                                                           resumed ? resumed->state : QJsonObject(),
                                                           std::exchange(m_resumption, std::nullopt),
                                                           nullptr,
-                                                          m_parts.checkpoints));
+                                                          m_parts.checkpoints,
+                                                          m_unconfirmedRules));
         m_recorder->setStateValue(QStringLiteral("model"), modelSelectionOf(m_options).toJson());
         connect(m_recorder.get(), &AgentCore::SessionRecorder::failed, this, [](const QString &why) {
             writeStderr(Tr::tr("warning: %1").arg(why));
@@ -481,7 +504,32 @@ std::optional<int> HeadlessRun::startMcpServers(const QString &root,
     if (const int ms = environment.value(QStringLiteral("MCP_TOOL_TIMEOUT")).toInt(); ms > 0)
         base.callTimeoutMs = ms;
     m_mcp = std::make_unique<McpHost>();
-    for (const McpServerConfig &server : list.servers) {
+    for (const McpServerConfig &configured : list.servers) {
+        // The window's rule: ${VAR} and ${VAR:-default} expanded, a provider's key never.
+        // A run opens no keyring: a ${keyring:NAME} secret is the window's.
+        QStringList problems;
+        const QStringList secrets = McpConfigExpansion::keyringNames(configured);
+        const McpServerConfig server = secrets.isEmpty() ? McpConfigExpansion::expand(configured,
+                                                                                      environment,
+                                                                                      {},
+                                                                                      filter,
+                                                                                      &problems)
+                                                         : McpServerConfig();
+        if (!secrets.isEmpty()) {
+            problems.append(Tr::tr("it names the keyring secret \"%1\", which only the window "
+                                   "reads; put it in a variable and name that")
+                                .arg(secrets.first()));
+        }
+        if (!problems.isEmpty()) {
+            const QString error = Tr::tr("the MCP server \"%1\" is not started: %2")
+                                      .arg(configured.name, problems.join(QStringLiteral("; ")));
+            writeStderr(Tr::tr("warning: %1.").arg(error));
+            m_mcpServers.append(QJsonObject{{QStringLiteral("name"), configured.name},
+                                            {QStringLiteral("status"), QStringLiteral("failed")},
+                                            {QStringLiteral("tools"), 0},
+                                            {QStringLiteral("error"), error}});
+            continue;
+        }
         McpClientOptions options = base;
         QStringList dropped;
         options.environment = McpHost::serverEnvironment(environment, filter, server.env, &dropped);
@@ -563,6 +611,11 @@ QJsonObject HeadlessRun::startInfo() const
          m_sessionPath.isEmpty() ? QString() : SessionStore::idOf(m_sessionPath)},
         {QStringLiteral("sessionFile"), m_sessionPath},
     };
+    if (!m_unappliedRules.isEmpty()) {
+        // The resumed session's allow rules, not applied (stderr says how to grant them).
+        info.insert(QStringLiteral("sessionRulesNotApplied"),
+                    QJsonArray::fromStringList(m_unappliedRules));
+    }
     if (!m_mcpServers.isEmpty()) {
         info.insert(QStringLiteral("mcpServers"), m_mcpServers);
         info.insert(QStringLiteral("mcpReadyMs"), m_mcpReadyMs);

@@ -5,6 +5,7 @@
 #include <coding/codingagent.h>
 #include <loop/agenttypes.h>
 #include <mcp/mcphost.h>
+#include <permissions/permissionrule.h>
 #include <session/sessionresumption.h>
 
 #include <QJsonArray>
@@ -118,6 +119,9 @@ private:
     std::unique_ptr<AgentCore::Agent> m_agent;
     QString m_sessionPath;                                    ///< empty: not recorded
     std::optional<AgentCore::SessionResumption> m_resumption; // until the recorder adopts it
+    /// A resumed session's allow rules, not applied: kept in its file as they were.
+    std::shared_ptr<const QList<AgentCore::PermissionRule>> m_unconfirmedRules;
+    QStringList m_unappliedRules; ///< the same as text, for agent_start
     /// Destroyed before the agent (it reads the agent's queues for the last state it writes).
     std::unique_ptr<AgentCore::SessionRecorder> m_recorder;
     std::unique_ptr<InterruptWatcher> m_watcher;

@@ -4,6 +4,7 @@
 #include "windowsetup.h"
 
 #include <coding/repository.h>
+#include <files/privatefiles.h>
 #include <i18n/translations.h>
 #include <mainwindow.h>
 #include <rootuserbar.h>
@@ -12,8 +13,10 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QIcon>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTimer>
 
 #include <cstdio>
@@ -90,6 +93,25 @@ void reportFirstPaintIfAsked(QWidget *window)
 }
 // ---- end of AGENTDESK_REPORT_FIRST_PAINT ------------------------------------------------
 
+/// AgentDesk's data folder (sessions, audit logs, checkpoint stores, worktrees) and its config
+/// folders are the user's alone: made 0700 when new, and tightened once, everything in them,
+/// when an older AgentDesk left them readable to others (folders 0755, files 0644). What is
+/// written in them from now on is made private where it is written (AgentCore::PrivateFiles).
+void securePrivateFolders()
+{
+    for (const QStandardPaths::StandardLocation location : {QStandardPaths::AppLocalDataLocation,
+                                                            QStandardPaths::AppDataLocation,
+                                                            QStandardPaths::AppConfigLocation}) {
+        AgentCore::PrivateFiles::secureFolder(QStandardPaths::writableLocation(location));
+    }
+    // AgentCore::ProjectTrust's store and the user's permission settings.
+    AgentCore::PrivateFiles::secureFolder(
+        QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
+        + QStringLiteral("/agentdesk"));
+    if (const QString settings = QSettings().fileName(); QFileInfo::exists(settings))
+        AgentCore::PrivateFiles::restrict(settings);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -110,10 +132,12 @@ int main(int argc, char **argv)
     case App::CommandLine::Action::Print: {
         // No window and no display: QCoreApplication only.
         QCoreApplication app(argc, argv);
+        securePrivateFolders();
         return App::HeadlessRun::run(commandLine);
     }
     case App::CommandLine::Action::Rewind: {
         QCoreApplication app(argc, argv);
+        securePrivateFolders();
         return App::runRewind(commandLine);
     }
     case App::CommandLine::Action::Run:
@@ -135,6 +159,7 @@ int main(int argc, char **argv)
     }
 
     QApplication app(argc, argv);
+    securePrivateFolders();
     QApplication::setApplicationDisplayName(QStringLiteral("AgentDesk"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/agentdesk.svg")));
     // Wayland matches the window to its launcher entry (name and icon) by this id.

@@ -8,6 +8,7 @@
 #include <loop/agent.h>
 #include <permissions/alwaysallow.h>
 #include <permissions/permissionbroker.h>
+#include <permissions/permissionsessionstate.h>
 #include <permissions/projecttrust.h>
 #include <session/sessionstore.h>
 #include <tools/sandboxnotice.h>
@@ -218,7 +219,11 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
             for (const char *key : {"steering", "leftoverSteering", "followUps"})
                 state.remove(QLatin1String(key));
         }
-        AgentCore::CodingSession::restore(state, *m_agent, *m_policy, &m_warnings);
+        // Read-only, nothing runs here: the rules are the other window's to ask about.
+        const QList<AgentCore::PermissionRule> unconfirmed
+            = AgentCore::CodingSession::restore(state, *m_agent, *m_policy, &m_warnings);
+        if (!isReadOnly())
+            *m_unconfirmedRules = unconfirmed;
         m_warnings += m_file.resumed->warnings;
         m_options.permissionMode = m_policy->mode();
     }
@@ -234,7 +239,8 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
                                                                      : QJsonObject(),
                                                       std::exchange(m_resumption, std::nullopt),
                                                       this,
-                                                      m_checkpoints);
+                                                      m_checkpoints,
+                                                      m_unconfirmedRules);
         if (const QJsonValue value = modelStateValue(); !value.isUndefined())
             m_recorder->setStateValue(modelKey, value);
         m_recorder->setStateValue(draftKey, m_draft);
@@ -257,6 +263,8 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
     emit contextChanged(); // the system prompt and the tools are known now
     if (!m_untrustedGrants.isEmpty())
         emit projectTrustNeeded(m_untrustedGrants);
+    if (!m_unconfirmedRules->isEmpty())
+        emit sessionRulesNeedConfirmation(unconfirmedSessionRules());
 
     const auto waiting = std::exchange(m_waiting, {});
     for (const auto &[action, text] : waiting)
@@ -365,6 +373,32 @@ void AgentSession::trustProjectSettings()
     for (const QString &message : std::as_const(warnings))
         emit warning(message);
     emit permissionModeChanged(m_policy->mode());
+}
+
+QStringList AgentSession::unconfirmedSessionRules() const
+{
+    QStringList rules;
+    for (const AgentCore::PermissionRule &rule : std::as_const(*m_unconfirmedRules))
+        rules.append(AgentCore::sessionRuleText(rule));
+    return rules;
+}
+
+void AgentSession::keepSessionRules()
+{
+    if (!m_policy || m_unconfirmedRules->isEmpty())
+        return;
+    AgentCore::grantSessionRules(std::exchange(*m_unconfirmedRules, {}), *m_policy);
+    if (m_recorder)
+        m_recorder->refreshState();
+}
+
+void AgentSession::dropSessionRules()
+{
+    if (m_unconfirmedRules->isEmpty())
+        return;
+    m_unconfirmedRules->clear();
+    if (m_recorder)
+        m_recorder->refreshState();
 }
 
 bool AgentSession::alwaysAllow(const AgentCore::PermissionRule &rule, QString *error)

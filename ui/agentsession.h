@@ -156,6 +156,17 @@ public:
     /// command line still wins). Does nothing while Preparing.
     void trustProjectSettings();
 
+    /// The allow rules of the resumed session's file ("Always allow in this session" when it
+    /// was written), as "allow Bash": not applied until the user keeps them
+    /// (keepSessionRules), since anyone or any tool may have written the file; empty when
+    /// there are none, or they were answered.
+    QStringList unconfirmedSessionRules() const;
+    /// The user confirmed unconfirmedSessionRules(): they apply to this session from the next
+    /// tool call on, and stay in its file.
+    void keepSessionRules();
+    /// The user did not: they are left out of this session and of its file.
+    void dropSessionRules();
+
     /// The calls the user approved one at a time in this session, counted for the offer of a
     /// rule (the page records the answers and shows the offer).
     AgentCore::ApprovalHabits &approvalHabits() { return m_habits; }
@@ -239,6 +250,9 @@ signals:
     /// The repository's settings files ask for grants the user has not accepted (emitted
     /// once, after ready()): the window shows them and may call trustProjectSettings().
     void projectTrustNeeded(const QStringList &grants);
+    /// The resumed session's file allows \a rules for the session, not applied (emitted once,
+    /// after ready()): the window asks, then calls keepSessionRules() or dropSessionRules().
+    void sessionRulesNeedConfirmation(const QStringList &rules);
     /// contextMeter() changed: a message came, a run ended.
     void contextChanged();
     /// A summary of the conversation started (ContextManager::Events::started): \a waiting
@@ -298,6 +312,9 @@ private:
     QHash<QString, int> m_changedIndex; // path -> index into m_changed
     QStringList m_warnings;
     QStringList m_untrustedGrants;
+    /// The resumed file's allow rules until the user answers (written back meanwhile).
+    std::shared_ptr<QList<AgentCore::PermissionRule>> m_unconfirmedRules
+        = std::make_shared<QList<AgentCore::PermissionRule>>();
     AgentCore::ApprovalHabits m_habits;
     State m_state = State::Preparing;
     AgentCore::ContextMeter m_meter;

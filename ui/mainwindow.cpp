@@ -16,6 +16,7 @@
 #include "review/reviewqueue.h"
 #include "review/shellwritesreviewview.h"
 #include "sandboxnoticebar.h"
+#include "sessionrulesdialog.h"
 #include "sessions/approvalinboxdialog.h"
 #include "sessions/opensessions.h"
 #include "sessions/sessionlist.h"
@@ -433,6 +434,7 @@ void MainWindow::startSession(const QString &path,
     options.sandbox.mode = m_setup.sandboxMode.value_or(m_settings.sandboxMode);
     options.sandbox.allowNetwork = m_setup.sandboxNetwork || m_settings.sandboxNetwork;
     options.networkRules += AppSettings::parseNetworkRules(m_settings.sandboxNetworkRules);
+    options.sandbox.readablePaths += m_settings.expandedReadablePaths();
     // Read before each command, so a change in the settings applies at once.
     options.reviewShellWrites = [review = m_reviewShellWrites] { return review->load(); };
     m_reviewShellWrites->store(m_settings.reviewShellWrites);
@@ -489,6 +491,18 @@ void MainWindow::startSession(const QString &path,
                 dialog->setAttribute(Qt::WA_DeleteOnClose);
                 connect(dialog, &QDialog::accepted, session, &AgentSession::trustProjectSettings);
                 connect(session, &QObject::destroyed, dialog, &QDialog::reject);
+                dialog->open();
+            });
+    connect(session,
+            &AgentSession::sessionRulesNeedConfirmation,
+            this,
+            [this, session](const QStringList &rules) {
+                auto dialog = new SessionRulesDialog(session->title(), rules, this);
+                dialog->setAttribute(Qt::WA_DeleteOnClose);
+                connect(dialog, &QDialog::accepted, session, &AgentSession::keepSessionRules);
+                connect(dialog, &QDialog::rejected, session, &AgentSession::dropSessionRules);
+                // Closed with its session: unanswered, the rules stay in the file, unapplied.
+                connect(session, &QObject::destroyed, dialog, &QObject::deleteLater);
                 dialog->open();
             });
     m_open->add(session);

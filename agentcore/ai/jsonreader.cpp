@@ -14,8 +14,7 @@ namespace AgentCore {
 
 namespace {
 
-// QJsonDocument's limit (qjsonparser.cpp).
-constexpr qsizetype nestingLimit = 1024;
+constexpr qsizetype nestingLimit = JsonReader::maxNesting;
 
 constexpr quint64 repeated(quint8 byte)
 {

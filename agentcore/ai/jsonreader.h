@@ -27,6 +27,11 @@ namespace AgentCore {
 class JsonReader final
 {
 public:
+    /// The deepest nesting of arrays and objects any JSON AgentDesk reads may have:
+    /// QJsonDocument's limit (qjsonparser.cpp), here so that every reader of JSON (the
+    /// providers' streams, PartialJsonParser, MCP messages) has the same one.
+    static constexpr int maxNesting = 1024;
+
     enum class Type : quint8 { Undefined, Null, Bool, Number, String, Array, Object };
 
     class Value;
@@ -81,7 +86,7 @@ private:
 
     std::vector<Node> m_nodes; ///< the first m_count are this document's; never shrinks
     size_t m_count = 0;
-    std::vector<quint32> m_open; ///< indexes of the open containers (nestingLimit of them)
+    std::vector<quint32> m_open; ///< indexes of the open containers (maxNesting of them)
     const char *m_data = nullptr;
     bool m_valid = false;
 };

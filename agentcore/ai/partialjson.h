@@ -1,5 +1,7 @@
 #pragma once
 
+#include "jsonreader.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QJsonArray>
@@ -33,7 +35,7 @@ class PartialJsonParser final
 {
 public:
     /// The deepest nesting accepted: QJsonDocument's and JsonReader's limit.
-    static constexpr int maxDepth = 1024;
+    static constexpr int maxDepth = JsonReader::maxNesting;
     /// The limit for tool-call arguments: they travel one level down inside a session line and
     /// a request body, which add levels of their own and must stay readable below maxDepth.
     static constexpr int toolArgumentsMaxDepth = 512;

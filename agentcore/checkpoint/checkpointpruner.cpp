@@ -4,6 +4,8 @@
 #include "checkpointstore.h"
 #include "shadowgit.h"
 
+#include <files/privatefiles.h>
+
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
@@ -95,8 +97,8 @@ bool writeLines(const QString &path, const QSet<QString> &lines)
     const QString temporary = path + QStringLiteral(".agentdesk");
     QFile file(temporary);
     const QByteArray bytes = sorted.join(QLatin1Char('\n')).toLatin1() + '\n';
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size()
-        || !file.flush()) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate, PrivateFiles::fileMode)
+        || file.write(bytes) != bytes.size() || !file.flush()) {
         file.remove();
         return false;
     }

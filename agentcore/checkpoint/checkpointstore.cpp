@@ -4,6 +4,8 @@
 #include "shadowgit.h"
 #include "treewatcher.h"
 
+#include <files/privatefiles.h>
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -204,7 +206,7 @@ bool writeFile(const QString &path, const QByteArray &bytes)
     if (readFile(path) == bytes && QFileInfo::exists(path))
         return true;
     QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate, PrivateFiles::fileMode)
            && file.write(bytes) == bytes.size();
 }
 
@@ -314,19 +316,20 @@ public:
     {
         if (!QFileInfo(m_store.workTree()).isDir())
             return QStringLiteral("the folder %1 does not exist").arg(m_store.workTree());
-        if (!QDir().mkpath(QFileInfo(m_store.gitDir()).absolutePath()))
+        if (!PrivateFiles::makePath(QFileInfo(m_store.gitDir()).absolutePath()))
             return QStringLiteral("cannot create the folder %1")
                 .arg(QFileInfo(m_store.gitDir()).absolutePath());
         m_lock.setStaleLockTime(0); // a lock whose process is gone is stale
         if (!m_lock.tryLock(120000))
             return QStringLiteral("another AgentDesk is using the checkpoint store %1")
                 .arg(m_store.gitDir());
+        PrivateFiles::restrict(m_store.gitDir() + QStringLiteral(".lock"));
         if (!QFileInfo::exists(m_store.gitDir() + QStringLiteral("/HEAD"))) {
             const ShadowGit::Result init = m_git.init();
             if (!init.ok())
                 return init.problem();
         }
-        QDir().mkpath(m_store.gitDir() + QStringLiteral("/info"));
+        PrivateFiles::makePath(m_store.gitDir() + QStringLiteral("/info"));
         if (!writeFile(m_store.gitDir() + QStringLiteral("/info/attributes"), shadowAttributes))
             return QStringLiteral("cannot write to the checkpoint store %1").arg(m_store.gitDir());
         // A lock file a killed AgentDesk's git left (index.lock, a ref's) is removed by the
@@ -641,7 +644,7 @@ public:
         writeFile(m_store.gitDir() + QStringLiteral("/agentdesk-nested"), list);
         if (m_nested.isEmpty())
             return snapshot;
-        QDir().mkpath(m_store.gitDir() + QStringLiteral("/nested-index"));
+        PrivateFiles::makePath(m_store.gitDir() + QStringLiteral("/nested-index"));
         ShadowGit compose(m_store.gitDir(),
                           m_store.workTree(),
                           m_store.gitDir() + QStringLiteral("/compose-index"));

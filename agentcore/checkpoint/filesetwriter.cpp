@@ -1,5 +1,7 @@
 #include "filesetwriter.h"
 
+#include <files/privatefiles.h>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -476,7 +478,7 @@ FileSetWriter::Outcome FileSetWriter::write(const QString &root, const QList<Cha
     if (steps.isEmpty())
         return outcome;
 
-    if (!QDir().mkpath(m_journalFolder)) {
+    if (!PrivateFiles::makePath(m_journalFolder)) {
         outcome.error = Tr::tr("cannot create the folder %1").arg(m_journalFolder);
         return outcome;
     }

@@ -43,6 +43,9 @@ const QStringList fixedConfig = {
     QStringLiteral("advice.addIgnoredFile=false"),
     QStringLiteral("advice.addEmbeddedRepo=false"),
     QStringLiteral("submodule.recurse=false"),
+    // The store holds the user's code: git makes its objects 0400, its other files 0600 and its
+    // folders 0700, whatever the umask (AgentDesk's data is the user's alone).
+    QStringLiteral("core.sharedRepository=0600"),
 };
 
 // How long a lock held by a process stays in the way before the command fails with git's

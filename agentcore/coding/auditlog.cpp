@@ -1,5 +1,7 @@
 #include "auditlog.h"
 
+#include <files/privatefiles.h>
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -87,7 +89,7 @@ void AuditLog::after(const ToolCallContext &context, const ToolResult &result, q
 bool AuditLog::append(const QByteArray &line, QString *error)
 {
     const QFileInfo info(m_path);
-    if (!QDir().mkpath(info.absolutePath())) {
+    if (!PrivateFiles::makePath(info.absolutePath())) {
         *error = Tr::tr("Cannot write the audit log %1: cannot create its folder. Tool calls "
                         "are not being recorded.")
                      .arg(m_path);
@@ -96,8 +98,8 @@ bool AuditLog::append(const QByteArray &line, QString *error)
     // Opened for each line: the lines land in whatever file is at the path now (rotated or
     // removed by the user), and O_APPEND keeps each line whole.
     QFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append) || file.write(line) != line.size()
-        || !file.flush()) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append, PrivateFiles::fileMode)
+        || file.write(line) != line.size() || !file.flush()) {
         *error = Tr::tr("Cannot write the audit log %1: %2. Tool calls are not being recorded.")
                      .arg(m_path, file.errorString());
         return false;

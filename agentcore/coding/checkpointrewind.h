@@ -26,6 +26,20 @@ struct CheckpointRewind
     static std::optional<Checkpoint> before(const QList<Checkpoint> &checkpoints,
                                             qsizetype messageIndex);
 
+    /// The paths among \a diff's files (what restoring \a checkpoint would change) that changed
+    /// since the session's latest checkpoint in \a store: the user's own edits and new files
+    /// since the agent last worked. The recorder takes a checkpoint at the turn after every
+    /// side effect of the agent, so a file the agent left as it is now is not listed; one the
+    /// user edited or created by hand since is. A rewind asks before touching these (keep or
+    /// overwrite). When the latest checkpoint is the state a rewind replaced, a file that is
+    /// as at one of the session's earlier checkpoints (what that rewind wrote) is not listed
+    /// either. \a error: the latest state could not be compared; all of \a diff's files are
+    /// then returned, the safe answer.
+    static QStringList userChanges(CheckpointStore &store,
+                                   const Checkpoint &checkpoint,
+                                   const CheckpointDiff &diff,
+                                   QString *error = nullptr);
+
     /// Restores \a checkpoint in \a store except the paths in \a keep (CheckpointStore::restore:
     /// the state it replaces is recorded first, RestoreOutcome::undo) and fills in what
     /// \a rewind records of it: its checkpoint, undoCheckpoint, restoredFiles (written back or

@@ -5,6 +5,7 @@
 #include <ai/httpmodelclient.h>
 #include <ai/modelcatalog.h>
 #include <checkpoint/checkpointpruner.h>
+#include <files/privatefiles.h>
 #include <permissions/bashanalysis.h>
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
@@ -74,6 +75,20 @@ SandboxPolicy sandboxPolicy(const CodingAgentOptions &options)
             policy.hiddenPaths.append(path);
     }
     return policy;
+}
+
+// What the sandbox shows of the hidden home besides its allow-list: the additional
+// directories, and the extra paths of the user's own settings file ("sandboxReadable"; a
+// project file cannot show itself the user's files).
+QStringList sandboxReadablePaths(const CodingAgentOptions &options, const PermissionPolicy &policy)
+{
+    QStringList paths = policy.writableRoots().mid(1); // the repository is bound anyway
+    if (!options.userSettingsPath.isEmpty()) {
+        if (const std::optional<PermissionSettings> settings = PermissionSettings::load(
+                options.userSettingsPath))
+            paths += settings->sandboxReadable;
+    }
+    return paths;
 }
 
 // Checkpoints: a snapshot starts at each turn (the loop's beforeRequest, after the context
@@ -151,7 +166,7 @@ std::shared_ptr<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointSto
     if (!QFileInfo::exists(store->gitDir() + QStringLiteral("/HEAD")))
         return {};
     QFile touch(stamp);
-    if (!touch.open(QIODevice::WriteOnly | QIODevice::Truncate))
+    if (!touch.open(QIODevice::WriteOnly | QIODevice::Truncate, PrivateFiles::fileMode))
         return {};
     touch.close();
     auto thread = new std::thread([store, sessionsFolder] {
@@ -184,10 +199,12 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     CommandEnvironment commandEnvironment = options.commandEnvironment;
     commandEnvironment.addSecretValues({options.provider.apiKey});
     agent.workspace->setCommandEnvironment(commandEnvironment);
-    agent.workspace->setSandboxPolicy(sandboxPolicy(options));
     agent.workspace->setSandboxNotice(options.onSandboxUnavailable);
     const QString root = agent.workspace->root(); // canonical
     agent.policy = makePolicy(options, root, &agent.warnings);
+    SandboxPolicy sandbox = sandboxPolicy(options);
+    sandbox.readablePaths += sandboxReadablePaths(options, *agent.policy);
+    agent.workspace->setSandboxPolicy(sandbox);
     agent.untrustedGrants = agent.policy->untrustedGrants();
 
     QList<ExtensionPtr> extensions;

@@ -8,13 +8,13 @@
 
 namespace AgentCore {
 
-void CodingSession::restore(const QJsonObject &state,
-                            Agent &agent,
-                            PermissionPolicy &policy,
-                            QStringList *warnings)
+QList<PermissionRule> CodingSession::restore(const QJsonObject &state,
+                                             Agent &agent,
+                                             PermissionPolicy &policy,
+                                             QStringList *warnings)
 {
     SessionRecorder::restore(state, agent);
-    restorePermissionSessionState(state, policy, warnings);
+    return restorePermissionSessionState(state, policy, warnings);
 }
 
 namespace {
@@ -80,12 +80,17 @@ SessionRecorder *CodingSession::record(Agent *agent,
                                        const QJsonObject &state,
                                        std::optional<SessionResumption> resumption,
                                        QObject *parent,
-                                       std::shared_ptr<CheckpointRecorder> checkpoints)
+                                       std::shared_ptr<CheckpointRecorder> checkpoints,
+                                       std::shared_ptr<const QList<PermissionRule>> unconfirmed)
 {
     auto recorder = new SessionRecorder(
         agent,
-        [policy = std::move(policy), checkpoints = std::move(checkpoints)] {
-            QJsonObject state = permissionSessionState(*policy);
+        [policy = std::move(policy),
+         checkpoints = std::move(checkpoints),
+         unconfirmed = std::move(unconfirmed)] {
+            QJsonObject state = permissionSessionState(*policy,
+                                                       unconfirmed ? *unconfirmed
+                                                                   : QList<PermissionRule>());
             if (checkpoints)
                 state.insert(checkpointsKey, checkpointState(checkpoints->checkpoints()));
             return state;

@@ -22,13 +22,15 @@ class Agent;
 struct CodingSession
 {
     /// Applies the state of a resumed session to a freshly assembled agent: the follow-up queue
-    /// and the steering left over (SessionRecorder::restore), the permission mode and the rules
-    /// the user allowed for this session (restorePermissionSessionState). A rule that no longer
-    /// parses is skipped with a message in \a warnings.
-    static void restore(const QJsonObject &state,
-                        Agent &agent,
-                        PermissionPolicy &policy,
-                        QStringList *warnings);
+    /// and the steering left over (SessionRecorder::restore), the permission mode and the deny
+    /// and ask rules of this session (restorePermissionSessionState). Returns the session's
+    /// allow rules, which it does not apply: the file may have been written by anyone, so the
+    /// caller grants them (grantSessionRules) only once the user confirms them in this process.
+    /// A rule that no longer parses is skipped with a message in \a warnings.
+    static QList<PermissionRule> restore(const QJsonObject &state,
+                                         Agent &agent,
+                                         PermissionPolicy &policy,
+                                         QStringList *warnings);
     /// The same for the checkpoints the session recorded (its "checkpoints" key): \a recorder
     /// knows them again, so the rewind offers them in the resumed session.
     static void restoreCheckpoints(const QJsonObject &state, CheckpointRecorder &recorder);
@@ -52,7 +54,9 @@ struct CodingSession
     /// nullopt: the file is opened (created with \a header) at the first message. \a state: the
     /// session's state when it was resumed (its model, title, draft are kept), else empty.
     /// \a checkpoints: its checkpoints go into the state (call the recorder's
-    /// refreshState() when one was recorded).
+    /// refreshState() when one was recorded). \a unconfirmed: the resumed file's allow rules
+    /// that the user has not answered yet (restore()), written back as they were; the caller
+    /// empties it once they are granted or dropped.
     static SessionRecorder *record(Agent *agent,
                                    std::shared_ptr<PermissionPolicy> policy,
                                    const QString &path,
@@ -60,7 +64,8 @@ struct CodingSession
                                    const QJsonObject &state,
                                    std::optional<SessionResumption> resumption,
                                    QObject *parent = nullptr,
-                                   std::shared_ptr<CheckpointRecorder> checkpoints = {});
+                                   std::shared_ptr<CheckpointRecorder> checkpoints = {},
+                                   std::shared_ptr<const QList<PermissionRule>> unconfirmed = {});
 };
 
 } // namespace AgentCore

@@ -667,9 +667,22 @@ void McpClient::handleLine(const McpLineReader::Line &line)
 void McpClient::handleMessage(const McpMessage &message)
 {
     switch (message.kind) {
-    case McpMessage::Kind::Invalid:
+    case McpMessage::Kind::Invalid: {
         note(Tr::tr("a malformed message was ignored: %1").arg(message.problem));
+        // A message too deep to read that names a waiting request is its answer: the call
+        // fails now, not after its whole timeout. Other malformed messages name no request
+        // (or a wrong one) reliably enough to end a call, so those calls go on.
+        const qint64 id = message.id.isDouble() ? message.id.toInteger() : -1;
+        if (m_pending.contains(id)) {
+            if (m_transport)
+                m_transport->requestDone(id, true);
+            complete(id,
+                     failure(Tr::tr("the MCP server \"%1\" answered with %2, which AgentDesk "
+                                    "does not read")
+                                 .arg(m_config.name, message.problem)));
+        }
         return;
+    }
     case McpMessage::Kind::Response: {
         if (message.id.isNull()) {
             note(Tr::tr("the server reported an error: %1").arg(message.errorText()));

@@ -31,7 +31,10 @@ QString quoted(const QString &word)
 QString parseHttp(const QJsonObject &entry, McpServerConfig *server)
 {
     server->url = entry.value(QLatin1String("url")).toString();
-    const QUrl url(server->url, QUrl::StrictMode);
+    // Its ${VAR} references are expanded when the server starts (McpConfigExpansion, which
+    // checks the result again); here they stand for a word of the URL.
+    static const QRegularExpression reference(QStringLiteral(R"(\$\{[^}]*\})"));
+    const QUrl url(QString(server->url).replace(reference, QStringLiteral("x")), QUrl::StrictMode);
     if (server->url.isEmpty())
         return Tr::tr("no \"url\"");
     if (!url.isValid() || url.host().isEmpty()

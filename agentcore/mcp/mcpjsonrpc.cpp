@@ -1,6 +1,7 @@
 #include "mcpjsonrpc.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace AgentCore {
@@ -22,6 +23,26 @@ bool isValidId(const QJsonValue &id)
         return true;
     // Integers only: a JSON number with a fraction is no id anyone sends.
     return id.isDouble() && id.toDouble() == double(id.toInteger());
+}
+
+// The index after the string that starts at the quote \a quote; json.size() when unterminated.
+qsizetype skipString(const QByteArray &json, qsizetype quote)
+{
+    for (qsizetype i = quote + 1; i < json.size(); ++i) {
+        if (json.at(i) == '\\')
+            ++i;
+        else if (json.at(i) == '"')
+            return i + 1;
+    }
+    return json.size();
+}
+
+qsizetype skipSpace(const QByteArray &json, qsizetype i)
+{
+    while (i < json.size()
+           && (json.at(i) == ' ' || json.at(i) == '\t' || json.at(i) == '\n' || json.at(i) == '\r'))
+        ++i;
+    return i;
 }
 
 } // namespace
@@ -63,6 +84,44 @@ int jsonNestingDepth(const QByteArray &json, int limit)
     return deepest;
 }
 
+QJsonValue mcpMessageId(const QByteArray &json)
+{
+    int depth = 0;
+    qsizetype i = 0;
+    while (i < json.size()) {
+        const char c = json.at(i);
+        if (c == '"') {
+            const qsizetype end = skipString(json, i);
+            const qsizetype colon = skipSpace(json, end);
+            const bool idKey = depth == 1 && colon < json.size() && json.at(colon) == ':'
+                               && json.mid(i, end - i) == "\"id\"";
+            if (!idKey) {
+                i = end;
+                continue;
+            }
+            // The value alone is small and flat: QJsonDocument reads it in an array.
+            const qsizetype start = skipSpace(json, colon + 1);
+            qsizetype stop = start;
+            if (stop < json.size() && json.at(stop) == '"') {
+                stop = skipString(json, stop);
+            } else {
+                while (stop < json.size() && json.at(stop) != ',' && json.at(stop) != '}'
+                       && json.at(stop) != ']' && stop - start < 40)
+                    ++stop;
+            }
+            const QJsonValue id
+                = QJsonDocument::fromJson('[' + json.mid(start, stop - start) + ']').array().at(0);
+            return isValidId(id) ? id : QJsonValue(QJsonValue::Undefined);
+        }
+        if (c == '{' || c == '[')
+            ++depth;
+        else if (c == '}' || c == ']')
+            --depth;
+        ++i;
+    }
+    return QJsonValue(QJsonValue::Undefined);
+}
+
 QString McpMessage::errorText() const
 {
     const QString message = error.value(QLatin1String("message")).toString();
@@ -75,7 +134,10 @@ McpMessage McpMessage::parse(const QByteArray &text)
 {
     McpMessage message;
     if (jsonNestingDepth(text, maxNesting) > maxNesting) {
+        // Valid JSON perhaps, but deeper than any reader of AgentDesk goes (Qt's writers and
+        // destructors recurse). Its id still says which request must not wait for it.
         message.problem = Tr::tr("a message nested deeper than %1 levels").arg(maxNesting);
+        message.id = mcpMessageId(text);
         return message;
     }
     QJsonParseError parseError;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <ai/jsonreader.h>
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -14,10 +16,14 @@ struct McpMessage
 {
     enum class Kind { Invalid, Request, Notification, Response };
 
-    static constexpr int maxNesting = 100; ///< objects and arrays within each other
+    /// Objects and arrays within each other: the model layer's cap (QJsonDocument's).
+    static constexpr int maxNesting = JsonReader::maxNesting;
 
     Kind kind = Kind::Invalid;
-    QJsonValue id;  ///< requests and responses: a string or an integer
+    /// Requests and responses: a string or an integer. Invalid: the id of a message nested
+    /// deeper than maxNesting, read without parsing it (mcpMessageId), so the request it
+    /// answers fails at once instead of waiting for its timeout; undefined otherwise.
+    QJsonValue id;
     QString method; ///< requests and notifications
     QJsonObject params;
     QJsonValue result; ///< responses without error
@@ -34,6 +40,11 @@ struct McpMessage
 /// The nesting depth of the JSON text \a json, counted without parsing; stops counting once
 /// above \a limit (then returns limit + 1). Strings are skipped with their escapes.
 int jsonNestingDepth(const QByteArray &json, int limit);
+
+/// The "id" member of the top-level object of the JSON text \a json (an integer or a string),
+/// found by skipping strings and nested values, without parsing: for a message that cannot be
+/// parsed. Undefined when there is none or it is of another type.
+QJsonValue mcpMessageId(const QByteArray &json);
 
 /// A message as one line, newline included.
 QByteArray mcpRequestLine(qint64 id, const QString &method, const QJsonObject &params);

@@ -162,11 +162,6 @@ ToolDefinition McpTool::definition() const
     return {m_name, description, m_info.inputSchema};
 }
 
-ExecutionMode McpTool::executionMode() const
-{
-    return m_info.readOnly ? ExecutionMode::Parallel : ExecutionMode::Sequential;
-}
-
 ToolResult McpTool::execute(const ToolCallContext &context)
 {
     const ToolUpdateCallback onUpdate = context.onUpdate;

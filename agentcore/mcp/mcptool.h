@@ -14,9 +14,11 @@ struct McpCallResult;
 /// A tool of an MCP server as an ordinary tool of the loop, named `mcp__<server>__<tool>` so
 /// permission rules can name it (`mcp__github__*`). Its arguments are validated by the loop
 /// against the server's inputSchema; a call blocks its tool thread in McpClient::callTool (a
-/// stop sends notifications/cancelled). Read-only by the server's annotation: no side effects
-/// (no approval asked) and parallel; else sequential with side effects (approval asked unless
-/// a rule allows it). Thread-safe.
+/// stop sends notifications/cancelled). Every MCP tool is sequential with side effects, whatever
+/// its annotations say: approval is asked unless a user's rule allows it, plan mode refuses it,
+/// bypass runs it as it runs every tool. A server's readOnlyHint is an untrusted hint (the
+/// specification's words) from code AgentDesk did not write; it never skips a question.
+/// Thread-safe.
 class McpTool final : public AgentTool
 {
 public:
@@ -39,8 +41,8 @@ public:
     const McpToolInfo &info() const { return m_info; }
     QString serverName() const { return m_serverName; }
     ToolDefinition definition() const override;
-    ExecutionMode executionMode() const override;
-    bool hasSideEffects() const override { return !m_info.readOnly; }
+    ExecutionMode executionMode() const override { return ExecutionMode::Sequential; }
+    bool hasSideEffects() const override { return true; }
     ToolResult execute(const ToolCallContext &context) override;
 
 private:

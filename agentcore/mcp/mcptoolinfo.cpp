@@ -170,10 +170,10 @@ std::optional<McpToolInfo> McpToolInfo::fromJson(const QJsonObject &json, QStrin
     tool.description = json.value(QLatin1String("description")).toString();
     if (tool.description.size() > maxDescriptionLength)
         tool.description = tool.description.left(maxDescriptionLength) + QStringLiteral("…");
-    tool.readOnly = json.value(QLatin1String("annotations"))
-                        .toObject()
-                        .value(QLatin1String("readOnlyHint"))
-                        .toBool();
+    tool.readOnlyHint = json.value(QLatin1String("annotations"))
+                            .toObject()
+                            .value(QLatin1String("readOnlyHint"))
+                            .toBool();
     return tool;
 }
 

@@ -17,9 +17,11 @@ struct McpToolInfo
     QString title;
     QString description;
     QJsonObject inputSchema;
-    /// annotations.readOnlyHint: the server says the tool changes nothing (a hint from a server
-    /// the user chose to run: it runs without approval and in parallel).
-    bool readOnly = false;
+    /// annotations.readOnlyHint: the server SAYS the tool changes nothing. The specification
+    /// calls annotations untrusted hints, and a server may call `delete_everything` read-only:
+    /// it decides nothing (every MCP tool asks unless a user's rule allows it, plan mode
+    /// refuses it, McpTool). Only shown, worded as the server's claim.
+    bool readOnlyHint = false;
 
     /// The tool of \a json, or nullopt with \a problem ("its inputSchema is not valid JSON
     /// Schema: /properties/x is not a schema").

@@ -69,8 +69,21 @@ struct BashAnalysis
     /// outside the repository is not read-only either (operands, option arguments like
     /// `date -f F`, `<` and `cd` targets that resolve outside it or are only known at run time;
     /// options that follow symbolic links or read file names from a file), as reads outside
-    /// ask for Read.
+    /// ask for Read. git run on a git folder other than the repository's (--git-dir, -C or
+    /// cd into a folder the agent wrote or the repository tracks) is not read-only either: it
+    /// would run that folder's configuration.
     bool readOnly = false;
+    /// Why the command may change git's configuration or hooks: `git config` that writes,
+    /// -c / --config-env / GIT_CONFIG_* on git's command line, an ext:: URL, or a command other
+    /// than git's own work that names .git/ or runs in it (`python3 -c 'open(".git/config")'`).
+    /// Empty when it does not. Asks in every mode, like AgentDesk's own settings
+    /// (PermissionPolicy).
+    QString gitConfigurationChange;
+    /// Understood, and every command is either read-only or ordinary git work on the
+    /// repository's own git folder (BashGitCommand::isRepositoryWork), at least one of them:
+    /// the sandbox leaves the git folders writable for it, and read-only for everything else
+    /// (tool option "gitWritable").
+    bool gitWork = false;
 };
 
 QString bashRiskName(BashRisk risk); ///< "writes outside the repository", "network", ...

@@ -6,7 +6,10 @@
 #include "bashsedscript.h"
 #include "bashwrappers.h"
 
+#include <tools/gitdirectories.h>
+
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QHash>
 #include <QRegularExpression>
 
@@ -371,11 +374,14 @@ public:
     Classification(BashAnalysis &analysis, const QString &root)
         : m_analysis(analysis)
         , m_paths(root)
+        , m_git(GitDirectories::of(m_paths.root()))
     {}
 
     void run()
     {
         bool readOnly = !m_analysis.commands.isEmpty();
+        bool workOrReads = true;
+        bool work = false;
         for (qsizetype i = 0; i < m_analysis.commands.size(); ++i) {
             m_index = int(i);
             const SimpleCommand &command = m_analysis.commands.at(i);
@@ -384,14 +390,204 @@ public:
                     checkWrite({redirection.target, redirection.targetExpands});
             }
             inspect(command.words, command.wordExpands, 0);
-            m_analysis.commands[i].readOnly = isReadOnly(command) && !readsOutside(command);
+            const bool otherGit = runsOtherGit(command.words, command.wordExpands);
+            m_analysis.commands[i].readOnly = isReadOnly(command) && !readsOutside(command)
+                                              && !otherGit;
+            if (!m_analysis.commands.at(i).readOnly) // `echo GIT_CONFIG_COUNT=1` sets nothing
+                inspectGitEnvironment(command);
             readOnly = readOnly && m_analysis.commands.at(i).readOnly;
+            const bool gitWork = !otherGit && isGitWork(command);
+            work = work || gitWork;
+            workOrReads = workOrReads && (gitWork || m_analysis.commands.at(i).readOnly);
+            if (!gitWork && !m_analysis.commands.at(i).readOnly)
+                inspectGitFolderUse(command);
             followDirectoryChange(command);
         }
         m_analysis.readOnly = readOnly && m_analysis.understood;
+        m_analysis.gitWork = m_analysis.understood && work && workOrReads;
+        if (!m_analysis.understood
+            && (namesGitFolder(m_analysis.command)
+                || mentionsGitConfiguration(m_analysis.command))) {
+            noteGitConfiguration(Tr::tr("the command names the repository's .git folder or git's "
+                                        "configuration, and AgentDesk cannot follow what it does "
+                                        "there"));
+        }
     }
 
 private:
+    // git's own work (add, commit, checkout...) on the repository's git folder, on its own:
+    // no assignment (GIT_DIR=...), no file written by a redirection.
+    static bool isGitWork(const SimpleCommand &command)
+    {
+        if (!command.assignments.isEmpty() || command.words.isEmpty()
+            || command.wordExpands.value(0) || command.words.first() != QLatin1String("git"))
+            return false;
+        for (const BashRedirection &redirection : command.redirections) {
+            if (redirection.writesFile)
+                return false;
+        }
+        return BashGitCommand::parse(command.words, command.wordExpands).isRepositoryWork();
+    }
+
+    // Whether a git this command runs (itself or through timeout, xargs, env...) uses a git
+    // folder other than the repository's: its configuration would run, so it is no read.
+    bool runsOtherGit(QStringList words, QList<bool> expands) const
+    {
+        for (int depth = 0; depth <= maximumNesting && !words.isEmpty(); ++depth) {
+            if (!expands.value(0)
+                && BashWrappers::programName(words.first()) == QLatin1String("git")
+                && usesOtherGitDirectory(BashGitCommand::parse(words, expands)))
+                return true;
+            std::optional<WrappedCommand> inner = BashWrappers::unwrap(words, expands);
+            if (!inner)
+                break;
+            words = std::move(inner->words);
+            expands = std::move(inner->expands);
+        }
+        return false;
+    }
+
+    // git finds its folder from --git-dir, or from where it runs (cd, -C) upwards: the first
+    // folder that holds a `.git` or is itself a git folder (HEAD, objects, refs), as a bare
+    // repository the repository tracks (`tracked/evil.git`) is.
+    bool usesOtherGitDirectory(const BashGitCommand &git) const
+    {
+        const QStringList bases = m_paths.workingDirectories();
+        if (bases.isEmpty() || git.directoryExpands)
+            return true;
+        for (const QString &base : bases) {
+            QString directory = base;
+            for (const QString &step : git.directories) {
+                directory = step.isEmpty() ? directory : m_paths.resolve(directory, step);
+                if (directory.isEmpty())
+                    return true;
+            }
+            if (git.gitDirectory) {
+                const QString named = git.gitDirectory->isEmpty()
+                                          ? QString()
+                                          : m_paths.resolve(directory, *git.gitDirectory);
+                if (named.isEmpty() || named != m_git.gitDirectory)
+                    return true;
+                continue;
+            }
+            if (discoversOtherGitDirectory(directory))
+                return true;
+        }
+        return false;
+    }
+
+    bool discoversOtherGitDirectory(const QString &directory) const
+    {
+        const QString &root = m_paths.root();
+        if (directory != root && !directory.startsWith(root + QLatin1Char('/')))
+            return true; // another repository, or none
+        const QString ownGit = root + QStringLiteral("/.git");
+        for (QString folder = directory; folder.size() > root.size();
+             folder = QFileInfo(folder).path()) {
+            if (folder == ownGit || folder == m_git.gitDirectory)
+                return false;
+            if (QFileInfo(folder + QStringLiteral("/.git")).isFile()) {
+                // A submodule's git folder lies in the repository's own (.git/modules/NAME),
+                // as protected as the rest of it.
+                const QString submodule = GitDirectories::of(folder).gitDirectory;
+                return submodule.isEmpty() || !isInGitFolder(submodule);
+            }
+            if (QFileInfo::exists(folder + QStringLiteral("/.git"))
+                || QFileInfo::exists(folder + QStringLiteral("/HEAD"))
+                || (QFileInfo(folder + QStringLiteral("/objects")).isDir()
+                    && QFileInfo(folder + QStringLiteral("/refs")).isDir()))
+                return true;
+        }
+        return false;
+    }
+
+    // GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor ..., as an assignment, through env or
+    // export: the same as git -c.
+    void inspectGitEnvironment(const SimpleCommand &command)
+    {
+        static const QRegularExpression variable(
+            QStringLiteral("^(GIT_CONFIG\\w*|GIT_EXEC_PATH|GIT_TEMPLATE_DIR)="));
+        for (const QStringList &words : {command.assignments, command.words}) {
+            for (const QString &word : words) {
+                if (variable.match(word).hasMatch()) {
+                    noteGitConfiguration(
+                        Tr::tr("%1 sets git's configuration for the command: %2")
+                            .arg(word.section(QLatin1Char('='), 0, 0), commandText()));
+                    return;
+                }
+            }
+        }
+    }
+
+    // A command other than git's own work that names .git or runs inside it may write hooks
+    // or configuration in ways the analysis cannot see (python3 -c, a script): it asks. The
+    // sandbox keeps .git read-only for it whatever it spells.
+    void inspectGitFolderUse(const SimpleCommand &command)
+    {
+        bool names = namesGitFolder(command.text);
+        for (const BashRedirection &redirection : command.redirections)
+            names = names || namesGitFolder(redirection.target);
+        const QStringList directories = m_paths.workingDirectories();
+        const bool inside = std::any_of(directories.cbegin(),
+                                        directories.cend(),
+                                        [this](const QString &directory) {
+                                            return isInGitFolder(directory);
+                                        });
+        // `python3 -c "os.system('git config ...')"`: git inside a program's text. git itself
+        // is judged by its words (`git push origin git-config` is no configuration).
+        const bool runsGit = !command.words.isEmpty()
+                             && BashWrappers::programName(command.words.first())
+                                    != QLatin1String("git")
+                             && mentionsGitConfiguration(command.text);
+        if (runsGit) {
+            noteGitConfiguration(
+                Tr::tr("%1 may set git's configuration in a way AgentDesk cannot follow")
+                    .arg(commandText()));
+        }
+        if (names || inside) {
+            noteGitConfiguration(
+                Tr::tr("%1 the repository's .git folder, where git's configuration and hooks "
+                       "live: %2")
+                    .arg(inside ? Tr::tr("runs in") : Tr::tr("names"), commandText()));
+        }
+    }
+
+    // `git config`, `git -c`, an ext:: URL or GIT_CONFIG_* in text the analysis cannot follow.
+    static bool mentionsGitConfiguration(const QString &text)
+    {
+        static const QRegularExpression configuration(QStringLiteral(
+            "\\bgit\\W{1,3}(config|-c|--config-env|--exec-path)\\b|ext::|fd::|GIT_CONFIG"));
+        return configuration.match(text).hasMatch();
+    }
+
+    bool namesGitFolder(const QString &text) const
+    {
+        // `.git` as a path component: not .gitignore, .github, .git-blame-ignore-revs, x.git.
+        static const QRegularExpression dotGit(QStringLiteral("(^|[^\\w.-])\\.git($|[^\\w.-])"));
+        if (dotGit.match(text).hasMatch())
+            return true;
+        for (const QString &folder : m_git.paths()) {
+            if (text.contains(folder))
+                return true;
+        }
+        return false;
+    }
+
+    bool isInGitFolder(const QString &directory) const
+    {
+        QStringList folders = m_git.paths();
+        folders.append(m_paths.root() + QStringLiteral("/.git"));
+        return std::any_of(folders.cbegin(), folders.cend(), [&directory](const QString &folder) {
+            return directory == folder || directory.startsWith(folder + QLatin1Char('/'));
+        });
+    }
+
+    void noteGitConfiguration(const QString &reason)
+    {
+        if (m_analysis.gitConfigurationChange.isEmpty())
+            m_analysis.gitConfigurationChange = reason;
+    }
+
     static bool isReadOnly(const SimpleCommand &command)
     {
         for (const BashRedirection &redirection : command.redirections) {
@@ -601,6 +797,11 @@ private:
         if (usesNetwork(program, words))
             note(BashRisk::Network, Tr::tr("uses the network: %1").arg(commandText()));
         inspectPrivileges(program, words, expands);
+        if (program == QLatin1String("git")) {
+            const QString change = BashGitCommand::parse(words, expands).configurationChange();
+            if (!change.isEmpty())
+                noteGitConfiguration(Tr::tr("%1: %2").arg(change, commandText()));
+        }
         inspectUnknownReads(words, expands);
         for (const Operand &target : writeTargets(program, words, expands))
             checkWrite(target);
@@ -694,6 +895,7 @@ private:
 
     BashAnalysis &m_analysis;
     BashPathResolver m_paths;
+    GitDirectories m_git;
     int m_index = 0;
 };
 

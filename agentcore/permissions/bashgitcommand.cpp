@@ -1,10 +1,17 @@
 #include "bashgitcommand.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace AgentCore {
 
 namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(AgentCore::BashGitCommand)
+};
 
 bool isOption(const QString &word)
 {
@@ -67,6 +74,20 @@ BashGitCommand BashGitCommand::parse(const QStringList &words, const QList<bool>
         if (name == QLatin1String("-c") || name == QLatin1String("--config-env")
             || name == QLatin1String("--exec-path")) {
             git.overridesConfig = true;
+        }
+        if (withValue.contains(word) || withValue.contains(name)) {
+            const bool attached = word.contains(QLatin1Char('='));
+            const QString value = attached ? word.section(QLatin1Char('='), 1) : words.value(i + 1);
+            const bool valueExpands = !attached && expands.value(i + 1);
+            if (name != QLatin1String("-c") && name != QLatin1String("--config-env"))
+                git.directoryExpands = git.directoryExpands || valueExpands;
+            if (name == QLatin1String("-C")) {
+                git.directories.append(value);
+            } else if (name == QLatin1String("--git-dir")) {
+                git.gitDirectory = value;
+            } else if (name == QLatin1String("--work-tree")) {
+                git.workTree = value;
+            }
         }
         if (withValue.contains(word))
             ++i;
@@ -249,6 +270,94 @@ bool BashGitCommand::readsConfig() const
             return false;
     }
     return reads;
+}
+
+QString BashGitCommand::configurationChange() const
+{
+    if (overridesConfig)
+        return Tr::tr("git -c, --config-env or --exec-path sets git's configuration");
+    if (subcommand == QLatin1String("config") && !readsConfig())
+        return Tr::tr("git config changes git's configuration");
+    for (const QString &arg : args) {
+        // ext:: runs a command as the remote; fd:: talks to descriptors the shell set up.
+        if (arg.startsWith(QLatin1String("ext::"), Qt::CaseInsensitive)
+            || arg.startsWith(QLatin1String("fd::"), Qt::CaseInsensitive))
+            return Tr::tr("an ext:: or fd:: URL makes git run a command");
+    }
+    if (subcommand == QLatin1String("init") || subcommand == QLatin1String("clone")) {
+        for (const QString &arg : args) {
+            if (arg.startsWith(QLatin1String("--template"))
+                || arg.startsWith(QLatin1String("--separate-git-dir")))
+                return Tr::tr("git %1 %2 places hooks or moves the git folder")
+                    .arg(subcommand, arg.section(QLatin1Char('='), 0, 0));
+        }
+    }
+    return {};
+}
+
+bool BashGitCommand::isRepositoryWork() const
+{
+    if (!clear || overridesConfig || gitDirectory || workTree || directoryExpands)
+        return false;
+    if (!configurationChange().isEmpty())
+        return false;
+    static const QStringList work{QStringLiteral("add"),         QStringLiteral("commit"),
+                                  QStringLiteral("checkout"),    QStringLiteral("switch"),
+                                  QStringLiteral("branch"),      QStringLiteral("merge"),
+                                  QStringLiteral("rebase"),      QStringLiteral("stash"),
+                                  QStringLiteral("tag"),         QStringLiteral("reset"),
+                                  QStringLiteral("restore"),     QStringLiteral("rm"),
+                                  QStringLiteral("mv"),          QStringLiteral("cherry-pick"),
+                                  QStringLiteral("revert"),      QStringLiteral("pull"),
+                                  QStringLiteral("fetch"),       QStringLiteral("push"),
+                                  QStringLiteral("worktree"),    QStringLiteral("remote"),
+                                  QStringLiteral("submodule"),   QStringLiteral("notes"),
+                                  QStringLiteral("am"),          QStringLiteral("apply"),
+                                  QStringLiteral("clean"),       QStringLiteral("gc"),
+                                  QStringLiteral("bisect"),      QStringLiteral("update-index"),
+                                  QStringLiteral("update-ref"),  QStringLiteral("read-tree"),
+                                  QStringLiteral("write-tree"),  QStringLiteral("commit-tree"),
+                                  QStringLiteral("hash-object"), QStringLiteral("symbolic-ref")};
+    if (!work.contains(subcommand))
+        return false;
+    // No option of these makes git run a program the command names: an expansion is a message
+    // or a path (`git commit -m "$(cat msg)"`, `git add "$f"`) whatever it holds.
+    static const QStringList expansionsHarmless{QStringLiteral("add"),
+                                                QStringLiteral("commit"),
+                                                QStringLiteral("checkout"),
+                                                QStringLiteral("switch"),
+                                                QStringLiteral("branch"),
+                                                QStringLiteral("tag"),
+                                                QStringLiteral("reset"),
+                                                QStringLiteral("restore"),
+                                                QStringLiteral("rm"),
+                                                QStringLiteral("mv"),
+                                                QStringLiteral("stash"),
+                                                QStringLiteral("cherry-pick"),
+                                                QStringLiteral("revert"),
+                                                QStringLiteral("notes"),
+                                                QStringLiteral("clean")};
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &arg = args.at(i);
+        if (expands.value(i) && mayBeOption(arg) && !expansionsHarmless.contains(subcommand))
+            return false; // `git rebase $OPTS` may hold --exec
+        // Programs the command line names would run with .git writable: rebase --exec (-x),
+        // the transports' --upload-pack, --receive-pack (push --exec).
+        static const QStringList runners{QStringLiteral("--exec"),
+                                         QStringLiteral("--upload-pack"),
+                                         QStringLiteral("--receive-pack")};
+        if (!expands.value(i) && runners.contains(arg.section(QLatin1Char('='), 0, 0)))
+            return false;
+        if (subcommand == QLatin1String("rebase") && isOption(arg)
+            && !arg.startsWith(QLatin1String("--")) && arg.contains(QLatin1Char('x')))
+            return false;
+    }
+    const QString first = args.value(0);
+    if (subcommand == QLatin1String("submodule"))
+        return first != QLatin1String("foreach");
+    if (subcommand == QLatin1String("bisect"))
+        return first != QLatin1String("run");
+    return true;
 }
 
 bool BashGitCommand::usesNetwork() const

@@ -128,13 +128,24 @@ BashPathResolver::Location BashPathResolver::locate(const QString &path, bool ex
             if (resolved.isEmpty())
                 return Location::Unknown;
             inside = inside && isInside(resolved);
+            // Also a nested `.git` (a submodule's `lib/.git` file): pointed elsewhere, it makes
+            // the user's next `git status` run another folder's configuration.
             gitDirectory = gitDirectory || resolved == git
-                           || resolved.startsWith(git + QLatin1Char('/'));
+                           || resolved.startsWith(git + QLatin1Char('/'))
+                           || (isInside(resolved)
+                               && resolved.mid(m_root.size())
+                                      .split(QLatin1Char('/'))
+                                      .contains(QLatin1String(".git")));
         }
     }
     if (!inside)
         return Location::Outside;
     return gitDirectory ? Location::InsideGitDirectory : Location::Inside;
+}
+
+QStringList BashPathResolver::workingDirectories() const
+{
+    return m_directoryUnknown ? QStringList() : m_directories;
 }
 
 void BashPathResolver::changeDirectory(const QString &program,

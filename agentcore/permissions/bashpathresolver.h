@@ -16,7 +16,8 @@ class BashPathResolver final
 public:
     enum class Location {
         Inside,
-        InsideGitDirectory, ///< under the repository's .git/: hooks and config run code
+        InsideGitDirectory, ///< under a .git of the repository (its own, a submodule's
+                            ///< `.git` file): hooks and config run code
         Outside,
         Unknown,
     };
@@ -27,6 +28,16 @@ public:
     /// unless it is a plain glob, located by its literal directories and by what it matches
     /// now (a match may be a link out of the repository).
     Location locate(const QString &path, bool expands) const;
+    /// The directories the shell may be in by now (canonical); empty when one of them is only
+    /// known at run time.
+    QStringList workingDirectories() const;
+    /// \a path (literal) from \a directory, as the kernel finds it (links followed); empty when
+    /// that cannot be known (`~user`, a dangling link).
+    QString resolve(const QString &directory, const QString &path) const
+    {
+        return absolute(directory, path);
+    }
+    QString root() const { return m_root; }
     /// Follows `cd` / `pushd` / `popd` with \a args (options included).
     void changeDirectory(const QString &program,
                          const QStringList &args,

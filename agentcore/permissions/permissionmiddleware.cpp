@@ -207,6 +207,10 @@ ToolResult runAllowed(const PermissionGate &gate,
         context.toolOptions.insert(QStringLiteral("networkRule"), granted);
         context.permissionDecision += QStringLiteral("; network by ") + granted; // the audit
     }
+    // git's own work may write the repository's git folders, which the sandbox keeps
+    // read-only for every other command (BashTool).
+    if (call.subject.bash && call.subject.bash->gitWork)
+        context.toolOptions.insert(QStringLiteral("gitWritable"), true);
     if (reviewsWrites(gate, call))
         return runReviewingWrites(gate, context, next);
     return next(context);

@@ -579,6 +579,12 @@ QString PermissionPolicy::configurationChange(const PermissionSubject &subject,
     if (isBash(subject) && subject.bash && bashMayChangeConfiguration(*subject.bash, protectedPaths))
         return Tr::tr("the command may change AgentDesk's own settings, which always needs the "
                       "user's approval");
+    // git's configuration and hooks run programs whenever git runs, outside the sandbox too
+    // (the user's next commit): as much the person's call as AgentDesk's own settings.
+    if (isBash(subject) && subject.bash && !subject.bash->gitConfigurationChange.isEmpty())
+        return Tr::tr("the command may change git's configuration or hooks (%1), which always "
+                      "needs the user's approval")
+            .arg(subject.bash->gitConfigurationChange);
     return {};
 }
 

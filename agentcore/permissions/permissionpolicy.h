@@ -22,7 +22,8 @@ struct PermissionDecision
     QString reason; ///< "allowed by Bash(git status) in ~/.config/agentdesk/settings.json",
                     ///< "read-only command", "Edit asks in default mode", ...
     std::optional<PermissionRule> rule; ///< the rule that decided, if one did
-    /// The call may change AgentDesk's own configuration: it asks in every mode, and an
+    /// The call may change AgentDesk's own configuration or git's (its hooks and
+    /// configuration, BashAnalysis::gitConfigurationChange): it asks in every mode, and an
     /// approval is good for this call only (no rule is remembered, PermissionReview offers none).
     bool changesConfiguration = false;
 };
@@ -59,7 +60,9 @@ struct PermissionSubject
 ///    redirection, nothing outside), which goes on as in default mode.
 /// 3. AgentDesk's own configuration (`.agentdesk/` and `.mcp.json` in each writable root,
 ///    setProtectedPaths): a write there, or a Bash command that is not read-only and names
-///    one, asks in every mode, bypass included; allow rules cannot pre-approve it.
+///    one, asks in every mode, bypass included; allow rules cannot pre-approve it. The same
+///    for a Bash command that may change git's configuration or hooks
+///    (BashAnalysis::gitConfigurationChange: `git config`, -c, an ext:: URL, .git/ named).
 /// 4. Ask rules; then allow rules; then the mode's default.
 /// A compound Bash command is allowed by rules only when every simple command is; a read-only
 /// command without writing redirections passes in default mode; a command that was not

@@ -46,24 +46,30 @@ std::optional<PermissionBehavior> parseBehavior(const QString &name)
 
 } // namespace
 
-QJsonObject permissionSessionState(const PermissionPolicy &policy)
+QJsonObject permissionSessionState(const PermissionPolicy &policy,
+                                   const QList<PermissionRule> &unconfirmed)
 {
     QJsonArray rules;
-    for (const PermissionRule &rule : policy.rules()) {
-        if (rule.source != sessionSource)
-            continue;
+    const auto append = [&rules](const PermissionRule &rule) {
         rules.append(QJsonObject{{QLatin1String("rule"), rule.toString()},
                                  {QLatin1String("behavior"), behaviorName(rule.behavior)}});
+    };
+    for (const PermissionRule &rule : policy.rules()) {
+        if (rule.source == sessionSource)
+            append(rule);
     }
+    for (const PermissionRule &rule : unconfirmed)
+        append(rule);
     return QJsonObject{{modeKey, permissionModeName(policy.mode())}, {rulesKey, rules}};
 }
 
-void restorePermissionSessionState(const QJsonObject &state,
-                                   PermissionPolicy &policy,
-                                   QStringList *warnings)
+QList<PermissionRule> restorePermissionSessionState(const QJsonObject &state,
+                                                    PermissionPolicy &policy,
+                                                    QStringList *warnings)
 {
     if (const auto mode = parsePermissionMode(state.value(modeKey).toString()))
         policy.setMode(*mode);
+    QList<PermissionRule> restored;
     const QJsonArray rules = state.value(rulesKey).toArray();
     for (const QJsonValue &value : rules) {
         const QJsonObject object = value.toObject();
@@ -80,8 +86,26 @@ void restorePermissionSessionState(const QJsonObject &state,
             continue;
         }
         rule->source = sessionSource;
-        policy.addRule(*rule);
+        // Deny and ask rules only ever ask more: they apply. An allow rule waits for the user.
+        if (rule->behavior == PermissionBehavior::Allow)
+            restored.append(*rule);
+        else
+            policy.addRule(*rule);
     }
+    return restored;
+}
+
+void grantSessionRules(const QList<PermissionRule> &rules, PermissionPolicy &policy)
+{
+    for (PermissionRule rule : rules) {
+        rule.source = sessionSource;
+        policy.addRule(rule);
+    }
+}
+
+QString sessionRuleText(const PermissionRule &rule)
+{
+    return behaviorName(rule.behavior) + u' ' + rule.toString();
 }
 
 } // namespace AgentCore

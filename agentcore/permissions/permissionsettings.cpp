@@ -97,6 +97,16 @@ QString resolveDirectory(const QString &settingsPath, const QString &directory)
     return ToolWorkspace::canonicalPath(path);
 }
 
+// \a entry absolute (`~/` expanded, relative to the file's folder), its links kept: the
+// sandbox makes them again inside, so the path as written leads where it does outside.
+QString expandedPath(const QString &settingsPath, const QString &entry)
+{
+    QString path = entry.trimmed();
+    if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/")))
+        path = QDir::homePath() + path.mid(1);
+    return QDir::cleanPath(QFileInfo(settingsPath).absoluteDir().absoluteFilePath(path));
+}
+
 void readRules(const QJsonObject &permissions,
                PermissionBehavior behavior,
                const QString &path,
@@ -178,6 +188,18 @@ std::optional<PermissionSettings> PermissionSettings::load(const QString &path, 
         }
         rule->source = path;
         settings.networkRules.append(*rule);
+    }
+
+    const QJsonValue readable = permissions.value(QLatin1String("sandboxReadable"));
+    for (const QJsonValue &entry : readable.toArray()) {
+        if (entry.isString() && !entry.toString().trimmed().isEmpty())
+            settings.sandboxReadable.append(expandedPath(path, entry.toString()));
+        else
+            settings.warnings.append(
+                Tr::tr("%1: a sandboxReadable entry is not a path; skipped.").arg(path));
+    }
+    if (!readable.isUndefined() && !readable.isArray()) {
+        settings.warnings.append(Tr::tr("%1: sandboxReadable is not a list; ignored.").arg(path));
     }
 
     const QJsonValue directories = permissions.value(QLatin1String("additionalDirectories"));

@@ -15,7 +15,7 @@ namespace AgentCore {
 /// project: <repo>/.agentdesk/settings.json and settings.local.json):
 /// `{"permissions": {"allow": ["Bash(git status)"], "ask": [...], "deny": [...],
 ///   "defaultMode": "acceptEdits", "additionalDirectories": ["../shared"],
-///   "network": ["Bash(npm install:*)"]}}`.
+///   "network": ["Bash(npm install:*)"], "sandboxReadable": ["~/.config/mytool"]}}`.
 /// "network" lists the Bash commands that get the network in the sandbox (NetworkRules);
 /// only Bash rules are taken there.
 /// Other keys of the file are kept untouched when a rule is added.
@@ -25,7 +25,11 @@ struct PermissionSettings
     std::optional<PermissionMode> defaultMode;
     QStringList additionalDirectories;  ///< absolute; writable like the repository
     QList<PermissionRule> networkRules; ///< "network": Bash rules, behaviour Allow, source set
-    QStringList warnings;               ///< rules that did not parse, unknown modes: skipped
+    /// "sandboxReadable": more paths the sandbox shows read-only in the hidden home (absolute,
+    /// `~/` expanded; SandboxPolicy::readablePaths). Honoured in the user's
+    /// own file only: a repository cannot show itself the user's files.
+    QStringList sandboxReadable;
+    QStringList warnings; ///< rules that did not parse, unknown modes: skipped
 
     /// A missing file is empty settings, not an error. An unreadable or invalid file returns
     /// nullopt with \a error; the caller reports it and never overwrites the file.

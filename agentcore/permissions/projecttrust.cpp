@@ -1,5 +1,6 @@
 #include "projecttrust.h"
 
+#include <files/privatefiles.h>
 #include <tools/toolworkspace.h>
 
 #include <QCoreApplication>
@@ -100,11 +101,13 @@ bool ProjectTrust::remember(const QString &storePath,
     }
     store->insert(repository, accepted);
 
-    if (!QDir().mkpath(QFileInfo(storePath).absolutePath())) {
+    // The user's config: private, as all AgentDesk writes (QSaveFile keeps the file's mode).
+    if (!PrivateFiles::makePath(QFileInfo(storePath).absolutePath())) {
         if (error)
             *error = Tr::tr("Cannot create the folder of %1.").arg(storePath);
         return false;
     }
+    PrivateFiles::prepareFile(storePath);
     QSaveFile file(storePath);
     const QByteArray bytes = QJsonDocument(*store).toJson(QJsonDocument::Indented);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {

@@ -3,6 +3,7 @@
 #include <loop/toolcallids.h>
 
 #include <ai/messagejson.h>
+#include <files/privatefiles.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -239,7 +240,7 @@ std::unique_ptr<SessionLog> SessionLog::open(const QString &path,
         *busy = false;
     std::unique_ptr<SessionLog> log(new SessionLog(path));
     QFile &file = log->m_file;
-    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
+    if (!PrivateFiles::makePath(QFileInfo(path).absolutePath())) {
         *error = Tr::tr("Cannot create the session %1: its folder cannot be made.")
                      .arg(QDir::toNativeSeparators(path));
         return nullptr;
@@ -248,7 +249,10 @@ std::unique_ptr<SessionLog> SessionLog::open(const QString &path,
     // A lock whose process is gone (a crash, SIGKILL) is taken over.
     log->m_lock = std::make_unique<QLockFile>(lockPath(path));
     log->m_lock->setStaleLockTime(0);
-    if (!log->m_lock->tryLock(0)) {
+    const bool locked = log->m_lock->tryLock(0);
+    if (locked)
+        PrivateFiles::restrict(lockPath(path)); // it names this process and host
+    if (!locked) {
         if (log->m_lock->error() == QLockFile::LockFailedError) {
             if (busy)
                 *busy = true;
@@ -282,7 +286,8 @@ std::unique_ptr<SessionLog> SessionLog::open(const QString &path,
         file.seek(file.size());
         return log;
     }
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::NewOnly)) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::NewOnly,
+                   PrivateFiles::fileMode)) {
         *error = Tr::tr("Cannot create the session %1: %2")
                      .arg(QDir::toNativeSeparators(path), file.errorString());
         return nullptr;

@@ -1,6 +1,7 @@
 #include "bashtool.h"
 
 #include "bwrapcommand.h"
+#include "gitdirectories.h"
 #include "outputcapture.h"
 #include "processgroup.h"
 #include "sandboxnotice.h"
@@ -13,12 +14,12 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QProcess>
 #include <QThread>
 #include <QTimer>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <optional>
@@ -148,8 +149,14 @@ ToolResult BashTool::run(const ToolCallContext &context)
 
     QProcess process;
     const QStringList shell{QStringLiteral("/bin/bash"), QStringLiteral("-c"), command};
+    // The repository's git folders stay read-only in bwrap unless the permission layer found
+    // the command to be git's own work (add, commit, checkout...): a script, a Makefile recipe
+    // or `python3 -c` cannot plant hooks or configuration that the user's next git runs.
+    const QStringList gitDirectories = GitDirectories::of(m_workspace->root()).paths();
+    const bool gitWritable = context.toolOptions.value(QStringLiteral("gitWritable")).toBool();
     if (decision.sandboxed()) {
-        const BwrapCommand bwrap(decision.bwrapPath, m_workspace->root(), sandbox);
+        BwrapCommand bwrap(decision.bwrapPath, m_workspace->root(), sandbox);
+        bwrap.addGitDirectories(gitDirectories, gitWritable);
         process.setProgram(bwrap.program());
         process.setArguments(bwrap.arguments(shell));
     } else {
@@ -175,10 +182,10 @@ ToolResult BashTool::run(const ToolCallContext &context)
         bwrap.setRepositoryOverlay(overlayUpper,
                                    context.toolOptions.value(QStringLiteral("overlayWork"))
                                        .toString());
-        // git's own bookkeeping goes straight through; only the work tree is reviewed.
-        const QString git = m_workspace->root() + QStringLiteral("/.git");
-        if (QFileInfo::exists(git))
-            bwrap.addWritablePath(git);
+        // git's own work goes straight through, only the work tree is reviewed; for any other
+        // command .git stays read-only (a write there would land in the scratch layer, and
+        // git's files are not for review).
+        bwrap.addGitDirectories(gitDirectories, gitWritable);
         process.setProgram(bwrap.program());
         process.setArguments(
             bwrap.arguments({QStringLiteral("/bin/bash"), QStringLiteral("-c"), command}));
@@ -341,6 +348,18 @@ ToolResult BashTool::run(const ToolCallContext &context)
         text += QLatin1Char('\n');
         text += Tr::tr("(Processes the command left running in the background were "
                        "terminated.)");
+    }
+    // `.git/index.lock: Read-only file system`, not ~/.gitconfig's.
+    const bool gitRefused = std::any_of(gitDirectories.cbegin(),
+                                        gitDirectories.cend(),
+                                        [&text](const QString &path) { return text.contains(path); })
+                            || text.contains(QLatin1String(".git/"));
+    if (failed && inBwrap && !gitWritable && gitRefused
+        && text.contains(QLatin1String("Read-only file system"))) {
+        text += QLatin1Char('\n');
+        text += Tr::tr("(The repository's .git folder was read-only for this command: only git's "
+                       "own work (git add, commit, checkout, merge, ...), run as git commands on "
+                       "their own or with read-only ones, may change it.)");
     }
     if (failed && decision.sandboxed()) {
         // So a failure the sandbox caused reads as such, not as a broken command.

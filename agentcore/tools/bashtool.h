@@ -18,8 +18,11 @@ namespace AgentCore {
 /// output is kept in a log file named in the result. A non-zero exit is an error result.
 /// With the workspace's SandboxPolicy on and bwrap working, bash runs inside bwrap
 /// (BwrapCommand): read-only outside the repository, a private /tmp, the secrets hidden, no
-/// network unless allowed. Where bwrap does not work it runs as it is and the workspace's
-/// sandbox notice is told once; in Required mode it does not run and the result says why.
+/// network unless allowed; the repository's git folders (GitDirectories) read-only unless the
+/// tool option "gitWritable" says the command is git's own work (set by the permission
+/// middleware from BashAnalysis::gitWork). Where bwrap does not work it runs as it is and the
+/// workspace's sandbox notice is told once; in Required mode it does not run and the result
+/// says why.
 /// details.sandboxed and details.network say how the command ran.
 /// execute() blocks and may run on any thread (it spins a local event loop there).
 /// Thread-safe; sequential.

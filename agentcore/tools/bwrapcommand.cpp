@@ -1,12 +1,16 @@
 #include "bwrapcommand.h"
 
 #include "sandboxcaches.h"
+#include "sandboxhome.h"
 #include "sandboxprobe.h"
+#include "sandboxsockets.h"
 #include "shelloverlay.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QProcessEnvironment>
+
+#include <algorithm>
 
 namespace AgentCore {
 
@@ -19,6 +23,91 @@ bool isWithin(const QString &path, const QString &folder)
            || (path.startsWith(folder)
                && (folder.endsWith(QLatin1Char('/')) || path.at(folder.size()) == QLatin1Char('/')));
 }
+
+bool isWithinAny(const QString &path, const QStringList &folders)
+{
+    return std::any_of(folders.cbegin(), folders.cend(), [&path](const QString &folder) {
+        return isWithin(path, folder);
+    });
+}
+
+// \a path with its links resolved, or \a path itself when it does not exist.
+QString realPathOr(const QString &path)
+{
+    const QString real = QFileInfo(path).canonicalFilePath();
+    return real.isEmpty() ? path : real;
+}
+
+// The bwrap arguments that show paths read-only inside folders the sandbox empties: each
+// path's real file or folder bound at its real path, and each symbolic link on the way that
+// lies in an emptied folder made again (--symlink), so that the path as written, a
+// ~/.gitconfig linked to a dotfiles checkout, leads there too.
+class ReadOnlyPaths
+{
+public:
+    /// \a emptied: the folders shown empty; \a visible: folders bound later anyway (the
+    /// repository, writable folders), whose insides need nothing.
+    ReadOnlyPaths(const QStringList &emptied, const QStringList &visible)
+        : m_emptied(emptied)
+        , m_visible(visible)
+    {}
+
+    void add(const QString &path, int depth = 0)
+    {
+        const QString lexical = QDir::cleanPath(path);
+        // A loop of links ends here; so does a path that does not exist (links followed).
+        if (depth > 16 || !QDir::isAbsolutePath(lexical) || !QFileInfo::exists(lexical))
+            return;
+        const QStringList parts = lexical.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        QString current;
+        for (qsizetype i = 0; i < parts.size(); ++i) {
+            current += QLatin1Char('/') + parts.at(i);
+            const QFileInfo info(current);
+            if (!info.isSymLink())
+                continue;
+            const QString target = info.symLinkTarget(); // absolute
+            if (isWithinAny(current, m_emptied) && !m_links.contains(current)) {
+                m_links.append(current);
+                m_linkTargets.append(target);
+            }
+            const QStringList rest = parts.mid(i + 1);
+            add(rest.isEmpty() ? target : target + QLatin1Char('/') + rest.join(QLatin1Char('/')),
+                depth + 1);
+            return;
+        }
+        // No link on the way: the path is its real path.
+        if (lexical != QLatin1String("/") && isWithinAny(lexical, m_emptied)
+            && !isWithinAny(lexical, m_visible) && !m_bound.contains(lexical))
+            m_bound.append(lexical);
+    }
+
+    QStringList arguments() const
+    {
+        QStringList bound = m_bound;
+        bound.sort(); // a folder before those inside it: those are shown with it
+        QStringList args;
+        QStringList shown;
+        for (const QString &path : std::as_const(bound)) {
+            if (isWithinAny(path, shown))
+                continue;
+            shown.append(path);
+            args << QStringLiteral("--ro-bind") << path << path;
+        }
+        // A link inside a bound folder is there already (bwrap could not make it again).
+        for (qsizetype i = 0; i < m_links.size(); ++i) {
+            if (!isWithinAny(m_links.at(i), shown))
+                args << QStringLiteral("--symlink") << m_linkTargets.at(i) << m_links.at(i);
+        }
+        return args;
+    }
+
+private:
+    QStringList m_emptied;
+    QStringList m_visible;
+    QStringList m_bound;
+    QStringList m_links;
+    QStringList m_linkTargets;
+};
 
 } // namespace
 
@@ -43,6 +132,12 @@ void BwrapCommand::addWritablePath(const QString &path)
         m_writablePaths.append(path);
 }
 
+void BwrapCommand::addGitDirectories(const QStringList &paths, bool writable)
+{
+    m_gitDirectories = paths;
+    m_gitWritable = writable;
+}
+
 QStringList BwrapCommand::unsetVariables()
 {
     return {QStringLiteral("DBUS_SESSION_BUS_ADDRESS"),
@@ -54,6 +149,9 @@ QStringList BwrapCommand::unsetVariables()
 
 QStringList BwrapCommand::arguments(const QStringList &command) const
 {
+    // Real paths throughout: bwrap mounts on the path as the sandbox sees it, and a link to
+    // the repository or to a hidden folder must not lead around a mask.
+    const QString root = realPathOr(m_root);
     QStringList args{
         QStringLiteral("--ro-bind"),
         QStringLiteral("/"),
@@ -65,40 +163,54 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
         QStringLiteral("--tmpfs"),
         QStringLiteral("/tmp"),
     };
+    // The home and the sockets' folders emptied, then what commands need of them shown again,
+    // read-only; the hidden folders that hold the repository emptied after that (what they
+    // hold stays hidden, whatever the allow-list says). All of these before the repository,
+    // which is bound back on top of them.
+    const QStringList around = hiddenFoldersAround(root);
+    QStringList emptied = emptiedFolders(root);
+    // One inside a hidden folder goes with it (and could not be remounted: gone from view).
+    emptied.removeIf([&around](const QString &folder) { return isWithinAny(folder, around); });
+    for (const QString &folder : std::as_const(emptied))
+        args << QStringLiteral("--tmpfs") << folder;
+    args += readableMounts(root, emptied);
+    for (const QString &folder : around)
+        args << QStringLiteral("--tmpfs") << folder;
+
     // After /tmp: a repository under /tmp must come back on top of the private one.
     if (m_upperDir.isEmpty()) {
-        args << QStringLiteral("--bind") << m_root << m_root;
+        args << QStringLiteral("--bind") << root << root;
     } else {
-        args << QStringLiteral("--overlay-src") << m_root << QStringLiteral("--overlay")
-             << m_upperDir << m_workDir << m_root;
+        args << QStringLiteral("--overlay-src") << root << QStringLiteral("--overlay") << m_upperDir
+             << m_workDir << root;
     }
     for (const QString &path : m_writablePaths)
         args << QStringLiteral("--bind") << path << path;
+    // After the repository and the writable paths, which may hold them.
+    for (const QString &path : m_gitDirectories) {
+        args << (m_gitWritable ? QStringLiteral("--bind") : QStringLiteral("--ro-bind")) << path
+             << path;
+    }
     // The caches, privately writable (SandboxCaches); before the secrets, which stay masked.
     // Whether bwrap can overlay them is asked once per process (a run of bwrap), and only
     // where there are caches to give.
     if (!m_policy.privatePaths.isEmpty()) {
         args += SandboxCaches::arguments(m_policy.privatePaths,
-                                         m_root,
+                                         root,
                                          ShellOverlay::unsupportedReason(m_policy.bwrapPath)
                                              .isEmpty());
     }
 
     // The secrets, last so that no bind above shows them again. A mask over a folder that
-    // holds the repository would hide the repository: skipped.
-    QStringList hidden = m_policy.hiddenPaths;
-    const QString runtime = QProcessEnvironment::systemEnvironment().value(
-        QStringLiteral("XDG_RUNTIME_DIR"));
-    if (!runtime.isEmpty())
-        hidden.append(runtime);
+    // holds the repository was made above.
     QStringList masked;
-    for (const QString &path : std::as_const(hidden)) {
+    for (const QString &path : hiddenPaths()) {
         const QFileInfo info(path);
         if (!info.exists())
             continue;
         // bwrap mounts on the path as the sandbox sees it: follow symlinks to the target.
         const QString target = info.canonicalFilePath();
-        if (target.isEmpty() || masked.contains(target) || isWithin(m_root, target)
+        if (target.isEmpty() || masked.contains(target) || isWithin(root, target)
             || target == QLatin1String("/"))
             continue;
         masked.append(target);
@@ -108,17 +220,97 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
             args << QStringLiteral("--ro-bind") << QStringLiteral("/dev/null") << target;
         }
     }
+    // Read-only once everything inside them is mounted (bwrap's remount is not recursive).
+    for (const QString &folder : emptied + around)
+        args << QStringLiteral("--remount-ro") << folder;
 
-    args << QStringLiteral("--unshare-pid");
-    if (!m_policy.allowNetwork)
-        args << QStringLiteral("--unshare-net");
+    args += namespaceArguments();
     args << QStringLiteral("--die-with-parent");
     const QStringList unset = unsetVariables();
     for (const QString &name : unset)
         args << QStringLiteral("--unsetenv") << name;
-    args << QStringLiteral("--chdir") << m_workingDirectory << QStringLiteral("--");
+    args << QStringLiteral("--chdir") << (m_workingDirectory == m_root ? root : m_workingDirectory)
+         << QStringLiteral("--");
     args += command;
     return args;
+}
+
+QStringList BwrapCommand::namespaceArguments() const
+{
+    // bwrap's --unshare-all, spelled out: the IPC namespace too (the host's System V shared
+    // memory and message queues, a database's among them), the host name's, the cgroups'. The
+    // network's is shared only when allowed (--unshare-all --share-net).
+    QStringList args{QStringLiteral("--unshare-user-try"),
+                     QStringLiteral("--unshare-ipc"),
+                     QStringLiteral("--unshare-pid"),
+                     QStringLiteral("--unshare-uts"),
+                     QStringLiteral("--unshare-cgroup-try")};
+    if (!m_policy.allowNetwork)
+        args << QStringLiteral("--unshare-net");
+    // No capability inside, also for a user who runs AgentDesk as root: with them the command
+    // could unmount the masks (umount ~/.ssh) and remount / writable.
+    args << QStringLiteral("--cap-drop") << QStringLiteral("ALL");
+    return args;
+}
+
+QStringList BwrapCommand::hiddenPaths() const
+{
+    QStringList hidden = m_policy.hiddenPaths;
+    const QString runtime = QProcessEnvironment::systemEnvironment().value(
+        QStringLiteral("XDG_RUNTIME_DIR"));
+    if (!runtime.isEmpty())
+        hidden.append(runtime);
+    return hidden;
+}
+
+QStringList BwrapCommand::emptiedFolders(const QString &root) const
+{
+    // The overlay of a review without the sandbox (mode Off) hides nothing.
+    if (m_policy.mode == SandboxMode::Off)
+        return {};
+    QStringList candidates = m_policy.socketFolders;
+    candidates.prepend(m_policy.home.isEmpty() ? QDir::homePath() : m_policy.home);
+    QStringList folders;
+    for (const QString &path : std::as_const(candidates)) {
+        const QFileInfo info(path);
+        const QString real = info.isDir() ? info.canonicalFilePath() : QString();
+        // A home inside the repository (or the repository itself) is the repository's.
+        if (real.isEmpty() || real == QLatin1String("/") || folders.contains(real)
+            || isWithin(real, root))
+            continue;
+        folders.append(real);
+    }
+    folders.sort(); // a folder before those inside it
+    return folders;
+}
+
+QStringList BwrapCommand::readableMounts(const QString &root, const QStringList &emptied) const
+{
+    if (emptied.isEmpty())
+        return {};
+    QStringList paths = SandboxHome::defaultReadablePaths(m_policy.home.isEmpty() ? QDir::homePath()
+                                                                                  : m_policy.home);
+    paths += m_policy.readablePaths;
+    paths += SandboxHome::gitFolders(root);
+    paths += SandboxSockets::neededFromSocketFolders(m_policy.allowNetwork);
+    ReadOnlyPaths shown(emptied, QStringList{root} + m_writablePaths);
+    for (const QString &path : std::as_const(paths))
+        shown.add(path);
+    return shown.arguments();
+}
+
+QStringList BwrapCommand::hiddenFoldersAround(const QString &root) const
+{
+    QStringList folders;
+    for (const QString &path : hiddenPaths()) {
+        const QFileInfo info(path);
+        const QString real = info.isDir() ? info.canonicalFilePath() : QString();
+        if (!real.isEmpty() && real != QLatin1String("/") && isWithin(root, real)
+            && !folders.contains(real))
+            folders.append(real);
+    }
+    folders.sort(); // a folder before those inside it
+    return folders;
 }
 
 } // namespace AgentCore

@@ -10,12 +10,19 @@ namespace AgentCore {
 /// The bwrap command line that runs a command in the sandbox of a SandboxPolicy:
 ///
 ///     bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp
+///           --tmpfs HOME --tmpfs /run ...  (the home, SandboxHome; sockets' folders, SandboxSockets)
+///           --ro-bind P P [--symlink T L] ... (what commands need there: git's configuration,
+///                                           the toolchains, readablePaths, worktree git folders)
+///           --tmpfs HIDDEN_DIR_AROUND_ROOT ... (a hidden folder that holds the repository)
 ///           --bind ROOT ROOT            (or the overlay of ROOT, setRepositoryOverlay())
 ///           [--bind PATH PATH ...]      (addWritablePath())
+///           [--ro-bind GITDIR GITDIR ...]  (addGitDirectories(); --bind for git's own work)
 ///           [--overlay-src C --tmp-overlay C | --tmpfs C ...]  (privatePaths, SandboxCaches)
 ///           --tmpfs HIDDEN_DIR --remount-ro HIDDEN_DIR | --ro-bind /dev/null HIDDEN_FILE ...
 ///           --tmpfs $XDG_RUNTIME_DIR    (the D-Bus session bus, keyring and agent sockets)
-///           --unshare-pid [--unshare-net] --die-with-parent
+///           --remount-ro HOME --remount-ro /run ... --remount-ro HIDDEN_DIR_AROUND_ROOT ...
+///           --unshare-user-try --unshare-ipc --unshare-pid --unshare-uts --unshare-cgroup-try
+///           [--unshare-net] --cap-drop ALL --die-with-parent   (--unshare-all [--share-net])
 ///           --unsetenv DBUS_SESSION_BUS_ADDRESS --unsetenv SSH_AUTH_SOCK ...
 ///           --chdir WORKDIR -- COMMAND...
 ///
@@ -28,7 +35,8 @@ class BwrapCommand final
 {
 public:
     /// \a bwrapPath: the program (SandboxDecision::bwrapPath). \a repositoryRoot: the one
-    /// writable folder (canonical), also the working directory unless setWorkingDirectory().
+    /// writable folder (its links are resolved), also the working directory unless
+    /// setWorkingDirectory().
     BwrapCommand(const QString &bwrapPath,
                  const QString &repositoryRoot,
                  const SandboxPolicy &policy);
@@ -43,6 +51,11 @@ public:
     /// One more folder the command may write to (bound read-write at the same path).
     void addWritablePath(const QString &path);
     void setWorkingDirectory(const QString &path) { m_workingDirectory = path; }
+    /// The repository's git folders (GitDirectories::paths()): read-only, or, when
+    /// \a writable (a command the analysis found to be ordinary git work), read-write. Mounted
+    /// over the repository's bind or overlay, so even a folder inside it stays read-only: a
+    /// command cannot plant hooks or configuration that git runs later, outside the sandbox.
+    void addGitDirectories(const QStringList &paths, bool writable);
 
     QString program() const { return m_bwrapPath; }
     /// bwrap's arguments, then `--`, then \a command (program and arguments).
@@ -53,11 +66,28 @@ public:
     static QStringList unsetVariables();
 
 private:
+    /// The namespaces of --unshare-all (the network's unless allowed) and no capabilities.
+    QStringList namespaceArguments() const;
+    /// The policy's hidden paths and $XDG_RUNTIME_DIR.
+    QStringList hiddenPaths() const;
+    /// The folders shown empty and read-only (real paths, a folder before those inside it):
+    /// the home and the sockets' folders that exist, unless inside \a root; none with the
+    /// mode Off (an overlay for review only).
+    QStringList emptiedFolders(const QString &root) const;
+    /// The binds and links that show again, read-only, what commands need inside \a emptied
+    /// (SandboxHome, SandboxSockets, the policy's readable paths).
+    QStringList readableMounts(const QString &root, const QStringList &emptied) const;
+    /// The hidden folders that hold \a root (a session worktree in AgentDesk's data folder):
+    /// emptied with the repository bound back on top.
+    QStringList hiddenFoldersAround(const QString &root) const;
+
     QString m_bwrapPath;
     QString m_root;
     QString m_workingDirectory;
     SandboxPolicy m_policy;
     QStringList m_writablePaths;
+    QStringList m_gitDirectories;
+    bool m_gitWritable = false;
     QString m_upperDir;
     QString m_workDir;
 };

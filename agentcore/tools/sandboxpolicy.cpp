@@ -56,6 +56,15 @@ QStringList SandboxPolicy::defaultHiddenPaths(const QString &home)
         QStringLiteral(".npmrc"),
         QStringLiteral(".cargo/credentials.toml"), // crates.io's token, beside the private caches
         QStringLiteral(".cargo/credentials"),
+        // Credentials inside the folders SandboxHome shows, and a few well-known ones for a
+        // home the sandbox cannot hide (one inside the repository).
+        QStringLiteral(".config/git/credentials"),
+        QStringLiteral(".m2/settings.xml"),
+        QStringLiteral(".m2/settings-security.xml"),
+        QStringLiteral(".gradle/gradle.properties"),
+        QStringLiteral(".gem/credentials"),
+        QStringLiteral(".pgpass"),
+        QStringLiteral(".vault-token"),
     };
     QStringList paths;
     for (const QString &path : relative)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sandboxsockets.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -55,14 +57,30 @@ struct SandboxPolicy
     /// cargo work, while their writes vanish with the command. Those that do not exist, or
     /// hold or lie inside the repository, are skipped. Hidden paths stay hidden inside them.
     QStringList privatePaths;
-    /// Absolute paths masked inside the sandbox; those that do not exist are skipped, as is any
-    /// that holds the repository.
+    /// Absolute paths masked inside the sandbox (their real paths, links followed); those that
+    /// do not exist are skipped. A folder that holds the repository is masked too, with the
+    /// repository bound back on top (a session worktree in AgentDesk's data folder).
     QStringList hiddenPaths;
+    /// The home folder, hidden inside the sandbox but for an allow-list (SandboxHome): an
+    /// empty read-only tmpfs at its real path showing SandboxHome::defaultReadablePaths(),
+    /// readablePaths, the repository and its git folders. Empty: QDir::homePath() ($HOME).
+    /// Not hidden when it lies inside the repository.
+    QString home;
+    /// More paths shown read-only where the sandbox hides (the home, socketFolders): the
+    /// additional directories and the user's extra paths (settings: "Readable in the sandbox",
+    /// `"sandboxReadable"` in the user's settings file). Hidden paths stay hidden inside them.
+    QStringList readablePaths;
+    /// Folders emptied inside the sandbox because services listen on Unix sockets there
+    /// (SandboxSockets), the network allowed or not; those that do not exist are skipped.
+    QStringList socketFolders = SandboxSockets::defaultFolders();
     /// The bwrap to run; empty: `bwrap` found on PATH. A test injects a missing one.
     QString bwrapPath;
 
     /// The secrets under \a home every sandbox hides: ~/.ssh, ~/.gnupg, the keyrings,
-    /// ~/.aws, ~/.config/gcloud, ~/.netrc, ~/.docker, ~/.kube, ~/.git-credentials, ...
+    /// ~/.aws, ~/.config/gcloud, ~/.netrc, ~/.docker, ~/.kube, ~/.git-credentials, and those
+    /// inside the folders SandboxHome shows (~/.cargo/credentials.toml, ~/.m2/settings.xml,
+    /// ~/.gradle/gradle.properties, ~/.config/git/credentials, ...). The rest of the home is
+    /// hidden anyway (SandboxHome); these also when a home cannot be (inside the repository).
     static QStringList defaultHiddenPaths(const QString &home);
 
     /// "off", "on", "required".

@@ -12,8 +12,9 @@ namespace AgentCore {
 /// overlayfs at the repository's own path (BwrapCommand::setRepositoryOverlay; the real tree
 /// as the read-only lower layer, an upper and a work directory made here), so everything the
 /// command writes lands in the upper directory for review (ShellWrites) and the real tree is
-/// untouched. The repository's .git is bound through (BashTool adds it as a writable path):
-/// git's own bookkeeping (index, objects, refs) is not reviewed, git's undo covers it. Needs
+/// untouched. The repository's git folders are bound over it (BwrapCommand::addGitDirectories):
+/// writable for git's own work (its index, objects and refs are not reviewed, git's undo covers
+/// them), read-only for any other command. Needs
 /// bubblewrap 0.9 or newer (--overlay-src). The directories are removed with the object. Not
 /// thread-safe; one per command.
 class ShellOverlay final

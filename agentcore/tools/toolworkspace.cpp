@@ -146,6 +146,17 @@ ResolvedPath ToolWorkspace::resolve(const QString &input, PathAccess access) con
         result.relative = canonical.mid(prefix.size());
     }
 
+    // A path in the repository that a symbolic link leads out of it: no tool follows it, in
+    // any mode. Bypass skips the question a read outside asks; this is no question, so a
+    // link the repository brought cannot hand its target to the model unasked.
+    if (!result.insideRoot && (absolute == m_root || absolute.startsWith(prefix))) {
+        result.error = Tr::tr("%1 leads out of the repository through a symbolic link (to %2); "
+                              "tools do not follow links out of the repository, in any mode. "
+                              "Name %2 itself to use it (reading outside the repository asks).")
+                           .arg(absolute.mid(prefix.size()), canonical);
+        return result;
+    }
+
     PathGuard guard;
     {
         QMutexLocker locker(&m_mutex);

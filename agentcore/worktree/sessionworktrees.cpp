@@ -1,5 +1,6 @@
 #include "sessionworktrees.h"
 
+#include <files/privatefiles.h>
 #include <process/gitprocess.h>
 #include <tools/shellwrites.h>
 #include <tools/textfile.h>
@@ -249,7 +250,7 @@ SessionWorktrees::Created SessionWorktrees::create(const QString &repositoryRoot
         = QDir::cleanPath(dataRoot) + u'/' + QFileInfo(root).fileName() + u'-'
           + QString::fromLatin1(
               QCryptographicHash::hash(root.toUtf8(), QCryptographicHash::Sha256).toHex().left(12));
-    if (!QDir().mkpath(repositoryFolder)) {
+    if (!PrivateFiles::makePath(repositoryFolder)) {
         created.error = Tr::tr("cannot create the folder %1 for the session's worktree.")
                             .arg(repositoryFolder);
         return created;

@@ -3,7 +3,9 @@
 // tests/mcp/fakeserver.py, against a scripted provider on 127.0.0.1. The model sees
 // mcp__everything__echo and its result comes back, from the server over stdio and over
 // Streamable HTTP; a repository's .mcp.json starts only when
-// trusted; approval goes through the permission rules; Stop sends notifications/cancelled.
+// trusted; approval goes through the permission rules, whatever a tool's annotations say;
+// ${VAR} references are expanded as in the window, a provider's key never; Stop sends
+// notifications/cancelled.
 
 #include "headlessrun.h"
 #include "httptestserver.h"
@@ -95,10 +97,16 @@ private slots:
                                        "mcp__everything__echo",
                                        {{"message", "hello through MCP"}}}}));
         server.enqueue(scriptedReply(api, QStringLiteral("The server echoed it.")));
+        // echo says it is read-only, which is the server's word: a rule allows it (issue #31).
         HeadlessRun run(sandbox,
                         server,
                         api,
-                        {"--mcp-config", file, "--output-format", "stream-json"});
+                        {"--mcp-config",
+                         file,
+                         "--output-format",
+                         "stream-json",
+                         "--allowed-tools",
+                         "mcp__everything__echo"});
         run.start();
         QVERIFY(run.finish());
         QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
@@ -174,7 +182,12 @@ private slots:
         HeadlessRun run(sandbox,
                         server,
                         api,
-                        {"--mcp-config", file, "--output-format", "stream-json"});
+                        {"--mcp-config",
+                         file,
+                         "--output-format",
+                         "stream-json",
+                         "--allowed-tools",
+                         "mcp__everything__echo"});
         run.start();
         QVERIFY(run.finish());
         QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
@@ -264,6 +277,197 @@ private slots:
         // The server runs in the repository; its write is the proof it ran.
         QCOMPARE(QFileInfo::exists(sandbox.root() + "/mcp-note.txt"), runs);
         QCOMPARE(server.requests().at(1).body.contains("noted"), runs);
+    }
+
+    // Issue #31: a tool the server calls read-only (fakeserver.py's delete_everything, which
+    // leaves a mark in the repository) is asked about like any tool with side effects: --print
+    // denies it unless a rule allows it, in acceptEdits too; plan mode neither offers nor runs
+    // it, a rule or not; bypass runs it, as it runs every tool.
+    void readOnlyHintSkipsNoQuestion_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<bool>("runs");
+        QTest::addColumn<bool>("offered");
+        const QStringList allowed{"--allowed-tools", "mcp__fake__delete_everything"};
+        QTest::newRow("default: asks, and --print denies") << QStringList() << false << true;
+        QTest::newRow("default, the tool allowed") << allowed << true << true;
+        QTest::newRow("acceptEdits")
+            << QStringList{"--permission-mode", "acceptEdits"} << false << true;
+        QTest::newRow("plan") << QStringList{"--permission-mode", "plan"} << false << false;
+        QTest::newRow("plan, the tool allowed")
+            << QStringList{"--permission-mode", "plan"} + allowed << false << false;
+        QTest::newRow("bypass") << headlessBypass({}) << true << true;
+    }
+
+    void readOnlyHintSkipsNoQuestion()
+    {
+        QFETCH(QStringList, extra);
+        QFETCH(bool, runs);
+        QFETCH(bool, offered);
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString file = writeConfig(sandbox,
+                                         {{"fake",
+                                           QJsonObject{{"command", "python3"},
+                                                       {"args", QJsonArray{fakeServer()}}}}});
+        QVERIFY(!file.isEmpty());
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, {}, {{"call_del", "mcp__fake__delete_everything", {}}}));
+        server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
+        HeadlessRun run(sandbox,
+                        server,
+                        api,
+                        QStringList{"--mcp-config", file, "--output-format", "stream-json"} + extra);
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 2);
+        const QStringList tools = requestToolNames(api, server.requests().at(0).body);
+        QCOMPARE(tools.contains("mcp__fake__delete_everything"), offered);
+        QCOMPARE(QFileInfo::exists(sandbox.root() + "/mcp-deleted-everything.txt"), runs);
+        QCOMPARE(server.requests().at(1).body.contains("deleted everything"), runs);
+        bool decided = false;
+        for (const QJsonObject &line : run.jsonLines()) {
+            if (line.value("type") == "tool_execution_end") {
+                decided = true;
+                QCOMPARE(line.value("isError").toBool(), !runs);
+            }
+        }
+        QVERIFY2(decided, qPrintable(run.report()));
+    }
+
+    // Issue #31: ${VAR} and ${VAR:-default} are expanded in a server's command, args and env,
+    // as in the window (McpConfigExpansion): the server receives the values.
+    void variablesAreExpanded()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString dump = sandbox.home() + "/dump.json";
+        const QString file
+            = writeConfig(sandbox,
+                          {{"fake",
+                            QJsonObject{{"command", "${AGENTDESK_TEST_PYTHON:-python3}"},
+                                        {"args",
+                                         QJsonArray{fakeServer(),
+                                                    "normal",
+                                                    "--value=${AGENTDESK_TEST_VALUE}",
+                                                    "--default=${AGENTDESK_TEST_UNSET:-fallback}"}},
+                                        {"env",
+                                         QJsonObject{{"FAKE_MCP_DUMP", dump},
+                                                     {"FROM_ENV", "${AGENTDESK_TEST_VALUE}"}}}}}});
+        QVERIFY(!file.isEmpty());
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, QStringLiteral("Nothing to do.")));
+        HeadlessRun run(sandbox, server, api, {"--mcp-config", file});
+        run.environment.insert("AGENTDESK_TEST_VALUE", "plain-value");
+        run.environment.remove("AGENTDESK_TEST_UNSET");
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QFile dumped(dump);
+        QVERIFY2(dumped.open(QIODevice::ReadOnly), qPrintable(run.report()));
+        const QJsonObject seen = QJsonDocument::fromJson(dumped.readAll()).object();
+        const QJsonArray argv = seen.value("argv").toArray();
+        QVERIFY2(argv.contains("--value=plain-value") && argv.contains("--default=fallback"),
+                 QJsonDocument(argv).toJson().constData());
+        QCOMPARE(seen.value("env").toObject().value("FROM_ENV").toString(), "plain-value");
+        QVERIFY(requestToolNames(api, server.requests().at(0).body).contains("mcp__fake__env"));
+    }
+
+    // Issue #31: a model provider's key is never expanded into a server's args, env, url or
+    // headers: the server is not started, the run says which variable and why, and the key is
+    // nowhere (another server that starts does not get it in its argv or env either).
+    void providerKeysAreNeverExpanded_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("variable");
+        QTest::addColumn<QStringList>("extra");
+        QTest::newRow("args: ANTHROPIC_API_KEY") << "args"
+                                                 << "ANTHROPIC_API_KEY" << QStringList();
+        QTest::newRow("env: OPENAI_API_KEY") << "env"
+                                             << "OPENAI_API_KEY" << QStringList();
+        QTest::newRow("args: the --api-key-env variable")
+            << "args"
+            << "MY_LLM_KEY" << QStringList{"--api-key-env", "MY_LLM_KEY"};
+        QTest::newRow("url: ANTHROPIC_API_KEY") << "url"
+                                                << "ANTHROPIC_API_KEY" << QStringList();
+        QTest::newRow("headers: OPENAI_API_KEY") << "headers"
+                                                 << "OPENAI_API_KEY" << QStringList();
+    }
+
+    void providerKeysAreNeverExpanded()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, variable);
+        QFETCH(QStringList, extra);
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        const QString dump = sandbox.home() + "/dump.json";
+        const QString otherDump = sandbox.home() + "/other-dump.json";
+        const QString reference = QStringLiteral("${%1}").arg(variable);
+        QJsonObject keyed;
+        if (field == "args" || field == "env") {
+            keyed = {{"command", "python3"},
+                     {"args", QJsonArray{fakeServer(), "normal"}},
+                     {"env", QJsonObject{{"FAKE_MCP_DUMP", dump}}}};
+            if (field == "args")
+                keyed["args"] = QJsonArray{fakeServer(), "normal", QString("--key=" + reference)};
+            else
+                keyed["env"] = QJsonObject{{"FAKE_MCP_DUMP", dump}, {"SERVER_KEY", reference}};
+        } else {
+            // An HTTP server that would get the key in its URL or a header: nothing listens.
+            keyed = {{"type", "http"}, {"url", "http://127.0.0.1:9/mcp"}};
+            if (field == "url")
+                keyed["url"] = QString("http://127.0.0.1:9/mcp?key=" + reference);
+            else
+                keyed["headers"] = QJsonObject{{"Authorization", QString("Bearer " + reference)}};
+        }
+        const QString file
+            = writeConfig(sandbox,
+                          {{"keyed", keyed},
+                           {"other",
+                            QJsonObject{{"command", "python3"},
+                                        {"args", QJsonArray{fakeServer()}},
+                                        {"env", QJsonObject{{"FAKE_MCP_DUMP", otherDump}}}}}});
+        QVERIFY(!file.isEmpty());
+        const QString runKey = QStringLiteral("sk-my-own-run-key-0987654321");
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, QStringLiteral("Nothing to do.")));
+        HeadlessRun run(sandbox,
+                        server,
+                        api,
+                        QStringList{"--mcp-config", file, "--output-format", "stream-json"} + extra);
+        run.environment.insert("MY_LLM_KEY", runKey);
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QVERIFY2(run.err.contains(QStringLiteral("the MCP server \"keyed\" is not started: %1 is a "
+                                                 "model provider's key, which AgentDesk never "
+                                                 "gives to an MCP server")
+                                      .arg(variable)),
+                 qPrintable(run.report()));
+        QVERIFY(!QFileInfo::exists(dump)); // never started
+        const QJsonArray servers = run.jsonLines().first().value("mcpServers").toArray();
+        QCOMPARE(servers.size(), 2);
+        for (const QJsonValue &entry : servers) {
+            const bool keyedServer = entry["name"] == "keyed";
+            QCOMPARE(entry["status"].toString(), keyedServer ? "failed" : "connected");
+            if (keyedServer)
+                QVERIFY(entry["error"].toString().contains(variable + " is a model provider's key"));
+        }
+        // The other server started, without the keys.
+        QFile other(otherDump);
+        QVERIFY2(other.open(QIODevice::ReadOnly), qPrintable(run.report()));
+        const QByteArray seen = other.readAll();
+        QVERIFY(seen.contains("\"argv\""));
+        for (const QString &key : {HeadlessApiKey, runKey}) {
+            QVERIFY2(!seen.contains(key.toUtf8()), seen.constData());
+            QVERIFY(!run.out.contains(key.toUtf8()));
+            QVERIFY(!run.err.contains(key));
+        }
+        const QStringList tools = requestToolNames(api, server.requests().at(0).body);
+        QVERIFY(!tools.contains("mcp__keyed__env"));
+        QVERIFY(tools.contains("mcp__other__env"));
     }
 
     void promptAndResourceBecomeTheMessage()
@@ -361,7 +565,10 @@ private slots:
         server.enqueue(
             scriptedReply(anthropic, {}, {{"toolu_img", "mcp__everything__get-tiny-image", {}}}));
         server.enqueue(scriptedReply(anthropic, QStringLiteral("A tiny picture.")));
-        HeadlessRun run(sandbox, server, anthropic, {"--mcp-config", file});
+        HeadlessRun run(sandbox,
+                        server,
+                        anthropic,
+                        {"--mcp-config", file, "--allowed-tools", "mcp__everything__*"});
         run.start();
         QVERIFY(run.finish());
         QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));

@@ -1,4 +1,5 @@
-// agentdesk --rewind SESSION CHECKPOINT with --keep and --dry-run, and the rewind recorded in
+// agentdesk --rewind SESSION CHECKPOINT with --keep and --dry-run, the user's own later changes
+// kept unless --overwrite-user-changes, and the rewind recorded in
 // the session file as the window records its own (the rewind message, the undo checkpoint in
 // the state), so that the window shows it and offers its undo. After a Bash command that edits
 // in place, deletes and creates files. The harness is tests/support/headlessrun.h.
@@ -180,6 +181,74 @@ private slots:
         QVERIFY(after);
         QCOMPARE(after->messages.size(), messagesBefore + 2);
         QCOMPARE(AgentCore::Rewind::of(after->messages.last())->checkpoint, undo);
+    }
+
+    // Issue #31, item 12: after the agent's run the user edits notes.txt by hand and creates
+    // new.txt. The rewind has nobody to ask: it keeps both and names them on stderr (the
+    // agent's own changes are rewound); --overwrite-user-changes rewinds them too.
+    void usersLaterChangesAreKeptUnlessOverwritten_data()
+    {
+        QTest::addColumn<bool>("overwrite");
+        QTest::newRow("kept") << false;
+        QTest::newRow("--overwrite-user-changes") << true;
+    }
+
+    void usersLaterChangesAreKeptUnlessOverwritten()
+    {
+        QFETCH(bool, overwrite);
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        HttpTestServer server;
+        QVERIFY(server.isListening());
+        std::unique_ptr<HeadlessRun> run;
+        Changed changed;
+        QVERIFY(changeWithBash(sandbox, server, &run, &changed));
+        QVERIFY(sandbox.write(QStringLiteral("notes.txt"), "my own pie\n"));
+        QVERIFY(sandbox.write(QStringLiteral("new.txt"), "mine\n"));
+
+        const Rewound dry = headlessRewind(*run,
+                                           sandbox,
+                                           {changed.session,
+                                            changed.checkpoint,
+                                            QStringLiteral("--dry-run")});
+        QVERIFY2(dry.exitCode == 0, qPrintable(dry.err));
+        QCOMPARE(dry.out,
+                 QStringLiteral("would restore AGENTS.md\nwould delete made.txt\nwould keep "
+                                "new.txt\nwould keep notes.txt\nwould delete out/a.txt\nwould "
+                                "delete out/b.txt\n"));
+
+        QStringList arguments{changed.session, changed.checkpoint};
+        if (overwrite)
+            arguments << QStringLiteral("--overwrite-user-changes");
+        const Rewound restored = headlessRewind(*run, sandbox, arguments);
+        QVERIFY2(restored.exitCode == 0, qPrintable(restored.err));
+        // The agent's changes are rewound either way.
+        QVERIFY(QFile::exists(sandbox.root() + QStringLiteral("/AGENTS.md")));
+        QVERIFY(!QFile::exists(sandbox.root() + QStringLiteral("/made.txt")));
+        QVERIFY(!QFile::exists(sandbox.root() + QStringLiteral("/out/a.txt")));
+        if (overwrite) {
+            QCOMPARE(sandbox.read(QStringLiteral("notes.txt")), QByteArray("apple pie\n"));
+            QVERIFY(!QFile::exists(sandbox.root() + QStringLiteral("/new.txt")));
+            QVERIFY2(!restored.err.contains(QLatin1String("You changed")), qPrintable(restored.err));
+        } else {
+            QCOMPARE(sandbox.read(QStringLiteral("notes.txt")), QByteArray("my own pie\n"));
+            QCOMPARE(sandbox.read(QStringLiteral("new.txt")), QByteArray("mine\n"));
+            QVERIFY2(restored.out.contains(QLatin1String("kept new.txt\nkept notes.txt\n")),
+                     qPrintable(restored.out));
+            QVERIFY2(restored.err.contains(
+                         QLatin1String("You changed new.txt, notes.txt after the agent's last "
+                                       "change: kept as they are"))
+                         && restored.err.contains(QLatin1String("--overwrite-user-changes")),
+                     qPrintable(restored.err));
+        }
+        // Undone the way stderr says: everything as before the rewind.
+        const QString undo = undoIdIn(restored.err);
+        QVERIFY2(!undo.isEmpty(), qPrintable(restored.err));
+        const Rewound undone = headlessRewind(*run, sandbox, {changed.session, undo});
+        QVERIFY2(undone.exitCode == 0, qPrintable(undone.err));
+        QCOMPARE(sandbox.read(QStringLiteral("notes.txt")), QByteArray("my own pie\n"));
+        QCOMPARE(sandbox.read(QStringLiteral("new.txt")), QByteArray("mine\n"));
+        QCOMPARE(sandbox.read(QStringLiteral("made.txt")), QByteArray("new"));
     }
 
     void keepOfNothingChangedIsRefused()

@@ -64,6 +64,7 @@ private slots:
     void noSessionPersistenceRecordsNothing();
     void continueAndResumeSendTheHistoryAndAppend();
     void continueTakesTheWindowsStateButNotItsModeOrQueue();
+    void resumedSessionRulesAreNotGranted();
     void continueWithoutPersistenceReadsOnly();
     void errors_data();
     void errors();
@@ -281,12 +282,13 @@ void tst_HeadlessSessions::continueTakesTheWindowsStateButNotItsModeOrQueue()
         QVERIFY(log->appendState(state, &error));
     }
 
-    // The run edits (allowed by the session's rule) and tries a command, which bypass would run.
+    // The run tries an edit (which the session's rule would allow, but a file is not a grant)
+    // and a command, which bypass would run.
     HttpTestServer server;
     server.enqueue(scriptedReply(api, {}, {headlessReadCall()}));
     server.enqueue(scriptedReply(api, {}, {headlessEditCall()}));
     server.enqueue(scriptedReply(api, {}, {headlessBashCall(QStringLiteral("touch made.txt"))}));
-    server.enqueue(scriptedReply(api, QStringLiteral("Edited; the command was denied.")));
+    server.enqueue(scriptedReply(api, QStringLiteral("Both were denied.")));
     HeadlessRun run(sandbox,
                     server,
                     api,
@@ -298,8 +300,9 @@ void tst_HeadlessSessions::continueTakesTheWindowsStateButNotItsModeOrQueue()
     QVERIFY(run.finish());
     QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
     QCOMPARE(agentStart(run).value(u"permissionMode").toString(), QStringLiteral("default"));
-    QVERIFY2(sandbox.read(QStringLiteral("notes.txt")) == "banana pie\n", qPrintable(run.report()));
+    QVERIFY2(sandbox.read(QStringLiteral("notes.txt")) == "apple pie\n", qPrintable(run.report()));
     QVERIFY(!QFileInfo::exists(sandbox.root() + QStringLiteral("/made.txt")));
+    QVERIFY2(run.err.contains(QStringLiteral("--allowed-tools 'Edit'")), qPrintable(run.report()));
     QVERIFY2(run.err.contains(QStringLiteral("Denied this Bash")), qPrintable(run.report()));
     QCOMPARE(server.requests().size(), 4); // the queued follow-up never ran
 
@@ -311,6 +314,75 @@ void tst_HeadlessSessions::continueTakesTheWindowsStateButNotItsModeOrQueue()
     QCOMPARE(after->state.value(u"followUpsPaused").toBool(), true);
     QCOMPARE(after->state.value(u"sessionRules").toArray().size(), 1);
     QCOMPARE(after->state.value(u"permissionMode").toString(), QStringLiteral("default"));
+}
+
+// Issue #31, item 9: a session file is data anyone or any tool may have written. Its "allow
+// Bash, Write" rules, resumed in default mode, run nothing unasked (denied, as --print denies
+// what asks); stderr and agent_start name them and say how to grant them for a run, and the
+// file keeps them for a window to offer.
+void tst_HeadlessSessions::resumedSessionRulesAreNotGranted()
+{
+    HeadlessSandbox sandbox;
+    QVERIFY(sandbox.isValid());
+    const QJsonObject start = runOnce(sandbox,
+                                      QStringLiteral("Look at the notes."),
+                                      QStringLiteral("They mention apple pie."));
+    const QString id = start.value(u"sessionId").toString();
+    const QString path = start.value(u"sessionFile").toString();
+    QVERIFY(!path.isEmpty());
+    {
+        QString error;
+        std::optional<SessionLog::Contents> contents = SessionLog::load(path, &error);
+        QVERIFY2(contents, qPrintable(error));
+        QJsonObject state = contents->state;
+        const auto allow = [](const QString &rule) {
+            return QJsonObject{{QStringLiteral("rule"), rule},
+                               {QStringLiteral("behavior"), QStringLiteral("allow")}};
+        };
+        state.insert(u"sessionRules",
+                     QJsonArray{allow(QStringLiteral("Bash")), allow(QStringLiteral("Write"))});
+        const std::unique_ptr<SessionLog> log = SessionLog::open(path, {}, &error);
+        QVERIFY2(log, qPrintable(error));
+        QVERIFY(log->appendState(state, &error));
+    }
+
+    HttpTestServer server;
+    server.enqueue(scriptedReply(api, {}, {headlessBashCall(QStringLiteral("touch made.txt"))}));
+    server.enqueue(scriptedReply(api,
+                                 {},
+                                 {{QStringLiteral("call_write"),
+                                   QStringLiteral("Write"),
+                                   {{QStringLiteral("file_path"), QStringLiteral("written.txt")},
+                                    {QStringLiteral("content"), QStringLiteral("pwned\n")}}}}));
+    server.enqueue(scriptedReply(api, QStringLiteral("Both were denied.")));
+    HeadlessRun run(sandbox,
+                    server,
+                    api,
+                    {QStringLiteral("--resume"),
+                     id,
+                     QStringLiteral("--output-format"),
+                     QStringLiteral("stream-json")},
+                    QStringLiteral("Make a file."));
+    run.start();
+    QVERIFY(run.finish());
+    QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+    QVERIFY2(!QFileInfo::exists(sandbox.root() + QStringLiteral("/made.txt")),
+             qPrintable(run.report()));
+    QVERIFY2(!QFileInfo::exists(sandbox.root() + QStringLiteral("/written.txt")),
+             qPrintable(run.report()));
+    QVERIFY2(run.err.contains(QStringLiteral("Denied this Bash")), qPrintable(run.report()));
+    // Said on stderr, with the way to grant them for one run, and in agent_start.
+    QVERIFY2(run.err.contains(QStringLiteral("Bash, Write"))
+                 && run.err.contains(QStringLiteral("not applied"))
+                 && run.err.contains(QStringLiteral("--allowed-tools 'Bash, Write'")),
+             qPrintable(run.report()));
+    QCOMPARE(agentStart(run).value(u"sessionRulesNotApplied").toArray(),
+             (QJsonArray{QStringLiteral("Bash"), QStringLiteral("Write")}));
+
+    QString error;
+    const std::optional<SessionLog::Contents> after = SessionLog::load(path, &error);
+    QVERIFY2(after, qPrintable(error));
+    QCOMPARE(after->state.value(u"sessionRules").toArray().size(), 2);
 }
 
 void tst_HeadlessSessions::continueWithoutPersistenceReadsOnly()

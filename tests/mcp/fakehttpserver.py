@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A small MCP server over Streamable HTTP that misbehaves on purpose, for the faults the
 reference server does not make on demand (tests/mcp/tst_mcpclient.cpp): a session that
-expires (404), an HTML error page (500), a body over the client's cap, an event stream that
-drops before its answer (resumed with Last-Event-ID), a call that waits to be cancelled. It listens on 127.0.0.1 at a free port,
+expires (404), an HTML error page (500), a body over the client's cap, an answer nested
+deeper than the client reads, an event stream that drops before its answer (resumed with Last-Event-ID), a call that waits to be cancelled. It listens on 127.0.0.1 at a free port,
 prints "PORT <n>" first, then "got <method> session=<id>" for every message it receives.
 
     fakehttpserver.py
@@ -27,6 +27,7 @@ TOOLS = [
         ("huge", "answers with 2 MiB of JSON"),
         ("drop", "drops its event stream before the answer"),
         ("slow", "reports progress, then waits to be cancelled"),
+        ("deep", "answers with a result nested `levels` deep (valid JSON), its id last"),
     ]
 ]
 
@@ -120,6 +121,11 @@ class Handler(BaseHTTPRequestHandler):
                        b"database is down.</p></body></html>", "text/html")
         elif name == "huge":
             self.reply(200, text_result(id, "x" * (2 * 1024 * 1024)))
+        elif name == "deep":
+            arrays = message["params"].get("arguments", {}).get("levels", 150) - 2
+            self.reply(200, ('{"jsonrpc": "2.0", "result": {"content": [{"type": "text", "text": '
+                             '"deep %d"}], "nested": %s%s}, "id": %s}'
+                             % (arrays + 2, "[" * arrays, "]" * arrays, json.dumps(id))).encode())
         elif name == "drop":
             token = message["params"].get("_meta", {}).get("progressToken")
             with lock:

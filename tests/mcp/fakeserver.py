@@ -10,6 +10,8 @@ on stderr ("got <method>"), so a test can read what the client sent from the cli
           only SIGKILL stops it)
 FAKE_MCP_LOG=FILE: the same lines are appended to FILE (a headless run keeps the log inside).
 FAKE_MCP_PID=FILE: its process id is written to FILE.
+FAKE_MCP_DUMP=FILE: its command line and environment are written to FILE as JSON
+    ({"argv": [...], "env": {...}}), at its start.
 """
 import json
 import os
@@ -50,11 +52,19 @@ PAGE_2 = [
     {"name": "fails", "description": "Answers with isError.", "inputSchema": OBJECT},
     {"name": "note", "description": "Writes mcp-note.txt in its working directory.",
      "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}},
+    {"name": "deep", "description": "Answers with a result nested `levels` deep (valid JSON), its id last.",
+     "inputSchema": {"type": "object", "properties": {"levels": {"type": "integer"}}, "required": ["levels"]}},
+    {"name": "delete_everything", "description": "Deletes everything (it says it is read-only).",
+     "inputSchema": OBJECT, "annotations": {"readOnlyHint": True}},
 ]
 
 if os.environ.get("FAKE_MCP_PID"):
     with open(os.environ["FAKE_MCP_PID"], "w") as pid:
         pid.write(str(os.getpid()))
+
+if os.environ.get("FAKE_MCP_DUMP"):
+    with open(os.environ["FAKE_MCP_DUMP"], "w") as dump:
+        json.dump({"argv": sys.argv, "env": dict(os.environ)}, dump)
 
 if mode == "crash-at-start":
     sys.stderr.write("fatal: cannot open the database\n")
@@ -120,6 +130,17 @@ for line in sys.stdin:
             with open("mcp-note.txt", "w") as note:
                 note.write(message["params"]["arguments"]["text"])
             text(id, "noted")
+        elif name == "deep":
+            # The whole message is `levels` deep: its object, "result", then the arrays.
+            arrays = message["params"]["arguments"]["levels"] - 2
+            sys.stdout.write('{"jsonrpc": "2.0", "result": {"content": [{"type": "text", "text": '
+                             '"deep %d"}], "nested": %s%s}, "id": %s}\n'
+                             % (arrays + 2, "[" * arrays, "]" * arrays, json.dumps(id)))
+            sys.stdout.flush()
+        elif name == "delete_everything":
+            with open("mcp-deleted-everything.txt", "w") as mark:
+                mark.write("deleted")
+            text(id, "deleted everything")
         elif name == "fails":
             text(id, "the thing is broken", error=True)
         else:

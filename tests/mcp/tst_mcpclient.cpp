@@ -182,10 +182,12 @@ private slots:
             if (tool.name == "trigger-long-running-operation")
                 info = tool;
         }
-        QVERIFY(info.readOnly); // annotations.readOnlyHint
+        QVERIFY(info.readOnlyHint); // annotations.readOnlyHint
         McpTool tool(client, "everything", info);
-        QCOMPARE(tool.executionMode(), ExecutionMode::Parallel);
-        QVERIFY(!tool.hasSideEffects());
+        // Issue #31: a hint of the server, never trusted: it asks and runs alone like any tool
+        // with side effects.
+        QCOMPARE(tool.executionMode(), ExecutionMode::Sequential);
+        QVERIFY(tool.hasSideEffects());
 
         QMutex mutex;
         QStringList updates;
@@ -233,7 +235,16 @@ private slots:
         QVERIFY2(client->state() == McpClient::State::Ready, qPrintable(client->log()));
         // Two pages, the tool with a broken schema left out with the reason.
         QCOMPARE(names(client->tools()),
-                 QStringList({"slow", "die", "garbage", "huge", "change", "env", "fails", "note"}));
+                 QStringList({"slow",
+                              "die",
+                              "garbage",
+                              "huge",
+                              "change",
+                              "env",
+                              "fails",
+                              "note",
+                              "deep",
+                              "delete_everything"}));
         QVERIFY2(client->log().contains("the inputSchema of tool \"broken-schema\" is not valid "
                                         "JSON Schema: /properties/x is not a schema"),
                  qPrintable(client->log()));
@@ -251,7 +262,7 @@ private slots:
         host.waitUntilSettled(30'000);
         QStringList problems;
         const QList<AgentToolPtr> tools = host.tools({"mcp__fake__env"}, &problems);
-        QCOMPARE(tools.size(), 7);
+        QCOMPARE(tools.size(), 9);
         QCOMPARE(problems.size(), 1);
         QVERIFY2(problems.first().contains("the tool \"env\" of MCP server \"fake\" is left out: "
                                            "another tool is called mcp__fake__env"),
@@ -271,9 +282,51 @@ private slots:
         QVERIFY2(log.contains("a malformed message was ignored: not JSON"), qPrintable(log));
         QVERIFY(log.contains("a malformed message was ignored: not JSON-RPC 2.0"));
         QVERIFY(log.contains("a response to unknown id 99999 was ignored"));
-        QVERIFY(log.contains("nested deeper than 100 levels"));
+        QVERIFY(log.contains("nested deeper than 1024 levels"));
         QVERIFY(log.contains("needs exactly one of \"result\" and \"error\""));
         QCOMPARE(client->state(), McpClient::State::Ready);
+    }
+
+    // Issue #31: an answer nested 150 levels is read (the model layer's cap is 1024); one of
+    // 2000 levels (valid JSON) fails its call at once, not after the call's timeout, and the
+    // server stays usable.
+    void deepAnswers()
+    {
+        McpHost host;
+        McpClientOptions patient = options();
+        patient.callTimeoutMs = 60'000;
+        auto client = host.addServer(fake(), patient);
+        host.startAll();
+        host.waitUntilSettled(30'000);
+        QVERIFY2(client->state() == McpClient::State::Ready, qPrintable(client->log()));
+
+        const McpCallResult deep = onToolThread([&] {
+            return client->callTool("deep", {{"levels", 150}});
+        });
+        QVERIFY2(deep.ok, qPrintable(deep.error));
+        QCOMPARE(deep.result.value("content").toArray().first().toObject().value("text"),
+                 "deep 150");
+
+        QElapsedTimer timer;
+        timer.start();
+        const McpCallResult tooDeep = onToolThread([&] {
+            return client->callTool("deep", {{"levels", 2000}});
+        });
+        const qint64 elapsed = timer.elapsed();
+        QVERIFY(!tooDeep.ok);
+        QVERIFY(!tooDeep.aborted);
+        QVERIFY2(tooDeep.error.contains("the MCP server \"fake\" answered with a message nested "
+                                        "deeper than 1024 levels, which AgentDesk does not read"),
+                 qPrintable(tooDeep.error));
+        QVERIFY2(elapsed < 5'000, qPrintable(QString::number(elapsed)));
+        qInfo("2000 levels: the call failed after %lld ms (its timeout: %d ms)",
+              elapsed,
+              patient.callTimeoutMs);
+
+        const McpCallResult next = onToolThread([&] { return client->callTool("fails", {}); });
+        QVERIFY2(next.ok, qPrintable(next.error));
+        QCOMPARE(client->state(), McpClient::State::Ready);
+        QVERIFY2(!client->log().contains("unknown id"), qPrintable(client->log()));
     }
 
     void overlongAnswerFailsItsCall()

@@ -583,16 +583,20 @@ private slots:
                      && names.contains("mcp__filesystem__write_file"),
                  qPrintable(names.join(", ")));
 
-        // Its annotations say which tools change nothing: those run without approval, in
-        // parallel; the others ask.
+        // Its annotations say which tools change nothing: the server's word, kept to be shown,
+        // never a reason to skip the question (issue #31): every tool asks and runs alone.
         for (const QString name : {"read_text_file", "list_directory", "search_files"}) {
-            const AgentToolPtr tool = toolNamed(tools, "mcp__filesystem__" + name);
-            QVERIFY2(tool && !tool->hasSideEffects(), qPrintable(name));
-            QCOMPARE(tool->executionMode(), ExecutionMode::Parallel);
+            const auto tool = std::dynamic_pointer_cast<McpTool>(
+                toolNamed(tools, "mcp__filesystem__" + name));
+            QVERIFY2(tool && tool->info().readOnlyHint, qPrintable(name));
+            QVERIFY(tool->hasSideEffects());
+            QCOMPARE(tool->executionMode(), ExecutionMode::Sequential);
         }
         for (const QString name : {"write_file", "edit_file", "move_file"}) {
-            const AgentToolPtr tool = toolNamed(tools, "mcp__filesystem__" + name);
-            QVERIFY2(tool && tool->hasSideEffects(), qPrintable(name));
+            const auto tool = std::dynamic_pointer_cast<McpTool>(
+                toolNamed(tools, "mcp__filesystem__" + name));
+            QVERIFY2(tool && !tool->info().readOnlyHint, qPrintable(name));
+            QVERIFY(tool->hasSideEffects());
             QCOMPARE(tool->executionMode(), ExecutionMode::Sequential);
         }
 

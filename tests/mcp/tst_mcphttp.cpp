@@ -219,6 +219,51 @@ private slots:
         QVERIFY2(!client->log().contains("unknown id"), qPrintable(client->log()));
     }
 
+    // Issue #31 over HTTP: an answer of 150 levels is read, one of 2000 levels (valid JSON)
+    // fails its call at once with the reason, and the session goes on.
+    void deepAnswers()
+    {
+        Server fake;
+        fake.process.start("python3",
+                           {QStringLiteral(AGENTDESK_SOURCE_DIR "/tests/mcp/fakehttpserver.py")});
+        QTRY_VERIFY_WITH_TIMEOUT(fake.output().contains("PORT "), 20'000);
+        const QString port = fake.output().section("PORT ", 1).section('\n', 0, 0).trimmed();
+        McpClientOptions patient = options();
+        patient.callTimeoutMs = 60'000;
+        McpHost host;
+        auto client = host.addServer(httpServer("fake",
+                                                QStringLiteral("http://127.0.0.1:%1/mcp").arg(port)),
+                                     patient);
+        host.startAll();
+        host.waitUntilSettled(30'000);
+        QVERIFY2(client->state() == McpClient::State::Ready, qPrintable(client->log()));
+
+        const McpCallResult deep = onToolThread([&] {
+            return client->callTool("deep", {{"levels", 150}});
+        });
+        QVERIFY2(deep.ok, qPrintable(deep.error));
+        QCOMPARE(firstText(deep), "deep 150");
+
+        QElapsedTimer timer;
+        timer.start();
+        const McpCallResult tooDeep = onToolThread([&] {
+            return client->callTool("deep", {{"levels", 2000}});
+        });
+        const qint64 elapsed = timer.elapsed();
+        QVERIFY(!tooDeep.ok);
+        QVERIFY2(tooDeep.error.contains("the MCP server \"fake\" answered with a message nested "
+                                        "deeper than 1024 levels, which AgentDesk does not read"),
+                 qPrintable(tooDeep.error));
+        QVERIFY2(elapsed < 5'000, qPrintable(QString::number(elapsed)));
+        qInfo("2000 levels over HTTP: the call failed after %lld ms (its timeout: %d ms)",
+              elapsed,
+              patient.callTimeoutMs);
+
+        const McpCallResult hello = onToolThread([&] { return client->callTool("hello", {}); });
+        QVERIFY2(hello.ok, qPrintable(hello.error));
+        QCOMPARE(client->state(), McpClient::State::Ready);
+    }
+
     void faults()
     {
         Server fake;
@@ -237,7 +282,7 @@ private slots:
             host.startAll();
             host.waitUntilSettled(30'000);
             QVERIFY2(client->state() == McpClient::State::Ready, qPrintable(client->log()));
-            QCOMPARE(client->tools().size(), 6);
+            QCOMPARE(client->tools().size(), 7);
 
             const McpCallResult hello = onToolThread([&] { return client->callTool("hello", {}); });
             QVERIFY2(hello.ok, qPrintable(hello.error));

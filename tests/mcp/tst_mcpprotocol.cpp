@@ -89,7 +89,56 @@ private slots:
             << int(K::Invalid) << "params";
         QTest::newRow("nested too deeply")
             << QByteArray(QByteArray(5000, '[') + QByteArray(5000, ']')) << int(K::Invalid)
-            << "nested deeper than 100";
+            << "nested deeper than 1024";
+        // Issue #31: the model layer's cap (1024), not 100: valid answers of 150 levels are read.
+        QTest::newRow("150 levels")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"x\":" + QByteArray(147, '[')
+                          + QByteArray(147, ']') + "}}")
+            << int(K::Response) << QString();
+        QTest::newRow("1024 levels")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"x\":" + QByteArray(1022, '[')
+                          + QByteArray(1022, ']') + "}}")
+            << int(K::Response) << QString();
+        QTest::newRow("1025 levels")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"x\":" + QByteArray(1023, '[')
+                          + QByteArray(1023, ']') + "}}")
+            << int(K::Invalid) << "nested deeper than 1024";
+    }
+
+    // Issue #31: a message too deep to read still names the request it answers, found without
+    // parsing it: the top-level "id" wherever it stands, never one nested inside.
+    void idOfAMessageTooDeepToRead_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QJsonValue>("id");
+        const QByteArray deep = QByteArray(2000, '[') + QByteArray(2000, ']');
+        QTest::newRow("id last, as the SDKs write it")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"result\":{\"x\":" + deep + "},\"id\": 42}")
+            << QJsonValue(42);
+        QTest::newRow("id first") << QByteArray("{\"id\":43,\"jsonrpc\":\"2.0\",\"result\":" + deep
+                                                + "}")
+                                  << QJsonValue(43);
+        QTest::newRow("string id")
+            << QByteArray("{ \"id\" : \"a\\\"b\", \"result\":" + deep + "}") << QJsonValue("a\"b");
+        QTest::newRow("nested ids and an id in a string are not it")
+            << QByteArray("{\"result\":{\"id\":1,\"s\":\"\\\"id\\\":2\",\"x\":" + deep
+                          + "},\"note\":\"\\\"id\\\": 3\",\"id\":44}")
+            << QJsonValue(44);
+        QTest::newRow("none") << QByteArray("{\"result\":" + deep + "}")
+                              << QJsonValue(QJsonValue::Undefined);
+        QTest::newRow("fractional") << QByteArray("{\"id\":4.5,\"result\":" + deep + "}")
+                                    << QJsonValue(QJsonValue::Undefined);
+    }
+
+    void idOfAMessageTooDeepToRead()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QJsonValue, id);
+        QCOMPARE(mcpMessageId(line), id);
+        const McpMessage message = McpMessage::parse(line);
+        QCOMPARE(message.kind, McpMessage::Kind::Invalid);
+        QVERIFY2(message.problem.contains("nested deeper than 1024"), qPrintable(message.problem));
+        QCOMPARE(message.id, id);
     }
 
     void messages()
@@ -153,7 +202,7 @@ private slots:
                 .object(),
             &problem);
         QVERIFY(tool);
-        QVERIFY(tool->readOnly);
+        QVERIFY(tool->readOnlyHint); // kept, to be shown as the server's claim
         QVERIFY(!McpToolInfo::fromJson({{"name", "x"}}, &problem));
         QVERIFY2(problem.contains("no inputSchema"), qPrintable(problem));
     }

@@ -98,6 +98,25 @@ private slots:
         QVERIFY(settings->warnings.first().contains(QLatin1String("not a rule(")));
     }
 
+    // "sandboxReadable": `~/` expanded, relative to the file's folder, links kept (the
+    // sandbox makes them again); an entry that is no path warns.
+    void loadsSandboxReadablePaths()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("settings.json"));
+        QVERIFY(writeFile(path,
+                          json("{'permissions': {'sandboxReadable': ['~/.config/mytool', "
+                               "'/srv/data/../data', 'near', 7]}}")));
+        const auto settings = PermissionSettings::load(path);
+        QVERIFY(settings.has_value());
+        QCOMPARE(settings->sandboxReadable,
+                 QStringList({QDir::homePath() + QStringLiteral("/.config/mytool"),
+                              QStringLiteral("/srv/data"),
+                              QDir::cleanPath(dir.filePath(QStringLiteral("near")))}));
+        QCOMPARE(settings->warnings.size(), 1);
+        QVERIFY(settings->warnings.first().contains(QLatin1String("sandboxReadable")));
+    }
+
     void unknownModeWarns()
     {
         QTemporaryDir dir;

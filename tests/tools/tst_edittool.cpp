@@ -199,8 +199,10 @@ private slots:
         QFETCH(QString, path);
         ToolsTest::Repo repo;
         QVERIFY(QFile::link(QStringLiteral("/etc"), repo.path(QStringLiteral("etc"))));
-        // Even after the model read it, writing is refused.
-        QVERIFY(!readFile(repo, path).isError || path.startsWith(QLatin1String("..")));
+        // Even after the model read it, writing is refused. (Through a link out of the
+        // repository it cannot read either.)
+        QVERIFY(!readFile(repo, path).isError || path.startsWith(QLatin1String(".."))
+                || path == QLatin1String("etc/passwd"));
         EditTool tool(repo.workspace());
         const ToolResult result
             = call(tool, {{"file_path", path}, {"old_string", "a"}, {"new_string", "b"}});

@@ -169,10 +169,34 @@ private slots:
         }
         const ToolResult inside = call(tool, {{"file_path", "inside_link/inside.txt"}});
         QVERIFY2(inside.text().contains(QLatin1String("secret inside")), qPrintable(inside.text()));
-        const PathCapability::Scope approved({links.outside() + QStringLiteral("/secret.txt")});
-        QVERIFY(call(tool, {{"file_path", "link_file"}})
+    }
+
+    // What bypass does with a read outside the repository (grants it: a PathCapability scope,
+    // as the middleware opens) does not open a link out of it, nor one inside a folder that
+    // links out: the model names the target itself (which asks outside bypass), or reads
+    // nothing. Grep, Glob and LS take their paths the same way.
+    void symlinksOutStayClosedWhenReadsOutsideAreGranted()
+    {
+        ToolsTest::Repo repo;
+        ToolsTest::OutsideLinks links(repo);
+        QVERIFY(links.isValid());
+        PathCapability::install(*repo.workspace(), QStringList{repo.root()});
+        ReadTool tool(repo.workspace());
+        const PathCapability::Scope granted({links.outside()});
+        for (const char *path : {"link_file", "link_dir/secret.txt", "link_dir/deep/key.pem"}) {
+            const ToolResult result = call(tool, {{"file_path", path}});
+            QVERIFY2(result.isError, qPrintable(result.text()));
+            QVERIFY2(!result.text().contains(QLatin1String("secret outside")),
+                     qPrintable(result.text()));
+            QVERIFY2(result.text().contains(QLatin1String("symbolic link")),
+                     qPrintable(result.text()));
+        }
+        const QString outsideFile = links.outside() + QStringLiteral("/secret.txt");
+        const ToolResult target = call(tool, {{"file_path", outsideFile}});
+        QVERIFY2(target.text().contains(QLatin1String("secret outside")), qPrintable(target.text()));
+        QVERIFY(call(tool, {{"file_path", "inside_link/inside.txt"}})
                     .text()
-                    .contains(QLatin1String("secret outside")));
+                    .contains(QLatin1String("secret inside")));
     }
 
     // The path Read opens is the one the guard saw: a link swapped in since is not followed.

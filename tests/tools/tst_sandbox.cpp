@@ -122,8 +122,9 @@ private slots:
         QCOMPARE(SandboxPolicy::parseMode(QStringLiteral("yes")), std::nullopt);
     }
 
-    // The repository is bound after the private /tmp (a repository under /tmp stays visible);
-    // hidden paths that do not exist or that hold the repository are not masked.
+    // The repository is bound after the private /tmp (a repository under /tmp stays visible)
+    // and after a hidden folder that holds it (emptied around it); hidden paths that do not
+    // exist are not masked.
     void commandLine()
     {
         OutsideDir home;
@@ -132,7 +133,7 @@ private slots:
         QVERIFY(home.write(QStringLiteral("work/repo/file"), "x"));
         SandboxPolicy sandbox = policy();
         sandbox.hiddenPaths = SandboxPolicy::defaultHiddenPaths(home.path());
-        sandbox.hiddenPaths.append(home.path()); // holds the repository: skipped
+        sandbox.hiddenPaths.append(home.path()); // holds the repository: bound back on top
         const QString root = home.file(QStringLiteral("work/repo"));
         const QStringList args = BwrapCommand(QStringLiteral("/usr/bin/bwrap"), root, sandbox)
                                      .arguments({QStringLiteral("true")});
@@ -144,7 +145,8 @@ private slots:
             line.contains(QStringLiteral("--tmpfs %1/.ssh --remount-ro %1/.ssh").arg(home.path())));
         QVERIFY(line.contains(QStringLiteral("--ro-bind /dev/null %1/.netrc").arg(home.path())));
         QVERIFY(!line.contains(QStringLiteral("%1/.gnupg").arg(home.path())));
-        QVERIFY(!line.contains(QStringLiteral("--tmpfs %1 ").arg(home.path())));
+        QVERIFY(line.indexOf(QStringLiteral("--tmpfs %1 ").arg(home.path()))
+                < line.indexOf(QStringLiteral("--bind %1 %1").arg(root)));
         QVERIFY(line.contains(QLatin1String("--unshare-net")));
         QVERIFY(line.contains(QLatin1String("--unshare-pid")));
         QVERIFY(!line.contains(QLatin1String("--new-session")));

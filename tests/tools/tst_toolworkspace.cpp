@@ -28,7 +28,9 @@ private slots:
         QTest::newRow("absolute outside write") << "/etc/hostname" << true << false << "";
         QTest::newRow("absolute outside read") << "/etc/hostname" << false << true << "";
         QTest::newRow("symlink to etc") << "etc-link/passwd" << true << false << "";
-        QTest::newRow("symlink to etc read") << "etc-link/passwd" << false << true << "";
+        // A link out of the repository is not followed, also for a read (any mode).
+        QTest::newRow("symlink to etc read") << "etc-link/passwd" << false << false << "";
+        QTest::newRow("symlinked file to outside read") << "passwd-link" << false << false << "";
         QTest::newRow("symlinked file to outside") << "passwd-link" << true << false << "";
         QTest::newRow("symlink inside") << "src-link/main.cpp" << true << true << "src/main.cpp";
         QTest::newRow("dangling symlink") << "dangling" << true << false << "";

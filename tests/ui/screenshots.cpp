@@ -1465,8 +1465,22 @@ bool mcpStates(const QString &dir)
     QTest::keyClick(composer, Qt::Key_Escape);
     composer->clear();
 
+    // An MCP tool asks whatever its annotations say (issue #31): allowed once here.
+    Ui::ReviewQueue *reviews = scene.page()->reviews();
+    const auto allowOnce = [&scene, reviews] {
+        if (!scene.waitFor([reviews] { return reviews->currentView() != nullptr; }))
+            return false;
+        auto allow = reviews->currentView()->findChild<QAbstractButton *>(
+            QStringLiteral("allowOnceButton"));
+        if (!allow)
+            return false;
+        allow->click();
+        return true;
+    };
+
     // A tool's picture on its card, as the model got it.
     scene.type(QStringLiteral("Show me the MCP logo"));
+    ok = allowOnce() && ok;
     ok = scene.waitFor([&scene] {
         const Ui::ConversationView *view = scene.page()->conversation();
         for (int i = 0; i < view->itemCount(); ++i) {
@@ -1479,6 +1493,7 @@ bool mcpStates(const QString &dir)
          && scene.save(QStringLiteral("75-mcp-tool-picture")) && ok;
 
     scene.type(QStringLiteral("Run the long operation"));
+    ok = allowOnce() && ok;
     ok = scene.waitFor([&scene] {
         const Ui::ConversationView *view = scene.page()->conversation();
         for (int i = 0; i < view->itemCount(); ++i) {

@@ -1,8 +1,8 @@
 // Issue #20 in the window: a repository's .mcp.json starts its servers only once the user
-// trusts that file; their tools reach the session's agent (read-only ones run without a
-// review, the others are reviewed); the settings page shows each server's state and tools;
+// trusts that file; their tools reach the session's agent (each reviewed, whatever its
+// annotations say: issue #31); the settings page shows each server's state and tools;
 // a server of the user's settings gets its ${keyring:...} secret from the KeyStore, never a
-// provider's key. Against the reference server-everything (tests/mcp/install-servers.sh) and
+// provider's key (a configuration naming one does not start). Against the reference server-everything (tests/mcp/install-servers.sh) and
 // tests/mcp/fakeserver.py. The composer offers the servers' prompts after `/` and their
 // resources after `@`; a message naming them is expanded off the UI thread before it goes.
 #include "../tools/toolstest.h"
@@ -136,8 +136,8 @@ private slots:
         QSettings().clear();
     }
 
-    // Trusting the file starts its servers; the read-only echo runs without a review, the
-    // fake server's note (it writes a file) is reviewed; a changed file asks again.
+    // Trusting the file starts its servers; their tools are reviewed, echo (read-only by the
+    // server's word) as note (it writes a file); a changed file asks again.
     void trustedServersGiveTheirTools()
     {
         m_repo = std::make_unique<ToolsTest::Repo>();
@@ -165,17 +165,18 @@ private slots:
                     .trusts(Ui::McpServers::fileGrant(m_repo->read(".mcp.json"))));
 
         type("use the servers");
-        // echo declares itself read-only: no review. note writes a file: reviewed.
+        // echo declares itself read-only, a hint the server gives (issue #31): reviewed like
+        // note, which writes a file.
         QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
         QVERIFY(toolNames(m_model->contexts().at(0)).contains("mcp__everything__echo"));
         QVERIFY(toolNames(m_model->contexts().at(0)).contains("mcp__fake__note"));
+        QCOMPARE(m_model->contexts().size(), 1);
+        allowOnce();
+        QTRY_COMPARE_WITH_TIMEOUT(m_model->contexts().size(), 2, runTimeoutMs);
         QCOMPARE(lastToolResult(m_model->contexts().at(1)), QStringLiteral("Echo: hello mcp"));
+        QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
         QCOMPARE(m_repo->read("mcp-note.txt"), QByteArray("<missing>"));
-        QWidget *current = page()->reviews()->currentView();
-        auto allow = current->findChild<QAbstractButton *>("allowOnceButton");
-        QTRY_VERIFY(allow && allow->isVisible());
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        QTest::mouseClick(allow, Qt::LeftButton);
+        allowOnce();
         QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
         QCOMPARE(m_repo->read("mcp-note.txt"), QByteArray("from the model"));
         QCOMPARE(lastToolResult(m_model->contexts().at(2)), QStringLiteral("noted"));
@@ -234,8 +235,8 @@ private slots:
         settings->reject();
     }
 
-    // The page lists the server connected with its tools, which of them run without asking,
-    // its log; unchecking it stops it, and that is remembered.
+    // The page lists the server connected with its tools, which of them the server calls
+    // read-only (they ask all the same), its log; unchecking it stops it, and that is remembered.
     void settingsPageShowsTheServers()
     {
         m_repo = std::make_unique<ToolsTest::Repo>();
@@ -260,8 +261,10 @@ private slots:
         for (int i = 0; i < server->childCount(); ++i) {
             if (server->child(i)->text(0) == "echo") {
                 echoListed = true;
+                // The server's claim, shown as such: it asks all the same (issue #31).
                 QCOMPARE(server->child(i)->text(2),
-                         QStringLiteral("read-only: runs without asking"));
+                         QStringLiteral("asks before each call (the server says it is "
+                                        "read-only)"));
             }
         }
         QVERIFY(echoListed);
@@ -375,7 +378,7 @@ private slots:
             config({{"mine",
                      fakeEntry({{"FAKE_TOKEN", "${keyring:fake-token}"},
                                 {"FROM_ENV", "${AGENTDESK_TEST_VALUE}"},
-                                {"OPENAI_API_KEY", "${OPENAI_API_KEY}"}})}}));
+                                {"OPENAI_API_KEY", "sk-provider-key-never-passed"}})}}));
         QSettings qsettings;
         app.save(qsettings);
         qsettings.sync();
@@ -388,6 +391,8 @@ private slots:
         waitForReady(1);
         QVERIFY(!m_window->findChild<ProjectTrustDialog *>());
         type("show the environment");
+        QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+        allowOnce();
         QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
         QTRY_COMPARE(m_model->contexts().size(), 2);
         const QJsonObject env
@@ -601,6 +606,59 @@ private slots:
         QVERIFY(m_model->contexts().isEmpty());
     }
 
+    // Issue #31: a model provider's key is never expanded into a server's args or env (a
+    // command line is visible to every user in ps): the server does not start, and the page
+    // says which variable and why. The rule headless runs follow (McpConfigExpansion).
+    void providerKeyIsNeverExpanded()
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        const QString dump = m_config.filePath("dump.json");
+        QJsonObject entry = fakeEntry({{"FAKE_MCP_DUMP", dump}});
+        entry["args"] = QJsonArray{fakeServer(), "normal", "--key=${ANTHROPIC_API_KEY}"};
+        Ui::AppSettings app;
+        app.mcpServers = QString::fromUtf8(
+            config({{"keyed", entry},
+                    {"envkeyed",
+                     fakeEntry({{"FAKE_MCP_DUMP", dump}, {"SERVER_KEY", "${OPENAI_API_KEY}"}})}}));
+        QSettings qsettings;
+        app.save(qsettings);
+        qsettings.sync();
+        m_environment = QProcessEnvironment::systemEnvironment();
+        m_environment.insert("ANTHROPIC_API_KEY", "sk-ant-provider-key-never-passed");
+        m_environment.insert("OPENAI_API_KEY", "sk-openai-provider-key-never-passed");
+        openWindow({});
+        const auto problems = [this] {
+            QStringList texts;
+            for (const McpServerEntry &server : m_window->mcpServers()->servers())
+                texts.append(server.problem);
+            texts.sort();
+            return texts;
+        };
+        QTRY_VERIFY(!problems().contains(QString()));
+        QCOMPARE(problems(),
+                 QStringList({"not started: ANTHROPIC_API_KEY is a model provider's key, which "
+                              "AgentDesk never gives to an MCP server (its arguments are visible "
+                              "to every user in ps, and a server is not the provider): give the "
+                              "server a key of its own",
+                              "not started: OPENAI_API_KEY is a model provider's key, which "
+                              "AgentDesk never gives to an MCP server (its arguments are visible "
+                              "to every user in ps, and a server is not the provider): give the "
+                              "server a key of its own"}));
+        for (const McpServerEntry &server : m_window->mcpServers()->servers())
+            QVERIFY(!server.client);
+        QTest::qWait(500); // a server would have written its dump by now
+        QVERIFY(!QFileInfo::exists(dump));
+
+        // The settings page says so.
+        Ui::SettingsDialog *settings = openSettings();
+        QVERIFY(settings);
+        QTreeWidget *tree = settings->findChild<QTreeWidget *>("mcpServerTree");
+        QVERIFY(tree);
+        QVERIFY2(tree->topLevelItem(0)->text(2).contains("is a model provider's key"),
+                 qPrintable(tree->topLevelItem(0)->text(2)));
+        settings->reject();
+    }
+
     void missingSecretIsSaid()
     {
         m_repo = std::make_unique<ToolsTest::Repo>();
@@ -722,6 +780,17 @@ private:
             return nullptr;
         dialog->showMcpServers();
         return dialog;
+    }
+
+    // Allows the review shown now, once.
+    void allowOnce()
+    {
+        QWidget *current = page()->reviews()->currentView();
+        QVERIFY(current);
+        auto allow = current->findChild<QAbstractButton *>("allowOnceButton");
+        QTRY_VERIFY(allow && allow->isVisible());
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QTest::mouseClick(allow, Qt::LeftButton);
     }
 
     void type(const QString &text)

@@ -1,6 +1,8 @@
 // Issue #14 in the window: a repository's settings files that ask for more than the user's own
 // settings are shown once (ProjectTrustDialog) and apply only when trusted; an agent's change
 // to AgentDesk's settings is reviewed even in acceptEdits, and takes no effect in the session.
+// Issue #31: a resumed session file's "Always allow in this session" rules are asked about
+// once (SessionRulesDialog) and apply only when kept.
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
@@ -12,11 +14,15 @@
 #include <projecttrustdialog.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
+#include <session/sessionlog.h>
+#include <sessionrulesdialog.h>
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QComboBox>
+#include <QFileInfo>
+#include <QJsonArray>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
@@ -32,6 +38,7 @@ using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 using Ui::AgentSession;
 using Ui::ProjectTrustDialog;
+using Ui::SessionRulesDialog;
 
 namespace {
 
@@ -238,12 +245,105 @@ private slots:
         QVERIFY(!m_window->findChild<ProjectTrustDialog *>());
     }
 
+    // Issue #31, item 9: a session file allowing Write for the session, resumed in the window,
+    // shows its rules and applies none until kept. Drop (clicked, or Enter: the default) leaves
+    // a Write asking and the rule out of the file; Keep lets it run unasked.
+    void resumedSessionRulesAskFirst_data()
+    {
+        QTest::addColumn<int>("answer"); // 0 click Drop, 1 press Enter, 2 click Keep
+        QTest::newRow("Drop") << 0;
+        QTest::newRow("Enter drops") << 1;
+        QTest::newRow("Keep") << 2;
+    }
+
+    void resumedSessionRulesAskFirst()
+    {
+        QFETCH(int, answer);
+        const bool keep = answer == 2;
+        openWindow({ModelStep::text(QStringLiteral("Done."))}, {});
+        session()->send(QStringLiteral("look around"));
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+        const QString path = session()->sessionPath();
+        QVERIFY(!path.isEmpty());
+        const QString sessions = m_config.filePath(QStringLiteral("sessions-%1").arg(m_windows));
+        m_window.reset();
+        {
+            QString error;
+            std::optional<SessionLog::Contents> contents = SessionLog::load(path, &error);
+            QVERIFY2(contents, qPrintable(error));
+            QJsonObject state = contents->state;
+            state.insert(u"sessionRules",
+                         QJsonArray{
+                             QJsonObject{{QStringLiteral("rule"), QStringLiteral("Write")},
+                                         {QStringLiteral("behavior"), QStringLiteral("allow")}}});
+            const std::unique_ptr<SessionLog> log = SessionLog::open(path, {}, &error);
+            QVERIFY2(log, qPrintable(error));
+            QVERIFY(log->appendState(state, &error));
+        }
+
+        openWindow({ModelStep::toolCall(QStringLiteral("w1"),
+                                        QStringLiteral("Write"),
+                                        {{"file_path", "made.txt"}, {"content", "made\n"}}),
+                    ModelStep::text(QStringLiteral("Written."))},
+                   {},
+                   std::nullopt,
+                   sessions,
+                   false);
+        QVERIFY(m_window->resumeSession(path));
+        QTRY_COMPARE(session()->sessionPath(), path);
+        QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+        SessionRulesDialog *dialog = nullptr;
+        QVERIFY(QTest::qWaitFor(
+            [&] { return (dialog = m_window->findChild<SessionRulesDialog *>()) != nullptr; },
+            runTimeoutMs));
+        QTRY_VERIFY(dialog->isVisible());
+        QCOMPARE(items(dialog->findChild<QListWidget *>(QStringLiteral("sessionRules"))),
+                 QStringList{QStringLiteral("allow Write")});
+        // Nothing applies while the user decides.
+        QCOMPARE(session()->unconfirmedSessionRules(), QStringList{QStringLiteral("allow Write")});
+        auto drop = dialog->findChild<QPushButton *>(QStringLiteral("dropButton"));
+        auto keepButton = dialog->findChild<QPushButton *>(QStringLiteral("keepButton"));
+        QVERIFY(drop && keepButton);
+        QVERIFY(drop->isDefault());
+        if (answer == 2) // looked at by a person
+            QVERIFY(dialog->grab().save(QStringLiteral("/tmp/session-rules.png")));
+        if (answer == 0) {
+            QTest::mouseClick(drop, Qt::LeftButton);
+        } else if (answer == 1) {
+            dialog->activateWindow();
+            QVERIFY(QTest::qWaitForWindowActive(dialog));
+            QCOMPARE(QApplication::focusWidget(), drop);
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        } else {
+            QTest::mouseClick(keepButton, Qt::LeftButton);
+        }
+        QTRY_VERIFY(!m_window->findChild<SessionRulesDialog *>());
+        QVERIFY(session()->unconfirmedSessionRules().isEmpty());
+
+        session()->send(QStringLiteral("make the file"));
+        if (keep) {
+            QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+            QCOMPARE(m_repo->read(QStringLiteral("made.txt")), QByteArray("made\n"));
+            QCOMPARE(page()->reviews()->count(), 0);
+        } else {
+            QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+            QVERIFY(!QFileInfo::exists(m_repo->root() + QStringLiteral("/made.txt")));
+        }
+        QString error;
+        const std::optional<SessionLog::Contents> after = SessionLog::load(path, &error);
+        QVERIFY2(after, qPrintable(error));
+        QCOMPARE(after->state.value(u"sessionRules").toArray().size(), keep ? 1 : 0);
+    }
+
 private:
     void openWindow(const QList<ModelStep> &steps,
                     const QByteArray &localSettings,
-                    std::optional<PermissionMode> mode = std::nullopt)
+                    std::optional<PermissionMode> mode = std::nullopt,
+                    const QString &sessionsDirectory = {},
+                    bool newRepository = true)
     {
-        m_repo = std::make_unique<ToolsTest::Repo>();
+        if (newRepository || !m_repo)
+            m_repo = std::make_unique<ToolsTest::Repo>();
         QVERIFY(m_repo->isValid());
         if (!localSettings.isEmpty())
             QVERIFY(m_repo->write(QStringLiteral(".agentdesk/settings.local.json"), localSettings));
@@ -255,7 +355,9 @@ private:
         setup.options.systemPrompt = QStringLiteral("You are tested.");
         setup.options.projectTrustPath = m_trustStore;
         setup.options.permissionMode = mode;
-        setup.sessionsDirectory = m_config.filePath(QStringLiteral("sessions-%1").arg(m_windows));
+        setup.sessionsDirectory = sessionsDirectory.isEmpty() ? m_config.filePath(
+                                      QStringLiteral("sessions-%1").arg(m_windows))
+                                                              : sessionsDirectory;
         m_window = std::make_unique<Ui::MainWindow>(setup);
         m_window->resize(900, 600);
         m_window->show();

@@ -332,6 +332,70 @@ private slots:
         QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n"));
     }
 
+    // Issue #31, item 12: after the agent's work the user edits a.txt by hand and creates
+    // new.txt. Rewinding to before the agent's edit (real checkpoint store) names both as the
+    // user's and keeps them unless the user unchecks them (overwrite); the agent's b.txt is
+    // rewound as before.
+    void usersLaterChangesAreKeptUnlessOverwritten_data()
+    {
+        QTest::addColumn<bool>("overwrite");
+        QTest::newRow("keep") << false;
+        QTest::newRow("overwrite") << true;
+    }
+
+    void usersLaterChangesAreKeptUnlessOverwritten()
+    {
+        QFETCH(bool, overwrite);
+        m_storeRoot = std::make_unique<QTemporaryDir>();
+        openWindow();
+        controller()->setFiles(nullptr); // the session's checkpoints
+        runTwoTasks();
+        QVERIFY(m_repo->write("a.txt", "mine\n"));
+        QVERIFY(m_repo->write("new.txt", "new\n"));
+
+        Ui::RewindDialog *dialog = openDialog(0);
+        QVERIFY(dialog);
+        QVERIFY2(dialog->files().unavailable.isEmpty(), qPrintable(dialog->files().unavailable));
+        QStringList lines;
+        for (int i = 0; i < dialog->fileList()->count(); ++i)
+            lines.append(dialog->fileList()->item(i)->text());
+        QCOMPARE(lines,
+                 (QStringList{QStringLiteral("a.txt — yours, kept"),
+                              QStringLiteral("b.txt — deleted (created since)"),
+                              QStringLiteral("new.txt — yours, kept")}));
+        QCOMPARE(dialog->keptFiles(), (QSet<QString>{"a.txt", "new.txt"}));
+        const QString note = dialog->findChild<QLabel *>("rewindFilesNote")->text();
+        QVERIFY2(note.contains("You changed a.txt, new.txt after the agent"), qPrintable(note));
+        if (!overwrite) {
+            // Looked at by a person: /tmp/rewind-yours.png at the size the brief asks.
+            dialog->resize(1000, 700);
+            QApplication::processEvents();
+            QVERIFY(dialog->grab().save(QStringLiteral("/tmp/rewind-yours.png")));
+        }
+        if (overwrite) {
+            // Space on each of the user's files: overwritten, and the summary says so.
+            dialog->fileList()->setFocus();
+            for (const char *path : {"a.txt", "new.txt"}) {
+                dialog->fileList()->setCurrentItem(
+                    dialog->fileList()->findItems(path, Qt::MatchStartsWith).constFirst());
+                QTest::keyClick(dialog->fileList(), Qt::Key_Space);
+            }
+            QVERIFY(dialog->keptFiles().isEmpty());
+            QVERIFY(dialog->fileList()->item(0)->text().startsWith("a.txt — yours, overwritten"));
+            QVERIFY2(dialog->summaryText().contains("2 of your own later changes"),
+                     qPrintable(dialog->summaryText()));
+        }
+        dialog->rewindButton()->click();
+
+        QCOMPARE(m_repo->read("b.txt"), QByteArray("<missing>"));
+        QCOMPARE(m_repo->read("a.txt"), overwrite ? QByteArray("one\n") : QByteArray("mine\n"));
+        QCOMPARE(m_repo->read("new.txt"), overwrite ? QByteArray("<missing>") : QByteArray("new\n"));
+        // Undo brings the user's work back either way.
+        QVERIFY(controller()->undoRewind(rewindItem()->sourceIndex()));
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("mine\n"));
+        QCOMPARE(m_repo->read("new.txt"), QByteArray("new\n"));
+    }
+
     void diffIsWorkedOutOffTheWindowThread()
     {
         openWindow();

@@ -12,6 +12,8 @@
 #include <scriptedmodel.h>
 #include <settings/settingsdialog.h>
 
+#include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProcess>
@@ -170,6 +172,39 @@ private slots:
         chosen.save(stored);
         QCOMPARE(Ui::AppSettings::load(stored).sandboxNetworkRules, chosen.sandboxNetworkRules);
         stored.clear();
+    }
+
+    // "Also readable in the sandbox": shown, kept one path a line, `~/` expanded for the
+    // sandbox; saved and loaded again; off with the sandbox.
+    void settingsKeepTheReadablePaths()
+    {
+        Ui::AppSettings initial;
+        initial.sandboxReadablePaths = {QStringLiteral("~/.config/mytool")};
+        FakeKeyStore keys;
+        Ui::SettingsDialog dialog(initial, &keys);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto edit = dialog.findChild<QPlainTextEdit *>(QStringLiteral("sandboxReadablePaths"));
+        QVERIFY(edit && edit->isVisible() && edit->isEnabled());
+        QCOMPARE(edit->toPlainText(), QStringLiteral("~/.config/mytool"));
+        edit->setPlainText(QStringLiteral("~/.config/mytool\n\n  /srv/data \nrelative"));
+        const Ui::AppSettings chosen = dialog.settings();
+        QCOMPARE(chosen.sandboxReadablePaths,
+                 QStringList({QStringLiteral("~/.config/mytool"),
+                              QStringLiteral("/srv/data"),
+                              QStringLiteral("relative")}));
+        QCOMPARE(chosen.expandedReadablePaths(),
+                 QStringList({QDir::homePath() + QStringLiteral("/.config/mytool"),
+                              QStringLiteral("/srv/data")}));
+        QSettings stored;
+        chosen.save(stored);
+        QCOMPARE(Ui::AppSettings::load(stored).sandboxReadablePaths, chosen.sandboxReadablePaths);
+        stored.clear();
+
+        auto mode = dialog.findChild<QComboBox *>(QStringLiteral("sandboxCombo"));
+        QVERIFY(mode);
+        mode->setCurrentIndex(mode->findData(int(SandboxMode::Off)));
+        QVERIFY(!edit->isEnabled());
     }
 
     // The review of a command a network rule covers: sandboxed, with network, and the rule.

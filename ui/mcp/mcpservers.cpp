@@ -255,13 +255,15 @@ void McpServers::launch(int index)
 void McpServers::startClient(int index, const QHash<QString, QString> &secrets)
 {
     McpServerEntry &entry = m_entries[index];
-    QStringList missing;
+    // The rule headless runs follow too: a provider's key is never expanded into a server.
+    QStringList problems;
     const McpServerConfig expanded = AgentCore::McpConfigExpansion::expand(entry.config,
                                                                            m_options.environment,
                                                                            secrets,
-                                                                           &missing);
-    if (!missing.isEmpty()) {
-        entry.problem = tr("not started: %1").arg(missing.join(QStringLiteral("; ")));
+                                                                           m_options.filter,
+                                                                           &problems);
+    if (!problems.isEmpty()) {
+        entry.problem = tr("not started: %1").arg(problems.join(QStringLiteral("; ")));
         emit serverFailed(entry.config.name, entry.problem);
         emit changed();
         return;

@@ -47,8 +47,10 @@ struct McpServerEntry
 /// A repository's servers run code anyone who commits could have written: they start only
 /// once the user trusted that exact .mcp.json (trustNeeded(), trust(): remembered in the
 /// ProjectTrust store with the file's hash, so a changed file asks again). `${VAR}` references
-/// take the environment, `${keyring:NAME}` the secret "mcp:NAME" of the KeyStore; the model
-/// providers' keys never reach a server (McpHost::serverEnvironment). UI thread.
+/// take the environment, `${keyring:NAME}` the secret "mcp:NAME" of the KeyStore
+/// (McpConfigExpansion, as headless runs do); the model providers' keys never reach a server:
+/// a configuration that names one is not started (McpConfigExpansion), and its env never gets
+/// them (McpHost::serverEnvironment). UI thread.
 class McpServers final : public QObject
 {
     Q_OBJECT

@@ -218,9 +218,12 @@ void McpServersPage::refresh()
                 for (const AgentCore::McpToolInfo &tool : entry.client->tools()) {
                     auto child = new QTreeWidgetItem(item);
                     child->setText(0, tool.name);
+                    // The server's annotation is its claim, not a reason to skip the question.
                     child->setText(2,
-                                   tool.readOnly ? tr("read-only: runs without asking")
-                                                 : tr("asks before each call"));
+                                   tool.readOnlyHint
+                                       ? tr("asks before each call (the server says it is "
+                                            "read-only)")
+                                       : tr("asks before each call"));
                     child->setToolTip(0, AgentCore::McpTool::toolName(entry.config.name, tool.name));
                     child->setToolTip(2, tool.description.left(500));
                 }

@@ -38,6 +38,11 @@ RewindFilesPreview CheckpointRewindFiles::preview(qsizetype messageIndex)
     }
     preview.checkpoint = found->id;
     preview.notCovered = diff.notCovered;
+    // Unsure (the latest state cannot be compared), every file counts as the user's: kept
+    // unless the user says otherwise.
+    const QStringList yours = AgentCore::CheckpointRewind::userChanges(*m_recorder->store(),
+                                                                       *found,
+                                                                       diff);
     for (const AgentCore::CheckpointFileChange &change : diff.files) {
         RewindFile file;
         file.path = change.path;
@@ -54,6 +59,7 @@ RewindFilesPreview CheckpointRewindFiles::preview(qsizetype messageIndex)
         }
         file.current = change.newBytes;
         file.restored = change.oldBytes;
+        file.yours = yours.contains(change.path);
         preview.files.append(file);
     }
     return preview;

@@ -37,6 +37,19 @@ QString kindText(RewindFile::Kind kind)
     }
     return {};
 }
+
+/// The file's line in the list: a file the user changed says whose it is and what happens to it.
+QString fileText(const RewindFile &file, bool kept)
+{
+    if (!file.yours)
+        return QStringLiteral("%1 — %2").arg(file.path, kindText(file.kind));
+    if (kept) {
+        //: A file the user changed after the agent, which the rewind leaves as it is
+        return RewindDialog::tr("%1 — yours, kept").arg(file.path);
+    }
+    //: A file the user changed after the agent, which the rewind overwrites: "restored", ...
+    return RewindDialog::tr("%1 — yours, overwritten: %2").arg(file.path, kindText(file.kind));
+}
 } // namespace
 
 RewindDialog::RewindDialog(QWidget *parent)
@@ -155,7 +168,14 @@ RewindDialog::RewindDialog(QWidget *parent)
             updateSummary();
     });
     connect(m_list, &QListWidget::currentRowChanged, this, &RewindDialog::showCurrentFile);
-    connect(m_list, &QListWidget::itemChanged, this, &RewindDialog::updateSummary);
+    connect(m_list, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
+        const int row = m_list->row(item);
+        if (row >= 0 && row < m_preview.files.size()) {
+            const QSignalBlocker blocker(m_list);
+            item->setText(fileText(m_preview.files.at(row), item->checkState() == Qt::Checked));
+        }
+        updateSummary();
+    });
     resize(1000, 640);
     setFiles({});
     // The choice has the focus first: Tab reaches the files, the arrows the other choices.
@@ -191,14 +211,21 @@ void RewindDialog::setFiles(const RewindFilesPreview &preview)
     m_preview = preview;
     const QSignalBlocker blocker(m_list);
     m_list->clear();
+    QStringList yours;
     for (const RewindFile &file : preview.files) {
-        auto item = new QListWidgetItem(QStringLiteral("%1 — %2").arg(file.path,
-                                                                      kindText(file.kind)),
-                                        m_list);
+        // The user's own later work is never rewound unasked: checked (kept) until unchecked.
+        auto item = new QListWidgetItem(fileText(file, file.yours), m_list);
         item->setData(PathRole, file.path);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(Qt::Unchecked);
-        item->setToolTip(tr("Check to keep %1 as it is").arg(file.path));
+        item->setCheckState(file.yours ? Qt::Checked : Qt::Unchecked);
+        if (file.yours) {
+            yours.append(file.path);
+            item->setToolTip(tr("You changed %1 after the agent's last change: checked, it is "
+                                "kept as it is; uncheck to overwrite it")
+                                 .arg(file.path));
+        } else {
+            item->setToolTip(tr("Check to keep %1 as it is").arg(file.path));
+        }
     }
     const bool available = preview.unavailable.isEmpty();
     m_both->setEnabled(available);
@@ -207,11 +234,19 @@ void RewindDialog::setFiles(const RewindFilesPreview &preview)
         m_noFiles->setText(preview.unavailable);
     else if (preview.files.isEmpty())
         m_noFiles->setText(tr("No file differs from that point: only the conversation changes."));
-    if (!preview.notCovered.isEmpty() && available) {
-        m_filesNote->setText(tr("Check a file to keep it as it is (Space). Not covered by the "
-                                "checkpoint, left as they are: %1.")
-                                 .arg(preview.notCovered.join(QStringLiteral(", "))));
+    QStringList note{tr("Check a file to keep it as it is (Space). The diff shows what the "
+                        "rewind changes in it.")};
+    if (!yours.isEmpty() && available) {
+        note = QStringList{tr("You changed %1 after the agent's last change: kept as you left "
+                              "them unless you uncheck one to overwrite it (Space). Check any "
+                              "other file to keep it as it is.")
+                               .arg(yours.join(QStringLiteral(", ")))};
     }
+    if (!preview.notCovered.isEmpty() && available) {
+        note << tr("Not covered by the checkpoint, left as they are: %1.")
+                    .arg(preview.notCovered.join(QStringLiteral(", ")));
+    }
+    m_filesNote->setText(note.join(QLatin1Char(' ')));
     m_filesStack->setCurrentIndex(available && !preview.files.isEmpty() ? 0 : 1);
     // The user's choice stands (it may have been made while this was worked out), unless
     // there are no files to rewind.
@@ -285,16 +320,16 @@ void RewindDialog::showCurrentFile()
         return;
     }
     const RewindFile &file = m_preview.files.at(row);
-    QString note;
+    QString note = file.yours ? tr("You changed it after the agent's last change. ") : QString();
     switch (file.kind) {
     case RewindFile::Kind::Added:
-        note = tr("Created after that point: the rewind deletes it.");
+        note += tr("Created after that point: the rewind deletes it.");
         break;
     case RewindFile::Kind::Modified:
-        note = tr("As it is now (−) and as the rewind writes it back (+).");
+        note += tr("As it is now (−) and as the rewind writes it back (+).");
         break;
     case RewindFile::Kind::Deleted:
-        note = tr("Deleted after that point: the rewind writes it back.");
+        note += tr("Deleted after that point: the rewind writes it back.");
         break;
     }
     //: Title over the diff of one file in the rewind dialog
@@ -334,6 +369,13 @@ void RewindDialog::updateSummary()
         parts << tr("%n file(s) will be restored.", nullptr, restored);
         if (kept > 0)
             parts << tr("%n kept as it is.", nullptr, kept);
+        int overwritten = 0;
+        for (int i = 0; i < m_list->count() && i < m_preview.files.size(); ++i) {
+            if (m_preview.files.at(i).yours && m_list->item(i)->checkState() != Qt::Checked)
+                ++overwritten;
+        }
+        if (overwritten > 0)
+            parts << tr("%n of your own later changes will be overwritten.", nullptr, overwritten);
     }
     parts << tr("You can undo the rewind.");
     m_summary->setText(parts.join(QLatin1Char(' ')));

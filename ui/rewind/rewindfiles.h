@@ -20,6 +20,9 @@ struct RewindFile
     Kind kind = Kind::Modified;
     QByteArray current;  ///< the bytes now (empty when absent)
     QByteArray restored; ///< the bytes after the rewind (empty when the rewind deletes it)
+    /// Changed by the user since the agent's last change (edited by hand, created):
+    /// AgentCore::CheckpointRewind::userChanges. The dialog keeps it unless told to overwrite.
+    bool yours = false;
 };
 
 /// What rewinding the files to one point would do.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -26,6 +27,7 @@ const char autoCompactKey[] = "Agent/autoCompact";
 const char sandboxModeKey[] = "Agent/sandbox";
 const char sandboxNetworkKey[] = "Agent/sandboxNetwork";
 const char sandboxNetworkRulesKey[] = "Agent/sandboxNetworkRules";
+const char sandboxReadablePathsKey[] = "Agent/sandboxReadablePaths";
 const char reviewShellWritesKey[] = "Agent/reviewShellWrites";
 const char notifyApprovalsKey[] = "Notifications/approvals";
 const char notifyFinishedKey[] = "Notifications/finished";
@@ -101,6 +103,7 @@ AppSettings AppSettings::load(const QSettings &settings)
                              .value_or(AgentCore::SandboxMode::On);
     result.sandboxNetwork = settings.value(key(sandboxNetworkKey), false).toBool();
     result.sandboxNetworkRules = settings.value(key(sandboxNetworkRulesKey)).toStringList();
+    result.sandboxReadablePaths = settings.value(key(sandboxReadablePathsKey)).toStringList();
     result.reviewShellWrites = settings.value(key(reviewShellWritesKey), true).toBool();
     result.notifyApprovals = settings.value(key(notifyApprovalsKey), true).toBool();
     result.notifyFinished = settings.value(key(notifyFinishedKey), true).toBool();
@@ -142,6 +145,19 @@ QList<AgentCore::PermissionRule> AppSettings::parseNetworkRules(const QStringLis
     return rules;
 }
 
+QStringList AppSettings::expandedReadablePaths() const
+{
+    QStringList paths;
+    for (const QString &line : sandboxReadablePaths) {
+        QString path = line.trimmed();
+        if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/")))
+            path = QDir::homePath() + path.mid(1);
+        if (QDir::isAbsolutePath(path))
+            paths.append(QDir::cleanPath(path));
+    }
+    return paths;
+}
+
 void AppSettings::save(QSettings &settings) const
 {
     // JSON text rather than nested QSettings groups: the same schema as session files.
@@ -162,6 +178,7 @@ void AppSettings::save(QSettings &settings) const
     settings.setValue(key(sandboxModeKey), AgentCore::SandboxPolicy::modeName(sandboxMode));
     settings.setValue(key(sandboxNetworkKey), sandboxNetwork);
     settings.setValue(key(sandboxNetworkRulesKey), sandboxNetworkRules);
+    settings.setValue(key(sandboxReadablePathsKey), sandboxReadablePaths);
     settings.setValue(key(mcpServersKey), mcpServers);
     settings.setValue(key(disabledMcpServersKey), disabledMcpServers);
     settings.setValue(key(reviewShellWritesKey), reviewShellWrites);

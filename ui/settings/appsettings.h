@@ -44,6 +44,11 @@ struct AppSettings
     /// With the network off: the Bash commands that get it anyway, as rules of the permission
     /// language, one a line (`Bash(npm install:*)`); see AgentCore::NetworkRules.
     QStringList sandboxNetworkRules;
+    /// More paths of the home sandboxed commands may read (one a line, `~/` allowed), beyond
+    /// its allow-list (AgentCore::SandboxHome): the home is hidden but for those.
+    QStringList sandboxReadablePaths;
+    /// sandboxReadablePaths made absolute (`~/` expanded), empty lines skipped.
+    QStringList expandedReadablePaths() const;
     /// "Review shell writes": in default mode a Bash command that is not read-only runs on an
     /// overlay of the repository and what it wrote opens as a review; only what the user
     /// accepts reaches the repository. Needs bubblewrap 0.9 or newer; without it commands

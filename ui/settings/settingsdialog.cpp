@@ -201,9 +201,23 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
         const bool sandboxed = m_sandbox->currentData().toInt() != int(AgentCore::SandboxMode::Off);
         m_sandboxNetwork->setEnabled(sandboxed);
         m_networkRules->setEnabled(sandboxed && !m_sandboxNetwork->isChecked());
+        m_readablePaths->setEnabled(sandboxed);
     };
     connect(m_sandbox, &QComboBox::currentIndexChanged, this, updateNetwork);
     connect(m_sandboxNetwork, &QCheckBox::toggled, this, updateNetwork);
+    m_readablePaths = new QPlainTextEdit(this);
+    m_readablePaths->setObjectName(QStringLiteral("sandboxReadablePaths"));
+    m_readablePaths->setAccessibleName(tr("Also readable in the sandbox"));
+    m_readablePaths->setPlaceholderText(tr("~/.config/mytool\n~/shared/data"));
+    m_readablePaths->setTabChangesFocus(true);
+    m_readablePaths->setFixedHeight(m_readablePaths->fontMetrics().lineSpacing() * 3
+                                    + 2 * m_readablePaths->frameWidth() + 8);
+    m_readablePaths->setToolTip(
+        tr("In the sandbox your home folder is hidden except git's configuration, the "
+           "toolchains and their caches (~/.cargo, ~/.npm, ~/.pyenv, ~/go, ...), the "
+           "repository and its additional directories. Paths listed here, one a line, are "
+           "shown too, read-only; your keys stay hidden inside them. Also \"sandboxReadable\" "
+           "in settings.json's \"permissions\"."));
     m_reviewShellWrites = new QCheckBox(tr("&Review what shell commands write"), this);
     m_reviewShellWrites->setObjectName(QStringLiteral("reviewShellWritesCheck"));
     m_reviewShellWrites->setToolTip(
@@ -217,6 +231,7 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     agentForm->addRow(QString(), m_sandboxNetwork);
     agentForm->addRow(tr("Commands allowed the net&work:"), m_networkRules);
     agentForm->addRow(QString(), m_networkRulesProblem);
+    agentForm->addRow(tr("Also &readable in the sandbox:"), m_readablePaths);
     agentForm->addRow(QString(), m_reviewShellWrites);
     if (const QString why = AgentCore::ShellOverlay::unsupportedReason(); !why.isEmpty()) {
         // Said where the option is: on here it changes nothing until bubblewrap is new enough.
@@ -527,6 +542,8 @@ void SettingsDialog::loadSettings(const AppSettings &settings)
     m_networkRules->setPlainText(settings.sandboxNetworkRules.join(QLatin1Char('\n')));
     m_networkRules->setEnabled(settings.sandboxMode != AgentCore::SandboxMode::Off
                                && !settings.sandboxNetwork);
+    m_readablePaths->setPlainText(settings.sandboxReadablePaths.join(QLatin1Char('\n')));
+    m_readablePaths->setEnabled(settings.sandboxMode != AgentCore::SandboxMode::Off);
     m_reviewShellWrites->setChecked(settings.reviewShellWrites);
     m_notifyApprovals->setChecked(settings.notifyApprovals);
     m_notifyFinished->setChecked(settings.notifyFinished);
@@ -585,6 +602,11 @@ AppSettings SettingsDialog::settings() const
     for (const QString &line : m_networkRules->toPlainText().split(QLatin1Char('\n'))) {
         if (!line.trimmed().isEmpty())
             result.sandboxNetworkRules.append(line.trimmed());
+    }
+    result.sandboxReadablePaths.clear();
+    for (const QString &line : m_readablePaths->toPlainText().split(QLatin1Char('\n'))) {
+        if (!line.trimmed().isEmpty())
+            result.sandboxReadablePaths.append(line.trimmed());
     }
     result.reviewShellWrites = m_reviewShellWrites->isChecked();
     result.notifyApprovals = m_notifyApprovals->isChecked();

@@ -127,6 +127,7 @@ private:
     QCheckBox *m_sandboxNetwork = nullptr;
     QPlainTextEdit *m_networkRules = nullptr;
     QLabel *m_networkRulesProblem = nullptr;
+    QPlainTextEdit *m_readablePaths = nullptr;
     QCheckBox *m_reviewShellWrites = nullptr;
     QCheckBox *m_notifyApprovals = nullptr;
     QCheckBox *m_notifyFinished = nullptr;
