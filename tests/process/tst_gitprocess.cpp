@@ -167,6 +167,60 @@ private slots:
         QVERIFY(shown.out.contains("GIT_CONFIG_KEY_0=core.fsmonitor"));
     }
 
+    // A submodule's own configuration (in the superproject's .git/modules) is listed nowhere:
+    // status and diff leave submodules alone.
+    void submoduleRunsNothing()
+    {
+        HostileRepository inner(freshFolder());
+        QVERIFY2(inner.isValid(), qPrintable(inner.error()));
+        const QString outer = freshFolder();
+        const auto plainGit = [&outer](const QStringList &arguments) {
+            QProcess git;
+            git.setWorkingDirectory(outer);
+            git.start(QStringLiteral("git"),
+                      QStringList{QStringLiteral("-c"),
+                                  QStringLiteral("protocol.file.allow=always"),
+                                  QStringLiteral("-c"),
+                                  QStringLiteral("user.name=T"),
+                                  QStringLiteral("-c"),
+                                  QStringLiteral("user.email=t@example.invalid"),
+                                  QStringLiteral("-c"),
+                                  QStringLiteral("core.hooksPath=/dev/null")}
+                          + arguments);
+            return git.waitForFinished(30'000) && git.exitCode() == 0;
+        };
+        QVERIFY(plainGit(args("init -q")));
+        QVERIFY(plainGit({QStringLiteral("-c"),
+                          QStringLiteral("core.fsmonitor=false"),
+                          QStringLiteral("submodule"),
+                          QStringLiteral("add"),
+                          QStringLiteral("-q"),
+                          inner.root(),
+                          QStringLiteral("sub")}));
+        QVERIFY(plainGit(args("commit -q -m sub")));
+        // The submodule's checkout gets the hostile configuration of the inner repository.
+        QFile hostile(inner.root() + QStringLiteral("/.git/config"));
+        QFile config(outer + QStringLiteral("/.git/modules/sub/config"));
+        QVERIFY(hostile.open(QIODevice::ReadOnly) && config.open(QIODevice::Append));
+        config.write(hostile.readAll());
+        config.close();
+        QFile changed(outer + QStringLiteral("/sub/filtered.txt"));
+        QVERIFY(changed.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        changed.write("QQQQ\n"); // as long as what the index knows: read again, filtered
+        changed.close();
+        QVERIFY(inner.ran().isEmpty());
+
+        const GitProcess::Result status = GitProcess::run(args("status --short"), outer, 30'000);
+        QVERIFY2(status.ok(), qPrintable(status.problem()));
+        GitProcess::run(args("diff"), outer, 30'000);
+        gatherPromptEnvironment(outer);
+        QCOMPARE(inner.ran(), QStringList());
+
+        // Plain git would have: the fixture is hostile there too.
+        plainGit(args("status --short"));
+        QVERIFY2(!inner.ran().isEmpty(), "plain git status ran nothing in the submodule");
+    }
+
     // The system prompt's status (every start and window open runs it).
     void systemPromptStatusRunsNothing()
     {
