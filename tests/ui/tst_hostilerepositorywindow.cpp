@@ -9,8 +9,14 @@
 #include <review/filediffview.h>
 #include <scriptedmodel.h>
 
+#include <checkpoint/checkpointstore.h>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -62,6 +68,45 @@ private slots:
         QVERIFY2(repository.isValid(), qPrintable(repository.error()));
         QVERIFY(Ui::MainWindow::hasUncommittedChanges(repository.root())); // it still says so
         QCOMPARE(repository.ran(), QStringList());
+    }
+
+    // A lock a killed AgentDesk's git left in the checkpoint store: the window's first
+    // checkpoint removes it, and the status bar says so.
+    void staleCheckpointLockIsSaid()
+    {
+        const QString root = QFileInfo(m_dir.filePath(QStringLiteral("locked"))).absoluteFilePath();
+        QVERIFY(QDir().mkpath(root));
+        QFile file(root + QStringLiteral("/notes.txt"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("apple pie\n");
+        file.close();
+        const QString canonical = QFileInfo(root).canonicalFilePath();
+        const QString storeRoot = m_dir.filePath(QStringLiteral("checkpoints"));
+        const QString gitDir = AgentCore::CheckpointStore(canonical, storeRoot).gitDir();
+        QVERIFY(QDir().mkpath(gitDir));
+        QFile lock(gitDir + QStringLiteral("/index.lock"));
+        QVERIFY(lock.open(QIODevice::WriteOnly));
+        lock.write("half an index");
+        lock.close();
+
+        Ui::AgentSetup setup;
+        setup.model.client = std::make_shared<ScriptedModel>(
+            QList<ModelStep>{ModelStep::text(QStringLiteral("Nothing to do."))});
+        setup.model.label = QStringLiteral("scripted");
+        setup.options.systemPrompt = QStringLiteral("You are tested.");
+        setup.options.checkpointStoreRoot = storeRoot;
+        setup.sessionsDirectory = m_dir.filePath(QStringLiteral("sessions-locked"));
+        Ui::MainWindow window(setup);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openRepository(canonical));
+        QTRY_VERIFY_WITH_TIMEOUT(window.session() && window.session()->agent(), 30'000);
+        window.session()->send(QStringLiteral("Look at the notes."));
+        QTRY_VERIFY2_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(
+                                      QStringLiteral("index.lock")),
+                                  qPrintable(window.statusBar()->currentMessage()),
+                                  30'000);
+        QVERIFY(!QFileInfo::exists(gitDir + QStringLiteral("/index.lock")));
     }
 
     void diffViewBaselineRunsNothing()
