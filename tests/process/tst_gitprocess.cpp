@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 using namespace AgentCore;
 using TestSupport::HostileRepository;
 
@@ -219,6 +221,27 @@ private slots:
         // Plain git would have: the fixture is hostile there too.
         plainGit(args("status --short"));
         QVERIFY2(!inner.ran().isEmpty(), "plain git status ran nothing in the submodule");
+    }
+
+    // safe.directory keeps git's meaning: a repository another user owns is refused, as git
+    // refuses it (AgentDesk passes no safe.directory=*), and the prompt has no status of it.
+    void anotherUsersRepositoryIsRefused()
+    {
+        if (::geteuid() != 0)
+            QSKIP("needs root to give the repository to another user");
+        HostileRepository repository(freshFolder());
+        QVERIFY2(repository.isValid(), qPrintable(repository.error()));
+        QProcess chown;
+        chown.start(QStringLiteral("chown"),
+                    {QStringLiteral("-R"), QStringLiteral("65534:65534"), repository.root()});
+        QVERIFY(chown.waitForFinished(30'000) && chown.exitCode() == 0);
+        const GitProcess::Result status = GitProcess::run(args("status --short"),
+                                                          repository.root(),
+                                                          30'000);
+        QVERIFY2(!status.ok() && status.problem().contains(QLatin1String("dubious ownership")),
+                 qPrintable(status.problem()));
+        QCOMPARE(gatherPromptEnvironment(repository.root()).gitStatus, QStringList());
+        QCOMPARE(repository.ran(), QStringList());
     }
 
     // The system prompt's status (every start and window open runs it).
