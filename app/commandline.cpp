@@ -448,7 +448,7 @@ CommandLine CommandLine::parse(const QStringList &arguments)
                                            "and change nothing."));
     const QCommandLineOption overwriteUserChanges(
         QStringLiteral("overwrite-user-changes"),
-        Tr::tr("With --rewind: rewind the files you changed after the agent's last change too "
+        Tr::tr("With --rewind: rewind the files you changed yourself since the checkpoint too "
                "(by default they are kept as they are, and named)."));
     const PrintParser printOptions;
     parser.addOption(help);

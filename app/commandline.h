@@ -101,8 +101,8 @@ struct CommandLine
     QStringList rewindKeep;
     /// --dry-run: print what the rewind would change, change nothing.
     bool rewindDryRun = false;
-    /// --overwrite-user-changes: rewind the files the user changed after the agent's last
-    /// change too; without it they are kept (nobody can be asked) and named on stderr.
+    /// --overwrite-user-changes: rewind the files the user changed since the checkpoint
+    /// too (also those the agent changed again later); without it they are kept (nobody can be asked) and named on stderr.
     bool rewindOverwriteUserChanges = false;
 
     static CommandLine parse(const QStringList &arguments);

@@ -171,7 +171,7 @@ int runRewind(const CommandLine &commandLine)
                 .arg(unmatched.join(QStringLiteral(", ")), repository->root));
         return usage;
     }
-    // The files the user changed after the agent's last change (edited by hand, created) are
+    // The files the user changed since the checkpoint (edited by hand, created) are
     // theirs: nobody can be asked here, so they are kept and named, unless the command line
     // says to overwrite them.
     QString unsure;
@@ -193,7 +193,7 @@ int runRewind(const CommandLine &commandLine)
     }
     if (commandLine.rewindDryRun) {
         if (!yoursKept.isEmpty())
-            err(Tr::tr("You changed %1 after the agent's last change: kept as they are; "
+            err(Tr::tr("You changed %1 yourself since that checkpoint: kept as they are; "
                        "--overwrite-user-changes would rewind them too.")
                     .arg(yoursKept.join(QStringLiteral(", "))));
         for (const AgentCore::CheckpointFileChange &change : diff.files) {
@@ -229,7 +229,7 @@ int runRewind(const CommandLine &commandLine)
     for (const QString &path : outcome.kept)
         out(QStringLiteral("kept ") + path);
     if (!yoursKept.isEmpty() && !outcome.undo.isNull())
-        err(Tr::tr("You changed %1 after the agent's last change: kept as they are. Run again "
+        err(Tr::tr("You changed %1 yourself since that checkpoint: kept as they are. Run again "
                    "with --overwrite-user-changes to rewind them too.")
                 .arg(yoursKept.join(QStringLiteral(", "))));
     for (const QString &failure : outcome.failed)

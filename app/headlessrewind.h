@@ -10,7 +10,7 @@ namespace App {
 /// stdout ("restored PATH", "deleted PATH", "kept PATH") and how to undo it on stderr, and
 /// records the rewind in the session file (the window shows it, with "Undo rewind"). --keep
 /// leaves a file, or everything under a folder, as it is; so does every file the user changed
-/// after the agent's last change (CheckpointRewind::userChanges: edited by hand, created),
+/// since the checkpoint (CheckpointRewind::userChanges: edited by hand, created),
 /// named on stderr, unless --overwrite-user-changes; --dry-run prints what would change
 /// ("would restore PATH", "would delete PATH", "would keep PATH") and changes nothing. Without
 /// CHECKPOINT, lists the session's checkpoints (id, time, message index, reason), oldest first.

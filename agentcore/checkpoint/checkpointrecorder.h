@@ -19,6 +19,10 @@ class CheckpointStore;
 /// the net is never lost silently, and never blocks a tool. Thread-safe: the loop calls
 /// turnStarted on its thread, the effect hooks come from tool threads.
 ///
+/// CheckpointRewind::userChanges relies on the reasons: what changed up to a BeforeTool
+/// checkpoint is the agent's (one is taken only after the agent's effects), what changed up to
+/// a UserMessage one the user's; keep them so.
+///
 /// Wired by the composition root (CodingAgent): turnStarted from the loop's beforeRequest,
 /// beforeEffect / afterEffect from its EffectBoundary (Bash only when the command is not
 /// read-only).

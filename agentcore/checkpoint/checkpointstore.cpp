@@ -1222,6 +1222,39 @@ CheckpointDiff CheckpointStore::diff(const Checkpoint &checkpoint) const
                         skippedPaths(checkpoint.skipped) + skippedPaths(now.skipped));
 }
 
+QStringList CheckpointStore::changedPaths(const Checkpoint &from,
+                                          const Checkpoint &to,
+                                          QString *error) const
+{
+    QStringList paths;
+    static const QRegularExpression oid(QStringLiteral("^[0-9a-f]{40}$"));
+    if (!oid.match(from.id).hasMatch() || !oid.match(to.id).hasMatch()
+        || !QFileInfo::exists(m_gitDir + QStringLiteral("/HEAD"))) {
+        if (error)
+            *error = QStringLiteral("the checkpoints %1 and %2 are not in the store %3")
+                         .arg(from.id, to.id, m_gitDir);
+        return paths;
+    }
+    // Two commits' trees: stored objects only, nothing of the working tree (as list()).
+    const ShadowGit git(m_gitDir, m_workTree);
+    const ShadowGit::Result names = git.run({QStringLiteral("diff-tree"),
+                                             QStringLiteral("-r"),
+                                             QStringLiteral("-z"),
+                                             QStringLiteral("--name-only"),
+                                             QStringLiteral("--no-renames"),
+                                             from.id,
+                                             to.id,
+                                             QStringLiteral("--")});
+    if (!names.ok()) {
+        if (error)
+            *error = names.problem();
+        return paths;
+    }
+    for (const QByteArray &name : splitNul(names.out))
+        paths.append(QString::fromUtf8(name));
+    return paths;
+}
+
 RestoreOutcome CheckpointStore::restore(const Checkpoint &checkpoint, const QSet<QString> &keep)
 {
     RestoreOutcome outcome;

@@ -101,6 +101,10 @@ public:
 
     /// What restoring \a checkpoint would change in the working tree now.
     CheckpointDiff diff(const Checkpoint &checkpoint) const;
+    /// The paths whose content or mode differs between the checkpoints \a from and \a to (any
+    /// order; names only, nothing read): what changed from one recorded state to the other.
+    /// Empty with \a error set when either is not in the store.
+    QStringList changedPaths(const Checkpoint &from, const Checkpoint &to, QString *error) const;
 
     /// Brings the working tree back to \a checkpoint, except the paths in \a keep (relative,
     /// as CheckpointFileChange::path) and the files the checkpoint does not cover. First

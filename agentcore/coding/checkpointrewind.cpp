@@ -17,6 +17,38 @@ std::optional<Checkpoint> CheckpointRewind::before(const QList<Checkpoint> &chec
     return found;
 }
 
+namespace {
+
+// The paths that differ between \a from and \a to; \a to null: the working tree now.
+std::optional<QSet<QString>> changedBetween(const CheckpointStore &store,
+                                            const Checkpoint &from,
+                                            const Checkpoint &to,
+                                            QString *error)
+{
+    QSet<QString> changed;
+    if (to.isNull()) {
+        const CheckpointDiff since = store.diff(from);
+        if (!since.ok()) {
+            if (error)
+                *error = since.error;
+            return std::nullopt;
+        }
+        for (const CheckpointFileChange &change : since.files)
+            changed.insert(change.path);
+        return changed;
+    }
+    QString problem;
+    const QStringList paths = store.changedPaths(from, to, &problem);
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return std::nullopt;
+    }
+    return QSet<QString>(paths.cbegin(), paths.cend());
+}
+
+} // namespace
+
 QStringList CheckpointRewind::userChanges(CheckpointStore &store,
                                           const Checkpoint &checkpoint,
                                           const CheckpointDiff &diff,
@@ -34,41 +66,56 @@ QStringList CheckpointRewind::userChanges(CheckpointStore &store,
                          .arg(checkpoint.sessionId, store.gitDir());
         return all;
     }
-    // What changed since the latest state AgentDesk recorded: nothing of the agent's (it is
-    // recorded after each of its effects), so the user's.
-    const CheckpointDiff since = store.diff(checkpoints.constLast());
-    if (!since.ok()) {
-        if (error)
-            *error = since.error;
-        return all;
+    // The rewind's target in the session's chain; not there (pruned, another session's):
+    // every step of the chain is looked at, the side that names more.
+    qsizetype first = 0;
+    for (qsizetype i = 0; i < checkpoints.size(); ++i) {
+        if (checkpoints.at(i).id == checkpoint.id)
+            first = i;
     }
-    QSet<QString> candidates;
-    for (const CheckpointFileChange &change : since.files)
-        candidates.insert(change.path);
-    candidates.intersect(QSet<QString>(all.cbegin(), all.cend()));
-    // The latest state is the one a rewind replaced: the files that rewind wrote differ from
-    // it, but are as at an earlier checkpoint (the one it restored). A file as at one of the
-    // session's checkpoints is AgentDesk's; a few of them are compared, newest first.
-    if (checkpoints.constLast().reason == Checkpoint::Reason::BeforeRestore) {
-        constexpr int maxCompared = 16;
-        for (qsizetype i = checkpoints.size() - 2, compared = 0;
-             i >= 0 && compared < maxCompared && !candidates.isEmpty();
-             --i, ++compared) {
-            const CheckpointDiff then = store.diff(checkpoints.at(i));
-            if (!then.ok())
-                break;
-            QSet<QString> differs;
-            for (const CheckpointFileChange &change : then.files)
-                differs.insert(change.path);
-            candidates.intersect(differs);
+    // Each step of the chain since the target, and the last one to the tree now, is either
+    // the agent's or the user's. The recorder takes a checkpoint at the turn after each of the
+    // agent's effects (BeforeTool): what changed up to one is the agent's. What changed up to
+    // a prompt's checkpoint (UserMessage), a rewind's (BeforeRestore), or the tree now
+    // happened after the agent's last recorded change: the user's (edited by hand, created).
+    // A file the user changed and the agent changed after is the user's too: a rewind would
+    // lose the user's part.
+    QSet<QString> open(all.cbegin(), all.cend());
+    QSet<QString> users;
+    for (qsizetype i = first + 1; i <= checkpoints.size() && !open.isEmpty(); ++i) {
+        const Checkpoint &from = checkpoints.at(i - 1);
+        const Checkpoint to = i < checkpoints.size() ? checkpoints.at(i) : Checkpoint();
+        if (!to.isNull() && to.reason == Checkpoint::Reason::BeforeTool)
+            continue;
+        std::optional<QSet<QString>> changed = changedBetween(store, from, to, error);
+        if (!changed)
+            return all;
+        changed->intersect(open);
+        // After a rewind's checkpoint come the files that rewind wrote: as at an earlier
+        // checkpoint (the one it restored), so AgentDesk's. A few are compared, newest first.
+        if (from.reason == Checkpoint::Reason::BeforeRestore) {
+            constexpr int maxCompared = 16;
+            for (qsizetype j = i - 2, compared = 0;
+                 j >= 0 && compared < maxCompared && !changed->isEmpty();
+                 --j, ++compared) {
+                const std::optional<QSet<QString>> differs = changedBetween(store,
+                                                                            checkpoints.at(j),
+                                                                            to,
+                                                                            nullptr);
+                if (!differs)
+                    break;
+                changed->intersect(*differs);
+            }
         }
+        users.unite(*changed);
+        open.subtract(*changed);
     }
-    QStringList users;
+    QStringList named;
     for (const QString &path : std::as_const(all)) {
-        if (candidates.contains(path))
-            users.append(path);
+        if (users.contains(path))
+            named.append(path);
     }
-    return users;
+    return named;
 }
 
 RestoreOutcome CheckpointRewind::restore(CheckpointStore &store,

@@ -26,15 +26,16 @@ struct CheckpointRewind
     static std::optional<Checkpoint> before(const QList<Checkpoint> &checkpoints,
                                             qsizetype messageIndex);
 
-    /// The paths among \a diff's files (what restoring \a checkpoint would change) that changed
-    /// since the session's latest checkpoint in \a store: the user's own edits and new files
-    /// since the agent last worked. The recorder takes a checkpoint at the turn after every
-    /// side effect of the agent, so a file the agent left as it is now is not listed; one the
-    /// user edited or created by hand since is. A rewind asks before touching these (keep or
-    /// overwrite). When the latest checkpoint is the state a rewind replaced, a file that is
-    /// as at one of the session's earlier checkpoints (what that rewind wrote) is not listed
-    /// either. \a error: the latest state could not be compared; all of \a diff's files are
-    /// then returned, the safe answer.
+    /// The paths among \a diff's files (what restoring \a checkpoint would change) that the
+    /// user changed since \a checkpoint: edited by hand, created or deleted, also when the agent
+    /// changed them again later (a rewind would lose the user's part). The recorder takes a
+    /// checkpoint at the turn after every side effect of the agent (BeforeTool), so each step
+    /// of the session's chain in \a store after \a checkpoint is the agent's when it ends at
+    /// one of those, and the user's when it ends at a prompt's checkpoint (UserMessage), a
+    /// rewind's (BeforeRestore) or the tree now: what changed after the agent last worked. A
+    /// file a rewind wrote back (as at one of the session's earlier checkpoints) is not the
+    /// user's. A rewind asks before touching these (keep or overwrite). \a error: the chain
+    /// could not be compared; all of \a diff's files are then returned, the safe answer.
     static QStringList userChanges(CheckpointStore &store,
                                    const Checkpoint &checkpoint,
                                    const CheckpointDiff &diff,

@@ -257,19 +257,36 @@ bool BashGitCommand::readsConfig() const
                                      QStringLiteral("--get-colorbool"),
                                      QStringLiteral("-l"),
                                      QStringLiteral("--list")};
+    // Options that take the next word as their value: which file to read is no change.
+    static const QStringList withValue{QStringLiteral("-f"),
+                                       QStringLiteral("--file"),
+                                       QStringLiteral("--blob"),
+                                       QStringLiteral("--type"),
+                                       QStringLiteral("--default")};
+    static const QStringList withValueForms{QStringLiteral("--file="),
+                                            QStringLiteral("--blob="),
+                                            QStringLiteral("--type="),
+                                            QStringLiteral("--default=")};
     const QString first = args.value(0);
     const bool newSyntax = first == QLatin1String("get") || first == QLatin1String("list");
     bool reads = newSyntax;
+    int names = 0;
     for (qsizetype i = newSyntax ? 1 : 0; i < args.size(); ++i) {
         const QString &arg = args.at(i);
-        if (!isOption(arg))
+        if (!isOption(arg)) {
+            ++names;
             continue;
+        }
         if (readers.contains(arg) && !newSyntax)
             reads = true;
-        else if (!harmless.contains(arg) && !arg.startsWith(QLatin1String("--type=")))
+        else if (withValue.contains(arg))
+            ++i;
+        else if (!harmless.contains(arg) && !startsWithAny(arg, withValueForms))
             return false;
     }
-    return reads;
+    // The old syntax without an action: `git config NAME` reads the value, `git config NAME
+    // VALUE` sets it.
+    return reads || (!newSyntax && names == 1);
 }
 
 QString BashGitCommand::configurationChange() const

@@ -236,8 +236,8 @@ private slots:
             QVERIFY2(restored.out.contains(QLatin1String("kept new.txt\nkept notes.txt\n")),
                      qPrintable(restored.out));
             QVERIFY2(restored.err.contains(
-                         QLatin1String("You changed new.txt, notes.txt after the agent's last "
-                                       "change: kept as they are"))
+                         QLatin1String("You changed new.txt, notes.txt yourself since that "
+                                       "checkpoint: kept as they are"))
                          && restored.err.contains(QLatin1String("--overwrite-user-changes")),
                      qPrintable(restored.err));
         }
@@ -249,6 +249,110 @@ private slots:
         QCOMPARE(sandbox.read(QStringLiteral("notes.txt")), QByteArray("my own pie\n"));
         QCOMPARE(sandbox.read(QStringLiteral("new.txt")), QByteArray("mine\n"));
         QCOMPARE(sandbox.read(QStringLiteral("made.txt")), QByteArray("new"));
+    }
+
+    // Issue #31, item 12: a hand edit made before the user's next message is recorded in that
+    // message's checkpoint, and stays the user's. The agent edits a.txt (message 1); the user
+    // edits b.txt and creates c.txt; the agent edits d.txt (message 2, resumed). Rewinding to
+    // before message 1 rewinds a.txt and d.txt and keeps b.txt and c.txt, named on stderr;
+    // with --overwrite-user-changes all four are rewound. The undo restores everything.
+    void usersEditsBetweenMessagesAreKept_data()
+    {
+        QTest::addColumn<bool>("overwrite");
+        QTest::newRow("kept") << false;
+        QTest::newRow("--overwrite-user-changes") << true;
+    }
+
+    void usersEditsBetweenMessagesAreKept()
+    {
+        QFETCH(bool, overwrite);
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        for (const char *name : {"a.txt", "b.txt", "d.txt"})
+            QVERIFY(sandbox.write(QString::fromLatin1(name), QByteArray(name) + " as it was\n"));
+        HttpTestServer server;
+        QVERIFY(server.isListening());
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        const auto message = [&](const QString &command, const QStringList &more) {
+            server.enqueue(scriptedReply(api, {}, {headlessBashCall(command)}));
+            server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
+            auto run = std::make_unique<HeadlessRun>(sandbox,
+                                                     server,
+                                                     api,
+                                                     QStringList{QStringLiteral(
+                                                                     "--permission-mode"),
+                                                                 QStringLiteral("bypass"),
+                                                                 QStringLiteral("--output-format"),
+                                                                 QStringLiteral("stream-json")}
+                                                         + more);
+            run->start();
+            return run;
+        };
+        const std::unique_ptr<HeadlessRun> first = message(QStringLiteral(
+                                                               "printf 'agent a\\n' > a.txt"),
+                                                           {});
+        QVERIFY2(first->finish() && first->exitCode() == 0, qPrintable(first->report()));
+        QString session;
+        QString checkpoint;
+        for (const QJsonObject &line : first->jsonLines()) {
+            if (line.value(u"type").toString() == QLatin1String("agent_start"))
+                session = line.value(u"sessionId").toString();
+            else if (line.value(u"type").toString() == QLatin1String("checkpoint")
+                     && checkpoint.isEmpty())
+                checkpoint = line.value(u"id").toString();
+        }
+        QVERIFY2(!session.isEmpty() && !checkpoint.isEmpty(), qPrintable(first->report()));
+        QCOMPARE(sandbox.read(QStringLiteral("a.txt")), QByteArray("agent a\n"));
+
+        // By hand, between the two messages.
+        QVERIFY(sandbox.write(QStringLiteral("b.txt"), "my b\n"));
+        QVERIFY(sandbox.write(QStringLiteral("c.txt"), "my c\n"));
+
+        const std::unique_ptr<HeadlessRun> second = message(QStringLiteral(
+                                                                "printf 'agent d\\n' > d.txt"),
+                                                            {QStringLiteral("--resume"), session});
+        QVERIFY2(second->finish() && second->exitCode() == 0, qPrintable(second->report()));
+        QCOMPARE(sandbox.read(QStringLiteral("d.txt")), QByteArray("agent d\n"));
+
+        const Rewound dry = headlessRewind(*second,
+                                           sandbox,
+                                           {session, checkpoint, QStringLiteral("--dry-run")});
+        QVERIFY2(dry.exitCode == 0, qPrintable(dry.err));
+        QCOMPARE(dry.out,
+                 QStringLiteral("would restore a.txt\nwould keep b.txt\nwould keep c.txt\nwould "
+                                "restore d.txt\n"));
+
+        QStringList arguments{session, checkpoint};
+        if (overwrite)
+            arguments << QStringLiteral("--overwrite-user-changes");
+        const Rewound restored = headlessRewind(*second, sandbox, arguments);
+        QVERIFY2(restored.exitCode == 0, qPrintable(restored.err));
+        // The agent's changes are rewound either way.
+        QCOMPARE(sandbox.read(QStringLiteral("a.txt")), QByteArray("a.txt as it was\n"));
+        QCOMPARE(sandbox.read(QStringLiteral("d.txt")), QByteArray("d.txt as it was\n"));
+        if (overwrite) {
+            QCOMPARE(sandbox.read(QStringLiteral("b.txt")), QByteArray("b.txt as it was\n"));
+            QVERIFY(!QFile::exists(sandbox.root() + QStringLiteral("/c.txt")));
+            QVERIFY2(!restored.err.contains(QLatin1String("You changed")), qPrintable(restored.err));
+        } else {
+            QCOMPARE(sandbox.read(QStringLiteral("b.txt")), QByteArray("my b\n"));
+            QCOMPARE(sandbox.read(QStringLiteral("c.txt")), QByteArray("my c\n"));
+            QCOMPARE(restored.out,
+                     QStringLiteral("restored a.txt\nrestored d.txt\nkept b.txt\nkept c.txt\n"));
+            QVERIFY2(restored.err.contains(QLatin1String("You changed b.txt, c.txt yourself "
+                                                         "since that checkpoint: kept as they are"))
+                         && restored.err.contains(QLatin1String("--overwrite-user-changes")),
+                     qPrintable(restored.err));
+        }
+        // Undone the way stderr says: everything as before the rewind.
+        const QString undo = undoIdIn(restored.err);
+        QVERIFY2(!undo.isEmpty(), qPrintable(restored.err));
+        const Rewound undone = headlessRewind(*second, sandbox, {session, undo});
+        QVERIFY2(undone.exitCode == 0, qPrintable(undone.err));
+        QCOMPARE(sandbox.read(QStringLiteral("a.txt")), QByteArray("agent a\n"));
+        QCOMPARE(sandbox.read(QStringLiteral("b.txt")), QByteArray("my b\n"));
+        QCOMPARE(sandbox.read(QStringLiteral("c.txt")), QByteArray("my c\n"));
+        QCOMPARE(sandbox.read(QStringLiteral("d.txt")), QByteArray("agent d\n"));
     }
 
     void keepOfNothingChangedIsRefused()

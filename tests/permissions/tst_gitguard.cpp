@@ -209,6 +209,13 @@ private slots:
         row("config --get") << "git config --get user.name" << none << "allow allow allow allow"
                             << false;
         row("config --list") << "git config --list" << none << "allow allow allow allow" << false;
+        // The old syntax: a name alone reads its value, a name and a value set it.
+        row("config NAME") << "git config user.name" << none << "allow allow allow allow" << false;
+        row("config -f FILE NAME")
+            << "git config -f .gitconfig user.name" << none << "allow allow allow allow" << false;
+        row("config NAME VALUE") << "git config user.name x" << none << "ask ask deny ask" << true;
+        row("config --file=FILE NAME VALUE") << "git config --file=.git/config core.fsmonitor x"
+                                             << none << "ask ask deny ask" << true;
         row("the real --git-dir") << "git --git-dir=.git log" << none << "allow allow allow allow"
                                   << false;
         row("-C src") << "git -C src status" << none << "allow allow allow allow" << false;

@@ -365,7 +365,7 @@ private slots:
                               QStringLiteral("new.txt — yours, kept")}));
         QCOMPARE(dialog->keptFiles(), (QSet<QString>{"a.txt", "new.txt"}));
         const QString note = dialog->findChild<QLabel *>("rewindFilesNote")->text();
-        QVERIFY2(note.contains("You changed a.txt, new.txt after the agent"), qPrintable(note));
+        QVERIFY2(note.contains("You changed a.txt, new.txt yourself since"), qPrintable(note));
         if (!overwrite) {
             // Looked at by a person: /tmp/rewind-yours.png at the size the brief asks.
             dialog->resize(1000, 700);
@@ -394,6 +394,88 @@ private slots:
         QVERIFY(controller()->undoRewind(rewindItem()->sourceIndex()));
         QCOMPARE(m_repo->read("a.txt"), QByteArray("mine\n"));
         QCOMPARE(m_repo->read("new.txt"), QByteArray("new\n"));
+    }
+
+    // Issue #31, item 12: a hand edit made before the user's next message is recorded in that
+    // message's checkpoint, and stays the user's. The agent edits a.txt (message 1); the user
+    // edits b.txt and creates c.txt; the agent writes d.txt (message 2). Rewinding to before
+    // message 1 (real checkpoint store) lists b.txt and c.txt as the user's, kept unless
+    // unchecked; a.txt and d.txt are rewound. Undo brings everything back.
+    void usersEditsBetweenMessagesAreKeptUnlessOverwritten_data()
+    {
+        QTest::addColumn<bool>("overwrite");
+        QTest::newRow("keep") << false;
+        QTest::newRow("overwrite") << true;
+    }
+
+    void usersEditsBetweenMessagesAreKeptUnlessOverwritten()
+    {
+        QFETCH(bool, overwrite);
+        m_storeRoot = std::make_unique<QTemporaryDir>();
+        openWindow();
+        controller()->setFiles(nullptr); // the session's checkpoints
+        QVERIFY(m_repo->write("b.txt", "b\n"));
+        QVERIFY(m_repo->write("d.txt", "d\n"));
+        m_model->enqueue(ModelStep::toolCall("r1", "Read", {{"file_path", "a.txt"}}));
+        m_model->enqueue(ModelStep::toolCall("e1",
+                                             "Edit",
+                                             {{"file_path", "a.txt"},
+                                              {"old_string", "one"},
+                                              {"new_string", "two"}}));
+        m_model->enqueue(ModelStep::text("done"));
+        send(QStringLiteral("edit a.txt"));
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
+
+        // By hand, between the two messages.
+        QVERIFY(m_repo->write("b.txt", "my b\n"));
+        QVERIFY(m_repo->write("c.txt", "my c\n"));
+
+        m_model->enqueue(
+            ModelStep::toolCall("b1", "Bash", {{"command", "printf 'agent d\\n' > d.txt"}}));
+        m_model->enqueue(ModelStep::text("ok"));
+        send(QStringLiteral("write d.txt"));
+        QCOMPARE(m_repo->read("d.txt"), QByteArray("agent d\n"));
+
+        Ui::RewindDialog *dialog = openDialog(0);
+        QVERIFY(dialog);
+        QVERIFY2(dialog->files().unavailable.isEmpty(), qPrintable(dialog->files().unavailable));
+        QStringList lines;
+        for (int i = 0; i < dialog->fileList()->count(); ++i)
+            lines.append(dialog->fileList()->item(i)->text());
+        QCOMPARE(lines,
+                 (QStringList{QStringLiteral("a.txt — restored"),
+                              QStringLiteral("b.txt — yours, kept"),
+                              QStringLiteral("c.txt — yours, kept"),
+                              QStringLiteral("d.txt — restored")}));
+        QCOMPARE(dialog->keptFiles(), (QSet<QString>{"b.txt", "c.txt"}));
+        const QString note = dialog->findChild<QLabel *>("rewindFilesNote")->text();
+        QVERIFY2(note.contains("You changed b.txt, c.txt yourself since"), qPrintable(note));
+        if (overwrite) {
+            dialog->fileList()->setFocus();
+            for (const char *path : {"b.txt", "c.txt"}) {
+                dialog->fileList()->setCurrentItem(
+                    dialog->fileList()->findItems(path, Qt::MatchStartsWith).constFirst());
+                QTest::keyClick(dialog->fileList(), Qt::Key_Space);
+            }
+            QVERIFY(dialog->keptFiles().isEmpty());
+            QVERIFY2(dialog->summaryText().contains("2 of your own later changes"),
+                     qPrintable(dialog->summaryText()));
+        }
+        dialog->rewindButton()->click();
+
+        // The agent's changes are rewound either way.
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
+        QCOMPARE(m_repo->read("d.txt"), QByteArray("d\n"));
+        QCOMPARE(m_repo->read("b.txt"), overwrite ? QByteArray("b\n") : QByteArray("my b\n"));
+        QCOMPARE(m_repo->read("c.txt"), overwrite ? QByteArray("<missing>") : QByteArray("my c\n"));
+        QCOMPARE(rewindItem()->rewind().keptFiles,
+                 overwrite ? QStringList() : (QStringList{"b.txt", "c.txt"}));
+        // Undo brings everything back either way.
+        QVERIFY(controller()->undoRewind(rewindItem()->sourceIndex()));
+        QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
+        QCOMPARE(m_repo->read("b.txt"), QByteArray("my b\n"));
+        QCOMPARE(m_repo->read("c.txt"), QByteArray("my c\n"));
+        QCOMPARE(m_repo->read("d.txt"), QByteArray("agent d\n"));
     }
 
     void diffIsWorkedOutOffTheWindowThread()

@@ -44,10 +44,10 @@ QString fileText(const RewindFile &file, bool kept)
     if (!file.yours)
         return QStringLiteral("%1 — %2").arg(file.path, kindText(file.kind));
     if (kept) {
-        //: A file the user changed after the agent, which the rewind leaves as it is
+        //: A file the user changed since the rewind's point, which the rewind leaves as it is
         return RewindDialog::tr("%1 — yours, kept").arg(file.path);
     }
-    //: A file the user changed after the agent, which the rewind overwrites: "restored", ...
+    //: A file the user changed since the rewind's point, which the rewind overwrites: "restored", ...
     return RewindDialog::tr("%1 — yours, overwritten: %2").arg(file.path, kindText(file.kind));
 }
 } // namespace
@@ -220,7 +220,7 @@ void RewindDialog::setFiles(const RewindFilesPreview &preview)
         item->setCheckState(file.yours ? Qt::Checked : Qt::Unchecked);
         if (file.yours) {
             yours.append(file.path);
-            item->setToolTip(tr("You changed %1 after the agent's last change: checked, it is "
+            item->setToolTip(tr("You changed %1 yourself since that point: checked, it is "
                                 "kept as it is; uncheck to overwrite it")
                                  .arg(file.path));
         } else {
@@ -237,7 +237,7 @@ void RewindDialog::setFiles(const RewindFilesPreview &preview)
     QStringList note{tr("Check a file to keep it as it is (Space). The diff shows what the "
                         "rewind changes in it.")};
     if (!yours.isEmpty() && available) {
-        note = QStringList{tr("You changed %1 after the agent's last change: kept as you left "
+        note = QStringList{tr("You changed %1 yourself since that point: kept as you left "
                               "them unless you uncheck one to overwrite it (Space). Check any "
                               "other file to keep it as it is.")
                                .arg(yours.join(QStringLiteral(", ")))};
@@ -320,7 +320,7 @@ void RewindDialog::showCurrentFile()
         return;
     }
     const RewindFile &file = m_preview.files.at(row);
-    QString note = file.yours ? tr("You changed it after the agent's last change. ") : QString();
+    QString note = file.yours ? tr("You changed it yourself since that point. ") : QString();
     switch (file.kind) {
     case RewindFile::Kind::Added:
         note += tr("Created after that point: the rewind deletes it.");

@@ -21,8 +21,8 @@ class FileDiffView;
 
 /// "Rewind to here": what to bring back (files and conversation, the conversation only, the
 /// files only) and, for files, the change the rewind applies to each file, in the review's diff
-/// display, with a check box per file to keep it as it is. A file the user changed after the
-/// agent's last change (RewindFile::yours) is named as theirs and checked (kept) until the
+/// display, with a check box per file to keep it as it is. A file the user changed since that
+/// point (RewindFile::yours) is named as theirs and checked (kept) until the
 /// user unchecks it (overwrite): their own work is never rewound unasked. Nothing changes until the user
 /// confirms (Rewind); the caller does the rewind. What the rewind changes may take a while to
 /// work out (a huge change): until setFiles() the dialog says it is computing, and only the

@@ -20,7 +20,8 @@ struct RewindFile
     Kind kind = Kind::Modified;
     QByteArray current;  ///< the bytes now (empty when absent)
     QByteArray restored; ///< the bytes after the rewind (empty when the rewind deletes it)
-    /// Changed by the user since the agent's last change (edited by hand, created):
+    /// Changed by the user since the checkpoint (edited by hand, created; also when the agent
+    /// changed it again later):
     /// AgentCore::CheckpointRewind::userChanges. The dialog keeps it unless told to overwrite.
     bool yours = false;
 };
