@@ -164,8 +164,8 @@ bool ShadowGit::clearStaleLock(const QString &lock) const
         return false;
     if (m_repairs)
         m_repairs->append(
-            QStringLiteral("removed %1, a lock that a git of a killed AgentDesk left in the "
-                           "checkpoint store, and ran the command again")
+            QStringLiteral("removed %1, a lock that a killed git (AgentDesk ended while it wrote) "
+                           "left in the checkpoint store, and ran the command again")
                 .arg(lock));
     return true;
 }
