@@ -682,8 +682,11 @@ void HeadlessRun::watchCheckpoints(const QString &sessionId)
         }
         QMetaObject::invokeMethod(this, &HeadlessRun::printCheckpoints, Qt::QueuedConnection);
     };
-    events.recorded = [post](const AgentCore::Checkpoint &checkpoint) { post({checkpoint, {}}); };
-    events.failed = [post](const QString &problem) { post({{}, problem}); };
+    events.recorded = [post](const AgentCore::Checkpoint &checkpoint) {
+        post({checkpoint, {}, {}});
+    };
+    events.failed = [post](const QString &problem) { post({{}, problem, {}}); };
+    events.repaired = [post](const QString &repair) { post({{}, {}, repair}); };
     m_parts.checkpoints->setEvents(events);
 }
 
@@ -697,6 +700,11 @@ void HeadlessRun::printCheckpoints()
     if (notices.isEmpty() || m_finished)
         return;
     for (const CheckpointNotice &notice : std::as_const(notices)) {
+        if (!notice.repaired.isEmpty()) {
+            // On stderr whatever the format: stream-json has no line for it.
+            writeStderr(Tr::tr("warning: %1").arg(notice.repaired));
+            continue;
+        }
         if (m_format == OutputFormat::StreamJson) {
             QJsonObject json;
             if (notice.checkpoint.isNull()) {

@@ -94,8 +94,9 @@ private:
     void watchCheckpoints(const QString &sessionId);
     struct CheckpointNotice
     {
-        AgentCore::Checkpoint checkpoint; ///< null: a failure
+        AgentCore::Checkpoint checkpoint; ///< null: a failure (or a repair)
         QString problem;
+        QString repaired; ///< set: the store was repaired on the way (a stale lock removed)
     };
     void printCheckpoints();
     void finish(const QList<AgentCore::Message> &newMessages);

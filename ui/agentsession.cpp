@@ -200,6 +200,8 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
                     emit self->warning(problem);
             });
         };
+        checkpointEvents.repaired = checkpointEvents.failed; // said the same way
+
         m_checkpoints->setEvents(checkpointEvents);
     }
 

@@ -33,6 +33,7 @@
 #include <context/contextview.h>
 #include <loop/agent.h>
 #include <permissions/shellwritesreview.h>
+#include <process/gitprocess.h>
 #include <session/sessionstore.h>
 #include <worktree/sessionworktrees.h>
 
@@ -48,7 +49,6 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QProcess>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
@@ -1127,15 +1127,17 @@ void MainWindow::deleteSession(const QString &path)
 
 bool MainWindow::hasUncommittedChanges(const QString &worktreePath)
 {
-    QProcess git;
-    git.setWorkingDirectory(worktreePath);
-    git.start(QStringLiteral("git"),
-              {QStringLiteral("status"), QStringLiteral("--porcelain"), QStringLiteral("-uall")});
+    // Through GitProcess: the worktree's configuration runs nothing.
+    const AgentCore::GitProcess::Result status
+        = AgentCore::GitProcess::run({QStringLiteral("status"),
+                                      QStringLiteral("--porcelain"),
+                                      QStringLiteral("-uall")},
+                                     worktreePath,
+                                     10000);
     // When git cannot say, the user is asked: remove() forces.
-    if (!git.waitForFinished(10000) || git.exitStatus() != QProcess::NormalExit
-        || git.exitCode() != 0)
+    if (!status.ok())
         return QDir(worktreePath).exists();
-    return !git.readAllStandardOutput().trimmed().isEmpty();
+    return !status.out.trimmed().isEmpty();
 }
 
 void MainWindow::createMenus()

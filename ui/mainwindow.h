@@ -91,6 +91,9 @@ public:
     /// On failure (no such directory, or a task is running) the window keeps its repository,
     /// says why in the status bar and returns false.
     bool openRepository(const QString &path);
+    /// `git status` in the worktree lists something (or cannot run there). Through
+    /// GitProcess: the worktree's configuration runs nothing.
+    static bool hasUncommittedChanges(const QString &worktreePath);
     const AgentCore::Repository &repository() const { return m_repository; }
     /// The session shown; null until a repository is open.
     AgentSession *session() const { return m_session; }
@@ -185,8 +188,6 @@ private:
                          const QString &path,
                          const std::optional<AgentCore::SessionWorktree> &worktree,
                          const QString &error);
-    /// `git status` in the worktree lists something (or cannot run there).
-    static bool hasUncommittedChanges(const QString &worktreePath);
     /// The worktree label and the worktree actions follow the session.
     void updateWorktreeControls();
     void newConversation();

@@ -45,6 +45,8 @@ struct CheckpointRecorder::State
             if (outcome.ok())
                 checkpoints.append(*outcome.checkpoint);
         }
+        if (!outcome.repaired.isEmpty() && told.repaired)
+            told.repaired(outcome.repaired);
         if (outcome.ok()) {
             if (told.recorded)
                 told.recorded(*outcome.checkpoint);

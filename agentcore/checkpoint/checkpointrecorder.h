@@ -36,6 +36,10 @@ public:
         /// A checkpoint could not be recorded: a message for people that says the tool runs
         /// without one (on the worker thread or a tool thread).
         std::function<void(const QString &message)> failed;
+        /// The store had to be repaired on the way (a stale lock of a killed AgentDesk's git
+        /// removed, CheckpointOutcome::repaired): a message for people, said before
+        /// `recorded` or `failed` (on the worker thread or a tool thread).
+        std::function<void(const QString &message)> repaired;
     };
 
     CheckpointRecorder(std::shared_ptr<CheckpointStore> store, Events events);

@@ -14,7 +14,6 @@
 #include <QJsonDocument>
 #include <QLockFile>
 #include <QMutex>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
@@ -123,25 +122,16 @@ QString userGlobalExcludesFile(const QString &workTree)
     const QMutexLocker locker(&mutex);
     if (const auto it = known.constFind(workTree); it != known.cend())
         return *it;
-    QProcess git;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const QString &key : environment.keys()) {
-        if (key.startsWith(QLatin1String("GIT_")))
-            environment.remove(key);
-    }
-    git.setProcessEnvironment(environment);
-    git.setWorkingDirectory(workTree);
-    git.start(QStringLiteral("git"),
-              {QStringLiteral("config"),
-               QStringLiteral("--path"),
-               QStringLiteral("--get"),
-               QStringLiteral("core.excludesFile")});
+    // Through GitProcess: the user's repository's configuration runs nothing.
+    const GitProcess::Result excludes = GitProcess::run({QStringLiteral("config"),
+                                                         QStringLiteral("--path"),
+                                                         QStringLiteral("--get"),
+                                                         QStringLiteral("core.excludesFile")},
+                                                        workTree,
+                                                        10000);
     QString path;
-    if (git.waitForFinished(10000) && git.exitStatus() == QProcess::NormalExit
-        && git.exitCode() == 0) {
-        path = QDir(workTree).absoluteFilePath(
-            QString::fromLocal8Bit(git.readAllStandardOutput().trimmed()));
-    }
+    if (excludes.ok())
+        path = QDir(workTree).absoluteFilePath(QString::fromLocal8Bit(excludes.out.trimmed()));
     known.insert(workTree, path);
     return path;
 }
@@ -311,7 +301,15 @@ public:
         , m_base(base)
         , m_git(store.gitDir(), store.workTree())
         , m_lock(store.gitDir() + QStringLiteral(".lock"))
-    {}
+    {
+        m_git.setRepairLog(&m_repairs);
+    }
+
+    StoreSession(const StoreSession &) = delete;
+    StoreSession &operator=(const StoreSession &) = delete;
+
+    /// The stale locks the session's git runs removed, for people.
+    QString repairs() const { return m_repairs.join(QStringLiteral("; ")); }
 
     // Creates the store when needed, takes the lock, finishes an interrupted restore.
     QString open(QStringList *recovered = nullptr)
@@ -334,8 +332,8 @@ public:
         PrivateFiles::makePath(m_store.gitDir() + QStringLiteral("/info"));
         if (!writeFile(m_store.gitDir() + QStringLiteral("/info/attributes"), shadowAttributes))
             return QStringLiteral("cannot write to the checkpoint store %1").arg(m_store.gitDir());
-        // We hold the lock: an index.lock is what a killed git left behind.
-        QFile::remove(m_store.gitDir() + QStringLiteral("/index.lock"));
+        // A lock file a killed AgentDesk's git left (index.lock, a ref's) is removed by the
+        // first run it is in the way of, once no process holds it (ShadowGit).
         const QStringList done = recover();
         if (recovered)
             *recovered = done;
@@ -647,18 +645,20 @@ public:
         if (m_nested.isEmpty())
             return snapshot;
         PrivateFiles::makePath(m_store.gitDir() + QStringLiteral("/nested-index"));
-        const ShadowGit compose(m_store.gitDir(),
-                                m_store.workTree(),
-                                m_store.gitDir() + QStringLiteral("/compose-index"));
+        ShadowGit compose(m_store.gitDir(),
+                          m_store.workTree(),
+                          m_store.gitDir() + QStringLiteral("/compose-index"));
+        compose.setRepairLog(&m_repairs);
         ShadowGit::Result step = compose.run({QStringLiteral("read-tree"), snapshot.tree});
         for (const QString &path : std::as_const(m_nested)) {
             if (!step.ok())
                 break;
             const QString hash = QString::fromLatin1(
                 QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex());
-            const ShadowGit nested(m_store.gitDir(),
-                                   m_store.workTree() + QLatin1Char('/') + path,
-                                   m_store.gitDir() + QStringLiteral("/nested-index/") + hash);
+            ShadowGit nested(m_store.gitDir(),
+                             m_store.workTree() + QLatin1Char('/') + path,
+                             m_store.gitDir() + QStringLiteral("/nested-index/") + hash);
+            nested.setRepairLog(&m_repairs);
             nested.run({QStringLiteral("add"),
                         QStringLiteral("-A"),
                         QStringLiteral("--ignore-errors"),
@@ -1102,7 +1102,8 @@ private:
     SnapshotBase *m_base; ///< null: no watcher, every snapshot is a full pass
     ShadowGit m_git;
     QLockFile m_lock;
-    QStringList m_nested; ///< the nested repositories of the snapshot being taken
+    QStringList m_nested;  ///< the nested repositories of the snapshot being taken
+    QStringList m_repairs; ///< what the git runs repaired (stale locks removed)
 };
 
 QStringList skippedPaths(const QList<SkippedFile> &files)
@@ -1146,7 +1147,9 @@ CheckpointOutcome CheckpointStore::create(const Checkpoint &request)
         outcome.error = problem;
         return outcome;
     }
-    return session.commit(request);
+    CheckpointOutcome outcome = session.commit(request);
+    outcome.repaired = session.repairs();
+    return outcome;
 }
 
 QList<Checkpoint> CheckpointStore::list(const QString &sessionId) const

@@ -20,6 +20,9 @@ struct CheckpointOutcome
 {
     std::optional<Checkpoint> checkpoint;
     QString error; ///< for people: "could not record a checkpoint: <git's words>"
+    /// For people: what had to be repaired on the way (a stale lock a killed AgentDesk's git
+    /// left in the store, removed); empty when nothing.
+    QString repaired;
     /// The snapshot read only the paths the TreeWatcher named, not the whole tree (tests, the
     /// benchmark).
     bool incremental = false;

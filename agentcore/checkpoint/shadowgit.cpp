@@ -1,5 +1,14 @@
 #include "shadowgit.h"
 
+#include <process/openfiles.h>
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QThread>
+
 #include <utility>
 
 namespace AgentCore {
@@ -39,14 +48,18 @@ const QStringList fixedConfig = {
     QStringLiteral("core.sharedRepository=0600"),
 };
 
+// How long a lock held by a process stays in the way before the command fails with git's
+// words: longer than ChildGroupGuard's grace, so a killed AgentDesk's git is gone by then.
+constexpr int staleLockWaitMs = 5000;
+
 } // namespace
 
 ShadowGit::ShadowGit(QString gitDir, QString workTree, const QString &indexFile)
     : m_gitDir(std::move(gitDir))
     , m_workTree(std::move(workTree))
 {
-    // Nothing of the environment that started AgentDesk points git elsewhere.
-    m_environment = GitProcess::cleanEnvironment();
+    // Over GitProcess's environment (an allow-list, nothing of the user's GIT_*): this store,
+    // none of the user's git configuration, and AgentDesk as the author.
     m_environment.insert(QStringLiteral("GIT_DIR"), m_gitDir);
     m_environment.insert(QStringLiteral("GIT_WORK_TREE"), m_workTree);
     m_environment.insert(QStringLiteral("GIT_INDEX_FILE"),
@@ -100,7 +113,61 @@ ShadowGit::Result ShadowGit::run(const QStringList &args,
         all << QStringLiteral("-c") << setting;
     all << args;
 
-    return GitProcess::run(all, m_workTree, environment, input, timeoutMs);
+    GitProcess::Options options;
+    options.environment = environment;
+    options.input = input;
+    options.timeoutMs = timeoutMs;
+    // The store's configuration is AgentDesk's (no global or system config): nothing to list.
+    options.ownConfiguration = true;
+    Result result = GitProcess::run(all, m_workTree, options);
+    // A lock in the way: once per lock, cleared if stale, and the command again.
+    QStringList cleared;
+    while (!result.ok()) {
+        const QString lock = lockInTheWay(result);
+        if (lock.isEmpty() || cleared.contains(lock) || !clearStaleLock(lock))
+            break;
+        cleared.append(lock);
+        result = GitProcess::run(all, m_workTree, options);
+    }
+    return result;
+}
+
+QString ShadowGit::lockInTheWay(const Result &result) const
+{
+    // git's words for every lock file (the index, a ref, packed-refs...): "Unable to create
+    // '<path>.lock': File exists."
+    static const QRegularExpression exists(
+        QStringLiteral("Unable to create '([^'\\n]+\\.lock)': File exists"));
+    const QRegularExpressionMatch match = exists.match(QString::fromUtf8(result.err));
+    if (!match.hasMatch())
+        return {};
+    const QString lock = QDir::cleanPath(match.captured(1));
+    // Only the store's own: its index files and refs are all inside it.
+    return lock.startsWith(QDir::cleanPath(m_gitDir) + QLatin1Char('/')) ? lock : QString();
+}
+
+bool ShadowGit::clearStaleLock(const QString &lock) const
+{
+    // The store's lock (the caller holds it) keeps every live AgentDesk's git away, so a git
+    // that holds this lock is one a killed AgentDesk left running: ChildGroupGuard ends it
+    // within a second (and git removes its lock on SIGTERM), an older one finishes its command.
+    QElapsedTimer waited;
+    waited.start();
+    while (OpenFiles::isOpen(lock)) {
+        if (waited.hasExpired(staleLockWaitMs))
+            return false; // held: git's own words say so
+        QThread::msleep(50);
+    }
+    if (!QFileInfo::exists(lock))
+        return true; // its git finished after all
+    if (!QFile::remove(lock))
+        return false;
+    if (m_repairs)
+        m_repairs->append(
+            QStringLiteral("removed %1, a lock that a killed git (AgentDesk ended while it wrote) "
+                           "left in the checkpoint store, and ran the command again")
+                .arg(lock));
+    return true;
 }
 
 } // namespace AgentCore

@@ -2,10 +2,11 @@
 
 #include "repository.h"
 
+#include <process/gitprocess.h>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QSet>
 #include <QSysInfo>
 
@@ -177,24 +178,17 @@ QStringList directoriesUpTo(const QString &directory, const QString &top)
     return directories;
 }
 
+// Through GitProcess: a repository's configuration runs nothing here (this runs at every
+// start and window open, before any question), and git never sees AgentDesk's keys.
 QStringList gitStatusLines(const QString &root)
 {
-    QProcess git;
-    git.setWorkingDirectory(root);
-    git.setStandardInputFile(QProcess::nullDevice());
-    // --no-optional-locks: never take the index lock while the user's own git may run.
-    git.start(QStringLiteral("git"),
-              {QStringLiteral("--no-optional-locks"),
-               QStringLiteral("status"),
-               QStringLiteral("--short")});
-    if (!git.waitForFinished(5000)) {
-        git.kill();
-        git.waitForFinished(1000);
+    const GitProcess::Result status = GitProcess::run({QStringLiteral("status"),
+                                                       QStringLiteral("--short")},
+                                                      root,
+                                                      5000);
+    if (!status.ok())
         return {};
-    }
-    if (git.exitStatus() != QProcess::NormalExit || git.exitCode() != 0)
-        return {};
-    return QString::fromUtf8(git.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+    return QString::fromUtf8(status.out).split(u'\n', Qt::SkipEmptyParts);
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "mcpstdiotransport.h"
 
+#include <process/childgroupguard.h>
+
 #include <QCoreApplication>
 #include <QProcess>
 
@@ -44,8 +46,13 @@ void McpStdioTransport::open()
     m_process->setProcessEnvironment(m_environment);
     if (!m_workingDirectory.isEmpty())
         m_process->setWorkingDirectory(m_workingDirectory);
-    // A group of its own: `npx server` starts node as a child, which the stop must reach too.
-    m_process->setChildProcessModifier([] { ::setsid(); });
+    // A group of its own: `npx server` starts node as a child, which the stop must reach too,
+    // and which the guard ends should AgentDesk die without a stop (kill -9, a crash).
+    const int announce = ChildGroupGuard::instance().announceDescriptor();
+    m_process->setChildProcessModifier([announce] {
+        ::setsid();
+        ChildGroupGuard::announceFromChild(announce);
+    });
     QProcess *process = m_process;
     connect(process, &QProcess::readyReadStandardOutput, this, &McpStdioTransport::readStdout);
     connect(process, &QProcess::readyReadStandardError, this, &McpStdioTransport::readStderr);
@@ -72,6 +79,12 @@ void McpStdioTransport::open()
                    .arg(m_config.name, m_config.command, process->errorString()));
     });
     m_process->start(QIODevice::ReadWrite);
+    m_group = m_process->processId(); // 0 when it could not be started
+}
+
+void McpStdioTransport::releaseGroup()
+{
+    ChildGroupGuard::instance().release(std::exchange(m_group, 0));
 }
 
 void McpStdioTransport::send(const QByteArray &line, qint64 requestId)
@@ -104,6 +117,7 @@ void McpStdioTransport::stop(bool gracefully)
             process->waitForFinished(stopGraceMs);
         }
     }
+    releaseGroup();
     // Its signal may be what led here: deleted once that is over.
     process->deleteLater();
 }
@@ -117,6 +131,7 @@ void McpStdioTransport::onGone(const QString &reason)
         process->disconnect(this);
         process->deleteLater();
     }
+    releaseGroup();
     emit gone(full);
 }
 

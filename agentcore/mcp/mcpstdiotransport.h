@@ -10,7 +10,7 @@ class QProcess;
 namespace AgentCore {
 
 /// MCP's stdio transport: the server is a child process (in a process group of its own, so a
-/// stop reaches what `npx` starts), one JSON-RPC message a line on its stdin and stdout; its
+/// stop reaches what `npx` starts, and ChildGroupGuard ends it should AgentDesk die), one JSON-RPC message a line on its stdin and stdout; its
 /// stderr goes to the log, its last line into the reason when it dies.
 class McpStdioTransport final : public McpTransport
 {
@@ -33,11 +33,14 @@ private:
     void readStdout();
     void readStderr();
     void onGone(const QString &reason);
+    /// The server's group is over (or being ended): the guard forgets it.
+    void releaseGroup();
 
     const McpServerConfig m_config;
     const QProcessEnvironment m_environment;
     const QString m_workingDirectory;
     QProcess *m_process = nullptr;
+    qint64 m_group = 0; ///< the server's process group, announced to ChildGroupGuard
     McpLineReader m_reader;
     QByteArray m_lastStderrLine;
 };

@@ -4,10 +4,11 @@
 #include "gitdirectories.h"
 #include "outputcapture.h"
 #include "processgroup.h"
-#include "processgroupguard.h"
 #include "sandboxnotice.h"
 #include "sandboxprobe.h"
 #include "toolschema.h"
+
+#include <process/processgroupguard.h>
 
 #include <QAbstractEventDispatcher>
 #include <QCoreApplication>

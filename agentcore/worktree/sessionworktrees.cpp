@@ -1,7 +1,7 @@
 #include "sessionworktrees.h"
 
-#include <checkpoint/gitprocess.h>
 #include <files/privatefiles.h>
+#include <process/gitprocess.h>
 #include <tools/shellwrites.h>
 #include <tools/textfile.h>
 #include <tools/unifieddiff.h>
@@ -28,22 +28,19 @@ struct Tr
 
 using Type = ShellWrite::Type;
 
-// git on the user's repository: the user's configuration (filters, identity, ...), but
-// nothing of the environment that started AgentDesk, no hook (a post-checkout hook of the
-// repository does not run because a session was made), and no optional lock: a `git status`
-// style refresh never rewrites the main checkout's index behind the user's back.
+// git on the user's repository, through GitProcess: the user's global configuration
+// (identity, excludes), but nothing of the repository's that runs a command (no hook: a
+// post-checkout hook of the repository does not run because a session was made; no filter,
+// fsmonitor, external diff...), nothing of the environment that started AgentDesk, and no
+// optional lock: a `git status` style refresh never rewrites the main checkout's index behind
+// the user's back.
 GitProcess::Result git(const QString &directory,
                        const QStringList &args,
                        const QByteArray &input = {})
 {
-    static const QProcessEnvironment environment = [] {
-        QProcessEnvironment e = GitProcess::cleanEnvironment();
-        e.insert(QStringLiteral("GIT_OPTIONAL_LOCKS"), QStringLiteral("0"));
-        return e;
-    }();
-    QStringList all{QStringLiteral("-c"), QStringLiteral("core.hooksPath=/dev/null")};
-    all << args;
-    return GitProcess::run(all, directory, environment, input);
+    GitProcess::Options options;
+    options.input = input;
+    return GitProcess::run(args, directory, options);
 }
 
 QString firstLine(const QByteArray &out)

@@ -4,6 +4,7 @@
 #include "difflayout.h"
 #include "difftextview.h"
 
+#include <process/gitprocess.h>
 #include <tools/textfile.h>
 #include <tools/unifieddiff.h>
 
@@ -12,7 +13,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QProcess>
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -25,26 +25,21 @@ namespace {
 
 enum class Baseline { Found, NotInHead, NoGit };
 
-// The file's content in HEAD. Raw blob bytes (cat-file, not show: no textconv, no pager).
+// The file's content in HEAD. Raw blob bytes (cat-file, not show: no textconv, no pager),
+// through GitProcess: the repository's configuration runs nothing.
 Baseline headContent(const QString &root, const QString &relative, QByteArray *content)
 {
-    QProcess git;
-    git.setWorkingDirectory(root);
-    git.start(QStringLiteral("git"),
-              {QStringLiteral("cat-file"),
-               QStringLiteral("blob"),
-               QStringLiteral("HEAD:") + relative});
-    if (!git.waitForStarted(10'000))
+    const AgentCore::GitProcess::Result blob
+        = AgentCore::GitProcess::run({QStringLiteral("cat-file"),
+                                      QStringLiteral("blob"),
+                                      QStringLiteral("HEAD:") + relative},
+                                     root,
+                                     30'000);
+    if (!blob.startError.isEmpty())
         return Baseline::NoGit;
-    git.closeWriteChannel();
-    if (!git.waitForFinished(30'000)) {
-        git.kill();
-        git.waitForFinished(1000);
-        return Baseline::NoGit;
-    }
-    if (git.exitStatus() != QProcess::NormalExit || git.exitCode() != 0)
+    if (blob.exitCode != 0)
         return Baseline::NotInHead; // not in HEAD, or no commit yet: the session made it
-    *content = git.readAllStandardOutput();
+    *content = blob.out;
     return Baseline::Found;
 }
 
