@@ -4,9 +4,11 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QProcess>
 #include <QSet>
 
+#include <algorithm>
 #include <csignal>
 #include <unistd.h>
 
@@ -156,7 +158,7 @@ QProcessEnvironment GitProcess::environment()
     return e;
 }
 
-QList<std::pair<QString, QString>> GitProcess::lockedConfig(const QStringList &filterDrivers)
+QList<std::pair<QString, QString>> GitProcess::lockedConfig()
 {
     // Every key whose value git runs as a command on the way of what AgentDesk asks of it.
     // Transports are off altogether (protocol.allow), so remote.*.uploadpack, ssh and
@@ -186,41 +188,45 @@ QList<std::pair<QString, QString>> GitProcess::lockedConfig(const QStringList &f
         {QStringLiteral("submodule.recurse"), QStringLiteral("false")},
         {QStringLiteral("status.submoduleSummary"), QStringLiteral("false")},
     };
-    QList<std::pair<QString, QString>> settings = fixed;
-    for (const QString &driver : filterDrivers) {
-        const QString prefix = QStringLiteral("filter.") + driver + QLatin1Char('.');
-        settings.append({prefix + QStringLiteral("clean"), QString()});
-        settings.append({prefix + QStringLiteral("smudge"), QString()});
-        settings.append({prefix + QStringLiteral("process"), QString()});
-        settings.append({prefix + QStringLiteral("required"), QStringLiteral("false")});
-    }
-    return settings;
+    return fixed;
 }
 
-QStringList GitProcess::filterDrivers(const QString &workingDirectory,
-                                      const QProcessEnvironment &environment)
+QList<std::pair<QString, QString>> GitProcess::filterSettings(const QString &workingDirectory,
+                                                              const QProcessEnvironment &environment)
 {
     // The filter drivers and the includes of the configuration git reads here, then of every
     // file an include names, whatever its condition: an includeIf that does not apply here
     // may apply to the git a command starts elsewhere (`worktree add` checks out in the new
     // worktree, whose git folder and branch are others), so what it names is blanked too.
+    // What the user's own global configuration (and what it includes) says of a driver is
+    // theirs, not the repository's: Git LFS's smudge still fills a session worktree, even
+    // where the repository's configuration names the same driver.
+    struct Pending
+    {
+        QString file; ///< empty: what git reads in the working directory
+        bool usersOwn = false;
+    };
     QStringList drivers;
+    QHash<QString, QString> usersOwn; // filter.<driver>.<key> -> the user's value
+    QSet<QString> repositorys;        // the keys the repository's configuration sets
     QStringList files;
-    QStringList pending{QString()}; // empty: what git reads in the working directory
+    QList<Pending> pending{Pending{}};
     const QDir base(QDir(workingDirectory).exists() ? workingDirectory : QDir::rootPath());
     while (!pending.isEmpty() && files.size() < 64) {
-        const QString file = pending.takeFirst();
+        const Pending next = pending.takeFirst();
         QStringList args{QStringLiteral("--no-pager"), QStringLiteral("config")};
-        if (!file.isEmpty())
-            args << QStringLiteral("--file") << file;
-        args << QStringLiteral("-z") << QStringLiteral("--show-origin")
-             << QStringLiteral("--get-regexp") << QStringLiteral("^(filter\\.|include)");
+        if (!next.file.isEmpty())
+            args << QStringLiteral("--file") << next.file;
+        args << QStringLiteral("-z") << QStringLiteral("--show-scope")
+             << QStringLiteral("--show-origin") << QStringLiteral("--get-regexp")
+             << QStringLiteral("^(filter\\.|include)");
         const Result listed = launch(args, workingDirectory, environment, {}, 30000);
-        // origin NUL key LF value NUL, per entry
+        // scope NUL origin NUL key LF value NUL, per entry
         const QList<QByteArray> parts = listed.out.split('\0');
-        for (qsizetype i = 0; i + 1 < parts.size(); i += 2) {
-            const QString origin = QString::fromUtf8(parts.at(i));
-            const QByteArray &entry = parts.at(i + 1);
+        for (qsizetype i = 0; i + 2 < parts.size(); i += 3) {
+            const bool fromTheUser = next.file.isEmpty() ? parts.at(i) == "global" : next.usersOwn;
+            const QString origin = QString::fromUtf8(parts.at(i + 1));
+            const QByteArray &entry = parts.at(i + 2);
             const qsizetype newline = entry.indexOf('\n');
             const QByteArray key = entry.left(newline < 0 ? entry.size() : newline);
             const QString value = newline < 0 ? QString()
@@ -231,6 +237,10 @@ QStringList GitProcess::filterDrivers(const QString &workingDirectory,
                 const QString driver = QString::fromUtf8(key.mid(7, last - 7));
                 if (last > 7 && !drivers.contains(driver))
                     drivers.append(driver);
+                if (fromTheUser)
+                    usersOwn.insert(QString::fromUtf8(key), value); // the last one wins, as in git
+                else
+                    repositorys.insert(QString::fromUtf8(key));
                 continue;
             }
             if (!key.endsWith(".path") || value.isEmpty()
@@ -244,11 +254,40 @@ QStringList GitProcess::filterDrivers(const QString &workingDirectory,
             path = QDir::cleanPath(QFileInfo(including).dir().absoluteFilePath(path));
             if (!files.contains(path)) {
                 files.append(path);
-                pending.append(path);
+                pending.append(Pending{path, fromTheUser});
             }
         }
     }
-    return drivers;
+    QList<std::pair<QString, QString>> settings;
+    for (const QString &driver : std::as_const(drivers)) {
+        const QString prefix = QStringLiteral("filter.") + driver + QLatin1Char('.');
+        const QString process = prefix + QStringLiteral("process");
+        const QString required = prefix + QStringLiteral("required");
+        const bool usersDriver = std::any_of(usersOwn.keyBegin(),
+                                             usersOwn.keyEnd(),
+                                             [&prefix](const QString &key) {
+                                                 return key.startsWith(prefix);
+                                             });
+        for (const char *name : {"clean", "smudge"}) {
+            const QString key = prefix + QLatin1String(name);
+            settings.append({key, usersOwn.value(key)});
+        }
+        // An empty clean or smudge runs nothing; an empty process, though, also stops the
+        // clean and smudge beside it (git tries no other command of a driver that has one).
+        // So the repository's process gives way to the user's, or to none at all; only a
+        // driver whose commands still run may stay required.
+        bool usersCommandsRun = usersDriver;
+        if (usersOwn.contains(process)) {
+            settings.append({process, usersOwn.value(process)});
+        } else if (!usersDriver || repositorys.contains(process)) {
+            settings.append({process, QString()});
+            usersCommandsRun = false;
+        }
+        settings.append({required,
+                         usersCommandsRun ? usersOwn.value(required, QStringLiteral("false"))
+                                          : QStringLiteral("false")});
+    }
+    return settings;
 }
 
 GitProcess::Result GitProcess::run(const QStringList &args,
@@ -275,9 +314,10 @@ GitProcess::Result GitProcess::run(const QStringList &args,
             environment.insert(QStringLiteral("GIT_CONFIG_VALUE_%1").arg(i), settings.at(i).second);
         }
     };
-    putConfig(lockedConfig());
+    QList<std::pair<QString, QString>> settings = lockedConfig();
     if (!options.ownConfiguration)
-        putConfig(lockedConfig(filterDrivers(workingDirectory, environment)));
+        settings += filterSettings(workingDirectory, environment);
+    putConfig(settings);
     return launch(hardenedArguments(args, options.ownConfiguration),
                   workingDirectory,
                   environment,

@@ -25,7 +25,7 @@ namespace AgentCore {
 ///    config and anything it includes: no fsmonitor, hooks, pager, editor, external diff, ssh
 ///    command, credential helper, signing program or transport, no automatic gc, and every
 ///    filter driver the configuration or any file it includes names blanked (clean, smudge,
-///    process; not required);
+///    process; not required) unless the user's own global configuration defines it (LFS);
 ///  - `--no-ext-diff --no-textconv` on the commands that diff, and submodules ignored by
 ///    status and diff (a submodule's own configuration is not listed here);
 ///  - a process group of its own that ChildGroupGuard ends should AgentDesk die.
@@ -75,16 +75,18 @@ public:
     /// back).
     static QProcessEnvironment environment();
 
-    /// The settings (key, value) that make git run none of the configuration's commands, with
-    /// the filter drivers \a filterDrivers blanked.
-    static QList<std::pair<QString, QString>> lockedConfig(const QStringList &filterDrivers = {});
+    /// The settings (key, value) that make git run none of the configuration's commands but
+    /// its filters (filterSettings()).
+    static QList<std::pair<QString, QString>> lockedConfig();
 
-    /// The names of the filter drivers the configuration git reads in \a workingDirectory names
-    /// (filter.<name>.*), and those of every file an include or includeIf of it names, whatever
-    /// the condition (it may hold where a command's own child git runs: a new worktree).
-    /// Reading configuration runs nothing.
-    static QStringList filterDrivers(const QString &workingDirectory,
-                                     const QProcessEnvironment &environment);
+    /// The filter drivers' settings for a run in \a workingDirectory: every driver the
+    /// configuration git reads there names (filter.<name>.*), or any file an include or
+    /// includeIf of it names whatever the condition (it may hold where a command's own child
+    /// git runs: a new worktree), gets the user's own global values (Git LFS) or none (clean,
+    /// smudge, process blank; not required): the repository's commands never run. Reading
+    /// configuration runs nothing.
+    static QList<std::pair<QString, QString>> filterSettings(const QString &workingDirectory,
+                                                             const QProcessEnvironment &environment);
 };
 
 } // namespace AgentCore

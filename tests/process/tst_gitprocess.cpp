@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -288,6 +289,66 @@ private slots:
         QCOMPARE(repository.ran(), QStringList());
         QCOMPARE(SessionWorktrees::remove(worktree), QString());
         QCOMPARE(repository.ran(), QStringList());
+    }
+
+    // The user's own filter (Git LFS is one) still fills a session worktree: a driver of the
+    // user's global configuration keeps the user's command, even where the repository's
+    // configuration names the same driver with its own.
+    void usersOwnFilterStillRuns()
+    {
+        const QString home = m_dir.filePath(QStringLiteral("home%1").arg(++m_count));
+        QVERIFY(QDir().mkpath(home));
+        QFile global(home + QStringLiteral("/.gitconfig"));
+        QVERIFY(global.open(QIODevice::WriteOnly));
+        global.write("[user]\n\tname = Tester\n\temail = t@example.com\n"
+                     "[filter \"mine\"]\n\tsmudge = tr a-z A-Z\n\tclean = cat\n"
+                     "\trequired = true\n");
+        global.close();
+        const QByteArray oldHome = qgetenv("HOME");
+        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
+        qputenv("HOME", QFile::encodeName(home));
+        qunsetenv("XDG_CONFIG_HOME");
+        const auto restore = qScopeGuard([&] {
+            qputenv("HOME", oldHome);
+            if (!oldConfig.isNull())
+                qputenv("XDG_CONFIG_HOME", oldConfig);
+        });
+
+        const QString root = freshFolder();
+        QProcess git;
+        const auto plain = [&](const QStringList &arguments) {
+            git.setWorkingDirectory(root);
+            git.start(QStringLiteral("git"), arguments);
+            return git.waitForFinished() && git.exitCode() == 0;
+        };
+        QVERIFY(plain(args("init -q .")));
+        QFile attributes(root + QStringLiteral("/.gitattributes"));
+        QVERIFY(attributes.open(QIODevice::WriteOnly));
+        attributes.write("*.txt filter=mine\n");
+        attributes.close();
+        QFile file(root + QStringLiteral("/a.txt"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("stored\n");
+        file.close();
+        QVERIFY(plain(args("add .")));
+        QVERIFY(plain(args("commit -q -m init")));
+        // The repository names the user's driver with a command of its own.
+        const QString marker = root + QStringLiteral("/../repository-smudge-ran");
+        QVERIFY(plain({QStringLiteral("config"),
+                       QStringLiteral("filter.mine.smudge"),
+                       QStringLiteral("touch ") + marker + QStringLiteral("; cat")}));
+
+        const SessionWorktrees::Created created
+            = SessionWorktrees::create(root,
+                                       m_dir.filePath(QStringLiteral("worktrees%1").arg(m_count)),
+                                       QStringLiteral("mine"),
+                                       QStringLiteral("20260101-101500-123-c3d4"));
+        QVERIFY2(created.worktree, qPrintable(created.error));
+        QFile checkedOut(created.worktree->path + QStringLiteral("/a.txt"));
+        QVERIFY(checkedOut.open(QIODevice::ReadOnly));
+        QCOMPARE(checkedOut.readAll(), QByteArray("STORED\n")); // the user's smudge ran
+        QVERIFY(!QFile::exists(marker));                        // the repository's did not
+        QCOMPARE(SessionWorktrees::remove(*created.worktree), QString());
     }
 
     // The checkpoint store on the hostile tree: its own store, and the user's excludes file
