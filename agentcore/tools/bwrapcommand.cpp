@@ -239,9 +239,11 @@ QStringList BwrapCommand::namespaceArguments() const
 {
     // bwrap's --unshare-all, spelled out: the IPC namespace too (the host's System V shared
     // memory and message queues, a database's among them), the host name's, the cgroups'. The
-    // network's is shared only when allowed (--unshare-all --share-net).
-    QStringList args{QStringLiteral("--unshare-user-try"),
-                     QStringLiteral("--unshare-ipc"),
+    // network's is shared only when allowed (--unshare-all --share-net). Not --unshare-user-try:
+    // bwrap makes a user namespace for every user but root anyway, and for root, whose
+    // capabilities are dropped below, asking for one fails where the kernel forbids it (in a
+    // chroot, as in the build root) instead of being skipped.
+    QStringList args{QStringLiteral("--unshare-ipc"),
                      QStringLiteral("--unshare-pid"),
                      QStringLiteral("--unshare-uts"),
                      QStringLiteral("--unshare-cgroup-try")};
