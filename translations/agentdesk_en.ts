@@ -98,7 +98,7 @@
 <context>
     <name>App::HeadlessRun</name>
     <message numerus="yes">
-        <location filename="../app/headlessrun.cpp" line="+110"/>
+        <location filename="../app/headlessrun.cpp" line="+111"/>
         <source>stopped after %n turn(s): the limit set with --max-turns.</source>
         <translation>
             <numerusform>stopped after %n turn: the limit set with --max-turns.</numerusform>
@@ -106,7 +106,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+622"/>
+        <location line="+682"/>
         <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
         <translation>
             <numerusform>Compacted: a summary stands for the first %n message in the requests from now on.</numerusform>
@@ -205,7 +205,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+238"/>
+        <location filename="../ui/mainwindow.cpp" line="+239"/>
         <source>%n session(s) still running.</source>
         <translation>
             <numerusform>%n session still running.</numerusform>
@@ -221,7 +221,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+504"/>
+        <location line="+517"/>
         <source>Brought back %n file(s) from %1.</source>
         <translation>
             <numerusform>Brought back %n file from %1.</numerusform>
@@ -243,7 +243,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::RewindDialog</name>
     <message numerus="yes">
-        <location filename="../ui/rewind/rewinddialog.cpp" line="+334"/>
+        <location filename="../ui/rewind/rewinddialog.cpp" line="+369"/>
         <source>%n file(s) will be restored.</source>
         <translation>
             <numerusform>%n file will be restored.</numerusform>
@@ -256,6 +256,14 @@ Created in this session; %n changes</numerusform>
         <translation>
             <numerusform>%n kept as it is.</numerusform>
             <numerusform>%n kept as they are.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n of your own later changes will be overwritten.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>

@@ -127,7 +127,7 @@
 <context>
     <name>AgentCore::AuditLog</name>
     <message>
-        <location filename="../agentcore/coding/auditlog.cpp" line="+47"/>
+        <location filename="../agentcore/coding/auditlog.cpp" line="+49"/>
         <source>audit log</source>
         <translation>审计日志</translation>
     </message>
@@ -183,7 +183,37 @@
 <context>
     <name>AgentCore::BashCommandClassifier</name>
     <message>
-        <location filename="../agentcore/permissions/bashcommandclassifier.cpp" line="+562"/>
+        <location filename="../agentcore/permissions/bashcommandclassifier.cpp" line="+411"/>
+        <source>the command names the repository&apos;s .git folder or git&apos;s configuration, and AgentDesk cannot follow what it does there</source>
+        <translation>该命令提及仓库的 .git 文件夹或 git 配置，而 AgentDesk 无法判断它在那里做什么</translation>
+    </message>
+    <message>
+        <location line="+103"/>
+        <source>%1 sets git&apos;s configuration for the command: %2</source>
+        <translation>%1 为该命令设置 git 配置：%2</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 may set git&apos;s configuration in a way AgentDesk cannot follow</source>
+        <translation>%1 可能以 AgentDesk 无法判断的方式设置 git 配置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 the repository&apos;s .git folder, where git&apos;s configuration and hooks live: %2</source>
+        <translation>%1仓库的 .git 文件夹（git 配置和钩子所在之处）：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>runs in</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>names</source>
+        <translation>提及</translation>
+    </message>
+    <message>
+        <location line="+207"/>
         <source>%1, which AgentDesk cannot check.</source>
         <translation>%1，AgentDesk 无法检查。</translation>
     </message>
@@ -209,12 +239,17 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+27"/>
+        <location line="+32"/>
         <source>uses the network: %1</source>
         <translation>使用网络：%1</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="-27"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>deletes files: %1</source>
         <translation>删除文件：%1</translation>
     </message>
@@ -245,6 +280,29 @@
     </message>
 </context>
 <context>
+    <name>AgentCore::BashGitCommand</name>
+    <message>
+        <location filename="../agentcore/permissions/bashgitcommand.cpp" line="+295"/>
+        <source>git -c, --config-env or --exec-path sets git&apos;s configuration</source>
+        <translation>git -c、--config-env 或 --exec-path 会设置 git 配置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>git config changes git&apos;s configuration</source>
+        <translation>git config 会修改 git 配置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>an ext:: or fd:: URL makes git run a command</source>
+        <translation>ext:: 或 fd:: URL 会让 git 运行命令</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>git %1 %2 places hooks or moves the git folder</source>
+        <translation>git %1 %2 会放置钩子或移动 git 文件夹</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::BashTool</name>
     <message>
         <source>Timeout in milliseconds (default %1, at most %2).</source>
@@ -263,7 +321,7 @@
         <translation type="vanished">用几个词向用户说明这条命令做什么。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/bashtool.cpp" line="+101"/>
+        <location filename="../agentcore/tools/bashtool.cpp" line="+103"/>
         <source>command is empty.</source>
         <translation>command 为空。</translation>
     </message>
@@ -282,12 +340,12 @@
         <translation type="vanished">Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+107"/>
         <source>Cannot start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+122"/>
         <source>(Ran in the sandbox: outside the repository the filesystem is read-only, and /tmp is private.)</source>
         <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有。）</translation>
     </message>
@@ -300,7 +358,7 @@
         <translation type="vanished">无法启动 /bin/bash：%1</translation>
     </message>
     <message>
-        <location line="-298"/>
+        <location line="-316"/>
         <source>Milliseconds (default %1, at most %2).</source>
         <translation>毫秒数（默认 %1，最多 %2）。</translation>
     </message>
@@ -320,7 +378,7 @@
         <translation>用几个词向用户说明它做什么。</translation>
     </message>
     <message>
-        <location line="+244"/>
+        <location line="+250"/>
         <source>(no output)</source>
         <translation>（无输出）</translation>
     </message>
@@ -350,7 +408,12 @@
         <translation>（命令留在后台运行的进程已被终止。）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
+        <source>(The repository&apos;s .git folder was read-only for this command: only git&apos;s own work (git add, commit, checkout, merge, ...), run as git commands on their own or with read-only ones, may change it.)</source>
+        <translation>（对此命令而言，仓库的 .git 文件夹是只读的：只有 git 自身的操作（git add、commit、checkout、merge 等）才能修改它，且须作为单独的 git 命令运行，或只与只读命令一起运行。）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>(Ran in the sandbox: outside the repository the filesystem is read-only, /tmp is private, and there is no network; the user can allow it for such commands with a network rule in the settings.)</source>
         <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有，且没有网络；用户可以在设置中用网络规则为这类命令开放网络。）</translation>
     </message>
@@ -592,7 +655,7 @@
 <context>
     <name>AgentCore::CheckpointRecorder</name>
     <message>
-        <location filename="../agentcore/checkpoint/checkpointrecorder.cpp" line="+52"/>
+        <location filename="../agentcore/checkpoint/checkpointrecorder.cpp" line="+54"/>
         <source>No checkpoint could be recorded %1, so it cannot be rewound: %2</source>
         <translation>%1未能记录检查点，因此无法回退到那里：%2</translation>
     </message>
@@ -600,7 +663,7 @@
 <context>
     <name>AgentCore::CodingAgent</name>
     <message>
-        <location filename="../agentcore/coding/codingagent.cpp" line="+177"/>
+        <location filename="../agentcore/coding/codingagent.cpp" line="+192"/>
         <source>AgentDesk&apos;s settings</source>
         <translation>AgentDesk 的设置</translation>
     </message>
@@ -1064,7 +1127,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::FileSetWriter</name>
     <message>
-        <location filename="../agentcore/checkpoint/filesetwriter.cpp" line="+131"/>
+        <location filename="../agentcore/checkpoint/filesetwriter.cpp" line="+133"/>
         <location line="+42"/>
         <location line="+12"/>
         <source>the folder %1 does not exist</source>
@@ -1779,7 +1842,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>正在启动 %1</translation>
     </message>
     <message>
-        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+63"/>
+        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+70"/>
         <source>the MCP server &quot;%1&quot; crashed</source>
         <translation>MCP 服务器“%1”崩溃了</translation>
     </message>
@@ -1869,7 +1932,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>MCP 服务器“%1”在 %2 秒内未响应 ping，已被停止</translation>
     </message>
     <message>
-        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+44"/>
+        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+51"/>
         <source>; its last words on stderr: %1</source>
         <translation>；它在 stderr 上的最后输出：%1</translation>
     </message>
@@ -1899,7 +1962,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>已忽略一条格式错误的消息：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
+        <source>the MCP server &quot;%1&quot; answered with %2, which AgentDesk does not read</source>
+        <translation>AgentDesk 不读取 MCP 服务器“%1”的这个应答：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>the server reported an error: %1</source>
         <translation>服务器报告了错误：%1</translation>
     </message>
@@ -2034,7 +2102,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::McpConfig</name>
     <message>
-        <location filename="../agentcore/mcp/mcpconfig.cpp" line="+36"/>
+        <location filename="../agentcore/mcp/mcpconfig.cpp" line="+39"/>
         <source>no &quot;url&quot;</source>
         <translation>没有 &quot;url&quot;</translation>
     </message>
@@ -2141,14 +2209,39 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::McpConfigExpansion</name>
     <message>
-        <location filename="../agentcore/mcp/mcpconfigexpansion.cpp" line="+61"/>
+        <location filename="../agentcore/mcp/mcpconfigexpansion.cpp" line="+42"/>
+        <source>a model provider&apos;s key, which AgentDesk never gives to an MCP server (its arguments are visible to every user in ps, and a server is not the provider): give the server a key of its own</source>
+        <translation>模型提供商的密钥，AgentDesk 从不把它交给 MCP 服务器（服务器的参数在 ps 中对所有用户可见，而且服务器并不是提供商）：请为该服务器单独配一个密钥</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is %2</source>
+        <translation>%1 是%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 holds the value of %2, %3</source>
+        <translation>%1 含有 %2 的值，这是%3</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>the secret &quot;%1&quot; is not in the keyring</source>
         <translation>密钥“%1”不在密钥环中</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>the variable %1 is not set</source>
         <translation>变量 %1 未设置</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>the header %1 holds a line break once expanded</source>
+        <translation>请求头 %1 展开后含有换行符</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the url is no http or https URL once expanded</source>
+        <translation>url 展开后不是 http 或 https URL</translation>
     </message>
 </context>
 <context>
@@ -2162,17 +2255,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::McpMessage</name>
     <message>
-        <location filename="../agentcore/mcp/mcpjsonrpc.cpp" line="+70"/>
+        <location filename="../agentcore/mcp/mcpjsonrpc.cpp" line="+129"/>
         <source>error %1</source>
         <translation>错误 %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>a message nested deeper than %1 levels</source>
         <translation>消息嵌套超过 %1 层</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>not JSON (%1 at offset %2)</source>
         <translation>不是 JSON（%1，位于偏移 %2）</translation>
     </message>
@@ -2288,7 +2381,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>其数据不是 PNG、JPEG、GIF 或 WebP 图片</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>the model takes no sound</source>
         <translation>模型不接受声音</translation>
     </message>
@@ -2298,7 +2391,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>一个结果中的图片超过 %1 张</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>[%1 %2, %3: not passed on to the model: %4]</source>
         <translation>[%1 %2，%3：未传递给模型：%4]</translation>
     </message>
@@ -2330,7 +2423,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>[已略去类型为“%1”的内容]</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+40"/>
         <source>progress %1/%2</source>
         <translation>进度 %1/%2</translation>
     </message>
@@ -2628,12 +2721,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     <name>AgentCore::PermissionMiddleware</name>
     <message>
         <location filename="../agentcore/ai/demoscript.cpp" line="-300"/>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+256"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+260"/>
         <source>The user denied %1.</source>
         <translation>用户拒绝了%1。</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-160"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-164"/>
         <source>no command analysis is available</source>
         <translation>没有可用的命令分析</translation>
     </message>
@@ -2658,7 +2751,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>审查已被停止</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+64"/>
         <source>this %1 of %2</source>
         <translation>对 %2 的这次 %1</translation>
     </message>
@@ -2865,7 +2958,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>该命令可能修改 AgentDesk 自身的设置，这总是需要用户批准</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+5"/>
+        <source>the command may change git&apos;s configuration or hooks (%1), which always needs the user&apos;s approval</source>
+        <translation>该命令可能修改 git 配置或钩子（%1），这总是需要用户批准</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>Plan mode is on: you can read and search, but not edit or write files. Bash runs only read-only commands (ls, cat, grep, find, git status/diff/log, ...) without writing redirections or paths outside the repository; any other command is refused. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
         <translation>计划模式已开启：你可以阅读和搜索，但不能编辑或写入文件。Bash 只运行只读命令（ls、cat、grep、find、git status/diff/log 等），不得有写入的重定向或仓库之外的路径；其他命令都会被拒绝。请制定计划并提出；用户关闭计划模式后你再执行。</translation>
     </message>
@@ -2874,7 +2972,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation type="vanished">在当前权限模式（%1）下，Bash 需要询问</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-75"/>
         <source>reads are allowed</source>
         <translation>允许读取</translation>
     </message>
@@ -2887,7 +2985,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation type="vanished">在当前权限模式（%2）下，%1 需要询问</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+81"/>
         <source>Plan mode is on: you can read and search, but not edit files or run commands. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
         <translation>计划模式已开启：你可以阅读和搜索，但不能编辑文件或运行命令。请制定并提出计划；用户关闭计划模式后你才能执行。</translation>
     </message>
@@ -2913,7 +3011,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::PermissionSessionState</name>
     <message>
-        <location filename="../agentcore/permissions/permissionsessionstate.cpp" line="+78"/>
+        <location filename="../agentcore/permissions/permissionsessionstate.cpp" line="+84"/>
         <source>The session&apos;s permission rule &quot;%1&quot; was not restored: %2</source>
         <translation>会话的权限规则“%1”未能恢复：%2</translation>
     </message>
@@ -2946,7 +3044,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1 中的 &quot;permissions&quot; 不是对象；请手动修正，AgentDesk 不会修改它。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+43"/>
         <source>&quot;permissions.%1&quot; in %2 is not a list; it was ignored.</source>
         <translation>%2 中的 &quot;permissions.%1&quot; 不是列表，已忽略。</translation>
     </message>
@@ -2988,6 +3086,16 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+14"/>
+        <source>%1: a sandboxReadable entry is not a path; skipped.</source>
+        <translation>%1：sandboxReadable 中有一项不是路径，已跳过。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: sandboxReadable is not a list; ignored.</source>
+        <translation>%1：sandboxReadable 不是列表，已忽略。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>%1: an additionalDirectories entry is not a path; skipped.</source>
         <translation>%1：additionalDirectories 中有一项不是路径，已跳过。</translation>
     </message>
@@ -3016,17 +3124,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::ProjectTrust</name>
     <message>
-        <location filename="../agentcore/permissions/projecttrust.cpp" line="+90"/>
+        <location filename="../agentcore/permissions/projecttrust.cpp" line="+91"/>
         <source>%1 is not valid JSON; fix or remove it by hand, AgentDesk does not change it.</source>
         <translation>%1 不是有效的 JSON；请手动修复或删除它，AgentDesk 不会修改它。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Cannot create the folder of %1.</source>
         <translation>无法创建 %1 所在的文件夹。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -3589,7 +3697,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::SessionLog</name>
     <message>
-        <location filename="../agentcore/session/sessionlog.cpp" line="+52"/>
+        <location filename="../agentcore/session/sessionlog.cpp" line="+53"/>
         <source>%1 is not an AgentDesk session (its first line is not a session header). It was left as it is.</source>
         <translation>%1 不是 AgentDesk 会话（第一行不是会话头）。已保持原样。</translation>
     </message>
@@ -3635,7 +3743,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>无法创建会话 %1：无法创建其文件夹。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>The session %1 is open in another AgentDesk window or headless run (%2); only one can add to it at a time.</source>
         <translation>会话 %1 已在另一个 AgentDesk 窗口或无界面运行中打开（%2）；同一时间只能有一个向其追加内容。</translation>
     </message>
@@ -3649,7 +3757,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>无法锁定会话 %1（无法写入 %2）。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Cannot create the session %1: %2</source>
         <translation>无法创建会话 %1：%2</translation>
     </message>
@@ -3751,7 +3859,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::SessionWorktrees</name>
     <message>
-        <location filename="../agentcore/worktree/sessionworktrees.cpp" line="+177"/>
+        <location filename="../agentcore/worktree/sessionworktrees.cpp" line="+175"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
@@ -4476,7 +4584,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1 是指向不存在目标（%2）的符号链接。</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+30"/>
+        <source>%1 leads out of the repository through a symbolic link (to %2); tools do not follow links out of the repository, in any mode. Name %2 itself to use it (reading outside the repository asks).</source>
+        <translation>%1 经由符号链接（指向 %2）通往仓库之外；在任何模式下，工具都不会跟随通往仓库之外的链接。要使用它，请直接指定 %2（读取仓库之外的内容会先询问）。</translation>
+    </message>
+    <message>
+        <location line="+67"/>
         <source>Cannot create the directory %1.</source>
         <translation>无法创建目录 %1。</translation>
     </message>
@@ -4562,12 +4675,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+2"/>
-        <location line="+388"/>
+        <location line="+393"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-387"/>
+        <location line="-392"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -4742,7 +4855,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>SESSION</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>Give either --print or --rewind, not both.</source>
         <translation>--print 和 --rewind 只能二选一，不能同时使用。</translation>
     </message>
@@ -4757,7 +4870,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>--rewind 需要会话的 ID。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>--%1 is only used with --print.</source>
         <translation>--%1 只能与 --print 一起使用。</translation>
     </message>
@@ -4778,7 +4891,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（提供商或网络错误、回答被截断或被拒绝）；2 用法或配置错误；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="-338"/>
+        <location line="-344"/>
         <source>Unbalanced parentheses in --allowed-tools &quot;%1&quot;. Quote a rule with spaces, e.g. --allowed-tools &quot;Bash(git status)&quot;.</source>
         <translation>--allowed-tools &quot;%1&quot; 中的括号不配对。含空格的规则请加引号，例如 --allowed-tools &quot;Bash(git status)&quot;。</translation>
     </message>
@@ -4884,7 +4997,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>与 --rewind 一起使用：输出回退将会更改的内容，但不做任何更改。</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+4"/>
+        <source>With --rewind: rewind the files you changed yourself since the checkpoint too (by default they are kept as they are, and named).</source>
+        <translation>与 --rewind 一起使用：把你在该检查点之后自己更改的文件也一并回退（默认情况下它们保持原样，并会被列出）。</translation>
+    </message>
+    <message>
+        <location line="+52"/>
         <source>--%1 needs a checkpoint: agentdesk --rewind SESSION CHECKPOINT.</source>
         <translation>--%1 需要一个检查点：agentdesk --rewind SESSION CHECKPOINT。</translation>
     </message>
@@ -4953,17 +5071,32 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>检查点 %1 属于会话 %2，而不是 %3。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+38"/>
         <source>Nothing the rewind changes is under %1: check the path (relative to %2).</source>
         <translation>回退所更改的内容都不在 %1 之下：请检查该路径（相对于 %2）。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+13"/>
+        <source>warning: could not tell your own changes from the agent&apos;s (%1): every changed file counts as yours.</source>
+        <translation>警告：无法区分你自己的更改和智能体的更改（%1）：所有更改过的文件都算作你的。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>You changed %1 yourself since that checkpoint: kept as they are; --overwrite-user-changes would rewind them too.</source>
+        <translation>你在该检查点之后自己更改了 %1：它们将保持原样；使用 --overwrite-user-changes 会把它们也回退。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Nothing was changed (--dry-run).</source>
         <translation>未做任何更改（--dry-run）。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
+        <source>You changed %1 yourself since that checkpoint: kept as they are. Run again with --overwrite-user-changes to rewind them too.</source>
+        <translation>你在该检查点之后自己更改了 %1：已保持原样。要把它们也回退，请加上 --overwrite-user-changes 再运行一次。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not restored: %1</source>
         <translation>未恢复：%1</translation>
     </message>
@@ -4973,14 +5106,14 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>文件已恢复，但无法在会话中记录这次回退：%1</translation>
     </message>
     <message>
-        <location line="-36"/>
-        <location line="+29"/>
+        <location line="-39"/>
+        <location line="+32"/>
         <source>left as it is (the checkpoint does not cover it): %1</source>
         <translation>保持原样（检查点未涵盖它）：%1</translation>
     </message>
     <message>
-        <location line="-28"/>
-        <location line="+31"/>
+        <location line="-31"/>
+        <location line="+34"/>
         <source>The files are already as at the checkpoint.</source>
         <translation>文件已与检查点时的状态一致。</translation>
     </message>
@@ -4993,7 +5126,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::HeadlessRun</name>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+100"/>
+        <location filename="../app/headlessrun.cpp" line="+101"/>
         <source>interrupted: the run was aborted.</source>
         <translation>已中断：运行已中止。</translation>
     </message>
@@ -5043,16 +5176,17 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <location line="+42"/>
         <location line="+8"/>
         <location line="+23"/>
-        <location line="+30"/>
-        <location line="+14"/>
+        <location line="+51"/>
+        <location line="+15"/>
         <location line="+142"/>
-        <location line="+49"/>
-        <location line="+144"/>
+        <location line="+74"/>
+        <location line="+143"/>
+        <location line="+14"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="-387"/>
+        <location line="-447"/>
         <source>The prompt names an MCP prompt or resource that cannot be had: %1</source>
         <translation>提示词中指定了无法获取的 MCP 提示词或资源：%1</translation>
     </message>
@@ -5062,7 +5196,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>警告：此仓库的设置文件（.agentdesk/）请求的权限超出了你自己的设置，而你尚未接受；已忽略：%1。请在 AgentDesk 窗口中接受一次，或使用 --trust-project-settings 运行。</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+41"/>
+        <source>warning: the session allows %1 without asking, but a session file is not a grant: these rules were not applied to this run. To allow them for this run, add --allowed-tools &apos;%2&apos;.</source>
+        <translation>警告：该会话允许不经询问运行 %1，但会话文件并不构成授权：这些规则未应用于本次运行。要在本次运行中允许它们，请添加 --allowed-tools &apos;%2&apos;。</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>warning: skipped the session %1: %2</source>
         <translation>警告：已跳过会话 %1：%2</translation>
     </message>
@@ -5124,7 +5263,22 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>警告：未启动此仓库 .mcp.json（%2）中的 MCP 服务器“%1”：仓库的服务器会运行代码，而你尚未信任此仓库。请使用 --trust-project-settings 运行，或用 --mcp-config 指定该文件。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+29"/>
+        <source>it names the keyring secret &quot;%1&quot;, which only the window reads; put it in a variable and name that</source>
+        <translation>它引用了密钥环中的密钥“%1”，而只有窗口才会读取密钥环；请把它放进一个变量，改为引用该变量</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the MCP server &quot;%1&quot; is not started: %2</source>
+        <translation>未启动 MCP 服务器“%1”：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>warning: %1.</source>
+        <translation>警告：%1。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>warning: the MCP server &quot;%1&quot; does not get %2: the model providers&apos; keys are never passed to MCP servers.</source>
         <translation>警告：MCP 服务器“%1”不会获得 %2：模型提供商的密钥从不传递给 MCP 服务器。</translation>
     </message>
@@ -5149,7 +5303,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>已终止，正在停止运行...</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+127"/>
         <source>warning: checkpoint %1 does not cover %2 (over the size cap or unreadable)</source>
         <translation>警告：检查点 %1 未涵盖 %2（超出大小上限或无法读取）</translation>
     </message>
@@ -5283,7 +5437,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession.cpp" line="+371"/>
+        <location filename="../ui/agentsession.cpp" line="+407"/>
         <source>The agent is still starting.</source>
         <translation>智能体仍在启动。</translation>
     </message>
@@ -5754,7 +5908,7 @@ Created in this session; %n change(s)</source>
         <translation>该位置没有记录文件的检查点：只能回退对话。</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+44"/>
         <source>The checkpoint %1 is no longer in the store.</source>
         <translation>检查点 %1 已不在存储中。</translation>
     </message>
@@ -6489,7 +6643,7 @@ Lines removed: %2</source>
 <context>
     <name>Ui::FileDiffView</name>
     <message>
-        <location filename="../ui/review/filediffview.cpp" line="+82"/>
+        <location filename="../ui/review/filediffview.cpp" line="+77"/>
         <source>Open in &amp;Editor</source>
         <translation>在编辑器中打开(&amp;E)</translation>
     </message>
@@ -6734,7 +6888,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+286"/>
+        <location filename="../ui/mainwindow.cpp" line="+287"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -6754,12 +6908,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+159"/>
         <source>This session works in the git worktree of branch %1, which cannot be used: %2 It does not run in your main checkout instead.</source>
         <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
     </message>
     <message>
-        <location line="+143"/>
+        <location line="+155"/>
         <source>Summarising the older part of the conversation so that the next request fits…</source>
         <translation>正在为对话较早的部分撰写摘要，以便下一个请求能放得下……</translation>
     </message>
@@ -6880,7 +7034,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-755"/>
+        <location line="-768"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -6914,7 +7068,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+236"/>
+        <location line="+249"/>
         <source>MCP server %1: %2</source>
         <translation>MCP 服务器 %1：%2</translation>
     </message>
@@ -6954,7 +7108,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>会话未删除：%1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -7137,7 +7291,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>无法记住信任：%1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>not started: %1</source>
         <translation>未启动：%1</translation>
     </message>
@@ -7248,12 +7402,16 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>你的设置</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>read-only: runs without asking</source>
-        <translation>只读：无需询问即可运行</translation>
+        <location line="+14"/>
+        <source>asks before each call (the server says it is read-only)</source>
+        <translation>每次调用前询问（服务器声称它是只读的）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <source>read-only: runs without asking</source>
+        <translation type="vanished">只读：无需询问即可运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>asks before each call</source>
         <translation>每次调用前询问</translation>
     </message>
@@ -7690,7 +7848,19 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>找回（此后被删除）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
+        <source>%1 — yours, kept</source>
+        <extracomment>A file the user changed since the rewind&apos;s point, which the rewind leaves as it is</extracomment>
+        <translation>%1 — 你的更改，保持原样</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 — yours, overwritten: %2</source>
+        <extracomment>A file the user changed since the rewind&apos;s point, which the rewind overwrites: &quot;restored&quot;, ...</extracomment>
+        <translation>%1 — 你的更改将被覆盖：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Files &amp;and conversation</source>
         <translation>文件和对话(&amp;A)</translation>
     </message>
@@ -7726,11 +7896,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+14"/>
+        <location line="+141"/>
         <source>Check a file to keep it as it is (Space). The diff shows what the rewind changes in it.</source>
         <translation>勾选文件可使其保持原样（空格键）。差异视图显示回退会对它做哪些更改。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-138"/>
         <source>Files the rewind restores; checked ones are kept as they are</source>
         <translation>回退将恢复的文件；勾选的文件保持原样</translation>
     </message>
@@ -7751,28 +7922,47 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>回退(&amp;R)</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+51"/>
         <source>Rewind to right before %1.</source>
         <extracomment>Top of the rewind dialog: &quot;Rewind to right before your message “fix the parser”&quot;</extracomment>
         <translation>回退到%1之前。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
+        <source>You changed %1 yourself since that point: checked, it is kept as it is; uncheck to overwrite it</source>
+        <translation>你在该位置之后自己改过 %1：已勾选，它将保持原样；取消勾选则会覆盖它</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Check to keep %1 as it is</source>
         <translation>勾选以保持 %1 原样</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>No file differs from that point: only the conversation changes.</source>
         <translation>与该位置相比没有文件差异：只有对话会改变。</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Check a file to keep it as it is (Space). Not covered by the checkpoint, left as they are: %1.</source>
-        <translation>勾选文件可使其保持原样（空格键）。检查点未涵盖、将保持原样的文件：%1。</translation>
+        <location line="+4"/>
+        <source>You changed %1 yourself since that point: kept as you left them unless you uncheck one to overwrite it (Space). Check any other file to keep it as it is.</source>
+        <translation>你在该位置之后自己改过 %1：它们会保持你改后的样子，除非你取消勾选其中某个以覆盖它（空格键）。勾选其他任一文件可使其保持原样。</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+6"/>
+        <source>Not covered by the checkpoint, left as they are: %1.</source>
+        <translation>检查点未涵盖、将保持原样的文件：%1。</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>You changed it yourself since that point. </source>
+        <translation>你在该位置之后自己改过它。</translation>
+    </message>
+    <message>
+        <source>Check a file to keep it as it is (Space). Not covered by the checkpoint, left as they are: %1.</source>
+        <translation type="vanished">勾选文件可使其保持原样（空格键）。检查点未涵盖、将保持原样的文件：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Created after that point: the rewind deletes it.</source>
         <translation>在该位置之后创建：回退会删除它。</translation>
     </message>
@@ -7814,6 +8004,13 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <source>%n kept as it is.</source>
         <translation>
             <numerusform>%n 个保持原样。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n of your own later changes will be overwritten.</source>
+        <translation>
+            <numerusform>你后来自己改过的 %n 个文件将被覆盖。</numerusform>
         </translation>
     </message>
     <message>
@@ -7987,6 +8184,39 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <source>%1 · %2</source>
         <extracomment>Sessions list: &quot;Running · 12 messages · 2 h ago&quot;</extracomment>
         <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::SessionRulesDialog</name>
+    <message>
+        <location filename="../ui/sessionrulesdialog.cpp" line="+21"/>
+        <source>Keep this session&apos;s permissions?</source>
+        <translation>保留此会话的权限吗？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The session you resumed allows these without asking:</source>
+        <translation>你恢复的会话允许以下操作无需询问：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The session &quot;%1&quot; you resumed allows these without asking:</source>
+        <translation>你恢复的会话“%1”允许以下操作无需询问：</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>They come from the session&apos;s file, which any program on this computer may have changed, so none applies until you keep them. Dropped, each asks again when the agent needs it.</source>
+        <translation>它们来自会话文件，而这台计算机上的任何程序都可能改过该文件，因此在你保留之前，它们都不会生效。若丢弃，智能体需要时会逐项再次询问。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Keep for this session</source>
+        <translation>在此会话中保留(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Drop</source>
+        <translation>丢弃(&amp;D)</translation>
     </message>
 </context>
 <context>
@@ -8174,12 +8404,12 @@ Started %2
     </message>
     <message>
         <location line="+3"/>
-        <location line="+230"/>
+        <location line="+245"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-215"/>
+        <location line="-230"/>
         <source>Maximum turns</source>
         <translation>最大轮数</translation>
     </message>
@@ -8261,7 +8491,24 @@ Bash(pip install:*)</translation>
         <translation>不是 Bash 规则，已忽略：%1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
+        <source>Also readable in the sandbox</source>
+        <translation>沙盒中也可读取的路径</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>~/.config/mytool
+~/shared/data</source>
+        <translation>~/.config/mytool
+~/shared/data</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>In the sandbox your home folder is hidden except git&apos;s configuration, the toolchains and their caches (~/.cargo, ~/.npm, ~/.pyenv, ~/go, ...), the repository and its additional directories. Paths listed here, one a line, are shown too, read-only; your keys stay hidden inside them. Also &quot;sandboxReadable&quot; in settings.json&apos;s &quot;permissions&quot;.</source>
+        <translation>在沙盒中，你的主目录会被隐藏，只有 git 配置、工具链及其缓存（~/.cargo、~/.npm、~/.pyenv、~/go 等）、仓库及其附加目录除外。这里列出的路径（每行一个）也会以只读方式显示；其中你的密钥仍会被隐藏。也可以写在 settings.json 的 &quot;permissions&quot; 下的 &quot;sandboxReadable&quot; 中。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Review what shell commands write</source>
         <translation>审查 shell 命令的写入(&amp;R)</translation>
     </message>
@@ -8286,7 +8533,12 @@ Bash(pip install:*)</translation>
         <translation>允许联网的命令(&amp;W)：</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>Also &amp;readable in the sandbox:</source>
+        <translation>沙盒中也可读取的路径(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Not available on this system: %1. Commands write to the repository directly.</source>
         <translation>此系统上不可用：%1。命令会直接写入仓库。</translation>
     </message>
@@ -8467,7 +8719,7 @@ Bash(pip install:*)</translation>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+146"/>
         <source>e.g. http://localhost:11434/v1 (Ollama)</source>
         <translation>例如 http://localhost:11434/v1（Ollama）</translation>
     </message>

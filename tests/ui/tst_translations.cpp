@@ -56,10 +56,11 @@ constexpr int runTimeoutMs = 15'000;
 const QStringList keptWords = {
     // The sandbox's program and the commands its network setting names (before "git").
     QStringLiteral("bubblewrap"),
-    // settings.json and the keys of its network rules, as the file spells them.
+    // settings.json and the keys of its network rules and sandbox paths, as the file spells them.
     QStringLiteral("settings.json"),
     QStringLiteral("permissions"),
     QStringLiteral("network"),
+    QStringLiteral("sandboxReadable"),
     QStringLiteral("bwrap"),
     QStringLiteral("npm install"),
     QStringLiteral("git fetch"),
