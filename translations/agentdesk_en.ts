@@ -261,9 +261,9 @@ Created in this session; %n changes</numerusform>
     <message numerus="yes">
         <location line="+7"/>
         <source>%n of your own later changes will be overwritten.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n of your own later changes will be overwritten.</numerusform>
+            <numerusform>%n of your own later changes will be overwritten.</numerusform>
         </translation>
     </message>
 </context>
