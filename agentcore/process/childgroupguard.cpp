@@ -1,16 +1,13 @@
 #include "childgroupguard.h"
 
+#include "guardprocess.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <ctime>
 
 #include <sys/socket.h>
 #include <unistd.h>
-
-#ifdef Q_OS_LINUX
-#    include <sys/prctl.h>
-#endif
 
 namespace AgentCore {
 
@@ -28,28 +25,6 @@ struct Message
     pid_t group;
 };
 
-void closeAllBut(int keep)
-{
-#ifdef Q_OS_LINUX
-    if (keep > 0)
-        ::close_range(0, unsigned(keep) - 1, 0);
-    ::close_range(unsigned(keep) + 1, ~0U, 0);
-#else
-    const long last = ::sysconf(_SC_OPEN_MAX);
-    for (int fd = 0; fd < (last > 0 ? last : 1024); ++fd) {
-        if (fd != keep)
-            ::close(fd);
-    }
-#endif
-}
-
-void sleepMs(int milliseconds)
-{
-    timespec duration{milliseconds / 1000, long(milliseconds % 1000) * 1000000L};
-    while (::nanosleep(&duration, &duration) != 0 && errno == EINTR) {
-    }
-}
-
 bool anyAlive(const pid_t *groups)
 {
     for (int i = 0; i < maxGroups; ++i) {
@@ -63,20 +38,7 @@ bool anyAlive(const pid_t *groups)
 // (the table is on the stack, nothing is allocated).
 [[noreturn]] void guardMain(int socket)
 {
-    closeAllBut(socket); // above all any copy of AgentDesk's end, or its death goes unseen
-    ::setsid();          // signals to AgentDesk's group or terminal do not reach the guard
-    for (const int number : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) {
-        struct sigaction ignore;
-        std::memset(&ignore, 0, sizeof ignore);
-        ignore.sa_handler = SIG_IGN;
-        ::sigaction(number, &ignore, nullptr);
-    }
-    sigset_t none;
-    sigemptyset(&none);
-    ::sigprocmask(SIG_SETMASK, &none, nullptr);
-#ifdef Q_OS_LINUX
-    ::prctl(PR_SET_NAME, "agentdesk-lifeline", 0, 0, 0);
-#endif
+    GuardProcess::become(socket, "agentdesk-lifeline");
 
     pid_t groups[maxGroups] = {};
     for (;;) {
@@ -111,7 +73,7 @@ bool anyAlive(const pid_t *groups)
     }
     constexpr int stepMs = 20;
     for (int waited = 0; waited < graceMs && anyAlive(groups); waited += stepMs)
-        sleepMs(stepMs);
+        GuardProcess::sleepMs(stepMs);
     for (const pid_t group : groups) {
         if (group > 1)
             ::kill(-group, SIGKILL);

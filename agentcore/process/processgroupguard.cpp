@@ -1,17 +1,14 @@
 #include "processgroupguard.h"
 
+#include "guardprocess.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <ctime>
 
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#ifdef Q_OS_LINUX
-#    include <sys/prctl.h>
-#endif
 
 namespace AgentCore {
 
@@ -20,45 +17,10 @@ namespace {
 constexpr char announceTag = 'p';
 constexpr char doneTag = 'd';
 
-void closeAllBut(int keep)
-{
-#ifdef Q_OS_LINUX
-    if (keep > 0)
-        ::close_range(0, unsigned(keep) - 1, 0);
-    ::close_range(unsigned(keep) + 1, ~0U, 0);
-#else
-    const long last = ::sysconf(_SC_OPEN_MAX);
-    for (int fd = 0; fd < (last > 0 ? last : 1024); ++fd) {
-        if (fd != keep)
-            ::close(fd);
-    }
-#endif
-}
-
-void sleepMs(int milliseconds)
-{
-    timespec duration{milliseconds / 1000, long(milliseconds % 1000) * 1000000L};
-    while (::nanosleep(&duration, &duration) != 0 && errno == EINTR) {
-    }
-}
-
 // The guard: a forked copy of a multithreaded process, so only async-signal-safe calls here.
 [[noreturn]] void guardMain(int socket, int graceMs)
 {
-    closeAllBut(socket); // above all any copy of a write end, or the end of AgentDesk goes unseen
-    ::setsid();          // signals to AgentDesk's group or terminal do not reach the guard
-    for (const int number : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) {
-        struct sigaction ignore;
-        std::memset(&ignore, 0, sizeof ignore);
-        ignore.sa_handler = SIG_IGN;
-        ::sigaction(number, &ignore, nullptr);
-    }
-    sigset_t none;
-    sigemptyset(&none);
-    ::sigprocmask(SIG_SETMASK, &none, nullptr);
-#ifdef Q_OS_LINUX
-    ::prctl(PR_SET_NAME, "agentdesk-guard", 0, 0, 0);
-#endif
+    GuardProcess::become(socket, "agentdesk-guard");
 
     pid_t group = 0;
     char buffer[64];
@@ -92,7 +54,7 @@ void sleepMs(int milliseconds)
         ::kill(-group, SIGTERM);
         constexpr int stepMs = 20;
         for (int waited = 0; waited < graceMs && ::kill(-group, 0) == 0; waited += stepMs)
-            sleepMs(stepMs);
+            GuardProcess::sleepMs(stepMs);
         ::kill(-group, SIGKILL);
     }
     ::_exit(0);
