@@ -7,6 +7,7 @@
 #include "headlessrun.h"
 #include "httptestserver.h"
 #include "modelreplies.h"
+#include "testfiles.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -53,31 +54,6 @@ bool prepare(const HeadlessSandbox &sandbox)
                       "printf '[core]\\n\\tfsmonitor = \"touch pwned-evil; false\"\\n' > "
                       "tracked/evil.git/config && touch tracked/evil.git/objects/.keep "
                       "tracked/evil.git/refs/.keep && git add -A && git commit -qm one"));
-}
-
-// What git runs of the repository: its configuration, hooks and info files.
-QByteArray gitSnapshot(const QString &root)
-{
-    QByteArray snapshot;
-    const QString gitDirectory = root + QStringLiteral("/.git");
-    QFile config(gitDirectory + QStringLiteral("/config"));
-    if (config.open(QIODevice::ReadOnly))
-        snapshot += config.readAll();
-    for (const QString &folder : {QStringLiteral("/hooks"), QStringLiteral("/info")}) {
-        QDirIterator it(gitDirectory + folder, QDir::Files | QDir::Hidden);
-        QStringList files;
-        while (it.hasNext())
-            files.append(it.next());
-        files.sort();
-        for (const QString &path : std::as_const(files)) {
-            QFile file(path);
-            snapshot += path.toUtf8() + ':';
-            if (file.open(QIODevice::ReadOnly))
-                snapshot += file.readAll();
-            snapshot += QByteArray::number(QFileInfo(path).permissions().toInt()) + '\n';
-        }
-    }
-    return snapshot;
 }
 
 QStringList modeOptions(const QString &mode, const QStringList &more)
@@ -163,7 +139,7 @@ private slots:
         QFETCH(QString, outcome);
         HeadlessSandbox sandbox;
         QVERIFY(prepare(sandbox));
-        const QByteArray before = gitSnapshot(sandbox.root());
+        const QByteArray before = gitFolderSnapshot(sandbox.root() + QStringLiteral("/.git"));
         HttpTestServer server;
         server.enqueue(scriptedReply(api, {}, {headlessBashCall(command)}));
         server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
@@ -173,7 +149,8 @@ private slots:
         QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
         QCOMPARE(server.requests().size(), 2);
         const QByteArray seen = server.requests().at(1).body;
-        QVERIFY2(gitSnapshot(sandbox.root()) == before, seen.constData());
+        QVERIFY2(gitFolderSnapshot(sandbox.root() + QStringLiteral("/.git")) == before,
+                 seen.constData());
         QVERIFY2(!QFile::exists(sandbox.root() + QStringLiteral("/pwned")), seen.constData());
         if (outcome == QLatin1String("denied")) {
             QVERIFY2(seen.contains("Permission denied") || seen.contains("Plan mode"),
@@ -217,7 +194,7 @@ private slots:
         QFETCH(QString, command);
         HeadlessSandbox sandbox;
         QVERIFY(prepare(sandbox));
-        const QByteArray before = gitSnapshot(sandbox.root());
+        const QByteArray before = gitFolderSnapshot(sandbox.root() + QStringLiteral("/.git"));
         HttpTestServer server;
         server.enqueue(scriptedReply(api, {}, {headlessBashCall(command)}));
         server.enqueue(scriptedReply(api, QStringLiteral("Done.")));
@@ -231,7 +208,8 @@ private slots:
         QCOMPARE(server.requests().size(), 2);
         const QByteArray seen = server.requests().at(1).body;
         QVERIFY2(seen.contains("Permission denied"), seen.constData());
-        QVERIFY2(gitSnapshot(sandbox.root()) == before, seen.constData());
+        QVERIFY2(gitFolderSnapshot(sandbox.root() + QStringLiteral("/.git")) == before,
+                 seen.constData());
         QVERIFY(!QFile::exists(sandbox.root() + QStringLiteral("/pwned-evil")));
     }
 

@@ -8,6 +8,7 @@
 #include "httptestserver.h"
 #include "modelreplies.h"
 #include "sandboxtest.h"
+#include "testfiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -35,16 +36,6 @@ void useHome(HeadlessRun &run, const QString &home)
     run.environment.insert(QStringLiteral("HOME"), home);
     run.environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/.config"));
     run.environment.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/.local/share"));
-}
-
-bool gitInit(const QString &folder)
-{
-    if (!QDir().mkpath(folder))
-        return false;
-    QProcess git;
-    git.setWorkingDirectory(folder);
-    git.start(QStringLiteral("git"), {QStringLiteral("init"), QStringLiteral("-q")});
-    return git.waitForFinished(30000) && git.exitCode() == 0;
 }
 
 // Whatever clients sent the listener \a server within \a ms.

@@ -5,6 +5,7 @@
 // real analysis, as the permission middleware gives it.
 
 #include "sandboxtest.h"
+#include "testfiles.h"
 #include "toolstest.h"
 
 #include <permissions/bashanalysis.h>
@@ -18,35 +19,10 @@
 #include <QTest>
 
 using namespace AgentCore;
+using TestSupport::gitFolderSnapshot;
 using TestSupport::sandboxed;
 
 namespace {
-
-// What git runs of a repository: its configuration, hooks and info files.
-QByteArray gitSnapshot(const QString &gitDirectory)
-{
-    QByteArray snapshot;
-    QFile config(gitDirectory + QStringLiteral("/config"));
-    if (config.open(QIODevice::ReadOnly))
-        snapshot += "config:" + config.readAll() + '\n';
-    for (const QString &folder : {QStringLiteral("hooks"), QStringLiteral("info")}) {
-        QDirIterator it(gitDirectory + QLatin1Char('/') + folder,
-                        QDir::Files | QDir::Hidden,
-                        QDirIterator::Subdirectories);
-        QStringList files;
-        while (it.hasNext())
-            files.append(it.next());
-        files.sort();
-        for (const QString &path : std::as_const(files)) {
-            QFile file(path);
-            snapshot += path.toUtf8() + ':';
-            if (file.open(QIODevice::ReadOnly))
-                snapshot += file.readAll();
-            snapshot += QByteArray::number(QFileInfo(path).permissions().toInt()) + '\n';
-        }
-    }
-    return snapshot;
-}
 
 bool run(const QString &directory, const QString &script)
 {
@@ -137,12 +113,12 @@ private slots:
         QFETCH(QString, command);
         ToolsTest::Repo repo;
         QVERIFY(prepare(repo));
-        const QByteArray before = gitSnapshot(repo.path(QStringLiteral(".git")));
+        const QByteArray before = gitFolderSnapshot(repo.path(QStringLiteral(".git")));
         repo.workspace()->setSandboxPolicy(sandboxOn());
         BashTool tool(repo.workspace());
         const ToolResult result = runAnalysed(tool, repo.root(), command);
         QVERIFY(sandboxed(result));
-        QVERIFY2(gitSnapshot(repo.path(QStringLiteral(".git"))) == before,
+        QVERIFY2(gitFolderSnapshot(repo.path(QStringLiteral(".git"))) == before,
                  qPrintable(result.text()));
         // Refused by the mount, not failed for another reason.
         QVERIFY2(result.text().contains(QLatin1String("Read-only file system")),
@@ -150,11 +126,11 @@ private slots:
 
         ToolsTest::Repo plain;
         QVERIFY(prepare(plain));
-        const QByteArray untouched = gitSnapshot(plain.path(QStringLiteral(".git")));
+        const QByteArray untouched = gitFolderSnapshot(plain.path(QStringLiteral(".git")));
         BashTool unsandboxed(plain.workspace());
         const ToolResult changed = runAnalysed(unsandboxed, plain.root(), command);
         QVERIFY(!sandboxed(changed));
-        QVERIFY2(gitSnapshot(plain.path(QStringLiteral(".git"))) != untouched,
+        QVERIFY2(gitFolderSnapshot(plain.path(QStringLiteral(".git"))) != untouched,
                  qPrintable(changed.text()));
     }
 
@@ -211,7 +187,7 @@ private slots:
         auto workspace = std::make_shared<ToolWorkspace>(root, base + QStringLiteral("/logs"));
         workspace->setSandboxPolicy(sandboxOn());
         BashTool tool(workspace);
-        const QByteArray before = gitSnapshot(common);
+        const QByteArray before = gitFolderSnapshot(common);
         QFile gitFile(root + QStringLiteral("/.git"));
         QVERIFY(gitFile.open(QIODevice::ReadOnly));
         const QByteArray pointer = gitFile.readAll();
@@ -228,7 +204,7 @@ private slots:
                               "'open(\".git\",\"w\").write(\"gitdir: elsewhere\\n\")'")
                               .arg(common));
         QVERIFY(sandboxed(attack));
-        QVERIFY2(gitSnapshot(common) == before, qPrintable(attack.text()));
+        QVERIFY2(gitFolderSnapshot(common) == before, qPrintable(attack.text()));
         QVERIFY(gitFile.open(QIODevice::ReadOnly));
         QCOMPARE(gitFile.readAll(), pointer);
         gitFile.close();
@@ -258,7 +234,7 @@ private slots:
             QSKIP(qPrintable(why));
         ToolsTest::Repo repo;
         QVERIFY(prepare(repo));
-        const QByteArray before = gitSnapshot(repo.path(QStringLiteral(".git")));
+        const QByteArray before = gitFolderSnapshot(repo.path(QStringLiteral(".git")));
         QTemporaryDir scratch;
         QString error;
         const std::unique_ptr<ShellOverlay> overlay = ShellOverlay::create(repo.root(),
@@ -273,7 +249,7 @@ private slots:
                               "/usr/bin/python3 -c 'open(\".git/config\",\"a\").write(\"#x\\n\")'"),
                           overlay->toolOptions());
         QVERIFY(attack.isError);
-        QCOMPARE(gitSnapshot(repo.path(QStringLiteral(".git"))), before);
+        QCOMPARE(gitFolderSnapshot(repo.path(QStringLiteral(".git"))), before);
         QVERIFY(!QFile::exists(overlay->upper() + QStringLiteral("/.git/config")));
 
         const std::unique_ptr<ShellOverlay> second = ShellOverlay::create(repo.root(),

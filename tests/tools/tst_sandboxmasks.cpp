@@ -3,6 +3,7 @@
 // but for what commands need. The real bwrap, real processes, real sockets.
 
 #include "sandboxtest.h"
+#include "testfiles.h"
 #include "toolstest.h"
 
 #include <tools/bashtool.h>
@@ -23,6 +24,7 @@
 #include <memory>
 
 using namespace AgentCore;
+using TestSupport::gitInit;
 using TestSupport::OutsideDir;
 using TestSupport::sandboxed;
 using ToolsTest::call;
@@ -39,17 +41,6 @@ const QString connectScript = QStringLiteral(
     "sys.argv[1])\n"
     "except OSError as e:\n"
     "  print(\"refused\", sys.argv[1], e.strerror)' ");
-
-// git init in \a folder (made with its parents).
-bool gitInit(const QString &folder)
-{
-    if (!QDir().mkpath(folder))
-        return false;
-    QProcess git;
-    git.setWorkingDirectory(folder);
-    git.start(QStringLiteral("git"), {QStringLiteral("init"), QStringLiteral("-q")});
-    return git.waitForFinished(30000) && git.exitCode() == 0;
-}
 
 // A listener on the Unix socket \a path; counts the bytes it was sent.
 class Listener
