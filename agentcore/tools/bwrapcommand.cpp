@@ -290,8 +290,12 @@ QStringList BwrapCommand::readableMounts(const QString &root, const QStringList 
 {
     if (emptied.isEmpty())
         return {};
-    QStringList paths = SandboxHome::defaultReadablePaths(m_policy.home.isEmpty() ? QDir::homePath()
-                                                                                  : m_policy.home);
+    const QString home = m_policy.home.isEmpty() ? QDir::homePath() : m_policy.home;
+    QStringList paths = SandboxHome::defaultReadablePaths(home);
+    // The command inherits AgentDesk's PATH: what it names in the home must be there.
+    paths += SandboxHome::pathFolders(home,
+                                      QProcessEnvironment::systemEnvironment().value(
+                                          QStringLiteral("PATH")));
     paths += m_policy.readablePaths;
     paths += SandboxHome::gitFolders(root);
     paths += SandboxSockets::neededFromSocketFolders(m_policy.allowNetwork);

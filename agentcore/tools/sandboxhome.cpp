@@ -86,6 +86,22 @@ QStringList SandboxHome::defaultReadablePaths(const QString &home)
     return paths;
 }
 
+QStringList SandboxHome::pathFolders(const QString &home, const QString &pathVariable)
+{
+    if (home.isEmpty())
+        return {};
+    const QString inside = QDir::cleanPath(home) + QLatin1Char('/');
+    QStringList folders;
+    for (const QString &entry : pathVariable.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
+        if (!QDir::isAbsolutePath(entry))
+            continue;
+        const QString folder = QDir::cleanPath(entry);
+        if (folder.startsWith(inside) && !folders.contains(folder))
+            folders.append(folder);
+    }
+    return folders;
+}
+
 QStringList SandboxHome::gitFolders(const QString &repositoryRoot)
 {
     const QString gitFile = repositoryRoot + QStringLiteral("/.git");

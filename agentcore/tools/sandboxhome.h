@@ -24,6 +24,11 @@ public:
     /// ~/.cargo/credentials.toml, are among SandboxPolicy::defaultHiddenPaths()).
     static QStringList defaultReadablePaths(const QString &home);
 
+    /// The folders of \a pathVariable (a PATH, ':'-separated) that lie inside \a home: a
+    /// command finds the programs it found outside (~/bin, ~/opt/tool/bin). Absolute entries
+    /// only; the home itself is never one (a PATH naming $HOME does not show the whole home).
+    static QStringList pathFolders(const QString &home, const QString &pathVariable);
+
     /// The git folders of the repository at \a repositoryRoot that lie outside it, which git
     /// reads there: for a worktree (the window's session worktrees) or a submodule `.git` is a
     /// file naming its git folder (and that folder's `commondir`, the main repository's .git).

@@ -455,6 +455,37 @@ private slots:
             QVERIFY2(hidden.contains(QLatin1String(secret)), secret);
         QVERIFY(SandboxHome::defaultReadablePaths(QString()).isEmpty());
     }
+
+    // Programs the user's PATH finds in the home are found in the sandbox too; a PATH that
+    // names the home itself does not show all of it.
+    void pathFoldersInTheHomeAreShown()
+    {
+        QCOMPARE(SandboxHome::pathFolders(QStringLiteral("/home/u"),
+                                          QStringLiteral("/home/u/bin:/usr/bin:/home/u:/home/u/"
+                                                         ":bin:/home/u/opt/tool/bin/:/home/uu/bin"
+                                                         ":/home/u/bin")),
+                 QStringList(
+                     {QStringLiteral("/home/u/bin"), QStringLiteral("/home/u/opt/tool/bin")}));
+
+        OutsideDir home;
+        QVERIFY(home.write(QStringLiteral("bin/mytool"), "#!/bin/sh\necho MYTOOL-RAN\n"));
+        QVERIFY(QFile::setPermissions(home.file(QStringLiteral("bin/mytool")),
+                                      QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+        QVERIFY(home.write(QStringLiteral("private/notes.txt"), "PRIVATE-SECRET"));
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", QFile::encodeName(home.file(QStringLiteral("bin"))) + ':' + path);
+        const auto restore = qScopeGuard([&path] { qputenv("PATH", path); });
+        ToolsTest::Repo repo;
+        repo.workspace()->setSandboxPolicy(policy(home.path()));
+        BashTool tool(repo.workspace());
+        const ToolResult result = call(tool,
+                                       {{"command",
+                                         QStringLiteral("mytool; cat %1 2>/dev/null || echo hidden")
+                                             .arg(
+                                                 home.file(QStringLiteral("private/notes.txt")))}});
+        QVERIFY(sandboxed(result));
+        QCOMPARE(result.text().trimmed(), QStringLiteral("MYTOOL-RAN\nhidden"));
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_SandboxMasks)
