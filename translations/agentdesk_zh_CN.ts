@@ -8534,8 +8534,8 @@ Bash(pip install:*)</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Also &amp;readable in the sandbox:</source>
-        <translation>沙盒中也可读取的路径(&amp;R)：</translation>
+        <source>Also readable in the sand&amp;box:</source>
+        <translation>沙盒中也可读取的路径(&amp;B)：</translation>
     </message>
     <message>
         <location line="+4"/>

@@ -670,7 +670,8 @@ bool settings(const QString &dir, const QString &name)
 {
     Scene scene(dir, {}, PermissionMode::Default, true);
     scene.window()->showSettings();
-    auto dialog = scene.window()->findChild<QDialog *>();
+    // By its type: the window owns other dialogs, made before and hidden.
+    auto dialog = scene.window()->findChild<Ui::SettingsDialog *>();
     if (!dialog || !scene.waitFor([dialog] { return dialog->isVisible(); }))
         return false;
     bool ok = scene.save(name, dialog);

@@ -231,7 +231,7 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     agentForm->addRow(QString(), m_sandboxNetwork);
     agentForm->addRow(tr("Commands allowed the net&work:"), m_networkRules);
     agentForm->addRow(QString(), m_networkRulesProblem);
-    agentForm->addRow(tr("Also &readable in the sandbox:"), m_readablePaths);
+    agentForm->addRow(tr("Also readable in the sand&box:"), m_readablePaths);
     agentForm->addRow(QString(), m_reviewShellWrites);
     if (const QString why = AgentCore::ShellOverlay::unsupportedReason(); !why.isEmpty()) {
         // Said where the option is: on here it changes nothing until bubblewrap is new enough.
