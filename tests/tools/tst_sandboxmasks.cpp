@@ -473,7 +473,8 @@ private slots:
                                       QFileDevice::ReadOwner | QFileDevice::ExeOwner));
         QVERIFY(home.write(QStringLiteral("private/notes.txt"), "PRIVATE-SECRET"));
         const QByteArray path = qgetenv("PATH");
-        qputenv("PATH", QFile::encodeName(home.file(QStringLiteral("bin"))) + ':' + path);
+        qputenv("PATH",
+                QByteArray(QFile::encodeName(home.file(QStringLiteral("bin"))) + ':' + path));
         const auto restore = qScopeGuard([&path] { qputenv("PATH", path); });
         ToolsTest::Repo repo;
         repo.workspace()->setSandboxPolicy(policy(home.path()));
