@@ -512,8 +512,9 @@ void McpClient::onTransportGone(const QString &reason)
     m_listing = false;
     m_renewing = false;
     m_expired.clear();
-    failEverything(reason + Tr::tr(" (it is started again on the next call)"));
+    // The state before the calls: a caller woken by its failed call reads Failed, not Ready.
     setState(State::Failed, reason);
+    failEverything(reason + Tr::tr(" (it is started again on the next call)"));
 }
 
 void McpClient::failEverything(const QString &reason)
