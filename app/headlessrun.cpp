@@ -314,10 +314,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         if (!unconfirmed.isEmpty()) {
             m_unconfirmedRules = std::make_shared<const QList<AgentCore::PermissionRule>>(
                 unconfirmed);
-            QStringList rules;
-            for (const AgentCore::PermissionRule &rule : unconfirmed)
-                rules.append(rule.toString());
-            m_unappliedRules = rules;
+            const QStringList rules = unappliedRules();
             QString quoted = rules.join(QStringLiteral(", "));
             quoted.replace(u'\'', QStringLiteral("'\\''"));
             writeStderr(Tr::tr("warning: the session allows %1 without asking, but a session file "
@@ -611,10 +608,9 @@ QJsonObject HeadlessRun::startInfo() const
          m_sessionPath.isEmpty() ? QString() : SessionStore::idOf(m_sessionPath)},
         {QStringLiteral("sessionFile"), m_sessionPath},
     };
-    if (!m_unappliedRules.isEmpty()) {
+    if (const QStringList rules = unappliedRules(); !rules.isEmpty()) {
         // The resumed session's allow rules, not applied (stderr says how to grant them).
-        info.insert(QStringLiteral("sessionRulesNotApplied"),
-                    QJsonArray::fromStringList(m_unappliedRules));
+        info.insert(QStringLiteral("sessionRulesNotApplied"), QJsonArray::fromStringList(rules));
     }
     if (!m_mcpServers.isEmpty()) {
         info.insert(QStringLiteral("mcpServers"), m_mcpServers);
@@ -840,6 +836,16 @@ void HeadlessRun::finish(const QList<Message> &newMessages)
         writeStdout(text);
     }
     emit finished(code);
+}
+
+QStringList HeadlessRun::unappliedRules() const
+{
+    QStringList rules;
+    if (m_unconfirmedRules) {
+        for (const AgentCore::PermissionRule &rule : std::as_const(*m_unconfirmedRules))
+            rules.append(rule.toString());
+    }
+    return rules;
 }
 
 } // namespace App

@@ -100,6 +100,8 @@ private:
     };
     void printCheckpoints();
     void finish(const QList<AgentCore::Message> &newMessages);
+    /// The resumed session's allow rules this run did not apply, as --allowed-tools writes them.
+    QStringList unappliedRules() const;
     QJsonObject startInfo() const;
     /// The session --continue or --resume names, taken over (or only read, without
     /// persistence); nullopt with the reason on stderr when there is none to go on with.
@@ -121,7 +123,6 @@ private:
     std::optional<AgentCore::SessionResumption> m_resumption; // until the recorder adopts it
     /// A resumed session's allow rules, not applied: kept in its file as they were.
     std::shared_ptr<const QList<AgentCore::PermissionRule>> m_unconfirmedRules;
-    QStringList m_unappliedRules; ///< the same as text, for agent_start
     /// Destroyed before the agent (it reads the agent's queues for the last state it writes).
     std::unique_ptr<AgentCore::SessionRecorder> m_recorder;
     std::unique_ptr<InterruptWatcher> m_watcher;
