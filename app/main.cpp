@@ -6,10 +6,10 @@
 #include <coding/repository.h>
 #include <files/privatefiles.h>
 #include <i18n/translations.h>
-#include <mainwindow.h>
-#include <rootuserbar.h>
 #include <settings/appsettings.h>
 #include <settings/theme.h>
+#include <window/mainwindow.h>
+#include <window/rootuserbar.h>
 
 #include <QApplication>
 #include <QElapsedTimer>

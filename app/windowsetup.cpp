@@ -2,9 +2,9 @@
 
 #include <checkpoint/checkpointstore.h>
 #include <coding/auditlog.h>
+#include <keys/filekeystore.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
-#include <settings/filekeystore.h>
 #include <settings/providerpresets.h>
 #include <tools/sandboxcaches.h>
 

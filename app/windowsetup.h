@@ -2,7 +2,7 @@
 
 #include "commandline.h"
 
-#include <mainwindow.h>
+#include <window/mainwindow.h>
 
 #include <QProcessEnvironment>
 

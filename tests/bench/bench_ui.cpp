@@ -22,9 +22,9 @@
 #include <session/sessionstore.h>
 
 #include <agentsession.h>
-#include <conversationpage.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <sessions/opensessions.h>
+#include <window/mainwindow.h>
 
 #include <QAction>
 #include <QApplication>

@@ -2,7 +2,7 @@
 
 // An in-memory KeyStore for tests: answers from the event loop like the real ones, and can be
 // told to fail (as a keyring without backend, or one that refuses).
-#include <settings/keystore.h>
+#include <keys/keystore.h>
 
 #include <QHash>
 

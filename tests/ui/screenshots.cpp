@@ -2,33 +2,26 @@
 // people to look at (scripts/screenshots). Each state is a real window on a temporary git
 // repository, driven like a user would drive it, with a scripted model.
 #include <agentsession.h>
-#include <agentstatusbar.h>
 #include <ai/pricing.h>
-#include <changedfilespanel.h>
-#include <compactdialog.h>
-#include <composer.h>
+#include <common/usagelabel.h>
+#include <composer/composer.h>
 #include <context/compaction.h>
 #include <context/rewind.h>
+#include <contextview/compactdialog.h>
 #include <contextview/contextdialog.h>
 #include <conversation/compactionitem.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>
-#include <conversationpage.h>
-#include <followuppanel.h>
 #include <i18n/translations.h>
 #include <loop/agent.h>
-#include <mainwindow.h>
 #include <mcp/mcpservers.h>
-#include <modelresolver.h>
-#include <projecttrustdialog.h>
+#include <page/conversationpage.h>
 #include <review/reviewqueue.h>
 #include <review/ruleofferbar.h>
 #include <review/shellwritesreviewview.h>
 #include <rewind/rewindcontroller.h>
 #include <rewind/rewinddialog.h>
-#include <rootuserbar.h>
-#include <sandboxnoticebar.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
@@ -38,9 +31,16 @@
 #include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
 #include <settings/settingsdialog.h>
+#include <statusbar/agentstatusbar.h>
 #include <testtools.h>
 #include <tools/shelloverlay.h>
-#include <usagelabel.h>
+#include <window/changedfilespanel.h>
+#include <window/followuppanel.h>
+#include <window/mainwindow.h>
+#include <window/modelresolver.h>
+#include <window/projecttrustdialog.h>
+#include <window/rootuserbar.h>
+#include <window/sandboxnoticebar.h>
 #include <worktree/sessionworktrees.h>
 
 #include <QAbstractButton>

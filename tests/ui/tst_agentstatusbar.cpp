@@ -1,8 +1,8 @@
 // The status bar on real widgets: the model menu, the thinking level, switching only between
 // turns, and the usage summary (context, tokens, cost).
-#include <agentstatusbar.h>
-#include <usagelabel.h>
-#include <usagesummary.h>
+#include <common/usagelabel.h>
+#include <common/usagesummary.h>
+#include <statusbar/agentstatusbar.h>
 
 #include <ai/pricing.h>
 

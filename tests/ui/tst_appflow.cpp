@@ -4,22 +4,22 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <agentstatusbar.h>
-#include <changedfilespanel.h>
-#include <composer.h>
+#include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/messageitem.h>
 #include <conversation/toolcarditem.h>
-#include <conversationpage.h>
-#include <followuppanel.h>
 #include <loop/agent.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <review/diffreviewview.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
 #include <sessions/sessionspanel.h>
+#include <statusbar/agentstatusbar.h>
 #include <testtools.h>
+#include <window/changedfilespanel.h>
+#include <window/followuppanel.h>
+#include <window/mainwindow.h>
 
 #include <QAbstractButton>
 #include <QApplication>

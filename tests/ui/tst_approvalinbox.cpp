@@ -6,9 +6,8 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <composer.h>
-#include <conversationpage.h>
-#include <mainwindow.h>
+#include <composer/composer.h>
+#include <page/conversationpage.h>
 #include <review/diffreviewview.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
@@ -17,6 +16,7 @@
 #include <sessions/approvalinboxdialog.h>
 #include <sessions/opensessions.h>
 #include <settings/appsettings.h>
+#include <window/mainwindow.h>
 
 #include <QAbstractButton>
 #include <QApplication>

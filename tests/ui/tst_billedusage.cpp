@@ -3,13 +3,13 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <agentstatusbar.h>
-#include <composer.h>
-#include <conversationpage.h>
+#include <common/usagesummary.h>
+#include <composer/composer.h>
 #include <loop/agent.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <scriptedmodel.h>
-#include <usagesummary.h>
+#include <statusbar/agentstatusbar.h>
+#include <window/mainwindow.h>
 
 #include <QStandardPaths>
 #include <QTemporaryDir>

@@ -4,15 +4,15 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <compactdialog.h>
 #include <context/compaction.h>
 #include <context/tokenestimate.h>
+#include <contextview/compactdialog.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
-#include <conversationpage.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
+#include <window/mainwindow.h>
 
 #include <QAction>
 #include <QFile>

@@ -8,11 +8,11 @@
 #include <conversation/compactionitem.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
-#include <conversationpage.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
+#include <window/mainwindow.h>
 
 #include <QAccessible>
 #include <QScrollBar>

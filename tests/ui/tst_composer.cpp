@@ -1,7 +1,7 @@
 // The composer: what Enter, Shift+Enter, Alt+Enter and Esc do while idle and while the agent
 // runs, and the `@` file list on a real git repository.
-#include <composer.h>
-#include <repositoryfiles.h>
+#include <composer/composer.h>
+#include <composer/repositoryfiles.h>
 
 #include "../tools/toolstest.h"
 

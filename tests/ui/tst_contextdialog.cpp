@@ -6,18 +6,18 @@
 #include "fakekeystore.h"
 
 #include <agentsession.h>
-#include <agentstatusbar.h>
 #include <ai/modelcatalog.h>
-#include <composer.h>
+#include <common/usagelabel.h>
+#include <composer/composer.h>
 #include <context/contextview.h>
 #include <contextview/contextdialog.h>
-#include <conversationpage.h>
 #include <loop/agent.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <scriptedmodel.h>
 #include <settings/settingsdialog.h>
+#include <statusbar/agentstatusbar.h>
 #include <testtools.h>
-#include <usagelabel.h>
+#include <window/mainwindow.h>
 
 #include <QAction>
 #include <QComboBox>

@@ -1,6 +1,6 @@
 // The follow-up panel on a real Agent whose run waits in a gate tool: queue, reorder, edit,
 // delete, send now, pause. The model is scripted.
-#include <followuppanel.h>
+#include <window/followuppanel.h>
 
 #include <loop/agent.h>
 #include <scriptedmodel.h>

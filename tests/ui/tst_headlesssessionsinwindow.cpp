@@ -7,19 +7,19 @@
 #include "fakekeystore.h"
 
 #include <agentsession.h>
-#include <composer.h>
+#include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
-#include <conversationpage.h>
 #include <headlessrun.h>
 #include <httptestserver.h>
-#include <mainwindow.h>
 #include <modelreplies.h>
+#include <page/conversationpage.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
 #include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
+#include <window/mainwindow.h>
 
 #include <QApplication>
 #include <QFile>

@@ -5,9 +5,9 @@
 
 #include <agentsession.h>
 #include <hostilerepository.h>
-#include <mainwindow.h>
 #include <review/filediffview.h>
 #include <scriptedmodel.h>
+#include <window/mainwindow.h>
 
 #include <checkpoint/checkpointstore.h>
 

@@ -2,8 +2,8 @@
 // it), and the fallback from a keyring without backend to that file, with a warning.
 #include "fakekeystore.h"
 
-#include <settings/fallbackkeystore.h>
-#include <settings/filekeystore.h>
+#include <keys/fallbackkeystore.h>
+#include <keys/filekeystore.h>
 
 #include <QFile>
 #include <QSignalSpy>

@@ -9,19 +9,19 @@
 #include "fakekeystore.h"
 
 #include <agentsession.h>
-#include <composer.h>
+#include <composer/composer.h>
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>
-#include <conversationpage.h>
-#include <mainwindow.h>
 #include <mcp/mcpservers.h>
 #include <mcp/mcpserverspage.h>
+#include <page/conversationpage.h>
 #include <permissions/projecttrust.h>
-#include <projecttrustdialog.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
 #include <settings/appsettings.h>
 #include <settings/settingsdialog.h>
+#include <window/mainwindow.h>
+#include <window/projecttrustdialog.h>
 
 #include <QAbstractButton>
 #include <QFile>

@@ -6,21 +6,21 @@
 #include "fakekeystore.h"
 
 #include <agentsession.h>
-#include <agentstatusbar.h>
-#include <composer.h>
+#include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
-#include <conversationpage.h>
 #include <fixtures.h>
-#include <followuppanel.h>
 #include <httptestserver.h>
 #include <loop/agent.h>
-#include <mainwindow.h>
 #include <modelreplies.h>
+#include <page/conversationpage.h>
 #include <review/reviewqueue.h>
 #include <sessions/sessionspanel.h>
 #include <settings/appsettings.h>
 #include <settings/settingsdialog.h>
+#include <statusbar/agentstatusbar.h>
+#include <window/followuppanel.h>
+#include <window/mainwindow.h>
 
 #include <QAbstractButton>
 #include <QComboBox>

@@ -5,17 +5,17 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <composer.h>
-#include <conversationpage.h>
-#include <desktopnotifier.h>
+#include <composer/composer.h>
 #include <loop/agent.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <permissions/permissionbroker.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
 #include <sessions/sessionspanel.h>
 #include <settings/settingsdialog.h>
 #include <testtools.h>
+#include <window/desktopnotifier.h>
+#include <window/mainwindow.h>
 
 #include <QApplication>
 #include <QCheckBox>

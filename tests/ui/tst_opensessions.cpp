@@ -7,12 +7,10 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <composer.h>
+#include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
-#include <conversationpage.h>
-#include <desktopnotifier.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <permissions/permissionbroker.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
@@ -23,6 +21,8 @@
 #include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
 #include <testtools.h>
+#include <window/desktopnotifier.h>
+#include <window/mainwindow.h>
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -6,16 +6,16 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <agentstatusbar.h>
-#include <conversationpage.h>
 #include <loop/agent.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <permissions/projecttrust.h>
-#include <projecttrustdialog.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
-#include <sessionrulesdialog.h>
+#include <statusbar/agentstatusbar.h>
+#include <window/mainwindow.h>
+#include <window/projecttrustdialog.h>
+#include <window/sessionrulesdialog.h>
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

@@ -12,19 +12,19 @@
 #include <checkpoint/checkpointrecorder.h>
 #include <checkpoint/checkpointstore.h>
 #include <coding/checkpointrewind.h>
-#include <composer.h>
+#include <composer/composer.h>
 #include <context/contextview.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/rewinditem.h>
-#include <conversationpage.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <review/filediffview.h>
 #include <rewind/rewindcontroller.h>
 #include <rewind/rewinddialog.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <settings/appsettings.h>
+#include <window/mainwindow.h>
 
 #include <QAction>
 #include <QApplication>

@@ -1,7 +1,7 @@
 // A window started as root says so in a bar above everything else (files it writes will belong
 // to root), on the real main window; any other user gets no bar.
-#include <mainwindow.h>
-#include <rootuserbar.h>
+#include <window/mainwindow.h>
+#include <window/rootuserbar.h>
 
 #include <QImage>
 #include <QLabel>

@@ -5,15 +5,15 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <composer.h>
-#include <conversationpage.h>
+#include <composer/composer.h>
 #include <loop/agent.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <permissions/permissionsettings.h>
 #include <review/reviewqueue.h>
 #include <review/ruleofferbar.h>
 #include <scriptedmodel.h>
 #include <settings/appsettings.h>
+#include <window/mainwindow.h>
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -6,11 +6,11 @@
 #include "fakekeystore.h"
 
 #include <agentsession.h>
-#include <mainwindow.h>
 #include <review/bashreviewview.h>
-#include <sandboxnoticebar.h>
 #include <scriptedmodel.h>
 #include <settings/settingsdialog.h>
+#include <window/mainwindow.h>
+#include <window/sandboxnoticebar.h>
 
 #include <QComboBox>
 #include <QDir>

@@ -4,17 +4,17 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <changedfilespanel.h>
-#include <composer.h>
+#include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>
-#include <conversationpage.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <review/filediffview.h>
 #include <scriptedmodel.h>
 #include <testtools.h>
 #include <tools/unifieddiff.h>
+#include <window/changedfilespanel.h>
+#include <window/mainwindow.h>
 
 #include <QAbstractButton>
 #include <QApplication>

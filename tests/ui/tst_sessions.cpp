@@ -4,23 +4,23 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <agentstatusbar.h>
-#include <composer.h>
+#include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/messageitem.h>
 #include <conversation/toolcarditem.h>
-#include <conversationpage.h>
-#include <followuppanel.h>
-#include <leftoversteeringview.h>
 #include <loop/agent.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
+#include <page/leftoversteeringview.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <sessions/opensessions.h>
 #include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
+#include <statusbar/agentstatusbar.h>
 #include <testtools.h>
+#include <window/followuppanel.h>
+#include <window/mainwindow.h>
 
 #include <QAbstractButton>
 #include <QApplication>

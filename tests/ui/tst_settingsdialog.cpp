@@ -3,7 +3,7 @@
 #include "fakekeystore.h"
 #include "httptestserver.h"
 
-#include <settings/filekeystore.h>
+#include <keys/filekeystore.h>
 #include <settings/providerpresets.h>
 #include <settings/settingsdialog.h>
 #include <settings/theme.h>

@@ -4,14 +4,14 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <composer.h>
-#include <conversationpage.h>
-#include <mainwindow.h>
+#include <composer/composer.h>
+#include <page/conversationpage.h>
 #include <review/bashreviewview.h>
 #include <review/reviewqueue.h>
 #include <review/shellwritesreviewview.h>
 #include <scriptedmodel.h>
 #include <tools/shelloverlay.h>
+#include <window/mainwindow.h>
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -6,16 +6,16 @@
 #include "fakekeystore.h"
 
 #include <agentsession.h>
-#include <composer.h>
+#include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
-#include <conversationpage.h>
 #include <i18n/translations.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
 #include <review/reviewqueue.h>
 #include <scriptedmodel.h>
 #include <sessions/sessionspanel.h>
 #include <settings/settingsdialog.h>
+#include <window/mainwindow.h>
 
 #include <QAbstractButton>
 #include <QAction>

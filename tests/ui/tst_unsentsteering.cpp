@@ -4,13 +4,13 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
-#include <composer.h>
-#include <conversationpage.h>
-#include <leftoversteeringview.h>
+#include <composer/composer.h>
 #include <loop/agent.h>
-#include <mainwindow.h>
+#include <page/conversationpage.h>
+#include <page/leftoversteeringview.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
+#include <window/mainwindow.h>
 
 #include <QApplication>
 #include <QJsonArray>

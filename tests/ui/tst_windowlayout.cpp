@@ -1,10 +1,10 @@
 // The window's layout as the user left it: size, splitters and the side panel come back at
 // the next start; a first start fits a 1000x700 screen.
-#include <composer.h>
-#include <conversationpage.h>
-#include <followuppanel.h>
-#include <mainwindow.h>
+#include <composer/composer.h>
+#include <page/conversationpage.h>
 #include <review/reviewanswerbar.h>
+#include <window/followuppanel.h>
+#include <window/mainwindow.h>
 
 #include <QAction>
 #include <QApplication>

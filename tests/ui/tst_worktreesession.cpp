@@ -5,13 +5,13 @@
 #include "../checkpoint/checkpointtesttree.h"
 
 #include <agentsession.h>
-#include <composer.h>
-#include <conversationpage.h>
-#include <mainwindow.h>
+#include <composer/composer.h>
+#include <page/conversationpage.h>
 #include <review/shellwritesreviewview.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <sessions/sessionspanel.h>
+#include <window/mainwindow.h>
 #include <worktree/sessionworktrees.h>
 
 #include <QAbstractButton>

@@ -2,7 +2,7 @@
 
 #include "conversationstyle.h"
 
-#include "../usagelabel.h"
+#include "common/usagelabel.h"
 
 #include <QCoreApplication>
 #include <QPainter>

@@ -1,6 +1,6 @@
 #include "mcpservers.h"
 
-#include "settings/keystore.h"
+#include "keys/keystore.h"
 
 #include <mcp/mcpconfigexpansion.h>
 #include <mcp/mcphost.h>

@@ -1,7 +1,7 @@
 #include "mcpserverspage.h"
 
+#include "keys/keystore.h"
 #include "mcpservers.h"
-#include "settings/keystore.h"
 
 #include <mcp/mcpconfig.h>
 #include <mcp/mcptool.h>

@@ -1,6 +1,6 @@
 #include "rewinddialog.h"
 
-#include "../review/filediffview.h"
+#include "review/filediffview.h"
 
 #include <QButtonGroup>
 #include <QDialogButtonBox>

@@ -4,9 +4,9 @@
 #include "approvalinbox.h"
 #include "opensessions.h"
 
+#include <common/tabchain.h>
 #include <review/reviewanswerbar.h>
 #include <review/reviewviews.h>
-#include <tabchain.h>
 
 #include <QAction>
 #include <QApplication>

@@ -1,10 +1,10 @@
 #include "sessionpages.h"
 
 #include "agentsession.h"
-#include "composer.h"
-#include "conversationpage.h"
+#include "composer/composer.h"
 #include "mcp/mcpcompletions.h"
 #include "opensessions.h"
+#include "page/conversationpage.h"
 
 namespace Ui {
 

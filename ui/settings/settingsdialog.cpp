@@ -4,7 +4,7 @@
 
 #include "i18n/translations.h"
 
-#include "keystore.h"
+#include "keys/keystore.h"
 #include "providerpresets.h"
 
 #include <ai/modelcatalog.h>

@@ -1,16 +1,17 @@
 #include "mainwindow.h"
 
-#include "agentstatusbar.h"
 #include "changedfilespanel.h"
-#include "compactdialog.h"
-#include "composer.h"
+#include "common/tabchain.h"
+#include "composer/composer.h"
+#include "contextview/compactdialog.h"
 #include "contextview/contextdialog.h"
-#include "conversationpage.h"
 #include "desktopnotifier.h"
 #include "followuppanel.h"
+#include "keys/keystore.h"
 #include "mcp/mcpcompletions.h"
 #include "mcp/mcpservers.h"
 #include "modelresolver.h"
+#include "page/conversationpage.h"
 #include "projecttrustdialog.h"
 #include "review/filediffview.h"
 #include "review/reviewqueue.h"
@@ -23,10 +24,9 @@
 #include "sessions/sessionpages.h"
 #include "sessions/sessionshortcuts.h"
 #include "sessions/sessionspanel.h"
-#include "settings/keystore.h"
 #include "settings/settingsdialog.h"
 #include "settings/theme.h"
-#include "tabchain.h"
+#include "statusbar/agentstatusbar.h"
 
 #include <ai/modelcatalog.h>
 #include <coding/codingsession.h>

@@ -1,6 +1,6 @@
 #include "compactdialog.h"
 
-#include "usagelabel.h"
+#include "common/usagelabel.h"
 
 #include <context/contextview.h>
 

@@ -1,12 +1,12 @@
 #include "conversationpage.h"
 
-#include "composer.h"
+#include "common/tabchain.h"
+#include "composer/composer.h"
 #include "conversation/conversationview.h"
 #include "leftoversteeringview.h"
 #include "review/reviewqueue.h"
 #include "review/ruleofferbar.h"
 #include "rewind/rewindcontroller.h"
-#include "tabchain.h"
 #include "welcomeview.h"
 
 #include <loop/agent.h>

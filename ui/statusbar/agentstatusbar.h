@@ -1,8 +1,8 @@
 #pragma once
 
 #include "agentsession.h"
+#include "common/usagesummary.h"
 #include "settings/modelselection.h"
-#include "usagesummary.h"
 
 #include <QElapsedTimer>
 #include <QPointer>

@@ -1,6 +1,6 @@
 #include "modelresolver.h"
 
-#include "settings/keystore.h"
+#include "keys/keystore.h"
 
 #include <ai/demomodelclient.h>
 

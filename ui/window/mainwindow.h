@@ -1,9 +1,9 @@
 #pragma once
 
 #include "agentsession.h"
+#include "common/usagesummary.h"
 #include "recentrepositories.h"
 #include "settings/appsettings.h"
-#include "usagesummary.h"
 
 #include <coding/repository.h>
 

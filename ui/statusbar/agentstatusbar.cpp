@@ -1,7 +1,7 @@
 #include "agentstatusbar.h"
 
+#include "common/usagelabel.h"
 #include "modelbutton.h"
-#include "usagelabel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,0 +1,1 @@
+// A file at ui/'s top that is not the session front end.
