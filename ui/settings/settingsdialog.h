@@ -10,6 +10,7 @@ QT_BEGIN_NAMESPACE
 class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -18,6 +19,7 @@ class QSpinBox;
 class QTabWidget;
 class QTimer;
 class QToolButton;
+class QVBoxLayout;
 QT_END_NAMESPACE
 
 namespace AgentCore {
@@ -68,10 +70,24 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // The constructor's steps, one a page or section.
+    QVBoxLayout *addPages(QVBoxLayout *top, const AppSettings &settings, KeyStore *keyStore);
+    void addModelSection(QVBoxLayout *page);
+    QFormLayout *addAgentSection(QVBoxLayout *page);
+    QFormLayout *addNotificationSection(QVBoxLayout *page);
+    QFormLayout *addAppearanceSection(QVBoxLayout *page);
+    void addButtons(QVBoxLayout *top);
+    void makeTimers();
+
     void buildModelSection(QWidget *page);
     QWidget *buildBaseUrlRow();
     QWidget *buildKeyRow();
     QWidget *withMessage(QWidget *field, QLabel *message);
+    void buildTurnFields();
+    void buildSandboxFields();
+    void buildNetworkRules();
+    void buildReadablePaths();
+    void buildReviewShellWrites();
     void loadSettings(const AppSettings &settings);
     ModelSelection currentSelection() const;
 
