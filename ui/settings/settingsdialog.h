@@ -33,8 +33,11 @@ class KeyStore;
 class McpServers;
 class McpServersPage;
 
-/// Preferences: the model (provider, base URL, model, API key, thinking, and the context
-/// window of a model the catalog does not know), the agent's turn limit and the theme. The stored key is read into the key field asynchronously; OK writes a
+/// Preferences in two tabs. General: the model (provider, base URL, model, API key, thinking,
+/// and the context window of a model the catalog does not know), the agent (turn limit,
+/// automatic compaction, the Bash sandbox, its network and readable paths, the review of what
+/// shell commands write), notifications, and appearance (theme, language). MCP servers:
+/// McpServersPage. The stored key is read into the key field asynchronously; OK writes a
 /// changed key through the KeyStore and closes only once the write succeeded (its error is
 /// shown otherwise). For an OpenAI-compatible endpoint the Model field offers the models the
 /// server lists (asked in the background, with the key when one is set; free text otherwise).
