@@ -84,7 +84,7 @@ std::optional<Message> cleanedMessage(const Message &message)
 
 // Two calls with the same id (servers that number calls per turn, or empty ids) must still
 // be told apart by the API: later ones get a counter suffix. The agent loop already gives each
-// call of a conversation an id of its own (core/toolcallids.h); this keeps a request valid for
+// call of a conversation an id of its own (loop/toolcallids.h); this keeps a request valid for
 // any other history (a context a caller built by hand, an extension's rewrite).
 QString uniqueToolCallId(const QString &id, int maxLength, QSet<QString> *used)
 {

@@ -5,7 +5,7 @@
 namespace AgentCore {
 
 /// The one implementation of the tool-call rules every provider shares, used by the loop's
-/// projection (core/toolprotocol.h, before every request) and by the wire builders
+/// projection (loop/toolprotocol.h, before every request) and by the wire builders
 /// (wireHistory, for any history a caller hands them). Pure; thread-safe; O(n):
 /// drops assistant messages with no tool call and no non-blank text (left by errors and
 /// aborts) and tool results without a matching call (orphans, duplicates); puts each result

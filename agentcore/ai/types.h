@@ -70,7 +70,7 @@ struct ContentBlock
     /// run: it gets this as its isError result.
     QString argumentsError;
     /// ToolCall: the id the provider sent, when the conversation had to give the call another
-    /// one because an earlier call already had it (core/toolcallids.h); empty otherwise.
+    /// one because an earlier call already had it (loop/toolcallids.h); empty otherwise.
     QString providerId;
     /// Image (in a tool's result): "image/png", "image/jpeg", "image/gif" or "image/webp".
     QString mimeType;

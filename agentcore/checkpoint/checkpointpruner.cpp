@@ -3,6 +3,7 @@
 #include "checkpoint.h"
 #include "checkpointstore.h"
 #include "shadowgit.h"
+#include "storefiles.h"
 
 #include <files/privatefiles.h>
 
@@ -32,14 +33,6 @@ struct Chain
     QList<Record> records; ///< newest first, as far as the shallow file lets git see
 };
 
-QList<QByteArray> splitNul(const QByteArray &bytes)
-{
-    QList<QByteArray> parts = bytes.split('\0');
-    if (!parts.isEmpty() && parts.last().isEmpty())
-        parts.removeLast();
-    return parts;
-}
-
 std::optional<Chain> chainOf(const ShadowGit &git, const QString &ref)
 {
     const ShadowGit::Result log = git.run({QStringLiteral("log"),
@@ -51,7 +44,7 @@ std::optional<Chain> chainOf(const ShadowGit &git, const QString &ref)
         return std::nullopt;
     Chain chain;
     chain.ref = ref;
-    for (const QByteArray &entry : splitNul(log.out)) {
+    for (const QByteArray &entry : StoreFiles::splitNul(log.out)) {
         const QList<QByteArray> fields = entry.split(' ');
         if (fields.size() < 3)
             continue;
@@ -107,108 +100,166 @@ bool writeLines(const QString &path, const QSet<QString> &lines)
     return QFile::rename(temporary, path);
 }
 
+// One prune's work under the store's lock: each session's chain dropped (its session is gone)
+// or cut below its oldest kept checkpoint (the shallow file), then the index reset if anything
+// went.
+class ChainCutter
+{
+public:
+    ChainCutter(const ShadowGit &git,
+                const QSet<QString> &liveSessions,
+                const CheckpointPruner::Limits &limits)
+        : m_git(git)
+        , m_liveSessions(liveSessions)
+        , m_limits(limits)
+    {}
+
+    // False: stopped on an error (outcome().error), nothing more to do.
+    bool cutAll()
+    {
+        const ShadowGit::Result refs = m_git.run({QStringLiteral("for-each-ref"),
+                                                  QStringLiteral("--format=%(refname)"),
+                                                  QStringLiteral("refs/agentdesk/")});
+        if (!refs.ok()) {
+            m_outcome.error = refs.problem();
+            return false;
+        }
+        const QString shallowPath = m_git.gitDir() + QStringLiteral("/shallow");
+        m_oldShallow = readLines(shallowPath);
+        m_now = QDateTime::currentSecsSinceEpoch();
+        for (const QByteArray &line : refs.out.split('\n')) {
+            const QString ref = QString::fromUtf8(line.trimmed());
+            if (ref.isEmpty())
+                continue;
+            const std::optional<Chain> chain = chainOf(m_git, ref);
+            if (!chain || dropIfGone(*chain))
+                continue;
+            cut(*chain);
+        }
+        if (m_shallow != m_oldShallow && !writeLines(shallowPath, m_shallow)) {
+            m_outcome.error = QStringLiteral("cannot write %1").arg(shallowPath);
+            return false;
+        }
+        return !m_dropped || resetIndex();
+    }
+
+    const CheckpointPruner::Outcome &outcome() const { return m_outcome; }
+    bool droppedAny() const { return m_dropped; }
+
+private:
+    // A session with no file, past the grace time: its ref goes, and with it the chain.
+    bool dropIfGone(const Chain &chain)
+    {
+        const qint64 newest = chain.records.first().time;
+        if (m_liveSessions.contains(chain.sessionId)
+            || m_now - newest < m_limits.deletedSessionGraceSeconds)
+            return false;
+        const ShadowGit::Result removed = m_git.run(
+            {QStringLiteral("update-ref"), QStringLiteral("-d"), chain.ref});
+        if (!removed.ok()) {
+            m_outcome.error = removed.problem();
+            return false;
+        }
+        m_outcome.droppedSessions.append(chain.sessionId);
+        m_dropped = true;
+        return true;
+    }
+
+    // Newest first: the kept ones are a prefix of the chain.
+    void cut(const Chain &chain)
+    {
+        qsizetype kept = 0;
+        for (const Record &record : chain.records) {
+            const bool young = m_now - record.time <= qint64(m_limits.maxAgeDays) * 86400;
+            if (kept >= qMax(1, m_limits.keepNewest) && (kept >= m_limits.maxPerSession || !young)) {
+                break;
+            }
+            ++kept;
+        }
+        const QString oldest = chain.records.at(kept - 1).commit;
+        if (kept < chain.records.size()) {
+            m_shallow.insert(oldest);
+            m_outcome.droppedCheckpoints += int(chain.records.size() - kept);
+            m_dropped = true;
+        } else if (m_oldShallow.contains(oldest)) {
+            m_shallow.insert(oldest); // cut by an earlier prune
+        }
+    }
+
+    // gc keeps what the shadow index names, and an incremental snapshot (TreeWatcher) leaves
+    // the index at the last full pass, which may be a checkpoint just cut. The index becomes
+    // HEAD's tree, the newest checkpoint; -m keeps the stat data of every entry that did not
+    // change, so the next full pass still stats rather than hashes, and -i leaves the work
+    // tree out of it (its files may differ from either).
+    bool resetIndex()
+    {
+        const ShadowGit::Result reset = m_git.run({QStringLiteral("read-tree"),
+                                                   QStringLiteral("-m"),
+                                                   QStringLiteral("-i"),
+                                                   QStringLiteral("HEAD")});
+        if (!reset.ok()) {
+            m_outcome.error = reset.problem();
+            return false;
+        }
+        return true;
+    }
+
+    const ShadowGit &m_git;
+    const QSet<QString> &m_liveSessions;
+    const CheckpointPruner::Limits &m_limits;
+    qint64 m_now = 0; ///< seconds since the epoch, as the chains are read
+    QSet<QString> m_oldShallow;
+    QSet<QString> m_shallow;
+    CheckpointPruner::Outcome m_outcome;
+    bool m_dropped = false;
+};
+
+// After the lock is released: gc.auto is off for every other command of the store (a snapshot
+// never pays for it). With anything dropped, the objects nothing reaches any more older than
+// \a expiry go; else git's own threshold decides.
+void collectGarbage(const ShadowGit &git,
+                    bool dropped,
+                    const QString &expiry,
+                    CheckpointPruner::Outcome *outcome)
+{
+    const ShadowGit::Result gc = dropped ? git.run({QStringLiteral("gc"),
+                                                    QStringLiteral("--quiet"),
+                                                    QStringLiteral("--prune=") + expiry})
+                                         : git.run({QStringLiteral("-c"),
+                                                    QStringLiteral("gc.auto=6700"),
+                                                    QStringLiteral("gc"),
+                                                    QStringLiteral("--auto"),
+                                                    QStringLiteral("--quiet")});
+    if (!gc.ok() && outcome->error.isEmpty())
+        outcome->error = gc.problem();
+}
+
 } // namespace
 
 CheckpointPruner::Outcome CheckpointPruner::prune(const CheckpointStore &store,
                                                   const QSet<QString> &liveSessions,
                                                   const Limits &limits)
 {
-    Outcome outcome;
     if (!QFileInfo::exists(store.gitDir() + QStringLiteral("/HEAD")))
-        return outcome; // no store yet
+        return {}; // no store yet
     const ShadowGit git(store.gitDir(), store.workTree());
-    bool dropped = false;
+    ChainCutter cutter(git, liveSessions, limits);
     {
         // The store's own lock (CheckpointStore takes it for every write): no checkpoint is
         // recorded and no restore reads the chains while they are cut.
         QLockFile lock(store.gitDir() + QStringLiteral(".lock"));
         lock.setStaleLockTime(0);
         if (!lock.tryLock(120000)) {
-            outcome.error = QStringLiteral("the checkpoint store %1 is busy; not pruned")
-                                .arg(store.gitDir());
-            return outcome;
+            Outcome busy;
+            busy.error = QStringLiteral("the checkpoint store %1 is busy; not pruned")
+                             .arg(store.gitDir());
+            return busy;
         }
-        const ShadowGit::Result refs = git.run({QStringLiteral("for-each-ref"),
-                                                QStringLiteral("--format=%(refname)"),
-                                                QStringLiteral("refs/agentdesk/")});
-        if (!refs.ok()) {
-            outcome.error = refs.problem();
-            return outcome;
-        }
-        const QString shallowPath = store.gitDir() + QStringLiteral("/shallow");
-        const QSet<QString> oldShallow = readLines(shallowPath);
-        QSet<QString> shallow;
-        const qint64 now = QDateTime::currentSecsSinceEpoch();
-        for (const QByteArray &line : refs.out.split('\n')) {
-            const QString ref = QString::fromUtf8(line.trimmed());
-            if (ref.isEmpty())
-                continue;
-            const std::optional<Chain> chain = chainOf(git, ref);
-            if (!chain)
-                continue;
-            const qint64 newest = chain->records.first().time;
-            if (!liveSessions.contains(chain->sessionId)
-                && now - newest >= limits.deletedSessionGraceSeconds) {
-                const ShadowGit::Result removed = git.run(
-                    {QStringLiteral("update-ref"), QStringLiteral("-d"), ref});
-                if (removed.ok()) {
-                    outcome.droppedSessions.append(chain->sessionId);
-                    dropped = true;
-                    continue;
-                }
-                outcome.error = removed.problem();
-            }
-            // Newest first: the kept ones are a prefix of the chain.
-            qsizetype kept = 0;
-            for (const Record &record : chain->records) {
-                const bool young = now - record.time <= qint64(limits.maxAgeDays) * 86400;
-                if (kept >= qMax(1, limits.keepNewest) && (kept >= limits.maxPerSession || !young)) {
-                    break;
-                }
-                ++kept;
-            }
-            const QString oldest = chain->records.at(kept - 1).commit;
-            if (kept < chain->records.size()) {
-                shallow.insert(oldest);
-                outcome.droppedCheckpoints += int(chain->records.size() - kept);
-                dropped = true;
-            } else if (oldShallow.contains(oldest)) {
-                shallow.insert(oldest); // cut by an earlier prune
-            }
-        }
-        if (shallow != oldShallow && !writeLines(shallowPath, shallow)) {
-            outcome.error = QStringLiteral("cannot write %1").arg(shallowPath);
-            return outcome;
-        }
-        // gc keeps what the shadow index names, and an incremental snapshot (TreeWatcher)
-        // leaves the index at the last full pass, which may be a checkpoint just cut. The
-        // index becomes HEAD's tree, the newest checkpoint; -m keeps the stat data of every
-        // entry that did not change, so the next full pass still stats rather than hashes,
-        // and -i leaves the work tree out of it (its files may differ from either).
-        if (dropped) {
-            const ShadowGit::Result reset = git.run({QStringLiteral("read-tree"),
-                                                     QStringLiteral("-m"),
-                                                     QStringLiteral("-i"),
-                                                     QStringLiteral("HEAD")});
-            if (!reset.ok()) {
-                outcome.error = reset.problem();
-                return outcome;
-            }
-        }
+        if (!cutter.cutAll())
+            return cutter.outcome();
     }
-
-    // gc.auto is off for every other command of the store (a snapshot never pays for it).
-    const ShadowGit::Result gc = dropped ? git.run(
-                                     {QStringLiteral("gc"),
-                                      QStringLiteral("--quiet"),
-                                      QStringLiteral("--prune=") + limits.unreachableExpiry})
-                                         : git.run({QStringLiteral("-c"),
-                                                    QStringLiteral("gc.auto=6700"),
-                                                    QStringLiteral("gc"),
-                                                    QStringLiteral("--auto"),
-                                                    QStringLiteral("--quiet")});
-    if (!gc.ok() && outcome.error.isEmpty())
-        outcome.error = gc.problem();
+    Outcome outcome = cutter.outcome();
+    collectGarbage(git, cutter.droppedAny(), limits.unreachableExpiry, &outcome);
     return outcome;
 }
 

@@ -19,10 +19,11 @@ class CheckpointStore;
 /// longer reaches the older ones).
 ///
 /// Blocking (it runs git, gc can take seconds on a large store): run it on a worker thread,
-/// off the agent's critical path (CodingAgent does, once, when it is made). The refs and the
-/// shallow file are changed under the store's lock; gc runs after the lock is released (a
-/// snapshot is never kept waiting for it), so it only deletes unreachable objects older than
-/// Limits::unreachableExpiry: an object a concurrent snapshot just wrote is never among them.
+/// off the agent's critical path (CodingAgent does when it is made, at most once a day per
+/// store). The refs and the shallow file are changed under the store's lock; gc runs after the
+/// lock is released (a snapshot is never kept waiting for it), so it only deletes unreachable
+/// objects older than Limits::unreachableExpiry: an object a concurrent snapshot just wrote is
+/// never among them.
 class CheckpointPruner final
 {
 public:

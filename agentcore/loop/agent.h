@@ -26,7 +26,7 @@ struct AgentConfig
     std::function<QList<AgentToolPtr>(const AbortToken &abort)> runTools;
     QList<Message> history; ///< the conversation so far
     /// false: every event wakes the Agent's thread on its own instead of in batches (see
-    /// core/internal/eventbatchclock.h). Much slower; there for bench_loop's variants.
+    /// loop/internal/eventbatchclock.h). Much slower; there for bench_loop's variants.
     bool batchEvents = true;
 };
 

@@ -8,7 +8,7 @@
 
 namespace AgentCore {
 
-class ToolRunner; // core/internal/toolrunner.h
+class ToolRunner; // loop/internal/toolrunner.h
 
 /// How one run of the loop behaves. Callbacks are called on the thread running the loop,
 /// except middlewares and effect hooks: they run with the tool call on a pool thread

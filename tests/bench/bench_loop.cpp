@@ -5,7 +5,7 @@
 // usage: bench_loop [RUNS] [TURNS_PER_RUN] [REPEATS] [overhead|batch|projection|variants|long-*]
 //        one JSON line per measurement; all of them without a name. overhead-agent and
 //        overhead-loop run one path of the overhead scenario (for profilers). variants runs the
-//        overhead scenario with each piece of the hand-off machinery (core/internal/) against
+//        overhead scenario with each piece of the hand-off machinery (agentcore/loop/internal/) against
 //        its simplest alternative, alternating, REPEATS rounds; medians (never run by default).
 //        long-agent and long-loop (never run by default; one per process, for its peak RSS):
 //        one conversation of TURNS_PER_RUN turns, its history growing with every turn; the

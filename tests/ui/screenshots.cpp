@@ -1539,7 +1539,9 @@ int main(int argc, char **argv)
                {QLatin1String("habit"), ruleOffer},
                {QLatin1String("inbox"), inbox},
                {QLatin1String("mcp"), mcpStates},
-               {QLatin1String("worktree"), worktreeReview}};
+               {QLatin1String("worktree"), worktreeReview},
+               {QLatin1String("settings"),
+                [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
         for (const auto &[name, save] : groups) {
             if (only == name)

@@ -62,6 +62,13 @@ QFrame *separator(QWidget *parent)
     return line;
 }
 
+// A section's title and the line below it.
+void addSectionHeading(QVBoxLayout *page, const QString &title, QWidget *parent)
+{
+    page->addWidget(sectionTitle(title, parent));
+    page->addWidget(separator(parent));
+}
+
 QLabel *messageLabel(const QString &objectName, QWidget *parent)
 {
     auto label = new QLabel(parent);
@@ -115,6 +122,28 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     setObjectName(QStringLiteral("settingsDialog"));
 
     auto top = new QVBoxLayout(this);
+    QVBoxLayout *general = addPages(top, settings, keyStore);
+    addModelSection(general);
+    QFormLayout *agentForm = addAgentSection(general);
+    QFormLayout *notifyForm = addNotificationSection(general);
+    QFormLayout *appearanceForm = addAppearanceSection(general);
+    alignLabelColumns({qobject_cast<QFormLayout *>(m_modelFields->layout()),
+                       agentForm,
+                       notifyForm,
+                       appearanceForm});
+    general->addStretch();
+    addButtons(top);
+    makeTimers();
+
+    loadSettings(settings);
+    resize(std::max(540, sizeHint().width()), sizeHint().height());
+}
+
+// The tabs: General (returns its layout, the sections go in it) and MCP servers.
+QVBoxLayout *SettingsDialog::addPages(QVBoxLayout *top,
+                                      const AppSettings &settings,
+                                      KeyStore *keyStore)
+{
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("settingsTabs"));
     auto general = new QWidget(m_tabs);
@@ -125,9 +154,13 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     m_mcpPage = new McpServersPage(settings.mcpServers, keyStore, m_tabs);
     m_tabs->addTab(m_mcpPage, tr("&MCP servers"));
     top->addWidget(m_tabs);
+    return layout;
+}
+
+void SettingsDialog::addModelSection(QVBoxLayout *page)
+{
     buildModelSection(this);
-    layout->addWidget(sectionTitle(tr("Model"), this));
-    layout->addWidget(separator(this));
+    addSectionHeading(page, tr("Model"), this);
     m_inUseNote = new QLabel(this);
     m_inUseNote->setObjectName(QStringLiteral("modelInUseNote"));
     m_inUseNote->setWordWrap(true);
@@ -135,10 +168,46 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     m_inUseNote->setFrameShape(QFrame::StyledPanel);
     m_inUseNote->setMargin(6);
     m_inUseNote->setVisible(false);
-    layout->addWidget(m_inUseNote);
-    layout->addWidget(m_demo);
-    layout->addWidget(m_modelFields);
+    page->addWidget(m_inUseNote);
+    page->addWidget(m_demo);
+    page->addWidget(m_modelFields);
+}
 
+// Turns, compaction, the sandbox and the review of shell writes.
+QFormLayout *SettingsDialog::addAgentSection(QVBoxLayout *page)
+{
+    buildTurnFields();
+    buildSandboxFields();
+    buildReadablePaths();
+    buildReviewShellWrites();
+    auto form = new QFormLayout;
+    form->addRow(tr("Max &turns:"), m_maxTurns);
+    form->addRow(QString(), m_autoCompact);
+    form->addRow(tr("&Sandbox:"), m_sandbox);
+    form->addRow(QString(), m_sandboxNetwork);
+    form->addRow(tr("Commands allowed the net&work:"), m_networkRules);
+    form->addRow(QString(), m_networkRulesProblem);
+    form->addRow(tr("Also readable in the sand&box:"), m_readablePaths);
+    form->addRow(QString(), m_reviewShellWrites);
+    if (const QString why = AgentCore::ShellOverlay::unsupportedReason(); !why.isEmpty()) {
+        // Said where the option is: on here it changes nothing until bubblewrap is new enough.
+        auto note = new QLabel(tr("Not available on this system: %1. Commands write to the "
+                                  "repository directly.")
+                                   .arg(why),
+                               this);
+        note->setObjectName(QStringLiteral("reviewShellWritesNote"));
+        note->setWordWrap(true);
+        note->setForegroundRole(QPalette::PlaceholderText);
+        form->addRow(QString(), note);
+    }
+    page->addSpacing(8);
+    addSectionHeading(page, tr("Agent"), this);
+    page->addLayout(form);
+    return form;
+}
+
+void SettingsDialog::buildTurnFields()
+{
     m_maxTurns = new QSpinBox(this);
     m_maxTurns->setObjectName(QStringLiteral("maxTurnsSpin"));
     m_maxTurns->setAccessibleName(tr("Maximum turns"));
@@ -152,6 +221,12 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
            "request as too long, the model summarises its older part and the agent goes on. "
            "Off: only Agent > Compact Conversation does, and a conversation that no longer fits "
            "stops the task."));
+}
+
+// The sandbox's mode, its network and the commands allowed the network without it: the
+// network fields are enabled only where they apply.
+void SettingsDialog::buildSandboxFields()
+{
     m_sandbox = new QComboBox(this);
     m_sandbox->setObjectName(QStringLiteral("sandboxCombo"));
     m_sandbox->setAccessibleName(tr("Sandbox for Bash commands"));
@@ -170,6 +245,20 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     m_sandboxNetwork->setToolTip(
         tr("Off: sandboxed commands cannot reach the network, not even servers on this "
            "computer (npm install, git fetch and curl fail)."));
+    buildNetworkRules();
+    const auto updateNetwork = [this] {
+        const bool sandboxed = m_sandbox->currentData().toInt() != int(AgentCore::SandboxMode::Off);
+        m_sandboxNetwork->setEnabled(sandboxed);
+        m_networkRules->setEnabled(sandboxed && !m_sandboxNetwork->isChecked());
+        m_readablePaths->setEnabled(sandboxed);
+    };
+    connect(m_sandbox, &QComboBox::currentIndexChanged, this, updateNetwork);
+    connect(m_sandboxNetwork, &QCheckBox::toggled, this, updateNetwork);
+}
+
+// The rules' field, and below it the lines that are no Bash rule.
+void SettingsDialog::buildNetworkRules()
+{
     m_networkRules = new QPlainTextEdit(this);
     m_networkRules->setObjectName(QStringLiteral("sandboxNetworkRules"));
     m_networkRules->setAccessibleName(tr("Commands allowed the network"));
@@ -197,14 +286,10 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
                 : tr("Not a Bash rule, ignored: %1").arg(invalid.join(QStringLiteral(", "))));
         m_networkRulesProblem->setVisible(!invalid.isEmpty());
     });
-    const auto updateNetwork = [this] {
-        const bool sandboxed = m_sandbox->currentData().toInt() != int(AgentCore::SandboxMode::Off);
-        m_sandboxNetwork->setEnabled(sandboxed);
-        m_networkRules->setEnabled(sandboxed && !m_sandboxNetwork->isChecked());
-        m_readablePaths->setEnabled(sandboxed);
-    };
-    connect(m_sandbox, &QComboBox::currentIndexChanged, this, updateNetwork);
-    connect(m_sandboxNetwork, &QCheckBox::toggled, this, updateNetwork);
+}
+
+void SettingsDialog::buildReadablePaths()
+{
     m_readablePaths = new QPlainTextEdit(this);
     m_readablePaths->setObjectName(QStringLiteral("sandboxReadablePaths"));
     m_readablePaths->setAccessibleName(tr("Also readable in the sandbox"));
@@ -218,37 +303,20 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
            "repository and its additional directories. Paths listed here, one a line, are "
            "shown too, read-only; your keys stay hidden inside them. Also \"sandboxReadable\" "
            "in settings.json's \"permissions\"."));
+}
+
+void SettingsDialog::buildReviewShellWrites()
+{
     m_reviewShellWrites = new QCheckBox(tr("&Review what shell commands write"), this);
     m_reviewShellWrites->setObjectName(QStringLiteral("reviewShellWritesCheck"));
     m_reviewShellWrites->setToolTip(
         tr("In the default permission mode a command that is not read-only runs on a copy of "
            "the repository; its changes open as a review like an edit's and only what you "
            "accept is written. Needs bubblewrap 0.9 or newer."));
-    auto agentForm = new QFormLayout;
-    agentForm->addRow(tr("Max &turns:"), m_maxTurns);
-    agentForm->addRow(QString(), m_autoCompact);
-    agentForm->addRow(tr("&Sandbox:"), m_sandbox);
-    agentForm->addRow(QString(), m_sandboxNetwork);
-    agentForm->addRow(tr("Commands allowed the net&work:"), m_networkRules);
-    agentForm->addRow(QString(), m_networkRulesProblem);
-    agentForm->addRow(tr("Also readable in the sand&box:"), m_readablePaths);
-    agentForm->addRow(QString(), m_reviewShellWrites);
-    if (const QString why = AgentCore::ShellOverlay::unsupportedReason(); !why.isEmpty()) {
-        // Said where the option is: on here it changes nothing until bubblewrap is new enough.
-        auto note = new QLabel(tr("Not available on this system: %1. Commands write to the "
-                                  "repository directly.")
-                                   .arg(why),
-                               this);
-        note->setObjectName(QStringLiteral("reviewShellWritesNote"));
-        note->setWordWrap(true);
-        note->setForegroundRole(QPalette::PlaceholderText);
-        agentForm->addRow(QString(), note);
-    }
-    layout->addSpacing(8);
-    layout->addWidget(sectionTitle(tr("Agent"), this));
-    layout->addWidget(separator(this));
-    layout->addLayout(agentForm);
+}
 
+QFormLayout *SettingsDialog::addNotificationSection(QVBoxLayout *page)
+{
     m_notifyApprovals = new QCheckBox(tr("When a session waits for an appr&oval"), this);
     m_notifyApprovals->setObjectName(QStringLiteral("notifyApprovalsCheck"));
     m_notifyFinished = new QCheckBox(tr("When a task &finishes or fails"), this);
@@ -258,14 +326,18 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
                              "attention, only while the AgentDesk window is not active. Click "
                              "the notification to go to the session."));
     }
-    auto notifyForm = new QFormLayout;
-    notifyForm->addRow(tr("Notify:"), m_notifyApprovals);
-    notifyForm->addRow(QString(), m_notifyFinished);
-    layout->addSpacing(8);
-    layout->addWidget(sectionTitle(tr("Notifications"), this));
-    layout->addWidget(separator(this));
-    layout->addLayout(notifyForm);
+    auto form = new QFormLayout;
+    form->addRow(tr("Notify:"), m_notifyApprovals);
+    form->addRow(QString(), m_notifyFinished);
+    page->addSpacing(8);
+    addSectionHeading(page, tr("Notifications"), this);
+    page->addLayout(form);
+    return form;
+}
 
+// The theme, and the language (which applies at the next start: a note says so).
+QFormLayout *SettingsDialog::addAppearanceSection(QVBoxLayout *page)
+{
     m_theme = new QComboBox(this);
     m_theme->setObjectName(QStringLiteral("themeCombo"));
     m_theme->setAccessibleName(tr("Theme"));
@@ -288,27 +360,29 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
         m_languageNote->setVisible(m_language->currentData().toString() != m_initial.language);
         m_fitHeight->start();
     });
-    auto appearanceForm = new QFormLayout;
-    appearanceForm->addRow(tr("Th&eme:"), m_theme);
-    appearanceForm->addRow(tr("&Language:"), m_language);
-    appearanceForm->addRow(QString(), m_languageNote);
-    layout->addSpacing(8);
-    layout->addWidget(sectionTitle(tr("Appearance"), this));
-    layout->addWidget(separator(this));
-    layout->addLayout(appearanceForm);
+    auto form = new QFormLayout;
+    form->addRow(tr("Th&eme:"), m_theme);
+    form->addRow(tr("&Language:"), m_language);
+    form->addRow(QString(), m_languageNote);
+    page->addSpacing(8);
+    addSectionHeading(page, tr("Appearance"), this);
+    page->addLayout(form);
+    return form;
+}
 
-    alignLabelColumns({qobject_cast<QFormLayout *>(m_modelFields->layout()),
-                       agentForm,
-                       notifyForm,
-                       appearanceForm});
-
-    layout->addStretch();
+void SettingsDialog::addButtons(QVBoxLayout *top)
+{
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
     top->addSpacing(4);
     top->addWidget(m_buttons);
+}
 
+// The height fitted after a change, the served models asked for and the stored key read once
+// the user stops typing.
+void SettingsDialog::makeTimers()
+{
     m_fitHeight = new QTimer(this);
     m_fitHeight->setSingleShot(true);
     m_fitHeight->setInterval(0);
@@ -330,9 +404,6 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, KeyStore *keyStore, 
     connect(m_keyReadDelay, &QTimer::timeout, this, &SettingsDialog::readStoredKey);
     if (m_keyStore)
         connect(m_keyStore, &KeyStore::locationChanged, this, &SettingsDialog::updateKeyNote);
-
-    loadSettings(settings);
-    resize(std::max(540, sizeHint().width()), sizeHint().height());
 }
 
 SettingsDialog::~SettingsDialog() = default;

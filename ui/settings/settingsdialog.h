@@ -10,6 +10,7 @@ QT_BEGIN_NAMESPACE
 class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -18,6 +19,7 @@ class QSpinBox;
 class QTabWidget;
 class QTimer;
 class QToolButton;
+class QVBoxLayout;
 QT_END_NAMESPACE
 
 namespace AgentCore {
@@ -31,8 +33,11 @@ class KeyStore;
 class McpServers;
 class McpServersPage;
 
-/// Preferences: the model (provider, base URL, model, API key, thinking, and the context
-/// window of a model the catalog does not know), the agent's turn limit and the theme. The stored key is read into the key field asynchronously; OK writes a
+/// Preferences in two tabs. General: the model (provider, base URL, model, API key, thinking,
+/// and the context window of a model the catalog does not know), the agent (turn limit,
+/// automatic compaction, the Bash sandbox, its network and readable paths, the review of what
+/// shell commands write), notifications, and appearance (theme, language). MCP servers:
+/// McpServersPage. The stored key is read into the key field asynchronously; OK writes a
 /// changed key through the KeyStore and closes only once the write succeeded (its error is
 /// shown otherwise). For an OpenAI-compatible endpoint the Model field offers the models the
 /// server lists (asked in the background, with the key when one is set; free text otherwise).
@@ -68,10 +73,24 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // The constructor's steps, one a page or section.
+    QVBoxLayout *addPages(QVBoxLayout *top, const AppSettings &settings, KeyStore *keyStore);
+    void addModelSection(QVBoxLayout *page);
+    QFormLayout *addAgentSection(QVBoxLayout *page);
+    QFormLayout *addNotificationSection(QVBoxLayout *page);
+    QFormLayout *addAppearanceSection(QVBoxLayout *page);
+    void addButtons(QVBoxLayout *top);
+    void makeTimers();
+
     void buildModelSection(QWidget *page);
     QWidget *buildBaseUrlRow();
     QWidget *buildKeyRow();
     QWidget *withMessage(QWidget *field, QLabel *message);
+    void buildTurnFields();
+    void buildSandboxFields();
+    void buildNetworkRules();
+    void buildReadablePaths();
+    void buildReviewShellWrites();
     void loadSettings(const AppSettings &settings);
     ModelSelection currentSelection() const;
 
