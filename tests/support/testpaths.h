@@ -8,7 +8,7 @@
 /// checkout is and ccache shares them between clones.
 namespace TestSupport {
 
-/// \a relative under the checkout, e.g. sourcePath(u"tests/mcp/fakeserver.py").
+/// \a relative under the checkout, e.g. sourcePath(QStringLiteral("tests/mcp/fakeserver.py")).
 QString sourcePath(const QString &relative);
 
 /// The recorded provider streams (shared/fixtures beside the checkout; never copied into it).
