@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QTest>
+#include <testpaths.h>
 
 using namespace AgentCore;
 using namespace Qt::StringLiterals;
@@ -74,7 +75,7 @@ bool covers(const QJsonValue &earlier, const QJsonValue &later)
 
 QByteArray readFixture(const QString &relativePath)
 {
-    QFile file(QDir(QStringLiteral(AGENTDESK_FIXTURES_DIR)).filePath(relativePath));
+    QFile file(QDir(TestSupport::fixturesDir()).filePath(relativePath));
     if (!file.open(QIODevice::ReadOnly))
         qFatal("cannot read fixture %s", qPrintable(file.fileName()));
     return file.readAll();
@@ -394,7 +395,7 @@ void tst_PartialJson::providerFixtures_data()
     QTest::addColumn<QString>("api");
     QTest::addColumn<QString>("name");
 
-    const QString root = QStringLiteral(AGENTDESK_FIXTURES_DIR) + "/sse/"_L1;
+    const QString root = TestSupport::fixturesDir() + "/sse/"_L1;
     for (const QString &api : {u"anthropic"_s, u"openai-chat"_s}) {
         const QStringList names = QDir(root + api).entryList({u"*.sse"_s}, QDir::Files);
         for (const QString &name : names) {

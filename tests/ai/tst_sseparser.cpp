@@ -10,6 +10,7 @@
 #include <climits>
 #include <ctime>
 #include <limits>
+#include <testpaths.h>
 
 using namespace AgentCore;
 using namespace Qt::StringLiterals;
@@ -188,7 +189,7 @@ QStringList eventsOf(std::initializer_list<Edge> edges)
 // A typical LLM stream of \a targetSize bytes: a recorded fixture repeated.
 QByteArray repeatedFixture(const QString &relativePath, qsizetype targetSize, int *events)
 {
-    QFile file(QStringLiteral(AGENTDESK_FIXTURES_DIR) + u"/sse/"_s + relativePath);
+    QFile file(TestSupport::fixturesDir() + u"/sse/"_s + relativePath);
     if (!file.open(QIODevice::ReadOnly))
         return {};
     const QByteArray one = file.readAll();
@@ -239,7 +240,7 @@ private:
 
 void tst_SseParser::initTestCase()
 {
-    QFile file(QStringLiteral(AGENTDESK_FIXTURES_DIR) + u"/sse-vectors.json"_s);
+    QFile file(TestSupport::fixturesDir() + u"/sse-vectors.json"_s);
     QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);

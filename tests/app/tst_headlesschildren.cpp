@@ -18,6 +18,7 @@
 
 #include <csignal>
 
+#include <testpaths.h>
 #include <unistd.h>
 
 using namespace TestSupport;
@@ -26,7 +27,7 @@ namespace {
 
 QString fakeServer()
 {
-    return QStringLiteral(AGENTDESK_SOURCE_DIR "/tests/mcp/fakeserver.py");
+    return TestSupport::sourcePath(QStringLiteral("tests/mcp/fakeserver.py"));
 }
 
 QByteArray fileText(const QString &path)

@@ -22,6 +22,7 @@
 #include <QTest>
 
 #include <signal.h>
+#include <testpaths.h>
 
 using namespace TestSupport;
 
@@ -31,13 +32,13 @@ const ReplyApi api = ReplyApi::OpenAiChat;
 
 QString everythingScript()
 {
-    return QStringLiteral(AGENTDESK_MCP_SERVERS_DIR
-                          "/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    return TestSupport::mcpServersDir()
+           + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 }
 
 QString fakeServer()
 {
-    return QStringLiteral(AGENTDESK_SOURCE_DIR "/tests/mcp/fakeserver.py");
+    return TestSupport::sourcePath(QStringLiteral("tests/mcp/fakeserver.py"));
 }
 
 QByteArray config(const QJsonObject &servers)

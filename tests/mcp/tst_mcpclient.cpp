@@ -20,6 +20,7 @@
 #include <QTimer>
 
 #include <future>
+#include <testpaths.h>
 
 Q_DECLARE_METATYPE(AgentCore::McpServerConfig)
 
@@ -27,7 +28,7 @@ using namespace AgentCore;
 
 namespace {
 
-const QString serversDir = QStringLiteral(AGENTDESK_MCP_SERVERS_DIR);
+const QString serversDir = TestSupport::mcpServersDir();
 
 QString everythingScript()
 {
@@ -51,7 +52,7 @@ McpServerConfig fake(const QString &mode = QStringLiteral("normal"))
     config.name = QStringLiteral("fake");
     config.type = QStringLiteral("stdio");
     config.command = QStringLiteral("python3");
-    config.args = {QStringLiteral(AGENTDESK_SOURCE_DIR "/tests/mcp/fakeserver.py"), mode};
+    config.args = {TestSupport::sourcePath(QStringLiteral("tests/mcp/fakeserver.py")), mode};
     return config;
 }
 

@@ -23,13 +23,14 @@
 #include <QThread>
 
 #include <future>
+#include <testpaths.h>
 
 using namespace AgentCore;
 using namespace TestSupport;
 
 namespace {
 
-const QString serversDir = QStringLiteral(AGENTDESK_MCP_SERVERS_DIR);
+const QString serversDir = TestSupport::mcpServersDir();
 
 QString package(const QString &name)
 {
@@ -54,7 +55,10 @@ McpServerConfig everything()
 
 McpServerConfig fault(const QString &mode = QStringLiteral("faults"))
 {
-    return server("fault", {AGENTDESK_SOURCE_DIR "/tests/mcp/faultserver.mjs", serversDir, mode});
+    return server("fault",
+                  {TestSupport::sourcePath(QStringLiteral("tests/mcp/faultserver.mjs")),
+                   serversDir,
+                   mode});
 }
 
 McpClientOptions options()

@@ -18,12 +18,13 @@
 #include <QThread>
 
 #include <future>
+#include <testpaths.h>
 
 using namespace AgentCore;
 
 namespace {
 
-const QString serversDir = QStringLiteral(AGENTDESK_MCP_SERVERS_DIR);
+const QString serversDir = TestSupport::mcpServersDir();
 
 QString everythingScript()
 {
@@ -225,7 +226,8 @@ private slots:
     {
         Server fake;
         fake.process.start("python3",
-                           {QStringLiteral(AGENTDESK_SOURCE_DIR "/tests/mcp/fakehttpserver.py")});
+                           {TestSupport::sourcePath(
+                               QStringLiteral("tests/mcp/fakehttpserver.py"))});
         QTRY_VERIFY_WITH_TIMEOUT(fake.output().contains("PORT "), 20'000);
         const QString port = fake.output().section("PORT ", 1).section('\n', 0, 0).trimmed();
         McpClientOptions patient = options();
@@ -268,7 +270,8 @@ private slots:
     {
         Server fake;
         fake.process.start("python3",
-                           {QStringLiteral(AGENTDESK_SOURCE_DIR "/tests/mcp/fakehttpserver.py")});
+                           {TestSupport::sourcePath(
+                               QStringLiteral("tests/mcp/fakehttpserver.py"))});
         QTRY_VERIFY_WITH_TIMEOUT(fake.output().contains("PORT "), 20'000);
         const QString port = fake.output().section("PORT ", 1).section('\n', 0, 0).trimmed();
         McpServerConfig config = httpServer("fake",
@@ -354,7 +357,8 @@ private slots:
 
     void aServerThatGoesAwayIsReportedAndStartedOnTheNextCall()
     {
-        const QString script = QStringLiteral(AGENTDESK_SOURCE_DIR "/tests/mcp/fakehttpserver.py");
+        const QString script = TestSupport::sourcePath(
+            QStringLiteral("tests/mcp/fakehttpserver.py"));
         auto fake = std::make_unique<Server>();
         fake->process.start("python3", {script});
         QTRY_VERIFY_WITH_TIMEOUT(fake->output().contains("PORT "), 20'000);

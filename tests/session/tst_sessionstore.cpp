@@ -7,6 +7,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <testpaths.h>
 
 using namespace AgentCore;
 
@@ -61,7 +62,8 @@ void tst_SessionStore::listsNewestFirstWithTitles()
     writeSession(dir.filePath(QStringLiteral("a.jsonl")), {"Old task\nwith details", "more"}, 3600);
     writeSession(dir.filePath(QStringLiteral("b.jsonl")), {"Newest task"}, 10);
     writeSession(dir.filePath(QStringLiteral("c.jsonl")), {"Middle task"}, 600);
-    QFile::copy(QFINDTESTDATA("tst_sessionstore.cpp"), dir.filePath(QStringLiteral("notes.txt")));
+    QFile::copy(TestSupport::sourcePath(QStringLiteral("tests/session/tst_sessionstore.cpp")),
+                dir.filePath(QStringLiteral("notes.txt")));
 
     const QList<SessionInfo> sessions = store.list();
     QCOMPARE(sessions.size(), 3); // only session files

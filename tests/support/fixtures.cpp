@@ -1,4 +1,5 @@
 #include "fixtures.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,7 +14,7 @@ namespace TestSupport {
 namespace {
 QString fixturePath(const QString &provider, const QString &fileName)
 {
-    return QStringLiteral(AGENTDESK_FIXTURES_DIR "/sse/") + provider + QLatin1Char('/') + fileName;
+    return fixturesDir() + QStringLiteral("/sse/") + provider + QLatin1Char('/') + fileName;
 }
 
 QByteArray readFile(const QString &path)

@@ -73,6 +73,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <testpaths.h>
 
 using namespace AgentCore;
 using TestSupport::FunctionTool;
@@ -1377,8 +1378,8 @@ bool sandboxStates(const QString &dir)
 
 QString everythingScript()
 {
-    return QStringLiteral(AGENTDESK_MCP_SERVERS_DIR
-                          "/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    return TestSupport::mcpServersDir()
+           + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 }
 
 // Issue #20: a repository's .mcp.json asks before its servers start; the settings page lists

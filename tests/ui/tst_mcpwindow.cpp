@@ -43,6 +43,7 @@
 #include <memory>
 
 #include <signal.h>
+#include <testpaths.h>
 
 using namespace AgentCore;
 using TestSupport::ModelStep;
@@ -57,13 +58,13 @@ constexpr int runTimeoutMs = 30'000;
 
 QString everythingScript()
 {
-    return QStringLiteral(AGENTDESK_MCP_SERVERS_DIR
-                          "/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    return TestSupport::mcpServersDir()
+           + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 }
 
 QString fakeServer()
 {
-    return QStringLiteral(AGENTDESK_SOURCE_DIR "/tests/mcp/fakeserver.py");
+    return TestSupport::sourcePath(QStringLiteral("tests/mcp/fakeserver.py"));
 }
 
 QByteArray config(const QJsonObject &servers)
