@@ -6,6 +6,7 @@
 #include <agentstatusbar.h>
 #include <composer.h>
 #include <conversationpage.h>
+#include <futureresult.h>
 #include <loop/agent.h>
 #include <mainwindow.h>
 #include <scriptedmodel.h>
@@ -105,7 +106,7 @@ void tst_BilledUsage::withdrawnAttemptCountsInTheCost()
     // Resumed, the session file says the same.
     const QString path = session()->sessionPath();
     openWindow({});
-    QVERIFY(m_window->resumeSession(path));
+    QVERIFY(futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(usageText(), live);
 }

@@ -8,6 +8,7 @@
 #include <agentsession.h>
 #include <agentstatusbar.h>
 #include <conversationpage.h>
+#include <futureresult.h>
 #include <loop/agent.h>
 #include <mainwindow.h>
 #include <permissions/projecttrust.h>
@@ -289,7 +290,7 @@ private slots:
                    std::nullopt,
                    sessions,
                    false);
-        QVERIFY(m_window->resumeSession(path));
+        QVERIFY(futureResult(m_window->resumeSession(path)));
         QTRY_COMPARE(session()->sessionPath(), path);
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
         SessionRulesDialog *dialog = nullptr;
