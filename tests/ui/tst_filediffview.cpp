@@ -14,8 +14,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <unistd.h>
 
@@ -199,9 +199,12 @@ private slots:
                     said.append(message);
             });
         const QString root = m_repo->root();
-        QtConcurrent::run([root] {
+        // A thread of its own: waiting for a QtConcurrent future may run its work right here.
+        const std::unique_ptr<QThread> worker(QThread::create([root] {
             AgentCore::GitProcess::run({QStringLiteral("rev-parse"), QStringLiteral("HEAD")}, root);
-        }).waitForFinished();
+        }));
+        worker->start();
+        QVERIFY(worker->wait(30'000));
         const int onAWorker = int(said.size());
         AgentCore::GitProcess::run({QStringLiteral("rev-parse"), QStringLiteral("HEAD")}, root);
         qInstallMessageHandler(previous);
