@@ -2,11 +2,14 @@
 
 #include "childgroupguard.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
+#include <QLoggingCategory>
 #include <QProcess>
 #include <QSet>
+#include <QThread>
 
 #include <algorithm>
 #include <csignal>
@@ -15,6 +18,24 @@
 namespace AgentCore {
 
 namespace {
+
+Q_LOGGING_CATEGORY(uiThreadLog, "agentdesk.uithread")
+
+// The UI thread owns widgets only (docs/architecture.md): git run there holds the window for
+// as long as git takes. Said when a window's application runs git on its own thread; agentcore
+// knows no QtGui, so the application is recognised by its class name.
+void warnOnUiThread(const QStringList &args)
+{
+    const QCoreApplication *application = QCoreApplication::instance();
+    if (!application || QThread::currentThread() != application->thread()
+        || !application->inherits("QGuiApplication")) {
+        return;
+    }
+    qCWarning(uiThreadLog,
+              "git %s runs on the UI thread and holds the window until it ends: run it with "
+              "runInBackground() (ui/common/background.h)",
+              qPrintable(args.value(0)));
+}
 
 // git's global options that take their value as the next argument.
 bool takesValue(const QString &option)
@@ -314,6 +335,7 @@ GitProcess::Result GitProcess::run(const QStringList &args,
             environment.insert(QStringLiteral("GIT_CONFIG_VALUE_%1").arg(i), settings.at(i).second);
         }
     };
+    warnOnUiThread(args);
     QList<std::pair<QString, QString>> settings = lockedConfig();
     if (!options.ownConfiguration)
         settings += filterSettings(workingDirectory, environment);

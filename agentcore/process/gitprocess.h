@@ -59,7 +59,9 @@ public:
     };
 
     /// `git <args>` in \a workingDirectory (the root when it does not exist), hardened as said
-    /// above. Waits up to Options::timeoutMs, then kills git's group.
+    /// above. Waits up to Options::timeoutMs, then kills git's group. Never on a window's UI
+    /// thread: a run there is reported (a warning of category agentdesk.uithread, which the
+    /// window's tests fail on).
     static Result run(const QStringList &args,
                       const QString &workingDirectory,
                       const Options &options);

@@ -694,4 +694,17 @@ QString SessionWorktrees::remove(const SessionWorktree &worktree, bool deleteBra
     return error;
 }
 
+bool SessionWorktrees::hasUncommittedChanges(const QString &worktreePath)
+{
+    const GitProcess::Result status = GitProcess::run({QStringLiteral("status"),
+                                                       QStringLiteral("--porcelain"),
+                                                       QStringLiteral("-uall")},
+                                                      worktreePath,
+                                                      10000);
+    // When git cannot say, the user is asked: remove() forces.
+    if (!status.ok())
+        return QDir(worktreePath).exists();
+    return !status.out.trimmed().isEmpty();
+}
+
 } // namespace AgentCore

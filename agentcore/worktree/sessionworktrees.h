@@ -88,6 +88,11 @@ public:
     /// to commit included), else why not. The branch then outlives remove().
     static QString keepAsBranch(const SessionWorktree &worktree, const QString &message);
 
+    /// `git status` in \a worktreePath lists something (untracked files included), or git
+    /// cannot say there while the folder exists: what remove() would take with it, so the
+    /// user is asked first.
+    static bool hasUncommittedChanges(const QString &worktreePath);
+
     /// Removes the worktree when its session is deleted (`git worktree remove --force`, then
     /// `git worktree prune`, so a folder deleted by hand is forgotten too); its uncommitted
     /// changes go with it. The branch is kept unless \a deleteBranch. Empty on success, else

@@ -711,6 +711,13 @@ bool runEventsUntil(Done done, int timeoutMs)
     return true;
 }
 
+/// A window action's result, shown on the UI thread once its file was read on a worker thread.
+bool resumed(const QFuture<bool> &future, int timeoutMs = 30'000)
+{
+    return runEventsUntil([&future] { return future.isFinished(); }, timeoutMs)
+           && !future.isCanceled() && future.result();
+}
+
 /// RSS in MiB once freed memory went back to the system (as far as malloc gives it back).
 double trimmedRssMiB()
 {
@@ -953,7 +960,7 @@ bool benchIdleSessions(int count)
     if (!window)
         return false;
     const auto resume = [&window](const QString &path) {
-        return window->resumeSession(path)
+        return resumed(window->resumeSession(path))
                && runEventsUntil([&window] { return window->session()->agent() != nullptr; },
                                  30'000);
     };
@@ -1002,7 +1009,7 @@ bool benchSwitch(int size, int switches)
 
     QElapsedTimer timer;
     timer.start();
-    if (!window->resumeSession(longPath))
+    if (!resumed(window->resumeSession(longPath)))
         return fail("cannot resume the long session");
     Ui::AgentSession *longSession = window->session();
     const QWidget *longViewport = window->conversationPage()->conversation()->viewport();
@@ -1012,7 +1019,7 @@ bool benchSwitch(int size, int switches)
         return fail("the long session was never painted");
     const double msResumed = msSince(timer);
     const int items = window->conversationPage()->conversation()->itemCount();
-    if (!window->resumeSession(shortPath) || window->openSessions()->count() != 2)
+    if (!resumed(window->resumeSession(shortPath)) || window->openSessions()->count() != 2)
         return fail("cannot open the short session beside the long one");
     runEventsFor(300);
 

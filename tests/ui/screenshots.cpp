@@ -13,6 +13,7 @@
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>
+#include <futureresult.h>
 #include <i18n/translations.h>
 #include <loop/agent.h>
 #include <mcp/mcpservers.h>
@@ -626,7 +627,7 @@ bool idsPerReply(const QString &dir)
         ->sessionsPanel()
         ->findChild<QAbstractButton *>(QStringLiteral("newSessionButton"))
         ->click();
-    return scene.window()->resumeSession(path) && scene.waitFor([view] {
+    return futureResult(scene.window()->resumeSession(path)) && scene.waitFor([view] {
         return countItems(view, Ui::ConversationItem::Kind::ToolCard) == 3;
     }) && scene.save(QStringLiteral("17-ids-per-reply-resumed"));
 }
@@ -766,10 +767,10 @@ bool sessionElsewhereAndAfterACrash(const QString &dir)
     ok = QFile::copy(path, killed) && ok;
 
     std::unique_ptr<Ui::MainWindow> second = scene.secondWindow();
-    second->resumeSession(path);
+    ok = futureResult(second->resumeSession(path)) && ok;
     ok = scene.waitFor([&second] { return second->session()->agent() != nullptr; }) && ok;
     ok = scene.save(QStringLiteral("19-session-read-only"), second.get()) && ok;
-    second->resumeSession(killed);
+    ok = futureResult(second->resumeSession(killed)) && ok;
     ok = scene.waitFor([&second] { return second->session()->agent() != nullptr; }) && ok;
     ok = scene.save(QStringLiteral("20-resumed-after-a-crash"), second.get()) && ok;
     second.reset();
@@ -864,7 +865,9 @@ bool fileDiff(const QString &dir)
     QDialog *dialog = nullptr;
     return scene.waitFor([&] {
         dialog = scene.window()->findChild<QDialog *>(QStringLiteral("fileDiffDialog"));
-        return dialog && dialog->isVisible();
+        const auto view = dialog ? dialog->findChild<Ui::FileDiffView *>() : nullptr;
+        return dialog && dialog->isVisible() && view
+               && !view->isLoading(); // read off the UI thread
     }) && scene.save(QStringLiteral("22-file-diff"), dialog);
 }
 
@@ -1051,7 +1054,7 @@ bool compacted(const QString &dir)
         for (const Message &message : compactedConversation())
             log->appendMessage(message, &error);
     }
-    if (!scene.window()->resumeSession(path))
+    if (!futureResult(scene.window()->resumeSession(path)))
         return false;
     Ui::ConversationView *view = scene.page()->conversation();
     if (!scene.waitFor(
@@ -1144,7 +1147,7 @@ bool rewound(const QString &dir)
         for (const Message &message : std::as_const(messages))
             log->appendMessage(message, &error);
     }
-    if (!scene.window()->resumeSession(path))
+    if (!futureResult(scene.window()->resumeSession(path)))
         return false;
     Ui::ConversationView *view = scene.page()->conversation();
     if (!scene.waitFor([view] { return countItems(view, Ui::ConversationItem::Kind::Rewind) == 1; })

@@ -9,6 +9,7 @@
 #include <conversation/conversationview.h>
 #include <conversation/messageitem.h>
 #include <conversation/toolcarditem.h>
+#include <futureresult.h>
 #include <loop/agent.h>
 #include <page/conversationpage.h>
 #include <review/diffreviewview.h>
@@ -722,7 +723,7 @@ void tst_AppFlow::idsRepeatedAcrossRepliesGetCardsOfTheirOwn()
                           QStringLiteral("newSessionButton")),
                       Qt::LeftButton);
     QVERIFY(toolCards(view()).isEmpty());
-    QVERIFY(m_window->resumeSession(path));
+    QVERIFY(futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(toolCards(view()), cards);
 }

@@ -5,6 +5,7 @@
 #include <agentsession.h>
 #include <common/usagesummary.h>
 #include <composer/composer.h>
+#include <futureresult.h>
 #include <loop/agent.h>
 #include <page/conversationpage.h>
 #include <scriptedmodel.h>
@@ -105,7 +106,7 @@ void tst_BilledUsage::withdrawnAttemptCountsInTheCost()
     // Resumed, the session file says the same.
     const QString path = session()->sessionPath();
     openWindow({});
-    QVERIFY(m_window->resumeSession(path));
+    QVERIFY(futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(usageText(), live);
 }

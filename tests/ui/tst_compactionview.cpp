@@ -8,6 +8,7 @@
 #include <conversation/compactionitem.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
+#include <futureresult.h>
 #include <page/conversationpage.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
@@ -321,7 +322,7 @@ private slots:
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         QVERIFY(m_window->openRepository(m_repo->root()));
-        QVERIFY(m_window->resumeSession(path));
+        QVERIFY(futureResult(m_window->resumeSession(path)));
         ConversationView *shown = m_window->conversationPage()->conversation();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->session()->agent(), runTimeoutMs);
         shown->flush();

@@ -10,11 +10,13 @@
 #include <window/mainwindow.h>
 
 #include <checkpoint/checkpointstore.h>
+#include <worktree/sessionworktrees.h>
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -66,7 +68,7 @@ private slots:
     {
         HostileRepository repository(m_dir.filePath(QStringLiteral("check")));
         QVERIFY2(repository.isValid(), qPrintable(repository.error()));
-        QVERIFY(Ui::MainWindow::hasUncommittedChanges(repository.root())); // it still says so
+        QVERIFY(AgentCore::SessionWorktrees::hasUncommittedChanges(repository.root())); // it says so
         QCOMPARE(repository.ran(), QStringList());
     }
 
@@ -114,9 +116,10 @@ private slots:
         HostileRepository repository(m_dir.filePath(QStringLiteral("diff")));
         QVERIFY2(repository.isValid(), qPrintable(repository.error()));
         Ui::FileDiffView view;
-        QVERIFY2(view.showFile(repository.root(),
-                               repository.root() + QStringLiteral("/filtered.txt")),
-                 qPrintable(view.errorText()));
+        QSignalSpy shown(&view, &Ui::FileDiffView::fileShown);
+        view.showFile(repository.root(), repository.root() + QStringLiteral("/filtered.txt"));
+        QVERIFY(shown.wait(30'000));
+        QVERIFY2(shown.first().first().toBool(), qPrintable(view.errorText()));
         // The baseline is the committed bytes, not a filter's or a textconv's.
         QVERIFY2(view.diffText().contains(QStringLiteral("aaaa")), qPrintable(view.diffText()));
         QCOMPARE(repository.ran(), QStringList());

@@ -10,6 +10,7 @@
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <fixtures.h>
+#include <futureresult.h>
 #include <httptestserver.h>
 #include <loop/agent.h>
 #include <modelreplies.h>
@@ -199,7 +200,7 @@ void tst_ModelSettings::promptCacheKeyIsTheSessions()
     QVERIFY(!keyOf(2).isEmpty());
     QVERIFY(keyOf(2) != keyOf(0));
 
-    QVERIFY(m_window->resumeSession(firstSession));
+    QVERIFY(futureResult(m_window->resumeSession(firstSession)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     type(QStringLiteral("third"));
     QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 4, runTimeoutMs);
@@ -439,7 +440,7 @@ void tst_ModelSettings::commandLineModelWinsAndResumedSessionKeepsIt()
     // the command line's key (the key store has none for that server).
     m_window.reset();
     openWindow();
-    QVERIFY(m_window->resumeSession(path));
+    QVERIFY(futureResult(m_window->resumeSession(path)));
     QCOMPARE(m_window->agentStatusBar()->modelText(), given.label());
     type(QStringLiteral("second"));
     QTRY_COMPARE_WITH_TIMEOUT(commandLine.requests().size(), 2, runTimeoutMs);

@@ -10,6 +10,7 @@
 #include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
+#include <futureresult.h>
 #include <page/conversationpage.h>
 #include <permissions/permissionbroker.h>
 #include <review/reviewqueue.h>
@@ -502,7 +503,7 @@ void tst_OpenSessions::switchingBackToALongConversationDoesNotRebuildIt()
         }
     }
     openWindow();
-    QVERIFY(m_window->resumeSession(path));
+    QVERIFY(futureResult(m_window->resumeSession(path)));
     AgentSession *longSession = session();
     Ui::ConversationPage *longPage = page();
     QTRY_VERIFY_WITH_TIMEOUT(longSession->agent(), runTimeoutMs);
@@ -613,7 +614,7 @@ void tst_OpenSessions::threeSessionsKilledMidStreamAllResume()
     openWindow();
     QList<AgentSession *> resumed;
     for (int i = 0; i < 3; ++i) {
-        QVERIFY(m_window->resumeSession(paths.at(i)));
+        QVERIFY(futureResult(m_window->resumeSession(paths.at(i))));
         AgentSession *s = session();
         QVERIFY(!resumed.contains(s));
         resumed.append(s);
@@ -637,7 +638,7 @@ void tst_OpenSessions::threeSessionsKilledMidStreamAllResume()
     }
     QCOMPARE(m_window->openSessions()->count(), 3);
     // Opening one of them again shows the open one: it is never opened (and written) twice.
-    QVERIFY(m_window->resumeSession(paths.at(0)));
+    QVERIFY(futureResult(m_window->resumeSession(paths.at(0))));
     QCOMPARE(session(), resumed.at(0));
     QCOMPARE(m_window->openSessions()->count(), 3);
 
@@ -681,7 +682,7 @@ void tst_OpenSessions::aMessageRereadsNoOtherSessionFile()
     QTRY_VERIFY(!sessionList->isScanning());
     QCOMPARE(panel->list()->count(), 201); // and the new conversation
 
-    QVERIFY(m_window->resumeSession(paths.at(0)));
+    QVERIFY(futureResult(m_window->resumeSession(paths.at(0))));
     AgentSession *resumed = session();
     auto model = std::make_shared<ScriptedModel>(
         QList<ModelStep>{ModelStep::text(QStringLiteral("Answered."))});

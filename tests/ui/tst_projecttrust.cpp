@@ -6,6 +6,7 @@
 #include "../tools/toolstest.h"
 
 #include <agentsession.h>
+#include <futureresult.h>
 #include <loop/agent.h>
 #include <page/conversationpage.h>
 #include <permissions/projecttrust.h>
@@ -289,7 +290,7 @@ private slots:
                    std::nullopt,
                    sessions,
                    false);
-        QVERIFY(m_window->resumeSession(path));
+        QVERIFY(futureResult(m_window->resumeSession(path)));
         QTRY_COMPARE(session()->sessionPath(), path);
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
         SessionRulesDialog *dialog = nullptr;

@@ -17,6 +17,7 @@
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/rewinditem.h>
+#include <futureresult.h>
 #include <page/conversationpage.h>
 #include <review/filediffview.h>
 #include <rewind/rewindcontroller.h>
@@ -586,7 +587,7 @@ private slots:
 
         makeWindow({});
         controller()->setFiles(nullptr);
-        QVERIFY(m_window->resumeSession(path));
+        QVERIFY(futureResult(m_window->resumeSession(path)));
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
         view()->flush();
         QVERIFY(rewindItem());
@@ -664,7 +665,7 @@ private slots:
         m_window.reset();
 
         makeWindow({});
-        QVERIFY(m_window->resumeSession(path));
+        QVERIFY(futureResult(m_window->resumeSession(path)));
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
         view()->flush();
         QVERIFY(rewindItem());

@@ -8,6 +8,7 @@
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>
+#include <futureresult.h>
 #include <page/conversationpage.h>
 #include <review/filediffview.h>
 #include <scriptedmodel.h>
@@ -137,7 +138,7 @@ private:
     void resume(const QString &path, const QList<ModelStep> &steps)
     {
         openWindow(steps);
-        QVERIFY(m_window->resumeSession(path));
+        QVERIFY(futureResult(m_window->resumeSession(path)));
         QTRY_COMPARE(session()->sessionPath(), path);
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     }
@@ -317,6 +318,7 @@ void tst_SessionHistory::doubleClickShowsTheChangesInTheApp()
     FileDiffView *view = nullptr;
     QTRY_VERIFY((view = m_window->findChild<FileDiffView *>()));
     QTRY_VERIFY(view->isVisible());
+    QTRY_VERIFY(!view->isLoading()); // the file and git are read on a worker thread
     QCOMPARE(view->filePath(), m_repo->path(QStringLiteral("src/main.txt")));
     QCOMPARE(view->errorText(), QString());
     QCOMPARE(view->additions(), 2);
@@ -331,6 +333,7 @@ void tst_SessionHistory::doubleClickShowsTheChangesInTheApp()
     QVERIFY(QFile::remove(m_repo->path(QStringLiteral("notes.txt"))));
     doubleClick(0);
     QTRY_VERIFY((view = m_window->findChild<FileDiffView *>()));
+    QTRY_VERIFY(!view->isLoading());
     QVERIFY2(view->errorText().contains(QLatin1String("no longer exists")),
              qPrintable(view->errorText()));
 }

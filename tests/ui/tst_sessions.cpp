@@ -9,6 +9,7 @@
 #include <conversation/conversationview.h>
 #include <conversation/messageitem.h>
 #include <conversation/toolcarditem.h>
+#include <futureresult.h>
 #include <loop/agent.h>
 #include <page/conversationpage.h>
 #include <page/leftoversteeringview.h>
@@ -31,6 +32,7 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QSemaphore>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -342,7 +344,7 @@ void tst_Sessions::tornLastLineLoadsWithAWarning()
         file.write(R"({"message":{"role":"user","content":[{"type":"text","text":"and th)");
     }
     openWindow({});
-    QVERIFY(m_window->resumeSession(path));
+    QVERIFY(futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant),
              QStringList{QStringLiteral("It starts the app.")});
@@ -363,11 +365,14 @@ void tst_Sessions::unreadableSessionIsReportedAndLeftUntouched()
     QCOMPARE(panel()->list()->count(), 2); // the new conversation, and the broken file
     const QString current = session()->sessionPath();
     activateRow(1);
-    QVERIFY(!m_window->resumeSession(path));
+    QVERIFY(!futureResult(m_window->resumeSession(path)));
     QCOMPARE(session()->sessionPath(), current);
     QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("not an AgentDesk")));
-    // Renaming it is refused too; nothing is ever written to it.
+    // Renaming it is refused too (on a worker thread); nothing is ever written to it.
+    QSignalSpy refused(m_window->sessionList(), &Ui::SessionList::renameFailed);
     emit panel()->renameRequested(path, QStringLiteral("mine now"));
+    QVERIFY(refused.wait(runTimeoutMs));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("not an AgentDesk")));
     QCOMPARE(fileBytes(path), bytes);
 }
 
@@ -393,8 +398,10 @@ void tst_Sessions::renameAndDeleteFromTheList()
     QTRY_VERIFY(editor && editor->isVisible());
     editor->selectAll();
     QTest::keyClicks(editor, QStringLiteral("Parser work"));
+    QSignalSpy renamed(m_window->sessionList(), &Ui::SessionList::renamed);
     QTest::keyClick(editor, Qt::Key_Return);
-    QTRY_VERIFY(panel()->titles().contains(QStringLiteral("Parser work")));
+    QVERIFY(renamed.wait(runTimeoutMs)); // written on a worker thread
+    QVERIFY(panel()->titles().contains(QStringLiteral("Parser work")));
     QCOMPARE(SessionStore::describe(first).title, QStringLiteral("Parser work"));
 
     // Del on "second task", confirmed.
@@ -402,8 +409,8 @@ void tst_Sessions::renameAndDeleteFromTheList()
     answerNextMessageBox(QStringLiteral("Delete"));
     QTest::keyClick(list, Qt::Key_Delete);
     QTRY_VERIFY(!QFile::exists(second));
-    QCOMPARE(panel()->titles(),
-             (QStringList{QStringLiteral("New conversation"), QStringLiteral("Parser work")}));
+    QTRY_COMPARE(panel()->titles(),
+                 (QStringList{QStringLiteral("New conversation"), QStringLiteral("Parser work")}));
 
     // Cancelled: nothing happens.
     list->setCurrentRow(1);
@@ -511,13 +518,13 @@ void tst_Sessions::resumeWhileATaskRunsOpensItBeside()
     QTRY_COMPARE(session()->state(), AgentSession::State::Running);
     AgentSession *running = session();
     Ui::ConversationPage *runningPage = page();
-    QVERIFY(m_window->resumeSession(path));
+    QVERIFY(futureResult(m_window->resumeSession(path)));
     QCOMPARE(session()->sessionPath(), path);
     QVERIFY(page() != runningPage);
     QCOMPARE(running->state(), AgentSession::State::Running);
     m_gate.release();
     QTRY_COMPARE_WITH_TIMEOUT(running->state(), AgentSession::State::Idle, runTimeoutMs);
-    QVERIFY(m_window->resumeSession(running->sessionPath()));
+    QVERIFY(futureResult(m_window->resumeSession(running->sessionPath())));
     QCOMPARE(session(), running);
     QCOMPARE(page(), runningPage);
     QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant).constLast(),
@@ -557,7 +564,7 @@ void tst_Sessions::secondWindowIsReadOnlyAndLosesNothing()
                      QStringLiteral("It starts the app."),
                      &path);
     openWindow({ModelStep::text(QStringLiteral("It also reads the options."))});
-    QVERIFY(m_window->resumeSession(path));
+    QVERIFY(futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QVERIFY(!session()->isReadOnly());
     QVERIFY(!page()->readOnlyNotice()->isVisible());
@@ -575,7 +582,7 @@ void tst_Sessions::secondWindowIsReadOnlyAndLosesNothing()
     second.show();
     QVERIFY(QTest::qWaitForWindowExposed(&second));
     QVERIFY(second.openRepository(m_repo->root()));
-    QVERIFY(second.resumeSession(path));
+    QVERIFY(futureResult(second.resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(second.session()->agent(), runTimeoutMs);
     Ui::ConversationPage *secondPage = second.conversationPage();
 
@@ -662,7 +669,7 @@ void tst_Sessions::crashKeepsDraftSteeringAndQueueAndMarksTheCall()
 
     openWindow({ModelStep::text(QStringLiteral("I will check it first.")),
                 ModelStep::text(QStringLiteral("Tests pass."))});
-    QVERIFY(m_window->resumeSession(killed));
+    QVERIFY(futureResult(m_window->resumeSession(killed)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(page()->composer()->toPlainText(), QStringLiteral("half a thought"));
     // The steering was for the run the crash cut off: shown as not sent, sent only on request.
@@ -710,7 +717,7 @@ void tst_Sessions::crashMidAnswerKeepsWhatStreamedMarked()
     m_window.reset();
 
     openWindow({});
-    QVERIFY(m_window->resumeSession(killed));
+    QVERIFY(futureResult(m_window->resumeSession(killed)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant),
              QStringList{streamed.trimmed()});
@@ -721,7 +728,7 @@ void tst_Sessions::crashMidAnswerKeepsWhatStreamedMarked()
     // Kept as a message now: a second resume shows it once, not again as a partial.
     m_window.reset();
     openWindow({});
-    QVERIFY(m_window->resumeSession(killed));
+    QVERIFY(futureResult(m_window->resumeSession(killed)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant),
              QStringList{streamed.trimmed()});

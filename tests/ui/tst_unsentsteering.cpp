@@ -5,6 +5,7 @@
 
 #include <agentsession.h>
 #include <composer/composer.h>
+#include <futureresult.h>
 #include <loop/agent.h>
 #include <page/conversationpage.h>
 #include <page/leftoversteeringview.h>
@@ -209,7 +210,7 @@ void tst_UnsentSteering::resumedSessionShowsItAsNotSent()
 
     openWindow({ModelStep::text(QStringLiteral("The README says how to build.")),
                 ModelStep::text(QStringLiteral("Tabs it is."))});
-    QVERIFY(m_window->resumeSession(path));
+    QVERIFY(futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QTRY_VERIFY(leftover()->isVisible());
     QCOMPARE(leftover()->texts(), QStringList{steering});

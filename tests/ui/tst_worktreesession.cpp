@@ -6,24 +6,29 @@
 
 #include <agentsession.h>
 #include <composer/composer.h>
+#include <futureresult.h>
 #include <page/conversationpage.h>
 #include <review/shellwritesreviewview.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <sessions/sessionspanel.h>
+#include <slowgit.h>
 #include <window/mainwindow.h>
 #include <worktree/sessionworktrees.h>
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QMessageBox>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <memory>
@@ -68,6 +73,8 @@ private slots:
     }
     void init()
     {
+        // The window's git runs on worker threads: one on the UI thread fails the test.
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("runs on the UI thread")));
         m_dir = std::make_unique<QTemporaryDir>();
         QVERIFY(m_dir->isValid());
         m_root = m_dir->filePath(QStringLiteral("main"));
@@ -90,6 +97,7 @@ private slots:
     void editsStayInTheWorktreeUntilBroughtBack();
     void resumedSessionFindsItsWorktreeOrIsReadOnly();
     void deletingAsksToKeepUncommittedWorkOnTheBranch();
+    void keepAsBranchCommitsOffTheUiThread();
     void notAGitRepositoryHasNoWorktreeSessions();
 
 private:
@@ -195,11 +203,15 @@ void tst_WorktreeSession::editsStayInTheWorktreeUntilBroughtBack()
     view->findChild<QAbstractButton *>(QStringLiteral("allowOnceButton"))->click();
     QTRY_VERIFY(!m_window->findChild<Ui::ShellWritesReviewView *>());
 
+    // Written on a worker thread; the status bar says when it is done.
+    QTRY_VERIFY2_WITH_TIMEOUT(m_window->statusBar()->currentMessage().contains(
+                                  QStringLiteral("Brought back 1")),
+                              qPrintable(m_window->statusBar()->currentMessage()),
+                              runTimeoutMs);
+    QVERIFY(!m_window->isWorktreeBusy());
     QByteArray first = fortyLines();
     first.replace("line 3\n", "line three\n");
     QCOMPARE(readFile(m_root + QStringLiteral("/a.txt")), first);
-    QVERIFY2(m_window->statusBar()->currentMessage().contains(QStringLiteral("Brought back 1")),
-             qPrintable(m_window->statusBar()->currentMessage()));
     QCOMPARE(readFile(worktree.path + QStringLiteral("/a.txt")), both); // the branch keeps all
 }
 
@@ -216,7 +228,7 @@ void tst_WorktreeSession::resumedSessionFindsItsWorktreeOrIsReadOnly()
     // A new window: the session goes on in its worktree.
     openWindow({ModelStep::text(QStringLiteral("resumed"))});
     QVERIFY(session()->sessionPath() != path);
-    QVERIFY(m_window->resumeSession(path));
+    QVERIFY(futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QVERIFY(!session()->isReadOnly());
     QCOMPARE(session()->repositoryRoot(), worktree.path);
@@ -231,7 +243,7 @@ void tst_WorktreeSession::resumedSessionFindsItsWorktreeOrIsReadOnly()
                  worktree.path}));
     QVERIFY(git(m_root, {QStringLiteral("branch"), QStringLiteral("-D"), worktree.branch}));
     openWindow({ModelStep::text(QStringLiteral("must not run"))});
-    QVERIFY(m_window->resumeSession(path));
+    QVERIFY(futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QVERIFY(session()->isReadOnly());
     QVERIFY(!session()->worktreeProblem().isEmpty());
@@ -269,20 +281,25 @@ void tst_WorktreeSession::deletingAsksToKeepUncommittedWorkOnTheBranch()
     QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
     const QString path = session()->sessionPath();
 
+    // The question comes once the file and `git status` were read on a worker thread.
     QString asked;
-    QTimer::singleShot(0, this, [&asked] {
+    QTimer answer;
+    connect(&answer, &QTimer::timeout, this, [&asked, &answer] {
         auto box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        QVERIFY(box);
+        if (!box)
+            return;
+        answer.stop();
         asked = box->objectName();
         for (QAbstractButton *button : box->buttons()) {
             if (button->text() == QStringLiteral("Keep as Branch and Delete"))
                 button->click();
         }
     });
+    answer.start(20);
     emit m_window->sessionsPanel()->deleteRequested(path);
-    QCOMPARE(asked, QStringLiteral("deleteWorktreeBox"));
-    QVERIFY(!QFile::exists(path));
-    QVERIFY(!QDir(worktree.path).exists());
+    QTRY_COMPARE_WITH_TIMEOUT(asked, QStringLiteral("deleteWorktreeBox"), runTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!QFile::exists(path), runTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!QDir(worktree.path).exists(), runTimeoutMs);
     QVERIFY(!session()->worktree()); // an ordinary conversation in its place
     // The branch outlives the worktree, with the session's edit committed on it.
     QProcess show;
@@ -296,13 +313,73 @@ void tst_WorktreeSession::deletingAsksToKeepUncommittedWorkOnTheBranch()
     QCOMPARE(readFile(m_root + QStringLiteral("/a.txt")), fortyLines());
 }
 
+// "Keep as Branch" runs git on a worker thread: with a git that takes a second per run the
+// window goes on handling events, the worktree actions wait meanwhile, and the status bar says
+// when the work is committed. A window closed before git is done drops the result.
+void tst_WorktreeSession::keepAsBranchCommitsOffTheUiThread()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("r1"),
+                                    QStringLiteral("Read"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("a.txt")}}),
+                ModelStep::toolCall(QStringLiteral("e1"),
+                                    QStringLiteral("Edit"),
+                                    editArguments(QStringLiteral("line 3\n"),
+                                                  QStringLiteral("line three\n"))),
+                ModelStep::text(QStringLiteral("done"))});
+    startWorktreeSession();
+    const SessionWorktree worktree = *session()->worktree();
+    type(QStringLiteral("spell out line 3"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 3, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    QVERIFY(action("keepAsBranchAction")->isEnabled());
+
+    const SlowGit slowGit(300); // Keep as Branch runs git about ten times
+    QVERIFY(slowGit.isValid());
+    int ticks = 0;
+    QTimer ticker;
+    connect(&ticker, &QTimer::timeout, this, [&ticks] { ++ticks; });
+    ticker.start(20);
+    QElapsedTimer clock;
+    clock.start();
+    action("keepAsBranchAction")->trigger();
+    QVERIFY2(clock.elapsed() < 500, "Keep as Branch waited for git");
+    QVERIFY(m_window->isWorktreeBusy());
+    QVERIFY(!action("keepAsBranchAction")->isEnabled());
+    QVERIFY(!action("bringBackAction")->isEnabled());
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(QStringLiteral("Committing")),
+             qPrintable(m_window->statusBar()->currentMessage()));
+    QTRY_VERIFY2_WITH_TIMEOUT(m_window->statusBar()->currentMessage().contains(
+                                  QStringLiteral("is kept on branch")),
+                              qPrintable(m_window->statusBar()->currentMessage()),
+                              4 * runTimeoutMs);
+    QVERIFY2(clock.elapsed() >= 300, "the slow git was not run");
+    QVERIFY2(ticks >= 10, qPrintable(QString::number(ticks))); // the event loop went on
+    QVERIFY(!m_window->isWorktreeBusy());
+    QVERIFY(action("keepAsBranchAction")->isEnabled());
+    QProcess show;
+    show.setWorkingDirectory(m_root);
+    show.start(QStringLiteral("git"),
+               {QStringLiteral("show"), worktree.branch + QStringLiteral(":a.txt")});
+    QVERIFY(show.waitForFinished());
+    QByteArray expected = fortyLines();
+    expected.replace("line 3\n", "line three\n");
+    QCOMPARE(show.readAllStandardOutput(), expected);
+
+    // Closed while git runs: nothing is called on the window that is gone.
+    action("keepAsBranchAction")->trigger();
+    QVERIFY(m_window->isWorktreeBusy());
+    m_window.reset();
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(30'000));
+    QTest::qWait(50); // the result, had it not been dropped
+}
+
 void tst_WorktreeSession::notAGitRepositoryHasNoWorktreeSessions()
 {
     QTemporaryDir plain;
     m_root = plain.path();
     openWindow({});
     QAction *newInWorktree = m_window->sessionsPanel()->newInWorktreeAction();
-    QVERIFY(!newInWorktree->isEnabled());
+    QTRY_VERIFY(!newInWorktree->isEnabled()); // git is asked on a worker thread
     QVERIFY(newInWorktree->toolTip().contains(QStringLiteral("not a git repository")));
     m_window.reset();
 }

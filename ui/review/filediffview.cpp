@@ -1,5 +1,6 @@
 #include "filediffview.h"
 
+#include "common/background.h"
 #include "common/syntaxcolorizer.h"
 #include "difflayout.h"
 #include "difftextview.h"
@@ -30,7 +31,7 @@ enum class Baseline { Found, NotInHead, NoGit };
 Baseline headContent(const QString &root, const QString &relative, QByteArray *content)
 {
     const AgentCore::GitProcess::Result blob
-        = AgentCore::GitProcess::run({QStringLiteral("cat-file"),
+        = AgentCore::GitProcess::run({QStringLiteral("cat-file"), // off the UI thread
                                       QStringLiteral("blob"),
                                       QStringLiteral("HEAD:") + relative},
                                      root,
@@ -49,6 +50,16 @@ QString asText(const QByteArray &bytes)
 }
 
 } // namespace
+
+struct FileDiffView::FileRead
+{
+    enum class Problem { None, Missing, NotAFile, TooLarge, Unreadable, Binary };
+    Problem problem = Problem::None;
+    qint64 size = 0;
+    QString error; ///< Unreadable: why
+    Baseline baseline = Baseline::NotInHead;
+    AgentCore::UnifiedDiff diff;
+};
 
 FileDiffView::FileDiffView(QWidget *parent)
     : QWidget(parent)
@@ -104,7 +115,7 @@ FileDiffView::FileDiffView(QWidget *parent)
 
 FileDiffView::~FileDiffView() = default;
 
-bool FileDiffView::showFile(const QString &repositoryRoot, const QString &filePath)
+void FileDiffView::showFile(const QString &repositoryRoot, const QString &filePath)
 {
     m_path = filePath;
     m_additions = 0;
@@ -116,40 +127,96 @@ bool FileDiffView::showFile(const QString &repositoryRoot, const QString &filePa
     const QString shown = QDir::toNativeSeparators(inside ? relative : filePath);
     m_title->setText(tr("Changes to %1").arg(shown));
     m_stats->clear();
-    m_note->clear();
     m_openInEditor->setEnabled(false);
+    m_diff->setPane({});
+    m_error->clear();
+    m_stack->setCurrentWidget(m_diff);
+    m_note->setText(tr("Reading the file and its last commit…"));
+    m_loading = true;
+    const quint64 request = ++m_request;
+    runInBackground(
+        this,
+        [repositoryRoot, filePath, relative = inside ? relative : QString()] {
+            return readFile(repositoryRoot, filePath, relative);
+        },
+        [this, request, shown](const FileRead &read) {
+            if (request != m_request) // another file was asked for meanwhile
+                return;
+            m_loading = false;
+            showRead(read, shown);
+        });
+}
 
+FileDiffView::FileRead FileDiffView::readFile(const QString &repositoryRoot,
+                                              const QString &filePath,
+                                              const QString &relative)
+{
+    FileRead read;
     const QFileInfo info(filePath);
     if (!info.exists()) {
-        fail(tr("%1 no longer exists: it was deleted or moved after the session changed it.")
-                 .arg(shown));
-        return false;
+        read.problem = FileRead::Problem::Missing;
+        return read;
     }
     if (!info.isFile()) {
-        fail(tr("%1 is no longer a file.").arg(shown));
-        return false;
+        read.problem = FileRead::Problem::NotAFile;
+        return read;
     }
-    m_openInEditor->setEnabled(true);
-    if (info.size() > maxBytes) {
-        fail(tr("%1 is too large to show here (%2).")
-                 .arg(shown, AgentCore::TextFile::sizeText(info.size())));
-        return false;
+    read.size = info.size();
+    if (read.size > maxBytes) {
+        read.problem = FileRead::Problem::TooLarge;
+        return read;
     }
-    QFile file(filePath);
+    QFile file(filePath); // off the UI thread
     if (!file.open(QIODevice::ReadOnly)) {
-        fail(tr("Cannot read %1: %2").arg(shown, file.errorString()));
-        return false;
+        read.problem = FileRead::Problem::Unreadable;
+        read.error = file.errorString();
+        return read;
     }
     const QByteArray now = file.readAll();
     QByteArray before;
-    const Baseline baseline = inside ? headContent(repositoryRoot, relative, &before)
-                                     : Baseline::NotInHead;
+    // Outside the repository: no baseline, a new file.
+    read.baseline = relative.isEmpty() ? Baseline::NotInHead
+                                       : headContent(repositoryRoot, relative, &before);
     if (AgentCore::TextFile::looksBinary(now) || AgentCore::TextFile::looksBinary(before)) {
-        fail(tr("%1 is a binary file: its changes cannot be shown as text.").arg(shown));
-        return false;
+        read.problem = FileRead::Problem::Binary;
+        return read;
     }
+    read.diff = AgentCore::UnifiedDiff::compute(asText(before), asText(now));
+    return read;
+}
 
-    switch (baseline) {
+void FileDiffView::showRead(const FileRead &read, const QString &shown)
+{
+    using Problem = FileRead::Problem;
+    m_note->clear();
+    m_openInEditor->setEnabled(read.problem != Problem::Missing
+                               && read.problem != Problem::NotAFile);
+    switch (read.problem) {
+    case Problem::None:
+        break;
+    case Problem::Missing:
+        fail(tr("%1 no longer exists: it was deleted or moved after the session changed it.")
+                 .arg(shown));
+        break;
+    case Problem::NotAFile:
+        fail(tr("%1 is no longer a file.").arg(shown));
+        break;
+    case Problem::TooLarge:
+        fail(tr("%1 is too large to show here (%2).")
+                 .arg(shown, AgentCore::TextFile::sizeText(read.size)));
+        break;
+    case Problem::Unreadable:
+        fail(tr("Cannot read %1: %2").arg(shown, read.error));
+        break;
+    case Problem::Binary:
+        fail(tr("%1 is a binary file: its changes cannot be shown as text.").arg(shown));
+        break;
+    }
+    if (read.problem != Problem::None) {
+        emit fileShown(false);
+        return;
+    }
+    switch (read.baseline) {
     case Baseline::Found:
         m_note->setText(tr("Compared with the last commit (HEAD); changes not committed before "
                            "this session show too."));
@@ -161,12 +228,12 @@ bool FileDiffView::showFile(const QString &repositoryRoot, const QString &filePa
         m_note->setText(tr("git could not be run: shown as a new file."));
         break;
     }
-    if (!showDiff(info.fileName(), asText(before), asText(now))) {
+    if (!showDiff(QFileInfo(m_path).fileName(), read.diff)) {
         fail(tr("%1 is the same as in the last commit: the session's changes to it were undone "
                 "or committed.")
                  .arg(shown));
     }
-    return true; // nothing failed, even when there is nothing to show
+    emit fileShown(true); // nothing failed, even when there is nothing to show
 }
 
 bool FileDiffView::showChange(const QString &title,
@@ -192,14 +259,13 @@ bool FileDiffView::showChange(const QString &title,
         fail(tr("%1 is a binary file: its changes cannot be shown as text.").arg(fileName));
         return false;
     }
-    if (!showDiff(fileName, asText(before), asText(after)))
+    if (!showDiff(fileName, AgentCore::UnifiedDiff::compute(asText(before), asText(after))))
         fail(tr("No difference in the text of %1 (its mode may differ).").arg(fileName));
     return true;
 }
 
-bool FileDiffView::showDiff(const QString &fileName, const QString &oldText, const QString &newText)
+bool FileDiffView::showDiff(const QString &fileName, const AgentCore::UnifiedDiff &diff)
 {
-    const AgentCore::UnifiedDiff diff = AgentCore::UnifiedDiff::compute(oldText, newText);
     m_additions = diff.additions();
     m_deletions = diff.deletions();
     if (diff.isEmpty())

@@ -2,6 +2,10 @@
 
 #include <QWidget>
 
+namespace AgentCore {
+class UnifiedDiff;
+}
+
 QT_BEGIN_NAMESPACE
 class QLabel;
 class QStackedWidget;
@@ -20,8 +24,9 @@ class DiffTextView;
 /// the session from its recorded diffs breaks as soon as anything else touched the file).
 /// Changes made before the session and not committed show too; the note under the title says
 /// what the diff is against. A file that cannot be shown (gone, binary, unreadable) shows why
-/// instead. Reads the file and runs git on the calling thread (one small file, one `git
-/// cat-file`). UI thread.
+/// instead. The file is read, `git cat-file` run and the diff worked out on a worker thread
+/// (runInBackground): meanwhile the view says it is reading (isLoading()), and fileShown()
+/// follows on the UI thread. UI thread.
 class FileDiffView final : public QWidget
 {
     Q_OBJECT
@@ -30,9 +35,12 @@ public:
     explicit FileDiffView(QWidget *parent = nullptr);
     ~FileDiffView() override;
 
-    /// Shows the change of \a filePath (absolute) in the repository at \a repositoryRoot.
-    /// False when it cannot be shown; errorText() then says why, in the view too.
-    bool showFile(const QString &repositoryRoot, const QString &filePath);
+    /// Shows the change of \a filePath (absolute) in the repository at \a repositoryRoot. The
+    /// title is set at once; the rest once the file and HEAD's copy were read off the UI
+    /// thread, then fileShown(). A later showFile() drops this one's result.
+    void showFile(const QString &repositoryRoot, const QString &filePath);
+    /// The file of showFile() is being read: the view says so.
+    bool isLoading() const { return m_loading; }
     /// Shows the change from \a before to \a after (a file's bytes; empty for an absent
     /// side) under \a title and \a note, coloured for \a fileName's language: a change that
     /// is not the file's against HEAD (the rewind dialog's). False when it cannot be shown as
@@ -59,15 +67,26 @@ public:
     static constexpr qint64 maxBytes = 8 * 1024 * 1024;
 
 signals:
+    /// showFile()'s result is shown; \a ok false when the file cannot be shown (errorText()
+    /// says why, in the view too).
+    void fileShown(bool ok);
     /// The user asked to open the file in the desktop's editor.
     void openInEditorRequested(const QString &path);
 
 private:
+    struct FileRead;
+    /// On a worker thread: the file, its HEAD copy and their diff.
+    static FileRead readFile(const QString &repositoryRoot,
+                             const QString &filePath,
+                             const QString &relative);
+    void showRead(const FileRead &read, const QString &shown);
     void fail(const QString &message);
-    /// Shows the diff of \a oldText and \a newText; false when they are the same.
-    bool showDiff(const QString &fileName, const QString &oldText, const QString &newText);
+    /// Shows \a diff coloured for \a fileName; false when it is empty.
+    bool showDiff(const QString &fileName, const AgentCore::UnifiedDiff &diff);
 
     QString m_path;
+    quint64 m_request = 0; ///< only the latest showFile() shows its result
+    bool m_loading = false;
     int m_additions = 0;
     int m_deletions = 0;
     QLabel *m_title;

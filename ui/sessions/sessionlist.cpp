@@ -1,6 +1,7 @@
 #include "sessionlist.h"
 
 #include "agentsession.h"
+#include "common/background.h"
 #include "sessionspanel.h"
 
 #include <QCoreApplication>
@@ -38,6 +39,7 @@ SessionList::SessionList(SessionsPanel *panel, Scan scan, QObject *parent)
     : QObject(parent)
     , m_panel(panel)
     , m_scan(scan ? std::move(scan) : Scan([](const QString &directory) {
+        // Called by rescan() off the UI thread.
         return AgentCore::SessionStore(directory).list();
     }))
     , m_watcher(new QFileSystemWatcher(this))
@@ -163,21 +165,37 @@ void SessionList::update(const AgentCore::SessionInfo &session)
     m_panel->updateSession(session);
 }
 
-bool SessionList::rename(const QString &path, const QString &title, QString *error)
+void SessionList::rename(const QString &path, const QString &title)
 {
-    if (!AgentCore::SessionStore::rename(path, title, error)) {
-        m_panel->setSessions(m_sessions, m_currentPath); // the edited row gets its name back
-        return false;
-    }
-    for (AgentCore::SessionInfo info : std::as_const(m_sessions)) {
-        if (info.path == path) {
-            info.title = title.simplified();
-            info.modified = QDateTime::currentDateTime();
-            update(info);
-            break;
-        }
-    }
-    return true;
+    struct Outcome
+    {
+        bool ok = false;
+        QString error;
+    };
+    runInBackground(
+        this,
+        [path, title] {
+            Outcome outcome;
+            // A read and a small append under the session's lock, off the UI thread.
+            outcome.ok = AgentCore::SessionStore::rename(path, title, &outcome.error);
+            return outcome;
+        },
+        [this, path, title](const Outcome &outcome) {
+            if (!outcome.ok) {
+                m_panel->setSessions(m_sessions, m_currentPath); // the edited row gets its name back
+                emit renameFailed(path, outcome.error);
+                return;
+            }
+            for (AgentCore::SessionInfo info : std::as_const(m_sessions)) {
+                if (info.path == path) {
+                    info.title = title.simplified();
+                    info.modified = QDateTime::currentDateTime();
+                    update(info);
+                    break;
+                }
+            }
+            emit renamed(path, title.simplified());
+        });
 }
 
 void SessionList::remove(const QString &path)

@@ -50,10 +50,11 @@ public:
     void sessionRecorded(const AgentSession *session);
     /// Shows \a session as given (a rename, a session that recorded something).
     void update(const AgentCore::SessionInfo &session);
-    /// Names the session \a path, which no session of this window writes (SessionStore::rename,
-    /// a small append), and shows it; false and \a error when the file cannot be written (its
-    /// row keeps its name).
-    bool rename(const QString &path, const QString &title, QString *error);
+    /// Names the session \a path, which no session of this window writes: SessionStore::rename
+    /// (a read and a small append, under the session's lock) on a worker thread, then its row
+    /// shows the name and renamed() follows; renameFailed() when the file cannot be written
+    /// (its row keeps its name).
+    void rename(const QString &path, const QString &title);
     /// \a path was deleted: its row goes (a file still there is read again).
     void remove(const QString &path);
     /// As listed, newest first (the unsaved conversation not among them).
@@ -62,6 +63,10 @@ public:
 signals:
     /// A scan's result is shown.
     void scanned();
+    /// rename() wrote \a title into \a path, and its row shows it.
+    void renamed(const QString &path, const QString &title);
+    /// rename() could not write \a path: \a error says why.
+    void renameFailed(const QString &path, const QString &error);
 
 private:
     void scanFinished(quint64 serial, const QString &directory, QList<AgentCore::SessionInfo> found);

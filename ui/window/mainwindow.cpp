@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "changedfilespanel.h"
+#include "common/background.h"
 #include "common/tabchain.h"
 #include "composer/composer.h"
 #include "contextview/compactdialog.h"
@@ -33,7 +34,6 @@
 #include <context/contextview.h>
 #include <loop/agent.h>
 #include <permissions/shellwritesreview.h>
-#include <process/gitprocess.h>
 #include <session/sessionstore.h>
 #include <worktree/sessionworktrees.h>
 
@@ -49,10 +49,10 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPromise>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
-#include <QThreadPool>
 #include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -175,6 +175,12 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     });
     connect(m_sessions, &SessionsPanel::resumeRequested, this, &MainWindow::resumeSession);
     connect(m_sessions, &SessionsPanel::renameRequested, this, &MainWindow::renameSession);
+    connect(m_sessionList,
+            &SessionList::renameFailed,
+            this,
+            [this](const QString &, const QString &error) {
+                statusBar()->showMessage(error, 15000);
+            });
     connect(m_sessions, &SessionsPanel::deleteRequested, this, &MainWindow::deleteSession);
     m_notifier->setEnabled(DesktopNotifier::Kind::Approval, m_settings.notifyApprovals);
     m_notifier->setEnabled(DesktopNotifier::Kind::Finished, m_settings.notifyFinished);
@@ -301,8 +307,18 @@ bool MainWindow::openRepository(const QString &path)
     statusBar()->showMessage(QDir::toNativeSeparators(m_repository.root), 5000);
     m_recent.add(m_repository.root);
     rebuildRecentMenu();
-    m_sessions->setWorktreeUnavailableReason(
-        AgentCore::SessionWorktrees::unavailableReason(m_repository.root));
+    // git says whether the repository can have worktrees; meanwhile the entry is offered (a
+    // worktree made too early fails with git's own words).
+    m_sessions->setWorktreeUnavailableReason({});
+    runInBackground(
+        this,
+        [root = m_repository.root] {
+            return AgentCore::SessionWorktrees::unavailableReason(root); // off the UI thread
+        },
+        [this, root = m_repository.root](const QString &reason) {
+            if (root == m_repository.root)
+                m_sessions->setWorktreeUnavailableReason(reason);
+        });
     m_sessionList->setDirectory(sessionsDirectory());
     startSession();
     emit repositoryChanged(m_repository);
@@ -327,45 +343,115 @@ void MainWindow::updateSessionBadges()
     m_sessions->setOpenSessions(open, m_open->activities());
 }
 
-bool MainWindow::resumeSession(const QString &path)
+namespace {
+/// A session file read to be resumed, with its worktree checked: on a worker thread.
+struct ResumedFile
+{
+    std::optional<AgentCore::SessionLog::Contents> contents;
+    QString error; ///< why contents is missing
+    std::optional<AgentCore::SessionWorktree> worktree;
+    QString worktreeProblem; ///< SessionWorktrees::check
+};
+
+ResumedFile readResumedFile(const QString &path)
+{
+    ResumedFile file;
+    file.contents = AgentCore::SessionLog::load(path, &file.error); // off the UI thread
+    if (file.contents)
+        file.worktree = AgentCore::SessionWorktree::fromState(file.contents->state);
+    // A resumed session's worktree may have been deleted or moved meanwhile.
+    if (file.worktree) // git, off the UI thread
+        file.worktreeProblem = AgentCore::SessionWorktrees::check(*file.worktree);
+    return file;
+}
+
+/// A future that is finished already with \a value.
+QFuture<bool> finished(bool value)
+{
+    QPromise<bool> promise;
+    promise.start();
+    promise.addResult(value);
+    promise.finish();
+    return promise.future();
+}
+} // namespace
+
+QFuture<bool> MainWindow::resumeSession(const QString &path)
 {
     if (AgentSession *open = m_open->find(path)) {
         if (!open->isReadOnly()) {
             m_open->setCurrent(open);
-            return true;
+            return finished(true);
         }
         // Read-only: another window had it; resuming again tries to take it over.
     }
-    QString error;
-    std::optional<AgentCore::SessionLog::Contents> contents = AgentCore::SessionLog::load(path,
-                                                                                          &error);
-    if (!contents) {
-        statusBar()->showMessage(error, 15000);
-        m_sessionList->rescan();
-        return false;
-    }
-    if (AgentSession *readOnly = m_open->find(path))
-        m_open->close(readOnly);
-    startSession(path, std::move(contents));
-    return true;
+    if (const auto reading = m_resuming.constFind(path); reading != m_resuming.cend())
+        return *reading; // asked twice (a double click): one read, one session
+    // Ends as the session is shown, or with false; cancelled when the window goes first.
+    auto promise = std::make_shared<QPromise<bool>>();
+    promise->start();
+    QFuture<bool> shown = promise->future();
+    m_resuming.insert(path, shown);
+    const QString root = m_repository.root;
+    runInBackground(
+        this,
+        [path] { return readResumedFile(path); },
+        [this, path, root, promise](ResumedFile file) {
+            m_resuming.remove(path);
+            bool ok = false;
+            if (root != m_repository.root) {
+                // Another repository was opened meanwhile: its window does not show this one.
+            } else if (!file.contents) {
+                statusBar()->showMessage(file.error, 15000);
+                m_sessionList->rescan();
+            } else {
+                if (AgentSession *readOnly = m_open->find(path))
+                    m_open->close(readOnly);
+                startSession(path,
+                             std::move(file.contents),
+                             std::move(file.worktree),
+                             file.worktreeProblem);
+                ok = true;
+            }
+            promise->addResult(ok);
+            promise->finish();
+        });
+    return shown;
 }
 
-bool MainWindow::forkSession()
+QFuture<bool> MainWindow::forkSession()
 {
     if (!m_session || !m_session->isReadOnly())
-        return false;
-    QString error;
-    const QString copy = AgentCore::SessionStore::fork(m_session->sessionPath(), &error);
-    if (copy.isEmpty()) {
-        statusBar()->showMessage(error, 15000);
-        return false;
-    }
-    AgentSession *readOnly = m_session;
-    if (!resumeSession(copy))
-        return false;
-    // The copy takes the read-only one's place: that one is the other window's to go on with.
-    m_open->close(readOnly);
-    return true;
+        return finished(false);
+    auto promise = std::make_shared<QPromise<bool>>();
+    promise->start();
+    const QPointer<AgentSession> readOnly = m_session;
+    runInBackground(
+        this,
+        [path = m_session->sessionPath()] {
+            QString error;
+            QString copy = AgentCore::SessionStore::fork(path, &error); // off the UI thread
+            return std::pair(copy, error);
+        },
+        [this, promise, readOnly](const std::pair<QString, QString> &forked) {
+            const auto &[copy, error] = forked;
+            if (copy.isEmpty()) {
+                statusBar()->showMessage(error, 15000);
+                promise->addResult(false);
+                promise->finish();
+                return;
+            }
+            const QFuture<bool> resumed = resumeSession(copy);
+            whenFinished(this, resumed, [this, promise, readOnly](bool ok) {
+                // The copy takes the read-only one's place: that one is the other window's
+                // to go on with.
+                if (ok && readOnly)
+                    m_open->close(readOnly);
+                promise->addResult(ok);
+                promise->finish();
+            });
+        });
+    return promise->future();
 }
 
 namespace {
@@ -424,7 +510,8 @@ private:
 
 void MainWindow::startSession(const QString &path,
                               std::optional<AgentCore::SessionLog::Contents> resumed,
-                              std::optional<AgentCore::SessionWorktree> worktree)
+                              std::optional<AgentCore::SessionWorktree> worktree,
+                              const QString &worktreeProblem)
 {
     AgentSession *previous = m_session;
     AgentCore::CodingAgentOptions options = m_setup.options;
@@ -446,13 +533,10 @@ void MainWindow::startSession(const QString &path,
     file.header = AgentCore::SessionStore::newHeader(m_repository.root);
     file.resumed = std::move(resumed);
     const QJsonObject resumedState = file.resumed ? file.resumed->state : QJsonObject();
-    if (file.resumed)
-        worktree = AgentCore::SessionWorktree::fromState(resumedState);
     if (worktree) {
         // A resumed session's worktree may have been deleted or moved meanwhile: the session
         // is then read-only, never run in the main checkout instead.
-        const QString problem = file.resumed ? AgentCore::SessionWorktrees::check(*worktree)
-                                             : QString();
+        const QString &problem = worktreeProblem;
         if (problem.isEmpty()) {
             options.repositoryRoot = worktree->path;
         } else {
@@ -569,7 +653,17 @@ void MainWindow::closeIfUnused(AgentSession *session)
     const bool usable = session->worktreeProblem().isEmpty();
     m_open->close(session);
     if (worktree && usable)
-        AgentCore::SessionWorktrees::remove(*worktree, true);
+        removeUnusedWorktree(*worktree);
+}
+
+void MainWindow::removeUnusedWorktree(const AgentCore::SessionWorktree &worktree)
+{
+    // git removes a checked-out tree: not on the UI thread. Nothing waits for it; the global
+    // pool finishes it before the program ends.
+    const QFuture<QString> removed = QtConcurrent::run([worktree] {
+        return AgentCore::SessionWorktrees::remove(worktree, true); // off the UI thread
+    });
+    Q_UNUSED(removed)
 }
 
 void MainWindow::showSession(AgentSession *session)
@@ -647,15 +741,17 @@ void MainWindow::newWorktreeSession()
     m_makingWorktree = true;
     statusBar()->showMessage(tr("Making a git worktree for the new session…"));
     // git checks out the whole tree: not on the UI thread.
-    const QPointer<MainWindow> self(this);
-    QThreadPool::globalInstance()->start([self, root, dataRoot, path, id] {
-        const AgentCore::SessionWorktrees::Created created
-            = AgentCore::SessionWorktrees::create(root, dataRoot, QStringLiteral("session"), id);
-        QMetaObject::invokeMethod(qApp, [self, root, path, created] {
-            if (self)
-                self->worktreeCreated(root, path, created.worktree, created.error);
+    runInBackground(
+        this,
+        [root, dataRoot, id] {
+            return AgentCore::SessionWorktrees::create(root, // off the UI thread
+                                                       dataRoot,
+                                                       QStringLiteral("session"),
+                                                       id);
+        },
+        [this, root, path](const AgentCore::SessionWorktrees::Created &created) {
+            worktreeCreated(root, path, created.worktree, created.error);
         });
-    });
 }
 
 void MainWindow::worktreeCreated(const QString &repositoryRoot,
@@ -671,7 +767,7 @@ void MainWindow::worktreeCreated(const QString &repositoryRoot,
     // The user opened another repository meanwhile: the worktree is not used, so it does not
     // stay behind.
     if (repositoryRoot != m_repository.root) {
-        AgentCore::SessionWorktrees::remove(*worktree, true);
+        removeUnusedWorktree(*worktree);
         statusBar()->showMessage(tr("The worktree session was not started: another repository "
                                     "is open."),
                                  8000);
@@ -698,9 +794,15 @@ void MainWindow::updateWorktreeControls()
                                            : m_session->worktreeProblem());
     }
     m_worktreeLabel->setVisible(worktree.has_value());
-    const bool idle = usable && m_session->state() == AgentSession::State::Idle;
+    const bool idle = usable && !m_worktreeBusy && m_session->state() == AgentSession::State::Idle;
     m_bringBackAction->setEnabled(idle);
     m_keepAsBranchAction->setEnabled(idle);
+}
+
+void MainWindow::setWorktreeBusy(bool busy)
+{
+    m_worktreeBusy = busy;
+    updateWorktreeControls();
 }
 
 void MainWindow::bringBackChanges()
@@ -708,7 +810,21 @@ void MainWindow::bringBackChanges()
     if (!m_bringBackAction->isEnabled() || !m_session || !m_session->worktree())
         return;
     const AgentCore::SessionWorktree worktree = *m_session->worktree();
-    const AgentCore::WorktreeChanges changes = AgentCore::SessionWorktrees::changes(worktree);
+    setWorktreeBusy(true);
+    statusBar()->showMessage(tr("Reading the changes of branch %1…").arg(worktree.branch));
+    runInBackground(
+        this,
+        [worktree] { return AgentCore::SessionWorktrees::changes(worktree); }, // off the UI thread
+        [this, worktree](const AgentCore::WorktreeChanges &changes) {
+            setWorktreeBusy(false);
+            statusBar()->clearMessage();
+            showBringBackReview(worktree, changes);
+        });
+}
+
+void MainWindow::showBringBackReview(const AgentCore::SessionWorktree &worktree,
+                                     const AgentCore::WorktreeChanges &changes)
+{
     if (!changes.error.isEmpty()) {
         statusBar()->showMessage(changes.error, 15000);
         return;
@@ -753,29 +869,42 @@ void MainWindow::bringBackChanges()
                     statusBar()->showMessage(tr("Nothing was brought back."), 8000);
                     return;
                 }
-                const AgentCore::ShellWriteApplier::Outcome outcome = AgentCore::SessionWorktrees::
-                    bringBack(worktree,
-                              changes,
-                              AgentCore::ShellWritesReview::choices(request, answer),
-                              journal);
-                if (!outcome.error.isEmpty()) {
-                    statusBar()->showMessage(tr("Nothing was brought back: %1").arg(outcome.error),
-                                             15000);
-                    return;
-                }
-                QStringList failed;
-                for (auto it = outcome.failed.cbegin(); it != outcome.failed.cend(); ++it)
-                    failed.append(
-                        tr("%1: %2").arg(changes.changes.value(it.key()).path, it.value()));
-                failed.sort();
-                QString message = tr("Brought back %n file(s) from %1.",
-                                     nullptr,
-                                     int(outcome.applied.size()))
-                                      .arg(worktree.branch);
-                if (!failed.isEmpty())
-                    message += QLatin1Char(' ')
-                               + tr("Not brought back: %1").arg(failed.join(QStringLiteral("; ")));
-                statusBar()->showMessage(message, 30000);
+                const QHash<int, AgentCore::ShellWriteApplier::Choice> choices
+                    = AgentCore::ShellWritesReview::choices(request, answer);
+                setWorktreeBusy(true);
+                statusBar()->showMessage(
+                    tr("Bringing back the changes of branch %1…").arg(worktree.branch));
+                runInBackground(
+                    this,
+                    [worktree, changes, choices, journal] {
+                        return AgentCore::SessionWorktrees::bringBack(worktree, // off the UI thread
+                                                                      changes,
+                                                                      choices,
+                                                                      journal);
+                    },
+                    [this, worktree, changes](const AgentCore::ShellWriteApplier::Outcome &outcome) {
+                        setWorktreeBusy(false);
+                        if (!outcome.error.isEmpty()) {
+                            statusBar()
+                                ->showMessage(tr("Nothing was brought back: %1").arg(outcome.error),
+                                              15000);
+                            return;
+                        }
+                        QStringList failed;
+                        for (auto it = outcome.failed.cbegin(); it != outcome.failed.cend(); ++it)
+                            failed.append(
+                                tr("%1: %2").arg(changes.changes.value(it.key()).path, it.value()));
+                        failed.sort();
+                        QString message = tr("Brought back %n file(s) from %1.",
+                                             nullptr,
+                                             int(outcome.applied.size()))
+                                              .arg(worktree.branch);
+                        if (!failed.isEmpty())
+                            message += QLatin1Char(' ')
+                                       + tr("Not brought back: %1")
+                                             .arg(failed.join(QStringLiteral("; ")));
+                        statusBar()->showMessage(message, 30000);
+                    });
             });
     dialog->resize(980, 680);
     dialog->open();
@@ -787,16 +916,23 @@ void MainWindow::keepAsBranch()
         return;
     const AgentCore::SessionWorktree worktree = *m_session->worktree();
     const QString title = m_session->title();
-    const QString error
-        = AgentCore::SessionWorktrees::keepAsBranch(worktree,
-                                                    title.isEmpty()
-                                                        ? tr("AgentDesk session")
-                                                        : tr("AgentDesk session: %1").arg(title));
-    statusBar()
-        ->showMessage(error.isEmpty()
-                          ? tr("The session's work is kept on branch %1.").arg(worktree.branch)
-                          : tr("Branch %1 could not keep the work: %2").arg(worktree.branch, error),
-                      15000);
+    const QString message = title.isEmpty() ? tr("AgentDesk session")
+                                            : tr("AgentDesk session: %1").arg(title);
+    setWorktreeBusy(true);
+    statusBar()->showMessage(tr("Committing the session's work on branch %1…").arg(worktree.branch));
+    runInBackground(
+        this,
+        [worktree, message] {
+            return AgentCore::SessionWorktrees::keepAsBranch(worktree, message); // off the UI thread
+        },
+        [this, worktree](const QString &error) {
+            setWorktreeBusy(false);
+            statusBar()->showMessage(
+                error.isEmpty()
+                    ? tr("The session's work is kept on branch %1.").arg(worktree.branch)
+                    : tr("Branch %1 could not keep the work: %2").arg(worktree.branch, error),
+                15000);
+        });
 }
 
 void MainWindow::showFileChanges(const QString &path)
@@ -1064,50 +1200,91 @@ void MainWindow::saveSettings()
 
 void MainWindow::renameSession(const QString &path, const QString &title)
 {
-    QString error;
     AgentSession *open = m_open->find(path);
     if (open && !open->isReadOnly())
         open->setTitle(title); // its recorder owns the file; its row follows recorded()
-    else if (!m_sessionList->rename(path, title, &error))
-        statusBar()->showMessage(error, 15000);
+    else
+        m_sessionList->rename(path, title); // a failure is said through renameFailed
 }
+
+namespace {
+/// What deleting a session would lose: read on a worker thread.
+struct SessionWorktreeState
+{
+    std::optional<AgentCore::SessionWorktree> worktree;
+    QString title;
+    bool uncommitted = false; ///< the worktree has changes not committed on its branch
+};
+} // namespace
 
 void MainWindow::deleteSession(const QString &path)
 {
     // remove() forces the worktree away with what it has not committed: the user may keep
     // that on the session's branch first.
-    QString unreadable; // the removal below says it
-    const std::optional<AgentCore::SessionLog::Contents> contents
-        = AgentCore::SessionLog::load(path, &unreadable);
-    const std::optional<AgentCore::SessionWorktree> worktree
-        = contents ? AgentCore::SessionWorktree::fromState(contents->state) : std::nullopt;
-    if (worktree && hasUncommittedChanges(worktree->path)) {
-        QMessageBox box(QMessageBox::Warning,
-                        tr("Delete Session"),
-                        tr("The session's worktree has changes that are not committed on its "
-                           "branch %1.")
-                            .arg(worktree->branch),
-                        QMessageBox::Cancel,
-                        this);
-        box.setObjectName(QStringLiteral("deleteWorktreeBox"));
-        box.setInformativeText(tr("Deleting the session removes its worktree with them. Keep "
-                                  "them as a commit on the branch first?"));
-        QPushButton *keep = box.addButton(tr("Keep as Branch and Delete"), QMessageBox::AcceptRole);
-        QPushButton *discard = box.addButton(tr("Delete Changes"), QMessageBox::DestructiveRole);
-        box.setDefaultButton(keep);
-        box.exec();
-        if (box.clickedButton() == keep) {
-            const QString problem = AgentCore::SessionWorktrees::keepAsBranch(
-                *worktree,
-                tr("AgentDesk session: %1").arg(contents->state.value(u"title").toString()));
-            if (!problem.isEmpty()) {
-                statusBar()->showMessage(tr("The session was not deleted: %1").arg(problem), 15000);
+    runInBackground(
+        this,
+        [path] {
+            SessionWorktreeState found;
+            QString unreadable; // the removal says it
+            const std::optional<AgentCore::SessionLog::Contents> contents
+                = AgentCore::SessionLog::load(path, &unreadable); // off the UI thread
+            if (!contents)
+                return found;
+            found.worktree = AgentCore::SessionWorktree::fromState(contents->state);
+            found.title = contents->state.value(u"title").toString();
+            if (found.worktree) // git status, off the UI thread
+                found.uncommitted = AgentCore::SessionWorktrees::hasUncommittedChanges(
+                    found.worktree->path);
+            return found;
+        },
+        [this, path](const SessionWorktreeState &found) {
+            if (!found.uncommitted) {
+                deleteSessionFile(path);
                 return;
             }
-        } else if (box.clickedButton() != discard) {
-            return;
-        }
-    }
+            QMessageBox box(QMessageBox::Warning,
+                            tr("Delete Session"),
+                            tr("The session's worktree has changes that are not committed on its "
+                               "branch %1.")
+                                .arg(found.worktree->branch),
+                            QMessageBox::Cancel,
+                            this);
+            box.setObjectName(QStringLiteral("deleteWorktreeBox"));
+            box.setInformativeText(tr("Deleting the session removes its worktree with them. Keep "
+                                      "them as a commit on the branch first?"));
+            QPushButton *keep = box.addButton(tr("Keep as Branch and Delete"),
+                                              QMessageBox::AcceptRole);
+            QPushButton *discard = box.addButton(tr("Delete Changes"), QMessageBox::DestructiveRole);
+            box.setDefaultButton(keep);
+            box.exec();
+            if (box.clickedButton() == discard) {
+                deleteSessionFile(path);
+                return;
+            }
+            if (box.clickedButton() != keep)
+                return;
+            statusBar()->showMessage(
+                tr("Committing the session's work on branch %1…").arg(found.worktree->branch));
+            runInBackground(
+                this,
+                [worktree = *found.worktree,
+                 message = tr("AgentDesk session: %1").arg(found.title)] {
+                    return AgentCore::SessionWorktrees::keepAsBranch(worktree, // off the UI thread
+                                                                     message);
+                },
+                [this, path](const QString &problem) {
+                    if (!problem.isEmpty()) {
+                        statusBar()->showMessage(tr("The session was not deleted: %1").arg(problem),
+                                                 15000);
+                        return;
+                    }
+                    deleteSessionFile(path);
+                });
+        });
+}
+
+void MainWindow::deleteSessionFile(const QString &path)
+{
     // The open session goes first (a running one is aborted: the sessions list asked), so its
     // recorder does not write the file again as it closes.
     if (AgentSession *open = m_open->find(path)) {
@@ -1116,28 +1293,28 @@ void MainWindow::deleteSession(const QString &path)
         if (shown)
             startSession();
     }
-    QString error;
-    QString warning; // the session's worktree, if it had one, could not be removed
-    if (QFile::exists(path) && !AgentCore::CodingSession::remove(path, &error, &warning))
-        statusBar()->showMessage(error, 15000);
-    else if (!warning.isEmpty())
-        statusBar()->showMessage(warning, 15000);
-    m_sessionList->remove(path);
-}
-
-bool MainWindow::hasUncommittedChanges(const QString &worktreePath)
-{
-    // Through GitProcess: the worktree's configuration runs nothing.
-    const AgentCore::GitProcess::Result status
-        = AgentCore::GitProcess::run({QStringLiteral("status"),
-                                      QStringLiteral("--porcelain"),
-                                      QStringLiteral("-uall")},
-                                     worktreePath,
-                                     10000);
-    // When git cannot say, the user is asked: remove() forces.
-    if (!status.ok())
-        return QDir(worktreePath).exists();
-    return !status.out.trimmed().isEmpty();
+    struct Removal
+    {
+        QString error;
+        QString warning; ///< the session's worktree, if it had one, could not be removed
+    };
+    runInBackground(
+        this,
+        [path] {
+            Removal removal;
+            if (QFile::exists(path))
+                AgentCore::CodingSession::remove(path, // off the UI thread
+                                                 &removal.error,
+                                                 &removal.warning);
+            return removal;
+        },
+        [this, path](const Removal &removal) {
+            if (!removal.error.isEmpty())
+                statusBar()->showMessage(removal.error, 15000);
+            else if (!removal.warning.isEmpty())
+                statusBar()->showMessage(removal.warning, 15000);
+            m_sessionList->remove(path);
+        });
 }
 
 void MainWindow::createMenus()

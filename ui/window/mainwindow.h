@@ -6,7 +6,10 @@
 #include "settings/appsettings.h"
 
 #include <coding/repository.h>
+#include <worktree/worktreechanges.h>
 
+#include <QFuture>
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 #include <QProcessEnvironment>
@@ -91,22 +94,22 @@ public:
     /// On failure (no such directory, or a task is running) the window keeps its repository,
     /// says why in the status bar and returns false.
     bool openRepository(const QString &path);
-    /// `git status` in the worktree lists something (or cannot run there). Through
-    /// GitProcess: the worktree's configuration runs nothing.
-    static bool hasUncommittedChanges(const QString &worktreePath);
     const AgentCore::Repository &repository() const { return m_repository; }
     /// The session shown; null until a repository is open.
     AgentSession *session() const { return m_session; }
     /// The sessions open in the window, the shown one among them.
     OpenSessions *openSessions() const { return m_open; }
-    /// Shows the session in \a path: at once when it is open already, otherwise it is opened
-    /// beside the others with its conversation, follow-up queue, permission choices and model.
-    /// Refused (false, said in the status bar) when the file cannot be read; the current
+    /// Shows the session in \a path: at once when it is open already, otherwise its file is
+    /// read (and its worktree checked) on a worker thread and it is opened beside the others
+    /// with its conversation, follow-up queue, permission choices and model. The future ends
+    /// on the UI thread once it is shown (true), or refused (false, said in the status bar)
+    /// when the file cannot be read or another repository was opened meanwhile; the current
     /// conversation then stays. A session another window or process has open is shown
     /// read-only (resuming it again retries).
-    bool resumeSession(const QString &path);
-    /// Continues the read-only session in a copy of its own (SessionStore::fork).
-    bool forkSession();
+    QFuture<bool> resumeSession(const QString &path);
+    /// Continues the read-only session in a copy of its own (SessionStore::fork, on a worker
+    /// thread), then resumes the copy; the future as resumeSession()'s.
+    QFuture<bool> forkSession();
     /// The folder of this repository's sessions (empty until a repository is open).
     QString sessionsDirectory() const;
 
@@ -151,8 +154,12 @@ public:
     /// review (window-modal; returns at once), conflicts unchecked; the accepted ones are
     /// written into the main checkout, the result said in the status bar.
     void bringBackChanges();
-    /// "Keep as Branch": commits what the worktree has not committed on its branch.
+    /// "Keep as Branch": commits what the worktree has not committed on its branch (on a
+    /// worker thread; the result said in the status bar).
     void keepAsBranch();
+    /// A worktree action (reading the changes, bringing them back, keeping them as a branch)
+    /// runs on a worker thread; the worktree actions are disabled meanwhile.
+    bool isWorktreeBusy() const { return m_worktreeBusy; }
 
 signals:
     void repositoryChanged(const AgentCore::Repository &repository);
@@ -174,16 +181,24 @@ private:
     void chooseRepository();
     void rebuildRecentMenu();
     void showAbout();
-    /// Opens a new session (or \a resumed, from \a path) and shows it; \a worktree: a new
-    /// session that works in this worktree (a resumed one finds its own in its state). The
+    /// Opens a new session (or \a resumed, from \a path) and shows it; \a worktree: the
+    /// worktree the session works in (a resumed one's from its state), unusable when
+    /// \a worktreeProblem says why (SessionWorktrees::check, run off the UI thread). The
     /// session shown before keeps running, unless it is an empty new one (it is closed).
     void startSession(const QString &path = {},
                       std::optional<AgentCore::SessionLog::Contents> resumed = std::nullopt,
-                      std::optional<AgentCore::SessionWorktree> worktree = std::nullopt);
+                      std::optional<AgentCore::SessionWorktree> worktree = std::nullopt,
+                      const QString &worktreeProblem = {});
     /// The side panels, status bar and actions follow \a session (null: none shown yet).
     void showSession(AgentSession *session);
     /// Closes \a session if it is a new one that never recorded anything.
     void closeIfUnused(AgentSession *session);
+    /// Removes \a worktree and its branch on a worker thread (nothing ran in it).
+    static void removeUnusedWorktree(const AgentCore::SessionWorktree &worktree);
+    /// The writes review of a worktree's changes, read off the UI thread.
+    void showBringBackReview(const AgentCore::SessionWorktree &worktree,
+                             const AgentCore::WorktreeChanges &changes);
+    void setWorktreeBusy(bool busy);
     void worktreeCreated(const QString &repositoryRoot,
                          const QString &path,
                          const std::optional<AgentCore::SessionWorktree> &worktree,
@@ -195,6 +210,8 @@ private:
     void showFileChanges(const QString &path);
     void renameSession(const QString &path, const QString &title);
     void deleteSession(const QString &path);
+    /// deleteSession() once its worktree's uncommitted changes were kept or not there.
+    void deleteSessionFile(const QString &path);
     /// The sessions list's badges follow the open sessions.
     void updateSessionBadges();
     void applyModel(const ModelChoice &choice);
@@ -254,6 +271,9 @@ private:
     QAction *m_keepAsBranchAction = nullptr;
     QLabel *m_worktreeLabel = nullptr; ///< the branch of a worktree session, in the status bar
     bool m_makingWorktree = false;
+    bool m_worktreeBusy = false; ///< a worktree action runs on a worker thread
+    /// The sessions being read to be resumed: asked again, the same read answers.
+    QHash<QString, QFuture<bool>> m_resuming;
     QPointer<ContextDialog> m_contextDialog;
 };
 
