@@ -18,6 +18,7 @@
 #include <loop/agent.h>
 #include <mcp/mcpservers.h>
 #include <page/conversationpage.h>
+#include <review/filediffview.h>
 #include <review/reviewqueue.h>
 #include <review/ruleofferbar.h>
 #include <review/shellwritesreviewview.h>
