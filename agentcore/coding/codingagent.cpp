@@ -22,8 +22,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSet>
+#include <QtConcurrent/QtConcurrentRun>
 
-#include <thread>
 #include <utility>
 
 namespace AgentCore {
@@ -105,10 +105,11 @@ QList<AgentToolPtr> withLiveTools(const QList<AgentToolPtr> &fixed,
     return tools;
 }
 
-// Once a day per store (a stamp file in it), on a thread of its own: the agent never waits
-// for it, and the stamp keeps a series of short headless runs from paying for it each time.
-std::shared_ptr<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointStore> store,
-                                                   const QString &sessionsFolder)
+// Once a day per store (a stamp file in it), as one-off work on the thread pool: the agent
+// never waits for it, and the stamp keeps a series of short headless runs from paying for it
+// each time.
+QFuture<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointStore> store,
+                                           const QString &sessionsFolder)
 {
     const QString stamp = store->gitDir() + QStringLiteral("/agentdesk-pruned");
     const QFileInfo last(stamp);
@@ -120,7 +121,7 @@ std::shared_ptr<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointSto
     if (!touch.open(QIODevice::WriteOnly | QIODevice::Truncate, PrivateFiles::fileMode))
         return {};
     touch.close();
-    auto thread = new std::thread([store, sessionsFolder] {
+    return QtConcurrent::run([store, sessionsFolder] {
         QSet<QString> live;
         for (const QString &name :
              QDir(sessionsFolder).entryList({QStringLiteral("*.jsonl")}, QDir::Files))
@@ -128,11 +129,6 @@ std::shared_ptr<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointSto
         const CheckpointPruner::Outcome outcome = CheckpointPruner::prune(*store, live);
         if (!outcome.error.isEmpty())
             qWarning().noquote() << "checkpoint store not pruned:" << outcome.error;
-    });
-    return std::shared_ptr<void>(thread, [](void *running) {
-        auto *thread = static_cast<std::thread *>(running);
-        thread->join();
-        delete thread;
     });
 }
 

@@ -350,6 +350,8 @@ std::shared_ptr<ContextManager::Job> ContextManager::startJob(Lock &lock,
                                            m_settings.usableTokens());
     const ModelFactory makeModel = m_makeModel;
     const Events events = m_events;
+    // A thread of its own, not the global pool (docs/architecture.md, "Threads"): the request
+    // may wait minutes on the network and must not hold one of the pool's few threads.
     // Detached: the destructor waits for done, the thread's last touch of this object.
     std::thread([this, job, makeModel, events, request] {
         Message reply;
