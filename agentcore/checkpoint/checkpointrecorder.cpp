@@ -3,11 +3,12 @@
 #include "checkpointstore.h"
 
 #include <QCoreApplication>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
-#include <thread>
 #include <utility>
 
 namespace AgentCore {
@@ -31,8 +32,7 @@ struct CheckpointRecorder::State
     bool dirty = true;        ///< a side effect since the last snapshot began (or none yet)
     bool turnCovered = false; ///< the open turn's first effect has its snapshot (begun)
     int turnIndex = -1;
-    int pending = 0;  ///< snapshots begun and not finished
-    std::thread last; ///< the newest worker; each joins its predecessor
+    int pending = 0; ///< snapshots begun and not finished
 
     // Runs one snapshot on the calling thread and tells about it.
     void record(const std::shared_ptr<CheckpointStore> &store, const Checkpoint &request)
@@ -60,16 +60,16 @@ struct CheckpointRecorder::State
 CheckpointRecorder::CheckpointRecorder(std::shared_ptr<CheckpointStore> store, Events events)
     : m_store(std::move(store))
     , m_state(std::make_shared<State>())
+    , m_snapshots(std::make_unique<QThreadPool>())
 {
     m_state->events = std::move(events);
+    m_snapshots->setMaxThreadCount(1);
 }
 
 CheckpointRecorder::~CheckpointRecorder()
 {
     waitForIdle();
-    std::lock_guard lock(m_state->mutex);
-    if (m_state->last.joinable())
-        m_state->last.join();
+    m_snapshots->waitForDone();
 }
 
 void CheckpointRecorder::setSessionId(const QString &sessionId)
@@ -104,16 +104,14 @@ void CheckpointRecorder::turnStarted(int messageIndex, bool userMessage)
     request.messageIndex = userMessage ? messageIndex - 1 : messageIndex;
     request.reason = userMessage ? Checkpoint::Reason::UserMessage : Checkpoint::Reason::BeforeTool;
     ++m_state->pending;
-    std::thread previous = std::move(m_state->last);
-    m_state->last = std::thread(
-        [state = m_state, store = m_store, request, previous = std::move(previous)]() mutable {
-            if (previous.joinable())
-                previous.join(); // one snapshot at a time, in order
-            state->record(store, request);
-            std::lock_guard lock(state->mutex);
-            --state->pending;
-            state->idle.notify_all();
-        });
+    // Nobody keeps the future: beforeEffect and waitForIdle wait on `pending`.
+    const QFuture<void> snapshot = QtConcurrent::run(m_snapshots.get(),
+                                                     [state = m_state, store = m_store, request] {
+                                                         state->record(store, request);
+                                                         std::lock_guard lock(state->mutex);
+                                                         --state->pending;
+                                                         state->idle.notify_all();
+                                                     });
 }
 
 void CheckpointRecorder::beforeEffect(const QString &toolName, const std::function<bool()> &aborted)

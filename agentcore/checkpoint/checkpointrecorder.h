@@ -8,6 +8,8 @@
 #include <functional>
 #include <memory>
 
+class QThreadPool;
+
 namespace AgentCore {
 
 class CheckpointStore;
@@ -84,6 +86,8 @@ private:
     struct State;
     std::shared_ptr<CheckpointStore> m_store;
     std::shared_ptr<State> m_state;
+    // The snapshots' queue: one thread, so one snapshot at a time, in the order they began.
+    std::unique_ptr<QThreadPool> m_snapshots;
 };
 
 } // namespace AgentCore

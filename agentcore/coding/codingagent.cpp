@@ -1,17 +1,18 @@
 #include "codingagent.h"
 
+#include "requeststages.h"
 #include "systemprompt.h"
 
 #include <ai/httpmodelclient.h>
 #include <ai/modelcatalog.h>
 #include <checkpoint/checkpointpruner.h>
+#include <context/contextstages.h>
 #include <files/privatefiles.h>
 #include <permissions/bashanalysis.h>
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
 #include <session/sessionstore.h>
 #include <tools/codingtools.h>
-#include <tools/sandboxprobe.h>
 #include <tools/shellwriteapplier.h>
 
 #include <QCoreApplication>
@@ -21,8 +22,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSet>
+#include <QtConcurrent/QtConcurrentRun>
 
-#include <thread>
 #include <utility>
 
 namespace AgentCore {
@@ -91,46 +92,6 @@ QStringList sandboxReadablePaths(const CodingAgentOptions &options, const Permis
     return paths;
 }
 
-// Checkpoints: a snapshot starts at each turn (the loop's beforeRequest, after the context
-// manager's), and each side effect waits for it; a read-only Bash command is no side effect.
-void installCheckpoints(const std::shared_ptr<CheckpointRecorder> &recorder,
-                        const std::shared_ptr<BashAnalyzer> &bash,
-                        AgentLoopConfig &loop)
-{
-    loop.beforeRequest = [inner = loop.beforeRequest,
-                          recorder](const Context &conversation,
-                                    const AbortToken &abort) -> QList<Message> {
-        QList<Message> added = inner ? inner(conversation, abort) : QList<Message>();
-        const bool userMessage = !conversation.messages.isEmpty()
-                                 && conversation.messages.constLast().role == Message::Role::User;
-        recorder->turnStarted(int(conversation.messages.size()), userMessage);
-        return added;
-    };
-    // Whether this tool thread's current call was an effect the recorder saw (a read-only
-    // Bash command is not): beforeEffect and afterEffect of one call run on the same thread.
-    static thread_local bool sawEffect = false;
-    loop.effects.beforeEffect = [inner = loop.effects.beforeEffect, recorder, bash](
-                                    const ToolCallContext &context) {
-        sawEffect = false;
-        if (inner)
-            inner(context);
-        if (context.toolName == QLatin1String("Bash")
-            && bash->analyze(context.arguments.value(QLatin1String("command")).toString()).readOnly) {
-            return;
-        }
-        sawEffect = true;
-        recorder->beforeEffect(context.toolName,
-                               [abort = context.abort] { return abort.isAborted(); });
-    };
-    loop.effects.afterEffect = [inner = loop.effects.afterEffect,
-                                recorder](const ToolCallContext &context, const ToolResult &result) {
-        if (sawEffect)
-            recorder->afterEffect();
-        if (inner)
-            inner(context, result);
-    };
-}
-
 // \a fixed, then those of \a live whose names none of \a fixedNames (lower case) takes.
 QList<AgentToolPtr> withLiveTools(const QList<AgentToolPtr> &fixed,
                                   const QSet<QString> &fixedNames,
@@ -144,20 +105,11 @@ QList<AgentToolPtr> withLiveTools(const QList<AgentToolPtr> &fixed,
     return tools;
 }
 
-QStringList sideEffectToolNames(const QList<AgentToolPtr> &tools)
-{
-    QStringList names;
-    for (const AgentToolPtr &tool : tools) {
-        if (tool->hasSideEffects())
-            names.append(tool->definition().name);
-    }
-    return names;
-}
-
-// Once a day per store (a stamp file in it), on a thread of its own: the agent never waits
-// for it, and the stamp keeps a series of short headless runs from paying for it each time.
-std::shared_ptr<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointStore> store,
-                                                   const QString &sessionsFolder)
+// Once a day per store (a stamp file in it), as one-off work on the thread pool: the agent
+// never waits for it, and the stamp keeps a series of short headless runs from paying for it
+// each time.
+QFuture<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointStore> store,
+                                           const QString &sessionsFolder)
 {
     const QString stamp = store->gitDir() + QStringLiteral("/agentdesk-pruned");
     const QFileInfo last(stamp);
@@ -169,7 +121,7 @@ std::shared_ptr<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointSto
     if (!touch.open(QIODevice::WriteOnly | QIODevice::Truncate, PrivateFiles::fileMode))
         return {};
     touch.close();
-    auto thread = new std::thread([store, sessionsFolder] {
+    return QtConcurrent::run([store, sessionsFolder] {
         QSet<QString> live;
         for (const QString &name :
              QDir(sessionsFolder).entryList({QStringLiteral("*.jsonl")}, QDir::Files))
@@ -177,11 +129,6 @@ std::shared_ptr<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointSto
         const CheckpointPruner::Outcome outcome = CheckpointPruner::prune(*store, live);
         if (!outcome.error.isEmpty())
             qWarning().noquote() << "checkpoint store not pruned:" << outcome.error;
-    });
-    return std::shared_ptr<void>(thread, [](void *running) {
-        auto *thread = static_cast<std::thread *>(running);
-        thread->join();
-        delete thread;
     });
 }
 
@@ -281,57 +228,38 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
                                                          return std::make_shared<HttpModelClient>(
                                                              provider);
                                                      });
-    ContextManager::installInto(agent.context, config.loop);
-    // Read may answer "unchanged" only about an output the model still has: each request tells
-    // the ledger which outputs it carries (a compaction or a dropped output forgets the rest).
-    config.loop.contextView = [view = std::move(config.loop.contextView),
-                               context = agent.context,
-                               workspace = agent.workspace](const QList<Message> &conversation) {
-        QList<Message> messages = view(conversation);
-        ReadLedger &ledger = workspace->readLedger();
-        if (!ledger.isEmpty())
-            ledger.retainShown(messages, context->edits().droppedToolOutputs);
-        return messages;
-    };
     config.loop.middlewares = {makeExtensionMiddleware(std::move(extensions)),
                                makePermissionMiddleware(gate)};
-    config.loop.prepareContext = [policy = agent.policy,
-                                  sideEffectTools = sideEffectToolNames(config.tools),
-                                  live = options.liveTools](Context context) {
-        if (!live)
-            return policy->prepareContext(std::move(context), sideEffectTools);
-        return policy->prepareContext(std::move(context),
-                                      sideEffectTools + sideEffectToolNames(live->tools()));
-    };
-    if (options.onFileChanged) {
-        config.loop.effects.afterEffect =
-            [onFileChanged = options.onFileChanged](const ToolCallContext &,
-                                                    const ToolResult &result) {
-                if (const std::optional<FileChange> change = FileChange::of(result))
-                    onFileChanged(*change);
-            };
-    }
     if (!options.checkpointStoreRoot.isEmpty()) {
         auto store = std::make_shared<CheckpointStore>(root,
                                                        options.checkpointStoreRoot,
                                                        options.checkpointMaxFileBytes);
         agent.checkpoints = std::make_shared<CheckpointRecorder>(store, options.checkpointEvents);
-        installCheckpoints(agent.checkpoints, gate.bash, config.loop);
         if (options.pruneCheckpoints)
             agent.checkpointPruning = pruneCheckpointsInBackground(store,
                                                                    SessionStore::defaultDirectory(
                                                                        root));
     }
-    if (options.sandbox.mode != SandboxMode::Off) {
-        // The first sandboxed command would wait for bwrap's probe (a process start of its
-        // own): it runs while the first request is out instead.
-        config.loop.beforeRequest = [inner = std::move(config.loop.beforeRequest),
-                                     bwrap = options.sandbox.bwrapPath](const Context &conversation,
-                                                                        const AbortToken &abort) {
-            SandboxProbe::warmUp(bwrap);
-            return inner ? inner(conversation, abort) : QList<Message>();
-        };
+
+    // What happens around each request and each side effect, in this order (a stage that
+    // does not apply is left out). At each of the loop's seams the stages run as listed: the
+    // sandbox's probe starts before the compaction may wait for a summary, the read ledger
+    // sees the context view's messages, the checkpoint's turn starts with the conversation
+    // the loop gave, and a file change is told after the checkpoint recorded the effect.
+    RequestPipeline pipeline;
+    if (options.sandbox.mode != SandboxMode::Off)
+        pipeline.add(std::make_shared<SandboxWarmUpStage>(options.sandbox.bwrapPath));
+    pipeline.add(std::make_shared<ContextViewStage>(agent.context))
+        .add(std::make_shared<ReadLedgerStage>(agent.workspace, agent.context))
+        .add(std::make_shared<CompactionStage>(agent.context))
+        .add(std::make_shared<PlanModeStage>(agent.policy, config.tools, options.liveTools));
+    if (agent.checkpoints) {
+        pipeline.add(std::make_shared<CheckpointTurnStage>(agent.checkpoints))
+            .add(std::make_shared<EffectGuardStage>(agent.checkpoints, gate.bash));
     }
+    if (options.onFileChanged)
+        pipeline.add(std::make_shared<FileChangeStage>(options.onFileChanged));
+    pipeline.installInto(config.loop);
     return agent;
 }
 

@@ -19,6 +19,7 @@
 #include <tools/sandboxpolicy.h>
 #include <tools/toolworkspace.h>
 
+#include <QFuture>
 #include <QStringList>
 
 #include <functional>
@@ -145,8 +146,9 @@ struct CodingAgent
     /// Null when CodingAgentOptions::checkpointStoreRoot is empty. Set its session id before
     /// the first turn.
     std::shared_ptr<CheckpointRecorder> checkpoints;
-    /// The background prune of the checkpoint store, when one runs: dropping it waits for it.
-    std::shared_ptr<void> checkpointPruning;
+    /// The background prune of the checkpoint store, when one runs (on the global thread
+    /// pool, which QCoreApplication waits for when it ends).
+    QFuture<void> checkpointPruning;
     QStringList warnings; ///< problems with the settings files (skipped rules, unreadable files)
     /// What the project's settings files ask for that was not applied because the user has
     /// not accepted it (ProjectTrust): the window asks, headless runs warn.

@@ -1,5 +1,6 @@
 #include "contextmanager.h"
 
+#include "contextstages.h"
 #include "summaryprompt.h"
 
 #include <QCoreApplication>
@@ -80,16 +81,10 @@ ContextManager::~ContextManager()
 void ContextManager::installInto(const std::shared_ptr<ContextManager> &manager,
                                  AgentLoopConfig &loop)
 {
-    loop.contextView = [manager](const QList<Message> &conversation) {
-        return manager->view(conversation);
-    };
-    loop.beforeRequest = [manager](const Context &conversation, const AbortToken &abort) {
-        return manager->beforeRequest(conversation, abort);
-    };
-    loop.onContextOverflow =
-        [manager](const Message &overflow, const Context &conversation, const AbortToken &abort) {
-            return manager->onContextOverflow(overflow, conversation, abort);
-        };
+    RequestPipeline()
+        .add(std::make_shared<ContextViewStage>(manager))
+        .add(std::make_shared<CompactionStage>(manager))
+        .installInto(loop);
 }
 
 void ContextManager::setEvents(const Events &events)
@@ -355,6 +350,8 @@ std::shared_ptr<ContextManager::Job> ContextManager::startJob(Lock &lock,
                                            m_settings.usableTokens());
     const ModelFactory makeModel = m_makeModel;
     const Events events = m_events;
+    // A thread of its own, not the global pool (docs/architecture.md, "Threads"): the request
+    // may wait minutes on the network and must not hold one of the pool's few threads.
     // Detached: the destructor waits for done, the thread's last touch of this object.
     std::thread([this, job, makeModel, events, request] {
         Message reply;

@@ -82,8 +82,9 @@ public:
     ContextManager(const ContextSettings &settings, ModelFactory makeModel);
     ~ContextManager(); ///< stops a summary in flight and joins its thread
 
-    /// Sets contextView, beforeRequest and onContextOverflow of \a loop to this manager's.
-    /// The hooks keep the manager alive.
+    /// Sets contextView, beforeRequest and onContextOverflow of \a loop to this manager's: a
+    /// RequestPipeline of its two stages (ContextViewStage, CompactionStage, contextstages.h),
+    /// for a loop that needs nothing else. The hooks keep the manager alive.
     static void installInto(const std::shared_ptr<ContextManager> &manager, AgentLoopConfig &loop);
 
     void setEvents(const Events &events);

@@ -1,11 +1,8 @@
 #include "agent.h"
 
 #include "internal/agentloopboxing.h"
-#include "internal/eventbatchclock.h"
-#include "internal/eventboxpool.h"
 #include "internal/toolrunner.h"
 
-#include <QAbstractEventDispatcher>
 #include <QEventLoop>
 #include <QMutex>
 #include <QPointer>
@@ -32,10 +29,11 @@ struct RunRequest
 } // namespace
 
 // What the Agent (UI thread) and its worker share. Shared ownership, so neither side can
-// outlive it; the worker reaches the Agent only through `receiver`, under eventMutex.
+// outlive it; the worker reaches the Agent only through `receiver`, under the mutex.
 struct AgentChannel
 {
-    // The run hand-off and the queues.
+    // One mutex for all of it: the run hand-off, the queues and the events on their way. It
+    // is held for a few instructions at a time; only the idle worker waits on it (`wake`).
     QMutex mutex;
     QWaitCondition wake;
     std::optional<RunRequest> pending;
@@ -46,54 +44,40 @@ struct AgentChannel
     QList<Message> leftoverSteering; // never taken by the loop: sent only when the user says
     bool followUpsPaused = false;
 
-    // Events from the worker, delivered in batches: a busy worker collects them and wakes the
-    // UI thread when it is about to wait (for the network, a tool, the next run), when the run
-    // ends, or when the batch is old (see EventBatchClock).
-    QMutex eventMutex;
+    // Events from the worker, coalesced: an event that finds no delivery posted posts one, and
+    // what arrives before the UI thread runs it goes with it. A busy worker so wakes the UI
+    // thread about as often as that thread can take events, never once per event, and no
+    // event waits for more than one hop.
     std::vector<std::unique_ptr<AgentEvent>> events;
     bool queuesTaken = false;
     bool deliveryPosted = false;
-    EventBatchClock batchClock;
     Agent *receiver = nullptr; // cleared by ~Agent before it joins the worker
     bool batchEvents = true;
-    // The worker makes events in boxes the UI thread is done with.
-    EventBoxPool boxes;
 
-    /// From the worker: collects \a event; delivers now when \a urgent or the batch is old.
-    void post(std::unique_ptr<AgentEvent> event, bool urgent)
+    /// From the worker.
+    void post(std::unique_ptr<AgentEvent> event)
     {
-        QMutexLocker locker(&eventMutex);
+        QMutexLocker locker(&mutex);
         if (!receiver)
             return;
         events.push_back(std::move(event));
-        if (deliveryPosted)
-            return;
-        if (urgent || !batchEvents || batchClock.due())
+        if (!deliveryPosted || !batchEvents)
             deliverLocked();
     }
 
     /// From any thread: the queues changed.
     void postQueuesChanged()
     {
-        QMutexLocker locker(&eventMutex);
+        QMutexLocker locker(&mutex);
         queuesTaken = true;
         if (receiver && !deliveryPosted)
-            deliverLocked();
-    }
-
-    /// From the worker, before it waits.
-    void flush()
-    {
-        QMutexLocker locker(&eventMutex);
-        if (receiver && !deliveryPosted && !events.empty())
             deliverLocked();
     }
 
     void deliverLocked()
     {
         deliveryPosted = true;
-        batchClock.reset();
-        // The receiver is alive while we hold eventMutex; an event still queued when it is
+        // The receiver is alive while we hold the mutex; an event still queued when it is
         // destroyed is dropped by ~QObject.
         QMetaObject::invokeMethod(receiver, &Agent::deliverEvents, Qt::QueuedConnection);
     }
@@ -181,12 +165,6 @@ public:
 protected:
     void run() override
     {
-        // Hands collected events to the UI thread whenever this thread is about to sleep.
-        QAbstractEventDispatcher *dispatcher = eventDispatcher();
-        const std::shared_ptr<AgentChannel> channel = m_channel;
-        QObject::connect(dispatcher, &QAbstractEventDispatcher::aboutToBlock, dispatcher, [channel] {
-            channel->flush();
-        });
         if (!m_loop.toolRunner) {
             m_ownRunner = std::make_unique<ToolRunner>();
             m_loop.toolRunner = m_ownRunner.get();
@@ -216,9 +194,8 @@ private:
         AgentChannel &channel = *m_channel;
         bool ended = false;
         const AgentEventConsumer consume = [&channel, &ended](std::unique_ptr<AgentEvent> event) {
-            const bool end = event->type == AgentEvent::Type::AgentEnd;
-            ended = ended || end;
-            channel.post(std::move(event), end);
+            ended = ended || event->type == AgentEvent::Type::AgentEnd;
+            channel.post(std::move(event));
         };
         QList<AgentToolPtr> tools = m_tools;
         if (m_runTools)
@@ -228,14 +205,13 @@ private:
                                                            context,
                                                            m_loop,
                                                            request.abort,
-                                                           consume,
-                                                           &channel.boxes);
+                                                           consume);
         if (!ended) {
             // The Agent's idle state hangs on agent_end: never leave it waiting.
             auto end = std::make_unique<AgentEvent>();
             end->type = AgentEvent::Type::AgentEnd;
             end->newMessages = std::move(newMessages);
-            channel.post(std::move(end), true);
+            channel.post(std::move(end));
         }
     }
 
@@ -262,11 +238,8 @@ Agent::Agent(AgentConfig config, QObject *parent)
 Agent::~Agent()
 {
     {
-        QMutexLocker locker(&m_channel->eventMutex);
-        m_channel->receiver = nullptr;
-    }
-    {
         QMutexLocker locker(&m_channel->mutex);
+        m_channel->receiver = nullptr;
         m_channel->stopping = true;
         m_channel->pending.reset();
         m_channel->currentAbort.abort();
@@ -465,7 +438,7 @@ void Agent::deliverEvents()
 {
     bool queuesTaken = false;
     {
-        QMutexLocker locker(&m_channel->eventMutex);
+        QMutexLocker locker(&m_channel->mutex);
         m_channel->deliveryPosted = false;
         queuesTaken = std::exchange(m_channel->queuesTaken, false);
         if (m_inbox.empty()) {
@@ -491,7 +464,6 @@ void Agent::deliverEvents()
         dispatch(*event);
         if (!guard)
             return;
-        m_channel->boxes.recycle(std::move(event));
     }
     m_inbox.clear();
     m_next = 0;

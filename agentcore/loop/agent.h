@@ -25,8 +25,9 @@ struct AgentConfig
     /// little (servers still starting) but returns promptly once the token fires. Unset: none.
     std::function<QList<AgentToolPtr>(const AbortToken &abort)> runTools;
     QList<Message> history; ///< the conversation so far
-    /// false: every event wakes the Agent's thread on its own instead of in batches (see
-    /// loop/internal/eventbatchclock.h). Much slower; there for bench_loop's variants.
+    /// false: every event wakes the Agent's thread on its own instead of going with the events
+    /// that arrive before it runs (AgentChannel in agent.cpp). Much slower; there for
+    /// bench_loop's variants.
     bool batchEvents = true;
 };
 

@@ -88,19 +88,15 @@ Message errorMessage(StopReason reason, const QString &text, qint64 timestamp)
 AgentRun::AgentRun(const AgentContext &context,
                    const AgentLoopConfig &config,
                    const AbortToken &abort,
-                   const AgentEventConsumer &consume,
-                   EventBoxPool *boxes)
+                   const AgentEventConsumer &consume)
     : m_config(config)
     , m_abort(abort)
     , m_emit(consume)
-    , m_boxes(boxes ? boxes : &m_ownBoxes)
     , m_systemPrompt(context.systemPrompt)
     , m_conversation(context.messages)
     , m_history(projectToolCallProtocol(context.messages))
     , m_callIds(context.messages)
-    , m_waiter(abort,
-               config.toolRunner ? config.toolRunner->spinMicroseconds()
-                                 : LoopWaiter::defaultSpinMicroseconds)
+    , m_waiter(abort)
 {
     // Room for a typical run's messages up front: every growth moves all of them.
     constexpr qsizetype expectedNewMessages = 32;
@@ -112,7 +108,6 @@ AgentRun::AgentRun(const AgentContext &context,
     m_batchSetup.effects = config.effects;
     m_batchSetup.forceSequential = config.toolExecution == ExecutionMode::Sequential;
     m_batchSetup.waiter = &m_waiter;
-    m_batchSetup.boxes = m_boxes;
     m_batchSetup.abort = abort;
     m_batchSetup.emitEvent = [this](std::unique_ptr<AgentEvent> event) {
         emitEvent(std::move(event));
@@ -145,7 +140,7 @@ QList<Message> AgentRun::run(const QList<Message> &prompts)
     } catch (...) {
         stopOnInternalError({});
     }
-    std::unique_ptr<AgentEvent> end = m_boxes->make();
+    std::unique_ptr<AgentEvent> end = std::make_unique<AgentEvent>();
     end->type = AgentEvent::Type::AgentEnd;
     end->newMessages = m_newMessages;
     try {
@@ -158,7 +153,7 @@ QList<Message> AgentRun::run(const QList<Message> &prompts)
 
 void AgentRun::drive(QList<Message> pending)
 {
-    auto start = m_boxes->make(AgentEvent::Type::AgentStart, Message());
+    auto start = std::make_unique<AgentEvent>(AgentEvent::Type::AgentStart, Message());
     start->tools = m_toolDefinitions;
     emitEvent(std::move(start));
     if (m_config.getSteeringMessages)
@@ -245,7 +240,7 @@ AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
 void AgentRun::startTurn()
 {
     m_turnOpen = true;
-    auto start = m_boxes->make(AgentEvent::Type::TurnStart, Message());
+    auto start = std::make_unique<AgentEvent>(AgentEvent::Type::TurnStart, Message());
     start->tools = m_toolDefinitions; // shared, not copied
     emitEvent(std::move(start));
 }
@@ -253,7 +248,8 @@ void AgentRun::startTurn()
 void AgentRun::endTurn(const Message &assistant, QList<Message> results, bool hasMoreToolCalls)
 {
     m_turnOpen = false;
-    std::unique_ptr<AgentEvent> end = m_boxes->make(AgentEvent::Type::TurnEnd, assistant);
+    std::unique_ptr<AgentEvent> end = std::make_unique<AgentEvent>(AgentEvent::Type::TurnEnd,
+                                                                   assistant);
     end->toolResults = std::move(results);
     end->hasMoreToolCalls = hasMoreToolCalls;
     emitEvent(std::move(end));
@@ -368,7 +364,6 @@ AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
         return attempt;
     }
 
-    m_runnerWarmed = false;
     // Captured by one reference, which std::function keeps without allocating.
     struct Streaming
     {
@@ -408,24 +403,18 @@ void AgentRun::onStreamEvent(const StreamEvent &event, Attempt &attempt, const M
     if (event.type == StreamEvent::Type::Start || event.type == StreamEvent::Type::Done
         || event.type == StreamEvent::Type::Error)
         return;
-    if (event.type == StreamEvent::Type::ToolCallStart && !m_runnerWarmed) {
-        // The thread the call will run on wakes while the arguments stream, instead of
-        // after the message ended.
-        m_runnerWarmed = true;
-        toolRunner()->warmUp();
-    }
     if (!event.toolCallId.isEmpty()) {
         // The draft shows the call under the id its finished message will have.
         QString id = m_callIds.streamed(event.contentIndex, event.toolCallId);
         if (id != event.toolCallId) {
-            std::unique_ptr<AgentEvent> renamed = m_boxes->make(AgentEvent::Type::MessageUpdate,
-                                                                event);
+            std::unique_ptr<AgentEvent> renamed
+                = std::make_unique<AgentEvent>(AgentEvent::Type::MessageUpdate, event);
             renamed->streamEvent.toolCallId = std::move(id);
             emitEvent(std::move(renamed));
             return;
         }
     }
-    emitEvent(m_boxes->make(AgentEvent::Type::MessageUpdate, event));
+    emitEvent(std::make_unique<AgentEvent>(AgentEvent::Type::MessageUpdate, event));
 }
 
 Context AgentRun::requestContext()
@@ -551,7 +540,7 @@ void AgentRun::record(const Message &message)
 
 void AgentRun::emitEvent(AgentEvent::Type type, const Message &message)
 {
-    emitEvent(m_boxes->make(type, message));
+    emitEvent(std::make_unique<AgentEvent>(type, message));
 }
 
 void AgentRun::emitEvent(std::unique_ptr<AgentEvent> event) const
@@ -575,24 +564,20 @@ QList<Message> agentLoop(const QList<Message> &prompts,
                          const AbortToken &abort,
                          const AgentEventSink &sink)
 {
-    // The sink never keeps an event: its box serves the next one.
-    EventBoxPool boxes;
-    const AgentEventConsumer consume = [&sink, &boxes](std::unique_ptr<AgentEvent> event) {
+    const AgentEventConsumer consume = [&sink](std::unique_ptr<AgentEvent> event) {
         if (sink)
             sink(*event);
-        boxes.recycle(std::move(event));
     };
-    return agentLoopBoxingEvents(prompts, context, config, abort, consume, &boxes);
+    return agentLoopBoxingEvents(prompts, context, config, abort, consume);
 }
 
 QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
                                      const AgentContext &context,
                                      const AgentLoopConfig &config,
                                      const AbortToken &abort,
-                                     const AgentEventConsumer &consume,
-                                     EventBoxPool *boxes)
+                                     const AgentEventConsumer &consume)
 {
-    AgentRun run(context, config, abort, consume, boxes);
+    AgentRun run(context, config, abort, consume);
     return run.run(prompts);
 }
 

@@ -129,6 +129,8 @@ using ToolMiddleware = std::function<ToolResult(ToolCallContext &context, const 
 /// thread running the tool), so whoever keeps a journal (the changed-files panel today, the
 /// checkpoints next) knows an effect began and how it ended. beforeEffect throwing keeps the
 /// tool from running; afterEffect throwing never turns the effect's result into a failure.
+/// Both hooks of one call get the same ToolCallContext object (state kept between them can be
+/// keyed by its address).
 struct EffectBoundary
 {
     std::function<void(const ToolCallContext &context)> beforeEffect;

@@ -1,6 +1,5 @@
 #include "toolbatch.h"
 
-#include "internal/eventboxpool.h"
 #include "internal/loopwaiter.h"
 #include "internal/toolrunner.h"
 
@@ -300,7 +299,7 @@ void ToolBatch::finish(Call &call, ToolResult result)
 
 void ToolBatch::emitToolEvent(AgentEvent::Type type, const Call &call, const ToolResult &result)
 {
-    std::unique_ptr<AgentEvent> event = m_setup.boxes->make();
+    auto event = std::make_unique<AgentEvent>();
     event->type = type;
     event->toolCallId = call.prepared.call.id;
     event->toolName = call.prepared.call.name;

@@ -8,7 +8,6 @@
 
 namespace AgentCore {
 
-class EventBoxPool;
 class LoopWaiter;
 class ToolRunner;
 struct ToolBatchChannel;
@@ -27,7 +26,6 @@ struct ToolBatchSetup
     ToolRunner *runner = nullptr;
     LoopWaiter *waiter = nullptr;
     std::shared_ptr<ToolBatchChannel> channel; ///< see makeToolBatchChannel(); for one batch at a time
-    EventBoxPool *boxes = nullptr;             ///< where the tool_execution_* events are made
     AbortToken abort;
     /// Emits a tool_execution_* event on the loop thread.
     std::function<void(std::unique_ptr<AgentEvent> event)> emitEvent;

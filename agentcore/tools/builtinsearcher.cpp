@@ -222,6 +222,9 @@ GrepOutcome BuiltinSearcher::run(const GrepQuery &query, int threads)
         threads = std::min(8, QThread::idealThreadCount());
     threads = int(
         std::min<size_t>(size_t(std::max(1, threads)), std::max<size_t>(1, files.size() / 64)));
+    // Threads of this search's own, not QtConcurrent on the global pool (docs/architecture.md,
+    // "Threads"): the calling tool thread works with them, and a search never queues behind
+    // the pool's other work (snapshots, probes; two threads on a two-core machine).
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t)
         pool.emplace_back(work);

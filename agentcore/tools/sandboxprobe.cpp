@@ -8,7 +8,7 @@
 #include <QProcess>
 #include <QSet>
 #include <QStandardPaths>
-#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace AgentCore {
 
@@ -125,7 +125,8 @@ void SandboxProbe::warmUp(const QString &bwrapPath)
             return;
         warming().insert(bwrapPath);
     }
-    QThreadPool::globalInstance()->start([bwrapPath] {
+    // One-off work; nobody waits for it: probe() takes the cache's mutex first.
+    const QFuture<void> probing = QtConcurrent::run([bwrapPath] {
         probe(bwrapPath);
         QMutexLocker locker(&cacheMutex());
         warming().remove(bwrapPath);

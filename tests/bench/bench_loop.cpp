@@ -174,8 +174,7 @@ struct OverheadResult
 /// The hand-off machinery, each piece on or off (the variants below).
 struct HandOff
 {
-    bool spin = true;  // ToolRunner / LoopWaiter spin before sleeping
-    bool batch = true; // the Agent's batching clock
+    bool batch = true; // the Agent's events go with those that arrive before it runs
     // The Agent's boxing overload: the worker queues the loop's own event boxes. false: the
     // sink copies each event into a box of its own, as a receiver of agentLoop() would.
     bool box = true;
@@ -212,7 +211,7 @@ OverheadResult overheadThroughAgent(int runs,
     auto model = std::make_shared<InstantModel>(turnsPerRun,
                                                 QStringList{QStringLiteral("noop")},
                                                 &result.turnTimes);
-    ToolRunner runner(handOff.spin ? ToolRunner::defaultSpinMicroseconds : 0);
+    ToolRunner runner;
     AgentConfig config;
     config.loop.model = model;
     config.loop.toolRunner = &runner;
@@ -261,7 +260,7 @@ OverheadResult overheadOfLoop(int runs, int turnsPerRun, HandOff handOff = {})
 {
     OverheadResult result;
     result.turnTimes.reserve(size_t(runs) * size_t(turnsPerRun) + 1);
-    ToolRunner runner(handOff.spin ? ToolRunner::defaultSpinMicroseconds : 0);
+    ToolRunner runner;
     AgentLoopConfig config;
     config.toolRunner = &runner;
     config.model = std::make_shared<InstantModel>(turnsPerRun,
@@ -318,12 +317,10 @@ void reportVariants(int runs, int turnsPerRun, int repeats)
         QList<double> us, cpuUs, sleeps;
     };
     QList<Variant> variants{
-        {"agent", true, {true, true}, {}, {}, {}},
-        {"agent-nospin", true, {false, true}, {}, {}, {}},
-        {"agent-nobatch", true, {true, false}, {}, {}, {}},
-        {"loop", false, {true, true}, {}, {}, {}},
-        {"loop-nospin", false, {false, true}, {}, {}, {}},
-        {"loop-copy", false, {true, true, false}, {}, {}, {}},
+        {"agent", true, {true}, {}, {}, {}},
+        {"agent-nobatch", true, {false}, {}, {}, {}},
+        {"loop", false, {true}, {}, {}, {}},
+        {"loop-copy", false, {true, false}, {}, {}, {}},
     };
     for (int round = 0; round < repeats; ++round) {
         for (Variant &variant : variants) {

@@ -43,25 +43,6 @@ private slots:
         QCOMPARE(runner.threadCount(), 1);
     }
 
-    void warmUpWakesNoJobAndMakesNoThread()
-    {
-        ToolRunner runner(0); // no spin: an idle thread sleeps at once
-        runner.warmUp();      // nothing to wake yet
-        QCOMPARE(runner.threadCount(), 0);
-        const auto runJob = [&runner] {
-            QSemaphore done;
-            runner.start([] {}, [&done] { done.release(); });
-            return done.tryAcquire(1, 5000);
-        };
-        QVERIFY(runJob());
-        for (int i = 0; i < 20; ++i) {
-            runner.warmUp(); // the sleeping thread spins (not at all here) and sleeps again
-            runner.warmUp();
-            QVERIFY(runJob());
-        }
-        QCOMPARE(runner.threadCount(), 1);
-    }
-
     void runsABatchConcurrentlyWithoutALimit()
     {
         // Every job waits until all of them run: a pool with fewer threads than jobs would

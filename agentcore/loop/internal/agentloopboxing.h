@@ -1,7 +1,6 @@
 #pragma once
 
 #include <loop/agentloop.h>
-#include <loop/internal/eventboxpool.h>
 
 namespace AgentCore {
 
@@ -12,13 +11,10 @@ namespace AgentCore {
 /// 8.9 µs per turn vs loop-copy (a sink copying each event into a new box, the alternative)
 /// 9.3 µs, a lower bound (the copy is freed on the loop thread, not the UI thread). Small, but
 /// the Agent needs owned events to queue either way: moving the loop's box is no more code.
-/// \a boxes (not owned): where the events are made, so that the consumer can recycle them
-/// into it (see EventBoxPool); null: the run's own pool, events freed wherever they end.
 QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
                                      const AgentContext &context,
                                      const AgentLoopConfig &config,
                                      const AbortToken &abort,
-                                     const AgentEventConsumer &consume,
-                                     EventBoxPool *boxes = nullptr);
+                                     const AgentEventConsumer &consume);
 
 } // namespace AgentCore

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <loop/agentloop.h>
-#include <loop/internal/eventboxpool.h>
 #include <loop/internal/loopwaiter.h>
 #include <loop/toolbatch.h>
 #include <loop/toolcallids.h>
@@ -24,8 +23,7 @@ public:
     AgentRun(const AgentContext &context,
              const AgentLoopConfig &config,
              const AbortToken &abort,
-             const AgentEventConsumer &consume,
-             EventBoxPool *boxes);
+             const AgentEventConsumer &consume);
     ~AgentRun(); ///< never waits for a tool abandoned on abort (see ToolRunner)
 
     /// Emits agent_start .. agent_end and returns the new messages.
@@ -83,8 +81,6 @@ private:
     AgentLoopConfig m_config;
     AbortToken m_abort;
     const AgentEventConsumer &m_emit;
-    EventBoxPool m_ownBoxes;
-    EventBoxPool *m_boxes; // m_ownBoxes unless the caller recycles the events into its own
     QString m_systemPrompt;
     /// The whole conversation: the caller's messages, then m_newMessages. Kept by appending:
     /// joining the two lists before every request (the context manager's hooks) copied the
@@ -104,7 +100,6 @@ private:
     LoopWaiter m_waiter;
     std::unique_ptr<ToolRunner> m_ownRunner;
     ToolBatchSetup m_batchSetup;
-    bool m_runnerWarmed = false; // this model call already told the runner a tool call comes
 };
 
 } // namespace AgentCore

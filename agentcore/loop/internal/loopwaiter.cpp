@@ -1,13 +1,9 @@
 #include "loopwaiter.h"
 
-#include <chrono>
-#include <thread>
-
 namespace AgentCore {
 
-LoopWaiter::LoopWaiter(const AbortToken &abort, int spinMicroseconds)
+LoopWaiter::LoopWaiter(const AbortToken &abort)
     : m_abort(abort)
-    , m_spinMicroseconds(spinMicroseconds)
 {
     m_abortId = m_abort.onAbort(&m_context, [this] { m_loop.quit(); });
 }
@@ -17,24 +13,9 @@ LoopWaiter::~LoopWaiter()
     m_abort.disconnect(m_abortId);
 }
 
-bool LoopWaiter::spin()
-{
-    using Clock = std::chrono::steady_clock;
-    const auto until = Clock::now() + std::chrono::microseconds(m_spinMicroseconds);
-    for (int round = 1;; ++round) {
-        if (m_woken.exchange(false, std::memory_order_acquire) || m_abort.isAborted())
-            return true;
-        if (round % 64 == 0) {
-            std::this_thread::yield(); // let the thread we wait for have this core
-            if (Clock::now() >= until)
-                return false;
-        }
-    }
-}
-
 void LoopWaiter::wait()
 {
-    if (spin())
+    if (m_woken.exchange(false, std::memory_order_acquire) || m_abort.isAborted())
         return;
     // Dekker-style hand-shake with wake(): either it sees m_sleeping and posts, or we see
     // m_woken here. A post that arrives after we returned only makes a later wait() return
