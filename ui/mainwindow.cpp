@@ -29,7 +29,7 @@
 #include "tabchain.h"
 
 #include <ai/modelcatalog.h>
-#include <coding/codingsession.h>
+#include <coding/sessionstatefile.h>
 #include <context/contextview.h>
 #include <loop/agent.h>
 #include <permissions/shellwritesreview.h>
@@ -1118,7 +1118,7 @@ void MainWindow::deleteSession(const QString &path)
     }
     QString error;
     QString warning; // the session's worktree, if it had one, could not be removed
-    if (QFile::exists(path) && !AgentCore::CodingSession::remove(path, &error, &warning))
+    if (QFile::exists(path) && !AgentCore::SessionStateFile::remove(path, &error, &warning))
         statusBar()->showMessage(error, 15000);
     else if (!warning.isEmpty())
         statusBar()->showMessage(warning, 15000);
