@@ -232,15 +232,15 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
         // The resumed session's repair is written before anything else: the file then tells
         // the interrupted run's end.
         m_recorder = AgentCore::SessionStateFile::record(m_agent,
-                                                      m_policy,
-                                                      m_file.path,
-                                                      m_file.header,
-                                                      m_file.resumed ? m_file.resumed->state
-                                                                     : QJsonObject(),
-                                                      std::exchange(m_resumption, std::nullopt),
-                                                      this,
-                                                      m_checkpoints,
-                                                      m_unconfirmedRules);
+                                                         m_policy,
+                                                         m_file.path,
+                                                         m_file.header,
+                                                         m_file.resumed ? m_file.resumed->state
+                                                                        : QJsonObject(),
+                                                         std::exchange(m_resumption, std::nullopt),
+                                                         this,
+                                                         m_checkpoints,
+                                                         m_unconfirmedRules);
         if (const QJsonValue value = modelStateValue(); !value.isUndefined())
             m_recorder->setStateValue(modelKey, value);
         m_recorder->setStateValue(draftKey, m_draft);

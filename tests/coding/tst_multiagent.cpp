@@ -233,13 +233,13 @@ private:
             SessionStateFile::restore(state, *m_agent, *m_parts.policy, &warnings);
         }
         m_recorder = SessionStateFile::record(m_agent.get(),
-                                           m_parts.policy,
-                                           m_spec.sessionPath,
-                                           SessionStore::newHeader(m_spec.root),
-                                           state,
-                                           std::exchange(m_spec.resumption, std::nullopt),
-                                           nullptr,
-                                           m_parts.checkpoints);
+                                              m_parts.policy,
+                                              m_spec.sessionPath,
+                                              SessionStore::newHeader(m_spec.root),
+                                              state,
+                                              std::exchange(m_spec.resumption, std::nullopt),
+                                              nullptr,
+                                              m_parts.checkpoints);
         QObject::connect(m_recorder, &SessionRecorder::failed, &m_home, [this](const QString &why) {
             const QMutexLocker locker(&m_mutex);
             m_recorderFailures.append(why);
