@@ -1,12 +1,10 @@
 #include "windowsetup.h"
 
-#include <checkpoint/checkpointstore.h>
-#include <coding/auditlog.h>
+#include "modelstate.h"
+
+#include <coding/codingsession.h>
 #include <keys/filekeystore.h>
-#include <permissions/permissionsettings.h>
-#include <permissions/projecttrust.h>
 #include <settings/providerpresets.h>
-#include <tools/sandboxcaches.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -44,6 +42,11 @@ Ui::ModelSelection modelSelectionOf(const PrintOptions &options)
     return selection;
 }
 
+QJsonValue modelStateOf(const PrintOptions &options)
+{
+    return modelSelectionOf(options).toJson();
+}
+
 AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironment &environment)
 {
     AgentSetup setup;
@@ -66,35 +69,22 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
         // The settings' model, or the offline demo when none is configured.
         setup.modelFromSettings = true;
     }
+    // Every session's defaults (protected and hidden paths, audit log, checkpoints, shell
+    // writes), the same as a headless run's; then what the command line says.
+    AgentCore::ProviderConfig provider = setup.options.provider;
+    setup.options = AgentCore::CodingSession::defaultOptions();
+    setup.options.provider = provider;
     setup.options.permissionMode = options.permissionMode;
     setup.options.allowRules = options.allowedTools;
     setup.options.tools = options.tools;
     setup.options.maxTurns = options.maxTurns;
     setup.options.commandEnvironment = options.commandEnvironment(environment);
-    setup.options.userSettingsPath = AgentCore::PermissionSettings::userSettingsPath();
-    setup.options.projectTrustPath = AgentCore::ProjectTrust::defaultStorePath();
     setup.options.trustProjectSettings = options.trustProjectSettings;
-    // AgentDesk's own files outside the repository: the app's settings, sessions, audit logs.
-    setup.options.protectedPaths
-        = {QSettings().fileName(),
-           QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
-           QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)};
-    setup.options.auditLogPath = AgentCore::AuditLog::newDefaultPath();
     // The mode and network come from the settings, unless the command line gives them.
     setup.sandboxMode = options.sandboxMode;
     setup.sandboxNetwork = options.sandboxNetwork;
-    setup.options.sandbox.hiddenPaths = AgentCore::SandboxPolicy::defaultHiddenPaths(
-        QDir::homePath());
-    setup.options.sandbox.hiddenPaths
-        << QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)
-        << Ui::FileKeyStore::defaultPath();
-    // npm, pip and cargo write their caches: privately, so they work and nothing leaks out.
-    setup.options.sandbox.privatePaths = AgentCore::SandboxCaches::defaultPaths(QDir::homePath());
-    setup.options.shellWritesFolder = QStandardPaths::writableLocation(
-                                          QStandardPaths::AppLocalDataLocation)
-                                      + QStringLiteral("/shell-writes");
-    setup.options.checkpointStoreRoot = AgentCore::CheckpointStore::defaultStoreRoot();
-    setup.options.pruneCheckpoints = true;
+    // The window's file key store, beside the app's settings (already hidden as a folder).
+    setup.options.sandbox.hiddenPaths << Ui::FileKeyStore::defaultPath();
     return setup;
 }
 

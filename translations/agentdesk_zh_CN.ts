@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AgentCore::CodingSession</name>
+    <message>
+        <source>The agent is still starting.</source>
+        <translation>智能体仍在启动。</translation>
+    </message>
+    <message>
+        <source>The agent is working: compact once it has finished.</source>
+        <translation>智能体正在工作：请在它完成后再压缩。</translation>
+    </message>
+    <message>
+        <source>The summary was not applied: the conversation changed while it was written. Compact again.</source>
+        <translation>摘要未被采用：撰写期间对话已发生变化。请重新压缩。</translation>
+    </message>
+    <message>
+        <source>The summary was not applied: the agent started working. Compact again once it has finished.</source>
+        <translation>摘要未被采用：智能体已开始工作。请在它完成后重新压缩。</translation>
+    </message>
+    <message>
+        <source>The agent is still starting: rewind once it is ready.</source>
+        <translation>智能体仍在启动：请在它就绪后再回退。</translation>
+    </message>
+    <message>
+        <source>The agent is working: stop it or wait until it has finished, then rewind.</source>
+        <translation>智能体正在工作：请停止它或等它完成，然后再回退。</translation>
+    </message>
+    <message>
+        <source>That point is no longer in the conversation.</source>
+        <translation>该位置已不在对话中。</translation>
+    </message>
+    <message>
+        <source>The agent started working: rewind once it has finished.</source>
+        <translation>智能体已开始工作：请在它完成后再回退。</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::AgentLoop</name>
     <message>
         <location filename="../agentcore/loop/agentloop.cpp" line="+602"/>

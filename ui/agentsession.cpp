@@ -1,7 +1,7 @@
 #include "agentsession.h"
 
 #include <ai/switchablemodelclient.h>
-#include <coding/codingsession.h>
+#include <coding/sessionstatefile.h>
 #include <context/compaction.h>
 #include <context/contextview.h>
 #include <context/rewind.h>
@@ -185,7 +185,7 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
     if (m_checkpoints) {
         m_checkpoints->setSessionId(m_promptCacheKey); // the session file's id
         if (m_file.resumed)
-            AgentCore::CodingSession::restoreCheckpoints(m_file.resumed->state, *m_checkpoints);
+            AgentCore::SessionStateFile::restoreCheckpoints(m_file.resumed->state, *m_checkpoints);
         // From a worker or tool thread: the state lists each checkpoint; a failure is said.
         AgentCore::CheckpointRecorder::Events checkpointEvents;
         checkpointEvents.recorded = [self](const AgentCore::Checkpoint &) {
@@ -221,7 +221,7 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
         }
         // Read-only, nothing runs here: the rules are the other window's to ask about.
         const QList<AgentCore::PermissionRule> unconfirmed
-            = AgentCore::CodingSession::restore(state, *m_agent, *m_policy, &m_warnings);
+            = AgentCore::SessionStateFile::restore(state, *m_agent, *m_policy, &m_warnings);
         if (!isReadOnly())
             *m_unconfirmedRules = unconfirmed;
         m_warnings += m_file.resumed->warnings;
@@ -231,16 +231,16 @@ void AgentSession::assembled(AgentCore::CodingAgent parts)
         // Before the session's own handler, so a message is on disk when recorded() says so.
         // The resumed session's repair is written before anything else: the file then tells
         // the interrupted run's end.
-        m_recorder = AgentCore::CodingSession::record(m_agent,
-                                                      m_policy,
-                                                      m_file.path,
-                                                      m_file.header,
-                                                      m_file.resumed ? m_file.resumed->state
-                                                                     : QJsonObject(),
-                                                      std::exchange(m_resumption, std::nullopt),
-                                                      this,
-                                                      m_checkpoints,
-                                                      m_unconfirmedRules);
+        m_recorder = AgentCore::SessionStateFile::record(m_agent,
+                                                         m_policy,
+                                                         m_file.path,
+                                                         m_file.header,
+                                                         m_file.resumed ? m_file.resumed->state
+                                                                        : QJsonObject(),
+                                                         std::exchange(m_resumption, std::nullopt),
+                                                         this,
+                                                         m_checkpoints,
+                                                         m_unconfirmedRules);
         if (const QJsonValue value = modelStateValue(); !value.isUndefined())
             m_recorder->setStateValue(modelKey, value);
         m_recorder->setStateValue(draftKey, m_draft);

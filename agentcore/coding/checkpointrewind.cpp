@@ -1,6 +1,6 @@
 #include "checkpointrewind.h"
 
-#include "codingsession.h"
+#include "sessionstatefile.h"
 
 #include <session/sessionlog.h>
 
@@ -141,7 +141,7 @@ bool CheckpointRewind::record(SessionLog &log,
 {
     if (!log.appendMessage(rewind.toMessage(), error))
         return false;
-    if (!undo.isNull() && !log.appendState(CodingSession::withCheckpoint(state, undo), error))
+    if (!undo.isNull() && !log.appendState(SessionStateFile::withCheckpoint(state, undo), error))
         return false;
     return log.sync(error);
 }

@@ -1,107 +1,633 @@
 #include "codingsession.h"
 
+#include "sessionstatefile.h"
+
+#include <checkpoint/checkpointstore.h>
+#include <context/compaction.h>
 #include <loop/agent.h>
+#include <permissions/alwaysallow.h>
 #include <permissions/permissionsessionstate.h>
-#include <session/sessionlog.h>
+#include <permissions/permissionsettings.h>
+#include <permissions/projecttrust.h>
+#include <session/sessionrecorder.h>
 #include <session/sessionstore.h>
-#include <worktree/sessionworktrees.h>
+#include <tools/sandboxcaches.h>
+#include <tools/sandboxnotice.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QMutex>
+#include <QPointer>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QUuid>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
 
 namespace AgentCore {
 
-QList<PermissionRule> CodingSession::restore(const QJsonObject &state,
-                                             Agent &agent,
-                                             PermissionPolicy &policy,
-                                             QStringList *warnings)
+/// What the agent's worker, tool and summary threads report, waiting for the session's thread.
+/// A report is delivered by a queued call, or earlier, before the next agent event, so that it
+/// comes before the events the loop emitted after it (the loop's events come in batches that a
+/// queued call can fall behind). Shared with the callbacks given to the assembly: they may
+/// outlive the session, and then what they post is dropped.
+class CodingSession::Inbox final : public std::enable_shared_from_this<Inbox>
 {
-    SessionRecorder::restore(state, agent);
-    return restorePermissionSessionState(state, policy, warnings);
-}
+public:
+    explicit Inbox(CodingSession *session)
+        : m_session(session)
+    {}
 
-namespace {
-
-const QLatin1String checkpointsKey("checkpoints");
-
-} // namespace
-
-void CodingSession::restoreCheckpoints(const QJsonObject &state, CheckpointRecorder &recorder)
-{
-    QList<Checkpoint> checkpoints;
-    for (const QJsonValue &value : state.value(checkpointsKey).toArray()) {
-        if (std::optional<Checkpoint> checkpoint = Checkpoint::fromJson(value.toObject()))
-            checkpoints.append(*checkpoint);
+    /// Any thread.
+    void post(std::function<void(CodingSession &)> report)
+    {
+        {
+            const QMutexLocker locker(&m_mutex);
+            m_reports.append(std::move(report));
+        }
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [inbox = shared_from_this()] { inbox->deliver(); },
+            Qt::QueuedConnection);
     }
-    recorder.setCheckpoints(checkpoints);
-}
 
-QJsonArray CodingSession::checkpointState(const QList<Checkpoint> &checkpoints)
-{
-    QJsonArray array;
-    for (const Checkpoint &checkpoint : checkpoints) {
-        QJsonObject object = checkpoint.toJson();
-        object.remove(QLatin1String("skipped"));
-        if (!checkpoint.skipped.isEmpty())
-            object.insert(QLatin1String("skippedCount"), int(checkpoint.skipped.size()));
-        array.append(object);
+    /// The session's thread: what was posted, in order, to the session if it is still alive.
+    void deliver()
+    {
+        QList<std::function<void(CodingSession &)>> reports;
+        {
+            const QMutexLocker locker(&m_mutex);
+            reports.swap(m_reports);
+        }
+        for (const auto &report : std::as_const(reports)) {
+            if (!m_session)
+                return;
+            report(*m_session);
+        }
     }
-    return array;
+
+private:
+    QPointer<CodingSession> m_session; // read on the session's thread only
+    QMutex m_mutex;
+    QList<std::function<void(CodingSession &)>> m_reports; // under m_mutex
+};
+
+CodingSessionFile CodingSessionFile::takeOver(const QString &path,
+                                              SessionLog::Contents contents,
+                                              QString *warning)
+{
+    CodingSessionFile file;
+    file.path = path;
+    QString error;
+    bool busy = false;
+    file.resumption = SessionResumption::takeOver(path, &error, &busy, &contents);
+    if (file.resumption)
+        file.resumed = std::move(file.resumption->contents);
+    else
+        file.resumed = std::move(contents);
+    if (!file.resumption && busy)
+        file.readOnlyReason = error;
+    else if (!file.resumption)
+        *warning = error;
+    return file;
 }
 
-bool CodingSession::remove(const QString &path, QString *error, QString *warning)
+CodingAgentOptions CodingSession::defaultOptions()
 {
-    // The worktree is read before the file goes and removed after: a session that cannot be
-    // deleted (open in another window) keeps its worktree.
-    QString unreadable;
-    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, &unreadable);
-    const std::optional<SessionWorktree> worktree = contents
-                                                        ? SessionWorktree::fromState(contents->state)
-                                                        : std::nullopt;
-    if (!SessionStore::remove(path, error))
+    CodingAgentOptions options;
+    options.userSettingsPath = PermissionSettings::userSettingsPath();
+    options.projectTrustPath = ProjectTrust::defaultStorePath();
+    const QString appLocalData = QStandardPaths::writableLocation(
+        QStandardPaths::AppLocalDataLocation);
+    // AgentDesk's own files outside the repository: the app's settings, sessions, audit logs.
+    options.protectedPaths = {QSettings().fileName(),
+                              QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
+                              appLocalData};
+    options.auditLogPath = AuditLog::newDefaultPath();
+    options.sandbox.hiddenPaths = SandboxPolicy::defaultHiddenPaths(QDir::homePath());
+    // The key file of the window's file key store lives there, beside the app's settings.
+    options.sandbox.hiddenPaths.append(
+        QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation));
+    // npm, pip and cargo write their caches: privately, so they work and nothing leaks out.
+    options.sandbox.privatePaths = SandboxCaches::defaultPaths(QDir::homePath());
+    // Also unattended: a journal an interrupted apply left is finished before anything runs.
+    options.shellWritesFolder = appLocalData + QStringLiteral("/shell-writes");
+    options.checkpointStoreRoot = CheckpointStore::defaultStoreRoot();
+    options.pruneCheckpoints = true;
+    return options;
+}
+
+CodingSession::CodingSession(CodingAgentOptions options,
+                             CodingSessionFile file,
+                             bool interactive,
+                             QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+    , m_file(std::move(file))
+    , m_interactive(interactive)
+    , m_id(m_file.path.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces)
+                                 : SessionStore::idOf(m_file.path))
+    , m_inbox(std::make_shared<Inbox>(this))
+{
+    if (m_file.resumed)
+        m_state = SessionState::fromJson(m_file.resumed->state);
+    // A session's requests share OpenAI's cache routing (its id, so a resumed session keeps it).
+    m_options.provider.promptCacheKey = m_id;
+
+    // The callbacks run on tool and worker threads: each report goes through the inbox.
+    const std::weak_ptr<Inbox> inbox = m_inbox;
+    const auto post = [inbox](std::function<void(CodingSession &)> report) {
+        if (const std::shared_ptr<Inbox> alive = inbox.lock())
+            alive->post(std::move(report));
+    };
+    m_options.onAuditError = [post](const QString &message) {
+        post([message](CodingSession &session) { emit session.auditLogFailed(message); });
+    };
+    m_options.onUnattendedDeny = [post](const QString &message) {
+        post([message](CodingSession &session) { emit session.unattendedDenied(message); });
+    };
+    m_options.onFileChanged = [post](const FileChange &change) {
+        post([change](CodingSession &session) { emit session.fileChanged(change); });
+    };
+    m_options.onSandboxUnavailable = [post](const QString &message) {
+        post([message](CodingSession &session) { emit session.sandboxUnavailable(message); });
+    };
+    m_options.onShellWritesUnavailable = [post](const QString &message) {
+        post([message](CodingSession &session) { emit session.shellWritesUnavailable(message); });
+    };
+    m_options.checkpointEvents.recorded = [post](const Checkpoint &checkpoint) {
+        post([checkpoint](CodingSession &session) {
+            // The state lists each checkpoint.
+            if (session.m_recorder)
+                session.m_recorder->refreshState();
+            emit session.checkpointRecorded(checkpoint);
+        });
+    };
+    m_options.checkpointEvents.failed = [post](const QString &problem) {
+        post([problem](CodingSession &session) { emit session.checkpointFailed(problem); });
+    };
+    m_options.checkpointEvents.repaired = [post](const QString &message) {
+        post([message](CodingSession &session) { emit session.checkpointRepaired(message); });
+    };
+}
+
+CodingSession::~CodingSession()
+{
+    m_assembly.waitForFinished();
+    // The manager may outlive the session (the loop's hooks share it): it must not report.
+    if (m_parts.context)
+        m_parts.context->setEvents({});
+    if (m_parts.checkpoints) {
+        m_parts.checkpoints->setEvents({});
+        m_parts.checkpoints->waitForIdle();
+    }
+    // The recorder writes the last state (a queue edited after the last turn) from the agent.
+    m_recorder.reset();
+    m_agent.reset(); // joins the worker while the asker still answers (with a deny)
+}
+
+void CodingSession::setModelClient(std::shared_ptr<ModelClient> model,
+                                   std::function<std::shared_ptr<ModelClient>()> summaries)
+{
+    m_model = std::move(model);
+    m_summaries = std::move(summaries);
+}
+
+void CodingSession::open()
+{
+    if (m_opened)
+        return;
+    m_opened = true;
+    m_assembly = QtConcurrent::run([options = m_options] {
+        auto parts = std::make_shared<CodingAgent>(CodingAgent::assemble(options));
+        // Said before the first command runs, not after: the probe is here, off this thread.
+        const SandboxPolicy sandbox = parts->workspace->sandboxPolicy();
+        if (sandbox.mode != SandboxMode::Off) {
+            const SandboxDecision decision = sandbox.decide();
+            if (!decision.sandboxed())
+                parts->workspace->noteSandboxUnavailable(
+                    SandboxNotice::text(decision, sandbox.bwrapPath));
+        }
+        return parts;
+    });
+    // Dropped when the session is gone first (its destructor waits for the assembly).
+    m_assembly.then(this,
+                    [this](std::shared_ptr<CodingAgent> parts) { assembled(std::move(*parts)); });
+}
+
+void CodingSession::assembled(CodingAgent parts)
+{
+    m_parts = std::move(parts);
+    if (m_model) {
+        m_parts.config.loop.model = m_model;
+        // Summaries run on a thread of their own, on whatever model the session uses then.
+        if (m_parts.context) {
+            m_parts.context->setModelFactory(m_summaries ? m_summaries
+                                                         : [model = m_model] { return model; });
+        }
+    }
+    if (m_parts.context) {
+        const std::weak_ptr<Inbox> inbox = m_inbox;
+        const auto post = [inbox](std::function<void(CodingSession &)> report) {
+            if (const std::shared_ptr<Inbox> alive = inbox.lock())
+                alive->post(std::move(report));
+        };
+        ContextManager::Events events;
+        events.started = [post](bool waiting) {
+            post([waiting](CodingSession &session) { emit session.compactionStarted(waiting); });
+        };
+        events.finished = [post](const Message &compaction, bool manual) {
+            if (!manual)
+                return; // the loop appended it: it arrives as a message event
+            post([compaction](CodingSession &session) { session.appendCompaction(compaction); });
+        };
+        events.failed = [post](const QString &problem) {
+            post([problem](CodingSession &session) { emit session.compactionFailed(problem); });
+        };
+        m_parts.context->setEvents(events);
+        if (m_file.resumed)
+            m_parts.context->setEdits(m_state.contextEdits);
+    }
+    if (m_parts.checkpoints) {
+        m_parts.checkpoints->setSessionId(m_id);
+        m_parts.checkpoints->setCheckpoints(m_state.checkpoints);
+    }
+    if (m_file.resumed)
+        m_parts.config.history = m_file.resumed->messages;
+    m_systemPrompt = m_parts.config.systemPrompt;
+    for (const AgentToolPtr &tool : std::as_const(m_parts.config.tools))
+        m_toolDefinitions.append(tool->definition());
+    // What changed while the agent was assembled.
+    setSandbox(m_options.sandbox.mode, m_options.sandbox.allowNetwork);
+    m_parts.policy->setNetworkRules(CodingAgentOptions::networkRulesSource(),
+                                    m_options.networkRules);
+    m_agent = std::make_unique<Agent>(std::move(m_parts.config));
+
+    QStringList warnings;
+    if (m_file.resumed) {
+        resume();
+        warnings = m_file.resumed->warnings;
+    }
+    if (!m_file.path.isEmpty() && !isReadOnly())
+        startRecording();
+    connect(m_agent.get(), &Agent::eventEmitted, this, &CodingSession::onEvent);
+
+    for (const QString &message : std::as_const(m_parts.warnings))
+        emit warning(message);
+    if (!m_parts.untrustedGrants.isEmpty())
+        emit projectTrustNeeded(m_parts.untrustedGrants);
+    if (!m_unconfirmed->isEmpty())
+        emit sessionRulesNeedConfirmation(*m_unconfirmed);
+    for (const QString &message : std::as_const(warnings))
+        emit warning(message);
+    emit ready();
+    const auto waiting = std::exchange(m_waiting, {});
+    for (const auto &[action, text] : waiting)
+        perform(action, text);
+}
+
+void CodingSession::resume()
+{
+    // Read-only, the queues stay with the window that has the session: run here too, they
+    // would run twice, and nothing of it would be kept.
+    QJsonObject state = m_file.resumed->state;
+    if (isReadOnly()) {
+        for (const char *key : {"steering", "leftoverSteering", "followUps"})
+            state.remove(QLatin1String(key));
+    }
+    const PermissionMode mode = m_parts.policy->mode();
+    QStringList warnings;
+    const QList<PermissionRule> unconfirmed = SessionStateFile::restore(state,
+                                                                        *m_agent,
+                                                                        *m_parts.policy,
+                                                                        &warnings);
+    m_file.resumed->warnings = warnings + m_file.resumed->warnings;
+    // Nothing runs read-only: the rules are the other window's to ask about. The allow rules
+    // wait for the user in any case: a session file is data anyone or any tool may have
+    // written.
+    if (!isReadOnly())
+        *m_unconfirmed = unconfirmed;
+    if (m_interactive)
+        m_options.permissionMode = m_parts.policy->mode(); // the session's, kept over a reload
+    if (!m_interactive) {
+        // Nobody is there: the mode is the command line's and settings', and the window's
+        // follow-up queue waits for the window, paused, never run unattended.
+        m_parts.policy->setMode(mode);
+        if (!m_agent->followUpQueue().isEmpty())
+            m_agent->setFollowUpsPaused(true);
+    }
+}
+
+void CodingSession::startRecording()
+{
+    // Before the front end's handler, so a message is on disk when the front end hears of it.
+    // The resumed session's repair is written before anything else: the file then tells the
+    // interrupted run's end.
+    m_recorder.reset(SessionStateFile::record(m_agent.get(),
+                                              m_parts.policy,
+                                              m_file.path,
+                                              m_file.header,
+                                              m_file.resumed ? m_file.resumed->state : QJsonObject(),
+                                              std::exchange(m_file.resumption, std::nullopt),
+                                              nullptr,
+                                              m_parts.checkpoints,
+                                              m_unconfirmed));
+    const QJsonObject values = m_state.recorderValues();
+    for (auto it = values.begin(); it != values.end(); ++it)
+        m_recorder->setStateValue(it.key(), it.value());
+    connect(m_recorder.get(), &SessionRecorder::failed, this, &CodingSession::warning);
+}
+
+void CodingSession::send(const QString &text)
+{
+    perform(Action::Send, text);
+}
+
+void CodingSession::steer(const QString &text)
+{
+    perform(Action::Steer, text);
+}
+
+void CodingSession::followUp(const QString &text)
+{
+    perform(Action::FollowUp, text);
+}
+
+void CodingSession::perform(Action action, const QString &text)
+{
+    if (isReadOnly())
+        return;
+    if (!m_agent) {
+        m_waiting.append({action, text});
+        return;
+    }
+    switch (action) {
+    case Action::Send:
+        if (m_agent->prompt(text) == Agent::PromptResult::Busy)
+            m_agent->steer(text);
+        break;
+    case Action::Steer:
+        if (m_agent->isIdle())
+            m_agent->prompt(text);
+        else
+            m_agent->steer(text);
+        break;
+    case Action::FollowUp:
+        if (m_agent->isIdle())
+            m_agent->prompt(text);
+        else
+            m_agent->followUp(text);
+        break;
+    }
+}
+
+void CodingSession::stop()
+{
+    if (m_parts.context)
+        m_parts.context->abort(); // a summary being written stops with the agent
+    if (!m_agent) {
+        m_waiting.clear();
+        return;
+    }
+    if (!m_agent->isIdle())
+        m_agent->abort();
+}
+
+void CodingSession::onEvent(const AgentEvent &event)
+{
+    // What the other threads reported before this event was emitted is told first.
+    m_inbox->deliver();
+    if (event.type == AgentEvent::Type::AgentEnd) {
+        if (!m_interactive && m_parts.checkpoints) {
+            // A snapshot still running belongs before the end.
+            m_parts.checkpoints->waitForIdle();
+            m_inbox->deliver();
+        }
+        // The state lists the checkpoints: the last ones now.
+        if (m_recorder)
+            m_recorder->refreshState();
+        // What a summary lists as still to do.
+        if (m_parts.context)
+            m_parts.context->setFollowUpSource([queue = m_agent->followUpQueue()] { return queue; });
+    }
+    emit eventEmitted(event);
+    if (event.type == AgentEvent::Type::MessageEnd && Compaction::of(event.message))
+        emit compacted(event.message, false);
+}
+
+bool CodingSession::compactNow(const QString &instructions)
+{
+    if (!m_agent || !m_parts.context || isReadOnly())
         return false;
-    if (worktree) {
-        const QString problem = SessionWorktrees::remove(*worktree);
-        if (warning)
-            *warning = problem;
+    if (!m_agent->isIdle()) {
+        emit compactionFailed(tr("The agent is working: compact once it has finished."));
+        return false;
     }
+    Context conversation;
+    conversation.messages = m_agent->messages();
+    return m_parts.context->compactNow(conversation, instructions);
+}
+
+// A summary "compact now" asked for: appended while idle, after the messages it was made from
+// (append-only, so they are still there unless the conversation was replaced).
+void CodingSession::appendCompaction(const Message &compaction)
+{
+    const std::optional<Compaction> read = Compaction::of(compaction);
+    if (!m_agent || !m_agent->isIdle() || !read || read->coveredCount > m_agent->messages().size()) {
+        emit compactionFailed(tr("The summary was not applied: the conversation changed while it "
+                                 "was written. Compact again."));
+        return;
+    }
+    if (!appendMarker(compaction)) {
+        emit compactionFailed(tr("The summary was not applied: the agent started working. "
+                                 "Compact again once it has finished."));
+        return;
+    }
+    emit compacted(compaction, true);
+}
+
+QString CodingSession::rewindRefusal() const
+{
+    if (isReadOnly())
+        return m_file.readOnlyReason;
+    if (!m_agent)
+        return tr("The agent is still starting: rewind once it is ready.");
+    if (!m_agent->isIdle())
+        return tr("The agent is working: stop it or wait until it has finished, then rewind.");
+    return {};
+}
+
+bool CodingSession::rewind(const Rewind &rewind, QString *error)
+{
+    QString problem = rewindRefusal();
+    if (problem.isEmpty() && (rewind.toIndex < 0 || rewind.toIndex > m_agent->messages().size()))
+        problem = tr("That point is no longer in the conversation.");
+    // A summary still being written was made of what may now be rewound.
+    if (problem.isEmpty() && m_parts.context && rewind.rewindsConversation())
+        m_parts.context->abort();
+    if (problem.isEmpty() && !appendMarker(rewind.toMessage()))
+        problem = tr("The agent started working: rewind once it has finished.");
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return false;
+    }
+    emit rewound(rewind);
     return true;
 }
 
-QJsonObject CodingSession::withCheckpoint(QJsonObject state, const Checkpoint &checkpoint)
+bool CodingSession::appendMarker(const Message &marker)
 {
-    QJsonArray checkpoints = state.value(checkpointsKey).toArray();
-    checkpoints.append(checkpointState({checkpoint}).first());
-    state.insert(checkpointsKey, checkpoints);
-    return state;
+    if (!m_agent)
+        return false;
+    QList<Message> messages = m_agent->messages();
+    messages.append(marker);
+    if (!m_agent->setMessages(messages))
+        return false;
+    if (m_recorder)
+        m_recorder->record({marker});
+    AgentEvent event;
+    event.type = AgentEvent::Type::MessageEnd;
+    event.message = marker;
+    emit eventEmitted(event); // shown as the loop's messages are
+    return true;
 }
 
-SessionRecorder *CodingSession::record(Agent *agent,
-                                       std::shared_ptr<PermissionPolicy> policy,
-                                       const QString &path,
-                                       const QJsonObject &header,
-                                       const QJsonObject &state,
-                                       std::optional<SessionResumption> resumption,
-                                       QObject *parent,
-                                       std::shared_ptr<CheckpointRecorder> checkpoints,
-                                       std::shared_ptr<const QList<PermissionRule>> unconfirmed)
+void CodingSession::writeState(QLatin1StringView key)
 {
-    auto recorder = new SessionRecorder(
-        agent,
-        [policy = std::move(policy),
-         checkpoints = std::move(checkpoints),
-         unconfirmed = std::move(unconfirmed)] {
-            QJsonObject state = permissionSessionState(*policy,
-                                                       unconfirmed ? *unconfirmed
-                                                                   : QList<PermissionRule>());
-            if (checkpoints)
-                state.insert(checkpointsKey, checkpointState(checkpoints->checkpoints()));
-            return state;
-        },
-        path,
-        header,
-        state,
-        parent);
-    if (resumption)
-        recorder->adopt(std::move(*resumption));
-    return recorder;
+    if (!m_recorder)
+        return;
+    // An emptied value replaces the one on disk (a sent draft must not come back).
+    const QJsonValue value = m_state.recorderValues().value(key);
+    if (!value.isUndefined())
+        m_recorder->setStateValue(key, value);
+    else if (key == SessionState::titleKey || key == SessionState::draftKey)
+        m_recorder->setStateValue(key, QString());
+    else if (key == SessionState::contextEditsKey)
+        m_recorder->setStateValue(key, ContextEdits().toJson());
+}
+
+void CodingSession::setTitle(const QString &title)
+{
+    m_state.title = title.simplified();
+    writeState(SessionState::titleKey);
+}
+
+void CodingSession::setDraft(const QString &draft)
+{
+    m_state.draft = draft;
+    writeState(SessionState::draftKey);
+}
+
+void CodingSession::setModelState(const QJsonValue &model)
+{
+    m_state.model = model;
+    writeState(SessionState::modelKey);
+}
+
+void CodingSession::setWorktree(const std::optional<SessionWorktree> &worktree)
+{
+    m_state.worktree = worktree;
+    writeState(SessionWorktree::stateKey);
+}
+
+bool CodingSession::setContextEdits(const ContextEdits &edits)
+{
+    if (!m_parts.context || isReadOnly())
+        return false;
+    m_state.contextEdits = edits;
+    m_parts.context->setEdits(edits);
+    writeState(SessionState::contextEditsKey);
+    return true;
+}
+
+PermissionMode CodingSession::permissionMode() const
+{
+    if (m_parts.policy)
+        return m_parts.policy->mode();
+    return m_options.permissionMode.value_or(PermissionMode::Default);
+}
+
+void CodingSession::setPermissionMode(PermissionMode mode)
+{
+    if (m_parts.policy)
+        m_parts.policy->setMode(mode);
+    m_options.permissionMode = mode;
+    if (m_recorder)
+        m_recorder->refreshState();
+}
+
+void CodingSession::setSandbox(SandboxMode mode, bool allowNetwork)
+{
+    m_options.sandbox.mode = mode;
+    m_options.sandbox.allowNetwork = allowNetwork;
+    if (!m_parts.workspace)
+        return; // assembled with m_options
+    SandboxPolicy policy = m_parts.workspace->sandboxPolicy();
+    policy.mode = mode;
+    policy.allowNetwork = allowNetwork;
+    m_parts.workspace->setSandboxPolicy(policy);
+}
+
+void CodingSession::setNetworkRules(const QList<PermissionRule> &rules)
+{
+    m_options.networkRules = rules;
+    if (m_parts.policy)
+        m_parts.policy->setNetworkRules(CodingAgentOptions::networkRulesSource(), rules);
+}
+
+QStringList CodingSession::trustProjectSettings()
+{
+    if (!m_parts.policy || m_parts.untrustedGrants.isEmpty())
+        return m_parts.untrustedGrants;
+    QString error;
+    if (!m_options.projectTrustPath.isEmpty()
+        && !ProjectTrust::remember(m_options.projectTrustPath,
+                                   m_options.repositoryRoot,
+                                   m_parts.untrustedGrants,
+                                   &error))
+        emit warning(error);
+    // Exactly what the user saw: a grant the files gained since then stays out.
+    const ProjectTrust trust = ProjectTrust::of(
+        ProjectTrust::load(m_options.projectTrustPath, m_options.repositoryRoot).grants()
+        + m_parts.untrustedGrants);
+    QStringList warnings;
+    m_parts.policy->loadSettings(m_options.userSettingsPath, &warnings, trust);
+    if (m_options.permissionMode)
+        m_parts.policy->setMode(*m_options.permissionMode);
+    m_parts.untrustedGrants = m_parts.policy->untrustedGrants();
+    for (const QString &message : std::as_const(warnings))
+        emit warning(message);
+    return m_parts.untrustedGrants;
+}
+
+bool CodingSession::alwaysAllow(const PermissionRule &rule, QString *error)
+{
+    if (!m_parts.policy) {
+        *error = tr("The agent is still starting.");
+        return false;
+    }
+    // A small settings file, as the trust store: written here, not on the worker.
+    return AgentCore::alwaysAllow(*m_parts.policy, rule, {}, m_options.projectTrustPath, error);
+}
+
+void CodingSession::keepSessionRules()
+{
+    if (!m_parts.policy || m_unconfirmed->isEmpty())
+        return;
+    grantSessionRules(std::exchange(*m_unconfirmed, {}), *m_parts.policy);
+    if (m_recorder)
+        m_recorder->refreshState();
+}
+
+void CodingSession::dropSessionRules()
+{
+    if (m_unconfirmed->isEmpty())
+        return;
+    m_unconfirmed->clear();
+    if (m_recorder)
+        m_recorder->refreshState();
 }
 
 } // namespace AgentCore

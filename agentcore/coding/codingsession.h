@@ -1,71 +1,256 @@
 #pragma once
 
-#include <checkpoint/checkpointrecorder.h>
-#include <permissions/permissionpolicy.h>
-#include <session/sessionrecorder.h>
+#include "codingagent.h"
+#include "sessionstate.h"
+
+#include <context/rewind.h>
+#include <loop/agenttypes.h>
+#include <session/sessionlog.h>
 #include <session/sessionresumption.h>
 
-#include <QJsonArray>
-#include <QJsonObject>
-#include <QStringList>
+#include <QFuture>
+#include <QObject>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
 namespace AgentCore {
 
 class Agent;
+class ModelClient;
+class SessionRecorder;
 
-/// A coding agent's session file: what the window and the headless mode both do to record a
-/// conversation and to go on with one, so that a session is written and continued the same way
-/// wherever it runs, and the window lists headless runs as its own.
-struct CodingSession
+/// Where a session keeps its conversation and what it goes on with.
+struct CodingSessionFile
 {
-    /// Applies the state of a resumed session to a freshly assembled agent: the follow-up queue
-    /// and the steering left over (SessionRecorder::restore), the permission mode and the deny
-    /// and ask rules of this session (restorePermissionSessionState). Returns the session's
-    /// allow rules, which it does not apply: the file may have been written by anyone, so the
-    /// caller grants them (grantSessionRules) only once the user confirms them in this process.
-    /// A rule that no longer parses is skipped with a message in \a warnings.
-    static QList<PermissionRule> restore(const QJsonObject &state,
-                                         Agent &agent,
-                                         PermissionPolicy &policy,
-                                         QStringList *warnings);
-    /// The same for the checkpoints the session recorded (its "checkpoints" key): \a recorder
-    /// knows them again, so the rewind offers them in the resumed session.
-    static void restoreCheckpoints(const QJsonObject &state, CheckpointRecorder &recorder);
+    QString path;       ///< empty: nothing is recorded
+    QJsonObject header; ///< for a new file (SessionStore::newHeader)
+    /// The session as it was loaded, when resuming one.
+    std::optional<SessionLog::Contents> resumed;
+    /// The resumed file, taken over (SessionResumption::takeOver): the recorder writes to it,
+    /// its repair first. nullopt with resumed: the file is only read (readOnly, or a run
+    /// that keeps nothing).
+    std::optional<SessionResumption> resumption;
+    /// Non-empty: another window or process has the session (or its worktree is unusable);
+    /// it is shown as it was, nothing is sent or written, and its queues and unconfirmed rules
+    /// stay the other's.
+    QString readOnlyReason;
 
-    /// The session state's "checkpoints" key: each checkpoint's id, message index, reason,
-    /// tool and time (the store has the rest), oldest first.
-    static QJsonArray checkpointState(const QList<Checkpoint> &checkpoints);
-    /// \a state (a session's) with \a checkpoint added at the end of its "checkpoints" key: a
-    /// checkpoint recorded while the session is not open (agentdesk --rewind's undo).
-    static QJsonObject withCheckpoint(QJsonObject state, const Checkpoint &checkpoint);
+    /// A session to go on with, as loaded (\a contents from \a path), taken over now so that
+    /// the front end knows before anything is typed whether it may add to it: busy elsewhere,
+    /// it is read-only (readOnlyReason says who has it); a file that cannot be taken over for
+    /// another reason is only read, and \a warning says why.
+    static CodingSessionFile takeOver(const QString &path,
+                                      SessionLog::Contents contents,
+                                      QString *warning);
+};
 
-    /// Deletes the session \a path (SessionStore::remove: refused while it is open elsewhere),
-    /// then the git worktree its state names (SessionWorktree, key "worktree"), with what is
-    /// not committed in it; its branch is kept. false and \a error when the session file was
-    /// not deleted (then nothing was). true when it was; \a warning then says why the
-    /// worktree could not be removed, if it could not.
-    static bool remove(const QString &path, QString *error, QString *warning = nullptr);
+/// One coding session's life, the application layer under both front ends (the window's
+/// AgentSession page, the headless `agentdesk --print`): it assembles the coding agent off the
+/// calling thread, resumes the session's conversation and state, records it, and reports what
+/// happens as signals on its own thread. Everything a front end is told from the agent's
+/// worker, tool or summary threads (a changed file, a checkpoint, a compaction, a sandbox
+/// that cannot run, an audit log that cannot be written, a call denied unattended) is handed
+/// to this object's thread here, once, and told in order with the agent's events: what a
+/// worker reported before an event is emitted before it.
+///
+/// The front end passes what differs between it and the others: the asker (null: nobody
+/// answers, every ask is denied), the model client (null: options.provider's), whether a
+/// person is there (interactive). The rest of a session's defaults are defaultOptions(),
+/// the same for every front end.
+///
+/// Lives on one thread (the UI thread, the headless run's main thread); never blocks on the
+/// agent, except that the destructor waits for an assembly still going on (it reads a few files
+/// and runs git) and an unattended session waits for a checkpoint still being written at
+/// each run's end, so agent_end follows it.
+class CodingSession final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CodingSession)
+public:
+    /// A session's defaults, whoever opens it: AgentDesk's own files protected (the app's
+    /// settings, sessions and audit logs) and hidden from Bash with the secrets of the home
+    /// folder, an audit log, npm/pip/cargo caches private to the sandbox, shell writes staged
+    /// in AgentDesk's data folder (their journals replayed), checkpoints in the default store,
+    /// pruned daily, the user's settings and the project trust store. The front end adds the
+    /// provider, the repository, the command line's or the settings' choices.
+    static CodingAgentOptions defaultOptions();
 
-    /// Records \a agent's conversation in \a path, its state including \a policy's permission
-    /// state. \a resumption: the session taken over, written from now on (its repair first);
-    /// nullopt: the file is opened (created with \a header) at the first message. \a state: the
-    /// session's state when it was resumed (its model, title, draft are kept), else empty.
-    /// \a checkpoints: its checkpoints go into the state (call the recorder's
-    /// refreshState() when one was recorded). \a unconfirmed: the resumed file's allow rules
-    /// that the user has not answered yet (restore()), written back as they were; the caller
-    /// empties it once they are granted or dropped.
-    static SessionRecorder *record(Agent *agent,
-                                   std::shared_ptr<PermissionPolicy> policy,
-                                   const QString &path,
-                                   const QJsonObject &header,
-                                   const QJsonObject &state,
-                                   std::optional<SessionResumption> resumption,
-                                   QObject *parent = nullptr,
-                                   std::shared_ptr<CheckpointRecorder> checkpoints = {},
-                                   std::shared_ptr<const QList<PermissionRule>> unconfirmed = {});
+    /// \a options.onAuditError, onUnattendedDeny, onFileChanged, onSandboxUnavailable,
+    /// onShellWritesUnavailable and checkpointEvents are replaced by this session's signals.
+    /// \a interactive: a person is there: a resumed session's permission mode applies and its
+    /// follow-up queue runs. Unattended, the options' mode stays (nothing unasked because a
+    /// window once switched to bypass) and the follow-ups wait, paused, for a window.
+    CodingSession(CodingAgentOptions options,
+                  CodingSessionFile file,
+                  bool interactive,
+                  QObject *parent = nullptr);
+    ~CodingSession() override;
+
+    /// Non-null: every request and summary goes to \a model instead of an HttpModelClient of
+    /// options.provider (the window's switchable client, a test's script); \a summaries: what
+    /// each summary calls (default: \a model). Before open().
+    void setModelClient(std::shared_ptr<ModelClient> model,
+                        std::function<std::shared_ptr<ModelClient>()> summaries = {});
+
+    /// Assembles the agent on a worker thread and comes back here (queued): resumes the
+    /// session, starts recording, emits the warnings, projectTrustNeeded and
+    /// sessionRulesNeedConfirmation when there is reason, then ready(), then performs what was
+    /// sent meanwhile. Once.
+    void open();
+    bool isReady() const { return m_agent != nullptr; }
+
+    /// Starts a task when idle; steers the running one otherwise. Before ready(): waits.
+    void send(const QString &text);
+    /// Steers the running task; starts one when idle (steering an idle agent would leave the
+    /// text waiting for a run nobody starts).
+    void steer(const QString &text);
+    /// Queued after the running task; started at once when idle.
+    void followUp(const QString &text);
+    /// Aborts the run and a summary being written; drops what waits for ready().
+    void stop();
+    /// "Compact now": a summary of the conversation, keeping \a instructions in mind; appended
+    /// (recorded, emitted as an event, compacted()) when it is ready, if the agent is still
+    /// idle then. false (compactionFailed says why, unless nothing can be compacted) while a
+    /// run goes on, a summary is already being written, before ready() or read-only.
+    bool compactNow(const QString &instructions);
+    /// Why the conversation cannot be rewound now; empty when it can.
+    QString rewindRefusal() const;
+    /// Appends \a rewind to the conversation (recorded, emitted as an event, applied to what
+    /// the next request carries). The files part is the caller's. false and \a error when
+    /// rewindRefusal() says why, or the target is out of range.
+    bool rewind(const Rewind &rewind, QString *error = nullptr);
+    /// Appends a message the loop did not make (a compaction, a rewind) while idle: recorded,
+    /// emitted as a MessageEnd event. false when the agent started working.
+    bool appendMarker(const Message &marker);
+
+    /// Null before ready(). Owned by the session.
+    Agent *agent() const { return m_agent.get(); }
+    /// The assembled parts (policy, workspace, audit log, context manager, checkpoints,
+    /// warnings, untrusted grants, instructions); their config has gone into agent(). Empty
+    /// handles before ready().
+    const CodingAgent &parts() const { return m_parts; }
+    const CodingAgentOptions &options() const { return m_options; }
+    const CodingSessionFile &file() const { return m_file; }
+    bool isReadOnly() const { return !m_file.readOnlyReason.isEmpty(); }
+    /// The session file's id, or a fresh one when nothing is recorded: the checkpoints'
+    /// session id and OpenAI's prompt_cache_key, the same for every request of the session.
+    QString id() const { return m_id; }
+    /// Null before ready(), when nothing is recorded, or read-only.
+    SessionRecorder *recorder() const { return m_recorder.get(); }
+
+    /// The state this layer owns (title, draft, model, context edits, worktree), as resumed
+    /// and changed since.
+    const SessionState &state() const { return m_state; }
+    void setTitle(const QString &title);
+    void setDraft(const QString &draft);
+    /// The front end's model choice, kept as it gives it; undefined: none.
+    void setModelState(const QJsonValue &model);
+    void setWorktree(const std::optional<SessionWorktree> &worktree);
+    /// Applies \a edits from the next request on and keeps them in the session file. false
+    /// before ready() or read-only.
+    bool setContextEdits(const ContextEdits &edits);
+
+    /// The system prompt and the tools' definitions the agent was assembled with (empty
+    /// before ready()): what every request carries before the conversation.
+    QString systemPrompt() const { return m_systemPrompt; }
+    QList<ToolDefinition> toolDefinitions() const { return m_toolDefinitions; }
+
+    /// The policy's mode; before ready(), the options' (Default when they have none).
+    PermissionMode permissionMode() const;
+    /// From the next tool call and model request on; kept with the session (its state).
+    void setPermissionMode(PermissionMode mode);
+    /// The sandbox's mode and network for the next Bash command (before ready(): for the
+    /// assembly).
+    void setSandbox(SandboxMode mode, bool allowNetwork);
+    /// The Bash commands that get the network in the sandbox, from the app's settings
+    /// (NetworkRules); the settings files' rules stay.
+    void setNetworkRules(const QList<PermissionRule> &rules);
+    /// The user accepted parts().untrustedGrants: remembered for this repository and applied
+    /// now (the settings files read again; a mode the options give still wins). Problems are
+    /// warning()s. Returns the grants still untrusted. Does nothing before ready().
+    QStringList trustProjectSettings();
+    /// Adds \a rule as a review's "Always allow" does (AgentCore::alwaysAllow): to this
+    /// session at once and to the project's local settings. false with \a error when the file
+    /// could not be written (or before ready()).
+    bool alwaysAllow(const PermissionRule &rule, QString *error);
+
+    /// The resumed file's allow rules, not applied until the user keeps them (anyone or any
+    /// tool may have written the file), written back as they were meanwhile.
+    QList<PermissionRule> unconfirmedRules() const { return *m_unconfirmed; }
+    void keepSessionRules();
+    void dropSessionRules();
+
+signals:
+    /// The agent is assembled and the session resumed: agent() and parts() are set.
+    void ready();
+    /// Every event of every run, in order (the Agent's, then the markers appended here).
+    void eventEmitted(const AgentCore::AgentEvent &event);
+    /// Something the user should know that is not part of the conversation: settings files with
+    /// problems, an audit log that cannot be written, a session file that cannot be.
+    void warning(const QString &message);
+    /// The audit log cannot be written (said once).
+    void auditLogFailed(const QString &message);
+    /// A call was denied because nobody could be asked (no asker).
+    void unattendedDenied(const QString &message);
+    /// A side-effecting call changed a file (also a partly approved change).
+    void fileChanged(const AgentCore::FileChange &change);
+    /// The sandbox is on but bwrap cannot run here (probed while assembling, so before any
+    /// command ran): what happens to commands, why, what to do.
+    void sandboxUnavailable(const QString &message);
+    /// Shell writes cannot be reviewed (no overlays, or nobody to review them); once.
+    void shellWritesUnavailable(const QString &message);
+    /// The repository's settings files ask for grants the user has not accepted.
+    void projectTrustNeeded(const QStringList &grants);
+    /// The resumed file allows \a rules for the session; not applied (unconfirmedRules()).
+    void sessionRulesNeedConfirmation(const QList<AgentCore::PermissionRule> &rules);
+    /// A summary started: \a waiting when the next request waits for it.
+    void compactionStarted(bool waiting);
+    /// A summary failed or could not be applied; \a problem is for people.
+    void compactionFailed(const QString &problem);
+    /// A compaction was appended (it came as an event first): by the loop, or \a manual
+    /// (compactNow).
+    void compacted(const AgentCore::Message &compaction, bool manual);
+    void checkpointRecorded(const AgentCore::Checkpoint &checkpoint);
+    /// A checkpoint could not be recorded: the tool ran without one.
+    void checkpointFailed(const QString &problem);
+    /// The checkpoint store was repaired on the way (a stale lock removed).
+    void checkpointRepaired(const QString &message);
+    /// A rewind was appended (it came as an event first).
+    void rewound(const AgentCore::Rewind &rewind);
+
+private:
+    enum class Action { Send, Steer, FollowUp };
+    class Inbox;
+    void assembled(CodingAgent parts);
+    void resume();
+    void startRecording();
+    void perform(Action action, const QString &text);
+    void onEvent(const AgentEvent &event);
+    void appendCompaction(const Message &compaction);
+    void writeState(QLatin1StringView key);
+
+    CodingAgentOptions m_options;
+    CodingSessionFile m_file;
+    bool m_interactive = true;
+    QString m_id;
+    SessionState m_state;
+    std::shared_ptr<ModelClient> m_model;
+    std::function<std::shared_ptr<ModelClient>()> m_summaries;
+    /// Where the other threads' reports wait for this thread (shared with their callbacks,
+    /// which may outlive the session: the loop's hooks keep the context manager).
+    std::shared_ptr<Inbox> m_inbox;
+    QFuture<std::shared_ptr<CodingAgent>> m_assembly;
+    bool m_opened = false;
+    QList<std::pair<Action, QString>> m_waiting; // sent before ready()
+    std::shared_ptr<QList<PermissionRule>> m_unconfirmed = std::make_shared<QList<PermissionRule>>();
+    CodingAgent m_parts;
+    QString m_systemPrompt;
+    QList<ToolDefinition> m_toolDefinitions;
+    std::unique_ptr<Agent> m_agent;
+    /// Destroyed before the agent (it reads the agent's queues for the last state it writes).
+    std::unique_ptr<SessionRecorder> m_recorder;
 };
 
 } // namespace AgentCore

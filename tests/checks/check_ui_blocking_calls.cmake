@@ -26,7 +26,7 @@ set(patterns
     "reads the sessions' folder"
     "SessionWorktrees::(create|changes|bringBack|keepAsBranch|remove|check|unavailableReason|hasUncommittedChanges)\\("
     "runs git"
-    "CodingSession::remove\\("
+    "SessionStateFile::remove\\("
     "removes a session's files and worktree"
     "(^|[^A-Za-z_:])Q(Save)?File [A-Za-z_][A-Za-z_0-9]*[({]"
     "opens a file")

@@ -8,7 +8,7 @@
 #include "../tools/toolstest.h"
 
 #include <coding/codingagent.h>
-#include <coding/codingsession.h>
+#include <coding/sessionstatefile.h>
 #include <loop/agent.h>
 #include <permissions/permissionsessionstate.h>
 #include <session/sessionlog.h>
@@ -230,16 +230,16 @@ private:
         m_agent = std::make_unique<Agent>(std::move(m_parts.config));
         if (m_spec.resumption) {
             QStringList warnings;
-            CodingSession::restore(state, *m_agent, *m_parts.policy, &warnings);
+            SessionStateFile::restore(state, *m_agent, *m_parts.policy, &warnings);
         }
-        m_recorder = CodingSession::record(m_agent.get(),
-                                           m_parts.policy,
-                                           m_spec.sessionPath,
-                                           SessionStore::newHeader(m_spec.root),
-                                           state,
-                                           std::exchange(m_spec.resumption, std::nullopt),
-                                           nullptr,
-                                           m_parts.checkpoints);
+        m_recorder = SessionStateFile::record(m_agent.get(),
+                                              m_parts.policy,
+                                              m_spec.sessionPath,
+                                              SessionStore::newHeader(m_spec.root),
+                                              state,
+                                              std::exchange(m_spec.resumption, std::nullopt),
+                                              nullptr,
+                                              m_parts.checkpoints);
         QObject::connect(m_recorder, &SessionRecorder::failed, &m_home, [this](const QString &why) {
             const QMutexLocker locker(&m_mutex);
             m_recorderFailures.append(why);

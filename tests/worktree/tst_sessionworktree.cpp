@@ -4,7 +4,7 @@
 // with the session.
 #include "../checkpoint/checkpointtesttree.h"
 
-#include <coding/codingsession.h>
+#include <coding/sessionstatefile.h>
 #include <permissions/shellwritesreview.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
@@ -504,12 +504,12 @@ private slots:
 
             // Open elsewhere: neither the session nor its worktree goes.
             QString warning;
-            QVERIFY(!CodingSession::remove(path, &error, &warning));
+            QVERIFY(!SessionStateFile::remove(path, &error, &warning));
             QVERIFY(QFileInfo::exists(path));
             QVERIFY(QFileInfo::exists(worktree.path));
         }
         QString warning = QStringLiteral("unset");
-        QVERIFY2(CodingSession::remove(path, &error, &warning), qPrintable(error));
+        QVERIFY2(SessionStateFile::remove(path, &error, &warning), qPrintable(error));
         QCOMPARE(warning, QString());
         QVERIFY(!QFileInfo::exists(path));
         QVERIFY(!QFileInfo::exists(worktree.path));

@@ -30,7 +30,7 @@
 #include "statusbar/agentstatusbar.h"
 
 #include <ai/modelcatalog.h>
-#include <coding/codingsession.h>
+#include <coding/sessionstatefile.h>
 #include <context/contextview.h>
 #include <loop/agent.h>
 #include <permissions/shellwritesreview.h>
@@ -1303,9 +1303,9 @@ void MainWindow::deleteSessionFile(const QString &path)
         [path] {
             Removal removal;
             if (QFile::exists(path))
-                AgentCore::CodingSession::remove(path, // off the UI thread
-                                                 &removal.error,
-                                                 &removal.warning);
+                AgentCore::SessionStateFile::remove(path, // off the UI thread
+                                                    &removal.error,
+                                                    &removal.warning);
             return removal;
         },
         [this, path](const Removal &removal) {

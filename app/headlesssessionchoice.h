@@ -1,0 +1,41 @@
+#pragma once
+
+#include "commandline.h"
+
+#include <session/sessionlog.h>
+#include <session/sessionresumption.h>
+
+#include <optional>
+
+namespace App {
+
+/// The session agentdesk --print goes on with (--continue, --resume ID or PATH): the
+/// repository's most recent free one or the one named, taken over for the whole run (its
+/// lock held), or only read without persistence. Problems go to stderr.
+class HeadlessSessionChoice final
+{
+public:
+    explicit HeadlessSessionChoice(const PrintOptions &options)
+        : m_choice(options.session)
+        , m_resumeId(options.resumeId)
+        , m_persist(options.persistSession)
+    {}
+
+    /// The session's contents; nullopt with the reason on stderr when there is none to go on
+    /// with. With persistence, path() and takeResumption() then name the file taken over.
+    std::optional<AgentCore::SessionLog::Contents> open(const QString &repositoryRoot);
+    QString path() const { return m_sessionPath; }
+    std::optional<AgentCore::SessionResumption> takeResumption()
+    {
+        return std::exchange(m_resumption, std::nullopt);
+    }
+
+private:
+    SessionChoice m_choice;
+    QString m_resumeId;
+    bool m_persist;
+    QString m_sessionPath;
+    std::optional<AgentCore::SessionResumption> m_resumption;
+};
+
+} // namespace App
