@@ -10,6 +10,7 @@
 #include "shellwritesreview.h"
 
 #include <loop/toolexecution.h>
+#include <tools/bashtool.h>
 #include <tools/shelloverlay.h>
 #include <tools/shellwriteapplier.h>
 #include <tools/shellwrites.h>
@@ -155,7 +156,7 @@ ToolResult runReviewingWrites(const PermissionGate &gate,
         context.permissionDecision += QStringLiteral("; writes not reviewed: ") + error;
         return next(context);
     }
-    context.toolOptions.insert(overlay->toolOptions());
+    context.toolOptions.edit<BashOptions>().overlay = overlay->bashOverlay();
     const ToolResult commandResult = next(context);
     const ShellWrites::Result writes = ShellWrites::compute(overlay->root(), overlay->upper());
     if (!writes.error.isEmpty()) {
@@ -204,13 +205,13 @@ ToolResult runAllowed(const PermissionGate &gate,
     // learns it through its options, which the model cannot set.
     if (const auto rule = gate.policy->networkGrant(call.subject)) {
         const QString granted = NetworkRules::describe(*rule);
-        context.toolOptions.insert(QStringLiteral("networkRule"), granted);
+        context.toolOptions.edit<BashOptions>().networkRule = granted;
         context.permissionDecision += QStringLiteral("; network by ") + granted; // the audit
     }
     // git's own work may write the repository's git folders, which the sandbox keeps
     // read-only for every other command (BashTool).
     if (call.subject.bash && call.subject.bash->gitWork)
-        context.toolOptions.insert(QStringLiteral("gitWritable"), true);
+        context.toolOptions.edit<BashOptions>().gitWritable = true;
     if (reviewsWrites(gate, call))
         return runReviewingWrites(gate, context, next);
     return next(context);

@@ -122,7 +122,8 @@ ToolResult BashTool::run(const ToolCallContext &context)
     SandboxPolicy sandbox = m_workspace->sandboxPolicy();
     // A network rule of the user's that the permission layer found for this command: only a
     // middleware sets tool options, never the model.
-    const QString networkRule = context.toolOptions.value(QStringLiteral("networkRule")).toString();
+    const BashOptions options = context.toolOptions.value<BashOptions>();
+    const QString &networkRule = options.networkRule;
     const bool ruleGrantsNetwork = !networkRule.isEmpty() && !sandbox.allowNetwork;
     if (ruleGrantsNetwork)
         sandbox.allowNetwork = true;
@@ -153,7 +154,7 @@ ToolResult BashTool::run(const ToolCallContext &context)
     // the command to be git's own work (add, commit, checkout...): a script, a Makefile recipe
     // or `python3 -c` cannot plant hooks or configuration that the user's next git runs.
     const QStringList gitDirectories = GitDirectories::of(m_workspace->root()).paths();
-    const bool gitWritable = context.toolOptions.value(QStringLiteral("gitWritable")).toBool();
+    const bool gitWritable = options.gitWritable;
     if (decision.sandboxed()) {
         BwrapCommand bwrap(decision.bwrapPath, m_workspace->root(), sandbox);
         bwrap.addGitDirectories(gitDirectories, gitWritable);
@@ -166,8 +167,7 @@ ToolResult BashTool::run(const ToolCallContext &context)
     process.setWorkingDirectory(m_workspace->root());
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.setStandardInputFile(QProcess::nullDevice());
-    const QString overlayUpper = context.toolOptions.value(QStringLiteral("overlayUpper")).toString();
-    if (!overlayUpper.isEmpty()) {
+    if (options.overlay) {
         // On an overlay of the repository (ShellOverlay): its writes land in a scratch layer
         // for review. It needs bwrap whatever the sandbox mode; with the sandbox off the
         // network and the user's files stay as they are, but outside the repository the
@@ -179,9 +179,7 @@ ToolResult BashTool::run(const ToolCallContext &context)
         }
         const SandboxProbe::Result sandbox = SandboxProbe::probe(policy.bwrapPath);
         BwrapCommand bwrap(sandbox.bwrapPath, m_workspace->root(), policy);
-        bwrap.setRepositoryOverlay(overlayUpper,
-                                   context.toolOptions.value(QStringLiteral("overlayWork"))
-                                       .toString());
+        bwrap.setRepositoryOverlay(options.overlay->upper, options.overlay->work);
         // git's own work goes straight through, only the work tree is reviewed; for any other
         // command .git stays read-only (a write there would land in the scratch layer, and
         // git's files are not for review).
@@ -201,7 +199,7 @@ ToolResult BashTool::run(const ToolCallContext &context)
     environment.insert(QStringLiteral("GIT_PAGER"), QStringLiteral("cat"));
     environment.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
     environment.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));
-    const bool inBwrap = decision.sandboxed() || !overlayUpper.isEmpty();
+    const bool inBwrap = decision.sandboxed() || options.overlay.has_value();
     // The sandbox's /tmp is private and empty: a TMPDIR elsewhere would be read-only or gone.
     if (inBwrap)
         environment.insert(QStringLiteral("TMPDIR"), QStringLiteral("/tmp"));
