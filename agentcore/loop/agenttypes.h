@@ -117,8 +117,8 @@ struct ToolCallContext
     const AgentTool *tool = nullptr;
     AbortToken abort;
     ToolUpdateCallback onUpdate;
-    /// Set by the permission middleware for the outer layers (audit): "allow", "ask: allowed
-    /// once", "deny: ..."; empty when no permission layer ran.
+    /// Set by the permission middleware for the outer layers (audit): "allow: ...", "ask:
+    /// allowed once", "deny: ..." (PermissionRecord::text); empty when no permission layer ran.
     QString permissionDecision;
     /// Set by a middleware for the tool, never by the model: how the call runs beyond its
     /// arguments (Bash: BashOptions, its network rule and overlay). Empty by default.
