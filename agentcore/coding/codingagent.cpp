@@ -114,7 +114,7 @@ void installCheckpoints(const std::shared_ptr<CheckpointRecorder> &recorder,
         sawEffect = false;
         if (inner)
             inner(context);
-        if (context.toolName == QLatin1String("Bash")
+        if (toolKindOf(context) == ToolKind::Bash
             && bash->analyze(context.arguments.value(QLatin1String("command")).toString()).readOnly) {
             return;
         }

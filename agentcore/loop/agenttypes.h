@@ -125,6 +125,10 @@ struct ToolCallContext
     ToolCallOptions toolOptions;
 };
 
+/// The kind of the tool a call runs: the tool says what it is (AgentTool::kind()); a call that
+/// has only a name (no tool found) goes by its name.
+ToolKind toolKindOf(const ToolCallContext &context);
+
 /// A tool the agent can call. Implementations are thread-safe: parallel batches call execute()
 /// from pool threads at the same time.
 class AgentTool

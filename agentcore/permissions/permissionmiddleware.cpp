@@ -51,7 +51,7 @@ bool hasSideEffects(const ToolCallContext &context)
 {
     if (context.tool)
         return context.tool->hasSideEffects();
-    const ToolKind kind = toolKind(context.toolName);
+    const ToolKind kind = toolKindOf(context);
     return changesFile(kind) || kind == ToolKind::Bash;
 }
 
@@ -68,8 +68,7 @@ Call describeCall(const PermissionGate &gate, const ToolCallContext &context)
     subject.toolName = context.toolName;
     subject.arguments = context.arguments;
     subject.sideEffects = hasSideEffects(context);
-    // The tool says what it is; a call that has only a name (no tool found) goes by its name.
-    const ToolKind kind = context.tool ? context.tool->kind() : toolKind(context.toolName);
+    const ToolKind kind = toolKindOf(context);
     const QStringList roots = gate.policy->writableRoots();
     if (gate.workspace) {
         for (const auto &[argument, access] : pathArguments(kind, subject.arguments)) {
