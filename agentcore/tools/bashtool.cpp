@@ -71,8 +71,7 @@ void noteSandbox(ToolDetails &details, const SandboxDecision &decision)
 ToolResult refusedBySandbox(const SandboxDecision &decision, const ToolDetails &details)
 {
     ToolResult refused = ToolResult::makeError(
-        Tr::tr("Command not run: the sandbox is required, but bubblewrap cannot "
-               "run here: "
+        Tr::tr("Command not run: the sandbox is required, but bubblewrap cannot run here: "
                "%1 Turn the sandbox requirement off in the settings (or run with "
                "--sandbox on) to run commands without it.")
             .arg(decision.reason));
@@ -345,23 +344,18 @@ void explainSandboxFailure(QString &text,
     if (inBwrap && !gitWritable && gitRefused
         && text.contains(QLatin1String("Read-only file system"))) {
         text += QLatin1Char('\n');
-        text += Tr::tr("(The repository's .git folder was read-only for this "
-                       "command: only git's "
-                       "own work (git add, commit, checkout, merge, ...), run as "
-                       "git commands on "
+        text += Tr::tr("(The repository's .git folder was read-only for this command: only git's "
+                       "own work (git add, commit, checkout, merge, ...), run as git commands on "
                        "their own or with read-only ones, may change it.)");
     }
     if (decision.sandboxed()) {
         text += QLatin1Char('\n');
-        text += decision.network ? Tr::tr("(Ran in the sandbox: outside the "
-                                          "repository the filesystem is "
-                                          "read-only, and /tmp is private.)")
-                                 : Tr::tr("(Ran in the sandbox: outside the "
-                                          "repository the filesystem is "
-                                          "read-only, /tmp is private, and there "
-                                          "is no network; the user can "
-                                          "allow it for such commands with a "
-                                          "network rule in the settings.)");
+        text += decision.network
+                    ? Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
+                             "read-only, and /tmp is private.)")
+                    : Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
+                             "read-only, /tmp is private, and there is no network; the user can "
+                             "allow it for such commands with a network rule in the settings.)");
     }
 }
 
@@ -447,16 +441,11 @@ ToolDefinition BashTool::definition() const
     timeout.insert(QStringLiteral("maximum"), maxTimeoutMs);
     return {
         toolKindName(ToolKind::Bash),
-        Tr::tr("Runs a command with /bin/bash -c in the repository root; returns "
-               "stdout and "
-               "stderr together and the exit code (non-zero is an error). Each call "
-               "is a fresh "
-               "shell: cd and variables do not carry over. No terminal, empty "
-               "stdin: pass "
-               "non-interactive flags (git --no-pager, -y). Timeout %1 minutes (at "
-               "most %2); "
-               "background processes end with the command. Long output is cut to "
-               "its first %3 KiB "
+        Tr::tr("Runs a command with /bin/bash -c in the repository root; returns stdout and "
+               "stderr together and the exit code (non-zero is an error). Each call is a fresh "
+               "shell: cd and variables do not carry over. No terminal, empty stdin: pass "
+               "non-interactive flags (git --no-pager, -y). Timeout %1 minutes (at most %2); "
+               "background processes end with the command. Long output is cut to its first %3 KiB "
                "and last %4 KiB, the whole saved to a log file named in the result.")
             .arg(defaultTimeoutMs / 60000)
             .arg(maxTimeoutMs / 60000)
