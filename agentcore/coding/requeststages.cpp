@@ -133,7 +133,7 @@ RequestStage::Hooks EffectGuardStage::hooks() const
 void EffectGuardStage::beforeEffect(const ToolCallContext &context)
 {
     const bool effect
-        = context.toolName != QLatin1String("Bash")
+        = toolKindOf(context) != ToolKind::Bash
           || !m_bash->analyze(context.arguments.value(QLatin1String("command")).toString()).readOnly;
     {
         // Also when it is none: an entry a call left behind (its afterEffect never came) must

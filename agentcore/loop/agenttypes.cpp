@@ -64,6 +64,11 @@ ToolKind toolKind(QStringView name)
     return ToolKind::Other;
 }
 
+ToolKind toolKindOf(const ToolCallContext &context)
+{
+    return context.tool ? context.tool->kind() : toolKind(context.toolName);
+}
+
 ToolResult ToolResult::makeText(const QString &text, const ToolDetails &details)
 {
     ToolResult result;

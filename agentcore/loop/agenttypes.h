@@ -7,8 +7,8 @@
 #include <QJsonObject>
 #include <QList>
 #include <QMetaType>
-#include <QVariantMap>
 
+#include <any>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -68,6 +68,44 @@ struct ToolResult
 /// Partial results while a tool runs (e.g. Bash output so far). Thread-safe to call.
 using ToolUpdateCallback = std::function<void(const ToolResult &partial)>;
 
+/// How one call runs beyond its arguments: set by a middleware for the tool, never by the model.
+/// The options are a struct of the layer that defines the tool (BashTool's are BashOptions, in
+/// tools/); this slot carries one such value without knowing its type. Why a typed slot and not
+/// fields here: the loop sits below the tools (ai <- loop <- tools <- permissions), so fields
+/// for Bash's overlay or network rule would make the loop know one tool, and a string-keyed map
+/// let a typo pass the compiler. The layer that defines the struct reads and writes it by its
+/// type; the layers in between only copy the slot. One value per call: a call runs one tool.
+class ToolCallOptions
+{
+public:
+    bool isEmpty() const { return !m_value.has_value(); }
+    /// The options of type T, or nullptr when none (or options of another type) were set.
+    template<typename T>
+    const T *find() const
+    {
+        return std::any_cast<T>(&m_value);
+    }
+    /// The options of type T; T's defaults when none were set.
+    template<typename T>
+    T value() const
+    {
+        const T *options = find<T>();
+        return options ? *options : T{};
+    }
+    /// The options of type T to change, made with T's defaults when none were set yet.
+    template<typename T>
+    T &edit()
+    {
+        if (T *options = std::any_cast<T>(&m_value))
+            return *options;
+        Q_ASSERT_X(isEmpty(), "ToolCallOptions::edit", "a call carries options of one type");
+        return m_value.emplace<T>();
+    }
+
+private:
+    std::any m_value;
+};
+
 /// One tool call on its way through the middleware onion to execute().
 /// Middlewares may rewrite arguments; the loop validates them again before execute().
 struct ToolCallContext
@@ -79,14 +117,17 @@ struct ToolCallContext
     const AgentTool *tool = nullptr;
     AbortToken abort;
     ToolUpdateCallback onUpdate;
-    /// Set by the permission middleware for the outer layers (audit): "allow", "ask: allowed
-    /// once", "deny: ..."; empty when no permission layer ran.
+    /// Set by the permission middleware for the outer layers (audit): "allow: ...", "ask:
+    /// allowed once", "deny: ..." (PermissionRecord::text); empty when no permission layer ran.
     QString permissionDecision;
     /// Set by a middleware for the tool, never by the model: how the call runs beyond its
-    /// arguments (Bash: "overlayUpper" and "overlayWork", the folders of an overlay of
-    /// the repository the command runs on, ShellOverlay::toolOptions). Empty by default.
-    QVariantMap toolOptions;
+    /// arguments (Bash: BashOptions, its network rule and overlay). Empty by default.
+    ToolCallOptions toolOptions;
 };
+
+/// The kind of the tool a call runs: the tool says what it is (AgentTool::kind()); a call that
+/// has only a name (no tool found) goes by its name.
+ToolKind toolKindOf(const ToolCallContext &context);
 
 /// A tool the agent can call. Implementations are thread-safe: parallel batches call execute()
 /// from pool threads at the same time.

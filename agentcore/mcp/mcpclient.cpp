@@ -668,76 +668,82 @@ void McpClient::handleLine(const McpLineReader::Line &line)
 void McpClient::handleMessage(const McpMessage &message)
 {
     switch (message.kind) {
-    case McpMessage::Kind::Invalid: {
-        note(Tr::tr("a malformed message was ignored: %1").arg(message.problem));
-        // A message too deep to read that names a waiting request is its answer: the call
-        // fails now, not after its whole timeout. Other malformed messages name no request
-        // (or a wrong one) reliably enough to end a call, so those calls go on.
-        const qint64 id = message.id.isDouble() ? message.id.toInteger() : -1;
-        if (m_pending.contains(id)) {
-            if (m_transport)
-                m_transport->requestDone(id, true);
-            complete(id,
-                     failure(Tr::tr("the MCP server \"%1\" answered with %2, which AgentDesk "
-                                    "does not read")
-                                 .arg(m_config.name, message.problem)));
-        }
+    case McpMessage::Kind::Invalid:
+        handleInvalid(message);
         return;
-    }
-    case McpMessage::Kind::Response: {
-        if (message.id.isNull()) {
-            note(Tr::tr("the server reported an error: %1").arg(message.errorText()));
-            return;
-        }
-        const qint64 id = message.id.isDouble() ? message.id.toInteger() : -1;
-        if (!m_pending.contains(id)) {
-            if (!m_cancelled.remove(id)) {
-                note(Tr::tr("a response to unknown id %1 was ignored")
-                         .arg(message.id.isString() ? message.id.toString()
-                                                    : QString::number(message.id.toInteger())));
-            }
-            return;
-        }
-        if (m_transport)
-            m_transport->requestDone(id, true);
-        McpCallResult result;
-        if (message.isError()) {
-            result.error = message.errorText();
-        } else if (!message.result.isObject()) {
-            result.error = Tr::tr("the server's result is not an object");
-        } else {
-            result.ok = true;
-            result.result = message.result.toObject();
-        }
-        complete(id, result);
+    case McpMessage::Kind::Response:
+        handleResponse(message);
         return;
-    }
     case McpMessage::Kind::Request:
-        if (message.method == QLatin1String("ping")) {
-            write(mcpResultLine(message.id, {}));
-        } else {
-            write(mcpErrorLine(message.id,
-                               McpMethodNotFound,
-                               QStringLiteral("Method not found: %1").arg(message.method)));
-        }
+        handleServerRequest(message);
         return;
     case McpMessage::Kind::Notification:
-        break;
+        handleNotification(message);
+        return;
     }
+}
+
+void McpClient::handleInvalid(const McpMessage &message)
+{
+    note(Tr::tr("a malformed message was ignored: %1").arg(message.problem));
+    // A message too deep to read that names a waiting request is its answer: the call
+    // fails now, not after its whole timeout. Other malformed messages name no request
+    // (or a wrong one) reliably enough to end a call, so those calls go on.
+    const qint64 id = message.id.isDouble() ? message.id.toInteger() : -1;
+    if (m_pending.contains(id)) {
+        if (m_transport)
+            m_transport->requestDone(id, true);
+        complete(id,
+                 failure(Tr::tr("the MCP server \"%1\" answered with %2, which AgentDesk "
+                                "does not read")
+                             .arg(m_config.name, message.problem)));
+    }
+}
+
+void McpClient::handleResponse(const McpMessage &message)
+{
+    if (message.id.isNull()) {
+        note(Tr::tr("the server reported an error: %1").arg(message.errorText()));
+        return;
+    }
+    const qint64 id = message.id.isDouble() ? message.id.toInteger() : -1;
+    if (!m_pending.contains(id)) {
+        if (!m_cancelled.remove(id)) {
+            note(Tr::tr("a response to unknown id %1 was ignored")
+                     .arg(message.id.isString() ? message.id.toString()
+                                                : QString::number(message.id.toInteger())));
+        }
+        return;
+    }
+    if (m_transport)
+        m_transport->requestDone(id, true);
+    McpCallResult result;
+    if (message.isError()) {
+        result.error = message.errorText();
+    } else if (!message.result.isObject()) {
+        result.error = Tr::tr("the server's result is not an object");
+    } else {
+        result.ok = true;
+        result.result = message.result.toObject();
+    }
+    complete(id, result);
+}
+
+void McpClient::handleServerRequest(const McpMessage &message)
+{
+    if (message.method == QLatin1String("ping")) {
+        write(mcpResultLine(message.id, {}));
+    } else {
+        write(mcpErrorLine(message.id,
+                           McpMethodNotFound,
+                           QStringLiteral("Method not found: %1").arg(message.method)));
+    }
+}
+
+void McpClient::handleNotification(const McpMessage &message)
+{
     if (message.method == QLatin1String("notifications/progress")) {
-        const QJsonValue token = message.params.value(QLatin1String("progressToken"));
-        Pending *pending = m_pending.value(token.isDouble() ? token.toInteger() : -1);
-        if (!pending || !pending->onProgress)
-            return;
-        if (pending->timer) // a sign of life: the call's time starts again
-            pending->timer->start();
-        McpProgress progress;
-        progress.progress = message.params.value(QLatin1String("progress")).toDouble();
-        progress.total = message.params.value(QLatin1String("total")).toDouble();
-        progress.message = message.params.value(QLatin1String("message")).toString().left(1000);
-        // A copy: the callback may end the call (a stop), which deletes the pending request.
-        const auto onProgress = pending->onProgress;
-        onProgress(progress);
+        handleProgress(message.params);
     } else if (message.method == QLatin1String("notifications/tools/list_changed")) {
         if (m_state != State::Ready)
             return;
@@ -760,6 +766,23 @@ void McpClient::handleMessage(const McpMessage &message)
                       .left(4000)
                       .toUtf8());
     }
+}
+
+void McpClient::handleProgress(const QJsonObject &params)
+{
+    const QJsonValue token = params.value(QLatin1String("progressToken"));
+    Pending *pending = m_pending.value(token.isDouble() ? token.toInteger() : -1);
+    if (!pending || !pending->onProgress)
+        return;
+    if (pending->timer) // a sign of life: the call's time starts again
+        pending->timer->start();
+    McpProgress progress;
+    progress.progress = params.value(QLatin1String("progress")).toDouble();
+    progress.total = params.value(QLatin1String("total")).toDouble();
+    progress.message = params.value(QLatin1String("message")).toString().left(1000);
+    // A copy: the callback may end the call (a stop), which deletes the pending request.
+    const auto onProgress = pending->onProgress;
+    onProgress(progress);
 }
 
 void McpClient::note(const QString &text)

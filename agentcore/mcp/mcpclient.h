@@ -189,6 +189,11 @@ private:
     void onTransportGone(const QString &reason);
     void handleLine(const McpLineReader::Line &line);
     void handleMessage(const McpMessage &message);
+    void handleInvalid(const McpMessage &message);
+    void handleResponse(const McpMessage &message);
+    void handleServerRequest(const McpMessage &message); ///< ping, or "method not found"
+    void handleNotification(const McpMessage &message);
+    void handleProgress(const QJsonObject &params);
     void write(const QByteArray &line, qint64 requestId = -1);
     void note(const QString &text);
     void appendLog(const QByteArray &text);

@@ -74,7 +74,7 @@ std::optional<PermissionRule> bashRule(const PermissionRequest &request)
     if (!command)
         return std::nullopt;
     for (const PermissionRule &rule : request.suggestedRules) {
-        if (rule.toolName == toolKindName(ToolKind::Bash) && !rule.isCommandPrefix()
+        if (toolKind(rule.toolName) == ToolKind::Bash && !rule.isCommandPrefix()
             && rule.commandWords() == command->words) {
             return rule;
         }
@@ -88,7 +88,7 @@ std::optional<PermissionRule> fileRule(const PermissionRequest &request)
 {
     std::optional<PermissionRule> found;
     for (const PermissionRule &rule : request.suggestedRules) {
-        if (rule.toolName != toolKindName(ToolKind::Edit))
+        if (toolKind(rule.toolName) != ToolKind::Edit)
             return std::nullopt;
         if (!rule.specifier.startsWith(QLatin1String("./")))
             continue; // the folder's rule, broader than the approval
@@ -108,7 +108,7 @@ std::optional<PermissionRule> fileRule(const PermissionRequest &request)
 
 QString explanation(const PermissionRule &rule, const QString &approved)
 {
-    if (rule.toolName == toolKindName(ToolKind::Bash)) {
+    if (toolKind(rule.toolName) == ToolKind::Bash) {
         //: %1 is a shell command
         return Tr::tr("Runs “%1” without asking, with exactly these arguments (also piped to "
                       "read-only commands); the analysis finds no network use, deletion or "
@@ -165,9 +165,8 @@ std::optional<ApprovalHabits::Offer> ApprovalHabits::record(const PermissionRequ
     m_offered.insert(key);
     Offer offer;
     offer.rule = *rule;
-    offer.approved = rule->toolName == toolKindName(ToolKind::Bash)
-                         ? habitCommand(*request.bash)->text
-                         : rule->specifier.mid(2);
+    offer.approved = toolKind(rule->toolName) == ToolKind::Bash ? habitCommand(*request.bash)->text
+                                                                : rule->specifier.mid(2);
     offer.approvals = approvals;
     offer.explanation = explanation(*rule, offer.approved);
     return offer;

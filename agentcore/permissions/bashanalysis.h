@@ -82,7 +82,7 @@ struct BashAnalysis
     /// Understood, and every command is either read-only or ordinary git work on the
     /// repository's own git folder (BashGitCommand::isRepositoryWork), at least one of them:
     /// the sandbox leaves the git folders writable for it, and read-only for everything else
-    /// (tool option "gitWritable").
+    /// (BashOptions::gitWritable).
     bool gitWork = false;
 };
 

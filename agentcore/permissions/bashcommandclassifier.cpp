@@ -89,31 +89,31 @@ QString subcommandOf(const QStringList &words)
     return {};
 }
 
-bool usesNetwork(const QString &program, const QStringList &words)
+// Programs that reach the network whatever their arguments.
+const QStringList &networkPrograms()
 {
-    static const QStringList always{QStringLiteral("curl"),     QStringLiteral("wget"),
-                                    QStringLiteral("ssh"),      QStringLiteral("scp"),
-                                    QStringLiteral("sftp"),     QStringLiteral("nc"),
-                                    QStringLiteral("ncat"),     QStringLiteral("netcat"),
-                                    QStringLiteral("telnet"),   QStringLiteral("ftp"),
-                                    QStringLiteral("socat"),    QStringLiteral("aria2c"),
-                                    QStringLiteral("ping"),     QStringLiteral("dig"),
-                                    QStringLiteral("nslookup"), QStringLiteral("gh"),
-                                    QStringLiteral("glab"),     QStringLiteral("hub"),
-                                    QStringLiteral("kubectl"),  QStringLiteral("aws"),
-                                    QStringLiteral("gcloud"),   QStringLiteral("az"),
-                                    QStringLiteral("apt"),      QStringLiteral("apt-get"),
-                                    QStringLiteral("aptitude"), QStringLiteral("dnf"),
-                                    QStringLiteral("yum"),      QStringLiteral("pacman"),
-                                    QStringLiteral("snap"),     QStringLiteral("npx"),
-                                    QStringLiteral("pnpx"),     QStringLiteral("bunx")};
-    if (always.contains(program))
-        return true;
-    if (program == QLatin1String("rsync")) {
-        return std::any_of(words.cbegin() + 1, words.cend(), [](const QString &word) {
-            return !word.startsWith(QLatin1Char('-')) && word.contains(QLatin1Char(':'));
-        });
-    }
+    static const QStringList programs{QStringLiteral("curl"),     QStringLiteral("wget"),
+                                      QStringLiteral("ssh"),      QStringLiteral("scp"),
+                                      QStringLiteral("sftp"),     QStringLiteral("nc"),
+                                      QStringLiteral("ncat"),     QStringLiteral("netcat"),
+                                      QStringLiteral("telnet"),   QStringLiteral("ftp"),
+                                      QStringLiteral("socat"),    QStringLiteral("aria2c"),
+                                      QStringLiteral("ping"),     QStringLiteral("dig"),
+                                      QStringLiteral("nslookup"), QStringLiteral("gh"),
+                                      QStringLiteral("glab"),     QStringLiteral("hub"),
+                                      QStringLiteral("kubectl"),  QStringLiteral("aws"),
+                                      QStringLiteral("gcloud"),   QStringLiteral("az"),
+                                      QStringLiteral("apt"),      QStringLiteral("apt-get"),
+                                      QStringLiteral("aptitude"), QStringLiteral("dnf"),
+                                      QStringLiteral("yum"),      QStringLiteral("pacman"),
+                                      QStringLiteral("snap"),     QStringLiteral("npx"),
+                                      QStringLiteral("pnpx"),     QStringLiteral("bunx")};
+    return programs;
+}
+
+// Package managers and the subcommands of theirs that fetch or publish.
+const QHash<QString, QStringList> &networkSubcommands()
+{
     static const QStringList javascript{QStringLiteral("install"),
                                         QStringLiteral("i"),
                                         QStringLiteral("ci"),
@@ -183,6 +183,18 @@ bool usesNetwork(const QString &program, const QStringList &words)
           QStringLiteral("login"),
           QStringLiteral("search")}},
     };
+    return managers;
+}
+
+bool usesNetwork(const QString &program, const QStringList &words)
+{
+    if (networkPrograms().contains(program))
+        return true;
+    if (program == QLatin1String("rsync")) {
+        return std::any_of(words.cbegin() + 1, words.cend(), [](const QString &word) {
+            return !word.startsWith(QLatin1Char('-')) && word.contains(QLatin1Char(':'));
+        });
+    }
     const QString subcommand = subcommandOf(words);
     if (program == QLatin1String("yarn") && subcommand.isEmpty())
         return true; // plain `yarn` installs
@@ -192,6 +204,7 @@ bool usesNetwork(const QString &program, const QStringList &words)
         && words.value(2).startsWith(QLatin1String("pip")))
         return words.value(3) == QLatin1String("install")
                || words.value(3) == QLatin1String("download");
+    const QHash<QString, QStringList> &managers = networkSubcommands();
     const auto manager = managers.constFind(program);
     return manager != managers.constEnd() && manager->contains(subcommand);
 }

@@ -1,5 +1,7 @@
 #include "permissionmiddleware.h"
 
+#include "permissionrecord.h"
+
 #include "alwaysallow.h"
 #include "networkrules.h"
 #include "partialchange.h"
@@ -10,6 +12,7 @@
 #include "shellwritesreview.h"
 
 #include <loop/toolexecution.h>
+#include <tools/bashtool.h>
 #include <tools/shelloverlay.h>
 #include <tools/shellwriteapplier.h>
 #include <tools/shellwrites.h>
@@ -48,7 +51,7 @@ bool hasSideEffects(const ToolCallContext &context)
 {
     if (context.tool)
         return context.tool->hasSideEffects();
-    const ToolKind kind = toolKind(context.toolName);
+    const ToolKind kind = toolKindOf(context);
     return changesFile(kind) || kind == ToolKind::Bash;
 }
 
@@ -65,8 +68,7 @@ Call describeCall(const PermissionGate &gate, const ToolCallContext &context)
     subject.toolName = context.toolName;
     subject.arguments = context.arguments;
     subject.sideEffects = hasSideEffects(context);
-    // The tool says what it is; a call that has only a name (no tool found) goes by its name.
-    const ToolKind kind = context.tool ? context.tool->kind() : toolKind(context.toolName);
+    const ToolKind kind = toolKindOf(context);
     const QStringList roots = gate.policy->writableRoots();
     if (gate.workspace) {
         for (const auto &[argument, access] : pathArguments(kind, subject.arguments)) {
@@ -145,27 +147,30 @@ bool reviewsWrites(const PermissionGate &gate, const Call &call)
 // applies only what the reviewer accepts.
 ToolResult runReviewingWrites(const PermissionGate &gate,
                               ToolCallContext &context,
-                              const ToolNext &next)
+                              const ToolNext &next,
+                              PermissionRecord &record)
 {
     const QString folder = shellWritesFolder(gate);
     QString error;
     const std::unique_ptr<ShellOverlay> overlay
         = ShellOverlay::create(gate.workspace->root(), folder + QStringLiteral("/scratch"), &error);
     if (!overlay) {
-        context.permissionDecision += QStringLiteral("; writes not reviewed: ") + error;
+        record.writes = PermissionRecord::Writes::NotReviewed;
+        record.writesError = error;
         return next(context);
     }
-    context.toolOptions.insert(overlay->toolOptions());
+    context.toolOptions.edit<BashOptions>().overlay = overlay->bashOverlay();
     const ToolResult commandResult = next(context);
     const ShellWrites::Result writes = ShellWrites::compute(overlay->root(), overlay->upper());
     if (!writes.error.isEmpty()) {
-        context.permissionDecision += QStringLiteral("; writes lost: ") + writes.error;
+        record.writes = PermissionRecord::Writes::Lost;
+        record.writesError = writes.error;
         return ShellWritesReview::discarded(commandResult, {}, writes.error);
     }
     if (writes.changes.isEmpty())
         return commandResult;
     if (context.abort.isAborted() || commandResult.details.aborted) {
-        context.permissionDecision += QStringLiteral("; writes discarded (aborted)");
+        record.writes = PermissionRecord::Writes::DiscardedAborted;
         return ShellWritesReview::discarded(commandResult,
                                             writes.changes,
                                             Tr::tr("the command was stopped"));
@@ -178,7 +183,7 @@ ToolResult runReviewingWrites(const PermissionGate &gate,
     ShellWritesReview::describe(writes.changes, commandResult, request);
     const std::optional<PermissionAnswer> answer = gate.asker->ask(request, context.abort);
     if (!answer) {
-        context.permissionDecision += QStringLiteral("; writes discarded (aborted in review)");
+        record.writes = PermissionRecord::Writes::DiscardedInReview;
         return ShellWritesReview::discarded(commandResult,
                                             writes.changes,
                                             Tr::tr("the review was stopped"));
@@ -188,31 +193,31 @@ ToolResult runReviewingWrites(const PermissionGate &gate,
                                                              writes.changes,
                                                              ShellWritesReview::choices(request,
                                                                                         answer));
-    context.permissionDecision += QStringLiteral("; writes reviewed: %1 of %2 applied")
-                                      .arg(outcome.applied.size())
-                                      .arg(writes.changes.size());
+    record.writes = PermissionRecord::Writes::Reviewed;
+    record.writesApplied = outcome.applied.size();
+    record.writesTotal = writes.changes.size();
     return ShellWritesReview::result(commandResult, request, answer, outcome);
 }
 
 ToolResult runAllowed(const PermissionGate &gate,
                       ToolCallContext &context,
                       const ToolNext &next,
-                      const Call &call)
+                      const Call &call,
+                      PermissionRecord &record)
 {
     const PathCapability::Scope scope(call.outsideReads);
     // A network rule of the user's gives this command the network in the sandbox; the tool
     // learns it through its options, which the model cannot set.
     if (const auto rule = gate.policy->networkGrant(call.subject)) {
-        const QString granted = NetworkRules::describe(*rule);
-        context.toolOptions.insert(QStringLiteral("networkRule"), granted);
-        context.permissionDecision += QStringLiteral("; network by ") + granted; // the audit
+        record.networkRule = NetworkRules::describe(*rule);
+        context.toolOptions.edit<BashOptions>().networkRule = record.networkRule;
     }
     // git's own work may write the repository's git folders, which the sandbox keeps
     // read-only for every other command (BashTool).
     if (call.subject.bash && call.subject.bash->gitWork)
-        context.toolOptions.insert(QStringLiteral("gitWritable"), true);
+        context.toolOptions.edit<BashOptions>().gitWritable = true;
     if (reviewsWrites(gate, call))
-        return runReviewingWrites(gate, context, next);
+        return runReviewingWrites(gate, context, next, record);
     return next(context);
 }
 
@@ -265,58 +270,50 @@ QString deniedMessage(const PermissionRequest &request,
            + Tr::tr("Do not retry it unchanged; if the reason is unclear, ask the user.");
 }
 
-// Adds the rules of an allow-for-session/always answer; returns what happened, for the audit.
-QString rememberApproval(const PermissionGate &gate,
-                         const Call &call,
-                         const PermissionAnswer &answer)
+// Adds the rules of an allow-for-session/always answer and notes them in \a record.
+void rememberApproval(const PermissionGate &gate,
+                      const Call &call,
+                      const PermissionAnswer &answer,
+                      PermissionRecord &record)
 {
     const bool always = answer.choice == PermissionAnswer::Choice::AllowAlways;
+    record.answer = always ? PermissionRecord::Answer::AlwaysAllowed
+                           : PermissionRecord::Answer::AllowedForSession;
     QList<PermissionRule> rules = answer.rule ? QList<PermissionRule>{*answer.rule}
                                               : PermissionReview::defaultRules(call.subject);
     const QString settingsPath = !gate.alwaysAllowSettingsPath.isEmpty()
                                      ? gate.alwaysAllowSettingsPath
                                      : PermissionSettings::projectLocalSettingsPath(
                                          gate.policy->repositoryRoot());
-    QStringList names;
-    QStringList failures;
     for (PermissionRule rule : rules) {
-        names.append(rule.toString());
+        record.rememberedRules.append(rule.toString());
         QString error;
         if (always) {
             if (!alwaysAllow(*gate.policy, rule, settingsPath, gate.projectTrustPath, &error))
-                failures.append(error);
+                record.notSaved.append(error);
             continue;
         }
         rule.behavior = PermissionBehavior::Allow;
         rule.source = QStringLiteral("session");
         gate.policy->addRule(rule);
     }
-    QString text = always ? QStringLiteral("ask: always allowed")
-                          : QStringLiteral("ask: allowed for this session");
-    if (!names.isEmpty())
-        text += QStringLiteral(" (") + names.join(QStringLiteral(", ")) + QLatin1Char(')');
-    if (!failures.isEmpty())
-        text += QStringLiteral("; not saved: ") + failures.join(QLatin1Char(' '));
-    return text;
 }
 
-ToolResult askPerson(const PermissionGate &gate,
-                     ToolCallContext &context,
-                     const ToolNext &next,
-                     const Call &call,
-                     const PermissionDecision &decision)
+// What the person is shown: the call, its diff or command, the sandbox it gets. An error when
+// the call would fail without changing anything: then nobody is asked.
+QString describeRequest(const PermissionGate &gate,
+                        const ToolCallContext &context,
+                        const Call &call,
+                        const PermissionDecision &decision,
+                        PermissionRequest &request)
 {
-    PermissionRequest request;
     request.toolCallId = context.toolCallId;
     request.reason = decision.reason;
     if (const QString error = PermissionReview::describe(gate.workspace.get(),
                                                          call.subject,
                                                          request);
-        !error.isEmpty()) {
-        // The call would fail without changing anything: let the model fix it first.
-        context.permissionDecision = QStringLiteral("ask: not asked, the call cannot succeed");
-        return ToolResult::makeError(error);
-    }
+        !error.isEmpty())
+        return error;
     if (request.sandbox && request.sandbox->sandboxed() && !request.sandbox->network) {
         // The reviewer sees what the run will get: the network, and the rule that grants it.
         if (const auto rule = gate.policy->networkGrant(call.subject)) {
@@ -329,53 +326,95 @@ ToolResult askPerson(const PermissionGate &gate,
         // the next one, which the person has not seen.
         request.suggestedRules.clear();
     }
+    return {};
+}
 
-    if (!gate.asker) {
-        context.permissionDecision = QStringLiteral("deny: nobody to ask (%1)").arg(decision.reason);
-        if (decision.changesConfiguration) {
-            if (gate.onUnattendedDeny) {
-                gate.onUnattendedDeny(Tr::tr("Denied %1: %2, and nobody can be asked. No mode "
-                                             "or rule allows it; change the settings yourself.")
-                                          .arg(callDescription(request), decision.reason));
-            }
-            return ToolResult::makeError(
-                Tr::tr("Permission denied: %1: %2, and nobody can be asked in this session. "
-                       "Do not retry it; finish and tell the user which setting to change.")
-                    .arg(callDescription(request), decision.reason));
-        }
+// The decision asks and nobody can be asked (a headless run): denied, and said so.
+ToolResult denyUnattended(const PermissionGate &gate,
+                          const PermissionRequest &request,
+                          const PermissionDecision &decision)
+{
+    if (decision.changesConfiguration) {
         if (gate.onUnattendedDeny) {
-            gate.onUnattendedDeny(Tr::tr("Denied %1: it needs approval (%2) and nobody can be "
-                                         "asked. Allow it with a rule in .agentdesk/settings.json "
-                                         "or choose another permission mode.")
+            gate.onUnattendedDeny(Tr::tr("Denied %1: %2, and nobody can be asked. No mode "
+                                         "or rule allows it; change the settings yourself.")
                                       .arg(callDescription(request), decision.reason));
         }
         return ToolResult::makeError(
-            Tr::tr("Permission denied: %1 needs the user's approval (%2), and nobody can be "
-                   "asked in this session. Do not retry it; continue without it, or finish and "
-                   "tell the user which permission you need.")
+            Tr::tr("Permission denied: %1: %2, and nobody can be asked in this session. "
+                   "Do not retry it; finish and tell the user which setting to change.")
                 .arg(callDescription(request), decision.reason));
+    }
+    if (gate.onUnattendedDeny) {
+        gate.onUnattendedDeny(Tr::tr("Denied %1: it needs approval (%2) and nobody can be "
+                                     "asked. Allow it with a rule in .agentdesk/settings.json "
+                                     "or choose another permission mode.")
+                                  .arg(callDescription(request), decision.reason));
+    }
+    return ToolResult::makeError(
+        Tr::tr("Permission denied: %1 needs the user's approval (%2), and nobody can be "
+               "asked in this session. Do not retry it; continue without it, or finish and "
+               "tell the user which permission you need.")
+            .arg(callDescription(request), decision.reason));
+}
+
+// Runs the call the person allowed (whole or the hunks they kept), remembering rules as
+// their answer says.
+ToolResult runApproved(const PermissionGate &gate,
+                       ToolCallContext &context,
+                       const ToolNext &next,
+                       const Call &call,
+                       const PermissionAnswer &answer,
+                       const PartialChange &partial,
+                       PermissionRecord &record)
+{
+    if (answer.choice == PermissionAnswer::Choice::AllowOnce)
+        record.answer = PermissionRecord::Answer::AllowedOnce;
+    else if (record.decision.changesConfiguration)
+        record.answer = PermissionRecord::Answer::AllowedOnceOwnSettings;
+    else
+        rememberApproval(gate, call, answer, record);
+    if (!partial.isPartial() || !gate.workspace)
+        return runAllowed(gate, context, next, call, record);
+    record.partialChange = partial.auditText();
+    return runPartial(gate, context, next, call, partial, answer.feedback);
+}
+
+ToolResult askPerson(const PermissionGate &gate,
+                     ToolCallContext &context,
+                     const ToolNext &next,
+                     const Call &call,
+                     PermissionRecord &record)
+{
+    const PermissionDecision &decision = record.decision;
+    PermissionRequest request;
+    if (const QString error = describeRequest(gate, context, call, decision, request);
+        !error.isEmpty()) {
+        // The call would fail without changing anything: let the model fix it first.
+        record.answer = PermissionRecord::Answer::NotAsked;
+        return ToolResult::makeError(error);
+    }
+    if (!gate.asker) {
+        record.answer = PermissionRecord::Answer::NobodyToAsk;
+        return denyUnattended(gate, request, decision);
     }
 
     const std::optional<PermissionAnswer> answer = gate.asker->ask(request, context.abort);
     if (!answer) {
-        context.permissionDecision = QStringLiteral("ask: aborted");
+        record.answer = PermissionRecord::Answer::Aborted;
         return ToolResult::makeError(Tr::tr("Aborted while waiting for the user to approve %1.")
                                          .arg(callDescription(request)));
     }
     if (answer->choice == PermissionAnswer::Choice::Deny) {
-        context.permissionDecision = answer->feedback.isEmpty()
-                                         ? QStringLiteral("ask: denied by the user")
-                                         : QStringLiteral("ask: denied by the user: ")
-                                               + answer->feedback;
+        record.answer = PermissionRecord::Answer::Denied;
+        record.feedback = answer->feedback;
         return ToolResult::makeError(deniedMessage(request, answer->feedback));
     }
     const PartialChange partial = PartialChange::of(request, *answer);
     if (partial.rejectsEverything()) {
         // Nothing would be written: a deny, and no rule is remembered.
-        context.permissionDecision = QStringLiteral(
-            "ask: denied by the user (every hunk rejected)");
-        if (!answer->feedback.isEmpty())
-            context.permissionDecision += QStringLiteral(": ") + answer->feedback;
+        record.answer = PermissionRecord::Answer::DeniedEveryHunk;
+        record.feedback = answer->feedback;
         return ToolResult::makeError(
             deniedMessage(request,
                           answer->feedback,
@@ -383,17 +422,29 @@ ToolResult askPerson(const PermissionGate &gate,
                                            Tr::tr("they rejected the only hunk of the change"),
                                            Tr::tr("they rejected all %1 hunks of the change"))));
     }
-    if (answer->choice == PermissionAnswer::Choice::AllowOnce)
-        context.permissionDecision = QStringLiteral("ask: allowed once");
-    else if (decision.changesConfiguration)
-        context.permissionDecision = QStringLiteral(
-            "ask: allowed once (AgentDesk's own settings: no rule remembered)");
-    else
-        context.permissionDecision = rememberApproval(gate, call, *answer);
-    if (!partial.isPartial() || !gate.workspace)
-        return runAllowed(gate, context, next, call);
-    context.permissionDecision += QStringLiteral("; partially applied, ") + partial.auditText();
-    return runPartial(gate, context, next, call, partial, answer->feedback);
+    return runApproved(gate, context, next, call, *answer, partial, record);
+}
+
+// The policy's decision, then what the person says where it asks.
+ToolResult permit(const PermissionGate &gate,
+                  ToolCallContext &context,
+                  const ToolNext &next,
+                  PermissionRecord &record)
+{
+    const Call call = describeCall(gate, context);
+    record.decision = gate.policy->decide(call.subject);
+    switch (record.decision.behavior) {
+    case PermissionBehavior::Allow:
+        return runAllowed(gate, context, next, call, record);
+    case PermissionBehavior::Deny:
+        return ToolResult::makeError(
+            Tr::tr("Permission denied: %1 Do not retry the same call; find another way or "
+                   "ask the user.")
+                .arg(sentence(record.decision.reason)));
+    case PermissionBehavior::Ask:
+        break;
+    }
+    return askPerson(gate, context, next, call, record);
 }
 
 } // namespace
@@ -418,22 +469,16 @@ ToolMiddleware makePermissionMiddleware(const PermissionGate &gate)
                 const QString &message) { std::call_once(*told, [&] { notice(message); }); };
     }
     return [gate = std::move(own)](ToolCallContext &context, const ToolNext &next) {
-        const Call call = describeCall(gate, context);
-        const PermissionDecision decision = gate.policy->decide(call.subject);
-        switch (decision.behavior) {
-        case PermissionBehavior::Allow:
-            context.permissionDecision = QStringLiteral("allow: ") + decision.reason;
-            return runAllowed(gate, context, next, call);
-        case PermissionBehavior::Deny:
-            context.permissionDecision = QStringLiteral("deny: ") + decision.reason;
-            return ToolResult::makeError(
-                Tr::tr("Permission denied: %1 Do not retry the same call; find another way or "
-                       "ask the user.")
-                    .arg(sentence(decision.reason)));
-        case PermissionBehavior::Ask:
-            break;
-        }
-        return askPerson(gate, context, next, call, decision);
+        PermissionRecord record;
+        // The audit's line is written here only: for the inner layers before the call runs,
+        // and once it is done with what happened on the way.
+        const ToolNext recorded = [&record, &next](ToolCallContext &call) {
+            call.permissionDecision = record.text();
+            return next(call);
+        };
+        ToolResult result = permit(gate, context, recorded, record);
+        context.permissionDecision = record.text();
+        return result;
     };
 }
 

@@ -44,7 +44,8 @@ struct PermissionGate
 /// The inner layer of the onion (DESIGN.md section 1): works out the paths and the Bash
 /// analysis of the call, asks the policy, asks the person when needed (with the diff of the
 /// proposed Edit/Write against the file as it is now), then runs next() inside a
-/// PathCapability::Scope. Sets ToolCallContext::permissionDecision for the audit.
+/// PathCapability::Scope. Sets ToolCallContext::permissionDecision for the audit
+/// (PermissionRecord::text of what it did, before the inner layers run and when they are done).
 /// A deny is an error result the model can act on, with the user's feedback. Runs on the
 /// tool's thread; waiting for the answer ends when the call's abort token fires.
 /// An Edit or Write that would fail anyway (file not read, old_string not found) is not shown

@@ -40,6 +40,391 @@ struct Tr
 
 enum class Ending { Exited, TimedOut, Aborted };
 
+// The sandbox of one call: the workspace's policy, with the network when a rule of the user's
+// grants it to this command, and what bwrap can do here (probed once per process).
+struct Sandboxing
+{
+    SandboxPolicy policy;
+    SandboxDecision decision;
+};
+
+Sandboxing decideSandbox(const SandboxPolicy &workspacePolicy, const QString &networkRule)
+{
+    Sandboxing sandboxing{workspacePolicy, {}};
+    const bool ruleGrantsNetwork = !networkRule.isEmpty() && !sandboxing.policy.allowNetwork;
+    if (ruleGrantsNetwork)
+        sandboxing.policy.allowNetwork = true;
+    sandboxing.decision = sandboxing.policy.decide();
+    if (ruleGrantsNetwork && sandboxing.decision.sandboxed())
+        sandboxing.decision.networkRule = networkRule;
+    return sandboxing;
+}
+
+void noteSandbox(ToolDetails &details, const SandboxDecision &decision)
+{
+    details.other.insert(QStringLiteral("sandboxed"), decision.sandboxed());
+    details.other.insert(QStringLiteral("network"), decision.network);
+    if (!decision.networkRule.isEmpty())
+        details.other.insert(QStringLiteral("networkRule"), decision.networkRule);
+}
+
+ToolResult refusedBySandbox(const SandboxDecision &decision, const ToolDetails &details)
+{
+    ToolResult refused = ToolResult::makeError(
+        Tr::tr("Command not run: the sandbox is required, but bubblewrap cannot run here: "
+               "%1 Turn the sandbox requirement off in the settings (or run with "
+               "--sandbox on) to run commands without it.")
+            .arg(decision.reason));
+    refused.details = details;
+    return refused;
+}
+
+// What \a process runs: bash as it is, in bwrap, or in bwrap on an overlay of the repository; in
+// the repository root, stdin empty, stdout and stderr merged. True when in bwrap.
+bool setProgram(QProcess &process,
+                const QString &root,
+                const QString &command,
+                const Sandboxing &sandboxing,
+                const BashOptions &options,
+                const QStringList &gitDirectories)
+{
+    process.setWorkingDirectory(root);
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.setStandardInputFile(QProcess::nullDevice());
+    const QStringList shell{QStringLiteral("/bin/bash"), QStringLiteral("-c"), command};
+    if (options.overlay) {
+        // On an overlay of the repository (ShellOverlay): its writes land in a scratch layer for
+        // review. It needs bwrap whatever the sandbox mode; with the sandbox off the network and
+        // the user's files stay as they are, but outside the repository the filesystem is read-only
+        // (a write there could not be reviewed).
+        SandboxPolicy policy = sandboxing.policy;
+        if (policy.mode == SandboxMode::Off) {
+            policy.allowNetwork = true;
+            policy.hiddenPaths.clear();
+        }
+        const SandboxProbe::Result sandbox = SandboxProbe::probe(policy.bwrapPath);
+        BwrapCommand bwrap(sandbox.bwrapPath, root, policy);
+        bwrap.setRepositoryOverlay(options.overlay->upper, options.overlay->work);
+        // git's own work goes straight through, only the work tree is reviewed; for any other
+        // command .git stays read-only (a write there would land in the scratch layer, and git's
+        // files are not for review).
+        bwrap.addGitDirectories(gitDirectories, options.gitWritable);
+        process.setProgram(bwrap.program());
+        process.setArguments(bwrap.arguments(shell));
+        return true;
+    }
+    if (sandboxing.decision.sandboxed()) {
+        // The repository's git folders stay read-only in bwrap unless the permission layer found
+        // the command to be git's own work (add, commit, checkout...): a script, a Makefile recipe
+        // or `python3 -c` cannot plant hooks or configuration that the user's next git runs.
+        BwrapCommand bwrap(sandboxing.decision.bwrapPath, root, sandboxing.policy);
+        bwrap.addGitDirectories(gitDirectories, options.gitWritable);
+        process.setProgram(bwrap.program());
+        process.setArguments(bwrap.arguments(shell));
+        return true;
+    }
+    process.setProgram(shell.first());
+    process.setArguments(shell.mid(1));
+    return false;
+}
+
+// The workspace's command environment (secrets removed, named in \a details), no pager, no terminal
+// prompts.
+void setEnvironment(QProcess &process,
+                    const CommandEnvironment &commandEnvironment,
+                    bool inBwrap,
+                    ToolDetails &details)
+{
+    QStringList removedVariables;
+    QProcessEnvironment environment
+        = commandEnvironment.apply(QProcessEnvironment::systemEnvironment(), &removedVariables);
+    if (!removedVariables.isEmpty())
+        details.other.insert(QStringLiteral("removedVariables"),
+                             QJsonArray::fromStringList(removedVariables));
+    environment.insert(QStringLiteral("PAGER"), QStringLiteral("cat"));
+    environment.insert(QStringLiteral("GIT_PAGER"), QStringLiteral("cat"));
+    environment.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
+    environment.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));
+    // The sandbox's /tmp is private and empty: a TMPDIR elsewhere would be read-only or gone.
+    if (inBwrap)
+        environment.insert(QStringLiteral("TMPDIR"), QStringLiteral("/tmp"));
+    process.setProcessEnvironment(environment);
+}
+
+// Its own session, hence its own process group: one signal reaches everything it starts.
+// \a announce: the guard's descriptor, or -1 without a guard.
+void startInOwnSession(QProcess &process, int announce)
+{
+    [[maybe_unused]] const pid_t agentDesk = ::getpid();
+#if QT_VERSION >= QT_VERSION_CHECK(6, 7, 0)
+    // The modifier below only makes system calls on its own behalf (and writes to the guard, not to
+    // us), which is what vfork() allows: no copy of AgentDesk's page tables per command.
+    process.setUnixProcessParameters(QProcess::UnixProcessFlag::UseVFork);
+#endif
+    // Runs in the forked child: async-signal-safe calls only.
+    process.setChildProcessModifier([announce, agentDesk] {
+        ::setsid();
+        ProcessGroupGuard::announceFromChild(announce);
+#ifdef Q_OS_LINUX
+        if (announce < 0) {
+            // Without a guard at least bash (or bwrap) itself goes with us; bash's children may
+            // not, bwrap's do.
+            ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (::getppid() != agentDesk)
+                ::_exit(127);
+        }
+#endif
+    });
+}
+
+// One command as BashTool::run worked it out: what it runs, how long it may, how.
+struct Call
+{
+    QString command;
+    int timeoutMs = 0;
+    int graceMs = 0;
+    BashOptions options;
+    Sandboxing sandboxing;
+};
+
+struct Watched
+{
+    Ending ending = Ending::Exited;
+    int remainingGraceMs = 0; ///< of the grace period its stop started, for the leftovers
+};
+
+// Waits for the started command (process group \a group) to end, its output appended to
+// \a output and published (throttled); a timeout or an abort stops the group: TERM, then KILL
+// after \a graceMs.
+Watched watch(QProcess &process,
+              pid_t group,
+              OutputCapture &output,
+              const AbortToken &abort,
+              int timeoutMs,
+              int graceMs,
+              const std::function<void()> &publish)
+{
+    QEventLoop loop;
+    Ending ending = Ending::Exited;
+    QTimer killTimer;
+    killTimer.setSingleShot(true);
+    QObject::connect(&killTimer, &QTimer::timeout, &loop, [group] {
+        ProcessGroup::signal(group, SIGKILL);
+    });
+    const auto stop = [&](Ending why) {
+        if (ending != Ending::Exited)
+            return;
+        ending = why;
+        ProcessGroup::signal(group, SIGTERM);
+        killTimer.start(graceMs);
+    };
+
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    QObject::connect(&timeout, &QTimer::timeout, &loop, [&] { stop(Ending::TimedOut); });
+    QTimer throttle;
+    throttle.setSingleShot(true);
+    QObject::connect(&throttle, &QTimer::timeout, &loop, publish);
+    QObject::connect(&process, &QProcess::readyReadStandardOutput, &loop, [&] {
+        output.append(process.readAllStandardOutput());
+        if (!throttle.isActive())
+            throttle.start(BashTool::updateIntervalMs);
+    });
+    QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
+    QObject abortContext;
+    const int abortId = abort.onAbort(&abortContext, [&] { stop(Ending::Aborted); });
+
+    if (process.state() == QProcess::Running) {
+        timeout.start(timeoutMs);
+        loop.exec();
+    }
+    abort.disconnect(abortId);
+    timeout.stop();
+    throttle.stop();
+    output.append(process.readAllStandardOutput());
+
+    const int remainingGrace = killTimer.isActive() ? killTimer.remainingTime() : graceMs;
+    killTimer.stop();
+    return {ending, remainingGrace};
+}
+
+// bash is gone; whatever it left behind in its group goes too. True when something was left.
+bool endLeftovers(pid_t group, bool inBwrap, const Watched &watched, int graceMs)
+{
+    // bwrap's init in the command's own pid namespace may still be exiting when bwrap has returned,
+    // and the kernel ends every process of that namespace with it: without this wait every
+    // sandboxed command read as having left processes behind.
+    const bool leftovers = inBwrap ? !ProcessGroup::waitUntilGone(group, 200)
+                                   : ProcessGroup::isAlive(group);
+    if (leftovers)
+        ProcessGroup::terminate(group,
+                                watched.ending == Ending::Exited ? graceMs
+                                                                 : watched.remainingGraceMs);
+    return leftovers;
+}
+
+// How the command ended, for its result.
+struct Ended
+{
+    Ending ending = Ending::Exited;
+    bool crashed = false;
+    int code = 0; ///< the exit code, or the signal when crashed
+    bool leftovers = false;
+    int timeoutMs = 0;
+
+    bool failed() const { return ending != Ending::Exited || crashed || code != 0; }
+};
+
+void noteEnd(ToolDetails &details, const Ended &ended, qint64 elapsedMs, OutputCapture &output)
+{
+    const QString log = output.finishLog(output.isTruncated());
+    details.other.insert(QStringLiteral("durationMs"), double(elapsedMs));
+    details.other.insert(QStringLiteral("outputBytes"), double(output.totalBytes()));
+    details.other.insert(QStringLiteral("truncated"), output.isTruncated());
+    details.other.insert(QStringLiteral("timedOut"), ended.ending == Ending::TimedOut);
+    details.aborted = ended.ending == Ending::Aborted;
+    details.logPath = log;
+    if (ended.crashed)
+        details.other.insert(QStringLiteral("signal"), ended.code);
+    else
+        details.other.insert(QStringLiteral("exitCode"), ended.code);
+}
+
+// The output, then how the command ended when it failed (or that its leftovers were ended).
+QString endingText(const OutputCapture &output, const Ended &ended)
+{
+    QString text = output.totalBytes() > 0 ? output.text() : Tr::tr("(no output)");
+    if (!text.endsWith(QLatin1Char('\n')))
+        text += QLatin1Char('\n');
+    switch (ended.ending) {
+    case Ending::TimedOut:
+        text += Tr::tr("Command timed out after %1 ms; its processes were terminated.")
+                    .arg(ended.timeoutMs);
+        break;
+    case Ending::Aborted:
+        text += Tr::tr("Command aborted; its processes were terminated.");
+        break;
+    case Ending::Exited:
+        if (ended.crashed)
+            text += Tr::tr("Command killed by signal %1.").arg(ended.code);
+        else if (ended.code != 0)
+            text += Tr::tr("Exit code %1").arg(ended.code);
+        break;
+    }
+    if (!ended.failed() && ended.leftovers) {
+        text += QLatin1Char('\n');
+        text += Tr::tr("(Processes the command left running in the background were "
+                       "terminated.)");
+    }
+    return text;
+}
+
+ToolResult commandResult(QString text, const ToolDetails &details, const Ended &ended)
+{
+    while (text.endsWith(QLatin1Char('\n')))
+        text.chop(1);
+    ToolResult result = ToolResult::makeText(text, details);
+    result.isError = ended.failed();
+    return result;
+}
+
+// So a failure the sandbox caused reads as such, not as a broken command: a write refused in the
+// read-only .git, the sandbox's limits.
+void explainSandboxFailure(QString &text,
+                           const SandboxDecision &decision,
+                           bool inBwrap,
+                           bool gitWritable,
+                           const QStringList &gitDirectories)
+{
+    // `.git/index.lock: Read-only file system`, not ~/.gitconfig's.
+    const bool gitRefused = std::any_of(gitDirectories.cbegin(),
+                                        gitDirectories.cend(),
+                                        [&text](const QString &path) { return text.contains(path); })
+                            || text.contains(QLatin1String(".git/"));
+    if (inBwrap && !gitWritable && gitRefused
+        && text.contains(QLatin1String("Read-only file system"))) {
+        text += QLatin1Char('\n');
+        text += Tr::tr("(The repository's .git folder was read-only for this command: only git's "
+                       "own work (git add, commit, checkout, merge, ...), run as git commands on "
+                       "their own or with read-only ones, may change it.)");
+    }
+    if (decision.sandboxed()) {
+        text += QLatin1Char('\n');
+        text += decision.network
+                    ? Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
+                             "read-only, and /tmp is private.)")
+                    : Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
+                             "read-only, /tmp is private, and there is no network; the user can "
+                             "allow it for such commands with a network rule in the settings.)");
+    }
+}
+
+// Runs \a call's command and reports how it ended: started in a session of its own, its output
+// streamed as updates, stopped on timeout or abort, what it left behind ended.
+ToolResult runCommand(ToolWorkspace &workspace,
+                      const ToolCallContext &context,
+                      const Call &call,
+                      ToolDetails details,
+                      OutputCapture &output)
+{
+    QProcess process;
+    const QStringList gitDirectories = GitDirectories::of(workspace.root()).paths();
+    const bool inBwrap = setProgram(process,
+                                    workspace.root(),
+                                    call.command,
+                                    call.sandboxing,
+                                    call.options,
+                                    gitDirectories);
+    setEnvironment(process, workspace.commandEnvironment(), inBwrap, details);
+    // Kills the group should AgentDesk die without cleaning up (kill -9, a crash). bwrap does that
+    // itself, without a guard (a fork of all of AgentDesk, 5-8 ms per command): the parent-death
+    // signal set in the child takes bwrap down with this thread, --die-with-parent its init with
+    // bwrap, and the kernel every process of the command's pid namespace with the init, those that
+    // left the group included.
+    std::optional<ProcessGroupGuard> guard;
+    if (!inBwrap)
+        guard.emplace(call.graceMs);
+    startInOwnSession(process, guard ? guard->announceDescriptor() : -1);
+
+    QElapsedTimer clock;
+    clock.start();
+    process.start();
+    if (!process.waitForStarted()) {
+        output.finishLog(false);
+        return ToolResult::makeError(
+            Tr::tr("Cannot start %1: %2").arg(process.program(), process.errorString()));
+    }
+    const pid_t group = pid_t(process.processId());
+    details.other.insert(QStringLiteral("pid"), double(group));
+    const auto publish = [&] {
+        if (context.onUpdate)
+            context.onUpdate(ToolResult::makeText(output.text(), details));
+    };
+    publish();
+
+    const Watched watched
+        = watch(process, group, output, context.abort, call.timeoutMs, call.graceMs, publish);
+    Ended ended;
+    ended.ending = watched.ending;
+    ended.timeoutMs = call.timeoutMs;
+    ended.leftovers = endLeftovers(group, inBwrap, watched, call.graceMs);
+    output.append(process.readAllStandardOutput());
+    if (guard)
+        guard->release(); // the group is gone: nothing left to guard
+    ended.crashed = process.exitStatus() == QProcess::CrashExit;
+    ended.code = process.exitCode();
+    noteEnd(details, ended, clock.elapsed(), output);
+
+    QString text = endingText(output, ended);
+    if (ended.failed())
+        explainSandboxFailure(text,
+                              call.sandboxing.decision,
+                              inBwrap,
+                              call.options.gitWritable,
+                              gitDirectories);
+    return commandResult(text, details, ended);
+}
+
 } // namespace
 
 BashTool::BashTool(std::shared_ptr<ToolWorkspace> workspace)
@@ -107,7 +492,9 @@ ToolResult BashTool::run(const ToolCallContext &context)
                            maxTimeoutMs));
     if (context.abort.isAborted())
         return ToolResult::makeError(Tr::tr("Command aborted before it started."));
-    const int graceMs = m_graceMs;
+    // Set by the permission layer (a network rule of the user's, git's own work, an overlay): only
+    // a middleware sets tool options, never the model.
+    const BashOptions options = context.toolOptions.value<BashOptions>();
 
     ToolDetails details;
     details.other = {{QStringLiteral("command"), command},
@@ -118,264 +505,20 @@ ToolResult BashTool::run(const ToolCallContext &context)
     if (!logDirectory.isEmpty())
         output.openLog(logDirectory + QStringLiteral("/bash-XXXXXX.log"));
 
-    // Inside bwrap where the policy asks for it and bwrap works (probed once per process).
-    SandboxPolicy sandbox = m_workspace->sandboxPolicy();
-    // A network rule of the user's that the permission layer found for this command: only a
-    // middleware sets tool options, never the model.
-    const QString networkRule = context.toolOptions.value(QStringLiteral("networkRule")).toString();
-    const bool ruleGrantsNetwork = !networkRule.isEmpty() && !sandbox.allowNetwork;
-    if (ruleGrantsNetwork)
-        sandbox.allowNetwork = true;
-    SandboxDecision decision = sandbox.decide();
-    if (ruleGrantsNetwork && decision.sandboxed())
-        decision.networkRule = networkRule;
-    details.other.insert(QStringLiteral("sandboxed"), decision.sandboxed());
-    details.other.insert(QStringLiteral("network"), decision.network);
-    if (!decision.networkRule.isEmpty())
-        details.other.insert(QStringLiteral("networkRule"), decision.networkRule);
+    const Sandboxing sandboxing = decideSandbox(m_workspace->sandboxPolicy(), options.networkRule);
+    const SandboxDecision &decision = sandboxing.decision;
+    noteSandbox(details, decision);
     if (decision.outcome == SandboxDecision::Outcome::Refused) {
         output.finishLog(false);
-        ToolResult refused = ToolResult::makeError(
-            Tr::tr("Command not run: the sandbox is required, but bubblewrap cannot run here: "
-                   "%1 Turn the sandbox requirement off in the settings (or run with "
-                   "--sandbox on) to run commands without it.")
-                .arg(decision.reason));
-        refused.details = details;
-        return refused;
+        return refusedBySandbox(decision, details);
     }
     if (decision.outcome == SandboxDecision::Outcome::Unavailable) {
-        m_workspace->noteSandboxUnavailable(SandboxNotice::text(decision, sandbox.bwrapPath));
+        m_workspace->noteSandboxUnavailable(
+            SandboxNotice::text(decision, sandboxing.policy.bwrapPath));
     }
 
-    QProcess process;
-    const QStringList shell{QStringLiteral("/bin/bash"), QStringLiteral("-c"), command};
-    // The repository's git folders stay read-only in bwrap unless the permission layer found
-    // the command to be git's own work (add, commit, checkout...): a script, a Makefile recipe
-    // or `python3 -c` cannot plant hooks or configuration that the user's next git runs.
-    const QStringList gitDirectories = GitDirectories::of(m_workspace->root()).paths();
-    const bool gitWritable = context.toolOptions.value(QStringLiteral("gitWritable")).toBool();
-    if (decision.sandboxed()) {
-        BwrapCommand bwrap(decision.bwrapPath, m_workspace->root(), sandbox);
-        bwrap.addGitDirectories(gitDirectories, gitWritable);
-        process.setProgram(bwrap.program());
-        process.setArguments(bwrap.arguments(shell));
-    } else {
-        process.setProgram(shell.first());
-        process.setArguments(shell.mid(1));
-    }
-    process.setWorkingDirectory(m_workspace->root());
-    process.setProcessChannelMode(QProcess::MergedChannels);
-    process.setStandardInputFile(QProcess::nullDevice());
-    const QString overlayUpper = context.toolOptions.value(QStringLiteral("overlayUpper")).toString();
-    if (!overlayUpper.isEmpty()) {
-        // On an overlay of the repository (ShellOverlay): its writes land in a scratch layer
-        // for review. It needs bwrap whatever the sandbox mode; with the sandbox off the
-        // network and the user's files stay as they are, but outside the repository the
-        // filesystem is read-only (a write there could not be reviewed).
-        SandboxPolicy policy = sandbox;
-        if (policy.mode == SandboxMode::Off) {
-            policy.allowNetwork = true;
-            policy.hiddenPaths.clear();
-        }
-        const SandboxProbe::Result sandbox = SandboxProbe::probe(policy.bwrapPath);
-        BwrapCommand bwrap(sandbox.bwrapPath, m_workspace->root(), policy);
-        bwrap.setRepositoryOverlay(overlayUpper,
-                                   context.toolOptions.value(QStringLiteral("overlayWork"))
-                                       .toString());
-        // git's own work goes straight through, only the work tree is reviewed; for any other
-        // command .git stays read-only (a write there would land in the scratch layer, and
-        // git's files are not for review).
-        bwrap.addGitDirectories(gitDirectories, gitWritable);
-        process.setProgram(bwrap.program());
-        process.setArguments(
-            bwrap.arguments({QStringLiteral("/bin/bash"), QStringLiteral("-c"), command}));
-    }
-    QStringList removedVariables;
-    QProcessEnvironment environment = m_workspace->commandEnvironment()
-                                          .apply(QProcessEnvironment::systemEnvironment(),
-                                                 &removedVariables);
-    if (!removedVariables.isEmpty())
-        details.other.insert(QStringLiteral("removedVariables"),
-                             QJsonArray::fromStringList(removedVariables));
-    environment.insert(QStringLiteral("PAGER"), QStringLiteral("cat"));
-    environment.insert(QStringLiteral("GIT_PAGER"), QStringLiteral("cat"));
-    environment.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
-    environment.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));
-    const bool inBwrap = decision.sandboxed() || !overlayUpper.isEmpty();
-    // The sandbox's /tmp is private and empty: a TMPDIR elsewhere would be read-only or gone.
-    if (inBwrap)
-        environment.insert(QStringLiteral("TMPDIR"), QStringLiteral("/tmp"));
-    process.setProcessEnvironment(environment);
-    // Kills the group should AgentDesk die without cleaning up (kill -9, a crash). bwrap does
-    // that itself, without a guard (a fork of all of AgentDesk, 5-8 ms per command): the
-    // parent-death signal set below takes bwrap down with this thread, --die-with-parent its
-    // init with bwrap, and the kernel every process of the command's pid namespace with the
-    // init, those that left the group included.
-    std::optional<ProcessGroupGuard> guard;
-    if (!inBwrap)
-        guard.emplace(graceMs);
-    const int announce = guard ? guard->announceDescriptor() : -1;
-    [[maybe_unused]] const pid_t agentDesk = ::getpid();
-    // Its own session, hence its own process group: one signal reaches everything it starts.
-    // Runs in the forked child: async-signal-safe calls only.
-#if QT_VERSION >= QT_VERSION_CHECK(6, 7, 0)
-    // The modifier below only makes system calls on its own behalf (and writes to the guard,
-    // not to us), which is what vfork() allows: no copy of AgentDesk's page tables per command.
-    process.setUnixProcessParameters(QProcess::UnixProcessFlag::UseVFork);
-#endif
-    process.setChildProcessModifier([announce, agentDesk] {
-        ::setsid();
-        ProcessGroupGuard::announceFromChild(announce);
-#ifdef Q_OS_LINUX
-        if (announce < 0) {
-            // Without a guard at least bash (or bwrap) itself goes with us; bash's children
-            // may not, bwrap's do.
-            ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-            if (::getppid() != agentDesk)
-                ::_exit(127);
-        }
-#endif
-    });
-
-    QElapsedTimer clock;
-    clock.start();
-    process.start();
-    if (!process.waitForStarted()) {
-        output.finishLog(false);
-        return ToolResult::makeError(
-            Tr::tr("Cannot start %1: %2").arg(process.program(), process.errorString()));
-    }
-    const pid_t group = pid_t(process.processId());
-    details.other.insert(QStringLiteral("pid"), double(group));
-
-    const auto publish = [&] {
-        if (context.onUpdate)
-            context.onUpdate(ToolResult::makeText(output.text(), details));
-    };
-    publish();
-
-    QEventLoop loop;
-    Ending ending = Ending::Exited;
-    QTimer killTimer;
-    killTimer.setSingleShot(true);
-    QObject::connect(&killTimer, &QTimer::timeout, &loop, [group] {
-        ProcessGroup::signal(group, SIGKILL);
-    });
-    const auto stop = [&](Ending why) {
-        if (ending != Ending::Exited)
-            return;
-        ending = why;
-        ProcessGroup::signal(group, SIGTERM);
-        killTimer.start(graceMs);
-    };
-
-    QTimer timeout;
-    timeout.setSingleShot(true);
-    QObject::connect(&timeout, &QTimer::timeout, &loop, [&] { stop(Ending::TimedOut); });
-    QTimer throttle;
-    throttle.setSingleShot(true);
-    QObject::connect(&throttle, &QTimer::timeout, &loop, publish);
-    QObject::connect(&process, &QProcess::readyReadStandardOutput, &loop, [&] {
-        output.append(process.readAllStandardOutput());
-        if (!throttle.isActive())
-            throttle.start(updateIntervalMs);
-    });
-    QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
-    QObject abortContext;
-    const int abortId = context.abort.onAbort(&abortContext, [&] { stop(Ending::Aborted); });
-
-    if (process.state() == QProcess::Running) {
-        timeout.start(timeoutMs);
-        loop.exec();
-    }
-    context.abort.disconnect(abortId);
-    timeout.stop();
-    throttle.stop();
-    output.append(process.readAllStandardOutput());
-
-    // bash is gone; whatever it left behind in its group goes too.
-    const int remainingGrace = killTimer.isActive() ? killTimer.remainingTime() : graceMs;
-    killTimer.stop();
-    // bwrap's init in the command's own pid namespace may still be exiting when bwrap has
-    // returned, and the kernel ends every process of that namespace with it: without this
-    // wait every sandboxed command read as having left processes behind.
-    bool leftovers = inBwrap ? !ProcessGroup::waitUntilGone(group, 200)
-                             : ProcessGroup::isAlive(group);
-    if (leftovers)
-        ProcessGroup::terminate(group, ending == Ending::Exited ? graceMs : remainingGrace);
-    output.append(process.readAllStandardOutput());
-
-    if (guard)
-        guard->release(); // the group is gone: nothing left to guard
-
-    const bool crashed = process.exitStatus() == QProcess::CrashExit;
-    const int code = process.exitCode();
-    const qint64 elapsed = clock.elapsed();
-    const QString log = output.finishLog(output.isTruncated());
-    details.other.insert(QStringLiteral("durationMs"), double(elapsed));
-    details.other.insert(QStringLiteral("outputBytes"), double(output.totalBytes()));
-    details.other.insert(QStringLiteral("truncated"), output.isTruncated());
-    details.other.insert(QStringLiteral("timedOut"), ending == Ending::TimedOut);
-    details.aborted = ending == Ending::Aborted;
-    details.logPath = log;
-    if (crashed)
-        details.other.insert(QStringLiteral("signal"), code);
-    else
-        details.other.insert(QStringLiteral("exitCode"), code);
-
-    QString text = output.totalBytes() > 0 ? output.text() : Tr::tr("(no output)");
-    if (!text.endsWith(QLatin1Char('\n')))
-        text += QLatin1Char('\n');
-    bool failed = true;
-    switch (ending) {
-    case Ending::TimedOut:
-        text += Tr::tr("Command timed out after %1 ms; its processes were terminated.")
-                    .arg(timeoutMs);
-        break;
-    case Ending::Aborted:
-        text += Tr::tr("Command aborted; its processes were terminated.");
-        break;
-    case Ending::Exited:
-        if (crashed)
-            text += Tr::tr("Command killed by signal %1.").arg(code);
-        else if (code != 0)
-            text += Tr::tr("Exit code %1").arg(code);
-        else
-            failed = false;
-        break;
-    }
-    if (!failed && leftovers) {
-        text += QLatin1Char('\n');
-        text += Tr::tr("(Processes the command left running in the background were "
-                       "terminated.)");
-    }
-    // `.git/index.lock: Read-only file system`, not ~/.gitconfig's.
-    const bool gitRefused = std::any_of(gitDirectories.cbegin(),
-                                        gitDirectories.cend(),
-                                        [&text](const QString &path) { return text.contains(path); })
-                            || text.contains(QLatin1String(".git/"));
-    if (failed && inBwrap && !gitWritable && gitRefused
-        && text.contains(QLatin1String("Read-only file system"))) {
-        text += QLatin1Char('\n');
-        text += Tr::tr("(The repository's .git folder was read-only for this command: only git's "
-                       "own work (git add, commit, checkout, merge, ...), run as git commands on "
-                       "their own or with read-only ones, may change it.)");
-    }
-    if (failed && decision.sandboxed()) {
-        // So a failure the sandbox caused reads as such, not as a broken command.
-        text += QLatin1Char('\n');
-        text += decision.network
-                    ? Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
-                             "read-only, and /tmp is private.)")
-                    : Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
-                             "read-only, /tmp is private, and there is no network; the user can "
-                             "allow it for such commands with a network rule in the settings.)");
-    }
-    while (text.endsWith(QLatin1Char('\n')))
-        text.chop(1);
-    ToolResult result = ToolResult::makeText(text, details);
-    result.isError = failed;
-    return result;
+    const Call call{command, timeoutMs, m_graceMs, options, sandboxing};
+    return runCommand(*m_workspace, context, call, details, output);
 }
 
 } // namespace AgentCore

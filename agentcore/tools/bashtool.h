@@ -6,8 +6,31 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 namespace AgentCore {
+
+/// How one Bash call runs beyond its arguments: ToolCallContext::toolOptions carries it, set by
+/// the permission middleware (and tests), never by the model.
+struct BashOptions
+{
+    /// The folders of an overlay of the repository (ShellOverlay::bashOverlay): the command's
+    /// writes land in \a upper for review, the real tree stays untouched.
+    struct Overlay
+    {
+        QString upper;
+        QString work;
+    };
+
+    /// The user's network rule that gives this command the network in the sandbox, as
+    /// NetworkRules::describe says it (shown in details.networkRule); empty: none.
+    QString networkRule;
+    /// The command is git's own work (BashAnalysis::gitWork): the repository's git folders are
+    /// writable for it in the sandbox.
+    bool gitWritable = false;
+    /// Runs on an overlay of the repository; none: on the repository itself.
+    std::optional<Overlay> overlay;
+};
 
 /// Bash: runs `/bin/bash -c COMMAND` in the repository root, in a session and process group of
 /// its own, stdin from /dev/null, stdout and stderr merged. Streams the output so far as tool
@@ -18,8 +41,8 @@ namespace AgentCore {
 /// output is kept in a log file named in the result. A non-zero exit is an error result.
 /// With the workspace's SandboxPolicy on and bwrap working, bash runs inside bwrap
 /// (BwrapCommand): read-only outside the repository, a private /tmp, the secrets hidden, no
-/// network unless allowed; the repository's git folders (GitDirectories) read-only unless the
-/// tool option "gitWritable" says the command is git's own work (set by the permission
+/// network unless allowed; the repository's git folders (GitDirectories) read-only unless
+/// BashOptions::gitWritable says the command is git's own work (set by the permission
 /// middleware from BashAnalysis::gitWork). Where bwrap does not work it runs as it is and the
 /// workspace's sandbox notice is told once; in Required mode it does not run and the result
 /// says why.

@@ -124,9 +124,4 @@ std::unique_ptr<ShellOverlay> ShellOverlay::create(const QString &root,
     return overlay;
 }
 
-QVariantMap ShellOverlay::toolOptions() const
-{
-    return {{QStringLiteral("overlayUpper"), upper()}, {QStringLiteral("overlayWork"), work()}};
-}
-
 } // namespace AgentCore

@@ -1,8 +1,9 @@
 #pragma once
 
+#include "bashtool.h"
+
 #include <QString>
 #include <QStringList>
-#include <QVariantMap>
 
 #include <memory>
 
@@ -39,8 +40,8 @@ public:
 
     QString work() const { return m_scratch + QStringLiteral("/work"); }
 
-    /// The ToolCallContext::toolOptions that make BashTool run on this overlay.
-    QVariantMap toolOptions() const;
+    /// The BashOptions::overlay that makes BashTool run on this overlay.
+    BashOptions::Overlay bashOverlay() const { return {upper(), work()}; }
 
 private:
     ShellOverlay() = default;

@@ -8,6 +8,7 @@
 #include <permissions/bashanalysis.h>
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionpolicy.h>
+#include <tools/bashtool.h>
 #include <tools/toolworkspace.h>
 
 #include <QDir>
@@ -360,14 +361,14 @@ private slots:
         context.toolName = QStringLiteral("Bash");
         context.arguments = {{"command", command}};
         bool ran = false;
-        QVariantMap options;
+        BashOptions options;
         middleware(context, [&](ToolCallContext &call) {
             ran = true;
-            options = call.toolOptions;
+            options = call.toolOptions.value<BashOptions>();
             return ToolResult::makeText(QStringLiteral("ok"));
         });
         QVERIFY(ran);
-        QCOMPARE(options.value(QStringLiteral("gitWritable")).toBool(), writable);
+        QCOMPARE(options.gitWritable, writable);
     }
 
     // A linked worktree's git folders are elsewhere: naming them is naming .git.

@@ -1,7 +1,7 @@
 // Issue #31, item 2: in the sandbox the repository's git folders are read-only for every
 // command but git's own work, so a script, a Makefile recipe or `python3 -c` cannot plant
 // hooks or configuration that the user's next git runs outside the sandbox; git add and
-// commit still work. The real bwrap and the real git; the tool gets "gitWritable" from the
+// commit still work. The real bwrap and the real git; the tool gets BashOptions::gitWritable from the
 // real analysis, as the permission middleware gives it.
 
 #include "sandboxtest.h"
@@ -51,16 +51,17 @@ bool prepare(const ToolsTest::Repo &repo)
 ToolResult runAnalysed(BashTool &tool,
                        const QString &root,
                        const QString &command,
-                       const QVariantMap &more = {})
+                       const BashOptions &more = {})
 {
     ToolCallContext context;
     context.toolCallId = QStringLiteral("call_1");
     context.toolName = tool.definition().name;
     context.arguments = {{"command", command}};
     context.tool = &tool;
-    context.toolOptions = more;
+    BashOptions &options = context.toolOptions.edit<BashOptions>();
+    options = more;
     if (BashAnalyzer(root, QStringLiteral("-")).analyze(command).gitWork)
-        context.toolOptions.insert(QStringLiteral("gitWritable"), true);
+        options.gitWritable = true;
     return tool.execute(context);
 }
 
@@ -247,7 +248,7 @@ private slots:
                           repo.root(),
                           QStringLiteral(
                               "/usr/bin/python3 -c 'open(\".git/config\",\"a\").write(\"#x\\n\")'"),
-                          overlay->toolOptions());
+                          BashOptions{{}, false, overlay->bashOverlay()});
         QVERIFY(attack.isError);
         QCOMPARE(gitFolderSnapshot(repo.path(QStringLiteral(".git"))), before);
         QVERIFY(!QFile::exists(overlay->upper() + QStringLiteral("/.git/config")));
@@ -259,7 +260,7 @@ private slots:
         const ToolResult commit = runAnalysed(tool,
                                               repo.root(),
                                               QStringLiteral("git commit --allow-empty -qm two"),
-                                              second->toolOptions());
+                                              BashOptions{{}, false, second->bashOverlay()});
         QVERIFY2(!commit.isError, qPrintable(commit.text()));
         QCOMPARE(repo.git(
                      {QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%s")}),

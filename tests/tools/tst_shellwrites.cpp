@@ -114,7 +114,7 @@ private:
         context.toolName = QStringLiteral("Bash");
         context.arguments = {{QStringLiteral("command"), command}};
         context.tool = &tool;
-        context.toolOptions = overlay->toolOptions();
+        context.toolOptions.edit<BashOptions>().overlay = overlay->bashOverlay();
         const ToolResult result = tool.execute(context);
         if (result.isError)
             qWarning() << result.text();

@@ -340,7 +340,7 @@ QString DesktopNotifier::approvalText(const AgentCore::PermissionRequest &reques
     if (!request.shellWrites.isEmpty()) {
         return tr("Approve: what Bash %1 wrote").arg(backticked(command));
     }
-    if (request.toolName == QLatin1String("Bash"))
+    if (AgentCore::toolKind(request.toolName) == AgentCore::ToolKind::Bash)
         return tr("Approve: Bash %1").arg(backticked(command));
     QString path = !request.displayPath.isEmpty() ? request.displayPath : request.filePath;
     if (path.isEmpty())
