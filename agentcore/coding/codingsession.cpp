@@ -158,8 +158,11 @@ CodingSession::CodingSession(CodingAgentOptions options,
     };
     m_options.checkpointEvents.recorded = [post](const Checkpoint &checkpoint) {
         post([checkpoint](CodingSession &session) {
-            // The state lists each checkpoint.
-            if (session.m_recorder)
+            // The state lists each checkpoint: at once where a person may close the window
+            // mid-turn; a run without one writes them at its end (onEvent), so while a turn
+            // waits for the model its file changes only with the conversation (another run
+            // refused its lock sees it unchanged).
+            if (session.m_interactive && session.m_recorder)
                 session.m_recorder->refreshState();
             emit session.checkpointRecorded(checkpoint);
         });

@@ -106,7 +106,9 @@ private:
         QTRY_VERIFY(!m_window->sessionList()->isScanning()); // read on a worker thread
     }
     /// Resumes the session titled \a title the way a user does: select it, press Enter.
-    void resume(const QString &title)
+    /// Resumes the listed session \a title, whose file is \a path: read on a worker thread, the
+    /// window shows it once read.
+    void resume(const QString &title, const QString &path)
     {
         const int row = panel()->titles().indexOf(title);
         QVERIFY2(row >= 0, qPrintable(panel()->titles().join(u'|')));
@@ -114,6 +116,7 @@ private:
         list->setFocus();
         list->setCurrentRow(row);
         QTest::keyClick(list, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(session()->sessionPath(), path, runTimeoutMs);
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     }
 
@@ -147,8 +150,7 @@ void tst_HeadlessSessionsInWindow::headlessRunIsListedAndResumesWithItsModel()
     QVERIFY2(panel()->titles().contains(QStringLiteral("What do the notes say?")),
              qPrintable(panel()->titles().join(u'|')));
 
-    resume(QStringLiteral("What do the notes say?"));
-    QCOMPARE(session()->sessionPath(), path);
+    resume(QStringLiteral("What do the notes say?"), path);
     QVERIFY(!session()->isReadOnly());
     Ui::ConversationView *view = page()->conversation();
     QTRY_COMPARE(itemTexts(view, Ui::ConversationItem::Kind::User),
@@ -186,8 +188,7 @@ void tst_HeadlessSessionsInWindow::sessionAHeadlessRunHoldsOpensReadOnly()
     const QString path = store.list().constFirst().path;
 
     openWindow(sandbox);
-    resume(QStringLiteral("Think slowly."));
-    QCOMPARE(session()->sessionPath(), path);
+    resume(QStringLiteral("Think slowly."), path);
     QVERIFY(session()->isReadOnly());
     QVERIFY(page()->readOnlyNotice()->isVisible());
     const QString notice
