@@ -16,6 +16,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFutureWatcher>
 #include <QMutex>
 #include <QPointer>
 #include <QSettings>
@@ -214,9 +215,17 @@ void CodingSession::open()
         }
         return parts;
     });
-    // Dropped when the session is gone first (its destructor waits for the assembly).
-    m_assembly.then(this,
-                    [this](std::shared_ptr<CodingAgent> parts) { assembled(std::move(*parts)); });
+    // Handed back through a watcher, which always reports from this thread's event loop: Qt
+    // 6.4's QFuture::then(context, ...) calls the continuation at once when the future has
+    // already finished (the assembly won the race on a loaded machine), so ready() came from
+    // inside open(), before a front end that opens the session in its constructor had
+    // connected to it. The watcher is a child: a session gone first drops the result.
+    auto *watcher = new QFutureWatcher<std::shared_ptr<CodingAgent>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        assembled(std::move(*watcher->result()));
+    });
+    watcher->setFuture(m_assembly);
 }
 
 void CodingSession::assembled(CodingAgent parts)

@@ -89,6 +89,10 @@ private:
     {
         QSignalSpy ready(&session, &CodingSession::ready);
         session.open();
+        // Reported from the event loop, never from inside open(): a front end that opens the
+        // session in its constructor connects to it afterwards.
+        if (!ready.isEmpty())
+            return false;
         return ready.wait(20'000);
     }
 
