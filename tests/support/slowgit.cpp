@@ -17,7 +17,8 @@ SlowGit::SlowGit(int delayMs)
     script.close();
     if (!script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
         return;
-    qputenv("PATH", m_bin.path().toUtf8() + ':' + m_path);
+    // Qt 6.8 takes a QByteArrayView, which a QStringBuilder does not convert to.
+    qputenv("PATH", QByteArray(m_bin.path().toUtf8() + ':' + m_path));
     m_valid = true;
 }
 
