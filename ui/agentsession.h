@@ -4,6 +4,7 @@
 #include "settings/modelselection.h"
 
 #include <coding/codingagent.h>
+#include <coding/codingsession.h>
 #include <context/contextmeter.h>
 #include <context/rewind.h>
 #include <permissions/approvalhabits.h>
@@ -16,7 +17,6 @@
 #include <QTimer>
 
 #include <memory>
-#include <thread>
 
 namespace AgentCore {
 class Agent;
@@ -51,10 +51,10 @@ struct ModelChoice
 /// Where a session keeps its conversation, and what it resumes from.
 struct SessionFile
 {
-    QString path;       ///< empty: the conversation is not recorded
-    QJsonObject header; ///< for a new file
-    /// The session as it was loaded (messages, state, warnings), when resuming one.
-    std::optional<AgentCore::SessionLog::Contents> resumed;
+    /// The recorded file: its path (empty: the conversation is not recorded), the header of a
+    /// new one, and a resumed session as loaded and taken over (CodingSessionFile::takeOver,
+    /// which locks and reads the file: the window does that on a worker thread).
+    AgentCore::CodingSessionFile recording;
     /// The session works in this git worktree of its own (its agent's repositoryRoot is the
     /// worktree's folder): kept in the session state (SessionWorktree::stateKey).
     std::optional<AgentCore::SessionWorktree> worktree;
@@ -74,9 +74,10 @@ struct ChangedFile
     bool created = false; ///< the first change created the file
 };
 
-/// The agent of one window on one repository: assembles the coding agent off the UI thread
-/// (reading settings and running git take time), owns the Agent and the PermissionBroker its
-/// reviews go through, and tells the window what state the run is in and which files changed.
+/// The agent of one window on one repository: the window's front end of a CodingSession (which
+/// assembles the coding agent off the UI thread, resumes and records the session), with the
+/// PermissionBroker its reviews go through, the model the window chose, and what the window
+/// shows: what state the run is in, which files changed, how full the context is.
 /// Tasks sent before the agent is assembled wait for it. UI thread; never blocks on the agent
 /// (the destructor waits for an assembly still going on, which reads a few files and runs git).
 class AgentSession final : public QObject
@@ -100,20 +101,22 @@ public:
     ~AgentSession() override;
 
     /// Null while Preparing. Owned by the session.
-    AgentCore::Agent *agent() const { return m_agent; }
+    AgentCore::Agent *agent() const { return m_session->agent(); }
     AgentCore::PermissionBroker *broker() const { return m_broker; }
     State state() const { return m_state; }
     const ModelChoice &model() const { return m_model; }
     /// Takes effect at the next model request (a request in flight finishes on its model);
     /// kept with the session.
     void setModel(ModelChoice model);
-    QString repositoryRoot() const { return m_options.repositoryRoot; }
+    QString repositoryRoot() const { return m_session->options().repositoryRoot; }
 
-    QString sessionPath() const { return m_file.path; }
+    QString sessionPath() const { return m_session->file().path; }
+    /// The session underneath: its assembly, resumption, recording and signals.
+    AgentCore::CodingSession *codingSession() const { return m_session.get(); }
     /// Another window or process has this session open (SessionLog's lock): it is shown as it
     /// was, nothing is sent or written; readOnlyReason() says who has it.
-    bool isReadOnly() const { return !m_readOnlyReason.isEmpty(); }
-    QString readOnlyReason() const { return m_readOnlyReason; }
+    bool isReadOnly() const { return m_session->isReadOnly(); }
+    QString readOnlyReason() const { return m_session->file().readOnlyReason; }
     /// The git worktree the session works in (SessionFile::worktree); nullopt for a session
     /// in the main checkout.
     const std::optional<AgentCore::SessionWorktree> &worktree() const { return m_file.worktree; }
@@ -128,7 +131,7 @@ public:
     QList<AgentCore::Message> history() const;
     /// The session's saved state, when resumed (the model, the title, ...).
     QJsonObject resumedState() const;
-    QString title() const { return m_title; }
+    QString title() const { return m_session->state().title; }
     /// Names the session in the sessions list; kept with it.
     void setTitle(const QString &title);
     /// The first task the user gave: the conversation's first user message, or, while the
@@ -138,19 +141,19 @@ public:
 
     /// Starts a task when idle; steers the running one otherwise (see Agent::steer).
     void send(const QString &text);
-    void steer(const QString &text);
-    void followUp(const QString &text);
+    void steer(const QString &text) { m_session->steer(text); }
+    void followUp(const QString &text) { m_session->followUp(text); }
     /// Aborts the run, if any. The session is Idle again as soon as agent_end arrived.
     void stop();
 
-    AgentCore::PermissionMode permissionMode() const;
+    AgentCore::PermissionMode permissionMode() const { return m_session->permissionMode(); }
     /// Takes effect at the next tool call and the next model request (plan mode's tool list).
     void setPermissionMode(AgentCore::PermissionMode mode);
 
     /// What the repository's settings files ask for beyond the user's own settings and was
     /// not applied, because the user has not accepted it (AgentCore::ProjectTrust); empty
     /// while Preparing.
-    QStringList untrustedGrants() const { return m_untrustedGrants; }
+    QStringList untrustedGrants() const { return m_session->parts().untrustedGrants; }
     /// The user accepted untrustedGrants(): remembers them for this repository and applies
     /// them to this session now (the settings files are read again; a mode given on the
     /// command line still wins). Does nothing while Preparing.
@@ -163,9 +166,9 @@ public:
     QStringList unconfirmedSessionRules() const;
     /// The user confirmed unconfirmedSessionRules(): they apply to this session from the next
     /// tool call on, and stay in its file.
-    void keepSessionRules();
+    void keepSessionRules() { m_session->keepSessionRules(); }
     /// The user did not: they are left out of this session and of its file.
-    void dropSessionRules();
+    void dropSessionRules() { m_session->dropSessionRules(); }
 
     /// The calls the user approved one at a time in this session, counted for the offer of a
     /// rule (the page records the answers and shows the offer).
@@ -173,22 +176,34 @@ public:
     /// Adds \a rule exactly as a review's "Always allow" does (AgentCore::alwaysAllow): to
     /// this session at once and to the project's local settings, where Settings lists it.
     /// false with \a error when the file could not be written (or while Preparing).
-    bool alwaysAllow(const AgentCore::PermissionRule &rule, QString *error);
+    bool alwaysAllow(const AgentCore::PermissionRule &rule, QString *error)
+    {
+        return m_session->alwaysAllow(rule, error);
+    }
 
     /// In the order they were first changed; a resumed session starts with the changes its
     /// history records, as they were listed live.
-    QList<ChangedFile> changedFiles() const;
+    QList<ChangedFile> changedFiles() const { return m_changed; }
 
     /// Keeps the conversation within the model's window; null while Preparing.
-    AgentCore::ContextManager *contextManager() const { return m_context.get(); }
+    AgentCore::ContextManager *contextManager() const { return m_session->parts().context.get(); }
     /// The sandbox's mode and network for the next Bash command (the settings changed).
-    void setSandbox(AgentCore::SandboxMode mode, bool allowNetwork);
+    void setSandbox(AgentCore::SandboxMode mode, bool allowNetwork)
+    {
+        m_session->setSandbox(mode, allowNetwork);
+    }
     /// The Bash commands that get the network in the sandbox, from the app's settings
     /// (AgentCore::NetworkRules); the settings files' rules stay.
-    void setNetworkRules(const QList<AgentCore::PermissionRule> &rules);
+    void setNetworkRules(const QList<AgentCore::PermissionRule> &rules)
+    {
+        m_session->setNetworkRules(rules);
+    }
     /// The session's checkpoints (their store diffs and restores); null before ready() or
     /// when checkpoints are off.
-    std::shared_ptr<AgentCore::CheckpointRecorder> checkpoints() const { return m_checkpoints; }
+    std::shared_ptr<AgentCore::CheckpointRecorder> checkpoints() const
+    {
+        return m_session->parts().checkpoints;
+    }
     /// "Compact now": starts a summary of the conversation, keeping \a instructions in mind;
     /// the compaction is appended (and recorded, and shown) when it is ready, if the agent is
     /// still idle then. false (compactionFailed says why) while a run goes on, a summary is
@@ -204,7 +219,7 @@ public:
     const AgentCore::ContextMeter &contextMeter() const { return m_meter; }
     /// Tool outputs dropped from the requests and messages pinned (raw conversation indexes);
     /// kept in the session file.
-    AgentCore::ContextEdits contextEdits() const;
+    AgentCore::ContextEdits contextEdits() const { return m_session->state().contextEdits; }
     /// The edits as the context view shows them: pins by contextMeter() message index.
     ContextEdits shownContextEdits() const;
     /// Leaves tool call \a toolCallId's output out of the requests from the next one on;
@@ -227,7 +242,10 @@ public:
     /// rewindRefusal() says why, or the target is out of range.
     bool rewind(const AgentCore::Rewind &rewind, QString *error = nullptr);
     /// The project instruction files inside the system prompt (empty while Preparing).
-    QList<AgentCore::InstructionFile> instructions() const { return m_instructions; }
+    QList<AgentCore::InstructionFile> instructions() const
+    {
+        return m_session->parts().instructions;
+    }
 
 signals:
     void ready();
@@ -266,17 +284,12 @@ signals:
     void rewound(const AgentCore::Rewind &rewind);
 
 private:
-    enum class Action { Send, Steer, FollowUp };
-    void assembled(AgentCore::CodingAgent parts);
-    void perform(Action action, const QString &text);
+    /// The session is assembled and resumed: the window hears of it in the order it always
+    /// did (warnings, mode, ready, context, then what needs the user's answer).
+    void onReady();
     void onEvent(const AgentCore::AgentEvent &event);
-    void appendCompaction(const AgentCore::Message &compaction);
-    /// Appends a compaction or rewind message the loop did not make, while idle.
-    bool appendMarker(const AgentCore::Message &marker);
     /// The meter counts the view of m_conversation again (a compaction, an edit, a run's end).
     void remeasure();
-    /// Applies \a edits from the next request on and keeps them in the session file.
-    bool setContextEdits(const AgentCore::ContextEdits &edits);
     /// Adds one change to the changed files: live from the loop's afterEffect hook (every
     /// side-effecting call that reports a file's diff), on resume from the recorded results.
     void noteChange(const AgentCore::FileChange &change);
@@ -285,43 +298,24 @@ private:
     void writeDraft();
     QJsonValue modelStateValue() const;
 
-    AgentCore::CodingAgentOptions m_options;
     ModelChoice m_model;
-    SessionFile m_file;
-    /// The session's file name (a fresh id when unrecorded): OpenAI's prompt_cache_key, the
-    /// same for every request of the session and when it is resumed, and for no other session.
-    QString m_promptCacheKey;
-    QString m_title;
+    SessionFile m_file;  // without its recording: the CodingSession keeps it
     QString m_sentFirst; // what send() was first given, until the conversation has it
     std::shared_ptr<AgentCore::SwitchableModelClient> m_switch;
-    AgentCore::SessionRecorder *m_recorder = nullptr;
-    // A resumed session taken over (locked) until the recorder adopts it once assembled.
-    std::optional<AgentCore::SessionResumption> m_resumption;
-    QString m_readOnlyReason;
     QString m_draft;
     QTimer *m_draftTimer = nullptr;
     AgentCore::PermissionBroker *m_broker = nullptr;
-    AgentCore::Agent *m_agent = nullptr;
-    std::shared_ptr<AgentCore::PermissionPolicy> m_policy;
-    std::shared_ptr<AgentCore::ToolWorkspace> m_workspace; ///< null until assembled
-    std::shared_ptr<AgentCore::ContextManager> m_context;
-    std::shared_ptr<AgentCore::CheckpointRecorder> m_checkpoints;
-    std::thread m_assembly;
-    QList<std::pair<Action, QString>> m_waiting; // sent while Preparing
     QList<ChangedFile> m_changed;
     QHash<QString, int> m_changedIndex; // path -> index into m_changed
     QStringList m_warnings;
-    QStringList m_untrustedGrants;
-    /// The resumed file's allow rules until the user answers (written back meanwhile).
-    std::shared_ptr<QList<AgentCore::PermissionRule>> m_unconfirmedRules
-        = std::make_shared<QList<AgentCore::PermissionRule>>();
     AgentCore::ApprovalHabits m_habits;
     State m_state = State::Preparing;
     AgentCore::ContextMeter m_meter;
     /// The conversation as its messages came (the Agent's holds a run's only at its end).
     QList<AgentCore::Message> m_conversation;
     QList<qsizetype> m_meterSources; ///< for each of the meter's messages, its m_conversation index
-    QList<AgentCore::InstructionFile> m_instructions;
+    /// Destroyed before the broker (a child): the agent's tool calls may still ask it.
+    std::unique_ptr<AgentCore::CodingSession> m_session;
 };
 
 } // namespace Ui

@@ -74,9 +74,7 @@ private:
     QList<std::function<void(CodingSession &)>> m_reports; // under m_mutex
 };
 
-CodingSessionFile CodingSessionFile::takeOver(const QString &path,
-                                              SessionLog::Contents contents,
-                                              QString *warning)
+CodingSessionFile CodingSessionFile::takeOver(const QString &path, SessionLog::Contents contents)
 {
     CodingSessionFile file;
     file.path = path;
@@ -90,7 +88,7 @@ CodingSessionFile CodingSessionFile::takeOver(const QString &path,
     if (!file.resumption && busy)
         file.readOnlyReason = error;
     else if (!file.resumption)
-        *warning = error;
+        file.resumed->warnings.append(error);
     return file;
 }
 

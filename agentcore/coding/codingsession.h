@@ -40,10 +40,9 @@ struct CodingSessionFile
     /// A session to go on with, as loaded (\a contents from \a path), taken over now so that
     /// the front end knows before anything is typed whether it may add to it: busy elsewhere,
     /// it is read-only (readOnlyReason says who has it); a file that cannot be taken over for
-    /// another reason is only read, and \a warning says why.
-    static CodingSessionFile takeOver(const QString &path,
-                                      SessionLog::Contents contents,
-                                      QString *warning);
+    /// another reason is only read, and its warnings say why (the session tells them once
+    /// ready). Locks and reads the file again: call it off a UI thread.
+    static CodingSessionFile takeOver(const QString &path, SessionLog::Contents contents);
 };
 
 /// One coding session's life, the application layer under both front ends (the window's

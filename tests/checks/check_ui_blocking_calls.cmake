@@ -16,7 +16,7 @@ set(patterns
     "runs git and waits"
     "SessionLog::load\\("
     "reads a session file"
-    "SessionResumption::takeOver\\("
+    "(SessionResumption|CodingSessionFile)::takeOver\\("
     "locks and reads a session file"
     "ProjectTrust::load\\("
     "reads the trust store"

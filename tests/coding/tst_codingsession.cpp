@@ -14,6 +14,7 @@
 #include <testfiles.h>
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QSettings>
@@ -21,6 +22,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace AgentCore;
 using namespace TestSupport;
@@ -270,7 +272,9 @@ private slots:
     }
 
     // A Write changes a file: fileChanged and a checkpoint, told on this thread before the
-    // run's end; the session's state lists the checkpoint.
+    // run's end, also when this thread was busy while the whole run went by (the agent's
+    // events then arrive in one batch posted before the tool ran); the session's state lists
+    // the checkpoint.
     void fileChangesAndCheckpointsAreSignalled()
     {
         const SessionStore store(sessionsFolder());
@@ -296,6 +300,13 @@ private slots:
                 order.append(u"end"_s);
         });
         session->send(u"write it"_s);
+        // Busy, delivering nothing, until the run has asked the model again after the Write
+        // and has had the time to end.
+        QElapsedTimer busy;
+        busy.start();
+        while (model->callCount() < 2 && !busy.hasExpired(20'000))
+            QThread::msleep(5);
+        QThread::msleep(200);
         QVERIFY(waitForEnd(events));
         QCOMPARE(fileBytes(target), QByteArray("made\n"));
         QCOMPARE(changed.size(), 1);

@@ -24,13 +24,15 @@ void whenFinished(QObject *context, const QFuture<T> &future, Done done)
                      context,
                      [watcher, done = std::move(done)]() mutable {
                          watcher->deleteLater();
-                         const QFuture<T> finished = watcher->future();
+                         QFuture<T> finished = watcher->future();
                          if (finished.isCanceled())
                              return;
                          if constexpr (std::is_void_v<T>)
                              done();
-                         else
+                         else if constexpr (std::is_copy_constructible_v<T>)
                              done(finished.result());
+                         else // move-only (a lock taken on the worker): this is its one reader
+                             done(finished.takeResult());
                      });
     watcher->setFuture(future);
 }

@@ -347,8 +347,10 @@ namespace {
 /// A session file read to be resumed, with its worktree checked: on a worker thread.
 struct ResumedFile
 {
-    std::optional<AgentCore::SessionLog::Contents> contents;
-    QString error; ///< why contents is missing
+    /// Taken over (locked and read again) unless its worktree cannot be used; its resumed
+    /// contents are missing when the file could not be read.
+    AgentCore::CodingSessionFile recording;
+    QString error; ///< why the contents are missing
     std::optional<AgentCore::SessionWorktree> worktree;
     QString worktreeProblem; ///< SessionWorktrees::check
 };
@@ -356,12 +358,20 @@ struct ResumedFile
 ResumedFile readResumedFile(const QString &path)
 {
     ResumedFile file;
-    file.contents = AgentCore::SessionLog::load(path, &file.error); // off the UI thread
-    if (file.contents)
-        file.worktree = AgentCore::SessionWorktree::fromState(file.contents->state);
+    std::optional<AgentCore::SessionLog::Contents> contents
+        = AgentCore::SessionLog::load(path, &file.error); // off the UI thread
+    if (!contents)
+        return file;
+    file.worktree = AgentCore::SessionWorktree::fromState(contents->state);
     // A resumed session's worktree may have been deleted or moved meanwhile.
     if (file.worktree) // git, off the UI thread
         file.worktreeProblem = AgentCore::SessionWorktrees::check(*file.worktree);
+    if (!file.worktreeProblem.isEmpty()) {
+        file.recording.path = path; // shown as it was, never taken over
+        file.recording.resumed = std::move(contents);
+    } else { // off the UI thread
+        file.recording = AgentCore::CodingSessionFile::takeOver(path, std::move(*contents));
+    }
     return file;
 }
 
@@ -401,14 +411,13 @@ QFuture<bool> MainWindow::resumeSession(const QString &path)
             bool ok = false;
             if (root != m_repository.root) {
                 // Another repository was opened meanwhile: its window does not show this one.
-            } else if (!file.contents) {
+            } else if (!file.recording.resumed) {
                 statusBar()->showMessage(file.error, 15000);
                 m_sessionList->rescan();
             } else {
                 if (AgentSession *readOnly = m_open->find(path))
                     m_open->close(readOnly);
-                startSession(path,
-                             std::move(file.contents),
+                startSession(std::move(file.recording),
                              std::move(file.worktree),
                              file.worktreeProblem);
                 ok = true;
@@ -508,8 +517,7 @@ private:
 };
 } // namespace
 
-void MainWindow::startSession(const QString &path,
-                              std::optional<AgentCore::SessionLog::Contents> resumed,
+void MainWindow::startSession(AgentCore::CodingSessionFile recording,
                               std::optional<AgentCore::SessionWorktree> worktree,
                               const QString &worktreeProblem)
 {
@@ -528,11 +536,12 @@ void MainWindow::startSession(const QString &path,
     if (m_mcp)
         options.runTools = m_mcp->toolSource();
     SessionFile file;
-    file.path = path.isEmpty() ? AgentCore::SessionStore(sessionsDirectory()).newSessionPath()
-                               : path;
-    file.header = AgentCore::SessionStore::newHeader(m_repository.root);
-    file.resumed = std::move(resumed);
-    const QJsonObject resumedState = file.resumed ? file.resumed->state : QJsonObject();
+    file.recording = std::move(recording);
+    if (file.recording.path.isEmpty())
+        file.recording.path = AgentCore::SessionStore(sessionsDirectory()).newSessionPath();
+    file.recording.header = AgentCore::SessionStore::newHeader(m_repository.root);
+    const QJsonObject resumedState = file.recording.resumed ? file.recording.resumed->state
+                                                            : QJsonObject();
     if (worktree) {
         // A resumed session's worktree may have been deleted or moved meanwhile: the session
         // is then read-only, never run in the main checkout instead.
@@ -773,7 +782,9 @@ void MainWindow::worktreeCreated(const QString &repositoryRoot,
                                  8000);
         return;
     }
-    startSession(path, std::nullopt, worktree);
+    AgentCore::CodingSessionFile recording;
+    recording.path = path;
+    startSession(std::move(recording), worktree);
     statusBar()->showMessage(tr("This session works on branch %1 in %2; your checkout is not "
                                 "touched until you bring its changes back.")
                                  .arg(worktree->branch, QDir::toNativeSeparators(worktree->path)),

@@ -185,8 +185,9 @@ private:
     /// worktree the session works in (a resumed one's from its state), unusable when
     /// \a worktreeProblem says why (SessionWorktrees::check, run off the UI thread). The
     /// session shown before keeps running, unless it is an empty new one (it is closed).
-    void startSession(const QString &path = {},
-                      std::optional<AgentCore::SessionLog::Contents> resumed = std::nullopt,
+    /// A new session recorded at \a recording's path (a new file when it is empty), or the
+    /// resumed one it carries, taken over already.
+    void startSession(AgentCore::CodingSessionFile recording = {},
                       std::optional<AgentCore::SessionWorktree> worktree = std::nullopt,
                       const QString &worktreeProblem = {});
     /// The side panels, status bar and actions follow \a session (null: none shown yet).
