@@ -11,7 +11,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../agentcore/loop/agentloop.cpp" line="+476"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+465"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>Stopped after %n turn: the turn limit of this run was reached.</numerusform>
@@ -98,7 +98,7 @@
 <context>
     <name>App::HeadlessRun</name>
     <message numerus="yes">
-        <location filename="../app/headlessrun.cpp" line="+111"/>
+        <location filename="../app/headlessprinter.cpp" line="+65"/>
         <source>stopped after %n turn(s): the limit set with --max-turns.</source>
         <translation>
             <numerusform>stopped after %n turn: the limit set with --max-turns.</numerusform>
@@ -106,7 +106,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+682"/>
+        <location line="+143"/>
         <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
         <translation>
             <numerusform>Compacted: a summary stands for the first %n message in the requests from now on.</numerusform>
@@ -128,7 +128,7 @@
 <context>
     <name>Ui::ChangedFilesPanel</name>
     <message numerus="yes">
-        <location filename="../ui/changedfilespanel.cpp" line="+62"/>
+        <location filename="../ui/window/changedfilespanel.cpp" line="+62"/>
         <source>%1
 Created in this session; %n change(s)</source>
         <translation>
@@ -153,7 +153,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::CompactDialog</name>
     <message numerus="yes">
-        <location filename="../ui/compactdialog.cpp" line="+28"/>
+        <location filename="../ui/contextview/compactdialog.cpp" line="+28"/>
         <source>%n message(s), about %1 tokens</source>
         <extracomment>&quot;12 messages, about 3.4k tokens&quot;: one side of a compaction&apos;s preview</extracomment>
         <translation>
@@ -205,7 +205,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/mainwindow.cpp" line="+239"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+245"/>
         <source>%n session(s) still running.</source>
         <translation>
             <numerusform>%n session still running.</numerusform>
@@ -221,7 +221,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+517"/>
+        <location line="+649"/>
         <source>Brought back %n file(s) from %1.</source>
         <translation>
             <numerusform>Brought back %n file from %1.</numerusform>

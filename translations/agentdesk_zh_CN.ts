@@ -2,44 +2,9 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
-    <name>AgentCore::CodingSession</name>
-    <message>
-        <source>The agent is still starting.</source>
-        <translation>智能体仍在启动。</translation>
-    </message>
-    <message>
-        <source>The agent is working: compact once it has finished.</source>
-        <translation>智能体正在工作：请在它完成后再压缩。</translation>
-    </message>
-    <message>
-        <source>The summary was not applied: the conversation changed while it was written. Compact again.</source>
-        <translation>摘要未被采用：撰写期间对话已发生变化。请重新压缩。</translation>
-    </message>
-    <message>
-        <source>The summary was not applied: the agent started working. Compact again once it has finished.</source>
-        <translation>摘要未被采用：智能体已开始工作。请在它完成后重新压缩。</translation>
-    </message>
-    <message>
-        <source>The agent is still starting: rewind once it is ready.</source>
-        <translation>智能体仍在启动：请在它就绪后再回退。</translation>
-    </message>
-    <message>
-        <source>The agent is working: stop it or wait until it has finished, then rewind.</source>
-        <translation>智能体正在工作：请停止它或等它完成，然后再回退。</translation>
-    </message>
-    <message>
-        <source>That point is no longer in the conversation.</source>
-        <translation>该位置已不在对话中。</translation>
-    </message>
-    <message>
-        <source>The agent started working: rewind once it has finished.</source>
-        <translation>智能体已开始工作：请在它完成后再回退。</translation>
-    </message>
-</context>
-<context>
     <name>AgentCore::AgentLoop</name>
     <message>
-        <location filename="../agentcore/loop/agentloop.cpp" line="+602"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+587"/>
         <source>tool-call markup</source>
         <translation>工具调用标记</translation>
     </message>
@@ -53,7 +18,7 @@
         <translation type="vanished">已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
     </message>
     <message>
-        <location line="-546"/>
+        <location line="-531"/>
         <source>Skipped: the request did not fit the model&apos;s context window; this tool call was not run.</source>
         <translation>已跳过：请求超出了模型的上下文窗口，此工具调用未执行。</translation>
     </message>
@@ -68,7 +33,7 @@
         <translation>已跳过：回复失败（%1），此工具调用未执行。</translation>
     </message>
     <message numerus="yes">
-        <location line="+412"/>
+        <location line="+401"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
@@ -85,7 +50,7 @@
         <translation>已跳过：运行因内部错误而停止。</translation>
     </message>
     <message>
-        <location line="-260"/>
+        <location line="-254"/>
         <source>Skipped: your reply was cut off at the output token limit, so this tool call may be incomplete and was not run. If it is still needed, make it again with less in it (for example, write a large file in several smaller steps).</source>
         <translation>已跳过：你的回复在输出 token 上限处被截断，因此这个工具调用可能不完整，没有运行。如果仍然需要，请减少内容后重新调用（例如把大文件分几步写入）。</translation>
     </message>
@@ -95,7 +60,7 @@
         <translation>已跳过：这条回复同样把工具调用写成了文本，因此其中的工具调用都未执行。</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+127"/>
         <source>Aborted before the request was sent.</source>
         <translation>请求发送前已中止。</translation>
     </message>
@@ -105,7 +70,7 @@
         <translation>尚未配置模型。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>The model client failed: %1</source>
         <translation>模型客户端出错：%1</translation>
     </message>
@@ -115,7 +80,7 @@
         <translation>模型客户端出错。</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+100"/>
         <source>The run stopped on an internal error.</source>
         <translation>运行因内部错误而停止。</translation>
     </message>
@@ -218,7 +183,7 @@
 <context>
     <name>AgentCore::BashCommandClassifier</name>
     <message>
-        <location filename="../agentcore/permissions/bashcommandclassifier.cpp" line="+411"/>
+        <location filename="../agentcore/permissions/bashcommandclassifier.cpp" line="+424"/>
         <source>the command names the repository&apos;s .git folder or git&apos;s configuration, and AgentDesk cannot follow what it does there</source>
         <translation>该命令提及仓库的 .git 文件夹或 git 配置，而 AgentDesk 无法判断它在那里做什么</translation>
     </message>
@@ -356,7 +321,7 @@
         <translation type="vanished">用几个词向用户说明这条命令做什么。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/bashtool.cpp" line="+103"/>
+        <location filename="../agentcore/tools/bashtool.cpp" line="+488"/>
         <source>command is empty.</source>
         <translation>command 为空。</translation>
     </message>
@@ -366,7 +331,7 @@
         <translation>命令在启动前被中止。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="-420"/>
         <source>Command not run: the sandbox is required, but bubblewrap cannot run here: %1 Turn the sandbox requirement off in the settings (or run with --sandbox on) to run commands without it.</source>
         <translation>命令未运行：要求必须使用沙盒，但 bubblewrap 无法在此运行：%1 要在没有沙盒的情况下运行命令，请在设置中取消“必需”（或以 --sandbox on 运行）。</translation>
     </message>
@@ -375,12 +340,12 @@
         <translation type="vanished">Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+321"/>
         <source>Cannot start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="-41"/>
         <source>(Ran in the sandbox: outside the repository the filesystem is read-only, and /tmp is private.)</source>
         <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有。）</translation>
     </message>
@@ -393,7 +358,7 @@
         <translation type="vanished">无法启动 /bin/bash：%1</translation>
     </message>
     <message>
-        <location line="-316"/>
+        <location line="+83"/>
         <source>Milliseconds (default %1, at most %2).</source>
         <translation>毫秒数（默认 %1，最多 %2）。</translation>
     </message>
@@ -413,12 +378,12 @@
         <translation>用几个词向用户说明它做什么。</translation>
     </message>
     <message>
-        <location line="+250"/>
+        <location line="-165"/>
         <source>(no output)</source>
         <translation>（无输出）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Command timed out after %1 ms; its processes were terminated.</source>
         <translation>命令在 %1 毫秒后超时，其进程已被终止。</translation>
     </message>
@@ -438,17 +403,17 @@
         <translation>退出码 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>(Processes the command left running in the background were terminated.)</source>
         <translation>（命令留在后台运行的进程已被终止。）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+31"/>
         <source>(The repository&apos;s .git folder was read-only for this command: only git&apos;s own work (git add, commit, checkout, merge, ...), run as git commands on their own or with read-only ones, may change it.)</source>
         <translation>（对此命令而言，仓库的 .git 文件夹是只读的：只有 git 自身的操作（git add、commit、checkout、merge 等）才能修改它，且须作为单独的 git 命令运行，或只与只读命令一起运行。）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>(Ran in the sandbox: outside the repository the filesystem is read-only, /tmp is private, and there is no network; the user can allow it for such commands with a network rule in the settings.)</source>
         <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有，且没有网络；用户可以在设置中用网络规则为这类命令开放网络。）</translation>
     </message>
@@ -698,15 +663,68 @@
 <context>
     <name>AgentCore::CodingAgent</name>
     <message>
-        <location filename="../agentcore/coding/codingagent.cpp" line="+192"/>
+        <location filename="../agentcore/coding/codingagent.cpp" line="+139"/>
         <source>AgentDesk&apos;s settings</source>
         <translation>AgentDesk 的设置</translation>
     </message>
 </context>
 <context>
+    <name>AgentCore::CodingSession</name>
+    <message>
+        <location filename="../agentcore/coding/codingsession.cpp" line="+662"/>
+        <source>The agent is still starting.</source>
+        <translation>智能体仍在启动。</translation>
+    </message>
+    <message>
+        <location line="-222"/>
+        <source>The agent is working: compact once it has finished.</source>
+        <translation>智能体正在工作：请在它完成后再压缩。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A rewind is restoring the files: compact once it has finished.</source>
+        <translation>回退正在恢复文件：请在它完成后再压缩。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The summary was not applied: the conversation changed while it was written. Compact again.</source>
+        <translation>摘要未被采用：撰写期间对话已发生变化。请重新压缩。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The summary was not applied: the agent started working. Compact again once it has finished.</source>
+        <translation>摘要未被采用：智能体已开始工作。请在它完成后重新压缩。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The agent is still starting: rewind once it is ready.</source>
+        <translation>智能体仍在启动：请在它就绪后再回退。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The agent is working: stop it or wait until it has finished, then rewind.</source>
+        <translation>智能体正在工作：请停止它或等它完成，然后再回退。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A rewind is restoring the files: wait until it has finished.</source>
+        <translation>回退正在恢复文件：请等它完成。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>That point is no longer in the conversation.</source>
+        <translation>该位置已不在对话中。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The agent started working: rewind once it has finished.</source>
+        <translation>智能体已开始工作：请在它完成后再回退。</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::ContextManager</name>
     <message>
-        <location filename="../agentcore/context/contextmanager.cpp" line="+186"/>
+        <location filename="../agentcore/context/contextmanager.cpp" line="+181"/>
         <source>A compaction is already running.</source>
         <translation>已有一次压缩正在进行。</translation>
     </message>
@@ -721,7 +739,7 @@
         <translation>请求超出了模型的上下文窗口，且没有更早的内容可以压缩。</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+65"/>
         <source>No model is available to write the summary.</source>
         <translation>没有可用于撰写摘要的模型。</translation>
     </message>
@@ -1857,12 +1875,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     <message>
         <location filename="../agentcore/mcp/mcpclient.cpp" line="+164"/>
         <location line="+28"/>
-        <location line="+354"/>
+        <location line="+355"/>
         <source>the MCP server &quot;%1&quot; was stopped</source>
         <translation>MCP 服务器“%1”已停止</translation>
     </message>
     <message>
-        <location line="-357"/>
+        <location line="-358"/>
         <source>stopped by the user</source>
         <translation>被用户停止</translation>
     </message>
@@ -1972,12 +1990,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>；它在 stderr 上的最后输出：%1</translation>
     </message>
     <message>
-        <location filename="../agentcore/mcp/mcpclient.cpp" line="+48"/>
+        <location filename="../agentcore/mcp/mcpclient.cpp" line="+50"/>
         <source> (it is started again on the next call)</source>
         <translation>（下次调用时会重新启动）</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+66"/>
         <source>Timed out.</source>
         <translation>超时。</translation>
     </message>
@@ -1992,7 +2010,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>MCP 服务器“%1”发送了一条 %2 MiB 的消息，超过了 %3 MiB 的上限；已丢弃</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+37"/>
         <source>a malformed message was ignored: %1</source>
         <translation>已忽略一条格式错误的消息：%1</translation>
     </message>
@@ -2002,7 +2020,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>AgentDesk 不读取 MCP 服务器“%1”的这个应答：%2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>the server reported an error: %1</source>
         <translation>服务器报告了错误：%1</translation>
     </message>
@@ -2756,12 +2774,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     <name>AgentCore::PermissionMiddleware</name>
     <message>
         <location filename="../agentcore/ai/demoscript.cpp" line="-300"/>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+260"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+265"/>
         <source>The user denied %1.</source>
         <translation>用户拒绝了%1。</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-164"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-167"/>
         <source>no command analysis is available</source>
         <translation>没有可用的命令分析</translation>
     </message>
@@ -2776,7 +2794,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>shell 命令的写入不会经过审查：%1。命令照常运行，直接写入仓库。</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>the command was stopped</source>
         <translation>命令已被停止</translation>
     </message>
@@ -2816,7 +2834,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>不要原样重试；如果不清楚原因，请询问用户。</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+69"/>
         <source>Denied %1: %2, and nobody can be asked. No mode or rule allows it; change the settings yourself.</source>
         <translation>已拒绝%1：%2，且无人可以询问。没有任何模式或规则能允许它；请自行修改设置。</translation>
     </message>
@@ -2836,12 +2854,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>权限被拒绝：%1 需要用户批准（%2），而本会话中无人可问。不要重试；请在没有它的情况下继续，或者结束并告诉用户你需要哪项权限。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+50"/>
         <source>Aborted while waiting for the user to approve %1.</source>
         <translation>等待用户批准%1时被中止。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>they rejected the only hunk of the change</source>
         <translation>用户拒绝了这项更改唯一的变更块</translation>
     </message>
@@ -2851,7 +2869,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>用户拒绝了这项更改的全部 %1 个变更块</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+18"/>
         <source>Permission denied: %1 Do not retry the same call; find another way or ask the user.</source>
         <translation>权限被拒绝：%1 不要重试同样的调用；请另想办法或询问用户。</translation>
     </message>
@@ -4535,7 +4553,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">已跳过：运行在此工具调用开始前被中止。</translation>
     </message>
     <message>
-        <location filename="../agentcore/loop/toolbatch.cpp" line="+27"/>
+        <location filename="../agentcore/loop/toolbatch.cpp" line="+26"/>
         <source>Skipped: the run was stopped before this tool call started.</source>
         <translation>已跳过：运行在此工具调用开始前已被停止。</translation>
     </message>
@@ -5161,7 +5179,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::HeadlessRun</name>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+101"/>
+        <location filename="../app/headlessprinter.cpp" line="+55"/>
         <source>interrupted: the run was aborted.</source>
         <translation>已中断：运行已中止。</translation>
     </message>
@@ -5203,40 +5221,35 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location filename="../app/headlessrun.cpp" line="+95"/>
         <source>--print - reads the prompt from standard input, which was empty.</source>
         <translation>--print - 从标准输入读取提示词，但标准输入为空。</translation>
     </message>
     <message>
-        <location line="+42"/>
-        <location line="+8"/>
-        <location line="+23"/>
-        <location line="+51"/>
-        <location line="+15"/>
-        <location line="+142"/>
+        <location filename="../app/headlessmcp.cpp" line="+40"/>
         <location line="+74"/>
-        <location line="+143"/>
-        <location line="+14"/>
+        <location filename="../app/headlessprinter.cpp" line="+84"/>
+        <location filename="../app/headlessrun.cpp" line="+79"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="-447"/>
+        <location filename="../app/headlessrun.cpp" line="-30"/>
         <source>The prompt names an MCP prompt or resource that cannot be had: %1</source>
         <translation>提示词中指定了无法获取的 MCP 提示词或资源：%1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+39"/>
         <source>warning: this repository&apos;s settings files (.agentdesk/) ask for more than your own settings, which you have not accepted; ignored: %1. Accept it once in the AgentDesk window, or run with --trust-project-settings.</source>
         <translation>警告：此仓库的设置文件（.agentdesk/）请求的权限超出了你自己的设置，而你尚未接受；已忽略：%1。请在 AgentDesk 窗口中接受一次，或使用 --trust-project-settings 运行。</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+13"/>
         <source>warning: the session allows %1 without asking, but a session file is not a grant: these rules were not applied to this run. To allow them for this run, add --allowed-tools &apos;%2&apos;.</source>
         <translation>警告：该会话允许不经询问运行 %1，但会话文件并不构成授权：这些规则未应用于本次运行。要在本次运行中允许它们，请添加 --allowed-tools &apos;%2&apos;。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location filename="../app/headlesssessionchoice.cpp" line="+36"/>
         <source>warning: skipped the session %1: %2</source>
         <translation>警告：已跳过会话 %1：%2</translation>
     </message>
@@ -5247,28 +5260,28 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     </message>
     <message>
         <location line="+17"/>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>The session %1 belongs to another repository, %2: run with --repo %2 to continue it.</source>
         <translation>会话 %1 属于另一个仓库 %2：请使用 --repo %2 运行以继续它。</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-15"/>
         <source>No session %1 for %2. The window lists the repository&apos;s sessions; agent_start names each run&apos;s sessionId.</source>
         <translation>%2 没有会话 %1。窗口中列出了该仓库的会话；agent_start 会给出每次运行的 sessionId。</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <location line="+34"/>
+        <location line="+30"/>
+        <location line="+35"/>
         <source>Cannot continue the session %1: %2</source>
         <translation>无法继续会话 %1：%2</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-18"/>
         <source>the most recent session, %1, is open in another AgentDesk window or headless run; continuing %2, the most recent one that is free.</source>
         <translation>最近的会话 %1 已在另一个 AgentDesk 窗口或无界面运行中打开；将继续最近一个空闲的会话 %2。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>the %1 most recent sessions are open in other AgentDesk windows or headless runs: %2; continuing %3, the most recent one that is free.</source>
         <translation>最近的 %1 个会话已在其他 AgentDesk 窗口或无界面运行中打开：%2；将继续最近一个空闲的会话 %3。</translation>
     </message>
@@ -5283,12 +5296,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>No session to continue: every session of %1 is open in another AgentDesk window or headless run (%2), and only one can add to a session at a time. Run without --continue to start a new one, or --resume one of them once it is closed.</source>
         <translation>没有可继续的会话：%1 的每个会话都已在另一个 AgentDesk 窗口或无界面运行中打开（%2），而同一时间只能有一个向会话追加内容。不带 --continue 运行即可开始新会话，或在其中某个会话关闭后用 --resume 继续它。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location filename="../app/headlessmcp.cpp" line="-78"/>
         <source>--mcp-config: %1</source>
         <translation>--mcp-config：%1</translation>
     </message>
@@ -5323,12 +5336,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>MCP 服务器“%1”仍在启动</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>warning: %1; its tools are not available in this run.</source>
         <translation>警告：%1；其工具在本次运行中不可用。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location filename="../app/headlessrun.cpp" line="+50"/>
         <source>interrupted, stopping the run...</source>
         <translation>已中断，正在停止运行...</translation>
     </message>
@@ -5338,12 +5351,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>已终止，正在停止运行...</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location filename="../app/headlessprinter.cpp" line="-14"/>
         <source>warning: checkpoint %1 does not cover %2 (over the size cap or unreadable)</source>
         <translation>警告：检查点 %1 未涵盖 %2（超出大小上限或无法读取）</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+27"/>
         <source>Compacting: the conversation no longer fits the model&apos;s context window; summarising its older part first.</source>
         <translation>正在压缩：对话已超出模型的上下文窗口，先为较早的部分撰写摘要。</translation>
     </message>
@@ -5358,14 +5371,14 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>警告：对话未被压缩：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
         <translation>
             <numerusform>已压缩：从现在起，请求中由一份摘要代替前 %n 条消息。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>%1 failed: %2</source>
         <translation>%1 失败：%2</translation>
     </message>
@@ -5375,7 +5388,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1；%2 秒后重试。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>session %1 (continue it with --continue or --resume %1)</source>
         <translation>会话 %1（可用 --continue 或 --resume %1 继续）</translation>
     </message>
@@ -5383,7 +5396,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::WindowSetup</name>
     <message>
-        <location filename="../app/windowsetup.cpp" line="+57"/>
+        <location filename="../app/windowsetup.cpp" line="+60"/>
         <source>%1 Then start AgentDesk again (for example: agentdesk --provider anthropic).</source>
         <translation>%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
     </message>
@@ -5472,50 +5485,44 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession.cpp" line="+407"/>
         <source>The agent is still starting.</source>
-        <translation>智能体仍在启动。</translation>
+        <translation type="vanished">智能体仍在启动。</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../ui/agentsession.cpp" line="+235"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>The summary was not applied: the conversation changed while it was written. Compact again.</source>
-        <translation>摘要未被采用：撰写期间对话已发生变化。请重新压缩。</translation>
+        <translation type="vanished">摘要未被采用：撰写期间对话已发生变化。请重新压缩。</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>The summary was not applied: the agent started working. Compact again once it has finished.</source>
-        <translation>摘要未被采用：智能体已开始工作。请在它完成后重新压缩。</translation>
+        <translation type="vanished">摘要未被采用：智能体已开始工作。请在它完成后重新压缩。</translation>
     </message>
     <message>
-        <location line="+22"/>
         <source>The agent is still starting: rewind once it is ready.</source>
-        <translation>智能体仍在启动：请在它就绪后再回退。</translation>
+        <translation type="vanished">智能体仍在启动：请在它就绪后再回退。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>The agent is working: stop it or wait until it has finished, then rewind.</source>
         <translation>智能体正在工作：请停止它或等它完成，然后再回退。</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>That point is no longer in the conversation.</source>
-        <translation>该位置已不在对话中。</translation>
+        <translation type="vanished">该位置已不在对话中。</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>The agent started working: rewind once it has finished.</source>
-        <translation>智能体已开始工作：请在它完成后再回退。</translation>
+        <translation type="vanished">智能体已开始工作：请在它完成后再回退。</translation>
     </message>
 </context>
 <context>
     <name>Ui::AgentStatusBar</name>
     <message>
-        <location filename="../ui/agentstatusbar.cpp" line="+36"/>
+        <location filename="../ui/statusbar/agentstatusbar.cpp" line="+36"/>
         <source>Thinking: %1</source>
         <translation>思考强度：%1</translation>
     </message>
@@ -5890,7 +5897,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::ChangedFilesPanel</name>
     <message>
-        <location filename="../ui/changedfilespanel.cpp" line="+17"/>
+        <location filename="../ui/window/changedfilespanel.cpp" line="+17"/>
         <location line="+51"/>
         <source>Files changed</source>
         <translation>已更改的文件</translation>
@@ -5951,7 +5958,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::CompactDialog</name>
     <message numerus="yes">
-        <location filename="../ui/compactdialog.cpp" line="+28"/>
+        <location filename="../ui/contextview/compactdialog.cpp" line="+28"/>
         <source>%n message(s), about %1 tokens</source>
         <extracomment>&quot;12 messages, about 3.4k tokens&quot;: one side of a compaction&apos;s preview</extracomment>
         <translation>
@@ -6113,7 +6120,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::Composer</name>
     <message>
-        <location filename="../ui/composer.cpp" line="+369"/>
+        <location filename="../ui/composer/composer.cpp" line="+369"/>
         <source>A review waits: Ctrl+Enter allows · Esc to deny with feedback · Ctrl+. stops</source>
         <translation>有审查等待中：Ctrl+Enter 允许 · Esc 拒绝并反馈 · Ctrl+. 停止</translation>
     </message>
@@ -6355,7 +6362,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationPage</name>
     <message>
-        <location filename="../ui/conversationpage.cpp" line="+56"/>
+        <location filename="../ui/page/conversationpage.cpp" line="+56"/>
         <source>Why the rewind was refused</source>
         <translation>回退被拒绝的原因</translation>
     </message>
@@ -6366,7 +6373,13 @@ Created in this session; %n change(s)</source>
         <translation>回退被拒绝：%1</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+5"/>
+        <source>Rewinding: restoring the files. What you send meanwhile waits for it.</source>
+        <extracomment>Above the message box while a confirmed rewind writes the files back</extracomment>
+        <translation>正在回退：恢复文件中。在此期间发送的内容会等它完成。</translation>
+    </message>
+    <message>
+        <location line="+66"/>
         <source>Fetching the MCP prompt and resources this message names… Esc cancels</source>
         <extracomment>Above the message box while the MCP prompt or resources it names are fetched</extracomment>
         <translation>正在获取此消息引用的 MCP 提示词和资源… 按 Esc 取消</translation>
@@ -6540,7 +6553,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::DesktopNotifier</name>
     <message>
-        <location filename="../ui/desktopnotifier.cpp" line="+171"/>
+        <location filename="../ui/window/desktopnotifier.cpp" line="+171"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
@@ -6678,7 +6691,7 @@ Lines removed: %2</source>
 <context>
     <name>Ui::FileDiffView</name>
     <message>
-        <location filename="../ui/review/filediffview.cpp" line="+77"/>
+        <location filename="../ui/review/filediffview.cpp" line="+88"/>
         <source>Open in &amp;Editor</source>
         <translation>在编辑器中打开(&amp;E)</translation>
     </message>
@@ -6693,29 +6706,34 @@ Lines removed: %2</source>
         <translation>%1 的更改</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>Reading the file and its last commit…</source>
+        <translation>正在读取文件及其最近一次提交…</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>%1 no longer exists: it was deleted or moved after the session changed it.</source>
         <translation>%1 已不存在：会话更改它之后它被删除或移动了。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>%1 is no longer a file.</source>
         <translation>%1 已不再是文件。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+53"/>
+        <location line="+3"/>
+        <location line="+49"/>
         <source>%1 is too large to show here (%2).</source>
         <translation>%1 太大，无法在此显示（%2）。</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-45"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+44"/>
+        <location line="+3"/>
+        <location line="+47"/>
         <source>%1 is a binary file: its changes cannot be shown as text.</source>
         <translation>%1 是二进制文件：其更改无法以文本显示。</translation>
     </message>
@@ -6748,7 +6766,7 @@ Lines removed: %2</source>
 <context>
     <name>Ui::FileKeyStore</name>
     <message>
-        <location filename="../ui/settings/filekeystore.cpp" line="+73"/>
+        <location filename="../ui/keys/filekeystore.cpp" line="+73"/>
         <source>No system keyring is available: keys are kept in %1, readable only by you.</source>
         <translation>没有可用的系统密钥环：密钥保存在 %1 中，只有你自己可以读取。</translation>
     </message>
@@ -6787,7 +6805,7 @@ Lines removed: %2</source>
 <context>
     <name>Ui::FollowUpPanel</name>
     <message>
-        <location filename="../ui/followuppanel.cpp" line="+67"/>
+        <location filename="../ui/window/followuppanel.cpp" line="+67"/>
         <source>No follow-ups queued.
 
 While the agent works, press Alt+Enter in the message box to queue a message for when the current task ends.</source>
@@ -6844,7 +6862,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::KeychainKeyStore</name>
     <message>
-        <location filename="../ui/settings/keychainkeystore.cpp" line="+36"/>
+        <location filename="../ui/keys/keychainkeystore.cpp" line="+36"/>
         <source>The system keyring refused access (%1). Unlock the keyring and try again.</source>
         <translation>系统密钥环拒绝访问（%1）。请解锁密钥环后重试。</translation>
     </message>
@@ -6867,7 +6885,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::LeftoverSteeringView</name>
     <message>
-        <location filename="../ui/leftoversteeringview.cpp" line="+98"/>
+        <location filename="../ui/page/leftoversteeringview.cpp" line="+98"/>
         <source>&lt;b&gt;Not sent&lt;/b&gt;, the task stopped first: %1</source>
         <extracomment>Above the message box: a steering message the stopped task never received</extracomment>
         <translation>&lt;b&gt;未发送&lt;/b&gt;，任务先停止了：%1</translation>
@@ -6923,7 +6941,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+287"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+293"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -6943,12 +6961,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+246"/>
         <source>This session works in the git worktree of branch %1, which cannot be used: %2 It does not run in your main checkout instead.</source>
         <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location line="+165"/>
         <source>Summarising the older part of the conversation so that the next request fits…</source>
         <translation>正在为对话较早的部分撰写摘要，以便下一个请求能放得下……</translation>
     </message>
@@ -6967,7 +6985,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>正在为新会话创建 git 工作树…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>No worktree was made: %1</source>
         <translation>未创建工作树：%1</translation>
     </message>
@@ -6976,7 +6994,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">工作树会话未启动：另一个任务正在运行。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>This session works on branch %1 in %2; your checkout is not touched until you bring its changes back.</source>
         <translation>此会话在 %2 中的分支 %1 上工作；在你把它的更改带回之前，你的检出目录不会被改动。</translation>
     </message>
@@ -6992,7 +7010,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>工作树无法使用：%1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+41"/>
         <source>Branch %1 has no changes to bring back.</source>
         <translation>分支 %1 没有可带回的更改。</translation>
     </message>
@@ -7007,7 +7025,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有带回任何内容。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+20"/>
         <source>Nothing was brought back: %1</source>
         <translation>没有带回任何内容：%1</translation>
     </message>
@@ -7029,18 +7047,18 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>未带回：%1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>AgentDesk session</source>
         <translation>AgentDesk 会话</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+308"/>
+        <location line="+351"/>
         <source>AgentDesk session: %1</source>
         <translation>AgentDesk 会话：%1</translation>
     </message>
     <message>
-        <location line="-305"/>
+        <location line="-339"/>
         <source>The session&apos;s work is kept on branch %1.</source>
         <translation>会话的工作已保存在分支 %1 上。</translation>
     </message>
@@ -7050,7 +7068,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>分支 %1 无法保存这些工作：%2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>No application could open %1.</source>
         <translation>没有应用程序能打开 %1。</translation>
     </message>
@@ -7069,7 +7087,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-768"/>
+        <location line="-909"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -7103,17 +7121,33 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+249"/>
+        <location line="+336"/>
         <source>MCP server %1: %2</source>
         <translation>MCP 服务器 %1：%2</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+158"/>
         <source>The worktree session was not started: another repository is open.</source>
         <translation>工作树会话未启动：已打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+411"/>
+        <location line="+45"/>
+        <source>Reading the changes of branch %1…</source>
+        <translation>正在读取分支 %1 的更改…</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>Bringing back the changes of branch %1…</source>
+        <translation>正在取回分支 %1 的更改…</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <location line="+345"/>
+        <source>Committing the session&apos;s work on branch %1…</source>
+        <translation>正在将会话的工作提交到分支 %1…</translation>
+    </message>
+    <message>
+        <location line="-21"/>
         <source>Delete Session</source>
         <translation>删除会话</translation>
     </message>
@@ -7133,17 +7167,17 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>保存为分支并删除</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Delete Changes</source>
         <translation>删除更改</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+20"/>
         <source>The session was not deleted: %1</source>
         <translation>会话未删除：%1</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -7503,7 +7537,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ModelButton</name>
     <message>
-        <location filename="../ui/modelbutton.cpp" line="+107"/>
+        <location filename="../ui/statusbar/modelbutton.cpp" line="+107"/>
         <source>Recently used</source>
         <translation>最近使用</translation>
     </message>
@@ -7541,7 +7575,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ModelResolver</name>
     <message>
-        <location filename="../ui/modelresolver.cpp" line="+64"/>
+        <location filename="../ui/window/modelresolver.cpp" line="+64"/>
         <source>No API key for %1. Add it in Settings (Ctrl+,).</source>
         <translation>%1 没有 API 密钥。请在设置（Ctrl+,）中添加。</translation>
     </message>
@@ -7607,7 +7641,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ProjectTrustDialog</name>
     <message>
-        <location filename="../ui/projecttrustdialog.cpp" line="+30"/>
+        <location filename="../ui/window/projecttrustdialog.cpp" line="+30"/>
         <source>Start this repository&apos;s MCP servers?</source>
         <translation>要启动此仓库的 MCP 服务器吗？</translation>
     </message>
@@ -7832,12 +7866,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+5"/>
-        <location line="+102"/>
+        <location line="+125"/>
         <source>No conversation is open.</source>
         <translation>没有打开的对话。</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-123"/>
         <source>That point is no longer in the conversation.</source>
         <translation>该位置已不在对话中。</translation>
     </message>
@@ -7847,17 +7881,17 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>此会话没有保存检查点：只能回退对话。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+69"/>
         <source>The files cannot be rewound: no checkpoint was recorded there.</source>
         <translation>无法回退文件：该位置没有记录检查点。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+12"/>
         <source>The files could not be restored.</source>
         <translation>无法恢复文件。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+33"/>
         <source>That rewind is no longer in the conversation.</source>
         <translation>该回退已不在对话中。</translation>
     </message>
@@ -8128,7 +8162,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::RootUserBar</name>
     <message>
-        <location filename="../ui/rootuserbar.cpp" line="+21"/>
+        <location filename="../ui/window/rootuserbar.cpp" line="+21"/>
         <source>&lt;b&gt;AgentDesk runs as root.&lt;/b&gt; Files it writes, in your repository too, will belong to root, and the commands it runs have root&apos;s rights. Start it as your own user unless that is what you want.</source>
         <translation>&lt;b&gt;AgentDesk 正以 root 身份运行。&lt;/b&gt;它写入的文件（包括你仓库中的文件）将属于 root，它运行的命令拥有 root 的权限。除非你确实需要，否则请以你自己的用户身份启动它。</translation>
     </message>
@@ -8176,7 +8210,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::SandboxNoticeBar</name>
     <message>
-        <location filename="../ui/sandboxnoticebar.cpp" line="+28"/>
+        <location filename="../ui/window/sandboxnoticebar.cpp" line="+28"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
@@ -8224,7 +8258,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::SessionRulesDialog</name>
     <message>
-        <location filename="../ui/sessionrulesdialog.cpp" line="+21"/>
+        <location filename="../ui/window/sessionrulesdialog.cpp" line="+21"/>
         <source>Keep this session&apos;s permissions?</source>
         <translation>保留此会话的权限吗？</translation>
     </message>
@@ -8423,12 +8457,12 @@ Started %2
 <context>
     <name>Ui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settings/settingsdialog.cpp" line="+114"/>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+121"/>
         <source>AgentDesk Settings</source>
         <translation>AgentDesk 设置</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+32"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
@@ -8438,13 +8472,13 @@ Started %2
         <translation>MCP 服务器(&amp;M)</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+245"/>
+        <location line="+8"/>
+        <location line="+282"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-230"/>
+        <location line="-232"/>
         <source>Maximum turns</source>
         <translation>最大轮数</translation>
     </message>
@@ -8469,7 +8503,7 @@ Started %2
         <translation>当对话接近模型的上下文窗口，或服务商因请求过长而拒绝时，由模型为较早的部分撰写摘要，智能体继续工作。关闭时：只有“智能体 &gt; 压缩对话”会这样做，放不下的对话会让任务停止。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+12"/>
         <source>Sandbox for Bash commands</source>
         <translation>Bash 命令的沙盒</translation>
     </message>
@@ -8504,7 +8538,7 @@ Started %2
         <translation>关闭时：沙盒中的命令无法访问网络，连本机上的服务器也无法访问（npm install、git fetch 和 curl 会失败）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+18"/>
         <source>Commands allowed the network</source>
         <translation>允许联网的命令</translation>
     </message>
@@ -8526,7 +8560,7 @@ Bash(pip install:*)</translation>
         <translation>不是 Bash 规则，已忽略：%1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
         <source>Also readable in the sandbox</source>
         <translation>沙盒中也可读取的路径</translation>
     </message>
@@ -8543,7 +8577,7 @@ Bash(pip install:*)</translation>
         <translation>在沙盒中，你的主目录会被隐藏，只有 git 配置、工具链及其缓存（~/.cargo、~/.npm、~/.pyenv、~/go 等）、仓库及其附加目录除外。这里列出的路径（每行一个）也会以只读方式显示；其中你的密钥仍会被隐藏。也可以写在 settings.json 的 &quot;permissions&quot; 下的 &quot;sandboxReadable&quot; 中。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>&amp;Review what shell commands write</source>
         <translation>审查 shell 命令的写入(&amp;R)</translation>
     </message>
@@ -8553,7 +8587,7 @@ Bash(pip install:*)</translation>
         <translation>在默认权限模式下，非只读命令在仓库的副本上运行；其更改会像编辑一样打开以供审查，只有你接受的内容才会写入。需要 bubblewrap 0.9 或更新版本。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-129"/>
         <source>Max &amp;turns:</source>
         <translation>最大轮数(&amp;T)：</translation>
     </message>
@@ -8583,7 +8617,7 @@ Bash(pip install:*)</translation>
         <translation>智能体</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+116"/>
         <source>When a session waits for an appr&amp;oval</source>
         <translation>会话等待批准时(&amp;O)</translation>
     </message>
@@ -8608,7 +8642,7 @@ Bash(pip install:*)</translation>
         <translation>通知</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
@@ -8653,7 +8687,7 @@ Bash(pip install:*)</translation>
         <translation>外观</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+55"/>
         <source>Use the offline &amp;demo (no model; nothing leaves this computer)</source>
         <translation>使用离线演示(&amp;D)（不使用模型；任何数据都不会离开这台电脑）</translation>
     </message>
@@ -9011,7 +9045,7 @@ Bash(pip install:*)</translation>
 <context>
     <name>Ui::UsageLabel</name>
     <message>
-        <location filename="../ui/usagelabel.cpp" line="+29"/>
+        <location filename="../ui/common/usagelabel.cpp" line="+29"/>
         <source>Context &lt;1%</source>
         <translation>上下文 &lt;1%</translation>
     </message>
@@ -9139,7 +9173,7 @@ Bash(pip install:*)</translation>
 <context>
     <name>Ui::WelcomeView</name>
     <message>
-        <location filename="../ui/welcomeview.cpp" line="+30"/>
+        <location filename="../ui/page/welcomeview.cpp" line="+30"/>
         <source>Describe a task in the box below and press Enter.
 Every edit is shown as a diff and every command before it runs.
 While the agent works, Enter steers it and Alt+Enter queues a follow-up.</source>

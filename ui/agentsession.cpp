@@ -256,6 +256,17 @@ bool AgentSession::rewind(const AgentCore::Rewind &rewind, QString *error)
     return m_session->rewind(rewind, error);
 }
 
+void AgentSession::rewindWithFiles(const AgentCore::Rewind &rewind,
+                                   AgentCore::CodingSession::RestoreFiles restoreFiles,
+                                   AgentCore::CodingSession::RewindDone done)
+{
+    if (const QString refusal = rewindRefusal(); !refusal.isEmpty()) {
+        done(false, rewind, refusal);
+        return;
+    }
+    m_session->rewindWithFiles(rewind, std::move(restoreFiles), std::move(done));
+}
+
 void AgentSession::remeasure()
 {
     const AgentCore::ContextEdits edits = contextEdits();

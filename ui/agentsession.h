@@ -241,6 +241,11 @@ public:
     /// caller's (it restores them first and says so in \a rewind). false and \a error when
     /// rewindRefusal() says why, or the target is out of range.
     bool rewind(const AgentCore::Rewind &rewind, QString *error = nullptr);
+    /// The same with the files: restored on a worker thread by \a restoreFiles first, what is
+    /// sent meanwhile waiting for the rewind (CodingSession::rewindWithFiles).
+    void rewindWithFiles(const AgentCore::Rewind &rewind,
+                         AgentCore::CodingSession::RestoreFiles restoreFiles,
+                         AgentCore::CodingSession::RewindDone done);
     /// The project instruction files inside the system prompt (empty while Preparing).
     QList<AgentCore::InstructionFile> instructions() const
     {

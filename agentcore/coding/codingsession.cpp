@@ -177,6 +177,7 @@ CodingSession::CodingSession(CodingAgentOptions options,
 CodingSession::~CodingSession()
 {
     m_assembly.waitForFinished();
+    m_rewindFiles.waitForFinished(); // files half restored must not be left to a dead session
     // The manager may outlive the session (the loop's hooks share it): it must not report.
     if (m_parts.context)
         m_parts.context->setEvents({});
@@ -292,6 +293,11 @@ void CodingSession::assembled(CodingAgent parts)
     for (const QString &message : std::as_const(warnings))
         emit warning(message);
     emit ready();
+    performWaiting();
+}
+
+void CodingSession::performWaiting()
+{
     const auto waiting = std::exchange(m_waiting, {});
     for (const auto &[action, text] : waiting)
         perform(action, text);
@@ -368,7 +374,7 @@ void CodingSession::perform(Action action, const QString &text)
 {
     if (isReadOnly())
         return;
-    if (!m_agent) {
+    if (!m_agent || m_rewinding) {
         m_waiting.append({action, text});
         return;
     }
@@ -434,6 +440,11 @@ bool CodingSession::compactNow(const QString &instructions)
         emit compactionFailed(tr("The agent is working: compact once it has finished."));
         return false;
     }
+    if (m_rewinding) {
+        emit compactionFailed(tr("A rewind is restoring the files: compact once it has "
+                                 "finished."));
+        return false;
+    }
     Context conversation;
     conversation.messages = m_agent->messages();
     return m_parts.context->compactNow(conversation, instructions);
@@ -465,7 +476,40 @@ QString CodingSession::rewindRefusal() const
         return tr("The agent is still starting: rewind once it is ready.");
     if (!m_agent->isIdle())
         return tr("The agent is working: stop it or wait until it has finished, then rewind.");
+    if (m_rewinding)
+        return tr("A rewind is restoring the files: wait until it has finished.");
     return {};
+}
+
+void CodingSession::rewindWithFiles(Rewind rewind, RestoreFiles restoreFiles, RewindDone done)
+{
+    if (const QString refusal = rewindRefusal(); !refusal.isEmpty()) {
+        done(false, rewind, refusal);
+        return;
+    }
+    m_rewinding = true;
+    m_rewindFiles = QtConcurrent::run([rewind, restoreFiles = std::move(restoreFiles)]() mutable {
+        const RewindFilesResult files = restoreFiles(rewind);
+        return std::pair{rewind, files};
+    });
+    // A watcher, not then(): see open(). A child: a session gone first records nothing.
+    auto *watcher = new QFutureWatcher<std::pair<Rewind, RewindFilesResult>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, done] {
+        watcher->deleteLater();
+        const auto [restored, files] = watcher->result();
+        m_rewinding = false;
+        QString problem = files.problem;
+        bool recorded = false;
+        if (files.restored) {
+            QString error;
+            recorded = this->rewind(restored, &error);
+            if (!recorded)
+                problem = problem.isEmpty() ? error : problem + u'\n' + error;
+        }
+        done(recorded, restored, problem);
+        performWaiting(); // on the rewound conversation
+    });
+    watcher->setFuture(m_rewindFiles);
 }
 
 bool CodingSession::rewind(const Rewind &rewind, QString *error)

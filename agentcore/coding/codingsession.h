@@ -120,6 +120,25 @@ public:
     /// the next request carries). The files part is the caller's. false and \a error when
     /// rewindRefusal() says why, or the target is out of range.
     bool rewind(const Rewind &rewind, QString *error = nullptr);
+    /// What the files part of a rewind did (rewindWithFiles).
+    struct RewindFilesResult
+    {
+        bool restored = false; ///< something was restored: the rewind is recorded
+        QString problem;       ///< for people: why nothing, or not everything, was restored
+    };
+    /// Restores the files: on a worker thread, filling in the rewind's checkpoints and files.
+    using RestoreFiles = std::function<RewindFilesResult(Rewind &rewind)>;
+    /// \a recorded: the rewind was appended; \a problem (may be set either way) is for people.
+    using RewindDone
+        = std::function<void(bool recorded, const Rewind &rewind, const QString &problem)>;
+    /// A rewind with its files: \a restoreFiles runs on a worker thread (git, thousands of
+    /// files), then the rewind is appended as rewind() does unless nothing was restored, and
+    /// \a done is called on this thread (also at once when rewindRefusal() refuses). Until then
+    /// no run starts: what is sent, steered or queued waits, and goes on the rewound
+    /// conversation; rewindRefusal() and compactNow() refuse. A session destroyed meanwhile
+    /// waits for the files and records nothing (the store's undo checkpoint still has them).
+    void rewindWithFiles(Rewind rewind, RestoreFiles restoreFiles, RewindDone done);
+    bool isRewinding() const { return m_rewinding; }
     /// Appends a message the loop did not make (a compaction, a rewind) while idle: recorded,
     /// emitted as a MessageEnd event. false when the agent started working.
     bool appendMarker(const Message &marker);
@@ -226,6 +245,7 @@ private:
     void resume();
     void startRecording();
     void perform(Action action, const QString &text);
+    void performWaiting();
     void onEvent(const AgentEvent &event);
     void appendCompaction(const Message &compaction);
     void writeState(QLatin1StringView key);
@@ -241,8 +261,10 @@ private:
     /// which may outlive the session: the loop's hooks keep the context manager).
     std::shared_ptr<Inbox> m_inbox;
     QFuture<std::shared_ptr<CodingAgent>> m_assembly;
+    QFuture<std::pair<Rewind, RewindFilesResult>> m_rewindFiles; // rewindWithFiles
+    bool m_rewinding = false;
     bool m_opened = false;
-    QList<std::pair<Action, QString>> m_waiting; // sent before ready()
+    QList<std::pair<Action, QString>> m_waiting; // sent before ready() or while rewinding
     std::shared_ptr<QList<PermissionRule>> m_unconfirmed = std::make_shared<QList<PermissionRule>>();
     CodingAgent m_parts;
     QString m_systemPrompt;

@@ -41,7 +41,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
+#include <atomic>
 #include <memory>
 
 using namespace AgentCore;
@@ -159,8 +161,17 @@ public:
         preview.files = {file};
         return preview;
     }
+    /// restore() waits for releaseRestore() from now on.
+    void holdRestore() { m_holdRestore = true; }
+    void releaseRestore() { m_restoreGo.release(); }
+    /// The thread the last restore() ran on.
+    QThread *restoreThread() const { return m_restoreThread.loadAcquire(); }
+
     Ui::RewindFilesOutcome restore(const QString &, const QSet<QString> &) override
     {
+        m_restoreThread.storeRelease(QThread::currentThread());
+        if (m_holdRestore)
+            m_restoreGo.tryAcquire(1, 10'000);
         ++m_restores;
         Ui::RewindFilesOutcome outcome;
         outcome.undoCheckpoint = QStringLiteral("undo");
@@ -171,7 +182,10 @@ public:
 private:
     QSemaphore m_go;
     QSemaphore m_started;
-    int m_restores = 0;
+    QSemaphore m_restoreGo;
+    std::atomic<bool> m_holdRestore = false;
+    QAtomicPointer<QThread> m_restoreThread;
+    std::atomic<int> m_restores = 0;
 };
 
 QStringList requestTexts(const Context &context)
@@ -225,6 +239,7 @@ private slots:
                  qPrintable(dialog->diffView()->diffText()));
         QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n")); // nothing changes before Rewind
         dialog->rewindButton()->click();
+        waitForRewind();
 
         QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
         QCOMPARE(m_repo->read("b.txt"), QByteArray("<missing>"));
@@ -261,6 +276,7 @@ private slots:
         QTest::keyClick(dialog->fileList(), Qt::Key_Space);
         QCOMPARE(dialog->keptFiles(), QSet<QString>{"b.txt"});
         QTest::keyClick(dialog->fileList(), Qt::Key_Return);
+        waitForRewind();
 
         QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
         QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n")); // kept
@@ -276,6 +292,7 @@ private slots:
         QVERIFY(dialog);
         dialog->conversationButton()->click();
         dialog->rewindButton()->click();
+        waitForRewind();
         QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
         QCOMPARE(m_files->restores(), 0);
         page()->composer()->clear();
@@ -293,11 +310,13 @@ private slots:
         runTwoTasks();
         QVERIFY(openDialog(0));
         controller()->dialog()->rewindButton()->click();
+        waitForRewind();
         QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
         const qsizetype marker = rewindItem()->sourceIndex();
 
         // "Undo rewind" on the rewind: the files and the conversation as they were before it.
         QVERIFY(controller()->undoRewind(marker));
+        waitForRewind();
         QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
         QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n"));
         view()->flush();
@@ -324,11 +343,13 @@ private slots:
         QVERIFY2(dialog->files().unavailable.isEmpty(), qPrintable(dialog->files().unavailable));
         QCOMPARE(dialog->fileList()->count(), 2);
         dialog->rewindButton()->click();
+        waitForRewind();
         QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
         QCOMPARE(m_repo->read("b.txt"), QByteArray("<missing>"));
         QVERIFY(!rewindItem()->rewind().undoCheckpoint.isEmpty());
 
         QVERIFY(controller()->undoRewind(rewindItem()->sourceIndex()));
+        waitForRewind();
         QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
         QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n"));
     }
@@ -387,12 +408,14 @@ private slots:
                      qPrintable(dialog->summaryText()));
         }
         dialog->rewindButton()->click();
+        waitForRewind();
 
         QCOMPARE(m_repo->read("b.txt"), QByteArray("<missing>"));
         QCOMPARE(m_repo->read("a.txt"), overwrite ? QByteArray("one\n") : QByteArray("mine\n"));
         QCOMPARE(m_repo->read("new.txt"), overwrite ? QByteArray("<missing>") : QByteArray("new\n"));
         // Undo brings the user's work back either way.
         QVERIFY(controller()->undoRewind(rewindItem()->sourceIndex()));
+        waitForRewind();
         QCOMPARE(m_repo->read("a.txt"), QByteArray("mine\n"));
         QCOMPARE(m_repo->read("new.txt"), QByteArray("new\n"));
     }
@@ -463,6 +486,7 @@ private slots:
                      qPrintable(dialog->summaryText()));
         }
         dialog->rewindButton()->click();
+        waitForRewind();
 
         // The agent's changes are rewound either way.
         QCOMPARE(m_repo->read("a.txt"), QByteArray("one\n"));
@@ -473,6 +497,7 @@ private slots:
                  overwrite ? QStringList() : (QStringList{"b.txt", "c.txt"}));
         // Undo brings everything back either way.
         QVERIFY(controller()->undoRewind(rewindItem()->sourceIndex()));
+        waitForRewind();
         QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
         QCOMPARE(m_repo->read("b.txt"), QByteArray("my b\n"));
         QCOMPARE(m_repo->read("c.txt"), QByteArray("my c\n"));
@@ -505,8 +530,41 @@ private slots:
         QVERIFY(dialog->fileList()->item(0)->text().startsWith("huge.txt"));
         QVERIFY(dialog->rewindButton()->isEnabled());
         dialog->rewindButton()->click();
+        waitForRewind();
         QCOMPARE(slow->restores(), 1);
         QCOMPARE(rewindItem()->rewind().restoredFiles, QStringList{"huge.txt"});
+    }
+
+    // The files are restored on a worker thread; a task sent meanwhile waits for the rewind
+    // and goes on the rewound conversation, and the page says what is going on.
+    void sendingWhileTheFilesAreRestoredWaitsForTheRewind()
+    {
+        openWindow();
+        runTwoTasks();
+        auto slow = std::make_shared<SlowFiles>();
+        controller()->setFiles(slow);
+        slow->release();
+        slow->holdRestore();
+        Ui::RewindDialog *dialog = openDialog(0);
+        QVERIFY(dialog);
+        dialog->rewindButton()->click();
+        QVERIFY(session()->codingSession()->isRewinding());
+        QVERIFY(page()->findChild<QLabel *>("rewindNotice")->isVisible());
+        QVERIFY(!session()->rewindRefusal().isEmpty()); // no second rewind meanwhile
+        const int calls = m_model->callCount();
+        page()->composer()->clear();
+        send(QStringLiteral("third task"), false);
+        QTest::qWait(200);
+        QCOMPARE(m_model->callCount(), calls);
+
+        slow->releaseRestore();
+        waitForRewind();
+        QVERIFY(slow->restoreThread() != qApp->thread());
+        QCOMPARE(slow->restores(), 1);
+        QCOMPARE(rewindItem()->rewind().restoredFiles, QStringList{"huge.txt"});
+        QTRY_VERIFY_WITH_TIMEOUT(m_model->callCount() > calls, runTimeoutMs);
+        QCOMPARE(requestTexts(m_model->contexts().last()), QStringList{"third task"});
+        QVERIFY(!page()->findChild<QLabel *>("rewindNotice")->isVisible());
     }
 
     void closingTheDialogWhileComputingIsSafe()
@@ -595,6 +653,7 @@ private slots:
         QCOMPARE(rewindItem()->rewind().keptFiles, QStringList{"b.txt"});
         QVERIFY(rewindItem()->undoable());
         QVERIFY(controller()->undoRewind(rewindItem()->sourceIndex()));
+        waitForRewind();
         QCOMPARE(m_repo->read("a.txt"), QByteArray("two\n"));
         QCOMPARE(m_repo->read("b.txt"), QByteArray("made\n"));
     }
@@ -659,6 +718,7 @@ private slots:
         QVERIFY(openDialog(8));
         controller()->dialog()->conversationButton()->click();
         controller()->dialog()->rewindButton()->click();
+        waitForRewind();
         const QList<Message> before = contextView(session()->conversation());
         const QString path = session()->sessionPath();
         QVERIFY(!path.isEmpty());
@@ -681,6 +741,12 @@ private slots:
 private:
     /// Opens the dialog for a rewind to right before raw message \a messageIndex and waits
     /// for the files' change to be shown in it.
+    /// The files of a confirmed rewind are restored on a worker thread: until it is recorded.
+    void waitForRewind()
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(!session()->codingSession()->isRewinding(), runTimeoutMs);
+    }
+
     Ui::RewindDialog *openDialog(qsizetype messageIndex)
     {
         if (!controller()->requestRewind(messageIndex))

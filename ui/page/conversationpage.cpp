@@ -60,6 +60,12 @@ ConversationPage::ConversationPage(QWidget *parent)
         m_rewindNotice->setText(tr("Rewind refused: %1").arg(reason));
         m_rewindNotice->show();
     });
+    connect(m_rewind, &RewindController::restoringFiles, this, [this] {
+        //: Above the message box while a confirmed rewind writes the files back
+        m_rewindNotice->setText(tr("Rewinding: restoring the files. What you send meanwhile "
+                                   "waits for it."));
+        m_rewindNotice->show();
+    });
     connect(m_rewind,
             &RewindController::rewound,
             this,

@@ -124,45 +124,68 @@ void RewindController::confirm(qsizetype messageIndex)
                                      == AgentCore::Message::Role::User
                                  ? m_session->conversation().at(messageIndex).text()
                                  : QString();
-    const QSet<QString> keep = m_dialog->keptFiles();
-    if (apply(rewind, m_dialog->files().checkpoint, keep))
-        emit rewound(rewind, rewind.rewindsConversation() ? userText : QString());
+    apply(rewind,
+          m_dialog->files().checkpoint,
+          m_dialog->keptFiles(),
+          rewind.rewindsConversation() ? userText : QString());
 }
 
 bool RewindController::apply(AgentCore::Rewind rewind,
                              const QString &checkpoint,
-                             const QSet<QString> &keep)
+                             const QSet<QString> &keep,
+                             const QString &userText)
 {
     // A run may have started while the dialog was open.
     if (const QString reason = m_session->rewindRefusal(); !reason.isEmpty()) {
         emit refused(reason);
         return false;
     }
-    if (rewind.restoresFiles()) {
-        const std::shared_ptr<RewindFiles> files = filesSide();
-        if (!files || checkpoint.isEmpty()) {
-            emit refused(tr("The files cannot be rewound: no checkpoint was recorded there."));
+    if (!rewind.restoresFiles()) {
+        QString error;
+        if (!m_session->rewind(rewind, &error)) {
+            emit refused(error);
             return false;
         }
-        const RewindFilesOutcome outcome = files->restore(checkpoint, keep);
-        if (outcome.undoCheckpoint.isEmpty()) {
-            // Nothing was restored: the safety net could not be recorded first.
-            emit refused(outcome.error.isEmpty() ? tr("The files could not be restored.")
-                                                 : outcome.error);
-            return false;
-        }
-        rewind.checkpoint = checkpoint;
-        rewind.undoCheckpoint = outcome.undoCheckpoint;
-        rewind.restoredFiles = outcome.restored;
-        rewind.keptFiles = outcome.kept;
-        if (!outcome.error.isEmpty())
-            emit refused(outcome.error); // part was restored: the rewind is still recorded
+        emit rewound(rewind, userText);
+        return true;
     }
-    QString error;
-    if (!m_session->rewind(rewind, &error)) {
-        emit refused(error);
+    const std::shared_ptr<RewindFiles> files = filesSide();
+    if (!files || checkpoint.isEmpty()) {
+        emit refused(tr("The files cannot be rewound: no checkpoint was recorded there."));
         return false;
     }
+    // Git over thousands of files takes its time: on a worker, off the UI thread (the worker
+    // holds the files side; the session waits for it before it goes).
+    const auto restore = [files, checkpoint, keep](AgentCore::Rewind &restored) {
+        const RewindFilesOutcome outcome = files->restore(checkpoint, keep);
+        AgentCore::CodingSession::RewindFilesResult result;
+        // No undo checkpoint: nothing was restored, the safety net could not be recorded.
+        result.restored = !outcome.undoCheckpoint.isEmpty();
+        result.problem = outcome.error;
+        if (!result.restored && result.problem.isEmpty())
+            result.problem = tr("The files could not be restored.");
+        restored.checkpoint = checkpoint;
+        restored.undoCheckpoint = outcome.undoCheckpoint;
+        restored.restoredFiles = outcome.restored;
+        restored.keptFiles = outcome.kept;
+        return result;
+    };
+    const QPointer<RewindController> guard(this);
+    m_session->rewindWithFiles(rewind,
+                               restore,
+                               [guard, userText](bool recorded,
+                                                 const AgentCore::Rewind &done,
+                                                 const QString &problem) {
+                                   if (!guard)
+                                       return;
+                                   // Part restored: the rewind is still recorded, and said.
+                                   if (!problem.isEmpty())
+                                       emit guard->refused(problem);
+                                   if (recorded)
+                                       emit guard->rewound(done, userText);
+                               });
+    if (m_session->codingSession()->isRewinding())
+        emit restoringFiles();
     return true;
 }
 
@@ -186,7 +209,7 @@ bool RewindController::undoRewind(qsizetype rewindIndex)
                      ? (undone->rewindsConversation() ? AgentCore::Rewind::Scope::Both
                                                       : AgentCore::Rewind::Scope::Files)
                      : AgentCore::Rewind::Scope::Conversation;
-    return apply(undo, undone->undoCheckpoint, {});
+    return apply(undo, undone->undoCheckpoint, {}, {});
 }
 
 } // namespace Ui

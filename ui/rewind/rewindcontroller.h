@@ -21,8 +21,9 @@ class AgentSession;
 
 /// "Rewind to here" and "Undo rewind" for one window: asks the session whether it may rewind
 /// (refused, with the reason, while a task runs), shows the RewindDialog with the files'
-/// diff, and on confirmation restores the files (the store records a checkpoint first) and
-/// appends the rewind to the conversation. UI thread.
+/// diff, and on confirmation restores the files on a worker thread (the store records a
+/// checkpoint first; the session holds what is sent meanwhile) and appends the rewind to the
+/// conversation. UI thread.
 class RewindController final : public QObject
 {
     Q_OBJECT
@@ -46,8 +47,8 @@ public:
     /// refused() with the reason, when the session cannot rewind now.
     bool requestRewind(qsizetype messageIndex);
     /// Undoes the rewind whose message has raw index \a rewindIndex: restores the files it
-    /// replaced and brings back the conversation as it was right before it. false, and
-    /// refused(), when it cannot now.
+    /// replaced (on a worker thread: rewound() follows) and brings back the conversation as it
+    /// was right before it. false, and refused(), when it cannot now.
     bool undoRewind(qsizetype rewindIndex);
     /// The dialog while it is open.
     RewindDialog *dialog() const { return m_dialog; }
@@ -61,11 +62,16 @@ signals:
     /// A rewind was applied. \a userText: the text of the user message it went back before
     /// (empty for a turn): the composer offers it again.
     void rewound(const AgentCore::Rewind &rewind, const QString &userText);
+    /// The files of a confirmed rewind are being restored; rewound() or refused() follows.
+    void restoringFiles();
 
 private:
     void startPreview(const std::shared_ptr<RewindFiles> &files, qsizetype messageIndex);
     void confirm(qsizetype messageIndex);
-    bool apply(AgentCore::Rewind rewind, const QString &checkpoint, const QSet<QString> &keep);
+    bool apply(AgentCore::Rewind rewind,
+               const QString &checkpoint,
+               const QSet<QString> &keep,
+               const QString &userText);
     QString describe(qsizetype messageIndex) const;
     std::shared_ptr<RewindFiles> filesSide() const;
 

@@ -47,10 +47,10 @@ struct RewindFilesOutcome
 };
 
 /// The files side of a rewind, over the checkpoint store (h-checkpoint's CheckpointStore in
-/// the app; a fake in tests). Blocking: it runs git. RewindController calls preview() on a
-/// worker thread (a huge change takes seconds to diff) and restore() on the UI thread, never
-/// both at once for one dialog; the worker holds a reference to the object until preview()
-/// returns, even when the dialog was closed meanwhile.
+/// the app; a fake in tests). Blocking: it runs git. RewindController calls both on worker
+/// threads (a huge change takes seconds to diff or to write back), never both at once for one
+/// dialog; the worker holds a reference to the object until its call returns, even when the
+/// dialog was closed meanwhile.
 class RewindFiles
 {
 public:
