@@ -21,7 +21,7 @@
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <page/conversationpage.h>
 #include <sessions/opensessions.h>
 #include <window/mainwindow.h>

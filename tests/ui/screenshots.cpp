@@ -1,7 +1,7 @@
 // agentdesk_screenshots DIR: saves the window in its main states to DIR as PNG files, for
 // people to look at (scripts/screenshots). Each state is a real window on a temporary git
 // repository, driven like a user would drive it, with a scripted model.
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <ai/pricing.h>
 #include <common/usagelabel.h>
 #include <composer/composer.h>

@@ -3,7 +3,7 @@
 // (bubbles, reviews, files on disk, the next model request).
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>

@@ -5,7 +5,7 @@
 // different or riskier one.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <page/conversationpage.h>
 #include <review/diffreviewview.h>

@@ -2,7 +2,7 @@
 // withdrew (it wrote its tool calls as text and was retried), live and after a resume.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <common/usagesummary.h>
 #include <composer/composer.h>
 #include <futureresult.h>

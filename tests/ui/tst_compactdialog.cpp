@@ -3,7 +3,7 @@
 // from the Agent menu and Ctrl+Shift+K.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <context/compaction.h>
 #include <context/tokenestimate.h>
 #include <contextview/compactdialog.h>

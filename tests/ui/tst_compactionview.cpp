@@ -3,7 +3,7 @@
 // with a compaction shows the same.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <context/compaction.h>
 #include <conversation/compactionitem.h>
 #include <conversation/conversationitem.h>

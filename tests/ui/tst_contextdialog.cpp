@@ -5,7 +5,7 @@
 #include "../tools/toolstest.h"
 #include "fakekeystore.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <ai/modelcatalog.h>
 #include <common/usagelabel.h>
 #include <composer/composer.h>

@@ -6,7 +6,7 @@
 // session folder of the same data folder.
 #include "fakekeystore.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>

@@ -3,7 +3,7 @@
 // view's baseline) on a repository whose configuration names a command for every key by which
 // git runs one (tests/support/hostilerepository.h). Offscreen, with the real MainWindow.
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <hostilerepository.h>
 #include <review/filediffview.h>
 #include <scriptedmodel.h>

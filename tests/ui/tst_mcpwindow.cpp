@@ -8,7 +8,7 @@
 #include "../tools/toolstest.h"
 #include "fakekeystore.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>

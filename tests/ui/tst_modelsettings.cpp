@@ -5,7 +5,7 @@
 #include "../tools/toolstest.h"
 #include "fakekeystore.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>

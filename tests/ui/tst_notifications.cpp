@@ -4,7 +4,7 @@
 // of our own): the window talks real D-Bus to it, exactly as to a desktop's.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <loop/agent.h>
 #include <page/conversationpage.h>

@@ -6,7 +6,7 @@
 // sessions streaming loses at most each one's line being written, and all three resume.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>

@@ -5,7 +5,7 @@
 // once (SessionRulesDialog) and apply only when kept.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <futureresult.h>
 #include <loop/agent.h>
 #include <page/conversationpage.h>

@@ -8,7 +8,7 @@
 // in for the checkpoint store (agentcore/checkpoint) so the window's flow is tested on its own.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <checkpoint/checkpointrecorder.h>
 #include <checkpoint/checkpointstore.h>
 #include <coding/checkpointrewind.h>

@@ -4,7 +4,7 @@
 // session; a dangerous command is never offered.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <loop/agent.h>
 #include <page/conversationpage.h>

@@ -5,7 +5,7 @@
 
 #include "fakekeystore.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <review/bashreviewview.h>
 #include <scriptedmodel.h>
 #include <settings/settingsdialog.h>

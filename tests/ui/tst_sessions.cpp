@@ -3,7 +3,7 @@
 // deletes and reports files it cannot read, without ever writing to them.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>

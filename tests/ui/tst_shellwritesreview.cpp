@@ -3,7 +3,7 @@
 // and rejects another; the tree gets exactly the kept change and the model is told so.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <page/conversationpage.h>
 #include <review/bashreviewview.h>

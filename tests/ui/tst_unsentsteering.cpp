@@ -3,7 +3,7 @@
 // and shown the same way when the session is resumed.
 #include "../tools/toolstest.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <futureresult.h>
 #include <loop/agent.h>

@@ -4,7 +4,7 @@
 // running in the main checkout.
 #include "../checkpoint/checkpointtesttree.h"
 
-#include <agentsession.h>
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <futureresult.h>
 #include <page/conversationpage.h>

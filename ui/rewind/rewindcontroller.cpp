@@ -3,7 +3,7 @@
 #include "checkpointrewindfiles.h"
 #include "rewinddialog.h"
 
-#include "agentsession.h"
+#include "agentsession/agentsession.h"
 
 #include <QFutureWatcher>
 #include <QPromise>

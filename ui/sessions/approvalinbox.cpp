@@ -1,6 +1,6 @@
 #include "approvalinbox.h"
 
-#include "agentsession.h"
+#include "agentsession/agentsession.h"
 #include "opensessions.h"
 
 #include <loop/agenttypes.h>

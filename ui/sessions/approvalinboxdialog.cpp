@@ -1,6 +1,6 @@
 #include "approvalinboxdialog.h"
 
-#include "agentsession.h"
+#include "agentsession/agentsession.h"
 #include "approvalinbox.h"
 #include "opensessions.h"
 

@@ -1,6 +1,6 @@
 #include "opensessions.h"
 
-#include "agentsession.h"
+#include "agentsession/agentsession.h"
 
 #include <loop/agenttypes.h>
 #include <permissions/permissionbroker.h>

@@ -1,6 +1,6 @@
 #include "sessionlist.h"
 
-#include "agentsession.h"
+#include "agentsession/agentsession.h"
 #include "common/background.h"
 #include "sessionspanel.h"
 

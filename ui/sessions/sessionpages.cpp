@@ -1,6 +1,6 @@
 #include "sessionpages.h"
 
-#include "agentsession.h"
+#include "agentsession/agentsession.h"
 #include "composer/composer.h"
 #include "mcp/mcpcompletions.h"
 #include "opensessions.h"

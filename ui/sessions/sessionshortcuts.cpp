@@ -1,6 +1,6 @@
 #include "sessionshortcuts.h"
 
-#include "agentsession.h"
+#include "agentsession/agentsession.h"
 #include "opensessions.h"
 
 #include <QAction>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "agentsession.h"
+#include "agentsession/agentsession.h"
 #include "common/usagesummary.h"
 #include "settings/modelselection.h"
 

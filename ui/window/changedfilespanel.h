@@ -1,6 +1,6 @@
 #pragma once
 
-#include "agentsession.h"
+#include "agentsession/agentsession.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #include "desktopnotifier.h"
 
-#include "agentsession.h"
+#include "agentsession/agentsession.h"
 
 #include <loop/agenttypes.h>
 #include <permissions/permissionbroker.h>
