@@ -140,6 +140,12 @@ bool McpClient::waitUntilSettled(int timeoutMs) const
     return m_state == State::Ready || m_state == State::Failed;
 }
 
+bool McpClient::isPending() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_state == State::Starting || (m_state == State::Stopped && !m_closed);
+}
+
 McpCallResult McpClient::callTool(const QString &tool,
                                   const QJsonObject &arguments,
                                   const AbortToken &abort,

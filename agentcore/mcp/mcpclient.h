@@ -100,6 +100,9 @@ public:
     void start();
     /// Blocks until the server is Ready or Failed (after start()), at most \a timeoutMs.
     bool waitUntilSettled(int timeoutMs) const;
+    /// Starting, or made and not started yet (start() queued, or held back): what
+    /// waitUntilSettled() waits for. false once Ready, Failed or shut down.
+    bool isPending() const;
 
     /// Sends a request and blocks until its answer. Starts the server when needed.
     McpCallResult call(const QString &method,

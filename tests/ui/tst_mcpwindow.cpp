@@ -39,6 +39,7 @@
 #include <QTest>
 #include <QToolButton>
 #include <QTreeWidget>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <memory>
 
@@ -162,8 +163,9 @@ private slots:
 
         QTest::mouseClick(dialog->findChild<QPushButton *>("trustButton"), Qt::LeftButton);
         waitForReady(2);
-        QVERIFY(ProjectTrust::load(m_trustStore, m_repo->root())
-                    .trusts(Ui::McpServers::fileGrant(m_repo->read(".mcp.json"))));
+        // Remembered on a worker thread.
+        QTRY_VERIFY(ProjectTrust::load(m_trustStore, m_repo->root())
+                        .trusts(Ui::McpServers::fileGrant(m_repo->read(".mcp.json"))));
 
         type("use the servers");
         // echo declares itself read-only, a hint the server gives (issue #31): reviewed like
@@ -315,6 +317,7 @@ private slots:
 
         // Remembered: the repository opened again leaves it off.
         QVERIFY(m_window->openRepository(m_repo->root()));
+        QTRY_VERIFY(m_window->mcpServers()->isConfigured()); // read on a worker thread
         QVERIFY(!m_window->mcpServers()->servers().at(0).enabled);
         QVERIFY(!m_window->mcpServers()->servers().at(0).client);
     }
@@ -369,6 +372,33 @@ private slots:
         QVERIFY2(::kill(pid, 0) == 0, "the window waited for the old server to stop");
         QTRY_VERIFY_WITH_TIMEOUT(::kill(pid, 0) != 0, 10'000);
         m_window.reset(); // before the repository it has open goes
+    }
+
+    // The configuration is read on a worker thread: a run that starts before it is read waits
+    // for it (and for the servers still starting) and gets the servers' tools all the same.
+    void aRunStartedBeforeTheConfigurationIsReadGetsTheTools()
+    {
+        m_repo = std::make_unique<ToolsTest::Repo>();
+        QVERIFY(m_repo->isValid());
+        if (!m_keys)
+            m_keys = std::make_unique<FakeKeyStore>();
+        Ui::McpServers::Options options;
+        options.repositoryRoot = m_repo->root();
+        options.userServers = config({{"mine", fakeEntry()}});
+        Ui::McpServers servers(options, m_keys.get());
+        const auto source = servers.toolSource();
+        servers.start();
+        QVERIFY(!servers.isConfigured()); // not before this thread's event loop runs again
+        QFuture<QStringList> names = QtConcurrent::run([source] {
+            QStringList names;
+            for (const AgentCore::AgentToolPtr &tool : source(AgentCore::AbortToken()))
+                names.append(tool->definition().name);
+            return names;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(names.isFinished(), runTimeoutMs);
+        QVERIFY(servers.isConfigured());
+        QVERIFY2(!names.result().isEmpty() && names.result().first().startsWith("mcp__mine__"),
+                 qPrintable(names.result().join(u',')));
     }
 
     void userServerGetsItsSecret()
@@ -743,12 +773,14 @@ private:
         m_window->resize(900, 600);
         if (openOnly) {
             QVERIFY(m_window->openRepository(m_repo->root()));
+            QTRY_VERIFY(m_window->mcpServers()->isConfigured()); // read on a worker thread
             return;
         }
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         QVERIFY(m_window->openRepository(m_repo->root()));
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+        QTRY_VERIFY(m_window->mcpServers()->isConfigured());
     }
 
     ProjectTrustDialog *waitForDialog()

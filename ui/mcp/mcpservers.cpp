@@ -1,5 +1,6 @@
 #include "mcpservers.h"
 
+#include "common/background.h"
 #include "keys/keystore.h"
 
 #include <mcp/mcpconfigexpansion.h>
@@ -10,6 +11,7 @@
 #include <QDeadlineTimer>
 #include <QFile>
 #include <QMutex>
+#include <QWaitCondition>
 
 namespace Ui {
 
@@ -21,6 +23,8 @@ using AgentCore::McpServerConfig;
 struct McpServers::Clients
 {
     QMutex mutex;
+    QWaitCondition published; // signalled when the configured servers are first published
+    bool configured = false;
     QList<std::shared_ptr<McpClient>> clients;
 };
 
@@ -102,9 +106,47 @@ QString McpServers::fileGrant(const QByteArray &contents)
 
 void McpServers::start()
 {
+    runInBackground(
+        this,
+        [root = m_options.repositoryRoot, trustStorePath = m_options.trustStorePath] {
+            return readProjectFile(root, trustStorePath);
+        },
+        [this](ProjectFile project) { configured(std::move(project)); });
+}
+
+McpServers::ProjectFile McpServers::readProjectFile(const QString &repositoryRoot,
+                                                    const QString &trustStorePath)
+{
+    ProjectFile project;
+    if (repositoryRoot.isEmpty())
+        return project;
+    const QString path = McpConfig::projectFile(repositoryRoot);
+    QFile file(path); // off the UI thread
+    if (!file.exists())
+        return project;
+    if (file.size() > McpConfig::maxFileBytes || !file.open(QIODevice::ReadOnly)) {
+        project.problems.append(tr("%1 cannot be read or is larger than %2 KiB")
+                                    .arg(path)
+                                    .arg(McpConfig::maxFileBytes / 1024));
+        return project;
+    }
+    project.contents = file.read(McpConfig::maxFileBytes);
+    // off the UI thread
+    const AgentCore::ProjectTrust trust = AgentCore::ProjectTrust::load(trustStorePath,
+                                                                        repositoryRoot);
+    project.trusted = trust.trusts(fileGrant(project.contents));
+    return project;
+}
+
+void McpServers::configured(ProjectFile project)
+{
+    m_project = std::move(project);
+    m_trusted = m_trusted || m_project.trusted;
+    m_configured = true;
     configure();
     for (int i = 0; i < m_entries.size(); ++i)
         launch(i);
+    publishClients(); // also when there is none: a run waiting for the configuration goes on
     emit changed();
     const QStringList untrusted = untrustedServers();
     if (!untrusted.isEmpty())
@@ -114,35 +156,21 @@ void McpServers::start()
 void McpServers::configure()
 {
     m_entries.clear();
-    m_problems.clear();
+    m_problems = m_project.problems;
     QList<McpServerEntry> repository;
-    if (!m_options.repositoryRoot.isEmpty()) {
-        const QString path = McpConfig::projectFile(m_options.repositoryRoot);
-        QFile file(path);
-        if (file.exists()) {
-            if (file.size() > McpConfig::maxFileBytes || !file.open(QIODevice::ReadOnly)) {
-                m_problems.append(tr("%1 cannot be read or is larger than %2 KiB")
-                                      .arg(path)
-                                      .arg(McpConfig::maxFileBytes / 1024));
-            } else {
-                m_projectContents = file.read(McpConfig::maxFileBytes);
-                const McpConfig config = McpConfig::parse(m_projectContents, path);
-                if (!config.error.isEmpty())
-                    m_problems.append(config.error);
-                m_problems += config.problems;
-                const AgentCore::ProjectTrust trust
-                    = AgentCore::ProjectTrust::load(m_options.trustStorePath,
-                                                    m_options.repositoryRoot);
-                m_trusted = m_trusted || trust.trusts(fileGrant(m_projectContents));
-                for (const McpServerConfig &server : config.servers) {
-                    McpServerEntry entry;
-                    entry.config = server;
-                    entry.source = McpServerEntry::Source::Repository;
-                    entry.key = repositoryKey(m_options.repositoryRoot, server.name);
-                    entry.awaitingTrust = !m_trusted;
-                    repository.append(entry);
-                }
-            }
+    if (!m_project.contents.isEmpty()) {
+        const McpConfig config = McpConfig::parse(m_project.contents,
+                                                  McpConfig::projectFile(m_options.repositoryRoot));
+        if (!config.error.isEmpty())
+            m_problems.append(config.error);
+        m_problems += config.problems;
+        for (const McpServerConfig &server : config.servers) {
+            McpServerEntry entry;
+            entry.config = server;
+            entry.source = McpServerEntry::Source::Repository;
+            entry.key = repositoryKey(m_options.repositoryRoot, server.name);
+            entry.awaitingTrust = !m_trusted;
+            repository.append(entry);
         }
     }
     if (!m_options.userServers.trimmed().isEmpty()) {
@@ -194,21 +222,27 @@ QStringList McpServers::untrustedServers() const
 
 void McpServers::trust()
 {
-    if (m_projectContents.isEmpty() || m_trusted)
+    if (m_project.contents.isEmpty() || m_trusted)
         return;
     // The file's hash, and each server's own grant (what `agentdesk --print` checks).
-    QStringList grants{fileGrant(m_projectContents)};
+    QStringList grants{fileGrant(m_project.contents)};
     for (const McpServerEntry &entry : std::as_const(m_entries)) {
         if (entry.source == McpServerEntry::Source::Repository)
             grants.append(entry.config.grant());
     }
-    QString error;
-    if (!m_options.trustStorePath.isEmpty()
-        && !AgentCore::ProjectTrust::remember(m_options.trustStorePath,
-                                              m_options.repositoryRoot,
-                                              grants,
-                                              &error)) {
-        emit serverFailed(tr(".mcp.json"), tr("the trust could not be remembered: %1").arg(error));
+    if (!m_options.trustStorePath.isEmpty()) {
+        runInBackground(
+            this,
+            [path = m_options.trustStorePath, root = m_options.repositoryRoot, grants] {
+                QString error; // off the UI thread
+                AgentCore::ProjectTrust::remember(path, root, grants, &error);
+                return error;
+            },
+            [this](const QString &error) {
+                if (!error.isEmpty())
+                    emit serverFailed(tr(".mcp.json"),
+                                      tr("the trust could not be remembered: %1").arg(error));
+            });
     }
     m_trusted = true;
     for (int i = 0; i < m_entries.size(); ++i) {
@@ -387,15 +421,19 @@ std::function<QList<AgentCore::AgentToolPtr>(const AgentCore::AbortToken &)> Mcp
     const int waitMs = m_options.waitForStartingMs;
     return [weak, waitMs](const AgentCore::AbortToken &abort) {
         QList<std::shared_ptr<McpClient>> clients;
+        // The configuration still being read and servers still starting get a little time,
+        // in slices, so Stop still stops.
+        const QDeadlineTimer deadline(waitMs);
         if (const std::shared_ptr<Clients> shared = weak.lock()) {
             QMutexLocker locker(&shared->mutex);
+            while (!shared->configured && !abort.isAborted() && !deadline.hasExpired())
+                shared->published.wait(&shared->mutex,
+                                       QDeadlineTimer(
+                                           std::min<qint64>(100, deadline.remainingTime())));
             clients = shared->clients;
         }
-        // Servers still starting get a little time, in slices, so Stop still stops.
-        const QDeadlineTimer deadline(waitMs);
         for (const std::shared_ptr<McpClient> &client : std::as_const(clients)) {
-            while (client->state() == McpClient::State::Starting && !abort.isAborted()
-                   && !deadline.hasExpired()) {
+            while (client->isPending() && !abort.isAborted() && !deadline.hasExpired()) {
                 client->waitUntilSettled(int(std::min<qint64>(100, deadline.remainingTime())));
             }
         }
@@ -413,6 +451,10 @@ void McpServers::publishClients()
     }
     QMutexLocker locker(&m_clients->mutex);
     m_clients->clients = clients;
+    if (m_configured && !m_clients->configured) {
+        m_clients->configured = true;
+        m_clients->published.wakeAll();
+    }
 }
 
 int McpServers::indexOf(const QString &key) const

@@ -80,9 +80,12 @@ public:
     /// The ProjectTrust grant of a .mcp.json with these contents.
     static QString fileGrant(const QByteArray &contents);
 
-    /// Reads the configuration and starts what may start; asks for trust (trustNeeded()) when
-    /// the repository's servers are not trusted yet.
+    /// Reads the configuration (the repository's .mcp.json and the trust store on a worker
+    /// thread) and starts what may start; asks for trust (trustNeeded()) when the repository's
+    /// servers are not trusted yet. changed() follows once it has been read.
     void start();
+    /// start() has read the configuration: servers() lists it.
+    bool isConfigured() const { return m_configured; }
     QList<McpServerEntry> servers() const { return m_entries; }
     QString repositoryRoot() const { return m_options.repositoryRoot; }
     QStringList problems() const { return m_problems; } ///< entries of the files left out
@@ -101,8 +104,8 @@ public:
     void setUserServers(const QByteArray &json);
 
     /// For each agent of the repository (AgentConfig::runTools): the ready servers' tools, on
-    /// the agent's thread; waits up to waitForStartingMs for servers still starting, never
-    /// past the run's abort. Outlives this object safely (it then offers none).
+    /// the agent's thread; waits up to waitForStartingMs for the configuration still being read
+    /// and for servers still starting, never past the run's abort. Outlives this object safely (it then offers none).
     std::function<QList<AgentCore::AgentToolPtr>(const AgentCore::AbortToken &)> toolSource() const;
 
 signals:
@@ -116,6 +119,15 @@ signals:
 private:
     struct Clients;
 
+    /// The repository's .mcp.json as read, and whether the trust store trusts it.
+    struct ProjectFile
+    {
+        QByteArray contents;
+        QStringList problems;
+        bool trusted = false;
+    };
+    static ProjectFile readProjectFile(const QString &repositoryRoot, const QString &trustStorePath);
+    void configured(ProjectFile project);
     void configure();
     void launch(int index);
     void startClient(int index, const QHash<QString, QString> &secrets);
@@ -131,8 +143,9 @@ private:
     std::shared_ptr<Clients> m_clients;
     QList<McpServerEntry> m_entries;
     QStringList m_problems;
-    QByteArray m_projectContents;
+    ProjectFile m_project; // read once, by start()
     bool m_trusted = false;
+    bool m_configured = false;
     bool m_holding = false; ///< holdStarts(): clients are made but not started
 };
 
