@@ -15,7 +15,7 @@ namespace App {
 
 /// The MCP servers of an agentdesk --print run: those of --mcp-config and the repository's
 /// trusted .mcp.json, started before the run and waited for (the run has no window to keep
-/// painting); their tools reach the agent through a ToolSlot (CodingAgentOptions::liveTools),
+/// painting); their tools reach the agent through a ToolSlot (CodingAgentOptions::tools.live),
 /// kept up to date when a server's list changes. Problems go to stderr.
 class HeadlessMcp final
 {

@@ -114,24 +114,24 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     AgentCore::CodingAgentOptions options = CodingSession::defaultOptions();
     options.provider = *provider;
     options.repositoryRoot = repository->root;
-    options.permissionMode = m_options.permissionMode;
-    options.allowRules = m_options.allowedTools;
-    options.tools = m_options.tools;
+    options.permissions.mode = m_options.permissionMode;
+    options.permissions.allowRules = m_options.allowedTools;
+    options.permissions.trustProjectSettings = m_options.trustProjectSettings;
+    options.tools.builtIn = m_options.tools;
     options.maxTurns = m_options.maxTurns;
     options.commandEnvironment = m_options.commandEnvironment(environment);
-    options.trustProjectSettings = m_options.trustProjectSettings;
     options.sandbox.mode = m_options.sandboxMode.value_or(AgentCore::SandboxMode::On);
     options.sandbox.allowNetwork = m_options.sandboxNetwork;
     // Review shell writes is on (as in the window), but --print has nobody to review them: a
     // command that is not read-only runs only when a rule or the mode allows it, then writes
     // directly, and the first such command says so on stderr (PermissionGate). No overlay.
-    options.reviewShellWrites = [] { return true; };
+    options.shellWrites.review = [] { return true; };
     m_mcp = std::make_unique<HeadlessMcp>();
     if (const std::optional<int> code = m_mcp->start(m_options,
                                                      repository->root,
                                                      environment,
                                                      options.commandEnvironment,
-                                                     &options.liveTools)) {
+                                                     &options.tools.live)) {
         return code;
     }
     QString promptText = *prompt;

@@ -74,12 +74,12 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
     AgentCore::ProviderConfig provider = setup.options.provider;
     setup.options = AgentCore::CodingSession::defaultOptions();
     setup.options.provider = provider;
-    setup.options.permissionMode = options.permissionMode;
-    setup.options.allowRules = options.allowedTools;
-    setup.options.tools = options.tools;
+    setup.options.permissions.mode = options.permissionMode;
+    setup.options.permissions.allowRules = options.allowedTools;
+    setup.options.permissions.trustProjectSettings = options.trustProjectSettings;
+    setup.options.tools.builtIn = options.tools;
     setup.options.maxTurns = options.maxTurns;
     setup.options.commandEnvironment = options.commandEnvironment(environment);
-    setup.options.trustProjectSettings = options.trustProjectSettings;
     // The mode and network come from the settings, unless the command line gives them.
     setup.sandboxMode = options.sandboxMode;
     setup.sandboxNetwork = options.sandboxNetwork;

@@ -30,13 +30,12 @@ namespace AgentCore {
 
 namespace {
 
-std::shared_ptr<PermissionPolicy> makePolicy(const CodingAgentOptions &options,
+std::shared_ptr<PermissionPolicy> makePolicy(const PermissionOptions &options,
                                              const QString &root,
                                              QStringList *warnings)
 {
     auto policy = std::make_shared<PermissionPolicy>(root,
-                                                     options.permissionMode.value_or(
-                                                         PermissionMode::Default));
+                                                     options.mode.value_or(PermissionMode::Default));
     QStringList protectedPaths = options.protectedPaths;
     if (!options.userSettingsPath.isEmpty())
         protectedPaths.append(QFileInfo(options.userSettingsPath).absolutePath());
@@ -49,15 +48,15 @@ std::shared_ptr<PermissionPolicy> makePolicy(const CodingAgentOptions &options,
                              ? ProjectTrust::everything()
                              : ProjectTrust::load(options.projectTrustPath, root));
     // The explicit choice wins over a defaultMode the settings may have applied.
-    if (options.permissionMode)
-        policy->setMode(*options.permissionMode);
+    if (options.mode)
+        policy->setMode(*options.mode);
     for (const PermissionRule &rule : options.allowRules) {
         PermissionRule allow = rule;
         allow.behavior = PermissionBehavior::Allow;
         policy->addRule(allow);
     }
     if (!options.networkRules.isEmpty())
-        policy->setNetworkRules(CodingAgentOptions::networkRulesSource(), options.networkRules);
+        policy->setNetworkRules(PermissionOptions::networkRulesSource(), options.networkRules);
     return policy;
 }
 
@@ -66,11 +65,12 @@ std::shared_ptr<PermissionPolicy> makePolicy(const CodingAgentOptions &options,
 SandboxPolicy sandboxPolicy(const CodingAgentOptions &options)
 {
     SandboxPolicy policy = options.sandbox;
-    QStringList own = options.protectedPaths;
-    if (!options.userSettingsPath.isEmpty())
-        own.append(QFileInfo(options.userSettingsPath).absolutePath());
-    if (!options.projectTrustPath.isEmpty())
-        own.append(options.projectTrustPath);
+    const PermissionOptions &permissions = options.permissions;
+    QStringList own = permissions.protectedPaths;
+    if (!permissions.userSettingsPath.isEmpty())
+        own.append(QFileInfo(permissions.userSettingsPath).absolutePath());
+    if (!permissions.projectTrustPath.isEmpty())
+        own.append(permissions.projectTrustPath);
     for (const QString &path : std::as_const(own)) {
         if (!path.isEmpty() && !policy.hiddenPaths.contains(path))
             policy.hiddenPaths.append(path);
@@ -81,7 +81,7 @@ SandboxPolicy sandboxPolicy(const CodingAgentOptions &options)
 // What the sandbox shows of the hidden home besides its allow-list: the additional
 // directories, and the extra paths of the user's own settings file ("sandboxReadable"; a
 // project file cannot show itself the user's files).
-QStringList sandboxReadablePaths(const CodingAgentOptions &options, const PermissionPolicy &policy)
+QStringList sandboxReadablePaths(const PermissionOptions &options, const PermissionPolicy &policy)
 {
     QStringList paths = policy.writableRoots().mid(1); // the repository is bound anyway
     if (!options.userSettingsPath.isEmpty()) {
@@ -134,7 +134,7 @@ QFuture<void> pruneCheckpointsInBackground(std::shared_ptr<CheckpointStore> stor
 
 } // namespace
 
-QString CodingAgentOptions::networkRulesSource()
+QString PermissionOptions::networkRulesSource()
 {
     return QCoreApplication::translate("AgentCore::CodingAgent", "AgentDesk's settings");
 }
@@ -146,68 +146,69 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     CommandEnvironment commandEnvironment = options.commandEnvironment;
     commandEnvironment.addSecretValues({options.provider.apiKey});
     agent.workspace->setCommandEnvironment(commandEnvironment);
-    agent.workspace->setSandboxNotice(options.onSandboxUnavailable);
+    agent.workspace->setSandboxNotice(options.reports.sandboxUnavailable);
     const QString root = agent.workspace->root(); // canonical
-    agent.policy = makePolicy(options, root, &agent.warnings);
+    agent.policy = makePolicy(options.permissions, root, &agent.warnings);
     SandboxPolicy sandbox = sandboxPolicy(options);
-    sandbox.readablePaths += sandboxReadablePaths(options, *agent.policy);
+    sandbox.readablePaths += sandboxReadablePaths(options.permissions, *agent.policy);
     agent.workspace->setSandboxPolicy(sandbox);
     agent.untrustedGrants = agent.policy->untrustedGrants();
 
     QList<ExtensionPtr> extensions;
-    if (!options.auditLogPath.isEmpty()) {
-        agent.auditLog = std::make_shared<AuditLog>(options.auditLogPath, options.onAuditError);
+    if (!options.permissions.auditLogPath.isEmpty()) {
+        agent.auditLog = std::make_shared<AuditLog>(options.permissions.auditLogPath,
+                                                    options.reports.auditLogFailed);
         extensions.append(agent.auditLog);
     }
-    extensions.append(options.extensions);
+    extensions.append(options.tools.extensions);
 
     PermissionGate gate;
     gate.policy = agent.policy;
-    gate.asker = options.asker;
+    gate.asker = options.permissions.asker;
     gate.workspace = agent.workspace;
     gate.bash = std::make_shared<BashAnalyzer>(root);
     gate.alwaysAllowSettingsPath = PermissionSettings::projectLocalSettingsPath(root);
-    gate.projectTrustPath = options.projectTrustPath;
-    gate.onUnattendedDeny = options.onUnattendedDeny;
-    gate.reviewShellWrites = options.reviewShellWrites;
-    gate.shellWritesFolder = options.shellWritesFolder;
-    gate.onShellWritesUnavailable = options.onShellWritesUnavailable;
-    if (!options.shellWritesFolder.isEmpty()) {
+    gate.projectTrustPath = options.permissions.projectTrustPath;
+    gate.onUnattendedDeny = options.reports.unattendedDenied;
+    gate.reviewShellWrites = options.shellWrites.review;
+    gate.shellWritesFolder = options.shellWrites.folder;
+    gate.onShellWritesUnavailable = options.reports.shellWritesUnavailable;
+    if (!options.shellWrites.folder.isEmpty()) {
         // An apply of a command's accepted writes that a crash or kill cut short is finished
         // (or its staged files removed) before anything else touches the tree.
         for (const QString &line :
-             ShellWriteApplier::replay(options.shellWritesFolder + QStringLiteral("/journal")))
+             ShellWriteApplier::replay(options.shellWrites.folder + QStringLiteral("/journal")))
             qWarning().noquote() << line;
     }
 
     AgentConfig &config = agent.config;
     config.tools = CodingTools::create(agent.workspace);
-    if (options.tools) {
-        config.tools.removeIf([&options](const AgentToolPtr &tool) {
-            return !options.tools->contains(toolKind(tool->definition().name));
+    if (const std::optional<QList<ToolKind>> &builtIn = options.tools.builtIn) {
+        config.tools.removeIf([&builtIn](const AgentToolPtr &tool) {
+            return !builtIn->contains(toolKind(tool->definition().name));
         });
     }
-    for (const AgentToolPtr &extra : options.extraTools) {
+    for (const AgentToolPtr &extra : options.tools.extra) {
         const QString name = extra->definition().name;
         config.tools.removeIf(
             [&name](const AgentToolPtr &tool) { return tool->definition().name == name; });
         config.tools.append(extra);
     }
-    config.runTools = options.runTools;
-    if (options.liveTools) {
+    config.runTools = options.tools.perRun;
+    if (options.tools.live) {
         // The live ones after the fixed ones, whose names they never take.
         QSet<QString> fixedNames;
         for (const AgentToolPtr &tool : std::as_const(config.tools))
             fixedNames.insert(tool->definition().name.toLower());
-        config.loop.currentTools = [fixed = config.tools, fixedNames, slot = options.liveTools] {
+        config.loop.currentTools = [fixed = config.tools, fixedNames, slot = options.tools.live] {
             return withLiveTools(fixed, fixedNames, slot->tools());
         };
         config.tools = config.loop.currentTools();
     }
     if (options.systemPrompt.isEmpty()) {
         PromptEnvironment environment = gatherPromptEnvironment(root);
-        if (options.tools)
-            environment.tools = *options.tools;
+        if (options.tools.builtIn)
+            environment.tools = *options.tools.builtIn;
         config.systemPrompt = formatSystemPrompt(environment);
         agent.instructions = environment.instructions;
     } else {
@@ -230,12 +231,12 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
                                                      });
     config.loop.middlewares = {makeExtensionMiddleware(std::move(extensions)),
                                makePermissionMiddleware(gate)};
-    if (!options.checkpointStoreRoot.isEmpty()) {
+    if (!options.checkpoints.storeRoot.isEmpty()) {
         auto store = std::make_shared<CheckpointStore>(root,
-                                                       options.checkpointStoreRoot,
-                                                       options.checkpointMaxFileBytes);
-        agent.checkpoints = std::make_shared<CheckpointRecorder>(store, options.checkpointEvents);
-        if (options.pruneCheckpoints)
+                                                       options.checkpoints.storeRoot,
+                                                       options.checkpoints.maxFileBytes);
+        agent.checkpoints = std::make_shared<CheckpointRecorder>(store, options.reports.checkpoints);
+        if (options.checkpoints.prune)
             agent.checkpointPruning = pruneCheckpointsInBackground(store,
                                                                    SessionStore::defaultDirectory(
                                                                        root));
@@ -252,13 +253,13 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     pipeline.add(std::make_shared<ContextViewStage>(agent.context))
         .add(std::make_shared<ReadLedgerStage>(agent.workspace, agent.context))
         .add(std::make_shared<CompactionStage>(agent.context))
-        .add(std::make_shared<PlanModeStage>(agent.policy, config.tools, options.liveTools));
+        .add(std::make_shared<PlanModeStage>(agent.policy, config.tools, options.tools.live));
     if (agent.checkpoints) {
         pipeline.add(std::make_shared<CheckpointTurnStage>(agent.checkpoints))
             .add(std::make_shared<EffectGuardStage>(agent.checkpoints, gate.bash));
     }
-    if (options.onFileChanged)
-        pipeline.add(std::make_shared<FileChangeStage>(options.onFileChanged));
+    if (options.reports.fileChanged)
+        pipeline.add(std::make_shared<FileChangeStage>(options.reports.fileChanged));
     pipeline.installInto(config.loop);
     return agent;
 }

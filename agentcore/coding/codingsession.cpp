@@ -95,15 +95,16 @@ CodingSessionFile CodingSessionFile::takeOver(const QString &path, SessionLog::C
 CodingAgentOptions CodingSession::defaultOptions()
 {
     CodingAgentOptions options;
-    options.userSettingsPath = PermissionSettings::userSettingsPath();
-    options.projectTrustPath = ProjectTrust::defaultStorePath();
+    options.permissions.userSettingsPath = PermissionSettings::userSettingsPath();
+    options.permissions.projectTrustPath = ProjectTrust::defaultStorePath();
     const QString appLocalData = QStandardPaths::writableLocation(
         QStandardPaths::AppLocalDataLocation);
     // AgentDesk's own files outside the repository: the app's settings, sessions, audit logs.
-    options.protectedPaths = {QSettings().fileName(),
-                              QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
-                              appLocalData};
-    options.auditLogPath = AuditLog::newDefaultPath();
+    options.permissions.protectedPaths = {QSettings().fileName(),
+                                          QStandardPaths::writableLocation(
+                                              QStandardPaths::AppDataLocation),
+                                          appLocalData};
+    options.permissions.auditLogPath = AuditLog::newDefaultPath();
     options.sandbox.hiddenPaths = SandboxPolicy::defaultHiddenPaths(QDir::homePath());
     // The key file of the window's file key store lives there, beside the app's settings.
     options.sandbox.hiddenPaths.append(
@@ -111,9 +112,9 @@ CodingAgentOptions CodingSession::defaultOptions()
     // npm, pip and cargo write their caches: privately, so they work and nothing leaks out.
     options.sandbox.privatePaths = SandboxCaches::defaultPaths(QDir::homePath());
     // Also unattended: a journal an interrupted apply left is finished before anything runs.
-    options.shellWritesFolder = appLocalData + QStringLiteral("/shell-writes");
-    options.checkpointStoreRoot = CheckpointStore::defaultStoreRoot();
-    options.pruneCheckpoints = true;
+    options.shellWrites.folder = appLocalData + QStringLiteral("/shell-writes");
+    options.checkpoints.storeRoot = CheckpointStore::defaultStoreRoot();
+    options.checkpoints.prune = true;
     return options;
 }
 
@@ -134,28 +135,30 @@ CodingSession::CodingSession(CodingAgentOptions options,
     // A session's requests share OpenAI's cache routing (its id, so a resumed session keeps it).
     m_options.provider.promptCacheKey = m_id;
 
-    // The callbacks run on tool and worker threads: each report goes through the inbox.
+    // The reports come from tool and worker threads: each goes through the inbox and is
+    // emitted as the signal of the same name.
     const std::weak_ptr<Inbox> inbox = m_inbox;
     const auto post = [inbox](std::function<void(CodingSession &)> report) {
         if (const std::shared_ptr<Inbox> alive = inbox.lock())
             alive->post(std::move(report));
     };
-    m_options.onAuditError = [post](const QString &message) {
+    CodingAgentReports &reports = m_options.reports;
+    reports.auditLogFailed = [post](const QString &message) {
         post([message](CodingSession &session) { emit session.auditLogFailed(message); });
     };
-    m_options.onUnattendedDeny = [post](const QString &message) {
+    reports.unattendedDenied = [post](const QString &message) {
         post([message](CodingSession &session) { emit session.unattendedDenied(message); });
     };
-    m_options.onFileChanged = [post](const FileChange &change) {
+    reports.fileChanged = [post](const FileChange &change) {
         post([change](CodingSession &session) { emit session.fileChanged(change); });
     };
-    m_options.onSandboxUnavailable = [post](const QString &message) {
+    reports.sandboxUnavailable = [post](const QString &message) {
         post([message](CodingSession &session) { emit session.sandboxUnavailable(message); });
     };
-    m_options.onShellWritesUnavailable = [post](const QString &message) {
+    reports.shellWritesUnavailable = [post](const QString &message) {
         post([message](CodingSession &session) { emit session.shellWritesUnavailable(message); });
     };
-    m_options.checkpointEvents.recorded = [post](const Checkpoint &checkpoint) {
+    reports.checkpoints.recorded = [post](const Checkpoint &checkpoint) {
         post([checkpoint](CodingSession &session) {
             // The state lists each checkpoint: at once where a person may close the window
             // mid-turn; a run without one writes them at its end (onEvent), so while a turn
@@ -166,10 +169,10 @@ CodingSession::CodingSession(CodingAgentOptions options,
             emit session.checkpointRecorded(checkpoint);
         });
     };
-    m_options.checkpointEvents.failed = [post](const QString &problem) {
+    reports.checkpoints.failed = [post](const QString &problem) {
         post([problem](CodingSession &session) { emit session.checkpointFailed(problem); });
     };
-    m_options.checkpointEvents.repaired = [post](const QString &message) {
+    reports.checkpoints.repaired = [post](const QString &message) {
         post([message](CodingSession &session) { emit session.checkpointRepaired(message); });
     };
 }
@@ -271,8 +274,8 @@ void CodingSession::assembled(CodingAgent parts)
         m_toolDefinitions.append(tool->definition());
     // What changed while the agent was assembled.
     setSandbox(m_options.sandbox.mode, m_options.sandbox.allowNetwork);
-    m_parts.policy->setNetworkRules(CodingAgentOptions::networkRulesSource(),
-                                    m_options.networkRules);
+    m_parts.policy->setNetworkRules(PermissionOptions::networkRulesSource(),
+                                    m_options.permissions.networkRules);
     m_agent = std::make_unique<Agent>(std::move(m_parts.config));
 
     QStringList warnings;
@@ -325,7 +328,7 @@ void CodingSession::resume()
     if (!isReadOnly())
         *m_unconfirmed = unconfirmed;
     if (m_interactive)
-        m_options.permissionMode = m_parts.policy->mode(); // the session's, kept over a reload
+        m_options.permissions.mode = m_parts.policy->mode(); // the session's, kept over a reload
     if (!m_interactive) {
         // Nobody is there: the mode is the command line's and settings', and the window's
         // follow-up queue waits for the window, paused, never run unattended.
@@ -600,14 +603,14 @@ PermissionMode CodingSession::permissionMode() const
 {
     if (m_parts.policy)
         return m_parts.policy->mode();
-    return m_options.permissionMode.value_or(PermissionMode::Default);
+    return m_options.permissions.mode.value_or(PermissionMode::Default);
 }
 
 void CodingSession::setPermissionMode(PermissionMode mode)
 {
     if (m_parts.policy)
         m_parts.policy->setMode(mode);
-    m_options.permissionMode = mode;
+    m_options.permissions.mode = mode;
     if (m_recorder)
         m_recorder->refreshState();
 }
@@ -626,9 +629,9 @@ void CodingSession::setSandbox(SandboxMode mode, bool allowNetwork)
 
 void CodingSession::setNetworkRules(const QList<PermissionRule> &rules)
 {
-    m_options.networkRules = rules;
+    m_options.permissions.networkRules = rules;
     if (m_parts.policy)
-        m_parts.policy->setNetworkRules(CodingAgentOptions::networkRulesSource(), rules);
+        m_parts.policy->setNetworkRules(PermissionOptions::networkRulesSource(), rules);
 }
 
 QStringList CodingSession::trustProjectSettings()
@@ -636,20 +639,21 @@ QStringList CodingSession::trustProjectSettings()
     if (!m_parts.policy || m_parts.untrustedGrants.isEmpty())
         return m_parts.untrustedGrants;
     QString error;
-    if (!m_options.projectTrustPath.isEmpty()
-        && !ProjectTrust::remember(m_options.projectTrustPath,
+    const PermissionOptions &permissions = m_options.permissions;
+    if (!permissions.projectTrustPath.isEmpty()
+        && !ProjectTrust::remember(permissions.projectTrustPath,
                                    m_options.repositoryRoot,
                                    m_parts.untrustedGrants,
                                    &error))
         emit warning(error);
     // Exactly what the user saw: a grant the files gained since then stays out.
     const ProjectTrust trust = ProjectTrust::of(
-        ProjectTrust::load(m_options.projectTrustPath, m_options.repositoryRoot).grants()
+        ProjectTrust::load(permissions.projectTrustPath, m_options.repositoryRoot).grants()
         + m_parts.untrustedGrants);
     QStringList warnings;
-    m_parts.policy->loadSettings(m_options.userSettingsPath, &warnings, trust);
-    if (m_options.permissionMode)
-        m_parts.policy->setMode(*m_options.permissionMode);
+    m_parts.policy->loadSettings(permissions.userSettingsPath, &warnings, trust);
+    if (permissions.mode)
+        m_parts.policy->setMode(*permissions.mode);
     m_parts.untrustedGrants = m_parts.policy->untrustedGrants();
     for (const QString &message : std::as_const(warnings))
         emit warning(message);
@@ -663,7 +667,11 @@ bool CodingSession::alwaysAllow(const PermissionRule &rule, QString *error)
         return false;
     }
     // A small settings file, as the trust store: written here, not on the worker.
-    return AgentCore::alwaysAllow(*m_parts.policy, rule, {}, m_options.projectTrustPath, error);
+    return AgentCore::alwaysAllow(*m_parts.policy,
+                                  rule,
+                                  {},
+                                  m_options.permissions.projectTrustPath,
+                                  error);
 }
 
 void CodingSession::keepSessionRules()

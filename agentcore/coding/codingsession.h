@@ -54,8 +54,8 @@ struct CodingSessionFile
 /// to this object's thread here, once, and told in order with the agent's events: what a
 /// worker reported before an event is emitted before it.
 ///
-/// The front end passes what differs between it and the others: the asker (null: nobody
-/// answers, every ask is denied), the model client (null: options.provider's), whether a
+/// The front end passes what differs between it and the others: the asker (permissions.asker;
+/// null: nobody answers, every ask is denied), the model client (null: options.provider's), whether a
 /// person is there (interactive). The rest of a session's defaults are defaultOptions(),
 /// the same for every front end.
 ///
@@ -76,8 +76,8 @@ public:
     /// provider, the repository, the command line's or the settings' choices.
     static CodingAgentOptions defaultOptions();
 
-    /// \a options.onAuditError, onUnattendedDeny, onFileChanged, onSandboxUnavailable,
-    /// onShellWritesUnavailable and checkpointEvents are replaced by this session's signals.
+    /// \a options.reports are replaced by this session's signals (each report is emitted here
+    /// as the signal of the same name, checkpoints as checkpointRecorded/Failed/Repaired).
     /// \a interactive: a person is there: a resumed session's permission mode applies and its
     /// follow-up queue runs. Unattended, the options' mode stays (nothing unasked because a
     /// window once switched to bypass) and the follow-ups wait, paused, for a window.

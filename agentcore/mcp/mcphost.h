@@ -50,7 +50,7 @@ public:
     /// Keeps \a slot holding the tools of every server (as tools() does, and also those of a
     /// server that failed since it listed them: a call starts it again), now and after each
     /// change of a server's list (notifications/tools/list_changed), from the server's thread.
-    /// A running agent offers them from its next turn (CodingAgentOptions::liveTools).
+    /// A running agent offers them from its next turn (CodingAgentOptions::tools.live).
     void publishTools(const std::shared_ptr<ToolSlot> &slot, const QStringList &takenNames);
 
     /// The environment a server runs in: \a base without its secrets (as Bash's, \a filter),

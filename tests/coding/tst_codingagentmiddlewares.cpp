@@ -93,10 +93,10 @@ Outcome runWrite(const ToolsTest::Repo &repo, const QJsonObject &arguments, bool
 {
     Trace trace;
     CodingAgentOptions options;
-    options.permissionMode = PermissionMode::Default;
+    options.permissions.mode = PermissionMode::Default;
     options.repositoryRoot = repo.root();
-    options.asker = std::make_shared<Reviewer>(&trace);
-    options.extensions = {std::make_shared<Recorder>(&trace, block)};
+    options.permissions.asker = std::make_shared<Reviewer>(&trace);
+    options.tools.extensions = {std::make_shared<Recorder>(&trace, block)};
     options.systemPrompt = u"You are AgentDesk."_s;
     CodingAgent coding = CodingAgent::assemble(options);
     auto model = std::make_shared<ScriptedModel>(

@@ -60,14 +60,14 @@ private:
     {
         CodingAgentOptions options = CodingSession::defaultOptions();
         options.repositoryRoot = m_repo.path();
-        options.userSettingsPath.clear();
-        options.projectTrustPath.clear();
-        options.auditLogPath.clear();
-        options.checkpointStoreRoot = m_data.filePath(u"checkpoints"_s);
-        options.pruneCheckpoints = false;
-        options.shellWritesFolder = m_data.filePath(u"shell-writes"_s);
+        options.permissions.userSettingsPath.clear();
+        options.permissions.projectTrustPath.clear();
+        options.permissions.auditLogPath.clear();
+        options.checkpoints.storeRoot = m_data.filePath(u"checkpoints"_s);
+        options.checkpoints.prune = false;
+        options.shellWrites.folder = m_data.filePath(u"shell-writes"_s);
         options.sandbox.mode = SandboxMode::Off;
-        options.permissionMode = PermissionMode::AcceptEdits;
+        options.permissions.mode = PermissionMode::AcceptEdits;
         return options;
     }
 
@@ -129,17 +129,17 @@ private slots:
         const CodingAgentOptions options = CodingSession::defaultOptions();
         const QString appLocalData = QStandardPaths::writableLocation(
             QStandardPaths::AppLocalDataLocation);
-        QCOMPARE(options.shellWritesFolder, appLocalData + u"/shell-writes"_s);
-        QVERIFY(options.protectedPaths.contains(QSettings().fileName()));
-        QVERIFY(options.protectedPaths.contains(appLocalData));
+        QCOMPARE(options.shellWrites.folder, appLocalData + u"/shell-writes"_s);
+        QVERIFY(options.permissions.protectedPaths.contains(QSettings().fileName()));
+        QVERIFY(options.permissions.protectedPaths.contains(appLocalData));
         QVERIFY(options.sandbox.hiddenPaths.contains(
             QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)));
         QVERIFY(!options.sandbox.privatePaths.isEmpty());
-        QVERIFY(!options.auditLogPath.isEmpty());
-        QVERIFY(!options.checkpointStoreRoot.isEmpty());
-        QVERIFY(options.pruneCheckpoints);
-        QVERIFY(!options.userSettingsPath.isEmpty());
-        QVERIFY(!options.projectTrustPath.isEmpty());
+        QVERIFY(!options.permissions.auditLogPath.isEmpty());
+        QVERIFY(!options.checkpoints.storeRoot.isEmpty());
+        QVERIFY(options.checkpoints.prune);
+        QVERIFY(!options.permissions.userSettingsPath.isEmpty());
+        QVERIFY(!options.permissions.projectTrustPath.isEmpty());
     }
 
     // What is sent before the agent is assembled waits for it; the run is recorded with the
@@ -330,7 +330,7 @@ private slots:
                           QJsonArray{QJsonObject{{u"rule"_s, u"Bash(make:*)"_s},
                                                  {u"behavior"_s, u"allow"_s}}}}};
         CodingAgentOptions opts = options();
-        opts.permissionMode = PermissionMode::Default;
+        opts.permissions.mode = PermissionMode::Default;
         CodingSessionFile file;
         file.resumed = resumed;
         auto session = openSession(std::make_shared<ScriptedModel>(), std::move(file), false, opts);

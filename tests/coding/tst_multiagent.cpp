@@ -203,18 +203,18 @@ private:
     {
         CodingAgentOptions options;
         options.repositoryRoot = m_spec.root;
-        options.permissionMode = PermissionMode::Default;
-        options.asker = m_spec.asker;
+        options.permissions.mode = PermissionMode::Default;
+        options.permissions.asker = m_spec.asker;
         options.systemPrompt = u"You are AgentDesk."_s;
         options.sandbox.mode = SandboxMode::Off;
-        options.checkpointStoreRoot = m_spec.checkpointStoreRoot;
-        options.checkpointEvents.recorded = [this](const Checkpoint &) { ++m_checkpoints; };
-        options.checkpointEvents.failed = [this](const QString &message) {
+        options.checkpoints.storeRoot = m_spec.checkpointStoreRoot;
+        options.reports.checkpoints.recorded = [this](const Checkpoint &) { ++m_checkpoints; };
+        options.reports.checkpoints.failed = [this](const QString &message) {
             const QMutexLocker locker(&m_mutex);
             m_checkpointFailures.append(message);
         };
-        options.reviewShellWrites = m_spec.reviewShellWrites;
-        options.onShellWritesUnavailable = [this](const QString &message) {
+        options.shellWrites.review = m_spec.reviewShellWrites;
+        options.reports.shellWritesUnavailable = [this](const QString &message) {
             const QMutexLocker locker(&m_mutex);
             m_shellWritesNotices.append(message);
         };

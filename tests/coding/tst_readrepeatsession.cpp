@@ -36,7 +36,7 @@ QByteArray sourceLines(int count, const QByteArray &word)
 CodingAgent assembleFor(const ToolsTest::Repo &repo, const ContextSettings &context)
 {
     CodingAgentOptions options;
-    options.permissionMode = PermissionMode::AcceptEdits;
+    options.permissions.mode = PermissionMode::AcceptEdits;
     options.repositoryRoot = repo.root();
     options.systemPrompt = u"You are AgentDesk."_s;
     options.context = context;

@@ -75,9 +75,9 @@ public:
     {
         reviewer = std::make_shared<Reviewer>(denyChanges);
         CodingAgentOptions options;
-        options.permissionMode = mode;
+        options.permissions.mode = mode;
         options.repositoryRoot = repo.root();
-        options.asker = reviewer;
+        options.permissions.asker = reviewer;
         options.systemPrompt = QStringLiteral("You are AgentDesk.");
         CodingAgent coding = CodingAgent::assemble(options);
         warnings = coding.warnings;

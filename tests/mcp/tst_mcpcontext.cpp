@@ -394,7 +394,7 @@ private slots:
         CodingAgentOptions options;
         options.repositoryRoot = repository.path();
         options.systemPrompt = "You are AgentDesk.";
-        options.liveTools = slot;
+        options.tools.live = slot;
         CodingAgent coding = CodingAgent::assemble(options);
         const QStringList names = toolNames(coding.config.tools);
         QCOMPARE(names.count("Read"), 1);

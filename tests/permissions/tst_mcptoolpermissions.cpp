@@ -164,7 +164,7 @@ private slots:
         CodingAgentOptions options;
         options.repositoryRoot = repo.root();
         options.systemPrompt = QStringLiteral("You are AgentDesk.");
-        options.liveTools = slot;
+        options.tools.live = slot;
         CodingAgent coding = CodingAgent::assemble(options);
         coding.policy->setMode(PermissionMode::Plan);
         Context context;

@@ -221,14 +221,14 @@ public:
         Ui::AgentSetup setup;
         setup.model.client = m_model;
         setup.model.label = QStringLiteral("claude-sonnet-4-5 (anthropic)");
-        setup.options.permissionMode = mode;
+        setup.options.permissions.mode = mode;
         if (instructions.isEmpty())
             setup.options.systemPrompt = QStringLiteral("You are AgentDesk.");
-        setup.options.extraTools = {m_gate};
+        setup.options.tools.extra = {m_gate};
         setup.sessionsDirectory = m_dir.filePath(QStringLiteral("sessions"));
-        setup.options.projectTrustPath = m_dir.filePath(QStringLiteral("trusted.json"));
+        setup.options.permissions.projectTrustPath = m_dir.filePath(QStringLiteral("trusted.json"));
         setup.options.sandbox.bwrapPath = sandboxBwrap;
-        setup.options.networkRules = networkRules;
+        setup.options.permissions.networkRules = networkRules;
         if (demo)
             setup.model = Ui::ModelResolver::demo();
         m_setup = setup;

@@ -221,7 +221,7 @@ void tst_AppFlow::openWindow(const QList<ModelStep> &steps)
     setup.model.client = m_model;
     setup.model.label = QStringLiteral("scripted");
     setup.options.systemPrompt = QStringLiteral("You are tested.");
-    setup.options.extraTools = {m_gateTool};
+    setup.options.tools.extra = {m_gateTool};
     m_window = std::make_unique<Ui::MainWindow>(setup);
     m_window->resize(1100, 760);
     m_window->show();

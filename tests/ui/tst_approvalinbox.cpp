@@ -156,8 +156,8 @@ void tst_ApprovalInbox::openWindow()
     setup.model.label = QStringLiteral("scripted");
     setup.options.systemPrompt = QStringLiteral("You are tested.");
     setup.options.context.autoCompact = false;
-    setup.options.permissionMode = PermissionMode::Default;
-    setup.options.projectTrustPath = m_config->filePath(QStringLiteral("trusted.json"));
+    setup.options.permissions.mode = PermissionMode::Default;
+    setup.options.permissions.projectTrustPath = m_config->filePath(QStringLiteral("trusted.json"));
     setup.sessionsDirectory = m_config->filePath(QStringLiteral("sessions"));
     m_window = std::make_unique<Ui::MainWindow>(setup);
     m_window->resize(1200, 760);

@@ -185,13 +185,13 @@ void tst_ContextDialog::openWindow(const QList<ModelStep> &steps)
     setup.model.selection = localModel();
     setup.model.label = localModel().label();
     setup.options.systemPrompt = QStringLiteral("You are tested.");
-    setup.options.extraTools = {FunctionTool::make(QStringLiteral("Probe"),
-                                                   {},
-                                                   ExecutionMode::Parallel,
-                                                   [](const ToolCallContext &) {
-                                                       return ToolResult::makeText(
-                                                           QString(35'000, u'p'));
-                                                   })};
+    setup.options.tools.extra = {FunctionTool::make(QStringLiteral("Probe"),
+                                                    {},
+                                                    ExecutionMode::Parallel,
+                                                    [](const ToolCallContext &) {
+                                                        return ToolResult::makeText(
+                                                            QString(35'000, u'p'));
+                                                    })};
     setup.sessionsDirectory = m_sessionsDir.path();
     setup.keyStore = &m_keys;
     m_window = std::make_unique<Ui::MainWindow>(setup);

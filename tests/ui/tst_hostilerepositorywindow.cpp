@@ -96,7 +96,7 @@ private slots:
             QList<ModelStep>{ModelStep::text(QStringLiteral("Nothing to do."))});
         setup.model.label = QStringLiteral("scripted");
         setup.options.systemPrompt = QStringLiteral("You are tested.");
-        setup.options.checkpointStoreRoot = storeRoot;
+        setup.options.checkpoints.storeRoot = storeRoot;
         setup.sessionsDirectory = m_dir.filePath(QStringLiteral("sessions-locked"));
         Ui::MainWindow window(setup);
         window.show();

@@ -761,7 +761,7 @@ private:
         setup.model.client = m_model;
         setup.model.label = QStringLiteral("scripted");
         setup.options.systemPrompt = QStringLiteral("You are tested.");
-        setup.options.projectTrustPath = m_trustStore;
+        setup.options.permissions.projectTrustPath = m_trustStore;
         setup.options.context.autoCompact = false;
         setup.sessionsDirectory = m_config.filePath(QStringLiteral("sessions-%1").arg(m_windows));
         if (!m_keys)

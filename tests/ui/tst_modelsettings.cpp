@@ -220,7 +220,7 @@ void tst_ModelSettings::openWindow()
     setup.environment = QProcessEnvironment(); // no ANTHROPIC_API_KEY from the machine
     setup.sessionsDirectory = m_sessions->path();
     setup.options.systemPrompt = QStringLiteral("You are tested.");
-    setup.options.auditLogPath = m_sessions->filePath(QStringLiteral("audit.jsonl"));
+    setup.options.permissions.auditLogPath = m_sessions->filePath(QStringLiteral("audit.jsonl"));
     m_window = std::make_unique<Ui::MainWindow>(setup);
     m_window->resize(1200, 760);
     m_window->show();

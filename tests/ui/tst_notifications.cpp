@@ -327,7 +327,7 @@ void tst_Notifications::openWindow(const QList<ModelStep> &steps)
     setup.model.client = m_model;
     setup.model.label = QStringLiteral("scripted");
     setup.options.systemPrompt = QStringLiteral("You are tested.");
-    setup.options.extraTools = {gate};
+    setup.options.tools.extra = {gate};
     setup.sessionsDirectory = m_sessionsDir->path();
     m_window = std::make_unique<Ui::MainWindow>(setup);
     m_window->resize(1200, 760);

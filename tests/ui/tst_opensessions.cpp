@@ -263,7 +263,7 @@ void tst_OpenSessions::openWindow()
     setup.model.client = std::make_shared<ScriptedModel>();
     setup.model.label = QStringLiteral("scripted");
     setup.options.systemPrompt = QStringLiteral("You are tested.");
-    setup.options.extraTools = {gateTool};
+    setup.options.tools.extra = {gateTool};
     setup.options.context.autoCompact = false;
     setup.sessionsDirectory = m_sessionsDir->path();
     m_window = std::make_unique<Ui::MainWindow>(setup);

@@ -354,8 +354,8 @@ private:
         setup.model.client = std::make_shared<ScriptedModel>(steps);
         setup.model.label = QStringLiteral("scripted");
         setup.options.systemPrompt = QStringLiteral("You are tested.");
-        setup.options.projectTrustPath = m_trustStore;
-        setup.options.permissionMode = mode;
+        setup.options.permissions.projectTrustPath = m_trustStore;
+        setup.options.permissions.mode = mode;
         setup.sessionsDirectory = sessionsDirectory.isEmpty() ? m_config.filePath(
                                       QStringLiteral("sessions-%1").arg(m_windows))
                                                               : sessionsDirectory;

@@ -767,10 +767,10 @@ private:
         setup.model.client = m_model;
         setup.model.label = QStringLiteral("scripted");
         setup.options.systemPrompt = QStringLiteral("You are tested.");
-        setup.options.permissionMode = PermissionMode::Bypass;
+        setup.options.permissions.mode = PermissionMode::Bypass;
         setup.sessionsDirectory = m_sessions.path();
         if (m_storeRoot)
-            setup.options.checkpointStoreRoot = m_storeRoot->path();
+            setup.options.checkpoints.storeRoot = m_storeRoot->path();
         m_window = std::make_unique<Ui::MainWindow>(setup);
         m_window->resize(1100, 760);
         m_window->show();

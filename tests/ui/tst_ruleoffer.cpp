@@ -184,9 +184,9 @@ private:
         setup.model.client = m_model;
         setup.model.label = QStringLiteral("scripted");
         setup.options.systemPrompt = QStringLiteral("You are tested.");
-        setup.options.projectTrustPath = m_config.filePath(
+        setup.options.permissions.projectTrustPath = m_config.filePath(
             QStringLiteral("trusted-%1.json").arg(m_windows));
-        setup.options.permissionMode = PermissionMode::Default;
+        setup.options.permissions.mode = PermissionMode::Default;
         setup.sessionsDirectory = m_config.filePath(QStringLiteral("sessions-%1").arg(m_windows));
         m_window = std::make_unique<Ui::MainWindow>(setup);
         m_window->resize(1000, 700);

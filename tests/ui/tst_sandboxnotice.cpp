@@ -48,7 +48,8 @@ class tst_SandboxNotice : public QObject
             QList<TestSupport::ModelStep>{});
         result.model.label = QStringLiteral("scripted");
         result.sessionsDirectory = m_dir.filePath(QStringLiteral("sessions"));
-        result.options.projectTrustPath = m_dir.filePath(QStringLiteral("trusted.json"));
+        result.options.permissions.projectTrustPath = m_dir.filePath(
+            QStringLiteral("trusted.json"));
         result.options.sandbox.bwrapPath = bwrap;
         result.sandboxMode = mode;
         return result;

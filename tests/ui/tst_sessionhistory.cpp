@@ -163,7 +163,7 @@ void tst_SessionHistory::openWindow(const QList<ModelStep> &steps)
     setup.model.label = QStringLiteral("scripted");
     setup.options.systemPrompt = QStringLiteral("You are tested.");
     setup.sessionsDirectory = m_sessionsDir->path();
-    setup.options.extraTools = m_extraTools;
+    setup.options.tools.extra = m_extraTools;
     m_window = std::make_unique<Ui::MainWindow>(setup);
     m_window->resize(1200, 760);
     m_window->show();

@@ -215,7 +215,7 @@ void tst_Sessions::openWindow(const QList<ModelStep> &steps)
     setup.model.client = m_model;
     setup.model.label = QStringLiteral("scripted");
     setup.options.systemPrompt = QStringLiteral("You are tested.");
-    setup.options.extraTools = {gateTool};
+    setup.options.tools.extra = {gateTool};
     setup.sessionsDirectory = m_sessionsDir->path();
     m_window = std::make_unique<Ui::MainWindow>(setup);
     m_window->resize(1200, 760);

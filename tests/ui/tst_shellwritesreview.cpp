@@ -158,7 +158,7 @@ private:
         setup.model.client = m_model;
         setup.model.label = QStringLiteral("scripted");
         setup.options.systemPrompt = QStringLiteral("You are tested.");
-        setup.options.shellWritesFolder = m_scratch.path();
+        setup.options.shellWrites.folder = m_scratch.path();
         m_window = std::make_unique<Ui::MainWindow>(setup);
         m_window->resize(1100, 760);
         m_window->show();

@@ -130,7 +130,7 @@ void tst_WorktreeSession::openWindow(const QList<ModelStep> &steps)
     setup.model.client = m_model;
     setup.model.label = QStringLiteral("scripted");
     setup.options.systemPrompt = QStringLiteral("You are tested.");
-    setup.options.permissionMode = PermissionMode::AcceptEdits; // no review of the edits
+    setup.options.permissions.mode = PermissionMode::AcceptEdits; // no review of the edits
     setup.sessionsDirectory = m_dir->filePath(QStringLiteral("sessions"));
     setup.worktreesDirectory = m_dir->filePath(QStringLiteral("worktrees"));
     m_window = std::make_unique<Ui::MainWindow>(setup);

@@ -44,8 +44,8 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     // The broker is a QObject of this thread, shared with the tool threads through a
     // non-owning pointer: the session outlives the Agent (m_session, destroyed first) and so
     // the tool calls that might ask.
-    options.asker = std::shared_ptr<AgentCore::PermissionAsker>(m_broker,
-                                                                [](AgentCore::PermissionAsker *) {});
+    options.permissions.asker
+        = std::shared_ptr<AgentCore::PermissionAsker>(m_broker, [](AgentCore::PermissionAsker *) {});
     m_session = std::make_unique<CodingSession>(std::move(options),
                                                 std::move(sessionFile),
                                                 /*interactive=*/true);

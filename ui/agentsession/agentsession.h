@@ -93,7 +93,7 @@ public:
     };
     Q_ENUM(State)
 
-    /// \a options.asker is replaced by the session's broker.
+    /// \a options.permissions.asker is replaced by the session's broker.
     AgentSession(AgentCore::CodingAgentOptions options,
                  ModelChoice model,
                  SessionFile file = {},

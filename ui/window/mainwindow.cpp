@@ -132,10 +132,10 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
         statusBar()->showMessage(message, 30000);
     });
     m_statusBar->setPermissionMode(
-        m_setup.options.permissionMode.value_or(AgentCore::PermissionMode::Default));
+        m_setup.options.permissions.mode.value_or(AgentCore::PermissionMode::Default));
     m_statusBar->setRunState(AgentSession::State::Idle);
     connect(m_statusBar, &AgentStatusBar::permissionModeChosen, this, [this](auto mode) {
-        m_setup.options.permissionMode = mode; // also for the next conversation
+        m_setup.options.permissions.mode = mode; // also for the next conversation
         if (m_session)
             m_session->setPermissionMode(mode);
     });
@@ -528,13 +528,14 @@ void MainWindow::startSession(AgentCore::CodingSessionFile recording,
     options.context.autoCompact = m_settings.autoCompact;
     options.sandbox.mode = m_setup.sandboxMode.value_or(m_settings.sandboxMode);
     options.sandbox.allowNetwork = m_setup.sandboxNetwork || m_settings.sandboxNetwork;
-    options.networkRules += AppSettings::parseNetworkRules(m_settings.sandboxNetworkRules);
+    options.permissions.networkRules += AppSettings::parseNetworkRules(
+        m_settings.sandboxNetworkRules);
     options.sandbox.readablePaths += m_settings.expandedReadablePaths();
     // Read before each command, so a change in the settings applies at once.
-    options.reviewShellWrites = [review = m_reviewShellWrites] { return review->load(); };
+    options.shellWrites.review = [review = m_reviewShellWrites] { return review->load(); };
     m_reviewShellWrites->store(m_settings.reviewShellWrites);
     if (m_mcp)
-        options.runTools = m_mcp->toolSource();
+        options.tools.perRun = m_mcp->toolSource();
     SessionFile file;
     file.recording = std::move(recording);
     if (file.recording.path.isEmpty())
@@ -614,7 +615,7 @@ void MainWindow::startMcpServers()
     options.repositoryRoot = m_repository.root;
     options.userServers = m_settings.mcpServers.toUtf8();
     options.disabled = m_settings.disabledMcpServers;
-    options.trustStorePath = m_setup.options.projectTrustPath;
+    options.trustStorePath = m_setup.options.permissions.projectTrustPath;
     options.environment = m_setup.environment;
     options.filter = m_setup.options.commandEnvironment;
     m_mcp = new McpServers(options, m_keys, this);
@@ -861,10 +862,10 @@ void MainWindow::showBringBackReview(const AgentCore::SessionWorktree &worktree,
     for (auto it = changes.conflicts.cbegin(); it != changes.conflicts.cend(); ++it)
         view->setChangeAccepted(it.key(), false);
     // The Bash writes' journals: replayed when the next agent is made, after a crash.
-    const QString journal = m_setup.options.shellWritesFolder.isEmpty()
+    const QString journal = m_setup.options.shellWrites.folder.isEmpty()
                                 ? QString(QDir::tempPath()
                                           + QStringLiteral("/agentdesk-worktree-journal"))
-                                : QString(m_setup.options.shellWritesFolder
+                                : QString(m_setup.options.shellWrites.folder
                                           + QStringLiteral("/journal"));
     connect(view,
             &ShellWritesReviewView::answered,
@@ -1178,7 +1179,7 @@ void MainWindow::applySettings(const AppSettings &settings, bool modelChanged)
     for (AgentSession *session : m_open->sessions()) {
         session->setSandbox(m_setup.sandboxMode.value_or(settings.sandboxMode),
                             m_setup.sandboxNetwork || settings.sandboxNetwork);
-        session->setNetworkRules(m_setup.options.networkRules
+        session->setNetworkRules(m_setup.options.permissions.networkRules
                                  + AppSettings::parseNetworkRules(settings.sandboxNetworkRules));
     }
     m_reviewShellWrites->store(settings.reviewShellWrites);

@@ -47,7 +47,8 @@ class SessionsPanel;
 /// How the window builds the agent of each repository it opens.
 struct AgentSetup
 {
-    /// Everything but repositoryRoot (set per repository) and asker (the window's reviews).
+    /// Everything but repositoryRoot (set per repository) and permissions.asker (the window's
+    /// reviews).
     AgentCore::CodingAgentOptions options;
     /// The model of the command line (or of a test). Ignored when modelFromSettings.
     ModelChoice model;

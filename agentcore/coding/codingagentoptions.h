@@ -1,0 +1,160 @@
+#pragma once
+
+#include <loop/agenttypes.h>
+#include <loop/extension.h>
+#include <loop/toolslot.h>
+
+#include <ai/providerconfig.h>
+#include <checkpoint/checkpointrecorder.h>
+#include <checkpoint/checkpointstore.h>
+#include <context/contextmanager.h>
+#include <permissions/permissionasker.h>
+#include <permissions/permissionmode.h>
+#include <permissions/permissionrule.h>
+#include <tools/commandenvironment.h>
+#include <tools/filechange.h>
+#include <tools/sandboxpolicy.h>
+
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace AgentCore {
+
+/// What a front end is told of a coding agent while it runs: one listener, the same for every
+/// front end. Each is called on the thread where it happened (a tool thread, the agent's
+/// worker, a checkpoint's worker), never on the front end's: CodingSession hands them all to
+/// its own thread through one inbox and emits the signal of the same name. Null: not told.
+struct CodingAgentReports
+{
+    /// Called once when the audit log cannot be written (on a tool thread).
+    std::function<void(const QString &message)> auditLogFailed;
+    /// Told about every call denied because nobody could be asked (on a tool thread).
+    std::function<void(const QString &message)> unattendedDenied;
+    /// Told after every side-effecting call that changed a file (from the loop's afterEffect
+    /// hook, whatever the tool is called; also a partly approved change), on a tool thread.
+    std::function<void(const FileChange &change)> fileChanged;
+    /// Told once, on a tool thread, when the sandbox is on but bwrap cannot run here, so
+    /// commands run without it.
+    std::function<void(const QString &message)> sandboxUnavailable;
+    /// Told once when bubblewrap cannot make overlays for shell writes (PermissionGate).
+    std::function<void(const QString &message)> shellWritesUnavailable;
+    /// Told about each checkpoint recorded and each one that could not be (from a worker or
+    /// tool thread). Also settable later: CodingAgent::checkpoints->setEvents.
+    CheckpointRecorder::Events checkpoints;
+};
+
+/// Who decides what the agent may do, from which rules, and where what it did is recorded.
+struct PermissionOptions
+{
+    /// nullopt: what the settings files say (their defaultMode), else Default. A value wins
+    /// over the settings.
+    std::optional<PermissionMode> mode;
+    /// Allow rules from the command line (--allowed-tools), added after the settings' rules.
+    QList<PermissionRule> allowRules;
+    /// Bash commands that get the network in the sandbox (NetworkRules), from AgentDesk's own
+    /// settings; the settings files' "network" lists come on top.
+    QList<PermissionRule> networkRules;
+    /// The source the policy gives networkRules (PermissionPolicy::setNetworkRules).
+    static QString networkRulesSource();
+    /// Who answers "ask" decisions; null: nobody, every ask is denied
+    /// (CodingAgentReports::unattendedDenied).
+    std::shared_ptr<PermissionAsker> asker;
+    /// The user's settings file (PermissionSettings::userSettingsPath()); empty: none. The
+    /// project's settings files are always read.
+    QString userSettingsPath;
+    /// Where the grants of project settings files the user accepted are kept
+    /// (ProjectTrust::defaultStorePath()); empty: none are, project grants do not apply.
+    QString projectTrustPath;
+    /// Apply every grant of the project's settings files without asking
+    /// (--trust-project-settings).
+    bool trustProjectSettings = false;
+    /// AgentDesk's own files beyond the user's settings folder (which is always protected):
+    /// the app's settings file, the sessions' and audit logs' folders. No tool changes them
+    /// without the person's approval of that one call (PermissionPolicy::setProtectedPaths).
+    QStringList protectedPaths;
+    QString auditLogPath; ///< empty: no audit log
+};
+
+/// Where the working tree's checkpoints are kept and what they cover.
+struct CheckpointOptions
+{
+    /// The store (CheckpointStore::defaultStoreRoot()); empty: no checkpoints are taken.
+    QString storeRoot;
+    /// Once a day, when the agent is made, the checkpoints of sessions whose files are gone
+    /// from the repository's sessions folder (SessionStore::defaultDirectory) and the oldest
+    /// of each session are pruned on a worker thread (CheckpointPruner, its default limits).
+    /// Off: the store is never pruned (tests with a store of their own).
+    bool prune = false;
+    /// Files larger than this are not covered by a checkpoint (listed as such).
+    qint64 maxFileBytes = CheckpointStore::defaultMaxFileBytes;
+};
+
+/// The tools the model is offered, and what runs around their calls. Every tool passes
+/// through the same middlewares (the audit log, the extensions, permissions).
+struct ToolOptions
+{
+    /// The built-in coding tools offered (names as toolKindName gives them, e.g. Read, Grep,
+    /// Edit, Bash); nullopt: all of them. The system prompt names only these (--tools).
+    std::optional<QList<ToolKind>> builtIn;
+    /// Tools beyond the coding tools (an extension's, a test's). A name already taken by a
+    /// coding tool replaces that tool.
+    QList<AgentToolPtr> extra;
+    /// Tools that may change between turns (an MCP server's): offered with the others from
+    /// the next turn after each ToolSlot::setTools, also while a run goes on. Unlike extra
+    /// they never replace a tool: one whose name is taken is left out.
+    std::shared_ptr<ToolSlot> live;
+    /// Tools taken at the start of each run (AgentConfig::runTools): the window's MCP servers,
+    /// which become ready after the agent was made.
+    std::function<QList<AgentToolPtr>(const AbortToken &abort)> perRun;
+    /// More extensions, run inside the audit log (so it records what they did).
+    QList<ExtensionPtr> extensions;
+};
+
+/// "Review shell writes": a Bash command that is not read-only runs over an overlay, and the
+/// person reviews what it wrote before it reaches the tree (PermissionGate).
+struct ShellWritesOptions
+{
+    /// Asked before each Bash call (PermissionGate::reviewShellWrites); null: off. Without an
+    /// asker (headless) an allowed command writes directly and
+    /// CodingAgentReports::shellWritesUnavailable is told once.
+    std::function<bool()> review;
+    /// The overlays' scratch layers and the apply journals (replayed when the agent is
+    /// made); empty: a folder in /tmp, nothing replayed.
+    QString folder;
+};
+
+/// What a coding agent is made from: CodingSession::defaultOptions() for every front end, then
+/// the headless mode fills in the command line, the window its settings. Grouped so that a
+/// front end sets one concern at a time; CodingSession replaces the reports with its own.
+struct CodingAgentOptions
+{
+    ProviderConfig provider;
+    QString repositoryRoot; ///< canonical top level of the working tree (Repository::root)
+    int maxTurns = 0;       ///< 0: unlimited
+    QString systemPrompt;   ///< empty: buildSystemPrompt(repositoryRoot)
+    /// What Bash commands get of AgentDesk's environment. The provider's key is added to its
+    /// secret values, so no variable holding it reaches a command; add the name of the variable
+    /// the key came from (--api-key-env) to its secret names.
+    CommandEnvironment commandEnvironment;
+    /// Whether Bash commands run in the sandbox, with network or not, and the secrets it hides
+    /// (the caller gives SandboxPolicy::defaultHiddenPaths() and the key file; AgentDesk's own
+    /// files of permissions.protectedPaths, the user's settings folder and the trust store are
+    /// added).
+    SandboxPolicy sandbox;
+    /// How the context is kept within the window. A windowTokens of 0 takes the model's window
+    /// from the catalog (contextWindowTokens); give one for a model it does not know (a local
+    /// server), else nothing is compacted before the provider says the request did not fit.
+    ContextSettings context;
+
+    PermissionOptions permissions;
+    CheckpointOptions checkpoints;
+    ToolOptions tools;
+    ShellWritesOptions shellWrites;
+    /// The one listener of what happens on the agent's threads.
+    CodingAgentReports reports;
+};
+
+} // namespace AgentCore
