@@ -4,10 +4,8 @@
 #include "rewinddialog.h"
 
 #include "agentsession/agentsession.h"
+#include "common/background.h"
 
-#include <QFutureWatcher>
-#include <QPromise>
-#include <QThreadPool>
 #include <QWidget>
 
 namespace Ui {
@@ -96,21 +94,13 @@ void RewindController::startPreview(const std::shared_ptr<RewindFiles> &files,
 {
     // A diff of thousands of files, or of a huge one, takes seconds: worked out on a worker,
     // the dialog says so meanwhile. The worker holds the files side, so closing the dialog (the
-    // watcher goes with it) only drops the result.
-    auto promise = std::make_shared<QPromise<RewindFilesPreview>>();
-    auto watcher = new QFutureWatcher<RewindFilesPreview>(m_dialog);
-    connect(watcher, &QFutureWatcherBase::finished, m_dialog, [dialog = m_dialog.data(), watcher] {
-        watcher->deleteLater();
-        if (watcher->future().resultCount() > 0)
-            dialog->setFiles(watcher->future().result());
-    });
-    promise->start();
-    m_preview = promise->future();
-    watcher->setFuture(m_preview);
-    QThreadPool::globalInstance()->start([promise, files, messageIndex] {
-        promise->addResult(files->preview(messageIndex));
-        promise->finish();
-    });
+    // context of the hand-back) only drops the result.
+    m_preview = runInBackground(
+        m_dialog.data(),
+        [files, messageIndex] { return files->preview(messageIndex); },
+        [dialog = m_dialog.data()](const RewindFilesPreview &preview) {
+            dialog->setFiles(preview);
+        });
 }
 
 void RewindController::confirm(qsizetype messageIndex)

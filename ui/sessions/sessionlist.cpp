@@ -4,11 +4,8 @@
 #include "common/background.h"
 #include "sessionspanel.h"
 
-#include <QCoreApplication>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
-#include <QPointer>
-#include <QThreadPool>
 #include <QTimer>
 
 #include <algorithm>
@@ -80,14 +77,12 @@ void SessionList::rescan()
     }
     m_scanning = true;
     watch(); // the folder may have been made since
-    const QPointer<SessionList> self(this);
-    QThreadPool::globalInstance()->start([self, serial, directory = m_directory, scan = m_scan] {
-        QList<AgentCore::SessionInfo> found = scan(directory);
-        QMetaObject::invokeMethod(qApp, [self, serial, directory, found = std::move(found)] {
-            if (self)
-                self->scanFinished(serial, directory, found);
+    runInBackground(
+        this,
+        [directory = m_directory, scan = m_scan] { return scan(directory); },
+        [this, serial, directory = m_directory](QList<AgentCore::SessionInfo> found) {
+            scanFinished(serial, directory, std::move(found));
         });
-    });
 }
 
 bool SessionList::isScanning() const
