@@ -406,29 +406,22 @@ QString stage(const QString &root, const QString &temporary, const FileSetWriter
     return problem;
 }
 
-} // namespace
-
-FileSetWriter::FileSetWriter(QString journalFolder)
-    : m_journalFolder(std::move(journalFolder))
-{}
-
-void FileSetWriter::setTestHook(void (*hook)(const QString &path))
+// What writing \a changes under \a root takes, step by step (in the order of the changes);
+// the files and links are first written to temporary names, listed in \a temporaries (change
+// -> temporary, relative). A change that cannot be made is in \a outcome's failed list.
+QList<Step> planSteps(const QString &root,
+                      const QList<FileSetWriter::Change> &changes,
+                      FileSetWriter::Outcome &outcome,
+                      QHash<int, QString> &temporaries)
 {
-    testHook.store(hook);
-}
-
-FileSetWriter::Outcome FileSetWriter::write(const QString &root, const QList<Change> &changes) const
-{
-    Outcome outcome;
     QList<Step> steps;
-    QHash<int, QString> temporaries; // change -> temporary file, relative
-    QSet<QString> removed;           // a link or file deleted where a folder must go
-    for (const Change &change : changes) {
+    QSet<QString> removed; // a link or file deleted where a folder must go
+    for (const FileSetWriter::Change &change : changes) {
         if (change.kind == Kind::Delete)
             removed.insert(change.path);
     }
     for (int i = 0; i < changes.size(); ++i) {
-        const Change &change = changes[i];
+        const FileSetWriter::Change &change = changes[i];
         if (!validPath(change.path)) {
             outcome.failed.insert(i, Tr::tr("not a path inside the folder"));
             continue;
@@ -475,6 +468,53 @@ FileSetWriter::Outcome FileSetWriter::write(const QString &root, const QList<Cha
             break;
         }
     }
+    return steps;
+}
+
+// Deepest removals first, shallowest new folders first, then contents, then modes, then the
+// folders deletions left empty; each step once.
+QList<Step> orderSteps(QList<Step> steps)
+{
+    std::stable_sort(steps.begin(), steps.end(), [](const Step &a, const Step &b) {
+        if (a.op != b.op)
+            return int(a.op) < int(b.op);
+        if (a.op == Op::Remove)
+            return depth(a.path) > depth(b.path);
+        if (a.op == Op::Mkdir && depth(a.path) != depth(b.path))
+            return depth(a.path) < depth(b.path);
+        if (a.op == Op::Mkdir)
+            return a.exact && !b.exact; // a folder's own mode over a parent made on the way
+        return false;
+    });
+    QList<Step> unique;
+    QSet<QString> seen;
+    for (const Step &step : std::as_const(steps)) {
+        const QString key = QString::number(int(step.op)) + QLatin1Char('\n') + step.path
+                            + QLatin1Char('\n') + step.from;
+        if (!seen.contains(key)) {
+            seen.insert(key);
+            unique.append(step);
+        }
+    }
+    return unique;
+}
+
+} // namespace
+
+FileSetWriter::FileSetWriter(QString journalFolder)
+    : m_journalFolder(std::move(journalFolder))
+{}
+
+void FileSetWriter::setTestHook(void (*hook)(const QString &path))
+{
+    testHook.store(hook);
+}
+
+FileSetWriter::Outcome FileSetWriter::write(const QString &root, const QList<Change> &changes) const
+{
+    Outcome outcome;
+    QHash<int, QString> temporaries; // change -> temporary file, relative
+    QList<Step> steps = planSteps(root, changes, outcome, temporaries);
     if (steps.isEmpty())
         return outcome;
 
@@ -501,30 +541,7 @@ FileSetWriter::Outcome FileSetWriter::write(const QString &root, const QList<Cha
     }
     steps.removeIf([&outcome](const Step &step) { return outcome.failed.contains(step.change); });
 
-    // Deepest removals first, shallowest new folders first, then contents, then modes, then
-    // the folders deletions left empty.
-    std::stable_sort(steps.begin(), steps.end(), [](const Step &a, const Step &b) {
-        if (a.op != b.op)
-            return int(a.op) < int(b.op);
-        if (a.op == Op::Remove)
-            return depth(a.path) > depth(b.path);
-        if (a.op == Op::Mkdir && depth(a.path) != depth(b.path))
-            return depth(a.path) < depth(b.path);
-        if (a.op == Op::Mkdir)
-            return a.exact && !b.exact; // a folder's own mode over a parent made on the way
-        return false;
-    });
-    QList<Step> unique;
-    QSet<QString> seen;
-    for (const Step &step : std::as_const(steps)) {
-        const QString key = QString::number(int(step.op)) + QLatin1Char('\n') + step.path
-                            + QLatin1Char('\n') + step.from;
-        if (!seen.contains(key)) {
-            seen.insert(key);
-            unique.append(step);
-        }
-    }
-    steps = unique;
+    steps = orderSteps(std::move(steps));
 
     if (!saveJournal(journal, journalOf(true, root, temporaryList, steps), &outcome.error)) {
         for (const QString &temporary : temporaryList)
