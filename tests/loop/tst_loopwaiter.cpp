@@ -35,7 +35,7 @@ private slots:
             return false;
         }));
         QVERIFY(clock.elapsed() < 50);
-        QVERIFY(looks > 1);
+        QVERIFY(looks > 1 || !handOffSpinHelps()); // on one CPU it looks once and gives up
         QVERIFY(spinForHandOff([] { return true; }));
     }
 

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <thread>
 
+#include <sched.h>
+
 namespace AgentCore {
 
 /// How long a thread that waits for a hand-off from another thread spins for it before going to
@@ -15,6 +17,19 @@ namespace AgentCore {
 /// the same wake-up as without the spin, plus at most this much CPU.
 inline constexpr std::chrono::microseconds handOffSpinBound{50};
 
+/// Whether a hand-off spin can help at all: only when this process may run on more than one
+/// CPU. On one, the thread the spin waits for cannot run while it spins (each spin would cost
+/// its whole bound: measured with taskset, the Agent facade went from 24 to 117 µs per turn).
+inline bool handOffSpinHelps()
+{
+    static const bool helps = [] {
+        cpu_set_t cpus;
+        CPU_ZERO(&cpus);
+        return sched_getaffinity(0, sizeof cpus, &cpus) != 0 || CPU_COUNT(&cpus) > 1;
+    }();
+    return helps;
+}
+
 /// Spins until \a ready() returns true or handOffSpinBound has passed; returns whether it did.
 /// Never longer than the bound, whatever ready() says: a caller whose condition never comes
 /// true (an abort nobody reports, a job that never arrives) sleeps as it would have without it.
@@ -23,6 +38,8 @@ inline constexpr std::chrono::microseconds handOffSpinBound{50};
 template<typename Ready>
 bool spinForHandOff(const Ready &ready)
 {
+    if (!handOffSpinHelps())
+        return ready();
     using Clock = std::chrono::steady_clock;
     constexpr int roundsBetweenYields = 64; // reading the clock costs more than a round
     const Clock::time_point until = Clock::now() + handOffSpinBound;
