@@ -10,11 +10,11 @@ namespace AgentCore {
 /// How long a thread that waits for a hand-off from another thread spins for it before going to
 /// sleep. The loop hands each tool call to a ToolRunner thread and waits for its result in
 /// LoopWaiter, turn after turn. A thread that sleeps at once makes every such hand-off a kernel
-/// wake-up, and on two cores (a thread on each) that costs tens of microseconds each: measured
-/// on a quiet 2-vCPU machine, the pure loop went from 7 to 59 µs per turn without the spin, a
-/// figure a user of a long session with many quick tool calls feels (docs/benchmarks.md, the
-/// loop section). A hand-off that comes within the bound costs no wake-up; a later one costs
-/// the same wake-up as without the spin, plus at most this much CPU.
+/// wake-up, and on two cores (a thread on each) that costs tens of microseconds each: the pure
+/// loop cost 59 µs per turn without the spin on a quiet 2-vCPU machine, 7 to 18 with it even on
+/// a loaded one, a difference a long session of many quick tool calls adds up
+/// (docs/benchmarks.md, the loop section). A hand-off that comes within the bound costs no wake-up; a later one costs the
+/// same wake-up as without the spin, plus at most this much CPU.
 inline constexpr std::chrono::microseconds handOffSpinBound{50};
 
 /// Whether a hand-off spin can help at all: only when this process may run on more than one

@@ -63,9 +63,9 @@ struct ToolRunner::State
         return job;
     }
 
-    // Before sleeping, one idle thread spins for the next job: the loop starts it within
-    // microseconds of this thread's finished() (see handOffSpinBound). More spinners would
-    // only take cores from the thread that makes the job.
+    // Before sleeping, one idle thread spins for the next job: when the model answers at once,
+    // the loop starts it within microseconds of this thread's finished() (handOffSpinBound).
+    // More spinners would only take cores from the thread that makes the job.
     void spinForJob(std::unique_lock<std::mutex> &lock)
     {
         if (spinning.exchange(true, std::memory_order_acquire))
