@@ -6,9 +6,21 @@
 #include <QThread>
 
 #include <atomic>
+#include <ctime>
 #include <memory>
 
 using namespace AgentCore;
+
+namespace {
+
+qint64 processCpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return qint64(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
+}
+
+} // namespace
 
 class tst_ToolRunner : public QObject
 {
@@ -40,6 +52,25 @@ private slots:
             runner.start([] {}, [&done] { done.release(); });
             QVERIFY(done.tryAcquire(1, 5000));
         }
+        QCOMPARE(runner.threadCount(), 1);
+    }
+
+    void anIdleThreadSpinsOnlyBrieflyThenSleeps()
+    {
+        // After its job the thread spins for the next one, bounded by handOffSpinBound (50 µs):
+        // over the next 300 ms without a job the process (this thread sleeps) uses next to no
+        // CPU. An unbounded spin would use all of it.
+        ToolRunner runner;
+        QSemaphore done;
+        runner.start([] {}, [&done] { done.release(); });
+        QVERIFY(done.tryAcquire(1, 5000));
+        const qint64 before = processCpuMs();
+        QThread::msleep(300);
+        QVERIFY2(processCpuMs() - before < 100,
+                 qPrintable(QStringLiteral("%1 ms of CPU").arg(processCpuMs() - before)));
+        // And it still takes the next job, from its sleep.
+        runner.start([] {}, [&done] { done.release(); });
+        QVERIFY(done.tryAcquire(1, 5000));
         QCOMPARE(runner.threadCount(), 1);
     }
 

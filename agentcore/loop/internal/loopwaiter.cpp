@@ -1,5 +1,7 @@
 #include "loopwaiter.h"
 
+#include "handoffspin.h"
+
 namespace AgentCore {
 
 LoopWaiter::LoopWaiter(const AbortToken &abort)
@@ -15,7 +17,11 @@ LoopWaiter::~LoopWaiter()
 
 void LoopWaiter::wait()
 {
-    if (m_woken.exchange(false, std::memory_order_acquire) || m_abort.isAborted())
+    // The tool a turn waits for often answers within microseconds: waiting for it here costs
+    // no kernel wake-up (see handOffSpinBound).
+    if (spinForHandOff([this] {
+            return m_woken.exchange(false, std::memory_order_acquire) || m_abort.isAborted();
+        }))
         return;
     // Dekker-style hand-shake with wake(): either it sees m_sleeping and posts, or we see
     // m_woken here. A post that arrives after we returned only makes a later wait() return

@@ -9,11 +9,11 @@
 
 namespace AgentCore {
 
-/// How the loop thread waits for work on other threads: a local event loop that returns when
-/// woken or when the abort token fires (queued events to the thread's objects are delivered
-/// meanwhile). Callers wait in a loop around their
-/// own condition: `while (!done() && !aborted) waiter.wait();` (a wake before wait() is never
-/// lost, and a spurious return is harmless).
+/// How the loop thread waits for work on other threads: a short spin (handOffSpinBound), then a
+/// local event loop that returns when woken or when the abort token fires (queued events to the
+/// thread's objects are delivered meanwhile). Callers wait in a loop around their own
+/// condition: `while (!done() && !aborted) waiter.wait();` (a wake before wait() is never lost,
+/// and a spurious return is harmless).
 /// Lives on the thread that creates it; wait() must be called there. wake() is thread-safe
 /// while the waiter exists (owners guarantee that, see ToolBatch's channel).
 class LoopWaiter final
@@ -24,6 +24,7 @@ public:
     ~LoopWaiter();
 
     /// Returns at once when aborted or already woken; otherwise after the next wake() or abort.
+    /// Spins at most handOffSpinBound before it sleeps, never longer.
     void wait();
     /// From any thread.
     void wake();

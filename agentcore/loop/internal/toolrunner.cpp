@@ -1,5 +1,7 @@
 #include "toolrunner.h"
 
+#include "handoffspin.h"
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -46,9 +48,33 @@ struct ToolRunner::State
     std::mutex mutex;
     std::condition_variable wake;
     std::deque<std::unique_ptr<Job>> jobs;
-    int idle = 0; // threads waiting for a job, under mutex
+    std::atomic<int> queued = 0; // jobs.size(), for the spin, which reads it without the mutex
+    int idle = 0;                // threads without a job (any of them looks for one), under mutex
+    int sleeping = 0;            // of those, waiting on `wake`, under mutex
+    std::atomic<bool> spinning = false; // one idle thread spins; the others sleep at once
     std::atomic<int> threads = 0;
     bool stopping = false;
+
+    std::unique_ptr<Job> takeJob() // under mutex
+    {
+        std::unique_ptr<Job> job = std::move(jobs.front());
+        jobs.pop_front();
+        queued.fetch_sub(1, std::memory_order_relaxed);
+        return job;
+    }
+
+    // Before sleeping, one idle thread spins for the next job: when the model answers at once,
+    // the loop starts it within microseconds of this thread's finished() (handOffSpinBound).
+    // More spinners would only take cores from the thread that makes the job.
+    void spinForJob(std::unique_lock<std::mutex> &lock)
+    {
+        if (spinning.exchange(true, std::memory_order_acquire))
+            return;
+        lock.unlock();
+        spinForHandOff([this] { return queued.load(std::memory_order_acquire) > 0; });
+        spinning.store(false, std::memory_order_release);
+        lock.lock();
+    }
 
     static void work(const std::shared_ptr<State> &self)
     {
@@ -56,8 +82,7 @@ struct ToolRunner::State
         std::unique_lock lock(state.mutex);
         for (;;) {
             if (!state.jobs.empty()) {
-                std::unique_ptr<Job> job = std::move(state.jobs.front());
-                state.jobs.pop_front();
+                std::unique_ptr<Job> job = state.takeJob();
                 lock.unlock();
                 job->run();
                 lock.lock();
@@ -72,11 +97,17 @@ struct ToolRunner::State
             if (state.stopping)
                 break;
             ++state.idle;
-            const bool woken = state.wake.wait_for(lock, idleExpiry, [&state] {
-                return !state.jobs.empty() || state.stopping;
-            });
+            state.spinForJob(lock);
+            bool expired = false;
+            if (state.jobs.empty() && !state.stopping) {
+                ++state.sleeping;
+                expired = !state.wake.wait_for(lock, idleExpiry, [&state] {
+                    return !state.jobs.empty() || state.stopping;
+                });
+                --state.sleeping;
+            }
             --state.idle;
-            if (!woken)
+            if (expired)
                 break;
         }
         state.threads.fetch_sub(1, std::memory_order_relaxed);
@@ -104,9 +135,13 @@ void ToolRunner::start(std::unique_ptr<Job> job)
     State &state = *m_state;
     std::unique_lock lock(state.mutex);
     state.jobs.push_back(std::move(job));
-    // Each queued job needs an idle thread of its own.
-    if (state.idle >= int(state.jobs.size())) {
-        state.wake.notify_one();
+    state.queued.fetch_add(1, std::memory_order_release);
+    // Each queued job needs an idle thread of its own. Those awake (spinning, or just done
+    // with a job) find it by themselves: a sleeper is woken only when they are too few.
+    const int waiting = int(state.jobs.size());
+    if (state.idle >= waiting) {
+        if (state.idle - state.sleeping < waiting)
+            state.wake.notify_one();
         return;
     }
     lock.unlock();

@@ -13,9 +13,8 @@ namespace AgentCore {
 /// - a job's finished() runs once its thread counts as idle again, so the job the waiting loop
 ///   starts next finds this thread instead of making a new one (QThreadPool counts a thread
 ///   busy until its runnable returned).
-/// Idle threads sleep, and exit after a while without work. It used to spin briefly before
-/// sleeping, as did LoopWaiter: that saved a few microseconds per turn on two cores and
-/// nothing on one, against a turn that costs a network round trip (docs/benchmarks.md).
+/// An idle thread first spins briefly for the next job (one at a time; handOffSpinBound says
+/// why and how long), then sleeps, and exits after a while without work.
 /// start() is thread-safe. The destructor never waits for a running job: threads still busy
 /// (abandoned tools) are left to finish on their own and exit then.
 class ToolRunner final
@@ -46,7 +45,7 @@ public:
     /// finished().
     void start(std::unique_ptr<Job> job);
 
-    /// Threads currently alive (busy or idle), for tests.
+    /// Threads currently alive (busy, spinning or sleeping), for tests.
     int threadCount() const;
 
 private:
