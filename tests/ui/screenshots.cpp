@@ -64,6 +64,7 @@
 #include <QPalette>
 #include <QProcess>
 #include <QScrollBar>
+#include <QPushButton>
 #include <QSemaphore>
 #include <QStandardPaths>
 #include <QStyleFactory>
@@ -1120,7 +1121,17 @@ public:
         preview.files = {calc, header, log};
         return preview;
     }
-    Ui::RewindFilesOutcome restore(const QString &, const QSet<QString> &) override { return {}; }
+    /// The restore waits for this, so that the page's "restoring" state can be taken.
+    QSemaphore restored;
+
+    Ui::RewindFilesOutcome restore(const QString &, const QSet<QString> &) override
+    {
+        restored.tryAcquire(1, 30'000);
+        Ui::RewindFilesOutcome outcome;
+        outcome.undoCheckpoint = QStringLiteral("9b1c7e3a5d2f4e6a8c0b1d3f5a7c9e2b4d6f8a0c");
+        outcome.restored = {QStringLiteral("src/calc.cpp"), QStringLiteral("src/calc.h")};
+        return outcome;
+    }
 };
 
 bool rewound(const QString &dir)
@@ -1173,7 +1184,15 @@ bool rewound(const QString &dir)
     dialog->fileList()->item(2)->setCheckState(Qt::Checked); // keep the log as it is
     dialog->fileList()->setCurrentRow(0);
     ok = scene.save(QStringLiteral("48-rewind-dialog"), dialog) && ok;
-    dialog->reject();
+    // Confirmed: the files are written back on a worker while the page says so.
+    dialog->rewindButton()->click();
+    Ui::AgentSession *session = scene.window()->session();
+    if (!scene.waitFor([session] { return session->codingSession()->isRewinding(); }))
+        return false;
+    ok = scene.save(QStringLiteral("52-rewind-restoring")) && ok;
+    files->restored.release();
+    if (!scene.waitFor([session] { return !session->codingSession()->isRewinding(); }))
+        return false;
     return ok;
 }
 
