@@ -1,6 +1,7 @@
 #include "httpmodelclient.h"
 
 #include "httperror.h"
+#include "jsonreader.h"
 #include "lowdelaysockets.h"
 #include "requestbuilder.h"
 #include "sseparser.h"
@@ -62,6 +63,8 @@ struct ExchangeResult
     End end = End::BodyEnded;
     bool bodyStarted = false; ///< a byte of a 2xx body reached the parser
     int events = 0;           ///< SSE events handed to the assembler
+    /// The body ended cleanly inside an event: its data was no whole payload.
+    bool endedInsideEvent = false;
     int status = 0;
     QByteArray contentType;
     QByteArray bodyStart; ///< the first BodyStartSize bytes of a 2xx body
@@ -322,14 +325,33 @@ private:
             return;
         }
         const QNetworkReply::NetworkError error = m_reply->error();
-        if (error == QNetworkReply::NoError || m_complete) {
+        if (m_complete) {
             m_parser.finish();
+            end(ExchangeResult::End::BodyEnded);
+            return;
+        }
+        if (error == QNetworkReply::NoError) {
+            // A clean end closes the last event even without its blank line, as the SDKs keep
+            // it (some recorded Anthropic streams end so); a payload cut short stays out.
+            m_parser.finishAtCleanEnd([this](const SseEvent &event) {
+                if (isWholePayload(event.data))
+                    m_eventSink(event);
+                else
+                    m_result.endedInsideEvent = true;
+            });
             end(ExchangeResult::End::BodyEnded);
             return;
         }
         m_result.networkError = error;
         m_result.networkErrorText = describeNetworkError(error, m_reply->errorString());
         end(ExchangeResult::End::NetworkError);
+    }
+
+    /// Every payload of the three APIs is a JSON document or "[DONE]": anything else at the
+    /// end of a body is the start of one.
+    static bool isWholePayload(const QByteArray &data)
+    {
+        return data == "[DONE]" || JsonReader().parse(data);
     }
 
     void readRetryAfter()
@@ -417,11 +439,14 @@ namespace {
 /// What complete() does after one exchange; keeps the retry policy in one place.
 ///
 /// One rule decides between a retry, an error and a clean end: the message ends cleanly only
-/// when the assembler has the provider's final event. A response of which no event reached the
-/// assembler is sent again when the failure is transient (nothing was shown yet, so nothing is
-/// duplicated): a connection closed or reset before, during or after the headers, or a body that
-/// ended before its first event, whatever Qt reports for it. A body that ended (cleanly or not)
-/// after events but before the final one is a connection lost mid-stream.
+/// when the assembler has the provider's final event (a clean end of the body dispatches a last
+/// event that no blank line followed, if its payload is whole), or, for Chat Completions, when
+/// the body ended cleanly after the finish_reason (StreamAssembler::isCompleteAtCleanEnd()).
+/// A response of which no event reached the assembler is sent again when the failure is
+/// transient (nothing was shown yet, so nothing is duplicated): a connection closed or reset
+/// before, during or after the headers, or a body that ended before its first event, whatever
+/// Qt reports for it. A body that ended after events but otherwise (a transport error, a cut
+/// inside an event, no final event) is a connection lost mid-stream.
 ///
 /// Every event and the final message pass through redacted(): no text a provider sent (error
 /// events inside a stream included) carries the session's API key further.
@@ -506,7 +531,8 @@ private:
     std::optional<Message> bodyEnded(const ExchangeResult &result, int retry)
     {
         using End = ExchangeResult::End;
-        if (m_assembler->isComplete())
+        const bool cleanEnd = result.end == End::BodyEnded && !result.endedInsideEvent;
+        if (m_assembler->isComplete() || (cleanEnd && m_assembler->isCompleteAtCleanEnd()))
             return m_assembler->finish(EndReason::StreamEnded, {}, m_sink);
         const QString host = m_config.baseUrl.host();
         if (result.events == 0) {
@@ -516,8 +542,9 @@ private:
             }
             return connectionFailure(result, retry);
         }
-        const QString reason = result.end == End::NetworkError
-                                   ? result.networkErrorText
+        const QString reason = result.end == End::NetworkError ? result.networkErrorText
+                               : result.endedInsideEvent
+                                   ? Tr::tr("the response ended inside an event")
                                    : Tr::tr("the response ended before the provider's final "
                                             "event");
         return m_assembler->finish(EndReason::ConnectionDropped,

@@ -22,8 +22,11 @@ namespace AgentCore {
 ///
 /// Retries happen only before any event of a response body reached the assembler, so output is
 /// never duplicated; a connection closed before, during or after the headers is retried like a
-/// refused one. The message ends cleanly only with the provider's final event: a body that
-/// ends without it is a connection lost mid-stream (an Error keeping the partial content).
+/// refused one. The message ends cleanly only with the provider's final event (for Chat
+/// Completions, or its finish_reason followed by a clean end of the body): a body that ends
+/// without it is a connection lost mid-stream (an Error keeping the partial content). A clean
+/// end (no transport error) closes a last event that no blank line followed, if its payload is
+/// whole, as the SDKs keep it; a body cut inside an event never completes the message.
 /// The backoff is retryBaseDelayMs * 2^n plus up to 25 % jitter, capped by
 /// retryMaxDelayMs; a server's Retry-After / retry-after-ms is used as given, and one longer
 /// than retryMaxDelayMs is not waited for (the error stands and says how long was asked).

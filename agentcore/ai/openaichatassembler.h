@@ -12,7 +12,8 @@ namespace AgentCore {
 /// Mistral "text" parts as one text block; one tool call per tool_calls[].index; refusal text
 /// into Message::refusal (stopReason Refusal); a top-level "error" object ends the message
 /// with an Error; "data: [DONE]" completes it ([DONE] without a finish_reason counts as stop,
-/// or toolUse when there are tool calls).
+/// or toolUse when there are tool calls), and so does a clean end of the body after choice 0's
+/// finish_reason (isCompleteAtCleanEnd()).
 ///
 /// Content indices: each block gets the next index when its first non-empty fragment arrives,
 /// and keeps it for the whole stream. Since the wire may interleave kinds (reasoning after
@@ -25,6 +26,8 @@ class OpenAiChatAssembler final : public StreamAssemblerBase
 {
 public:
     explicit OpenAiChatAssembler(const ProviderConfig &config);
+
+    bool isCompleteAtCleanEnd() const override { return isComplete() || hasStop(); }
 
 protected:
     bool handleRawEvent(const SseEvent &event, const StreamEventSink &sink) override;

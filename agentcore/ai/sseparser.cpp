@@ -248,6 +248,17 @@ void SseParser::finish()
     m_overflow = Overflow::None;
 }
 
+void SseParser::finishAtCleanEnd(const Sink &sink)
+{
+    if (m_overflow == Overflow::None && !m_partialLine.isEmpty()) {
+        // A non-empty line never dispatches: it only adds its field to the pending event.
+        processLine(m_partialLine, sink);
+    }
+    if (m_overflow == Overflow::None)
+        dispatchEvent(sink);
+    finish();
+}
+
 void SseParser::reset()
 {
     finish();

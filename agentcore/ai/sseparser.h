@@ -47,6 +47,12 @@ public:
     /// A later feed() starts a new stream (a reconnection): lastEventId() and retryMs() are
     /// kept, everything else starts afresh, including the byte order mark check.
     void finish();
+    /// The input ended cleanly (an HTTP body that finished without a transport error): the
+    /// last line counts even without its line break, the event no blank line closed yet is
+    /// handed to \a sink (if it has data), then finish(). Whether that event arrived whole is
+    /// the caller's to judge from its data. Not for a body the transport cut: there the
+    /// pending event is a fragment, and finish() discards it.
+    void finishAtCleanEnd(const Sink &sink);
     /// Forgets everything, including lastEventId and retry.
     void reset();
 

@@ -42,6 +42,12 @@ public:
     /// an error event): the transport may stop reading.
     virtual bool isComplete() const = 0;
 
+    /// True when a body that ends cleanly (no transport error, no event cut short) at this
+    /// point holds the whole message: once isComplete(), and for Chat Completions also once
+    /// choice 0 has its finish_reason, since some servers never send "data: [DONE]" (llama.cpp
+    /// before 2024, ik_llama.cpp). A body that ends earlier was cut.
+    virtual bool isCompleteAtCleanEnd() const = 0;
+
     /// The message as assembled so far.
     virtual const Message &partial() const = 0;
 };
@@ -73,6 +79,7 @@ public:
     void feed(const SseEvent &event, const StreamEventSink &sink) final;
     Message finish(EndReason reason, const QString &detail, const StreamEventSink &sink) final;
     bool isComplete() const final { return m_complete; }
+    bool isCompleteAtCleanEnd() const override { return m_complete; }
     const Message &partial() const final { return m_message; }
 
 protected:

@@ -5,6 +5,8 @@
 #include "httptestserver.h"
 #include "workercall.h"
 
+#include <ai/messagejson.h>
+
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <QSignalSpy>
@@ -53,6 +55,8 @@ private slots:
     void nonStreamAnswerSaysWhatCame();
     void truncatedResponse_data();
     void truncatedResponse();
+    void chatEndsCleanlyAfterItsFinishReason_data();
+    void chatEndsCleanlyAfterItsFinishReason();
 };
 
 void tst_HttpModelClientFailures::dropMidStreamKeepsPartial_data()
@@ -584,10 +588,20 @@ QString truncationFixture(const QString &provider)
     return QStringLiteral("gpt4o-mini-text");
 }
 
-/// \a stream without its last event (the provider's final one).
-QByteArray withoutFinalEvent(const QByteArray &stream)
+/// \a stream up to the event that finishes the message: the provider's final event, and for
+/// Chat Completions the chunk with the finish_reason (a clean end after it is complete).
+QByteArray beforeTheFinish(const QString &provider, const QByteArray &stream)
 {
-    return stream.left(stream.lastIndexOf("\n\n", stream.size() - 3) + 2);
+    const qsizetype finish = provider == QLatin1String("openai-chat")
+                                 ? stream.indexOf("\"finish_reason\":\"")
+                                 : stream.size() - 3;
+    return stream.left(stream.lastIndexOf("\n\n", finish) + 2);
+}
+
+/// \a stream up to the end of the event that carries \a marker (its blank line included).
+QByteArray upToTheEventWith(const QByteArray &stream, const char *marker)
+{
+    return stream.left(stream.indexOf("\n\n", stream.indexOf(marker)) + 2);
 }
 
 /// A 200 event stream of 256 MiB: \a head, then \a filler repeated, in pieces of about 64 KiB
@@ -852,7 +866,9 @@ void tst_HttpModelClientFailures::truncatedResponse_data()
             return response;
         };
         const QByteArray half = stream.left(stream.indexOf("\n\n", stream.size() / 2) + 2);
-        const QByteArray allButLast = withoutFinalEvent(stream);
+        const QByteArray allButLast = beforeTheFinish(provider, stream);
+        // The final event without its last bytes: "data: [DO", a JSON object cut short.
+        const QByteArray insideLast = stream.chopped(6);
 
         row("closed at offset 0", whole(Ending::CloseAtStart, Framing::Chunked), true);
         row("reset at offset 0", ScriptedResponse::reset(), true);
@@ -890,6 +906,20 @@ void tst_HttpModelClientFailures::truncatedResponse_data()
         row("ended cleanly before the final event",
             cut(allButLast, Ending::Close, Framing::Chunked, 0),
             false);
+        // A clean end closes the last event only when its payload is whole (the SDKs' rule for
+        // a last event without its blank line); a drop never does.
+        row("ended cleanly inside the final event",
+            cut(insideLast, Ending::Close, Framing::Chunked, 0),
+            false);
+        row("closed inside the final event, close-delimited",
+            cut(insideLast, Ending::Drop, Framing::CloseDelimited, 0),
+            false);
+        row("closed inside the final event, chunked",
+            cut(insideLast, Ending::Drop, Framing::Chunked, 10),
+            false);
+        row("closed after the final event's data, chunked",
+            cut(stream.chopped(2), Ending::Drop, Framing::Chunked, 10),
+            false);
     }
 }
 
@@ -923,6 +953,103 @@ void tst_HttpModelClientFailures::truncatedResponse()
     QCOMPARE(server.requests().size(), 1);
     QVERIFY(log.ofType(StreamEvent::Type::Retry).isEmpty());
     QCOMPARE(log.events.constLast().type, StreamEvent::Type::Error);
+}
+
+void tst_HttpModelClientFailures::chatEndsCleanlyAfterItsFinishReason_data()
+{
+    using Ending = ScriptedResponse::Ending;
+    using Framing = ScriptedResponse::Framing;
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<ScriptedResponse>("response");
+    QTest::addColumn<bool>("withUsage"); // the usage chunk after the finish_reason came
+    QTest::addColumn<bool>("complete");  // else: lost mid-stream
+
+    // Servers that never send "data: [DONE]" (llama.cpp before 2024, ik_llama.cpp): the body
+    // ends cleanly after the chunk with the finish_reason, or after the usage chunk.
+    for (const char *name : {"gpt4o-text-weather", "gpt4o-tool-single"}) {
+        const QByteArray stream = fixture("openai-chat", name);
+        const QByteArray withoutDone = stream.left(stream.lastIndexOf("data: [DONE]"));
+        const QByteArray finishOnly = upToTheEventWith(stream, "\"finish_reason\":\"");
+        const auto response = [](const QByteArray &body, Ending ending, Framing framing) {
+            ScriptedResponse response = ScriptedResponse::sse(
+                splitBytes(body, ChunkStrategy::random(3, 512)));
+            response.ending = ending;
+            response.framing = framing;
+            response.pieceDelayMs = 10;
+            return response;
+        };
+        const auto row = [name](const char *what, ScriptedResponse r, bool usage, bool complete) {
+            QTest::addRow("%s, %s", name, what)
+                << QString::fromLatin1(name) << r << usage << complete;
+        };
+        const bool hasUsage = withoutDone.contains("\"usage\":{");
+        row("no [DONE], chunked",
+            response(withoutDone, Ending::Close, Framing::Chunked),
+            hasUsage,
+            true);
+        row("no [DONE], Content-Length",
+            response(withoutDone, Ending::Close, Framing::ContentLength),
+            hasUsage,
+            true);
+        row("no [DONE], close-delimited",
+            response(withoutDone, Ending::Close, Framing::CloseDelimited),
+            hasUsage,
+            true);
+        row("no [DONE], no blank line after the last chunk",
+            response(withoutDone.chopped(2), Ending::Close, Framing::Chunked),
+            hasUsage,
+            true);
+        row("ends after the finish_reason chunk",
+            response(finishOnly, Ending::Close, Framing::Chunked),
+            false,
+            true);
+        // Still cut: a transport error after the finish, or a clean end before it.
+        row("no [DONE], then the connection dropped",
+            response(withoutDone, Ending::Drop, Framing::Chunked),
+            hasUsage,
+            false);
+        row("ended cleanly before the finish_reason",
+            response(beforeTheFinish(QStringLiteral("openai-chat"), stream),
+                     Ending::Close,
+                     Framing::Chunked),
+            false,
+            false);
+    }
+}
+
+void tst_HttpModelClientFailures::chatEndsCleanlyAfterItsFinishReason()
+{
+    QFETCH(QString, name);
+    QFETCH(ScriptedResponse, response);
+    QFETCH(bool, withUsage);
+    QFETCH(bool, complete);
+    const QString provider = QStringLiteral("openai-chat");
+    HttpTestServer server;
+    server.enqueue(response);
+    server.enqueue(ScriptedResponse::sse({readFixtureStream(provider, name)})); // never asked for
+    StreamEventLog log;
+    const Message message = completeWith(httpClientConfig(provider, server), log);
+
+    QCOMPARE(server.requests().size(), 1);
+    QVERIFY(log.ofType(StreamEvent::Type::Retry).isEmpty());
+    if (!complete) {
+        QCOMPARE(message.stopReason, StopReason::Error);
+        QVERIFY2(message.errorMessage.contains(QLatin1String("lost mid-stream")),
+                 qPrintable(message.errorMessage));
+        QCOMPARE(log.events.constLast().type, StreamEvent::Type::Error);
+        return;
+    }
+    QJsonObject expected = readFixtureExpected(provider, name);
+    if (!withUsage) {
+        expected.insert(u"usage",
+                        QJsonObject{{QStringLiteral("input"), 0},
+                                    {QStringLiteral("output"), 0},
+                                    {QStringLiteral("cacheRead"), 0},
+                                    {QStringLiteral("cacheWrite"), 0}});
+    }
+    const QString difference = jsonDifference(expected, toNormalizedJson(message));
+    QVERIFY2(difference.isEmpty(), qPrintable(difference + u'\n' + message.errorMessage));
+    QCOMPARE(log.events.constLast().type, StreamEvent::Type::Done);
 }
 
 QTEST_GUILESS_MAIN(tst_HttpModelClientFailures)

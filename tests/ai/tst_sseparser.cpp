@@ -223,6 +223,9 @@ private slots:
     void idField();
     void unterminatedEventDiscarded_data();
     void unterminatedEventDiscarded();
+    void cleanEndDispatchesThePendingEvent_data();
+    void cleanEndDispatchesThePendingEvent();
+    void cleanEndAfterOverflowDispatchesNothing();
     void eventTypeResetWithoutDispatch();
     void finishStartsNewStream();
     void resetForgetsEverything_data();
@@ -417,6 +420,74 @@ void tst_SseParser::unterminatedEventDiscarded()
     parser.finish();
     QCOMPARE(events, eventsOf({{"", "first", ""}}));
     QCOMPARE(parser.lastEventId(), QByteArray());
+}
+
+void tst_SseParser::cleanEndDispatchesThePendingEvent_data()
+{
+    QTest::addColumn<QByteArrayList>("chunks");
+    QTest::addColumn<QStringList>("pending");    // what the clean end dispatches
+    QTest::addColumn<QByteArray>("lastEventId"); // after it
+
+    // The unterminated events finish() discards (unterminatedEventDiscarded).
+    QTest::newRow("no line end") << QByteArrayList{"data: a"} << eventsOf({{"", "a", ""}}) << ""_ba;
+    QTest::newRow("LF, no empty line")
+        << QByteArrayList{"data: a\n"} << eventsOf({{"", "a", ""}}) << ""_ba;
+    QTest::newRow("CR, no empty line")
+        << QByteArrayList{"data: a\r"} << eventsOf({{"", "a", ""}}) << ""_ba;
+    QTest::newRow("CRLF, no empty line")
+        << QByteArrayList{"data: a\r", "\n"} << eventsOf({{"", "a", ""}}) << ""_ba;
+    QTest::newRow("several lines") << QByteArrayList{"event: e\nid: 4\ndata: a\n", "data: b"}
+                                   << eventsOf({{"e", "a\nb", "4"}}) << "4"_ba;
+    // As the recorded Anthropic streams end.
+    const QByteArray messageStop = "event: message_stop\ndata: {\"type\":\"message_stop\"}"_ba;
+    QTest::newRow("message_stop, one byte a read")
+        << split(messageStop, QList<qsizetype>(messageStop.size() - 1, 1))
+        << eventsOf({{"message_stop", "{\"type\":\"message_stop\"}", ""}}) << ""_ba;
+    // Nothing pending: nothing more.
+    QTest::newRow("ended with a blank line")
+        << QByteArrayList{"data: b\n\n"} << eventsOf({{"", "b", ""}}) << ""_ba;
+    QTest::newRow("no data field") << QByteArrayList{"event: e\nid: 7"} << QStringList() << "7"_ba;
+    QTest::newRow("a comment") << QByteArrayList{": keep-alive"} << QStringList() << ""_ba;
+    QTest::newRow("a field name cut short") << QByteArrayList{"da"} << QStringList() << ""_ba;
+}
+
+void tst_SseParser::cleanEndDispatchesThePendingEvent()
+{
+    QFETCH(QByteArrayList, chunks);
+    QFETCH(QStringList, pending);
+    QFETCH(QByteArray, lastEventId);
+    SseParser parser;
+    QStringList events;
+    const auto collect = [&events](const SseEvent &event) { events.append(describeEvent(event)); };
+    parser.feed("data: first\n\n", collect);
+    for (const QByteArray &chunk : std::as_const(chunks))
+        parser.feed(chunk, collect);
+    parser.finishAtCleanEnd(collect);
+    QCOMPARE(events, eventsOf({{"", "first", ""}}) + pending);
+    QCOMPARE(parser.lastEventId(), lastEventId);
+
+    // It finished the stream: the next one starts afresh.
+    events.clear();
+    parser.feed("data: next\n\n", collect);
+    parser.finishAtCleanEnd(collect);
+    QCOMPARE(events, eventsOf({{"", "next", ""}}));
+}
+
+void tst_SseParser::cleanEndAfterOverflowDispatchesNothing()
+{
+    SseParser parser;
+    parser.setLimits(0, 4);
+    QStringList events;
+    const auto collect = [&events](const SseEvent &event) { events.append(describeEvent(event)); };
+    parser.feed("data: 1234\n", collect);
+    parser.feed("data: 5\n", collect);
+    QCOMPARE(parser.overflow(), SseParser::Overflow::Event);
+    parser.finishAtCleanEnd(collect);
+    // The last line overflows only once the clean end reads it.
+    parser.feed("data: 1234\ndata: 5", collect);
+    QCOMPARE(parser.overflow(), SseParser::Overflow::None);
+    parser.finishAtCleanEnd(collect);
+    QCOMPARE(events, QStringList());
 }
 
 void tst_SseParser::eventTypeResetWithoutDispatch()

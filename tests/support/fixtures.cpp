@@ -50,7 +50,8 @@ QString describe(const QJsonValue &value)
 
 QString difference(const QString &path, const QJsonValue &expected, const QJsonValue &actual)
 {
-    const auto mismatch = [&] {
+    // QString, not auto: a QStringBuilder returned would point into destroyed temporaries.
+    const auto mismatch = [&]() -> QString {
         return path + QStringLiteral(": expected ") + describe(expected) + QStringLiteral(", got ")
                + describe(actual);
     };
@@ -163,6 +164,12 @@ QList<QByteArray> splitBytes(const QByteArray &bytes, const ChunkStrategy &strat
         for (const char c : bytes)
             chunks.append(QByteArray(1, c));
         break;
+    case ChunkStrategy::Kind::FixedSize: {
+        const qsizetype size = std::max(1, strategy.maxChunk);
+        for (qsizetype at = 0; at < bytes.size(); at += size)
+            chunks.append(bytes.mid(at, size));
+        break;
+    }
     case ChunkStrategy::Kind::Random: {
         QRandomGenerator random(strategy.seed);
         const int maxChunk = std::max(1, strategy.maxChunk);
@@ -207,6 +214,7 @@ QList<NamedChunks> standardChunkings(const QByteArray &bytes)
     QList<NamedChunks> result{
         {QStringLiteral("whole"), splitBytes(bytes, ChunkStrategy::whole())},
         {QStringLiteral("bytes"), splitBytes(bytes, ChunkStrategy::singleBytes())},
+        {QStringLiteral("7-bytes"), splitBytes(bytes, ChunkStrategy::fixedSize(7))},
     };
     for (const quint32 seed : {1u, 2u, 3u}) {
         result.append({QStringLiteral("random-%1").arg(seed),

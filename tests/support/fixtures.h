@@ -35,6 +35,7 @@ struct ChunkStrategy
     enum class Kind {
         Whole,       ///< one read
         SingleBytes, ///< one byte per read
+        FixedSize,   ///< maxChunk bytes per read (the last one may be shorter)
         Random,      ///< sizes 1..maxChunk drawn from QRandomGenerator(seed)
         AtOffsets,   ///< cut before each of offsets (out-of-range or repeated ones are skipped)
     };
@@ -46,6 +47,7 @@ struct ChunkStrategy
 
     static ChunkStrategy whole() { return {}; }
     static ChunkStrategy singleBytes() { return {Kind::SingleBytes, 0, 1, {}}; }
+    static ChunkStrategy fixedSize(int bytes) { return {Kind::FixedSize, 0, bytes, {}}; }
     static ChunkStrategy random(quint32 seed, int maxChunk = 64)
     {
         return {Kind::Random, seed, maxChunk, {}};
@@ -69,8 +71,8 @@ struct NamedChunks
     QList<QByteArray> chunks;
 };
 
-/// The chunkings every stream test runs over \a bytes: "whole", "bytes", "random-1/2/3" (fixed
-/// seeds), "crlf-split" (the stream with CRLF line ends, cut between the CR and the LF of every
+/// The chunkings every stream test runs over \a bytes: "whole", "bytes", "7-bytes" (as the
+/// SDK results in shared/fixtures were checked), "random-1/2/3" (fixed seeds), "crlf-split" (the stream with CRLF line ends, cut between the CR and the LF of every
 /// line end) and "utf8-split" (cut after the lead byte of every multi-byte UTF-8 character;
 /// only when there is one). The CRLF variant changes the bytes, not the events they carry.
 QList<NamedChunks> standardChunkings(const QByteArray &bytes);
