@@ -8,7 +8,6 @@
 #include <QPointer>
 #include <QThread>
 #include <QTimer>
-#include <QWaitCondition>
 
 #include <algorithm>
 #include <iterator>
@@ -32,12 +31,10 @@ struct RunRequest
 // outlive it; the worker reaches the Agent only through `receiver`, under the mutex.
 struct AgentChannel
 {
-    // One mutex for all of it: the run hand-off, the queues and the events on their way. It
-    // is held for a few instructions at a time; only the idle worker waits on it (`wake`).
+    // One mutex for all of it: the queues, the events on their way and the end. It is held
+    // for a few instructions at a time.
     QMutex mutex;
-    QWaitCondition wake;
-    std::optional<RunRequest> pending;
-    bool stopping = false;
+    bool stopping = false; // set by ~Agent: a run handed over but not begun never begins
     AbortToken currentAbort;
     QList<Message> steering;
     QList<Message> followUps;
@@ -138,9 +135,10 @@ bool sendFromQueue(Agent &agent, AgentChannel &channel, QList<Message> &queue, i
 }
 } // namespace
 
-/// The worker thread: waits for a run, runs agentLoop, waits for the next one. Owns the loop
-/// config (model client, tools) and releases it on its own thread.
-class AgentWorker final : public QThread
+/// The worker: a QObject of the Agent's own thread, handed each run by a queued call
+/// (Agent::prompt), which it runs with agentLoop to its end. Owns the loop config (model client,
+/// tools), which it releases on its own thread as it is deleted there (the thread's finished()).
+class AgentWorker final : public QObject
 {
 public:
     AgentWorker(AgentConfig config, std::shared_ptr<AgentChannel> channel)
@@ -150,7 +148,6 @@ public:
         , m_runTools(std::move(config.runTools))
         , m_channel(std::move(channel))
     {
-        setObjectName(QStringLiteral("AgentWorker"));
         const std::weak_ptr<AgentChannel> weak = m_channel;
         m_loop.getSteeringMessages = [weak] {
             const auto channel = weak.lock();
@@ -162,35 +159,26 @@ public:
         };
     }
 
-protected:
-    void run() override
+    ~AgentWorker() override
     {
-        if (!m_loop.toolRunner) {
-            m_ownRunner = std::make_unique<ToolRunner>();
-            m_loop.toolRunner = m_ownRunner.get();
-        }
-        while (std::optional<RunRequest> request = nextRequest())
-            runOne(*request);
-        // The model client and tools may own objects living on this thread.
+        // On the worker's thread: the model client and tools may own objects living there.
         m_loop = {};
         m_tools.clear();
         m_runTools = {};
         m_ownRunner.reset();
     }
 
-private:
-    std::optional<RunRequest> nextRequest()
+    void run(RunRequest &request)
     {
-        QMutexLocker locker(&m_channel->mutex);
-        while (!m_channel->pending && !m_channel->stopping)
-            m_channel->wake.wait(&m_channel->mutex);
-        if (m_channel->stopping)
-            return std::nullopt;
-        return std::exchange(m_channel->pending, std::nullopt);
-    }
-
-    void runOne(RunRequest &request)
-    {
+        {
+            QMutexLocker locker(&m_channel->mutex);
+            if (m_channel->stopping)
+                return; // the Agent went before the run began
+        }
+        if (!m_loop.toolRunner) {
+            m_ownRunner = std::make_unique<ToolRunner>(); // warm threads across runs
+            m_loop.toolRunner = m_ownRunner.get();
+        }
         AgentChannel &channel = *m_channel;
         bool ended = false;
         const AgentEventConsumer consume = [&channel, &ended](std::unique_ptr<AgentEvent> event) {
@@ -215,12 +203,13 @@ private:
         }
     }
 
+private:
     AgentLoopConfig m_loop;
     QString m_systemPrompt;
     QList<AgentToolPtr> m_tools;
     std::function<QList<AgentToolPtr>(const AbortToken &)> m_runTools;
     std::shared_ptr<AgentChannel> m_channel;
-    std::unique_ptr<ToolRunner> m_ownRunner; // warm threads across runs
+    std::unique_ptr<ToolRunner> m_ownRunner;
 };
 
 Agent::Agent(AgentConfig config, QObject *parent)
@@ -231,8 +220,14 @@ Agent::Agent(AgentConfig config, QObject *parent)
     qRegisterMetaType<AgentCore::AgentEvent>();
     m_channel->receiver = this;
     m_channel->batchEvents = config.batchEvents;
-    m_worker = std::make_unique<AgentWorker>(std::move(config), m_channel);
-    m_worker->start();
+    // The documented shape of a loop's thread: a worker QObject moved to a QThread of its own,
+    // deleted there when the thread finishes (so what it owns is released on that thread).
+    m_thread = std::make_unique<QThread>();
+    m_thread->setObjectName(QStringLiteral("AgentWorker"));
+    m_worker = new AgentWorker(std::move(config), m_channel);
+    m_worker->moveToThread(m_thread.get());
+    connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread->start();
 }
 
 Agent::~Agent()
@@ -241,11 +236,11 @@ Agent::~Agent()
         QMutexLocker locker(&m_channel->mutex);
         m_channel->receiver = nullptr;
         m_channel->stopping = true;
-        m_channel->pending.reset();
         m_channel->currentAbort.abort();
-        m_channel->wake.wakeAll();
     }
-    m_worker->wait();
+    // After the run going on (aborted) and any handed over (not begun): the thread ends.
+    m_thread->quit();
+    m_thread->wait();
 }
 
 Agent::PromptResult Agent::prompt(const QString &text)
@@ -262,9 +257,14 @@ Agent::PromptResult Agent::prompt(const QList<Message> &prompts)
         QMutexLocker locker(&m_channel->mutex);
         // A fresh token per run: an abort() of the previous run must not cancel this one.
         m_channel->currentAbort = AbortToken();
-        m_channel->pending = RunRequest{prompts, m_messages, m_channel->currentAbort};
-        m_channel->wake.wakeOne();
     }
+    QMetaObject::invokeMethod(
+        m_worker,
+        [worker = m_worker,
+         request = RunRequest{prompts, m_messages, m_channel->currentAbort}]() mutable {
+            worker->run(request);
+        },
+        Qt::QueuedConnection);
     emit idleChanged(false);
     return PromptResult::Started;
 }

@@ -8,6 +8,10 @@
 #include <memory>
 #include <vector>
 
+QT_BEGIN_NAMESPACE
+class QThread;
+QT_END_NAMESPACE
+
 namespace AgentCore {
 
 class AgentWorker;
@@ -133,7 +137,8 @@ private:
     void dispatch(const AgentEvent &event);
 
     std::shared_ptr<AgentChannel> m_channel;
-    std::unique_ptr<AgentWorker> m_worker;
+    std::unique_ptr<QThread> m_thread;
+    AgentWorker *m_worker; // lives on m_thread, deleted there as it finishes
     QList<Message> m_messages;
     // Events taken from the channel, delivered from m_next. Boxed: an event never moves or is
     // copied between the loop and the handlers.
