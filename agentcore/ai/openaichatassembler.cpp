@@ -1,6 +1,7 @@
 #include "openaichatassembler.h"
 
 #include <QCoreApplication>
+#include <QJsonDocument>
 
 #include <algorithm>
 
@@ -152,7 +153,14 @@ void OpenAiChatAssembler::handleToolCallFragment(JsonReader::Value fragment,
     } else {
         setToolCallIdentity(slot->contentIndex, id, name);
     }
-    appendToolArguments(slot->contentIndex, function.value("arguments").toString(), sink);
+    // Mistral's schema lets the arguments be an object rather than its JSON text, and some
+    // compatible servers send them so: the object is the arguments. It goes in as its compact
+    // text so that the size and depth limits of the string path hold for it too.
+    const JsonReader::Value arguments = function.value("arguments");
+    const QString text = arguments.isObject() ? QString::fromUtf8(
+                             QJsonDocument(arguments.toJsonObject()).toJson(QJsonDocument::Compact))
+                                              : arguments.toString();
+    appendToolArguments(slot->contentIndex, text, sink);
 }
 
 void OpenAiChatAssembler::handleFinishReason(JsonReader::Value reason)

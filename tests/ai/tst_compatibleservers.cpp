@@ -1,0 +1,99 @@
+#include "ai/httpmodelclient.h"
+
+#include "fixtures.h"
+#include "httpclienttest.h"
+#include "httptestserver.h"
+#include "testpaths.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace AgentCore;
+using namespace TestSupport;
+
+// The OpenAI-compatible servers (Mistral, DeepSeek, Kimi/Moonshot, vLLM, llama.cpp) as they write
+// their Chat Completions streams, served over HTTP: tests/ai/compatible/*.sse, each citing in its
+// first line (an SSE comment) where its format comes from.
+class tst_CompatibleServers : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void objectArguments_data();
+    void objectArguments();
+    void objectArgumentsKeepTheSizeLimit();
+};
+
+namespace {
+
+QByteArray compatibleStream(const char *name)
+{
+    QFile file(sourcePath(QStringLiteral("tests/ai/compatible/%1.sse").arg(QLatin1String(name))));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void addChunkings(const char *name)
+{
+    QTest::addColumn<QList<QByteArray>>("pieces");
+    const QByteArray stream = compatibleStream(name);
+    QVERIFY(!stream.isEmpty());
+    for (const NamedChunks &chunking : standardChunkings(stream))
+        QTest::newRow(qPrintable(chunking.name)) << chunking.chunks;
+}
+
+Message servedOverHttp(const QList<QByteArray> &pieces,
+                       HttpTestServer &server,
+                       ProviderConfig config = {})
+{
+    server.enqueue(ScriptedResponse::sse(pieces));
+    if (config.baseUrl.isEmpty())
+        config = httpClientConfig(QStringLiteral("openai-chat"), server);
+    StreamEventLog log;
+    return completeWith(config, log);
+}
+
+} // namespace
+
+void tst_CompatibleServers::objectArguments_data()
+{
+    addChunkings("mistral-object-arguments");
+}
+
+void tst_CompatibleServers::objectArguments()
+{
+    QFETCH(QList<QByteArray>, pieces);
+    HttpTestServer server;
+    const Message message = servedOverHttp(pieces, server);
+
+    QCOMPARE(message.stopReason, StopReason::ToolUse);
+    QCOMPARE(message.text(), QStringLiteral("Reading it."));
+    const QList<ContentBlock> calls = message.toolCalls();
+    QCOMPARE(calls.size(), 1);
+    QCOMPARE(calls.constFirst().id, QStringLiteral("D681PevKs"));
+    QCOMPARE(calls.constFirst().name, QStringLiteral("Read"));
+    // The object as sent, nested values included; it used to become {}.
+    const QJsonObject expected = QJsonDocument::fromJson(
+                                     R"({"file_path":"README.md","limit":40,
+                                         "range":{"from":1,"to":[2,3]}})")
+                                     .object();
+    const QString difference = jsonDifference(expected, calls.constFirst().arguments);
+    QVERIFY2(difference.isEmpty(), qPrintable(difference));
+}
+
+void tst_CompatibleServers::objectArgumentsKeepTheSizeLimit()
+{
+    // An object is held to the same limit as arguments sent as text.
+    HttpTestServer server;
+    ProviderConfig config = httpClientConfig(QStringLiteral("openai-chat"), server);
+    config.maxToolArgumentsBytes = 32;
+    const Message message = servedOverHttp({compatibleStream("mistral-object-arguments")},
+                                           server,
+                                           config);
+    QCOMPARE(message.stopReason, StopReason::Error);
+    QVERIFY(message.toolCalls().isEmpty() || message.toolCalls().constFirst().arguments.size() < 3);
+}
+
+QTEST_GUILESS_MAIN(tst_CompatibleServers)
+#include "tst_compatibleservers.moc"
