@@ -198,7 +198,12 @@ void OpenAiChatAssembler::appendContent(const QString &fragment, const StreamEve
 
 void OpenAiChatAssembler::readUsage(JsonReader::Value usage)
 {
-    const qint64 cached = intValue(usage.value("prompt_tokens_details"), "cached_tokens");
+    // DeepSeek reports its cache hits as prompt_cache_hit_tokens (with prompt_cache_miss_tokens)
+    // and no prompt_tokens_details; both count within prompt_tokens, as cached_tokens does.
+    const JsonReader::Value details = usage.value("prompt_tokens_details");
+    const qint64 cached = details.value("cached_tokens").isNumber()
+                              ? intValue(details, "cached_tokens")
+                              : intValue(usage, "prompt_cache_hit_tokens");
     Usage &target = message().usage;
     target.input = intValue(usage, "prompt_tokens") - cached;
     target.output = intValue(usage, "completion_tokens");

@@ -24,6 +24,8 @@ private slots:
     void objectArguments_data();
     void objectArguments();
     void objectArgumentsKeepTheSizeLimit();
+    void deepSeekCacheHits_data();
+    void deepSeekCacheHits();
 };
 
 namespace {
@@ -93,6 +95,27 @@ void tst_CompatibleServers::objectArgumentsKeepTheSizeLimit()
                                            config);
     QCOMPARE(message.stopReason, StopReason::Error);
     QVERIFY(message.toolCalls().isEmpty() || message.toolCalls().constFirst().arguments.size() < 3);
+}
+
+void tst_CompatibleServers::deepSeekCacheHits_data()
+{
+    addChunkings("deepseek-cache-hit-usage");
+}
+
+void tst_CompatibleServers::deepSeekCacheHits()
+{
+    // DeepSeek counts its cache hits outside prompt_tokens_details; as on the OpenAI path,
+    // input is the uncached part of prompt_tokens and cacheRead the part served from the cache.
+    QFETCH(QList<QByteArray>, pieces);
+    HttpTestServer server;
+    const Message message = servedOverHttp(pieces, server);
+
+    QCOMPARE(message.stopReason, StopReason::Stop);
+    QCOMPARE(message.text(), QStringLiteral("Done."));
+    QCOMPARE(message.usage.input, 512);
+    QCOMPARE(message.usage.cacheRead, 12288);
+    QCOMPARE(message.usage.cacheWrite, 0);
+    QCOMPARE(message.usage.output, 42);
 }
 
 QTEST_GUILESS_MAIN(tst_CompatibleServers)
