@@ -1,8 +1,10 @@
 #include "ai/httpmodelclient.h"
+#include "ai/requestbuilder.h"
 
 #include "fixtures.h"
 #include "httpclienttest.h"
 #include "httptestserver.h"
+#include "requestbuildertest.h"
 #include "testpaths.h"
 
 #include <QFile>
@@ -26,6 +28,7 @@ private slots:
     void objectArgumentsKeepTheSizeLimit();
     void deepSeekCacheHits_data();
     void deepSeekCacheHits();
+    void kimiIdsGoBackAsIssued();
 };
 
 namespace {
@@ -116,6 +119,56 @@ void tst_CompatibleServers::deepSeekCacheHits()
     QCOMPARE(message.usage.cacheRead, 12288);
     QCOMPARE(message.usage.cacheWrite, 0);
     QCOMPARE(message.usage.output, 42);
+}
+
+void tst_CompatibleServers::kimiIdsGoBackAsIssued()
+{
+    // Kimi's chat template renders the call's id into the prompt, and "functions.Read:0" is the
+    // only place the function's name appears there: the next request carries it byte for byte.
+    HttpTestServer server;
+    ProviderConfig config = httpClientConfig(QStringLiteral("openai-chat"), server);
+    config.model = QStringLiteral("kimi-k2-0905-preview");
+    server.enqueue(ScriptedResponse::sse({compatibleStream("kimi-parallel-tool-calls")}));
+    server.enqueue(ScriptedResponse::sse({compatibleStream("deepseek-cache-hit-usage")}));
+
+    Context context = httpClientHelloContext();
+    StreamEventLog log;
+    const Message reply = HttpModelClient(config).complete(context, {}, log.sink());
+    QCOMPARE(reply.stopReason, StopReason::ToolUse);
+    const QStringList issued = {QStringLiteral("functions.Read:0"),
+                                QStringLiteral("functions.Grep:1")};
+    QStringList ids;
+    context.messages.append(reply);
+    for (const ContentBlock &call : reply.toolCalls()) {
+        ids.append(call.id);
+        context.messages.append(
+            Message::makeToolResult(call.id, call.name, QStringLiteral("ok"), false));
+    }
+    QCOMPARE(ids, issued);
+
+    StreamEventLog next;
+    HttpModelClient(config).complete(context, {}, next.sink());
+    QCOMPARE(server.requests().size(), 2);
+    const QJsonArray messages = QJsonDocument::fromJson(server.requests().at(1).body)
+                                    .object()
+                                    .value(QLatin1String("messages"))
+                                    .toArray();
+    QStringList sentCalls;
+    QStringList sentResults;
+    for (const QJsonValue &message : messages) {
+        for (const QJsonValue &call : message[QLatin1String("tool_calls")].toArray())
+            sentCalls.append(call[QLatin1String("id")].toString());
+        if (message[QLatin1String("role")].toString() == QLatin1String("tool"))
+            sentResults.append(message[QLatin1String("tool_call_id")].toString());
+    }
+    QCOMPARE(sentCalls, issued);
+    QCOMPARE(sentResults, issued);
+
+    // Switched to Anthropic mid-session, the same history still gets ids Anthropic accepts.
+    const QJsonObject anthropic = bodyOf(
+        buildRequest(httpClientConfig(QStringLiteral("anthropic"), server), context));
+    const QString violation = anthropicRuleViolation(anthropic);
+    QVERIFY2(violation.isEmpty(), qPrintable(violation));
 }
 
 QTEST_GUILESS_MAIN(tst_CompatibleServers)
