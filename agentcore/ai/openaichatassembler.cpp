@@ -1,6 +1,7 @@
 #include "openaichatassembler.h"
 
 #include <QCoreApplication>
+#include <QJsonDocument>
 
 #include <algorithm>
 
@@ -152,7 +153,14 @@ void OpenAiChatAssembler::handleToolCallFragment(JsonReader::Value fragment,
     } else {
         setToolCallIdentity(slot->contentIndex, id, name);
     }
-    appendToolArguments(slot->contentIndex, function.value("arguments").toString(), sink);
+    // Mistral's schema lets the arguments be an object rather than its JSON text, and some
+    // compatible servers send them so: the object is the arguments. It goes in as its compact
+    // text so that the size and depth limits of the string path hold for it too.
+    const JsonReader::Value arguments = function.value("arguments");
+    const QString text = arguments.isObject() ? QString::fromUtf8(
+                             QJsonDocument(arguments.toJsonObject()).toJson(QJsonDocument::Compact))
+                                              : arguments.toString();
+    appendToolArguments(slot->contentIndex, text, sink);
 }
 
 void OpenAiChatAssembler::handleFinishReason(JsonReader::Value reason)
@@ -190,7 +198,12 @@ void OpenAiChatAssembler::appendContent(const QString &fragment, const StreamEve
 
 void OpenAiChatAssembler::readUsage(JsonReader::Value usage)
 {
-    const qint64 cached = intValue(usage.value("prompt_tokens_details"), "cached_tokens");
+    // DeepSeek reports its cache hits as prompt_cache_hit_tokens (with prompt_cache_miss_tokens)
+    // and no prompt_tokens_details; both count within prompt_tokens, as cached_tokens does.
+    const JsonReader::Value details = usage.value("prompt_tokens_details");
+    const qint64 cached = details.value("cached_tokens").isNumber()
+                              ? intValue(details, "cached_tokens")
+                              : intValue(usage, "prompt_cache_hit_tokens");
     Usage &target = message().usage;
     target.input = intValue(usage, "prompt_tokens") - cached;
     target.output = intValue(usage, "completion_tokens");

@@ -12,7 +12,9 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(AgentCore::OpenAiChatRequest)
 };
 
-// OpenAI rejects tool_calls[].id values over 40 characters in Chat Completions.
+// OpenAI rejects tool_calls[].id values over 40 characters in Chat Completions: the ids of
+// another model's calls are cut to it; a server's own ids go back as it issued them (vLLM's are
+// longer, Kimi's have "." and ":").
 constexpr int maxChatToolCallIdLength = 40;
 
 QString key(const char *name)
@@ -97,14 +99,14 @@ QString toolText(const Message &result)
     return text;
 }
 
-QJsonArray messagesJson(const Context &context)
+QJsonArray messagesJson(const ProviderConfig &config, const Context &context)
 {
     QList<QJsonObject> messages;
     if (!context.systemPrompt.trimmed().isEmpty()) {
         messages.append(
             QJsonObject{{key("role"), key("system")}, {key("content"), context.systemPrompt}});
     }
-    for (const Message &message : wireHistory(context.messages, maxChatToolCallIdLength)) {
+    for (const Message &message : wireHistory(context.messages, maxChatToolCallIdLength, &config)) {
         switch (message.role) {
         case Message::Role::User:
         case Message::Role::Custom:
@@ -158,7 +160,7 @@ HttpRequestSpec buildOpenAiChatRequest(const ProviderConfig &config, const Conte
     const bool isOpenAi = config.provider == key("openai");
     QJsonObject body{
         {key("model"), config.model},
-        {key("messages"), messagesJson(context)},
+        {key("messages"), messagesJson(config, context)},
         {key("stream"), true},
         {key("stream_options"), QJsonObject{{key("include_usage"), true}}},
     };

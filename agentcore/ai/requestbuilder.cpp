@@ -138,7 +138,9 @@ QString normalizedToolCallId(const QString &id, int maxLength)
     return sanitized.left(maxLength - suffix.size()) + suffix;
 }
 
-QList<Message> wireHistory(const QList<Message> &messages, int maxIdLength)
+QList<Message> wireHistory(const QList<Message> &messages,
+                           int maxIdLength,
+                           const ProviderConfig *issuer)
 {
     QList<Message> cleaned;
     cleaned.reserve(messages.size());
@@ -156,14 +158,19 @@ QList<Message> wireHistory(const QList<Message> &messages, int maxIdLength)
         if (!out.at(i).isAssistant() || out.at(i).toolCalls().isEmpty())
             continue;
         Message &assistant = out[i];
+        const bool issuedThere = issuer && isFromSameModel(assistant, *issuer);
         qsizetype r = i; // paired: the results follow in call order
         for (ContentBlock &call : assistant.content) {
             if (!call.isToolCall())
                 continue;
             Message &result = out[++r];
-            const QString wireId = uniqueToolCallId(normalizedToolCallId(call.id, maxIdLength),
-                                                    idLength,
-                                                    &usedIds);
+            const bool keep = issuedThere && !call.id.isEmpty() && !usedIds.contains(call.id);
+            const QString wireId = keep
+                                       ? call.id
+                                       : uniqueToolCallId(normalizedToolCallId(call.id, maxIdLength),
+                                                          idLength,
+                                                          &usedIds);
+            usedIds.insert(wireId);
             call.id = wireId;
             result.toolCallId = wireId;
             if (result.toolName.isEmpty())

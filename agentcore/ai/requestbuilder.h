@@ -43,8 +43,13 @@ QString normalizedToolCallId(const QString &id, int maxLength);
 /// (the loop's projection: each call followed by exactly one result, in call order, a call
 /// without one gets missingToolResult(), a result without a call is dropped); tool-call ids are
 /// normalized to \a maxIdLength and unique within the request. Thinking blocks are kept: each
-/// builder decides what to send back.
-QList<Message> wireHistory(const QList<Message> &messages, int maxIdLength = 64);
+/// builder decides what to send back. With \a issuer set, the ids of the calls \a issuer's model
+/// made (isFromSameModel) go back byte for byte, whatever their characters or length: they are
+/// that server's own, and some render them into the prompt (Kimi's "functions.Read:0" is where
+/// its template finds the function's name). Only an id that collides is renamed.
+QList<Message> wireHistory(const QList<Message> &messages,
+                           int maxIdLength = 64,
+                           const ProviderConfig *issuer = nullptr);
 
 /// True when \a message (a tool's result) holds a picture.
 bool hasImages(const Message &message);
