@@ -63,8 +63,8 @@
 #include <QPainter>
 #include <QPalette>
 #include <QProcess>
-#include <QScrollBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSemaphore>
 #include <QStandardPaths>
 #include <QStyleFactory>
