@@ -405,11 +405,8 @@ void CodingSession::stop()
 {
     if (m_parts.context)
         m_parts.context->abort(); // a summary being written stops with the agent
-    if (!m_agent) {
-        m_waiting.clear();
-        return;
-    }
-    if (!m_agent->isIdle())
+    m_waiting.clear(); // what waits for ready() or for a rewind's files goes with the stop
+    if (m_agent && !m_agent->isIdle())
         m_agent->abort();
 }
 

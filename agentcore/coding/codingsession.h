@@ -107,7 +107,8 @@ public:
     void steer(const QString &text);
     /// Queued after the running task; started at once when idle.
     void followUp(const QString &text);
-    /// Aborts the run and a summary being written; drops what waits for ready().
+    /// Aborts the run and a summary being written; drops what waits for ready() or for a
+    /// rewind's files (rewindWithFiles).
     void stop();
     /// "Compact now": a summary of the conversation, keeping \a instructions in mind; appended
     /// (recorded, emitted as an event, compacted()) when it is ready, if the agent is still

@@ -17,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QSemaphore>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -318,6 +319,65 @@ private slots:
         const std::optional<SessionLog::Contents> contents = SessionLog::load(path, &error);
         QVERIFY2(contents, qPrintable(error));
         QVERIFY(!SessionState::fromJson(contents->state).checkpoints.isEmpty());
+    }
+
+    // While a rewind restores its files no run starts: a task sent meanwhile waits and goes on
+    // the rewound conversation; one sent and then stopped is dropped with the stop.
+    void tasksWaitForARewindsFilesAndStopDropsThem()
+    {
+        auto model = std::make_shared<ScriptedModel>(
+            QList{ModelStep::text(u"First."_s), ModelStep::text(u"After the rewind."_s)});
+        auto session = openSession(model);
+        QVERIFY(waitForReady(*session));
+        QSignalSpy events(session.get(), &CodingSession::eventEmitted);
+        session->send(u"first task"_s);
+        QVERIFY(waitForEnd(events));
+        QCOMPARE(model->callCount(), 1);
+
+        const auto rewindHeld = [&session](QSemaphore &go, bool &recorded) {
+            Rewind rewind;
+            rewind.toIndex = 0;
+            rewind.scope = Rewind::Scope::Both;
+            session->rewindWithFiles(
+                rewind,
+                [&go](Rewind &restored) {
+                    go.tryAcquire(1, 20'000);
+                    restored.undoCheckpoint = u"undo"_s;
+                    CodingSession::RewindFilesResult result;
+                    result.restored = true;
+                    return result;
+                },
+                [&recorded](bool done, const Rewind &, const QString &) { recorded = done; });
+        };
+
+        // Sent, then stopped, while the files are restored: dropped.
+        QSemaphore first;
+        bool recorded = false;
+        rewindHeld(first, recorded);
+        QVERIFY(session->isRewinding());
+        QVERIFY(!session->rewindRefusal().isEmpty());
+        session->send(u"dropped task"_s);
+        session->stop();
+        first.release();
+        QVERIFY(QTest::qWaitFor([&] { return !session->isRewinding(); }, 20'000));
+        QVERIFY(recorded);
+        QTest::qWait(100);
+        QCOMPARE(model->callCount(), 1);
+
+        // Sent while the files are restored: run after the rewind, on the rewound conversation.
+        QSemaphore second;
+        recorded = false;
+        rewindHeld(second, recorded);
+        session->send(u"waiting task"_s);
+        QTest::qWait(100);
+        QCOMPARE(model->callCount(), 1);
+        second.release();
+        QVERIFY(QTest::qWaitFor([&] { return model->callCount() == 2; }, 20'000));
+        QVERIFY(recorded);
+        QStringList sent;
+        for (const Message &message : model->contexts().last().messages)
+            sent.append(message.text());
+        QCOMPARE(sent, QStringList{u"waiting task"_s});
     }
 
     // A resumed file's allow rules are not applied: the session asks (interactive or not),
