@@ -1,24 +1,16 @@
 #include <loop/internal/handoffspin.h>
 #include <loop/internal/loopwaiter.h>
 
+#include <cputime.h>
+
 #include <QElapsedTimer>
 #include <QTest>
 
-#include <ctime>
 #include <thread>
 
 using namespace AgentCore;
 
-namespace {
-
-qint64 threadCpuMs()
-{
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return qint64(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
-}
-
-} // namespace
+using TestSupport::threadCpuMs;
 
 class tst_LoopWaiter : public QObject
 {

@@ -1,26 +1,18 @@
 #include <loop/internal/toolrunner.h>
 
+#include <cputime.h>
+
 #include <QElapsedTimer>
 #include <QSemaphore>
 #include <QTest>
 #include <QThread>
 
 #include <atomic>
-#include <ctime>
 #include <memory>
 
 using namespace AgentCore;
 
-namespace {
-
-qint64 processCpuMs()
-{
-    timespec now{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
-    return qint64(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
-}
-
-} // namespace
+using TestSupport::processCpuMs;
 
 class tst_ToolRunner : public QObject
 {
