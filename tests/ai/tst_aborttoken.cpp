@@ -5,6 +5,7 @@
 #include <QTest>
 #include <QThread>
 #include <QTimer>
+#include <testmain.h>
 
 #include <atomic>
 #include <memory>
@@ -197,6 +198,6 @@ void tst_AbortToken::copiesShareState()
     QVERIFY(!unrelated.isAborted());
 }
 
-QTEST_GUILESS_MAIN(tst_AbortToken)
+AGENTDESK_GUILESS_TEST_MAIN(tst_AbortToken)
 
 #include "tst_aborttoken.moc"

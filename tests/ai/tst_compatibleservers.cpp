@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
+#include <testmain.h>
 
 using namespace AgentCore;
 using namespace TestSupport;
@@ -171,5 +172,5 @@ void tst_CompatibleServers::kimiIdsGoBackAsIssued()
     QVERIFY2(violation.isEmpty(), qPrintable(violation));
 }
 
-QTEST_GUILESS_MAIN(tst_CompatibleServers)
+AGENTDESK_GUILESS_TEST_MAIN(tst_CompatibleServers)
 #include "tst_compatibleservers.moc"

@@ -1,6 +1,7 @@
 #include "ai/httperror.h"
 
 #include <QTest>
+#include <testmain.h>
 
 using namespace AgentCore;
 
@@ -276,6 +277,6 @@ void tst_HttpError::bodyReadOnce()
     QCOMPARE(readableErrorBody(R"({"detail":"Not Found"})"), QStringLiteral("Not Found"));
 }
 
-QTEST_GUILESS_MAIN(tst_HttpError)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HttpError)
 
 #include "tst_httperror.moc"

@@ -6,6 +6,7 @@
 #include "workercall.h"
 
 #include <ai/messagejson.h>
+#include <testmain.h>
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -211,6 +212,6 @@ void tst_HttpModelClient::abortBeforeStartSendsNothing()
     QCOMPARE(log.events.constLast().type, StreamEvent::Type::Error);
 }
 
-QTEST_GUILESS_MAIN(tst_HttpModelClient)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HttpModelClient)
 
 #include "tst_httpmodelclient.moc"

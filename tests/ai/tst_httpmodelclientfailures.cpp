@@ -6,6 +6,7 @@
 #include "workercall.h"
 
 #include <ai/messagejson.h>
+#include <testmain.h>
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>
@@ -1052,6 +1053,6 @@ void tst_HttpModelClientFailures::chatEndsCleanlyAfterItsFinishReason()
     QCOMPARE(log.events.constLast().type, StreamEvent::Type::Done);
 }
 
-QTEST_GUILESS_MAIN(tst_HttpModelClientFailures)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HttpModelClientFailures)
 
 #include "tst_httpmodelclientfailures.moc"

@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QRandomGenerator>
 #include <QTest>
+#include <testmain.h>
 
 #include <algorithm>
 #include <limits>
@@ -511,5 +512,5 @@ void tst_JsonReader::fuzz()
              qPrintable(QString::number(accepted)));
 }
 
-QTEST_GUILESS_MAIN(tst_JsonReader)
+AGENTDESK_GUILESS_TEST_MAIN(tst_JsonReader)
 #include "tst_jsonreader.moc"

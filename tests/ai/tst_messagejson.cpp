@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QtTest>
+#include <testmain.h>
 
 using namespace AgentCore;
 
@@ -305,5 +306,5 @@ void tst_MessageJson::rejectsNonMessages()
     QCOMPARE(message, before);
 }
 
-QTEST_GUILESS_MAIN(tst_MessageJson)
+AGENTDESK_GUILESS_TEST_MAIN(tst_MessageJson)
 #include "tst_messagejson.moc"

@@ -2,6 +2,7 @@
 #include "ai/pricing.h"
 
 #include <QTest>
+#include <testmain.h>
 
 using namespace AgentCore;
 
@@ -155,5 +156,5 @@ void tst_ModelCatalog::everySuggestionHasAWindowAndAPrice()
     }
 }
 
-QTEST_GUILESS_MAIN(tst_ModelCatalog)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ModelCatalog)
 #include "tst_modelcatalog.moc"

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QTest>
+#include <testmain.h>
 #include <testpaths.h>
 
 using namespace AgentCore;
@@ -601,6 +602,6 @@ void tst_PartialJson::nestingIsCapped()
     }
 }
 
-QTEST_GUILESS_MAIN(tst_PartialJson)
+AGENTDESK_GUILESS_TEST_MAIN(tst_PartialJson)
 
 #include "tst_partialjson.moc"

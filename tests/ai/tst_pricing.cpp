@@ -1,6 +1,7 @@
 #include "ai/pricing.h"
 
 #include <QTest>
+#include <testmain.h>
 
 using namespace AgentCore;
 
@@ -163,6 +164,6 @@ void tst_Pricing::cost()
     QCOMPARE(priced.cacheWrite, usage.cacheWrite);
 }
 
-QTEST_GUILESS_MAIN(tst_Pricing)
+AGENTDESK_GUILESS_TEST_MAIN(tst_Pricing)
 
 #include "tst_pricing.moc"

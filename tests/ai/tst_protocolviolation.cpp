@@ -1,6 +1,7 @@
 #include "ai/protocolviolation.h"
 
 #include <QTest>
+#include <testmain.h>
 
 using namespace AgentCore;
 using namespace Qt::StringLiterals;
@@ -184,6 +185,6 @@ void tst_ProtocolViolation::longTextsComplete()
         QVERIFY(violation.detail.startsWith(u"<invoke name=\"Read\"> in text at line "_s));
 }
 
-QTEST_GUILESS_MAIN(tst_ProtocolViolation)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ProtocolViolation)
 
 #include "tst_protocolviolation.moc"

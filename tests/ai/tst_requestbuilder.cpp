@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QTest>
+#include <testmain.h>
 
 using namespace AgentCore;
 using namespace TestSupport;
@@ -321,6 +322,6 @@ void tst_RequestBuilder::toolCallIdNormalization()
     QCOMPARE(normalizedToolCallId(id), normalizedToolCallId(id, 64));
 }
 
-QTEST_GUILESS_MAIN(tst_RequestBuilder)
+AGENTDESK_GUILESS_TEST_MAIN(tst_RequestBuilder)
 
 #include "tst_requestbuilder.moc"

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
+#include <testmain.h>
 
 using namespace AgentCore;
 using namespace TestSupport;
@@ -247,7 +248,7 @@ void tst_RequestBuilderBodies::responsesReasoningOnlyToSameModel()
     QVERIFY(!body.contains("include"));
 }
 
-QTEST_GUILESS_MAIN(tst_RequestBuilderBodies)
+AGENTDESK_GUILESS_TEST_MAIN(tst_RequestBuilderBodies)
 
 // A tool's picture (an MCP server's screenshot) reaches the APIs that take pictures from a tool
 // as one, after the tool's text; Chat Completions is told of it in the text instead. A result of

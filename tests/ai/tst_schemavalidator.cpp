@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+#include <testmain.h>
 
 using namespace AgentCore;
 using namespace Qt::StringLiterals;
@@ -271,6 +272,6 @@ void tst_SchemaValidator::longValuesAreTruncated()
     QCOMPARE(result.error, u"Invalid arguments for Bash: /command must be a string, got "_s + shown);
 }
 
-QTEST_GUILESS_MAIN(tst_SchemaValidator)
+AGENTDESK_GUILESS_TEST_MAIN(tst_SchemaValidator)
 
 #include "tst_schemavalidator.moc"

@@ -5,6 +5,7 @@
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTest>
+#include <testmain.h>
 
 using namespace AgentCore;
 using namespace TestSupport;
@@ -266,5 +267,5 @@ void tst_ServedModels::notAnHttpUrlReportsLater()
     QCOMPARE(result.error, QStringLiteral("The address is not an http or https URL."));
 }
 
-QTEST_GUILESS_MAIN(tst_ServedModels)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ServedModels)
 #include "tst_servedmodels.moc"

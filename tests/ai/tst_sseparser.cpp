@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QTest>
+#include <testmain.h>
 
 #include <climits>
 #include <ctime>
@@ -660,5 +661,5 @@ void tst_SseParser::cleanupTestCase()
     qInfo("%lld conformance vectors, %d chunkings run", qint64(m_vectors.size()), m_chunkingsRun);
 }
 
-QTEST_GUILESS_MAIN(tst_SseParser)
+AGENTDESK_GUILESS_TEST_MAIN(tst_SseParser)
 #include "tst_sseparser.moc"

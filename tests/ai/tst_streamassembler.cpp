@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QtTest>
+#include <testmain.h>
 
 using namespace AgentCore;
 using EndReason = StreamAssembler::EndReason;
@@ -804,5 +805,5 @@ void tst_StreamAssembler::unreadableToolArguments()
     QCOMPARE(back.toolCalls().first().arguments, expected);
 }
 
-QTEST_GUILESS_MAIN(tst_StreamAssembler)
+AGENTDESK_GUILESS_TEST_MAIN(tst_StreamAssembler)
 #include "tst_streamassembler.moc"

@@ -1,5 +1,6 @@
 #include <ai/switchablemodelclient.h>
 #include <loop/agent.h>
+#include <testmain.h>
 
 #include "fixtures.h"
 #include "httpclienttest.h"
@@ -140,5 +141,5 @@ void tst_SwitchableModelClient::stopWhilePending()
     QCOMPARE(agent->messages().constLast().stopReason, StopReason::Aborted);
 }
 
-QTEST_GUILESS_MAIN(tst_SwitchableModelClient)
+AGENTDESK_GUILESS_TEST_MAIN(tst_SwitchableModelClient)
 #include "tst_switchablemodelclient.moc"

@@ -6,6 +6,7 @@
 #include "streameventlog.h"
 
 #include <QTest>
+#include <testmain.h>
 
 #include <algorithm>
 #include <chrono>
@@ -202,5 +203,5 @@ void tst_WireLatency::timePerTurnAt660KB()
           qPrintable(onTheWire.join(comma)));
 }
 
-QTEST_GUILESS_MAIN(tst_WireLatency)
+AGENTDESK_GUILESS_TEST_MAIN(tst_WireLatency)
 #include "tst_wirelatency.moc"

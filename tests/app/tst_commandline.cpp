@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QTest>
+#include <testmain.h>
 
 using AgentCore::PermissionMode;
 using AgentCore::ToolKind;
@@ -589,5 +590,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_CommandLine)
+AGENTDESK_GUILESS_TEST_MAIN(tst_CommandLine)
 #include "tst_commandline.moc"

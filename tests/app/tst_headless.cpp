@@ -20,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <testmain.h>
 
 #include <signal.h>
 
@@ -389,5 +390,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_Headless)
+AGENTDESK_GUILESS_TEST_MAIN(tst_Headless)
 #include "tst_headless.moc"

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+#include <testmain.h>
 
 using namespace TestSupport;
 
@@ -102,5 +103,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessCache)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessCache)
 #include "tst_headlesscache.moc"

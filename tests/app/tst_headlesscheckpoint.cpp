@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+#include <testmain.h>
 
 using namespace TestSupport;
 
@@ -172,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessCheckpoint)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessCheckpoint)
 #include "tst_headlesscheckpoint.moc"

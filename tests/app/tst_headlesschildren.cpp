@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+#include <testmain.h>
 
 #include <csignal>
 
@@ -171,5 +172,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessChildren)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessChildren)
 #include "tst_headlesschildren.moc"

@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+#include <testmain.h>
 
 using namespace TestSupport;
 
@@ -138,5 +139,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessCompaction)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessCompaction)
 #include "tst_headlesscompaction.moc"

@@ -13,6 +13,7 @@
 
 #include <session/sessionlog.h>
 #include <session/sessionresumption.h>
+#include <testmain.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -50,7 +51,7 @@ public:
     explicit Holder(const QString &path)
     {
         m_process.start(QCoreApplication::applicationFilePath(),
-                        {QStringLiteral("--hold-session"), path});
+                        TestSupport::thisTestWith({QStringLiteral("--hold-session"), path}));
         m_held = m_process.waitForReadyRead(30'000)
                  && m_process.readLine().trimmed() == QByteArray("held");
     }
@@ -262,7 +263,7 @@ void tst_HeadlessContinueBusy::continueWithoutPersistenceReadsTheMostRecentEvenI
     QVERIFY2(!run.err.contains(QStringLiteral("most recent")), qPrintable(run.report()));
 }
 
-int main(int argc, char **argv)
+static int testMain(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     if (argc == 3 && qstrcmp(argv[1], "--hold-session") == 0)
@@ -270,5 +271,7 @@ int main(int argc, char **argv)
     tst_HeadlessContinueBusy test;
     return QTest::qExec(&test, argc, argv);
 }
+
+AGENTDESK_TEST_ENTRY(testMain)
 
 #include "tst_headlesscontinuebusy.moc"

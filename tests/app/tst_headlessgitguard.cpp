@@ -14,6 +14,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QTest>
+#include <testmain.h>
 
 using namespace TestSupport;
 
@@ -275,6 +276,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessGitGuard)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessGitGuard)
 
 #include "tst_headlessgitguard.moc"

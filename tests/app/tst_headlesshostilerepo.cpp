@@ -11,6 +11,7 @@
 
 #include <QFileInfo>
 #include <QTest>
+#include <testmain.h>
 
 using namespace TestSupport;
 
@@ -67,5 +68,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessHostileRepo)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessHostileRepo)
 #include "tst_headlesshostilerepo.moc"

@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+#include <testmain.h>
 
 using namespace TestSupport;
 
@@ -159,5 +160,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessIds)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessIds)
 #include "tst_headlessids.moc"

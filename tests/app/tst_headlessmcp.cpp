@@ -20,6 +20,7 @@
 #include <QScopeGuard>
 #include <QTcpServer>
 #include <QTest>
+#include <testmain.h>
 
 #include <signal.h>
 #include <testpaths.h>
@@ -651,5 +652,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessMcp)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessMcp)
 #include "tst_headlessmcp.moc"

@@ -12,6 +12,7 @@
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTest>
+#include <testmain.h>
 
 using namespace TestSupport;
 
@@ -109,6 +110,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessNetwork)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessNetwork)
 
 #include "tst_headlessnetwork.moc"

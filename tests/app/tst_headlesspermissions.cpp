@@ -19,6 +19,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <testmain.h>
 
 #include <signal.h>
 
@@ -299,5 +300,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessPermissions)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessPermissions)
 #include "tst_headlesspermissions.moc"

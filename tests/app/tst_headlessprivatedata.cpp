@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QTest>
+#include <testmain.h>
 
 #include <sys/stat.h>
 
@@ -152,5 +153,5 @@ void tst_HeadlessPrivateData::anOpenDataFolderIsTightened()
     QCOMPARE(modeOf(object) & 0777, 0400); // read-only stays read-only
 }
 
-QTEST_GUILESS_MAIN(tst_HeadlessPrivateData)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessPrivateData)
 #include "tst_headlessprivatedata.moc"

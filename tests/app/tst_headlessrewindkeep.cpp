@@ -11,6 +11,7 @@
 
 #include <context/rewind.h>
 #include <session/sessionlog.h>
+#include <testmain.h>
 
 #include <QFile>
 #include <QFileInfo>
@@ -380,5 +381,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessRewindKeep)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessRewindKeep)
 #include "tst_headlessrewindkeep.moc"

@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QTest>
+#include <testmain.h>
 
 using namespace TestSupport;
 
@@ -159,6 +160,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessSandbox)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessSandbox)
 
 #include "tst_headlesssandbox.moc"

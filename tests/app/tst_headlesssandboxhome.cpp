@@ -21,6 +21,7 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTest>
+#include <testmain.h>
 
 #include <memory>
 
@@ -230,6 +231,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessSandboxHome)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessSandboxHome)
 
 #include "tst_headlesssandboxhome.moc"

@@ -20,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <testmain.h>
 
 #include <signal.h>
 
@@ -302,5 +303,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessSecrets)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessSecrets)
 #include "tst_headlesssecrets.moc"

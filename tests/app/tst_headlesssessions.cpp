@@ -12,6 +12,7 @@
 #include <ai/messagejson.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
+#include <testmain.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -623,5 +624,5 @@ void tst_HeadlessSessions::twoRunsNeverWriteOneSession()
     QVERIFY(!texts.contains(QStringLiteral("Hurry.")));
 }
 
-QTEST_GUILESS_MAIN(tst_HeadlessSessions)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessSessions)
 #include "tst_headlesssessions.moc"

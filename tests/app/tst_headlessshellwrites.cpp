@@ -11,6 +11,7 @@
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QTest>
+#include <testmain.h>
 
 using namespace TestSupport;
 
@@ -130,5 +131,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessShellWrites)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessShellWrites)
 #include "tst_headlessshellwrites.moc"

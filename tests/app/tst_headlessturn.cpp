@@ -11,6 +11,7 @@
 #include <QProcess>
 #include <QScopeGuard>
 #include <QTest>
+#include <testmain.h>
 
 #include <signal.h>
 
@@ -125,5 +126,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_HeadlessTurn)
+AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessTurn)
 #include "tst_headlessturn.moc"

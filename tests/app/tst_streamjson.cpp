@@ -1,6 +1,7 @@
 #include "streamjson.h"
 
 #include <ai/messagejson.h>
+#include <testmain.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -222,5 +223,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_StreamJson)
+AGENTDESK_GUILESS_TEST_MAIN(tst_StreamJson)
 #include "tst_streamjson.moc"

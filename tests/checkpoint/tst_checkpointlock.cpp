@@ -4,6 +4,7 @@
 // runs show). A git still holding its lock is waited for.
 
 #include <checkpoint/checkpointstore.h>
+#include <testmain.h>
 
 #include <QDir>
 #include <QDirIterator>
@@ -199,5 +200,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_CheckpointLock)
+AGENTDESK_GUILESS_TEST_MAIN(tst_CheckpointLock)
 #include "tst_checkpointlock.moc"

@@ -4,6 +4,7 @@
 #include "checkpointtesttree.h"
 
 #include <checkpoint/checkpointstore.h>
+#include <testmain.h>
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -195,5 +196,5 @@ private:
     QString m_store;
 };
 
-QTEST_GUILESS_MAIN(TestCheckpointNested)
+AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointNested)
 #include "tst_checkpointnested.moc"

@@ -4,6 +4,7 @@
 
 #include <checkpoint/checkpointpruner.h>
 #include <checkpoint/checkpointstore.h>
+#include <testmain.h>
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -169,5 +170,5 @@ private:
     QString m_store;
 };
 
-QTEST_GUILESS_MAIN(TestCheckpointPruner)
+AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointPruner)
 #include "tst_checkpointpruner.moc"

@@ -2,6 +2,7 @@
 
 #include <checkpoint/checkpointrecorder.h>
 #include <checkpoint/checkpointstore.h>
+#include <testmain.h>
 
 #include <QMutex>
 #include <QTemporaryDir>
@@ -145,5 +146,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCheckpointRecorder)
+AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointRecorder)
 #include "tst_checkpointrecorder.moc"

@@ -1,6 +1,7 @@
 #include "checkpointtesttree.h"
 
 #include <checkpoint/checkpointstore.h>
+#include <testmain.h>
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -71,5 +72,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCheckpointRestore)
+AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointRestore)
 #include "tst_checkpointrestore.moc"

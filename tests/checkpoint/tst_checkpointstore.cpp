@@ -1,6 +1,7 @@
 #include "checkpointtesttree.h"
 
 #include <checkpoint/checkpointstore.h>
+#include <testmain.h>
 
 #include <QDateTime>
 #include <QTemporaryDir>
@@ -477,5 +478,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCheckpointStore)
+AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointStore)
 #include "tst_checkpointstore.moc"

@@ -5,6 +5,7 @@
 
 #include <checkpoint/checkpointstore.h>
 #include <checkpoint/treewatcher.h>
+#include <testmain.h>
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -324,6 +325,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCheckpointWatch)
+AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointWatch)
 
 #include "tst_checkpointwatch.moc"

@@ -3,6 +3,7 @@
 #include "checkpointtesttree.h"
 
 #include <checkpoint/filesetwriter.h>
+#include <testmain.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -115,5 +116,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFileSetWriter)
+AGENTDESK_GUILESS_TEST_MAIN(TestFileSetWriter)
 #include "tst_filesetwriter.moc"

@@ -1,5 +1,6 @@
 #include <coding/auditlog.h>
 #include <loop/toolexecution.h>
+#include <testmain.h>
 
 #include "testtools.h"
 
@@ -257,5 +258,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_AuditLog)
+AGENTDESK_GUILESS_TEST_MAIN(tst_AuditLog)
 #include "tst_auditlog.moc"

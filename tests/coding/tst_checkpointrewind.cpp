@@ -5,6 +5,7 @@
 // the same end to end.
 #include <checkpoint/checkpointstore.h>
 #include <coding/checkpointrewind.h>
+#include <testmain.h>
 
 #include <QDir>
 #include <QFile>
@@ -161,5 +162,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_CheckpointRewind)
+AGENTDESK_GUILESS_TEST_MAIN(tst_CheckpointRewind)
 #include "tst_checkpointrewind.moc"

@@ -6,6 +6,7 @@
 
 #include <coding/codingagent.h>
 #include <loop/agentloop.h>
+#include <testmain.h>
 
 #include <scriptedmodel.h>
 
@@ -177,5 +178,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_CodingAgentMiddlewares)
+AGENTDESK_GUILESS_TEST_MAIN(tst_CodingAgentMiddlewares)
 #include "tst_codingagentmiddlewares.moc"

@@ -9,6 +9,7 @@
 #include <session/sessionlog.h>
 #include <session/sessionresumption.h>
 #include <session/sessionstore.h>
+#include <testmain.h>
 
 #include <scriptedmodel.h>
 #include <testfiles.h>
@@ -412,6 +413,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_CodingSession)
+AGENTDESK_GUILESS_TEST_MAIN(tst_CodingSession)
 
 #include "tst_codingsession.moc"

@@ -14,6 +14,7 @@
 #include <session/sessionlog.h>
 #include <session/sessionresumption.h>
 #include <session/sessionstore.h>
+#include <testmain.h>
 
 #include <scriptedmodel.h>
 
@@ -617,7 +618,8 @@ void tst_MultiAgent::aSessionOpenInAnotherProcessIsRefused()
     QVERIFY(!before.isEmpty());
 
     QProcess holder;
-    holder.start(QCoreApplication::applicationFilePath(), {u"--hold-session"_s, path});
+    holder.start(QCoreApplication::applicationFilePath(),
+                 TestSupport::thisTestWith({u"--hold-session"_s, path}));
     QVERIFY(holder.waitForReadyRead(30'000));
     QCOMPARE(holder.readLine().trimmed(), QByteArray("held"));
 
@@ -690,7 +692,8 @@ void tst_MultiAgent::threeSessionsKilledMidStreamAllResume()
 
     QProcess child;
     child.setProcessChannelMode(QProcess::SeparateChannels);
-    child.start(QCoreApplication::applicationFilePath(), {u"--three-sessions"_s, folder.path()});
+    child.start(QCoreApplication::applicationFilePath(),
+                TestSupport::thisTestWith({u"--three-sessions"_s, folder.path()}));
     QVERIFY(child.waitForStarted());
     QList<int> endedSeen(killedSessions, 0);
     QSet<int> streaming;
@@ -780,7 +783,7 @@ void tst_MultiAgent::threeSessionsKilledMidStreamAllResume()
     }
 }
 
-int main(int argc, char **argv)
+static int testMain(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     if (argc == 3 && qstrcmp(argv[1], "--three-sessions") == 0)
@@ -790,5 +793,7 @@ int main(int argc, char **argv)
     tst_MultiAgent test;
     return QTest::qExec(&test, argc, argv);
 }
+
+AGENTDESK_TEST_ENTRY(testMain)
 
 #include "tst_multiagent.moc"

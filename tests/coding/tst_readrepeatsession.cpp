@@ -9,6 +9,7 @@
 #include <context/compaction.h>
 #include <context/contextview.h>
 #include <loop/agentloop.h>
+#include <testmain.h>
 
 #include <scriptedmodel.h>
 
@@ -278,5 +279,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ReadRepeatSession)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ReadRepeatSession)
 #include "tst_readrepeatsession.moc"

@@ -1,4 +1,5 @@
 #include <coding/repository.h>
+#include <testmain.h>
 
 #include <QDir>
 #include <QFile>
@@ -90,5 +91,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_Repository)
+AGENTDESK_GUILESS_TEST_MAIN(tst_Repository)
 #include "tst_repository.moc"

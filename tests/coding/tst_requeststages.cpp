@@ -1,4 +1,5 @@
 #include <coding/requeststages.h>
+#include <testmain.h>
 
 #include <checkpoint/checkpointrecorder.h>
 #include <checkpoint/checkpointstore.h>
@@ -101,5 +102,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_RequestStages)
+AGENTDESK_GUILESS_TEST_MAIN(tst_RequestStages)
 #include "tst_requeststages.moc"

@@ -1,5 +1,6 @@
 #include <coding/codingagent.h>
 #include <coding/systemprompt.h>
+#include <testmain.h>
 
 #include <QDir>
 #include <QFile>
@@ -296,5 +297,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_SystemPrompt)
+AGENTDESK_GUILESS_TEST_MAIN(tst_SystemPrompt)
 #include "tst_systemprompt.moc"

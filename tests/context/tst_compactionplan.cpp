@@ -3,6 +3,7 @@
 #include <context/compaction.h>
 #include <context/compactionplan.h>
 #include <context/contextview.h>
+#include <testmain.h>
 
 #include <ai/toolcallpairing.h>
 
@@ -258,5 +259,5 @@ void TestCompactionPlan::aSecondCompactionSummarisesTheFirst()
     QCOMPARE(plan->coveredCount, 14);
 }
 
-QTEST_GUILESS_MAIN(TestCompactionPlan)
+AGENTDESK_GUILESS_TEST_MAIN(TestCompactionPlan)
 #include "tst_compactionplan.moc"

@@ -4,6 +4,7 @@
 #include <context/compaction.h>
 #include <context/contextmanager.h>
 #include <context/summaryprompt.h>
+#include <testmain.h>
 
 #include <ai/toolcallpairing.h>
 #include <loop/agentloop.h>
@@ -377,5 +378,5 @@ void TestContextManager::summaryRequestFitsTheWindowAndListsFollowUps()
     QVERIFY(text.contains(u"characters cut"_s));
 }
 
-QTEST_GUILESS_MAIN(TestContextManager)
+AGENTDESK_GUILESS_TEST_MAIN(TestContextManager)
 #include "tst_contextmanager.moc"

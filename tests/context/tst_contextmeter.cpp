@@ -1,4 +1,5 @@
 #include <context/contextmeter.h>
+#include <testmain.h>
 
 #include <QTest>
 
@@ -129,5 +130,5 @@ void TestContextMeter::rewrittenHistoryIsEstimatedUntilTheNextReply()
     QCOMPARE(meter.tokens().total, 1'210);
 }
 
-QTEST_GUILESS_MAIN(TestContextMeter)
+AGENTDESK_GUILESS_TEST_MAIN(TestContextMeter)
 #include "tst_contextmeter.moc"

@@ -3,6 +3,7 @@
 // file keeps a compaction so a resumed session sees the same.
 #include <context/compaction.h>
 #include <context/contextview.h>
+#include <testmain.h>
 
 #include <ai/messagejson.h>
 #include <ai/toolcallpairing.h>
@@ -207,5 +208,5 @@ void TestContextView::resumedSessionAppliesTheCompaction()
     QVERIFY(Compaction::of(contextView(contents->messages).first()));
 }
 
-QTEST_GUILESS_MAIN(TestContextView)
+AGENTDESK_GUILESS_TEST_MAIN(TestContextView)
 #include "tst_contextview.moc"

@@ -5,6 +5,7 @@
 #include <context/compaction.h>
 #include <context/contextview.h>
 #include <context/rewind.h>
+#include <testmain.h>
 
 #include <ai/messagejson.h>
 #include <ai/toolcallpairing.h>
@@ -287,5 +288,5 @@ void TestRewindView::sessionFileKeepsTheOriginalsAndResumesToTheSameView()
     QCOMPARE(conversationFates(contents->messages).rewoundBy.at(9), 10);
 }
 
-QTEST_GUILESS_MAIN(TestRewindView)
+AGENTDESK_GUILESS_TEST_MAIN(TestRewindView)
 #include "tst_rewindview.moc"

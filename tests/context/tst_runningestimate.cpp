@@ -5,6 +5,7 @@
 #include <context/contextview.h>
 #include <context/runningestimate.h>
 #include <context/tokenestimate.h>
+#include <testmain.h>
 
 #include <QTest>
 
@@ -90,5 +91,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(tst_RunningEstimate)
+AGENTDESK_APPLESS_TEST_MAIN(tst_RunningEstimate)
 #include "tst_runningestimate.moc"

@@ -1,4 +1,5 @@
 #include <context/tokenestimate.h>
+#include <testmain.h>
 
 #include <QTest>
 
@@ -106,5 +107,5 @@ void TestTokenEstimate::contextWithoutAReplyIsEstimatedWhole()
                  + estimateTokens(context.messages.first()));
 }
 
-QTEST_GUILESS_MAIN(TestTokenEstimate)
+AGENTDESK_GUILESS_TEST_MAIN(TestTokenEstimate)
 #include "tst_tokenestimate.moc"

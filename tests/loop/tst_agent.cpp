@@ -1,6 +1,7 @@
 // The Agent facade: a run on the worker thread, its events delivered on the Agent's thread in
 // order, the queues, abort and destruction mid-run. The model is scripted.
 #include <loop/agent.h>
+#include <testmain.h>
 
 #include <scriptedmodel.h>
 
@@ -517,5 +518,5 @@ void tst_Agent::messagesAfterTwoRuns()
     QCOMPARE(agent->messages(), history);
 }
 
-QTEST_GUILESS_MAIN(tst_Agent)
+AGENTDESK_GUILESS_TEST_MAIN(tst_Agent)
 #include "tst_agent.moc"

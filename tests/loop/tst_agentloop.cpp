@@ -1,6 +1,7 @@
 #include <ai/schemavalidator.h>
 #include <loop/agentloop.h>
 #include <loop/toolprotocol.h>
+#include <testmain.h>
 
 #include <scriptedmodel.h>
 #include <testtools.h>
@@ -772,5 +773,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_AgentLoop)
+AGENTDESK_GUILESS_TEST_MAIN(tst_AgentLoop)
 #include "tst_agentloop.moc"

@@ -1,5 +1,6 @@
 #include <loop/agentloop.h>
 #include <loop/toolprotocol.h>
+#include <testmain.h>
 
 #include <eventstreamcheck.h>
 #include <scriptedmodel.h>
@@ -433,5 +434,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_AgentLoopAbort)
+AGENTDESK_GUILESS_TEST_MAIN(tst_AgentLoopAbort)
 #include "tst_agentloopabort.moc"

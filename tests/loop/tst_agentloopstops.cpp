@@ -4,6 +4,7 @@
 // turn.
 #include <loop/agentloop.h>
 #include <loop/toolprotocol.h>
+#include <testmain.h>
 
 #include <eventstreamcheck.h>
 #include <scriptedmodel.h>
@@ -466,5 +467,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_AgentLoopStops)
+AGENTDESK_GUILESS_TEST_MAIN(tst_AgentLoopStops)
 #include "tst_agentloopstops.moc"

@@ -1,6 +1,7 @@
 // The follow-up queue as the user edits it: replaced, paused and resumed, a follow-up sent now.
 // A gate tool keeps the run busy while the test changes the queue; the model is scripted.
 #include <loop/agent.h>
+#include <testmain.h>
 
 #include <scriptedmodel.h>
 #include <testtools.h>
@@ -306,6 +307,6 @@ void tst_AgentQueues::sendNowOutOfRange()
     QCOMPARE(m_model->callCount(), 0);
 }
 
-QTEST_GUILESS_MAIN(tst_AgentQueues)
+AGENTDESK_GUILESS_TEST_MAIN(tst_AgentQueues)
 
 #include "tst_agentqueues.moc"

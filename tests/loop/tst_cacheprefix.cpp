@@ -15,6 +15,7 @@
 #include <ai/httpmodelclient.h>
 #include <ai/requestbuilder.h>
 #include <loop/agentloop.h>
+#include <testmain.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -470,5 +471,5 @@ void tst_CachePrefix::promptCacheKeyOnlyForOpenAi()
         QCOMPARE(stringAt(body, "prompt_cache_key"), key);
 }
 
-QTEST_GUILESS_MAIN(tst_CachePrefix)
+AGENTDESK_GUILESS_TEST_MAIN(tst_CachePrefix)
 #include "tst_cacheprefix.moc"

@@ -2,6 +2,7 @@
 // conversation, a hook may append messages (a compaction) before a request, and a context
 // overflow may be compacted and the same turn sent again, once.
 #include <loop/agentloop.h>
+#include <testmain.h>
 
 #include <eventstreamcheck.h>
 #include <scriptedmodel.h>
@@ -244,5 +245,5 @@ void TestContextSeams::blockingHookReturnsOnAbort()
     QVERIFY(hasText(added, u"go"_s));
 }
 
-QTEST_GUILESS_MAIN(TestContextSeams)
+AGENTDESK_GUILESS_TEST_MAIN(TestContextSeams)
 #include "tst_contextseams.moc"

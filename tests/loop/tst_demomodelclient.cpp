@@ -8,6 +8,7 @@
 #include <coding/codingagent.h>
 #include <context/summaryprompt.h>
 #include <loop/agent.h>
+#include <testmain.h>
 #include <tools/unifieddiff.h>
 
 #include <QElapsedTimer>
@@ -512,5 +513,5 @@ void tst_DemoModelClient::answersSummaryRequestsFromTheTranscript()
     QCOMPARE(demo.complete(request, AbortToken(), {}).text(), summary); // deterministic
 }
 
-QTEST_GUILESS_MAIN(tst_DemoModelClient)
+AGENTDESK_GUILESS_TEST_MAIN(tst_DemoModelClient)
 #include "tst_demomodelclient.moc"

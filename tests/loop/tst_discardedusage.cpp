@@ -6,6 +6,7 @@
 #include <session/sessionlog.h>
 #include <session/sessionrecorder.h>
 #include <session/sessionstore.h>
+#include <testmain.h>
 
 #include <scriptedmodel.h>
 
@@ -135,6 +136,6 @@ void tst_DiscardedUsage::sessionFileKeepsIt()
     QVERIFY(!contents->partial); // the withdrawn draft left nothing behind
 }
 
-QTEST_GUILESS_MAIN(tst_DiscardedUsage)
+AGENTDESK_GUILESS_TEST_MAIN(tst_DiscardedUsage)
 
 #include "tst_discardedusage.moc"

@@ -1,5 +1,6 @@
 #include <loop/extension.h>
 #include <loop/toolexecution.h>
+#include <testmain.h>
 
 #include "testtools.h"
 
@@ -284,5 +285,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_Extension)
+AGENTDESK_GUILESS_TEST_MAIN(tst_Extension)
 #include "tst_extension.moc"

@@ -5,6 +5,7 @@
 #include <session/sessionlog.h>
 #include <session/sessionrecorder.h>
 #include <session/sessionstore.h>
+#include <testmain.h>
 
 #include <scriptedmodel.h>
 
@@ -229,6 +230,6 @@ void tst_LeftoverSteering::resumedSessionShowsSteeringAsLeftover()
     QVERIFY(agent->waitForIdle());
 }
 
-QTEST_GUILESS_MAIN(tst_LeftoverSteering)
+AGENTDESK_GUILESS_TEST_MAIN(tst_LeftoverSteering)
 
 #include "tst_leftoversteering.moc"

@@ -4,6 +4,7 @@
 
 #include <loop/agentloop.h>
 #include <loop/toolslot.h>
+#include <testmain.h>
 
 #include <scriptedmodel.h>
 #include <testtools.h>
@@ -118,5 +119,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_LiveTools)
+AGENTDESK_GUILESS_TEST_MAIN(tst_LiveTools)
 #include "tst_livetools.moc"

@@ -1,5 +1,6 @@
 #include <loop/internal/handoffspin.h>
 #include <loop/internal/loopwaiter.h>
+#include <testmain.h>
 
 #include <cputime.h>
 
@@ -83,5 +84,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_LoopWaiter)
+AGENTDESK_GUILESS_TEST_MAIN(tst_LoopWaiter)
 #include "tst_loopwaiter.moc"

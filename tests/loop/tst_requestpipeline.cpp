@@ -1,4 +1,5 @@
 #include <loop/requestpipeline.h>
+#include <testmain.h>
 
 #include <QTest>
 
@@ -131,5 +132,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_RequestPipeline)
+AGENTDESK_GUILESS_TEST_MAIN(tst_RequestPipeline)
 #include "tst_requestpipeline.moc"

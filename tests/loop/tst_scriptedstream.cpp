@@ -1,5 +1,6 @@
 // ScriptedStream: a finished message played as provider-like stream events, paced, abortable.
 #include <ai/scriptedstream.h>
+#include <testmain.h>
 
 #include <QElapsedTimer>
 #include <QTest>
@@ -181,5 +182,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ScriptedStream)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ScriptedStream)
 #include "tst_scriptedstream.moc"

@@ -1,5 +1,6 @@
 #include <ai/schemavalidator.h>
 #include <loop/agentloop.h>
+#include <testmain.h>
 
 #include <scriptedmodel.h>
 #include <testtools.h>
@@ -604,5 +605,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ToolBatch)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ToolBatch)
 #include "tst_toolbatch.moc"

@@ -2,6 +2,7 @@
 // while it streams, when its message ends, and in a history read back from an older file.
 #include <loop/toolcallids.h>
 #include <loop/toolprotocol.h>
+#include <testmain.h>
 
 #include <toolprotocolcheck.h>
 
@@ -144,5 +145,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ToolCallIds)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ToolCallIds)
 #include "tst_toolcallids.moc"

@@ -1,5 +1,6 @@
 #include <ai/requestbuilder.h>
 #include <loop/toolprotocol.h>
+#include <testmain.h>
 
 #include <toolprotocolcheck.h>
 
@@ -382,5 +383,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ToolProtocol)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ToolProtocol)
 #include "tst_toolprotocol.moc"

@@ -1,4 +1,5 @@
 #include <loop/internal/toolrunner.h>
+#include <testmain.h>
 
 #include <cputime.h>
 
@@ -157,5 +158,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ToolRunner)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ToolRunner)
 #include "tst_toolrunner.moc"

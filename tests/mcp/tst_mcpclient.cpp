@@ -8,6 +8,7 @@
 #include <mcp/mcpclient.h>
 #include <mcp/mcphost.h>
 #include <mcp/mcptool.h>
+#include <testmain.h>
 #include <tools/commandenvironment.h>
 
 #include <QElapsedTimer>
@@ -534,5 +535,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_McpClient)
+AGENTDESK_GUILESS_TEST_MAIN(tst_McpClient)
 #include "tst_mcpclient.moc"

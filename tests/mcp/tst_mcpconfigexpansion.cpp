@@ -2,6 +2,7 @@
 // ${VAR}, ${VAR:-default} from the environment, ${keyring:NAME} from the keyring; in the command,
 // args, env, url and headers; never a model provider's key (issue #31).
 #include <mcp/mcpconfigexpansion.h>
+#include <testmain.h>
 #include <tools/commandenvironment.h>
 
 #include <QTest>
@@ -190,5 +191,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_McpConfigExpansion)
+AGENTDESK_GUILESS_TEST_MAIN(tst_McpConfigExpansion)
 #include "tst_mcpconfigexpansion.moc"

@@ -12,6 +12,7 @@
 #include <mcp/mcpreferences.h>
 #include <mcp/mcptool.h>
 #include <scriptedmodel.h>
+#include <testmain.h>
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -701,5 +702,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_McpContext)
+AGENTDESK_GUILESS_TEST_MAIN(tst_McpContext)
 #include "tst_mcpcontext.moc"

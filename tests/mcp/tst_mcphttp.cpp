@@ -7,6 +7,7 @@
 #include <mcp/mcpclient.h>
 #include <mcp/mcphost.h>
 #include <mcp/mcptool.h>
+#include <testmain.h>
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -408,5 +409,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_McpHttp)
+AGENTDESK_GUILESS_TEST_MAIN(tst_McpHttp)
 #include "tst_mcphttp.moc"

@@ -9,6 +9,7 @@
 #include <mcp/mcplinereader.h>
 #include <mcp/mcptool.h>
 #include <mcp/mcptoolinfo.h>
+#include <testmain.h>
 #include <tools/commandenvironment.h>
 
 #include <QJsonArray>
@@ -409,5 +410,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_McpProtocol)
+AGENTDESK_GUILESS_TEST_MAIN(tst_McpProtocol)
 #include "tst_mcpprotocol.moc"

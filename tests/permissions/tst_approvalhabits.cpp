@@ -4,6 +4,7 @@
 #include <permissions/bashanalysis.h>
 #include <permissions/permissionpolicy.h>
 #include <permissions/permissionreview.h>
+#include <testmain.h>
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -257,6 +258,6 @@ private:
     QString m_root;
 };
 
-QTEST_GUILESS_MAIN(tst_ApprovalHabits)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ApprovalHabits)
 
 #include "tst_approvalhabits.moc"

@@ -6,6 +6,7 @@
 
 #include <permissions/bashanalysis.h>
 #include <permissions/permissionpolicy.h>
+#include <testmain.h>
 
 #include <QDir>
 #include <QFile>
@@ -783,5 +784,5 @@ void tst_BashAnalysis::deepNestingIsRefused()
     }
 }
 
-QTEST_GUILESS_MAIN(tst_BashAnalysis)
+AGENTDESK_GUILESS_TEST_MAIN(tst_BashAnalysis)
 #include "tst_bashanalysis.moc"

@@ -7,6 +7,7 @@
 
 #include <permissions/bashanalysis.h>
 #include <permissions/shfmtparser.h>
+#include <testmain.h>
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -169,5 +170,5 @@ void tst_BashAnalysisShfmt::shfmtFailureIsNotRemembered()
     QCOMPARE(file.readAll().count("run"), 2);
 }
 
-QTEST_GUILESS_MAIN(tst_BashAnalysisShfmt)
+AGENTDESK_GUILESS_TEST_MAIN(tst_BashAnalysisShfmt)
 #include "tst_bashanalysisshfmt.moc"

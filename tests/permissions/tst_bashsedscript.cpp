@@ -1,4 +1,5 @@
 #include <permissions/bashsedscript.h>
+#include <testmain.h>
 
 #include <QTest>
 
@@ -81,5 +82,5 @@ void tst_BashSedScript::invocation()
     QCOMPARE(BashSedScript::isReadOnlyInvocation(args, QList<bool>(args.size(), false)), readOnly);
 }
 
-QTEST_GUILESS_MAIN(tst_BashSedScript)
+AGENTDESK_GUILESS_TEST_MAIN(tst_BashSedScript)
 #include "tst_bashsedscript.moc"

@@ -8,6 +8,7 @@
 #include <permissions/bashanalysis.h>
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionpolicy.h>
+#include <testmain.h>
 #include <tools/bashtool.h>
 #include <tools/toolworkspace.h>
 
@@ -395,6 +396,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_GitGuard)
+AGENTDESK_GUILESS_TEST_MAIN(tst_GitGuard)
 
 #include "tst_gitguard.moc"

@@ -11,6 +11,7 @@
 #include <mcp/mcpclient.h>
 #include <mcp/mcptool.h>
 #include <permissions/permissionmiddleware.h>
+#include <testmain.h>
 
 #include <QMutex>
 #include <QTest>
@@ -184,5 +185,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_McpToolPermissions)
+AGENTDESK_GUILESS_TEST_MAIN(tst_McpToolPermissions)
 #include "tst_mcptoolpermissions.moc"

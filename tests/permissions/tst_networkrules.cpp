@@ -8,6 +8,7 @@
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
+#include <testmain.h>
 #include <tools/codingtools.h>
 #include <tools/sandboxprobe.h>
 
@@ -347,6 +348,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_NetworkRules)
+AGENTDESK_GUILESS_TEST_MAIN(tst_NetworkRules)
 
 #include "tst_networkrules.moc"

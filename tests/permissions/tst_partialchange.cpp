@@ -1,6 +1,7 @@
 #include "../tools/toolstest.h"
 
 #include <permissions/partialchange.h>
+#include <testmain.h>
 #include <tools/codingtools.h>
 
 #include <QTest>
@@ -115,5 +116,5 @@ void TestPartialChange::partialWriteOfAPlainFileGoesThrough()
              QString::fromUtf8(lines(1, 10, {2})));
 }
 
-QTEST_GUILESS_MAIN(TestPartialChange)
+AGENTDESK_GUILESS_TEST_MAIN(TestPartialChange)
 #include "tst_partialchange.moc"

@@ -1,6 +1,7 @@
 #include "../tools/toolstest.h"
 
 #include <permissions/pathcapability.h>
+#include <testmain.h>
 #include <tools/readtool.h>
 #include <tools/writetool.h>
 
@@ -145,5 +146,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PathCapability)
+AGENTDESK_GUILESS_TEST_MAIN(tst_PathCapability)
 #include "tst_pathcapability.moc"

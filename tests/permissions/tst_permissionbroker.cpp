@@ -1,4 +1,5 @@
 #include <permissions/permissionbroker.h>
+#include <testmain.h>
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -201,5 +202,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PermissionBroker)
+AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionBroker)
 #include "tst_permissionbroker.moc"

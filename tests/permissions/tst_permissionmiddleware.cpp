@@ -6,6 +6,7 @@
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
+#include <testmain.h>
 #include <tools/codingtools.h>
 
 #include <QElapsedTimer>
@@ -997,5 +998,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PermissionMiddleware)
+AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionMiddleware)
 #include "tst_permissionmiddleware.moc"

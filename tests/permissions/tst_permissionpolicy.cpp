@@ -2,6 +2,7 @@
 #include <permissions/permissionpolicy.h>
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
+#include <testmain.h>
 #include <tools/toolworkspace.h>
 
 #include <QDir>
@@ -716,5 +717,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PermissionPolicy)
+AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionPolicy)
 #include "tst_permissionpolicy.moc"

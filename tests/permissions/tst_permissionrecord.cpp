@@ -3,6 +3,7 @@
 // log): each case here is one of its paths, spelled out.
 
 #include <permissions/permissionrecord.h>
+#include <testmain.h>
 
 #include <QTest>
 
@@ -119,5 +120,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PermissionRecord)
+AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionRecord)
 #include "tst_permissionrecord.moc"

@@ -1,4 +1,5 @@
 #include <permissions/permissionrule.h>
+#include <testmain.h>
 
 #include <QDir>
 #include <QTest>
@@ -232,5 +233,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PermissionRule)
+AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionRule)
 #include "tst_permissionrule.moc"

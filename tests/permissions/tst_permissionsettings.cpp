@@ -1,4 +1,5 @@
 #include <permissions/permissionsettings.h>
+#include <testmain.h>
 
 #include <QDir>
 #include <QFile>
@@ -240,5 +241,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_PermissionSettings)
+AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionSettings)
 #include "tst_permissionsettings.moc"

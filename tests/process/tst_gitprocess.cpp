@@ -7,6 +7,7 @@
 #include <checkpoint/checkpointstore.h>
 #include <coding/systemprompt.h>
 #include <process/gitprocess.h>
+#include <testmain.h>
 #include <worktree/sessionworktrees.h>
 
 #include <QDir>
@@ -368,5 +369,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_GitProcess)
+AGENTDESK_GUILESS_TEST_MAIN(tst_GitProcess)
 #include "tst_gitprocess.moc"

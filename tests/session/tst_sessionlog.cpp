@@ -2,6 +2,7 @@
 // file that is not a session is never written to, and only one window or process at a time
 // adds to a session (the lock's holder is a real second process in one test).
 #include <session/sessionlog.h>
+#include <testmain.h>
 
 #include <QCoreApplication>
 #include <QFile>
@@ -278,7 +279,8 @@ private slots:
         QVERIFY(SessionLog::open(path, {}, &error)->appendMessage(sampleMessages().at(0), &error));
 
         QProcess holder;
-        holder.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--hold"), path});
+        holder.start(QCoreApplication::applicationFilePath(),
+                     TestSupport::thisTestWith({QStringLiteral("--hold"), path}));
         QVERIFY(holder.waitForReadyRead(30'000));
         QCOMPARE(holder.readLine().trimmed(), QByteArray("held"));
 
@@ -402,7 +404,7 @@ private slots:
     }
 };
 
-int main(int argc, char **argv)
+static int testMain(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     // The second process of anotherProcessHoldsTheSessionUntilItIsKilled: holds the session
@@ -416,5 +418,7 @@ int main(int argc, char **argv)
     tst_SessionLog test;
     return QTest::qExec(&test, argc, argv);
 }
+
+AGENTDESK_TEST_ENTRY(testMain)
 
 #include "tst_sessionlog.moc"

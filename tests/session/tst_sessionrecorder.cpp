@@ -4,6 +4,7 @@
 #include <session/sessionlog.h>
 #include <session/sessionrecorder.h>
 #include <session/sessionstore.h>
+#include <testmain.h>
 
 #include "scriptedmodel.h"
 
@@ -516,7 +517,7 @@ void tst_SessionRecorder::aProcessKilledMidRunLeavesWhatItShowed()
     const QString path = m_dir.filePath(QStringLiteral("sigkill.jsonl"));
     QProcess child;
     child.start(QCoreApplication::applicationFilePath(),
-                {QStringLiteral("--run-until-killed"), path});
+                TestSupport::thisTestWith({QStringLiteral("--run-until-killed"), path}));
     QVERIFY(child.waitForReadyRead(30'000));
     QCOMPARE(child.readLine().trimmed(), QByteArray("ready"));
     child.kill(); // SIGKILL: no destructor, no last state
@@ -541,7 +542,7 @@ void tst_SessionRecorder::aProcessKilledMidRunLeavesWhatItShowed()
     QVERIFY2(SessionLog::open(path, {}, &error), qPrintable(error));
 }
 
-int main(int argc, char **argv)
+static int testMain(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     if (argc == 3 && qstrcmp(argv[1], "--run-until-killed") == 0)
@@ -549,4 +550,6 @@ int main(int argc, char **argv)
     tst_SessionRecorder test;
     return QTest::qExec(&test, argc, argv);
 }
+
+AGENTDESK_TEST_ENTRY(testMain)
 #include "tst_sessionrecorder.moc"

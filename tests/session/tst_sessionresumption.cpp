@@ -2,6 +2,7 @@
 // before: used as it is when the file did not grow, read again when another writer added to it
 // before letting go, and a torn last line is still said after the lock ended it.
 #include <session/sessionresumption.h>
+#include <testmain.h>
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -107,5 +108,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_SessionResumption)
+AGENTDESK_GUILESS_TEST_MAIN(tst_SessionResumption)
 #include "tst_sessionresumption.moc"

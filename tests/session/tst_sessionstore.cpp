@@ -1,5 +1,6 @@
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
+#include <testmain.h>
 
 #include <QFile>
 #include <QFileInfo>
@@ -220,5 +221,5 @@ void tst_SessionStore::partialAnswersAreNotCountedAsMessages()
     QCOMPARE(SessionStore::describe(path).messageCount, 1);
 }
 
-QTEST_GUILESS_MAIN(tst_SessionStore)
+AGENTDESK_GUILESS_TEST_MAIN(tst_SessionStore)
 #include "tst_sessionstore.moc"

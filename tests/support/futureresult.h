@@ -4,6 +4,8 @@
 #include <QFuture>
 #include <QTest>
 
+namespace TestSupport {
+
 /// The result of \a future, whose work ends on this thread's event loop (a window's action that
 /// reads files on a worker thread and shows the result on the UI thread): events are processed
 /// until it is finished. \a fallback when it is cancelled or not finished within \a timeoutMs.
@@ -17,3 +19,5 @@ T futureResult(QFuture<T> future, T fallback = {}, int timeoutMs = 30'000)
         return fallback;
     return future.result();
 }
+
+} // namespace TestSupport

@@ -2,6 +2,7 @@
 
 #include <loop/agentloop.h>
 #include <scriptedmodel.h>
+#include <testmain.h>
 #include <tools/bashtool.h>
 #include <tools/toollogdirectory.h>
 
@@ -500,5 +501,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_BashTool)
+AGENTDESK_GUILESS_TEST_MAIN(tst_BashTool)
 #include "tst_bashtool.moc"

@@ -1,4 +1,5 @@
 #include <ai/providerconfig.h>
+#include <testmain.h>
 #include <tools/commandenvironment.h>
 
 #include <QTest>
@@ -204,5 +205,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_CommandEnvironment)
+AGENTDESK_GUILESS_TEST_MAIN(tst_CommandEnvironment)
 #include "tst_commandenvironment.moc"

@@ -1,5 +1,6 @@
 #include "toolstest.h"
 
+#include <testmain.h>
 #include <tools/edittool.h>
 #include <tools/readtool.h>
 
@@ -274,5 +275,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_EditTool)
+AGENTDESK_GUILESS_TEST_MAIN(tst_EditTool)
 #include "tst_edittool.moc"

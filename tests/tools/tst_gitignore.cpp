@@ -1,5 +1,6 @@
 #include "toolstest.h"
 
+#include <testmain.h>
 #include <tools/filewalker.h>
 #include <tools/gitignore.h>
 #include <tools/globpattern.h>
@@ -412,5 +413,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_GitIgnore)
+AGENTDESK_GUILESS_TEST_MAIN(tst_GitIgnore)
 #include "tst_gitignore.moc"

@@ -1,6 +1,7 @@
 #include "toolstest.h"
 
 #include <permissions/pathcapability.h>
+#include <testmain.h>
 #include <tools/globtool.h>
 
 #include <QJsonObject>
@@ -160,5 +161,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_GlobTool)
+AGENTDESK_GUILESS_TEST_MAIN(tst_GlobTool)
 #include "tst_globtool.moc"

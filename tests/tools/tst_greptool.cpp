@@ -1,6 +1,7 @@
 #include "toolstest.h"
 
 #include <permissions/pathcapability.h>
+#include <testmain.h>
 #include <tools/builtinsearcher.h>
 #include <tools/greptool.h>
 #include <tools/ripgrepsearcher.h>
@@ -292,5 +293,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_GrepTool)
+AGENTDESK_GUILESS_TEST_MAIN(tst_GrepTool)
 #include "tst_greptool.moc"

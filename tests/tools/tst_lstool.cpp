@@ -1,6 +1,7 @@
 #include "toolstest.h"
 
 #include <permissions/pathcapability.h>
+#include <testmain.h>
 #include <tools/lstool.h>
 
 #include <QJsonArray>
@@ -78,5 +79,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_LsTool)
+AGENTDESK_GUILESS_TEST_MAIN(tst_LsTool)
 #include "tst_lstool.moc"

@@ -4,6 +4,7 @@
 // what a request carried (ReadLedger::retainShown, as CodingAgent calls it before each request).
 #include "toolstest.h"
 
+#include <testmain.h>
 #include <tools/bashtool.h>
 #include <tools/edittool.h>
 #include <tools/readtool.h>
@@ -260,5 +261,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ReadRepeat)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ReadRepeat)
 #include "tst_readrepeat.moc"

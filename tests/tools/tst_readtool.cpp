@@ -1,6 +1,7 @@
 #include "toolstest.h"
 
 #include <permissions/pathcapability.h>
+#include <testmain.h>
 #include <tools/readtool.h>
 #include <tools/textfile.h>
 
@@ -261,5 +262,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ReadTool)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ReadTool)
 #include "tst_readtool.moc"

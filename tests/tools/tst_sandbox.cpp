@@ -1,6 +1,7 @@
 #include "sandboxtest.h"
 #include "toolstest.h"
 
+#include <testmain.h>
 #include <tools/bashtool.h>
 #include <tools/bwrapcommand.h>
 #include <tools/processgroup.h>
@@ -420,6 +421,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_Sandbox)
+AGENTDESK_GUILESS_TEST_MAIN(tst_Sandbox)
 
 #include "tst_sandbox.moc"

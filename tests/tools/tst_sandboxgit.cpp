@@ -9,6 +9,7 @@
 #include "toolstest.h"
 
 #include <permissions/bashanalysis.h>
+#include <testmain.h>
 #include <tools/bashtool.h>
 #include <tools/sandboxpolicy.h>
 #include <tools/sandboxprobe.h>
@@ -268,6 +269,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_SandboxGit)
+AGENTDESK_GUILESS_TEST_MAIN(tst_SandboxGit)
 
 #include "tst_sandboxgit.moc"

@@ -5,6 +5,7 @@
 #include "sandboxtest.h"
 #include "toolstest.h"
 
+#include <testmain.h>
 #include <tools/bashtool.h>
 #include <tools/bwrapcommand.h>
 #include <tools/sandboxcaches.h>
@@ -313,6 +314,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_SandboxHome)
+AGENTDESK_GUILESS_TEST_MAIN(tst_SandboxHome)
 
 #include "tst_sandboxhome.moc"

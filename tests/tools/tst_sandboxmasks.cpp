@@ -6,6 +6,7 @@
 #include "testfiles.h"
 #include "toolstest.h"
 
+#include <testmain.h>
 #include <tools/bashtool.h>
 #include <tools/bwrapcommand.h>
 #include <tools/sandboxcaches.h>
@@ -489,6 +490,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_SandboxMasks)
+AGENTDESK_GUILESS_TEST_MAIN(tst_SandboxMasks)
 
 #include "tst_sandboxmasks.moc"

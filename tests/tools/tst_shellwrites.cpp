@@ -4,6 +4,7 @@
 
 #include "toolstest.h"
 
+#include <testmain.h>
 #include <tools/bashtool.h>
 #include <tools/shelloverlay.h>
 #include <tools/shellwriteapplier.h>
@@ -354,7 +355,10 @@ private slots:
         QProcess child;
         child.setProcessChannelMode(QProcess::ForwardedChannels);
         child.start(QCoreApplication::applicationFilePath(),
-                    {QStringLiteral("--apply-child"), root.path(), upper.path(), journals.path()});
+                    TestSupport::thisTestWith({QStringLiteral("--apply-child"),
+                                               root.path(),
+                                               upper.path(),
+                                               journals.path()}));
         QVERIFY(child.waitForStarted());
         QThread::msleep(delayMs);
         child.kill();
@@ -431,7 +435,7 @@ private slots:
     }
 };
 
-int main(int argc, char **argv)
+static int testMain(int argc, char **argv)
 {
     if (argc == 5 && qstrcmp(argv[1], "--apply-child") == 0) {
         // The process the kill test kills: applies every change of an upper layer.
@@ -451,5 +455,7 @@ int main(int argc, char **argv)
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);
 }
+
+AGENTDESK_TEST_ENTRY(testMain)
 
 #include "tst_shellwrites.moc"

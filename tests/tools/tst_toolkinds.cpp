@@ -2,6 +2,7 @@
 // permissions and the window use for calls they know only by name agrees with them.
 #include "toolstest.h"
 
+#include <testmain.h>
 #include <tools/codingtools.h>
 
 #include <QSet>
@@ -54,5 +55,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ToolKinds)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ToolKinds)
 #include "tst_toolkinds.moc"

@@ -1,3 +1,4 @@
+#include <testmain.h>
 #include <tools/toollogdirectory.h>
 
 #include <QCoreApplication>
@@ -93,5 +94,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ToolLogDirectory)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ToolLogDirectory)
 #include "tst_toollogdirectory.moc"

@@ -1,5 +1,6 @@
 #include "toolstest.h"
 
+#include <testmain.h>
 #include <tools/toolworkspace.h>
 
 #include <QTest>
@@ -102,5 +103,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_ToolWorkspace)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ToolWorkspace)
 #include "tst_toolworkspace.moc"

@@ -1,3 +1,4 @@
+#include <testmain.h>
 #include <tools/unifieddiff.h>
 
 #include <QElapsedTimer>
@@ -419,5 +420,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_UnifiedDiff)
+AGENTDESK_GUILESS_TEST_MAIN(tst_UnifiedDiff)
 #include "tst_unifieddiff.moc"

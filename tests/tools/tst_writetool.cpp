@@ -1,5 +1,6 @@
 #include "toolstest.h"
 
+#include <testmain.h>
 #include <tools/readtool.h>
 #include <tools/writetool.h>
 
@@ -135,5 +136,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_WriteTool)
+AGENTDESK_GUILESS_TEST_MAIN(tst_WriteTool)
 #include "tst_writetool.moc"

@@ -629,7 +629,7 @@ bool idsPerReply(const QString &dir)
         ->sessionsPanel()
         ->findChild<QAbstractButton *>(QStringLiteral("newSessionButton"))
         ->click();
-    return futureResult(scene.window()->resumeSession(path)) && scene.waitFor([view] {
+    return TestSupport::futureResult(scene.window()->resumeSession(path)) && scene.waitFor([view] {
         return countItems(view, Ui::ConversationItem::Kind::ToolCard) == 3;
     }) && scene.save(QStringLiteral("17-ids-per-reply-resumed"));
 }
@@ -769,10 +769,10 @@ bool sessionElsewhereAndAfterACrash(const QString &dir)
     ok = QFile::copy(path, killed) && ok;
 
     std::unique_ptr<Ui::MainWindow> second = scene.secondWindow();
-    ok = futureResult(second->resumeSession(path)) && ok;
+    ok = TestSupport::futureResult(second->resumeSession(path)) && ok;
     ok = scene.waitFor([&second] { return second->session()->agent() != nullptr; }) && ok;
     ok = scene.save(QStringLiteral("19-session-read-only"), second.get()) && ok;
-    ok = futureResult(second->resumeSession(killed)) && ok;
+    ok = TestSupport::futureResult(second->resumeSession(killed)) && ok;
     ok = scene.waitFor([&second] { return second->session()->agent() != nullptr; }) && ok;
     ok = scene.save(QStringLiteral("20-resumed-after-a-crash"), second.get()) && ok;
     second.reset();
@@ -1056,7 +1056,7 @@ bool compacted(const QString &dir)
         for (const Message &message : compactedConversation())
             log->appendMessage(message, &error);
     }
-    if (!futureResult(scene.window()->resumeSession(path)))
+    if (!TestSupport::futureResult(scene.window()->resumeSession(path)))
         return false;
     Ui::ConversationView *view = scene.page()->conversation();
     if (!scene.waitFor(
@@ -1159,7 +1159,7 @@ bool rewound(const QString &dir)
         for (const Message &message : std::as_const(messages))
             log->appendMessage(message, &error);
     }
-    if (!futureResult(scene.window()->resumeSession(path)))
+    if (!TestSupport::futureResult(scene.window()->resumeSession(path)))
         return false;
     Ui::ConversationView *view = scene.page()->conversation();
     if (!scene.waitFor([view] { return countItems(view, Ui::ConversationItem::Kind::Rewind) == 1; })

@@ -3,6 +3,7 @@
 #include <common/usagelabel.h>
 #include <common/usagesummary.h>
 #include <statusbar/agentstatusbar.h>
+#include <testmain.h>
 
 #include <ai/pricing.h>
 
@@ -869,5 +870,5 @@ void tst_AgentStatusBar::screenshot()
     QApplication::setPalette(light);
 }
 
-QTEST_MAIN(tst_AgentStatusBar)
+AGENTDESK_TEST_MAIN(tst_AgentStatusBar)
 #include "tst_agentstatusbar.moc"

@@ -17,6 +17,7 @@
 #include <scriptedmodel.h>
 #include <sessions/sessionspanel.h>
 #include <statusbar/agentstatusbar.h>
+#include <testmain.h>
 #include <testtools.h>
 #include <window/changedfilespanel.h>
 #include <window/followuppanel.h>
@@ -670,7 +671,7 @@ void tst_AppFlow::checkOrder(const QStringList &visited, const QStringList &expe
     }
 }
 
-QTEST_MAIN(tst_AppFlow)
+AGENTDESK_TEST_MAIN(tst_AppFlow)
 
 // A server that numbers tool calls per reply sends call_0 in both replies: the second call
 // gets a card of its own instead of overwriting the first one's, live, in the session file
@@ -723,7 +724,7 @@ void tst_AppFlow::idsRepeatedAcrossRepliesGetCardsOfTheirOwn()
                           QStringLiteral("newSessionButton")),
                       Qt::LeftButton);
     QVERIFY(toolCards(view()).isEmpty());
-    QVERIFY(futureResult(m_window->resumeSession(path)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(toolCards(view()), cards);
 }

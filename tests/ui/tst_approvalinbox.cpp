@@ -16,6 +16,7 @@
 #include <sessions/approvalinboxdialog.h>
 #include <sessions/opensessions.h>
 #include <settings/appsettings.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 
 #include <QAbstractButton>
@@ -412,5 +413,5 @@ void tst_ApprovalInbox::stoppedSessionLeavesTheInbox()
     QVERIFY(!QFile::exists(m_repo->path(QStringLiteral("a.txt"))));
 }
 
-QTEST_MAIN(tst_ApprovalInbox)
+AGENTDESK_TEST_MAIN(tst_ApprovalInbox)
 #include "tst_approvalinbox.moc"

@@ -1,4 +1,5 @@
 #include <review/bashreviewview.h>
+#include <testmain.h>
 
 #include <QComboBox>
 #include <QDir>
@@ -322,5 +323,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_BashReviewView)
+AGENTDESK_TEST_MAIN(tst_BashReviewView)
 #include "tst_bashreviewview.moc"

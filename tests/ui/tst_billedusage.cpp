@@ -10,6 +10,7 @@
 #include <page/conversationpage.h>
 #include <scriptedmodel.h>
 #include <statusbar/agentstatusbar.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 
 #include <QStandardPaths>
@@ -106,7 +107,7 @@ void tst_BilledUsage::withdrawnAttemptCountsInTheCost()
     // Resumed, the session file says the same.
     const QString path = session()->sessionPath();
     openWindow({});
-    QVERIFY(futureResult(m_window->resumeSession(path)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(usageText(), live);
 }
@@ -140,6 +141,6 @@ void tst_BilledUsage::compactionSummaryCountsInTheCost()
     QVERIFY(qFuzzyCompare(summary.cost, 0.15));
 }
 
-QTEST_MAIN(tst_BilledUsage)
+AGENTDESK_TEST_MAIN(tst_BilledUsage)
 
 #include "tst_billedusage.moc"

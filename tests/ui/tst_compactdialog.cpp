@@ -12,6 +12,7 @@
 #include <page/conversationpage.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 
 #include <QAction>
@@ -255,5 +256,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_CompactDialog)
+AGENTDESK_TEST_MAIN(tst_CompactDialog)
 #include "tst_compactdialog.moc"

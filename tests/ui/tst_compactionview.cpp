@@ -13,6 +13,7 @@
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 
 #include <QAccessible>
@@ -322,7 +323,7 @@ private slots:
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         QVERIFY(m_window->openRepository(m_repo->root()));
-        QVERIFY(futureResult(m_window->resumeSession(path)));
+        QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
         ConversationView *shown = m_window->conversationPage()->conversation();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->session()->agent(), runTimeoutMs);
         shown->flush();
@@ -345,5 +346,5 @@ private:
     std::unique_ptr<Ui::MainWindow> m_window;
 };
 
-QTEST_MAIN(tst_CompactionView)
+AGENTDESK_TEST_MAIN(tst_CompactionView)
 #include "tst_compactionview.moc"

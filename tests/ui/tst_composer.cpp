@@ -2,6 +2,7 @@
 // runs, and the `@` file list on a real git repository.
 #include <composer/composer.h>
 #include <composer/repositoryfiles.h>
+#include <testmain.h>
 
 #include "../tools/toolstest.h"
 
@@ -346,6 +347,6 @@ void tst_Composer::screenshots()
     QVERIFY(popup->grab().save(directory + QStringLiteral("/composer-mention.png")));
 }
 
-QTEST_MAIN(tst_Composer)
+AGENTDESK_TEST_MAIN(tst_Composer)
 
 #include "tst_composer.moc"

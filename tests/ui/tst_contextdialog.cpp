@@ -16,6 +16,7 @@
 #include <scriptedmodel.h>
 #include <settings/settingsdialog.h>
 #include <statusbar/agentstatusbar.h>
+#include <testmain.h>
 #include <testtools.h>
 #include <window/mainwindow.h>
 
@@ -642,6 +643,6 @@ void tst_ContextDialog::droppedOutputLeavesTheNextRequest()
     QVERIFY(kept);
 }
 
-QTEST_MAIN(tst_ContextDialog)
+AGENTDESK_TEST_MAIN(tst_ContextDialog)
 
 #include "tst_contextdialog.moc"

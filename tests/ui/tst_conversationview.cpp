@@ -5,6 +5,7 @@
 #include <conversation/renderedpiece.h>
 #include <conversation/renderedtext.h>
 #include <conversation/toolcarditem.h>
+#include <testmain.h>
 
 #include <QAccessible>
 #include <QDir>
@@ -780,5 +781,5 @@ private:
     }
 };
 
-QTEST_MAIN(tst_ConversationView)
+AGENTDESK_TEST_MAIN(tst_ConversationView)
 #include "tst_conversationview.moc"

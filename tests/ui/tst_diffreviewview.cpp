@@ -1,5 +1,6 @@
 #include <review/diffreviewview.h>
 #include <review/difftextview.h>
+#include <testmain.h>
 
 #include <QComboBox>
 #include <QDir>
@@ -347,5 +348,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_DiffReviewView)
+AGENTDESK_TEST_MAIN(tst_DiffReviewView)
 #include "tst_diffreviewview.moc"

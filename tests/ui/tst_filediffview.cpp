@@ -3,6 +3,7 @@
 #include "../tools/toolstest.h"
 
 #include <slowgit.h>
+#include <testmain.h>
 
 #include <process/gitprocess.h>
 #include <review/filediffview.h>
@@ -228,5 +229,5 @@ private:
     std::unique_ptr<ToolsTest::Repo> m_repo;
 };
 
-QTEST_MAIN(tst_FileDiffView)
+AGENTDESK_TEST_MAIN(tst_FileDiffView)
 #include "tst_filediffview.moc"

@@ -1,5 +1,6 @@
 // The follow-up panel on a real Agent whose run waits in a gate tool: queue, reorder, edit,
 // delete, send now, pause. The model is scripted.
+#include <testmain.h>
 #include <window/followuppanel.h>
 
 #include <loop/agent.h>
@@ -298,6 +299,6 @@ void tst_FollowUpPanel::screenshot()
     QVERIFY(panel.grab().save(directory + QStringLiteral("/followups-3-dark.png")));
 }
 
-QTEST_MAIN(tst_FollowUpPanel)
+AGENTDESK_TEST_MAIN(tst_FollowUpPanel)
 
 #include "tst_followuppanel.moc"

@@ -19,6 +19,7 @@
 #include <session/sessionstore.h>
 #include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 
 #include <QApplication>
@@ -217,5 +218,5 @@ void tst_HeadlessSessionsInWindow::sessionAHeadlessRunHoldsOpensReadOnly()
         QVERIFY(message.text() != QStringLiteral("sent anyway"));
 }
 
-QTEST_MAIN(tst_HeadlessSessionsInWindow)
+AGENTDESK_TEST_MAIN(tst_HeadlessSessionsInWindow)
 #include "tst_headlesssessionsinwindow.moc"

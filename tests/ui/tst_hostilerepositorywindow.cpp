@@ -7,6 +7,7 @@
 #include <hostilerepository.h>
 #include <review/filediffview.h>
 #include <scriptedmodel.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 
 #include <checkpoint/checkpointstore.h>
@@ -126,5 +127,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_HostileRepositoryWindow)
+AGENTDESK_TEST_MAIN(tst_HostileRepositoryWindow)
 #include "tst_hostilerepositorywindow.moc"

@@ -4,6 +4,7 @@
 
 #include <keys/fallbackkeystore.h>
 #include <keys/filekeystore.h>
+#include <testmain.h>
 
 #include <QFile>
 #include <QSignalSpy>
@@ -322,6 +323,6 @@ void tst_KeyStore::defaultStoreAnswersHere()
     delete store;
 }
 
-QTEST_GUILESS_MAIN(tst_KeyStore)
+AGENTDESK_GUILESS_TEST_MAIN(tst_KeyStore)
 
 #include "tst_keystore.moc"

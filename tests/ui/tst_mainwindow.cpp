@@ -1,3 +1,4 @@
+#include <testmain.h>
 #include <window/mainwindow.h>
 
 #include <QDir>
@@ -100,5 +101,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_MainWindow)
+AGENTDESK_TEST_MAIN(tst_MainWindow)
 #include "tst_mainwindow.moc"

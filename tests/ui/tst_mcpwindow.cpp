@@ -20,6 +20,7 @@
 #include <scriptedmodel.h>
 #include <settings/appsettings.h>
 #include <settings/settingsdialog.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 #include <window/projecttrustdialog.h>
 
@@ -856,5 +857,5 @@ private:
     std::unique_ptr<Ui::MainWindow> m_window;
 };
 
-QTEST_MAIN(tst_McpWindow)
+AGENTDESK_TEST_MAIN(tst_McpWindow)
 #include "tst_mcpwindow.moc"

@@ -2,6 +2,7 @@
 // agent gets from it.
 #include <settings/appsettings.h>
 #include <settings/modelselection.h>
+#include <testmain.h>
 
 #include <QJsonDocument>
 #include <QSettings>
@@ -382,6 +383,6 @@ void tst_ModelSelection::recentModelsOnePerEndpoint()
                                          QStringLiteral("http://localhost:11434/v1"))));
 }
 
-QTEST_GUILESS_MAIN(tst_ModelSelection)
+AGENTDESK_GUILESS_TEST_MAIN(tst_ModelSelection)
 
 #include "tst_modelselection.moc"

@@ -20,6 +20,7 @@
 #include <settings/appsettings.h>
 #include <settings/settingsdialog.h>
 #include <statusbar/agentstatusbar.h>
+#include <testmain.h>
 #include <window/followuppanel.h>
 #include <window/mainwindow.h>
 
@@ -200,7 +201,7 @@ void tst_ModelSettings::promptCacheKeyIsTheSessions()
     QVERIFY(!keyOf(2).isEmpty());
     QVERIFY(keyOf(2) != keyOf(0));
 
-    QVERIFY(futureResult(m_window->resumeSession(firstSession)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(firstSession)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     type(QStringLiteral("third"));
     QTRY_COMPARE_WITH_TIMEOUT(server.requests().size(), 4, runTimeoutMs);
@@ -440,7 +441,7 @@ void tst_ModelSettings::commandLineModelWinsAndResumedSessionKeepsIt()
     // the command line's key (the key store has none for that server).
     m_window.reset();
     openWindow();
-    QVERIFY(futureResult(m_window->resumeSession(path)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
     QCOMPARE(m_window->agentStatusBar()->modelText(), given.label());
     type(QStringLiteral("second"));
     QTRY_COMPARE_WITH_TIMEOUT(commandLine.requests().size(), 2, runTimeoutMs);
@@ -450,5 +451,5 @@ void tst_ModelSettings::commandLineModelWinsAndResumedSessionKeepsIt()
     QCOMPARE(saved.requests().size(), 0);
 }
 
-QTEST_MAIN(tst_ModelSettings)
+AGENTDESK_TEST_MAIN(tst_ModelSettings)
 #include "tst_modelsettings.moc"

@@ -13,6 +13,7 @@
 #include <scriptedmodel.h>
 #include <sessions/sessionspanel.h>
 #include <settings/settingsdialog.h>
+#include <testmain.h>
 #include <testtools.h>
 #include <window/desktopnotifier.h>
 #include <window/mainwindow.h>
@@ -575,6 +576,6 @@ void tst_Notifications::noBusNoCrashNoMessage()
     QDBusConnection::disconnectFromBus(QStringLiteral("nobus"));
 }
 
-QTEST_MAIN(tst_Notifications)
+AGENTDESK_TEST_MAIN(tst_Notifications)
 
 #include "tst_notifications.moc"

@@ -21,6 +21,7 @@
 #include <sessions/sessionitemdelegate.h>
 #include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
+#include <testmain.h>
 #include <testtools.h>
 #include <window/desktopnotifier.h>
 #include <window/mainwindow.h>
@@ -503,7 +504,7 @@ void tst_OpenSessions::switchingBackToALongConversationDoesNotRebuildIt()
         }
     }
     openWindow();
-    QVERIFY(futureResult(m_window->resumeSession(path)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
     AgentSession *longSession = session();
     Ui::ConversationPage *longPage = page();
     QTRY_VERIFY_WITH_TIMEOUT(longSession->agent(), runTimeoutMs);
@@ -563,9 +564,9 @@ void tst_OpenSessions::threeSessionsKilledMidStreamAllResume()
     QProcess child;
     child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     child.start(QCoreApplication::applicationFilePath(),
-                {QStringLiteral("--stream-three-until-killed"),
-                 m_repo->root(),
-                 m_sessionsDir->path()});
+                TestSupport::thisTestWith({QStringLiteral("--stream-three-until-killed"),
+                                           m_repo->root(),
+                                           m_sessionsDir->path()}));
     QStringList paths;
     while (!paths.contains(QStringLiteral("ready"))) {
         QVERIFY2(child.canReadLine() || child.waitForReadyRead(60'000),
@@ -614,7 +615,7 @@ void tst_OpenSessions::threeSessionsKilledMidStreamAllResume()
     openWindow();
     QList<AgentSession *> resumed;
     for (int i = 0; i < 3; ++i) {
-        QVERIFY(futureResult(m_window->resumeSession(paths.at(i))));
+        QVERIFY(TestSupport::futureResult(m_window->resumeSession(paths.at(i))));
         AgentSession *s = session();
         QVERIFY(!resumed.contains(s));
         resumed.append(s);
@@ -638,7 +639,7 @@ void tst_OpenSessions::threeSessionsKilledMidStreamAllResume()
     }
     QCOMPARE(m_window->openSessions()->count(), 3);
     // Opening one of them again shows the open one: it is never opened (and written) twice.
-    QVERIFY(futureResult(m_window->resumeSession(paths.at(0))));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(paths.at(0))));
     QCOMPARE(session(), resumed.at(0));
     QCOMPARE(m_window->openSessions()->count(), 3);
 
@@ -682,7 +683,7 @@ void tst_OpenSessions::aMessageRereadsNoOtherSessionFile()
     QTRY_VERIFY(!sessionList->isScanning());
     QCOMPARE(panel->list()->count(), 201); // and the new conversation
 
-    QVERIFY(futureResult(m_window->resumeSession(paths.at(0))));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(paths.at(0))));
     AgentSession *resumed = session();
     auto model = std::make_shared<ScriptedModel>(
         QList<ModelStep>{ModelStep::text(QStringLiteral("Answered."))});
@@ -738,7 +739,7 @@ void tst_OpenSessions::aMessageRereadsNoOtherSessionFile()
     QCOMPARE(panel->currentPath(), paths.at(0));
 }
 
-int main(int argc, char **argv)
+static int testMain(int argc, char **argv)
 {
     QApplication app(argc, argv);
     if (argc == 4 && qstrcmp(argv[1], "--stream-three-until-killed") == 0)
@@ -749,4 +750,6 @@ int main(int argc, char **argv)
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);
 }
+
+AGENTDESK_TEST_ENTRY(testMain)
 #include "tst_opensessions.moc"

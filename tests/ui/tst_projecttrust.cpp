@@ -14,6 +14,7 @@
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <statusbar/agentstatusbar.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 #include <window/projecttrustdialog.h>
 #include <window/sessionrulesdialog.h>
@@ -290,7 +291,7 @@ private slots:
                    std::nullopt,
                    sessions,
                    false);
-        QVERIFY(futureResult(m_window->resumeSession(path)));
+        QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
         QTRY_COMPARE(session()->sessionPath(), path);
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
         SessionRulesDialog *dialog = nullptr;
@@ -402,6 +403,6 @@ private:
     std::unique_ptr<Ui::MainWindow> m_window;
 };
 
-QTEST_MAIN(tst_ProjectTrust)
+AGENTDESK_TEST_MAIN(tst_ProjectTrust)
 
 #include "tst_projecttrust.moc"

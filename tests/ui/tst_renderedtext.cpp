@@ -2,6 +2,7 @@
 #include <conversation/conversationstyle.h>
 #include <conversation/renderedpiece.h>
 #include <conversation/renderedtext.h>
+#include <testmain.h>
 
 #include <QApplication>
 #include <QDir>
@@ -385,5 +386,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_RenderedText)
+AGENTDESK_TEST_MAIN(tst_RenderedText)
 #include "tst_renderedtext.moc"

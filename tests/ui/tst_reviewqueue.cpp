@@ -1,6 +1,7 @@
 #include <review/bashreviewview.h>
 #include <review/diffreviewview.h>
 #include <review/reviewqueue.h>
+#include <testmain.h>
 
 #include <permissions/permissionbroker.h>
 
@@ -276,5 +277,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_ReviewQueue)
+AGENTDESK_TEST_MAIN(tst_ReviewQueue)
 #include "tst_reviewqueue.moc"

@@ -4,6 +4,7 @@
 // while the caller works out the diff, and a list wide enough to read.
 #include <review/filediffview.h>
 #include <rewind/rewinddialog.h>
+#include <testmain.h>
 
 #include <QApplication>
 #include <QLabel>
@@ -279,5 +280,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_RewindDialog)
+AGENTDESK_TEST_MAIN(tst_RewindDialog)
 #include "tst_rewinddialog.moc"

@@ -25,6 +25,7 @@
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <settings/appsettings.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 
 #include <QAction>
@@ -645,7 +646,7 @@ private slots:
 
         makeWindow({});
         controller()->setFiles(nullptr);
-        QVERIFY(futureResult(m_window->resumeSession(path)));
+        QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
         view()->flush();
         QVERIFY(rewindItem());
@@ -725,7 +726,7 @@ private slots:
         m_window.reset();
 
         makeWindow({});
-        QVERIFY(futureResult(m_window->resumeSession(path)));
+        QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
         view()->flush();
         QVERIFY(rewindItem());
@@ -868,5 +869,5 @@ private:
     std::unique_ptr<Ui::MainWindow> m_window;
 };
 
-QTEST_MAIN(tst_RewindFlow)
+AGENTDESK_TEST_MAIN(tst_RewindFlow)
 #include "tst_rewindflow.moc"

@@ -1,5 +1,6 @@
 // A window started as root says so in a bar above everything else (files it writes will belong
 // to root), on the real main window; any other user gets no bar.
+#include <testmain.h>
 #include <window/mainwindow.h>
 #include <window/rootuserbar.h>
 
@@ -77,5 +78,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_RootUserBar)
+AGENTDESK_TEST_MAIN(tst_RootUserBar)
 #include "tst_rootuserbar.moc"

@@ -13,6 +13,7 @@
 #include <review/ruleofferbar.h>
 #include <scriptedmodel.h>
 #include <settings/appsettings.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 
 #include <QAbstractButton>
@@ -254,6 +255,6 @@ private:
     std::unique_ptr<Ui::MainWindow> m_window;
 };
 
-QTEST_MAIN(tst_RuleOffer)
+AGENTDESK_TEST_MAIN(tst_RuleOffer)
 
 #include "tst_ruleoffer.moc"

@@ -9,6 +9,7 @@
 #include <review/bashreviewview.h>
 #include <scriptedmodel.h>
 #include <settings/settingsdialog.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 #include <window/sandboxnoticebar.h>
 
@@ -232,6 +233,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_SandboxNotice)
+AGENTDESK_TEST_MAIN(tst_SandboxNotice)
 
 #include "tst_sandboxnotice.moc"

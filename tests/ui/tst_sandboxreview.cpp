@@ -4,6 +4,7 @@
 
 #include <permissions/permissionreview.h>
 #include <review/bashreviewview.h>
+#include <testmain.h>
 #include <tools/sandboxprobe.h>
 
 #include <QLabel>
@@ -111,6 +112,6 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_SandboxReview)
+AGENTDESK_TEST_MAIN(tst_SandboxReview)
 
 #include "tst_sandboxreview.moc"

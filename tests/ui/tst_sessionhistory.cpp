@@ -12,6 +12,7 @@
 #include <page/conversationpage.h>
 #include <review/filediffview.h>
 #include <scriptedmodel.h>
+#include <testmain.h>
 #include <testtools.h>
 #include <tools/unifieddiff.h>
 #include <window/changedfilespanel.h>
@@ -138,7 +139,7 @@ private:
     void resume(const QString &path, const QList<ModelStep> &steps)
     {
         openWindow(steps);
-        QVERIFY(futureResult(m_window->resumeSession(path)));
+        QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
         QTRY_COMPARE(session()->sessionPath(), path);
         QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     }
@@ -338,5 +339,5 @@ void tst_SessionHistory::doubleClickShowsTheChangesInTheApp()
              qPrintable(view->errorText()));
 }
 
-QTEST_MAIN(tst_SessionHistory)
+AGENTDESK_TEST_MAIN(tst_SessionHistory)
 #include "tst_sessionhistory.moc"

@@ -4,6 +4,7 @@
 #include <sessions/sessionitemdelegate.h>
 #include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
+#include <testmain.h>
 
 #include <QLineEdit>
 #include <QListWidget>
@@ -203,5 +204,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_SessionList)
+AGENTDESK_TEST_MAIN(tst_SessionList)
 #include "tst_sessionlist.moc"

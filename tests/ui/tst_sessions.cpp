@@ -19,6 +19,7 @@
 #include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
 #include <statusbar/agentstatusbar.h>
+#include <testmain.h>
 #include <testtools.h>
 #include <window/followuppanel.h>
 #include <window/mainwindow.h>
@@ -344,7 +345,7 @@ void tst_Sessions::tornLastLineLoadsWithAWarning()
         file.write(R"({"message":{"role":"user","content":[{"type":"text","text":"and th)");
     }
     openWindow({});
-    QVERIFY(futureResult(m_window->resumeSession(path)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant),
              QStringList{QStringLiteral("It starts the app.")});
@@ -365,7 +366,7 @@ void tst_Sessions::unreadableSessionIsReportedAndLeftUntouched()
     QCOMPARE(panel()->list()->count(), 2); // the new conversation, and the broken file
     const QString current = session()->sessionPath();
     activateRow(1);
-    QVERIFY(!futureResult(m_window->resumeSession(path)));
+    QVERIFY(!TestSupport::futureResult(m_window->resumeSession(path)));
     QCOMPARE(session()->sessionPath(), current);
     QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("not an AgentDesk")));
     // Renaming it is refused too (on a worker thread); nothing is ever written to it.
@@ -518,13 +519,13 @@ void tst_Sessions::resumeWhileATaskRunsOpensItBeside()
     QTRY_COMPARE(session()->state(), AgentSession::State::Running);
     AgentSession *running = session();
     Ui::ConversationPage *runningPage = page();
-    QVERIFY(futureResult(m_window->resumeSession(path)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
     QCOMPARE(session()->sessionPath(), path);
     QVERIFY(page() != runningPage);
     QCOMPARE(running->state(), AgentSession::State::Running);
     m_gate.release();
     QTRY_COMPARE_WITH_TIMEOUT(running->state(), AgentSession::State::Idle, runTimeoutMs);
-    QVERIFY(futureResult(m_window->resumeSession(running->sessionPath())));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(running->sessionPath())));
     QCOMPARE(session(), running);
     QCOMPARE(page(), runningPage);
     QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant).constLast(),
@@ -564,7 +565,7 @@ void tst_Sessions::secondWindowIsReadOnlyAndLosesNothing()
                      QStringLiteral("It starts the app."),
                      &path);
     openWindow({ModelStep::text(QStringLiteral("It also reads the options."))});
-    QVERIFY(futureResult(m_window->resumeSession(path)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QVERIFY(!session()->isReadOnly());
     QVERIFY(!page()->readOnlyNotice()->isVisible());
@@ -582,7 +583,7 @@ void tst_Sessions::secondWindowIsReadOnlyAndLosesNothing()
     second.show();
     QVERIFY(QTest::qWaitForWindowExposed(&second));
     QVERIFY(second.openRepository(m_repo->root()));
-    QVERIFY(futureResult(second.resumeSession(path)));
+    QVERIFY(TestSupport::futureResult(second.resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(second.session()->agent(), runTimeoutMs);
     Ui::ConversationPage *secondPage = second.conversationPage();
 
@@ -669,7 +670,7 @@ void tst_Sessions::crashKeepsDraftSteeringAndQueueAndMarksTheCall()
 
     openWindow({ModelStep::text(QStringLiteral("I will check it first.")),
                 ModelStep::text(QStringLiteral("Tests pass."))});
-    QVERIFY(futureResult(m_window->resumeSession(killed)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(killed)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(page()->composer()->toPlainText(), QStringLiteral("half a thought"));
     // The steering was for the run the crash cut off: shown as not sent, sent only on request.
@@ -717,7 +718,7 @@ void tst_Sessions::crashMidAnswerKeepsWhatStreamedMarked()
     m_window.reset();
 
     openWindow({});
-    QVERIFY(futureResult(m_window->resumeSession(killed)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(killed)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant),
              QStringList{streamed.trimmed()});
@@ -728,12 +729,12 @@ void tst_Sessions::crashMidAnswerKeepsWhatStreamedMarked()
     // Kept as a message now: a second resume shows it once, not again as a partial.
     m_window.reset();
     openWindow({});
-    QVERIFY(futureResult(m_window->resumeSession(killed)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(killed)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant),
              QStringList{streamed.trimmed()});
     QCOMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Note).size(), 1);
 }
 
-QTEST_MAIN(tst_Sessions)
+AGENTDESK_TEST_MAIN(tst_Sessions)
 #include "tst_sessions.moc"

@@ -7,6 +7,7 @@
 #include <settings/providerpresets.h>
 #include <settings/settingsdialog.h>
 #include <settings/theme.h>
+#include <testmain.h>
 
 #include <QApplication>
 #include <QCheckBox>
@@ -656,6 +657,6 @@ void tst_SettingsDialog::screenshots()
     Ui::applyTheme(Ui::Theme::System);
 }
 
-QTEST_MAIN(tst_SettingsDialog)
+AGENTDESK_TEST_MAIN(tst_SettingsDialog)
 
 #include "tst_settingsdialog.moc"

@@ -10,6 +10,7 @@
 #include <review/reviewqueue.h>
 #include <review/shellwritesreviewview.h>
 #include <scriptedmodel.h>
+#include <testmain.h>
 #include <tools/shelloverlay.h>
 #include <window/mainwindow.h>
 
@@ -193,5 +194,5 @@ private:
     std::unique_ptr<Ui::MainWindow> m_window;
 };
 
-QTEST_MAIN(tst_ShellWritesReview)
+AGENTDESK_TEST_MAIN(tst_ShellWritesReview)
 #include "tst_shellwritesreview.moc"

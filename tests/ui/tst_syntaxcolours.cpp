@@ -2,6 +2,7 @@
 #include <conversation/renderedtext.h>
 #include <review/diffreviewview.h>
 #include <review/difftextview.h>
+#include <testmain.h>
 
 #include <permissions/permissionrequest.h>
 
@@ -205,5 +206,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_SyntaxColours)
+AGENTDESK_TEST_MAIN(tst_SyntaxColours)
 #include "tst_syntaxcolours.moc"

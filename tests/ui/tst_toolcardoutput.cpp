@@ -1,5 +1,6 @@
 #include <conversation/conversationstyle.h>
 #include <conversation/toolcarditem.h>
+#include <testmain.h>
 
 #include <loop/agenttypes.h>
 
@@ -175,5 +176,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(tst_ToolCardOutput)
+AGENTDESK_TEST_MAIN(tst_ToolCardOutput)
 #include "tst_toolcardoutput.moc"

@@ -15,6 +15,7 @@
 #include <scriptedmodel.h>
 #include <sessions/sessionspanel.h>
 #include <settings/settingsdialog.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 
 #include <QAbstractButton>
@@ -687,5 +688,5 @@ void tst_Translations::newLanguageAppliesToWhatIsBuiltNext()
              QStringLiteral("新的语言将在 AgentDesk 下次启动时生效。"));
 }
 
-QTEST_MAIN(tst_Translations)
+AGENTDESK_TEST_MAIN(tst_Translations)
 #include "tst_translations.moc"

@@ -11,6 +11,7 @@
 #include <page/leftoversteeringview.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 
 #include <QApplication>
@@ -210,7 +211,7 @@ void tst_UnsentSteering::resumedSessionShowsItAsNotSent()
 
     openWindow({ModelStep::text(QStringLiteral("The README says how to build.")),
                 ModelStep::text(QStringLiteral("Tabs it is."))});
-    QVERIFY(futureResult(m_window->resumeSession(path)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QTRY_VERIFY(leftover()->isVisible());
     QCOMPARE(leftover()->texts(), QStringList{steering});
@@ -227,6 +228,6 @@ void tst_UnsentSteering::resumedSessionShowsItAsNotSent()
     QVERIFY(!leftover()->isVisible());
 }
 
-QTEST_MAIN(tst_UnsentSteering)
+AGENTDESK_TEST_MAIN(tst_UnsentSteering)
 
 #include "tst_unsentsteering.moc"

@@ -3,6 +3,7 @@
 #include <composer/composer.h>
 #include <page/conversationpage.h>
 #include <review/reviewanswerbar.h>
+#include <testmain.h>
 #include <window/followuppanel.h>
 #include <window/mainwindow.h>
 
@@ -137,7 +138,7 @@ private slots:
     }
 };
 
-int main(int argc, char **argv)
+static int testMain(int argc, char **argv)
 {
     // restoreGeometry() keeps a window on its screen: give the offscreen platform a screen of
     // a common laptop's size rather than its default 800x600.
@@ -159,5 +160,7 @@ int main(int argc, char **argv)
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);
 }
+
+AGENTDESK_TEST_ENTRY(testMain)
 
 #include "tst_windowlayout.moc"

@@ -1,4 +1,5 @@
 #include <review/worddiff.h>
+#include <testmain.h>
 
 #include <QTest>
 
@@ -94,5 +95,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_WordDiff)
+AGENTDESK_GUILESS_TEST_MAIN(tst_WordDiff)
 #include "tst_worddiff.moc"

@@ -6,6 +6,7 @@
 #include <permissions/shellwritesreview.h>
 #include <review/shellwritesreviewview.h>
 #include <sessions/sessionspanel.h>
+#include <testmain.h>
 #include <worktree/sessionworktrees.h>
 
 #include <QAbstractButton>
@@ -124,5 +125,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestWorktreeReview)
+AGENTDESK_TEST_MAIN(TestWorktreeReview)
 #include "tst_worktreereview.moc"

@@ -13,6 +13,7 @@
 #include <session/sessionlog.h>
 #include <sessions/sessionspanel.h>
 #include <slowgit.h>
+#include <testmain.h>
 #include <window/mainwindow.h>
 #include <worktree/sessionworktrees.h>
 
@@ -228,7 +229,7 @@ void tst_WorktreeSession::resumedSessionFindsItsWorktreeOrIsReadOnly()
     // A new window: the session goes on in its worktree.
     openWindow({ModelStep::text(QStringLiteral("resumed"))});
     QVERIFY(session()->sessionPath() != path);
-    QVERIFY(futureResult(m_window->resumeSession(path)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QVERIFY(!session()->isReadOnly());
     QCOMPARE(session()->repositoryRoot(), worktree.path);
@@ -243,7 +244,7 @@ void tst_WorktreeSession::resumedSessionFindsItsWorktreeOrIsReadOnly()
                  worktree.path}));
     QVERIFY(git(m_root, {QStringLiteral("branch"), QStringLiteral("-D"), worktree.branch}));
     openWindow({ModelStep::text(QStringLiteral("must not run"))});
-    QVERIFY(futureResult(m_window->resumeSession(path)));
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QVERIFY(session()->isReadOnly());
     QVERIFY(!session()->worktreeProblem().isEmpty());
@@ -384,5 +385,5 @@ void tst_WorktreeSession::notAGitRepositoryHasNoWorktreeSessions()
     m_window.reset();
 }
 
-QTEST_MAIN(tst_WorktreeSession)
+AGENTDESK_TEST_MAIN(tst_WorktreeSession)
 #include "tst_worktreesession.moc"

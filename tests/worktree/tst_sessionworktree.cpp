@@ -8,6 +8,7 @@
 #include <permissions/shellwritesreview.h>
 #include <session/sessionlog.h>
 #include <session/sessionstore.h>
+#include <testmain.h>
 #include <worktree/sessionworktrees.h>
 
 #include <QTemporaryDir>
@@ -522,5 +523,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSessionWorktree)
+AGENTDESK_GUILESS_TEST_MAIN(TestSessionWorktree)
 #include "tst_sessionworktree.moc"
