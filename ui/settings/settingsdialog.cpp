@@ -22,6 +22,8 @@
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTimer>
@@ -147,11 +149,20 @@ QVBoxLayout *SettingsDialog::addPages(QVBoxLayout *top,
 {
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("settingsTabs"));
-    auto general = new QWidget(m_tabs);
+    // The General page scrolls: with a compatible server's notes it is taller than a laptop's
+    // screen (1280x820), and squeezed its notes would overlap. fitHeight() makes the dialog as
+    // tall as the page where the screen has room, so it only scrolls where it must.
+    m_generalScroll = new QScrollArea(m_tabs);
+    m_generalScroll->setObjectName(QStringLiteral("generalScroll"));
+    m_generalScroll->setFrameShape(QFrame::NoFrame);
+    m_generalScroll->setWidgetResizable(true);
+    m_generalScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto general = new QWidget(m_generalScroll);
     general->setObjectName(QStringLiteral("generalPage"));
     auto layout = new QVBoxLayout(general);
     layout->setSpacing(6);
-    m_tabs->addTab(general, tr("&General"));
+    m_generalScroll->setWidget(general);
+    m_tabs->addTab(m_generalScroll, tr("&General"));
     m_mcpPage = new McpServersPage(settings.mcpServers, keyStore, m_tabs);
     m_tabs->addTab(m_mcpPage, tr("&MCP servers"));
     top->addWidget(m_tabs);
@@ -1074,8 +1085,18 @@ void SettingsDialog::fitHeight()
         nested->invalidate();
     top->invalidate();
     top->activate();
-    const int needed = top->hasHeightForWidth() ? top->totalHeightForWidth(width())
-                                                : top->totalSizeHint().height();
+    int needed = top->hasHeightForWidth() ? top->totalHeightForWidth(width())
+                                          : top->totalSizeHint().height();
+    // The scrolling General page counts with its whole height, as far as the screen has room.
+    const QWidget *page = m_generalScroll->widget();
+    const int pageWidth = m_generalScroll->viewport()->width();
+    const int pageHeight = page->hasHeightForWidth() ? page->heightForWidth(pageWidth)
+                                                     : page->sizeHint().height();
+    needed = std::max(needed, height() - m_generalScroll->viewport()->height() + pageHeight);
+    if (const QScreen *where = screen()) {
+        const int frame = std::max(0, frameGeometry().height() - geometry().height());
+        needed = std::min(needed, where->availableGeometry().height() - frame);
+    }
     if (needed > 0 && needed != height())
         resize(width(), needed);
 }

@@ -15,6 +15,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTabWidget;
 class QTimer;
@@ -166,6 +167,7 @@ private:
     QComboBox *m_theme = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     QTabWidget *m_tabs = nullptr;
+    QScrollArea *m_generalScroll = nullptr; ///< holds the General page
     McpServersPage *m_mcpPage = nullptr;
     QTimer *m_keyReadDelay = nullptr;
     QTimer *m_fitHeight = nullptr;
