@@ -91,6 +91,13 @@ struct PrintParser
                                  Tr::tr("The environment variable holding the API "
                                         "key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY)."),
                                  Tr::tr("VAR")};
+    QCommandLineOption serverProfile{
+        QStringLiteral("server-profile"),
+        Tr::tr("Which OpenAI-compatible server --base-url is, for the request fields it takes "
+               "and how reasoning goes back: %1 (default: from the base URL; an unknown server "
+               "gets generic, which sends no optional field).")
+            .arg(AgentCore::ServerProfile::namesForHelp()),
+        Tr::tr("NAME")};
     QCommandLineOption maxTurns{QStringLiteral("max-turns"),
                                 Tr::tr("Stop after N model turns (with --print: exit code 3)."),
                                 Tr::tr("N")};
@@ -162,6 +169,7 @@ struct PrintParser
                 &baseUrl,
                 &model,
                 &apiKeyEnv,
+                &serverProfile,
                 &maxTurns,
                 &permissionMode,
                 &allowedTools,
@@ -280,7 +288,8 @@ bool parseProvider(const QCommandLineParser &parser,
                    QString *error)
 {
     print->modelGiven = parser.isSet(options.provider) || parser.isSet(options.model)
-                        || parser.isSet(options.baseUrl) || parser.isSet(options.apiKeyEnv);
+                        || parser.isSet(options.baseUrl) || parser.isSet(options.apiKeyEnv)
+                        || parser.isSet(options.serverProfile);
     print->provider = parser.isSet(options.provider) ? parser.value(options.provider)
                                                      : QStringLiteral("openai");
     const Provider *provider = findProvider(print->provider);
@@ -315,6 +324,22 @@ bool parseProvider(const QCommandLineParser &parser,
     }
     print->apiKeyEnv = parser.isSet(options.apiKeyEnv) ? parser.value(options.apiKeyEnv)
                                                        : AgentCore::apiKeyVariable(provider->api);
+    if (parser.isSet(options.serverProfile)) {
+        print->serverProfile = AgentCore::ServerProfile::fromName(
+            parser.value(options.serverProfile));
+        if (!print->serverProfile) {
+            *error = Tr::tr("Unknown server profile \"%1\" for --server-profile: use %2.")
+                         .arg(parser.value(options.serverProfile),
+                              AgentCore::ServerProfile::namesForHelp());
+            return false;
+        }
+        if (provider->api != AgentCore::WireApi::OpenAiChat) {
+            *error = Tr::tr("--server-profile is for Chat Completions servers (--provider "
+                            "openai), not --provider %1.")
+                         .arg(print->provider);
+            return false;
+        }
+    }
     return true;
 }
 
@@ -390,6 +415,9 @@ std::optional<AgentCore::ProviderConfig> PrintOptions::providerConfig(
     config.provider = QLatin1String(known->vendor);
     config.baseUrl = baseUrl;
     config.model = model;
+    // Always set: the provider name "openai" says nothing of the server at --base-url.
+    if (config.api == AgentCore::WireApi::OpenAiChat)
+        config.serverProfile = AgentCore::ServerProfileChoice::choose(baseUrl, serverProfile).id;
     config.apiKey = environment.value(apiKeyEnv);
     if (config.apiKey.isEmpty() && !isLocalServer(baseUrl)) {
         *error = Tr::tr("No API key: %1 is not set. Set it, or name the variable that holds the "

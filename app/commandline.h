@@ -38,7 +38,11 @@ struct PrintOptions
     QUrl baseUrl;     ///< the API root as the provider's SDK takes it
     QString model;
     QString apiKeyEnv; ///< the environment variable holding the key
-    /// --provider, --model, --base-url or --api-key-env was given: the window then calls that
+    /// --server-profile NAME: which OpenAI-compatible server this is; nullopt: taken from the
+    /// base URL (AgentCore::ServerProfileChoice::choose).
+    std::optional<AgentCore::ServerProfile::Id> serverProfile;
+    /// --provider, --model, --base-url, --api-key-env or --server-profile was given: the window
+    /// then calls that
     /// model instead of the one its settings name (or the offline demo).
     bool modelGiven = false;
     int maxTurns = 0;                                        ///< 0: unlimited

@@ -39,6 +39,8 @@ Ui::ModelSelection modelSelectionOf(const PrintOptions &options)
         selection.baseUrl = baseUrl;
     }
     selection.model = options.model;
+    if (selection.provider == Ui::ProviderKind::OpenAiCompatible)
+        selection.serverProfile = options.serverProfile;
     return selection;
 }
 

@@ -41,7 +41,7 @@
 <context>
     <name>AgentCore::HttpModelClient</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+78"/>
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+81"/>
         <source>%n ms</source>
         <translation>
             <numerusform>%n ms</numerusform>
@@ -65,7 +65,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+550"/>
+        <location line="+574"/>
         <source>%1 (gave up after %n retries)</source>
         <translation>
             <numerusform>%1 (gave up after %n retry)</numerusform>
@@ -221,7 +221,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+649"/>
+        <location line="+650"/>
         <source>Brought back %n file(s) from %1.</source>
         <translation>
             <numerusform>Brought back %n file from %1.</numerusform>

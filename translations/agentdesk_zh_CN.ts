@@ -671,12 +671,12 @@
 <context>
     <name>AgentCore::CodingSession</name>
     <message>
-        <location filename="../agentcore/coding/codingsession.cpp" line="+662"/>
+        <location filename="../agentcore/coding/codingsession.cpp" line="+663"/>
         <source>The agent is still starting.</source>
         <translation>智能体仍在启动。</translation>
     </message>
     <message>
-        <location line="-222"/>
+        <location line="-223"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
@@ -1218,12 +1218,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>无法写入日志 %1：%2</translation>
     </message>
     <message>
-        <location line="+205"/>
+        <location line="+198"/>
         <source>not a path inside the folder</source>
         <translation>不是该文件夹内的路径</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+96"/>
         <source>cannot create the folder %1</source>
         <translation>无法创建文件夹 %1</translation>
     </message>
@@ -1483,7 +1483,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::HttpModelClient</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+78"/>
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+81"/>
         <source>%n ms</source>
         <translation>
             <numerusform>%n 毫秒</numerusform>
@@ -1515,12 +1515,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+2"/>
-        <location line="+447"/>
+        <location line="+471"/>
         <source>the server closed the connection</source>
         <translation>服务器关闭了连接</translation>
     </message>
     <message>
-        <location line="-445"/>
+        <location line="-469"/>
         <source>the host was not found</source>
         <translation>找不到主机</translation>
     </message>
@@ -1550,12 +1550,17 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>重定向次数过多</translation>
     </message>
     <message>
-        <location line="+382"/>
+        <location line="+404"/>
         <source>No data from the server for %1; the response was abandoned</source>
         <translation>服务器 %1 内没有发送任何数据，已放弃这次响应</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
+        <source>the response ended inside an event</source>
+        <translation>响应在一个事件的中途结束</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>the response ended before the provider&apos;s final event</source>
         <translation>响应在提供方的结束事件之前就结束了</translation>
     </message>
@@ -1873,7 +1878,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::McpClient</name>
     <message>
-        <location filename="../agentcore/mcp/mcpclient.cpp" line="+164"/>
+        <location filename="../agentcore/mcp/mcpclient.cpp" line="+170"/>
         <location line="+28"/>
         <location line="+355"/>
         <source>the MCP server &quot;%1&quot; was stopped</source>
@@ -2613,7 +2618,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::OpenAiChatAssembler</name>
     <message>
-        <location filename="../agentcore/ai/openaichatassembler.cpp" line="+161"/>
+        <location filename="../agentcore/ai/openaichatassembler.cpp" line="+178"/>
         <source>The provider&apos;s content filter stopped the response.</source>
         <translation>提供商的内容过滤器中止了这次回复。</translation>
     </message>
@@ -2621,7 +2626,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::OpenAiChatRequest</name>
     <message>
-        <location filename="../agentcore/ai/openaichatrequest.cpp" line="+92"/>
+        <location filename="../agentcore/ai/openaichatrequest.cpp" line="+155"/>
         <source>[the tool returned a picture (%1, %2 KB); this API takes no pictures from a tool, so it was not sent]</source>
         <translation>[工具返回了一张图片（%1，%2 KB）；此 API 不接受来自工具的图片，因此未发送]</translation>
     </message>
@@ -3692,7 +3697,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::ServedModels</name>
     <message>
-        <location filename="../agentcore/ai/servedmodels.cpp" line="+91"/>
+        <location filename="../agentcore/ai/servedmodels.cpp" line="+92"/>
         <source>The address is not an http or https URL.</source>
         <translation>该地址不是 http 或 https URL。</translation>
     </message>
@@ -3737,14 +3742,47 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>服务器返回 HTTP %1：%2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>The server&apos;s answer is not a list of models (no &quot;data&quot; array).</source>
         <translation>服务器的应答不是模型列表（没有 &quot;data&quot; 数组）。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+28"/>
         <source>The server&apos;s list of models has no usable model ids.</source>
         <translation>服务器的模型列表中没有可用的模型 ID。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::ServerProfile</name>
+    <message>
+        <location filename="../agentcore/ai/serverprofile.cpp" line="+135"/>
+        <source>Generic (conservative)</source>
+        <translation>通用（保守）</translation>
+    </message>
+    <message>
+        <location line="+91"/>
+        <source>unknown server: the conservative profile</source>
+        <translation>未知服务器：使用保守配置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>from the base URL (%1)</source>
+        <translation>根据基础 URL（%1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>from the base URL&apos;s port (%1)</source>
+        <translation>根据基础 URL 的端口（%1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>from /v1/models: owned_by %1</source>
+        <translation>根据 /v1/models：owned_by %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>set by you</source>
+        <translation>由你设置</translation>
     </message>
 </context>
 <context>
@@ -4728,12 +4766,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+2"/>
-        <location line="+393"/>
+        <location line="+421"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-392"/>
+        <location line="-420"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -4744,11 +4782,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+3"/>
+        <location line="+21"/>
         <source>NAME</source>
         <translation>NAME</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-19"/>
         <source>The API root as the provider&apos;s SDK takes it (OpenAI: https://host/v1; Anthropic: without /v1). A server on this machine needs no API key.</source>
         <translation>API 根地址，与提供商 SDK 的写法相同（OpenAI：https://host/v1；Anthropic：不带 /v1）。本机上的服务器不需要 API 密钥。</translation>
     </message>
@@ -4778,7 +4817,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>VAR</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Which OpenAI-compatible server --base-url is, for the request fields it takes and how reasoning goes back: %1 (default: from the base URL; an unknown server gets generic, which sends no optional field).</source>
+        <translation>--base-url 是哪种 OpenAI 兼容服务器，决定它接受哪些请求字段、推理内容如何回传：%1（默认：根据基础 URL；未知服务器使用 generic，不发送任何可选字段）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Stop after N model turns (with --print: exit code 3).</source>
         <translation>模型运行 N 轮后停止（与 --print 一起使用时退出码为 3）。</translation>
     </message>
@@ -4848,7 +4892,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>与 --print 一起使用：仅使用 --mcp-config 中的 MCP 服务器，不使用仓库 .mcp.json 中的服务器。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Headless: agentdesk --print PROMPT [options] runs one task without a window.
 Each run is recorded as a session of the repository, which the window lists; --continue or --resume ID goes on with one.
 Exit codes: 0 the task ended naturally; 1 the run failed (provider or network error, truncated or refused answer); 2 usage or configuration error (also: no session to continue, every one is open elsewhere, or the session given is in use); 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated (SIGTERM).</source>
@@ -4861,7 +4905,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。</translation>
     </message>
     <message>
-        <location line="-54"/>
+        <location line="-55"/>
         <source>With --print: continue the session ID of this repository (agent_start&apos;s sessionId, or the path of its file).</source>
         <translation>与 --print 一起使用：继续本仓库中编号为 ID 的会话（agent_start 中的 sessionId，或会话文件的路径）。</translation>
     </message>
@@ -4894,7 +4938,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（服务商或网络错误、回答被截断或被拒绝）；2 用法或配置错误（也包括：没有可继续的会话，或会话正被使用）；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="+206"/>
+        <location line="+224"/>
         <source>Unknown sandbox mode &quot;%1&quot; for --sandbox: use on, off or required.</source>
         <translation>未知的 --sandbox 沙盒模式 &quot;%1&quot;：请使用 on、off 或 required。</translation>
     </message>
@@ -4903,7 +4947,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">agentdesk --rewind SESSION CHECKPOINT 将仓库的文件恢复到该会话的某个检查点（ID 见 stream-json 的 agent_start 行和 checkpoint 行），输出它更改的文件后退出；被替换的状态会先记录下来，因此可以用同样的方式撤销。不给出 CHECKPOINT 时，列出该会话的检查点。会话正在运行时拒绝执行。</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+95"/>
         <source>SESSION</source>
         <translation>SESSION</translation>
     </message>
@@ -4944,7 +4988,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（提供商或网络错误、回答被截断或被拒绝）；2 用法或配置错误；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="-344"/>
+        <location line="-364"/>
         <source>Unbalanced parentheses in --allowed-tools &quot;%1&quot;. Quote a rule with spaces, e.g. --allowed-tools &quot;Bash(git status)&quot;.</source>
         <translation>--allowed-tools &quot;%1&quot; 中的括号不配对。含空格的规则请加引号，例如 --allowed-tools &quot;Bash(git status)&quot;。</translation>
     </message>
@@ -4959,7 +5003,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>--tools 中有未知工具 &quot;%1&quot;：请使用 Read、Glob、Grep、LS、Edit、Write 或 Bash（或用 &quot;default&quot; 表示全部）。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Unknown provider &quot;%1&quot; for --provider: use openai, anthropic or openai-responses.</source>
         <translation>--provider 的提供商 &quot;%1&quot; 未知：请使用 openai、anthropic 或 openai-responses。</translation>
     </message>
@@ -4974,7 +5018,17 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>使用 --base-url 时需要 --model：请使用该服务器所认识的模型名（例如 --model qwen3-coder）。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+12"/>
+        <source>Unknown server profile &quot;%1&quot; for --server-profile: use %2.</source>
+        <translation>--server-profile 的服务器配置“%1”未知：请使用 %2。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>--server-profile is for Chat Completions servers (--provider openai), not --provider %1.</source>
+        <translation>--server-profile 用于 Chat Completions 服务器（--provider openai），不适用于 --provider %1。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>--max-turns takes a whole number of at least 1, got &quot;%1&quot;.</source>
         <translation>--max-turns 需要不小于 1 的整数，实际为 &quot;%1&quot;。</translation>
     </message>
@@ -4994,7 +5048,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>未知的提供商 &quot;%1&quot;。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>No API key: %1 is not set. Set it, or name the variable that holds the key with --api-key-env.</source>
         <translation>没有 API 密钥：未设置 %1。请设置它，或用 --api-key-env 指定保存密钥的变量。</translation>
     </message>
@@ -5019,18 +5073,18 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>窗口显示后将其截图保存到 FILE，然后退出。</translation>
     </message>
     <message>
-        <location line="-276"/>
-        <location line="+277"/>
+        <location line="-297"/>
+        <location line="+298"/>
         <source>FILE</source>
         <translation>FILE</translation>
     </message>
     <message>
-        <location line="-283"/>
+        <location line="-304"/>
         <source>With --print: start the MCP servers of FILE (the .mcp.json format, {&quot;mcpServers&quot;: {...}}) and offer their tools as mcp__SERVER__TOOL; may be repeated. A PROMPT starting with /SERVER:NAME ARGS is that server&apos;s prompt (ARGS as KEY=VALUE or in order); @SERVER:URI in it attaches that resource&apos;s text.</source>
         <translation>与 --print 一起使用：启动 FILE（.mcp.json 格式，{&quot;mcpServers&quot;: {...}}）中的 MCP 服务器，并以 mcp__SERVER__TOOL 的形式提供其工具；可重复使用。以 /SERVER:NAME ARGS 开头的 PROMPT 即为该服务器的提示词（ARGS 采用 KEY=VALUE 形式或按顺序给出）；其中的 @SERVER:URI 会附加该资源的文本。</translation>
     </message>
     <message>
-        <location line="+287"/>
+        <location line="+308"/>
         <source>agentdesk --rewind SESSION CHECKPOINT restores the repository&apos;s files to a checkpoint of the session (the ids stream-json&apos;s agent_start and checkpoint lines name), prints the files it changed and exits; the state it replaces is recorded first, so it can be undone the same way, and the rewind shows in the session when the window opens it. Without CHECKPOINT it lists the session&apos;s checkpoints. Refused while the session is running.</source>
         <translation>agentdesk --rewind SESSION CHECKPOINT 将仓库的文件恢复到该会话的某个检查点（ID 见 stream-json 的 agent_start 行和 checkpoint 行），输出它更改的文件后退出；被替换的状态会先记录下来，因此可以用同样的方式撤销，窗口打开该会话时也会显示这次回退。不给出 CHECKPOINT 时，列出该会话的检查点。会话正在运行时拒绝执行。</translation>
     </message>
@@ -5396,7 +5450,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>App::WindowSetup</name>
     <message>
-        <location filename="../app/windowsetup.cpp" line="+60"/>
+        <location filename="../app/windowsetup.cpp" line="+62"/>
         <source>%1 Then start AgentDesk again (for example: agentdesk --provider anthropic).</source>
         <translation>%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
     </message>
@@ -5489,7 +5543,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">智能体仍在启动。</translation>
     </message>
     <message>
-        <location filename="../ui/agentsession.cpp" line="+235"/>
+        <location filename="../ui/agentsession/agentsession.cpp" line="+235"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
@@ -6961,7 +7015,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+246"/>
+        <location line="+247"/>
         <source>This session works in the git worktree of branch %1, which cannot be used: %2 It does not run in your main checkout instead.</source>
         <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
     </message>
@@ -7087,7 +7141,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-909"/>
+        <location line="-910"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -7121,7 +7175,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+336"/>
+        <location line="+337"/>
         <source>MCP server %1: %2</source>
         <translation>MCP 服务器 %1：%2</translation>
     </message>
@@ -7330,12 +7384,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::McpServers</name>
     <message>
-        <location filename="../ui/mcp/mcpservers.cpp" line="+124"/>
+        <location filename="../ui/mcp/mcpservers.cpp" line="+128"/>
         <source>%1 cannot be read or is larger than %2 KiB</source>
         <translation>%1 无法读取或大于 %2 KiB</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+49"/>
         <source>your settings</source>
         <translation>你的设置</translation>
     </message>
@@ -7350,17 +7404,17 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>（环境：%1）</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>.mcp.json</source>
         <translation>.mcp.json</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>the trust could not be remembered: %1</source>
         <translation>无法记住信任：%1</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>not started: %1</source>
         <translation>未启动：%1</translation>
     </message>
@@ -7588,7 +7642,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ModelSelection</name>
     <message>
-        <location filename="../ui/settings/modelselection.cpp" line="+118"/>
+        <location filename="../ui/settings/modelselection.cpp" line="+120"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -7598,7 +7652,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+161"/>
         <source>Anthropic</source>
         <translation>Anthropic</translation>
     </message>
@@ -7844,7 +7898,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::RewindController</name>
     <message>
-        <location filename="../ui/rewind/rewindcontroller.cpp" line="+59"/>
+        <location filename="../ui/rewind/rewindcontroller.cpp" line="+57"/>
         <source>your message “%1”</source>
         <extracomment>What a rewind goes back to: &quot;your message “fix the parser”&quot;</extracomment>
         <translation>你的消息“%1”</translation>
@@ -7866,12 +7920,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+5"/>
-        <location line="+125"/>
+        <location line="+117"/>
         <source>No conversation is open.</source>
         <translation>没有打开的对话。</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-115"/>
         <source>That point is no longer in the conversation.</source>
         <translation>该位置已不在对话中。</translation>
     </message>
@@ -7881,7 +7935,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>此会话没有保存检查点：只能回退对话。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+61"/>
         <source>The files cannot be rewound: no checkpoint was recorded there.</source>
         <translation>无法回退文件：该位置没有记录检查点。</translation>
     </message>
@@ -8457,7 +8511,7 @@ Started %2
 <context>
     <name>Ui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settings/settingsdialog.cpp" line="+121"/>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+122"/>
         <source>AgentDesk Settings</source>
         <translation>AgentDesk 设置</translation>
     </message>
@@ -8473,12 +8527,12 @@ Started %2
     </message>
     <message>
         <location line="+8"/>
-        <location line="+282"/>
+        <location line="+303"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="-232"/>
+        <location line="-253"/>
         <source>Maximum turns</source>
         <translation>最大轮数</translation>
     </message>
@@ -8707,7 +8761,27 @@ Bash(pip install:*)</translation>
         <translation>基础 URL(&amp;U)：</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+4"/>
+        <source>Server profile</source>
+        <translation>服务器配置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Which server this is: the request fields it takes and how the model&apos;s reasoning goes back to it. Automatic: from the base URL or the server&apos;s model list; an unknown server gets the conservative profile, which sends no optional field.</source>
+        <translation>这是哪种服务器：它接受哪些请求字段，模型的推理内容如何回传给它。自动：根据基础 URL 或服务器的模型列表判断；未知服务器使用保守配置，不发送任何可选字段。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Server p&amp;rofile:</source>
+        <translation>服务器配置(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
@@ -8767,7 +8841,7 @@ Bash(pip install:*)</translation>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
@@ -8788,7 +8862,7 @@ Bash(pip install:*)</translation>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+164"/>
         <source>e.g. http://localhost:11434/v1 (Ollama)</source>
         <translation>例如 http://localhost:11434/v1（Ollama）</translation>
     </message>
@@ -8808,7 +8882,7 @@ Bash(pip install:*)</translation>
         <translation>可选：用代理或网关替代提供商自己的地址。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>the name the server knows, e.g. qwen3-coder</source>
         <translation>服务器所认识的名称，例如 qwen3-coder</translation>
     </message>
@@ -8823,9 +8897,14 @@ Bash(pip install:*)</translation>
         <translation>无法列出服务器的模型：%1 请输入服务器所知的模型名称。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>The server lists no models: type the model&apos;s name.</source>
         <translation>服务器未列出任何模型：请输入模型名称。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>In use: %1, %2.</source>
+        <translation>当前使用：%1，%2。</translation>
     </message>
     <message>
         <location line="+10"/>

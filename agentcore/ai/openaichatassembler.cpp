@@ -1,7 +1,9 @@
 #include "openaichatassembler.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 #include <algorithm>
 
@@ -62,7 +64,7 @@ void OpenAiChatAssembler::handleEvent(const SseEvent &event,
         handleChoice(choice, sink);
     const JsonReader::Value usage = data.value("usage");
     if (usage.isObject())
-        readUsage(usage);
+        readUsage(usage, data.value("timings"));
 }
 
 void OpenAiChatAssembler::handleChoice(JsonReader::Value choice, const StreamEventSink &sink)
@@ -70,6 +72,10 @@ void OpenAiChatAssembler::handleChoice(JsonReader::Value choice, const StreamEve
     if (choice.value("index").toInt(0) != 0)
         return; // n > 1: only the first choice is the assistant's message
     handleDelta(choice.value("delta"), sink);
+    // Moonshot's stream reports usage inside its last choice rather than beside the choices.
+    const JsonReader::Value usage = choice.value("usage");
+    if (usage.isObject())
+        readUsage(usage, {});
     const JsonReader::Value reason = choice.value("finish_reason");
     if (reason.isString() && !reason.isEmptyString())
         handleFinishReason(reason);
@@ -82,6 +88,9 @@ void OpenAiChatAssembler::handleDelta(JsonReader::Value delta, const StreamEvent
     // DeepSeek/Qwen name it reasoning_content, OpenRouter reasoning; some proxies send both.
     const QString reasoning = delta.value("reasoning_content").toString();
     appendReasoning(reasoning.isEmpty() ? delta.value("reasoning").toString() : reasoning, sink);
+    const JsonReader::Value details = delta.value("reasoning_details");
+    if (details.isArray() && details.size() > 0)
+        keepReasoningDetails(details, sink);
 
     const JsonReader::Value content = delta.value("content");
     if (content.isString())
@@ -187,6 +196,31 @@ void OpenAiChatAssembler::appendReasoning(const QString &fragment, const StreamE
     appendText(m_thinkingIndex, fragment, sink);
 }
 
+void OpenAiChatAssembler::keepReasoningDetails(JsonReader::Value details,
+                                               const StreamEventSink &sink)
+{
+    // OpenRouter wants these blocks back as they came (some are signed or encrypted), so they
+    // are kept verbatim, every fragment of every chunk in order, within a cap: a partial array
+    // would be rejected, so past the cap none is kept (the server then only loses its earlier
+    // reasoning, as with every other server).
+    if (m_detailsDropped)
+        return;
+    for (const JsonReader::Value detail : details.elements()) {
+        if (!detail.isObject())
+            continue;
+        const QJsonObject object = detail.toJsonObject();
+        m_detailsBytes += QJsonDocument(object).toJson(QJsonDocument::Compact).size();
+        if (m_detailsBytes > maxReasoningDetailsBytes) {
+            m_detailsDropped = true;
+            m_details = QJsonArray();
+            return;
+        }
+        m_details.append(object);
+    }
+    if (m_thinkingIndex < 0 && !m_details.isEmpty())
+        m_thinkingIndex = openThinking(sink);
+}
+
 void OpenAiChatAssembler::appendContent(const QString &fragment, const StreamEventSink &sink)
 {
     if (fragment.isEmpty())
@@ -196,14 +230,23 @@ void OpenAiChatAssembler::appendContent(const QString &fragment, const StreamEve
     appendText(m_textIndex, fragment, sink);
 }
 
-void OpenAiChatAssembler::readUsage(JsonReader::Value usage)
+void OpenAiChatAssembler::readUsage(JsonReader::Value usage, JsonReader::Value timings)
 {
     // DeepSeek reports its cache hits as prompt_cache_hit_tokens (with prompt_cache_miss_tokens)
     // and no prompt_tokens_details; both count within prompt_tokens, as cached_tokens does.
+    // Moonshot reports them as a top-level cached_tokens; llama.cpp only in the chunk's timings
+    // (cache_n: the prompt tokens it reused, prompt_tokens counting them too).
     const JsonReader::Value details = usage.value("prompt_tokens_details");
-    const qint64 cached = details.value("cached_tokens").isNumber()
-                              ? intValue(details, "cached_tokens")
-                              : intValue(usage, "prompt_cache_hit_tokens");
+    qint64 cached = 0;
+    if (details.value("cached_tokens").isNumber())
+        cached = intValue(details, "cached_tokens");
+    else if (usage.value("prompt_cache_hit_tokens").isNumber())
+        cached = intValue(usage, "prompt_cache_hit_tokens");
+    else if (usage.value("cached_tokens").isNumber())
+        cached = intValue(usage, "cached_tokens");
+    else if (timings.isObject())
+        cached = intValue(timings, "cache_n");
+    cached = std::clamp<qint64>(cached, 0, std::max<qint64>(0, intValue(usage, "prompt_tokens")));
     Usage &target = message().usage;
     target.input = intValue(usage, "prompt_tokens") - cached;
     target.output = intValue(usage, "completion_tokens");
@@ -231,6 +274,11 @@ void OpenAiChatAssembler::finalizeMessage()
     if (!result.refusal.isEmpty()
         && (stop == StopReason::Stop || stop == StopReason::Length || stop == StopReason::ToolUse))
         result.stopReason = StopReason::Refusal;
+
+    if (m_thinkingIndex >= 0 && !m_details.isEmpty()) {
+        result.content[m_thinkingIndex].signature = QString::fromUtf8(
+            QJsonDocument(m_details).toJson(QJsonDocument::Compact));
+    }
 
     QList<ContentBlock> ordered;
     ordered.reserve(result.content.size());

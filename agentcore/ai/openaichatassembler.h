@@ -2,6 +2,8 @@
 
 #include "streamassembler.h"
 
+#include <QJsonArray>
+
 #include <vector>
 
 namespace AgentCore {
@@ -9,7 +11,8 @@ namespace AgentCore {
 /// Assembles an OpenAI Chat Completions stream, and those of compatible servers, following
 /// shared/fixtures/README.md: only choice 0; vendor reasoning (delta.reasoning_content,
 /// delta.reasoning, Mistral "thinking" parts) as one thinking block; delta.content strings and
-/// Mistral "text" parts as one text block; one tool call per tool_calls[].index; refusal text
+/// Mistral "text" parts as one text block; OpenRouter's delta.reasoning_details blocks kept
+/// verbatim, capped, as a JSON array in the thinking block's signature; one tool call per tool_calls[].index; refusal text
 /// into Message::refusal (stopReason Refusal); a top-level "error" object ends the message
 /// with an Error; "data: [DONE]" completes it ([DONE] without a finish_reason counts as stop,
 /// or toolUse when there are tool calls), and so does a clean end of the body after choice 0's
@@ -26,6 +29,9 @@ class OpenAiChatAssembler final : public StreamAssemblerBase
 {
 public:
     explicit OpenAiChatAssembler(const ProviderConfig &config);
+
+    /// The most of OpenRouter's reasoning_details one message keeps (compact JSON bytes).
+    static constexpr qsizetype maxReasoningDetailsBytes = 1024 * 1024;
 
     bool isCompleteAtCleanEnd() const override { return isComplete() || hasStop(); }
 
@@ -52,13 +58,17 @@ private:
     void handleFinishReason(JsonReader::Value reason);
     void appendReasoning(const QString &fragment, const StreamEventSink &sink);
     void appendContent(const QString &fragment, const StreamEventSink &sink);
-    void readUsage(JsonReader::Value usage);
+    void keepReasoningDetails(JsonReader::Value details, const StreamEventSink &sink);
+    void readUsage(JsonReader::Value usage, JsonReader::Value timings);
     void failWithErrorBody(JsonReader::Value error, QByteArrayView body);
 
     int m_thinkingIndex = -1;
     int m_textIndex = -1;
     bool m_identityKnown = false;  ///< model and id came with a chunk
     std::vector<ToolSlot> m_tools; ///< in order of appearance
+    QJsonArray m_details;          ///< OpenRouter's reasoning_details, as received
+    qsizetype m_detailsBytes = 0;
+    bool m_detailsDropped = false; ///< they exceeded maxReasoningDetailsBytes
 };
 
 } // namespace AgentCore

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace AgentCore {
 
@@ -11,11 +12,6 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(AgentCore::OpenAiChatRequest)
 };
-
-// OpenAI rejects tool_calls[].id values over 40 characters in Chat Completions: the ids of
-// another model's calls are cut to it; a server's own ids go back as it issued them (vLLM's are
-// longer, Kimi's have "." and ":").
-constexpr int maxChatToolCallIdLength = 40;
 
 QString key(const char *name)
 {
@@ -42,10 +38,62 @@ QJsonObject toolCallJson(const ContentBlock &call)
     };
 }
 
-QJsonObject assistantJson(const Message &message)
+QString joinedReasoning(const Message &message)
 {
-    // Thinking is not sent back: DeepSeek rejects reasoning_content in input and no other
-    // compatible server reads it.
+    QStringList parts;
+    for (const ContentBlock &b : message.content) {
+        if (b.isThinking() && !b.text.isEmpty())
+            parts.append(b.text);
+    }
+    return parts.join(key("\n\n"));
+}
+
+// OpenRouter's reasoning_details as the assembler kept them: the blocks of the stream, in
+// order, as one JSON array's text in the thinking block's signature.
+QJsonArray reasoningDetails(const Message &message)
+{
+    QJsonArray details;
+    for (const ContentBlock &b : message.content) {
+        if (!b.isThinking() || b.signature.isEmpty())
+            continue;
+        for (const QJsonValue &detail : QJsonDocument::fromJson(b.signature.toUtf8()).array())
+            details.append(detail);
+    }
+    return details;
+}
+
+// The reasoning of \a message as \a profile wants it back, on \a object. Only the server's own
+// reasoning goes back (another server's would read as this one's). The model is not compared:
+// local servers name it as they like, and OpenRouter's blocks say their own format.
+void insertReasoning(QJsonObject &object,
+                     const Message &message,
+                     const ServerProfile &profile,
+                     const ProviderConfig &config,
+                     bool hasToolCalls)
+{
+    using Back = ServerProfile::ReasoningBack;
+    if (profile.reasoningBack == Back::None || !isFromSameServer(message, config))
+        return;
+    if (profile.reasoningBack == Back::ReasoningDetails) {
+        const QJsonArray details = reasoningDetails(message);
+        if (!details.isEmpty())
+            object.insert(key("reasoning_details"), details);
+        return;
+    }
+    if (profile.reasoningBack == Back::ReasoningContentOnToolCalls && !hasToolCalls)
+        return;
+    const QString reasoning = joinedReasoning(message);
+    if (reasoning.isEmpty())
+        return;
+    object.insert(profile.reasoningBack == Back::Reasoning ? key("reasoning")
+                                                           : key("reasoning_content"),
+                  reasoning);
+}
+
+QJsonObject assistantJson(const Message &message,
+                          const ServerProfile &profile,
+                          const ProviderConfig &config)
+{
     const QString text = joinedText(message);
     QJsonArray toolCalls;
     for (const ContentBlock &b : message.content) {
@@ -56,6 +104,7 @@ QJsonObject assistantJson(const Message &message)
                        {key("content"), text.isEmpty() ? QJsonValue() : QJsonValue(text)}};
     if (!toolCalls.isEmpty())
         object.insert(key("tool_calls"), toolCalls);
+    insertReasoning(object, message, profile, config, !toolCalls.isEmpty());
     return object;
 }
 
@@ -80,6 +129,18 @@ void appendMerged(QList<QJsonObject> &messages, QJsonObject message)
         calls.append(call);
     if (!calls.isEmpty())
         last.insert(key("tool_calls"), calls);
+    for (const char *name : {"reasoning_content", "reasoning"}) {
+        const QString more = message.value(key(name)).toString();
+        if (!more.isEmpty()) {
+            const QString had = last.value(key(name)).toString();
+            last.insert(key(name), had.isEmpty() ? more : had + key("\n\n") + more);
+        }
+    }
+    QJsonArray details = last.value(key("reasoning_details")).toArray();
+    for (const QJsonValue &detail : message.value(key("reasoning_details")).toArray())
+        details.append(detail);
+    if (!details.isEmpty())
+        last.insert(key("reasoning_details"), details);
 }
 
 // Chat Completions takes only text from a tool: a picture it returned is named, not sent.
@@ -99,14 +160,19 @@ QString toolText(const Message &result)
     return text;
 }
 
-QJsonArray messagesJson(const ProviderConfig &config, const Context &context)
+QJsonArray messagesJson(const ProviderConfig &config,
+                        const ServerProfile &profile,
+                        const Context &context)
 {
     QList<QJsonObject> messages;
     if (!context.systemPrompt.trimmed().isEmpty()) {
         messages.append(
             QJsonObject{{key("role"), key("system")}, {key("content"), context.systemPrompt}});
     }
-    for (const Message &message : wireHistory(context.messages, maxChatToolCallIdLength, &config)) {
+    for (const Message &message : wireHistory(context.messages,
+                                              profile.maxForeignToolCallIdLength,
+                                              &config,
+                                              profile.maxToolCallIdLength)) {
         switch (message.role) {
         case Message::Role::User:
         case Message::Role::Custom:
@@ -115,7 +181,7 @@ QJsonArray messagesJson(const ProviderConfig &config, const Context &context)
                                      {key("content"), joinedText(message)}});
             break;
         case Message::Role::Assistant:
-            appendMerged(messages, assistantJson(message));
+            appendMerged(messages, assistantJson(message, profile, config));
             break;
         case Message::Role::ToolResult:
             messages.append(QJsonObject{{key("role"), key("tool")},
@@ -157,23 +223,28 @@ bool isOpenAiReasoningModel(const QString &model)
 
 HttpRequestSpec buildOpenAiChatRequest(const ProviderConfig &config, const Context &context)
 {
-    const bool isOpenAi = config.provider == key("openai");
+    // Every field beyond the common core is the profile's: an unknown server gets none that it
+    // might reject (Mistral answers 422 to any field outside its schema).
+    const ServerProfile profile = serverProfileOf(config);
     QJsonObject body{
         {key("model"), config.model},
-        {key("messages"), messagesJson(config, context)},
+        {key("messages"), messagesJson(config, profile, context)},
         {key("stream"), true},
-        {key("stream_options"), QJsonObject{{key("include_usage"), true}}},
     };
+    if (profile.streamOptions)
+        body.insert(key("stream_options"), QJsonObject{{key("include_usage"), true}});
     if (!context.tools.isEmpty())
         body.insert(key("tools"), toolsJson(context.tools));
     if (config.maxOutputTokens > 0) {
         // OpenAI's reasoning models reject max_tokens; most compatible servers only know it.
-        body.insert(isOpenAi ? key("max_completion_tokens") : key("max_tokens"),
+        body.insert(profile.maxCompletionTokens ? key("max_completion_tokens") : key("max_tokens"),
                     config.maxOutputTokens);
     }
-    if (isOpenAi && config.thinkingBudget > 0 && isOpenAiReasoningModel(config.model))
+    if (profile.reasoningEffort && config.thinkingBudget > 0
+        && isOpenAiReasoningModel(config.model)) {
         body.insert(key("reasoning_effort"), reasoningEffortForBudget(config.thinkingBudget));
-    if (isOpenAi && !config.promptCacheKey.isEmpty())
+    }
+    if (profile.promptCacheKey && !config.promptCacheKey.isEmpty())
         body.insert(key("prompt_cache_key"), config.promptCacheKey);
 
     return openAiStreamingRequest(config, key("/chat/completions"), body);

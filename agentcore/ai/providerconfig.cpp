@@ -85,4 +85,17 @@ QString redactSecret(QString text, const QString &secret)
     return text;
 }
 
+ServerProfile serverProfileOf(const ProviderConfig &config)
+{
+    if (config.serverProfile)
+        return ServerProfile::of(*config.serverProfile);
+    bool weak = false;
+    const std::optional<ServerProfile::Id> byUrl = ServerProfile::fromBaseUrl(config.baseUrl, &weak);
+    if (byUrl && !weak)
+        return ServerProfile::of(*byUrl);
+    if (const std::optional<ServerProfile::Id> named = ServerProfile::fromName(config.provider))
+        return ServerProfile::of(*named);
+    return ServerProfile::of(byUrl.value_or(ServerProfile::Id::Generic));
+}
+
 } // namespace AgentCore

@@ -1,11 +1,14 @@
 #pragma once
 
+#include "serverprofile.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
 
+#include <optional>
 #include <utility>
 
 namespace AgentCore {
@@ -72,10 +75,14 @@ struct ProviderConfig
     int maxOutputTokens = 0; ///< 0: the provider's default (Anthropic needs one: 16384 is sent)
     int thinkingBudget = 0;  ///< 0: thinking off; Anthropic budget_tokens, OpenAI effort from it
     /// One value per conversation (the session's id), so the provider routes its requests to
-    /// the machine that holds their cached prefix. Sent as prompt_cache_key to provider
-    /// "openai" only: compatible servers (vLLM, Ollama, some proxies) may reject a field they
-    /// do not know. Anthropic caches by its cache_control markers instead. Empty: not sent.
+    /// the machine that holds their cached prefix. Sent as prompt_cache_key to OpenAI only
+    /// (Chat Completions: the OpenAI server profile; Responses: provider "openai"): compatible
+    /// servers (vLLM, Ollama, some proxies) may reject a field they do not know. Anthropic
+    /// caches by its cache_control markers instead. Empty: not sent.
     QString promptCacheKey;
+    /// Chat Completions: which server this is (ServerProfile). The command line and the
+    /// settings always set it (ServerProfileChoice::choose); nullopt: see serverProfileOf().
+    std::optional<ServerProfile::Id> serverProfile;
 
     // Transport
     int idleTimeoutMs = 120'000; ///< no byte (pings included) for this long ends the stream
@@ -91,5 +98,11 @@ struct ProviderConfig
     qsizetype maxEventBytes = DefaultMaxStreamEventBytes;
     qsizetype maxToolArgumentsBytes = DefaultMaxToolArgumentsBytes;
 };
+
+/// The ServerProfile \a config's Chat Completions requests follow: config.serverProfile when
+/// set; else the one a vendor's host in the base URL names; else config.provider read as a
+/// profile name ("openai", "deepseek", "ollama", ...: what the settings derive from the URL);
+/// else the one the local port suggests; else the generic one.
+ServerProfile serverProfileOf(const ProviderConfig &config);
 
 } // namespace AgentCore

@@ -140,7 +140,8 @@ QString normalizedToolCallId(const QString &id, int maxLength)
 
 QList<Message> wireHistory(const QList<Message> &messages,
                            int maxIdLength,
-                           const ProviderConfig *issuer)
+                           const ProviderConfig *issuer,
+                           int maxOwnIdLength)
 {
     QList<Message> cleaned;
     cleaned.reserve(messages.size());
@@ -158,13 +159,14 @@ QList<Message> wireHistory(const QList<Message> &messages,
         if (!out.at(i).isAssistant() || out.at(i).toolCalls().isEmpty())
             continue;
         Message &assistant = out[i];
-        const bool issuedThere = issuer && isFromSameModel(assistant, *issuer);
+        const bool issuedThere = issuer && isFromSameServer(assistant, *issuer);
         qsizetype r = i; // paired: the results follow in call order
         for (ContentBlock &call : assistant.content) {
             if (!call.isToolCall())
                 continue;
             Message &result = out[++r];
-            const bool keep = issuedThere && !call.id.isEmpty() && !usedIds.contains(call.id);
+            const bool keep = issuedThere && !call.id.isEmpty() && !usedIds.contains(call.id)
+                              && (maxOwnIdLength <= 0 || call.id.size() <= maxOwnIdLength);
             const QString wireId = keep
                                        ? call.id
                                        : uniqueToolCallId(normalizedToolCallId(call.id, maxIdLength),
@@ -206,6 +208,11 @@ bool isFromSameModel(const Message &message, const ProviderConfig &config)
     return message.api == wireApiName(config.api) && message.provider == config.provider
            && (message.model == config.model
                || withoutSnapshotDate(message.model) == withoutSnapshotDate(config.model));
+}
+
+bool isFromSameServer(const Message &message, const ProviderConfig &config)
+{
+    return message.api == wireApiName(config.api) && message.provider == config.provider;
 }
 
 QUrl appendedUrlPath(const QUrl &baseUrl, const QString &suffix)

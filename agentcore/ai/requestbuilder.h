@@ -43,13 +43,15 @@ QString normalizedToolCallId(const QString &id, int maxLength);
 /// (the loop's projection: each call followed by exactly one result, in call order, a call
 /// without one gets missingToolResult(), a result without a call is dropped); tool-call ids are
 /// normalized to \a maxIdLength and unique within the request. Thinking blocks are kept: each
-/// builder decides what to send back. With \a issuer set, the ids of the calls \a issuer's model
-/// made (isFromSameModel) go back byte for byte, whatever their characters or length: they are
+/// builder decides what to send back. With \a issuer set, the ids of the calls \a issuer's server
+/// made (isFromSameServer) go back byte for byte, whatever their characters or length: they are
 /// that server's own, and some render them into the prompt (Kimi's "functions.Read:0" is where
-/// its template finds the function's name). Only an id that collides is renamed.
+/// its template finds the function's name). Only an id that collides, or one longer than
+/// \a maxOwnIdLength (0: no limit; OpenAI's 40 holds for any id), is renamed.
 QList<Message> wireHistory(const QList<Message> &messages,
                            int maxIdLength = 64,
-                           const ProviderConfig *issuer = nullptr);
+                           const ProviderConfig *issuer = nullptr,
+                           int maxOwnIdLength = 0);
 
 /// True when \a message (a tool's result) holds a picture.
 bool hasImages(const Message &message);
@@ -58,6 +60,11 @@ bool hasImages(const Message &message);
 /// thinking signatures (or encrypted reasoning) are valid there. A dated snapshot counts as its
 /// alias ("claude-sonnet-4-5-20250929" is "claude-sonnet-4-5").
 bool isFromSameModel(const Message &message, const ProviderConfig &config);
+
+/// True when \a message came from the same provider and wire API as \a config, whatever model
+/// the stream named: a local server reports its own name for the model (llama.cpp the file it
+/// loaded), so the model cannot tell its messages apart.
+bool isFromSameServer(const Message &message, const ProviderConfig &config);
 
 /// \a baseUrl with \a suffix ("/chat/completions") appended to its path without doubling slashes;
 /// the query (e.g. Azure's api-version) is kept.

@@ -11,6 +11,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTimer>
 
@@ -162,14 +163,18 @@ void ServedModels::replyFinished(QNetworkReply *reply, const QUrl &baseUrl, cons
                            : Tr::tr("The server answered HTTP %1: %2").arg(status).arg(message);
     } else if (body.size() > maxBodyBytes) {
         result.error = tooLargeMessage();
-    } else if (const std::optional<QStringList> models = parse(body, &result.error)) {
+    } else if (const std::optional<QStringList> models = parse(body,
+                                                               &result.error,
+                                                               &result.ownedBy)) {
         result.models = *models;
     }
     result.error = redactSecret(result.error, apiKey);
     emit finished(result);
 }
 
-std::optional<QStringList> ServedModels::parse(const QByteArray &body, QString *error)
+std::optional<QStringList> ServedModels::parse(const QByteArray &body,
+                                               QString *error,
+                                               QString *ownedBy)
 {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
@@ -180,8 +185,12 @@ std::optional<QStringList> ServedModels::parse(const QByteArray &body, QString *
     }
     QStringList models;
     QSet<QString> seen;
+    QSet<QString> owners; // what the entries say of who serves them; one value tells the server
     const QJsonArray entries = data.toArray();
     for (const QJsonValue &entry : entries) {
+        const QString owner = entry.toObject().value(u"owned_by").toString();
+        if (owners.size() <= 1 && !owner.isEmpty())
+            owners.insert(owner.left(ServedModels::maxOwnedByLength + 1));
         const QString id = entry.toObject().value(u"id").toString();
         if (!isPlausibleId(id) || seen.contains(id))
             continue;
@@ -189,6 +198,14 @@ std::optional<QStringList> ServedModels::parse(const QByteArray &body, QString *
         models.append(id);
         if (models.size() == maxModels)
             break;
+    }
+    if (ownedBy) {
+        ownedBy->clear();
+        // A plain word only: it is shown in the settings and matched against known servers.
+        const QString owner = owners.size() == 1 ? *owners.cbegin() : QString();
+        static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_.-]{1,64}$"));
+        if (plain.match(owner).hasMatch())
+            *ownedBy = owner;
     }
     if (models.isEmpty() && !entries.isEmpty()) {
         *error = Tr::tr("The server's list of models has no usable model ids.");

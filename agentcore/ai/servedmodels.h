@@ -21,6 +21,9 @@ struct ServedModelsResult
     QUrl baseUrl;       ///< the endpoint that was asked
     QStringList models; ///< ids in the server's order, without duplicates
     QString error;      ///< non-empty: the list could not be had, and why (for people)
+    /// The entries' "owned_by" when they agree on one plausible value ("llamacpp", "vllm",
+    /// "library", ...: ServerProfile::fromOwnedBy); empty otherwise.
+    QString ownedBy = {};
 
     bool succeeded() const { return error.isEmpty(); }
 };
@@ -40,6 +43,7 @@ public:
     static constexpr qint64 maxBodyBytes = 2 * 1024 * 1024;
     static constexpr int maxModels = 2000;
     static constexpr int maxIdLength = 256;
+    static constexpr int maxOwnedByLength = 64;
     static constexpr int defaultTimeoutMs = 15'000;
 
     explicit ServedModels(QObject *parent = nullptr);
@@ -55,7 +59,10 @@ public:
     void setTimeout(int milliseconds) { m_timeoutMs = milliseconds; }
 
     /// The model ids of a /models answer; nullopt with \a error set when \a body is not one.
-    static std::optional<QStringList> parse(const QByteArray &body, QString *error);
+    /// \a ownedBy, when given, gets ServedModelsResult::ownedBy.
+    static std::optional<QStringList> parse(const QByteArray &body,
+                                            QString *error,
+                                            QString *ownedBy = nullptr);
 
 signals:
     void finished(const AgentCore::ServedModelsResult &result);

@@ -52,7 +52,8 @@ const char openAiChatBody[] = R"({
   {"role": "user", "content": "<system-reminder>The user is watching.</system-reminder>\n\nGo on."}]
 })";
 
-// A compatible server: max_tokens, no reasoning_effort, and DeepSeek's reasoning never sent back.
+// A compatible server: max_tokens, no reasoning_effort; DeepSeek's thinking mode wants its
+// reasoning_content back on the tool-call turns (HTTP 400 otherwise).
 const char deepSeekBody[] = R"({
  "model": "deepseek-reasoner", "stream": true, "stream_options": {"include_usage": true},
  "max_tokens": 4096,
@@ -62,7 +63,7 @@ const char deepSeekBody[] = R"({
  "messages": [
   {"role": "system", "content": "You are a careful coding agent."},
   {"role": "user", "content": "What is in this project?"},
-  {"role": "assistant", "content": "Let me look.", "tool_calls": [
+  {"role": "assistant", "content": "Let me look.", "reasoning_content": "I should look around first.", "tool_calls": [
    {"id": "call_00_a", "type": "function", "function": {"name": "ls", "arguments": "{\u0022path\u0022:\u0022.\u0022}"}},
    {"id": "call_01_b", "type": "function", "function": {"name": "read", "arguments": "{\u0022path\u0022:\u0022README.md\u0022}"}}]},
   {"role": "tool", "tool_call_id": "call_00_a", "content": "README.md\nsrc/"},

@@ -193,6 +193,19 @@ private slots:
             << "Give either --continue or --resume, not both.";
         QTest::newRow("resume an empty id")
             << print({"--resume", " "}) << "--resume needs the id of a session.";
+        QTest::newRow("unknown server profile")
+            << print({"--base-url",
+                      "http://localhost:8000/v1",
+                      "--model",
+                      "m",
+                      "--server-profile",
+                      "tgi"})
+            << "Unknown server profile \"tgi\" for --server-profile: use generic, openai, "
+               "deepseek, openrouter, mistral, llamacpp, ollama, vllm, lmstudio, moonshot.";
+        QTest::newRow("server profile for anthropic")
+            << print({"--provider", "anthropic", "--server-profile", "vllm"})
+            << "--server-profile is for Chat Completions servers (--provider openai), not "
+               "--provider anthropic.";
         QTest::newRow("screenshot with print")
             << print({"--screenshot", "/tmp/x.png"})
             << "--screenshot needs the window: it cannot be used with --print.";
@@ -491,6 +504,58 @@ private slots:
                      : AgentCore::WireApi::OpenAiChat);
     }
 
+    // The profile a run's requests follow: named with --server-profile, else from the base
+    // URL; a server the URL does not name gets the generic one, whatever --provider says.
+    void serverProfile_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("profile");
+        QTest::newRow("openai") << QStringList{} << "openai";
+        QTest::newRow("deepseek") << QStringList{"--base-url",
+                                                 "https://api.deepseek.com/v1",
+                                                 "--model",
+                                                 "m"}
+                                  << "deepseek";
+        QTest::newRow("ollama's port")
+            << QStringList{"--base-url", "http://localhost:11434/v1", "--model", "m"} << "ollama";
+        QTest::newRow("unknown") << QStringList{"--base-url",
+                                                "http://127.0.0.1:9999/v1",
+                                                "--model",
+                                                "m"}
+                                 << "generic";
+        QTest::newRow("named") << QStringList{"--base-url",
+                                              "http://127.0.0.1:9999/v1",
+                                              "--model",
+                                              "m",
+                                              "--server-profile",
+                                              "vLLM"}
+                               << "vllm";
+        QTest::newRow("named over the url") << QStringList{"--base-url",
+                                                           "http://localhost:8080/v1",
+                                                           "--model",
+                                                           "m",
+                                                           "--server-profile",
+                                                           "kimi"}
+                                            << "moonshot";
+    }
+
+    void serverProfile()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, profile);
+        const CommandLine result = CommandLine::parse(QStringList{"agentdesk", "--print", "go"}
+                                                      + arguments);
+        QCOMPARE(int(result.action), int(CommandLine::Action::Print));
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("OPENAI_API_KEY"), QStringLiteral("sk-1"));
+        QString error;
+        const auto config = result.print.providerConfig(env, &error);
+        QVERIFY2(config, qPrintable(error));
+        QVERIFY(config->serverProfile);
+        QCOMPARE(AgentCore::ServerProfile::name(*config->serverProfile), profile);
+        QCOMPARE(AgentCore::serverProfileOf(*config).id, *config->serverProfile);
+    }
+
     void rewindTakesASessionAndACheckpoint()
     {
         const CommandLine result = CommandLine::parse({QStringLiteral("agentdesk"),
@@ -573,6 +638,7 @@ private slots:
                                    "--base-url",
                                    "--model",
                                    "--api-key-env",
+                                   "--server-profile",
                                    "--max-turns",
                                    "--permission-mode",
                                    "--allowed-tools",

@@ -16,6 +16,10 @@ using namespace TestSupport;
 
 namespace {
 
+/// The scripted server stands for OpenAI here: only that profile sends prompt_cache_key (a
+/// server on 127.0.0.1 is otherwise an unknown one).
+const QString profileOption = QStringLiteral("--server-profile");
+
 /// The prompt_cache_key of each request \a server read.
 QStringList cacheKeys(const HttpTestServer &server)
 {
@@ -56,7 +60,10 @@ private slots:
             HeadlessRun run(sandbox,
                             server,
                             api,
-                            {QStringLiteral("--permission-mode"), QStringLiteral("acceptEdits")});
+                            {QStringLiteral("--permission-mode"),
+                             QStringLiteral("acceptEdits"),
+                             profileOption,
+                             QStringLiteral("openai")});
             run.start();
             QVERIFY(run.finish());
             QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
@@ -82,7 +89,11 @@ private slots:
         QVERIFY(server.isListening());
         const ReplyApi api = ReplyApi::OpenAiChat;
         server.enqueue(scriptedReply(api, QStringLiteral("Noted: plum.")));
-        HeadlessRun first(sandbox, server, api, {}, QStringLiteral("Remember the word plum."));
+        HeadlessRun first(sandbox,
+                          server,
+                          api,
+                          {profileOption, QStringLiteral("openai")},
+                          QStringLiteral("Remember the word plum."));
         first.start();
         QVERIFY(first.finish());
         QVERIFY2(first.exitCode() == 0, qPrintable(first.report()));
@@ -90,7 +101,7 @@ private slots:
         HeadlessRun second(sandbox,
                            server,
                            api,
-                           {QStringLiteral("--continue")},
+                           {QStringLiteral("--continue"), profileOption, QStringLiteral("openai")},
                            QStringLiteral("Which word?"));
         second.start();
         QVERIFY(second.finish());

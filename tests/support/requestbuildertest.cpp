@@ -226,4 +226,117 @@ QJsonArray requestTurns(WireApi api, const QJsonObject &body)
         .toArray();
 }
 
+namespace {
+
+/// What one server accepts in the request after a turn, written from its documentation and code
+/// rather than from ServerProfile (that would only test the profile against itself).
+struct ServerRules
+{
+    QStringList optionalFields; ///< top-level fields beyond model, messages, stream, tools
+    QString reasoningKey;       ///< where the assistant's reasoning goes back; empty: nowhere
+    bool reasoningOnToolTurnsOnly = false;
+};
+
+ServerRules rulesOf(const QString &profile)
+{
+    const QString usage = QStringLiteral("stream_options");
+    if (profile == QLatin1String("openai")) // the only one that takes prompt_cache_key
+        return {{usage, QStringLiteral("prompt_cache_key")}, {}, false};
+    if (profile == QLatin1String("deepseek")) // 400 without it on the tool-call turns
+        return {{usage}, QStringLiteral("reasoning_content"), true};
+    if (profile == QLatin1String("moonshot")) // kimi-k2-thinking: as DeepSeek
+        return {{usage}, QStringLiteral("reasoning_content"), true};
+    if (profile == QLatin1String("openrouter")) // the blocks as received
+        return {{usage}, QStringLiteral("reasoning_details"), false};
+    if (profile == QLatin1String("llamacpp") || profile == QLatin1String("vllm"))
+        return {{usage}, QStringLiteral("reasoning_content"), false}; // their templates read it
+    if (profile == QLatin1String("ollama")) // openai.go: Message.Reasoning -> Thinking
+        return {{usage}, QStringLiteral("reasoning"), false};
+    if (profile == QLatin1String("lmstudio"))
+        return {{usage}, {}, false};
+    return {}; // mistral: 422 extra_forbidden; generic: nothing it may reject
+}
+
+QStringList keysOf(const QJsonObject &object)
+{
+    QStringList keys = object.keys();
+    keys.sort();
+    return keys;
+}
+
+} // namespace
+
+QString compatibleServerViolation(const QString &profile,
+                                  const QJsonObject &body,
+                                  const QStringList &issued,
+                                  const QString &thinking,
+                                  const QJsonArray &receivedDetails)
+{
+    const ServerRules rules = rulesOf(profile);
+    QStringList expectedTop = QStringList{QStringLiteral("messages"),
+                                          QStringLiteral("model"),
+                                          QStringLiteral("stream"),
+                                          QStringLiteral("tools")}
+                              + rules.optionalFields;
+    expectedTop.sort();
+    if (keysOf(body) != expectedTop) {
+        return QStringLiteral("top-level fields %1, expected %2")
+            .arg(keysOf(body).join(u','), expectedTop.join(u','));
+    }
+    QJsonObject assistant;
+    QStringList sentIds;
+    QStringList resultIds;
+    for (const QJsonValue &value : body.value(QLatin1String("messages")).toArray()) {
+        const QJsonObject message = value.toObject();
+        if (message.value(QLatin1String("role")) == QLatin1String("assistant"))
+            assistant = message;
+        if (message.value(QLatin1String("role")) == QLatin1String("tool"))
+            resultIds.append(message.value(QLatin1String("tool_call_id")).toString());
+    }
+    for (const QJsonValue &call : assistant.value(QLatin1String("tool_calls")).toArray())
+        sentIds.append(call[QLatin1String("id")].toString());
+    if (sentIds != issued || resultIds != issued) {
+        return QStringLiteral("ids %1 / %2, issued %3")
+            .arg(sentIds.join(u','), resultIds.join(u','), issued.join(u','));
+    }
+    const bool reasoningWanted = !rules.reasoningKey.isEmpty() && !thinking.isEmpty()
+                                 && (!rules.reasoningOnToolTurnsOnly || !issued.isEmpty());
+    QStringList allowed{QStringLiteral("content"), QStringLiteral("role")};
+    if (!issued.isEmpty())
+        allowed.append(QStringLiteral("tool_calls"));
+    if (reasoningWanted)
+        allowed.append(rules.reasoningKey);
+    allowed.sort();
+    if (keysOf(assistant) != allowed) {
+        return QStringLiteral("assistant fields %1, expected %2")
+            .arg(keysOf(assistant).join(u','), allowed.join(u','));
+    }
+    if (!reasoningWanted)
+        return {};
+    if (rules.reasoningKey == QLatin1String("reasoning_details")) {
+        if (assistant.value(rules.reasoningKey).toArray() != receivedDetails)
+            return QStringLiteral("reasoning_details not as received");
+    } else if (assistant.value(rules.reasoningKey).toString() != thinking) {
+        return QStringLiteral("%1 is \"%2\"")
+            .arg(rules.reasoningKey, assistant.value(rules.reasoningKey).toString());
+    }
+    return {};
+}
+
+QJsonArray reasoningDetailsIn(const QByteArray &stream)
+{
+    QJsonArray details;
+    for (const QByteArray &line : stream.split('\n')) {
+        if (!line.startsWith("data: {"))
+            continue;
+        const QJsonObject chunk = QJsonDocument::fromJson(line.mid(6)).object();
+        for (const QJsonValue &choice : chunk.value(QLatin1String("choices")).toArray()) {
+            for (const QJsonValue &detail :
+                 choice[QLatin1String("delta")][QLatin1String("reasoning_details")].toArray())
+                details.append(detail);
+        }
+    }
+    return details;
+}
+
 } // namespace TestSupport

@@ -9,6 +9,7 @@
 #include <QList>
 #include <QRegularExpression>
 #include <QString>
+#include <QStringList>
 
 /// What the request builder tests share: conversations to convert, access to the JSON bodies,
 /// and the rules of each wire API, checked independently of the builder. Pure functions.
@@ -58,6 +59,22 @@ QString openAiChatRuleViolation(const QJsonObject &body);
 QString anthropicRuleViolation(const QJsonObject &body);
 QString openAiResponsesRuleViolation(const QJsonObject &body);
 QString apiRuleViolation(AgentCore::WireApi api, const QJsonObject &body);
+
+/// Empty when \a body, the Chat Completions request that follows an assistant turn to a server
+/// of \a profile (a ServerProfile name), keeps that server's rules, written from its
+/// documentation and code rather than from ServerProfile: only the optional top-level fields it
+/// takes (besides model, messages, stream, tools), the turn's tool calls under the ids it
+/// issued (\a issued, byte for byte, on the calls and their results), and the turn's reasoning
+/// (\a thinking; OpenRouter: \a receivedDetails, the reasoning_details blocks of its stream)
+/// back where that server reads it and nowhere else. Else the first violation.
+QString compatibleServerViolation(const QString &profile,
+                                  const QJsonObject &body,
+                                  const QStringList &issued,
+                                  const QString &thinking,
+                                  const QJsonArray &receivedDetails);
+
+/// Every reasoning_details block in the "data:" chunks of \a stream, in order.
+QJsonArray reasoningDetailsIn(const QByteArray &stream);
 
 /// The messages (Chat, Anthropic) or input items (Responses) of a request body.
 QJsonArray requestTurns(AgentCore::WireApi api, const QJsonObject &body);

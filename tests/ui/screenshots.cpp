@@ -14,6 +14,7 @@
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>
 #include <futureresult.h>
+#include <httptestserver.h>
 #include <i18n/translations.h>
 #include <loop/agent.h>
 #include <mcp/mcpservers.h>
@@ -48,6 +49,7 @@
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
@@ -56,6 +58,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
@@ -670,6 +673,34 @@ bool demo(const QString &dir)
     return scene.waitForIdle() && scene.save(QStringLiteral("11-demo-finished")) && ok;
 }
 
+// Issue #33: a compatible server that says what it is in /v1/models (llama.cpp's owned_by): the
+// profile in use and why, at the window's size and on a small screen.
+bool serverProfileSettings(Scene &scene, Ui::SettingsDialog *dialog)
+{
+    TestSupport::HttpTestServer server;
+    server.enqueue(TestSupport::ScriptedResponse::error(
+        200,
+        R"({"object":"list","data":[{"id":"gpt-oss-20b","object":"model","created":1760000000,"owned_by":"llamacpp"}]})"));
+    auto demo = dialog->findChild<QCheckBox *>(QStringLiteral("demoCheck"));
+    auto provider = dialog->findChild<QComboBox *>(QStringLiteral("providerCombo"));
+    auto baseUrl = dialog->findChild<QLineEdit *>(QStringLiteral("baseUrlEdit"));
+    auto note = dialog->findChild<QLabel *>(QStringLiteral("serverProfileNote"));
+    if (!demo || !provider || !baseUrl || !note)
+        return false;
+    demo->setChecked(false);
+    provider->setCurrentIndex(provider->findData(int(Ui::ProviderKind::OpenAiCompatible)));
+    baseUrl->setFocus();
+    QTest::keyClicks(baseUrl, server.url(QStringLiteral("/v1")).toString());
+    const bool told = scene.waitFor(
+        [note] { return note->text().contains(QLatin1String("owned_by llamacpp")); });
+    bool ok = told && scene.save(QStringLiteral("12-settings-server-profile"), dialog);
+    const QSize size = dialog->size();
+    dialog->resize(qMin(size.width(), 640), qMin(size.height(), 560));
+    ok = scene.save(QStringLiteral("12-settings-server-profile-small"), dialog) && ok;
+    dialog->resize(size);
+    return ok;
+}
+
 bool settings(const QString &dir, const QString &name)
 {
     Scene scene(dir, {}, PermissionMode::Default, true);
@@ -686,6 +717,8 @@ bool settings(const QString &dir, const QString &name)
              && scene.save(name + QStringLiteral("-languages"), language->view()->window()) && ok;
         language->hidePopup();
     }
+    if (name == QLatin1String("12-settings"))
+        ok = serverProfileSettings(scene, dialog) && ok;
     return ok;
 }
 

@@ -107,6 +107,7 @@ private slots:
     void modelInUseIsShownWithWhyAndKeepsTheDefault();
     void serverListsItsModels();
     void serverListFailureLeavesFreeText();
+    void serverProfileShowsWhyAndCanBeSet();
     void silentServerNeverBlocksTheDialog();
 
     void themeAppliesAndRestores();
@@ -528,6 +529,51 @@ void tst_SettingsDialog::serverListsItsModels()
     clickOk(dialog);
     QTRY_COMPARE(accepted.size(), 1);
     QCOMPARE(dialog.settings().model->model, QStringLiteral("qwen3-coder:30b"));
+}
+
+// Issue #33: which server a compatible endpoint is, and why; the user's choice overrides it and
+// is what the saved selection (and so every request) uses.
+void tst_SettingsDialog::serverProfileShowsWhyAndCanBeSet()
+{
+    TestSupport::HttpTestServer server;
+    QVERIFY(server.isListening());
+    server.enqueue(TestSupport::ScriptedResponse::error(
+        200,
+        R"({"object":"list","data":[{"id":"gpt-oss-20b","object":"model","owned_by":"llamacpp"}]})"));
+    SettingsDialog dialog(AppSettings{}, &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto profile = field<QComboBox>(dialog, "serverProfileCombo");
+    auto note = field<QLabel>(dialog, "serverProfileNote");
+    QVERIFY(profile && note);
+    QVERIFY(!profile->isVisible()); // Anthropic: no such thing
+    field<QCheckBox>(dialog, "demoCheck")->setChecked(false);
+    selectCombo(field<QComboBox>(dialog, "providerCombo"),
+                providerKindName(ProviderKind::OpenAiCompatible));
+    QVERIFY(profile->isVisible());
+    QCOMPARE(profile->currentText(), QStringLiteral("Automatic"));
+
+    // A vendor's host says it at once.
+    typeInto(field<QLineEdit>(dialog, "baseUrlEdit"), QStringLiteral("https://api.deepseek.com/v1"));
+    QTRY_COMPARE(note->text(),
+                 QStringLiteral("In use: DeepSeek, from the base URL (api.deepseek.com)."));
+    // The server's list says it: llama.cpp's owned_by.
+    typeInto(field<QLineEdit>(dialog, "baseUrlEdit"), server.url(QStringLiteral("/v1")).toString());
+    QTRY_COMPARE_WITH_TIMEOUT(note->text(),
+                              QStringLiteral(
+                                  "In use: llama.cpp, from /v1/models: owned_by llamacpp."),
+                              10'000);
+    // The user's choice wins, and is saved with the model.
+    selectCombo(profile, QStringLiteral("vLLM"));
+    QCOMPARE(note->text(), QStringLiteral("In use: vLLM, set by you."));
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    clickOk(dialog);
+    QTRY_COMPARE(accepted.size(), 1);
+    const ModelSelection saved = *dialog.settings().model;
+    QVERIFY(saved.serverProfile == AgentCore::ServerProfile::Id::Vllm);
+    QCOMPARE(saved.servedOwnedBy, QStringLiteral("llamacpp"));
+    QVERIFY(saved.providerConfig({}).serverProfile == AgentCore::ServerProfile::Id::Vllm);
+    QVERIFY(ModelSelection::fromJson(saved.toJson()) == saved);
 }
 
 void tst_SettingsDialog::serverListFailureLeavesFreeText()

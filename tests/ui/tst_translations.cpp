@@ -76,6 +76,11 @@ const QStringList keptWords = {
     QStringLiteral("Qwen"),
     QStringLiteral("OpenRouter"),
     QStringLiteral("LM Studio"),
+    QStringLiteral("Mistral"),
+    QStringLiteral("Kimi"),
+    QStringLiteral("Moonshot"),
+    // /v1/models's field that tells a server, as the settings quote it.
+    QStringLiteral("owned_by"),
     QStringLiteral("Responses"),
     QStringLiteral("API"),
     QStringLiteral("URL"),

@@ -1,5 +1,7 @@
 #include "modelselection.h"
 
+#include <ai/servedmodels.h>
+
 #include <QCoreApplication>
 #include <QHostAddress>
 #include <QUrl>
@@ -171,6 +173,25 @@ QString ModelSelection::keyVariable() const
     return AgentCore::apiKeyVariable(info(provider).api);
 }
 
+AgentCore::ServerProfileChoice ModelSelection::serverProfileChoice() const
+{
+    using AgentCore::ServerProfileChoice;
+    switch (provider) {
+    case ProviderKind::OpenAi: {
+        ServerProfileChoice choice;
+        choice.id = AgentCore::ServerProfile::Id::OpenAi;
+        choice.source = ServerProfileChoice::Source::User; // the user chose "OpenAI"
+        return choice;
+    }
+    case ProviderKind::OpenAiCompatible:
+        return ServerProfileChoice::choose(QUrl(baseUrl.trimmed()), serverProfile, servedOwnedBy);
+    case ProviderKind::Anthropic:
+    case ProviderKind::OpenAiResponses:
+        break;
+    }
+    return {};
+}
+
 AgentCore::ProviderConfig ModelSelection::providerConfig(const QString &apiKey) const
 {
     const ProviderInfo &entry = info(provider);
@@ -191,6 +212,8 @@ AgentCore::ProviderConfig ModelSelection::providerConfig(const QString &apiKey) 
         config.provider = compatibleVendor(config.baseUrl);
         break;
     }
+    if (entry.api == AgentCore::WireApi::OpenAiChat)
+        config.serverProfile = serverProfileChoice().id;
     config.model = model;
     config.apiKey = apiKey;
     config.thinkingBudget = thinkingBudget(thinking);
@@ -204,6 +227,10 @@ QJsonObject ModelSelection::toJson() const
                      {key("thinking"), key(thinkingIds[int(thinking)])}};
     if (!baseUrl.isEmpty())
         json.insert(key("baseUrl"), baseUrl);
+    if (serverProfile)
+        json.insert(key("serverProfile"), AgentCore::ServerProfile::name(*serverProfile));
+    if (!servedOwnedBy.isEmpty())
+        json.insert(key("servedOwnedBy"), servedOwnedBy);
     return json;
 }
 
@@ -236,6 +263,12 @@ std::optional<ModelSelection> ModelSelection::fromJson(const QJsonObject &json)
     }
     if (selection.provider == ProviderKind::OpenAiCompatible && selection.baseUrl.isEmpty())
         return std::nullopt;
+    // An unknown profile (a later version's) is left to the base URL rather than refused.
+    selection.serverProfile = AgentCore::ServerProfile::fromName(
+        json.value(key("serverProfile")).toString());
+    const QString owner = json.value(key("servedOwnedBy")).toString();
+    if (owner.size() <= AgentCore::ServedModels::maxOwnedByLength)
+        selection.servedOwnedBy = owner;
 
     const QJsonValue thinking = json.value(key("thinking"));
     if (!thinking.isUndefined()) {

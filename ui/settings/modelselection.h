@@ -30,6 +30,11 @@ struct ModelSelection
     QString baseUrl; ///< empty: the provider's default (required for OpenAiCompatible)
     QString model;
     ThinkingLevel thinking = ThinkingLevel::Off;
+    /// OpenAiCompatible: the server profile the user chose; nullopt: found (serverProfileChoice).
+    std::optional<AgentCore::ServerProfile::Id> serverProfile = std::nullopt;
+    /// OpenAiCompatible: the "owned_by" the server's /v1/models answered when the settings were
+    /// saved (empty: not asked, or it told nothing).
+    QString servedOwnedBy = {};
 
     /// "claude-sonnet-4-5 (Anthropic)", "qwen3-coder (localhost:11434)": endpointLabel() in
     /// parentheses. The one label of a model everywhere (status bar, menus, settings, whether
@@ -48,7 +53,12 @@ struct ModelSelection
     /// The environment variable whose key is used when none is stored: "ANTHROPIC_API_KEY",
     /// "OPENAI_API_KEY" (both OpenAI APIs); empty for OpenAI-compatible endpoints.
     QString keyVariable() const;
-    /// What the agent calls: wire API, vendor, base URL, model, thinking budget and \a apiKey.
+    /// The server profile of an OpenAI-compatible endpoint and why: the user's, else from the
+    /// base URL and servedOwnedBy. The OpenAI kind is the OpenAI profile whatever its URL (a
+    /// proxy for OpenAI); the other kinds are not Chat Completions servers (generic, Default).
+    AgentCore::ServerProfileChoice serverProfileChoice() const;
+    /// What the agent calls: wire API, vendor, base URL, model, thinking budget, the server
+    /// profile (Chat Completions) and \a apiKey.
     AgentCore::ProviderConfig providerConfig(const QString &apiKey) const;
 
     QJsonObject toJson() const;

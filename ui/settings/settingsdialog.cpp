@@ -9,6 +9,7 @@
 
 #include <ai/modelcatalog.h>
 #include <ai/servedmodels.h>
+#include <ai/serverprofile.h>
 #include <tools/shelloverlay.h>
 
 #include <QCheckBox>
@@ -21,6 +22,8 @@
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTimer>
@@ -146,11 +149,20 @@ QVBoxLayout *SettingsDialog::addPages(QVBoxLayout *top,
 {
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("settingsTabs"));
-    auto general = new QWidget(m_tabs);
+    // The General page scrolls: with a compatible server's notes it is taller than a laptop's
+    // screen (1280x820), and squeezed its notes would overlap. fitHeight() makes the dialog as
+    // tall as the page where the screen has room, so it only scrolls where it must.
+    m_generalScroll = new QScrollArea(m_tabs);
+    m_generalScroll->setObjectName(QStringLiteral("generalScroll"));
+    m_generalScroll->setFrameShape(QFrame::NoFrame);
+    m_generalScroll->setWidgetResizable(true);
+    m_generalScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto general = new QWidget(m_generalScroll);
     general->setObjectName(QStringLiteral("generalPage"));
     auto layout = new QVBoxLayout(general);
     layout->setSpacing(6);
-    m_tabs->addTab(general, tr("&General"));
+    m_generalScroll->setWidget(general);
+    m_tabs->addTab(m_generalScroll, tr("&General"));
     m_mcpPage = new McpServersPage(settings.mcpServers, keyStore, m_tabs);
     m_tabs->addTab(m_mcpPage, tr("&MCP servers"));
     top->addWidget(m_tabs);
@@ -440,6 +452,27 @@ void SettingsDialog::buildModelSection(QWidget *page)
 
     form->addRow(tr("Base &URL:"), buildBaseUrlRow());
 
+    m_serverProfile = new QComboBox(m_modelFields);
+    m_serverProfile->setObjectName(QStringLiteral("serverProfileCombo"));
+    m_serverProfile->setAccessibleName(tr("Server profile"));
+    m_serverProfile->addItem(tr("Automatic"), -1);
+    for (const AgentCore::ServerProfile::Id id : AgentCore::ServerProfile::all())
+        m_serverProfile->addItem(AgentCore::ServerProfile::displayName(id), int(id));
+    m_serverProfile->setToolTip(
+        tr("Which server this is: the request fields it takes and how the model's reasoning "
+           "goes back to it. Automatic: from the base URL or the server's model list; an "
+           "unknown server gets the conservative profile, which sends no optional field."));
+    m_serverProfileNote = messageLabel(QStringLiteral("serverProfileNote"), m_modelFields);
+    m_serverProfileNote->setForegroundRole(QPalette::PlaceholderText);
+    makeSmall(m_serverProfileNote);
+    m_serverProfileBox = withMessage(m_serverProfile, m_serverProfileNote);
+    form->addRow(tr("Server p&rofile:"), m_serverProfileBox);
+    m_modelForm = form;
+    connect(m_serverProfile,
+            &QComboBox::currentIndexChanged,
+            this,
+            &SettingsDialog::updateServerProfile);
+
     m_model = new QComboBox(m_modelFields);
     m_model->setObjectName(QStringLiteral("modelCombo"));
     m_model->setAccessibleName(tr("Model"));
@@ -511,6 +544,7 @@ QWidget *SettingsDialog::buildBaseUrlRow()
             updateModelSuggestions();
             if (!preset.models.isEmpty())
                 m_model->setCurrentText(preset.models.first());
+            updateServerProfile();
             accountMayHaveChanged();
             scheduleModelFetch();
         });
@@ -529,6 +563,7 @@ QWidget *SettingsDialog::buildBaseUrlRow()
         updateContextWindow();
         validate();
         updateKeyNote();
+        updateServerProfile();
         m_keyReadDelay->start();
         scheduleModelFetch();
     });
@@ -602,6 +637,12 @@ void SettingsDialog::loadSettings(const AppSettings &settings)
     }
     m_shownProvider = selection.provider;
     m_baseUrl->setText(selection.baseUrl);
+    m_servedOwnedBy = selection.servedOwnedBy;
+    m_ownedByUrl = selection.baseUrl.trimmed();
+    m_serverProfile->setCurrentIndex(
+        std::max(0,
+                 m_serverProfile->findData(selection.serverProfile ? int(*selection.serverProfile)
+                                                                   : -1)));
     updateModelSuggestions();
     m_model->setCurrentText(selection.model);
     m_thinking->setCurrentIndex(m_thinking->findData(int(selection.thinking)));
@@ -638,7 +679,12 @@ bool SettingsDialog::modelChanged() const
 {
     if (m_demo->isChecked())
         return m_loadedModel.has_value();
-    return !m_loadedModel || currentSelection() != *m_loadedModel;
+    if (!m_loadedModel)
+        return true;
+    // What the server's list said of it since is no change of the user's.
+    ModelSelection loaded = *m_loadedModel;
+    loaded.servedOwnedBy = currentSelection().servedOwnedBy;
+    return currentSelection() != loaded;
 }
 
 ModelSelection SettingsDialog::currentSelection() const
@@ -648,6 +694,13 @@ ModelSelection SettingsDialog::currentSelection() const
     selection.baseUrl = m_baseUrl->text().trimmed();
     selection.model = m_model->currentText().trimmed();
     selection.thinking = ThinkingLevel(m_thinking->currentData().toInt());
+    if (selection.provider == ProviderKind::OpenAiCompatible) {
+        const int profile = m_serverProfile->currentData().toInt();
+        if (profile >= 0)
+            selection.serverProfile = AgentCore::ServerProfile::Id(profile);
+        if (m_ownedByUrl == selection.baseUrl)
+            selection.servedOwnedBy = m_servedOwnedBy;
+    }
     return selection;
 }
 
@@ -712,6 +765,7 @@ void SettingsDialog::providerChanged()
         m_model->setCurrentText(compatible ? QString() : suggestedModels(provider).value(0));
     validate();
     updateKeyNote();
+    updateServerProfile();
     accountMayHaveChanged();
     scheduleModelFetch();
 }
@@ -779,12 +833,28 @@ void SettingsDialog::servedModelsArrived(const AgentCore::ServedModelsResult &re
     }
     m_served = result.models;
     m_servedUrl = url;
+    m_servedOwnedBy = result.ownedBy;
+    m_ownedByUrl = url;
+    updateServerProfile();
     updateModelSuggestions();
     if (m_model->currentText().trimmed().isEmpty() && !m_served.isEmpty())
         m_model->setCurrentText(m_served.first());
     setMessage(m_modelNote,
                m_served.isEmpty() ? tr("The server lists no models: type the model's name.")
                                   : QString());
+}
+
+void SettingsDialog::updateServerProfile()
+{
+    const ModelSelection selection = currentSelection();
+    const bool compatible = selection.provider == ProviderKind::OpenAiCompatible;
+    m_modelForm->setRowVisible(m_serverProfileBox, compatible);
+    if (!compatible)
+        return;
+    const AgentCore::ServerProfileChoice choice = selection.serverProfileChoice();
+    setMessage(m_serverProfileNote,
+               tr("In use: %1, %2.")
+                   .arg(AgentCore::ServerProfile::displayName(choice.id), choice.reason()));
 }
 
 void SettingsDialog::updateKeyNote()
@@ -1015,8 +1085,18 @@ void SettingsDialog::fitHeight()
         nested->invalidate();
     top->invalidate();
     top->activate();
-    const int needed = top->hasHeightForWidth() ? top->totalHeightForWidth(width())
-                                                : top->totalSizeHint().height();
+    int needed = top->hasHeightForWidth() ? top->totalHeightForWidth(width())
+                                          : top->totalSizeHint().height();
+    // The scrolling General page counts with its whole height, as far as the screen has room.
+    const QWidget *page = m_generalScroll->widget();
+    const int pageWidth = m_generalScroll->viewport()->width();
+    const int pageHeight = page->hasHeightForWidth() ? page->heightForWidth(pageWidth)
+                                                     : page->sizeHint().height();
+    needed = std::max(needed, height() - m_generalScroll->viewport()->height() + pageHeight);
+    if (const QScreen *where = screen()) {
+        const int frame = std::max(0, frameGeometry().height() - geometry().height());
+        needed = std::min(needed, where->availableGeometry().height() - frame);
+    }
     if (needed > 0 && needed != height())
         resize(width(), needed);
 }

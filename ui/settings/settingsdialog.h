@@ -15,6 +15,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTabWidget;
 class QTimer;
@@ -40,7 +41,9 @@ class McpServersPage;
 /// McpServersPage. The stored key is read into the key field asynchronously; OK writes a
 /// changed key through the KeyStore and closes only once the write succeeded (its error is
 /// shown otherwise). For an OpenAI-compatible endpoint the Model field offers the models the
-/// server lists (asked in the background, with the key when one is set; free text otherwise).
+/// server lists (asked in the background, with the key when one is set; free text otherwise),
+/// and the server profile shows which server it is and why (base URL, the "owned_by" of that
+/// list, or the user's choice in its combo).
 /// Never blocks the GUI thread; never puts the key anywhere but the KeyStore. The KeyStore
 /// must outlive the dialog.
 class SettingsDialog final : public QDialog
@@ -100,6 +103,8 @@ private:
     void fetchServedModels();
     void servedModelsArrived(const AgentCore::ServedModelsResult &result);
     void updateKeyNote();
+    /// Shows which server profile the fields choose and why; the row only for compatible servers.
+    void updateServerProfile();
     /// Shows the context window of the model in the fields: the catalog's (read-only) or the
     /// user's.
     void updateContextWindow();
@@ -130,6 +135,13 @@ private:
     QLabel *m_modelMessage = nullptr;
     QLabel *m_modelNote = nullptr; ///< the server's model list: being asked, or why not
     QLabel *m_inUseNote = nullptr; ///< why the fields show a model other than the default
+    QFormLayout *m_modelForm = nullptr;
+    /// Compatible servers: "Automatic" (the found profile) or one the user chose.
+    QComboBox *m_serverProfile = nullptr;
+    QWidget *m_serverProfileBox = nullptr;
+    QLabel *m_serverProfileNote = nullptr; ///< the profile in use and why
+    QString m_servedOwnedBy;               ///< what /v1/models of m_ownedByUrl said of its owner
+    QString m_ownedByUrl;
     QLineEdit *m_key = nullptr;
     QToolButton *m_showKey = nullptr;
     QLabel *m_keyNote = nullptr;
@@ -155,6 +167,7 @@ private:
     QComboBox *m_theme = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     QTabWidget *m_tabs = nullptr;
+    QScrollArea *m_generalScroll = nullptr; ///< holds the General page
     McpServersPage *m_mcpPage = nullptr;
     QTimer *m_keyReadDelay = nullptr;
     QTimer *m_fitHeight = nullptr;
