@@ -46,6 +46,7 @@
 #include <atomic>
 #include <cstdio>
 #include <ctime>
+#include <functional>
 #include <vector>
 
 #ifdef __GLIBC__
@@ -113,7 +114,14 @@ class BenchApplication final : public QApplication
 public:
     using QApplication::QApplication;
 
-    void watch(const QWidget *widget) { m_watched = widget; }
+    void watch(const QWidget *widget)
+    {
+        m_watched = widget;
+        m_current = nullptr;
+    }
+    /// Times the paint events of the widget \a current names when the event arrives (a page that
+    /// a window creates later, on a worker's answer).
+    void watchCurrent(std::function<const QWidget *()> current) { m_current = std::move(current); }
     /// Times the paint events of every widget (a window with several pages).
     void watchAll() { m_all = true; }
     int paints() const { return int(m_paintMs.size()); }
@@ -122,7 +130,8 @@ public:
 
     bool notify(QObject *receiver, QEvent *event) override
     {
-        if (event->type() != QEvent::Paint || (!m_all && receiver != m_watched))
+        const QWidget *watched = m_current ? m_current() : m_watched;
+        if (event->type() != QEvent::Paint || (!m_all && receiver != watched))
             return QApplication::notify(receiver, event);
         QElapsedTimer timer;
         timer.start();
@@ -133,6 +142,7 @@ public:
 
 private:
     const QWidget *m_watched = nullptr;
+    std::function<const QWidget *()> m_current;
     bool m_all = false;
     std::vector<double> m_paintMs;
 };
@@ -1007,17 +1017,25 @@ bool benchSwitch(int size, int switches)
     if (!window)
         return false;
 
+    // The session is read on a worker and its page made on the answer, inside resumed()'s
+    // event loop: the paints of whichever page is the resumed session's count from the start.
+    const Ui::AgentSession *first = window->session();
+    benchApp()->resetPaints();
+    benchApp()->watchCurrent([&window, first]() -> const QWidget * {
+        if (window->session() == first)
+            return nullptr;
+        return window->conversationPage()->conversation()->viewport();
+    });
     QElapsedTimer timer;
     timer.start();
     if (!resumed(window->resumeSession(longPath)))
         return fail("cannot resume the long session");
-    Ui::AgentSession *longSession = window->session();
-    const QWidget *longViewport = window->conversationPage()->conversation()->viewport();
-    benchApp()->watch(longViewport);
-    benchApp()->resetPaints();
     if (!runEventsUntil([] { return benchApp()->paints() > 0; }, 60'000))
         return fail("the long session was never painted");
     const double msResumed = msSince(timer);
+    Ui::AgentSession *longSession = window->session();
+    const QWidget *longViewport = window->conversationPage()->conversation()->viewport();
+    benchApp()->watch(longViewport);
     const int items = window->conversationPage()->conversation()->itemCount();
     if (!resumed(window->resumeSession(shortPath)) || window->openSessions()->count() != 2)
         return fail("cannot open the short session beside the long one");
