@@ -559,6 +559,8 @@ void benchHistory(int size)
         QCoreApplication::sendEvent(view.viewport(), &event);
     });
     const double rssScrolled = procStatusMiB("VmRSS:");
+    // Read before the compaction below, which shortens the content.
+    const bool reachedEnd = pages.finalValue == bar->maximum() && wheel.finalValue == 0;
 
     // A compaction arrives, as the loop appends it at a turn boundary: all but the last turns
     // go behind its summary. What the UI thread does for it, until the view is painted again.
@@ -602,8 +604,7 @@ void benchHistory(int size)
                {QStringLiteral("wheelStepCpuMsMax"), maximum(wheel.cpuMs)},
                {QStringLiteral("stepMsP99"), percentile(steps, 0.99)},
                {QStringLiteral("stepMsMax"), maximum(steps)},
-               {QStringLiteral("reachedEnd"),
-                pages.finalValue == bar->maximum() && wheel.finalValue == 0},
+               {QStringLiteral("reachedEnd"), reachedEnd},
                {QStringLiteral("msCompactionShown"), msCompaction},
                {QStringLiteral("itemsShownAfterCompaction"), shownItems(view)}});
 }
