@@ -87,15 +87,16 @@ QString redactSecret(QString text, const QString &secret)
 
 ServerProfile serverProfileOf(const ProviderConfig &config)
 {
-    if (config.serverProfile)
-        return ServerProfile::of(*config.serverProfile);
-    bool weak = false;
-    const std::optional<ServerProfile::Id> byUrl = ServerProfile::fromBaseUrl(config.baseUrl, &weak);
-    if (byUrl && !weak)
-        return ServerProfile::of(*byUrl);
+    // ServerProfileChoice's order, with the provider's name where the settings would have the
+    // /v1/models answer: stronger than a local port, weaker than a vendor's host.
+    using Source = ServerProfileChoice::Source;
+    const ServerProfileChoice choice = ServerProfileChoice::choose(config.baseUrl,
+                                                                   config.serverProfile);
+    if (choice.source == Source::User || choice.source == Source::BaseUrl)
+        return ServerProfile::of(choice.id);
     if (const std::optional<ServerProfile::Id> named = ServerProfile::fromName(config.provider))
         return ServerProfile::of(*named);
-    return ServerProfile::of(byUrl.value_or(ServerProfile::Id::Generic));
+    return ServerProfile::of(choice.id); // the local port's, or the generic one
 }
 
 } // namespace AgentCore

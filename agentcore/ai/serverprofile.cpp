@@ -73,7 +73,6 @@ ServerProfile ServerProfile::of(Id id)
         // back to the API" (HTTP 400) on the tool-call turns of the running task.
         p.streamOptions = true;
         p.reasoningBack = ReasoningBack::ReasoningContentOnToolCalls;
-        p.cacheUsage = CacheUsage::PromptCacheHit;
         break;
     case Id::OpenRouter:
         // Signed and encrypted reasoning blocks must go back as they came for the model to
@@ -83,19 +82,16 @@ ServerProfile ServerProfile::of(Id id)
         break;
     case Id::Mistral:
         // 422 extra_forbidden for any field outside its schema; usage always comes.
-        p.cacheUsage = CacheUsage::None;
         break;
     case Id::LlamaCpp:
         // Its chat templates (gpt-oss, Qwen3, DeepSeek) render reasoning_content back.
         p.streamOptions = true;
         p.reasoningBack = ReasoningBack::ReasoningContent;
-        p.cacheUsage = CacheUsage::TimingsCacheN;
         break;
     case Id::Ollama:
         // openai/openai.go reads an assistant message's "reasoning" into its thinking.
         p.streamOptions = true;
         p.reasoningBack = ReasoningBack::Reasoning;
-        p.cacheUsage = CacheUsage::None;
         break;
     case Id::Vllm:
         // Its chat templates read reasoning_content; unknown fields are only logged.
@@ -104,13 +100,11 @@ ServerProfile ServerProfile::of(Id id)
         break;
     case Id::LmStudio:
         p.streamOptions = true;
-        p.cacheUsage = CacheUsage::None;
         break;
     case Id::Moonshot:
         // kimi-k2-thinking keeps its reasoning across tool calls like DeepSeek.
         p.streamOptions = true;
         p.reasoningBack = ReasoningBack::ReasoningContentOnToolCalls;
-        p.cacheUsage = CacheUsage::TopLevelCachedTokens;
         break;
     }
     return p;

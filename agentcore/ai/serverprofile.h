@@ -10,9 +10,9 @@ namespace AgentCore {
 
 /// What one kind of OpenAI-compatible Chat Completions server takes and sends beyond the common
 /// core of the API: the one home of these differences. The request builder asks it which
-/// optional fields to send and how reasoning goes back in the history; the assembler reads
-/// every vendor's usage and reasoning fields whatever the profile (reading costs nothing, and
-/// proxies mix them). A plain value; pure; thread-safe.
+/// optional fields to send and how reasoning goes back in the history. Where a server reports
+/// its cache hits is no part of it: the assembler reads every vendor's usage and reasoning
+/// fields whatever the profile (reading costs nothing, and proxies mix them). A plain value; pure; thread-safe.
 struct ServerProfile
 {
     enum class Id {
@@ -37,23 +37,12 @@ struct ServerProfile
         ReasoningDetails,            ///< "reasoning_details": the blocks kept as received
     };
 
-    /// Where the server reports the prompt tokens its cache served (informational: the
-    /// assembler reads each of them).
-    enum class CacheUsage {
-        CachedTokensDetails,  ///< usage.prompt_tokens_details.cached_tokens (OpenAI's)
-        PromptCacheHit,       ///< usage.prompt_cache_hit_tokens (DeepSeek)
-        TopLevelCachedTokens, ///< usage.cached_tokens (Moonshot)
-        TimingsCacheN,        ///< timings.cache_n beside the usage (llama.cpp)
-        None,                 ///< not reported
-    };
-
     Id id = Id::Generic;
     bool streamOptions = false;       ///< stream_options.include_usage (else usage may not come)
     bool promptCacheKey = false;      ///< prompt_cache_key (OpenAI only)
     bool maxCompletionTokens = false; ///< max_completion_tokens rather than max_tokens
     bool reasoningEffort = false;     ///< reasoning_effort for OpenAI's reasoning models
     ReasoningBack reasoningBack = ReasoningBack::None;
-    CacheUsage cacheUsage = CacheUsage::CachedTokensDetails;
     /// The longest tool-call id of another origin the server takes; the server's own ids go
     /// back byte for byte whatever their length (Kimi's "functions.Read:0", vLLM's long ones).
     int maxForeignToolCallIdLength = 40;
