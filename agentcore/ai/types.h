@@ -247,5 +247,6 @@ using StreamEventSink = std::function<void(const StreamEvent &)>;
 
 } // namespace AgentCore
 
+Q_DECLARE_METATYPE(AgentCore::StopReason)
 Q_DECLARE_METATYPE(AgentCore::Message)
 Q_DECLARE_METATYPE(AgentCore::StreamEvent)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QMetaType>
 #include <QString>
 #include <QStringView>
 
@@ -32,3 +33,5 @@ QString permissionModeTitle(PermissionMode mode);
 std::optional<PermissionMode> parsePermissionMode(QStringView text);
 
 } // namespace AgentCore
+
+Q_DECLARE_METATYPE(AgentCore::PermissionMode)

@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+namespace tst_aborttoken {
+
 using AgentCore::AbortToken;
 
 class tst_AbortToken : public QObject
@@ -199,5 +201,7 @@ void tst_AbortToken::copiesShareState()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_AbortToken)
+
+} // namespace tst_aborttoken
 
 #include "tst_aborttoken.moc"

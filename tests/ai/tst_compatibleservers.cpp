@@ -20,6 +20,8 @@
 using namespace AgentCore;
 using namespace TestSupport;
 
+namespace tst_compatibleservers {
+
 // The OpenAI-compatible servers (Mistral, DeepSeek, Kimi/Moonshot, vLLM, llama.cpp) as they write
 // their Chat Completions streams, served over HTTP: tests/ai/compatible/*.sse, each citing in its
 // first line (an SSE comment) where its format comes from.
@@ -541,4 +543,7 @@ void tst_CompatibleServers::reasoningDetailsAreCapped()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_CompatibleServers)
+
+} // namespace tst_compatibleservers
+
 #include "tst_compatibleservers.moc"

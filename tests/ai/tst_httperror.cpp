@@ -5,6 +5,8 @@
 
 using namespace AgentCore;
 
+namespace tst_httperror {
+
 class tst_HttpError : public QObject
 {
     Q_OBJECT
@@ -278,5 +280,7 @@ void tst_HttpError::bodyReadOnce()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HttpError)
+
+} // namespace tst_httperror
 
 #include "tst_httperror.moc"

@@ -19,6 +19,8 @@
 using namespace AgentCore;
 using namespace TestSupport;
 
+namespace tst_httpmodelclient {
+
 // HttpModelClient streaming the recorded fixtures over real HTTP, on the test thread and on a
 // worker, and aborted. Failures and retries: tst_httpmodelclientfailures.cpp.
 class tst_HttpModelClient : public QObject
@@ -213,5 +215,7 @@ void tst_HttpModelClient::abortBeforeStartSendsNothing()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HttpModelClient)
+
+} // namespace tst_httpmodelclient
 
 #include "tst_httpmodelclient.moc"

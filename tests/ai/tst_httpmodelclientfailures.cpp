@@ -19,6 +19,8 @@
 using namespace AgentCore;
 using namespace TestSupport;
 
+namespace tst_httpmodelclientfailures {
+
 // HttpModelClient against servers that fail: dropped and idle streams, HTTP errors, retries
 // with their delays, hostile bytes. The API key never shows in what the user reads.
 class tst_HttpModelClientFailures : public QObject
@@ -1054,5 +1056,7 @@ void tst_HttpModelClientFailures::chatEndsCleanlyAfterItsFinishReason()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HttpModelClientFailures)
+
+} // namespace tst_httpmodelclientfailures
 
 #include "tst_httpmodelclientfailures.moc"

@@ -11,6 +11,8 @@
 
 using namespace AgentCore;
 
+namespace tst_jsonreader {
+
 namespace {
 
 constexpr qint64 noInteger = std::numeric_limits<qint64>::min() + 7;
@@ -472,7 +474,7 @@ void tst_JsonReader::reuseAfterFailure()
 
 void tst_JsonReader::fixturePayloads()
 {
-    const QList<QByteArray> payloads = ::fixturePayloads();
+    const QList<QByteArray> payloads = tst_jsonreader::fixturePayloads();
     QVERIFY(payloads.size() > 200);
     JsonReader reader;
     int accepted = 0;
@@ -494,7 +496,7 @@ void tst_JsonReader::fuzz_data()
 void tst_JsonReader::fuzz()
 {
     QFETCH(quint32, seed);
-    QList<QByteArray> sources = ::fixturePayloads();
+    QList<QByteArray> sources = tst_jsonreader::fixturePayloads();
     sources.append(R"({"s":"a\"b\\c\u00e9\ud83d\ude00","n":[-1.5e3,0,1e2,true,false,null],"o":{}})");
     sources.append("[\"\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\",[[[]]],{\"\":-0}]");
     QRandomGenerator random(seed);
@@ -513,4 +515,7 @@ void tst_JsonReader::fuzz()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_JsonReader)
+
+} // namespace tst_jsonreader
+
 #include "tst_jsonreader.moc"

@@ -7,7 +7,7 @@
 
 using namespace AgentCore;
 
-Q_DECLARE_METATYPE(AgentCore::StopReason)
+namespace tst_messagejson {
 
 namespace {
 
@@ -307,4 +307,7 @@ void tst_MessageJson::rejectsNonMessages()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_MessageJson)
+
+} // namespace tst_messagejson
+
 #include "tst_messagejson.moc"

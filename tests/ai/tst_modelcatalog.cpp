@@ -6,6 +6,8 @@
 
 using namespace AgentCore;
 
+namespace tst_modelcatalog {
+
 class tst_ModelCatalog : public QObject
 {
     Q_OBJECT
@@ -157,4 +159,7 @@ void tst_ModelCatalog::everySuggestionHasAWindowAndAPrice()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ModelCatalog)
+
+} // namespace tst_modelcatalog
+
 #include "tst_modelcatalog.moc"

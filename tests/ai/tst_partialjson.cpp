@@ -13,6 +13,8 @@
 using namespace AgentCore;
 using namespace Qt::StringLiterals;
 
+namespace tst_partialjson {
+
 namespace {
 
 // Expected values are written as JSON text; "undefined" stands for the undefined value, and
@@ -603,5 +605,7 @@ void tst_PartialJson::nestingIsCapped()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_PartialJson)
+
+} // namespace tst_partialjson
 
 #include "tst_partialjson.moc"

@@ -5,6 +5,8 @@
 
 using namespace AgentCore;
 
+namespace tst_pricing {
+
 class tst_Pricing : public QObject
 {
     Q_OBJECT
@@ -165,5 +167,7 @@ void tst_Pricing::cost()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_Pricing)
+
+} // namespace tst_pricing
 
 #include "tst_pricing.moc"

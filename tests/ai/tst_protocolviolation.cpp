@@ -6,6 +6,8 @@
 using namespace AgentCore;
 using namespace Qt::StringLiterals;
 
+namespace tst_protocolviolation {
+
 namespace {
 
 // Anthropic's own namespace prefix, assembled so this file holds no literal tag of it.
@@ -186,5 +188,7 @@ void tst_ProtocolViolation::longTextsComplete()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ProtocolViolation)
+
+} // namespace tst_protocolviolation
 
 #include "tst_protocolviolation.moc"

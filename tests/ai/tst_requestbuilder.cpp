@@ -12,6 +12,8 @@
 using namespace AgentCore;
 using namespace TestSupport;
 
+namespace tst_requestbuilder {
+
 // buildRequest() turning any history into one the target API accepts: URLs and headers, histories
 // from another provider, what no API takes, tool-call ids. Exact bodies per provider and thinking
 // options: tst_requestbuilderbodies.cpp.
@@ -323,5 +325,7 @@ void tst_RequestBuilder::toolCallIdNormalization()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_RequestBuilder)
+
+} // namespace tst_requestbuilder
 
 #include "tst_requestbuilder.moc"

@@ -11,6 +11,8 @@
 using namespace AgentCore;
 using namespace TestSupport;
 
+namespace tst_requestbuilderbodies {
+
 namespace {
 
 // Quotes inside JSON strings are written \u0022: moc misreads \" inside raw string literals.
@@ -316,5 +318,7 @@ void tst_RequestBuilderBodies::picturesFromATool()
                         + QString::fromUtf8(QJsonDocument(sent).toJson(QJsonDocument::Compact))));
     QCOMPARE(apiRuleViolation(WireApi(api), body), QString());
 }
+
+} // namespace tst_requestbuilderbodies
 
 #include "tst_requestbuilderbodies.moc"

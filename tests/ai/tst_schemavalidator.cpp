@@ -9,6 +9,8 @@
 using namespace AgentCore;
 using namespace Qt::StringLiterals;
 
+namespace tst_schemavalidator {
+
 namespace {
 
 QJsonObject json(const QByteArray &text)
@@ -273,5 +275,7 @@ void tst_SchemaValidator::longValuesAreTruncated()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_SchemaValidator)
+
+} // namespace tst_schemavalidator
 
 #include "tst_schemavalidator.moc"

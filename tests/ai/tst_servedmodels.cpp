@@ -10,6 +10,8 @@
 using namespace AgentCore;
 using namespace TestSupport;
 
+namespace tst_servedmodels {
+
 // ServedModels against a real server on 127.0.0.1: the answers of Ollama, llama.cpp, vLLM and
 // LM Studio, and servers that fail or lie. The UI must never block on it, and a hostile
 // server must not make it hold unbounded data or show the key.
@@ -268,4 +270,7 @@ void tst_ServedModels::notAnHttpUrlReportsLater()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ServedModels)
+
+} // namespace tst_servedmodels
+
 #include "tst_servedmodels.moc"

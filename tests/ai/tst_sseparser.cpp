@@ -18,6 +18,8 @@ using namespace Qt::StringLiterals;
 
 Q_DECLARE_METATYPE(AgentCore::SseParser::Overflow)
 
+namespace tst_sseparser {
+
 namespace {
 
 // One way of cutting a stream into reads.
@@ -662,4 +664,7 @@ void tst_SseParser::cleanupTestCase()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_SseParser)
+
+} // namespace tst_sseparser
+
 #include "tst_sseparser.moc"

@@ -11,11 +11,12 @@
 #include <testmain.h>
 
 using namespace AgentCore;
+Q_DECLARE_METATYPE(AgentCore::StreamAssembler::EndReason)
+
+namespace tst_streamassembler {
+
 using EndReason = StreamAssembler::EndReason;
 using namespace Qt::StringLiterals;
-
-Q_DECLARE_METATYPE(AgentCore::StopReason)
-Q_DECLARE_METATYPE(AgentCore::StreamAssembler::EndReason)
 
 namespace {
 
@@ -806,4 +807,7 @@ void tst_StreamAssembler::unreadableToolArguments()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_StreamAssembler)
+
+} // namespace tst_streamassembler
+
 #include "tst_streamassembler.moc"

@@ -16,6 +16,8 @@
 using namespace AgentCore;
 using namespace TestSupport;
 
+namespace tst_switchablemodelclient {
+
 class tst_SwitchableModelClient : public QObject
 {
     Q_OBJECT
@@ -142,4 +144,7 @@ void tst_SwitchableModelClient::stopWhilePending()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_SwitchableModelClient)
+
+} // namespace tst_switchablemodelclient
+
 #include "tst_switchablemodelclient.moc"

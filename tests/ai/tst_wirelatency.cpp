@@ -15,6 +15,8 @@ using namespace AgentCore;
 using namespace TestSupport;
 using namespace std::chrono_literals;
 
+namespace tst_wirelatency {
+
 // What the wire costs per turn: a request reaches the server as soon as it is built, and a
 // session keeps one connection. The server is the real HTTP/1.1 server of the tests on
 // 127.0.0.1, keeping its connections alive as a local model server (Ollama, llama.cpp) does.
@@ -204,4 +206,7 @@ void tst_WireLatency::timePerTurnAt660KB()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_WireLatency)
+
+} // namespace tst_wirelatency
+
 #include "tst_wirelatency.moc"

@@ -4,6 +4,8 @@
 #include <QTest>
 #include <testmain.h>
 
+namespace tst_commandline {
+
 using AgentCore::PermissionMode;
 using AgentCore::ToolKind;
 using App::CommandLine;
@@ -657,4 +659,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_CommandLine)
+
+} // namespace tst_commandline
+
 #include "tst_commandline.moc"

@@ -26,7 +26,7 @@
 
 using namespace TestSupport;
 
-Q_DECLARE_METATYPE(TestSupport::ReplyApi)
+namespace tst_headless {
 
 class tst_Headless : public QObject
 {
@@ -391,4 +391,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_Headless)
+
+} // namespace tst_headless
+
 #include "tst_headless.moc"

@@ -14,6 +14,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlesscache {
+
 namespace {
 
 /// The scripted server stands for OpenAI here: only that profile sends prompt_cache_key (a
@@ -115,4 +117,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessCache)
+
+} // namespace tst_headlesscache
+
 #include "tst_headlesscache.moc"

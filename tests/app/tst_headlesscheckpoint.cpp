@@ -16,6 +16,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlesscheckpoint {
+
 namespace {
 
 QList<QJsonObject> checkpointLines(const QList<QJsonObject> &lines)
@@ -174,4 +176,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessCheckpoint)
+
+} // namespace tst_headlesscheckpoint
+
 #include "tst_headlesscheckpoint.moc"

@@ -24,6 +24,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlesschildren {
+
 namespace {
 
 QString fakeServer()
@@ -173,4 +175,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessChildren)
+
+} // namespace tst_headlesschildren
+
 #include "tst_headlesschildren.moc"

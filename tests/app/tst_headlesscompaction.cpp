@@ -16,6 +16,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlesscompaction {
+
 namespace {
 
 // OpenAI's own wording (a raw string literal here would confuse moc).
@@ -140,4 +142,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessCompaction)
+
+} // namespace tst_headlesscompaction
+
 #include "tst_headlesscompaction.moc"

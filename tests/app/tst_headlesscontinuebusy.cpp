@@ -27,6 +27,8 @@
 #include <vector>
 
 using namespace TestSupport;
+namespace tst_headlesscontinuebusy {
+
 using AgentCore::SessionLog;
 using AgentCore::SessionResumption;
 
@@ -263,7 +265,7 @@ void tst_HeadlessContinueBusy::continueWithoutPersistenceReadsTheMostRecentEvenI
     QVERIFY2(!run.err.contains(QStringLiteral("most recent")), qPrintable(run.report()));
 }
 
-static int testMain(int argc, char **argv)
+static int continueBusyMain(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     if (argc == 3 && qstrcmp(argv[1], "--hold-session") == 0)
@@ -272,6 +274,8 @@ static int testMain(int argc, char **argv)
     return QTest::qExec(&test, argc, argv);
 }
 
-AGENTDESK_TEST_ENTRY(testMain)
+AGENTDESK_TEST_ENTRY(continueBusyMain)
+
+} // namespace tst_headlesscontinuebusy
 
 #include "tst_headlesscontinuebusy.moc"

@@ -18,6 +18,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlessgitguard {
+
 namespace {
 
 constexpr ReplyApi api = ReplyApi::OpenAiChat;
@@ -277,5 +279,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessGitGuard)
+
+} // namespace tst_headlessgitguard
 
 #include "tst_headlessgitguard.moc"

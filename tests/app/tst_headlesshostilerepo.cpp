@@ -15,6 +15,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlesshostilerepo {
+
 class tst_HeadlessHostileRepo : public QObject
 {
     Q_OBJECT
@@ -69,4 +71,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessHostileRepo)
+
+} // namespace tst_headlesshostilerepo
+
 #include "tst_headlesshostilerepo.moc"

@@ -17,6 +17,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlessids {
+
 namespace {
 
 /// "id name" of each call and "id text" of each answer in a Chat Completions request body.
@@ -161,4 +163,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessIds)
+
+} // namespace tst_headlessids
+
 #include "tst_headlessids.moc"

@@ -27,6 +27,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlessmcp {
+
 namespace {
 
 const ReplyApi api = ReplyApi::OpenAiChat;
@@ -653,4 +655,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessMcp)
+
+} // namespace tst_headlessmcp
+
 #include "tst_headlessmcp.moc"

@@ -16,6 +16,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlessnetwork {
+
 namespace {
 
 constexpr ReplyApi api = ReplyApi::OpenAiChat;
@@ -111,5 +113,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessNetwork)
+
+} // namespace tst_headlessnetwork
 
 #include "tst_headlessnetwork.moc"

@@ -25,7 +25,7 @@
 
 using namespace TestSupport;
 
-Q_DECLARE_METATYPE(TestSupport::ReplyApi)
+namespace tst_headlesspermissions {
 
 namespace {
 
@@ -301,4 +301,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessPermissions)
+
+} // namespace tst_headlesspermissions
+
 #include "tst_headlesspermissions.moc"

@@ -19,6 +19,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlessprivatedata {
+
 namespace {
 
 const ReplyApi api = ReplyApi::OpenAiChat;
@@ -154,4 +156,7 @@ void tst_HeadlessPrivateData::anOpenDataFolderIsTightened()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessPrivateData)
+
+} // namespace tst_headlessprivatedata
+
 #include "tst_headlessprivatedata.moc"

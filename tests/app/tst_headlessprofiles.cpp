@@ -16,6 +16,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlessprofiles {
+
 namespace {
 
 QByteArray profileStream(const QString &name)
@@ -140,4 +142,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessProfiles)
+
+} // namespace tst_headlessprofiles
+
 #include "tst_headlessprofiles.moc"

@@ -22,6 +22,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlessrewindkeep {
+
 namespace {
 
 /// One run that changes the sandbox with Bash: notes.txt edited in place, AGENTS.md deleted,
@@ -382,4 +384,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessRewindKeep)
+
+} // namespace tst_headlessrewindkeep
+
 #include "tst_headlessrewindkeep.moc"

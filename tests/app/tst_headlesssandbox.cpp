@@ -14,6 +14,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlesssandbox {
+
 namespace {
 
 constexpr ReplyApi api = ReplyApi::OpenAiChat;
@@ -161,5 +163,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessSandbox)
+
+} // namespace tst_headlesssandbox
 
 #include "tst_headlesssandbox.moc"

@@ -27,6 +27,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlesssandboxhome {
+
 namespace {
 
 constexpr ReplyApi api = ReplyApi::OpenAiChat;
@@ -232,5 +234,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessSandboxHome)
+
+} // namespace tst_headlesssandboxhome
 
 #include "tst_headlesssandboxhome.moc"

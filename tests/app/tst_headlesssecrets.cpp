@@ -26,7 +26,7 @@
 
 using namespace TestSupport;
 
-Q_DECLARE_METATYPE(TestSupport::ReplyApi)
+namespace tst_headlesssecrets {
 
 class tst_HeadlessSecrets : public QObject
 {
@@ -304,4 +304,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessSecrets)
+
+} // namespace tst_headlesssecrets
+
 #include "tst_headlesssecrets.moc"

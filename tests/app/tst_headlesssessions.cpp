@@ -27,6 +27,8 @@
 #include <signal.h>
 
 using namespace TestSupport;
+namespace tst_headlesssessions {
+
 using AgentCore::Message;
 using AgentCore::SessionLog;
 
@@ -625,4 +627,7 @@ void tst_HeadlessSessions::twoRunsNeverWriteOneSession()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessSessions)
+
+} // namespace tst_headlesssessions
+
 #include "tst_headlesssessions.moc"

@@ -15,6 +15,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlessshellwrites {
+
 namespace {
 
 constexpr ReplyApi api = ReplyApi::OpenAiChat;
@@ -132,4 +134,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessShellWrites)
+
+} // namespace tst_headlessshellwrites
+
 #include "tst_headlessshellwrites.moc"

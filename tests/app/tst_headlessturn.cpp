@@ -17,6 +17,8 @@
 
 using namespace TestSupport;
 
+namespace tst_headlessturn {
+
 namespace {
 
 // Living processes (not zombies) whose command line is exactly \a commandLine, seen from
@@ -127,4 +129,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessTurn)
+
+} // namespace tst_headlessturn
+
 #include "tst_headlessturn.moc"

@@ -8,6 +8,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_streamjson {
+
 using App::StreamJson;
 
 namespace {
@@ -224,4 +226,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_StreamJson)
+
+} // namespace tst_streamjson
+
 #include "tst_streamjson.moc"

@@ -23,6 +23,8 @@
 
 using namespace AgentCore;
 
+namespace tst_checkpointlock {
+
 namespace {
 
 bool writeFile(const QString &path, const QByteArray &content)
@@ -201,4 +203,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_CheckpointLock)
+
+} // namespace tst_checkpointlock
+
 #include "tst_checkpointlock.moc"

@@ -12,6 +12,8 @@
 using namespace AgentCore;
 using namespace CheckpointTest;
 
+namespace tst_checkpointnested {
+
 class TestCheckpointNested : public QObject
 {
     Q_OBJECT
@@ -197,4 +199,7 @@ private:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointNested)
+
+} // namespace tst_checkpointnested
+
 #include "tst_checkpointnested.moc"

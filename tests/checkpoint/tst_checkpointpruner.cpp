@@ -12,6 +12,8 @@
 using namespace AgentCore;
 using namespace CheckpointTest;
 
+namespace tst_checkpointpruner {
+
 namespace {
 
 // Whether the shadow store still holds the object \a id.
@@ -171,4 +173,7 @@ private:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointPruner)
+
+} // namespace tst_checkpointpruner
+
 #include "tst_checkpointpruner.moc"

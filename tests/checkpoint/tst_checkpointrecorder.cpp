@@ -11,6 +11,8 @@
 using namespace AgentCore;
 using namespace CheckpointTest;
 
+namespace tst_checkpointrecorder {
+
 namespace {
 
 // What the recorder told, from whichever thread.
@@ -147,4 +149,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointRecorder)
+
+} // namespace tst_checkpointrecorder
+
 #include "tst_checkpointrecorder.moc"

@@ -11,6 +11,8 @@
 using namespace AgentCore;
 using namespace CheckpointTest;
 
+namespace tst_checkpointrestore {
+
 class TestCheckpointRestore : public QObject
 {
     Q_OBJECT
@@ -73,4 +75,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointRestore)
+
+} // namespace tst_checkpointrestore
+
 #include "tst_checkpointrestore.moc"

@@ -15,6 +15,8 @@
 using namespace AgentCore;
 using namespace CheckpointTest;
 
+namespace tst_checkpointstore {
+
 class TestCheckpointStore : public QObject
 {
     Q_OBJECT
@@ -479,4 +481,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointStore)
+
+} // namespace tst_checkpointstore
+
 #include "tst_checkpointstore.moc"

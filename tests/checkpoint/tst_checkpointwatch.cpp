@@ -16,6 +16,8 @@
 using namespace AgentCore;
 using namespace CheckpointTest;
 
+namespace tst_checkpointwatch {
+
 class TestCheckpointWatch : public QObject
 {
     Q_OBJECT
@@ -326,5 +328,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(TestCheckpointWatch)
+
+} // namespace tst_checkpointwatch
 
 #include "tst_checkpointwatch.moc"

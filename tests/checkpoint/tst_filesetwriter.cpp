@@ -15,6 +15,8 @@
 
 using namespace AgentCore;
 using namespace CheckpointTest;
+namespace tst_filesetwriter {
+
 using Kind = FileSetWriter::Change::Kind;
 
 namespace {
@@ -117,4 +119,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(TestFileSetWriter)
+
+} // namespace tst_filesetwriter
+
 #include "tst_filesetwriter.moc"

@@ -5,7 +5,7 @@
 # to the linker, which keeps one of the two definitions for both files without a word. Fails
 # when two objects of one executable define the same external symbol whose first name is not
 # ALLOWED (Qt, std, AgentDesk's own namespaces and the tests' shared headers, whose one
-# definition every file includes). A test file's own helpers belong in its anonymous namespace.
+# definition every file includes). A test file's own code is in its own namespace (tests/CMakeLists.txt).
 cmake_policy(SET CMP0057 NEW) # IN_LIST in script mode
 set(problems 0)
 string(REPLACE "|" ";" executables "${EXECUTABLES}")
@@ -34,7 +34,7 @@ foreach(executable IN LISTS executables)
             list(APPEND seen ${head})
             if(DEFINED owner_${executable}_${head})
                 message("${head}: defined by ${owner_${executable}_${head}} and by ${file}, "
-                    "linked together into ${executable}: put it in the file's anonymous namespace")
+                    "linked together into ${executable}: put it in the file's namespace, or a shared one in TestSupport")
                 math(EXPR problems "${problems} + 1")
             else()
                 set(owner_${executable}_${head} ${file})

@@ -18,6 +18,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_auditlog {
+
 using TestSupport::FunctionTool;
 
 namespace {
@@ -259,4 +261,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_AuditLog)
+
+} // namespace tst_auditlog
+
 #include "tst_auditlog.moc"

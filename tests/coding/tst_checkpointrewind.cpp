@@ -15,6 +15,8 @@
 
 using namespace AgentCore;
 
+namespace tst_checkpointrewind {
+
 namespace {
 
 const QString sessionId = QStringLiteral("s1");
@@ -163,4 +165,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_CheckpointRewind)
+
+} // namespace tst_checkpointrewind
+
 #include "tst_checkpointrewind.moc"

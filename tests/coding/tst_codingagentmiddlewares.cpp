@@ -17,6 +17,8 @@ using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
 
+namespace tst_codingagentmiddlewares {
+
 namespace {
 
 // What the extension and the reviewer saw, in order (they run on tool threads).
@@ -179,4 +181,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_CodingAgentMiddlewares)
+
+} // namespace tst_codingagentmiddlewares
+
 #include "tst_codingagentmiddlewares.moc"

@@ -30,6 +30,8 @@ using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
 
+namespace tst_codingsession {
+
 namespace {
 
 QList<Message> longConversation(int turns, int outputChars)
@@ -414,5 +416,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_CodingSession)
+
+} // namespace tst_codingsession
 
 #include "tst_codingsession.moc"

@@ -38,6 +38,8 @@ using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
 
+namespace tst_multiagent {
+
 namespace {
 
 /// A scripted model whose call number \a gateAt waits until the test opens the gate (or the
@@ -783,7 +785,7 @@ void tst_MultiAgent::threeSessionsKilledMidStreamAllResume()
     }
 }
 
-static int testMain(int argc, char **argv)
+static int multiAgentMain(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     if (argc == 3 && qstrcmp(argv[1], "--three-sessions") == 0)
@@ -794,6 +796,8 @@ static int testMain(int argc, char **argv)
     return QTest::qExec(&test, argc, argv);
 }
 
-AGENTDESK_TEST_ENTRY(testMain)
+AGENTDESK_TEST_ENTRY(multiAgentMain)
+
+} // namespace tst_multiagent
 
 #include "tst_multiagent.moc"

@@ -22,6 +22,8 @@ using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
 
+namespace tst_readrepeatsession {
+
 namespace {
 
 QByteArray sourceLines(int count, const QByteArray &word)
@@ -280,4 +282,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ReadRepeatSession)
+
+} // namespace tst_readrepeatsession
+
 #include "tst_readrepeatsession.moc"

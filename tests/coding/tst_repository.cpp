@@ -6,6 +6,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+namespace tst_repository {
+
 using AgentCore::Repository;
 
 class tst_Repository : public QObject
@@ -92,4 +94,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_Repository)
+
+} // namespace tst_repository
+
 #include "tst_repository.moc"

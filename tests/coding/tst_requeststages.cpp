@@ -13,6 +13,8 @@
 
 using namespace AgentCore;
 
+namespace tst_requeststages {
+
 namespace {
 
 ToolCallContext call(const QString &toolName, const QString &command = {})
@@ -103,4 +105,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_RequestStages)
+
+} // namespace tst_requeststages
+
 #include "tst_requeststages.moc"

@@ -11,6 +11,8 @@
 
 using namespace AgentCore;
 
+namespace tst_systemprompt {
+
 namespace {
 
 bool writeFile(const QString &path, const QByteArray &content)
@@ -298,4 +300,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_SystemPrompt)
+
+} // namespace tst_systemprompt
+
 #include "tst_systemprompt.moc"

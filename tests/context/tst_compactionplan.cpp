@@ -14,6 +14,8 @@
 
 using namespace AgentCore;
 
+namespace tst_compactionplan {
+
 namespace {
 
 Message assistantText(const QString &text)
@@ -260,4 +262,7 @@ void TestCompactionPlan::aSecondCompactionSummarisesTheFirst()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(TestCompactionPlan)
+
+} // namespace tst_compactionplan
+
 #include "tst_compactionplan.moc"

@@ -23,6 +23,8 @@ using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
 
+namespace tst_contextmanager {
+
 namespace {
 
 struct Recorded
@@ -379,4 +381,7 @@ void TestContextManager::summaryRequestFitsTheWindowAndListsFollowUps()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(TestContextManager)
+
+} // namespace tst_contextmanager
+
 #include "tst_contextmanager.moc"

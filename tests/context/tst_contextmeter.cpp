@@ -5,6 +5,8 @@
 
 using namespace AgentCore;
 
+namespace tst_contextmeter {
+
 namespace {
 
 Message reply(const QString &text, qint64 input, qint64 output)
@@ -131,4 +133,7 @@ void TestContextMeter::rewrittenHistoryIsEstimatedUntilTheNextReply()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(TestContextMeter)
+
+} // namespace tst_contextmeter
+
 #include "tst_contextmeter.moc"

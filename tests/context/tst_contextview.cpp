@@ -15,6 +15,8 @@
 
 using namespace AgentCore;
 
+namespace tst_contextview {
+
 namespace {
 
 Message assistantText(const QString &text)
@@ -209,4 +211,7 @@ void TestContextView::resumedSessionAppliesTheCompaction()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(TestContextView)
+
+} // namespace tst_contextview
+
 #include "tst_contextview.moc"

@@ -16,6 +16,8 @@
 
 using namespace AgentCore;
 
+namespace tst_rewindview {
+
 namespace {
 
 Message assistantText(const QString &text)
@@ -289,4 +291,7 @@ void TestRewindView::sessionFileKeepsTheOriginalsAndResumesToTheSameView()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(TestRewindView)
+
+} // namespace tst_rewindview
+
 #include "tst_rewindview.moc"

@@ -11,6 +11,8 @@
 
 using namespace AgentCore;
 
+namespace tst_runningestimate {
+
 namespace {
 
 Message call(const QString &id, const QString &path)
@@ -92,4 +94,7 @@ private slots:
 };
 
 AGENTDESK_APPLESS_TEST_MAIN(tst_RunningEstimate)
+
+} // namespace tst_runningestimate
+
 #include "tst_runningestimate.moc"

@@ -5,6 +5,8 @@
 
 using namespace AgentCore;
 
+namespace tst_tokenestimate {
+
 class TestTokenEstimate : public QObject
 {
     Q_OBJECT
@@ -108,4 +110,7 @@ void TestTokenEstimate::contextWithoutAReplyIsEstimatedWhole()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(TestTokenEstimate)
+
+} // namespace tst_tokenestimate
+
 #include "tst_tokenestimate.moc"

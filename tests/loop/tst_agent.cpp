@@ -15,6 +15,10 @@
 #include <atomic>
 
 using namespace AgentCore;
+Q_DECLARE_METATYPE(QList<TestSupport::ModelStep>)
+
+namespace tst_agent {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 
@@ -132,8 +136,6 @@ QStringList texts(const QList<Message> &messages)
 }
 
 } // namespace
-
-Q_DECLARE_METATYPE(QList<TestSupport::ModelStep>)
 
 class tst_Agent : public QObject
 {
@@ -519,4 +521,7 @@ void tst_Agent::messagesAfterTwoRuns()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_Agent)
+
+} // namespace tst_agent
+
 #include "tst_agent.moc"

@@ -11,11 +11,12 @@
 #include <QThread>
 
 Q_DECLARE_METATYPE(TestSupport::ModelStep)
-Q_DECLARE_METATYPE(AgentCore::StopReason)
 
 using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
+
+namespace tst_agentloop {
 
 namespace {
 
@@ -774,4 +775,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_AgentLoop)
+
+} // namespace tst_agentloop
+
 #include "tst_agentloop.moc"

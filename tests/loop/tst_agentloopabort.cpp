@@ -20,6 +20,8 @@ using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
 
+namespace tst_agentloopabort {
+
 namespace {
 
 using Type = AgentEvent::Type;
@@ -435,4 +437,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_AgentLoopAbort)
+
+} // namespace tst_agentloopabort
+
 #include "tst_agentloopabort.moc"

@@ -16,11 +16,11 @@
 
 #include <stdexcept>
 
-Q_DECLARE_METATYPE(AgentCore::StopReason)
-
 using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
+
+namespace tst_agentloopstops {
 
 namespace {
 
@@ -468,4 +468,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_AgentLoopStops)
+
+} // namespace tst_agentloopstops
+
 #include "tst_agentloopstops.moc"

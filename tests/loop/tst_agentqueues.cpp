@@ -14,6 +14,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_agentqueues {
+
 using TestSupport::FunctionTool;
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
@@ -308,5 +310,7 @@ void tst_AgentQueues::sendNowOutOfRange()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_AgentQueues)
+
+} // namespace tst_agentqueues
 
 #include "tst_agentqueues.moc"

@@ -24,6 +24,8 @@
 using namespace AgentCore;
 using namespace TestSupport;
 
+namespace tst_cacheprefix {
+
 namespace {
 
 // The one marker the request builders write. In compact JSON with sorted keys it is always
@@ -472,4 +474,7 @@ void tst_CachePrefix::promptCacheKeyOnlyForOpenAi()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_CachePrefix)
+
+} // namespace tst_cacheprefix
+
 #include "tst_cacheprefix.moc"

@@ -16,6 +16,8 @@ using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
 
+namespace tst_contextseams {
+
 namespace {
 
 Message note(const QString &text)
@@ -246,4 +248,7 @@ void TestContextSeams::blockingHookReturnsOnAbort()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(TestContextSeams)
+
+} // namespace tst_contextseams
+
 #include "tst_contextseams.moc"

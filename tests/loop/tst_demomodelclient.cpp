@@ -18,6 +18,8 @@
 
 using namespace AgentCore;
 
+namespace tst_demomodelclient {
+
 namespace {
 
 /// Approves every request, or denies edits and writes; records what it was asked.
@@ -514,4 +516,7 @@ void tst_DemoModelClient::answersSummaryRequestsFromTheTranscript()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_DemoModelClient)
+
+} // namespace tst_demomodelclient
+
 #include "tst_demomodelclient.moc"

@@ -16,6 +16,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_discardedusage {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 
@@ -137,5 +139,7 @@ void tst_DiscardedUsage::sessionFileKeepsIt()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_DiscardedUsage)
+
+} // namespace tst_discardedusage
 
 #include "tst_discardedusage.moc"

@@ -12,6 +12,8 @@
 #include <stdexcept>
 
 using namespace AgentCore;
+namespace tst_extension {
+
 using TestSupport::FunctionTool;
 
 namespace {
@@ -286,4 +288,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_Extension)
+
+} // namespace tst_extension
+
 #include "tst_extension.moc"

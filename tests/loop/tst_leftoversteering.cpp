@@ -18,6 +18,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_leftoversteering {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 
@@ -231,5 +233,7 @@ void tst_LeftoverSteering::resumedSessionShowsSteeringAsLeftover()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_LeftoverSteering)
+
+} // namespace tst_leftoversteering
 
 #include "tst_leftoversteering.moc"

@@ -15,6 +15,8 @@ using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
 
+namespace tst_livetools {
+
 namespace {
 
 QStringList toolNames(const Context &context)
@@ -120,4 +122,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_LiveTools)
+
+} // namespace tst_livetools
+
 #include "tst_livetools.moc"

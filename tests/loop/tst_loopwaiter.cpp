@@ -11,6 +11,8 @@
 
 using namespace AgentCore;
 
+namespace tst_loopwaiter {
+
 using TestSupport::threadCpuMs;
 
 class tst_LoopWaiter : public QObject
@@ -85,4 +87,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_LoopWaiter)
+
+} // namespace tst_loopwaiter
+
 #include "tst_loopwaiter.moc"

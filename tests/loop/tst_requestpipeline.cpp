@@ -5,6 +5,8 @@
 
 using namespace AgentCore;
 
+namespace tst_requestpipeline {
+
 namespace {
 
 // A stage that writes what it was called with into a shared log, under its name.
@@ -133,4 +135,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_RequestPipeline)
+
+} // namespace tst_requestpipeline
+
 #include "tst_requestpipeline.moc"

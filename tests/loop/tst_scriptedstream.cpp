@@ -10,6 +10,8 @@
 
 using namespace AgentCore;
 
+namespace tst_scriptedstream {
+
 namespace {
 
 Message sample()
@@ -183,4 +185,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ScriptedStream)
+
+} // namespace tst_scriptedstream
+
 #include "tst_scriptedstream.moc"

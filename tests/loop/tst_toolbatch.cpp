@@ -21,6 +21,8 @@ using namespace AgentCore;
 using namespace TestSupport;
 using namespace Qt::StringLiterals;
 
+namespace tst_toolbatch {
+
 namespace {
 
 using Type = AgentEvent::Type;
@@ -606,4 +608,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ToolBatch)
+
+} // namespace tst_toolbatch
+
 #include "tst_toolbatch.moc"

@@ -9,6 +9,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_toolcallids {
+
 using TestSupport::toolProtocolProblem;
 using namespace Qt::StringLiterals;
 
@@ -146,4 +148,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ToolCallIds)
+
+} // namespace tst_toolcallids
+
 #include "tst_toolcallids.moc"

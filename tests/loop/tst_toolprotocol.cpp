@@ -8,6 +8,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_toolprotocol {
+
 using TestSupport::toolProtocolProblem;
 using namespace Qt::StringLiterals;
 
@@ -384,4 +386,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ToolProtocol)
+
+} // namespace tst_toolprotocol
+
 #include "tst_toolprotocol.moc"

@@ -13,6 +13,8 @@
 
 using namespace AgentCore;
 
+namespace tst_toolrunner {
+
 using TestSupport::processCpuMs;
 
 class tst_ToolRunner : public QObject
@@ -159,4 +161,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ToolRunner)
+
+} // namespace tst_toolrunner
+
 #include "tst_toolrunner.moc"

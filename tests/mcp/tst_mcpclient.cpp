@@ -27,6 +27,8 @@ Q_DECLARE_METATYPE(AgentCore::McpServerConfig)
 
 using namespace AgentCore;
 
+namespace tst_mcpclient {
+
 namespace {
 
 const QString serversDir = TestSupport::mcpServersDir();
@@ -536,4 +538,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_McpClient)
+
+} // namespace tst_mcpclient
+
 #include "tst_mcpclient.moc"

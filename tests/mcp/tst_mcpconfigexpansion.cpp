@@ -9,6 +9,8 @@
 
 using namespace AgentCore;
 
+namespace tst_mcpconfigexpansion {
+
 class tst_McpConfigExpansion : public QObject
 {
     Q_OBJECT
@@ -192,4 +194,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_McpConfigExpansion)
+
+} // namespace tst_mcpconfigexpansion
+
 #include "tst_mcpconfigexpansion.moc"

@@ -29,6 +29,8 @@
 using namespace AgentCore;
 using namespace TestSupport;
 
+namespace tst_mcpcontext {
+
 namespace {
 
 const QString serversDir = TestSupport::mcpServersDir();
@@ -703,4 +705,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_McpContext)
+
+} // namespace tst_mcpcontext
+
 #include "tst_mcpcontext.moc"

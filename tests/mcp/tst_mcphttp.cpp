@@ -23,6 +23,8 @@
 
 using namespace AgentCore;
 
+namespace tst_mcphttp {
+
 namespace {
 
 const QString serversDir = TestSupport::mcpServersDir();
@@ -410,4 +412,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_McpHttp)
+
+} // namespace tst_mcphttp
+
 #include "tst_mcphttp.moc"

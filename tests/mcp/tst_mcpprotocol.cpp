@@ -20,6 +20,8 @@
 
 using namespace AgentCore;
 
+namespace tst_mcpprotocol {
+
 class tst_McpProtocol : public QObject
 {
     Q_OBJECT
@@ -411,4 +413,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_McpProtocol)
+
+} // namespace tst_mcpprotocol
+
 #include "tst_mcpprotocol.moc"

@@ -12,6 +12,8 @@
 
 using namespace AgentCore;
 
+namespace tst_approvalhabits {
+
 namespace {
 
 PermissionAnswer answer(PermissionAnswer::Choice choice)
@@ -259,5 +261,7 @@ private:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ApprovalHabits)
+
+} // namespace tst_approvalhabits
 
 #include "tst_approvalhabits.moc"

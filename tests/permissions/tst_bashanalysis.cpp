@@ -15,6 +15,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_bashanalysis {
+
 using TestSupport::commandTexts;
 using TestSupport::riskCodes;
 
@@ -785,4 +787,7 @@ void tst_BashAnalysis::deepNestingIsRefused()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_BashAnalysis)
+
+} // namespace tst_bashanalysis
+
 #include "tst_bashanalysis.moc"

@@ -16,6 +16,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_bashanalysisshfmt {
+
 using TestSupport::commandTexts;
 using TestSupport::riskCodes;
 
@@ -171,4 +173,7 @@ void tst_BashAnalysisShfmt::shfmtFailureIsNotRemembered()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_BashAnalysisShfmt)
+
+} // namespace tst_bashanalysisshfmt
+
 #include "tst_bashanalysisshfmt.moc"

@@ -5,6 +5,8 @@
 
 using namespace AgentCore;
 
+namespace tst_bashsedscript {
+
 class tst_BashSedScript : public QObject
 {
     Q_OBJECT
@@ -83,4 +85,7 @@ void tst_BashSedScript::invocation()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_BashSedScript)
+
+} // namespace tst_bashsedscript
+
 #include "tst_bashsedscript.moc"

@@ -20,6 +20,8 @@
 
 using namespace AgentCore;
 
+namespace tst_gitguard {
+
 namespace {
 
 bool writeFile(const QString &path, const QByteArray &bytes)
@@ -397,5 +399,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_GitGuard)
+
+} // namespace tst_gitguard
 
 #include "tst_gitguard.moc"

@@ -18,7 +18,7 @@
 
 using namespace AgentCore;
 
-Q_DECLARE_METATYPE(AgentCore::PermissionMode)
+namespace tst_mcptoolpermissions {
 
 namespace {
 
@@ -186,4 +186,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_McpToolPermissions)
+
+} // namespace tst_mcptoolpermissions
+
 #include "tst_mcptoolpermissions.moc"

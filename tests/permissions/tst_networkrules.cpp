@@ -20,6 +20,8 @@
 
 using namespace AgentCore;
 
+namespace tst_networkrules {
+
 namespace {
 
 bool writeFile(const QString &path, const QByteArray &bytes)
@@ -349,5 +351,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_NetworkRules)
+
+} // namespace tst_networkrules
 
 #include "tst_networkrules.moc"

@@ -8,6 +8,8 @@
 
 using namespace AgentCore;
 
+namespace tst_partialchange {
+
 namespace {
 
 // Lines first..last ("line N"), the \a changed ones upper-cased, each ending as \a eolOf says.
@@ -117,4 +119,7 @@ void TestPartialChange::partialWriteOfAPlainFileGoesThrough()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(TestPartialChange)
+
+} // namespace tst_partialchange
+
 #include "tst_partialchange.moc"

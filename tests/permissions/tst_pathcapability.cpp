@@ -12,6 +12,8 @@
 
 using namespace AgentCore;
 
+namespace tst_pathcapability {
+
 class tst_PathCapability : public QObject
 {
     Q_OBJECT
@@ -147,4 +149,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_PathCapability)
+
+} // namespace tst_pathcapability
+
 #include "tst_pathcapability.moc"

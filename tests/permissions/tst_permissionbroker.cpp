@@ -12,6 +12,8 @@
 
 using namespace AgentCore;
 
+namespace tst_permissionbroker {
+
 namespace {
 
 PermissionRequest request(const char *tool)
@@ -203,4 +205,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionBroker)
+
+} // namespace tst_permissionbroker
+
 #include "tst_permissionbroker.moc"

@@ -21,7 +21,7 @@
 
 using namespace AgentCore;
 
-Q_DECLARE_METATYPE(AgentCore::PermissionMode)
+namespace tst_permissionmiddleware {
 
 namespace {
 
@@ -999,4 +999,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionMiddleware)
+
+} // namespace tst_permissionmiddleware
+
 #include "tst_permissionmiddleware.moc"

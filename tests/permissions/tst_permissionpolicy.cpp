@@ -13,6 +13,8 @@
 
 using namespace AgentCore;
 
+namespace tst_permissionpolicy {
+
 namespace {
 
 const QString root = QStringLiteral("/work/repo");
@@ -718,4 +720,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionPolicy)
+
+} // namespace tst_permissionpolicy
+
 #include "tst_permissionpolicy.moc"

@@ -9,10 +9,12 @@
 
 using namespace AgentCore;
 
+Q_DECLARE_METATYPE(AgentCore::PermissionRecord)
+
+namespace tst_permissionrecord {
+
 using Answer = PermissionRecord::Answer;
 using Writes = PermissionRecord::Writes;
-
-Q_DECLARE_METATYPE(AgentCore::PermissionRecord)
 
 class tst_PermissionRecord : public QObject
 {
@@ -121,4 +123,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionRecord)
+
+} // namespace tst_permissionrecord
+
 #include "tst_permissionrecord.moc"

@@ -6,6 +6,8 @@
 
 using namespace AgentCore;
 
+namespace tst_permissionrule {
+
 namespace {
 PermissionRule rule(const QString &text)
 {
@@ -129,7 +131,7 @@ private slots:
         QFETCH(QString, rule);
         QFETCH(QString, tool);
         QFETCH(bool, applies);
-        QCOMPARE(::rule(rule).appliesTo(tool), applies);
+        QCOMPARE(tst_permissionrule::rule(rule).appliesTo(tool), applies);
     }
 
     void matchesCommand_data()
@@ -176,8 +178,8 @@ private slots:
         QFETCH(QStringList, words);
         QFETCH(bool, strict);
         QFETCH(bool, lenient);
-        QCOMPARE(::rule(rule).matchesCommand(words), strict);
-        QCOMPARE(::rule(rule).matchesCommand(words, true), lenient);
+        QCOMPARE(tst_permissionrule::rule(rule).matchesCommand(words), strict);
+        QCOMPARE(tst_permissionrule::rule(rule).matchesCommand(words, true), lenient);
     }
 
     void matchesPath_data()
@@ -222,7 +224,7 @@ private slots:
         QFETCH(QString, relative);
         QFETCH(QString, absolute);
         QFETCH(bool, matches);
-        QCOMPARE(::rule(rule).matchesPath(relative, absolute), matches);
+        QCOMPARE(tst_permissionrule::rule(rule).matchesPath(relative, absolute), matches);
     }
 
     void homeInRules()
@@ -234,4 +236,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionRule)
+
+} // namespace tst_permissionrule
+
 #include "tst_permissionrule.moc"

@@ -13,6 +13,8 @@
 
 using namespace AgentCore;
 
+namespace tst_permissionsettings {
+
 namespace {
 bool writeFile(const QString &path, const QByteArray &bytes)
 {
@@ -242,4 +244,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_PermissionSettings)
+
+} // namespace tst_permissionsettings
+
 #include "tst_permissionsettings.moc"

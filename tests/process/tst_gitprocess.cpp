@@ -20,6 +20,8 @@
 #include <unistd.h>
 
 using namespace AgentCore;
+namespace tst_gitprocess {
+
 using TestSupport::HostileRepository;
 
 namespace {
@@ -370,4 +372,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_GitProcess)
+
+} // namespace tst_gitprocess
+
 #include "tst_gitprocess.moc"

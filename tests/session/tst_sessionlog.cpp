@@ -18,6 +18,8 @@
 
 using namespace AgentCore;
 
+namespace tst_sessionlog {
+
 namespace {
 
 // Built once: messages carry the time they were made.
@@ -404,7 +406,7 @@ private slots:
     }
 };
 
-static int testMain(int argc, char **argv)
+static int sessionLogMain(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     // The second process of anotherProcessHoldsTheSessionUntilItIsKilled: holds the session
@@ -419,6 +421,8 @@ static int testMain(int argc, char **argv)
     return QTest::qExec(&test, argc, argv);
 }
 
-AGENTDESK_TEST_ENTRY(testMain)
+AGENTDESK_TEST_ENTRY(sessionLogMain)
+
+} // namespace tst_sessionlog
 
 #include "tst_sessionlog.moc"

@@ -21,6 +21,8 @@
 using namespace AgentCore;
 using namespace TestSupport;
 
+namespace tst_sessionrecorder {
+
 namespace {
 // What the window gives its recorder: the policy's mode and session rules, as they are now.
 SessionRecorder::StateSource permissionState(std::shared_ptr<PermissionPolicy> policy)
@@ -542,7 +544,7 @@ void tst_SessionRecorder::aProcessKilledMidRunLeavesWhatItShowed()
     QVERIFY2(SessionLog::open(path, {}, &error), qPrintable(error));
 }
 
-static int testMain(int argc, char **argv)
+static int sessionRecorderMain(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     if (argc == 3 && qstrcmp(argv[1], "--run-until-killed") == 0)
@@ -551,5 +553,8 @@ static int testMain(int argc, char **argv)
     return QTest::qExec(&test, argc, argv);
 }
 
-AGENTDESK_TEST_ENTRY(testMain)
+AGENTDESK_TEST_ENTRY(sessionRecorderMain)
+
+} // namespace tst_sessionrecorder
+
 #include "tst_sessionrecorder.moc"

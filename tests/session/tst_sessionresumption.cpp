@@ -12,6 +12,8 @@
 
 using namespace AgentCore;
 
+namespace tst_sessionresumption {
+
 namespace {
 
 QStringList texts(const QList<Message> &messages)
@@ -109,4 +111,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_SessionResumption)
+
+} // namespace tst_sessionresumption
+
 #include "tst_sessionresumption.moc"

@@ -12,6 +12,8 @@
 
 using namespace AgentCore;
 
+namespace tst_sessionstore {
+
 class tst_SessionStore : public QObject
 {
     Q_OBJECT
@@ -222,4 +224,7 @@ void tst_SessionStore::partialAnswersAreNotCountedAsMessages()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_SessionStore)
+
+} // namespace tst_sessionstore
+
 #include "tst_sessionstore.moc"

@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QJsonObject>
 #include <QList>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 
@@ -61,3 +62,5 @@ QStringList requestToolNames(ReplyApi api, const QByteArray &body);
 QStringList requestConversation(const QByteArray &body);
 
 } // namespace TestSupport
+
+Q_DECLARE_METATYPE(TestSupport::ReplyApi)

@@ -3,6 +3,8 @@
 #include <QFile>
 #include <QStandardPaths>
 
+namespace TestSupport {
+
 SlowGit::SlowGit(int delayMs)
     : m_path(qgetenv("PATH"))
 {
@@ -26,3 +28,5 @@ SlowGit::~SlowGit()
 {
     qputenv("PATH", m_path);
 }
+
+} // namespace TestSupport

@@ -3,6 +3,8 @@
 #include <QByteArray>
 #include <QTemporaryDir>
 
+namespace TestSupport {
+
 /// While it lives, `git` found through PATH is a script that waits \a delayMs and then runs
 /// the real git: a test can show that the window goes on handling events while AgentDesk's
 /// git runs (GitProcess starts "git" through PATH). Restores PATH when it goes.
@@ -22,3 +24,5 @@ private:
     QByteArray m_path;
     bool m_valid = false;
 };
+
+} // namespace TestSupport

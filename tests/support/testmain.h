@@ -28,10 +28,16 @@ QStringList thisTestWith(const QStringList &arguments);
 
 } // namespace TestSupport
 
-// A test with its own main(): `static int testMain(int argc, char **argv)`, then
-// AGENTDESK_TEST_ENTRY(testMain).
-#define AGENTDESK_TEST_ENTRY(entry) \
-    static const TestSupport::TestRegistration agentdeskTestRegistration(__FILE__, entry);
+// A test with its own main(): `static int sessionLogMain(int argc, char **argv)`, then
+// AGENTDESK_TEST_ENTRY(sessionLogMain); named for the test, as another file's main may share
+// its unit in a unity build.
+// The registration's name is unique per use (__COUNTER__): a unity build compiles several test
+// files as one unit.
+#define AGENTDESK_TEST_ENTRY(entry) AGENTDESK_TEST_REGISTRATION(__COUNTER__, entry)
+#define AGENTDESK_TEST_REGISTRATION(counter, entry) \
+    AGENTDESK_TEST_REGISTRATION_NAMED(counter, entry)
+#define AGENTDESK_TEST_REGISTRATION_NAMED(counter, entry) \
+    static const TestSupport::TestRegistration agentdeskTestRegistration##counter(__FILE__, entry);
 
 // QTEST_MAIN_WRAPPER's body, registered instead of defining main().
 #define AGENTDESK_TEST_WRAPPER(TestObject, ...) \

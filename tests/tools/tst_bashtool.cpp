@@ -19,6 +19,8 @@
 #include <sys/stat.h>
 
 using namespace AgentCore;
+namespace tst_bashtool {
+
 using ToolsTest::call;
 
 namespace {
@@ -502,4 +504,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_BashTool)
+
+} // namespace tst_bashtool
+
 #include "tst_bashtool.moc"

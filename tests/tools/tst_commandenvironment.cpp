@@ -6,6 +6,8 @@
 
 using namespace AgentCore;
 
+namespace tst_commandenvironment {
+
 class tst_CommandEnvironment : public QObject
 {
     Q_OBJECT
@@ -206,4 +208,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_CommandEnvironment)
+
+} // namespace tst_commandenvironment
+
 #include "tst_commandenvironment.moc"

@@ -8,6 +8,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_edittool {
+
 using ToolsTest::call;
 
 namespace {
@@ -276,4 +278,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_EditTool)
+
+} // namespace tst_edittool
+
 #include "tst_edittool.moc"

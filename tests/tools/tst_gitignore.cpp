@@ -10,6 +10,8 @@
 
 using namespace AgentCore;
 
+namespace tst_gitignore {
+
 using Files = QMap<QString, QByteArray>;
 
 namespace {
@@ -414,4 +416,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_GitIgnore)
+
+} // namespace tst_gitignore
+
 #include "tst_gitignore.moc"

@@ -10,6 +10,8 @@
 #include <algorithm>
 
 using namespace AgentCore;
+namespace tst_globtool {
+
 using ToolsTest::call;
 
 class tst_GlobTool : public QObject
@@ -162,4 +164,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_GlobTool)
+
+} // namespace tst_globtool
+
 #include "tst_globtool.moc"

@@ -10,6 +10,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_greptool {
+
 using ToolsTest::call;
 
 namespace {
@@ -294,4 +296,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_GrepTool)
+
+} // namespace tst_greptool
+
 #include "tst_greptool.moc"

@@ -9,6 +9,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_lstool {
+
 using ToolsTest::call;
 
 class tst_LsTool : public QObject
@@ -80,4 +82,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_LsTool)
+
+} // namespace tst_lstool
+
 #include "tst_lstool.moc"

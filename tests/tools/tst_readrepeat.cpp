@@ -15,6 +15,8 @@
 using namespace AgentCore;
 using namespace Qt::StringLiterals;
 
+namespace tst_readrepeat {
+
 namespace {
 
 QByteArray sourceLines(int count, const QByteArray &word = "value")
@@ -262,4 +264,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ReadRepeat)
+
+} // namespace tst_readrepeat
+
 #include "tst_readrepeat.moc"

@@ -10,6 +10,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_readtool {
+
 using ToolsTest::call;
 
 class tst_ReadTool : public QObject
@@ -263,4 +265,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ReadTool)
+
+} // namespace tst_readtool
+
 #include "tst_readtool.moc"

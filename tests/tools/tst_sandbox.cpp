@@ -21,6 +21,8 @@
 #include <thread>
 
 using namespace AgentCore;
+namespace tst_sandbox {
+
 using TestSupport::OutsideDir;
 using TestSupport::sandboxed;
 using ToolsTest::call;
@@ -422,5 +424,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_Sandbox)
+
+} // namespace tst_sandbox
 
 #include "tst_sandbox.moc"

@@ -20,6 +20,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_sandboxgit {
+
 using TestSupport::gitFolderSnapshot;
 using TestSupport::sandboxed;
 
@@ -270,5 +272,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_SandboxGit)
+
+} // namespace tst_sandboxgit
 
 #include "tst_sandboxgit.moc"

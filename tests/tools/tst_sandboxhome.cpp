@@ -20,6 +20,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_sandboxhome {
+
 using TestSupport::OutsideDir;
 using TestSupport::sandboxed;
 using ToolsTest::call;
@@ -315,5 +317,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_SandboxHome)
+
+} // namespace tst_sandboxhome
 
 #include "tst_sandboxhome.moc"

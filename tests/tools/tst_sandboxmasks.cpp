@@ -25,6 +25,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_sandboxmasks {
+
 using TestSupport::gitInit;
 using TestSupport::OutsideDir;
 using TestSupport::sandboxed;
@@ -491,5 +493,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_SandboxMasks)
+
+} // namespace tst_sandboxmasks
 
 #include "tst_sandboxmasks.moc"

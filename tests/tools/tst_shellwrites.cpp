@@ -24,6 +24,8 @@
 #include <unistd.h>
 
 using namespace AgentCore;
+namespace tst_shellwrites {
+
 using ToolsTest::Repo;
 
 namespace {
@@ -435,7 +437,7 @@ private slots:
     }
 };
 
-static int testMain(int argc, char **argv)
+static int shellWritesMain(int argc, char **argv)
 {
     if (argc == 5 && qstrcmp(argv[1], "--apply-child") == 0) {
         // The process the kill test kills: applies every change of an upper layer.
@@ -456,6 +458,8 @@ static int testMain(int argc, char **argv)
     return QTest::qExec(&test, argc, argv);
 }
 
-AGENTDESK_TEST_ENTRY(testMain)
+AGENTDESK_TEST_ENTRY(shellWritesMain)
+
+} // namespace tst_shellwrites
 
 #include "tst_shellwrites.moc"

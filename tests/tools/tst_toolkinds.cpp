@@ -10,6 +10,8 @@
 
 using namespace AgentCore;
 
+namespace tst_toolkinds {
+
 class tst_ToolKinds : public QObject
 {
     Q_OBJECT
@@ -56,4 +58,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ToolKinds)
+
+} // namespace tst_toolkinds
+
 #include "tst_toolkinds.moc"

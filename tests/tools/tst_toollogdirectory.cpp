@@ -15,6 +15,8 @@
 
 using namespace AgentCore;
 
+namespace tst_toollogdirectory {
+
 namespace {
 
 // A process id that no process has any more.
@@ -95,4 +97,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ToolLogDirectory)
+
+} // namespace tst_toollogdirectory
+
 #include "tst_toollogdirectory.moc"

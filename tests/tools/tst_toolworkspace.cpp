@@ -7,6 +7,8 @@
 
 using namespace AgentCore;
 
+namespace tst_toolworkspace {
+
 class tst_ToolWorkspace : public QObject
 {
     Q_OBJECT
@@ -104,4 +106,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ToolWorkspace)
+
+} // namespace tst_toolworkspace
+
 #include "tst_toolworkspace.moc"

@@ -7,6 +7,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+namespace tst_unifieddiff {
+
 using AgentCore::UnifiedDiff;
 
 namespace {
@@ -421,4 +423,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_UnifiedDiff)
+
+} // namespace tst_unifieddiff
+
 #include "tst_unifieddiff.moc"

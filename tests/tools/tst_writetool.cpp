@@ -8,6 +8,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_writetool {
+
 using ToolsTest::call;
 
 class tst_WriteTool : public QObject
@@ -137,4 +139,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_WriteTool)
+
+} // namespace tst_writetool
+
 #include "tst_writetool.moc"

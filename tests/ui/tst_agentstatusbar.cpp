@@ -25,13 +25,15 @@
 #include <QToolButton>
 
 using namespace AgentCore;
+Q_DECLARE_METATYPE(AgentCore::Usage)
+
+namespace tst_agentstatusbar {
+
 using Ui::AgentStatusBar;
 using Ui::ModelSelection;
 using Ui::ProviderKind;
 using Ui::ThinkingLevel;
 using Ui::UsageSummary;
-
-Q_DECLARE_METATYPE(AgentCore::Usage)
 
 namespace {
 
@@ -871,4 +873,7 @@ void tst_AgentStatusBar::screenshot()
 }
 
 AGENTDESK_TEST_MAIN(tst_AgentStatusBar)
+
+} // namespace tst_agentstatusbar
+
 #include "tst_agentstatusbar.moc"

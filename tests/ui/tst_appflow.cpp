@@ -39,6 +39,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_appflow {
+
 using TestSupport::FunctionTool;
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
@@ -728,5 +730,7 @@ void tst_AppFlow::idsRepeatedAcrossRepliesGetCardsOfTheirOwn()
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
     QCOMPARE(toolCards(view()), cards);
 }
+
+} // namespace tst_appflow
 
 #include "tst_appflow.moc"

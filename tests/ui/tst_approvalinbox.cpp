@@ -35,6 +35,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_approvalinbox {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 using Ui::AgentSession;
@@ -414,4 +416,7 @@ void tst_ApprovalInbox::stoppedSessionLeavesTheInbox()
 }
 
 AGENTDESK_TEST_MAIN(tst_ApprovalInbox)
+
+} // namespace tst_approvalinbox
+
 #include "tst_approvalinbox.moc"

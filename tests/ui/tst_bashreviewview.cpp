@@ -14,6 +14,8 @@
 #include <QTextLayout>
 #include <QTreeWidget>
 
+namespace tst_bashreviewview {
+
 using AgentCore::BashAnalysis;
 using AgentCore::BashRisk;
 using AgentCore::PermissionAnswer;
@@ -324,4 +326,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_BashReviewView)
+
+} // namespace tst_bashreviewview
+
 #include "tst_bashreviewview.moc"

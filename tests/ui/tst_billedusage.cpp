@@ -20,6 +20,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_billedusage {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 using Ui::AgentSession;
@@ -142,5 +144,7 @@ void tst_BilledUsage::compactionSummaryCountsInTheCost()
 }
 
 AGENTDESK_TEST_MAIN(tst_BilledUsage)
+
+} // namespace tst_billedusage
 
 #include "tst_billedusage.moc"

@@ -27,6 +27,8 @@
 #include <QTest>
 
 using namespace AgentCore;
+namespace tst_compactdialog {
+
 using Ui::CompactDialog;
 
 namespace {
@@ -257,4 +259,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_CompactDialog)
+
+} // namespace tst_compactdialog
+
 #include "tst_compactdialog.moc"

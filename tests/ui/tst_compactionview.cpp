@@ -25,6 +25,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_compactionview {
+
 using TestSupport::ScriptedModel;
 using Ui::CompactionItem;
 using Ui::ConversationItem;
@@ -347,4 +349,7 @@ private:
 };
 
 AGENTDESK_TEST_MAIN(tst_CompactionView)
+
+} // namespace tst_compactionview
+
 #include "tst_compactionview.moc"

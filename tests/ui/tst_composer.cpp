@@ -12,6 +12,8 @@
 #include <QStandardPaths>
 #include <QTest>
 
+namespace tst_composer {
+
 using Ui::Composer;
 
 class tst_Composer : public QObject
@@ -348,5 +350,7 @@ void tst_Composer::screenshots()
 }
 
 AGENTDESK_TEST_MAIN(tst_Composer)
+
+} // namespace tst_composer
 
 #include "tst_composer.moc"

@@ -40,6 +40,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_contextdialog {
+
 using TestSupport::FunctionTool;
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
@@ -644,5 +646,7 @@ void tst_ContextDialog::droppedOutputLeavesTheNextRequest()
 }
 
 AGENTDESK_TEST_MAIN(tst_ContextDialog)
+
+} // namespace tst_contextdialog
 
 #include "tst_contextdialog.moc"

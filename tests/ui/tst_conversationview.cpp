@@ -17,6 +17,8 @@
 #include <QToolButton>
 
 using namespace AgentCore;
+namespace tst_conversationview {
+
 using Ui::ConversationItem;
 using Ui::ConversationView;
 using Ui::MessageItem;
@@ -782,4 +784,7 @@ private:
 };
 
 AGENTDESK_TEST_MAIN(tst_ConversationView)
+
+} // namespace tst_conversationview
+
 #include "tst_conversationview.moc"

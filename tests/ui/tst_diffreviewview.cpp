@@ -15,6 +15,8 @@
 #include <QTextLayout>
 #include <QToolButton>
 
+namespace tst_diffreviewview {
+
 using AgentCore::PermissionAnswer;
 using AgentCore::PermissionRequest;
 using AgentCore::PermissionRule;
@@ -349,4 +351,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_DiffReviewView)
+
+} // namespace tst_diffreviewview
+
 #include "tst_diffreviewview.moc"

@@ -20,6 +20,8 @@
 
 #include <unistd.h>
 
+namespace tst_filediffview {
+
 using Ui::FileDiffView;
 
 class tst_FileDiffView : public QObject
@@ -137,7 +139,7 @@ private slots:
     void readsOffTheUiThread()
     {
         QVERIFY(m_repo->write(QStringLiteral("src/main.txt"), "one\n2\nthree\n"));
-        const SlowGit slowGit(1000);
+        const TestSupport::SlowGit slowGit(1000);
         QVERIFY(slowGit.isValid());
 
         FileDiffView view;
@@ -230,4 +232,7 @@ private:
 };
 
 AGENTDESK_TEST_MAIN(tst_FileDiffView)
+
+} // namespace tst_filediffview
+
 #include "tst_filediffview.moc"

@@ -21,6 +21,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_followuppanel {
+
 using TestSupport::FunctionTool;
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
@@ -300,5 +302,7 @@ void tst_FollowUpPanel::screenshot()
 }
 
 AGENTDESK_TEST_MAIN(tst_FollowUpPanel)
+
+} // namespace tst_followuppanel
 
 #include "tst_followuppanel.moc"

@@ -35,6 +35,8 @@
 #include <signal.h>
 
 using namespace TestSupport;
+namespace tst_headlesssessionsinwindow {
+
 using Ui::AgentSession;
 
 namespace {
@@ -219,4 +221,7 @@ void tst_HeadlessSessionsInWindow::sessionAHeadlessRunHoldsOpensReadOnly()
 }
 
 AGENTDESK_TEST_MAIN(tst_HeadlessSessionsInWindow)
+
+} // namespace tst_headlesssessionsinwindow
+
 #include "tst_headlesssessionsinwindow.moc"

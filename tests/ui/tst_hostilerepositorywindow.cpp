@@ -25,6 +25,8 @@
 
 #include <memory>
 
+namespace tst_hostilerepositorywindow {
+
 using TestSupport::HostileRepository;
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
@@ -128,4 +130,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_HostileRepositoryWindow)
+
+} // namespace tst_hostilerepositorywindow
+
 #include "tst_hostilerepositorywindow.moc"

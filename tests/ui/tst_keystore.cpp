@@ -14,6 +14,8 @@
 
 #include <optional>
 
+namespace tst_keystore {
+
 using Ui::FallbackKeyStore;
 using Ui::FileKeyStore;
 using Ui::KeyResult;
@@ -324,5 +326,7 @@ void tst_KeyStore::defaultStoreAnswersHere()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_KeyStore)
+
+} // namespace tst_keystore
 
 #include "tst_keystore.moc"

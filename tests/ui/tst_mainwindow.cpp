@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+namespace tst_mainwindow {
+
 class tst_MainWindow : public QObject
 {
     Q_OBJECT
@@ -102,4 +104,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_MainWindow)
+
+} // namespace tst_mainwindow
+
 #include "tst_mainwindow.moc"

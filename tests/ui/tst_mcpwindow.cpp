@@ -48,6 +48,8 @@
 #include <testpaths.h>
 
 using namespace AgentCore;
+namespace tst_mcpwindow {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 using Ui::AgentSession;
@@ -858,4 +860,7 @@ private:
 };
 
 AGENTDESK_TEST_MAIN(tst_McpWindow)
+
+} // namespace tst_mcpwindow
+
 #include "tst_mcpwindow.moc"

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+namespace tst_modelselection {
+
 using AgentCore::WireApi;
 using Ui::AppSettings;
 using Ui::ModelSelection;
@@ -384,5 +386,7 @@ void tst_ModelSelection::recentModelsOnePerEndpoint()
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_ModelSelection)
+
+} // namespace tst_modelselection
 
 #include "tst_modelselection.moc"

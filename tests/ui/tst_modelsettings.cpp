@@ -46,6 +46,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_modelsettings {
+
 using TestSupport::HttpTestServer;
 using TestSupport::ScriptedResponse;
 using Ui::AgentSession;
@@ -452,4 +454,7 @@ void tst_ModelSettings::commandLineModelWinsAndResumedSessionKeepsIt()
 }
 
 AGENTDESK_TEST_MAIN(tst_ModelSettings)
+
+} // namespace tst_modelsettings
+
 #include "tst_modelsettings.moc"

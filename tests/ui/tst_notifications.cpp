@@ -39,6 +39,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_notifications {
+
 using TestSupport::FunctionTool;
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
@@ -577,5 +579,7 @@ void tst_Notifications::noBusNoCrashNoMessage()
 }
 
 AGENTDESK_TEST_MAIN(tst_Notifications)
+
+} // namespace tst_notifications
 
 #include "tst_notifications.moc"

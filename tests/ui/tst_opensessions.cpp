@@ -46,6 +46,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_opensessions {
+
 using TestSupport::FunctionTool;
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
@@ -739,7 +741,7 @@ void tst_OpenSessions::aMessageRereadsNoOtherSessionFile()
     QCOMPARE(panel->currentPath(), paths.at(0));
 }
 
-static int testMain(int argc, char **argv)
+static int openSessionsMain(int argc, char **argv)
 {
     QApplication app(argc, argv);
     if (argc == 4 && qstrcmp(argv[1], "--stream-three-until-killed") == 0)
@@ -751,5 +753,8 @@ static int testMain(int argc, char **argv)
     return QTest::qExec(&test, argc, argv);
 }
 
-AGENTDESK_TEST_ENTRY(testMain)
+AGENTDESK_TEST_ENTRY(openSessionsMain)
+
+} // namespace tst_opensessions
+
 #include "tst_opensessions.moc"

@@ -36,6 +36,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_projecttrust {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 using Ui::AgentSession;
@@ -404,5 +406,7 @@ private:
 };
 
 AGENTDESK_TEST_MAIN(tst_ProjectTrust)
+
+} // namespace tst_projecttrust
 
 #include "tst_projecttrust.moc"

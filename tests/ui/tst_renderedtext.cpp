@@ -10,6 +10,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+namespace tst_renderedtext {
+
 using Ui::RenderedText;
 
 namespace {
@@ -387,4 +389,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_RenderedText)
+
+} // namespace tst_renderedtext
+
 #include "tst_renderedtext.moc"

@@ -17,6 +17,8 @@
 #include <atomic>
 #include <thread>
 
+namespace tst_reviewqueue {
+
 using AgentCore::AbortToken;
 using AgentCore::PermissionAnswer;
 using AgentCore::PermissionBroker;
@@ -278,4 +280,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_ReviewQueue)
+
+} // namespace tst_reviewqueue
+
 #include "tst_reviewqueue.moc"

@@ -15,6 +15,8 @@
 #include <QStyle>
 #include <QTest>
 
+namespace tst_rewinddialog {
+
 using Ui::RewindDialog;
 using Ui::RewindFile;
 using Ui::RewindFilesPreview;
@@ -281,4 +283,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_RewindDialog)
+
+} // namespace tst_rewinddialog
+
 #include "tst_rewinddialog.moc"

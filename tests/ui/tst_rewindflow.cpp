@@ -48,6 +48,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_rewindflow {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 using Ui::AgentSession;
@@ -870,4 +872,7 @@ private:
 };
 
 AGENTDESK_TEST_MAIN(tst_RewindFlow)
+
+} // namespace tst_rewindflow
+
 #include "tst_rewindflow.moc"

@@ -10,6 +10,8 @@
 #include <QStandardPaths>
 #include <QTest>
 
+namespace tst_rootuserbar {
+
 class tst_RootUserBar : public QObject
 {
     Q_OBJECT
@@ -79,4 +81,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_RootUserBar)
+
+} // namespace tst_rootuserbar
+
 #include "tst_rootuserbar.moc"

@@ -28,6 +28,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_ruleoffer {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 using Ui::AgentSession;
@@ -256,5 +258,7 @@ private:
 };
 
 AGENTDESK_TEST_MAIN(tst_RuleOffer)
+
+} // namespace tst_ruleoffer
 
 #include "tst_ruleoffer.moc"

@@ -27,6 +27,8 @@
 
 using namespace AgentCore;
 
+namespace tst_sandboxnotice {
+
 class tst_SandboxNotice : public QObject
 {
     Q_OBJECT
@@ -234,5 +236,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_SandboxNotice)
+
+} // namespace tst_sandboxnotice
 
 #include "tst_sandboxnotice.moc"

@@ -13,6 +13,8 @@
 
 using namespace AgentCore;
 
+namespace tst_sandboxreview {
+
 namespace {
 
 PermissionRequest reviewOf(const SandboxPolicy &policy, const QString &root)
@@ -113,5 +115,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_SandboxReview)
+
+} // namespace tst_sandboxreview
 
 #include "tst_sandboxreview.moc"

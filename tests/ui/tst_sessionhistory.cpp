@@ -30,6 +30,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_sessionhistory {
+
 using TestSupport::FunctionTool;
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
@@ -340,4 +342,7 @@ void tst_SessionHistory::doubleClickShowsTheChangesInTheApp()
 }
 
 AGENTDESK_TEST_MAIN(tst_SessionHistory)
+
+} // namespace tst_sessionhistory
+
 #include "tst_sessionhistory.moc"

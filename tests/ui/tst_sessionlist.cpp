@@ -18,6 +18,8 @@
 
 #include <memory>
 
+namespace tst_sessionlist {
+
 using AgentCore::SessionInfo;
 
 namespace {
@@ -205,4 +207,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_SessionList)
+
+} // namespace tst_sessionlist
+
 #include "tst_sessionlist.moc"

@@ -44,6 +44,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_sessions {
+
 using TestSupport::FunctionTool;
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
@@ -737,4 +739,7 @@ void tst_Sessions::crashMidAnswerKeepsWhatStreamedMarked()
 }
 
 AGENTDESK_TEST_MAIN(tst_Sessions)
+
+} // namespace tst_sessions
+
 #include "tst_sessions.moc"

@@ -28,6 +28,8 @@
 #include <QTest>
 #include <QToolButton>
 
+namespace tst_settingsdialog {
+
 using Ui::AppSettings;
 using Ui::KeyResult;
 using Ui::ModelSelection;
@@ -704,5 +706,7 @@ void tst_SettingsDialog::screenshots()
 }
 
 AGENTDESK_TEST_MAIN(tst_SettingsDialog)
+
+} // namespace tst_settingsdialog
 
 #include "tst_settingsdialog.moc"

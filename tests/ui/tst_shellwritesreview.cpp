@@ -23,6 +23,8 @@
 #include <QTreeWidget>
 
 using namespace AgentCore;
+namespace tst_shellwritesreview {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 using Ui::AgentSession;
@@ -195,4 +197,7 @@ private:
 };
 
 AGENTDESK_TEST_MAIN(tst_ShellWritesReview)
+
+} // namespace tst_shellwritesreview
+
 #include "tst_shellwritesreview.moc"

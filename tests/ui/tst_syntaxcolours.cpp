@@ -16,6 +16,8 @@
 #include <QTextBlock>
 #include <QTextLayout>
 
+namespace tst_syntaxcolours {
+
 using AgentCore::PermissionRequest;
 
 namespace {
@@ -207,4 +209,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_SyntaxColours)
+
+} // namespace tst_syntaxcolours
+
 #include "tst_syntaxcolours.moc"

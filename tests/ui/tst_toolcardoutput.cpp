@@ -11,6 +11,8 @@
 #include <QPainter>
 #include <QTest>
 
+namespace tst_toolcardoutput {
+
 using Ui::ToolCardItem;
 
 namespace {
@@ -177,4 +179,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(tst_ToolCardOutput)
+
+} // namespace tst_toolcardoutput
+
 #include "tst_toolcardoutput.moc"

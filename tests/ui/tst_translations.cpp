@@ -46,6 +46,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_translations {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 
@@ -694,4 +696,7 @@ void tst_Translations::newLanguageAppliesToWhatIsBuiltNext()
 }
 
 AGENTDESK_TEST_MAIN(tst_Translations)
+
+} // namespace tst_translations
+
 #include "tst_translations.moc"

@@ -25,6 +25,8 @@
 #include <memory>
 
 using namespace AgentCore;
+namespace tst_unsentsteering {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 using Ui::AgentSession;
@@ -229,5 +231,7 @@ void tst_UnsentSteering::resumedSessionShowsItAsNotSent()
 }
 
 AGENTDESK_TEST_MAIN(tst_UnsentSteering)
+
+} // namespace tst_unsentsteering
 
 #include "tst_unsentsteering.moc"

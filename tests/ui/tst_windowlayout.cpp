@@ -18,6 +18,8 @@
 #include <QTest>
 #include <QVBoxLayout>
 
+namespace tst_windowlayout {
+
 class tst_WindowLayout : public QObject
 {
     Q_OBJECT
@@ -138,7 +140,7 @@ private slots:
     }
 };
 
-static int testMain(int argc, char **argv)
+static int windowLayoutMain(int argc, char **argv)
 {
     // restoreGeometry() keeps a window on its screen: give the offscreen platform a screen of
     // a common laptop's size rather than its default 800x600.
@@ -161,6 +163,8 @@ static int testMain(int argc, char **argv)
     return QTest::qExec(&test, argc, argv);
 }
 
-AGENTDESK_TEST_ENTRY(testMain)
+AGENTDESK_TEST_ENTRY(windowLayoutMain)
+
+} // namespace tst_windowlayout
 
 #include "tst_windowlayout.moc"

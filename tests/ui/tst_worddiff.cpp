@@ -3,6 +3,8 @@
 
 #include <QTest>
 
+namespace tst_worddiff {
+
 using Range = Ui::WordDiff::Range;
 using Ranges = QList<Range>;
 
@@ -96,4 +98,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_WordDiff)
+
+} // namespace tst_worddiff
+
 #include "tst_worddiff.moc"

@@ -23,6 +23,8 @@
 using namespace AgentCore;
 using namespace CheckpointTest;
 
+namespace tst_worktreereview {
+
 class TestWorktreeReview : public QObject
 {
     Q_OBJECT
@@ -126,4 +128,7 @@ private slots:
 };
 
 AGENTDESK_TEST_MAIN(TestWorktreeReview)
+
+} // namespace tst_worktreereview
+
 #include "tst_worktreereview.moc"

@@ -36,6 +36,8 @@
 
 using namespace AgentCore;
 using namespace CheckpointTest;
+namespace tst_worktreesession {
+
 using TestSupport::ModelStep;
 using TestSupport::ScriptedModel;
 using Ui::AgentSession;
@@ -334,7 +336,7 @@ void tst_WorktreeSession::keepAsBranchCommitsOffTheUiThread()
     QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
     QVERIFY(action("keepAsBranchAction")->isEnabled());
 
-    const SlowGit slowGit(300); // Keep as Branch runs git about ten times
+    const TestSupport::SlowGit slowGit(300); // Keep as Branch runs git about ten times
     QVERIFY(slowGit.isValid());
     int ticks = 0;
     QTimer ticker;
@@ -386,4 +388,7 @@ void tst_WorktreeSession::notAGitRepositoryHasNoWorktreeSessions()
 }
 
 AGENTDESK_TEST_MAIN(tst_WorktreeSession)
+
+} // namespace tst_worktreesession
+
 #include "tst_worktreesession.moc"

@@ -17,6 +17,8 @@
 using namespace AgentCore;
 using namespace CheckpointTest;
 
+namespace tst_sessionworktree {
+
 namespace {
 
 QString output(const QString &directory, const QStringList &arguments)
@@ -524,4 +526,7 @@ private slots:
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(TestSessionWorktree)
+
+} // namespace tst_sessionworktree
+
 #include "tst_sessionworktree.moc"
