@@ -1,4 +1,5 @@
 #include "commandline.h"
+#include "translation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -13,10 +14,6 @@
 namespace App {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(App::CommandLine)
-};
 
 using AgentCore::PermissionRule;
 using AgentCore::ToolKind;
@@ -66,102 +63,106 @@ bool isLocalServer(const QUrl &url)
 struct PrintParser
 {
     QCommandLineOption print{{QStringLiteral("p"), QStringLiteral("print")},
-                             Tr::tr("Run PROMPT headless (no window): print the answer and exit. "
-                                    "\"-\" reads the prompt from standard input."),
-                             Tr::tr("PROMPT")};
+                             AppTr::tr(
+                                 "Run PROMPT headless (no window): print the answer and exit. "
+                                 "\"-\" reads the prompt from standard input."),
+                             AppTr::tr("PROMPT")};
     QCommandLineOption repo{QStringLiteral("repo"),
-                            Tr::tr("The repository to work on (default: the current directory)."),
-                            Tr::tr("DIR")};
+                            AppTr::tr(
+                                "The repository to work on (default: the current directory)."),
+                            AppTr::tr("DIR")};
     QCommandLineOption provider{QStringLiteral("provider"),
-                                Tr::tr("The API to call: openai (Chat Completions "
-                                       "and compatible servers; the default), anthropic or "
-                                       "openai-responses."),
-                                Tr::tr("NAME")};
+                                AppTr::tr("The API to call: openai (Chat Completions "
+                                          "and compatible servers; the default), anthropic or "
+                                          "openai-responses."),
+                                AppTr::tr("NAME")};
     QCommandLineOption baseUrl{QStringLiteral("base-url"),
-                               Tr::tr("The API root as the provider's SDK takes it "
-                                      "(OpenAI: https://host/v1; Anthropic: without /v1). A server "
-                                      "on this machine needs no API key."),
-                               Tr::tr("URL")};
+                               AppTr::tr(
+                                   "The API root as the provider's SDK takes it "
+                                   "(OpenAI: https://host/v1; Anthropic: without /v1). A server "
+                                   "on this machine needs no API key."),
+                               AppTr::tr("URL")};
     QCommandLineOption model{QStringLiteral("model"),
-                             Tr::tr("The model (default: gpt-5 for openai, "
-                                    "claude-sonnet-4-5 for anthropic; required with --base-url "
-                                    "for the OpenAI APIs)."),
-                             Tr::tr("MODEL")};
+                             AppTr::tr("The model (default: gpt-5 for openai, "
+                                       "claude-sonnet-4-5 for anthropic; required with --base-url "
+                                       "for the OpenAI APIs)."),
+                             AppTr::tr("MODEL")};
     QCommandLineOption apiKeyEnv{QStringLiteral("api-key-env"),
-                                 Tr::tr("The environment variable holding the API "
-                                        "key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY)."),
-                                 Tr::tr("VAR")};
+                                 AppTr::tr("The environment variable holding the API "
+                                           "key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY)."),
+                                 AppTr::tr("VAR")};
     QCommandLineOption serverProfile{
         QStringLiteral("server-profile"),
-        Tr::tr("Which OpenAI-compatible server --base-url is, for the request fields it takes "
-               "and how reasoning goes back: %1 (default: from the base URL; an unknown server "
-               "gets generic, which sends no optional field).")
+        AppTr::tr("Which OpenAI-compatible server --base-url is, for the request fields it takes "
+                  "and how reasoning goes back: %1 (default: from the base URL; an unknown server "
+                  "gets generic, which sends no optional field).")
             .arg(AgentCore::ServerProfile::namesForHelp()),
-        Tr::tr("NAME")};
+        AppTr::tr("NAME")};
     QCommandLineOption maxTurns{QStringLiteral("max-turns"),
-                                Tr::tr("Stop after N model turns (with --print: exit code 3)."),
-                                Tr::tr("N")};
+                                AppTr::tr("Stop after N model turns (with --print: exit code 3)."),
+                                AppTr::tr("N")};
     QCommandLineOption permissionMode{QStringLiteral("permission-mode"),
-                                      Tr::tr("Default (edits and commands ask; with --print "
-                                             "they are denied), acceptEdits, plan "
-                                             "(read-only) or bypass."),
-                                      Tr::tr("MODE")};
+                                      AppTr::tr("Default (edits and commands ask; with --print "
+                                                "they are denied), acceptEdits, plan "
+                                                "(read-only) or bypass."),
+                                      AppTr::tr("MODE")};
     QCommandLineOption allowedTools{QStringLiteral("allowed-tools"),
-                                    Tr::tr("Allow rules such as \"Bash(git "
-                                           "status)\" Edit Read, separated by commas or spaces; "
-                                           "may be repeated."),
-                                    Tr::tr("RULES")};
+                                    AppTr::tr("Allow rules such as \"Bash(git "
+                                              "status)\" Edit Read, separated by commas or spaces; "
+                                              "may be repeated."),
+                                    AppTr::tr("RULES")};
     QCommandLineOption tools{QStringLiteral("tools"),
-                             Tr::tr("The built-in tools the model is offered, separated by commas "
-                                    "or spaces: Read, Glob, Grep, LS, Edit, Write, Bash (default: "
-                                    "all; \"\" for none)."),
-                             Tr::tr("TOOLS")};
+                             AppTr::tr(
+                                 "The built-in tools the model is offered, separated by commas "
+                                 "or spaces: Read, Glob, Grep, LS, Edit, Write, Bash (default: "
+                                 "all; \"\" for none)."),
+                             AppTr::tr("TOOLS")};
     QCommandLineOption trustProjectSettings{
         QStringLiteral("trust-project-settings"),
-        Tr::tr("Apply what this repository's .agentdesk settings files grant (allow rules, "
-               "acceptEdits or bypass mode, additional directories) without having accepted it "
-               "in the window.")};
+        AppTr::tr("Apply what this repository's .agentdesk settings files grant (allow rules, "
+                  "acceptEdits or bypass mode, additional directories) without having accepted it "
+                  "in the window.")};
     QCommandLineOption outputFormat{QStringLiteral("output-format"),
-                                    Tr::tr("With --print: text (the answer; the default) or "
-                                           "stream-json (one JSON event per line)."),
-                                    Tr::tr("FORMAT")};
+                                    AppTr::tr("With --print: text (the answer; the default) or "
+                                              "stream-json (one JSON event per line)."),
+                                    AppTr::tr("FORMAT")};
     QCommandLineOption continueSession{{QStringLiteral("c"), QStringLiteral("continue")},
-                                       Tr::tr("With --print: continue the repository's most "
-                                              "recent session (the window's or a headless "
-                                              "run's): its conversation is the history of this "
-                                              "run, which is added to it. One open in another "
-                                              "window or run is passed over (stderr says "
-                                              "which) for the most recent one that is free.")};
+                                       AppTr::tr("With --print: continue the repository's most "
+                                                 "recent session (the window's or a headless "
+                                                 "run's): its conversation is the history of this "
+                                                 "run, which is added to it. One open in another "
+                                                 "window or run is passed over (stderr says "
+                                                 "which) for the most recent one that is free.")};
     QCommandLineOption resume{{QStringLiteral("r"), QStringLiteral("resume")},
-                              Tr::tr("With --print: continue the session ID of this repository "
-                                     "(agent_start's sessionId, or the path of its file)."),
-                              Tr::tr("ID")};
+                              AppTr::tr("With --print: continue the session ID of this repository "
+                                        "(agent_start's sessionId, or the path of its file)."),
+                              AppTr::tr("ID")};
     QCommandLineOption sandbox{QStringLiteral("sandbox"),
-                               Tr::tr("Bash commands run in a sandbox (bubblewrap): read-only "
-                                      "outside the repository, a private /tmp, no network, your "
-                                      "keys hidden. on (the default: without bwrap they run "
-                                      "as they are, said once), off, or required (without "
-                                      "bwrap they are refused)."),
-                               Tr::tr("MODE")};
+                               AppTr::tr("Bash commands run in a sandbox (bubblewrap): read-only "
+                                         "outside the repository, a private /tmp, no network, your "
+                                         "keys hidden. on (the default: without bwrap they run "
+                                         "as they are, said once), off, or required (without "
+                                         "bwrap they are refused)."),
+                               AppTr::tr("MODE")};
     QCommandLineOption sandboxNetwork{QStringLiteral("sandbox-network"),
-                                      Tr::tr("Sandboxed Bash commands may use the network.")};
+                                      AppTr::tr("Sandboxed Bash commands may use the network.")};
     QCommandLineOption noSessionPersistence{
         QStringLiteral("no-session-persistence"),
-        Tr::tr("With --print: do not record the run as a session (a session continued with "
-               "--continue or --resume is read, and nothing is added to it).")};
+        AppTr::tr("With --print: do not record the run as a session (a session continued with "
+                  "--continue or --resume is read, and nothing is added to it).")};
 
     QCommandLineOption mcpConfig{QStringLiteral("mcp-config"),
-                                 Tr::tr("With --print: start the MCP servers of FILE (the "
-                                        ".mcp.json format, {\"mcpServers\": {...}}) and offer "
-                                        "their tools as mcp__SERVER__TOOL; may be repeated. "
-                                        "A PROMPT starting with /SERVER:NAME ARGS is that "
-                                        "server's prompt (ARGS as KEY=VALUE or in order); "
-                                        "@SERVER:URI in it attaches that resource's text."),
-                                 Tr::tr("FILE")};
+                                 AppTr::tr("With --print: start the MCP servers of FILE (the "
+                                           ".mcp.json format, {\"mcpServers\": {...}}) and offer "
+                                           "their tools as mcp__SERVER__TOOL; may be repeated. "
+                                           "A PROMPT starting with /SERVER:NAME ARGS is that "
+                                           "server's prompt (ARGS as KEY=VALUE or in order); "
+                                           "@SERVER:URI in it attaches that resource's text."),
+                                 AppTr::tr("FILE")};
     QCommandLineOption strictMcpConfig{QStringLiteral("strict-mcp-config"),
-                                       Tr::tr("With --print: only the MCP servers of "
-                                              "--mcp-config, not those of the repository's "
-                                              ".mcp.json.")};
+                                       AppTr::tr("With --print: only the MCP servers of "
+                                                 "--mcp-config, not those of the repository's "
+                                                 ".mcp.json.")};
 
     QList<const QCommandLineOption *> printOnly() const
     {
@@ -188,15 +189,16 @@ struct PrintParser
 
 QString exitCodesHelp()
 {
-    return Tr::tr("Headless: agentdesk --print PROMPT [options] runs one task without a window.\n"
-                  "Each run is recorded as a session of the repository, which the window lists; "
-                  "--continue or --resume ID goes on with one.\n"
-                  "Exit codes: 0 the task ended naturally; 1 the run failed (provider or "
-                  "network error, truncated or refused answer); 2 usage or configuration "
-                  "error (also: no session to continue, every one is open elsewhere, or the "
-                  "session given is in use); 3 "
-                  "--max-turns reached; 130 interrupted (SIGINT), 143 terminated "
-                  "(SIGTERM).");
+    return AppTr::tr(
+        "Headless: agentdesk --print PROMPT [options] runs one task without a window.\n"
+        "Each run is recorded as a session of the repository, which the window lists; "
+        "--continue or --resume ID goes on with one.\n"
+        "Exit codes: 0 the task ended naturally; 1 the run failed (provider or "
+        "network error, truncated or refused answer); 2 usage or configuration "
+        "error (also: no session to continue, every one is open elsewhere, or the "
+        "session given is in use); 3 "
+        "--max-turns reached; 130 interrupted (SIGINT), 143 terminated "
+        "(SIGTERM).");
 }
 
 /// "Bash(git status), Edit Read" -> ["Bash(git status)", "Edit", "Read"]: commas and spaces
@@ -219,8 +221,8 @@ std::optional<QStringList> splitRules(const QString &text, QString *error)
         current += c;
     }
     if (depth != 0) {
-        *error = Tr::tr("Unbalanced parentheses in --allowed-tools \"%1\". Quote a rule with "
-                        "spaces, e.g. --allowed-tools \"Bash(git status)\".")
+        *error = AppTr::tr("Unbalanced parentheses in --allowed-tools \"%1\". Quote a rule with "
+                           "spaces, e.g. --allowed-tools \"Bash(git status)\".")
                      .arg(text);
         return std::nullopt;
     }
@@ -240,7 +242,7 @@ bool parseAllowedTools(const QStringList &values, PrintOptions *options, QString
             std::optional<PermissionRule> rule
                 = PermissionRule::parse(text, AgentCore::PermissionBehavior::Allow, &ruleError);
             if (!rule) {
-                *error = Tr::tr("Invalid rule \"%1\" in --allowed-tools: %2").arg(text, ruleError);
+                *error = AppTr::tr("Invalid rule \"%1\" in --allowed-tools: %2").arg(text, ruleError);
                 return false;
             }
             rule->source = QStringLiteral("--allowed-tools");
@@ -269,8 +271,8 @@ bool parseTools(const QString &value, PrintOptions *options, QString *error)
             return toolKindName(kind).compare(name, Qt::CaseInsensitive) == 0;
         });
         if (known == all.cend()) {
-            *error = Tr::tr("Unknown tool \"%1\" in --tools: use Read, Glob, Grep, LS, Edit, "
-                            "Write or Bash (or \"default\" for all of them).")
+            *error = AppTr::tr("Unknown tool \"%1\" in --tools: use Read, Glob, Grep, LS, Edit, "
+                               "Write or Bash (or \"default\" for all of them).")
                          .arg(name);
             return false;
         }
@@ -294,8 +296,8 @@ bool parseProvider(const QCommandLineParser &parser,
                                                      : QStringLiteral("openai");
     const Provider *provider = findProvider(print->provider);
     if (!provider) {
-        *error = Tr::tr("Unknown provider \"%1\" for --provider: use openai, anthropic or "
-                        "openai-responses.")
+        *error = AppTr::tr("Unknown provider \"%1\" for --provider: use openai, anthropic or "
+                           "openai-responses.")
                      .arg(print->provider);
         return false;
     }
@@ -304,8 +306,8 @@ bool parseProvider(const QCommandLineParser &parser,
         const QString scheme = print->baseUrl.scheme();
         if (!print->baseUrl.isValid() || print->baseUrl.host().isEmpty()
             || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))) {
-            *error = Tr::tr("--base-url needs an http or https URL such as "
-                            "http://localhost:8080/v1, got \"%1\".")
+            *error = AppTr::tr("--base-url needs an http or https URL such as "
+                               "http://localhost:8080/v1, got \"%1\".")
                          .arg(parser.value(options.baseUrl));
             return false;
         }
@@ -316,8 +318,8 @@ bool parseProvider(const QCommandLineParser &parser,
     if (print->model.isEmpty()) {
         if (parser.isSet(options.baseUrl)
             && provider->api != AgentCore::WireApi::AnthropicMessages) {
-            *error = Tr::tr("--model is needed with --base-url: name the model as that server "
-                            "knows it (e.g. --model qwen3-coder).");
+            *error = AppTr::tr("--model is needed with --base-url: name the model as that server "
+                               "knows it (e.g. --model qwen3-coder).");
             return false;
         }
         print->model = QLatin1String(provider->defaultModel);
@@ -328,14 +330,14 @@ bool parseProvider(const QCommandLineParser &parser,
         print->serverProfile = AgentCore::ServerProfile::fromName(
             parser.value(options.serverProfile));
         if (!print->serverProfile) {
-            *error = Tr::tr("Unknown server profile \"%1\" for --server-profile: use %2.")
+            *error = AppTr::tr("Unknown server profile \"%1\" for --server-profile: use %2.")
                          .arg(parser.value(options.serverProfile),
                               AgentCore::ServerProfile::namesForHelp());
             return false;
         }
         if (provider->api != AgentCore::WireApi::OpenAiChat) {
-            *error = Tr::tr("--server-profile is for Chat Completions servers (--provider "
-                            "openai), not --provider %1.")
+            *error = AppTr::tr("--server-profile is for Chat Completions servers (--provider "
+                               "openai), not --provider %1.")
                          .arg(print->provider);
             return false;
         }
@@ -354,7 +356,7 @@ bool parseValues(const QCommandLineParser &parser,
         bool ok = false;
         print->maxTurns = parser.value(options.maxTurns).toInt(&ok);
         if (!ok || print->maxTurns < 1) {
-            *error = Tr::tr("--max-turns takes a whole number of at least 1, got \"%1\".")
+            *error = AppTr::tr("--max-turns takes a whole number of at least 1, got \"%1\".")
                          .arg(parser.value(options.maxTurns));
             return false;
         }
@@ -362,8 +364,8 @@ bool parseValues(const QCommandLineParser &parser,
     if (parser.isSet(options.permissionMode)) {
         print->permissionMode = AgentCore::parsePermissionMode(parser.value(options.permissionMode));
         if (!print->permissionMode) {
-            *error = Tr::tr("Unknown permission mode \"%1\": use default, acceptEdits, plan or "
-                            "bypass.")
+            *error = AppTr::tr("Unknown permission mode \"%1\": use default, acceptEdits, plan or "
+                               "bypass.")
                          .arg(parser.value(options.permissionMode));
             return false;
         }
@@ -371,7 +373,8 @@ bool parseValues(const QCommandLineParser &parser,
     if (parser.isSet(options.sandbox)) {
         print->sandboxMode = AgentCore::SandboxPolicy::parseMode(parser.value(options.sandbox));
         if (!print->sandboxMode) {
-            *error = Tr::tr("Unknown sandbox mode \"%1\" for --sandbox: use on, off or required.")
+            *error = AppTr::tr(
+                         "Unknown sandbox mode \"%1\" for --sandbox: use on, off or required.")
                          .arg(parser.value(options.sandbox));
             return false;
         }
@@ -385,7 +388,7 @@ bool parseValues(const QCommandLineParser &parser,
         if (format == QLatin1String("stream-json")) {
             print->outputFormat = OutputFormat::StreamJson;
         } else if (format != QLatin1String("text")) {
-            *error = Tr::tr("Unknown output format \"%1\": use text or stream-json.").arg(format);
+            *error = AppTr::tr("Unknown output format \"%1\": use text or stream-json.").arg(format);
             return false;
         }
     }
@@ -407,7 +410,7 @@ std::optional<AgentCore::ProviderConfig> PrintOptions::providerConfig(
 {
     const Provider *known = findProvider(provider);
     if (!known) {
-        *error = Tr::tr("Unknown provider \"%1\".").arg(provider);
+        *error = AppTr::tr("Unknown provider \"%1\".").arg(provider);
         return std::nullopt;
     }
     AgentCore::ProviderConfig config;
@@ -420,8 +423,8 @@ std::optional<AgentCore::ProviderConfig> PrintOptions::providerConfig(
         config.serverProfile = AgentCore::ServerProfileChoice::choose(baseUrl, serverProfile).id;
     config.apiKey = environment.value(apiKeyEnv);
     if (config.apiKey.isEmpty() && !isLocalServer(baseUrl)) {
-        *error = Tr::tr("No API key: %1 is not set. Set it, or name the variable that holds the "
-                        "key with --api-key-env.")
+        *error = AppTr::tr("No API key: %1 is not set. Set it, or name the variable that holds the "
+                           "key with --api-key-env.")
                      .arg(apiKeyEnv);
         return std::nullopt;
     }
@@ -447,37 +450,38 @@ CommandLine CommandLine::parse(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        Tr::tr("AgentDesk, a desktop coding agent: review every edit before it is applied.") + u'\n'
-        + exitCodesHelp());
+        AppTr::tr("AgentDesk, a desktop coding agent: review every edit before it is applied.")
+        + u'\n' + exitCodesHelp());
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  Tr::tr("Show this help and exit."));
+                                  AppTr::tr("Show this help and exit."));
     const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")},
-                                     Tr::tr("Show the version and exit."));
+                                     AppTr::tr("Show the version and exit."));
     QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                  Tr::tr("Save the window to FILE once shown, then quit."),
-                                  Tr::tr("FILE"));
+                                  AppTr::tr("Save the window to FILE once shown, then quit."),
+                                  AppTr::tr("FILE"));
     screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
     const QCommandLineOption
         rewind(QStringLiteral("rewind"),
-               Tr::tr(
+               AppTr::tr(
                    "agentdesk --rewind SESSION CHECKPOINT restores the repository's files to a "
                    "checkpoint of the session (the ids stream-json's agent_start and checkpoint "
                    "lines name), prints the files it changed and exits; the state it replaces is "
                    "recorded first, so it can be undone the same way, and the rewind shows in "
                    "the session when the window opens it. Without CHECKPOINT it lists the "
                    "session's checkpoints. Refused while the session is running."),
-               Tr::tr("SESSION"));
+               AppTr::tr("SESSION"));
     const QCommandLineOption keep(QStringLiteral("keep"),
-                                  Tr::tr("With --rewind: leave PATH as it is (a file or a folder, "
-                                         "relative to the repository's top folder). Repeatable."),
-                                  Tr::tr("PATH"));
+                                  AppTr::tr(
+                                      "With --rewind: leave PATH as it is (a file or a folder, "
+                                      "relative to the repository's top folder). Repeatable."),
+                                  AppTr::tr("PATH"));
     const QCommandLineOption dryRun(QStringLiteral("dry-run"),
-                                    Tr::tr("With --rewind: print what the rewind would change "
-                                           "and change nothing."));
+                                    AppTr::tr("With --rewind: print what the rewind would change "
+                                              "and change nothing."));
     const QCommandLineOption overwriteUserChanges(
         QStringLiteral("overwrite-user-changes"),
-        Tr::tr("With --rewind: rewind the files you changed yourself since the checkpoint too "
-               "(by default they are kept as they are, and named)."));
+        AppTr::tr("With --rewind: rewind the files you changed yourself since the checkpoint too "
+                  "(by default they are kept as they are, and named)."));
     const PrintParser printOptions;
     parser.addOption(help);
     parser.addOption(version);
@@ -491,8 +495,8 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         parser.addOption(*option);
     parser.addOption(screenshot);
     parser.addPositionalArgument(QStringLiteral("repository"),
-                                 Tr::tr("The repository to work on (default: the current "
-                                        "directory)."),
+                                 AppTr::tr("The repository to work on (default: the current "
+                                           "directory)."),
                                  QStringLiteral("[repository]"));
 
     if (!parser.parse(arguments))
@@ -513,22 +517,22 @@ CommandLine CommandLine::parse(const QStringList &arguments)
     const QStringList positional = parser.positionalArguments();
     if (parser.isSet(rewind)) {
         if (parser.isSet(printOptions.print))
-            return failure(Tr::tr("Give either --print or --rewind, not both."));
+            return failure(AppTr::tr("Give either --print or --rewind, not both."));
         if (positional.size() > 1) {
-            return failure(Tr::tr("--rewind takes a session and one checkpoint; give the "
-                                  "repository with --repo."));
+            return failure(AppTr::tr("--rewind takes a session and one checkpoint; give the "
+                                     "repository with --repo."));
         }
         result.action = Action::Rewind;
         result.rewindSession = parser.value(rewind).trimmed();
         if (result.rewindSession.isEmpty())
-            return failure(Tr::tr("--rewind needs the id of a session."));
+            return failure(AppTr::tr("--rewind needs the id of a session."));
         result.rewindCheckpoint = positional.value(0).trimmed();
         result.rewindKeep = parser.values(keep);
         result.rewindDryRun = parser.isSet(dryRun);
         result.rewindOverwriteUserChanges = parser.isSet(overwriteUserChanges);
         if (result.rewindCheckpoint.isEmpty() && (parser.isSet(keep) || result.rewindDryRun)) {
             return failure(
-                Tr::tr("--%1 needs a checkpoint: agentdesk --rewind SESSION CHECKPOINT.")
+                AppTr::tr("--%1 needs a checkpoint: agentdesk --rewind SESSION CHECKPOINT.")
                     .arg(parser.isSet(keep) ? QStringLiteral("keep") : QStringLiteral("dry-run")));
         }
         result.repository = parser.isSet(printOptions.repo) ? parser.value(printOptions.repo)
@@ -538,13 +542,14 @@ CommandLine CommandLine::parse(const QStringList &arguments)
     for (const QCommandLineOption *option : {&keep, &dryRun, &overwriteUserChanges}) {
         if (parser.isSet(*option))
             return failure(
-                Tr::tr("--%1 is only used with --rewind.").arg(option->names().constLast()));
+                AppTr::tr("--%1 is only used with --rewind.").arg(option->names().constLast()));
     }
     if (positional.size() > 1)
-        return failure(Tr::tr("Only one repository can be opened, got %1.").arg(positional.size()));
+        return failure(
+            AppTr::tr("Only one repository can be opened, got %1.").arg(positional.size()));
     if (!positional.isEmpty() && parser.isSet(printOptions.repo)) {
-        return failure(Tr::tr("Give the repository once: as an argument or with --repo, not "
-                              "both."));
+        return failure(AppTr::tr("Give the repository once: as an argument or with --repo, not "
+                                 "both."));
     }
     result.repository = parser.isSet(printOptions.repo) ? parser.value(printOptions.repo)
                         : positional.isEmpty()          ? QDir::currentPath()
@@ -561,7 +566,7 @@ CommandLine CommandLine::parse(const QStringList &arguments)
                                                  &printOptions.strictMcpConfig}) {
             if (parser.isSet(*option)) {
                 return failure(
-                    Tr::tr("--%1 is only used with --print.").arg(option->names().constLast()));
+                    AppTr::tr("--%1 is only used with --print.").arg(option->names().constLast()));
             }
         }
         QString error;
@@ -572,18 +577,18 @@ CommandLine CommandLine::parse(const QStringList &arguments)
     result.action = Action::Print;
     result.print.prompt = parser.value(printOptions.print);
     if (result.print.prompt.trimmed().isEmpty())
-        return failure(Tr::tr("The prompt given to --print is empty."));
+        return failure(AppTr::tr("The prompt given to --print is empty."));
     if (!result.screenshotPath.isEmpty())
-        return failure(Tr::tr("--screenshot needs the window: it cannot be used with --print."));
+        return failure(AppTr::tr("--screenshot needs the window: it cannot be used with --print."));
     if (parser.isSet(printOptions.continueSession) && parser.isSet(printOptions.resume))
-        return failure(Tr::tr("Give either --continue or --resume, not both."));
+        return failure(AppTr::tr("Give either --continue or --resume, not both."));
     if (parser.isSet(printOptions.continueSession)) {
         result.print.session = SessionChoice::Continue;
     } else if (parser.isSet(printOptions.resume)) {
         result.print.session = SessionChoice::Resume;
         result.print.resumeId = parser.value(printOptions.resume).trimmed();
         if (result.print.resumeId.isEmpty())
-            return failure(Tr::tr("--resume needs the id of a session."));
+            return failure(AppTr::tr("--resume needs the id of a session."));
     }
     result.print.persistSession = !parser.isSet(printOptions.noSessionPersistence);
     result.print.mcpConfigFiles = parser.values(printOptions.mcpConfig);

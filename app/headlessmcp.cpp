@@ -1,4 +1,5 @@
 #include "headlessmcp.h"
+#include "translation.h"
 
 #include "headlessprinter.h"
 
@@ -10,13 +11,6 @@
 #include <QElapsedTimer>
 
 namespace App {
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(App::HeadlessRun)
-};
-} // namespace
 
 std::optional<int> HeadlessMcp::start(const PrintOptions &print,
                                       const QString &root,
@@ -33,17 +27,18 @@ std::optional<int> HeadlessMcp::start(const PrintOptions &print,
                                                      print.strictMcpConfig,
                                                      trust);
     if (!list.error.isEmpty()) {
-        headlessStderr(Tr::tr("--mcp-config: %1").arg(list.error));
+        headlessStderr(AppTr::tr("--mcp-config: %1").arg(list.error));
         return 2 /* HeadlessExit::Usage */;
     }
     for (const QString &problem : list.problems)
-        headlessStderr(Tr::tr("warning: %1").arg(problem));
+        headlessStderr(AppTr::tr("warning: %1").arg(problem));
     for (const McpServerConfig &server : list.untrusted) {
-        headlessStderr(Tr::tr("warning: the MCP server \"%1\" of this repository's .mcp.json (%2) "
-                              "is not started: a repository's servers run code, and you have not "
-                              "trusted this one. Run with --trust-project-settings, or name the "
-                              "file with --mcp-config.")
-                           .arg(server.name, server.commandLine()));
+        headlessStderr(
+            AppTr::tr("warning: the MCP server \"%1\" of this repository's .mcp.json (%2) "
+                      "is not started: a repository's servers run code, and you have not "
+                      "trusted this one. Run with --trust-project-settings, or name the "
+                      "file with --mcp-config.")
+                .arg(server.name, server.commandLine()));
     }
     if (list.servers.isEmpty())
         return std::nullopt;
@@ -68,14 +63,14 @@ std::optional<int> HeadlessMcp::start(const PrintOptions &print,
                                                                                       &problems)
                                                          : McpServerConfig();
         if (!secrets.isEmpty()) {
-            problems.append(Tr::tr("it names the keyring secret \"%1\", which only the window "
-                                   "reads; put it in a variable and name that")
+            problems.append(AppTr::tr("it names the keyring secret \"%1\", which only the window "
+                                      "reads; put it in a variable and name that")
                                 .arg(secrets.first()));
         }
         if (!problems.isEmpty()) {
-            const QString error = Tr::tr("the MCP server \"%1\" is not started: %2")
+            const QString error = AppTr::tr("the MCP server \"%1\" is not started: %2")
                                       .arg(configured.name, problems.join(QStringLiteral("; ")));
-            headlessStderr(Tr::tr("warning: %1.").arg(error));
+            headlessStderr(AppTr::tr("warning: %1.").arg(error));
             m_servers.append(QJsonObject{{QStringLiteral("name"), configured.name},
                                          {QStringLiteral("status"), QStringLiteral("failed")},
                                          {QStringLiteral("tools"), 0},
@@ -86,8 +81,8 @@ std::optional<int> HeadlessMcp::start(const PrintOptions &print,
         QStringList dropped;
         options.environment = McpHost::serverEnvironment(environment, filter, server.env, &dropped);
         if (!dropped.isEmpty()) {
-            headlessStderr(Tr::tr("warning: the MCP server \"%1\" does not get %2: the model "
-                                  "providers' keys are never passed to MCP servers.")
+            headlessStderr(AppTr::tr("warning: the MCP server \"%1\" does not get %2: the model "
+                                     "providers' keys are never passed to MCP servers.")
                                .arg(server.name, dropped.join(QStringLiteral(", "))));
         }
         m_host->addServer(server, options);
@@ -111,15 +106,15 @@ std::optional<int> HeadlessMcp::start(const PrintOptions &print,
     *tools = std::make_shared<ToolSlot>();
     m_host->publishTools(*tools, taken);
     for (const QString &problem : std::as_const(problems))
-        headlessStderr(Tr::tr("warning: %1").arg(problem));
+        headlessStderr(AppTr::tr("warning: %1").arg(problem));
     for (const std::shared_ptr<McpClient> &client : m_host->clients()) {
         const bool ready = client->state() == McpClient::State::Ready;
         QString error = client->error();
         if (!ready && error.isEmpty())
-            error = Tr::tr("the MCP server \"%1\" is still starting").arg(client->config().name);
+            error = AppTr::tr("the MCP server \"%1\" is still starting").arg(client->config().name);
         if (!ready)
             headlessStderr(
-                Tr::tr("warning: %1; its tools are not available in this run.").arg(error));
+                AppTr::tr("warning: %1; its tools are not available in this run.").arg(error));
         QJsonObject server{{QStringLiteral("name"), client->config().name},
                            {QStringLiteral("status"),
                             ready ? QStringLiteral("connected") : QStringLiteral("failed")},

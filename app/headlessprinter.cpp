@@ -1,4 +1,5 @@
 #include "headlessprinter.h"
+#include "translation.h"
 
 #include "streamjson.h"
 
@@ -19,10 +20,6 @@ using AgentCore::Message;
 using AgentCore::StopReason;
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(App::HeadlessRun)
-};
 
 // Lines from the tool threads and the main thread never interleave.
 QMutex outputMutex;
@@ -52,31 +49,31 @@ QString firstLine(const QString &text)
 QString outcomeMessage(const Message *last, int signalNumber, int maxTurns)
 {
     if (signalNumber == SIGINT)
-        return Tr::tr("interrupted: the run was aborted.");
+        return AppTr::tr("interrupted: the run was aborted.");
     if (signalNumber != 0)
-        return Tr::tr("terminated: the run was aborted.");
+        return AppTr::tr("terminated: the run was aborted.");
     if (!last)
-        return Tr::tr("the run ended without an answer from the model.");
+        return AppTr::tr("the run ended without an answer from the model.");
     switch (last->stopReason) {
     case StopReason::Stop:
     case StopReason::ToolUse:
         return {};
     case StopReason::TurnLimit:
-        return Tr::tr("stopped after %n turn(s): the limit set with --max-turns.",
-                      nullptr,
-                      maxTurns);
+        return AppTr::tr("stopped after %n turn(s): the limit set with --max-turns.",
+                         nullptr,
+                         maxTurns);
     case StopReason::Length:
-        return Tr::tr("the answer was cut off at the model's output limit.");
+        return AppTr::tr("the answer was cut off at the model's output limit.");
     case StopReason::Refusal:
-        return Tr::tr("the model refused: %1")
+        return AppTr::tr("the model refused: %1")
             .arg(last->refusal.isEmpty() ? last->text() : last->refusal);
     case StopReason::Aborted:
-        return Tr::tr("the run was aborted.");
+        return AppTr::tr("the run was aborted.");
     case StopReason::Error:
     case StopReason::ContextOverflow:
         break;
     }
-    return Tr::tr("the run failed: %1").arg(last->errorMessage);
+    return AppTr::tr("the run failed: %1").arg(last->errorMessage);
 }
 
 } // namespace
@@ -146,8 +143,8 @@ void HeadlessPrinter::checkpointRecorded(const AgentCore::Checkpoint &checkpoint
         QStringList paths;
         for (const AgentCore::SkippedFile &file : checkpoint.skipped)
             paths.append(file.path);
-        headlessStderr(Tr::tr("warning: checkpoint %1 does not cover %2 (over the size cap or "
-                              "unreadable)")
+        headlessStderr(AppTr::tr("warning: checkpoint %1 does not cover %2 (over the size cap or "
+                                 "unreadable)")
                            .arg(checkpoint.id.left(12), paths.join(QStringLiteral(", "))));
     }
 }
@@ -160,7 +157,7 @@ void HeadlessPrinter::checkpointFailed(const QString &problem)
         headlessStdout(StreamJson::line({{QStringLiteral("type"), QStringLiteral("checkpoint")},
                                          {QStringLiteral("error"), problem}}));
     } else {
-        headlessStderr(Tr::tr("warning: %1").arg(problem));
+        headlessStderr(AppTr::tr("warning: %1").arg(problem));
     }
 }
 
@@ -173,10 +170,10 @@ void HeadlessPrinter::compactionStarted(bool waiting)
             StreamJson::line({{QStringLiteral("type"), QStringLiteral("compaction_start")},
                               {QStringLiteral("waiting"), waiting}}));
     } else if (waiting) {
-        headlessStderr(Tr::tr("Compacting: the conversation no longer fits the model's context "
-                              "window; summarising its older part first."));
+        headlessStderr(AppTr::tr("Compacting: the conversation no longer fits the model's context "
+                                 "window; summarising its older part first."));
     } else {
-        headlessStderr(Tr::tr("Summarising the conversation's older part in the background."));
+        headlessStderr(AppTr::tr("Summarising the conversation's older part in the background."));
     }
 }
 
@@ -188,7 +185,7 @@ void HeadlessPrinter::compactionFailed(const QString &problem)
         headlessStdout(StreamJson::line({{QStringLiteral("type"), QStringLiteral("compaction_end")},
                                          {QStringLiteral("error"), problem}}));
     } else {
-        headlessStderr(Tr::tr("warning: the conversation was not compacted: %1").arg(problem));
+        headlessStderr(AppTr::tr("warning: the conversation was not compacted: %1").arg(problem));
     }
 }
 
@@ -205,10 +202,10 @@ void HeadlessPrinter::compacted(const Message &message)
              {QStringLiteral("usage"),
               AgentCore::messageToJson(message).value(QLatin1StringView("usage"))}}));
     } else {
-        headlessStderr(Tr::tr("Compacted: a summary stands for the first %n message(s) in the "
-                              "requests from now on.",
-                              nullptr,
-                              int(compaction->coveredCount)));
+        headlessStderr(AppTr::tr("Compacted: a summary stands for the first %n message(s) in the "
+                                 "requests from now on.",
+                                 nullptr,
+                                 int(compaction->coveredCount)));
     }
 }
 
@@ -221,11 +218,11 @@ void HeadlessPrinter::textActivity(const AgentEvent &event)
     case AgentEvent::Type::ToolExecutionEnd:
         if (event.isError)
             headlessStderr(
-                Tr::tr("%1 failed: %2").arg(event.toolName, firstLine(event.result.text())));
+                AppTr::tr("%1 failed: %2").arg(event.toolName, firstLine(event.result.text())));
         break;
     case AgentEvent::Type::MessageUpdate:
         if (event.streamEvent.type == AgentCore::StreamEvent::Type::Retry) {
-            headlessStderr(Tr::tr("%1; retrying in %2 s.")
+            headlessStderr(AppTr::tr("%1; retrying in %2 s.")
                                .arg(event.streamEvent.errorMessage)
                                .arg((event.streamEvent.retryDelayMs + 999) / 1000));
         }
@@ -247,7 +244,7 @@ void HeadlessPrinter::finish(const QList<Message> &newMessages,
     if (m_format == OutputFormat::Text && !sessionId.isEmpty()) {
         // stdout is the answer only; where the run was kept goes with the activity.
         headlessStderr(
-            Tr::tr("session %1 (continue it with --continue or --resume %1)").arg(sessionId));
+            AppTr::tr("session %1 (continue it with --continue or --resume %1)").arg(sessionId));
     }
     if (m_format == OutputFormat::Text && code == 0 && last) {
         QByteArray text = last->text().toUtf8();

@@ -1,4 +1,5 @@
 #include "headlessrewind.h"
+#include "translation.h"
 
 #include "headlessrun.h"
 
@@ -20,11 +21,6 @@
 namespace App {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(App::HeadlessRewind)
-};
 
 void out(const QString &text)
 {
@@ -48,7 +44,7 @@ QString describe(const AgentCore::Checkpoint &checkpoint)
                             QString::number(checkpoint.messageIndex),
                             checkpoint.reasonText());
     if (!checkpoint.skipped.isEmpty())
-        line += Tr::tr("  (%n file(s) not covered)", nullptr, int(checkpoint.skipped.size()));
+        line += AppTr::tr("  (%n file(s) not covered)", nullptr, int(checkpoint.skipped.size()));
     return line;
 }
 
@@ -99,8 +95,8 @@ int runRewind(const CommandLine &commandLine)
     const QString sessionPath = sessions.pathOf(session);
     QString holder;
     if (QFileInfo(sessionPath).isFile() && AgentCore::SessionLog::isBusy(sessionPath, &holder)) {
-        err(Tr::tr("The session %1 is running (%2): stop it before rewinding its files, or the "
-                   "rewind and the agent would write the same files.")
+        err(AppTr::tr("The session %1 is running (%2): stop it before rewinding its files, or the "
+                      "rewind and the agent would write the same files.")
                 .arg(session, holder));
         return usage;
     }
@@ -108,12 +104,13 @@ int runRewind(const CommandLine &commandLine)
     AgentCore::CheckpointStore store(repository->root,
                                      AgentCore::CheckpointStore::defaultStoreRoot());
     if (const QStringList finished = store.recoverInterruptedRestore(); !finished.isEmpty()) {
-        err(Tr::tr("finished an interrupted rewind: %1").arg(finished.join(QStringLiteral(", "))));
+        err(AppTr::tr("finished an interrupted rewind: %1").arg(finished.join(QStringLiteral(", "))));
     }
     if (commandLine.rewindCheckpoint.isEmpty()) {
         const QList<AgentCore::Checkpoint> checkpoints = store.list(session);
         if (checkpoints.isEmpty()) {
-            err(Tr::tr("The session %1 has no checkpoints for %2.").arg(session, repository->root));
+            err(AppTr::tr("The session %1 has no checkpoints for %2.")
+                    .arg(session, repository->root));
             return usage;
         }
         for (const AgentCore::Checkpoint &checkpoint : checkpoints)
@@ -123,13 +120,13 @@ int runRewind(const CommandLine &commandLine)
 
     const std::optional<AgentCore::Checkpoint> checkpoint = store.find(commandLine.rewindCheckpoint);
     if (!checkpoint) {
-        err(Tr::tr("No checkpoint %1 for %2. agentdesk --rewind %3 lists the session's "
-                   "checkpoints.")
+        err(AppTr::tr("No checkpoint %1 for %2. agentdesk --rewind %3 lists the session's "
+                      "checkpoints.")
                 .arg(commandLine.rewindCheckpoint, repository->root, session));
         return usage;
     }
     if (checkpoint->sessionId != session) {
-        err(Tr::tr("The checkpoint %1 belongs to the session %2, not %3.")
+        err(AppTr::tr("The checkpoint %1 belongs to the session %2, not %3.")
                 .arg(checkpoint->id, checkpoint->sessionId, session));
         return usage;
     }
@@ -167,7 +164,7 @@ int runRewind(const CommandLine &commandLine)
     QStringList unmatched;
     QSet<QString> keep = keptPaths(diff, repository->root, commandLine.rewindKeep, &unmatched);
     if (!unmatched.isEmpty()) {
-        err(Tr::tr("Nothing the rewind changes is under %1: check the path (relative to %2).")
+        err(AppTr::tr("Nothing the rewind changes is under %1: check the path (relative to %2).")
                 .arg(unmatched.join(QStringLiteral(", ")), repository->root));
         return usage;
     }
@@ -180,8 +177,8 @@ int runRewind(const CommandLine &commandLine)
                                                                        diff,
                                                                        &unsure);
     if (!unsure.isEmpty())
-        err(Tr::tr("warning: could not tell your own changes from the agent's (%1): every "
-                   "changed file counts as yours.")
+        err(AppTr::tr("warning: could not tell your own changes from the agent's (%1): every "
+                      "changed file counts as yours.")
                 .arg(unsure));
     QStringList yoursKept;
     if (!commandLine.rewindOverwriteUserChanges) {
@@ -193,8 +190,8 @@ int runRewind(const CommandLine &commandLine)
     }
     if (commandLine.rewindDryRun) {
         if (!yoursKept.isEmpty())
-            err(Tr::tr("You changed %1 yourself since that checkpoint: kept as they are; "
-                       "--overwrite-user-changes would rewind them too.")
+            err(AppTr::tr("You changed %1 yourself since that checkpoint: kept as they are; "
+                          "--overwrite-user-changes would rewind them too.")
                     .arg(yoursKept.join(QStringLiteral(", "))));
         for (const AgentCore::CheckpointFileChange &change : diff.files) {
             if (keep.contains(change.path))
@@ -205,9 +202,9 @@ int runRewind(const CommandLine &commandLine)
                 out(QStringLiteral("would restore ") + change.path);
         }
         for (const QString &path : diff.notCovered)
-            err(Tr::tr("left as it is (the checkpoint does not cover it): %1").arg(path));
-        err(diff.files.isEmpty() ? Tr::tr("The files are already as at the checkpoint.")
-                                 : Tr::tr("Nothing was changed (--dry-run)."));
+            err(AppTr::tr("left as it is (the checkpoint does not cover it): %1").arg(path));
+        err(diff.files.isEmpty() ? AppTr::tr("The files are already as at the checkpoint.")
+                                 : AppTr::tr("Nothing was changed (--dry-run)."));
         return 0;
     }
 
@@ -229,23 +226,23 @@ int runRewind(const CommandLine &commandLine)
     for (const QString &path : outcome.kept)
         out(QStringLiteral("kept ") + path);
     if (!yoursKept.isEmpty() && !outcome.undo.isNull())
-        err(Tr::tr("You changed %1 yourself since that checkpoint: kept as they are. Run again "
-                   "with --overwrite-user-changes to rewind them too.")
+        err(AppTr::tr("You changed %1 yourself since that checkpoint: kept as they are. Run again "
+                      "with --overwrite-user-changes to rewind them too.")
                 .arg(yoursKept.join(QStringLiteral(", "))));
     for (const QString &failure : outcome.failed)
-        err(Tr::tr("not restored: %1").arg(failure));
+        err(AppTr::tr("not restored: %1").arg(failure));
     if (!outcome.error.isEmpty())
         err(outcome.error);
     for (const AgentCore::SkippedFile &file : checkpoint->skipped)
-        err(Tr::tr("left as it is (the checkpoint does not cover it): %1").arg(file.path));
+        err(AppTr::tr("left as it is (the checkpoint does not cover it): %1").arg(file.path));
     if (!outcome.undo.isNull()) {
         if (outcome.written.isEmpty() && outcome.deleted.isEmpty() && outcome.failed.isEmpty())
-            err(Tr::tr("The files are already as at the checkpoint."));
+            err(AppTr::tr("The files are already as at the checkpoint."));
         else
-            err(Tr::tr("Undo with: agentdesk --rewind %1 %2").arg(session, outcome.undo.id));
+            err(AppTr::tr("Undo with: agentdesk --rewind %1 %2").arg(session, outcome.undo.id));
         if (log && !AgentCore::CheckpointRewind::record(*log, state, rewind, outcome.undo, &error)) {
-            err(Tr::tr("The files were restored, but the rewind could not be recorded in the "
-                       "session: %1")
+            err(AppTr::tr("The files were restored, but the rewind could not be recorded in the "
+                          "session: %1")
                     .arg(error));
             return 1;
         }

@@ -1,4 +1,5 @@
 #include "headlessrun.h"
+#include "translation.h"
 
 #include "headlessmcp.h"
 #include "headlessprinter.h"
@@ -28,10 +29,6 @@ using AgentCore::SessionStore;
 using AgentCore::StopReason;
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(App::HeadlessRun)
-};
 
 std::optional<QString> readPrompt(const QString &prompt)
 {
@@ -92,7 +89,8 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     }
     const std::optional<QString> prompt = readPrompt(m_options.prompt);
     if (!prompt) {
-        headlessStderr(Tr::tr("--print - reads the prompt from standard input, which was empty."));
+        headlessStderr(
+            AppTr::tr("--print - reads the prompt from standard input, which was empty."));
         return usage;
     }
     AgentCore::CodingSessionFile file;
@@ -141,7 +139,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
             = AgentCore::expandMcpReferences(promptText, m_mcp->host()->clients());
         if (!expansion.ok()) {
             headlessStderr(
-                Tr::tr("The prompt names an MCP prompt or resource that cannot be had: %1")
+                AppTr::tr("The prompt names an MCP prompt or resource that cannot be had: %1")
                     .arg(expansion.error));
             return usage;
         }
@@ -171,7 +169,7 @@ void HeadlessRun::watch()
     CodingSession *session = m_session.get();
     HeadlessPrinter *printer = m_printer.get();
     const auto warn = [](const QString &message) {
-        headlessStderr(Tr::tr("warning: %1").arg(message));
+        headlessStderr(AppTr::tr("warning: %1").arg(message));
     };
     connect(session, &CodingSession::warning, this, warn);
     connect(session, &CodingSession::sandboxUnavailable, this, warn);
@@ -180,10 +178,10 @@ void HeadlessRun::watch()
     connect(session, &CodingSession::auditLogFailed, this, &headlessStderr);
     connect(session, &CodingSession::unattendedDenied, this, &headlessStderr);
     connect(session, &CodingSession::projectTrustNeeded, this, [](const QStringList &grants) {
-        headlessStderr(Tr::tr("warning: this repository's settings files (.agentdesk/) ask for "
-                              "more than your own settings, which you have not accepted; "
-                              "ignored: %1. Accept it once in the AgentDesk window, or run with "
-                              "--trust-project-settings.")
+        headlessStderr(AppTr::tr("warning: this repository's settings files (.agentdesk/) ask for "
+                                 "more than your own settings, which you have not accepted; "
+                                 "ignored: %1. Accept it once in the AgentDesk window, or run with "
+                                 "--trust-project-settings.")
                            .arg(grants.join(QStringLiteral("; "))));
     });
     // The session's allow rules are not this run's: a session file is data anyone or any tool
@@ -193,10 +191,11 @@ void HeadlessRun::watch()
         const QStringList rules = unappliedRules();
         QString quoted = rules.join(QStringLiteral(", "));
         quoted.replace(u'\'', QStringLiteral("'\\''"));
-        headlessStderr(Tr::tr("warning: the session allows %1 without asking, but a session file "
-                              "is not a grant: these rules were not applied to this run. To "
-                              "allow them for this run, add --allowed-tools '%2'.")
-                           .arg(rules.join(QStringLiteral(", ")), quoted));
+        headlessStderr(
+            AppTr::tr("warning: the session allows %1 without asking, but a session file "
+                      "is not a grant: these rules were not applied to this run. To "
+                      "allow them for this run, add --allowed-tools '%2'.")
+                .arg(rules.join(QStringLiteral(", ")), quoted));
     });
     // An interrupt while the agent was being assembled stops the run it starts.
     connect(
@@ -243,8 +242,8 @@ void HeadlessRun::onInterrupted(int signalNumber)
     if (m_signal != 0 || m_printer->isFinished())
         return;
     m_signal = signalNumber;
-    headlessStderr(signalNumber == SIGINT ? Tr::tr("interrupted, stopping the run...")
-                                          : Tr::tr("terminated, stopping the run..."));
+    headlessStderr(signalNumber == SIGINT ? AppTr::tr("interrupted, stopping the run...")
+                                          : AppTr::tr("terminated, stopping the run..."));
     if (m_session->isReady())
         m_session->stop();
 }

@@ -1,4 +1,5 @@
 #include "headlesssessionchoice.h"
+#include "translation.h"
 
 #include "headlessprinter.h"
 
@@ -14,13 +15,6 @@ namespace App {
 using AgentCore::SessionLog;
 using AgentCore::SessionStore;
 
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(App::HeadlessRun)
-};
-} // namespace
-
 std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &repositoryRoot)
 {
     const SessionStore store(SessionStore::defaultDirectory(repositoryRoot));
@@ -33,13 +27,14 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
                 candidates.append(session.path);
                 continue;
             }
-            headlessStderr(Tr::tr("warning: skipped the session %1: %2")
+            headlessStderr(AppTr::tr("warning: skipped the session %1: %2")
                                .arg(QDir::toNativeSeparators(session.path), session.error));
         }
         if (candidates.isEmpty()) {
-            headlessStderr(Tr::tr("No session to continue: %1 has none yet. Run without --continue "
-                                  "to start one.")
-                               .arg(root));
+            headlessStderr(
+                AppTr::tr("No session to continue: %1 has none yet. Run without --continue "
+                          "to start one.")
+                    .arg(root));
             return std::nullopt;
         }
     } else {
@@ -54,12 +49,13 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
                                       ? QString()
                                       : SessionStore::repositoryOf(elsewhere.constFirst());
             if (!other.isEmpty()) {
-                headlessStderr(Tr::tr("The session %1 belongs to another repository, %2: run with "
-                                      "--repo %2 to continue it.")
-                                   .arg(id, QDir::toNativeSeparators(other)));
+                headlessStderr(
+                    AppTr::tr("The session %1 belongs to another repository, %2: run with "
+                              "--repo %2 to continue it.")
+                        .arg(id, QDir::toNativeSeparators(other)));
             } else {
-                headlessStderr(Tr::tr("No session %1 for %2. The window lists the repository's "
-                                      "sessions; agent_start names each run's sessionId.")
+                headlessStderr(AppTr::tr("No session %1 for %2. The window lists the repository's "
+                                         "sessions; agent_start names each run's sessionId.")
                                    .arg(id, root));
             }
             return std::nullopt;
@@ -73,8 +69,8 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
         if (recordedFor.isEmpty() || recordedFor == repositoryRoot)
             return false;
         headlessStderr(
-            Tr::tr("The session %1 belongs to another repository, %2: run with --repo %2 "
-                   "to continue it.")
+            AppTr::tr("The session %1 belongs to another repository, %2: run with --repo %2 "
+                      "to continue it.")
                 .arg(SessionStore::idOf(path), QDir::toNativeSeparators(recordedFor)));
         return true;
     };
@@ -87,8 +83,8 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
         // read as it is now.
         std::optional<SessionLog::Contents> contents = SessionLog::load(first, &error);
         if (!contents) {
-            headlessStderr(
-                Tr::tr("Cannot continue the session %1: %2").arg(SessionStore::idOf(first), error));
+            headlessStderr(AppTr::tr("Cannot continue the session %1: %2")
+                               .arg(SessionStore::idOf(first), error));
             return std::nullopt;
         }
         contents->messages += AgentCore::SessionRecorder::interruption(*contents);
@@ -105,15 +101,16 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
         m_resumption = AgentCore::SessionResumption::takeOver(path, &error, &busy);
         if (m_resumption) {
             if (skipped.size() == 1) {
-                headlessStderr(Tr::tr("the most recent session, %1, is open in another AgentDesk "
-                                      "window or headless run; continuing %2, the most recent one "
-                                      "that is free.")
-                                   .arg(skipped.constFirst(), SessionStore::idOf(path)));
+                headlessStderr(
+                    AppTr::tr("the most recent session, %1, is open in another AgentDesk "
+                              "window or headless run; continuing %2, the most recent one "
+                              "that is free.")
+                        .arg(skipped.constFirst(), SessionStore::idOf(path)));
             } else if (skipped.size() > 1) {
                 headlessStderr(
-                    Tr::tr("the %1 most recent sessions are open in other AgentDesk "
-                           "windows or headless runs: %2; continuing %3, the most recent "
-                           "one that is free.")
+                    AppTr::tr("the %1 most recent sessions are open in other AgentDesk "
+                              "windows or headless runs: %2; continuing %3, the most recent "
+                              "one that is free.")
                         .arg(QString::number(skipped.size()),
                              skipped.join(QStringLiteral(", ")),
                              SessionStore::idOf(path)));
@@ -122,20 +119,20 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
             return std::move(m_resumption->contents);
         }
         if (!busy || m_choice != SessionChoice::Continue) {
-            headlessStderr(
-                Tr::tr("Cannot continue the session %1: %2").arg(SessionStore::idOf(path), error));
+            headlessStderr(AppTr::tr("Cannot continue the session %1: %2")
+                               .arg(SessionStore::idOf(path), error));
             return std::nullopt;
         }
         QString holder;
         if (!SessionLog::isBusy(path, &holder))
-            holder = Tr::tr("another process"); // it let go just now: still not ours to take
-        skipped.append(Tr::tr("%1 (%2)").arg(SessionStore::idOf(path), holder));
+            holder = AppTr::tr("another process"); // it let go just now: still not ours to take
+        skipped.append(AppTr::tr("%1 (%2)").arg(SessionStore::idOf(path), holder));
     }
     headlessStderr(
-        Tr::tr("No session to continue: every session of %1 is open in another AgentDesk "
-               "window or headless run (%2), and only one can add to a session at a "
-               "time. Run without --continue to start a new one, or --resume one of "
-               "them once it is closed.")
+        AppTr::tr("No session to continue: every session of %1 is open in another AgentDesk "
+                  "window or headless run (%2), and only one can add to a session at a "
+                  "time. Run without --continue to start a new one, or --resume one of "
+                  "them once it is closed.")
             .arg(root, skipped.join(QStringLiteral(", "))));
     return std::nullopt;
 }

@@ -1,4 +1,5 @@
 #include "windowsetup.h"
+#include "translation.h"
 
 #include "modelstate.h"
 
@@ -14,14 +15,6 @@
 namespace App {
 
 using Ui::AgentSetup; // unqualified below: lupdate misreads a qualified return type
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(App::WindowSetup)
-};
-
-} // namespace
 
 Ui::ModelSelection modelSelectionOf(const PrintOptions &options)
 {
@@ -59,8 +52,8 @@ AgentSetup windowAgentSetup(const PrintOptions &options, const QProcessEnvironme
             setup.model.provider = *provider;
             setup.options.provider = *provider;
         } else {
-            setup.model.problem = Tr::tr("%1 Then start AgentDesk again (for example: agentdesk "
-                                         "--provider anthropic).")
+            setup.model.problem = AppTr::tr("%1 Then start AgentDesk again (for example: agentdesk "
+                                            "--provider anthropic).")
                                       .arg(error);
         }
         setup.model.selection = modelSelectionOf(options);

@@ -2,27 +2,9 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
-    <name>AgentCore::AgentLoop</name>
+    <name>AgentCore::Ai</name>
     <message numerus="yes">
-        <source>Stopped after %n turn(s): the iteration limit of this run was reached.</source>
-        <translation type="vanished">
-            <numerusform>Stopped after %n turn: the iteration limit of this run was reached.</numerusform>
-            <numerusform>Stopped after %n turns: the iteration limit of this run was reached.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../agentcore/loop/agentloop.cpp" line="+465"/>
-        <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
-        <translation>
-            <numerusform>Stopped after %n turn: the turn limit of this run was reached.</numerusform>
-            <numerusform>Stopped after %n turns: the turn limit of this run was reached.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::DemoScript</name>
-    <message numerus="yes">
-        <location filename="../agentcore/ai/demoscript.cpp" line="+469"/>
+        <location filename="../agentcore/ai/demoscript.cpp" line="+466"/>
         <source>**Listed** the top level of the repository (%n entries).</source>
         <translation>
             <numerusform>**Listed** the top level of the repository (%n entry).</numerusform>
@@ -37,11 +19,8 @@
             <numerusform>**Searched** for documentation with %1: found %n files.</numerusform>
         </translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::HttpModelClient</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+81"/>
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+77"/>
         <source>%n ms</source>
         <translation>
             <numerusform>%n ms</numerusform>
@@ -74,9 +53,9 @@
     </message>
 </context>
 <context>
-    <name>AgentCore::SummaryPrompt</name>
+    <name>AgentCore::Context</name>
     <message numerus="yes">
-        <location filename="../agentcore/context/summaryprompt.cpp" line="+74"/>
+        <location filename="../agentcore/context/summaryprompt.cpp" line="+70"/>
         <source>[%n earlier message(s) left out: too long to include]</source>
         <translation>
             <numerusform>[%n earlier message left out: too long to include]</numerusform>
@@ -85,20 +64,35 @@
     </message>
 </context>
 <context>
-    <name>App::HeadlessRewind</name>
+    <name>AgentCore::Loop</name>
     <message numerus="yes">
-        <location filename="../app/headlessrewind.cpp" line="+51"/>
+        <source>Stopped after %n turn(s): the iteration limit of this run was reached.</source>
+        <translation type="vanished">
+            <numerusform>Stopped after %n turn: the iteration limit of this run was reached.</numerusform>
+            <numerusform>Stopped after %n turns: the iteration limit of this run was reached.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../agentcore/loop/agentloop.cpp" line="+462"/>
+        <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
+        <translation>
+            <numerusform>Stopped after %n turn: the turn limit of this run was reached.</numerusform>
+            <numerusform>Stopped after %n turns: the turn limit of this run was reached.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message numerus="yes">
+        <location filename="../app/headlessrewind.cpp" line="+47"/>
         <source>  (%n file(s) not covered)</source>
         <translation>
             <numerusform>  (%n file not covered)</numerusform>
             <numerusform>  (%n files not covered)</numerusform>
         </translation>
     </message>
-</context>
-<context>
-    <name>App::HeadlessRun</name>
     <message numerus="yes">
-        <location filename="../app/headlessprinter.cpp" line="+65"/>
+        <location filename="../app/headlessprinter.cpp" line="+62"/>
         <source>stopped after %n turn(s): the limit set with --max-turns.</source>
         <translation>
             <numerusform>stopped after %n turn: the limit set with --max-turns.</numerusform>
@@ -111,6 +105,77 @@
         <translation>
             <numerusform>Compacted: a summary stands for the first %n message in the requests from now on.</numerusform>
             <numerusform>Compacted: a summary stands for the first %n messages in the requests from now on.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Ui</name>
+    <message numerus="yes">
+        <location filename="../ui/conversation/compactionitem.cpp" line="+25"/>
+        <source>Summary of %n earlier message(s)</source>
+        <extracomment>Header of a compaction in the conversation: the summary stands in for these messages</extracomment>
+        <translation>
+            <numerusform>Summary of %n earlier message</numerusform>
+            <numerusform>Summary of %n earlier messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+30"/>
+        <source>Hide the %n original message(s), no longer sent to the model (Enter)</source>
+        <extracomment>Toggle under a compaction&apos;s summary; Enter is the key that does the same</extracomment>
+        <translation>
+            <numerusform>Hide the original message, no longer sent to the model (Enter)</numerusform>
+            <numerusform>Hide the %n original messages, no longer sent to the model (Enter)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Show the %n original message(s) (Enter)</source>
+        <translation>
+            <numerusform>Show the original message (Enter)</numerusform>
+            <numerusform>Show the %n original messages (Enter)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/conversation/rewinditem.cpp" line="+38"/>
+        <source>%n file(s) restored</source>
+        <translation>
+            <numerusform>%n file restored</numerusform>
+            <numerusform>%n files restored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n kept as it was</source>
+        <translation>
+            <numerusform>%n kept as it was</numerusform>
+            <numerusform>%n kept as they were</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n message(s) no longer sent to the model</source>
+        <extracomment>The model no longer sees these messages</extracomment>
+        <translation>
+            <numerusform>%n message no longer sent to the model</numerusform>
+            <numerusform>%n messages no longer sent to the model</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Hide the %n rewound message(s)</source>
+        <extracomment>Toggle under a rewind</extracomment>
+        <translation>
+            <numerusform>Hide the %n rewound message</numerusform>
+            <numerusform>Hide the %n rewound messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Show the %n rewound message(s)</source>
+        <translation>
+            <numerusform>Show the %n rewound message</numerusform>
+            <numerusform>Show the %n rewound messages</numerusform>
         </translation>
     </message>
 </context>
@@ -159,35 +224,6 @@ Created in this session; %n changes</numerusform>
         <translation>
             <numerusform>%n message, about %1 tokens</numerusform>
             <numerusform>%n messages, about %1 tokens</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>Ui::CompactionItem</name>
-    <message numerus="yes">
-        <location filename="../ui/conversation/compactionitem.cpp" line="+28"/>
-        <source>Summary of %n earlier message(s)</source>
-        <extracomment>Header of a compaction in the conversation: the summary stands in for these messages</extracomment>
-        <translation>
-            <numerusform>Summary of %n earlier message</numerusform>
-            <numerusform>Summary of %n earlier messages</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+30"/>
-        <source>Hide the %n original message(s), no longer sent to the model (Enter)</source>
-        <extracomment>Toggle under a compaction&apos;s summary; Enter is the key that does the same</extracomment>
-        <translation>
-            <numerusform>Hide the original message, no longer sent to the model (Enter)</numerusform>
-            <numerusform>Hide the %n original messages, no longer sent to the model (Enter)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>Show the %n original message(s) (Enter)</source>
-        <translation>
-            <numerusform>Show the original message (Enter)</numerusform>
-            <numerusform>Show the %n original messages (Enter)</numerusform>
         </translation>
     </message>
 </context>
@@ -264,51 +300,6 @@ Created in this session; %n changes</numerusform>
         <translation>
             <numerusform>%n of your own later changes will be overwritten.</numerusform>
             <numerusform>%n of your own later changes will be overwritten.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>Ui::RewindItem</name>
-    <message numerus="yes">
-        <location filename="../ui/conversation/rewinditem.cpp" line="+41"/>
-        <source>%n file(s) restored</source>
-        <translation>
-            <numerusform>%n file restored</numerusform>
-            <numerusform>%n files restored</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n kept as it was</source>
-        <translation>
-            <numerusform>%n kept as it was</numerusform>
-            <numerusform>%n kept as they were</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>%n message(s) no longer sent to the model</source>
-        <extracomment>The model no longer sees these messages</extracomment>
-        <translation>
-            <numerusform>%n message no longer sent to the model</numerusform>
-            <numerusform>%n messages no longer sent to the model</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+9"/>
-        <source>Hide the %n rewound message(s)</source>
-        <extracomment>Toggle under a rewind</extracomment>
-        <translation>
-            <numerusform>Hide the %n rewound message</numerusform>
-            <numerusform>Hide the %n rewound messages</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>Show the %n rewound message(s)</source>
-        <translation>
-            <numerusform>Show the %n rewound message</numerusform>
-            <numerusform>Show the %n rewound messages</numerusform>
         </translation>
     </message>
 </context>

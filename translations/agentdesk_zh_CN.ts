@@ -2,104 +2,9 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
-    <name>AgentCore::AgentLoop</name>
+    <name>AgentCore::Ai</name>
     <message>
-        <location filename="../agentcore/loop/agentloop.cpp" line="+587"/>
-        <source>tool-call markup</source>
-        <translation>工具调用标记</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Your previous reply wrote a tool call as text (%1) instead of calling the tool, so nothing was run. Call tools only through the native tool-calling interface, and do not write tool-call markup such as &lt;invoke&gt;, &lt;function_calls&gt; or &lt;tool_call&gt; in your reply.</source>
-        <translation>你上一条回复把工具调用写成了文本（%1），而没有真正调用工具，因此什么都没有执行。请只通过原生的工具调用接口调用工具，不要在回复中写 &lt;invoke&gt;、&lt;function_calls&gt; 或 &lt;tool_call&gt; 之类的工具调用标记。</translation>
-    </message>
-    <message>
-        <source>Skipped: the response was cut off at the output token limit, so this tool call may be incomplete; it was not run.</source>
-        <translation type="vanished">已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
-    </message>
-    <message>
-        <location line="-531"/>
-        <source>Skipped: the request did not fit the model&apos;s context window; this tool call was not run.</source>
-        <translation>已跳过：请求超出了模型的上下文窗口，此工具调用未执行。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Skipped: the response was aborted before this tool call could run.</source>
-        <translation>已跳过：回复在此工具调用执行前被中止。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Skipped: the response failed (%1); this tool call was not run.</source>
-        <translation>已跳过：回复失败（%1），此工具调用未执行。</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+401"/>
-        <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
-        <translation>
-            <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Skipped: the run stopped on an internal error (%1).</source>
-        <translation>已跳过：运行因内部错误而停止（%1）。</translation>
-    </message>
-    <message>
-        <location line="-1"/>
-        <source>Skipped: the run stopped on an internal error.</source>
-        <translation>已跳过：运行因内部错误而停止。</translation>
-    </message>
-    <message>
-        <location line="-254"/>
-        <source>Skipped: your reply was cut off at the output token limit, so this tool call may be incomplete and was not run. If it is still needed, make it again with less in it (for example, write a large file in several smaller steps).</source>
-        <translation>已跳过：你的回复在输出 token 上限处被截断，因此这个工具调用可能不完整，没有运行。如果仍然需要，请减少内容后重新调用（例如把大文件分几步写入）。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Skipped: this response also wrote tool calls as text, so none of its tool calls were run.</source>
-        <translation>已跳过：这条回复同样把工具调用写成了文本，因此其中的工具调用都未执行。</translation>
-    </message>
-    <message>
-        <location line="+127"/>
-        <source>Aborted before the request was sent.</source>
-        <translation>请求发送前已中止。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>No model is configured.</source>
-        <translation>尚未配置模型。</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>The model client failed: %1</source>
-        <translation>模型客户端出错：%1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The model client failed.</source>
-        <translation>模型客户端出错。</translation>
-    </message>
-    <message>
-        <location line="+100"/>
-        <source>The run stopped on an internal error.</source>
-        <translation>运行因内部错误而停止。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The run stopped on an internal error: %1</source>
-        <translation>运行因内部错误而停止：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Stopped after %n turn(s): the iteration limit of this run was reached.</source>
-        <translation type="vanished">
-            <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::AnthropicAssembler</name>
-    <message>
-        <location filename="../agentcore/ai/anthropicassembler.cpp" line="+44"/>
+        <location filename="../agentcore/ai/anthropicassembler.cpp" line="+41"/>
         <source>Anthropic reported an error</source>
         <translation>Anthropic 报告了错误</translation>
     </message>
@@ -108,719 +13,8 @@
         <source>The reply filled the model&apos;s context window and was cut off there.</source>
         <translation>回复填满了模型的上下文窗口，并在那里被截断。</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::ApprovalHabits</name>
     <message>
-        <location filename="../agentcore/permissions/approvalhabits.cpp" line="+113"/>
-        <source>Runs “%1” without asking, with exactly these arguments (also piped to read-only commands); the analysis finds no network use, deletion or write outside the repository in it. Any other command still asks.</source>
-        <extracomment>%1 is a shell command</extracomment>
-        <translation>不再询问即运行“%1”，参数须完全相同（也包括通过管道传给只读命令的情况）；分析未发现其中有网络访问、删除或写入仓库之外的操作。其他命令仍会询问。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Lets the agent edit and write “%1” without asking; other files still ask.</source>
-        <extracomment>%1 is a file in the repository</extracomment>
-        <translation>允许智能体不经询问编辑和写入“%1”；其他文件仍会询问。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::AuditLog</name>
-    <message>
-        <location filename="../agentcore/coding/auditlog.cpp" line="+49"/>
-        <source>audit log</source>
-        <translation>审计日志</translation>
-    </message>
-    <message>
-        <location line="+44"/>
-        <source>Cannot write the audit log %1: cannot create its folder. Tool calls are not being recorded.</source>
-        <translation>无法写入审计日志 %1：无法创建其所在文件夹。工具调用不会被记录。</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Cannot write the audit log %1: %2. Tool calls are not being recorded.</source>
-        <translation>无法写入审计日志 %1：%2。工具调用不会被记录。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::BashAnalyzer</name>
-    <message>
-        <location filename="../agentcore/permissions/bashanalysis.cpp" line="+50"/>
-        <source>writes outside the repository</source>
-        <translation>写入仓库之外</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>network</source>
-        <translation>网络</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>deletes files</source>
-        <translation>删除文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>privileged</source>
-        <translation>特权操作</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>may read outside the repository</source>
-        <translation>可能读取仓库之外的内容</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>The command is empty.</source>
-        <translation>命令为空。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The command contains a NUL character.</source>
-        <translation>命令中含有 NUL 字符。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::BashCommandClassifier</name>
-    <message>
-        <location filename="../agentcore/permissions/bashcommandclassifier.cpp" line="+424"/>
-        <source>the command names the repository&apos;s .git folder or git&apos;s configuration, and AgentDesk cannot follow what it does there</source>
-        <translation>该命令提及仓库的 .git 文件夹或 git 配置，而 AgentDesk 无法判断它在那里做什么</translation>
-    </message>
-    <message>
-        <location line="+103"/>
-        <source>%1 sets git&apos;s configuration for the command: %2</source>
-        <translation>%1 为该命令设置 git 配置：%2</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>%1 may set git&apos;s configuration in a way AgentDesk cannot follow</source>
-        <translation>%1 可能以 AgentDesk 无法判断的方式设置 git 配置</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1 the repository&apos;s .git folder, where git&apos;s configuration and hooks live: %2</source>
-        <translation>%1仓库的 .git 文件夹（git 配置和钩子所在之处）：%2</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>runs in</source>
-        <translation>运行于</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>names</source>
-        <translation>提及</translation>
-    </message>
-    <message>
-        <location line="+207"/>
-        <source>%1, which AgentDesk cannot check.</source>
-        <translation>%1，AgentDesk 无法检查。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>writes into the repository&apos;s .git directory: %1 (%2)</source>
-        <translation>写入仓库的 .git 目录：%1（%2）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>writes outside the repository: %1 (%2)</source>
-        <translation>写入仓库之外：%1（%2）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>may write outside the repository: %1 (%2)</source>
-        <translation>可能写入仓库之外：%1（%2）</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>The program %1 is only known when the command runs</source>
-        <translation>程序 %1 要到命令运行时才能确定</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <location line="+32"/>
-        <source>uses the network: %1</source>
-        <translation>使用网络：%1</translation>
-    </message>
-    <message>
-        <location line="-27"/>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>deletes files: %1</source>
-        <translation>删除文件：%1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>deletes files or discards changes: %1</source>
-        <translation>删除文件或丢弃更改：%1</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>follows symbolic links, which may lead out of the repository: %1</source>
-        <translation>会跟随符号链接，可能由此离开仓库：%1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>reads the files named in a file, wherever they are: %1</source>
-        <translation>读取某个文件中列出的文件，无论它们在哪里：%1</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>runs with elevated privileges: %1</source>
-        <translation>以提升的权限运行：%1</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>changes ownership or permissions outside the repository: %1</source>
-        <translation>更改仓库之外的所有者或权限：%1</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::BashGitCommand</name>
-    <message>
-        <location filename="../agentcore/permissions/bashgitcommand.cpp" line="+295"/>
-        <source>git -c, --config-env or --exec-path sets git&apos;s configuration</source>
-        <translation>git -c、--config-env 或 --exec-path 会设置 git 配置</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>git config changes git&apos;s configuration</source>
-        <translation>git config 会修改 git 配置</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>an ext:: or fd:: URL makes git run a command</source>
-        <translation>ext:: 或 fd:: URL 会让 git 运行命令</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>git %1 %2 places hooks or moves the git folder</source>
-        <translation>git %1 %2 会放置钩子或移动 git 文件夹</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::BashTool</name>
-    <message>
-        <source>Timeout in milliseconds (default %1, at most %2).</source>
-        <translation type="vanished">超时时间，单位毫秒（默认 %1，最多 %2）。</translation>
-    </message>
-    <message>
-        <source>Runs a shell command with /bin/bash -c in the repository root and returns its output (stdout and stderr together) and exit code; a non-zero exit code is reported as an error. Each call starts a fresh shell: a cd or a variable does not carry over to the next call. There is no terminal and stdin is empty, so interactive programs (editors, pagers, prompts) cannot be used; pass non-interactive flags (e.g. git --no-pager, -y). Commands stop after the timeout (default %1 minutes, at most %2); processes left running in the background are terminated when the command ends. Long output is cut to its first %3 KiB and last %4 KiB; the full output is saved to a log file named in the result. Use the Read, Edit, Write, Grep, Glob and LS tools rather than cat, sed, echo &gt;, grep, find or ls.</source>
-        <translation type="vanished">在仓库根目录用 /bin/bash -c 运行一条 shell 命令，返回其输出（stdout 与 stderr 合并）和退出码；非零退出码按错误报告。每次调用都启动一个新的 shell：cd 和变量不会延续到下一次调用。没有终端，stdin 为空，因此无法使用交互式程序（编辑器、分页器、提示输入）；请传入非交互参数（例如 git --no-pager、-y）。命令超时后会被停止（默认 %1 分钟，最多 %2）；命令结束时，留在后台运行的进程会被终止。过长的输出只保留开头 %3 KiB 和结尾 %4 KiB；完整输出保存在结果中注明的日志文件里。请使用 Read、Edit、Write、Grep、Glob 和 LS 工具，而不是 cat、sed、echo &gt;、grep、find 或 ls。</translation>
-    </message>
-    <message>
-        <source>The command to run.</source>
-        <translation type="vanished">要运行的命令。</translation>
-    </message>
-    <message>
-        <source>What the command does, in a few words, for the user.</source>
-        <translation type="vanished">用几个词向用户说明这条命令做什么。</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/tools/bashtool.cpp" line="+488"/>
-        <source>command is empty.</source>
-        <translation>command 为空。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Command aborted before it started.</source>
-        <translation>命令在启动前被中止。</translation>
-    </message>
-    <message>
-        <location line="-420"/>
-        <source>Command not run: the sandbox is required, but bubblewrap cannot run here: %1 Turn the sandbox requirement off in the settings (or run with --sandbox on) to run commands without it.</source>
-        <translation>命令未运行：要求必须使用沙盒，但 bubblewrap 无法在此运行：%1 要在没有沙盒的情况下运行命令，请在设置中取消“必需”（或以 --sandbox on 运行）。</translation>
-    </message>
-    <message>
-        <source>The sandbox for Bash is unavailable, so commands run without it, with your rights: %1</source>
-        <translation type="vanished">Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1</translation>
-    </message>
-    <message>
-        <location line="+321"/>
-        <source>Cannot start %1: %2</source>
-        <translation>无法启动 %1：%2</translation>
-    </message>
-    <message>
-        <location line="-41"/>
-        <source>(Ran in the sandbox: outside the repository the filesystem is read-only, and /tmp is private.)</source>
-        <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有。）</translation>
-    </message>
-    <message>
-        <source>(Ran in the sandbox: outside the repository the filesystem is read-only, /tmp is private, and there is no network.)</source>
-        <translation type="vanished">（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有，且没有网络。）</translation>
-    </message>
-    <message>
-        <source>Cannot start /bin/bash: %1</source>
-        <translation type="vanished">无法启动 /bin/bash：%1</translation>
-    </message>
-    <message>
-        <location line="+83"/>
-        <source>Milliseconds (default %1, at most %2).</source>
-        <translation>毫秒数（默认 %1，最多 %2）。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Runs a command with /bin/bash -c in the repository root; returns stdout and stderr together and the exit code (non-zero is an error). Each call is a fresh shell: cd and variables do not carry over. No terminal, empty stdin: pass non-interactive flags (git --no-pager, -y). Timeout %1 minutes (at most %2); background processes end with the command. Long output is cut to its first %3 KiB and last %4 KiB, the whole saved to a log file named in the result.</source>
-        <translation>在仓库根目录中用 /bin/bash -c 运行命令；一并返回 stdout 和 stderr 以及退出码（非零即为错误）。每次调用都是一个新的 shell：cd 和变量不会保留。没有终端，stdin 为空：请传入非交互参数（git --no-pager、-y）。超时 %1 分钟（最多 %2 分钟）；后台进程随命令一起结束。过长的输出只保留开头 %3 KiB 和末尾 %4 KiB，完整内容保存到结果中指明的日志文件。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>The command.</source>
-        <translation>要运行的命令。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>What it does, in a few words, for the user.</source>
-        <translation>用几个词向用户说明它做什么。</translation>
-    </message>
-    <message>
-        <location line="-165"/>
-        <source>(no output)</source>
-        <translation>（无输出）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Command timed out after %1 ms; its processes were terminated.</source>
-        <translation>命令在 %1 毫秒后超时，其进程已被终止。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Command aborted; its processes were terminated.</source>
-        <translation>命令已中止，其进程已被终止。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Command killed by signal %1.</source>
-        <translation>命令被信号 %1 终止。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Exit code %1</source>
-        <translation>退出码 %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>(Processes the command left running in the background were terminated.)</source>
-        <translation>（命令留在后台运行的进程已被终止。）</translation>
-    </message>
-    <message>
-        <location line="+31"/>
-        <source>(The repository&apos;s .git folder was read-only for this command: only git&apos;s own work (git add, commit, checkout, merge, ...), run as git commands on their own or with read-only ones, may change it.)</source>
-        <translation>（对此命令而言，仓库的 .git 文件夹是只读的：只有 git 自身的操作（git add、commit、checkout、merge 等）才能修改它，且须作为单独的 git 命令运行，或只与只读命令一起运行。）</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>(Ran in the sandbox: outside the repository the filesystem is read-only, /tmp is private, and there is no network; the user can allow it for such commands with a network rule in the settings.)</source>
-        <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有，且没有网络；用户可以在设置中用网络规则为这类命令开放网络。）</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::BashWrappers</name>
-    <message>
-        <location filename="../agentcore/permissions/bashwrappers.cpp" line="+141"/>
-        <location line="+14"/>
-        <location line="+5"/>
-        <source>%1 reads its commands from its input</source>
-        <translation>%1 从输入中读取要执行的命令</translation>
-    </message>
-    <message>
-        <location line="-7"/>
-        <location line="+110"/>
-        <source>%1 -c runs a string as shell code</source>
-        <translation>%1 -c 把字符串当作 shell 代码运行</translation>
-    </message>
-    <message>
-        <location line="-26"/>
-        <source>eval runs a string as shell code</source>
-        <translation>eval 把字符串当作 shell 代码运行</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>trap runs a string as shell code</source>
-        <translation>trap 把字符串当作 shell 代码运行</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>alias changes what later commands run</source>
-        <translation>alias 会改变后续命令实际运行的内容</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>watch runs a string as shell code</source>
-        <translation>watch 把字符串当作 shell 代码运行</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>su -c runs a string as shell code</source>
-        <translation>su -c 把字符串当作 shell 代码运行</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>env -S runs a string as a command</source>
-        <translation>env -S 把字符串当作命令运行</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::BuiltinBashParser</name>
-    <message>
-        <location filename="../agentcore/permissions/builtinbashparser.cpp" line="+61"/>
-        <source>for/while loops</source>
-        <translation>for/while 循环</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>function definitions</source>
-        <translation>函数定义</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>[[ ]] tests</source>
-        <translation>[[ ]] 条件测试</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <location line="+96"/>
-        <source>the here-document %1 is not terminated</source>
-        <translation>here-document %1 没有结束</translation>
-    </message>
-    <message>
-        <location line="-72"/>
-        <source>Cannot parse the command (line %1, column %2): %3</source>
-        <translation>无法解析命令（第 %1 行，第 %2 列）：%3</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>The command uses %1, which AgentDesk does not analyse.</source>
-        <translation>命令使用了 %1，AgentDesk 不分析这种写法。</translation>
-    </message>
-    <message>
-        <location line="+74"/>
-        <source>command substitution inside a here-document</source>
-        <translation>here-document 中的命令替换</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>more than %1 nested levels</source>
-        <translation>嵌套超过 %1 层</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>%1 outside a case statement</source>
-        <translation>case 语句之外的 %1</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <location line="+86"/>
-        <source>unexpected %1</source>
-        <translation>意外的 %1</translation>
-    </message>
-    <message>
-        <location line="-80"/>
-        <location line="+204"/>
-        <source>expected a command</source>
-        <translation>此处应为命令</translation>
-    </message>
-    <message>
-        <location line="-200"/>
-        <source>missing )</source>
-        <translation>缺少 )</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>missing }</source>
-        <translation>缺少 }</translation>
-    </message>
-    <message>
-        <location line="+33"/>
-        <source>! without a command</source>
-        <translation>! 后面没有命令</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>arithmetic commands (( ))</source>
-        <translation>算术命令 (( ))</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>expected a command at the end</source>
-        <translation>末尾应为命令</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>expected a command before %1</source>
-        <translation>%1 之前应为命令</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>unexpected word after a group</source>
-        <translation>命令组之后出现意外的单词</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>process substitution</source>
-        <translation>进程替换</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 without a target</source>
-        <translation>%1 缺少目标</translation>
-    </message>
-    <message>
-        <location line="+38"/>
-        <source>function definitions or arrays</source>
-        <translation>函数定义或数组</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <location line="+11"/>
-        <source>array assignments</source>
-        <translation>数组赋值</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>unterminated &apos;</source>
-        <translation>未闭合的 &apos;</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <source>unterminated &quot;</source>
-        <translation>未闭合的 &quot;</translation>
-    </message>
-    <message>
-        <location line="+54"/>
-        <source>unterminated $&apos;</source>
-        <translation>未闭合的 $&apos;</translation>
-    </message>
-    <message>
-        <location line="+42"/>
-        <source>command substitution inside ${ }</source>
-        <translation>${ } 中的命令替换</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>unterminated ${</source>
-        <translation>未闭合的 ${</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>command substitution inside $(( ))</source>
-        <translation>$(( )) 中的命令替换</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>unterminated $((</source>
-        <translation>未闭合的 $((</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>unterminated `</source>
-        <translation>未闭合的 `</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::BuiltinSearcher</name>
-    <message>
-        <location filename="../agentcore/tools/builtinsearcher.cpp" line="+184"/>
-        <source>Invalid regular expression: %1 (at offset %2).</source>
-        <translation>正则表达式无效：%1（位于偏移 %2）。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::Checkpoint</name>
-    <message>
-        <location filename="../agentcore/checkpoint/checkpoint.cpp" line="+43"/>
-        <source>at your message</source>
-        <translation>在你的消息处</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>before the turn&apos;s tools</source>
-        <translation>本轮工具运行之前</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>before %1</source>
-        <translation>%1 之前</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>before the rewind</source>
-        <translation>回退之前</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::CheckpointRecorder</name>
-    <message>
-        <location filename="../agentcore/checkpoint/checkpointrecorder.cpp" line="+54"/>
-        <source>No checkpoint could be recorded %1, so it cannot be rewound: %2</source>
-        <translation>%1未能记录检查点，因此无法回退到那里：%2</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::CodingAgent</name>
-    <message>
-        <location filename="../agentcore/coding/codingagent.cpp" line="+139"/>
-        <source>AgentDesk&apos;s settings</source>
-        <translation>AgentDesk 的设置</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::CodingSession</name>
-    <message>
-        <location filename="../agentcore/coding/codingsession.cpp" line="+663"/>
-        <source>The agent is still starting.</source>
-        <translation>智能体仍在启动。</translation>
-    </message>
-    <message>
-        <location line="-223"/>
-        <source>The agent is working: compact once it has finished.</source>
-        <translation>智能体正在工作：请在它完成后再压缩。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>A rewind is restoring the files: compact once it has finished.</source>
-        <translation>回退正在恢复文件：请在它完成后再压缩。</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>The summary was not applied: the conversation changed while it was written. Compact again.</source>
-        <translation>摘要未被采用：撰写期间对话已发生变化。请重新压缩。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The summary was not applied: the agent started working. Compact again once it has finished.</source>
-        <translation>摘要未被采用：智能体已开始工作。请在它完成后重新压缩。</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>The agent is still starting: rewind once it is ready.</source>
-        <translation>智能体仍在启动：请在它就绪后再回退。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The agent is working: stop it or wait until it has finished, then rewind.</source>
-        <translation>智能体正在工作：请停止它或等它完成，然后再回退。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>A rewind is restoring the files: wait until it has finished.</source>
-        <translation>回退正在恢复文件：请等它完成。</translation>
-    </message>
-    <message>
-        <location line="+39"/>
-        <source>That point is no longer in the conversation.</source>
-        <translation>该位置已不在对话中。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The agent started working: rewind once it has finished.</source>
-        <translation>智能体已开始工作：请在它完成后再回退。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ContextManager</name>
-    <message>
-        <location filename="../agentcore/context/contextmanager.cpp" line="+181"/>
-        <source>A compaction is already running.</source>
-        <translation>已有一次压缩正在进行。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Nothing to compact yet: the conversation is only its latest turn.</source>
-        <translation>暂无可压缩的内容：对话只有最新的一轮。</translation>
-    </message>
-    <message>
-        <location line="+111"/>
-        <source>The request did not fit the model&apos;s context window, and there is nothing older to compact.</source>
-        <translation>请求超出了模型的上下文窗口，且没有更早的内容可以压缩。</translation>
-    </message>
-    <message>
-        <location line="+65"/>
-        <source>No model is available to write the summary.</source>
-        <translation>没有可用于撰写摘要的模型。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>The summary request failed: %1</source>
-        <translation>摘要请求失败：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The summary request failed.</source>
-        <translation>摘要请求失败。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The compaction was stopped; the conversation is unchanged.</source>
-        <translation>压缩已停止；对话保持不变。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>The summary request failed (%1); the conversation is unchanged.</source>
-        <translation>摘要请求失败（%1）；对话保持不变。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>The model returned an empty summary; the conversation is unchanged.</source>
-        <translation>模型返回了空摘要；对话保持不变。</translation>
-    </message>
-    <message>
-        <location line="+71"/>
-        <source>The summary was not applied: the conversation it summarised changed while it was written.</source>
-        <translation>摘要未被采用：撰写期间，它所概括的对话已发生变化。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>The summary was not applied: it would not have made the context smaller.</source>
-        <translation>摘要未被采用：它不会让上下文变小。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ContextView</name>
-    <message>
-        <location filename="../agentcore/context/contextview.cpp" line="+27"/>
-        <source>User:</source>
-        <translation>用户：</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Assistant:</source>
-        <translation>助手：</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Output of %1:</source>
-        <translation>%1 的输出：</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>The earlier part of this conversation was compacted; this summary stands in for it.</source>
-        <translation>此对话较早的部分已被压缩；以下摘要代替了它。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Pinned, verbatim:</source>
-        <translation>已固定，原文如下：</translation>
-    </message>
-    <message>
-        <location line="+138"/>
-        <source>[The file was unchanged since an earlier Read whose output is no longer in this conversation: Read it again to see it.]</source>
-        <translation>[该文件自之前的一次 Read 以来未变，但那次的输出已不在此对话中：请重新 Read 以查看。]</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>[output removed from the context by the user]</source>
-        <translation>[用户已将此输出从上下文中移除]</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::DemoModelClient</name>
-    <message>
-        <location filename="../agentcore/ai/demomodelclient.cpp" line="+69"/>
+        <location filename="../agentcore/ai/demomodelclient.cpp" line="+66"/>
         <source>Demo (offline, scripted)</source>
         <translation>演示（离线，脚本驱动）</translation>
     </message>
@@ -849,11 +43,8 @@
         <source>Follow-ups still queued:</source>
         <translation>仍在排队的后续任务：</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::DemoScript</name>
     <message>
-        <location filename="../agentcore/ai/demoscript.cpp" line="+43"/>
+        <location filename="../agentcore/ai/demoscript.cpp" line="+40"/>
         <source>“%1”</source>
         <translation>“%1”</translation>
     </message>
@@ -943,12 +134,12 @@ To let a real model work on this repository, open Settings… in the Agent menu.
         <translation>显示哪些文件有更改</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>**Edited** %1: the edit was applied (a note near its start).</source>
         <translation>**已编辑** %1：编辑已应用（在文件开头附近加了一条说明）。</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+107"/>
         <source>&gt; Tried twice with AgentDesk&apos;s offline demo.</source>
         <translation>&gt; 已用 AgentDesk 的离线演示试过两次。</translation>
     </message>
@@ -970,7 +161,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation type="vanished">**已编辑** %1：编辑已应用（在第一行后加了一条备注）。</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-110"/>
         <source>**Created** %1.</source>
         <translation>**已创建** %1。</translation>
     </message>
@@ -1049,441 +240,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>*以上是 AgentDesk 的离线演示：一个在任何仓库里都按同一计划行事的脚本模型。要使用真正的模型，请打开“智能体”菜单中的 **设置…**，或点击状态栏中的模型按钮。*</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>&gt; Tried with AgentDesk&apos;s offline demo.</source>
         <translation>&gt; 使用 AgentDesk 的离线演示试运行。</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::EditTool</name>
-    <message>
-        <location filename="../agentcore/tools/edittool.cpp" line="+40"/>
-        <source>old_string was not found in %1.</source>
-        <translation>在 %1 中找不到 old_string。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>It seems to start with a line number from Read&apos;s output; the number and the tab after it are not part of the file.</source>
-        <translation>它似乎以 Read 输出中的行号开头；行号及其后的制表符不属于文件内容。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Lines %1-%2 match it except for whitespace (indentation, tabs, trailing spaces or line breaks):</source>
-        <translation>第 %1-%2 行除空白（缩进、制表符、行尾空格或换行）外与之相同：</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>The most similar text is at lines %1-%2:</source>
-        <translation>最相近的文本位于第 %1-%2 行：</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>No similar text was found either.</source>
-        <translation>也没有找到相近的文本。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Copy old_string exactly from the file (Read it again if it may have changed), without the line-number prefix.</source>
-        <translation>请从文件中原样复制 old_string（如果文件可能已变化，请重新 Read），不要带行号前缀。</translation>
-    </message>
-    <message>
-        <source>Replace every occurrence (default false: old_string must be unique).</source>
-        <translation type="vanished">替换所有出现之处（默认 false：old_string 必须唯一）。</translation>
-    </message>
-    <message>
-        <source>Replaces exact text in an existing file. You must Read the file in this session first, and it must not have changed since (Read it again if a command or the user may have changed it). old_string must match the file exactly, whitespace and indentation included, and must occur exactly once unless replace_all is true: include enough surrounding lines to make it unique. Do not include the line-number prefix of Read&apos;s output. Line endings (CRLF or LF) and a byte order mark are kept as the file has them. To create a file or replace all of it, use Write.</source>
-        <translation type="vanished">替换现有文件中的精确文本。你必须先在本会话中 Read 该文件，并且此后文件没有变化（如果命令或用户可能改动过它，请重新 Read）。old_string 必须与文件内容完全一致，包括空白和缩进，并且除非 replace_all 为 true，否则必须恰好出现一次：请包含足够多的上下文行使其唯一。不要包含 Read 输出中的行号前缀。换行符（CRLF 或 LF）和字节顺序标记保持文件原样。要创建文件或替换整个文件，请使用 Write。</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <source>The file to change.</source>
-        <translation>要修改的文件。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The exact text to replace.</source>
-        <translation>要替换的精确文本。</translation>
-    </message>
-    <message>
-        <source>The text to put in its place (may be empty).</source>
-        <translation type="vanished">替换成的文本（可以为空）。</translation>
-    </message>
-    <message>
-        <location line="-17"/>
-        <source>Replace every occurrence (default false).</source>
-        <translation>替换所有出现之处（默认 false）。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Replaces exact text in a file you read in this session, unchanged since (read it again if a command may have changed it). old_string must match the file exactly, whitespace included, without Read&apos;s line-number prefix, and occur once unless replace_all: include enough lines to make it unique. The file&apos;s line endings and byte order mark are kept.</source>
-        <translation>替换你在本会话中读取过、且此后未变化的文件中的精确文本（如果某条命令可能改动了它，请重新读取）。old_string 必须与文件内容完全一致（包括空白），不含 Read 的行号前缀，并且除非使用 replace_all，否则只能出现一次：请包含足够多的行使其唯一。文件的换行符和字节顺序标记保持不变。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>The replacement (may be empty).</source>
-        <translation>替换后的文本（可以为空）。</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>File not found: %1. To create a file, use Write.</source>
-        <translation>找不到文件：%1。要创建文件，请使用 Write。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 is a directory, not a file.</source>
-        <translation>%1 是目录，不是文件。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>old_string is empty. Give the exact text to replace, or use Write to replace the whole file.</source>
-        <translation>old_string 为空。请给出要替换的精确文本，或使用 Write 替换整个文件。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>old_string and new_string are the same; there is nothing to change.</source>
-        <translation>old_string 与 new_string 相同，没有需要修改的内容。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>%1 is a binary file; Edit changes text files only.</source>
-        <translation>%1 是二进制文件；Edit 只能修改文本文件。</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>old_string occurs %1 times in %2 (at lines %3). Include more surrounding lines to make it unique, or set replace_all to true to change every occurrence.</source>
-        <translation>old_string 在 %2 中出现了 %1 次（位于第 %3 行）。请包含更多上下文行使其唯一，或将 replace_all 设为 true 以修改所有出现之处。</translation>
-    </message>
-    <message>
-        <location line="+56"/>
-        <source>Edited %1: replaced 1 occurrence at line %2.</source>
-        <translation>已编辑 %1：替换了第 %2 行的 1 处。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Edited %1: replaced %2 occurrences.</source>
-        <translation>已编辑 %1：替换了 %2 处。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::Extension</name>
-    <message>
-        <location filename="../agentcore/loop/extension.cpp" line="+25"/>
-        <source>unknown error</source>
-        <translation>未知错误</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>The %1 extension failed before %2 ran (%3), so the call was not made.</source>
-        <translation>扩展 %1 在 %2 运行前出错（%3），因此未进行调用。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::FileSetWriter</name>
-    <message>
-        <location filename="../agentcore/checkpoint/filesetwriter.cpp" line="+133"/>
-        <location line="+42"/>
-        <location line="+12"/>
-        <source>the folder %1 does not exist</source>
-        <translation>文件夹 %1 不存在</translation>
-    </message>
-    <message>
-        <location line="-49"/>
-        <source>%1 is a symbolic link; not followed</source>
-        <translation>%1 是符号链接；不跟随</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 is not a folder</source>
-        <translation>%1 不是文件夹</translation>
-    </message>
-    <message>
-        <location line="+37"/>
-        <source>%1 is in the way of a folder</source>
-        <translation>%1 占据了文件夹所需的位置</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>a folder is in the way: %1</source>
-        <translation>有文件夹占据了该位置：%1</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>%1 does not exist</source>
-        <translation>%1 不存在</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <location line="+8"/>
-        <source>cannot write the journal %1: %2</source>
-        <translation>无法写入日志 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+198"/>
-        <source>not a path inside the folder</source>
-        <translation>不是该文件夹内的路径</translation>
-    </message>
-    <message>
-        <location line="+96"/>
-        <source>cannot create the folder %1</source>
-        <translation>无法创建文件夹 %1</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>cannot lock the journal %1</source>
-        <translation>无法锁定日志 %1</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::GlobTool</name>
-    <message>
-        <source>Finds files by path pattern. `*` and `?` match within one path component, `**` matches any number of directories, `{a,b}` alternatives, `[abc]` sets: `**/*.cpp` (every C++ file), `src/**/test_*.py`, `*.{json,yaml}` (top level only). The pattern is matched against paths relative to path (default: the repository root). Files ignored by .gitignore and .git/ are skipped. Returns up to %1 paths relative to the repository root, sorted by path. Use Grep to search file contents.</source>
-        <translation type="vanished">按路径模式查找文件。`*` 和 `?` 在单个路径段内匹配，`**` 匹配任意层目录，`{a,b}` 表示多选一，`[abc]` 表示字符集：`**/*.cpp`（所有 C++ 文件）、`src/**/test_*.py`、`*.{json,yaml}`（仅顶层）。模式匹配的是相对于 path 的路径（默认：仓库根目录）。跳过 .gitignore 忽略的文件和 .git/。最多返回 %1 个相对于仓库根目录的路径，按路径排序。要搜索文件内容，请使用 Grep。</translation>
-    </message>
-    <message>
-        <source>The glob pattern, e.g. `**/*.ts`.</source>
-        <translation type="vanished">glob 模式，例如 `**/*.ts`。</translation>
-    </message>
-    <message>
-        <source>The directory to search in (default: the repository root).</source>
-        <translation type="vanished">要搜索的目录（默认：仓库根目录）。</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/tools/globtool.cpp" line="+45"/>
-        <source>Finds files by path pattern: `*` and `?` match within a path component, `**` any number of directories; `{a,b}`, `[abc]`; e.g. `**/*.cpp`, `src/**/test_*.py`. Matched against paths relative to path; files ignored by .gitignore and .git/ are skipped. Returns up to %1 paths relative to the repository root, sorted.</source>
-        <translation>按路径模式查找文件：`*` 和 `?` 在一个路径组成部分内匹配，`**` 匹配任意层目录；支持 `{a,b}`、`[abc]`；例如 `**/*.cpp`、`src/**/test_*.py`。匹配的是相对于 path 的路径；跳过 .gitignore 忽略的文件和 .git/。返回最多 %1 个相对于仓库根目录的路径，已排序。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The glob pattern.</source>
-        <translation>glob 模式。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The directory to search (default: the repository root).</source>
-        <translation>要搜索的目录（默认：仓库根目录）。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>pattern is empty.</source>
-        <translation>pattern 为空。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>%1 is not a directory.</source>
-        <translation>%1 不是目录。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The pattern must be relative to path (%1).</source>
-        <translation>模式必须相对于 path（%1）。</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>%1 leads through a symbolic link to %2, outside the repository; Glob does not follow it. To search there, give that directory as path.</source>
-        <translation>%1 经由符号链接指向仓库之外的 %2；Glob 不会跟随它。要在那里搜索，请把该目录作为 path 传入。</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>No files found matching %1.</source>
-        <translation>没有找到匹配 %1 的文件。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Found 1 file.</source>
-        <translation>找到 1 个文件。</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Found %1 files.</source>
-        <translation>找到 %1 个文件。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>[Showing the first %1 of %2 files. Use a more specific pattern or path.]</source>
-        <translation>[仅显示 %2 个文件中的前 %1 个。请使用更具体的模式或路径。]</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::GrepTool</name>
-    <message>
-        <source>files_with_matches (default): the paths of the matching files; content: the matching lines as path:line:text; count: path:number of matching lines.</source>
-        <translation type="vanished">files_with_matches（默认）：匹配文件的路径；content：匹配的行，格式为 路径:行号:文本；count：路径:匹配行数。</translation>
-    </message>
-    <message>
-        <source>content mode: show line numbers (default true).</source>
-        <translation type="vanished">content 模式：显示行号（默认 true）。</translation>
-    </message>
-    <message>
-        <source>Only the first N output lines (files, lines or counts).</source>
-        <translation type="vanished">只输出前 N 行（文件、行或计数）。</translation>
-    </message>
-    <message>
-        <source>Searches file contents with a regular expression (ripgrep syntax: `\bfoo\(`, `log.*Error`, `[A-Z]\w+Tool`; escape regex characters for a literal search). A match never spans lines. Searches the repository&apos;s files as git sees them: files ignored by .gitignore, binary files and .git/ are skipped. Results are sorted by path and relative to the repository root. Use glob to restrict the files (`*.cpp`, `src/**/*.{h,cpp}`), output_mode to choose between file names, matching lines and counts, and -A/-B/-C for context in content mode. Prefer this tool to running grep or rg in Bash.</source>
-        <translation type="vanished">用正则表达式搜索文件内容（ripgrep 语法：`\bfoo\(`、`log.*Error`、`[A-Z]\w+Tool`；按字面搜索时请转义正则字符）。匹配不会跨行。按 git 所见搜索仓库文件：跳过 .gitignore 忽略的文件、二进制文件和 .git/。结果按路径排序，路径相对于仓库根目录。用 glob 限定文件（`*.cpp`、`src/**/*.{h,cpp}`），用 output_mode 选择输出文件名、匹配行或计数，在 content 模式下用 -A/-B/-C 显示上下文。优先使用本工具，而不是在 Bash 中运行 grep 或 rg。</translation>
-    </message>
-    <message>
-        <source>The regular expression to search for.</source>
-        <translation type="vanished">要搜索的正则表达式。</translation>
-    </message>
-    <message>
-        <source>A file or directory to search (default: the repository root).</source>
-        <translation type="vanished">要搜索的文件或目录（默认：仓库根目录）。</translation>
-    </message>
-    <message>
-        <source>Only files whose path matches this glob; `!glob` excludes instead. Without a &apos;/&apos;, it matches the file name at any depth.</source>
-        <translation type="vanished">只搜索路径匹配此 glob 的文件；`!glob` 表示排除。不含 &apos;/&apos; 时，匹配任意深度的文件名。</translation>
-    </message>
-    <message>
-        <source>Case-insensitive search.</source>
-        <translation type="vanished">不区分大小写搜索。</translation>
-    </message>
-    <message>
-        <source>content mode: lines to show after each match.</source>
-        <translation type="vanished">content 模式：每处匹配之后显示的行数。</translation>
-    </message>
-    <message>
-        <source>content mode: lines to show before each match.</source>
-        <translation type="vanished">content 模式：每处匹配之前显示的行数。</translation>
-    </message>
-    <message>
-        <source>content mode: lines to show before and after each match.</source>
-        <translation type="vanished">content 模式：每处匹配前后显示的行数。</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/tools/greptool.cpp" line="+51"/>
-        <source>files_with_matches (default): paths; content: path:line:text; count: path:count.</source>
-        <translation>files_with_matches（默认）：路径；content：path:line:text；count：path:count。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Line numbers in content mode (default true).</source>
-        <translation>content 模式下显示行号（默认 true）。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Only the first N output lines.</source>
-        <translation>只输出前 N 行。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Searches file contents with a regular expression (ripgrep syntax; escape regex characters for a literal search); a match never spans lines. Files ignored by .gitignore, binary files and .git/ are skipped. Results are sorted by path, relative to the repository root.</source>
-        <translation>用正则表达式搜索文件内容（ripgrep 语法；按字面搜索时请转义正则字符）；匹配不会跨行。跳过 .gitignore 忽略的文件、二进制文件和 .git/。结果按路径排序，路径相对于仓库根目录。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The regular expression.</source>
-        <translation>正则表达式。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The file or directory to search (default: the repository root).</source>
-        <translation>要搜索的文件或目录（默认：仓库根目录）。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Only files matching this glob (`*.cpp`, `src/**/*.{h,cpp}`); `!glob` excludes. Without &apos;/&apos; it matches file names at any depth.</source>
-        <translation>只搜索匹配此 glob 的文件（`*.cpp`、`src/**/*.{h,cpp}`）；`!glob` 表示排除。不含“/”时，匹配任意深度的文件名。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Case-insensitive.</source>
-        <translation>不区分大小写。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Lines after each match (content mode).</source>
-        <translation>每个匹配之后的行数（content 模式）。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Lines before each match (content mode).</source>
-        <translation>每个匹配之前的行数（content 模式）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Lines before and after each match (content mode).</source>
-        <translation>每个匹配前后的行数（content 模式）。</translation>
-    </message>
-    <message>
-        <location line="+39"/>
-        <source>... [%1 more characters]</source>
-        <translation>... [还有 %1 个字符]</translation>
-    </message>
-    <message>
-        <location line="+31"/>
-        <source>No matches found.</source>
-        <translation>没有找到匹配项。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Found 1 file.</source>
-        <translation>找到 1 个文件。</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Found %1 files.</source>
-        <translation>找到 %1 个文件。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 in %2.</source>
-        <translation>%1，位于 %2。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>1 matching line</source>
-        <translation>1 行匹配</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 matching lines</source>
-        <translation>%1 行匹配</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>1 file</source>
-        <translation>1 个文件</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>%1 files</source>
-        <translation>%1 个文件</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>[Showing the first %1 of %2 results. Narrow the search with path, glob or a more specific pattern, or raise head_limit.]</source>
-        <translation>[仅显示 %2 条结果中的前 %1 条。请用 path、glob 或更具体的模式缩小搜索范围，或调大 head_limit。]</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>[The search stopped early: too many matches. Narrow it down.]</source>
-        <translation>[匹配过多，搜索已提前停止。请缩小范围。]</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>pattern is empty.</source>
-        <translation>pattern 为空。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Path not found: %1</source>
-        <translation>找不到路径：%1</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>Unknown output_mode &quot;%1&quot;.</source>
-        <translation>未知的 output_mode “%1”。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Grep failed: %1</source>
-        <translation>Grep 失败：%1</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::HttpModelClient</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+81"/>
+        <location filename="../agentcore/ai/httpmodelclient.cpp" line="+77"/>
         <source>%n ms</source>
         <translation>
             <numerusform>%n 毫秒</numerusform>
@@ -1613,981 +375,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+22"/>
+        <location filename="../agentcore/ai/scriptedstream.cpp" line="+33"/>
         <source>The request was aborted</source>
         <translation>请求已中止</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::LsTool</name>
     <message>
-        <source>How many levels to list (default 1: the directory&apos;s own entries; at most %1).</source>
-        <translation type="vanished">列出的层数（默认 1：仅目录本身的条目；最多 %1）。</translation>
-    </message>
-    <message>
-        <source>Extra glob patterns of entries to leave out, e.g. [&quot;*.png&quot;, &quot;node_modules&quot;].</source>
-        <translation type="vanished">要额外排除的条目的 glob 模式，例如 [&quot;*.png&quot;, &quot;node_modules&quot;]。</translation>
-    </message>
-    <message>
-        <source>Lists a directory as an indented tree; directories end in &apos;/&apos;. Entries ignored by .gitignore and .git/ are left out. path defaults to the repository root. Use depth to see subdirectories too, Glob to find files by pattern.</source>
-        <translation type="vanished">以缩进树的形式列出目录；目录以 &apos;/&apos; 结尾。省略 .gitignore 忽略的条目和 .git/。path 默认为仓库根目录。用 depth 查看子目录，用 Glob 按模式查找文件。</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/tools/lstool.cpp" line="+28"/>
-        <source>Levels to list (default 1, at most %1).</source>
-        <translation>列出的层数（默认 1，最多 %1）。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Glob patterns of entries to leave out.</source>
-        <translation>要排除的条目的 glob 模式。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Lists a directory as an indented tree; directories end in &apos;/&apos;. Entries ignored by .gitignore and .git/ are left out.</source>
-        <translation>以缩进树的形式列出目录；目录以“/”结尾。不列出 .gitignore 忽略的条目和 .git/。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>The directory to list (default: the repository root).</source>
-        <translation>要列出的目录（默认：仓库根目录）。</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>Directory not found: %1</source>
-        <translation>找不到目录：%1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 is a file, not a directory; use Read to see it.</source>
-        <translation>%1 是文件，不是目录；请用 Read 查看。</translation>
-    </message>
-    <message>
-        <location line="+37"/>
-        <source>  (empty)</source>
-        <translation>  （空）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>[Showing %1 of %2 entries. List a subdirectory or use a smaller depth.]</source>
-        <translation>[显示 %2 个条目中的 %1 个。请列出子目录或使用更小的 depth。]</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>(1 entry left out by .gitignore or ignore patterns)</source>
-        <translation>（有 1 个条目因 .gitignore 或忽略模式被省略）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>(%1 entries left out by .gitignore or ignore patterns)</source>
-        <translation>（有 %1 个条目因 .gitignore 或忽略模式被省略）</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::McpCatalog</name>
-    <message>
-        <location filename="../agentcore/mcp/mcpcatalog.cpp" line="+19"/>
-        <source>%1 bytes</source>
-        <translation>%1 字节</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 KiB</source>
-        <translation>%1 KiB</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 MiB</source>
-        <translation>%1 MiB</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>%1 without a &quot;%2&quot; string</source>
-        <translation>%1 缺少 &quot;%2&quot; 字符串</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1 whose &quot;%2&quot; is longer than %3 characters</source>
-        <translation>&quot;%2&quot; 长度超过 %3 个字符的%1</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1 whose &quot;%2&quot; holds control characters</source>
-        <translation>&quot;%2&quot; 中含有控制字符的%1</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>[cut at %1 of its %2 characters]</source>
-        <translation>[已在其 %2 个字符中的第 %1 个处截断]</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>[%1 of data over the %2 cap: left out]</source>
-        <translation>[超出 %2 上限的 %1 数据：已略去]</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>a resource</source>
-        <translation>资源</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>resource %1</source>
-        <translation>资源 %1</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>a resource template</source>
-        <translation>资源模板</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>resource template %1</source>
-        <translation>资源模板 %1</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>[%1 %2, %3: not passed on to the model]</source>
-        <translation>[%1 %2，%3：未传递给模型]</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <location line="+92"/>
-        <source>[resource %1, %2 %3: binary, not passed on to the model]</source>
-        <translation>[资源 %1，%2 %3：二进制，未传递给模型]</translation>
-    </message>
-    <message>
-        <location line="-89"/>
-        <source>[resource %1]
-%2</source>
-        <translation>[资源 %1]
-%2</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>[resource link: %1 %2]</source>
-        <translation>[资源链接：%1 %2]</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>a text content without a &quot;text&quot; string</source>
-        <translation>缺少 &quot;text&quot; 字符串的文本内容</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>an %1 content whose &quot;data&quot; is not base64</source>
-        <translation>&quot;data&quot; 不是 base64 的 %1 内容</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>a resource link</source>
-        <translation>资源链接</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>an embedded resource without a &quot;resource&quot; object</source>
-        <translation>缺少 &quot;resource&quot; 对象的嵌入资源</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>a content without a &quot;type&quot;</source>
-        <translation>缺少 &quot;type&quot; 的内容</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>a content of unknown type &quot;%1&quot;</source>
-        <translation>未知类型“%1”的内容</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>a resource&apos;s contents</source>
-        <translation>资源的内容</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>the contents of %1 need exactly one of a &quot;text&quot; and a &quot;blob&quot; string</source>
-        <translation>%1 的内容必须恰好包含 &quot;text&quot; 和 &quot;blob&quot; 字符串中的一个</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>the blob of %1 is not base64</source>
-        <translation>%1 的 blob 不是 base64</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>the prompt &quot;%1&quot; needs the argument &quot;%2&quot;</source>
-        <translation>提示词“%1”需要参数“%2”</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>the prompt &quot;%1&quot; takes no arguments</source>
-        <translation>提示词“%1”不接受参数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the prompt &quot;%1&quot; has no argument &quot;%2&quot; (it takes %3)</source>
-        <translation>提示词“%1”没有参数“%2”（它接受 %3）</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>a prompt</source>
-        <translation>提示词</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>the prompt &quot;%1&quot; has an &quot;arguments&quot; that is not a list</source>
-        <translation>提示词“%1”的 &quot;arguments&quot; 不是列表</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>the prompt &quot;%1&quot; has more than %2 arguments</source>
-        <translation>提示词“%1”的参数超过 %2 个</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>an argument of the prompt &quot;%1&quot;</source>
-        <translation>提示词“%1”的一个参数</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>[assistant]
-%1</source>
-        <translation>[助手]
-%1</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>the answer has no &quot;messages&quot; list</source>
-        <translation>应答中没有 &quot;messages&quot; 列表</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>the answer has more than %1 messages</source>
-        <translation>应答中的消息超过 %1 条</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>message %1 has no role &quot;user&quot; or &quot;assistant&quot;</source>
-        <translation>消息 %1 的角色不是 &quot;user&quot; 或 &quot;assistant&quot;</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>message %1: %2</source>
-        <translation>消息 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::McpClient</name>
-    <message>
-        <location filename="../agentcore/mcp/mcpclient.cpp" line="+170"/>
-        <location line="+28"/>
-        <location line="+355"/>
-        <source>the MCP server &quot;%1&quot; was stopped</source>
-        <translation>MCP 服务器“%1”已停止</translation>
-    </message>
-    <message>
-        <location line="-358"/>
-        <source>stopped by the user</source>
-        <translation>被用户停止</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>The user stopped the run.</source>
-        <translation>用户停止了运行。</translation>
-    </message>
-    <message>
-        <location line="+40"/>
-        <source>starting %1</source>
-        <translation>正在启动 %1</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+70"/>
-        <source>the MCP server &quot;%1&quot; crashed</source>
-        <translation>MCP 服务器“%1”崩溃了</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the MCP server &quot;%1&quot; exited with code %2</source>
-        <translation>MCP 服务器“%1”已退出，退出码 %2</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>the MCP server &quot;%1&quot; could not be started (%2): %3</source>
-        <translation>无法启动 MCP 服务器“%1”（%2）：%3</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/mcp/mcpclient.cpp" line="+15"/>
-        <source>the MCP server &quot;%1&quot; did not finish starting (initialize and tools/list) within %2 s</source>
-        <translation>MCP 服务器“%1”未在 %2 秒内完成启动（initialize 和 tools/list）</translation>
-    </message>
-    <message>
-        <location line="+39"/>
-        <source>the MCP server &quot;%1&quot; no longer knows the session (HTTP 404)</source>
-        <translation>MCP 服务器“%1”已不再识别该会话（HTTP 404）</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>the server ended the session (HTTP 404); initializing again</source>
-        <translation>服务器已结束会话（HTTP 404）；正在重新初始化</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>it now speaks protocol revision &quot;%1&quot;</source>
-        <translation>它现在使用协议修订版“%1”</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>the MCP server &quot;%1&quot; ended the session and did not start a new one: %2</source>
-        <translation>MCP 服务器“%1”结束了会话，且未开始新会话：%2</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>the MCP server &quot;%1&quot; refused initialize: %2</source>
-        <translation>MCP 服务器“%1”拒绝了 initialize：%2</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>the MCP server &quot;%1&quot; speaks protocol revision &quot;%2&quot;; AgentDesk speaks %3</source>
-        <translation>MCP 服务器“%1”使用协议修订版“%2”；AgentDesk 使用 %3</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>initialized: %1 %2, protocol %3</source>
-        <translation>已初始化：%1 %2，协议 %3</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>the MCP server &quot;%1&quot; did not list its tools: %2</source>
-        <translation>MCP 服务器“%1”未列出其工具：%2</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>tools/list failed: %1</source>
-        <translation>tools/list 失败：%1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>tools/list answered without a &quot;tools&quot; list</source>
-        <translation>tools/list 的应答中没有“tools”列表</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>more than %1 tools; the rest are left out</source>
-        <translation>工具超过 %1 个；其余的已略去</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>a tool is left out: %1</source>
-        <translation>略去了一个工具：%1</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>tools/list has more than %1 pages; the rest are left out</source>
-        <translation>tools/list 超过 %1 页；其余的已略去</translation>
-    </message>
-    <message>
-        <location line="+46"/>
-        <source>the MCP server &quot;%1&quot; did not answer a ping within %2 s; it was stopped</source>
-        <translation>MCP 服务器“%1”在 %2 秒内未响应 ping，已被停止</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+51"/>
-        <source>; its last words on stderr: %1</source>
-        <translation>；它在 stderr 上的最后输出：%1</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/mcp/mcpclient.cpp" line="+50"/>
-        <source> (it is started again on the next call)</source>
-        <translation>（下次调用时会重新启动）</translation>
-    </message>
-    <message>
-        <location line="+66"/>
-        <source>Timed out.</source>
-        <translation>超时。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the MCP server &quot;%1&quot; did not answer %2 within %3 s</source>
-        <translation>MCP 服务器“%1”未在 %3 秒内应答 %2</translation>
-    </message>
-    <message>
-        <location line="+67"/>
-        <source>the MCP server &quot;%1&quot; sent a message of %2 MiB, over the %3 MiB cap; it was dropped</source>
-        <translation>MCP 服务器“%1”发送了一条 %2 MiB 的消息，超过了 %3 MiB 的上限；已丢弃</translation>
-    </message>
-    <message>
-        <location line="+37"/>
-        <source>a malformed message was ignored: %1</source>
-        <translation>已忽略一条格式错误的消息：%1</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>the MCP server &quot;%1&quot; answered with %2, which AgentDesk does not read</source>
-        <translation>AgentDesk 不读取 MCP 服务器“%1”的这个应答：%2</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>the server reported an error: %1</source>
-        <translation>服务器报告了错误：%1</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>a response to unknown id %1 was ignored</source>
-        <translation>已忽略对未知 id %1 的响应</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>the server&apos;s result is not an object</source>
-        <translation>服务器的结果不是对象</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/mcp/mcpclientcatalog.cpp" line="+27"/>
-        <source>a page of the answer has no &quot;%1&quot; list</source>
-        <translation>应答的某一页中没有 &quot;%1&quot; 列表</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>more than %1 entries; the rest are left out</source>
-        <translation>条目超过 %1 个；其余的已略去</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>an entry that is not an object is left out</source>
-        <translation>已略去一个不是对象的条目</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>left out: %1</source>
-        <translation>已略去：%1</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>%1 has more than %2 pages; the rest are left out</source>
-        <translation>%1 超过 %2 页；其余的已略去</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <source>not a resource URI: &quot;%1&quot;</source>
-        <translation>不是资源 URI：“%1”</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>the answer to resources/read has no &quot;contents&quot; list</source>
-        <translation>resources/read 的应答中没有 &quot;contents&quot; 列表</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source> [%1 more contents left out]</source>
-        <translation> [另有 %1 项内容已略去]</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>the answer to resources/read is malformed: %1</source>
-        <translation>resources/read 的应答格式错误：%1</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>the MCP server &quot;%1&quot; has no prompt &quot;%2&quot;</source>
-        <translation>MCP 服务器“%1”没有提示词“%2”</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>the answer to prompts/get is malformed: %1</source>
-        <translation>prompts/get 的应答格式错误：%1</translation>
-    </message>
-    <message>
-        <location line="+62"/>
-        <source>%1 after list_changed failed: %2</source>
-        <translation>list_changed 之后的 %1 失败：%2</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/mcp/mcphttptransport.cpp" line="+147"/>
-        <location line="+15"/>
-        <source>the MCP server &quot;%1&quot; sent a message over the %2 MiB cap; it was dropped</source>
-        <translation>MCP 服务器“%1”发送的消息超过了 %2 MiB 的上限；已丢弃</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <source>the MCP server &quot;%1&quot; cannot be reached at %2: %3</source>
-        <translation>无法通过 %2 连接到 MCP 服务器“%1”：%3</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>agentdesk: the server offers no stream of its own messages (GET: HTTP 405)
-</source>
-        <translation>agentdesk：服务器不提供其自身消息的流（GET: HTTP 405）
-</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>agentdesk: the server&apos;s stream of its own messages ended %1 times; it is not opened again
-</source>
-        <translation>agentdesk：服务器自身消息的流已结束 %1 次；不再重新打开
-</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>the MCP server &quot;%1&quot; ended the stream before its answer (%2)</source>
-        <translation>MCP 服务器“%1”在给出应答之前结束了流（%2）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>closed by the server</source>
-        <translation>被服务器关闭</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>the MCP server &quot;%1&quot; answered HTTP %2 without a message</source>
-        <translation>MCP 服务器“%1”以 HTTP %2 应答，但没有消息</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>the MCP server &quot;%1&quot; answered without a response to the request</source>
-        <translation>MCP 服务器“%1”的应答中没有对该请求的响应</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>agentdesk: the stream of request %1 ended early; resuming after event %2
-</source>
-        <translation>agentdesk：请求 %1 的流提前结束；从事件 %2 之后继续
-</translation>
-    </message>
-    <message>
-        <location line="+109"/>
-        <source>the MCP server &quot;%1&quot; answered HTTP %2</source>
-        <translation>MCP 服务器“%1”以 HTTP %2 应答</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::McpConfig</name>
-    <message>
-        <location filename="../agentcore/mcp/mcpconfig.cpp" line="+39"/>
-        <source>no &quot;url&quot;</source>
-        <translation>没有 &quot;url&quot;</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&quot;url&quot; is not an http or https URL</source>
-        <translation>&quot;url&quot; 不是 http 或 https URL</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&quot;headers&quot; is not an object</source>
-        <translation>&quot;headers&quot; 不是对象</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>&quot;headers&quot; holds something other than Name: &quot;value&quot;</source>
-        <translation>&quot;headers&quot; 中含有 Name: &quot;value&quot; 以外的内容</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>%1 does not exist</source>
-        <translation>%1 不存在</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 is larger than %2 KiB</source>
-        <translation>%1 大于 %2 KiB</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>%1 is not JSON: %2 at offset %3</source>
-        <translation>%1 不是 JSON：%2，位于偏移 %3</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>%1 has no &quot;mcpServers&quot; object</source>
-        <translation>%1 中没有“mcpServers”对象</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>MCP server &quot;%1&quot; of %2 left out: %3</source>
-        <translation>%2 中的 MCP 服务器“%1”已略去：%3</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>more than %1 servers</source>
-        <translation>服务器超过 %1 个</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>a name has 1 to 64 letters, digits, &apos;_&apos;, &apos;-&apos; or &apos;.&apos;</source>
-        <translation>名称由 1 到 64 个字母、数字、&apos;_&apos;、&apos;-&apos; 或 &apos;.&apos; 组成</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>its entry is not an object</source>
-        <translation>其条目不是对象</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>the old HTTP+SSE transport (&quot;sse&quot;) is not supported; a server that speaks Streamable HTTP is configured with &quot;type&quot;: &quot;http&quot;</source>
-        <translation>不支持旧的 HTTP+SSE 传输方式（&quot;sse&quot;）；使用 Streamable HTTP 的服务器应配置为 &quot;type&quot;: &quot;http&quot;</translation>
-    </message>
-    <message>
-        <source>the %1 transport is not supported yet; only stdio servers (&quot;command&quot;) are</source>
-        <translation type="vanished">尚不支持 %1 传输方式；目前仅支持 stdio 服务器（&quot;command&quot;）</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>unknown type &quot;%1&quot;</source>
-        <translation>未知类型“%1”</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>no &quot;command&quot;</source>
-        <translation>没有 &quot;command&quot;</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>&quot;args&quot; is not a list</source>
-        <translation>&quot;args&quot; 不是列表</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>&quot;args&quot; holds something other than strings</source>
-        <translation>&quot;args&quot; 中含有字符串以外的内容</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>&quot;env&quot; is not an object</source>
-        <translation>&quot;env&quot; 不是对象</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>&quot;env&quot; holds something other than NAME: &quot;value&quot;</source>
-        <translation>&quot;env&quot; 中含有 NAME: &quot;value&quot; 以外的内容</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::McpConfigExpansion</name>
-    <message>
-        <location filename="../agentcore/mcp/mcpconfigexpansion.cpp" line="+42"/>
-        <source>a model provider&apos;s key, which AgentDesk never gives to an MCP server (its arguments are visible to every user in ps, and a server is not the provider): give the server a key of its own</source>
-        <translation>模型提供商的密钥，AgentDesk 从不把它交给 MCP 服务器（服务器的参数在 ps 中对所有用户可见，而且服务器并不是提供商）：请为该服务器单独配一个密钥</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 is %2</source>
-        <translation>%1 是%2</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>%1 holds the value of %2, %3</source>
-        <translation>%1 含有 %2 的值，这是%3</translation>
-    </message>
-    <message>
-        <location line="+38"/>
-        <source>the secret &quot;%1&quot; is not in the keyring</source>
-        <translation>密钥“%1”不在密钥环中</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>the variable %1 is not set</source>
-        <translation>变量 %1 未设置</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <source>the header %1 holds a line break once expanded</source>
-        <translation>请求头 %1 展开后含有换行符</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>the url is no http or https URL once expanded</source>
-        <translation>url 展开后不是 http 或 https URL</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::McpHost</name>
-    <message>
-        <location filename="../agentcore/mcp/mcphost.cpp" line="+101"/>
-        <source>the tool &quot;%1&quot; of MCP server &quot;%2&quot; is left out: another tool is called %3</source>
-        <translation>MCP 服务器“%2”的工具“%1”已略去：另一个工具已名为 %3</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::McpMessage</name>
-    <message>
-        <location filename="../agentcore/mcp/mcpjsonrpc.cpp" line="+129"/>
-        <source>error %1</source>
-        <translation>错误 %1</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>a message nested deeper than %1 levels</source>
-        <translation>消息嵌套超过 %1 层</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>not JSON (%1 at offset %2)</source>
-        <translation>不是 JSON（%1，位于偏移 %2）</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>not a JSON-RPC message object</source>
-        <translation>不是 JSON-RPC 消息对象</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>not JSON-RPC 2.0 (no &quot;jsonrpc&quot;: &quot;2.0&quot;)</source>
-        <translation>不是 JSON-RPC 2.0（没有 &quot;jsonrpc&quot;: &quot;2.0&quot;）</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>&quot;params&quot; is not an object</source>
-        <translation>&quot;params&quot; 不是对象</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>a request whose id is neither a string nor an integer</source>
-        <translation>请求的 id 既不是字符串也不是整数</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>&quot;method&quot; is not a string</source>
-        <translation>&quot;method&quot; 不是字符串</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>a response needs exactly one of &quot;result&quot; and &quot;error&quot;</source>
-        <translation>响应必须恰好包含 &quot;result&quot; 和 &quot;error&quot; 中的一个</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&quot;error&quot; is not an object</source>
-        <translation>&quot;error&quot; 不是对象</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>a response whose id is neither a string nor an integer</source>
-        <translation>响应的 id 既不是字符串也不是整数</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>empty error</source>
-        <translation>空错误</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::McpReferences</name>
-    <message>
-        <location filename="../agentcore/mcp/mcpreferences.cpp" line="+75"/>
-        <source>the prompt &quot;%1&quot; takes no arguments, but got &quot;%2&quot;</source>
-        <translation>提示词“%1”不接受参数，但收到了“%2”</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>the prompt &quot;%1&quot; takes %2, but got one more: &quot;%3&quot;</source>
-        <translation>提示词“%1”接受 %2，但多收到了一个：“%3”</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>/%1:%2: there is no MCP server &quot;%1&quot;</source>
-        <translation>/%1:%2：没有 MCP 服务器“%1”</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <location line="+25"/>
-        <source>/%1:%2: %3</source>
-        <translation>/%1:%2：%3</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>more than %1 MCP resources are named with @</source>
-        <translation>用 @ 指定的 MCP 资源超过 %1 个</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>@%1: %2</source>
-        <translation>@%1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::McpTool</name>
-    <message>
-        <location filename="../agentcore/mcp/mcptool.cpp" line="+36"/>
-        <source>%1 bytes</source>
-        <translation>%1 字节</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 KiB</source>
-        <translation>%1 KiB</translation>
-    </message>
-    <message>
-        <source>[%1 %2, %3: not passed on to the model]</source>
-        <translation type="vanished">[%1 %2，%3：未传递给模型]</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <source>not a kind of picture the models read</source>
-        <translation>不是模型能读取的图片类型</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>larger than the %1 MB the providers take</source>
-        <translation>超过服务商接受的 %1 MB</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>its data is no PNG, JPEG, GIF or WebP picture</source>
-        <translation>其数据不是 PNG、JPEG、GIF 或 WebP 图片</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>the model takes no sound</source>
-        <translation>模型不接受声音</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>more than %1 pictures in one result</source>
-        <translation>一个结果中的图片超过 %1 张</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>[%1 %2, %3: not passed on to the model: %4]</source>
-        <translation>[%1 %2，%3：未传递给模型：%4]</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>[resource link: %1 %2]</source>
-        <translation>[资源链接：%1 %2]</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>[resource %1]
-%2</source>
-        <translation>[资源 %1]
-%2</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>[resource %1: the picture below]</source>
-        <translation>[资源 %1：见下方图片]</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>[resource %1, %2 %3: binary, not passed on to the model]</source>
-        <translation>[资源 %1，%2 %3：二进制，未传递给模型]</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>[content of type &quot;%1&quot; left out]</source>
-        <translation>[已略去类型为“%1”的内容]</translation>
-    </message>
-    <message>
-        <location line="+40"/>
-        <source>progress %1/%2</source>
-        <translation>进度 %1/%2</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>progress %1</source>
-        <translation>进度 %1</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>MCP server &quot;%1&quot;: %2</source>
-        <translation>MCP 服务器“%1”：%2</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>[the result was cut at %1 of its %2 characters]</source>
-        <translation>[结果已在其 %2 个字符中的第 %1 个处截断]</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>The tool failed without saying why.</source>
-        <translation>工具失败，未说明原因。</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>(no output)</source>
-        <translation>（无输出）</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::McpToolInfo</name>
-    <message>
-        <location filename="../agentcore/mcp/mcptoolinfo.cpp" line="+31"/>
-        <source>%1 is not an object</source>
-        <translation>%1 不是对象</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>%1 is not an array</source>
-        <translation>%1 不是数组</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>%1 is not a schema (an object or a boolean)</source>
-        <translation>%1 不是 schema（对象或布尔值）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 is nested too deeply</source>
-        <translation>%1 嵌套过深</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1/type is an empty list</source>
-        <translation>%1/type 是空列表</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1/type names no JSON Schema type</source>
-        <translation>%1/type 未指明任何 JSON Schema 类型</translation>
-    </message>
-    <message>
-        <location line="+48"/>
-        <source>%1/required is not a list of names</source>
-        <translation>%1/required 不是名称列表</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1/enum is not an array</source>
-        <translation>%1/enum 不是数组</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1/%2 is not a number</source>
-        <translation>%1/%2 不是数字</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>it is not an object schema ({&quot;type&quot;: &quot;object&quot;})</source>
-        <translation>它不是对象 schema（{&quot;type&quot;: &quot;object&quot;}）</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>a tool without a name</source>
-        <translation>没有名称的工具</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>a tool whose name is longer than %1 characters</source>
-        <translation>名称长度超过 %1 个字符的工具</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>tool &quot;%1&quot; has no inputSchema object</source>
-        <translation>工具“%1”没有 inputSchema 对象</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>the inputSchema of tool &quot;%1&quot; is not valid JSON Schema: %2</source>
-        <translation>工具“%1”的 inputSchema 不是有效的 JSON Schema：%2</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::MessageJson</name>
-    <message>
-        <location filename="../agentcore/ai/messagejson.cpp" line="+231"/>
+        <location filename="../agentcore/ai/messagejson.cpp" line="+228"/>
         <source>unknown message role &quot;%1&quot;</source>
         <translation>未知的消息角色“%1”</translation>
     </message>
@@ -2606,601 +399,23 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>unknown stop reason &quot;%1&quot;</source>
         <translation>未知的停止原因“%1”</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::NetworkRules</name>
     <message>
-        <location filename="../agentcore/permissions/networkrules.cpp" line="+50"/>
-        <source>%1 in %2</source>
-        <translation>%2 中的 %1</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::OpenAiChatAssembler</name>
-    <message>
-        <location filename="../agentcore/ai/openaichatassembler.cpp" line="+178"/>
+        <location filename="../agentcore/ai/openaichatassembler.cpp" line="+171"/>
         <source>The provider&apos;s content filter stopped the response.</source>
         <translation>提供商的内容过滤器中止了这次回复。</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::OpenAiChatRequest</name>
     <message>
-        <location filename="../agentcore/ai/openaichatrequest.cpp" line="+155"/>
+        <location filename="../agentcore/ai/openaichatrequest.cpp" line="+151"/>
         <source>[the tool returned a picture (%1, %2 KB); this API takes no pictures from a tool, so it was not sent]</source>
         <translation>[工具返回了一张图片（%1，%2 KB）；此 API 不接受来自工具的图片，因此未发送]</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::OpenAiResponsesAssembler</name>
     <message>
-        <location filename="../agentcore/ai/openairesponsesassembler.cpp" line="+250"/>
+        <location filename="../agentcore/ai/openairesponsesassembler.cpp" line="+247"/>
         <source>The response ended with status &quot;%1&quot;.</source>
         <translation>回复以状态“%1”结束。</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::OutputCapture</name>
     <message>
-        <location filename="../agentcore/tools/outputcapture.cpp" line="+78"/>
-        <source>[... %1 bytes left out; all %2 bytes of output are in %3 ...]</source>
-        <translation>[... 省略 %1 字节；全部 %2 字节的输出见 %3 ...]</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::PartialChange</name>
-    <message>
-        <location filename="../agentcore/permissions/partialchange.cpp" line="+90"/>
-        <source>at the start of the file</source>
-        <translation>文件开头</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>after line %1</source>
-        <translation>第 %1 行之后</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>line %1</source>
-        <translation>第 %1 行</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>lines %1-%2</source>
-        <translation>第 %1-%2 行</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>... (1 more line of this hunk)</source>
-        <translation>...（此变更块还有 1 行）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>... (%1 more lines of this hunk)</source>
-        <translation>...（此变更块还有 %1 行）</translation>
-    </message>
-    <message>
-        <location line="+47"/>
-        <source>the file changed while the user was reviewing the change.</source>
-        <translation>用户审查期间文件发生了变化。</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>%1 has mixed line endings or bytes that are not UTF-8 in the changed lines, which %2 cannot write exactly as the user kept them.</source>
-        <translation>%1 的改动行中有混合的换行符或非 UTF-8 字节，%2 无法按用户保留的样子原样写入。</translation>
-    </message>
-    <message>
-        <location line="+68"/>
-        <source>Rejected hunk %1 of %2 (%3 of the file before your change):</source>
-        <translation>被拒绝的变更块 %1/%2（对应更改前文件的%3）：</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>The user approved only part of this %1 of %2: %3 of %4 hunks were applied and %5. The file now has your change without the rejected hunks; their lines are as they were before.</source>
-        <translation>用户只批准了对 %2 的这次 %1 的一部分：%4 个变更块中应用了 %3 个，%5。文件现在包含你的更改，但不含被拒绝的变更块；那些行保持原样。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>1 was rejected</source>
-        <translation>1 个被拒绝</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 were rejected</source>
-        <translation>%1 个被拒绝</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Their feedback: %1</source>
-        <translation>用户的反馈：%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Do not propose the rejected changes again as they were: if one is still needed, explain why and ask the user, or solve it another way. %1 is not what your change would have made it: Read it again before editing near these lines.</source>
-        <translation>不要原样再次提议被拒绝的更改：如果仍然需要其中某项，请说明原因并询问用户，或换一种方法解决。%1 与你的更改本应产生的结果不同：在这些行附近编辑之前，请重新 Read。</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>Nothing was written: the user approved part of this %1 of %2, but applying the hunks they kept failed: %3</source>
-        <translation>未写入任何内容：用户批准了对 %2 的这次 %1 的一部分，但应用其保留的代码块失败：%3</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Nothing was written: the user approved part of this %1 of %2, but %2 is no longer as they reviewed it: %3</source>
-        <translation>没有写入任何内容：用户批准了对 %2 的这次 %1 的一部分，但 %2 已不再是用户审查时的样子：%3</translation>
-    </message>
-    <message>
-        <location line="-16"/>
-        <source>Read %1 again; if you redo the change, leave out the hunks the user rejected:</source>
-        <translation>请重新 Read %1；如果重做这项更改，请去掉用户拒绝的变更块：</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::PathCapability</name>
-    <message>
-        <location filename="../agentcore/permissions/pathcapability.cpp" line="+66"/>
-        <source>%1 is inside a .git folder; git&apos;s own files are never changed by tools.</source>
-        <translation>%1 位于 .git 文件夹内；工具从不修改 git 自身的文件。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 is outside the repository (%2); only files inside the repository%3 can be changed.</source>
-        <translation>%1 在仓库（%2）之外；只能修改仓库%3内的文件。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source> and its additional directories</source>
-        <translation>及其附加目录</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Reading %1 needs the user&apos;s approval: it is outside the repository (%2).</source>
-        <translation>读取 %1 需要用户批准：它在仓库（%2）之外。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::PathSuggestions</name>
-    <message>
-        <location filename="../agentcore/tools/pathsuggestions.cpp" line="+140"/>
-        <source>Similar paths: %1</source>
-        <translation>相似的路径：%1</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::PermissionBroker</name>
-    <message>
-        <location filename="../agentcore/permissions/permissionbroker.cpp" line="+54"/>
-        <location line="+20"/>
-        <source>The window closed before the user answered.</source>
-        <translation>用户回答之前窗口已关闭。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::PermissionMiddleware</name>
-    <message>
-        <location filename="../agentcore/ai/demoscript.cpp" line="-300"/>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+265"/>
-        <source>The user denied %1.</source>
-        <translation>用户拒绝了%1。</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-167"/>
-        <source>no command analysis is available</source>
-        <translation>没有可用的命令分析</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <source>Shell writes are not reviewed: nobody can be asked in this run. Commands a rule allows write to the repository directly; the checkpoint taken before each one is the way back (agentdesk --rewind).</source>
-        <translation>shell 命令的写入不会经过审查：本次运行中无人可问。规则允许的命令直接写入仓库；每条命令之前创建的检查点可用于恢复（agentdesk --rewind）。</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Shell writes are not reviewed: %1. Commands run as before and write to the repository directly.</source>
-        <translation>shell 命令的写入不会经过审查：%1。命令照常运行，直接写入仓库。</translation>
-    </message>
-    <message>
-        <location line="+39"/>
-        <source>the command was stopped</source>
-        <translation>命令已被停止</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>the review was stopped</source>
-        <translation>审查已被停止</translation>
-    </message>
-    <message>
-        <location line="+64"/>
-        <source>this %1 of %2</source>
-        <translation>对 %2 的这次 %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>this Bash command (%1)</source>
-        <translation>这条 Bash 命令（%1）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>this %1 call</source>
-        <translation>这次 %1 调用</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>The user denied %1: %2.</source>
-        <translation>用户拒绝了%1：%2。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Their feedback: %1</source>
-        <translation>用户的反馈：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Do not retry it unchanged; if the reason is unclear, ask the user.</source>
-        <translation>不要原样重试；如果不清楚原因，请询问用户。</translation>
-    </message>
-    <message>
-        <location line="+69"/>
-        <source>Denied %1: %2, and nobody can be asked. No mode or rule allows it; change the settings yourself.</source>
-        <translation>已拒绝%1：%2，且无人可以询问。没有任何模式或规则能允许它；请自行修改设置。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Permission denied: %1: %2, and nobody can be asked in this session. Do not retry it; finish and tell the user which setting to change.</source>
-        <translation>权限被拒绝：%1：%2，且本会话中无人可以询问。不要重试；请结束并告诉用户需要修改哪项设置。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Denied %1: it needs approval (%2) and nobody can be asked. Allow it with a rule in .agentdesk/settings.json or choose another permission mode.</source>
-        <translation>已拒绝%1：它需要批准（%2），但无人可问。请在 .agentdesk/settings.json 中用规则允许它，或选择其他权限模式。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Permission denied: %1 needs the user&apos;s approval (%2), and nobody can be asked in this session. Do not retry it; continue without it, or finish and tell the user which permission you need.</source>
-        <translation>权限被拒绝：%1 需要用户批准（%2），而本会话中无人可问。不要重试；请在没有它的情况下继续，或者结束并告诉用户你需要哪项权限。</translation>
-    </message>
-    <message>
-        <location line="+50"/>
-        <source>Aborted while waiting for the user to approve %1.</source>
-        <translation>等待用户批准%1时被中止。</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>they rejected the only hunk of the change</source>
-        <translation>用户拒绝了这项更改唯一的变更块</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>they rejected all %1 hunks of the change</source>
-        <translation>用户拒绝了这项更改的全部 %1 个变更块</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Permission denied: %1 Do not retry the same call; find another way or ask the user.</source>
-        <translation>权限被拒绝：%1 不要重试同样的调用；请另想办法或询问用户。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::PermissionMode</name>
-    <message>
-        <location filename="../agentcore/permissions/permissionmode.cpp" line="+18"/>
-        <location line="+8"/>
-        <source>Ask before changes</source>
-        <translation>更改前询问</translation>
-    </message>
-    <message>
-        <location line="-6"/>
-        <source>Accept edits</source>
-        <translation>自动接受编辑</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Plan (read-only)</source>
-        <translation>计划（只读）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Bypass permissions</source>
-        <translation>跳过权限检查</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::PermissionPolicy</name>
-    <message>
-        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+28"/>
-        <source>%1 in %2</source>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <location line="+248"/>
-        <source>%1 Its permission rules were not loaded.</source>
-        <translation>%1 其中的权限规则未加载。</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>%1 asks for bypass mode; a shared project file cannot turn permission checks off (use settings.local.json or the command line). Ignored.</source>
-        <translation>%1 要求使用跳过权限模式；共享的项目文件不能关闭权限检查（请使用 settings.local.json 或命令行）。已忽略。</translation>
-    </message>
-    <message>
-        <location line="+128"/>
-        <source>%1 is inside a .git folder; git&apos;s own files are never changed by tools.</source>
-        <translation>%1 位于 .git 文件夹内；工具从不修改 git 自身的文件。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1 is outside the repository (%2); only files inside it (and its additional directories) can be changed.</source>
-        <translation>%1 在仓库（%2）之外；只能修改仓库（及其附加目录）内的文件。</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>the command %1; commands may only change files inside the repository (%2), in every permission mode. Write inside it, with literal paths.</source>
-        <translation>该命令%1；在任何权限模式下，命令都只能修改仓库（%2）内的文件。请在仓库内写入，并使用字面路径。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>denied by %1</source>
-        <translation>由 %1 拒绝</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Plan mode: only read-only commands run; this command could not be analysed%1. Use plain read-only commands (ls, cat, grep, git status/diff/log) or the Read, Grep and Glob tools.</source>
-        <translation>计划模式：只运行只读命令；此命令无法分析%1。请使用简单的只读命令（ls、cat、grep、git status/diff/log），或 Read、Grep 和 Glob 工具。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Plan mode: only read-only commands run; this one may change something, write a file or read outside the repository. Present your plan; the user leaves plan mode to let you carry it out.</source>
-        <translation>计划模式：只运行只读命令；此命令可能改动内容、写入文件或读取仓库之外的内容。请提出你的计划；用户退出计划模式后你再执行。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Plan mode is on: %1 is not available, nothing may be changed yet. Read and search what you need, then present your plan; the user leaves plan mode to let you carry it out.</source>
-        <translation>计划模式已开启：%1 不可用，暂时不能做任何更改。请阅读和搜索所需内容，然后提出你的计划；用户退出计划模式后你才能执行。</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>asks by %1</source>
-        <translation>由 %1 要求询问</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>allowed by %1</source>
-        <translation>由 %1 允许</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>bypass mode</source>
-        <translation>跳过权限模式</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>reads %1, outside the repository</source>
-        <translation>读取仓库之外的 %1</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>the command could not be analysed</source>
-        <translation>无法分析该命令</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the command could not be analysed: %1</source>
-        <translation>无法分析该命令：%1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>read-only command</source>
-        <translation>只读命令</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Bash asks in “%1” mode</source>
-        <translation>在“%1”模式下，Bash 需要询问</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>allowed in “%1” mode</source>
-        <translation>在“%1”模式下允许</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 asks in “%2” mode</source>
-        <translation>在“%2”模式下，%1 需要询问</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <source>%1 changes AgentDesk&apos;s own settings, which always needs the user&apos;s approval</source>
-        <translation>%1 会修改 AgentDesk 自身的设置，这总是需要用户批准</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>the command may change AgentDesk&apos;s own settings, which always needs the user&apos;s approval</source>
-        <translation>该命令可能修改 AgentDesk 自身的设置，这总是需要用户批准</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>the command may change git&apos;s configuration or hooks (%1), which always needs the user&apos;s approval</source>
-        <translation>该命令可能修改 git 配置或钩子（%1），这总是需要用户批准</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>Plan mode is on: you can read and search, but not edit or write files. Bash runs only read-only commands (ls, cat, grep, find, git status/diff/log, ...) without writing redirections or paths outside the repository; any other command is refused. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
-        <translation>计划模式已开启：你可以阅读和搜索，但不能编辑或写入文件。Bash 只运行只读命令（ls、cat、grep、find、git status/diff/log 等），不得有写入的重定向或仓库之外的路径；其他命令都会被拒绝。请制定计划并提出；用户关闭计划模式后你再执行。</translation>
-    </message>
-    <message>
-        <source>Bash asks in %1 mode</source>
-        <translation type="vanished">在当前权限模式（%1）下，Bash 需要询问</translation>
-    </message>
-    <message>
-        <location line="-75"/>
-        <source>reads are allowed</source>
-        <translation>允许读取</translation>
-    </message>
-    <message>
-        <source>acceptEdits mode</source>
-        <translation type="vanished">acceptEdits 模式</translation>
-    </message>
-    <message>
-        <source>%1 asks in %2 mode</source>
-        <translation type="vanished">在当前权限模式（%2）下，%1 需要询问</translation>
-    </message>
-    <message>
-        <location line="+81"/>
-        <source>Plan mode is on: you can read and search, but not edit files or run commands. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
-        <translation>计划模式已开启：你可以阅读和搜索，但不能编辑文件或运行命令。请制定并提出计划；用户关闭计划模式后你才能执行。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::PermissionRule</name>
-    <message>
-        <location filename="../agentcore/permissions/permissionrule.cpp" line="+125"/>
-        <source>&quot;%1&quot; is not a permission rule; write Tool or Tool(specifier), e.g. Bash(npm test:*) or Edit(src/**).</source>
-        <translation>“%1”不是权限规则；请写成 Tool 或 Tool(specifier)，例如 Bash(npm test:*) 或 Edit(src/**)。</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>&quot;%1&quot;: only MCP tool names take a trailing *, e.g. mcp__github__*.</source>
-        <translation>“%1”：只有 MCP 工具名称可以带末尾的 *，例如 mcp__github__*。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>&quot;%1&quot; has an empty command prefix; write Bash to mean every command.</source>
-        <translation>“%1”的命令前缀为空；要表示所有命令，请写 Bash。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::PermissionSessionState</name>
-    <message>
-        <location filename="../agentcore/permissions/permissionsessionstate.cpp" line="+84"/>
-        <source>The session&apos;s permission rule &quot;%1&quot; was not restored: %2</source>
-        <translation>会话的权限规则“%1”未能恢复：%2</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>unknown kind</source>
-        <translation>未知类型</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::PermissionSettings</name>
-    <message>
-        <location filename="../agentcore/permissions/permissionsettings.cpp" line="+49"/>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>%1 is not valid JSON (%2 at offset %3); fix it by hand, AgentDesk does not change it.</source>
-        <translation>%1 不是有效的 JSON（%2，位于偏移 %3）；请手动修正，AgentDesk 不会修改它。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>%1 does not hold a JSON object; fix it by hand, AgentDesk does not change it.</source>
-        <translation>%1 的内容不是 JSON 对象；请手动修正，AgentDesk 不会修改它。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>&quot;permissions&quot; in %1 is not an object; fix it by hand, AgentDesk does not change it.</source>
-        <translation>%1 中的 &quot;permissions&quot; 不是对象；请手动修正，AgentDesk 不会修改它。</translation>
-    </message>
-    <message>
-        <location line="+43"/>
-        <source>&quot;permissions.%1&quot; in %2 is not a list; it was ignored.</source>
-        <translation>%2 中的 &quot;permissions.%1&quot; 不是列表，已忽略。</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>an entry is not a string</source>
-        <translation>有一项不是字符串</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+53"/>
-        <source>%1: %2 (skipped)</source>
-        <translation>%1：%2（已跳过）</translation>
-    </message>
-    <message>
-        <location line="-28"/>
-        <source>%1: unknown defaultMode &quot;%2&quot; (use default, acceptEdits, plan or bypass); ignored.</source>
-        <translation>%1：未知的 defaultMode &quot;%2&quot;（可用 default、acceptEdits、plan 或 bypass），已忽略。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1: defaultMode is not a string; ignored.</source>
-        <translation>%1：defaultMode 不是字符串，已忽略。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>&quot;permissions.network&quot; in %1 is not a list; it was ignored.</source>
-        <translation>%1 中的 &quot;permissions.network&quot; 不是列表，已忽略。</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>%1: network rules are about Bash commands, like Bash(npm install:*)</source>
-        <translation>%1：网络规则针对的是 Bash 命令，例如 Bash(npm install:*)</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>a network entry is not a string</source>
-        <translation>某个网络条目不是字符串</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>%1: a sandboxReadable entry is not a path; skipped.</source>
-        <translation>%1：sandboxReadable 中有一项不是路径，已跳过。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1: sandboxReadable is not a list; ignored.</source>
-        <translation>%1：sandboxReadable 不是列表，已忽略。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>%1: an additionalDirectories entry is not a path; skipped.</source>
-        <translation>%1：additionalDirectories 中有一项不是路径，已跳过。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1: additionalDirectories is not a list; ignored.</source>
-        <translation>%1：additionalDirectories 不是列表，已忽略。</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>&quot;permissions.%1&quot; in %2 is not a list; fix it by hand, AgentDesk does not change it.</source>
-        <translation>%2 中的 &quot;permissions.%1&quot; 不是列表；请手动修正，AgentDesk 不会修改它。</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>Cannot create the folder of %1.</source>
-        <translation>无法创建 %1 所在的文件夹。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <location line="+6"/>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ProjectTrust</name>
-    <message>
-        <location filename="../agentcore/permissions/projecttrust.cpp" line="+91"/>
-        <source>%1 is not valid JSON; fix or remove it by hand, AgentDesk does not change it.</source>
-        <translation>%1 不是有效的 JSON；请手动修复或删除它，AgentDesk 不会修改它。</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>Cannot create the folder of %1.</source>
-        <translation>无法创建 %1 所在的文件夹。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ProtocolViolation</name>
-    <message>
-        <location filename="../agentcore/ai/protocolviolation.cpp" line="+307"/>
+        <location filename="../agentcore/ai/protocolviolation.cpp" line="+303"/>
         <source>(no name)</source>
         <translation>（无名称）</translation>
     </message>
@@ -3214,11 +429,8 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>%1 in text at line %2 (and %3 more)</source>
         <translation>文本第 %2 行中的 %1（另有 %3 处）</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::ProviderConfig</name>
     <message>
-        <location filename="../agentcore/ai/providerconfig.cpp" line="+62"/>
+        <location filename="../agentcore/ai/providerconfig.cpp" line="+59"/>
         <source>The response was stopped: a line of its event stream exceeded the limit of %1 per line.</source>
         <translation>响应已停止：事件流中的一行超过了每行 %1 的上限。</translation>
     </message>
@@ -3232,128 +444,8 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>The response was stopped: the arguments of a tool call exceeded the limit of %1 per tool call.</source>
         <translation>响应已停止：某个工具调用的参数超过了每次调用 %1 的上限。</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::ReadTool</name>
     <message>
-        <source>1-based line to start at. Use it with limit for large files.</source>
-        <translation type="vanished">起始行号（从 1 开始）。对大文件请与 limit 一起使用。</translation>
-    </message>
-    <message>
-        <source>Number of lines to read (default %1).</source>
-        <translation type="vanished">要读取的行数（默认 %1）。</translation>
-    </message>
-    <message>
-        <source>Reads a text file of the repository and returns its lines numbered like `cat -n` (number, tab, line). Paths are relative to the repository root or absolute. By default returns up to %1 lines from the start; pass offset and limit to read further in a long file. Lines longer than %2 characters are cut. Binary files are refused. Read a file before you Edit or overwrite it: edits are only accepted for files read in this session and unchanged since. The line numbers and the tab are not part of the file: never put them in old_string.</source>
-        <translation type="vanished">读取仓库中的文本文件，像 `cat -n` 那样返回带行号的各行（行号、制表符、行内容）。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。</translation>
-    </message>
-    <message>
-        <source>Reads a text file of the repository and returns its lines numbered: each line is its number, a tab, then the line. Paths are relative to the repository root or absolute. By default returns up to %1 lines from the start; pass offset and limit to read further in a long file. Lines longer than %2 characters are cut. Binary files are refused. Read a file before you Edit or overwrite it: edits are only accepted for files read in this session and unchanged since. The line numbers and the tab are not part of the file: never put them in old_string. Reading lines you already read again while the file is unchanged answers only that they are unchanged: your earlier output of them is still exact.</source>
-        <translation type="vanished">读取仓库中的文本文件，返回带行号的各行：每行依次是行号、制表符和行内容。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。文件未变化时再次读取已读过的行，只会告知这些行未变：你之前得到的输出仍然准确。</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/tools/readtool.cpp" line="+27"/>
-        <source>First line to read (1-based).</source>
-        <translation>要读取的第一行（从 1 开始）。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>How many lines (default %1).</source>
-        <translation>读取的行数（默认 %1）。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Reads a text file: each line comes as its number, a tab, then the line (number and tab are not part of the file: never put them in old_string). Up to %1 lines from offset; lines over %2 characters are cut; binary files are refused. Lines you read before from an unchanged file answer only that: your earlier output is still exact.</source>
-        <translation>读取文本文件：每行依次是行号、制表符和行内容（行号和制表符不属于文件内容：切勿把它们放进 old_string）。从 offset 开始最多读取 %1 行；超过 %2 个字符的行会被截断；不接受二进制文件。对未变化的文件再次读取之前读过的行，只会告知这一点：你之前得到的输出仍然准确。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>The file to read.</source>
-        <translation>要读取的文件。</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>File not found: %1</source>
-        <translation>找不到文件：%1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 is a directory. Use LS to list it or Glob to find files in it.</source>
-        <translation>%1 是目录。请用 LS 列出它，或用 Glob 在其中查找文件。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Use Grep to search it, or Bash (head, tail, sed -n) to see parts of it.</source>
-        <translation>请用 Grep 搜索它，或用 Bash（head、tail、sed -n）查看其中一部分。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 is a binary file (%2); Read shows text files only.</source>
-        <translation>%1 是二进制文件（%2）；Read 只显示文本文件。</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>(%1 is empty)</source>
-        <translation>（%1 为空）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 has %2; offset %3 is past its end.</source>
-        <translation>%1 共有 %2；offset %3 超出了末尾。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>1 line</source>
-        <translation>1 行</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>%1 lines</source>
-        <translation>%1 行</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <source>%1 is unchanged since your last Read of it (lines %2-%3 of %4):</source>
-        <translation>%1 自你上次 Read 以来未变（第 %2-%3 行，共 %4 行）：</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Lines %2-%3 of %1 are unchanged since your earlier Read of lines %4-%5:</source>
-        <translation>%1 的第 %2-%3 行自你之前 Read 第 %4-%5 行以来未变：</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>that output, above in this conversation, is still exact, so it is not repeated here.</source>
-        <translation>对话上文中的那次输出仍然准确，因此此处不再重复。</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>[Showing lines %1-%2 of %3. Call Read with offset=%4 to continue.]</source>
-        <translation>[显示第 %1-%2 行，共 %3。用 offset=%4 调用 Read 继续读取。]</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::Repository</name>
-    <message>
-        <location filename="../agentcore/coding/repository.cpp" line="+55"/>
-        <source>detached at %1</source>
-        <translation>分离于 %1</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>%1 does not exist</source>
-        <translation>%1 不存在</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1 is not readable</source>
-        <translation>%1 不可读</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::RequestBuilder</name>
-    <message>
-        <location filename="../agentcore/ai/httperror.cpp" line="+162"/>
+        <location filename="../agentcore/ai/httperror.cpp" line="+159"/>
         <source>Bad Request</source>
         <translation>错误请求</translation>
     </message>
@@ -3432,151 +524,8 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>%1 API error %2 (%3): %4</source>
         <translation>%1 API 错误 %2（%3）：%4</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::Rewind</name>
     <message>
-        <location filename="../agentcore/context/rewind.cpp" line="+95"/>
-        <source>The user restored the files to an earlier state of this conversation; nothing differed.</source>
-        <translation>用户将文件恢复到了此对话较早时的状态；没有任何差异。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The user restored these files to an earlier state of this conversation, undoing changes made since: %1. Read a file again before you change it.</source>
-        <translation>用户将以下文件恢复到了此对话较早时的状态，撤销了此后所做的更改：%1。修改文件之前请重新 Read。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The conversation was rewound to an earlier point.</source>
-        <translation>对话已回退到较早的位置。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::RipgrepSearcher</name>
-    <message>
-        <location filename="../agentcore/tools/ripgrepsearcher.cpp" line="+187"/>
-        <source>Cannot run %1: %2</source>
-        <translation>无法运行 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>ripgrep failed (exit code %1).</source>
-        <translation>ripgrep 失败（退出码 %1）。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::SandboxNotice</name>
-    <message>
-        <location filename="../agentcore/tools/sandboxnotice.cpp" line="+40"/>
-        <source>install bubblewrap: sudo apt install bubblewrap (or sudo dnf install bubblewrap).</source>
-        <translation>请安装 bubblewrap：sudo apt install bubblewrap（或 sudo dnf install bubblewrap）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>install bubblewrap (the package &quot;bubblewrap&quot;) or correct the path of bwrap.</source>
-        <translation>请安装 bubblewrap（软件包 &quot;bubblewrap&quot;），或更正 bwrap 的路径。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>AppArmor restricts unprivileged user namespaces here (Ubuntu 23.10 and later); allow them with: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 (or give bwrap an AppArmor profile with &quot;userns,&quot;).</source>
-        <translation>此处 AppArmor 限制了非特权用户命名空间（Ubuntu 23.10 及更高版本）；可用以下命令允许：sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0（或为 bwrap 配置一个含 &quot;userns,&quot; 的 AppArmor 配置文件）。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>unprivileged user namespaces are turned off; turn them on with: sudo sysctl -w kernel.unprivileged_userns_clone=1.</source>
-        <translation>非特权用户命名空间已关闭；可用以下命令开启：sudo sysctl -w kernel.unprivileged_userns_clone=1。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>user namespaces are limited to none; allow them with: sudo sysctl -w user.max_user_namespaces=10000.</source>
-        <translation>用户命名空间的数量上限为 0；可用以下命令允许：sudo sysctl -w user.max_user_namespaces=10000。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>allow unprivileged user namespaces (on Ubuntu: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0; on Debian: sudo sysctl -w kernel.unprivileged_userns_clone=1); in a container, run it with user namespaces allowed (e.g. docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined).</source>
-        <translation>请允许非特权用户命名空间（Ubuntu 上：sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0；Debian 上：sudo sysctl -w kernel.unprivileged_userns_clone=1）；在容器中，请以允许用户命名空间的方式运行（例如 docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined）。</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>The sandbox for Bash is unavailable, so commands run without it, with your rights: %1 To sandbox them, %2 To refuse commands instead, set Sandbox to Required in the settings (headless: --sandbox required).</source>
-        <translation>Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1 要让命令在沙盒中运行，%2 如果想改为拒绝运行命令，请在设置中将“沙盒”设为“必需”（无界面运行：--sandbox required）。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>The sandbox for Bash is required but unavailable, so Bash commands are refused: %1 To sandbox them, %2 To run them without the sandbox instead, set Sandbox to On in the settings (headless: --sandbox on).</source>
-        <translation>要求必须使用 Bash 的沙盒，但沙盒不可用，因此 Bash 命令会被拒绝：%1 要让命令在沙盒中运行，%2 如果想改为不经沙盒运行命令，请在设置中将“沙盒”设为“开启”（无界面运行：--sandbox on）。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::SandboxPolicy</name>
-    <message>
-        <location filename="../agentcore/tools/sandboxpolicy.cpp" line="+22"/>
-        <source>Runs sandboxed: read-only outside the repository, with network (allowed by %1).</source>
-        <translation>在沙盒中运行：仓库之外只读，可以联网（由 %1 允许）。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Runs sandboxed: read-only outside the repository, with network.</source>
-        <translation>在沙盒中运行：仓库之外只读，可以联网。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Runs sandboxed: read-only outside the repository, no network.</source>
-        <translation>在沙盒中运行：仓库之外只读，无网络。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Runs without the sandbox (turned off in the settings).</source>
-        <translation>不使用沙盒运行（已在设置中关闭）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Runs without the sandbox: %1</source>
-        <translation>不使用沙盒运行：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Will not run: the sandbox is required but unavailable: %1</source>
-        <translation>不会运行：要求必须使用沙盒，但沙盒不可用：%1</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::SandboxProbe</name>
-    <message>
-        <location filename="../agentcore/tools/sandboxprobe.cpp" line="+48"/>
-        <source>bubblewrap (bwrap) is not installed; install the package &quot;bubblewrap&quot;.</source>
-        <translation>未安装 bubblewrap（bwrap）；请安装软件包 &quot;bubblewrap&quot;。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>%1 is not an executable program.</source>
-        <translation>%1 不是可执行程序。</translation>
-    </message>
-    <message>
-        <location line="+27"/>
-        <source>%1 cannot be started: %2</source>
-        <translation>无法启动 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>%1 did not answer within %2 s.</source>
-        <translation>%1 在 %2 秒内没有响应。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>bubblewrap cannot create its namespaces here (%1). Unprivileged user namespaces may be disabled, or this is a container.</source>
-        <translation>bubblewrap 无法在此创建命名空间（%1）。可能是非特权用户命名空间被禁用，或当前运行在容器中。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>exit code %1</source>
-        <translation>退出码 %1</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::SchemaValidator</name>
-    <message>
-        <location filename="../agentcore/ai/schemavalidator.cpp" line="+58"/>
+        <location filename="../agentcore/ai/schemavalidator.cpp" line="+54"/>
         <source>the arguments</source>
         <translation>参数</translation>
     </message>
@@ -3685,19 +634,8 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>Invalid arguments for %1: %2</source>
         <translation>%1 的参数无效：%2</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::ScriptedStream</name>
     <message>
-        <location filename="../agentcore/ai/scriptedstream.cpp" line="+36"/>
-        <source>The request was aborted</source>
-        <translation>请求已中止</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ServedModels</name>
-    <message>
-        <location filename="../agentcore/ai/servedmodels.cpp" line="+92"/>
+        <location filename="../agentcore/ai/servedmodels.cpp" line="+89"/>
         <source>The address is not an http or https URL.</source>
         <translation>该地址不是 http 或 https URL。</translation>
     </message>
@@ -3751,11 +689,8 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>The server&apos;s list of models has no usable model ids.</source>
         <translation>服务器的模型列表中没有可用的模型 ID。</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::ServerProfile</name>
     <message>
-        <location filename="../agentcore/ai/serverprofile.cpp" line="+135"/>
+        <location filename="../agentcore/ai/serverprofile.cpp" line="+126"/>
         <source>Generic (conservative)</source>
         <translation>通用（保守）</translation>
     </message>
@@ -3784,639 +719,8 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>set by you</source>
         <translation>由你设置</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::SessionLog</name>
     <message>
-        <location filename="../agentcore/session/sessionlog.cpp" line="+53"/>
-        <source>%1 is not an AgentDesk session (its first line is not a session header). It was left as it is.</source>
-        <translation>%1 不是 AgentDesk 会话（第一行不是会话头）。已保持原样。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1 was written by a newer AgentDesk (session version %2). It was left as it is.</source>
-        <translation>%1 由更新版本的 AgentDesk 写入（会话版本 %2）。已保持原样。</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <location line="+136"/>
-        <source>another process</source>
-        <translation>另一个进程</translation>
-    </message>
-    <message>
-        <location line="-135"/>
-        <source>process %1</source>
-        <translation>进程 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>process %1 on %2</source>
-        <translation>%2 上的进程 %1</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Cannot read the session %1: %2</source>
-        <translation>无法读取会话 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+72"/>
-        <source>The last line of %1 was cut off (AgentDesk stopped while writing it) and was skipped.</source>
-        <translation>%1 的最后一行不完整（AgentDesk 在写入时停止了），已跳过。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Line %1 of %2 could not be read and was skipped.</source>
-        <translation>无法读取 %2 的第 %1 行，已跳过。</translation>
-    </message>
-    <message>
-        <location line="+57"/>
-        <source>Cannot create the session %1: its folder cannot be made.</source>
-        <translation>无法创建会话 %1：无法创建其文件夹。</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>The session %1 is open in another AgentDesk window or headless run (%2); only one can add to it at a time.</source>
-        <translation>会话 %1 已在另一个 AgentDesk 窗口或无界面运行中打开（%2）；同一时间只能有一个向其追加内容。</translation>
-    </message>
-    <message>
-        <source>The session %1 is open in another AgentDesk window (%2); only one window can add to it.</source>
-        <translation type="vanished">会话 %1 已在另一个 AgentDesk 窗口中打开（%2）；只有一个窗口可以向其中添加内容。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Cannot lock the session %1 (%2 cannot be written).</source>
-        <translation>无法锁定会话 %1（无法写入 %2）。</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>Cannot create the session %1: %2</source>
-        <translation>无法创建会话 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+55"/>
-        <source>Cannot write to the session %1: %2</source>
-        <translation>无法写入会话 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Cannot save the session %1 to disk.</source>
-        <translation>无法把会话 %1 保存到磁盘。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::SessionRecorder</name>
-    <message>
-        <source>The session&apos;s permission rule &quot;%1&quot; was not restored: %2</source>
-        <translation type="vanished">会话的权限规则“%1”未能恢复：%2</translation>
-    </message>
-    <message>
-        <source>unknown kind</source>
-        <translation type="vanished">未知类型</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/session/sessionrecorder.cpp" line="+333"/>
-        <source>Interrupted: AgentDesk ended while this tool call was running (the window was closed or the program crashed). Whether it finished is unknown: check its effects before running it again.</source>
-        <translation>已中断：此工具调用运行时 AgentDesk 结束了（窗口被关闭或程序崩溃）。不知道它是否已完成：再次运行前请检查它的效果。</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Interrupted: AgentDesk ended while this answer was being written (the window was closed or the program crashed). It is cut off here.</source>
-        <translation>已中断：撰写此回答时 AgentDesk 结束了（窗口被关闭或程序崩溃）。回答在此处截断。</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Interrupted: AgentDesk ended during this task (the window was closed or the program crashed) before it finished.</source>
-        <translation>已中断：此任务完成之前 AgentDesk 结束了（窗口被关闭或程序崩溃）。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::SessionStore</name>
-    <message>
-        <location filename="../agentcore/session/sessionstore.cpp" line="+86"/>
-        <source>Cannot read it: %1</source>
-        <translation>无法读取：%1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>It is not an AgentDesk session; it was left as it is.</source>
-        <translation>这不是 AgentDesk 会话，已保持原样。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>It was written by a newer AgentDesk; it was left as it is.</source>
-        <translation>它由更新版本的 AgentDesk 写入，已保持原样。</translation>
-    </message>
-    <message>
-        <location line="+44"/>
-        <source>New conversation</source>
-        <translation>新对话</translation>
-    </message>
-    <message>
-        <location line="+105"/>
-        <source>%1 (copy)</source>
-        <extracomment>The title of a copy of a session, made because another window has the session open</extracomment>
-        <translation>%1（副本）</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>process %1</source>
-        <translation>进程 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>another process</source>
-        <translation>另一个进程</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Cannot delete the session %1: it is open in another AgentDesk window or headless run (%2).</source>
-        <translation>无法删除会话 %1：它已在另一个 AgentDesk 窗口或无界面运行中打开（%2）。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Cannot delete the session %1: its lock file cannot be written.</source>
-        <translation>无法删除会话 %1：无法写入其锁文件。</translation>
-    </message>
-    <message>
-        <source>Cannot delete the session %1: it is open in another AgentDesk window (%2).</source>
-        <translation type="vanished">无法删除会话 %1：它已在另一个 AgentDesk 窗口中打开（%2）。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Cannot delete the session %1: %2</source>
-        <translation>无法删除会话 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::SessionWorktrees</name>
-    <message>
-        <location filename="../agentcore/worktree/sessionworktrees.cpp" line="+175"/>
-        <source>%1 does not exist.</source>
-        <translation>%1 不存在。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>git cannot be run here (%1), and a session worktree needs it.</source>
-        <translation>此处无法运行 git（%1），而会话工作树需要它。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 is not a git repository (or git sees no working tree there), so a session cannot have a worktree of its own.</source>
-        <translation>%1 不是 git 仓库（或 git 在那里看不到工作区），因此会话无法拥有自己的工作树。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>%1 has no commit yet: a session worktree starts from the checked-out commit. Commit once, then try again.</source>
-        <translation>%1 还没有任何提交：会话工作树从当前检出的提交开始。请先提交一次，然后重试。</translation>
-    </message>
-    <message>
-        <location line="+50"/>
-        <source>git cannot read the checked-out commit of %1: %2</source>
-        <translation>git 无法读取 %1 当前检出的提交：%2</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>cannot create the folder %1 for the session&apos;s worktree.</source>
-        <translation>无法为会话的工作树创建文件夹 %1。</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>no free branch name like %1 is left.</source>
-        <translation>已没有类似 %1 的可用分支名。</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>git could not make the worktree %1: %2</source>
-        <translation>git 无法创建工作树 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>The session&apos;s worktree record is incomplete.</source>
-        <translation>会话的工作树记录不完整。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The main checkout %1 of this session&apos;s worktree no longer exists.</source>
-        <translation>此会话工作树的主检出目录 %1 已不存在。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1 is no longer a git repository (%2), so this session&apos;s worktree cannot be used.</source>
-        <translation>%1 已不再是 git 仓库（%2），因此无法使用此会话的工作树。</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>The branch %1 of this session was deleted or renamed outside AgentDesk. AgentDesk does not recreate it: restore it (git reflog shows where it was) or delete the session.</source>
-        <translation>此会话的分支 %1 已在 AgentDesk 之外被删除或重命名。AgentDesk 不会重新创建它：请恢复它（git reflog 可显示它原来的位置），或删除该会话。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The worktree folder %1 of this session was deleted outside AgentDesk; what was not committed on its branch %2 is lost. AgentDesk does not recreate it: keep the branch or delete the session.</source>
-        <translation>此会话的工作树文件夹 %1 已在 AgentDesk 之外被删除；其分支 %2 上未提交的内容已丢失。AgentDesk 不会重新创建它：请保留该分支，或删除该会话。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The folder %1 is no longer a worktree of %2 (it was changed outside AgentDesk).</source>
-        <translation>文件夹 %1 已不再是 %2 的工作树（它在 AgentDesk 之外被更改）。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The worktree %1 no longer has the session&apos;s branch %2 checked out (it has %3 now): it was switched outside AgentDesk.</source>
-        <translation>工作树 %1 检出的已不再是会话的分支 %2（现在是 %3）：它在 AgentDesk 之外被切换了。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>a detached HEAD</source>
-        <translation>分离的 HEAD</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>The branch %1 was moved outside AgentDesk: it no longer contains the commit %2 the session started from (reset or rebased). Its changes cannot be brought back by AgentDesk; merge the branch with git.</source>
-        <translation>分支 %1 已在 AgentDesk 之外被移动：它不再包含会话起始时的提交 %2（被重置或变基）。AgentDesk 无法带回它的更改；请用 git 合并该分支。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>git cannot compare the branch %1 with the commit %2 the session started from: %3</source>
-        <translation>git 无法将分支 %1 与会话起始时的提交 %2 进行比较：%3</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>git cannot compare the worktree with the commit it started from: %1</source>
-        <translation>git 无法将工作树与其起始提交进行比较：%1</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>git cannot list the worktree&apos;s new files: %1</source>
-        <translation>git 无法列出工作树中的新文件：%1</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>git cannot read the files of the commit %1: %2</source>
-        <translation>git 无法读取提交 %1 中的文件：%2</translation>
-    </message>
-    <message>
-        <location line="+90"/>
-        <source>it was created in your checkout since the session started</source>
-        <translation>会话开始后，它在你的检出目录中被创建了</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>it was deleted in your checkout since the session started</source>
-        <translation>会话开始后，它在你的检出目录中被删除了</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <location line="+5"/>
-        <location line="+21"/>
-        <source>it was changed in your checkout since the session started</source>
-        <translation>会话开始后，它在你的检出目录中被更改了</translation>
-    </message>
-    <message>
-        <location line="-24"/>
-        <source>it was replaced in your checkout since the session started</source>
-        <translation>会话开始后，它在你的检出目录中被替换了</translation>
-    </message>
-    <message>
-        <location line="+39"/>
-        <source>the session&apos;s branch %1 changed %2 since %3; only what you accept reaches your checkout</source>
-        <translation>会话的分支 %1 自 %3 以来更改了 %2；只有你接受的内容才会进入你的检出目录</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>1 path</source>
-        <translation>1 个路径</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 paths</source>
-        <translation>%1 个路径</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Not brought back (your checkout changed them; the branch %1 keeps them):</source>
-        <translation>未带回（它们在你的检出目录中已被更改；分支 %1 保留着它们）：</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <source>it was changed in your checkout since the review was made</source>
-        <translation>创建审查后，它在你的检出目录中被更改了</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>git cannot stage the worktree&apos;s changes: %1</source>
-        <translation>git 无法暂存工作树中的更改：%1</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>git cannot commit the worktree&apos;s changes on %1: %2</source>
-        <translation>git 无法在 %1 上提交工作树中的更改：%2</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>The main checkout %1 no longer exists; the worktree %2 was left as it is.</source>
-        <translation>主检出目录 %1 已不存在；工作树 %2 保持原样。</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>git cannot remove the worktree %1: %2</source>
-        <translation>git 无法移除工作树 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>git cannot forget the worktree %1: %2</source>
-        <translation>git 无法清除工作树 %1 的记录：%2</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>git cannot delete the branch %1: %2</source>
-        <translation>git 无法删除分支 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ShellOverlay</name>
-    <message>
-        <location filename="../agentcore/tools/shelloverlay.cpp" line="+28"/>
-        <source>bubblewrap (bwrap) is not installed; reviewing a command&apos;s writes needs bubblewrap 0.9 or newer</source>
-        <translation>未安装 bubblewrap（bwrap）；审查命令的写入需要 bubblewrap 0.9 或更新版本</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>reviewing a command&apos;s writes needs bubblewrap 0.9 or newer (found %1)</source>
-        <translation>审查命令的写入需要 bubblewrap 0.9 或更新版本（当前为 %1）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>bubblewrap cannot run here: %1</source>
-        <translation>bubblewrap 无法在此运行：%1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>cannot make a scratch folder for an overlay: %1</source>
-        <translation>无法为覆盖层创建临时文件夹：%1</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>bubblewrap cannot mount an overlay here: %1</source>
-        <translation>bubblewrap 无法在此挂载覆盖层：%1</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <source>cannot create the folder %1</source>
-        <translation>无法创建文件夹 %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>cannot create a scratch folder in %1: %2</source>
-        <translation>无法在 %1 中创建临时文件夹：%2</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>cannot create the overlay&apos;s folders in %1</source>
-        <translation>无法在 %1 中创建覆盖层的文件夹</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ShellWrite</name>
-    <message>
-        <location filename="../agentcore/tools/shellwrite.cpp" line="+39"/>
-        <source>directory added</source>
-        <translation>新增目录</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>symbolic link added (→ %1)</source>
-        <translation>新增符号链接（→ %1）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>added</source>
-        <translation>新增</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>directory removed</source>
-        <translation>删除目录</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>symbolic link deleted</source>
-        <translation>删除符号链接</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>deleted</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>mode %1 → %2</source>
-        <translation>文件模式 %1 → %2</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>replaced by a directory</source>
-        <translation>替换为目录</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>replaced by a symbolic link (→ %1)</source>
-        <translation>替换为符号链接（→ %1）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>replaced by a file</source>
-        <translation>替换为文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>symbolic link changed (→ %1)</source>
-        <translation>更改符号链接（→ %1）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>modified, mode %1 → %2</source>
-        <translation>修改，文件模式 %1 → %2</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>modified</source>
-        <translation>修改</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ShellWriteApplier</name>
-    <message>
-        <source>cannot write the journal %1: %2</source>
-        <translation type="vanished">无法写入日志 %1：%2</translation>
-    </message>
-    <message>
-        <source>cannot write the journal %1</source>
-        <translation type="vanished">无法写入日志 %1</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/tools/shellwriteapplier.cpp" line="+103"/>
-        <location filename="../agentcore/worktree/sessionworktrees.cpp" line="-78"/>
-        <source>it changed since the command ran</source>
-        <translation>命令运行之后它已发生变化</translation>
-    </message>
-    <message>
-        <source>cannot create the folder %1</source>
-        <translation type="vanished">无法创建文件夹 %1</translation>
-    </message>
-    <message>
-        <location line="+42"/>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>it still holds files that were kept</source>
-        <translation>其中仍有被保留的文件</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Finished applying a command&apos;s accepted changes to %1 (%2 files) that an earlier run left unfinished.</source>
-        <translation>之前的运行未能完成将某条命令已接受的更改应用到 %1，现已完成（%2 个文件）。</translation>
-    </message>
-    <message>
-        <source>Finished applying a command&apos;s accepted changes to %1 (%2 steps) that an earlier run left unfinished.</source>
-        <translation type="vanished">之前的运行未能完成将某条命令已接受的更改应用到 %1，现已完成（%2 步）。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Removed the files staged for a command&apos;s changes to %1 that an earlier run never applied.</source>
-        <translation>已删除为某条命令对 %1 的更改而暂存的文件：之前的运行从未应用这些更改。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ShellWrites</name>
-    <message>
-        <location filename="../agentcore/tools/shellwrites.cpp" line="+109"/>
-        <source>cannot read the overlay&apos;s upper layer %1</source>
-        <translation>无法读取覆盖层的上层 %1</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ShellWritesReview</name>
-    <message>
-        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="+24"/>
-        <source>and %1 more</source>
-        <translation>以及另外 %1 项</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <source>the command changed 1 path; only what you accept reaches the repository</source>
-        <translation>命令更改了 1 个路径；只有你接受的内容才会写入仓库</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>the command changed %1 paths; only what you accept reaches the repository</source>
-        <translation>命令更改了 %1 个路径；只有你接受的内容才会写入仓库</translation>
-    </message>
-    <message>
-        <location line="+45"/>
-        <source>modified; hunk %1 of %2 rejected</source>
-        <translation>修改；拒绝了变更块 %1（共 %2 个）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>modified; hunks %1 of %2 rejected</source>
-        <translation>修改；拒绝了变更块 %1（共 %2 个）</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>The command ran on a copy of the repository; the user reviewed the 1 change it made.</source>
-        <translation>命令在仓库的副本上运行；用户审查了它所做的 1 处更改。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The command ran on a copy of the repository; the user reviewed the %1 changes it made.</source>
-        <translation>命令在仓库的副本上运行；用户审查了它所做的 %1 处更改。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>None of them could be applied: %1.</source>
-        <translation>没有一项能够应用：%1。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Applied to the repository: %1.</source>
-        <translation>已应用到仓库：%1。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Rejected by the user, not in the repository: %1.</source>
-        <translation>被用户拒绝，未写入仓库：%1。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Accepted but not applied: %1.</source>
-        <translation>已接受但未应用：%1。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Their feedback: %1</source>
-        <translation>用户的反馈：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>What was not applied is not in the repository: read the files again before relying on them, and do not redo the rejected changes unless the user asks.</source>
-        <translation>未应用的内容不在仓库中：依赖这些文件之前请重新读取；除非用户要求，否则不要重做被拒绝的更改。</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>The command ran on a copy of the repository and its changes were discarded (%1); none reached the repository: %2.</source>
-        <translation>命令在仓库的副本上运行，其更改已被丢弃（%1）；没有任何更改写入仓库：%2。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ShfmtParser</name>
-    <message>
-        <location filename="../agentcore/permissions/shfmtparser.cpp" line="+89"/>
-        <source>for/while loops</source>
-        <translation>for/while 循环</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>function definitions</source>
-        <translation>函数定义</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>arithmetic commands (( ))</source>
-        <translation>算术命令 (( ))</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>[[ ]] tests</source>
-        <translation>[[ ]] 条件测试</translation>
-    </message>
-    <message>
-        <location line="+47"/>
-        <source>The command uses %1, which AgentDesk does not analyse.</source>
-        <translation>命令使用了 %1，AgentDesk 不分析这种写法。</translation>
-    </message>
-    <message>
-        <location line="+76"/>
-        <location line="+22"/>
-        <source>array assignments</source>
-        <translation>数组赋值</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <source>an unknown redirection</source>
-        <translation>未知的重定向</translation>
-    </message>
-    <message>
-        <location line="+157"/>
-        <source>Cannot parse the command (line %1, column %2): %3</source>
-        <translation>无法解析命令（第 %1 行，第 %2 列）：%3</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::StreamAssembler</name>
-    <message>
-        <location filename="../agentcore/ai/streamassembler.cpp" line="+29"/>
+        <location filename="../agentcore/ai/streamassembler.cpp" line="+26"/>
         <source>the request was aborted</source>
         <translation>请求已中止</translation>
     </message>
@@ -4480,11 +784,301 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>The arguments of this %1 call are not a JSON object. The call was not run; call %1 again with the arguments as one JSON object.</source>
         <translation>此次 %1 调用的参数不是 JSON 对象。调用未执行；请把参数写成一个 JSON 对象后重新调用 %1。</translation>
     </message>
+    <message>
+        <location filename="../agentcore/ai/switchablemodelclient.cpp" line="+88"/>
+        <source>Stopped while waiting for the model&apos;s API key.</source>
+        <translation>在等待模型的 API 密钥时停止。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/ai/toolcallpairing.cpp" line="+41"/>
+        <source>No result was recorded for this tool call: it did not run or its result was lost.</source>
+        <translation>此工具调用没有记录结果：它未运行，或结果已丢失。</translation>
+    </message>
 </context>
 <context>
-    <name>AgentCore::SummaryPrompt</name>
+    <name>AgentCore::Checkpoint</name>
     <message>
-        <location filename="../agentcore/context/summaryprompt.cpp" line="+24"/>
+        <location filename="../agentcore/checkpoint/checkpoint.cpp" line="+35"/>
+        <source>at your message</source>
+        <translation>在你的消息处</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>before the turn&apos;s tools</source>
+        <translation>本轮工具运行之前</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>before %1</source>
+        <translation>%1 之前</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>before the rewind</source>
+        <translation>回退之前</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/checkpoint/checkpointrecorder.cpp" line="+47"/>
+        <source>No checkpoint could be recorded %1, so it cannot be rewound: %2</source>
+        <translation>%1未能记录检查点，因此无法回退到那里：%2</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/checkpoint/filesetwriter.cpp" line="+130"/>
+        <location line="+42"/>
+        <location line="+12"/>
+        <source>the folder %1 does not exist</source>
+        <translation>文件夹 %1 不存在</translation>
+    </message>
+    <message>
+        <location line="-49"/>
+        <source>%1 is a symbolic link; not followed</source>
+        <translation>%1 是符号链接；不跟随</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is not a folder</source>
+        <translation>%1 不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1 is in the way of a folder</source>
+        <translation>%1 占据了文件夹所需的位置</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>a folder is in the way: %1</source>
+        <translation>有文件夹占据了该位置：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <location line="+8"/>
+        <source>cannot write the journal %1: %2</source>
+        <translation>无法写入日志 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+198"/>
+        <source>not a path inside the folder</source>
+        <translation>不是该文件夹内的路径</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>cannot lock the journal %1</source>
+        <translation>无法锁定日志 %1</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::Coding</name>
+    <message>
+        <location filename="../agentcore/coding/auditlog.cpp" line="+43"/>
+        <source>audit log</source>
+        <translation>审计日志</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Cannot write the audit log %1: cannot create its folder. Tool calls are not being recorded.</source>
+        <translation>无法写入审计日志 %1：无法创建其所在文件夹。工具调用不会被记录。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot write the audit log %1: %2. Tool calls are not being recorded.</source>
+        <translation>无法写入审计日志 %1：%2。工具调用不会被记录。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/coding/repository.cpp" line="+51"/>
+        <source>detached at %1</source>
+        <translation>分离于 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 is not readable</source>
+        <translation>%1 不可读</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::CodingAgent</name>
+    <message>
+        <location filename="../agentcore/coding/codingagent.cpp" line="+139"/>
+        <source>AgentDesk&apos;s settings</source>
+        <translation>AgentDesk 的设置</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::CodingSession</name>
+    <message>
+        <location filename="../agentcore/coding/codingsession.cpp" line="+663"/>
+        <source>The agent is still starting.</source>
+        <translation>智能体仍在启动。</translation>
+    </message>
+    <message>
+        <location line="-223"/>
+        <source>The agent is working: compact once it has finished.</source>
+        <translation>智能体正在工作：请在它完成后再压缩。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A rewind is restoring the files: compact once it has finished.</source>
+        <translation>回退正在恢复文件：请在它完成后再压缩。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The summary was not applied: the conversation changed while it was written. Compact again.</source>
+        <translation>摘要未被采用：撰写期间对话已发生变化。请重新压缩。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The summary was not applied: the agent started working. Compact again once it has finished.</source>
+        <translation>摘要未被采用：智能体已开始工作。请在它完成后重新压缩。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The agent is still starting: rewind once it is ready.</source>
+        <translation>智能体仍在启动：请在它就绪后再回退。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The agent is working: stop it or wait until it has finished, then rewind.</source>
+        <translation>智能体正在工作：请停止它或等它完成，然后再回退。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A rewind is restoring the files: wait until it has finished.</source>
+        <translation>回退正在恢复文件：请等它完成。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>That point is no longer in the conversation.</source>
+        <translation>该位置已不在对话中。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The agent started working: rewind once it has finished.</source>
+        <translation>智能体已开始工作：请在它完成后再回退。</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::Context</name>
+    <message>
+        <location filename="../agentcore/context/contextmanager.cpp" line="+178"/>
+        <source>A compaction is already running.</source>
+        <translation>已有一次压缩正在进行。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing to compact yet: the conversation is only its latest turn.</source>
+        <translation>暂无可压缩的内容：对话只有最新的一轮。</translation>
+    </message>
+    <message>
+        <location line="+113"/>
+        <source>The request did not fit the model&apos;s context window, and there is nothing older to compact.</source>
+        <translation>请求超出了模型的上下文窗口，且没有更早的内容可以压缩。</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>No model is available to write the summary.</source>
+        <translation>没有可用于撰写摘要的模型。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The summary request failed: %1</source>
+        <translation>摘要请求失败：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The summary request failed.</source>
+        <translation>摘要请求失败。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The compaction was stopped; the conversation is unchanged.</source>
+        <translation>压缩已停止；对话保持不变。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The summary request failed (%1); the conversation is unchanged.</source>
+        <translation>摘要请求失败（%1）；对话保持不变。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The model returned an empty summary; the conversation is unchanged.</source>
+        <translation>模型返回了空摘要；对话保持不变。</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>The summary was not applied: the conversation it summarised changed while it was written.</source>
+        <translation>摘要未被采用：撰写期间，它所概括的对话已发生变化。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The summary was not applied: it would not have made the context smaller.</source>
+        <translation>摘要未被采用：它不会让上下文变小。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/context/contextview.cpp" line="+24"/>
+        <source>User:</source>
+        <translation>用户：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Assistant:</source>
+        <translation>助手：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Output of %1:</source>
+        <translation>%1 的输出：</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The earlier part of this conversation was compacted; this summary stands in for it.</source>
+        <translation>此对话较早的部分已被压缩；以下摘要代替了它。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Pinned, verbatim:</source>
+        <translation>已固定，原文如下：</translation>
+    </message>
+    <message>
+        <location line="+138"/>
+        <source>[The file was unchanged since an earlier Read whose output is no longer in this conversation: Read it again to see it.]</source>
+        <translation>[该文件自之前的一次 Read 以来未变，但那次的输出已不在此对话中：请重新 Read 以查看。]</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>[output removed from the context by the user]</source>
+        <translation>[用户已将此输出从上下文中移除]</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/context/rewind.cpp" line="+92"/>
+        <source>The user restored the files to an earlier state of this conversation; nothing differed.</source>
+        <translation>用户将文件恢复到了此对话较早时的状态；没有任何差异。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The user restored these files to an earlier state of this conversation, undoing changes made since: %1. Read a file again before you change it.</source>
+        <translation>用户将以下文件恢复到了此对话较早时的状态，撤销了此后所做的更改：%1。修改文件之前请重新 Read。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The conversation was rewound to an earlier point.</source>
+        <translation>对话已回退到较早的位置。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/context/summaryprompt.cpp" line="+21"/>
         <source>
 [... %1 characters cut from this output ...]
 </source>
@@ -4493,24 +1087,24 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 </translation>
     </message>
     <message numerus="yes">
-        <location line="+50"/>
+        <location line="+49"/>
         <source>[%n earlier message(s) left out: too long to include]</source>
         <translation>
             <numerusform>[省略了 %n 条较早的消息：内容过长]</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Follow-up tasks the user queued, still to run (list them in the summary, verbatim):</source>
         <translation>用户排队、尚未运行的后续任务（请在摘要中逐字列出）：</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The user&apos;s instructions for this summary: %1</source>
         <translation>用户对本摘要的要求：%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Write the summary of the transcript above now, as the system prompt describes.</source>
         <translation>现在请按照系统提示的说明，为上面的记录撰写摘要。</translation>
     </message>
@@ -4533,17 +1127,2974 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
 </context>
 <context>
-    <name>AgentCore::SwitchableModelClient</name>
+    <name>AgentCore::Loop</name>
     <message>
-        <location filename="../agentcore/ai/switchablemodelclient.cpp" line="+91"/>
-        <source>Stopped while waiting for the model&apos;s API key.</source>
-        <translation>在等待模型的 API 密钥时停止。</translation>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+584"/>
+        <source>tool-call markup</source>
+        <translation>工具调用标记</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your previous reply wrote a tool call as text (%1) instead of calling the tool, so nothing was run. Call tools only through the native tool-calling interface, and do not write tool-call markup such as &lt;invoke&gt;, &lt;function_calls&gt; or &lt;tool_call&gt; in your reply.</source>
+        <translation>你上一条回复把工具调用写成了文本（%1），而没有真正调用工具，因此什么都没有执行。请只通过原生的工具调用接口调用工具，不要在回复中写 &lt;invoke&gt;、&lt;function_calls&gt; 或 &lt;tool_call&gt; 之类的工具调用标记。</translation>
+    </message>
+    <message>
+        <source>Skipped: the response was cut off at the output token limit, so this tool call may be incomplete; it was not run.</source>
+        <translation type="vanished">已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
+    </message>
+    <message>
+        <location line="-531"/>
+        <source>Skipped: the request did not fit the model&apos;s context window; this tool call was not run.</source>
+        <translation>已跳过：请求超出了模型的上下文窗口，此工具调用未执行。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Skipped: the response was aborted before this tool call could run.</source>
+        <translation>已跳过：回复在此工具调用执行前被中止。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skipped: the response failed (%1); this tool call was not run.</source>
+        <translation>已跳过：回复失败（%1），此工具调用未执行。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+401"/>
+        <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
+        <translation>
+            <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Skipped: the run stopped on an internal error (%1).</source>
+        <translation>已跳过：运行因内部错误而停止（%1）。</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Skipped: the run stopped on an internal error.</source>
+        <translation>已跳过：运行因内部错误而停止。</translation>
+    </message>
+    <message>
+        <location line="-254"/>
+        <source>Skipped: your reply was cut off at the output token limit, so this tool call may be incomplete and was not run. If it is still needed, make it again with less in it (for example, write a large file in several smaller steps).</source>
+        <translation>已跳过：你的回复在输出 token 上限处被截断，因此这个工具调用可能不完整，没有运行。如果仍然需要，请减少内容后重新调用（例如把大文件分几步写入）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Skipped: this response also wrote tool calls as text, so none of its tool calls were run.</source>
+        <translation>已跳过：这条回复同样把工具调用写成了文本，因此其中的工具调用都未执行。</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <source>Aborted before the request was sent.</source>
+        <translation>请求发送前已中止。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No model is configured.</source>
+        <translation>尚未配置模型。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The model client failed: %1</source>
+        <translation>模型客户端出错：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The model client failed.</source>
+        <translation>模型客户端出错。</translation>
+    </message>
+    <message>
+        <location line="+100"/>
+        <source>The run stopped on an internal error.</source>
+        <translation>运行因内部错误而停止。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The run stopped on an internal error: %1</source>
+        <translation>运行因内部错误而停止：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n turn(s): the iteration limit of this run was reached.</source>
+        <translation type="vanished">
+            <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../agentcore/loop/extension.cpp" line="+22"/>
+        <location filename="../agentcore/loop/toolexecution.cpp" line="+52"/>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The %1 extension failed before %2 ran (%3), so the call was not made.</source>
+        <translation>扩展 %1 在 %2 运行前出错（%3），因此未进行调用。</translation>
+    </message>
+    <message>
+        <source>Skipped: the run was aborted before this tool call started.</source>
+        <translation type="vanished">已跳过：运行在此工具调用开始前被中止。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/loop/toolbatch.cpp" line="+23"/>
+        <source>Skipped: the run was stopped before this tool call started.</source>
+        <translation>已跳过：运行在此工具调用开始前已被停止。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/loop/toolexecution.cpp" line="-33"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Tool %1 failed: %2</source>
+        <translation>工具 %1 出错：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tool %1 failed with an unknown error.</source>
+        <translation>工具 %1 出现未知错误。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>[Note: %1 finished as reported above, but recording its effect afterwards failed: %2]</source>
+        <translation>[注意：%1 已按上文所述完成，但之后记录其效果时失败：%2]</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Contract error: a tool middleware rewrote the arguments of %1 into invalid ones, so it was not run. %2</source>
+        <translation>契约错误：某个工具中间件把 %1 的参数改写成了无效参数，因此未执行。%2</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Tool execution aborted.</source>
+        <translation>工具执行已中止。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>[Stopped by the user while still running; the output above is what the tool produced until then.]</source>
+        <translation>[运行中被用户停止；以上输出是工具到那时为止产生的内容。]</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Tool %1 not found. Available tools: %2.</source>
+        <translation>找不到工具 %1。可用的工具：%2。</translation>
     </message>
 </context>
 <context>
-    <name>AgentCore::TextFile</name>
+    <name>AgentCore::Mcp</name>
     <message>
-        <location filename="../agentcore/tools/textfile.cpp" line="+31"/>
+        <location filename="../agentcore/mcp/mcpcatalog.cpp" line="+16"/>
+        <location filename="../agentcore/mcp/mcptool.cpp" line="+33"/>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../agentcore/mcp/mcptool.cpp" line="+1"/>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 without a &quot;%2&quot; string</source>
+        <translation>%1 缺少 &quot;%2&quot; 字符串</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 whose &quot;%2&quot; is longer than %3 characters</source>
+        <translation>&quot;%2&quot; 长度超过 %3 个字符的%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 whose &quot;%2&quot; holds control characters</source>
+        <translation>&quot;%2&quot; 中含有控制字符的%1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>[cut at %1 of its %2 characters]</source>
+        <translation>[已在其 %2 个字符中的第 %1 个处截断]</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>[%1 of data over the %2 cap: left out]</source>
+        <translation>[超出 %2 上限的 %1 数据：已略去]</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>a resource</source>
+        <translation>资源</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>resource %1</source>
+        <translation>资源 %1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>a resource template</source>
+        <translation>资源模板</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>resource template %1</source>
+        <translation>资源模板 %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>[%1 %2, %3: not passed on to the model]</source>
+        <translation>[%1 %2，%3：未传递给模型]</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+92"/>
+        <location filename="../agentcore/mcp/mcptool.cpp" line="+90"/>
+        <source>[resource %1, %2 %3: binary, not passed on to the model]</source>
+        <translation>[资源 %1，%2 %3：二进制，未传递给模型]</translation>
+    </message>
+    <message>
+        <location line="-89"/>
+        <location filename="../agentcore/mcp/mcptool.cpp" line="-11"/>
+        <source>[resource %1]
+%2</source>
+        <translation>[资源 %1]
+%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../agentcore/mcp/mcptool.cpp" line="-8"/>
+        <source>[resource link: %1 %2]</source>
+        <translation>[资源链接：%1 %2]</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>a text content without a &quot;text&quot; string</source>
+        <translation>缺少 &quot;text&quot; 字符串的文本内容</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>an %1 content whose &quot;data&quot; is not base64</source>
+        <translation>&quot;data&quot; 不是 base64 的 %1 内容</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a resource link</source>
+        <translation>资源链接</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>an embedded resource without a &quot;resource&quot; object</source>
+        <translation>缺少 &quot;resource&quot; 对象的嵌入资源</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>a content without a &quot;type&quot;</source>
+        <translation>缺少 &quot;type&quot; 的内容</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a content of unknown type &quot;%1&quot;</source>
+        <translation>未知类型“%1”的内容</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>a resource&apos;s contents</source>
+        <translation>资源的内容</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the contents of %1 need exactly one of a &quot;text&quot; and a &quot;blob&quot; string</source>
+        <translation>%1 的内容必须恰好包含 &quot;text&quot; 和 &quot;blob&quot; 字符串中的一个</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>the blob of %1 is not base64</source>
+        <translation>%1 的 blob 不是 base64</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>the prompt &quot;%1&quot; needs the argument &quot;%2&quot;</source>
+        <translation>提示词“%1”需要参数“%2”</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the prompt &quot;%1&quot; takes no arguments</source>
+        <translation>提示词“%1”不接受参数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the prompt &quot;%1&quot; has no argument &quot;%2&quot; (it takes %3)</source>
+        <translation>提示词“%1”没有参数“%2”（它接受 %3）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the prompt &quot;%1&quot; has an &quot;arguments&quot; that is not a list</source>
+        <translation>提示词“%1”的 &quot;arguments&quot; 不是列表</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the prompt &quot;%1&quot; has more than %2 arguments</source>
+        <translation>提示词“%1”的参数超过 %2 个</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>an argument of the prompt &quot;%1&quot;</source>
+        <translation>提示词“%1”的一个参数</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>[assistant]
+%1</source>
+        <translation>[助手]
+%1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the answer has no &quot;messages&quot; list</source>
+        <translation>应答中没有 &quot;messages&quot; 列表</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the answer has more than %1 messages</source>
+        <translation>应答中的消息超过 %1 条</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>message %1 has no role &quot;user&quot; or &quot;assistant&quot;</source>
+        <translation>消息 %1 的角色不是 &quot;user&quot; 或 &quot;assistant&quot;</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>message %1: %2</source>
+        <translation>消息 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpclient.cpp" line="+167"/>
+        <location line="+28"/>
+        <location line="+357"/>
+        <source>the MCP server &quot;%1&quot; was stopped</source>
+        <translation>MCP 服务器“%1”已停止</translation>
+    </message>
+    <message>
+        <location line="-360"/>
+        <source>stopped by the user</source>
+        <translation>被用户停止</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The user stopped the run.</source>
+        <translation>用户停止了运行。</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>starting %1</source>
+        <translation>正在启动 %1</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+67"/>
+        <source>the MCP server &quot;%1&quot; crashed</source>
+        <translation>MCP 服务器“%1”崩溃了</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the MCP server &quot;%1&quot; exited with code %2</source>
+        <translation>MCP 服务器“%1”已退出，退出码 %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the MCP server &quot;%1&quot; could not be started (%2): %3</source>
+        <translation>无法启动 MCP 服务器“%1”（%2）：%3</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpclient.cpp" line="+15"/>
+        <source>the MCP server &quot;%1&quot; did not finish starting (initialize and tools/list) within %2 s</source>
+        <translation>MCP 服务器“%1”未在 %2 秒内完成启动（initialize 和 tools/list）</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>the MCP server &quot;%1&quot; no longer knows the session (HTTP 404)</source>
+        <translation>MCP 服务器“%1”已不再识别该会话（HTTP 404）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the server ended the session (HTTP 404); initializing again</source>
+        <translation>服务器已结束会话（HTTP 404）；正在重新初始化</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>it now speaks protocol revision &quot;%1&quot;</source>
+        <translation>它现在使用协议修订版“%1”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the MCP server &quot;%1&quot; ended the session and did not start a new one: %2</source>
+        <translation>MCP 服务器“%1”结束了会话，且未开始新会话：%2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>the MCP server &quot;%1&quot; refused initialize: %2</source>
+        <translation>MCP 服务器“%1”拒绝了 initialize：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the MCP server &quot;%1&quot; speaks protocol revision &quot;%2&quot;; AgentDesk speaks %3</source>
+        <translation>MCP 服务器“%1”使用协议修订版“%2”；AgentDesk 使用 %3</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>initialized: %1 %2, protocol %3</source>
+        <translation>已初始化：%1 %2，协议 %3</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>the MCP server &quot;%1&quot; did not list its tools: %2</source>
+        <translation>MCP 服务器“%1”未列出其工具：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tools/list failed: %1</source>
+        <translation>tools/list 失败：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>tools/list answered without a &quot;tools&quot; list</source>
+        <translation>tools/list 的应答中没有“tools”列表</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>more than %1 tools; the rest are left out</source>
+        <translation>工具超过 %1 个；其余的已略去</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>a tool is left out: %1</source>
+        <translation>略去了一个工具：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>tools/list has more than %1 pages; the rest are left out</source>
+        <translation>tools/list 超过 %1 页；其余的已略去</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>the MCP server &quot;%1&quot; did not answer a ping within %2 s; it was stopped</source>
+        <translation>MCP 服务器“%1”在 %2 秒内未响应 ping，已被停止</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+51"/>
+        <source>; its last words on stderr: %1</source>
+        <translation>；它在 stderr 上的最后输出：%1</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpclient.cpp" line="+50"/>
+        <source> (it is started again on the next call)</source>
+        <translation>（下次调用时会重新启动）</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Timed out.</source>
+        <translation>超时。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the MCP server &quot;%1&quot; did not answer %2 within %3 s</source>
+        <translation>MCP 服务器“%1”未在 %3 秒内应答 %2</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>the MCP server &quot;%1&quot; sent a message of %2 MiB, over the %3 MiB cap; it was dropped</source>
+        <translation>MCP 服务器“%1”发送了一条 %2 MiB 的消息，超过了 %3 MiB 的上限；已丢弃</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>a malformed message was ignored: %1</source>
+        <translation>已忽略一条格式错误的消息：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the MCP server &quot;%1&quot; answered with %2, which AgentDesk does not read</source>
+        <translation>AgentDesk 不读取 MCP 服务器“%1”的这个应答：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the server reported an error: %1</source>
+        <translation>服务器报告了错误：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a response to unknown id %1 was ignored</source>
+        <translation>已忽略对未知 id %1 的响应</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the server&apos;s result is not an object</source>
+        <translation>服务器的结果不是对象</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpclientcatalog.cpp" line="+24"/>
+        <source>a page of the answer has no &quot;%1&quot; list</source>
+        <translation>应答的某一页中没有 &quot;%1&quot; 列表</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>more than %1 entries; the rest are left out</source>
+        <translation>条目超过 %1 个；其余的已略去</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>an entry that is not an object is left out</source>
+        <translation>已略去一个不是对象的条目</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>left out: %1</source>
+        <translation>已略去：%1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 has more than %2 pages; the rest are left out</source>
+        <translation>%1 超过 %2 页；其余的已略去</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>not a resource URI: &quot;%1&quot;</source>
+        <translation>不是资源 URI：“%1”</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the answer to resources/read has no &quot;contents&quot; list</source>
+        <translation>resources/read 的应答中没有 &quot;contents&quot; 列表</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> [%1 more contents left out]</source>
+        <translation> [另有 %1 项内容已略去]</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the answer to resources/read is malformed: %1</source>
+        <translation>resources/read 的应答格式错误：%1</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>the MCP server &quot;%1&quot; has no prompt &quot;%2&quot;</source>
+        <translation>MCP 服务器“%1”没有提示词“%2”</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>the answer to prompts/get is malformed: %1</source>
+        <translation>prompts/get 的应答格式错误：%1</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>%1 after list_changed failed: %2</source>
+        <translation>list_changed 之后的 %1 失败：%2</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcphttptransport.cpp" line="+144"/>
+        <location line="+16"/>
+        <source>the MCP server &quot;%1&quot; sent a message over the %2 MiB cap; it was dropped</source>
+        <translation>MCP 服务器“%1”发送的消息超过了 %2 MiB 的上限；已丢弃</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>the MCP server &quot;%1&quot; cannot be reached at %2: %3</source>
+        <translation>无法通过 %2 连接到 MCP 服务器“%1”：%3</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>agentdesk: the server offers no stream of its own messages (GET: HTTP 405)
+</source>
+        <translation>agentdesk：服务器不提供其自身消息的流（GET: HTTP 405）
+</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>agentdesk: the server&apos;s stream of its own messages ended %1 times; it is not opened again
+</source>
+        <translation>agentdesk：服务器自身消息的流已结束 %1 次；不再重新打开
+</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>the MCP server &quot;%1&quot; ended the stream before its answer (%2)</source>
+        <translation>MCP 服务器“%1”在给出应答之前结束了流（%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>closed by the server</source>
+        <translation>被服务器关闭</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the MCP server &quot;%1&quot; answered HTTP %2 without a message</source>
+        <translation>MCP 服务器“%1”以 HTTP %2 应答，但没有消息</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the MCP server &quot;%1&quot; answered without a response to the request</source>
+        <translation>MCP 服务器“%1”的应答中没有对该请求的响应</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>agentdesk: the stream of request %1 ended early; resuming after event %2
+</source>
+        <translation>agentdesk：请求 %1 的流提前结束；从事件 %2 之后继续
+</translation>
+    </message>
+    <message>
+        <location line="+110"/>
+        <source>the MCP server &quot;%1&quot; answered HTTP %2</source>
+        <translation>MCP 服务器“%1”以 HTTP %2 应答</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpconfig.cpp" line="+36"/>
+        <source>no &quot;url&quot;</source>
+        <translation>没有 &quot;url&quot;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&quot;url&quot; is not an http or https URL</source>
+        <translation>&quot;url&quot; 不是 http 或 https URL</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&quot;headers&quot; is not an object</source>
+        <translation>&quot;headers&quot; 不是对象</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&quot;headers&quot; holds something other than Name: &quot;value&quot;</source>
+        <translation>&quot;headers&quot; 中含有 Name: &quot;value&quot; 以外的内容</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is larger than %2 KiB</source>
+        <translation>%1 大于 %2 KiB</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 is not JSON: %2 at offset %3</source>
+        <translation>%1 不是 JSON：%2，位于偏移 %3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 has no &quot;mcpServers&quot; object</source>
+        <translation>%1 中没有“mcpServers”对象</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>MCP server &quot;%1&quot; of %2 left out: %3</source>
+        <translation>%2 中的 MCP 服务器“%1”已略去：%3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>more than %1 servers</source>
+        <translation>服务器超过 %1 个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a name has 1 to 64 letters, digits, &apos;_&apos;, &apos;-&apos; or &apos;.&apos;</source>
+        <translation>名称由 1 到 64 个字母、数字、&apos;_&apos;、&apos;-&apos; 或 &apos;.&apos; 组成</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>its entry is not an object</source>
+        <translation>其条目不是对象</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>the old HTTP+SSE transport (&quot;sse&quot;) is not supported; a server that speaks Streamable HTTP is configured with &quot;type&quot;: &quot;http&quot;</source>
+        <translation>不支持旧的 HTTP+SSE 传输方式（&quot;sse&quot;）；使用 Streamable HTTP 的服务器应配置为 &quot;type&quot;: &quot;http&quot;</translation>
+    </message>
+    <message>
+        <source>the %1 transport is not supported yet; only stdio servers (&quot;command&quot;) are</source>
+        <translation type="vanished">尚不支持 %1 传输方式；目前仅支持 stdio 服务器（&quot;command&quot;）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>unknown type &quot;%1&quot;</source>
+        <translation>未知类型“%1”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no &quot;command&quot;</source>
+        <translation>没有 &quot;command&quot;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;args&quot; is not a list</source>
+        <translation>&quot;args&quot; 不是列表</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&quot;args&quot; holds something other than strings</source>
+        <translation>&quot;args&quot; 中含有字符串以外的内容</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;env&quot; is not an object</source>
+        <translation>&quot;env&quot; 不是对象</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&quot;env&quot; holds something other than NAME: &quot;value&quot;</source>
+        <translation>&quot;env&quot; 中含有 NAME: &quot;value&quot; 以外的内容</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpconfigexpansion.cpp" line="+39"/>
+        <source>a model provider&apos;s key, which AgentDesk never gives to an MCP server (its arguments are visible to every user in ps, and a server is not the provider): give the server a key of its own</source>
+        <translation>模型提供商的密钥，AgentDesk 从不把它交给 MCP 服务器（服务器的参数在 ps 中对所有用户可见，而且服务器并不是提供商）：请为该服务器单独配一个密钥</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is %2</source>
+        <translation>%1 是%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 holds the value of %2, %3</source>
+        <translation>%1 含有 %2 的值，这是%3</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>the secret &quot;%1&quot; is not in the keyring</source>
+        <translation>密钥“%1”不在密钥环中</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the variable %1 is not set</source>
+        <translation>变量 %1 未设置</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>the header %1 holds a line break once expanded</source>
+        <translation>请求头 %1 展开后含有换行符</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the url is no http or https URL once expanded</source>
+        <translation>url 展开后不是 http 或 https URL</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcphost.cpp" line="+95"/>
+        <source>the tool &quot;%1&quot; of MCP server &quot;%2&quot; is left out: another tool is called %3</source>
+        <translation>MCP 服务器“%2”的工具“%1”已略去：另一个工具已名为 %3</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpjsonrpc.cpp" line="+126"/>
+        <source>error %1</source>
+        <translation>错误 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a message nested deeper than %1 levels</source>
+        <translation>消息嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>not JSON (%1 at offset %2)</source>
+        <translation>不是 JSON（%1，位于偏移 %2）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>not a JSON-RPC message object</source>
+        <translation>不是 JSON-RPC 消息对象</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not JSON-RPC 2.0 (no &quot;jsonrpc&quot;: &quot;2.0&quot;)</source>
+        <translation>不是 JSON-RPC 2.0（没有 &quot;jsonrpc&quot;: &quot;2.0&quot;）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;params&quot; is not an object</source>
+        <translation>&quot;params&quot; 不是对象</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>a request whose id is neither a string nor an integer</source>
+        <translation>请求的 id 既不是字符串也不是整数</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&quot;method&quot; is not a string</source>
+        <translation>&quot;method&quot; 不是字符串</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a response needs exactly one of &quot;result&quot; and &quot;error&quot;</source>
+        <translation>响应必须恰好包含 &quot;result&quot; 和 &quot;error&quot; 中的一个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;error&quot; is not an object</source>
+        <translation>&quot;error&quot; 不是对象</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>a response whose id is neither a string nor an integer</source>
+        <translation>响应的 id 既不是字符串也不是整数</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>empty error</source>
+        <translation>空错误</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpreferences.cpp" line="+72"/>
+        <source>the prompt &quot;%1&quot; takes no arguments, but got &quot;%2&quot;</source>
+        <translation>提示词“%1”不接受参数，但收到了“%2”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the prompt &quot;%1&quot; takes %2, but got one more: &quot;%3&quot;</source>
+        <translation>提示词“%1”接受 %2，但多收到了一个：“%3”</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>/%1:%2: there is no MCP server &quot;%1&quot;</source>
+        <translation>/%1:%2：没有 MCP 服务器“%1”</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+25"/>
+        <source>/%1:%2: %3</source>
+        <translation>/%1:%2：%3</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>more than %1 MCP resources are named with @</source>
+        <translation>用 @ 指定的 MCP 资源超过 %1 个</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>@%1: %2</source>
+        <translation>@%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcptool.cpp" line="-42"/>
+        <source>not a kind of picture the models read</source>
+        <translation>不是模型能读取的图片类型</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>larger than the %1 MB the providers take</source>
+        <translation>超过服务商接受的 %1 MB</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>its data is no PNG, JPEG, GIF or WebP picture</source>
+        <translation>其数据不是 PNG、JPEG、GIF 或 WebP 图片</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>the model takes no sound</source>
+        <translation>模型不接受声音</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>more than %1 pictures in one result</source>
+        <translation>一个结果中的图片超过 %1 张</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>[%1 %2, %3: not passed on to the model: %4]</source>
+        <translation>[%1 %2，%3：未传递给模型：%4]</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>[resource %1: the picture below]</source>
+        <translation>[资源 %1：见下方图片]</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>[content of type &quot;%1&quot; left out]</source>
+        <translation>[已略去类型为“%1”的内容]</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>progress %1/%2</source>
+        <translation>进度 %1/%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>progress %1</source>
+        <translation>进度 %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>MCP server &quot;%1&quot;: %2</source>
+        <translation>MCP 服务器“%1”：%2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>[the result was cut at %1 of its %2 characters]</source>
+        <translation>[结果已在其 %2 个字符中的第 %1 个处截断]</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The tool failed without saying why.</source>
+        <translation>工具失败，未说明原因。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(no output)</source>
+        <translation>（无输出）</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcptoolinfo.cpp" line="+28"/>
+        <source>%1 is not an object</source>
+        <translation>%1 不是对象</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 is not an array</source>
+        <translation>%1 不是数组</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 is not a schema (an object or a boolean)</source>
+        <translation>%1 不是 schema（对象或布尔值）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is nested too deeply</source>
+        <translation>%1 嵌套过深</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1/type is an empty list</source>
+        <translation>%1/type 是空列表</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1/type names no JSON Schema type</source>
+        <translation>%1/type 未指明任何 JSON Schema 类型</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>%1/required is not a list of names</source>
+        <translation>%1/required 不是名称列表</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1/enum is not an array</source>
+        <translation>%1/enum 不是数组</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1/%2 is not a number</source>
+        <translation>%1/%2 不是数字</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>it is not an object schema ({&quot;type&quot;: &quot;object&quot;})</source>
+        <translation>它不是对象 schema（{&quot;type&quot;: &quot;object&quot;}）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>a tool without a name</source>
+        <translation>没有名称的工具</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a tool whose name is longer than %1 characters</source>
+        <translation>名称长度超过 %1 个字符的工具</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>tool &quot;%1&quot; has no inputSchema object</source>
+        <translation>工具“%1”没有 inputSchema 对象</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the inputSchema of tool &quot;%1&quot; is not valid JSON Schema: %2</source>
+        <translation>工具“%1”的 inputSchema 不是有效的 JSON Schema：%2</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::Permissions</name>
+    <message>
+        <location filename="../agentcore/permissions/approvalhabits.cpp" line="+110"/>
+        <source>Runs “%1” without asking, with exactly these arguments (also piped to read-only commands); the analysis finds no network use, deletion or write outside the repository in it. Any other command still asks.</source>
+        <extracomment>%1 is a shell command</extracomment>
+        <translation>不再询问即运行“%1”，参数须完全相同（也包括通过管道传给只读命令的情况）；分析未发现其中有网络访问、删除或写入仓库之外的操作。其他命令仍会询问。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Lets the agent edit and write “%1” without asking; other files still ask.</source>
+        <extracomment>%1 is a file in the repository</extracomment>
+        <translation>允许智能体不经询问编辑和写入“%1”；其他文件仍会询问。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/bashanalysis.cpp" line="+44"/>
+        <source>writes outside the repository</source>
+        <translation>写入仓库之外</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>deletes files</source>
+        <translation>删除文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>privileged</source>
+        <translation>特权操作</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>may read outside the repository</source>
+        <translation>可能读取仓库之外的内容</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The command is empty.</source>
+        <translation>命令为空。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The command contains a NUL character.</source>
+        <translation>命令中含有 NUL 字符。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/bashcommandclassifier.cpp" line="+421"/>
+        <source>the command names the repository&apos;s .git folder or git&apos;s configuration, and AgentDesk cannot follow what it does there</source>
+        <translation>该命令提及仓库的 .git 文件夹或 git 配置，而 AgentDesk 无法判断它在那里做什么</translation>
+    </message>
+    <message>
+        <location line="+103"/>
+        <source>%1 sets git&apos;s configuration for the command: %2</source>
+        <translation>%1 为该命令设置 git 配置：%2</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 may set git&apos;s configuration in a way AgentDesk cannot follow</source>
+        <translation>%1 可能以 AgentDesk 无法判断的方式设置 git 配置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 the repository&apos;s .git folder, where git&apos;s configuration and hooks live: %2</source>
+        <translation>%1仓库的 .git 文件夹（git 配置和钩子所在之处）：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>runs in</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>names</source>
+        <translation>提及</translation>
+    </message>
+    <message>
+        <location line="+208"/>
+        <source>%1, which AgentDesk cannot check.</source>
+        <translation>%1，AgentDesk 无法检查。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>writes into the repository&apos;s .git directory: %1 (%2)</source>
+        <translation>写入仓库的 .git 目录：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>writes outside the repository: %1 (%2)</source>
+        <translation>写入仓库之外：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>may write outside the repository: %1 (%2)</source>
+        <translation>可能写入仓库之外：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The program %1 is only known when the command runs</source>
+        <translation>程序 %1 要到命令运行时才能确定</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+33"/>
+        <source>uses the network: %1</source>
+        <translation>使用网络：%1</translation>
+    </message>
+    <message>
+        <location line="-28"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>deletes files: %1</source>
+        <translation>删除文件：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>deletes files or discards changes: %1</source>
+        <translation>删除文件或丢弃更改：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>follows symbolic links, which may lead out of the repository: %1</source>
+        <translation>会跟随符号链接，可能由此离开仓库：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>reads the files named in a file, wherever they are: %1</source>
+        <translation>读取某个文件中列出的文件，无论它们在哪里：%1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>runs with elevated privileges: %1</source>
+        <translation>以提升的权限运行：%1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>changes ownership or permissions outside the repository: %1</source>
+        <translation>更改仓库之外的所有者或权限：%1</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/bashgitcommand.cpp" line="+291"/>
+        <source>git -c, --config-env or --exec-path sets git&apos;s configuration</source>
+        <translation>git -c、--config-env 或 --exec-path 会设置 git 配置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>git config changes git&apos;s configuration</source>
+        <translation>git config 会修改 git 配置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>an ext:: or fd:: URL makes git run a command</source>
+        <translation>ext:: 或 fd:: URL 会让 git 运行命令</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>git %1 %2 places hooks or moves the git folder</source>
+        <translation>git %1 %2 会放置钩子或移动 git 文件夹</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/bashwrappers.cpp" line="+137"/>
+        <location line="+14"/>
+        <location line="+5"/>
+        <source>%1 reads its commands from its input</source>
+        <translation>%1 从输入中读取要执行的命令</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <location line="+110"/>
+        <source>%1 -c runs a string as shell code</source>
+        <translation>%1 -c 把字符串当作 shell 代码运行</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>eval runs a string as shell code</source>
+        <translation>eval 把字符串当作 shell 代码运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>trap runs a string as shell code</source>
+        <translation>trap 把字符串当作 shell 代码运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>alias changes what later commands run</source>
+        <translation>alias 会改变后续命令实际运行的内容</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>watch runs a string as shell code</source>
+        <translation>watch 把字符串当作 shell 代码运行</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>su -c runs a string as shell code</source>
+        <translation>su -c 把字符串当作 shell 代码运行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>env -S runs a string as a command</source>
+        <translation>env -S 把字符串当作命令运行</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/builtinbashparser.cpp" line="+57"/>
+        <location filename="../agentcore/permissions/shfmtparser.cpp" line="+85"/>
+        <source>for/while loops</source>
+        <translation>for/while 循环</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../agentcore/permissions/shfmtparser.cpp" line="+4"/>
+        <source>function definitions</source>
+        <translation>函数定义</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location filename="../agentcore/permissions/shfmtparser.cpp" line="+4"/>
+        <source>[[ ]] tests</source>
+        <translation>[[ ]] 条件测试</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <location line="+96"/>
+        <source>the here-document %1 is not terminated</source>
+        <translation>here-document %1 没有结束</translation>
+    </message>
+    <message>
+        <location line="-71"/>
+        <location filename="../agentcore/permissions/shfmtparser.cpp" line="+332"/>
+        <source>Cannot parse the command (line %1, column %2): %3</source>
+        <translation>无法解析命令（第 %1 行，第 %2 列）：%3</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location filename="../agentcore/permissions/shfmtparser.cpp" line="-285"/>
+        <source>The command uses %1, which AgentDesk does not analyse.</source>
+        <translation>命令使用了 %1，AgentDesk 不分析这种写法。</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>command substitution inside a here-document</source>
+        <translation>here-document 中的命令替换</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>more than %1 nested levels</source>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 outside a case statement</source>
+        <translation>case 语句之外的 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+87"/>
+        <source>unexpected %1</source>
+        <translation>意外的 %1</translation>
+    </message>
+    <message>
+        <location line="-81"/>
+        <location line="+206"/>
+        <source>expected a command</source>
+        <translation>此处应为命令</translation>
+    </message>
+    <message>
+        <location line="-202"/>
+        <source>missing )</source>
+        <translation>缺少 )</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>missing }</source>
+        <translation>缺少 }</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>! without a command</source>
+        <translation>! 后面没有命令</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <location filename="../agentcore/permissions/shfmtparser.cpp" line="-49"/>
+        <source>arithmetic commands (( ))</source>
+        <translation>算术命令 (( ))</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>expected a command at the end</source>
+        <translation>末尾应为命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expected a command before %1</source>
+        <translation>%1 之前应为命令</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>unexpected word after a group</source>
+        <translation>命令组之后出现意外的单词</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>process substitution</source>
+        <translation>进程替换</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 without a target</source>
+        <translation>%1 缺少目标</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>function definitions or arrays</source>
+        <translation>函数定义或数组</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+11"/>
+        <location filename="../agentcore/permissions/shfmtparser.cpp" line="+126"/>
+        <location line="+22"/>
+        <source>array assignments</source>
+        <translation>数组赋值</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>unterminated &apos;</source>
+        <translation>未闭合的 &apos;</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>unterminated &quot;</source>
+        <translation>未闭合的 &quot;</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>unterminated $&apos;</source>
+        <translation>未闭合的 $&apos;</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>command substitution inside ${ }</source>
+        <translation>${ } 中的命令替换</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>unterminated ${</source>
+        <translation>未闭合的 ${</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>command substitution inside $(( ))</source>
+        <translation>$(( )) 中的命令替换</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>unterminated $((</source>
+        <translation>未闭合的 $((</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>unterminated `</source>
+        <translation>未闭合的 `</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/networkrules.cpp" line="+44"/>
+        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+25"/>
+        <source>%1 in %2</source>
+        <translation>%2 中的 %1</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/partialchange.cpp" line="+87"/>
+        <source>at the start of the file</source>
+        <translation>文件开头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>after line %1</source>
+        <translation>第 %1 行之后</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lines %1-%2</source>
+        <translation>第 %1-%2 行</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>... (1 more line of this hunk)</source>
+        <translation>...（此变更块还有 1 行）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>... (%1 more lines of this hunk)</source>
+        <translation>...（此变更块还有 %1 行）</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>the file changed while the user was reviewing the change.</source>
+        <translation>用户审查期间文件发生了变化。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 has mixed line endings or bytes that are not UTF-8 in the changed lines, which %2 cannot write exactly as the user kept them.</source>
+        <translation>%1 的改动行中有混合的换行符或非 UTF-8 字节，%2 无法按用户保留的样子原样写入。</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>Rejected hunk %1 of %2 (%3 of the file before your change):</source>
+        <translation>被拒绝的变更块 %1/%2（对应更改前文件的%3）：</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The user approved only part of this %1 of %2: %3 of %4 hunks were applied and %5. The file now has your change without the rejected hunks; their lines are as they were before.</source>
+        <translation>用户只批准了对 %2 的这次 %1 的一部分：%4 个变更块中应用了 %3 个，%5。文件现在包含你的更改，但不含被拒绝的变更块；那些行保持原样。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>1 was rejected</source>
+        <translation>1 个被拒绝</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 were rejected</source>
+        <translation>%1 个被拒绝</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+268"/>
+        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="+139"/>
+        <source>Their feedback: %1</source>
+        <translation>用户的反馈：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Do not propose the rejected changes again as they were: if one is still needed, explain why and ask the user, or solve it another way. %1 is not what your change would have made it: Read it again before editing near these lines.</source>
+        <translation>不要原样再次提议被拒绝的更改：如果仍然需要其中某项，请说明原因并询问用户，或换一种方法解决。%1 与你的更改本应产生的结果不同：在这些行附近编辑之前，请重新 Read。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Nothing was written: the user approved part of this %1 of %2, but applying the hunks they kept failed: %3</source>
+        <translation>未写入任何内容：用户批准了对 %2 的这次 %1 的一部分，但应用其保留的代码块失败：%3</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Nothing was written: the user approved part of this %1 of %2, but %2 is no longer as they reviewed it: %3</source>
+        <translation>没有写入任何内容：用户批准了对 %2 的这次 %1 的一部分，但 %2 已不再是用户审查时的样子：%3</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Read %1 again; if you redo the change, leave out the hunks the user rejected:</source>
+        <translation>请重新 Read %1；如果重做这项更改，请去掉用户拒绝的变更块：</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/pathcapability.cpp" line="+63"/>
+        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+410"/>
+        <source>%1 is inside a .git folder; git&apos;s own files are never changed by tools.</source>
+        <translation>%1 位于 .git 文件夹内；工具从不修改 git 自身的文件。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is outside the repository (%2); only files inside the repository%3 can be changed.</source>
+        <translation>%1 在仓库（%2）之外；只能修改仓库%3内的文件。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> and its additional directories</source>
+        <translation>及其附加目录</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reading %1 needs the user&apos;s approval: it is outside the repository (%2).</source>
+        <translation>读取 %1 需要用户批准：它在仓库（%2）之外。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/permissionbroker.cpp" line="+51"/>
+        <location line="+20"/>
+        <source>The window closed before the user answered.</source>
+        <translation>用户回答之前窗口已关闭。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/ai/demoscript.cpp" line="-301"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-4"/>
+        <source>The user denied %1.</source>
+        <translation>用户拒绝了%1。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-169"/>
+        <source>no command analysis is available</source>
+        <translation>没有可用的命令分析</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Shell writes are not reviewed: nobody can be asked in this run. Commands a rule allows write to the repository directly; the checkpoint taken before each one is the way back (agentdesk --rewind).</source>
+        <translation>shell 命令的写入不会经过审查：本次运行中无人可问。规则允许的命令直接写入仓库；每条命令之前创建的检查点可用于恢复（agentdesk --rewind）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Shell writes are not reviewed: %1. Commands run as before and write to the repository directly.</source>
+        <translation>shell 命令的写入不会经过审查：%1。命令照常运行，直接写入仓库。</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>the command was stopped</source>
+        <translation>命令已被停止</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the review was stopped</source>
+        <translation>审查已被停止</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>this %1 of %2</source>
+        <translation>对 %2 的这次 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this Bash command (%1)</source>
+        <translation>这条 Bash 命令（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>this %1 call</source>
+        <translation>这次 %1 调用</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The user denied %1: %2.</source>
+        <translation>用户拒绝了%1：%2。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Do not retry it unchanged; if the reason is unclear, ask the user.</source>
+        <translation>不要原样重试；如果不清楚原因，请询问用户。</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Denied %1: %2, and nobody can be asked. No mode or rule allows it; change the settings yourself.</source>
+        <translation>已拒绝%1：%2，且无人可以询问。没有任何模式或规则能允许它；请自行修改设置。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Permission denied: %1: %2, and nobody can be asked in this session. Do not retry it; finish and tell the user which setting to change.</source>
+        <translation>权限被拒绝：%1：%2，且本会话中无人可以询问。不要重试；请结束并告诉用户需要修改哪项设置。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Denied %1: it needs approval (%2) and nobody can be asked. Allow it with a rule in .agentdesk/settings.json or choose another permission mode.</source>
+        <translation>已拒绝%1：它需要批准（%2），但无人可问。请在 .agentdesk/settings.json 中用规则允许它，或选择其他权限模式。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Permission denied: %1 needs the user&apos;s approval (%2), and nobody can be asked in this session. Do not retry it; continue without it, or finish and tell the user which permission you need.</source>
+        <translation>权限被拒绝：%1 需要用户批准（%2），而本会话中无人可问。不要重试；请在没有它的情况下继续，或者结束并告诉用户你需要哪项权限。</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Aborted while waiting for the user to approve %1.</source>
+        <translation>等待用户批准%1时被中止。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>they rejected the only hunk of the change</source>
+        <translation>用户拒绝了这项更改唯一的变更块</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>they rejected all %1 hunks of the change</source>
+        <translation>用户拒绝了这项更改的全部 %1 个变更块</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Permission denied: %1 Do not retry the same call; find another way or ask the user.</source>
+        <translation>权限被拒绝：%1 不要重试同样的调用；请另想办法或询问用户。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/permissionmode.cpp" line="+12"/>
+        <location line="+8"/>
+        <source>Ask before changes</source>
+        <translation>更改前询问</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Accept edits</source>
+        <translation>自动接受编辑</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Plan (read-only)</source>
+        <translation>计划（只读）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bypass permissions</source>
+        <translation>跳过权限检查</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="-161"/>
+        <source>%1 Its permission rules were not loaded.</source>
+        <translation>%1 其中的权限规则未加载。</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>%1 asks for bypass mode; a shared project file cannot turn permission checks off (use settings.local.json or the command line). Ignored.</source>
+        <translation>%1 要求使用跳过权限模式；共享的项目文件不能关闭权限检查（请使用 settings.local.json 或命令行）。已忽略。</translation>
+    </message>
+    <message>
+        <location line="+134"/>
+        <source>%1 is outside the repository (%2); only files inside it (and its additional directories) can be changed.</source>
+        <translation>%1 在仓库（%2）之外；只能修改仓库（及其附加目录）内的文件。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>the command %1; commands may only change files inside the repository (%2), in every permission mode. Write inside it, with literal paths.</source>
+        <translation>该命令%1；在任何权限模式下，命令都只能修改仓库（%2）内的文件。请在仓库内写入，并使用字面路径。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>denied by %1</source>
+        <translation>由 %1 拒绝</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Plan mode: only read-only commands run; this command could not be analysed%1. Use plain read-only commands (ls, cat, grep, git status/diff/log) or the Read, Grep and Glob tools.</source>
+        <translation>计划模式：只运行只读命令；此命令无法分析%1。请使用简单的只读命令（ls、cat、grep、git status/diff/log），或 Read、Grep 和 Glob 工具。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Plan mode: only read-only commands run; this one may change something, write a file or read outside the repository. Present your plan; the user leaves plan mode to let you carry it out.</source>
+        <translation>计划模式：只运行只读命令；此命令可能改动内容、写入文件或读取仓库之外的内容。请提出你的计划；用户退出计划模式后你再执行。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Plan mode is on: %1 is not available, nothing may be changed yet. Read and search what you need, then present your plan; the user leaves plan mode to let you carry it out.</source>
+        <translation>计划模式已开启：%1 不可用，暂时不能做任何更改。请阅读和搜索所需内容，然后提出你的计划；用户退出计划模式后你才能执行。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>asks by %1</source>
+        <translation>由 %1 要求询问</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>allowed by %1</source>
+        <translation>由 %1 允许</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bypass mode</source>
+        <translation>跳过权限模式</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>reads %1, outside the repository</source>
+        <translation>读取仓库之外的 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the command could not be analysed</source>
+        <translation>无法分析该命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the command could not be analysed: %1</source>
+        <translation>无法分析该命令：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>read-only command</source>
+        <translation>只读命令</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bash asks in “%1” mode</source>
+        <translation>在“%1”模式下，Bash 需要询问</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>allowed in “%1” mode</source>
+        <translation>在“%1”模式下允许</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 asks in “%2” mode</source>
+        <translation>在“%2”模式下，%1 需要询问</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 changes AgentDesk&apos;s own settings, which always needs the user&apos;s approval</source>
+        <translation>%1 会修改 AgentDesk 自身的设置，这总是需要用户批准</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the command may change AgentDesk&apos;s own settings, which always needs the user&apos;s approval</source>
+        <translation>该命令可能修改 AgentDesk 自身的设置，这总是需要用户批准</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the command may change git&apos;s configuration or hooks (%1), which always needs the user&apos;s approval</source>
+        <translation>该命令可能修改 git 配置或钩子（%1），这总是需要用户批准</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Plan mode is on: you can read and search, but not edit or write files. Bash runs only read-only commands (ls, cat, grep, find, git status/diff/log, ...) without writing redirections or paths outside the repository; any other command is refused. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
+        <translation>计划模式已开启：你可以阅读和搜索，但不能编辑或写入文件。Bash 只运行只读命令（ls、cat、grep、find、git status/diff/log 等），不得有写入的重定向或仓库之外的路径；其他命令都会被拒绝。请制定计划并提出；用户关闭计划模式后你再执行。</translation>
+    </message>
+    <message>
+        <source>Bash asks in %1 mode</source>
+        <translation type="vanished">在当前权限模式（%1）下，Bash 需要询问</translation>
+    </message>
+    <message>
+        <location line="-79"/>
+        <source>reads are allowed</source>
+        <translation>允许读取</translation>
+    </message>
+    <message>
+        <source>acceptEdits mode</source>
+        <translation type="vanished">acceptEdits 模式</translation>
+    </message>
+    <message>
+        <source>%1 asks in %2 mode</source>
+        <translation type="vanished">在当前权限模式（%2）下，%1 需要询问</translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>Plan mode is on: you can read and search, but not edit files or run commands. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
+        <translation>计划模式已开启：你可以阅读和搜索，但不能编辑文件或运行命令。请制定并提出计划；用户关闭计划模式后你才能执行。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/permissionrule.cpp" line="+122"/>
+        <source>&quot;%1&quot; is not a permission rule; write Tool or Tool(specifier), e.g. Bash(npm test:*) or Edit(src/**).</source>
+        <translation>“%1”不是权限规则；请写成 Tool 或 Tool(specifier)，例如 Bash(npm test:*) 或 Edit(src/**)。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&quot;%1&quot;: only MCP tool names take a trailing *, e.g. mcp__github__*.</source>
+        <translation>“%1”：只有 MCP 工具名称可以带末尾的 *，例如 mcp__github__*。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&quot;%1&quot; has an empty command prefix; write Bash to mean every command.</source>
+        <translation>“%1”的命令前缀为空；要表示所有命令，请写 Bash。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/permissionsessionstate.cpp" line="+82"/>
+        <source>The session&apos;s permission rule &quot;%1&quot; was not restored: %2</source>
+        <translation>会话的权限规则“%1”未能恢复：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown kind</source>
+        <translation>未知类型</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/permissionsettings.cpp" line="+46"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 is not valid JSON (%2 at offset %3); fix it by hand, AgentDesk does not change it.</source>
+        <translation>%1 不是有效的 JSON（%2，位于偏移 %3）；请手动修正，AgentDesk 不会修改它。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 does not hold a JSON object; fix it by hand, AgentDesk does not change it.</source>
+        <translation>%1 的内容不是 JSON 对象；请手动修正，AgentDesk 不会修改它。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&quot;permissions&quot; in %1 is not an object; fix it by hand, AgentDesk does not change it.</source>
+        <translation>%1 中的 &quot;permissions&quot; 不是对象；请手动修正，AgentDesk 不会修改它。</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>&quot;permissions.%1&quot; in %2 is not a list; it was ignored.</source>
+        <translation>%2 中的 &quot;permissions.%1&quot; 不是列表，已忽略。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>an entry is not a string</source>
+        <translation>有一项不是字符串</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+57"/>
+        <source>%1: %2 (skipped)</source>
+        <translation>%1：%2（已跳过）</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>%1: unknown defaultMode &quot;%2&quot; (use default, acceptEdits, plan or bypass); ignored.</source>
+        <translation>%1：未知的 defaultMode &quot;%2&quot;（可用 default、acceptEdits、plan 或 bypass），已忽略。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: defaultMode is not a string; ignored.</source>
+        <translation>%1：defaultMode 不是字符串，已忽略。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&quot;permissions.network&quot; in %1 is not a list; it was ignored.</source>
+        <translation>%1 中的 &quot;permissions.network&quot; 不是列表，已忽略。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: network rules are about Bash commands, like Bash(npm install:*)</source>
+        <translation>%1：网络规则针对的是 Bash 命令，例如 Bash(npm install:*)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>a network entry is not a string</source>
+        <translation>某个网络条目不是字符串</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1: a sandboxReadable entry is not a path; skipped.</source>
+        <translation>%1：sandboxReadable 中有一项不是路径，已跳过。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: sandboxReadable is not a list; ignored.</source>
+        <translation>%1：sandboxReadable 不是列表，已忽略。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: an additionalDirectories entry is not a path; skipped.</source>
+        <translation>%1：additionalDirectories 中有一项不是路径，已跳过。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: additionalDirectories is not a list; ignored.</source>
+        <translation>%1：additionalDirectories 不是列表，已忽略。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>&quot;permissions.%1&quot; in %2 is not a list; fix it by hand, AgentDesk does not change it.</source>
+        <translation>%2 中的 &quot;permissions.%1&quot; 不是列表；请手动修正，AgentDesk 不会修改它。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location filename="../agentcore/permissions/projecttrust.cpp" line="+105"/>
+        <source>Cannot create the folder of %1.</source>
+        <translation>无法创建 %1 所在的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+6"/>
+        <location filename="../agentcore/permissions/projecttrust.cpp" line="+8"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/projecttrust.cpp" line="-25"/>
+        <source>%1 is not valid JSON; fix or remove it by hand, AgentDesk does not change it.</source>
+        <translation>%1 不是有效的 JSON；请手动修复或删除它，AgentDesk 不会修改它。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="-118"/>
+        <source>and %1 more</source>
+        <translation>以及另外 %1 项</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>the command changed 1 path; only what you accept reaches the repository</source>
+        <translation>命令更改了 1 个路径；只有你接受的内容才会写入仓库</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the command changed %1 paths; only what you accept reaches the repository</source>
+        <translation>命令更改了 %1 个路径；只有你接受的内容才会写入仓库</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>modified; hunk %1 of %2 rejected</source>
+        <translation>修改；拒绝了变更块 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>modified; hunks %1 of %2 rejected</source>
+        <translation>修改；拒绝了变更块 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The command ran on a copy of the repository; the user reviewed the 1 change it made.</source>
+        <translation>命令在仓库的副本上运行；用户审查了它所做的 1 处更改。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The command ran on a copy of the repository; the user reviewed the %1 changes it made.</source>
+        <translation>命令在仓库的副本上运行；用户审查了它所做的 %1 处更改。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>None of them could be applied: %1.</source>
+        <translation>没有一项能够应用：%1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Applied to the repository: %1.</source>
+        <translation>已应用到仓库：%1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rejected by the user, not in the repository: %1.</source>
+        <translation>被用户拒绝，未写入仓库：%1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Accepted but not applied: %1.</source>
+        <translation>已接受但未应用：%1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>What was not applied is not in the repository: read the files again before relying on them, and do not redo the rejected changes unless the user asks.</source>
+        <translation>未应用的内容不在仓库中：依赖这些文件之前请重新读取；除非用户要求，否则不要重做被拒绝的更改。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The command ran on a copy of the repository and its changes were discarded (%1); none reached the repository: %2.</source>
+        <translation>命令在仓库的副本上运行，其更改已被丢弃（%1）；没有任何更改写入仓库：%2。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/shfmtparser.cpp" line="+29"/>
+        <source>an unknown redirection</source>
+        <translation>未知的重定向</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::Session</name>
+    <message>
+        <location filename="../agentcore/session/sessionlog.cpp" line="+50"/>
+        <source>%1 is not an AgentDesk session (its first line is not a session header). It was left as it is.</source>
+        <translation>%1 不是 AgentDesk 会话（第一行不是会话头）。已保持原样。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 was written by a newer AgentDesk (session version %2). It was left as it is.</source>
+        <translation>%1 由更新版本的 AgentDesk 写入（会话版本 %2）。已保持原样。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <location line="+137"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="+264"/>
+        <source>another process</source>
+        <translation>另一个进程</translation>
+    </message>
+    <message>
+        <location line="-136"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="-1"/>
+        <source>process %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>process %1 on %2</source>
+        <translation>%2 上的进程 %1</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Cannot read the session %1: %2</source>
+        <translation>无法读取会话 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>The last line of %1 was cut off (AgentDesk stopped while writing it) and was skipped.</source>
+        <translation>%1 的最后一行不完整（AgentDesk 在写入时停止了），已跳过。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Line %1 of %2 could not be read and was skipped.</source>
+        <translation>无法读取 %2 的第 %1 行，已跳过。</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Cannot create the session %1: its folder cannot be made.</source>
+        <translation>无法创建会话 %1：无法创建其文件夹。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The session %1 is open in another AgentDesk window or headless run (%2); only one can add to it at a time.</source>
+        <translation>会话 %1 已在另一个 AgentDesk 窗口或无界面运行中打开（%2）；同一时间只能有一个向其追加内容。</translation>
+    </message>
+    <message>
+        <source>The session %1 is open in another AgentDesk window (%2); only one window can add to it.</source>
+        <translation type="vanished">会话 %1 已在另一个 AgentDesk 窗口中打开（%2）；只有一个窗口可以向其中添加内容。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot lock the session %1 (%2 cannot be written).</source>
+        <translation>无法锁定会话 %1（无法写入 %2）。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Cannot create the session %1: %2</source>
+        <translation>无法创建会话 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Cannot write to the session %1: %2</source>
+        <translation>无法写入会话 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cannot save the session %1 to disk.</source>
+        <translation>无法把会话 %1 保存到磁盘。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/session/sessionrecorder.cpp" line="+330"/>
+        <source>Interrupted: AgentDesk ended while this tool call was running (the window was closed or the program crashed). Whether it finished is unknown: check its effects before running it again.</source>
+        <translation>已中断：此工具调用运行时 AgentDesk 结束了（窗口被关闭或程序崩溃）。不知道它是否已完成：再次运行前请检查它的效果。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Interrupted: AgentDesk ended while this answer was being written (the window was closed or the program crashed). It is cut off here.</source>
+        <translation>已中断：撰写此回答时 AgentDesk 结束了（窗口被关闭或程序崩溃）。回答在此处截断。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Interrupted: AgentDesk ended during this task (the window was closed or the program crashed) before it finished.</source>
+        <translation>已中断：此任务完成之前 AgentDesk 结束了（窗口被关闭或程序崩溃）。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/session/sessionstore.cpp" line="-180"/>
+        <source>Cannot read it: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>It is not an AgentDesk session; it was left as it is.</source>
+        <translation>这不是 AgentDesk 会话，已保持原样。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>It was written by a newer AgentDesk; it was left as it is.</source>
+        <translation>它由更新版本的 AgentDesk 写入，已保持原样。</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location line="+105"/>
+        <source>%1 (copy)</source>
+        <extracomment>The title of a copy of a session, made because another window has the session open</extracomment>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Cannot delete the session %1: it is open in another AgentDesk window or headless run (%2).</source>
+        <translation>无法删除会话 %1：它已在另一个 AgentDesk 窗口或无界面运行中打开（%2）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot delete the session %1: its lock file cannot be written.</source>
+        <translation>无法删除会话 %1：无法写入其锁文件。</translation>
+    </message>
+    <message>
+        <source>Cannot delete the session %1: it is open in another AgentDesk window (%2).</source>
+        <translation type="vanished">无法删除会话 %1：它已在另一个 AgentDesk 窗口中打开（%2）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot delete the session %1: %2</source>
+        <translation>无法删除会话 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::Tools</name>
+    <message>
+        <source>Timeout in milliseconds (default %1, at most %2).</source>
+        <translation type="vanished">超时时间，单位毫秒（默认 %1，最多 %2）。</translation>
+    </message>
+    <message>
+        <source>Runs a shell command with /bin/bash -c in the repository root and returns its output (stdout and stderr together) and exit code; a non-zero exit code is reported as an error. Each call starts a fresh shell: a cd or a variable does not carry over to the next call. There is no terminal and stdin is empty, so interactive programs (editors, pagers, prompts) cannot be used; pass non-interactive flags (e.g. git --no-pager, -y). Commands stop after the timeout (default %1 minutes, at most %2); processes left running in the background are terminated when the command ends. Long output is cut to its first %3 KiB and last %4 KiB; the full output is saved to a log file named in the result. Use the Read, Edit, Write, Grep, Glob and LS tools rather than cat, sed, echo &gt;, grep, find or ls.</source>
+        <translation type="vanished">在仓库根目录用 /bin/bash -c 运行一条 shell 命令，返回其输出（stdout 与 stderr 合并）和退出码；非零退出码按错误报告。每次调用都启动一个新的 shell：cd 和变量不会延续到下一次调用。没有终端，stdin 为空，因此无法使用交互式程序（编辑器、分页器、提示输入）；请传入非交互参数（例如 git --no-pager、-y）。命令超时后会被停止（默认 %1 分钟，最多 %2）；命令结束时，留在后台运行的进程会被终止。过长的输出只保留开头 %3 KiB 和结尾 %4 KiB；完整输出保存在结果中注明的日志文件里。请使用 Read、Edit、Write、Grep、Glob 和 LS 工具，而不是 cat、sed、echo &gt;、grep、find 或 ls。</translation>
+    </message>
+    <message>
+        <source>The command to run.</source>
+        <translation type="vanished">要运行的命令。</translation>
+    </message>
+    <message>
+        <source>What the command does, in a few words, for the user.</source>
+        <translation type="vanished">用几个词向用户说明这条命令做什么。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/bashtool.cpp" line="+489"/>
+        <source>command is empty.</source>
+        <translation>command 为空。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Command aborted before it started.</source>
+        <translation>命令在启动前被中止。</translation>
+    </message>
+    <message>
+        <location line="-424"/>
+        <source>Command not run: the sandbox is required, but bubblewrap cannot run here: %1 Turn the sandbox requirement off in the settings (or run with --sandbox on) to run commands without it.</source>
+        <translation>命令未运行：要求必须使用沙盒，但 bubblewrap 无法在此运行：%1 要在没有沙盒的情况下运行命令，请在设置中取消“必需”（或以 --sandbox on 运行）。</translation>
+    </message>
+    <message>
+        <source>The sandbox for Bash is unavailable, so commands run without it, with your rights: %1</source>
+        <translation type="vanished">Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1</translation>
+    </message>
+    <message>
+        <location line="+323"/>
+        <source>Cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <location line="-42"/>
+        <source>(Ran in the sandbox: outside the repository the filesystem is read-only, and /tmp is private.)</source>
+        <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有。）</translation>
+    </message>
+    <message>
+        <source>(Ran in the sandbox: outside the repository the filesystem is read-only, /tmp is private, and there is no network.)</source>
+        <translation type="vanished">（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有，且没有网络。）</translation>
+    </message>
+    <message>
+        <source>Cannot start /bin/bash: %1</source>
+        <translation type="vanished">无法启动 /bin/bash：%1</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>Milliseconds (default %1, at most %2).</source>
+        <translation>毫秒数（默认 %1，最多 %2）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Runs a command with /bin/bash -c in the repository root; returns stdout and stderr together and the exit code (non-zero is an error). Each call is a fresh shell: cd and variables do not carry over. No terminal, empty stdin: pass non-interactive flags (git --no-pager, -y). Timeout %1 minutes (at most %2); background processes end with the command. Long output is cut to its first %3 KiB and last %4 KiB, the whole saved to a log file named in the result.</source>
+        <translation>在仓库根目录中用 /bin/bash -c 运行命令；一并返回 stdout 和 stderr 以及退出码（非零即为错误）。每次调用都是一个新的 shell：cd 和变量不会保留。没有终端，stdin 为空：请传入非交互参数（git --no-pager、-y）。超时 %1 分钟（最多 %2 分钟）；后台进程随命令一起结束。过长的输出只保留开头 %3 KiB 和末尾 %4 KiB，完整内容保存到结果中指明的日志文件。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The command.</source>
+        <translation>要运行的命令。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>What it does, in a few words, for the user.</source>
+        <translation>用几个词向用户说明它做什么。</translation>
+    </message>
+    <message>
+        <location line="-169"/>
+        <source>(no output)</source>
+        <translation>（无输出）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Command timed out after %1 ms; its processes were terminated.</source>
+        <translation>命令在 %1 毫秒后超时，其进程已被终止。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Command aborted; its processes were terminated.</source>
+        <translation>命令已中止，其进程已被终止。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Command killed by signal %1.</source>
+        <translation>命令被信号 %1 终止。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>(Processes the command left running in the background were terminated.)</source>
+        <translation>（命令留在后台运行的进程已被终止。）</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>(The repository&apos;s .git folder was read-only for this command: only git&apos;s own work (git add, commit, checkout, merge, ...), run as git commands on their own or with read-only ones, may change it.)</source>
+        <translation>（对此命令而言，仓库的 .git 文件夹是只读的：只有 git 自身的操作（git add、commit、checkout、merge 等）才能修改它，且须作为单独的 git 命令运行，或只与只读命令一起运行。）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>(Ran in the sandbox: outside the repository the filesystem is read-only, /tmp is private, and there is no network; the user can allow it for such commands with a network rule in the settings.)</source>
+        <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有，且没有网络；用户可以在设置中用网络规则为这类命令开放网络。）</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/builtinsearcher.cpp" line="+181"/>
+        <source>Invalid regular expression: %1 (at offset %2).</source>
+        <translation>正则表达式无效：%1（位于偏移 %2）。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/edittool.cpp" line="+37"/>
+        <source>old_string was not found in %1.</source>
+        <translation>在 %1 中找不到 old_string。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>It seems to start with a line number from Read&apos;s output; the number and the tab after it are not part of the file.</source>
+        <translation>它似乎以 Read 输出中的行号开头；行号及其后的制表符不属于文件内容。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Lines %1-%2 match it except for whitespace (indentation, tabs, trailing spaces or line breaks):</source>
+        <translation>第 %1-%2 行除空白（缩进、制表符、行尾空格或换行）外与之相同：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The most similar text is at lines %1-%2:</source>
+        <translation>最相近的文本位于第 %1-%2 行：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No similar text was found either.</source>
+        <translation>也没有找到相近的文本。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy old_string exactly from the file (Read it again if it may have changed), without the line-number prefix.</source>
+        <translation>请从文件中原样复制 old_string（如果文件可能已变化，请重新 Read），不要带行号前缀。</translation>
+    </message>
+    <message>
+        <source>Replace every occurrence (default false: old_string must be unique).</source>
+        <translation type="vanished">替换所有出现之处（默认 false：old_string 必须唯一）。</translation>
+    </message>
+    <message>
+        <source>Replaces exact text in an existing file. You must Read the file in this session first, and it must not have changed since (Read it again if a command or the user may have changed it). old_string must match the file exactly, whitespace and indentation included, and must occur exactly once unless replace_all is true: include enough surrounding lines to make it unique. Do not include the line-number prefix of Read&apos;s output. Line endings (CRLF or LF) and a byte order mark are kept as the file has them. To create a file or replace all of it, use Write.</source>
+        <translation type="vanished">替换现有文件中的精确文本。你必须先在本会话中 Read 该文件，并且此后文件没有变化（如果命令或用户可能改动过它，请重新 Read）。old_string 必须与文件内容完全一致，包括空白和缩进，并且除非 replace_all 为 true，否则必须恰好出现一次：请包含足够多的上下文行使其唯一。不要包含 Read 输出中的行号前缀。换行符（CRLF 或 LF）和字节顺序标记保持文件原样。要创建文件或替换整个文件，请使用 Write。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The file to change.</source>
+        <translation>要修改的文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The exact text to replace.</source>
+        <translation>要替换的精确文本。</translation>
+    </message>
+    <message>
+        <source>The text to put in its place (may be empty).</source>
+        <translation type="vanished">替换成的文本（可以为空）。</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Replace every occurrence (default false).</source>
+        <translation>替换所有出现之处（默认 false）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Replaces exact text in a file you read in this session, unchanged since (read it again if a command may have changed it). old_string must match the file exactly, whitespace included, without Read&apos;s line-number prefix, and occur once unless replace_all: include enough lines to make it unique. The file&apos;s line endings and byte order mark are kept.</source>
+        <translation>替换你在本会话中读取过、且此后未变化的文件中的精确文本（如果某条命令可能改动了它，请重新读取）。old_string 必须与文件内容完全一致（包括空白），不含 Read 的行号前缀，并且除非使用 replace_all，否则只能出现一次：请包含足够多的行使其唯一。文件的换行符和字节顺序标记保持不变。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The replacement (may be empty).</source>
+        <translation>替换后的文本（可以为空）。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>File not found: %1. To create a file, use Write.</source>
+        <translation>找不到文件：%1。要创建文件，请使用 Write。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../agentcore/tools/writetool.cpp" line="+54"/>
+        <source>%1 is a directory, not a file.</source>
+        <translation>%1 是目录，不是文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>old_string is empty. Give the exact text to replace, or use Write to replace the whole file.</source>
+        <translation>old_string 为空。请给出要替换的精确文本，或使用 Write 替换整个文件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>old_string and new_string are the same; there is nothing to change.</source>
+        <translation>old_string 与 new_string 相同，没有需要修改的内容。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 is a binary file; Edit changes text files only.</source>
+        <translation>%1 是二进制文件；Edit 只能修改文本文件。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>old_string occurs %1 times in %2 (at lines %3). Include more surrounding lines to make it unique, or set replace_all to true to change every occurrence.</source>
+        <translation>old_string 在 %2 中出现了 %1 次（位于第 %3 行）。请包含更多上下文行使其唯一，或将 replace_all 设为 true 以修改所有出现之处。</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Edited %1: replaced 1 occurrence at line %2.</source>
+        <translation>已编辑 %1：替换了第 %2 行的 1 处。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edited %1: replaced %2 occurrences.</source>
+        <translation>已编辑 %1：替换了 %2 处。</translation>
+    </message>
+    <message>
+        <source>Finds files by path pattern. `*` and `?` match within one path component, `**` matches any number of directories, `{a,b}` alternatives, `[abc]` sets: `**/*.cpp` (every C++ file), `src/**/test_*.py`, `*.{json,yaml}` (top level only). The pattern is matched against paths relative to path (default: the repository root). Files ignored by .gitignore and .git/ are skipped. Returns up to %1 paths relative to the repository root, sorted by path. Use Grep to search file contents.</source>
+        <translation type="vanished">按路径模式查找文件。`*` 和 `?` 在单个路径段内匹配，`**` 匹配任意层目录，`{a,b}` 表示多选一，`[abc]` 表示字符集：`**/*.cpp`（所有 C++ 文件）、`src/**/test_*.py`、`*.{json,yaml}`（仅顶层）。模式匹配的是相对于 path 的路径（默认：仓库根目录）。跳过 .gitignore 忽略的文件和 .git/。最多返回 %1 个相对于仓库根目录的路径，按路径排序。要搜索文件内容，请使用 Grep。</translation>
+    </message>
+    <message>
+        <source>The glob pattern, e.g. `**/*.ts`.</source>
+        <translation type="vanished">glob 模式，例如 `**/*.ts`。</translation>
+    </message>
+    <message>
+        <source>The directory to search in (default: the repository root).</source>
+        <translation type="vanished">要搜索的目录（默认：仓库根目录）。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/globtool.cpp" line="+42"/>
+        <source>Finds files by path pattern: `*` and `?` match within a path component, `**` any number of directories; `{a,b}`, `[abc]`; e.g. `**/*.cpp`, `src/**/test_*.py`. Matched against paths relative to path; files ignored by .gitignore and .git/ are skipped. Returns up to %1 paths relative to the repository root, sorted.</source>
+        <translation>按路径模式查找文件：`*` 和 `?` 在一个路径组成部分内匹配，`**` 匹配任意层目录；支持 `{a,b}`、`[abc]`；例如 `**/*.cpp`、`src/**/test_*.py`。匹配的是相对于 path 的路径；跳过 .gitignore 忽略的文件和 .git/。返回最多 %1 个相对于仓库根目录的路径，已排序。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The glob pattern.</source>
+        <translation>glob 模式。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The directory to search (default: the repository root).</source>
+        <translation>要搜索的目录（默认：仓库根目录）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location filename="../agentcore/tools/greptool.cpp" line="+196"/>
+        <source>pattern is empty.</source>
+        <translation>pattern 为空。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not a directory.</source>
+        <translation>%1 不是目录。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The pattern must be relative to path (%1).</source>
+        <translation>模式必须相对于 path（%1）。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 leads through a symbolic link to %2, outside the repository; Glob does not follow it. To search there, give that directory as path.</source>
+        <translation>%1 经由符号链接指向仓库之外的 %2；Glob 不会跟随它。要在那里搜索，请把该目录作为 path 传入。</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>No files found matching %1.</source>
+        <translation>没有找到匹配 %1 的文件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../agentcore/tools/greptool.cpp" line="-33"/>
+        <source>Found 1 file.</source>
+        <translation>找到 1 个文件。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../agentcore/tools/greptool.cpp" line="+1"/>
+        <source>Found %1 files.</source>
+        <translation>找到 %1 个文件。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>[Showing the first %1 of %2 files. Use a more specific pattern or path.]</source>
+        <translation>[仅显示 %2 个文件中的前 %1 个。请使用更具体的模式或路径。]</translation>
+    </message>
+    <message>
+        <source>files_with_matches (default): the paths of the matching files; content: the matching lines as path:line:text; count: path:number of matching lines.</source>
+        <translation type="vanished">files_with_matches（默认）：匹配文件的路径；content：匹配的行，格式为 路径:行号:文本；count：路径:匹配行数。</translation>
+    </message>
+    <message>
+        <source>content mode: show line numbers (default true).</source>
+        <translation type="vanished">content 模式：显示行号（默认 true）。</translation>
+    </message>
+    <message>
+        <source>Only the first N output lines (files, lines or counts).</source>
+        <translation type="vanished">只输出前 N 行（文件、行或计数）。</translation>
+    </message>
+    <message>
+        <source>Searches file contents with a regular expression (ripgrep syntax: `\bfoo\(`, `log.*Error`, `[A-Z]\w+Tool`; escape regex characters for a literal search). A match never spans lines. Searches the repository&apos;s files as git sees them: files ignored by .gitignore, binary files and .git/ are skipped. Results are sorted by path and relative to the repository root. Use glob to restrict the files (`*.cpp`, `src/**/*.{h,cpp}`), output_mode to choose between file names, matching lines and counts, and -A/-B/-C for context in content mode. Prefer this tool to running grep or rg in Bash.</source>
+        <translation type="vanished">用正则表达式搜索文件内容（ripgrep 语法：`\bfoo\(`、`log.*Error`、`[A-Z]\w+Tool`；按字面搜索时请转义正则字符）。匹配不会跨行。按 git 所见搜索仓库文件：跳过 .gitignore 忽略的文件、二进制文件和 .git/。结果按路径排序，路径相对于仓库根目录。用 glob 限定文件（`*.cpp`、`src/**/*.{h,cpp}`），用 output_mode 选择输出文件名、匹配行或计数，在 content 模式下用 -A/-B/-C 显示上下文。优先使用本工具，而不是在 Bash 中运行 grep 或 rg。</translation>
+    </message>
+    <message>
+        <source>The regular expression to search for.</source>
+        <translation type="vanished">要搜索的正则表达式。</translation>
+    </message>
+    <message>
+        <source>A file or directory to search (default: the repository root).</source>
+        <translation type="vanished">要搜索的文件或目录（默认：仓库根目录）。</translation>
+    </message>
+    <message>
+        <source>Only files whose path matches this glob; `!glob` excludes instead. Without a &apos;/&apos;, it matches the file name at any depth.</source>
+        <translation type="vanished">只搜索路径匹配此 glob 的文件；`!glob` 表示排除。不含 &apos;/&apos; 时，匹配任意深度的文件名。</translation>
+    </message>
+    <message>
+        <source>Case-insensitive search.</source>
+        <translation type="vanished">不区分大小写搜索。</translation>
+    </message>
+    <message>
+        <source>content mode: lines to show after each match.</source>
+        <translation type="vanished">content 模式：每处匹配之后显示的行数。</translation>
+    </message>
+    <message>
+        <source>content mode: lines to show before each match.</source>
+        <translation type="vanished">content 模式：每处匹配之前显示的行数。</translation>
+    </message>
+    <message>
+        <source>content mode: lines to show before and after each match.</source>
+        <translation type="vanished">content 模式：每处匹配前后显示的行数。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/greptool.cpp" line="-116"/>
+        <source>files_with_matches (default): paths; content: path:line:text; count: path:count.</source>
+        <translation>files_with_matches（默认）：路径；content：path:line:text；count：path:count。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Line numbers in content mode (default true).</source>
+        <translation>content 模式下显示行号（默认 true）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Only the first N output lines.</source>
+        <translation>只输出前 N 行。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Searches file contents with a regular expression (ripgrep syntax; escape regex characters for a literal search); a match never spans lines. Files ignored by .gitignore, binary files and .git/ are skipped. Results are sorted by path, relative to the repository root.</source>
+        <translation>用正则表达式搜索文件内容（ripgrep 语法；按字面搜索时请转义正则字符）；匹配不会跨行。跳过 .gitignore 忽略的文件、二进制文件和 .git/。结果按路径排序，路径相对于仓库根目录。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The regular expression.</source>
+        <translation>正则表达式。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The file or directory to search (default: the repository root).</source>
+        <translation>要搜索的文件或目录（默认：仓库根目录）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Only files matching this glob (`*.cpp`, `src/**/*.{h,cpp}`); `!glob` excludes. Without &apos;/&apos; it matches file names at any depth.</source>
+        <translation>只搜索匹配此 glob 的文件（`*.cpp`、`src/**/*.{h,cpp}`）；`!glob` 表示排除。不含“/”时，匹配任意深度的文件名。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Case-insensitive.</source>
+        <translation>不区分大小写。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Lines after each match (content mode).</source>
+        <translation>每个匹配之后的行数（content 模式）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Lines before each match (content mode).</source>
+        <translation>每个匹配之前的行数（content 模式）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Lines before and after each match (content mode).</source>
+        <translation>每个匹配前后的行数（content 模式）。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>... [%1 more characters]</source>
+        <translation>... [还有 %1 个字符]</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>No matches found.</source>
+        <translation>没有找到匹配项。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 in %2.</source>
+        <translation>%1，位于 %2。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 matching line</source>
+        <translation>1 行匹配</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 matching lines</source>
+        <translation>%1 行匹配</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 files</source>
+        <translation>%1 个文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>[Showing the first %1 of %2 results. Narrow the search with path, glob or a more specific pattern, or raise head_limit.]</source>
+        <translation>[仅显示 %2 条结果中的前 %1 条。请用 path、glob 或更具体的模式缩小搜索范围，或调大 head_limit。]</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>[The search stopped early: too many matches. Narrow it down.]</source>
+        <translation>[匹配过多，搜索已提前停止。请缩小范围。]</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Path not found: %1</source>
+        <translation>找不到路径：%1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Unknown output_mode &quot;%1&quot;.</source>
+        <translation>未知的 output_mode “%1”。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Grep failed: %1</source>
+        <translation>Grep 失败：%1</translation>
+    </message>
+    <message>
+        <source>How many levels to list (default 1: the directory&apos;s own entries; at most %1).</source>
+        <translation type="vanished">列出的层数（默认 1：仅目录本身的条目；最多 %1）。</translation>
+    </message>
+    <message>
+        <source>Extra glob patterns of entries to leave out, e.g. [&quot;*.png&quot;, &quot;node_modules&quot;].</source>
+        <translation type="vanished">要额外排除的条目的 glob 模式，例如 [&quot;*.png&quot;, &quot;node_modules&quot;]。</translation>
+    </message>
+    <message>
+        <source>Lists a directory as an indented tree; directories end in &apos;/&apos;. Entries ignored by .gitignore and .git/ are left out. path defaults to the repository root. Use depth to see subdirectories too, Glob to find files by pattern.</source>
+        <translation type="vanished">以缩进树的形式列出目录；目录以 &apos;/&apos; 结尾。省略 .gitignore 忽略的条目和 .git/。path 默认为仓库根目录。用 depth 查看子目录，用 Glob 按模式查找文件。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/lstool.cpp" line="+22"/>
+        <source>Levels to list (default 1, at most %1).</source>
+        <translation>列出的层数（默认 1，最多 %1）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Glob patterns of entries to leave out.</source>
+        <translation>要排除的条目的 glob 模式。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Lists a directory as an indented tree; directories end in &apos;/&apos;. Entries ignored by .gitignore and .git/ are left out.</source>
+        <translation>以缩进树的形式列出目录；目录以“/”结尾。不列出 .gitignore 忽略的条目和 .git/。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The directory to list (default: the repository root).</source>
+        <translation>要列出的目录（默认：仓库根目录）。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Directory not found: %1</source>
+        <translation>找不到目录：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is a file, not a directory; use Read to see it.</source>
+        <translation>%1 是文件，不是目录；请用 Read 查看。</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>  (empty)</source>
+        <translation>  （空）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>[Showing %1 of %2 entries. List a subdirectory or use a smaller depth.]</source>
+        <translation>[显示 %2 个条目中的 %1 个。请列出子目录或使用更小的 depth。]</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>(1 entry left out by .gitignore or ignore patterns)</source>
+        <translation>（有 1 个条目因 .gitignore 或忽略模式被省略）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(%1 entries left out by .gitignore or ignore patterns)</source>
+        <translation>（有 %1 个条目因 .gitignore 或忽略模式被省略）</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/outputcapture.cpp" line="+75"/>
+        <source>[... %1 bytes left out; all %2 bytes of output are in %3 ...]</source>
+        <translation>[... 省略 %1 字节；全部 %2 字节的输出见 %3 ...]</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/pathsuggestions.cpp" line="+136"/>
+        <source>Similar paths: %1</source>
+        <translation>相似的路径：%1</translation>
+    </message>
+    <message>
+        <source>1-based line to start at. Use it with limit for large files.</source>
+        <translation type="vanished">起始行号（从 1 开始）。对大文件请与 limit 一起使用。</translation>
+    </message>
+    <message>
+        <source>Number of lines to read (default %1).</source>
+        <translation type="vanished">要读取的行数（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>Reads a text file of the repository and returns its lines numbered like `cat -n` (number, tab, line). Paths are relative to the repository root or absolute. By default returns up to %1 lines from the start; pass offset and limit to read further in a long file. Lines longer than %2 characters are cut. Binary files are refused. Read a file before you Edit or overwrite it: edits are only accepted for files read in this session and unchanged since. The line numbers and the tab are not part of the file: never put them in old_string.</source>
+        <translation type="vanished">读取仓库中的文本文件，像 `cat -n` 那样返回带行号的各行（行号、制表符、行内容）。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。</translation>
+    </message>
+    <message>
+        <source>Reads a text file of the repository and returns its lines numbered: each line is its number, a tab, then the line. Paths are relative to the repository root or absolute. By default returns up to %1 lines from the start; pass offset and limit to read further in a long file. Lines longer than %2 characters are cut. Binary files are refused. Read a file before you Edit or overwrite it: edits are only accepted for files read in this session and unchanged since. The line numbers and the tab are not part of the file: never put them in old_string. Reading lines you already read again while the file is unchanged answers only that they are unchanged: your earlier output of them is still exact.</source>
+        <translation type="vanished">读取仓库中的文本文件，返回带行号的各行：每行依次是行号、制表符和行内容。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。文件未变化时再次读取已读过的行，只会告知这些行未变：你之前得到的输出仍然准确。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/readtool.cpp" line="+20"/>
+        <source>First line to read (1-based).</source>
+        <translation>要读取的第一行（从 1 开始）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>How many lines (default %1).</source>
+        <translation>读取的行数（默认 %1）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reads a text file: each line comes as its number, a tab, then the line (number and tab are not part of the file: never put them in old_string). Up to %1 lines from offset; lines over %2 characters are cut; binary files are refused. Lines you read before from an unchanged file answer only that: your earlier output is still exact.</source>
+        <translation>读取文本文件：每行依次是行号、制表符和行内容（行号和制表符不属于文件内容：切勿把它们放进 old_string）。从 offset 开始最多读取 %1 行；超过 %2 个字符的行会被截断；不接受二进制文件。对未变化的文件再次读取之前读过的行，只会告知这一点：你之前得到的输出仍然准确。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The file to read.</source>
+        <translation>要读取的文件。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>File not found: %1</source>
+        <translation>找不到文件：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is a directory. Use LS to list it or Glob to find files in it.</source>
+        <translation>%1 是目录。请用 LS 列出它，或用 Glob 在其中查找文件。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Use Grep to search it, or Bash (head, tail, sed -n) to see parts of it.</source>
+        <translation>请用 Grep 搜索它，或用 Bash（head、tail、sed -n）查看其中一部分。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is a binary file (%2); Read shows text files only.</source>
+        <translation>%1 是二进制文件（%2）；Read 只显示文本文件。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>(%1 is empty)</source>
+        <translation>（%1 为空）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 has %2; offset %3 is past its end.</source>
+        <translation>%1 共有 %2；offset %3 超出了末尾。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../agentcore/tools/writetool.cpp" line="+51"/>
+        <source>1 line</source>
+        <translation>1 行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location filename="../agentcore/tools/writetool.cpp" line="+0"/>
+        <source>%1 lines</source>
+        <translation>%1 行</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 is unchanged since your last Read of it (lines %2-%3 of %4):</source>
+        <translation>%1 自你上次 Read 以来未变（第 %2-%3 行，共 %4 行）：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Lines %2-%3 of %1 are unchanged since your earlier Read of lines %4-%5:</source>
+        <translation>%1 的第 %2-%3 行自你之前 Read 第 %4-%5 行以来未变：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>that output, above in this conversation, is still exact, so it is not repeated here.</source>
+        <translation>对话上文中的那次输出仍然准确，因此此处不再重复。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>[Showing lines %1-%2 of %3. Call Read with offset=%4 to continue.]</source>
+        <translation>[显示第 %1-%2 行，共 %3。用 offset=%4 调用 Read 继续读取。]</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/ripgrepsearcher.cpp" line="+184"/>
+        <source>Cannot run %1: %2</source>
+        <translation>无法运行 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>ripgrep failed (exit code %1).</source>
+        <translation>ripgrep 失败（退出码 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/sandboxnotice.cpp" line="+37"/>
+        <source>install bubblewrap: sudo apt install bubblewrap (or sudo dnf install bubblewrap).</source>
+        <translation>请安装 bubblewrap：sudo apt install bubblewrap（或 sudo dnf install bubblewrap）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>install bubblewrap (the package &quot;bubblewrap&quot;) or correct the path of bwrap.</source>
+        <translation>请安装 bubblewrap（软件包 &quot;bubblewrap&quot;），或更正 bwrap 的路径。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>AppArmor restricts unprivileged user namespaces here (Ubuntu 23.10 and later); allow them with: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 (or give bwrap an AppArmor profile with &quot;userns,&quot;).</source>
+        <translation>此处 AppArmor 限制了非特权用户命名空间（Ubuntu 23.10 及更高版本）；可用以下命令允许：sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0（或为 bwrap 配置一个含 &quot;userns,&quot; 的 AppArmor 配置文件）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>unprivileged user namespaces are turned off; turn them on with: sudo sysctl -w kernel.unprivileged_userns_clone=1.</source>
+        <translation>非特权用户命名空间已关闭；可用以下命令开启：sudo sysctl -w kernel.unprivileged_userns_clone=1。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>user namespaces are limited to none; allow them with: sudo sysctl -w user.max_user_namespaces=10000.</source>
+        <translation>用户命名空间的数量上限为 0；可用以下命令允许：sudo sysctl -w user.max_user_namespaces=10000。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>allow unprivileged user namespaces (on Ubuntu: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0; on Debian: sudo sysctl -w kernel.unprivileged_userns_clone=1); in a container, run it with user namespaces allowed (e.g. docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined).</source>
+        <translation>请允许非特权用户命名空间（Ubuntu 上：sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0；Debian 上：sudo sysctl -w kernel.unprivileged_userns_clone=1）；在容器中，请以允许用户命名空间的方式运行（例如 docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The sandbox for Bash is unavailable, so commands run without it, with your rights: %1 To sandbox them, %2 To refuse commands instead, set Sandbox to Required in the settings (headless: --sandbox required).</source>
+        <translation>Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1 要让命令在沙盒中运行，%2 如果想改为拒绝运行命令，请在设置中将“沙盒”设为“必需”（无界面运行：--sandbox required）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The sandbox for Bash is required but unavailable, so Bash commands are refused: %1 To sandbox them, %2 To run them without the sandbox instead, set Sandbox to On in the settings (headless: --sandbox on).</source>
+        <translation>要求必须使用 Bash 的沙盒，但沙盒不可用，因此 Bash 命令会被拒绝：%1 要让命令在沙盒中运行，%2 如果想改为不经沙盒运行命令，请在设置中将“沙盒”设为“开启”（无界面运行：--sandbox on）。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/sandboxpolicy.cpp" line="+16"/>
+        <source>Runs sandboxed: read-only outside the repository, with network (allowed by %1).</source>
+        <translation>在沙盒中运行：仓库之外只读，可以联网（由 %1 允许）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Runs sandboxed: read-only outside the repository, with network.</source>
+        <translation>在沙盒中运行：仓库之外只读，可以联网。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs sandboxed: read-only outside the repository, no network.</source>
+        <translation>在沙盒中运行：仓库之外只读，无网络。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs without the sandbox (turned off in the settings).</source>
+        <translation>不使用沙盒运行（已在设置中关闭）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs without the sandbox: %1</source>
+        <translation>不使用沙盒运行：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Will not run: the sandbox is required but unavailable: %1</source>
+        <translation>不会运行：要求必须使用沙盒，但沙盒不可用：%1</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/sandboxprobe.cpp" line="+45"/>
+        <source>bubblewrap (bwrap) is not installed; install the package &quot;bubblewrap&quot;.</source>
+        <translation>未安装 bubblewrap（bwrap）；请安装软件包 &quot;bubblewrap&quot;。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not an executable program.</source>
+        <translation>%1 不是可执行程序。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 cannot be started: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 did not answer within %2 s.</source>
+        <translation>%1 在 %2 秒内没有响应。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>bubblewrap cannot create its namespaces here (%1). Unprivileged user namespaces may be disabled, or this is a container.</source>
+        <translation>bubblewrap 无法在此创建命名空间（%1）。可能是非特权用户命名空间被禁用，或当前运行在容器中。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/shelloverlay.cpp" line="+25"/>
+        <source>bubblewrap (bwrap) is not installed; reviewing a command&apos;s writes needs bubblewrap 0.9 or newer</source>
+        <translation>未安装 bubblewrap（bwrap）；审查命令的写入需要 bubblewrap 0.9 或更新版本</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>reviewing a command&apos;s writes needs bubblewrap 0.9 or newer (found %1)</source>
+        <translation>审查命令的写入需要 bubblewrap 0.9 或更新版本（当前为 %1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bubblewrap cannot run here: %1</source>
+        <translation>bubblewrap 无法在此运行：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot make a scratch folder for an overlay: %1</source>
+        <translation>无法为覆盖层创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>bubblewrap cannot mount an overlay here: %1</source>
+        <translation>bubblewrap 无法在此挂载覆盖层：%1</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot create a scratch folder in %1: %2</source>
+        <translation>无法在 %1 中创建临时文件夹：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>cannot create the overlay&apos;s folders in %1</source>
+        <translation>无法在 %1 中创建覆盖层的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/shellwrite.cpp" line="+36"/>
+        <source>directory added</source>
+        <translation>新增目录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>symbolic link added (→ %1)</source>
+        <translation>新增符号链接（→ %1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>directory removed</source>
+        <translation>删除目录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>symbolic link deleted</source>
+        <translation>删除符号链接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>deleted</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>mode %1 → %2</source>
+        <translation>文件模式 %1 → %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>replaced by a directory</source>
+        <translation>替换为目录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replaced by a symbolic link (→ %1)</source>
+        <translation>替换为符号链接（→ %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replaced by a file</source>
+        <translation>替换为文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>symbolic link changed (→ %1)</source>
+        <translation>更改符号链接（→ %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>modified, mode %1 → %2</source>
+        <translation>修改，文件模式 %1 → %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>modified</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <source>cannot write the journal %1</source>
+        <translation type="vanished">无法写入日志 %1</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/shellwriteapplier.cpp" line="+100"/>
+        <location filename="../agentcore/worktree/sessionworktrees.cpp" line="+624"/>
+        <source>it changed since the command ran</source>
+        <translation>命令运行之后它已发生变化</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>it still holds files that were kept</source>
+        <translation>其中仍有被保留的文件</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Finished applying a command&apos;s accepted changes to %1 (%2 files) that an earlier run left unfinished.</source>
+        <translation>之前的运行未能完成将某条命令已接受的更改应用到 %1，现已完成（%2 个文件）。</translation>
+    </message>
+    <message>
+        <source>Finished applying a command&apos;s accepted changes to %1 (%2 steps) that an earlier run left unfinished.</source>
+        <translation type="vanished">之前的运行未能完成将某条命令已接受的更改应用到 %1，现已完成（%2 步）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Removed the files staged for a command&apos;s changes to %1 that an earlier run never applied.</source>
+        <translation>已删除为某条命令对 %1 的更改而暂存的文件：之前的运行从未应用这些更改。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/shellwrites.cpp" line="+106"/>
+        <source>cannot read the overlay&apos;s upper layer %1</source>
+        <translation>无法读取覆盖层的上层 %1</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/textfile.cpp" line="+25"/>
         <location line="+9"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
@@ -4583,84 +4134,13 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <source>... [line cut: %1 more characters]</source>
         <translation>... [行已截断：还有 %1 个字符]</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::ToolBatch</name>
     <message>
-        <source>Skipped: the run was aborted before this tool call started.</source>
-        <translation type="vanished">已跳过：运行在此工具调用开始前被中止。</translation>
-    </message>
-    <message>
-        <location filename="../agentcore/loop/toolbatch.cpp" line="+26"/>
-        <source>Skipped: the run was stopped before this tool call started.</source>
-        <translation>已跳过：运行在此工具调用开始前已被停止。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ToolExecution</name>
-    <message>
-        <location filename="../agentcore/loop/toolexecution.cpp" line="+22"/>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Tool %1 failed: %2</source>
-        <translation>工具 %1 出错：%2</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Tool %1 failed with an unknown error.</source>
-        <translation>工具 %1 出现未知错误。</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>unknown error</source>
-        <translation>未知错误</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>[Note: %1 finished as reported above, but recording its effect afterwards failed: %2]</source>
-        <translation>[注意：%1 已按上文所述完成，但之后记录其效果时失败：%2]</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>Contract error: a tool middleware rewrote the arguments of %1 into invalid ones, so it was not run. %2</source>
-        <translation>契约错误：某个工具中间件把 %1 的参数改写成了无效参数，因此未执行。%2</translation>
-    </message>
-    <message>
-        <location line="+33"/>
-        <source>Tool execution aborted.</source>
-        <translation>工具执行已中止。</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>[Stopped by the user while still running; the output above is what the tool produced until then.]</source>
-        <translation>[运行中被用户停止；以上输出是工具到那时为止产生的内容。]</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>Tool %1 not found. Available tools: %2.</source>
-        <translation>找不到工具 %1。可用的工具：%2。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ToolProtocol</name>
-    <message>
-        <location filename="../agentcore/ai/toolcallpairing.cpp" line="+44"/>
-        <source>No result was recorded for this tool call: it did not run or its result was lost.</source>
-        <translation>此工具调用没有记录结果：它未运行，或结果已丢失。</translation>
-    </message>
-</context>
-<context>
-    <name>AgentCore::ToolWorkspace</name>
-    <message>
-        <location filename="../agentcore/tools/toolworkspace.cpp" line="+91"/>
+        <location filename="../agentcore/tools/toolworkspace.cpp" line="+84"/>
         <source>%1 is outside the repository (%2); only files inside the repository can be changed.</source>
         <translation>%1 在仓库（%2）之外；只能修改仓库内的文件。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 is inside .git/; git&apos;s own files are never changed by tools.</source>
         <translation>%1 位于 .git/ 内；工具从不修改 git 自身的文件。</translation>
     </message>
@@ -4680,7 +4160,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1 经由符号链接（指向 %2）通往仓库之外；在任何模式下，工具都不会跟随通往仓库之外的链接。要使用它，请直接指定 %2（读取仓库之外的内容会先询问）。</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>Cannot create the directory %1.</source>
         <translation>无法创建目录 %1。</translation>
     </message>
@@ -4696,19 +4176,16 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>本会话中尚未读取过 %1。请先用 Read 工具读取，然后重试。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%1 has changed since you last read it (by a command, or outside AgentDesk). Read it again, then retry.</source>
         <translation>自你上次读取以来，%1 已被更改（被某条命令或在 AgentDesk 之外）。请重新读取后再试。</translation>
     </message>
-</context>
-<context>
-    <name>AgentCore::WriteTool</name>
     <message>
         <source>Writes a whole file: creates it (and missing directories), or replaces all of an existing file&apos;s content. To overwrite an existing file you must Read it in this session first, and it must be unchanged since. Prefer Edit to change part of a file. Paths are relative to the repository root; files outside the repository cannot be written. An existing file keeps its CRLF line endings and byte order mark.</source>
         <translation type="vanished">写入整个文件：创建文件（及缺少的目录），或替换现有文件的全部内容。要覆盖现有文件，必须先在本会话中 Read 它，且此后文件未变化。只修改文件的一部分时优先使用 Edit。路径相对于仓库根目录；不能写入仓库之外的文件。现有文件保留其 CRLF 换行符和字节顺序标记。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/writetool.cpp" line="+37"/>
+        <location filename="../agentcore/tools/writetool.cpp" line="-74"/>
         <source>The file to write.</source>
         <translation>要写入的文件。</translation>
     </message>
@@ -4717,32 +4194,17 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">文件的完整新内容。</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-9"/>
         <source>Writes a whole file: creates it (and missing directories) or replaces an existing file you read in this session, unchanged since, keeping its line endings and byte order mark. Files outside the repository cannot be written.</source>
         <translation>写入整个文件：创建文件（以及缺失的目录），或替换你在本会话中读取过、且此后未变化的已有文件，并保留其换行符和字节顺序标记。不能写入仓库之外的文件。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>The file&apos;s complete content.</source>
         <translation>文件的完整内容。</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>%1 is a directory, not a file.</source>
-        <translation>%1 是目录，不是文件。</translation>
-    </message>
-    <message>
-        <location line="+51"/>
-        <source>1 line</source>
-        <translation>1 行</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>%1 lines</source>
-        <translation>%1 行</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+74"/>
         <source>Wrote %1 (%2): the previous content was replaced.</source>
         <translation>已写入 %1（%2）：原有内容已被替换。</translation>
     </message>
@@ -4753,25 +4215,210 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
 </context>
 <context>
-    <name>App::CommandLine</name>
+    <name>AgentCore::Worktree</name>
     <message>
-        <location filename="../app/commandline.cpp" line="+69"/>
+        <location filename="../agentcore/worktree/sessionworktrees.cpp" line="-452"/>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>git cannot be run here (%1), and a session worktree needs it.</source>
+        <translation>此处无法运行 git（%1），而会话工作树需要它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is not a git repository (or git sees no working tree there), so a session cannot have a worktree of its own.</source>
+        <translation>%1 不是 git 仓库（或 git 在那里看不到工作区），因此会话无法拥有自己的工作树。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 has no commit yet: a session worktree starts from the checked-out commit. Commit once, then try again.</source>
+        <translation>%1 还没有任何提交：会话工作树从当前检出的提交开始。请先提交一次，然后重试。</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>git cannot read the checked-out commit of %1: %2</source>
+        <translation>git 无法读取 %1 当前检出的提交：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>cannot create the folder %1 for the session&apos;s worktree.</source>
+        <translation>无法为会话的工作树创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>no free branch name like %1 is left.</source>
+        <translation>已没有类似 %1 的可用分支名。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>git could not make the worktree %1: %2</source>
+        <translation>git 无法创建工作树 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The session&apos;s worktree record is incomplete.</source>
+        <translation>会话的工作树记录不完整。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The main checkout %1 of this session&apos;s worktree no longer exists.</source>
+        <translation>此会话工作树的主检出目录 %1 已不存在。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is no longer a git repository (%2), so this session&apos;s worktree cannot be used.</source>
+        <translation>%1 已不再是 git 仓库（%2），因此无法使用此会话的工作树。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The branch %1 of this session was deleted or renamed outside AgentDesk. AgentDesk does not recreate it: restore it (git reflog shows where it was) or delete the session.</source>
+        <translation>此会话的分支 %1 已在 AgentDesk 之外被删除或重命名。AgentDesk 不会重新创建它：请恢复它（git reflog 可显示它原来的位置），或删除该会话。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The worktree folder %1 of this session was deleted outside AgentDesk; what was not committed on its branch %2 is lost. AgentDesk does not recreate it: keep the branch or delete the session.</source>
+        <translation>此会话的工作树文件夹 %1 已在 AgentDesk 之外被删除；其分支 %2 上未提交的内容已丢失。AgentDesk 不会重新创建它：请保留该分支，或删除该会话。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The folder %1 is no longer a worktree of %2 (it was changed outside AgentDesk).</source>
+        <translation>文件夹 %1 已不再是 %2 的工作树（它在 AgentDesk 之外被更改）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The worktree %1 no longer has the session&apos;s branch %2 checked out (it has %3 now): it was switched outside AgentDesk.</source>
+        <translation>工作树 %1 检出的已不再是会话的分支 %2（现在是 %3）：它在 AgentDesk 之外被切换了。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>a detached HEAD</source>
+        <translation>分离的 HEAD</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The branch %1 was moved outside AgentDesk: it no longer contains the commit %2 the session started from (reset or rebased). Its changes cannot be brought back by AgentDesk; merge the branch with git.</source>
+        <translation>分支 %1 已在 AgentDesk 之外被移动：它不再包含会话起始时的提交 %2（被重置或变基）。AgentDesk 无法带回它的更改；请用 git 合并该分支。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>git cannot compare the branch %1 with the commit %2 the session started from: %3</source>
+        <translation>git 无法将分支 %1 与会话起始时的提交 %2 进行比较：%3</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>git cannot compare the worktree with the commit it started from: %1</source>
+        <translation>git 无法将工作树与其起始提交进行比较：%1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>git cannot list the worktree&apos;s new files: %1</source>
+        <translation>git 无法列出工作树中的新文件：%1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>git cannot read the files of the commit %1: %2</source>
+        <translation>git 无法读取提交 %1 中的文件：%2</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>it was created in your checkout since the session started</source>
+        <translation>会话开始后，它在你的检出目录中被创建了</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it was deleted in your checkout since the session started</source>
+        <translation>会话开始后，它在你的检出目录中被删除了</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+5"/>
+        <location line="+22"/>
+        <source>it was changed in your checkout since the session started</source>
+        <translation>会话开始后，它在你的检出目录中被更改了</translation>
+    </message>
+    <message>
+        <location line="-25"/>
+        <source>it was replaced in your checkout since the session started</source>
+        <translation>会话开始后，它在你的检出目录中被替换了</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>the session&apos;s branch %1 changed %2 since %3; only what you accept reaches your checkout</source>
+        <translation>会话的分支 %1 自 %3 以来更改了 %2；只有你接受的内容才会进入你的检出目录</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>1 path</source>
+        <translation>1 个路径</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 paths</source>
+        <translation>%1 个路径</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Not brought back (your checkout changed them; the branch %1 keeps them):</source>
+        <translation>未带回（它们在你的检出目录中已被更改；分支 %1 保留着它们）：</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>it was changed in your checkout since the review was made</source>
+        <translation>创建审查后，它在你的检出目录中被更改了</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>git cannot stage the worktree&apos;s changes: %1</source>
+        <translation>git 无法暂存工作树中的更改：%1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>git cannot commit the worktree&apos;s changes on %1: %2</source>
+        <translation>git 无法在 %1 上提交工作树中的更改：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The main checkout %1 no longer exists; the worktree %2 was left as it is.</source>
+        <translation>主检出目录 %1 已不存在；工作树 %2 保持原样。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>git cannot remove the worktree %1: %2</source>
+        <translation>git 无法移除工作树 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>git cannot forget the worktree %1: %2</source>
+        <translation>git 无法清除工作树 %1 的记录：%2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>git cannot delete the branch %1: %2</source>
+        <translation>git 无法删除分支 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <location filename="../app/commandline.cpp" line="+66"/>
         <source>Run PROMPT headless (no window): print the answer and exit. &quot;-&quot; reads the prompt from standard input.</source>
         <translation>无界面运行 PROMPT（不打开窗口）：输出回答后退出。&quot;-&quot; 表示从标准输入读取提示词。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>PROMPT</source>
         <translation>PROMPT</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+421"/>
+        <location line="+427"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-420"/>
+        <location line="-425"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -4782,17 +4429,17 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+3"/>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>NAME</source>
         <translation>NAME</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-20"/>
         <source>The API root as the provider&apos;s SDK takes it (OpenAI: https://host/v1; Anthropic: without /v1). A server on this machine needs no API key.</source>
         <translation>API 根地址，与提供商 SDK 的写法相同（OpenAI：https://host/v1；Anthropic：不带 /v1）。本机上的服务器不需要 API 密钥。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>URL</source>
         <translation>URL</translation>
     </message>
@@ -4838,12 +4485,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+3"/>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>MODE</source>
         <translation>MODE</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-36"/>
         <source>Allow rules such as &quot;Bash(git status)&quot; Edit Read, separated by commas or spaces; may be repeated.</source>
         <translation>允许规则，例如 &quot;Bash(git status)&quot; Edit Read，以逗号或空格分隔；可重复指定。</translation>
     </message>
@@ -4858,7 +4505,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>提供给模型的内置工具，用逗号或空格分隔：Read、Glob、Grep、LS、Edit、Write、Bash（默认：全部；&quot;&quot; 表示不提供）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>TOOLS</source>
         <translation>TOOLS</translation>
     </message>
@@ -4938,7 +4585,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（服务商或网络错误、回答被截断或被拒绝）；2 用法或配置错误（也包括：没有可继续的会话，或会话正被使用）；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="+224"/>
+        <location line="+225"/>
         <source>Unknown sandbox mode &quot;%1&quot; for --sandbox: use on, off or required.</source>
         <translation>未知的 --sandbox 沙盒模式 &quot;%1&quot;：请使用 on、off 或 required。</translation>
     </message>
@@ -4947,12 +4594,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">agentdesk --rewind SESSION CHECKPOINT 将仓库的文件恢复到该会话的某个检查点（ID 见 stream-json 的 agent_start 行和 checkpoint 行），输出它更改的文件后退出；被替换的状态会先记录下来，因此可以用同样的方式撤销。不给出 CHECKPOINT 时，列出该会话的检查点。会话正在运行时拒绝执行。</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+96"/>
         <source>SESSION</source>
         <translation>SESSION</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>Give either --print or --rewind, not both.</source>
         <translation>--print 和 --rewind 只能二选一，不能同时使用。</translation>
     </message>
@@ -4967,7 +4614,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>--rewind 需要会话的 ID。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>--%1 is only used with --print.</source>
         <translation>--%1 只能与 --print 一起使用。</translation>
     </message>
@@ -4988,7 +4635,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（提供商或网络错误、回答被截断或被拒绝）；2 用法或配置错误；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="-364"/>
+        <location line="-367"/>
         <source>Unbalanced parentheses in --allowed-tools &quot;%1&quot;. Quote a rule with spaces, e.g. --allowed-tools &quot;Bash(git status)&quot;.</source>
         <translation>--allowed-tools &quot;%1&quot; 中的括号不配对。含空格的规则请加引号，例如 --allowed-tools &quot;Bash(git status)&quot;。</translation>
     </message>
@@ -5038,7 +4685,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>未知的权限模式 &quot;%1&quot;：请使用 default、acceptEdits、plan 或 bypass。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Unknown output format &quot;%1&quot;: use text or stream-json.</source>
         <translation>未知的输出格式 &quot;%1&quot;：请使用 text 或 stream-json。</translation>
     </message>
@@ -5073,18 +4720,18 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>窗口显示后将其截图保存到 FILE，然后退出。</translation>
     </message>
     <message>
-        <location line="-297"/>
-        <location line="+298"/>
+        <location line="-299"/>
+        <location line="+300"/>
         <source>FILE</source>
         <translation>FILE</translation>
     </message>
     <message>
-        <location line="-304"/>
+        <location line="-306"/>
         <source>With --print: start the MCP servers of FILE (the .mcp.json format, {&quot;mcpServers&quot;: {...}}) and offer their tools as mcp__SERVER__TOOL; may be repeated. A PROMPT starting with /SERVER:NAME ARGS is that server&apos;s prompt (ARGS as KEY=VALUE or in order); @SERVER:URI in it attaches that resource&apos;s text.</source>
         <translation>与 --print 一起使用：启动 FILE（.mcp.json 格式，{&quot;mcpServers&quot;: {...}}）中的 MCP 服务器，并以 mcp__SERVER__TOOL 的形式提供其工具；可重复使用。以 /SERVER:NAME ARGS 开头的 PROMPT 即为该服务器的提示词（ARGS 采用 KEY=VALUE 形式或按顺序给出）；其中的 @SERVER:URI 会附加该资源的文本。</translation>
     </message>
     <message>
-        <location line="+308"/>
+        <location line="+310"/>
         <source>agentdesk --rewind SESSION CHECKPOINT restores the repository&apos;s files to a checkpoint of the session (the ids stream-json&apos;s agent_start and checkpoint lines name), prints the files it changed and exits; the state it replaces is recorded first, so it can be undone the same way, and the rewind shows in the session when the window opens it. Without CHECKPOINT it lists the session&apos;s checkpoints. Refused while the session is running.</source>
         <translation>agentdesk --rewind SESSION CHECKPOINT 将仓库的文件恢复到该会话的某个检查点（ID 见 stream-json 的 agent_start 行和 checkpoint 行），输出它更改的文件后退出；被替换的状态会先记录下来，因此可以用同样的方式撤销，窗口打开该会话时也会显示这次回退。不给出 CHECKPOINT 时，列出该会话的检查点。会话正在运行时拒绝执行。</translation>
     </message>
@@ -5094,7 +4741,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>与 --rewind 一起使用：保持 PATH 原样（文件或文件夹，相对于仓库的顶层文件夹）。可重复使用。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>PATH</source>
         <translation>PATH</translation>
     </message>
@@ -5119,7 +4766,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>--%1 只能与 --rewind 一起使用。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Only one repository can be opened, got %1.</source>
         <translation>只能打开一个仓库，实际给出了 %1 个。</translation>
     </message>
@@ -5142,11 +4789,8 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <source>--screenshot needs the window: it cannot be used with --print.</source>
         <translation>--screenshot 需要窗口：不能与 --print 一起使用。</translation>
     </message>
-</context>
-<context>
-    <name>App::HeadlessRewind</name>
     <message numerus="yes">
-        <location filename="../app/headlessrewind.cpp" line="+51"/>
+        <location filename="../app/headlessrewind.cpp" line="+47"/>
         <source>  (%n file(s) not covered)</source>
         <translation>
             <numerusform>  （%n 个文件未涵盖）</numerusform>
@@ -5168,7 +4812,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>会话 %1 没有 %2 的检查点。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>No checkpoint %1 for %2. agentdesk --rewind %3 lists the session&apos;s checkpoints.</source>
         <translation>%2 没有检查点 %1。agentdesk --rewind %3 可列出该会话的检查点。</translation>
     </message>
@@ -5229,11 +4873,8 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <source>Undo with: agentdesk --rewind %1 %2</source>
         <translation>撤销方法：agentdesk --rewind %1 %2</translation>
     </message>
-</context>
-<context>
-    <name>App::HeadlessRun</name>
     <message>
-        <location filename="../app/headlessprinter.cpp" line="+55"/>
+        <location filename="../app/headlessprinter.cpp" line="+52"/>
         <source>interrupted: the run was aborted.</source>
         <translation>已中断：运行已中止。</translation>
     </message>
@@ -5275,13 +4916,13 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+95"/>
+        <location filename="../app/headlessrun.cpp" line="+93"/>
         <source>--print - reads the prompt from standard input, which was empty.</source>
         <translation>--print - 从标准输入读取提示词，但标准输入为空。</translation>
     </message>
     <message>
-        <location filename="../app/headlessmcp.cpp" line="+40"/>
-        <location line="+74"/>
+        <location filename="../app/headlessmcp.cpp" line="+34"/>
+        <location line="+75"/>
         <location filename="../app/headlessprinter.cpp" line="+84"/>
         <location filename="../app/headlessrun.cpp" line="+79"/>
         <source>warning: %1</source>
@@ -5298,22 +4939,22 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>警告：此仓库的设置文件（.agentdesk/）请求的权限超出了你自己的设置，而你尚未接受；已忽略：%1。请在 AgentDesk 窗口中接受一次，或使用 --trust-project-settings 运行。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>warning: the session allows %1 without asking, but a session file is not a grant: these rules were not applied to this run. To allow them for this run, add --allowed-tools &apos;%2&apos;.</source>
         <translation>警告：该会话允许不经询问运行 %1，但会话文件并不构成授权：这些规则未应用于本次运行。要在本次运行中允许它们，请添加 --allowed-tools &apos;%2&apos;。</translation>
     </message>
     <message>
-        <location filename="../app/headlesssessionchoice.cpp" line="+36"/>
+        <location filename="../app/headlesssessionchoice.cpp" line="+30"/>
         <source>warning: skipped the session %1: %2</source>
         <translation>警告：已跳过会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>No session to continue: %1 has none yet. Run without --continue to start one.</source>
         <translation>没有可继续的会话：%1 还没有会话。不带 --continue 运行即可开始一个。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <location line="+19"/>
         <source>The session %1 belongs to another repository, %2: run with --repo %2 to continue it.</source>
         <translation>会话 %1 属于另一个仓库 %2：请使用 --repo %2 运行以继续它。</translation>
@@ -5324,13 +4965,13 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%2 没有会话 %1。窗口中列出了该仓库的会话；agent_start 会给出每次运行的 sessionId。</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+35"/>
+        <location line="+29"/>
+        <location line="+36"/>
         <source>Cannot continue the session %1: %2</source>
         <translation>无法继续会话 %1：%2</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-17"/>
         <source>the most recent session, %1, is open in another AgentDesk window or headless run; continuing %2, the most recent one that is free.</source>
         <translation>最近的会话 %1 已在另一个 AgentDesk 窗口或无界面运行中打开；将继续最近一个空闲的会话 %2。</translation>
     </message>
@@ -5355,12 +4996,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>没有可继续的会话：%1 的每个会话都已在另一个 AgentDesk 窗口或无界面运行中打开（%2），而同一时间只能有一个向会话追加内容。不带 --continue 运行即可开始新会话，或在其中某个会话关闭后用 --resume 继续它。</translation>
     </message>
     <message>
-        <location filename="../app/headlessmcp.cpp" line="-78"/>
+        <location filename="../app/headlessmcp.cpp" line="-79"/>
         <source>--mcp-config: %1</source>
         <translation>--mcp-config：%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>warning: the MCP server &quot;%1&quot; of this repository&apos;s .mcp.json (%2) is not started: a repository&apos;s servers run code, and you have not trusted this one. Run with --trust-project-settings, or name the file with --mcp-config.</source>
         <translation>警告：未启动此仓库 .mcp.json（%2）中的 MCP 服务器“%1”：仓库的服务器会运行代码，而你尚未信任此仓库。请使用 --trust-project-settings 运行，或用 --mcp-config 指定该文件。</translation>
     </message>
@@ -5446,18 +5087,10 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <source>session %1 (continue it with --continue or --resume %1)</source>
         <translation>会话 %1（可用 --continue 或 --resume %1 继续）</translation>
     </message>
-</context>
-<context>
-    <name>App::WindowSetup</name>
     <message>
-        <location filename="../app/windowsetup.cpp" line="+62"/>
+        <location filename="../app/windowsetup.cpp" line="+55"/>
         <source>%1 Then start AgentDesk again (for example: agentdesk --provider anthropic).</source>
         <translation>%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <extracomment>Status bar: model (provider)</extracomment>
-        <translation type="vanished">%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -5525,52 +5158,339 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     </message>
 </context>
 <context>
-    <name>Tr</name>
+    <name>Ui</name>
     <message>
-        <source>%1 Then start AgentDesk again (for example: agentdesk --provider anthropic).</source>
-        <translation type="vanished">%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
+        <location filename="../ui/rewind/checkpointrewindfiles.cpp" line="+24"/>
+        <source>No checkpoint of the files was recorded at that point: only the conversation can be rewound.</source>
+        <translation>该位置没有记录文件的检查点：只能回退对话。</translation>
     </message>
     <message>
+        <location line="+44"/>
+        <source>The checkpoint %1 is no longer in the store.</source>
+        <translation>检查点 %1 已不在存储中。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/conversation/compactionitem.cpp" line="+25"/>
+        <source>Summary of %n earlier message(s)</source>
+        <extracomment>Header of a compaction in the conversation: the summary stands in for these messages</extracomment>
+        <translation>
+            <numerusform>%n 条较早消息的摘要</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Written by %1</source>
+        <extracomment>Who wrote a compaction&apos;s summary: &quot;Written by claude-sonnet-4&quot;</extracomment>
+        <translation>由 %1 撰写</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Instructions: %1</source>
+        <extracomment>What the user asked a compaction&apos;s summary to keep</extracomment>
+        <translation>要求：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Hide the %n original message(s), no longer sent to the model (Enter)</source>
+        <extracomment>Toggle under a compaction&apos;s summary; Enter is the key that does the same</extracomment>
+        <translation>
+            <numerusform>隐藏 %n 条原始消息，它们已不再发送给模型（回车）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Show the %n original message(s) (Enter)</source>
+        <translation>
+            <numerusform>显示 %n 条原始消息（回车）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Show less (Space)</source>
+        <extracomment>Toggle of a compaction&apos;s long summary; Space is the key that does the same</extracomment>
+        <translation>收起（空格）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the whole summary (Space)</source>
+        <translation>显示完整摘要（空格）</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversation/conversationmodel.cpp" line="+28"/>
+        <source>Steering</source>
+        <translation>引导</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Follow-up</source>
+        <translation>后续任务</translation>
+    </message>
+    <message>
+        <location line="+125"/>
+        <source>The request failed (%1); retrying in %2 s (attempt %3).</source>
+        <translation>请求失败（%1）；%2 秒后重试（第 %3 次尝试）。</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>The request failed.</source>
+        <translation>请求失败。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The reply was cut off at the output token limit.</source>
+        <translation>回复在达到输出 token 上限时被截断。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The conversation no longer fits the model&apos;s context window.</source>
+        <translation>对话已超出模型的上下文窗口。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The model refused to answer.</source>
+        <translation>模型拒绝回答。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stopped after the maximum number of turns.</source>
+        <translation>已达到最大轮数，已停止。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The model wrote its tool calls as text; retrying with native tool calls.</source>
+        <translation>模型把工具调用写成了文本；正在改用原生工具调用重试。</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversation/lineblock.cpp" line="+124"/>
+        <source>Show fewer lines</source>
+        <translation>显示较少行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>⋯ %1 more lines (show all %2)</source>
+        <translation>⋯ 还有 %1 行（显示全部 %2 行）</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversation/messageitem.cpp" line="+204"/>
+        <source>Thinking…</source>
+        <translation>思考中…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Thinking</source>
+        <translation>思考过程</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/modelselection.cpp" line="+117"/>
         <source>%1 (%2)</source>
-        <extracomment>Status bar: model (provider)</extracomment>
-        <translation type="vanished">%1（%2）</translation>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>OpenAI Responses</source>
+        <translation>OpenAI Responses</translation>
+    </message>
+    <message>
+        <location line="+161"/>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OpenAI</source>
+        <translation>OpenAI</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OpenAI (Responses)</source>
+        <translation>OpenAI（Responses）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OpenAI-compatible</source>
+        <translation>OpenAI 兼容</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <location filename="../ui/review/reviewviews.cpp" line="+103"/>
+        <source>Review: %1</source>
+        <extracomment>Screen reader: a tool call waiting for review (&quot;Review: Edit src/calc.cpp&quot;)</extracomment>
+        <translation>审查：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Review: %1 %2</source>
+        <translation>审查：%1 %2</translation>
+    </message>
+    <message>
+        <location line="-69"/>
+        <source>Use %1</source>
+        <translation>使用 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversation/rewinditem.cpp" line="+25"/>
+        <source>Files rewound</source>
+        <extracomment>Header of a rewind in the conversation</extracomment>
+        <translation>文件已回退</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Conversation rewound</source>
+        <translation>对话已回退</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Conversation and files rewound</source>
+        <translation>对话和文件已回退</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%n file(s) restored</source>
+        <translation>
+            <numerusform>已恢复 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n kept as it was</source>
+        <translation>
+            <numerusform>%n 个保持原样</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n message(s) no longer sent to the model</source>
+        <extracomment>The model no longer sees these messages</extracomment>
+        <translation>
+            <numerusform>%n 条消息不再发送给模型</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Hide the %n rewound message(s)</source>
+        <extracomment>Toggle under a rewind</extracomment>
+        <translation>
+            <numerusform>隐藏 %n 条已回退的消息</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Show the %n rewound message(s)</source>
+        <translation>
+            <numerusform>显示 %n 条已回退的消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Undo rewind</source>
+        <translation>撤销回退</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Restored: %1</source>
+        <translation>已恢复：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Kept: %1</source>
+        <translation>已保留：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+54"/>
+        <source>[picture: %1]</source>
+        <translation>[图片：%1]</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1, unreadable</source>
+        <translation>%1，无法读取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, %2 × %3</source>
+        <translation>%1，%2 × %3</translation>
+    </message>
+    <message>
+        <location line="+217"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>stopped after %1</source>
+        <translation>%1 后停止</translation>
+    </message>
+    <message>
+        <location line="+157"/>
+        <source>Details</source>
+        <translation>详情</translation>
     </message>
 </context>
 <context>
     <name>Ui::AgentSession</name>
-    <message>
-        <source>The agent is still starting.</source>
-        <translation type="vanished">智能体仍在启动。</translation>
-    </message>
     <message>
         <location filename="../ui/agentsession/agentsession.cpp" line="+235"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
     <message>
-        <source>The summary was not applied: the conversation changed while it was written. Compact again.</source>
-        <translation type="vanished">摘要未被采用：撰写期间对话已发生变化。请重新压缩。</translation>
-    </message>
-    <message>
-        <source>The summary was not applied: the agent started working. Compact again once it has finished.</source>
-        <translation type="vanished">摘要未被采用：智能体已开始工作。请在它完成后重新压缩。</translation>
-    </message>
-    <message>
-        <source>The agent is still starting: rewind once it is ready.</source>
-        <translation type="vanished">智能体仍在启动：请在它就绪后再回退。</translation>
-    </message>
-    <message>
         <location line="+10"/>
         <source>The agent is working: stop it or wait until it has finished, then rewind.</source>
         <translation>智能体正在工作：请停止它或等它完成，然后再回退。</translation>
-    </message>
-    <message>
-        <source>That point is no longer in the conversation.</source>
-        <translation type="vanished">该位置已不在对话中。</translation>
-    </message>
-    <message>
-        <source>The agent started working: rewind once it has finished.</source>
-        <translation type="vanished">智能体已开始工作：请在它完成后再回退。</translation>
     </message>
 </context>
 <context>
@@ -5581,33 +5501,17 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>思考强度：%1</translation>
     </message>
     <message>
-        <source>Ask before changes</source>
-        <translation type="vanished">更改前询问</translation>
-    </message>
-    <message>
         <location line="+17"/>
         <source>Reads run freely; every edit, write and command that changes something is reviewed.</source>
         <translation>读取操作直接执行；任何会改动内容的编辑、写入和命令都需要审查。</translation>
-    </message>
-    <message>
-        <source>Accept edits</source>
-        <translation type="vanished">自动接受编辑</translation>
     </message>
     <message>
         <source>Edits and writes inside the repository are applied without review; commands still ask.</source>
         <translation type="vanished">仓库内的编辑和写入无需审查直接应用；命令仍需询问。</translation>
     </message>
     <message>
-        <source>Plan (read-only)</source>
-        <translation type="vanished">计划（只读）</translation>
-    </message>
-    <message>
         <source>The agent may only read: edits, writes and commands are not offered to the model.</source>
         <translation type="vanished">智能体只能读取：编辑、写入和命令不提供给模型。</translation>
-    </message>
-    <message>
-        <source>Bypass permissions</source>
-        <translation type="vanished">跳过权限检查</translation>
     </message>
     <message>
         <source>Everything runs without asking, except deny rules. Writes outside the repository stay impossible.</source>
@@ -5997,19 +5901,6 @@ Created in this session; %n change(s)</source>
     </message>
 </context>
 <context>
-    <name>Ui::CheckpointRewindFiles</name>
-    <message>
-        <location filename="../ui/rewind/checkpointrewindfiles.cpp" line="+30"/>
-        <source>No checkpoint of the files was recorded at that point: only the conversation can be rewound.</source>
-        <translation>该位置没有记录文件的检查点：只能回退对话。</translation>
-    </message>
-    <message>
-        <location line="+44"/>
-        <source>The checkpoint %1 is no longer in the store.</source>
-        <translation>检查点 %1 已不在存储中。</translation>
-    </message>
-</context>
-<context>
     <name>Ui::CompactDialog</name>
     <message numerus="yes">
         <location filename="../ui/contextview/compactdialog.cpp" line="+28"/>
@@ -6115,60 +6006,6 @@ Created in this session; %n change(s)</source>
         <location line="+2"/>
         <source>Note: %1</source>
         <translation>备注：%1</translation>
-    </message>
-</context>
-<context>
-    <name>Ui::CompactionItem</name>
-    <message numerus="yes">
-        <location filename="../ui/conversation/compactionitem.cpp" line="+28"/>
-        <source>Summary of %n earlier message(s)</source>
-        <extracomment>Header of a compaction in the conversation: the summary stands in for these messages</extracomment>
-        <translation>
-            <numerusform>%n 条较早消息的摘要</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Written by %1</source>
-        <extracomment>Who wrote a compaction&apos;s summary: &quot;Written by claude-sonnet-4&quot;</extracomment>
-        <translation>由 %1 撰写</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 tokens</source>
-        <translation>%1 个 token</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Instructions: %1</source>
-        <extracomment>What the user asked a compaction&apos;s summary to keep</extracomment>
-        <translation>要求：%1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+7"/>
-        <source>Hide the %n original message(s), no longer sent to the model (Enter)</source>
-        <extracomment>Toggle under a compaction&apos;s summary; Enter is the key that does the same</extracomment>
-        <translation>
-            <numerusform>隐藏 %n 条原始消息，它们已不再发送给模型（回车）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>Show the %n original message(s) (Enter)</source>
-        <translation>
-            <numerusform>显示 %n 条原始消息（回车）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Show less (Space)</source>
-        <extracomment>Toggle of a compaction&apos;s long summary; Space is the key that does the same</extracomment>
-        <translation>收起（空格）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Show the whole summary (Space)</source>
-        <translation>显示完整摘要（空格）</translation>
     </message>
 </context>
 <context>
@@ -6358,59 +6195,6 @@ Created in this session; %n change(s)</source>
         <location line="+3"/>
         <source>Keep this message word for word when the conversation is compacted (Space).</source>
         <translation>压缩对话时逐字保留这条消息（空格）。</translation>
-    </message>
-</context>
-<context>
-    <name>Ui::ConversationModel</name>
-    <message>
-        <location filename="../ui/conversation/conversationmodel.cpp" line="+31"/>
-        <source>Steering</source>
-        <translation>引导</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Follow-up</source>
-        <translation>后续任务</translation>
-    </message>
-    <message>
-        <location line="+125"/>
-        <source>The request failed (%1); retrying in %2 s (attempt %3).</source>
-        <translation>请求失败（%1）；%2 秒后重试（第 %3 次尝试）。</translation>
-    </message>
-    <message>
-        <location line="+69"/>
-        <source>The request failed.</source>
-        <translation>请求失败。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Stopped.</source>
-        <translation>已停止。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The reply was cut off at the output token limit.</source>
-        <translation>回复在达到输出 token 上限时被截断。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The conversation no longer fits the model&apos;s context window.</source>
-        <translation>对话已超出模型的上下文窗口。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>The model refused to answer.</source>
-        <translation>模型拒绝回答。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Stopped after the maximum number of turns.</source>
-        <translation>已达到最大轮数，已停止。</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>The model wrote its tool calls as text; retrying with native tool calls.</source>
-        <translation>模型把工具调用写成了文本；正在改用原生工具调用重试。</translation>
     </message>
 </context>
 <context>
@@ -6973,19 +6757,6 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+1"/>
         <source>Discard: %1</source>
         <translation>丢弃：%1</translation>
-    </message>
-</context>
-<context>
-    <name>Ui::LineBlock</name>
-    <message>
-        <location filename="../ui/conversation/lineblock.cpp" line="+130"/>
-        <source>Show fewer lines</source>
-        <translation>显示较少行</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>⋯ %1 more lines (show all %2)</source>
-        <translation>⋯ 还有 %1 行（显示全部 %2 行）</translation>
     </message>
 </context>
 <context>
@@ -7576,19 +7347,6 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
 </context>
 <context>
-    <name>Ui::MessageItem</name>
-    <message>
-        <location filename="../ui/conversation/messageitem.cpp" line="+210"/>
-        <source>Thinking…</source>
-        <translation>思考中…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Thinking</source>
-        <translation>思考过程</translation>
-    </message>
-</context>
-<context>
     <name>Ui::ModelButton</name>
     <message>
         <location filename="../ui/statusbar/modelbutton.cpp" line="+107"/>
@@ -7637,59 +7395,6 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+2"/>
         <source>No API key for %1. Add it in Settings (Ctrl+,), or set %2 and start AgentDesk again.</source>
         <translation>%1 没有 API 密钥。请在设置（Ctrl+,）中添加，或设置 %2 后重新启动 AgentDesk。</translation>
-    </message>
-</context>
-<context>
-    <name>Ui::ModelSelection</name>
-    <message>
-        <location filename="../ui/settings/modelselection.cpp" line="+120"/>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>OpenAI Responses</source>
-        <translation>OpenAI Responses</translation>
-    </message>
-    <message>
-        <location line="+161"/>
-        <source>Anthropic</source>
-        <translation>Anthropic</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>OpenAI</source>
-        <translation>OpenAI</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>OpenAI (Responses)</source>
-        <translation>OpenAI（Responses）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>OpenAI-compatible</source>
-        <translation>OpenAI 兼容</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Off</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Low</source>
-        <translation>低</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Medium</source>
-        <translation>中</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>High</source>
-        <translation>高</translation>
     </message>
 </context>
 <context>
@@ -7864,28 +7569,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有等待你审查的工具调用。</translation>
     </message>
     <message>
-        <location filename="../ui/review/reviewviews.cpp" line="+106"/>
-        <source>Review: %1</source>
-        <extracomment>Screen reader: a tool call waiting for review (&quot;Review: Edit src/calc.cpp&quot;)</extracomment>
-        <translation>审查：%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Review: %1 %2</source>
-        <translation>审查：%1 %2</translation>
-    </message>
-    <message>
-        <location line="-69"/>
-        <source>Use %1</source>
-        <translation>使用 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <location filename="../ui/review/reviewqueue.cpp" line="+156"/>
+        <location line="+156"/>
         <source>No pending requests</source>
         <translation>没有待处理的请求</translation>
     </message>
@@ -8140,77 +7824,6 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+2"/>
         <source>You can undo the rewind.</source>
         <translation>你可以撤销此次回退。</translation>
-    </message>
-</context>
-<context>
-    <name>Ui::RewindItem</name>
-    <message>
-        <location filename="../ui/conversation/rewinditem.cpp" line="+28"/>
-        <source>Files rewound</source>
-        <extracomment>Header of a rewind in the conversation</extracomment>
-        <translation>文件已回退</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Conversation rewound</source>
-        <translation>对话已回退</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Conversation and files rewound</source>
-        <translation>对话和文件已回退</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+9"/>
-        <source>%n file(s) restored</source>
-        <translation>
-            <numerusform>已恢复 %n 个文件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n kept as it was</source>
-        <translation>
-            <numerusform>%n 个保持原样</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>%n message(s) no longer sent to the model</source>
-        <extracomment>The model no longer sees these messages</extracomment>
-        <translation>
-            <numerusform>%n 条消息不再发送给模型</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+9"/>
-        <source>Hide the %n rewound message(s)</source>
-        <extracomment>Toggle under a rewind</extracomment>
-        <translation>
-            <numerusform>隐藏 %n 条已回退的消息</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>Show the %n rewound message(s)</source>
-        <translation>
-            <numerusform>显示 %n 条已回退的消息</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Undo rewind</source>
-        <translation>撤销回退</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Restored: %1</source>
-        <translation>已恢复：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Kept: %1</source>
-        <translation>已保留：%1</translation>
     </message>
 </context>
 <context>
@@ -8511,12 +8124,12 @@ Started %2
 <context>
     <name>Ui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settings/settingsdialog.cpp" line="+122"/>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+124"/>
         <source>AgentDesk Settings</source>
         <translation>AgentDesk 设置</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+41"/>
         <source>&amp;General</source>
         <translation>常规(&amp;G)</translation>
     </message>
@@ -8987,7 +8600,7 @@ Bash(pip install:*)</translation>
         <translation>请输入你的 API 密钥，或在环境中设置 %1。</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+90"/>
         <source>No key store is available: the key cannot be saved.</source>
         <translation>没有可用的密钥存储：无法保存密钥。</translation>
     </message>
@@ -9058,59 +8671,6 @@ Bash(pip install:*)</translation>
         <location line="+29"/>
         <source>Every change is unchecked: use Reject all.</source>
         <translation>所有更改都已取消勾选：请使用“全部拒绝”。</translation>
-    </message>
-</context>
-<context>
-    <name>Ui::ToolCardItem</name>
-    <message>
-        <location filename="../ui/conversation/toolcarditem.cpp" line="+60"/>
-        <source>[picture: %1]</source>
-        <translation>[图片：%1]</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>%1, unreadable</source>
-        <translation>%1，无法读取</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1, %2 × %3</source>
-        <translation>%1，%2 × %3</translation>
-    </message>
-    <message>
-        <location line="+217"/>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>waiting</source>
-        <translation>等待中</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>not run</source>
-        <translation>未运行</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>stopped after %1</source>
-        <translation>%1 后停止</translation>
-    </message>
-    <message>
-        <location line="+157"/>
-        <source>Details</source>
-        <translation>详情</translation>
     </message>
 </context>
 <context>

@@ -1,14 +1,11 @@
 #include "anthropicassembler.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::AnthropicAssembler)
-};
 
 // Block indexes are small and dense; anything larger is a corrupt stream, not a block.
 constexpr int maxWireIndex = 4096;
@@ -41,7 +38,7 @@ bool AnthropicAssembler::handleRawEvent(const SseEvent &event, const StreamEvent
         return false;
     // The SDK's APIError message is the whole body, which need not even be JSON.
     const QString body = compactJson(event.data);
-    failWithStreamedError(body.isEmpty() ? Tr::tr("Anthropic reported an error") : body);
+    failWithStreamedError(body.isEmpty() ? AiTr::tr("Anthropic reported an error") : body);
     return true;
 }
 
@@ -144,7 +141,7 @@ void AnthropicAssembler::handleMessageDelta(JsonReader::Value data)
         const StopReason stop = mapStopReason(reason);
         setStop(stop, reason.toString());
         if (stop == StopReason::ContextOverflow && message().stopReason == stop) {
-            message().errorMessage = Tr::tr(
+            message().errorMessage = AiTr::tr(
                 "The reply filled the model's context window and was cut off there.");
         }
     }

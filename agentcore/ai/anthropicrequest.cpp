@@ -10,20 +10,15 @@ namespace {
 constexpr int defaultMaxTokens = 16384;
 constexpr int minimumThinkingBudget = 1024; // smaller budget_tokens are rejected
 
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
-
 QJsonObject typed(const char *type)
 {
-    return QJsonObject{{key("type"), key(type)}};
+    return QJsonObject{{jsonKey("type"), jsonKey(type)}};
 }
 
 QJsonObject textBlock(const QString &text)
 {
     QJsonObject block = typed("text");
-    block.insert(key("text"), text);
+    block.insert(jsonKey("text"), text);
     return block;
 }
 
@@ -31,12 +26,12 @@ QJsonObject thinkingBlock(const ContentBlock &thinking)
 {
     if (thinking.redacted) {
         QJsonObject block = typed("redacted_thinking");
-        block.insert(key("data"), thinking.signature);
+        block.insert(jsonKey("data"), thinking.signature);
         return block;
     }
     QJsonObject block = typed("thinking");
-    block.insert(key("thinking"), thinking.text);
-    block.insert(key("signature"), thinking.signature);
+    block.insert(jsonKey("thinking"), thinking.text);
+    block.insert(jsonKey("signature"), thinking.signature);
     return block;
 }
 
@@ -59,9 +54,9 @@ QJsonArray assistantBlocks(const Message &message, bool keepThinking)
             break;
         case ContentBlock::Type::ToolCall: {
             QJsonObject block = typed("tool_use");
-            block.insert(key("id"), b.id);
-            block.insert(key("name"), b.name);
-            block.insert(key("input"), b.arguments);
+            block.insert(jsonKey("id"), b.id);
+            block.insert(jsonKey("name"), b.name);
+            block.insert(jsonKey("input"), b.arguments);
             blocks.append(block);
             break;
         }
@@ -75,9 +70,9 @@ QJsonArray assistantBlocks(const Message &message, bool keepThinking)
 QJsonObject toolResultBlock(const Message &result)
 {
     QJsonObject block = typed("tool_result");
-    block.insert(key("tool_use_id"), result.toolCallId);
+    block.insert(jsonKey("tool_use_id"), result.toolCallId);
     if (!hasImages(result)) {
-        block.insert(key("content"), result.text());
+        block.insert(jsonKey("content"), result.text());
     } else {
         // The text, then the pictures (a tool's screenshot, a chart), as image blocks.
         QJsonArray content;
@@ -87,16 +82,16 @@ QJsonObject toolResultBlock(const Message &result)
             if (!b.isImage())
                 continue;
             QJsonObject source = typed("base64");
-            source.insert(key("media_type"), b.mimeType);
-            source.insert(key("data"), QString::fromLatin1(b.data));
+            source.insert(jsonKey("media_type"), b.mimeType);
+            source.insert(jsonKey("data"), QString::fromLatin1(b.data));
             QJsonObject image = typed("image");
-            image.insert(key("source"), source);
+            image.insert(jsonKey("source"), source);
             content.append(image);
         }
-        block.insert(key("content"), content);
+        block.insert(jsonKey("content"), content);
     }
     if (result.isError)
-        block.insert(key("is_error"), true);
+        block.insert(jsonKey("is_error"), true);
     return block;
 }
 
@@ -123,8 +118,8 @@ void appendToTurns(QList<Turn> &turns, const QString &role, const QJsonArray &bl
 
 QList<Turn> turnsFor(const ProviderConfig &config, const QList<Message> &history)
 {
-    const QString user = key("user");
-    const QString assistant = key("assistant");
+    const QString user = jsonKey("user");
+    const QString assistant = jsonKey("assistant");
     QList<Turn> turns;
     for (const Message &message : history) {
         switch (message.role) {
@@ -151,7 +146,7 @@ QList<Turn> turnsFor(const ProviderConfig &config, const QList<Message> &history
 
 QString firstBlockType(const Turn &turn)
 {
-    return turn.content.at(0).toObject().value(key("type")).toString();
+    return turn.content.at(0).toObject().value(jsonKey("type")).toString();
 }
 
 // With thinking on, the assistant turn a tool loop continues from must start with its signed
@@ -159,16 +154,16 @@ QString firstBlockType(const Turn &turn)
 // that request goes without thinking; the next user turn gets it back.
 bool canThink(const QList<Turn> &turns)
 {
-    if (turns.size() < 2 || firstBlockType(turns.last()) != key("tool_result"))
+    if (turns.size() < 2 || firstBlockType(turns.last()) != jsonKey("tool_result"))
         return true;
     const QString type = firstBlockType(turns.at(turns.size() - 2));
-    return type == key("thinking") || type == key("redacted_thinking");
+    return type == jsonKey("thinking") || type == jsonKey("redacted_thinking");
 }
 
 void markCacheControl(QJsonArray &blocks)
 {
     QJsonObject last = blocks.last().toObject();
-    last.insert(key("cache_control"), typed("ephemeral"));
+    last.insert(jsonKey("cache_control"), typed("ephemeral"));
     blocks.replace(blocks.size() - 1, last);
 }
 
@@ -184,7 +179,7 @@ void markCacheEnd(QList<Turn> &turns)
         return;
     markCacheControl(turns.last().content);
     for (qsizetype i = turns.size() - 2; i >= 0; --i) {
-        if (turns.at(i).role == key("user")) {
+        if (turns.at(i).role == jsonKey("user")) {
             markCacheControl(turns[i].content);
             return;
         }
@@ -193,13 +188,14 @@ void markCacheEnd(QList<Turn> &turns)
 
 // The tools come first in what Anthropic caches, so their own marker keeps them cached when
 // the system prompt after them changes or there is none.
-QJsonArray toolsJson(const QList<ToolDefinition> &tools)
+QJsonArray anthropicTools(const QList<ToolDefinition> &tools)
 {
     QJsonArray array;
     for (const ToolDefinition &tool : tools) {
-        QJsonObject object{{key("name"), tool.name}, {key("input_schema"), toolParameters(tool)}};
+        QJsonObject object{{jsonKey("name"), tool.name},
+                           {jsonKey("input_schema"), toolParameters(tool)}};
         if (!tool.description.isEmpty())
-            object.insert(key("description"), tool.description);
+            object.insert(jsonKey("description"), tool.description);
         array.append(object);
     }
     if (!array.isEmpty())
@@ -212,7 +208,7 @@ QUrl messagesUrl(const QUrl &baseUrl)
     // The SDKs take the root without /v1; a pasted ".../v1" would otherwise become /v1/v1.
     const bool hasVersion = baseUrl.path().endsWith(QLatin1StringView("/v1"))
                             || baseUrl.path().endsWith(QLatin1StringView("/v1/"));
-    return appendedUrlPath(baseUrl, hasVersion ? key("/messages") : key("/v1/messages"));
+    return appendedUrlPath(baseUrl, hasVersion ? jsonKey("/messages") : jsonKey("/v1/messages"));
 }
 
 } // namespace
@@ -223,12 +219,13 @@ HttpRequestSpec buildAnthropicRequest(const ProviderConfig &config, const Contex
     markCacheEnd(turns);
     QJsonArray messages;
     for (const Turn &turn : std::as_const(turns))
-        messages.append(QJsonObject{{key("role"), turn.role}, {key("content"), turn.content}});
+        messages.append(
+            QJsonObject{{jsonKey("role"), turn.role}, {jsonKey("content"), turn.content}});
 
     int maxTokens = config.maxOutputTokens > 0 ? config.maxOutputTokens : defaultMaxTokens;
-    QJsonObject body{{key("model"), config.model},
-                     {key("messages"), messages},
-                     {key("stream"), true}};
+    QJsonObject body{{jsonKey("model"), config.model},
+                     {jsonKey("messages"), messages},
+                     {jsonKey("stream"), true}};
     if (config.thinkingBudget > 0 && canThink(turns)) {
         const int budget = std::max(config.thinkingBudget, minimumThinkingBudget);
         // max_tokens counts the thinking too and must exceed the budget; keep the room the
@@ -236,17 +233,17 @@ HttpRequestSpec buildAnthropicRequest(const ProviderConfig &config, const Contex
         if (maxTokens <= budget)
             maxTokens += budget;
         QJsonObject thinking = typed("enabled");
-        thinking.insert(key("budget_tokens"), budget);
-        body.insert(key("thinking"), thinking);
+        thinking.insert(jsonKey("budget_tokens"), budget);
+        body.insert(jsonKey("thinking"), thinking);
     }
-    body.insert(key("max_tokens"), maxTokens);
+    body.insert(jsonKey("max_tokens"), maxTokens);
     if (!context.systemPrompt.trimmed().isEmpty()) {
         QJsonObject system = textBlock(context.systemPrompt);
-        system.insert(key("cache_control"), typed("ephemeral"));
-        body.insert(key("system"), QJsonArray{system});
+        system.insert(jsonKey("cache_control"), typed("ephemeral"));
+        body.insert(jsonKey("system"), QJsonArray{system});
     }
     if (!context.tools.isEmpty())
-        body.insert(key("tools"), toolsJson(context.tools));
+        body.insert(jsonKey("tools"), anthropicTools(context.tools));
 
     HttpRequestSpec spec;
     spec.url = messagesUrl(config.baseUrl);

@@ -1,4 +1,5 @@
 #include "demomodelclient.h"
+#include "translation.h"
 
 #include "demoscript.h"
 #include "scriptedstream.h"
@@ -12,10 +13,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::DemoModelClient)
-};
 
 constexpr int chunkSize = 6;
 
@@ -66,7 +63,7 @@ int DemoModelClient::chunkPauseMs() const
 
 QString DemoModelClient::label()
 {
-    return Tr::tr("Demo (offline, scripted)");
+    return AiTr::tr("Demo (offline, scripted)");
 }
 
 QString DemoModelClient::name()
@@ -119,21 +116,21 @@ Message demoSummary(const Context &context)
         else if (inFollowUps && line.startsWith(QLatin1StringView("- ")))
             followUps.append(line.mid(2));
     }
-    QStringList parts{Tr::tr("Summary of the earlier conversation (written by the offline demo "
-                             "model from the transcript it was given).")};
+    QStringList parts{AiTr::tr("Summary of the earlier conversation (written by the offline demo "
+                               "model from the transcript it was given).")};
     if (!requests.isEmpty())
-        parts.append(Tr::tr("The user asked:") + QStringLiteral("\n- ")
+        parts.append(AiTr::tr("The user asked:") + QStringLiteral("\n- ")
                      + requests.join(QStringLiteral("\n- ")));
     if (!tools.isEmpty()) {
         QStringList used;
         for (auto it = tools.cbegin(); it != tools.cend(); ++it)
             used.append(QStringLiteral("%1 x%2").arg(it.key()).arg(it.value()));
-        parts.append(Tr::tr("Tools used: %1.").arg(used.join(QStringLiteral(", "))));
+        parts.append(AiTr::tr("Tools used: %1.").arg(used.join(QStringLiteral(", "))));
     }
     if (!files.isEmpty())
-        parts.append(Tr::tr("Files: %1.").arg(files.join(QStringLiteral(", "))));
+        parts.append(AiTr::tr("Files: %1.").arg(files.join(QStringLiteral(", "))));
     if (!followUps.isEmpty())
-        parts.append(Tr::tr("Follow-ups still queued:") + QStringLiteral("\n- ")
+        parts.append(AiTr::tr("Follow-ups still queued:") + QStringLiteral("\n- ")
                      + followUps.join(QStringLiteral("\n- ")));
     Message message;
     message.content = {ContentBlock::makeText(parts.join(QStringLiteral("\n\n")))};

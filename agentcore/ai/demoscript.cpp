@@ -1,4 +1,5 @@
 #include "demoscript.h"
+#include "translation.h"
 
 #include "demotask.h"
 
@@ -12,10 +13,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::DemoScript)
-};
 
 using Call = DemoTask::Call;
 
@@ -40,7 +37,7 @@ QString quoted(const QString &text, int max = 160)
     QString line = text.simplified();
     if (line.size() > max)
         line = line.left(max - 1) + QChar(0x2026);
-    return Tr::tr("\u201c%1\u201d").arg(line);
+    return AiTr::tr("\u201c%1\u201d").arg(line);
 }
 
 QString firstLine(const QString &text)
@@ -214,7 +211,7 @@ ContentBlock toolCall(const QString &id, const QString &name, const QJsonObject 
 // reads them, or in English.
 bool isDenial(const QString &text)
 {
-    const QString translated = QCoreApplication::translate("AgentCore::PermissionMiddleware",
+    const QString translated = QCoreApplication::translate("AgentCore::Permissions",
                                                            "The user denied %1.")
                                    .section(QLatin1String("%1"), 0, 0);
     return (!translated.isEmpty() && text.startsWith(translated))
@@ -280,8 +277,8 @@ private:
         const QStringList steering = m_task.steering();
         if (steering.isEmpty())
             return text;
-        return Tr::tr("You said: %1. Noted. This scripted demo cannot change its plan, so I'll "
-                      "carry on.")
+        return AiTr::tr("You said: %1. Noted. This scripted demo cannot change its plan, so I'll "
+                        "carry on.")
                    .arg(quoted(steering.join(QLatin1Char(' '))))
                + QStringLiteral("\n\n") + text;
     }
@@ -309,12 +306,12 @@ private:
             return std::nullopt;
         // A new task in the same conversation: another run, saying what it is about.
         if (m_task.followsFinishedTask()) {
-            return withCalls(Tr::tr("On to the next task: %1. I'll look at the repository "
-                                    "again.")
+            return withCalls(AiTr::tr("On to the next task: %1. I'll look at the repository "
+                                      "again.")
                                  .arg(quoted(m_task.request().join(QLatin1Char(' ')))),
                              calls);
         }
-        return withCalls(Tr::tr("I'll start by looking at the repository."), calls);
+        return withCalls(AiTr::tr("I'll start by looking at the repository."), calls);
     }
 
     std::optional<Message> read() const
@@ -330,14 +327,14 @@ private:
         QString text;
         if (files.size() == 2) {
             text = isReadme(files.first())
-                       ? Tr::tr("There is a README, %1. I'll read it and %2 at the same time.")
-                       : Tr::tr("There is no README, but there are text files. I'll read %1 "
-                                "and %2 at the same time.");
+                       ? AiTr::tr("There is a README, %1. I'll read it and %2 at the same time.")
+                       : AiTr::tr("There is no README, but there are text files. I'll read %1 "
+                                  "and %2 at the same time.");
             text = text.arg(code(files.at(0)), code(files.at(1)));
         } else {
             text = isReadme(files.first())
-                       ? Tr::tr("There is a README, %1. I'll read it.")
-                       : Tr::tr("There is no README, but there is a text file. I'll read %1.");
+                       ? AiTr::tr("There is a README, %1. I'll read it.")
+                       : AiTr::tr("There is no README, but there is a text file. I'll read %1.");
             text = text.arg(code(files.first()));
         }
         return withCalls(text, calls);
@@ -354,8 +351,8 @@ private:
                 const QJsonObject arguments{{QStringLiteral("file_path"), plan->path},
                                             {QStringLiteral("old_string"), plan->oldString},
                                             {QStringLiteral("new_string"), plan->newString}};
-                return withCalls(Tr::tr("I'll add a short note after the first line of %1. You "
-                                        "can review the change before it is applied.")
+                return withCalls(AiTr::tr("I'll add a short note after the first line of %1. You "
+                                          "can review the change before it is applied.")
                                      .arg(code(plan->path)),
                                  {toolCall(id(1), EditName, arguments)});
             }
@@ -365,14 +362,14 @@ private:
         if (!has(WriteName))
             return std::nullopt;
         const QString text = unusable.isEmpty()
-                                 ? Tr::tr("I found no text file to edit, so I'll propose a new "
-                                          "file, %1. You can review it before it is written.")
+                                 ? AiTr::tr("I found no text file to edit, so I'll propose a new "
+                                            "file, %1. You can review it before it is written.")
                                        .arg(code(DemoScript::notesFileName()))
-                                 : Tr::tr("%1 has no line I can safely add a note after, so I'll "
-                                          "propose a new file, %2. You can review it before it "
-                                          "is written.")
+                                 : AiTr::tr("%1 has no line I can safely add a note after, so I'll "
+                                            "propose a new file, %2. You can review it before it "
+                                            "is written.")
                                        .arg(code(unusable), code(DemoScript::notesFileName()));
-        const QString content = Tr::tr(
+        const QString content = AiTr::tr(
             "# Demo notes\n\nAgentDesk's offline demo proposed this file: it is a "
             "scripted model that looks around, proposes a change for you to review and "
             "runs a command.\n\nTo let a real model work on this repository, open "
@@ -386,18 +383,18 @@ private:
     {
         if (!has(BashName))
             return std::nullopt;
-        QString text = Tr::tr("Let me check the working tree.");
+        QString text = AiTr::tr("Let me check the working tree.");
         for (const Call &call : m_task.lastCalls()) {
             if (call.call.name == EditName || call.call.name == WriteName) {
-                text = call.succeeded() ? Tr::tr("The change is in. Let me check the working "
-                                                 "tree.")
-                                        : Tr::tr("The change was not applied; I'll go on and "
-                                                 "check the working tree.");
+                text = call.succeeded() ? AiTr::tr("The change is in. Let me check the working "
+                                                   "tree.")
+                                        : AiTr::tr("The change was not applied; I'll go on and "
+                                                   "check the working tree.");
             }
         }
         const QJsonObject arguments{{QStringLiteral("command"), StatusCommand},
                                     {QStringLiteral("description"),
-                                     Tr::tr("Show which files changed")}};
+                                     AiTr::tr("Show which files changed")}};
         return withCalls(text, {toolCall(id(1), BashName, arguments)});
     }
 
@@ -413,20 +410,20 @@ QString changeLine(const Call &call)
     const QString file = code(filePathOf(call));
     const bool edit = call.call.name == EditName;
     if (call.succeeded()) {
-        return edit
-                   ? Tr::tr("**Edited** %1: the edit was applied (a note near its start).").arg(file)
-                   : Tr::tr("**Created** %1.").arg(file);
+        return edit ? AiTr::tr("**Edited** %1: the edit was applied (a note near its start).")
+                          .arg(file)
+                    : AiTr::tr("**Created** %1.").arg(file);
     }
     const QString reason = quoted(firstLine(call.resultText()));
     if (isDenial(call.resultText())) {
-        return edit ? Tr::tr("**Edit rejected**: you rejected the change to %1, so the file is "
-                             "unchanged (%2).")
+        return edit ? AiTr::tr("**Edit rejected**: you rejected the change to %1, so the file is "
+                               "unchanged (%2).")
                           .arg(file, reason)
-                    : Tr::tr("**Write rejected**: you rejected %1, so it was not written (%2).")
+                    : AiTr::tr("**Write rejected**: you rejected %1, so it was not written (%2).")
                           .arg(file, reason);
     }
-    return edit ? Tr::tr("**Edit not applied**: %1 is unchanged (%2).").arg(file, reason)
-                : Tr::tr("**Write not applied**: %1 was not written (%2).").arg(file, reason);
+    return edit ? AiTr::tr("**Edit not applied**: %1 is unchanged (%2).").arg(file, reason)
+                : AiTr::tr("**Write not applied**: %1 was not written (%2).").arg(file, reason);
 }
 
 QString fenced(const QString &output)
@@ -463,16 +460,16 @@ Message Planner::answer() const
                                      call.call.arguments.value(QLatin1String("command")).toString())
                                                   : code(name);
             bullets.append(
-                Tr::tr("%1 did not work: %2").arg(what, quoted(firstLine(call.resultText()))));
+                AiTr::tr("%1 did not work: %2").arg(what, quoted(firstLine(call.resultText()))));
         } else if (name == LsName) {
             const int entries = int(DemoTask::lsEntries(call.resultText()).size());
-            bullets.append(Tr::tr("**Listed** the top level of the repository (%n entries).",
-                                  nullptr,
-                                  entries));
+            bullets.append(AiTr::tr("**Listed** the top level of the repository (%n entries).",
+                                    nullptr,
+                                    entries));
         } else if (name == GlobName) {
             const int files = int(DemoTask::globPaths(call.resultText()).size());
             bullets.append(
-                Tr::tr("**Searched** for documentation with %1: found %n files.", nullptr, files)
+                AiTr::tr("**Searched** for documentation with %1: found %n files.", nullptr, files)
                     .arg(code(documentPattern())));
         } else if (name == ReadName) {
             if (read.isEmpty()) { // the reads of the task share one line, where the first was
@@ -481,28 +478,29 @@ Message Planner::answer() const
             }
             read.append(code(filePathOf(call)));
         } else if (name == BashName) {
-            bullets.append(Tr::tr("**Ran** %1; it printed:").arg(code(StatusCommand)));
+            bullets.append(AiTr::tr("**Ran** %1; it printed:").arg(code(StatusCommand)));
             output = fenced(call.resultText());
         }
     }
     if (!proposedChange && !has(EditName) && !has(WriteName))
-        bullets.append(Tr::tr("**No edit proposed**: editing is not available in this mode."));
+        bullets.append(AiTr::tr("**No edit proposed**: editing is not available in this mode."));
     if (readAt >= 0)
-        bullets[readAt] = Tr::tr("**Read** %1.")
+        bullets[readAt] = AiTr::tr("**Read** %1.")
                               .arg(read.size() == 2
-                                       ? Tr::tr("%1 and %2").arg(read.first(), read.last())
+                                       ? AiTr::tr("%1 and %2").arg(read.first(), read.last())
                                        : read.join(QStringLiteral(", ")));
     if (bullets.isEmpty())
-        bullets.append(Tr::tr("Nothing: no tool was available to me."));
+        bullets.append(AiTr::tr("Nothing: no tool was available to me."));
 
-    QString text = Tr::tr("Here is what I did:") + QStringLiteral("\n\n- ")
+    QString text = AiTr::tr("Here is what I did:") + QStringLiteral("\n\n- ")
                    + bullets.join(QStringLiteral("\n- "));
     if (!output.isEmpty())
         text += QStringLiteral("\n\n") + output;
     text += QStringLiteral("\n\n")
-            + Tr::tr("*This was AgentDesk's offline demo: a scripted model that follows the same "
-                     "plan in any repository. To use a real model, open **Settings\u2026** in the "
-                     "Agent menu or click the model button in the status bar.*");
+            + AiTr::tr(
+                "*This was AgentDesk's offline demo: a scripted model that follows the same "
+                "plan in any repository. To use a real model, open **Settings\u2026** in the "
+                "Agent menu or click the model button in the status bar.*");
     return withCalls(text, {});
 }
 
@@ -514,17 +512,17 @@ DemoScript::DemoScript(const Context &context)
 
 QString DemoScript::note()
 {
-    return Tr::tr("> Tried with AgentDesk's offline demo.");
+    return AiTr::tr("> Tried with AgentDesk's offline demo.");
 }
 
 QString DemoScript::secondNote()
 {
-    return Tr::tr("> Tried twice with AgentDesk's offline demo.");
+    return AiTr::tr("> Tried twice with AgentDesk's offline demo.");
 }
 
 QString DemoScript::closingNote()
 {
-    return Tr::tr("*The note at the top was added by AgentDesk's offline demo.*");
+    return AiTr::tr("*The note at the top was added by AgentDesk's offline demo.*");
 }
 
 QString DemoScript::notesFileName()

@@ -1,4 +1,5 @@
 #include "httperror.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -14,10 +15,6 @@ namespace AgentCore {
 namespace {
 
 // The context the texts had when they lived in requestbuilder.cpp: their translations stay valid.
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::RequestBuilder)
-};
 
 constexpr qsizetype maxSnippetLength = 500;
 
@@ -159,33 +156,33 @@ QString statusText(int status)
 {
     switch (status) {
     case 400:
-        return Tr::tr("Bad Request");
+        return AiTr::tr("Bad Request");
     case 401:
-        return Tr::tr("Unauthorized");
+        return AiTr::tr("Unauthorized");
     case 402:
-        return Tr::tr("Payment Required");
+        return AiTr::tr("Payment Required");
     case 403:
-        return Tr::tr("Forbidden");
+        return AiTr::tr("Forbidden");
     case 404:
-        return Tr::tr("Not Found");
+        return AiTr::tr("Not Found");
     case 408:
-        return Tr::tr("Request Timeout");
+        return AiTr::tr("Request Timeout");
     case 413:
-        return Tr::tr("Request Too Large");
+        return AiTr::tr("Request Too Large");
     case 429:
-        return Tr::tr("Too Many Requests");
+        return AiTr::tr("Too Many Requests");
     case 500:
-        return Tr::tr("Internal Server Error");
+        return AiTr::tr("Internal Server Error");
     case 502:
-        return Tr::tr("Bad Gateway");
+        return AiTr::tr("Bad Gateway");
     case 503:
-        return Tr::tr("Service Unavailable");
+        return AiTr::tr("Service Unavailable");
     case 504:
-        return Tr::tr("Gateway Timeout");
+        return AiTr::tr("Gateway Timeout");
     case 529:
-        return Tr::tr("Overloaded");
+        return AiTr::tr("Overloaded");
     default:
-        return Tr::tr("no details");
+        return AiTr::tr("no details");
     }
 }
 
@@ -318,9 +315,9 @@ HttpError describeHttpError(const ProviderConfig &config, int httpStatus, const 
 
     HttpError error;
     error.message = kind.isEmpty()
-                        ? Tr::tr("%1 API error %2: %3")
+                        ? AiTr::tr("%1 API error %2: %3")
                               .arg(providerDisplayName(config), QString::number(httpStatus), detail)
-                        : Tr::tr("%1 API error %2 (%3): %4")
+                        : AiTr::tr("%1 API error %2 (%3): %4")
                               .arg(providerDisplayName(config),
                                    QString::number(httpStatus),
                                    kind,

@@ -1,4 +1,5 @@
 #include "httpmodelclient.h"
+#include "translation.h"
 
 #include "httperror.h"
 #include "jsonreader.h"
@@ -27,11 +28,6 @@
 namespace AgentCore {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::HttpModelClient)
-};
 
 using EndReason = StreamAssembler::EndReason;
 
@@ -78,39 +74,39 @@ struct ExchangeResult
 QString formatDuration(qint64 ms)
 {
     if (ms < 1000)
-        return Tr::tr("%n ms", nullptr, int(ms));
+        return AiTr::tr("%n ms", nullptr, int(ms));
     if (ms < 120'000) {
         const qint64 tenths = (ms + 50) / 100;
         if (tenths % 10 == 0)
-            return Tr::tr("%n s", nullptr, int(tenths / 10));
-        return Tr::tr("%1 s").arg(QLocale::c().toString(double(tenths) / 10, 'f', 1));
+            return AiTr::tr("%n s", nullptr, int(tenths / 10));
+        return AiTr::tr("%1 s").arg(QLocale::c().toString(double(tenths) / 10, 'f', 1));
     }
-    return Tr::tr("%n min", nullptr, int((ms + 59'999) / 60'000));
+    return AiTr::tr("%n min", nullptr, int((ms + 59'999) / 60'000));
 }
 
 QString describeNetworkError(QNetworkReply::NetworkError error, const QString &fallback)
 {
     switch (error) {
     case QNetworkReply::ConnectionRefusedError:
-        return Tr::tr("the connection was refused");
+        return AiTr::tr("the connection was refused");
     case QNetworkReply::RemoteHostClosedError:
-        return Tr::tr("the server closed the connection");
+        return AiTr::tr("the server closed the connection");
     case QNetworkReply::HostNotFoundError:
-        return Tr::tr("the host was not found");
+        return AiTr::tr("the host was not found");
     case QNetworkReply::TimeoutError:
-        return Tr::tr("the connection timed out");
+        return AiTr::tr("the connection timed out");
     case QNetworkReply::SslHandshakeFailedError:
-        return Tr::tr("the TLS handshake failed");
+        return AiTr::tr("the TLS handshake failed");
     case QNetworkReply::TemporaryNetworkFailureError:
     case QNetworkReply::NetworkSessionFailedError:
-        return Tr::tr("the network is unavailable");
+        return AiTr::tr("the network is unavailable");
     case QNetworkReply::ProxyConnectionRefusedError:
     case QNetworkReply::ProxyConnectionClosedError:
     case QNetworkReply::ProxyNotFoundError:
     case QNetworkReply::ProxyTimeoutError:
-        return Tr::tr("the proxy failed");
+        return AiTr::tr("the proxy failed");
     case QNetworkReply::TooManyRedirectsError:
-        return Tr::tr("too many redirects");
+        return AiTr::tr("too many redirects");
     default:
         return fallback;
     }
@@ -514,8 +510,8 @@ private:
             return aborted();
         case End::IdleTimeout:
             return m_assembler->finish(EndReason::IdleTimeout,
-                                       Tr::tr("No data from the server for %1; the response was "
-                                              "abandoned")
+                                       AiTr::tr("No data from the server for %1; the response was "
+                                                "abandoned")
                                            .arg(formatDuration(m_config.idleTimeoutMs)),
                                        m_sink);
         case End::DeadlineExceeded:
@@ -544,11 +540,11 @@ private:
         }
         const QString reason = result.end == End::NetworkError ? result.networkErrorText
                                : result.endedInsideEvent
-                                   ? Tr::tr("the response ended inside an event")
-                                   : Tr::tr("the response ended before the provider's final "
-                                            "event");
+                                   ? AiTr::tr("the response ended inside an event")
+                                   : AiTr::tr("the response ended before the provider's final "
+                                              "event");
         return m_assembler->finish(EndReason::ConnectionDropped,
-                                   Tr::tr("Connection to %1 lost mid-stream: %2").arg(host, reason),
+                                   AiTr::tr("Connection to %1 lost mid-stream: %2").arg(host, reason),
                                    m_sink);
     }
 
@@ -561,13 +557,13 @@ private:
             reason = result.networkErrorText;
             retryable = isRetryableNetworkError(result.networkError) || result.status != 0;
         } else if (result.bodyStarted) {
-            reason = Tr::tr("the response ended before its first event");
+            reason = AiTr::tr("the response ended before its first event");
         } else if (result.status != 0) {
-            reason = Tr::tr("the server closed the connection after the response headers");
+            reason = AiTr::tr("the server closed the connection after the response headers");
         } else {
-            reason = Tr::tr("the server closed the connection");
+            reason = AiTr::tr("the server closed the connection");
         }
-        const QString message = Tr::tr("Connection to %1 failed: %2")
+        const QString message = AiTr::tr("Connection to %1 failed: %2")
                                     .arg(m_config.baseUrl.host(), reason);
         if (retryable && retry < m_config.maxRetries) {
             if (!waitBeforeRetry(retry, backoffDelayMs(m_config, retry), message))
@@ -592,19 +588,19 @@ private:
         if (quoted.size() > QuotedBodyLength || result.bodyStart.size() >= BodyStartSize)
             quoted = quoted.left(QuotedBodyLength) + QChar(0x2026);
         const QString type = result.contentType.isEmpty()
-                                 ? Tr::tr("no content type")
+                                 ? AiTr::tr("no content type")
                                  : QString::fromLatin1(result.contentType.trimmed());
         const QString url = m_config.baseUrl.toDisplayString(QUrl::RemoveUserInfo);
-        return Tr::tr("The server answered HTTP %1 with %2 instead of an event stream, beginning "
-                      "\"%3\". Is %4 the right base URL?")
+        return AiTr::tr("The server answered HTTP %1 with %2 instead of an event stream, beginning "
+                        "\"%3\". Is %4 the right base URL?")
             .arg(QString::number(result.status), type, quoted, url);
     }
 
     Message deadlineExceeded()
     {
         return m_assembler->finish(EndReason::DeadlineExceeded,
-                                   Tr::tr("The request was abandoned after %1, its deadline for "
-                                          "the whole response")
+                                   AiTr::tr("The request was abandoned after %1, its deadline for "
+                                            "the whole response")
                                        .arg(formatDuration(m_config.requestTimeoutMs)),
                                    m_sink);
     }
@@ -620,7 +616,7 @@ private:
                     return aborted();
                 return std::nullopt;
             }
-            message = Tr::tr("%1 (the server asked to wait %2 before retrying; not retried)")
+            message = AiTr::tr("%1 (the server asked to wait %2 before retrying; not retried)")
                           .arg(message, formatDuration(delay));
         } else if (error.retryable) {
             message = withRetries(message, retry);
@@ -659,7 +655,7 @@ private:
     {
         if (retries == 0)
             return message;
-        return Tr::tr("%1 (gave up after %n retries)", nullptr, retries).arg(message);
+        return AiTr::tr("%1 (gave up after %n retries)", nullptr, retries).arg(message);
     }
 
     /// An error before any content: the assembler makes the message, its stop reason and the
@@ -681,7 +677,7 @@ private:
 
     Message aborted()
     {
-        return m_assembler->finish(EndReason::Aborted, Tr::tr("The request was aborted"), m_sink);
+        return m_assembler->finish(EndReason::Aborted, AiTr::tr("The request was aborted"), m_sink);
     }
 
     const ProviderConfig &m_config;

@@ -1,4 +1,5 @@
 #include "messagejson.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -9,10 +10,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::MessageJson)
-};
 
 constexpr std::array roleNames{
     std::pair{Message::Role::User, "user"},
@@ -228,16 +225,16 @@ bool messageFromJson(const QJsonObject &json, Message *message, QString *error)
     Message result;
     const QString role = json.value(u"role").toString();
     if (!roleFromName(role, &result.role))
-        return fail(error, Tr::tr("unknown message role \"%1\"").arg(role));
+        return fail(error, AiTr::tr("unknown message role \"%1\"").arg(role));
 
     const QJsonValue content = json.value(u"content");
     if (!content.isUndefined() && !content.isArray())
-        return fail(error, Tr::tr("the message content is not an array"));
+        return fail(error, AiTr::tr("the message content is not an array"));
     const QJsonArray blocks = content.toArray();
     for (qsizetype i = 0; i < blocks.size(); ++i) {
         ContentBlock block;
         if (!blockFromJson(blocks.at(i), &block))
-            return fail(error, Tr::tr("content block %1 has an unknown type").arg(i));
+            return fail(error, AiTr::tr("content block %1 has an unknown type").arg(i));
         result.content.append(block);
     }
     result.timestamp = json.value(u"timestamp").toInteger();
@@ -250,7 +247,7 @@ bool messageFromJson(const QJsonObject &json, Message *message, QString *error)
         bool ok = false;
         result.stopReason = stopReasonFromName(stopReason.toString(), &ok);
         if (!ok)
-            return fail(error, Tr::tr("unknown stop reason \"%1\"").arg(stopReason.toString()));
+            return fail(error, AiTr::tr("unknown stop reason \"%1\"").arg(stopReason.toString()));
     }
     readString(json, u"providerStopReason", &result.providerStopReason);
     if (json.value(u"usage").isObject())

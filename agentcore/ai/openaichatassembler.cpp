@@ -1,4 +1,5 @@
 #include "openaichatassembler.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -8,14 +9,6 @@
 #include <algorithm>
 
 namespace AgentCore {
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::OpenAiChatAssembler)
-};
-
-} // namespace
 
 OpenAiChatAssembler::OpenAiChatAssembler(const ProviderConfig &config)
     : StreamAssemblerBase(config)
@@ -175,7 +168,7 @@ void OpenAiChatAssembler::handleToolCallFragment(JsonReader::Value fragment,
 void OpenAiChatAssembler::handleFinishReason(JsonReader::Value reason)
 {
     if (reason.equals("content_filter")) {
-        failWithProviderError(Tr::tr("The provider's content filter stopped the response."));
+        failWithProviderError(AiTr::tr("The provider's content filter stopped the response."));
         message().providerStopReason = reason.toString();
         return;
     }

@@ -1,4 +1,5 @@
 #include "openaichatrequest.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -8,16 +9,6 @@ namespace AgentCore {
 
 namespace {
 
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::OpenAiChatRequest)
-};
-
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
-
 QString joinedText(const Message &message)
 {
     QStringList parts;
@@ -25,16 +16,17 @@ QString joinedText(const Message &message)
         if (b.isText())
             parts.append(b.text);
     }
-    return parts.join(key("\n\n"));
+    return parts.join(jsonKey("\n\n"));
 }
 
 QJsonObject toolCallJson(const ContentBlock &call)
 {
     return QJsonObject{
-        {key("id"), call.id},
-        {key("type"), key("function")},
-        {key("function"),
-         QJsonObject{{key("name"), call.name}, {key("arguments"), argumentsJson(call.arguments)}}},
+        {jsonKey("id"), call.id},
+        {jsonKey("type"), jsonKey("function")},
+        {jsonKey("function"),
+         QJsonObject{{jsonKey("name"), call.name},
+                     {jsonKey("arguments"), argumentsJson(call.arguments)}}},
     };
 }
 
@@ -45,7 +37,7 @@ QString joinedReasoning(const Message &message)
         if (b.isThinking() && !b.text.isEmpty())
             parts.append(b.text);
     }
-    return parts.join(key("\n\n"));
+    return parts.join(jsonKey("\n\n"));
 }
 
 // OpenRouter's reasoning_details as the assembler kept them: the blocks of the stream, in
@@ -77,7 +69,7 @@ void insertReasoning(QJsonObject &object,
     if (profile.reasoningBack == Back::ReasoningDetails) {
         const QJsonArray details = reasoningDetails(message);
         if (!details.isEmpty())
-            object.insert(key("reasoning_details"), details);
+            object.insert(jsonKey("reasoning_details"), details);
         return;
     }
     if (profile.reasoningBack == Back::ReasoningContentOnToolCalls && !hasToolCalls)
@@ -85,8 +77,8 @@ void insertReasoning(QJsonObject &object,
     const QString reasoning = joinedReasoning(message);
     if (reasoning.isEmpty())
         return;
-    object.insert(profile.reasoningBack == Back::Reasoning ? key("reasoning")
-                                                           : key("reasoning_content"),
+    object.insert(profile.reasoningBack == Back::Reasoning ? jsonKey("reasoning")
+                                                           : jsonKey("reasoning_content"),
                   reasoning);
 }
 
@@ -100,10 +92,10 @@ QJsonObject assistantJson(const Message &message,
         if (b.isToolCall())
             toolCalls.append(toolCallJson(b));
     }
-    QJsonObject object{{key("role"), key("assistant")},
-                       {key("content"), text.isEmpty() ? QJsonValue() : QJsonValue(text)}};
+    QJsonObject object{{jsonKey("role"), jsonKey("assistant")},
+                       {jsonKey("content"), text.isEmpty() ? QJsonValue() : QJsonValue(text)}};
     if (!toolCalls.isEmpty())
-        object.insert(key("tool_calls"), toolCalls);
+        object.insert(jsonKey("tool_calls"), toolCalls);
     insertReasoning(object, message, profile, config, !toolCalls.isEmpty());
     return object;
 }
@@ -113,34 +105,35 @@ QJsonObject assistantJson(const Message &message,
 // them apart, which those templates accept.
 void appendMerged(QList<QJsonObject> &messages, QJsonObject message)
 {
-    if (messages.isEmpty() || messages.last().value(key("role")) != message.value(key("role"))) {
+    if (messages.isEmpty()
+        || messages.last().value(jsonKey("role")) != message.value(jsonKey("role"))) {
         messages.append(std::move(message));
         return;
     }
     QJsonObject &last = messages.last();
-    const QString before = last.value(key("content")).toString();
-    const QString after = message.value(key("content")).toString();
+    const QString before = last.value(jsonKey("content")).toString();
+    const QString after = message.value(jsonKey("content")).toString();
     const QString merged = before.isEmpty() || after.isEmpty()
                                ? QString(before + after)
-                               : QString(before + key("\n\n") + after);
-    last.insert(key("content"), merged.isEmpty() ? QJsonValue() : QJsonValue(merged));
-    QJsonArray calls = last.value(key("tool_calls")).toArray();
-    for (const QJsonValue &call : message.value(key("tool_calls")).toArray())
+                               : QString(before + jsonKey("\n\n") + after);
+    last.insert(jsonKey("content"), merged.isEmpty() ? QJsonValue() : QJsonValue(merged));
+    QJsonArray calls = last.value(jsonKey("tool_calls")).toArray();
+    for (const QJsonValue &call : message.value(jsonKey("tool_calls")).toArray())
         calls.append(call);
     if (!calls.isEmpty())
-        last.insert(key("tool_calls"), calls);
+        last.insert(jsonKey("tool_calls"), calls);
     for (const char *name : {"reasoning_content", "reasoning"}) {
-        const QString more = message.value(key(name)).toString();
+        const QString more = message.value(jsonKey(name)).toString();
         if (!more.isEmpty()) {
-            const QString had = last.value(key(name)).toString();
-            last.insert(key(name), had.isEmpty() ? more : had + key("\n\n") + more);
+            const QString had = last.value(jsonKey(name)).toString();
+            last.insert(jsonKey(name), had.isEmpty() ? more : had + jsonKey("\n\n") + more);
         }
     }
-    QJsonArray details = last.value(key("reasoning_details")).toArray();
-    for (const QJsonValue &detail : message.value(key("reasoning_details")).toArray())
+    QJsonArray details = last.value(jsonKey("reasoning_details")).toArray();
+    for (const QJsonValue &detail : message.value(jsonKey("reasoning_details")).toArray())
         details.append(detail);
     if (!details.isEmpty())
-        last.insert(key("reasoning_details"), details);
+        last.insert(jsonKey("reasoning_details"), details);
 }
 
 // Chat Completions takes only text from a tool: a picture it returned is named, not sent.
@@ -152,8 +145,9 @@ QString toolText(const Message &result)
             continue;
         if (!text.isEmpty())
             text += QLatin1Char('\n');
-        text += Tr::tr("[the tool returned a picture (%1, %2 KB); this API takes no pictures from "
-                       "a tool, so it was not sent]")
+        text += AiTr::tr(
+                    "[the tool returned a picture (%1, %2 KB); this API takes no pictures from "
+                    "a tool, so it was not sent]")
                     .arg(b.mimeType)
                     .arg((b.data.size() * 3 / 4 + 1023) / 1024);
     }
@@ -166,8 +160,8 @@ QJsonArray messagesJson(const ProviderConfig &config,
 {
     QList<QJsonObject> messages;
     if (!context.systemPrompt.trimmed().isEmpty()) {
-        messages.append(
-            QJsonObject{{key("role"), key("system")}, {key("content"), context.systemPrompt}});
+        messages.append(QJsonObject{{jsonKey("role"), jsonKey("system")},
+                                    {jsonKey("content"), context.systemPrompt}});
     }
     for (const Message &message : wireHistory(context.messages,
                                               profile.maxForeignToolCallIdLength,
@@ -177,16 +171,16 @@ QJsonArray messagesJson(const ProviderConfig &config,
         case Message::Role::User:
         case Message::Role::Custom:
             appendMerged(messages,
-                         QJsonObject{{key("role"), key("user")},
-                                     {key("content"), joinedText(message)}});
+                         QJsonObject{{jsonKey("role"), jsonKey("user")},
+                                     {jsonKey("content"), joinedText(message)}});
             break;
         case Message::Role::Assistant:
             appendMerged(messages, assistantJson(message, profile, config));
             break;
         case Message::Role::ToolResult:
-            messages.append(QJsonObject{{key("role"), key("tool")},
-                                        {key("tool_call_id"), message.toolCallId},
-                                        {key("content"), toolText(message)}});
+            messages.append(QJsonObject{{jsonKey("role"), jsonKey("tool")},
+                                        {jsonKey("tool_call_id"), message.toolCallId},
+                                        {jsonKey("content"), toolText(message)}});
             break;
         }
     }
@@ -196,14 +190,16 @@ QJsonArray messagesJson(const ProviderConfig &config,
     return array;
 }
 
-QJsonArray toolsJson(const QList<ToolDefinition> &tools)
+QJsonArray chatTools(const QList<ToolDefinition> &tools)
 {
     QJsonArray array;
     for (const ToolDefinition &tool : tools) {
-        QJsonObject function{{key("name"), tool.name}, {key("parameters"), toolParameters(tool)}};
+        QJsonObject function{{jsonKey("name"), tool.name},
+                             {jsonKey("parameters"), toolParameters(tool)}};
         if (!tool.description.isEmpty())
-            function.insert(key("description"), tool.description);
-        array.append(QJsonObject{{key("type"), key("function")}, {key("function"), function}});
+            function.insert(jsonKey("description"), tool.description);
+        array.append(
+            QJsonObject{{jsonKey("type"), jsonKey("function")}, {jsonKey("function"), function}});
     }
     return array;
 }
@@ -213,12 +209,12 @@ QJsonArray toolsJson(const QList<ToolDefinition> &tools)
 bool isOpenAiReasoningModel(const QString &model)
 {
     const QString name = model.toLower();
-    if (name.startsWith(key("o1-mini")) || name.startsWith(key("o1-preview"))
-        || name.contains(key("-chat"))) {
+    if (name.startsWith(jsonKey("o1-mini")) || name.startsWith(jsonKey("o1-preview"))
+        || name.contains(jsonKey("-chat"))) {
         return false; // no reasoning_effort there
     }
-    return name.startsWith(key("o1")) || name.startsWith(key("o3")) || name.startsWith(key("o4"))
-           || name.startsWith(key("gpt-5"));
+    return name.startsWith(jsonKey("o1")) || name.startsWith(jsonKey("o3"))
+           || name.startsWith(jsonKey("o4")) || name.startsWith(jsonKey("gpt-5"));
 }
 
 HttpRequestSpec buildOpenAiChatRequest(const ProviderConfig &config, const Context &context)
@@ -227,27 +223,28 @@ HttpRequestSpec buildOpenAiChatRequest(const ProviderConfig &config, const Conte
     // might reject (Mistral answers 422 to any field outside its schema).
     const ServerProfile profile = serverProfileOf(config);
     QJsonObject body{
-        {key("model"), config.model},
-        {key("messages"), messagesJson(config, profile, context)},
-        {key("stream"), true},
+        {jsonKey("model"), config.model},
+        {jsonKey("messages"), messagesJson(config, profile, context)},
+        {jsonKey("stream"), true},
     };
     if (profile.streamOptions)
-        body.insert(key("stream_options"), QJsonObject{{key("include_usage"), true}});
+        body.insert(jsonKey("stream_options"), QJsonObject{{jsonKey("include_usage"), true}});
     if (!context.tools.isEmpty())
-        body.insert(key("tools"), toolsJson(context.tools));
+        body.insert(jsonKey("tools"), chatTools(context.tools));
     if (config.maxOutputTokens > 0) {
         // OpenAI's reasoning models reject max_tokens; most compatible servers only know it.
-        body.insert(profile.maxCompletionTokens ? key("max_completion_tokens") : key("max_tokens"),
+        body.insert(profile.maxCompletionTokens ? jsonKey("max_completion_tokens")
+                                                : jsonKey("max_tokens"),
                     config.maxOutputTokens);
     }
     if (profile.reasoningEffort && config.thinkingBudget > 0
         && isOpenAiReasoningModel(config.model)) {
-        body.insert(key("reasoning_effort"), reasoningEffortForBudget(config.thinkingBudget));
+        body.insert(jsonKey("reasoning_effort"), reasoningEffortForBudget(config.thinkingBudget));
     }
     if (profile.promptCacheKey && !config.promptCacheKey.isEmpty())
-        body.insert(key("prompt_cache_key"), config.promptCacheKey);
+        body.insert(jsonKey("prompt_cache_key"), config.promptCacheKey);
 
-    return openAiStreamingRequest(config, key("/chat/completions"), body);
+    return openAiStreamingRequest(config, jsonKey("/chat/completions"), body);
 }
 
 } // namespace AgentCore

@@ -1,4 +1,5 @@
 #include "openairesponsesassembler.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 
@@ -7,10 +8,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::OpenAiResponsesAssembler)
-};
 
 // Output indexes are small and dense; anything larger is a corrupt stream, not an item.
 constexpr int maxOutputIndex = 4096;
@@ -247,7 +244,7 @@ void OpenAiResponsesAssembler::finishResponse(JsonReader::Value response,
     } else {
         QString text = response.value("error").value("message").toString();
         if (text.isEmpty())
-            text = Tr::tr("The response ended with status \"%1\".").arg(status);
+            text = AiTr::tr("The response ended with status \"%1\".").arg(status);
         failWithStreamedError(text, response.value("error").value("code").toString());
         message().providerStopReason = status;
     }

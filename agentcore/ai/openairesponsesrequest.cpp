@@ -6,14 +6,9 @@ namespace AgentCore {
 
 namespace {
 
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
-
 QJsonObject typedText(const char *type, const QString &text)
 {
-    return QJsonObject{{key("type"), key(type)}, {key("text"), text}};
+    return QJsonObject{{jsonKey("type"), jsonKey(type)}, {jsonKey("text"), text}};
 }
 
 // Sent without its item id: with store false the server would look the id up and fail ("Item
@@ -23,17 +18,17 @@ QJsonObject reasoningItem(const ContentBlock &thinking)
     QJsonArray summary;
     if (!thinking.text.isEmpty())
         summary.append(typedText("summary_text", thinking.text));
-    return QJsonObject{{key("type"), key("reasoning")},
-                       {key("summary"), summary},
-                       {key("encrypted_content"), thinking.signature}};
+    return QJsonObject{{jsonKey("type"), jsonKey("reasoning")},
+                       {jsonKey("summary"), summary},
+                       {jsonKey("encrypted_content"), thinking.signature}};
 }
 
 QJsonObject functionCallItem(const ContentBlock &call)
 {
-    return QJsonObject{{key("type"), key("function_call")},
-                       {key("call_id"), call.id},
-                       {key("name"), call.name},
-                       {key("arguments"), argumentsJson(call.arguments)}};
+    return QJsonObject{{jsonKey("type"), jsonKey("function_call")},
+                       {jsonKey("call_id"), call.id},
+                       {jsonKey("name"), call.name},
+                       {jsonKey("arguments"), argumentsJson(call.arguments)}};
 }
 
 // A tool's text, or with its pictures the list of input_text and input_image parts.
@@ -46,8 +41,8 @@ QJsonValue toolOutput(const Message &result)
         parts.append(typedText("input_text", text));
     for (const ContentBlock &b : result.content) {
         if (b.isImage()) {
-            parts.append(QJsonObject{{key("type"), key("input_image")},
-                                     {key("image_url"),
+            parts.append(QJsonObject{{jsonKey("type"), jsonKey("input_image")},
+                                     {jsonKey("image_url"),
                                       QStringLiteral("data:%1;base64,%2")
                                           .arg(b.mimeType, QString::fromLatin1(b.data))}});
         }
@@ -61,7 +56,8 @@ void appendAssistantItems(QJsonArray &input, const Message &message, bool keepRe
     const auto flushText = [&] {
         if (text.isEmpty())
             return;
-        input.append(QJsonObject{{key("role"), key("assistant")}, {key("content"), text}});
+        input.append(
+            QJsonObject{{jsonKey("role"), jsonKey("assistant")}, {jsonKey("content"), text}});
         text = QJsonArray();
     };
     for (const ContentBlock &b : message.content) {
@@ -97,34 +93,35 @@ QJsonArray inputJson(const ProviderConfig &config, const Context &context)
             QJsonArray content;
             for (const ContentBlock &b : message.content)
                 content.append(typedText("input_text", b.text));
-            input.append(QJsonObject{{key("role"), key("user")}, {key("content"), content}});
+            input.append(
+                QJsonObject{{jsonKey("role"), jsonKey("user")}, {jsonKey("content"), content}});
             break;
         }
         case Message::Role::Assistant:
             appendAssistantItems(input, message, isFromSameModel(message, config));
             break;
         case Message::Role::ToolResult:
-            input.append(QJsonObject{{key("type"), key("function_call_output")},
-                                     {key("call_id"), message.toolCallId},
-                                     {key("output"), toolOutput(message)}});
+            input.append(QJsonObject{{jsonKey("type"), jsonKey("function_call_output")},
+                                     {jsonKey("call_id"), message.toolCallId},
+                                     {jsonKey("output"), toolOutput(message)}});
             break;
         }
     }
     return input;
 }
 
-QJsonArray toolsJson(const QList<ToolDefinition> &tools)
+QJsonArray responsesTools(const QList<ToolDefinition> &tools)
 {
     QJsonArray array;
     for (const ToolDefinition &tool : tools) {
         // strict false: strict mode would demand every property be required and
         // additionalProperties false, which ordinary tool schemas do not say.
-        QJsonObject object{{key("type"), key("function")},
-                           {key("name"), tool.name},
-                           {key("parameters"), toolParameters(tool)},
-                           {key("strict"), false}};
+        QJsonObject object{{jsonKey("type"), jsonKey("function")},
+                           {jsonKey("name"), tool.name},
+                           {jsonKey("parameters"), toolParameters(tool)},
+                           {jsonKey("strict"), false}};
         if (!tool.description.isEmpty())
-            object.insert(key("description"), tool.description);
+            object.insert(jsonKey("description"), tool.description);
         array.append(object);
     }
     return array;
@@ -135,30 +132,30 @@ QJsonArray toolsJson(const QList<ToolDefinition> &tools)
 HttpRequestSpec buildOpenAiResponsesRequest(const ProviderConfig &config, const Context &context)
 {
     QJsonObject body{
-        {key("model"), config.model},
-        {key("input"), inputJson(config, context)},
-        {key("stream"), true},
+        {jsonKey("model"), config.model},
+        {jsonKey("input"), inputJson(config, context)},
+        {jsonKey("stream"), true},
         // Stateless: the whole history is sent every time, and nothing is kept at OpenAI.
-        {key("store"), false},
+        {jsonKey("store"), false},
     };
     if (!context.systemPrompt.trimmed().isEmpty())
-        body.insert(key("instructions"), context.systemPrompt);
+        body.insert(jsonKey("instructions"), context.systemPrompt);
     if (!context.tools.isEmpty())
-        body.insert(key("tools"), toolsJson(context.tools));
+        body.insert(jsonKey("tools"), responsesTools(context.tools));
     if (config.maxOutputTokens > 0)
-        body.insert(key("max_output_tokens"), config.maxOutputTokens);
+        body.insert(jsonKey("max_output_tokens"), config.maxOutputTokens);
     // The Responses API is OpenAI's own, but proxies and local servers speak it too.
-    if (config.provider == key("openai") && !config.promptCacheKey.isEmpty())
-        body.insert(key("prompt_cache_key"), config.promptCacheKey);
+    if (config.provider == jsonKey("openai") && !config.promptCacheKey.isEmpty())
+        body.insert(jsonKey("prompt_cache_key"), config.promptCacheKey);
     if (config.thinkingBudget > 0) {
-        body.insert(key("reasoning"),
-                    QJsonObject{{key("effort"), reasoningEffortForBudget(config.thinkingBudget)},
-                                {key("summary"), key("auto")}});
+        body.insert(jsonKey("reasoning"),
+                    QJsonObject{{jsonKey("effort"), reasoningEffortForBudget(config.thinkingBudget)},
+                                {jsonKey("summary"), jsonKey("auto")}});
         // Without store, the reasoning can only be carried to the next request encrypted.
-        body.insert(key("include"), QJsonArray{key("reasoning.encrypted_content")});
+        body.insert(jsonKey("include"), QJsonArray{jsonKey("reasoning.encrypted_content")});
     }
 
-    return openAiStreamingRequest(config, key("/responses"), body);
+    return openAiStreamingRequest(config, jsonKey("/responses"), body);
 }
 
 } // namespace AgentCore

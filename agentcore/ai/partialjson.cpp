@@ -9,7 +9,7 @@ namespace {
 
 enum class NumberStatus { Complete, Prefix, Invalid };
 
-bool isDigit(char c)
+bool isAsciiDigit(char c)
 {
     return c >= '0' && c <= '9';
 }
@@ -21,7 +21,7 @@ bool isWhitespace(char c)
 
 bool isNumberChar(char c)
 {
-    return isDigit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+    return isAsciiDigit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
 }
 
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, or a prefix that can still become one.
@@ -32,7 +32,7 @@ NumberStatus numberStatus(QByteArrayView text, qsizetype *bad)
     const qsizetype n = text.size();
     qsizetype i = 0;
     const auto digits = [&] {
-        while (i < n && isDigit(text[i]))
+        while (i < n && isAsciiDigit(text[i]))
             ++i;
     };
     const auto invalid = [&] {
@@ -45,14 +45,14 @@ NumberStatus numberStatus(QByteArrayView text, qsizetype *bad)
         return NumberStatus::Prefix;
     if (text[i] == '0')
         ++i;
-    else if (isDigit(text[i]))
+    else if (isAsciiDigit(text[i]))
         digits();
     else
         return invalid();
     if (i < n && text[i] == '.') {
         if (++i == n)
             return NumberStatus::Prefix;
-        if (!isDigit(text[i]))
+        if (!isAsciiDigit(text[i]))
             return invalid();
         digits();
     }
@@ -63,14 +63,14 @@ NumberStatus numberStatus(QByteArrayView text, qsizetype *bad)
             if (++i == n)
                 return NumberStatus::Prefix;
         }
-        if (!isDigit(text[i]))
+        if (!isAsciiDigit(text[i]))
             return invalid();
         digits();
     }
     return i == n ? NumberStatus::Complete : invalid();
 }
 
-int hexValue(char c)
+int hexDigitValue(char c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -256,7 +256,7 @@ const char *PartialJsonParser::scanStructure(const char *p, const char *end)
             startString(false);
             return p + 1;
         }
-        if (c == '-' || isDigit(c)) {
+        if (c == '-' || isAsciiDigit(c)) {
             m_numberOffset = m_consumed + (p - m_chunk);
             m_token.resize(0);
             m_numberComplete = false;
@@ -382,7 +382,7 @@ const char *PartialJsonParser::scanString(const char *p, const char *end)
 const char *PartialJsonParser::scanEscape(const char *p, const char *end)
 {
     while (p < end && m_escape >= 2) {
-        const int digit = hexValue(*p++);
+        const int digit = hexDigitValue(*p++);
         if (digit < 0) {
             fail(p - 1);
             return end;

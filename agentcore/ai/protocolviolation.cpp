@@ -1,4 +1,5 @@
 #include "protocolviolation.h"
+#include "translation.h"
 
 #include "partialjson.h"
 
@@ -10,11 +11,6 @@
 namespace AgentCore {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ProtocolViolation)
-};
 
 constexpr qsizetype maxNameLength = 128;
 constexpr qsizetype maxPrefixLength = 32;
@@ -304,7 +300,7 @@ qsizetype Scanner::matchToolCall(qsizetype at)
     if (name.isUndefined())
         return consumed > body ? consumed : -1;
     const QString shown = name.isString() ? name.toString().left(maxNameLength)
-                                          : Tr::tr("(no name)");
+                                          : AiTr::tr("(no name)");
     found(at, QStringLiteral("<tool_call> {\"name\": \"%1\", ...}").arg(shown));
     return consumed > body ? consumed : body + 1;
 }
@@ -372,8 +368,8 @@ ProtocolViolation detectFakeToolCalls(const QString &text)
     ProtocolViolation violation;
     violation.found = true;
     violation.detail = scanner.count == 1
-                           ? Tr::tr("%1 in text at line %2").arg(scanner.first.what).arg(line)
-                           : Tr::tr("%1 in text at line %2 (and %3 more)")
+                           ? AiTr::tr("%1 in text at line %2").arg(scanner.first.what).arg(line)
+                           : AiTr::tr("%1 in text at line %2 (and %3 more)")
                                  .arg(scanner.first.what)
                                  .arg(line)
                                  .arg(scanner.count - 1);

@@ -1,4 +1,5 @@
 #include "providerconfig.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -6,10 +7,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ProviderConfig)
-};
 
 // Tails shorter than this could match ordinary text; longer keys keep this many hidden.
 constexpr qsizetype SecretTailLength = 16;
@@ -59,16 +56,16 @@ QString streamLimitMessage(StreamLimit limit, qsizetype bytes)
                                                         QLocale::DataSizeTraditionalFormat);
     switch (limit) {
     case StreamLimit::Line:
-        return Tr::tr("The response was stopped: a line of its event stream exceeded the limit "
-                      "of %1 per line.")
+        return AiTr::tr("The response was stopped: a line of its event stream exceeded the limit "
+                        "of %1 per line.")
             .arg(size);
     case StreamLimit::Event:
-        return Tr::tr("The response was stopped: an event of its event stream exceeded the "
-                      "limit of %1 per event.")
+        return AiTr::tr("The response was stopped: an event of its event stream exceeded the "
+                        "limit of %1 per event.")
             .arg(size);
     case StreamLimit::ToolArguments:
-        return Tr::tr("The response was stopped: the arguments of a tool call exceeded the limit "
-                      "of %1 per tool call.")
+        return AiTr::tr("The response was stopped: the arguments of a tool call exceeded the limit "
+                        "of %1 per tool call.")
             .arg(size);
     }
     return {};

@@ -82,6 +82,12 @@ HttpRequestSpec openAiStreamingRequest(const ProviderConfig &config,
                                        const QString &path,
                                        const QJsonObject &body);
 
+/// A request body's key: the wire names are Latin-1 literals.
+inline QString jsonKey(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
 /// The tool's JSON Schema, or an empty object schema when it has none (every API wants one).
 QJsonObject toolParameters(const ToolDefinition &tool);
 

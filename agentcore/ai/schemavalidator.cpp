@@ -1,4 +1,5 @@
 #include "schemavalidator.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -12,11 +13,6 @@
 namespace AgentCore {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::SchemaValidator)
-};
 
 // Enough for a model to fix its call; a huge array of bad items would otherwise flood it.
 constexpr int maxReportedProblems = 20;
@@ -55,14 +51,14 @@ struct Path
 
 QString subject(const Path &path)
 {
-    return path.isRoot() ? Tr::tr("the arguments") : path.toString();
+    return path.isRoot() ? AiTr::tr("the arguments") : path.toString();
 }
 
 // Compact JSON, cut short: a model needs to recognize its value, not to read it back whole.
 QString render(const QJsonValue &value)
 {
     if (value.isUndefined())
-        return Tr::tr("nothing");
+        return AiTr::tr("nothing");
     const QByteArray array = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
     QString text = QString::fromUtf8(array.mid(1, array.size() - 2));
     if (text.size() > maxRenderedLength) {
@@ -91,19 +87,19 @@ QString quotedList(const QStringList &names)
 QString typeDescription(const QString &type)
 {
     if (type == QLatin1String("string"))
-        return Tr::tr("a string");
+        return AiTr::tr("a string");
     if (type == QLatin1String("number"))
-        return Tr::tr("a number");
+        return AiTr::tr("a number");
     if (type == QLatin1String("integer"))
-        return Tr::tr("an integer");
+        return AiTr::tr("an integer");
     if (type == QLatin1String("boolean"))
-        return Tr::tr("a boolean");
+        return AiTr::tr("a boolean");
     if (type == QLatin1String("object"))
-        return Tr::tr("an object");
+        return AiTr::tr("an object");
     if (type == QLatin1String("array"))
-        return Tr::tr("an array");
+        return AiTr::tr("an array");
     if (type == QLatin1String("null"))
-        return Tr::tr("null");
+        return AiTr::tr("null");
     return type;
 }
 
@@ -116,7 +112,7 @@ QString typesDescription(const QStringList &types)
     if (described.size() == 1)
         return described.constFirst();
     const QString last = described.takeLast();
-    return Tr::tr("%1 or %2").arg(described.join(QLatin1String(", ")), last);
+    return AiTr::tr("%1 or %2").arg(described.join(QLatin1String(", ")), last);
 }
 
 bool isIntegral(const QJsonValue &value)
@@ -268,7 +264,7 @@ bool Validator::checkType(const QJsonValue &value, const SchemaNode &schema, con
         if (matchesType(value, type))
             return true;
     }
-    report(Tr::tr("%1 must be %2, got %3")
+    report(AiTr::tr("%1 must be %2, got %3")
                .arg(subject(path), typesDescription(schema.types), render(value)));
     return false;
 }
@@ -277,7 +273,7 @@ void Validator::checkEnum(const QJsonValue &value, const SchemaNode &schema, con
 {
     if (schema.enumValues.contains(value))
         return;
-    report(Tr::tr("%1 must be one of %2, got %3")
+    report(AiTr::tr("%1 must be one of %2, got %3")
                .arg(subject(path), renderList(schema.enumValues), render(value)));
 }
 
@@ -285,11 +281,11 @@ void Validator::checkRange(const QJsonValue &value, const SchemaNode &schema, co
 {
     const double number = value.toDouble();
     if (schema.minimum && number < *schema.minimum) {
-        report(Tr::tr("%1 must be at least %2, got %3")
+        report(AiTr::tr("%1 must be at least %2, got %3")
                    .arg(subject(path), render(schema.minimumValue), render(value)));
     }
     if (schema.maximum && number > *schema.maximum) {
-        report(Tr::tr("%1 must be at most %2, got %3")
+        report(AiTr::tr("%1 must be at most %2, got %3")
                    .arg(subject(path), render(schema.maximumValue), render(value)));
     }
 }
@@ -300,7 +296,7 @@ QJsonObject Validator::validateObject(const QJsonObject &object,
 {
     for (const QString &name : schema.required) {
         if (!object.contains(name))
-            report(Tr::tr("%1 is required").arg(Path{&path, name}.toString()));
+            report(AiTr::tr("%1 is required").arg(Path{&path, name}.toString()));
     }
 
     QJsonObject filled = object;
@@ -336,17 +332,17 @@ void Validator::reportUnexpected(const QStringList &unexpected,
 {
     QStringList propertyNames = schema.propertyNames;
     propertyNames.sort(); // as QJsonObject::keys() listed them
-    const QString allowed = propertyNames.isEmpty() ? Tr::tr("none") : quotedList(propertyNames);
+    const QString allowed = propertyNames.isEmpty() ? AiTr::tr("none") : quotedList(propertyNames);
     const QString names = quotedList(unexpected);
     const bool one = unexpected.size() == 1;
     if (path.isRoot()) {
-        report(one ? Tr::tr("unexpected property %1 (allowed: %2)").arg(names, allowed)
-                   : Tr::tr("unexpected properties %1 (allowed: %2)").arg(names, allowed));
+        report(one ? AiTr::tr("unexpected property %1 (allowed: %2)").arg(names, allowed)
+                   : AiTr::tr("unexpected properties %1 (allowed: %2)").arg(names, allowed));
     } else {
         const QString at = path.toString();
         report(
-            one ? Tr::tr("%1 has unexpected property %2 (allowed: %3)").arg(at, names, allowed)
-                : Tr::tr("%1 has unexpected properties %2 (allowed: %3)").arg(at, names, allowed));
+            one ? AiTr::tr("%1 has unexpected property %2 (allowed: %3)").arg(at, names, allowed)
+                : AiTr::tr("%1 has unexpected properties %2 (allowed: %3)").arg(at, names, allowed));
     }
 }
 
@@ -389,9 +385,9 @@ ArgumentValidation CompiledSchema::validate(const QString &toolName,
     QStringList problems = validator.problems;
     if (validator.problemCount > problems.size()) {
         problems.append(
-            Tr::tr("%1 more problems not shown").arg(validator.problemCount - problems.size()));
+            AiTr::tr("%1 more problems not shown").arg(validator.problemCount - problems.size()));
     }
-    result.error = Tr::tr("Invalid arguments for %1: %2")
+    result.error = AiTr::tr("Invalid arguments for %1: %2")
                        .arg(toolName, problems.join(QLatin1String("; ")));
     return result;
 }

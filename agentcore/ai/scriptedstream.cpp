@@ -1,4 +1,5 @@
 #include "scriptedstream.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -8,10 +9,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ScriptedStream)
-};
 
 QList<QString> pieces(const QString &text, int size)
 {
@@ -33,7 +30,7 @@ bool endsWithError(StopReason reason)
 ScriptedStream::ScriptedStream(AbortToken abort, StreamEventSink sink)
     : m_abort(std::move(abort))
     , m_sink(std::move(sink))
-    , m_abortMessage(Tr::tr("The request was aborted"))
+    , m_abortMessage(AiTr::tr("The request was aborted"))
 {}
 
 void ScriptedStream::setChunkSize(int characters)

@@ -1,4 +1,5 @@
 #include "servedmodels.h"
+#include "translation.h"
 
 #include "httperror.h"
 #include "providerconfig.h"
@@ -18,10 +19,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ServedModels)
-};
 
 // An id a person can read and a request can carry: no control characters, no line breaks.
 bool isPlausibleId(const QString &id)
@@ -49,7 +46,7 @@ QUrl modelsUrl(const QUrl &baseUrl)
 
 QString tooLargeMessage()
 {
-    return Tr::tr("The server's list of models is larger than %1 MB: it was not read.")
+    return AiTr::tr("The server's list of models is larger than %1 MB: it was not read.")
         .arg(ServedModels::maxBodyBytes / (1024 * 1024));
 }
 } // namespace
@@ -89,7 +86,7 @@ void ServedModels::fetch(const QUrl &baseUrl, const QString &apiKey)
         || (scheme != QLatin1String("http") && scheme != QLatin1String("https"))) {
         ServedModelsResult result;
         result.baseUrl = baseUrl;
-        result.error = Tr::tr("The address is not an http or https URL.");
+        result.error = AiTr::tr("The address is not an http or https URL.");
         QMetaObject::invokeMethod(
             this, [this, result] { emit finished(result); }, Qt::QueuedConnection);
         return;
@@ -145,22 +142,22 @@ void ServedModels::replyFinished(QNetworkReply *reply, const QUrl &baseUrl, cons
     if (status == 0) {
         result.error = reply->error() == QNetworkReply::OperationCanceledError
                                || reply->error() == QNetworkReply::TimeoutError
-                           ? Tr::tr("The server did not answer in time (%1 s).")
+                           ? AiTr::tr("The server did not answer in time (%1 s).")
                                  .arg(m_timeoutMs / 1000)
-                           : Tr::tr("Cannot reach the server: %1.").arg(reply->errorString());
+                           : AiTr::tr("Cannot reach the server: %1.").arg(reply->errorString());
     } else if (status >= 300 && status < 400) {
-        result.error = Tr::tr("The server answered with a redirect (HTTP %1), which is not "
-                              "followed: check the address.")
+        result.error = AiTr::tr("The server answered with a redirect (HTTP %1), which is not "
+                                "followed: check the address.")
                            .arg(status);
     } else if (status == 401 || status == 403) {
         result.error = apiKey.isEmpty()
-                           ? Tr::tr("The server wants an API key (HTTP %1).").arg(status)
-                           : Tr::tr("The server did not accept the API key (HTTP %1).").arg(status);
+                           ? AiTr::tr("The server wants an API key (HTTP %1).").arg(status)
+                           : AiTr::tr("The server did not accept the API key (HTTP %1).").arg(status);
     } else if (status < 200 || status >= 300) {
         const QString message = readableErrorBody(body);
         result.error = message.isEmpty()
-                           ? Tr::tr("The server answered HTTP %1.").arg(status)
-                           : Tr::tr("The server answered HTTP %1: %2").arg(status).arg(message);
+                           ? AiTr::tr("The server answered HTTP %1.").arg(status)
+                           : AiTr::tr("The server answered HTTP %1: %2").arg(status).arg(message);
     } else if (body.size() > maxBodyBytes) {
         result.error = tooLargeMessage();
     } else if (const std::optional<QStringList> models = parse(body,
@@ -180,7 +177,7 @@ std::optional<QStringList> ServedModels::parse(const QByteArray &body,
     const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
     const QJsonValue data = document.object().value(u"data");
     if (parseError.error != QJsonParseError::NoError || !document.isObject() || !data.isArray()) {
-        *error = Tr::tr("The server's answer is not a list of models (no \"data\" array).");
+        *error = AiTr::tr("The server's answer is not a list of models (no \"data\" array).");
         return std::nullopt;
     }
     QStringList models;
@@ -208,7 +205,7 @@ std::optional<QStringList> ServedModels::parse(const QByteArray &body,
             *ownedBy = owner;
     }
     if (models.isEmpty() && !entries.isEmpty()) {
-        *error = Tr::tr("The server's list of models has no usable model ids.");
+        *error = AiTr::tr("The server's list of models has no usable model ids.");
         return std::nullopt;
     }
     return models;

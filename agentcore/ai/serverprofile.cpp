@@ -1,4 +1,5 @@
 #include "serverprofile.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QHostAddress>
@@ -6,10 +7,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ServerProfile)
-};
 
 using Id = ServerProfile::Id;
 
@@ -126,7 +123,7 @@ QString ServerProfile::name(Id id)
 QString ServerProfile::displayName(Id id)
 {
     if (id == Id::Generic)
-        return Tr::tr("Generic (conservative)");
+        return AiTr::tr("Generic (conservative)");
     return QLatin1String(entry(id).displayName);
 }
 
@@ -217,15 +214,15 @@ QString ServerProfileChoice::reason() const
 {
     switch (source) {
     case Source::Default:
-        return Tr::tr("unknown server: the conservative profile");
+        return AiTr::tr("unknown server: the conservative profile");
     case Source::BaseUrl:
-        return Tr::tr("from the base URL (%1)").arg(evidence);
+        return AiTr::tr("from the base URL (%1)").arg(evidence);
     case Source::BaseUrlPort:
-        return Tr::tr("from the base URL's port (%1)").arg(evidence);
+        return AiTr::tr("from the base URL's port (%1)").arg(evidence);
     case Source::ServedModels:
-        return Tr::tr("from /v1/models: owned_by %1").arg(evidence);
+        return AiTr::tr("from /v1/models: owned_by %1").arg(evidence);
     case Source::User:
-        return Tr::tr("set by you");
+        return AiTr::tr("set by you");
     }
     return {};
 }

@@ -1,4 +1,5 @@
 #include "streamassembler.h"
+#include "translation.h"
 
 #include "anthropicassembler.h"
 #include "httperror.h"
@@ -15,10 +16,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::StreamAssembler)
-};
 
 constexpr qsizetype malformedSnippetLength = 80;
 
@@ -26,16 +23,16 @@ QString endReasonText(StreamAssembler::EndReason reason)
 {
     switch (reason) {
     case StreamAssembler::EndReason::Aborted:
-        return Tr::tr("the request was aborted");
+        return AiTr::tr("the request was aborted");
     case StreamAssembler::EndReason::IdleTimeout:
-        return Tr::tr("the provider stopped sending data");
+        return AiTr::tr("the provider stopped sending data");
     case StreamAssembler::EndReason::DeadlineExceeded:
-        return Tr::tr("the request took too long");
+        return AiTr::tr("the request took too long");
     case StreamAssembler::EndReason::ConnectionDropped:
     case StreamAssembler::EndReason::StreamEnded:
         break;
     }
-    return Tr::tr("the connection dropped before the response was complete");
+    return AiTr::tr("the connection dropped before the response was complete");
 }
 
 // An error excerpt as one line of text: invalid UTF-8 shows as U+FFFD, line breaks as spaces.
@@ -90,7 +87,7 @@ void StreamAssemblerBase::feed(const SseEvent &event, const StreamEventSink &sin
         return;
     const JsonReader::Value data = m_reader.root();
     if (!data.isObject()) {
-        failMalformed(event, Tr::tr("not a JSON object"));
+        failMalformed(event, AiTr::tr("not a JSON object"));
         return;
     }
     handleEvent(event, data, sink);
@@ -104,7 +101,7 @@ bool StreamAssemblerBase::parsePayload(const SseEvent &event)
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(event.data, &error);
     if (error.error != QJsonParseError::NoError) {
-        failMalformed(event, Tr::tr("%1 at offset %2").arg(error.errorString()).arg(error.offset));
+        failMalformed(event, AiTr::tr("%1 at offset %2").arg(error.errorString()).arg(error.offset));
         return false;
     }
     // The reader agrees with QJsonDocument on every input the tests know; should they ever
@@ -112,7 +109,7 @@ bool StreamAssemblerBase::parsePayload(const SseEvent &event)
     m_requoted = document.toJson(QJsonDocument::Compact);
     if (m_reader.parse(m_requoted))
         return true;
-    failMalformed(event, Tr::tr("unreadable JSON"));
+    failMalformed(event, AiTr::tr("unreadable JSON"));
     return false;
 }
 
@@ -158,7 +155,7 @@ void StreamAssemblerBase::decideEnd(EndReason reason, const QString &detail)
     if (m_complete || reason == EndReason::StreamEnded) {
         if (!m_hasStop) {
             m_message.stopReason = StopReason::Error;
-            m_message.errorMessage = Tr::tr("the stream ended before the response was complete");
+            m_message.errorMessage = AiTr::tr("the stream ended before the response was complete");
         }
         return;
     }
@@ -184,7 +181,7 @@ void StreamAssemblerBase::failMalformed(const SseEvent &event, const QString &re
     QString snippet = QString::fromUtf8(event.data.left(malformedSnippetLength));
     if (event.data.size() > malformedSnippetLength)
         snippet += QChar(0x2026);
-    failWithProviderError(Tr::tr("The provider sent malformed JSON in a \"%1\" event (%2): %3")
+    failWithProviderError(AiTr::tr("The provider sent malformed JSON in a \"%1\" event (%2): %3")
                               .arg(name, reason, snippet));
 }
 
@@ -355,16 +352,16 @@ void StreamAssemblerBase::closeBlock(int index, const StreamEventSink &sink)
 // The final arguments of a tool call, or why there are none the tool may run with.
 void StreamAssemblerBase::applyParsedArguments(ContentBlock &block, const PartialJsonParser &parser)
 {
-    const QString tool = block.name.isEmpty() ? Tr::tr("tool") : block.name;
+    const QString tool = block.name.isEmpty() ? AiTr::tr("tool") : block.name;
     switch (parser.error()) {
     case PartialJsonParser::Error::TooDeep:
         // Nothing of it is kept: a value that deep must not reach the session file or the
         // next request (Qt writes and reads JSON recursively, and stops at this depth).
         block.arguments = {};
         block.argumentsError
-            = Tr::tr("The arguments of this %1 call nest deeper than %2 levels; they were not "
-                     "read and the call was not run. Call %1 again with flat arguments that "
-                     "match its schema.")
+            = AiTr::tr("The arguments of this %1 call nest deeper than %2 levels; they were not "
+                       "read and the call was not run. Call %1 again with flat arguments that "
+                       "match its schema.")
                   .arg(tool)
                   .arg(parser.depthLimit());
         return;
@@ -373,9 +370,9 @@ void StreamAssemblerBase::applyParsedArguments(ContentBlock &block, const Partia
         if (value.isObject())
             block.arguments = value.toObject();
         block.argumentsError
-            = Tr::tr("The arguments of this %1 call are not valid JSON: it goes wrong at byte "
-                     "%2, near `%3`. The call was not run; call %1 again with the arguments as "
-                     "one valid JSON object (strings in double quotes).")
+            = AiTr::tr("The arguments of this %1 call are not valid JSON: it goes wrong at byte "
+                       "%2, near `%3`. The call was not run; call %1 again with the arguments as "
+                       "one valid JSON object (strings in double quotes).")
                   .arg(tool)
                   .arg(parser.errorOffset())
                   .arg(excerptText(parser.errorExcerpt()));
@@ -389,9 +386,9 @@ void StreamAssemblerBase::applyParsedArguments(ContentBlock &block, const Partia
         return; // no argument text at all: the initial arguments stand, as in the SDKs
     if (parser.isComplete() && !value.isObject()) {
         block.arguments = {};
-        block.argumentsError = Tr::tr("The arguments of this %1 call are not a JSON object. The "
-                                      "call was not run; call %1 again with the arguments as "
-                                      "one JSON object.")
+        block.argumentsError = AiTr::tr("The arguments of this %1 call are not a JSON object. The "
+                                        "call was not run; call %1 again with the arguments as "
+                                        "one JSON object.")
                                    .arg(tool);
         return;
     }

@@ -1,4 +1,5 @@
 #include "switchablemodelclient.h"
+#include "translation.h"
 
 #include "httpmodelclient.h"
 
@@ -10,10 +11,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::SwitchableModelClient)
-};
 
 // How often a request waiting for its model looks at the abort token. AbortToken calls back
 // through an event loop this wait does not run, so it polls; Stop stays well under 100 ms.
@@ -88,7 +85,7 @@ Message SwitchableModelClient::complete(const Context &context,
 {
     const std::optional<Choice> choice = waitForChoice(abort);
     if (!choice)
-        return unavailable(Tr::tr("Stopped while waiting for the model's API key."),
+        return unavailable(AiTr::tr("Stopped while waiting for the model's API key."),
                            StopReason::Aborted);
     switch (choice->kind) {
     case Kind::Provider:

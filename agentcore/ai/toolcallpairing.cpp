@@ -1,4 +1,5 @@
 #include "toolcallpairing.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -10,10 +11,6 @@ namespace AgentCore {
 
 namespace {
 // The context the text had when it lived in the loop's projection: its translations stay valid.
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ToolProtocol)
-};
 
 bool hasNonBlankText(const QString &text)
 {
@@ -41,7 +38,8 @@ Message missingToolResult(const Message &assistant, const ContentBlock &call)
     Message result = Message::makeToolResult(
         call.id,
         call.name,
-        Tr::tr("No result was recorded for this tool call: it did not run or its result was lost."),
+        AiTr::tr(
+            "No result was recorded for this tool call: it did not run or its result was lost."),
         true);
     result.timestamp = assistant.timestamp;
     return result;

@@ -1,18 +1,10 @@
 #include "checkpoint.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 
 namespace AgentCore {
-
-namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::Checkpoint)
-};
-
-} // namespace
 
 QJsonObject SkippedFile::toJson() const
 {
@@ -40,12 +32,12 @@ QString Checkpoint::reasonText() const
 {
     switch (reason) {
     case Reason::UserMessage:
-        return Tr::tr("at your message");
+        return CheckpointTr::tr("at your message");
     case Reason::BeforeTool:
-        return toolName.isEmpty() ? Tr::tr("before the turn's tools")
-                                  : Tr::tr("before %1").arg(toolName);
+        return toolName.isEmpty() ? CheckpointTr::tr("before the turn's tools")
+                                  : CheckpointTr::tr("before %1").arg(toolName);
     case Reason::BeforeRestore:
-        return Tr::tr("before the rewind");
+        return CheckpointTr::tr("before the rewind");
     }
     return {};
 }

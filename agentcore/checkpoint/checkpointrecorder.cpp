@@ -1,4 +1,5 @@
 #include "checkpointrecorder.h"
+#include "translation.h"
 
 #include "checkpointstore.h"
 
@@ -12,15 +13,6 @@
 #include <utility>
 
 namespace AgentCore {
-
-namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::CheckpointRecorder)
-};
-
-} // namespace
 
 struct CheckpointRecorder::State
 {
@@ -51,8 +43,9 @@ struct CheckpointRecorder::State
             if (told.recorded)
                 told.recorded(*outcome.checkpoint);
         } else if (told.failed) {
-            told.failed(Tr::tr("No checkpoint could be recorded %1, so it cannot be rewound: %2")
-                            .arg(request.reasonText(), outcome.error));
+            told.failed(
+                CheckpointTr::tr("No checkpoint could be recorded %1, so it cannot be rewound: %2")
+                    .arg(request.reasonText(), outcome.error));
         }
     }
 };

@@ -1,4 +1,5 @@
 #include "filesetwriter.h"
+#include "translation.h"
 
 #include <files/privatefiles.h>
 
@@ -27,10 +28,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::FileSetWriter)
-};
 
 using Kind = FileSetWriter::Change::Kind;
 
@@ -130,14 +127,14 @@ QString checkParents(const QString &root,
         if ((missing && removed.contains(folder))
             || ::lstat(native(root, folder).constData(), &info) != 0) {
             if (!missing)
-                return Tr::tr("the folder %1 does not exist").arg(folder);
+                return CheckpointTr::tr("the folder %1 does not exist").arg(folder);
             missing->append(folder);
             continue;
         }
         if (S_ISLNK(info.st_mode))
-            return Tr::tr("%1 is a symbolic link; not followed").arg(folder);
+            return CheckpointTr::tr("%1 is a symbolic link; not followed").arg(folder);
         if (!S_ISDIR(info.st_mode))
-            return Tr::tr("%1 is not a folder").arg(folder);
+            return CheckpointTr::tr("%1 is not a folder").arg(folder);
     }
     return {};
 }
@@ -172,9 +169,9 @@ QString runStep(const QString &root, const Step &step)
         return ::unlink(target.constData()) == 0 || errno == ENOENT ? QString() : systemError();
     case Op::Mkdir:
         if (!missing.isEmpty())
-            return Tr::tr("the folder %1 does not exist").arg(missing.first());
+            return CheckpointTr::tr("the folder %1 does not exist").arg(missing.first());
         if (exists && !S_ISDIR(current.st_mode))
-            return Tr::tr("%1 is in the way of a folder").arg(step.path);
+            return CheckpointTr::tr("%1 is in the way of a folder").arg(step.path);
         if (!exists && ::mkdir(target.constData(), step.exact ? step.mode : 0777) != 0
             && errno != EEXIST) {
             return systemError();
@@ -184,13 +181,13 @@ QString runStep(const QString &root, const Step &step)
         return {};
     case Op::Rename: {
         if (!missing.isEmpty())
-            return Tr::tr("the folder %1 does not exist").arg(missing.first());
+            return CheckpointTr::tr("the folder %1 does not exist").arg(missing.first());
         const QByteArray from = native(root, step.from);
         struct stat staged;
         if (::lstat(from.constData(), &staged) != 0)
             return {}; // renamed already (a replay)
         if (exists && S_ISDIR(current.st_mode) && ::rmdir(target.constData()) != 0)
-            return Tr::tr("a folder is in the way: %1").arg(systemError());
+            return CheckpointTr::tr("a folder is in the way: %1").arg(systemError());
         if (::rename(from.constData(), target.constData()) != 0) {
             const QString problem = systemError();
             ::unlink(from.constData());
@@ -200,7 +197,7 @@ QString runStep(const QString &root, const Step &step)
     }
     case Op::Chmod:
         if (!exists)
-            return Tr::tr("%1 does not exist").arg(step.path);
+            return CheckpointTr::tr("%1 does not exist").arg(step.path);
         if (S_ISLNK(current.st_mode))
             return {}; // chmod would follow it; a link has no mode of its own
         return ::chmod(target.constData(), step.mode) == 0 ? QString() : systemError();
@@ -217,7 +214,7 @@ bool saveJournal(const QString &file, const QJsonObject &journal, QString *error
     const int fd = ::open(name.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0 || !writeAll(fd, QJsonDocument(journal).toJson(QJsonDocument::Compact))
         || ::fsync(fd) != 0) {
-        *error = Tr::tr("cannot write the journal %1: %2").arg(temporary, systemError());
+        *error = CheckpointTr::tr("cannot write the journal %1: %2").arg(temporary, systemError());
         if (fd >= 0)
             ::close(fd);
         ::unlink(name.constData());
@@ -225,7 +222,7 @@ bool saveJournal(const QString &file, const QJsonObject &journal, QString *error
     }
     ::close(fd);
     if (::rename(name.constData(), QFile::encodeName(file).constData()) != 0) {
-        *error = Tr::tr("cannot write the journal %1: %2").arg(file, systemError());
+        *error = CheckpointTr::tr("cannot write the journal %1: %2").arg(file, systemError());
         ::unlink(name.constData());
         return false;
     }
@@ -423,7 +420,7 @@ QList<Step> planSteps(const QString &root,
     for (int i = 0; i < changes.size(); ++i) {
         const FileSetWriter::Change &change = changes[i];
         if (!validPath(change.path)) {
-            outcome.failed.insert(i, Tr::tr("not a path inside the folder"));
+            outcome.failed.insert(i, CheckpointTr::tr("not a path inside the folder"));
             continue;
         }
         QStringList missing;
@@ -519,7 +516,7 @@ FileSetWriter::Outcome FileSetWriter::write(const QString &root, const QList<Cha
         return outcome;
 
     if (!PrivateFiles::makePath(m_journalFolder)) {
-        outcome.error = Tr::tr("cannot create the folder %1").arg(m_journalFolder);
+        outcome.error = CheckpointTr::tr("cannot create the folder %1").arg(m_journalFolder);
         return outcome;
     }
     const QString journal = m_journalFolder + QLatin1Char('/')
@@ -527,7 +524,8 @@ FileSetWriter::Outcome FileSetWriter::write(const QString &root, const QList<Cha
                             + journalSuffix;
     JournalLock held; // until the journal is gone (released last, at return)
     if (!held.take(journal, true)) {
-        outcome.error = Tr::tr("cannot lock the journal %1").arg(JournalLock::pathOf(journal));
+        outcome.error = CheckpointTr::tr("cannot lock the journal %1")
+                            .arg(JournalLock::pathOf(journal));
         return outcome;
     }
     // The temporary names first, so that a kill while staging leaves nothing unlisted.

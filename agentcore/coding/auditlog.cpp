@@ -1,4 +1,5 @@
 #include "auditlog.h"
+#include "translation.h"
 
 #include <files/privatefiles.h>
 
@@ -15,13 +16,6 @@
 #include <utility>
 
 namespace AgentCore {
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::AuditLog)
-};
-} // namespace
 
 AuditLog::AuditLog(const QString &path, ErrorHandler onError)
     : m_path(path)
@@ -46,7 +40,7 @@ QString AuditLog::newDefaultPath()
 
 QString AuditLog::name() const
 {
-    return Tr::tr("audit log");
+    return CodingTr::tr("audit log");
 }
 
 QByteArray AuditLog::formatLine(const ToolCallContext &context,
@@ -90,8 +84,8 @@ bool AuditLog::append(const QByteArray &line, QString *error)
 {
     const QFileInfo info(m_path);
     if (!PrivateFiles::makePath(info.absolutePath())) {
-        *error = Tr::tr("Cannot write the audit log %1: cannot create its folder. Tool calls "
-                        "are not being recorded.")
+        *error = CodingTr::tr("Cannot write the audit log %1: cannot create its folder. Tool calls "
+                              "are not being recorded.")
                      .arg(m_path);
         return false;
     }
@@ -100,7 +94,8 @@ bool AuditLog::append(const QByteArray &line, QString *error)
     QFile file(m_path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Append, PrivateFiles::fileMode)
         || file.write(line) != line.size() || !file.flush()) {
-        *error = Tr::tr("Cannot write the audit log %1: %2. Tool calls are not being recorded.")
+        *error = CodingTr::tr(
+                     "Cannot write the audit log %1: %2. Tool calls are not being recorded.")
                      .arg(m_path, file.errorString());
         return false;
     }

@@ -1,4 +1,5 @@
 #include "repository.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -8,11 +9,6 @@
 namespace AgentCore {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::Repository)
-};
 
 QByteArray readSmallFile(const QString &path)
 {
@@ -52,7 +48,7 @@ QString Repository::headDescription() const
     if (!branch.isEmpty())
         return branch;
     if (!detachedAt.isEmpty())
-        return Tr::tr("detached at %1").arg(detachedAt);
+        return CodingTr::tr("detached at %1").arg(detachedAt);
     return {};
 }
 
@@ -61,13 +57,13 @@ std::optional<Repository> Repository::open(const QString &path, QString *error)
     const QFileInfo info(path);
     if (!info.exists()) {
         if (error)
-            *error = Tr::tr("%1 does not exist").arg(QDir::toNativeSeparators(path));
+            *error = CodingTr::tr("%1 does not exist").arg(QDir::toNativeSeparators(path));
         return std::nullopt;
     }
     QString dir = info.isDir() ? info.canonicalFilePath() : info.canonicalPath();
     if (!QFileInfo(dir).isReadable()) {
         if (error)
-            *error = Tr::tr("%1 is not readable").arg(QDir::toNativeSeparators(dir));
+            *error = CodingTr::tr("%1 is not readable").arg(QDir::toNativeSeparators(dir));
         return std::nullopt;
     }
 

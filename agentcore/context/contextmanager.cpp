@@ -1,4 +1,5 @@
 #include "contextmanager.h"
+#include "translation.h"
 
 #include "contextstages.h"
 #include "summaryprompt.h"
@@ -13,10 +14,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ContextManager)
-};
 
 // A failed summary is tried again only once the conversation grew by this many messages, so a
 // model that can not summarise is not asked before every request.
@@ -178,14 +175,15 @@ bool ContextManager::compactNow(const Context &conversation, const QString &inst
         m_job.reset(); // a background summary nobody took: this one replaces it
     QString problem;
     if (m_job) {
-        problem = Tr::tr("A compaction is already running.");
+        problem = ContextTr::tr("A compaction is already running.");
     } else if (const std::optional<CompactionPlan> plan = planCompaction(conversation.messages,
                                                                          m_edits,
                                                                          m_settings.keepRecent())) {
         startJob(lock, conversation, *plan, instructions, true, false);
         return true;
     } else {
-        problem = Tr::tr("Nothing to compact yet: the conversation is only its latest turn.");
+        problem = ContextTr::tr(
+            "Nothing to compact yet: the conversation is only its latest turn.");
     }
     lock.unlock();
     reportFailure(problem);
@@ -296,8 +294,9 @@ std::optional<Message> ContextManager::onContextOverflow(const Message &,
                                                                   keep);
         if (!plan) {
             lock.unlock();
-            reportFailure(Tr::tr("The request did not fit the model's context window, and there "
-                                 "is nothing older to compact."));
+            reportFailure(
+                ContextTr::tr("The request did not fit the model's context window, and there "
+                              "is nothing older to compact."));
             return std::nullopt;
         }
         startJob(lock, conversation, *plan, {}, false, true);
@@ -361,26 +360,29 @@ std::shared_ptr<ContextManager::Job> ContextManager::startJob(Lock &lock,
             if (makeModel)
                 client = makeModel();
             if (!client)
-                problem = Tr::tr("No model is available to write the summary.");
+                problem = ContextTr::tr("No model is available to write the summary.");
             else
                 reply = client->complete(request, job->abort, {});
         } catch (const std::exception &error) {
-            problem = Tr::tr("The summary request failed: %1").arg(QString::fromUtf8(error.what()));
+            problem = ContextTr::tr("The summary request failed: %1")
+                          .arg(QString::fromUtf8(error.what()));
         } catch (...) {
-            problem = Tr::tr("The summary request failed.");
+            problem = ContextTr::tr("The summary request failed.");
         }
         client.reset(); // on the thread that made it (its network access lives here)
         if (!problem.isEmpty()) {
         } else if (job->abort.isAborted() || reply.stopReason == StopReason::Aborted) {
-            problem = Tr::tr("The compaction was stopped; the conversation is unchanged.");
+            problem = ContextTr::tr("The compaction was stopped; the conversation is unchanged.");
         } else if (reply.stopReason == StopReason::Error
                    || reply.stopReason == StopReason::ContextOverflow
                    || reply.stopReason == StopReason::Refusal) {
-            problem = Tr::tr("The summary request failed (%1); the conversation is unchanged.")
+            problem = ContextTr::tr(
+                          "The summary request failed (%1); the conversation is unchanged.")
                           .arg(reply.errorMessage.isEmpty() ? stopReasonName(reply.stopReason)
                                                             : reply.errorMessage);
         } else if (reply.text().trimmed().isEmpty()) {
-            problem = Tr::tr("The model returned an empty summary; the conversation is unchanged.");
+            problem = ContextTr::tr(
+                "The model returned an empty summary; the conversation is unchanged.");
         }
         std::optional<Compaction> result;
         if (problem.isEmpty()) {
@@ -451,8 +453,9 @@ std::optional<Message> ContextManager::takeResult(Lock &,
                                           messages.cbegin())
                             && job->edits == m_edits;
     if (!prefixKept) {
-        *problem = Tr::tr("The summary was not applied: the conversation it summarised changed "
-                          "while it was written.");
+        *problem = ContextTr::tr(
+            "The summary was not applied: the conversation it summarised changed "
+            "while it was written.");
         return std::nullopt;
     }
     Message compaction = job->result->toMessage();
@@ -462,8 +465,8 @@ std::optional<Message> ContextManager::takeResult(Lock &,
     after.messages = contextView(messages + QList<Message>{compaction}, m_edits);
     if (estimateTokens(after) >= estimateTokens(before)) {
         m_retryAfterSize = messages.size() + retryAfterMessages;
-        *problem = Tr::tr("The summary was not applied: it would not have made the context "
-                          "smaller.");
+        *problem = ContextTr::tr("The summary was not applied: it would not have made the context "
+                                 "smaller.");
         return std::nullopt;
     }
     return compaction;

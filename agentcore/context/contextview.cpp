@@ -1,4 +1,5 @@
 #include "contextview.h"
+#include "translation.h"
 
 #include "compaction.h"
 #include "rewind.h"
@@ -12,10 +13,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ContextView)
-};
 
 // A pinned message as the summary quotes it: who said it, then its words.
 QString pinnedText(const Message &message)
@@ -24,16 +21,16 @@ QString pinnedText(const Message &message)
     switch (message.role) {
     case Message::Role::User:
     case Message::Role::Custom:
-        return Tr::tr("User:") + u'\n' + text;
+        return ContextTr::tr("User:") + u'\n' + text;
     case Message::Role::Assistant:
         for (const ContentBlock &call : message.toolCalls()) {
             text += u'\n' + call.name + u' '
                     + QString::fromUtf8(
                         QJsonDocument(call.arguments).toJson(QJsonDocument::Compact));
         }
-        return Tr::tr("Assistant:") + u'\n' + text.trimmed();
+        return ContextTr::tr("Assistant:") + u'\n' + text.trimmed();
     case Message::Role::ToolResult:
-        return Tr::tr("Output of %1:").arg(message.toolName) + u'\n' + text;
+        return ContextTr::tr("Output of %1:").arg(message.toolName) + u'\n' + text;
     }
     return text;
 }
@@ -45,8 +42,9 @@ Message summaryMessage(const QList<Message> &conversation,
                        const QList<qsizetype> &rewound)
 {
     Message summary = conversation.at(index);
-    QString text = Tr::tr("The earlier part of this conversation was compacted; this summary "
-                          "stands in for it.")
+    QString text = ContextTr::tr(
+                       "The earlier part of this conversation was compacted; this summary "
+                       "stands in for it.")
                    + QStringLiteral("\n\n") + compaction.summary;
     if (!edits.pinnedMessages.isEmpty()) {
         QList<qsizetype> pinned;
@@ -59,7 +57,7 @@ Message summaryMessage(const QList<Message> &conversation,
         }
         std::sort(pinned.begin(), pinned.end());
         if (!pinned.isEmpty()) {
-            text += QStringLiteral("\n\n") + Tr::tr("Pinned, verbatim:");
+            text += QStringLiteral("\n\n") + ContextTr::tr("Pinned, verbatim:");
             for (const qsizetype pin : std::as_const(pinned))
                 text += QStringLiteral("\n\n") + pinnedText(conversation.at(pin));
         }
@@ -197,9 +195,9 @@ void restoreUnchangedReads(const QList<Message> &conversation,
         }
         message.content = earlier ? earlier->content
                                   : QList<ContentBlock>{ContentBlock::makeText(
-                                      Tr::tr("[The file was unchanged since an earlier Read "
-                                             "whose output is no longer in this "
-                                             "conversation: Read it again to see it.]"))};
+                                      ContextTr::tr("[The file was unchanged since an earlier Read "
+                                                    "whose output is no longer in this "
+                                                    "conversation: Read it again to see it.]"))};
     }
 }
 
@@ -207,7 +205,7 @@ void restoreUnchangedReads(const QList<Message> &conversation,
 
 QString droppedToolOutputText()
 {
-    return Tr::tr("[output removed from the context by the user]");
+    return ContextTr::tr("[output removed from the context by the user]");
 }
 
 bool isCompactionMessage(const Message &message)

@@ -1,4 +1,5 @@
 #include "rewind.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -7,10 +8,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::Rewind)
-};
 
 QString scopeName(Rewind::Scope scope)
 {
@@ -92,14 +89,15 @@ Message Rewind::toMessage() const
     QString text;
     if (scope == Scope::Files) {
         text = restoredFiles.isEmpty()
-                   ? Tr::tr("The user restored the files to an earlier state of this "
-                            "conversation; nothing differed.")
-                   : Tr::tr("The user restored these files to an earlier state of this "
-                            "conversation, undoing changes made since: %1. Read a file again "
-                            "before you change it.")
+                   ? ContextTr::tr("The user restored the files to an earlier state of this "
+                                   "conversation; nothing differed.")
+                   : ContextTr::tr(
+                         "The user restored these files to an earlier state of this "
+                         "conversation, undoing changes made since: %1. Read a file again "
+                         "before you change it.")
                          .arg(restoredFiles.join(QStringLiteral(", ")));
     } else {
-        text = Tr::tr("The conversation was rewound to an earlier point.");
+        text = ContextTr::tr("The conversation was rewound to an earlier point.");
     }
     message.content = {ContentBlock::makeText(text)};
     message.timestamp = timestamp != 0 ? timestamp : QDateTime::currentMSecsSinceEpoch();

@@ -1,4 +1,5 @@
 #include "summaryprompt.h"
+#include "translation.h"
 
 #include "compaction.h"
 #include "tokenestimate.h"
@@ -9,10 +10,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::SummaryPrompt)
-};
 
 QString capped(const QString &text, qsizetype cap)
 {
@@ -21,7 +18,7 @@ QString capped(const QString &text, qsizetype cap)
     const qsizetype head = cap * 2 / 3;
     const qsizetype tail = cap - head;
     return text.left(head)
-           + Tr::tr("\n[... %1 characters cut from this output ...]\n").arg(text.size() - cap)
+           + ContextTr::tr("\n[... %1 characters cut from this output ...]\n").arg(text.size() - cap)
            + text.right(tail);
 }
 
@@ -70,8 +67,9 @@ QString request(const QList<Message> &messages,
     if (from > 0 && !messages.isEmpty() && Compaction::of(messages.first()))
         lines.append(entry(messages.first(), outputCap));
     if (from > 0)
-        lines.append(
-            Tr::tr("[%n earlier message(s) left out: too long to include]", nullptr, int(from)));
+        lines.append(ContextTr::tr("[%n earlier message(s) left out: too long to include]",
+                                   nullptr,
+                                   int(from)));
     for (qsizetype i = from; i < messages.size(); ++i) {
         const QString text = entry(messages.at(i), outputCap);
         if (!text.isEmpty())
@@ -80,16 +78,19 @@ QString request(const QList<Message> &messages,
     lines.append(QStringLiteral("</transcript>"));
     if (!followUps.isEmpty()) {
         lines.append(QString());
-        lines.append(Tr::tr("Follow-up tasks the user queued, still to run (list them in the "
-                            "summary, verbatim):"));
+        lines.append(
+            ContextTr::tr("Follow-up tasks the user queued, still to run (list them in the "
+                          "summary, verbatim):"));
         for (const Message &followUp : followUps)
             lines.append(QStringLiteral("- ") + followUp.text());
     }
     lines.append(QString());
     if (!instructions.trimmed().isEmpty())
-        lines.append(Tr::tr("The user's instructions for this summary: %1").arg(instructions));
-    lines.append(Tr::tr("Write the summary of the transcript above now, as the system prompt "
-                        "describes."));
+        lines.append(
+            ContextTr::tr("The user's instructions for this summary: %1").arg(instructions));
+    lines.append(
+        ContextTr::tr("Write the summary of the transcript above now, as the system prompt "
+                      "describes."));
     return lines.join(u'\n');
 }
 
@@ -103,7 +104,7 @@ QString summaryRequestMarker()
 QString summarySystemPrompt()
 {
     return summaryRequestMarker() + u'\n'
-           + Tr::tr(
+           + ContextTr::tr(
                "You summarise the earlier part of a coding session between a user and a coding "
                "agent, so that the same agent can go on with the work from your summary alone: "
                "the transcript will no longer be in its context. Write plain text with these "

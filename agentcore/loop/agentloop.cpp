@@ -1,4 +1,5 @@
 #include "agentloop.h"
+#include "translation.h"
 
 #include "toolprotocol.h"
 
@@ -17,10 +18,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::AgentLoop)
-};
 
 qint64 now()
 {
@@ -56,12 +53,12 @@ QString skipReason(const Message &assistant)
 {
     switch (assistant.stopReason) {
     case StopReason::ContextOverflow:
-        return Tr::tr("Skipped: the request did not fit the model's context window; this tool "
-                      "call was not run.");
+        return LoopTr::tr("Skipped: the request did not fit the model's context window; this tool "
+                          "call was not run.");
     case StopReason::Aborted:
-        return Tr::tr("Skipped: the response was aborted before this tool call could run.");
+        return LoopTr::tr("Skipped: the response was aborted before this tool call could run.");
     default:
-        return Tr::tr("Skipped: the response failed (%1); this tool call was not run.")
+        return LoopTr::tr("Skipped: the response failed (%1); this tool call was not run.")
             .arg(assistant.errorMessage);
     }
 }
@@ -217,17 +214,17 @@ AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
         // retry: the loop does not know how far a model allows it, and a guess the provider
         // rejects fails the whole request.
         results = publishSkipped(assistant.toolCalls(),
-                                 Tr::tr("Skipped: your reply was cut off at the output token "
-                                        "limit, so this tool call may be incomplete and was "
-                                        "not run. If it is still needed, make it again with "
-                                        "less in it (for example, write a large file in "
-                                        "several smaller steps)."));
+                                 LoopTr::tr("Skipped: your reply was cut off at the output token "
+                                            "limit, so this tool call may be incomplete and was "
+                                            "not run. If it is still needed, make it again with "
+                                            "less in it (for example, write a large file in "
+                                            "several smaller steps)."));
         outcome.hasMoreToolCalls = !results.isEmpty() && !truncatedBefore;
     } else if (assistant.protocolViolation) {
         // The retry wrote fake tool calls again: the message stays, flagged, and the task ends.
         results = publishSkipped(assistant.toolCalls(),
-                                 Tr::tr("Skipped: this response also wrote tool calls as text, "
-                                        "so none of its tool calls were run."));
+                                 LoopTr::tr("Skipped: this response also wrote tool calls as text, "
+                                            "so none of its tool calls were run."));
     } else if (hasToolCalls(assistant)) {
         results = executeToolCalls(assistant);
         outcome.hasMoreToolCalls = true;
@@ -353,13 +350,13 @@ AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
     draft.timestamp = now();
     if (m_abort.isAborted()) {
         attempt.message = errorMessage(StopReason::Aborted,
-                                       Tr::tr("Aborted before the request was sent."),
+                                       LoopTr::tr("Aborted before the request was sent."),
                                        draft.timestamp);
         return attempt;
     }
     if (!m_config.model) {
         attempt.message = errorMessage(StopReason::Error,
-                                       Tr::tr("No model is configured."),
+                                       LoopTr::tr("No model is configured."),
                                        draft.timestamp);
         return attempt;
     }
@@ -378,12 +375,12 @@ AgentRun::Attempt AgentRun::attemptModelCall(const Context &context)
         attempt.message = m_config.model->complete(context, m_abort, sink);
     } catch (const std::exception &error) {
         attempt.message = errorMessage(StopReason::Error,
-                                       Tr::tr("The model client failed: %1")
+                                       LoopTr::tr("The model client failed: %1")
                                            .arg(QString::fromUtf8(error.what())),
                                        draft.timestamp);
     } catch (...) {
         attempt.message = errorMessage(StopReason::Error,
-                                       Tr::tr("The model client failed."),
+                                       LoopTr::tr("The model client failed."),
                                        draft.timestamp);
     }
     attempt.message.role = Message::Role::Assistant;
@@ -462,17 +459,17 @@ Message AgentRun::turnLimitMessage() const
     message.stopReason = StopReason::TurnLimit;
     message.timestamp = now();
     message.content.append(ContentBlock::makeText(
-        Tr::tr("Stopped after %n turn(s): the turn limit of this run was reached.",
-               nullptr,
-               m_config.maxTurns)));
+        LoopTr::tr("Stopped after %n turn(s): the turn limit of this run was reached.",
+                   nullptr,
+                   m_config.maxTurns)));
     return message;
 }
 
 void AgentRun::stopOnInternalError(const QString &detail)
 {
     const QString skipped = detail.isEmpty()
-                                ? Tr::tr("Skipped: the run stopped on an internal error.")
-                                : Tr::tr("Skipped: the run stopped on an internal error (%1).")
+                                ? LoopTr::tr("Skipped: the run stopped on an internal error.")
+                                : LoopTr::tr("Skipped: the run stopped on an internal error (%1).")
                                       .arg(detail);
     try {
         // The user learns why the run stopped, in a turn like every other message: the one
@@ -483,8 +480,8 @@ void AgentRun::stopOnInternalError(const QString &detail)
         const Message failure
             = errorMessage(StopReason::Error,
                            detail.isEmpty()
-                               ? Tr::tr("The run stopped on an internal error.")
-                               : Tr::tr("The run stopped on an internal error: %1").arg(detail),
+                               ? LoopTr::tr("The run stopped on an internal error.")
+                               : LoopTr::tr("The run stopped on an internal error: %1").arg(detail),
                            now());
         publish(failure);
         endTurn(failure, results, false);
@@ -584,13 +581,14 @@ QList<Message> agentLoopBoxingEvents(const QList<Message> &prompts,
 Message protocolRepairDirective(const Message &violating)
 {
     const QString found = violating.protocolViolationDetail.isEmpty()
-                              ? Tr::tr("tool-call markup")
+                              ? LoopTr::tr("tool-call markup")
                               : violating.protocolViolationDetail;
     return Message::makeUser(
-        Tr::tr("Your previous reply wrote a tool call as text (%1) instead of calling the tool, "
-               "so nothing was run. Call tools only through the native tool-calling interface, "
-               "and do not write tool-call markup such as <invoke>, <function_calls> or "
-               "<tool_call> in your reply.")
+        LoopTr::tr(
+            "Your previous reply wrote a tool call as text (%1) instead of calling the tool, "
+            "so nothing was run. Call tools only through the native tool-calling interface, "
+            "and do not write tool-call markup such as <invoke>, <function_calls> or "
+            "<tool_call> in your reply.")
             .arg(found));
 }
 

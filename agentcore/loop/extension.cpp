@@ -1,4 +1,5 @@
 #include "extension.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -9,10 +10,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::Extension)
-};
 
 QString exceptionText(const std::exception_ptr &error)
 {
@@ -22,7 +19,7 @@ QString exceptionText(const std::exception_ptr &error)
         return QString::fromUtf8(exception.what());
     } catch (...) {
     }
-    return Tr::tr("unknown error");
+    return LoopTr::tr("unknown error");
 }
 
 // Extensions may come from outside the core: a throwing hook must not skip the after() of
@@ -33,7 +30,7 @@ std::optional<ToolResult> runBefore(Extension &extension, ToolCallContext &conte
         return extension.before(context);
     } catch (...) {
         return ToolResult::makeError(
-            Tr::tr("The %1 extension failed before %2 ran (%3), so the call was not made.")
+            LoopTr::tr("The %1 extension failed before %2 ran (%3), so the call was not made.")
                 .arg(extension.name(), context.toolName, exceptionText(std::current_exception())));
     }
 }

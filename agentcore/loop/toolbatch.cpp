@@ -1,4 +1,5 @@
 #include "toolbatch.h"
+#include "translation.h"
 
 #include "internal/loopwaiter.h"
 #include "internal/toolrunner.h"
@@ -13,17 +14,13 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ToolBatch)
-};
 
 // A call the abort reached before it started, in either kind of batch. Flagged "aborted" like
 // a call stopped while running: the user stopped both.
 ToolResult notStartedToolResult()
 {
     ToolResult result = ToolResult::makeError(
-        Tr::tr("Skipped: the run was stopped before this tool call started."));
+        LoopTr::tr("Skipped: the run was stopped before this tool call started."));
     result.details.aborted = true;
     return result;
 }

@@ -1,4 +1,5 @@
 #include "toolexecution.h"
+#include "translation.h"
 
 #include <ai/schemavalidator.h>
 
@@ -10,16 +11,12 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ToolExecution)
-};
 
 QString availableTools(const RunTools &tools)
 {
     QStringList names = tools.keys();
     names.sort();
-    return names.isEmpty() ? Tr::tr("none") : names.join(QLatin1String(", "));
+    return names.isEmpty() ? LoopTr::tr("none") : names.join(QLatin1String(", "));
 }
 
 // Exceptions stop here: a failing layer or tool becomes a result the model can read.
@@ -30,9 +27,10 @@ ToolResult guarded(const QString &toolName, Function &&function)
         return function();
     } catch (const std::exception &error) {
         return ToolResult::makeError(
-            Tr::tr("Tool %1 failed: %2").arg(toolName, QString::fromUtf8(error.what())));
+            LoopTr::tr("Tool %1 failed: %2").arg(toolName, QString::fromUtf8(error.what())));
     } catch (...) {
-        return ToolResult::makeError(Tr::tr("Tool %1 failed with an unknown error.").arg(toolName));
+        return ToolResult::makeError(
+            LoopTr::tr("Tool %1 failed with an unknown error.").arg(toolName));
     }
 }
 
@@ -51,14 +49,15 @@ void noteEffect(const EffectBoundary &effects, const ToolCallContext &context, T
     } catch (const std::exception &error) {
         failure = QString::fromUtf8(error.what());
     } catch (...) {
-        failure = Tr::tr("unknown error");
+        failure = LoopTr::tr("unknown error");
     }
     qWarning("afterEffect hook failed after %s (%s): %s",
              qPrintable(context.toolName),
              qPrintable(context.toolCallId),
              qPrintable(failure));
-    const QString note = Tr::tr("[Note: %1 finished as reported above, but recording its effect "
-                                "afterwards failed: %2]")
+    const QString note = LoopTr::tr(
+                             "[Note: %1 finished as reported above, but recording its effect "
+                             "afterwards failed: %2]")
                              .arg(context.toolName, failure);
     // A block of its own: a middleware that words the result anew keeps it.
     result.content.append(
@@ -77,8 +76,8 @@ ToolResult runTool(const ToolJob &job, ToolCallContext &context)
                                                                               context.arguments);
     if (!validation.ok) {
         return ToolResult::makeError(
-            Tr::tr("Contract error: a tool middleware rewrote the arguments of %1 into invalid "
-                   "ones, so it was not run. %2")
+            LoopTr::tr("Contract error: a tool middleware rewrote the arguments of %1 into invalid "
+                       "ones, so it was not run. %2")
                 .arg(context.toolName, validation.error));
     }
     context.arguments = validation.arguments;
@@ -110,7 +109,7 @@ ToolResult runLayer(const ToolJob &job, qsizetype layer, ToolCallContext &contex
 
 ToolResult abortedToolResult()
 {
-    ToolResult result = ToolResult::makeError(Tr::tr("Tool execution aborted."));
+    ToolResult result = ToolResult::makeError(LoopTr::tr("Tool execution aborted."));
     result.details.aborted = true;
     return result;
 }
@@ -127,8 +126,9 @@ ToolResult stoppedToolResult(const std::optional<ToolResult> &partial)
     // The output is what the user watched; the model must learn the same, and that the tool
     // did not finish (its effects may be partial).
     text += QLatin1Char('\n');
-    text += Tr::tr("[Stopped by the user while still running; the output above is what the tool "
-                   "produced until then.]");
+    text += LoopTr::tr(
+        "[Stopped by the user while still running; the output above is what the tool "
+        "produced until then.]");
     ToolDetails details = partial->details;
     details.aborted = true;
     ToolResult result = ToolResult::makeText(text, details);
@@ -143,7 +143,8 @@ PreparedToolCall prepareToolCall(const ContentBlock &call, const RunTools &tools
     const auto found = tools.constFind(call.name);
     if (found == tools.constEnd()) {
         prepared.failed = ToolResult::makeError(
-            Tr::tr("Tool %1 not found. Available tools: %2.").arg(call.name, availableTools(tools)));
+            LoopTr::tr("Tool %1 not found. Available tools: %2.")
+                .arg(call.name, availableTools(tools)));
         return prepared;
     }
     prepared.tool = found->tool;

@@ -1,4 +1,5 @@
 #include "mcpcatalog.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -6,20 +7,16 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpCatalog)
-};
 
 using Limits = McpCatalogLimits;
 
 QString sizeText(qsizetype bytes)
 {
     if (bytes < 1024)
-        return Tr::tr("%1 bytes").arg(bytes);
+        return McpTr::tr("%1 bytes").arg(bytes);
     if (bytes < 1024 * 1024)
-        return Tr::tr("%1 KiB").arg(double(bytes) / 1024, 0, 'f', 1);
-    return Tr::tr("%1 MiB").arg(double(bytes) / (1024 * 1024), 0, 'f', 1);
+        return McpTr::tr("%1 KiB").arg(double(bytes) / 1024, 0, 'f', 1);
+    return McpTr::tr("%1 MiB").arg(double(bytes) / (1024 * 1024), 0, 'f', 1);
 }
 
 bool hasControlCharacters(const QString &text)
@@ -39,18 +36,19 @@ std::optional<QString> identifier(const QJsonObject &json,
 {
     const QJsonValue value = json.value(QLatin1String(key));
     if (!value.isString() || value.toString().isEmpty()) {
-        *problem = Tr::tr("%1 without a \"%2\" string").arg(what, QLatin1String(key));
+        *problem = McpTr::tr("%1 without a \"%2\" string").arg(what, QLatin1String(key));
         return std::nullopt;
     }
     const QString text = value.toString();
     if (text.size() > maxLength) {
-        *problem = Tr::tr("%1 whose \"%2\" is longer than %3 characters")
+        *problem = McpTr::tr("%1 whose \"%2\" is longer than %3 characters")
                        .arg(what, QLatin1String(key))
                        .arg(maxLength);
         return std::nullopt;
     }
     if (hasControlCharacters(text)) {
-        *problem = Tr::tr("%1 whose \"%2\" holds control characters").arg(what, QLatin1String(key));
+        *problem = McpTr::tr("%1 whose \"%2\" holds control characters")
+                       .arg(what, QLatin1String(key));
         return std::nullopt;
     }
     return text;
@@ -69,7 +67,7 @@ QString cutText(const QString &text, qsizetype maxChars, QString *note)
 {
     if (text.size() <= maxChars)
         return text;
-    *note = Tr::tr("[cut at %1 of its %2 characters]").arg(maxChars).arg(text.size());
+    *note = McpTr::tr("[cut at %1 of its %2 characters]").arg(maxChars).arg(text.size());
     return text.left(maxChars);
 }
 
@@ -84,7 +82,7 @@ bool decodeBase64(
     const qsizetype estimate = encoded.size() / 4 * 3 - padding;
     if (estimate > maxBytes) {
         *bytes = estimate;
-        *note = Tr::tr("[%1 of data over the %2 cap: left out]")
+        *note = McpTr::tr("[%1 of data over the %2 cap: left out]")
                     .arg(sizeText(estimate), sizeText(maxBytes));
         return true;
     }
@@ -102,14 +100,14 @@ bool decodeBase64(
 std::optional<McpResourceInfo> McpResourceInfo::fromJson(const QJsonObject &json, QString *problem)
 {
     McpResourceInfo info;
-    const auto uri = identifier(json, "uri", Limits::maxUriLength, Tr::tr("a resource"), problem);
+    const auto uri = identifier(json, "uri", Limits::maxUriLength, McpTr::tr("a resource"), problem);
     if (!uri)
         return std::nullopt;
     info.uri = *uri;
     const auto name = identifier(json,
                                  "name",
                                  Limits::maxNameLength,
-                                 Tr::tr("resource %1").arg(info.uri),
+                                 McpTr::tr("resource %1").arg(info.uri),
                                  problem);
     if (!name)
         return std::nullopt;
@@ -130,7 +128,7 @@ std::optional<McpResourceTemplateInfo> McpResourceTemplateInfo::fromJson(const Q
     const auto uriTemplate = identifier(json,
                                         "uriTemplate",
                                         Limits::maxUriLength,
-                                        Tr::tr("a resource template"),
+                                        McpTr::tr("a resource template"),
                                         problem);
     if (!uriTemplate)
         return std::nullopt;
@@ -138,7 +136,7 @@ std::optional<McpResourceTemplateInfo> McpResourceTemplateInfo::fromJson(const Q
     const auto name = identifier(json,
                                  "name",
                                  Limits::maxNameLength,
-                                 Tr::tr("resource template %1").arg(info.uriTemplate),
+                                 McpTr::tr("resource template %1").arg(info.uriTemplate),
                                  problem);
     if (!name)
         return std::nullopt;
@@ -158,20 +156,20 @@ QString McpContent::asText() const
         break;
     case Type::Image:
     case Type::Audio:
-        result = Tr::tr("[%1 %2, %3: not passed on to the model]")
+        result = McpTr::tr("[%1 %2, %3: not passed on to the model]")
                      .arg(type == Type::Image ? QStringLiteral("image") : QStringLiteral("audio"),
                           mimeType,
                           sizeText(dataBytes));
         break;
     case Type::Resource:
         if (dataBytes > 0 || !data.isEmpty())
-            result = Tr::tr("[resource %1, %2 %3: binary, not passed on to the model]")
+            result = McpTr::tr("[resource %1, %2 %3: binary, not passed on to the model]")
                          .arg(uri, mimeType, sizeText(dataBytes));
         else
-            result = Tr::tr("[resource %1]\n%2").arg(uri, text);
+            result = McpTr::tr("[resource %1]\n%2").arg(uri, text);
         break;
     case Type::ResourceLink:
-        result = Tr::tr("[resource link: %1 %2]").arg(uri, name);
+        result = McpTr::tr("[resource link: %1 %2]").arg(uri, name);
         break;
     }
     if (!note.isEmpty() && type != Type::Image && type != Type::Audio)
@@ -189,7 +187,7 @@ std::optional<McpContent> McpContent::fromJson(const QJsonObject &json,
     if (type == QLatin1String("text")) {
         const QJsonValue text = json.value(QLatin1String("text"));
         if (!text.isString()) {
-            *problem = Tr::tr("a text content without a \"text\" string");
+            *problem = McpTr::tr("a text content without a \"text\" string");
             return std::nullopt;
         }
         content.text = cutText(text.toString(), maxTextChars, &content.note);
@@ -205,7 +203,7 @@ std::optional<McpContent> McpContent::fromJson(const QJsonObject &json,
                              &content.data,
                              &content.dataBytes,
                              &content.note)) {
-            *problem = Tr::tr("an %1 content whose \"data\" is not base64").arg(type);
+            *problem = McpTr::tr("an %1 content whose \"data\" is not base64").arg(type);
             return std::nullopt;
         }
         return content;
@@ -215,7 +213,7 @@ std::optional<McpContent> McpContent::fromJson(const QJsonObject &json,
         const auto uri = identifier(json,
                                     "uri",
                                     Limits::maxUriLength,
-                                    Tr::tr("a resource link"),
+                                    McpTr::tr("a resource link"),
                                     problem);
         if (!uri)
             return std::nullopt;
@@ -228,7 +226,7 @@ std::optional<McpContent> McpContent::fromJson(const QJsonObject &json,
         content.type = Type::Resource;
         const QJsonValue resource = json.value(QLatin1String("resource"));
         if (!resource.isObject()) {
-            *problem = Tr::tr("an embedded resource without a \"resource\" object");
+            *problem = McpTr::tr("an embedded resource without a \"resource\" object");
             return std::nullopt;
         }
         const auto contents = McpResourceContents::fromJson(resource.toObject(),
@@ -248,16 +246,16 @@ std::optional<McpContent> McpContent::fromJson(const QJsonObject &json,
         }
         return content;
     }
-    *problem = type.isEmpty()
-                   ? Tr::tr("a content without a \"type\"")
-                   : Tr::tr("a content of unknown type \"%1\"").arg(type.left(Limits::maxNameLength));
+    *problem = type.isEmpty() ? McpTr::tr("a content without a \"type\"")
+                              : McpTr::tr("a content of unknown type \"%1\"")
+                                    .arg(type.left(Limits::maxNameLength));
     return std::nullopt;
 }
 
 QString McpResourceContents::asText() const
 {
     if (!isText) {
-        return Tr::tr("[resource %1, %2 %3: binary, not passed on to the model]")
+        return McpTr::tr("[resource %1, %2 %3: binary, not passed on to the model]")
             .arg(uri, mimeType, sizeText(size));
     }
     return note.isEmpty() ? text : text + QLatin1Char('\n') + note;
@@ -272,7 +270,7 @@ std::optional<McpResourceContents> McpResourceContents::fromJson(const QJsonObje
     const auto uri = identifier(json,
                                 "uri",
                                 Limits::maxUriLength,
-                                Tr::tr("a resource's contents"),
+                                McpTr::tr("a resource's contents"),
                                 problem);
     if (!uri)
         return std::nullopt;
@@ -281,7 +279,8 @@ std::optional<McpResourceContents> McpResourceContents::fromJson(const QJsonObje
     const QJsonValue text = json.value(QLatin1String("text"));
     const QJsonValue blob = json.value(QLatin1String("blob"));
     if (text.isString() == blob.isString()) {
-        *problem = Tr::tr("the contents of %1 need exactly one of a \"text\" and a \"blob\" string")
+        *problem = McpTr::tr(
+                       "the contents of %1 need exactly one of a \"text\" and a \"blob\" string")
                        .arg(contents.uri);
         return std::nullopt;
     }
@@ -296,7 +295,7 @@ std::optional<McpResourceContents> McpResourceContents::fromJson(const QJsonObje
                       &contents.blob,
                       &contents.size,
                       &contents.note)) {
-        *problem = Tr::tr("the blob of %1 is not base64").arg(contents.uri);
+        *problem = McpTr::tr("the blob of %1 is not base64").arg(contents.uri);
         return std::nullopt;
     }
     return contents;
@@ -314,7 +313,7 @@ QString McpPromptInfo::checkArguments(const QMap<QString, QString> &values) cons
 {
     for (const McpPromptArgument &argument : arguments) {
         if (argument.required && values.value(argument.name).isEmpty())
-            return Tr::tr("the prompt \"%1\" needs the argument \"%2\"").arg(name, argument.name);
+            return McpTr::tr("the prompt \"%1\" needs the argument \"%2\"").arg(name, argument.name);
     }
     for (auto it = values.begin(); it != values.end(); ++it) {
         const bool known = std::any_of(arguments.begin(),
@@ -327,8 +326,8 @@ QString McpPromptInfo::checkArguments(const QMap<QString, QString> &values) cons
             for (const McpPromptArgument &argument : arguments)
                 names.append(argument.name);
             return names.isEmpty()
-                       ? Tr::tr("the prompt \"%1\" takes no arguments").arg(name)
-                       : Tr::tr("the prompt \"%1\" has no argument \"%2\" (it takes %3)")
+                       ? McpTr::tr("the prompt \"%1\" takes no arguments").arg(name)
+                       : McpTr::tr("the prompt \"%1\" has no argument \"%2\" (it takes %3)")
                              .arg(name, it.key(), names.join(QStringLiteral(", ")));
         }
     }
@@ -338,7 +337,7 @@ QString McpPromptInfo::checkArguments(const QMap<QString, QString> &values) cons
 std::optional<McpPromptInfo> McpPromptInfo::fromJson(const QJsonObject &json, QString *problem)
 {
     McpPromptInfo info;
-    const auto name = identifier(json, "name", Limits::maxNameLength, Tr::tr("a prompt"), problem);
+    const auto name = identifier(json, "name", Limits::maxNameLength, McpTr::tr("a prompt"), problem);
     if (!name)
         return std::nullopt;
     info.name = *name;
@@ -346,12 +345,13 @@ std::optional<McpPromptInfo> McpPromptInfo::fromJson(const QJsonObject &json, QS
     info.description = optionalText(json, "description", Limits::maxDescriptionLength);
     const QJsonValue arguments = json.value(QLatin1String("arguments"));
     if (!arguments.isUndefined() && !arguments.isNull() && !arguments.isArray()) {
-        *problem = Tr::tr("the prompt \"%1\" has an \"arguments\" that is not a list").arg(info.name);
+        *problem = McpTr::tr("the prompt \"%1\" has an \"arguments\" that is not a list")
+                       .arg(info.name);
         return std::nullopt;
     }
     const QJsonArray list = arguments.toArray();
     if (list.size() > Limits::maxPromptArguments) {
-        *problem = Tr::tr("the prompt \"%1\" has more than %2 arguments")
+        *problem = McpTr::tr("the prompt \"%1\" has more than %2 arguments")
                        .arg(info.name)
                        .arg(Limits::maxPromptArguments);
         return std::nullopt;
@@ -361,7 +361,7 @@ std::optional<McpPromptInfo> McpPromptInfo::fromJson(const QJsonObject &json, QS
             = identifier(value.toObject(),
                          "name",
                          Limits::maxNameLength,
-                         Tr::tr("an argument of the prompt \"%1\"").arg(info.name),
+                         McpTr::tr("an argument of the prompt \"%1\"").arg(info.name),
                          problem);
         if (!argumentName)
             return std::nullopt;
@@ -382,7 +382,7 @@ QString McpPromptResult::asText() const
     for (const McpPromptMessage &message : messages) {
         const QString text = message.content.asText();
         parts.append(message.role == QLatin1String("assistant")
-                         ? Tr::tr("[assistant]\n%1").arg(text)
+                         ? McpTr::tr("[assistant]\n%1").arg(text)
                          : text);
     }
     return parts.join(QStringLiteral("\n\n"));
@@ -394,12 +394,12 @@ std::optional<McpPromptResult> McpPromptResult::fromJson(const QJsonObject &resu
     prompt.description = optionalText(result, "description", Limits::maxDescriptionLength);
     const QJsonValue messages = result.value(QLatin1String("messages"));
     if (!messages.isArray()) {
-        *problem = Tr::tr("the answer has no \"messages\" list");
+        *problem = McpTr::tr("the answer has no \"messages\" list");
         return std::nullopt;
     }
     const QJsonArray list = messages.toArray();
     if (list.size() > Limits::maxPromptMessages) {
-        *problem = Tr::tr("the answer has more than %1 messages").arg(Limits::maxPromptMessages);
+        *problem = McpTr::tr("the answer has more than %1 messages").arg(Limits::maxPromptMessages);
         return std::nullopt;
     }
     // One budget for the whole prompt: a hundred messages of the cap each are no prompt.
@@ -409,7 +409,7 @@ std::optional<McpPromptResult> McpPromptResult::fromJson(const QJsonObject &resu
         McpPromptMessage message;
         message.role = json.value(QLatin1String("role")).toString();
         if (message.role != QLatin1String("user") && message.role != QLatin1String("assistant")) {
-            *problem = Tr::tr("message %1 has no role \"user\" or \"assistant\"").arg(i + 1);
+            *problem = McpTr::tr("message %1 has no role \"user\" or \"assistant\"").arg(i + 1);
             return std::nullopt;
         }
         QString contentProblem;
@@ -417,7 +417,7 @@ std::optional<McpPromptResult> McpPromptResult::fromJson(const QJsonObject &resu
                                                   &contentProblem,
                                                   std::max<qsizetype>(textLeft, 0));
         if (!content) {
-            *problem = Tr::tr("message %1: %2").arg(i + 1).arg(contentProblem);
+            *problem = McpTr::tr("message %1: %2").arg(i + 1).arg(contentProblem);
             return std::nullopt;
         }
         message.content = *content;

@@ -1,4 +1,5 @@
 #include "mcpclient.h"
+#include "translation.h"
 
 #include "mcphttptransport.h"
 #include "mcpjsonrpc.h"
@@ -14,10 +15,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpClient)
-};
 
 constexpr int maxCancelledRemembered = 1000;
 
@@ -167,7 +164,7 @@ McpCallResult McpClient::call(const QString &method,
     {
         QMutexLocker locker(&m_mutex);
         if (m_closed)
-            return failure(Tr::tr("the MCP server \"%1\" was stopped").arg(m_config.name));
+            return failure(McpTr::tr("the MCP server \"%1\" was stopped").arg(m_config.name));
         m_calls.insert(call.get());
     }
     QMetaObject::invokeMethod(
@@ -192,10 +189,10 @@ void McpClient::beginCall(const std::shared_ptr<Call> &call,
                           const AbortToken &abort,
                           const std::function<void(const McpProgress &)> &onProgress)
 {
-    const QString stopped = Tr::tr("stopped by the user");
+    const QString stopped = McpTr::tr("stopped by the user");
     if (m_closed || abort.isAborted()) {
         call->finish(failure(m_closed
-                                 ? Tr::tr("the MCP server \"%1\" was stopped").arg(m_config.name)
+                                 ? McpTr::tr("the MCP server \"%1\" was stopped").arg(m_config.name)
                                  : stopped,
                              !m_closed));
         return;
@@ -208,7 +205,7 @@ void McpClient::beginCall(const std::shared_ptr<Call> &call,
         if (Pending *pending = m_pending.value(id)) {
             pending->abort = abort;
             pending->abortId = abort.onAbort(this, [this, id, stopped] {
-                cancelRequest(id, Tr::tr("The user stopped the run."), failure(stopped, true));
+                cancelRequest(id, McpTr::tr("The user stopped the run."), failure(stopped, true));
             });
         }
     };
@@ -248,7 +245,7 @@ void McpClient::startNow()
                                             m_options.workingDirectory,
                                             m_options.maxLineBytes,
                                             this);
-    note(Tr::tr("starting %1").arg(m_transport->describe()));
+    note(McpTr::tr("starting %1").arg(m_transport->describe()));
     McpTransport *transport = m_transport;
     connect(transport, &McpTransport::received, this, &McpClient::handleLine);
     connect(transport, &McpTransport::logged, this, &McpClient::appendLog);
@@ -263,8 +260,8 @@ void McpClient::startNow()
     m_startTimer = new QTimer(this);
     m_startTimer->setSingleShot(true);
     connect(m_startTimer, &QTimer::timeout, this, [this] {
-        failStart(Tr::tr("the MCP server \"%1\" did not finish starting (initialize and "
-                         "tools/list) within %2 s")
+        failStart(McpTr::tr("the MCP server \"%1\" did not finish starting (initialize and "
+                            "tools/list) within %2 s")
                       .arg(m_config.name, seconds(m_options.initializeTimeoutMs)));
     });
     m_startTimer->start(m_options.initializeTimeoutMs);
@@ -302,7 +299,7 @@ void McpClient::onSessionExpired(qint64 id)
         return;
     if (pending->resent || m_state != State::Ready) {
         complete(id,
-                 failure(Tr::tr("the MCP server \"%1\" no longer knows the session (HTTP 404)")
+                 failure(McpTr::tr("the MCP server \"%1\" no longer knows the session (HTTP 404)")
                              .arg(m_config.name)));
         return;
     }
@@ -313,7 +310,7 @@ void McpClient::onSessionExpired(qint64 id)
     if (m_renewing)
         return;
     m_renewing = true;
-    note(Tr::tr("the server ended the session (HTTP 404); initializing again"));
+    note(McpTr::tr("the server ended the session (HTTP 404); initializing again"));
     m_transport->resetSession();
     McpTransport *transport = m_transport;
     sendRequest(QStringLiteral("initialize"),
@@ -328,10 +325,10 @@ void McpClient::onSessionExpired(qint64 id)
                                                 .toString();
                     QString error = result.error;
                     if (result.ok && version != protocolVersion())
-                        error = Tr::tr("it now speaks protocol revision \"%1\"").arg(version);
+                        error = McpTr::tr("it now speaks protocol revision \"%1\"").arg(version);
                     if (!error.isEmpty()) {
-                        error = Tr::tr("the MCP server \"%1\" ended the session and did not "
-                                       "start a new one: %2")
+                        error = McpTr::tr("the MCP server \"%1\" ended the session and did not "
+                                          "start a new one: %2")
                                     .arg(m_config.name, error);
                         note(error);
                         for (qint64 id : expired)
@@ -350,14 +347,14 @@ void McpClient::onSessionExpired(qint64 id)
 void McpClient::onInitialized(const McpCallResult &result)
 {
     if (!result.ok) {
-        failStart(
-            Tr::tr("the MCP server \"%1\" refused initialize: %2").arg(m_config.name, result.error));
+        failStart(McpTr::tr("the MCP server \"%1\" refused initialize: %2")
+                      .arg(m_config.name, result.error));
         return;
     }
     const QString version = result.result.value(QLatin1String("protocolVersion")).toString();
     if (!supportedProtocolVersions().contains(version)) {
-        failStart(Tr::tr("the MCP server \"%1\" speaks protocol revision \"%2\"; AgentDesk "
-                         "speaks %3")
+        failStart(McpTr::tr("the MCP server \"%1\" speaks protocol revision \"%2\"; AgentDesk "
+                            "speaks %3")
                       .arg(m_config.name,
                            version,
                            supportedProtocolVersions().join(QStringLiteral(", "))));
@@ -368,7 +365,7 @@ void McpClient::onInitialized(const McpCallResult &result)
         m_protocolVersion = version;
     }
     const QJsonObject info = result.result.value(QLatin1String("serverInfo")).toObject();
-    note(Tr::tr("initialized: %1 %2, protocol %3")
+    note(McpTr::tr("initialized: %1 %2, protocol %3")
              .arg(info.value(QLatin1String("name")).toString(),
                   info.value(QLatin1String("version")).toString(),
                   version));
@@ -398,25 +395,26 @@ void McpClient::listTools(const QString &cursor, QList<McpToolInfo> listed, int 
                     if (!result.ok) {
                         m_listing = false;
                         if (m_state == State::Starting)
-                            failStart(Tr::tr("the MCP server \"%1\" did not list its tools: %2")
+                            failStart(McpTr::tr("the MCP server \"%1\" did not list its tools: %2")
                                           .arg(m_config.name, result.error));
                         else
-                            note(Tr::tr("tools/list failed: %1").arg(result.error));
+                            note(McpTr::tr("tools/list failed: %1").arg(result.error));
                         return;
                     }
                     const QJsonValue tools = result.result.value(QLatin1String("tools"));
                     if (!tools.isArray())
-                        note(Tr::tr("tools/list answered without a \"tools\" list"));
+                        note(McpTr::tr("tools/list answered without a \"tools\" list"));
                     for (const QJsonValue &value : tools.toArray()) {
                         if (listed.size() >= maxTools) {
-                            note(Tr::tr("more than %1 tools; the rest are left out").arg(maxTools));
+                            note(McpTr::tr("more than %1 tools; the rest are left out")
+                                     .arg(maxTools));
                             break;
                         }
                         QString problem;
                         if (const auto tool = McpToolInfo::fromJson(value.toObject(), &problem))
                             listed.append(*tool);
                         else
-                            note(Tr::tr("a tool is left out: %1").arg(problem));
+                            note(McpTr::tr("a tool is left out: %1").arg(problem));
                     }
                     const QString next = result.result.value(QLatin1String("nextCursor")).toString();
                     if (!next.isEmpty() && page + 1 < maxToolPages && listed.size() < maxTools) {
@@ -424,7 +422,7 @@ void McpClient::listTools(const QString &cursor, QList<McpToolInfo> listed, int 
                         return;
                     }
                     if (!next.isEmpty())
-                        note(Tr::tr("tools/list has more than %1 pages; the rest are left out")
+                        note(McpTr::tr("tools/list has more than %1 pages; the rest are left out")
                                  .arg(maxToolPages));
                     m_listing = false;
                     {
@@ -470,8 +468,9 @@ void McpClient::onPingTimer()
     if (m_pingId >= 0) {
         m_pingId = -1;
         // As a server that never finished starting: stopped at once, every call failed.
-        failStart(Tr::tr("the MCP server \"%1\" did not answer a ping within %2 s; it was stopped")
-                      .arg(m_config.name, seconds(m_options.pingTimeoutMs)));
+        failStart(
+            McpTr::tr("the MCP server \"%1\" did not answer a ping within %2 s; it was stopped")
+                .arg(m_config.name, seconds(m_options.pingTimeoutMs)));
         return;
     }
     if (!m_pending.isEmpty()) {
@@ -520,7 +519,7 @@ void McpClient::onTransportGone(const QString &reason)
     m_expired.clear();
     // The state before the calls: a caller woken by its failed call reads Failed, not Ready.
     setState(State::Failed, reason);
-    failEverything(reason + Tr::tr(" (it is started again on the next call)"));
+    failEverything(reason + McpTr::tr(" (it is started again on the next call)"));
 }
 
 void McpClient::failEverything(const QString &reason)
@@ -550,7 +549,7 @@ void McpClient::stopNow()
             return;
         m_closed = true;
     }
-    const QString reason = Tr::tr("the MCP server \"%1\" was stopped").arg(m_config.name);
+    const QString reason = McpTr::tr("the MCP server \"%1\" was stopped").arg(m_config.name);
     delete std::exchange(m_startTimer, nullptr);
     stopPinging();
     if (McpTransport *transport = std::exchange(m_transport, nullptr)) {
@@ -586,8 +585,8 @@ qint64 McpClient::sendRequest(const QString &method,
         pending->timer->setSingleShot(true);
         connect(pending->timer, &QTimer::timeout, this, [this, id, method, timeoutMs] {
             cancelRequest(id,
-                          Tr::tr("Timed out."),
-                          failure(Tr::tr("the MCP server \"%1\" did not answer %2 within %3 s")
+                          McpTr::tr("Timed out."),
+                          failure(McpTr::tr("the MCP server \"%1\" did not answer %2 within %3 s")
                                       .arg(m_config.name, method, seconds(timeoutMs))));
         });
         pending->timer->start(timeoutMs);
@@ -654,8 +653,8 @@ void McpClient::handleLine(const McpLineReader::Line &line)
         handleMessage(McpMessage::parse(line.text));
         return;
     }
-    const QString problem = Tr::tr("the MCP server \"%1\" sent a message of %2 MiB, over the "
-                                   "%3 MiB cap; it was dropped")
+    const QString problem = McpTr::tr("the MCP server \"%1\" sent a message of %2 MiB, over the "
+                                      "%3 MiB cap; it was dropped")
                                 .arg(m_config.name)
                                 .arg(double(line.size) / (1024 * 1024), 0, 'f', 1)
                                 .arg(m_options.maxLineBytes / (1024 * 1024));
@@ -691,7 +690,7 @@ void McpClient::handleMessage(const McpMessage &message)
 
 void McpClient::handleInvalid(const McpMessage &message)
 {
-    note(Tr::tr("a malformed message was ignored: %1").arg(message.problem));
+    note(McpTr::tr("a malformed message was ignored: %1").arg(message.problem));
     // A message too deep to read that names a waiting request is its answer: the call
     // fails now, not after its whole timeout. Other malformed messages name no request
     // (or a wrong one) reliably enough to end a call, so those calls go on.
@@ -700,8 +699,8 @@ void McpClient::handleInvalid(const McpMessage &message)
         if (m_transport)
             m_transport->requestDone(id, true);
         complete(id,
-                 failure(Tr::tr("the MCP server \"%1\" answered with %2, which AgentDesk "
-                                "does not read")
+                 failure(McpTr::tr("the MCP server \"%1\" answered with %2, which AgentDesk "
+                                   "does not read")
                              .arg(m_config.name, message.problem)));
     }
 }
@@ -709,13 +708,13 @@ void McpClient::handleInvalid(const McpMessage &message)
 void McpClient::handleResponse(const McpMessage &message)
 {
     if (message.id.isNull()) {
-        note(Tr::tr("the server reported an error: %1").arg(message.errorText()));
+        note(McpTr::tr("the server reported an error: %1").arg(message.errorText()));
         return;
     }
     const qint64 id = message.id.isDouble() ? message.id.toInteger() : -1;
     if (!m_pending.contains(id)) {
         if (!m_cancelled.remove(id)) {
-            note(Tr::tr("a response to unknown id %1 was ignored")
+            note(McpTr::tr("a response to unknown id %1 was ignored")
                      .arg(message.id.isString() ? message.id.toString()
                                                 : QString::number(message.id.toInteger())));
         }
@@ -727,7 +726,7 @@ void McpClient::handleResponse(const McpMessage &message)
     if (message.isError()) {
         result.error = message.errorText();
     } else if (!message.result.isObject()) {
-        result.error = Tr::tr("the server's result is not an object");
+        result.error = McpTr::tr("the server's result is not an object");
     } else {
         result.ok = true;
         result.result = message.result.toObject();

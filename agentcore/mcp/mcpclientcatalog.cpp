@@ -2,6 +2,7 @@
 // sendRequest(), whatever carries the messages.
 
 #include "mcpclient.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -10,10 +11,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpClient)
-};
 
 const QString resourcesList = QStringLiteral("resources/list");
 const QString promptsList = QStringLiteral("prompts/list");
@@ -24,15 +21,15 @@ QString addPage(const QJsonObject &result, const QString &key, McpListed<QJsonOb
 {
     const QJsonValue entries = result.value(key);
     if (!entries.isArray())
-        listed->problems.append(Tr::tr("a page of the answer has no \"%1\" list").arg(key));
+        listed->problems.append(McpTr::tr("a page of the answer has no \"%1\" list").arg(key));
     for (const QJsonValue &entry : entries.toArray()) {
         if (listed->items.size() >= McpClient::maxListItems) {
-            listed->problems.append(
-                Tr::tr("more than %1 entries; the rest are left out").arg(McpClient::maxListItems));
+            listed->problems.append(McpTr::tr("more than %1 entries; the rest are left out")
+                                        .arg(McpClient::maxListItems));
             return {};
         }
         if (!entry.isObject())
-            listed->problems.append(Tr::tr("an entry that is not an object is left out"));
+            listed->problems.append(McpTr::tr("an entry that is not an object is left out"));
         else
             listed->items.append(entry.toObject());
     }
@@ -52,7 +49,7 @@ McpListed<T> parsed(const McpListed<QJsonObject> &raw)
         if (const std::optional<T> item = T::fromJson(json, &problem))
             listed.items.append(*item);
         else
-            listed.problems.append(Tr::tr("left out: %1").arg(problem));
+            listed.problems.append(McpTr::tr("left out: %1").arg(problem));
     }
     return listed;
 }
@@ -80,7 +77,7 @@ McpListed<QJsonObject> McpClient::listAll(const QString &method,
             return listed;
     }
     listed.problems.append(
-        Tr::tr("%1 has more than %2 pages; the rest are left out").arg(method).arg(maxListPages));
+        McpTr::tr("%1 has more than %2 pages; the rest are left out").arg(method).arg(maxListPages));
     return listed;
 }
 
@@ -114,7 +111,7 @@ McpReadResult McpClient::readResource(const QString &uri,
 {
     McpReadResult read;
     if (uri.isEmpty() || uri.size() > McpCatalogLimits::maxUriLength) {
-        read.error = Tr::tr("not a resource URI: \"%1\"").arg(uri.left(100));
+        read.error = McpTr::tr("not a resource URI: \"%1\"").arg(uri.left(100));
         return read;
     }
     const McpCallResult result = call(QStringLiteral("resources/read"),
@@ -127,7 +124,7 @@ McpReadResult McpClient::readResource(const QString &uri,
     }
     const QJsonValue contents = result.result.value(QLatin1String("contents"));
     if (!contents.isArray()) {
-        read.error = Tr::tr("the answer to resources/read has no \"contents\" list");
+        read.error = McpTr::tr("the answer to resources/read has no \"contents\" list");
         return read;
     }
     // One budget for all contents: a hundred blocks of the cap each are not what was asked.
@@ -136,7 +133,8 @@ McpReadResult McpClient::readResource(const QString &uri,
     const QJsonArray list = contents.toArray();
     for (qsizetype i = 0; i < list.size(); ++i) {
         if (i >= McpCatalogLimits::maxContents) {
-            read.contents.last().note += Tr::tr(" [%1 more contents left out]").arg(list.size() - i);
+            read.contents.last().note += McpTr::tr(" [%1 more contents left out]")
+                                             .arg(list.size() - i);
             break;
         }
         QString problem;
@@ -145,7 +143,7 @@ McpReadResult McpClient::readResource(const QString &uri,
                                                        std::max<qsizetype>(textLeft, 0),
                                                        std::max<qsizetype>(bytesLeft, 0));
         if (!one) {
-            read.error = Tr::tr("the answer to resources/read is malformed: %1").arg(problem);
+            read.error = McpTr::tr("the answer to resources/read is malformed: %1").arg(problem);
             read.contents.clear();
             return read;
         }
@@ -175,7 +173,7 @@ McpGetPromptResult McpClient::getPrompt(const QString &name,
         return p.name == name;
     });
     if (info == known.cend()) {
-        got.error = Tr::tr("the MCP server \"%1\" has no prompt \"%2\"").arg(config().name, name);
+        got.error = McpTr::tr("the MCP server \"%1\" has no prompt \"%2\"").arg(config().name, name);
         return got;
     }
     if (const QString problem = info->checkArguments(arguments); !problem.isEmpty()) {
@@ -198,7 +196,7 @@ McpGetPromptResult McpClient::getPrompt(const QString &name,
     if (const auto prompt = McpPromptResult::fromJson(result.result, &problem))
         got.prompt = *prompt;
     else
-        got.error = Tr::tr("the answer to prompts/get is malformed: %1").arg(problem);
+        got.error = McpTr::tr("the answer to prompts/get is malformed: %1").arg(problem);
     return got;
 }
 
@@ -260,7 +258,8 @@ void McpClient::listAgain(const QString &method,
                 m_options.callTimeoutMs,
                 [this, method, key, listed, page](const McpCallResult &result) {
                     if (!result.ok) {
-                        note(Tr::tr("%1 after list_changed failed: %2").arg(method, result.error));
+                        note(
+                            McpTr::tr("%1 after list_changed failed: %2").arg(method, result.error));
                         return;
                     }
                     const QString next = addPage(result.result, key, listed.get());

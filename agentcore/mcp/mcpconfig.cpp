@@ -1,4 +1,5 @@
 #include "mcpconfig.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -12,10 +13,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpConfig)
-};
 
 QString quoted(const QString &word)
 {
@@ -36,13 +33,13 @@ QString parseHttp(const QJsonObject &entry, McpServerConfig *server)
     static const QRegularExpression reference(QStringLiteral(R"(\$\{[^}]*\})"));
     const QUrl url(QString(server->url).replace(reference, QStringLiteral("x")), QUrl::StrictMode);
     if (server->url.isEmpty())
-        return Tr::tr("no \"url\"");
+        return McpTr::tr("no \"url\"");
     if (!url.isValid() || url.host().isEmpty()
         || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
-        return Tr::tr("\"url\" is not an http or https URL");
+        return McpTr::tr("\"url\" is not an http or https URL");
     const QJsonValue headers = entry.value(QLatin1String("headers"));
     if (!headers.isUndefined() && !headers.isObject())
-        return Tr::tr("\"headers\" is not an object");
+        return McpTr::tr("\"headers\" is not an object");
     // A header's name is a token, its value one line: nothing can smuggle in another header.
     static const QRegularExpression token(QStringLiteral("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$"));
     const QJsonObject fields = headers.toObject();
@@ -51,7 +48,7 @@ QString parseHttp(const QJsonObject &entry, McpServerConfig *server)
             || it.value().toString().contains(QLatin1Char('\n'))
             || it.value().toString().contains(QLatin1Char('\r'))
             || it.value().toString().size() > 8192)
-            return Tr::tr("\"headers\" holds something other than Name: \"value\"");
+            return McpTr::tr("\"headers\" holds something other than Name: \"value\"");
         server->headers.insert(it.key(), it.value().toString());
     }
     return {};
@@ -86,15 +83,15 @@ McpConfig McpConfig::load(const QString &path, bool optional)
     QFile file(path);
     if (!file.exists()) {
         if (!optional)
-            config.error = Tr::tr("%1 does not exist").arg(path);
+            config.error = McpTr::tr("%1 does not exist").arg(path);
         return config;
     }
     if (file.size() > maxFileBytes) {
-        config.error = Tr::tr("%1 is larger than %2 KiB").arg(path).arg(maxFileBytes / 1024);
+        config.error = McpTr::tr("%1 is larger than %2 KiB").arg(path).arg(maxFileBytes / 1024);
         return config;
     }
     if (!file.open(QIODevice::ReadOnly)) {
-        config.error = Tr::tr("cannot read %1: %2").arg(path, file.errorString());
+        config.error = McpTr::tr("cannot read %1: %2").arg(path, file.errorString());
         return config;
     }
     return parse(file.read(maxFileBytes), path);
@@ -106,14 +103,14 @@ McpConfig McpConfig::parse(const QByteArray &json, const QString &source)
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        config.error = Tr::tr("%1 is not JSON: %2 at offset %3")
+        config.error = McpTr::tr("%1 is not JSON: %2 at offset %3")
                            .arg(source, parseError.errorString())
                            .arg(parseError.offset);
         return config;
     }
     const QJsonValue servers = document.object().value(QLatin1String("mcpServers"));
     if (!document.isObject() || !servers.isObject()) {
-        config.error = Tr::tr("%1 has no \"mcpServers\" object").arg(source);
+        config.error = McpTr::tr("%1 has no \"mcpServers\" object").arg(source);
         return config;
     }
     static const QRegularExpression validName(QStringLiteral("^[A-Za-z0-9_.-]{1,64}$"));
@@ -122,18 +119,18 @@ McpConfig McpConfig::parse(const QByteArray &json, const QString &source)
         const QString name = it.key();
         const auto leaveOut = [&](const QString &why) {
             config.problems.append(
-                Tr::tr("MCP server \"%1\" of %2 left out: %3").arg(name, source, why));
+                McpTr::tr("MCP server \"%1\" of %2 left out: %3").arg(name, source, why));
         };
         if (config.servers.size() >= maxServers) {
-            leaveOut(Tr::tr("more than %1 servers").arg(maxServers));
+            leaveOut(McpTr::tr("more than %1 servers").arg(maxServers));
             continue;
         }
         if (!validName.match(name).hasMatch()) {
-            leaveOut(Tr::tr("a name has 1 to 64 letters, digits, '_', '-' or '.'"));
+            leaveOut(McpTr::tr("a name has 1 to 64 letters, digits, '_', '-' or '.'"));
             continue;
         }
         if (!it.value().isObject()) {
-            leaveOut(Tr::tr("its entry is not an object"));
+            leaveOut(McpTr::tr("its entry is not an object"));
             continue;
         }
         const QJsonObject entry = it.value().toObject();
@@ -149,8 +146,9 @@ McpConfig McpConfig::parse(const QByteArray &json, const QString &source)
         if (server.type == QLatin1String("streamable-http"))
             server.type = QStringLiteral("http");
         if (server.type == QLatin1String("sse")) {
-            leaveOut(Tr::tr("the old HTTP+SSE transport (\"sse\") is not supported; a server "
-                            "that speaks Streamable HTTP is configured with \"type\": \"http\""));
+            leaveOut(
+                McpTr::tr("the old HTTP+SSE transport (\"sse\") is not supported; a server "
+                          "that speaks Streamable HTTP is configured with \"type\": \"http\""));
             continue;
         }
         if (server.type == QLatin1String("http")) {
@@ -161,17 +159,17 @@ McpConfig McpConfig::parse(const QByteArray &json, const QString &source)
             continue;
         }
         if (server.type != QLatin1String("stdio")) {
-            leaveOut(Tr::tr("unknown type \"%1\"").arg(server.type));
+            leaveOut(McpTr::tr("unknown type \"%1\"").arg(server.type));
             continue;
         }
         server.command = entry.value(QLatin1String("command")).toString();
         if (server.command.isEmpty()) {
-            leaveOut(Tr::tr("no \"command\""));
+            leaveOut(McpTr::tr("no \"command\""));
             continue;
         }
         const QJsonValue args = entry.value(QLatin1String("args"));
         if (!args.isUndefined() && !args.isArray()) {
-            leaveOut(Tr::tr("\"args\" is not a list"));
+            leaveOut(McpTr::tr("\"args\" is not a list"));
             continue;
         }
         bool argsOk = true;
@@ -180,12 +178,12 @@ McpConfig McpConfig::parse(const QByteArray &json, const QString &source)
             server.args.append(arg.toString());
         }
         if (!argsOk) {
-            leaveOut(Tr::tr("\"args\" holds something other than strings"));
+            leaveOut(McpTr::tr("\"args\" holds something other than strings"));
             continue;
         }
         const QJsonValue env = entry.value(QLatin1String("env"));
         if (!env.isUndefined() && !env.isObject()) {
-            leaveOut(Tr::tr("\"env\" is not an object"));
+            leaveOut(McpTr::tr("\"env\" is not an object"));
             continue;
         }
         bool envOk = true;
@@ -196,7 +194,7 @@ McpConfig McpConfig::parse(const QByteArray &json, const QString &source)
             server.env.insert(var.key(), var.value().toString());
         }
         if (!envOk) {
-            leaveOut(Tr::tr("\"env\" holds something other than NAME: \"value\""));
+            leaveOut(McpTr::tr("\"env\" holds something other than NAME: \"value\""));
             continue;
         }
         config.servers.append(server);

@@ -1,4 +1,5 @@
 #include "mcpconfigexpansion.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -7,10 +8,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpConfigExpansion)
-};
 
 const QRegularExpression &reference()
 {
@@ -39,11 +36,11 @@ QString providerKey(const QString &variable,
     CommandEnvironment keysOnly = filter;
     keysOnly.setSecretPatterns({}); // GITHUB_TOKEN is the server's own: the user may name it
     keysOnly.setPassedPatterns({});
-    const QString why = Tr::tr("a model provider's key, which AgentDesk never gives to an MCP "
-                               "server (its arguments are visible to every user in ps, and a "
-                               "server is not the provider): give the server a key of its own");
+    const QString why = McpTr::tr("a model provider's key, which AgentDesk never gives to an MCP "
+                                  "server (its arguments are visible to every user in ps, and a "
+                                  "server is not the provider): give the server a key of its own");
     if (keysOnly.isSecretName(variable))
-        return Tr::tr("%1 is %2").arg(variable, why);
+        return McpTr::tr("%1 is %2").arg(variable, why);
     const QString value = environment.value(variable);
     if (value.isEmpty())
         return {};
@@ -57,7 +54,7 @@ QString providerKey(const QString &variable,
                                ? value.contains(key)
                                : value == key;
         if (holds)
-            return Tr::tr("%1 holds the value of %2, %3").arg(variable, name, why);
+            return McpTr::tr("%1 holds the value of %2, %3").arg(variable, name, why);
     }
     return {};
 }
@@ -95,7 +92,7 @@ QString McpConfigExpansion::expand(const QString &text,
             if (secrets.contains(secret))
                 result += secrets.value(secret);
             else
-                found.append(Tr::tr("the secret \"%1\" is not in the keyring").arg(secret));
+                found.append(McpTr::tr("the secret \"%1\" is not in the keyring").arg(secret));
             continue;
         }
         const QString variable = match.captured(2);
@@ -107,7 +104,7 @@ QString McpConfigExpansion::expand(const QString &text,
         else if (match.capturedStart(3) >= 0)
             result += match.captured(3);
         else
-            found.append(Tr::tr("the variable %1 is not set").arg(variable));
+            found.append(McpTr::tr("the variable %1 is not set").arg(variable));
     }
     result += text.mid(last);
     if (problems)
@@ -136,13 +133,13 @@ McpServerConfig McpConfigExpansion::expand(const McpServerConfig &config,
         it.value() = expanded(it.value());
         // A value is one line, as McpConfig checked the text: a variable cannot add a header.
         if (it.value().contains(QLatin1Char('\n')) || it.value().contains(QLatin1Char('\r')))
-            found.append(Tr::tr("the header %1 holds a line break once expanded").arg(it.key()));
+            found.append(McpTr::tr("the header %1 holds a line break once expanded").arg(it.key()));
     }
     if (result.url != config.url) {
         const QUrl url(result.url, QUrl::StrictMode);
         if (!url.isValid() || url.host().isEmpty()
             || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
-            found.append(Tr::tr("the url is no http or https URL once expanded"));
+            found.append(McpTr::tr("the url is no http or https URL once expanded"));
     }
     found.removeDuplicates();
     if (problems)

@@ -1,4 +1,5 @@
 #include "mcphost.h"
+#include "translation.h"
 
 #include "mcptool.h"
 
@@ -11,13 +12,6 @@
 #include <QDeadlineTimer>
 
 namespace AgentCore {
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpHost)
-};
-} // namespace
 
 McpHost::McpHost()
 {
@@ -98,8 +92,8 @@ QList<AgentToolPtr> McpHost::toolsOf(const QList<std::shared_ptr<McpClient>> &cl
             const QString name = tool->definition().name;
             if (names.contains(name, Qt::CaseInsensitive)) {
                 if (problems) {
-                    problems->append(Tr::tr("the tool \"%1\" of MCP server \"%2\" is left out: "
-                                            "another tool is called %3")
+                    problems->append(McpTr::tr("the tool \"%1\" of MCP server \"%2\" is left out: "
+                                               "another tool is called %3")
                                          .arg(info.name, client->config().name, name));
                 }
                 continue;

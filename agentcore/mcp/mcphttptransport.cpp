@@ -1,4 +1,5 @@
 #include "mcphttptransport.h"
+#include "translation.h"
 
 #include <ai/sseparser.h>
 
@@ -13,10 +14,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpClient)
-};
 
 constexpr qsizetype maxErrorBodyBytes = 4096;
 constexpr qsizetype maxSessionIdBytes = 1024;
@@ -144,7 +141,8 @@ void McpHttpTransport::onReadyRead(const std::shared_ptr<Stream> &stream)
             stream->body.append(data.left(maxErrorBodyBytes - stream->body.size()));
         } else if (stream->body.size() + data.size() > m_maxBodyBytes) {
             fail(stream,
-                 Tr::tr("the MCP server \"%1\" sent a message over the %2 MiB cap; it was dropped")
+                 McpTr::tr(
+                     "the MCP server \"%1\" sent a message over the %2 MiB cap; it was dropped")
                      .arg(m_config.name)
                      .arg(m_maxBodyBytes / (1024 * 1024)));
         } else {
@@ -159,7 +157,7 @@ void McpHttpTransport::onReadyRead(const std::shared_ptr<Stream> &stream)
     });
     if (stream->parser.overflow() != SseParser::Overflow::None) {
         fail(stream,
-             Tr::tr("the MCP server \"%1\" sent a message over the %2 MiB cap; it was dropped")
+             McpTr::tr("the MCP server \"%1\" sent a message over the %2 MiB cap; it was dropped")
                  .arg(m_config.name)
                  .arg(m_maxBodyBytes / (1024 * 1024)));
         return;
@@ -188,7 +186,7 @@ void McpHttpTransport::onFinished(const std::shared_ptr<Stream> &stream)
     if (stream->isInitialize)
         flushHeld();
     if (!stream->headersSeen) {
-        const QString error = Tr::tr("the MCP server \"%1\" cannot be reached at %2: %3")
+        const QString error = McpTr::tr("the MCP server \"%1\" cannot be reached at %2: %3")
                                   .arg(m_config.name, m_config.url, reply->errorString());
         if (stream->kind != Stream::Kind::Events
             && reply->error() != QNetworkReply::OperationCanceledError) {
@@ -205,16 +203,16 @@ void McpHttpTransport::onFinished(const std::shared_ptr<Stream> &stream)
     if (stream->kind == Stream::Kind::Events) {
         forget(stream);
         if (stream->status == 405) {
-            emit logged(Tr::tr("agentdesk: the server offers no stream of its own messages "
-                               "(GET: HTTP 405)\n")
+            emit logged(McpTr::tr("agentdesk: the server offers no stream of its own messages "
+                                  "(GET: HTTP 405)\n")
                             .toUtf8());
             return;
         }
         if (stream->status == 404 && stream->sentSession)
             return; // the session is gone; the next request finds out and starts a new one
         if (++m_eventStreamFailures > maxEventStreamFailures) {
-            emit logged(Tr::tr("agentdesk: the server's stream of its own messages ended %1 "
-                               "times; it is not opened again\n")
+            emit logged(McpTr::tr("agentdesk: the server's stream of its own messages ended %1 "
+                                  "times; it is not opened again\n")
                             .arg(maxEventStreamFailures)
                             .toUtf8());
             return;
@@ -248,15 +246,15 @@ void McpHttpTransport::onFinished(const std::shared_ptr<Stream> &stream)
             return;
         }
         fail(stream,
-             Tr::tr("the MCP server \"%1\" ended the stream before its answer (%2)")
+             McpTr::tr("the MCP server \"%1\" ended the stream before its answer (%2)")
                  .arg(m_config.name,
-                      reply->error() == QNetworkReply::NoError ? Tr::tr("closed by the server")
+                      reply->error() == QNetworkReply::NoError ? McpTr::tr("closed by the server")
                                                                : reply->errorString()));
         return;
     }
     if (stream->body.trimmed().isEmpty()) {
         fail(stream,
-             Tr::tr("the MCP server \"%1\" answered HTTP %2 without a message")
+             McpTr::tr("the MCP server \"%1\" answered HTTP %2 without a message")
                  .arg(m_config.name)
                  .arg(stream->status));
         return;
@@ -267,7 +265,7 @@ void McpHttpTransport::onFinished(const std::shared_ptr<Stream> &stream)
     emit received(line);
     if (m_streams.contains(reply) && !stream->done)
         fail(stream,
-             Tr::tr("the MCP server \"%1\" answered without a response to the request")
+             McpTr::tr("the MCP server \"%1\" answered without a response to the request")
                  .arg(m_config.name));
     else
         forget(stream);
@@ -282,10 +280,11 @@ void McpHttpTransport::resume(const std::shared_ptr<Stream> &stream)
     next->parser = stream->parser; // its last event id and retry
     next->resumes = stream->resumes + 1;
     forget(stream);
-    emit logged(Tr::tr("agentdesk: the stream of request %1 ended early; resuming after event %2\n")
-                    .arg(stream->requestId)
-                    .arg(QString::fromUtf8(next->parser.lastEventId().left(100)))
-                    .toUtf8());
+    emit logged(
+        McpTr::tr("agentdesk: the stream of request %1 ended early; resuming after event %2\n")
+            .arg(stream->requestId)
+            .arg(QString::fromUtf8(next->parser.lastEventId().left(100)))
+            .toUtf8());
     QNetworkRequest request = this->request("text/event-stream");
     request.setRawHeader("Last-Event-ID", next->parser.lastEventId());
     watch(m_network->get(request), next);
@@ -391,7 +390,8 @@ QString McpHttpTransport::httpError(int status, const QString &reason, const QBy
     text = text.simplified();
     if (text.size() > 300)
         text = text.left(300) + QStringLiteral("…");
-    QString error = Tr::tr("the MCP server \"%1\" answered HTTP %2").arg(m_config.name).arg(status);
+    QString error
+        = McpTr::tr("the MCP server \"%1\" answered HTTP %2").arg(m_config.name).arg(status);
     if (!reason.isEmpty())
         error += QLatin1Char(' ') + reason;
     if (!text.isEmpty())

@@ -1,4 +1,5 @@
 #include "mcpjsonrpc.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -7,10 +8,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpMessage)
-};
 
 QByteArray line(const QJsonObject &message)
 {
@@ -126,7 +123,7 @@ QString McpMessage::errorText() const
 {
     const QString message = error.value(QLatin1String("message")).toString();
     const qint64 code = error.value(QLatin1String("code")).toInteger();
-    return message.isEmpty() ? Tr::tr("error %1").arg(code)
+    return message.isEmpty() ? McpTr::tr("error %1").arg(code)
                              : QStringLiteral("%1 (%2)").arg(message).arg(code);
 }
 
@@ -136,33 +133,33 @@ McpMessage McpMessage::parse(const QByteArray &text)
     if (jsonNestingDepth(text, maxNesting) > maxNesting) {
         // Valid JSON perhaps, but deeper than any reader of AgentDesk goes (Qt's writers and
         // destructors recurse). Its id still says which request must not wait for it.
-        message.problem = Tr::tr("a message nested deeper than %1 levels").arg(maxNesting);
+        message.problem = McpTr::tr("a message nested deeper than %1 levels").arg(maxNesting);
         message.id = mcpMessageId(text);
         return message;
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        message.problem = Tr::tr("not JSON (%1 at offset %2)")
+        message.problem = McpTr::tr("not JSON (%1 at offset %2)")
                               .arg(parseError.errorString())
                               .arg(parseError.offset);
         return message;
     }
     if (!document.isObject()) {
         // JSON-RPC batches were removed from MCP in 2025-06-18.
-        message.problem = Tr::tr("not a JSON-RPC message object");
+        message.problem = McpTr::tr("not a JSON-RPC message object");
         return message;
     }
     const QJsonObject object = document.object();
     if (object.value(QLatin1String("jsonrpc")).toString() != QLatin1String("2.0")) {
-        message.problem = Tr::tr("not JSON-RPC 2.0 (no \"jsonrpc\": \"2.0\")");
+        message.problem = McpTr::tr("not JSON-RPC 2.0 (no \"jsonrpc\": \"2.0\")");
         return message;
     }
     const QJsonValue method = object.value(QLatin1String("method"));
     const QJsonValue id = object.value(QLatin1String("id"));
     const QJsonValue params = object.value(QLatin1String("params"));
     if (!params.isUndefined() && !params.isObject()) {
-        message.problem = Tr::tr("\"params\" is not an object");
+        message.problem = McpTr::tr("\"params\" is not an object");
         return message;
     }
     if (method.isString()) {
@@ -171,7 +168,7 @@ McpMessage McpMessage::parse(const QByteArray &text)
         if (id.isUndefined()) {
             message.kind = Kind::Notification;
         } else if (!isValidId(id)) {
-            message.problem = Tr::tr("a request whose id is neither a string nor an integer");
+            message.problem = McpTr::tr("a request whose id is neither a string nor an integer");
         } else {
             message.kind = Kind::Request;
             message.id = id;
@@ -179,22 +176,22 @@ McpMessage McpMessage::parse(const QByteArray &text)
         return message;
     }
     if (!method.isUndefined()) {
-        message.problem = Tr::tr("\"method\" is not a string");
+        message.problem = McpTr::tr("\"method\" is not a string");
         return message;
     }
     const QJsonValue result = object.value(QLatin1String("result"));
     const QJsonValue error = object.value(QLatin1String("error"));
     if (result.isUndefined() == error.isUndefined()) {
-        message.problem = Tr::tr("a response needs exactly one of \"result\" and \"error\"");
+        message.problem = McpTr::tr("a response needs exactly one of \"result\" and \"error\"");
         return message;
     }
     if (!error.isUndefined() && !error.isObject()) {
-        message.problem = Tr::tr("\"error\" is not an object");
+        message.problem = McpTr::tr("\"error\" is not an object");
         return message;
     }
     // An error about a message the server could not read has a null id.
     if (!isValidId(id) && !(id.isNull() && error.isObject())) {
-        message.problem = Tr::tr("a response whose id is neither a string nor an integer");
+        message.problem = McpTr::tr("a response whose id is neither a string nor an integer");
         return message;
     }
     message.kind = Kind::Response;
@@ -202,7 +199,7 @@ McpMessage McpMessage::parse(const QByteArray &text)
     message.result = result;
     message.error = error.toObject();
     if (message.isError() && message.error.isEmpty())
-        message.error.insert(QLatin1String("message"), Tr::tr("empty error"));
+        message.error.insert(QLatin1String("message"), McpTr::tr("empty error"));
     return message;
 }
 

@@ -1,4 +1,5 @@
 #include "mcpreferences.h"
+#include "translation.h"
 
 #include "mcpclient.h"
 
@@ -9,10 +10,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpReferences)
-};
 
 // Server names as .mcp.json files spell them; a prompt's or URI's characters up to a space.
 const QRegularExpression &commandPattern()
@@ -72,9 +69,9 @@ QMap<QString, QString> McpPromptCommand::argumentsFor(const QStringList &names,
             ++next;
         if (next >= names.size()) {
             *problem = names.isEmpty()
-                           ? Tr::tr("the prompt \"%1\" takes no arguments, but got \"%2\"")
+                           ? McpTr::tr("the prompt \"%1\" takes no arguments, but got \"%2\"")
                                  .arg(prompt, word)
-                           : Tr::tr("the prompt \"%1\" takes %2, but got one more: \"%3\"")
+                           : McpTr::tr("the prompt \"%1\" takes %2, but got one more: \"%3\"")
                                  .arg(prompt, names.join(QStringLiteral(", ")), word);
             return {};
         }
@@ -92,7 +89,7 @@ McpExpansion expandMcpReferences(const QString &text,
     if (const std::optional<McpPromptCommand> command = McpPromptCommand::parse(text)) {
         const std::shared_ptr<McpClient> client = clientNamed(clients, command->server);
         if (!client) {
-            expansion.error = Tr::tr("/%1:%2: there is no MCP server \"%1\"")
+            expansion.error = McpTr::tr("/%1:%2: there is no MCP server \"%1\"")
                                   .arg(command->server, command->prompt);
             return expansion;
         }
@@ -100,7 +97,7 @@ McpExpansion expandMcpReferences(const QString &text,
         if (prompts.isEmpty()) {
             const McpListed<McpPromptInfo> listed = client->listPrompts(abort);
             if (!listed.ok()) {
-                expansion.error = Tr::tr("/%1:%2: %3")
+                expansion.error = McpTr::tr("/%1:%2: %3")
                                       .arg(command->server, command->prompt, listed.error);
                 return expansion;
             }
@@ -125,7 +122,7 @@ McpExpansion expandMcpReferences(const QString &text,
         if (problem.isEmpty())
             got = client->getPrompt(command->prompt, arguments, abort);
         if (!problem.isEmpty() || !got.ok()) {
-            expansion.error = Tr::tr("/%1:%2: %3")
+            expansion.error = McpTr::tr("/%1:%2: %3")
                                   .arg(command->server,
                                        command->prompt,
                                        problem.isEmpty() ? got.error : problem);
@@ -150,13 +147,13 @@ McpExpansion expandMcpReferences(const QString &text,
         if (expansion.attached.contains(reference))
             continue;
         if (expansion.attached.size() >= maxMcpResourceMentions) {
-            expansion.error = Tr::tr("more than %1 MCP resources are named with @")
+            expansion.error = McpTr::tr("more than %1 MCP resources are named with @")
                                   .arg(maxMcpResourceMentions);
             return expansion;
         }
         const McpReadResult read = client->readResource(uri, abort);
         if (!read.ok()) {
-            expansion.error = Tr::tr("@%1: %2").arg(reference, read.error);
+            expansion.error = McpTr::tr("@%1: %2").arg(reference, read.error);
             return expansion;
         }
         expansion.attached.append(reference);

@@ -1,4 +1,5 @@
 #include "mcpstdiotransport.h"
+#include "translation.h"
 
 #include <process/childgroupguard.h>
 
@@ -11,10 +12,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpClient)
-};
 
 constexpr int stopGraceMs = 500;
 } // namespace
@@ -67,15 +64,15 @@ void McpStdioTransport::open()
                 if (process != m_process)
                     return;
                 onGone(status == QProcess::CrashExit
-                           ? Tr::tr("the MCP server \"%1\" crashed").arg(m_config.name)
-                           : Tr::tr("the MCP server \"%1\" exited with code %2")
+                           ? McpTr::tr("the MCP server \"%1\" crashed").arg(m_config.name)
+                           : McpTr::tr("the MCP server \"%1\" exited with code %2")
                                  .arg(m_config.name)
                                  .arg(code));
             });
     connect(process, &QProcess::errorOccurred, this, [this, process](QProcess::ProcessError error) {
         if (process != m_process || error != QProcess::FailedToStart)
             return;
-        onGone(Tr::tr("the MCP server \"%1\" could not be started (%2): %3")
+        onGone(McpTr::tr("the MCP server \"%1\" could not be started (%2): %3")
                    .arg(m_config.name, m_config.command, process->errorString()));
     });
     m_process->start(QIODevice::ReadWrite);
@@ -126,7 +123,7 @@ void McpStdioTransport::onGone(const QString &reason)
 {
     QString full = reason;
     if (!m_lastStderrLine.isEmpty())
-        full += Tr::tr("; its last words on stderr: %1").arg(QString::fromUtf8(m_lastStderrLine));
+        full += McpTr::tr("; its last words on stderr: %1").arg(QString::fromUtf8(m_lastStderrLine));
     if (QProcess *process = std::exchange(m_process, nullptr)) {
         process->disconnect(this);
         process->deleteLater();

@@ -1,4 +1,5 @@
 #include "mcptool.h"
+#include "translation.h"
 
 #include "mcpclient.h"
 
@@ -12,10 +13,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpTool)
-};
 
 QString sanitised(const QString &name)
 {
@@ -33,8 +30,8 @@ QString sanitised(const QString &name)
 
 QString sizeText(qsizetype bytes)
 {
-    return bytes < 1024 ? Tr::tr("%1 bytes").arg(bytes)
-                        : Tr::tr("%1 KiB").arg(double(bytes) / 1024, 0, 'f', 1);
+    return bytes < 1024 ? McpTr::tr("%1 bytes").arg(bytes)
+                        : McpTr::tr("%1 KiB").arg(double(bytes) / 1024, 0, 'f', 1);
 }
 
 // The approximate size of base64 data once decoded.
@@ -63,11 +60,11 @@ QString pictureType(const QByteArray &bytes)
 std::optional<ContentBlock> imageOf(const QString &mimeType, const QString &base64, QString *why)
 {
     if (!ContentBlock::isImageType(mimeType)) {
-        *why = Tr::tr("not a kind of picture the models read");
+        *why = McpTr::tr("not a kind of picture the models read");
         return std::nullopt;
     }
     if (base64.size() > ContentBlock::maxImageBase64) {
-        *why = Tr::tr("larger than the %1 MB the providers take")
+        *why = McpTr::tr("larger than the %1 MB the providers take")
                    .arg(ContentBlock::maxImageBase64 / (1024 * 1024));
         return std::nullopt;
     }
@@ -76,7 +73,7 @@ std::optional<ContentBlock> imageOf(const QString &mimeType, const QString &base
                                                         QByteArray::AbortOnBase64DecodingErrors);
     const QString type = decoded ? pictureType(*decoded) : QString();
     if (type.isEmpty()) {
-        *why = Tr::tr("its data is no PNG, JPEG, GIF or WebP picture");
+        *why = McpTr::tr("its data is no PNG, JPEG, GIF or WebP picture");
         return std::nullopt;
     }
     return ContentBlock::makeImage(type, data);
@@ -94,18 +91,18 @@ QString describeBlock(const QJsonObject &block, QList<ContentBlock> *images)
         const QString data = block.value(QLatin1String("data")).toString();
         QString why;
         if (type == QLatin1String("audio")) {
-            why = Tr::tr("the model takes no sound");
+            why = McpTr::tr("the model takes no sound");
         } else if (images->size() >= McpTool::maxImages) {
-            why = Tr::tr("more than %1 pictures in one result").arg(McpTool::maxImages);
+            why = McpTr::tr("more than %1 pictures in one result").arg(McpTool::maxImages);
         } else if (const auto image = imageOf(mime, data, &why)) {
             images->append(*image);
             return {};
         }
-        return Tr::tr("[%1 %2, %3: not passed on to the model: %4]")
+        return McpTr::tr("[%1 %2, %3: not passed on to the model: %4]")
             .arg(type, mime, sizeText(decodedSize(data)), why);
     }
     if (type == QLatin1String("resource_link")) {
-        return Tr::tr("[resource link: %1 %2]")
+        return McpTr::tr("[resource link: %1 %2]")
             .arg(block.value(QLatin1String("uri")).toString(),
                  block.value(QLatin1String("name")).toString());
     }
@@ -113,7 +110,7 @@ QString describeBlock(const QJsonObject &block, QList<ContentBlock> *images)
         const QJsonObject resource = block.value(QLatin1String("resource")).toObject();
         const QString uri = resource.value(QLatin1String("uri")).toString();
         if (resource.contains(QLatin1String("text")))
-            return Tr::tr("[resource %1]\n%2")
+            return McpTr::tr("[resource %1]\n%2")
                 .arg(uri, resource.value(QLatin1String("text")).toString());
         QString why;
         if (images->size() < McpTool::maxImages) {
@@ -121,15 +118,15 @@ QString describeBlock(const QJsonObject &block, QList<ContentBlock> *images)
                                            resource.value(QLatin1String("blob")).toString(),
                                            &why)) {
                 images->append(*image);
-                return Tr::tr("[resource %1: the picture below]").arg(uri);
+                return McpTr::tr("[resource %1: the picture below]").arg(uri);
             }
         }
-        return Tr::tr("[resource %1, %2 %3: binary, not passed on to the model]")
+        return McpTr::tr("[resource %1, %2 %3: binary, not passed on to the model]")
             .arg(uri,
                  resource.value(QLatin1String("mimeType")).toString(),
                  sizeText(decodedSize(resource.value(QLatin1String("blob")).toString())));
     }
-    return Tr::tr("[content of type \"%1\" left out]").arg(type);
+    return McpTr::tr("[content of type \"%1\" left out]").arg(type);
 }
 
 } // namespace
@@ -169,8 +166,8 @@ ToolResult McpTool::execute(const ToolCallContext &context)
         if (!onUpdate)
             return;
         QString text = progress.total > 0
-                           ? Tr::tr("progress %1/%2").arg(progress.progress).arg(progress.total)
-                           : Tr::tr("progress %1").arg(progress.progress);
+                           ? McpTr::tr("progress %1/%2").arg(progress.progress).arg(progress.total)
+                           : McpTr::tr("progress %1").arg(progress.progress);
         if (!progress.message.isEmpty())
             text += QStringLiteral(": ") + progress.message;
         onUpdate(ToolResult::makeText(text));
@@ -182,7 +179,8 @@ ToolResult McpTool::execute(const ToolCallContext &context)
 ToolResult McpTool::resultOf(const McpCallResult &result, const QString &serverName)
 {
     if (!result.ok)
-        return ToolResult::makeError(Tr::tr("MCP server \"%1\": %2").arg(serverName, result.error));
+        return ToolResult::makeError(
+            McpTr::tr("MCP server \"%1\": %2").arg(serverName, result.error));
     QStringList parts;
     QList<ContentBlock> images;
     const QJsonValue content = result.result.value(QLatin1String("content"));
@@ -201,13 +199,14 @@ ToolResult McpTool::resultOf(const McpCallResult &result, const QString &serverN
         const qsizetype total = text.size();
         text.truncate(maxResultChars);
         text += QLatin1Char('\n')
-                + Tr::tr("[the result was cut at %1 of its %2 characters]")
+                + McpTr::tr("[the result was cut at %1 of its %2 characters]")
                       .arg(maxResultChars)
                       .arg(total);
     }
     const bool isError = result.result.value(QLatin1String("isError")).toBool();
     if (text.isEmpty() && images.isEmpty())
-        text = isError ? Tr::tr("The tool failed without saying why.") : Tr::tr("(no output)");
+        text = isError ? McpTr::tr("The tool failed without saying why.")
+                       : McpTr::tr("(no output)");
     ToolResult tool;
     tool.isError = isError;
     if (!text.isEmpty())

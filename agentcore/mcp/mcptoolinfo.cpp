@@ -1,4 +1,5 @@
 #include "mcptoolinfo.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -6,10 +7,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::McpToolInfo)
-};
 
 const QStringList &knownTypes()
 {
@@ -28,7 +25,7 @@ QString checkSchema(const QJsonValue &value, const QString &path, int depth);
 QString checkSchemaMap(const QJsonValue &value, const QString &path, int depth)
 {
     if (!value.isObject())
-        return Tr::tr("%1 is not an object").arg(path);
+        return McpTr::tr("%1 is not an object").arg(path);
     const QJsonObject map = value.toObject();
     for (auto it = map.begin(); it != map.end(); ++it) {
         if (QString problem = checkSchema(it.value(), path + QLatin1Char('/') + it.key(), depth);
@@ -41,7 +38,7 @@ QString checkSchemaMap(const QJsonValue &value, const QString &path, int depth)
 QString checkSchemaList(const QJsonValue &value, const QString &path, int depth)
 {
     if (!value.isArray())
-        return Tr::tr("%1 is not an array").arg(path);
+        return McpTr::tr("%1 is not an array").arg(path);
     const QJsonArray list = value.toArray();
     for (qsizetype i = 0; i < list.size(); ++i) {
         if (QString problem = checkSchema(list.at(i),
@@ -58,18 +55,18 @@ QString checkSchema(const QJsonValue &value, const QString &path, int depth)
     if (value.isBool())
         return {}; // true and false are schemas
     if (!value.isObject())
-        return Tr::tr("%1 is not a schema (an object or a boolean)").arg(path);
+        return McpTr::tr("%1 is not a schema (an object or a boolean)").arg(path);
     if (depth > 32)
-        return Tr::tr("%1 is nested too deeply").arg(path);
+        return McpTr::tr("%1 is nested too deeply").arg(path);
     const QJsonObject schema = value.toObject();
     const QJsonValue type = schema.value(QLatin1String("type"));
     if (!type.isUndefined()) {
         QJsonArray types = type.isArray() ? type.toArray() : QJsonArray{type};
         if (types.isEmpty())
-            return Tr::tr("%1/type is an empty list").arg(path);
+            return McpTr::tr("%1/type is an empty list").arg(path);
         for (const QJsonValue &one : std::as_const(types)) {
             if (!knownTypes().contains(one.toString()))
-                return Tr::tr("%1/type names no JSON Schema type").arg(path);
+                return McpTr::tr("%1/type names no JSON Schema type").arg(path);
         }
     }
     if (const QJsonValue properties = schema.value(QLatin1String("properties"));
@@ -117,18 +114,18 @@ QString checkSchema(const QJsonValue &value, const QString &path, int depth)
             || std::any_of(names.begin(), names.end(), [](const QJsonValue &name) {
                    return !name.isString();
                })) {
-            return Tr::tr("%1/required is not a list of names").arg(path);
+            return McpTr::tr("%1/required is not a list of names").arg(path);
         }
     }
     if (const QJsonValue values = schema.value(QLatin1String("enum"));
         !values.isUndefined() && !values.isArray()) {
-        return Tr::tr("%1/enum is not an array").arg(path);
+        return McpTr::tr("%1/enum is not an array").arg(path);
     }
     for (const char *key :
          {"minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems"}) {
         const QJsonValue bound = schema.value(QLatin1String(key));
         if (!bound.isUndefined() && !bound.isDouble())
-            return Tr::tr("%1/%2 is not a number").arg(path, QLatin1String(key));
+            return McpTr::tr("%1/%2 is not a number").arg(path, QLatin1String(key));
     }
     return {};
 }
@@ -138,7 +135,7 @@ QString checkSchema(const QJsonValue &value, const QString &path, int depth)
 QString checkToolInputSchema(const QJsonObject &schema)
 {
     if (schema.value(QLatin1String("type")).toString() != QLatin1String("object"))
-        return Tr::tr("it is not an object schema ({\"type\": \"object\"})");
+        return McpTr::tr("it is not an object schema ({\"type\": \"object\"})");
     return checkSchema(schema, QString(), 0);
 }
 
@@ -147,22 +144,22 @@ std::optional<McpToolInfo> McpToolInfo::fromJson(const QJsonObject &json, QStrin
     McpToolInfo tool;
     tool.name = json.value(QLatin1String("name")).toString();
     if (tool.name.isEmpty()) {
-        *problem = Tr::tr("a tool without a name");
+        *problem = McpTr::tr("a tool without a name");
         return std::nullopt;
     }
     if (tool.name.size() > maxNameLength) {
-        *problem = Tr::tr("a tool whose name is longer than %1 characters").arg(maxNameLength);
+        *problem = McpTr::tr("a tool whose name is longer than %1 characters").arg(maxNameLength);
         return std::nullopt;
     }
     const QJsonValue schema = json.value(QLatin1String("inputSchema"));
     if (!schema.isObject()) {
-        *problem = Tr::tr("tool \"%1\" has no inputSchema object").arg(tool.name);
+        *problem = McpTr::tr("tool \"%1\" has no inputSchema object").arg(tool.name);
         return std::nullopt;
     }
     tool.inputSchema = schema.toObject();
     if (const QString schemaProblem = checkToolInputSchema(tool.inputSchema);
         !schemaProblem.isEmpty()) {
-        *problem = Tr::tr("the inputSchema of tool \"%1\" is not valid JSON Schema: %2")
+        *problem = McpTr::tr("the inputSchema of tool \"%1\" is not valid JSON Schema: %2")
                        .arg(tool.name, schemaProblem);
         return std::nullopt;
     }

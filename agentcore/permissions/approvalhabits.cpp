@@ -1,4 +1,5 @@
 #include "approvalhabits.h"
+#include "translation.h"
 
 #include <loop/agenttypes.h>
 
@@ -10,10 +11,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ApprovalHabits)
-};
 
 // Files whose content is a secret: a standing rule to change them (or a command naming them)
 // is not worth the convenience. By name, as a glance at a path would tell.
@@ -110,13 +107,15 @@ QString explanation(const PermissionRule &rule, const QString &approved)
 {
     if (toolKind(rule.toolName) == ToolKind::Bash) {
         //: %1 is a shell command
-        return Tr::tr("Runs “%1” without asking, with exactly these arguments (also piped to "
-                      "read-only commands); the analysis finds no network use, deletion or "
-                      "write outside the repository in it. Any other command still asks.")
+        return PermissionsTr::tr(
+                   "Runs “%1” without asking, with exactly these arguments (also piped to "
+                   "read-only commands); the analysis finds no network use, deletion or "
+                   "write outside the repository in it. Any other command still asks.")
             .arg(approved);
     }
     //: %1 is a file in the repository
-    return Tr::tr("Lets the agent edit and write “%1” without asking; other files still ask.")
+    return PermissionsTr::tr(
+               "Lets the agent edit and write “%1” without asking; other files still ask.")
         .arg(approved);
 }
 

@@ -1,4 +1,5 @@
 #include "bashanalysis.h"
+#include "translation.h"
 
 #include "bashcommandclassifier.h"
 #include "builtinbashparser.h"
@@ -10,13 +11,6 @@
 #include <QStandardPaths>
 
 namespace AgentCore {
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::BashAnalyzer)
-};
-} // namespace
 
 struct BashAnalyzer::ParseMemory
 {
@@ -47,15 +41,15 @@ QString bashRiskName(BashRisk risk)
 {
     switch (risk) {
     case BashRisk::WritesOutsideRepository:
-        return Tr::tr("writes outside the repository");
+        return PermissionsTr::tr("writes outside the repository");
     case BashRisk::Network:
-        return Tr::tr("network");
+        return PermissionsTr::tr("network");
     case BashRisk::Deletes:
-        return Tr::tr("deletes files");
+        return PermissionsTr::tr("deletes files");
     case BashRisk::Privileged:
-        return Tr::tr("privileged");
+        return PermissionsTr::tr("privileged");
     case BashRisk::ReadsUnknownPaths:
-        return Tr::tr("may read outside the repository");
+        return PermissionsTr::tr("may read outside the repository");
     }
     return {};
 }
@@ -80,8 +74,8 @@ BashAnalysis BashAnalyzer::analyze(const QString &command) const
     if (command.trimmed().isEmpty() || command.contains(QChar(0))) {
         analysis.parser = QStringLiteral("builtin");
         analysis.problem = command.trimmed().isEmpty()
-                               ? Tr::tr("The command is empty.")
-                               : Tr::tr("The command contains a NUL character.");
+                               ? PermissionsTr::tr("The command is empty.")
+                               : PermissionsTr::tr("The command contains a NUL character.");
         return analysis;
     }
     std::optional<BashParseResult> parsed;

@@ -1,4 +1,5 @@
 #include "bashcommandclassifier.h"
+#include "translation.h"
 
 #include "bashgitcommand.h"
 #include "bashpathresolver.h"
@@ -18,11 +19,6 @@
 namespace AgentCore {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::BashCommandClassifier)
-};
 
 struct Operand
 {
@@ -421,9 +417,10 @@ public:
         if (!m_analysis.understood
             && (namesGitFolder(m_analysis.command)
                 || mentionsGitConfiguration(m_analysis.command))) {
-            noteGitConfiguration(Tr::tr("the command names the repository's .git folder or git's "
-                                        "configuration, and AgentDesk cannot follow what it does "
-                                        "there"));
+            noteGitConfiguration(
+                PermissionsTr::tr("the command names the repository's .git folder or git's "
+                                  "configuration, and AgentDesk cannot follow what it does "
+                                  "there"));
         }
     }
 
@@ -524,7 +521,7 @@ private:
             for (const QString &word : words) {
                 if (variable.match(word).hasMatch()) {
                     noteGitConfiguration(
-                        Tr::tr("%1 sets git's configuration for the command: %2")
+                        PermissionsTr::tr("%1 sets git's configuration for the command: %2")
                             .arg(word.section(QLatin1Char('='), 0, 0), commandText()));
                     return;
                 }
@@ -554,14 +551,16 @@ private:
                              && mentionsGitConfiguration(command.text);
         if (runsGit) {
             noteGitConfiguration(
-                Tr::tr("%1 may set git's configuration in a way AgentDesk cannot follow")
+                PermissionsTr::tr("%1 may set git's configuration in a way AgentDesk cannot follow")
                     .arg(commandText()));
         }
         if (names || inside) {
             noteGitConfiguration(
-                Tr::tr("%1 the repository's .git folder, where git's configuration and hooks "
-                       "live: %2")
-                    .arg(inside ? Tr::tr("runs in") : Tr::tr("names"), commandText()));
+                PermissionsTr::tr(
+                    "%1 the repository's .git folder, where git's configuration and hooks "
+                    "live: %2")
+                    .arg(inside ? PermissionsTr::tr("runs in") : PermissionsTr::tr("names"),
+                         commandText()));
         }
     }
 
@@ -768,7 +767,7 @@ private:
     void notUnderstood(const QString &reason)
     {
         if (m_analysis.understood)
-            m_analysis.problem = Tr::tr("%1, which AgentDesk cannot check.").arg(reason);
+            m_analysis.problem = PermissionsTr::tr("%1, which AgentDesk cannot check.").arg(reason);
         m_analysis.understood = false;
     }
 
@@ -779,16 +778,18 @@ private:
             return;
         case BashPathResolver::Location::InsideGitDirectory:
             note(BashRisk::WritesOutsideRepository,
-                 Tr::tr("writes into the repository's .git directory: %1 (%2)")
+                 PermissionsTr::tr("writes into the repository's .git directory: %1 (%2)")
                      .arg(target.text, commandText()));
             return;
         case BashPathResolver::Location::Outside:
             note(BashRisk::WritesOutsideRepository,
-                 Tr::tr("writes outside the repository: %1 (%2)").arg(target.text, commandText()));
+                 PermissionsTr::tr("writes outside the repository: %1 (%2)")
+                     .arg(target.text, commandText()));
             return;
         case BashPathResolver::Location::Unknown:
             note(BashRisk::WritesOutsideRepository,
-                 Tr::tr("may write outside the repository: %1 (%2)").arg(target.text, commandText()));
+                 PermissionsTr::tr("may write outside the repository: %1 (%2)")
+                     .arg(target.text, commandText()));
             return;
         }
     }
@@ -798,8 +799,8 @@ private:
         if (words.isEmpty() || depth > maximumNesting)
             return;
         if (expands.value(0)) {
-            notUnderstood(
-                Tr::tr("The program %1 is only known when the command runs").arg(words.first()));
+            notUnderstood(PermissionsTr::tr("The program %1 is only known when the command runs")
+                              .arg(words.first()));
             return;
         }
         const QString program = BashWrappers::programName(words.first());
@@ -808,12 +809,12 @@ private:
             notUnderstood(shellCode);
         inspectDeletes(program, words, expands);
         if (usesNetwork(program, words))
-            note(BashRisk::Network, Tr::tr("uses the network: %1").arg(commandText()));
+            note(BashRisk::Network, PermissionsTr::tr("uses the network: %1").arg(commandText()));
         inspectPrivileges(program, words, expands);
         if (program == QLatin1String("git")) {
             const QString change = BashGitCommand::parse(words, expands).configurationChange();
             if (!change.isEmpty())
-                noteGitConfiguration(Tr::tr("%1: %2").arg(change, commandText()));
+                noteGitConfiguration(PermissionsTr::tr("%1: %2").arg(change, commandText()));
         }
         inspectUnknownReads(words, expands);
         for (const Operand &target : writeTargets(program, words, expands))
@@ -833,14 +834,15 @@ private:
                                           QStringLiteral("srm")};
         if (removers.contains(program)
             || (program == QLatin1String("find") && words.contains(QStringLiteral("-delete")))) {
-            note(BashRisk::Deletes, Tr::tr("deletes files: %1").arg(commandText()));
+            note(BashRisk::Deletes, PermissionsTr::tr("deletes files: %1").arg(commandText()));
         } else if (program == QLatin1String("git")) {
             const BashGitCommand git = BashGitCommand::parse(words, expands);
             if (git.deletes())
                 note(BashRisk::Deletes,
-                     Tr::tr("deletes files or discards changes: %1").arg(commandText()));
+                     PermissionsTr::tr("deletes files or discards changes: %1").arg(commandText()));
             if (git.usesNetwork())
-                note(BashRisk::Network, Tr::tr("uses the network: %1").arg(commandText()));
+                note(BashRisk::Network,
+                     PermissionsTr::tr("uses the network: %1").arg(commandText()));
         }
     }
 
@@ -852,12 +854,14 @@ private:
         case BashUnknownReads::FollowsSymlinks:
             // Proving that no link below points out of the repository is not worth a walk.
             note(BashRisk::ReadsUnknownPaths,
-                 Tr::tr("follows symbolic links, which may lead out of the repository: %1")
+                 PermissionsTr::tr(
+                     "follows symbolic links, which may lead out of the repository: %1")
                      .arg(commandText()));
             return;
         case BashUnknownReads::NamesFromFile:
             note(BashRisk::ReadsUnknownPaths,
-                 Tr::tr("reads the files named in a file, wherever they are: %1").arg(commandText()));
+                 PermissionsTr::tr("reads the files named in a file, wherever they are: %1")
+                     .arg(commandText()));
             return;
         }
     }
@@ -873,7 +877,7 @@ private:
                                            QStringLiteral("run0")};
         if (elevators.contains(program)) {
             note(BashRisk::Privileged,
-                 Tr::tr("runs with elevated privileges: %1").arg(commandText()));
+                 PermissionsTr::tr("runs with elevated privileges: %1").arg(commandText()));
             return;
         }
         static const QStringList owners{QStringLiteral("chmod"),
@@ -899,7 +903,8 @@ private:
         for (const Operand &target : std::as_const(targets)) {
             if (m_paths.locate(target.text, target.expands) != BashPathResolver::Location::Inside) {
                 note(BashRisk::Privileged,
-                     Tr::tr("changes ownership or permissions outside the repository: %1")
+                     PermissionsTr::tr(
+                         "changes ownership or permissions outside the repository: %1")
                          .arg(commandText()));
                 return;
             }

@@ -1,4 +1,5 @@
 #include "bashgitcommand.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 
@@ -7,11 +8,6 @@
 namespace AgentCore {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::BashGitCommand)
-};
 
 bool isOption(const QString &word)
 {
@@ -292,20 +288,20 @@ bool BashGitCommand::readsConfig() const
 QString BashGitCommand::configurationChange() const
 {
     if (overridesConfig)
-        return Tr::tr("git -c, --config-env or --exec-path sets git's configuration");
+        return PermissionsTr::tr("git -c, --config-env or --exec-path sets git's configuration");
     if (subcommand == QLatin1String("config") && !readsConfig())
-        return Tr::tr("git config changes git's configuration");
+        return PermissionsTr::tr("git config changes git's configuration");
     for (const QString &arg : args) {
         // ext:: runs a command as the remote; fd:: talks to descriptors the shell set up.
         if (arg.startsWith(QLatin1String("ext::"), Qt::CaseInsensitive)
             || arg.startsWith(QLatin1String("fd::"), Qt::CaseInsensitive))
-            return Tr::tr("an ext:: or fd:: URL makes git run a command");
+            return PermissionsTr::tr("an ext:: or fd:: URL makes git run a command");
     }
     if (subcommand == QLatin1String("init") || subcommand == QLatin1String("clone")) {
         for (const QString &arg : args) {
             if (arg.startsWith(QLatin1String("--template"))
                 || arg.startsWith(QLatin1String("--separate-git-dir")))
-                return Tr::tr("git %1 %2 places hooks or moves the git folder")
+                return PermissionsTr::tr("git %1 %2 places hooks or moves the git folder")
                     .arg(subcommand, arg.section(QLatin1Char('='), 0, 0));
         }
     }

@@ -1,4 +1,5 @@
 #include "bashwrappers.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -7,11 +8,6 @@
 namespace AgentCore {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::BashWrappers)
-};
 
 struct WrapperSpec
 {
@@ -138,7 +134,7 @@ QString shellInvocation(const QStringList &words)
         if (word == QLatin1String("--"))
             return i + 1 < words.size()
                        ? QString()
-                       : Tr::tr("%1 reads its commands from its input").arg(words.first());
+                       : PermissionsTr::tr("%1 reads its commands from its input").arg(words.first());
         if (word == QLatin1String("--rcfile") || word == QLatin1String("--init-file")
             || word == QLatin1String("-o") || word == QLatin1String("+o")
             || word == QLatin1String("-O") || word == QLatin1String("+O")) {
@@ -150,14 +146,14 @@ QString shellInvocation(const QStringList &words)
         if (word.size() > 1
             && (word.startsWith(QLatin1Char('-')) || word.startsWith(QLatin1Char('+')))) {
             if (word.contains(QLatin1Char('c')))
-                return Tr::tr("%1 -c runs a string as shell code").arg(words.first());
+                return PermissionsTr::tr("%1 -c runs a string as shell code").arg(words.first());
             if (word.contains(QLatin1Char('s')))
-                return Tr::tr("%1 reads its commands from its input").arg(words.first());
+                return PermissionsTr::tr("%1 reads its commands from its input").arg(words.first());
             continue;
         }
         return {}; // a script file: an unknown program like any other
     }
-    return Tr::tr("%1 reads its commands from its input").arg(words.first());
+    return PermissionsTr::tr("%1 reads its commands from its input").arg(words.first());
 }
 
 } // namespace
@@ -234,13 +230,13 @@ QString BashWrappers::runsShellCode(const QStringList &words)
         return {};
     const QString program = programName(words.first());
     if (program == QLatin1String("eval"))
-        return Tr::tr("eval runs a string as shell code");
+        return PermissionsTr::tr("eval runs a string as shell code");
     if (program == QLatin1String("trap") && words.size() > 2)
-        return Tr::tr("trap runs a string as shell code");
+        return PermissionsTr::tr("trap runs a string as shell code");
     if (program == QLatin1String("alias") && words.size() > 1)
-        return Tr::tr("alias changes what later commands run");
+        return PermissionsTr::tr("alias changes what later commands run");
     if (program == QLatin1String("watch"))
-        return Tr::tr("watch runs a string as shell code");
+        return PermissionsTr::tr("watch runs a string as shell code");
     if (isShell(program))
         return shellInvocation(words);
     const auto hasAny = [&words](const QStringList &options) {
@@ -254,13 +250,13 @@ QString BashWrappers::runsShellCode(const QStringList &words)
     };
     if (program == QLatin1String("su")
         && hasAny({QStringLiteral("-c"), QStringLiteral("--command")}))
-        return Tr::tr("su -c runs a string as shell code");
+        return PermissionsTr::tr("su -c runs a string as shell code");
     if (program == QLatin1String("env")
         && hasAny({QStringLiteral("-S"), QStringLiteral("--split-string")}))
-        return Tr::tr("env -S runs a string as a command");
+        return PermissionsTr::tr("env -S runs a string as a command");
     if ((program == QLatin1String("script") || program == QLatin1String("flock"))
         && hasAny({QStringLiteral("-c"), QStringLiteral("--command")}))
-        return Tr::tr("%1 -c runs a string as shell code").arg(program);
+        return PermissionsTr::tr("%1 -c runs a string as shell code").arg(program);
     return {};
 }
 

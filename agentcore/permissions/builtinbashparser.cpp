@@ -1,4 +1,5 @@
 #include "builtinbashparser.h"
+#include "translation.h"
 
 #include "bashcommandbuilder.h"
 
@@ -11,11 +12,6 @@
 namespace AgentCore {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::BuiltinBashParser)
-};
 
 struct Word
 {
@@ -58,19 +54,18 @@ QString unsupportedKeyword(const QString &word)
         };
         add(QStringLiteral("if then elif else fi"), QStringLiteral("if"));
         add(QStringLiteral("for select while until do done in"),
-            QStringLiteral(QT_TRANSLATE_NOOP("AgentCore::BuiltinBashParser", "for/while loops")));
+            QStringLiteral(QT_TRANSLATE_NOOP("AgentCore::Permissions", "for/while loops")));
         add(QStringLiteral("case esac"), QStringLiteral("case"));
         add(QStringLiteral("function"),
-            QStringLiteral(
-                QT_TRANSLATE_NOOP("AgentCore::BuiltinBashParser", "function definitions")));
+            QStringLiteral(QT_TRANSLATE_NOOP("AgentCore::Permissions", "function definitions")));
         add(QStringLiteral("let"), QStringLiteral("let"));
         add(QStringLiteral("coproc"), QStringLiteral("coproc"));
         add(QStringLiteral("[[ ]]"),
-            QStringLiteral(QT_TRANSLATE_NOOP("AgentCore::BuiltinBashParser", "[[ ]] tests")));
+            QStringLiteral(QT_TRANSLATE_NOOP("AgentCore::Permissions", "[[ ]] tests")));
         return map;
     }();
     // Translated here, not in the table: the table outlives a change of language.
-    return Tr::tr(constructs.value(word).toUtf8().constData());
+    return PermissionsTr::tr(constructs.value(word).toUtf8().constData());
 }
 
 class Parser
@@ -87,8 +82,8 @@ public:
         if (!parseList(ListEnd::Input, true))
             return false;
         if (!m_heredocs.isEmpty())
-            return syntaxError(
-                Tr::tr("the here-document %1 is not terminated").arg(m_heredocs.first().delimiter));
+            return syntaxError(PermissionsTr::tr("the here-document %1 is not terminated")
+                                   .arg(m_heredocs.first().delimiter));
         return true;
     }
 
@@ -112,7 +107,7 @@ private:
             const QStringView before = QStringView(m_text).first(qMin(m_pos, m_text.size()));
             const qsizetype line = before.count(QLatin1Char('\n')) + 1;
             const qsizetype column = m_pos - (before.lastIndexOf(QLatin1Char('\n')) + 1) + 1;
-            m_problem = Tr::tr("Cannot parse the command (line %1, column %2): %3")
+            m_problem = PermissionsTr::tr("Cannot parse the command (line %1, column %2): %3")
                             .arg(line)
                             .arg(column)
                             .arg(what);
@@ -123,7 +118,7 @@ private:
     bool unsupported(const QString &construct)
     {
         if (m_problem.isEmpty())
-            m_problem = Tr::tr("The command uses %1, which AgentDesk does not analyse.")
+            m_problem = PermissionsTr::tr("The command uses %1, which AgentDesk does not analyse.")
                             .arg(construct);
         return false;
     }
@@ -183,8 +178,8 @@ private:
     {
         for (;;) {
             if (atEnd())
-                return syntaxError(
-                    Tr::tr("the here-document %1 is not terminated").arg(heredoc.delimiter));
+                return syntaxError(PermissionsTr::tr("the here-document %1 is not terminated")
+                                       .arg(heredoc.delimiter));
             qsizetype lineEnd = m_text.indexOf(QLatin1Char('\n'), m_pos);
             if (lineEnd < 0)
                 lineEnd = m_text.size();
@@ -197,7 +192,8 @@ private:
             }
             if (!heredoc.quoted
                 && (line.contains(QLatin1String("$(")) || line.contains(QLatin1Char('`'))))
-                return unsupported(Tr::tr("command substitution inside a here-document"));
+                return unsupported(
+                    PermissionsTr::tr("command substitution inside a here-document"));
             m_pos = qMin(lineEnd + 1, m_text.size());
         }
     }
@@ -213,7 +209,7 @@ private:
     {
         constexpr int maximumDepth = 64;
         if (m_depth >= maximumDepth)
-            return unsupported(Tr::tr("more than %1 nested levels").arg(maximumDepth));
+            return unsupported(PermissionsTr::tr("more than %1 nested levels").arg(maximumDepth));
         ++m_depth;
         const bool ok = parseListItems(end, allowEmpty);
         --m_depth;
@@ -237,7 +233,7 @@ private:
             if (c == QLatin1Char(';')) {
                 if (peek(1) == QLatin1Char(';') || peek(1) == QLatin1Char('&'))
                     return syntaxError(
-                        Tr::tr("%1 outside a case statement").arg(m_text.mid(m_pos, 2)));
+                        PermissionsTr::tr("%1 outside a case statement").arg(m_text.mid(m_pos, 2)));
                 ++m_pos;
             } else if (c == QLatin1Char('&')) {
                 ++m_pos;
@@ -245,17 +241,18 @@ private:
                 if (!consumeNewline())
                     return false;
             } else if (!atListEnd(end)) {
-                return syntaxError(Tr::tr("unexpected %1").arg(c));
+                return syntaxError(PermissionsTr::tr("unexpected %1").arg(c));
             }
             if (!skipLinebreaks())
                 return false;
         }
         if (!any && !allowEmpty)
-            return syntaxError(Tr::tr("expected a command"));
+            return syntaxError(PermissionsTr::tr("expected a command"));
         if (end == ListEnd::Input)
             return true;
         if (atEnd())
-            return syntaxError(end == ListEnd::Paren ? Tr::tr("missing )") : Tr::tr("missing }"));
+            return syntaxError(end == ListEnd::Paren ? PermissionsTr::tr("missing )")
+                                                     : PermissionsTr::tr("missing }"));
         ++m_pos; // the ) or }
         return true;
     }
@@ -288,7 +285,7 @@ private:
         if (plainWordAt(m_pos) == QLatin1String("!")) {
             ++m_pos;
             if (atCommandEnd())
-                return syntaxError(Tr::tr("! without a command"));
+                return syntaxError(PermissionsTr::tr("! without a command"));
         }
         skipBlanks();
         if (plainWordAt(m_pos) == QLatin1String("time")) {
@@ -316,7 +313,7 @@ private:
         skipBlanks();
         if (peek() == QLatin1Char('(')) {
             if (peek(1) == QLatin1Char('('))
-                return unsupported(Tr::tr("arithmetic commands (( ))"));
+                return unsupported(PermissionsTr::tr("arithmetic commands (( ))"));
             ++m_pos;
             const qsizetype first = m_out->size();
             return parseList(ListEnd::Paren, false) && parseGroupRedirections(first);
@@ -331,10 +328,11 @@ private:
         if (!keyword.isEmpty())
             return unsupported(keyword);
         if (word == QLatin1String("}") || word == QLatin1String("!"))
-            return syntaxError(Tr::tr("unexpected %1").arg(word));
+            return syntaxError(PermissionsTr::tr("unexpected %1").arg(word));
         if (atEnd() || (isWordBreak(peek()) && !startsRedirection()))
-            return syntaxError(atEnd() ? Tr::tr("expected a command at the end")
-                                       : Tr::tr("expected a command before %1").arg(peek()));
+            return syntaxError(atEnd()
+                                   ? PermissionsTr::tr("expected a command at the end")
+                                   : PermissionsTr::tr("expected a command before %1").arg(peek()));
         return parseSimple();
     }
 
@@ -353,7 +351,7 @@ private:
         }
         m_out->append(nested);
         if (!atCommandEnd() && plainWordAt(m_pos) != QLatin1String("}"))
-            return syntaxError(Tr::tr("unexpected word after a group"));
+            return syntaxError(PermissionsTr::tr("unexpected word after a group"));
         return true;
     }
 
@@ -385,11 +383,11 @@ private:
             }
         }
         if (op.endsWith(QLatin1Char('(')))
-            return unsupported(Tr::tr("process substitution"));
+            return unsupported(PermissionsTr::tr("process substitution"));
         m_pos += op.size();
         skipBlanks();
         if (atEnd() || isWordBreak(peek()))
-            return syntaxError(Tr::tr("%1 without a target").arg(fd + op));
+            return syntaxError(PermissionsTr::tr("%1 without a target").arg(fd + op));
         Word word;
         if (!parseWord(word))
             return false;
@@ -427,7 +425,7 @@ private:
                 continue;
             }
             if (peek() == QLatin1Char('('))
-                return unsupported(Tr::tr("function definitions or arrays"));
+                return unsupported(PermissionsTr::tr("function definitions or arrays"));
             if (isWordBreak(peek()))
                 break;
             Word word;
@@ -438,7 +436,7 @@ private:
                 const QRegularExpressionMatch match = assignment.match(word.source);
                 if (match.hasMatch()) {
                     if (peek() == QLatin1Char('('))
-                        return unsupported(Tr::tr("array assignments"));
+                        return unsupported(PermissionsTr::tr("array assignments"));
                     const QString name = match.captured(1);
                     const QString op = match.captured(2);
                     builder.addAssignment(name,
@@ -449,13 +447,13 @@ private:
                     continue;
                 }
                 if (indexed.match(word.source).hasMatch())
-                    return unsupported(Tr::tr("array assignments"));
+                    return unsupported(PermissionsTr::tr("array assignments"));
             }
             assignmentsAllowed = false;
             builder.addWord(word.value, word.source, word.expands);
         }
         if (builder.isEmpty())
-            return syntaxError(Tr::tr("expected a command"));
+            return syntaxError(PermissionsTr::tr("expected a command"));
         builder.finish(*m_out);
         return true;
     }
@@ -481,7 +479,7 @@ private:
             } else if (c == QLatin1Char('\'')) {
                 const qsizetype close = m_text.indexOf(QLatin1Char('\''), m_pos + 1);
                 if (close < 0)
-                    return syntaxError(Tr::tr("unterminated '"));
+                    return syntaxError(PermissionsTr::tr("unterminated '"));
                 word.value += m_text.mid(m_pos + 1, close - m_pos - 1);
                 word.skeleton += QLatin1Char('_');
                 word.quoted = true;
@@ -515,7 +513,7 @@ private:
         static const QString escapable = QStringLiteral("$`\"\\");
         for (;;) {
             if (atEnd())
-                return syntaxError(Tr::tr("unterminated \""));
+                return syntaxError(PermissionsTr::tr("unterminated \""));
             const QChar c = peek();
             if (c == QLatin1Char('"')) {
                 ++m_pos;
@@ -569,7 +567,7 @@ private:
             while (at < m_text.size() && m_text.at(at) != QLatin1Char('\''))
                 at += m_text.at(at) == QLatin1Char('\\') ? 2 : 1;
             if (at >= m_text.size())
-                return syntaxError(Tr::tr("unterminated $'"));
+                return syntaxError(PermissionsTr::tr("unterminated $'"));
             m_pos = at + 1;
             word.quoted = true;
             return expanded(word);
@@ -611,7 +609,7 @@ private:
             } else if (c == QLatin1Char('`')
                        || (c == QLatin1Char('$') && at + 1 < m_text.size()
                            && m_text.at(at + 1) == QLatin1Char('('))) {
-                return unsupported(Tr::tr("command substitution inside ${ }"));
+                return unsupported(PermissionsTr::tr("command substitution inside ${ }"));
             } else if (c == QLatin1Char('{')) {
                 ++depth;
             } else if (c == QLatin1Char('}') && --depth == 0) {
@@ -619,7 +617,7 @@ private:
                 return expanded(word);
             }
         }
-        return syntaxError(Tr::tr("unterminated ${"));
+        return syntaxError(PermissionsTr::tr("unterminated ${"));
     }
 
     bool parseArithmetic(Word &word)
@@ -630,7 +628,7 @@ private:
             if (c == QLatin1Char('`')
                 || (c == QLatin1Char('$') && at + 1 < m_text.size()
                     && m_text.at(at + 1) == QLatin1Char('('))) {
-                return unsupported(Tr::tr("command substitution inside $(( ))"));
+                return unsupported(PermissionsTr::tr("command substitution inside $(( ))"));
             }
             if (c == QLatin1Char('('))
                 ++depth;
@@ -639,7 +637,7 @@ private:
                 return expanded(word);
             }
         }
-        return syntaxError(Tr::tr("unterminated $(("));
+        return syntaxError(PermissionsTr::tr("unterminated $(("));
     }
 
     bool parseBackquote(Word &word, bool inDoubleQuotes)
@@ -663,7 +661,7 @@ private:
             content += c;
         }
         if (at >= m_text.size())
-            return syntaxError(Tr::tr("unterminated `"));
+            return syntaxError(PermissionsTr::tr("unterminated `"));
         m_pos = at + 1;
         Parser inner(content, m_depth + 1);
         QList<SimpleCommand> commands;

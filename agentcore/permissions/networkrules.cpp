@@ -1,4 +1,5 @@
 #include "networkrules.h"
+#include "translation.h"
 
 #include <loop/agenttypes.h>
 
@@ -8,13 +9,6 @@
 #include <algorithm>
 
 namespace AgentCore {
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::NetworkRules)
-};
-} // namespace
 
 std::optional<PermissionRule> NetworkRules::granting(const QList<PermissionRule> &rules,
                                                      const std::optional<BashAnalysis> &analysis)
@@ -47,7 +41,7 @@ QString NetworkRules::describe(const PermissionRule &rule)
     const QString home = QDir::homePath();
     if (home.size() > 1 && source.startsWith(home + QLatin1Char('/')))
         source = QStringLiteral("~") + source.mid(home.size());
-    return Tr::tr("%1 in %2").arg(rule.toString(), source);
+    return PermissionsTr::tr("%1 in %2").arg(rule.toString(), source);
 }
 
 } // namespace AgentCore

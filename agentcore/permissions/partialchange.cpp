@@ -1,4 +1,5 @@
 #include "partialchange.h"
+#include "translation.h"
 
 #include <tools/edittool.h>
 #include <tools/textfile.h>
@@ -12,10 +13,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::PartialChange)
-};
 
 // A rejected hunk is shown to the model in full up to this many lines.
 constexpr int maxHunkLines = 60;
@@ -87,12 +84,12 @@ QString lfText(const QByteArray &body)
 QString oldRange(const UnifiedDiff::Hunk &hunk)
 {
     if (hunk.oldCount == 0) {
-        return hunk.oldStart == 0 ? Tr::tr("at the start of the file")
-                                  : Tr::tr("after line %1").arg(hunk.oldStart);
+        return hunk.oldStart == 0 ? PermissionsTr::tr("at the start of the file")
+                                  : PermissionsTr::tr("after line %1").arg(hunk.oldStart);
     }
     if (hunk.oldCount == 1)
-        return Tr::tr("line %1").arg(hunk.oldStart);
-    return Tr::tr("lines %1-%2").arg(hunk.oldStart).arg(hunk.oldStart + hunk.oldCount - 1);
+        return PermissionsTr::tr("line %1").arg(hunk.oldStart);
+    return PermissionsTr::tr("lines %1-%2").arg(hunk.oldStart).arg(hunk.oldStart + hunk.oldCount - 1);
 }
 
 QString capped(const QString &hunkText)
@@ -104,8 +101,8 @@ QString capped(const QString &hunkText)
     lines.resize(maxHunkLines + 1);
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n')
            + TextFile::plural(left,
-                              Tr::tr("... (1 more line of this hunk)"),
-                              Tr::tr("... (%1 more lines of this hunk)"))
+                              PermissionsTr::tr("... (1 more line of this hunk)"),
+                              PermissionsTr::tr("... (%1 more lines of this hunk)"))
            + QLatin1Char('\n');
 }
 
@@ -151,8 +148,8 @@ PartialChange::Rewrite PartialChange::rewrite(const ToolWorkspace &workspace) co
         return rewrite;
     }
     if (lfText(change.oldBody) != m_request.oldText || lfText(change.newBody) != m_request.newText) {
-        rewrite.refused = ToolResult::makeError(
-            staleMessage(Tr::tr("the file changed while the user was reviewing the change.")));
+        rewrite.refused = ToolResult::makeError(staleMessage(
+            PermissionsTr::tr("the file changed while the user was reviewing the change.")));
         return rewrite;
     }
 
@@ -178,8 +175,9 @@ PartialChange::Rewrite PartialChange::rewrite(const ToolWorkspace &workspace) co
     const Prepared rewritten = prepare(workspace, m_request.toolName, rewrite.arguments);
     if (!rewritten.error.isEmpty() || rewritten.after != expected) {
         rewrite.refused = ToolResult::makeError(failedMessage(
-            Tr::tr("%1 has mixed line endings or bytes that are not UTF-8 in the changed lines, "
-                   "which %2 cannot write exactly as the user kept them.")
+            PermissionsTr::tr(
+                "%1 has mixed line endings or bytes that are not UTF-8 in the changed lines, "
+                "which %2 cannot write exactly as the user kept them.")
                 .arg(m_request.displayPath, m_request.toolName)));
     }
     return rewrite;
@@ -246,7 +244,7 @@ QString PartialChange::rejectedHunksText() const
 {
     QString text;
     for (const int index : m_rejected) {
-        text += Tr::tr("Rejected hunk %1 of %2 (%3 of the file before your change):")
+        text += PermissionsTr::tr("Rejected hunk %1 of %2 (%3 of the file before your change):")
                     .arg(index + 1)
                     .arg(hunkCount())
                     .arg(oldRange(m_request.diff.hunks().at(index)))
@@ -258,23 +256,25 @@ QString PartialChange::rejectedHunksText() const
 QString PartialChange::appliedMessage(const QString &feedback) const
 {
     const int kept = hunkCount() - int(m_rejected.size());
-    QString text = Tr::tr("The user approved only part of this %1 of %2: %3 of %4 hunks were "
-                          "applied and %5. The file now has your change without the rejected "
-                          "hunks; their lines are as they were before.")
+    QString text = PermissionsTr::tr(
+                       "The user approved only part of this %1 of %2: %3 of %4 hunks were "
+                       "applied and %5. The file now has your change without the rejected "
+                       "hunks; their lines are as they were before.")
                        .arg(m_request.toolName,
                             m_request.displayPath,
                             QString::number(kept),
                             QString::number(hunkCount()),
                             TextFile::plural(m_rejected.size(),
-                                             Tr::tr("1 was rejected"),
-                                             Tr::tr("%1 were rejected")))
+                                             PermissionsTr::tr("1 was rejected"),
+                                             PermissionsTr::tr("%1 were rejected")))
                    + QLatin1Char('\n') + rejectedHunksText();
     if (!feedback.trimmed().isEmpty())
-        text += Tr::tr("Their feedback: %1").arg(feedback.trimmed()) + QLatin1Char('\n');
-    text += Tr::tr("Do not propose the rejected changes again as they were: if one is still "
-                   "needed, explain why and ask the user, or solve it another way. %1 is not what "
-                   "your change would have made it: Read it again before editing near these "
-                   "lines.")
+        text += PermissionsTr::tr("Their feedback: %1").arg(feedback.trimmed()) + QLatin1Char('\n');
+    text += PermissionsTr::tr(
+                "Do not propose the rejected changes again as they were: if one is still "
+                "needed, explain why and ask the user, or solve it another way. %1 is not what "
+                "your change would have made it: Read it again before editing near these "
+                "lines.")
                 .arg(m_request.displayPath);
     return text;
 }
@@ -282,24 +282,27 @@ QString PartialChange::appliedMessage(const QString &feedback) const
 QString PartialChange::redoHint() const
 {
     return QLatin1Char('\n')
-           + Tr::tr("Read %1 again; if you redo the change, leave out the hunks the user "
-                    "rejected:")
+           + PermissionsTr::tr(
+                 "Read %1 again; if you redo the change, leave out the hunks the user "
+                 "rejected:")
                  .arg(m_request.displayPath)
            + QLatin1Char('\n') + rejectedHunksText();
 }
 
 QString PartialChange::failedMessage(const QString &why) const
 {
-    return Tr::tr("Nothing was written: the user approved part of this %1 of %2, but applying "
-                  "the hunks they kept failed: %3")
+    return PermissionsTr::tr(
+               "Nothing was written: the user approved part of this %1 of %2, but applying "
+               "the hunks they kept failed: %3")
                .arg(m_request.toolName, m_request.displayPath, why.trimmed())
            + redoHint();
 }
 
 QString PartialChange::staleMessage(const QString &why) const
 {
-    return Tr::tr("Nothing was written: the user approved part of this %1 of %2, but %2 is no "
-                  "longer as they reviewed it: %3")
+    return PermissionsTr::tr(
+               "Nothing was written: the user approved part of this %1 of %2, but %2 is no "
+               "longer as they reviewed it: %3")
                .arg(m_request.toolName, m_request.displayPath, why.trimmed())
            + redoHint();
 }

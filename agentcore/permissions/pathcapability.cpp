@@ -1,14 +1,11 @@
 #include "pathcapability.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::PathCapability)
-};
 
 // The grants of the Scopes open on this thread: tool calls run on pool threads, and a
 // grant must never leak into a parallel call that was not approved.
@@ -63,20 +60,24 @@ QString PathCapability::check(const ResolvedPath &path,
         if (isWritable(path.path, writableRoots))
             return {};
         if (isInside(path.path, writableRoots)) {
-            return Tr::tr("%1 is inside a .git folder; git's own files are never changed by "
-                          "tools.")
+            return PermissionsTr::tr(
+                       "%1 is inside a .git folder; git's own files are never changed by "
+                       "tools.")
                 .arg(path.displayPath());
         }
-        return Tr::tr("%1 is outside the repository (%2); only files inside the repository%3 "
-                      "can be changed.")
+        return PermissionsTr::tr(
+                   "%1 is outside the repository (%2); only files inside the repository%3 "
+                   "can be changed.")
             .arg(path.path,
                  repositoryRoot,
-                 writableRoots.size() > 1 ? Tr::tr(" and its additional directories") : QString());
+                 writableRoots.size() > 1 ? PermissionsTr::tr(" and its additional directories")
+                                          : QString());
     }
     if (isInside(path.path, writableRoots) || isUnder(path.path, repositoryRoot)
         || isGranted(path.path))
         return {};
-    return Tr::tr("Reading %1 needs the user's approval: it is outside the repository (%2).")
+    return PermissionsTr::tr(
+               "Reading %1 needs the user's approval: it is outside the repository (%2).")
         .arg(path.path, repositoryRoot);
 }
 

@@ -1,4 +1,5 @@
 #include "permissionbroker.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QMap>
@@ -12,10 +13,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionBroker)
-};
 
 // How often a waiting tool thread looks at its abort token.
 constexpr std::chrono::milliseconds abortPollInterval(10);
@@ -51,7 +48,7 @@ PermissionBroker::~PermissionBroker()
     for (State::Pending &pending : m_state->pending) {
         if (!pending.answer) {
             PermissionAnswer deny;
-            deny.feedback = Tr::tr("The window closed before the user answered.");
+            deny.feedback = PermissionsTr::tr("The window closed before the user answered.");
             pending.answer = deny;
         }
     }
@@ -71,7 +68,7 @@ std::optional<PermissionAnswer> PermissionBroker::ask(const PermissionRequest &r
     std::unique_lock lock(state->mutex);
     if (state->closed) {
         PermissionAnswer deny;
-        deny.feedback = Tr::tr("The window closed before the user answered.");
+        deny.feedback = PermissionsTr::tr("The window closed before the user answered.");
         return deny;
     }
     const quint64 id = state->nextId++;

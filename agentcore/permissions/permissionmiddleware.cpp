@@ -1,4 +1,5 @@
 #include "permissionmiddleware.h"
+#include "translation.h"
 
 #include "permissionrecord.h"
 
@@ -26,10 +27,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionMiddleware)
-};
 
 // The arguments of the built-in tools that name a path, and what the tool does with it.
 QList<std::pair<QString, PathAccess>> pathArguments(ToolKind tool, const QJsonObject &args)
@@ -95,7 +92,7 @@ Call describeCall(const PermissionGate &gate, const ToolCallContext &context)
         } else {
             BashAnalysis analysis;
             analysis.command = command;
-            analysis.problem = Tr::tr("no command analysis is available");
+            analysis.problem = PermissionsTr::tr("no command analysis is available");
             subject.bash = analysis;
         }
     }
@@ -124,18 +121,19 @@ bool reviewsWrites(const PermissionGate &gate, const Call &call)
         // agent: the gate's notice is), so an unreviewed write is never silent.
         if (gate.onShellWritesUnavailable) {
             gate.onShellWritesUnavailable(
-                Tr::tr("Shell writes are not reviewed: nobody can be asked in this run. "
-                       "Commands a rule allows write to the repository directly; the "
-                       "checkpoint taken before each one is the way back (agentdesk "
-                       "--rewind)."));
+                PermissionsTr::tr("Shell writes are not reviewed: nobody can be asked in this run. "
+                                  "Commands a rule allows write to the repository directly; the "
+                                  "checkpoint taken before each one is the way back (agentdesk "
+                                  "--rewind)."));
         }
         return false;
     }
     if (const QString why = ShellOverlay::unsupportedReason(); !why.isEmpty()) {
         if (gate.onShellWritesUnavailable) {
             gate.onShellWritesUnavailable(
-                Tr::tr("Shell writes are not reviewed: %1. Commands run as before and write "
-                       "to the repository directly.")
+                PermissionsTr::tr(
+                    "Shell writes are not reviewed: %1. Commands run as before and write "
+                    "to the repository directly.")
                     .arg(why));
         }
         return false;
@@ -173,7 +171,7 @@ ToolResult runReviewingWrites(const PermissionGate &gate,
         record.writes = PermissionRecord::Writes::DiscardedAborted;
         return ShellWritesReview::discarded(commandResult,
                                             writes.changes,
-                                            Tr::tr("the command was stopped"));
+                                            PermissionsTr::tr("the command was stopped"));
     }
     PermissionRequest request;
     request.toolCallId = context.toolCallId;
@@ -186,7 +184,7 @@ ToolResult runReviewingWrites(const PermissionGate &gate,
         record.writes = PermissionRecord::Writes::DiscardedInReview;
         return ShellWritesReview::discarded(commandResult,
                                             writes.changes,
-                                            Tr::tr("the review was stopped"));
+                                            PermissionsTr::tr("the review was stopped"));
     }
     const ShellWriteApplier applier(folder + QStringLiteral("/journal"));
     const ShellWriteApplier::Outcome outcome = applier.apply(overlay->root(),
@@ -250,10 +248,10 @@ QString sentence(const QString &text)
 QString callDescription(const PermissionRequest &request)
 {
     if (!request.displayPath.isEmpty())
-        return Tr::tr("this %1 of %2").arg(request.toolName, request.displayPath);
+        return PermissionsTr::tr("this %1 of %2").arg(request.toolName, request.displayPath);
     if (request.bash)
-        return Tr::tr("this Bash command (%1)").arg(request.bash->command.trimmed());
-    return Tr::tr("this %1 call").arg(request.toolName);
+        return PermissionsTr::tr("this Bash command (%1)").arg(request.bash->command.trimmed());
+    return PermissionsTr::tr("this %1 call").arg(request.toolName);
 }
 
 // \a why: what the user did, when it was more than pressing Deny.
@@ -261,13 +259,16 @@ QString deniedMessage(const PermissionRequest &request,
                       const QString &feedback,
                       const QString &why = {})
 {
-    const QString denied = why.isEmpty()
-                               ? Tr::tr("The user denied %1.").arg(callDescription(request))
-                               : Tr::tr("The user denied %1: %2.").arg(callDescription(request), why);
+    const QString denied
+        = why.isEmpty()
+              ? PermissionsTr::tr("The user denied %1.").arg(callDescription(request))
+              : PermissionsTr::tr("The user denied %1: %2.").arg(callDescription(request), why);
     if (!feedback.trimmed().isEmpty())
-        return denied + QLatin1Char(' ') + Tr::tr("Their feedback: %1").arg(feedback.trimmed());
+        return denied + QLatin1Char(' ')
+               + PermissionsTr::tr("Their feedback: %1").arg(feedback.trimmed());
     return denied + QLatin1Char(' ')
-           + Tr::tr("Do not retry it unchanged; if the reason is unclear, ask the user.");
+           + PermissionsTr::tr(
+               "Do not retry it unchanged; if the reason is unclear, ask the user.");
 }
 
 // Adds the rules of an allow-for-session/always answer and notes them in \a record.
@@ -336,25 +337,28 @@ ToolResult denyUnattended(const PermissionGate &gate,
 {
     if (decision.changesConfiguration) {
         if (gate.onUnattendedDeny) {
-            gate.onUnattendedDeny(Tr::tr("Denied %1: %2, and nobody can be asked. No mode "
-                                         "or rule allows it; change the settings yourself.")
-                                      .arg(callDescription(request), decision.reason));
+            gate.onUnattendedDeny(
+                PermissionsTr::tr("Denied %1: %2, and nobody can be asked. No mode "
+                                  "or rule allows it; change the settings yourself.")
+                    .arg(callDescription(request), decision.reason));
         }
         return ToolResult::makeError(
-            Tr::tr("Permission denied: %1: %2, and nobody can be asked in this session. "
-                   "Do not retry it; finish and tell the user which setting to change.")
+            PermissionsTr::tr("Permission denied: %1: %2, and nobody can be asked in this session. "
+                              "Do not retry it; finish and tell the user which setting to change.")
                 .arg(callDescription(request), decision.reason));
     }
     if (gate.onUnattendedDeny) {
-        gate.onUnattendedDeny(Tr::tr("Denied %1: it needs approval (%2) and nobody can be "
-                                     "asked. Allow it with a rule in .agentdesk/settings.json "
-                                     "or choose another permission mode.")
-                                  .arg(callDescription(request), decision.reason));
+        gate.onUnattendedDeny(
+            PermissionsTr::tr("Denied %1: it needs approval (%2) and nobody can be "
+                              "asked. Allow it with a rule in .agentdesk/settings.json "
+                              "or choose another permission mode.")
+                .arg(callDescription(request), decision.reason));
     }
     return ToolResult::makeError(
-        Tr::tr("Permission denied: %1 needs the user's approval (%2), and nobody can be "
-               "asked in this session. Do not retry it; continue without it, or finish and "
-               "tell the user which permission you need.")
+        PermissionsTr::tr(
+            "Permission denied: %1 needs the user's approval (%2), and nobody can be "
+            "asked in this session. Do not retry it; continue without it, or finish and "
+            "tell the user which permission you need.")
             .arg(callDescription(request), decision.reason));
 }
 
@@ -402,8 +406,9 @@ ToolResult askPerson(const PermissionGate &gate,
     const std::optional<PermissionAnswer> answer = gate.asker->ask(request, context.abort);
     if (!answer) {
         record.answer = PermissionRecord::Answer::Aborted;
-        return ToolResult::makeError(Tr::tr("Aborted while waiting for the user to approve %1.")
-                                         .arg(callDescription(request)));
+        return ToolResult::makeError(
+            PermissionsTr::tr("Aborted while waiting for the user to approve %1.")
+                .arg(callDescription(request)));
     }
     if (answer->choice == PermissionAnswer::Choice::Deny) {
         record.answer = PermissionRecord::Answer::Denied;
@@ -419,8 +424,10 @@ ToolResult askPerson(const PermissionGate &gate,
             deniedMessage(request,
                           answer->feedback,
                           TextFile::plural(partial.hunkCount(),
-                                           Tr::tr("they rejected the only hunk of the change"),
-                                           Tr::tr("they rejected all %1 hunks of the change"))));
+                                           PermissionsTr::tr(
+                                               "they rejected the only hunk of the change"),
+                                           PermissionsTr::tr(
+                                               "they rejected all %1 hunks of the change"))));
     }
     return runApproved(gate, context, next, call, *answer, partial, record);
 }
@@ -438,8 +445,9 @@ ToolResult permit(const PermissionGate &gate,
         return runAllowed(gate, context, next, call, record);
     case PermissionBehavior::Deny:
         return ToolResult::makeError(
-            Tr::tr("Permission denied: %1 Do not retry the same call; find another way or "
-                   "ask the user.")
+            PermissionsTr::tr(
+                "Permission denied: %1 Do not retry the same call; find another way or "
+                "ask the user.")
                 .arg(sentence(record.decision.reason)));
     case PermissionBehavior::Ask:
         break;

@@ -1,29 +1,23 @@
 #include "permissionmode.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 
 namespace AgentCore {
 
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionMode)
-};
-} // namespace
-
 QString permissionModeTitle(PermissionMode mode)
 {
     switch (mode) {
     case PermissionMode::Default:
-        return Tr::tr("Ask before changes");
+        return PermissionsTr::tr("Ask before changes");
     case PermissionMode::AcceptEdits:
-        return Tr::tr("Accept edits");
+        return PermissionsTr::tr("Accept edits");
     case PermissionMode::Plan:
-        return Tr::tr("Plan (read-only)");
+        return PermissionsTr::tr("Plan (read-only)");
     case PermissionMode::Bypass:
-        return Tr::tr("Bypass permissions");
+        return PermissionsTr::tr("Bypass permissions");
     }
-    return Tr::tr("Ask before changes");
+    return PermissionsTr::tr("Ask before changes");
 }
 
 QString permissionModeName(PermissionMode mode)

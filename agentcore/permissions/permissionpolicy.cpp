@@ -1,4 +1,5 @@
 #include "permissionpolicy.h"
+#include "translation.h"
 
 #include "networkrules.h"
 #include "pathcapability.h"
@@ -17,15 +18,11 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionPolicy)
-};
 
 QString describe(const PermissionRule &rule)
 {
     return rule.source.isEmpty() ? rule.toString()
-                                 : Tr::tr("%1 in %2").arg(rule.toString(), rule.source);
+                                 : PermissionsTr::tr("%1 in %2").arg(rule.toString(), rule.source);
 }
 
 bool isBash(const PermissionSubject &subject)
@@ -273,7 +270,8 @@ void PermissionPolicy::loadSettings(const QString &userSettingsPath,
         const std::optional<PermissionSettings> settings = PermissionSettings::load(path, &error);
         if (!settings) {
             if (warnings)
-                warnings->append(Tr::tr("%1 Its permission rules were not loaded.").arg(error));
+                warnings->append(
+                    PermissionsTr::tr("%1 Its permission rules were not loaded.").arg(error));
             continue;
         }
         if (warnings)
@@ -305,10 +303,11 @@ void PermissionPolicy::loadSettings(const QString &userSettingsPath,
         }
         if (settings->defaultMode == PermissionMode::Bypass && path == sharedPath) {
             if (warnings) {
-                warnings->append(Tr::tr("%1 asks for bypass mode; a shared project file cannot "
-                                        "turn permission checks off (use settings.local.json or "
-                                        "the command line). Ignored.")
-                                     .arg(path));
+                warnings->append(
+                    PermissionsTr::tr("%1 asks for bypass mode; a shared project file cannot "
+                                      "turn permission checks off (use settings.local.json or "
+                                      "the command line). Ignored.")
+                        .arg(path));
             }
         } else if (settings->defaultMode) {
             if (!ProjectTrust::modeNeedsTrust(*settings->defaultMode)
@@ -433,13 +432,15 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
             continue;
         if (PathCapability::isInside(path.absolute, roots)) {
             return decision(PermissionBehavior::Deny,
-                            Tr::tr("%1 is inside a .git folder; git's own files are never "
-                                   "changed by tools.")
+                            PermissionsTr::tr(
+                                "%1 is inside a .git folder; git's own files are never "
+                                "changed by tools.")
                                 .arg(path.relative.isEmpty() ? path.absolute : path.relative));
         }
         return decision(PermissionBehavior::Deny,
-                        Tr::tr("%1 is outside the repository (%2); only files inside it (and "
-                               "its additional directories) can be changed.")
+                        PermissionsTr::tr(
+                            "%1 is outside the repository (%2); only files inside it (and "
+                            "its additional directories) can be changed.")
                             .arg(path.absolute, m_root));
     }
 
@@ -454,15 +455,18 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
             if (roots.size() > 1 && mode != PermissionMode::Bypass)
                 break;
             return decision(PermissionBehavior::Deny,
-                            Tr::tr("the command %1; commands may only change files inside the "
-                                   "repository (%2), in every permission mode. Write inside it, "
-                                   "with literal paths.")
+                            PermissionsTr::tr(
+                                "the command %1; commands may only change files inside the "
+                                "repository (%2), in every permission mode. Write inside it, "
+                                "with literal paths.")
                                 .arg(note.explanation, m_root));
         }
     }
 
     if (const auto rule = firstRestriction(rules, PermissionBehavior::Deny, subject))
-        return decision(PermissionBehavior::Deny, Tr::tr("denied by %1").arg(describe(*rule)), rule);
+        return decision(PermissionBehavior::Deny,
+                        PermissionsTr::tr("denied by %1").arg(describe(*rule)),
+                        rule);
 
     // Plan mode reads: a command runs only when its analysis shows it reads (the one that
     // passes unasked in default mode); it goes on through the rules like there.
@@ -470,24 +474,27 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
         if (!subject.bash || !subject.bash->understood) {
             const QString problem = subject.bash ? subject.bash->problem : QString();
             return decision(PermissionBehavior::Deny,
-                            Tr::tr("Plan mode: only read-only commands run; this command could "
-                                   "not be analysed%1. Use plain read-only commands (ls, cat, "
-                                   "grep, git status/diff/log) or the Read, Grep and Glob tools.")
+                            PermissionsTr::tr(
+                                "Plan mode: only read-only commands run; this command could "
+                                "not be analysed%1. Use plain read-only commands (ls, cat, "
+                                "grep, git status/diff/log) or the Read, Grep and Glob tools.")
                                 .arg(problem.isEmpty() ? QString()
                                                        : QStringLiteral(" (%1)").arg(problem)));
         }
         if (!subject.bash->readOnly) {
             return decision(PermissionBehavior::Deny,
-                            Tr::tr("Plan mode: only read-only commands run; this one may change "
-                                   "something, write a file or read outside the repository. "
-                                   "Present your plan; the user leaves plan mode to let you "
-                                   "carry it out."));
+                            PermissionsTr::tr(
+                                "Plan mode: only read-only commands run; this one may change "
+                                "something, write a file or read outside the repository. "
+                                "Present your plan; the user leaves plan mode to let you "
+                                "carry it out."));
         }
     } else if (mode == PermissionMode::Plan && subject.sideEffects) {
         return decision(PermissionBehavior::Deny,
-                        Tr::tr("Plan mode is on: %1 is not available, nothing may be changed "
-                               "yet. Read and search what you need, then present your plan; "
-                               "the user leaves plan mode to let you carry it out.")
+                        PermissionsTr::tr(
+                            "Plan mode is on: %1 is not available, nothing may be changed "
+                            "yet. Read and search what you need, then present your plan; "
+                            "the user leaves plan mode to let you carry it out.")
                             .arg(tool));
     }
 
@@ -501,20 +508,22 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
     }
 
     if (const auto rule = firstRestriction(rules, PermissionBehavior::Ask, subject))
-        return decision(PermissionBehavior::Ask, Tr::tr("asks by %1").arg(describe(*rule)), rule);
+        return decision(PermissionBehavior::Ask,
+                        PermissionsTr::tr("asks by %1").arg(describe(*rule)),
+                        rule);
 
     if (const auto rule = allowingRule(rules, subject))
         return decision(PermissionBehavior::Allow,
-                        Tr::tr("allowed by %1").arg(describe(*rule)),
+                        PermissionsTr::tr("allowed by %1").arg(describe(*rule)),
                         rule);
 
     if (mode == PermissionMode::Bypass)
-        return decision(PermissionBehavior::Allow, Tr::tr("bypass mode"));
+        return decision(PermissionBehavior::Allow, PermissionsTr::tr("bypass mode"));
 
     for (const PermissionSubject::Path &path : subject.paths) {
         if (!path.write && !PathCapability::isInside(path.absolute, roots)) {
             return decision(PermissionBehavior::Ask,
-                            Tr::tr("reads %1, outside the repository").arg(path.absolute));
+                            PermissionsTr::tr("reads %1, outside the repository").arg(path.absolute));
         }
     }
 
@@ -523,21 +532,22 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
             const QString problem = subject.bash ? subject.bash->problem : QString();
             return decision(PermissionBehavior::Ask,
                             problem.isEmpty()
-                                ? Tr::tr("the command could not be analysed")
-                                : Tr::tr("the command could not be analysed: %1").arg(problem));
+                                ? PermissionsTr::tr("the command could not be analysed")
+                                : PermissionsTr::tr("the command could not be analysed: %1")
+                                      .arg(problem));
         }
         if (subject.bash->readOnly)
-            return decision(PermissionBehavior::Allow, Tr::tr("read-only command"));
+            return decision(PermissionBehavior::Allow, PermissionsTr::tr("read-only command"));
         return decision(PermissionBehavior::Ask,
-                        Tr::tr("Bash asks in “%1” mode").arg(permissionModeTitle(mode)));
+                        PermissionsTr::tr("Bash asks in “%1” mode").arg(permissionModeTitle(mode)));
     }
     if (!subject.sideEffects)
-        return decision(PermissionBehavior::Allow, Tr::tr("reads are allowed"));
+        return decision(PermissionBehavior::Allow, PermissionsTr::tr("reads are allowed"));
     if (mode == PermissionMode::AcceptEdits && isFileEditTool(tool))
         return decision(PermissionBehavior::Allow,
-                        Tr::tr("allowed in “%1” mode").arg(permissionModeTitle(mode)));
+                        PermissionsTr::tr("allowed in “%1” mode").arg(permissionModeTitle(mode)));
     return decision(PermissionBehavior::Ask,
-                    Tr::tr("%1 asks in “%2” mode").arg(tool, permissionModeTitle(mode)));
+                    PermissionsTr::tr("%1 asks in “%2” mode").arg(tool, permissionModeTitle(mode)));
 }
 
 void PermissionPolicy::setProtectedPaths(const QStringList &paths)
@@ -571,19 +581,22 @@ QString PermissionPolicy::configurationChange(const PermissionSubject &subject,
                                                     return isAtOrBelow(path.absolute, base);
                                                 });
         if (isProtected) {
-            return Tr::tr("%1 changes AgentDesk's own settings, which always needs the user's "
-                          "approval")
+            return PermissionsTr::tr(
+                       "%1 changes AgentDesk's own settings, which always needs the user's "
+                       "approval")
                 .arg(path.relative.isEmpty() ? path.absolute : path.relative);
         }
     }
     if (isBash(subject) && subject.bash && bashMayChangeConfiguration(*subject.bash, protectedPaths))
-        return Tr::tr("the command may change AgentDesk's own settings, which always needs the "
-                      "user's approval");
+        return PermissionsTr::tr(
+            "the command may change AgentDesk's own settings, which always needs the "
+            "user's approval");
     // git's configuration and hooks run programs whenever git runs, outside the sandbox too
     // (the user's next commit): as much the person's call as AgentDesk's own settings.
     if (isBash(subject) && subject.bash && !subject.bash->gitConfigurationChange.isEmpty())
-        return Tr::tr("the command may change git's configuration or hooks (%1), which always "
-                      "needs the user's approval")
+        return PermissionsTr::tr(
+                   "the command may change git's configuration or hooks (%1), which always "
+                   "needs the user's approval")
             .arg(subject.bash->gitConfigurationChange);
     return {};
 }
@@ -607,16 +620,18 @@ Context PermissionPolicy::prepareContext(Context context, const QStringList &sid
         // text, or try commands that change things and be refused one by one.
         context.systemPrompt
             += QStringLiteral("\n\n")
-               + (keepsBash ? Tr::tr("Plan mode is on: you can read and search, but not edit or "
-                                     "write files. Bash runs only read-only commands (ls, cat, "
-                                     "grep, find, git status/diff/log, ...) without writing "
-                                     "redirections or paths outside the repository; any other "
-                                     "command is refused. Work out a plan and present it; the "
-                                     "user will switch plan mode off to let you carry it out.")
-                            : Tr::tr("Plan mode is on: you can read and search, but not edit "
-                                     "files or run commands. Work out a plan and present it; "
-                                     "the user will switch plan mode off to let you carry it "
-                                     "out."));
+               + (keepsBash
+                      ? PermissionsTr::tr(
+                          "Plan mode is on: you can read and search, but not edit or "
+                          "write files. Bash runs only read-only commands (ls, cat, "
+                          "grep, find, git status/diff/log, ...) without writing "
+                          "redirections or paths outside the repository; any other "
+                          "command is refused. Work out a plan and present it; the "
+                          "user will switch plan mode off to let you carry it out.")
+                      : PermissionsTr::tr("Plan mode is on: you can read and search, but not edit "
+                                          "files or run commands. Work out a plan and present it; "
+                                          "the user will switch plan mode off to let you carry it "
+                                          "out."));
     }
     return context;
 }

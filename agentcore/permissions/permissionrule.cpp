@@ -1,4 +1,5 @@
 #include "permissionrule.h"
+#include "translation.h"
 
 #include <loop/agenttypes.h>
 #include <tools/globpattern.h>
@@ -10,10 +11,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionRule)
-};
 
 const QLatin1String prefixMarker(":*");
 
@@ -122,8 +119,9 @@ std::optional<PermissionRule> PermissionRule::parse(const QString &text,
     const QRegularExpressionMatch match = shape.match(trimmed);
     if (!match.hasMatch()) {
         if (error) {
-            *error = Tr::tr("\"%1\" is not a permission rule; write Tool or Tool(specifier), "
-                            "e.g. Bash(npm test:*) or Edit(src/**).")
+            *error = PermissionsTr::tr(
+                         "\"%1\" is not a permission rule; write Tool or Tool(specifier), "
+                         "e.g. Bash(npm test:*) or Edit(src/**).")
                          .arg(text);
         }
         return std::nullopt;
@@ -132,8 +130,8 @@ std::optional<PermissionRule> PermissionRule::parse(const QString &text,
         && !match.captured(1).startsWith(mcpToolPrefix)) {
         // A wildcard over built-in tools would hide what a rule allows.
         if (error) {
-            *error = Tr::tr("\"%1\": only MCP tool names take a trailing *, e.g. "
-                            "mcp__github__*.")
+            *error = PermissionsTr::tr("\"%1\": only MCP tool names take a trailing *, e.g. "
+                                       "mcp__github__*.")
                          .arg(text);
         }
         return std::nullopt;
@@ -146,8 +144,9 @@ std::optional<PermissionRule> PermissionRule::parse(const QString &text,
         && rule.commandWords().isEmpty()) {
         // `Bash(:*)` would match every command while looking like a narrow rule.
         if (error)
-            *error = Tr::tr("\"%1\" has an empty command prefix; write Bash to mean every "
-                            "command.")
+            *error = PermissionsTr::tr(
+                         "\"%1\" has an empty command prefix; write Bash to mean every "
+                         "command.")
                          .arg(text);
         return std::nullopt;
     }

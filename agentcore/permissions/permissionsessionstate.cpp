@@ -1,4 +1,5 @@
 #include "permissionsessionstate.h"
+#include "translation.h"
 
 #include "permissionmode.h"
 #include "permissionpolicy.h"
@@ -12,10 +13,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionSessionState)
-};
 
 const QLatin1String modeKey("permissionMode");
 const QLatin1String rulesKey("sessionRules");
@@ -81,8 +78,9 @@ QList<PermissionRule> restorePermissionSessionState(const QJsonObject &state,
         if (behavior)
             rule = PermissionRule::parse(text, *behavior, &error);
         if (!rule) {
-            warnings->append(Tr::tr("The session's permission rule \"%1\" was not restored: %2")
-                                 .arg(text, error.isEmpty() ? Tr::tr("unknown kind") : error));
+            warnings->append(
+                PermissionsTr::tr("The session's permission rule \"%1\" was not restored: %2")
+                    .arg(text, error.isEmpty() ? PermissionsTr::tr("unknown kind") : error));
             continue;
         }
         rule->source = sessionSource;

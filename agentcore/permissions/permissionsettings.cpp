@@ -1,4 +1,5 @@
 #include "permissionsettings.h"
+#include "translation.h"
 
 #include <loop/agenttypes.h>
 #include <tools/toolworkspace.h>
@@ -17,10 +18,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::PermissionSettings)
-};
 
 const QLatin1String permissionsKey("permissions");
 
@@ -46,7 +43,7 @@ std::optional<QJsonObject> readObject(const QString &path, QString *error)
         return QJsonObject();
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = Tr::tr("Cannot read %1: %2").arg(path, file.errorString());
+            *error = PermissionsTr::tr("Cannot read %1: %2").arg(path, file.errorString());
         return std::nullopt;
     }
     const QByteArray bytes = file.readAll();
@@ -56,8 +53,9 @@ std::optional<QJsonObject> readObject(const QString &path, QString *error)
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         if (error) {
-            *error = Tr::tr("%1 is not valid JSON (%2 at offset %3); fix it by hand, AgentDesk "
-                            "does not change it.")
+            *error = PermissionsTr::tr(
+                         "%1 is not valid JSON (%2 at offset %3); fix it by hand, AgentDesk "
+                         "does not change it.")
                          .arg(path, parseError.errorString())
                          .arg(parseError.offset);
         }
@@ -65,16 +63,18 @@ std::optional<QJsonObject> readObject(const QString &path, QString *error)
     }
     if (!document.isObject()) {
         if (error)
-            *error = Tr::tr("%1 does not hold a JSON object; fix it by hand, AgentDesk does not "
-                            "change it.")
+            *error = PermissionsTr::tr(
+                         "%1 does not hold a JSON object; fix it by hand, AgentDesk does not "
+                         "change it.")
                          .arg(path);
         return std::nullopt;
     }
     const QJsonValue permissions = document.object().value(permissionsKey);
     if (!permissions.isUndefined() && !permissions.isObject()) {
         if (error)
-            *error = Tr::tr("\"permissions\" in %1 is not an object; fix it by hand, AgentDesk "
-                            "does not change it.")
+            *error = PermissionsTr::tr(
+                         "\"permissions\" in %1 is not an object; fix it by hand, AgentDesk "
+                         "does not change it.")
                          .arg(path);
         return std::nullopt;
     }
@@ -116,8 +116,9 @@ void readRules(const QJsonObject &permissions,
     if (list.isUndefined())
         return;
     if (!list.isArray()) {
-        settings.warnings.append(Tr::tr("\"permissions.%1\" in %2 is not a list; it was ignored.")
-                                     .arg(listKey(behavior), path));
+        settings.warnings.append(
+            PermissionsTr::tr("\"permissions.%1\" in %2 is not a list; it was ignored.")
+                .arg(listKey(behavior), path));
         return;
     }
     for (const QJsonValue &entry : list.toArray()) {
@@ -129,8 +130,8 @@ void readRules(const QJsonObject &permissions,
                                                        : std::nullopt;
         if (!rule) {
             if (error.isEmpty())
-                error = Tr::tr("an entry is not a string");
-            settings.warnings.append(Tr::tr("%1: %2 (skipped)").arg(path, error));
+                error = PermissionsTr::tr("an entry is not a string");
+            settings.warnings.append(PermissionsTr::tr("%1: %2 (skipped)").arg(path, error));
             continue;
         }
         PermissionRule withSource = *rule;
@@ -155,18 +156,21 @@ std::optional<PermissionSettings> PermissionSettings::load(const QString &path, 
     if (mode.isString()) {
         settings.defaultMode = parsePermissionMode(mode.toString());
         if (!settings.defaultMode) {
-            settings.warnings.append(Tr::tr("%1: unknown defaultMode \"%2\" (use default, "
-                                            "acceptEdits, plan or bypass); ignored.")
-                                         .arg(path, mode.toString()));
+            settings.warnings.append(
+                PermissionsTr::tr("%1: unknown defaultMode \"%2\" (use default, "
+                                  "acceptEdits, plan or bypass); ignored.")
+                    .arg(path, mode.toString()));
         }
     } else if (!mode.isUndefined()) {
-        settings.warnings.append(Tr::tr("%1: defaultMode is not a string; ignored.").arg(path));
+        settings.warnings.append(
+            PermissionsTr::tr("%1: defaultMode is not a string; ignored.").arg(path));
     }
 
     const QJsonValue network = permissions.value(QLatin1String("network"));
     if (!network.isUndefined() && !network.isArray()) {
         settings.warnings.append(
-            Tr::tr("\"permissions.network\" in %1 is not a list; it was ignored.").arg(path));
+            PermissionsTr::tr("\"permissions.network\" in %1 is not a list; it was ignored.")
+                .arg(path));
     }
     for (const QJsonValue &entry : network.toArray()) {
         QString error;
@@ -176,14 +180,15 @@ std::optional<PermissionSettings> PermissionSettings::load(const QString &path, 
                                                                          &error)
                                                  : std::nullopt;
         if (rule && toolKind(rule->toolName) != ToolKind::Bash) {
-            error = Tr::tr("%1: network rules are about Bash commands, like Bash(npm install:*)")
+            error = PermissionsTr::tr(
+                        "%1: network rules are about Bash commands, like Bash(npm install:*)")
                         .arg(rule->toString());
             rule.reset();
         }
         if (!rule) {
             if (error.isEmpty())
-                error = Tr::tr("a network entry is not a string");
-            settings.warnings.append(Tr::tr("%1: %2 (skipped)").arg(path, error));
+                error = PermissionsTr::tr("a network entry is not a string");
+            settings.warnings.append(PermissionsTr::tr("%1: %2 (skipped)").arg(path, error));
             continue;
         }
         rule->source = path;
@@ -196,10 +201,11 @@ std::optional<PermissionSettings> PermissionSettings::load(const QString &path, 
             settings.sandboxReadable.append(expandedPath(path, entry.toString()));
         else
             settings.warnings.append(
-                Tr::tr("%1: a sandboxReadable entry is not a path; skipped.").arg(path));
+                PermissionsTr::tr("%1: a sandboxReadable entry is not a path; skipped.").arg(path));
     }
     if (!readable.isUndefined() && !readable.isArray()) {
-        settings.warnings.append(Tr::tr("%1: sandboxReadable is not a list; ignored.").arg(path));
+        settings.warnings.append(
+            PermissionsTr::tr("%1: sandboxReadable is not a list; ignored.").arg(path));
     }
 
     const QJsonValue directories = permissions.value(QLatin1String("additionalDirectories"));
@@ -208,11 +214,12 @@ std::optional<PermissionSettings> PermissionSettings::load(const QString &path, 
             settings.additionalDirectories.append(resolveDirectory(path, directory.toString()));
         else
             settings.warnings.append(
-                Tr::tr("%1: an additionalDirectories entry is not a path; skipped.").arg(path));
+                PermissionsTr::tr("%1: an additionalDirectories entry is not a path; skipped.")
+                    .arg(path));
     }
     if (!directories.isUndefined() && !directories.isArray()) {
         settings.warnings.append(
-            Tr::tr("%1: additionalDirectories is not a list; ignored.").arg(path));
+            PermissionsTr::tr("%1: additionalDirectories is not a list; ignored.").arg(path));
     }
     return settings;
 }
@@ -232,8 +239,9 @@ bool PermissionSettings::appendRule(const QString &path, const PermissionRule &r
     QJsonValue listValue = permissions.value(key);
     if (!listValue.isUndefined() && !listValue.isArray()) {
         if (error)
-            *error = Tr::tr("\"permissions.%1\" in %2 is not a list; fix it by hand, AgentDesk "
-                            "does not change it.")
+            *error = PermissionsTr::tr(
+                         "\"permissions.%1\" in %2 is not a list; fix it by hand, AgentDesk "
+                         "does not change it.")
                          .arg(key, path);
         return false;
     }
@@ -251,19 +259,19 @@ bool PermissionSettings::appendRule(const QString &path, const PermissionRule &r
 
     if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
         if (error)
-            *error = Tr::tr("Cannot create the folder of %1.").arg(path);
+            *error = PermissionsTr::tr("Cannot create the folder of %1.").arg(path);
         return false;
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)
-            *error = Tr::tr("Cannot write %1: %2").arg(path, file.errorString());
+            *error = PermissionsTr::tr("Cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     const QByteArray bytes = QJsonDocument(*root).toJson(QJsonDocument::Indented);
     if (file.write(bytes) != bytes.size() || !file.commit()) {
         if (error)
-            *error = Tr::tr("Cannot write %1: %2").arg(path, file.errorString());
+            *error = PermissionsTr::tr("Cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;

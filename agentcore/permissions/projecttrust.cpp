@@ -1,4 +1,5 @@
 #include "projecttrust.h"
+#include "translation.h"
 
 #include <files/privatefiles.h>
 #include <tools/toolworkspace.h>
@@ -17,10 +18,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ProjectTrust)
-};
 
 // The store's object; nullopt when the file exists but is not a JSON object.
 std::optional<QJsonObject> readStore(const QString &path)
@@ -88,8 +85,9 @@ bool ProjectTrust::remember(const QString &storePath,
     std::optional<QJsonObject> store = readStore(storePath);
     if (!store) {
         if (error)
-            *error = Tr::tr("%1 is not valid JSON; fix or remove it by hand, AgentDesk does not "
-                            "change it.")
+            *error = PermissionsTr::tr(
+                         "%1 is not valid JSON; fix or remove it by hand, AgentDesk does not "
+                         "change it.")
                          .arg(storePath);
         return false;
     }
@@ -104,7 +102,7 @@ bool ProjectTrust::remember(const QString &storePath,
     // The user's config: private, as all AgentDesk writes (QSaveFile keeps the file's mode).
     if (!PrivateFiles::makePath(QFileInfo(storePath).absolutePath())) {
         if (error)
-            *error = Tr::tr("Cannot create the folder of %1.").arg(storePath);
+            *error = PermissionsTr::tr("Cannot create the folder of %1.").arg(storePath);
         return false;
     }
     PrivateFiles::prepareFile(storePath);
@@ -112,7 +110,7 @@ bool ProjectTrust::remember(const QString &storePath,
     const QByteArray bytes = QJsonDocument(*store).toJson(QJsonDocument::Indented);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
         if (error)
-            *error = Tr::tr("Cannot write %1: %2").arg(storePath, file.errorString());
+            *error = PermissionsTr::tr("Cannot write %1: %2").arg(storePath, file.errorString());
         return false;
     }
     return true;

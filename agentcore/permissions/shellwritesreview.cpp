@@ -1,4 +1,5 @@
 #include "shellwritesreview.h"
+#include "translation.h"
 
 #include <tools/textfile.h>
 
@@ -10,10 +11,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ShellWritesReview)
-};
 
 QString named(const QStringList &items)
 {
@@ -21,7 +18,7 @@ QString named(const QStringList &items)
         return items.join(QStringLiteral("; "));
     return items.mid(0, ShellWritesReview::maxNamed).join(QStringLiteral("; "))
            + QStringLiteral("; ")
-           + Tr::tr("and %1 more").arg(items.size() - ShellWritesReview::maxNamed);
+           + PermissionsTr::tr("and %1 more").arg(items.size() - ShellWritesReview::maxNamed);
 }
 
 QString hunkList(const QList<int> &hunks)
@@ -50,10 +47,12 @@ void ShellWritesReview::describe(const QList<ShellWrite> &writes,
     request.shellWrites = writes;
     request.commandOutput = commandResult.text();
     request.reason = TextFile::plural(writes.size(),
-                                      Tr::tr("the command changed 1 path; only what you accept "
-                                             "reaches the repository"),
-                                      Tr::tr("the command changed %1 paths; only what you accept "
-                                             "reaches the repository"));
+                                      PermissionsTr::tr(
+                                          "the command changed 1 path; only what you accept "
+                                          "reaches the repository"),
+                                      PermissionsTr::tr(
+                                          "the command changed %1 paths; only what you accept "
+                                          "reaches the repository"));
     request.suggestedRules.clear(); // a review of writes remembers nothing
 }
 
@@ -97,8 +96,9 @@ ToolResult ShellWritesReview::result(const ToolResult &commandResult,
         const QList<int> rejectedHunks = chosen.value(i).rejectedHunks;
         if (wasApplied && !rejectedHunks.isEmpty()) {
             item = write.path + QStringLiteral(" (")
-                   + (rejectedHunks.size() == 1 ? Tr::tr("modified; hunk %1 of %2 rejected")
-                                                : Tr::tr("modified; hunks %1 of %2 rejected"))
+                   + (rejectedHunks.size() == 1
+                          ? PermissionsTr::tr("modified; hunk %1 of %2 rejected")
+                          : PermissionsTr::tr("modified; hunks %1 of %2 rejected"))
                          .arg(hunkList(rejectedHunks))
                          .arg(write.diff.hunks().size())
                    + QLatin1Char(')');
@@ -119,27 +119,29 @@ ToolResult ShellWritesReview::result(const ToolResult &commandResult,
     }
 
     QStringList lines;
-    lines.append(TextFile::plural(request.shellWrites.size(),
-                                  Tr::tr("The command ran on a copy of the repository; the user "
-                                         "reviewed the 1 change it made."),
-                                  Tr::tr("The command ran on a copy of the repository; the user "
-                                         "reviewed the %1 changes it made.")));
+    lines.append(
+        TextFile::plural(request.shellWrites.size(),
+                         PermissionsTr::tr("The command ran on a copy of the repository; the user "
+                                           "reviewed the 1 change it made."),
+                         PermissionsTr::tr("The command ran on a copy of the repository; the user "
+                                           "reviewed the %1 changes it made.")));
     if (!outcome.error.isEmpty())
-        lines.append(Tr::tr("None of them could be applied: %1.").arg(outcome.error));
+        lines.append(PermissionsTr::tr("None of them could be applied: %1.").arg(outcome.error));
     if (!applied.isEmpty())
-        lines.append(Tr::tr("Applied to the repository: %1.").arg(named(applied)));
+        lines.append(PermissionsTr::tr("Applied to the repository: %1.").arg(named(applied)));
     if (!rejected.isEmpty())
-        lines.append(
-            Tr::tr("Rejected by the user, not in the repository: %1.").arg(named(rejected)));
+        lines.append(PermissionsTr::tr("Rejected by the user, not in the repository: %1.")
+                         .arg(named(rejected)));
     if (!failed.isEmpty())
-        lines.append(Tr::tr("Accepted but not applied: %1.").arg(named(failed)));
+        lines.append(PermissionsTr::tr("Accepted but not applied: %1.").arg(named(failed)));
     const QString feedback = answer ? answer->feedback.trimmed() : QString();
     if (!feedback.isEmpty())
-        lines.append(Tr::tr("Their feedback: %1").arg(feedback));
+        lines.append(PermissionsTr::tr("Their feedback: %1").arg(feedback));
     if (!rejected.isEmpty() || !failed.isEmpty() || !outcome.error.isEmpty())
-        lines.append(Tr::tr("What was not applied is not in the repository: read the files again "
-                            "before relying on them, and do not redo the rejected changes "
-                            "unless the user asks."));
+        lines.append(
+            PermissionsTr::tr("What was not applied is not in the repository: read the files again "
+                              "before relying on them, and do not redo the rejected changes "
+                              "unless the user asks."));
 
     ToolResult result = withText(commandResult,
                                  lines.join(QLatin1Char('\n')),
@@ -156,8 +158,9 @@ ToolResult ShellWritesReview::discarded(const ToolResult &commandResult,
     for (const ShellWrite &write : writes)
         items.append(write.path + QStringLiteral(" (") + write.description() + QLatin1Char(')'));
     return withText(commandResult,
-                    Tr::tr("The command ran on a copy of the repository and its changes were "
-                           "discarded (%1); none reached the repository: %2.")
+                    PermissionsTr::tr(
+                        "The command ran on a copy of the repository and its changes were "
+                        "discarded (%1); none reached the repository: %2.")
                         .arg(why, named(items)),
                     true);
 }

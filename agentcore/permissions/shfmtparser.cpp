@@ -1,4 +1,5 @@
 #include "shfmtparser.h"
+#include "translation.h"
 
 #include "bashcommandbuilder.h"
 
@@ -16,11 +17,6 @@
 namespace AgentCore {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ShfmtParser)
-};
 
 struct Word
 {
@@ -86,15 +82,15 @@ QString describe(const QString &type)
     if (type == QLatin1String("IfClause"))
         return QStringLiteral("if");
     if (type == QLatin1String("WhileClause") || type == QLatin1String("ForClause"))
-        return Tr::tr("for/while loops");
+        return PermissionsTr::tr("for/while loops");
     if (type == QLatin1String("CaseClause"))
         return QStringLiteral("case");
     if (type == QLatin1String("FuncDecl"))
-        return Tr::tr("function definitions");
+        return PermissionsTr::tr("function definitions");
     if (type == QLatin1String("ArithmCmd"))
-        return Tr::tr("arithmetic commands (( ))");
+        return PermissionsTr::tr("arithmetic commands (( ))");
     if (type == QLatin1String("TestClause"))
-        return Tr::tr("[[ ]] tests");
+        return PermissionsTr::tr("[[ ]] tests");
     if (type == QLatin1String("LetClause"))
         return QStringLiteral("let");
     if (type == QLatin1String("CoprocClause"))
@@ -141,7 +137,8 @@ private:
     void unsupported(const QString &construct)
     {
         if (result.understood)
-            result.problem = Tr::tr("The command uses %1, which AgentDesk does not analyse.")
+            result.problem = PermissionsTr::tr(
+                                 "The command uses %1, which AgentDesk does not analyse.")
                                  .arg(construct);
         result.understood = false;
     }
@@ -217,7 +214,7 @@ private:
     void assignment(const QJsonObject &assign, BashCommandBuilder &builder, NestedGroups &nested)
     {
         if (assign.contains(QLatin1String("Index")) || assign.contains(QLatin1String("Array"))) {
-            unsupported(Tr::tr("array assignments"));
+            unsupported(PermissionsTr::tr("array assignments"));
             return;
         }
         const QString name = assign.value(QLatin1String("Name"))
@@ -239,7 +236,7 @@ private:
                              NestedGroups &nested)
     {
         if (assign.contains(QLatin1String("Index")) || assign.contains(QLatin1String("Array"))) {
-            unsupported(Tr::tr("array assignments"));
+            unsupported(PermissionsTr::tr("array assignments"));
             return;
         }
         const QString name = assign.value(QLatin1String("Name"))
@@ -268,7 +265,7 @@ private:
             = redir.value(QLatin1String("N")).toObject().value(QLatin1String("Value")).toString();
         const QString op = operatorAt(offset(redir, "OpPos"));
         if (op.isEmpty())
-            unsupported(Tr::tr("an unknown redirection"));
+            unsupported(PermissionsTr::tr("an unknown redirection"));
         Word target = walkWord(redir.value(QLatin1String("Word")).toObject());
         nested.append(target.nested);
         if (redir.value(QLatin1String("Hdoc")).isObject()) {
@@ -425,7 +422,7 @@ std::optional<BashParseResult> ShfmtParser::parse(const QString &shfmt,
             return std::nullopt;
         BashParseResult result;
         result.understood = false;
-        result.problem = Tr::tr("Cannot parse the command (line %1, column %2): %3")
+        result.problem = PermissionsTr::tr("Cannot parse the command (line %1, column %2): %3")
                              .arg(match.captured(1), match.captured(2), match.captured(3));
         return result;
     }

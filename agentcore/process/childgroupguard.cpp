@@ -13,8 +13,8 @@ namespace AgentCore {
 
 namespace {
 
-constexpr char announceTag = 'p';
-constexpr char releaseTag = 'd';
+using GuardProcess::announceTag;
+using GuardProcess::releaseTag;
 constexpr int graceMs = 1000;
 // More groups at once than AgentDesk ever has (a git run or two per thread, a few servers).
 constexpr int maxGroups = 1024;

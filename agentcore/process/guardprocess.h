@@ -14,4 +14,10 @@ void become(int socket, const char *name);
 /// Sleeps \a milliseconds, resumed after a signal.
 void sleepMs(int milliseconds);
 
+/// The first byte of a message to a guard: a process group it watches from now on.
+constexpr char announceTag = 'p';
+/// The first byte of a message to a guard: the group (ChildGroupGuard) or every group
+/// (ProcessGroupGuard) ended normally, nothing to end.
+constexpr char releaseTag = 'd';
+
 } // namespace AgentCore::GuardProcess

@@ -14,8 +14,8 @@ namespace AgentCore {
 
 namespace {
 
-constexpr char announceTag = 'p';
-constexpr char doneTag = 'd';
+using GuardProcess::announceTag;
+using GuardProcess::releaseTag;
 
 // The guard: a forked copy of a multithreaded process, so only async-signal-safe calls here.
 [[noreturn]] void guardMain(int socket, int graceMs)
@@ -34,7 +34,7 @@ constexpr char doneTag = 'd';
         have += size_t(n);
         size_t used = 0;
         while (used < have) {
-            if (buffer[used] == doneTag)
+            if (buffer[used] == releaseTag)
                 ::_exit(0);
             if (buffer[used] != announceTag) {
                 ++used;
@@ -103,7 +103,7 @@ void ProcessGroupGuard::release()
 {
     if (m_writeEnd < 0)
         return;
-    ::send(m_writeEnd, &doneTag, 1, MSG_NOSIGNAL);
+    ::send(m_writeEnd, &releaseTag, 1, MSG_NOSIGNAL);
     ::close(m_writeEnd);
     m_writeEnd = -1;
     while (::waitpid(m_guard, nullptr, 0) < 0 && errno == EINTR) {

@@ -1,4 +1,5 @@
 #include "sessionlog.h"
+#include "translation.h"
 
 #include <loop/toolcallids.h>
 
@@ -22,10 +23,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::SessionLog)
-};
 
 const QLatin1String typeKey("type");
 
@@ -50,14 +47,15 @@ std::optional<QJsonObject> readHeader(QFile &file, QString *error)
     const QByteArray first = file.readLine();
     const std::optional<QJsonObject> header = parseLine(first.trimmed());
     if (!header || !isHeader(*header)) {
-        *error = Tr::tr("%1 is not an AgentDesk session (its first line is not a session "
-                        "header). It was left as it is.")
+        *error = SessionTr::tr("%1 is not an AgentDesk session (its first line is not a session "
+                               "header). It was left as it is.")
                      .arg(QDir::toNativeSeparators(file.fileName()));
         return std::nullopt;
     }
     if (header->value(QLatin1String("version")).toInt() > SessionLog::version) {
-        *error = Tr::tr("%1 was written by a newer AgentDesk (session version %2). It was left "
-                        "as it is.")
+        *error = SessionTr::tr(
+                     "%1 was written by a newer AgentDesk (session version %2). It was left "
+                     "as it is.")
                      .arg(QDir::toNativeSeparators(file.fileName()))
                      .arg(header->value(QLatin1String("version")).toInt());
         return std::nullopt;
@@ -77,9 +75,9 @@ QString holderOf(const QLockFile &lock)
     QString host;
     QString application;
     if (!lock.getLockInfo(&pid, &host, &application))
-        return Tr::tr("another process");
-    return host.isEmpty() ? Tr::tr("process %1").arg(pid)
-                          : Tr::tr("process %1 on %2").arg(pid).arg(host);
+        return SessionTr::tr("another process");
+    return host.isEmpty() ? SessionTr::tr("process %1").arg(pid)
+                          : SessionTr::tr("process %1 on %2").arg(pid).arg(host);
 }
 
 // Whether the lock of \a pid (its QLockFile info) is one its process left behind, as far as this
@@ -109,7 +107,7 @@ bool isApparentlyStale(qint64 pid, const QString &host, const QString &applicati
 
 QString cannotRead(const QFile &file)
 {
-    return Tr::tr("Cannot read the session %1: %2")
+    return SessionTr::tr("Cannot read the session %1: %2")
         .arg(QDir::toNativeSeparators(file.fileName()), file.errorString());
 }
 
@@ -181,10 +179,11 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
             continue; // a record of a newer AgentDesk: not ours to judge
         } else {
             contents.warnings.append(
-                torn ? Tr::tr("The last line of %1 was cut off (AgentDesk stopped while writing "
-                              "it) and was skipped.")
+                torn ? SessionTr::tr(
+                           "The last line of %1 was cut off (AgentDesk stopped while writing "
+                           "it) and was skipped.")
                            .arg(QDir::toNativeSeparators(path))
-                     : Tr::tr("Line %1 of %2 could not be read and was skipped.")
+                     : SessionTr::tr("Line %1 of %2 could not be read and was skipped.")
                            .arg(lineNumber)
                            .arg(QDir::toNativeSeparators(path)));
         }
@@ -213,7 +212,7 @@ bool SessionLog::isBusy(const QString &path, QString *holder)
         if (!QFileInfo::exists(lockPath(path)))
             return false;
         if (holder)
-            *holder = Tr::tr("another process");
+            *holder = SessionTr::tr("another process");
         return true;
     }
     if (!isApparentlyStale(pid, host, application)) {
@@ -241,7 +240,7 @@ std::unique_ptr<SessionLog> SessionLog::open(const QString &path,
     std::unique_ptr<SessionLog> log(new SessionLog(path));
     QFile &file = log->m_file;
     if (!PrivateFiles::makePath(QFileInfo(path).absolutePath())) {
-        *error = Tr::tr("Cannot create the session %1: its folder cannot be made.")
+        *error = SessionTr::tr("Cannot create the session %1: its folder cannot be made.")
                      .arg(QDir::toNativeSeparators(path));
         return nullptr;
     }
@@ -256,11 +255,11 @@ std::unique_ptr<SessionLog> SessionLog::open(const QString &path,
         if (log->m_lock->error() == QLockFile::LockFailedError) {
             if (busy)
                 *busy = true;
-            *error = Tr::tr("The session %1 is open in another AgentDesk window or headless "
-                            "run (%2); only one can add to it at a time.")
+            *error = SessionTr::tr("The session %1 is open in another AgentDesk window or headless "
+                                   "run (%2); only one can add to it at a time.")
                          .arg(QDir::toNativeSeparators(path), holderOf(*log->m_lock));
         } else {
-            *error = Tr::tr("Cannot lock the session %1 (%2 cannot be written).")
+            *error = SessionTr::tr("Cannot lock the session %1 (%2 cannot be written).")
                          .arg(QDir::toNativeSeparators(path),
                               QDir::toNativeSeparators(lockPath(path)));
         }
@@ -288,7 +287,7 @@ std::unique_ptr<SessionLog> SessionLog::open(const QString &path,
     }
     if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::NewOnly,
                    PrivateFiles::fileMode)) {
-        *error = Tr::tr("Cannot create the session %1: %2")
+        *error = SessionTr::tr("Cannot create the session %1: %2")
                      .arg(QDir::toNativeSeparators(path), file.errorString());
         return nullptr;
     }
@@ -343,7 +342,7 @@ bool SessionLog::appendRecord(const QJsonObject &record, QString *error)
     // One write per line: a crash leaves at most this line torn.
     const QByteArray line = QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n';
     if (m_file.write(line) != line.size() || !m_file.flush()) {
-        *error = Tr::tr("Cannot write to the session %1: %2")
+        *error = SessionTr::tr("Cannot write to the session %1: %2")
                      .arg(QDir::toNativeSeparators(m_file.fileName()), m_file.errorString());
         return false;
     }
@@ -354,7 +353,7 @@ bool SessionLog::sync(QString *error)
 {
 #ifdef Q_OS_UNIX
     if (::fsync(m_file.handle()) != 0) {
-        *error = Tr::tr("Cannot save the session %1 to disk.")
+        *error = SessionTr::tr("Cannot save the session %1 to disk.")
                      .arg(QDir::toNativeSeparators(m_file.fileName()));
         return false;
     }

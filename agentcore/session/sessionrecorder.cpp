@@ -1,4 +1,5 @@
 #include "sessionrecorder.h"
+#include "translation.h"
 
 #include <loop/agent.h>
 
@@ -13,10 +14,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::SessionRecorder)
-};
 
 // The state keys the recorder owns; every other key belongs to the window.
 const QLatin1String steeringKey("steering");
@@ -330,9 +327,9 @@ QList<Message> SessionRecorder::interruption(const SessionLog::Contents &content
             Message result = Message::makeToolResult(
                 call.id,
                 call.name,
-                Tr::tr("Interrupted: AgentDesk ended while this tool call was running (the "
-                       "window was closed or the program crashed). Whether it finished is "
-                       "unknown: check its effects before running it again."),
+                SessionTr::tr("Interrupted: AgentDesk ended while this tool call was running (the "
+                              "window was closed or the program crashed). Whether it finished is "
+                              "unknown: check its effects before running it again."),
                 true);
             result.timestamp = now;
             result.details.interrupted = true;
@@ -342,9 +339,10 @@ QList<Message> SessionRecorder::interruption(const SessionLog::Contents &content
     if (contents.partial && !contents.partial->content.isEmpty()) {
         Message answer = *contents.partial;
         answer.stopReason = StopReason::Error;
-        answer.errorMessage = Tr::tr("Interrupted: AgentDesk ended while this answer was being "
-                                     "written (the window was closed or the program crashed). "
-                                     "It is cut off here.");
+        answer.errorMessage = SessionTr::tr(
+            "Interrupted: AgentDesk ended while this answer was being "
+            "written (the window was closed or the program crashed). "
+            "It is cut off here.");
         if (answer.timestamp == 0)
             answer.timestamp = now;
         repair.append(answer);
@@ -354,8 +352,8 @@ QList<Message> SessionRecorder::interruption(const SessionLog::Contents &content
         note.role = Message::Role::Custom;
         note.customType = QStringLiteral("interrupted");
         note.content = {ContentBlock::makeText(
-            Tr::tr("Interrupted: AgentDesk ended during this task (the window was closed or "
-                   "the program crashed) before it finished."))};
+            SessionTr::tr("Interrupted: AgentDesk ended during this task (the window was closed or "
+                          "the program crashed) before it finished."))};
         note.timestamp = now;
         repair.append(note);
     }

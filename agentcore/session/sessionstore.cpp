@@ -1,4 +1,5 @@
 #include "sessionstore.h"
+#include "translation.h"
 
 #include "sessionlog.h"
 
@@ -20,10 +21,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::SessionStore)
-};
 
 const QLatin1String suffix(".jsonl");
 constexpr int titleLength = 80;
@@ -83,16 +80,16 @@ SessionInfo SessionStore::describe(const QString &path)
 
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        info.error = Tr::tr("Cannot read it: %1").arg(file.errorString());
+        info.error = SessionTr::tr("Cannot read it: %1").arg(file.errorString());
         return info;
     }
     const std::optional<QJsonObject> header = parseObject(file.readLine());
     if (!header || header->value(u"type").toString() != QLatin1String("session")) {
-        info.error = Tr::tr("It is not an AgentDesk session; it was left as it is.");
+        info.error = SessionTr::tr("It is not an AgentDesk session; it was left as it is.");
         return info;
     }
     if (header->value(u"version").toInt() > SessionLog::version) {
-        info.error = Tr::tr("It was written by a newer AgentDesk; it was left as it is.");
+        info.error = SessionTr::tr("It was written by a newer AgentDesk; it was left as it is.");
         return info;
     }
     if (const QDateTime created = fromIso(header->value(u"created")); created.isValid())
@@ -136,7 +133,7 @@ QString SessionStore::titleFromTask(const QString &firstTask)
 {
     const QString line = firstTask.trimmed().section(u'\n', 0, 0).simplified();
     if (line.isEmpty())
-        return Tr::tr("New conversation");
+        return SessionTr::tr("New conversation");
     if (line.size() <= titleLength)
         return line;
     return line.left(titleLength - 1).trimmed() + QChar(0x2026);
@@ -241,7 +238,7 @@ QString SessionStore::fork(const QString &path, QString *error)
         }
     }
     //: The title of a copy of a session, made because another window has the session open
-    state.insert(QLatin1String("title"), Tr::tr("%1 (copy)").arg(title));
+    state.insert(QLatin1String("title"), SessionTr::tr("%1 (copy)").arg(title));
     if (!log->appendState(state, error)
         || (contents->partial && !log->appendPartial(contents->partial, error))
         || !log->sync(error)) {
@@ -263,20 +260,20 @@ bool SessionStore::remove(const QString &path, QString *error)
             QString host;
             QString application;
             const QString holder = lock.getLockInfo(&pid, &host, &application)
-                                       ? Tr::tr("process %1").arg(pid)
-                                       : Tr::tr("another process");
-            *error = Tr::tr("Cannot delete the session %1: it is open in another AgentDesk "
-                            "window or headless run (%2).")
+                                       ? SessionTr::tr("process %1").arg(pid)
+                                       : SessionTr::tr("another process");
+            *error = SessionTr::tr("Cannot delete the session %1: it is open in another AgentDesk "
+                                   "window or headless run (%2).")
                          .arg(QDir::toNativeSeparators(path), holder);
             return false;
         }
-        *error = Tr::tr("Cannot delete the session %1: its lock file cannot be written.")
+        *error = SessionTr::tr("Cannot delete the session %1: its lock file cannot be written.")
                      .arg(QDir::toNativeSeparators(path));
         return false;
     }
     QFile file(path);
     if (!file.remove()) {
-        *error = Tr::tr("Cannot delete the session %1: %2")
+        *error = SessionTr::tr("Cannot delete the session %1: %2")
                      .arg(QDir::toNativeSeparators(path), file.errorString());
         return false;
     }

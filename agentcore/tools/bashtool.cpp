@@ -1,4 +1,5 @@
 #include "bashtool.h"
+#include "translation.h"
 
 #include "bwrapcommand.h"
 #include "gitdirectories.h"
@@ -33,10 +34,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::BashTool)
-};
 
 enum class Ending { Exited, TimedOut, Aborted };
 
@@ -71,9 +68,9 @@ void noteSandbox(ToolDetails &details, const SandboxDecision &decision)
 ToolResult refusedBySandbox(const SandboxDecision &decision, const ToolDetails &details)
 {
     ToolResult refused = ToolResult::makeError(
-        Tr::tr("Command not run: the sandbox is required, but bubblewrap cannot run here: "
-               "%1 Turn the sandbox requirement off in the settings (or run with "
-               "--sandbox on) to run commands without it.")
+        ToolsTr::tr("Command not run: the sandbox is required, but bubblewrap cannot run here: "
+                    "%1 Turn the sandbox requirement off in the settings (or run with "
+                    "--sandbox on) to run commands without it.")
             .arg(decision.reason));
     refused.details = details;
     return refused;
@@ -293,28 +290,28 @@ void noteEnd(ToolDetails &details, const Ended &ended, qint64 elapsedMs, OutputC
 // The output, then how the command ended when it failed (or that its leftovers were ended).
 QString endingText(const OutputCapture &output, const Ended &ended)
 {
-    QString text = output.totalBytes() > 0 ? output.text() : Tr::tr("(no output)");
+    QString text = output.totalBytes() > 0 ? output.text() : ToolsTr::tr("(no output)");
     if (!text.endsWith(QLatin1Char('\n')))
         text += QLatin1Char('\n');
     switch (ended.ending) {
     case Ending::TimedOut:
-        text += Tr::tr("Command timed out after %1 ms; its processes were terminated.")
+        text += ToolsTr::tr("Command timed out after %1 ms; its processes were terminated.")
                     .arg(ended.timeoutMs);
         break;
     case Ending::Aborted:
-        text += Tr::tr("Command aborted; its processes were terminated.");
+        text += ToolsTr::tr("Command aborted; its processes were terminated.");
         break;
     case Ending::Exited:
         if (ended.crashed)
-            text += Tr::tr("Command killed by signal %1.").arg(ended.code);
+            text += ToolsTr::tr("Command killed by signal %1.").arg(ended.code);
         else if (ended.code != 0)
-            text += Tr::tr("Exit code %1").arg(ended.code);
+            text += ToolsTr::tr("Exit code %1").arg(ended.code);
         break;
     }
     if (!ended.failed() && ended.leftovers) {
         text += QLatin1Char('\n');
-        text += Tr::tr("(Processes the command left running in the background were "
-                       "terminated.)");
+        text += ToolsTr::tr("(Processes the command left running in the background were "
+                            "terminated.)");
     }
     return text;
 }
@@ -344,18 +341,20 @@ void explainSandboxFailure(QString &text,
     if (inBwrap && !gitWritable && gitRefused
         && text.contains(QLatin1String("Read-only file system"))) {
         text += QLatin1Char('\n');
-        text += Tr::tr("(The repository's .git folder was read-only for this command: only git's "
-                       "own work (git add, commit, checkout, merge, ...), run as git commands on "
-                       "their own or with read-only ones, may change it.)");
+        text += ToolsTr::tr(
+            "(The repository's .git folder was read-only for this command: only git's "
+            "own work (git add, commit, checkout, merge, ...), run as git commands on "
+            "their own or with read-only ones, may change it.)");
     }
     if (decision.sandboxed()) {
         text += QLatin1Char('\n');
         text += decision.network
-                    ? Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
-                             "read-only, and /tmp is private.)")
-                    : Tr::tr("(Ran in the sandbox: outside the repository the filesystem is "
-                             "read-only, /tmp is private, and there is no network; the user can "
-                             "allow it for such commands with a network rule in the settings.)");
+                    ? ToolsTr::tr("(Ran in the sandbox: outside the repository the filesystem is "
+                                  "read-only, and /tmp is private.)")
+                    : ToolsTr::tr(
+                        "(Ran in the sandbox: outside the repository the filesystem is "
+                        "read-only, /tmp is private, and there is no network; the user can "
+                        "allow it for such commands with a network rule in the settings.)");
     }
 }
 
@@ -392,7 +391,7 @@ ToolResult runCommand(ToolWorkspace &workspace,
     if (!process.waitForStarted()) {
         output.finishLog(false);
         return ToolResult::makeError(
-            Tr::tr("Cannot start %1: %2").arg(process.program(), process.errorString()));
+            ToolsTr::tr("Cannot start %1: %2").arg(process.program(), process.errorString()));
     }
     const pid_t group = pid_t(process.processId());
     details.other.insert(QStringLiteral("pid"), double(group));
@@ -434,19 +433,20 @@ BashTool::BashTool(std::shared_ptr<ToolWorkspace> workspace)
 ToolDefinition BashTool::definition() const
 {
     QJsonObject timeout = schemaProperty("integer",
-                                         Tr::tr("Milliseconds (default %1, at most %2).")
+                                         ToolsTr::tr("Milliseconds (default %1, at most %2).")
                                              .arg(defaultTimeoutMs)
                                              .arg(maxTimeoutMs));
     timeout.insert(QStringLiteral("minimum"), 1);
     timeout.insert(QStringLiteral("maximum"), maxTimeoutMs);
     return {
         toolKindName(ToolKind::Bash),
-        Tr::tr("Runs a command with /bin/bash -c in the repository root; returns stdout and "
-               "stderr together and the exit code (non-zero is an error). Each call is a fresh "
-               "shell: cd and variables do not carry over. No terminal, empty stdin: pass "
-               "non-interactive flags (git --no-pager, -y). Timeout %1 minutes (at most %2); "
-               "background processes end with the command. Long output is cut to its first %3 KiB "
-               "and last %4 KiB, the whole saved to a log file named in the result.")
+        ToolsTr::tr(
+            "Runs a command with /bin/bash -c in the repository root; returns stdout and "
+            "stderr together and the exit code (non-zero is an error). Each call is a fresh "
+            "shell: cd and variables do not carry over. No terminal, empty stdin: pass "
+            "non-interactive flags (git --no-pager, -y). Timeout %1 minutes (at most %2); "
+            "background processes end with the command. Long output is cut to its first %3 KiB "
+            "and last %4 KiB, the whole saved to a log file named in the result.")
             .arg(defaultTimeoutMs / 60000)
             .arg(maxTimeoutMs / 60000)
             .arg(headBytes / 1024)
@@ -455,10 +455,11 @@ ToolDefinition BashTool::definition() const
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
-                 {QStringLiteral("command"), schemaProperty("string", Tr::tr("The command."))},
+                 {QStringLiteral("command"), schemaProperty("string", ToolsTr::tr("The command."))},
                  {QStringLiteral("timeout"), timeout},
                  {QStringLiteral("description"),
-                  schemaProperty("string", Tr::tr("What it does, in a few words, for the user."))},
+                  schemaProperty("string",
+                                 ToolsTr::tr("What it does, in a few words, for the user."))},
              }},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("command")}},
             {QStringLiteral("additionalProperties"), false},
@@ -485,13 +486,13 @@ ToolResult BashTool::run(const ToolCallContext &context)
     const QJsonObject &args = context.arguments;
     const QString command = args.value(QLatin1String("command")).toString();
     if (command.trimmed().isEmpty())
-        return ToolResult::makeError(Tr::tr("command is empty."));
+        return ToolResult::makeError(ToolsTr::tr("command is empty."));
     const int timeoutMs = int(
         std::clamp<qint64>(args.value(QLatin1String("timeout")).toInteger(defaultTimeoutMs),
                            1,
                            maxTimeoutMs));
     if (context.abort.isAborted())
-        return ToolResult::makeError(Tr::tr("Command aborted before it started."));
+        return ToolResult::makeError(ToolsTr::tr("Command aborted before it started."));
     // Set by the permission layer (a network rule of the user's, git's own work, an overlay): only
     // a middleware sets tool options, never the model.
     const BashOptions options = context.toolOptions.value<BashOptions>();

@@ -1,4 +1,5 @@
 #include "builtinsearcher.h"
+#include "translation.h"
 
 #include "filewalker.h"
 
@@ -19,10 +20,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::BuiltinSearcher)
-};
 
 bool readFile(const QByteArray &path, QByteArray &bytes)
 {
@@ -181,7 +178,7 @@ GrepOutcome BuiltinSearcher::run(const GrepQuery &query, int threads)
         options |= QRegularExpression::CaseInsensitiveOption;
     const QRegularExpression probe(query.pattern, options);
     if (!probe.isValid()) {
-        outcome.error = Tr::tr("Invalid regular expression: %1 (at offset %2).")
+        outcome.error = ToolsTr::tr("Invalid regular expression: %1 (at offset %2).")
                             .arg(probe.errorString())
                             .arg(probe.patternErrorOffset());
         return outcome;

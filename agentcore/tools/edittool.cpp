@@ -1,4 +1,5 @@
 #include "edittool.h"
+#include "translation.h"
 
 #include "nearestregion.h"
 #include "pathsuggestions.h"
@@ -14,10 +15,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::EditTool)
-};
 
 constexpr int maxSnippetLines = 40;
 
@@ -37,23 +34,25 @@ int lineOf(const QByteArray &text, qsizetype position)
 
 QString notFoundMessage(const QString &name, const TextFile &file, const QString &oldString)
 {
-    QString message = Tr::tr("old_string was not found in %1.").arg(name);
+    QString message = ToolsTr::tr("old_string was not found in %1.").arg(name);
     static const QRegularExpression lineNumberPrefix(QStringLiteral("^\\s*\\d+\\t"));
     if (lineNumberPrefix.match(oldString).hasMatch()) {
         message += QLatin1Char(' ')
-                   + Tr::tr("It seems to start with a line number from Read's output; the number "
-                            "and the tab after it are not part of the file.");
+                   + ToolsTr::tr(
+                       "It seems to start with a line number from Read's output; the number "
+                       "and the tab after it are not part of the file.");
     }
     const QStringList lines = file.lines();
     const NearestRegion region = NearestRegion::find(lines, oldString);
     if (region.isValid()) {
         message += QLatin1Char('\n');
         message += region.whitespaceOnly
-                       ? Tr::tr("Lines %1-%2 match it except for whitespace (indentation, tabs, "
-                                "trailing spaces or line breaks):")
+                       ? ToolsTr::tr(
+                             "Lines %1-%2 match it except for whitespace (indentation, tabs, "
+                             "trailing spaces or line breaks):")
                              .arg(region.firstLine)
                              .arg(region.lastLine)
-                       : Tr::tr("The most similar text is at lines %1-%2:")
+                       : ToolsTr::tr("The most similar text is at lines %1-%2:")
                              .arg(region.firstLine)
                              .arg(region.lastLine);
         message += QLatin1Char('\n');
@@ -61,11 +60,11 @@ QString notFoundMessage(const QString &name, const TextFile &file, const QString
         if (region.lines.size() > maxSnippetLines)
             message += QStringLiteral("...\n");
     } else {
-        message += QLatin1Char(' ') + Tr::tr("No similar text was found either.");
+        message += QLatin1Char(' ') + ToolsTr::tr("No similar text was found either.");
     }
     message += QLatin1Char('\n');
-    message += Tr::tr("Copy old_string exactly from the file (Read it again if it may have "
-                      "changed), without the line-number prefix.");
+    message += ToolsTr::tr("Copy old_string exactly from the file (Read it again if it may have "
+                           "changed), without the line-number prefix.");
     return message;
 }
 
@@ -78,26 +77,27 @@ EditTool::EditTool(std::shared_ptr<ToolWorkspace> workspace)
 ToolDefinition EditTool::definition() const
 {
     QJsonObject replaceAll = schemaProperty("boolean",
-                                            Tr::tr("Replace every occurrence (default "
-                                                   "false)."));
+                                            ToolsTr::tr("Replace every occurrence (default "
+                                                        "false)."));
     replaceAll.insert(QStringLiteral("default"), false);
     return {
         toolKindName(ToolKind::Edit),
-        Tr::tr("Replaces exact text in a file you read in this session, unchanged since (read it "
-               "again if a command may have changed it). old_string must match the file exactly, "
-               "whitespace included, without Read's line-number prefix, and occur once unless "
-               "replace_all: include enough lines to make it unique. The file's line endings and "
-               "byte order mark are kept."),
+        ToolsTr::tr(
+            "Replaces exact text in a file you read in this session, unchanged since (read it "
+            "again if a command may have changed it). old_string must match the file exactly, "
+            "whitespace included, without Read's line-number prefix, and occur once unless "
+            "replace_all: include enough lines to make it unique. The file's line endings and "
+            "byte order mark are kept."),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
                  {QStringLiteral("file_path"),
-                  schemaProperty("string", Tr::tr("The file to change."))},
+                  schemaProperty("string", ToolsTr::tr("The file to change."))},
                  {QStringLiteral("old_string"),
-                  schemaProperty("string", Tr::tr("The exact text to replace."))},
+                  schemaProperty("string", ToolsTr::tr("The exact text to replace."))},
                  {QStringLiteral("new_string"),
-                  schemaProperty("string", Tr::tr("The replacement (may be empty)."))},
+                  schemaProperty("string", ToolsTr::tr("The replacement (may be empty)."))},
                  {QStringLiteral("replace_all"), replaceAll},
              }},
             {QStringLiteral("required"),
@@ -129,16 +129,16 @@ EditTool::Change EditTool::prepare(const ToolWorkspace &workspace, const QJsonOb
         return fail(PathSuggestions::notFoundMessage(
             workspace.root(),
             path,
-            Tr::tr("File not found: %1. To create a file, use Write.").arg(name)));
+            ToolsTr::tr("File not found: %1. To create a file, use Write.").arg(name)));
     }
     if (QFileInfo(path.path).isDir())
-        return fail(Tr::tr("%1 is a directory, not a file.").arg(name));
+        return fail(ToolsTr::tr("%1 is a directory, not a file.").arg(name));
     if (oldString.isEmpty())
-        return fail(Tr::tr("old_string is empty. Give the exact text to replace, "
-                           "or use Write to replace the whole file."));
+        return fail(ToolsTr::tr("old_string is empty. Give the exact text to replace, "
+                                "or use Write to replace the whole file."));
     if (oldString == newString)
-        return fail(Tr::tr("old_string and new_string are the same; there is "
-                           "nothing to change."));
+        return fail(ToolsTr::tr("old_string and new_string are the same; there is "
+                                "nothing to change."));
 
     TextFile file;
     QString error;
@@ -148,7 +148,7 @@ EditTool::Change EditTool::prepare(const ToolWorkspace &workspace, const QJsonOb
     if (const QString stale = workspace.checkFreshness(path, file.bytes); !stale.isEmpty())
         return fail(stale);
     if (TextFile::looksBinary(file.bytes))
-        return fail(Tr::tr("%1 is a binary file; Edit changes text files only.").arg(name));
+        return fail(ToolsTr::tr("%1 is a binary file; Edit changes text files only.").arg(name));
 
     // The model sees LF line endings (Read drops the CR), so in a CRLF file its strings are
     // tried in the file's convention when they do not match as given.
@@ -169,11 +169,12 @@ EditTool::Change EditTool::prepare(const ToolWorkspace &workspace, const QJsonOb
             lines.append(QString::number(lineOf(body, position)));
         if (positions.size() > 10)
             lines.append(QStringLiteral("..."));
-        return fail(Tr::tr("old_string occurs %1 times in %2 (at lines %3). Include more "
-                           "surrounding lines to make it unique, or set replace_all to true to "
-                           "change every occurrence.")
-                        .arg(positions.size())
-                        .arg(name, lines.join(QStringLiteral(", "))));
+        return fail(
+            ToolsTr::tr("old_string occurs %1 times in %2 (at lines %3). Include more "
+                        "surrounding lines to make it unique, or set replace_all to true to "
+                        "change every occurrence.")
+                .arg(positions.size())
+                .arg(name, lines.join(QStringLiteral(", "))));
     }
     if (!replaceAll)
         positions.resize(1);
@@ -225,8 +226,8 @@ ToolResult EditTool::execute(const ToolCallContext &context)
     const int firstLine = change.firstLine;
     QString text
         = change.replacements == 1
-              ? Tr::tr("Edited %1: replaced 1 occurrence at line %2.").arg(name).arg(firstLine)
-              : Tr::tr("Edited %1: replaced %2 occurrences.").arg(name).arg(change.replacements);
+              ? ToolsTr::tr("Edited %1: replaced 1 occurrence at line %2.").arg(name).arg(firstLine)
+              : ToolsTr::tr("Edited %1: replaced %2 occurrences.").arg(name).arg(change.replacements);
     // The changed lines with a little context, so the model can check its work.
     const QStringList lines = after.lines();
     const int replacedLines = change.replacedLines;

@@ -1,4 +1,5 @@
 #include "globtool.h"
+#include "translation.h"
 
 #include "filewalker.h"
 #include "globpattern.h"
@@ -12,10 +13,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::GlobTool)
-};
 
 // The leading directories of a pattern that hold no wildcard: only they need walking.
 QString literalDirectories(const QString &pattern)
@@ -42,20 +39,22 @@ ToolDefinition GlobTool::definition() const
 {
     return {
         toolKindName(ToolKind::Glob),
-        Tr::tr("Finds files by path pattern: `*` and `?` match within a path component, `**` any "
-               "number of directories; `{a,b}`, `[abc]`; e.g. `**/*.cpp`, `src/**/test_*.py`. "
-               "Matched against paths relative to path; files ignored by .gitignore and .git/ "
-               "are skipped. Returns up to %1 paths relative to the repository root, sorted.")
+        ToolsTr::tr(
+            "Finds files by path pattern: `*` and `?` match within a path component, `**` any "
+            "number of directories; `{a,b}`, `[abc]`; e.g. `**/*.cpp`, `src/**/test_*.py`. "
+            "Matched against paths relative to path; files ignored by .gitignore and .git/ "
+            "are skipped. Returns up to %1 paths relative to the repository root, sorted.")
             .arg(maxResults),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
-                 {QStringLiteral("pattern"), schemaProperty("string", Tr::tr("The glob pattern."))},
+                 {QStringLiteral("pattern"),
+                  schemaProperty("string", ToolsTr::tr("The glob pattern."))},
                  {QStringLiteral("path"),
                   schemaProperty("string",
-                                 Tr::tr("The directory to search (default: the repository "
-                                        "root)."))},
+                                 ToolsTr::tr("The directory to search (default: the repository "
+                                             "root)."))},
              }},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("pattern")}},
             {QStringLiteral("additionalProperties"), false},
@@ -68,14 +67,14 @@ ToolResult GlobTool::execute(const ToolCallContext &context)
     const QJsonObject &args = context.arguments;
     QString pattern = args.value(QLatin1String("pattern")).toString().trimmed();
     if (pattern.isEmpty())
-        return ToolResult::makeError(Tr::tr("pattern is empty."));
+        return ToolResult::makeError(ToolsTr::tr("pattern is empty."));
     const QString where = args.value(QLatin1String("path")).toString();
     const ResolvedPath base = m_workspace->resolve(where.isEmpty() ? QStringLiteral(".") : where,
                                                    PathAccess::Read);
     if (!base.ok())
         return ToolResult::makeError(base.error);
     if (!QFileInfo(base.path).isDir())
-        return ToolResult::makeError(Tr::tr("%1 is not a directory.").arg(base.displayPath()));
+        return ToolResult::makeError(ToolsTr::tr("%1 is not a directory.").arg(base.displayPath()));
     // Absolute patterns under the searched directory, and "./", are common: make them relative.
     const QString basePrefix = base.path + QLatin1Char('/');
     if (pattern.startsWith(basePrefix))
@@ -84,7 +83,7 @@ ToolResult GlobTool::execute(const ToolCallContext &context)
         pattern = pattern.mid(2);
     if (QFileInfo(pattern).isAbsolute()) {
         return ToolResult::makeError(
-            Tr::tr("The pattern must be relative to path (%1).").arg(base.displayPath()));
+            ToolsTr::tr("The pattern must be relative to path (%1).").arg(base.displayPath()));
     }
 
     const GlobPattern glob(pattern.toUtf8(), GlobPattern::PathName | GlobPattern::Braces);
@@ -102,8 +101,8 @@ ToolResult GlobTool::execute(const ToolCallContext &context)
                                || literalPath.path.startsWith(base.path + QLatin1Char('/'));
         if (!underBase && !literalPath.insideRoot) {
             return ToolResult::makeError(
-                Tr::tr("%1 leads through a symbolic link to %2, outside the repository; Glob "
-                       "does not follow it. To search there, give that directory as path.")
+                ToolsTr::tr("%1 leads through a symbolic link to %2, outside the repository; Glob "
+                            "does not follow it. To search there, give that directory as path.")
                     .arg(literal, literalPath.path));
         }
         start = literalPath.path;
@@ -137,13 +136,16 @@ ToolResult GlobTool::execute(const ToolCallContext &context)
                      {QStringLiteral("count"), double(total)},
                      {QStringLiteral("truncated"), total > maxResults}};
     if (total == 0)
-        return ToolResult::makeText(Tr::tr("No files found matching %1.").arg(pattern), details);
-    QString text = TextFile::plural(total, Tr::tr("Found 1 file."), Tr::tr("Found %1 files."))
+        return ToolResult::makeText(ToolsTr::tr("No files found matching %1.").arg(pattern),
+                                    details);
+    QString text = TextFile::plural(total,
+                                    ToolsTr::tr("Found 1 file."),
+                                    ToolsTr::tr("Found %1 files."))
                    + QLatin1Char('\n') + found.join(QLatin1Char('\n'));
     if (total > maxResults) {
         text += QLatin1Char('\n')
-                + Tr::tr("[Showing the first %1 of %2 files. Use a more specific pattern or "
-                         "path.]")
+                + ToolsTr::tr("[Showing the first %1 of %2 files. Use a more specific pattern or "
+                              "path.]")
                       .arg(maxResults)
                       .arg(total);
     }

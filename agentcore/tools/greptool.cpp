@@ -1,4 +1,5 @@
 #include "greptool.h"
+#include "translation.h"
 
 #include "builtinsearcher.h"
 #include "pathsuggestions.h"
@@ -13,10 +14,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::GrepTool)
-};
 
 QJsonObject count(const QString &description)
 {
@@ -48,44 +45,48 @@ QString GrepTool::backendName() const
 ToolDefinition GrepTool::definition() const
 {
     QJsonObject mode = schemaProperty("string",
-                                      Tr::tr("files_with_matches (default): paths; content: "
-                                             "path:line:text; count: path:count."));
+                                      ToolsTr::tr("files_with_matches (default): paths; content: "
+                                                  "path:line:text; count: path:count."));
     mode.insert(QStringLiteral("enum"), QJsonArray{filesMode, contentMode, countMode});
     mode.insert(QStringLiteral("default"), filesMode);
     QJsonObject numbers = schemaProperty("boolean",
-                                         Tr::tr("Line numbers in content mode (default "
-                                                "true)."));
+                                         ToolsTr::tr("Line numbers in content mode (default "
+                                                     "true)."));
     numbers.insert(QStringLiteral("default"), true);
-    QJsonObject head = schemaProperty("integer", Tr::tr("Only the first N output lines."));
+    QJsonObject head = schemaProperty("integer", ToolsTr::tr("Only the first N output lines."));
     head.insert(QStringLiteral("minimum"), 1);
     return {
         toolKindName(ToolKind::Grep),
-        Tr::tr("Searches file contents with a regular expression (ripgrep syntax; escape regex "
-               "characters for a literal search); a match never spans lines. Files ignored by "
-               ".gitignore, binary files and .git/ are skipped. Results are sorted by path, "
-               "relative to the repository root."),
+        ToolsTr::tr(
+            "Searches file contents with a regular expression (ripgrep syntax; escape regex "
+            "characters for a literal search); a match never spans lines. Files ignored by "
+            ".gitignore, binary files and .git/ are skipped. Results are sorted by path, "
+            "relative to the repository root."),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
                  {QStringLiteral("pattern"),
-                  schemaProperty("string", Tr::tr("The regular expression."))},
+                  schemaProperty("string", ToolsTr::tr("The regular expression."))},
                  {QStringLiteral("path"),
                   schemaProperty("string",
-                                 Tr::tr("The file or directory to search (default: the "
-                                        "repository root)."))},
+                                 ToolsTr::tr("The file or directory to search (default: the "
+                                             "repository root)."))},
                  {QStringLiteral("glob"),
                   schemaProperty("string",
-                                 Tr::tr("Only files matching this glob (`*.cpp`, "
-                                        "`src/**/*.{h,cpp}`); `!glob` excludes. Without '/' it "
-                                        "matches file names at any depth."))},
+                                 ToolsTr::tr(
+                                     "Only files matching this glob (`*.cpp`, "
+                                     "`src/**/*.{h,cpp}`); `!glob` excludes. Without '/' it "
+                                     "matches file names at any depth."))},
                  {QStringLiteral("output_mode"), mode},
-                 {QStringLiteral("-i"), schemaProperty("boolean", Tr::tr("Case-insensitive."))},
+                 {QStringLiteral("-i"), schemaProperty("boolean", ToolsTr::tr("Case-insensitive."))},
                  {QStringLiteral("-n"), numbers},
-                 {QStringLiteral("-A"), count(Tr::tr("Lines after each match (content mode)."))},
-                 {QStringLiteral("-B"), count(Tr::tr("Lines before each match (content mode)."))},
+                 {QStringLiteral("-A"),
+                  count(ToolsTr::tr("Lines after each match (content mode)."))},
+                 {QStringLiteral("-B"),
+                  count(ToolsTr::tr("Lines before each match (content mode)."))},
                  {QStringLiteral("-C"),
-                  count(Tr::tr("Lines before and after each match (content mode)."))},
+                  count(ToolsTr::tr("Lines before and after each match (content mode)."))},
                  {QStringLiteral("head_limit"), head},
              }},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("pattern")}},
@@ -124,7 +125,7 @@ QString GrepTool::format(const GrepOutcome &outcome,
         if (text.size() <= maxLineLength)
             return text;
         return text.left(maxLineLength)
-               + Tr::tr("... [%1 more characters]").arg(text.size() - maxLineLength);
+               + ToolsTr::tr("... [%1 more characters]").arg(text.size() - maxLineLength);
     };
 
     for (const GrepFile &file : outcome.files) {
@@ -155,27 +156,31 @@ QString GrepTool::format(const GrepOutcome &outcome,
     }
 
     if (outcome.files.isEmpty())
-        return Tr::tr("No matches found.");
+        return ToolsTr::tr("No matches found.");
     const qint64 fileCount = outcome.files.size();
-    const QString header
-        = mode == GrepQuery::Mode::FilesWithMatches
-              ? TextFile::plural(fileCount, Tr::tr("Found 1 file."), Tr::tr("Found %1 files."))
-              : Tr::tr("%1 in %2.")
-                    .arg(TextFile::plural(matches,
-                                          Tr::tr("1 matching line"),
-                                          Tr::tr("%1 matching lines")),
-                         TextFile::plural(fileCount, Tr::tr("1 file"), Tr::tr("%1 files")));
+    const QString header = mode == GrepQuery::Mode::FilesWithMatches
+                               ? TextFile::plural(fileCount,
+                                                  ToolsTr::tr("Found 1 file."),
+                                                  ToolsTr::tr("Found %1 files."))
+                               : ToolsTr::tr("%1 in %2.")
+                                     .arg(TextFile::plural(matches,
+                                                           ToolsTr::tr("1 matching line"),
+                                                           ToolsTr::tr("%1 matching lines")),
+                                          TextFile::plural(fileCount,
+                                                           ToolsTr::tr("1 file"),
+                                                           ToolsTr::tr("%1 files")));
     QString text = header + QLatin1Char('\n') + out.join(QLatin1Char('\n'));
     if (cut) {
         text += QLatin1Char('\n')
-                + Tr::tr("[Showing the first %1 of %2 results. Narrow the search with path, glob "
-                         "or a more specific pattern, or raise head_limit.]")
+                + ToolsTr::tr(
+                      "[Showing the first %1 of %2 results. Narrow the search with path, glob "
+                      "or a more specific pattern, or raise head_limit.]")
                       .arg(shown)
                       .arg(entries);
     }
     if (outcome.incomplete) {
         text += QLatin1Char('\n')
-                + Tr::tr("[The search stopped early: too many matches. Narrow it down.]");
+                + ToolsTr::tr("[The search stopped early: too many matches. Narrow it down.]");
     }
     if (truncated)
         *truncated = cut || outcome.incomplete;
@@ -188,7 +193,7 @@ ToolResult GrepTool::execute(const ToolCallContext &context)
     GrepQuery query;
     query.pattern = args.value(QLatin1String("pattern")).toString();
     if (query.pattern.isEmpty())
-        return ToolResult::makeError(Tr::tr("pattern is empty."));
+        return ToolResult::makeError(ToolsTr::tr("pattern is empty."));
     const QString where = args.value(QLatin1String("path")).toString();
     const ResolvedPath path = m_workspace->resolve(where.isEmpty() ? QStringLiteral(".") : where,
                                                    PathAccess::Read);
@@ -196,10 +201,8 @@ ToolResult GrepTool::execute(const ToolCallContext &context)
         return ToolResult::makeError(path.error);
     const QFileInfo info(path.path);
     if (!info.exists()) {
-        return ToolResult::makeError(
-            PathSuggestions::notFoundMessage(m_workspace->root(),
-                                             path,
-                                             Tr::tr("Path not found: %1").arg(path.displayPath())));
+        return ToolResult::makeError(PathSuggestions::notFoundMessage(
+            m_workspace->root(), path, ToolsTr::tr("Path not found: %1").arg(path.displayPath())));
     }
     QString prefix;
     if (info.isDir()) {
@@ -221,7 +224,7 @@ ToolResult GrepTool::execute(const ToolCallContext &context)
     else if (mode == countMode)
         query.mode = GrepQuery::Mode::Count;
     else if (mode != filesMode)
-        return ToolResult::makeError(Tr::tr("Unknown output_mode \"%1\".").arg(mode));
+        return ToolResult::makeError(ToolsTr::tr("Unknown output_mode \"%1\".").arg(mode));
     query.glob = args.value(QLatin1String("glob")).toString();
     query.caseInsensitive = args.value(QLatin1String("-i")).toBool(false);
     const int around = int(std::max<qint64>(0, args.value(QLatin1String("-C")).toInteger(0)));
@@ -235,7 +238,7 @@ ToolResult GrepTool::execute(const ToolCallContext &context)
     const GrepOutcome outcome = m_ripgrep.isEmpty() ? BuiltinSearcher::run(query)
                                                     : RipgrepSearcher::run(m_ripgrep, query);
     if (!outcome.error.isEmpty())
-        return ToolResult::makeError(Tr::tr("Grep failed: %1").arg(outcome.error));
+        return ToolResult::makeError(ToolsTr::tr("Grep failed: %1").arg(outcome.error));
     bool truncated = false;
     const bool withContext = query.mode == GrepQuery::Mode::Content
                              && (query.before > 0 || query.after > 0);

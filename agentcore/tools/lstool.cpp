@@ -1,4 +1,5 @@
 #include "lstool.h"
+#include "translation.h"
 
 #include "filewalker.h"
 #include "textfile.h"
@@ -10,14 +11,6 @@
 
 namespace AgentCore {
 
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::LsTool)
-};
-
-} // namespace
-
 LsTool::LsTool(std::shared_ptr<ToolWorkspace> workspace)
     : m_workspace(std::move(workspace))
 {}
@@ -25,24 +18,27 @@ LsTool::LsTool(std::shared_ptr<ToolWorkspace> workspace)
 ToolDefinition LsTool::definition() const
 {
     QJsonObject depth
-        = schemaProperty("integer", Tr::tr("Levels to list (default 1, at most %1).").arg(maxDepth));
+        = schemaProperty("integer",
+                         ToolsTr::tr("Levels to list (default 1, at most %1).").arg(maxDepth));
     depth.insert(QStringLiteral("minimum"), 1);
     depth.insert(QStringLiteral("maximum"), maxDepth);
-    QJsonObject ignore = schemaProperty("array", Tr::tr("Glob patterns of entries to leave out."));
+    QJsonObject ignore = schemaProperty("array",
+                                        ToolsTr::tr("Glob patterns of entries to leave out."));
     ignore.insert(QStringLiteral("items"),
                   QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}});
     return {
         toolKindName(ToolKind::Ls),
-        Tr::tr("Lists a directory as an indented tree; directories end in '/'. Entries ignored "
-               "by .gitignore and .git/ are left out."),
+        ToolsTr::tr(
+            "Lists a directory as an indented tree; directories end in '/'. Entries ignored "
+            "by .gitignore and .git/ are left out."),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
                  {QStringLiteral("path"),
                   schemaProperty("string",
-                                 Tr::tr("The directory to list (default: the repository "
-                                        "root)."))},
+                                 ToolsTr::tr("The directory to list (default: the repository "
+                                             "root)."))},
                  {QStringLiteral("depth"), depth},
                  {QStringLiteral("ignore"), ignore},
              }},
@@ -61,10 +57,11 @@ ToolResult LsTool::execute(const ToolCallContext &context)
         return ToolResult::makeError(path.error);
     const QFileInfo info(path.path);
     if (!info.exists())
-        return ToolResult::makeError(Tr::tr("Directory not found: %1").arg(path.displayPath()));
+        return ToolResult::makeError(ToolsTr::tr("Directory not found: %1").arg(path.displayPath()));
     if (!info.isDir()) {
         return ToolResult::makeError(
-            Tr::tr("%1 is a file, not a directory; use Read to see it.").arg(path.displayPath()));
+            ToolsTr::tr("%1 is a file, not a directory; use Read to see it.")
+                .arg(path.displayPath()));
     }
     const int depth = int(
         std::clamp<qint64>(args.value(QLatin1String("depth")).toInteger(1), 1, maxDepth));
@@ -101,18 +98,20 @@ ToolResult LsTool::execute(const ToolCallContext &context)
     if (!lines.isEmpty())
         text += QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
     else
-        text += QLatin1Char('\n') + Tr::tr("  (empty)");
+        text += QLatin1Char('\n') + ToolsTr::tr("  (empty)");
     if (total > maxEntries) {
         text += QLatin1Char('\n')
-                + Tr::tr("[Showing %1 of %2 entries. List a subdirectory or use a smaller depth.]")
+                + ToolsTr::tr(
+                      "[Showing %1 of %2 entries. List a subdirectory or use a smaller depth.]")
                       .arg(maxEntries)
                       .arg(total);
     }
     if (walker.ignoredCount() > 0) {
         text += QLatin1Char('\n')
                 + TextFile::plural(walker.ignoredCount(),
-                                   Tr::tr("(1 entry left out by .gitignore or ignore patterns)"),
-                                   Tr::tr(
+                                   ToolsTr::tr(
+                                       "(1 entry left out by .gitignore or ignore patterns)"),
+                                   ToolsTr::tr(
                                        "(%1 entries left out by .gitignore or ignore patterns)"));
     }
     ToolDetails details;

@@ -1,14 +1,11 @@
 #include "outputcapture.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::OutputCapture)
-};
 
 bool isContinuation(char c)
 {
@@ -75,7 +72,7 @@ QString OutputCapture::text() const
     QString out = QString::fromUtf8(QByteArrayView(m_head).first(headEnd));
     if (!out.endsWith(QLatin1Char('\n')))
         out += QLatin1Char('\n');
-    out += Tr::tr("[... %1 bytes left out; all %2 bytes of output are in %3 ...]")
+    out += ToolsTr::tr("[... %1 bytes left out; all %2 bytes of output are in %3 ...]")
                .arg(omitted)
                .arg(m_total)
                .arg(m_log.fileName());

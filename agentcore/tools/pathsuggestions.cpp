@@ -1,4 +1,5 @@
 #include "pathsuggestions.h"
+#include "translation.h"
 
 #include "filewalker.h"
 #include "toolworkspace.h"
@@ -13,11 +14,6 @@
 namespace AgentCore {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::PathSuggestions)
-};
 
 constexpr int maxWalkedEntries = 200000;
 
@@ -137,7 +133,7 @@ QString PathSuggestions::notFoundMessage(const QString &root,
     if (similar.isEmpty())
         return headline;
     return headline + QLatin1Char('\n')
-           + Tr::tr("Similar paths: %1").arg(similar.join(QStringLiteral(", ")));
+           + ToolsTr::tr("Similar paths: %1").arg(similar.join(QStringLiteral(", ")));
 }
 
 } // namespace AgentCore

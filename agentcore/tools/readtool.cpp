@@ -1,4 +1,5 @@
 #include "readtool.h"
+#include "translation.h"
 
 #include "pathsuggestions.h"
 #include "textfile.h"
@@ -10,28 +11,20 @@
 
 namespace AgentCore {
 
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ReadTool)
-};
-
-} // namespace
-
 ReadTool::ReadTool(std::shared_ptr<ToolWorkspace> workspace)
     : m_workspace(std::move(workspace))
 {}
 
 ToolDefinition ReadTool::definition() const
 {
-    QJsonObject offset = schemaProperty("integer", Tr::tr("First line to read (1-based)."));
+    QJsonObject offset = schemaProperty("integer", ToolsTr::tr("First line to read (1-based)."));
     offset.insert(QStringLiteral("minimum"), 1);
-    QJsonObject limit = schemaProperty("integer",
-                                       Tr::tr("How many lines (default %1).").arg(defaultLimit));
+    QJsonObject limit
+        = schemaProperty("integer", ToolsTr::tr("How many lines (default %1).").arg(defaultLimit));
     limit.insert(QStringLiteral("minimum"), 1);
     return {
         toolKindName(ToolKind::Read),
-        Tr::tr(
+        ToolsTr::tr(
             "Reads a text file: each line comes as its number, a tab, then the line (number and "
             "tab are not part of the file: never put them in old_string). Up to %1 lines from "
             "offset; lines over %2 characters are cut; binary files are refused. Lines you read "
@@ -42,7 +35,7 @@ ToolDefinition ReadTool::definition() const
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{{QStringLiteral("file_path"),
-                          schemaProperty("string", Tr::tr("The file to read."))},
+                          schemaProperty("string", ToolsTr::tr("The file to read."))},
                          {QStringLiteral("offset"), offset},
                          {QStringLiteral("limit"), limit}}},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("file_path")}},
@@ -60,26 +53,25 @@ ToolResult ReadTool::execute(const ToolCallContext &context)
         return ToolResult::makeError(path.error);
     const QFileInfo info(path.path);
     if (!info.exists()) {
-        return ToolResult::makeError(
-            PathSuggestions::notFoundMessage(m_workspace->root(),
-                                             path,
-                                             Tr::tr("File not found: %1").arg(path.displayPath())));
+        return ToolResult::makeError(PathSuggestions::notFoundMessage(
+            m_workspace->root(), path, ToolsTr::tr("File not found: %1").arg(path.displayPath())));
     }
     if (info.isDir()) {
         return ToolResult::makeError(
-            Tr::tr("%1 is a directory. Use LS to list it or Glob to find files in it.")
+            ToolsTr::tr("%1 is a directory. Use LS to list it or Glob to find files in it.")
                 .arg(path.displayPath()));
     }
 
     TextFile file;
     QString error;
     if (!file.load(path.path, maxFileBytes, &error))
-        return ToolResult::makeError(error + QLatin1Char(' ')
-                                     + Tr::tr("Use Grep to search it, or Bash (head, tail, sed -n) "
-                                              "to see parts of it."));
+        return ToolResult::makeError(
+            error + QLatin1Char(' ')
+            + ToolsTr::tr("Use Grep to search it, or Bash (head, tail, sed -n) "
+                          "to see parts of it."));
     if (TextFile::looksBinary(file.bytes)) {
         return ToolResult::makeError(
-            Tr::tr("%1 is a binary file (%2); Read shows text files only.")
+            ToolsTr::tr("%1 is a binary file (%2); Read shows text files only.")
                 .arg(path.displayPath(), TextFile::sizeText(file.bytes.size())));
     }
     const FileSnapshot snapshot = ToolWorkspace::snapshotOf(file.bytes, info.lastModified());
@@ -97,13 +89,13 @@ ToolResult ReadTool::execute(const ToolCallContext &context)
     if (total == 0) {
         details.other.insert(QStringLiteral("startLine"), 0);
         details.other.insert(QStringLiteral("endLine"), 0);
-        return ToolResult::makeText(Tr::tr("(%1 is empty)").arg(path.displayPath()), details);
+        return ToolResult::makeText(ToolsTr::tr("(%1 is empty)").arg(path.displayPath()), details);
     }
     if (offset > total) {
         return ToolResult::makeError(
-            Tr::tr("%1 has %2; offset %3 is past its end.")
+            ToolsTr::tr("%1 has %2; offset %3 is past its end.")
                 .arg(path.displayPath(),
-                     TextFile::plural(total, Tr::tr("1 line"), Tr::tr("%1 lines")))
+                     TextFile::plural(total, ToolsTr::tr("1 line"), ToolsTr::tr("%1 lines")))
                 .arg(offset));
     }
 
@@ -137,22 +129,23 @@ ToolResult ReadTool::execute(const ToolCallContext &context)
         details.other.insert(QStringLiteral("unchanged"), true);
         details.other.insert(QStringLiteral("unchangedSince"), earlier->toolCallId);
         const QString range = earlier->firstLine == offset && earlier->lastLine == last
-                                  ? Tr::tr("%1 is unchanged since your last Read of it (lines "
-                                           "%2-%3 of %4):")
+                                  ? ToolsTr::tr("%1 is unchanged since your last Read of it (lines "
+                                                "%2-%3 of %4):")
                                         .arg(path.displayPath())
                                         .arg(offset)
                                         .arg(last)
                                         .arg(total)
-                                  : Tr::tr("Lines %2-%3 of %1 are unchanged since your earlier "
-                                           "Read of lines %4-%5:")
+                                  : ToolsTr::tr(
+                                        "Lines %2-%3 of %1 are unchanged since your earlier "
+                                        "Read of lines %4-%5:")
                                         .arg(path.displayPath())
                                         .arg(offset)
                                         .arg(last)
                                         .arg(earlier->firstLine)
                                         .arg(earlier->lastLine);
         return ToolResult::makeText(range + QLatin1Char(' ')
-                                        + Tr::tr("that output, above in this conversation, is "
-                                                 "still exact, so it is not repeated here."),
+                                        + ToolsTr::tr("that output, above in this conversation, is "
+                                                      "still exact, so it is not repeated here."),
                                     details);
     }
     if (!context.toolCallId.isEmpty())
@@ -161,7 +154,7 @@ ToolResult ReadTool::execute(const ToolCallContext &context)
     QString text = TextFile::numbered(lines.mid(first, last - first), offset, maxLineLength);
     if (last < total) {
         text += QLatin1Char('\n')
-                + Tr::tr("[Showing lines %1-%2 of %3. Call Read with offset=%4 to continue.]")
+                + ToolsTr::tr("[Showing lines %1-%2 of %3. Call Read with offset=%4 to continue.]")
                       .arg(offset)
                       .arg(last)
                       .arg(total)

@@ -1,4 +1,5 @@
 #include "ripgrepsearcher.h"
+#include "translation.h"
 
 #include "filewalker.h"
 
@@ -13,10 +14,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::RipgrepSearcher)
-};
 
 class OutputParser
 {
@@ -184,7 +181,7 @@ GrepOutcome RipgrepSearcher::run(const QString &executable, const GrepQuery &que
     process.start();
     if (!process.waitForStarted()) {
         GrepOutcome failed;
-        failed.error = Tr::tr("Cannot run %1: %2").arg(executable, process.errorString());
+        failed.error = ToolsTr::tr("Cannot run %1: %2").arg(executable, process.errorString());
         return failed;
     }
     OutputParser parser(query);
@@ -210,7 +207,7 @@ GrepOutcome RipgrepSearcher::run(const QString &executable, const GrepQuery &que
             || (process.exitCode() == 2 && parser.outcome.files.isEmpty())) {
             parser.outcome.error = QString::fromUtf8(process.readAllStandardError()).trimmed();
             if (parser.outcome.error.isEmpty())
-                parser.outcome.error = Tr::tr("ripgrep failed (exit code %1).")
+                parser.outcome.error = ToolsTr::tr("ripgrep failed (exit code %1).")
                                            .arg(process.exitCode());
         }
     }

@@ -1,4 +1,5 @@
 #include "sandboxpolicy.h"
+#include "translation.h"
 
 #include "sandboxprobe.h"
 
@@ -7,29 +8,23 @@
 
 namespace AgentCore {
 
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::SandboxPolicy)
-};
-} // namespace
-
 QString SandboxDecision::summary() const
 {
     switch (outcome) {
     case Outcome::Sandboxed:
         if (network && !networkRule.isEmpty())
-            return Tr::tr("Runs sandboxed: read-only outside the repository, with network "
-                          "(allowed by %1).")
+            return ToolsTr::tr("Runs sandboxed: read-only outside the repository, with network "
+                               "(allowed by %1).")
                 .arg(networkRule);
-        return network ? Tr::tr("Runs sandboxed: read-only outside the repository, with network.")
-                       : Tr::tr("Runs sandboxed: read-only outside the repository, no network.");
+        return network
+                   ? ToolsTr::tr("Runs sandboxed: read-only outside the repository, with network.")
+                   : ToolsTr::tr("Runs sandboxed: read-only outside the repository, no network.");
     case Outcome::Off:
-        return Tr::tr("Runs without the sandbox (turned off in the settings).");
+        return ToolsTr::tr("Runs without the sandbox (turned off in the settings).");
     case Outcome::Unavailable:
-        return Tr::tr("Runs without the sandbox: %1").arg(reason);
+        return ToolsTr::tr("Runs without the sandbox: %1").arg(reason);
     case Outcome::Refused:
-        return Tr::tr("Will not run: the sandbox is required but unavailable: %1").arg(reason);
+        return ToolsTr::tr("Will not run: the sandbox is required but unavailable: %1").arg(reason);
     }
     return {};
 }

@@ -1,4 +1,5 @@
 #include "sandboxprobe.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -13,10 +14,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::SandboxProbe)
-};
 
 constexpr int probeTimeoutMs = 10'000;
 
@@ -45,14 +42,14 @@ SandboxProbe::Result runProbe(const QString &configured)
     if (configured.isEmpty()) {
         result.bwrapPath = QStandardPaths::findExecutable(QStringLiteral("bwrap"));
         if (result.bwrapPath.isEmpty()) {
-            result.error = Tr::tr("bubblewrap (bwrap) is not installed; install the package "
-                                  "\"bubblewrap\".");
+            result.error = ToolsTr::tr("bubblewrap (bwrap) is not installed; install the package "
+                                       "\"bubblewrap\".");
             return result;
         }
     } else {
         const QFileInfo info(configured);
         if (!info.isFile() || !info.isExecutable()) {
-            result.error = Tr::tr("%1 is not an executable program.").arg(configured);
+            result.error = ToolsTr::tr("%1 is not an executable program.").arg(configured);
             return result;
         }
         result.bwrapPath = info.absoluteFilePath();
@@ -79,23 +76,24 @@ SandboxProbe::Result runProbe(const QString &configured)
     process.setStandardInputFile(QProcess::nullDevice());
     process.start();
     if (!process.waitForStarted(probeTimeoutMs)) {
-        result.error = Tr::tr("%1 cannot be started: %2")
+        result.error = ToolsTr::tr("%1 cannot be started: %2")
                            .arg(result.bwrapPath, process.errorString());
         return result;
     }
     if (!process.waitForFinished(probeTimeoutMs)) {
         process.kill();
         process.waitForFinished(1000);
-        result.error = Tr::tr("%1 did not answer within %2 s.")
+        result.error = ToolsTr::tr("%1 did not answer within %2 s.")
                            .arg(result.bwrapPath)
                            .arg(probeTimeoutMs / 1000);
         return result;
     }
     if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
         const QString said = QString::fromLocal8Bit(process.readAllStandardError()).trimmed();
-        result.error = Tr::tr("bubblewrap cannot create its namespaces here (%1). Unprivileged "
-                              "user namespaces may be disabled, or this is a container.")
-                           .arg(said.isEmpty() ? Tr::tr("exit code %1").arg(process.exitCode())
+        result.error = ToolsTr::tr(
+                           "bubblewrap cannot create its namespaces here (%1). Unprivileged "
+                           "user namespaces may be disabled, or this is a container.")
+                           .arg(said.isEmpty() ? ToolsTr::tr("exit code %1").arg(process.exitCode())
                                                : said);
         return result;
     }

@@ -1,4 +1,5 @@
 #include "shelloverlay.h"
+#include "translation.h"
 
 #include "bwrapcommand.h"
 #include "sandboxprobe.h"
@@ -16,17 +17,14 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ShellOverlay)
-};
 
 QString probe(const QString &program)
 {
     const SandboxProbe::Result sandbox = SandboxProbe::probe(program);
     if (sandbox.bwrapPath.isEmpty())
-        return Tr::tr("bubblewrap (bwrap) is not installed; reviewing a command's writes needs "
-                      "bubblewrap 0.9 or newer");
+        return ToolsTr::tr(
+            "bubblewrap (bwrap) is not installed; reviewing a command's writes needs "
+            "bubblewrap 0.9 or newer");
     QProcess version;
     version.setProcessChannelMode(QProcess::MergedChannels);
     version.start(sandbox.bwrapPath, {QStringLiteral("--version")});
@@ -37,16 +35,17 @@ QString probe(const QString &program)
     help.start(sandbox.bwrapPath, {QStringLiteral("--help")});
     help.waitForFinished(5000);
     if (!QString::fromUtf8(help.readAll()).contains(QLatin1String("--overlay-src"))) {
-        return Tr::tr("reviewing a command's writes needs bubblewrap 0.9 or newer (found %1)")
+        return ToolsTr::tr("reviewing a command's writes needs bubblewrap 0.9 or newer (found %1)")
             .arg(found.isEmpty() ? sandbox.bwrapPath : found);
     }
     if (!sandbox.available)
-        return Tr::tr("bubblewrap cannot run here: %1").arg(sandbox.error);
+        return ToolsTr::tr("bubblewrap cannot run here: %1").arg(sandbox.error);
     // A trial run of the very command line Bash uses: the options exist, but the kernel or a
     // policy may still refuse the mount.
     QTemporaryDir scratch;
     if (!scratch.isValid())
-        return Tr::tr("cannot make a scratch folder for an overlay: %1").arg(scratch.errorString());
+        return ToolsTr::tr("cannot make a scratch folder for an overlay: %1")
+            .arg(scratch.errorString());
     const QString lower = scratch.filePath(QStringLiteral("lower"));
     const QString upper = scratch.filePath(QStringLiteral("upper"));
     const QString work = scratch.filePath(QStringLiteral("work"));
@@ -69,7 +68,7 @@ QString probe(const QString &program)
                     && !QFileInfo::exists(lower + QStringLiteral("/probe"));
     QDir(work).removeRecursively();
     if (!ok) {
-        return Tr::tr("bubblewrap cannot mount an overlay here: %1")
+        return ToolsTr::tr("bubblewrap cannot mount an overlay here: %1")
             .arg(QString::fromUtf8(trial.readAll()).trimmed());
     }
     return {};
@@ -103,12 +102,12 @@ std::unique_ptr<ShellOverlay> ShellOverlay::create(const QString &root,
                                                    QString *error)
 {
     if (!QDir().mkpath(scratchParent)) {
-        *error = Tr::tr("cannot create the folder %1").arg(scratchParent);
+        *error = ToolsTr::tr("cannot create the folder %1").arg(scratchParent);
         return nullptr;
     }
     QTemporaryDir scratch(scratchParent + QStringLiteral("/overlay-XXXXXX"));
     if (!scratch.isValid()) {
-        *error = Tr::tr("cannot create a scratch folder in %1: %2")
+        *error = ToolsTr::tr("cannot create a scratch folder in %1: %2")
                      .arg(scratchParent, scratch.errorString());
         return nullptr;
     }
@@ -118,7 +117,7 @@ std::unique_ptr<ShellOverlay> ShellOverlay::create(const QString &root,
     overlay->m_scratch = scratch.path();
     if (!QDir().mkpath(overlay->upper())
         || !QDir().mkpath(scratch.path() + QStringLiteral("/work"))) {
-        *error = Tr::tr("cannot create the overlay's folders in %1").arg(scratch.path());
+        *error = ToolsTr::tr("cannot create the overlay's folders in %1").arg(scratch.path());
         return nullptr;
     }
     return overlay;

@@ -1,14 +1,11 @@
 #include "shellwrite.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ShellWrite)
-};
 
 QString octal(uint mode)
 {
@@ -36,31 +33,31 @@ QString ShellWrite::description() const
     switch (kind()) {
     case Kind::Added:
         if (directory)
-            return Tr::tr("directory added");
+            return ToolsTr::tr("directory added");
         if (link)
-            return Tr::tr("symbolic link added (→ %1)").arg(QString::fromUtf8(newBytes));
-        return Tr::tr("added");
+            return ToolsTr::tr("symbolic link added (→ %1)").arg(QString::fromUtf8(newBytes));
+        return ToolsTr::tr("added");
     case Kind::Deleted:
         if (directory)
-            return Tr::tr("directory removed");
+            return ToolsTr::tr("directory removed");
         if (link)
-            return Tr::tr("symbolic link deleted");
-        return Tr::tr("deleted");
+            return ToolsTr::tr("symbolic link deleted");
+        return ToolsTr::tr("deleted");
     case Kind::ModeChanged:
-        return Tr::tr("mode %1 → %2").arg(octal(oldMode), octal(newMode));
+        return ToolsTr::tr("mode %1 → %2").arg(octal(oldMode), octal(newMode));
     case Kind::Modified:
         break;
     }
     if (oldType != newType)
-        return newType == Type::Directory ? Tr::tr("replaced by a directory")
-               : newType == Type::Symlink
-                   ? Tr::tr("replaced by a symbolic link (→ %1)").arg(QString::fromUtf8(newBytes))
-                   : Tr::tr("replaced by a file");
+        return newType == Type::Directory ? ToolsTr::tr("replaced by a directory")
+               : newType == Type::Symlink ? ToolsTr::tr("replaced by a symbolic link (→ %1)")
+                                                .arg(QString::fromUtf8(newBytes))
+                                          : ToolsTr::tr("replaced by a file");
     if (link)
-        return Tr::tr("symbolic link changed (→ %1)").arg(QString::fromUtf8(newBytes));
+        return ToolsTr::tr("symbolic link changed (→ %1)").arg(QString::fromUtf8(newBytes));
     if (oldMode != newMode)
-        return Tr::tr("modified, mode %1 → %2").arg(octal(oldMode), octal(newMode));
-    return Tr::tr("modified");
+        return ToolsTr::tr("modified, mode %1 → %2").arg(octal(oldMode), octal(newMode));
+    return ToolsTr::tr("modified");
 }
 
 } // namespace AgentCore

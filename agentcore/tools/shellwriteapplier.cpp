@@ -1,4 +1,6 @@
 #include "shellwriteapplier.h"
+#include "shellwritefiles.h"
+#include "translation.h"
 
 #include <checkpoint/filesetwriter.h>
 
@@ -12,30 +14,12 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ShellWriteApplier)
-};
 
 using Type = ShellWrite::Type;
 
-QByteArray encoded(const QString &path)
-{
-    return QFile::encodeName(path);
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-QByteArray linkTarget(const QString &path)
-{
-    QByteArray buffer(4096, '\0');
-    const ssize_t n = ::readlink(encoded(path).constData(), buffer.data(), buffer.size());
-    return n < 0 ? QByteArray() : buffer.left(n);
-}
+using ShellWriteFiles::encoded;
+using ShellWriteFiles::linkTarget;
+using ShellWriteFiles::readAll;
 
 // The target is still as the command found it: nothing edited it since.
 bool unchangedSince(const QString &target, const ShellWrite &change)
@@ -100,7 +84,7 @@ ShellWriteApplier::Outcome ShellWriteApplier::apply(const QString &root,
             && choice->rejectedHunks.size() >= change.diff.hunks().size())
             continue; // every hunk rejected: nothing of it is accepted
         if (!unchangedSince(root + QLatin1Char('/') + change.path, change)) {
-            outcome.failed.insert(i, Tr::tr("it changed since the command ran"));
+            outcome.failed.insert(i, ToolsTr::tr("it changed since the command ran"));
             continue;
         }
         using Kind = FileSetWriter::Change::Kind;
@@ -142,14 +126,15 @@ ShellWriteApplier::Outcome ShellWriteApplier::apply(const QString &root,
     for (auto it = written.failed.cbegin(); it != written.failed.cend(); ++it) {
         const int i = owners.at(it.key());
         if (!outcome.failed.contains(i))
-            outcome.failed.insert(i, Tr::tr("cannot write %1: %2").arg(changes[i].path, it.value()));
+            outcome.failed
+                .insert(i, ToolsTr::tr("cannot write %1: %2").arg(changes[i].path, it.value()));
     }
     for (int i : std::as_const(outcome.applied)) {
         // A directory that kept something the reviewer did not let go is not removed.
         const ShellWrite &change = changes[i];
         if (change.oldType == Type::Directory && change.newType != Type::Directory
             && QFileInfo(root + QLatin1Char('/') + change.path).isDir()) {
-            outcome.failed.insert(i, Tr::tr("it still holds files that were kept"));
+            outcome.failed.insert(i, ToolsTr::tr("it still holds files that were kept"));
         }
     }
     for (auto it = outcome.failed.cbegin(); it != outcome.failed.cend(); ++it)
@@ -162,12 +147,12 @@ QStringList ShellWriteApplier::replay(const QString &journalDirectory)
     QStringList lines;
     for (const FileSetWriter::Replayed &journal : FileSetWriter::replay(journalDirectory)) {
         lines.append(journal.committed
-                         ? Tr::tr("Finished applying a command's accepted changes to %1 "
-                                  "(%2 files) that an earlier run left unfinished.")
+                         ? ToolsTr::tr("Finished applying a command's accepted changes to %1 "
+                                       "(%2 files) that an earlier run left unfinished.")
                                .arg(journal.root)
                                .arg(journal.paths.size())
-                         : Tr::tr("Removed the files staged for a command's changes to %1 "
-                                  "that an earlier run never applied.")
+                         : ToolsTr::tr("Removed the files staged for a command's changes to %1 "
+                                       "that an earlier run never applied.")
                                .arg(journal.root));
     }
     return lines;

@@ -1,4 +1,6 @@
 #include "shellwrites.h"
+#include "shellwritefiles.h"
+#include "translation.h"
 
 #include "textfile.h"
 
@@ -17,15 +19,10 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ShellWrites)
-};
 
-QByteArray encoded(const QString &path)
-{
-    return QFile::encodeName(path);
-}
+using ShellWriteFiles::encoded;
+using ShellWriteFiles::linkTarget;
+using ShellWriteFiles::readAll;
 
 bool xattrIs(const QString &path, const char *suffix, char value)
 {
@@ -106,7 +103,7 @@ public:
         const QString directory = relative.isEmpty() ? m_upper : upperPath(relative);
         QDir dir(directory);
         if (!dir.exists()) {
-            *error = Tr::tr("cannot read the overlay's upper layer %1").arg(directory);
+            *error = ToolsTr::tr("cannot read the overlay's upper layer %1").arg(directory);
             return false;
         }
         const QStringList names = dir.entryList(QDir::AllEntries | QDir::Hidden | QDir::System
@@ -197,19 +194,6 @@ private:
     QString m_upper;
     QSet<QString> m_touched;
 };
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-QByteArray linkTarget(const QString &path)
-{
-    QByteArray buffer(4096, '\0');
-    const ssize_t n = ::readlink(encoded(path).constData(), buffer.data(), buffer.size());
-    return n < 0 ? QByteArray() : buffer.left(n);
-}
 
 bool sameFile(const State &a, const State &b)
 {

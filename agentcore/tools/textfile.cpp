@@ -1,4 +1,5 @@
 #include "textfile.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -14,13 +15,6 @@
 
 namespace AgentCore {
 
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::TextFile)
-};
-} // namespace
-
 bool TextFile::load(const QString &path, qint64 maxBytes, QString *error)
 {
     // \a path is canonical (ToolWorkspace::resolve): a link there now was swapped in after the
@@ -28,20 +22,20 @@ bool TextFile::load(const QString &path, qint64 maxBytes, QString *error)
     const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) {
         const int code = errno;
-        *error = Tr::tr("Cannot read %1: %2")
+        *error = ToolsTr::tr("Cannot read %1: %2")
                      .arg(path,
-                          code == ELOOP ? Tr::tr("it became a symbolic link")
+                          code == ELOOP ? ToolsTr::tr("it became a symbolic link")
                                         : QString::fromLocal8Bit(std::strerror(code)));
         return false;
     }
     QFile file;
     if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
         ::close(fd);
-        *error = Tr::tr("Cannot read %1: %2").arg(path, file.errorString());
+        *error = ToolsTr::tr("Cannot read %1: %2").arg(path, file.errorString());
         return false;
     }
     if (file.size() > maxBytes) {
-        *error = Tr::tr("%1 is too large (%2; the limit is %3).")
+        *error = ToolsTr::tr("%1 is too large (%2; the limit is %3).")
                      .arg(path, sizeText(file.size()), sizeText(maxBytes));
         return false;
     }
@@ -111,10 +105,10 @@ QString TextFile::plural(qint64 n, const QString &one, const QString &many)
 QString TextFile::sizeText(qint64 bytes)
 {
     if (bytes < 1024)
-        return plural(bytes, Tr::tr("1 byte"), Tr::tr("%1 bytes"));
+        return plural(bytes, ToolsTr::tr("1 byte"), ToolsTr::tr("%1 bytes"));
     if (bytes < 1024 * 1024)
-        return Tr::tr("%1 KiB").arg(double(bytes) / 1024, 0, 'f', 1);
-    return Tr::tr("%1 MiB").arg(double(bytes) / (1024 * 1024), 0, 'f', 1);
+        return ToolsTr::tr("%1 KiB").arg(double(bytes) / 1024, 0, 'f', 1);
+    return ToolsTr::tr("%1 MiB").arg(double(bytes) / (1024 * 1024), 0, 'f', 1);
 }
 
 QString TextFile::numbered(const QStringList &lines, int firstNumber, int maxLineLength)
@@ -128,7 +122,7 @@ QString TextFile::numbered(const QStringList &lines, int firstNumber, int maxLin
         out += QLatin1Char('\t');
         if (line.size() > maxLineLength) {
             out += QStringView(line).left(maxLineLength);
-            out += Tr::tr("... [line cut: %1 more characters]").arg(line.size() - maxLineLength);
+            out += ToolsTr::tr("... [line cut: %1 more characters]").arg(line.size() - maxLineLength);
         } else {
             out += line;
         }

@@ -1,4 +1,5 @@
 #include "toolworkspace.h"
+#include "translation.h"
 
 #include "toollogdirectory.h"
 
@@ -11,14 +12,6 @@
 #include <QSaveFile>
 
 namespace AgentCore {
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::ToolWorkspace)
-};
-
-} // namespace
 
 ToolWorkspace::ToolWorkspace(const QString &root, const QString &logDirectory)
     : m_root(canonicalPath(root))
@@ -88,12 +81,13 @@ QString ToolWorkspace::defaultGuard(const QString &root, const ResolvedPath &pat
     if (access == PathAccess::Read)
         return {};
     if (!path.insideRoot) {
-        return Tr::tr("%1 is outside the repository (%2); only files inside the repository can "
-                      "be changed.")
+        return ToolsTr::tr(
+                   "%1 is outside the repository (%2); only files inside the repository can "
+                   "be changed.")
             .arg(path.path, root);
     }
     if (path.relative == QLatin1String(".git") || path.relative.startsWith(QLatin1String(".git/")))
-        return Tr::tr("%1 is inside .git/; git's own files are never changed by tools.")
+        return ToolsTr::tr("%1 is inside .git/; git's own files are never changed by tools.")
             .arg(path.relative);
     return {};
 }
@@ -103,7 +97,7 @@ ResolvedPath ToolWorkspace::resolve(const QString &input, PathAccess access) con
     ResolvedPath result;
     QString path = input.trimmed();
     if (path.isEmpty()) {
-        result.error = Tr::tr("The path is empty.");
+        result.error = ToolsTr::tr("The path is empty.");
         return result;
     }
     if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/")))
@@ -120,7 +114,7 @@ ResolvedPath ToolWorkspace::resolve(const QString &input, PathAccess access) con
         if (info.exists())
             break;
         if (info.isSymLink()) {
-            result.error = Tr::tr("%1 is a symbolic link to a missing target (%2).")
+            result.error = ToolsTr::tr("%1 is a symbolic link to a missing target (%2).")
                                .arg(existing, info.symLinkTarget());
             return result;
         }
@@ -150,9 +144,10 @@ ResolvedPath ToolWorkspace::resolve(const QString &input, PathAccess access) con
     // any mode. Bypass skips the question a read outside asks; this is no question, so a
     // link the repository brought cannot hand its target to the model unasked.
     if (!result.insideRoot && (absolute == m_root || absolute.startsWith(prefix))) {
-        result.error = Tr::tr("%1 leads out of the repository through a symbolic link (to %2); "
-                              "tools do not follow links out of the repository, in any mode. "
-                              "Name %2 itself to use it (reading outside the repository asks).")
+        result.error = ToolsTr::tr(
+                           "%1 leads out of the repository through a symbolic link (to %2); "
+                           "tools do not follow links out of the repository, in any mode. "
+                           "Name %2 itself to use it (reading outside the repository asks).")
                            .arg(absolute.mid(prefix.size()), canonical);
         return result;
     }
@@ -217,14 +212,14 @@ QString ToolWorkspace::writeFile(const ResolvedPath &path, const QByteArray &byt
     m_readLedger.forget(path.path);
     const QFileInfo info(path.path);
     if (!QDir().mkpath(info.path()))
-        return Tr::tr("Cannot create the directory %1.").arg(info.path());
+        return ToolsTr::tr("Cannot create the directory %1.").arg(info.path());
     QSaveFile file(path.path);
     // A directory we may write files in but not create files in still gets the change.
     file.setDirectWriteFallback(true);
     if (!file.open(QIODevice::WriteOnly))
-        return Tr::tr("Cannot write %1: %2").arg(path.displayPath(), file.errorString());
+        return ToolsTr::tr("Cannot write %1: %2").arg(path.displayPath(), file.errorString());
     if (file.write(bytes) != bytes.size() || !file.commit())
-        return Tr::tr("Cannot write %1: %2").arg(path.displayPath(), file.errorString());
+        return ToolsTr::tr("Cannot write %1: %2").arg(path.displayPath(), file.errorString());
     recordRead(path.path, snapshotOf(bytes, QFileInfo(path.path).lastModified()));
     return {};
 }
@@ -235,15 +230,17 @@ QString ToolWorkspace::checkFreshness(const ResolvedPath &path, const QByteArray
         return {};
     const std::optional<FileSnapshot> read = lastRead(path.path);
     if (!read) {
-        return Tr::tr("%1 has not been read in this session. Read it with the Read tool first, "
-                      "then retry.")
+        return ToolsTr::tr(
+                   "%1 has not been read in this session. Read it with the Read tool first, "
+                   "then retry.")
             .arg(path.displayPath());
     }
     // The content decides: a touched but unchanged file is still safe to edit.
     if (read->size != bytes.size()
         || read->hash != QCryptographicHash::hash(bytes, QCryptographicHash::Sha1)) {
-        return Tr::tr("%1 has changed since you last read it (by a command, or outside AgentDesk). "
-                      "Read it again, then retry.")
+        return ToolsTr::tr(
+                   "%1 has changed since you last read it (by a command, or outside AgentDesk). "
+                   "Read it again, then retry.")
             .arg(path.displayPath());
     }
     return {};

@@ -1,4 +1,5 @@
 #include "writetool.h"
+#include "translation.h"
 
 #include "textfile.h"
 #include "toolschema.h"
@@ -10,14 +11,6 @@
 
 namespace AgentCore {
 
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::WriteTool)
-};
-
-} // namespace
-
 WriteTool::WriteTool(std::shared_ptr<ToolWorkspace> workspace)
     : m_workspace(std::move(workspace))
 {}
@@ -26,17 +19,18 @@ ToolDefinition WriteTool::definition() const
 {
     return {
         toolKindName(ToolKind::Write),
-        Tr::tr("Writes a whole file: creates it (and missing directories) or replaces an existing "
-               "file you read in this session, unchanged since, keeping its line endings and byte "
-               "order mark. Files outside the repository cannot be written."),
+        ToolsTr::tr(
+            "Writes a whole file: creates it (and missing directories) or replaces an existing "
+            "file you read in this session, unchanged since, keeping its line endings and byte "
+            "order mark. Files outside the repository cannot be written."),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
                  {QStringLiteral("file_path"),
-                  schemaProperty("string", Tr::tr("The file to write."))},
+                  schemaProperty("string", ToolsTr::tr("The file to write."))},
                  {QStringLiteral("content"),
-                  schemaProperty("string", Tr::tr("The file's complete content."))},
+                  schemaProperty("string", ToolsTr::tr("The file's complete content."))},
              }},
             {QStringLiteral("required"),
              QJsonArray{QStringLiteral("file_path"), QStringLiteral("content")}},
@@ -57,7 +51,7 @@ WriteTool::Change WriteTool::prepare(const ToolWorkspace &workspace, const QJson
         return change;
     }
     if (QFileInfo(path.path).isDir()) {
-        change.error = Tr::tr("%1 is a directory, not a file.").arg(path.displayPath());
+        change.error = ToolsTr::tr("%1 is a directory, not a file.").arg(path.displayPath());
         return change;
     }
 
@@ -108,10 +102,11 @@ ToolResult WriteTool::execute(const ToolCallContext &context)
     details.displayPath = name;
     details.created = !path.exists;
     const int lines = int(TextFile::fromBytes(body).lines().size());
-    const QString count = TextFile::plural(lines, Tr::tr("1 line"), Tr::tr("%1 lines"));
-    const QString text = path.exists ? Tr::tr("Wrote %1 (%2): the previous content was replaced.")
-                                           .arg(name, count)
-                                     : Tr::tr("Created %1 (%2).").arg(name, count);
+    const QString count = TextFile::plural(lines, ToolsTr::tr("1 line"), ToolsTr::tr("%1 lines"));
+    const QString text = path.exists
+                             ? ToolsTr::tr("Wrote %1 (%2): the previous content was replaced.")
+                                   .arg(name, count)
+                             : ToolsTr::tr("Created %1 (%2).").arg(name, count);
     return ToolResult::makeText(text, details);
 }
 

@@ -1,4 +1,5 @@
 #include "sessionworktrees.h"
+#include "translation.h"
 
 #include <files/privatefiles.h>
 #include <process/gitprocess.h>
@@ -21,10 +22,6 @@
 namespace AgentCore {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(AgentCore::SessionWorktrees)
-};
 
 using Type = ShellWrite::Type;
 
@@ -172,16 +169,17 @@ QString SessionWorktrees::defaultRoot()
 QString SessionWorktrees::unavailableReason(const QString &repositoryRoot)
 {
     if (!QFileInfo(repositoryRoot).isDir())
-        return Tr::tr("%1 does not exist.").arg(repositoryRoot);
+        return WorktreeTr::tr("%1 does not exist.").arg(repositoryRoot);
     const GitProcess::Result top = git(repositoryRoot,
                                        {QStringLiteral("rev-parse"),
                                         QStringLiteral("--show-toplevel")});
     if (!top.startError.isEmpty())
-        return Tr::tr("git cannot be run here (%1), and a session worktree needs it.")
+        return WorktreeTr::tr("git cannot be run here (%1), and a session worktree needs it.")
             .arg(top.startError);
     if (!top.ok())
-        return Tr::tr("%1 is not a git repository (or git sees no working tree there), so a "
-                      "session cannot have a worktree of its own.")
+        return WorktreeTr::tr(
+                   "%1 is not a git repository (or git sees no working tree there), so a "
+                   "session cannot have a worktree of its own.")
             .arg(repositoryRoot);
     const GitProcess::Result head = git(repositoryRoot,
                                         {QStringLiteral("rev-parse"),
@@ -189,8 +187,9 @@ QString SessionWorktrees::unavailableReason(const QString &repositoryRoot)
                                          QStringLiteral("--quiet"),
                                          QStringLiteral("HEAD^{commit}")});
     if (!head.ok())
-        return Tr::tr("%1 has no commit yet: a session worktree starts from the checked-out "
-                      "commit. Commit once, then try again.")
+        return WorktreeTr::tr(
+                   "%1 has no commit yet: a session worktree starts from the checked-out "
+                   "commit. Commit once, then try again.")
             .arg(repositoryRoot);
     return {};
 }
@@ -239,7 +238,7 @@ SessionWorktrees::Created SessionWorktrees::create(const QString &repositoryRoot
                                          QStringLiteral("HEAD^{commit}")});
     const QString base = firstLine(head.out);
     if (!head.ok() || base.isEmpty()) {
-        created.error = Tr::tr("git cannot read the checked-out commit of %1: %2")
+        created.error = WorktreeTr::tr("git cannot read the checked-out commit of %1: %2")
                             .arg(root, head.problem());
         return created;
     }
@@ -251,7 +250,7 @@ SessionWorktrees::Created SessionWorktrees::create(const QString &repositoryRoot
           + QString::fromLatin1(
               QCryptographicHash::hash(root.toUtf8(), QCryptographicHash::Sha256).toHex().left(12));
     if (!PrivateFiles::makePath(repositoryFolder)) {
-        created.error = Tr::tr("cannot create the folder %1 for the session's worktree.")
+        created.error = WorktreeTr::tr("cannot create the folder %1 for the session's worktree.")
                             .arg(repositoryFolder);
         return created;
     }
@@ -275,7 +274,7 @@ SessionWorktrees::Created SessionWorktrees::create(const QString &repositoryRoot
         folder = candidateFolder;
     }
     if (branch.isEmpty()) {
-        created.error = Tr::tr("no free branch name like %1 is left.").arg(wanted);
+        created.error = WorktreeTr::tr("no free branch name like %1 is left.").arg(wanted);
         return created;
     }
     const GitProcess::Result add = git(root,
@@ -287,7 +286,8 @@ SessionWorktrees::Created SessionWorktrees::create(const QString &repositoryRoot
                                         folder,
                                         base});
     if (!add.ok()) {
-        created.error = Tr::tr("git could not make the worktree %1: %2").arg(folder, add.problem());
+        created.error = WorktreeTr::tr("git could not make the worktree %1: %2")
+                            .arg(folder, add.problem());
         return created;
     }
     created.worktree = SessionWorktree{root, folder, branch, base};
@@ -297,17 +297,19 @@ SessionWorktrees::Created SessionWorktrees::create(const QString &repositoryRoot
 QString SessionWorktrees::check(const SessionWorktree &worktree)
 {
     if (!worktree.isValid())
-        return Tr::tr("The session's worktree record is incomplete.");
+        return WorktreeTr::tr("The session's worktree record is incomplete.");
     const QString &root = worktree.repositoryRoot;
     if (!QFileInfo(root).isDir())
-        return Tr::tr("The main checkout %1 of this session's worktree no longer exists.").arg(root);
+        return WorktreeTr::tr("The main checkout %1 of this session's worktree no longer exists.")
+            .arg(root);
     const GitProcess::Result common = git(root,
                                           {QStringLiteral("rev-parse"),
                                            QStringLiteral("--path-format=absolute"),
                                            QStringLiteral("--git-common-dir")});
     if (!common.ok())
-        return Tr::tr("%1 is no longer a git repository (%2), so this session's worktree cannot "
-                      "be used.")
+        return WorktreeTr::tr(
+                   "%1 is no longer a git repository (%2), so this session's worktree cannot "
+                   "be used.")
             .arg(root, common.problem());
     const GitProcess::Result branch = git(root,
                                           {QStringLiteral("rev-parse"),
@@ -316,22 +318,24 @@ QString SessionWorktrees::check(const SessionWorktree &worktree)
                                            QStringLiteral("refs/heads/") + worktree.branch
                                                + QStringLiteral("^{commit}")});
     if (!branch.ok())
-        return Tr::tr("The branch %1 of this session was deleted or renamed outside AgentDesk. "
-                      "AgentDesk does not recreate it: restore it (git reflog shows where it "
-                      "was) or delete the session.")
+        return WorktreeTr::tr(
+                   "The branch %1 of this session was deleted or renamed outside AgentDesk. "
+                   "AgentDesk does not recreate it: restore it (git reflog shows where it "
+                   "was) or delete the session.")
             .arg(worktree.branch);
     if (!QFileInfo(worktree.path).isDir())
-        return Tr::tr("The worktree folder %1 of this session was deleted outside AgentDesk; what "
-                      "was not committed on its branch %2 is lost. AgentDesk does not recreate "
-                      "it: keep the branch or delete the session.")
+        return WorktreeTr::tr(
+                   "The worktree folder %1 of this session was deleted outside AgentDesk; what "
+                   "was not committed on its branch %2 is lost. AgentDesk does not recreate "
+                   "it: keep the branch or delete the session.")
             .arg(worktree.path, worktree.branch);
     const GitProcess::Result own = git(worktree.path,
                                        {QStringLiteral("rev-parse"),
                                         QStringLiteral("--path-format=absolute"),
                                         QStringLiteral("--git-common-dir")});
     if (!own.ok() || canonical(firstLine(own.out)) != canonical(firstLine(common.out)))
-        return Tr::tr("The folder %1 is no longer a worktree of %2 (it was changed outside "
-                      "AgentDesk).")
+        return WorktreeTr::tr("The folder %1 is no longer a worktree of %2 (it was changed outside "
+                              "AgentDesk).")
             .arg(worktree.path, root);
     const GitProcess::Result head = git(worktree.path,
                                         {QStringLiteral("symbolic-ref"),
@@ -339,11 +343,12 @@ QString SessionWorktrees::check(const SessionWorktree &worktree)
                                          QStringLiteral("HEAD")});
     const QString checkedOut = firstLine(head.out);
     if (checkedOut != QStringLiteral("refs/heads/") + worktree.branch)
-        return Tr::tr("The worktree %1 no longer has the session's branch %2 checked out (it has "
-                      "%3 now): it was switched outside AgentDesk.")
+        return WorktreeTr::tr(
+                   "The worktree %1 no longer has the session's branch %2 checked out (it has "
+                   "%3 now): it was switched outside AgentDesk.")
             .arg(worktree.path,
                  worktree.branch,
-                 checkedOut.isEmpty() ? Tr::tr("a detached HEAD")
+                 checkedOut.isEmpty() ? WorktreeTr::tr("a detached HEAD")
                                       : checkedOut.mid(int(qstrlen("refs/heads/"))));
     const GitProcess::Result contains = git(root,
                                             {QStringLiteral("merge-base"),
@@ -351,13 +356,15 @@ QString SessionWorktrees::check(const SessionWorktree &worktree)
                                              worktree.baseCommit,
                                              QStringLiteral("refs/heads/") + worktree.branch});
     if (contains.exitCode == 1)
-        return Tr::tr("The branch %1 was moved outside AgentDesk: it no longer contains the "
-                      "commit %2 the session started from (reset or rebased). Its changes "
-                      "cannot be brought back by AgentDesk; merge the branch with git.")
+        return WorktreeTr::tr(
+                   "The branch %1 was moved outside AgentDesk: it no longer contains the "
+                   "commit %2 the session started from (reset or rebased). Its changes "
+                   "cannot be brought back by AgentDesk; merge the branch with git.")
             .arg(worktree.branch, shortId(worktree.baseCommit));
     if (!contains.ok())
-        return Tr::tr("git cannot compare the branch %1 with the commit %2 the session started "
-                      "from: %3")
+        return WorktreeTr::tr(
+                   "git cannot compare the branch %1 with the commit %2 the session started "
+                   "from: %3")
             .arg(worktree.branch, shortId(worktree.baseCommit), contains.problem());
     return {};
 }
@@ -386,7 +393,8 @@ WorktreeChanges SessionWorktrees::changes(const SessionWorktree &worktree)
                                          worktree.baseCommit,
                                          QStringLiteral("--")});
     if (!diff.ok()) {
-        result.error = Tr::tr("git cannot compare the worktree with the commit it started from: %1")
+        result.error = WorktreeTr::tr(
+                           "git cannot compare the worktree with the commit it started from: %1")
                            .arg(diff.problem());
         return result;
     }
@@ -411,7 +419,7 @@ WorktreeChanges SessionWorktrees::changes(const SessionWorktree &worktree)
                                               QStringLiteral("--exclude-standard"),
                                               QStringLiteral("-z")});
     if (!untracked.ok()) {
-        result.error = Tr::tr("git cannot list the worktree's new files: %1")
+        result.error = WorktreeTr::tr("git cannot list the worktree's new files: %1")
                            .arg(untracked.problem());
         return result;
     }
@@ -431,7 +439,7 @@ WorktreeChanges SessionWorktrees::changes(const SessionWorktree &worktree)
                                                     ShellWrites::maxReviewBytes,
                                                     &blobError);
     if (!blobError.isEmpty()) {
-        result.error = Tr::tr("git cannot read the files of the commit %1: %2")
+        result.error = WorktreeTr::tr("git cannot read the files of the commit %1: %2")
                            .arg(shortId(worktree.baseCommit), blobError);
         return result;
     }
@@ -521,17 +529,17 @@ WorktreeChanges SessionWorktrees::changes(const SessionWorktree &worktree)
         QString why;
         if (change.oldType == Type::None) {
             if (exists)
-                why = Tr::tr("it was created in your checkout since the session started");
+                why = WorktreeTr::tr("it was created in your checkout since the session started");
         } else if (!exists) {
-            why = Tr::tr("it was deleted in your checkout since the session started");
+            why = WorktreeTr::tr("it was deleted in your checkout since the session started");
         } else if (change.oldType == Type::Symlink) {
             if (!S_ISLNK(info.st_mode) || linkTarget(target) != change.oldBytes)
-                why = Tr::tr("it was changed in your checkout since the session started");
+                why = WorktreeTr::tr("it was changed in your checkout since the session started");
         } else if (!S_ISREG(info.st_mode)) {
-            why = Tr::tr("it was replaced in your checkout since the session started");
+            why = WorktreeTr::tr("it was replaced in your checkout since the session started");
         } else if (change.path.contains(u'\n')) {
             if (!change.whole && readAll(target) != change.oldBytes)
-                why = Tr::tr("it was changed in your checkout since the session started");
+                why = WorktreeTr::tr("it was changed in your checkout since the session started");
         } else {
             hashed.append(change.path);
             hashedIndexes.append(i);
@@ -552,7 +560,9 @@ WorktreeChanges SessionWorktrees::changes(const SessionWorktree &worktree)
             const QByteArray sha = baseShas.value(result.changes[i].path);
             if (!hashes.ok() || k >= lines.size() || lines[k].trimmed() != sha)
                 result.conflicts
-                    .insert(i, Tr::tr("it was changed in your checkout since the session started"));
+                    .insert(i,
+                            WorktreeTr::tr(
+                                "it was changed in your checkout since the session started"));
         }
     }
     return result;
@@ -567,20 +577,22 @@ PermissionRequest SessionWorktrees::reviewRequest(const SessionWorktree &worktre
                          {QStringLiteral("base"), worktree.baseCommit}};
     request.workingDirectory = worktree.repositoryRoot;
     request.shellWrites = changes.changes;
-    request.reason = Tr::tr("the session's branch %1 changed %2 since %3; only what you accept "
-                            "reaches your checkout")
+    request.reason = WorktreeTr::tr(
+                         "the session's branch %1 changed %2 since %3; only what you accept "
+                         "reaches your checkout")
                          .arg(worktree.branch,
                               TextFile::plural(changes.changes.size(),
-                                               Tr::tr("1 path"),
-                                               Tr::tr("%1 paths")),
+                                               WorktreeTr::tr("1 path"),
+                                               WorktreeTr::tr("%1 paths")),
                               shortId(worktree.baseCommit));
     QStringList lines;
     for (auto it = changes.conflicts.cbegin(); it != changes.conflicts.cend(); ++it)
         lines.append(changes.changes.value(it.key()).path + QStringLiteral(": ") + it.value());
     lines.sort();
     if (!lines.isEmpty())
-        request.commandOutput = Tr::tr("Not brought back (your checkout changed them; the branch "
-                                       "%1 keeps them):")
+        request.commandOutput = WorktreeTr::tr(
+                                    "Not brought back (your checkout changed them; the branch "
+                                    "%1 keeps them):")
                                     .arg(worktree.branch)
                                 + u'\n' + lines.join(u'\n');
     return request;
@@ -609,11 +621,12 @@ ShellWriteApplier::Outcome SessionWorktrees::bringBack(
                                                     changes.changes,
                                                     allowed);
     // The applier's words speak of a command; here the user edited the file meanwhile.
-    const QString editedSince = QCoreApplication::translate("AgentCore::ShellWriteApplier",
+    const QString editedSince = QCoreApplication::translate("AgentCore::Tools",
                                                             "it changed since the command ran");
     for (auto it = outcome.failed.begin(); it != outcome.failed.end(); ++it) {
         if (it.value() == editedSince)
-            it.value() = Tr::tr("it was changed in your checkout since the review was made");
+            it.value() = WorktreeTr::tr(
+                "it was changed in your checkout since the review was made");
     }
     for (auto it = refused.cbegin(); it != refused.cend(); ++it)
         outcome.failed.insert(it.key(), it.value());
@@ -632,7 +645,7 @@ QString SessionWorktrees::keepAsBranch(const SessionWorktree &worktree, const QS
                                         QStringLiteral("--"),
                                         QStringLiteral(".")});
     if (!add.ok())
-        return Tr::tr("git cannot stage the worktree's changes: %1").arg(add.problem());
+        return WorktreeTr::tr("git cannot stage the worktree's changes: %1").arg(add.problem());
     const GitProcess::Result staged = git(tree,
                                           {QStringLiteral("diff"),
                                            QStringLiteral("--cached"),
@@ -649,7 +662,7 @@ QString SessionWorktrees::keepAsBranch(const SessionWorktree &worktree, const QS
          << QStringLiteral("--no-gpg-sign") << QStringLiteral("-m") << message;
     const GitProcess::Result commit = git(tree, args);
     if (!commit.ok())
-        return Tr::tr("git cannot commit the worktree's changes on %1: %2")
+        return WorktreeTr::tr("git cannot commit the worktree's changes on %1: %2")
             .arg(worktree.branch, commit.problem());
     return {};
 }
@@ -658,7 +671,8 @@ QString SessionWorktrees::remove(const SessionWorktree &worktree, bool deleteBra
 {
     const QString &root = worktree.repositoryRoot;
     if (!QFileInfo(root).isDir())
-        return Tr::tr("The main checkout %1 no longer exists; the worktree %2 was left as it is.")
+        return WorktreeTr::tr(
+                   "The main checkout %1 no longer exists; the worktree %2 was left as it is.")
             .arg(root, worktree.path);
     QString error;
     if (QFileInfo::exists(worktree.path)) {
@@ -668,14 +682,15 @@ QString SessionWorktrees::remove(const SessionWorktree &worktree, bool deleteBra
                                                 QStringLiteral("--force"),
                                                 worktree.path});
         if (!removed.ok() && QFileInfo::exists(worktree.path))
-            error = Tr::tr("git cannot remove the worktree %1: %2")
+            error = WorktreeTr::tr("git cannot remove the worktree %1: %2")
                         .arg(worktree.path, removed.problem());
     }
     // Forgets a worktree whose folder is gone (deleted by hand, or just now).
     const GitProcess::Result prune = git(root,
                                          {QStringLiteral("worktree"), QStringLiteral("prune")});
     if (error.isEmpty() && !prune.ok())
-        error = Tr::tr("git cannot forget the worktree %1: %2").arg(worktree.path, prune.problem());
+        error = WorktreeTr::tr("git cannot forget the worktree %1: %2")
+                    .arg(worktree.path, prune.problem());
     if (deleteBranch && error.isEmpty()) {
         const QString ref = QStringLiteral("refs/heads/") + worktree.branch;
         if (git(root,
@@ -687,7 +702,7 @@ QString SessionWorktrees::remove(const SessionWorktree &worktree, bool deleteBra
             const GitProcess::Result branch
                 = git(root, {QStringLiteral("branch"), QStringLiteral("-D"), worktree.branch});
             if (!branch.ok())
-                error = Tr::tr("git cannot delete the branch %1: %2")
+                error = WorktreeTr::tr("git cannot delete the branch %1: %2")
                             .arg(worktree.branch, branch.problem());
         }
     }

@@ -15,7 +15,7 @@
 namespace Ui {
 
 namespace {
-QString firstLine(const QString &text)
+QString shortFirstLine(const QString &text)
 {
     const QString trimmed = text.trimmed();
     const QString line = trimmed.section(QLatin1Char('\n'), 0, 0);
@@ -191,13 +191,13 @@ QString CompactDialog::describe(const AgentCore::Message &message)
         const qsizetype paragraph = text.indexOf(QStringLiteral("\n\n"));
         //: The summary of an earlier compaction, which a new one summarises again
         return tr("Earlier summary: %1")
-            .arg(firstLine(paragraph < 0 ? text : text.mid(paragraph + 2)));
+            .arg(shortFirstLine(paragraph < 0 ? text : text.mid(paragraph + 2)));
     }
     switch (message.role) {
     case Message::Role::User:
-        return tr("You: %1").arg(firstLine(message.text()));
+        return tr("You: %1").arg(shortFirstLine(message.text()));
     case Message::Role::Assistant: {
-        const QString text = firstLine(message.text());
+        const QString text = shortFirstLine(message.text());
         if (!text.isEmpty())
             return tr("Agent: %1").arg(text);
         QStringList tools;
@@ -208,11 +208,11 @@ QString CompactDialog::describe(const AgentCore::Message &message)
     }
     case Message::Role::ToolResult:
         //: A tool's output in the compaction preview: "Bash: 3 files changed"
-        return tr("%1: %2").arg(message.toolName, firstLine(message.text()));
+        return tr("%1: %2").arg(message.toolName, shortFirstLine(message.text()));
     case Message::Role::Custom:
-        return tr("Note: %1").arg(firstLine(message.text()));
+        return tr("Note: %1").arg(shortFirstLine(message.text()));
     }
-    return firstLine(message.text());
+    return shortFirstLine(message.text());
 }
 
 } // namespace Ui

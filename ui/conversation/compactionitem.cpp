@@ -1,4 +1,5 @@
 #include "compactionitem.h"
+#include "common/translation.h"
 
 #include "conversationstyle.h"
 
@@ -11,10 +12,6 @@
 namespace Ui {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(Ui::CompactionItem)
-};
 constexpr int WrapFlags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
 } // namespace
 
@@ -25,7 +22,7 @@ CompactionItem::CompactionItem(const AgentCore::Compaction &compaction)
 QString CompactionItem::title() const
 {
     //: Header of a compaction in the conversation: the summary stands in for these messages
-    return Tr::tr("Summary of %n earlier message(s)", nullptr, int(m_compaction.coveredCount));
+    return UiTr::tr("Summary of %n earlier message(s)", nullptr, int(m_compaction.coveredCount));
 }
 
 QString CompactionItem::byline() const
@@ -34,10 +31,10 @@ QString CompactionItem::byline() const
     QStringList parts;
     if (!m_compaction.model.isEmpty())
         //: Who wrote a compaction's summary: "Written by claude-sonnet-4"
-        parts << Tr::tr("Written by %1").arg(m_compaction.model);
+        parts << UiTr::tr("Written by %1").arg(m_compaction.model);
     const AgentCore::Usage &usage = m_compaction.usage;
     if (usage.totalTokens() > 0)
-        parts << Tr::tr("%1 tokens").arg(UsageLabel::compactNumber(usage.totalTokens(), locale));
+        parts << UiTr::tr("%1 tokens").arg(UsageLabel::compactNumber(usage.totalTokens(), locale));
     if (usage.cost > 0)
         parts << UsageLabel::dollars(usage.cost, locale);
     return parts.join(QStringLiteral(" · "));
@@ -48,25 +45,25 @@ QString CompactionItem::instructionsText() const
     if (m_compaction.instructions.trimmed().isEmpty())
         return {};
     //: What the user asked a compaction's summary to keep
-    return Tr::tr("Instructions: %1").arg(m_compaction.instructions.trimmed());
+    return UiTr::tr("Instructions: %1").arg(m_compaction.instructions.trimmed());
 }
 
 QString CompactionItem::originalsToggleText() const
 {
     const int n = int(m_compaction.coveredCount);
     //: Toggle under a compaction's summary; Enter is the key that does the same
-    return m_originalsShown ? Tr::tr("Hide the %n original message(s), no longer sent to the "
-                                     "model (Enter)",
-                                     nullptr,
-                                     n)
-                            : Tr::tr("Show the %n original message(s) (Enter)", nullptr, n);
+    return m_originalsShown ? UiTr::tr("Hide the %n original message(s), no longer sent to the "
+                                       "model (Enter)",
+                                       nullptr,
+                                       n)
+                            : UiTr::tr("Show the %n original message(s) (Enter)", nullptr, n);
 }
 
 QString CompactionItem::summaryToggleText() const
 {
     //: Toggle of a compaction's long summary; Space is the key that does the same
-    return m_summaryExpanded ? Tr::tr("Show less (Space)")
-                             : Tr::tr("Show the whole summary (Space)");
+    return m_summaryExpanded ? UiTr::tr("Show less (Space)")
+                             : UiTr::tr("Show the whole summary (Space)");
 }
 
 QString CompactionItem::plainText() const

@@ -1,4 +1,5 @@
 #include "conversationmodel.h"
+#include "common/translation.h"
 
 #include "compactionitem.h"
 #include "messageitem.h"
@@ -17,10 +18,6 @@ using AgentCore::Message;
 using AgentCore::StreamEvent;
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(Ui::ConversationModel)
-};
 /// The line above a user bubble: how the message reached the agent, as the loop took it.
 QString originCaption(AgentCore::MessageOrigin origin)
 {
@@ -28,9 +25,9 @@ QString originCaption(AgentCore::MessageOrigin origin)
     case AgentCore::MessageOrigin::Prompt:
         return {};
     case AgentCore::MessageOrigin::Steering:
-        return Tr::tr("Steering");
+        return UiTr::tr("Steering");
     case AgentCore::MessageOrigin::FollowUp:
-        return Tr::tr("Follow-up");
+        return UiTr::tr("Follow-up");
     }
     return {};
 }
@@ -155,7 +152,7 @@ void ConversationModel::messageUpdated(const StreamEvent &event)
         break;
     }
     case StreamEvent::Type::Retry:
-        addNote(Tr::tr("The request failed (%1); retrying in %2 s (attempt %3).")
+        addNote(UiTr::tr("The request failed (%1); retrying in %2 s (attempt %3).")
                     .arg(event.errorMessage)
                     .arg((event.retryDelayMs + 999) / 1000)
                     .arg(event.retryAttempt),
@@ -224,24 +221,24 @@ void ConversationModel::addStopNote(const Message &message)
     case StopReason::ToolUse:
         return;
     case StopReason::Error:
-        addNote(message.errorMessage.isEmpty() ? Tr::tr("The request failed.")
+        addNote(message.errorMessage.isEmpty() ? UiTr::tr("The request failed.")
                                                : message.errorMessage,
                 true);
         return;
     case StopReason::Aborted:
-        addNote(Tr::tr("Stopped."), false);
+        addNote(UiTr::tr("Stopped."), false);
         return;
     case StopReason::Length:
-        addNote(Tr::tr("The reply was cut off at the output token limit."), true);
+        addNote(UiTr::tr("The reply was cut off at the output token limit."), true);
         return;
     case StopReason::ContextOverflow:
-        addNote(Tr::tr("The conversation no longer fits the model's context window."), true);
+        addNote(UiTr::tr("The conversation no longer fits the model's context window."), true);
         return;
     case StopReason::Refusal:
-        addNote(Tr::tr("The model refused to answer."), true);
+        addNote(UiTr::tr("The model refused to answer."), true);
         return;
     case StopReason::TurnLimit:
-        addNote(Tr::tr("Stopped after the maximum number of turns."), false);
+        addNote(UiTr::tr("Stopped after the maximum number of turns."), false);
         return;
     }
 }
@@ -260,7 +257,7 @@ void ConversationModel::draftDiscarded()
         else
             remove(item);
     }
-    addNote(Tr::tr("The model wrote its tool calls as text; retrying with native tool calls."),
+    addNote(UiTr::tr("The model wrote its tool calls as text; retrying with native tool calls."),
             false);
 }
 

@@ -1,4 +1,5 @@
 #include "lineblock.h"
+#include "common/translation.h"
 
 #include "common/syntaxcolorizer.h"
 #include "conversationstyle.h"
@@ -10,13 +11,6 @@
 #include <algorithm>
 
 namespace Ui {
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(Ui::LineBlock)
-};
-} // namespace
 
 // Longer lines are cut before eliding: eliding measures the whole string.
 static constexpr qsizetype MaxPaintedLineLength = 400;
@@ -127,10 +121,10 @@ QStringView LineBlock::line(int index) const
 QString LineBlock::toggleLabel() const
 {
     if (m_expanded)
-        return Tr::tr("Show fewer lines");
+        return UiTr::tr("Show fewer lines");
     const int hidden = m_lineCount - m_head - m_tail;
     const int all = std::max(0, m_lineCount - m_leadingNotes - m_trailingNotes);
-    return Tr::tr("⋯ %1 more lines (show all %2)")
+    return UiTr::tr("⋯ %1 more lines (show all %2)")
         .arg(QLocale().toString(hidden), QLocale().toString(all));
 }
 

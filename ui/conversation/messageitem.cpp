@@ -1,4 +1,5 @@
 #include "messageitem.h"
+#include "common/translation.h"
 
 #include "conversationstyle.h"
 
@@ -7,13 +8,6 @@
 #include <QPainterPath>
 
 namespace Ui {
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(Ui::MessageItem)
-};
-} // namespace
 
 MessageItem::MessageItem(Kind kind)
     : m_kind(kind)
@@ -207,8 +201,8 @@ void MessageItem::paint(QPainter *painter,
         painter->setPen(style.muted);
         const QString chevron = m_thinkingExpanded ? QStringLiteral("▾ ") : QStringLiteral("▸ ");
         const QString label = chevron
-                              + (m_streaming && m_body.isEmpty() ? Tr::tr("Thinking…")
-                                                                 : Tr::tr("Thinking"));
+                              + (m_streaming && m_body.isEmpty() ? UiTr::tr("Thinking…")
+                                                                 : UiTr::tr("Thinking"));
         painter->drawText(m_thinkingHeader, Qt::AlignLeft | Qt::AlignVCenter, label);
         if (!m_thinkingExpanded) {
             const int labelWidth = style.smallMetrics.horizontalAdvance(label + QLatin1Char(' '));

@@ -1,4 +1,5 @@
 #include "rewinditem.h"
+#include "common/translation.h"
 
 #include "conversationstyle.h"
 
@@ -9,10 +10,6 @@
 namespace Ui {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(Ui::RewindItem)
-};
 constexpr int WrapFlags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
 } // namespace
 
@@ -25,11 +22,11 @@ QString RewindItem::title() const
     switch (m_rewind.scope) {
     case AgentCore::Rewind::Scope::Files:
         //: Header of a rewind in the conversation
-        return Tr::tr("Files rewound");
+        return UiTr::tr("Files rewound");
     case AgentCore::Rewind::Scope::Conversation:
-        return Tr::tr("Conversation rewound");
+        return UiTr::tr("Conversation rewound");
     case AgentCore::Rewind::Scope::Both:
-        return Tr::tr("Conversation and files rewound");
+        return UiTr::tr("Conversation and files rewound");
     }
     return {};
 }
@@ -38,13 +35,13 @@ QString RewindItem::byline() const
 {
     QStringList parts;
     if (m_rewind.restoresFiles()) {
-        parts << Tr::tr("%n file(s) restored", nullptr, int(m_rewind.restoredFiles.size()));
+        parts << UiTr::tr("%n file(s) restored", nullptr, int(m_rewind.restoredFiles.size()));
         if (!m_rewind.keptFiles.isEmpty())
-            parts << Tr::tr("%n kept as it was", nullptr, int(m_rewind.keptFiles.size()));
+            parts << UiTr::tr("%n kept as it was", nullptr, int(m_rewind.keptFiles.size()));
     }
     if (m_rewind.rewindsConversation())
         //: The model no longer sees these messages
-        parts << Tr::tr("%n message(s) no longer sent to the model", nullptr, m_rewoundCount);
+        parts << UiTr::tr("%n message(s) no longer sent to the model", nullptr, m_rewoundCount);
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -53,13 +50,13 @@ QString RewindItem::originalsToggleText() const
     if (m_rewoundCount == 0)
         return {};
     //: Toggle under a rewind
-    return m_originalsShown ? Tr::tr("Hide the %n rewound message(s)", nullptr, m_rewoundCount)
-                            : Tr::tr("Show the %n rewound message(s)", nullptr, m_rewoundCount);
+    return m_originalsShown ? UiTr::tr("Hide the %n rewound message(s)", nullptr, m_rewoundCount)
+                            : UiTr::tr("Show the %n rewound message(s)", nullptr, m_rewoundCount);
 }
 
 QString RewindItem::undoText()
 {
-    return Tr::tr("Undo rewind");
+    return UiTr::tr("Undo rewind");
 }
 
 QString RewindItem::plainText() const
@@ -68,9 +65,9 @@ QString RewindItem::plainText() const
     if (const QString by = byline(); !by.isEmpty())
         lines << by;
     if (!m_rewind.restoredFiles.isEmpty())
-        lines << Tr::tr("Restored: %1").arg(m_rewind.restoredFiles.join(QStringLiteral(", ")));
+        lines << UiTr::tr("Restored: %1").arg(m_rewind.restoredFiles.join(QStringLiteral(", ")));
     if (!m_rewind.keptFiles.isEmpty())
-        lines << Tr::tr("Kept: %1").arg(m_rewind.keptFiles.join(QStringLiteral(", ")));
+        lines << UiTr::tr("Kept: %1").arg(m_rewind.keptFiles.join(QStringLiteral(", ")));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -1,4 +1,5 @@
 #include "toolcarditem.h"
+#include "common/translation.h"
 
 #include "conversationstyle.h"
 
@@ -12,13 +13,6 @@
 #include <QPainterPath>
 
 namespace Ui {
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(Ui::ToolCardItem)
-};
-} // namespace
 
 static constexpr int StatusSize = 14;
 static constexpr int OutputPadding = 4;
@@ -57,7 +51,7 @@ QString ToolCardItem::plainText() const
     if (!m_output.isEmpty())
         text += QLatin1Char('\n') + m_output.visibleText();
     for (const QString &picture : m_pictureNames)
-        text += QLatin1Char('\n') + Tr::tr("[picture: %1]").arg(picture);
+        text += QLatin1Char('\n') + UiTr::tr("[picture: %1]").arg(picture);
     return text;
 }
 
@@ -76,8 +70,8 @@ static QString readPicture(const AgentCore::ContentBlock &block, QImage *image)
         *image = reader.read(); // null past QImageReader's allocation limit, too
     }
     if (image->isNull())
-        return Tr::tr("%1, unreadable").arg(block.mimeType);
-    return Tr::tr("%1, %2 × %3").arg(block.mimeType).arg(size.width()).arg(size.height());
+        return UiTr::tr("%1, unreadable").arg(block.mimeType);
+    return UiTr::tr("%1, %2 × %3").arg(block.mimeType).arg(size.width()).arg(size.height());
 }
 
 QString ToolCardItem::keyArgument() const
@@ -294,20 +288,20 @@ QString ToolCardItem::elapsedText(qint64 nowMs) const
         return {};
     const qint64 end = m_endMs >= 0 ? m_endMs : nowMs;
     const double seconds = double(qMax<qint64>(0, end - m_startMs)) / 1000.0;
-    return seconds < 60 ? Tr::tr("%1 s").arg(QLocale().toString(seconds, 'f', 1))
-                        : Tr::tr("%1 min %2 s").arg(int(seconds) / 60).arg(int(seconds) % 60);
+    return seconds < 60 ? UiTr::tr("%1 s").arg(QLocale().toString(seconds, 'f', 1))
+                        : UiTr::tr("%1 min %2 s").arg(int(seconds) / 60).arg(int(seconds) % 60);
 }
 
 QString ToolCardItem::stateText(qint64 nowMs) const
 {
     switch (m_state) {
     case State::Pending:
-        return Tr::tr("waiting");
+        return UiTr::tr("waiting");
     case State::NotRun:
-        return Tr::tr("not run");
+        return UiTr::tr("not run");
     case State::Stopped: {
         const QString elapsed = elapsedText(nowMs);
-        return elapsed.isEmpty() ? Tr::tr("stopped") : Tr::tr("stopped after %1").arg(elapsed);
+        return elapsed.isEmpty() ? UiTr::tr("stopped") : UiTr::tr("stopped after %1").arg(elapsed);
     }
     case State::Running:
     case State::Succeeded:
@@ -464,7 +458,7 @@ void ToolCardItem::paint(QPainter *painter,
         painter->drawText(m_geometry.detailsHeader,
                           Qt::AlignLeft | Qt::AlignVCenter,
                           (m_detailsExpanded ? QStringLiteral("▾ ") : QStringLiteral("▸ "))
-                              + Tr::tr("Details"));
+                              + UiTr::tr("Details"));
         if (!m_geometry.details.isEmpty())
             m_details.paint(painter, m_geometry.details, clip, style);
     }

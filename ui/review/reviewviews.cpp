@@ -1,4 +1,5 @@
 #include "reviewviews.h"
+#include "common/translation.h"
 
 #include "bashreviewview.h"
 #include "diffreviewview.h"
@@ -16,10 +17,6 @@ namespace Ui {
 namespace {
 
 // The strings kept their context when the views moved here from ReviewQueue.
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(Ui::ReviewQueue)
-};
 
 bool showsDiff(const AgentCore::PermissionRequest &request)
 {
@@ -35,8 +32,8 @@ QWidget *createPlainView(const AgentCore::PermissionRequest &request,
 {
     auto page = new QWidget(parent);
     auto title = new QLabel(request.displayPath.isEmpty()
-                                ? Tr::tr("Use %1").arg(request.toolName)
-                                : Tr::tr("%1 %2").arg(request.toolName, request.displayPath),
+                                ? UiTr::tr("Use %1").arg(request.toolName)
+                                : UiTr::tr("%1 %2").arg(request.toolName, request.displayPath),
                             page);
     QFont titleFont = title->font();
     titleFont.setBold(true);
@@ -103,8 +100,8 @@ QWidget *createReviewView(const AgentCore::PermissionRequest &request,
     //: Screen reader: a tool call waiting for review ("Review: Edit src/calc.cpp")
     view->setAccessibleName(
         request.displayPath.isEmpty()
-            ? Tr::tr("Review: %1").arg(request.toolName)
-            : Tr::tr("Review: %1 %2").arg(request.toolName, request.displayPath));
+            ? UiTr::tr("Review: %1").arg(request.toolName)
+            : UiTr::tr("Review: %1 %2").arg(request.toolName, request.displayPath));
     view->setAccessibleDescription(request.reason);
     return view;
 }

@@ -1,4 +1,5 @@
 #include "checkpointrewindfiles.h"
+#include "common/translation.h"
 
 #include <checkpoint/checkpointrecorder.h>
 #include <checkpoint/checkpointstore.h>
@@ -7,13 +8,6 @@
 #include <QCoreApplication>
 
 namespace Ui {
-
-namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(Ui::CheckpointRewindFiles)
-};
-} // namespace
 
 CheckpointRewindFiles::CheckpointRewindFiles(std::shared_ptr<AgentCore::CheckpointRecorder> recorder)
     : m_recorder(std::move(recorder))
@@ -27,8 +21,8 @@ RewindFilesPreview CheckpointRewindFiles::preview(qsizetype messageIndex)
     const std::optional<AgentCore::Checkpoint> found
         = AgentCore::CheckpointRewind::before(m_recorder->checkpoints(), messageIndex);
     if (!found) {
-        preview.unavailable = Tr::tr("No checkpoint of the files was recorded at that point: "
-                                     "only the conversation can be rewound.");
+        preview.unavailable = UiTr::tr("No checkpoint of the files was recorded at that point: "
+                                       "only the conversation can be rewound.");
         return preview;
     }
     const AgentCore::CheckpointDiff diff = m_recorder->store()->diff(*found);
@@ -71,7 +65,7 @@ RewindFilesOutcome CheckpointRewindFiles::restore(const QString &checkpoint,
     RewindFilesOutcome outcome;
     const std::optional<AgentCore::Checkpoint> found = m_recorder->store()->find(checkpoint);
     if (!found) {
-        outcome.error = Tr::tr("The checkpoint %1 is no longer in the store.")
+        outcome.error = UiTr::tr("The checkpoint %1 is no longer in the store.")
                             .arg(checkpoint.left(12));
         return outcome;
     }

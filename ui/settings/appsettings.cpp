@@ -15,7 +15,7 @@ namespace Ui {
 
 namespace {
 
-QString key(const char *text)
+QString settingKey(const char *text)
 {
     return QLatin1String(text);
 }
@@ -79,10 +79,10 @@ std::optional<qint64> AppSettings::contextWindow(const ModelSelection &selection
 AppSettings AppSettings::load(const QSettings &settings)
 {
     AppSettings result;
-    result.model = selectionFromSetting(settings.value(key(currentModelKey)));
+    result.model = selectionFromSetting(settings.value(settingKey(currentModelKey)));
 
     const QJsonDocument recent = QJsonDocument::fromJson(
-        settings.value(key(recentModelsKey)).toString().toUtf8());
+        settings.value(settingKey(recentModelsKey)).toString().toUtf8());
     const QJsonArray recentArray = recent.array();
     for (const QJsonValue &value : recentArray) {
         const std::optional<ModelSelection> selection = ModelSelection::fromJson(value.toObject());
@@ -95,31 +95,31 @@ AppSettings AppSettings::load(const QSettings &settings)
     }
 
     bool ok = false;
-    const int maxTurns = settings.value(key(maxTurnsKey)).toInt(&ok);
+    const int maxTurns = settings.value(settingKey(maxTurnsKey)).toInt(&ok);
     result.maxTurns = ok && maxTurns > 0 ? maxTurns : 0;
-    result.autoCompact = settings.value(key(autoCompactKey), true).toBool();
+    result.autoCompact = settings.value(settingKey(autoCompactKey), true).toBool();
     result.sandboxMode = AgentCore::SandboxPolicy::parseMode(
-                             settings.value(key(sandboxModeKey)).toString())
+                             settings.value(settingKey(sandboxModeKey)).toString())
                              .value_or(AgentCore::SandboxMode::On);
-    result.sandboxNetwork = settings.value(key(sandboxNetworkKey), false).toBool();
-    result.sandboxNetworkRules = settings.value(key(sandboxNetworkRulesKey)).toStringList();
-    result.sandboxReadablePaths = settings.value(key(sandboxReadablePathsKey)).toStringList();
-    result.reviewShellWrites = settings.value(key(reviewShellWritesKey), true).toBool();
-    result.notifyApprovals = settings.value(key(notifyApprovalsKey), true).toBool();
-    result.notifyFinished = settings.value(key(notifyFinishedKey), true).toBool();
+    result.sandboxNetwork = settings.value(settingKey(sandboxNetworkKey), false).toBool();
+    result.sandboxNetworkRules = settings.value(settingKey(sandboxNetworkRulesKey)).toStringList();
+    result.sandboxReadablePaths = settings.value(settingKey(sandboxReadablePathsKey)).toStringList();
+    result.reviewShellWrites = settings.value(settingKey(reviewShellWritesKey), true).toBool();
+    result.notifyApprovals = settings.value(settingKey(notifyApprovalsKey), true).toBool();
+    result.notifyFinished = settings.value(settingKey(notifyFinishedKey), true).toBool();
 
-    const QString theme = settings.value(key(themeKey)).toString();
+    const QString theme = settings.value(settingKey(themeKey)).toString();
     for (int index = 0; index < int(std::size(themeIds)); ++index) {
-        if (theme == key(themeIds[index]))
+        if (theme == settingKey(themeIds[index]))
             result.theme = Theme(index);
     }
-    result.language = settings.value(key(languageKey)).toString();
-    result.mcpServers = settings.value(key(mcpServersKey)).toString();
-    result.disabledMcpServers = settings.value(key(disabledMcpServersKey)).toStringList();
+    result.language = settings.value(settingKey(languageKey)).toString();
+    result.mcpServers = settings.value(settingKey(mcpServersKey)).toString();
+    result.disabledMcpServers = settings.value(settingKey(disabledMcpServersKey)).toStringList();
 
-    const QJsonObject windows = QJsonDocument::fromJson(
-                                    settings.value(key(contextWindowsKey)).toString().toUtf8())
-                                    .object();
+    const QJsonObject windows
+        = QJsonDocument::fromJson(settings.value(settingKey(contextWindowsKey)).toString().toUtf8())
+              .object();
     for (auto it = windows.constBegin(); it != windows.constEnd(); ++it) {
         const qint64 tokens = it.value().toInteger();
         if (tokens >= minContextWindow && tokens <= maxContextWindow)
@@ -162,41 +162,41 @@ void AppSettings::save(QSettings &settings) const
 {
     // JSON text rather than nested QSettings groups: the same schema as session files.
     if (model) {
-        settings.setValue(key(currentModelKey),
+        settings.setValue(settingKey(currentModelKey),
                           QString::fromUtf8(
                               QJsonDocument(model->toJson()).toJson(QJsonDocument::Compact)));
     } else {
-        settings.remove(key(currentModelKey));
+        settings.remove(settingKey(currentModelKey));
     }
     QJsonArray recent;
     for (const ModelSelection &selection : recentModels)
         recent.append(selection.toJson());
-    settings.setValue(key(recentModelsKey),
+    settings.setValue(settingKey(recentModelsKey),
                       QString::fromUtf8(QJsonDocument(recent).toJson(QJsonDocument::Compact)));
-    settings.setValue(key(maxTurnsKey), maxTurns);
-    settings.setValue(key(autoCompactKey), autoCompact);
-    settings.setValue(key(sandboxModeKey), AgentCore::SandboxPolicy::modeName(sandboxMode));
-    settings.setValue(key(sandboxNetworkKey), sandboxNetwork);
-    settings.setValue(key(sandboxNetworkRulesKey), sandboxNetworkRules);
-    settings.setValue(key(sandboxReadablePathsKey), sandboxReadablePaths);
-    settings.setValue(key(mcpServersKey), mcpServers);
-    settings.setValue(key(disabledMcpServersKey), disabledMcpServers);
-    settings.setValue(key(reviewShellWritesKey), reviewShellWrites);
-    settings.setValue(key(notifyApprovalsKey), notifyApprovals);
-    settings.setValue(key(notifyFinishedKey), notifyFinished);
-    settings.setValue(key(themeKey), key(themeIds[int(theme)]));
+    settings.setValue(settingKey(maxTurnsKey), maxTurns);
+    settings.setValue(settingKey(autoCompactKey), autoCompact);
+    settings.setValue(settingKey(sandboxModeKey), AgentCore::SandboxPolicy::modeName(sandboxMode));
+    settings.setValue(settingKey(sandboxNetworkKey), sandboxNetwork);
+    settings.setValue(settingKey(sandboxNetworkRulesKey), sandboxNetworkRules);
+    settings.setValue(settingKey(sandboxReadablePathsKey), sandboxReadablePaths);
+    settings.setValue(settingKey(mcpServersKey), mcpServers);
+    settings.setValue(settingKey(disabledMcpServersKey), disabledMcpServers);
+    settings.setValue(settingKey(reviewShellWritesKey), reviewShellWrites);
+    settings.setValue(settingKey(notifyApprovalsKey), notifyApprovals);
+    settings.setValue(settingKey(notifyFinishedKey), notifyFinished);
+    settings.setValue(settingKey(themeKey), settingKey(themeIds[int(theme)]));
     QJsonObject windows;
     for (auto it = contextWindows.cbegin(); it != contextWindows.cend(); ++it)
         windows.insert(it.key(), it.value());
     if (windows.isEmpty())
-        settings.remove(key(contextWindowsKey));
+        settings.remove(settingKey(contextWindowsKey));
     else
-        settings.setValue(key(contextWindowsKey),
+        settings.setValue(settingKey(contextWindowsKey),
                           QString::fromUtf8(QJsonDocument(windows).toJson(QJsonDocument::Compact)));
     if (language.isEmpty())
-        settings.remove(key(languageKey));
+        settings.remove(settingKey(languageKey));
     else
-        settings.setValue(key(languageKey), language);
+        settings.setValue(settingKey(languageKey), language);
 }
 
 } // namespace Ui

@@ -1,4 +1,5 @@
 #include "modelselection.h"
+#include "common/translation.h"
 
 #include <ai/servedmodels.h>
 
@@ -9,12 +10,8 @@
 namespace Ui {
 
 namespace {
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(Ui::ModelSelection)
-};
 
-QString key(const char *text)
+QString jsonKey(const char *text)
 {
     return QLatin1String(text);
 }
@@ -72,9 +69,9 @@ bool isPrivateAddress(const QHostAddress &address)
 // "localhost", "gpu-box.local" and loopback or private addresses: a server the user runs.
 bool isLocalHost(const QString &host)
 {
-    if (host.compare(key("localhost"), Qt::CaseInsensitive) == 0
-        || host.endsWith(key(".localhost"), Qt::CaseInsensitive)
-        || host.endsWith(key(".local"), Qt::CaseInsensitive)) {
+    if (host.compare(jsonKey("localhost"), Qt::CaseInsensitive) == 0
+        || host.endsWith(jsonKey(".localhost"), Qt::CaseInsensitive)
+        || host.endsWith(jsonKey(".local"), Qt::CaseInsensitive)) {
         return true;
     }
     const QHostAddress address(host);
@@ -87,19 +84,19 @@ QString compatibleVendor(const QUrl &url)
 {
     const QString host = url.host().toLower();
     if (url.port() == 11434)
-        return key("ollama");
+        return jsonKey("ollama");
     if (url.port() == 1234)
-        return key("lmstudio");
-    if (host.endsWith(key("dashscope.aliyuncs.com"))
-        || host.endsWith(key("dashscope-intl.aliyuncs.com"))) {
-        return key("qwen");
+        return jsonKey("lmstudio");
+    if (host.endsWith(jsonKey("dashscope.aliyuncs.com"))
+        || host.endsWith(jsonKey("dashscope-intl.aliyuncs.com"))) {
+        return jsonKey("qwen");
     }
     if (host.isEmpty() || isLocalHost(host) || !QHostAddress(host).isNull())
-        return key("openai-compatible");
+        return jsonKey("openai-compatible");
     // api.deepseek.com -> deepseek, openrouter.ai -> openrouter
     const QStringList labels = host.split(u'.', Qt::SkipEmptyParts);
     if (labels.size() < 2)
-        return key("openai-compatible");
+        return jsonKey("openai-compatible");
     return labels.at(labels.size() - 2);
 }
 
@@ -117,7 +114,7 @@ QString normalizedUrl(const QString &text)
 
 QString ModelSelection::label() const
 {
-    return Tr::tr("%1 (%2)").arg(model, endpointLabel());
+    return UiTr::tr("%1 (%2)").arg(model, endpointLabel());
 }
 
 QString ModelSelection::endpointLabel() const
@@ -129,7 +126,7 @@ QString ModelSelection::endpointLabel() const
         return where.isEmpty() ? providerKindName(provider) : where;
     }
     // Shorter than providerKindName(): no parentheses inside the label's own.
-    return provider == ProviderKind::OpenAiResponses ? Tr::tr("OpenAI Responses")
+    return provider == ProviderKind::OpenAiResponses ? UiTr::tr("OpenAI Responses")
                                                      : providerKindName(provider);
 }
 
@@ -138,7 +135,7 @@ bool ModelSelection::sameModelAs(const ModelSelection &other) const
     const auto endpoint = [](const ModelSelection &selection) {
         const char *fallback = info(selection.provider).defaultBaseUrl;
         const QString url = selection.baseUrl.trimmed();
-        return normalizedUrl(url.isEmpty() && fallback ? key(fallback) : url);
+        return normalizedUrl(url.isEmpty() && fallback ? jsonKey(fallback) : url);
     };
     return provider == other.provider && model.trimmed() == other.model.trimmed()
            && endpoint(*this) == endpoint(other);
@@ -148,11 +145,12 @@ QString ModelSelection::keyAccount() const
 {
     // OpenAI's two APIs take the same key. A key is only ever sent where it was typed in: an
     // overridden base URL gets an account of its own.
-    const QString base = provider == ProviderKind::Anthropic ? key("anthropic") : key("openai");
+    const QString base = provider == ProviderKind::Anthropic ? jsonKey("anthropic")
+                                                             : jsonKey("openai");
     if (provider == ProviderKind::OpenAiCompatible)
-        return key("openai-compatible@") + normalizedUrl(baseUrl);
+        return jsonKey("openai-compatible@") + normalizedUrl(baseUrl);
     const QString url = normalizedUrl(baseUrl);
-    if (url.isEmpty() || url == key(info(provider).defaultBaseUrl))
+    if (url.isEmpty() || url == jsonKey(info(provider).defaultBaseUrl))
         return base;
     return base + u'@' + url;
 }
@@ -160,7 +158,7 @@ QString ModelSelection::keyAccount() const
 bool ModelSelection::needsKey() const
 {
     const QUrl url(baseUrl.trimmed().isEmpty() && info(provider).defaultBaseUrl
-                       ? key(info(provider).defaultBaseUrl)
+                       ? jsonKey(info(provider).defaultBaseUrl)
                        : baseUrl.trimmed());
     return !isLocalHost(url.host());
 }
@@ -198,15 +196,15 @@ AgentCore::ProviderConfig ModelSelection::providerConfig(const QString &apiKey) 
     AgentCore::ProviderConfig config;
     config.api = entry.api;
     config.baseUrl = QUrl(baseUrl.trimmed().isEmpty() && entry.defaultBaseUrl
-                              ? key(entry.defaultBaseUrl)
+                              ? jsonKey(entry.defaultBaseUrl)
                               : baseUrl.trimmed());
     switch (provider) {
     case ProviderKind::Anthropic:
-        config.provider = key("anthropic");
+        config.provider = jsonKey("anthropic");
         break;
     case ProviderKind::OpenAi:
     case ProviderKind::OpenAiResponses:
-        config.provider = key("openai");
+        config.provider = jsonKey("openai");
         break;
     case ProviderKind::OpenAiCompatible:
         config.provider = compatibleVendor(config.baseUrl);
@@ -222,41 +220,41 @@ AgentCore::ProviderConfig ModelSelection::providerConfig(const QString &apiKey) 
 
 QJsonObject ModelSelection::toJson() const
 {
-    QJsonObject json{{key("provider"), key(info(provider).id)},
-                     {key("model"), model},
-                     {key("thinking"), key(thinkingIds[int(thinking)])}};
+    QJsonObject json{{jsonKey("provider"), jsonKey(info(provider).id)},
+                     {jsonKey("model"), model},
+                     {jsonKey("thinking"), jsonKey(thinkingIds[int(thinking)])}};
     if (!baseUrl.isEmpty())
-        json.insert(key("baseUrl"), baseUrl);
+        json.insert(jsonKey("baseUrl"), baseUrl);
     if (serverProfile)
-        json.insert(key("serverProfile"), AgentCore::ServerProfile::name(*serverProfile));
+        json.insert(jsonKey("serverProfile"), AgentCore::ServerProfile::name(*serverProfile));
     if (!servedOwnedBy.isEmpty())
-        json.insert(key("servedOwnedBy"), servedOwnedBy);
+        json.insert(jsonKey("servedOwnedBy"), servedOwnedBy);
     return json;
 }
 
 std::optional<ModelSelection> ModelSelection::fromJson(const QJsonObject &json)
 {
     ModelSelection selection;
-    const QString providerId = json.value(key("provider")).toString();
+    const QString providerId = json.value(jsonKey("provider")).toString();
     const ProviderInfo *found = nullptr;
     for (const ProviderInfo &entry : providerInfos) {
-        if (providerId == key(entry.id))
+        if (providerId == jsonKey(entry.id))
             found = &entry;
     }
     if (!found)
         return std::nullopt;
     selection.provider = found->kind;
 
-    const QJsonValue model = json.value(key("model"));
+    const QJsonValue model = json.value(jsonKey("model"));
     if (!model.isString() || model.toString().trimmed().isEmpty())
         return std::nullopt;
     selection.model = model.toString();
 
-    const QJsonValue baseUrl = json.value(key("baseUrl"));
+    const QJsonValue baseUrl = json.value(jsonKey("baseUrl"));
     if (!baseUrl.isUndefined()) {
         const QUrl url(baseUrl.toString(), QUrl::StrictMode);
         if (!baseUrl.isString() || !url.isValid() || url.host().isEmpty()
-            || (url.scheme() != key("http") && url.scheme() != key("https"))) {
+            || (url.scheme() != jsonKey("http") && url.scheme() != jsonKey("https"))) {
             return std::nullopt;
         }
         selection.baseUrl = baseUrl.toString();
@@ -265,17 +263,17 @@ std::optional<ModelSelection> ModelSelection::fromJson(const QJsonObject &json)
         return std::nullopt;
     // An unknown profile (a later version's) is left to the base URL rather than refused.
     selection.serverProfile = AgentCore::ServerProfile::fromName(
-        json.value(key("serverProfile")).toString());
-    const QString owner = json.value(key("servedOwnedBy")).toString();
+        json.value(jsonKey("serverProfile")).toString());
+    const QString owner = json.value(jsonKey("servedOwnedBy")).toString();
     if (owner.size() <= AgentCore::ServedModels::maxOwnedByLength)
         selection.servedOwnedBy = owner;
 
-    const QJsonValue thinking = json.value(key("thinking"));
+    const QJsonValue thinking = json.value(jsonKey("thinking"));
     if (!thinking.isUndefined()) {
         const QString id = thinking.toString();
         bool known = false;
         for (int level = 0; level < int(std::size(thinkingIds)); ++level) {
-            if (id == key(thinkingIds[level])) {
+            if (id == jsonKey(thinkingIds[level])) {
                 selection.thinking = ThinkingLevel(level);
                 known = true;
             }
@@ -290,13 +288,13 @@ QString providerKindName(ProviderKind kind)
 {
     switch (kind) {
     case ProviderKind::Anthropic:
-        return Tr::tr("Anthropic");
+        return UiTr::tr("Anthropic");
     case ProviderKind::OpenAi:
-        return Tr::tr("OpenAI");
+        return UiTr::tr("OpenAI");
     case ProviderKind::OpenAiResponses:
-        return Tr::tr("OpenAI (Responses)");
+        return UiTr::tr("OpenAI (Responses)");
     case ProviderKind::OpenAiCompatible:
-        return Tr::tr("OpenAI-compatible");
+        return UiTr::tr("OpenAI-compatible");
     }
     return {};
 }
@@ -305,13 +303,13 @@ QString thinkingLevelName(ThinkingLevel level)
 {
     switch (level) {
     case ThinkingLevel::Off:
-        return Tr::tr("Off");
+        return UiTr::tr("Off");
     case ThinkingLevel::Low:
-        return Tr::tr("Low");
+        return UiTr::tr("Low");
     case ThinkingLevel::Medium:
-        return Tr::tr("Medium");
+        return UiTr::tr("Medium");
     case ThinkingLevel::High:
-        return Tr::tr("High");
+        return UiTr::tr("High");
     }
     return {};
 }

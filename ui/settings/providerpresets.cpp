@@ -6,7 +6,7 @@ namespace Ui {
 
 namespace {
 
-QString key(const char *text)
+QString presetKey(const char *text)
 {
     return QLatin1String(text);
 }
@@ -24,23 +24,27 @@ QString withoutTrailingSlash(QString url)
 QList<ServerPreset> serverPresets()
 {
     return {
-        {key("Ollama"),
-         key("http://localhost:11434/v1"),
-         {key("qwen3-coder"), key("gpt-oss:20b"), key("devstral")}},
-        {key("llama.cpp"), key("http://localhost:8080/v1"), {key("default")}},
-        {key("vLLM"),
-         key("http://localhost:8000/v1"),
-         {key("Qwen/Qwen3-Coder-30B-A3B-Instruct"), key("openai/gpt-oss-20b")}},
-        {key("LM Studio"), key("http://localhost:1234/v1"), {key("qwen/qwen3-coder-30b")}},
-        {key("DeepSeek"),
-         key("https://api.deepseek.com/v1"),
-         {key("deepseek-chat"), key("deepseek-reasoner")}},
-        {key("Qwen (DashScope)"),
-         key("https://dashscope-intl.aliyuncs.com/compatible-mode/v1"),
-         {key("qwen3-coder-plus"), key("qwen3-max")}},
-        {key("OpenRouter"),
-         key("https://openrouter.ai/api/v1"),
-         {key("anthropic/claude-sonnet-4.5"), key("openai/gpt-5"), key("qwen/qwen3-coder")}},
+        {presetKey("Ollama"),
+         presetKey("http://localhost:11434/v1"),
+         {presetKey("qwen3-coder"), presetKey("gpt-oss:20b"), presetKey("devstral")}},
+        {presetKey("llama.cpp"), presetKey("http://localhost:8080/v1"), {presetKey("default")}},
+        {presetKey("vLLM"),
+         presetKey("http://localhost:8000/v1"),
+         {presetKey("Qwen/Qwen3-Coder-30B-A3B-Instruct"), presetKey("openai/gpt-oss-20b")}},
+        {presetKey("LM Studio"),
+         presetKey("http://localhost:1234/v1"),
+         {presetKey("qwen/qwen3-coder-30b")}},
+        {presetKey("DeepSeek"),
+         presetKey("https://api.deepseek.com/v1"),
+         {presetKey("deepseek-chat"), presetKey("deepseek-reasoner")}},
+        {presetKey("Qwen (DashScope)"),
+         presetKey("https://dashscope-intl.aliyuncs.com/compatible-mode/v1"),
+         {presetKey("qwen3-coder-plus"), presetKey("qwen3-max")}},
+        {presetKey("OpenRouter"),
+         presetKey("https://openrouter.ai/api/v1"),
+         {presetKey("anthropic/claude-sonnet-4.5"),
+          presetKey("openai/gpt-5"),
+          presetKey("qwen/qwen3-coder")}},
     };
 }
 
