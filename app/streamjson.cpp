@@ -113,7 +113,14 @@ QJsonObject StreamJson::fromEvent(const AgentEvent &event)
     switch (event.type) {
     case AgentEvent::Type::AgentStart:
     case AgentEvent::Type::TurnStart:
+        break;
     case AgentEvent::Type::MessageDiscard:
+        // Why the draft is withdrawn: what follows differs (a retry with a repair directive,
+        // or a compaction and the same request again).
+        if (event.message.stopReason == AgentCore::StopReason::ContextOverflow)
+            json.insert(u"reason", QStringLiteral("context_overflow"));
+        else if (event.message.protocolViolation)
+            json.insert(u"reason", QStringLiteral("protocol_violation"));
         break;
     case AgentEvent::Type::AgentEnd:
         json.insert(u"newMessages", messagesToJson(event.newMessages));

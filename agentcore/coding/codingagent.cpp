@@ -167,6 +167,13 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     gate.asker = options.permissions.asker;
     gate.workspace = agent.workspace;
     gate.bash = std::make_shared<BashAnalyzer>(root);
+    // A truncated command's result names the file with its whole output: the model's Read
+    // and Bash read it without a question (the sandbox shows it read-only), as they read the
+    // repository. Made now so that its path is known (ToolLogDirectory: 0700, removed at exit).
+    if (const QString logs = agent.workspace->logDirectory(); !logs.isEmpty()) {
+        agent.policy->addReadableRoot(logs);
+        gate.bash->setReadableRoots(agent.policy->readableRoots());
+    }
     gate.alwaysAllowSettingsPath = PermissionSettings::projectLocalSettingsPath(root);
     gate.projectTrustPath = options.permissions.projectTrustPath;
     gate.onUnattendedDeny = options.reports.unattendedDenied;

@@ -11,6 +11,7 @@
 #include <permissions/projecttrust.h>
 #include <session/sessionrecorder.h>
 #include <session/sessionstore.h>
+#include <tools/filechange.h>
 #include <tools/sandboxcaches.h>
 #include <tools/sandboxnotice.h>
 
@@ -428,6 +429,14 @@ void CodingSession::onEvent(const AgentEvent &event)
             m_parts.context->setFollowUpSource([queue = m_agent->followUpQueue()] { return queue; });
     }
     emit eventEmitted(event);
+    // A Bash command's reviewed writes changed files too: not through an effect hook (they
+    // are applied after the command, by the review), but the result names them.
+    if (event.type == AgentEvent::Type::ToolExecutionEnd) {
+        const QList<FileChange> written = FileChange::ofShellWrites(event.result.details,
+                                                                    m_options.repositoryRoot);
+        for (const FileChange &change : written)
+            emit fileChanged(change);
+    }
     if (event.type == AgentEvent::Type::MessageEnd && Compaction::of(event.message))
         emit compacted(event.message, false);
 }

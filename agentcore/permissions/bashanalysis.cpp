@@ -95,7 +95,7 @@ BashAnalysis BashAnalyzer::analyze(const QString &command) const
     analysis.commands = parsed->commands;
     analysis.understood = parsed->understood;
     analysis.problem = parsed->problem;
-    BashCommandClassifier(m_root).classify(analysis);
+    BashCommandClassifier(m_root, m_readableRoots).classify(analysis);
     return analysis;
 }
 

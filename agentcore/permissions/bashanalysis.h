@@ -106,6 +106,11 @@ public:
     /// \a shfmtPath: empty finds `shfmt` on PATH; "-" never uses shfmt (tests).
     explicit BashAnalyzer(const QString &repositoryRoot, const QString &shfmtPath = {});
 
+    /// Folders outside the repository that commands may read as if they were inside it
+    /// (canonical): the session's own scratch, such as the folder of the full-output logs
+    /// (ToolLogDirectory), which the sandbox shows read-only. Set before the first analyze().
+    void setReadableRoots(const QStringList &roots) { m_readableRoots = roots; }
+
     BashAnalysis analyze(const QString &command) const;
     bool usesShfmt() const { return !m_shfmt.isEmpty(); }
 
@@ -116,6 +121,7 @@ private:
     struct ParseMemory;
 
     QString m_root;
+    QStringList m_readableRoots;
     QString m_shfmt;
     std::shared_ptr<ParseMemory> m_memory;
 };

@@ -6,6 +6,7 @@
 #include "bashreadonlycommands.h"
 #include "bashsedscript.h"
 #include "bashwrappers.h"
+#include "pathcapability.h"
 
 #include <tools/gitdirectories.h>
 
@@ -380,8 +381,9 @@ QString elided(const QString &text)
 class Classification
 {
 public:
-    Classification(BashAnalysis &analysis, const QString &root)
+    Classification(BashAnalysis &analysis, const QString &root, const QStringList &readableRoots)
         : m_analysis(analysis)
+        , m_readableRoots(readableRoots)
         , m_paths(root)
         , m_git(GitDirectories::of(m_paths.root()))
     {}
@@ -739,8 +741,24 @@ private:
     bool inside(const Operand &path) const
     {
         const BashPathResolver::Location location = m_paths.locate(path.text, path.expands);
-        return location == BashPathResolver::Location::Inside
-               || location == BashPathResolver::Location::InsideGitDirectory;
+        if (location == BashPathResolver::Location::Inside
+            || location == BashPathResolver::Location::InsideGitDirectory)
+            return true;
+        // A file of the session's own readable scratch (the full-output logs), from wherever
+        // the shell may be by then; links followed, so none leads out of it.
+        if (location != BashPathResolver::Location::Outside || path.expands
+            || m_readableRoots.isEmpty())
+            return false;
+        const QStringList directories = m_paths.workingDirectories();
+        if (directories.isEmpty())
+            return false;
+        return std::all_of(directories.cbegin(),
+                           directories.cend(),
+                           [this, &path](const QString &directory) {
+                               const QString resolved = m_paths.resolve(directory, path.text);
+                               return !resolved.isEmpty()
+                                      && PathCapability::isInside(resolved, m_readableRoots);
+                           });
     }
 
     void followDirectoryChange(const SimpleCommand &command)
@@ -912,6 +930,7 @@ private:
     }
 
     BashAnalysis &m_analysis;
+    const QStringList m_readableRoots;
     BashPathResolver m_paths;
     GitDirectories m_git;
     int m_index = 0;
@@ -919,13 +938,15 @@ private:
 
 } // namespace
 
-BashCommandClassifier::BashCommandClassifier(const QString &repositoryRoot)
+BashCommandClassifier::BashCommandClassifier(const QString &repositoryRoot,
+                                             const QStringList &readableRoots)
     : m_root(repositoryRoot)
+    , m_readableRoots(readableRoots)
 {}
 
 void BashCommandClassifier::classify(BashAnalysis &analysis) const
 {
-    Classification(analysis, m_root).run();
+    Classification(analysis, m_root, m_readableRoots).run();
 }
 
 } // namespace AgentCore

@@ -13,13 +13,17 @@ namespace AgentCore {
 class BashCommandClassifier final
 {
 public:
-    explicit BashCommandClassifier(const QString &repositoryRoot);
+    /// \a readableRoots: folders outside the repository whose files a command may read as
+    /// if they were inside (BashAnalyzer::setReadableRoots).
+    explicit BashCommandClassifier(const QString &repositoryRoot,
+                                   const QStringList &readableRoots = {});
 
     /// Fills \a analysis.readOnly and .risks from .commands; may clear .understood.
     void classify(BashAnalysis &analysis) const;
 
 private:
     QString m_root;
+    QStringList m_readableRoots;
 };
 
 } // namespace AgentCore

@@ -359,6 +359,20 @@ void PermissionPolicy::addWritableRoot(const QString &directory)
         m_additionalDirectories.append(path);
 }
 
+void PermissionPolicy::addReadableRoot(const QString &directory)
+{
+    const QString path = ToolWorkspace::canonicalPath(directory);
+    QMutexLocker locker(&m_mutex);
+    if (!path.isEmpty() && !m_readableRoots.contains(path))
+        m_readableRoots.append(path);
+}
+
+QStringList PermissionPolicy::readableRoots() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_readableRoots;
+}
+
 PermissionMode PermissionPolicy::mode() const
 {
     QMutexLocker locker(&m_mutex);
@@ -416,12 +430,14 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
     QList<PermissionRule> rules;
     PermissionMode mode;
     QStringList roots;
+    QStringList readableRoots;
     QStringList protectedPaths;
     {
         QMutexLocker locker(&m_mutex);
         rules = m_rules;
         mode = m_mode;
         roots = QStringList{m_root} + m_additionalDirectories;
+        readableRoots = m_readableRoots;
         protectedPaths = m_protectedPaths;
     }
     const QString &tool = subject.toolName;
@@ -521,7 +537,8 @@ PermissionDecision PermissionPolicy::decide(const PermissionSubject &subject) co
         return decision(PermissionBehavior::Allow, PermissionsTr::tr("bypass mode"));
 
     for (const PermissionSubject::Path &path : subject.paths) {
-        if (!path.write && !PathCapability::isInside(path.absolute, roots)) {
+        if (!path.write && !PathCapability::isInside(path.absolute, roots)
+            && !PathCapability::isInside(path.absolute, readableRoots)) {
             return decision(PermissionBehavior::Ask,
                             PermissionsTr::tr("reads %1, outside the repository").arg(path.absolute));
         }

@@ -67,7 +67,7 @@ struct PermissionSubject
 /// A compound Bash command is allowed by rules only when every simple command is; a read-only
 /// command without writing redirections passes in default mode; a command that was not
 /// understood asks (or is denied by a Bash deny rule on any of its parts). Reads outside the
-/// repository ask (bypass reads them).
+/// repository ask (bypass reads them), except in the readable roots (addReadableRoot).
 /// Thread-safe: parallel tool calls decide while the UI changes the mode or adds rules.
 class PermissionPolicy final
 {
@@ -99,6 +99,11 @@ public:
     QStringList writableRoots() const; ///< the repository and additional directories
     /// A directory writable like the repository (command line `--add-dir`); canonicalised.
     void addWritableRoot(const QString &directory);
+    /// A directory outside the repository whose files are read without asking, never
+    /// written: the session's own scratch (the full-output logs of Bash, ToolLogDirectory, which
+    /// AgentDesk itself wrote and the sandbox shows read-only). Canonicalised.
+    void addReadableRoot(const QString &directory);
+    QStringList readableRoots() const;
 
     PermissionMode mode() const;
     void setMode(PermissionMode mode);
@@ -139,6 +144,7 @@ private:
     QList<PermissionRule> m_rules;
     QList<PermissionRule> m_networkRules;
     QStringList m_additionalDirectories;
+    QStringList m_readableRoots;
     QStringList m_protectedPaths;
     QStringList m_untrustedGrants;
     std::optional<PermissionMode> m_settingsMode;

@@ -79,6 +79,24 @@ QHash<int, ShellWriteApplier::Choice> ShellWritesReview::choices(
     return choices;
 }
 
+namespace {
+// How FileChange::ofShellWrites reads a write back ("added", "modified", "deleted", "mode").
+QString shellWriteKindName(ShellWrite::Kind kind)
+{
+    switch (kind) {
+    case ShellWrite::Kind::Added:
+        return QStringLiteral("added");
+    case ShellWrite::Kind::Modified:
+        return QStringLiteral("modified");
+    case ShellWrite::Kind::Deleted:
+        return QStringLiteral("deleted");
+    case ShellWrite::Kind::ModeChanged:
+        return QStringLiteral("mode");
+    }
+    return {};
+}
+} // namespace
+
 ToolResult ShellWritesReview::result(const ToolResult &commandResult,
                                      const PermissionRequest &request,
                                      const std::optional<PermissionAnswer> &answer,
@@ -112,10 +130,30 @@ ToolResult ShellWritesReview::result(const ToolResult &commandResult,
         QJsonArray hunks;
         for (int hunk : rejectedHunks)
             hunks.append(hunk);
+        // The lines the repository got (the accepted hunks), for the changed-files panel.
+        int additions = 0;
+        int deletions = 0;
+        const QList<UnifiedDiff::Hunk> &diffHunks = write.diff.hunks();
+        for (qsizetype h = 0; h < diffHunks.size(); ++h) {
+            if (rejectedHunks.contains(int(h)))
+                continue;
+            for (const QString &line : diffHunks.at(h).lines) {
+                if (line.startsWith(QLatin1Char('+')))
+                    ++additions;
+                else if (line.startsWith(QLatin1Char('-')))
+                    ++deletions;
+            }
+        }
         list.append(QJsonObject{{QStringLiteral("path"), write.path},
                                 {QStringLiteral("change"), write.description()},
                                 {QStringLiteral("applied"), wasApplied},
-                                {QStringLiteral("rejectedHunks"), hunks}});
+                                {QStringLiteral("rejectedHunks"), hunks},
+                                {QStringLiteral("kind"), shellWriteKindName(write.kind())},
+                                {QStringLiteral("directory"),
+                                 write.newType == ShellWrite::Type::Directory
+                                     || write.oldType == ShellWrite::Type::Directory},
+                                {QStringLiteral("additions"), additions},
+                                {QStringLiteral("deletions"), deletions}});
     }
 
     QStringList lines;

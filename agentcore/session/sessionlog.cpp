@@ -168,8 +168,16 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
         Message message;
         QString why;
         const QString type = record ? record->value(typeKey).toString() : QString();
+        if (record && type == QLatin1String("toolOutput")) {
+            const QString id = record->value(QLatin1String("toolCallId")).toString();
+            if (!id.isEmpty())
+                contents.toolOutputs.insert(id, record->value(QLatin1String("text")).toString());
+            continue;
+        }
         if (record && type == QLatin1String("message")
             && messageFromJson(record->value(QLatin1String("message")).toObject(), &message, &why)) {
+            if (message.isToolResult())
+                contents.toolOutputs.remove(message.toolCallId); // it ended: not cut off
             contents.messages.append(message);
             contents.partial.reset(); // the answer ended (or the run went on): not cut off
         } else if (record && type == QLatin1String("state")) {
@@ -334,6 +342,14 @@ bool SessionLog::appendPartialMore(const Message &more, QString *error)
 {
     return appendRecord({{typeKey, QStringLiteral("partial")},
                          {QLatin1String("more"), messageToJson(more)}},
+                        error);
+}
+
+bool SessionLog::appendToolOutput(const QString &toolCallId, const QString &text, QString *error)
+{
+    return appendRecord({{typeKey, QStringLiteral("toolOutput")},
+                         {QLatin1String("toolCallId"), toolCallId},
+                         {QLatin1String("text"), text}},
                         error);
 }
 

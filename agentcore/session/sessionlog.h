@@ -3,6 +3,7 @@
 #include <ai/types.h>
 
 #include <QFile>
+#include <QHash>
 #include <QJsonObject>
 #include <QLockFile>
 #include <QStringList>
@@ -18,6 +19,8 @@ namespace AgentCore {
 ///   {"type":"state", ...}                                 the session's state; the last wins
 ///   {"type":"partial","message":{...}|null}             the answer being streamed, until it ends
 ///   {"type":"partial","more":{...}}                       what streamed since the last partial
+///   {"type":"toolOutput","toolCallId":"...","text":"..."} what a running call showed so far
+///                                                         (its last part), until its result
 /// (the follow-up queue, the permission choices and the model live in the state records).
 /// Appending never rewrites what is there: a crash (even SIGKILL) loses at most the line being
 /// written, and load() skips such a torn line with a warning. A file that is not a session is
@@ -41,6 +44,9 @@ public:
         /// The answer that was being streamed when the file was last written, if it never
         /// ended (no message record followed it): what a crash cut off.
         std::optional<Message> partial;
+        /// What the calls that never got a result had shown (tool call id -> the last
+        /// toolOutput record's text): what a crash cut off while they ran.
+        QHash<QString, QString> toolOutputs;
         qint64 bytes = 0;             ///< the file's size as it was read
         bool endsWithNewline = false; ///< its last line was whole
     };
@@ -81,6 +87,9 @@ public:
     /// partial's block i, blocks past its end are added. Only new text is written, so that a
     /// long answer saved every second grows the file by its own size, not by its square.
     bool appendPartialMore(const Message &more, QString *error);
+    /// What the running call \a toolCallId has shown so far (the whole of it as kept, not
+    /// what is new: the last record of a call wins); its result message ends it.
+    bool appendToolOutput(const QString &toolCallId, const QString &text, QString *error);
     /// Forces what was appended onto the disk (fsync): at each turn end.
     bool sync(QString *error);
 

@@ -11,6 +11,8 @@
 #include <QJsonArray>
 #include <QSet>
 
+#include <climits>
+
 namespace AgentCore {
 
 namespace {
@@ -23,6 +25,8 @@ const QLatin1String followUpsKey("followUps");
 const QLatin1String pausedKey("followUpsPaused");
 // How often the answer being streamed is written: what a crash can cost of it.
 constexpr int partialIntervalMs = 1000;
+// How seldom a long-running call's output is written, at the least.
+constexpr int maxToolOutputIntervalMs = 30'000;
 
 } // namespace
 
@@ -46,6 +50,14 @@ SessionRecorder::SessionRecorder(Agent *agent,
     m_partialTimer->setSingleShot(true);
     m_partialTimer->setInterval(partialIntervalMs);
     connect(m_partialTimer, &QTimer::timeout, this, &SessionRecorder::writePartial);
+    m_toolOutputTimer = new QTimer(this);
+    m_toolOutputTimer->setSingleShot(true);
+    m_toolOutputTimer->setInterval(partialIntervalMs);
+    connect(m_toolOutputTimer, &QTimer::timeout, this, [this] {
+        writeToolOutputs();
+        m_toolOutputTimer->setInterval(
+            qMin(m_toolOutputTimer->interval() * 2, maxToolOutputIntervalMs));
+    });
     connect(m_agent, &Agent::eventEmitted, this, &SessionRecorder::onEvent);
     connect(m_agent, &Agent::queuesChanged, this, &SessionRecorder::writeStateIfChanged);
 }
@@ -55,6 +67,7 @@ SessionRecorder::~SessionRecorder()
     // A queue edited after the last turn, or a title given, must not wait for a next turn;
     // an answer still streaming (the window closes mid-run) keeps what arrived of it.
     writePartial();
+    writeToolOutputs();
     writeStateIfChanged();
     sync();
 }
@@ -153,6 +166,16 @@ void SessionRecorder::onEvent(const AgentEvent &event)
         if (QString error; !m_log->appendMessage(event.message, &error))
             fail(error);
         break;
+    case AgentEvent::Type::ToolExecutionUpdate:
+        noteToolOutput(event);
+        break;
+    case AgentEvent::Type::ToolExecutionEnd:
+        m_toolOutputs.remove(event.toolCallId); // its result message follows
+        if (m_toolOutputs.isEmpty()) {
+            m_toolOutputTimer->stop();
+            m_toolOutputTimer->setInterval(partialIntervalMs); // the next call starts afresh
+        }
+        break;
     case AgentEvent::Type::TurnEnd:
         writeStateIfChanged();
         sync();
@@ -198,6 +221,41 @@ void SessionRecorder::notePartial(const AgentEvent &event)
     m_partialDirty = true;
     if (!m_partialTimer->isActive())
         m_partialTimer->start();
+}
+
+void SessionRecorder::noteToolOutput(const AgentEvent &event)
+{
+    QString text = event.result.text();
+    if (text.isEmpty())
+        return;
+    // The end is what the card showed last; a command printing megabytes costs the file a
+    // bounded record a second.
+    if (text.size() > maxToolOutputChars) {
+        qsizetype cut = text.size() - maxToolOutputChars;
+        if (const qsizetype line = text.indexOf(QLatin1Char('\n'), cut);
+            line >= 0 && line < cut + 200)
+            cut = line + 1;
+        text = SessionTr::tr("[… the first %n character(s) of the output are not kept]\n",
+                             nullptr,
+                             int(qMin<qsizetype>(cut, INT_MAX)))
+               + text.mid(cut);
+    }
+    m_toolOutputs.insert(event.toolCallId, text);
+    if (!m_toolOutputTimer->isActive())
+        m_toolOutputTimer->start();
+}
+
+void SessionRecorder::writeToolOutputs()
+{
+    if (m_toolOutputs.isEmpty() || !m_log)
+        return;
+    for (auto it = m_toolOutputs.cbegin(); it != m_toolOutputs.cend(); ++it) {
+        if (QString error; !m_log->appendToolOutput(it.key(), it.value(), &error)) {
+            fail(error);
+            break;
+        }
+    }
+    m_toolOutputs.clear();
 }
 
 void SessionRecorder::writePartial()
@@ -324,12 +382,20 @@ QList<Message> SessionRecorder::interruption(const SessionLog::Contents &content
         for (const ContentBlock &call : answer.toolCalls()) {
             if (!callsRun || answered.contains(call.id))
                 continue;
+            // What it had shown stays: the user saw it, and the model may need it.
+            QString shown = contents.toolOutputs.value(call.id);
+            if (!shown.isEmpty() && !shown.endsWith(QLatin1Char('\n')))
+                shown += QLatin1Char('\n');
+            if (!shown.isEmpty())
+                shown += QLatin1Char('\n');
             Message result = Message::makeToolResult(
                 call.id,
                 call.name,
-                SessionTr::tr("Interrupted: AgentDesk ended while this tool call was running (the "
-                              "window was closed or the program crashed). Whether it finished is "
-                              "unknown: check its effects before running it again."),
+                shown
+                    + SessionTr::tr(
+                        "Interrupted: AgentDesk ended while this tool call was running (the "
+                        "window was closed or the program crashed). Whether it finished is "
+                        "unknown: check its effects before running it again."),
                 true);
             result.timestamp = now;
             result.details.interrupted = true;

@@ -3,6 +3,7 @@
 #include "sessionlog.h"
 #include "sessionresumption.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QMap>
 #include <QObject>
@@ -24,7 +25,10 @@ struct AgentEvent;
 /// a StateSource (the permission mode and the rules the user allowed for this session); and
 /// what the window adds (the model, the title, the draft). The answer being streamed is written
 /// as a partial record
-/// at most once a second, so a crash leaves what the user saw of it.
+/// at most once a second, so a crash leaves what the user saw of it; so is the output a
+/// running call has shown (a Bash command's, its last maxToolOutputChars) until its result,
+/// first after a second, then less and less often (at most every 30 s: an hour of a chatty
+/// build adds about 2 MB to the file, not 60).
 ///
 /// The file is created with the first message, so a conversation that never started leaves
 /// nothing behind. A write that fails is reported once through failed(); the conversation goes
@@ -61,6 +65,10 @@ public:
     /// The state as it would be written now.
     QJsonObject state() const;
 
+    /// At most this much of a running call's output is kept in the file (its end: what the
+    /// card showed last), written again as it grows: after a second, then less often.
+    static constexpr qsizetype maxToolOutputChars = 16 * 1024;
+
     /// Sets a key of the state the window owns ("model", "title"); written at once when the
     /// file exists, else with the first message.
     void setStateValue(const QString &key, const QJsonValue &value);
@@ -86,6 +94,8 @@ private:
     void onEvent(const AgentEvent &event);
     void notePartial(const AgentEvent &event);
     void writePartial();
+    void noteToolOutput(const AgentEvent &event);
+    void writeToolOutputs();
     bool ensureOpen();
     void writeStateIfChanged();
     void sync();
@@ -107,6 +117,8 @@ private:
     bool m_partialDirty = false;
     bool m_partialWritten = false;
     QTimer *m_partialTimer = nullptr;
+    QHash<QString, QString> m_toolOutputs; // running calls' output not yet written, by call id
+    QTimer *m_toolOutputTimer = nullptr;   // its interval grows with each write
 };
 
 } // namespace AgentCore

@@ -100,6 +100,7 @@ SessionInfo SessionStore::describe(const QString &path)
     static const QByteArray messagePrefix = QByteArrayLiteral("{\"message\":");
     QString firstTask;
     QString named;
+    bool running = false;
     while (!file.atEnd()) {
         const QByteArray line = file.readLine();
         if (!line.endsWith('\n'))
@@ -111,12 +112,17 @@ SessionInfo SessionStore::describe(const QString &path)
             if (!firstTask.isEmpty())
                 continue;
         }
+        // A running call's output (up to 16 KB, many of them): never needed here.
+        static const QByteArray toolOutputSuffix = QByteArrayLiteral("\"type\":\"toolOutput\"}");
+        if (line.startsWith("{\"text\":") && line.trimmed().endsWith(toolOutputSuffix))
+            continue;
         const std::optional<QJsonObject> record = parseObject(line);
         if (!record)
             continue;
         const QString type = record->value(u"type").toString();
         if (type == QLatin1String("state")) {
             named = record->value(u"title").toString();
+            running = record->value(u"runInProgress").toBool();
         } else if (type == QLatin1String("message") && firstTask.isEmpty()) {
             Message message;
             if (messageFromJson(record->value(u"message").toObject(), &message)
@@ -126,6 +132,8 @@ SessionInfo SessionStore::describe(const QString &path)
         }
     }
     info.title = !named.isEmpty() ? named : titleFromTask(firstTask);
+    // Running by its file, and nobody writing it: whoever ran it is gone.
+    info.interrupted = running && !SessionLog::isBusy(path);
     return info;
 }
 

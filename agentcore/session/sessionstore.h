@@ -18,6 +18,10 @@ struct SessionInfo
     /// Non-empty: the file cannot be read (why, and that it was left as it is). Such a
     /// session is listed, so the user sees it, but cannot be resumed.
     QString error;
+    /// Its last run never ended and no window or process has it open: AgentDesk ended in the
+    /// middle of it (a crash, kill -9, the machine went down). Opening it closes the run
+    /// (SessionRecorder::interruption).
+    bool interrupted = false;
     friend bool operator==(const SessionInfo &, const SessionInfo &) = default;
 };
 

@@ -83,7 +83,8 @@ bool setProgram(QProcess &process,
                 const QString &command,
                 const Sandboxing &sandboxing,
                 const BashOptions &options,
-                const QStringList &gitDirectories)
+                const QStringList &gitDirectories,
+                const QString &logDirectory)
 {
     process.setWorkingDirectory(root);
     process.setProcessChannelMode(QProcess::MergedChannels);
@@ -106,6 +107,7 @@ bool setProgram(QProcess &process,
         // command .git stays read-only (a write there would land in the scratch layer, and git's
         // files are not for review).
         bwrap.addGitDirectories(gitDirectories, options.gitWritable);
+        bwrap.addReadablePath(logDirectory);
         process.setProgram(bwrap.program());
         process.setArguments(bwrap.arguments(shell));
         return true;
@@ -116,6 +118,8 @@ bool setProgram(QProcess &process,
         // or `python3 -c` cannot plant hooks or configuration that the user's next git runs.
         BwrapCommand bwrap(sandboxing.decision.bwrapPath, root, sandboxing.policy);
         bwrap.addGitDirectories(gitDirectories, options.gitWritable);
+        // The full output of earlier commands, which their results point at: read-only.
+        bwrap.addReadablePath(logDirectory);
         process.setProgram(bwrap.program());
         process.setArguments(bwrap.arguments(shell));
         return true;
@@ -373,7 +377,8 @@ ToolResult runCommand(ToolWorkspace &workspace,
                                     call.command,
                                     call.sandboxing,
                                     call.options,
-                                    gitDirectories);
+                                    gitDirectories,
+                                    workspace.logDirectory());
     setEnvironment(process, workspace.commandEnvironment(), inBwrap, details);
     // Kills the group should AgentDesk die without cleaning up (kill -9, a crash). bwrap does that
     // itself, without a guard (a fork of all of AgentDesk, 5-8 ms per command): the parent-death

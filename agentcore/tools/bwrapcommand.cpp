@@ -126,6 +126,12 @@ void BwrapCommand::setRepositoryOverlay(const QString &upperDir, const QString &
     m_workDir = workDir;
 }
 
+void BwrapCommand::addReadablePath(const QString &path)
+{
+    if (!path.isEmpty() && !m_readablePaths.contains(path))
+        m_readablePaths.append(path);
+}
+
 void BwrapCommand::addWritablePath(const QString &path)
 {
     if (!path.isEmpty() && !m_writablePaths.contains(path))
@@ -176,6 +182,12 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
     args += readableMounts(root, emptied);
     for (const QString &folder : around)
         args << QStringLiteral("--tmpfs") << folder;
+    // After /tmp and the home were emptied: the folders AgentDesk's own results point at.
+    for (const QString &path : m_readablePaths) {
+        const QString real = realPathOr(path);
+        if (QFileInfo(real).isDir() && !isWithin(real, root))
+            args << QStringLiteral("--ro-bind") << real << real;
+    }
 
     // After /tmp: a repository under /tmp must come back on top of the private one.
     if (m_upperDir.isEmpty()) {

@@ -14,6 +14,7 @@ namespace AgentCore {
 ///           --ro-bind P P [--symlink T L] ... (what commands need there: git's configuration,
 ///                                           the toolchains, readablePaths, worktree git folders)
 ///           --tmpfs HIDDEN_DIR_AROUND_ROOT ... (a hidden folder that holds the repository)
+///           [--ro-bind PATH PATH ...]   (addReadablePath(): the full-output logs in /tmp)
 ///           --bind ROOT ROOT            (or the overlay of ROOT, setRepositoryOverlay())
 ///           [--bind PATH PATH ...]      (addWritablePath())
 ///           [--ro-bind GITDIR GITDIR ...]  (addGitDirectories(); --bind for git's own work)
@@ -50,6 +51,9 @@ public:
 
     /// One more folder the command may write to (bound read-write at the same path).
     void addWritablePath(const QString &path);
+    /// One more folder the command may read, wherever it is (/tmp included, which is private
+    /// inside): bound read-only at the same path. An empty or missing one is left out.
+    void addReadablePath(const QString &path);
     void setWorkingDirectory(const QString &path) { m_workingDirectory = path; }
     /// The repository's git folders (GitDirectories::paths()): read-only, or, when
     /// \a writable (a command the analysis found to be ordinary git work), read-write. Mounted
@@ -86,6 +90,7 @@ private:
     QString m_workingDirectory;
     SandboxPolicy m_policy;
     QStringList m_writablePaths;
+    QStringList m_readablePaths;
     QStringList m_gitDirectories;
     bool m_gitWritable = false;
     QString m_upperDir;

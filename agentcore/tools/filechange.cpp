@@ -1,5 +1,8 @@
 #include "filechange.h"
 
+#include <QDir>
+#include <QJsonArray>
+
 namespace AgentCore {
 
 std::optional<FileChange> FileChange::of(const ToolResult &result)
@@ -21,6 +24,32 @@ std::optional<FileChange> FileChange::fromDetails(const ToolDetails &details)
     change.deletions = details.deletions;
     change.created = details.created;
     return change;
+}
+
+QList<FileChange> FileChange::ofShellWrites(const ToolDetails &details,
+                                            const QString &repositoryRoot)
+{
+    QList<FileChange> changes;
+    const QJsonArray writes = details.other.value(QLatin1String("shellWrites")).toArray();
+    for (const QJsonValue &value : writes) {
+        const QJsonObject write = value.toObject();
+        const QString path = write.value(QLatin1String("path")).toString();
+        // A folder or a mode is no file's lines; a path that leaves the repository is no
+        // write the review made.
+        const QString kind = write.value(QLatin1String("kind")).toString();
+        if (!write.value(QLatin1String("applied")).toBool() || path.isEmpty()
+            || QDir::isAbsolutePath(path) || QDir::cleanPath(path).startsWith(QLatin1String(".."))
+            || kind == QLatin1String("mode") || write.value(QLatin1String("directory")).toBool())
+            continue;
+        FileChange change;
+        change.path = QDir::cleanPath(repositoryRoot + QLatin1Char('/') + path);
+        change.displayPath = path;
+        change.additions = write.value(QLatin1String("additions")).toInt();
+        change.deletions = write.value(QLatin1String("deletions")).toInt();
+        change.created = kind == QLatin1String("added");
+        changes.append(change);
+    }
+    return changes;
 }
 
 } // namespace AgentCore

@@ -24,6 +24,12 @@ struct FileChange
     static std::optional<FileChange> of(const ToolResult &result);
     /// The same from a recorded result's \a details (a resumed session's tool result message).
     static std::optional<FileChange> fromDetails(const ToolDetails &details);
+    /// The files a Bash command's reviewed writes changed in the repository at
+    /// \a repositoryRoot: each write the user accepted and that was applied
+    /// (details.other["shellWrites"], ShellWritesReview), live or from a recorded result.
+    /// A deleted file counts as changed (its lines removed). Empty for any other result.
+    static QList<FileChange> ofShellWrites(const ToolDetails &details,
+                                           const QString &repositoryRoot);
 };
 
 } // namespace AgentCore

@@ -89,6 +89,12 @@ private slots:
         QVERIFY2(!done.contains(QLatin1StringView("error")), qPrintable(run.report()));
         QCOMPARE(done.value(QLatin1StringView("coveredCount")).toInt(), 1);
         QCOMPARE(types.constLast(), QStringLiteral("agent_end"));
+        // The refused attempt is withdrawn as what it was, not as tool calls written as text
+        // (issue #34, item 6).
+        const qsizetype discard = types.indexOf(QStringLiteral("message_discard"));
+        QVERIFY2(discard >= 0, qPrintable(types.join(u' ')));
+        QCOMPARE(lines.at(discard).value(QLatin1StringView("reason")).toString(),
+                 QStringLiteral("context_overflow"));
 
         // The summary request, then the same turn again with the summary in front of what
         // stayed (the Read call and its result), the prompt itself summarised.

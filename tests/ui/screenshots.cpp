@@ -1551,6 +1551,9 @@ bool mcpStates(const QString &dir)
          && scene.save(QStringLiteral("75-mcp-tool-picture")) && ok;
 
     scene.type(QStringLiteral("Run the long operation"));
+    // The review shows what the call is given, not only the tool's name (issue #34, item 3).
+    ok = scene.waitFor([reviews] { return reviews->currentView() != nullptr; })
+         && scene.save(QStringLiteral("76-mcp-review-arguments")) && ok;
     ok = allowOnce() && ok;
     ok = scene.waitFor([&scene] {
         const Ui::ConversationView *view = scene.page()->conversation();

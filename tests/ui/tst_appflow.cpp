@@ -33,6 +33,7 @@
 #include <QScrollBar>
 #include <QSemaphore>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTest>
 #include <QToolButton>
 
@@ -131,6 +132,8 @@ private slots:
 
     void streamedTextRendersAndEscStops();
     void discardRemovesTheDraftBubble();
+    void overflowIsCompactedAndSaidSo();
+    void stoppingWhileTheSummaryIsWrittenClearsItsStatus();
     void approveWritesTheFile();
     void denyKeepsTheFileAndTheModelSeesTheFeedback();
     void partlyApprovedChangeWritesOnlyTheCheckedHunks();
@@ -271,6 +274,73 @@ void tst_AppFlow::discardRemovesTheDraftBubble()
     QVERIFY(itemTexts(view(), Ui::ConversationItem::Kind::Note)
                 .contains(QStringLiteral(
                     "The model wrote its tool calls as text; retrying with native tool calls.")));
+}
+
+// Issue #34, item 6: the provider refuses a request as too long; the conversation is compacted
+// and the request sent again. The withdrawn attempt is not called tool calls written as text,
+// and "Summarising…" leaves the status bar with the compaction.
+void tst_AppFlow::overflowIsCompactedAndSaidSo()
+{
+    openWindow(
+        {ModelStep::toolCall(QStringLiteral("r1"),
+                             QStringLiteral("Read"),
+                             {{"file_path", "notes.txt"}}),
+         ModelStep::failure(StopReason::ContextOverflow, QStringLiteral("prompt is too long")),
+         ModelStep::text(QStringLiteral("The user asked to fix the notes; they were read.")),
+         ModelStep::text(QStringLiteral("The notes are fine."))});
+    QVERIFY(m_repo->write(QStringLiteral("notes.txt"), QByteArray("1.0: first release\n")));
+    QStringList shown;
+    connect(m_window->statusBar(), &QStatusBar::messageChanged, this, [&shown](const QString &text) {
+        shown.append(text);
+    });
+    // Long enough that its summary makes the request smaller (one that does not is refused).
+    page()->composer()->setPlainText(
+        QStringLiteral("Fix the notes. ")
+        + QStringLiteral("They list every release with its date and changes; ").repeated(60));
+    QTest::keyClick(page()->composer(), Qt::Key_Return);
+    waitForIdle();
+    QTRY_COMPARE(itemTexts(view(), Ui::ConversationItem::Kind::Assistant).constLast(),
+                 QStringLiteral("The notes are fine."));
+    QCOMPARE(m_model->callCount(), 4);
+    const QStringList notes = itemTexts(view(), Ui::ConversationItem::Kind::Note);
+    QVERIFY2(!notes.join(u'\n').contains(QStringLiteral("tool calls as text")),
+             qPrintable(notes.join(u'\n')));
+    QVERIFY2(notes.contains(QStringLiteral("The request did not fit the model's context: the "
+                                           "conversation was compacted and the request sent "
+                                           "again.")),
+             qPrintable(notes.join(u'\n')));
+    QVERIFY2(shown.join(u'\n').contains(QStringLiteral("Summarising")),
+             qPrintable(shown.join(u'\n')));
+    QVERIFY2(!m_window->statusBar()->currentMessage().startsWith(QStringLiteral("Summarising")),
+             qPrintable(m_window->statusBar()->currentMessage()));
+}
+
+// Stopped while the summary the run waits for is written: the status bar does not go on
+// saying it is being written.
+void tst_AppFlow::stoppingWhileTheSummaryIsWrittenClearsItsStatus()
+{
+    openWindow(
+        {ModelStep::toolCall(QStringLiteral("r1"),
+                             QStringLiteral("Read"),
+                             {{"file_path", "notes.txt"}}),
+         ModelStep::failure(StopReason::ContextOverflow, QStringLiteral("prompt is too long")),
+         ModelStep::waitForAbort()});
+    QVERIFY(m_repo->write(QStringLiteral("notes.txt"), QByteArray("1.0: first release\n")));
+    page()->composer()->setPlainText(
+        QStringLiteral("Fix the notes. ")
+        + QStringLiteral("They list every release with its date and changes; ").repeated(60));
+    QTest::keyClick(page()->composer(), Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->statusBar()->currentMessage().startsWith(
+                                 QStringLiteral("Summarising")),
+                             runTimeoutMs);
+    QTest::keyClick(page()->composer(), Qt::Key_Escape);
+    waitForIdle();
+    QTRY_VERIFY2(!m_window->statusBar()->currentMessage().startsWith(QStringLiteral("Summarising")),
+                 qPrintable(m_window->statusBar()->currentMessage()));
+    // Not for a moment longer: the status bar says so by the time the session is idle.
+    QTest::qWait(300);
+    QVERIFY2(!m_window->statusBar()->currentMessage().startsWith(QStringLiteral("Summarising")),
+             qPrintable(m_window->statusBar()->currentMessage()));
 }
 
 void tst_AppFlow::approveWritesTheFile()

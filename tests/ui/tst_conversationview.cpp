@@ -273,7 +273,11 @@ private slots:
         QVERIFY(lastAssistant(view()));
         QVERIFY(onlyCard(view()));
 
-        view().apply(messageEvent(AgentEvent::Type::MessageDiscard, {}));
+        // The loop withdraws the message it flagged (a context overflow says otherwise).
+        Message withdrawn = assistantMessage(
+            QStringLiteral("<invoke name=\"Read\">loop.ts</invoke>"));
+        withdrawn.protocolViolation = true;
+        view().apply(messageEvent(AgentEvent::Type::MessageDiscard, withdrawn));
         QTRY_VERIFY(!lastAssistant(view()));
         QVERIFY(itemsOfKind(view(), ConversationItem::Kind::ToolCard).isEmpty());
         const auto notes = itemsOfKind(view(), ConversationItem::Kind::Note);

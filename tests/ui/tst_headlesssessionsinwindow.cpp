@@ -27,6 +27,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -85,6 +86,7 @@ private slots:
 
     void headlessRunIsListedAndResumesWithItsModel();
     void sessionAHeadlessRunHoldsOpensReadOnly();
+    void aKilledRunIsPointedAtWithWhatItShowed();
 
 private:
     /// A window on \a sandbox's repository with the sandbox's data and config folders, the
@@ -218,6 +220,67 @@ void tst_HeadlessSessionsInWindow::sessionAHeadlessRunHoldsOpensReadOnly()
     QCOMPARE(contents->messages.first().text(), QStringLiteral("Think slowly."));
     for (const AgentCore::Message &message : contents->messages)
         QVERIFY(message.text() != QStringLiteral("sent anyway"));
+}
+
+// Issue #34, item 10: AgentDesk is killed (SIGKILL) while a Bash command it ran has printed
+// four lines. The session file keeps those lines; the window opened afterwards points at the
+// interrupted session, and opened from there its card shows the lines and that it was
+// interrupted, as the model is told at the next request.
+void tst_HeadlessSessionsInWindow::aKilledRunIsPointedAtWithWhatItShowed()
+{
+    HeadlessSandbox sandbox;
+    QVERIFY(sandbox.isValid());
+    HttpTestServer server;
+    server.enqueue(
+        scriptedReply(api,
+                      {},
+                      {headlessBashCall(QStringLiteral(
+                          "echo tick 1; echo tick 2; echo tick 3; echo tick 4; sleep 4733"))}));
+    HeadlessRun run(sandbox,
+                    server,
+                    api,
+                    headlessBypass(
+                        {QStringLiteral("--output-format"), QStringLiteral("stream-json")}),
+                    QStringLiteral("Count to four."));
+    // A killed AgentDesk leaves its log folder for the next start to remove: not in /tmp.
+    run.environment.insert(QStringLiteral("TMPDIR"), sandbox.home());
+    run.start();
+    const AgentCore::SessionStore store(
+        sandbox.home() + QStringLiteral("/.local/share/AgentDesk/agentdesk/sessions/")
+        + QFileInfo(AgentCore::SessionStore::defaultDirectory(sandbox.root())).fileName());
+    QTRY_COMPARE_WITH_TIMEOUT(store.list().size(), 1, runTimeoutMs);
+    const QString path = store.list().constFirst().path;
+    // What the command printed reaches the file while it runs (at most a second later).
+    QTRY_VERIFY_WITH_TIMEOUT(fileBytes(path).contains("\"type\":\"toolOutput\"")
+                                 && fileBytes(path).contains("tick 4"),
+                             runTimeoutMs);
+    QCOMPARE(::kill(pid_t(run.process.processId()), SIGKILL), 0);
+    QVERIFY(run.finish());
+    QCOMPARE(run.process.exitStatus(), QProcess::CrashExit);
+    QVERIFY(AgentCore::SessionStore::describe(path).interrupted);
+
+    openWindow(sandbox);
+    QVERIFY(session()->sessionPath() != path); // a new conversation, as always
+    auto bar = m_window->findChild<QWidget *>(QStringLiteral("interruptedSessionBar"));
+    QVERIFY(bar);
+    QTRY_VERIFY(bar->isVisible());
+    const QString said = bar->findChild<QLabel *>(QStringLiteral("interruptedSessionText"))->text();
+    QVERIFY2(said.contains(QStringLiteral("“Count to four.” was running")), qPrintable(said));
+    QTest::mouseClick(bar->findChild<QPushButton *>(QStringLiteral("interruptedSessionOpen")),
+                      Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->sessionPath(), path, runTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QVERIFY(!bar->isVisible());
+    Ui::ConversationView *view = page()->conversation();
+    QStringList cards;
+    QTRY_VERIFY(!(cards = itemTexts(view, Ui::ConversationItem::Kind::ToolCard)).isEmpty());
+    QVERIFY2(cards.constFirst().contains(QStringLiteral("tick 1\ntick 2\ntick 3\ntick 4")),
+             qPrintable(cards.constFirst()));
+    QVERIFY2(cards.constFirst().contains(QStringLiteral("Interrupted: AgentDesk ended")),
+             qPrintable(cards.constFirst()));
+    m_window.reset(); // before the sandbox goes
+    // Opened, it is no longer interrupted: its run was closed.
+    QVERIFY(!AgentCore::SessionStore::describe(path).interrupted);
 }
 
 AGENTDESK_TEST_MAIN(tst_HeadlessSessionsInWindow)

@@ -174,6 +174,9 @@ private slots:
         // echo declares itself read-only, a hint the server gives (issue #31): reviewed like
         // note, which writes a file.
         QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+        // The user approves what they read: the call's arguments, not only the tool's name
+        // (issue #34, item 3).
+        QTRY_COMPARE(reviewArguments(), QStringLiteral("{\n  \"message\": \"hello mcp\"\n}"));
         QVERIFY(toolNames(m_model->contexts().at(0)).contains("mcp__everything__echo"));
         QVERIFY(toolNames(m_model->contexts().at(0)).contains("mcp__fake__note"));
         QCOMPARE(m_model->contexts().size(), 1);
@@ -181,6 +184,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_model->contexts().size(), 2, runTimeoutMs);
         QCOMPARE(lastToolResult(m_model->contexts().at(1)), QStringLiteral("Echo: hello mcp"));
         QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, runTimeoutMs);
+        QTRY_COMPARE(reviewArguments(), QStringLiteral("{\n  \"text\": \"from the model\"\n}"));
         QCOMPARE(m_repo->read("mcp-note.txt"), QByteArray("<missing>"));
         allowOnce();
         QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
@@ -201,6 +205,11 @@ private slots:
                      && cards.at(0).contains("Echo: hello mcp"),
                  qPrintable(cards.at(0)));
         QVERIFY2(cards.at(1).startsWith(QStringLiteral("fake \u203a note")),
+                 qPrintable(cards.at(1)));
+        // Each card shows the arguments the call was made with, as the review did.
+        QVERIFY2(cards.at(0).contains(QStringLiteral("\"message\": \"hello mcp\"")),
+                 qPrintable(cards.at(0)));
+        QVERIFY2(cards.at(1).contains(QStringLiteral("\"text\": \"from the model\"")),
                  qPrintable(cards.at(1)));
 
         // The same file again: trusted, no question. A changed one asks again.
@@ -827,6 +836,14 @@ private:
         QTRY_VERIFY(allow && allow->isVisible());
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         QTest::mouseClick(allow, Qt::LeftButton);
+    }
+
+    // The arguments box of the review shown now; "<none>" without one.
+    QString reviewArguments() const
+    {
+        QWidget *current = page()->reviews()->currentView();
+        auto box = current ? current->findChild<QPlainTextEdit *>("reviewArguments") : nullptr;
+        return box && box->isVisible() ? box->toPlainText() : QStringLiteral("<none>");
     }
 
     void type(const QString &text)

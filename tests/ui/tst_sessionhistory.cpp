@@ -5,6 +5,7 @@
 
 #include <agentsession/agentsession.h>
 #include <composer/composer.h>
+#include <context/rewind.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/toolcarditem.h>
@@ -19,6 +20,7 @@
 #include <window/mainwindow.h>
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
 #include <QDialog>
 #include <QListWidget>
@@ -27,6 +29,7 @@
 #include <QTest>
 #include <QToolButton>
 
+#include <algorithm>
 #include <memory>
 
 using namespace AgentCore;
@@ -118,12 +121,14 @@ private slots:
         m_window.reset();
         m_repo.reset();
         m_extraTools.clear();
+        m_checkpointStore.reset();
     }
 
     void stopKeepsTheCommandsOutput();
     void resumedSessionListsTheChangedFiles();
     void changedFilesComeFromTheEffectHooks();
     void doubleClickShowsTheChangesInTheApp();
+    void revertThisFileBringsBackOneFile();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -154,7 +159,8 @@ private:
     std::unique_ptr<QTemporaryDir> m_sessionsDir;
     std::shared_ptr<ScriptedModel> m_model;
     std::unique_ptr<Ui::MainWindow> m_window;
-    QList<AgentToolPtr> m_extraTools; ///< for the next openWindow
+    QList<AgentToolPtr> m_extraTools;                 ///< for the next openWindow
+    std::unique_ptr<QTemporaryDir> m_checkpointStore; ///< for the next openWindow; none: no store
 };
 
 void tst_SessionHistory::openWindow(const QList<ModelStep> &steps)
@@ -167,6 +173,8 @@ void tst_SessionHistory::openWindow(const QList<ModelStep> &steps)
     setup.options.systemPrompt = QStringLiteral("You are tested.");
     setup.sessionsDirectory = m_sessionsDir->path();
     setup.options.tools.extra = m_extraTools;
+    if (m_checkpointStore)
+        setup.options.checkpoints.storeRoot = m_checkpointStore->path();
     m_window = std::make_unique<Ui::MainWindow>(setup);
     m_window->resize(1200, 760);
     m_window->show();
@@ -339,6 +347,79 @@ void tst_SessionHistory::doubleClickShowsTheChangesInTheApp()
     QTRY_VERIFY(!view->isLoading());
     QVERIFY2(view->errorText().contains(QLatin1String("no longer exists")),
              qPrintable(view->errorText()));
+}
+
+// Issue #34, item 5: "Revert This File" in the panel's menu brings one file back to how it was
+// before the agent changed it, every other file kept; the panel drops it. From the file's diff
+// a file the session created goes (a rewind deleted it: no longer listed). After resume too.
+void tst_SessionHistory::revertThisFileBringsBackOneFile()
+{
+    QVERIFY(m_repo->write(QStringLiteral("src/main.txt"), "one\ntwo\nthree\n"));
+    QVERIFY(m_repo->write(QStringLiteral("other.txt"), "left alone\n"));
+    m_checkpointStore = std::make_unique<QTemporaryDir>(); // the real store: a shadow git
+    openWindow({ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("notes.txt")},
+                                     {QStringLiteral("content"), QStringLiteral("a\nb\n")}}),
+                ModelStep::toolCall(QStringLiteral("r1"),
+                                    QStringLiteral("Read"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("src/main.txt")}}),
+                ModelStep::toolCall(QStringLiteral("e1"),
+                                    QStringLiteral("Edit"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("src/main.txt")},
+                                     {QStringLiteral("old_string"), QStringLiteral("two")},
+                                     {QStringLiteral("new_string"), QStringLiteral("2\nzwei")}}),
+                ModelStep::text(QStringLiteral("Done."))});
+    session()->setPermissionMode(PermissionMode::AcceptEdits);
+    type(QStringLiteral("take notes and fix main"));
+    waitForIdle();
+    // The user's own change after the agent's: the revert of another file keeps it.
+    QVERIFY(m_repo->write(QStringLiteral("other.txt"), "changed by hand\n"));
+    QCOMPARE(m_window->changedFilesPanel()->rows().size(), 2);
+
+    auto list = m_window->changedFilesPanel()->findChild<QListWidget *>(
+        QStringLiteral("changedFilesList"));
+    QVERIFY(list);
+    auto revert = list->findChild<QAction *>(QStringLiteral("revertFileAction"));
+    QVERIFY(revert);
+    QVERIFY(list->actions().contains(revert)); // in the row's context menu
+    list->setCurrentRow(1);
+    QCOMPARE(list->currentItem()->data(Qt::UserRole + 1).toString(),
+             m_repo->path(QStringLiteral("src/main.txt")));
+    revert->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->changedFilesPanel()->rows(),
+                              QStringList{QStringLiteral("notes.txt  +2 −0")},
+                              runTimeoutMs);
+    QCOMPARE(m_repo->read(QStringLiteral("src/main.txt")), QByteArray("one\ntwo\nthree\n"));
+    QCOMPARE(m_repo->read(QStringLiteral("notes.txt")), QByteArray("a\nb\n"));
+    QCOMPARE(m_repo->read(QStringLiteral("other.txt")), QByteArray("changed by hand\n"));
+    // The model is told, as of any rewind of the files.
+    QTRY_VERIFY(std::any_of(session()->conversation().cbegin(),
+                            session()->conversation().cend(),
+                            [](const Message &message) {
+                                const auto rewind = Rewind::of(message);
+                                return rewind
+                                       && rewind->restoredFiles
+                                              == QStringList{QStringLiteral("src/main.txt")};
+                            }));
+
+    // From the diff of the file the session created: it goes, and so does its row.
+    list->setCurrentRow(0);
+    list->findChild<QAction *>(QStringLiteral("showFileChangesAction"))->trigger();
+    FileDiffView *view = nullptr;
+    QTRY_VERIFY((view = m_window->findChild<FileDiffView *>()));
+    auto button = view->findChild<QAbstractButton *>(QStringLiteral("revertFileButton"));
+    QVERIFY(button);
+    QTRY_VERIFY(button->isVisible());
+    button->click();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->changedFilesPanel()->rows().isEmpty(), runTimeoutMs);
+    QVERIFY(!QFileInfo::exists(m_repo->path(QStringLiteral("notes.txt"))));
+    QCOMPARE(m_repo->read(QStringLiteral("other.txt")), QByteArray("changed by hand\n"));
+    qobject_cast<QDialog *>(view->window())->close();
+
+    // Resumed: what was reverted stays out of the list.
+    resume(session()->sessionPath(), {});
+    QVERIFY(m_window->changedFilesPanel()->rows().isEmpty());
 }
 
 AGENTDESK_TEST_MAIN(tst_SessionHistory)

@@ -9,9 +9,25 @@
 #include <permissions/permissionbroker.h>
 #include <permissions/permissionsessionstate.h>
 
+#include <algorithm>
 #include <utility>
 
 namespace Ui {
+
+namespace {
+// The files a recorded result changed: an Edit's or Write's, or a command's reviewed writes.
+QList<AgentCore::FileChange> changesOf(const AgentCore::Message &message, const QString &root)
+{
+    if (!message.isToolResult())
+        return {};
+    QList<AgentCore::FileChange> changes = AgentCore::FileChange::ofShellWrites(message.details,
+                                                                                root);
+    if (const auto change = AgentCore::FileChange::fromDetails(message.details);
+        change && !message.isError)
+        changes.prepend(*change);
+    return changes;
+}
+} // namespace
 
 using AgentCore::AgentEvent;
 using AgentCore::CodingSession;
@@ -60,10 +76,15 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     m_draft = m_session->state().draft;
     if (const auto &resumed = m_session->file().resumed) {
         // The results in the file carry what the effect hook was given live.
+        // What a rewind restored is looked up in the conversation up to it.
         for (const AgentCore::Message &message : std::as_const(resumed->messages)) {
-            const auto change = AgentCore::FileChange::fromDetails(message.details);
-            if (message.isToolResult() && !message.isError && change)
-                noteChange(*change);
+            m_conversation.append(message);
+            if (const auto rewound = AgentCore::Rewind::of(message)) {
+                forgetRestored(*rewound);
+                continue;
+            }
+            for (const AgentCore::FileChange &change : changesOf(message, repositoryRoot()))
+                noteChange(change);
         }
         m_conversation = resumed->messages;
         remeasure();
@@ -85,11 +106,9 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     connect(session, &CodingSession::fileChanged, this, &AgentSession::noteChange);
     connect(session, &CodingSession::compactionStarted, this, &AgentSession::compactionStarted);
     connect(session, &CodingSession::compactionFailed, this, &AgentSession::compactionFailed);
-    const auto manualCompaction = [this](const AgentCore::Message &, bool manual) {
-        if (manual) // the loop's came as a message event
-            emit compacted();
-    };
-    connect(session, &CodingSession::compacted, this, manualCompaction);
+    // Every compaction, "compact now"'s and the loop's (which also came as a message event):
+    // what said a summary is being written must hear that it is done.
+    connect(session, &CodingSession::compacted, this, [this] { emit compacted(); });
     connect(session, &CodingSession::rewound, this, &AgentSession::rewound);
     m_session->open();
 }
@@ -340,6 +359,8 @@ void AgentSession::onEvent(const AgentEvent &event)
         m_conversation.append(event.message);
         marker = AgentCore::isCompactionMessage(event.message)
                  || AgentCore::isRewindMessage(event.message);
+        if (const auto rewound = AgentCore::Rewind::of(event.message))
+            forgetRestored(*rewound);
         if (marker) {
             remeasure();
         } else {
@@ -368,6 +389,19 @@ void AgentSession::onEvent(const AgentEvent &event)
         emit recorded();
 }
 
+qsizetype AgentSession::firstChangeOf(const QString &path) const
+{
+    for (qsizetype i = 0; i < m_conversation.size(); ++i) {
+        const QList<AgentCore::FileChange> changes = changesOf(m_conversation.at(i),
+                                                               repositoryRoot());
+        if (std::any_of(changes.cbegin(), changes.cend(), [&path](const AgentCore::FileChange &c) {
+                return c.path == path;
+            }))
+            return i;
+    }
+    return -1;
+}
+
 void AgentSession::noteChange(const AgentCore::FileChange &change)
 {
     auto it = m_changedIndex.constFind(change.path);
@@ -383,6 +417,26 @@ void AgentSession::noteChange(const AgentCore::FileChange &change)
     file.additions += change.additions;
     file.deletions += change.deletions;
     ++file.changes;
+    emit changedFilesChanged();
+}
+
+void AgentSession::forgetRestored(const AgentCore::Rewind &rewind)
+{
+    if (!rewind.restoresFiles() || rewind.restoredFiles.isEmpty())
+        return;
+    const QSet<QString> restored(rewind.restoredFiles.cbegin(), rewind.restoredFiles.cend());
+    QList<ChangedFile> kept;
+    for (const ChangedFile &file : std::as_const(m_changed)) {
+        // Restored to a point after the agent's first change: still changed, only less.
+        if (!(restored.contains(file.displayPath) && firstChangeOf(file.path) >= rewind.toIndex))
+            kept.append(file);
+    }
+    if (kept.size() == m_changed.size())
+        return;
+    m_changed = kept;
+    m_changedIndex.clear();
+    for (qsizetype i = 0; i < m_changed.size(); ++i)
+        m_changedIndex.insert(m_changed.at(i).path, int(i));
     emit changedFilesChanged();
 }
 

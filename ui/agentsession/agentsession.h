@@ -184,6 +184,10 @@ public:
     /// In the order they were first changed; a resumed session starts with the changes its
     /// history records, as they were listed live.
     QList<ChangedFile> changedFiles() const { return m_changed; }
+    /// The raw index of the first result in the conversation that changed \a path (absolute):
+    /// the files as they were right before it hold the file as it was before the session
+    /// touched it ("Revert this file" goes back there). -1 when none did.
+    qsizetype firstChangeOf(const QString &path) const;
 
     /// Keeps the conversation within the model's window; null while Preparing.
     AgentCore::ContextManager *contextManager() const { return m_session->parts().context.get(); }
@@ -281,7 +285,8 @@ signals:
     /// A summary of the conversation started (ContextManager::Events::started): \a waiting
     /// when the next request waits for it.
     void compactionStarted(bool waiting);
-    /// A compaction was appended to the conversation (it also came as an eventEmitted).
+    /// A compaction was appended to the conversation, by "compact now" or by the loop (that
+    /// one also came as an eventEmitted).
     void compacted();
     /// A summary failed or could not be applied; \a problem is for people.
     void compactionFailed(const QString &problem);
@@ -295,9 +300,13 @@ private:
     void onEvent(const AgentCore::AgentEvent &event);
     /// The meter counts the view of m_conversation again (a compaction, an edit, a run's end).
     void remeasure();
-    /// Adds one change to the changed files: live from the loop's afterEffect hook (every
-    /// side-effecting call that reports a file's diff), on resume from the recorded results.
+    /// Adds one change to the changed files: live from CodingSession::fileChanged (every
+    /// side-effecting call that reports a file's diff, a Bash command's reviewed writes), on
+    /// resume from the recorded results.
     void noteChange(const AgentCore::FileChange &change);
+    /// A rewind that restored files: a file it brought back to before the agent's first change
+    /// to it is no longer one the session changed.
+    void forgetRestored(const AgentCore::Rewind &rewind);
     void setState(State state);
     void applyModel();
     void writeDraft();

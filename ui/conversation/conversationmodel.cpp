@@ -15,6 +15,7 @@ namespace Ui {
 
 using AgentCore::AgentEvent;
 using AgentCore::Message;
+using AgentCore::StopReason;
 using AgentCore::StreamEvent;
 
 namespace {
@@ -76,7 +77,7 @@ void ConversationModel::apply(const AgentEvent &event, qint64 nowMs)
         messageEnded(event.message, nowMs);
         break;
     case AgentEvent::Type::MessageDiscard:
-        draftDiscarded();
+        draftDiscarded(event.message);
         break;
     case AgentEvent::Type::ToolExecutionStart: {
         ToolCardItem *card = cardFor(event.toolCallId, event.toolName);
@@ -243,7 +244,7 @@ void ConversationModel::addStopNote(const Message &message)
     }
 }
 
-void ConversationModel::draftDiscarded()
+void ConversationModel::draftDiscarded(const AgentCore::Message &message)
 {
     QList<ConversationItem *> withdrawn;
     if (m_draft)
@@ -257,8 +258,19 @@ void ConversationModel::draftDiscarded()
         else
             remove(item);
     }
-    addNote(UiTr::tr("The model wrote its tool calls as text; retrying with native tool calls."),
-            false);
+    // The loop withdraws an attempt for one of two reasons, and the message says which: a
+    // reply that wrote its tool calls as text, or a request the provider refused as too long
+    // (the conversation is compacted and the request sent again).
+    if (message.stopReason == StopReason::ContextOverflow) {
+        addNote(UiTr::tr("The request did not fit the model's context: the conversation was "
+                         "compacted and the request sent again."),
+                false);
+        return;
+    }
+    if (message.protocolViolation)
+        addNote(UiTr::tr(
+                    "The model wrote its tool calls as text; retrying with native tool calls."),
+                false);
 }
 
 void ConversationModel::runEnded()

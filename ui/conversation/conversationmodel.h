@@ -49,7 +49,7 @@ private:
     void messageStarted(const AgentCore::Message &message);
     void messageUpdated(const AgentCore::StreamEvent &event);
     void messageEnded(const AgentCore::Message &message, qint64 nowMs);
-    void draftDiscarded();
+    void draftDiscarded(const AgentCore::Message &message);
     void runEnded();
     void addAssistant(const AgentCore::Message &message);
     void addNote(const QString &text, bool error);

@@ -3,6 +3,8 @@
 
 #include "conversationstyle.h"
 
+#include "common/toolargumentstext.h"
+
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QImageReader>
@@ -28,6 +30,8 @@ ToolCardItem::ToolCardItem(const QString &toolCallId, const QString &toolName)
     , m_toolName(toolName)
 {
     m_details.setCap(12, 0);
+    m_argumentLines.setStyle(LineBlock::Style::Output);
+    m_argumentLines.setCap(6, 0);
 }
 
 QString ToolCardItem::displayName(const QString &toolName)
@@ -48,6 +52,8 @@ QString ToolCardItem::plainText() const
     QString text = displayName(m_toolName);
     if (const QString key = keyArgument(); !key.isEmpty())
         text += QLatin1Char(' ') + key;
+    if (!m_argumentLines.isEmpty())
+        text += QLatin1Char('\n') + m_argumentLines.visibleText();
     if (!m_output.isEmpty())
         text += QLatin1Char('\n') + m_output.visibleText();
     for (const QString &picture : m_pictureNames)
@@ -91,6 +97,12 @@ QString ToolCardItem::keyArgument() const
 void ToolCardItem::setArguments(const QJsonObject &arguments)
 {
     m_arguments = arguments;
+    // A built-in tool's header says what it acts on; any other tool's name says little, and
+    // the user reads all it was given, as the review showed it.
+    if (AgentCore::toolKind(m_toolName) == AgentCore::ToolKind::Other && !arguments.isEmpty())
+        m_argumentLines.setText(ToolArgumentsText::format(arguments));
+    else
+        m_argumentLines.setText({});
     invalidate();
 }
 
@@ -236,6 +248,15 @@ ToolCardItem::Geometry ToolCardItem::computeGeometry(int width, const Conversati
     int y = style.padding;
     g.header = QRect(style.padding, y, inner, qMax(StatusSize, style.bodyMetrics.height()));
     y += g.header.height();
+    if (!m_argumentLines.isEmpty()) {
+        y += style.spacing;
+        g.arguments = QRect(style.padding,
+                            y,
+                            inner,
+                            m_argumentLines.height(style) + 2 * OutputPadding);
+        y += g.arguments.height();
+        g.argumentsToggle = m_argumentLines.toggleRect(outputLines(g.arguments), style);
+    }
     if (!m_output.isEmpty()) {
         y += style.spacing;
         g.output = QRect(style.padding, y, inner, m_output.height(style) + 2 * OutputPadding);
@@ -279,6 +300,7 @@ ToolCardItem::Geometry ToolCardItem::computeGeometry(int width, const Conversati
 void ToolCardItem::releaseLayout()
 {
     m_output.release();
+    m_argumentLines.release();
     m_details.release();
 }
 
@@ -427,6 +449,15 @@ void ToolCardItem::paint(QPainter *painter,
     painter->drawPath(card);
 
     paintHeader(painter, style, nowMs);
+    if (!m_geometry.arguments.isEmpty()) {
+        QPainterPath box;
+        box.addRoundedRect(QRectF(m_geometry.arguments), 4, 4);
+        painter->fillPath(box, style.codeBackground);
+        painter->save();
+        painter->setClipPath(box);
+        m_argumentLines.paint(painter, outputLines(m_geometry.arguments), clip, style);
+        painter->restore();
+    }
     if (!m_geometry.output.isEmpty()) {
         QPainterPath box;
         box.addRoundedRect(QRectF(m_geometry.output), 4, 4);
@@ -466,14 +497,19 @@ void ToolCardItem::paint(QPainter *painter,
 
 bool ToolCardItem::isClickable(QPoint pos) const
 {
-    return m_geometry.outputToggle.contains(pos) || m_geometry.detailsToggle.contains(pos)
-           || m_geometry.detailsHeader.contains(pos);
+    return m_geometry.outputToggle.contains(pos) || m_geometry.argumentsToggle.contains(pos)
+           || m_geometry.detailsToggle.contains(pos) || m_geometry.detailsHeader.contains(pos);
 }
 
 bool ToolCardItem::click(QPoint pos)
 {
     if (m_geometry.outputToggle.contains(pos)) {
         setOutputExpanded(!m_output.isExpanded());
+        return true;
+    }
+    if (m_geometry.argumentsToggle.contains(pos)) {
+        m_argumentLines.setExpanded(!m_argumentLines.isExpanded());
+        invalidate();
         return true;
     }
     if (m_geometry.detailsHeader.contains(pos) || m_geometry.detailsToggle.contains(pos)) {

@@ -40,6 +40,10 @@ public:
     State state() const { return m_state; }
     /// The argument that says what the call is about: command, pattern or path.
     QString keyArgument() const;
+    /// A tool that is not built in (an MCP server's): its arguments as the card shows them,
+    /// all of them (ToolArgumentsText), capped while collapsed; empty for the built-in tools,
+    /// whose header names what they act on.
+    QString argumentsText() const { return m_argumentLines.visibleText(); }
     /// The output or diff as shown (capped while collapsed).
     QString outputText() const { return m_output.visibleText(); }
     bool hasDiff() const { return m_hasDiff; }
@@ -78,6 +82,8 @@ private:
     {
         QRect card;
         QRect header;
+        QRect arguments;
+        QRect argumentsToggle;
         QRect output;
         QRect outputToggle;
         QList<QRect> pictures;
@@ -97,6 +103,7 @@ private:
     QString m_toolCallId;
     QString m_toolName;
     QJsonObject m_arguments;
+    LineBlock m_argumentLines;
     State m_state = State::Pending;
     qint64 m_startMs = -1;
     qint64 m_endMs = -1;

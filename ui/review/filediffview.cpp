@@ -67,6 +67,7 @@ FileDiffView::FileDiffView(QWidget *parent)
     , m_stats(new QLabel(this))
     , m_note(new QLabel(this))
     , m_openInEditor(new QToolButton(this))
+    , m_revert(new QToolButton(this))
     , m_stack(new QStackedWidget(this))
     , m_diff(new DiffTextView(this))
     , m_error(new QLabel(this))
@@ -88,6 +89,12 @@ FileDiffView::FileDiffView(QWidget *parent)
     m_openInEditor->setText(tr("Open in &Editor"));
     m_openInEditor->setToolTip(tr("Open the file with the desktop's editor"));
     m_openInEditor->setAutoRaise(true);
+    m_revert->setObjectName(QStringLiteral("revertFileButton"));
+    m_revert->setText(tr("&Revert This File"));
+    m_revert->setToolTip(tr("Bring the file back to how it was before the agent first changed "
+                            "it in this session; every other file stays as it is"));
+    m_revert->setAutoRaise(true);
+    m_revert->hide(); // setRevertable()
     m_diff->setObjectName(QStringLiteral("fileDiffText"));
     m_error->setObjectName(QStringLiteral("fileDiffError"));
     m_error->setTextFormat(Qt::PlainText);
@@ -102,6 +109,7 @@ FileDiffView::FileDiffView(QWidget *parent)
     header->addWidget(m_title);
     header->addWidget(m_stats);
     header->addStretch();
+    header->addWidget(m_revert);
     header->addWidget(m_openInEditor);
     auto layout = new QVBoxLayout(this);
     layout->addLayout(header);
@@ -111,6 +119,12 @@ FileDiffView::FileDiffView(QWidget *parent)
     connect(m_openInEditor, &QToolButton::clicked, this, [this] {
         emit openInEditorRequested(m_path);
     });
+    connect(m_revert, &QToolButton::clicked, this, [this] { emit revertRequested(m_path); });
+}
+
+void FileDiffView::setRevertable(bool revertable)
+{
+    m_revert->setVisible(revertable);
 }
 
 FileDiffView::~FileDiffView() = default;

@@ -39,6 +39,9 @@ public:
     /// title is set at once; the rest once the file and HEAD's copy were read off the UI
     /// thread, then fileShown(). A later showFile() drops this one's result.
     void showFile(const QString &repositoryRoot, const QString &filePath);
+    /// Offers "Revert This File" (revertRequested()): for a file the session changed, whose
+    /// state before that the checkpoints hold. Off by default.
+    void setRevertable(bool revertable);
     /// The file of showFile() is being read: the view says so.
     bool isLoading() const { return m_loading; }
     /// Shows the change from \a before to \a after (a file's bytes; empty for an absent
@@ -72,6 +75,8 @@ signals:
     void fileShown(bool ok);
     /// The user asked to open the file in the desktop's editor.
     void openInEditorRequested(const QString &path);
+    /// The user asked to bring the file back to how it was before the session changed it.
+    void revertRequested(const QString &path);
 
 private:
     struct FileRead;
@@ -93,6 +98,7 @@ private:
     QLabel *m_stats;
     QLabel *m_note;
     QToolButton *m_openInEditor;
+    QToolButton *m_revert;
     QStackedWidget *m_stack;
     DiffTextView *m_diff;
     QLabel *m_error;

@@ -6,10 +6,13 @@
 #include "reviewanswerbar.h"
 #include "shellwritesreviewview.h"
 
+#include "common/toolargumentstext.h"
 #include <loop/agenttypes.h>
 
 #include <QCoreApplication>
+#include <QFontDatabase>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QVBoxLayout>
 
 namespace Ui {
@@ -43,13 +46,23 @@ QWidget *createPlainView(const AgentCore::PermissionRequest &request,
     reason->setTextFormat(Qt::PlainText);
     reason->setWordWrap(true);
     reason->setForegroundRole(QPalette::PlaceholderText);
+    // What the call will do is in its arguments (an MCP tool's name says little): the user
+    // approves what they read, bounded and escaped, never blind.
+    auto arguments = new QPlainTextEdit(page);
+    arguments->setObjectName(QStringLiteral("reviewArguments"));
+    arguments->setReadOnly(true);
+    arguments->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    arguments->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    arguments->setPlainText(ToolArgumentsText::format(request.arguments));
+    //: Screen reader: the box that shows a reviewed tool call's arguments
+    arguments->setAccessibleName(UiTr::tr("Arguments"));
     auto answers = new ReviewAnswerBar(page);
     answers->setRequest(request);
     answers->addShortcuts(page);
     auto layout = new QVBoxLayout(page);
     layout->addWidget(title);
     layout->addWidget(reason);
-    layout->addStretch();
+    layout->addWidget(arguments, 1);
     layout->addWidget(answers);
     const quint64 id = request.id;
     QObject::connect(answers,

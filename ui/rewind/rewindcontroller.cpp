@@ -179,6 +179,70 @@ bool RewindController::apply(AgentCore::Rewind rewind,
     return true;
 }
 
+bool RewindController::revertFile(const QString &path, qsizetype messageIndex)
+{
+    QString reason = m_session ? m_session->rewindRefusal() : tr("No conversation is open.");
+    const std::shared_ptr<RewindFiles> files = reason.isEmpty() ? filesSide() : nullptr;
+    if (reason.isEmpty() && !files)
+        reason = tr("No checkpoints are kept for this session: the file cannot be reverted.");
+    if (!reason.isEmpty()) {
+        emit refused(reason);
+        return false;
+    }
+    AgentCore::Rewind rewind;
+    rewind.toIndex = qBound<qsizetype>(0, messageIndex, m_session->conversation().size());
+    rewind.scope = AgentCore::Rewind::Scope::Files;
+    const qsizetype point = rewind.toIndex;
+    // The checkpoint, and which files would change with it, are known only after git ran: on
+    // the worker, the restore keeps every one of them but this file.
+    const auto restore = [files, path, point](AgentCore::Rewind &restored) {
+        AgentCore::CodingSession::RewindFilesResult result;
+        const RewindFilesPreview preview = files->preview(point);
+        if (!preview.unavailable.isEmpty()) {
+            result.problem = preview.unavailable;
+            return result;
+        }
+        QSet<QString> keep;
+        bool found = false;
+        for (const RewindFile &file : preview.files) {
+            if (file.path == path)
+                found = true;
+            else
+                keep.insert(file.path);
+        }
+        if (!found) {
+            result.problem = tr("%1 is already as it was before the agent changed it.").arg(path);
+            return result;
+        }
+        const RewindFilesOutcome outcome = files->restore(preview.checkpoint, keep);
+        result.restored = !outcome.undoCheckpoint.isEmpty();
+        result.problem = outcome.error;
+        if (!result.restored && result.problem.isEmpty())
+            result.problem = tr("%1 could not be reverted.").arg(path);
+        restored.checkpoint = preview.checkpoint;
+        restored.undoCheckpoint = outcome.undoCheckpoint;
+        restored.restoredFiles = outcome.restored;
+        restored.keptFiles = {}; // every other file: not the user's choice of this file
+        return result;
+    };
+    const QPointer<RewindController> guard(this);
+    m_session->rewindWithFiles(rewind,
+                               restore,
+                               [guard](bool recorded,
+                                       const AgentCore::Rewind &done,
+                                       const QString &problem) {
+                                   if (!guard)
+                                       return;
+                                   if (!problem.isEmpty())
+                                       emit guard->refused(problem);
+                                   if (recorded)
+                                       emit guard->rewound(done, {});
+                               });
+    if (m_session->codingSession()->isRewinding())
+        emit restoringFiles();
+    return true;
+}
+
 bool RewindController::undoRewind(qsizetype rewindIndex)
 {
     QString reason = m_session ? m_session->rewindRefusal() : tr("No conversation is open.");

@@ -50,6 +50,13 @@ public:
     /// replaced (on a worker thread: rewound() follows) and brings back the conversation as it
     /// was right before it. false, and refused(), when it cannot now.
     bool undoRewind(qsizetype rewindIndex);
+    /// "Revert this file": brings \a path (relative to the repository, '/'-separated) back to
+    /// how the files were right before raw message \a messageIndex (the agent's first change
+    /// to it), every other file kept as it is now: a rewind of the files only, recorded in the
+    /// conversation (the model is told) and undoable like any. Works out the checkpoint and
+    /// restores on a worker thread; rewound() or refused() follows. false, and refused(), when
+    /// the session cannot rewind now.
+    bool revertFile(const QString &path, qsizetype messageIndex);
     /// The dialog while it is open.
     RewindDialog *dialog() const { return m_dialog; }
     /// The latest preview worked out for a dialog (finished once it has been computed, even

@@ -1,5 +1,6 @@
 #include "changedfilespanel.h"
 
+#include <QAction>
 #include <QDir>
 #include <QLabel>
 #include <QListWidget>
@@ -29,6 +30,22 @@ ChangedFilesPanel::ChangedFilesPanel(QWidget *parent)
     m_list->setTextElideMode(Qt::ElideLeft); // the file name matters more than its folders
     m_list->setUniformItemSizes(true);
     connect(m_list, &QListWidget::itemActivated, this, &ChangedFilesPanel::activate);
+    // The row's own menu: its changes, or back to how it was (Cline and Zed have it one
+    // click away; before, it took a rewind with every other file kept).
+    auto show = new QAction(tr("Show Changes"), m_list);
+    show->setObjectName(QStringLiteral("showFileChangesAction"));
+    connect(show, &QAction::triggered, this, [this] { activate(m_list->currentItem()); });
+    auto revert = new QAction(tr("Revert This File"), m_list);
+    revert->setObjectName(QStringLiteral("revertFileAction"));
+    revert->setToolTip(tr("Bring the file back to how it was before the agent first changed "
+                          "it in this session; every other file stays as it is"));
+    connect(revert, &QAction::triggered, this, [this] {
+        if (QListWidgetItem *item = m_list->currentItem())
+            emit revertRequested(item->data(PathRole).toString());
+    });
+    m_list->addAction(show);
+    m_list->addAction(revert);
+    m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     m_empty->setText(tr("The files the agent changes in this session appear here."));
     m_empty->setWordWrap(true);
@@ -63,7 +80,7 @@ void ChangedFilesPanel::setFiles(const QList<ChangedFile> &files)
                                 .arg(QDir::toNativeSeparators(file.path))
                           : tr("%1\n%n change(s) in this session", nullptr, file.changes)
                                 .arg(QDir::toNativeSeparators(file.path)))
-            + QLatin1Char('\n') + tr("Double-click to see its changes."));
+            + QLatin1Char('\n') + tr("Double-click to see its changes; right-click to revert it."));
     }
     m_title->setText(files.isEmpty() ? tr("Files changed")
                                      : tr("Files changed (%1)").arg(files.size()));

@@ -14,7 +14,8 @@ QT_END_NAMESPACE
 namespace Ui {
 
 /// The side panel's list of files the agent changed in this session, with the lines added and
-/// removed, newest change last. Double-click (or Enter) asks to show a file's changes.
+/// removed, newest change last. Double-click (or Enter) asks to show a file's changes; the
+/// row's context menu also asks to revert it.
 class ChangedFilesPanel final : public QWidget
 {
     Q_OBJECT
@@ -30,6 +31,9 @@ public:
 signals:
     /// The user asked to open \a path (absolute).
     void openRequested(const QString &path);
+    /// The user asked to bring \a path (absolute) back to how it was before the agent's first
+    /// change to it ("Revert This File" in the row's menu).
+    void revertRequested(const QString &path);
 
 private:
     void activate(QListWidgetItem *item);

@@ -8,6 +8,7 @@
 #include "contextview/contextdialog.h"
 #include "desktopnotifier.h"
 #include "followuppanel.h"
+#include "interruptedsessionbar.h"
 #include "keys/keystore.h"
 #include "mcp/mcpcompletions.h"
 #include "mcp/mcpservers.h"
@@ -17,6 +18,7 @@
 #include "review/filediffview.h"
 #include "review/reviewqueue.h"
 #include "review/shellwritesreviewview.h"
+#include "rewind/rewindcontroller.h"
 #include "sandboxnoticebar.h"
 #include "sessionrulesdialog.h"
 #include "sessions/approvalinboxdialog.h"
@@ -56,6 +58,8 @@
 #include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace Ui {
 
@@ -97,13 +101,27 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     auto column = new QWidget(this);
     column->setObjectName(QStringLiteral("sandboxNoticeColumn"));
     m_sandboxNotice = new SandboxNoticeBar(column);
+    m_interruptedSession = new InterruptedSessionBar(column);
     auto columnLayout = new QVBoxLayout(column);
     columnLayout->setContentsMargins(0, 0, 0, 0);
     columnLayout->setSpacing(0);
+    columnLayout->addWidget(m_interruptedSession);
     columnLayout->addWidget(m_sandboxNotice);
     columnLayout->addWidget(centre, 1);
     setCentralWidget(column);
     connect(m_sandboxNotice, &SandboxNoticeBar::settingsRequested, this, &MainWindow::showSettings);
+    // After a crash the window starts a new conversation: the one AgentDesk ended in the
+    // middle of is pointed at, once the folder has been read.
+    connect(m_sessionList, &SessionList::scanned, this, [this] {
+        QStringList open;
+        for (const AgentSession *session : m_open->sessions())
+            open.append(session->sessionPath());
+        m_interruptedSession->showNewest(m_sessionList->sessions(), open);
+    });
+    connect(m_interruptedSession,
+            &InterruptedSessionBar::openRequested,
+            this,
+            [this](const QString &path) { resumeSession(path); });
 
     setStatusBar(m_statusBar);
     if (m_setup.modelFromSettings) {
@@ -159,6 +177,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     pageAdded(m_pages->currentPage());
     connect(m_pages, &SessionPages::pageAdded, this, pageAdded);
     connect(m_changedFiles, &ChangedFilesPanel::openRequested, this, &MainWindow::showFileChanges);
+    connect(m_changedFiles, &ChangedFilesPanel::revertRequested, this, &MainWindow::revertFile);
     connect(m_sessions, &SessionsPanel::newRequested, this, &MainWindow::newConversation);
     connect(m_sessions,
             &SessionsPanel::newInWorktreeRequested,
@@ -715,8 +734,8 @@ void MainWindow::showSession(AgentSession *session)
     });
     connect(session, &AgentSession::compactionStarted, shown, [this](bool waiting) {
         if (waiting)
-            statusBar()->showMessage(tr("Summarising the older part of the conversation so "
-                                        "that the next request fits…"));
+            showCompactionProgress(tr("Summarising the older part of the conversation so "
+                                      "that the next request fits…"));
     });
     connect(session, &AgentSession::compacted, shown, [this] {
         statusBar()->showMessage(tr("The conversation was compacted."), 8000);
@@ -959,6 +978,22 @@ void MainWindow::showFileChanges(const QString &path)
     layout->addWidget(view);
     view->showFile(m_repository.root, path);
     dialog->setWindowTitle(view->title());
+    // The session's files can go back to how they were; the dialog shows the result (the
+    // file against HEAD again) once the rewind is recorded.
+    const QList<ChangedFile> files = m_session ? m_session->changedFiles() : QList<ChangedFile>();
+    const bool changed = std::any_of(files.cbegin(), files.cend(), [&path](const ChangedFile &file) {
+        return file.path == path;
+    });
+    view->setRevertable(changed);
+    connect(view, &FileDiffView::revertRequested, this, [this, view](const QString &file) {
+        if (!revertFile(file))
+            return;
+        view->setRevertable(false);
+        connect(conversationPage()->rewindController(),
+                &RewindController::rewound,
+                view,
+                [this, view, file] { view->showFile(m_repository.root, file); });
+    });
     connect(view, &FileDiffView::openInEditorRequested, this, [this](const QString &file) {
         if (!QDesktopServices::openUrl(QUrl::fromLocalFile(file)))
             statusBar()->showMessage(tr("No application could open %1.")
@@ -969,8 +1004,39 @@ void MainWindow::showFileChanges(const QString &path)
     dialog->show();
 }
 
+bool MainWindow::revertFile(const QString &path)
+{
+    if (!m_session)
+        return false;
+    const QList<ChangedFile> files = m_session->changedFiles();
+    const auto file = std::find_if(files.cbegin(), files.cend(), [&path](const ChangedFile &f) {
+        return f.path == path;
+    });
+    if (file == files.cend())
+        return false;
+    // The checkpoints name the repository's files relative to its top, '/'-separated.
+    const QString relative = QDir(m_session->repositoryRoot()).relativeFilePath(file->path);
+    const qsizetype first = m_session->firstChangeOf(file->path);
+    return conversationPage()->rewindController()->revertFile(relative, qMax<qsizetype>(0, first));
+}
+
+// A summary the run waits for: shown until it is done, fails, or the run ends without it
+// (stopped while it was written); never longer.
+void MainWindow::showCompactionProgress(const QString &text)
+{
+    m_compactionProgress = text;
+    statusBar()->showMessage(text);
+}
+
 void MainWindow::onSessionState(AgentSession::State state)
 {
+    // A run that ended (or another session shown) takes the progress of the summary it
+    // waited for with it.
+    if (state != AgentSession::State::Running && !m_compactionProgress.isEmpty()) {
+        if (statusBar()->currentMessage() == m_compactionProgress)
+            statusBar()->clearMessage();
+        m_compactionProgress.clear();
+    }
     m_statusBar->setRunState(state);
     m_stopAction->setEnabled(state == AgentSession::State::Running);
     // A new session starts beside a running one, which goes on.

@@ -32,6 +32,7 @@ class ApprovalInboxDialog;
 class ChangedFilesPanel;
 class ContextDialog;
 class ConversationPage;
+class InterruptedSessionBar;
 class SandboxNoticeBar;
 class DesktopNotifier;
 class FollowUpPanel;
@@ -232,6 +233,10 @@ private:
     void applySettings(const AppSettings &settings, bool modelChanged);
     void saveSettings();
     void onSessionState(AgentSession::State state);
+    void showCompactionProgress(const QString &text);
+    /// "Revert this file" of the changed-files panel or a file's diff: \a path (absolute) back
+    /// to before the agent's first change to it, through a files-only rewind.
+    bool revertFile(const QString &path);
     /// Starts the MCP servers of the repository just opened (asking to trust its .mcp.json).
     void startMcpServers();
 
@@ -263,6 +268,7 @@ private:
     QSplitter *m_sidePanel = nullptr;
     QSplitter *m_centre = nullptr;
     SandboxNoticeBar *m_sandboxNotice = nullptr;
+    InterruptedSessionBar *m_interruptedSession = nullptr;
     QAction *m_sidePanelAction = nullptr;
     AgentStatusBar *m_statusBar = nullptr;
     DesktopNotifier *m_notifier = nullptr;
@@ -272,6 +278,7 @@ private:
     QAction *m_bringBackAction = nullptr;
     QAction *m_keepAsBranchAction = nullptr;
     QLabel *m_worktreeLabel = nullptr; ///< the branch of a worktree session, in the status bar
+    QString m_compactionProgress; ///< the status bar's "Summarising…" while a run waits for it
     bool m_makingWorktree = false;
     bool m_worktreeBusy = false; ///< a worktree action runs on a worker thread
     /// The sessions being read to be resumed: asked again, the same read answers.
