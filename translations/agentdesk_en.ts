@@ -82,6 +82,20 @@
     </message>
 </context>
 <context>
+    <name>AgentCore::Session</name>
+    <message numerus="yes">
+        <location filename="../agentcore/session/sessionrecorder.cpp" line="+238"/>
+        <source>[… the first %n character(s) of the output are not kept]
+</source>
+        <translation>
+            <numerusform>[… the first %n character of the output are not kept]
+</numerusform>
+            <numerusform>[… the first %n characters of the output are not kept]
+</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>App</name>
     <message numerus="yes">
         <location filename="../app/headlessrewind.cpp" line="+47"/>
@@ -178,6 +192,38 @@
             <numerusform>Show the %n rewound messages</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/common/toolargumentstext.cpp" line="+54"/>
+        <source>[%n more character(s) not shown]</source>
+        <translation>
+            <numerusform>[%n more character not shown]</numerusform>
+            <numerusform>[%n more characters not shown]</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>%n item(s) nested too deep to show</source>
+        <translation>
+            <numerusform>%n item nested too deep to show</numerusform>
+            <numerusform>%n items nested too deep to show</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>%n more item(s) not shown</source>
+        <translation>
+            <numerusform>%n more item not shown</numerusform>
+            <numerusform>%n more items not shown</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+40"/>
+        <source>… %n more line(s) not shown</source>
+        <translation>
+            <numerusform>… %n more line not shown</numerusform>
+            <numerusform>… %n more lines not shown</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Ui::ApprovalInbox</name>
@@ -193,7 +239,7 @@
 <context>
     <name>Ui::ChangedFilesPanel</name>
     <message numerus="yes">
-        <location filename="../ui/window/changedfilespanel.cpp" line="+62"/>
+        <location filename="../ui/window/changedfilespanel.cpp" line="+79"/>
         <source>%1
 Created in this session; %n change(s)</source>
         <translation>
@@ -239,9 +285,20 @@ Created in this session; %n changes</numerusform>
     </message>
 </context>
 <context>
+    <name>Ui::InterruptedSessionBar</name>
+    <message numerus="yes">
+        <location filename="../ui/window/interruptedsessionbar.cpp" line="+67"/>
+        <source>%n minute(s) ago</source>
+        <translation>
+            <numerusform>%n minute ago</numerusform>
+            <numerusform>%n minutes ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="+245"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+264"/>
         <source>%n session(s) still running.</source>
         <translation>
             <numerusform>%n session still running.</numerusform>

@@ -405,7 +405,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>提供商的内容过滤器中止了这次回复。</translation>
     </message>
     <message>
-        <location filename="../agentcore/ai/openaichatrequest.cpp" line="+151"/>
+        <location filename="../agentcore/ai/openaichatrequest.cpp" line="+148"/>
         <source>[the tool returned a picture (%1, %2 KB); this API takes no pictures from a tool, so it was not sent]</source>
         <translation>[工具返回了一张图片（%1，%2 KB）；此 API 不接受来自工具的图片，因此未发送]</translation>
     </message>
@@ -920,7 +920,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::CodingSession</name>
     <message>
-        <location filename="../agentcore/coding/codingsession.cpp" line="+663"/>
+        <location filename="../agentcore/coding/codingsession.cpp" line="+672"/>
         <source>The agent is still starting.</source>
         <translation>智能体仍在启动。</translation>
     </message>
@@ -2183,7 +2183,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>命令中含有 NUL 字符。</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/bashcommandclassifier.cpp" line="+421"/>
+        <location filename="../agentcore/permissions/bashcommandclassifier.cpp" line="+423"/>
         <source>the command names the repository&apos;s .git folder or git&apos;s configuration, and AgentDesk cannot follow what it does there</source>
         <translation>该命令提及仓库的 .git 文件夹或 git 配置，而 AgentDesk 无法判断它在那里做什么</translation>
     </message>
@@ -2213,7 +2213,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>提及</translation>
     </message>
     <message>
-        <location line="+208"/>
+        <location line="+224"/>
         <source>%1, which AgentDesk cannot check.</source>
         <translation>%1，AgentDesk 无法检查。</translation>
     </message>
@@ -2572,7 +2572,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     <message>
         <location line="+3"/>
         <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+268"/>
-        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="+139"/>
+        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="+177"/>
         <source>Their feedback: %1</source>
         <translation>用户的反馈：%1</translation>
     </message>
@@ -2598,7 +2598,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location filename="../agentcore/permissions/pathcapability.cpp" line="+63"/>
-        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+410"/>
+        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+426"/>
         <source>%1 is inside a .git folder; git&apos;s own files are never changed by tools.</source>
         <translation>%1 位于 .git 文件夹内；工具从不修改 git 自身的文件。</translation>
     </message>
@@ -2741,7 +2741,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>跳过权限检查</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="-161"/>
+        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="-177"/>
         <source>%1 Its permission rules were not loaded.</source>
         <translation>%1 其中的权限规则未加载。</translation>
     </message>
@@ -2751,7 +2751,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1 要求使用跳过权限模式；共享的项目文件不能关闭权限检查（请使用 settings.local.json 或命令行）。已忽略。</translation>
     </message>
     <message>
-        <location line="+134"/>
+        <location line="+150"/>
         <source>%1 is outside the repository (%2); only files inside it (and its additional directories) can be changed.</source>
         <translation>%1 在仓库（%2）之外；只能修改仓库（及其附加目录）内的文件。</translation>
     </message>
@@ -2796,7 +2796,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>跳过权限模式</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>reads %1, outside the repository</source>
         <translation>读取仓库之外的 %1</translation>
     </message>
@@ -3002,7 +3002,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1 不是有效的 JSON；请手动修复或删除它，AgentDesk 不会修改它。</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="-118"/>
+        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="-156"/>
         <source>and %1 more</source>
         <translation>以及另外 %1 项</translation>
     </message>
@@ -3017,7 +3017,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>命令更改了 %1 个路径；只有你接受的内容才会写入仓库</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+65"/>
         <source>modified; hunk %1 of %2 rejected</source>
         <translation>修改；拒绝了变更块 %1（共 %2 个）</translation>
     </message>
@@ -3027,7 +3027,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>修改；拒绝了变更块 %1（共 %2 个）</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+43"/>
         <source>The command ran on a copy of the repository; the user reviewed the 1 change it made.</source>
         <translation>命令在仓库的副本上运行；用户审查了它所做的 1 处更改。</translation>
     </message>
@@ -3086,13 +3086,13 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+22"/>
-        <location line="+137"/>
-        <location filename="../agentcore/session/sessionstore.cpp" line="+264"/>
+        <location line="+145"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="+272"/>
         <source>another process</source>
         <translation>另一个进程</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-144"/>
         <location filename="../agentcore/session/sessionstore.cpp" line="-1"/>
         <source>process %1</source>
         <translation>进程 %1</translation>
@@ -3108,7 +3108,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法读取会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+80"/>
         <source>The last line of %1 was cut off (AgentDesk stopped while writing it) and was skipped.</source>
         <translation>%1 的最后一行不完整（AgentDesk 在写入时停止了），已跳过。</translation>
     </message>
@@ -3142,7 +3142,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法创建会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+63"/>
         <source>Cannot write to the session %1: %2</source>
         <translation>无法写入会话 %1：%2</translation>
     </message>
@@ -3151,13 +3151,22 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <source>Cannot save the session %1 to disk.</source>
         <translation>无法把会话 %1 保存到磁盘。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../agentcore/session/sessionrecorder.cpp" line="+238"/>
+        <source>[… the first %n character(s) of the output are not kept]
+</source>
+        <translation>
+            <numerusform>[… 输出的前 %n 个字符未保留]
+</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../agentcore/session/sessionrecorder.cpp" line="+330"/>
+        <location line="+157"/>
         <source>Interrupted: AgentDesk ended while this tool call was running (the window was closed or the program crashed). Whether it finished is unknown: check its effects before running it again.</source>
         <translation>已中断：此工具调用运行时 AgentDesk 结束了（窗口被关闭或程序崩溃）。不知道它是否已完成：再次运行前请检查它的效果。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Interrupted: AgentDesk ended while this answer was being written (the window was closed or the program crashed). It is cut off here.</source>
         <translation>已中断：撰写此回答时 AgentDesk 结束了（窗口被关闭或程序崩溃）。回答在此处截断。</translation>
     </message>
@@ -3167,7 +3176,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>已中断：此任务完成之前 AgentDesk 结束了（窗口被关闭或程序崩溃）。</translation>
     </message>
     <message>
-        <location filename="../agentcore/session/sessionstore.cpp" line="-180"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="-188"/>
         <source>Cannot read it: %1</source>
         <translation>无法读取：%1</translation>
     </message>
@@ -3182,7 +3191,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>它由更新版本的 AgentDesk 写入，已保持原样。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+52"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -3231,7 +3240,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">用几个词向用户说明这条命令做什么。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/bashtool.cpp" line="+489"/>
+        <location filename="../agentcore/tools/bashtool.cpp" line="+494"/>
         <source>command is empty.</source>
         <translation>command 为空。</translation>
     </message>
@@ -3241,7 +3250,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>命令在启动前被中止。</translation>
     </message>
     <message>
-        <location line="-424"/>
+        <location line="-429"/>
         <source>Command not run: the sandbox is required, but bubblewrap cannot run here: %1 Turn the sandbox requirement off in the settings (or run with --sandbox on) to run commands without it.</source>
         <translation>命令未运行：要求必须使用沙盒，但 bubblewrap 无法在此运行：%1 要在没有沙盒的情况下运行命令，请在设置中取消“必需”（或以 --sandbox on 运行）。</translation>
     </message>
@@ -3250,12 +3259,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1</translation>
     </message>
     <message>
-        <location line="+323"/>
+        <location line="+328"/>
         <source>Cannot start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-43"/>
         <source>(Ran in the sandbox: outside the repository the filesystem is read-only, and /tmp is private.)</source>
         <translation>（在沙盒中运行：仓库之外的文件系统为只读，/tmp 为私有。）</translation>
     </message>
@@ -3268,7 +3277,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">无法启动 /bin/bash：%1</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+85"/>
         <source>Milliseconds (default %1, at most %2).</source>
         <translation>毫秒数（默认 %1，最多 %2）。</translation>
     </message>
@@ -3288,7 +3297,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>用几个词向用户说明它做什么。</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-170"/>
         <source>(no output)</source>
         <translation>（无输出）</translation>
     </message>
@@ -4059,7 +4068,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">无法写入日志 %1</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/shellwriteapplier.cpp" line="+100"/>
+        <location filename="../agentcore/tools/shellwriteapplier.cpp" line="+87"/>
         <location filename="../agentcore/worktree/sessionworktrees.cpp" line="+624"/>
         <source>it changed since the command ran</source>
         <translation>命令运行之后它已发生变化</translation>
@@ -5221,7 +5230,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>显示完整摘要（空格）</translation>
     </message>
     <message>
-        <location filename="../ui/conversation/conversationmodel.cpp" line="+28"/>
+        <location filename="../ui/conversation/conversationmodel.cpp" line="+29"/>
         <source>Steering</source>
         <translation>引导</translation>
     </message>
@@ -5266,7 +5275,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>已达到最大轮数，已停止。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+23"/>
+        <source>The request did not fit the model&apos;s context: the conversation was compacted and the request sent again.</source>
+        <translation>请求超出了模型的上下文：对话已压缩，并重新发送了请求。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The model wrote its tool calls as text; retrying with native tool calls.</source>
         <translation>模型把工具调用写成了文本；正在改用原生工具调用重试。</translation>
     </message>
@@ -5301,7 +5315,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+162"/>
         <source>Anthropic</source>
         <translation>Anthropic</translation>
     </message>
@@ -5341,7 +5355,13 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../ui/review/reviewviews.cpp" line="+103"/>
+        <location filename="../ui/review/reviewviews.cpp" line="+58"/>
+        <source>Arguments</source>
+        <extracomment>Screen reader: the box that shows a reviewed tool call&apos;s arguments</extracomment>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location line="+58"/>
         <source>Review: %1</source>
         <extracomment>Screen reader: a tool call waiting for review (&quot;Review: Edit src/calc.cpp&quot;)</extracomment>
         <translation>审查：%1</translation>
@@ -5352,7 +5372,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>审查：%1 %2</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-79"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
@@ -5430,7 +5450,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>已保留：%1</translation>
     </message>
     <message>
-        <location filename="../ui/conversation/toolcarditem.cpp" line="+54"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+60"/>
         <source>[picture: %1]</source>
         <translation>[图片：%1]</translation>
     </message>
@@ -5445,7 +5465,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1，%2 × %3</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location line="+233"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -5475,15 +5495,43 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1 后停止</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+166"/>
         <source>Details</source>
         <translation>详情</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/common/toolargumentstext.cpp" line="+54"/>
+        <source>[%n more character(s) not shown]</source>
+        <translation>
+            <numerusform>[还有 %n 个字符未显示]</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>%n item(s) nested too deep to show</source>
+        <translation>
+            <numerusform>%n 项嵌套过深，无法显示</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>%n more item(s) not shown</source>
+        <translation>
+            <numerusform>还有 %n 项未显示</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+40"/>
+        <source>… %n more line(s) not shown</source>
+        <translation>
+            <numerusform>… 还有 %n 行未显示</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession/agentsession.cpp" line="+235"/>
+        <location filename="../ui/agentsession/agentsession.cpp" line="+254"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
@@ -5855,13 +5903,28 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::ChangedFilesPanel</name>
     <message>
-        <location filename="../ui/window/changedfilespanel.cpp" line="+17"/>
-        <location line="+51"/>
+        <location filename="../ui/window/changedfilespanel.cpp" line="+18"/>
+        <location line="+67"/>
         <source>Files changed</source>
         <translation>已更改的文件</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-50"/>
+        <source>Show Changes</source>
+        <translation>显示更改</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Revert This File</source>
+        <translation>还原此文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bring the file back to how it was before the agent first changed it in this session; every other file stays as it is</source>
+        <translation>将此文件恢复到本会话中智能体首次更改它之前的状态；其他文件保持不变</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The files the agent changes in this session appear here.</source>
         <translation>智能体在本会话中更改的文件会显示在这里。</translation>
     </message>
@@ -5891,8 +5954,12 @@ Created in this session; %n change(s)</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>Double-click to see its changes; right-click to revert it.</source>
+        <translation>双击查看其更改；右键单击可还原。</translation>
+    </message>
+    <message>
         <source>Double-click to see its changes.</source>
-        <translation>双击查看其更改。</translation>
+        <translation type="vanished">双击查看其更改。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -6529,7 +6596,7 @@ Lines removed: %2</source>
 <context>
     <name>Ui::FileDiffView</name>
     <message>
-        <location filename="../ui/review/filediffview.cpp" line="+88"/>
+        <location filename="../ui/review/filediffview.cpp" line="+89"/>
         <source>Open in &amp;Editor</source>
         <translation>在编辑器中打开(&amp;E)</translation>
     </message>
@@ -6539,7 +6606,17 @@ Lines removed: %2</source>
         <translation>用桌面的编辑器打开该文件</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+3"/>
+        <source>&amp;Revert This File</source>
+        <translation>还原此文件(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bring the file back to how it was before the agent first changed it in this session; every other file stays as it is</source>
+        <translation>将此文件恢复到本会话中智能体首次更改它之前的状态；其他文件保持不变</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>Changes to %1</source>
         <translation>%1 的更改</translation>
     </message>
@@ -6698,6 +6775,42 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
 </context>
 <context>
+    <name>Ui::InterruptedSessionBar</name>
+    <message>
+        <location filename="../ui/window/interruptedsessionbar.cpp" line="+28"/>
+        <source>Open It</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the interrupted session: what it showed is kept, and its run is marked as interrupted</source>
+        <translation>打开被中断的会话：其已显示的内容均保留，其运行标记为已中断</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>less than a minute ago</source>
+        <translation>不到一分钟前</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n minute(s) ago</source>
+        <translation>
+            <numerusform>%n 分钟前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>AgentDesk ended while “%1” was running (last written %2). Its conversation and the output it had shown are kept.</source>
+        <extracomment>A bar after a restart: the session that was running when AgentDesk ended</extracomment>
+        <translation>AgentDesk 在“%1”运行时退出（最后写入于 %2）。其对话和已显示的输出均已保留。</translation>
+    </message>
+</context>
+<context>
     <name>Ui::KeychainKeyStore</name>
     <message>
         <location filename="../ui/keys/keychainkeystore.cpp" line="+36"/>
@@ -6766,7 +6879,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="+293"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+312"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -6878,12 +6991,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+1"/>
-        <location line="+351"/>
+        <location line="+398"/>
         <source>AgentDesk session: %1</source>
         <translation>AgentDesk 会话：%1</translation>
     </message>
     <message>
-        <location line="-339"/>
+        <location line="-386"/>
         <source>The session&apos;s work is kept on branch %1.</source>
         <translation>会话的工作已保存在分支 %1 上。</translation>
     </message>
@@ -6893,12 +7006,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>分支 %1 无法保存这些工作：%2</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+35"/>
         <source>No application could open %1.</source>
         <translation>没有应用程序能打开 %1。</translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+220"/>
         <source>the offline demo</source>
         <translation>离线演示</translation>
     </message>
@@ -6912,7 +7025,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-910"/>
+        <location line="-957"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -6967,7 +7080,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+46"/>
-        <location line="+345"/>
+        <location line="+392"/>
         <source>Committing the session&apos;s work on branch %1…</source>
         <translation>正在将会话的工作提交到分支 %1…</translation>
     </message>
@@ -7605,11 +7718,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     <message>
         <location line="+5"/>
         <location line="+117"/>
+        <location line="+64"/>
         <source>No conversation is open.</source>
         <translation>没有打开的对话。</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-179"/>
         <source>That point is no longer in the conversation.</source>
         <translation>该位置已不在对话中。</translation>
     </message>
@@ -7629,7 +7743,22 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>无法恢复文件。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+31"/>
+        <source>No checkpoints are kept for this session: the file cannot be reverted.</source>
+        <translation>此会话没有保留检查点：无法还原该文件。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 is already as it was before the agent changed it.</source>
+        <translation>%1 已经是智能体更改它之前的状态。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 could not be reverted.</source>
+        <translation>%1 无法还原。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>That rewind is no longer in the conversation.</source>
         <translation>该回退已不在对话中。</translation>
     </message>
