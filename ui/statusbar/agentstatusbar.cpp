@@ -202,8 +202,10 @@ void AgentStatusBar::confirmBypass()
     m_bypassQuestion = box;
     connect(box, &QMessageBox::finished, this, [this, box, turnOn] {
         m_bypassQuestion = nullptr; // deleted later
-        if (box->clickedButton() != turnOn)
+        if (box->clickedButton() != turnOn) {
+            emit bypassDeclined();
             return;
+        }
         setPermissionMode(PermissionMode::Bypass);
         emit permissionModeChosen(PermissionMode::Bypass);
     });

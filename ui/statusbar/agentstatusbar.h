@@ -45,12 +45,17 @@ public:
     void setUsage(const UsageSummary &usage);
     /// The mode in force. Bypass shows a warning next to the switch (its tool tip says what
     /// still holds) and counts as confirmed for the session: the user chose it elsewhere (the
-    /// command line, a resumed session, trusted project settings) or confirmed it here.
+    /// command line, trusted project settings) or confirmed it here. A resumed session's
+    /// bypass is not set here before it was confirmed (confirmBypass).
     void setPermissionMode(AgentCore::PermissionMode mode);
     AgentCore::PermissionMode permissionMode() const;
     /// A new session starts: choosing bypass in the switch asks once again. Call before
     /// setPermissionMode with the session's mode.
     void resetBypassConfirmation();
+    /// Asks what choosing bypass in the switch asks (window-modal; nothing when the question
+    /// is open already), also for a resumed session whose file is in bypass:
+    /// permissionModeChosen(Bypass) when confirmed, bypassDeclined when not.
+    void confirmBypass();
     bool isBypassConfirmed() const { return m_bypassConfirmed; }
     void setRunState(AgentSession::State state);
     void setPendingReviews(int count);
@@ -64,6 +69,8 @@ signals:
     /// Bypass only once the user confirmed it (asked once per session, window-modal: the
     /// switch keeps showing the previous mode meanwhile, and after Cancel).
     void permissionModeChosen(AgentCore::PermissionMode mode);
+    /// The question about bypass was answered with Cancel (or closed).
+    void bypassDeclined();
     /// From the model menu; nullopt: the offline demo.
     void modelSelectionChosen(const std::optional<Ui::ModelSelection> &selection);
     void thinkingLevelChosen(Ui::ThinkingLevel level);
@@ -76,7 +83,6 @@ private:
     void updateRunState();
     void updateSwitching();
     void chooseMode(AgentCore::PermissionMode mode);
-    void confirmBypass();
 
     QLabel *m_runState;
     UsageLabel *m_usage;

@@ -139,6 +139,10 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
         if (m_session)
             m_session->setPermissionMode(mode);
     });
+    connect(m_statusBar, &AgentStatusBar::bypassDeclined, this, [this] {
+        if (m_session)
+            m_session->dropBypass(); // a resumed session's bypass: asked once
+    });
     // The page of each session is made when it opens; the window follows the one shown.
     connect(m_open, &OpenSessions::currentChanged, this, &MainWindow::showSession);
     connect(m_open, &OpenSessions::added, this, &MainWindow::updateSessionBadges);
@@ -567,8 +571,10 @@ void MainWindow::startSession(AgentCore::CodingSessionFile recording,
     connect(session, &AgentSession::ready, this, [this, session] {
         applyContextSettings(session); // the model may have changed while it was assembled
         // Read-only, the queue belongs to the window that has the session open.
-        if (session == m_session)
+        if (session == m_session) {
             m_followUps->setAgent(session->isReadOnly() ? nullptr : session->agent());
+            confirmResumedBypass();
+        }
     });
     connect(session, &AgentSession::warning, this, [this](const QString &message) {
         statusBar()->showMessage(message, 15000);
@@ -730,12 +736,22 @@ void MainWindow::showSession(AgentSession *session)
     m_statusBar->setModel(session->model());
     m_statusBar->setModelSelection(session->model().selection, m_settings.recentModels);
     m_statusBar->setPermissionMode(session->permissionMode());
+    if (session->agent())
+        confirmResumedBypass();
     resetUsage();
     onSessionState(session->state());
     m_sessionList->setCurrent(session->sessionPath()); // reads no file
     // Tab goes through the page shown, in the layout's order.
     chainTabOrder(tabReachable(m_sessions) + tabReachable(page) + tabReachable(m_sidePanel)
                   + tabReachable(m_statusBar));
+}
+
+void MainWindow::confirmResumedBypass()
+{
+    // The file's bypass (a headless run's, any tool's) is asked about like choosing it; the
+    // session runs in the mode it would have had without it until the answer.
+    if (m_session && m_session->bypassUnconfirmed())
+        m_statusBar->confirmBypass();
 }
 
 void MainWindow::newWorktreeSession()

@@ -193,6 +193,9 @@ private:
                       const QString &worktreeProblem = {});
     /// The side panels, status bar and actions follow \a session (null: none shown yet).
     void showSession(AgentSession *session);
+    /// The shown session is ready and its file's bypass waits for the user
+    /// (AgentSession::bypassUnconfirmed): the status bar asks as when bypass is chosen.
+    void confirmResumedBypass();
     /// Closes \a session if it is a new one that never recorded anything.
     void closeIfUnused(AgentSession *session);
     /// Removes \a worktree and its branch on a worker thread (nothing ran in it).
