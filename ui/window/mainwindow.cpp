@@ -7,6 +7,7 @@
 #include "contextview/compactdialog.h"
 #include "contextview/contextdialog.h"
 #include "desktopnotifier.h"
+#include "dialogsequence.h"
 #include "followuppanel.h"
 #include "keys/keystore.h"
 #include "mcp/mcpcompletions.h"
@@ -97,6 +98,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     auto column = new QWidget(this);
     column->setObjectName(QStringLiteral("sandboxNoticeColumn"));
     m_sandboxNotice = new SandboxNoticeBar(column);
+    m_dialogs = new DialogSequence(this);
     auto columnLayout = new QVBoxLayout(column);
     columnLayout->setContentsMargins(0, 0, 0, 0);
     columnLayout->setSpacing(0);
@@ -591,7 +593,7 @@ void MainWindow::startSession(AgentCore::CodingSessionFile recording,
                 dialog->setAttribute(Qt::WA_DeleteOnClose);
                 connect(dialog, &QDialog::accepted, session, &AgentSession::trustProjectSettings);
                 connect(session, &QObject::destroyed, dialog, &QDialog::reject);
-                dialog->open();
+                m_dialogs->open(dialog); // one question at a time
             });
     connect(session,
             &AgentSession::sessionRulesNeedConfirmation,
@@ -603,7 +605,7 @@ void MainWindow::startSession(AgentCore::CodingSessionFile recording,
                 connect(dialog, &QDialog::rejected, session, &AgentSession::dropSessionRules);
                 // Closed with its session: unanswered, the rules stay in the file, unapplied.
                 connect(session, &QObject::destroyed, dialog, &QObject::deleteLater);
-                dialog->open();
+                m_dialogs->open(dialog); // one question at a time
             });
     m_open->add(session);
     m_open->setCurrent(session);
@@ -640,7 +642,7 @@ void MainWindow::startMcpServers()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &QDialog::accepted, mcp, &McpServers::trust);
         connect(mcp, &QObject::destroyed, dialog, &QDialog::reject);
-        dialog->open();
+        m_dialogs->open(dialog); // one question at a time
     });
     // The composers offer the servers' resources and prompts once they are listed.
     m_pages->setMcpCompletions(McpCompletions::of(m_mcp));

@@ -32,6 +32,7 @@ class ApprovalInboxDialog;
 class ChangedFilesPanel;
 class ContextDialog;
 class ConversationPage;
+class DialogSequence;
 class SandboxNoticeBar;
 class DesktopNotifier;
 class FollowUpPanel;
@@ -266,6 +267,7 @@ private:
     QSplitter *m_sidePanel = nullptr;
     QSplitter *m_centre = nullptr;
     SandboxNoticeBar *m_sandboxNotice = nullptr;
+    DialogSequence *m_dialogs = nullptr; // the trust and session-rules questions, in turn
     QAction *m_sidePanelAction = nullptr;
     AgentStatusBar *m_statusBar = nullptr;
     DesktopNotifier *m_notifier = nullptr;
