@@ -189,6 +189,12 @@ void tst_WorktreeSession::editsStayInTheWorktreeUntilBroughtBack()
     auto label = m_window->findChild<QLabel *>(QStringLiteral("worktreeLabel"));
     QVERIFY(label->isVisible());
     QVERIFY(label->text().contains(worktree.branch));
+    // So does its welcome: the worktree's branch and folder, not the main checkout's.
+    Ui::ConversationPage *page = m_window->conversationPage();
+    QCOMPARE(page->findChild<QLabel *>(QStringLiteral("repositoryHead"))->text(),
+             QStringLiteral("Branch: %1").arg(worktree.branch));
+    QCOMPARE(page->findChild<QLabel *>(QStringLiteral("repositoryPath"))->text(),
+             QDir::toNativeSeparators(worktree.path));
 
     type(QStringLiteral("spell out lines 3 and 37"));
     QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 4, runTimeoutMs);
