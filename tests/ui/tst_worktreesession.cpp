@@ -98,6 +98,7 @@ private slots:
 
     void editsStayInTheWorktreeUntilBroughtBack();
     void worktreeInTheDataFolderIsTheSessionsOwn();
+    void gitRunsInTheWorktreesBash();
     void resumedSessionFindsItsWorktreeOrIsReadOnly();
     void deletingAsksToKeepUncommittedWorkOnTheBranch();
     void keepAsBranchCommitsOffTheUiThread();
@@ -289,6 +290,35 @@ void tst_WorktreeSession::worktreeInTheDataFolderIsTheSessionsOwn()
     QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
     QCOMPARE(m_model->callCount(), 5);
     QVERIFY(!QFileInfo::exists(worktree.path + QStringLiteral("/.agentdesk/settings.local.json")));
+}
+
+// Issue #34, item 2: the main checkout under /tmp (this test's folder), which the sandbox
+// makes private, and the worktree in the data folder: git works in the session's Bash.
+void tst_WorktreeSession::gitRunsInTheWorktreesBash()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("b1"),
+                                    QStringLiteral("Bash"),
+                                    {{QStringLiteral("command"),
+                                      QStringLiteral("git status --short --branch && git log "
+                                                     "--format=%s && git diff --stat")}}),
+                ModelStep::text(QStringLiteral("Done."))},
+               true);
+    QVERIFY(m_root.startsWith(QStringLiteral("/tmp/")));
+    startWorktreeSession();
+    const SessionWorktree worktree = *session()->worktree();
+    type(QStringLiteral("where are we?"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 2, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    QString result;
+    const Context &second = m_model->contexts().at(1);
+    for (auto it = second.messages.crbegin(); it != second.messages.crend(); ++it) {
+        if (it->isToolResult()) {
+            result = it->text();
+            break;
+        }
+    }
+    QVERIFY2(result.startsWith(QStringLiteral("## %1\nbase").arg(worktree.branch)),
+             qPrintable(result));
 }
 
 void tst_WorktreeSession::resumedSessionFindsItsWorktreeOrIsReadOnly()
