@@ -391,6 +391,56 @@ private slots:
         QCOMPARE(session()->untrustedGrants().size(), 2);
     }
 
+    // A resumed session in bypass in a repository whose settings ask for trust: the bypass
+    // question and the trust question come in turn, never both at once.
+    void resumedBypassAndTrustAskInTurn()
+    {
+        const QString sessions = m_config.filePath(QStringLiteral("sessions-bypass"));
+        openWindow({ModelStep::text(QStringLiteral("Done."))}, {}, PermissionMode::Bypass, sessions);
+        session()->send(QStringLiteral("a task in bypass"));
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+        const QString path = session()->sessionPath();
+        m_window.reset();
+
+        openWindow({}, wideSettings, std::nullopt, sessions, false);
+        ProjectTrustDialog *first = waitForDialog(); // the new conversation's
+        QVERIFY(first);
+        QTest::mouseClick(first->findChild<QPushButton *>(QStringLiteral("distrustButton")),
+                          Qt::LeftButton);
+        QTRY_VERIFY(!m_window->findChild<ProjectTrustDialog *>());
+        QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
+        QTRY_VERIFY_WITH_TIMEOUT(session()->agent() && session()->sessionPath() == path,
+                                 runTimeoutMs);
+        const auto shown = [this] {
+            QList<QDialog *> visible;
+            for (QDialog *dialog : m_window->findChildren<QDialog *>()) {
+                if (dialog->isVisible())
+                    visible.append(dialog);
+            }
+            return visible;
+        };
+        QStringList asked;
+        for (int i = 0; i < 2; ++i) {
+            QTRY_COMPARE_WITH_TIMEOUT(shown().size(), 1, runTimeoutMs);
+            QTest::qWait(100);
+            QCOMPARE(shown().size(), 1);
+            QDialog *dialog = shown().first();
+            asked.append(dialog->objectName());
+            auto cancel = dialog->findChild<QPushButton *>(QStringLiteral("distrustButton"));
+            if (auto box = qobject_cast<QMessageBox *>(dialog))
+                box->button(QMessageBox::Cancel)->click();
+            else
+                QTest::mouseClick(cancel, Qt::LeftButton);
+            QTRY_VERIFY(!dialog->isVisible() || shown().value(0) != dialog);
+        }
+        QTRY_VERIFY(shown().isEmpty());
+        asked.sort();
+        QCOMPARE(asked,
+                 (QStringList{QStringLiteral("bypassConfirmation"),
+                              QStringLiteral("projectTrustDialog")}));
+        QCOMPARE(session()->permissionMode(), PermissionMode::Default);
+    }
+
 private:
     void openWindow(const QList<ModelStep> &steps,
                     const QByteArray &localSettings,

@@ -180,8 +180,14 @@ void AgentStatusBar::chooseMode(PermissionMode mode)
 
 void AgentStatusBar::confirmBypass()
 {
+    if (QMessageBox *box = makeBypassQuestion())
+        box->open();
+}
+
+QMessageBox *AgentStatusBar::makeBypassQuestion()
+{
     if (m_bypassQuestion)
-        return;
+        return nullptr;
     auto *box = new QMessageBox(QMessageBox::Warning,
                                 tr("Turn on bypass permissions?"),
                                 tr("The agent will edit files and run commands without asking "
@@ -209,7 +215,7 @@ void AgentStatusBar::confirmBypass()
         setPermissionMode(PermissionMode::Bypass);
         emit permissionModeChosen(PermissionMode::Bypass);
     });
-    box->open();
+    return box;
 }
 
 void AgentStatusBar::setRunState(AgentSession::State state)

@@ -46,16 +46,17 @@ public:
     /// The mode in force. Bypass shows a warning next to the switch (its tool tip says what
     /// still holds) and counts as confirmed for the session: the user chose it elsewhere (the
     /// command line, trusted project settings) or confirmed it here. A resumed session's
-    /// bypass is not set here before it was confirmed (confirmBypass).
+    /// bypass is not set here before it was confirmed (makeBypassQuestion).
     void setPermissionMode(AgentCore::PermissionMode mode);
     AgentCore::PermissionMode permissionMode() const;
     /// A new session starts: choosing bypass in the switch asks once again. Call before
     /// setPermissionMode with the session's mode.
     void resetBypassConfirmation();
-    /// Asks what choosing bypass in the switch asks (window-modal; nothing when the question
-    /// is open already), also for a resumed session whose file is in bypass:
-    /// permissionModeChosen(Bypass) when confirmed, bypassDeclined when not.
-    void confirmBypass();
+    /// The question choosing bypass in the switch asks (window-modal, deleted on close), made
+    /// and connected but not opened, for a resumed session whose file is in bypass: the window
+    /// opens it in turn with its other questions. permissionModeChosen(Bypass) when confirmed,
+    /// bypassDeclined when not. Null while the question is open already.
+    QMessageBox *makeBypassQuestion();
     bool isBypassConfirmed() const { return m_bypassConfirmed; }
     void setRunState(AgentSession::State state);
     void setPendingReviews(int count);
@@ -83,6 +84,7 @@ private:
     void updateRunState();
     void updateSwitching();
     void chooseMode(AgentCore::PermissionMode mode);
+    void confirmBypass();
 
     QLabel *m_runState;
     UsageLabel *m_usage;

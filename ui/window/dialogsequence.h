@@ -9,7 +9,7 @@ class QDialog;
 namespace Ui {
 
 /// The window's questions that come by themselves (a repository's trust of its settings and of
-/// its .mcp.json, a resumed session's rules): shown one at a time, window-modal, in the order
+/// its .mcp.json, a resumed session's rules and bypass): shown one at a time, window-modal, in the order
 /// they came. Two open at once put the second behind the main window (and answering one left
 /// the other unseen). Owns nothing: each dialog's owner may reject or delete it while it waits,
 /// and it is skipped. UI thread.

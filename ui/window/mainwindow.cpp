@@ -752,8 +752,10 @@ void MainWindow::confirmResumedBypass()
 {
     // The file's bypass (a headless run's, any tool's) is asked about like choosing it; the
     // session runs in the mode it would have had without it until the answer.
-    if (m_session && m_session->bypassUnconfirmed())
-        m_statusBar->confirmBypass();
+    if (m_session && m_session->bypassUnconfirmed()) {
+        if (QMessageBox *question = m_statusBar->makeBypassQuestion())
+            m_dialogs->open(question); // after a trust question that came first
+    }
 }
 
 void MainWindow::newWorktreeSession()

@@ -267,7 +267,7 @@ private:
     QSplitter *m_sidePanel = nullptr;
     QSplitter *m_centre = nullptr;
     SandboxNoticeBar *m_sandboxNotice = nullptr;
-    DialogSequence *m_dialogs = nullptr; // the trust and session-rules questions, in turn
+    DialogSequence *m_dialogs = nullptr; // trust, session rules, resumed bypass: in turn
     QAction *m_sidePanelAction = nullptr;
     AgentStatusBar *m_statusBar = nullptr;
     DesktopNotifier *m_notifier = nullptr;
