@@ -328,8 +328,16 @@ void CodingSession::resume()
     // written.
     if (!isReadOnly())
         *m_unconfirmed = unconfirmed;
-    if (m_interactive)
+    if (m_interactive) {
+        // The file's bypass waits for the person (bypassUnconfirmed); the mode before it
+        // applies meanwhile.
+        if (m_parts.policy->mode() == PermissionMode::Bypass && mode != PermissionMode::Bypass
+            && !isReadOnly()) {
+            m_parts.policy->setMode(mode);
+            m_bypassUnconfirmed = true;
+        }
         m_options.permissions.mode = m_parts.policy->mode(); // the session's, kept over a reload
+    }
     if (!m_interactive) {
         // Nobody is there: the mode is the command line's and settings', and the window's
         // follow-up queue waits for the window, paused, never run unattended.
@@ -614,6 +622,7 @@ PermissionMode CodingSession::permissionMode() const
 
 void CodingSession::setPermissionMode(PermissionMode mode)
 {
+    m_bypassUnconfirmed = false;
     if (m_parts.policy)
         m_parts.policy->setMode(mode);
     m_options.permissions.mode = mode;

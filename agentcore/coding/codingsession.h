@@ -178,8 +178,18 @@ public:
 
     /// The policy's mode; before ready(), the options' (Default when they have none).
     PermissionMode permissionMode() const;
-    /// From the next tool call and model request on; kept with the session (its state).
+    /// From the next tool call and model request on; kept with the session (its state). Ends
+    /// the wait of bypassUnconfirmed().
     void setPermissionMode(PermissionMode mode);
+    /// The resumed file's mode is bypass, not applied until the person confirms it as they
+    /// confirm choosing it (anyone or any tool may have written the file, a headless run in
+    /// bypass among them): the session has the mode it would have had without the file (the
+    /// options', else Default) until setPermissionMode(PermissionMode::Bypass) or
+    /// dropBypass(). Interactive sessions only (a headless resume keeps the command line's
+    /// mode); false before ready(), when the options give bypass already, or read-only.
+    bool bypassUnconfirmed() const { return m_bypassUnconfirmed; }
+    /// The person declined bypassUnconfirmed(): the session keeps the mode it has.
+    void dropBypass() { m_bypassUnconfirmed = false; }
     /// The sandbox's mode and network for the next Bash command (before ready(): for the
     /// assembly).
     void setSandbox(SandboxMode mode, bool allowNetwork);
@@ -265,6 +275,7 @@ private:
     QFuture<std::pair<Rewind, RewindFilesResult>> m_rewindFiles; // rewindWithFiles
     bool m_rewinding = false;
     bool m_opened = false;
+    bool m_bypassUnconfirmed = false;
     QList<std::pair<Action, QString>> m_waiting; // sent before ready() or while rewinding
     std::shared_ptr<QList<PermissionRule>> m_unconfirmed = std::make_shared<QList<PermissionRule>>();
     CodingAgent m_parts;

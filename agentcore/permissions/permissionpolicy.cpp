@@ -15,6 +15,8 @@
 #include <QMutexLocker>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace AgentCore {
 
 namespace {
@@ -221,17 +223,77 @@ QStringList spellings(const QString &path)
     return result;
 }
 
+// A folder of AgentDesk's own that holds the repository (\a root) below it: the window puts
+// a session's worktree in the data folder. The session works there like in any checkout.
+bool holdsTheRepository(const QString &base, const QString &root)
+{
+    return root.compare(base, Qt::CaseInsensitive) != 0 && isAtOrBelow(root, base);
+}
+
+// AgentDesk's own file: at or below a protected path, except inside the repository when the
+// repository lies in that protected folder (a session's worktree is its working folder, not
+// AgentDesk's files; the sessions, the settings and the other worktrees around it stay
+// protected, and so does a protected path inside the repository).
+bool isOwnFile(const QString &absolute, const QString &root, const QStringList &protectedPaths)
+{
+    return std::any_of(protectedPaths.cbegin(),
+                       protectedPaths.cend(),
+                       [&absolute, &root](const QString &base) {
+                           return isAtOrBelow(absolute, base)
+                                  && !(holdsTheRepository(base, root)
+                                       && isAtOrBelow(absolute, root));
+                       });
+}
+
+// \a command with each mention of the folder \a path taken out: where the name goes on
+// (`/x/repo-2` for `/x/repo`) it names another folder and stays. A character no path holds
+// stands in, so the text around it cannot join into another path.
+QString withoutPath(const QString &command, const QString &path)
+{
+    static const QString nameEnds = QStringLiteral("/ \t\n'\";&|()<>`");
+    QString result;
+    qsizetype from = 0;
+    for (qsizetype at = command.indexOf(path, 0, Qt::CaseInsensitive); at >= 0;
+         at = command.indexOf(path, at + 1, Qt::CaseInsensitive)) {
+        const qsizetype end = at + path.size();
+        if (at < from || (end < command.size() && !nameEnds.contains(command.at(end))))
+            continue;
+        result += QStringView(command).mid(from, at - from);
+        result += QChar(1);
+        from = end;
+    }
+    return result + QStringView(command).mid(from);
+}
+
 // A Bash command that may change AgentDesk's configuration: one that is not read-only and
 // names a protected path anywhere (also one that was not understood). Crude on purpose: a
-// false alarm costs one question, a miss lets the agent widen its own permissions.
-bool bashMayChangeConfiguration(const BashAnalysis &analysis, const QStringList &protectedPaths)
+// false alarm costs one question, a miss lets the agent widen its own permissions. In a
+// repository inside a protected folder (a session's worktree), naming the repository itself
+// is not naming that folder; a ".." anywhere might climb out of it, so then it is.
+bool bashMayChangeConfiguration(const BashAnalysis &analysis,
+                                const QString &root,
+                                const QStringList &protectedPaths)
 {
     if (analysis.understood && analysis.readOnly)
         return false;
-    const QString &command = analysis.command;
+    QString command = analysis.command;
     if (command.contains(QLatin1String(".agentdesk"), Qt::CaseInsensitive)
         || command.contains(QLatin1String(".mcp.json"), Qt::CaseInsensitive))
         return true;
+    const bool inProtectedFolder = std::any_of(protectedPaths.cbegin(),
+                                               protectedPaths.cend(),
+                                               [&root](const QString &base) {
+                                                   return holdsTheRepository(base, root);
+                                               });
+    if (inProtectedFolder && !command.contains(QLatin1String(".."))) {
+        // Longest spelling first, so `${HOME}/...` goes before a shorter overlap.
+        QStringList rootSpellings = spellings(root);
+        std::sort(rootSpellings.begin(),
+                  rootSpellings.end(),
+                  [](const QString &a, const QString &b) { return a.size() > b.size(); });
+        for (const QString &spelling : std::as_const(rootSpellings))
+            command = withoutPath(command, spelling);
+    }
     for (const QString &path : protectedPaths) {
         for (const QString &spelling : spellings(path)) {
             if (command.contains(spelling, Qt::CaseInsensitive))
@@ -592,11 +654,7 @@ QString PermissionPolicy::configurationChange(const PermissionSubject &subject,
         if (!path.write)
             continue;
         const bool isProtected = isProjectConfiguration(path.absolute, roots)
-                                 || std::any_of(protectedPaths.cbegin(),
-                                                protectedPaths.cend(),
-                                                [&path](const QString &base) {
-                                                    return isAtOrBelow(path.absolute, base);
-                                                });
+                                 || isOwnFile(path.absolute, roots.constFirst(), protectedPaths);
         if (isProtected) {
             return PermissionsTr::tr(
                        "%1 changes AgentDesk's own settings, which always needs the user's "
@@ -604,7 +662,8 @@ QString PermissionPolicy::configurationChange(const PermissionSubject &subject,
                 .arg(path.relative.isEmpty() ? path.absolute : path.relative);
         }
     }
-    if (isBash(subject) && subject.bash && bashMayChangeConfiguration(*subject.bash, protectedPaths))
+    if (isBash(subject) && subject.bash
+        && bashMayChangeConfiguration(*subject.bash, roots.constFirst(), protectedPaths))
         return PermissionsTr::tr(
             "the command may change AgentDesk's own settings, which always needs the "
             "user's approval");

@@ -122,6 +122,9 @@ public:
 
     /// Folders and files of AgentDesk's own beyond the project's (the user's config folder,
     /// the app's settings file, the sessions' folder): writes there always ask (see above).
+    /// The repository is the exception when it lies below one of them (a session's worktree
+    /// in the data folder): the session works there as in any checkout, while the rest of
+    /// that folder (other worktrees, sessions) stays protected.
     void setProtectedPaths(const QStringList &paths);
     QStringList protectedPaths() const;
 

@@ -7,6 +7,7 @@
 #include "processgroup.h"
 #include "sandboxnotice.h"
 #include "sandboxprobe.h"
+#include "shelloverlay.h"
 #include "toolschema.h"
 
 #include <process/processgroupguard.h>
@@ -102,7 +103,11 @@ bool setProgram(QProcess &process,
         }
         const SandboxProbe::Result sandbox = SandboxProbe::probe(policy.bwrapPath);
         BwrapCommand bwrap(sandbox.bwrapPath, root, policy);
-        bwrap.setRepositoryOverlay(options.overlay->upper, options.overlay->work);
+        // bwrap's own overlay where it has one, else unshare's (Debian 12's bwrap 0.8).
+        bwrap.setRepositoryOverlay(options.overlay->upper,
+                                   options.overlay->work,
+                                   ShellOverlay::mount(policy.bwrapPath)
+                                       .value_or(BwrapCommand::OverlayMount::Bwrap));
         // git's own work goes straight through, only the work tree is reviewed; for any other
         // command .git stays read-only (a write there would land in the scratch layer, and git's
         // files are not for review).

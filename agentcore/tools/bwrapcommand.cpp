@@ -9,8 +9,11 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QProcessEnvironment>
+#include <QStandardPaths>
 
 #include <algorithm>
+
+#include <unistd.h>
 
 namespace AgentCore {
 
@@ -120,10 +123,51 @@ BwrapCommand::BwrapCommand(const QString &bwrapPath,
     , m_policy(policy)
 {}
 
-void BwrapCommand::setRepositoryOverlay(const QString &upperDir, const QString &workDir)
+void BwrapCommand::setRepositoryOverlay(const QString &upperDir,
+                                        const QString &workDir,
+                                        OverlayMount mount)
 {
     m_upperDir = upperDir;
     m_workDir = workDir;
+    m_overlayMount = mount;
+}
+
+QString BwrapCommand::program() const
+{
+    if (!mountsOverlayFirst())
+        return m_bwrapPath;
+    static const QString unshare = [] {
+        const QString found = QStandardPaths::findExecutable(QStringLiteral("unshare"));
+        return found.isEmpty() ? QStringLiteral("unshare") : found;
+    }();
+    return unshare;
+}
+
+QStringList BwrapCommand::unshareArguments(const QString &root) const
+{
+    // In the scratch folder, by relative names: overlayfs' options need no escaping then,
+    // whatever the repository's path holds (a comma, a colon). `lower` is the real tree, bound
+    // there; `merged` the overlay bwrap binds at the repository's path. mount(8) and the
+    // kernel refuse what they cannot do, and bwrap does not start then.
+    static const QString script = QStringLiteral(
+        "cd \"$1\" && mkdir -p lower merged && mount --bind \"$2\" lower && mount -t overlay "
+        "overlay -o \"lowerdir=lower,upperdir=$3,workdir=$4,userxattr\" merged && shift 4 && "
+        "exec \"$@\"");
+    const QFileInfo upper(m_upperDir);
+    const QFileInfo work(m_workDir);
+    return {QStringLiteral("--user"),
+            QStringLiteral("--map-root-user"),
+            QStringLiteral("--mount"),
+            QStringLiteral("--"),
+            QStringLiteral("/bin/sh"),
+            QStringLiteral("-c"),
+            script,
+            QStringLiteral("sh"),
+            upper.absolutePath(),
+            root,
+            upper.fileName(),
+            work.fileName(),
+            m_bwrapPath};
 }
 
 void BwrapCommand::addReadablePath(const QString &path)
@@ -192,6 +236,9 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
     // After /tmp: a repository under /tmp must come back on top of the private one.
     if (m_upperDir.isEmpty()) {
         args << QStringLiteral("--bind") << root << root;
+    } else if (mountsOverlayFirst()) {
+        args << QStringLiteral("--bind")
+             << QFileInfo(m_upperDir).absolutePath() + QStringLiteral("/merged") << root;
     } else {
         args << QStringLiteral("--overlay-src") << root << QStringLiteral("--overlay") << m_upperDir
              << m_workDir << root;
@@ -209,8 +256,8 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
     if (!m_policy.privatePaths.isEmpty()) {
         args += SandboxCaches::arguments(m_policy.privatePaths,
                                          root,
-                                         ShellOverlay::unsupportedReason(m_policy.bwrapPath)
-                                             .isEmpty());
+                                         ShellOverlay::mount(m_policy.bwrapPath)
+                                             == OverlayMount::Bwrap);
     }
 
     // The secrets, last so that no bind above shows them again. A mask over a folder that
@@ -244,7 +291,7 @@ QStringList BwrapCommand::arguments(const QStringList &command) const
     args << QStringLiteral("--chdir") << (m_workingDirectory == m_root ? root : m_workingDirectory)
          << QStringLiteral("--");
     args += command;
-    return args;
+    return mountsOverlayFirst() ? unshareArguments(root) + args : args;
 }
 
 QStringList BwrapCommand::namespaceArguments() const
@@ -261,6 +308,14 @@ QStringList BwrapCommand::namespaceArguments() const
                      QStringLiteral("--unshare-cgroup-try")};
     if (!m_policy.allowNetwork)
         args << QStringLiteral("--unshare-net");
+    // bwrap runs as the root of unshare's user namespace: the command gets the user's own
+    // ids back (files it makes, git's check of who owns the repository, tools that refuse
+    // root), in a user namespace of bwrap's inside that one.
+    if (mountsOverlayFirst()) {
+        args << QStringLiteral("--unshare-user") << QStringLiteral("--uid")
+             << QString::number(::getuid()) << QStringLiteral("--gid")
+             << QString::number(::getgid());
+    }
     // No capability inside, also for a user who runs AgentDesk as root: with them the command
     // could unmount the masks (umount ~/.ssh) and remount / writable.
     args << QStringLiteral("--cap-drop") << QStringLiteral("ALL");

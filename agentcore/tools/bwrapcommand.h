@@ -15,7 +15,8 @@ namespace AgentCore {
 ///                                           the toolchains, readablePaths, worktree git folders)
 ///           --tmpfs HIDDEN_DIR_AROUND_ROOT ... (a hidden folder that holds the repository)
 ///           [--ro-bind PATH PATH ...]   (addReadablePath(): the full-output logs in /tmp)
-///           --bind ROOT ROOT            (or the overlay of ROOT, setRepositoryOverlay())
+///           --bind ROOT ROOT            (or the overlay of ROOT, setRepositoryOverlay(): bwrap's
+///                                        own, or one unshare(1) mounted before, bound here)
 ///           [--bind PATH PATH ...]      (addWritablePath())
 ///           [--ro-bind GITDIR GITDIR ...]  (addGitDirectories(); --bind for git's own work)
 ///           [--overlay-src C --tmp-overlay C | --tmpfs C ...]  (privatePaths, SandboxCaches)
@@ -42,11 +43,28 @@ public:
                  const QString &repositoryRoot,
                  const SandboxPolicy &policy);
 
+    /// Who mounts the overlay of setRepositoryOverlay() (ShellOverlay::mount() tells which
+    /// works here).
+    enum class OverlayMount {
+        /// bwrap itself (--overlay-src, --overlay): bubblewrap 0.9 or later.
+        Bwrap,
+        /// For an older bwrap (Debian 12's 0.8): util-linux's unshare(1) and mount(8) in a
+        /// user namespace of their own, before bwrap starts: the overlay is mounted on
+        /// `merged` in the folder that holds the upper and work folders (the repository
+        /// bound on `lower` there first, so no path needs escaping in the mount options),
+        /// and bwrap binds it at the repository's path. bwrap, the root of that namespace,
+        /// gives the command the user's own ids again (--unshare-user --uid --gid). The git
+        /// folders bound on top come from the real tree, as with bwrap's overlay. Needs
+        /// unprivileged user namespaces and overlayfs in them (Linux 5.11).
+        Unshare,
+    };
+
     /// Mounts an overlay on the repository instead of binding it: the real tree is the lower
     /// layer (read-only), writes land in \a upperDir; \a workDir is overlayfs' work folder on
-    /// the same filesystem as \a upperDir. Both outside the repository. Needs bwrap 0.10 or
-    /// later (ShellOverlay::unsupportedReason() tells).
-    void setRepositoryOverlay(const QString &upperDir, const QString &workDir);
+    /// the same filesystem as \a upperDir, in the same folder. Both outside the repository.
+    void setRepositoryOverlay(const QString &upperDir,
+                              const QString &workDir,
+                              OverlayMount mount = OverlayMount::Bwrap);
     bool hasRepositoryOverlay() const { return !m_upperDir.isEmpty(); }
 
     /// One more folder the command may write to (bound read-write at the same path).
@@ -61,8 +79,10 @@ public:
     /// command cannot plant hooks or configuration that git runs later, outside the sandbox.
     void addGitDirectories(const QStringList &paths, bool writable);
 
-    QString program() const { return m_bwrapPath; }
-    /// bwrap's arguments, then `--`, then \a command (program and arguments).
+    /// bwrap, or unshare for an overlay that OverlayMount::Unshare mounts.
+    QString program() const;
+    /// bwrap's arguments, then `--`, then \a command (program and arguments); for an overlay
+    /// that OverlayMount::Unshare mounts, unshare's and its script's first.
     QStringList arguments(const QStringList &command) const;
 
     /// The variables removed inside the sandbox: they point at sockets outside it (the session
@@ -70,6 +90,12 @@ public:
     static QStringList unsetVariables();
 
 private:
+    bool mountsOverlayFirst() const
+    {
+        return hasRepositoryOverlay() && m_overlayMount == OverlayMount::Unshare;
+    }
+    /// unshare's arguments up to bwrap's path (OverlayMount::Unshare).
+    QStringList unshareArguments(const QString &root) const;
     /// The namespaces of --unshare-all (the network's unless allowed) and no capabilities.
     QStringList namespaceArguments() const;
     /// The policy's hidden paths and $XDG_RUNTIME_DIR.
@@ -95,6 +121,7 @@ private:
     bool m_gitWritable = false;
     QString m_upperDir;
     QString m_workDir;
+    OverlayMount m_overlayMount = OverlayMount::Bwrap;
 };
 
 } // namespace AgentCore

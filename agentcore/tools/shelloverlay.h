@@ -1,11 +1,13 @@
 #pragma once
 
 #include "bashtool.h"
+#include "bwrapcommand.h"
 
 #include <QString>
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 namespace AgentCore {
 
@@ -15,18 +17,26 @@ namespace AgentCore {
 /// command writes lands in the upper directory for review (ShellWrites) and the real tree is
 /// untouched. The repository's git folders are bound over it (BwrapCommand::addGitDirectories):
 /// writable for git's own work (its index, objects and refs are not reviewed, git's undo covers
-/// them), read-only for any other command. Needs
-/// bubblewrap 0.9 or newer (--overlay-src). The directories are removed with the object. Not
-/// thread-safe; one per command.
+/// them), read-only for any other command. bubblewrap 0.9 or newer mounts the overlay itself
+/// (--overlay-src); with an older one (Debian 12's 0.8) unshare(1) mounts it in a user
+/// namespace before bwrap starts (BwrapCommand::OverlayMount). The directories are removed
+/// with the object. Not thread-safe; one per command.
 class ShellOverlay final
 {
 public:
     ~ShellOverlay();
 
-    /// Whether \a bwrap (a path or a name on PATH; empty: "bwrap") can make overlays: empty
-    /// when it can, else why not, said so the user can act ("needs bubblewrap 0.9 or newer,
-    /// found 0.8.0"). Runs bwrap once per program and remembers the answer. Thread-safe.
+    /// Whether commands in \a bwrap (a path or a name on PATH; empty: "bwrap") can run on an
+    /// overlay: empty when they can, else why not, said so the user can act ("bubblewrap
+    /// cannot run here: ...", "needs bubblewrap 0.9 or newer, found 0.8.0, or unprivileged
+    /// user namespaces for unshare"). Tries bwrap's own overlay, then unshare's (mount()), once
+    /// per program (a trial run of each), and remembers the answer. Thread-safe.
     static QString unsupportedReason(const QString &bwrap = {});
+    /// Who mounts the overlay for \a bwrap (BwrapCommand::setRepositoryOverlay): bwrap itself
+    /// where it can (0.9 or newer), else unshare; nullopt where neither can
+    /// (unsupportedReason()). Only OverlayMount::Bwrap can overlay the caches too
+    /// (SandboxCaches). Thread-safe; the same trial runs as unsupportedReason().
+    static std::optional<BwrapCommand::OverlayMount> mount(const QString &bwrap = {});
 
     /// Makes the scratch directories in \a scratchParent (a folder in AgentDesk's cache or
     /// /tmp: a filesystem overlayfs accepts as upper layer, not overlayfs itself) for

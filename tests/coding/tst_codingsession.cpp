@@ -405,13 +405,29 @@ private slots:
         session->keepSessionRules();
         QVERIFY(session->unconfirmedRules().isEmpty());
 
-        // Interactive: the session's own mode applies.
+        // Interactive: the session's own mode applies, except bypass, which waits for the
+        // person's confirmation (issue #34) in the mode the session had without the file.
         CodingSessionFile again;
         again.resumed = resumed;
         auto window = openSession(std::make_shared<ScriptedModel>(), std::move(again), true, opts);
         QVERIFY(waitForReady(*window));
-        QCOMPARE(window->parts().policy->mode(), PermissionMode::Bypass);
+        QCOMPARE(window->parts().policy->mode(), PermissionMode::Default);
+        QVERIFY(window->bypassUnconfirmed());
         QCOMPARE(window->unconfirmedRules().size(), 1);
+        window->setPermissionMode(PermissionMode::Bypass);
+        QVERIFY(!window->bypassUnconfirmed());
+        QCOMPARE(window->parts().policy->mode(), PermissionMode::Bypass);
+
+        CodingSessionFile acceptEdits;
+        acceptEdits.resumed = resumed;
+        acceptEdits.resumed->state.insert(u"permissionMode"_s, u"acceptEdits"_s);
+        auto edits = openSession(std::make_shared<ScriptedModel>(),
+                                 std::move(acceptEdits),
+                                 true,
+                                 opts);
+        QVERIFY(waitForReady(*edits));
+        QCOMPARE(edits->parts().policy->mode(), PermissionMode::AcceptEdits);
+        QVERIFY(!edits->bypassUnconfirmed());
     }
 };
 

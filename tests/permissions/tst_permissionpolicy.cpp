@@ -705,6 +705,93 @@ private slots:
         QCOMPARE(policy.decide(write).behavior, PermissionBehavior::Allow);
     }
 
+    // The window puts a session's worktree in AgentDesk's data folder, which is protected:
+    // the worktree is the session's working folder all the same (acceptEdits edits it unasked,
+    // bypass runs commands on it), while the rest of the data folder (the sessions, the other
+    // worktrees) and the settings stay AgentDesk's own.
+    void worktreeInTheDataFolderIsTheSessionsOwn()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString top = QFileInfo(dir.path()).canonicalFilePath();
+        const QString data = top + QStringLiteral("/share/AgentDesk/agentdesk");
+        const QString config = top + QStringLiteral("/config/agentdesk");
+        const QString worktree = data + QStringLiteral("/worktrees/repo-mine");
+        const QString other = data + QStringLiteral("/worktrees/repo-other");
+        for (const QString &folder :
+             QStringList{worktree, other, config, data + QStringLiteral("/sessions")})
+            QVERIFY(QDir().mkpath(folder));
+        PermissionPolicy policy(worktree, PermissionMode::AcceptEdits);
+        policy.setProtectedPaths({data, config});
+        const auto write = [](const QString &absolute) {
+            PermissionSubject subject;
+            subject.toolName = QStringLiteral("Edit");
+            subject.sideEffects = true;
+            PermissionSubject::Path target;
+            target.absolute = absolute;
+            target.write = true;
+            target.insideWritableRoot = true;
+            subject.paths.append(target);
+            return subject;
+        };
+
+        PermissionDecision decision = policy.decide(write(worktree + QStringLiteral("/src/a.cpp")));
+        QCOMPARE(decision.behavior, PermissionBehavior::Allow);
+        QVERIFY(!decision.changesConfiguration);
+        // The worktree's own settings files are the project's, protected as in any checkout.
+        decision = policy.decide(write(worktree + QStringLiteral("/.agentdesk/settings.json")));
+        QCOMPARE(decision.behavior, PermissionBehavior::Ask);
+        QVERIFY(decision.changesConfiguration);
+        // The rest of the data folder and the settings, were they writable: AgentDesk's own.
+        policy.addWritableRoot(top);
+        for (const QString &target :
+             QStringList{other + QStringLiteral("/src/a.cpp"),
+                         data + QStringLiteral("/sessions/s.jsonl"),
+                         config + QStringLiteral("/settings.json"),
+                         data + QStringLiteral("/worktrees/repo-mine-2/a.cpp")}) {
+            decision = policy.decide(write(target));
+            QVERIFY2(decision.behavior == PermissionBehavior::Ask, qPrintable(target));
+            QVERIFY2(decision.changesConfiguration, qPrintable(target));
+        }
+
+        // Commands: naming the worktree is no change of AgentDesk's files; naming the folder
+        // around it, or climbing out of the worktree, is.
+        policy.setMode(PermissionMode::Bypass);
+        const auto command = [](const QString &text) {
+            PermissionSubject subject;
+            subject.toolName = QStringLiteral("Bash");
+            subject.sideEffects = true;
+            subject.arguments = {{"command", text}};
+            subject.bash = analysis(text, 0); // not understood: only the text is looked at
+            return subject;
+        };
+        for (const QString &text :
+             {QStringLiteral("python3 -c 'open(\"%1/a.cpp\", \"w\")'").arg(worktree),
+              QStringLiteral("for f in %1/src/*; do sed -i s/a/b/ $f; done").arg(worktree)}) {
+            decision = policy.decide(command(text));
+            QVERIFY2(decision.behavior == PermissionBehavior::Allow, qPrintable(text));
+            QVERIFY2(!decision.changesConfiguration, qPrintable(text));
+        }
+        for (const QString &text :
+             {QStringLiteral("python3 -c 'open(\"%1/a.cpp\", \"w\")'").arg(other),
+              QStringLiteral("for f in %1/*; do rm $f; done").arg(data + QStringLiteral("/sessions")),
+              QStringLiteral("cd %1 && for f in ../repo-other/*; do rm $f; done").arg(worktree),
+              QStringLiteral("for f in %1/../repo-other/*; do rm $f; done").arg(worktree),
+              QStringLiteral("for f in %1-2/*; do rm $f; done").arg(worktree),
+              QStringLiteral("for f in %1/*; do rm $f; done").arg(config)}) {
+            decision = policy.decide(command(text));
+            QVERIFY2(decision.behavior == PermissionBehavior::Ask, qPrintable(text));
+            QVERIFY2(decision.changesConfiguration, qPrintable(text));
+        }
+
+        // A repository that is itself a protected folder is not exempt from it.
+        PermissionPolicy dataAsRoot(data, PermissionMode::AcceptEdits);
+        dataAsRoot.setProtectedPaths({data});
+        decision = dataAsRoot.decide(write(data + QStringLiteral("/sessions/s.jsonl")));
+        QCOMPARE(decision.behavior, PermissionBehavior::Ask);
+        QVERIFY(decision.changesConfiguration);
+    }
+
     void addRuleOnce()
     {
         PermissionPolicy policy(root, PermissionMode::Default);

@@ -15,11 +15,13 @@
 #include <tools/sandboxprobe.h>
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QJsonObject>
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QProcess>
 #include <QScopeGuard>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -223,6 +225,89 @@ private slots:
                                              .arg(main)}});
         QVERIFY(sandboxed(result));
         QCOMPARE(result.text(), QStringLiteral("one\nMAIN-CHECKOUT-TEXTend"));
+    }
+
+    // Issue #34, item 2: the main checkout under /tmp, which the sandbox makes private; its
+    // session worktree in the data folder of the hidden home (the home elsewhere, or in /tmp
+    // too, as for a fresh profile). git reads and, for git's own work, writes the main
+    // checkout's git folder (the worktree's part of it, the objects, the branch), so it is
+    // bound back on top of the private /tmp; the main checkout's files stay out of sight.
+    void worktreeOfARepositoryInTmpRunsGit_data()
+    {
+        QTest::addColumn<bool>("homeInTmp");
+        QTest::newRow("home elsewhere") << false;
+        QTest::newRow("home in /tmp") << true;
+    }
+    void worktreeOfARepositoryInTmpRunsGit()
+    {
+        QFETCH(bool, homeInTmp);
+        QTemporaryDir tmp; // under /tmp
+        QVERIFY(tmp.isValid());
+        const QString top = QFileInfo(tmp.path()).canonicalFilePath();
+        QVERIFY(top.startsWith(QStringLiteral("/tmp/")));
+        const QString main = top + QStringLiteral("/main");
+        QVERIFY(gitInit(main));
+        OutsideDir outside;
+        const QString home = homeInTmp ? top + QStringLiteral("/home") : outside.path();
+        const QString data = home + QStringLiteral("/.local/share/AgentDesk/agentdesk");
+        const QString worktree = data + QStringLiteral("/worktrees/main-wt");
+        QVERIFY(QDir().mkpath(data + QStringLiteral("/sessions")));
+        const auto git = [&main](const QStringList &args) {
+            QProcess process;
+            process.setWorkingDirectory(main);
+            process.start(QStringLiteral("git"),
+                          QStringList{QStringLiteral("-c"),
+                                      QStringLiteral("user.name=T"),
+                                      QStringLiteral("-c"),
+                                      QStringLiteral("user.email=t@example.com")}
+                              + args);
+            return process.waitForFinished(30000) && process.exitCode() == 0;
+        };
+        const auto write = [](const QString &path, const QByteArray &bytes) {
+            QFile file(path);
+            return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+        };
+        QVERIFY(write(main + QStringLiteral("/README"), "MAIN-CHECKOUT-TEXT"));
+        QVERIFY(git({QStringLiteral("add"), QStringLiteral("README")}));
+        QVERIFY(git({QStringLiteral("commit"), QStringLiteral("-qm"), QStringLiteral("one")}));
+        QVERIFY(git({QStringLiteral("worktree"),
+                     QStringLiteral("add"),
+                     QStringLiteral("-q"),
+                     worktree,
+                     QStringLiteral("-b"),
+                     QStringLiteral("wt")}));
+
+        SandboxPolicy sandbox = policy(home);
+        sandbox.hiddenPaths.append(data);
+        auto workspace = std::make_shared<ToolWorkspace>(worktree);
+        workspace->setSandboxPolicy(sandbox);
+        BashTool tool(workspace);
+        const ToolResult reads = call(tool,
+                                      {{"command",
+                                        QStringLiteral("git log --format=%s && git status "
+                                                       "--short && git diff --stat && cat README "
+                                                       "&& cat %1/README 2>/dev/null; echo end")
+                                            .arg(main)}});
+        QVERIFY(sandboxed(reads));
+        QCOMPARE(reads.text(), QStringLiteral("one\nMAIN-CHECKOUT-TEXTend"));
+
+        // git's own work (as the permission middleware marks it) commits on the branch.
+        QVERIFY(write(worktree + QStringLiteral("/b"), "b\n"));
+        ToolCallContext context;
+        context.toolCallId = QStringLiteral("commit");
+        context.toolName = tool.definition().name;
+        context.arguments = {{"command",
+                              QStringLiteral("git add b && git -c user.name=T -c "
+                                             "user.email=t@example.com commit -qm two && git log "
+                                             "--format=%s")}};
+        context.tool = &tool;
+        context.toolOptions.edit<BashOptions>().gitWritable = true;
+        const ToolResult commit = tool.execute(context);
+        QVERIFY(sandboxed(commit));
+        QVERIFY2(!commit.isError, qPrintable(commit.text()));
+        QCOMPARE(commit.text(), QStringLiteral("two\none"));
+        QVERIFY(
+            git({QStringLiteral("rev-parse"), QStringLiteral("--verify"), QStringLiteral("wt~1")}));
     }
 
     // Without the network no Unix socket outside the sandbox is reachable: one in the home,

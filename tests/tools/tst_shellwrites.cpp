@@ -6,6 +6,9 @@
 
 #include <testmain.h>
 #include <tools/bashtool.h>
+#include <tools/bwrapcommand.h>
+#include <tools/gitdirectories.h>
+#include <tools/sandboxprobe.h>
 #include <tools/shelloverlay.h>
 #include <tools/shellwriteapplier.h>
 #include <tools/shellwrites.h>
@@ -16,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStandardPaths>
 #include <QtTest>
 
 #include <fcntl.h>
@@ -308,6 +312,70 @@ private slots:
                      .entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
                  QStringList());
         QCOMPARE(QDir(journals.path()).entryList(QDir::Files), QStringList());
+    }
+
+    // Issue #34, item 13: Debian 12's bwrap 0.8 has no --overlay; unshare(1) mounts the overlay
+    // in a user namespace before bwrap, which binds it at the repository's path. The command
+    // writes to the upper layer with the user's own ids, the tree is untouched, and the git
+    // folder bound writable for git's own work is the real one. Forced here, so that it runs
+    // where bwrap 0.9 would otherwise mount the overlay itself.
+    void unshareMountsTheOverlayForAnOldBubblewrap()
+    {
+        const SandboxProbe::Result sandbox = SandboxProbe::probe();
+        if (!sandbox.available)
+            QSKIP(qPrintable(sandbox.error));
+        QProcess userNamespace;
+        userNamespace.setProcessChannelMode(QProcess::MergedChannels);
+        userNamespace.start(QStringLiteral("unshare"),
+                            {QStringLiteral("--user"),
+                             QStringLiteral("--map-root-user"),
+                             QStringLiteral("--mount"),
+                             QStringLiteral("true")});
+        if (!userNamespace.waitForFinished(10000) || userNamespace.exitCode() != 0)
+            QSKIP(qPrintable(QStringLiteral("unshare cannot make a user namespace here: %1")
+                                 .arg(QString::fromUtf8(userNamespace.readAll()))));
+        Repo repo;
+        QVERIFY(repo.isValid());
+        QVERIFY(repo.write(QStringLiteral("a.txt"), "apple\n"));
+        QString error;
+        const std::unique_ptr<ShellOverlay> overlay = ShellOverlay::create(repo.root(),
+                                                                           m_scratch.path(),
+                                                                           &error);
+        QVERIFY2(overlay, qPrintable(error));
+        SandboxPolicy policy;
+        policy.mode = SandboxMode::On;
+        BwrapCommand command(sandbox.bwrapPath, repo.root(), policy);
+        command.setRepositoryOverlay(overlay->upper(),
+                                     overlay->work(),
+                                     BwrapCommand::OverlayMount::Unshare);
+        command.addGitDirectories(GitDirectories::of(repo.root()).paths(), true);
+        QProcess run;
+        run.setProcessChannelMode(QProcess::MergedChannels);
+        run.start(command.program(),
+                  command.arguments({QStringLiteral("/bin/sh"),
+                                     QStringLiteral("-c"),
+                                     QStringLiteral("id -u; echo pear > a.txt; echo new > "
+                                                    "b.txt; git config agentdesk.probe yes")}));
+        QVERIFY(run.waitForFinished(30000));
+        const QString output = QString::fromUtf8(run.readAll());
+        QVERIFY2(run.exitCode() == 0, qPrintable(output));
+        QCOMPARE(output.trimmed(), QString::number(::getuid()));
+        QCOMPARE(command.program(), QStandardPaths::findExecutable(QStringLiteral("unshare")));
+
+        QCOMPARE(snapshot(repo.root()).value(QStringLiteral("a.txt")), QByteArray("100644 apple\n"));
+        QVERIFY(!QFileInfo::exists(repo.path(QStringLiteral("b.txt"))));
+        const ShellWrites::Result writes = ShellWrites::compute(repo.root(), overlay->upper());
+        QVERIFY2(writes.error.isEmpty(), qPrintable(writes.error));
+        QCOMPARE(summary(writes.changes),
+                 (QStringList{QStringLiteral("a.txt modified"), QStringLiteral("b.txt added")}));
+        QProcess git;
+        git.setWorkingDirectory(repo.root());
+        git.start(QStringLiteral("git"),
+                  {QStringLiteral("config"),
+                   QStringLiteral("--get"),
+                   QStringLiteral("agentdesk.probe")});
+        QVERIFY(git.waitForFinished(30000));
+        QCOMPARE(git.readAllStandardOutput(), QByteArray("yes\n"));
     }
 
     // bwrap without --overlay (Debian 12's 0.8): the reason names the version needed.

@@ -15,6 +15,7 @@
 #include <session/sessionlog.h>
 #include <statusbar/agentstatusbar.h>
 #include <testmain.h>
+#include <window/dialogsequence.h>
 #include <window/mainwindow.h>
 #include <window/projecttrustdialog.h>
 #include <window/sessionrulesdialog.h>
@@ -23,6 +24,7 @@
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QListWidget>
@@ -77,6 +79,7 @@ private slots:
     {
         m_window.reset();
         m_repo.reset();
+        m_mcpConfig.clear();
     }
 
     void dialogListsWhatIsAsked()
@@ -339,6 +342,107 @@ private slots:
         QCOMPARE(after->state.value(u"sessionRules").toArray().size(), keep ? 1 : 0);
     }
 
+    // Issue #34: a repository whose settings files and .mcp.json both ask for trust gets one
+    // question at a time, each window-modal in front of the window (two at once put the second
+    // behind it); answering one brings the other.
+    void oneTrustQuestionAtATime()
+    {
+        m_mcpConfig = R"({"mcpServers": {"local": {"command": "true"}}})";
+        openWindow({}, wideSettings);
+        auto sequence = m_window->findChild<Ui::DialogSequence *>();
+        QVERIFY(sequence);
+        const auto shown = [this] {
+            QList<QDialog *> visible;
+            for (QDialog *dialog : m_window->findChildren<QDialog *>()) {
+                if (dialog->isVisible())
+                    visible.append(dialog);
+            }
+            return visible;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(shown().size(), 1, runTimeoutMs);
+        // Until the other question came (it waits), never two.
+        QElapsedTimer clock;
+        clock.start();
+        while (sequence->waiting() == 0 && clock.elapsed() < runTimeoutMs) {
+            QCOMPARE(shown().size(), 1);
+            QTest::qWait(20);
+        }
+        QList<QDialog *> visible = shown();
+        QCOMPARE(visible.size(), 1);
+        QStringList asked{visible.first()->objectName()};
+        QVERIFY(visible.first()->windowModality() == Qt::WindowModal);
+        QCOMPARE(visible.first()->parentWidget(), m_window.get());
+
+        QTest::mouseClick(visible.first()->findChild<QPushButton *>(
+                              QStringLiteral("distrustButton")),
+                          Qt::LeftButton);
+        QTRY_VERIFY(shown().size() == 1 && shown().first()->objectName() != asked.first());
+        visible = shown();
+        asked.append(visible.first()->objectName());
+        QVERIFY(visible.first()->windowModality() == Qt::WindowModal);
+        QCOMPARE(visible.first()->parentWidget(), m_window.get());
+        asked.sort();
+        QCOMPARE(asked,
+                 (QStringList{QStringLiteral("mcpTrustDialog"),
+                              QStringLiteral("projectTrustDialog")}));
+        QTest::mouseClick(visible.first()->findChild<QPushButton *>(
+                              QStringLiteral("distrustButton")),
+                          Qt::LeftButton);
+        QTRY_VERIFY(shown().isEmpty());
+        QCOMPARE(sequence->waiting(), 0);
+        QCOMPARE(session()->untrustedGrants().size(), 2);
+    }
+
+    // A resumed session in bypass in a repository whose settings ask for trust: the bypass
+    // question and the trust question come in turn, never both at once.
+    void resumedBypassAndTrustAskInTurn()
+    {
+        const QString sessions = m_config.filePath(QStringLiteral("sessions-bypass"));
+        openWindow({ModelStep::text(QStringLiteral("Done."))}, {}, PermissionMode::Bypass, sessions);
+        session()->send(QStringLiteral("a task in bypass"));
+        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+        const QString path = session()->sessionPath();
+        m_window.reset();
+
+        openWindow({}, wideSettings, std::nullopt, sessions, false);
+        ProjectTrustDialog *first = waitForDialog(); // the new conversation's
+        QVERIFY(first);
+        QTest::mouseClick(first->findChild<QPushButton *>(QStringLiteral("distrustButton")),
+                          Qt::LeftButton);
+        QTRY_VERIFY(!m_window->findChild<ProjectTrustDialog *>());
+        QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
+        QTRY_VERIFY_WITH_TIMEOUT(session()->agent() && session()->sessionPath() == path,
+                                 runTimeoutMs);
+        const auto shown = [this] {
+            QList<QDialog *> visible;
+            for (QDialog *dialog : m_window->findChildren<QDialog *>()) {
+                if (dialog->isVisible())
+                    visible.append(dialog);
+            }
+            return visible;
+        };
+        QStringList asked;
+        for (int i = 0; i < 2; ++i) {
+            QTRY_COMPARE_WITH_TIMEOUT(shown().size(), 1, runTimeoutMs);
+            QTest::qWait(100);
+            QCOMPARE(shown().size(), 1);
+            QDialog *dialog = shown().first();
+            asked.append(dialog->objectName());
+            auto cancel = dialog->findChild<QPushButton *>(QStringLiteral("distrustButton"));
+            if (auto box = qobject_cast<QMessageBox *>(dialog))
+                box->button(QMessageBox::Cancel)->click();
+            else
+                QTest::mouseClick(cancel, Qt::LeftButton);
+            QTRY_VERIFY(!dialog->isVisible() || shown().value(0) != dialog);
+        }
+        QTRY_VERIFY(shown().isEmpty());
+        asked.sort();
+        QCOMPARE(asked,
+                 (QStringList{QStringLiteral("bypassConfirmation"),
+                              QStringLiteral("projectTrustDialog")}));
+        QCOMPARE(session()->permissionMode(), PermissionMode::Default);
+    }
+
 private:
     void openWindow(const QList<ModelStep> &steps,
                     const QByteArray &localSettings,
@@ -351,6 +455,8 @@ private:
         QVERIFY(m_repo->isValid());
         if (!localSettings.isEmpty())
             QVERIFY(m_repo->write(QStringLiteral(".agentdesk/settings.local.json"), localSettings));
+        if (!m_mcpConfig.isEmpty())
+            QVERIFY(m_repo->write(QStringLiteral(".mcp.json"), m_mcpConfig));
         QVERIFY(m_config.isValid());
         m_trustStore = m_config.filePath(QStringLiteral("trusted-%1.json").arg(++m_windows));
         Ui::AgentSetup setup;
@@ -401,6 +507,7 @@ private:
     QTemporaryDir m_config;
     QString m_trustStore;
     int m_windows = 0;
+    QByteArray m_mcpConfig; // written as the repository's .mcp.json when set
     std::unique_ptr<ToolsTest::Repo> m_repo;
     std::unique_ptr<Ui::MainWindow> m_window;
 };

@@ -143,7 +143,8 @@ private slots:
     void renameAndDeleteFromTheList();
     void newConversationKeepsTheOldOneListed();
     void resumeWhileATaskRunsOpensItBeside();
-    void resumedInBypassWarnsWithoutAsking();
+    void resumedInBypassAsksFirst_data();
+    void resumedInBypassAsksFirst();
     void newConversationTakesTheKeysToTheMessageBox();
     void escCancelsARenameBeforeItStopsTheRun();
     void secondWindowIsReadOnlyAndLosesNothing();
@@ -534,10 +535,19 @@ void tst_Sessions::resumeWhileATaskRunsOpensItBeside()
              QStringLiteral("Done."));
 }
 
-// Issue #15: a session the user ran in bypass comes back in bypass, with the warning in the
-// status bar and without the question (it was answered then).
-void tst_Sessions::resumedInBypassWarnsWithoutAsking()
+// Issue #34: a session file in bypass (a headless run's, or one any tool wrote) does not
+// bring bypass back unasked: the question of the switch comes as it opens, the mode it would
+// have had without the file applies meanwhile and after Cancel; "Turn on bypass" turns it on.
+void tst_Sessions::resumedInBypassAsksFirst_data()
 {
+    QTest::addColumn<bool>("confirm");
+    QTest::newRow("declined") << false;
+    QTest::newRow("confirmed") << true;
+}
+
+void tst_Sessions::resumedInBypassAsksFirst()
+{
+    QFETCH(bool, confirm);
     openWindow({ModelStep::text(QStringLiteral("Done."))});
     session()->setPermissionMode(PermissionMode::Bypass);
     type(QStringLiteral("a task in bypass"));
@@ -553,11 +563,37 @@ void tst_Sessions::resumedInBypassWarnsWithoutAsking()
     activateRow(1);
     QTRY_COMPARE(session()->sessionPath(), path);
     QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
-    QTRY_COMPARE(session()->permissionMode(), PermissionMode::Bypass);
-    QCOMPARE(bar->permissionMode(), PermissionMode::Bypass);
-    QVERIFY(warning->isVisible());
+    QMessageBox *question = nullptr;
+    QTRY_VERIFY(question = bar->findChild<QMessageBox *>(QStringLiteral("bypassConfirmation")));
+    QTRY_VERIFY(question->isVisible());
+    QVERIFY(question->windowModality() == Qt::WindowModal);
+    QCOMPARE(question->window()->parentWidget()->window(), m_window.get());
+    QVERIFY(session()->bypassUnconfirmed());
+    QCOMPARE(session()->permissionMode(), PermissionMode::Default);
+    QCOMPARE(bar->permissionMode(), PermissionMode::Default);
+    QVERIFY(!warning->isVisible());
+
+    auto turnOn = question->findChild<QAbstractButton *>(QStringLiteral("confirmBypassButton"));
+    QVERIFY(turnOn);
+    if (confirm)
+        turnOn->click();
+    else
+        question->button(QMessageBox::Cancel)->click();
+    const PermissionMode expected = confirm ? PermissionMode::Bypass : PermissionMode::Default;
+    QTRY_COMPARE(session()->permissionMode(), expected);
+    QCOMPARE(bar->permissionMode(), expected);
+    QCOMPARE(warning->isVisible(), confirm);
+    QVERIFY(!session()->bypassUnconfirmed());
+    // Asked once: showing the session again does not ask again.
+    QTest::mouseClick(panel()->findChild<QToolButton *>(QStringLiteral("newSessionButton")),
+                      Qt::LeftButton);
+    QVERIFY(session()->sessionPath() != path);
+    QTRY_VERIFY_WITH_TIMEOUT(session()->agent(), runTimeoutMs);
+    QVERIFY(TestSupport::futureResult(m_window->resumeSession(path)));
+    QTRY_COMPARE(session()->sessionPath(), path);
     QTest::qWait(50);
-    QVERIFY(!bar->findChild<QMessageBox *>(QStringLiteral("bypassConfirmation")));
+    QTRY_VERIFY(!bar->findChild<QMessageBox *>(QStringLiteral("bypassConfirmation")));
+    QCOMPARE(session()->permissionMode(), expected);
 }
 
 void tst_Sessions::secondWindowIsReadOnlyAndLosesNothing()

@@ -8,6 +8,7 @@
 #include <composer/composer.h>
 #include <futureresult.h>
 #include <page/conversationpage.h>
+#include <review/reviewqueue.h>
 #include <review/shellwritesreviewview.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
@@ -98,6 +99,8 @@ private slots:
     }
 
     void editsStayInTheWorktreeUntilBroughtBack();
+    void worktreeInTheDataFolderIsTheSessionsOwn();
+    void gitRunsInTheWorktreesBash();
     void resumedSessionFindsItsWorktreeOrIsReadOnly();
     void deletingAsksToKeepUncommittedWorkOnTheBranch();
     void keepAsBranchCommitsOffTheUiThread();
@@ -105,7 +108,10 @@ private slots:
 
 private:
     Ui::AgentSession *session() const { return m_window->session(); }
-    void openWindow(const QList<ModelStep> &steps);
+    /// \a dataFolder: the worktrees in a protected folder, as AgentDesk's data folder is.
+    void openWindow(const QList<ModelStep> &steps, bool dataFolder = false);
+    QString dataFolder() const { return m_dir->filePath(QStringLiteral("data")); }
+    QString configFolder() const { return m_dir->filePath(QStringLiteral("config")); }
     /// "New Session in a Worktree…" from the sessions panel, until the session is assembled.
     void startWorktreeSession();
     void type(const QString &text)
@@ -125,7 +131,7 @@ private:
     std::unique_ptr<Ui::MainWindow> m_window;
 };
 
-void tst_WorktreeSession::openWindow(const QList<ModelStep> &steps)
+void tst_WorktreeSession::openWindow(const QList<ModelStep> &steps, bool dataFolder)
 {
     m_window.reset();
     m_model = std::make_shared<ScriptedModel>(steps);
@@ -136,6 +142,11 @@ void tst_WorktreeSession::openWindow(const QList<ModelStep> &steps)
     setup.options.permissions.mode = PermissionMode::AcceptEdits; // no review of the edits
     setup.sessionsDirectory = m_dir->filePath(QStringLiteral("sessions"));
     setup.worktreesDirectory = m_dir->filePath(QStringLiteral("worktrees"));
+    if (dataFolder) {
+        // As CodingSession::defaultOptions() protects the real ones.
+        setup.worktreesDirectory = this->dataFolder() + QStringLiteral("/worktrees");
+        setup.options.permissions.protectedPaths = {this->dataFolder(), configFolder()};
+    }
     m_window = std::make_unique<Ui::MainWindow>(setup);
     m_window->resize(1200, 760);
     m_window->show();
@@ -181,6 +192,12 @@ void tst_WorktreeSession::editsStayInTheWorktreeUntilBroughtBack()
     auto label = m_window->findChild<QLabel *>(QStringLiteral("worktreeLabel"));
     QVERIFY(label->isVisible());
     QVERIFY(label->text().contains(worktree.branch));
+    // So does its welcome: the worktree's branch and folder, not the main checkout's.
+    Ui::ConversationPage *page = m_window->conversationPage();
+    QCOMPARE(page->findChild<QLabel *>(QStringLiteral("repositoryHead"))->text(),
+             QStringLiteral("Branch: %1").arg(worktree.branch));
+    QCOMPARE(page->findChild<QLabel *>(QStringLiteral("repositoryPath"))->text(),
+             QDir::toNativeSeparators(worktree.path));
 
     type(QStringLiteral("spell out lines 3 and 37"));
     QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 4, runTimeoutMs);
@@ -216,6 +233,94 @@ void tst_WorktreeSession::editsStayInTheWorktreeUntilBroughtBack()
     first.replace("line 3\n", "line three\n");
     QCOMPARE(readFile(m_root + QStringLiteral("/a.txt")), first);
     QCOMPARE(readFile(worktree.path + QStringLiteral("/a.txt")), both); // the branch keeps all
+}
+
+// Issue #34, item 1: the window's worktrees live in AgentDesk's data folder, which is
+// protected as AgentDesk's own. A worktree session works in its worktree as in any checkout:
+// acceptEdits edits it without a question. What is AgentDesk's own stays so: the worktree's
+// .agentdesk/ settings and a command naming AgentDesk's settings folder ask, without
+// "Allow for this session".
+void tst_WorktreeSession::worktreeInTheDataFolderIsTheSessionsOwn()
+{
+    QVERIFY(QDir().mkpath(configFolder()));
+    const QString removeSettings = QStringLiteral("for f in %1/*; do rm $f; done")
+                                       .arg(QFileInfo(configFolder()).canonicalFilePath());
+    openWindow({ModelStep::toolCall(QStringLiteral("r1"),
+                                    QStringLiteral("Read"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("a.txt")}}),
+                ModelStep::toolCall(QStringLiteral("e1"),
+                                    QStringLiteral("Edit"),
+                                    editArguments(QStringLiteral("line 3\n"),
+                                                  QStringLiteral("line three\n"))),
+                ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{QStringLiteral("file_path"),
+                                      QStringLiteral(".agentdesk/settings.local.json")},
+                                     {QStringLiteral("content"), QStringLiteral("{}")}}),
+                ModelStep::toolCall(QStringLiteral("b1"),
+                                    QStringLiteral("Bash"),
+                                    {{QStringLiteral("command"), removeSettings}}),
+                ModelStep::text(QStringLiteral("Done."))},
+               true);
+    startWorktreeSession();
+    const SessionWorktree worktree = *session()->worktree();
+    QVERIFY(worktree.path.startsWith(dataFolder()));
+    QCOMPARE(session()->permissionMode(), PermissionMode::AcceptEdits);
+    Ui::ConversationPage *page = m_window->conversationPage();
+
+    type(QStringLiteral("spell out line 3, then widen your rights"));
+    // The edit went through unasked; the settings file waits for the user.
+    QTRY_COMPARE_WITH_TIMEOUT(page->reviews()->count(), 1, runTimeoutMs);
+    QByteArray edited = fortyLines();
+    edited.replace("line 3\n", "line three\n");
+    QCOMPARE(readFile(worktree.path + QStringLiteral("/a.txt")), edited);
+    const auto answerProtected = [page] {
+        QWidget *review = page->reviews()->currentView();
+        auto forSession = review->findChild<QAbstractButton *>(
+            QStringLiteral("allowSessionButton"));
+        auto always = review->findChild<QAbstractButton *>(QStringLiteral("allowAlwaysButton"));
+        QVERIFY(forSession && always);
+        QVERIFY(!forSession->isEnabled());
+        QVERIFY(!always->isEnabled());
+        QTest::mouseClick(review->findChild<QAbstractButton *>(QStringLiteral("denyButton")),
+                          Qt::LeftButton);
+    };
+    answerProtected();
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 4, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->reviews()->count(), 1, runTimeoutMs);
+    answerProtected();
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    QCOMPARE(m_model->callCount(), 5);
+    QVERIFY(!QFileInfo::exists(worktree.path + QStringLiteral("/.agentdesk/settings.local.json")));
+}
+
+// Issue #34, item 2: the main checkout under /tmp (this test's folder), which the sandbox
+// makes private, and the worktree in the data folder: git works in the session's Bash.
+void tst_WorktreeSession::gitRunsInTheWorktreesBash()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("b1"),
+                                    QStringLiteral("Bash"),
+                                    {{QStringLiteral("command"),
+                                      QStringLiteral("git status --short --branch && git log "
+                                                     "--format=%s && git diff --stat")}}),
+                ModelStep::text(QStringLiteral("Done."))},
+               true);
+    QVERIFY(m_root.startsWith(QStringLiteral("/tmp/")));
+    startWorktreeSession();
+    const SessionWorktree worktree = *session()->worktree();
+    type(QStringLiteral("where are we?"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 2, runTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
+    QString result;
+    const Context &second = m_model->contexts().at(1);
+    for (auto it = second.messages.crbegin(); it != second.messages.crend(); ++it) {
+        if (it->isToolResult()) {
+            result = it->text();
+            break;
+        }
+    }
+    QVERIFY2(result.startsWith(QStringLiteral("## %1\nbase").arg(worktree.branch)),
+             qPrintable(result));
 }
 
 void tst_WorktreeSession::resumedSessionFindsItsWorktreeOrIsReadOnly()

@@ -170,6 +170,15 @@ public:
     /// The user did not: they are left out of this session and of its file.
     void dropSessionRules() { m_session->dropSessionRules(); }
 
+    /// The resumed session's file is in bypass, not applied until the user confirms it as
+    /// they confirm choosing bypass (AgentCore::CodingSession::bypassUnconfirmed): the window
+    /// asks when the session is ready and shown, then calls setPermissionMode(Bypass) or
+    /// dropBypass(). The session has the mode it would have had without the file meanwhile.
+    bool bypassUnconfirmed() const { return m_session->bypassUnconfirmed(); }
+    /// The user declined bypassUnconfirmed(): the session keeps its mode, and is not asked
+    /// about again.
+    void dropBypass() { m_session->dropBypass(); }
+
     /// The calls the user approved one at a time in this session, counted for the offer of a
     /// rule (the page records the answers and shows the offer).
     AgentCore::ApprovalHabits &approvalHabits() { return m_habits; }

@@ -40,6 +40,21 @@ void SessionPages::setRepository(const AgentCore::Repository &repository)
     m_repository = repository;
     for (int i = 0; i < count(); ++i)
         static_cast<ConversationPage *>(widget(i))->setRepository(repository);
+    for (auto it = m_pages.cbegin(); it != m_pages.cend(); ++it)
+        it.value()->setRepository(repositoryOf(it.key()));
+}
+
+AgentCore::Repository SessionPages::repositoryOf(const AgentSession *session) const
+{
+    AgentCore::Repository repository = m_repository;
+    // A session in a worktree of its own works on its branch, in its folder: the welcome names
+    // those, not the main checkout's (an unusable one runs nowhere: the main checkout's stay).
+    if (session->worktree() && session->worktreeProblem().isEmpty()) {
+        repository.root = session->worktree()->path;
+        repository.branch = session->worktree()->branch;
+        repository.detachedAt.clear();
+    }
+    return repository;
 }
 
 void SessionPages::setMcpCompletions(McpCompletions *completions)
@@ -69,6 +84,7 @@ void SessionPages::add(AgentSession *session)
     m_pages.insert(session, page);
     // From here on the page follows the session, shown or not.
     page->setSession(session);
+    page->setRepository(repositoryOf(session));
 }
 
 void SessionPages::remove(AgentSession *session)
@@ -80,6 +96,7 @@ void SessionPages::remove(AgentSession *session)
     // One page always stays, for the window's first (or next) session.
     if (!m_spare && m_pages.isEmpty()) {
         m_spare = page;
+        page->setRepository(m_repository);
         return;
     }
     removeWidget(page);

@@ -29,7 +29,8 @@ public:
     ConversationPage *currentPage() const;
     /// Null when \a session is not open.
     ConversationPage *page(const AgentSession *session) const;
-    /// For @-completion and the welcome page of every page, present and future.
+    /// For @-completion and the welcome page of every page, present and future (a worktree
+    /// session's page names its worktree instead).
     void setRepository(const AgentCore::Repository &repository);
     /// The repository's MCP resources and prompts, for the composer of every page, present
     /// and future. Not owned; null: none.
@@ -47,6 +48,9 @@ private:
     void add(AgentSession *session);
     void remove(AgentSession *session);
     void show(AgentSession *session);
+    /// What the welcome of \a session's page names: the repository, or the session's own
+    /// worktree (its folder and branch).
+    AgentCore::Repository repositoryOf(const AgentSession *session) const;
 
     OpenSessions *m_sessions;
     AgentCore::Repository m_repository;

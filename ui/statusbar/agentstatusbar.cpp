@@ -180,8 +180,14 @@ void AgentStatusBar::chooseMode(PermissionMode mode)
 
 void AgentStatusBar::confirmBypass()
 {
+    if (QMessageBox *box = makeBypassQuestion())
+        box->open();
+}
+
+QMessageBox *AgentStatusBar::makeBypassQuestion()
+{
     if (m_bypassQuestion)
-        return;
+        return nullptr;
     auto *box = new QMessageBox(QMessageBox::Warning,
                                 tr("Turn on bypass permissions?"),
                                 tr("The agent will edit files and run commands without asking "
@@ -202,12 +208,14 @@ void AgentStatusBar::confirmBypass()
     m_bypassQuestion = box;
     connect(box, &QMessageBox::finished, this, [this, box, turnOn] {
         m_bypassQuestion = nullptr; // deleted later
-        if (box->clickedButton() != turnOn)
+        if (box->clickedButton() != turnOn) {
+            emit bypassDeclined();
             return;
+        }
         setPermissionMode(PermissionMode::Bypass);
         emit permissionModeChosen(PermissionMode::Bypass);
     });
-    box->open();
+    return box;
 }
 
 void AgentStatusBar::setRunState(AgentSession::State state)

@@ -45,12 +45,18 @@ public:
     void setUsage(const UsageSummary &usage);
     /// The mode in force. Bypass shows a warning next to the switch (its tool tip says what
     /// still holds) and counts as confirmed for the session: the user chose it elsewhere (the
-    /// command line, a resumed session, trusted project settings) or confirmed it here.
+    /// command line, trusted project settings) or confirmed it here. A resumed session's
+    /// bypass is not set here before it was confirmed (makeBypassQuestion).
     void setPermissionMode(AgentCore::PermissionMode mode);
     AgentCore::PermissionMode permissionMode() const;
     /// A new session starts: choosing bypass in the switch asks once again. Call before
     /// setPermissionMode with the session's mode.
     void resetBypassConfirmation();
+    /// The question choosing bypass in the switch asks (window-modal, deleted on close), made
+    /// and connected but not opened, for a resumed session whose file is in bypass: the window
+    /// opens it in turn with its other questions. permissionModeChosen(Bypass) when confirmed,
+    /// bypassDeclined when not. Null while the question is open already.
+    QMessageBox *makeBypassQuestion();
     bool isBypassConfirmed() const { return m_bypassConfirmed; }
     void setRunState(AgentSession::State state);
     void setPendingReviews(int count);
@@ -64,6 +70,8 @@ signals:
     /// Bypass only once the user confirmed it (asked once per session, window-modal: the
     /// switch keeps showing the previous mode meanwhile, and after Cancel).
     void permissionModeChosen(AgentCore::PermissionMode mode);
+    /// The question about bypass was answered with Cancel (or closed).
+    void bypassDeclined();
     /// From the model menu; nullopt: the offline demo.
     void modelSelectionChosen(const std::optional<Ui::ModelSelection> &selection);
     void thinkingLevelChosen(Ui::ThinkingLevel level);

@@ -7,6 +7,7 @@
 #include "contextview/compactdialog.h"
 #include "contextview/contextdialog.h"
 #include "desktopnotifier.h"
+#include "dialogsequence.h"
 #include "followuppanel.h"
 #include "interruptedsessionbar.h"
 #include "keys/keystore.h"
@@ -102,6 +103,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     column->setObjectName(QStringLiteral("sandboxNoticeColumn"));
     m_sandboxNotice = new SandboxNoticeBar(column);
     m_interruptedSession = new InterruptedSessionBar(column);
+    m_dialogs = new DialogSequence(this);
     auto columnLayout = new QVBoxLayout(column);
     columnLayout->setContentsMargins(0, 0, 0, 0);
     columnLayout->setSpacing(0);
@@ -156,6 +158,10 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
         m_setup.options.permissions.mode = mode; // also for the next conversation
         if (m_session)
             m_session->setPermissionMode(mode);
+    });
+    connect(m_statusBar, &AgentStatusBar::bypassDeclined, this, [this] {
+        if (m_session)
+            m_session->dropBypass(); // a resumed session's bypass: asked once
     });
     // The page of each session is made when it opens; the window follows the one shown.
     connect(m_open, &OpenSessions::currentChanged, this, &MainWindow::showSession);
@@ -586,8 +592,10 @@ void MainWindow::startSession(AgentCore::CodingSessionFile recording,
     connect(session, &AgentSession::ready, this, [this, session] {
         applyContextSettings(session); // the model may have changed while it was assembled
         // Read-only, the queue belongs to the window that has the session open.
-        if (session == m_session)
+        if (session == m_session) {
             m_followUps->setAgent(session->isReadOnly() ? nullptr : session->agent());
+            confirmResumedBypass();
+        }
     });
     connect(session, &AgentSession::warning, this, [this](const QString &message) {
         statusBar()->showMessage(message, 15000);
@@ -604,7 +612,7 @@ void MainWindow::startSession(AgentCore::CodingSessionFile recording,
                 dialog->setAttribute(Qt::WA_DeleteOnClose);
                 connect(dialog, &QDialog::accepted, session, &AgentSession::trustProjectSettings);
                 connect(session, &QObject::destroyed, dialog, &QDialog::reject);
-                dialog->open();
+                m_dialogs->open(dialog); // one question at a time
             });
     connect(session,
             &AgentSession::sessionRulesNeedConfirmation,
@@ -616,7 +624,7 @@ void MainWindow::startSession(AgentCore::CodingSessionFile recording,
                 connect(dialog, &QDialog::rejected, session, &AgentSession::dropSessionRules);
                 // Closed with its session: unanswered, the rules stay in the file, unapplied.
                 connect(session, &QObject::destroyed, dialog, &QObject::deleteLater);
-                dialog->open();
+                m_dialogs->open(dialog); // one question at a time
             });
     m_open->add(session);
     m_open->setCurrent(session);
@@ -653,7 +661,7 @@ void MainWindow::startMcpServers()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &QDialog::accepted, mcp, &McpServers::trust);
         connect(mcp, &QObject::destroyed, dialog, &QDialog::reject);
-        dialog->open();
+        m_dialogs->open(dialog); // one question at a time
     });
     // The composers offer the servers' resources and prompts once they are listed.
     m_pages->setMcpCompletions(McpCompletions::of(m_mcp));
@@ -749,12 +757,24 @@ void MainWindow::showSession(AgentSession *session)
     m_statusBar->setModel(session->model());
     m_statusBar->setModelSelection(session->model().selection, m_settings.recentModels);
     m_statusBar->setPermissionMode(session->permissionMode());
+    if (session->agent())
+        confirmResumedBypass();
     resetUsage();
     onSessionState(session->state());
     m_sessionList->setCurrent(session->sessionPath()); // reads no file
     // Tab goes through the page shown, in the layout's order.
     chainTabOrder(tabReachable(m_sessions) + tabReachable(page) + tabReachable(m_sidePanel)
                   + tabReachable(m_statusBar));
+}
+
+void MainWindow::confirmResumedBypass()
+{
+    // The file's bypass (a headless run's, any tool's) is asked about like choosing it; the
+    // session runs in the mode it would have had without it until the answer.
+    if (m_session && m_session->bypassUnconfirmed()) {
+        if (QMessageBox *question = m_statusBar->makeBypassQuestion())
+            m_dialogs->open(question); // after a trust question that came first
+    }
 }
 
 void MainWindow::newWorktreeSession()

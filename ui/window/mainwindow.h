@@ -33,6 +33,7 @@ class ChangedFilesPanel;
 class ContextDialog;
 class ConversationPage;
 class InterruptedSessionBar;
+class DialogSequence;
 class SandboxNoticeBar;
 class DesktopNotifier;
 class FollowUpPanel;
@@ -194,6 +195,9 @@ private:
                       const QString &worktreeProblem = {});
     /// The side panels, status bar and actions follow \a session (null: none shown yet).
     void showSession(AgentSession *session);
+    /// The shown session is ready and its file's bypass waits for the user
+    /// (AgentSession::bypassUnconfirmed): the status bar asks as when bypass is chosen.
+    void confirmResumedBypass();
     /// Closes \a session if it is a new one that never recorded anything.
     void closeIfUnused(AgentSession *session);
     /// Removes \a worktree and its branch on a worker thread (nothing ran in it).
@@ -269,6 +273,7 @@ private:
     QSplitter *m_centre = nullptr;
     SandboxNoticeBar *m_sandboxNotice = nullptr;
     InterruptedSessionBar *m_interruptedSession = nullptr;
+    DialogSequence *m_dialogs = nullptr; // trust, session rules, resumed bypass: in turn
     QAction *m_sidePanelAction = nullptr;
     AgentStatusBar *m_statusBar = nullptr;
     DesktopNotifier *m_notifier = nullptr;
