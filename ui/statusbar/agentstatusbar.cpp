@@ -240,7 +240,7 @@ QString AgentStatusBar::runStateText() const
 
 QString AgentStatusBar::modelText() const
 {
-    return m_model->text();
+    return m_model->label();
 }
 
 QString AgentStatusBar::usageText() const

@@ -41,7 +41,13 @@ ModelButton::~ModelButton() = default;
 
 void ModelButton::setLabel(const QString &label, const QString &problem)
 {
-    setText(label);
+    m_label = label;
+    constexpr int maxCharacters = 28;
+    const int room = fontMetrics().averageCharWidth() * maxCharacters;
+    // '&' would underline the next letter.
+    setText(fontMetrics()
+                .elidedText(label, Qt::ElideMiddle, room)
+                .replace(QLatin1Char('&'), QLatin1String("&&")));
     m_problem = problem;
     // Only the one role is set, so the rest follows the window's palette.
     QPalette colours;
@@ -188,7 +194,8 @@ void ModelButton::updateToolTip()
     } else if (!m_problem.isEmpty()) {
         setToolTip(m_problem);
     } else {
-        setToolTip(tr("The model the agent talks to. Click to switch."));
+        //: The status bar's model button: its whole label, then what it does
+        setToolTip(tr("%1\nThe model the agent talks to. Click to switch.").arg(m_label));
     }
 }
 
