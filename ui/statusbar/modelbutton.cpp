@@ -42,7 +42,7 @@ ModelButton::~ModelButton() = default;
 void ModelButton::setLabel(const QString &label, const QString &problem)
 {
     m_label = label;
-    constexpr int maxCharacters = 28;
+    constexpr int maxCharacters = 36;
     const int room = fontMetrics().averageCharWidth() * maxCharacters;
     // '&' would underline the next letter.
     setText(fontMetrics()
