@@ -194,8 +194,9 @@ void ModelButton::updateToolTip()
     } else if (!m_problem.isEmpty()) {
         setToolTip(m_problem);
     } else {
-        //: The status bar's model button: its whole label, then what it does
-        setToolTip(tr("%1\nThe model the agent talks to. Click to switch.").arg(m_label));
+        // Its whole label first: the button may show it cut.
+        setToolTip(m_label + QLatin1Char('\n')
+                   + tr("The model the agent talks to. Click to switch."));
     }
 }
 
