@@ -920,12 +920,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::CodingSession</name>
     <message>
-        <location filename="../agentcore/coding/codingsession.cpp" line="+672"/>
+        <location filename="../agentcore/coding/codingsession.cpp" line="+681"/>
         <source>The agent is still starting.</source>
         <translation>智能体仍在启动。</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-224"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
@@ -2505,7 +2505,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location filename="../agentcore/permissions/networkrules.cpp" line="+44"/>
-        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+25"/>
+        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+27"/>
         <source>%1 in %2</source>
         <translation>%2 中的 %1</translation>
     </message>
@@ -2598,7 +2598,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location filename="../agentcore/permissions/pathcapability.cpp" line="+63"/>
-        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+426"/>
+        <location filename="../agentcore/permissions/permissionpolicy.cpp" line="+486"/>
         <source>%1 is inside a .git folder; git&apos;s own files are never changed by tools.</source>
         <translation>%1 位于 .git 文件夹内；工具从不修改 git 自身的文件。</translation>
     </message>
@@ -2831,12 +2831,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>在“%2”模式下，%1 需要询问</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+30"/>
         <source>%1 changes AgentDesk&apos;s own settings, which always needs the user&apos;s approval</source>
         <translation>%1 会修改 AgentDesk 自身的设置，这总是需要用户批准</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>the command may change AgentDesk&apos;s own settings, which always needs the user&apos;s approval</source>
         <translation>该命令可能修改 AgentDesk 自身的设置，这总是需要用户批准</translation>
     </message>
@@ -2855,7 +2855,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">在当前权限模式（%1）下，Bash 需要询问</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-76"/>
         <source>reads are allowed</source>
         <translation>允许读取</translation>
     </message>
@@ -2868,7 +2868,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">在当前权限模式（%2）下，%1 需要询问</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+83"/>
         <source>Plan mode is on: you can read and search, but not edit files or run commands. Work out a plan and present it; the user will switch plan mode off to let you carry it out.</source>
         <translation>计划模式已开启：你可以阅读和搜索，但不能编辑文件或运行命令。请制定并提出计划；用户关闭计划模式后你才能执行。</translation>
     </message>
@@ -3240,7 +3240,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">用几个词向用户说明这条命令做什么。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/bashtool.cpp" line="+494"/>
+        <location filename="../agentcore/tools/bashtool.cpp" line="+499"/>
         <source>command is empty.</source>
         <translation>command 为空。</translation>
     </message>
@@ -3250,7 +3250,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>命令在启动前被中止。</translation>
     </message>
     <message>
-        <location line="-429"/>
+        <location line="-433"/>
         <source>Command not run: the sandbox is required, but bubblewrap cannot run here: %1 Turn the sandbox requirement off in the settings (or run with --sandbox on) to run commands without it.</source>
         <translation>命令未运行：要求必须使用沙盒，但 bubblewrap 无法在此运行：%1 要在没有沙盒的情况下运行命令，请在设置中取消“必需”（或以 --sandbox on 运行）。</translation>
     </message>
@@ -3259,7 +3259,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">Bash 的沙盒不可用，因此命令将不经沙盒、以你的权限运行：%1</translation>
     </message>
     <message>
-        <location line="+328"/>
+        <location line="+332"/>
         <source>Cannot start %1: %2</source>
         <translation>无法启动 %1：%2</translation>
     </message>
@@ -3959,32 +3959,45 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>退出码 %1</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/shelloverlay.cpp" line="+25"/>
         <source>bubblewrap (bwrap) is not installed; reviewing a command&apos;s writes needs bubblewrap 0.9 or newer</source>
-        <translation>未安装 bubblewrap（bwrap）；审查命令的写入需要 bubblewrap 0.9 或更新版本</translation>
+        <translation type="vanished">未安装 bubblewrap（bwrap）；审查命令的写入需要 bubblewrap 0.9 或更新版本</translation>
     </message>
     <message>
-        <location line="+13"/>
         <source>reviewing a command&apos;s writes needs bubblewrap 0.9 or newer (found %1)</source>
-        <translation>审查命令的写入需要 bubblewrap 0.9 或更新版本（当前为 %1）</translation>
+        <translation type="vanished">审查命令的写入需要 bubblewrap 0.9 或更新版本（当前为 %1）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../agentcore/tools/shelloverlay.cpp" line="+89"/>
         <source>bubblewrap cannot run here: %1</source>
         <translation>bubblewrap 无法在此运行：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-61"/>
         <source>cannot make a scratch folder for an overlay: %1</source>
         <translation>无法为覆盖层创建临时文件夹：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+40"/>
+        <source>bubblewrap (bwrap) is not installed; reviewing a command&apos;s writes needs it</source>
+        <translation>未安装 bubblewrap（bwrap）；审阅命令的写入需要它</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>reviewing a command&apos;s writes needs bubblewrap 0.9 or newer (found %1), or one that runs here: %2</source>
+        <translation>审阅命令的写入需要 bubblewrap 0.9 或更新版本（找到 %1），或一个能在此运行的版本：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>bubblewrap cannot mount an overlay here: %1</source>
         <translation>bubblewrap 无法在此挂载覆盖层：%1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+7"/>
+        <source>reviewing a command&apos;s writes needs bubblewrap 0.9 or newer (found %1), or unprivileged user namespaces that may mount an overlay for unshare(1) (%2)</source>
+        <translation>审阅命令的写入需要 bubblewrap 0.9 或更新版本（找到 %1），或允许 unshare(1) 挂载 overlay 的非特权用户命名空间（%2）</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>cannot create the folder %1</source>
         <translation>无法创建文件夹 %1</translation>
     </message>
@@ -5355,7 +5368,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../ui/review/reviewviews.cpp" line="+58"/>
+        <location filename="../ui/review/reviewviews.cpp" line="+60"/>
         <source>Arguments</source>
         <extracomment>Screen reader: the box that shows a reviewed tool call&apos;s arguments</extracomment>
         <translation>参数</translation>
@@ -5372,7 +5385,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>审查：%1 %2</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-78"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
@@ -5544,7 +5557,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentStatusBar</name>
     <message>
-        <location filename="../ui/statusbar/agentstatusbar.cpp" line="+36"/>
+        <location filename="../ui/statusbar/agentstatusbar.cpp" line="+38"/>
         <source>Thinking: %1</source>
         <translation>思考强度：%1</translation>
     </message>
@@ -5586,13 +5599,13 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>跳过权限已开启：不经询问即运行</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+78"/>
         <location line="+2"/>
         <source>No model</source>
         <translation>无模型</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+66"/>
         <source>Turn on bypass permissions?</source>
         <translation>开启跳过权限检查吗？</translation>
     </message>
@@ -5607,7 +5620,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>开启跳过权限</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+67"/>
         <source>The thinking level can be switched between turns: wait until the agent is done, or stop it.</source>
         <translation>思考强度只能在两轮之间切换：请等待智能体完成，或将其停止。</translation>
     </message>
@@ -5810,7 +5823,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::BashReviewView</name>
     <message>
-        <location filename="../ui/review/bashreviewview.cpp" line="+25"/>
+        <location filename="../ui/review/bashreviewview.cpp" line="+27"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -5840,12 +5853,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+39"/>
         <source>Run a shell command</source>
         <translation>运行 shell 命令</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+30"/>
         <source>Command</source>
         <translation>命令</translation>
     </message>
@@ -5855,7 +5868,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>值得留意</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>The agent says: %1</source>
         <translation>智能体说明：%1</translation>
     </message>
@@ -5885,7 +5898,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>不使用沙盒时，该命令以你的全部权限运行。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+61"/>
         <source>no analysis</source>
         <translation>无分析</translation>
     </message>
@@ -6526,7 +6539,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::DiffReviewView</name>
     <message>
-        <location filename="../ui/review/diffreviewview.cpp" line="+75"/>
+        <location filename="../ui/review/diffreviewview.cpp" line="+77"/>
         <source>Side &amp;by side</source>
         <translation>并排显示(&amp;B)</translation>
     </message>
@@ -6879,7 +6892,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="+312"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+319"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -6904,7 +6917,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+167"/>
         <source>Summarising the older part of the conversation so that the next request fits…</source>
         <translation>正在为对话较早的部分撰写摘要，以便下一个请求能放得下……</translation>
     </message>
@@ -6918,7 +6931,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再开始另一个会话。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+42"/>
         <source>Making a git worktree for the new session…</source>
         <translation>正在为新会话创建 git 工作树…</translation>
     </message>
@@ -7025,7 +7038,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-957"/>
+        <location line="-971"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -7059,12 +7072,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+337"/>
+        <location line="+339"/>
         <source>MCP server %1: %2</source>
         <translation>MCP 服务器 %1：%2</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+170"/>
         <source>The worktree session was not started: another repository is open.</source>
         <translation>工作树会话未启动：已打开另一个仓库。</translation>
     </message>
@@ -7462,7 +7475,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ModelButton</name>
     <message>
-        <location filename="../ui/statusbar/modelbutton.cpp" line="+107"/>
+        <location filename="../ui/statusbar/modelbutton.cpp" line="+113"/>
         <source>Recently used</source>
         <translation>最近使用</translation>
     </message>
@@ -7492,7 +7505,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>模型只能在两轮之间切换：请等待智能体完成，或将其停止。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>The model the agent talks to. Click to switch.</source>
         <translation>智能体所使用的模型。点击可切换。</translation>
     </message>
@@ -7561,7 +7574,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ReviewAnswerBar</name>
     <message>
-        <location filename="../ui/review/reviewanswerbar.cpp" line="+21"/>
+        <location filename="../ui/review/reviewanswerbar.cpp" line="+48"/>
         <source>Rule to allow:</source>
         <translation>要允许的规则：</translation>
     </message>
@@ -7682,7 +7695,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有等待你审查的工具调用。</translation>
     </message>
     <message>
-        <location line="+156"/>
+        <location line="+163"/>
         <source>No pending requests</source>
         <translation>没有待处理的请求</translation>
     </message>
@@ -8045,9 +8058,9 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>已完成，尚未查看</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+18"/>
         <source>%1 · %2</source>
-        <extracomment>Sessions list: &quot;Running · 12 messages · 2 h ago&quot;</extracomment>
+        <extracomment>Sessions list: &quot;Done, not seen yet · 12 messages · 2 h ago&quot;</extracomment>
         <translation>%1 · %2</translation>
     </message>
 </context>
@@ -8151,7 +8164,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>开始新对话（Ctrl+N）</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -8161,7 +8174,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>发送第一个任务后才会保存</translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+28"/>
         <source>%n message(s) · %1</source>
         <extracomment>Sessions list: &quot;12 messages · 2 h ago&quot;</extracomment>
         <translation>
@@ -8185,7 +8198,7 @@ Started %2
 %2</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+98"/>
         <source>Open (%1)</source>
         <translation>已打开 (%1)</translation>
     </message>
@@ -8747,7 +8760,7 @@ Bash(pip install:*)</translation>
 <context>
     <name>Ui::ShellWritesReviewView</name>
     <message>
-        <location filename="../ui/review/shellwritesreviewview.cpp" line="+38"/>
+        <location filename="../ui/review/shellwritesreviewview.cpp" line="+39"/>
         <source>Line %1</source>
         <translation>第 %1 行</translation>
     </message>
@@ -8757,7 +8770,7 @@ Bash(pip install:*)</translation>
         <translation>第 %1–%2 行</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+34"/>
         <source>Uncheck a change (or a part of a file) to leave it out</source>
         <translation>取消勾选某处更改（或文件的一部分）即可将其排除</translation>
     </message>
@@ -8777,17 +8790,16 @@ Bash(pip install:*)</translation>
         <translation>带回会话在其分支 %1 上所做的更改</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Review what the command wrote: %1</source>
         <translation>审查命令写入的内容：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>(no output)</source>
-        <translation>（无输出）</translation>
+        <translation type="vanished">（无输出）</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>%1 more changes are not listed. They are applied with &quot;Apply checked&quot; unless you press &quot;Uncheck all&quot; (which leaves out every change, listed or not).</source>
         <translation>另有 %1 处更改未列出。点击“应用已勾选项”时它们也会被应用，除非你按下“全部取消勾选”（这会排除所有更改，无论是否列出）。</translation>
     </message>

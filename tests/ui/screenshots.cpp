@@ -70,6 +70,7 @@
 #include <QScrollBar>
 #include <QSemaphore>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QStyleFactory>
 #include <QTemporaryDir>
 #include <QTest>
@@ -537,6 +538,37 @@ bool reviewBash(const QString &dir, const QString &name)
     scene.type(QStringLiteral("Rebuild from scratch and run the benchmark."));
     return scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
            && scene.save(name);
+}
+
+// Issue #34: a Bash command of 400 characters under review, at the sizes of a small and a
+// common laptop screen: nothing cut off, the window as wide as it was made, the keyring's
+// notice in the status bar beside the rest.
+bool reviewLongBash(const QString &dir)
+{
+    QString command = QStringLiteral("cmake -B build -S . -DCMAKE_BUILD_TYPE=Release");
+    while (command.size() < 400)
+        command += QStringLiteral(" && printf '%s\\n' configured-the-long-build-tree-again");
+    command += QStringLiteral(" > build/configure-log.txt 2>&1");
+    bool ok = true;
+    for (const QSize size : {QSize(1000, 700), QSize(1366, 768)}) {
+        windowSize = size;
+        Scene scene(dir,
+                    {call(QStringLiteral("b1"),
+                          QStringLiteral("Bash"),
+                          {{"command", command}, {"description", "Configure and log it"}}),
+                     ModelStep::text(QStringLiteral("done"))},
+                    PermissionMode::Default);
+        scene.type(QStringLiteral("Configure the build and keep the log."));
+        scene.window()->statusBar()->showMessage(
+            QStringLiteral("The desktop keyring is not available: keys are kept in "
+                           "~/.local/share/AgentDesk/keys.json, readable by you only."));
+        const QString name
+            = QStringLiteral("80-review-long-bash-%1x%2").arg(size.width()).arg(size.height());
+        ok = scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
+             && scene.window()->width() == size.width() && scene.save(name) && ok;
+    }
+    windowSize = QSize(1280, 820);
+    return ok;
 }
 
 // bubblewrap cannot run here: the bar above the window says so once, why, and what to do.
@@ -1600,6 +1632,7 @@ int main(int argc, char **argv)
                {QLatin1String("inbox"), inbox},
                {QLatin1String("mcp"), mcpStates},
                {QLatin1String("worktree"), worktreeReview},
+               {QLatin1String("longbash"), reviewLongBash},
                {QLatin1String("settings"),
                 [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
@@ -1639,6 +1672,7 @@ int main(int argc, char **argv)
     ok = reviewDiff(dir, QStringLiteral("24-small-review-diff")) && ok;
     ok = reviewBash(dir, QStringLiteral("25-small-review-bash")) && ok;
     ok = finished(dir, QStringLiteral("26-small-finished")) && ok;
+    ok = reviewLongBash(dir) && ok;
     // Simplified Chinese, which needs a CJK font (fonts-noto-cjk in the build root).
     Ui::Translations::install(QStringLiteral("zh_CN"));
     ok = reviewDiff(dir, QStringLiteral("27-zh-CN-review-diff")) && ok;

@@ -177,6 +177,7 @@ private slots:
     void summarizeSumsEveryReply();
     void contextIsTheLastReply();
     void incrementalEqualsSummary();
+    void longMessageEndsBeforeTheWidgets();
     void screenshot();
 
 private:
@@ -870,6 +871,30 @@ void tst_AgentStatusBar::screenshot()
         QVERIFY(bar->grab().save(directory + QStringLiteral("/statusbar-bypass") + suffix));
     }
     QApplication::setPalette(light);
+}
+
+// Issue #34, item 12: the keyring's notice ran into "Ready" beside it, cut mid-word with no
+// gap. It ends with "…" before the first widget, and says itself whole in the tooltip.
+void tst_AgentStatusBar::longMessageEndsBeforeTheWidgets()
+{
+    QWidget host;
+    host.resize(700, 40);
+    auto bar = new AgentStatusBar(&host);
+    bar->setGeometry(0, 0, 700, 30);
+    host.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&host));
+    const QString notice = QStringLiteral(
+        "The desktop keyring is not available: keys are kept in "
+        "~/.local/share/AgentDesk/keys.json, readable by you only.");
+    bar->showMessage(notice);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    auto runState = bar->findChild<QLabel *>(QStringLiteral("runState"));
+    QVERIFY(runState && runState->isVisible());
+    QVERIFY2(bar->messageRect().right() + 6 < runState->x(),
+             qPrintable(QStringLiteral("%1 %2").arg(bar->messageRect().right()).arg(runState->x())));
+    QVERIFY2(bar->shownMessage().endsWith(QChar(0x2026)), qPrintable(bar->shownMessage()));
+    QVERIFY(bar->fontMetrics().horizontalAdvance(bar->shownMessage()) <= bar->messageRect().width());
+    QCOMPARE(bar->toolTip(), notice);
 }
 
 AGENTDESK_TEST_MAIN(tst_AgentStatusBar)

@@ -1,3 +1,4 @@
+#include <permissions/bashanalysis.h>
 #include <review/bashreviewview.h>
 #include <testmain.h>
 
@@ -7,6 +8,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -322,6 +324,67 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&other));
         QTest::qWait(50);
         QVERIFY(other.grab().save(dir + QStringLiteral("/bashreview-notunderstood.png")));
+    }
+
+    // Issue #34: the breakdown showed `echo done` for `echo done > /tmp/out.txt`: where a
+    // command writes is what the user must see. Analysed by the real analyser.
+    void breakdownShowsRedirectionTargets()
+    {
+        const QString command = QStringLiteral(
+            "make 2>&1 | tee build.log > /tmp/out.txt && sort < names.txt >> sorted.txt");
+        PermissionRequest request = bashRequest();
+        request.bash = AgentCore::BashAnalyzer(QDir::tempPath(), QStringLiteral("-"))
+                           .analyze(command);
+        QVERIFY(request.bash->understood);
+        request.arguments.insert(QStringLiteral("command"), command);
+        Ui::BashReviewView view;
+        view.setRequest(request);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto list = view.findChild<QTreeWidget *>(QStringLiteral("commandList"));
+        QStringList rows;
+        for (int i = 0; i < list->topLevelItemCount(); ++i)
+            rows.append(list->topLevelItem(i)->text(0));
+        const QString all = rows.join(QLatin1Char('\n'));
+        QVERIFY2(all.contains(QStringLiteral("make 2>&1")), qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("tee build.log > /tmp/out.txt")), qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("sort < names.txt >> sorted.txt")), qPrintable(all));
+    }
+
+    // Issue #34: a long command's box was two lines high and cut. It is as tall as the
+    // command wrapped at its width, up to a cap, and scrolls beyond.
+    void commandBoxFitsTheCommand()
+    {
+        PermissionRequest request = bashRequest();
+        QString command = QStringLiteral("cmake -B build -S .");
+        while (command.size() < 400)
+            command += QStringLiteral(" && printf '%s\\n' configured-the-long-build-tree");
+        request.bash->command = command;
+        request.arguments.insert(QStringLiteral("command"), command);
+        Ui::BashReviewView view;
+        view.resize(600, 700);
+        view.setRequest(request);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto box = view.findChild<QPlainTextEdit *>(QStringLiteral("commandText"));
+        const int lineHeight = QFontMetrics(box->font()).lineSpacing();
+        // Wrapped at 600 pixels, 400 characters take several lines, all of them shown.
+        QTRY_VERIFY2(box->height() > 4 * lineHeight, qPrintable(QString::number(box->height())));
+        QTRY_COMPARE(box->verticalScrollBar()->maximum(), 0);
+        // Wider, fewer lines: the box follows.
+        const int narrowHeight = box->height();
+        view.resize(1200, 700);
+        QTRY_VERIFY(box->height() < narrowHeight);
+        QTRY_COMPARE(box->verticalScrollBar()->maximum(), 0);
+
+        // A command of hundreds of lines stops at the cap and scrolls.
+        QStringList lines;
+        for (int i = 0; i < 300; ++i)
+            lines.append(QStringLiteral("echo line %1").arg(i));
+        request.bash->command = lines.join(QLatin1Char('\n'));
+        view.setRequest(request);
+        QTRY_VERIFY(box->verticalScrollBar()->maximum() > 0);
+        QVERIFY2(box->height() < 14 * lineHeight, qPrintable(QString::number(box->height())));
     }
 };
 

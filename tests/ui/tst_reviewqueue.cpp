@@ -277,6 +277,33 @@ private slots:
         QCOMPARE(queue.count(), 1);
         QVERIFY(broker.answer(queue.requestIds().at(0), PermissionAnswer()));
     }
+
+    // Issue #34, item 7: the reviews of a session the page no longer shows went on waiting
+    // in its queue (and the message box said "A review waits…") after the page was given
+    // another session, or none. Another broker brings its own reviews only.
+    void anotherBrokerDropsTheOldReviews()
+    {
+        PermissionBroker first;
+        PermissionBroker second;
+        Ui::ReviewQueue queue;
+        queue.setBroker(&first);
+        Asking old(&first, editRequest(QStringLiteral("a.cpp")));
+        QTRY_COMPARE(queue.count(), 1);
+        QSignalSpy counts(&queue, &Ui::ReviewQueue::countChanged);
+        queue.setBroker(nullptr);
+        QCOMPARE(queue.count(), 0);
+        QVERIFY(!queue.currentView());
+        QCOMPARE(counts.constLast().at(0).toInt(), 0);
+
+        Asking other(&second, editRequest(QStringLiteral("b.cpp")));
+        QTRY_COMPARE(second.pending().size(), 1);
+        queue.setBroker(&first);
+        QCOMPARE(queue.count(), 1); // still pending there: shown again
+        queue.setBroker(&second);
+        QCOMPARE(queue.count(), 1);
+        QCOMPARE(queue.requestIds(), QList<quint64>({second.pending().at(0).id}));
+        QVERIFY(!old.done()); // the first session's call still waits for its answer
+    }
 };
 
 AGENTDESK_TEST_MAIN(tst_ReviewQueue)

@@ -1,12 +1,19 @@
 // The window's layout as the user left it: size, splitters and the side panel come back at
-// the next start; a first start fits a 1000x700 screen.
+// the next start; a first start fits a 1000x700 screen, and a review with a long command
+// neither widens the window nor pushes its buttons out of it.
+#include "../tools/toolstest.h"
+
+#include <agentsession/agentsession.h>
 #include <composer/composer.h>
 #include <page/conversationpage.h>
 #include <review/reviewanswerbar.h>
+#include <review/reviewqueue.h>
+#include <scriptedmodel.h>
 #include <testmain.h>
 #include <window/followuppanel.h>
 #include <window/mainwindow.h>
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QFile>
@@ -14,11 +21,28 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QVBoxLayout>
 
 namespace tst_windowlayout {
+
+// Widgets whose minimum width is more than \a limit, for a failure's message: the culprits.
+static QString windowLayoutWideWidgets(const QWidget *root, int limit)
+{
+    QStringList wide;
+    const QList<QWidget *> children = root->findChildren<QWidget *>();
+    for (const QWidget *widget : children) {
+        if (widget->isVisibleTo(root) && widget->minimumSizeHint().width() > limit) {
+            wide.append(QStringLiteral("%1(%2) %3")
+                            .arg(QString::fromLatin1(widget->metaObject()->className()),
+                                 widget->objectName())
+                            .arg(widget->minimumSizeHint().width()));
+        }
+    }
+    return wide.join(QStringLiteral(", "));
+}
 
 class tst_WindowLayout : public QObject
 {
@@ -137,6 +161,111 @@ private slots:
         const int needed = feedback->fontMetrics().horizontalAdvance(feedback->placeholderText());
         QVERIFY2(feedback->width() - 30 >= needed,
                  qPrintable(QStringLiteral("%1 < %2").arg(feedback->width()).arg(needed)));
+    }
+
+    // Issue #34: a window on a repository could not be narrower than 1186 pixels, and a Bash
+    // command with a long title widened it by itself to 1568, its Apply button off a 1366
+    // pixel screen. With the side panel shown or hidden, with a long command under review
+    // (and a long writes review queued behind it), the window keeps its width and its
+    // buttons.
+    void longReviewsKeepTheWindowsWidth()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.isValid());
+        QString command = QStringLiteral("cmake -B build -S . -DCMAKE_BUILD_TYPE=Release");
+        while (command.size() < 400)
+            command += QStringLiteral(" && printf '%s\\n' configured-the-long-build-tree-again");
+        command += QStringLiteral(" > build/configure-log-with-a-long-name.txt");
+        auto model = std::make_shared<TestSupport::ScriptedModel>(
+            QList<TestSupport::ModelStep>{TestSupport::ModelStep::toolCall(QStringLiteral("b1"),
+                                                                           QStringLiteral("Bash"),
+                                                                           {{"command", command},
+                                                                            {"description",
+                                                                             command.left(300)}}),
+                                          TestSupport::ModelStep::text(QStringLiteral("done"))});
+        Ui::AgentSetup setup;
+        setup.model.client = model;
+        setup.model.label = QStringLiteral("scripted-model-with-a-rather-long-name (provider)");
+        setup.options.systemPrompt = QStringLiteral("You are tested.");
+        Ui::MainWindow window(setup);
+        window.resize(1000, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openRepository(repo.root()));
+        QTRY_VERIFY(window.session()->agent());
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+
+        auto sidePanel = window.findChild<QAction *>(QStringLiteral("sidePanelAction"));
+        QVERIFY(sidePanel && sidePanel->isChecked());
+        const auto minimumFits = [&window](int limit) {
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            const int minimum = window.minimumSizeHint().width();
+            return minimum <= limit ? QString()
+                                    : QStringLiteral("minimum %1: %2")
+                                          .arg(minimum)
+                                          .arg(windowLayoutWideWidgets(&window, limit / 2));
+        };
+        QString wide = minimumFits(1000);
+        QVERIFY2(wide.isEmpty(), qPrintable(wide));
+        sidePanel->trigger();
+        QVERIFY(!sidePanel->isChecked());
+        wide = minimumFits(1000);
+        QVERIFY2(wide.isEmpty(), qPrintable(wide));
+        sidePanel->trigger();
+        QVERIFY(sidePanel->isChecked());
+
+        Ui::ConversationPage *page = window.conversationPage();
+        QTest::keyClicks(page->composer(), QStringLiteral("Configure the build"));
+        QTest::keyClick(page->composer(), Qt::Key_Return);
+        QTRY_COMPARE(page->reviews()->count(), 1);
+        // A command's writes, reviewed with the command as its title, waits behind it.
+        AgentCore::PermissionRequest writes;
+        writes.id = 990001;
+        writes.toolName = QStringLiteral("Bash");
+        writes.arguments.insert(QStringLiteral("command"), command);
+        writes.commandOutput = QStringLiteral("configured");
+        AgentCore::ShellWrite written;
+        written.path = QStringLiteral("build/configure-log-with-a-long-name.txt");
+        written.newType = AgentCore::ShellWrite::Type::File;
+        written.newBytes = "configured\n";
+        written.newSize = 11;
+        writes.shellWrites = {written};
+        page->reviews()->addRequest(writes);
+        QTRY_COMPARE(page->reviews()->count(), 2);
+
+        auto next = page->reviews()->findChild<QAbstractButton *>(QStringLiteral("nextRequest"));
+        QVERIFY(next);
+        // Each of the two reviews, at each width.
+        for (const int width : {1000, 1366, -1000, -1366}) {
+            if (width < 0 && page->reviews()->currentRequestId() != writes.id) {
+                next->click();
+                QCOMPARE(page->reviews()->currentRequestId(), writes.id);
+            }
+            window.resize(std::abs(width), 700);
+            QTRY_COMPARE(window.width(), std::abs(width));
+            QTest::qWait(50); // a layout pass that would widen the window
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            QVERIFY2(window.width() == std::abs(width),
+                     qPrintable(QStringLiteral("width %1: %2")
+                                    .arg(window.width())
+                                    .arg(windowLayoutWideWidgets(&window, 500))));
+            wide = minimumFits(1000);
+            QVERIFY2(wide.isEmpty(), qPrintable(wide));
+            QWidget *review = page->reviews()->currentView();
+            QVERIFY(review);
+            auto apply = review->findChild<QAbstractButton *>(QStringLiteral("allowOnceButton"));
+            QVERIFY(apply);
+            QTRY_VERIFY(apply->isVisible());
+            const QRect inWindow(apply->mapTo(&window, QPoint(0, 0)), apply->size());
+            QVERIFY2(window.rect().contains(inWindow),
+                     qPrintable(QStringLiteral("%1,%2 %3x%4 at width %5")
+                                    .arg(inWindow.x())
+                                    .arg(inWindow.y())
+                                    .arg(inWindow.width())
+                                    .arg(inWindow.height())
+                                    .arg(width)));
+        }
+        window.session()->stop();
     }
 };
 

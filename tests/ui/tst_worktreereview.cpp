@@ -80,6 +80,16 @@ private slots:
         QVERIFY(view.findChild<QPlainTextEdit *>(QStringLiteral("commandOutput"))
                     ->toPlainText()
                     .contains(QStringLiteral("b.txt: it was changed in your checkout")));
+        QVERIFY(view.findChild<QPlainTextEdit *>(QStringLiteral("commandOutput"))->isVisible());
+        // Issue #34: without a conflict there is nothing to say: no empty "(no output)" box.
+        PermissionRequest quiet = request;
+        quiet.commandOutput.clear();
+        Ui::ShellWritesReviewView quietView;
+        quietView.setRequest(quiet);
+        quietView.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&quietView));
+        QVERIFY(
+            !quietView.findChild<QPlainTextEdit *>(QStringLiteral("commandOutput"))->isVisible());
         // a.txt with its two hunks, each with a checkbox.
         auto tree = view.findChild<QTreeWidget *>(QStringLiteral("writesTree"));
         QCOMPARE(tree->topLevelItemCount(), 2);

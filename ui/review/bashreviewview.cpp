@@ -3,13 +3,15 @@
 #include "common/codehighlighter.h"
 #include "reviewanswerbar.h"
 
-#include <QAbstractTextDocumentLayout>
 #include <QDir>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QStyle>
+#include <QTextLayout>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -32,6 +34,23 @@ QString timeoutText(int milliseconds)
     if (milliseconds % 1000 == 0)
         return BashReviewView::tr("%1 seconds").arg(milliseconds / 1000);
     return BashReviewView::tr("%1 ms").arg(milliseconds);
+}
+
+// The simple command as it runs: its words, then where its input and output go (`> file`),
+// which SimpleCommand::text leaves out (rules match the words alone).
+QString withRedirections(const AgentCore::SimpleCommand &command)
+{
+    QString text = command.text;
+    for (const AgentCore::BashRedirection &redirection : command.redirections) {
+        // A duplicated descriptor reads as one word (2>&1); a file after a space (> out.txt).
+        const bool descriptor = redirection.op.endsWith(QLatin1Char('&'))
+                                && !redirection.target.isEmpty()
+                                && (redirection.target.front().isDigit()
+                                    || redirection.target == QLatin1String("-"));
+        text += QLatin1Char(' ') + redirection.op + (descriptor ? QString() : QStringLiteral(" "))
+                + redirection.target;
+    }
+    return text;
 }
 
 QColor riskColor(const QPalette &palette)
@@ -73,10 +92,7 @@ BashReviewView::BashReviewView(QWidget *parent)
     m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_command->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     new CodeHighlighter(QStringLiteral("Bash"), m_command->palette(), m_command->document());
-    connect(m_command->document()->documentLayout(),
-            &QAbstractTextDocumentLayout::documentSizeChanged,
-            this,
-            &BashReviewView::fitCommandHeight);
+    m_command->installEventFilter(this);
 
     m_notUnderstood->setObjectName(QStringLiteral("notUnderstood"));
     m_notUnderstood->setWordWrap(true);
@@ -131,6 +147,7 @@ void BashReviewView::setRequest(const AgentCore::PermissionRequest &request)
                                 ? request.bash->command
                                 : request.arguments.value(QLatin1String("command")).toString();
     m_command->setPlainText(command);
+    fitCommandHeight();
     // The model's own words for what the command is for; the command below says what it does.
     // Cut before simplified(): the model may send megabytes, and a label wraps all of them.
     constexpr qsizetype maxDescription = 400;
@@ -175,17 +192,52 @@ void BashReviewView::setRequest(const AgentCore::PermissionRequest &request)
     m_answers->setRequest(request);
 }
 
-// As tall as the command, within reason: a one-liner should not get a big empty box.
-// QPlainTextDocumentLayout measures its height in lines, after wrapping at the current width.
+// As tall as the command, within reason: a one-liner gets no big empty box, a long command
+// up to maxCommandLines lines and a scroll bar beyond. Measured here, at the box's width, as
+// the box wraps it: the document's own line count is only right for the blocks it laid out
+// at its current size, so a box two lines high stayed two lines high.
 void BashReviewView::fitCommandHeight()
 {
-    const int lines
-        = std::clamp(int(m_command->document()->documentLayout()->documentSize().height()), 1, 12);
-    const QFontMetrics metrics(m_command->font());
+    constexpr int maxCommandLines = 12;
     const int margin = int(m_command->document()->documentMargin());
     const QMargins margins = m_command->contentsMargins();
+    // From the box's own width: on its resize the viewport has not followed yet.
+    const QScrollBar *bar = m_command->verticalScrollBar();
+    const int inside = m_command->width() - 2 * m_command->frameWidth() - margins.left()
+                       - margins.right() - (bar->isVisible() ? bar->width() : 0) - 2 * margin;
+    const qreal width = qMax(40, inside);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    int lines = 0;
+    const QStringList paragraphs = m_command->toPlainText().split(QLatin1Char('\n'));
+    for (const QString &paragraph : paragraphs) {
+        QTextLayout layout(paragraph, m_command->font());
+        layout.setTextOption(option);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid() && lines <= maxCommandLines;
+             line = layout.createLine()) {
+            line.setLineWidth(width);
+            ++lines;
+        }
+        layout.endLayout();
+        if (lines > maxCommandLines)
+            break;
+    }
+    lines = std::clamp(lines, 1, maxCommandLines);
+    const QFontMetrics metrics(m_command->font());
     m_command->setFixedHeight(lines * metrics.lineSpacing() + 2 * margin + margins.top()
                               + margins.bottom() + 2 * m_command->frameWidth() + 2);
+}
+
+bool BashReviewView::eventFilter(QObject *watched, QEvent *event)
+{
+    // Another width wraps the command into another number of lines.
+    if (watched == m_command && event->type() == QEvent::Resize) {
+        const auto resize = static_cast<QResizeEvent *>(event);
+        if (resize->size().width() != resize->oldSize().width())
+            fitCommandHeight();
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void BashReviewView::fillCommands()
@@ -221,7 +273,7 @@ void BashReviewView::fillCommands()
     const QList<AgentCore::SimpleCommand> &commands = m_request.bash->commands;
     for (int i = 0; i < commands.size(); ++i) {
         auto item = new QTreeWidgetItem(m_commands);
-        item->setText(0, commands.at(i).text);
+        item->setText(0, withRedirections(commands.at(i)));
         item->setFont(0, code);
         QStringList notes;
         for (const AgentCore::BashRiskNote &note : m_request.bash->risks) {

@@ -30,6 +30,9 @@ public:
 signals:
     void answered(quint64 requestId, const AgentCore::PermissionAnswer &answer);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void fitCommandHeight();
     void fillCommands();

@@ -1,5 +1,7 @@
 #include "diffreviewview.h"
 
+#include "common/elidedlabel.h"
+
 #include "common/syntaxcolorizer.h"
 #include "difflayout.h"
 #include "difftextview.h"
@@ -48,7 +50,7 @@ void syncScrollBars(QScrollBar *a, QScrollBar *b)
 DiffReviewView::DiffReviewView(QWidget *parent)
     : QWidget(parent)
     , d(std::make_unique<Private>())
-    , m_title(new QLabel(this))
+    , m_title(new ElidedLabel(this))
     , m_stats(new QLabel(this))
     , m_reason(new QLabel(this))
     , m_sideBySide(new QToolButton(this))
@@ -60,7 +62,7 @@ DiffReviewView::DiffReviewView(QWidget *parent)
     , m_answers(new ReviewAnswerBar(this))
 {
     m_title->setObjectName(QStringLiteral("reviewTitle"));
-    m_title->setTextFormat(Qt::PlainText);
+    m_title->setElideMode(Qt::ElideMiddle); // a path's file name is at its end
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);

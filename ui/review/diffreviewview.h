@@ -14,6 +14,7 @@ QT_END_NAMESPACE
 namespace Ui {
 
 class DiffTextView;
+class ElidedLabel;
 class ReviewAnswerBar;
 
 /// Review of an Edit or Write request: the change against the file as it is now, unified or
@@ -56,7 +57,7 @@ private:
     struct Private;
     std::unique_ptr<Private> d;
     AgentCore::PermissionRequest m_request;
-    QLabel *m_title;
+    ElidedLabel *m_title; ///< "Edit <path>", one line, the path cut in its middle
     QLabel *m_stats;
     QLabel *m_reason;
     QToolButton *m_sideBySide;

@@ -7,6 +7,7 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
 #include <QPushButton>
 #include <QShortcut>
 #include <QVBoxLayout>
@@ -15,12 +16,38 @@ namespace Ui {
 
 using Choice = AgentCore::PermissionAnswer::Choice;
 
+namespace {
+
+/// The review's primary button. Drawn as the default button, which some styles (Fusion) draw
+/// the same with the keyboard focus as without: Tab stopped on it and nothing showed. A ring
+/// in the highlight colour shows the focus when the keyboard brought it.
+class PrimaryButton final : public QPushButton
+{
+public:
+    using QPushButton::QPushButton;
+
+protected:
+    void paintEvent(QPaintEvent *event) override
+    {
+        QPushButton::paintEvent(event);
+        if (!hasFocus() || !window()->testAttribute(Qt::WA_KeyboardFocusChange))
+            return;
+        QPainter painter(this);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(QRectF(rect()).adjusted(2, 2, -2, -2), 3, 3);
+    }
+};
+
+} // namespace
+
 ReviewAnswerBar::ReviewAnswerBar(QWidget *parent)
     : QWidget(parent)
     , m_rules(new QComboBox(this))
     , m_ruleLabel(new QLabel(tr("Rule to allow:"), this))
     , m_feedback(new QLineEdit(this))
-    , m_allowOnce(new QPushButton(tr("&Allow once"), this))
+    , m_allowOnce(new PrimaryButton(tr("&Allow once"), this))
     , m_allowSession(new QPushButton(tr("Allow for this &session"), this))
     , m_allowAlways(new QPushButton(tr("Al&ways allow"), this))
     , m_deny(new QPushButton(tr("&Deny"), this))

@@ -78,6 +78,13 @@ void ReviewQueue::setBroker(AgentCore::PermissionBroker *broker)
     for (const QMetaObject::Connection &connection : std::as_const(m_brokerConnections))
         disconnect(connection);
     m_brokerConnections.clear();
+    // The old broker's reviews are its session's: they are not this one's to answer, and
+    // left here they kept "A review waits…" in the message box of the next session.
+    if (!broker || broker != m_broker) { // m_broker is null too once its broker is gone
+        const QList<quint64> old = m_ids;
+        for (const quint64 id : old)
+            removeRequest(id);
+    }
     m_broker = broker;
     if (!broker)
         return;

@@ -2,6 +2,7 @@
 #include "common/translation.h"
 
 #include "bashreviewview.h"
+#include "common/elidedlabel.h"
 #include "diffreviewview.h"
 #include "reviewanswerbar.h"
 #include "shellwritesreviewview.h"
@@ -34,14 +35,15 @@ QWidget *createPlainView(const AgentCore::PermissionRequest &request,
                          const ReviewAnswered &onAnswered)
 {
     auto page = new QWidget(parent);
-    auto title = new QLabel(request.displayPath.isEmpty()
-                                ? UiTr::tr("Use %1").arg(request.toolName)
-                                : UiTr::tr("%1 %2").arg(request.toolName, request.displayPath),
-                            page);
+    // One line, cut to the width: a long path must not widen the window.
+    auto title = new ElidedLabel(page);
+    title->setText(request.displayPath.isEmpty()
+                       ? UiTr::tr("Use %1").arg(request.toolName)
+                       : UiTr::tr("%1 %2").arg(request.toolName, request.displayPath));
+    title->setElideMode(Qt::ElideMiddle);
     QFont titleFont = title->font();
     titleFont.setBold(true);
     title->setFont(titleFont);
-    title->setTextFormat(Qt::PlainText);
     auto reason = new QLabel(request.reason, page);
     reason->setTextFormat(Qt::PlainText);
     reason->setWordWrap(true);

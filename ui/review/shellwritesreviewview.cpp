@@ -1,5 +1,6 @@
 #include "shellwritesreviewview.h"
 
+#include "common/elidedlabel.h"
 #include "common/syntaxcolorizer.h"
 #include "difflayout.h"
 #include "difftextview.h"
@@ -43,7 +44,7 @@ QString hunkTitle(const AgentCore::UnifiedDiff::Hunk &hunk)
 
 ShellWritesReviewView::ShellWritesReviewView(QWidget *parent)
     : QWidget(parent)
-    , m_title(new QLabel(this))
+    , m_title(new ElidedLabel(this))
     , m_reason(new QLabel(this))
     , m_output(new QPlainTextEdit(this))
     , m_tree(new QTreeWidget(this))
@@ -53,7 +54,6 @@ ShellWritesReviewView::ShellWritesReviewView(QWidget *parent)
     , m_answers(new ReviewAnswerBar(this))
 {
     m_title->setObjectName(QStringLiteral("reviewTitle"));
-    m_title->setTextFormat(Qt::PlainText);
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
@@ -168,11 +168,13 @@ void ShellWritesReviewView::setRequest(const AgentCore::PermissionRequest &reque
         m_title->setText(tr("Bring back what the session changed on its branch %1")
                              .arg(request.arguments.value(QLatin1String("branch")).toString()));
     else
+        // Cut to the width (a long command must not widen the window), whole in the tooltip.
         m_title->setText(
-            tr("Review what the command wrote: %1").arg(command.simplified().left(120)));
+            tr("Review what the command wrote: %1").arg(command.left(4000).simplified()));
     m_reason->setText(request.reason);
-    m_output->setPlainText(request.commandOutput.isEmpty() ? tr("(no output)")
-                                                           : request.commandOutput);
+    // Nothing printed (and a branch brought back prints nothing): no empty box.
+    m_output->setPlainText(request.commandOutput);
+    m_output->setVisible(!request.commandOutput.isEmpty());
     m_answers->setRequest(request);
     fill();
     if (!m_request.shellWrites.isEmpty())

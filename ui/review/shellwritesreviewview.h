@@ -14,6 +14,7 @@ QT_END_NAMESPACE
 namespace Ui {
 
 class DiffTextView;
+class ElidedLabel;
 class ReviewAnswerBar;
 
 /// Review of what a Bash command wrote on an overlay of the repository
@@ -57,7 +58,7 @@ private:
     bool m_filling = false;
     int m_shown = -1;
     bool m_allUnchecked = false; ///< "Uncheck all" also covers the changes not listed
-    QLabel *m_title;
+    ElidedLabel *m_title;        ///< "Review what the command wrote: …", one line
     QLabel *m_reason;
     QPlainTextEdit *m_output;
     QTreeWidget *m_tree;

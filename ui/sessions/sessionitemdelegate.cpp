@@ -65,6 +65,20 @@ QString SessionItemDelegate::badgeText(int activity)
     return {};
 }
 
+QString SessionItemDelegate::detailText(const QModelIndex &index)
+{
+    const int activity = index.data(ActivityRole).toInt();
+    const QString words = badgeText(activity);
+    // Its file is written at each task and at its end: while it runs, the count and the time
+    // of the last write say "1 message · just now" about a task of minutes and many calls.
+    if (SessionActivity(activity) == SessionActivity::Running
+        || SessionActivity(activity) == SessionActivity::Waiting)
+        return words;
+    const QString detail = index.data(DetailRole).toString();
+    //: Sessions list: "Done, not seen yet · 12 messages · 2 h ago"
+    return words.isEmpty() ? detail : tr("%1 · %2").arg(words, detail);
+}
+
 QSize SessionItemDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &) const
 {
     const QFontMetrics title(option.font);
@@ -153,13 +167,9 @@ void SessionItemDelegate::paint(QPainter *painter,
         detailRect.setRight(detailRect.right() - detailMetrics.horizontalAdvance(shortcut)
                             - badgeGap);
     }
-    QString detail = index.data(DetailRole).toString();
-    if (const QString words = badgeText(activity); !words.isEmpty()) {
-        //: Sessions list: "Running · 12 messages · 2 h ago"
-        detail = tr("%1 · %2").arg(words, detail);
-        if (!selected)
-            painter->setPen(badge);
-    }
+    const QString detail = detailText(index);
+    if (badge.isValid() && !selected)
+        painter->setPen(badge);
     painter->drawText(detailRect,
                       Qt::AlignLeft | Qt::AlignVCenter,
                       detailMetrics.elidedText(detail, Qt::ElideRight, detailRect.width()));

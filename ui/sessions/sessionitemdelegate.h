@@ -12,7 +12,9 @@ namespace Ui {
 /// Paints a session of the sessions list on two lines: its title (bold when it is the
 /// conversation in the window, with an accent bar) and a smaller detail line (how many
 /// messages and when, or why it cannot be read). An open session's activity is a coloured dot
-/// before the title and words in front of the detail ("Running · 4 messages"). Editing renames it as a plain line edit.
+/// before the title and words in front of the detail ("Done, not seen yet · 4 messages"); a
+/// running (or waiting) row says only that, since its count and time change by the second.
+/// Editing renames it as a plain line edit.
 class SessionItemDelegate final : public QStyledItemDelegate
 {
     Q_OBJECT
@@ -30,6 +32,8 @@ public:
     /// None.
     static QColor badgeColor(int activity, const QPalette &palette);
     static QString badgeText(int activity);
+    /// The row's detail line as painted (before eliding): DetailRole with the badge's words.
+    static QString detailText(const QModelIndex &index);
 
     using QStyledItemDelegate::QStyledItemDelegate;
 

@@ -97,6 +97,7 @@ void SessionsPanel::setSessions(const QList<AgentCore::SessionInfo> &sessions,
                                 const QString &currentPath)
 {
     m_updating = true;
+    const QString previousCurrent = m_currentPath;
     m_currentPath = currentPath;
     // The rows are made again: the row the user selected stays selected, the view where it was.
     const QString selected
@@ -123,7 +124,10 @@ void SessionsPanel::setSessions(const QList<AgentCore::SessionInfo> &sessions,
         fill(item, session);
         decorate(item);
     }
-    if (QListWidgetItem *item = selected.isEmpty() ? nullptr : itemOf(selected))
+    // The selection follows the conversation in the window, unless the user moved it to
+    // another row (to delete or rename it): that row stays selected.
+    const bool following = selected.isEmpty() || selected == previousCurrent;
+    if (QListWidgetItem *item = itemOf(following ? currentPath : selected))
         m_list->setCurrentItem(item);
     m_list->verticalScrollBar()->setValue(scrolled);
     m_updating = false;
@@ -221,6 +225,8 @@ bool SessionsPanel::setCurrentPath(const QString &path)
             item->setData(SessionItemDelegate::CurrentRole, isCurrent);
     }
     m_currentPath = path;
+    // The selected row is the open session's: Enter, F2 and Delete act on what is shown.
+    m_list->setCurrentItem(current);
     m_updating = false;
     return true;
 }

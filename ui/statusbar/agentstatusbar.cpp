@@ -7,8 +7,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPainter>
 #include <QPushButton>
 #include <QStyle>
+#include <QStyleOption>
 
 namespace Ui {
 
@@ -108,6 +110,11 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
     addPermanentWidget(m_bypassWarning);
     addPermanentWidget(m_mode);
 
+    // A message cut to the room left is whole in the tooltip.
+    connect(this, &QStatusBar::messageChanged, this, [this](const QString &message) {
+        setToolTip(message);
+    });
+
     m_clock.setInterval(1000);
     connect(&m_clock, &QTimer::timeout, this, &AgentStatusBar::updateRunState);
     updateRunState();
@@ -117,6 +124,41 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
 }
 
 AgentStatusBar::~AgentStatusBar() = default;
+
+QRect AgentStatusBar::messageRect() const
+{
+    constexpr int gap = 12;
+    int right = width() - gap;
+    const QList<QWidget *> children = findChildren<QWidget *>(Qt::FindDirectChildrenOnly);
+    for (const QWidget *child : children) {
+        if (child->isVisible() && !child->isWindow())
+            right = qMin(right, child->x() - gap);
+    }
+    return QRect(6, 0, qMax(0, right - 6), height());
+}
+
+QString AgentStatusBar::shownMessage() const
+{
+    return fontMetrics().elidedText(currentMessage(), Qt::ElideRight, messageRect().width());
+}
+
+// As QStatusBar paints itself, but a long message (the keyring's notice) ends with "…" before
+// the permanent widgets instead of running into the first of them.
+void AgentStatusBar::paintEvent(QPaintEvent *event)
+{
+    if (currentMessage().isEmpty()) {
+        QStatusBar::paintEvent(event);
+        return;
+    }
+    QPainter painter(this);
+    QStyleOption option;
+    option.initFrom(this);
+    style()->drawPrimitive(QStyle::PE_PanelStatusBar, &option, &painter, this);
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawText(messageRect(),
+                     Qt::AlignLeading | Qt::AlignVCenter | Qt::TextSingleLine,
+                     shownMessage());
+}
 
 void AgentStatusBar::setModel(const ModelChoice &model)
 {
@@ -248,7 +290,7 @@ QString AgentStatusBar::runStateText() const
 
 QString AgentStatusBar::modelText() const
 {
-    return m_model->text();
+    return m_model->label();
 }
 
 QString AgentStatusBar::usageText() const

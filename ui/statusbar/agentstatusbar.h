@@ -66,6 +66,11 @@ public:
     QString usageText() const;
     UsageLabel *usageLabel() const { return m_usage; }
 
+    /// Where a temporary message (showMessage) is drawn: left of the first widget shown, with a
+    /// gap. It is cut there with "…", whole in the tooltip.
+    QRect messageRect() const;
+    QString shownMessage() const;
+
 signals:
     /// Bypass only once the user confirmed it (asked once per session, window-modal: the
     /// switch keeps showing the previous mode meanwhile, and after Cancel).
@@ -79,6 +84,9 @@ signals:
     void settingsRequested();
     /// The context figure was clicked.
     void contextViewRequested();
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     void updateRunState();

@@ -41,7 +41,13 @@ ModelButton::~ModelButton() = default;
 
 void ModelButton::setLabel(const QString &label, const QString &problem)
 {
-    setText(label);
+    m_label = label;
+    constexpr int maxCharacters = 36;
+    const int room = fontMetrics().averageCharWidth() * maxCharacters;
+    // '&' would underline the next letter.
+    setText(fontMetrics()
+                .elidedText(label, Qt::ElideMiddle, room)
+                .replace(QLatin1Char('&'), QLatin1String("&&")));
     m_problem = problem;
     // Only the one role is set, so the rest follows the window's palette.
     QPalette colours;
@@ -188,7 +194,9 @@ void ModelButton::updateToolTip()
     } else if (!m_problem.isEmpty()) {
         setToolTip(m_problem);
     } else {
-        setToolTip(tr("The model the agent talks to. Click to switch."));
+        // Its whole label first: the button may show it cut.
+        setToolTip(m_label + QLatin1Char('\n')
+                   + tr("The model the agent talks to. Click to switch."));
     }
 }
 

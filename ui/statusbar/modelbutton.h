@@ -26,7 +26,10 @@ public:
 
     /// \a label is shown as is; a non-empty \a problem (no key, no model) is shown in the link
     /// colour and as the tool tip.
+    /// Shown cut in its middle past a few dozen characters (a long model name must not
+    /// widen the window), whole in the tooltip.
     void setLabel(const QString &label, const QString &problem = {});
+    QString label() const { return m_label; }
     /// \a current nullopt: the offline demo or a model given on the command line (see
     /// setDemo()). \a recent in the order to show them; the current selection and the models
     /// the provider offers anyway are left out.
@@ -58,6 +61,7 @@ private:
     QMenu *m_menu;
     std::optional<ModelSelection> m_current;
     QList<ModelSelection> m_recent;
+    QString m_label;
     QString m_problem;
     bool m_blocked = false;
     bool m_demo = false;

@@ -2,6 +2,7 @@
 
 #include "changedfilespanel.h"
 #include "common/background.h"
+#include "common/elidedlabel.h"
 #include "common/tabchain.h"
 #include "composer/composer.h"
 #include "contextview/compactdialog.h"
@@ -190,7 +191,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
             this,
             &MainWindow::newWorktreeSession);
     // A worktree session says so at all times: its edits are not in the main checkout.
-    m_worktreeLabel = new QLabel(this);
+    m_worktreeLabel = new ElidedLabel(this); // a long branch name must not widen the window
     m_worktreeLabel->setObjectName(QStringLiteral("worktreeLabel"));
     m_worktreeLabel->hide();
     m_statusBar->addPermanentWidget(m_worktreeLabel);

@@ -31,6 +31,7 @@ class AgentStatusBar;
 class ApprovalInboxDialog;
 class ChangedFilesPanel;
 class ContextDialog;
+class ElidedLabel;
 class ConversationPage;
 class InterruptedSessionBar;
 class DialogSequence;
@@ -282,7 +283,7 @@ private:
     QAction *m_newConversationAction = nullptr;
     QAction *m_bringBackAction = nullptr;
     QAction *m_keepAsBranchAction = nullptr;
-    QLabel *m_worktreeLabel = nullptr; ///< the branch of a worktree session, in the status bar
+    ElidedLabel *m_worktreeLabel = nullptr; ///< the branch of a worktree session, in the status bar
     QString m_compactionProgress; ///< the status bar's "Summarising…" while a run waits for it
     bool m_makingWorktree = false;
     bool m_worktreeBusy = false; ///< a worktree action runs on a worker thread
