@@ -317,7 +317,7 @@ void tst_WorktreeSession::gitRunsInTheWorktreesBash()
     QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 2, runTimeoutMs);
     QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, runTimeoutMs);
     QString result;
-    const Context &second = m_model->contexts().at(1);
+    const Context second = m_model->contexts().at(1);
     for (auto it = second.messages.crbegin(); it != second.messages.crend(); ++it) {
         if (it->isToolResult()) {
             result = it->text();
