@@ -247,7 +247,9 @@ void tst_AppFlow::streamedTextRendersAndEscStops()
     QTRY_COMPARE(session()->state(), AgentSession::State::Running);
     QCOMPARE(page()->sendStopButton()->text(), QStringLiteral("Stop"));
     // The first pieces are on screen while the model is still writing.
-    QTRY_VERIFY(!itemTexts(view(), Ui::ConversationItem::Kind::Assistant).isEmpty());
+    // (The bubble may show before its first words: wait for them, not for the bubble.)
+    QTRY_VERIFY(!itemTexts(view(), Ui::ConversationItem::Kind::Assistant).isEmpty()
+                && !itemTexts(view(), Ui::ConversationItem::Kind::Assistant).constFirst().isEmpty());
     const QString partial = itemTexts(view(), Ui::ConversationItem::Kind::Assistant).constFirst();
     QVERIFY2(partial.startsWith(QStringLiteral("Read")), qPrintable(partial));
     QVERIFY(partial.size() < step.message.text().size());
