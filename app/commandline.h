@@ -1,7 +1,7 @@
 #pragma once
 
 #include <ai/providerconfig.h>
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 #include <permissions/permissionmode.h>
 #include <permissions/permissionrule.h>
 #include <tools/commandenvironment.h>

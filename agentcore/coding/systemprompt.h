@@ -1,6 +1,6 @@
 #pragma once
 
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 
 #include <QDate>
 #include <QList>

@@ -20,15 +20,6 @@ constexpr std::array eventTypeNames{
     std::pair{AgentEvent::Type::ToolExecutionEnd, "tool_execution_end"},
 };
 
-constexpr std::array toolKindNames{
-    std::pair{ToolKind::Bash, "Bash"},
-    std::pair{ToolKind::Read, "Read"},
-    std::pair{ToolKind::Write, "Write"},
-    std::pair{ToolKind::Edit, "Edit"},
-    std::pair{ToolKind::Glob, "Glob"},
-    std::pair{ToolKind::Grep, "Grep"},
-    std::pair{ToolKind::Ls, "LS"},
-};
 } // namespace
 
 AgentEvent::AgentEvent() = default;
@@ -45,24 +36,6 @@ AgentEvent::AgentEvent(Type type, const StreamEvent &streamEvent)
     : type(type)
     , streamEvent(streamEvent)
 {}
-
-QString toolKindName(ToolKind kind)
-{
-    for (const auto &[value, name] : toolKindNames) {
-        if (value == kind)
-            return QString::fromLatin1(name);
-    }
-    return {};
-}
-
-ToolKind toolKind(QStringView name)
-{
-    for (const auto &[value, text] : toolKindNames) {
-        if (name == QLatin1String(text))
-            return value;
-    }
-    return ToolKind::Other;
-}
 
 ToolKind toolKindOf(const ToolCallContext &context)
 {

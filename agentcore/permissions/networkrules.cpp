@@ -1,7 +1,7 @@
 #include "networkrules.h"
 #include "translation.h"
 
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 
 #include <QCoreApplication>
 #include <QDir>

@@ -6,7 +6,7 @@
 #include "permissionsettings.h"
 #include "projecttrust.h"
 
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 #include <tools/toolworkspace.h>
 
 #include <QCoreApplication>

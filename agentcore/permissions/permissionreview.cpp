@@ -2,7 +2,7 @@
 
 #include "pathcapability.h"
 
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 #include <tools/bashtool.h>
 #include <tools/edittool.h>
 #include <tools/textfile.h>

@@ -1,7 +1,7 @@
 #include "permissionrule.h"
 #include "translation.h"
 
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 #include <tools/globpattern.h>
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #include "permissionsettings.h"
 #include "translation.h"
 
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 #include <tools/toolworkspace.h>
 
 #include <QCoreApplication>

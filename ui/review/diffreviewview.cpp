@@ -7,7 +7,7 @@
 #include "difftextview.h"
 #include "reviewanswerbar.h"
 
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 #include <tools/unifieddiff.h>
 
 #include <QFileInfo>
@@ -262,3 +262,5 @@ void DiffReviewView::scrollToHunk(int hunk)
 }
 
 } // namespace Ui
+
+#include "moc_diffreviewview.cpp"

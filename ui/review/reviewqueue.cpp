@@ -3,7 +3,7 @@
 #include "reviewanswerbar.h"
 #include "reviewviews.h"
 
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 #include <permissions/permissionbroker.h>
 
 #include <QHBoxLayout>
@@ -219,3 +219,5 @@ int ReviewQueue::indexOf(quint64 requestId) const
 }
 
 } // namespace Ui
+
+#include "moc_reviewqueue.cpp"

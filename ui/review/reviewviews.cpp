@@ -8,7 +8,7 @@
 #include "shellwritesreviewview.h"
 
 #include "common/toolargumentstext.h"
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 
 #include <QCoreApplication>
 #include <QFontDatabase>

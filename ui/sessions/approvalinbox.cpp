@@ -3,7 +3,7 @@
 #include "agentsession/agentsession.h"
 #include "opensessions.h"
 
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 #include <permissions/approvalhabits.h>
 #include <permissions/permissionbroker.h>
 
@@ -238,3 +238,5 @@ void ApprovalInbox::removeSession(const AgentSession *session)
 }
 
 } // namespace Ui
+
+#include "moc_approvalinbox.cpp"

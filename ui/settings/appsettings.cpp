@@ -1,7 +1,7 @@
 #include "appsettings.h"
 
 #include <ai/modelcatalog.h>
-#include <loop/agenttypes.h>
+#include <loop/toolkind.h>
 
 #include <algorithm>
 
