@@ -296,3 +296,5 @@ QStringList HeadlessRun::unappliedRules() const
 }
 
 } // namespace App
+
+#include "moc_headlessrun.cpp"

@@ -85,3 +85,5 @@ void InterruptWatcher::readPipe()
 }
 
 } // namespace App
+
+#include "moc_interruptwatcher.cpp"

@@ -212,3 +212,5 @@ std::optional<QStringList> ServedModels::parse(const QByteArray &body,
 }
 
 } // namespace AgentCore
+
+#include "moc_servedmodels.cpp"

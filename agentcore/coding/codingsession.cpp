@@ -708,3 +708,5 @@ void CodingSession::dropSessionRules()
 }
 
 } // namespace AgentCore
+
+#include "moc_codingsession.cpp"

@@ -504,3 +504,5 @@ void Agent::dispatch(const AgentEvent &event)
 }
 
 } // namespace AgentCore
+
+#include "moc_agent.cpp"

@@ -810,3 +810,5 @@ void McpClient::appendLog(const QByteArray &text)
 }
 
 } // namespace AgentCore
+
+#include "moc_mcpclient.cpp"

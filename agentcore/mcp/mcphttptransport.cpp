@@ -428,3 +428,5 @@ void McpHttpTransport::stop(bool gracefully)
 }
 
 } // namespace AgentCore
+
+#include "moc_mcphttptransport.cpp"

@@ -161,3 +161,5 @@ void McpStdioTransport::readStderr()
 }
 
 } // namespace AgentCore
+
+#include "moc_mcpstdiotransport.cpp"

@@ -129,3 +129,5 @@ QList<PermissionRequest> PermissionBroker::pending() const
 }
 
 } // namespace AgentCore
+
+#include "moc_permissionbroker.cpp"

@@ -427,3 +427,5 @@ QList<Message> SessionRecorder::interruption(const SessionLog::Contents &content
 }
 
 } // namespace AgentCore
+
+#include "moc_sessionrecorder.cpp"

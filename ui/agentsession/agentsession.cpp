@@ -451,3 +451,5 @@ void AgentSession::setState(State state)
 }
 
 } // namespace Ui
+
+#include "moc_agentsession.cpp"

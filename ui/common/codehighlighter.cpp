@@ -65,3 +65,5 @@ void CodeHighlighter::highlightBlock(const QString &text)
 }
 
 } // namespace Ui
+
+#include "moc_codehighlighter.cpp"

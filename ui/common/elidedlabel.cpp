@@ -72,3 +72,5 @@ bool ElidedLabel::event(QEvent *event)
 }
 
 } // namespace Ui
+
+#include "moc_elidedlabel.cpp"

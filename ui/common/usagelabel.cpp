@@ -129,3 +129,5 @@ void UsageLabel::mouseReleaseEvent(QMouseEvent *event)
 }
 
 } // namespace Ui
+
+#include "moc_usagelabel.cpp"

@@ -586,3 +586,5 @@ void Composer::acceptCompletion(int row)
 }
 
 } // namespace Ui
+
+#include "moc_composer.cpp"

@@ -137,3 +137,5 @@ QStringList RepositoryFiles::match(const QStringList &paths, const QString &quer
 }
 
 } // namespace Ui
+
+#include "moc_repositoryfiles.cpp"

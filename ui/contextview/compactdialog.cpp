@@ -216,3 +216,5 @@ QString CompactDialog::describe(const AgentCore::Message &message)
 }
 
 } // namespace Ui
+
+#include "moc_compactdialog.cpp"

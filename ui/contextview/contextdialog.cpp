@@ -359,3 +359,5 @@ void ContextDialog::pinSelected()
 }
 
 } // namespace Ui
+
+#include "moc_contextdialog.cpp"

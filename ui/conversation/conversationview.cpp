@@ -689,3 +689,5 @@ void ConversationView::stopRemovals()
 }
 
 } // namespace Ui
+
+#include "moc_conversationview.cpp"

@@ -85,3 +85,5 @@ void FallbackKeyStore::switchToFallback()
 }
 
 } // namespace Ui
+
+#include "moc_fallbackkeystore.cpp"

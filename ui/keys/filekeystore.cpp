@@ -153,3 +153,5 @@ bool FileKeyStore::store(const QJsonObject &keys, QString *error) const
 }
 
 } // namespace Ui
+
+#include "moc_filekeystore.cpp"

@@ -112,3 +112,5 @@ void KeychainKeyStore::start(QKeychain::Job *job, QObject *context, Callback don
 }
 
 } // namespace Ui
+
+#include "moc_keychainkeystore.cpp"

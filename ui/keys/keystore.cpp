@@ -30,3 +30,5 @@ void KeyStore::finishLater(QObject *context, Callback done, const KeyResult &res
 }
 
 } // namespace Ui
+
+#include "moc_keystore.cpp"

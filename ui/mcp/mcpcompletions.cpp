@@ -277,3 +277,5 @@ QList<std::shared_ptr<McpClient>> McpCompletions::clientsFor(const QString &text
 }
 
 } // namespace Ui
+
+#include "moc_mcpcompletions.cpp"

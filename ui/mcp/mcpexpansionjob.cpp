@@ -55,3 +55,5 @@ void McpExpansionJob::cancel()
 }
 
 } // namespace Ui
+
+#include "moc_mcpexpansionjob.cpp"

@@ -467,3 +467,5 @@ int McpServers::indexOf(const QString &key) const
 }
 
 } // namespace Ui
+
+#include "moc_mcpservers.cpp"

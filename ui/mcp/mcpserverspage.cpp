@@ -323,3 +323,5 @@ void McpServersPage::storeSecret()
 }
 
 } // namespace Ui
+
+#include "moc_mcpserverspage.cpp"

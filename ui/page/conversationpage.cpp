@@ -465,3 +465,5 @@ void ConversationPage::showConversation()
 }
 
 } // namespace Ui
+
+#include "moc_conversationpage.cpp"

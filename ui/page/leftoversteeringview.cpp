@@ -144,3 +144,5 @@ void LeftoverSteeringView::answer(int row, bool send)
 }
 
 } // namespace Ui
+
+#include "moc_leftoversteeringview.cpp"

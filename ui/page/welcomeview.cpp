@@ -71,3 +71,5 @@ void WelcomeView::setRepository(const AgentCore::Repository &repository)
 }
 
 } // namespace Ui
+
+#include "moc_welcomeview.cpp"

@@ -313,3 +313,5 @@ void BashReviewView::fillCommands()
 }
 
 } // namespace Ui
+
+#include "moc_bashreviewview.cpp"

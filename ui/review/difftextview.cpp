@@ -106,3 +106,5 @@ void DiffTextView::changeEvent(QEvent *event)
 }
 
 } // namespace Ui
+
+#include "moc_difftextview.cpp"

@@ -327,3 +327,5 @@ QString FileDiffView::diffText() const
 }
 
 } // namespace Ui
+
+#include "moc_filediffview.cpp"

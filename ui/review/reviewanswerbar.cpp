@@ -254,3 +254,5 @@ void ReviewAnswerBar::answer(Choice choice)
 }
 
 } // namespace Ui
+
+#include "moc_reviewanswerbar.cpp"

@@ -116,3 +116,5 @@ void RuleOfferBar::decline()
 }
 
 } // namespace Ui
+
+#include "moc_ruleofferbar.cpp"

@@ -321,3 +321,5 @@ QString ShellWritesReviewView::shownText() const
 }
 
 } // namespace Ui
+
+#include "moc_shellwritesreviewview.cpp"

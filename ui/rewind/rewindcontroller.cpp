@@ -267,3 +267,5 @@ bool RewindController::undoRewind(qsizetype rewindIndex)
 }
 
 } // namespace Ui
+
+#include "moc_rewindcontroller.cpp"

@@ -382,3 +382,5 @@ void RewindDialog::updateSummary()
 }
 
 } // namespace Ui
+
+#include "moc_rewinddialog.cpp"

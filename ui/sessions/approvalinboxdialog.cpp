@@ -354,3 +354,5 @@ void ApprovalInboxDialog::denyCurrent()
 }
 
 } // namespace Ui
+
+#include "moc_approvalinboxdialog.cpp"

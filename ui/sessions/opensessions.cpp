@@ -234,3 +234,5 @@ void OpenSessions::runEnded(AgentSession *session, const AgentCore::AgentEvent &
 }
 
 } // namespace Ui
+
+#include "moc_opensessions.cpp"

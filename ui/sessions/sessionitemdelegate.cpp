@@ -189,3 +189,5 @@ void SessionItemDelegate::updateEditorGeometry(QWidget *editor,
 }
 
 } // namespace Ui
+
+#include "moc_sessionitemdelegate.cpp"

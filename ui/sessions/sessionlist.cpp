@@ -221,3 +221,5 @@ void SessionList::watch()
 }
 
 } // namespace Ui
+
+#include "moc_sessionlist.cpp"

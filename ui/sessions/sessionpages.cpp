@@ -113,3 +113,5 @@ void SessionPages::show(AgentSession *session)
 }
 
 } // namespace Ui
+
+#include "moc_sessionpages.cpp"

@@ -71,3 +71,5 @@ void SessionShortcuts::updateEnabled()
 }
 
 } // namespace Ui
+
+#include "moc_sessionshortcuts.cpp"

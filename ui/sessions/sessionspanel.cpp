@@ -386,3 +386,5 @@ bool SessionsPanel::eventFilter(QObject *watched, QEvent *event)
 }
 
 } // namespace Ui
+
+#include "moc_sessionspanel.cpp"

@@ -1160,3 +1160,5 @@ void SettingsDialog::setBusy(bool busy)
 }
 
 } // namespace Ui
+
+#include "moc_settingsdialog.cpp"

@@ -338,3 +338,5 @@ void AgentStatusBar::updateRunState()
 }
 
 } // namespace Ui
+
+#include "moc_agentstatusbar.cpp"

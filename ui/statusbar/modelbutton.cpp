@@ -201,3 +201,5 @@ void ModelButton::updateToolTip()
 }
 
 } // namespace Ui
+
+#include "moc_modelbutton.cpp"

@@ -102,3 +102,5 @@ void ChangedFilesPanel::activate(QListWidgetItem *item)
 }
 
 } // namespace Ui
+
+#include "moc_changedfilespanel.cpp"

@@ -394,3 +394,5 @@ QString DesktopNotifier::sessionName(const AgentSession *session)
 }
 
 } // namespace Ui
+
+#include "moc_desktopnotifier.cpp"

@@ -42,3 +42,5 @@ void DialogSequence::openNext()
 }
 
 } // namespace Ui
+
+#include "moc_dialogsequence.cpp"

@@ -287,3 +287,5 @@ int FollowUpPanel::currentRow() const
 }
 
 } // namespace Ui
+
+#include "moc_followuppanel.cpp"

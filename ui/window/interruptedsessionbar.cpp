@@ -83,3 +83,5 @@ QString InterruptedSessionBar::text() const
 }
 
 } // namespace Ui
+
+#include "moc_interruptedsessionbar.cpp"

@@ -1559,3 +1559,5 @@ void MainWindow::showAbout()
 }
 
 } // namespace Ui
+
+#include "moc_mainwindow.cpp"

@@ -76,3 +76,5 @@ ModelChoice ModelResolver::withKey(const ModelSelection &selection, const KeyRes
 }
 
 } // namespace Ui
+
+#include "moc_modelresolver.cpp"

@@ -90,3 +90,5 @@ ProjectTrustDialog::ProjectTrustDialog(Subject subject,
 }
 
 } // namespace Ui
+
+#include "moc_projecttrustdialog.cpp"

@@ -57,3 +57,5 @@ QString RootUserBar::text() const
 }
 
 } // namespace Ui
+
+#include "moc_rootuserbar.cpp"

@@ -66,3 +66,5 @@ QString SandboxNoticeBar::text() const
 }
 
 } // namespace Ui
+
+#include "moc_sandboxnoticebar.cpp"

@@ -59,3 +59,5 @@ SessionRulesDialog::SessionRulesDialog(const QString &session,
 }
 
 } // namespace Ui
+
+#include "moc_sessionrulesdialog.cpp"
