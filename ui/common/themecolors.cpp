@@ -58,14 +58,16 @@ ThemeColors ThemeColors::of(const QPalette &palette)
     c.accent = palette.color(QPalette::Highlight);
     const Hues hue = huesFor(c.dark);
 
-    // Light: white cards and bubbles on a canvas a shade darker, so they stand out without
-    // heavy borders. Dark: the canvas is the darkest, cards a step lighter.
-    c.canvas = c.dark ? base : mix(base, window, 0.6);
+    // Three levels: the user's words in a bubble of the accent, the assistant's answer as
+    // plain text on the canvas, the tools' work in cards that stand out from it (light: white
+    // cards on a canvas a shade darker; dark: the canvas is the darkest, cards a step lighter).
+    c.canvas = c.dark ? base : mix(base, window, 0.7);
     c.cardBackground = c.dark ? mix(base, c.text, 0.05) : base;
-    c.assistantBubble = c.dark ? mix(base, c.text, 0.035) : base;
+    c.assistantBubble = c.canvas;
     c.userBubble = mix(base, c.accent, c.dark ? 0.3 : 0.15);
     c.cardBorder = mix(c.canvas, c.text, c.dark ? 0.17 : 0.15);
-    c.codeBackground = mix(c.cardBackground, c.text, c.dark ? 0.06 : 0.045);
+    // Code stands out both on a card and on the canvas (the assistant's code blocks).
+    c.codeBackground = c.dark ? mix(c.cardBackground, c.text, 0.06) : mix(c.canvas, c.text, 0.05);
     // Secondary text is read on cards and in their code boxes, the darker of the two in light.
     c.muted = readable(mix(c.text, base, 0.42), c.codeBackground);
 
