@@ -150,6 +150,26 @@ private slots:
         }
     }
 
+    // A bar already shown follows a change of theme in the settings, text and all.
+    void barFollowsALiveSwitch()
+    {
+        Ui::applyTheme(Ui::Theme::Light);
+        Ui::SandboxNoticeBar bar;
+        bar.showNotice(QStringLiteral("The sandbox for Bash is unavailable: because."));
+        bar.resize(600, 60);
+        QVERIFY(QTest::qWaitForWindowExposed(&bar));
+        QVERIFY(paintedBackground(&bar).lightness() > 180);
+        Ui::applyTheme(Ui::Theme::Dark);
+        QCoreApplication::processEvents();
+        const QColor background = paintedBackground(&bar);
+        QVERIFY2(background.lightness() < 100, qPrintable(background.name()));
+        const QColor text = bar.findChild<QLabel *>(QStringLiteral("sandboxNoticeText"))
+                                ->palette()
+                                .color(QPalette::WindowText);
+        QVERIFY2(ThemeColors::contrast(text, background) >= 4.5,
+                 qPrintable(text.name() + QStringLiteral(" on ") + background.name()));
+    }
+
     // The status bar's bypass warning: red with readable text in both themes.
     void bypassWarningReadsInBothThemes()
     {
