@@ -4,5 +4,5 @@ void paintBar(QWidget *bar, QPainter *painter)
 {
     bar->setStyleSheet(QStringLiteral("#bar { background: #fdf0c4; }"));
     painter->fillRect(bar->rect(), QColor(0xb4, 0x23, 0x18)); // not even in Qt::red
-    painter->setPen(palette.color(QPalette::Text)); // from the palette: fine
+    painter->setPen(palette.color(QPalette::Text));           // from the palette: fine
 }
