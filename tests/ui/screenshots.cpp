@@ -34,6 +34,7 @@
 #include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
 #include <settings/settingsdialog.h>
+#include <settings/theme.h>
 #include <statusbar/agentstatusbar.h>
 #include <testtools.h>
 #include <tools/shelloverlay.h>
@@ -1261,31 +1262,6 @@ bool rewound(const QString &dir)
     return ok;
 }
 
-QPalette darkPalette()
-{
-    QPalette palette;
-    const QColor window(0x2b, 0x2d, 0x31), base(0x1e, 0x1f, 0x22), text(0xdf, 0xe1, 0xe5);
-    palette.setColor(QPalette::Window, window);
-    palette.setColor(QPalette::WindowText, text);
-    palette.setColor(QPalette::Base, base);
-    palette.setColor(QPalette::AlternateBase, window);
-    palette.setColor(QPalette::Text, text);
-    palette.setColor(QPalette::Button, window);
-    palette.setColor(QPalette::ButtonText, text);
-    palette.setColor(QPalette::ToolTipBase, base);
-    palette.setColor(QPalette::ToolTipText, text);
-    palette.setColor(QPalette::PlaceholderText, QColor(0x8c, 0x8f, 0x96));
-    palette.setColor(QPalette::Highlight, QColor(0x35, 0x74, 0xf0));
-    palette.setColor(QPalette::HighlightedText, Qt::white);
-    palette.setColor(QPalette::Link, QColor(0x6c, 0xa0, 0xff));
-    palette.setColor(QPalette::Mid, QColor(0x45, 0x48, 0x4e));
-    palette.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1c));
-    palette.setColor(QPalette::Light, QColor(0x3c, 0x3f, 0x44));
-    palette.setColor(QPalette::Disabled, QPalette::Text, QColor(0x70, 0x73, 0x7a));
-    palette.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x70, 0x73, 0x7a));
-    return palette;
-}
-
 // Issue #19: after three "Allow once" answers to the same command, the offer of its rule,
 // at the size the layout is made for and at the smallest.
 bool ruleOffer(const QString &dir)
@@ -1446,10 +1422,9 @@ bool inbox(const QString &dir)
 bool multiStates(const QString &dir)
 {
     bool ok = severalSessions(dir, QStringLiteral("52-several-sessions"));
-    const QPalette light = QApplication::palette();
-    QApplication::setPalette(darkPalette());
+    Ui::applyTheme(Ui::Theme::Dark);
     ok = severalSessions(dir, QStringLiteral("53-several-sessions-dark")) && ok;
-    QApplication::setPalette(light);
+    Ui::applyTheme(Ui::Theme::System);
     return ok;
 }
 
@@ -1603,6 +1578,87 @@ bool mcpStates(const QString &dir)
     return scene.waitForIdle() && ok;
 }
 
+// Issue #34, item 14: the look, in the app's Light and Dark themes at a small and a common
+// laptop size. The conversation with tool cards, the assistant's answer, the notice bars over
+// the window (the sandbox is unavailable, AgentDesk runs as root) and the status bar's bypass
+// warning; a diff under review; the settings dialog. The window stays as wide as it was made
+// and needs no more than that: nothing is cut off on the right.
+bool lookStates(const QString &dir)
+{
+    const QSize before = windowSize;
+    bool ok = true;
+    const auto fits = [](Scene &scene, const QSize &size, const QString &name) {
+        const int needed = scene.window()->minimumSizeHint().width();
+        if (scene.window()->width() == size.width() && needed <= size.width())
+            return true;
+        std::fprintf(stderr,
+                     "agentdesk_screenshots: %s is %d px wide and needs %d, made %d\n",
+                     qPrintable(name),
+                     scene.window()->width(),
+                     needed,
+                     size.width());
+        return false;
+    };
+    for (const Ui::Theme theme : {Ui::Theme::Light, Ui::Theme::Dark}) {
+        Ui::applyTheme(theme);
+        const QString themeName = theme == Ui::Theme::Dark ? QStringLiteral("dark")
+                                                           : QStringLiteral("light");
+        for (const QSize size : {QSize(1000, 700), QSize(1366, 768)}) {
+            windowSize = size;
+            const QString suffix
+                = QStringLiteral("%1-%2x%3").arg(themeName).arg(size.width()).arg(size.height());
+            {
+                sandboxBwrap = QStringLiteral("/nonexistent/bwrap");
+                Scene scene(dir,
+                            {call(QStringLiteral("r1"),
+                                  QStringLiteral("Read"),
+                                  {{"file_path", "src/calc.cpp"}}),
+                             call(QStringLiteral("w1"),
+                                  QStringLiteral("Write"),
+                                  {{"file_path", "src/calc.cpp"}, {"content", fixedSource()}}),
+                             call(QStringLiteral("b1"),
+                                  QStringLiteral("Bash"),
+                                  {{"command", "git status --short && echo '14 tests passed'"}}),
+                             ModelStep::text(QString::fromLatin1(answerMarkdown))},
+                            PermissionMode::Bypass);
+                sandboxBwrap.clear();
+                Ui::RootUserBar::addTo(scene.window(), 0);
+                scene.type(QStringLiteral("add(INT_MAX, 1) returns a negative number. Fix it."));
+                const QString name = QStringLiteral("90-look-conversation-") + suffix;
+                ok = scene.waitForIdle() && scene.waitFor([&scene] {
+                    return scene.window()->sandboxNotice()->isVisible()
+                           && !scene.window()->changedFilesPanel()->rows().isEmpty();
+                }) && fits(scene, size, name)
+                     && scene.save(name) && ok;
+            }
+            {
+                Scene scene(dir,
+                            {call(QStringLiteral("r1"),
+                                  QStringLiteral("Read"),
+                                  {{"file_path", "src/calc.cpp"}}),
+                             call(QStringLiteral("w1"),
+                                  QStringLiteral("Write"),
+                                  {{"file_path", "src/calc.cpp"}, {"content", fixedSource()}}),
+                             ModelStep::text(QStringLiteral("Fixed."))},
+                            PermissionMode::Default);
+                scene.type(QStringLiteral("Fix the overflow in add, and guard divide."));
+                const QString name = QStringLiteral("91-look-review-") + suffix;
+                ok = scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
+                     && fits(scene, size, name) && scene.save(name) && ok;
+            }
+        }
+        windowSize = QSize(1366, 768);
+        Scene scene(dir, {}, PermissionMode::Default, true);
+        scene.window()->showSettings();
+        auto dialog = scene.window()->findChild<Ui::SettingsDialog *>();
+        ok = dialog && scene.waitFor([dialog] { return dialog->isVisible(); })
+             && scene.save(QStringLiteral("92-look-settings-") + themeName, dialog) && ok;
+    }
+    Ui::applyTheme(Ui::Theme::System);
+    windowSize = before;
+    return ok;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -1633,6 +1689,7 @@ int main(int argc, char **argv)
                {QLatin1String("mcp"), mcpStates},
                {QLatin1String("worktree"), worktreeReview},
                {QLatin1String("longbash"), reviewLongBash},
+               {QLatin1String("look"), lookStates},
                {QLatin1String("settings"),
                 [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
@@ -1686,7 +1743,8 @@ int main(int argc, char **argv)
     ok = multiStates(dir) && ok;
     ok = inbox(dir) && ok;
     ok = mcpStates(dir) && ok;
-    QApplication::setPalette(darkPalette());
+    ok = lookStates(dir) && ok;
+    Ui::applyTheme(Ui::Theme::Dark);
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;
     return ok ? 0 : 1;

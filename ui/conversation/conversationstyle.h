@@ -1,15 +1,17 @@
 #pragma once
 
-#include <QColor>
+#include "common/themecolors.h"
+
 #include <QFont>
 #include <QFontMetrics>
 #include <QPalette>
 
 namespace Ui {
 
-/// Fonts, colours and spacing shared by every conversation item, derived from the view's
-/// palette and font. A plain value; rebuilt when the palette or font changes.
-struct ConversationStyle
+/// What every conversation item paints with: the theme's named colours (ThemeColors, their one
+/// home), and the fonts and spacing of the conversation, derived from the view's palette and
+/// font. A plain value; rebuilt when the palette or font changes.
+struct ConversationStyle : ThemeColors
 {
     ConversationStyle(const QPalette &palette, const QFont &font);
 
@@ -22,28 +24,10 @@ struct ConversationStyle
     QFontMetrics smallMetrics;
     QFontMetrics monoMetrics;
 
-    bool dark = false;
-    QColor text;
-    QColor muted;
-    QColor userBubble;
-    QColor assistantBubble;
-    QColor cardBackground;
-    QColor cardBorder;
-    QColor codeBackground;
-    QColor addedBackground;
-    QColor removedBackground;
-    QColor hunk;
-    QColor error;
-    QColor success;
-    QColor accent;
-
     int margin = 12;  ///< around the whole conversation, and between items
     int padding = 10; ///< inside bubbles and cards
     int radius = 8;
     int spacing = 6; ///< between rows inside an item
-
-    /// a and b mixed, t = 0 gives a.
-    static QColor mix(const QColor &a, const QColor &b, qreal t);
 };
 
 } // namespace Ui

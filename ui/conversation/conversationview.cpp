@@ -299,6 +299,7 @@ void ConversationView::paintEvent(QPaintEvent *event)
     }
     QPainter painter(viewport());
     const QRect clip = event->rect();
+    painter.fillRect(clip, m_style->canvas); // a shade off the cards, so they stand out
     const int top = verticalScrollBar()->value();
     const int width = itemWidth();
     const qint64 now = nowMs();

@@ -3,6 +3,8 @@
 #include "common/codehighlighter.h"
 #include "reviewanswerbar.h"
 
+#include "common/themecolors.h"
+
 #include <QDir>
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -55,8 +57,7 @@ QString withRedirections(const AgentCore::SimpleCommand &command)
 
 QColor riskColor(const QPalette &palette)
 {
-    return palette.color(QPalette::Base).lightnessF() < 0.5 ? QColor(0xf0, 0x88, 0x3e)
-                                                            : QColor(0xbc, 0x4c, 0x00);
+    return ThemeColors::of(palette).warning;
 }
 
 } // namespace
@@ -255,12 +256,8 @@ void BashReviewView::fillCommands()
                "yourself before allowing it. No rule can cover it.")
                 .arg(problem));
         QPalette pal = m_notUnderstood->palette();
-        const QColor base = pal.color(QPalette::Base);
-        const QColor warn = riskColor(pal);
         pal.setColor(QPalette::Window,
-                     QColor::fromRgbF(base.redF() * 0.85 + warn.redF() * 0.15,
-                                      base.greenF() * 0.85 + warn.greenF() * 0.15,
-                                      base.blueF() * 0.85 + warn.blueF() * 0.15));
+                     ThemeColors::mix(pal.color(QPalette::Base), riskColor(pal), 0.15));
         m_notUnderstood->setPalette(pal);
     }
     m_notUnderstood->setVisible(!understood);

@@ -7,6 +7,8 @@
 #include "difftextview.h"
 #include "reviewanswerbar.h"
 
+#include "common/themecolors.h"
+
 #include <loop/toolkind.h>
 #include <tools/unifieddiff.h>
 
@@ -155,13 +157,12 @@ void DiffReviewView::fillHeader()
         m_title->setText(tr("Overwrite %1").arg(path));
     else
         m_title->setText(tr("Edit %1").arg(path));
-    const QPalette pal = palette();
-    const bool dark = pal.color(QPalette::Base).lightnessF() < 0.5;
+    const ThemeColors colors = ThemeColors::of(palette());
     m_stats->setText(QStringLiteral("<span style='color:%1'>+%2</span>&nbsp;&nbsp;"
                                     "<span style='color:%3'>&minus;%4</span>")
-                         .arg(dark ? QStringLiteral("#3fb950") : QStringLiteral("#1a7f37"))
+                         .arg(colors.addedText.name())
                          .arg(m_request.diff.additions())
-                         .arg(dark ? QStringLiteral("#f85149") : QStringLiteral("#cf222e"))
+                         .arg(colors.removedText.name())
                          .arg(m_request.diff.deletions()));
     m_stats->setToolTip(tr("Lines added: %1\nLines removed: %2")
                             .arg(m_request.diff.additions())

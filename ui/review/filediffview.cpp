@@ -5,6 +5,8 @@
 #include "difflayout.h"
 #include "difftextview.h"
 
+#include "common/themecolors.h"
+
 #include <process/gitprocess.h>
 #include <tools/textfile.h>
 #include <tools/unifieddiff.h>
@@ -289,12 +291,12 @@ bool FileDiffView::showDiff(const QString &fileName, const AgentCore::UnifiedDif
     m_diff->setPane(DiffLayout::unified(diff, colorizer));
     m_stack->setCurrentWidget(m_diff);
     m_error->clear();
-    const bool dark = palette().color(QPalette::Base).lightnessF() < 0.5;
+    const ThemeColors colors = ThemeColors::of(palette());
     m_stats->setText(QStringLiteral("<span style='color:%1'>+%2</span>&nbsp;&nbsp;"
                                     "<span style='color:%3'>&minus;%4</span>")
-                         .arg(dark ? QStringLiteral("#3fb950") : QStringLiteral("#1a7f37"))
+                         .arg(colors.addedText.name())
                          .arg(m_additions)
-                         .arg(dark ? QStringLiteral("#f85149") : QStringLiteral("#cf222e"))
+                         .arg(colors.removedText.name())
                          .arg(m_deletions));
     return true;
 }

@@ -30,13 +30,11 @@ QFont detailFont(const QFont &base)
 QColor SessionItemDelegate::badgeColor(int activity, const QPalette &palette)
 {
     const ConversationStyle style(palette, QFont());
-    const bool dark = palette.color(QPalette::Base).lightnessF() < 0.5;
     switch (SessionActivity(activity)) {
     case SessionActivity::Running:
         return style.accent;
     case SessionActivity::Waiting:
-        // Amber: wants the user, but is not an error.
-        return dark ? QColor(0xf0, 0xb4, 0x29) : QColor(0xc2, 0x7c, 0x0e);
+        return style.attention; // wants the user, but is not an error
     case SessionActivity::Failed:
         return style.error;
     case SessionActivity::Unseen:

@@ -7,6 +7,8 @@
 #include "keys/keystore.h"
 #include "providerpresets.h"
 
+#include "common/themecolors.h"
+
 #include <ai/modelcatalog.h>
 #include <ai/servedmodels.h>
 #include <ai/serverprofile.h>
@@ -1057,9 +1059,7 @@ void SettingsDialog::setMessage(QLabel *label, const QString &text)
         && label != m_contextWindowNote) {
         // Red that reads on the window colour of either theme.
         QPalette palette = label->palette();
-        const bool dark = palette.color(QPalette::Window).lightness() < 128;
-        palette.setColor(QPalette::WindowText,
-                         dark ? QColor(0xff, 0x80, 0x7a) : QColor(0xc0, 0x20, 0x20));
+        palette.setColor(QPalette::WindowText, ThemeColors::of(palette).error);
         label->setPalette(palette);
     }
     if (isVisible())

@@ -1,5 +1,7 @@
 #include "theme.h"
 
+#include "desktoplook.h"
+
 #include <QApplication>
 #include <QPalette>
 #include <QStyle>
@@ -15,9 +17,14 @@ struct StartupLook
     QPalette palette;
 };
 
+// The desktop's look, taken once: its style (Breeze on KDE where Qt started without it) and
+// icon theme applied, then remembered with the palette for Theme::System.
 const StartupLook &startupLook()
 {
-    static const StartupLook look{QApplication::style()->name(), QApplication::palette()};
+    static const StartupLook look = [] {
+        DesktopLook::applyToApplication();
+        return StartupLook{QApplication::style()->name(), QApplication::palette()};
+    }();
     return look;
 }
 
@@ -62,9 +69,9 @@ QPalette darkPalette()
     return palette;
 }
 
-QPalette lightPalette(const QStyle &fusion)
+QPalette lightPalette(const QStyle &style)
 {
-    QPalette palette = fusion.standardPalette();
+    QPalette palette = style.standardPalette();
     setColors(palette, QPalette::Highlight, QColor(0x30, 0x8c, 0xc6), QColor(0xd0, 0xd0, 0xd0));
     setColors(palette, QPalette::HighlightedText, Qt::white, QColor(0x80, 0x80, 0x80));
     setColors(palette, QPalette::Link, QColor(0x0b, 0x5c, 0xad), QColor(0x80, 0x80, 0x80));
@@ -77,18 +84,22 @@ QPalette lightPalette(const QStyle &fusion)
 void applyTheme(Theme theme)
 {
     const StartupLook &startup = startupLook();
-    if (theme == Theme::System) {
-        if (QApplication::style()->name() != startup.styleName)
-            QApplication::setStyle(QStyleFactory::create(startup.styleName));
-        QApplication::setPalette(startup.palette);
-        return;
+    const QString styleName = DesktopLook::styleFor(theme, startup.styleName);
+    if (QApplication::style()->name().compare(styleName, Qt::CaseInsensitive) != 0) {
+        if (QStyle *style = QStyleFactory::create(styleName))
+            QApplication::setStyle(style); // takes ownership
     }
-    QStyle *fusion = QStyleFactory::create(QStringLiteral("Fusion"));
-    if (!fusion)
-        return;
-    const QPalette palette = theme == Theme::Dark ? darkPalette() : lightPalette(*fusion);
-    QApplication::setStyle(fusion); // takes ownership
-    QApplication::setPalette(palette);
+    switch (theme) {
+    case Theme::System:
+        QApplication::setPalette(startup.palette);
+        break;
+    case Theme::Light:
+        QApplication::setPalette(lightPalette(*QApplication::style()));
+        break;
+    case Theme::Dark:
+        QApplication::setPalette(darkPalette());
+        break;
+    }
 }
 
 } // namespace Ui

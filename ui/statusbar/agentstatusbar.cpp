@@ -3,6 +3,8 @@
 #include "common/usagelabel.h"
 #include "modelbutton.h"
 
+#include "common/noticeframe.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -23,7 +25,7 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
     , m_model(new ModelButton(this))
     , m_thinking(new QComboBox(this))
     , m_mode(new QComboBox(this))
-    , m_bypassWarning(new QWidget(this))
+    , m_bypassWarning(new NoticeFrame(NoticeFrame::Tone::Danger, NoticeFrame::Shape::Pill, this))
 {
     setObjectName(QStringLiteral("statusBar"));
     m_runState->setObjectName(QStringLiteral("runState"));
@@ -78,15 +80,14 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
 
     // While bypass is on, nothing asks: that must not go unnoticed, nor be forgotten later.
     m_bypassWarning->setObjectName(QStringLiteral("bypassWarning"));
-    m_bypassWarning->setAttribute(Qt::WA_StyledBackground);
-    m_bypassWarning->setStyleSheet(
-        QStringLiteral("#bypassWarning { background: #b42318; border-radius: 4px; }"
-                       "#bypassWarning QLabel { color: white; font-weight: bold; }"));
     auto *icon = new QLabel(m_bypassWarning);
     const int iconSize = fontMetrics().height();
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));
     auto *warningText = new QLabel(tr("Bypass on: runs unasked"), m_bypassWarning);
     warningText->setObjectName(QStringLiteral("bypassWarningText"));
+    QFont bold = warningText->font();
+    bold.setBold(true);
+    warningText->setFont(bold);
     auto *warningLayout = new QHBoxLayout(m_bypassWarning);
     warningLayout->setContentsMargins(6, 1, 8, 1);
     warningLayout->setSpacing(4);
@@ -97,8 +98,9 @@ AgentStatusBar::AgentStatusBar(QWidget *parent)
                                              Qt::ToolTipRole)
                                   .toString();
     // QToolTip asks the widget under the mouse first: each part says it.
-    for (QWidget *part :
-         {m_bypassWarning, static_cast<QWidget *>(icon), static_cast<QWidget *>(warningText)})
+    for (QWidget *part : {static_cast<QWidget *>(m_bypassWarning),
+                          static_cast<QWidget *>(icon),
+                          static_cast<QWidget *>(warningText)})
         part->setToolTip(bypassTip);
     m_bypassWarning->hide();
 

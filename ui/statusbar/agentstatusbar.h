@@ -18,6 +18,7 @@ QT_END_NAMESPACE
 namespace Ui {
 
 class ModelButton;
+class NoticeFrame;
 class UsageLabel;
 
 /// The window's status bar: what the agent is doing (and for how long), what the conversation
@@ -99,7 +100,7 @@ private:
     ModelButton *m_model;
     QComboBox *m_thinking;
     QComboBox *m_mode;
-    QWidget *m_bypassWarning;
+    NoticeFrame *m_bypassWarning;
     QPointer<QMessageBox> m_bypassQuestion; // while it is open
     AgentCore::PermissionMode m_shownMode = AgentCore::PermissionMode::Default;
     bool m_bypassConfirmed = false;

@@ -10,14 +10,10 @@
 namespace Ui {
 
 InterruptedSessionBar::InterruptedSessionBar(QWidget *parent)
-    : QFrame(parent)
+    : NoticeFrame(Tone::Notice, Shape::Bar, parent)
 {
-    setObjectName(QStringLiteral("interruptedSessionBar"));
-    setAttribute(Qt::WA_StyledBackground);
     // The sandbox notice's amber: nothing is lost, but something waits for the user.
-    setStyleSheet(QStringLiteral("#interruptedSessionBar { background: #fdf0c4; border-bottom: "
-                                 "1px solid #d4a72c; }"
-                                 "#interruptedSessionBar QLabel { color: #3d2e00; }"));
+    setObjectName(QStringLiteral("interruptedSessionBar"));
     auto *icon = new QLabel(this);
     const int iconSize = fontMetrics().height();
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxInformation).pixmap(iconSize));

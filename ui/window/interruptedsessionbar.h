@@ -2,7 +2,7 @@
 
 #include <session/sessionstore.h>
 
-#include <QFrame>
+#include "common/noticeframe.h"
 #include <QSet>
 
 QT_BEGIN_NAMESPACE
@@ -17,7 +17,7 @@ namespace Ui {
 /// window opens after a restart is not all there is: its task, how long ago, and Open. Stays
 /// until the session is opened or the bar dismissed; a dismissed session is not pointed at
 /// again for the window's life.
-class InterruptedSessionBar final : public QFrame
+class InterruptedSessionBar final : public NoticeFrame
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(InterruptedSessionBar)

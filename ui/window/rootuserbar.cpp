@@ -9,12 +9,9 @@
 namespace Ui {
 
 RootUserBar::RootUserBar(QWidget *parent)
-    : QFrame(parent)
+    : NoticeFrame(Tone::Danger, Shape::Bar, parent)
 {
     setObjectName(QStringLiteral("rootUserBar"));
-    setAttribute(Qt::WA_StyledBackground);
-    setStyleSheet(QStringLiteral("#rootUserBar { background: #b42318; }"
-                                 "#rootUserBar QLabel { color: white; }"));
     auto *icon = new QLabel(this);
     const int iconSize = fontMetrics().height();
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QFrame>
+#include "common/noticeframe.h"
 
 QT_BEGIN_NAMESPACE
 class QLabel;
@@ -13,7 +13,7 @@ namespace Ui {
 /// commands it runs write then belongs to root, in the user's own repository too. A user who
 /// did not mean to (sudo, a root shell, an old script) must see it before giving a task, so it
 /// is always shown above the window's content and stays for the window's life.
-class RootUserBar final : public QFrame
+class RootUserBar final : public NoticeFrame
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RootUserBar)

@@ -8,15 +8,11 @@
 namespace Ui {
 
 SandboxNoticeBar::SandboxNoticeBar(QWidget *parent)
-    : QFrame(parent)
+    : NoticeFrame(Tone::Notice, Shape::Bar, parent)
 {
-    setObjectName(QStringLiteral("sandboxNoticeBar"));
-    setAttribute(Qt::WA_StyledBackground);
     // Amber, not red: nothing is wrong with the work, but commands have more rights than the
     // user chose to give them.
-    setStyleSheet(QStringLiteral("#sandboxNoticeBar { background: #fdf0c4; border-bottom: 1px "
-                                 "solid #d4a72c; }"
-                                 "#sandboxNoticeBar QLabel { color: #3d2e00; }"));
+    setObjectName(QStringLiteral("sandboxNoticeBar"));
     auto *icon = new QLabel(this);
     const int iconSize = fontMetrics().height();
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));

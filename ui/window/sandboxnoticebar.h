@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QFrame>
+#include "common/noticeframe.h"
 
 QT_BEGIN_NAMESPACE
 class QLabel;
@@ -15,7 +15,7 @@ namespace Ui {
 /// sandbox required), from AgentCore::SandboxNotice. A status-bar message would be gone
 /// before anyone read it; this stays until dismissed, and once dismissed it does not come
 /// back for the window's life (a new conversation says the same thing again).
-class SandboxNoticeBar final : public QFrame
+class SandboxNoticeBar final : public NoticeFrame
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SandboxNoticeBar)
