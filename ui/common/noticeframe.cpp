@@ -55,3 +55,5 @@ void NoticeFrame::takeTextColour()
 }
 
 } // namespace Ui
+
+#include "moc_noticeframe.cpp"
