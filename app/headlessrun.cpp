@@ -226,6 +226,19 @@ void HeadlessRun::watch()
         printer->checkpointFailed(problem);
     });
     connect(session, &CodingSession::eventEmitted, this, &HeadlessRun::onEvent);
+    // `/NAME ARGS` that could not be expanded: nothing ran, as with an MCP prompt that cannot be
+    // had, the prompt is at fault.
+    connect(session, &CodingSession::commandFailed, this, [this](const QString &message) {
+        if (m_printer->isFinished())
+            return;
+        headlessStderr(message);
+        const int code = m_signal != 0 ? exitCode({}, m_signal) : int(HeadlessExit::Usage);
+        m_printer->finish({},
+                          m_signal,
+                          code,
+                          m_sessionPath.isEmpty() ? QString() : SessionStore::idOf(m_sessionPath));
+        emit finished(code);
+    });
 }
 
 int HeadlessRun::run(const CommandLine &commandLine)

@@ -195,6 +195,18 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
             return !builtIn->contains(toolKind(tool->definition().name));
         });
     }
+    // Custom commands and skills: repository files like any other, read here, never run.
+    agent.commands = CustomCommands::discover(root, options.userCommandsFolder);
+    agent.skills = Skills::discover(root, options.userSkillsFolder);
+    agent.warnings += agent.commands.warnings;
+    agent.warnings += agent.skills.warnings;
+    if (!agent.skills.skills.isEmpty()) {
+        config.tools.append(std::make_shared<SkillTool>(agent.skills));
+        // A user skill's files are read with Read without a question, as the repository's;
+        // nothing else of the user's folder is (the sandbox still hides it from Bash).
+        for (const QString &folder : agent.skills.userFolders())
+            agent.policy->addReadableRoot(folder);
+    }
     for (const AgentToolPtr &extra : options.tools.extra) {
         const QString name = extra->definition().name;
         config.tools.removeIf(
@@ -216,10 +228,11 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
         PromptEnvironment environment = gatherPromptEnvironment(root);
         if (options.tools.builtIn)
             environment.tools = *options.tools.builtIn;
+        environment.skills = agent.skills.promptSection();
         config.systemPrompt = formatSystemPrompt(environment);
         agent.instructions = environment.instructions;
     } else {
-        config.systemPrompt = options.systemPrompt;
+        config.systemPrompt = options.systemPrompt + agent.skills.promptSection();
     }
     config.loop.model = std::make_shared<HttpModelClient>(options.provider);
     config.loop.maxTurns = options.maxTurns;

@@ -2,6 +2,8 @@
 
 #include "auditlog.h"
 #include "codingagentoptions.h"
+#include "customcommand.h"
+#include "skills.h"
 #include "systemprompt.h"
 #include <loop/agent.h>
 
@@ -50,6 +52,13 @@ struct CodingAgent
     /// The project instruction files the system prompt holds (empty when
     /// CodingAgentOptions::systemPrompt was given): the context view shows them apart.
     QList<InstructionFile> instructions;
+    /// The custom commands `/NAME ARGS` expands (CodingSession), from the repository and the
+    /// user's folder; their problems are in warnings.
+    CustomCommands commands;
+    /// The skills whose names and descriptions the system prompt lists (skills.promptSection(),
+    /// which the context view shows apart) and the Skill tool loads; their problems are in
+    /// warnings.
+    Skills skills;
 
     /// Builds everything from \a options. Reads the settings files and gathers the system
     /// prompt's environment (runs git briefly): call it before the run starts, on any thread.

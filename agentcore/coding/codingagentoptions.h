@@ -135,6 +135,10 @@ struct CodingAgentOptions
     QString repositoryRoot; ///< canonical top level of the working tree (Repository::root)
     int maxTurns = 0;       ///< 0: unlimited
     QString systemPrompt;   ///< empty: buildSystemPrompt(repositoryRoot)
+    /// The user's custom commands and skills (CustomCommands::userFolder(),
+    /// Skills::userFolder() in CodingSession::defaultOptions()); empty: only the repository's.
+    QString userCommandsFolder;
+    QString userSkillsFolder;
     /// What Bash commands get of AgentDesk's environment. The provider's key is added to its
     /// secret values, so no variable holding it reaches a command; add the name of the variable
     /// the key came from (--api-key-env) to its secret names.

@@ -116,6 +116,8 @@ CodingAgentOptions CodingSession::defaultOptions()
     options.shellWrites.folder = appLocalData + QStringLiteral("/shell-writes");
     options.checkpoints.storeRoot = CheckpointStore::defaultStoreRoot();
     options.checkpoints.prune = true;
+    options.userCommandsFolder = CustomCommands::userFolder();
+    options.userSkillsFolder = Skills::userFolder();
     return options;
 }
 
@@ -181,6 +183,8 @@ CodingSession::CodingSession(CodingAgentOptions options,
 CodingSession::~CodingSession()
 {
     m_assembly.waitForFinished();
+    m_expansionAbort.abort(); // a `!` line waiting for an answer gives up
+    m_expansion.waitForFinished();
     m_rewindFiles.waitForFinished(); // files half restored must not be left to a dead session
     // The manager may outlive the session (the loop's hooks share it): it must not report.
     if (m_parts.context)
@@ -271,8 +275,12 @@ void CodingSession::assembled(CodingAgent parts)
     if (m_file.resumed)
         m_parts.config.history = m_file.resumed->messages;
     m_systemPrompt = m_parts.config.systemPrompt;
-    for (const AgentToolPtr &tool : std::as_const(m_parts.config.tools))
+    for (const AgentToolPtr &tool : std::as_const(m_parts.config.tools)) {
         m_toolDefinitions.append(tool->definition());
+        if (tool->kind() == ToolKind::Bash)
+            m_bash = tool;
+    }
+    m_middlewares = m_parts.config.loop.middlewares;
     // What changed while the agent was assembled.
     setSandbox(m_options.sandbox.mode, m_options.sandbox.allowNetwork);
     m_parts.policy->setNetworkRules(PermissionOptions::networkRulesSource(),
@@ -386,10 +394,63 @@ void CodingSession::perform(Action action, const QString &text)
 {
     if (isReadOnly())
         return;
-    if (!m_agent || m_rewinding) {
+    if (!m_agent || m_rewinding || m_expanding) {
         m_waiting.append({action, text});
         return;
     }
+    if (expandCommand(action, text))
+        return;
+    performNow(action, text);
+}
+
+bool CodingSession::expandCommand(Action action, const QString &text)
+{
+    const std::optional<CustomCommandInvocation> invocation = CustomCommandInvocation::parse(text);
+    const CustomCommand *found = invocation ? m_parts.commands.find(invocation->name) : nullptr;
+    if (!found)
+        return false; // any other text that starts with '/' goes as it is
+    CommandExpansionTools tools;
+    tools.workspace = m_parts.workspace;
+    tools.policy = m_parts.policy;
+    m_expansionAbort = AbortToken();
+    const AbortToken abort = m_expansionAbort;
+    if (m_bash) {
+        tools.runShellLine =
+            [bash = m_bash, middlewares = m_middlewares, abort](const QString &command) {
+                return runShellLine(bash, middlewares, command, abort);
+            };
+    }
+    m_expanding = true;
+    m_expansion = QtConcurrent::run([command = *found, invocation = *invocation, tools, abort] {
+        return expandCustomCommand(command, invocation, tools, abort);
+    });
+    // A watcher, not then(): see open(). A child: a session gone first drops the result.
+    auto *watcher = new QFutureWatcher<CommandExpansion>(this);
+    connect(watcher,
+            &QFutureWatcherBase::finished,
+            this,
+            [this, watcher, action, abort, name = found->name] {
+                watcher->deleteLater();
+                const CommandExpansion expansion = watcher->result();
+                m_expanding = false;
+                // Stopped: nothing goes (what waited went with the stop; what came after it
+                // goes now), and the front end hears that nothing went.
+                if (abort.isAborted() || !expansion.ok()) {
+                    emit commandFailed(
+                        tr("/%1 was not sent: %2")
+                            .arg(name, abort.isAborted() ? tr("stopped") : expansion.error));
+                } else {
+                    emit commandExpanded(name, expansion);
+                    performNow(action, expansion.text);
+                }
+                performWaiting();
+            });
+    watcher->setFuture(m_expansion);
+    return true;
+}
+
+void CodingSession::performNow(Action action, const QString &text)
+{
     switch (action) {
     case Action::Send:
         if (m_agent->prompt(text) == Agent::PromptResult::Busy)
@@ -414,7 +475,8 @@ void CodingSession::stop()
 {
     if (m_parts.context)
         m_parts.context->abort(); // a summary being written stops with the agent
-    m_waiting.clear(); // what waits for ready() or for a rewind's files goes with the stop
+    m_waiting.clear();        // what waits for ready() or for a rewind's files goes with the stop
+    m_expansionAbort.abort(); // a command being expanded is not sent
     if (m_agent && !m_agent->isIdle())
         m_agent->abort();
 }

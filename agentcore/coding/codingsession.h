@@ -1,6 +1,7 @@
 #pragma once
 
 #include "codingagent.h"
+#include "commandexpansion.h"
 #include "sessionstate.h"
 
 #include <context/rewind.h>
@@ -101,6 +102,11 @@ public:
     bool isReady() const { return m_agent != nullptr; }
 
     /// Starts a task when idle; steers the running one otherwise. Before ready(): waits.
+    /// Text that starts with `/NAME` of one of customCommands() is that command's prompt,
+    /// expanded first on a worker thread (expandCustomCommand: its arguments, `@path`
+    /// references, `!` lines run through the permission policy as Bash calls, which may ask);
+    /// what is sent meanwhile waits for it. commandExpanded() or commandFailed() (nothing sent)
+    /// tell how it went; steer() and followUp() take commands too.
     void send(const QString &text);
     /// Steers the running task; starts one when idle (steering an idle agent would leave the
     /// text waiting for a run nobody starts).
@@ -170,6 +176,13 @@ public:
     /// Applies \a edits from the next request on and keeps them in the session file. false
     /// before ready() or read-only.
     bool setContextEdits(const ContextEdits &edits);
+
+    /// The custom commands `/NAME` expands (empty before ready()), sorted by name.
+    QList<CustomCommand> customCommands() const { return m_parts.commands.commands; }
+    /// The skills the system prompt lists (empty before ready()), sorted by name.
+    QList<Skill> skills() const { return m_parts.skills.skills; }
+    /// A custom command is being expanded (its `!` lines may wait for an answer).
+    bool isExpandingCommand() const { return m_expanding; }
 
     /// The system prompt and the tools' definitions the agent was assembled with (empty
     /// before ready()): what every request carries before the conversation.
@@ -248,6 +261,11 @@ signals:
     void checkpointRepaired(const QString &message);
     /// A rewind was appended (it came as an event first).
     void rewound(const AgentCore::Rewind &rewind);
+    /// `/NAME` was expanded; its prompt goes now.
+    void commandExpanded(const QString &name, const AgentCore::CommandExpansion &expansion);
+    /// `/NAME` could not be expanded, or stop() came first (\a message says why, for
+    /// people): nothing was sent.
+    void commandFailed(const QString &message);
 
 private:
     enum class Action { Send, Steer, FollowUp };
@@ -256,6 +274,8 @@ private:
     void resume();
     void startRecording();
     void perform(Action action, const QString &text);
+    void performNow(Action action, const QString &text);
+    bool expandCommand(Action action, const QString &text);
     void performWaiting();
     void onEvent(const AgentEvent &event);
     void appendCompaction(const Message &compaction);
@@ -273,10 +293,18 @@ private:
     std::shared_ptr<Inbox> m_inbox;
     QFuture<std::shared_ptr<CodingAgent>> m_assembly;
     QFuture<std::pair<Rewind, RewindFilesResult>> m_rewindFiles; // rewindWithFiles
+    QFuture<CommandExpansion> m_expansion;                       // a custom command's
+    AbortToken m_expansionAbort;
+    bool m_expanding = false;
+    /// What `!` lines run through: the Bash tool and the loop's middlewares, kept from the
+    /// assembly (the config goes into the agent). Null bash: the session has no Bash.
+    AgentToolPtr m_bash;
+    QList<ToolMiddleware> m_middlewares;
     bool m_rewinding = false;
     bool m_opened = false;
     bool m_bypassUnconfirmed = false;
-    QList<std::pair<Action, QString>> m_waiting; // sent before ready() or while rewinding
+    // sent before ready(), while rewinding or while a command is expanded
+    QList<std::pair<Action, QString>> m_waiting;
     std::shared_ptr<QList<PermissionRule>> m_unconfirmed = std::make_shared<QList<PermissionRule>>();
     CodingAgent m_parts;
     QString m_systemPrompt;

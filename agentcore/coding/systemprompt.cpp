@@ -196,7 +196,7 @@ QStringList gitStatusLines(const QString &root)
 QString formatSystemPrompt(const PromptEnvironment &environment)
 {
     return introduction(environment.tools) + instructionsSection(environment.instructions)
-           + environmentSection(environment);
+           + environment.skills + environmentSection(environment);
 }
 
 QList<InstructionFile> findInstructionFiles(const QString &directory, const QString &top)

@@ -29,6 +29,8 @@ struct PromptEnvironment
     QString gitHead;                     ///< "main", "detached at 9fceb02"; empty when unknown
     QStringList gitStatus;               ///< the lines of `git status --short`, all of them
     QList<InstructionFile> instructions; ///< farthest directory first, nearest last
+    /// The skills' names and descriptions (Skills::promptSection()), after the instructions.
+    QString skills;
     /// The built-in tools the model is offered: the prompt names only these.
     QList<ToolKind> tools{ToolKind::Read,
                           ToolKind::Glob,

@@ -100,6 +100,7 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
             emit warning(message);
     });
     connect(session, &CodingSession::auditLogFailed, this, &AgentSession::warning);
+    connect(session, &CodingSession::commandFailed, this, &AgentSession::commandFailed);
     connect(session, &CodingSession::checkpointFailed, this, &AgentSession::warning);
     connect(session, &CodingSession::checkpointRepaired, this, &AgentSession::warning);
     connect(session, &CodingSession::sandboxUnavailable, this, &AgentSession::sandboxUnavailable);

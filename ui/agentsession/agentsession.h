@@ -264,6 +264,8 @@ public:
     {
         return m_session->parts().instructions;
     }
+    /// The skills' part of the system prompt (empty without skills or while Preparing).
+    QString skillsSection() const { return m_session->parts().skills.promptSection(); }
 
 signals:
     void ready();
@@ -279,6 +281,9 @@ signals:
     /// Something the user should know that is not part of the conversation (settings files
     /// with problems, an audit log that cannot be written).
     void warning(const QString &message);
+    /// A custom command `/NAME` that was sent could not be expanded: nothing went
+    /// (CodingSession::commandFailed).
+    void commandFailed(const QString &message);
     /// The sandbox is on or required but bwrap cannot run here (AgentCore::SandboxNotice: what
     /// happens to commands, why, what to do). Emitted once, when the session is assembled
     /// (the probe runs there, off the UI thread), before any command ran.

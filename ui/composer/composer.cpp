@@ -177,6 +177,12 @@ void Composer::setMcpCompletions(McpCompletions *completions)
     }
 }
 
+void Composer::setCustomCommands(const QList<AgentCore::CustomCommand> &commands)
+{
+    m_commands = commands;
+    updateCompletion(false);
+}
+
 void Composer::submit()
 {
     send(false);
@@ -202,6 +208,14 @@ QStringList Composer::completions() const
     for (int row = 0; isCompletionVisible() && row < m_matches->rowCount(); ++row)
         texts.append(m_matches->index(row, 0).data(insertRole).toString());
     return texts;
+}
+
+QStringList Composer::completionDetails() const
+{
+    QStringList details;
+    for (int row = 0; isCompletionVisible() && row < m_matches->rowCount(); ++row)
+        details.append(m_matches->index(row, 0).data(detailRole).toString());
+    return details;
 }
 
 bool Composer::isCompletionVisible() const
@@ -434,7 +448,7 @@ int Composer::mentionStart() const
 int Composer::commandStart() const
 {
     const QTextCursor cursor = textCursor();
-    if (!m_mcp || cursor.hasSelection() || cursor.blockNumber() != 0)
+    if ((!m_mcp && m_commands.isEmpty()) || cursor.hasSelection() || cursor.blockNumber() != 0)
         return -1;
     const QString line = cursor.block().text().left(cursor.positionInBlock());
     if (!line.startsWith(QLatin1Char('/')))
@@ -482,8 +496,36 @@ void Composer::updateCompletion(bool mayOpen)
     m_matches->clear();
     m_completionKind = kind;
     if (kind == CompletionKind::Command) {
-        for (const McpCompletion &prompt : m_mcp->prompts(typed, maxCompletions))
-            addCompletion(prompt.text, prompt.label, prompt.detail, prompt.toolTip);
+        // The custom commands first, those starting with what was typed before the others.
+        QList<const AgentCore::CustomCommand *> starting;
+        QList<const AgentCore::CustomCommand *> containing;
+        for (const AgentCore::CustomCommand &command : std::as_const(m_commands)) {
+            if (command.name.startsWith(typed, Qt::CaseInsensitive))
+                starting.append(&command);
+            else if (command.name.contains(typed, Qt::CaseInsensitive))
+                containing.append(&command);
+        }
+        for (const AgentCore::CustomCommand *command : starting + containing) {
+            if (m_matches->rowCount() >= maxCompletions)
+                break;
+            QString label = u'/' + command->name;
+            if (!command->argumentHint.isEmpty())
+                label += u' ' + command->argumentHint;
+            //: The tool tip of a custom command in the composer's / list: where it comes from
+            const QString origin = command->scope == AgentCore::CustomCommand::Scope::User
+                                       ? tr("Your command: %1").arg(command->path)
+                                       : tr("This repository's command: %1").arg(command->path);
+            addCompletion(u'/' + command->name + u' ',
+                          label,
+                          command->description,
+                          command->description.isEmpty()
+                              ? origin
+                              : QString(command->description + u'\n' + origin));
+        }
+        if (m_mcp) {
+            for (const McpCompletion &prompt : m_mcp->prompts(typed, maxCompletions))
+                addCompletion(prompt.text, prompt.label, prompt.detail, prompt.toolTip);
+        }
     } else {
         if (!isCompletionVisible() && !m_files->isListing())
             m_files->refresh(); // shows the last list now, the fresh one when it is ready

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <coding/customcommand.h>
+
 #include <QPlainTextEdit>
 #include <QPointer>
 
@@ -59,6 +61,9 @@ public:
 
     /// The MCP servers' resources and prompts to offer; null: none. Not owned.
     void setMcpCompletions(McpCompletions *completions);
+    /// The session's custom commands, offered by `/` before the MCP prompts as "/NAME ", with
+    /// their argument hints and descriptions. The session expands them when they are sent.
+    void setCustomCommands(const QList<AgentCore::CustomCommand> &commands);
     /// Sends the text as Enter does while idle (the Send button).
     void submit();
     /// The message's MCP prompt or resources are being fetched; it goes when they are there.
@@ -67,8 +72,10 @@ public:
     void cancelFetching();
 
     /// What the `@` or `/` list would put in, in its order (empty when it is closed): paths,
-    /// "SERVER:URI" of resources, "/SERVER:PROMPT " of prompts.
+    /// "SERVER:URI" of resources, "/NAME " of custom commands, "/SERVER:PROMPT " of prompts.
     QStringList completions() const;
+    /// The details the list shows after each entry (a description), in the same order.
+    QStringList completionDetails() const;
     bool isCompletionVisible() const;
 
     QSize sizeHint() const override;
@@ -122,6 +129,7 @@ private:
     QStandardItemModel *m_matches = nullptr;
     CompletionKind m_completionKind = CompletionKind::Mention;
     QPointer<McpCompletions> m_mcp;
+    QList<AgentCore::CustomCommand> m_commands;
     McpExpansionJob *m_expansion = nullptr;
     SendMode m_fetchingMode = SendMode::Submit;
     bool m_insertingCompletion = false;

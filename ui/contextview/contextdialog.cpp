@@ -47,6 +47,8 @@ QString kindName(ContextItem::Kind kind)
         return ContextDialog::tr("System prompt");
     case ContextItem::Kind::Instructions:
         return ContextDialog::tr("Instructions");
+    case ContextItem::Kind::Skills:
+        return ContextDialog::tr("Skills");
     case ContextItem::Kind::Tool:
         return ContextDialog::tr("Tool definition");
     case ContextItem::Kind::User:

@@ -67,7 +67,8 @@ QString blocksText(const Message &message)
 
 ContextSnapshot ContextSnapshot::of(const AgentCore::ContextMeter &meter,
                                     const QList<AgentCore::InstructionFile> &instructions,
-                                    std::optional<qint64> window)
+                                    std::optional<qint64> window,
+                                    const QString &skills)
 {
     ContextSnapshot snapshot;
     snapshot.total = meter.tokens().total;
@@ -95,11 +96,25 @@ ContextSnapshot ContextSnapshot::of(const AgentCore::ContextMeter &meter,
             promptTokens -= item.tokens;
             files.append(item);
         }
+        if (!skills.isEmpty()) {
+            ContextItem item;
+            item.kind = ContextItem::Kind::Skills;
+            const qsizetype count = skills.count(QLatin1String("\n- "));
+            //: The context view's row of the skills listed in the system prompt
+            item.title = count == 1 ? tr("Skills (1, names and descriptions)")
+                                    : tr("Skills (%1, names and descriptions)").arg(count);
+            item.preview = skills.trimmed().left(previewChars);
+            item.tokens = std::min(meter.estimate(skills), promptTokens);
+            promptTokens -= item.tokens;
+            files.append(item);
+        }
         ContextItem prompt;
         prompt.kind = ContextItem::Kind::SystemPrompt;
-        prompt.title = instructions.isEmpty() ? tr("System prompt")
-                                              : tr("System prompt (without the project "
-                                                   "instructions)");
+        prompt.title = instructions.isEmpty() && skills.isEmpty() ? tr("System prompt")
+                       : skills.isEmpty() ? tr("System prompt (without the project "
+                                               "instructions)")
+                                          : tr("System prompt (without the project "
+                                               "instructions and skills)");
         prompt.preview = context.systemPrompt.left(previewChars);
         prompt.tokens = promptTokens;
         add(prompt);

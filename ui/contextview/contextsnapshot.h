@@ -18,6 +18,7 @@ struct ContextItem
     enum class Kind {
         SystemPrompt, ///< the system prompt without the project instructions
         Instructions, ///< one AGENTS.md / CLAUDE.md inside the system prompt
+        Skills,       ///< the skills' names and descriptions inside the system prompt
         Tool,         ///< one tool definition
         User,
         Assistant,
@@ -59,11 +60,13 @@ public:
     double calibration = 1; ///< TokenCalibration::ratio()
     int calibrationReplies = 0;
 
-    /// Items of \a meter's context; \a instructions are shown apart from the system prompt
-    /// that holds them. Each item's tokens are the meter's calibrated estimate.
+    /// Items of \a meter's context; \a instructions and \a skills (the skills' part of the
+    /// prompt, AgentCore::Skills::promptSection()) are shown apart from the system prompt that
+    /// holds them. Each item's tokens are the meter's calibrated estimate.
     static ContextSnapshot of(const AgentCore::ContextMeter &meter,
                               const QList<AgentCore::InstructionFile> &instructions,
-                              std::optional<qint64> window);
+                              std::optional<qint64> window,
+                              const QString &skills = {});
 };
 
 } // namespace Ui

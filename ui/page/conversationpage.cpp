@@ -236,6 +236,7 @@ void ConversationPage::setSession(AgentSession *session)
     m_conversation->clear();
     m_top->setCurrentWidget(m_welcome);
     m_reviews->setBroker(session ? session->broker() : nullptr);
+    m_composer->setCustomCommands({});
     if (!session) {
         onStateChanged(AgentSession::State::Idle);
         return;
@@ -256,7 +257,19 @@ void ConversationPage::setSession(AgentSession *session)
                              &AgentSession::stateChanged,
                              this,
                              &ConversationPage::onStateChanged);
+    m_connections << connect(session,
+                             &AgentSession::commandFailed,
+                             this,
+                             [this](const QString &message) {
+                                 m_mcpNotice->setForegroundRole(QPalette::WindowText);
+                                 m_mcpNotice->setText(message);
+                                 m_mcpNotice->show();
+                             });
+    // The `/` list offers the session's custom commands once it has read them.
+    m_composer->setCustomCommands(session->codingSession()->customCommands());
     m_connections << connect(session, &AgentSession::ready, this, [this] {
+        if (m_session)
+            m_composer->setCustomCommands(m_session->codingSession()->customCommands());
         disconnect(m_queueConnection);
         if (m_session && m_session->agent()) {
             m_queueConnection = connect(m_session->agent(),

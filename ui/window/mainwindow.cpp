@@ -1190,7 +1190,8 @@ void MainWindow::updateContext()
     if (m_contextDialog && m_session) {
         m_contextDialog->setSnapshot(ContextSnapshot::of(m_session->contextMeter(),
                                                          m_session->instructions(),
-                                                         m_usage.contextWindow));
+                                                         m_usage.contextWindow,
+                                                         m_session->skillsSection()));
         m_contextDialog->setEdits(m_session->shownContextEdits());
         m_contextDialog->setEditsAvailable(m_session->contextManager() && !m_session->isReadOnly());
     }
