@@ -248,6 +248,12 @@ signals:
     void checkpointRepaired(const QString &message);
     /// A rewind was appended (it came as an event first).
     void rewound(const AgentCore::Rewind &rewind);
+    /// A hook ran (docs/extending.md, "Hooks"): told in order with the events, a tool's
+    /// hooks before its tool_execution_end.
+    void hookRan(const AgentCore::HookRun &run);
+    /// A UserPromptSubmit hook refused \a text (exit 2 or `decision: "block"`, or
+    /// `continue: false`); \a reason is for the user. Nothing was sent.
+    void promptRefused(const QString &text, const QString &reason);
 
 private:
     enum class Action { Send, Steer, FollowUp };
@@ -256,6 +262,9 @@ private:
     void resume();
     void startRecording();
     void perform(Action action, const QString &text);
+    void performNow(Action action, const QString &text);
+    void runPromptHooks(Action action, const QString &text);
+    void runSessionStartHooks();
     void performWaiting();
     void onEvent(const AgentEvent &event);
     void appendCompaction(const Message &compaction);
@@ -274,6 +283,10 @@ private:
     QFuture<std::shared_ptr<CodingAgent>> m_assembly;
     QFuture<std::pair<Rewind, RewindFilesResult>> m_rewindFiles; // rewindWithFiles
     bool m_rewinding = false;
+    /// A UserPromptSubmit or SessionStart hook runs: what is sent waits (m_waiting), in order.
+    bool m_hooksRunning = false;
+    AbortToken m_hookAbort;       // stops the hooks of a prompt (stop())
+    QStringList m_sessionContext; // SessionStart's additionalContext, for the first prompt
     bool m_opened = false;
     bool m_bypassUnconfirmed = false;
     QList<std::pair<Action, QString>> m_waiting; // sent before ready() or while rewinding
