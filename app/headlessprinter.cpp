@@ -161,6 +161,20 @@ void HeadlessPrinter::checkpointFailed(const QString &problem)
     }
 }
 
+void HeadlessPrinter::hookRan(const AgentCore::HookRun &run)
+{
+    if (m_finished)
+        return;
+    if (m_format == OutputFormat::StreamJson) {
+        headlessStdout(StreamJson::line(run.toJson()));
+    } else if (run.blocks() || run.failed()) {
+        headlessStderr(AppTr::tr("hook %1 (%2): %3")
+                           .arg(AgentCore::hookEventNameText(run.hook.event),
+                                run.hook.command,
+                                run.outcomeText()));
+    }
+}
+
 void HeadlessPrinter::compactionStarted(bool waiting)
 {
     if (m_finished)

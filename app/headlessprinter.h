@@ -3,6 +3,7 @@
 #include "commandline.h"
 
 #include <checkpoint/checkpoint.h>
+#include <hooks/hookrunner.h>
 #include <loop/agenttypes.h>
 
 #include <QJsonObject>
@@ -39,6 +40,9 @@ public:
     void compacted(const AgentCore::Message &message);
     void checkpointRecorded(const AgentCore::Checkpoint &checkpoint);
     void checkpointFailed(const QString &problem);
+    /// A hook ran: a "hook" line (stream-json); in text, a hook that blocked or failed is said
+    /// on stderr.
+    void hookRan(const AgentCore::HookRun &run);
     /// Said after agent_end: why the run ended when it was not natural (\a signalNumber: the
     /// signal that interrupted it, 0 for none), where it was kept (\a sessionId, text only),
     /// and the answer (text, when \a code is success).

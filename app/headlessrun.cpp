@@ -225,6 +225,17 @@ void HeadlessRun::watch()
     connect(session, &CodingSession::checkpointFailed, this, [printer](const QString &problem) {
         printer->checkpointFailed(problem);
     });
+    connect(session, &CodingSession::hookRan, this, [printer](const AgentCore::HookRun &run) {
+        printer->hookRan(run);
+    });
+    // Nothing was sent: the run ends here, as a failed one.
+    connect(session,
+            &CodingSession::promptRefused,
+            this,
+            [this](const QString &, const QString &reason) {
+                headlessStderr(AppTr::tr("error: a hook refused the prompt: %1").arg(reason));
+                emit finished(1);
+            });
     connect(session, &CodingSession::eventEmitted, this, &HeadlessRun::onEvent);
     // `/NAME ARGS` that could not be expanded: nothing ran, as with an MCP prompt that cannot be
     // had, the prompt is at fault.

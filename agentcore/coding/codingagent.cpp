@@ -8,6 +8,7 @@
 #include <checkpoint/checkpointpruner.h>
 #include <context/contextstages.h>
 #include <files/privatefiles.h>
+#include <hooks/hookseams.h>
 #include <permissions/bashanalysis.h>
 #include <permissions/permissionmiddleware.h>
 #include <permissions/permissionsettings.h>
@@ -154,6 +155,29 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     agent.workspace->setSandboxPolicy(sandbox);
     agent.untrustedGrants = agent.policy->untrustedGrants();
 
+    if (options.hooks.enabled) {
+        // Read once: a hook file changed during the session waits for the next start.
+        HookConfig hooks = HookConfig::load(options.permissions.userSettingsPath, root);
+        agent.warnings += hooks.errors;
+        const ProjectTrust trust = options.permissions.trustProjectSettings
+                                       ? ProjectTrust::everything()
+                                       : ProjectTrust::load(options.permissions.projectTrustPath,
+                                                            root);
+        HookRunner::Session session;
+        session.sessionId = options.hooks.sessionId;
+        session.transcriptPath = options.hooks.transcriptPath;
+        session.cwd = root;
+        // The user's own command, outside the sandbox, with what Bash gets of AgentDesk's
+        // environment: never the provider's key.
+        session.environment = commandEnvironment.apply(QProcessEnvironment::systemEnvironment());
+        agent.hooks = std::make_shared<HookRunner>(
+            std::move(hooks),
+            std::move(session),
+            [trust](const QString &grant) { return trust.trusts(grant); },
+            options.reports.hookRan);
+        agent.untrustedGrants += agent.hooks->untrustedGrants();
+    }
+
     QList<ExtensionPtr> extensions;
     if (!options.permissions.auditLogPath.isEmpty()) {
         agent.auditLog = std::make_shared<AuditLog>(options.permissions.auditLogPath,
@@ -249,8 +273,18 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
                                                          return std::make_shared<HttpModelClient>(
                                                              provider);
                                                      });
-    config.loop.middlewares = {makeExtensionMiddleware(std::move(extensions)),
-                               makePermissionMiddleware(gate)};
+    config.loop.middlewares = {makeExtensionMiddleware(std::move(extensions))};
+    if (agent.hooks && !agent.hooks->config().hooks.isEmpty()) {
+        // Inside the audit log (it records what a hook denied), outside permissions: a hook
+        // takes away, the policy still decides what it allows.
+        HookGate hookGate;
+        hookGate.runner = agent.hooks;
+        hookGate.asker = options.permissions.asker;
+        hookGate.onUnattendedDeny = options.reports.unattendedDenied;
+        config.loop.middlewares.append(makeHookMiddleware(hookGate));
+        config.loop.onTaskEnd = makeStopHook(agent.hooks);
+    }
+    config.loop.middlewares.append(makePermissionMiddleware(gate));
     if (!options.checkpoints.storeRoot.isEmpty()) {
         auto store = std::make_shared<CheckpointStore>(root,
                                                        options.checkpoints.storeRoot,

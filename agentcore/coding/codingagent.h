@@ -45,9 +45,13 @@ struct CodingAgent
     /// The background prune of the checkpoint store, when one runs (on the global thread
     /// pool, which QCoreApplication waits for when it ends).
     QFuture<void> checkpointPruning;
+    /// Runs the user's hooks (thread-safe; shared with the hook middleware and the loop's Stop
+    /// seam). Null when CodingAgentOptions::hooks is disabled.
+    std::shared_ptr<HookRunner> hooks;
     QStringList warnings; ///< problems with the settings files (skipped rules, unreadable files)
     /// What the project's settings files ask for that was not applied because the user has
-    /// not accepted it (ProjectTrust): the window asks, headless runs warn.
+    /// not accepted it (ProjectTrust), their hooks among it: the window asks, headless runs
+    /// warn.
     QStringList untrustedGrants;
     /// The project instruction files the system prompt holds (empty when
     /// CodingAgentOptions::systemPrompt was given): the context view shows them apart.

@@ -8,6 +8,7 @@
 #include <checkpoint/checkpointrecorder.h>
 #include <checkpoint/checkpointstore.h>
 #include <context/contextmanager.h>
+#include <hooks/hookrunner.h>
 #include <permissions/permissionasker.h>
 #include <permissions/permissionmode.h>
 #include <permissions/permissionrule.h>
@@ -41,6 +42,8 @@ struct CodingAgentReports
     std::function<void(const QString &message)> sandboxUnavailable;
     /// Told once when bubblewrap cannot make overlays for shell writes (PermissionGate).
     std::function<void(const QString &message)> shellWritesUnavailable;
+    /// Told about every hook that ran (HookRunner), on the thread that ran it.
+    std::function<void(const HookRun &run)> hookRan;
     /// Told about each checkpoint recorded and each one that could not be (from a worker or
     /// tool thread). Also settable later: CodingAgent::checkpoints->setEvents.
     CheckpointRecorder::Events checkpoints;
@@ -126,6 +129,16 @@ struct ShellWritesOptions
     QString folder;
 };
 
+/// The user's hooks (docs/extending.md, "Hooks"): read from the user's settings file
+/// (PermissionOptions::userSettingsPath) and the repository's (.agentdesk/, .claude/) when the
+/// agent is made; the repository's run once trusted as its other grants are.
+struct HookOptions
+{
+    bool enabled = true;    ///< false: no hook is read or run
+    QString sessionId;      ///< the session_id hooks are given
+    QString transcriptPath; ///< the transcript_path hooks are given (the session file)
+};
+
 /// What a coding agent is made from: CodingSession::defaultOptions() for every front end, then
 /// the headless mode fills in the command line, the window its settings. Grouped so that a
 /// front end sets one concern at a time; CodingSession replaces the reports with its own.
@@ -157,6 +170,7 @@ struct CodingAgentOptions
     CheckpointOptions checkpoints;
     ToolOptions tools;
     ShellWritesOptions shellWrites;
+    HookOptions hooks;
     /// The one listener of what happens on the agent's threads.
     CodingAgentReports reports;
 };

@@ -4,6 +4,7 @@
 
 #include <checkpoint/checkpointstore.h>
 #include <context/compaction.h>
+#include <hooks/hookseams.h>
 #include <loop/agent.h>
 #include <permissions/alwaysallow.h>
 #include <permissions/permissionsessionstate.h>
@@ -137,6 +138,8 @@ CodingSession::CodingSession(CodingAgentOptions options,
         m_state = SessionState::fromJson(m_file.resumed->state);
     // A session's requests share OpenAI's cache routing (its id, so a resumed session keeps it).
     m_options.provider.promptCacheKey = m_id;
+    m_options.hooks.sessionId = m_id;
+    m_options.hooks.transcriptPath = m_file.path;
 
     // The reports come from tool and worker threads: each goes through the inbox and is
     // emitted as the signal of the same name.
@@ -172,6 +175,9 @@ CodingSession::CodingSession(CodingAgentOptions options,
             emit session.checkpointRecorded(checkpoint);
         });
     };
+    reports.hookRan = [post](const HookRun &run) {
+        post([run](CodingSession &session) { emit session.hookRan(run); });
+    };
     reports.checkpoints.failed = [post](const QString &problem) {
         post([problem](CodingSession &session) { emit session.checkpointFailed(problem); });
     };
@@ -196,6 +202,15 @@ CodingSession::~CodingSession()
     // The recorder writes the last state (a queue edited after the last turn) from the agent.
     m_recorder.reset();
     m_agent.reset(); // joins the worker while the asker still answers (with a deny)
+    if (m_parts.hooks && m_parts.hooks->has(HookEventName::SessionEnd)) {
+        // Nobody waits for it: on the global pool, which the application waits for at its end.
+        m_hookAbort.abort();
+        (void) QtConcurrent::run([hooks = m_parts.hooks] {
+            hooks->run(HookEventName::SessionEnd,
+                       {},
+                       {{QStringLiteral("reason"), QStringLiteral("other")}});
+        });
+    }
 }
 
 void CodingSession::setModelClient(std::shared_ptr<ModelClient> model,
@@ -305,7 +320,78 @@ void CodingSession::assembled(CodingAgent parts)
     for (const QString &message : std::as_const(warnings))
         emit warning(message);
     emit ready();
+    runSessionStartHooks();
     performWaiting();
+}
+
+// SessionStart hooks run before the first prompt is sent: their additionalContext goes with it.
+void CodingSession::runSessionStartHooks()
+{
+    if (!m_parts.hooks || isReadOnly() || !m_parts.hooks->has(HookEventName::SessionStart))
+        return;
+    m_hooksRunning = true;
+    const QString source = m_file.resumed ? QStringLiteral("resume") : QStringLiteral("startup");
+    auto *watcher = new QFutureWatcher<HookOutcome>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const HookOutcome outcome = watcher->result();
+        m_inbox->deliver(); // the runs are told first
+        m_hooksRunning = false;
+        if (m_hookAbort.isAborted())
+            m_hookAbort = AbortToken();
+        m_sessionContext += outcome.additionalContext;
+        for (const QString &message : outcome.userMessages)
+            emit warning(message);
+        performWaiting();
+    });
+    watcher->setFuture(QtConcurrent::run([hooks = m_parts.hooks, source, abort = m_hookAbort] {
+        return hooks->run(HookEventName::SessionStart,
+                          source,
+                          {{QStringLiteral("source"), source}},
+                          abort);
+    }));
+}
+
+// UserPromptSubmit hooks see the prompt before the agent does (off this thread): exit 2 or a
+// block refuses it, their additionalContext goes with it. What is sent meanwhile waits.
+void CodingSession::runPromptHooks(Action action, const QString &text)
+{
+    m_hooksRunning = true;
+    auto *watcher = new QFutureWatcher<HookOutcome>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, action, text] {
+        watcher->deleteLater();
+        const HookOutcome outcome = watcher->result();
+        m_inbox->deliver(); // the runs are told first
+        m_hooksRunning = false;
+        for (const QString &message : outcome.userMessages)
+            emit warning(message);
+        if (m_hookAbort.isAborted()) {
+            // stop() meanwhile: the prompt goes with what waited.
+            m_hookAbort = AbortToken();
+            return;
+        }
+        if (outcome.blocked || outcome.stop) {
+            QString reason = outcome.blocked ? outcome.blockReason : outcome.stopReason;
+            if (reason.isEmpty())
+                reason = tr("a UserPromptSubmit hook refused the prompt");
+            emit promptRefused(text, reason);
+        } else {
+            QString prompt = text;
+            const QStringList context = std::exchange(m_sessionContext, {})
+                                        + outcome.additionalContext;
+            if (!context.isEmpty())
+                prompt += QStringLiteral("\n\n")
+                          + hookContextText(HookEventName::UserPromptSubmit, context);
+            performNow(action, prompt);
+        }
+        performWaiting();
+    });
+    watcher->setFuture(QtConcurrent::run([hooks = m_parts.hooks, text, abort = m_hookAbort] {
+        return hooks->run(HookEventName::UserPromptSubmit,
+                          {},
+                          {{QStringLiteral("prompt"), text}},
+                          abort);
+    }));
 }
 
 void CodingSession::performWaiting()
@@ -394,12 +480,29 @@ void CodingSession::perform(Action action, const QString &text)
 {
     if (isReadOnly())
         return;
-    if (!m_agent || m_rewinding || m_expanding) {
+    if (!m_agent || m_rewinding || m_expanding || m_hooksRunning) {
         m_waiting.append({action, text});
         return;
     }
     if (expandCommand(action, text))
         return;
+    submit(action, text);
+}
+
+void CodingSession::submit(Action action, const QString &text)
+{
+    // A custom command is expanded first: the hooks see the prompt that goes to the model.
+    if (m_parts.hooks && m_parts.hooks->has(HookEventName::UserPromptSubmit)) {
+        runPromptHooks(action, text);
+        return;
+    }
+    if (!m_sessionContext.isEmpty()) {
+        performNow(action,
+                   text + QStringLiteral("\n\n")
+                       + hookContextText(HookEventName::SessionStart,
+                                         std::exchange(m_sessionContext, {})));
+        return;
+    }
     performNow(action, text);
 }
 
@@ -441,7 +544,7 @@ bool CodingSession::expandCommand(Action action, const QString &text)
                             .arg(name, abort.isAborted() ? tr("stopped") : expansion.error));
                 } else {
                     emit commandExpanded(name, expansion);
-                    performNow(action, expansion.text);
+                    submit(action, expansion.text);
                 }
                 performWaiting();
             });
@@ -477,6 +580,8 @@ void CodingSession::stop()
         m_parts.context->abort(); // a summary being written stops with the agent
     m_waiting.clear();        // what waits for ready() or for a rewind's files goes with the stop
     m_expansionAbort.abort(); // a command being expanded is not sent
+    if (m_hooksRunning)
+        m_hookAbort.abort(); // the prompt a hook is looking at goes too
     if (m_agent && !m_agent->isIdle())
         m_agent->abort();
 }
@@ -732,6 +837,10 @@ QStringList CodingSession::trustProjectSettings()
     if (permissions.mode)
         m_parts.policy->setMode(*permissions.mode);
     m_parts.untrustedGrants = m_parts.policy->untrustedGrants();
+    if (m_parts.hooks) {
+        m_parts.hooks->trust(trust.grants());
+        m_parts.untrustedGrants += m_parts.hooks->untrustedGrants();
+    }
     for (const QString &message : std::as_const(warnings))
         emit warning(message);
     return m_parts.untrustedGrants;

@@ -266,6 +266,12 @@ signals:
     /// `/NAME` could not be expanded, or stop() came first (\a message says why, for
     /// people): nothing was sent.
     void commandFailed(const QString &message);
+    /// A hook ran (docs/extending.md, "Hooks"): told in order with the events, a tool's
+    /// hooks before its tool_execution_end.
+    void hookRan(const AgentCore::HookRun &run);
+    /// A UserPromptSubmit hook refused \a text (exit 2 or `decision: "block"`, or
+    /// `continue: false`); \a reason is for the user. Nothing was sent.
+    void promptRefused(const QString &text, const QString &reason);
 
 private:
     enum class Action { Send, Steer, FollowUp };
@@ -276,6 +282,10 @@ private:
     void perform(Action action, const QString &text);
     void performNow(Action action, const QString &text);
     bool expandCommand(Action action, const QString &text);
+    /// \a text, a command already expanded, to the prompt hooks and then to the agent.
+    void submit(Action action, const QString &text);
+    void runPromptHooks(Action action, const QString &text);
+    void runSessionStartHooks();
     void performWaiting();
     void onEvent(const AgentEvent &event);
     void appendCompaction(const Message &compaction);
@@ -301,6 +311,10 @@ private:
     AgentToolPtr m_bash;
     QList<ToolMiddleware> m_middlewares;
     bool m_rewinding = false;
+    /// A UserPromptSubmit or SessionStart hook runs: what is sent waits (m_waiting), in order.
+    bool m_hooksRunning = false;
+    AbortToken m_hookAbort;       // stops the hooks of a prompt (stop())
+    QStringList m_sessionContext; // SessionStart's additionalContext, for the first prompt
     bool m_opened = false;
     bool m_bypassUnconfirmed = false;
     // sent before ready(), while rewinding or while a command is expanded

@@ -176,6 +176,8 @@ void AgentRun::drive(QList<Message> pending)
         }
         if (m_config.getFollowUpMessages)
             pending = takenFrom(m_config.getFollowUpMessages(), MessageOrigin::FollowUp);
+        if (pending.isEmpty() && m_config.onTaskEnd && !m_abort.isAborted())
+            pending = takenFrom(m_config.onTaskEnd(m_abort), MessageOrigin::FollowUp);
         if (pending.isEmpty())
             return;
     }

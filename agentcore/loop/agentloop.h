@@ -59,6 +59,11 @@ struct AgentLoopConfig
     /// loop marks them MessageOrigin::FollowUp, except those already marked Steering (steering
     /// that came after the last turn, handed over here: what the user sent stays steering).
     std::function<QList<Message>()> getFollowUpMessages;
+    /// Called when the task ends naturally and no follow-up waits (not when aborted), on the
+    /// loop's thread: messages it returns go on with the task as follow-ups do (a Stop hook
+    /// that makes the agent continue). It may block (it runs the user's command) but must
+    /// return promptly once \a abort fires. Unset: the task ends.
+    std::function<QList<Message>(const AbortToken &abort)> onTaskEnd;
     /// On a protocol violation: may return the context for the single retry (the loop then
     /// appends its repair directive to it). Never changes history.
     std::function<std::optional<Context>(const Message &violating, const Context &attempt)>

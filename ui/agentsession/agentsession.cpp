@@ -93,6 +93,21 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     CodingSession *session = m_session.get();
     connect(session, &CodingSession::ready, this, &AgentSession::onReady);
     connect(session, &CodingSession::eventEmitted, this, &AgentSession::onEvent);
+    connect(session, &CodingSession::hookRan, this, [this](const AgentCore::HookRun &run) {
+        emit hookRan(run);
+        // A hook of no tool call that blocked or failed has no card to show it on.
+        if (run.toolCallId.isEmpty() && (run.blocks() || run.failed()))
+            emit warning(tr("Hook %1 (%2): %3")
+                             .arg(AgentCore::hookEventNameText(run.hook.event),
+                                  run.hook.command,
+                                  run.outcomeText()));
+    });
+    connect(session,
+            &CodingSession::promptRefused,
+            this,
+            [this](const QString &, const QString &reason) {
+                emit warning(tr("A hook refused the message: %1").arg(reason));
+            });
     connect(session, &CodingSession::warning, this, [this](const QString &message) {
         if (m_state == State::Preparing)
             m_warnings.append(message); // said with the others once ready

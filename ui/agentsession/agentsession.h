@@ -272,6 +272,8 @@ signals:
     void stateChanged(Ui::AgentSession::State state);
     /// Every event of every run, in order (the Agent's eventEmitted).
     void eventEmitted(const AgentCore::AgentEvent &event);
+    /// A hook ran (CodingSession::hookRan).
+    void hookRan(const AgentCore::HookRun &run);
     void changedFilesChanged();
     void permissionModeChanged(AgentCore::PermissionMode mode);
     void modelChanged(const Ui::ModelChoice &model);

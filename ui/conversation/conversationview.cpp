@@ -87,6 +87,16 @@ void ConversationView::apply(const AgentCore::AgentEvent &event)
     scheduleFlush();
 }
 
+void ConversationView::addHookRun(const QString &toolCallId,
+                                  const QString &summary,
+                                  const QString &output)
+{
+    if (ToolCardItem *card = m_model->card(toolCallId)) {
+        card->addHookRun(summary, output);
+        scheduleFlush();
+    }
+}
+
 void ConversationView::setMessages(const QList<AgentCore::Message> &messages)
 {
     stopRemovals();

@@ -43,6 +43,8 @@ public:
 
     /// Applies one lifecycle event of a run (see AgentCore::AgentEvent).
     void apply(const AgentCore::AgentEvent &event);
+    /// A hook ran for the call \a toolCallId: its card lists it (ToolCardItem::addHookRun).
+    void addHookRun(const QString &toolCallId, const QString &summary, const QString &output);
     /// Replaces the conversation with a loaded history.
     void setMessages(const QList<AgentCore::Message> &messages);
     void clear();

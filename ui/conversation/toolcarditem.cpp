@@ -195,7 +195,8 @@ void ToolCardItem::setResult(const AgentCore::ToolResult &result, qint64 nowMs)
         m_output.setNoteLines(leading, trailing);
         m_output.setText(text);
     }
-    m_details.setText(detailsText(details));
+    m_resultDetails = detailsText(details);
+    m_details.setText(QStringList(m_hookRuns + QStringList{m_resultDetails}).join(u'\n').trimmed());
     m_pictures.clear();
     m_pictureNames.clear();
     for (const AgentCore::ContentBlock &block : result.content) {
@@ -489,7 +490,10 @@ void ToolCardItem::paint(QPainter *painter,
         painter->drawText(m_geometry.detailsHeader,
                           Qt::AlignLeft | Qt::AlignVCenter,
                           (m_detailsExpanded ? QStringLiteral("▾ ") : QStringLiteral("▸ "))
-                              + UiTr::tr("Details"));
+                              + (m_hookRuns.isEmpty()
+                                     ? UiTr::tr("Details")
+                                     //: A tool card's details, when hooks ran for the call
+                                     : UiTr::tr("Details · hooks: %1").arg(m_hookRuns.size())));
         if (!m_geometry.details.isEmpty())
             m_details.paint(painter, m_geometry.details, clip, style);
     }
@@ -521,6 +525,16 @@ bool ToolCardItem::click(QPoint pos)
         return true;
     }
     return false;
+}
+
+void ToolCardItem::addHookRun(const QString &summary, const QString &output)
+{
+    QString entry = UiTr::tr("hook %1").arg(summary);
+    if (!output.trimmed().isEmpty())
+        entry += u'\n' + output.trimmed();
+    m_hookRuns.append(entry);
+    m_details.setText(QStringList(m_hookRuns + QStringList{m_resultDetails}).join(u'\n').trimmed());
+    invalidate();
 }
 
 } // namespace Ui

@@ -60,6 +60,12 @@ public:
     void setPartialResult(const AgentCore::ToolResult &partial);
     void setResult(const AgentCore::ToolResult &result, qint64 nowMs);
     void setNotRun();
+    /// A hook ran for this call (PreToolUse, PostToolUse): \a summary ("PreToolUse ./check.sh:
+    /// blocked (exit 2), 40 ms") is listed in the details, \a output below it.
+    void addHookRun(const QString &summary, const QString &output);
+    int hookRunCount() const { return int(m_hookRuns.size()); }
+    /// The details as shown (the hooks first, then the result's; capped while collapsed).
+    QString detailsShownText() const { return m_details.visibleText(); }
     void setOutputExpanded(bool expanded);
     void setDetailsExpanded(bool expanded);
 
@@ -113,6 +119,8 @@ private:
     int m_additions = 0;
     int m_deletions = 0;
     bool m_detailsExpanded = false;
+    QString m_resultDetails; ///< the result's details, before the hooks' lines
+    QStringList m_hookRuns;  ///< one entry per hook that ran, with its output
     QList<QImage> m_pictures;
     QStringList m_pictureNames; ///< "image/png, 640 × 480": for plainText() and unreadable ones
 

@@ -252,6 +252,23 @@ void ConversationPage::setSession(AgentSession *session)
                              &AgentSession::modelChanged,
                              this,
                              [this](const ModelChoice &model) { m_welcome->setDemo(model.isDemo); });
+    m_connections << connect(session,
+                             &AgentSession::hookRan,
+                             this,
+                             [this](const AgentCore::HookRun &run) {
+                                 if (run.toolCallId.isEmpty())
+                                     return;
+                                 //: A hook on a tool card: event, command, outcome, time taken
+                                 const QString summary = tr("%1 %2: %3, %4 ms")
+                                                             .arg(AgentCore::hookEventNameText(
+                                                                      run.hook.event),
+                                                                  run.hook.command,
+                                                                  run.outcomeText())
+                                                             .arg(run.elapsedMs);
+                                 m_conversation->addHookRun(run.toolCallId,
+                                                            summary,
+                                                            QString::fromUtf8(run.err + run.out));
+                             });
     m_connections << connect(session, &AgentSession::eventEmitted, this, &ConversationPage::onEvent)
                   << connect(session,
                              &AgentSession::stateChanged,

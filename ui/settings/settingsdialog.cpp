@@ -17,6 +17,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFormLayout>
 #include <QFrame>
 #include <QLabel>
@@ -30,6 +31,7 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolButton>
+#include <QTreeWidget>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -167,6 +169,22 @@ QVBoxLayout *SettingsDialog::addPages(QVBoxLayout *top,
     m_tabs->addTab(m_generalScroll, tr("&General"));
     m_mcpPage = new McpServersPage(settings.mcpServers, keyStore, m_tabs);
     m_tabs->addTab(m_mcpPage, tr("&MCP servers"));
+    // What the session's settings files hook on the agent's events; edited in those files.
+    auto hooksPage = new QWidget(m_tabs);
+    auto hooksLayout = new QVBoxLayout(hooksPage);
+    auto hooksIntro = new QLabel(
+        tr("Commands run on the agent's events, from the settings files (yours, the "
+           "repository's .agentdesk/ and .claude/). A repository's hooks run once you trusted "
+           "them. Edit the files to change them; a new session reads them again."),
+        hooksPage);
+    hooksIntro->setWordWrap(true);
+    hooksLayout->addWidget(hooksIntro);
+    m_hooks = new QTreeWidget(hooksPage);
+    m_hooks->setObjectName(QStringLiteral("hooks"));
+    m_hooks->setRootIsDecorated(false);
+    m_hooks->setHeaderLabels({tr("Event"), tr("Matcher"), tr("Command"), tr("From")});
+    hooksLayout->addWidget(m_hooks);
+    m_tabs->addTab(hooksPage, tr("&Hooks"));
     top->addWidget(m_tabs);
     return layout;
 }
@@ -1157,6 +1175,27 @@ void SettingsDialog::setBusy(bool busy)
         setMessage(m_keyNote, tr("Saving the key\u2026"));
     else
         updateKeyNote();
+}
+
+void SettingsDialog::setHooks(const QList<AgentCore::HookEntry> &hooks, const QStringList &untrusted)
+{
+    m_hooks->clear();
+    for (const AgentCore::HookEntry &hook : hooks) {
+        QString from = QStringLiteral("%1 (%2)").arg(hook.sourceLabel,
+                                                     QDir::toNativeSeparators(hook.file));
+        if (untrusted.contains(hook.grant()))
+            //: A repository's hook the user has not trusted
+            from += tr(", not trusted: does not run");
+        auto item = new QTreeWidgetItem(m_hooks,
+                                        {AgentCore::hookEventNameText(hook.event),
+                                         hook.matcher,
+                                         hook.command,
+                                         from});
+        item->setToolTip(2, hook.command);
+        item->setToolTip(3, from);
+    }
+    if (hooks.isEmpty())
+        new QTreeWidgetItem(m_hooks, {tr("No hooks in this session's settings files.")});
 }
 
 } // namespace Ui

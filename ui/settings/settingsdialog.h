@@ -2,6 +2,8 @@
 
 #include "appsettings.h"
 
+#include <hooks/hookconfig.h>
+
 #include <QDialog>
 #include <QPointer>
 #include <QStringList>
@@ -27,6 +29,8 @@ namespace AgentCore {
 class ServedModels;
 struct ServedModelsResult;
 } // namespace AgentCore
+
+class QTreeWidget;
 
 namespace Ui {
 
@@ -65,6 +69,10 @@ public:
     /// The user changed the model fields (provider, URL, model, thinking, demo).
     bool modelChanged() const;
 
+    /// The page "Hooks" lists \a hooks (the session's, as read when it started: every
+    /// settings file's, with where each came from); those whose grant is in \a untrusted are
+    /// marked as not run. Without a call the page says no repository is open.
+    void setHooks(const QList<AgentCore::HookEntry> &hooks, const QStringList &untrusted);
     /// The page "MCP servers" shows these servers live (null: none, no repository is open).
     void setMcpServers(McpServers *servers);
     void showMcpServers(); ///< makes that page current
@@ -169,6 +177,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     QScrollArea *m_generalScroll = nullptr; ///< holds the General page
     McpServersPage *m_mcpPage = nullptr;
+    QTreeWidget *m_hooks = nullptr;
     QTimer *m_keyReadDelay = nullptr;
     QTimer *m_fitHeight = nullptr;
     QTimer *m_modelFetchDelay = nullptr;

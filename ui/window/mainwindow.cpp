@@ -1232,6 +1232,11 @@ void MainWindow::showSettings()
     auto dialog = new SettingsDialog(m_settings, m_keys, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setMcpServers(m_mcp);
+    if (m_session && m_session->codingSession()->parts().hooks) {
+        const std::shared_ptr<AgentCore::HookRunner> &hooks
+            = m_session->codingSession()->parts().hooks;
+        dialog->setHooks(hooks->config().hooks, hooks->untrustedGrants());
+    }
     // The fields show the model this window talks to, which is not the saved default when the
     // command line (or a resumed session) chose another.
     if (m_setup.model.isDemo || m_setup.model.selection) {

@@ -35,10 +35,11 @@ ProjectTrustDialog::ProjectTrustDialog(Subject subject,
                  "can commit to the repository may have written it, so none of them runs until "
                  "you trust it:")
                   .arg(QDir::toNativeSeparators(repository))
-            : tr("The settings files in %1 (.agentdesk/settings.json and settings.local.json) "
-                 "ask for more than your own settings allow. Anyone who can commit to the "
-                 "repository, or a tool run in it, may have written them, so AgentDesk has not "
-                 "applied this:")
+            : tr("The settings files in %1 (.agentdesk/settings.json and settings.local.json, "
+                 ".claude/settings.json and settings.local.json) ask for more than your own "
+                 "settings allow; a hook is a command run on your behalf, outside the sandbox. "
+                 "Anyone who can commit to the repository, or a tool run in it, may have written "
+                 "them, so AgentDesk has not applied this:")
                   .arg(QDir::toNativeSeparators(repository)),
         this);
     intro->setWordWrap(true);
