@@ -61,10 +61,9 @@ WelcomeView::WelcomeView(QWidget *parent)
     m_offers->setObjectName(QStringLiteral("modelOffers"));
     auto offersLayout = new QVBoxLayout(m_offers);
     offersLayout->setContentsMargins(0, 8, 0, 0);
+    // Its text comes with the first offer (setOffers): an empty window has nothing to head.
     auto heading = new QLabel(m_offers);
     heading->setObjectName(QStringLiteral("modelOffersHeading"));
-    //: The welcome page, above the models found on this computer
-    heading->setText(tr("Found on this computer, ready to use:"));
     heading->setAlignment(Qt::AlignHCenter);
     offersLayout->addWidget(heading);
     m_offerRows = new QVBoxLayout;
@@ -91,6 +90,9 @@ void WelcomeView::setOffers(const QList<ModelOffer> &offers)
     if (offers == m_offerList)
         return;
     m_offerList = offers;
+    //: The welcome page, above the models found on this computer
+    m_offers->findChild<QLabel *>(QStringLiteral("modelOffersHeading"))
+        ->setText(offers.isEmpty() ? QString() : tr("Found on this computer, ready to use:"));
     while (QLayoutItem *item = m_offerRows->takeAt(0)) {
         if (QWidget *row = item->widget())
             row->deleteLater();
