@@ -482,9 +482,17 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         QStringLiteral("overwrite-user-changes"),
         AppTr::tr("With --rewind: rewind the files you changed yourself since the checkpoint too "
                   "(by default they are kept as they are, and named)."));
+    const QCommandLineOption
+        doctor(QStringLiteral("doctor"),
+               AppTr::tr(
+                   "Check what AgentDesk relies on here (bubblewrap and whether it works, git, "
+                   "ripgrep, the keyring, fonts, the provider's models endpoint, the MCP servers' "
+                   "commands), print what is missing with the command that installs it, and exit: "
+                   "0 when everything needed is there, 1 otherwise."));
     const PrintParser printOptions;
     parser.addOption(help);
     parser.addOption(version);
+    parser.addOption(doctor);
     parser.addOption(printOptions.print);
     parser.addOption(rewind);
     parser.addOption(keep);
@@ -515,6 +523,22 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         return result;
     }
     const QStringList positional = parser.positionalArguments();
+    if (parser.isSet(doctor)) {
+        if (parser.isSet(printOptions.print) || parser.isSet(rewind))
+            return failure(AppTr::tr("--doctor is used alone (with the model options and the "
+                                     "repository to check)."));
+        if (positional.size() > 1 || (!positional.isEmpty() && parser.isSet(printOptions.repo)))
+            return failure(AppTr::tr("--doctor checks one repository."));
+        result.action = Action::Doctor;
+        result.repository = parser.isSet(printOptions.repo) ? parser.value(printOptions.repo)
+                            : positional.isEmpty()          ? QDir::currentPath()
+                                                            : positional.first();
+        result.print.mcpConfigFiles = parser.values(printOptions.mcpConfig);
+        QString error;
+        if (!parseValues(parser, printOptions, &result.print, &error))
+            return failure(error);
+        return result;
+    }
     if (parser.isSet(rewind)) {
         if (parser.isSet(printOptions.print))
             return failure(AppTr::tr("Give either --print or --rewind, not both."));

@@ -88,7 +88,7 @@ struct PrintOptions
 /// --version and --help work without a display. Pure: reads neither files nor the environment.
 struct CommandLine
 {
-    enum class Action { Run, Print, Rewind, ShowVersion, ShowHelp, Fail };
+    enum class Action { Run, Print, Rewind, Doctor, ShowVersion, ShowHelp, Fail };
 
     Action action = Action::Run;
     QString repository;     ///< the directory to open (default: the current directory)

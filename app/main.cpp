@@ -1,4 +1,5 @@
 #include "commandline.h"
+#include "doctor.h"
 #include "headlessrewind.h"
 #include "headlessrun.h"
 #include "windowsetup.h"
@@ -134,6 +135,10 @@ int main(int argc, char **argv)
         QCoreApplication app(argc, argv);
         securePrivateFolders();
         return App::HeadlessRun::run(commandLine);
+    }
+    case App::CommandLine::Action::Doctor: {
+        QCoreApplication app(argc, argv);
+        return App::Doctor::runAndPrint(commandLine);
     }
     case App::CommandLine::Action::Rewind: {
         QCoreApplication app(argc, argv);

@@ -76,6 +76,7 @@ ConversationPage::ConversationPage(QWidget *parent)
                     m_composer->setPlainText(userText);
                 m_composer->setFocus(Qt::OtherFocusReason);
             });
+    connect(m_welcome, &WelcomeView::modelChosen, this, &ConversationPage::modelChosen);
     m_top->addWidget(m_welcome);
     m_top->addWidget(m_conversation);
     m_splitter->addWidget(m_top);
@@ -327,6 +328,11 @@ void ConversationPage::updatePendingSteering()
 void ConversationPage::setRepository(const AgentCore::Repository &repository)
 {
     m_welcome->setRepository(repository);
+}
+
+void ConversationPage::setModelOffers(const QList<ModelOffer> &offers)
+{
+    m_welcome->setOffers(offers);
 }
 
 bool ConversationPage::eventFilter(QObject *watched, QEvent *event)

@@ -26,6 +26,7 @@ class ReviewQueue;
 class RuleOfferBar;
 class RewindController;
 class WelcomeView;
+struct ModelOffer;
 
 /// The centre of the window: the conversation (a welcome page until the first task), the
 /// reviews waiting for an answer below it, and the composer with its Send / Stop button.
@@ -53,6 +54,8 @@ public:
     /// history when it was resumed.
     void setSession(AgentSession *session);
     void setRepository(const AgentCore::Repository &repository);
+    /// The models found on this computer, offered on the welcome page while the demo answers.
+    void setModelOffers(const QList<ModelOffer> &offers);
 
     ConversationView *conversation() const { return m_conversation; }
     Composer *composer() const { return m_composer; }
@@ -79,6 +82,8 @@ public:
 signals:
     /// The user wants to go on with a read-only session in a copy of its own.
     void forkRequested();
+    /// The user chose a model the welcome page offered.
+    void modelChosen(const Ui::ModelSelection &selection);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -2,8 +2,11 @@
 
 #include <coding/repository.h>
 
+#include <QComboBox>
 #include <QDir>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace Ui {
@@ -53,12 +56,82 @@ WelcomeView::WelcomeView(QWidget *parent)
     m_demo->setVisible(false);
     layout->addSpacing(16);
     layout->addWidget(m_demo);
+
+    m_offers = new QWidget(this);
+    m_offers->setObjectName(QStringLiteral("modelOffers"));
+    auto offersLayout = new QVBoxLayout(m_offers);
+    offersLayout->setContentsMargins(0, 8, 0, 0);
+    // Its text comes with the first offer (setOffers): an empty window has nothing to head.
+    auto heading = new QLabel(m_offers);
+    heading->setObjectName(QStringLiteral("modelOffersHeading"));
+    heading->setAlignment(Qt::AlignHCenter);
+    offersLayout->addWidget(heading);
+    m_offerRows = new QVBoxLayout;
+    offersLayout->addLayout(m_offerRows);
+    m_offers->hide();
+    layout->addWidget(m_offers, 0, Qt::AlignHCenter);
     layout->addStretch(3);
 }
 
 void WelcomeView::setDemo(bool demo)
 {
+    m_isDemo = demo;
     m_demo->setVisible(demo);
+    updateOffersVisible();
+}
+
+void WelcomeView::updateOffersVisible()
+{
+    m_offers->setVisible(m_isDemo && !m_offerList.isEmpty());
+}
+
+void WelcomeView::setOffers(const QList<ModelOffer> &offers)
+{
+    if (offers == m_offerList)
+        return;
+    m_offerList = offers;
+    //: The welcome page, above the models found on this computer
+    m_offers->findChild<QLabel *>(QStringLiteral("modelOffersHeading"))
+        ->setText(offers.isEmpty() ? QString() : tr("Found on this computer, ready to use:"));
+    while (QLayoutItem *item = m_offerRows->takeAt(0)) {
+        if (QWidget *row = item->widget())
+            row->deleteLater();
+        delete item;
+    }
+    for (const ModelOffer &offer : offers) {
+        auto row = new QWidget(m_offers);
+        row->setObjectName(QStringLiteral("modelOffer"));
+        auto rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        auto label = new QLabel(offer.text(), row);
+        label->setObjectName(QStringLiteral("modelOfferText"));
+        label->setTextFormat(Qt::PlainText);
+        rowLayout->addWidget(label, 1);
+        QComboBox *models = nullptr;
+        if (offer.models.size() > 1) {
+            models = new QComboBox(row);
+            models->setObjectName(QStringLiteral("modelOfferModels"));
+            //: The welcome page: which of the models found to use
+            models->setAccessibleName(tr("Model of %1").arg(offer.name));
+            // Ids come from a server: shown as text, never longer than the row.
+            models->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+            models->setMinimumContentsLength(18);
+            models->addItems(offer.models);
+            models->setCurrentText(offer.selection.model);
+            rowLayout->addWidget(models);
+        }
+        auto use = new QPushButton(row);
+        use->setObjectName(QStringLiteral("useModelOffer"));
+        //: The welcome page: sets up the model offered beside it
+        use->setText(tr("Use"));
+        use->setAccessibleName(tr("Use %1").arg(offer.text()));
+        connect(use, &QPushButton::clicked, this, [this, offer, models] {
+            emit modelChosen(offer.withModel(models ? models->currentText() : QString()));
+        });
+        rowLayout->addWidget(use);
+        m_offerRows->addWidget(row);
+    }
+    updateOffersVisible();
 }
 
 void WelcomeView::setRepository(const AgentCore::Repository &repository)

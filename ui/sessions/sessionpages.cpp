@@ -64,6 +64,13 @@ void SessionPages::setMcpCompletions(McpCompletions *completions)
         static_cast<ConversationPage *>(widget(i))->composer()->setMcpCompletions(completions);
 }
 
+void SessionPages::setModelOffers(const QList<ModelOffer> &offers)
+{
+    m_offers = offers;
+    for (int i = 0; i < count(); ++i)
+        static_cast<ConversationPage *>(widget(i))->setModelOffers(offers);
+}
+
 void SessionPages::detachAll()
 {
     for (int i = 0; i < count(); ++i)
@@ -78,6 +85,7 @@ void SessionPages::add(AgentSession *session)
         page = new ConversationPage(this);
         page->setRepository(m_repository);
         page->composer()->setMcpCompletions(m_mcp);
+        page->setModelOffers(m_offers);
         addWidget(page);
         emit pageAdded(page);
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "settings/modeldiscovery.h"
+
 #include <coding/repository.h>
 
 #include <QHash>
@@ -32,6 +34,8 @@ public:
     /// For @-completion and the welcome page of every page, present and future (a worktree
     /// session's page names its worktree instead).
     void setRepository(const AgentCore::Repository &repository);
+    /// The models found on this computer, for the welcome of every page, present and future.
+    void setModelOffers(const QList<ModelOffer> &offers);
     /// The repository's MCP resources and prompts, for the composer of every page, present
     /// and future. Not owned; null: none.
     void setMcpCompletions(McpCompletions *completions);
@@ -55,6 +59,7 @@ private:
     OpenSessions *m_sessions;
     AgentCore::Repository m_repository;
     QPointer<McpCompletions> m_mcp;
+    QList<ModelOffer> m_offers;
     QHash<const AgentSession *, ConversationPage *> m_pages;
     ConversationPage *m_spare = nullptr; ///< no session: the next one gets it
 };

@@ -1,5 +1,6 @@
 #include "modelselection.h"
 #include "common/translation.h"
+#include "providerpresets.h"
 
 #include <ai/servedmodels.h>
 
@@ -165,9 +166,12 @@ bool ModelSelection::needsKey() const
 
 QString ModelSelection::keyVariable() const
 {
-    // A compatible server's key is its own, not the one the provider's SDK reads.
-    if (provider == ProviderKind::OpenAiCompatible)
-        return {};
+    // A compatible server's key is its own, not the one the provider's SDK reads; a vendor's
+    // own variable (DEEPSEEK_API_KEY) goes to that vendor's address only.
+    if (provider == ProviderKind::OpenAiCompatible) {
+        const std::optional<ServerPreset> preset = serverPresetAt(baseUrl);
+        return preset ? preset->keyVariable : QString();
+    }
     return AgentCore::apiKeyVariable(info(provider).api);
 }
 

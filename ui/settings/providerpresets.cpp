@@ -36,16 +36,29 @@ QList<ServerPreset> serverPresets()
          {presetKey("qwen/qwen3-coder-30b")}},
         {presetKey("DeepSeek"),
          presetKey("https://api.deepseek.com/v1"),
-         {presetKey("deepseek-chat"), presetKey("deepseek-reasoner")}},
+         {presetKey("deepseek-chat"), presetKey("deepseek-reasoner")},
+         presetKey("DEEPSEEK_API_KEY")},
         {presetKey("Qwen (DashScope)"),
          presetKey("https://dashscope-intl.aliyuncs.com/compatible-mode/v1"),
-         {presetKey("qwen3-coder-plus"), presetKey("qwen3-max")}},
+         {presetKey("qwen3-coder-plus"), presetKey("qwen3-max")},
+         presetKey("DASHSCOPE_API_KEY")},
         {presetKey("OpenRouter"),
          presetKey("https://openrouter.ai/api/v1"),
          {presetKey("anthropic/claude-sonnet-4.5"),
           presetKey("openai/gpt-5"),
-          presetKey("qwen/qwen3-coder")}},
+          presetKey("qwen/qwen3-coder")},
+         presetKey("OPENROUTER_API_KEY")},
     };
+}
+
+std::optional<ServerPreset> serverPresetAt(const QString &baseUrl)
+{
+    const QString url = withoutTrailingSlash(baseUrl);
+    for (const ServerPreset &preset : serverPresets()) {
+        if (preset.baseUrl.compare(url, Qt::CaseInsensitive) == 0)
+            return preset;
+    }
+    return std::nullopt;
 }
 
 QStringList suggestedModels(ProviderKind provider, const QString &baseUrl)

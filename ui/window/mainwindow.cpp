@@ -29,6 +29,7 @@
 #include "sessions/sessionpages.h"
 #include "sessions/sessionshortcuts.h"
 #include "sessions/sessionspanel.h"
+#include "settings/modeldiscovery.h"
 #include "settings/settingsdialog.h"
 #include "settings/theme.h"
 #include "statusbar/agentstatusbar.h"
@@ -180,6 +181,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     });
     const auto pageAdded = [this](ConversationPage *page) {
         connect(page, &ConversationPage::forkRequested, this, &MainWindow::forkSession);
+        connect(page, &ConversationPage::modelChosen, this, &MainWindow::chooseModel);
     };
     pageAdded(m_pages->currentPage());
     connect(m_pages, &SessionPages::pageAdded, this, pageAdded);
@@ -1111,6 +1113,15 @@ void MainWindow::resolveModel(const std::optional<ModelSelection> &selection)
 
 void MainWindow::applyModel(const ModelChoice &choice)
 {
+    // The demo answers: the welcome page offers what this computer already has. Looked for
+    // once, and only then: a configured model needs no offer.
+    if (choice.isDemo && !m_discovery) {
+        m_discovery = new ModelDiscovery(m_keys, m_setup.environment, this);
+        if (m_setup.localModelPorts)
+            m_discovery->setLocalPorts(*m_setup.localModelPorts);
+        connect(m_discovery, &ModelDiscovery::finished, m_pages, &SessionPages::setModelOffers);
+        m_discovery->discover();
+    }
     m_setup.model = choice; // also for the next conversation
     if (m_session)
         m_session->setModel(choice);

@@ -39,6 +39,7 @@ class SandboxNoticeBar;
 class DesktopNotifier;
 class FollowUpPanel;
 class KeyStore;
+class ModelDiscovery;
 class ModelResolver;
 class McpServers;
 class OpenSessions;
@@ -72,6 +73,9 @@ struct AgentSetup
     /// --sandbox: wins over the settings' sandbox mode; --sandbox-network adds the network.
     std::optional<AgentCore::SandboxMode> sandboxMode;
     bool sandboxNetwork = false;
+    /// The ports of 127.0.0.1 where the welcome page looks for model servers while the demo
+    /// answers; nullopt: AgentCore::LocalModelFinder::defaultPorts() (tests give a free one).
+    std::optional<QList<quint16>> localModelPorts;
     /// Where sessions' git worktrees are made; empty: SessionWorktrees::defaultRoot() (tests
     /// give a folder of their own).
     QString worktreesDirectory;
@@ -251,6 +255,8 @@ private:
     std::shared_ptr<std::atomic_bool> m_reviewShellWrites = std::make_shared<std::atomic_bool>(true);
     KeyStore *m_keys = nullptr;
     ModelResolver *m_resolver = nullptr;
+    /// What the welcome page offers while the demo answers; looks once per window.
+    ModelDiscovery *m_discovery = nullptr;
     quint64 m_modelRequest = 0;                    // only the latest resolve applies
     std::optional<ModelChoice> m_commandLineModel; ///< as the command line gave it
     bool m_commandLineModelInUse = false;          ///< until the user switches
