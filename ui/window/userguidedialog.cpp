@@ -53,7 +53,7 @@ UserGuideDialog::UserGuideDialog(QWidget *parent)
     m_text->setAccessibleName(tr("User guide"));
     m_text->setOpenLinks(false);
     m_text->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the text wraps, pictures fit
-    m_text->viewport()->installEventFilter(this);
+    m_text->installEventFilter(this);
     connect(m_text, &QTextBrowser::anchorClicked, this, &UserGuideDialog::followLink);
     m_text->setSource(guideUrl(), QTextDocument::MarkdownResource);
     if (m_text->document()->isEmpty())
@@ -112,7 +112,7 @@ bool UserGuideDialog::showSection(const QString &heading)
 
 bool UserGuideDialog::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_text->viewport() && event->type() == QEvent::Resize)
+    if (watched == m_text && event->type() == QEvent::Resize)
         fitImages();
     return QDialog::eventFilter(watched, event);
 }
@@ -120,7 +120,12 @@ bool UserGuideDialog::eventFilter(QObject *watched, QEvent *event)
 void UserGuideDialog::fitImages()
 {
     QTextDocument *document = m_text->document();
-    const int room = int(m_text->viewport()->width() - 2 * document->documentMargin()) - 4;
+    // The guide is long: the room is what is left beside its scroll bar, whether or not the
+    // first layout has shown it yet (else the bar, coming, would make the pictures too wide).
+    const int room = int(m_text->contentsRect().width()
+                         - m_text->verticalScrollBar()->sizeHint().width()
+                         - 2 * document->documentMargin())
+                     - 4;
     if (room < 100)
         return;
     for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
