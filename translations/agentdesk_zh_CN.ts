@@ -7203,6 +7203,14 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About AgentDesk</source>
         <translation>关于 AgentDesk(&amp;A)</translation>

@@ -107,3 +107,5 @@ void LocalModelFinder::finish()
 }
 
 } // namespace AgentCore
+
+#include "moc_localmodelfinder.cpp"

@@ -45,10 +45,13 @@
 #include <window/projecttrustdialog.h>
 #include <window/rootuserbar.h>
 #include <window/sandboxnoticebar.h>
+#include <window/shortcutsdialog.h>
+#include <window/userguidedialog.h>
 #include <worktree/sessionworktrees.h>
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -56,6 +59,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QImage>
+#include <QImageWriter>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -68,6 +73,7 @@
 #include <QPalette>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSemaphore>
 #include <QStandardPaths>
@@ -75,9 +81,11 @@
 #include <QStyleFactory>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QToolButton>
 #include <QTreeWidget>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -1659,6 +1667,200 @@ bool lookStates(const QString &dir)
     return ok;
 }
 
+// Help > Keyboard Shortcuts (the shortcut table) and Help > User Guide (F1), over the window.
+bool helpDialogs(const QString &dir)
+{
+    Scene scene(dir, {}, PermissionMode::Default);
+    Ui::MainWindow *window = scene.window();
+    if (auto keys = window->findChild<QAction *>(QStringLiteral("keyboardShortcutsAction")))
+        keys->trigger();
+    Ui::ShortcutsDialog *shortcuts = nullptr;
+    bool ok = scene.waitFor([&] {
+        shortcuts = window->findChild<Ui::ShortcutsDialog *>();
+        return shortcuts && shortcuts->isVisible();
+    }) && scene.save(QStringLiteral("65-keyboard-shortcuts"), shortcuts);
+    if (shortcuts)
+        shortcuts->close();
+    // F1 as a user presses it: the window's shortcut, in the active window.
+    window->activateWindow();
+    ok = QTest::qWaitForWindowActive(window) && ok;
+    QTest::keyClick(scene.page()->composer(), Qt::Key_F1);
+    Ui::UserGuideDialog *guide = nullptr;
+    ok = scene.waitFor([&] {
+        guide = window->findChild<Ui::UserGuideDialog *>();
+        return guide && guide->isVisible();
+    }) && ok;
+    if (!guide)
+        return false;
+    // A section with a picture, as a reader finds it from the list of sections.
+    guide->contents()->setCurrentRow(1);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    return scene.save(QStringLiteral("66-user-guide"), guide) && ok;
+}
+
+// The pictures of the README, docs/guide.md and the AppStream metainfo: each a state above,
+// at a laptop's window size, saved under a name of its own and stamped with what made it.
+// `agentdesk_screenshots --docs DIR` (scripts/screenshots --docs) makes them;
+// `agentdesk_screenshots --check-docs ROOT` (ctest docs_images_are_current) checks that every
+// picture the docs name is one of them, is there, and carries the stamp this program gives it.
+struct DocsPicture
+{
+    QLatin1String name; // docs/images/NAME.png
+    QLatin1String made; // the state's own name
+    bool (*produce)(const QString &dir);
+};
+
+const QSize docsWindowSize(1000, 700);
+const char docsStampKey[] = "AgentDesk-Screenshot";
+
+const QList<DocsPicture> &docsPictures()
+{
+    static const QList<DocsPicture> pictures{
+        {QLatin1String("welcome"),
+         QLatin1String("01-welcome"),
+         [](const QString &dir) { return welcome(dir, QStringLiteral("01-welcome")); }},
+        {QLatin1String("demo"), QLatin1String("11-demo-finished"), demo},
+        {QLatin1String("review"),
+         QLatin1String("04-review-diff"),
+         [](const QString &dir) { return reviewDiff(dir, QStringLiteral("04-review-diff")); }},
+        {QLatin1String("review-command"),
+         QLatin1String("05-review-bash"),
+         [](const QString &dir) { return reviewBash(dir, QStringLiteral("05-review-bash")); }},
+        {QLatin1String("file-diff"), QLatin1String("22-file-diff"), fileDiff},
+        {QLatin1String("queue"), QLatin1String("06-queue"), queue},
+        {QLatin1String("sessions"), QLatin1String("17-ids-per-reply-resumed"), idsPerReply},
+        {QLatin1String("several-sessions"),
+         QLatin1String("52-several-sessions"),
+         [](const QString &dir) {
+             return severalSessions(dir, QStringLiteral("52-several-sessions"));
+         }},
+        {QLatin1String("inbox"), QLatin1String("62-approval-inbox"), inbox},
+        {QLatin1String("rewind"), QLatin1String("48-rewind-dialog"), rewound},
+        {QLatin1String("context"), QLatin1String("33-context-view"), contextView},
+        {QLatin1String("compaction"), QLatin1String("34-compacted"), compacted},
+        {QLatin1String("mcp"), QLatin1String("71-mcp-settings"), mcpStates},
+        {QLatin1String("settings"),
+         QLatin1String("12-settings"),
+         [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }},
+        {QLatin1String("shortcuts"), QLatin1String("65-keyboard-shortcuts"), helpDialogs},
+        {QLatin1String("user-guide"), QLatin1String("66-user-guide"), helpDialogs},
+    };
+    return pictures;
+}
+
+QString docsStamp(const DocsPicture &picture)
+{
+    return QStringLiteral("%1: agentdesk_screenshots state %2, window %3x%4")
+        .arg(picture.name, picture.made)
+        .arg(docsWindowSize.width())
+        .arg(docsWindowSize.height());
+}
+
+// Makes every docs picture in \a dir: small PNGs, each stamped with docsStamp().
+bool saveDocs(const QString &dir)
+{
+    windowSize = docsWindowSize;
+    QTemporaryDir scratch;
+    QList<bool (*)(const QString &)> produced;
+    bool ok = true;
+    for (const DocsPicture &picture : docsPictures()) {
+        if (!produced.contains(picture.produce)) {
+            produced.append(picture.produce);
+            ok = picture.produce(scratch.path()) && ok;
+        }
+        QImage image(scratch.filePath(picture.made + QStringLiteral(".png")));
+        const QString path = QDir(dir).filePath(picture.name + QStringLiteral(".png"));
+        if (image.isNull()) {
+            std::fprintf(stderr,
+                         "agentdesk_screenshots: %s was not made (state %s)\n",
+                         qPrintable(path),
+                         qPrintable(QString(picture.made)));
+            ok = false;
+            continue;
+        }
+        image.setText(QString::fromLatin1(docsStampKey), docsStamp(picture));
+        QImageWriter writer(path, "png");
+        writer.setQuality(0); // the smallest file zlib makes
+        const bool saved = writer.write(image.convertToFormat(QImage::Format_RGB32));
+        std::fprintf(saved ? stdout : stderr,
+                     "%s %s\n",
+                     saved ? "saved" : "cannot write",
+                     qPrintable(path));
+        ok = saved && ok;
+    }
+    return ok;
+}
+
+// Every picture README.md, docs/*.md and installer/*.metainfo.xml.in under \a root name
+// (`images/NAME.png`): one of docsPictures(), in root/docs/images, stamped as this program
+// stamps it. Prints each problem; false when there is one.
+bool checkDocs(const QString &root)
+{
+    QStringList files{QStringLiteral("README.md")};
+    const QDir docs(root + QStringLiteral("/docs"));
+    for (const QString &name : docs.entryList({QStringLiteral("*.md")}, QDir::Files, QDir::Name))
+        files.append(QStringLiteral("docs/") + name);
+    const QDir installer(root + QStringLiteral("/installer"));
+    for (const QString &name :
+         installer.entryList({QStringLiteral("*.metainfo.xml.in")}, QDir::Files, QDir::Name))
+        files.append(QStringLiteral("installer/") + name);
+    static const QRegularExpression named(QStringLiteral("(?:^|[/(\"'])images/([\\w.-]+)\\.png"),
+                                          QRegularExpression::MultilineOption);
+    int problems = 0;
+    int pictures = 0;
+    const auto problem = [&problems](const QString &where, const QString &what) {
+        std::fprintf(stderr, "%s: %s\n", qPrintable(where), qPrintable(what));
+        ++problems;
+    };
+    for (const QString &file : files) {
+        QFile text(root + QLatin1Char('/') + file);
+        if (!text.open(QIODevice::ReadOnly)) {
+            if (file == QLatin1String("README.md"))
+                problem(file, QStringLiteral("cannot be read"));
+            continue;
+        }
+        const QString content = QString::fromUtf8(text.readAll());
+        for (auto match = named.globalMatch(content); match.hasNext();) {
+            const QRegularExpressionMatch found = match.next();
+            const QString name = found.captured(1);
+            const int line = int(content.left(found.capturedStart(1)).count(QLatin1Char('\n'))) + 1;
+            ++pictures;
+            const auto entry = std::find_if(docsPictures().cbegin(),
+                                            docsPictures().cend(),
+                                            [&name](const DocsPicture &picture) {
+                                                return picture.name == name;
+                                            });
+            const QString label
+                = QStringLiteral("%1:%2: images/%3.png").arg(file).arg(line).arg(name);
+            if (entry == docsPictures().cend()) {
+                problem(label, QStringLiteral("no state of agentdesk_screenshots makes it"));
+                continue;
+            }
+            const QString path = docs.filePath(QStringLiteral("images/") + name
+                                               + QStringLiteral(".png"));
+            QImage image(path);
+            if (image.isNull()) {
+                problem(label, QStringLiteral("missing"));
+                continue;
+            }
+            const QString stamp = image.text(QString::fromLatin1(docsStampKey));
+            if (stamp != docsStamp(*entry))
+                problem(label,
+                        QStringLiteral("not made by the current agentdesk_screenshots (its stamp: "
+                                       "\"%1\", expected \"%2\")")
+                            .arg(stamp, docsStamp(*entry)));
+        }
+    }
+    if (problems > 0)
+        std::fprintf(stderr,
+                     "%d of %d pictures the docs name are not current: run scripts/screenshots "
+                     "--docs\n",
+                     problems,
+                     pictures);
+    else
+        std::printf("%d pictures the docs name, each current\n", pictures);
+    return problems == 0 && pictures > 0;
+}
 } // namespace
 
 int main(int argc, char **argv)
@@ -1670,15 +1872,22 @@ int main(int argc, char **argv)
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     Ui::Translations::install(QStringLiteral("en")); // "1 file", "2 files"
     const QStringList arguments = QCoreApplication::arguments();
-    if (arguments.size() != 2) {
-        std::fprintf(stderr, "usage: agentdesk_screenshots DIR\n");
+    const bool docs = arguments.size() == 3 && arguments.at(1) == QLatin1String("--docs");
+    const bool checking = arguments.size() == 3 && arguments.at(1) == QLatin1String("--check-docs");
+    if (arguments.size() != 2 && !docs && !checking) {
+        std::fprintf(stderr,
+                     "usage: agentdesk_screenshots DIR | --docs DIR | --check-docs CHECKOUT\n");
         return 2;
     }
-    const QString dir = arguments.at(1);
+    if (checking)
+        return checkDocs(arguments.at(2)) ? 0 : 1;
+    const QString dir = arguments.last();
     if (!QDir().mkpath(dir)) {
         std::fprintf(stderr, "agentdesk_screenshots: cannot create %s\n", qPrintable(dir));
         return 1;
     }
+    if (docs)
+        return saveDocs(dir) ? 0 : 1;
     // AGENTDESK_SCREENSHOTS_ONLY=NAME: one group of states alone (while working on them).
     const QList<std::pair<QLatin1String, bool (*)(const QString &)>>
         groups{{QLatin1String("multi"), multiStates},
@@ -1690,6 +1899,7 @@ int main(int argc, char **argv)
                {QLatin1String("worktree"), worktreeReview},
                {QLatin1String("longbash"), reviewLongBash},
                {QLatin1String("look"), lookStates},
+               {QLatin1String("help"), helpDialogs},
                {QLatin1String("settings"),
                 [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
@@ -1744,6 +1954,7 @@ int main(int argc, char **argv)
     ok = inbox(dir) && ok;
     ok = mcpStates(dir) && ok;
     ok = lookStates(dir) && ok;
+    ok = helpDialogs(dir) && ok;
     Ui::applyTheme(Ui::Theme::Dark);
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

@@ -1,5 +1,7 @@
 #include "contextdialog.h"
 
+#include <common/shortcuts.h>
+
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -148,11 +150,11 @@ ContextDialog::ContextDialog(QWidget *parent)
     // Enter in the list must not act: the buttons are never the default.
     m_drop->setAutoDefault(false);
     m_pin->setAutoDefault(false);
-    auto drop = new QShortcut(QKeySequence(QKeySequence::Delete), m_list);
+    auto drop = new QShortcut(Shortcuts::keys(Shortcut::DropFromContext).value(0), m_list);
     drop->setContext(Qt::WidgetShortcut);
     connect(drop, &QShortcut::activated, this, &ContextDialog::dropSelected);
     // Space pins and unpins, as it would check a box.
-    auto pin = new QShortcut(QKeySequence(Qt::Key_Space), m_list);
+    auto pin = new QShortcut(Shortcuts::keys(Shortcut::PinInContext).value(0), m_list);
     pin->setContext(Qt::WidgetShortcut);
     connect(pin, &QShortcut::activated, this, &ContextDialog::pinSelected);
     auto buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);

@@ -1,5 +1,7 @@
 #include "reviewanswerbar.h"
 
+#include <common/shortcuts.h>
+
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -192,11 +194,12 @@ void ReviewAnswerBar::addShortcuts(QWidget *scope)
         shortcut->setContext(Qt::WidgetWithChildrenShortcut);
         connect(shortcut, &QShortcut::activated, scope, slot);
     };
-    add(QKeySequence(Qt::CTRL | Qt::Key_Return), [this] { allowOnceByKey(); });
-    add(QKeySequence(Qt::CTRL | Qt::Key_Enter), [this] { allowOnceByKey(); });
-    add(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return), [this] { allowSessionByKey(); });
-    add(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter), [this] { allowSessionByKey(); });
-    add(QKeySequence(Qt::Key_Escape), [this] { focusFeedback(); });
+    for (const QKeySequence &keys : Shortcuts::keys(Shortcut::AllowOnce))
+        add(keys, [this] { allowOnceByKey(); });
+    for (const QKeySequence &keys : Shortcuts::keys(Shortcut::AllowForSession))
+        add(keys, [this] { allowSessionByKey(); });
+    for (const QKeySequence &keys : Shortcuts::keys(Shortcut::DenyWithFeedback))
+        add(keys, [this] { focusFeedback(); });
 }
 
 bool ReviewAnswerBar::handleShortcutKey(const QKeyEvent *event)

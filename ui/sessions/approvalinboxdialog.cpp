@@ -4,6 +4,7 @@
 #include "approvalinbox.h"
 #include "opensessions.h"
 
+#include <common/shortcuts.h>
 #include <common/tabchain.h>
 #include <review/reviewanswerbar.h>
 #include <review/reviewviews.h>
@@ -67,8 +68,7 @@ ApprovalInboxDialog::ApprovalInboxDialog(OpenSessions *sessions, QMainWindow *wi
     setWindowTitle(tr("Approvals"));
     resize(960, 660);
 
-    m_openAction->setObjectName(QStringLiteral("approvalInboxAction"));
-    m_openAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    Shortcuts::apply(m_openAction, Shortcut::ApprovalInbox);
     m_openAction->setToolTip(tr("Every review waiting in any session, answered in one place"));
     connect(m_openAction, &QAction::triggered, this, &ApprovalInboxDialog::showInbox);
     window->addAction(m_openAction);
@@ -151,8 +151,7 @@ ApprovalInboxDialog::ApprovalInboxDialog(OpenSessions *sessions, QMainWindow *wi
     layout->addLayout(bottom);
 
     // Also from inside the review (its own keys answer it there).
-    for (const QKeySequence &keys :
-         {QKeySequence(Qt::ALT | Qt::Key_Return), QKeySequence(Qt::ALT | Qt::Key_Enter)}) {
+    for (const QKeySequence &keys : Shortcuts::keys(Shortcut::InboxApproveSimilar)) {
         auto shortcut = new QShortcut(keys, this);
         connect(shortcut, &QShortcut::activated, this, &ApprovalInboxDialog::approveSimilar);
     }

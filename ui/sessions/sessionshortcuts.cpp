@@ -1,6 +1,7 @@
 #include "sessionshortcuts.h"
 
 #include "agentsession/agentsession.h"
+#include "common/shortcuts.h"
 #include "opensessions.h"
 
 #include <QAction>
@@ -16,21 +17,19 @@ SessionShortcuts::SessionShortcuts(OpenSessions *sessions, QWidget *window, QMen
     , m_next(new QAction(tr("&Next Session"), this))
     , m_previous(new QAction(tr("&Previous Session"), this))
 {
-    m_next->setObjectName(QStringLiteral("nextSessionAction"));
-    m_next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Tab));
+    Shortcuts::apply(m_next, Shortcut::NextSession);
     connect(m_next, &QAction::triggered, this, &SessionShortcuts::next);
-    m_previous->setObjectName(QStringLiteral("previousSessionAction"));
-    // Shift+Tab arrives as Backtab; the shortcut map tries Tab with Shift too.
-    m_previous->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab));
+    Shortcuts::apply(m_previous, Shortcut::PreviousSession);
     connect(m_previous, &QAction::triggered, this, &SessionShortcuts::previous);
     menu->addAction(m_next);
     menu->addAction(m_previous);
     window->addAction(m_next);
     window->addAction(m_previous);
-    for (int n = 1; n <= 9; ++n) {
+    const Shortcuts::Entry &numbers = Shortcuts::entry(Shortcut::SessionByNumber);
+    for (int n = 1; n <= numbers.keys.size(); ++n) {
         auto action = new QAction(tr("Session %1").arg(n), this);
-        action->setObjectName(QStringLiteral("sessionAction%1").arg(n));
-        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + n)));
+        action->setObjectName(numbers.actionName + QString::number(n));
+        action->setShortcut(numbers.keys.at(n - 1));
         connect(action, &QAction::triggered, this, [this, n] { goTo(n - 1); });
         window->addAction(action);
         m_numbers.append(action);

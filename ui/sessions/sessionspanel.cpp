@@ -2,6 +2,8 @@
 
 #include "sessionitemdelegate.h"
 
+#include <common/shortcuts.h>
+
 #include <QDateTime>
 #include <QDir>
 #include <QEvent>
@@ -347,10 +349,10 @@ void SessionsPanel::showContextMenu(const QPoint &position)
         QAction *resume = menu.addAction(tr("Resume"), this, [this, item] { activate(item); });
         resume->setEnabled(!current && readable);
         QAction *rename = menu.addAction(tr("Rename"), this, [this, row] { editTitle(row); });
-        rename->setShortcut(QKeySequence(Qt::Key_F2));
+        rename->setShortcuts(Shortcuts::keys(Shortcut::RenameSession));
         rename->setEnabled(bool(item->flags() & Qt::ItemIsEditable));
         QAction *remove = menu.addAction(tr("Delete…"), this, [this, row] { confirmDelete(row); });
-        remove->setShortcut(QKeySequence::Delete);
+        remove->setShortcuts(Shortcuts::keys(Shortcut::DeleteSession));
 
         if (current && !m_currentActions.isEmpty()) {
             menu.addSeparator();

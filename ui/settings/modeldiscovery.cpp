@@ -189,3 +189,5 @@ void ModelDiscovery::partDone()
 }
 
 } // namespace Ui
+
+#include "moc_modeldiscovery.cpp"

@@ -1,5 +1,7 @@
 #include "followuppanel.h"
 
+#include <common/shortcuts.h>
+
 #include <loop/agent.h>
 
 #include <QAbstractItemDelegate>
@@ -74,7 +76,7 @@ FollowUpPanel::FollowUpPanel(QWidget *parent)
     m_stack->addWidget(m_list);
 
     m_editAction = new QAction(tr("Edit"), this);
-    m_editAction->setShortcut(Qt::Key_F2);
+    Shortcuts::apply(m_editAction, Shortcut::EditFollowUp);
     m_editAction->setShortcutContext(Qt::WidgetShortcut);
     connect(m_editAction, &QAction::triggered, this, [this] {
         if (QListWidgetItem *item = m_list->currentItem())
@@ -86,7 +88,7 @@ FollowUpPanel::FollowUpPanel(QWidget *parent)
            "when the agent is idle"));
     connect(m_sendNowAction, &QAction::triggered, this, [this] { sendNow(currentRow()); });
     m_deleteAction = new QAction(tr("Delete"), this);
-    m_deleteAction->setShortcut(QKeySequence::Delete);
+    Shortcuts::apply(m_deleteAction, Shortcut::DeleteFollowUp);
     m_deleteAction->setShortcutContext(Qt::WidgetShortcut);
     connect(m_deleteAction, &QAction::triggered, this, [this] { remove(currentRow()); });
     m_list->addActions({m_editAction, m_sendNowAction, m_deleteAction});

@@ -3,6 +3,7 @@
 #include "changedfilespanel.h"
 #include "common/background.h"
 #include "common/elidedlabel.h"
+#include "common/shortcuts.h"
 #include "common/tabchain.h"
 #include "composer/composer.h"
 #include "contextview/compactdialog.h"
@@ -32,7 +33,9 @@
 #include "settings/modeldiscovery.h"
 #include "settings/settingsdialog.h"
 #include "settings/theme.h"
+#include "shortcutsdialog.h"
 #include "statusbar/agentstatusbar.h"
+#include "userguidedialog.h"
 
 #include <ai/modelcatalog.h>
 #include <coding/sessionstatefile.h>
@@ -1437,18 +1440,18 @@ void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open Repository…"), this, &MainWindow::chooseRepository);
-    open->setShortcut(QKeySequence::Open);
+    Shortcuts::apply(open, Shortcut::OpenRepository);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-    quit->setShortcut(QKeySequence::Quit);
+    Shortcuts::apply(quit, Shortcut::Quit);
 
     QMenu *agent = menuBar()->addMenu(tr("&Agent"));
     m_newConversationAction = agent->addAction(tr("&New Conversation"),
                                                this,
                                                &MainWindow::newConversation);
-    m_newConversationAction->setShortcut(QKeySequence::New);
+    Shortcuts::apply(m_newConversationAction, Shortcut::NewConversation);
     m_newConversationAction->setEnabled(false);
     m_shortcuts = new SessionShortcuts(m_open, this, agent);
     m_inbox = new ApprovalInboxDialog(m_open, this, agent);
@@ -1460,16 +1463,14 @@ void MainWindow::createMenus()
         if (m_session)
             m_session->stop();
     });
-    m_stopAction->setObjectName(QStringLiteral("stopAction"));
     // Esc stops too, unless the focused widget or a waiting review uses it (keyPressEvent);
     // this one works from anywhere, always.
-    m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    Shortcuts::apply(m_stopAction, Shortcut::Stop);
     m_stopAction->setEnabled(false);
     QAction *compact = agent->addAction(tr("&Compact Conversation…"),
                                         this,
                                         &MainWindow::showCompactDialog);
-    compact->setObjectName(QStringLiteral("compactAction"));
-    compact->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    Shortcuts::apply(compact, Shortcut::CompactConversation);
     agent->addSeparator();
     m_bringBackAction = agent->addAction(tr("&Bring Back Changes…"),
                                          this,
@@ -1482,24 +1483,28 @@ void MainWindow::createMenus()
     m_sessions->setCurrentSessionActions({m_bringBackAction, m_keepAsBranchAction});
     agent->addSeparator();
     QAction *settings = agent->addAction(tr("S&ettings…"), this, &MainWindow::showSettings);
-    settings->setObjectName(QStringLiteral("settingsAction"));
-    settings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    Shortcuts::apply(settings, Shortcut::Settings);
     settings->setMenuRole(QAction::PreferencesRole);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *side = m_sidePanelAction = view->addAction(tr("&Side Panel"));
-    side->setObjectName(QStringLiteral("sidePanelAction"));
     side->setCheckable(true);
     side->setChecked(true);
-    side->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    Shortcuts::apply(side, Shortcut::SidePanel);
     connect(side, &QAction::toggled, m_sidePanel, &QWidget::setVisible);
     QAction *context = view->addAction(tr("&Context Window\u2026"),
                                        this,
                                        &MainWindow::showContextView);
-    context->setObjectName(QStringLiteral("contextViewAction"));
-    context->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    Shortcuts::apply(context, Shortcut::ContextWindow);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(tr("&User Guide"), this, &MainWindow::showUserGuide);
+    Shortcuts::apply(guide, Shortcut::UserGuide);
+    QAction *keys = help->addAction(tr("&Keyboard Shortcuts"),
+                                    this,
+                                    &MainWindow::showKeyboardShortcuts);
+    keys->setObjectName(QStringLiteral("keyboardShortcutsAction"));
+    help->addSeparator();
     help->addAction(tr("&About AgentDesk"), this, &MainWindow::showAbout);
     rebuildRecentMenu();
 }
@@ -1562,6 +1567,23 @@ void MainWindow::rebuildRecentMenu()
         });
     }
     m_recentMenu->setEnabled(!paths.isEmpty());
+}
+
+void MainWindow::showUserGuide()
+{
+    // One guide per window, raised when asked again.
+    if (!m_userGuide)
+        m_userGuide = new UserGuideDialog(this);
+    m_userGuide->show();
+    m_userGuide->raise();
+    m_userGuide->activateWindow();
+}
+
+void MainWindow::showKeyboardShortcuts()
+{
+    auto dialog = new ShortcutsDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 void MainWindow::showAbout()

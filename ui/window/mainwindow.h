@@ -47,6 +47,7 @@ class SessionList;
 class SessionPages;
 class SessionShortcuts;
 class SessionsPanel;
+class UserGuideDialog;
 
 /// How the window builds the agent of each repository it opens.
 struct AgentSetup
@@ -188,6 +189,10 @@ private:
     void createMenus();
     void chooseRepository();
     void rebuildRecentMenu();
+    /// Help > User Guide (F1): the guide compiled into the app, in a dialog of its own.
+    void showUserGuide();
+    /// Help > Keyboard Shortcuts: every key of the shortcut table (common/shortcuts.h).
+    void showKeyboardShortcuts();
     void showAbout();
     /// Opens a new session (or \a resumed, from \a path) and shows it; \a worktree: the
     /// worktree the session works in (a resumed one's from its state), unusable when
@@ -296,6 +301,7 @@ private:
     /// The sessions being read to be resumed: asked again, the same read answers.
     QHash<QString, QFuture<bool>> m_resuming;
     QPointer<ContextDialog> m_contextDialog;
+    QPointer<UserGuideDialog> m_userGuide;
 };
 
 } // namespace Ui
