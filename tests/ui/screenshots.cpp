@@ -65,6 +65,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPalette>
+#include <QPointer>
 #include <QProcess>
 #include <QPushButton>
 #include <QScrollBar>
@@ -689,19 +690,28 @@ bool jumpToLatest(const QString &dir)
            && scene.save(QStringLiteral("18-jump-to-latest"));
 }
 
-// The offline demo on a fresh machine: its edit waiting for review, then its answer.
+// The offline demo on a fresh machine: its edit waiting for review, then its answer. The
+// scene's README is one line: the demo writes its notes first (allowed here), then edits them
+// in two places, the review shown.
 bool demo(const QString &dir)
 {
     Scene scene(dir, {}, PermissionMode::Default, true);
     scene.type(QStringLiteral("Tidy up the README"));
     Ui::ReviewQueue *reviews = scene.page()->reviews();
-    bool ok = scene.waitFor([reviews] { return reviews->currentView() != nullptr; })
-              && scene.save(QStringLiteral("10-demo-review"));
-    if (reviews->currentView()) {
+    const auto allowOnce = [reviews] {
+        if (!reviews->currentView())
+            return;
         if (auto allow = reviews->currentView()->findChild<QAbstractButton *>(
                 QStringLiteral("allowOnceButton")))
             allow->click();
-    }
+    };
+    bool ok = scene.waitFor([reviews] { return reviews->currentView() != nullptr; });
+    QPointer<QWidget> written = reviews->currentView();
+    allowOnce();
+    ok = ok && scene.waitFor([reviews, written] {
+        return reviews->currentView() != nullptr && reviews->currentView() != written.data();
+    }) && scene.save(QStringLiteral("10-demo-review"));
+    allowOnce();
     return scene.waitForIdle() && scene.save(QStringLiteral("11-demo-finished")) && ok;
 }
 
