@@ -470,6 +470,7 @@ void tst_WorktreeSession::keepAsBranchCommitsOffTheUiThread()
                               qPrintable(m_window->statusBar()->currentMessage()),
                               4 * runTimeoutMs);
     QVERIFY2(clock.elapsed() >= 300, "the slow git was not run");
+    ticker.stop(); // it asks the window, which goes below
     QVERIFY2(ticksWhileBusy >= 1, "the event loop stood still while git ran");
     QVERIFY(!m_window->isWorktreeBusy());
     QVERIFY(action("keepAsBranchAction")->isEnabled());
