@@ -1643,6 +1643,7 @@ int main(int argc, char **argv)
                {QLatin1String("mcp"), mcpStates},
                {QLatin1String("worktree"), worktreeReview},
                {QLatin1String("longbash"), reviewLongBash},
+               {QLatin1String("demo"), demo},
                {QLatin1String("settings"),
                 [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
