@@ -652,13 +652,16 @@ void tst_HeadlessSessions::aKilledRunIsPointedAtByTheNextRun()
                        QStringLiteral("Think slowly."));
     killed.start();
     QVERIFY(stalled.wait(HeadlessTimeoutMs));
+    // Its file, once the run wrote that it runs (the provider may be asked before that).
     QString path;
-    for (const QString &file : sandbox.sessionFiles()) {
-        if (AgentCore::SessionStore::idOf(file) != earlier)
-            path = file;
-    }
-    QVERIFY(!path.isEmpty());
-    QTRY_VERIFY_WITH_TIMEOUT(fileBytes(path).contains("\"runInProgress\":true"), HeadlessTimeoutMs);
+    const auto running = [&] {
+        for (const QString &file : sandbox.sessionFiles()) {
+            if (AgentCore::SessionStore::idOf(file) != earlier)
+                path = file;
+        }
+        return !path.isEmpty() && fileBytes(path).contains("\"runInProgress\":true");
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(running(), HeadlessTimeoutMs);
     QCOMPARE(::kill(pid_t(killed.process.processId()), SIGKILL), 0);
     QVERIFY(killed.finish());
     QVERIFY(AgentCore::SessionStore::describe(path).interrupted);
