@@ -94,17 +94,20 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         return usage;
     }
     AgentCore::CodingSessionFile file;
+    QString chosen; // the session this run goes on with, taken over or only read
     if (m_options.session != SessionChoice::New) {
         HeadlessSessionChoice choice(m_options);
         file.resumed = choice.open(repository->root);
         if (!file.resumed)
             return usage;
         m_sessionPath = choice.path();
+        chosen = choice.chosenPath();
         file.resumption = choice.takeResumption();
     } else if (m_options.persistSession) {
         m_sessionPath = SessionStore(SessionStore::defaultDirectory(repository->root))
                             .newSessionPath();
     }
+    pointAtInterruptedSession(repository->root, chosen);
     file.path = m_sessionPath;
     file.header = SessionStore::newHeader(repository->root);
 

@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
 
 namespace App {
 
@@ -81,6 +82,7 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
             return std::nullopt;
         // Only read: nothing is added to it, so it needs no lock, and one open elsewhere is
         // read as it is now.
+        m_chosenPath = first;
         std::optional<SessionLog::Contents> contents = SessionLog::load(first, &error);
         if (!contents) {
             headlessStderr(AppTr::tr("Cannot continue the session %1: %2")
@@ -115,7 +117,7 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
                              skipped.join(QStringLiteral(", ")),
                              SessionStore::idOf(path)));
             }
-            m_sessionPath = path;
+            m_sessionPath = m_chosenPath = path;
             return std::move(m_resumption->contents);
         }
         if (!busy || m_choice != SessionChoice::Continue) {
@@ -135,6 +137,25 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
                   "them once it is closed.")
             .arg(root, skipped.join(QStringLiteral(", "))));
     return std::nullopt;
+}
+
+void pointAtInterruptedSession(const QString &repositoryRoot, const QString &running)
+{
+    const SessionStore store(SessionStore::defaultDirectory(repositoryRoot));
+    if (!QFileInfo(store.directory()).isDir())
+        return;
+    const std::optional<AgentCore::SessionInfo> interrupted
+        = SessionStore::newestInterrupted(store.list(), {running});
+    if (!interrupted)
+        return;
+    //: stderr of a headless run after a crash: 1 the session's id, 2 its task, 3 when
+    headlessStderr(AppTr::tr("note: AgentDesk ended while the session %1 (“%2”) was running "
+                             "(last written %3); its conversation and the output it had shown "
+                             "are kept. Continue it with --resume %1, or open it in the "
+                             "window.")
+                       .arg(SessionStore::idOf(interrupted->path),
+                            interrupted->title,
+                            QLocale().toString(interrupted->modified, QLocale::ShortFormat)));
 }
 
 } // namespace App

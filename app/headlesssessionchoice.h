@@ -25,6 +25,8 @@ public:
     /// with. With persistence, path() and takeResumption() then name the file taken over.
     std::optional<AgentCore::SessionLog::Contents> open(const QString &repositoryRoot);
     QString path() const { return m_sessionPath; }
+    /// The session's file, taken over or only read.
+    QString chosenPath() const { return m_chosenPath; }
     std::optional<AgentCore::SessionResumption> takeResumption()
     {
         return std::exchange(m_resumption, std::nullopt);
@@ -35,7 +37,14 @@ private:
     QString m_resumeId;
     bool m_persist;
     QString m_sessionPath;
+    QString m_chosenPath;
     std::optional<AgentCore::SessionResumption> m_resumption;
 };
+
+/// After a crash or kill -9, the next run points at the session AgentDesk ended in the middle of
+/// (AgentCore::SessionStore::newestInterrupted), as the window's bar does: one line on stderr
+/// with its id, task and how to go on with it. \a running: the session this run uses (not
+/// pointed at); may be empty.
+void pointAtInterruptedSession(const QString &repositoryRoot, const QString &running);
 
 } // namespace App

@@ -24,12 +24,13 @@ const QString WriteName = QStringLiteral("Write");
 const QString BashName = QStringLiteral("Bash");
 const QString StatusCommand = QStringLiteral("git status --short");
 
-constexpr int maxTurns = 5; // explore, read, change, command, answer
+constexpr int maxTurns = 6; // explore, read, change, revise, command, answer
 constexpr int maxAnchorLength = 200;
 constexpr int minLinesForSecondHunk = 8; // after the first line: two hunks, not one
 constexpr int maxEditedLines = 200;
+constexpr int maxBodyLineLength = 1000;
 
-enum class Step { Explore, Read, Change, Command, Answer };
+enum class Step { Explore, Read, Change, Revise, Command, Answer };
 
 /// \a text on one line, cut to \a max characters, in quotation marks.
 QString quoted(const QString &text, int max = 160)
@@ -108,7 +109,10 @@ QStringList readCandidates(const QList<Call> &calls)
             documents.append(path);
     }
     std::stable_sort(documents.begin(), documents.end(), [](const QString &a, const QString &b) {
+        // The demo's own notes come next: a later task updates the note it left there.
         const auto rank = [](const QString &p) {
+            if (p == DemoScript::notesFileName())
+                return 1;
             return isReadme(p) ? (p.contains(QLatin1Char('/')) ? 1 : 0) : 2;
         };
         return rank(a) < rank(b);
@@ -121,22 +125,53 @@ struct EditPlan
     QString path;
     QString oldString;
     QString newString;
+    /// The note goes in at the top and a closing line further down, with enough unchanged
+    /// lines between them for two hunks in the review.
+    bool twoPlaces = false;
+    /// A later task's update of the note an earlier one left.
+    bool updatesNote = false;
 };
 
+// Where the closing line goes: after the first \a rest lines that end a paragraph, at least
+// minLinesForSecondHunk lines down (far enough from the note for a hunk of its own with three
+// lines of context on each side) and at most maxEditedLines (the lines between are sent whole
+// in old_string and new_string). All of \a rest when it is the whole rest of the file and
+// short enough. 0: there is no such place.
+qsizetype closingPlace(const QStringList &rest, bool restIsWholeFile)
+{
+    qsizetype usable = std::min<qsizetype>(rest.size(), maxEditedLines);
+    for (qsizetype i = 0; i < usable; ++i) {
+        if (rest.at(i).size() > maxBodyLineLength) // Read may have cut it: it would not match
+            usable = i;
+    }
+    if (usable < minLinesForSecondHunk)
+        return 0;
+    if (restIsWholeFile && usable == rest.size())
+        return usable;
+    for (qsizetype end = minLinesForSecondHunk; end <= usable && end < rest.size(); ++end) {
+        const bool endsParagraph = !rest.at(end - 1).trimmed().isEmpty()
+                                   && rest.at(end).trimmed().isEmpty();
+        if (endsParagraph)
+            return end;
+    }
+    return usable; // one long paragraph: the line still goes in, as a paragraph of its own
+}
+
 // Inserts the note after the file's first meaningful line: old_string is that line (with a
-// setext underline when it has one), unique in the file so the Edit applies cleanly. In a
-// longer file it also adds a closing line at the end of what Read showed, so that the change
-// has two hunks to review one by one; old_string then runs from the anchor to that end. A file
-// that has the note already (a second task) gets its note updated instead.
-std::optional<EditPlan> planEdit(const Call &read)
+// setext underline when it has one), unique in what was shown so the Edit applies cleanly.
+// When enough lines follow it also adds a closing line further down (at the end of a file of
+// up to maxEditedLines lines, else at the end of a paragraph), so that the change has two
+// hunks to review one by one; old_string then runs from the anchor to that place. A file that
+// has the note already (a later task) gets its note updated instead. \a lines: what Read
+// showed (or what the demo wrote); \a complete: that is all of the file.
+std::optional<EditPlan> planEdit(const QString &path, const QStringList &lines, bool complete)
 {
     // Only the part Read showed is known: a line unique there may repeat further down, and
     // then the Edit fails and the demo goes on without it.
-    const QStringList lines = DemoTask::readLines(read.resultText());
     const QString whole = lines.join(QLatin1Char('\n'));
     const QString note = DemoScript::note();
     if (whole.count(note) == 1)
-        return EditPlan{filePathOf(read), note, DemoScript::secondNote()};
+        return EditPlan{path, note, DemoScript::secondNote(), false, true};
     if (whole.contains(note) || whole.contains(DemoScript::secondNote()))
         return std::nullopt;
     const auto isFence = [](const QString &line) { return line.trimmed() == QLatin1String("---"); };
@@ -167,22 +202,31 @@ std::optional<EditPlan> planEdit(const Call &read)
         QString replacement = anchor + QStringLiteral("\n\n") + note;
         if (textFollows)
             replacement += QLatin1Char('\n');
-        // Far enough from the first change for a hunk of its own (three lines of context
-        // each), short enough to send whole, and all of the file (Read added no note).
         QStringList rest = lines.mid(next);
-        while (!rest.isEmpty() && rest.last().trimmed().isEmpty())
-            rest.removeLast();
-        const bool complete = !read.resultText().contains(QLatin1String("\n["));
-        if (complete && rest.size() >= minLinesForSecondHunk && rest.size() <= maxEditedLines) {
-            const QString body = rest.join(QLatin1Char('\n'));
-            return EditPlan{filePathOf(read),
-                            anchor + QLatin1Char('\n') + body,
-                            replacement + QLatin1Char('\n') + body + QStringLiteral("\n\n")
-                                + DemoScript::closingNote()};
+        if (complete) {
+            while (!rest.isEmpty() && rest.last().trimmed().isEmpty())
+                rest.removeLast();
         }
-        return EditPlan{filePathOf(read), anchor, replacement};
+        const qsizetype end = closingPlace(rest, complete);
+        if (end == 0)
+            return EditPlan{path, anchor, replacement};
+        const QString body = rest.mid(0, end).join(QLatin1Char('\n'));
+        QString closing = QStringLiteral("\n\n") + DemoScript::closingNote();
+        if (end < rest.size() && !rest.at(end).trimmed().isEmpty())
+            closing += QLatin1Char('\n'); // a paragraph of its own, before the text going on
+        return EditPlan{path,
+                        anchor + QLatin1Char('\n') + body,
+                        replacement + QLatin1Char('\n') + body + closing,
+                        true};
     }
     return std::nullopt;
+}
+
+std::optional<EditPlan> planEdit(const Call &read)
+{
+    // Read ends with a note ("[Showing lines ...]") when it did not show the whole file.
+    const bool complete = !read.resultText().contains(QLatin1String("\n["));
+    return planEdit(filePathOf(read), DemoTask::readLines(read.resultText()), complete);
 }
 
 Step stepAfter(const QList<Call> &calls)
@@ -195,7 +239,9 @@ Step stepAfter(const QList<Call> &calls)
             after = Step::Read;
         else if (name == ReadName)
             after = Step::Change;
-        else if (name == EditName || name == WriteName)
+        else if (name == WriteName)
+            after = Step::Revise;
+        else if (name == EditName)
             after = Step::Command;
         step = std::max(step, after);
     }
@@ -221,6 +267,20 @@ bool isDenial(const QString &text)
 QString documentPattern()
 {
     return QStringLiteral("**/*.{md,txt,rst}");
+}
+
+// What the demo writes when no file it read can show a change in two places: long enough for
+// its edit to (revise()).
+QString notesContent()
+{
+    return AiTr::tr("# Demo notes\n\nAgentDesk's offline demo proposed this file: it is a "
+                    "scripted model that looks around, proposes changes for you to review and "
+                    "runs a command.\n\n## What it did\n\n- It listed the repository and "
+                    "searched it for documentation.\n- It read a README or another text file "
+                    "when there was one.\n- It wrote this file, then proposed an edit of it in "
+                    "two places.\n- It ran `git status --short` to show what changed.\n\n## "
+                    "Next\n\nTo let a real model work on this repository, open Settings\u2026 in "
+                    "the Agent menu.\n");
 }
 
 // Builds the message for one step; a step that cannot be taken (no tool, nothing to read)
@@ -251,6 +311,9 @@ public:
                 break;
             case Step::Change:
                 message = change();
+                break;
+            case Step::Revise:
+                message = revise();
                 break;
             case Step::Command:
                 message = command();
@@ -340,43 +403,112 @@ private:
         return withCalls(text, calls);
     }
 
+    Message editMessage(const EditPlan &plan, const QString &text) const
+    {
+        const QJsonObject arguments{{QStringLiteral("file_path"), plan.path},
+                                    {QStringLiteral("old_string"), plan.oldString},
+                                    {QStringLiteral("new_string"), plan.newString}};
+        return withCalls(text, {toolCall(id(1), EditName, arguments)});
+    }
+
+    // The edit of a file that was read: one whose change has two hunks (or that updates the
+    // note of an earlier task). A file too short for that gets the demo's own notes instead
+    // (written, then edited in two places: revise()), so the review shows hunks to take or
+    // leave one by one whatever the repository holds.
     std::optional<Message> change() const
     {
         const QList<Call> calls = m_task.lastCalls();
+        QString tooShort; // a file that was read but offers only one place for the note
         QString unusable; // a file that was read but offers no line to edit after
+        std::optional<EditPlan> onePlace;
         for (const Call &call : calls) {
             if (call.call.name != ReadName || !call.succeeded())
                 continue;
-            if (const std::optional<EditPlan> plan = planEdit(call); plan && has(EditName)) {
-                const QJsonObject arguments{{QStringLiteral("file_path"), plan->path},
-                                            {QStringLiteral("old_string"), plan->oldString},
-                                            {QStringLiteral("new_string"), plan->newString}};
-                return withCalls(AiTr::tr("I'll add a short note after the first line of %1. You "
-                                          "can review the change before it is applied.")
-                                     .arg(code(plan->path)),
-                                 {toolCall(id(1), EditName, arguments)});
+            const std::optional<EditPlan> plan = planEdit(call);
+            if (plan && has(EditName) && (plan->twoPlaces || plan->updatesNote)) {
+                return editMessage(*plan,
+                                   plan->twoPlaces
+                                       ? AiTr::tr("I'll add a short note after the first line "
+                                                  "of %1 and a closing line further down: two "
+                                                  "changes you can review and take or leave one "
+                                                  "by one.")
+                                             .arg(code(plan->path))
+                                       : AiTr::tr("I'll add a short note after the first line "
+                                                  "of %1. You can review the change before it "
+                                                  "is applied.")
+                                             .arg(code(plan->path)));
             }
-            if (unusable.isEmpty())
-                unusable = filePathOf(call);
+            if (plan && !onePlace)
+                onePlace = plan;
+            QString &why = plan ? tooShort : unusable;
+            if (why.isEmpty())
+                why = filePathOf(call);
         }
-        if (!has(WriteName))
-            return std::nullopt;
-        const QString text = unusable.isEmpty()
-                                 ? AiTr::tr("I found no text file to edit, so I'll propose a new "
-                                            "file, %1. You can review it before it is written.")
-                                       .arg(code(DemoScript::notesFileName()))
-                                 : AiTr::tr("%1 has no line I can safely add a note after, so I'll "
-                                            "propose a new file, %2. You can review it before it "
-                                            "is written.")
-                                       .arg(code(unusable), code(DemoScript::notesFileName()));
-        const QString content = AiTr::tr(
-            "# Demo notes\n\nAgentDesk's offline demo proposed this file: it is a "
-            "scripted model that looks around, proposes a change for you to review and "
-            "runs a command.\n\nTo let a real model work on this repository, open "
-            "Settings\u2026 in the Agent menu.\n");
+        if (!has(WriteName) || !has(EditName)) {
+            // The notes cannot be both written and edited: the one change there is.
+            if (onePlace && has(EditName)) {
+                return editMessage(*onePlace,
+                                   AiTr::tr("I'll add a short note after the first line of %1. "
+                                            "You can review the change before it is applied.")
+                                       .arg(code(onePlace->path)));
+            }
+            if (!has(WriteName))
+                return std::nullopt;
+            return withCalls(AiTr::tr("I'll propose a new file, %1. You can review it before it "
+                                      "is written.")
+                                 .arg(code(DemoScript::notesFileName())),
+                             {notesCall()});
+        }
+        const QString notes = code(DemoScript::notesFileName());
+        QString text;
+        if (!tooShort.isEmpty()) {
+            text = AiTr::tr("%1 is too short to show a change in two places, so I'll propose a "
+                            "new file, %2, and then an edit of it. You can review each before it "
+                            "is applied.")
+                       .arg(code(tooShort), notes);
+        } else if (!unusable.isEmpty()) {
+            text = AiTr::tr("%1 has no line I can safely add a note after, so I'll propose a new "
+                            "file, %2, and then an edit of it. You can review each before it is "
+                            "applied.")
+                       .arg(code(unusable), notes);
+        } else {
+            text = AiTr::tr("I found no text file to edit, so I'll propose a new file, %1, and "
+                            "then an edit of it. You can review each before it is applied.")
+                       .arg(notes);
+        }
+        return withCalls(text, {notesCall()});
+    }
+
+    ContentBlock notesCall() const
+    {
         const QJsonObject arguments{{QStringLiteral("file_path"), DemoScript::notesFileName()},
-                                    {QStringLiteral("content"), content}};
-        return withCalls(text, {toolCall(id(1), WriteName, arguments)});
+                                    {QStringLiteral("content"), notesContent()}};
+        return toolCall(id(1), WriteName, arguments);
+    }
+
+    // After the demo wrote its notes: the edit with two hunks that the file it read could not
+    // give.
+    std::optional<Message> revise() const
+    {
+        if (!has(EditName))
+            return std::nullopt;
+        for (const Call &call : m_task.lastCalls()) {
+            if (call.call.name != WriteName || !call.succeeded())
+                continue;
+            const QString path = filePathOf(call);
+            const QString content = call.call.arguments.value(QLatin1String("content")).toString();
+            QStringList lines = content.split(QLatin1Char('\n'));
+            if (content.endsWith(QLatin1Char('\n')))
+                lines.removeLast();
+            if (const std::optional<EditPlan> plan = planEdit(path, lines, true)) {
+                return editMessage(*plan,
+                                   AiTr::tr("Now the edit: a note after the first line of %1 "
+                                            "and a closing line at its end, two changes you can "
+                                            "review and take or leave one by one.")
+                                       .arg(code(path)));
+            }
+        }
+        return std::nullopt;
     }
 
     std::optional<Message> command() const

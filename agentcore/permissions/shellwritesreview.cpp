@@ -79,24 +79,6 @@ QHash<int, ShellWriteApplier::Choice> ShellWritesReview::choices(
     return choices;
 }
 
-namespace {
-// How FileChange::ofShellWrites reads a write back ("added", "modified", "deleted", "mode").
-QString shellWriteKindName(ShellWrite::Kind kind)
-{
-    switch (kind) {
-    case ShellWrite::Kind::Added:
-        return QStringLiteral("added");
-    case ShellWrite::Kind::Modified:
-        return QStringLiteral("modified");
-    case ShellWrite::Kind::Deleted:
-        return QStringLiteral("deleted");
-    case ShellWrite::Kind::ModeChanged:
-        return QStringLiteral("mode");
-    }
-    return {};
-}
-} // namespace
-
 ToolResult ShellWritesReview::result(const ToolResult &commandResult,
                                      const PermissionRequest &request,
                                      const std::optional<PermissionAnswer> &answer,
@@ -148,7 +130,7 @@ ToolResult ShellWritesReview::result(const ToolResult &commandResult,
                                 {QStringLiteral("change"), write.description()},
                                 {QStringLiteral("applied"), wasApplied},
                                 {QStringLiteral("rejectedHunks"), hunks},
-                                {QStringLiteral("kind"), shellWriteKindName(write.kind())},
+                                {QStringLiteral("kind"), ShellWrite::kindName(write.kind())},
                                 {QStringLiteral("directory"),
                                  write.newType == ShellWrite::Type::Directory
                                      || write.oldType == ShellWrite::Type::Directory},

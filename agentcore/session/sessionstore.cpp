@@ -147,6 +147,16 @@ QString SessionStore::titleFromTask(const QString &firstTask)
     return line.left(titleLength - 1).trimmed() + QChar(0x2026);
 }
 
+std::optional<SessionInfo> SessionStore::newestInterrupted(const QList<SessionInfo> &sessions,
+                                                           const QStringList &except)
+{
+    for (const SessionInfo &session : sessions) {
+        if (session.interrupted && !except.contains(session.path))
+            return session;
+    }
+    return std::nullopt;
+}
+
 QString SessionStore::newSessionPath() const
 {
     const QString stamp = QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd-HHmmss-zzz");

@@ -4,6 +4,9 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
+
+#include <optional>
 
 namespace AgentCore {
 
@@ -42,6 +45,11 @@ public:
     /// records are parsed.
     QList<SessionInfo> list() const;
     static SessionInfo describe(const QString &path);
+    /// The newest of \a sessions (newest first, as list() orders them) that was interrupted
+    /// (SessionInfo::interrupted), other than those in \a except: the session a restart points
+    /// at, in the window and headless alike. nullopt when there is none.
+    static std::optional<SessionInfo> newestInterrupted(const QList<SessionInfo> &sessions,
+                                                        const QStringList &except = {});
 
     /// A fresh file name in the folder (not created: SessionLog::open creates it).
     QString newSessionPath() const;

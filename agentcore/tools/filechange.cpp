@@ -1,5 +1,7 @@
 #include "filechange.h"
 
+#include "shellwrite.h"
+
 #include <QDir>
 #include <QJsonArray>
 
@@ -39,14 +41,15 @@ QList<FileChange> FileChange::ofShellWrites(const ToolDetails &details,
         const QString kind = write.value(QLatin1String("kind")).toString();
         if (!write.value(QLatin1String("applied")).toBool() || path.isEmpty()
             || QDir::isAbsolutePath(path) || QDir::cleanPath(path).startsWith(QLatin1String(".."))
-            || kind == QLatin1String("mode") || write.value(QLatin1String("directory")).toBool())
+            || kind == ShellWrite::kindName(ShellWrite::Kind::ModeChanged)
+            || write.value(QLatin1String("directory")).toBool())
             continue;
         FileChange change;
         change.path = QDir::cleanPath(repositoryRoot + QLatin1Char('/') + path);
         change.displayPath = path;
         change.additions = write.value(QLatin1String("additions")).toInt();
         change.deletions = write.value(QLatin1String("deletions")).toInt();
-        change.created = kind == QLatin1String("added");
+        change.created = kind == ShellWrite::kindName(ShellWrite::Kind::Added);
         changes.append(change);
     }
     return changes;

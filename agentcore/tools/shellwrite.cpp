@@ -24,6 +24,21 @@ ShellWrite::Kind ShellWrite::kind() const
     return Kind::Modified;
 }
 
+QString ShellWrite::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Added:
+        return QStringLiteral("added");
+    case Kind::Modified:
+        return QStringLiteral("modified");
+    case Kind::Deleted:
+        return QStringLiteral("deleted");
+    case Kind::ModeChanged:
+        return QStringLiteral("mode");
+    }
+    return {};
+}
+
 QString ShellWrite::description() const
 {
     const bool directory = newType == Type::Directory

@@ -39,6 +39,9 @@ struct ShellWrite
     UnifiedDiff diff;
 
     Kind kind() const;
+    /// \a kind's one name ("added", "modified", "deleted", "mode"): how a writes review's
+    /// result records it and FileChange::ofShellWrites reads it back. Not translated.
+    static QString kindName(Kind kind);
     /// "added", "modified", "deleted", "mode 644 → 755", "directory added", ...: for the
     /// reviewer and the model.
     QString description() const;

@@ -73,6 +73,7 @@ private slots:
     void errors();
     void sessionHeldByAnotherProcessIsRefusedAndUnchanged();
     void twoRunsNeverWriteOneSession();
+    void aKilledRunIsPointedAtByTheNextRun();
 
 private:
     /// One run of \a prompt answered with \a answer, in stream-json; its agent_start.
@@ -624,6 +625,82 @@ void tst_HeadlessSessions::twoRunsNeverWriteOneSession()
                           QStringLiteral("Noted."),
                           QStringLiteral("Think slowly.")}));
     QVERIFY(!texts.contains(QStringLiteral("Hurry.")));
+}
+
+// Issue #34, item 10: after kill -9, a new run and a --resume of another session point at the
+// session AgentDesk ended in the middle of (the window shows a bar for it); resumed, it is no
+// longer pointed at.
+void tst_HeadlessSessions::aKilledRunIsPointedAtByTheNextRun()
+{
+    HeadlessSandbox sandbox;
+    QVERIFY(sandbox.isValid());
+    const QString earlier = runOnce(sandbox,
+                                    QStringLiteral("Remember kiwi."),
+                                    QStringLiteral("Noted."))
+                                .value(u"sessionId")
+                                .toString();
+    QVERIFY(!earlier.isEmpty());
+
+    // A run killed while its provider answers.
+    HttpTestServer slow;
+    slow.enqueue(stalledReply(api));
+    QSignalSpy stalled(&slow, &HttpTestServer::responseFinished);
+    HeadlessRun killed(sandbox,
+                       slow,
+                       api,
+                       {QStringLiteral("--output-format"), QStringLiteral("stream-json")},
+                       QStringLiteral("Think slowly."));
+    killed.start();
+    QVERIFY(stalled.wait(HeadlessTimeoutMs));
+    // Its file, once the run wrote that it runs (the provider may be asked before that).
+    QString path;
+    const auto running = [&] {
+        for (const QString &file : sandbox.sessionFiles()) {
+            if (AgentCore::SessionStore::idOf(file) != earlier)
+                path = file;
+        }
+        return !path.isEmpty() && fileBytes(path).contains("\"runInProgress\":true");
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(running(), HeadlessTimeoutMs);
+    QCOMPARE(::kill(pid_t(killed.process.processId()), SIGKILL), 0);
+    QVERIFY(killed.finish());
+    QVERIFY(AgentCore::SessionStore::describe(path).interrupted);
+    const QString id = AgentCore::SessionStore::idOf(path);
+    const QString pointer = QStringLiteral("note: AgentDesk ended while the session %1 (“Think "
+                                           "slowly.”) was running")
+                                .arg(id);
+    const QString howTo = QStringLiteral("Continue it with --resume %1").arg(id);
+
+    // A new run, and one that resumes the earlier session: both say where the killed one is.
+    for (const QStringList &arguments :
+         {QStringList(), QStringList{QStringLiteral("--resume"), earlier}}) {
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, QStringLiteral("Hello.")));
+        HeadlessRun run(sandbox, server, api, arguments, QStringLiteral("Hello?"));
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QVERIFY2(run.err.contains(pointer) && run.err.contains(howTo), qPrintable(run.report()));
+        QCOMPARE(run.out, QByteArray("Hello.\n"));                    // stdout stays the answer
+        QVERIFY(AgentCore::SessionStore::describe(path).interrupted); // only pointed at
+    }
+
+    // Resumed, it is pointed at no longer: its run is closed.
+    for (int i = 0; i < 2; ++i) {
+        HttpTestServer server;
+        server.enqueue(scriptedReply(api, QStringLiteral("Done now.")));
+        HeadlessRun run(sandbox,
+                        server,
+                        api,
+                        i == 0 ? QStringList{QStringLiteral("--resume"), id} : QStringList(),
+                        QStringLiteral("Go on."));
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QVERIFY2(!run.err.contains(QStringLiteral("AgentDesk ended while")),
+                 qPrintable(run.report()));
+    }
+    QVERIFY(!AgentCore::SessionStore::describe(path).interrupted);
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_HeadlessSessions)

@@ -28,6 +28,8 @@ set(patterns
     "runs git"
     "SessionStateFile::remove\\("
     "removes a session's files and worktree"
+    "(ShellOverlay::(unsupportedReason|mount)|SandboxProbe::probe)\\("
+    "runs bwrap and waits"
     "(^|[^A-Za-z_:])Q(Save)?File [A-Za-z_][A-Za-z_0-9]*[({]"
     "opens a file")
 string(REPLACE "|" ";" exempt "${EXEMPT}")

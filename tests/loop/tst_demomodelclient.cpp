@@ -12,6 +12,7 @@
 #include <tools/unifieddiff.h>
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QMutex>
 #include <QStandardPaths>
 #include <QTest>
@@ -156,7 +157,44 @@ QStringList readPaths(const QList<Message> &assistants)
     return paths;
 }
 
-const QByteArray readme = "# Sample\n\nA small project.\n";
+// Long enough for the demo's edit in two places (note at the top, closing line at the end).
+const QByteArray readme = "# Sample\n\nA small project.\n\n## Build\n\nRun cmake, then make.\n\n"
+                          "## Use\n\nStart it.\n";
+const QByteArray readmeEnd = "Start it.\n";
+
+/// \a count numbered paragraphs of three lines each, blank lines between.
+QByteArray paragraphs(int count)
+{
+    QByteArray text;
+    for (int i = 1; i <= count; ++i) {
+        const QByteArray n = QByteArray::number(i);
+        text += "\nParagraph " + n + " starts.\nIt goes on.\nParagraph " + n + " ends.\n";
+    }
+    return text;
+}
+
+/// The Edit requests the reviewer was asked, as they arrive.
+class EditRequests
+{
+public:
+    explicit EditRequests(Reviewer &reviewer)
+    {
+        reviewer.setOnAsk([this](const PermissionRequest &request) {
+            QMutexLocker locker(&m_mutex);
+            if (request.toolName == QLatin1String("Edit"))
+                m_edits.append(request);
+        });
+    }
+    QList<PermissionRequest> edits() const
+    {
+        QMutexLocker locker(&m_mutex);
+        return m_edits;
+    }
+
+private:
+    mutable QMutex m_mutex;
+    QList<PermissionRequest> m_edits;
+};
 
 } // namespace
 
@@ -227,8 +265,9 @@ private slots:
         QVERIFY2(!second.text().contains(QStringLiteral("cannot")), qPrintable(second.text()));
         QCOMPARE(callNames(assistants.at(7)), QStringList{"Edit"});
         QCOMPARE(session.repo.read(QStringLiteral("README.md")),
-                 QByteArray("# Sample\n\n> Tried twice with AgentDesk's offline demo.\n\nA "
-                            "small project.\n"));
+                 QByteArray("# Sample\n\n> Tried twice with AgentDesk's offline demo.\n")
+                     + readme.mid(9).chopped(1) + "\n\n" + DemoScript::closingNote().toUtf8()
+                     + "\n");
         QCOMPARE(assistants.at(9).stopReason, StopReason::Stop);
         QVERIFY2(assistants.at(9).text().contains(QLatin1String("the edit was applied")),
                  qPrintable(assistants.at(9).text()));
@@ -244,39 +283,76 @@ private slots:
         }
     }
 
-    // A README of some length: the edit inserts the note at the top and a line at the end,
-    // two hunks the reviewer can take or leave one by one.
+    // Whatever the README (a short one, an empty one, none, a huge one that Read shows only
+    // in part), the demo's edit has two hunks the reviewer can take or leave one by one: in
+    // the README when it is long enough, else in the notes the demo writes first.
+    void editHasTwoHunks_data()
+    {
+        QTest::addColumn<QByteArray>("text"); // the README's; "none": no README
+        QTest::addColumn<QString>("edited");
+        QTest::addColumn<int>("assistants");
+        QTest::addColumn<QByteArray>("ending"); // of the edited file's first part, or the file's
+
+        const QByteArray closing = DemoScript::closingNote().toUtf8();
+        const QByteArray sections = "# Sample\n\nA small project.\n" + paragraphs(12);
+        QTest::newRow("of some length")
+            << sections << "README.md" << 5 << "Paragraph 12 ends.\n\n" + closing + '\n';
+        QTest::newRow("just long enough")
+            << readme << "README.md" << 5 << readmeEnd + '\n' + closing + '\n';
+        const QByteArray notesEnd = "in the Agent menu.\n\n" + closing + '\n';
+        QTest::newRow("short") << QByteArray("# Sample\n\nA small project.\n") << "DEMO_NOTES.md"
+                               << 6 << notesEnd;
+        QTest::newRow("one line") << QByteArray("# calculator\n") << "DEMO_NOTES.md" << 6
+                                  << notesEnd;
+        QTest::newRow("empty") << QByteArray() << "DEMO_NOTES.md" << 6 << notesEnd;
+        QTest::newRow("missing") << QByteArray("none") << "DEMO_NOTES.md" << 5 << notesEnd;
+        // 300 lines: the whole file, too long to send whole; 1500 paragraphs: Read shows the
+        // first 2000 lines only. The closing line goes after the first paragraph that ends at
+        // least 8 lines below the note.
+        const QByteArray firstParagraph = "Paragraph 2 ends.\n\n" + closing
+                                          + "\n\nParagraph 3 starts.\n";
+        QTest::newRow("longer than an edit")
+            << "# Big\n" + paragraphs(75) << "README.md" << 5 << firstParagraph;
+        QTest::newRow("huge") << "# Huge\n" + paragraphs(1500) << "README.md" << 5
+                              << firstParagraph;
+    }
+
     void editHasTwoHunks()
     {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, edited);
+        QFETCH(int, assistants);
+        QFETCH(QByteArray, ending);
         Session session;
-        QByteArray text = "# Sample\n\nA small project.\n";
-        for (int i = 1; i <= 12; ++i)
-            text += "\nSection " + QByteArray::number(i) + " says something.\n";
-        QVERIFY(session.repo.write(QStringLiteral("README.md"), text));
+        if (text != "none")
+            QVERIFY(session.repo.write(QStringLiteral("README.md"), text));
+        QVERIFY(session.repo.write(QStringLiteral("main.c"), "int main(void) { return 0; }\n"));
         QVERIFY(session.commit());
         session.start();
-        QList<PermissionRequest> edits;
-        QMutex mutex;
-        session.reviewer->setOnAsk([&](const PermissionRequest &request) {
-            QMutexLocker locker(&mutex);
-            if (request.toolName == QLatin1String("Edit"))
-                edits.append(request);
-        });
+        const EditRequests requests(*session.reviewer);
         session.agent->prompt(QStringLiteral("Tidy up the README"));
         QVERIFY(session.agent->waitForIdle());
 
+        const QList<PermissionRequest> edits = requests.edits();
         QCOMPARE(edits.size(), 1);
-        const UnifiedDiff diff = UnifiedDiff::compute(edits.first().oldText, edits.first().newText);
-        QCOMPARE(diff.hunks().size(), 2);
-        const QByteArray after = session.repo.read(QStringLiteral("README.md"));
-        QVERIFY2(after.startsWith("# Sample\n\n> Tried with AgentDesk's offline demo.\n\nA small "
-                                  "project.\n"),
-                 after.constData());
-        const QByteArray ending = "Section 12 says something.\n\n"
-                                  + DemoScript::closingNote().toUtf8() + '\n';
-        QVERIFY2(after.endsWith(ending), after.constData());
-        QVERIFY(session.assistantMessages().last().text().contains(
-            QLatin1String("the edit was applied")));
+        QCOMPARE(QFileInfo(edits.first().filePath).fileName(), edited);
+        QCOMPARE(edits.first().diff.hunks().size(), 2); // what the review shows
+        const QList<AgentEvent> ends = session.toolEnds(QStringLiteral("Edit"));
+        QCOMPARE(ends.size(), 1);
+        QVERIFY2(!ends.first().isError, qPrintable(ends.first().result.text()));
+        const QByteArray after = session.repo.read(edited);
+        QVERIFY2(after.contains("\n\n> Tried with AgentDesk's offline demo.\n"), after.constData());
+        QVERIFY2(after.contains(ending), after.right(300).constData());
+        if (edited == QLatin1String("README.md")) { // nothing but the two places changed
+            QCOMPARE(after.size(),
+                     text.size() + DemoScript::note().toUtf8().size()
+                         + DemoScript::closingNote().toUtf8().size() + 4);
+        } else if (text != "none") {
+            QCOMPARE(session.repo.read(QStringLiteral("README.md")), text);
+        }
+        QCOMPARE(session.assistantMessages().size(), assistants);
+        const QString answer = session.assistantMessages().last().text();
+        QVERIFY2(answer.contains(QLatin1String("the edit was applied")), qPrintable(answer));
     }
 
     void rejectedEditLeavesTheFile()
@@ -305,6 +381,8 @@ private slots:
         QVERIFY2(!text.contains(QLatin1String("applied")), qPrintable(text));
     }
 
+    // Where the note goes at the top of files of every shape; each goes on for long enough
+    // (the same ten lines) for the closing line at its end.
     void editsBelievably_data()
     {
         QTest::addColumn<QString>("file");
@@ -312,23 +390,39 @@ private slots:
         QTest::addColumn<QByteArray>("after");
 
         const QByteArray note = "> Tried with AgentDesk's offline demo.";
+        QByteArray tail = "\n"; // after a blank line, "Line 1." to "Line 10."
+        for (int i = 1; i <= 10; ++i)
+            tail += "Line " + QByteArray::number(i) + ".\n";
+        const QByteArray end = tail + "\n" + DemoScript::closingNote().toUtf8() + "\n";
         QTest::newRow("heading then text")
-            << "README.md" << QByteArray("# Title\nText right below.\n")
-            << "# Title\n\n" + note + "\n\nText right below.\n";
-        QTest::newRow("setext heading") << "README.md" << QByteArray("Title\n=====\n\nText.\n")
-                                        << "Title\n=====\n\n" + note + "\n\nText.\n";
-        QTest::newRow("front matter") << "README.md" << QByteArray("---\ntitle: x\n---\n# Title\n")
-                                      << "---\ntitle: x\n---\n# Title\n\n" + note + "\n";
-        QTest::newRow("first line repeated") << "README.md" << QByteArray("Hello\n\nHello\nWorld\n")
-                                             << "Hello\n\nHello\nWorld\n\n" + note + "\n";
+            << "README.md"
+            << "# Title\nText right below.\n" + tail
+            << "# Title\n\n" + note + "\n\nText right below.\n" + end;
+        QTest::newRow("setext heading")
+            << "README.md"
+            << "Title\n=====\n\nText.\n" + tail << "Title\n=====\n\n" + note + "\n\nText.\n" + end;
+        QTest::newRow("front matter") << "README.md"
+                                      << "---\ntitle: x\n---\n# Title\n" + tail
+                                      << "---\ntitle: x\n---\n# Title\n\n" + note + "\n" + end;
+        QTest::newRow("first line repeated")
+            << "README.md"
+            << "Hello\n\nHello\nWorld\n" + tail << "Hello\n\nHello\nWorld\n\n" + note + "\n" + end;
         QTest::newRow("no trailing newline")
-            << "README.md" << QByteArray("Only line") << "Only line\n\n" + note;
-        QTest::newRow("CRLF") << "README.md" << QByteArray("# Title\r\n\r\nText.\r\n")
-                              << "# Title\r\n\r\n" + note + "\r\n\r\nText.\r\n";
+            << "README.md"
+            << "Only line\n" + tail.chopped(1)
+            << "Only line\n\n" + note + "\n" + tail + "\n" + DemoScript::closingNote().toUtf8();
+        QByteArray crlfTail = tail;
+        crlfTail.replace("\n", "\r\n");
+        QTest::newRow("CRLF") << "README.md"
+                              << "# Title\r\n\r\nText.\r\n" + crlfTail
+                              << "# Title\r\n\r\n" + note + "\r\n\r\nText.\r\n" + crlfTail + "\r\n"
+                                     + DemoScript::closingNote().toUtf8() + "\r\n";
         QTest::newRow("README without extension")
-            << "README" << QByteArray("Project\n") << "Project\n\n" + note + "\n";
-        QTest::newRow("notes in a text file") << "notes.txt" << QByteArray("\n\n  indented first\n")
-                                              << "\n\n  indented first\n\n" + note + "\n";
+            << "README"
+            << "Project\n" + tail << "Project\n\n" + note + "\n" + end;
+        QTest::newRow("notes in a text file")
+            << "notes.txt"
+            << "\n\n  indented first\n" + tail << "\n\n  indented first\n\n" + note + "\n" + end;
     }
 
     void editsBelievably()
@@ -368,11 +462,13 @@ private slots:
         QVERIFY(session.agent->waitForIdle());
 
         const QList<Message> assistants = session.assistantMessages();
-        QCOMPARE(assistants.size(), 4); // explore, write, command, answer
+        QCOMPARE(assistants.size(), 5); // explore, write, edit of what it wrote, command, answer
         QVERIFY(readPaths(assistants).isEmpty());
         QCOMPARE(callNames(assistants.at(1)), QStringList{"Write"});
+        QCOMPARE(callNames(assistants.at(2)), QStringList{"Edit"});
         QVERIFY(session.reviewer->asked().contains(QStringLiteral("Write")));
-        QVERIFY(session.repo.read(DemoScript::notesFileName()).startsWith("# Demo notes\n"));
+        QVERIFY(session.repo.read(DemoScript::notesFileName())
+                    .startsWith("# Demo notes\n\n> Tried with AgentDesk's offline demo.\n"));
         for (const QString &file : std::as_const(files))
             QCOMPARE(session.repo.read(file), QByteArray("int x;\n"));
         const QString text = assistants.last().text();

@@ -63,26 +63,11 @@ QMap<QString, QByteArray> snapshot(const QString &root)
     return files;
 }
 
-QString kindName(ShellWrite::Kind kind)
-{
-    switch (kind) {
-    case ShellWrite::Kind::Added:
-        return QStringLiteral("added");
-    case ShellWrite::Kind::Modified:
-        return QStringLiteral("modified");
-    case ShellWrite::Kind::Deleted:
-        return QStringLiteral("deleted");
-    case ShellWrite::Kind::ModeChanged:
-        return QStringLiteral("mode");
-    }
-    return {};
-}
-
 QStringList summary(const QList<ShellWrite> &changes)
 {
     QStringList lines;
     for (const ShellWrite &change : changes)
-        lines.append(change.path + QLatin1Char(' ') + kindName(change.kind()));
+        lines.append(change.path + QLatin1Char(' ') + ShellWrite::kindName(change.kind()));
     return lines;
 }
 

@@ -71,6 +71,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPalette>
+#include <QPointer>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -698,19 +699,28 @@ bool jumpToLatest(const QString &dir)
            && scene.save(QStringLiteral("18-jump-to-latest"));
 }
 
-// The offline demo on a fresh machine: its edit waiting for review, then its answer.
+// The offline demo on a fresh machine: its edit waiting for review, then its answer. The
+// scene's README is one line: the demo writes its notes first (allowed here), then edits them
+// in two places, the review shown.
 bool demo(const QString &dir)
 {
     Scene scene(dir, {}, PermissionMode::Default, true);
     scene.type(QStringLiteral("Tidy up the README"));
     Ui::ReviewQueue *reviews = scene.page()->reviews();
-    bool ok = scene.waitFor([reviews] { return reviews->currentView() != nullptr; })
-              && scene.save(QStringLiteral("10-demo-review"));
-    if (reviews->currentView()) {
+    const auto allowOnce = [reviews] {
+        if (!reviews->currentView())
+            return;
         if (auto allow = reviews->currentView()->findChild<QAbstractButton *>(
                 QStringLiteral("allowOnceButton")))
             allow->click();
-    }
+    };
+    bool ok = scene.waitFor([reviews] { return reviews->currentView() != nullptr; });
+    QPointer<QWidget> written = reviews->currentView();
+    allowOnce();
+    ok = ok && scene.waitFor([reviews, written] {
+        return reviews->currentView() != nullptr && reviews->currentView() != written.data();
+    }) && scene.save(QStringLiteral("10-demo-review"));
+    allowOnce();
     return scene.waitForIdle() && scene.save(QStringLiteral("11-demo-finished")) && ok;
 }
 
@@ -1900,6 +1910,7 @@ int main(int argc, char **argv)
                {QLatin1String("longbash"), reviewLongBash},
                {QLatin1String("look"), lookStates},
                {QLatin1String("help"), helpDialogs},
+               {QLatin1String("demo"), demo},
                {QLatin1String("settings"),
                 [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {

@@ -16,6 +16,7 @@
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
 #include <sessions/opensessions.h>
+#include <sessions/sessionitemdelegate.h>
 #include <sessions/sessionlist.h>
 #include <sessions/sessionspanel.h>
 #include <statusbar/agentstatusbar.h>
@@ -656,7 +657,18 @@ void tst_Sessions::secondWindowIsReadOnlyAndLosesNothing()
                           QStringLiteral("It also reads the options.")}));
     QCOMPARE(secondModel->callCount(), 0);
 
-    // The second window continues in a copy of its own, which it may write.
+    // The second window continues in a copy of its own, which it may write. Its row says it
+    // is a copy from the moment it is selected (not "New conversation", nor the original's
+    // title).
+    QStringList selectedRows;
+    QListWidget *secondList = second.sessionsPanel()->list();
+    connect(secondList,
+            &QListWidget::currentItemChanged,
+            secondList,
+            [&selectedRows, path](QListWidgetItem *item) {
+                if (item && item->data(Ui::SessionItemDelegate::PathRole).toString() != path)
+                    selectedRows.append(item->text());
+            });
     QTest::mouseClick(secondPage->readOnlyNotice()->findChild<QToolButton *>(
                           QStringLiteral("forkButton")),
                       Qt::LeftButton);
@@ -667,6 +679,8 @@ void tst_Sessions::secondWindowIsReadOnlyAndLosesNothing()
     QVERIFY(!second.openSessions()->find(path));
     const QString copy = second.session()->sessionPath();
     QTRY_VERIFY_WITH_TIMEOUT(second.session()->agent(), runTimeoutMs);
+    QCOMPARE(selectedRows, QStringList{QStringLiteral("explain main.cpp (copy)")});
+    QCOMPARE(second.session()->title(), QStringLiteral("explain main.cpp (copy)"));
     QVERIFY(!second.session()->isReadOnly());
     QVERIFY(!secondPage->readOnlyNotice()->isVisible());
     QVERIFY(secondPage->composer()->isEnabled());

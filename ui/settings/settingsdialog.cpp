@@ -2,6 +2,7 @@
 
 #include "mcp/mcpserverspage.h"
 
+#include "common/background.h"
 #include "i18n/translations.h"
 
 #include "keys/keystore.h"
@@ -221,17 +222,26 @@ QFormLayout *SettingsDialog::addAgentSection(QVBoxLayout *page)
     form->addRow(QString(), m_networkRulesProblem);
     form->addRow(tr("Also readable in the sand&box:"), m_readablePaths);
     form->addRow(QString(), m_reviewShellWrites);
-    if (const QString why = AgentCore::ShellOverlay::unsupportedReason(); !why.isEmpty()) {
-        // Said where the option is: on here it changes nothing until bubblewrap is new enough.
-        auto note = new QLabel(tr("Not available on this system: %1. Commands write to the "
-                                  "repository directly.")
-                                   .arg(why),
-                               this);
-        note->setObjectName(QStringLiteral("reviewShellWritesNote"));
-        note->setWordWrap(true);
-        note->setForegroundRole(QPalette::PlaceholderText);
-        form->addRow(QString(), note);
-    }
+    // Said where the option is: on here it changes nothing until bubblewrap is new enough.
+    // Whether it can is a trial run of bwrap (once per program, then remembered): on a worker,
+    // the note shows when the answer comes.
+    auto note = new QLabel(this);
+    note->setObjectName(QStringLiteral("reviewShellWritesNote"));
+    note->setWordWrap(true);
+    note->setForegroundRole(QPalette::PlaceholderText);
+    note->hide();
+    form->addRow(QString(), note);
+    runInBackground(
+        note,
+        [] { return AgentCore::ShellOverlay::unsupportedReason(); }, // off the UI thread
+        [note](const QString &why) {
+            if (why.isEmpty())
+                return;
+            note->setText(tr("Not available on this system: %1. Commands write to the "
+                             "repository directly.")
+                              .arg(why));
+            note->show();
+        });
     page->addSpacing(8);
     addSectionHeading(page, tr("Agent"), this);
     page->addLayout(form);

@@ -50,10 +50,10 @@ InterruptedSessionBar::InterruptedSessionBar(QWidget *parent)
 void InterruptedSessionBar::showNewest(const QList<AgentCore::SessionInfo> &sessions,
                                        const QStringList &open)
 {
-    for (const AgentCore::SessionInfo &session : sessions) { // newest first
-        if (!session.interrupted || open.contains(session.path)
-            || m_dismissed.contains(session.path))
-            continue;
+    const std::optional<AgentCore::SessionInfo> interrupted
+        = AgentCore::SessionStore::newestInterrupted(sessions, open + m_dismissed.values());
+    if (interrupted) {
+        const AgentCore::SessionInfo &session = *interrupted;
         m_path = session.path;
         const qint64 minutes = qMax<qint64>(0,
                                             session.modified.secsTo(QDateTime::currentDateTime())

@@ -66,6 +66,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <tuple>
 
 namespace Ui {
 
@@ -471,16 +472,23 @@ QFuture<bool> MainWindow::forkSession()
         [path = m_session->sessionPath()] {
             QString error;
             QString copy = AgentCore::SessionStore::fork(path, &error); // off the UI thread
-            return std::pair(copy, error);
+            // Its row as the next scan would read it ("… (copy)", not an unsaved conversation),
+            // read here, off the UI thread.
+            AgentCore::SessionInfo info;
+            if (!copy.isEmpty())
+                info = AgentCore::SessionStore::describe(copy); // off the UI thread
+            return std::tuple(copy, error, info);
         },
-        [this, promise, readOnly](const std::pair<QString, QString> &forked) {
-            const auto &[copy, error] = forked;
+        [this, promise, readOnly](
+            const std::tuple<QString, QString, AgentCore::SessionInfo> &forked) {
+            const auto &[copy, error, info] = forked;
             if (copy.isEmpty()) {
                 statusBar()->showMessage(error, 15000);
                 promise->addResult(false);
                 promise->finish();
                 return;
             }
+            m_sessionList->update(info);
             const QFuture<bool> resumed = resumeSession(copy);
             whenFinished(this, resumed, [this, promise, readOnly](bool ok) {
                 // The copy takes the read-only one's place: that one is the other window's

@@ -1,9 +1,11 @@
-// The UI thread waits for git and reads a session file: the check must name both lines.
+// The UI thread waits for a process, for git and for bwrap's trial run (hidden in a call of
+// AgentDesk's): the check must name the three lines.
 
 void Sample::showBaseline()
 {
     m_process.waitForFinished(10000);
     const auto blob = AgentCore::GitProcess::run({QStringLiteral("cat-file")}, m_root);
+    const QString why = AgentCore::ShellOverlay::unsupportedReason();
     // Named in a comment only: SessionLog::load(path) is not a call.
     runInBackground(this, [path] {
         return AgentCore::SessionLog::load(path, nullptr); // off the UI thread
