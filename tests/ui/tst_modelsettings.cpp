@@ -262,7 +262,14 @@ void tst_ModelSettings::chooseFromModelMenu(const QString &text)
 
 void tst_ModelSettings::demoRunsAWholeTaskWithAReview()
 {
-    QVERIFY(m_repo->write(QStringLiteral("README.md"), "# Calc\n\nA small calculator.\n"));
+    // Long enough for the demo's edit in two places (a shorter one gets DEMO_NOTES.md first).
+    QVERIFY(
+        m_repo->write(QStringLiteral("README.md"),
+                      "# Calc\n\nA small calculator.\nIt adds, subtracts, multiplies and divides.\n"
+                      "It reads numbers from the command line.\nIt prints the result.\n"
+                      "It says so when a number does not fit.\nIt never divides by zero.\n"
+                      "It is written in C++.\nIt builds with CMake.\nIt has tests.\n"
+                      "It has no dependencies.\n\n## Building\n\ncmake -B build\n"));
     openWindow(); // nothing configured: the offline demo
     QVERIFY(session()->model().isDemo);
     QVERIFY2(m_window->agentStatusBar()->modelText().contains(QStringLiteral("Demo")),
