@@ -4,7 +4,7 @@
 <context>
     <name>AgentCore::Ai</name>
     <message numerus="yes">
-        <location filename="../agentcore/ai/demoscript.cpp" line="+466"/>
+        <location filename="../agentcore/ai/demoscript.cpp" line="+598"/>
         <source>**Listed** the top level of the repository (%n entries).</source>
         <translation>
             <numerusform>**Listed** the top level of the repository (%n entry).</numerusform>
@@ -73,7 +73,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../agentcore/loop/agentloop.cpp" line="+462"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+464"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>Stopped after %n turn: the turn limit of this run was reached.</numerusform>
@@ -114,11 +114,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+143"/>
+        <location line="+157"/>
         <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
         <translation>
             <numerusform>Compacted: a summary stands for the first %n message in the requests from now on.</numerusform>
             <numerusform>Compacted: a summary stands for the first %n messages in the requests from now on.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/doctor.cpp" line="+260"/>
+        <source>%n font(s) for the UI language (%1).</source>
+        <translation>
+            <numerusform>%n font for the UI language (%1).</numerusform>
+            <numerusform>%n fonts for the UI language (%1).</numerusform>
         </translation>
     </message>
 </context>
@@ -276,7 +284,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::ContextDialog</name>
     <message numerus="yes">
-        <location filename="../ui/contextview/contextdialog.cpp" line="+243"/>
+        <location filename="../ui/contextview/contextdialog.cpp" line="+247"/>
         <source>, corrected by the provider&apos;s counts of %n replies (×%1)</source>
         <translation>
             <numerusform>, corrected by the provider&apos;s count of %n reply (×%1)</numerusform>
@@ -287,7 +295,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::InterruptedSessionBar</name>
     <message numerus="yes">
-        <location filename="../ui/window/interruptedsessionbar.cpp" line="+67"/>
+        <location filename="../ui/window/interruptedsessionbar.cpp" line="+63"/>
         <source>%n minute(s) ago</source>
         <translation>
             <numerusform>%n minute ago</numerusform>
@@ -298,7 +306,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="+271"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+277"/>
         <source>%n session(s) still running.</source>
         <translation>
             <numerusform>%n session still running.</numerusform>
@@ -314,7 +322,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+664"/>
+        <location line="+671"/>
         <source>Brought back %n file(s) from %1.</source>
         <translation>
             <numerusform>Brought back %n file from %1.</numerusform>
@@ -363,7 +371,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::SessionsPanel</name>
     <message numerus="yes">
-        <location filename="../ui/sessions/sessionspanel.cpp" line="+33"/>
+        <location filename="../ui/sessions/sessionspanel.cpp" line="+35"/>
         <source>%n min ago</source>
         <translation>
             <numerusform>%n min ago</numerusform>

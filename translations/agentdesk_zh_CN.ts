@@ -44,12 +44,45 @@
         <translation>仍在排队的后续任务：</translation>
     </message>
     <message>
-        <location filename="../agentcore/ai/demoscript.cpp" line="+40"/>
+        <location filename="../agentcore/ai/demoscript.cpp" line="+41"/>
         <source>“%1”</source>
         <translation>“%1”</translation>
     </message>
     <message>
-        <location line="+240"/>
+        <location line="+235"/>
+        <source># Demo notes
+
+AgentDesk&apos;s offline demo proposed this file: it is a scripted model that looks around, proposes changes for you to review and runs a command.
+
+## What it did
+
+- It listed the repository and searched it for documentation.
+- It read a README or another text file when there was one.
+- It wrote this file, then proposed an edit of it in two places.
+- It ran `git status --short` to show what changed.
+
+## Next
+
+To let a real model work on this repository, open Settings… in the Agent menu.
+</source>
+        <translation># 演示说明
+
+此文件由 AgentDesk 的离线演示提议创建：这是一个脚本化的模型，它会浏览仓库、提议更改供你审查，并运行一条命令。
+
+## 它做了什么
+
+- 列出仓库内容，并在其中搜索文档。
+- 如果有 README 或其他文本文件，就读取它。
+- 写入此文件，然后提议在两处编辑它。
+- 运行 `git status --short` 以显示更改了什么。
+
+## 下一步
+
+要让真实模型处理此仓库，请在“智能体”菜单中打开“设置…”。
+</translation>
+    </message>
+    <message>
+        <location line="+67"/>
         <source>You said: %1. Noted. This scripted demo cannot change its plan, so I&apos;ll carry on.</source>
         <translation>你说：%1。收到。这个脚本演示无法更改计划，所以我会继续。</translation>
     </message>
@@ -84,29 +117,32 @@
         <translation>没有 README，但有一个文本文件。我来读一下 %1。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+31"/>
+        <source>I&apos;ll add a short note after the first line of %1 and a closing line further down: two changes you can review and take or leave one by one.</source>
+        <translation>我将在 %1 的第一行后添加一条简短说明，并在更靠后的位置添加一行结尾：共两处更改，你可以逐一审查并决定接受或放弃。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+15"/>
         <source>I&apos;ll add a short note after the first line of %1. You can review the change before it is applied.</source>
         <translation>我会在 %1 的第一行后面加一条简短的备注。应用之前你可以审查这项更改。</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>I found no text file to edit, so I&apos;ll propose a new file, %1. You can review it before it is written.</source>
-        <translation>没有找到可编辑的文本文件，所以我会提议新建文件 %1。写入之前你可以审查它。</translation>
+        <translation type="vanished">没有找到可编辑的文本文件，所以我会提议新建文件 %1。写入之前你可以审查它。</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>%1 has no line I can safely add a note after, so I&apos;ll propose a new file, %2. You can review it before it is written.</source>
-        <translation>%1 中没有可以安全地在其后添加备注的行，所以我会提议新建文件 %2。写入之前你可以审查它。</translation>
+        <translation type="vanished">%1 中没有可以安全地在其后添加备注的行，所以我会提议新建文件 %2。写入之前你可以审查它。</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source># Demo notes
 
 AgentDesk&apos;s offline demo proposed this file: it is a scripted model that looks around, proposes a change for you to review and runs a command.
 
 To let a real model work on this repository, open Settings… in the Agent menu.
 </source>
-        <translation># 演示备注
+        <translation type="vanished"># 演示备注
 
 这个文件是 AgentDesk 的离线演示提议的：它是一个脚本驱动的模型，会浏览仓库、提议一项供你审查的更改，并运行一条命令。
 
@@ -114,7 +150,7 @@ To let a real model work on this repository, open Settings… in the Agent menu.
 </translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+67"/>
         <source>Let me check the working tree.</source>
         <translation>我来检查一下工作区。</translation>
     </message>
@@ -161,7 +197,32 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation type="vanished">**已编辑** %1：编辑已应用（在第一行后加了一条备注）。</translation>
     </message>
     <message>
-        <location line="-110"/>
+        <location line="-200"/>
+        <source>I&apos;ll propose a new file, %1. You can review it before it is written.</source>
+        <translation>我将提议创建一个新文件 %1。写入之前你可以先审查它。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 is too short to show a change in two places, so I&apos;ll propose a new file, %2, and then an edit of it. You can review each before it is applied.</source>
+        <translation>%1 太短，无法展示两处更改，因此我将提议创建一个新文件 %2，然后再编辑它。每一步应用之前你都可以先审查。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 has no line I can safely add a note after, so I&apos;ll propose a new file, %2, and then an edit of it. You can review each before it is applied.</source>
+        <translation>%1 中没有可以安全地在其后添加说明的行，因此我将提议创建一个新文件 %2，然后再编辑它。每一步应用之前你都可以先审查。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>I found no text file to edit, so I&apos;ll propose a new file, %1, and then an edit of it. You can review each before it is applied.</source>
+        <translation>我没有找到可编辑的文本文件，因此我将提议创建一个新文件 %1，然后再编辑它。每一步应用之前你都可以先审查。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Now the edit: a note after the first line of %1 and a closing line at its end, two changes you can review and take or leave one by one.</source>
+        <translation>现在进行编辑：在 %1 的第一行后添加一条说明，并在末尾添加一行结尾，共两处更改，你可以逐一审查并决定接受或放弃。</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>**Created** %1.</source>
         <translation>**已创建** %1。</translation>
     </message>
@@ -908,11 +969,145 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>%1 is not readable</source>
         <translation>%1 不可读</translation>
     </message>
+    <message>
+        <location filename="../agentcore/coding/commandexpansion.cpp" line="+44"/>
+        <source>@%1 is outside the repository: a command attaches the repository&apos;s files only</source>
+        <translation>@%1 位于仓库之外：命令只附加仓库中的文件</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>@%1 is not a file</source>
+        <translation>@%1 不是文件</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>@%1 may not be read without asking (%2): a command does not attach it</source>
+        <translation>@%1 未经询问不得读取（%2）：命令不会附加它</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>@%1 is not attached: %2</source>
+        <translation>@%1 未附加：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>@%1 is a binary file: a command attaches text only</source>
+        <translation>@%1 是二进制文件：命令只附加文本</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>its line &quot;!%1&quot; cannot run: this session has no Bash tool</source>
+        <translation>其中的行“!%1”无法运行：此会话没有 Bash 工具</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>its line &quot;!%1&quot; was not run: %2</source>
+        <translation>其中的行“!%1”未运行：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>[... the rest of the output was left out]</source>
+        <translation>[... 其余输出已省略]</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>it names more than %1 files</source>
+        <translation>它列出的文件超过 %1 个</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>a custom command&apos;s ! line</source>
+        <translation>自定义命令的 ! 行</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/coding/customcommand.cpp" line="+67"/>
+        <source>%1: skipped: a command&apos;s file and folder names take letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; only</source>
+        <translation>%1：已跳过：命令的文件名和文件夹名只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: skipped: more than %2 custom commands</source>
+        <translation>%1：已跳过：自定义命令超过 %2 个</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location filename="../agentcore/coding/skills.cpp" line="+45"/>
+        <source>%1: skipped: it leads out of its folder (a symbolic link)</source>
+        <translation>%1：已跳过：它指向其文件夹之外（符号链接）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location filename="../agentcore/coding/skills.cpp" line="+4"/>
+        <source>%1: skipped: larger than %2 KB</source>
+        <translation>%1：已跳过：大于 %2 KB</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location filename="../agentcore/coding/skills.cpp" line="+8"/>
+        <source>%1: skipped: it cannot be read: %2</source>
+        <translation>%1：已跳过：无法读取：%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location filename="../agentcore/coding/skills.cpp" line="+27"/>
+        <source>%1: the description is longer than %2 characters: cut</source>
+        <translation>%1：描述超过 %2 个字符：已截断</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/coding/frontmatter.cpp" line="+64"/>
+        <source>an indented line belongs to no field</source>
+        <translation>缩进行不属于任何字段</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>not a &quot;key: value&quot; line</source>
+        <translation>不是“key: value”形式的行</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;%1&quot; is given twice: the last one counts</source>
+        <translation>“%1”出现了两次：以最后一个为准</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the quoted value of &quot;%1&quot; has no closing quote</source>
+        <translation>“%1”的带引号值缺少结束引号</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the front matter has no closing &quot;---&quot; line</source>
+        <translation>前置元数据缺少结束的“---”行</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&quot;%1&quot; is longer than %2 characters: cut</source>
+        <translation>“%1”超过 %2 个字符：已截断</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/coding/skills.cpp" line="-13"/>
+        <source>%1: skipped: the name &quot;%2&quot; is not up to %3 lower-case letters, digits and hyphens</source>
+        <translation>%1：已跳过：名称“%2”不是不超过 %3 个字符的小写字母、数字和连字符</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: skipped: it has no description, so the model could not know when it applies</source>
+        <translation>%1：已跳过：它没有描述，模型无法知道何时适用</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1: skipped: more than %2 skills</source>
+        <translation>%1：已跳过：技能超过 %2 个</translation>
+    </message>
 </context>
 <context>
     <name>AgentCore::CodingAgent</name>
     <message>
-        <location filename="../agentcore/coding/codingagent.cpp" line="+139"/>
+        <location filename="../agentcore/coding/codingagent.cpp" line="+140"/>
         <source>AgentDesk&apos;s settings</source>
         <translation>AgentDesk 的设置</translation>
     </message>
@@ -920,17 +1115,32 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::CodingSession</name>
     <message>
-        <location filename="../agentcore/coding/codingsession.cpp" line="+681"/>
+        <location filename="../agentcore/coding/codingsession.cpp" line="+852"/>
         <source>The agent is still starting.</source>
         <translation>智能体仍在启动。</translation>
     </message>
     <message>
-        <location line="-224"/>
+        <location line="-228"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-248"/>
+        <source>a UserPromptSubmit hook refused the prompt</source>
+        <translation>UserPromptSubmit 钩子拒绝了该提示词</translation>
+    </message>
+    <message>
+        <location line="+167"/>
+        <source>/%1 was not sent: %2</source>
+        <translation>/%1 未发送：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+84"/>
         <source>A rewind is restoring the files: compact once it has finished.</source>
         <translation>回退正在恢复文件：请在它完成后再压缩。</translation>
     </message>
@@ -1129,7 +1339,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
 <context>
     <name>AgentCore::Loop</name>
     <message>
-        <location filename="../agentcore/loop/agentloop.cpp" line="+584"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+586"/>
         <source>tool-call markup</source>
         <translation>工具调用标记</translation>
     </message>
@@ -1143,7 +1353,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
     </message>
     <message>
-        <location line="-531"/>
+        <location line="-533"/>
         <source>Skipped: the request did not fit the model&apos;s context window; this tool call was not run.</source>
         <translation>已跳过：请求超出了模型的上下文窗口，此工具调用未执行。</translation>
     </message>
@@ -1158,7 +1368,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>已跳过：回复失败（%1），此工具调用未执行。</translation>
     </message>
     <message numerus="yes">
-        <location line="+401"/>
+        <location line="+403"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
@@ -2572,7 +2782,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     <message>
         <location line="+3"/>
         <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+268"/>
-        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="+177"/>
+        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="+159"/>
         <source>Their feedback: %1</source>
         <translation>用户的反馈：%1</translation>
     </message>
@@ -2624,7 +2834,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>用户回答之前窗口已关闭。</translation>
     </message>
     <message>
-        <location filename="../agentcore/ai/demoscript.cpp" line="-301"/>
+        <location filename="../agentcore/ai/demoscript.cpp" line="-387"/>
         <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-4"/>
         <source>The user denied %1.</source>
         <translation>用户拒绝了%1。</translation>
@@ -3002,7 +3212,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1 不是有效的 JSON；请手动修复或删除它，AgentDesk 不会修改它。</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="-156"/>
+        <location filename="../agentcore/permissions/shellwritesreview.cpp" line="-138"/>
         <source>and %1 more</source>
         <translation>以及另外 %1 项</translation>
     </message>
@@ -3017,7 +3227,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>命令更改了 %1 个路径；只有你接受的内容才会写入仓库</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+47"/>
         <source>modified; hunk %1 of %2 rejected</source>
         <translation>修改；拒绝了变更块 %1（共 %2 个）</translation>
     </message>
@@ -3087,7 +3297,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     <message>
         <location line="+22"/>
         <location line="+145"/>
-        <location filename="../agentcore/session/sessionstore.cpp" line="+272"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="+282"/>
         <source>another process</source>
         <translation>另一个进程</translation>
     </message>
@@ -3176,7 +3386,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>已中断：此任务完成之前 AgentDesk 结束了（窗口被关闭或程序崩溃）。</translation>
     </message>
     <message>
-        <location filename="../agentcore/session/sessionstore.cpp" line="-188"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="-198"/>
         <source>Cannot read it: %1</source>
         <translation>无法读取：%1</translation>
     </message>
@@ -3196,7 +3406,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+115"/>
         <source>%1 (copy)</source>
         <extracomment>The title of a copy of a session, made because another window has the session open</extracomment>
         <translation>%1（副本）</translation>
@@ -4012,7 +4222,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法在 %1 中创建覆盖层的文件夹</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/shellwrite.cpp" line="+36"/>
+        <location filename="../agentcore/tools/shellwrite.cpp" line="+51"/>
         <source>directory added</source>
         <translation>新增目录</translation>
     </message>
@@ -4435,12 +4645,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+2"/>
-        <location line="+427"/>
+        <location line="+435"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-425"/>
+        <location line="-433"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -4621,7 +4831,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>SESSION</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+72"/>
         <source>Give either --print or --rewind, not both.</source>
         <translation>--print 和 --rewind 只能二选一，不能同时使用。</translation>
     </message>
@@ -4657,7 +4867,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（提供商或网络错误、回答被截断或被拒绝）；2 用法或配置错误；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="-367"/>
+        <location line="-391"/>
         <source>Unbalanced parentheses in --allowed-tools &quot;%1&quot;. Quote a rule with spaces, e.g. --allowed-tools &quot;Bash(git status)&quot;.</source>
         <translation>--allowed-tools &quot;%1&quot; 中的括号不配对。含空格的规则请加引号，例如 --allowed-tools &quot;Bash(git status)&quot;。</translation>
     </message>
@@ -4778,7 +4988,22 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>与 --rewind 一起使用：把你在该检查点之后自己更改的文件也一并回退（默认情况下它们保持原样，并会被列出）。</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+4"/>
+        <source>Check what AgentDesk relies on here (bubblewrap and whether it works, git, ripgrep, the keyring, fonts, the provider&apos;s models endpoint, the MCP servers&apos; commands), print what is missing with the command that installs it, and exit: 0 when everything needed is there, 1 otherwise.</source>
+        <translation>检查 AgentDesk 在此依赖的内容（bubblewrap 及其能否工作、git、ripgrep、密钥环、字体、提供方的模型端点、MCP 服务器的命令），列出缺少的项及安装命令，然后退出：所需内容齐全时返回 0，否则返回 1。</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>--doctor is used alone (with the model options and the repository to check).</source>
+        <translation>--doctor 须单独使用（可附带模型选项和要检查的仓库）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>--doctor checks one repository.</source>
+        <translation>--doctor 只检查一个仓库。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>--%1 needs a checkpoint: agentdesk --rewind SESSION CHECKPOINT.</source>
         <translation>--%1 需要一个检查点：agentdesk --rewind SESSION CHECKPOINT。</translation>
     </message>
@@ -4946,7 +5171,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <location filename="../app/headlessmcp.cpp" line="+34"/>
         <location line="+75"/>
         <location filename="../app/headlessprinter.cpp" line="+84"/>
-        <location filename="../app/headlessrun.cpp" line="+79"/>
+        <location filename="../app/headlessrun.cpp" line="+82"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
@@ -4966,7 +5191,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>警告：该会话允许不经询问运行 %1，但会话文件并不构成授权：这些规则未应用于本次运行。要在本次运行中允许它们，请添加 --allowed-tools &apos;%2&apos;。</translation>
     </message>
     <message>
-        <location filename="../app/headlesssessionchoice.cpp" line="+30"/>
+        <location line="+41"/>
+        <source>error: a hook refused the prompt: %1</source>
+        <translation>错误：钩子拒绝了提示词：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/headlesssessionchoice.cpp" line="+31"/>
         <source>warning: skipped the session %1: %2</source>
         <translation>警告：已跳过会话 %1：%2</translation>
     </message>
@@ -4987,7 +5217,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%2 没有会话 %1。窗口中列出了该仓库的会话；agent_start 会给出每次运行的 sessionId。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <location line="+36"/>
         <source>Cannot continue the session %1: %2</source>
         <translation>无法继续会话 %1：%2</translation>
@@ -5016,6 +5246,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <location line="+3"/>
         <source>No session to continue: every session of %1 is open in another AgentDesk window or headless run (%2), and only one can add to a session at a time. Run without --continue to start a new one, or --resume one of them once it is closed.</source>
         <translation>没有可继续的会话：%1 的每个会话都已在另一个 AgentDesk 窗口或无界面运行中打开（%2），而同一时间只能有一个向会话追加内容。不带 --continue 运行即可开始新会话，或在其中某个会话关闭后用 --resume 继续它。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>note: AgentDesk ended while the session %1 (“%2”) was running (last written %3); its conversation and the output it had shown are kept. Continue it with --resume %1, or open it in the window.</source>
+        <extracomment>stderr of a headless run after a crash: 1 the session&apos;s id, 2 its task, 3 when</extracomment>
+        <translation>注意：AgentDesk 退出时会话 %1（“%2”）仍在运行（最后写入于 %3）；其对话及已显示的输出均已保留。可使用 --resume %1 继续，或在窗口中打开它。</translation>
     </message>
     <message>
         <location filename="../app/headlessmcp.cpp" line="-79"/>
@@ -5058,7 +5294,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>警告：%1；其工具在本次运行中不可用。</translation>
     </message>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+50"/>
+        <location filename="../app/headlessrun.cpp" line="+33"/>
         <source>interrupted, stopping the run...</source>
         <translation>已中断，正在停止运行...</translation>
     </message>
@@ -5073,7 +5309,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>警告：检查点 %1 未涵盖 %2（超出大小上限或无法读取）</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+25"/>
+        <source>hook %1 (%2): %3</source>
+        <translation>钩子 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Compacting: the conversation no longer fits the model&apos;s context window; summarising its older part first.</source>
         <translation>正在压缩：对话已超出模型的上下文窗口，先为较早的部分撰写摘要。</translation>
     </message>
@@ -5114,6 +5355,188 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <source>%1 Then start AgentDesk again (for example: agentdesk --provider anthropic).</source>
         <translation>%1 然后重新启动 AgentDesk（例如：agentdesk --provider anthropic）。</translation>
     </message>
+    <message>
+        <location filename="../app/doctor.cpp" line="+119"/>
+        <source>install the package %1 (Debian, Ubuntu), %2 (Fedora) or %3 (Arch)</source>
+        <translation>安装软件包 %1（Debian、Ubuntu）、%2（Fedora）或 %3（Arch）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>reviews, checkpoints and worktrees need it</source>
+        <translation>审查、检查点和工作树需要它</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>without it Grep uses its slower built-in search</source>
+        <translation>没有它，Grep 将使用较慢的内置搜索</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>bwrap is not on PATH: Bash commands cannot run in the sandbox.</source>
+        <translation>bwrap 不在 PATH 中：Bash 命令无法在沙箱中运行。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 (%2) is installed but cannot make its sandbox here: %3</source>
+        <translation>%1（%2）已安装，但无法在此创建沙箱：%3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (%2): the sandbox works here.</source>
+        <translation>%1（%2）：沙箱在此可以正常工作。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>shell-writes review</source>
+        <translation>Shell 写入审查</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>needs bubblewrap: without it, commands write directly.</source>
+        <translation>需要 bubblewrap：没有它，命令将直接写入。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 Commands write directly instead.</source>
+        <translation>%1 命令将改为直接写入。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>commands can run on an overlay of the repository.</source>
+        <translation>命令可以在仓库的覆盖层上运行。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 is not on PATH: %2.</source>
+        <translation>%1 不在 PATH 中：%2。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>keyring</source>
+        <translation>密钥环</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>a Secret Service answers on the session bus: API keys are kept encrypted.</source>
+        <translation>会话总线上有 Secret Service 响应：API 密钥以加密方式保存。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no Secret Service on the session bus: API keys are kept in a file only you can read.</source>
+        <translation>会话总线上没有 Secret Service：API 密钥保存在只有你能读取的文件中。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no session bus: API keys are kept in a file only you can read.</source>
+        <translation>没有会话总线：API 密钥保存在只有你能读取的文件中。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>fonts</source>
+        <translation>字体</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>fc-list is not on PATH: the fonts for %1 cannot be checked.</source>
+        <translation>fc-list 不在 PATH 中：无法检查 %1 所需的字体。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%n font(s) for the UI language (%1).</source>
+        <translation>
+            <numerusform>界面语言（%1）有 %n 款字体。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no font for the UI language (%1).</source>
+        <translation>没有适用于界面语言（%1）的字体。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>provider</source>
+        <translation>提供方</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>none configured: the window runs the offline demo.</source>
+        <translation>未配置：窗口运行离线演示。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: no API key (add it in Settings, or set %2).</source>
+        <translation>%1：没有 API 密钥（请在设置中添加，或设置 %2）。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>%1 answers (GET %2: HTTP %3).</source>
+        <translation>%1 有响应（GET %2：HTTP %3）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cannot reach %1: %2</source>
+        <translation>无法连接 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 refused the API key (HTTP %2).</source>
+        <translation>%1 拒绝了该 API 密钥（HTTP %2）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GET %1 answered HTTP %2.</source>
+        <translation>GET %1 返回 HTTP %2。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>your settings</source>
+        <translation>你的设置</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>MCP</source>
+        <translation>MCP</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>MCP server &quot;%1&quot;</source>
+        <translation>MCP 服务器“%1”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (not checked: a remote server).</source>
+        <translation>%1（未检查：远程服务器）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (%2): the command %3 is not on PATH.</source>
+        <translation>%1（%2）：命令 %3 不在 PATH 中。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>install uv: https://docs.astral.sh/uv/</source>
+        <translation>安装 uv：https://docs.astral.sh/uv/</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>AgentDesk %1 on %2</source>
+        <translation>AgentDesk %1，运行于 %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>to fix: %1</source>
+        <translation>修复方法：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Something AgentDesk needs is missing (MISSING above).</source>
+        <translation>缺少 AgentDesk 所需的内容（见上方的 MISSING）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Everything AgentDesk needs is here.</source>
+        <translation>AgentDesk 所需的内容均已齐全。</translation>
+    </message>
 </context>
 <context>
     <name>ContextSnapshot</name>
@@ -5128,9 +5551,20 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>[图片，%1]</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Skills (1, names and descriptions)</source>
+        <extracomment>The context view&apos;s row of the skills listed in the system prompt</extracomment>
+        <translation>技能（1 个，名称和描述）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skills (%1, names and descriptions)</source>
+        <translation>技能（%1 个，名称和描述）</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -5141,6 +5575,11 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <location line="+1"/>
         <source>System prompt (without the project instructions)</source>
         <translation>系统提示（不含项目说明）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System prompt (without the project instructions and skills)</source>
+        <translation>系统提示词（不含项目说明和技能）</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -5318,7 +5757,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>思考过程</translation>
     </message>
     <message>
-        <location filename="../ui/settings/modelselection.cpp" line="+117"/>
+        <location filename="../ui/settings/modelselection.cpp" line="+118"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -5328,7 +5767,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location line="+165"/>
         <source>Anthropic</source>
         <translation>Anthropic</translation>
     </message>
@@ -5478,7 +5917,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1，%2 × %3</translation>
     </message>
     <message>
-        <location line="+233"/>
+        <location line="+234"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -5508,9 +5947,19 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1 后停止</translation>
     </message>
     <message>
-        <location line="+166"/>
+        <location line="+167"/>
         <source>Details</source>
         <translation>详情</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Details · hooks: %1</source>
+        <translation>详细信息 · 钩子：%1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>hook %1</source>
+        <translation>钩子 %1</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/common/toolargumentstext.cpp" line="+54"/>
@@ -5544,7 +5993,17 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession/agentsession.cpp" line="+254"/>
+        <location filename="../ui/agentsession/agentsession.cpp" line="+100"/>
+        <source>Hook %1 (%2): %3</source>
+        <translation>钩子 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A hook refused the message: %1</source>
+        <translation>钩子拒绝了该消息：%1</translation>
+    </message>
+    <message>
+        <location line="+161"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
@@ -5557,7 +6016,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentStatusBar</name>
     <message>
-        <location filename="../ui/statusbar/agentstatusbar.cpp" line="+38"/>
+        <location filename="../ui/statusbar/agentstatusbar.cpp" line="+40"/>
         <source>Thinking: %1</source>
         <translation>思考强度：%1</translation>
     </message>
@@ -5594,12 +6053,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>跳过的是询问，而不是限制：一切都无需询问即可运行，但拒绝规则仍然有效，修改 AgentDesk 自身的设置（.agentdesk/、.mcp.json、你的配置文件夹）仍会询问。写入仓库之外依然不可能，命令也一样（AgentDesk 无法分析的命令不受检查）。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+18"/>
         <source>Bypass on: runs unasked</source>
         <translation>跳过权限已开启：不经询问即运行</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+82"/>
         <location line="+2"/>
         <source>No model</source>
         <translation>无模型</translation>
@@ -5718,13 +6177,13 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::ApprovalInboxDialog</name>
     <message>
-        <location filename="../ui/sessions/approvalinboxdialog.cpp" line="+57"/>
-        <location line="+271"/>
+        <location filename="../ui/sessions/approvalinboxdialog.cpp" line="+58"/>
+        <location line="+269"/>
         <source>&amp;Approvals…</source>
         <translation>批准请求(&amp;A)…</translation>
     </message>
     <message>
-        <location line="-266"/>
+        <location line="-264"/>
         <source>No tool call is waiting for your approval.</source>
         <translation>没有等待你批准的工具调用。</translation>
     </message>
@@ -5735,12 +6194,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     </message>
     <message>
         <location line="+3"/>
-        <location line="+258"/>
+        <location line="+256"/>
         <source>Approvals</source>
         <translation>批准请求</translation>
     </message>
     <message>
-        <location line="-253"/>
+        <location line="-252"/>
         <source>Every review waiting in any session, answered in one place</source>
         <translation>所有会话中等待的审查，集中在一处答复</translation>
     </message>
@@ -5790,7 +6249,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>在窗口中显示此请求所在的会话</translation>
     </message>
     <message>
-        <location line="+191"/>
+        <location line="+190"/>
         <source>Approve All %1 Like This</source>
         <translation>批准全部 %1 个同类请求</translation>
     </message>
@@ -5823,7 +6282,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::BashReviewView</name>
     <message>
-        <location filename="../ui/review/bashreviewview.cpp" line="+27"/>
+        <location filename="../ui/review/bashreviewview.cpp" line="+29"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -5853,7 +6312,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+38"/>
         <source>Run a shell command</source>
         <translation>运行 shell 命令</translation>
     </message>
@@ -5908,7 +6367,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>无法理解：%1。AgentDesk 无法判断这条命令做什么；允许之前请自己读一遍。任何规则都无法涵盖它。</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+38"/>
         <source>(whole command)</source>
         <translation>（整条命令）</translation>
     </message>
@@ -6091,7 +6550,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::Composer</name>
     <message>
-        <location filename="../ui/composer/composer.cpp" line="+369"/>
+        <location filename="../ui/composer/composer.cpp" line="+383"/>
         <source>A review waits: Ctrl+Enter allows · Esc to deny with feedback · Ctrl+. stops</source>
         <translation>有审查等待中：Ctrl+Enter 允许 · Esc 拒绝并反馈 · Ctrl+. 停止</translation>
     </message>
@@ -6105,11 +6564,22 @@ Created in this session; %n change(s)</source>
         <source>Ask the agent · Enter sends · Shift+Enter adds a line · @ mentions a file</source>
         <translation>向智能体提问 · Enter 发送 · Shift+Enter 换行 · @ 引用文件</translation>
     </message>
+    <message>
+        <location line="+130"/>
+        <source>Your command: %1</source>
+        <extracomment>The tool tip of a custom command in the composer&apos;s / list: where it comes from</extracomment>
+        <translation>你的命令：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This repository&apos;s command: %1</source>
+        <translation>此仓库的命令：%1</translation>
+    </message>
 </context>
 <context>
     <name>Ui::ContextDialog</name>
     <message>
-        <location filename="../ui/contextview/contextdialog.cpp" line="+47"/>
+        <location filename="../ui/contextview/contextdialog.cpp" line="+49"/>
         <source>System prompt</source>
         <translation>系统提示</translation>
     </message>
@@ -6117,6 +6587,11 @@ Created in this session; %n change(s)</source>
         <location line="+2"/>
         <source>Instructions</source>
         <translation>说明</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skills</source>
+        <translation>技能</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -6297,7 +6772,7 @@ Created in this session; %n change(s)</source>
         <translation>正在回退：恢复文件中。在此期间发送的内容会等它完成。</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>Fetching the MCP prompt and resources this message names… Esc cancels</source>
         <extracomment>Above the message box while the MCP prompt or resources it names are fetched</extracomment>
         <translation>正在获取此消息引用的 MCP 提示词和资源… 按 Esc 取消</translation>
@@ -6330,13 +6805,19 @@ Created in this session; %n change(s)</source>
         <translation>只读：%1 请在那里关闭它后在此重新恢复，或在副本中继续。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+34"/>
+        <source>%1 %2: %3, %4 ms</source>
+        <extracomment>A hook on a tool card: event, command, outcome, time taken</extracomment>
+        <translation>%1 %2：%3，%4 ms</translation>
+    </message>
+    <message>
+        <location line="+60"/>
         <source>Steering, goes in before the next model call: %1</source>
         <extracomment>Above the message box: steering messages the loop has not taken yet</extracomment>
         <translation>引导消息，将在下一次调用模型之前插入：%1</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+80"/>
         <location line="+6"/>
         <source>Stop</source>
         <translation>停止</translation>
@@ -6381,7 +6862,7 @@ Created in this session; %n change(s)</source>
         <translation>显示最新活动并重新跟随（End）</translation>
     </message>
     <message>
-        <location line="+500"/>
+        <location line="+511"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -6539,7 +7020,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::DiffReviewView</name>
     <message>
-        <location filename="../ui/review/diffreviewview.cpp" line="+77"/>
+        <location filename="../ui/review/diffreviewview.cpp" line="+79"/>
         <source>Side &amp;by side</source>
         <translation>并排显示(&amp;B)</translation>
     </message>
@@ -6579,7 +7060,7 @@ Created in this session; %n change(s)</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>Lines added: %1
 Lines removed: %2</source>
         <translation>新增行数：%1
@@ -6609,7 +7090,7 @@ Lines removed: %2</source>
 <context>
     <name>Ui::FileDiffView</name>
     <message>
-        <location filename="../ui/review/filediffview.cpp" line="+89"/>
+        <location filename="../ui/review/filediffview.cpp" line="+91"/>
         <source>Open in &amp;Editor</source>
         <translation>在编辑器中打开(&amp;E)</translation>
     </message>
@@ -6733,7 +7214,7 @@ Lines removed: %2</source>
 <context>
     <name>Ui::FollowUpPanel</name>
     <message>
-        <location filename="../ui/window/followuppanel.cpp" line="+67"/>
+        <location filename="../ui/window/followuppanel.cpp" line="+69"/>
         <source>No follow-ups queued.
 
 While the agent works, press Alt+Enter in the message box to queue a message for when the current task ends.</source>
@@ -6790,7 +7271,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::InterruptedSessionBar</name>
     <message>
-        <location filename="../ui/window/interruptedsessionbar.cpp" line="+28"/>
+        <location filename="../ui/window/interruptedsessionbar.cpp" line="+24"/>
         <source>Open It</source>
         <translation>打开</translation>
     </message>
@@ -6892,7 +7373,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="+319"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+325"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -6912,7 +7393,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+247"/>
+        <location line="+254"/>
         <source>This session works in the git worktree of branch %1, which cannot be used: %2 It does not run in your main checkout instead.</source>
         <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
     </message>
@@ -7004,12 +7485,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+1"/>
-        <location line="+398"/>
+        <location line="+413"/>
         <source>AgentDesk session: %1</source>
         <translation>AgentDesk 会话：%1</translation>
     </message>
     <message>
-        <location line="-386"/>
+        <location line="-401"/>
         <source>The session&apos;s work is kept on branch %1.</source>
         <translation>会话的工作已保存在分支 %1 上。</translation>
     </message>
@@ -7024,7 +7505,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有应用程序能打开 %1。</translation>
     </message>
     <message>
-        <location line="+220"/>
+        <location line="+235"/>
         <source>the offline demo</source>
         <translation>离线演示</translation>
     </message>
@@ -7038,7 +7519,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-971"/>
+        <location line="-993"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -7072,7 +7553,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+339"/>
+        <location line="+346"/>
         <source>MCP server %1: %2</source>
         <translation>MCP 服务器 %1：%2</translation>
     </message>
@@ -7093,7 +7574,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+46"/>
-        <location line="+392"/>
+        <location line="+407"/>
         <source>Committing the session&apos;s work on branch %1…</source>
         <translation>正在将会话的工作提交到分支 %1…</translation>
     </message>
@@ -7163,12 +7644,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>&amp;Compact Conversation…</source>
         <translation>压缩对话(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&amp;Bring Back Changes…</source>
         <translation>带回更改(&amp;B)…</translation>
     </message>
@@ -7183,7 +7664,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>设置(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -7193,25 +7674,27 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>侧边栏(&amp;S)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&amp;Context Window…</source>
         <translation>上下文窗口(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>&amp;About AgentDesk</source>
         <translation>关于 AgentDesk(&amp;A)</translation>
     </message>
@@ -7241,7 +7724,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>清除列表</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+28"/>
         <source>About AgentDesk</source>
         <translation>关于 AgentDesk</translation>
     </message>
@@ -7519,6 +8002,32 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
 </context>
 <context>
+    <name>Ui::ModelDiscovery</name>
+    <message>
+        <location filename="../ui/settings/modeldiscovery.cpp" line="+74"/>
+        <source>%1, with the key in %2</source>
+        <extracomment>The welcome page&apos;s offer: a provider, and the environment variable its key is in</extracomment>
+        <translation>%1，密钥位于 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, with the key you stored</source>
+        <extracomment>The welcome page&apos;s offer: a provider whose key is in the keyring</extracomment>
+        <translation>%1，使用你存储的密钥</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 on %2</source>
+        <extracomment>The welcome page&apos;s offer: a model server on this computer, and its address</extracomment>
+        <translation>%1，位于 %2</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>An OpenAI-compatible server</source>
+        <translation>OpenAI 兼容服务器</translation>
+    </message>
+</context>
+<context>
     <name>Ui::ModelResolver</name>
     <message>
         <location filename="../ui/window/modelresolver.cpp" line="+64"/>
@@ -7549,12 +8058,16 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>%1 中的 .mcp.json 文件指定了若干 MCP 服务器：AgentDesk 会以你的权限在此计算机上启动这些程序，为智能体提供它们的工具。任何能向该仓库提交的人都可能编写了此文件，因此在你信任它之前，其中的服务器都不会运行：</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>The settings files in %1 (.agentdesk/settings.json and settings.local.json) ask for more than your own settings allow. Anyone who can commit to the repository, or a tool run in it, may have written them, so AgentDesk has not applied this:</source>
-        <translation>%1 中的设置文件（.agentdesk/settings.json 和 settings.local.json）请求的权限超出了你自己的设置所允许的范围。任何能向仓库提交的人，或在其中运行的工具，都可能写入了它们，因此 AgentDesk 没有应用以下内容：</translation>
+        <translation type="vanished">%1 中的设置文件（.agentdesk/settings.json 和 settings.local.json）请求的权限超出了你自己的设置所允许的范围。任何能向仓库提交的人，或在其中运行的工具，都可能写入了它们，因此 AgentDesk 没有应用以下内容：</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+5"/>
+        <source>The settings files in %1 (.agentdesk/settings.json and settings.local.json, .claude/settings.json and settings.local.json) ask for more than your own settings allow; a hook is a command run on your behalf, outside the sandbox. Anyone who can commit to the repository, or a tool run in it, may have written them, so AgentDesk has not applied this:</source>
+        <translation>%1 中的设置文件（.agentdesk/settings.json 和 settings.local.json、.claude/settings.json 和 settings.local.json）要求的权限超出了你自己的设置所允许的范围；钩子是代表你在沙箱之外运行的命令。任何能向该仓库提交的人，或在其中运行的工具，都可能写入了这些文件，因此 AgentDesk 未应用以下内容：</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Trusting is remembered for this repository and exactly this file: when .mcp.json changes, AgentDesk asks again. Their tools still ask before each call unless they are read-only or a rule allows them.</source>
         <translation>信任会针对此仓库和此文件的当前内容记住：.mcp.json 一旦更改，AgentDesk 会再次询问。除非这些工具是只读的或有规则允许，否则它们在每次调用前仍会询问。</translation>
     </message>
@@ -7582,7 +8095,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ReviewAnswerBar</name>
     <message>
-        <location filename="../ui/review/reviewanswerbar.cpp" line="+48"/>
+        <location filename="../ui/review/reviewanswerbar.cpp" line="+50"/>
         <source>Rule to allow:</source>
         <translation>要允许的规则：</translation>
     </message>
@@ -7979,7 +8492,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::RootUserBar</name>
     <message>
-        <location filename="../ui/window/rootuserbar.cpp" line="+21"/>
+        <location filename="../ui/window/rootuserbar.cpp" line="+18"/>
         <source>&lt;b&gt;AgentDesk runs as root.&lt;/b&gt; Files it writes, in your repository too, will belong to root, and the commands it runs have root&apos;s rights. Start it as your own user unless that is what you want.</source>
         <translation>&lt;b&gt;AgentDesk 正以 root 身份运行。&lt;/b&gt;它写入的文件（包括你仓库中的文件）将属于 root，它运行的命令拥有 root 的权限。除非你确实需要，否则请以你自己的用户身份启动它。</translation>
     </message>
@@ -8027,7 +8540,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::SandboxNoticeBar</name>
     <message>
-        <location filename="../ui/window/sandboxnoticebar.cpp" line="+28"/>
+        <location filename="../ui/window/sandboxnoticebar.cpp" line="+24"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
@@ -8045,7 +8558,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::SessionItemDelegate</name>
     <message>
-        <location filename="../ui/sessions/sessionitemdelegate.cpp" line="+54"/>
+        <location filename="../ui/sessions/sessionitemdelegate.cpp" line="+52"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -8108,7 +8621,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::SessionShortcuts</name>
     <message>
-        <location filename="../ui/sessions/sessionshortcuts.cpp" line="+16"/>
+        <location filename="../ui/sessions/sessionshortcuts.cpp" line="+17"/>
         <source>&amp;Next Session</source>
         <translation>下一个会话(&amp;N)</translation>
     </message>
@@ -8118,7 +8631,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>上一个会话(&amp;P)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+12"/>
         <source>Session %1</source>
         <translation>会话 %1</translation>
     </message>
@@ -8126,7 +8639,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::SessionsPanel</name>
     <message>
-        <location filename="../ui/sessions/sessionspanel.cpp" line="+31"/>
+        <location filename="../ui/sessions/sessionspanel.cpp" line="+33"/>
         <source>just now</source>
         <translation>刚刚</translation>
     </message>
@@ -8274,7 +8787,7 @@ Started %2
 <context>
     <name>Ui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settings/settingsdialog.cpp" line="+124"/>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+129"/>
         <source>AgentDesk Settings</source>
         <translation>AgentDesk 设置</translation>
     </message>
@@ -8289,8 +8802,8 @@ Started %2
         <translation>MCP 服务器(&amp;M)</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+303"/>
+        <location line="+24"/>
+        <location line="+312"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -8404,12 +8917,42 @@ Bash(pip install:*)</translation>
         <translation>在默认权限模式下，非只读命令在仓库的副本上运行；其更改会像编辑一样打开以供审查，只有你接受的内容才会写入。需要 bubblewrap 0.9 或更新版本。</translation>
     </message>
     <message>
-        <location line="-129"/>
+        <location line="-138"/>
         <source>Max &amp;turns:</source>
         <translation>最大轮数(&amp;T)：</translation>
     </message>
     <message>
+        <location line="-40"/>
+        <source>Commands run on the agent&apos;s events, from the settings files (yours, the repository&apos;s .agentdesk/ and .claude/). A repository&apos;s hooks run once you trusted them. Edit the files to change them; a new session reads them again.</source>
+        <translation>在智能体的事件发生时运行的命令，来自设置文件（你的设置文件，以及仓库的 .agentdesk/ 和 .claude/）。仓库的钩子在你信任之后才会运行。要更改它们，请编辑这些文件；新会话会重新读取。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Matcher</source>
+        <translation>匹配器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>&amp;Hooks</source>
+        <translation>钩子(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>&amp;Sandbox:</source>
         <translation>沙盒(&amp;S)：</translation>
     </message>
@@ -8424,12 +8967,12 @@ Bash(pip install:*)</translation>
         <translation>沙盒中也可读取的路径(&amp;B)：</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+17"/>
         <source>Not available on this system: %1. Commands write to the repository directly.</source>
         <translation>此系统上不可用：%1。命令会直接写入仓库。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
@@ -8750,7 +9293,7 @@ Bash(pip install:*)</translation>
         <translation>请输入你的 API 密钥，或在环境中设置 %1。</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+88"/>
         <source>No key store is available: the key cannot be saved.</source>
         <translation>没有可用的密钥存储：无法保存密钥。</translation>
     </message>
@@ -8763,6 +9306,17 @@ Bash(pip install:*)</translation>
         <location line="+17"/>
         <source>Saving the key…</source>
         <translation>正在保存密钥…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>, not trusted: does not run</source>
+        <extracomment>A repository&apos;s hook the user has not trusted</extracomment>
+        <translation>，未受信任：不会运行</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No hooks in this session&apos;s settings files.</source>
+        <translation>此会话的设置文件中没有钩子。</translation>
     </message>
 </context>
 <context>
@@ -8820,6 +9374,242 @@ Bash(pip install:*)</translation>
         <location line="+29"/>
         <source>Every change is unchecked: use Reject all.</source>
         <translation>所有更改都已取消勾选：请使用“全部拒绝”。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::Shortcuts</name>
+    <message>
+        <location filename="../ui/common/shortcuts.cpp" line="+25"/>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Message box</source>
+        <translation>消息框</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A review waiting for an answer</source>
+        <translation>等待答复的审查</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Approvals inbox</source>
+        <translation>审批收件箱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sessions list</source>
+        <translation>会话列表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Follow-up queue</source>
+        <translation>后续消息队列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Open a repository</source>
+        <translation>打开仓库</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Start a new conversation, the focus in the message box</source>
+        <translation>开始新对话，焦点置于消息框</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Show the next open session</source>
+        <translation>显示下一个打开的会话</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Show the previous open session</source>
+        <translation>显示上一个打开的会话</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Show the first to ninth open session</source>
+        <translation>显示第一至第九个打开的会话</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open the approvals inbox: every review waiting in any session</source>
+        <translation>打开审批收件箱：所有会话中等待处理的审查</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Stop the agent, wherever the focus is</source>
+        <translation>停止智能体，无论焦点位于何处</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Compact the conversation now</source>
+        <translation>立即压缩对话</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open the settings</source>
+        <translation>打开设置</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Show or hide the side panel</source>
+        <translation>显示或隐藏侧边栏</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>See what fills the context window</source>
+        <translation>查看上下文窗口被哪些内容占用</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open the user guide</source>
+        <translation>打开用户指南</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Send the task; while the agent works, steer it</source>
+        <translation>发送任务；智能体工作时，对其进行引导</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A new line</source>
+        <translation>换行</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>While the agent works, queue the text as a follow-up</source>
+        <translation>智能体工作时，将文本加入后续消息队列</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stop the agent (where the focus does not use Esc)</source>
+        <translation>停止智能体（在不使用 Esc 的焦点位置）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Take the highlighted @file, /prompt or @server: completion</source>
+        <translation>采用高亮的 @file、/prompt 或 @server: 补全项</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allow once (also from the message box)</source>
+        <translation>允许一次（也可在消息框中使用）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allow, and allow calls matching the rule in this session</source>
+        <translation>允许，并在此会话中允许与该规则匹配的调用</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Go to the Deny feedback field</source>
+        <translation>转到“拒绝”反馈字段</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allow the selected request once (Ctrl+Shift+Enter: for the session)</source>
+        <translation>允许所选请求一次（Ctrl+Shift+Enter：对整个会话允许）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Deny the selected request</source>
+        <translation>拒绝所选请求</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Approve every waiting request like the selected one</source>
+        <translation>批准所有与所选请求类似的等待中请求</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Jump to the latest activity</source>
+        <translation>跳转到最新活动</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Go to the start of the conversation</source>
+        <translation>转到对话开头</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Resume the selected session</source>
+        <translation>恢复所选会话</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rename the selected session</source>
+        <translation>重命名所选会话</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Delete the selected session, after asking</source>
+        <translation>删除所选会话（先询问）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Edit the selected follow-up</source>
+        <translation>编辑所选后续消息</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Delete the selected follow-up</source>
+        <translation>删除所选后续消息</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Drop the selected tool output from later requests</source>
+        <translation>在后续请求中丢弃所选工具输出</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Pin or unpin the selected message</source>
+        <translation>固定或取消固定所选消息</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ShortcutsDialog</name>
+    <message>
+        <location filename="../ui/window/shortcutsdialog.cpp" line="+18"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>What they do</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Help &gt; User Guide (F1) says more about each.</source>
+        <translation>“帮助 &gt; 用户指南”（F1）中有每一项的详细说明。</translation>
     </message>
 </context>
 <context>
@@ -8959,9 +9749,32 @@ Bash(pip install:*)</translation>
     </message>
 </context>
 <context>
+    <name>Ui::UserGuideDialog</name>
+    <message>
+        <location filename="../ui/window/userguidedialog.cpp" line="+45"/>
+        <source>AgentDesk User Guide</source>
+        <translation>AgentDesk 用户指南</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sections</source>
+        <translation>章节</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>User guide</source>
+        <translation>用户指南</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The user guide is missing from this build (%1).</source>
+        <translation>此版本中缺少用户指南（%1）。</translation>
+    </message>
+</context>
+<context>
     <name>Ui::WelcomeView</name>
     <message>
-        <location filename="../ui/page/welcomeview.cpp" line="+30"/>
+        <location filename="../ui/page/welcomeview.cpp" line="+33"/>
         <source>Describe a task in the box below and press Enter.
 Every edit is shown as a diff and every command before it runs.
 While the agent works, Enter steers it and Alt+Enter queues a follow-up.</source>
@@ -8977,7 +9790,30 @@ To work with a real model, open Settings (Ctrl+,).</source>
 要使用真正的模型，请打开设置（Ctrl+,）。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+46"/>
+        <source>Found on this computer, ready to use:</source>
+        <extracomment>The welcome page, above the models found on this computer</extracomment>
+        <translation>在此计算机上找到，可直接使用：</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Model of %1</source>
+        <extracomment>The welcome page: which of the models found to use</extracomment>
+        <translation>%1 的模型</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Use</source>
+        <extracomment>The welcome page: sets up the model offered beside it</extracomment>
+        <translation>使用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use %1</source>
+        <translation>使用 %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Branch: %1</source>
         <translation>分支：%1</translation>
     </message>
