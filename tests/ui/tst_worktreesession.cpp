@@ -283,8 +283,12 @@ void tst_WorktreeSession::worktreeInTheDataFolderIsTheSessionsOwn()
         QVERIFY(forSession && always);
         QVERIFY(!forSession->isEnabled());
         QVERIFY(!always->isEnabled());
-        QTest::mouseClick(review->findChild<QAbstractButton *>(QStringLiteral("denyButton")),
-                          Qt::LeftButton);
+        // A review that just arrived may not be laid out yet on a loaded machine: a click at
+        // the centre of a button without a size misses it, and the run waits for an answer.
+        auto deny = review->findChild<QAbstractButton *>(QStringLiteral("denyButton"));
+        QVERIFY(deny);
+        QTRY_VERIFY(deny->isVisible() && deny->isEnabled() && !deny->size().isEmpty());
+        QTest::mouseClick(deny, Qt::LeftButton);
     };
     const QPointer<QWidget> firstReview = page->reviews()->currentView();
     answerProtected();
