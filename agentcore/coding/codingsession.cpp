@@ -686,14 +686,13 @@ void CodingSession::runPreCompactHooks(const QString &instructions)
         }
         performWaiting();
     });
-    watcher->setFuture(
-        QtConcurrent::run([hooks = m_parts.hooks, instructions, abort = m_hookAbort] {
-            return hooks->run(HookEventName::PreCompact,
-                              QStringLiteral("manual"),
-                              {{QStringLiteral("trigger"), QStringLiteral("manual")},
-                               {QStringLiteral("custom_instructions"), instructions}},
-                              abort);
-        }));
+    watcher->setFuture(QtConcurrent::run([hooks = m_parts.hooks, instructions, abort = m_hookAbort] {
+        return hooks->run(HookEventName::PreCompact,
+                          QStringLiteral("manual"),
+                          {{QStringLiteral("trigger"), QStringLiteral("manual")},
+                           {QStringLiteral("custom_instructions"), instructions}},
+                          abort);
+    }));
 }
 
 // A summary "compact now" asked for: appended while idle, after the messages it was made from

@@ -41,10 +41,10 @@ public:
     {
         if (m_runner->has(HookEventName::Notification)) {
             const QString type = QStringLiteral("permission_prompt");
-            const QJsonObject fields{
-                {QStringLiteral("message"),
-                 QStringLiteral("AgentDesk needs your permission to use %1").arg(request.toolName)},
-                {QStringLiteral("notification_type"), type}};
+            const QJsonObject fields{{QStringLiteral("message"),
+                                      QStringLiteral("AgentDesk needs your permission to use %1")
+                                          .arg(request.toolName)},
+                                     {QStringLiteral("notification_type"), type}};
             // On the global pool, which the application waits for at its end; a hook that
             // hangs stops at its own timeout.
             (void) QtConcurrent::run([runner = m_runner, type, fields] {
