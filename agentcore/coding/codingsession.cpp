@@ -271,11 +271,14 @@ void CodingSession::assembled(CodingAgent parts)
         events.started = [post](bool waiting) {
             post([waiting](CodingSession &session) { emit session.compactionStarted(waiting); });
         };
-        if (m_parts.hooks && m_parts.hooks->has(HookEventName::PreCompact)) {
-            // The automatic one starts inside the request pipeline, on the loop's thread,
-            // under the manager's lock: the hooks are not awaited there (they cannot block
-            // it); their outcome is reported like any hook's (hookRan).
+        if (m_parts.hooks) {
+            // The automatic one starts inside the request pipeline, on the loop's thread, its
+            // summary already under way: the hooks are not waited for there and cannot block
+            // it (the request must go on); their outcome is reported like any hook's
+            // (hookRan). Asked each time: project hooks trusted later run too.
             events.automaticStarted = [hooks = m_parts.hooks] {
+                if (!hooks->has(HookEventName::PreCompact))
+                    return;
                 (void) QtConcurrent::run([hooks] {
                     hooks->run(HookEventName::PreCompact,
                                QStringLiteral("auto"),
