@@ -186,9 +186,13 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     }
     extensions.append(options.tools.extensions);
 
+    // A question that waits for the user starts the Notification hooks (not the `!` lines'
+    // of a custom command: those are asked while the user is at the composer).
+    const std::shared_ptr<PermissionAsker> asker = makeNotifyingAsker(options.permissions.asker,
+                                                                      agent.hooks);
     PermissionGate gate;
     gate.policy = agent.policy;
-    gate.asker = options.permissions.asker;
+    gate.asker = asker;
     gate.workspace = agent.workspace;
     gate.bash = std::make_shared<BashAnalyzer>(root);
     // A truncated command's result names the file with its whole output: the model's Read
@@ -279,7 +283,7 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
         // takes away, the policy still decides what it allows.
         HookGate hookGate;
         hookGate.runner = agent.hooks;
-        hookGate.asker = options.permissions.asker;
+        hookGate.asker = asker;
         hookGate.onUnattendedDeny = options.reports.unattendedDenied;
         config.loop.middlewares.append(makeHookMiddleware(hookGate));
         config.loop.onTaskEnd = makeStopHook(agent.hooks);

@@ -271,6 +271,22 @@ void CodingSession::assembled(CodingAgent parts)
         events.started = [post](bool waiting) {
             post([waiting](CodingSession &session) { emit session.compactionStarted(waiting); });
         };
+        if (m_parts.hooks) {
+            // The automatic one starts inside the request pipeline, on the loop's thread, its
+            // summary already under way: the hooks are not waited for there and cannot block
+            // it (the request must go on); their outcome is reported like any hook's
+            // (hookRan). Asked each time: project hooks trusted later run too.
+            events.automaticStarted = [hooks = m_parts.hooks] {
+                if (!hooks->has(HookEventName::PreCompact))
+                    return;
+                (void) QtConcurrent::run([hooks] {
+                    hooks->run(HookEventName::PreCompact,
+                               QStringLiteral("auto"),
+                               {{QStringLiteral("trigger"), QStringLiteral("auto")},
+                                {QStringLiteral("custom_instructions"), QString()}});
+                });
+            };
+        }
         events.finished = [post](const Message &compaction, bool manual) {
             if (!manual)
                 return; // the loop appended it: it arrives as a message event
@@ -629,9 +645,57 @@ bool CodingSession::compactNow(const QString &instructions)
                                  "finished."));
         return false;
     }
+    if (m_hooksRunning) {
+        emit compactionFailed(tr("A hook is running: compact once it has finished."));
+        return false;
+    }
+    if (m_parts.hooks && m_parts.hooks->has(HookEventName::PreCompact)) {
+        runPreCompactHooks(instructions);
+        return true;
+    }
     Context conversation;
     conversation.messages = m_agent->messages();
     return m_parts.context->compactNow(conversation, instructions);
+}
+
+// PreCompact hooks before a "compact now" (off this thread): exit 2, a block or `continue:
+// false` keeps the conversation as it is, the reason told as the compaction's failure.
+void CodingSession::runPreCompactHooks(const QString &instructions)
+{
+    m_hooksRunning = true;
+    auto *watcher = new QFutureWatcher<HookOutcome>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, instructions] {
+        watcher->deleteLater();
+        const HookOutcome outcome = watcher->result();
+        m_inbox->deliver(); // the runs are told first
+        m_hooksRunning = false;
+        for (const QString &message : outcome.userMessages)
+            emit warning(message);
+        if (m_hookAbort.isAborted()) {
+            m_hookAbort = AbortToken();
+            emit compactionFailed(tr("The compaction was stopped; the conversation is "
+                                     "unchanged."));
+        } else if (outcome.blocked || outcome.stop) {
+            QString reason = outcome.blocked ? outcome.blockReason : outcome.stopReason;
+            if (reason.isEmpty())
+                reason = tr("a PreCompact hook refused the compaction");
+            emit compactionFailed(reason);
+        } else if (!m_agent->isIdle()) {
+            emit compactionFailed(tr("The agent is working: compact once it has finished."));
+        } else {
+            Context conversation;
+            conversation.messages = m_agent->messages();
+            m_parts.context->compactNow(conversation, instructions);
+        }
+        performWaiting();
+    });
+    watcher->setFuture(QtConcurrent::run([hooks = m_parts.hooks, instructions, abort = m_hookAbort] {
+        return hooks->run(HookEventName::PreCompact,
+                          QStringLiteral("manual"),
+                          {{QStringLiteral("trigger"), QStringLiteral("manual")},
+                           {QStringLiteral("custom_instructions"), instructions}},
+                          abort);
+    }));
 }
 
 // A summary "compact now" asked for: appended while idle, after the messages it was made from

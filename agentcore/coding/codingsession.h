@@ -119,7 +119,9 @@ public:
     /// "Compact now": a summary of the conversation, keeping \a instructions in mind; appended
     /// (recorded, emitted as an event, compacted()) when it is ready, if the agent is still
     /// idle then. false (compactionFailed says why, unless nothing can be compacted) while a
-    /// run goes on, a summary is already being written, before ready() or read-only.
+    /// run goes on, a summary is already being written, a hook runs, before ready() or
+    /// read-only. PreCompact hooks (trigger "manual") run first, off this thread: one that
+    /// blocks keeps the conversation (compactionFailed with its reason).
     bool compactNow(const QString &instructions);
     /// Why the conversation cannot be rewound now; empty when it can.
     QString rewindRefusal() const;
@@ -286,6 +288,7 @@ private:
     void submit(Action action, const QString &text);
     void runPromptHooks(Action action, const QString &text);
     void runSessionStartHooks();
+    void runPreCompactHooks(const QString &instructions);
     void performWaiting();
     void onEvent(const AgentEvent &event);
     void appendCompaction(const Message &compaction);

@@ -416,6 +416,8 @@ std::shared_ptr<ContextManager::Job> ContextManager::startJob(Lock &lock,
     }).detach();
 
     lock.unlock();
+    if (!manual && events.automaticStarted)
+        events.automaticStarted();
     if (events.started)
         events.started(waiting);
     lock.lock();

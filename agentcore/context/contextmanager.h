@@ -71,6 +71,9 @@ public:
         /// would not fit the window, or the provider said it did not), false in the background
         /// or for compactNow.
         std::function<void(bool waiting)> started;
+        /// An automatic summary request started (called just before started): for what
+        /// runs then without holding the loop up (PreCompact hooks, "auto").
+        std::function<void()> automaticStarted;
         /// A compaction is done: appended by the loop (\a manual false; it also arrives as a
         /// message event), or, from compactNow, for the caller to append (\a manual true).
         std::function<void(const Message &compaction, bool manual)> finished;

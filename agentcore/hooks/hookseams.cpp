@@ -1,6 +1,7 @@
 #include "hookseams.h"
 
 #include <QJsonArray>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
 
@@ -26,7 +27,47 @@ QString deniedText(const QString &reason)
     return QStringLiteral("A PreToolUse hook denied this call: %1").arg(reason);
 }
 
+// Asks as the asker it wraps, after starting the Notification hooks (not waiting for them).
+class NotifyingAsker final : public PermissionAsker
+{
+public:
+    NotifyingAsker(std::shared_ptr<PermissionAsker> asker, std::shared_ptr<const HookRunner> runner)
+        : m_asker(std::move(asker))
+        , m_runner(std::move(runner))
+    {}
+
+    std::optional<PermissionAnswer> ask(const PermissionRequest &request,
+                                        const AbortToken &abort) override
+    {
+        if (m_runner->has(HookEventName::Notification)) {
+            const QString type = QStringLiteral("permission_prompt");
+            const QJsonObject fields{{QStringLiteral("message"),
+                                      QStringLiteral("AgentDesk needs your permission to use %1")
+                                          .arg(request.toolName)},
+                                     {QStringLiteral("notification_type"), type}};
+            // On the global pool, which the application waits for at its end; a hook that
+            // hangs stops at its own timeout.
+            (void) QtConcurrent::run([runner = m_runner, type, fields] {
+                runner->run(HookEventName::Notification, type, fields);
+            });
+        }
+        return m_asker->ask(request, abort);
+    }
+
+private:
+    std::shared_ptr<PermissionAsker> m_asker;
+    std::shared_ptr<const HookRunner> m_runner;
+};
+
 } // namespace
+
+std::shared_ptr<PermissionAsker> makeNotifyingAsker(std::shared_ptr<PermissionAsker> asker,
+                                                    std::shared_ptr<const HookRunner> runner)
+{
+    if (!asker || !runner)
+        return asker;
+    return std::make_shared<NotifyingAsker>(std::move(asker), std::move(runner));
+}
 
 QString hookContextText(HookEventName event, const QStringList &context)
 {

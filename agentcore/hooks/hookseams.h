@@ -40,6 +40,14 @@ std::function<QList<Message>(const AbortToken &abort)> makeStopHook(
     std::shared_ptr<const HookRunner> runner);
 constexpr int maxStopContinuations = 5;
 
+/// Notification hooks when AgentDesk needs the user: each question put to \a asker first
+/// starts the hooks (message "AgentDesk needs your permission to use Bash",
+/// notification_type "permission_prompt", which the matcher selects) on the global pool,
+/// without waiting for them: a hook cannot answer or delay the question, its outcome is only
+/// reported (HookRunner's report). Null \a asker: null (nobody is asked, nobody notified).
+std::shared_ptr<PermissionAsker> makeNotifyingAsker(std::shared_ptr<PermissionAsker> asker,
+                                                    std::shared_ptr<const HookRunner> runner);
+
 /// The text of a message carrying hooks' additionalContext to the model.
 QString hookContextText(HookEventName event, const QStringList &context);
 

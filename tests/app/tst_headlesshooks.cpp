@@ -9,6 +9,7 @@
 #include "modelreplies.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -325,6 +326,49 @@ private slots:
         QCOMPARE(hookLines(run).size(), 1);
         QCOMPARE(hookLines(run).at(0).value(QLatin1String("outcome")).toString(),
                  QStringLiteral("ok"));
+    }
+
+    // The provider refuses the request as too long: AgentDesk compacts on its own and the
+    // PreCompact hook reads trigger "auto" (it is not waited for: the run goes on).
+    void preCompactHookSeesAnAutomaticCompaction()
+    {
+        HeadlessSandbox sandbox;
+        QVERIFY(sandbox.isValid());
+        QVERIFY(writeHookFile(sandbox,
+                              QStringLiteral(".claude/settings.json"),
+                              hookSettings({{QStringLiteral("PreCompact"),
+                                             QStringLiteral("auto"),
+                                             QStringLiteral("cat > \"$CLAUDE_PROJECT_DIR\"/"
+                                                            "precompact.json")}})));
+        HttpTestServer server;
+        const ReplyApi api = ReplyApi::OpenAiChat;
+        server.enqueue(scriptedReply(api, QStringLiteral("Reading."), {headlessReadCall()}));
+        // OpenAI's overflow error (a raw string literal here would confuse moc).
+        server.enqueue(ScriptedResponse::error(
+            400,
+            "{\"error\":{\"message\":\"This model's maximum context length is 128000 tokens. "
+            "However, your messages resulted in 130211 tokens.\",\"type\":"
+            "\"invalid_request_error\",\"param\":\"messages\",\"code\":"
+            "\"context_length_exceeded\"}}"));
+        server.enqueue(scriptedReply(api, QStringLiteral("The user asked to fix the notes.")));
+        server.enqueue(scriptedReply(api, QStringLiteral("The notes are fine.")));
+        HeadlessRun run(sandbox,
+                        server,
+                        api,
+                        QStringList{QStringLiteral("--trust-project-settings")} + streamJson,
+                        QStringLiteral("Fix the notes. ")
+                            + QStringLiteral("They list every release with its date; ").repeated(60));
+        run.start();
+        QVERIFY(run.finish());
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
+        QCOMPARE(server.requests().size(), 4);
+        QFile seen(sandbox.root() + QStringLiteral("/precompact.json"));
+        QVERIFY2(seen.open(QIODevice::ReadOnly), qPrintable(run.report()));
+        const QJsonObject input = QJsonDocument::fromJson(seen.readAll()).object();
+        QCOMPARE(input.value(QLatin1String("hook_event_name")).toString(),
+                 QStringLiteral("PreCompact"));
+        QCOMPARE(input.value(QLatin1String("trigger")).toString(), QStringLiteral("auto"));
+        QCOMPARE(input.value(QLatin1String("custom_instructions")).toString(), QString());
     }
 };
 
