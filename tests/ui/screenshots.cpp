@@ -1905,6 +1905,8 @@ const QList<DocsPicture> &docsPictures()
          [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }},
         {QLatin1String("shortcuts"), QLatin1String("65-keyboard-shortcuts"), helpDialogs},
         {QLatin1String("user-guide"), QLatin1String("66-user-guide"), helpDialogs},
+        {QLatin1String("commands"), QLatin1String("82-custom-commands"), extendStates},
+        {QLatin1String("hooks"), QLatin1String("83-tool-card-hooks"), extendStates},
     };
     return pictures;
 }
