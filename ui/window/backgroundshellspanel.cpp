@@ -38,6 +38,10 @@ BackgroundShellsPanel::BackgroundShellsPanel(QWidget *parent)
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setTextElideMode(Qt::ElideRight);
     m_list->setUniformItemSizes(true);
+    // Elided, the whole command line in the row's tooltip: the side panel is narrow.
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // A few rows; the output below takes the rest.
+    m_list->setMaximumHeight(m_list->fontMetrics().height() * 5 + 2 * m_list->frameWidth() + 8);
     m_list->setAccessibleName(tr("Background commands"));
     connect(m_list, &QListWidget::currentRowChanged, this, [this] { showSelected(); });
     auto stopAction = new QAction(tr("Stop"), m_list);
@@ -50,7 +54,9 @@ BackgroundShellsPanel::BackgroundShellsPanel(QWidget *parent)
 
     m_output->setObjectName(QStringLiteral("backgroundShellOutput"));
     m_output->setReadOnly(true);
-    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_output->setLineWrapMode(
+        QPlainTextEdit::WidgetWidth); // no sideways scrolling in a narrow panel
+    m_output->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     m_output->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_output->setAccessibleName(tr("Output of the selected background command"));
     m_output->setPlaceholderText(tr("(no output yet)"));
@@ -71,8 +77,8 @@ BackgroundShellsPanel::BackgroundShellsPanel(QWidget *parent)
     layout->setContentsMargins(6, 6, 6, 6); // as the other side panels
     layout->setSpacing(4);
     layout->addWidget(m_title);
-    layout->addWidget(m_list, 1);
-    layout->addWidget(m_output, 2);
+    layout->addWidget(m_list);
+    layout->addWidget(m_output, 1);
     layout->addLayout(buttons);
 
     m_refresh->setSingleShot(true);
@@ -82,6 +88,12 @@ BackgroundShellsPanel::BackgroundShellsPanel(QWidget *parent)
 }
 
 BackgroundShellsPanel::~BackgroundShellsPanel() = default;
+
+QSize BackgroundShellsPanel::sizeHint() const
+{
+    // Shown beside the follow-ups and the changed files, which keep their room.
+    return {QWidget::sizeHint().width(), fontMetrics().height() * 14};
+}
 
 void BackgroundShellsPanel::setShells(std::shared_ptr<AgentCore::BackgroundShells> shells)
 {

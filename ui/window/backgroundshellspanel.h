@@ -35,6 +35,8 @@ public:
     explicit BackgroundShellsPanel(QWidget *parent = nullptr);
     ~BackgroundShellsPanel() override;
 
+    QSize sizeHint() const override;
+
     /// Shows \a shells' commands (the shown session's; null: none).
     void setShells(std::shared_ptr<AgentCore::BackgroundShells> shells);
 
