@@ -1012,6 +1012,26 @@ private slots:
         QCOMPARE(h.asker->requests().size(), 3);
     }
 
+    // BashOutput and KillShell reach only this session's own background commands: no question,
+    // in plan mode too.
+    void backgroundToolsAreNotAsked()
+    {
+        QTemporaryDir staging;
+        Harness h;
+        h.reviewWritesWithBackground(staging.path());
+        const auto stopAll = qScopeGuard([&h] { h.shells->stopAll(); });
+        for (const PermissionMode mode : {PermissionMode::Default, PermissionMode::Plan}) {
+            h.policy->setMode(mode);
+            const Outcome read = h.call(QStringLiteral("BashOutput"), {{"bash_id", "bash_1"}});
+            QVERIFY2(read.result.text().startsWith(QLatin1String("No background command")),
+                     qPrintable(read.result.text()));
+            const Outcome kill = h.call(QStringLiteral("KillShell"), {{"shell_id", "bash_1"}});
+            QVERIFY2(kill.result.text().startsWith(QLatin1String("No background command")),
+                     qPrintable(kill.result.text()));
+        }
+        QCOMPARE(h.asker->requests().size(), 0);
+    }
+
     // Where shell writes are reviewed (on an overlay, once the command ends), a background
     // command cannot be: it is asked for even when a rule allows it, told that it writes
     // directly, offered no rule, and runs without the overlay once approved.

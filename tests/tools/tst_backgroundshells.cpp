@@ -12,6 +12,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTest>
@@ -268,6 +269,21 @@ private slots:
         QVERIFY(read.text().size() < BashOutputTool::maxShownBytes + 1000);
         QCOMPARE(QFileInfo(read.details.logPath).size(), qint64(3000000 + 5));
         QCOMPARE(tools.shells->tail(QStringLiteral("bash_1"), 4), QByteArray("end\n"));
+    }
+
+    // The environment a foreground command gets: the provider's key is not in it.
+    void environmentIsFilteredAsForBash()
+    {
+        qputenv("OPENAI_API_KEY", "sk-background-leak");
+        const auto unset = qScopeGuard([] { qunsetenv("OPENAI_API_KEY"); });
+        Tools tools;
+        const ToolResult started = tools.background(
+            QStringLiteral("echo \"key=[$OPENAI_API_KEY] python=[$PYTHONUNBUFFERED]\""));
+        QVERIFY2(started.text().contains(QLatin1String("key=[] python=[1]")),
+                 qPrintable(started.text()));
+        QVERIFY(started.details.other.value(u"removedVariables")
+                    .toArray()
+                    .contains(QStringLiteral("OPENAI_API_KEY")));
     }
 
     void wrongIdsAndMissingSupport()
