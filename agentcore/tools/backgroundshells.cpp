@@ -361,10 +361,12 @@ void BackgroundShells::stopAll()
     }
     for (const pid_t group : std::as_const(groups))
         ProcessGroup::signal(group, SIGTERM);
+    // The session is going, often on the UI thread: a short grace for them all together.
+    const int grace = std::min(int(m_graceMs), stopAllGraceMs);
     QElapsedTimer clock;
     clock.start();
     for (const pid_t group : std::as_const(groups)) {
-        const int left = std::max(0, int(m_graceMs - clock.elapsed()));
+        const int left = std::max(0, int(grace - clock.elapsed()));
         if (!ProcessGroup::waitUntilGone(group, left)) {
             ProcessGroup::signal(group, SIGKILL);
             ProcessGroup::waitUntilGone(group, 1000);

@@ -75,6 +75,8 @@ class BackgroundShells final : public QObject
 public:
     static constexpr int defaultMaxRunning = 8;
     static constexpr qsizetype keptBytes = 1024 * 1024;
+    /// stopAll()'s grace between TERM and KILL, at most: it runs as a session goes.
+    static constexpr int stopAllGraceMs = 500;
 
     /// \a logDirectory: where each command's log goes (empty: no log).
     explicit BackgroundShells(const QString &logDirectory, int maxRunning = defaultMaxRunning);
@@ -120,8 +122,9 @@ public:
     /// requestStop(), then waits until it has ended (at most the grace period and a second).
     /// The shell as it ended; nullopt for an unknown id.
     std::optional<BackgroundShell> stop(const QString &id);
-    /// Stops every running command (TERM, KILL after the grace period), waits for them to
-    /// end and ends the object's thread; start() refuses from then on. Idempotent.
+    /// Stops every running command (TERM, KILL after the grace period but at most
+    /// stopAllGraceMs), waits for them to end and ends the object's thread; start() refuses
+    /// from then on. Idempotent.
     void stopAll();
 
 signals:

@@ -186,7 +186,13 @@ private slots:
         const auto two = qint64(second.details.other.value(u"pid").toDouble());
         QTRY_COMPARE(groupMembers(one).size(), 3); // bash and two sleeps
         QVERIFY(!groupMembers(two).isEmpty());
+        // The session's end does not wait a long grace for the one that ignores TERM.
+        tools.shells->setKillGracePeriod(5000);
+        QElapsedTimer clock;
+        clock.start();
         tools.shells->stopAll();
+        QVERIFY2(clock.elapsed() < BackgroundShells::stopAllGraceMs + 1500,
+                 qPrintable(QString::number(clock.elapsed())));
         QVERIFY(groupGone(one, 100));
         QVERIFY(groupGone(two, 100));
         const QList<BackgroundShell> shells = tools.shells->shells();
