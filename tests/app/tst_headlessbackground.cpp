@@ -216,6 +216,11 @@ private slots:
                  qPrintable(run.report()));
         // Gone when agentdesk has exited: the session's end stopped it, nobody else did.
         QVERIFY(httpServersOn(port).isEmpty());
+        QVERIFY2(run.err.contains(
+                     QStringLiteral("note: background commands still running end with the run: "
+                                    "bash_1 (python3 -m http.server %1")
+                         .arg(port)),
+                 qPrintable(run.report()));
     }
 
     void killMinus9TakesTheServer_data() { addSandboxRows(); }
