@@ -5,6 +5,7 @@
 
 #include <agentsession/agentsession.h>
 #include <scriptedmodel.h>
+#include <sessions/opensessions.h>
 #include <testmain.h>
 #include <tools/backgroundshells.h>
 #include <window/backgroundshellspanel.h>
@@ -163,6 +164,31 @@ private slots:
         panel->listWidget()->setFocus();
         QTest::keyClick(panel->listWidget(), Qt::Key_Delete);
         QTRY_VERIFY_WITH_TIMEOUT(panel->rows().at(1).startsWith(QLatin1String("stopped")), 5000);
+    }
+
+    // A session closed in a window that stays: its command goes, the panel forgets it.
+    void closingTheSessionEndsTheCommand()
+    {
+        Ui::MainWindow window(setup({backgroundCall(QStringLiteral("sleep 300")),
+                                     ModelStep::text(QStringLiteral("It runs."))}));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openRepository(makeRepository()));
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->agent(), 10000);
+        window.session()->send(QStringLiteral("Start it."));
+        qint64 pid = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((pid = firstPid(window)) > 0, 10000);
+        const auto cleanUp = qScopeGuard([pid] {
+            if (QTest::currentTestFailed() && processLives(pid))
+                ::kill(pid_t(pid), SIGKILL);
+        });
+        QTRY_COMPARE(window.session()->state(), Ui::AgentSession::State::Idle);
+        Ui::BackgroundShellsPanel *panel = window.backgroundShellsPanel();
+        QTRY_VERIFY(panel->isVisible());
+        QVERIFY(processLives(pid));
+        window.openSessions()->close(window.session());
+        QVERIFY(!processLives(pid));
+        QTRY_VERIFY(!panel->isVisible());
     }
 
     // The window closed with a command running: it goes with the session.
