@@ -510,7 +510,7 @@ ToolResult startInBackground(ToolWorkspace &workspace,
         details.other.insert(shell.crashed ? QStringLiteral("signal") : QStringLiteral("exitCode"),
                              shell.exitCode);
     }
-    if (call.sandboxing.decision.sandboxed() && !call.sandboxing.decision.network) {
+    if (shell.running && call.sandboxing.decision.sandboxed() && !call.sandboxing.decision.network) {
         text += QLatin1Char('\n');
         text += ToolsTr::tr("(It runs in the sandbox without network: a server it starts cannot "
                             "be reached from outside the sandbox, not even by your next Bash "
@@ -528,7 +528,8 @@ ToolResult startInBackground(ToolWorkspace &workspace,
             text += QLatin1Char('\n');
             bytes = bytes.right(BashTool::headBytes);
         }
-        text += ToolsTr::tr("Output so far:") + QLatin1Char('\n') + QString::fromUtf8(bytes);
+        text += (shell.running ? ToolsTr::tr("Output so far:") : ToolsTr::tr("Output:"))
+                + QLatin1Char('\n') + QString::fromUtf8(bytes);
     }
     while (text.endsWith(QLatin1Char('\n')))
         text.chop(1);
