@@ -230,10 +230,20 @@ private slots:
     {
         Tools tools;
         const ToolResult failed = tools.background(QStringLiteral("echo broken; exit 3"));
-        QVERIFY(failed.isError);
-        QVERIFY2(failed.text().contains(QLatin1String("already ended: exit code 3")),
-                 qPrintable(failed.text()));
-        QVERIFY2(failed.text().contains(QLatin1String("broken")), qPrintable(failed.text()));
+        if (failed.details.other.value(u"running").toBool()) {
+            // A machine so busy that bash took longer than the first moment: BashOutput tells.
+            const QString id = failed.details.other.value(u"shellId").toString();
+            QTRY_VERIFY(!tools.shells->shell(id)->running);
+            const QString read = failed.text() + tools.read(id).text();
+            QVERIFY2(read.contains(QLatin1String("has ended: exit code 3"))
+                         && read.contains(QLatin1String("broken")),
+                     qPrintable(read));
+        } else {
+            QVERIFY(failed.isError);
+            QVERIFY2(failed.text().contains(QLatin1String("already ended: exit code 3")),
+                     qPrintable(failed.text()));
+            QVERIFY2(failed.text().contains(QLatin1String("broken")), qPrintable(failed.text()));
+        }
 
         const ToolResult left = tools.background(QStringLiteral("sleep 300 & echo started"));
         const auto group = qint64(left.details.other.value(u"pid").toDouble());
@@ -287,8 +297,11 @@ private slots:
         Tools tools;
         const ToolResult started = tools.background(
             QStringLiteral("echo \"key=[$OPENAI_API_KEY] python=[$PYTHONUNBUFFERED]\""));
-        QVERIFY2(started.text().contains(QLatin1String("key=[] python=[1]")),
-                 qPrintable(started.text()));
+        QString output = started.text();
+        if (!output.contains(QLatin1String("key=")))
+            output += tools.readUntil(QStringLiteral("bash_1"),
+                                      QRegularExpression(QStringLiteral("key=")));
+        QVERIFY2(output.contains(QLatin1String("key=[] python=[1]")), qPrintable(output));
         QVERIFY(started.details.other.value(u"removedVariables")
                     .toArray()
                     .contains(QStringLiteral("OPENAI_API_KEY")));
