@@ -233,6 +233,10 @@ CodingSession::~CodingSession()
     // The recorder writes the last state (a queue edited after the last turn) from the agent.
     m_recorder.reset();
     m_agent.reset(); // joins the worker while the asker still answers (with a deny)
+    // The session's background commands end with it (a dev server the model started is not
+    // left running after the window's session is closed or a headless run ends).
+    if (m_parts.shells)
+        m_parts.shells->stopAll();
     if (m_parts.hooks && m_parts.hooks->has(HookEventName::SessionEnd)) {
         // Nobody waits for it: on the global pool, which the application waits for at its end.
         m_hookAbort.abort();

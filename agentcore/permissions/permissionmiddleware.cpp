@@ -56,7 +56,16 @@ struct Call
 {
     PermissionSubject subject;
     QStringList outsideReads; ///< granted for this call only, once it is allowed
+    /// A background command where writes are reviewed: asked for every time, then run
+    /// without the overlay (runsUnreviewedInBackground).
+    bool unreviewedBackground = false;
 };
+
+bool runsInBackground(const ToolCallContext &context)
+{
+    return toolKindOf(context) == ToolKind::Bash
+           && context.arguments.value(QLatin1String("run_in_background")).toBool();
+}
 
 Call describeCall(const PermissionGate &gate, const ToolCallContext &context)
 {
@@ -214,9 +223,26 @@ ToolResult runAllowed(const PermissionGate &gate,
     // read-only for every other command (BashTool).
     if (call.subject.bash && call.subject.bash->gitWork)
         context.toolOptions.edit<BashOptions>().gitWritable = true;
-    if (reviewsWrites(gate, call))
+    if (!call.unreviewedBackground && reviewsWrites(gate, call))
         return runReviewingWrites(gate, context, next, record);
     return next(context);
+}
+
+// Shell writes are reviewed once a command ends, on an overlay of the repository: a background
+// command (a dev server, a watcher) does not end. It runs without the overlay, writing to the
+// repository directly, and only when the person approved this very call, told so: no rule or
+// mode runs it unasked, and the approval offers no rule to remember.
+void runsUnreviewedInBackground(const PermissionGate &gate, Call &call, PermissionRecord &record)
+{
+    if (record.decision.behavior == PermissionBehavior::Deny || !reviewsWrites(gate, call))
+        return;
+    call.unreviewedBackground = true;
+    record.decision.behavior = PermissionBehavior::Ask;
+    record.decision.reason = PermissionsTr::tr(
+                                 "%1; it runs in the background, so what it writes cannot be "
+                                 "reviewed when it ends: once approved, it writes to the "
+                                 "repository directly")
+                                 .arg(record.decision.reason);
 }
 
 // The kept hunks of an Edit or Write the reviewer partly rejected: the call is rewritten to
@@ -322,6 +348,8 @@ QString describeRequest(const PermissionGate &gate,
             request.sandbox->networkRule = NetworkRules::describe(*rule);
         }
     }
+    if (call.unreviewedBackground)
+        request.suggestedRules.clear(); // each such command is asked for (runsUnreviewedInBackground)
     if (decision.changesConfiguration) {
         // An approval of a settings change is for this change only: a rule would pre-approve
         // the next one, which the person has not seen.
@@ -438,8 +466,10 @@ ToolResult permit(const PermissionGate &gate,
                   const ToolNext &next,
                   PermissionRecord &record)
 {
-    const Call call = describeCall(gate, context);
+    Call call = describeCall(gate, context);
     record.decision = gate.policy->decide(call.subject);
+    if (runsInBackground(context))
+        runsUnreviewedInBackground(gate, call, record);
     switch (record.decision.behavior) {
     case PermissionBehavior::Allow:
         return runAllowed(gate, context, next, call, record);

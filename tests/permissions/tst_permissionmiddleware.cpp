@@ -7,7 +7,9 @@
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
 #include <testmain.h>
+#include <tools/backgroundshells.h>
 #include <tools/codingtools.h>
+#include <tools/shelloverlay.h>
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -101,6 +103,18 @@ public:
         middleware = makePermissionMiddleware(gate);
     }
 
+    /// Bash takes run_in_background (BackgroundShells, BashOutput, KillShell); shell writes
+    /// are reviewed on an overlay, staged in \a folder.
+    void reviewWritesWithBackground(const QString &folder)
+    {
+        shells = std::make_shared<BackgroundShells>(repo.workspace()->logDirectory());
+        for (const AgentToolPtr &tool : CodingTools::create(repo.workspace(), shells))
+            tools.insert(tool->definition().name, tool);
+        gate.reviewShellWrites = [] { return true; };
+        gate.shellWritesFolder = folder;
+        middleware = makePermissionMiddleware(gate);
+    }
+
     void setAsker(std::shared_ptr<PermissionAsker> other)
     {
         gate.asker = std::move(other);
@@ -128,6 +142,7 @@ public:
     }
 
     ToolsTest::Repo repo;
+    std::shared_ptr<BackgroundShells> shells; ///< null unless reviewWritesWithBackground()
     std::shared_ptr<PermissionPolicy> policy;
     std::shared_ptr<FakeAsker> asker;
     QHash<QString, AgentToolPtr> tools;
@@ -995,6 +1010,61 @@ private slots:
         const Outcome later = h.call(QStringLiteral("Read"), {{"file_path", notes}});
         QVERIFY(!later.result.isError);
         QCOMPARE(h.asker->requests().size(), 3);
+    }
+
+    // BashOutput and KillShell reach only this session's own background commands: no question,
+    // in plan mode too.
+    void backgroundToolsAreNotAsked()
+    {
+        QTemporaryDir staging;
+        Harness h;
+        h.reviewWritesWithBackground(staging.path());
+        const auto stopAll = qScopeGuard([&h] { h.shells->stopAll(); });
+        for (const PermissionMode mode : {PermissionMode::Default, PermissionMode::Plan}) {
+            h.policy->setMode(mode);
+            const Outcome read = h.call(QStringLiteral("BashOutput"), {{"bash_id", "bash_1"}});
+            QVERIFY2(read.result.text().startsWith(QLatin1String("No background command")),
+                     qPrintable(read.result.text()));
+            const Outcome kill = h.call(QStringLiteral("KillShell"), {{"shell_id", "bash_1"}});
+            QVERIFY2(kill.result.text().startsWith(QLatin1String("No background command")),
+                     qPrintable(kill.result.text()));
+        }
+        QCOMPARE(h.asker->requests().size(), 0);
+    }
+
+    // Where shell writes are reviewed (on an overlay, once the command ends), a background
+    // command cannot be: it is asked for even when a rule allows it, told that it writes
+    // directly, offered no rule, and runs without the overlay once approved.
+    void backgroundCommandIsAskedAndRunsWithoutOverlay()
+    {
+        if (const QString why = ShellOverlay::unsupportedReason(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        QTemporaryDir staging;
+        Harness h;
+        h.reviewWritesWithBackground(staging.path());
+        const auto stopAll = qScopeGuard([&h] { h.shells->stopAll(); });
+        h.policy->addRule(
+            PermissionRule::parse(QLatin1String("Bash(touch:*)"), PermissionBehavior::Allow).value());
+        const QJsonObject command{{"command", "touch served.txt && sleep 300"},
+                                  {"run_in_background", true}};
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::Deny));
+        const Outcome denied = h.call(QStringLiteral("Bash"), command);
+        QVERIFY(denied.result.isError);
+        QCOMPARE(h.asker->requests().size(), 1);
+        const PermissionRequest request = h.asker->requests().first();
+        QVERIFY2(request.reason.contains(QLatin1String("runs in the background"))
+                     && request.reason.contains(QLatin1String("writes to the repository directly")),
+                 qPrintable(request.reason));
+        QVERIFY(request.suggestedRules.isEmpty());
+        QCOMPARE(h.shells->shells().size(), 0);
+
+        const Outcome approved = h.call(QStringLiteral("Bash"), command);
+        QVERIFY2(!approved.result.isError, qPrintable(approved.result.text()));
+        QVERIFY2(approved.result.text().startsWith(QLatin1String("Started in the background")),
+                 qPrintable(approved.result.text()));
+        QCOMPARE(h.asker->requests().size(), 2); // asked again: no rule runs it unasked
+        // Written to the repository itself, not to a scratch layer.
+        QTRY_VERIFY(QFile::exists(h.repo.path(QStringLiteral("served.txt"))));
     }
 };
 

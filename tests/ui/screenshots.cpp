@@ -40,6 +40,7 @@
 #include <statusbar/agentstatusbar.h>
 #include <testtools.h>
 #include <tools/shelloverlay.h>
+#include <window/backgroundshellspanel.h>
 #include <window/changedfilespanel.h>
 #include <window/followuppanel.h>
 #include <window/mainwindow.h>
@@ -653,6 +654,44 @@ bool queue(const QString &dir)
     scene.window()->session()->stop();
     scene.waitForIdle();
     return ok;
+}
+
+// Background commands (#38): a server still running and a build that ended, in the side panel
+// at the smallest window size; the running one selected, its output below.
+bool backgroundCommands(const QString &dir)
+{
+    const QSize size = windowSize;
+    windowSize = QSize(1000, 700);
+    Scene scene(dir,
+                {ModelStep::toolCalls(
+                     {ContentBlock::makeToolCall(QStringLiteral("s1"),
+                                                 QStringLiteral("Bash"),
+                                                 {{"command",
+                                                   "python3 -m http.server 8765 --bind 127.0.0.1"},
+                                                  {"description", "Serve the docs"},
+                                                  {"run_in_background", true}}),
+                      ContentBlock::makeToolCall(
+                          QStringLiteral("s2"),
+                          QStringLiteral("Bash"),
+                          {{"command",
+                            "for f in src/*.cpp tests/*.cpp; do echo \"compiling $f\"; done; "
+                            "echo 'build finished: 0 errors'"},
+                           {"description", "Build"},
+                           {"run_in_background", true}})}),
+                 ModelStep::text(QStringLiteral("The docs are served on port 8765 while you "
+                                                "look; the build passed."))},
+                PermissionMode::Bypass);
+    windowSize = size;
+    scene.type(QStringLiteral("Serve the docs and build."));
+    Ui::BackgroundShellsPanel *panel = scene.window()->backgroundShellsPanel();
+    const bool ready = scene.waitForIdle() && scene.waitFor([panel] {
+        const QStringList rows = panel->rows();
+        return rows.size() == 2 && rows[1].startsWith(QLatin1String("exit code 0"));
+    });
+    panel->listWidget()->setCurrentRow(0);
+    return ready && scene.waitFor([panel] {
+        return panel->shownOutput().contains(QLatin1String("8765"));
+    }) && scene.save(QStringLiteral("41-background-commands"));
 }
 
 bool finished(const QString &dir, const QString &name)
@@ -1889,6 +1928,9 @@ const QList<DocsPicture> &docsPictures()
          [](const QString &dir) { return reviewBash(dir, QStringLiteral("05-review-bash")); }},
         {QLatin1String("file-diff"), QLatin1String("22-file-diff"), fileDiff},
         {QLatin1String("queue"), QLatin1String("06-queue"), queue},
+        {QLatin1String("background-commands"),
+         QLatin1String("41-background-commands"),
+         backgroundCommands},
         {QLatin1String("sessions"), QLatin1String("17-ids-per-reply-resumed"), idsPerReply},
         {QLatin1String("several-sessions"),
          QLatin1String("52-several-sessions"),
@@ -2061,6 +2103,7 @@ int main(int argc, char **argv)
                {QLatin1String("mcp"), mcpStates},
                {QLatin1String("worktree"), worktreeReview},
                {QLatin1String("longbash"), reviewLongBash},
+               {QLatin1String("background"), backgroundCommands},
                {QLatin1String("look"), lookStates},
                {QLatin1String("help"), helpDialogs},
                {QLatin1String("demo"), demo},
@@ -2084,6 +2127,7 @@ int main(int argc, char **argv)
     ok = shellWritesReview(dir) && ok;
     ok = worktreeReview(dir) && ok;
     ok = queue(dir) && ok;
+    ok = backgroundCommands(dir) && ok;
     ok = finished(dir, QStringLiteral("07-finished")) && ok;
     ok = demo(dir) && ok;
     ok = settings(dir, QStringLiteral("12-settings")) && ok;
