@@ -262,10 +262,9 @@ void DiffReviewView::startEditing()
                         m_request.diff.apply(m_request.oldText, m_request.newText, rejected),
                         editNote(rejected));
         m_stack->setCurrentWidget(m_editor);
-        // The version starts from these choices; changing them now would not change it.
-        m_hunks->setEnabled(false);
-        m_hunks->setToolTip(tr("Your version started from these choices. Go back to the review "
-                               "to change them."));
+        // The version starts from these choices, which the note above it names; changing them
+        // now would not change it, so the list makes room for the editor.
+        m_hunks->hide();
         m_sideBySide->setEnabled(false);
         m_edit->setEnabled(false);
         updateAllowed();
@@ -278,8 +277,7 @@ void DiffReviewView::stopEditing()
     if (!isEditing())
         return;
     m_stack->setCurrentIndex(d->pageBeforeEditing);
-    m_hunks->setEnabled(true);
-    m_hunks->setToolTip(tr("Uncheck a change to leave it out"));
+    m_hunks->setVisible(m_request.diff.hunks().size() > 1);
     m_sideBySide->setEnabled(true);
     m_edit->setEnabled(true);
     updateRejected();
@@ -304,13 +302,12 @@ QString DiffReviewView::editNote(const QList<int> &rejected) const
             if (const QListWidgetItem *item = m_hunks->item(hunk))
                 where.append(item->text().section(QStringLiteral("   "), 0, 0));
         }
-        start = tr("Your version of %1, starting from the proposal without the changes you "
-                   "unchecked (%2).")
+        start = tr("Your version of %1, without the changes you unchecked (%2).")
                     .arg(path, where.join(QStringLiteral(", ")));
     }
     return start + QLatin1Char(' ')
-           + tr("What you see here is what will be written; the model is told what you changed. "
-                "Esc goes back to the review.");
+           + tr("What you see is what will be written, and the model is told what you "
+                "changed. Esc: back to the review.");
 }
 
 bool DiffReviewView::isSideBySide() const

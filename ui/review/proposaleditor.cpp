@@ -34,6 +34,9 @@ ProposalEditor::ProposalEditor(QWidget *parent)
     m_note->setObjectName(QStringLiteral("editNote"));
     m_note->setWordWrap(true);
     m_note->setTextFormat(Qt::PlainText);
+    // Wraps to the width the review gives it instead of widening the review.
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_note->setMinimumWidth(1);
     m_undo->setObjectName(QStringLiteral("undoEditButton"));
     m_undo->setText(tr("Undo"));
     m_undo->setToolTip(tr("Undo your last change (Ctrl+Z)"));
