@@ -307,6 +307,14 @@ void tst_EditBeforeApproving::escLeavesTheEditorAndAsksOnlyWhenSomethingWouldBeL
     QVERIFY(!review->isEditing());
     QVERIFY(question->isHidden());
 
+    // From the editor's buttons as well.
+    review->startEditing();
+    auto back = review->findChild<QWidget *>(QStringLiteral("leaveEditButton"));
+    back->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(back->hasFocus());
+    QTest::keyClick(back, Qt::Key_Escape);
+    QVERIFY(!review->isEditing());
+
     // Changed: Esc asks in the view; Esc again keeps editing, with the text as it was.
     review->startEditing();
     QTRY_VERIFY(editor->hasFocus());

@@ -107,9 +107,14 @@ ProposalEditor::ProposalEditor(QWidget *parent)
         if (m_apply->isEnabled())
             emit applyRequested();
     });
-    // Esc on the question keeps editing, as it does in the editor.
-    discard->installEventFilter(this);
-    keep->installEventFilter(this);
+    // Esc anywhere in the editor's page leaves it (or, on the question, keeps editing).
+    for (QWidget *widget : {static_cast<QWidget *>(m_undo),
+                            static_cast<QWidget *>(m_redo),
+                            static_cast<QWidget *>(m_discard),
+                            static_cast<QWidget *>(m_apply),
+                            static_cast<QWidget *>(discard),
+                            static_cast<QWidget *>(keep)})
+        widget->installEventFilter(this);
     connect(discard, &QPushButton::clicked, this, [this] {
         askToDiscard(false);
         emit leaveRequested();
@@ -179,13 +184,11 @@ void ProposalEditor::askToDiscard(bool ask)
     }
 }
 
-// Esc belongs to the editor (and its question) while it has the focus: it leaves the editor,
-// or keeps editing when asked, instead of reaching the review's or the window's shortcuts.
+// Esc belongs to the editor's page while the focus is in it: it leaves the editor, or keeps
+// editing when asked, instead of reaching the review's or the window's shortcuts.
 bool ProposalEditor::eventFilter(QObject *watched, QEvent *event)
 {
-    const bool ours = watched == m_edit
-                      || (watched->isWidgetType()
-                          && m_question->isAncestorOf(static_cast<QWidget *>(watched)));
+    const bool ours = watched->isWidgetType() && isAncestorOf(static_cast<QWidget *>(watched));
     if (ours && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
         const auto key = static_cast<QKeyEvent *>(event);
         if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier) {
