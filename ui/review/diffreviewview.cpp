@@ -284,11 +284,6 @@ void DiffReviewView::stopEditing()
     m_edit->setFocus(Qt::OtherFocusReason);
 }
 
-QString DiffReviewView::userText() const
-{
-    return isEditing() ? m_editor->text() : QString();
-}
-
 QString DiffReviewView::editNote(const QList<int> &rejected) const
 {
     const QString path = m_request.displayPath.isEmpty() ? m_request.filePath

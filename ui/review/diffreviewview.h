@@ -48,8 +48,6 @@ public:
     void startEditing();
     /// Back to the diff and the hunk choices; the edited text is dropped.
     void stopEditing();
-    /// The editor's text while editing; empty otherwise.
-    QString userText() const;
 
     bool isSideBySide() const;
     void setSideBySide(bool sideBySide);
