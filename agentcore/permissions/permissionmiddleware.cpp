@@ -4,6 +4,7 @@
 #include "permissionrecord.h"
 
 #include "alwaysallow.h"
+#include "editedchange.h"
 #include "networkrules.h"
 #include "partialchange.h"
 #include "pathcapability.h"
@@ -265,6 +266,25 @@ ToolResult runPartial(const PermissionGate &gate,
     return partial.result(next(context), feedback);
 }
 
+// The user's own version of an Edit or Write: the call is rewritten to write exactly it and
+// runs on through next(), as a partial change does.
+ToolResult runEdited(const PermissionGate &gate,
+                     ToolCallContext &context,
+                     const ToolNext &next,
+                     const Call &call,
+                     const EditedChange &edited,
+                     const QString &feedback)
+{
+    if (context.abort.isAborted())
+        return abortedToolResult();
+    const PathCapability::Scope scope(call.outsideReads);
+    EditedChange::Rewrite rewrite = edited.rewrite(*gate.workspace);
+    if (rewrite.refused)
+        return *rewrite.refused;
+    context.arguments = std::move(rewrite.arguments);
+    return edited.result(next(context), feedback);
+}
+
 QString sentence(const QString &text)
 {
     return text.endsWith(QLatin1Char('.')) ? text : text + QLatin1Char('.');
@@ -398,6 +418,7 @@ ToolResult runApproved(const PermissionGate &gate,
                        const Call &call,
                        const PermissionAnswer &answer,
                        const PartialChange &partial,
+                       const EditedChange &edited,
                        PermissionRecord &record)
 {
     if (answer.choice == PermissionAnswer::Choice::AllowOnce)
@@ -406,6 +427,10 @@ ToolResult runApproved(const PermissionGate &gate,
         record.answer = PermissionRecord::Answer::AllowedOnceOwnSettings;
     else
         rememberApproval(gate, call, answer, record);
+    if (edited.isEdited() && gate.workspace) {
+        record.userEdit = edited.auditText();
+        return runEdited(gate, context, next, call, edited, answer.feedback);
+    }
     if (!partial.isPartial() || !gate.workspace)
         return runAllowed(gate, context, next, call, record);
     record.partialChange = partial.auditText();
@@ -443,7 +468,19 @@ ToolResult askPerson(const PermissionGate &gate,
         record.feedback = answer->feedback;
         return ToolResult::makeError(deniedMessage(request, answer->feedback));
     }
-    const PartialChange partial = PartialChange::of(request, *answer);
+    const EditedChange edited = EditedChange::of(request, *answer);
+    if (edited.changesNothing()) {
+        // The user's version is the file as it is: nothing would be written.
+        record.answer = PermissionRecord::Answer::Denied;
+        record.feedback = answer->feedback;
+        return ToolResult::makeError(
+            deniedMessage(request,
+                          answer->feedback,
+                          PermissionsTr::tr("they edited the change back to the file as it is")));
+    }
+    // A user's version already leaves out the hunks they rejected (PermissionAnswer::userText).
+    const PartialChange partial = answer->userText ? PartialChange()
+                                                   : PartialChange::of(request, *answer);
     if (partial.rejectsEverything()) {
         // Nothing would be written: a deny, and no rule is remembered.
         record.answer = PermissionRecord::Answer::DeniedEveryHunk;
@@ -457,7 +494,7 @@ ToolResult askPerson(const PermissionGate &gate,
                                            PermissionsTr::tr(
                                                "they rejected all %1 hunks of the change"))));
     }
-    return runApproved(gate, context, next, call, *answer, partial, record);
+    return runApproved(gate, context, next, call, *answer, partial, edited, record);
 }
 
 // The policy's decision, then what the person says where it asks.

@@ -588,6 +588,162 @@ private slots:
         QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), lines(1, 30));
     }
 
+    // The user edited the proposal before allowing it: exactly their version is written, in
+    // the file's own line endings, the model is told their changes as a diff against its
+    // proposal, and its next Edit of the file (from the file as it is) is not refused.
+    void userVersionIsWrittenAndTheModelToldItsDiff_data()
+    {
+        QTest::addColumn<QString>("tool");
+        QTest::addColumn<QByteArray>("eol");
+        QTest::addColumn<QList<int>>("rejectedFirst");
+        QTest::newRow("edit, LF") << "Edit" << QByteArray("\n") << QList<int>{};
+        QTest::newRow("edit, CRLF") << "Edit" << QByteArray("\r\n") << QList<int>{};
+        QTest::newRow("write, LF") << "Write" << QByteArray("\n") << QList<int>{};
+        // The review took hunk 2 out before the user edited: not taken out again.
+        QTest::newRow("edit, hunk 2 rejected first") << "Edit" << QByteArray("\n") << QList<int>{1};
+    }
+
+    void userVersionIsWrittenAndTheModelToldItsDiff()
+    {
+        QFETCH(QString, tool);
+        QFETCH(QByteArray, eol);
+        QFETCH(QList<int>, rejectedFirst);
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), lines(1, 30, {}, eol)));
+        QVERIFY(h.read(QStringLiteral("src/t.txt")));
+        // The proposal changes lines 2, 14 and 25; the user keeps 2 and 25 (and 14 unless it
+        // was rejected), and writes line 20 their own way.
+        QString mine = QString::fromUtf8(
+            lines(1, 30, rejectedFirst.isEmpty() ? QList<int>{2, 14, 25} : QList<int>{2, 25}));
+        mine.replace(QLatin1String("line 20\n"), QLatin1String("line twenty, mine\n"));
+        PermissionAnswer answer = FakeAsker::answer(PermissionAnswer::Choice::AllowOnce,
+                                                    QStringLiteral("spell it out"),
+                                                    rejectedFirst);
+        answer.userText = mine;
+        h.asker->script(answer);
+        QStringList journal;
+        EffectBoundary effects;
+        effects.beforeEffect = [&](const ToolCallContext &context) {
+            journal << QStringLiteral("before %1").arg(context.toolName);
+        };
+        effects.afterEffect = [&](const ToolCallContext &context, const ToolResult &result) {
+            journal << QStringLiteral("after %1, %2")
+                           .arg(context.toolName, result.isError ? "failed" : "succeeded");
+        };
+        const ToolResult result = runAsTheLoopDoes(h,
+                                                   h.tools.value(tool),
+                                                   threeHunkCall(tool),
+                                                   effects);
+
+        QVERIFY2(!result.isError, qPrintable(result.text()));
+        QByteArray expected = mine.toUtf8();
+        if (eol != "\n")
+            expected.replace("\n", eol);
+        QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), expected);
+        QCOMPARE(journal,
+                 QStringList({QStringLiteral("before %1").arg(tool),
+                              QStringLiteral("after %1, succeeded").arg(tool)}));
+        const QString text = result.text();
+        QVERIFY2(text.startsWith(QStringLiteral("The user edited your proposed %1 of src/t.txt "
+                                                "before approving it")
+                                     .arg(tool)),
+                 qPrintable(text));
+        QString diff = QStringLiteral("--- a/src/t.txt\n+++ b/src/t.txt\n");
+        if (!rejectedFirst.isEmpty())
+            diff += QStringLiteral("@@ -11,13 +11,13 @@\n line 11\n line 12\n line 13\n"
+                                   "-LINE 14\n+line 14\n line 15\n line 16\n line 17\n"
+                                   " line 18\n line 19\n-line 20\n+line twenty, mine\n"
+                                   " line 21\n line 22\n line 23\n");
+        else
+            diff += QStringLiteral("@@ -17,7 +17,7 @@\n line 17\n line 18\n line 19\n"
+                                   "-line 20\n+line twenty, mine\n line 21\n line 22\n"
+                                   " line 23\n");
+        QVERIFY2(text.contains(diff), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Their feedback: spell it out")), qPrintable(text));
+        const QJsonObject details = result.details.toJson();
+        QCOMPARE(details.value(QLatin1String("userEdited")).toBool(), true);
+        QVERIFY(!details.contains(QLatin1String("replacements")));
+        // The card's diff is what landed: the file before against the user's version.
+        QVERIFY2(details.value(QLatin1String("diff"))
+                     .toString()
+                     .contains(QLatin1String("+line twenty, mine\n")),
+                 qPrintable(details.value(QLatin1String("diff")).toString()));
+
+        // The model's next Edit starts from the file as it is, without reading it again.
+        const Outcome next = h.call(QStringLiteral("Edit"),
+                                    {{"file_path", "src/t.txt"},
+                                     {"old_string", "line twenty, mine"},
+                                     {"new_string", "line twenty, theirs"}});
+        QVERIFY2(!next.result.isError, qPrintable(next.result.text()));
+        QVERIFY(h.repo.read(QStringLiteral("src/t.txt"))
+                    .contains(QByteArray(QByteArray("line twenty, theirs") + eol)));
+    }
+
+    void userVersionIsAuditedAsEdited()
+    {
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        QVERIFY(h.read(QStringLiteral("src/a.cpp")));
+        PermissionAnswer answer = FakeAsker::answer(PermissionAnswer::Choice::AllowOnce);
+        answer.userText = QStringLiteral("int a = 1;\nint b = 200;\nint c = 3;\n");
+        h.asker->script(answer);
+        const Outcome outcome = h.call(QStringLiteral("Edit"), editB);
+        QVERIFY2(!outcome.result.isError, qPrintable(outcome.result.text()));
+        QCOMPARE(outcome.decision,
+                 QStringLiteral(
+                     "ask: allowed once; edited by the user, +1 -1 against the proposal"));
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")),
+                 QByteArray("int a = 1;\nint b = 200;\nint c = 3;\n"));
+    }
+
+    // Someone changes the file while the user edits the proposal: their change stays, the
+    // model hears why nothing was written and what the user wanted.
+    void userVersionOfAFileChangedMeanwhileIsRefused()
+    {
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), lines(1, 30)));
+        QVERIFY(h.read(QStringLiteral("src/t.txt")));
+        const QByteArray meanwhile = lines(1, 30, {30});
+        h.asker->whileAsking = [&h, &meanwhile](const PermissionRequest &) {
+            QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), meanwhile));
+        };
+        PermissionAnswer answer = FakeAsker::answer(PermissionAnswer::Choice::AllowOnce);
+        answer.userText = QString::fromUtf8(lines(1, 30, {2, 3}));
+        h.asker->script(answer);
+        const Outcome outcome = h.call(QStringLiteral("Write"),
+                                       threeHunkCall(QStringLiteral("Write")));
+        QVERIFY(outcome.result.isError);
+        const QString text = outcome.result.text();
+        QVERIFY2(text.startsWith(QLatin1String(
+                     "Nothing was written: the user edited this Write of src/t.txt before "
+                     "approving it, but their version could not be applied: src/t.txt is no "
+                     "longer as they reviewed it: ")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Read src/t.txt again.")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("+LINE 3\n")), qPrintable(text));
+        QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), meanwhile);
+    }
+
+    // A version that is the file as it is writes nothing: a deny, no rule remembered.
+    void userVersionEqualToTheFileIsADenial()
+    {
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        QVERIFY(h.read(QStringLiteral("src/a.cpp")));
+        PermissionAnswer answer = FakeAsker::answer(PermissionAnswer::Choice::AllowSession);
+        answer.userText = QString::fromUtf8(original);
+        h.asker->script(answer);
+        const Outcome outcome = h.call(QStringLiteral("Edit"), editB);
+        QVERIFY(outcome.result.isError);
+        QVERIFY2(outcome.result.text().startsWith(QLatin1String(
+                     "The user denied this Edit of src/a.cpp: they edited the change back to "
+                     "the file as it is.")),
+                 qPrintable(outcome.result.text()));
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")), original);
+        h.call(QStringLiteral("Edit"), editB);
+        QCOMPARE(h.asker->requests().size(), 2);
+    }
+
     // Only Edit and Write have hunks; a list that names none of them changes nothing.
     void rejectedHunksOutsideAChangeAreIgnored()
     {

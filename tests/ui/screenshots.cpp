@@ -21,6 +21,7 @@
 #include <loop/agent.h>
 #include <mcp/mcpservers.h>
 #include <page/conversationpage.h>
+#include <review/diffreviewview.h>
 #include <review/filediffview.h>
 #include <review/reviewqueue.h>
 #include <review/ruleofferbar.h>
@@ -74,6 +75,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPalette>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -88,6 +90,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <QToolButton>
 #include <QTreeWidget>
 
@@ -452,6 +456,51 @@ bool reviewDiff(const QString &dir, const QString &name)
     scene.type(QStringLiteral("Fix the overflow in add, and guard divide."));
     return scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
            && scene.save(name);
+}
+
+// Edit before approving (#38): the review's new side turned into the user's own version, the
+// second hunk (divide) unchecked first, one line of the proposal rewritten by the user; at the
+// smallest window, light and dark.
+bool reviewEdited(const QString &dir)
+{
+    const QSize before = windowSize;
+    windowSize = QSize(1000, 700);
+    bool ok = true;
+    for (const Ui::Theme theme : {Ui::Theme::Light, Ui::Theme::Dark}) {
+        Ui::applyTheme(theme);
+        Scene scene(dir,
+                    {call(QStringLiteral("r1"),
+                          QStringLiteral("Read"),
+                          {{"file_path", "src/calc.cpp"}}),
+                     call(QStringLiteral("w1"),
+                          QStringLiteral("Write"),
+                          {{"file_path", "src/calc.cpp"}, {"content", fixedSource()}}),
+                     ModelStep::text(QStringLiteral("Fixed."))},
+                    PermissionMode::Default);
+        scene.type(QStringLiteral("Fix the overflow in add, and guard divide."));
+        const auto review = [&scene] {
+            return qobject_cast<Ui::DiffReviewView *>(scene.page()->reviews()->currentView());
+        };
+        if (!scene.waitFor([&] { return review() != nullptr; })) {
+            ok = false;
+            continue;
+        }
+        review()->setHunkAccepted(review()->hunkCount() - 1, false);
+        review()->startEditing();
+        auto editor = review()->findChild<QPlainTextEdit *>(QStringLiteral("proposalEditor"));
+        QTextCursor cursor = editor->document()->find(QStringLiteral("\"add overflows\""));
+        cursor.insertText(QStringLiteral("\"add: the sum does not fit in an int\""));
+        editor->setTextCursor(cursor);
+        editor->centerCursor();
+        auto stats = review()->findChild<QLabel *>(QStringLiteral("editStats"));
+        const QString name = theme == Ui::Theme::Dark ? QStringLiteral("95-review-edit-dark")
+                                                      : QStringLiteral("94-review-edit");
+        ok = scene.waitFor([stats] { return stats->text().startsWith(QLatin1String("Your")); })
+             && scene.save(name) && ok;
+    }
+    Ui::applyTheme(Ui::Theme::System);
+    windowSize = before;
+    return ok;
 }
 
 // A command's writes under review: it ran on an overlay of the repository (real bwrap), and
@@ -2109,6 +2158,7 @@ int main(int argc, char **argv)
                {QLatin1String("demo"), demo},
                {QLatin1String("extend"),
                 [](const QString &dir) { return welcomeOffers(dir) && extendStates(dir); }},
+               {QLatin1String("edit"), reviewEdited},
                {QLatin1String("settings"),
                 [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
@@ -2167,6 +2217,7 @@ int main(int argc, char **argv)
     ok = helpDialogs(dir) && ok;
     ok = welcomeOffers(dir) && ok;
     ok = extendStates(dir) && ok;
+    ok = reviewEdited(dir) && ok;
     Ui::applyTheme(Ui::Theme::Dark);
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;
