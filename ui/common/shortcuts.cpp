@@ -30,6 +30,7 @@ QList<Shortcuts::Entry> makeTable()
     const char *sessions = QT_TRANSLATE_NOOP("Ui::Shortcuts", "Sessions list");
     const char *queue = QT_TRANSLATE_NOOP("Ui::Shortcuts", "Follow-up queue");
     const char *context = QT_TRANSLATE_NOOP("Ui::Shortcuts", "Context window");
+    const char *background = QT_TRANSLATE_NOOP("Ui::Shortcuts", "Background commands");
     const QKeySequence ctrlReturn(Qt::CTRL | Qt::Key_Return);
     const QKeySequence ctrlEnter(Qt::CTRL | Qt::Key_Enter);
     const QKeySequence ctrlShiftReturn(Qt::CTRL | Qt::SHIFT | Qt::Key_Return);
@@ -188,6 +189,11 @@ QList<Shortcuts::Entry> makeTable()
          QT_TRANSLATE_NOOP("Ui::Shortcuts", "Delete the selected follow-up"),
          standard(QKeySequence::Delete),
          QStringLiteral("deleteFollowUpAction")},
+        {Shortcut::StopBackgroundCommand,
+         background,
+         QT_TRANSLATE_NOOP("Ui::Shortcuts", "Stop the selected background command"),
+         standard(QKeySequence::Delete),
+         QStringLiteral("stopBackgroundShellAction")},
         {Shortcut::DropFromContext,
          context,
          QT_TRANSLATE_NOOP("Ui::Shortcuts", "Drop the selected tool output from later requests"),

@@ -54,6 +54,8 @@ enum class Shortcut {
     // The follow-up queue (FollowUpPanel)
     EditFollowUp,
     DeleteFollowUp,
+    // The side panel's background commands (BackgroundShellsPanel)
+    StopBackgroundCommand,
     // The context window dialog (ContextDialog)
     DropFromContext,
     PinInContext,

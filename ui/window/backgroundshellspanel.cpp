@@ -1,5 +1,7 @@
 #include "backgroundshellspanel.h"
 
+#include <common/shortcuts.h>
+
 #include <tools/backgroundshells.h>
 
 #include <QAction>
@@ -46,7 +48,7 @@ BackgroundShellsPanel::BackgroundShellsPanel(QWidget *parent)
     connect(m_list, &QListWidget::currentRowChanged, this, [this] { showSelected(); });
     auto stopAction = new QAction(tr("Stop"), m_list);
     stopAction->setObjectName(QStringLiteral("stopBackgroundShellAction"));
-    stopAction->setShortcut(QKeySequence::Delete);
+    Shortcuts::apply(stopAction, Shortcut::StopBackgroundCommand);
     stopAction->setShortcutContext(Qt::WidgetShortcut);
     connect(stopAction, &QAction::triggered, this, [this] { stop(m_list->currentRow()); });
     m_list->addAction(stopAction);
