@@ -241,7 +241,8 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
             [&name](const AgentToolPtr &tool) { return tool->definition().name == name; });
         config.tools.append(extra);
     }
-    if (options.subagents.enabled) {
+    // --tools chose the built-in tools: a general subagent would offer the others again.
+    if (options.subagents.enabled && !options.tools.builtIn) {
         SubagentTypes types = SubagentTypes::discover(root, options.subagents.userFolder);
         agent.warnings += types.warnings;
         agent.subagents = makeSubagentRunner(std::move(types),
