@@ -101,7 +101,7 @@ private:
 };
 
 // \a text cut to at most \a maxBytes of UTF-8 (never inside a character), with a note.
-QString capped(const QString &text, qsizetype maxBytes)
+QString cappedAnswer(const QString &text, qsizetype maxBytes)
 {
     const QByteArray utf8 = text.toUtf8();
     if (utf8.size() <= maxBytes)
@@ -308,7 +308,7 @@ ToolResult SubagentRunner::run(const ToolCallContext &call, const QStringList &p
         return stopped;
     }
     const Message *last = lastAssistantOf(messages);
-    const QString answer = capped(lastText(messages), m_options.maxOutputBytes);
+    const QString answer = cappedAnswer(lastText(messages), m_options.maxOutputBytes);
     ToolResult result;
     if (abort.isAborted()) {
         result = ToolResult::makeError(
