@@ -185,6 +185,7 @@ ToolResult runReviewingWrites(const PermissionGate &gate,
     }
     PermissionRequest request;
     request.toolCallId = context.toolCallId;
+    request.subagent = context.caller;
     request.toolName = context.toolName;
     request.arguments = context.arguments;
     request.workingDirectory = gate.workspace->root();
@@ -355,6 +356,7 @@ QString describeRequest(const PermissionGate &gate,
                         PermissionRequest &request)
 {
     request.toolCallId = context.toolCallId;
+    request.subagent = context.caller;
     request.reason = decision.reason;
     if (const QString error = PermissionReview::describe(gate.workspace.get(),
                                                          call.subject,
