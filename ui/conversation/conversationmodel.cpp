@@ -5,6 +5,7 @@
 #include "messageitem.h"
 #include "noteitem.h"
 #include "rewinditem.h"
+#include "taskcarditem.h"
 #include "toolcarditem.h"
 
 #include <context/contextview.h>
@@ -370,7 +371,11 @@ ToolCardItem *ConversationModel::cardFor(const QString &toolCallId, const QStrin
 {
     if (ToolCardItem *card = m_cards.value(toolCallId))
         return card;
-    ToolCardItem *card = append(std::make_unique<ToolCardItem>(toolCallId, toolName));
+    // A Task call's card watches its subagent (TaskCardItem).
+    ToolCardItem *card = TaskCardItem::isTask(toolName)
+                             ? static_cast<ToolCardItem *>(
+                                 append(std::make_unique<TaskCardItem>(toolCallId)))
+                             : append(std::make_unique<ToolCardItem>(toolCallId, toolName));
     m_cards.insert(toolCallId, card);
     return card;
 }
