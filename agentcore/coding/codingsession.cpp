@@ -134,6 +134,7 @@ CodingSession::CodingSession(CodingAgentOptions options,
                                  : SessionStore::idOf(m_file.path))
     , m_inbox(std::make_shared<Inbox>(this))
 {
+    qRegisterMetaType<AgentCore::SubagentEvent>();
     if (m_file.resumed)
         m_state = SessionState::fromJson(m_file.resumed->state);
     // A session's requests share OpenAI's cache routing (its id, so a resumed session keeps it).
@@ -600,6 +601,11 @@ void CodingSession::stop()
         m_hookAbort.abort(); // the prompt a hook is looking at goes too
     if (m_agent && !m_agent->isIdle())
         m_agent->abort();
+}
+
+void CodingSession::stopSubagent(const QStringList &path)
+{
+    Q_UNUSED(path);
 }
 
 void CodingSession::onEvent(const AgentEvent &event)

@@ -6,6 +6,7 @@
 
 #include <context/rewind.h>
 #include <loop/agenttypes.h>
+#include <loop/subagentevent.h>
 #include <session/sessionlog.h>
 #include <session/sessionresumption.h>
 
@@ -114,8 +115,12 @@ public:
     /// Queued after the running task; started at once when idle.
     void followUp(const QString &text);
     /// Aborts the run and a summary being written; drops what waits for ready() or for a
-    /// rewind's files (rewindWithFiles).
+    /// rewind's files (rewindWithFiles). Every subagent stops with the run.
     void stop();
+    /// Aborts the subagent at \a path (SubagentEvent::path) and its children: its Task call
+    /// ends with an error result saying the user stopped it, and the parent goes on. Does
+    /// nothing when no such subagent runs.
+    void stopSubagent(const QStringList &path);
     /// "Compact now": a summary of the conversation, keeping \a instructions in mind; appended
     /// (recorded, emitted as an event, compacted()) when it is ready, if the agent is still
     /// idle then. false (compactionFailed says why, unless nothing can be compacted) while a
@@ -231,6 +236,10 @@ signals:
     void ready();
     /// Every event of every run, in order (the Agent's, then the markers appended here).
     void eventEmitted(const AgentCore::AgentEvent &event);
+    /// Every event of every subagent, in order with eventEmitted: a child's events come after
+    /// the parent's tool_execution_start of its Task call and before that call's
+    /// tool_execution_end (a child's child's likewise within its parent's).
+    void subagentEvent(const AgentCore::SubagentEvent &event);
     /// Something the user should know that is not part of the conversation: settings files with
     /// problems, an audit log that cannot be written, a session file that cannot be.
     void warning(const QString &message);

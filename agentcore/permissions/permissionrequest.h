@@ -25,6 +25,9 @@ struct PermissionRequest
     QString toolName;
     QJsonObject arguments;
     QString reason; ///< why it asks ("Edit asks in default mode", "reads outside the repository")
+    /// Who asks: empty for the main agent, else the subagent making the call, as
+    /// "TYPE: DESCRIPTION" ("explore: Find the SSE parser"), for the review area and the inbox.
+    QString subagent;
 
     // Edit and Write: the change against the file as it is now.
     QString filePath;    ///< absolute

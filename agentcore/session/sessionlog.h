@@ -47,6 +47,9 @@ public:
         /// What the calls that never got a result had shown (tool call id -> the last
         /// toolOutput record's text): what a crash cut off while they ran.
         QHash<QString, QString> toolOutputs;
+        /// Each subagent's transcript as it was recorded (its prompt first), keyed by its path
+        /// (the Task call ids from the outermost) joined with "/" (SubagentEvent::key()).
+        QHash<QString, QList<Message>> subagents;
         qint64 bytes = 0;             ///< the file's size as it was read
         bool endsWithNewline = false; ///< its last line was whole
     };
