@@ -1,6 +1,7 @@
 #pragma once
 
 #include <loop/agenttypes.h>
+#include <loop/subagentevent.h>
 
 #include <QAbstractScrollArea>
 #include <QTimer>
@@ -52,6 +53,10 @@ public:
                        const QString &agentType,
                        const QString &description,
                        const AgentCore::AgentEvent &event);
+    void applySubagent(const AgentCore::SubagentEvent &event)
+    {
+        applySubagent(event.path, event.agentType, event.description, event.event);
+    }
     /// Replaces the conversation with a loaded history.
     void setMessages(const QList<AgentCore::Message> &messages);
     /// A resumed session's subagents, each transcript under its path joined with "/"

@@ -227,7 +227,11 @@ void ApprovalInboxDialog::addRow(int index)
     const AgentCore::PermissionRequest &request = entry.request;
     auto item = new QTreeWidgetItem;
     item->setText(SessionColumn, ApprovalInbox::sessionName(entry.session));
-    item->setText(ToolColumn, request.toolName);
+    //: The inbox's Tool column for a subagent's call: "Edit (subagent explore: Find the parser)"
+    item->setText(ToolColumn,
+                  request.subagent.isEmpty()
+                      ? request.toolName
+                      : tr("%1 (subagent %2)").arg(request.toolName, request.subagent));
     item->setText(TargetColumn, ApprovalInbox::target(request));
     item->setText(RiskColumn, ApprovalInbox::riskText(request));
     item->setToolTip(TargetColumn, request.reason);
