@@ -321,7 +321,11 @@ void tst_SubagentCard::escInAnOpenCardStopsThatChildOnly()
     QList<AgentEvent> running = childThatReads(QStringLiteral("r1"),
                                                QStringLiteral("src/sse.cpp"),
                                                2000);
-    running.removeLast(); // still working
+    running.removeLast(); // still working: a Grep runs
+    running << toolStep(AgentEvent::Type::ToolExecutionStart,
+                        QStringLiteral("g1"),
+                        QStringLiteral("Grep"),
+                        {{"pattern", "parse"}});
     child({QStringLiteral("t1")}, running);
     TaskCardItem *card = m_view->task({QStringLiteral("t1")});
     QVERIFY(card);
@@ -345,6 +349,10 @@ void tst_SubagentCard::escInAnOpenCardStopsThatChildOnly()
     endTask(QStringLiteral("t1"), QStringLiteral("The user stopped this subagent."), true);
     QCOMPARE(card->progress(), TaskCardItem::Progress::Stopped);
     QCOMPARE(card->progressText(0), QStringLiteral("stopped"));
+    // What the child was running when it stopped never will: no spinner goes on inside.
+    const auto grep = static_cast<const ToolCardItem *>(card->child()->card(QStringLiteral("g1")));
+    QVERIFY(grep);
+    QCOMPARE(grep->state(), ToolCardItem::State::NotRun);
     // Done, Esc no longer asks for anything.
     QTest::keyClick(m_view.get(), Qt::Key_Escape);
     QCOMPARE(stops.size(), 1);

@@ -92,7 +92,10 @@ void ConversationModel::apply(const AgentEvent &event, qint64 nowMs)
     case AgentEvent::Type::ToolExecutionEnd: {
         AgentCore::ToolResult result = event.result;
         result.isError = result.isError || event.isError;
-        cardFor(event.toolCallId, event.toolName)->setResult(result, nowMs);
+        ToolCardItem *card = cardFor(event.toolCallId, event.toolName);
+        card->setResult(result, nowMs);
+        if (auto task = dynamic_cast<TaskCardItem *>(card))
+            task->endChild();
         break;
     }
     case AgentEvent::Type::AgentEnd:
@@ -276,8 +279,11 @@ void ConversationModel::draftDiscarded(const AgentCore::Message &message)
 
 void ConversationModel::runEnded()
 {
-    for (ToolCardItem *card : std::as_const(m_cards))
+    for (ToolCardItem *card : std::as_const(m_cards)) {
         card->setNotRun();
+        if (auto task = dynamic_cast<TaskCardItem *>(card))
+            task->endChild();
+    }
     if (m_draft)
         m_draft->setStreaming(false);
     m_draft = nullptr;

@@ -243,6 +243,18 @@ void TaskCardItem::markStopRequested()
     invalidate();
 }
 
+void TaskCardItem::endChild()
+{
+    AgentEvent end;
+    end.type = AgentEvent::Type::AgentEnd;
+    m_child->apply(end, 0);
+    for (int i = 0; i < m_child->count(); ++i) {
+        if (auto nested = dynamic_cast<TaskCardItem *>(m_child->at(i)))
+            nested->endChild();
+    }
+    invalidate();
+}
+
 TaskCardItem *TaskCardItem::task(const QStringList &rest)
 {
     if (rest.isEmpty())

@@ -72,6 +72,9 @@ public:
                         const QString &key);
     /// The user stopped this subagent: its call's error result shows as "stopped".
     void markStopRequested();
+    /// The Task call ended (or the run did): what the child had not finished never will be,
+    /// down to its own subagents (no spinner goes on in a card that ended).
+    void endChild();
 
     /// The Task card \a rest below this one (empty: this one), or nullptr.
     TaskCardItem *task(const QStringList &rest);
