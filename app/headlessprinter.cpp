@@ -27,7 +27,7 @@ QMutex outputMutex;
 // "Read src/main.cpp", "Bash git status": what a tool call is about, on one short line.
 QString callSummary(const QString &tool, const QJsonObject &arguments)
 {
-    for (const char *key : {"command", "file_path", "pattern", "path"}) {
+    for (const char *key : {"command", "file_path", "pattern", "path", "description"}) {
         QString value = arguments.value(QLatin1String(key)).toString();
         if (value.isEmpty())
             continue;
@@ -128,6 +128,18 @@ void HeadlessPrinter::event(const AgentEvent &event)
     } else if (event.type == AgentEvent::Type::AgentEnd) {
         json.insert(u"exitCode", m_exitCode(event.newMessages));
     }
+    headlessStdout(StreamJson::line(json));
+}
+
+void HeadlessPrinter::subagentEvent(const AgentCore::SubagentEvent &event)
+{
+    if (m_finished || m_format != OutputFormat::StreamJson || event.path.isEmpty())
+        return;
+    QJsonObject json = StreamJson::fromEvent(event.event);
+    // As Claude Code's stream-json: the call that started the subagent.
+    json.insert(u"parent_tool_use_id", event.path.last());
+    json.insert(u"subagentPath", QJsonArray::fromStringList(event.path));
+    json.insert(u"subagentType", event.agentType);
     headlessStdout(StreamJson::line(json));
 }
 

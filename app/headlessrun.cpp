@@ -240,6 +240,10 @@ void HeadlessRun::watch()
                 emit finished(1);
             });
     connect(session, &CodingSession::eventEmitted, this, &HeadlessRun::onEvent);
+    connect(session,
+            &CodingSession::subagentEvent,
+            this,
+            [printer](const AgentCore::SubagentEvent &event) { printer->subagentEvent(event); });
     // `/NAME ARGS` that could not be expanded: nothing ran, as with an MCP prompt that cannot be
     // had, the prompt is at fault.
     connect(session, &CodingSession::commandFailed, this, [this](const QString &message) {

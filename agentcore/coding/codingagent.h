@@ -4,6 +4,7 @@
 #include "codingagentoptions.h"
 #include "customcommand.h"
 #include "skills.h"
+#include "subagentrunner.h"
 #include "systemprompt.h"
 #include <loop/agent.h>
 
@@ -63,6 +64,9 @@ struct CodingAgent
     /// which the context view shows apart) and the Skill tool loads; their problems are in
     /// warnings.
     Skills skills;
+    /// Runs the subagents of the Task tool (which it offers unless CodingAgentOptions::subagents
+    /// is disabled: then null). Its types' problems are in warnings.
+    std::shared_ptr<SubagentRunner> subagents;
 
     /// Builds everything from \a options. Reads the settings files and gathers the system
     /// prompt's environment (runs git briefly): call it before the run starts, on any thread.

@@ -1,6 +1,7 @@
 #include "codingsession.h"
 
 #include "sessionstatefile.h"
+#include "subagentrelay.h"
 
 #include <checkpoint/checkpointstore.h>
 #include <context/compaction.h>
@@ -119,6 +120,7 @@ CodingAgentOptions CodingSession::defaultOptions()
     options.checkpoints.prune = true;
     options.userCommandsFolder = CustomCommands::userFolder();
     options.userSkillsFolder = Skills::userFolder();
+    options.subagents.userFolder = SubagentTypes::userFolder();
     return options;
 }
 
@@ -133,6 +135,8 @@ CodingSession::CodingSession(CodingAgentOptions options,
     , m_id(m_file.path.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces)
                                  : SessionStore::idOf(m_file.path))
     , m_inbox(std::make_shared<Inbox>(this))
+    , m_subagents(std::make_unique<SubagentRelay>(
+          [this](const SubagentEvent &event) { onSubagentEvent(event); }))
 {
     qRegisterMetaType<AgentCore::SubagentEvent>();
     if (m_file.resumed)
@@ -175,6 +179,9 @@ CodingSession::CodingSession(CodingAgentOptions options,
                 session.m_recorder->refreshState();
             emit session.checkpointRecorded(checkpoint);
         });
+    };
+    reports.subagentEvent = [post](const SubagentEvent &event) {
+        post([event](CodingSession &session) { session.m_subagents->child(event); });
     };
     reports.hookRan = [post](const HookRun &run) {
         post([run](CodingSession &session) { emit session.hookRan(run); });
@@ -260,6 +267,11 @@ void CodingSession::assembled(CodingAgent parts)
         if (m_parts.context) {
             m_parts.context->setModelFactory(m_summaries ? m_summaries
                                                          : [model = m_model] { return model; });
+        }
+        // Children run on tool threads, as summaries do on theirs.
+        if (m_parts.subagents) {
+            m_parts.subagents->setModelFactory(m_summaries ? m_summaries
+                                                           : [model = m_model] { return model; });
         }
     }
     if (m_parts.context) {
@@ -605,7 +617,16 @@ void CodingSession::stop()
 
 void CodingSession::stopSubagent(const QStringList &path)
 {
-    Q_UNUSED(path);
+    if (m_parts.subagents)
+        m_parts.subagents->stop(path);
+}
+
+void CodingSession::onSubagentEvent(const SubagentEvent &event)
+{
+    // Each child's transcript is kept under its path, its prompt first.
+    if (m_recorder && event.event.type == AgentEvent::Type::MessageEnd)
+        m_recorder->recordSubagent(event.key(), event.event.message);
+    emit subagentEvent(event);
 }
 
 void CodingSession::onEvent(const AgentEvent &event)
@@ -625,7 +646,9 @@ void CodingSession::onEvent(const AgentEvent &event)
         if (m_parts.context)
             m_parts.context->setFollowUpSource([queue = m_agent->followUpQueue()] { return queue; });
     }
+    m_subagents->beforeParent(event);
     emit eventEmitted(event);
+    m_subagents->afterParent(event);
     // A Bash command's reviewed writes changed files too: not through an effect hook (they
     // are applied after the command, by the review), but the result names them.
     if (event.type == AgentEvent::Type::ToolExecutionEnd) {

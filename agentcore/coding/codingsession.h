@@ -22,6 +22,7 @@ namespace AgentCore {
 class Agent;
 class ModelClient;
 class SessionRecorder;
+class SubagentRelay;
 
 /// Where a session keeps its conversation and what it goes on with.
 struct CodingSessionFile
@@ -300,6 +301,7 @@ private:
     void runPreCompactHooks(const QString &instructions);
     void performWaiting();
     void onEvent(const AgentEvent &event);
+    void onSubagentEvent(const SubagentEvent &event);
     void appendCompaction(const Message &compaction);
     void writeState(QLatin1StringView key);
 
@@ -336,6 +338,7 @@ private:
     QString m_systemPrompt;
     QList<ToolDefinition> m_toolDefinitions;
     std::unique_ptr<Agent> m_agent;
+    std::unique_ptr<SubagentRelay> m_subagents; // the children's events, in order
     /// Destroyed before the agent (it reads the agent's queues for the last state it writes).
     std::unique_ptr<SessionRecorder> m_recorder;
 };

@@ -175,6 +175,7 @@ ToolResult runReviewingWrites(const PermissionGate &gate,
     }
     PermissionRequest request;
     request.toolCallId = context.toolCallId;
+    request.subagent = context.caller;
     request.toolName = context.toolName;
     request.arguments = context.arguments;
     request.workingDirectory = gate.workspace->root();
@@ -309,6 +310,7 @@ QString describeRequest(const PermissionGate &gate,
                         PermissionRequest &request)
 {
     request.toolCallId = context.toolCallId;
+    request.subagent = context.caller;
     request.reason = decision.reason;
     if (const QString error = PermissionReview::describe(gate.workspace.get(),
                                                          call.subject,

@@ -21,6 +21,9 @@ namespace AgentCore {
 ///   {"type":"partial","more":{...}}                       what streamed since the last partial
 ///   {"type":"toolOutput","toolCallId":"...","text":"..."} what a running call showed so far
 ///                                                         (its last part), until its result
+///   {"type":"subagent","path":"call_1/call_7","message":{...}} one per finished message of a
+///                                                         subagent (the Task calls' ids from
+///                                                         the outermost), its prompt first
 /// (the follow-up queue, the permission choices and the model live in the state records).
 /// Appending never rewrites what is there: a crash (even SIGKILL) loses at most the line being
 /// written, and load() skips such a torn line with a warning. A file that is not a session is
@@ -83,6 +86,8 @@ public:
     /// Appends one record (written to the file at once, not yet synced).
     bool appendMessage(const Message &message, QString *error);
     bool appendState(const QJsonObject &state, QString *error);
+    /// One finished message of the subagent at \a key (SubagentEvent::key()).
+    bool appendSubagentMessage(const QString &key, const Message &message, QString *error);
     /// The answer streamed so far (an assistant message), replaced by the next partial or
     /// message record; a null message withdraws it (the draft was discarded).
     bool appendPartial(const std::optional<Message> &partial, QString *error);
