@@ -1708,6 +1708,16 @@ bool subagentScenes(const QString &dir, const QString &suffix)
         view->flush();
         return card->isOpen();
     };
+    // A priced reply that took a moment: the card shows tokens, cost and time.
+    const auto priced = [](ModelStep step, qint64 input) {
+        step.message.provider = QStringLiteral("anthropic");
+        step.message.model = QStringLiteral("claude-sonnet-4-5");
+        step.message.usage.input = input;
+        step.message.usage.output = input / 20;
+        step.message.usage.cost = double(input) * 3e-6 + double(input / 20) * 15e-6;
+        step.delayMs = 300;
+        return step;
+    };
     bool ok = true;
     {
         Scene scene(dir,
@@ -1715,16 +1725,19 @@ bool subagentScenes(const QString &dir, const QString &suffix)
                           QStringLiteral("Find where add() can overflow"),
                           QStringLiteral("Find every place in src/ where calc::add or its callers "
                                          "can overflow; answer with file:line.")),
-                     call(QStringLiteral("c1"),
-                          QStringLiteral("Grep"),
-                          {{"pattern", "add\\("}, {"path", "src"}}),
-                     call(QStringLiteral("c2"),
-                          QStringLiteral("Read"),
-                          {{"file_path", "src/calc.cpp"}}),
-                     ModelStep::text(QStringLiteral(
-                         "Only `calc::add` in src/calc.cpp:9 can overflow: it returns `a + b` "
-                         "unchecked. `multiply` (line 14) and `power` (line 25) overflow the "
-                         "same way.")),
+                     priced(call(QStringLiteral("c1"),
+                                 QStringLiteral("Grep"),
+                                 {{"pattern", "add\\("}, {"path", "src"}}),
+                            8'200),
+                     priced(call(QStringLiteral("c2"),
+                                 QStringLiteral("Read"),
+                                 {{"file_path", "src/calc.cpp"}}),
+                            8'900),
+                     priced(ModelStep::text(QStringLiteral(
+                                "Only `calc::add` in src/calc.cpp:9 can overflow: it returns "
+                                "`a + b` unchecked. `multiply` (line 14) and `power` (line 25) "
+                                "overflow the same way.")),
+                            9'600),
                      ModelStep::text(QStringLiteral(
                          "The subagent found three unchecked operations in `src/calc.cpp`: "
                          "`add` (line 9), `multiply` (line 14) and `power` (line 25)."))},

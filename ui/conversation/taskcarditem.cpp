@@ -105,6 +105,15 @@ QString TaskCardItem::usageText() const
     return text;
 }
 
+// The first line of an answer without its Markdown marks: one line of a folded card.
+static QString plainLine(const QString &markdown)
+{
+    QString line = markdown.section(u'\n', 0, 0);
+    line.remove(u'`');
+    line.remove(QStringLiteral("**"));
+    return line;
+}
+
 QString TaskCardItem::activityText() const
 {
     int calls = 0;
@@ -120,7 +129,8 @@ QString TaskCardItem::activityText() const
             latest += QLatin1Char(' ') + key;
     }
     //: A folded subagent card: how many tool calls its subagent made
-    const QString counted = UiTr::tr("%n tool call(s)", nullptr, calls);
+    const QString counted = calls == 1 ? UiTr::tr("1 tool call")
+                                       : UiTr::tr("%1 tool calls").arg(calls);
     switch (progress()) {
     case Progress::Waiting:
         return {};
@@ -134,7 +144,7 @@ QString TaskCardItem::activityText() const
         if (m_answer.isEmpty())
             return counted;
         //: A folded subagent card: its calls, then the first line of its answer
-        return UiTr::tr("%1 · answered: %2").arg(counted, m_answer.section(u'\n', 0, 0));
+        return UiTr::tr("%1 · answered: %2").arg(counted, plainLine(m_answer));
     case Progress::Stopped:
     case Progress::Failed:
         return counted;

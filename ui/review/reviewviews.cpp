@@ -130,7 +130,10 @@ QWidget *createReviewView(const AgentCore::PermissionRequest &request,
         asker->setForegroundRole(QPalette::Link);
         view->setParent(framed);
         auto layout = new QVBoxLayout(framed);
+        // The label lines up with the review's own title.
+        const int indent = view->layout() ? view->layout()->contentsMargins().left() : 0;
         layout->setContentsMargins(0, 6, 0, 0);
+        asker->setContentsMargins(indent, 0, indent, 0);
         layout->setSpacing(0);
         layout->addWidget(asker);
         layout->addWidget(view, 1);
