@@ -313,6 +313,12 @@ void tst_SubagentCard::grandchildNestsInItsParentsCard()
     QVERIFY(inner->isOpen());
     QVERIFY(childCards(inner).first()->hasLayout());
     QCOMPARE(m_view->focusedTask(), (QStringList{QStringLiteral("t1"), QStringLiteral("t2")}));
+
+    // A hook that ran for the grandchild's Read is listed on its card, laid out again in place.
+    const int before = cardRect(outer).height();
+    m_view->addHookRun(QStringLiteral("r9"), QStringLiteral("PreToolUse ./check.sh: allowed"), {});
+    QCOMPARE(childCards(inner).first()->hookRunCount(), 1);
+    QVERIFY(cardRect(outer).height() > before);
 }
 
 void tst_SubagentCard::escInAnOpenCardStopsThatChildOnly()

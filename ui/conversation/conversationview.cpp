@@ -95,6 +95,15 @@ void ConversationView::addHookRun(const QString &toolCallId,
     if (ToolCardItem *card = m_model->card(toolCallId)) {
         card->addHookRun(summary, output);
         scheduleFlush();
+        return;
+    }
+    // A subagent's call: its card is inside a Task card.
+    for (int i = m_model->count(); i-- > 0;) {
+        auto task = dynamic_cast<TaskCardItem *>(m_model->at(i));
+        if (task && task->addChildHookRun(toolCallId, summary, output)) {
+            scheduleFlush();
+            return;
+        }
     }
 }
 

@@ -45,7 +45,8 @@ public:
 
     /// Applies one lifecycle event of a run (see AgentCore::AgentEvent).
     void apply(const AgentCore::AgentEvent &event);
-    /// A hook ran for the call \a toolCallId: its card lists it (ToolCardItem::addHookRun).
+    /// A hook ran for the call \a toolCallId: its card lists it (ToolCardItem::addHookRun),
+    /// a subagent's inside its Task card.
     void addHookRun(const QString &toolCallId, const QString &summary, const QString &output);
     /// One event of a subagent (AgentCore::SubagentEvent): \a path is the Task call ids from
     /// the outermost; the event goes to the conversation inside that call's card.

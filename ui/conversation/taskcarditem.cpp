@@ -265,6 +265,24 @@ void TaskCardItem::endChild()
     invalidate();
 }
 
+bool TaskCardItem::addChildHookRun(const QString &toolCallId,
+                                   const QString &summary,
+                                   const QString &output)
+{
+    bool found = false;
+    if (ToolCardItem *card = m_child->card(toolCallId)) {
+        card->addHookRun(summary, output);
+        found = true;
+    }
+    for (int i = 0; i < m_child->count() && !found; ++i) {
+        if (auto nested = dynamic_cast<TaskCardItem *>(m_child->at(i)))
+            found = nested->addChildHookRun(toolCallId, summary, output);
+    }
+    if (found)
+        invalidate(); // each card on the way lays its child out again
+    return found;
+}
+
 TaskCardItem *TaskCardItem::task(const QStringList &rest)
 {
     if (rest.isEmpty())

@@ -76,6 +76,9 @@ public:
     /// down to its own subagents (no spinner goes on in a card that ended).
     void endChild();
 
+    /// A hook ran for tool call \a toolCallId of the child or of its own subagents: that
+    /// card lists it (ToolCardItem::addHookRun). false when none of them made the call.
+    bool addChildHookRun(const QString &toolCallId, const QString &summary, const QString &output);
     /// The Task card \a rest below this one (empty: this one), or nullptr.
     TaskCardItem *task(const QStringList &rest);
     /// Where that card is, in this item's coordinates (laid out); empty if it is not shown.
