@@ -65,6 +65,7 @@ private:
     std::function<QJsonObject()> m_startInfo;
     std::function<int(const QList<AgentCore::Message> &)> m_exitCode;
     bool m_finished = false;
+    AgentCore::Usage m_subagentUsage; // of the run going on, told with its agent_end
 };
 
 } // namespace App

@@ -193,6 +193,12 @@ bool SubagentRunner::stop(const QStringList &path)
     return true;
 }
 
+bool SubagentRunner::isRunning(const QStringList &path) const
+{
+    const QMutexLocker locker(&m_mutex);
+    return m_running.contains(path.join(u'/'));
+}
+
 ToolResult SubagentRunner::run(const ToolCallContext &call, const QStringList &parentPath)
 {
     if (parentPath.size() >= maxDepth) {

@@ -67,6 +67,8 @@ public:
     ToolResult run(const ToolCallContext &call, const QStringList &parentPath);
     /// Aborts the child at \a path and its children; false when none runs there.
     bool stop(const QStringList &path);
+    /// Whether a child runs at \a path now.
+    bool isRunning(const QStringList &path) const;
 
 private:
     SubagentTypes m_types;

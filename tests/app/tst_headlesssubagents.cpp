@@ -117,6 +117,16 @@ private slots:
         QVERIFY2(answered, qPrintable(run.report()));
         QCOMPARE(lines.last().value(QLatin1String("type")).toString(), QStringLiteral("agent_end"));
         QVERIFY(!lines.last().contains(QLatin1String("parent_tool_use_id")));
+        // The run's usage counts its subagent's reply (each scripted reply: 10 in, 5 out).
+        const QJsonObject usage = lines.last().value(QLatin1String("usage")).toObject();
+        QCOMPARE(usage.value(QLatin1String("input")).toInteger(), 30);
+        QCOMPARE(usage.value(QLatin1String("output")).toInteger(), 15);
+        QCOMPARE(lines.last()
+                     .value(QLatin1String("subagentUsage"))
+                     .toObject()
+                     .value(QLatin1String("input"))
+                     .toInteger(),
+                 10);
     }
 
     // A type of `.claude/agents/` with a model of its own: its requests name that model. Text

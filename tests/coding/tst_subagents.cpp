@@ -498,7 +498,7 @@ private slots:
         QVERIFY2(last.isToolResult() && last.isError && last.details.aborted,
                  qPrintable(last.text()));
         // The child's own loop ended too: nothing runs under its path any more.
-        QTRY_VERIFY_WITH_TIMEOUT(!session.parts().subagents->stop({u"call_1"_s}), 10'000);
+        QTRY_VERIFY_WITH_TIMEOUT(!session.parts().subagents->isRunning({u"call_1"_s}), 10'000);
         QCOMPARE(requestsOf(*model, u"be slow"_s).size(), 1);
     }
 
@@ -573,6 +573,7 @@ private slots:
         CodingAgentOptions opts = options();
         opts.permissions.mode = PermissionMode::Default;
         opts.permissions.asker = reviewer;
+        opts.permissions.auditLogPath = m_data.filePath(u"audit.jsonl"_s);
         CodingSession session(opts, {}, true);
         session.setModelClient(model);
         SubagentsTold told;
@@ -593,6 +594,17 @@ private slots:
         QCOMPARE(request.toolName, u"Edit"_s);
         QCOMPARE(request.subagent, u"general: Fix the todo"_s);
         QCOMPARE(fileBytes(m_repo.filePath(u"todo.txt"_s)), QByteArray("new line\n"));
+        // The audit log says whose call it was.
+        int audited = 0;
+        for (const QByteArray &line : fileBytes(m_data.filePath(u"audit.jsonl"_s)).split('\n')) {
+            const QJsonObject entry = QJsonDocument::fromJson(line).object();
+            if (entry.value(u"tool"_s) == u"Edit"_s
+                && entry.value(u"subagent"_s) == u"general: Fix the todo"_s)
+                ++audited;
+            if (entry.value(u"tool"_s) == u"Task"_s)
+                QVERIFY(!entry.contains(u"subagent"_s));
+        }
+        QCOMPARE(audited, 2);
         const Message &result = requestsOf(*model, u"Have the todo fixed"_s).at(1).messages.last();
         QVERIFY2(result.text().contains(u"changed: "_s + m_repo.filePath(u"todo.txt"_s)),
                  qPrintable(result.text()));
