@@ -61,7 +61,8 @@ ModelStep taskCall(const QString &type, const QString &description)
     return priced(ModelStep::toolCall(QStringLiteral("task_1"),
                                       QStringLiteral("Task"),
                                       {{"description", description},
-                                       {"prompt", QString(description + QStringLiteral(". Say where."))},
+                                       {"prompt",
+                                        QString(description + QStringLiteral(". Say where."))},
                                        {"subagent_type", type}}),
                   1'000);
 }
