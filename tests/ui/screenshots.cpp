@@ -14,6 +14,7 @@
 #include <conversation/compactionitem.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
+#include <conversation/taskcarditem.h>
 #include <conversation/toolcarditem.h>
 #include <futureresult.h>
 #include <httptestserver.h>
@@ -1789,6 +1790,119 @@ bool lookStates(const QString &dir)
     return ok;
 }
 
+// Issue #37: a subagent's Task card. An explore subagent read the source and searched it, then
+// answered: its card folded (one line of what it did), then opened on its conversation (its
+// tool cards drawn as the main conversation's). A general subagent's Write waits for review:
+// the review says which subagent asks, the open card shows the call waiting. \a suffix names
+// the variant ("light-1000x700"); empty for the docs.
+bool subagentScenes(const QString &dir, const QString &suffix)
+{
+    const auto named = [&suffix](const char *name) {
+        return suffix.isEmpty() ? QString::fromLatin1(name)
+                                : QString::fromLatin1(name) + QLatin1Char('-') + suffix;
+    };
+    const auto task = [](const QString &type, const QString &description, const QString &prompt) {
+        return call(QStringLiteral("t1"),
+                    QStringLiteral("Task"),
+                    {{"description", description}, {"prompt", prompt}, {"subagent_type", type}});
+    };
+    const auto openCard = [](Scene &scene) {
+        Ui::ConversationView *view = scene.page()->conversation();
+        Ui::TaskCardItem *card = view->task({QStringLiteral("t1")});
+        if (!card)
+            return false;
+        view->flush();
+        const QRect rect = view->itemRect(view->indexOf(card));
+        QTest::mouseClick(view->viewport(),
+                          Qt::LeftButton,
+                          {},
+                          rect.topLeft() + card->headerRect().center());
+        view->flush();
+        return card->isOpen();
+    };
+    // A priced reply that took a moment: the card shows tokens, cost and time.
+    const auto priced = [](ModelStep step, qint64 input) {
+        step.message.provider = QStringLiteral("anthropic");
+        step.message.model = QStringLiteral("claude-sonnet-4-5");
+        step.message.usage.input = input;
+        step.message.usage.output = input / 20;
+        step.message.usage.cost = double(input) * 3e-6 + double(input / 20) * 15e-6;
+        step.delayMs = 300;
+        return step;
+    };
+    bool ok = true;
+    {
+        Scene scene(dir,
+                    {task(QStringLiteral("explore"),
+                          QStringLiteral("Find where add() can overflow"),
+                          QStringLiteral("Find every place in src/ where calc::add or its callers "
+                                         "can overflow; answer with file:line.")),
+                     priced(call(QStringLiteral("c1"),
+                                 QStringLiteral("Grep"),
+                                 {{"pattern", "add\\("}, {"path", "src"}}),
+                            8'200),
+                     priced(call(QStringLiteral("c2"),
+                                 QStringLiteral("Read"),
+                                 {{"file_path", "src/calc.cpp"}}),
+                            8'900),
+                     priced(ModelStep::text(QStringLiteral(
+                                "Only `calc::add` in src/calc.cpp:9 can overflow: it returns "
+                                "`a + b` unchecked. `multiply` (line 14) and `power` (line 25) "
+                                "overflow the same way.")),
+                            9'600),
+                     ModelStep::text(QStringLiteral(
+                         "The subagent found three unchecked operations in `src/calc.cpp`: "
+                         "`add` (line 9), `multiply` (line 14) and `power` (line 25)."))},
+                    PermissionMode::Default);
+        scene.type(QStringLiteral("Where can add() overflow? Let a subagent search."));
+        ok = scene.waitForIdle() && scene.waitFor([&scene] {
+            const Ui::TaskCardItem *card = scene.page()->conversation()->task(
+                {QStringLiteral("t1")});
+            return card && card->progress() == Ui::TaskCardItem::Progress::Done;
+        }) && scene.save(named("95-subagent-folded"))
+             && ok;
+        ok = openCard(scene) && scene.save(named("96-subagent-open")) && ok;
+    }
+    {
+        Scene scene(dir,
+                    {task(QStringLiteral("general"),
+                          QStringLiteral("Fix the overflow in add"),
+                          QStringLiteral("Make calc::add throw std::overflow_error on overflow.")),
+                     call(QStringLiteral("c1"),
+                          QStringLiteral("Read"),
+                          {{"file_path", "src/calc.cpp"}}),
+                     call(QStringLiteral("c2"),
+                          QStringLiteral("Write"),
+                          {{"file_path", "src/calc.cpp"}, {"content", fixedSource()}}),
+                     ModelStep::text(QStringLiteral("Fixed."))},
+                    PermissionMode::Default);
+        scene.type(QStringLiteral("Fix the overflow in add; let a subagent do it."));
+        ok = scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
+             && openCard(scene) && scene.save(named("97-subagent-review")) && ok;
+        scene.window()->openSessions()->stopAll();
+        ok = scene.waitForIdle() && ok;
+    }
+    return ok;
+}
+
+// The Task card states in the app's Light and Dark themes at the smallest window.
+bool subagentStates(const QString &dir)
+{
+    const QSize before = windowSize;
+    windowSize = QSize(1000, 700);
+    bool ok = true;
+    for (const Ui::Theme theme : {Ui::Theme::Light, Ui::Theme::Dark}) {
+        Ui::applyTheme(theme);
+        ok = subagentScenes(dir,
+                            theme == Ui::Theme::Dark ? QStringLiteral("dark-1000x700")
+                                                     : QStringLiteral("light-1000x700"))
+             && ok;
+    }
+    Ui::applyTheme(Ui::Theme::System);
+    windowSize = before;
+    return ok;
+}
+
 // Help > Keyboard Shortcuts (the shortcut table) and Help > User Guide (F1), over the window.
 bool helpDialogs(const QString &dir)
 {
@@ -1987,6 +2101,9 @@ const QList<DocsPicture> &docsPictures()
              return severalSessions(dir, QStringLiteral("52-several-sessions"));
          }},
         {QLatin1String("inbox"), QLatin1String("62-approval-inbox"), inbox},
+        {QLatin1String("subagent"),
+         QLatin1String("96-subagent-open"),
+         [](const QString &dir) { return subagentScenes(dir, QString()); }},
         {QLatin1String("rewind"), QLatin1String("48-rewind-dialog"), rewound},
         {QLatin1String("context"), QLatin1String("33-context-view"), contextView},
         {QLatin1String("compaction"), QLatin1String("34-compacted"), compacted},
@@ -2154,6 +2271,7 @@ int main(int argc, char **argv)
                {QLatin1String("longbash"), reviewLongBash},
                {QLatin1String("background"), backgroundCommands},
                {QLatin1String("look"), lookStates},
+               {QLatin1String("subagent"), subagentStates},
                {QLatin1String("help"), helpDialogs},
                {QLatin1String("demo"), demo},
                {QLatin1String("extend"),
@@ -2214,6 +2332,7 @@ int main(int argc, char **argv)
     ok = inbox(dir) && ok;
     ok = mcpStates(dir) && ok;
     ok = lookStates(dir) && ok;
+    ok = subagentStates(dir) && ok;
     ok = helpDialogs(dir) && ok;
     ok = welcomeOffers(dir) && ok;
     ok = extendStates(dir) && ok;

@@ -47,6 +47,8 @@ enum class Shortcut {
     // The conversation (ConversationView::keyPressEvent)
     JumpToLatest,
     JumpToStart,
+    OpenSubagent,
+    StopSubagent,
     // The sessions list (SessionsPanel)
     ResumeSession,
     RenameSession,

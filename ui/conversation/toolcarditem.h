@@ -16,7 +16,7 @@ namespace Ui {
 /// diffs with coloured +/- lines, and the remaining details behind a toggle. A call the user
 /// stopped (details.aborted) keeps the output it had and says "stopped". Pictures a tool returned
 /// (an MCP server's screenshot) are shown below its output, scaled down, as the model got them.
-class ToolCardItem final : public ConversationItem
+class ToolCardItem : public ConversationItem
 {
 public:
     enum class State {
@@ -37,6 +37,7 @@ public:
 
     QString toolCallId() const { return m_toolCallId; }
     QString toolName() const { return m_toolName; }
+    const QJsonObject &arguments() const { return m_arguments; }
     State state() const { return m_state; }
     /// The argument that says what the call is about: command, pattern or path.
     QString keyArgument() const;
@@ -84,6 +85,11 @@ protected:
     int estimateHeight(int width, const ConversationStyle &style) const override;
     int doLayout(int width, const ConversationStyle &style) override;
     void releaseLayout() override;
+    /// The state's icon (a spinner, a check, a cross, a stop square) in \a rect.
+    void paintStatus(QPainter *painter,
+                     const QRect &rect,
+                     const ConversationStyle &style,
+                     qint64 nowMs) const;
 
 private:
     /// Where everything goes, in item coordinates.
@@ -103,10 +109,6 @@ private:
 
     Geometry computeGeometry(int width, const ConversationStyle &style) const;
     void paintHeader(QPainter *painter, const ConversationStyle &style, qint64 nowMs) const;
-    void paintStatus(QPainter *painter,
-                     const QRect &rect,
-                     const ConversationStyle &style,
-                     qint64 nowMs) const;
     QString elapsedText(qint64 nowMs) const;
 
     QString m_toolCallId;

@@ -754,6 +754,17 @@ void MainWindow::showSession(AgentSession *session)
             && (event.message.isAssistant() || AgentCore::isCompactionMessage(event.message)))
             m_usage.add(event.message); // the status bar follows with contextChanged
     });
+    // A subagent's replies are billed too; they are no part of the conversation's context.
+    connect(session,
+            &AgentSession::subagentEvent,
+            shown,
+            [this](const AgentCore::SubagentEvent &event) {
+                if (event.event.type == AgentCore::AgentEvent::Type::MessageEnd
+                    && event.event.message.isAssistant()) {
+                    m_usage.add(event.event.message, /*ofConversation=*/false);
+                    updateContext();
+                }
+            });
     connect(session, &AgentSession::contextChanged, shown, [this] { updateContext(); });
     connect(session, &AgentSession::stateChanged, shown, [this](AgentSession::State state) {
         onSessionState(state);
@@ -1215,6 +1226,10 @@ void MainWindow::resetUsage()
 {
     m_usage = summarizeUsage(m_session ? m_session->conversation() : QList<AgentCore::Message>(),
                              contextWindow(m_session ? m_session->model() : m_setup.model));
+    if (m_session) {
+        for (const AgentCore::Message &reply : m_session->subagentReplies())
+            m_usage.add(reply, /*ofConversation=*/false);
+    }
     updateContext();
 }
 
