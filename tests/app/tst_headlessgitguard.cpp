@@ -12,6 +12,9 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTest>
 #include <testmain.h>
@@ -248,9 +251,18 @@ private slots:
         QVERIFY(run.finish());
         QVERIFY2(run.exitCode() == 0, qPrintable(run.report()));
         QCOMPARE(server.requests().size(), 2);
-        const QByteArray seen = server.requests().at(1).body;
-        QVERIFY2(!seen.contains("Permission denied"), seen.constData());
-        QVERIFY2(!seen.contains("Read-only"), seen.constData());
+        // What the command printed, as the model reads it (the request's last tool message: the
+        // tools' descriptions may say "read-only" themselves).
+        const QJsonArray messages = QJsonDocument::fromJson(server.requests().at(1).body)
+                                        .object()
+                                        .value(QStringLiteral("messages"))
+                                        .toArray();
+        QVERIFY(!messages.isEmpty());
+        const QJsonObject result = messages.last().toObject();
+        QCOMPARE(result.value(QStringLiteral("role")).toString(), QStringLiteral("tool"));
+        const QString seen = result.value(QStringLiteral("content")).toString();
+        QVERIFY2(!seen.contains(QStringLiteral("Permission denied")), qPrintable(seen));
+        QVERIFY2(!seen.contains(QStringLiteral("Read-only")), qPrintable(seen));
         QByteArray subject;
         QVERIFY(git(sandbox.root(), QStringLiteral("git log -1 --format=%s"), &subject));
         QCOMPARE(subject, QByteArray("from-the-agent\n"));
