@@ -22,6 +22,8 @@ namespace AgentCore {
 ///   {"type":"toolOutput","toolCallId":"...","text":"..."} what a running call showed so far
 ///                                                         (its last part), until its result
 /// (the follow-up queue, the permission choices and the model live in the state records).
+/// Pictures are kept beside the file and named in it (SessionPictures); load() reads them
+/// back, a missing one as a placeholder text.
 /// Appending never rewrites what is there: a crash (even SIGKILL) loses at most the line being
 /// written, and load() skips such a torn line with a warning. A file that is not a session is
 /// reported and never written to.
