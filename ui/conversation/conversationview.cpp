@@ -6,6 +6,7 @@
 #include "conversationmodel.h"
 #include "conversationstyle.h"
 #include "rewinditem.h"
+#include "toolcarditem.h"
 
 #include <QAction>
 #include <QApplication>
