@@ -85,11 +85,12 @@ PictureStrip::PictureStrip(ComposerPictures *pictures, QWidget *parent)
     m_row->setSpacing(4);
     m_preparing->setObjectName(QStringLiteral("picturePreparing"));
     m_preparing->setForegroundRole(QPalette::PlaceholderText);
-    //: Beside the message box's thumbnails while a pasted or dropped picture is scaled
-    m_preparing->setText(tr("Preparing the picture…"));
     m_preparing->hide();
     connect(m_pictures, &ComposerPictures::changed, this, &PictureStrip::rebuild);
     connect(m_pictures, &ComposerPictures::preparingChanged, this, [this](bool preparing) {
+        // The text only while it shows: the language can change meanwhile.
+        //: Beside the message box's thumbnails while a pasted or dropped picture is scaled
+        m_preparing->setText(preparing ? tr("Preparing the picture…") : QString());
         m_preparing->setVisible(preparing);
         setVisible(preparing || !m_pictures->isEmpty());
     });
