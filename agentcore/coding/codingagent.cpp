@@ -218,10 +218,12 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     }
 
     AgentConfig &config = agent.config;
-    config.tools = CodingTools::create(agent.workspace);
+    agent.shells = std::make_shared<BackgroundShells>(agent.workspace->logDirectory());
+    config.tools = CodingTools::create(agent.workspace, agent.shells);
     if (const std::optional<QList<ToolKind>> &builtIn = options.tools.builtIn) {
         config.tools.removeIf([&builtIn](const AgentToolPtr &tool) {
-            return !builtIn->contains(toolKind(tool->definition().name));
+            const ToolKind kind = toolKind(tool->definition().name);
+            return !builtIn->contains(followsBash(kind) ? ToolKind::Bash : kind);
         });
     }
     // Custom commands and skills: repository files like any other, read here, never run.

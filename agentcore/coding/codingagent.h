@@ -10,6 +10,7 @@
 #include <checkpoint/checkpointrecorder.h>
 #include <context/contextmanager.h>
 #include <permissions/permissionpolicy.h>
+#include <tools/backgroundshells.h>
 #include <tools/toolworkspace.h>
 
 #include <QFuture>
@@ -32,6 +33,10 @@ struct CodingAgent
     std::shared_ptr<PermissionPolicy> policy; ///< thread-safe; shared with the middleware
     std::shared_ptr<ToolWorkspace> workspace; ///< thread-safe; shared with the tools
     std::shared_ptr<AuditLog> auditLog;       ///< null when there is none
+    /// The commands Bash runs in the background (run_in_background), read by BashOutput,
+    /// stopped by KillShell and the window's side panel; thread-safe. Whoever ends the session
+    /// calls stopAll() (CodingSession does), or the last owner's destructor does.
+    std::shared_ptr<BackgroundShells> shells;
     /// Keeps the context within the window; its hooks are installed in config.loop. Its
     /// summaries go through an HttpModelClient of the options' provider: whoever replaces
     /// config.loop.model sets a factory that follows it (ContextManager::setModelFactory),

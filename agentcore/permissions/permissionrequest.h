@@ -73,6 +73,12 @@ struct PermissionAnswer
     /// apply only the other hunks and the result tells the model which hunks were rejected.
     /// All hunks rejected means a deny. Ignored otherwise.
     QList<int> rejectedHunks;
+    /// Edit/Write, an allow: the user's own version of the whole file (LF line ends, as
+    /// request.newText), written instead of the proposal (EditedChange). The review takes the
+    /// rejected hunks out before the user edits, so this text already is what the user wants:
+    /// rejectedHunks are then not applied again. The model is told the user's changes as a
+    /// diff against its proposal. nullopt, or the proposal itself: the proposal as it is.
+    std::optional<QString> userText;
     /// A writes review (request.shellWrites), an allow: the changes NOT to apply (indexes
     /// into request.shellWrites) and, per change, the hunks of it not to apply. A deny
     /// rejects every change.

@@ -39,6 +39,7 @@ enum class Shortcut {
     AllowOnce,
     AllowForSession,
     DenyWithFeedback,
+    EditProposal, // DiffReviewView
     // The approvals inbox (ApprovalInboxDialog)
     InboxAllowOnce,
     InboxDeny,

@@ -47,6 +47,9 @@ public:
     /// The output or diff as shown (capped while collapsed).
     QString outputText() const { return m_output.visibleText(); }
     bool hasDiff() const { return m_hasDiff; }
+    /// The user edited the proposed change before it was applied (the result's "userEdited"):
+    /// the header says "applied with your changes", and the diff is what landed.
+    bool isUserEdited() const { return m_userEdited; }
     /// The pictures of the result, as shown (at most maxPictureSize); a null image for one
     /// that could not be read.
     const QList<QImage> &pictures() const { return m_pictures; }
@@ -116,6 +119,7 @@ private:
     LineBlock m_output;
     LineBlock m_details;
     bool m_hasDiff = false;
+    bool m_userEdited = false;
     int m_additions = 0;
     int m_deletions = 0;
     bool m_detailsExpanded = false;
