@@ -9,6 +9,7 @@
 
 #include <coding/codingsession.h>
 #include <coding/repository.h>
+#include <common/picturecodec.h>
 #include <loop/agent.h>
 #include <mcp/mcpreferences.h>
 #include <session/sessionstore.h>
@@ -114,6 +115,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     // Every session's defaults, the window's too; then what the command line says.
     AgentCore::CodingAgentOptions options = CodingSession::defaultOptions();
     options.provider = *provider;
+    options.tools.pictures = Ui::PictureCodec::scaler(); // Read's pictures, scaled with QtGui
     options.repositoryRoot = repository->root;
     options.permissions.mode = m_options.permissionMode;
     options.permissions.allowRules = m_options.allowedTools;

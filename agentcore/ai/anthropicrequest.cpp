@@ -22,6 +22,17 @@ QJsonObject textBlock(const QString &text)
     return block;
 }
 
+// Anthropic's image block: the base64 data with its media type.
+QJsonObject imageBlock(const ContentBlock &image)
+{
+    QJsonObject source = typed("base64");
+    source.insert(jsonKey("media_type"), image.mimeType);
+    source.insert(jsonKey("data"), QString::fromLatin1(image.data));
+    QJsonObject block = typed("image");
+    block.insert(jsonKey("source"), source);
+    return block;
+}
+
 QJsonObject thinkingBlock(const ContentBlock &thinking)
 {
     if (thinking.redacted) {
@@ -60,7 +71,7 @@ QJsonArray assistantBlocks(const Message &message, bool keepThinking)
             blocks.append(block);
             break;
         }
-        case ContentBlock::Type::Image: // only in tool results
+        case ContentBlock::Type::Image: // only the user's and tools' messages
             break;
         }
     }
@@ -79,14 +90,8 @@ QJsonObject toolResultBlock(const Message &result)
         if (const QString text = result.text(); !text.isEmpty())
             content.append(textBlock(text));
         for (const ContentBlock &b : result.content) {
-            if (!b.isImage())
-                continue;
-            QJsonObject source = typed("base64");
-            source.insert(jsonKey("media_type"), b.mimeType);
-            source.insert(jsonKey("data"), QString::fromLatin1(b.data));
-            QJsonObject image = typed("image");
-            image.insert(jsonKey("source"), source);
-            content.append(image);
+            if (b.isImage())
+                content.append(imageBlock(b));
         }
         block.insert(jsonKey("content"), content);
     }
@@ -127,7 +132,7 @@ QList<Turn> turnsFor(const ProviderConfig &config, const QList<Message> &history
         case Message::Role::Custom: {
             QJsonArray blocks;
             for (const ContentBlock &b : message.content)
-                blocks.append(textBlock(b.text));
+                blocks.append(b.isImage() ? imageBlock(b) : textBlock(b.text));
             appendToTurns(turns, user, blocks);
             break;
         }

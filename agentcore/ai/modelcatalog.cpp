@@ -1,6 +1,9 @@
 #include "modelcatalog.h"
 
 #include "modelname.h"
+#include "translation.h"
+
+#include <QCoreApplication>
 
 #include <array>
 #include <string_view>
@@ -45,6 +48,57 @@ constexpr std::array windows{
     WindowEntry{"gemini-2-5-pro", 1'048'576},
     WindowEntry{"gemini-2-5-flash", 1'048'576},
 };
+
+struct PictureEntry
+{
+    std::string_view family; ///< as WindowEntry::family
+    bool takesPictures;
+};
+
+// Image input as the vendors publish it (late 2025). The longest family wins, so "gpt-4" (the
+// first GPT-4, text only) does not hide "gpt-4o" or "gpt-4-1".
+constexpr std::array pictureTable{
+    // Anthropic: every Claude 3 and 4 model reads images (docs.anthropic.com/en/docs/vision)
+    PictureEntry{"claude-3", true},
+    PictureEntry{"claude-opus-4", true},
+    PictureEntry{"claude-sonnet-4", true},
+    PictureEntry{"claude-haiku-4", true},
+    // OpenAI
+    PictureEntry{"gpt-5", true},
+    PictureEntry{"gpt-4-1", true},
+    PictureEntry{"gpt-4o", true},
+    PictureEntry{"gpt-4-turbo", true},
+    PictureEntry{"gpt-4", false},
+    PictureEntry{"gpt-3-5-turbo", false},
+    PictureEntry{"o1", true},
+    PictureEntry{"o1-mini", false},
+    PictureEntry{"o1-preview", false},
+    PictureEntry{"o3", true},
+    PictureEntry{"o3-mini", false},
+    PictureEntry{"o4-mini", true},
+    PictureEntry{"codex-mini", true},
+    PictureEntry{"gpt-oss", false},
+    // DeepSeek's API models read text only
+    PictureEntry{"deepseek-chat", false},
+    PictureEntry{"deepseek-reasoner", false},
+    PictureEntry{"deepseek-coder", false},
+    // Moonshot
+    PictureEntry{"kimi-k2", false},
+    // Google, as OpenRouter and compatible gateways serve them
+    PictureEntry{"gemini-1-5", true},
+    PictureEntry{"gemini-2", true},
+    PictureEntry{"gemini-2-5", true},
+    PictureEntry{"gemini-3", true},
+};
+
+// A local or unknown model whose name says it sees: llava, qwen2.5-vl, llama3.2-vision.
+bool nameSaysVision(std::string_view name)
+{
+    return name.find("llava") != std::string_view::npos
+           || name.find("vision") != std::string_view::npos
+           || name.find("-vl") != std::string_view::npos
+           || name.find("pixtral") != std::string_view::npos;
+}
 
 } // namespace
 
@@ -92,6 +146,60 @@ std::optional<qint64> contextWindowTokens(const QString &provider, const QString
     if (!best)
         return std::nullopt;
     return best->tokens;
+}
+
+PictureInput pictureInput(const QString &provider, const QString &model)
+{
+    const QByteArray normalized = normalizedModelId(model);
+    const std::string_view name(normalized.constData(), size_t(normalized.size()));
+    if (nameSaysVision(name))
+        return PictureInput::Yes;
+    // A local server serves what the user pulled under any name: only its name can tell.
+    if (isLocalProvider(provider))
+        return PictureInput::Unknown;
+    const PictureEntry *best = nullptr;
+    for (const PictureEntry &entry : pictureTable) {
+        if (matchesModelFamily(name, entry.family)
+            && (!best || entry.family.size() > best->family.size())) {
+            best = &entry;
+        }
+    }
+    if (!best)
+        return PictureInput::Unknown;
+    return best->takesPictures ? PictureInput::Yes : PictureInput::No;
+}
+
+bool takesPictures(const ProviderConfig &config)
+{
+    return pictureInput(config.provider, config.model) != PictureInput::No;
+}
+
+QString noPicturesNote(const ProviderConfig &config)
+{
+    return AiTr::tr("%1 takes no pictures").arg(config.model);
+}
+
+PictureLimits pictureLimits(const ProviderConfig &config)
+{
+    PictureLimits limits;
+    // Anthropic scales a picture whose long edge is over 1568 px down itself, which only adds
+    // latency ("Evaluate image size", docs.anthropic.com/en/docs/vision; over 8000 px, or
+    // 2000 px with more than 20 pictures, it refuses), and refuses more than 5 MB of base64
+    // per picture ("image exceeds 5 MB maximum: N bytes > 5242880 bytes",
+    // anthropics/claude-code#14887; Claude Code's constants/apiLimits.ts,
+    // API_IMAGE_MAX_BASE64_SIZE). 1568 also keeps every picture under the 2000 px limit.
+    limits.maxLongEdge = 1568;
+    limits.maxBase64 = ContentBlock::maxImageBase64;
+    if (config.api != WireApi::AnthropicMessages) {
+        // OpenAI, high detail: the picture is fitted into 2048 x 2048, then its short side to
+        // 768 px (the vision guide's "Calculating costs"; openai/codex#18384 fits pictures
+        // into 2048 px); anything larger is scaled on their side and costs only time. Up to
+        // 20 MB per picture are taken; the 5 MB above stays, for a session that goes on with
+        // Claude.
+        limits.maxLongEdge = 2048;
+        limits.maxShortEdge = 768;
+    }
+    return limits;
 }
 
 } // namespace AgentCore

@@ -1,4 +1,5 @@
 #include "openaichatrequest.h"
+#include "modelcatalog.h"
 #include "translation.h"
 
 #include <QCoreApplication>
@@ -100,6 +101,41 @@ QJsonObject assistantJson(const Message &message,
     return object;
 }
 
+QJsonObject textPart(const QString &text)
+{
+    return QJsonObject{{jsonKey("type"), jsonKey("text")}, {jsonKey("text"), text}};
+}
+
+QJsonObject imagePart(const ContentBlock &image)
+{
+    return QJsonObject{{jsonKey("type"), jsonKey("image_url")},
+                       {jsonKey("image_url"), QJsonObject{{jsonKey("url"), imageDataUrl(image)}}}};
+}
+
+// A message's content as parts: a string becomes one text part.
+QJsonArray contentParts(const QJsonValue &content)
+{
+    if (content.isArray())
+        return content.toArray();
+    const QString text = content.toString();
+    return text.isEmpty() ? QJsonArray() : QJsonArray{textPart(text)};
+}
+
+// A user's text, or with pictures the text and image_url parts in the message's order.
+QJsonValue userContent(const Message &message)
+{
+    if (!hasImages(message))
+        return joinedText(message);
+    QJsonArray parts;
+    for (const ContentBlock &b : message.content) {
+        if (b.isImage())
+            parts.append(imagePart(b));
+        else if (b.isText())
+            parts.append(textPart(b.text));
+    }
+    return parts;
+}
+
 // Some chat templates of local servers (Mistral's, Gemma's) insist that user and assistant
 // alternate, so consecutive messages of one role are merged. A tool message in between keeps
 // them apart, which those templates accept.
@@ -111,12 +147,22 @@ void appendMerged(QList<QJsonObject> &messages, QJsonObject message)
         return;
     }
     QJsonObject &last = messages.last();
-    const QString before = last.value(jsonKey("content")).toString();
-    const QString after = message.value(jsonKey("content")).toString();
-    const QString merged = before.isEmpty() || after.isEmpty()
-                               ? QString(before + after)
-                               : QString(before + jsonKey("\n\n") + after);
-    last.insert(jsonKey("content"), merged.isEmpty() ? QJsonValue() : QJsonValue(merged));
+    const QJsonValue beforeContent = last.value(jsonKey("content"));
+    const QJsonValue afterContent = message.value(jsonKey("content"));
+    if (beforeContent.isArray() || afterContent.isArray()) {
+        // A message with pictures has parts: the text goes on as parts too.
+        QJsonArray parts = contentParts(beforeContent);
+        for (const QJsonValue &part : contentParts(afterContent))
+            parts.append(part);
+        last.insert(jsonKey("content"), parts);
+    } else {
+        const QString before = beforeContent.toString();
+        const QString after = afterContent.toString();
+        const QString merged = before.isEmpty() || after.isEmpty()
+                                   ? QString(before + after)
+                                   : QString(before + jsonKey("\n\n") + after);
+        last.insert(jsonKey("content"), merged.isEmpty() ? QJsonValue() : QJsonValue(merged));
+    }
     QJsonArray calls = last.value(jsonKey("tool_calls")).toArray();
     for (const QJsonValue &call : message.value(jsonKey("tool_calls")).toArray())
         calls.append(call);
@@ -136,8 +182,10 @@ void appendMerged(QList<QJsonObject> &messages, QJsonObject message)
         last.insert(jsonKey("reasoning_details"), details);
 }
 
-// Chat Completions takes only text from a tool: a picture it returned is named, not sent.
-QString toolText(const Message &result)
+// Chat Completions takes only text from a tool: a picture it returned is named, and goes in a
+// user message after the tools' results when \a picturesFollow (a model known to see), else
+// is not sent.
+QString toolText(const Message &result, bool picturesFollow)
 {
     QString text = result.text();
     for (const ContentBlock &b : result.content) {
@@ -145,11 +193,16 @@ QString toolText(const Message &result)
             continue;
         if (!text.isEmpty())
             text += QLatin1Char('\n');
-        text += AiTr::tr(
-                    "[the tool returned a picture (%1, %2 KB); this API takes no pictures from "
-                    "a tool, so it was not sent]")
-                    .arg(b.mimeType)
-                    .arg((b.data.size() * 3 / 4 + 1023) / 1024);
+        const qsizetype kilobytes = (b.data.size() * 3 / 4 + 1023) / 1024;
+        text += picturesFollow
+                    ? AiTr::tr("[the tool returned a picture (%1, %2 KB): it follows in the next "
+                               "message]")
+                          .arg(b.mimeType)
+                          .arg(kilobytes)
+                    : AiTr::tr("[the tool returned a picture (%1, %2 KB); this API takes no "
+                               "pictures from a tool, so it was not sent]")
+                          .arg(b.mimeType)
+                          .arg(kilobytes);
     }
     return text;
 }
@@ -163,16 +216,33 @@ QJsonArray messagesJson(const ProviderConfig &config,
         messages.append(QJsonObject{{jsonKey("role"), jsonKey("system")},
                                     {jsonKey("content"), context.systemPrompt}});
     }
+    // A tool message carries text only: the pictures of a batch of results go in one user
+    // message right after it, to a model known to see them (an unknown one might refuse the
+    // request, and then every request after it).
+    const bool picturesFollow = pictureInput(config.provider, config.model) == PictureInput::Yes;
+    QJsonArray toolPictures;
+    const auto flushToolPictures = [&] {
+        if (toolPictures.isEmpty())
+            return;
+        QJsonArray parts{textPart(AiTr::tr("The pictures the tools returned above:"))};
+        for (const QJsonValue &part : std::as_const(toolPictures))
+            parts.append(part);
+        appendMerged(messages,
+                     QJsonObject{{jsonKey("role"), jsonKey("user")}, {jsonKey("content"), parts}});
+        toolPictures = QJsonArray();
+    };
     for (const Message &message : wireHistory(context.messages,
                                               profile.maxForeignToolCallIdLength,
                                               &config,
                                               profile.maxToolCallIdLength)) {
+        if (!message.isToolResult())
+            flushToolPictures();
         switch (message.role) {
         case Message::Role::User:
         case Message::Role::Custom:
             appendMerged(messages,
                          QJsonObject{{jsonKey("role"), jsonKey("user")},
-                                     {jsonKey("content"), joinedText(message)}});
+                                     {jsonKey("content"), userContent(message)}});
             break;
         case Message::Role::Assistant:
             appendMerged(messages, assistantJson(message, profile, config));
@@ -180,10 +250,15 @@ QJsonArray messagesJson(const ProviderConfig &config,
         case Message::Role::ToolResult:
             messages.append(QJsonObject{{jsonKey("role"), jsonKey("tool")},
                                         {jsonKey("tool_call_id"), message.toolCallId},
-                                        {jsonKey("content"), toolText(message)}});
+                                        {jsonKey("content"), toolText(message, picturesFollow)}});
+            for (const ContentBlock &b : message.content) {
+                if (picturesFollow && b.isImage())
+                    toolPictures.append(imagePart(b));
+            }
             break;
         }
     }
+    flushToolPictures();
     QJsonArray array;
     for (const QJsonObject &message : std::as_const(messages))
         array.append(message);

@@ -31,6 +31,12 @@ QJsonObject functionCallItem(const ContentBlock &call)
                        {jsonKey("arguments"), argumentsJson(call.arguments)}};
 }
 
+QJsonObject inputImage(const ContentBlock &image)
+{
+    return QJsonObject{{jsonKey("type"), jsonKey("input_image")},
+                       {jsonKey("image_url"), imageDataUrl(image)}};
+}
+
 // A tool's text, or with its pictures the list of input_text and input_image parts.
 QJsonValue toolOutput(const Message &result)
 {
@@ -40,12 +46,8 @@ QJsonValue toolOutput(const Message &result)
     if (const QString text = result.text(); !text.isEmpty())
         parts.append(typedText("input_text", text));
     for (const ContentBlock &b : result.content) {
-        if (b.isImage()) {
-            parts.append(QJsonObject{{jsonKey("type"), jsonKey("input_image")},
-                                     {jsonKey("image_url"),
-                                      QStringLiteral("data:%1;base64,%2")
-                                          .arg(b.mimeType, QString::fromLatin1(b.data))}});
-        }
+        if (b.isImage())
+            parts.append(inputImage(b));
     }
     return parts;
 }
@@ -76,7 +78,7 @@ void appendAssistantItems(QJsonArray &input, const Message &message, bool keepRe
             flushText();
             input.append(functionCallItem(b));
             break;
-        case ContentBlock::Type::Image: // only in tool results
+        case ContentBlock::Type::Image: // only the user's and tools' messages
             break;
         }
     }
@@ -92,7 +94,7 @@ QJsonArray inputJson(const ProviderConfig &config, const Context &context)
         case Message::Role::Custom: {
             QJsonArray content;
             for (const ContentBlock &b : message.content)
-                content.append(typedText("input_text", b.text));
+                content.append(b.isImage() ? inputImage(b) : typedText("input_text", b.text));
             input.append(
                 QJsonObject{{jsonKey("role"), jsonKey("user")}, {jsonKey("content"), content}});
             break;

@@ -1,10 +1,13 @@
 #include "requestbuilder.h"
 
 #include "anthropicrequest.h"
+#include "modelcatalog.h"
 #include "openaichatrequest.h"
 #include "openairesponsesrequest.h"
 #include "toolcallpairing.h"
+#include "translation.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -56,7 +59,9 @@ std::optional<Message> cleanedMessage(const Message &message)
     case Message::Role::Custom:
         return userFromCustom(message);
     case Message::Role::User:
-        out.content.removeIf([](const ContentBlock &b) { return !b.isText() || isBlank(b.text); });
+        // The user's pictures go with the text.
+        out.content.removeIf(
+            [](const ContentBlock &b) { return !b.isImage() && (!b.isText() || isBlank(b.text)); });
         if (out.content.isEmpty())
             return std::nullopt;
         return out;
@@ -97,10 +102,42 @@ QString uniqueToolCallId(const QString &id, int maxLength, QSet<QString> *used)
     return candidate;
 }
 
+// A model that takes no pictures would refuse the whole request for one: each goes as a
+// line that says what it was and why it was not sent, so the model can tell the user.
+Context withPictureNotes(const Context &context, const ProviderConfig &config)
+{
+    Context out = context;
+    const QString why = noPicturesNote(config);
+    for (Message &message : out.messages) {
+        if (!hasImages(message))
+            continue;
+        for (ContentBlock &block : message.content) {
+            if (!block.isImage())
+                continue;
+            //: Sent to a text-only model in place of a picture: "[a picture (image/png,
+            //: 412 KB) was not sent: deepseek-chat takes no pictures]"
+            block = ContentBlock::makeText(AiTr::tr("[a picture (%1, %2 KB) was not sent: %3]")
+                                               .arg(block.mimeType)
+                                               .arg((block.data.size() * 3 / 4 + 1023) / 1024)
+                                               .arg(why));
+        }
+    }
+    return out;
+}
+
+bool anyPictures(const QList<Message> &messages)
+{
+    return std::any_of(messages.cbegin(), messages.cend(), [](const Message &m) {
+        return hasImages(m);
+    });
+}
+
 } // namespace
 
 HttpRequestSpec buildRequest(const ProviderConfig &config, const Context &context)
 {
+    if (!takesPictures(config) && anyPictures(context.messages))
+        return buildRequest(config, withPictureNotes(context, config)); // none left: once
     switch (config.api) {
     case WireApi::OpenAiChat:
         return buildOpenAiChatRequest(config, context);
@@ -201,6 +238,11 @@ bool hasImages(const Message &message)
     return std::any_of(message.content.cbegin(), message.content.cend(), [](const ContentBlock &b) {
         return b.isImage();
     });
+}
+
+QString imageDataUrl(const ContentBlock &image)
+{
+    return QStringLiteral("data:%1;base64,%2").arg(image.mimeType, QString::fromLatin1(image.data));
 }
 
 bool isFromSameModel(const Message &message, const ProviderConfig &config)

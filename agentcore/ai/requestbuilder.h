@@ -20,7 +20,9 @@ struct HttpRequestSpec
     QByteArray body;                                  ///< JSON
 };
 
-/// Builds the wire request for \a context. The result satisfies the target API's rules even for
+/// Builds the wire request for \a context. Pictures (image blocks of user messages and tool
+/// results) go as the API wants them; to a model that takes none (takesPictures(), the model
+/// catalog) each goes as a line of text that says so instead. The result satisfies the target API's rules even for
 /// a history written by another provider: every tool result directly after its call, no empty
 /// content, tool-call ids rewritten to ^[a-zA-Z0-9_-]{1,64}$ (consistently for call and result),
 /// thinking signatures only sent back to the provider that made them, custom messages converted
@@ -53,8 +55,11 @@ QList<Message> wireHistory(const QList<Message> &messages,
                            const ProviderConfig *issuer = nullptr,
                            int maxOwnIdLength = 0);
 
-/// True when \a message (a tool's result) holds a picture.
+/// True when \a message (a tool's result, a user's message) holds a picture.
 bool hasImages(const Message &message);
+
+/// "data:image/png;base64,...": how the OpenAI APIs take a picture.
+QString imageDataUrl(const ContentBlock &image);
 
 /// True when \a message was made by the same provider, wire API and model as \a config, so its
 /// thinking signatures (or encrypted reasoning) are valid there. A dated snapshot counts as its

@@ -148,6 +148,7 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     commandEnvironment.addSecretValues({options.provider.apiKey});
     agent.workspace->setCommandEnvironment(commandEnvironment);
     agent.workspace->setSandboxNotice(options.reports.sandboxUnavailable);
+    agent.workspace->setPictures(options.tools.pictures, pictureLimits(options.provider));
     const QString root = agent.workspace->root(); // canonical
     agent.policy = makePolicy(options.permissions, root, &agent.warnings);
     SandboxPolicy sandbox = sandboxPolicy(options);

@@ -5,6 +5,7 @@
 #include <loop/subagentevent.h>
 #include <loop/toolslot.h>
 
+#include <ai/picture.h>
 #include <ai/providerconfig.h>
 #include <checkpoint/checkpointrecorder.h>
 #include <checkpoint/checkpointstore.h>
@@ -118,6 +119,10 @@ struct ToolOptions
     std::function<QList<AgentToolPtr>(const AbortToken &abort)> perRun;
     /// More extensions, run inside the audit log (so it records what they did).
     QList<ExtensionPtr> extensions;
+    /// How Read prepares a picture file for the model (decoded, scaled, re-encoded to the
+    /// provider's pictureLimits()): the front end's, since decoding needs QtGui. Null: a
+    /// picture that fits goes as it is, a larger one is refused.
+    PictureScaler pictures;
 };
 
 /// "Review shell writes": a Bash command that is not read-only runs over an overlay, and the

@@ -419,11 +419,13 @@ void CodingSession::runSessionStartHooks()
 
 // UserPromptSubmit hooks see the prompt before the agent does (off this thread): exit 2 or a
 // block refuses it, their additionalContext goes with it. What is sent meanwhile waits.
-void CodingSession::runPromptHooks(Action action, const QString &text)
+void CodingSession::runPromptHooks(Action action,
+                                   const QString &text,
+                                   const QList<ContentBlock> &pictures)
 {
     m_hooksRunning = true;
     auto *watcher = new QFutureWatcher<HookOutcome>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, action, text] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, action, text, pictures] {
         watcher->deleteLater();
         const HookOutcome outcome = watcher->result();
         m_inbox->deliver(); // the runs are told first
@@ -447,7 +449,7 @@ void CodingSession::runPromptHooks(Action action, const QString &text)
             if (!context.isEmpty())
                 prompt += QStringLiteral("\n\n")
                           + hookContextText(HookEventName::UserPromptSubmit, context);
-            performNow(action, prompt);
+            performNow(action, prompt, pictures);
         }
         performWaiting();
     });
@@ -462,8 +464,9 @@ void CodingSession::runPromptHooks(Action action, const QString &text)
 void CodingSession::performWaiting()
 {
     const auto waiting = std::exchange(m_waiting, {});
-    for (const auto &[action, text] : waiting)
-        perform(action, text);
+    const auto pictures = std::exchange(m_waitingPictures, {});
+    for (qsizetype i = 0; i < waiting.size(); ++i)
+        perform(waiting.at(i).first, waiting.at(i).second, pictures.value(i));
 }
 
 void CodingSession::resume()
@@ -526,52 +529,57 @@ void CodingSession::startRecording()
     connect(m_recorder.get(), &SessionRecorder::failed, this, &CodingSession::warning);
 }
 
-void CodingSession::send(const QString &text)
+void CodingSession::send(const QString &text, const QList<ContentBlock> &pictures)
 {
-    perform(Action::Send, text);
+    perform(Action::Send, text, pictures);
 }
 
-void CodingSession::steer(const QString &text)
+void CodingSession::steer(const QString &text, const QList<ContentBlock> &pictures)
 {
-    perform(Action::Steer, text);
+    perform(Action::Steer, text, pictures);
 }
 
-void CodingSession::followUp(const QString &text)
+void CodingSession::followUp(const QString &text, const QList<ContentBlock> &pictures)
 {
-    perform(Action::FollowUp, text);
+    perform(Action::FollowUp, text, pictures);
 }
 
-void CodingSession::perform(Action action, const QString &text)
+void CodingSession::perform(Action action, const QString &text, const QList<ContentBlock> &pictures)
 {
     if (isReadOnly())
         return;
     if (!m_agent || m_rewinding || m_expanding || m_hooksRunning) {
         m_waiting.append({action, text});
+        m_waitingPictures.resize(m_waiting.size() - 1);
+        m_waitingPictures.append(pictures);
         return;
     }
-    if (expandCommand(action, text))
+    if (expandCommand(action, text, pictures))
         return;
-    submit(action, text);
+    submit(action, text, pictures);
 }
 
-void CodingSession::submit(Action action, const QString &text)
+void CodingSession::submit(Action action, const QString &text, const QList<ContentBlock> &pictures)
 {
     // A custom command is expanded first: the hooks see the prompt that goes to the model.
     if (m_parts.hooks && m_parts.hooks->has(HookEventName::UserPromptSubmit)) {
-        runPromptHooks(action, text);
+        runPromptHooks(action, text, pictures);
         return;
     }
     if (!m_sessionContext.isEmpty()) {
         performNow(action,
                    text + QStringLiteral("\n\n")
                        + hookContextText(HookEventName::SessionStart,
-                                         std::exchange(m_sessionContext, {})));
+                                         std::exchange(m_sessionContext, {})),
+                   pictures);
         return;
     }
-    performNow(action, text);
+    performNow(action, text, pictures);
 }
 
-bool CodingSession::expandCommand(Action action, const QString &text)
+bool CodingSession::expandCommand(Action action,
+                                  const QString &text,
+                                  const QList<ContentBlock> &pictures)
 {
     const std::optional<CustomCommandInvocation> invocation = CustomCommandInvocation::parse(text);
     const CustomCommand *found = invocation ? m_parts.commands.find(invocation->name) : nullptr;
@@ -597,7 +605,7 @@ bool CodingSession::expandCommand(Action action, const QString &text)
     connect(watcher,
             &QFutureWatcherBase::finished,
             this,
-            [this, watcher, action, abort, name = found->name] {
+            [this, watcher, action, abort, pictures, name = found->name] {
                 watcher->deleteLater();
                 const CommandExpansion expansion = watcher->result();
                 m_expanding = false;
@@ -609,7 +617,7 @@ bool CodingSession::expandCommand(Action action, const QString &text)
                             .arg(name, abort.isAborted() ? tr("stopped") : expansion.error));
                 } else {
                     emit commandExpanded(name, expansion);
-                    submit(action, expansion.text);
+                    submit(action, expansion.text, pictures);
                 }
                 performWaiting();
             });
@@ -617,24 +625,29 @@ bool CodingSession::expandCommand(Action action, const QString &text)
     return true;
 }
 
-void CodingSession::performNow(Action action, const QString &text)
+void CodingSession::performNow(Action action,
+                               const QString &text,
+                               const QList<ContentBlock> &pictures)
 {
+    // The pictures before the text: Anthropic finds images best placed before the question.
+    Message message = Message::makeUser(text);
+    message.content = pictures + message.content;
     switch (action) {
     case Action::Send:
-        if (m_agent->prompt(text) == Agent::PromptResult::Busy)
-            m_agent->steer(text);
+        if (m_agent->prompt(QList<Message>{message}) == Agent::PromptResult::Busy)
+            m_agent->steer(message);
         break;
     case Action::Steer:
         if (m_agent->isIdle())
-            m_agent->prompt(text);
+            m_agent->prompt(QList<Message>{message});
         else
-            m_agent->steer(text);
+            m_agent->steer(message);
         break;
     case Action::FollowUp:
         if (m_agent->isIdle())
-            m_agent->prompt(text);
+            m_agent->prompt(QList<Message>{message});
         else
-            m_agent->followUp(text);
+            m_agent->followUp(message);
         break;
     }
 }
@@ -643,7 +656,8 @@ void CodingSession::stop()
 {
     if (m_parts.context)
         m_parts.context->abort(); // a summary being written stops with the agent
-    m_waiting.clear();        // what waits for ready() or for a rewind's files goes with the stop
+    m_waiting.clear(); // what waits for ready() or for a rewind's files goes with the stop
+    m_waitingPictures.clear();
     m_expansionAbort.abort(); // a command being expanded is not sent
     if (m_hooksRunning)
         m_hookAbort.abort(); // the prompt a hook is looking at goes too

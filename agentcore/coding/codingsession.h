@@ -109,12 +109,14 @@ public:
     /// references, `!` lines run through the permission policy as Bash calls, which may ask);
     /// what is sent meanwhile waits for it. commandExpanded() or commandFailed() (nothing sent)
     /// tell how it went; steer() and followUp() take commands too.
-    void send(const QString &text);
+    /// \a pictures (image blocks, PreparedPicture) go in the user's message before its text;
+    /// to a model that takes none, each goes as a note that says so (buildRequest).
+    void send(const QString &text, const QList<ContentBlock> &pictures = {});
     /// Steers the running task; starts one when idle (steering an idle agent would leave the
     /// text waiting for a run nobody starts).
-    void steer(const QString &text);
+    void steer(const QString &text, const QList<ContentBlock> &pictures = {});
     /// Queued after the running task; started at once when idle.
-    void followUp(const QString &text);
+    void followUp(const QString &text, const QList<ContentBlock> &pictures = {});
     /// Aborts the run and a summary being written; drops what waits for ready() or for a
     /// rewind's files (rewindWithFiles). Every subagent stops with the run.
     void stop();
@@ -291,12 +293,12 @@ private:
     void assembled(CodingAgent parts);
     void resume();
     void startRecording();
-    void perform(Action action, const QString &text);
-    void performNow(Action action, const QString &text);
-    bool expandCommand(Action action, const QString &text);
+    void perform(Action action, const QString &text, const QList<ContentBlock> &pictures = {});
+    void performNow(Action action, const QString &text, const QList<ContentBlock> &pictures = {});
+    bool expandCommand(Action action, const QString &text, const QList<ContentBlock> &pictures);
     /// \a text, a command already expanded, to the prompt hooks and then to the agent.
-    void submit(Action action, const QString &text);
-    void runPromptHooks(Action action, const QString &text);
+    void submit(Action action, const QString &text, const QList<ContentBlock> &pictures = {});
+    void runPromptHooks(Action action, const QString &text, const QList<ContentBlock> &pictures);
     void runSessionStartHooks();
     void runPreCompactHooks(const QString &instructions);
     void performWaiting();
@@ -333,6 +335,7 @@ private:
     bool m_bypassUnconfirmed = false;
     // sent before ready(), while rewinding or while a command is expanded
     QList<std::pair<Action, QString>> m_waiting;
+    QList<QList<ContentBlock>> m_waitingPictures; // m_waiting's pictures, index by index
     std::shared_ptr<QList<PermissionRule>> m_unconfirmed = std::make_shared<QList<PermissionRule>>();
     CodingAgent m_parts;
     QString m_systemPrompt;

@@ -1,4 +1,5 @@
 #include "sessionlog.h"
+#include "sessionpictures.h"
 #include "translation.h"
 
 #include <loop/toolcallids.h>
@@ -152,7 +153,9 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
         ++lineNumber;
         if (line.trimmed().isEmpty())
             continue;
-        const std::optional<QJsonObject> record = parseLine(line);
+        std::optional<QJsonObject> record = parseLine(line);
+        if (record) // the pictures kept beside the file come back into their blocks
+            record = SessionPictures::restored(*record, path);
         if (record && record->value(typeKey).toString() == QLatin1String("partial")) {
             const QJsonValue more = record->value(QLatin1String("more"));
             const QJsonValue partial = record->value(QLatin1String("message"));
@@ -370,8 +373,11 @@ bool SessionLog::appendToolOutput(const QString &toolCallId, const QString &text
 
 bool SessionLog::appendRecord(const QJsonObject &record, QString *error)
 {
-    // One write per line: a crash leaves at most this line torn.
-    const QByteArray line = QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n';
+    // One write per line: a crash leaves at most this line torn. The pictures go beside the
+    // file first, so the line only names them.
+    const QByteArray line = QJsonDocument(SessionPictures::stored(record, path()))
+                                .toJson(QJsonDocument::Compact)
+                            + '\n';
     if (m_file.write(line) != line.size() || !m_file.flush()) {
         *error = SessionTr::tr("Cannot write to the session %1: %2")
                      .arg(QDir::toNativeSeparators(m_file.fileName()), m_file.errorString());

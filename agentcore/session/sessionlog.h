@@ -25,6 +25,8 @@ namespace AgentCore {
 ///                                                         subagent (the Task calls' ids from
 ///                                                         the outermost), its prompt first
 /// (the follow-up queue, the permission choices and the model live in the state records).
+/// Pictures are kept beside the file and named in it (SessionPictures); load() reads them
+/// back, a missing one as a placeholder text.
 /// Appending never rewrites what is there: a crash (even SIGKILL) loses at most the line being
 /// written, and load() skips such a torn line with a warning. A file that is not a session is
 /// reported and never written to.

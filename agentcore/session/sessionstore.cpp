@@ -2,6 +2,7 @@
 #include "translation.h"
 
 #include "sessionlog.h"
+#include "sessionpictures.h"
 
 #include <ai/messagejson.h>
 
@@ -125,8 +126,10 @@ SessionInfo SessionStore::describe(const QString &path)
             running = record->value(u"runInProgress").toBool();
         } else if (type == QLatin1String("message") && firstTask.isEmpty()) {
             Message message;
-            if (messageFromJson(record->value(u"message").toObject(), &message)
-                && message.role == Message::Role::User) {
+            const QJsonObject json = SessionPictures::restored(record->value(u"message").toObject(),
+                                                               path,
+                                                               false); // its text is enough
+            if (messageFromJson(json, &message) && message.role == Message::Role::User) {
                 firstTask = message.text();
             }
         }
@@ -295,6 +298,7 @@ bool SessionStore::remove(const QString &path, QString *error)
                      .arg(QDir::toNativeSeparators(path), file.errorString());
         return false;
     }
+    SessionPictures::remove(path);
     return true; // the lock file goes when the lock is released
 }
 

@@ -6,10 +6,49 @@
 #include "toolschema.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 
 namespace AgentCore {
+
+// The picture as an image block after a line that names it: the model sees what it asked for,
+// scaled to what it takes. Too large a file is refused before it is read.
+ToolResult ReadTool::readPicture(const ResolvedPath &path, qint64 size) const
+{
+    if (size > maxPictureFileBytes) {
+        return ToolResult::makeError(
+            ToolsTr::tr("%1 is a picture of %2, too large to read (at most %3).")
+                .arg(path.displayPath(),
+                     TextFile::sizeText(size),
+                     TextFile::sizeText(maxPictureFileBytes)));
+    }
+    QFile file(path.path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return ToolResult::makeError(
+            ToolsTr::tr("Cannot read %1: %2").arg(path.displayPath(), file.errorString()));
+    }
+    const QByteArray bytes = file.read(maxPictureFileBytes);
+    const PictureScaler &scaler = m_workspace->pictureScaler();
+    const PreparedPicture picture = scaler ? scaler(bytes, m_workspace->pictureLimits())
+                                           : PreparedPicture::asIs(bytes,
+                                                                   m_workspace->pictureLimits());
+    if (!picture.ok()) {
+        //: Read of a picture that cannot be sent: "shot.png cannot be sent as a picture: it is a
+        //: broken PNG picture"
+        return ToolResult::makeError(ToolsTr::tr("%1 cannot be sent as a picture: %2")
+                                         .arg(path.displayPath(), picture.error));
+    }
+    ToolDetails details;
+    details.path = path.path;
+    details.displayPath = path.displayPath();
+    details.other.insert(QStringLiteral("picture"), picture.summary());
+    ToolResult result = ToolResult::makeText(ToolsTr::tr("%1: %2").arg(path.displayPath(),
+                                                                       picture.summary()),
+                                             details);
+    result.content.append(picture.block);
+    return result;
+}
 
 ReadTool::ReadTool(std::shared_ptr<ToolWorkspace> workspace)
     : m_workspace(std::move(workspace))
@@ -28,7 +67,9 @@ ToolDefinition ReadTool::definition() const
             "Reads a text file: each line comes as its number, a tab, then the line (number and "
             "tab are not part of the file: never put them in old_string). Up to %1 lines from "
             "offset; lines over %2 characters are cut; binary files are refused. Lines you read "
-            "before from an unchanged file answer only that: your earlier output is still exact.")
+            "before from an unchanged file answer only that: your earlier output is still exact. "
+            "A PNG, JPEG, GIF or WebP picture comes back as the picture (scaled down to what "
+            "you can take), with a line naming its size.")
             .arg(defaultLimit)
             .arg(maxLineLength),
         QJsonObject{
@@ -61,6 +102,9 @@ ToolResult ReadTool::execute(const ToolCallContext &context)
             ToolsTr::tr("%1 is a directory. Use LS to list it or Glob to find files in it.")
                 .arg(path.displayPath()));
     }
+
+    if (!pictureTypeOfFileName(path.path).isEmpty())
+        return readPicture(path, info.size());
 
     TextFile file;
     QString error;

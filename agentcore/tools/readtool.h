@@ -13,7 +13,10 @@ namespace AgentCore {
 /// Lines the model was already shown of the same bytes (ReadLedger::findShown) are not sent
 /// again: the result says they are unchanged (details: "unchanged", "unchangedSince" the call
 /// whose output holds them).
-/// Refuses binary files; a missing file's error names similar existing paths.
+/// Refuses binary files; a missing file's error names similar existing paths. A picture file
+/// (PNG, JPEG, GIF, WebP, by its name) comes back as an image block scaled to the workspace's
+/// picture limits (ToolWorkspace::setPictures), after a line naming its kind, size and
+/// dimensions; a broken or too large one is an error that says so.
 /// Thread-safe; parallel.
 class ReadTool final : public AgentTool
 {
@@ -31,6 +34,8 @@ public:
     ToolResult execute(const ToolCallContext &context) override;
 
 private:
+    ToolResult readPicture(const ResolvedPath &path, qint64 size) const;
+
     std::shared_ptr<ToolWorkspace> m_workspace;
 };
 

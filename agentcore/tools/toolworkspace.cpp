@@ -50,6 +50,12 @@ void ToolWorkspace::setSandboxPolicy(const SandboxPolicy &policy)
     m_sandboxPolicy = policy;
 }
 
+void ToolWorkspace::setPictures(PictureScaler scaler, const PictureLimits &limits)
+{
+    m_pictureScaler = std::move(scaler);
+    m_pictureLimits = limits;
+}
+
 void ToolWorkspace::setSandboxNotice(std::function<void(const QString &)> notice)
 {
     QMutexLocker locker(&m_mutex);

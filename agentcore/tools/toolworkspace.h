@@ -4,6 +4,8 @@
 #include "readledger.h"
 #include "sandboxpolicy.h"
 
+#include <ai/picture.h>
+
 #include <QByteArray>
 #include <QDateTime>
 #include <QHash>
@@ -80,6 +82,13 @@ public:
     /// Bash found the sandbox unavailable: tells the notice the first time, only.
     void noteSandboxUnavailable(const QString &message);
 
+    /// How Read makes a picture file fit what the model takes (\a limits): \a scaler decodes,
+    /// scales and re-encodes (the front end's, with QtGui); null: a picture goes as it is when
+    /// it fits, and is refused otherwise. Set before the first tool call.
+    void setPictures(PictureScaler scaler, const PictureLimits &limits);
+    const PictureScaler &pictureScaler() const { return m_pictureScaler; }
+    PictureLimits pictureLimits() const { return m_pictureLimits; }
+
     void setPathGuard(PathGuard guard);
     static QString defaultGuard(const QString &root, const ResolvedPath &path, PathAccess access);
 
@@ -120,6 +129,8 @@ private:
     SandboxPolicy m_sandboxPolicy;
     std::function<void(const QString &message)> m_sandboxNotice;
     bool m_sandboxNoticeGiven = false;
+    PictureScaler m_pictureScaler;
+    PictureLimits m_pictureLimits;
     mutable QMutex m_mutex;
     QHash<QString, FileSnapshot> m_reads;
     ReadLedger m_readLedger;

@@ -124,7 +124,9 @@ QString openAiChatRuleViolation(const QJsonObject &body)
         const QJsonArray calls = arrayAt(m, "tool_calls");
         if (role == QLatin1String("tool"))
             return QStringLiteral("tool message %1 does not follow its call").arg(i);
-        if (stringAt(m, "content").trimmed().isEmpty() && calls.isEmpty())
+        // Text, or parts (a message with pictures).
+        if (stringAt(m, "content").trimmed().isEmpty() && arrayAt(m, "content").isEmpty()
+            && calls.isEmpty())
             return QStringLiteral("empty message %1").arg(i);
         for (qsizetype c = 0; c < calls.size(); ++c) {
             const QString id = stringAt(calls.at(c).toObject(), "id");

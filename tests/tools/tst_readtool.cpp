@@ -125,8 +125,11 @@ private slots:
     {
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("message");
-        QTest::newRow("binary") << "image.png"
+        QTest::newRow("binary") << "image.bin"
                                 << "binary file";
+        // A picture's name: Read sends pictures (tst_readpictures), not a broken one.
+        QTest::newRow("picture cut short") << "image.png"
+                                           << "broken PNG";
         QTest::newRow("directory") << "src"
                                    << "is a directory";
         QTest::newRow("missing, similar in same dir") << "src/mian.cpp"
@@ -144,8 +147,10 @@ private slots:
         QFETCH(QString, path);
         QFETCH(QString, message);
         ToolsTest::Repo repo;
-        QVERIFY(repo.write(QStringLiteral("image.png"),
-                           QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)));
+        for (const char *name : {"image.png", "image.bin"}) {
+            QVERIFY(
+                repo.write(QLatin1String(name), QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)));
+        }
         QVERIFY(repo.write(QStringLiteral("src/main.cpp"), "int main() {}\n"));
         QVERIFY(repo.write(QStringLiteral("src/other.cpp"), "\n"));
         ReadTool tool(repo.workspace());

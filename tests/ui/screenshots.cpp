@@ -7,6 +7,7 @@
 #include <ai/pricing.h>
 #include <common/usagelabel.h>
 #include <composer/composer.h>
+#include <composer/composerpictures.h>
 #include <context/compaction.h>
 #include <context/rewind.h>
 #include <contextview/compactdialog.h>
@@ -1072,6 +1073,63 @@ bool fileDiff(const QString &dir)
 
 // A Read card coloured like code, and an answer with a table right after a code block, a
 // task list and a quote.
+// Pictures: two screenshots pasted into the message box (thumbnails with their remove
+// buttons), then the message sent with them, its pictures shown in the conversation.
+QImage mockScreenshot(const QSize &size, bool cutOff)
+{
+    QImage image(size, QImage::Format_RGB32);
+    const QPalette palette = QApplication::palette();
+    image.fill(palette.color(QPalette::Window));
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.fillRect(QRect(0, 0, size.width(), 36), palette.color(QPalette::Highlight));
+    painter.setPen(palette.color(QPalette::HighlightedText));
+    QFont font = painter.font();
+    font.setPixelSize(18);
+    painter.setFont(font);
+    painter.drawText(QRect(14, 0, size.width(), 36),
+                     Qt::AlignVCenter,
+                     QStringLiteral("Export settings"));
+    painter.setPen(palette.color(QPalette::Text));
+    for (int row = 0; row < 5; ++row) {
+        painter.drawText(QRect(24, 60 + row * 44, 200, 30),
+                         Qt::AlignVCenter,
+                         QStringLiteral("Option %1").arg(row + 1));
+        painter.fillRect(QRect(230, 64 + row * 44, size.width() - 280, 24),
+                         palette.color(QPalette::Base));
+        painter.drawRect(QRect(230, 64 + row * 44, size.width() - 280, 24));
+    }
+    // The Save button, half outside the window when cut off.
+    const QRect button(cutOff ? size.width() - 70 : size.width() - 170, size.height() - 60, 140, 40);
+    painter.setBrush(palette.color(QPalette::Button));
+    painter.drawRoundedRect(button, 6, 6);
+    painter.drawText(button, Qt::AlignCenter, QStringLiteral("Save"));
+    return image;
+}
+
+bool pictures(const QString &dir)
+{
+    Scene scene(dir,
+                {ModelStep::text(QStringLiteral(
+                    "In the first screenshot the **Save** button sits half outside the dialog: "
+                    "the button row has a fixed width of 640 px. In the second, at 1280 px, it "
+                    "fits. I will make the row follow the dialog's width."))},
+                PermissionMode::Default);
+    Ui::Composer *composer = scene.page()->composer();
+    composer->pictures()->addImage(mockScreenshot(QSize(900, 340), true),
+                                   QStringLiteral("small.png"));
+    scene.waitFor([composer] { return composer->pictures()->count() == 1; });
+    composer->pictures()->addImage(mockScreenshot(QSize(1280, 340), false),
+                                   QStringLiteral("wide.png"));
+    scene.waitFor([composer] { return composer->pictures()->count() == 2; });
+    QTest::keyClicks(composer,
+                     QStringLiteral("The Save button is cut off in small windows: see these two"));
+    bool ok = scene.save(QStringLiteral("96-pictures-composer"));
+    QTest::keyClick(composer, Qt::Key_Return);
+    ok = scene.waitForIdle() && ok;
+    return scene.save(QStringLiteral("97-pictures-sent")) && ok;
+}
+
 bool markdownAnswer(const QString &dir)
 {
     const QString answer = QStringLiteral(
@@ -2277,6 +2335,7 @@ int main(int argc, char **argv)
                {QLatin1String("extend"),
                 [](const QString &dir) { return welcomeOffers(dir) && extendStates(dir); }},
                {QLatin1String("edit"), reviewEdited},
+               {QLatin1String("pictures"), pictures},
                {QLatin1String("settings"),
                 [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
@@ -2337,6 +2396,7 @@ int main(int argc, char **argv)
     ok = welcomeOffers(dir) && ok;
     ok = extendStates(dir) && ok;
     ok = reviewEdited(dir) && ok;
+    ok = pictures(dir) && ok;
     Ui::applyTheme(Ui::Theme::Dark);
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

@@ -1,5 +1,9 @@
 #include "agentsession.h"
 
+#include "common/picturecodec.h"
+
+#include <ai/modelcatalog.h>
+
 #include <ai/switchablemodelclient.h>
 #include <coding/codingsession.h>
 #include <context/compaction.h>
@@ -62,6 +66,9 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     // the tool calls that might ask.
     options.permissions.asker
         = std::shared_ptr<AgentCore::PermissionAsker>(m_broker, [](AgentCore::PermissionAsker *) {});
+    // Read scales the pictures it reads with QtGui, which the core does not use.
+    if (!options.tools.pictures)
+        options.tools.pictures = PictureCodec::scaler();
     m_session = std::make_unique<CodingSession>(std::move(options),
                                                 std::move(sessionFile),
                                                 /*interactive=*/true);
@@ -171,11 +178,26 @@ void AgentSession::onReady()
         emit sessionRulesNeedConfirmation(unconfirmedSessionRules());
 }
 
-void AgentSession::send(const QString &text)
+void AgentSession::send(const QString &text, const QList<AgentCore::ContentBlock> &pictures)
 {
     if (m_sentFirst.isEmpty() && !text.trimmed().isEmpty() && !isReadOnly())
         m_sentFirst = text;
-    m_session->send(text);
+    m_session->send(text, pictures);
+}
+
+AgentCore::ProviderConfig AgentSession::currentProvider() const
+{
+    return m_model.provider.value_or(m_session->options().provider);
+}
+
+QString AgentSession::pictureRefusal() const
+{
+    const AgentCore::ProviderConfig provider = currentProvider();
+    if (m_model.client || AgentCore::takesPictures(provider))
+        return {};
+    //: Above the message box when it holds pictures the model cannot read
+    return tr("%1. Remove the pictures, or choose a model that takes pictures.")
+        .arg(AgentCore::noPicturesNote(provider));
 }
 
 void AgentSession::stop()

@@ -146,9 +146,22 @@ public:
     QString firstTask() const;
 
     /// Starts a task when idle; steers the running one otherwise (see Agent::steer).
-    void send(const QString &text);
-    void steer(const QString &text) { m_session->steer(text); }
-    void followUp(const QString &text) { m_session->followUp(text); }
+    /// \a pictures go with the text (CodingSession::send).
+    void send(const QString &text, const QList<AgentCore::ContentBlock> &pictures = {});
+    void steer(const QString &text, const QList<AgentCore::ContentBlock> &pictures = {})
+    {
+        m_session->steer(text, pictures);
+    }
+    void followUp(const QString &text, const QList<AgentCore::ContentBlock> &pictures = {})
+    {
+        m_session->followUp(text, pictures);
+    }
+    /// Where requests go now: the model choice's provider, else the session's.
+    AgentCore::ProviderConfig currentProvider() const;
+    /// Why a message with pictures is held: the model takes none (the model catalog says so).
+    /// Empty when it may go: a model that reads pictures, one the catalog does not know, a
+    /// test's or the demo's client.
+    QString pictureRefusal() const;
     /// Aborts the run, if any. The session is Idle again as soon as agent_end arrived.
     void stop();
 

@@ -1,5 +1,6 @@
 #include "composer.h"
 
+#include "composerpictures.h"
 #include "mcp/mcpcompletions.h"
 #include "mcp/mcpexpansionjob.h"
 #include "repositoryfiles.h"
@@ -8,6 +9,7 @@
 #include <QApplication>
 #include <QKeyEvent>
 #include <QListView>
+#include <QMimeData>
 #include <QPainter>
 #include <QScreen>
 #include <QStandardItemModel>
@@ -96,6 +98,7 @@ Composer::Composer(QWidget *parent)
     , m_popup(new QListView(this))
     , m_matches(new QStandardItemModel(this))
     , m_expansion(new McpExpansionJob(this))
+    , m_pictures(new ComposerPictures(this))
 {
     setObjectName(QStringLiteral("composer"));
     setTabChangesFocus(true);
@@ -123,6 +126,11 @@ Composer::Composer(QWidget *parent)
 
     connect(m_files, &RepositoryFiles::pathsChanged, this, [this] { updateCompletion(true); });
     connect(m_expansion, &McpExpansionJob::finished, this, &Composer::onExpanded);
+    // A message sent while a picture was being prepared goes once it is there.
+    connect(m_pictures, &ComposerPictures::preparingChanged, this, [this](bool preparing) {
+        if (!preparing && m_sendWhenPrepared)
+            send(*std::exchange(m_sendWhenPrepared, std::nullopt));
+    });
     connect(this, &QPlainTextEdit::textChanged, this, [this] {
         m_completionDismissed = false;
         updateCompletion(true);
@@ -320,8 +328,17 @@ void Composer::send(bool asFollowUp)
     if (isFetching())
         return;
     const QString text = toPlainText().trimmed();
-    if (text.isEmpty())
+    if (text.isEmpty() && m_pictures->isEmpty() && !m_pictures->isPreparing())
         return;
+    if (m_pictures->isPreparing()) {
+        m_sendWhenPrepared = asFollowUp;
+        return;
+    }
+    if (!m_pictures->isEmpty() && !m_pictureRefusal.isEmpty()) {
+        emit sendFailed(m_pictureRefusal); // held: the text and the pictures stay
+        return;
+    }
+    const QList<AgentCore::ContentBlock> pictures = m_pictures->blocks();
     const SendMode mode = !m_running   ? SendMode::Submit
                           : asFollowUp ? SendMode::FollowUp
                                        : SendMode::Steer;
@@ -337,28 +354,79 @@ void Composer::send(bool asFollowUp)
         }
         hideCompletion();
         m_fetchingMode = mode;
+        m_fetchingPictures = pictures;
         setReadOnly(true);
         m_expansion->start(text, clients);
         emit fetchingChanged(true);
         return;
     }
     clear();
-    emitSent(mode, text);
+    m_pictures->clear();
+    emitSent(mode, text, pictures);
 }
 
-void Composer::emitSent(SendMode mode, const QString &text)
+void Composer::emitSent(SendMode mode,
+                        const QString &text,
+                        const QList<AgentCore::ContentBlock> &pictures)
 {
     switch (mode) {
     case SendMode::Submit:
-        emit submitted(text);
+        emit submitted(text, pictures);
         break;
     case SendMode::Steer:
-        emit steered(text);
+        emit steered(text, pictures);
         break;
     case SendMode::FollowUp:
-        emit followUpQueued(text);
+        emit followUpQueued(text, pictures);
         break;
     }
+}
+
+bool Composer::takePictures(const QMimeData *source)
+{
+    // Picture files first (a file manager's drop or copy); other files stay text, their paths.
+    QStringList files;
+    for (const QUrl &url : source->urls()) {
+        if (url.isLocalFile() && !AgentCore::pictureTypeOfFileName(url.toLocalFile()).isEmpty())
+            files.append(url.toLocalFile());
+    }
+    if (!files.isEmpty()) {
+        for (const QString &file : std::as_const(files))
+            m_pictures->addFile(file);
+        return true;
+    }
+    // Text wins over a picture of it: a spreadsheet's cells come as both.
+    if (source->hasText() && !source->text().trimmed().isEmpty())
+        return false;
+    //: The name of a picture pasted into the message box from the clipboard
+    const QString pasted = tr("Pasted picture");
+    for (const char *type : {"image/png", "image/jpeg", "image/gif", "image/webp"}) {
+        if (source->hasFormat(QLatin1String(type))) {
+            m_pictures->addData(source->data(QLatin1String(type)), pasted);
+            return true;
+        }
+    }
+    if (source->hasImage()) {
+        m_pictures->addImage(qvariant_cast<QImage>(source->imageData()), pasted);
+        return true;
+    }
+    return false;
+}
+
+bool Composer::canInsertFromMimeData(const QMimeData *source) const
+{
+    const QList<QUrl> urls = source->urls();
+    const bool pictureFiles = std::any_of(urls.cbegin(), urls.cend(), [](const QUrl &url) {
+        return url.isLocalFile() && !AgentCore::pictureTypeOfFileName(url.toLocalFile()).isEmpty();
+    });
+    return pictureFiles || source->hasImage() || QPlainTextEdit::canInsertFromMimeData(source);
+}
+
+void Composer::insertFromMimeData(const QMimeData *source)
+{
+    if (!isReadOnly() && takePictures(source))
+        return;
+    QPlainTextEdit::insertFromMimeData(source);
 }
 
 void Composer::onExpanded(const AgentCore::McpExpansion &expansion)
@@ -370,9 +438,10 @@ void Composer::onExpanded(const AgentCore::McpExpansion &expansion)
         return;
     }
     clear();
+    m_pictures->clear();
     // What the model gets, and what the conversation shows: the prompt's text and the
     // resources attached.
-    emitSent(m_fetchingMode, expansion.text);
+    emitSent(m_fetchingMode, expansion.text, std::exchange(m_fetchingPictures, {}));
 }
 
 void Composer::updatePlaceholder()

@@ -1,9 +1,12 @@
 #pragma once
 
+#include <ai/types.h>
 #include <coding/customcommand.h>
 
 #include <QPlainTextEdit>
 #include <QPointer>
+
+#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QListView;
@@ -16,6 +19,7 @@ struct McpExpansion;
 
 namespace Ui {
 
+class ComposerPictures;
 class McpCompletions;
 class McpExpansionJob;
 class RepositoryFiles;
@@ -37,6 +41,13 @@ class RepositoryFiles;
 /// is read-only (fetchingChanged) and Esc cancels; what is sent is the expanded text. When it
 /// cannot be expanded nothing is sent, the text stays and sendFailed() says why. Any other
 /// message goes at once, as before.
+///
+/// Pictures pasted (Ctrl+V of image data) or dropped (picture files from a file manager) are
+/// not text: they go to pictures(), made ready off the UI thread, shown above the box by a
+/// PictureStrip, and sent with the text as its image blocks. A message may be pictures alone.
+/// One sent while a picture is still being prepared goes once it is ready. While
+/// setPictureRefusal() says why the model cannot take them, a message with pictures is not
+/// sent (sendFailed() says why) and stays, pictures and all.
 class Composer final : public QPlainTextEdit
 {
     Q_OBJECT
@@ -78,13 +89,19 @@ public:
     QStringList completionDetails() const;
     bool isCompletionVisible() const;
 
+    /// The pictures of the message being written (owned by the composer).
+    ComposerPictures *pictures() const { return m_pictures; }
+    /// Non-empty: the model takes no pictures; a message with pictures is held with this.
+    void setPictureRefusal(const QString &refusal) { m_pictureRefusal = refusal; }
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 signals:
-    void submitted(const QString &text);
-    void steered(const QString &text);
-    void followUpQueued(const QString &text);
+    /// \a pictures: the message's image blocks (empty: text alone).
+    void submitted(const QString &text, const QList<AgentCore::ContentBlock> &pictures);
+    void steered(const QString &text, const QList<AgentCore::ContentBlock> &pictures);
+    void followUpQueued(const QString &text, const QList<AgentCore::ContentBlock> &pictures);
     void stopRequested();
     void fetchingChanged(bool fetching);
     /// The message was not sent: its MCP references could not be expanded (\a error says why).
@@ -95,6 +112,8 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    bool canInsertFromMimeData(const QMimeData *source) const override;
+    void insertFromMimeData(const QMimeData *source) override;
 
 private:
     enum class SendMode { Submit, Steer, FollowUp };
@@ -102,7 +121,11 @@ private:
 
     bool handleCompletionKey(QKeyEvent *event);
     void send(bool asFollowUp);
-    void emitSent(SendMode mode, const QString &text);
+    void emitSent(SendMode mode,
+                  const QString &text,
+                  const QList<AgentCore::ContentBlock> &pictures);
+    /// Hands \a source's pictures to pictures(); false when it holds none.
+    bool takePictures(const QMimeData *source);
     void onExpanded(const AgentCore::McpExpansion &expansion);
     void updatePlaceholder();
     void updateHeight();
@@ -132,6 +155,10 @@ private:
     QList<AgentCore::CustomCommand> m_commands;
     McpExpansionJob *m_expansion = nullptr;
     SendMode m_fetchingMode = SendMode::Submit;
+    QList<AgentCore::ContentBlock> m_fetchingPictures;
+    ComposerPictures *m_pictures = nullptr;
+    QString m_pictureRefusal;
+    std::optional<bool> m_sendWhenPrepared; // sent while a picture was prepared: asFollowUp
     bool m_insertingCompletion = false;
     bool m_completionDismissed = false; // Esc closed the list: a new listing does not reopen it
 };

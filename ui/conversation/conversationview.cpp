@@ -7,6 +7,7 @@
 #include "conversationstyle.h"
 #include "rewinditem.h"
 #include "taskcarditem.h"
+#include "toolcarditem.h"
 
 #include <QAction>
 #include <QApplication>

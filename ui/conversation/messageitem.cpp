@@ -3,6 +3,8 @@
 
 #include "conversationstyle.h"
 
+#include "common/picturecodec.h"
+
 #include <QCoreApplication>
 #include <QPainter>
 #include <QPainterPath>
@@ -20,15 +22,29 @@ MessageItem::MessageItem(Kind kind)
 
 QString MessageItem::plainText() const
 {
-    return m_body.renderedText();
+    QString text = m_body.renderedText();
+    for (const QString &picture : m_pictureNames)
+        text += (text.isEmpty() ? QString() : QStringLiteral("\n"))
+                + UiTr::tr("[picture: %1]").arg(picture);
+    return text;
 }
 
 void MessageItem::setMessage(const AgentCore::Message &message)
 {
     QString text;
     QString thinking;
+    m_pictures.clear();
+    m_pictureNames.clear();
     for (const AgentCore::ContentBlock &block : message.content) {
         QString &target = block.isThinking() ? thinking : text;
+        if (block.isImage()) {
+            // Decoded at the size shown (a 5 MB screenshot is never held whole).
+            const QImage image = PictureCodec::decode(block, maxPictureSize);
+            m_pictures.append(image);
+            m_pictureNames.append(image.isNull() ? UiTr::tr("%1, unreadable").arg(block.mimeType)
+                                                 : block.mimeType);
+            continue;
+        }
         if (block.isToolCall() || (block.isThinking() && block.redacted))
             continue;
         if (!target.isEmpty() && !block.text.isEmpty())
@@ -92,7 +108,36 @@ QString MessageItem::thinkingSummary() const
 
 bool MessageItem::isEmpty() const
 {
-    return m_body.isEmpty() && m_thinking.isEmpty() && !m_streaming;
+    return m_body.isEmpty() && m_thinking.isEmpty() && !m_streaming && m_pictures.isEmpty();
+}
+
+// The pictures' row: each at its shown size, side by side, wrapped at \a width.
+static QList<QRect> pictureRects(const QList<QImage> &pictures, int width, int spacing)
+{
+    QList<QRect> rects;
+    int x = 0;
+    int y = 0;
+    int rowHeight = 0;
+    for (const QImage &picture : pictures) {
+        const QSize size = picture.isNull() ? QSize(120, 40) : picture.size();
+        if (x > 0 && x + size.width() > width) {
+            x = 0;
+            y += rowHeight + spacing;
+            rowHeight = 0;
+        }
+        rects.append(QRect(QPoint(x, y), size));
+        x += size.width() + spacing;
+        rowHeight = std::max(rowHeight, size.height());
+    }
+    return rects;
+}
+
+static QRect boundsOf(const QList<QRect> &rects)
+{
+    QRect bounds;
+    for (const QRect &rect : rects)
+        bounds = bounds.united(rect);
+    return bounds;
 }
 
 int MessageItem::thinkingHeaderHeight(const ConversationStyle &style) const
@@ -126,8 +171,11 @@ int MessageItem::estimateHeight(int width, const ConversationStyle &style) const
     int height = captionHeight(style) + 2 * style.padding + thinkingHeaderHeight(style);
     if (m_thinkingExpanded)
         height += RenderedText::estimateHeight(m_thinking.text(), inner, style.smallMetrics);
+    if (!m_pictures.isEmpty())
+        height += boundsOf(pictureRects(m_pictures, inner, style.spacing)).height()
+                  + (m_body.isEmpty() ? 0 : style.spacing);
     if (m_body.isEmpty())
-        return height + style.bodyMetrics.height();
+        return height + (m_pictures.isEmpty() ? style.bodyMetrics.height() : 0);
     return height + RenderedText::estimateHeight(m_body.text(), inner, style.bodyMetrics);
 }
 
@@ -153,19 +201,31 @@ int MessageItem::doLayout(int width, const ConversationStyle &style)
             m_thinking.release();
         }
     }
-    int bodyHeight = style.bodyMetrics.height(); // the "…" of a reply that has not started
-    int inner = maxInner;
+    // The pictures first, as the model gets them: above the text.
+    m_pictureRects = pictureRects(m_pictures, maxInner, style.spacing);
+    const QRect pictures = boundsOf(m_pictureRects);
+    for (QRect &rect : m_pictureRects)
+        rect.translate(style.padding, y);
+    if (!m_pictureRects.isEmpty())
+        y += pictures.height() + (m_body.isEmpty() ? 0 : style.spacing);
+    // The "…" of a reply that has not started; nothing under pictures alone.
+    int bodyHeight = m_pictures.isEmpty() ? style.bodyMetrics.height() : 0;
+    int inner = m_pictures.isEmpty() ? maxInner : pictures.width();
     if (!m_body.isEmpty()) {
         bodyHeight = m_body.layout(maxInner, style.body, style);
         if (m_kind == Kind::User)
-            inner = qMax(m_body.idealWidth(), style.bodyMetrics.averageCharWidth() * 4);
+            inner = qMax(qMax(m_body.idealWidth(), style.bodyMetrics.averageCharWidth() * 4),
+                         pictures.width());
     }
     m_bodyOrigin = QPoint(style.padding, y);
     y += bodyHeight + style.padding;
     const int bubbleWidth = inner + 2 * style.padding;
     m_bubble = QRect(width - bubbleWidth, top, bubbleWidth, y - top);
-    if (m_kind == Kind::User) // right-aligned: move the text along with the bubble
+    if (m_kind == Kind::User) { // right-aligned: move the text along with the bubble
         m_bodyOrigin.rx() += m_bubble.x();
+        for (QRect &rect : m_pictureRects)
+            rect.translate(m_bubble.x(), 0);
+    }
     return y;
 }
 
@@ -224,6 +284,18 @@ void MessageItem::paint(QPainter *painter,
             m_thinking.draw(painter, m_thinkingOrigin, clip, style.muted);
         }
     }
+    for (qsizetype i = 0; i < m_pictureRects.size() && i < m_pictures.size(); ++i) {
+        const QRect &rect = m_pictureRects.at(i);
+        if (m_pictures.at(i).isNull()) {
+            painter->setFont(style.small);
+            painter->setPen(style.muted);
+            painter->drawText(rect, Qt::AlignCenter | Qt::TextWordWrap, m_pictureNames.at(i));
+        } else {
+            painter->drawImage(rect, m_pictures.at(i));
+        }
+    }
+    if (m_body.isEmpty() && !m_pictures.isEmpty())
+        return;
     if (m_body.isEmpty()) {
         painter->setFont(style.body);
         painter->setPen(style.muted);

@@ -5,6 +5,8 @@
 
 #include <ai/types.h>
 
+#include <QImage>
+
 namespace Ui {
 
 /// A user or assistant bubble. Assistant text is markdown; thinking sits above it, collapsed
@@ -32,6 +34,10 @@ public:
     /// The rendered reply (or question), as laid out last.
     const RenderedText &body() const { return m_body; }
     QString thinking() const { return m_thinking.text(); }
+    /// The message's pictures as shown (a user's, at most maxPictureSize); a null image for one
+    /// that cannot be read.
+    const QList<QImage> &pictures() const { return m_pictures; }
+    static constexpr QSize maxPictureSize{240, 180};
     bool isThinkingExpanded() const { return m_thinkingExpanded; }
     void setThinkingExpanded(bool expanded);
     /// The one line shown for collapsed thinking.
@@ -63,12 +69,15 @@ private:
     int m_lastThinkingIndex = -1;
     bool m_streaming = false;
     bool m_thinkingExpanded = false;
+    QList<QImage> m_pictures;
+    QStringList m_pictureNames; ///< "image/png, 800 × 600": for plainText()
 
     // Layout, in item coordinates.
     QRect m_bubble;
     QRect m_thinkingHeader;
     QPoint m_thinkingOrigin;
     QPoint m_bodyOrigin;
+    QList<QRect> m_pictureRects;
 };
 
 } // namespace Ui

@@ -1,4 +1,6 @@
 #include "toolcarditem.h"
+
+#include "common/picturecodec.h"
 #include "common/translation.h"
 
 #include "conversationstyle.h"
@@ -67,19 +69,12 @@ QString ToolCardItem::plainText() const
 // held at full size), and how it is named; \a *image stays null when it cannot be read.
 static QString readPicture(const AgentCore::ContentBlock &block, QImage *image)
 {
-    QByteArray bytes = QByteArray::fromBase64(block.data);
-    QBuffer buffer(&bytes);
-    QImageReader reader(&buffer);
-    const QSize size = reader.size();
-    if (size.isValid()) {
-        const QSize max = ToolCardItem::maxPictureSize;
-        if (size.width() > max.width() || size.height() > max.height())
-            reader.setScaledSize(size.scaled(max, Qt::KeepAspectRatio));
-        *image = reader.read(); // null past QImageReader's allocation limit, too
-    }
+    *image = PictureCodec::decode(block, ToolCardItem::maxPictureSize);
     if (image->isNull())
         return UiTr::tr("%1, unreadable").arg(block.mimeType);
-    return UiTr::tr("%1, %2 × %3").arg(block.mimeType).arg(size.width()).arg(size.height());
+    const AgentCore::PictureInfo info = AgentCore::PictureInfo::probe(
+        QByteArray::fromBase64(block.data));
+    return UiTr::tr("%1, %2 × %3").arg(block.mimeType).arg(info.width).arg(info.height);
 }
 
 QString ToolCardItem::keyArgument() const

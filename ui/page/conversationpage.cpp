@@ -2,6 +2,8 @@
 
 #include "common/tabchain.h"
 #include "composer/composer.h"
+#include "composer/composerpictures.h"
+#include "composer/picturestrip.h"
 #include "conversation/conversationview.h"
 #include "leftoversteeringview.h"
 #include "review/reviewqueue.h"
@@ -9,6 +11,7 @@
 #include "rewind/rewindcontroller.h"
 #include "welcomeview.h"
 
+#include <ai/modelcatalog.h>
 #include <loop/agent.h>
 
 #include <QApplication>
@@ -103,22 +106,46 @@ ConversationPage::ConversationPage(QWidget *parent)
 
     m_composer->installEventFilter(this);
     m_composer->setObjectName(QStringLiteral("composer"));
-    connect(m_composer, &Composer::submitted, this, [this](const QString &text) {
-        if (m_session) {
-            showConversation();
-            m_conversation->scrollToBottom(); // what the user just sent is in view
-            m_session->send(text);
+    using Pictures = QList<AgentCore::ContentBlock>;
+    connect(m_composer,
+            &Composer::submitted,
+            this,
+            [this](const QString &text, const Pictures &pictures) {
+                if (m_session) {
+                    showConversation();
+                    m_conversation->scrollToBottom(); // what the user just sent is in view
+                    m_session->send(text, pictures);
+                }
+            });
+    connect(m_composer,
+            &Composer::steered,
+            this,
+            [this](const QString &text, const Pictures &pictures) {
+                if (m_session) {
+                    m_conversation->scrollToBottom();
+                    m_session->steer(text, pictures);
+                }
+            });
+    connect(m_composer,
+            &Composer::followUpQueued,
+            this,
+            [this](const QString &text, const Pictures &pictures) {
+                if (m_session)
+                    m_session->followUp(text, pictures);
+            });
+    m_pictureStrip = new PictureStrip(m_composer->pictures(), this);
+    connect(m_pictureStrip, &PictureStrip::rebuilt, this, &ConversationPage::updateTabChain);
+    connect(m_pictureStrip, &PictureStrip::removedByKey, this, [this] {
+        // The next picture, else the message box: the keyboard stays where the user was.
+        const QList<QWidget *> thumbnails = m_pictureStrip->thumbnails();
+        QWidget *next = nullptr;
+        for (QWidget *thumbnail : thumbnails) {
+            if (thumbnail->isVisible() && !thumbnail->hasFocus()) {
+                next = thumbnail;
+                break;
+            }
         }
-    });
-    connect(m_composer, &Composer::steered, this, [this](const QString &text) {
-        if (m_session) {
-            m_conversation->scrollToBottom();
-            m_session->steer(text);
-        }
-    });
-    connect(m_composer, &Composer::followUpQueued, this, [this](const QString &text) {
-        if (m_session)
-            m_session->followUp(text);
+        (next ? next : static_cast<QWidget *>(m_composer))->setFocus(Qt::OtherFocusReason);
     });
     connect(m_composer, &QPlainTextEdit::textChanged, this, [this] {
         if (m_session)
@@ -150,6 +177,11 @@ ConversationPage::ConversationPage(QWidget *parent)
     });
     for (auto sent : {&Composer::submitted, &Composer::steered, &Composer::followUpQueued})
         connect(m_composer, sent, m_mcpNotice, &QWidget::hide);
+    connect(m_composer->pictures(), &ComposerPictures::failed, this, [this](const QString &error) {
+        m_mcpNotice->setForegroundRole(QPalette::WindowText);
+        m_mcpNotice->setText(error);
+        m_mcpNotice->show();
+    });
 
     m_sendStop->setObjectName(QStringLiteral("sendStopButton"));
     m_sendStop->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -203,6 +235,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     layout->addWidget(m_readOnlyNotice);
     layout->addWidget(m_rewindNotice);
     layout->addWidget(m_mcpNotice);
+    layout->addWidget(m_pictureStrip);
     layout->addLayout(composerRow);
     // No focus proxy to the composer: Qt would put the page where it sits in the window's tab
     // chain, the first widget made, and Tab would wrap around from the status bar to the
@@ -246,6 +279,7 @@ void ConversationPage::setSession(AgentSession *session)
     m_top->setCurrentWidget(m_welcome);
     m_reviews->setBroker(session ? session->broker() : nullptr);
     m_composer->setCustomCommands({});
+    updatePictureModel();
     if (!session) {
         onStateChanged(AgentSession::State::Idle);
         return;
@@ -261,7 +295,10 @@ void ConversationPage::setSession(AgentSession *session)
     m_connections << connect(session,
                              &AgentSession::modelChanged,
                              this,
-                             [this](const ModelChoice &model) { m_welcome->setDemo(model.isDemo); });
+                             [this](const ModelChoice &model) {
+                                 m_welcome->setDemo(model.isDemo);
+                                 updatePictureModel();
+                             });
     m_connections << connect(session,
                              &AgentSession::hookRan,
                              this,
@@ -486,6 +523,7 @@ void ConversationPage::updateTabChain()
     order += tabReachable(m_reviews);
     order += m_ruleOffer->buttons();
     order += m_leftover->buttons();
+    order += m_pictureStrip->focusables();
     order.append(m_composer);
     chainTabOrder(order);
 }
@@ -502,11 +540,19 @@ void ConversationPage::sendOrStop()
         m_session->stop();
         return;
     }
-    if (m_composer->toPlainText().trimmed().isEmpty()) {
+    if (m_composer->toPlainText().trimmed().isEmpty() && m_composer->pictures()->isEmpty()
+        && !m_composer->pictures()->isPreparing()) {
         m_composer->setFocus();
         return;
     }
     m_composer->submit(); // submitted: shown and sent as Enter does, MCP references expanded
+}
+
+void ConversationPage::updatePictureModel()
+{
+    m_composer->setPictureRefusal(m_session ? m_session->pictureRefusal() : QString());
+    if (m_session)
+        m_composer->pictures()->setLimits(AgentCore::pictureLimits(m_session->currentProvider()));
 }
 
 void ConversationPage::showConversation()

@@ -22,6 +22,7 @@ namespace Ui {
 class Composer;
 class ConversationView;
 class LeftoverSteeringView;
+class PictureStrip;
 class ReviewQueue;
 class RuleOfferBar;
 class RewindController;
@@ -61,6 +62,8 @@ public:
 
     ConversationView *conversation() const { return m_conversation; }
     Composer *composer() const { return m_composer; }
+    /// The thumbnails of the pictures given to the composer.
+    PictureStrip *pictureStrip() const { return m_pictureStrip; }
     ReviewQueue *reviews() const { return m_reviews; }
     /// The steering a stopped task did not take, with Send Now and Discard.
     LeftoverSteeringView *leftoverSteering() const { return m_leftover; }
@@ -92,6 +95,9 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
+    /// The composer's pictures follow the session's model: its limits, and whether it takes
+    /// any (a message with pictures to one that does not is held with a note).
+    void updatePictureModel();
     void onEvent(const AgentCore::AgentEvent &event);
     void onStateChanged(AgentSession::State state);
     void onReviewCountChanged(int count);
@@ -122,6 +128,7 @@ private:
     QWidget *m_readOnlyNotice;
     QLabel *m_readOnlyText;
     Composer *m_composer;
+    PictureStrip *m_pictureStrip = nullptr;
     QToolButton *m_sendStop;
     RewindController *m_rewind;
     QLabel *m_rewindNotice;
