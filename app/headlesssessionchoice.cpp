@@ -118,7 +118,7 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
                              SessionStore::idOf(path)));
             }
             m_sessionPath = m_chosenPath = path;
-            return std::move(m_resumption->contents);
+            return m_resumption->contents; // a shared copy: the recorder keeps the branches
         }
         if (!busy || m_choice != SessionChoice::Continue) {
             headlessStderr(AppTr::tr("Cannot continue the session %1: %2")

@@ -107,7 +107,10 @@ SessionInfo SessionStore::describe(const QString &path)
             break; // torn: the load skips it too
         // A partial record starts the same way (its keys sort alike): told apart by its end.
         static const QByteArray messageSuffix = QByteArrayLiteral("\"type\":\"message\"}");
-        if (line.startsWith(messagePrefix) && line.trimmed().endsWith(messageSuffix)) {
+        // A message record of a branch starts with its id (SessionLog: "id" sorts first).
+        static const QByteArray branchMessagePrefix = QByteArrayLiteral("{\"id\":");
+        if ((line.startsWith(messagePrefix) || line.startsWith(branchMessagePrefix))
+            && line.trimmed().endsWith(messageSuffix)) {
             ++info.messageCount;
             if (!firstTask.isEmpty())
                 continue;
