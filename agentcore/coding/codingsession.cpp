@@ -856,8 +856,9 @@ bool CodingSession::forkAt(qsizetype index, QString *error)
 
 bool CodingSession::editAndResend(qsizetype index, const QString &text, QString *error)
 {
-    if (m_agent && (index < 0 || index >= m_agent->messages().size()
-                    || !m_agent->messages().at(index).isUser())) {
+    if (m_agent
+        && (index < 0 || index >= m_agent->messages().size()
+            || !m_agent->messages().at(index).isUser())) {
         if (error)
             *error = tr("Only a message you wrote can be edited and sent again.");
         return false;

@@ -52,8 +52,8 @@ public:
 
 private:
     QList<Entry> m_entries;
-    QHash<QString, qsizetype> m_index;       // id -> index in m_entries
-    QHash<QString, QStringList> m_children;  // parent id ("" for roots) -> child ids
+    QHash<QString, qsizetype> m_index;      // id -> index in m_entries
+    QHash<QString, QStringList> m_children; // parent id ("" for roots) -> child ids
 };
 
 } // namespace AgentCore
