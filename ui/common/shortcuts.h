@@ -46,6 +46,9 @@ enum class Shortcut {
     // The conversation (ConversationView::keyPressEvent)
     JumpToLatest,
     JumpToStart,
+    PreviousBranch, // the branch switcher of the message Alt+Up / Alt+Down picked
+    NextBranch,
+    BranchTree,
     // The sessions list (SessionsPanel)
     ResumeSession,
     RenameSession,

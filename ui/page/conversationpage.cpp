@@ -6,12 +6,14 @@
 #include "leftoversteeringview.h"
 #include "review/reviewqueue.h"
 #include "review/ruleofferbar.h"
+#include "rewind/branchcontroller.h"
 #include "rewind/rewindcontroller.h"
 #include "welcomeview.h"
 
 #include <loop/agent.h>
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -19,6 +21,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
+#include <QTextCursor>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -40,6 +43,10 @@ ConversationPage::ConversationPage(QWidget *parent)
     , m_sendStop(new QToolButton(this))
     , m_rewind(new RewindController(this, this))
     , m_rewindNotice(new QLabel(this))
+    , m_branches(new BranchController(this, m_rewind, this))
+    , m_editNotice(new QWidget(this))
+    , m_editText(new QLabel(m_editNotice))
+    , m_editFiles(new QCheckBox(m_editNotice))
     , m_mcpNotice(new QLabel(this))
 {
     setObjectName(QStringLiteral("conversationPage"));
@@ -76,6 +83,43 @@ ConversationPage::ConversationPage(QWidget *parent)
                     m_composer->setPlainText(userText);
                 m_composer->setFocus(Qt::OtherFocusReason);
             });
+    connect(m_conversation, &ConversationView::editRequested, this, &ConversationPage::editMessage);
+    connect(m_conversation,
+            &ConversationView::forkHereRequested,
+            m_branches,
+            [this](qsizetype index, bool withFiles) { m_branches->fork(index, withFiles); });
+    connect(m_conversation,
+            &ConversationView::branchStepRequested,
+            m_branches,
+            [this](qsizetype index, int step) { m_branches->step(index, step); });
+    connect(m_conversation, &ConversationView::branchTreeRequested, m_branches, [this] {
+        m_branches->showTree();
+    });
+    connect(m_branches, &BranchController::refused, this, [this](const QString &reason) {
+        //: Above the message box when a branch could not be made or switched to
+        m_rewindNotice->setText(tr("Not branched: %1").arg(reason));
+        m_rewindNotice->show();
+    });
+    m_editNotice->setObjectName(QStringLiteral("editNotice"));
+    m_editText->setObjectName(QStringLiteral("editNoticeText"));
+    m_editText->setWordWrap(true);
+    m_editText->setTextFormat(Qt::PlainText);
+    m_editFiles->setObjectName(QStringLiteral("editRestoresFiles"));
+    //: Above the message box while an earlier message is edited: the files go back too
+    m_editFiles->setText(tr("and restore files"));
+    m_editFiles->setToolTip(tr("Bring the files back to how they were before that message too "
+                               "(from the session's checkpoints; files you changed yourself "
+                               "are kept)"));
+    auto cancelEditButton = new QToolButton(m_editNotice);
+    cancelEditButton->setObjectName(QStringLiteral("cancelEditButton"));
+    cancelEditButton->setText(tr("Cancel"));
+    connect(cancelEditButton, &QToolButton::clicked, this, &ConversationPage::cancelEdit);
+    auto editRow = new QHBoxLayout(m_editNotice);
+    editRow->setContentsMargins(0, 0, 0, 0);
+    editRow->addWidget(m_editText, 1);
+    editRow->addWidget(m_editFiles, 0, Qt::AlignVCenter);
+    editRow->addWidget(cancelEditButton, 0, Qt::AlignVCenter);
+    m_editNotice->hide();
     connect(m_welcome, &WelcomeView::modelChosen, this, &ConversationPage::modelChosen);
     m_top->addWidget(m_welcome);
     m_top->addWidget(m_conversation);
@@ -96,11 +140,22 @@ ConversationPage::ConversationPage(QWidget *parent)
     m_composer->installEventFilter(this);
     m_composer->setObjectName(QStringLiteral("composer"));
     connect(m_composer, &Composer::submitted, this, [this](const QString &text) {
-        if (m_session) {
-            showConversation();
-            m_conversation->scrollToBottom(); // what the user just sent is in view
-            m_session->send(text);
+        if (!m_session)
+            return;
+        if (m_editIndex >= 0) {
+            // "Edit and resend": a new branch from right before the message edited.
+            const qsizetype index = std::exchange(m_editIndex, -1);
+            m_editNotice->hide();
+            if (!m_branches->resend(index, text, m_editFiles->isChecked())) {
+                m_composer->setPlainText(text); // refused: kept, not lost
+                return;
+            }
+            m_conversation->scrollToBottom();
+            return;
         }
+        showConversation();
+        m_conversation->scrollToBottom(); // what the user just sent is in view
+        m_session->send(text);
     });
     connect(m_composer, &Composer::steered, this, [this](const QString &text) {
         if (m_session) {
@@ -194,6 +249,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     layout->addWidget(m_leftover);
     layout->addWidget(m_readOnlyNotice);
     layout->addWidget(m_rewindNotice);
+    layout->addWidget(m_editNotice);
     layout->addWidget(m_mcpNotice);
     layout->addLayout(composerRow);
     // No focus proxy to the composer: Qt would put the page where it sits in the window's tab
@@ -211,6 +267,10 @@ void ConversationPage::setSession(AgentSession *session)
     disconnect(m_queueConnection);
     m_session = session;
     m_rewind->setSession(session);
+    m_branches->setSession(session);
+    cancelEdit(); // the message edited was the other conversation's
+    m_conversation->setBranchingOffered(false);
+    m_conversation->setBranchPoints({});
     m_ruleOffer->clear(); // the offer was the other session's
     m_rewindNotice->hide();
     // A message being expanded was meant for the other session: it stays in the box, unsent.
@@ -248,6 +308,15 @@ void ConversationPage::setSession(AgentSession *session)
         showConversation();
         m_conversation->scrollToBottom();
     }
+    m_conversation->setBranchingOffered(!session->isReadOnly() && !session->sessionPath().isEmpty());
+    updateBranchPoints();
+    m_connections << connect(session, &AgentSession::branchSwitched, this, [this] {
+        m_rewindNotice->hide();
+        m_conversation->setMessages(m_session->conversation());
+        updateBranchPoints();
+        showConversation();
+        m_conversation->scrollToBottom();
+    });
     m_welcome->setDemo(session->model().isDemo);
     m_connections << connect(session,
                              &AgentSession::modelChanged,
@@ -384,6 +453,54 @@ void ConversationPage::onEvent(const AgentCore::AgentEvent &event)
 {
     showConversation();
     m_conversation->apply(event);
+    // A message of a new branch (Edit and resend) parts from the first attempt: its switcher.
+    if (event.type == AgentCore::AgentEvent::Type::AgentEnd
+        || (event.type == AgentCore::AgentEvent::Type::MessageEnd && event.message.isUser()))
+        updateBranchPoints();
+}
+
+void ConversationPage::updateBranchPoints()
+{
+    QList<ConversationView::BranchPoint> points;
+    if (m_session) {
+        const QList<BranchController::Part> parts = m_branches->parts();
+        for (const BranchController::Part &part : parts)
+            points.append({part.messageIndex, part.position, part.count});
+    }
+    m_conversation->setBranchPoints(points);
+}
+
+bool ConversationPage::editMessage(qsizetype messageIndex)
+{
+    if (!m_branches->mayEdit(messageIndex))
+        return false;
+    m_editIndex = messageIndex;
+    const QString text = m_session->conversation().at(messageIndex).text();
+    QString shown = text.simplified();
+    if (shown.size() > 60)
+        shown = shown.left(59) + QChar(0x2026);
+    //: Above the message box while an earlier message is edited
+    m_editText->setText(tr("Editing your message “%1”: sending makes a new branch from right "
+                           "before it; this branch stays.")
+                            .arg(shown));
+    m_editFiles->setChecked(false);
+    m_editNotice->show();
+    m_rewindNotice->hide();
+    m_composer->setPlainText(text);
+    QTextCursor end = m_composer->textCursor();
+    end.movePosition(QTextCursor::End);
+    m_composer->setTextCursor(end);
+    m_composer->setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
+void ConversationPage::cancelEdit()
+{
+    if (m_editIndex < 0)
+        return;
+    m_editIndex = -1;
+    m_editNotice->hide();
+    m_composer->clear();
 }
 
 void ConversationPage::onStateChanged(AgentSession::State state)
