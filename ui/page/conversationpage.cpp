@@ -357,6 +357,7 @@ void ConversationPage::setSession(AgentSession *session)
     m_connections << connect(session, &AgentSession::ready, this, [this] {
         if (m_session)
             m_composer->setCustomCommands(m_session->codingSession()->customCommands());
+        updateBranchPoints(); // the branches are known once the session is resumed
         disconnect(m_queueConnection);
         if (m_session && m_session->agent()) {
             m_queueConnection = connect(m_session->agent(),
