@@ -187,6 +187,50 @@ private slots:
         QVERIFY(session->branchRefusal().isEmpty());
     }
 
+    // Markers stay on their branch: a rewind made on a branch applies there (the request after
+    // it leaves out what it rewound), is kept when the conversation goes to another branch and
+    // back, and never reaches the other branch's requests.
+    void aRewindOnABranchStaysOnIt()
+    {
+        const SessionStore store(m_data.filePath(u"sessions"_s));
+        CodingSessionFile file;
+        file.path = store.newSessionPath();
+        file.header = SessionStore::newHeader(m_repo.path());
+        auto model = std::make_shared<ScriptedModel>(QList{ModelStep::text(u"A"_s),
+                                                           ModelStep::text(u"B"_s),
+                                                           ModelStep::text(u"B2"_s),
+                                                           ModelStep::text(u"C"_s),
+                                                           ModelStep::text(u"D"_s),
+                                                           ModelStep::text(u"E"_s)});
+        auto session = openBranchSession(model, std::move(file));
+        QVERIFY(session);
+        QVERIFY(runEnds(*session, [&] { session->send(u"one"_s); }));
+        QVERIFY(runEnds(*session, [&] { session->send(u"two"_s); }));
+        const QString firstLeaf = session->activeBranch().constLast();
+        QString error;
+        QVERIFY(runEnds(*session, [&] { session->editAndResend(2, u"two again"_s, &error); }));
+        QVERIFY(runEnds(*session, [&] { session->send(u"three"_s); }));
+        // On this branch: rewind to right before "three".
+        Rewind rewind;
+        rewind.scope = Rewind::Scope::Conversation;
+        rewind.toIndex = 4;
+        QVERIFY2(session->rewind(rewind, &error), qPrintable(error));
+        const QString rewoundLeaf = session->activeBranch().constLast();
+        QVERIFY(runEnds(*session, [&] { session->send(u"four"_s); }));
+        QCOMPARE(texts(model->contexts().last().messages),
+                 (QStringList{u"one"_s, u"A"_s, u"two again"_s, u"B2"_s, u"four"_s}));
+        // The other branch knows nothing of it.
+        QVERIFY2(session->switchBranch(firstLeaf, &error), qPrintable(error));
+        QVERIFY(runEnds(*session, [&] { session->send(u"five"_s); }));
+        QCOMPARE(texts(model->contexts().last().messages),
+                 (QStringList{u"one"_s, u"A"_s, u"two"_s, u"B"_s, u"five"_s}));
+        // Back on the rewound branch: the rewind still applies.
+        QVERIFY2(session->switchBranch(rewoundLeaf, &error), qPrintable(error));
+        QVERIFY(runEnds(*session, [&] { session->send(u"six"_s); }));
+        QCOMPARE(texts(model->contexts().last().messages),
+                 (QStringList{u"one"_s, u"A"_s, u"two again"_s, u"B2"_s, u"six"_s}));
+    }
+
     // Nothing recorded, nothing to branch: said, not done.
     void unrecordedSessionKeepsNoBranches()
     {

@@ -211,7 +211,7 @@ void tst_Branches::editAndResendSwitchTreeAndRestart()
     QTreeWidget *tree = dialog->tree();
     QCOMPARE(tree->topLevelItemCount(), 1);
     QCOMPARE(tree->topLevelItem(0)->childCount(), 2);
-    QVERIFY(tree->currentItem()->text(0).startsWith(QStringLiteral("second (current)")));
+    QVERIFY(tree->currentItem()->text(0).startsWith(QStringLiteral("● second")));
     QTreeWidgetItem *other = treeRowStartingWith(tree, QStringLiteral("second, edited"));
     QVERIFY(other);
     tree->setCurrentItem(other);

@@ -101,11 +101,11 @@ void BranchTreeDialog::addStretch(QTreeWidgetItem *parent, const QString &first)
     QString label = firstWords(messages);
     if (label.isEmpty())
         label = tr("(no text)");
-    //: A row of the branch tree: the one the conversation is on now
-    item->setText(0, active ? tr("%1 (current)").arg(label) : label);
+    //: A row of the branch tree: the one the conversation is on now (a dot before its words)
+    item->setText(0, active ? tr("● %1").arg(label) : label);
     item->setText(1, QString::number(messages.size()));
     item->setData(0, leafRole, m_branches.latestLeafUnder(last));
-    item->setToolTip(0, firstWords(messages.mid(0, 1)));
+    item->setToolTip(0, active ? tr("The branch the conversation is on: %1").arg(label) : label);
     if (m_activePath.contains(first)) {
         QFont bold = item->font(0);
         bold.setBold(true);
