@@ -105,20 +105,14 @@ ConversationPage::ConversationPage(QWidget *parent)
     m_editText->setWordWrap(true);
     m_editText->setTextFormat(Qt::PlainText);
     m_editFiles->setObjectName(QStringLiteral("editRestoresFiles"));
-    //: Above the message box while an earlier message is edited: the files go back too
-    m_editFiles->setText(tr("and restore files"));
-    m_editFiles->setToolTip(tr("Bring the files back to how they were before that message too "
-                               "(from the session's checkpoints; files you changed yourself "
-                               "are kept)"));
-    auto cancelEditButton = new QToolButton(m_editNotice);
-    cancelEditButton->setObjectName(QStringLiteral("cancelEditButton"));
-    cancelEditButton->setText(tr("Cancel"));
-    connect(cancelEditButton, &QToolButton::clicked, this, &ConversationPage::cancelEdit);
+    m_cancelEdit = new QToolButton(m_editNotice);
+    m_cancelEdit->setObjectName(QStringLiteral("cancelEditButton"));
+    connect(m_cancelEdit, &QToolButton::clicked, this, &ConversationPage::cancelEdit);
     auto editRow = new QHBoxLayout(m_editNotice);
     editRow->setContentsMargins(0, 0, 0, 0);
     editRow->addWidget(m_editText, 1);
     editRow->addWidget(m_editFiles, 0, Qt::AlignVCenter);
-    editRow->addWidget(cancelEditButton, 0, Qt::AlignVCenter);
+    editRow->addWidget(m_cancelEdit, 0, Qt::AlignVCenter);
     m_editNotice->hide();
     connect(m_welcome, &WelcomeView::modelChosen, this, &ConversationPage::modelChosen);
     m_top->addWidget(m_welcome);
@@ -484,7 +478,14 @@ bool ConversationPage::editMessage(qsizetype messageIndex)
     m_editText->setText(tr("Editing your message “%1”: sending makes a new branch from right "
                            "before it; this branch stays.")
                             .arg(shown));
+    // The notice's words are set when it is shown (it is hidden until then).
+    //: Above the message box while an earlier message is edited: the files go back too
+    m_editFiles->setText(tr("and restore files"));
+    m_editFiles->setToolTip(tr("Bring the files back to how they were before that message too "
+                               "(from the session's checkpoints; files you changed yourself "
+                               "are kept)"));
     m_editFiles->setChecked(false);
+    m_cancelEdit->setText(tr("Cancel"));
     m_editNotice->show();
     m_rewindNotice->hide();
     m_composer->setPlainText(text);

@@ -144,6 +144,7 @@ private:
     QWidget *m_editNotice;
     QLabel *m_editText;
     QCheckBox *m_editFiles;
+    QToolButton *m_cancelEdit;
     qsizetype m_editIndex = -1;
     QLabel *m_mcpNotice;
     bool m_reviewSized = false; // the splitter gave the reviews their first height
