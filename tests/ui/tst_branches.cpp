@@ -101,6 +101,7 @@ private slots:
     }
 
     void editAndResendSwitchTreeAndRestart();
+    void forkFromHere();
 
 private:
     void openBranchWindow(const QList<ModelStep> &steps)
@@ -243,6 +244,34 @@ void tst_Branches::editAndResendSwitchTreeAndRestart()
     QCOMPARE(session()->state(), AgentSession::State::Running);
     session()->stop();
     QVERIFY(idle());
+}
+
+// Fork from here on an answer: the conversation ends there, the page says what sending does, and
+// the next message continues from it, its bubble showing branch 2 / 2.
+void tst_Branches::forkFromHere()
+{
+    openBranchWindow({ModelStep::text(QStringLiteral("A1")),
+                      ModelStep::text(QStringLiteral("B1")),
+                      ModelStep::text(QStringLiteral("C1"))});
+    typeAndSend(QStringLiteral("alpha"));
+    QVERIFY(idle());
+    typeAndSend(QStringLiteral("beta"));
+    QVERIFY(idle());
+    QTRY_VERIFY(bubbleWithText(view(), QStringLiteral("B1")));
+    QAction *fork = menuAction(bubbleWithText(view(), QStringLiteral("A1")),
+                               QStringLiteral("forkFromHereAction"));
+    QVERIFY(fork && fork->isEnabled());
+    fork->trigger();
+    QTRY_COMPARE(shownTexts(view()), (QStringList{QStringLiteral("alpha"), QStringLiteral("A1")}));
+    QVERIFY(page()->rewindNotice()->isVisible());
+    typeAndSend(QStringLiteral("gamma"));
+    QVERIFY(idle());
+    QTRY_VERIFY(bubbleWithText(view(), QStringLiteral("C1")));
+    QCOMPARE(contextTexts(m_model->contexts().last()),
+             (QStringList{QStringLiteral("alpha"), QStringLiteral("A1"), QStringLiteral("gamma")}));
+    QTRY_COMPARE(bubbleWithText(view(), QStringLiteral("gamma"))->branchLabel(),
+                 QStringLiteral("‹  2 / 2  ›"));
+    QVERIFY(!page()->rewindNotice()->isVisible());
 }
 
 AGENTDESK_TEST_MAIN(tst_Branches)

@@ -87,7 +87,16 @@ ConversationPage::ConversationPage(QWidget *parent)
     connect(m_conversation,
             &ConversationView::forkHereRequested,
             m_branches,
-            [this](qsizetype index, bool withFiles) { m_branches->fork(index, withFiles); });
+            [this](qsizetype index, bool withFiles) {
+                if (!m_branches->fork(index, withFiles) || m_session->codingSession()->isRewinding())
+                    return; // refused, or the files are being restored: the notice says so
+                //: Above the message box after "Fork from here"
+                m_rewindNotice->setText(tr("A new branch ends at that message: what you send "
+                                           "next continues from it. The other branch stays "
+                                           "(Show Branches…, Ctrl+Shift+G)."));
+                m_rewindNotice->show();
+                m_composer->setFocus(Qt::OtherFocusReason);
+            });
     connect(m_conversation,
             &ConversationView::branchStepRequested,
             m_branches,
@@ -136,6 +145,8 @@ ConversationPage::ConversationPage(QWidget *parent)
     connect(m_composer, &Composer::submitted, this, [this](const QString &text) {
         if (!m_session)
             return;
+        if (!m_session->codingSession()->isRewinding())
+            m_rewindNotice->hide(); // what it said (a fork, a refusal) is behind the user now
         if (m_editIndex >= 0) {
             // "Edit and resend": a new branch from right before the message edited.
             const qsizetype index = std::exchange(m_editIndex, -1);
