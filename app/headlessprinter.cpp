@@ -27,7 +27,7 @@ QMutex outputMutex;
 // "Read src/main.cpp", "Bash git status": what a tool call is about, on one short line.
 QString callSummary(const QString &tool, const QJsonObject &arguments)
 {
-    for (const char *key : {"command", "file_path", "pattern", "path"}) {
+    for (const char *key : {"command", "file_path", "pattern", "path", "description"}) {
         QString value = arguments.value(QLatin1String(key)).toString();
         if (value.isEmpty())
             continue;
@@ -37,6 +37,22 @@ QString callSummary(const QString &tool, const QJsonObject &arguments)
         return tool + u' ' + value;
     }
     return tool;
+}
+
+QJsonObject usageJson(const AgentCore::Usage &usage)
+{
+    return {{QStringLiteral("input"), usage.input},
+            {QStringLiteral("output"), usage.output},
+            {QStringLiteral("cacheRead"), usage.cacheRead},
+            {QStringLiteral("cacheWrite"), usage.cacheWrite},
+            {QStringLiteral("cost"), usage.cost}};
+}
+
+AgentCore::Usage billed(const Message &message)
+{
+    AgentCore::Usage usage = message.usage;
+    usage += message.discardedUsage;
+    return usage;
 }
 
 QString firstLine(const QString &text)
@@ -127,7 +143,30 @@ void HeadlessPrinter::event(const AgentEvent &event)
             json.insert(it.key(), it.value());
     } else if (event.type == AgentEvent::Type::AgentEnd) {
         json.insert(u"exitCode", m_exitCode(event.newMessages));
+        // The run's totals: its own replies and its subagents'.
+        AgentCore::Usage total = m_subagentUsage;
+        for (const Message &message : event.newMessages) {
+            if (message.isAssistant())
+                total += billed(message);
+        }
+        json.insert(u"usage", usageJson(total));
+        json.insert(u"subagentUsage", usageJson(m_subagentUsage));
+        m_subagentUsage = {};
     }
+    headlessStdout(StreamJson::line(json));
+}
+
+void HeadlessPrinter::subagentEvent(const AgentCore::SubagentEvent &event)
+{
+    if (event.event.type == AgentEvent::Type::MessageEnd && event.event.message.isAssistant())
+        m_subagentUsage += billed(event.event.message);
+    if (m_finished || m_format != OutputFormat::StreamJson || event.path.isEmpty())
+        return;
+    QJsonObject json = StreamJson::fromEvent(event.event);
+    // As Claude Code's stream-json: the call that started the subagent.
+    json.insert(u"parent_tool_use_id", event.path.last());
+    json.insert(u"subagentPath", QJsonArray::fromStringList(event.path));
+    json.insert(u"subagentType", event.agentType);
     headlessStdout(StreamJson::line(json));
 }
 

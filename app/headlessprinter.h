@@ -5,6 +5,7 @@
 #include <checkpoint/checkpoint.h>
 #include <hooks/hookrunner.h>
 #include <loop/agenttypes.h>
+#include <loop/subagentevent.h>
 
 #include <QJsonObject>
 
@@ -34,6 +35,10 @@ public:
                     std::function<int(const QList<AgentCore::Message> &)> exitCode);
 
     void event(const AgentCore::AgentEvent &event);
+    /// A subagent's event: in stream-json the event's line with `parent_tool_use_id` (the Task
+    /// call that started the subagent), `subagentPath` and `subagentType`; nothing in text (the
+    /// Task call's own line marks it).
+    void subagentEvent(const AgentCore::SubagentEvent &event);
     void compactionStarted(bool waiting);
     void compactionFailed(const QString &problem);
     /// A compaction the loop appended (after its message event).
@@ -60,6 +65,7 @@ private:
     std::function<QJsonObject()> m_startInfo;
     std::function<int(const QList<AgentCore::Message> &)> m_exitCode;
     bool m_finished = false;
+    AgentCore::Usage m_subagentUsage; // of the run going on, told with its agent_end
 };
 
 } // namespace App

@@ -240,6 +240,10 @@ void HeadlessRun::watch()
                 emit finished(1);
             });
     connect(session, &CodingSession::eventEmitted, this, &HeadlessRun::onEvent);
+    connect(session,
+            &CodingSession::subagentEvent,
+            this,
+            [printer](const AgentCore::SubagentEvent &event) { printer->subagentEvent(event); });
     // `/NAME ARGS` that could not be expanded: nothing ran, as with an MCP prompt that cannot be
     // had, the prompt is at fault.
     connect(session, &CodingSession::commandFailed, this, [this](const QString &message) {
@@ -306,12 +310,31 @@ void HeadlessRun::onEvent(const AgentEvent &event)
     m_printer->event(event);
     if (event.type != AgentEvent::Type::AgentEnd)
         return;
+    noteRunningBackgroundCommands();
     const int code = exitCode(event.newMessages, m_signal);
     m_printer->finish(event.newMessages,
                       m_signal,
                       code,
                       m_sessionPath.isEmpty() ? QString() : SessionStore::idOf(m_sessionPath));
     emit finished(code);
+}
+
+// The model may expect a server it started to go on: the run's end stops it (with the
+// session), which stderr says rather than leave it silent.
+void HeadlessRun::noteRunningBackgroundCommands() const
+{
+    const std::shared_ptr<AgentCore::BackgroundShells> shells = m_session->parts().shells;
+    if (!shells)
+        return;
+    QStringList running;
+    for (const AgentCore::BackgroundShell &shell : shells->shells()) {
+        if (shell.running)
+            running.append(QStringLiteral("%1 (%2)").arg(shell.id, shell.command));
+    }
+    if (!running.isEmpty()) {
+        headlessStderr(AppTr::tr("note: background commands still running end with the run: %1")
+                           .arg(running.join(QStringLiteral(", "))));
+    }
 }
 
 QStringList HeadlessRun::unappliedRules() const

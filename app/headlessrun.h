@@ -66,6 +66,7 @@ private:
     void onInterrupted(int signalNumber);
     /// The resumed session's allow rules this run did not apply, as --allowed-tools writes them.
     QStringList unappliedRules() const;
+    void noteRunningBackgroundCommands() const;
     QJsonObject startInfo() const;
 
     PrintOptions m_options;

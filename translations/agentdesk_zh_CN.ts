@@ -1115,17 +1115,18 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::CodingSession</name>
     <message>
-        <location filename="../agentcore/coding/codingsession.cpp" line="+852"/>
+        <location filename="../agentcore/coding/codingsession.cpp" line="+916"/>
         <source>The agent is still starting.</source>
         <translation>智能体仍在启动。</translation>
     </message>
     <message>
-        <location line="-228"/>
+        <location line="-276"/>
+        <location line="+44"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
     <message>
-        <location line="-248"/>
+        <location line="-292"/>
         <source>a UserPromptSubmit hook refused the prompt</source>
         <translation>UserPromptSubmit 钩子拒绝了该提示词</translation>
     </message>
@@ -1145,7 +1146,22 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>回退正在恢复文件：请在它完成后再压缩。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+5"/>
+        <source>A hook is running: compact once it has finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>The compaction was stopped; the conversation is unchanged.</source>
+        <translation type="unfinished">压缩已停止；对话保持不变。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>a PreCompact hook refused the compaction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>The summary was not applied: the conversation changed while it was written. Compact again.</source>
         <translation>摘要未被采用：撰写期间对话已发生变化。请重新压缩。</translation>
     </message>
@@ -1228,7 +1244,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>模型返回了空摘要；对话保持不变。</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+74"/>
         <source>The summary was not applied: the conversation it summarised changed while it was written.</source>
         <translation>摘要未被采用：撰写期间，它所概括的对话已发生变化。</translation>
     </message>
@@ -2720,7 +2736,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%2 中的 %1</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/partialchange.cpp" line="+87"/>
+        <location filename="../agentcore/permissions/partialchange.cpp" line="+33"/>
         <source>at the start of the file</source>
         <translation>文件开头</translation>
     </message>
@@ -2755,12 +2771,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>用户审查期间文件发生了变化。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+21"/>
         <source>%1 has mixed line endings or bytes that are not UTF-8 in the changed lines, which %2 cannot write exactly as the user kept them.</source>
         <translation>%1 的改动行中有混合的换行符或非 UTF-8 字节，%2 无法按用户保留的样子原样写入。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+38"/>
         <source>Rejected hunk %1 of %2 (%3 of the file before your change):</source>
         <translation>被拒绝的变更块 %1/%2（对应更改前文件的%3）：</translation>
     </message>
@@ -2780,14 +2796,65 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1 个被拒绝</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+268"/>
+        <location filename="../agentcore/permissions/editedchange.cpp" line="+64"/>
+        <source>... (1 more line of the user&apos;s diff: Read the file for the rest)</source>
+        <translation>……（用户的 diff 还有 1 行：其余内容请读取文件）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>... (%1 more lines of the user&apos;s diff: Read the file for the rest)</source>
+        <translation>……（用户的 diff 还有 %1 行：其余内容请读取文件）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 is no longer as they reviewed it: %2</source>
+        <translation>%1 已不再是用户审查时的样子：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 changed on disk while the user was reviewing the change.</source>
+        <translation>用户审查这次更改时，%1 在磁盘上被修改了。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 cannot write the user&apos;s version of %2 exactly (%3).</source>
+        <translation>%1 无法准确写入用户版本的 %2（%3）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>mixed line endings or bytes that are not UTF-8</source>
+        <translation>混合的换行符，或不是 UTF-8 的字节</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The user edited your proposed %1 of %2 before approving it: %2 now has their version, not yours. What they changed against your proposal (--- your proposal, +++ what was written):</source>
+        <translation>用户在批准之前编辑了你提议的对 %2 的这次 %1：%2 现在是用户的版本，而不是你的。用户相对于你的提议所做的更改（--- 你的提议，+++ 实际写入的内容）：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location filename="../agentcore/permissions/partialchange.cpp" line="+3"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+288"/>
         <location filename="../agentcore/permissions/shellwritesreview.cpp" line="+159"/>
         <source>Their feedback: %1</source>
         <translation>用户的反馈：%1</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Your next edit of %1 starts from the file as it is now (your proposal with this diff applied); do not undo the user&apos;s changes unless they ask.</source>
+        <translation>你对 %1 的下一次编辑要从文件现在的样子开始（即你的提议应用了这个 diff 之后）；除非用户要求，不要撤销用户的更改。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Nothing was written: the user edited this %1 of %2 before approving it, but their version could not be applied: %3</source>
+        <translation>没有写入任何内容：用户在批准之前编辑了对 %2 的这次 %1，但无法应用用户的版本：%3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Read %1 again. The user wanted your proposal with these changes (--- your proposal, +++ their version):</source>
+        <translation>请重新读取 %1。用户想要的是你的提议加上这些更改（--- 你的提议，+++ 用户的版本）：</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/permissions/partialchange.cpp" line="+1"/>
         <source>Do not propose the rejected changes again as they were: if one is still needed, explain why and ask the user, or solve it another way. %1 is not what your change would have made it: Read it again before editing near these lines.</source>
         <translation>不要原样再次提议被拒绝的更改：如果仍然需要其中某项，请说明原因并询问用户，或换一种方法解决。%1 与你的更改本应产生的结果不同：在这些行附近编辑之前，请重新 Read。</translation>
     </message>
@@ -2840,7 +2907,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>用户拒绝了%1。</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-169"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-188"/>
         <source>no command analysis is available</source>
         <translation>没有可用的命令分析</translation>
     </message>
@@ -2865,7 +2932,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>审查已被停止</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+83"/>
         <source>this %1 of %2</source>
         <translation>对 %2 的这次 %1</translation>
     </message>
@@ -2910,12 +2977,17 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>权限被拒绝：%1 需要用户批准（%2），而本会话中无人可问。不要重试；请在没有它的情况下继续，或者结束并告诉用户你需要哪项权限。</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+57"/>
         <source>Aborted while waiting for the user to approve %1.</source>
         <translation>等待用户批准%1时被中止。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
+        <source>they edited the change back to the file as it is</source>
+        <translation>他们把更改编辑回了文件现在的样子</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>they rejected the only hunk of the change</source>
         <translation>用户拒绝了这项更改唯一的变更块</translation>
     </message>
@@ -5902,7 +5974,13 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>已保留：%1</translation>
     </message>
     <message>
-        <location filename="../ui/conversation/toolcarditem.cpp" line="+60"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+56"/>
+        <location line="+366"/>
+        <source>applied with your changes</source>
+        <translation>已按你的修改应用</translation>
+    </message>
+    <message>
+        <location line="-360"/>
         <source>[picture: %1]</source>
         <translation>[图片：%1]</translation>
     </message>
@@ -5917,7 +5995,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1，%2 × %3</translation>
     </message>
     <message>
-        <location line="+234"/>
+        <location line="+235"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -5947,7 +6025,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1 后停止</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+169"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
@@ -7020,7 +7098,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::DiffReviewView</name>
     <message>
-        <location filename="../ui/review/diffreviewview.cpp" line="+79"/>
+        <location filename="../ui/review/diffreviewview.cpp" line="+85"/>
         <source>Side &amp;by side</source>
         <translation>并排显示(&amp;B)</translation>
     </message>
@@ -7031,11 +7109,21 @@ Created in this session; %n change(s)</source>
     </message>
     <message>
         <location line="+4"/>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change the proposed text yourself before applying it (%1)</source>
+        <translation>在应用之前自行修改建议的文本（%1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Uncheck a change to leave it out</source>
         <translation>取消勾选某处更改即可将其排除</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
@@ -7045,7 +7133,7 @@ Created in this session; %n change(s)</source>
         <translation>更改后</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+72"/>
         <source>Create %1</source>
         <translation>创建 %1</translation>
     </message>
@@ -7082,7 +7170,27 @@ Lines removed: %2</source>
         <translation>取消勾选以排除此处更改</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+75"/>
+        <source>Your version of %1, starting from the proposal.</source>
+        <translation>%1 的你的版本，从建议的更改开始。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Your version of %1, without the changes you unchecked (%2).</source>
+        <translation>%1 的你的版本，不含你取消勾选的更改（%2）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>What you see is what will be written, and the model is told what you changed. Esc: back to the review.</source>
+        <translation>你看到的就是将要写入的内容，模型会被告知你改了什么。Esc：返回审查。</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Your version is the file as it is: nothing would be applied.</source>
+        <translation>你的版本与文件现状相同：不会应用任何更改。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Every change is unchecked: nothing would be applied.</source>
         <translation>所有更改都已取消勾选：不会应用任何内容。</translation>
     </message>
@@ -8090,6 +8198,91 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+2"/>
         <source>&amp;Don&apos;t trust</source>
         <translation>不信任(&amp;D)</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ProposalEditor</name>
+    <message>
+        <location filename="../ui/review/proposaleditor.cpp" line="+41"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo your last change (Ctrl+Z)</source>
+        <translation>撤销上一次修改（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo what you undid (Ctrl+Shift+Z)</source>
+        <translation>重做已撤销的修改（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+162"/>
+        <source>Back to the Review</source>
+        <translation>返回审查</translation>
+    </message>
+    <message>
+        <location line="-161"/>
+        <source>Leave the editor; your changes are dropped (Esc)</source>
+        <translation>离开编辑器；你的修改将被丢弃（Esc）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Apply My Version</source>
+        <translation>应用我的版本</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Your version</source>
+        <extracomment>Screen reader: the editor of the user&apos;s own version of a proposed change</extracomment>
+        <translation>你的版本</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Discard your changes and go back to the review?</source>
+        <translation>丢弃你的修改并返回审查？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard My Changes</source>
+        <translation>丢弃我的修改</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep Editing</source>
+        <translation>继续编辑</translation>
+    </message>
+    <message>
+        <location line="+139"/>
+        <source>Change the text first; or allow the proposal as it is</source>
+        <translation>请先修改文本，或按原样允许该建议</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write your version and tell the model what you changed (Ctrl+Enter)</source>
+        <translation>写入你的版本，并告诉模型你改了什么（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discard…</source>
+        <translation>丢弃…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No changes yet</source>
+        <translation>尚无修改</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your changes: +%1 −%2</source>
+        <translation>你的修改：+%1 −%2</translation>
     </message>
 </context>
 <context>
@@ -9525,6 +9718,11 @@ Bash(pip install:*)</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>Edit a proposed change before applying it (Esc leaves the editor)</source>
+        <translation>在应用之前编辑建议的更改（Esc 离开编辑器）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Allow the selected request once (Ctrl+Shift+Enter: for the session)</source>
         <translation>允许所选请求一次（Ctrl+Shift+Enter：对整个会话允许）</translation>
     </message>

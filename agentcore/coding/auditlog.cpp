@@ -48,7 +48,7 @@ QByteArray AuditLog::formatLine(const ToolCallContext &context,
                                 qint64 durationMs,
                                 const QDateTime &time)
 {
-    const QJsonObject line{
+    QJsonObject line{
         {QStringLiteral("time"), time.toUTC().toString(Qt::ISODateWithMs)},
         {QStringLiteral("toolCallId"), context.toolCallId},
         {QStringLiteral("tool"), context.toolName},
@@ -60,6 +60,9 @@ QByteArray AuditLog::formatLine(const ToolCallContext &context,
         {QStringLiteral("isError"), result.isError},
         {QStringLiteral("resultBytes"), qint64(result.text().toUtf8().size())},
     };
+    // A subagent's call says whose it is.
+    if (!context.caller.isEmpty())
+        line.insert(QStringLiteral("subagent"), context.caller);
     return QJsonDocument(line).toJson(QJsonDocument::Compact);
 }
 

@@ -217,10 +217,12 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     }
 
     AgentConfig &config = agent.config;
-    config.tools = CodingTools::create(agent.workspace);
+    agent.shells = std::make_shared<BackgroundShells>(agent.workspace->logDirectory());
+    config.tools = CodingTools::create(agent.workspace, agent.shells);
     if (const std::optional<QList<ToolKind>> &builtIn = options.tools.builtIn) {
         config.tools.removeIf([&builtIn](const AgentToolPtr &tool) {
-            return !builtIn->contains(toolKind(tool->definition().name));
+            const ToolKind kind = toolKind(tool->definition().name);
+            return !builtIn->contains(followsBash(kind) ? ToolKind::Bash : kind);
         });
     }
     // Custom commands and skills: repository files like any other, read here, never run.
@@ -240,6 +242,18 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
         config.tools.removeIf(
             [&name](const AgentToolPtr &tool) { return tool->definition().name == name; });
         config.tools.append(extra);
+    }
+    // --tools chose the built-in tools: a general subagent would offer the others again.
+    if (options.subagents.enabled && !options.tools.builtIn) {
+        SubagentTypes types = SubagentTypes::discover(root, options.subagents.userFolder);
+        agent.warnings += types.warnings;
+        agent.subagents = makeSubagentRunner(std::move(types),
+                                             options.subagents,
+                                             options.reports.subagentEvent);
+        config.tools.removeIf([](const AgentToolPtr &tool) {
+            return tool->definition().name == TaskTool::toolName();
+        });
+        config.tools.append(std::make_shared<TaskTool>(agent.subagents, QStringList()));
     }
     config.runTools = options.tools.perRun;
     if (options.tools.live) {
@@ -319,6 +333,29 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     if (options.reports.fileChanged)
         pipeline.add(std::make_shared<FileChangeStage>(options.reports.fileChanged));
     pipeline.installInto(config.loop);
+    if (agent.subagents) {
+        // Children go through what the parent's calls go through; the parent's context
+        // stages (its view, compaction, read ledger) are its own.
+        SubagentRunner::Parent parent;
+        parent.makeModel = [provider = options.provider]() -> std::shared_ptr<ModelClient> {
+            return std::make_shared<HttpModelClient>(provider);
+        };
+        parent.namedModel =
+            [provider = options.provider](const QString &model) -> std::shared_ptr<ModelClient> {
+            ProviderConfig named = provider;
+            named.model = model;
+            return std::make_shared<HttpModelClient>(named);
+        };
+        parent.tools = config.loop.currentTools ? config.loop.currentTools
+                                                : [tools = config.tools] { return tools; };
+        parent.middlewares = config.loop.middlewares;
+        parent.effects = config.loop.effects;
+        parent.prepareContext = config.loop.prepareContext;
+        parent.hooks = agent.hooks;
+        parent.environment = QStringLiteral("\n# Environment\n- Working directory: %1\n").arg(root)
+                             + instructionsPromptSection(agent.instructions);
+        agent.subagents->setParent(std::move(parent));
+    }
     return agent;
 }
 

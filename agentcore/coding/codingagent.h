@@ -4,12 +4,14 @@
 #include "codingagentoptions.h"
 #include "customcommand.h"
 #include "skills.h"
+#include "subagentrunner.h"
 #include "systemprompt.h"
 #include <loop/agent.h>
 
 #include <checkpoint/checkpointrecorder.h>
 #include <context/contextmanager.h>
 #include <permissions/permissionpolicy.h>
+#include <tools/backgroundshells.h>
 #include <tools/toolworkspace.h>
 
 #include <QFuture>
@@ -32,6 +34,10 @@ struct CodingAgent
     std::shared_ptr<PermissionPolicy> policy; ///< thread-safe; shared with the middleware
     std::shared_ptr<ToolWorkspace> workspace; ///< thread-safe; shared with the tools
     std::shared_ptr<AuditLog> auditLog;       ///< null when there is none
+    /// The commands Bash runs in the background (run_in_background), read by BashOutput,
+    /// stopped by KillShell and the window's side panel; thread-safe. Whoever ends the session
+    /// calls stopAll() (CodingSession does), or the last owner's destructor does.
+    std::shared_ptr<BackgroundShells> shells;
     /// Keeps the context within the window; its hooks are installed in config.loop. Its
     /// summaries go through an HttpModelClient of the options' provider: whoever replaces
     /// config.loop.model sets a factory that follows it (ContextManager::setModelFactory),
@@ -63,6 +69,9 @@ struct CodingAgent
     /// which the context view shows apart) and the Skill tool loads; their problems are in
     /// warnings.
     Skills skills;
+    /// Runs the subagents of the Task tool (which it offers unless CodingAgentOptions::subagents
+    /// is disabled: then null). Its types' problems are in warnings.
+    std::shared_ptr<SubagentRunner> subagents;
 
     /// Builds everything from \a options. Reads the settings files and gathers the system
     /// prompt's environment (runs git briefly): call it before the run starts, on any thread.

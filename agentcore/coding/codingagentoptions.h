@@ -2,6 +2,7 @@
 
 #include <loop/agenttypes.h>
 #include <loop/extension.h>
+#include <loop/subagentevent.h>
 #include <loop/toolslot.h>
 
 #include <ai/providerconfig.h>
@@ -47,6 +48,9 @@ struct CodingAgentReports
     /// Told about each checkpoint recorded and each one that could not be (from a worker or
     /// tool thread). Also settable later: CodingAgent::checkpoints->setEvents.
     CheckpointRecorder::Events checkpoints;
+    /// Told about every event of every subagent, in its order, on the thread running its loop
+    /// (a tool thread of its parent).
+    std::function<void(const SubagentEvent &event)> subagentEvent;
 };
 
 /// Who decides what the agent may do, from which rules, and where what it did is recorded.
@@ -139,6 +143,19 @@ struct HookOptions
     QString transcriptPath; ///< the transcript_path hooks are given (the session file)
 };
 
+/// The Task tool and its subagents (docs/extending.md, "Subagents").
+struct SubagentOptions
+{
+    bool enabled = true; ///< false: no Task tool
+    /// The user's agent types (`~/.config/agentdesk/agents`, SubagentTypes::userFolder() in
+    /// CodingSession::defaultOptions()); empty: only the built-in ones and the repository's.
+    QString userFolder;
+    int maxTurns = 30; ///< a subagent's turns, unless its type says fewer; at most maxTurnsCap
+    static constexpr int maxTurnsCap = 100;
+    /// A subagent's answer reaches its parent cut at this many bytes (UTF-8), with a note.
+    qsizetype maxOutputBytes = 32 * 1024;
+};
+
 /// What a coding agent is made from: CodingSession::defaultOptions() for every front end, then
 /// the headless mode fills in the command line, the window its settings. Grouped so that a
 /// front end sets one concern at a time; CodingSession replaces the reports with its own.
@@ -171,6 +188,7 @@ struct CodingAgentOptions
     ToolOptions tools;
     ShellWritesOptions shellWrites;
     HookOptions hooks;
+    SubagentOptions subagents;
     /// The one listener of what happens on the agent's threads.
     CodingAgentReports reports;
 };

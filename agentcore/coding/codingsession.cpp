@@ -1,6 +1,7 @@
 #include "codingsession.h"
 
 #include "sessionstatefile.h"
+#include "subagentrelay.h"
 
 #include <checkpoint/checkpointstore.h>
 #include <context/compaction.h>
@@ -27,15 +28,19 @@
 #include <QUuid>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <limits>
 #include <utility>
 
 namespace AgentCore {
 
 /// What the agent's worker, tool and summary threads report, waiting for the session's thread.
-/// A report is delivered by a queued call, or earlier, before the next agent event, so that it
-/// comes before the events the loop emitted after it (the loop's events come in batches that a
-/// queued call can fall behind). Shared with the callbacks given to the assembly: they may
-/// outlive the session, and then what they post is dropped.
+/// A report is told after the agent events emitted before it was made (a hook that ran for a
+/// call after the call's start: its card exists) and before those emitted after it. The loop's
+/// events come in batches that a report's queued call can overtake or fall behind, so each
+/// report remembers how many events were posted when it was made, and waits for them to be
+/// delivered (deliverDue), by its queued call or around the next event. Shared with the
+/// callbacks given to the assembly: they may outlive the session, and then what they post is
+/// dropped.
 class CodingSession::Inbox final : public std::enable_shared_from_this<Inbox>
 {
 public:
@@ -43,38 +48,65 @@ public:
         : m_session(session)
     {}
 
+    /// The session's thread, once the agent is made: what is posted from then on waits for
+    /// the events posted before it.
+    void setEventCounter(std::function<quint64()> postedEvents)
+    {
+        const QMutexLocker locker(&m_mutex);
+        m_postedEvents = std::move(postedEvents);
+    }
+
     /// Any thread.
     void post(std::function<void(CodingSession &)> report)
     {
         {
             const QMutexLocker locker(&m_mutex);
-            m_reports.append(std::move(report));
+            const quint64 after = m_postedEvents ? m_postedEvents() : 0;
+            m_reports.append({after, std::move(report)});
         }
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
-            [inbox = shared_from_this()] { inbox->deliver(); },
+            [inbox = shared_from_this()] { inbox->deliverDue(); },
             Qt::QueuedConnection);
     }
 
-    /// The session's thread: what was posted, in order, to the session if it is still alive.
-    void deliver()
+    /// The session's thread: in order, the reports made after at most \a deliveredEvents
+    /// events; the others wait. Default: as many as the agent delivered.
+    void deliverDue(std::optional<quint64> deliveredEvents = std::nullopt)
     {
-        QList<std::function<void(CodingSession &)>> reports;
-        {
-            const QMutexLocker locker(&m_mutex);
-            reports.swap(m_reports);
-        }
-        for (const auto &report : std::as_const(reports)) {
-            if (!m_session)
-                return;
+        if (!m_session)
+            return;
+        const quint64 delivered = deliveredEvents      ? *deliveredEvents
+                                  : m_session->m_agent ? m_session->m_agent->deliveredEventCount()
+                                                       : std::numeric_limits<quint64>::max();
+        // One at a time: a report's signal may spin an event loop that delivers the next.
+        while (m_session) {
+            std::function<void(CodingSession &)> report;
+            {
+                const QMutexLocker locker(&m_mutex);
+                if (m_reports.isEmpty() || m_reports.first().after > delivered)
+                    return;
+                report = m_reports.takeFirst().run;
+            }
             report(*m_session);
         }
     }
 
+    /// The session's thread: everything posted, whatever events it waits for (a checkpoint
+    /// that belongs before agent_end, hooks that ran while the agent was idle).
+    void deliver() { deliverDue(std::numeric_limits<quint64>::max()); }
+
 private:
+    struct Report
+    {
+        quint64 after = 0; // the events posted when it was made
+        std::function<void(CodingSession &)> run;
+    };
+
     QPointer<CodingSession> m_session; // read on the session's thread only
     QMutex m_mutex;
-    QList<std::function<void(CodingSession &)>> m_reports; // under m_mutex
+    std::function<quint64()> m_postedEvents; // under m_mutex
+    QList<Report> m_reports;                 // under m_mutex
 };
 
 CodingSessionFile CodingSessionFile::takeOver(const QString &path, SessionLog::Contents contents)
@@ -122,6 +154,7 @@ CodingAgentOptions CodingSession::defaultOptions()
     options.checkpoints.prune = true;
     options.userCommandsFolder = CustomCommands::userFolder();
     options.userSkillsFolder = Skills::userFolder();
+    options.subagents.userFolder = SubagentTypes::userFolder();
     return options;
 }
 
@@ -136,7 +169,10 @@ CodingSession::CodingSession(CodingAgentOptions options,
     , m_id(m_file.path.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces)
                                  : SessionStore::idOf(m_file.path))
     , m_inbox(std::make_shared<Inbox>(this))
+    , m_subagents(std::make_unique<SubagentRelay>(
+          [this](const SubagentEvent &event) { onSubagentEvent(event); }))
 {
+    qRegisterMetaType<AgentCore::SubagentEvent>();
     if (m_file.resumed)
         m_state = SessionState::fromJson(m_file.resumed->state);
     // A session's requests share OpenAI's cache routing (its id, so a resumed session keeps it).
@@ -178,6 +214,9 @@ CodingSession::CodingSession(CodingAgentOptions options,
             emit session.checkpointRecorded(checkpoint);
         });
     };
+    reports.subagentEvent = [post](const SubagentEvent &event) {
+        post([event](CodingSession &session) { session.m_subagents->child(event); });
+    };
     reports.hookRan = [post](const HookRun &run) {
         post([run](CodingSession &session) { emit session.hookRan(run); });
     };
@@ -205,6 +244,10 @@ CodingSession::~CodingSession()
     // The recorder writes the last state (a queue edited after the last turn) from the agent.
     m_recorder.reset();
     m_agent.reset(); // joins the worker while the asker still answers (with a deny)
+    // The session's background commands end with it (a dev server the model started is not
+    // left running after the window's session is closed or a headless run ends).
+    if (m_parts.shells)
+        m_parts.shells->stopAll();
     if (m_parts.hooks && m_parts.hooks->has(HookEventName::SessionEnd)) {
         // Nobody waits for it: on the global pool, which the application waits for at its end.
         m_hookAbort.abort();
@@ -263,6 +306,11 @@ void CodingSession::assembled(CodingAgent parts)
             m_parts.context->setModelFactory(m_summaries ? m_summaries
                                                          : [model = m_model] { return model; });
         }
+        // Children run on tool threads, as summaries do on theirs.
+        if (m_parts.subagents) {
+            m_parts.subagents->setModelFactory(m_summaries ? m_summaries
+                                                           : [model = m_model] { return model; });
+        }
     }
     if (m_parts.context) {
         const std::weak_ptr<Inbox> inbox = m_inbox;
@@ -320,6 +368,7 @@ void CodingSession::assembled(CodingAgent parts)
     m_parts.policy->setNetworkRules(PermissionOptions::networkRulesSource(),
                                     m_options.permissions.networkRules);
     m_agent = std::make_unique<Agent>(std::move(m_parts.config));
+    m_inbox->setEventCounter(m_agent->postedEventCount());
 
     QStringList warnings;
     if (m_file.resumed) {
@@ -605,10 +654,26 @@ void CodingSession::stop()
         m_agent->abort();
 }
 
+void CodingSession::stopSubagent(const QStringList &path)
+{
+    if (m_parts.subagents)
+        m_parts.subagents->stop(path);
+}
+
+void CodingSession::onSubagentEvent(const SubagentEvent &event)
+{
+    // Each child's transcript is kept under its path, its prompt first.
+    if (m_recorder && event.event.type == AgentEvent::Type::MessageEnd)
+        m_recorder->recordSubagent(event.key(), event.event.message);
+    emit subagentEvent(event);
+}
+
 void CodingSession::onEvent(const AgentEvent &event)
 {
-    // What the other threads reported before this event was emitted is told first.
-    m_inbox->deliver();
+    // What the other threads reported before this event was emitted is told first, and what
+    // they reported after it, once it was told (the end of this function).
+    const quint64 delivered = m_agent->deliveredEventCount();
+    m_inbox->deliverDue(delivered);
     if (event.type == AgentEvent::Type::AgentEnd) {
         if (!m_interactive && m_parts.checkpoints) {
             // A snapshot still running belongs before the end.
@@ -622,7 +687,9 @@ void CodingSession::onEvent(const AgentEvent &event)
         if (m_parts.context)
             m_parts.context->setFollowUpSource([queue = m_agent->followUpQueue()] { return queue; });
     }
+    m_subagents->beforeParent(event);
     emit eventEmitted(event);
+    m_subagents->afterParent(event);
     // A Bash command's reviewed writes changed files too: not through an effect hook (they
     // are applied after the command, by the review), but the result names them.
     if (event.type == AgentEvent::Type::ToolExecutionEnd) {
@@ -633,6 +700,7 @@ void CodingSession::onEvent(const AgentEvent &event)
     }
     if (event.type == AgentEvent::Type::MessageEnd && Compaction::of(event.message))
         emit compacted(event.message, false);
+    m_inbox->deliverDue(delivered + 1);
 }
 
 bool CodingSession::compactNow(const QString &instructions)

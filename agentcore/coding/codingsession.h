@@ -6,6 +6,7 @@
 
 #include <context/rewind.h>
 #include <loop/agenttypes.h>
+#include <loop/subagentevent.h>
 #include <session/sessionlog.h>
 #include <session/sessionresumption.h>
 #include <session/sessiontree.h>
@@ -22,6 +23,7 @@ namespace AgentCore {
 class Agent;
 class ModelClient;
 class SessionRecorder;
+class SubagentRelay;
 
 /// Where a session keeps its conversation and what it goes on with.
 struct CodingSessionFile
@@ -115,8 +117,12 @@ public:
     /// Queued after the running task; started at once when idle.
     void followUp(const QString &text);
     /// Aborts the run and a summary being written; drops what waits for ready() or for a
-    /// rewind's files (rewindWithFiles).
+    /// rewind's files (rewindWithFiles). Every subagent stops with the run.
     void stop();
+    /// Aborts the subagent at \a path (SubagentEvent::path) and its children: its Task call
+    /// ends with an error result saying the user stopped it, and the parent goes on. Does
+    /// nothing when no such subagent runs.
+    void stopSubagent(const QStringList &path);
     /// "Compact now": a summary of the conversation, keeping \a instructions in mind; appended
     /// (recorded, emitted as an event, compacted()) when it is ready, if the agent is still
     /// idle then. false (compactionFailed says why, unless nothing can be compacted) while a
@@ -254,6 +260,10 @@ signals:
     void ready();
     /// Every event of every run, in order (the Agent's, then the markers appended here).
     void eventEmitted(const AgentCore::AgentEvent &event);
+    /// Every event of every subagent, in order with eventEmitted: a child's events come after
+    /// the parent's tool_execution_start of its Task call and before that call's
+    /// tool_execution_end (a child's child's likewise within its parent's).
+    void subagentEvent(const AgentCore::SubagentEvent &event);
     /// Something the user should know that is not part of the conversation: settings files with
     /// problems, an audit log that cannot be written, a session file that cannot be.
     void warning(const QString &message);
@@ -317,6 +327,7 @@ private:
     void runPreCompactHooks(const QString &instructions);
     void performWaiting();
     void onEvent(const AgentEvent &event);
+    void onSubagentEvent(const SubagentEvent &event);
     void appendCompaction(const Message &compaction);
     void writeState(QLatin1StringView key);
 
@@ -353,6 +364,7 @@ private:
     QString m_systemPrompt;
     QList<ToolDefinition> m_toolDefinitions;
     std::unique_ptr<Agent> m_agent;
+    std::unique_ptr<SubagentRelay> m_subagents; // the children's events, in order
     /// Destroyed before the agent (it reads the agent's queues for the last state it writes).
     std::unique_ptr<SessionRecorder> m_recorder;
 };

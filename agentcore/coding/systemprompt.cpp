@@ -193,6 +193,11 @@ QStringList gitStatusLines(const QString &root)
 
 } // namespace
 
+QString instructionsPromptSection(const QList<InstructionFile> &files)
+{
+    return instructionsSection(files);
+}
+
 QString formatSystemPrompt(const PromptEnvironment &environment)
 {
     return introduction(environment.tools) + instructionsSection(environment.instructions)

@@ -53,6 +53,10 @@ inline constexpr int maxGitStatusLines = 30;
 /// Pure; thread-safe.
 QString formatSystemPrompt(const PromptEnvironment &environment);
 
+/// The "Project instructions" part of the prompt for \a files (empty for none): what a
+/// subagent's prompt carries of its parent's. Pure.
+QString instructionsPromptSection(const QList<InstructionFile> &files);
+
 /// AGENTS.md and CLAUDE.md of \a directory and each parent up to \a top (included; empty: the
 /// file system root), farthest first, capped by maxInstructionFileBytes and
 /// maxInstructionBytes. A file reached twice (a symlink, a copy with the same text) is taken

@@ -25,13 +25,8 @@ constexpr EventName eventNames[] = {
     {HookEventName::SessionEnd, QLatin1StringView("SessionEnd")},
     {HookEventName::PreCompact, QLatin1StringView("PreCompact")},
     {HookEventName::Notification, QLatin1StringView("Notification")},
+    {HookEventName::SubagentStop, QLatin1StringView("SubagentStop")},
 };
-
-// Events of Claude Code AgentDesk knows but cannot raise yet: read without an error.
-bool isKnownButAbsent(QStringView name)
-{
-    return name == u"SubagentStop";
-}
 
 bool isPlainAlternatives(const QString &matcher)
 {
@@ -100,8 +95,7 @@ void HookConfig::addFrom(const QJsonObject &settings,
         const QString eventPath = QStringLiteral("hooks.") + eventIt.key();
         const std::optional<HookEventName> event = hookEventFromName(eventIt.key());
         if (!event) {
-            if (!isKnownButAbsent(eventIt.key()))
-                error(eventPath, QStringLiteral("not an event AgentDesk knows"));
+            error(eventPath, QStringLiteral("not an event AgentDesk knows"));
             continue;
         }
         if (!eventIt.value().isArray()) {
@@ -266,10 +260,11 @@ QList<HookEntry> HookConfig::matching(HookEventName event, const QString &value)
 {
     QList<HookEntry> found;
     for (const HookEntry &hook : hooks) {
-        // UserPromptSubmit, Stop and SessionEnd have nothing to match: Claude Code ignores
-        // their matcher.
+        // UserPromptSubmit, Stop, SubagentStop and SessionEnd have nothing to match: Claude
+        // Code ignores their matcher.
         const bool matched = event == HookEventName::UserPromptSubmit
                                      || event == HookEventName::Stop
+                                     || event == HookEventName::SubagentStop
                                      || event == HookEventName::SessionEnd
                                  ? true
                                  : hookMatcherSelects(hook.matcher, value);

@@ -23,6 +23,7 @@ enum class HookEventName {
     SessionEnd,
     PreCompact,
     Notification,
+    SubagentStop, ///< a subagent (the Task tool's child run) would end
 };
 
 /// "PreToolUse", ...

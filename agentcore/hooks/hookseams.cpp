@@ -121,6 +121,7 @@ ToolMiddleware makeHookMiddleware(HookGate gate)
                 request.toolCallId = context.toolCallId;
                 request.toolName = context.toolName;
                 request.arguments = context.arguments;
+                request.subagent = context.caller;
                 request.reason = before.permissionReason.isEmpty()
                                      ? QStringLiteral("A hook asks about this call")
                                      : QStringLiteral("A hook asks: %1").arg(before.permissionReason);
@@ -175,18 +176,18 @@ ToolMiddleware makeHookMiddleware(HookGate gate)
 }
 
 std::function<QList<Message>(const AbortToken &abort)> makeStopHook(
-    std::shared_ptr<const HookRunner> runner)
+    std::shared_ptr<const HookRunner> runner, HookEventName event)
 {
     auto continued = std::make_shared<std::atomic_int>(0);
-    return [runner, continued](const AbortToken &abort) -> QList<Message> {
-        if (!runner->has(HookEventName::Stop))
+    return [runner, continued, event](const AbortToken &abort) -> QList<Message> {
+        if (!runner->has(event))
             return {};
         const int times = continued->load();
         if (times >= maxStopContinuations) {
             continued->store(0);
             return {};
         }
-        const HookOutcome outcome = runner->run(HookEventName::Stop,
+        const HookOutcome outcome = runner->run(event,
                                                 {},
                                                 {{QStringLiteral("stop_hook_active"), times > 0}},
                                                 abort);
@@ -195,8 +196,8 @@ std::function<QList<Message>(const AbortToken &abort)> makeStopHook(
             return {};
         }
         continued->store(times + 1);
-        return {Message::makeUser(
-            QStringLiteral("A Stop hook asks you to go on: %1").arg(outcome.blockReason))};
+        return {Message::makeUser(QStringLiteral("A %1 hook asks you to go on: %2")
+                                      .arg(hookEventNameText(event), outcome.blockReason))};
     };
 }
 

@@ -35,9 +35,10 @@ ToolMiddleware makeHookMiddleware(HookGate gate);
 /// (exit 2, `decision: "block"`) hands back its reason as a user message and the agent goes
 /// on with it. stop_hook_active tells the hook the agent already goes on because of a Stop
 /// hook; at most maxStopContinuations times in a row, so a hook that always blocks cannot keep
-/// a run going forever.
+/// a run going forever. \a event SubagentStop: the same for a subagent's run (each subagent
+/// gets a hook of its own).
 std::function<QList<Message>(const AbortToken &abort)> makeStopHook(
-    std::shared_ptr<const HookRunner> runner);
+    std::shared_ptr<const HookRunner> runner, HookEventName event = HookEventName::Stop);
 constexpr int maxStopContinuations = 5;
 
 /// Notification hooks when AgentDesk needs the user: each question put to \a asker first

@@ -48,6 +48,7 @@ struct AgentChannel
     std::vector<std::unique_ptr<AgentEvent>> events;
     bool queuesTaken = false;
     bool deliveryPosted = false;
+    quint64 posted = 0;        // events handed over, ever
     Agent *receiver = nullptr; // cleared by ~Agent before it joins the worker
     bool batchEvents = true;
 
@@ -58,6 +59,7 @@ struct AgentChannel
         if (!receiver)
             return;
         events.push_back(std::move(event));
+        ++posted;
         if (!deliveryPosted || !batchEvents)
             deliverLocked();
     }
@@ -464,9 +466,21 @@ void Agent::deliverEvents()
         dispatch(*event);
         if (!guard)
             return;
+        ++m_delivered;
     }
     m_inbox.clear();
     m_next = 0;
+}
+
+std::function<quint64()> Agent::postedEventCount() const
+{
+    return [channel = std::weak_ptr<AgentChannel>(m_channel)]() -> quint64 {
+        const std::shared_ptr<AgentChannel> alive = channel.lock();
+        if (!alive)
+            return 0; // no event is coming any more
+        QMutexLocker locker(&alive->mutex);
+        return alive->posted;
+    };
 }
 
 void Agent::dispatch(const AgentEvent &event)

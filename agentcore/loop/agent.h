@@ -118,6 +118,13 @@ public:
     /// Tests: waits (spinning the event loop) until idle; false on timeout.
     bool waitForIdle(int timeoutMs = 30'000);
 
+    /// How many events the worker has handed over so far: callable from any thread, also
+    /// after the Agent is gone (then 0: no event is coming). What another thread reports
+    /// remembers it, so that it is told after the events emitted before it (CodingSession).
+    std::function<quint64()> postedEventCount() const;
+    /// How many events were delivered: emitted, their handlers returned. The Agent's thread.
+    quint64 deliveredEventCount() const { return m_delivered; }
+
 signals:
     /// Every event of a run, in order. messages() already holds a run's new messages when its
     /// agent_end is emitted.
@@ -144,6 +151,7 @@ private:
     // copied between the loop and the handlers.
     std::vector<std::unique_ptr<AgentEvent>> m_inbox;
     std::size_t m_next = 0;
+    quint64 m_delivered = 0;
     bool m_idle = true;
 };
 

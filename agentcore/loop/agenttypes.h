@@ -96,6 +96,9 @@ struct ToolCallContext
     /// Set by a middleware for the tool, never by the model: how the call runs beyond its
     /// arguments (Bash: BashOptions, its network rule and overlay). Empty by default.
     ToolCallOptions toolOptions;
+    /// Who makes the call, for whoever asks a person about it: empty for the main agent, else
+    /// the subagent's "TYPE: DESCRIPTION" (set by the subagent's outermost middleware).
+    QString caller;
 };
 
 /// The kind of the tool a call runs: the tool says what it is (AgentTool::kind()); a call that
@@ -112,6 +115,13 @@ public:
     /// Name, description for the model, JSON Schema of the arguments.
     virtual ToolDefinition definition() const = 0;
     virtual ExecutionMode executionMode() const { return ExecutionMode::Parallel; }
+    /// How one call with \a arguments runs: executionMode() unless the tool's mode depends on
+    /// the call (the Task tool: a read-only subagent type runs in parallel, a writing one not).
+    virtual ExecutionMode executionModeOf(const QJsonObject &arguments) const
+    {
+        Q_UNUSED(arguments);
+        return executionMode();
+    }
     /// Which built-in tool this is; Other for every tool that is none of them.
     virtual ToolKind kind() const { return ToolKind::Other; }
     /// Side-effecting tools run between EffectBoundary::beforeEffect and afterEffect.

@@ -117,6 +117,7 @@ public:
                                   channel->post(batch, {index, partial, false});
                               },
                               {},
+                              {},
                               {}},
               setup.middlewares,
               setup.effects,
@@ -220,7 +221,7 @@ bool ToolBatch::isSequential(const Calls &calls) const
     for (const ContentBlock *call : calls) {
         const auto found = m_setup.tools.constFind(call->name);
         if (found != m_setup.tools.constEnd()
-            && found->tool->executionMode() == ExecutionMode::Sequential)
+            && found->tool->executionModeOf(call->arguments) == ExecutionMode::Sequential)
             return true;
     }
     return false;

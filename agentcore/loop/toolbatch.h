@@ -34,7 +34,8 @@ struct ToolBatchSetup
 };
 
 /// Runs the tool calls of one assistant message (the seed's executeToolCallBatch).
-/// All-parallel calls run concurrently on the runner's threads; one Sequential tool (or forceSequential)
+/// All-parallel calls run concurrently on the runner's threads; one Sequential call
+/// (AgentTool::executionModeOf its arguments, or forceSequential)
 /// makes the batch run one call at a time, and an abort stops it between calls. Every call
 /// runs on a runner thread while the loop thread waits, racing the abort token (raceAbort): on
 /// abort the loop stops waiting at once, and calls still running get a "stopped" result made

@@ -14,6 +14,8 @@ constexpr std::array toolKindNames{
     std::pair{ToolKind::Glob, "Glob"},
     std::pair{ToolKind::Grep, "Grep"},
     std::pair{ToolKind::Ls, "LS"},
+    std::pair{ToolKind::BashOutput, "BashOutput"},
+    std::pair{ToolKind::KillShell, "KillShell"},
 };
 } // namespace
 

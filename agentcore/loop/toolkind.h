@@ -17,6 +17,8 @@ enum class ToolKind {
     Glob,
     Grep,
     Ls,
+    BashOutput, ///< reads a background command's output (Bash run_in_background)
+    KillShell,  ///< stops a background command
 };
 
 /// The name the built-in tool of \a kind has for the model ("Bash", "LS", ...); empty for Other.
@@ -27,6 +29,12 @@ ToolKind toolKind(QStringView name);
 inline bool changesFile(ToolKind kind)
 {
     return kind == ToolKind::Edit || kind == ToolKind::Write;
+}
+/// BashOutput and KillShell: they come and go with Bash (a session without Bash has no
+/// background commands to read or stop).
+inline bool followsBash(ToolKind kind)
+{
+    return kind == ToolKind::BashOutput || kind == ToolKind::KillShell;
 }
 /// Glob, Grep and LS: read under a directory (covered by Read rules).
 inline bool searchesFiles(ToolKind kind)

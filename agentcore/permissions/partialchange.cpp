@@ -1,9 +1,9 @@
 #include "partialchange.h"
 #include "translation.h"
 
-#include <tools/edittool.h>
+#include "changearguments.h"
+
 #include <tools/textfile.h>
-#include <tools/writetool.h>
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -22,63 +22,9 @@ bool isFileTool(const QString &toolName)
     return changesFile(toolKind(toolName));
 }
 
-// What Edit or Write would do to the file now.
-struct Prepared
-{
-    ResolvedPath path;
-    QByteArray after; ///< the bytes the tool would write
-    QByteArray oldBody;
-    QByteArray newBody;
-    QString error;
-};
-
-Prepared prepare(const ToolWorkspace &workspace,
-                 const QString &toolName,
-                 const QJsonObject &arguments)
-{
-    if (toolKind(toolName) == ToolKind::Edit) {
-        const EditTool::Change change = EditTool::prepare(workspace, arguments);
-        return {change.path, change.after, change.oldBody, change.newBody, change.error};
-    }
-    const WriteTool::Change change = WriteTool::prepare(workspace, arguments);
-    return {change.path, change.after, change.oldBody, change.newBody, change.error};
-}
-
-// The lines of \a text, each with its '\n' (the last one may have none).
-QStringList linesWithEnds(const QString &text)
-{
-    QStringList lines;
-    qsizetype from = 0;
-    while (from < text.size()) {
-        const qsizetype end = text.indexOf(QLatin1Char('\n'), from);
-        if (end < 0) {
-            lines.append(text.mid(from));
-            break;
-        }
-        lines.append(text.mid(from, end + 1 - from));
-        from = end + 1;
-    }
-    return lines;
-}
-
-QString joined(const QStringList &lines, qsizetype first, qsizetype end)
-{
-    QString text;
-    for (qsizetype i = first; i < end; ++i)
-        text += lines.at(i);
-    return text;
-}
-
-bool occursOnce(const QString &text, const QString &part)
-{
-    const qsizetype first = text.indexOf(part);
-    return first >= 0 && text.indexOf(part, first + 1) < 0;
-}
-
-QString lfText(const QByteArray &body)
-{
-    return QString::fromUtf8(TextFile::toLf(body));
-}
+using ChangeArguments::lfText;
+using ChangeArguments::prepare;
+using ChangeArguments::Prepared;
 
 // "lines 40-47", "line 3", "after line 12": where a hunk is in the file before the change.
 QString oldRange(const UnifiedDiff::Hunk &hunk)
@@ -165,12 +111,7 @@ PartialChange::Rewrite PartialChange::rewrite(const ToolWorkspace &workspace) co
     const QByteArray expected = change.after.first(change.after.size() - change.newBody.size())
                                 + body;
     const QString kept = m_request.diff.apply(m_request.oldText, m_request.newText, m_rejected);
-    if (toolKind(m_request.toolName) == ToolKind::Write) {
-        rewrite.arguments = m_request.arguments;
-        rewrite.arguments.insert(QStringLiteral("content"), kept); // the tool restores CRLF
-    } else {
-        rewrite.arguments = editArguments(kept);
-    }
+    rewrite.arguments = ChangeArguments::forText(m_request, kept);
     // The tool's own preparation of the rewritten call must give exactly those bytes.
     const Prepared rewritten = prepare(workspace, m_request.toolName, rewrite.arguments);
     if (!rewritten.error.isEmpty() || rewritten.after != expected) {
@@ -181,37 +122,6 @@ PartialChange::Rewrite PartialChange::rewrite(const ToolWorkspace &workspace) co
                 .arg(m_request.displayPath, m_request.toolName)));
     }
     return rewrite;
-}
-
-// An Edit that replaces the lines from the first kept hunk's change to the last one's, with
-// as much unchanged context around them as makes them unique in the file.
-QJsonObject PartialChange::editArguments(const QString &kept) const
-{
-    const QStringList before = linesWithEnds(m_request.oldText);
-    const QStringList after = linesWithEnds(kept);
-    qsizetype prefix = 0;
-    while (prefix < before.size() && prefix < after.size() && before.at(prefix) == after.at(prefix))
-        ++prefix;
-    qsizetype suffix = 0;
-    while (suffix < before.size() - prefix && suffix < after.size() - prefix
-           && before.at(before.size() - 1 - suffix) == after.at(after.size() - 1 - suffix))
-        ++suffix;
-    QString oldString;
-    QString newString;
-    for (qsizetype context = 0;; context = context == 0 ? 1 : context * 2) {
-        const qsizetype lead = std::min(context, prefix);
-        const qsizetype trail = std::min(context, suffix);
-        oldString = joined(before, prefix - lead, before.size() - suffix + trail);
-        newString = joined(after, prefix - lead, after.size() - suffix + trail);
-        if ((lead == prefix && trail == suffix)
-            || (!oldString.isEmpty() && occursOnce(m_request.oldText, oldString)))
-            break;
-    }
-    QJsonObject arguments = m_request.arguments;
-    arguments.insert(QStringLiteral("old_string"), oldString);
-    arguments.insert(QStringLiteral("new_string"), newString);
-    arguments.insert(QStringLiteral("replace_all"), false);
-    return arguments;
 }
 
 ToolResult PartialChange::result(const ToolResult &toolResult, const QString &feedback) const

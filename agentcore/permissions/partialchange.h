@@ -66,7 +66,6 @@ private:
     QString appliedMessage(const QString &feedback) const;
     QString staleMessage(const QString &why) const;
     QString failedMessage(const QString &why) const;
-    QJsonObject editArguments(const QString &kept) const;
 
     PermissionRequest m_request;
     QList<int> m_rejected;

@@ -4,6 +4,7 @@
 #include "permissionrecord.h"
 
 #include "alwaysallow.h"
+#include "editedchange.h"
 #include "networkrules.h"
 #include "partialchange.h"
 #include "pathcapability.h"
@@ -56,7 +57,16 @@ struct Call
 {
     PermissionSubject subject;
     QStringList outsideReads; ///< granted for this call only, once it is allowed
+    /// A background command where writes are reviewed: asked for every time, then run
+    /// without the overlay (runsUnreviewedInBackground).
+    bool unreviewedBackground = false;
 };
+
+bool runsInBackground(const ToolCallContext &context)
+{
+    return toolKindOf(context) == ToolKind::Bash
+           && context.arguments.value(QLatin1String("run_in_background")).toBool();
+}
 
 Call describeCall(const PermissionGate &gate, const ToolCallContext &context)
 {
@@ -175,6 +185,7 @@ ToolResult runReviewingWrites(const PermissionGate &gate,
     }
     PermissionRequest request;
     request.toolCallId = context.toolCallId;
+    request.subagent = context.caller;
     request.toolName = context.toolName;
     request.arguments = context.arguments;
     request.workingDirectory = gate.workspace->root();
@@ -214,9 +225,26 @@ ToolResult runAllowed(const PermissionGate &gate,
     // read-only for every other command (BashTool).
     if (call.subject.bash && call.subject.bash->gitWork)
         context.toolOptions.edit<BashOptions>().gitWritable = true;
-    if (reviewsWrites(gate, call))
+    if (!call.unreviewedBackground && reviewsWrites(gate, call))
         return runReviewingWrites(gate, context, next, record);
     return next(context);
+}
+
+// Shell writes are reviewed once a command ends, on an overlay of the repository: a background
+// command (a dev server, a watcher) does not end. It runs without the overlay, writing to the
+// repository directly, and only when the person approved this very call, told so: no rule or
+// mode runs it unasked, and the approval offers no rule to remember.
+void runsUnreviewedInBackground(const PermissionGate &gate, Call &call, PermissionRecord &record)
+{
+    if (record.decision.behavior == PermissionBehavior::Deny || !reviewsWrites(gate, call))
+        return;
+    call.unreviewedBackground = true;
+    record.decision.behavior = PermissionBehavior::Ask;
+    record.decision.reason = PermissionsTr::tr(
+                                 "%1; it runs in the background, so what it writes cannot be "
+                                 "reviewed when it ends: once approved, it writes to the "
+                                 "repository directly")
+                                 .arg(record.decision.reason);
 }
 
 // The kept hunks of an Edit or Write the reviewer partly rejected: the call is rewritten to
@@ -237,6 +265,25 @@ ToolResult runPartial(const PermissionGate &gate,
         return *rewrite.refused;
     context.arguments = std::move(rewrite.arguments);
     return partial.result(next(context), feedback);
+}
+
+// The user's own version of an Edit or Write: the call is rewritten to write exactly it and
+// runs on through next(), as a partial change does.
+ToolResult runEdited(const PermissionGate &gate,
+                     ToolCallContext &context,
+                     const ToolNext &next,
+                     const Call &call,
+                     const EditedChange &edited,
+                     const QString &feedback)
+{
+    if (context.abort.isAborted())
+        return abortedToolResult();
+    const PathCapability::Scope scope(call.outsideReads);
+    EditedChange::Rewrite rewrite = edited.rewrite(*gate.workspace);
+    if (rewrite.refused)
+        return *rewrite.refused;
+    context.arguments = std::move(rewrite.arguments);
+    return edited.result(next(context), feedback);
 }
 
 QString sentence(const QString &text)
@@ -309,6 +356,7 @@ QString describeRequest(const PermissionGate &gate,
                         PermissionRequest &request)
 {
     request.toolCallId = context.toolCallId;
+    request.subagent = context.caller;
     request.reason = decision.reason;
     if (const QString error = PermissionReview::describe(gate.workspace.get(),
                                                          call.subject,
@@ -322,6 +370,8 @@ QString describeRequest(const PermissionGate &gate,
             request.sandbox->networkRule = NetworkRules::describe(*rule);
         }
     }
+    if (call.unreviewedBackground)
+        request.suggestedRules.clear(); // each such command is asked for (runsUnreviewedInBackground)
     if (decision.changesConfiguration) {
         // An approval of a settings change is for this change only: a rule would pre-approve
         // the next one, which the person has not seen.
@@ -370,6 +420,7 @@ ToolResult runApproved(const PermissionGate &gate,
                        const Call &call,
                        const PermissionAnswer &answer,
                        const PartialChange &partial,
+                       const EditedChange &edited,
                        PermissionRecord &record)
 {
     if (answer.choice == PermissionAnswer::Choice::AllowOnce)
@@ -378,6 +429,10 @@ ToolResult runApproved(const PermissionGate &gate,
         record.answer = PermissionRecord::Answer::AllowedOnceOwnSettings;
     else
         rememberApproval(gate, call, answer, record);
+    if (edited.isEdited() && gate.workspace) {
+        record.userEdit = edited.auditText();
+        return runEdited(gate, context, next, call, edited, answer.feedback);
+    }
     if (!partial.isPartial() || !gate.workspace)
         return runAllowed(gate, context, next, call, record);
     record.partialChange = partial.auditText();
@@ -415,7 +470,19 @@ ToolResult askPerson(const PermissionGate &gate,
         record.feedback = answer->feedback;
         return ToolResult::makeError(deniedMessage(request, answer->feedback));
     }
-    const PartialChange partial = PartialChange::of(request, *answer);
+    const EditedChange edited = EditedChange::of(request, *answer);
+    if (edited.changesNothing()) {
+        // The user's version is the file as it is: nothing would be written.
+        record.answer = PermissionRecord::Answer::Denied;
+        record.feedback = answer->feedback;
+        return ToolResult::makeError(
+            deniedMessage(request,
+                          answer->feedback,
+                          PermissionsTr::tr("they edited the change back to the file as it is")));
+    }
+    // A user's version already leaves out the hunks they rejected (PermissionAnswer::userText).
+    const PartialChange partial = answer->userText ? PartialChange()
+                                                   : PartialChange::of(request, *answer);
     if (partial.rejectsEverything()) {
         // Nothing would be written: a deny, and no rule is remembered.
         record.answer = PermissionRecord::Answer::DeniedEveryHunk;
@@ -429,7 +496,7 @@ ToolResult askPerson(const PermissionGate &gate,
                                            PermissionsTr::tr(
                                                "they rejected all %1 hunks of the change"))));
     }
-    return runApproved(gate, context, next, call, *answer, partial, record);
+    return runApproved(gate, context, next, call, *answer, partial, edited, record);
 }
 
 // The policy's decision, then what the person says where it asks.
@@ -438,8 +505,10 @@ ToolResult permit(const PermissionGate &gate,
                   const ToolNext &next,
                   PermissionRecord &record)
 {
-    const Call call = describeCall(gate, context);
+    Call call = describeCall(gate, context);
     record.decision = gate.policy->decide(call.subject);
+    if (runsInBackground(context))
+        runsUnreviewedInBackground(gate, call, record);
     switch (record.decision.behavior) {
     case PermissionBehavior::Allow:
         return runAllowed(gate, context, next, call, record);

@@ -75,6 +75,8 @@ QString PermissionRecord::text() const
     QString text = verdict(*this);
     if (!partialChange.isEmpty())
         text += QStringLiteral("; partially applied, ") + partialChange;
+    if (!userEdit.isEmpty())
+        text += QStringLiteral("; ") + userEdit;
     if (!networkRule.isEmpty())
         text += QStringLiteral("; network by ") + networkRule;
     return text + writesNote(*this);

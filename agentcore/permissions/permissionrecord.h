@@ -43,6 +43,7 @@ struct PermissionRecord
     QStringList rememberedRules; ///< "Bash(touch:*)": the rules an allow answer added
     QStringList notSaved;        ///< why rules could not be written to the settings
     QString partialChange;       ///< PartialChange::auditText; empty: the whole change
+    QString userEdit;            ///< EditedChange::auditText; empty: not edited
     QString networkRule;         ///< NetworkRules::describe of the rule that gave the network
     Writes writes = Writes::Direct;
     QString writesError;

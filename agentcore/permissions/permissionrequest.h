@@ -25,6 +25,9 @@ struct PermissionRequest
     QString toolName;
     QJsonObject arguments;
     QString reason; ///< why it asks ("Edit asks in default mode", "reads outside the repository")
+    /// Who asks: empty for the main agent, else the subagent making the call, as
+    /// "TYPE: DESCRIPTION" ("explore: Find the SSE parser"), for the review area and the inbox.
+    QString subagent;
 
     // Edit and Write: the change against the file as it is now.
     QString filePath;    ///< absolute
@@ -73,6 +76,12 @@ struct PermissionAnswer
     /// apply only the other hunks and the result tells the model which hunks were rejected.
     /// All hunks rejected means a deny. Ignored otherwise.
     QList<int> rejectedHunks;
+    /// Edit/Write, an allow: the user's own version of the whole file (LF line ends, as
+    /// request.newText), written instead of the proposal (EditedChange). The review takes the
+    /// rejected hunks out before the user edits, so this text already is what the user wants:
+    /// rejectedHunks are then not applied again. The model is told the user's changes as a
+    /// diff against its proposal. nullopt, or the proposal itself: the proposal as it is.
+    std::optional<QString> userText;
     /// A writes review (request.shellWrites), an allow: the changes NOT to apply (indexes
     /// into request.shellWrites) and, per change, the hunks of it not to apply. A deny
     /// rejects every change.

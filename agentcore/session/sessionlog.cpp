@@ -191,6 +191,13 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
                 contents.toolOutputs.insert(id, record->value(QLatin1String("text")).toString());
             continue;
         }
+        if (record && type == QLatin1String("subagent")) {
+            const QString key = record->value(QLatin1String("path")).toString();
+            if (!key.isEmpty()
+                && messageFromJson(record->value(QLatin1String("message")).toObject(), &message))
+                contents.subagents[key].append(message);
+            continue;
+        }
         if (record && type == QLatin1String("message")
             && messageFromJson(record->value(QLatin1String("message")).toObject(), &message, &why)) {
             if (message.isToolResult())
@@ -363,6 +370,14 @@ bool SessionLog::appendBranch(const QString &leaf, QString *error)
         return false;
     m_leaf = leaf;
     return true;
+}
+
+bool SessionLog::appendSubagentMessage(const QString &key, const Message &message, QString *error)
+{
+    return appendRecord({{typeKey, QStringLiteral("subagent")},
+                         {QLatin1String("path"), key},
+                         {QLatin1String("message"), messageToJson(message)}},
+                        error);
 }
 
 bool SessionLog::appendState(const QJsonObject &state, QString *error)

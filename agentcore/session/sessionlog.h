@@ -26,6 +26,9 @@ namespace AgentCore {
 ///   {"type":"partial","more":{...}}                       what streamed since the last partial
 ///   {"type":"toolOutput","toolCallId":"...","text":"..."} what a running call showed so far
 ///                                                         (its last part), until its result
+///   {"type":"subagent","path":"call_1/call_7","message":{...}} one per finished message of a
+///                                                         subagent (the Task calls' ids from
+///                                                         the outermost), its prompt first
 /// (the follow-up queue, the permission choices and the model live in the state records).
 /// Branches (SessionTree): a message record without an id (a file written before branches, or
 /// by a writer that does not know the active branch) follows the message read before it, as
@@ -63,6 +66,9 @@ public:
         /// What the calls that never got a result had shown (tool call id -> the last
         /// toolOutput record's text): what a crash cut off while they ran.
         QHash<QString, QString> toolOutputs;
+        /// Each subagent's transcript as it was recorded (its prompt first), keyed by its path
+        /// (the Task call ids from the outermost) joined with "/" (SubagentEvent::key()).
+        QHash<QString, QList<Message>> subagents;
         qint64 bytes = 0;             ///< the file's size as it was read
         bool endsWithNewline = false; ///< its last line was whole
     };
@@ -107,6 +113,8 @@ public:
     /// The active leaf; nullopt until it is known (setLeaf(), or a new file).
     std::optional<QString> leaf() const { return m_leaf; }
     bool appendState(const QJsonObject &state, QString *error);
+    /// One finished message of the subagent at \a key (SubagentEvent::key()).
+    bool appendSubagentMessage(const QString &key, const Message &message, QString *error);
     /// The answer streamed so far (an assistant message), replaced by the next partial or
     /// message record; a null message withdraws it (the draft was discarded).
     bool appendPartial(const std::optional<Message> &partial, QString *error);

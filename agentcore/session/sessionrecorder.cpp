@@ -135,6 +135,14 @@ void SessionRecorder::record(const QList<Message> &messages)
     sync();
 }
 
+void SessionRecorder::recordSubagent(const QString &key, const Message &message)
+{
+    if (!ensureOpen())
+        return;
+    if (QString error; !m_log->appendSubagentMessage(key, message, &error))
+        fail(error);
+}
+
 void SessionRecorder::onEvent(const AgentEvent &event)
 {
     switch (event.type) {

@@ -62,6 +62,8 @@ public:
     void adopt(SessionResumption resumption);
     /// Appends \a messages that are not the Agent's events (interruption()'s repair).
     void record(const QList<Message> &messages);
+    /// Appends one finished message of the subagent at \a key (its path joined with "/").
+    void recordSubagent(const QString &key, const Message &message);
     /// The state as it would be written now.
     QJsonObject state() const;
 

@@ -434,10 +434,116 @@ ToolResult runCommand(ToolWorkspace &workspace,
     return commandResult(text, details, ended);
 }
 
+// Starts \a call's command as one of the session's background commands, with the program line,
+// sandbox and environment a foreground command gets, and returns its shell id and what it
+// printed in its first moment.
+ToolResult startInBackground(ToolWorkspace &workspace,
+                             BackgroundShells &shells,
+                             const ToolCallContext &context,
+                             const Call &call,
+                             ToolDetails details)
+{
+    if (call.options.overlay) {
+        // The permission layer runs background commands without the overlay once the user
+        // approved them; this is the tool's own guard should anything else ask for one.
+        return ToolResult::makeError(
+            ToolsTr::tr("Command not run: a background command cannot run on the overlay that "
+                        "reviews a command's writes, since it does not end. Run it without "
+                        "run_in_background, or ask the user to approve it."));
+    }
+    // Only holds the program line and environment the helpers make; never started.
+    QProcess configured;
+    const bool inBwrap = setProgram(configured,
+                                    workspace.root(),
+                                    call.command,
+                                    call.sandboxing,
+                                    call.options,
+                                    GitDirectories::of(workspace.root()).paths(),
+                                    workspace.logDirectory());
+    setEnvironment(configured, workspace.commandEnvironment(), inBwrap, details);
+    QProcessEnvironment environment = configured.processEnvironment();
+    // Its output is read while it runs: a Python server's lines as it prints them, not when a
+    // pipe's buffer fills.
+    environment.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
+    BackgroundLaunch launch;
+    launch.command = call.command;
+    launch.description = details.other.value(QLatin1String("description")).toString();
+    launch.program = configured.program();
+    launch.arguments = configured.arguments();
+    launch.environment = environment;
+    launch.workingDirectory = configured.workingDirectory();
+    launch.inBwrap = inBwrap;
+    const BackgroundShells::Started started = shells.start(launch);
+    if (!started.error.isEmpty()) {
+        ToolResult refused = ToolResult::makeError(started.error);
+        refused.details = details;
+        return refused;
+    }
+
+    // The first moment: what a server says as it starts, or a command that fails at once.
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < BashTool::backgroundFirstMs && !context.abort.isAborted()) {
+        const std::optional<BackgroundShell> shell = shells.shell(started.id);
+        if (!shell || !shell->running)
+            break;
+        QThread::msleep(20);
+    }
+    const std::optional<BackgroundShells::Taken> taken = shells.takeNew(started.id);
+    const BackgroundShell shell = taken ? taken->shell : BackgroundShell();
+    details.logPath = shell.logPath;
+    details.other.insert(QStringLiteral("background"), true);
+    details.other.insert(QStringLiteral("shellId"), started.id);
+    details.other.insert(QStringLiteral("pid"), double(started.pid));
+    details.other.insert(QStringLiteral("running"), shell.running);
+
+    QByteArray bytes = taken ? taken->bytes : QByteArray();
+    QString text;
+    if (shell.running) {
+        text = ToolsTr::tr("Started in the background as shell %1 (process %2). Read its output "
+                           "with BashOutput, stop it with KillShell; it ends with the session.")
+                   .arg(started.id)
+                   .arg(started.pid);
+    } else {
+        text = ToolsTr::tr("Started in the background as shell %1, and already ended: %2.")
+                   .arg(started.id, shell.stateText());
+        details.other.insert(shell.crashed ? QStringLiteral("signal") : QStringLiteral("exitCode"),
+                             shell.exitCode);
+    }
+    if (shell.running && call.sandboxing.decision.sandboxed() && !call.sandboxing.decision.network) {
+        text += QLatin1Char('\n');
+        text += ToolsTr::tr("(It runs in the sandbox without network: a server it starts cannot "
+                            "be reached from outside the sandbox, not even by your next Bash "
+                            "command. The user can allow the network for such commands with a "
+                            "network rule in the settings.)");
+    }
+    text += QLatin1Char('\n');
+    if (bytes.isEmpty()) {
+        text += ToolsTr::tr("(no output yet)");
+    } else {
+        if (bytes.size() > BashTool::headBytes) {
+            text += ToolsTr::tr("[... %1 bytes left out; all of it is in %2 ...]")
+                        .arg(bytes.size() - BashTool::headBytes)
+                        .arg(shell.logPath);
+            text += QLatin1Char('\n');
+            bytes = bytes.right(BashTool::headBytes);
+        }
+        text += (shell.running ? ToolsTr::tr("Output so far:") : ToolsTr::tr("Output:"))
+                + QLatin1Char('\n') + QString::fromUtf8(bytes);
+    }
+    while (text.endsWith(QLatin1Char('\n')))
+        text.chop(1);
+    ToolResult result = ToolResult::makeText(text, details);
+    result.isError = !shell.running && (shell.crashed || shell.exitCode != 0);
+    return result;
+}
+
 } // namespace
 
-BashTool::BashTool(std::shared_ptr<ToolWorkspace> workspace)
+BashTool::BashTool(std::shared_ptr<ToolWorkspace> workspace,
+                   std::shared_ptr<BackgroundShells> shells)
     : m_workspace(std::move(workspace))
+    , m_shells(std::move(shells))
 {}
 
 ToolDefinition BashTool::definition() const
@@ -448,29 +554,44 @@ ToolDefinition BashTool::definition() const
                                              .arg(maxTimeoutMs));
     timeout.insert(QStringLiteral("minimum"), 1);
     timeout.insert(QStringLiteral("maximum"), maxTimeoutMs);
+    QJsonObject properties{
+        {QStringLiteral("command"), schemaProperty("string", ToolsTr::tr("The command."))},
+        {QStringLiteral("timeout"), timeout},
+        {QStringLiteral("description"),
+         schemaProperty("string", ToolsTr::tr("What it does, in a few words, for the user."))},
+    };
+    QString description = ToolsTr::tr(
+                              "Runs a command with /bin/bash -c in the repository root; returns "
+                              "stdout and stderr together and the exit code (non-zero is an "
+                              "error). Each call is a fresh shell: cd and variables do not carry "
+                              "over. No terminal, empty stdin: pass non-interactive flags (git "
+                              "--no-pager, -y). Timeout %1 minutes (at most %2); background "
+                              "processes end with the command. Long output is cut to its first "
+                              "%3 KiB and last %4 KiB, the whole saved to a log file named in "
+                              "the result.")
+                              .arg(defaultTimeoutMs / 60000)
+                              .arg(maxTimeoutMs / 60000)
+                              .arg(headBytes / 1024)
+                              .arg(tailBytes / 1024);
+    if (m_shells) {
+        // Only where it works: a model never sees an argument it cannot use.
+        properties.insert(QStringLiteral("run_in_background"),
+                          schemaProperty("boolean",
+                                         ToolsTr::tr("Run it in the background (a dev server, a "
+                                                     "watcher) and return at once with a shell "
+                                                     "id: BashOutput reads its output, KillShell "
+                                                     "stops it. It ends with the session.")));
+        description += QLatin1Char(' ')
+                       + ToolsTr::tr("For a server or a watcher that should keep running, use "
+                                     "run_in_background (at most %1 at once).")
+                             .arg(m_shells->maxRunning());
+    }
     return {
         toolKindName(ToolKind::Bash),
-        ToolsTr::tr(
-            "Runs a command with /bin/bash -c in the repository root; returns stdout and "
-            "stderr together and the exit code (non-zero is an error). Each call is a fresh "
-            "shell: cd and variables do not carry over. No terminal, empty stdin: pass "
-            "non-interactive flags (git --no-pager, -y). Timeout %1 minutes (at most %2); "
-            "background processes end with the command. Long output is cut to its first %3 KiB "
-            "and last %4 KiB, the whole saved to a log file named in the result.")
-            .arg(defaultTimeoutMs / 60000)
-            .arg(maxTimeoutMs / 60000)
-            .arg(headBytes / 1024)
-            .arg(tailBytes / 1024),
+        description,
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
-            {QStringLiteral("properties"),
-             QJsonObject{
-                 {QStringLiteral("command"), schemaProperty("string", ToolsTr::tr("The command."))},
-                 {QStringLiteral("timeout"), timeout},
-                 {QStringLiteral("description"),
-                  schemaProperty("string",
-                                 ToolsTr::tr("What it does, in a few words, for the user."))},
-             }},
+            {QStringLiteral("properties"), properties},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("command")}},
             {QStringLiteral("additionalProperties"), false},
         },
@@ -506,6 +627,10 @@ ToolResult BashTool::run(const ToolCallContext &context)
     // Set by the permission layer (a network rule of the user's, git's own work, an overlay): only
     // a middleware sets tool options, never the model.
     const BashOptions options = context.toolOptions.value<BashOptions>();
+    const bool background = args.value(QLatin1String("run_in_background")).toBool();
+    if (background && !m_shells)
+        return ToolResult::makeError(
+            ToolsTr::tr("run_in_background is not available here: run the command without it."));
 
     ToolDetails details;
     details.other = {{QStringLiteral("command"), command},
@@ -529,6 +654,10 @@ ToolResult BashTool::run(const ToolCallContext &context)
     }
 
     const Call call{command, timeoutMs, m_graceMs, options, sandboxing};
+    if (background) {
+        output.finishLog(false); // the background command keeps a log of its own
+        return startInBackground(*m_workspace, *m_shells, context, call, details);
+    }
     return runCommand(*m_workspace, context, call, details, output);
 }
 

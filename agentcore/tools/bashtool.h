@@ -2,6 +2,8 @@
 
 #include "toolworkspace.h"
 
+#include "backgroundshells.h"
+
 #include <loop/agenttypes.h>
 
 #include <atomic>
@@ -47,6 +49,12 @@ struct BashOptions
 /// workspace's sandbox notice is told once; in Required mode it does not run and the result
 /// says why.
 /// details.sandboxed and details.network say how the command ran.
+/// With run_in_background (and BackgroundShells given) the command starts as one of the
+/// session's background commands, the same program line in the same sandbox with the same
+/// environment (and PYTHONUNBUFFERED=1, so a Python server's lines show as it prints them), and
+/// the call returns after backgroundFirstMs (or sooner, when it ended) with its shell id and
+/// what it printed so far; BashOutput reads the rest, KillShell stops it. Not on an overlay
+/// (BashOptions::overlay): refused, as its writes could not be reviewed before it ends.
 /// execute() blocks and may run on any thread (it spins a local event loop there).
 /// Thread-safe; sequential.
 class BashTool final : public AgentTool
@@ -57,8 +65,11 @@ public:
     static constexpr qsizetype headBytes = 8 * 1024;
     static constexpr qsizetype tailBytes = 24 * 1024;
     static constexpr int updateIntervalMs = 200;
+    static constexpr int backgroundFirstMs = 500;
 
-    explicit BashTool(std::shared_ptr<ToolWorkspace> workspace);
+    /// \a shells: where run_in_background starts its commands; null: the argument is refused.
+    explicit BashTool(std::shared_ptr<ToolWorkspace> workspace,
+                      std::shared_ptr<BackgroundShells> shells = {});
 
     /// Between TERM and KILL (default 2000 ms).
     void setKillGracePeriod(int milliseconds) { m_graceMs = milliseconds; }
@@ -72,6 +83,7 @@ private:
     ToolResult run(const ToolCallContext &context);
 
     std::shared_ptr<ToolWorkspace> m_workspace;
+    std::shared_ptr<BackgroundShells> m_shells;
     std::atomic_int m_graceMs = 2000;
 };
 

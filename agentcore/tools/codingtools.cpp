@@ -1,5 +1,6 @@
 #include "codingtools.h"
 
+#include "backgroundshelltools.h"
 #include "bashtool.h"
 #include "edittool.h"
 #include "globtool.h"
@@ -19,6 +20,16 @@ QList<AgentToolPtr> CodingTools::create(const std::shared_ptr<ToolWorkspace> &wo
             std::make_shared<EditTool>(workspace),
             std::make_shared<WriteTool>(workspace),
             std::make_shared<BashTool>(workspace)};
+}
+
+QList<AgentToolPtr> CodingTools::create(const std::shared_ptr<ToolWorkspace> &workspace,
+                                        const std::shared_ptr<BackgroundShells> &shells)
+{
+    QList<AgentToolPtr> tools = create(workspace);
+    tools.last() = std::make_shared<BashTool>(workspace, shells);
+    tools.append(std::make_shared<BashOutputTool>(shells));
+    tools.append(std::make_shared<KillShellTool>(shells));
+    return tools;
 }
 
 } // namespace AgentCore

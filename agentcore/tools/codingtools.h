@@ -1,5 +1,6 @@
 #pragma once
 
+#include "backgroundshells.h"
 #include "toolworkspace.h"
 
 #include <loop/agenttypes.h>
@@ -14,6 +15,10 @@ namespace AgentCore {
 struct CodingTools
 {
     static QList<AgentToolPtr> create(const std::shared_ptr<ToolWorkspace> &workspace);
+    /// The same, Bash's run_in_background starting commands in \a shells, with BashOutput and
+    /// KillShell over them.
+    static QList<AgentToolPtr> create(const std::shared_ptr<ToolWorkspace> &workspace,
+                                      const std::shared_ptr<BackgroundShells> &shells);
 };
 
 } // namespace AgentCore

@@ -139,7 +139,12 @@ private slots:
         QStringList names;
         for (const QJsonValue &tool : body.value(u"tools").toArray())
             names.append(tool.toObject().value(u"name").toString());
-        QCOMPARE(names, (QStringList{QStringLiteral("Read"), QStringLiteral("Bash")}));
+        // Bash brings what reads and stops its background commands.
+        QCOMPARE(names,
+                 (QStringList{QStringLiteral("Read"),
+                              QStringLiteral("Bash"),
+                              QStringLiteral("BashOutput"),
+                              QStringLiteral("KillShell")}));
         const QString system = QString::fromUtf8(
             QJsonDocument(body.value(u"system").toArray()).toJson());
         QVERIFY(system.contains(QStringLiteral("Use Bash for builds")));

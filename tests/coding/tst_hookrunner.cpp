@@ -77,7 +77,7 @@ private slots:
             "            \"PostToolUse\": [{\"matcher\": \"(\", \"hooks\": []}, {\"matcher\": "
             "\"Write\", \"hooks\": [{\"command\": \"d.sh\", \"timeout\": \"x\"}]}]\n"
             "        }}");
-        QCOMPARE(config.hooks.size(), 2);
+        QCOMPARE(config.hooks.size(), 3);
         QCOMPARE(config.hooks.at(0).command, QStringLiteral("a.sh"));
         QCOMPARE(config.hooks.at(0).timeoutSeconds, 5);
         QCOMPARE(config.hooks.at(1).event, HookEventName::Stop);
@@ -97,6 +97,7 @@ private slots:
         QCOMPARE(config.matching(HookEventName::PreToolUse, QStringLiteral("Bash")).size(), 1);
         QCOMPARE(config.matching(HookEventName::PreToolUse, QStringLiteral("Read")).size(), 0);
         QCOMPARE(config.matching(HookEventName::Stop).size(), 1);
+        QCOMPARE(config.matching(HookEventName::SubagentStop).size(), 1);
     }
 
     void configIsCapped()

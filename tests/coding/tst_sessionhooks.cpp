@@ -19,6 +19,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <atomic>
 
@@ -203,6 +204,45 @@ private slots:
                  u"AgentDesk needs your permission to use Write"_s);
         QCOMPARE(input.value(u"notification_type"_s).toString(), u"permission_prompt"_s);
         QVERIFY(!QFile::exists(m_repo.filePath(u"made.txt"_s)));
+    }
+
+    // A hook that ran for a call is told after the call's start (the window lists it on the
+    // call's card, which the start makes), even when the session's thread was busy while the
+    // call started and the hook ran: before, it was told first, and the card missed it.
+    void aHookIsToldAfterTheStartOfItsCall()
+    {
+        CodingAgentOptions options = optionsWithHook(u"PreToolUse"_s, u"Bash"_s, u"true"_s);
+        options.permissions.mode = PermissionMode::Bypass;
+        auto model = std::make_shared<ScriptedModel>(
+            QList{ModelStep::toolCall(u"b1"_s, u"Bash"_s, {{u"command"_s, u"true"_s}}),
+                  ModelStep::text(u"Done."_s)});
+        CodingSession session(options, {}, true);
+        session.setModelClient(model);
+        QStringList told;
+        bool busy = false;
+        connect(&session,
+                &CodingSession::eventEmitted,
+                this,
+                [&told, &busy](const AgentEvent &event) {
+                    if (event.type == AgentEvent::Type::MessageEnd
+                        && event.message.role == Message::Role::Assistant && !busy) {
+                        busy = true;
+                        // Busy: meanwhile the worker starts the call and its hook runs.
+                        QThread::msleep(600);
+                        told.append(u"asked"_s);
+                    }
+                    if (event.type == AgentEvent::Type::ToolExecutionStart)
+                        told.append(u"start "_s + event.toolCallId);
+                    if (event.type == AgentEvent::Type::ToolExecutionEnd)
+                        told.append(u"end "_s + event.toolCallId);
+                });
+        connect(&session, &CodingSession::hookRan, this, [&told](const HookRun &run) {
+            told.append(u"hook "_s + run.toolCallId);
+        });
+        QVERIFY(openAndWait(session));
+        session.send(u"run it"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(session.agent()->isIdle() && told.contains(u"end b1"_s), 20'000);
+        QCOMPARE(told.join(u", "_s), u"asked, start b1, hook b1, end b1"_s);
     }
 };
 

@@ -7,7 +7,9 @@
 #include <permissions/permissionsettings.h>
 #include <permissions/projecttrust.h>
 #include <testmain.h>
+#include <tools/backgroundshells.h>
 #include <tools/codingtools.h>
+#include <tools/shelloverlay.h>
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -101,6 +103,18 @@ public:
         middleware = makePermissionMiddleware(gate);
     }
 
+    /// Bash takes run_in_background (BackgroundShells, BashOutput, KillShell); shell writes
+    /// are reviewed on an overlay, staged in \a folder.
+    void reviewWritesWithBackground(const QString &folder)
+    {
+        shells = std::make_shared<BackgroundShells>(repo.workspace()->logDirectory());
+        for (const AgentToolPtr &tool : CodingTools::create(repo.workspace(), shells))
+            tools.insert(tool->definition().name, tool);
+        gate.reviewShellWrites = [] { return true; };
+        gate.shellWritesFolder = folder;
+        middleware = makePermissionMiddleware(gate);
+    }
+
     void setAsker(std::shared_ptr<PermissionAsker> other)
     {
         gate.asker = std::move(other);
@@ -128,6 +142,7 @@ public:
     }
 
     ToolsTest::Repo repo;
+    std::shared_ptr<BackgroundShells> shells; ///< null unless reviewWritesWithBackground()
     std::shared_ptr<PermissionPolicy> policy;
     std::shared_ptr<FakeAsker> asker;
     QHash<QString, AgentToolPtr> tools;
@@ -573,6 +588,162 @@ private slots:
         QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), lines(1, 30));
     }
 
+    // The user edited the proposal before allowing it: exactly their version is written, in
+    // the file's own line endings, the model is told their changes as a diff against its
+    // proposal, and its next Edit of the file (from the file as it is) is not refused.
+    void userVersionIsWrittenAndTheModelToldItsDiff_data()
+    {
+        QTest::addColumn<QString>("tool");
+        QTest::addColumn<QByteArray>("eol");
+        QTest::addColumn<QList<int>>("rejectedFirst");
+        QTest::newRow("edit, LF") << "Edit" << QByteArray("\n") << QList<int>{};
+        QTest::newRow("edit, CRLF") << "Edit" << QByteArray("\r\n") << QList<int>{};
+        QTest::newRow("write, LF") << "Write" << QByteArray("\n") << QList<int>{};
+        // The review took hunk 2 out before the user edited: not taken out again.
+        QTest::newRow("edit, hunk 2 rejected first") << "Edit" << QByteArray("\n") << QList<int>{1};
+    }
+
+    void userVersionIsWrittenAndTheModelToldItsDiff()
+    {
+        QFETCH(QString, tool);
+        QFETCH(QByteArray, eol);
+        QFETCH(QList<int>, rejectedFirst);
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), lines(1, 30, {}, eol)));
+        QVERIFY(h.read(QStringLiteral("src/t.txt")));
+        // The proposal changes lines 2, 14 and 25; the user keeps 2 and 25 (and 14 unless it
+        // was rejected), and writes line 20 their own way.
+        QString mine = QString::fromUtf8(
+            lines(1, 30, rejectedFirst.isEmpty() ? QList<int>{2, 14, 25} : QList<int>{2, 25}));
+        mine.replace(QLatin1String("line 20\n"), QLatin1String("line twenty, mine\n"));
+        PermissionAnswer answer = FakeAsker::answer(PermissionAnswer::Choice::AllowOnce,
+                                                    QStringLiteral("spell it out"),
+                                                    rejectedFirst);
+        answer.userText = mine;
+        h.asker->script(answer);
+        QStringList journal;
+        EffectBoundary effects;
+        effects.beforeEffect = [&](const ToolCallContext &context) {
+            journal << QStringLiteral("before %1").arg(context.toolName);
+        };
+        effects.afterEffect = [&](const ToolCallContext &context, const ToolResult &result) {
+            journal << QStringLiteral("after %1, %2")
+                           .arg(context.toolName, result.isError ? "failed" : "succeeded");
+        };
+        const ToolResult result = runAsTheLoopDoes(h,
+                                                   h.tools.value(tool),
+                                                   threeHunkCall(tool),
+                                                   effects);
+
+        QVERIFY2(!result.isError, qPrintable(result.text()));
+        QByteArray expected = mine.toUtf8();
+        if (eol != "\n")
+            expected.replace("\n", eol);
+        QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), expected);
+        QCOMPARE(journal,
+                 QStringList({QStringLiteral("before %1").arg(tool),
+                              QStringLiteral("after %1, succeeded").arg(tool)}));
+        const QString text = result.text();
+        QVERIFY2(text.startsWith(QStringLiteral("The user edited your proposed %1 of src/t.txt "
+                                                "before approving it")
+                                     .arg(tool)),
+                 qPrintable(text));
+        QString diff = QStringLiteral("--- a/src/t.txt\n+++ b/src/t.txt\n");
+        if (!rejectedFirst.isEmpty())
+            diff += QStringLiteral("@@ -11,13 +11,13 @@\n line 11\n line 12\n line 13\n"
+                                   "-LINE 14\n+line 14\n line 15\n line 16\n line 17\n"
+                                   " line 18\n line 19\n-line 20\n+line twenty, mine\n"
+                                   " line 21\n line 22\n line 23\n");
+        else
+            diff += QStringLiteral("@@ -17,7 +17,7 @@\n line 17\n line 18\n line 19\n"
+                                   "-line 20\n+line twenty, mine\n line 21\n line 22\n"
+                                   " line 23\n");
+        QVERIFY2(text.contains(diff), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Their feedback: spell it out")), qPrintable(text));
+        const QJsonObject details = result.details.toJson();
+        QCOMPARE(details.value(QLatin1String("userEdited")).toBool(), true);
+        QVERIFY(!details.contains(QLatin1String("replacements")));
+        // The card's diff is what landed: the file before against the user's version.
+        QVERIFY2(details.value(QLatin1String("diff"))
+                     .toString()
+                     .contains(QLatin1String("+line twenty, mine\n")),
+                 qPrintable(details.value(QLatin1String("diff")).toString()));
+
+        // The model's next Edit starts from the file as it is, without reading it again.
+        const Outcome next = h.call(QStringLiteral("Edit"),
+                                    {{"file_path", "src/t.txt"},
+                                     {"old_string", "line twenty, mine"},
+                                     {"new_string", "line twenty, theirs"}});
+        QVERIFY2(!next.result.isError, qPrintable(next.result.text()));
+        QVERIFY(h.repo.read(QStringLiteral("src/t.txt"))
+                    .contains(QByteArray(QByteArray("line twenty, theirs") + eol)));
+    }
+
+    void userVersionIsAuditedAsEdited()
+    {
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        QVERIFY(h.read(QStringLiteral("src/a.cpp")));
+        PermissionAnswer answer = FakeAsker::answer(PermissionAnswer::Choice::AllowOnce);
+        answer.userText = QStringLiteral("int a = 1;\nint b = 200;\nint c = 3;\n");
+        h.asker->script(answer);
+        const Outcome outcome = h.call(QStringLiteral("Edit"), editB);
+        QVERIFY2(!outcome.result.isError, qPrintable(outcome.result.text()));
+        QCOMPARE(outcome.decision,
+                 QStringLiteral(
+                     "ask: allowed once; edited by the user, +1 -1 against the proposal"));
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")),
+                 QByteArray("int a = 1;\nint b = 200;\nint c = 3;\n"));
+    }
+
+    // Someone changes the file while the user edits the proposal: their change stays, the
+    // model hears why nothing was written and what the user wanted.
+    void userVersionOfAFileChangedMeanwhileIsRefused()
+    {
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), lines(1, 30)));
+        QVERIFY(h.read(QStringLiteral("src/t.txt")));
+        const QByteArray meanwhile = lines(1, 30, {30});
+        h.asker->whileAsking = [&h, &meanwhile](const PermissionRequest &) {
+            QVERIFY(h.repo.write(QStringLiteral("src/t.txt"), meanwhile));
+        };
+        PermissionAnswer answer = FakeAsker::answer(PermissionAnswer::Choice::AllowOnce);
+        answer.userText = QString::fromUtf8(lines(1, 30, {2, 3}));
+        h.asker->script(answer);
+        const Outcome outcome = h.call(QStringLiteral("Write"),
+                                       threeHunkCall(QStringLiteral("Write")));
+        QVERIFY(outcome.result.isError);
+        const QString text = outcome.result.text();
+        QVERIFY2(text.startsWith(QLatin1String(
+                     "Nothing was written: the user edited this Write of src/t.txt before "
+                     "approving it, but their version could not be applied: src/t.txt is no "
+                     "longer as they reviewed it: ")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Read src/t.txt again.")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("+LINE 3\n")), qPrintable(text));
+        QCOMPARE(h.repo.read(QStringLiteral("src/t.txt")), meanwhile);
+    }
+
+    // A version that is the file as it is writes nothing: a deny, no rule remembered.
+    void userVersionEqualToTheFileIsADenial()
+    {
+        Harness h;
+        QVERIFY(h.repo.write(QStringLiteral("src/a.cpp"), original));
+        QVERIFY(h.read(QStringLiteral("src/a.cpp")));
+        PermissionAnswer answer = FakeAsker::answer(PermissionAnswer::Choice::AllowSession);
+        answer.userText = QString::fromUtf8(original);
+        h.asker->script(answer);
+        const Outcome outcome = h.call(QStringLiteral("Edit"), editB);
+        QVERIFY(outcome.result.isError);
+        QVERIFY2(outcome.result.text().startsWith(QLatin1String(
+                     "The user denied this Edit of src/a.cpp: they edited the change back to "
+                     "the file as it is.")),
+                 qPrintable(outcome.result.text()));
+        QCOMPARE(h.repo.read(QStringLiteral("src/a.cpp")), original);
+        h.call(QStringLiteral("Edit"), editB);
+        QCOMPARE(h.asker->requests().size(), 2);
+    }
+
     // Only Edit and Write have hunks; a list that names none of them changes nothing.
     void rejectedHunksOutsideAChangeAreIgnored()
     {
@@ -995,6 +1166,61 @@ private slots:
         const Outcome later = h.call(QStringLiteral("Read"), {{"file_path", notes}});
         QVERIFY(!later.result.isError);
         QCOMPARE(h.asker->requests().size(), 3);
+    }
+
+    // BashOutput and KillShell reach only this session's own background commands: no question,
+    // in plan mode too.
+    void backgroundToolsAreNotAsked()
+    {
+        QTemporaryDir staging;
+        Harness h;
+        h.reviewWritesWithBackground(staging.path());
+        const auto stopAll = qScopeGuard([&h] { h.shells->stopAll(); });
+        for (const PermissionMode mode : {PermissionMode::Default, PermissionMode::Plan}) {
+            h.policy->setMode(mode);
+            const Outcome read = h.call(QStringLiteral("BashOutput"), {{"bash_id", "bash_1"}});
+            QVERIFY2(read.result.text().startsWith(QLatin1String("No background command")),
+                     qPrintable(read.result.text()));
+            const Outcome kill = h.call(QStringLiteral("KillShell"), {{"shell_id", "bash_1"}});
+            QVERIFY2(kill.result.text().startsWith(QLatin1String("No background command")),
+                     qPrintable(kill.result.text()));
+        }
+        QCOMPARE(h.asker->requests().size(), 0);
+    }
+
+    // Where shell writes are reviewed (on an overlay, once the command ends), a background
+    // command cannot be: it is asked for even when a rule allows it, told that it writes
+    // directly, offered no rule, and runs without the overlay once approved.
+    void backgroundCommandIsAskedAndRunsWithoutOverlay()
+    {
+        if (const QString why = ShellOverlay::unsupportedReason(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        QTemporaryDir staging;
+        Harness h;
+        h.reviewWritesWithBackground(staging.path());
+        const auto stopAll = qScopeGuard([&h] { h.shells->stopAll(); });
+        h.policy->addRule(
+            PermissionRule::parse(QLatin1String("Bash(touch:*)"), PermissionBehavior::Allow).value());
+        const QJsonObject command{{"command", "touch served.txt && sleep 300"},
+                                  {"run_in_background", true}};
+        h.asker->script(FakeAsker::answer(PermissionAnswer::Choice::Deny));
+        const Outcome denied = h.call(QStringLiteral("Bash"), command);
+        QVERIFY(denied.result.isError);
+        QCOMPARE(h.asker->requests().size(), 1);
+        const PermissionRequest request = h.asker->requests().first();
+        QVERIFY2(request.reason.contains(QLatin1String("runs in the background"))
+                     && request.reason.contains(QLatin1String("writes to the repository directly")),
+                 qPrintable(request.reason));
+        QVERIFY(request.suggestedRules.isEmpty());
+        QCOMPARE(h.shells->shells().size(), 0);
+
+        const Outcome approved = h.call(QStringLiteral("Bash"), command);
+        QVERIFY2(!approved.result.isError, qPrintable(approved.result.text()));
+        QVERIFY2(approved.result.text().startsWith(QLatin1String("Started in the background")),
+                 qPrintable(approved.result.text()));
+        QCOMPARE(h.asker->requests().size(), 2); // asked again: no rule runs it unasked
+        // Written to the repository itself, not to a scratch layer.
+        QTRY_VERIFY(QFile::exists(h.repo.path(QStringLiteral("served.txt"))));
     }
 };
 

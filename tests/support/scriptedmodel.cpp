@@ -159,6 +159,12 @@ int ScriptedModel::emittedEvents() const
     return m_emittedEvents;
 }
 
+void ScriptedModel::setRouter(Router router)
+{
+    QMutexLocker locker(&m_mutex);
+    m_router = std::move(router);
+}
+
 void ScriptedModel::setPerResponseToolCallIds(bool on)
 {
     QMutexLocker locker(&m_mutex);
@@ -172,12 +178,21 @@ Message ScriptedModel::complete(const Context &context,
     ModelStep step;
     bool haveStep = false;
     bool perResponseIds = false;
+    Router router;
+    {
+        QMutexLocker locker(&m_mutex);
+        router = m_router;
+    }
+    std::optional<ModelStep> routed = router ? router(context) : std::nullopt;
     {
         QMutexLocker locker(&m_mutex);
         ++m_calls;
         if (m_recordContexts)
             m_contexts.append(context);
-        if (!m_steps.isEmpty()) {
+        if (routed) {
+            step = *std::move(routed);
+            haveStep = true;
+        } else if (!m_steps.isEmpty()) {
             step = m_steps.takeFirst();
             haveStep = true;
         }

@@ -5,6 +5,9 @@
 #include <QList>
 #include <QMutex>
 
+#include <functional>
+#include <optional>
+
 namespace TestSupport {
 
 /// What one complete() call of a ScriptedModel does.
@@ -71,6 +74,11 @@ public:
     /// as OpenAI-compatible servers do that number ids per response (some llama.cpp, vLLM and
     /// proxy setups): ids then repeat from one reply to the next.
     void setPerResponseToolCallIds(bool on);
+    /// Picks the step for a call by its context before the queue is asked: what it returns
+    /// is played, nullopt takes the next queued step. For callers whose order is not fixed
+    /// (subagents running at the same time). Called on the calling thread, outside the lock.
+    using Router = std::function<std::optional<ModelStep>(const AgentCore::Context &context)>;
+    void setRouter(Router router);
 
     AgentCore::Message complete(const AgentCore::Context &context,
                                 const AgentCore::AbortToken &abort,
@@ -84,6 +92,7 @@ private:
     int m_emittedEvents = 0;
     bool m_recordContexts = true;
     bool m_perResponseIds = false;
+    Router m_router;
 };
 
 } // namespace TestSupport

@@ -1,6 +1,8 @@
 // agentdesk_screenshots DIR: saves the window in its main states to DIR as PNG files, for
 // people to look at (scripts/screenshots). Each state is a real window on a temporary git
 // repository, driven like a user would drive it, with a scripted model.
+#include "fakekeystore.h"
+
 #include <agentsession/agentsession.h>
 #include <ai/pricing.h>
 #include <common/usagelabel.h>
@@ -13,6 +15,7 @@
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
 #include <conversation/messageitem.h>
+#include <conversation/taskcarditem.h>
 #include <conversation/toolcarditem.h>
 #include <futureresult.h>
 #include <httptestserver.h>
@@ -20,6 +23,7 @@
 #include <loop/agent.h>
 #include <mcp/mcpservers.h>
 #include <page/conversationpage.h>
+#include <review/diffreviewview.h>
 #include <review/filediffview.h>
 #include <review/reviewqueue.h>
 #include <review/ruleofferbar.h>
@@ -41,6 +45,7 @@
 #include <statusbar/agentstatusbar.h>
 #include <testtools.h>
 #include <tools/shelloverlay.h>
+#include <window/backgroundshellspanel.h>
 #include <window/changedfilespanel.h>
 #include <window/followuppanel.h>
 #include <window/mainwindow.h>
@@ -74,8 +79,10 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPalette>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollBar>
@@ -83,9 +90,12 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyleFactory>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <QToolButton>
 #include <QTreeWidget>
 
@@ -93,7 +103,9 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <testpaths.h>
+#include <utility>
 
 using namespace AgentCore;
 using TestSupport::FunctionTool;
@@ -184,6 +196,16 @@ QSize windowSize(1280, 820);
 QString sandboxBwrap;
 // The repository's .mcp.json, if any (the mcp group).
 QByteArray mcpJson;
+// More files of the repository, relative path -> content (the extend group's commands, hooks).
+QList<std::pair<QString, QByteArray>> repositoryFiles;
+// The ports the welcome page's model discovery asks (nullopt: the usual ones).
+std::optional<QList<quint16>> localModelPorts;
+// The model from the settings (the demo on a fresh machine), its keys from keyStore (the
+// welcome's offers); else the scene's model.
+bool modelFromSettings = false;
+Ui::KeyStore *keyStore = nullptr;
+// The environment the window reads keys from (the welcome's offers).
+QProcessEnvironment windowEnvironment = QProcessEnvironment::systemEnvironment();
 
 /// One window on a fresh repository with a scripted model, and a way to save it.
 class Scene
@@ -219,6 +241,10 @@ public:
         }
         if (!mcpJson.isEmpty())
             write(root + QStringLiteral("/.mcp.json"), mcpJson.constData());
+        for (const auto &[path, content] : repositoryFiles) {
+            QDir().mkpath(QFileInfo(root + QLatin1Char('/') + path).absolutePath());
+            write(root + QLatin1Char('/') + path, content.constData());
+        }
         QProcess::execute(QStringLiteral("git"),
                           {QStringLiteral("-C"),
                            root,
@@ -249,6 +275,10 @@ public:
         setup.options.permissions.networkRules = networkRules;
         if (demo)
             setup.model = Ui::ModelResolver::demo();
+        setup.localModelPorts = localModelPorts;
+        setup.modelFromSettings = modelFromSettings;
+        setup.keyStore = keyStore;
+        setup.environment = windowEnvironment;
         m_setup = setup;
         m_root = root;
         m_window = std::make_unique<Ui::MainWindow>(setup);
@@ -430,6 +460,51 @@ bool reviewDiff(const QString &dir, const QString &name)
     scene.type(QStringLiteral("Fix the overflow in add, and guard divide."));
     return scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
            && scene.save(name);
+}
+
+// Edit before approving (#38): the review's new side turned into the user's own version, the
+// second hunk (divide) unchecked first, one line of the proposal rewritten by the user; at the
+// smallest window, light and dark.
+bool reviewEdited(const QString &dir)
+{
+    const QSize before = windowSize;
+    windowSize = QSize(1000, 700);
+    bool ok = true;
+    for (const Ui::Theme theme : {Ui::Theme::Light, Ui::Theme::Dark}) {
+        Ui::applyTheme(theme);
+        Scene scene(dir,
+                    {call(QStringLiteral("r1"),
+                          QStringLiteral("Read"),
+                          {{"file_path", "src/calc.cpp"}}),
+                     call(QStringLiteral("w1"),
+                          QStringLiteral("Write"),
+                          {{"file_path", "src/calc.cpp"}, {"content", fixedSource()}}),
+                     ModelStep::text(QStringLiteral("Fixed."))},
+                    PermissionMode::Default);
+        scene.type(QStringLiteral("Fix the overflow in add, and guard divide."));
+        const auto review = [&scene] {
+            return qobject_cast<Ui::DiffReviewView *>(scene.page()->reviews()->currentView());
+        };
+        if (!scene.waitFor([&] { return review() != nullptr; })) {
+            ok = false;
+            continue;
+        }
+        review()->setHunkAccepted(review()->hunkCount() - 1, false);
+        review()->startEditing();
+        auto editor = review()->findChild<QPlainTextEdit *>(QStringLiteral("proposalEditor"));
+        QTextCursor cursor = editor->document()->find(QStringLiteral("\"add overflows\""));
+        cursor.insertText(QStringLiteral("\"add: the sum does not fit in an int\""));
+        editor->setTextCursor(cursor);
+        editor->centerCursor();
+        auto stats = review()->findChild<QLabel *>(QStringLiteral("editStats"));
+        const QString name = theme == Ui::Theme::Dark ? QStringLiteral("95-review-edit-dark")
+                                                      : QStringLiteral("94-review-edit");
+        ok = scene.waitFor([stats] { return stats->text().startsWith(QLatin1String("Your")); })
+             && scene.save(name) && ok;
+    }
+    Ui::applyTheme(Ui::Theme::System);
+    windowSize = before;
+    return ok;
 }
 
 // A command's writes under review: it ran on an overlay of the repository (real bwrap), and
@@ -632,6 +707,44 @@ bool queue(const QString &dir)
     scene.window()->session()->stop();
     scene.waitForIdle();
     return ok;
+}
+
+// Background commands (#38): a server still running and a build that ended, in the side panel
+// at the smallest window size; the running one selected, its output below.
+bool backgroundCommands(const QString &dir)
+{
+    const QSize size = windowSize;
+    windowSize = QSize(1000, 700);
+    Scene scene(dir,
+                {ModelStep::toolCalls(
+                     {ContentBlock::makeToolCall(QStringLiteral("s1"),
+                                                 QStringLiteral("Bash"),
+                                                 {{"command",
+                                                   "python3 -m http.server 8765 --bind 127.0.0.1"},
+                                                  {"description", "Serve the docs"},
+                                                  {"run_in_background", true}}),
+                      ContentBlock::makeToolCall(
+                          QStringLiteral("s2"),
+                          QStringLiteral("Bash"),
+                          {{"command",
+                            "for f in src/*.cpp tests/*.cpp; do echo \"compiling $f\"; done; "
+                            "echo 'build finished: 0 errors'"},
+                           {"description", "Build"},
+                           {"run_in_background", true}})}),
+                 ModelStep::text(QStringLiteral("The docs are served on port 8765 while you "
+                                                "look; the build passed."))},
+                PermissionMode::Bypass);
+    windowSize = size;
+    scene.type(QStringLiteral("Serve the docs and build."));
+    Ui::BackgroundShellsPanel *panel = scene.window()->backgroundShellsPanel();
+    const bool ready = scene.waitForIdle() && scene.waitFor([panel] {
+        const QStringList rows = panel->rows();
+        return rows.size() == 2 && rows[1].startsWith(QLatin1String("exit code 0"));
+    });
+    panel->listWidget()->setCurrentRow(0);
+    return ready && scene.waitFor([panel] {
+        return panel->shownOutput().contains(QLatin1String("8765"));
+    }) && scene.save(QStringLiteral("41-background-commands"));
 }
 
 bool finished(const QString &dir, const QString &name)
@@ -1742,6 +1855,119 @@ bool lookStates(const QString &dir)
     return ok;
 }
 
+// Issue #37: a subagent's Task card. An explore subagent read the source and searched it, then
+// answered: its card folded (one line of what it did), then opened on its conversation (its
+// tool cards drawn as the main conversation's). A general subagent's Write waits for review:
+// the review says which subagent asks, the open card shows the call waiting. \a suffix names
+// the variant ("light-1000x700"); empty for the docs.
+bool subagentScenes(const QString &dir, const QString &suffix)
+{
+    const auto named = [&suffix](const char *name) {
+        return suffix.isEmpty() ? QString::fromLatin1(name)
+                                : QString::fromLatin1(name) + QLatin1Char('-') + suffix;
+    };
+    const auto task = [](const QString &type, const QString &description, const QString &prompt) {
+        return call(QStringLiteral("t1"),
+                    QStringLiteral("Task"),
+                    {{"description", description}, {"prompt", prompt}, {"subagent_type", type}});
+    };
+    const auto openCard = [](Scene &scene) {
+        Ui::ConversationView *view = scene.page()->conversation();
+        Ui::TaskCardItem *card = view->task({QStringLiteral("t1")});
+        if (!card)
+            return false;
+        view->flush();
+        const QRect rect = view->itemRect(view->indexOf(card));
+        QTest::mouseClick(view->viewport(),
+                          Qt::LeftButton,
+                          {},
+                          rect.topLeft() + card->headerRect().center());
+        view->flush();
+        return card->isOpen();
+    };
+    // A priced reply that took a moment: the card shows tokens, cost and time.
+    const auto priced = [](ModelStep step, qint64 input) {
+        step.message.provider = QStringLiteral("anthropic");
+        step.message.model = QStringLiteral("claude-sonnet-4-5");
+        step.message.usage.input = input;
+        step.message.usage.output = input / 20;
+        step.message.usage.cost = double(input) * 3e-6 + double(input / 20) * 15e-6;
+        step.delayMs = 300;
+        return step;
+    };
+    bool ok = true;
+    {
+        Scene scene(dir,
+                    {task(QStringLiteral("explore"),
+                          QStringLiteral("Find where add() can overflow"),
+                          QStringLiteral("Find every place in src/ where calc::add or its callers "
+                                         "can overflow; answer with file:line.")),
+                     priced(call(QStringLiteral("c1"),
+                                 QStringLiteral("Grep"),
+                                 {{"pattern", "add\\("}, {"path", "src"}}),
+                            8'200),
+                     priced(call(QStringLiteral("c2"),
+                                 QStringLiteral("Read"),
+                                 {{"file_path", "src/calc.cpp"}}),
+                            8'900),
+                     priced(ModelStep::text(QStringLiteral(
+                                "Only `calc::add` in src/calc.cpp:9 can overflow: it returns "
+                                "`a + b` unchecked. `multiply` (line 14) and `power` (line 25) "
+                                "overflow the same way.")),
+                            9'600),
+                     ModelStep::text(QStringLiteral(
+                         "The subagent found three unchecked operations in `src/calc.cpp`: "
+                         "`add` (line 9), `multiply` (line 14) and `power` (line 25)."))},
+                    PermissionMode::Default);
+        scene.type(QStringLiteral("Where can add() overflow? Let a subagent search."));
+        ok = scene.waitForIdle() && scene.waitFor([&scene] {
+            const Ui::TaskCardItem *card = scene.page()->conversation()->task(
+                {QStringLiteral("t1")});
+            return card && card->progress() == Ui::TaskCardItem::Progress::Done;
+        }) && scene.save(named("95-subagent-folded"))
+             && ok;
+        ok = openCard(scene) && scene.save(named("96-subagent-open")) && ok;
+    }
+    {
+        Scene scene(dir,
+                    {task(QStringLiteral("general"),
+                          QStringLiteral("Fix the overflow in add"),
+                          QStringLiteral("Make calc::add throw std::overflow_error on overflow.")),
+                     call(QStringLiteral("c1"),
+                          QStringLiteral("Read"),
+                          {{"file_path", "src/calc.cpp"}}),
+                     call(QStringLiteral("c2"),
+                          QStringLiteral("Write"),
+                          {{"file_path", "src/calc.cpp"}, {"content", fixedSource()}}),
+                     ModelStep::text(QStringLiteral("Fixed."))},
+                    PermissionMode::Default);
+        scene.type(QStringLiteral("Fix the overflow in add; let a subagent do it."));
+        ok = scene.waitFor([&scene] { return scene.page()->reviews()->count() == 1; })
+             && openCard(scene) && scene.save(named("97-subagent-review")) && ok;
+        scene.window()->openSessions()->stopAll();
+        ok = scene.waitForIdle() && ok;
+    }
+    return ok;
+}
+
+// The Task card states in the app's Light and Dark themes at the smallest window.
+bool subagentStates(const QString &dir)
+{
+    const QSize before = windowSize;
+    windowSize = QSize(1000, 700);
+    bool ok = true;
+    for (const Ui::Theme theme : {Ui::Theme::Light, Ui::Theme::Dark}) {
+        Ui::applyTheme(theme);
+        ok = subagentScenes(dir,
+                            theme == Ui::Theme::Dark ? QStringLiteral("dark-1000x700")
+                                                     : QStringLiteral("light-1000x700"))
+             && ok;
+    }
+    Ui::applyTheme(Ui::Theme::System);
+    windowSize = before;
+    return ok;
+}
+
 // Help > Keyboard Shortcuts (the shortcut table) and Help > User Guide (F1), over the window.
 bool helpDialogs(const QString &dir)
 {
@@ -1771,6 +1997,133 @@ bool helpDialogs(const QString &dir)
     guide->contents()->setCurrentRow(1);
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     return scene.save(QStringLiteral("66-user-guide"), guide) && ok;
+}
+
+// Issue #35: a fresh window finds what the user already has (a key in the environment, a model
+// server on this computer) and offers it on the welcome page, one click each.
+bool welcomeOffers(const QString &dir)
+{
+    TestSupport::HttpTestServer server;
+    server.enqueue(TestSupport::ScriptedResponse::error(
+        200,
+        R"({"object":"list","data":[{"id":"qwen3-coder:30b","object":"model","owned_by":"library"},)"
+        R"({"id":"llama3.2:latest","object":"model","owned_by":"library"}]})"));
+    localModelPorts = QList<quint16>{server.port()};
+    FakeKeyStore keys;
+    keyStore = &keys;
+    modelFromSettings = true;
+    const QProcessEnvironment environment = windowEnvironment;
+    windowEnvironment.insert(QStringLiteral("ANTHROPIC_API_KEY"), QStringLiteral("sk-ant-shown"));
+    bool ok = true;
+    {
+        Scene scene(dir, {}, PermissionMode::Default, true);
+        ok = scene.waitFor([&scene] {
+            return scene.page()->findChildren<QWidget *>(QStringLiteral("modelOffer")).size() == 2;
+        }) && scene.save(QStringLiteral("80-welcome-offers"));
+    }
+    localModelPorts.reset();
+    keyStore = nullptr;
+    modelFromSettings = false;
+    windowEnvironment = environment;
+    return ok;
+}
+
+// Issue #36: the repository's custom commands in the composer's `/` list, its hooks in the
+// trust dialog, on the settings' Hooks page and on the card of the call they ran for.
+bool extendStates(const QString &dir)
+{
+    repositoryFiles = {
+        {QStringLiteral(".agentdesk/commands/review.md"),
+         "---\ndescription: Review the staged changes for bugs and style\n"
+         "argument-hint: [focus]\n---\nReview `git diff --cached` with $ARGUMENTS in mind.\n"},
+        {QStringLiteral(".agentdesk/commands/release/notes.md"),
+         "---\ndescription: Draft release notes since the last tag\n---\n"
+         "Write release notes for the commits since the last tag.\n"},
+        {QStringLiteral(".claude/commands/fix-issue.md"),
+         "---\ndescription: Fix a GitHub issue by its number\nargument-hint: <number>\n---\n"
+         "Fix issue #$1.\n"},
+        {QStringLiteral(".agentdesk/hooks/no-push.sh"),
+         "#!/bin/sh\n# Refuses git push: the CI pushes.\n"
+         "if grep -q 'git push'; then echo 'pushing is not allowed here' >&2; exit 2; fi\n"
+         "echo 'checked: no git push'\n"},
+        {QStringLiteral(".agentdesk/hooks/format.sh"),
+         "#!/bin/sh\ncat >/dev/null\necho 'formatted with clang-format'\n"},
+        {QStringLiteral(".agentdesk/settings.json"),
+         R"({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", )"
+         R"("command": "sh .agentdesk/hooks/no-push.sh"}]}], )"
+         R"("PostToolUse": [{"matcher": "Bash|Edit|Write", "hooks": [{"type": "command", )"
+         R"("command": "sh .agentdesk/hooks/format.sh"}]}]}})"},
+    };
+    Scene scene(dir,
+                {call(QStringLiteral("b1"),
+                      QStringLiteral("Bash"),
+                      {{QStringLiteral("command"), QStringLiteral("git status --short")},
+                       {QStringLiteral("description"), QStringLiteral("Show changed files")}}),
+                 ModelStep::text(QStringLiteral("Nothing is changed yet."))},
+                PermissionMode::Bypass);
+    repositoryFiles.clear();
+    Ui::ProjectTrustDialog *trust = nullptr;
+    bool ok = scene.waitFor([&] {
+        trust = scene.window()->findChild<Ui::ProjectTrustDialog *>();
+        return trust && trust->isVisible();
+    }) && scene.save(QStringLiteral("81-hooks-trust"), trust);
+    if (!trust)
+        return false;
+    trust->findChild<QAbstractButton *>(QStringLiteral("trustButton"))->click();
+
+    Ui::Composer *composer = scene.page()->composer();
+    scene.window()->activateWindow();
+    composer->setFocus();
+    ok = scene.waitFor([composer] { return composer->hasFocus(); }) && ok;
+    QTest::keyClicks(composer, QStringLiteral("/"));
+    ok = scene.waitFor([composer] { return composer->completions().size() > 2; })
+         && scene.saveWithPopup(QStringLiteral("82-custom-commands"),
+                                composer->findChild<QListView *>(QStringLiteral("mentionPopup")))
+         && ok;
+    QTest::keyClick(composer, Qt::Key_Escape);
+    composer->clear();
+
+    scene.type(QStringLiteral("What is changed?"));
+    Ui::ConversationView *view = scene.page()->conversation();
+    int card = -1;
+    ok = scene.waitForIdle() && scene.waitFor([view, &card] {
+        for (int i = 0; i < view->itemCount(); ++i) {
+            if (view->itemAt(i)->kind() == Ui::ConversationItem::Kind::ToolCard
+                && static_cast<const Ui::ToolCardItem *>(view->itemAt(i))->hookRunCount() == 2)
+                card = i;
+        }
+        return card >= 0;
+    }) && ok;
+    if (card < 0)
+        return false;
+    // Opened as a user opens it: a click on "Details", the card's last line.
+    const QRect cardRect = view->itemRect(card);
+    QTest::mouseClick(view->viewport(),
+                      Qt::LeftButton,
+                      {},
+                      QPoint(cardRect.left() + 40, cardRect.bottom() - 14));
+    ok = scene.waitFor([view, card] {
+        return static_cast<const Ui::ToolCardItem *>(view->itemAt(card))
+            ->detailsShownText()
+            .contains(QLatin1String("PostToolUse"));
+    }) && scene.save(QStringLiteral("83-tool-card-hooks"))
+         && ok;
+
+    scene.window()->showSettings();
+    auto settings = scene.window()->findChild<Ui::SettingsDialog *>();
+    if (!settings || !scene.waitFor([settings] { return settings->isVisible(); }))
+        return false;
+    auto tabs = settings->findChild<QTabWidget *>(QStringLiteral("settingsTabs"));
+    auto hooks = settings->findChild<QTreeWidget *>(QStringLiteral("hooks"));
+    if (!tabs || !hooks)
+        return false;
+    tabs->setCurrentWidget(hooks->parentWidget());
+    settings->resize(760, 480);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    ok = hooks->topLevelItemCount() == 2
+         && scene.save(QStringLiteral("84-settings-hooks"), settings) && ok;
+    settings->reject();
+    return ok;
 }
 
 // The pictures of the README, docs/guide.md and the AppStream metainfo: each a state above,
@@ -1803,6 +2156,9 @@ const QList<DocsPicture> &docsPictures()
          [](const QString &dir) { return reviewBash(dir, QStringLiteral("05-review-bash")); }},
         {QLatin1String("file-diff"), QLatin1String("22-file-diff"), fileDiff},
         {QLatin1String("queue"), QLatin1String("06-queue"), queue},
+        {QLatin1String("background-commands"),
+         QLatin1String("41-background-commands"),
+         backgroundCommands},
         {QLatin1String("sessions"), QLatin1String("17-ids-per-reply-resumed"), idsPerReply},
         {QLatin1String("several-sessions"),
          QLatin1String("52-several-sessions"),
@@ -1810,6 +2166,9 @@ const QList<DocsPicture> &docsPictures()
              return severalSessions(dir, QStringLiteral("52-several-sessions"));
          }},
         {QLatin1String("inbox"), QLatin1String("62-approval-inbox"), inbox},
+        {QLatin1String("subagent"),
+         QLatin1String("96-subagent-open"),
+         [](const QString &dir) { return subagentScenes(dir, QString()); }},
         {QLatin1String("rewind"), QLatin1String("48-rewind-dialog"), rewound},
         {QLatin1String("context"), QLatin1String("33-context-view"), contextView},
         {QLatin1String("compaction"), QLatin1String("34-compacted"), compacted},
@@ -1819,6 +2178,8 @@ const QList<DocsPicture> &docsPictures()
          [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }},
         {QLatin1String("shortcuts"), QLatin1String("65-keyboard-shortcuts"), helpDialogs},
         {QLatin1String("user-guide"), QLatin1String("66-user-guide"), helpDialogs},
+        {QLatin1String("commands"), QLatin1String("82-custom-commands"), extendStates},
+        {QLatin1String("hooks"), QLatin1String("83-tool-card-hooks"), extendStates},
     };
     return pictures;
 }
@@ -1974,9 +2335,14 @@ int main(int argc, char **argv)
                {QLatin1String("mcp"), mcpStates},
                {QLatin1String("worktree"), worktreeReview},
                {QLatin1String("longbash"), reviewLongBash},
+               {QLatin1String("background"), backgroundCommands},
                {QLatin1String("look"), lookStates},
+               {QLatin1String("subagent"), subagentStates},
                {QLatin1String("help"), helpDialogs},
                {QLatin1String("demo"), demo},
+               {QLatin1String("extend"),
+                [](const QString &dir) { return welcomeOffers(dir) && extendStates(dir); }},
+               {QLatin1String("edit"), reviewEdited},
                {QLatin1String("settings"),
                 [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
@@ -1995,6 +2361,7 @@ int main(int argc, char **argv)
     ok = shellWritesReview(dir) && ok;
     ok = worktreeReview(dir) && ok;
     ok = queue(dir) && ok;
+    ok = backgroundCommands(dir) && ok;
     ok = finished(dir, QStringLiteral("07-finished")) && ok;
     ok = demo(dir) && ok;
     ok = settings(dir, QStringLiteral("12-settings")) && ok;
@@ -2032,7 +2399,11 @@ int main(int argc, char **argv)
     ok = inbox(dir) && ok;
     ok = mcpStates(dir) && ok;
     ok = lookStates(dir) && ok;
+    ok = subagentStates(dir) && ok;
     ok = helpDialogs(dir) && ok;
+    ok = welcomeOffers(dir) && ok;
+    ok = extendStates(dir) && ok;
+    ok = reviewEdited(dir) && ok;
     Ui::applyTheme(Ui::Theme::Dark);
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

@@ -24,6 +24,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
@@ -106,6 +107,7 @@ private slots:
     void answersEverySessionInOrderByKeyboard();
     void approvesIdenticalLowRiskRequestsAtOnce();
     void stoppedSessionLeavesTheInbox();
+    void editedInTheInboxIsWhatLands();
 
 private:
     void openWindow();
@@ -383,6 +385,42 @@ void tst_ApprovalInbox::approvesIdenticalLowRiskRequestsAtOnce()
     QVERIFY(QFile::exists(m_repo->path(QStringLiteral("same.txt"))));
     QVERIFY(!QFile::exists(m_repo->path(QStringLiteral("other.txt"))));
     QCOMPARE(session(), c);
+}
+
+// The inbox opens the same review as the page: Edit there, type, Apply My Version; the
+// file gets the user's version and the session's card says so.
+void tst_ApprovalInbox::editedInTheInboxIsWhatLands()
+{
+    openWindow();
+    AgentSession *a = startWaiting(runs(QStringLiteral("a1"),
+                                        QStringLiteral("Write"),
+                                        {{QStringLiteral("file_path"), QStringLiteral("notes.txt")},
+                                         {QStringLiteral("content"), QStringLiteral("alpha\n")}}),
+                                   QStringLiteral("task alpha"),
+                                   1);
+    press(QApplication::focusWidget(), Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(inbox()->isVisible());
+    waitForCurrentReview();
+    auto review = qobject_cast<Ui::DiffReviewView *>(inbox()->currentView());
+    QVERIFY(review);
+    QTest::mouseClick(review->findChild<QAbstractButton *>(QStringLiteral("editProposalButton")),
+                      Qt::LeftButton);
+    QVERIFY(review->isEditing());
+    auto editor = review->findChild<QPlainTextEdit *>(QStringLiteral("proposalEditor"));
+    QTRY_COMPARE(QApplication::focusWidget(), editor);
+    // Enter is a new line here, not the inbox's "allow".
+    QTest::keyClick(editor, Qt::Key_End, Qt::ControlModifier);
+    QTest::keyClicks(editor, QStringLiteral("bravo"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QCOMPARE(editor->toPlainText(), QStringLiteral("alpha\nbravo\n"));
+    QCOMPARE(list()->topLevelItemCount(), 1);
+    QTest::mouseClick(review->findChild<QAbstractButton *>(QStringLiteral("applyMyVersionButton")),
+                      Qt::LeftButton);
+    QTRY_COMPARE(list()->topLevelItemCount(), 0);
+    QCOMPARE(pageOf(a)->reviews()->count(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(a->state(), AgentSession::State::Idle, runTimeoutMs);
+    QCOMPARE(m_repo->read(QStringLiteral("notes.txt")), QByteArray("alpha\nbravo\n"));
+    QCOMPARE(recordedResult(a->sessionPath(), QStringLiteral("a1")), QStringLiteral("ok"));
 }
 
 void tst_ApprovalInbox::stoppedSessionLeavesTheInbox()

@@ -160,6 +160,25 @@ private slots:
         QVERIFY(!plain.findChild<QLabel *>(QStringLiteral("commandDescription"))->isVisible());
     }
 
+    // A background command (run_in_background) is said to be one: it has no time limit.
+    void backgroundCommandSaysSo()
+    {
+        PermissionRequest request = bashRequest();
+        request.arguments.insert(QStringLiteral("run_in_background"), true);
+        Ui::BashReviewView view;
+        view.setRequest(request);
+        const QString context = view.findChild<QLabel *>(QStringLiteral("commandContext"))->text();
+        QVERIFY2(context.contains(QLatin1String("In the background, until stopped or the "
+                                                "session ends")),
+                 qPrintable(context));
+        QVERIFY(!context.contains(QLatin1String("Timeout")));
+        Ui::BashReviewView plain;
+        plain.setRequest(bashRequest());
+        QVERIFY(plain.findChild<QLabel *>(QStringLiteral("commandContext"))
+                    ->text()
+                    .contains(QLatin1String("Timeout")));
+    }
+
     // The policy's reason for asking ("could not be analysed: ...") and the box that explains
     // what not understood means say the same thing: the review says it once.
     void notUnderstoodIsSaidOnce()

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -206,6 +207,56 @@ private slots:
         QTest::keyClick(unified, Qt::Key_Return, Qt::ControlModifier);
         QCOMPARE(answered.size(), 1);
         QCOMPARE(answerOf(answered).choice, Choice::AllowOnce);
+    }
+
+    // Editing: an answer carries the user's version only once they changed something; a
+    // version that is the file as it is cannot be allowed; a deny never carries one; leaving
+    // the editor brings the hunk choices back as they were.
+    void editingShapesTheAnswer()
+    {
+        Ui::DiffReviewView view;
+        PermissionRequest request = editRequest();
+        view.setRequest(request);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        QSignalSpy answered(&view, &Ui::DiffReviewView::answered);
+        auto allow = view.findChild<QPushButton *>(QStringLiteral("allowOnceButton"));
+        auto apply = view.findChild<QPushButton *>(QStringLiteral("applyMyVersionButton"));
+        view.setHunkAccepted(0, false);
+        view.startEditing();
+        auto editor = view.findChild<QPlainTextEdit *>(QStringLiteral("proposalEditor"));
+        QCOMPARE(editor->toPlainText(),
+                 numberedLines(40, {{35, QStringLiteral("    int renamed35 = compute(35);")}}));
+
+        // Unchanged: a plain allow with the hunk choice.
+        QTest::mouseClick(allow, Qt::LeftButton);
+        QCOMPARE(answered.size(), 1);
+        QVERIFY(!answerOf(answered).userText);
+        QCOMPARE(answerOf(answered).rejectedHunks, QList<int>{0});
+
+        // Back to the file as it is: nothing to apply.
+        editor->setPlainText(request.oldText);
+        QVERIFY(!allow->isEnabled());
+        QVERIFY(!apply->isEnabled());
+        editor->setPlainText(request.oldText + QStringLiteral("// mine\n"));
+        QVERIFY(allow->isEnabled());
+        QVERIFY(apply->isEnabled());
+        QTest::mouseClick(apply, Qt::LeftButton);
+        QCOMPARE(answered.size(), 2);
+        PermissionAnswer answer = answered.at(1).at(1).value<PermissionAnswer>();
+        QCOMPARE(answer.choice, Choice::AllowOnce);
+        QCOMPARE(answer.userText.value_or(QString()), request.oldText + QStringLiteral("// mine\n"));
+        QTest::mouseClick(view.findChild<QPushButton *>(QStringLiteral("denyButton")),
+                          Qt::LeftButton);
+        answer = answered.at(2).at(1).value<PermissionAnswer>();
+        QCOMPARE(answer.choice, Choice::Deny);
+        QVERIFY(!answer.userText);
+
+        view.stopEditing();
+        QVERIFY(!view.isEditing());
+        QVERIFY(view.findChild<QListWidget *>(QStringLiteral("hunkList"))->isVisible());
+        QCOMPARE(view.rejectedHunks(), QList<int>{0});
+        QVERIFY(allow->isEnabled());
     }
 
     void sideBySideShowsBothSides()

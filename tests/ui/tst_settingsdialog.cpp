@@ -24,9 +24,11 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QTreeWidget>
 
 namespace tst_settingsdialog {
 
@@ -113,6 +115,7 @@ private slots:
     void silentServerNeverBlocksTheDialog();
 
     void themeAppliesAndRestores();
+    void hooksPageShowsEachHookWhole();
     void screenshots();
 
 private:
@@ -654,6 +657,53 @@ void tst_SettingsDialog::themeAppliesAndRestores()
     Ui::applyTheme(Ui::Theme::System);
     QCOMPARE(QApplication::style()->name(), startStyle);
     QCOMPARE(QApplication::palette().color(QPalette::Window), startWindow);
+}
+
+// The Hooks page lists each hook of the session's settings files: its event, matcher, the whole
+// command (the column that takes the room), and its file by folder and name, the whole path in
+// the tooltip; a repository's hook the user did not trust says so, greyed.
+void tst_SettingsDialog::hooksPageShowsEachHookWhole()
+{
+    SettingsDialog dialog(AppSettings{}, &m_keys);
+    AgentCore::HookEntry project;
+    project.event = AgentCore::HookEventName::PreToolUse;
+    project.matcher = QStringLiteral("Bash");
+    project.command = QStringLiteral("sh .agentdesk/hooks/no-push.sh --strict");
+    project.file = QStringLiteral("/home/ada/src/calculator/.agentdesk/settings.json");
+    project.sourceLabel = QStringLiteral("project settings");
+    project.fromProject = true;
+    AgentCore::HookEntry user;
+    user.event = AgentCore::HookEventName::Stop;
+    user.command = QStringLiteral("notify-send done");
+    user.file = QStringLiteral("/home/ada/.config/agentdesk/settings.json");
+    user.sourceLabel = QStringLiteral("user settings");
+    dialog.setHooks({project, user}, {project.grant()});
+    dialog.resize(760, 480);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto tabs = field<QTabWidget>(dialog, "settingsTabs");
+    auto hooks = field<QTreeWidget>(dialog, "hooks");
+    tabs->setCurrentWidget(hooks->parentWidget());
+    QTRY_VERIFY(hooks->isVisible());
+
+    QCOMPARE(hooks->topLevelItemCount(), 2);
+    const QTreeWidgetItem *first = hooks->topLevelItem(0);
+    QCOMPARE(first->text(0), QStringLiteral("PreToolUse"));
+    QCOMPARE(first->text(1), QStringLiteral("Bash"));
+    QCOMPARE(first->text(2), project.command);
+    QCOMPARE(first->text(3),
+             QStringLiteral("project settings: .agentdesk/settings.json (not trusted)"));
+    QVERIFY(!(first->flags() & Qt::ItemIsEnabled)); // greyed: it does not run
+    QCOMPARE(first->toolTip(3),
+             QDir::toNativeSeparators(project.file)
+                 + QStringLiteral(": not trusted, so it does not run"));
+    QVERIFY(hooks->topLevelItem(1)->flags() & Qt::ItemIsEnabled);
+    QCOMPARE(hooks->topLevelItem(1)->text(3),
+             QStringLiteral("user settings: agentdesk/settings.json"));
+    // The whole command is on screen, not cut for the file's path.
+    const int commandWidth = hooks->fontMetrics().horizontalAdvance(project.command);
+    QVERIFY2(hooks->columnWidth(2) > commandWidth,
+             qPrintable(QStringLiteral("%1 <= %2").arg(hooks->columnWidth(2)).arg(commandWidth)));
 }
 
 void tst_SettingsDialog::screenshots()

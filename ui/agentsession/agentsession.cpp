@@ -74,12 +74,28 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     if (m_file.worktree) // a resumed session finds its worktree again
         m_session->setWorktree(m_file.worktree);
     m_draft = m_session->state().draft;
-    if (const auto &resumed = m_session->file().resumed)
+    if (const auto &resumed = m_session->file().resumed) {
         takeHistory(resumed->messages);
+        for (const QList<AgentCore::Message> &transcript : resumed->subagents) {
+            for (const AgentCore::Message &message : transcript) {
+                if (message.isAssistant())
+                    m_subagentReplies.append(message);
+            }
+        }
+    }
 
     CodingSession *session = m_session.get();
     connect(session, &CodingSession::ready, this, &AgentSession::onReady);
     connect(session, &CodingSession::eventEmitted, this, &AgentSession::onEvent);
+    connect(session,
+            &CodingSession::subagentEvent,
+            this,
+            [this](const AgentCore::SubagentEvent &event) {
+                if (event.event.type == AgentEvent::Type::MessageEnd
+                    && event.event.message.isAssistant())
+                    m_subagentReplies.append(event.event.message);
+                emit subagentEvent(event);
+            });
     connect(session, &CodingSession::hookRan, this, [this](const AgentCore::HookRun &run) {
         emit hookRan(run);
         // A hook of no tool call that blocked or failed has no card to show it on.
@@ -228,6 +244,12 @@ QList<AgentCore::Message> AgentSession::history() const
 {
     const auto &resumed = m_session->file().resumed;
     return resumed ? resumed->messages : QList<AgentCore::Message>();
+}
+
+QHash<QString, QList<AgentCore::Message>> AgentSession::subagentHistory() const
+{
+    const auto &resumed = m_session->file().resumed;
+    return resumed ? resumed->subagents : QHash<QString, QList<AgentCore::Message>>();
 }
 
 QJsonObject AgentSession::resumedState() const

@@ -129,6 +129,12 @@ public:
     void setDraft(const QString &text);
     /// The conversation the session was resumed with (empty for a new one).
     QList<AgentCore::Message> history() const;
+    /// The subagents' transcripts the session was resumed with, by path joined with "/"
+    /// (SessionLog::Contents::subagents); empty for a new session.
+    QHash<QString, QList<AgentCore::Message>> subagentHistory() const;
+    /// Every reply of every subagent so far, resumed and live: what they were billed (the
+    /// session's totals count them).
+    const QList<AgentCore::Message> &subagentReplies() const { return m_subagentReplies; }
     /// The session's saved state, when resumed (the model, the title, ...).
     QJsonObject resumedState() const;
     QString title() const { return m_session->state().title; }
@@ -291,6 +297,8 @@ signals:
     void stateChanged(Ui::AgentSession::State state);
     /// Every event of every run, in order (the Agent's eventEmitted).
     void eventEmitted(const AgentCore::AgentEvent &event);
+    /// Every event of every subagent, in order with eventEmitted (CodingSession's).
+    void subagentEvent(const AgentCore::SubagentEvent &event);
     /// A hook ran (CodingSession::hookRan).
     void hookRan(const AgentCore::HookRun &run);
     void changedFilesChanged();
@@ -367,6 +375,7 @@ private:
     AgentCore::ContextMeter m_meter;
     /// The conversation as its messages came (the Agent's holds a run's only at its end).
     QList<AgentCore::Message> m_conversation;
+    QList<AgentCore::Message> m_subagentReplies;
     QList<qsizetype> m_meterSources; ///< for each of the meter's messages, its m_conversation index
     /// Destroyed before the broker (a child): the agent's tool calls may still ask it.
     std::unique_ptr<AgentCore::CodingSession> m_session;

@@ -19,6 +19,16 @@ CodeHighlighter::CodeHighlighter(const QPalette &palette, QTextDocument *documen
     , m_palette(palette)
 {}
 
+CodeHighlighter *CodeHighlighter::forFileName(const QString &fileName,
+                                              const QPalette &palette,
+                                              QTextDocument *document)
+{
+    auto highlighter = new CodeHighlighter(fileName, palette, document);
+    highlighter->m_languageIsFileName = true;
+    highlighter->rehighlight();
+    return highlighter;
+}
+
 CodeHighlighter::~CodeHighlighter() = default;
 
 QString CodeHighlighter::languageOf(const QTextBlock &block) const
@@ -39,7 +49,10 @@ SyntaxColorizer &CodeHighlighter::colorizerFor(const QString &language)
     std::unique_ptr<SyntaxColorizer> &colorizer = m_colorizers[language];
     if (!colorizer) {
         colorizer = std::make_unique<SyntaxColorizer>(m_palette);
-        colorizer->setLanguage(language);
+        if (m_languageIsFileName)
+            colorizer->setLanguageForFileName(language);
+        else
+            colorizer->setLanguage(language);
     }
     return *colorizer;
 }

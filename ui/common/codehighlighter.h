@@ -21,6 +21,11 @@ class CodeHighlighter final : public QSyntaxHighlighter
 public:
     /// Every block in \a language, a definition name ("Bash").
     CodeHighlighter(const QString &language, const QPalette &palette, QTextDocument *document);
+    /// Every block in the language of \a fileName ("src/main.cpp"), as a diff of that file is
+    /// coloured: an editor of a file's text.
+    static CodeHighlighter *forFileName(const QString &fileName,
+                                        const QPalette &palette,
+                                        QTextDocument *document);
     /// Only the code fences of a document filled by QTextDocument::setMarkdown().
     CodeHighlighter(const QPalette &palette, QTextDocument *document);
     ~CodeHighlighter() override;
@@ -34,6 +39,7 @@ private:
 
     QPalette m_palette;
     QString m_language; ///< empty: each code fence in the language of its info string
+    bool m_languageIsFileName = false; ///< m_language is a file name (forFileName)
     std::map<QString, std::unique_ptr<SyntaxColorizer>> m_colorizers; ///< by language
 };
 

@@ -30,6 +30,7 @@ QList<Shortcuts::Entry> makeTable()
     const char *sessions = QT_TRANSLATE_NOOP("Ui::Shortcuts", "Sessions list");
     const char *queue = QT_TRANSLATE_NOOP("Ui::Shortcuts", "Follow-up queue");
     const char *context = QT_TRANSLATE_NOOP("Ui::Shortcuts", "Context window");
+    const char *background = QT_TRANSLATE_NOOP("Ui::Shortcuts", "Background commands");
     const QKeySequence ctrlReturn(Qt::CTRL | Qt::Key_Return);
     const QKeySequence ctrlEnter(Qt::CTRL | Qt::Key_Enter);
     const QKeySequence ctrlShiftReturn(Qt::CTRL | Qt::SHIFT | Qt::Key_Return);
@@ -140,6 +141,11 @@ QList<Shortcuts::Entry> makeTable()
          review,
          QT_TRANSLATE_NOOP("Ui::Shortcuts", "Go to the Deny feedback field"),
          {QKeySequence(Qt::Key_Escape)}},
+        {Shortcut::EditProposal,
+         review,
+         QT_TRANSLATE_NOOP("Ui::Shortcuts",
+                           "Edit a proposed change before applying it (Esc leaves the editor)"),
+         {QKeySequence(Qt::CTRL | Qt::Key_E)}},
         {Shortcut::InboxAllowOnce,
          inbox,
          QT_TRANSLATE_NOOP("Ui::Shortcuts",
@@ -161,6 +167,15 @@ QList<Shortcuts::Entry> makeTable()
          conversation,
          QT_TRANSLATE_NOOP("Ui::Shortcuts", "Go to the start of the conversation"),
          {QKeySequence(Qt::Key_Home)}},
+        {Shortcut::OpenSubagent,
+         conversation,
+         QT_TRANSLATE_NOOP("Ui::Shortcuts",
+                           "Open or fold the subagent's card last clicked or picked (Alt+Up)"),
+         {QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Space)}},
+        {Shortcut::StopSubagent,
+         conversation,
+         QT_TRANSLATE_NOOP("Ui::Shortcuts", "On an open subagent's card: stop that subagent alone"),
+         {QKeySequence(Qt::Key_Escape)}},
         {Shortcut::PreviousBranch,
          conversation,
          QT_TRANSLATE_NOOP("Ui::Shortcuts",
@@ -197,6 +212,11 @@ QList<Shortcuts::Entry> makeTable()
          QT_TRANSLATE_NOOP("Ui::Shortcuts", "Delete the selected follow-up"),
          standard(QKeySequence::Delete),
          QStringLiteral("deleteFollowUpAction")},
+        {Shortcut::StopBackgroundCommand,
+         background,
+         QT_TRANSLATE_NOOP("Ui::Shortcuts", "Stop the selected background command"),
+         standard(QKeySequence::Delete),
+         QStringLiteral("stopBackgroundShellAction")},
         {Shortcut::DropFromContext,
          context,
          QT_TRANSLATE_NOOP("Ui::Shortcuts", "Drop the selected tool output from later requests"),

@@ -39,6 +39,7 @@ enum class Shortcut {
     AllowOnce,
     AllowForSession,
     DenyWithFeedback,
+    EditProposal, // DiffReviewView
     // The approvals inbox (ApprovalInboxDialog)
     InboxAllowOnce,
     InboxDeny,
@@ -46,6 +47,8 @@ enum class Shortcut {
     // The conversation (ConversationView::keyPressEvent)
     JumpToLatest,
     JumpToStart,
+    OpenSubagent,
+    StopSubagent,
     PreviousBranch, // the branch switcher of the message Alt+Up / Alt+Down picked
     NextBranch,
     BranchTree,
@@ -56,6 +59,8 @@ enum class Shortcut {
     // The follow-up queue (FollowUpPanel)
     EditFollowUp,
     DeleteFollowUp,
+    // The side panel's background commands (BackgroundShellsPanel)
+    StopBackgroundCommand,
     // The context window dialog (ContextDialog)
     DropFromContext,
     PinInContext,

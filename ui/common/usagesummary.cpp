@@ -22,7 +22,7 @@ std::optional<double> UsageSummary::cacheHitPercent() const
     return 100.0 * double(cacheRead) / double(allInput);
 }
 
-void UsageSummary::add(const Message &message)
+void UsageSummary::add(const Message &message, bool ofConversation)
 {
     // A compaction (a Custom message) carries what its summary request cost: billed, but the
     // context is the next reply's to say.
@@ -42,7 +42,7 @@ void UsageSummary::add(const Message &message)
     // Usage::cost is 0 both for a free reply and for an unknown price: ask the table which.
     if (!AgentCore::priceForModel(message.provider, message.model))
         costKnown = false;
-    if (message.usage.totalTokens() > 0 && !summary)
+    if (message.usage.totalTokens() > 0 && !summary && ofConversation)
         contextTokens = message.usage.totalTokens();
 }
 

@@ -36,8 +36,9 @@ struct UsageSummary
     /// provider, so OpenAI's cached tokens are not counted twice). nullopt without input.
     std::optional<double> cacheHitPercent() const;
     /// Counts \a message when it is an assistant message, with the attempts it replaced
-    /// (Message::discardedUsage); ignores every other role.
-    void add(const AgentCore::Message &message);
+    /// (Message::discardedUsage); ignores every other role. \a ofConversation false: a
+    /// subagent's reply, billed but no part of the conversation's context.
+    void add(const AgentCore::Message &message, bool ofConversation = true);
 
     friend bool operator==(const UsageSummary &, const UsageSummary &) = default;
 };

@@ -6,8 +6,10 @@
 #include "messageitem.h"
 #include "noteitem.h"
 #include "rewinditem.h"
+#include "taskcarditem.h"
 #include "toolcarditem.h"
 
+#include <QDateTime>
 #include <QToolButton>
 #include <QWidget>
 
@@ -200,6 +202,16 @@ QString ConversationItemAccessible::text(QAccessible::Text type) const
             return ConversationView::tr("Agent: %1").arg(shortened(message->plainText()));
         }
         case ConversationItem::Kind::ToolCard: {
+            if (const auto task = dynamic_cast<const TaskCardItem *>(m_item)) {
+                //: Screen reader: a subagent's card, "Subagent explore: Find the parser, done,
+                //: folded"
+                return ConversationView::tr("Subagent %1: %2, %3, %4")
+                    .arg(task->agentType(),
+                         shortened(task->description()),
+                         task->progressText(QDateTime::currentMSecsSinceEpoch()),
+                         task->isOpen() ? ConversationView::tr("open")
+                                        : ConversationView::tr("folded"));
+            }
             const auto card = static_cast<const ToolCardItem *>(m_item);
             //: Screen reader: a tool call, "Tool Bash: make test, done"
             return ConversationView::tr("Tool %1: %2, %3")

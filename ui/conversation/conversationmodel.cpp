@@ -5,6 +5,7 @@
 #include "messageitem.h"
 #include "noteitem.h"
 #include "rewinditem.h"
+#include "taskcarditem.h"
 #include "toolcarditem.h"
 
 #include <context/contextview.h>
@@ -91,7 +92,10 @@ void ConversationModel::apply(const AgentEvent &event, qint64 nowMs)
     case AgentEvent::Type::ToolExecutionEnd: {
         AgentCore::ToolResult result = event.result;
         result.isError = result.isError || event.isError;
-        cardFor(event.toolCallId, event.toolName)->setResult(result, nowMs);
+        ToolCardItem *card = cardFor(event.toolCallId, event.toolName);
+        card->setResult(result, nowMs);
+        if (auto task = dynamic_cast<TaskCardItem *>(card))
+            task->endChild();
         break;
     }
     case AgentEvent::Type::AgentEnd:
@@ -275,8 +279,11 @@ void ConversationModel::draftDiscarded(const AgentCore::Message &message)
 
 void ConversationModel::runEnded()
 {
-    for (ToolCardItem *card : std::as_const(m_cards))
+    for (ToolCardItem *card : std::as_const(m_cards)) {
         card->setNotRun();
+        if (auto task = dynamic_cast<TaskCardItem *>(card))
+            task->endChild();
+    }
     if (m_draft)
         m_draft->setStreaming(false);
     m_draft = nullptr;
@@ -370,7 +377,11 @@ ToolCardItem *ConversationModel::cardFor(const QString &toolCallId, const QStrin
 {
     if (ToolCardItem *card = m_cards.value(toolCallId))
         return card;
-    ToolCardItem *card = append(std::make_unique<ToolCardItem>(toolCallId, toolName));
+    // A Task call's card watches its subagent (TaskCardItem).
+    ToolCardItem *card = TaskCardItem::isTask(toolName)
+                             ? static_cast<ToolCardItem *>(
+                                 append(std::make_unique<TaskCardItem>(toolCallId)))
+                             : append(std::make_unique<ToolCardItem>(toolCallId, toolName));
     m_cards.insert(toolCallId, card);
     return card;
 }

@@ -7,6 +7,7 @@
 #include "conversationstyle.h"
 #include "messageitem.h"
 #include "rewinditem.h"
+#include "taskcarditem.h"
 
 #include <QAction>
 #include <QApplication>
@@ -95,11 +96,96 @@ void ConversationView::addHookRun(const QString &toolCallId,
     if (ToolCardItem *card = m_model->card(toolCallId)) {
         card->addHookRun(summary, output);
         scheduleFlush();
+        return;
     }
+    // A subagent's call: its card is inside a Task card.
+    for (int i = m_model->count(); i-- > 0;) {
+        auto task = dynamic_cast<TaskCardItem *>(m_model->at(i));
+        if (task && task->addChildHookRun(toolCallId, summary, output)) {
+            scheduleFlush();
+            return;
+        }
+    }
+}
+
+void ConversationView::applySubagent(const QStringList &path,
+                                     const QString &agentType,
+                                     const QString &description,
+                                     const AgentCore::AgentEvent &event)
+{
+    if (path.isEmpty())
+        return;
+    if (auto card = dynamic_cast<TaskCardItem *>(m_model->card(path.first()))) {
+        card->applySubagent(path.mid(1), agentType, description, event, nowMs());
+        scheduleFlush();
+    }
+}
+
+void ConversationView::setSubagentTranscripts(
+    const QHash<QString, QList<AgentCore::Message>> &transcripts)
+{
+    if (transcripts.isEmpty())
+        return;
+    for (int i = 0; i < m_model->count(); ++i) {
+        if (auto card = dynamic_cast<TaskCardItem *>(m_model->at(i)))
+            card->setTranscripts(transcripts, card->toolCallId());
+    }
+    scheduleFlush();
+}
+
+TaskCardItem *ConversationView::task(const QStringList &path) const
+{
+    if (path.isEmpty())
+        return nullptr;
+    auto card = dynamic_cast<TaskCardItem *>(m_model->card(path.first()));
+    return card ? card->task(path.mid(1)) : nullptr;
+}
+
+void ConversationView::setFocusedTask(const QStringList &path)
+{
+    m_focusedTask = path;
+    viewport()->update();
+}
+
+QRect ConversationView::focusedTaskRect() const
+{
+    if (m_focusedTask.isEmpty())
+        return {};
+    auto card = dynamic_cast<TaskCardItem *>(m_model->card(m_focusedTask.first()));
+    if (!card || card->isCollapsed() || !card->isLaidOut(itemWidth()))
+        return {};
+    const QRect inner = card->taskRect(m_focusedTask.mid(1));
+    if (inner.isEmpty())
+        return {};
+    return inner.translated(m_style->margin, card->top() - verticalScrollBar()->value());
+}
+
+bool ConversationView::taskKey(int key)
+{
+    TaskCardItem *card = task(m_focusedTask);
+    if (!card)
+        return false;
+    if (key == Qt::Key_Escape) {
+        // Only an open card's subagent: Esc elsewhere stops the whole task (the page's).
+        if (!card->isOpen() || card->progress() != TaskCardItem::Progress::Running)
+            return false;
+        card->markStopRequested();
+        emit stopSubagentRequested(m_focusedTask);
+        scheduleFlush();
+        return true;
+    }
+    auto outer = dynamic_cast<TaskCardItem *>(m_model->card(m_focusedTask.first()));
+    card->setOpen(!card->isOpen());
+    if (card != outer)
+        outer->invalidate(); // it lays out the nested card again
+    itemChangedByUser(outer);
+    ensureVisible(outer);
+    return true;
 }
 
 void ConversationView::setMessages(const QList<AgentCore::Message> &messages)
 {
+    m_focusedTask.clear();
     stopRemovals();
     m_live.clear();
     m_anchor = nullptr;
@@ -395,6 +481,16 @@ void ConversationView::paintEvent(QPaintEvent *event)
         painter.setBrush(Qt::NoBrush);
         painter.drawRoundedRect(QRectF(rect), m_style->radius, m_style->radius);
     }
+    if (const QRect focused = focusedTaskRect(); !focused.isEmpty() && hasFocus()) {
+        // The subagent's card the keys act on.
+        painter.setOpacity(1.0);
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 1.5, Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(QRectF(focused.adjusted(-2, -2, 2, 2)),
+                                m_style->radius,
+                                m_style->radius);
+    }
     if (hasFocus()) {
         // The view has no caret: a frame in the highlight colour says the keys come here.
         painter.setOpacity(1.0);
@@ -436,6 +532,13 @@ void ConversationView::keyPressEvent(QKeyEvent *event)
     }
     if (plain && event->key() == Qt::Key_End) {
         scrollToBottom();
+        event->accept();
+        return;
+    }
+    if (modifiers == Qt::NoModifier
+        && (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter
+            || event->key() == Qt::Key_Space || event->key() == Qt::Key_Escape)
+        && taskKey(event->key())) {
         event->accept();
         return;
     }
@@ -565,6 +668,13 @@ void ConversationView::mousePressEvent(QMouseEvent *event)
             emit branchStepRequested(message->branchMessageIndex(), step);
             return;
         }
+    }
+    if (event->button() == Qt::LeftButton && item) {
+        // The keys act on the innermost Task card clicked (Esc stops its subagent).
+        if (auto card = dynamic_cast<TaskCardItem *>(item))
+            setFocusedTask(QStringList{card->toolCallId()} + card->taskPathAt(local));
+        else
+            setFocusedTask({});
     }
     if (event->button() == Qt::LeftButton && item && item->click(local)) {
         itemChangedByUser(item);
@@ -762,6 +872,8 @@ void ConversationView::moveKeyItem(int step)
         if (!item->isCollapsed()
             && (isRewindTarget(item) || item->kind() == ConversationItem::Kind::Rewind)) {
             m_keyItem = item;
+            const auto card = dynamic_cast<const TaskCardItem *>(item);
+            m_focusedTask = card ? QStringList{card->toolCallId()} : QStringList();
             ensureVisible(item);
             viewport()->update();
             return;
@@ -812,6 +924,8 @@ void ConversationView::removeItem(ConversationItem *item)
     if (m_keyItem == item)
         m_keyItem = nullptr;
     emit aboutToRemoveItem(item);
+    if (!m_focusedTask.isEmpty() && m_model->card(m_focusedTask.first()) == item)
+        m_focusedTask.clear();
     m_model->remove(item);
     scheduleFlush();
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <loop/agenttypes.h>
+#include <loop/subagentevent.h>
 
 #include <QAbstractScrollArea>
 #include <QTimer>
@@ -19,6 +20,7 @@ class CompactionItem;
 class ConversationItem;
 class ConversationModel;
 class MessageItem;
+class TaskCardItem;
 struct ConversationStyle;
 
 /// The conversation: user and assistant bubbles, tool cards and notes, fed with agent events.
@@ -44,10 +46,31 @@ public:
 
     /// Applies one lifecycle event of a run (see AgentCore::AgentEvent).
     void apply(const AgentCore::AgentEvent &event);
-    /// A hook ran for the call \a toolCallId: its card lists it (ToolCardItem::addHookRun).
+    /// A hook ran for the call \a toolCallId: its card lists it (ToolCardItem::addHookRun),
+    /// a subagent's inside its Task card.
     void addHookRun(const QString &toolCallId, const QString &summary, const QString &output);
+    /// One event of a subagent (AgentCore::SubagentEvent): \a path is the Task call ids from
+    /// the outermost; the event goes to the conversation inside that call's card.
+    void applySubagent(const QStringList &path,
+                       const QString &agentType,
+                       const QString &description,
+                       const AgentCore::AgentEvent &event);
+    void applySubagent(const AgentCore::SubagentEvent &event)
+    {
+        applySubagent(event.path, event.agentType, event.description, event.event);
+    }
     /// Replaces the conversation with a loaded history.
     void setMessages(const QList<AgentCore::Message> &messages);
+    /// A resumed session's subagents, each transcript under its path joined with "/"
+    /// (SessionLog::Contents::subagents): shown in their Task cards, as they were.
+    void setSubagentTranscripts(const QHash<QString, QList<AgentCore::Message>> &transcripts);
+    /// The Task card at \a path (call ids from the outermost), or nullptr.
+    TaskCardItem *task(const QStringList &path) const;
+    /// The Task card the keys act on (Enter and Space fold or open it; Esc, while it is open
+    /// and runs, stops its subagent alone): the one last clicked, innermost, or the one
+    /// Alt+Up / Alt+Down picked. Empty: none.
+    QStringList focusedTask() const { return m_focusedTask; }
+    void setFocusedTask(const QStringList &path);
     void clear();
 
     int itemCount() const;
@@ -111,6 +134,8 @@ signals:
     void branchTreeRequested();
     /// Right before \a item is deleted (nullptr: all items are); pointers to it go stale.
     void aboutToRemoveItem(const Ui::ConversationItem *item);
+    /// Esc on an open Task card whose subagent runs: stop that subagent (and its own) only.
+    void stopSubagentRequested(const QStringList &path);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -145,7 +170,13 @@ private:
     void moveKeyItem(int step);
     void addItemActions(QMenu *menu, ConversationItem *item);
     void addBranchActions(QMenu *menu, ConversationItem *item);
+    void applyBranchPoints();
+    MessageItem *branchItemFor(qsizetype messageIndex) const;
     void ensureVisible(const ConversationItem *item);
+    /// Enter, Space or Esc on the focused Task card; true if it used the key.
+    bool taskKey(int key);
+    /// Where the focused Task card is, in viewport coordinates; empty when it is not shown.
+    QRect focusedTaskRect() const;
 
     std::unique_ptr<ConversationModel> m_model;
     std::unique_ptr<ConversationStyle> m_style;
@@ -158,9 +189,7 @@ private:
     ConversationItem *m_anchor = nullptr; ///< first visible item: stays put when others resize
     QToolButton *m_jumpToLatest = nullptr;
     ConversationItem *m_keyItem = nullptr;
-    void applyBranchPoints();
-    MessageItem *branchItemFor(qsizetype messageIndex) const;
-
+    QStringList m_focusedTask;
     QString m_rewindRefusal;
     QList<BranchPoint> m_branchPoints;
     bool m_branchingOffered = false;

@@ -52,6 +52,8 @@ QString ToolCardItem::plainText() const
     QString text = displayName(m_toolName);
     if (const QString key = keyArgument(); !key.isEmpty())
         text += QLatin1Char(' ') + key;
+    if (m_userEdited)
+        text += QLatin1String(" (") + UiTr::tr("applied with your changes") + QLatin1Char(')');
     if (!m_argumentLines.isEmpty())
         text += QLatin1Char('\n') + m_argumentLines.visibleText();
     if (!m_output.isEmpty())
@@ -158,6 +160,7 @@ void ToolCardItem::setResult(const AgentCore::ToolResult &result, qint64 nowMs)
         m_endMs = nowMs;
     const QString &diff = details.diff;
     m_hasDiff = !result.isError && !diff.isEmpty();
+    m_userEdited = !result.isError && details.other.value(QLatin1String("userEdited")).toBool();
     m_additions = details.additions;
     m_deletions = details.deletions;
     if (m_hasDiff) {
@@ -415,6 +418,8 @@ void ToolCardItem::paintHeader(QPainter *painter, const ConversationStyle &style
         drawRight(QStringLiteral("−%1").arg(m_deletions), style.error);
         drawRight(QStringLiteral("+%1").arg(m_additions), style.success);
     }
+    if (m_userEdited)
+        drawRight(UiTr::tr("applied with your changes"), style.accent);
 
     int x = status.right() + style.spacing + 2;
     painter->setFont(style.bold);

@@ -16,7 +16,7 @@ namespace Ui {
 /// diffs with coloured +/- lines, and the remaining details behind a toggle. A call the user
 /// stopped (details.aborted) keeps the output it had and says "stopped". Pictures a tool returned
 /// (an MCP server's screenshot) are shown below its output, scaled down, as the model got them.
-class ToolCardItem final : public ConversationItem
+class ToolCardItem : public ConversationItem
 {
 public:
     enum class State {
@@ -37,6 +37,7 @@ public:
 
     QString toolCallId() const { return m_toolCallId; }
     QString toolName() const { return m_toolName; }
+    const QJsonObject &arguments() const { return m_arguments; }
     State state() const { return m_state; }
     /// The argument that says what the call is about: command, pattern or path.
     QString keyArgument() const;
@@ -47,6 +48,9 @@ public:
     /// The output or diff as shown (capped while collapsed).
     QString outputText() const { return m_output.visibleText(); }
     bool hasDiff() const { return m_hasDiff; }
+    /// The user edited the proposed change before it was applied (the result's "userEdited"):
+    /// the header says "applied with your changes", and the diff is what landed.
+    bool isUserEdited() const { return m_userEdited; }
     /// The pictures of the result, as shown (at most maxPictureSize); a null image for one
     /// that could not be read.
     const QList<QImage> &pictures() const { return m_pictures; }
@@ -81,6 +85,11 @@ protected:
     int estimateHeight(int width, const ConversationStyle &style) const override;
     int doLayout(int width, const ConversationStyle &style) override;
     void releaseLayout() override;
+    /// The state's icon (a spinner, a check, a cross, a stop square) in \a rect.
+    void paintStatus(QPainter *painter,
+                     const QRect &rect,
+                     const ConversationStyle &style,
+                     qint64 nowMs) const;
 
 private:
     /// Where everything goes, in item coordinates.
@@ -100,10 +109,6 @@ private:
 
     Geometry computeGeometry(int width, const ConversationStyle &style) const;
     void paintHeader(QPainter *painter, const ConversationStyle &style, qint64 nowMs) const;
-    void paintStatus(QPainter *painter,
-                     const QRect &rect,
-                     const ConversationStyle &style,
-                     qint64 nowMs) const;
     QString elapsedText(qint64 nowMs) const;
 
     QString m_toolCallId;
@@ -116,6 +121,7 @@ private:
     LineBlock m_output;
     LineBlock m_details;
     bool m_hasDiff = false;
+    bool m_userEdited = false;
     int m_additions = 0;
     int m_deletions = 0;
     bool m_detailsExpanded = false;

@@ -124,6 +124,14 @@ ConversationPage::ConversationPage(QWidget *parent)
     editRow->addWidget(m_cancelEdit, 0, Qt::AlignVCenter);
     m_editNotice->hide();
     connect(m_welcome, &WelcomeView::modelChosen, this, &ConversationPage::modelChosen);
+    // Esc in an open subagent's card stops that subagent alone.
+    connect(m_conversation,
+            &ConversationView::stopSubagentRequested,
+            this,
+            [this](const QStringList &path) {
+                if (m_session)
+                    m_session->codingSession()->stopSubagent(path);
+            });
     m_top->addWidget(m_welcome);
     m_top->addWidget(m_conversation);
     m_splitter->addWidget(m_top);
@@ -310,6 +318,7 @@ void ConversationPage::setSession(AgentSession *session)
     if (const QList<AgentCore::Message> history = session->history(); !history.isEmpty()) {
         // A resumed session: its conversation as it was, scrolled to the end.
         m_conversation->setMessages(history);
+        m_conversation->setSubagentTranscripts(session->subagentHistory());
         showConversation();
         m_conversation->scrollToBottom();
     }
@@ -344,6 +353,11 @@ void ConversationPage::setSession(AgentSession *session)
                                                             summary,
                                                             QString::fromUtf8(run.err + run.out));
                              });
+    m_connections << connect(session,
+                             &AgentSession::subagentEvent,
+                             m_conversation,
+                             qOverload<const AgentCore::SubagentEvent &>(
+                                 &ConversationView::applySubagent));
     m_connections << connect(session, &AgentSession::eventEmitted, this, &ConversationPage::onEvent)
                   << connect(session,
                              &AgentSession::stateChanged,

@@ -38,11 +38,13 @@ struct ModelOffer;
 /// Keys, in this order of precedence:
 /// 1. What the focused widget uses itself: the `@` list of the composer, a combo box's or
 ///    menu's popup, a dialog, the sessions list's rename editor take their Esc first.
-/// 2. While a review waits, Ctrl+Enter (allow once), Ctrl+Shift+Enter (allow for the session)
+/// 2. In the conversation, Esc on an open subagent's card that runs (the one last clicked, or
+///    picked with Alt+Up / Alt+Down) stops that subagent alone (CodingSession::stopSubagent).
+/// 3. While a review waits, Ctrl+Enter (allow once), Ctrl+Shift+Enter (allow for the session)
 ///    and Esc (to the Deny feedback field) answer it from the composer, the conversation and
 ///    the review itself; after the last answer the focus goes back to the composer if the
 ///    review had it. Esc does not stop a run that waits for a review: Ctrl+. still does.
-/// 3. Otherwise Esc stops a running task (escape(), which the window calls for Esc pressed
+/// 4. Otherwise Esc stops a running task (and every subagent) (escape(), which the window calls for Esc pressed
 ///    anywhere else in it).
 class ConversationPage final : public QWidget
 {

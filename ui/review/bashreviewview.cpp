@@ -168,9 +168,14 @@ void BashReviewView::setRequest(const AgentCore::PermissionRequest &request)
     // reason ("could not be analysed: ...") would say it twice.
     const bool understood = request.bash && request.bash->understood;
     m_reason->setVisible(!request.reason.isEmpty() && understood);
-    m_context->setText(tr("In %1  ·  Timeout %2")
-                           .arg(QDir::toNativeSeparators(request.workingDirectory),
-                                timeoutText(request.timeoutMs)));
+    // A background command has no time limit: it runs until stopped or the session ends.
+    const bool background = request.arguments.value(QLatin1String("run_in_background")).toBool();
+    m_context->setText(background
+                           ? tr("In %1  ·  In the background, until stopped or the session ends")
+                                 .arg(QDir::toNativeSeparators(request.workingDirectory))
+                           : tr("In %1  ·  Timeout %2")
+                                 .arg(QDir::toNativeSeparators(request.workingDirectory),
+                                      timeoutText(request.timeoutMs)));
     m_context->setToolTip(tr("Working directory and time limit of the command"));
     // Where it runs matters as much as what it is: a command outside the sandbox has the
     // user's rights, so that case stands out in the warning colour.

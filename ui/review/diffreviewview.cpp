@@ -5,8 +5,10 @@
 #include "common/syntaxcolorizer.h"
 #include "difflayout.h"
 #include "difftextview.h"
+#include "proposaleditor.h"
 #include "reviewanswerbar.h"
 
+#include "common/shortcuts.h"
 #include "common/themecolors.h"
 
 #include <loop/toolkind.h>
@@ -18,6 +20,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QScrollBar>
+#include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QToolButton>
@@ -28,6 +31,7 @@ namespace Ui {
 struct DiffReviewView::Private
 {
     bool sideBySideBuilt = false;
+    int pageBeforeEditing = 0; ///< the stack's page to go back to
 };
 
 namespace {
@@ -56,11 +60,13 @@ DiffReviewView::DiffReviewView(QWidget *parent)
     , m_stats(new QLabel(this))
     , m_reason(new QLabel(this))
     , m_sideBySide(new QToolButton(this))
+    , m_edit(new QToolButton(this))
     , m_hunks(new QListWidget(this))
     , m_stack(new QStackedWidget(this))
     , m_unified(new DiffTextView(this))
     , m_old(new DiffTextView(this))
     , m_new(new DiffTextView(this))
+    , m_editor(new ProposalEditor(this))
     , m_answers(new ReviewAnswerBar(this))
 {
     m_title->setObjectName(QStringLiteral("reviewTitle"));
@@ -80,6 +86,11 @@ DiffReviewView::DiffReviewView(QWidget *parent)
     m_sideBySide->setToolTip(tr("Show the file before and after next to each other"));
     m_sideBySide->setCheckable(true);
     m_sideBySide->setAutoRaise(true);
+    m_edit->setObjectName(QStringLiteral("editProposalButton"));
+    m_edit->setText(tr("Edit"));
+    m_edit->setToolTip(tr("Change the proposed text yourself before applying it (%1)")
+                           .arg(Shortcuts::entry(Shortcut::EditProposal).keysText()));
+    m_edit->setAutoRaise(true);
     m_hunks->setObjectName(QStringLiteral("hunkList"));
     m_hunks->setToolTip(tr("Uncheck a change to leave it out"));
     m_unified->setObjectName(QStringLiteral("unifiedView"));
@@ -90,6 +101,7 @@ DiffReviewView::DiffReviewView(QWidget *parent)
     header->addWidget(m_title);
     header->addWidget(m_stats);
     header->addStretch();
+    header->addWidget(m_edit);
     header->addWidget(m_sideBySide);
 
     auto split = new QWidget(this);
@@ -103,6 +115,7 @@ DiffReviewView::DiffReviewView(QWidget *parent)
     splitLayout->addWidget(m_new, 1, 1);
     m_stack->addWidget(m_unified);
     m_stack->addWidget(split);
+    m_stack->addWidget(m_editor);
     syncScrollBars(m_old->verticalScrollBar(), m_new->verticalScrollBar());
     syncScrollBars(m_old->horizontalScrollBar(), m_new->horizontalScrollBar());
 
@@ -120,11 +133,26 @@ DiffReviewView::DiffReviewView(QWidget *parent)
     layout->addWidget(m_answers);
 
     m_answers->addShortcuts(this);
+    for (const QKeySequence &keys : Shortcuts::keys(Shortcut::EditProposal)) {
+        auto shortcut = new QShortcut(keys, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, &DiffReviewView::startEditing);
+    }
+    connect(m_edit, &QToolButton::clicked, this, &DiffReviewView::startEditing);
+    connect(m_editor, &ProposalEditor::leaveRequested, this, &DiffReviewView::stopEditing);
+    connect(m_editor, &ProposalEditor::textEdited, this, &DiffReviewView::updateAllowed);
+    connect(m_editor, &ProposalEditor::applyRequested, this, [this] {
+        m_answers->answer(AgentCore::PermissionAnswer::Choice::AllowOnce);
+    });
     connect(m_sideBySide, &QToolButton::toggled, this, &DiffReviewView::setSideBySide);
     connect(m_hunks, &QListWidget::itemChanged, this, &DiffReviewView::updateRejected);
     connect(m_hunks, &QListWidget::currentRowChanged, this, &DiffReviewView::scrollToHunk);
     connect(m_answers, &ReviewAnswerBar::answered, this, [this](AgentCore::PermissionAnswer answer) {
         answer.rejectedHunks = rejectedHunks();
+        // What the editor shows is what is written: the unchecked hunks are already out of it.
+        if (isEditing() && m_editor->isModified()
+            && answer.choice != AgentCore::PermissionAnswer::Choice::Deny)
+            answer.userText = m_editor->text();
         emit answered(m_request.id, answer, answer.rejectedHunks);
     });
 }
@@ -134,6 +162,8 @@ DiffReviewView::~DiffReviewView() = default;
 void DiffReviewView::setRequest(const AgentCore::PermissionRequest &request)
 {
     m_request = request; // its diff is the one the answer's hunk indexes refer to
+    if (isEditing())
+        stopEditing();
     d->sideBySideBuilt = false;
     SyntaxColorizer colorizer(palette());
     colorizer.setLanguageForFileName(
@@ -216,6 +246,65 @@ void DiffReviewView::setHunkAccepted(int hunk, bool accepted)
         item->setCheckState(accepted ? Qt::Checked : Qt::Unchecked);
 }
 
+bool DiffReviewView::isEditing() const
+{
+    return m_stack->currentWidget() == m_editor;
+}
+
+void DiffReviewView::startEditing()
+{
+    if (!isEditing()) {
+        const QList<int> rejected = rejectedHunks();
+        d->pageBeforeEditing = m_stack->currentIndex();
+        m_editor->start(QFileInfo(m_request.filePath.isEmpty() ? m_request.displayPath
+                                                               : m_request.filePath)
+                            .fileName(),
+                        m_request.diff.apply(m_request.oldText, m_request.newText, rejected),
+                        editNote(rejected));
+        m_stack->setCurrentWidget(m_editor);
+        // The version starts from these choices, which the note above it names; changing them
+        // now would not change it, so the list makes room for the editor.
+        m_hunks->hide();
+        m_sideBySide->setEnabled(false);
+        m_edit->setEnabled(false);
+        updateAllowed();
+    }
+    m_editor->textEdit()->setFocus(Qt::ShortcutFocusReason);
+}
+
+void DiffReviewView::stopEditing()
+{
+    if (!isEditing())
+        return;
+    m_stack->setCurrentIndex(d->pageBeforeEditing);
+    m_hunks->setVisible(m_request.diff.hunks().size() > 1);
+    m_sideBySide->setEnabled(true);
+    m_edit->setEnabled(true);
+    updateRejected();
+    m_edit->setFocus(Qt::OtherFocusReason);
+}
+
+QString DiffReviewView::editNote(const QList<int> &rejected) const
+{
+    const QString path = m_request.displayPath.isEmpty() ? m_request.filePath
+                                                         : m_request.displayPath;
+    QString start;
+    if (rejected.isEmpty()) {
+        start = tr("Your version of %1, starting from the proposal.").arg(path);
+    } else {
+        QStringList where;
+        for (const int hunk : rejected) {
+            if (const QListWidgetItem *item = m_hunks->item(hunk))
+                where.append(item->text().section(QStringLiteral("   "), 0, 0));
+        }
+        start = tr("Your version of %1, without the changes you unchecked (%2).")
+                    .arg(path, where.join(QStringLiteral(", ")));
+    }
+    return start + QLatin1Char(' ')
+           + tr("What you see is what will be written, and the model is told what you "
+                "changed. Esc: back to the review.");
+}
+
 bool DiffReviewView::isSideBySide() const
 {
     return m_stack->currentIndex() == 1;
@@ -252,8 +341,22 @@ void DiffReviewView::updateRejected()
     const QSet<int> set(rejected.cbegin(), rejected.cend());
     for (DiffTextView *view : {m_unified, m_old, m_new})
         view->setRejectedHunks(set);
+    updateAllowed();
+}
+
+void DiffReviewView::updateAllowed()
+{
+    if (isEditing() && m_editor->isModified()) {
+        const bool changes = m_editor->text() != m_request.oldText;
+        const QString why = tr("Your version is the file as it is: nothing would be applied.");
+        m_answers->setAllowEnabled(changes, why);
+        m_editor->setApplyEnabled(changes, why);
+        return;
+    }
+    const QList<int> rejected = rejectedHunks();
     const bool any = rejected.size() < hunkCount() || hunkCount() == 0;
     m_answers->setAllowEnabled(any, tr("Every change is unchecked: nothing would be applied."));
+    m_editor->setApplyEnabled(true);
 }
 
 void DiffReviewView::scrollToHunk(int hunk)

@@ -15,11 +15,16 @@ namespace Ui {
 
 class DiffTextView;
 class ElidedLabel;
+class ProposalEditor;
 class ReviewAnswerBar;
 
 /// Review of an Edit or Write request: the change against the file as it is now, unified or
 /// side by side, syntax coloured where the build can, changed words marked, a checkbox per
 /// hunk (all checked at first), and the answer buttons. Never takes the focus by itself.
+/// "Edit" (Ctrl+E) turns the new side into the user's own version (ProposalEditor): it starts
+/// from the proposal with the unchecked hunks left out (the hunk choices are fixed while
+/// editing, and the note above the editor says so), and an allowing answer then carries the
+/// edited text (PermissionAnswer::userText): what the editor shows is what is written.
 /// UI thread.
 class DiffReviewView final : public QWidget
 {
@@ -37,6 +42,13 @@ public:
     QList<int> rejectedHunks() const;
     void setHunkAccepted(int hunk, bool accepted);
 
+    /// The new side is being edited (startEditing()).
+    bool isEditing() const;
+    /// Opens the editor on the proposal less the unchecked hunks, with the keyboard in it.
+    void startEditing();
+    /// Back to the diff and the hunk choices; the edited text is dropped.
+    void stopEditing();
+
     bool isSideBySide() const;
     void setSideBySide(bool sideBySide);
 
@@ -52,6 +64,8 @@ private:
     void fillHunks();
     void ensureSideBySide();
     void updateRejected();
+    void updateAllowed();
+    QString editNote(const QList<int> &rejected) const;
     void scrollToHunk(int hunk);
 
     struct Private;
@@ -61,11 +75,13 @@ private:
     QLabel *m_stats;
     QLabel *m_reason;
     QToolButton *m_sideBySide;
+    QToolButton *m_edit;
     QListWidget *m_hunks;
     QStackedWidget *m_stack;
     DiffTextView *m_unified;
     DiffTextView *m_old;
     DiffTextView *m_new;
+    ProposalEditor *m_editor;
     ReviewAnswerBar *m_answers;
 };
 

@@ -113,10 +113,36 @@ QWidget *createReviewView(const AgentCore::PermissionRequest &request,
     QWidget *view = createView(request, parent, onAnswered);
     // What a screen reader announces when the review gets the focus.
     //: Screen reader: a tool call waiting for review ("Review: Edit src/calc.cpp")
-    view->setAccessibleName(
-        request.displayPath.isEmpty()
-            ? UiTr::tr("Review: %1").arg(request.toolName)
-            : UiTr::tr("Review: %1 %2").arg(request.toolName, request.displayPath));
+    QString name = request.displayPath.isEmpty()
+                       ? UiTr::tr("Review: %1").arg(request.toolName)
+                       : UiTr::tr("Review: %1 %2").arg(request.toolName, request.displayPath);
+    if (!request.subagent.isEmpty()) {
+        // A subagent's call: who asks is said above the review, in every list of reviews.
+        auto framed = new QWidget(parent);
+        //: Above a review: the subagent that makes the call ("explore: Find the parser")
+        auto asker = new QLabel(UiTr::tr("Asked by subagent %1").arg(request.subagent), framed);
+        asker->setObjectName(QStringLiteral("reviewSubagent"));
+        asker->setTextFormat(Qt::PlainText);
+        asker->setWordWrap(true);
+        QFont font = asker->font();
+        font.setBold(true);
+        asker->setFont(font);
+        asker->setForegroundRole(QPalette::Link);
+        view->setParent(framed);
+        auto layout = new QVBoxLayout(framed);
+        // The label lines up with the review's own title.
+        const int indent = view->layout() ? view->layout()->contentsMargins().left() : 0;
+        layout->setContentsMargins(0, 6, 0, 0);
+        asker->setContentsMargins(indent, 0, indent, 0);
+        layout->setSpacing(0);
+        layout->addWidget(asker);
+        layout->addWidget(view, 1);
+        //: Screen reader: a subagent's tool call waiting for review
+        name = UiTr::tr("%1, asked by subagent %2").arg(name, request.subagent);
+        view->setAccessibleName(name);
+        view = framed;
+    }
+    view->setAccessibleName(name);
     view->setAccessibleDescription(request.reason);
     return view;
 }

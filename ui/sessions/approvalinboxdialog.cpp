@@ -226,7 +226,14 @@ void ApprovalInboxDialog::addRow(int index)
     const ApprovalInbox::Item &entry = m_inbox->items().at(index);
     const AgentCore::PermissionRequest &request = entry.request;
     auto item = new QTreeWidgetItem;
-    item->setText(SessionColumn, ApprovalInbox::sessionName(entry.session));
+    //: The inbox's Session column for a subagent's call: "Fix the parser › explore: Find it"
+    item->setText(SessionColumn,
+                  request.subagent.isEmpty()
+                      ? ApprovalInbox::sessionName(entry.session)
+                      : tr("%1 › %2").arg(ApprovalInbox::sessionName(entry.session),
+                                          request.subagent));
+    if (!request.subagent.isEmpty())
+        item->setToolTip(SessionColumn, tr("Asked by subagent %1").arg(request.subagent));
     item->setText(ToolColumn, request.toolName);
     item->setText(TargetColumn, ApprovalInbox::target(request));
     item->setText(RiskColumn, ApprovalInbox::riskText(request));

@@ -19,8 +19,10 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QFrame>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -184,6 +186,10 @@ QVBoxLayout *SettingsDialog::addPages(QVBoxLayout *top,
     m_hooks->setObjectName(QStringLiteral("hooks"));
     m_hooks->setRootIsDecorated(false);
     m_hooks->setHeaderLabels({tr("Event"), tr("Matcher"), tr("Command"), tr("From")});
+    // The command takes the room the others leave.
+    m_hooks->header()->setStretchLastSection(false);
+    m_hooks->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_hooks->header()->setSectionResizeMode(2, QHeaderView::Stretch);
     hooksLayout->addWidget(m_hooks);
     m_tabs->addTab(hooksPage, tr("&Hooks"));
     top->addWidget(m_tabs);
@@ -1191,18 +1197,30 @@ void SettingsDialog::setHooks(const QList<AgentCore::HookEntry> &hooks, const QS
 {
     m_hooks->clear();
     for (const AgentCore::HookEntry &hook : hooks) {
-        QString from = QStringLiteral("%1 (%2)").arg(hook.sourceLabel,
-                                                     QDir::toNativeSeparators(hook.file));
-        if (untrusted.contains(hook.grant()))
-            //: A repository's hook the user has not trusted
-            from += tr(", not trusted: does not run");
+        // The file by its folder and name (".agentdesk/settings.json"), the whole path in the
+        // tooltip: the command needs the row's room.
+        const QFileInfo file(hook.file);
+        QString from = QStringLiteral("%1: %2").arg(hook.sourceLabel,
+                                                    QDir::toNativeSeparators(file.dir().dirName()
+                                                                             + QLatin1Char('/')
+                                                                             + file.fileName()));
+        QString fromPath = QDir::toNativeSeparators(hook.file);
+        const bool trusted = !untrusted.contains(hook.grant());
+        if (!trusted) {
+            //: A repository's hook the user has not trusted, after the file it is in
+            from += tr(" (not trusted)");
+            //: The tooltip of a repository's hook the user has not trusted
+            fromPath += tr(": not trusted, so it does not run");
+        }
         auto item = new QTreeWidgetItem(m_hooks,
                                         {AgentCore::hookEventNameText(hook.event),
                                          hook.matcher,
                                          hook.command,
                                          from});
         item->setToolTip(2, hook.command);
-        item->setToolTip(3, from);
+        item->setToolTip(3, fromPath);
+        if (!trusted) // shown as off, as it is
+            item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
     }
     if (hooks.isEmpty())
         new QTreeWidgetItem(m_hooks, {tr("No hooks in this session's settings files.")});

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "backgroundshellspanel.h"
 #include "changedfilespanel.h"
 #include "common/background.h"
 #include "common/elidedlabel.h"
@@ -80,6 +81,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     , m_pages(new SessionPages(m_open, this))
     , m_followUps(new FollowUpPanel(this))
     , m_changedFiles(new ChangedFilesPanel(this))
+    , m_shellsPanel(new BackgroundShellsPanel(this))
     , m_sessions(new SessionsPanel(this))
     , m_sessionList(new SessionList(m_sessions, {}, this))
     , m_sidePanel(new QSplitter(Qt::Vertical, this))
@@ -91,6 +93,7 @@ MainWindow::MainWindow(AgentSetup setup, QWidget *parent)
     m_sidePanel->setObjectName(QStringLiteral("sidePanel"));
     m_sidePanel->addWidget(m_followUps);
     m_sidePanel->addWidget(m_changedFiles);
+    m_sidePanel->addWidget(m_shellsPanel); // shown once the session runs a background command
     m_sidePanel->setChildrenCollapsible(false);
 
     auto centre = m_centre = new QSplitter(Qt::Horizontal, this);
@@ -238,6 +241,15 @@ ConversationPage *MainWindow::conversationPage() const
 {
     return m_pages->currentPage();
 }
+
+namespace {
+// The session's background commands for the side panel; null before it is ready.
+std::shared_ptr<AgentCore::BackgroundShells> backgroundShellsOf(const AgentSession *session)
+{
+    const AgentCore::CodingSession *coding = session ? session->codingSession() : nullptr;
+    return coding ? coding->parts().shells : nullptr;
+}
+} // namespace
 
 namespace {
 const QLatin1String geometryKey("window/geometry");
@@ -608,6 +620,7 @@ void MainWindow::startSession(AgentCore::CodingSessionFile recording,
         // Read-only, the queue belongs to the window that has the session open.
         if (session == m_session) {
             m_followUps->setAgent(session->isReadOnly() ? nullptr : session->agent());
+            m_shellsPanel->setShells(backgroundShellsOf(session));
             confirmResumedBypass();
         }
     });
@@ -723,6 +736,7 @@ void MainWindow::showSession(AgentSession *session)
     m_shown = nullptr;
     m_session = session;
     m_followUps->setAgent(nullptr);
+    m_shellsPanel->setShells(backgroundShellsOf(session));
     if (!session) {
         m_changedFiles->setFiles({});
         return;
@@ -740,6 +754,17 @@ void MainWindow::showSession(AgentSession *session)
             && (event.message.isAssistant() || AgentCore::isCompactionMessage(event.message)))
             m_usage.add(event.message); // the status bar follows with contextChanged
     });
+    // A subagent's replies are billed too; they are no part of the conversation's context.
+    connect(session,
+            &AgentSession::subagentEvent,
+            shown,
+            [this](const AgentCore::SubagentEvent &event) {
+                if (event.event.type == AgentCore::AgentEvent::Type::MessageEnd
+                    && event.event.message.isAssistant()) {
+                    m_usage.add(event.event.message, /*ofConversation=*/false);
+                    updateContext();
+                }
+            });
     connect(session, &AgentSession::contextChanged, shown, [this] { updateContext(); });
     connect(session, &AgentSession::stateChanged, shown, [this](AgentSession::State state) {
         onSessionState(state);
@@ -1201,6 +1226,10 @@ void MainWindow::resetUsage()
 {
     m_usage = summarizeUsage(m_session ? m_session->conversation() : QList<AgentCore::Message>(),
                              contextWindow(m_session ? m_session->model() : m_setup.model));
+    if (m_session) {
+        for (const AgentCore::Message &reply : m_session->subagentReplies())
+            m_usage.add(reply, /*ofConversation=*/false);
+    }
     updateContext();
 }
 

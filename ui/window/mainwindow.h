@@ -29,6 +29,7 @@ namespace Ui {
 
 class AgentStatusBar;
 class ApprovalInboxDialog;
+class BackgroundShellsPanel;
 class ChangedFilesPanel;
 class ContextDialog;
 class ElidedLabel;
@@ -126,6 +127,7 @@ public:
     ConversationPage *conversationPage() const;
     FollowUpPanel *followUpPanel() const { return m_followUps; }
     ChangedFilesPanel *changedFilesPanel() const { return m_changedFiles; }
+    BackgroundShellsPanel *backgroundShellsPanel() const { return m_shellsPanel; }
     SessionsPanel *sessionsPanel() const { return m_sessions; }
     /// What the sessions panel lists (read on a worker thread).
     SessionList *sessionList() const { return m_sessionList; }
@@ -279,6 +281,7 @@ private:
     bool m_closeWhenStopped = false; ///< the user chose to stop the running sessions and close
     FollowUpPanel *m_followUps = nullptr;
     ChangedFilesPanel *m_changedFiles = nullptr;
+    BackgroundShellsPanel *m_shellsPanel = nullptr;
     SessionsPanel *m_sessions = nullptr;
     SessionList *m_sessionList = nullptr; ///< what m_sessions lists
     QSplitter *m_sidePanel = nullptr;

@@ -91,6 +91,31 @@ def script(root, cycles):
     return {"root": root, "steps": steps}
 
 
+# The delegated-search case (#37): the same search done by AgentDesk itself (a grep, then three
+# files read in parallel) or handed to an explore subagent with the Task tool, whose answer alone
+# comes back. What it shows is the main conversation's request bytes either way.
+DELEGATE_PROMPT = ("Where does this repository decode MIME encoded words and base64 bodies? "
+                   "Name the functions and their files.")
+SEARCH_PROMPT = ("Find where the email package decodes MIME encoded words and base64 bodies: "
+                 "report the functions and the files they are in.")
+SEARCH_FILES = ["email/_encoded_words.py", "email/base64mime.py", "email/quoprimime.py"]
+SEARCH_ANSWER = ("The decoders: email/_encoded_words.py (decode, decode_b, decode_q), "
+                 "email/base64mime.py (decode), email/quoprimime.py (decode, header_decode).")
+
+
+def delegated_script(root, delegated):
+    search = [{"text": "", "actions": [{"do": "grep", "pattern": PATTERN}]},
+              {"text": "", "actions": [{"do": "read", "path": p} for p in SEARCH_FILES]}]
+    if not delegated:
+        return {"root": root, "steps": search + [{"text": SEARCH_ANSWER, "actions": []}]}
+    return {"root": root,
+            "steps": [{"text": "", "actions": [{"do": "task", "type": "explore",
+                                                "description": "Find the decoders",
+                                                "prompt": SEARCH_PROMPT}]},
+                      {"text": SEARCH_ANSWER, "actions": []}],
+            "conversations": {SEARCH_PROMPT: search + [{"text": SEARCH_ANSWER, "actions": []}]}}
+
+
 # ---------------------------------------------------------------------------------------------
 # How each agent is started: its documented non-interactive mode and custom endpoint.
 
@@ -266,10 +291,73 @@ def run_once(name, args, url, template, work, cycles, index):
     }
 
 
+def run_delegated(args, url, template, work, delegated, index):
+    """AgentDesk alone, the search inline or delegated: the main conversation's request bytes
+    (every request of it, and its last), the subagent's, and the wall time."""
+    variant = "delegated" if delegated else "inline"
+    repo = os.path.join(work, f"repo-search-{variant}-{index}")
+    home = os.path.join(work, f"home-search-{variant}-{index}")
+    shutil.copytree(template, repo, symlinks=True)
+    os.makedirs(home)
+    argv, env = agent_command("agentdesk", args, url, repo, home)
+    # All the tools (--tools leaves Task out), both ways: the same definitions in every request.
+    cut = argv.index("--tools")
+    argv = argv[:cut] + argv[cut + 2:]
+    argv[argv.index(PROMPT)] = DELEGATE_PROMPT
+    post(url + "/_bench/script", delegated_script(repo, delegated))
+    out = open(os.path.join(work, f"out-search-{variant}-{index}.txt"), "wb")
+    start = time.monotonic()
+    proc = subprocess.run(argv, cwd=repo, env=env, stdin=subprocess.DEVNULL, stdout=out,
+                          stderr=subprocess.STDOUT,
+                          preexec_fn=lambda: os.sched_setaffinity(0, {0}))
+    wall = time.monotonic() - start
+    turns = [r for r in get(url + "/_bench/log") if r.get("kind") == "turn"]
+    main_turns = [r for r in turns if r.get("conversation") == "main"]
+    child_turns = [r for r in turns if r.get("conversation") != "main"]
+    return {"case": "delegated-search", "variant": variant, "run": index, "exit": proc.returncode,
+            "wall": wall, "mainRequests": len(main_turns), "childRequests": len(child_turns),
+            "mainRequestBytes": sum(r["bytes"] for r in main_turns),
+            "mainLastRequestBytes": main_turns[-1]["bytes"] if main_turns else 0,
+            "childRequestBytes": sum(r["bytes"] for r in child_turns),
+            "offScript": sum(1 for r in turns if r["results"] != r["expected"])}
+
+
+def report_delegated(results):
+    """The table of the delegated-search case, medians of the runs; exit status 1 when the
+    delegated main conversation's requests are not smaller than the inline one's."""
+    def median(values):
+        values = sorted(values)
+        return values[len(values) // 2] if values else 0
+    rows = {}
+    for variant in ("inline", "delegated"):
+        runs = [r for r in results if r["variant"] == variant and r["exit"] == 0]
+        rows[variant] = {k: median([r[k] for r in runs]) for k in (
+            "wall", "mainRequests", "childRequests", "mainRequestBytes", "mainLastRequestBytes",
+            "childRequestBytes")}
+        rows[variant]["runs"] = len(runs)
+    print("| search (grep + 3 files) | main requests | main request bytes | main's last request "
+          "| subagent requests | subagent request bytes | wall |")
+    print("|---|---|---|---|---|---|---|")
+    for variant, r in rows.items():
+        print(f"| {variant} | {r['mainRequests']} | {r['mainRequestBytes']:,} | "
+              f"{r['mainLastRequestBytes']:,} | {r['childRequests']} | "
+              f"{r['childRequestBytes']:,} | {r['wall']:.2f} s |")
+    inline, delegated = rows["inline"], rows["delegated"]
+    ok = (inline["runs"] and delegated["runs"]
+          and delegated["mainRequestBytes"] < inline["mainRequestBytes"])
+    if inline["runs"] and delegated["runs"]:
+        print(f"\nThe main conversation's requests: {delegated['mainRequestBytes']:,} bytes "
+              f"delegated against {inline['mainRequestBytes']:,} inline "
+              f"({inline['mainRequestBytes'] / max(1, delegated['mainRequestBytes']):.1f}x).")
+    return 0 if ok else 1
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--work", required=True)
-    p.add_argument("--peers", required=True, help="folder holding node_modules of the peers")
+    p.add_argument("--peers", default="", help="folder holding node_modules of the peers")
+    p.add_argument("--delegated-search", type=int, default=0, metavar="RUNS",
+                   help="run only the delegated-search case (AgentDesk), RUNS times each way")
     p.add_argument("--agentdesk", required=True, help="the command that starts agentdesk")
     p.add_argument("--agents", default="agentdesk,claude-code,codex,pi")
     p.add_argument("--runs", type=int, default=5)
@@ -288,6 +376,18 @@ def main():
     try:
         port = int(server.stdout.readline().split()[1])
         url = f"http://127.0.0.1:{port}"
+        if args.delegated_search:
+            results = []
+            with open(args.out, "a") as out:
+                for i in range(args.delegated_search):
+                    for delegated in (False, True):
+                        r = run_delegated(args, url, template, args.work, delegated, i)
+                        results.append(r)
+                        out.write(json.dumps(r) + "\n")
+                        print(f"e2e: search {r['variant']}: main {r['mainRequestBytes']} bytes "
+                              f"in {r['mainRequests']} requests, exit {r['exit']}",
+                              file=sys.stderr)
+            sys.exit(report_delegated(results))
         with open(args.out, "a") as out:
             for cycles, runs in ((1, args.runs), (args.cycles, args.long_runs)):
                 for name in args.agents.split(","):

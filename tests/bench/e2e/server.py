@@ -170,6 +170,13 @@ def call_for(action, tools, root):
         return name, "function", args
     if what == "bash":
         return shell_call(tools, action["command"], root)
+    if what == "task":  # a subagent (the delegated-search case): Task as Claude Code shapes it
+        name = pick(tools, "Task", "task")
+        if name is None:
+            raise KeyError("no Task tool among " + ", ".join(tools))
+        return name, "function", {"description": action["description"],
+                                  "prompt": action["prompt"],
+                                  "subagent_type": action.get("type", "explore")}
     raise ValueError(what)
 
 
@@ -322,6 +329,24 @@ def responses_stream(model, text, calls):
 STREAMS = {"anthropic": anthropic_stream, "chat": chat_stream, "responses": responses_stream}
 
 
+def first_user_text(api, body):
+    """The text of the conversation's first user message: which conversation a request is of
+    (a subagent's starts with its Task call's prompt)."""
+    if api == "responses":
+        items = [i for i in body.get("input") or [] if isinstance(i, dict)]
+        messages = [{"role": i.get("role"), "content": i.get("content")} for i in items]
+    else:
+        messages = body.get("messages", [])
+    for m in messages:
+        if m.get("role") != "user":
+            continue
+        content = m.get("content")
+        if isinstance(content, str):
+            return content
+        return "".join(b.get("text", "") for b in content or [] if isinstance(b, dict))
+    return ""
+
+
 def answer(api, body):
     """(sse bytes, record fields) for one model request."""
     script = STATE["script"] or {"root": "/", "steps": [{"text": "Nothing to do.", "actions": []}]}
@@ -330,8 +355,14 @@ def answer(api, body):
     if not tools:  # a side request: a title, a summary, a quota check
         return STREAMS[api](model, "Bench task", []), {"kind": "side"}
     done = tool_results(api, body)
+    # A subagent's conversation plays its own steps (script["conversations"], by its prompt).
+    conversation, steps = "main", script["steps"]
+    first = first_user_text(api, body)
+    for prompt, its_steps in (script.get("conversations") or {}).items():
+        if first.startswith(prompt):
+            conversation, steps = prompt, its_steps
     # The step whose tool calls start after `done` results; the final answer once all are in.
-    steps, seen, step = script["steps"], 0, len(script["steps"]) - 1
+    seen, step = 0, len(steps) - 1
     for i, s in enumerate(steps):
         if seen >= done:
             step = i
@@ -341,7 +372,7 @@ def answer(api, body):
     calls = [call_for(a, tools, script["root"]) for a in s["actions"]]
     return STREAMS[api](model, s.get("text", ""), calls), {
         "kind": "turn", "step": step, "results": done, "expected": seen,
-        "calls": [c[0] for c in calls]}
+        "calls": [c[0] for c in calls], "conversation": conversation}
 
 
 # ---------------------------------------------------------------------------------------------
