@@ -171,6 +171,14 @@ ConversationPage::ConversationPage(QWidget *parent)
         m_session->send(text);
     });
     connect(m_composer, &Composer::steered, this, [this](const QString &text) {
+        if (m_session && m_editIndex >= 0) {
+            // An edited message makes a branch, which waits until the agent has finished: it
+            // is not steering for the run going on.
+            m_composer->setPlainText(text);
+            m_rewindNotice->setText(tr("Not branched: %1").arg(m_session->branchRefusal()));
+            m_rewindNotice->show();
+            return;
+        }
         if (m_session) {
             m_conversation->scrollToBottom();
             m_session->steer(text);
