@@ -137,6 +137,12 @@ struct PrintParser
                               AppTr::tr("With --print: continue the session ID of this repository "
                                         "(agent_start's sessionId, or the path of its file)."),
                               AppTr::tr("ID")};
+    QCommandLineOption fork{QStringLiteral("fork"),
+                            AppTr::tr("With --print: go on in a new session whose history is a "
+                                      "copy of the session ID's conversation up to its message "
+                                      "MESSAGE (counted from 1, or a message id; default: the "
+                                      "last); the session ID stays as it was."),
+                            AppTr::tr("ID[:MESSAGE]")};
     QCommandLineOption sandbox{QStringLiteral("sandbox"),
                                AppTr::tr("Bash commands run in a sandbox (bubblewrap): read-only "
                                          "outside the repository, a private /tmp, no network, your "
@@ -179,6 +185,7 @@ struct PrintParser
                 &outputFormat,
                 &continueSession,
                 &resume,
+                &fork,
                 &sandbox,
                 &sandboxNetwork,
                 &noSessionPersistence,
@@ -585,6 +592,7 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         for (const QCommandLineOption *option : {&printOptions.outputFormat,
                                                  &printOptions.continueSession,
                                                  &printOptions.resume,
+                                                 &printOptions.fork,
                                                  &printOptions.noSessionPersistence,
                                                  &printOptions.mcpConfig,
                                                  &printOptions.strictMcpConfig}) {
@@ -606,6 +614,10 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         return failure(AppTr::tr("--screenshot needs the window: it cannot be used with --print."));
     if (parser.isSet(printOptions.continueSession) && parser.isSet(printOptions.resume))
         return failure(AppTr::tr("Give either --continue or --resume, not both."));
+    if (parser.isSet(printOptions.fork)
+        && (parser.isSet(printOptions.continueSession) || parser.isSet(printOptions.resume)))
+        return failure(AppTr::tr("--fork names the session it copies: give it without "
+                                 "--continue or --resume."));
     if (parser.isSet(printOptions.continueSession)) {
         result.print.session = SessionChoice::Continue;
     } else if (parser.isSet(printOptions.resume)) {
@@ -613,6 +625,18 @@ CommandLine CommandLine::parse(const QStringList &arguments)
         result.print.resumeId = parser.value(printOptions.resume).trimmed();
         if (result.print.resumeId.isEmpty())
             return failure(AppTr::tr("--resume needs the id of a session."));
+    } else if (parser.isSet(printOptions.fork)) {
+        // ID:MESSAGE; a path's own colons (none in an id) are before its last slash.
+        const QString value = parser.value(printOptions.fork).trimmed();
+        const qsizetype colon = value.lastIndexOf(u':');
+        const bool hasMessage = colon > 0 && !value.mid(colon + 1).contains(u'/');
+        result.print.session = SessionChoice::Fork;
+        result.print.resumeId = hasMessage ? value.left(colon) : value;
+        result.print.forkMessage = hasMessage ? value.mid(colon + 1).trimmed() : QString();
+        if (result.print.resumeId.isEmpty())
+            return failure(AppTr::tr("--fork needs the id of a session."));
+        if (hasMessage && result.print.forkMessage.isEmpty())
+            return failure(AppTr::tr("--fork ID:MESSAGE needs a message after the colon."));
     }
     result.print.persistSession = !parser.isSet(printOptions.noSessionPersistence);
     result.print.mcpConfigFiles = parser.values(printOptions.mcpConfig);

@@ -27,6 +27,10 @@ enum class SessionChoice {
     New,      ///< a new session
     Continue, ///< --continue: the repository's most recent session (the window's or a run's)
     Resume,   ///< --resume ID: that session of the repository
+    /// --fork ID[:MESSAGE]: a new session whose history is a copy of that session's active
+    /// branch up to MESSAGE (AgentCore::SessionStore::forkAtMessage); the original stays as
+    /// it is.
+    Fork,
 };
 
 /// The agent's options from the command line, with the defaults filled in: a headless run's
@@ -57,6 +61,9 @@ struct PrintOptions
     /// SessionChoice::Resume: the session's id (its file name without .jsonl, as agent_start
     /// names it) or the path of its file.
     QString resumeId;
+    /// SessionChoice::Fork: the message the fork ends at (its number on the active branch,
+    /// from 1, or its id); empty: the branch's last.
+    QString forkMessage;
     /// False (--no-session-persistence): the run is not recorded; a continued session is
     /// read, and nothing is added to it.
     bool persistSession = true;

@@ -75,8 +75,26 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
                 .arg(SessionStore::idOf(path), QDir::toNativeSeparators(recordedFor)));
         return true;
     };
-    const QString &first = candidates.constFirst();
     QString error;
+    if (m_choice == SessionChoice::Fork) {
+        if (isAnotherRepositorys(candidates.constFirst()))
+            return std::nullopt;
+        if (!m_persist) {
+            m_chosenPath = candidates.constFirst();
+            std::optional<SessionLog::Contents> contents = SessionLog::load(m_chosenPath, &error);
+            if (!contents || !SessionStore::cutAtMessage(*contents, m_forkMessage, &error)) {
+                headlessStderr(AppTr::tr("Cannot fork the session %1: %2")
+                                   .arg(SessionStore::idOf(m_chosenPath), error));
+                return std::nullopt;
+            }
+            return contents;
+        }
+        const QString copy = fork(candidates.constFirst());
+        if (copy.isEmpty())
+            return std::nullopt;
+        candidates = {copy};
+    }
+    const QString &first = candidates.constFirst();
     if (!m_persist) {
         if (isAnotherRepositorys(first))
             return std::nullopt;
@@ -118,7 +136,7 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
                              SessionStore::idOf(path)));
             }
             m_sessionPath = m_chosenPath = path;
-            return std::move(m_resumption->contents);
+            return m_resumption->contents; // a shared copy: the recorder keeps the branches
         }
         if (!busy || m_choice != SessionChoice::Continue) {
             headlessStderr(AppTr::tr("Cannot continue the session %1: %2")
@@ -137,6 +155,26 @@ std::optional<SessionLog::Contents> HeadlessSessionChoice::open(const QString &r
                   "them once it is closed.")
             .arg(root, skipped.join(QStringLiteral(", "))));
     return std::nullopt;
+}
+
+QString HeadlessSessionChoice::fork(const QString &original)
+{
+    // A new session, as `claude --resume ID --fork-session` and `codex fork` make: the original
+    // may be open in a window, and stays as it was.
+    QString error;
+    const QString copy = SessionStore::forkAtMessage(original, m_forkMessage, &error);
+    if (copy.isEmpty()) {
+        headlessStderr(
+            AppTr::tr("Cannot fork the session %1: %2").arg(SessionStore::idOf(original), error));
+        return {};
+    }
+    //: stderr of agentdesk --fork: 1 the original session's id, 2 the message, 3 the new id
+    headlessStderr(AppTr::tr("forked the session %1 at %2 into the new session %3")
+                       .arg(SessionStore::idOf(original),
+                            m_forkMessage.isEmpty() ? AppTr::tr("its last message")
+                                                    : AppTr::tr("message %1").arg(m_forkMessage),
+                            SessionStore::idOf(copy)));
+    return copy;
 }
 
 void pointAtInterruptedSession(const QString &repositoryRoot, const QString &running)

@@ -18,12 +18,16 @@ public:
     explicit HeadlessSessionChoice(const PrintOptions &options)
         : m_choice(options.session)
         , m_resumeId(options.resumeId)
+        , m_forkMessage(options.forkMessage)
         , m_persist(options.persistSession)
     {}
 
     /// The session's contents; nullopt with the reason on stderr when there is none to go on
     /// with. With persistence, path() and takeResumption() then name the file taken over.
     std::optional<AgentCore::SessionLog::Contents> open(const QString &repositoryRoot);
+    /// A new session forked from \a original (--fork): its path, or empty with the reason on
+    /// stderr. Without persistence nothing is written: the original is only read and cut.
+    QString fork(const QString &original);
     QString path() const { return m_sessionPath; }
     /// The session's file, taken over or only read.
     QString chosenPath() const { return m_chosenPath; }
@@ -35,6 +39,7 @@ public:
 private:
     SessionChoice m_choice;
     QString m_resumeId;
+    QString m_forkMessage;
     bool m_persist;
     QString m_sessionPath;
     QString m_chosenPath;

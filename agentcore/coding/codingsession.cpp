@@ -7,6 +7,7 @@
 #include <context/compaction.h>
 #include <hooks/hookseams.h>
 #include <loop/agent.h>
+#include <loop/toolcallids.h>
 #include <permissions/alwaysallow.h>
 #include <permissions/permissionsessionstate.h>
 #include <permissions/permissionsettings.h>
@@ -115,8 +116,10 @@ CodingSessionFile CodingSessionFile::takeOver(const QString &path, SessionLog::C
     QString error;
     bool busy = false;
     file.resumption = SessionResumption::takeOver(path, &error, &busy, &contents);
+    // A copy (Qt's lists are shared, so it costs little): the recorder adopting the
+    // resumption keeps its branches (SessionLog::Contents::tree).
     if (file.resumption)
-        file.resumed = std::move(file.resumption->contents);
+        file.resumed = file.resumption->contents;
     else
         file.resumed = std::move(contents);
     if (!file.resumption && busy)
@@ -858,6 +861,96 @@ bool CodingSession::rewind(const Rewind &rewind, QString *error)
         return false;
     }
     emit rewound(rewind);
+    return true;
+}
+
+QString CodingSession::branchRefusal() const
+{
+    if (isReadOnly())
+        return m_file.readOnlyReason;
+    if (!m_agent)
+        return tr("The agent is still starting: switch branches once it is ready.");
+    if (!m_agent->isIdle() || m_expanding || m_hooksRunning)
+        return tr("The agent is working: stop it or wait until it has finished, then switch "
+                  "branches.");
+    if (m_rewinding)
+        return tr("A rewind is restoring the files: wait until it has finished.");
+    if (!m_recorder || !m_recorder->activeLeaf())
+        return tr("This conversation is not recorded in a session file, so it keeps no "
+                  "branches.");
+    return {};
+}
+
+SessionTree CodingSession::branches() const
+{
+    return m_recorder ? m_recorder->tree() : SessionTree();
+}
+
+QStringList CodingSession::activeBranch() const
+{
+    const std::optional<QString> leaf = m_recorder ? m_recorder->activeLeaf() : std::nullopt;
+    if (!leaf)
+        return {};
+    const QStringList path = m_recorder->tree().pathTo(*leaf);
+    // Only when it is the agent's history (a message that could not be written is not in it).
+    return m_agent && path.size() == m_agent->messages().size() ? path : QStringList();
+}
+
+bool CodingSession::switchBranch(const QString &leaf, QString *error)
+{
+    QString problem = branchRefusal();
+    if (problem.isEmpty() && !leaf.isEmpty() && !m_recorder->tree().contains(leaf))
+        problem = tr("That branch is not in this session.");
+    // The history becomes the branch's, so the loop sees it as a resumed session would.
+    if (problem.isEmpty()
+        && !m_agent->setMessages(ToolCallIds::madeUnique(m_recorder->tree().messagesTo(leaf))))
+        problem = tr("The agent started working: switch branches once it has finished.");
+    if (problem.isEmpty() && !m_recorder->switchBranch(leaf))
+        problem = tr("The switch could not be written to the session file.");
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return false;
+    }
+    // A summary being written was made of the branch left behind.
+    if (m_parts.context)
+        m_parts.context->abort();
+    emit branchSwitched();
+    return true;
+}
+
+bool CodingSession::forkAt(qsizetype index, QString *error)
+{
+    QString problem = branchRefusal();
+    const QStringList path = activeBranch();
+    if (problem.isEmpty() && path.isEmpty() && !m_agent->messages().isEmpty())
+        problem = tr("The session file does not hold this conversation's branches (a message "
+                     "could not be written).");
+    else if (problem.isEmpty() && (index < -1 || index >= path.size()))
+        problem = tr("That point is no longer in the conversation.");
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return false;
+    }
+    return switchBranch(index < 0 ? QString() : path.at(index), error);
+}
+
+bool CodingSession::editAndResend(qsizetype index,
+                                  const QString &text,
+                                  const QList<ContentBlock> &pictures,
+                                  QString *error)
+{
+    if (m_agent
+        && (index < 0 || index >= m_agent->messages().size()
+            || !m_agent->messages().at(index).isUser())) {
+        if (error)
+            *error = tr("Only a message you wrote can be edited and sent again.");
+        return false;
+    }
+    if (!forkAt(index - 1, error))
+        return false;
+    send(text, pictures);
     return true;
 }
 

@@ -9,6 +9,7 @@
 #include <loop/subagentevent.h>
 #include <session/sessionlog.h>
 #include <session/sessionresumption.h>
+#include <session/sessiontree.h>
 
 #include <QFuture>
 #include <QObject>
@@ -160,6 +161,31 @@ public:
     /// emitted as a MessageEnd event. false when the agent started working.
     bool appendMarker(const Message &marker);
 
+    /// Why the conversation cannot go to another branch now (a run goes on, a rewind restores
+    /// files, nothing is recorded, read-only); empty when it can. A switch never stops a run:
+    /// what it is doing belongs to the branch it runs on.
+    QString branchRefusal() const;
+    /// Every branch of the conversation (SessionRecorder::tree); empty when nothing is
+    /// recorded (or before the first message).
+    SessionTree branches() const;
+    /// The ids of the active branch's messages, oldest first: those of agent()->messages().
+    /// Empty when the branches are not known.
+    QStringList activeBranch() const;
+    /// Goes on with the branch that ends at \a leaf (an id of branches(); "" : an empty one):
+    /// the agent's history becomes that branch's messages, the file records the switch, and
+    /// the next request carries only them. Emits branchSwitched(). false and \a error when
+    /// branchRefusal() says why or \a leaf is unknown.
+    bool switchBranch(const QString &leaf, QString *error = nullptr);
+    /// "Fork from here": a new branch that ends at message \a index of the active branch (-1:
+    /// before the first): the next message sent follows it, the branch it leaves stays.
+    bool forkAt(qsizetype index, QString *error = nullptr);
+    /// "Edit and resend": \a text (and \a pictures) in place of the active branch's user
+    /// message \a index, on a new branch from right before it (forkAt(index - 1), then send()).
+    bool editAndResend(qsizetype index,
+                       const QString &text,
+                       const QList<ContentBlock> &pictures = {},
+                       QString *error = nullptr);
+
     /// Null before ready(). Owned by the session.
     Agent *agent() const { return m_agent.get(); }
     /// The assembled parts (policy, workspace, audit log, context manager, checkpoints,
@@ -275,6 +301,9 @@ signals:
     void checkpointRepaired(const QString &message);
     /// A rewind was appended (it came as an event first).
     void rewound(const AgentCore::Rewind &rewind);
+    /// The conversation went to another branch (switchBranch, forkAt): agent()->messages() is
+    /// that branch's now.
+    void branchSwitched();
     /// `/NAME` was expanded; its prompt goes now.
     void commandExpanded(const QString &name, const AgentCore::CommandExpansion &expansion);
     /// `/NAME` could not be expanded, or stop() came first (\a message says why, for

@@ -123,6 +123,22 @@ void continuePartial(Message &partial, const Message &more)
     }
 }
 
+// A message record into the tree: its own id and parent, or, for a record written without them
+// (before branches), the id "#N" of its place and the active leaf as its parent. It becomes
+// the active leaf: a writer appends to the active branch.
+void addToTree(SessionLog::Contents &contents,
+               const QJsonObject &record,
+               const Message &message,
+               qsizetype ordinal)
+{
+    QString id = record.value(QLatin1String("id")).toString();
+    if (id.isEmpty() || contents.tree.contains(id))
+        id = QStringLiteral("#%1").arg(ordinal);
+    const QJsonValue parent = record.value(QLatin1String("parent"));
+    contents.tree.add(id, parent.isString() ? parent.toString() : contents.activeLeaf, message);
+    contents.activeLeaf = id;
+}
+
 } // namespace
 
 std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QString *error)
@@ -144,6 +160,7 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
     contents.bytes = file.pos();
     contents.endsWithNewline = rest.endsWith('\n');
     int lineNumber = 1;
+    qsizetype messageRecords = 0;
     for (qsizetype start = 0; start < rest.size();) {
         qsizetype end = rest.indexOf('\n', start);
         const bool torn = end < 0;
@@ -188,8 +205,12 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
             && messageFromJson(record->value(QLatin1String("message")).toObject(), &message, &why)) {
             if (message.isToolResult())
                 contents.toolOutputs.remove(message.toolCallId); // it ended: not cut off
-            contents.messages.append(message);
+            addToTree(contents, *record, message, ++messageRecords);
             contents.partial.reset(); // the answer ended (or the run went on): not cut off
+        } else if (record && type == QLatin1String("branch")) {
+            const QString leaf = record->value(QLatin1String("leaf")).toString();
+            if (leaf.isEmpty() || contents.tree.contains(leaf))
+                contents.activeLeaf = leaf;
         } else if (record && type == QLatin1String("state")) {
             contents.state = *record;
             contents.state.remove(typeKey);
@@ -212,7 +233,7 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
     }
     // Files written before the loop gave every call its own id may repeat ids from one reply
     // to the next; the window and the agent then key calls as a live run does.
-    contents.messages = ToolCallIds::madeUnique(std::move(contents.messages));
+    contents.messages = ToolCallIds::madeUnique(contents.tree.messagesTo(contents.activeLeaf));
     return contents;
 }
 
@@ -314,6 +335,7 @@ std::unique_ptr<SessionLog> SessionLog::open(const QString &path,
     first.insert(QLatin1String("version"), version);
     if (!log->appendRecord(first, error) || !log->sync(error))
         return nullptr;
+    log->m_leaf = QString(); // a new file: its first message is a root
     return log;
 }
 
@@ -326,11 +348,31 @@ SessionLog::~SessionLog()
     m_file.close(); // before the lock goes: nothing is written once another window may write
 }
 
-bool SessionLog::appendMessage(const Message &message, QString *error)
+bool SessionLog::appendMessage(const Message &message, QString *error, QString *id)
 {
-    return appendRecord({{typeKey, QStringLiteral("message")},
-                         {QLatin1String("message"), messageToJson(message)}},
-                        error);
+    QJsonObject record{{typeKey, QStringLiteral("message")},
+                       {QLatin1String("message"), messageToJson(message)}};
+    QString newId;
+    if (m_leaf) {
+        newId = SessionTree::newId();
+        record.insert(QLatin1String("id"), newId);
+        record.insert(QLatin1String("parent"), *m_leaf);
+    }
+    if (id)
+        *id = newId;
+    if (!appendRecord(record, error))
+        return false;
+    if (m_leaf)
+        m_leaf = newId;
+    return true;
+}
+
+bool SessionLog::appendBranch(const QString &leaf, QString *error)
+{
+    if (!appendRecord({{typeKey, QStringLiteral("branch")}, {QLatin1String("leaf"), leaf}}, error))
+        return false;
+    m_leaf = leaf;
+    return true;
 }
 
 bool SessionLog::appendSubagentMessage(const QString &key, const Message &message, QString *error)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sessiontree.h"
+
 #include <ai/types.h>
 
 #include <QFile>
@@ -15,7 +17,10 @@ namespace AgentCore {
 
 /// One conversation on disk, as JSON lines that only ever grow:
 ///   {"type":"session","version":1, ...header fields}      first line, written once
-///   {"type":"message","message":{messageToJson}}          one per finished message
+///   {"type":"message","id":"…","parent":"…","message":{messageToJson}}
+///                                                         one per finished message; parent: the
+///                                                         message it follows (SessionTree)
+///   {"type":"branch","leaf":"…"}                          the active branch now ends there
 ///   {"type":"state", ...}                                 the session's state; the last wins
 ///   {"type":"partial","message":{...}|null}             the answer being streamed, until it ends
 ///   {"type":"partial","more":{...}}                       what streamed since the last partial
@@ -27,6 +32,13 @@ namespace AgentCore {
 /// (the follow-up queue, the permission choices and the model live in the state records).
 /// Pictures are kept beside the file and named in it (SessionPictures); load() reads them
 /// back, a missing one as a placeholder text.
+///
+/// Branches (SessionTree): a message record without an id (a file written before branches, or
+/// by a writer that does not know the active branch) follows the message read before it, as
+/// the active branch stands then, and gets the id "#N" (its place among the message records);
+/// an old file is one straight branch. The active branch ends at the message of the last
+/// message record, or at the leaf of a later branch record ("" : an empty branch, before the
+/// first message).
 /// Appending never rewrites what is there: a crash (even SIGKILL) loses at most the line being
 /// written, and load() skips such a torn line with a warning. A file that is not a session is
 /// reported and never written to.
@@ -42,8 +54,13 @@ public:
     struct Contents
     {
         QJsonObject header; ///< the first line, without "type"
-        /// Tool-call ids made unique (ToolCallIds::madeUnique).
+        /// The active branch's messages (the path to activeLeaf), tool-call ids made unique
+        /// (ToolCallIds::madeUnique).
         QList<Message> messages;
+        /// Every branch: all the message records, as written.
+        SessionTree tree;
+        /// The id of the active branch's last message ("": the branch is empty).
+        QString activeLeaf;
         QJsonObject state;    ///< the last state record, without "type" (empty: none)
         QStringList warnings; ///< lines skipped (torn or unreadable), with their line numbers
         /// The answer that was being streamed when the file was last written, if it never
@@ -85,8 +102,19 @@ public:
 
     QString path() const { return m_file.fileName(); }
 
-    /// Appends one record (written to the file at once, not yet synced).
-    bool appendMessage(const Message &message, QString *error);
+    /// Appends one record (written to the file at once, not yet synced). Once the active
+    /// leaf is known (setLeaf(), or a file this SessionLog created), a message record gets a
+    /// new id (\a id, when given) and the leaf as its parent, and becomes the leaf; before,
+    /// it is written without them (it then follows whatever the file's active branch is).
+    bool appendMessage(const Message &message, QString *error, QString *id = nullptr);
+    /// The active branch ends at \a leaf (an id of the file, "" for an empty branch) from now
+    /// on: a branch record, and the next message follows \a leaf.
+    bool appendBranch(const QString &leaf, QString *error);
+    /// The file's active leaf as read (SessionLog::Contents::activeLeaf): what the next message
+    /// follows. Nothing is written.
+    void setLeaf(const QString &leaf) { m_leaf = leaf; }
+    /// The active leaf; nullopt until it is known (setLeaf(), or a new file).
+    std::optional<QString> leaf() const { return m_leaf; }
     bool appendState(const QJsonObject &state, QString *error);
     /// One finished message of the subagent at \a key (SubagentEvent::key()).
     bool appendSubagentMessage(const QString &key, const Message &message, QString *error);
@@ -109,6 +137,7 @@ private:
 
     QFile m_file;
     std::unique_ptr<QLockFile> m_lock;
+    std::optional<QString> m_leaf; // the active branch's last message id, when known
 };
 
 } // namespace AgentCore

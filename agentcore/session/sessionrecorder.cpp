@@ -116,6 +116,7 @@ void SessionRecorder::adopt(std::unique_ptr<SessionLog> log)
 
 void SessionRecorder::adopt(SessionResumption resumption)
 {
+    m_tree = std::move(resumption.contents.tree);
     adopt(std::move(resumption.log));
     record(resumption.repair);
 }
@@ -125,7 +126,7 @@ void SessionRecorder::record(const QList<Message> &messages)
     if (messages.isEmpty() || !ensureOpen())
         return;
     for (const Message &message : messages) {
-        if (QString error; !m_log->appendMessage(message, &error)) {
+        if (QString error; !appendToBranch(message, &error)) {
             fail(error);
             return;
         }
@@ -171,7 +172,7 @@ void SessionRecorder::onEvent(const AgentEvent &event)
         }
         if (!ensureOpen())
             return;
-        if (QString error; !m_log->appendMessage(event.message, &error))
+        if (QString error; !appendToBranch(event.message, &error))
             fail(error);
         break;
     case AgentEvent::Type::ToolExecutionUpdate:
@@ -291,6 +292,37 @@ void SessionRecorder::writePartial()
         m_partialWrittenLengths.append(block.text.size());
     m_partialDirty = false;
     m_partialWritten = true;
+}
+
+bool SessionRecorder::appendToBranch(const Message &message, QString *error)
+{
+    const std::optional<QString> parent = m_log->leaf();
+    QString id;
+    if (!m_log->appendMessage(message, error, &id))
+        return false;
+    if (parent && !id.isEmpty())
+        m_tree.add(id, *parent, message);
+    return true;
+}
+
+std::optional<QString> SessionRecorder::activeLeaf() const
+{
+    if (!m_log)
+        return m_tree.isEmpty() && !QFile::exists(m_path) ? std::optional<QString>(QString())
+                                                          : std::nullopt;
+    return m_log->leaf();
+}
+
+bool SessionRecorder::switchBranch(const QString &leaf)
+{
+    if (!m_log || !m_log->leaf() || (!leaf.isEmpty() && !m_tree.contains(leaf)))
+        return false;
+    QString error;
+    if (!m_log->appendBranch(leaf, &error) || !m_log->sync(&error)) {
+        fail(error);
+        return false;
+    }
+    return true;
 }
 
 bool SessionRecorder::ensureOpen()

@@ -71,6 +71,19 @@ public:
     /// card showed last), written again as it grows: after a second, then less often.
     static constexpr qsizetype maxToolOutputChars = 16 * 1024;
 
+    /// The session's branches as written (the resumed file's and what was appended since):
+    /// every message recorded with its id (SessionLog::appendMessage). Empty while the file's
+    /// active leaf is unknown: then nothing can be switched to.
+    const SessionTree &tree() const { return m_tree; }
+    /// The id of the active branch's last message ("": none yet); nullopt when the branches
+    /// are not known (no file yet, or a file adopted without its contents).
+    std::optional<QString> activeLeaf() const;
+    /// The active branch ends at \a leaf from now on (an id of tree(), or "" for an empty
+    /// branch): written at once as a branch record, synced; the next message follows \a leaf.
+    /// The agent's history is the caller's to replace. false when \a leaf is unknown or the
+    /// file cannot be written (failed() says why).
+    bool switchBranch(const QString &leaf);
+
     /// Sets a key of the state the window owns ("model", "title"); written at once when the
     /// file exists, else with the first message.
     void setStateValue(const QString &key, const QJsonValue &value);
@@ -99,6 +112,8 @@ private:
     void noteToolOutput(const AgentEvent &event);
     void writeToolOutputs();
     bool ensureOpen();
+    /// Appends \a message to the active branch, in the file and in m_tree.
+    bool appendToBranch(const Message &message, QString *error);
     void writeStateIfChanged();
     void sync();
     void fail(const QString &message);
@@ -110,6 +125,7 @@ private:
     QJsonObject m_extra;   // keys the window owns
     QJsonObject m_written; // the last state in the file
     std::unique_ptr<SessionLog> m_log;
+    SessionTree m_tree; // every branch written, kept as messages are appended
     bool m_failed = false;
     bool m_running = false;
     // The answer being streamed: text and thinking blocks by content index.

@@ -43,6 +43,8 @@ std::optional<SessionResumption> SessionResumption::takeOver(const QString &path
             return std::nullopt;
         contents->warnings = before->warnings;
     }
+    // What is appended next follows the active branch.
+    resumption.log->setLeaf(contents->activeLeaf);
     resumption.repair = SessionRecorder::interruption(*contents);
     contents->messages += resumption.repair;
     resumption.contents = std::move(*contents);

@@ -5,6 +5,7 @@
 #include "sessionpictures.h"
 
 #include <ai/messagejson.h>
+#include <loop/toolcallids.h>
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -108,7 +109,10 @@ SessionInfo SessionStore::describe(const QString &path)
             break; // torn: the load skips it too
         // A partial record starts the same way (its keys sort alike): told apart by its end.
         static const QByteArray messageSuffix = QByteArrayLiteral("\"type\":\"message\"}");
-        if (line.startsWith(messagePrefix) && line.trimmed().endsWith(messageSuffix)) {
+        // A message record of a branch starts with its id (SessionLog: "id" sorts first).
+        static const QByteArray branchMessagePrefix = QByteArrayLiteral("{\"id\":");
+        if ((line.startsWith(messagePrefix) || line.startsWith(branchMessagePrefix))
+            && line.trimmed().endsWith(messageSuffix)) {
             ++info.messageCount;
             if (!firstTask.isEmpty())
                 continue;
@@ -260,6 +264,77 @@ QString SessionStore::fork(const QString &path, QString *error)
     }
     //: The title of a copy of a session, made because another window has the session open
     state.insert(QLatin1String("title"), SessionTr::tr("%1 (copy)").arg(title));
+    if (!log->appendState(state, error)
+        || (contents->partial && !log->appendPartial(contents->partial, error))
+        || !log->sync(error)) {
+        return {};
+    }
+    return copy;
+}
+
+bool SessionStore::cutAtMessage(SessionLog::Contents &contents,
+                                const QString &message,
+                                QString *error)
+{
+    const QStringList branch = contents.tree.pathTo(contents.activeLeaf);
+    if (message.isEmpty())
+        return true;
+    bool isNumber = false;
+    const qsizetype number = message.toLongLong(&isNumber);
+    const qsizetype index = isNumber ? number - 1 : branch.indexOf(message);
+    QString leaf;
+    if (isNumber && index >= 0 && index < branch.size())
+        leaf = branch.at(index);
+    else if (!isNumber && contents.tree.contains(message))
+        leaf = message; // another branch's message: forking it is as good as this one's
+    if (leaf.isEmpty()) {
+        *error = isNumber
+                     ? SessionTr::tr("The session has no message %1: its active branch has "
+                                     "%n message(s).",
+                                     nullptr,
+                                     int(branch.size()))
+                           .arg(message)
+                     : SessionTr::tr("The session has no message with the id %1.").arg(message);
+        return false;
+    }
+    if (leaf == contents.activeLeaf)
+        return true;
+    contents.activeLeaf = leaf;
+    contents.messages = ToolCallIds::madeUnique(contents.tree.messagesTo(leaf));
+    contents.partial.reset(); // it followed the branch's end, not this message
+    contents.toolOutputs.clear();
+    return true;
+}
+
+QString SessionStore::forkAtMessage(const QString &path, const QString &message, QString *error)
+{
+    std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
+    if (!contents || !cutAtMessage(*contents, message, error))
+        return {};
+    const QString copy = SessionStore(QFileInfo(path).absolutePath()).newSessionPath();
+    QJsonObject header = contents->header;
+    header.remove(QLatin1String("version"));
+    header.insert(QLatin1String("created"),
+                  QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    header.insert(QLatin1String("forkedFrom"), path);
+    const std::unique_ptr<SessionLog> log = SessionLog::open(copy, header, error);
+    if (!log)
+        return {};
+    for (const Message &each : std::as_const(contents->messages)) {
+        if (!log->appendMessage(each, error))
+            return {};
+    }
+    QJsonObject state = contents->state;
+    // The queues and the draft stay with the original's window; the run flag was its run's.
+    for (const char *key : {"steering", "leftoverSteering", "followUps", "draft", "runInProgress"})
+        state.remove(QLatin1String(key));
+    QString title = state.value(QLatin1String("title")).toString();
+    for (qsizetype i = 0; title.isEmpty() && i < contents->messages.size(); ++i) {
+        if (contents->messages.at(i).isUser())
+            title = titleFromTask(contents->messages.at(i).text());
+    }
+    //: The title of a session forked from another one (agentdesk --fork)
+    state.insert(QLatin1String("title"), SessionTr::tr("%1 (fork)").arg(title));
     if (!log->appendState(state, error)
         || (contents->partial && !log->appendPartial(contents->partial, error))
         || !log->sync(error)) {

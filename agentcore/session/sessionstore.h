@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sessionlog.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
@@ -77,6 +79,17 @@ public:
     /// original's window, which will run them). For a window that cannot write the
     /// original because another one has it open. The new path, or empty and \a error.
     static QString fork(const QString &path, QString *error);
+    /// `--fork SESSION[:MESSAGE]`: cuts \a contents (a session as loaded) to its active branch
+    /// up to \a message, the branch's N-th message counted from 1 or a message id of the file
+    /// (SessionTree; empty: the branch's last message): messages, activeLeaf and, when cut
+    /// short, the answer still being streamed. false and \a error when there is no such message.
+    static bool cutAtMessage(SessionLog::Contents &contents, const QString &message, QString *error);
+    /// A new session of the same folder (a header of its own naming the original in
+    /// "forkedFrom") whose history is the active branch of \a path up to \a message
+    /// (cutAtMessage), with the original's state less its queues and a title marked as a fork.
+    /// The original is left as it is (it may be open elsewhere). The new path, or empty and
+    /// \a error.
+    static QString forkAtMessage(const QString &path, const QString &message, QString *error);
 
     /// The title of a session without a name: the first line of \a firstTask, shortened.
     static QString titleFromTask(const QString &firstTask);

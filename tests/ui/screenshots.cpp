@@ -15,6 +15,7 @@
 #include <conversation/compactionitem.h>
 #include <conversation/conversationitem.h>
 #include <conversation/conversationview.h>
+#include <conversation/messageitem.h>
 #include <conversation/taskcarditem.h>
 #include <conversation/toolcarditem.h>
 #include <futureresult.h>
@@ -28,6 +29,8 @@
 #include <review/reviewqueue.h>
 #include <review/ruleofferbar.h>
 #include <review/shellwritesreviewview.h>
+#include <rewind/branchcontroller.h>
+#include <rewind/branchtreedialog.h>
 #include <rewind/rewindcontroller.h>
 #include <rewind/rewinddialog.h>
 #include <scriptedmodel.h>
@@ -1451,6 +1454,68 @@ bool rewound(const QString &dir)
     return ok;
 }
 
+// Issue #38, branches: a conversation whose second task was edited and sent again. The
+// message where the branches part carries the switcher (branch 2 / 2), and the tree view of the
+// session lists both branches, the current one picked. At the smallest window size.
+bool branched(const QString &dir)
+{
+    const QSize before = windowSize;
+    windowSize = QSize(1000, 700);
+    Scene scene(dir, {}, PermissionMode::Default);
+    windowSize = before;
+    const QString path = QDir(scene.window()->sessionsDirectory())
+                             .filePath(QStringLiteral("20260101-140000-branched.jsonl"));
+    {
+        QString error;
+        auto log = SessionLog::open(path,
+                                    SessionStore::newHeader(scene.window()->repository().root),
+                                    &error);
+        if (!log)
+            return false;
+        const QList<Message> messages = compactedConversation().mid(0, 6);
+        QStringList ids;
+        for (const Message &message : messages) {
+            QString id;
+            log->appendMessage(message, &error, &id);
+            ids << id;
+        }
+        // The second task again, edited: a branch from right after the first answer.
+        log->appendBranch(ids.at(1), &error);
+        Message edited = Message::makeUser(
+            QStringLiteral("Make divide return std::optional<int> instead of throwing."));
+        Message answer;
+        answer.role = Message::Role::Assistant;
+        answer.content << ContentBlock::makeText(
+            QStringLiteral("`calc::divide` returns `std::optional<int>` now, empty for a zero "
+                           "divisor; its three callers check it. 15 tests pass."));
+        log->appendMessage(edited, &error);
+        log->appendMessage(answer, &error);
+    }
+    if (!TestSupport::futureResult(scene.window()->resumeSession(path)))
+        return false;
+    Ui::ConversationView *view = scene.page()->conversation();
+    const auto hasSwitcher = [view] {
+        for (int i = 0; i < view->itemCount(); ++i) {
+            const Ui::ConversationItem *item = view->itemAt(i);
+            if (item->kind() == Ui::ConversationItem::Kind::User
+                && static_cast<const Ui::MessageItem *>(item)->hasBranches())
+                return true;
+        }
+        return false;
+    };
+    if (!scene.waitFor([&scene] { return scene.window()->session()->agent() != nullptr; })
+        || !scene.waitFor(hasSwitcher))
+        return false;
+    view->flush();
+    bool ok = scene.save(QStringLiteral("75-branch-switcher"));
+    Ui::BranchTreeDialog *tree = scene.page()->branchController()->showTree();
+    if (!tree || !scene.waitFor([tree] { return tree->isVisible(); }))
+        return false;
+    ok = scene.save(QStringLiteral("76-branch-tree"), tree) && ok;
+    tree->reject();
+    return ok;
+}
+
 // Issue #19: after three "Allow once" answers to the same command, the offer of its rule,
 // at the size the layout is made for and at the smallest.
 bool ruleOffer(const QString &dir)
@@ -2321,6 +2386,7 @@ int main(int argc, char **argv)
     const QList<std::pair<QLatin1String, bool (*)(const QString &)>>
         groups{{QLatin1String("multi"), multiStates},
                {QLatin1String("rewind"), rewound},
+               {QLatin1String("branches"), branched},
                {QLatin1String("sandbox"), sandboxStates},
                {QLatin1String("habit"), ruleOffer},
                {QLatin1String("inbox"), inbox},
@@ -2370,6 +2436,7 @@ int main(int argc, char **argv)
     ok = contextView(dir) && ok;
     ok = compacted(dir) && ok;
     ok = rewound(dir) && ok;
+    ok = branched(dir) && ok;
     // The smallest window the layout is made for: nothing may be cut off.
     windowSize = QSize(1000, 700);
     ok = welcome(dir, QStringLiteral("23-small-welcome")) && ok;

@@ -82,19 +82,7 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
         m_session->setWorktree(m_file.worktree);
     m_draft = m_session->state().draft;
     if (const auto &resumed = m_session->file().resumed) {
-        // The results in the file carry what the effect hook was given live.
-        // What a rewind restored is looked up in the conversation up to it.
-        for (const AgentCore::Message &message : std::as_const(resumed->messages)) {
-            m_conversation.append(message);
-            if (const auto rewound = AgentCore::Rewind::of(message)) {
-                forgetRestored(*rewound);
-                continue;
-            }
-            for (const AgentCore::FileChange &change : changesOf(message, repositoryRoot()))
-                noteChange(change);
-        }
-        m_conversation = resumed->messages;
-        remeasure();
+        takeHistory(resumed->messages);
         for (const QList<AgentCore::Message> &transcript : resumed->subagents) {
             for (const AgentCore::Message &message : transcript) {
                 if (message.isAssistant())
@@ -148,6 +136,14 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     // what said a summary is being written must hear that it is done.
     connect(session, &CodingSession::compacted, this, [this] { emit compacted(); });
     connect(session, &CodingSession::rewound, this, &AgentSession::rewound);
+    connect(session, &CodingSession::branchSwitched, this, [this] {
+        takeHistory(m_session->agent()->messages());
+        emit changedFilesChanged();
+        emit contextChanged();
+        emit branchSwitched();
+        if (m_session->recorder())
+            emit recorded();
+    });
     m_session->open();
 }
 
@@ -343,6 +339,36 @@ void AgentSession::rewindWithFiles(const AgentCore::Rewind &rewind,
         return;
     }
     m_session->rewindWithFiles(rewind, std::move(restoreFiles), std::move(done));
+}
+
+void AgentSession::takeHistory(const QList<AgentCore::Message> &messages)
+{
+    m_conversation.clear();
+    m_changed.clear();
+    m_changedIndex.clear();
+    // The results in the file carry what the effect hook was given live.
+    // What a rewind restored is looked up in the conversation up to it.
+    for (const AgentCore::Message &message : messages) {
+        m_conversation.append(message);
+        if (const auto rewound = AgentCore::Rewind::of(message)) {
+            forgetRestored(*rewound);
+            continue;
+        }
+        for (const AgentCore::FileChange &change : changesOf(message, repositoryRoot()))
+            noteChange(change);
+    }
+    m_conversation = messages;
+    remeasure();
+}
+
+bool AgentSession::editAndResend(qsizetype index,
+                                 const QString &text,
+                                 const QList<AgentCore::ContentBlock> &pictures,
+                                 QString *error)
+{
+    if (m_sentFirst.isEmpty())
+        m_sentFirst = text;
+    return m_session->editAndResend(index, text, pictures, error);
 }
 
 void AgentSession::remeasure()

@@ -278,6 +278,28 @@ public:
     void rewindWithFiles(const AgentCore::Rewind &rewind,
                          AgentCore::CodingSession::RestoreFiles restoreFiles,
                          AgentCore::CodingSession::RewindDone done);
+    /// Why the conversation cannot go to another branch now (CodingSession::branchRefusal).
+    QString branchRefusal() const { return m_session->branchRefusal(); }
+    /// The session's branches and the ids of the active one's messages (the conversation's):
+    /// CodingSession::branches, activeBranch.
+    AgentCore::SessionTree branches() const { return m_session->branches(); }
+    QStringList activeBranch() const { return m_session->activeBranch(); }
+    /// Goes on with the branch ending at \a leaf; forkAt, editAndResend: a new branch
+    /// (AgentCore::CodingSession). The conversation, changed files and context meter become
+    /// the branch's; branchSwitched() follows. false and \a error when refused.
+    bool switchBranch(const QString &leaf, QString *error = nullptr)
+    {
+        return m_session->switchBranch(leaf, error);
+    }
+    bool forkAt(qsizetype index, QString *error = nullptr)
+    {
+        return m_session->forkAt(index, error);
+    }
+    bool editAndResend(qsizetype index,
+                       const QString &text,
+                       const QList<AgentCore::ContentBlock> &pictures = {},
+                       QString *error = nullptr);
+
     /// The project instruction files inside the system prompt (empty while Preparing).
     QList<AgentCore::InstructionFile> instructions() const
     {
@@ -329,6 +351,8 @@ signals:
     void compactionFailed(const QString &problem);
     /// A rewind was appended to the conversation (it also came as an eventEmitted).
     void rewound(const AgentCore::Rewind &rewind);
+    /// The conversation is another branch's now: conversation() was replaced.
+    void branchSwitched();
 
 private:
     /// The session is assembled and resumed: the window hears of it in the order it always
@@ -341,6 +365,9 @@ private:
     /// side-effecting call that reports a file's diff, a Bash command's reviewed writes), on
     /// resume from the recorded results.
     void noteChange(const AgentCore::FileChange &change);
+    /// The conversation, its changed files and the meter from \a messages (a resumed
+    /// session's, a branch's).
+    void takeHistory(const QList<AgentCore::Message> &messages);
     /// A rewind that restored files: a file it brought back to before the agent's first change
     /// to it is no longer one the session changed.
     void forgetRestored(const AgentCore::Rewind &rewind);

@@ -49,6 +49,9 @@ enum class Shortcut {
     JumpToStart,
     OpenSubagent,
     StopSubagent,
+    PreviousBranch, // the branch switcher of the message Alt+Up / Alt+Down picked
+    NextBranch,
+    BranchTree,
     // The sessions list (SessionsPanel)
     ResumeSession,
     RenameSession,

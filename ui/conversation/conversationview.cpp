@@ -5,6 +5,7 @@
 #include "conversationitem.h"
 #include "conversationmodel.h"
 #include "conversationstyle.h"
+#include "messageitem.h"
 #include "rewinditem.h"
 #include "taskcarditem.h"
 #include "toolcarditem.h"
@@ -192,8 +193,49 @@ void ConversationView::setMessages(const QList<AgentCore::Message> &messages)
     m_keyItem = nullptr;
     emit aboutToRemoveItem(nullptr);
     m_model->setMessages(messages);
+    applyBranchPoints();
     m_stickToBottom = true;
     scheduleFlush();
+}
+
+void ConversationView::setBranchPoints(const QList<BranchPoint> &points)
+{
+    m_branchPoints = points;
+    applyBranchPoints();
+    scheduleFlush();
+}
+
+void ConversationView::setBranchingOffered(bool offered)
+{
+    m_branchingOffered = offered;
+}
+
+// The bubble that shows the switcher of the branches parting at \a messageIndex: its own, or,
+// for a message without one (a tool result), the first bubble after it.
+MessageItem *ConversationView::branchItemFor(qsizetype messageIndex) const
+{
+    for (int i = 0; i < m_model->count(); ++i) {
+        ConversationItem *item = m_model->at(i);
+        if (item->sourceIndex() >= messageIndex
+            && (item->kind() == ConversationItem::Kind::User
+                || item->kind() == ConversationItem::Kind::Assistant))
+            return static_cast<MessageItem *>(item);
+    }
+    return nullptr;
+}
+
+void ConversationView::applyBranchPoints()
+{
+    for (int i = 0; i < m_model->count(); ++i) {
+        ConversationItem *item = m_model->at(i);
+        if (item->kind() == ConversationItem::Kind::User
+            || item->kind() == ConversationItem::Kind::Assistant)
+            static_cast<MessageItem *>(item)->setBranch(-1, 0, 0);
+    }
+    for (const BranchPoint &point : std::as_const(m_branchPoints)) {
+        if (MessageItem *item = branchItemFor(point.messageIndex))
+            item->setBranch(point.messageIndex, point.position, point.count);
+    }
 }
 
 void ConversationView::clear()
@@ -468,8 +510,24 @@ void ConversationView::keyPressEvent(QKeyEvent *event)
     const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
     const bool plain = modifiers == Qt::NoModifier || modifiers == Qt::ControlModifier;
     if (modifiers == Qt::AltModifier
+        && (event->key() == Qt::Key_Left || event->key() == Qt::Key_Right) && m_keyItem
+        && (m_keyItem->kind() == ConversationItem::Kind::User
+            || m_keyItem->kind() == ConversationItem::Kind::Assistant)
+        && static_cast<const MessageItem *>(m_keyItem)->hasBranches()) {
+        emit branchStepRequested(static_cast<const MessageItem *>(m_keyItem)->branchMessageIndex(),
+                                 event->key() == Qt::Key_Left ? -1 : 1);
+        event->accept();
+        return;
+    }
+    if (modifiers == Qt::AltModifier
         && (event->key() == Qt::Key_Up || event->key() == Qt::Key_Down)) {
         moveKeyItem(event->key() == Qt::Key_Up ? -1 : 1);
+        event->accept();
+        return;
+    }
+    if (modifiers == (Qt::ControlModifier | Qt::ShiftModifier) && event->key() == Qt::Key_G
+        && m_branchingOffered) {
+        emit branchTreeRequested();
         event->accept();
         return;
     }
@@ -603,6 +661,15 @@ void ConversationView::mousePressEvent(QMouseEvent *event)
             return;
         }
     }
+    if (event->button() == Qt::LeftButton && item
+        && (item->kind() == ConversationItem::Kind::User
+            || item->kind() == ConversationItem::Kind::Assistant)) {
+        const auto message = static_cast<const MessageItem *>(item);
+        if (const int step = message->branchStepAt(local); step != 0) {
+            emit branchStepRequested(message->branchMessageIndex(), step);
+            return;
+        }
+    }
     if (event->button() == Qt::LeftButton && item) {
         // The keys act on the innermost Task card clicked (Esc stops its subagent).
         if (auto card = dynamic_cast<TaskCardItem *>(item))
@@ -695,6 +762,7 @@ void ConversationView::addItemActions(QMenu *menu, ConversationItem *item)
                                : m_rewindRefusal);
         rewind->setEnabled(m_rewindRefusal.isEmpty());
     }
+    addBranchActions(menu, item);
     if (item->kind() == ConversationItem::Kind::Rewind
         && static_cast<const RewindItem *>(item)->undoable()) {
         const qsizetype index = item->sourceIndex();
@@ -705,6 +773,65 @@ void ConversationView::addItemActions(QMenu *menu, ConversationItem *item)
         undo->setToolTip(m_rewindRefusal);
         undo->setEnabled(m_rewindRefusal.isEmpty());
     }
+}
+
+void ConversationView::addBranchActions(QMenu *menu, ConversationItem *item)
+{
+    if (!m_branchingOffered)
+        return;
+    const qsizetype index = item->sourceIndex();
+    const auto offer = [this, menu](const QString &text, const char *name, const QString &tip) {
+        QAction *action = menu->addAction(text);
+        action->setObjectName(QLatin1String(name));
+        action->setToolTip(m_rewindRefusal.isEmpty() ? tip : m_rewindRefusal);
+        action->setEnabled(m_rewindRefusal.isEmpty());
+        return action;
+    };
+    if (isRewindTarget(item) && item->kind() == ConversationItem::Kind::User) {
+        //: In a user message's context menu: change it and send it again on a new branch
+        connect(offer(tr("Edit and Resend…"),
+                      "editAndResendAction",
+                      tr("Change this message and send it again: a new branch of the "
+                         "conversation; this one stays")),
+                &QAction::triggered,
+                this,
+                [this, index] { emit editRequested(index); });
+    }
+    if (isRewindTarget(item)) {
+        //: In a message's context menu: a new branch of the conversation that ends here
+        connect(offer(tr("Fork from Here"),
+                      "forkFromHereAction",
+                      tr("A new branch that ends at this message: your next message "
+                         "continues from here; this branch stays")),
+                &QAction::triggered,
+                this,
+                [this, index] { emit forkHereRequested(index, false); });
+        connect(offer(tr("Fork from Here and Restore Files"),
+                      "forkFromHereWithFilesAction",
+                      tr("The same, and the files as they were at this message (from the "
+                         "session's checkpoints; files you changed yourself are kept)")),
+                &QAction::triggered,
+                this,
+                [this, index] { emit forkHereRequested(index, true); });
+    }
+    const bool isBubble = item->kind() == ConversationItem::Kind::User
+                          || item->kind() == ConversationItem::Kind::Assistant;
+    if (isBubble && static_cast<const MessageItem *>(item)->hasBranches()) {
+        const qsizetype at = static_cast<const MessageItem *>(item)->branchMessageIndex();
+        //: In a message's context menu: the branch switcher from the keyboard
+        QAction *previous = offer(tr("Previous Branch"), "previousBranchAction", {});
+        previous->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+        connect(previous, &QAction::triggered, this, [this, at] {
+            emit branchStepRequested(at, -1);
+        });
+        QAction *next = offer(tr("Next Branch"), "nextBranchAction", {});
+        next->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+        connect(next, &QAction::triggered, this, [this, at] { emit branchStepRequested(at, 1); });
+    }
+    QAction *tree = menu->addAction(tr("Show Branches…"));
+    tree->setObjectName(QStringLiteral("showBranchesAction"));
+    tree->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+    connect(tree, &QAction::triggered, this, &ConversationView::branchTreeRequested);
 }
 
 bool ConversationView::isRewindTarget(const ConversationItem *item)

@@ -19,6 +19,7 @@ namespace Ui {
 class CompactionItem;
 class ConversationItem;
 class ConversationModel;
+class MessageItem;
 class TaskCardItem;
 struct ConversationStyle;
 
@@ -92,6 +93,21 @@ public:
 
     /// Non-empty: "Rewind to here…" is offered disabled, with this reason (a task runs).
     void setRewindRefusal(const QString &reason);
+
+    /// Where the conversation's branches part (AgentCore::SessionTree): at raw message
+    /// messageIndex, the branch shown is number position (from 1) of count.
+    struct BranchPoint
+    {
+        qsizetype messageIndex = -1;
+        int position = 0;
+        int count = 0;
+    };
+    /// Shows a switcher ("‹ 2 / 3 ›", MessageItem::setBranch) on the message of each point
+    /// (or the first bubble after it); kept for the items made later. Click its arrows, or
+    /// Alt+Left / Alt+Right on the message Alt+Up / Alt+Down picked, to step.
+    void setBranchPoints(const QList<BranchPoint> &points);
+    /// Whether "Edit and resend" and "Fork from here" are offered (a recorded session).
+    void setBranchingOffered(bool offered);
     /// The item the keys act on (Alt+Up / Alt+Down, the menu key), or nullptr.
     const ConversationItem *keyItem() const { return m_keyItem; }
     /// Picks the item the keys act on (one that can be rewound to, or a rewind).
@@ -107,6 +123,15 @@ signals:
     void rewindRequested(qsizetype messageIndex);
     /// "Undo rewind" on the rewind whose message has raw index \a rewindIndex.
     void undoRewindRequested(qsizetype rewindIndex);
+    /// "Edit and resend…" on the user message of raw index \a messageIndex.
+    void editRequested(qsizetype messageIndex);
+    /// "Fork from here" on raw message \a messageIndex (\a withFiles: "and restore files").
+    void forkHereRequested(qsizetype messageIndex, bool withFiles);
+    /// The switcher of the branches parting at raw message \a messageIndex: go \a step
+    /// (-1 or +1) branches over.
+    void branchStepRequested(qsizetype messageIndex, int step);
+    /// "Show branches…": the tree view of the session's branches.
+    void branchTreeRequested();
     /// Right before \a item is deleted (nullptr: all items are); pointers to it go stale.
     void aboutToRemoveItem(const Ui::ConversationItem *item);
     /// Esc on an open Task card whose subagent runs: stop that subagent (and its own) only.
@@ -144,6 +169,9 @@ private:
     CompactionItem *compactionForKeys() const;
     void moveKeyItem(int step);
     void addItemActions(QMenu *menu, ConversationItem *item);
+    void addBranchActions(QMenu *menu, ConversationItem *item);
+    void applyBranchPoints();
+    MessageItem *branchItemFor(qsizetype messageIndex) const;
     void ensureVisible(const ConversationItem *item);
     /// Enter, Space or Esc on the focused Task card; true if it used the key.
     bool taskKey(int key);
@@ -163,6 +191,8 @@ private:
     ConversationItem *m_keyItem = nullptr;
     QStringList m_focusedTask;
     QString m_rewindRefusal;
+    QList<BranchPoint> m_branchPoints;
+    bool m_branchingOffered = false;
 };
 
 } // namespace Ui

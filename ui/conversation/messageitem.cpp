@@ -155,7 +155,37 @@ void MessageItem::setCaption(const QString &caption)
 
 int MessageItem::captionHeight(const ConversationStyle &style) const
 {
-    return m_caption.isEmpty() ? 0 : style.smallMetrics.height() + style.spacing / 2;
+    return m_caption.isEmpty() && !hasBranches() ? 0
+                                                 : style.smallMetrics.height() + style.spacing / 2;
+}
+
+void MessageItem::setBranch(qsizetype messageIndex, int position, int count)
+{
+    if (messageIndex == m_branchIndex && position == m_branchPosition && count == m_branchCount)
+        return;
+    m_branchIndex = messageIndex;
+    m_branchPosition = position;
+    m_branchCount = count;
+    invalidate();
+}
+
+QString MessageItem::branchLabel() const
+{
+    //: The branch switcher on a message: this is branch 2 of 3 at this point
+    return hasBranches() ? UiTr::tr("‹  %1 / %2  ›").arg(m_branchPosition).arg(m_branchCount)
+                         : QString();
+}
+
+int MessageItem::branchStepAt(QPoint pos) const
+{
+    if (!hasBranches() || !m_switcher.adjusted(0, -3, 0, 3).contains(pos))
+        return 0;
+    // The arrows are the switcher's thirds: small targets made wider.
+    if (pos.x() < m_switcher.left() + m_switcher.width() / 3)
+        return -1;
+    if (pos.x() > m_switcher.right() - m_switcher.width() / 3)
+        return 1;
+    return 0;
 }
 
 int MessageItem::bubbleWidth(int width) const
@@ -226,6 +256,17 @@ int MessageItem::doLayout(int width, const ConversationStyle &style)
         for (QRect &rect : m_pictureRects)
             rect.translate(m_bubble.x(), 0);
     }
+    m_switcher = {};
+    if (hasBranches()) {
+        // On the bubble's outer edge (a user's right, the agent's left); a caption takes the
+        // other end.
+        const int switcherWidth = style.smallMetrics.horizontalAdvance(branchLabel())
+                                  + style.padding;
+        m_switcher = QRect(m_kind == Kind::User ? width - switcherWidth : m_bubble.x(),
+                           0,
+                           switcherWidth,
+                           style.smallMetrics.height());
+    }
     return y;
 }
 
@@ -250,10 +291,21 @@ void MessageItem::paint(QPainter *painter,
     if (!m_caption.isEmpty()) {
         painter->setFont(style.small);
         painter->setPen(style.muted);
+        const bool right = (m_kind == Kind::User) != hasBranches(); // the switcher's other end
         const QRect caption(m_bubble.x(), 0, m_bubble.width(), style.smallMetrics.height());
         painter->drawText(caption,
-                          (m_kind == Kind::User ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter,
+                          (right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter,
                           m_caption);
+    }
+    if (hasBranches()) {
+        painter->setFont(style.small);
+        painter->setPen(style.text);
+        QPainterPath frame;
+        frame.addRoundedRect(QRectF(m_switcher).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
+        painter->setPen(style.cardBorder);
+        painter->drawPath(frame);
+        painter->setPen(style.muted);
+        painter->drawText(m_switcher, Qt::AlignCenter, branchLabel());
     }
 
     if (!m_thinkingHeader.isEmpty()) {
@@ -309,12 +361,12 @@ void MessageItem::paint(QPainter *painter,
 
 bool MessageItem::isClickable(QPoint pos) const
 {
-    return m_thinkingHeader.adjusted(0, -4, 0, 4).contains(pos);
+    return m_thinkingHeader.adjusted(0, -4, 0, 4).contains(pos) || branchStepAt(pos) != 0;
 }
 
 bool MessageItem::click(QPoint pos)
 {
-    if (!isClickable(pos))
+    if (!m_thinkingHeader.adjusted(0, -4, 0, 4).contains(pos))
         return false;
     setThinkingExpanded(!m_thinkingExpanded);
     return true;

@@ -28,6 +28,18 @@ public:
     /// A small line above the bubble ("Steering", "Follow-up"); empty: none.
     void setCaption(const QString &caption);
     QString caption() const { return m_caption; }
+    /// The branch switcher "‹ 2 / 3 ›" above the bubble: the conversation's branches part at
+    /// raw message \a messageIndex (this message's, or one shown in it), and this is branch
+    /// \a position (from 1) of \a count there. A count below 2 hides it.
+    void setBranch(qsizetype messageIndex, int position, int count);
+    int branchPosition() const { return m_branchPosition; }
+    int branchCount() const { return m_branchCount; }
+    qsizetype branchMessageIndex() const { return m_branchIndex; }
+    bool hasBranches() const { return m_branchCount > 1; }
+    /// The switcher's text as shown ("‹ 2 / 3 ›"); empty without branches.
+    QString branchLabel() const;
+    /// -1 or +1 when \a pos (item coordinates) is on the switcher's previous or next arrow.
+    int branchStepAt(QPoint pos) const;
     bool isStreaming() const { return m_streaming; }
 
     QString text() const { return m_body.text(); }
@@ -65,6 +77,10 @@ private:
     RenderedText m_body;
     RenderedText m_thinking;
     QString m_caption;
+    qsizetype m_branchIndex = -1;
+    int m_branchPosition = 0;
+    int m_branchCount = 0;
+    QRect m_switcher; // laid out: the switcher's box above the bubble
     int m_lastTextIndex = -1;
     int m_lastThinkingIndex = -1;
     bool m_streaming = false;

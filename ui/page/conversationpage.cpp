@@ -8,6 +8,7 @@
 #include "leftoversteeringview.h"
 #include "review/reviewqueue.h"
 #include "review/ruleofferbar.h"
+#include "rewind/branchcontroller.h"
 #include "rewind/rewindcontroller.h"
 #include "welcomeview.h"
 
@@ -15,6 +16,7 @@
 #include <loop/agent.h>
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -22,6 +24,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
+#include <QTextCursor>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -43,6 +46,10 @@ ConversationPage::ConversationPage(QWidget *parent)
     , m_sendStop(new QToolButton(this))
     , m_rewind(new RewindController(this, this))
     , m_rewindNotice(new QLabel(this))
+    , m_branches(new BranchController(this, m_rewind, this))
+    , m_editNotice(new QWidget(this))
+    , m_editText(new QLabel(m_editNotice))
+    , m_editFiles(new QCheckBox(m_editNotice))
     , m_mcpNotice(new QLabel(this))
 {
     setObjectName(QStringLiteral("conversationPage"));
@@ -79,6 +86,46 @@ ConversationPage::ConversationPage(QWidget *parent)
                     m_composer->setPlainText(userText);
                 m_composer->setFocus(Qt::OtherFocusReason);
             });
+    connect(m_conversation, &ConversationView::editRequested, this, &ConversationPage::editMessage);
+    connect(m_conversation,
+            &ConversationView::forkHereRequested,
+            m_branches,
+            [this](qsizetype index, bool withFiles) {
+                if (!m_branches->fork(index, withFiles) || m_session->codingSession()->isRewinding())
+                    return; // refused, or the files are being restored: the notice says so
+                //: Above the message box after "Fork from here"
+                m_rewindNotice->setText(tr("A new branch ends at that message: what you send "
+                                           "next continues from it. The other branch stays "
+                                           "(Show Branches…, Ctrl+Shift+G)."));
+                m_rewindNotice->show();
+                m_composer->setFocus(Qt::OtherFocusReason);
+            });
+    connect(m_conversation,
+            &ConversationView::branchStepRequested,
+            m_branches,
+            [this](qsizetype index, int step) { m_branches->step(index, step); });
+    connect(m_conversation, &ConversationView::branchTreeRequested, m_branches, [this] {
+        m_branches->showTree();
+    });
+    connect(m_branches, &BranchController::refused, this, [this](const QString &reason) {
+        //: Above the message box when a branch could not be made or switched to
+        m_rewindNotice->setText(tr("Not branched: %1").arg(reason));
+        m_rewindNotice->show();
+    });
+    m_editNotice->setObjectName(QStringLiteral("editNotice"));
+    m_editText->setObjectName(QStringLiteral("editNoticeText"));
+    m_editText->setWordWrap(true);
+    m_editText->setTextFormat(Qt::PlainText);
+    m_editFiles->setObjectName(QStringLiteral("editRestoresFiles"));
+    m_cancelEdit = new QToolButton(m_editNotice);
+    m_cancelEdit->setObjectName(QStringLiteral("cancelEditButton"));
+    connect(m_cancelEdit, &QToolButton::clicked, this, &ConversationPage::cancelEdit);
+    auto editRow = new QHBoxLayout(m_editNotice);
+    editRow->setContentsMargins(0, 0, 0, 0);
+    editRow->addWidget(m_editText, 1);
+    editRow->addWidget(m_editFiles, 0, Qt::AlignVCenter);
+    editRow->addWidget(m_cancelEdit, 0, Qt::AlignVCenter);
+    m_editNotice->hide();
     connect(m_welcome, &WelcomeView::modelChosen, this, &ConversationPage::modelChosen);
     // Esc in an open subagent's card stops that subagent alone.
     connect(m_conversation,
@@ -111,16 +158,37 @@ ConversationPage::ConversationPage(QWidget *parent)
             &Composer::submitted,
             this,
             [this](const QString &text, const Pictures &pictures) {
-                if (m_session) {
-                    showConversation();
-                    m_conversation->scrollToBottom(); // what the user just sent is in view
-                    m_session->send(text, pictures);
+                if (!m_session)
+                    return;
+                if (!m_session->codingSession()->isRewinding())
+                    m_rewindNotice->hide(); // what it said (a fork, a refusal) is behind the user now
+                if (m_editIndex >= 0) {
+                    // "Edit and resend": a new branch from right before the message edited.
+                    const qsizetype index = std::exchange(m_editIndex, -1);
+                    m_editNotice->hide();
+                    if (!m_branches->resend(index, text, pictures, m_editFiles->isChecked())) {
+                        keepInComposer(text, pictures); // refused: kept, not lost
+                        return;
+                    }
+                    m_conversation->scrollToBottom();
+                    return;
                 }
+                showConversation();
+                m_conversation->scrollToBottom(); // what the user just sent is in view
+                m_session->send(text, pictures);
             });
     connect(m_composer,
             &Composer::steered,
             this,
             [this](const QString &text, const Pictures &pictures) {
+                if (m_session && m_editIndex >= 0) {
+                    // An edited message makes a branch, which waits until the agent has
+                    // finished: it is not steering for the run going on.
+                    keepInComposer(text, pictures);
+                    m_rewindNotice->setText(tr("Not branched: %1").arg(m_session->branchRefusal()));
+                    m_rewindNotice->show();
+                    return;
+                }
                 if (m_session) {
                     m_conversation->scrollToBottom();
                     m_session->steer(text, pictures);
@@ -234,6 +302,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     layout->addWidget(m_leftover);
     layout->addWidget(m_readOnlyNotice);
     layout->addWidget(m_rewindNotice);
+    layout->addWidget(m_editNotice);
     layout->addWidget(m_mcpNotice);
     layout->addWidget(m_pictureStrip);
     layout->addLayout(composerRow);
@@ -252,6 +321,10 @@ void ConversationPage::setSession(AgentSession *session)
     disconnect(m_queueConnection);
     m_session = session;
     m_rewind->setSession(session);
+    m_branches->setSession(session);
+    cancelEdit(); // the message edited was the other conversation's
+    m_conversation->setBranchingOffered(false);
+    m_conversation->setBranchPoints({});
     m_ruleOffer->clear(); // the offer was the other session's
     m_rewindNotice->hide();
     // A message being expanded was meant for the other session: it stays in the box, unsent.
@@ -291,6 +364,15 @@ void ConversationPage::setSession(AgentSession *session)
         showConversation();
         m_conversation->scrollToBottom();
     }
+    m_conversation->setBranchingOffered(!session->isReadOnly() && !session->sessionPath().isEmpty());
+    updateBranchPoints();
+    m_connections << connect(session, &AgentSession::branchSwitched, this, [this] {
+        m_rewindNotice->hide();
+        m_conversation->setMessages(m_session->conversation());
+        updateBranchPoints();
+        showConversation();
+        m_conversation->scrollToBottom();
+    });
     m_welcome->setDemo(session->model().isDemo);
     m_connections << connect(session,
                              &AgentSession::modelChanged,
@@ -339,6 +421,7 @@ void ConversationPage::setSession(AgentSession *session)
     m_connections << connect(session, &AgentSession::ready, this, [this] {
         if (m_session)
             m_composer->setCustomCommands(m_session->codingSession()->customCommands());
+        updateBranchPoints(); // the branches are known once the session is resumed
         disconnect(m_queueConnection);
         if (m_session && m_session->agent()) {
             m_queueConnection = connect(m_session->agent(),
@@ -435,6 +518,61 @@ void ConversationPage::onEvent(const AgentCore::AgentEvent &event)
 {
     showConversation();
     m_conversation->apply(event);
+    // A message of a new branch (Edit and resend) parts from the first attempt: its switcher.
+    if (event.type == AgentCore::AgentEvent::Type::AgentEnd
+        || (event.type == AgentCore::AgentEvent::Type::MessageEnd && event.message.isUser()))
+        updateBranchPoints();
+}
+
+void ConversationPage::updateBranchPoints()
+{
+    QList<ConversationView::BranchPoint> points;
+    if (m_session) {
+        const QList<BranchController::Part> parts = m_branches->parts();
+        for (const BranchController::Part &part : parts)
+            points.append({part.messageIndex, part.position, part.count});
+    }
+    m_conversation->setBranchPoints(points);
+}
+
+bool ConversationPage::editMessage(qsizetype messageIndex)
+{
+    if (!m_branches->mayEdit(messageIndex))
+        return false;
+    m_editIndex = messageIndex;
+    const QString text = m_session->conversation().at(messageIndex).text();
+    QString shown = text.simplified();
+    if (shown.size() > 60)
+        shown = shown.left(59) + QChar(0x2026);
+    //: Above the message box while an earlier message is edited
+    m_editText->setText(tr("Editing your message “%1”: sending makes a new branch from right "
+                           "before it; this branch stays.")
+                            .arg(shown));
+    // The notice's words are set when it is shown (it is hidden until then).
+    //: Above the message box while an earlier message is edited: the files go back too
+    m_editFiles->setText(tr("and restore files"));
+    m_editFiles->setToolTip(tr("Bring the files back to how they were before that message too "
+                               "(from the session's checkpoints; files you changed yourself "
+                               "are kept)"));
+    m_editFiles->setChecked(false);
+    m_cancelEdit->setText(tr("Cancel"));
+    m_editNotice->show();
+    m_rewindNotice->hide();
+    m_composer->setPlainText(text);
+    QTextCursor end = m_composer->textCursor();
+    end.movePosition(QTextCursor::End);
+    m_composer->setTextCursor(end);
+    m_composer->setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
+void ConversationPage::cancelEdit()
+{
+    if (m_editIndex < 0)
+        return;
+    m_editIndex = -1;
+    m_editNotice->hide();
+    m_composer->clear();
 }
 
 void ConversationPage::onStateChanged(AgentSession::State state)
@@ -553,6 +691,14 @@ void ConversationPage::updatePictureModel()
     m_composer->setPictureRefusal(m_session ? m_session->pictureRefusal() : QString());
     if (m_session)
         m_composer->pictures()->setLimits(AgentCore::pictureLimits(m_session->currentProvider()));
+}
+
+void ConversationPage::keepInComposer(const QString &text,
+                                      const QList<AgentCore::ContentBlock> &pictures)
+{
+    m_composer->setPlainText(text);
+    for (const AgentCore::ContentBlock &picture : pictures)
+        m_composer->pictures()->addData(QByteArray::fromBase64(picture.data), tr("Picture"));
 }
 
 void ConversationPage::showConversation()

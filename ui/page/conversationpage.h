@@ -6,6 +6,7 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QCheckBox;
 class QKeyEvent;
 class QLabel;
 class QSplitter;
@@ -25,6 +26,7 @@ class LeftoverSteeringView;
 class PictureStrip;
 class ReviewQueue;
 class RuleOfferBar;
+class BranchController;
 class RewindController;
 class WelcomeView;
 struct ModelOffer;
@@ -76,6 +78,19 @@ public:
     RewindController *rewindController() const { return m_rewind; }
     /// Where a refused rewind says why (a task runs); hidden until one is refused.
     QLabel *rewindNotice() const { return m_rewindNotice; }
+    /// "Edit and resend", "Fork from here", the branch switchers and the tree view.
+    BranchController *branchController() const { return m_branches; }
+    /// Above the message box while an earlier message is being edited ("Edit and resend"):
+    /// what sending does, "and restore files", Cancel.
+    QWidget *editNotice() const { return m_editNotice; }
+    QCheckBox *editRestoresFiles() const { return m_editFiles; }
+    /// The raw index of the message being edited; -1 when none is.
+    qsizetype editedMessage() const { return m_editIndex; }
+    /// "Edit and resend" on the user message \a messageIndex: its text in the message box;
+    /// sending makes a new branch from right before it. false (the notice says why) when the
+    /// conversation cannot branch now.
+    bool editMessage(qsizetype messageIndex);
+    void cancelEdit();
     /// Above the message box while its MCP prompt or resources are fetched, and when they
     /// could not be (the message was not sent); hidden otherwise.
     QLabel *mcpNotice() const { return m_mcpNotice; }
@@ -112,7 +127,11 @@ private:
     /// Ctrl+Enter, Ctrl+Shift+Enter or Esc while a review waits; true if it was one of them.
     bool answerReviewKey(const QKeyEvent *event);
     void showConversation();
+    /// Puts a message that was not sent back in the message box, its pictures too.
+    void keepInComposer(const QString &text, const QList<AgentCore::ContentBlock> &pictures);
     void updatePendingSteering();
+    /// The switchers of the conversation shown, from the session's branches.
+    void updateBranchPoints();
 
     QPointer<AgentSession> m_session;
     QList<QMetaObject::Connection> m_connections;
@@ -132,6 +151,12 @@ private:
     QToolButton *m_sendStop;
     RewindController *m_rewind;
     QLabel *m_rewindNotice;
+    BranchController *m_branches;
+    QWidget *m_editNotice;
+    QLabel *m_editText;
+    QCheckBox *m_editFiles;
+    QToolButton *m_cancelEdit;
+    qsizetype m_editIndex = -1;
     QLabel *m_mcpNotice;
     bool m_reviewSized = false; // the splitter gave the reviews their first height
     int m_reviewCount = 0;

@@ -243,6 +243,63 @@ bool RewindController::revertFile(const QString &path, qsizetype messageIndex)
     return true;
 }
 
+bool RewindController::restoreFilesForBranch(qsizetype messageIndex)
+{
+    QString reason = m_session ? m_session->rewindRefusal() : tr("No conversation is open.");
+    const std::shared_ptr<RewindFiles> files = reason.isEmpty() ? filesSide() : nullptr;
+    if (reason.isEmpty() && !files)
+        reason = tr("No checkpoints are kept for this session: the files were left as they are.");
+    if (!reason.isEmpty()) {
+        emit refused(reason);
+        return false;
+    }
+    AgentCore::Rewind rewind;
+    rewind.toIndex = qBound<qsizetype>(0, messageIndex, m_session->conversation().size());
+    rewind.scope = AgentCore::Rewind::Scope::Files;
+    const qsizetype point = rewind.toIndex;
+    const auto restore = [files, point](AgentCore::Rewind &restored) {
+        AgentCore::CodingSession::RewindFilesResult result;
+        const RewindFilesPreview preview = files->preview(point);
+        if (!preview.unavailable.isEmpty()) {
+            result.problem = preview.unavailable;
+            return result;
+        }
+        if (preview.files.isEmpty())
+            return result; // already as they were: nothing to record
+        QSet<QString> keep;
+        for (const RewindFile &file : preview.files) {
+            if (file.yours)
+                keep.insert(file.path);
+        }
+        const RewindFilesOutcome outcome = files->restore(preview.checkpoint, keep);
+        result.restored = !outcome.undoCheckpoint.isEmpty();
+        result.problem = outcome.error;
+        if (!result.restored && result.problem.isEmpty())
+            result.problem = tr("The files could not be restored.");
+        restored.checkpoint = preview.checkpoint;
+        restored.undoCheckpoint = outcome.undoCheckpoint;
+        restored.restoredFiles = outcome.restored;
+        restored.keptFiles = outcome.kept;
+        return result;
+    };
+    const QPointer<RewindController> guard(this);
+    m_session->rewindWithFiles(rewind,
+                               restore,
+                               [guard](bool recorded,
+                                       const AgentCore::Rewind &done,
+                                       const QString &problem) {
+                                   if (!guard)
+                                       return;
+                                   if (!problem.isEmpty())
+                                       emit guard->refused(problem);
+                                   if (recorded)
+                                       emit guard->rewound(done, {});
+                               });
+    if (m_session->codingSession()->isRewinding())
+        emit restoringFiles();
+    return true;
+}
+
 bool RewindController::undoRewind(qsizetype rewindIndex)
 {
     QString reason = m_session ? m_session->rewindRefusal() : tr("No conversation is open.");

@@ -57,6 +57,13 @@ public:
     /// restores on a worker thread; rewound() or refused() follows. false, and refused(), when
     /// the session cannot rewind now.
     bool revertFile(const QString &path, qsizetype messageIndex);
+    /// "and restore files" of a new branch (BranchController): the files as they were right
+    /// before raw message \a messageIndex of the conversation as it is now (the new branch's
+    /// end), except those the user changed since (kept, as the rewind dialog keeps them
+    /// unless told otherwise): a rewind of the files only, recorded on the new branch so the
+    /// model is told. On a worker thread; what is sent meanwhile waits. rewound() or refused()
+    /// follows; false, and refused(), when it cannot now.
+    bool restoreFilesForBranch(qsizetype messageIndex);
     /// The dialog while it is open.
     RewindDialog *dialog() const { return m_dialog; }
     /// The latest preview worked out for a dialog (finished once it has been computed, even
