@@ -494,7 +494,7 @@ private slots:
         session.send(u"Start a slow child"_s);
         QVERIFY(waitForAgentEnd(told));
         QCOMPARE(requestsOf(*model, u"Start a slow child"_s).size(), 1);
-        const Message &last = session.agent()->messages().last();
+        const Message last = session.agent()->messages().last();
         QVERIFY2(last.isToolResult() && last.isError && last.details.aborted,
                  qPrintable(last.text()));
         // The child's own loop ended too: nothing runs under its path any more.
