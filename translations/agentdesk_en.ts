@@ -84,7 +84,7 @@
 <context>
     <name>AgentCore::Session</name>
     <message numerus="yes">
-        <location filename="../agentcore/session/sessionrecorder.cpp" line="+238"/>
+        <location filename="../agentcore/session/sessionrecorder.cpp" line="+247"/>
         <source>[… the first %n character(s) of the output are not kept]
 </source>
         <translation>
@@ -92,6 +92,14 @@
 </numerusform>
             <numerusform>[… the first %n characters of the output are not kept]
 </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../agentcore/session/sessionstore.cpp" line="+292"/>
+        <source>The session has no message %1: its active branch has %n message(s).</source>
+        <translation>
+            <numerusform>The session has no message %1: its active branch has %n message.</numerusform>
+            <numerusform>The session has no message %1: its active branch has %n messages.</numerusform>
         </translation>
     </message>
 </context>
@@ -106,7 +114,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/headlessprinter.cpp" line="+62"/>
+        <location filename="../app/headlessprinter.cpp" line="+78"/>
         <source>stopped after %n turn(s): the limit set with --max-turns.</source>
         <translation>
             <numerusform>stopped after %n turn: the limit set with --max-turns.</numerusform>
@@ -114,7 +122,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+157"/>
+        <location line="+180"/>
         <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
         <translation>
             <numerusform>Compacted: a summary stands for the first %n message in the requests from now on.</numerusform>
@@ -306,7 +314,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../ui/window/mainwindow.cpp" line="+277"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+289"/>
         <source>%n session(s) still running.</source>
         <translation>
             <numerusform>%n session still running.</numerusform>
@@ -322,7 +330,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+671"/>
+        <location line="+684"/>
         <source>Brought back %n file(s) from %1.</source>
         <translation>
             <numerusform>Brought back %n file from %1.</numerusform>

@@ -466,9 +466,19 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>提供商的内容过滤器中止了这次回复。</translation>
     </message>
     <message>
-        <location filename="../agentcore/ai/openaichatrequest.cpp" line="+148"/>
+        <location filename="../agentcore/ai/openaichatrequest.cpp" line="+198"/>
+        <source>[the tool returned a picture (%1, %2 KB): it follows in the next message]</source>
+        <translation>[工具返回了一张图片（%1，%2 KB）：见下一条消息]</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>[the tool returned a picture (%1, %2 KB); this API takes no pictures from a tool, so it was not sent]</source>
         <translation>[工具返回了一张图片（%1，%2 KB）；此 API 不接受来自工具的图片，因此未发送]</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The pictures the tools returned above:</source>
+        <translation>以上工具返回的图片：</translation>
     </message>
     <message>
         <location filename="../agentcore/ai/openairesponsesassembler.cpp" line="+247"/>
@@ -855,6 +865,91 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>No result was recorded for this tool call: it did not run or its result was lost.</source>
         <translation>此工具调用没有记录结果：它未运行，或结果已丢失。</translation>
     </message>
+    <message>
+        <location filename="../agentcore/ai/modelcatalog.cpp" line="+179"/>
+        <source>%1 takes no pictures</source>
+        <translation>%1 不接受图片</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/ai/picture.cpp" line="+88"/>
+        <source>%1 KB</source>
+        <translation>%1 KB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1, %2 × %3, %4</source>
+        <translation>%1，%2 × %3，%4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, %2 × %3 scaled to %4 × %5, %6</source>
+        <extracomment>A picture sent scaled: &quot;PNG, 2560 × 1440 scaled to 1568 × 882, 412 KB&quot;</extracomment>
+        <translation>%1，%2 × %3 缩放为 %4 × %5，%6</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>it is not a PNG, JPEG, GIF or WebP picture</source>
+        <translation>它不是 PNG、JPEG、GIF 或 WebP 图片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is a broken %1 picture</source>
+        <translation>它是损坏的 %1 图片</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>it is %1 × %2 (%3) and cannot be scaled down here; at most %4 pixels on its long side and %5 are sent</source>
+        <translation>它为 %1 × %2（%3），且无法在此缩小；只能发送长边不超过 %4 像素、大小不超过 %5 的图片</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/ai/requestbuilder.cpp" line="+119"/>
+        <source>[a picture (%1, %2 KB) was not sent: %3]</source>
+        <extracomment>Sent to a text-only model in place of a picture: &quot;[a picture (image/png, 412 KB) was not sent: deepseek-chat takes no pictures]&quot;</extracomment>
+        <translation>[一张图片（%1，%2 KB）未发送：%3]</translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::BackgroundShells</name>
+    <message>
+        <location filename="../agentcore/tools/backgroundshells.cpp" line="+31"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>killed by signal %1</source>
+        <translation>被信号 %1 终止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Background commands have ended with the session.</source>
+        <translation>后台命令已随会话结束。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 background commands are running already, the most one session may run: stop one with KillShell (or wait for one to end) first.</source>
+        <translation>已有 %1 条后台命令在运行，达到了一个会话可运行的上限：请先用 KillShell 停止其中一条（或等待其中一条结束）。</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>AgentCore::Checkpoint</name>
@@ -945,7 +1040,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>审计日志</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+47"/>
         <source>Cannot write the audit log %1: cannot create its folder. Tool calls are not being recorded.</source>
         <translation>无法写入审计日志 %1：无法创建其所在文件夹。工具调用不会被记录。</translation>
     </message>
@@ -1037,24 +1132,28 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     <message>
         <location line="+8"/>
         <location filename="../agentcore/coding/skills.cpp" line="+45"/>
+        <location filename="../agentcore/coding/subagenttypes.cpp" line="+86"/>
         <source>%1: skipped: it leads out of its folder (a symbolic link)</source>
         <translation>%1：已跳过：它指向其文件夹之外（符号链接）</translation>
     </message>
     <message>
         <location line="+5"/>
         <location filename="../agentcore/coding/skills.cpp" line="+4"/>
+        <location filename="../agentcore/coding/subagenttypes.cpp" line="+4"/>
         <source>%1: skipped: larger than %2 KB</source>
         <translation>%1：已跳过：大于 %2 KB</translation>
     </message>
     <message>
         <location line="+7"/>
         <location filename="../agentcore/coding/skills.cpp" line="+8"/>
+        <location filename="../agentcore/coding/subagenttypes.cpp" line="+8"/>
         <source>%1: skipped: it cannot be read: %2</source>
         <translation>%1：已跳过：无法读取：%2</translation>
     </message>
     <message>
         <location line="+14"/>
         <location filename="../agentcore/coding/skills.cpp" line="+27"/>
+        <location filename="../agentcore/coding/subagenttypes.cpp" line="+34"/>
         <source>%1: the description is longer than %2 characters: cut</source>
         <translation>%1：描述超过 %2 个字符：已截断</translation>
     </message>
@@ -1103,6 +1202,110 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>%1: skipped: more than %2 skills</source>
         <translation>%1：已跳过：技能超过 %2 个</translation>
     </message>
+    <message>
+        <location filename="../agentcore/coding/subagentrunner.cpp" line="+113"/>
+        <source>
+
+[... the subagent&apos;s answer was cut here: it was %1 KB, more than the %2 KB a subagent may return]</source>
+        <translation>
+
+[... 子智能体的回答在此被截断：它有 %1 KB，超过了子智能体最多可返回的 %2 KB]</translation>
+    </message>
+    <message>
+        <location line="+93"/>
+        <source>Task refused: a subagent %1 levels deep may not start subagents (the limit is %1). Do this part yourself with your own tools.</source>
+        <translation>Task 被拒绝：嵌套 %1 层的子智能体不能再启动子智能体（上限为 %1 层）。请用你自己的工具完成这部分工作。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Task refused: there is no agent type &quot;%1&quot;; the types are: %2.</source>
+        <translation>Task 被拒绝：没有名为“%1”的智能体类型；可用的类型有：%2。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Task refused: the prompt is empty.</source>
+        <translation>Task 被拒绝：提示词为空。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Task refused: no model is configured.</source>
+        <translation>Task 被拒绝：未配置模型。</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>The user stopped this subagent before it finished.%1
+
+%2</source>
+        <translation>用户在此子智能体完成前将其停止。%1
+
+%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> What it had said so far:
+
+%1</source>
+        <translation> 它到此为止所说的内容：
+
+%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The subagent stopped at its turn limit (%1 turns) before it finished.%2
+
+%3</source>
+        <translation>子智能体在完成前达到了轮数上限（%1 轮），已停止。%2
+
+%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> Its last answer:
+
+%1</source>
+        <translation> 它最后的回答：
+
+%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The subagent failed: %1
+
+%2</source>
+        <translation>子智能体失败：%1
+
+%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it gave no answer</source>
+        <translation>它没有给出回答</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(The subagent ended without an answer.)</source>
+        <translation>（子智能体已结束，但没有给出回答。）</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/coding/subagenttypes.cpp" line="-54"/>
+        <source>%1: skipped: more than %2 agent types</source>
+        <translation>%1：已跳过：智能体类型超过 %2 个</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1: skipped: an agent type&apos;s name takes up to 64 letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
+        <translation>%1：已跳过：智能体类型的名称最多 64 个字符，只能由字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos; 组成</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: skipped: &quot;%2&quot; is a built-in agent type</source>
+        <translation>%1：已跳过：“%2”是内置的智能体类型</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: skipped: it has no description (the model chooses a type by it)</source>
+        <translation>%1：已跳过：它没有描述（模型依据描述选择类型）</translation>
+    </message>
 </context>
 <context>
     <name>AgentCore::CodingAgent</name>
@@ -1115,23 +1318,23 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::CodingSession</name>
     <message>
-        <location filename="../agentcore/coding/codingsession.cpp" line="+916"/>
+        <location filename="../agentcore/coding/codingsession.cpp" line="+1091"/>
         <source>The agent is still starting.</source>
         <translation>智能体仍在启动。</translation>
     </message>
     <message>
-        <location line="-276"/>
+        <location line="-366"/>
         <location line="+44"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
     <message>
-        <location line="-292"/>
+        <location line="-323"/>
         <source>a UserPromptSubmit hook refused the prompt</source>
         <translation>UserPromptSubmit 钩子拒绝了该提示词</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+173"/>
         <source>/%1 was not sent: %2</source>
         <translation>/%1 未发送：%2</translation>
     </message>
@@ -1141,24 +1344,24 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+109"/>
         <source>A rewind is restoring the files: compact once it has finished.</source>
         <translation>回退正在恢复文件：请在它完成后再压缩。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>A hook is running: compact once it has finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>有钩子正在运行：请在它完成后再压缩。</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>The compaction was stopped; the conversation is unchanged.</source>
-        <translation type="unfinished">压缩已停止；对话保持不变。</translation>
+        <translation>压缩已停止；对话保持不变。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>a PreCompact hook refused the compaction</source>
-        <translation type="unfinished"></translation>
+        <translation>PreCompact 钩子拒绝了这次压缩</translation>
     </message>
     <message>
         <location line="+26"/>
@@ -1182,18 +1385,60 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="+2"/>
+        <location line="+64"/>
         <source>A rewind is restoring the files: wait until it has finished.</source>
         <translation>回退正在恢复文件：请等它完成。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="-25"/>
+        <location line="+78"/>
         <source>That point is no longer in the conversation.</source>
         <translation>该位置已不在对话中。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-73"/>
         <source>The agent started working: rewind once it has finished.</source>
         <translation>智能体已开始工作：请在它完成后再回退。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The agent is still starting: switch branches once it is ready.</source>
+        <translation>智能体仍在启动：请在它就绪后再切换分支。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The agent is working: stop it or wait until it has finished, then switch branches.</source>
+        <translation>智能体正在工作：请停止它或等它完成，然后再切换分支。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This conversation is not recorded in a session file, so it keeps no branches.</source>
+        <translation>此对话未记录在会话文件中，因此不保留分支。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>That branch is not in this session.</source>
+        <translation>该分支不在此会话中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The agent started working: switch branches once it has finished.</source>
+        <translation>智能体已开始工作：请在它完成后再切换分支。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The switch could not be written to the session file.</source>
+        <translation>无法将这次切换写入会话文件。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The session file does not hold this conversation&apos;s branches (a message could not be written).</source>
+        <translation>会话文件中没有此对话的分支（有一条消息未能写入）。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Only a message you wrote can be edited and sent again.</source>
+        <translation>只有你自己写的消息才能编辑并重新发送。</translation>
     </message>
 </context>
 <context>
@@ -2833,7 +3078,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     <message>
         <location line="+7"/>
         <location filename="../agentcore/permissions/partialchange.cpp" line="+3"/>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+288"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="+315"/>
         <location filename="../agentcore/permissions/shellwritesreview.cpp" line="+159"/>
         <source>Their feedback: %1</source>
         <translation>用户的反馈：%1</translation>
@@ -2907,7 +3152,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>用户拒绝了%1。</translation>
     </message>
     <message>
-        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-188"/>
+        <location filename="../agentcore/permissions/permissionmiddleware.cpp" line="-206"/>
         <source>no command analysis is available</source>
         <translation>没有可用的命令分析</translation>
     </message>
@@ -2927,12 +3172,17 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>命令已被停止</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>the review was stopped</source>
         <translation>审查已被停止</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+45"/>
+        <source>%1; it runs in the background, so what it writes cannot be reviewed when it ends: once approved, it writes to the repository directly</source>
+        <translation>%1；它在后台运行，因此无法在它结束时审查它写入的内容：一经批准，它会直接写入仓库</translation>
+    </message>
+    <message>
+        <location line="+55"/>
         <source>this %1 of %2</source>
         <translation>对 %2 的这次 %1</translation>
     </message>
@@ -2957,7 +3207,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>不要原样重试；如果不清楚原因，请询问用户。</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+74"/>
         <source>Denied %1: %2, and nobody can be asked. No mode or rule allows it; change the settings yourself.</source>
         <translation>已拒绝%1：%2，且无人可以询问。没有任何模式或规则能允许它；请自行修改设置。</translation>
     </message>
@@ -2997,7 +3247,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>用户拒绝了这项更改的全部 %1 个变更块</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Permission denied: %1 Do not retry the same call; find another way or ask the user.</source>
         <translation>权限被拒绝：%1 不要重试同样的调用；请另想办法或询问用户。</translation>
     </message>
@@ -3357,7 +3607,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
 <context>
     <name>AgentCore::Session</name>
     <message>
-        <location filename="../agentcore/session/sessionlog.cpp" line="+50"/>
+        <location filename="../agentcore/session/sessionlog.cpp" line="+51"/>
         <source>%1 is not an AgentDesk session (its first line is not a session header). It was left as it is.</source>
         <translation>%1 不是 AgentDesk 会话（第一行不是会话头）。已保持原样。</translation>
     </message>
@@ -3368,13 +3618,13 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+22"/>
-        <location line="+145"/>
-        <location filename="../agentcore/session/sessionstore.cpp" line="+282"/>
+        <location line="+175"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="+360"/>
         <source>another process</source>
         <translation>另一个进程</translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location line="-174"/>
         <location filename="../agentcore/session/sessionstore.cpp" line="-1"/>
         <source>process %1</source>
         <translation>进程 %1</translation>
@@ -3390,7 +3640,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法读取会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+110"/>
         <source>The last line of %1 was cut off (AgentDesk stopped while writing it) and was skipped.</source>
         <translation>%1 的最后一行不完整（AgentDesk 在写入时停止了），已跳过。</translation>
     </message>
@@ -3424,7 +3674,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法创建会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+95"/>
         <source>Cannot write to the session %1: %2</source>
         <translation>无法写入会话 %1：%2</translation>
     </message>
@@ -3434,7 +3684,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法把会话 %1 保存到磁盘。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../agentcore/session/sessionrecorder.cpp" line="+238"/>
+        <location filename="../agentcore/session/sessionrecorder.cpp" line="+247"/>
         <source>[… the first %n character(s) of the output are not kept]
 </source>
         <translation>
@@ -3443,7 +3693,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         </translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+188"/>
         <source>Interrupted: AgentDesk ended while this tool call was running (the window was closed or the program crashed). Whether it finished is unknown: check its effects before running it again.</source>
         <translation>已中断：此工具调用运行时 AgentDesk 结束了（窗口被关闭或程序崩溃）。不知道它是否已完成：再次运行前请检查它的效果。</translation>
     </message>
@@ -3458,7 +3708,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>已中断：此任务完成之前 AgentDesk 结束了（窗口被关闭或程序崩溃）。</translation>
     </message>
     <message>
-        <location filename="../agentcore/session/sessionstore.cpp" line="-198"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="-274"/>
         <source>Cannot read it: %1</source>
         <translation>无法读取：%1</translation>
     </message>
@@ -3473,7 +3723,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>它由更新版本的 AgentDesk 写入，已保持原样。</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+57"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -3482,6 +3732,24 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <source>%1 (copy)</source>
         <extracomment>The title of a copy of a session, made because another window has the session open</extracomment>
         <translation>%1（副本）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
+        <source>The session has no message %1: its active branch has %n message(s).</source>
+        <translation>
+            <numerusform>会话中没有第 %1 条消息：其当前分支共有 %n 条消息。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The session has no message with the id %1.</source>
+        <translation>会话中没有 ID 为 %1 的消息。</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>%1 (fork)</source>
+        <extracomment>The title of a session forked from another one (agentdesk --fork)</extracomment>
+        <translation>%1（分叉）</translation>
     </message>
     <message>
         <location line="+24"/>
@@ -3501,6 +3769,17 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <location line="+6"/>
         <source>Cannot delete the session %1: %2</source>
         <translation>无法删除会话 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/session/sessionpictures.cpp" line="+139"/>
+        <source>A picture could not be kept beside the session (%1); it stays in the session file.</source>
+        <translation>无法将一张图片保存在会话旁（%1）；它仍保留在会话文件中。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>[picture %1 is missing: it was kept in %2]</source>
+        <extracomment>In a resumed conversation, where a picture was: &quot;[picture 3f2a….png is missing: it was kept in /home/u/.local/share/AgentDesk/sessions/…/x.images]&quot;</extracomment>
+        <translation>[图片 %1 已丢失：它原先保存在 %2]</translation>
     </message>
 </context>
 <context>
@@ -3522,7 +3801,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">用几个词向用户说明这条命令做什么。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/bashtool.cpp" line="+499"/>
+        <location filename="../agentcore/tools/bashtool.cpp" line="+620"/>
         <source>command is empty.</source>
         <translation>command 为空。</translation>
     </message>
@@ -3532,7 +3811,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>命令在启动前被中止。</translation>
     </message>
     <message>
-        <location line="-433"/>
+        <location line="-554"/>
         <source>Command not run: the sandbox is required, but bubblewrap cannot run here: %1 Turn the sandbox requirement off in the settings (or run with --sandbox on) to run commands without it.</source>
         <translation>命令未运行：要求必须使用沙盒，但 bubblewrap 无法在此运行：%1 要在没有沙盒的情况下运行命令，请在设置中取消“必需”（或以 --sandbox on 运行）。</translation>
     </message>
@@ -3559,27 +3838,82 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">无法启动 /bin/bash：%1</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+191"/>
         <source>Milliseconds (default %1, at most %2).</source>
         <translation>毫秒数（默认 %1，最多 %2）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
         <source>Runs a command with /bin/bash -c in the repository root; returns stdout and stderr together and the exit code (non-zero is an error). Each call is a fresh shell: cd and variables do not carry over. No terminal, empty stdin: pass non-interactive flags (git --no-pager, -y). Timeout %1 minutes (at most %2); background processes end with the command. Long output is cut to its first %3 KiB and last %4 KiB, the whole saved to a log file named in the result.</source>
         <translation>在仓库根目录中用 /bin/bash -c 运行命令；一并返回 stdout 和 stderr 以及退出码（非零即为错误）。每次调用都是一个新的 shell：cd 和变量不会保留。没有终端，stdin 为空：请传入非交互参数（git --no-pager、-y）。超时 %1 分钟（最多 %2 分钟）；后台进程随命令一起结束。过长的输出只保留开头 %3 KiB 和末尾 %4 KiB，完整内容保存到结果中指明的日志文件。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-5"/>
         <source>The command.</source>
         <translation>要运行的命令。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-108"/>
+        <source>Command not run: a background command cannot run on the overlay that reviews a command&apos;s writes, since it does not end. Run it without run_in_background, or ask the user to approve it.</source>
+        <translation>命令未运行：后台命令不会结束，因此无法在用于审查命令写入的覆盖层上运行。请不带 run_in_background 运行它，或请用户批准它。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Started in the background as shell %1 (process %2). Read its output with BashOutput, stop it with KillShell; it ends with the session.</source>
+        <translation>已作为 shell %1（进程 %2）在后台启动。用 BashOutput 读取其输出，用 KillShell 停止它；它会随会话结束。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Started in the background as shell %1, and already ended: %2.</source>
+        <translation>已作为 shell %1 在后台启动，且已经结束：%2。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(It runs in the sandbox without network: a server it starts cannot be reached from outside the sandbox, not even by your next Bash command. The user can allow the network for such commands with a network rule in the settings.)</source>
+        <translation>（它在没有网络的沙盒中运行：它启动的服务器无法从沙盒外访问，即使是你的下一条 Bash 命令也不行。用户可以在设置中用网络规则为这类命令开放网络。）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(no output yet)</source>
+        <translation>（尚无输出）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>[... %1 bytes left out; all of it is in %2 ...]</source>
+        <translation>[... 省略了 %1 字节；完整内容见 %2 ...]</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Output so far:</source>
+        <translation>目前的输出：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Output:</source>
+        <translation>输出：</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>What it does, in a few words, for the user.</source>
         <translation>用几个词向用户说明它做什么。</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="+19"/>
+        <source>Run it in the background (a dev server, a watcher) and return at once with a shell id: BashOutput reads its output, KillShell stops it. It ends with the session.</source>
+        <translation>在后台运行（如开发服务器、文件监视程序），并立即返回一个 shell id：BashOutput 读取其输出，KillShell 停止它。它会随会话结束。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>For a server or a watcher that should keep running, use run_in_background (at most %1 at once).</source>
+        <translation>对于需要持续运行的服务器或文件监视程序，请使用 run_in_background（同时最多 %1 个）。</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>run_in_background is not available here: run the command without it.</source>
+        <translation>此处不支持 run_in_background：请不带它运行命令。</translation>
+    </message>
+    <message>
+        <location line="-331"/>
         <source>(no output)</source>
         <translation>（无输出）</translation>
     </message>
@@ -4049,7 +4383,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">读取仓库中的文本文件，返回带行号的各行：每行依次是行号、制表符和行内容。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。文件未变化时再次读取已读过的行，只会告知这些行未变：你之前得到的输出仍然准确。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/readtool.cpp" line="+20"/>
+        <location filename="../agentcore/tools/readtool.cpp" line="+59"/>
         <source>First line to read (1-based).</source>
         <translation>要读取的第一行（从 1 开始）。</translation>
     </message>
@@ -4059,12 +4393,32 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>读取的行数（默认 %1）。</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Reads a text file: each line comes as its number, a tab, then the line (number and tab are not part of the file: never put them in old_string). Up to %1 lines from offset; lines over %2 characters are cut; binary files are refused. Lines you read before from an unchanged file answer only that: your earlier output is still exact.</source>
-        <translation>读取文本文件：每行依次是行号、制表符和行内容（行号和制表符不属于文件内容：切勿把它们放进 old_string）。从 offset 开始最多读取 %1 行；超过 %2 个字符的行会被截断；不接受二进制文件。对未变化的文件再次读取之前读过的行，只会告知这一点：你之前得到的输出仍然准确。</translation>
+        <translation type="vanished">读取文本文件：每行依次是行号、制表符和行内容（行号和制表符不属于文件内容：切勿把它们放进 old_string）。从 offset 开始最多读取 %1 行；超过 %2 个字符的行会被截断；不接受二进制文件。对未变化的文件再次读取之前读过的行，只会告知这一点：你之前得到的输出仍然准确。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-41"/>
+        <source>%1 is a picture of %2, too large to read (at most %3).</source>
+        <translation>%1 是一张 %2 的图片，太大，无法读取（最多 %3）。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 cannot be sent as a picture: %2</source>
+        <extracomment>Read of a picture that cannot be sent: &quot;shot.png cannot be sent as a picture: it is a broken PNG picture&quot;</extracomment>
+        <translation>%1 无法作为图片发送：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Reads a text file: each line comes as its number, a tab, then the line (number and tab are not part of the file: never put them in old_string). Up to %1 lines from offset; lines over %2 characters are cut; binary files are refused. Lines you read before from an unchanged file answer only that: your earlier output is still exact. A PNG, JPEG, GIF or WebP picture comes back as the picture (scaled down to what you can take), with a line naming its size.</source>
+        <translation>读取文本文件：每行依次为行号、一个制表符、然后是该行内容（行号和制表符不属于文件内容：切勿把它们放进 old_string）。从 offset 起最多读取 %1 行；超过 %2 个字符的行会被截断；二进制文件会被拒绝。再次读取未更改文件中你之前读过的行时，只会得到这样的答复：你之前的输出仍然准确。PNG、JPEG、GIF 或 WebP 图片会以图片形式返回（缩小到你能接收的大小），并附一行说明其尺寸。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>The file to read.</source>
         <translation>要读取的文件。</translation>
     </message>
@@ -4079,7 +4433,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1 是目录。请用 LS 列出它，或用 Glob 在其中查找文件。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Use Grep to search it, or Bash (head, tail, sed -n) to see parts of it.</source>
         <translation>请用 Grep 搜索它，或用 Bash（head、tail、sed -n）查看其中一部分。</translation>
     </message>
@@ -4398,13 +4752,14 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法读取覆盖层的上层 %1</translation>
     </message>
     <message>
+        <location filename="../agentcore/tools/readtool.cpp" line="-172"/>
         <location filename="../agentcore/tools/textfile.cpp" line="+25"/>
         <location line="+9"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location filename="../agentcore/tools/textfile.cpp" line="-7"/>
         <source>it became a symbolic link</source>
         <translation>它变成了符号链接</translation>
     </message>
@@ -4439,7 +4794,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>... [行已截断：还有 %1 个字符]</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/toolworkspace.cpp" line="+84"/>
+        <location filename="../agentcore/tools/toolworkspace.cpp" line="+90"/>
         <source>%1 is outside the repository (%2); only files inside the repository can be changed.</source>
         <translation>%1 在仓库（%2）之外；只能修改仓库内的文件。</translation>
     </message>
@@ -4516,6 +4871,93 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <location line="+2"/>
         <source>Created %1 (%2).</source>
         <translation>已创建 %1（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/backgroundshelltools.cpp" line="+19"/>
+        <source>No background command was started in this session.</source>
+        <translation>此会话中没有启动过后台命令。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The background commands of this session: %1.</source>
+        <translation>此会话的后台命令：%1。</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Reads the output a background command (Bash with run_in_background) printed since the last read, and whether it still runs or how it ended. Each read shows at most the last %1 KiB of the new output; its log file has all of it.</source>
+        <translation>读取后台命令（带 run_in_background 的 Bash）自上次读取以来打印的输出，以及它是否仍在运行或如何结束。每次读取最多显示新输出的最后 %1 KiB；其日志文件包含全部输出。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+76"/>
+        <source>The shell id Bash returned (bash_1, ...).</source>
+        <translation>Bash 返回的 shell id（bash_1, ...）。</translation>
+    </message>
+    <message>
+        <location line="-73"/>
+        <source>A regular expression: only the new lines that match are shown; the others are read all the same and will not be shown again.</source>
+        <translation>正则表达式：只显示匹配的新行；其余的行同样会被读取，且之后不会再显示。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>filter is not a valid regular expression: %1</source>
+        <translation>filter 不是有效的正则表达式：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+66"/>
+        <source>No background command has the id &quot;%1&quot;. %2</source>
+        <translation>没有 id 为“%1”的后台命令。%2</translation>
+    </message>
+    <message>
+        <location line="-61"/>
+        <source>Shell %1 (%2) is running.</source>
+        <translation>Shell %1（%2）正在运行。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shell %1 (%2) has ended: %3.</source>
+        <translation>Shell %1（%2）已结束：%3。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>[... %1 bytes of new output left out; all of it is in %2 ...]</source>
+        <translation>[... 省略了 %1 字节的新输出；完整内容见 %2 ...]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no log file</source>
+        <translation>无日志文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(no new output)</source>
+        <translation>（无新输出）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(no new line matches the filter)</source>
+        <translation>（没有与 filter 匹配的新行）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Stops a background command (Bash with run_in_background) and everything it started, and waits for it to end.</source>
+        <translation>停止一条后台命令（带 run_in_background 的 Bash）及其启动的所有进程，并等待它结束。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Shell %1 (%2) had already ended: %3.</source>
+        <translation>Shell %1（%2）此前已经结束：%3。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Shell %1 (%2) was told to stop but still runs.</source>
+        <translation>已通知 shell %1（%2）停止，但它仍在运行。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stopped shell %1 (%2).</source>
+        <translation>已停止 shell %1（%2）。</translation>
     </message>
 </context>
 <context>
@@ -4717,12 +5159,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+2"/>
-        <location line="+435"/>
+        <location line="+442"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-433"/>
+        <location line="-440"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -4789,12 +5231,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+3"/>
-        <location line="+38"/>
+        <location line="+44"/>
         <source>MODE</source>
         <translation>MODE</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-42"/>
         <source>Allow rules such as &quot;Bash(git status)&quot; Edit Read, separated by commas or spaces; may be repeated.</source>
         <translation>允许规则，例如 &quot;Bash(git status)&quot; Edit Read，以逗号或空格分隔；可重复指定。</translation>
     </message>
@@ -4834,16 +5276,26 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。已在另一个窗口或运行中打开的会话会被跳过（stderr 会说明是哪个），改为继续最近一个空闲的会话。</translation>
     </message>
     <message>
+        <location line="+507"/>
+        <source>--fork needs the id of a session.</source>
+        <translation>--fork 需要一个会话的 ID。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>--fork ID:MESSAGE needs a message after the colon.</source>
+        <translation>--fork ID:MESSAGE 的冒号后需要给出消息。</translation>
+    </message>
+    <message>
         <source>With --print: start the MCP servers of FILE (the .mcp.json format, {&quot;mcpServers&quot;: {...}}) and offer their tools as mcp__SERVER__TOOL; may be repeated.</source>
         <translation type="vanished">与 --print 一起使用：启动 FILE（.mcp.json 格式，{&quot;mcpServers&quot;: {...}}）中的 MCP 服务器，并以 mcp__SERVER__TOOL 的形式提供其工具；可重复使用。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="-470"/>
         <source>With --print: only the MCP servers of --mcp-config, not those of the repository&apos;s .mcp.json.</source>
         <translation>与 --print 一起使用：仅使用 --mcp-config 中的 MCP 服务器，不使用仓库 .mcp.json 中的服务器。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Headless: agentdesk --print PROMPT [options] runs one task without a window.
 Each run is recorded as a session of the repository, which the window lists; --continue or --resume ID goes on with one.
 Exit codes: 0 the task ended naturally; 1 the run failed (provider or network error, truncated or refused answer); 2 usage or configuration error (also: no session to continue, every one is open elsewhere, or the session given is in use); 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated (SIGTERM).</source>
@@ -4856,7 +5308,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。</translation>
     </message>
     <message>
-        <location line="-55"/>
+        <location line="-62"/>
         <source>With --print: continue the session ID of this repository (agent_start&apos;s sessionId, or the path of its file).</source>
         <translation>与 --print 一起使用：继续本仓库中编号为 ID 的会话（agent_start 中的 sessionId，或会话文件的路径）。</translation>
     </message>
@@ -4866,7 +5318,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>ID</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>Bash commands run in a sandbox (bubblewrap): read-only outside the repository, a private /tmp, no network, your keys hidden. on (the default: without bwrap they run as they are, said once), off, or required (without bwrap they are refused).</source>
         <translation>Bash 命令在沙盒（bubblewrap）中运行：仓库之外只读，/tmp 私有，无网络，你的密钥被隐藏。可选 on（默认：没有 bwrap 时照常运行，并提示一次）、off 或 required（没有 bwrap 时拒绝运行）。</translation>
     </message>
@@ -4889,7 +5341,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（服务商或网络错误、回答被截断或被拒绝）；2 用法或配置错误（也包括：没有可继续的会话，或会话正被使用）；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="+225"/>
+        <location line="+226"/>
         <source>Unknown sandbox mode &quot;%1&quot; for --sandbox: use on, off or required.</source>
         <translation>未知的 --sandbox 沙盒模式 &quot;%1&quot;：请使用 on、off 或 required。</translation>
     </message>
@@ -4918,7 +5370,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>--rewind 需要会话的 ID。</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>--%1 is only used with --print.</source>
         <translation>--%1 只能与 --print 一起使用。</translation>
     </message>
@@ -4928,7 +5380,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>请只给出 --continue 或 --resume 中的一个。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
+        <source>--fork names the session it copies: give it without --continue or --resume.</source>
+        <translation>--fork 已指明要复制的会话：请勿同时使用 --continue 或 --resume。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>--resume needs the id of a session.</source>
         <translation>--resume 需要一个会话的 ID。</translation>
     </message>
@@ -4939,7 +5396,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（提供商或网络错误、回答被截断或被拒绝）；2 用法或配置错误；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="-391"/>
+        <location line="-396"/>
         <source>Unbalanced parentheses in --allowed-tools &quot;%1&quot;. Quote a rule with spaces, e.g. --allowed-tools &quot;Bash(git status)&quot;.</source>
         <translation>--allowed-tools &quot;%1&quot; 中的括号不配对。含空格的规则请加引号，例如 --allowed-tools &quot;Bash(git status)&quot;。</translation>
     </message>
@@ -5024,18 +5481,28 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>窗口显示后将其截图保存到 FILE，然后退出。</translation>
     </message>
     <message>
-        <location line="-299"/>
-        <location line="+300"/>
+        <location line="-300"/>
+        <location line="+301"/>
         <source>FILE</source>
         <translation>FILE</translation>
     </message>
     <message>
-        <location line="-306"/>
+        <location line="-327"/>
+        <source>With --print: go on in a new session whose history is a copy of the session ID&apos;s conversation up to its message MESSAGE (counted from 1, or a message id; default: the last); the session ID stays as it was.</source>
+        <translation>与 --print 一起使用：在一个新会话中继续，其历史是会话 ID 的对话截至消息 MESSAGE 的副本（从 1 开始计数，或为消息 ID；默认：最后一条）；会话 ID 保持不变。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>ID[:MESSAGE]</source>
+        <translation>ID[:MESSAGE]</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>With --print: start the MCP servers of FILE (the .mcp.json format, {&quot;mcpServers&quot;: {...}}) and offer their tools as mcp__SERVER__TOOL; may be repeated. A PROMPT starting with /SERVER:NAME ARGS is that server&apos;s prompt (ARGS as KEY=VALUE or in order); @SERVER:URI in it attaches that resource&apos;s text.</source>
         <translation>与 --print 一起使用：启动 FILE（.mcp.json 格式，{&quot;mcpServers&quot;: {...}}）中的 MCP 服务器，并以 mcp__SERVER__TOOL 的形式提供其工具；可重复使用。以 /SERVER:NAME ARGS 开头的 PROMPT 即为该服务器的提示词（ARGS 采用 KEY=VALUE 形式或按顺序给出）；其中的 @SERVER:URI 会附加该资源的文本。</translation>
     </message>
     <message>
-        <location line="+310"/>
+        <location line="+311"/>
         <source>agentdesk --rewind SESSION CHECKPOINT restores the repository&apos;s files to a checkpoint of the session (the ids stream-json&apos;s agent_start and checkpoint lines name), prints the files it changed and exits; the state it replaces is recorded first, so it can be undone the same way, and the rewind shows in the session when the window opens it. Without CHECKPOINT it lists the session&apos;s checkpoints. Refused while the session is running.</source>
         <translation>agentdesk --rewind SESSION CHECKPOINT 将仓库的文件恢复到该会话的某个检查点（ID 见 stream-json 的 agent_start 行和 checkpoint 行），输出它更改的文件后退出；被替换的状态会先记录下来，因此可以用同样的方式撤销，窗口打开该会话时也会显示这次回退。不给出 CHECKPOINT 时，列出该会话的检查点。会话正在运行时拒绝执行。</translation>
     </message>
@@ -5099,7 +5566,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">--output-format 只能与 --print 一起使用。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>The prompt given to --print is empty.</source>
         <translation>传给 --print 的提示词为空。</translation>
     </message>
@@ -5193,7 +5660,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>撤销方法：agentdesk --rewind %1 %2</translation>
     </message>
     <message>
-        <location filename="../app/headlessprinter.cpp" line="+52"/>
+        <location filename="../app/headlessprinter.cpp" line="+68"/>
         <source>interrupted: the run was aborted.</source>
         <translation>已中断：运行已中止。</translation>
     </message>
@@ -5235,15 +5702,15 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+93"/>
+        <location filename="../app/headlessrun.cpp" line="+94"/>
         <source>--print - reads the prompt from standard input, which was empty.</source>
         <translation>--print - 从标准输入读取提示词，但标准输入为空。</translation>
     </message>
     <message>
         <location filename="../app/headlessmcp.cpp" line="+34"/>
         <location line="+75"/>
-        <location filename="../app/headlessprinter.cpp" line="+84"/>
-        <location filename="../app/headlessrun.cpp" line="+82"/>
+        <location filename="../app/headlessprinter.cpp" line="+107"/>
+        <location filename="../app/headlessrun.cpp" line="+83"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
@@ -5268,6 +5735,11 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>错误：钩子拒绝了提示词：%1</translation>
     </message>
     <message>
+        <location line="+96"/>
+        <source>note: background commands still running end with the run: %1</source>
+        <translation>注意：仍在运行的后台命令将随本次运行一起结束：%1</translation>
+    </message>
+    <message>
         <location filename="../app/headlesssessionchoice.cpp" line="+31"/>
         <source>warning: skipped the session %1: %2</source>
         <translation>警告：已跳过会话 %1：%2</translation>
@@ -5289,7 +5761,13 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%2 没有会话 %1。窗口中列出了该仓库的会话；agent_start 会给出每次运行的 sessionId。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+28"/>
+        <location line="+82"/>
+        <source>Cannot fork the session %1: %2</source>
+        <translation>无法分叉会话 %1：%2</translation>
+    </message>
+    <message>
+        <location line="-62"/>
         <location line="+36"/>
         <source>Cannot continue the session %1: %2</source>
         <translation>无法继续会话 %1：%2</translation>
@@ -5320,7 +5798,23 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>没有可继续的会话：%1 的每个会话都已在另一个 AgentDesk 窗口或无界面运行中打开（%2），而同一时间只能有一个向会话追加内容。不带 --continue 运行即可开始新会话，或在其中某个会话关闭后用 --resume 继续它。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
+        <source>forked the session %1 at %2 into the new session %3</source>
+        <extracomment>stderr of agentdesk --fork: 1 the original session&apos;s id, 2 the message, 3 the new id</extracomment>
+        <translation>已将会话 %1 分叉为新会话 %3（分叉点：%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its last message</source>
+        <translation>最后一条消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>message %1</source>
+        <translation>消息 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>note: AgentDesk ended while the session %1 (“%2”) was running (last written %3); its conversation and the output it had shown are kept. Continue it with --resume %1, or open it in the window.</source>
         <extracomment>stderr of a headless run after a crash: 1 the session&apos;s id, 2 its task, 3 when</extracomment>
         <translation>注意：AgentDesk 退出时会话 %1（“%2”）仍在运行（最后写入于 %3）；其对话及已显示的输出均已保留。可使用 --resume %1 继续，或在窗口中打开它。</translation>
@@ -5366,7 +5860,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>警告：%1；其工具在本次运行中不可用。</translation>
     </message>
     <message>
-        <location filename="../app/headlessrun.cpp" line="+33"/>
+        <location filename="../app/headlessrun.cpp" line="-59"/>
         <source>interrupted, stopping the run...</source>
         <translation>已中断，正在停止运行...</translation>
     </message>
@@ -5718,6 +6212,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../ui/conversation/taskcarditem.cpp" line="+101"/>
         <source>%1 tokens</source>
         <translation>%1 个 token</translation>
     </message>
@@ -5754,7 +6249,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>显示完整摘要（空格）</translation>
     </message>
     <message>
-        <location filename="../ui/conversation/conversationmodel.cpp" line="+29"/>
+        <location filename="../ui/conversation/conversationmodel.cpp" line="+30"/>
         <source>Steering</source>
         <translation>引导</translation>
     </message>
@@ -5764,7 +6259,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>后续任务</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+128"/>
         <source>The request failed (%1); retrying in %2 s (attempt %3).</source>
         <translation>请求失败（%1）；%2 秒后重试（第 %3 次尝试）。</translation>
     </message>
@@ -5819,7 +6314,13 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>⋯ 还有 %1 行（显示全部 %2 行）</translation>
     </message>
     <message>
-        <location filename="../ui/conversation/messageitem.cpp" line="+204"/>
+        <location filename="../ui/conversation/messageitem.cpp" line="+175"/>
+        <source>‹  %1 / %2  ›</source>
+        <extracomment>The branch switcher on a message: this is branch 2 of 3 at this point</extracomment>
+        <translation>‹  %1 / %2  ›</translation>
+    </message>
+    <message>
+        <location line="+141"/>
         <source>Thinking…</source>
         <translation>思考中…</translation>
     </message>
@@ -5885,7 +6386,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>参数</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+57"/>
         <source>Review: %1</source>
         <extracomment>Screen reader: a tool call waiting for review (&quot;Review: Edit src/calc.cpp&quot;)</extracomment>
         <translation>审查：%1</translation>
@@ -5896,7 +6397,19 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>审查：%1 %2</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="+5"/>
+        <source>Asked by subagent %1</source>
+        <extracomment>Above a review: the subagent that makes the call (&quot;explore: Find the parser&quot;)</extracomment>
+        <translation>由子智能体 %1 请求</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1, asked by subagent %2</source>
+        <extracomment>Screen reader: a subagent&apos;s tool call waiting for review</extracomment>
+        <translation>%1，由子智能体 %2 请求</translation>
+    </message>
+    <message>
+        <location line="-100"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
@@ -5974,23 +6487,25 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>已保留：%1</translation>
     </message>
     <message>
-        <location filename="../ui/conversation/toolcarditem.cpp" line="+56"/>
-        <location line="+366"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+58"/>
+        <location line="+359"/>
         <source>applied with your changes</source>
         <translation>已按你的修改应用</translation>
     </message>
     <message>
-        <location line="-360"/>
+        <location filename="../ui/conversation/messageitem.cpp" line="-289"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="-353"/>
         <source>[picture: %1]</source>
         <translation>[图片：%1]</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+16"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+10"/>
         <source>%1, unreadable</source>
         <translation>%1，无法读取</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+3"/>
         <source>%1, %2 × %3</source>
         <translation>%1，%2 × %3</translation>
     </message>
@@ -6005,22 +6520,90 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../ui/conversation/taskcarditem.cpp" line="-24"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+7"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>running</source>
+        <extracomment>A subagent&apos;s card: it runs (the time so far follows)</extracomment>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>done</source>
+        <extracomment>A subagent&apos;s card: it answered</extracomment>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>1 tool call</source>
+        <extracomment>A folded subagent card: how many tool calls its subagent made</extracomment>
+        <translation>1 次工具调用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 tool calls</source>
+        <translation>%1 次工具调用</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>thinking…</source>
+        <translation>正在思考…</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>%1 · now: %2</source>
+        <translation>%1 · 当前：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 · answered: %2</source>
+        <extracomment>A folded subagent card: its calls, then the first line of its answer</extracomment>
+        <translation>%1 · 回答：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Task %1: %2</source>
+        <translation>Task %1：%2</translation>
+    </message>
+    <message>
+        <location line="+327"/>
+        <source>Task</source>
+        <extracomment>The header of a subagent&apos;s card, before its type (&quot;Task · explore&quot;)</extracomment>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+2"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../ui/conversation/taskcarditem.cpp" line="-396"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+3"/>
         <source>stopped</source>
+        <extracomment>A subagent&apos;s card: the user stopped it</extracomment>
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+0"/>
         <source>stopped after %1</source>
         <translation>%1 后停止</translation>
     </message>
@@ -6067,11 +6650,31 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
             <numerusform>… 还有 %n 行未显示</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../ui/common/picturecodec.cpp" line="+95"/>
+        <source>it is a WebP picture too large to send as it is, and WebP pictures cannot be scaled here (Qt&apos;s WebP image plugin is not installed)</source>
+        <translation>它是一张 WebP 图片，太大，无法原样发送，而此处无法缩放 WebP 图片（未安装 Qt 的 WebP 图像插件）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it is a broken %1 picture</source>
+        <translation>它是损坏的 %1 图片</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>it cannot be decoded: %1</source>
+        <translation>无法解码：%1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>the pasted picture is empty</source>
+        <translation>粘贴的图片为空</translation>
+    </message>
 </context>
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession/agentsession.cpp" line="+100"/>
+        <location filename="../ui/agentsession/agentsession.cpp" line="+110"/>
         <source>Hook %1 (%2): %3</source>
         <translation>钩子 %1（%2）：%3</translation>
     </message>
@@ -6081,7 +6684,13 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>钩子拒绝了该消息：%1</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+76"/>
+        <source>%1. Remove the pictures, or choose a model that takes pictures.</source>
+        <extracomment>Above the message box when it holds pictures the model cannot read</extracomment>
+        <translation>%1。请移除这些图片，或选择一个接受图片的模型。</translation>
+    </message>
+    <message>
+        <location line="+114"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
@@ -6256,12 +6865,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     <name>Ui::ApprovalInboxDialog</name>
     <message>
         <location filename="../ui/sessions/approvalinboxdialog.cpp" line="+58"/>
-        <location line="+269"/>
+        <location line="+276"/>
         <source>&amp;Approvals…</source>
         <translation>批准请求(&amp;A)…</translation>
     </message>
     <message>
-        <location line="-264"/>
+        <location line="-271"/>
         <source>No tool call is waiting for your approval.</source>
         <translation>没有等待你批准的工具调用。</translation>
     </message>
@@ -6272,12 +6881,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     </message>
     <message>
         <location line="+3"/>
-        <location line="+256"/>
+        <location line="+263"/>
         <source>Approvals</source>
         <translation>批准请求</translation>
     </message>
     <message>
-        <location line="-252"/>
+        <location line="-259"/>
         <source>Every review waiting in any session, answered in one place</source>
         <translation>所有会话中等待的审查，集中在一处答复</translation>
     </message>
@@ -6327,7 +6936,18 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>在窗口中显示此请求所在的会话</translation>
     </message>
     <message>
-        <location line="+190"/>
+        <location line="+109"/>
+        <source>%1 › %2</source>
+        <extracomment>The inbox&apos;s Session column for a subagent&apos;s call: &quot;Fix the parser › explore: Find it&quot;</extracomment>
+        <translation>%1 › %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Asked by subagent %1</source>
+        <translation>由子智能体 %1 请求</translation>
+    </message>
+    <message>
+        <location line="+85"/>
         <source>Approve All %1 Like This</source>
         <translation>批准全部 %1 个同类请求</translation>
     </message>
@@ -6355,6 +6975,56 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <location line="+2"/>
         <source>&amp;Approvals (%1)…</source>
         <translation>批准请求（%1）(&amp;A)…</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::BackgroundShellsPanel</name>
+    <message>
+        <location filename="../ui/window/backgroundshellspanel.cpp" line="+29"/>
+        <location line="+18"/>
+        <source>Background commands</source>
+        <translation>后台命令</translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Output of the selected background command</source>
+        <translation>所选后台命令的输出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(no output yet)</source>
+        <translation>（尚无输出）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Stop the selected command and everything it started (Del in the list)</source>
+        <translation>停止所选命令及其启动的所有进程（在列表中按 Del）</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>%1   %2</source>
+        <extracomment>A background command in the side panel: its state, then its command line</extracomment>
+        <translation>%1   %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1, process %2</source>
+        <translation>%1，进程 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Whole output: %1</source>
+        <translation>完整输出：%1</translation>
     </message>
 </context>
 <context>
@@ -6415,7 +7085,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>智能体随命令给出的说明；请与命令本身核对</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
+        <source>In %1  ·  In the background, until stopped or the session ends</source>
+        <translation>目录 %1  ·  在后台运行，直到被停止或会话结束</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>In %1  ·  Timeout %2</source>
         <translation>目录 %1  ·  超时 %2</translation>
     </message>
@@ -6448,6 +7123,74 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <location line="+38"/>
         <source>(whole command)</source>
         <translation>（整条命令）</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::BranchController</name>
+    <message>
+        <location filename="../ui/rewind/branchcontroller.cpp" line="+47"/>
+        <source>No conversation is open.</source>
+        <translation>没有打开的对话。</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Only a message you wrote can be edited and sent again.</source>
+        <translation>只有你自己写的消息才能编辑并重新发送。</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>The conversation has no branches yet.</source>
+        <translation>此对话还没有分支。</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::BranchTreeDialog</name>
+    <message>
+        <location filename="../ui/rewind/branchtreedialog.cpp" line="+45"/>
+        <source>Branches of the Conversation</source>
+        <extracomment>The tree view of a conversation&apos;s branches</extracomment>
+        <translation>对话的分支</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every branch of this conversation. Enter goes on with the branch picked; the others stay.</source>
+        <translation>此对话的所有分支。按 Enter 在所选分支上继续；其他分支保留。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Branch</source>
+        <translation>分支</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Branches</source>
+        <translation>分支</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Go to Branch</source>
+        <translation>转到分支</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>(no text)</source>
+        <translation>（无文本）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>● %1</source>
+        <extracomment>A row of the branch tree: the one the conversation is on now (a dot before its words)</extracomment>
+        <translation>● %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The branch the conversation is on: %1</source>
+        <translation>对话当前所在的分支：%1</translation>
     </message>
 </context>
 <context>
@@ -6628,7 +7371,13 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::Composer</name>
     <message>
-        <location filename="../ui/composer/composer.cpp" line="+383"/>
+        <location filename="../ui/composer/composer.cpp" line="+402"/>
+        <source>Pasted picture</source>
+        <extracomment>The name of a picture pasted into the message box from the clipboard</extracomment>
+        <translation>粘贴的图片</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>A review waits: Ctrl+Enter allows · Esc to deny with feedback · Ctrl+. stops</source>
         <translation>有审查等待中：Ctrl+Enter 允许 · Esc 拒绝并反馈 · Ctrl+. 停止</translation>
     </message>
@@ -6652,6 +7401,25 @@ Created in this session; %n change(s)</source>
         <location line="+1"/>
         <source>This repository&apos;s command: %1</source>
         <translation>此仓库的命令：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ComposerPictures</name>
+    <message>
+        <location filename="../ui/composer/composerpictures.cpp" line="+48"/>
+        <source>it is larger than %1 MB</source>
+        <translation>它大于 %1 MB</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>%1 was not added: %2</source>
+        <extracomment>Above the message box: &quot;shot.png was not added: it is a broken PNG picture&quot;</extracomment>
+        <translation>%1 未添加：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 was not added: one message takes at most %2 pictures</source>
+        <translation>%1 未添加：一条消息最多包含 %2 张图片</translation>
     </message>
 </context>
 <context>
@@ -6833,7 +7601,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationPage</name>
     <message>
-        <location filename="../ui/page/conversationpage.cpp" line="+56"/>
+        <location filename="../ui/page/conversationpage.cpp" line="+66"/>
         <source>Why the rewind was refused</source>
         <translation>回退被拒绝的原因</translation>
     </message>
@@ -6850,7 +7618,20 @@ Created in this session; %n change(s)</source>
         <translation>正在回退：恢复文件中。在此期间发送的内容会等它完成。</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+22"/>
+        <source>A new branch ends at that message: what you send next continues from it. The other branch stays (Show Branches…, Ctrl+Shift+G).</source>
+        <extracomment>Above the message box after &quot;Fork from here&quot;</extracomment>
+        <translation>新分支止于那条消息：你接下来发送的内容将从那里继续。另一个分支仍然保留（显示分支…，Ctrl+Shift+G）。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+76"/>
+        <source>Not branched: %1</source>
+        <extracomment>Above the message box when a branch could not be made or switched to</extracomment>
+        <translation>未能分支：%1</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>Fetching the MCP prompt and resources this message names… Esc cancels</source>
         <extracomment>Above the message box while the MCP prompt or resources it names are fetched</extracomment>
         <translation>正在获取此消息引用的 MCP 提示词和资源… 按 Esc 取消</translation>
@@ -6862,7 +7643,7 @@ Created in this session; %n change(s)</source>
         <translation>未发送：%1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+44"/>
         <source>Continue in a Copy</source>
         <translation>在副本中继续</translation>
     </message>
@@ -6872,7 +7653,7 @@ Created in this session; %n change(s)</source>
         <translation>将此对话复制到一个新的会话中并在那里继续</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>Read-only: %1</source>
         <extracomment>Above the message box of a session another window has open</extracomment>
         <translation>只读：%1</translation>
@@ -6883,19 +7664,41 @@ Created in this session; %n change(s)</source>
         <translation>只读：%1 请在那里关闭它后在此重新恢复，或在副本中继续。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+48"/>
         <source>%1 %2: %3, %4 ms</source>
         <extracomment>A hook on a tool card: event, command, outcome, time taken</extracomment>
         <translation>%1 %2：%3，%4 ms</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+66"/>
         <source>Steering, goes in before the next model call: %1</source>
         <extracomment>Above the message box: steering messages the loop has not taken yet</extracomment>
         <translation>引导消息，将在下一次调用模型之前插入：%1</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+91"/>
+        <source>Editing your message “%1”: sending makes a new branch from right before it; this branch stays.</source>
+        <extracomment>Above the message box while an earlier message is edited</extracomment>
+        <translation>正在编辑你的消息“%1”：发送后将从它之前创建一个新分支；当前分支保留。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>and restore files</source>
+        <extracomment>Above the message box while an earlier message is edited: the files go back too</extracomment>
+        <translation>并恢复文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bring the files back to how they were before that message too (from the session&apos;s checkpoints; files you changed yourself are kept)</source>
+        <translation>同时把文件恢复到那条消息之前的状态（依据会话的检查点；你自己更改的文件会保留）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <location line="+6"/>
         <source>Stop</source>
         <translation>停止</translation>
@@ -6920,11 +7723,16 @@ Created in this session; %n change(s)</source>
         <source>Send the task (Enter)</source>
         <translation>发送任务（Enter）</translation>
     </message>
+    <message>
+        <location line="+96"/>
+        <source>Picture</source>
+        <translation>图片</translation>
+    </message>
 </context>
 <context>
     <name>Ui::ConversationView</name>
     <message>
-        <location filename="../ui/conversation/conversationview.cpp" line="+41"/>
+        <location filename="../ui/conversation/conversationview.cpp" line="+44"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
@@ -6940,7 +7748,7 @@ Created in this session; %n change(s)</source>
         <translation>显示最新活动并重新跟随（End）</translation>
     </message>
     <message>
-        <location line="+511"/>
+        <location line="+686"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -6956,7 +7764,55 @@ Created in this session; %n change(s)</source>
         <translation>选择将文件、对话或两者恢复到这条消息之前的状态</translation>
     </message>
     <message>
-        <location filename="../ui/conversation/conversationaccessible.cpp" line="+33"/>
+        <location line="+32"/>
+        <source>Edit and Resend…</source>
+        <extracomment>In a user message&apos;s context menu: change it and send it again on a new branch</extracomment>
+        <translation>编辑并重新发送…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Change this message and send it again: a new branch of the conversation; this one stays</source>
+        <translation>修改此消息并重新发送：作为对话的一个新分支；当前分支保留</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fork from Here</source>
+        <extracomment>In a message&apos;s context menu: a new branch of the conversation that ends here</extracomment>
+        <translation>从此处分叉</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A new branch that ends at this message: your next message continues from here; this branch stays</source>
+        <translation>创建一个止于此消息的新分支：你的下一条消息将从这里继续；当前分支保留</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fork from Here and Restore Files</source>
+        <translation>从此处分叉并恢复文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The same, and the files as they were at this message (from the session&apos;s checkpoints; files you changed yourself are kept)</source>
+        <translation>同上，并将文件恢复到此消息时的状态（依据会话的检查点；你自己更改的文件会保留）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Previous Branch</source>
+        <extracomment>In a message&apos;s context menu: the branch switcher from the keyboard</extracomment>
+        <translation>上一个分支</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Next Branch</source>
+        <translation>下一个分支</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show Branches…</source>
+        <translation>显示分支…</translation>
+    </message>
+    <message>
+        <location filename="../ui/conversation/conversationaccessible.cpp" line="+35"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -7003,7 +7859,23 @@ Created in this session; %n change(s)</source>
         <translation>智能体：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>Subagent %1: %2, %3, %4</source>
+        <extracomment>Screen reader: a subagent&apos;s card, &quot;Subagent explore: Find the parser, done, folded&quot;</extracomment>
+        <translation>子智能体 %1：%2，%3，%4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>open</source>
+        <translation>已展开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folded</source>
+        <translation>已折叠</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Tool %1: %2, %3</source>
         <extracomment>Screen reader: a tool call, &quot;Tool Bash: make test, done&quot;</extracomment>
         <translation>工具 %1：%2，%3</translation>
@@ -7170,7 +8042,7 @@ Lines removed: %2</source>
         <translation>取消勾选以排除此处更改</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+70"/>
         <source>Your version of %1, starting from the proposal.</source>
         <translation>%1 的你的版本，从建议的更改开始。</translation>
     </message>
@@ -7481,7 +8353,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再打开其他仓库。</translation>
     </message>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="+325"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+337"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -7506,7 +8378,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+180"/>
         <source>Summarising the older part of the conversation so that the next request fits…</source>
         <translation>正在为对话较早的部分撰写摘要，以便下一个请求能放得下……</translation>
     </message>
@@ -7593,12 +8465,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+1"/>
-        <location line="+413"/>
+        <location line="+417"/>
         <source>AgentDesk session: %1</source>
         <translation>AgentDesk 会话：%1</translation>
     </message>
     <message>
-        <location line="-401"/>
+        <location line="-405"/>
         <source>The session&apos;s work is kept on branch %1.</source>
         <translation>会话的工作已保存在分支 %1 上。</translation>
     </message>
@@ -7613,7 +8485,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有应用程序能打开 %1。</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+239"/>
         <source>the offline demo</source>
         <translation>离线演示</translation>
     </message>
@@ -7627,7 +8499,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-993"/>
+        <location line="-1010"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -7661,12 +8533,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+346"/>
+        <location line="+347"/>
         <source>MCP server %1: %2</source>
         <translation>MCP 服务器 %1：%2</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+182"/>
         <source>The worktree session was not started: another repository is open.</source>
         <translation>工作树会话未启动：已打开另一个仓库。</translation>
     </message>
@@ -7682,7 +8554,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+46"/>
-        <location line="+407"/>
+        <location line="+411"/>
         <source>Committing the session&apos;s work on branch %1…</source>
         <translation>正在将会话的工作提交到分支 %1…</translation>
     </message>
@@ -8149,6 +9021,42 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
 </context>
 <context>
+    <name>Ui::PictureStrip</name>
+    <message>
+        <location filename="../ui/composer/picturestrip.cpp" line="+36"/>
+        <source>%1, %2</source>
+        <extracomment>A picture in the message box: its name and what is sent, &quot;shot.png, PNG, 800 × 600, 41 KB&quot;</extracomment>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Picture %1</source>
+        <translation>图片 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>. Delete removes it from the message.</source>
+        <translation>。按 Delete 可将其从消息中移除。</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Preparing the picture…</source>
+        <extracomment>Beside the message box&apos;s thumbnails while a pasted or dropped picture is scaled</extracomment>
+        <translation>正在准备图片…</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Remove %1 from the message</source>
+        <extracomment>The button beside a thumbnail in the message box</extracomment>
+        <translation>从消息中移除 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove picture %1</source>
+        <translation>移除图片 %1</translation>
+    </message>
+</context>
+<context>
     <name>Ui::ProjectTrustDialog</name>
     <message>
         <location filename="../ui/window/projecttrustdialog.cpp" line="+30"/>
@@ -8224,12 +9132,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+5"/>
-        <location line="+162"/>
+        <location line="+165"/>
         <source>Back to the Review</source>
         <translation>返回审查</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-164"/>
         <source>Leave the editor; your changes are dropped (Esc)</source>
         <translation>离开编辑器；你的修改将被丢弃（Esc）</translation>
     </message>
@@ -8260,7 +9168,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>继续编辑</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+142"/>
         <source>Change the text first; or allow the proposal as it is</source>
         <translation>请先修改文本，或按原样允许该建议</translation>
     </message>
@@ -8446,11 +9354,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+5"/>
         <location line="+117"/>
         <location line="+64"/>
+        <location line="+57"/>
         <source>No conversation is open.</source>
         <translation>没有打开的对话。</translation>
     </message>
     <message>
-        <location line="-179"/>
+        <location line="-236"/>
         <source>That point is no longer in the conversation.</source>
         <translation>该位置已不在对话中。</translation>
     </message>
@@ -8466,11 +9375,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+12"/>
+        <location line="+122"/>
         <source>The files could not be restored.</source>
         <translation>无法恢复文件。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="-91"/>
         <source>No checkpoints are kept for this session: the file cannot be reverted.</source>
         <translation>此会话没有保留检查点：无法还原该文件。</translation>
     </message>
@@ -8485,7 +9395,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>%1 无法还原。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+30"/>
+        <source>No checkpoints are kept for this session: the files were left as they are.</source>
+        <translation>此会话没有保留检查点：文件保持原样。</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>That rewind is no longer in the conversation.</source>
         <translation>该回退已不在对话中。</translation>
     </message>
@@ -8980,7 +9895,7 @@ Started %2
 <context>
     <name>Ui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settings/settingsdialog.cpp" line="+129"/>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+131"/>
         <source>AgentDesk Settings</source>
         <translation>AgentDesk 设置</translation>
     </message>
@@ -8995,7 +9910,7 @@ Started %2
         <translation>MCP 服务器(&amp;M)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <location line="+312"/>
         <source>Model</source>
         <translation>模型</translation>
@@ -9115,7 +10030,7 @@ Bash(pip install:*)</translation>
         <translation>最大轮数(&amp;T)：</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-44"/>
         <source>Commands run on the agent&apos;s events, from the settings files (yours, the repository&apos;s .agentdesk/ and .claude/). A repository&apos;s hooks run once you trusted them. Edit the files to change them; a new session reads them again.</source>
         <translation>在智能体的事件发生时运行的命令，来自设置文件（你的设置文件，以及仓库的 .agentdesk/ 和 .claude/）。仓库的钩子在你信任之后才会运行。要更改它们，请编辑这些文件；新会话会重新读取。</translation>
     </message>
@@ -9140,7 +10055,7 @@ Bash(pip install:*)</translation>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>&amp;Hooks</source>
         <translation>钩子(&amp;H)</translation>
     </message>
@@ -9501,13 +10416,24 @@ Bash(pip install:*)</translation>
         <translation>正在保存密钥…</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>, not trusted: does not run</source>
-        <extracomment>A repository&apos;s hook the user has not trusted</extracomment>
-        <translation>，未受信任：不会运行</translation>
+        <location line="+20"/>
+        <source> (not trusted)</source>
+        <extracomment>A repository&apos;s hook the user has not trusted, after the file it is in</extracomment>
+        <translation> （未受信任）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
+        <source>: not trusted, so it does not run</source>
+        <extracomment>The tooltip of a repository&apos;s hook the user has not trusted</extracomment>
+        <translation>：未受信任，因此不会运行</translation>
+    </message>
+    <message>
+        <source>, not trusted: does not run</source>
+        <extracomment>A repository&apos;s hook the user has not trusted</extracomment>
+        <translation type="vanished">，未受信任：不会运行</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>No hooks in this session&apos;s settings files.</source>
         <translation>此会话的设置文件中没有钩子。</translation>
     </message>
@@ -9610,6 +10536,11 @@ Bash(pip install:*)</translation>
         <location line="+1"/>
         <source>Context window</source>
         <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Background commands</source>
+        <translation>后台命令</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -9748,6 +10679,31 @@ Bash(pip install:*)</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>Open or fold the subagent&apos;s card last clicked or picked (Alt+Up)</source>
+        <translation>展开或折叠最近点击或选中的子智能体卡片（Alt+Up）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>On an open subagent&apos;s card: stop that subagent alone</source>
+        <translation>在展开的子智能体卡片上：只停止该子智能体</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>On a message where branches part: show the previous branch</source>
+        <translation>在分支分岔处的消息上：显示上一个分支</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>On a message where branches part: show the next branch</source>
+        <translation>在分支分岔处的消息上：显示下一个分支</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Show every branch of the conversation</source>
+        <translation>显示对话的所有分支</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Resume the selected session</source>
         <translation>恢复所选会话</translation>
     </message>
@@ -9770,6 +10726,11 @@ Bash(pip install:*)</translation>
         <location line="+5"/>
         <source>Delete the selected follow-up</source>
         <translation>删除所选后续消息</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Stop the selected background command</source>
+        <translation>停止所选后台命令</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -10019,6 +10980,14 @@ To work with a real model, open Settings (Ctrl+,).</source>
         <location line="+1"/>
         <source>Not a git repository: changes cannot be reviewed against git.</source>
         <translation>不是 git 仓库：无法对照 git 审查更改。</translation>
+    </message>
+</context>
+<context>
+    <name>UiTr</name>
+    <message>
+        <location filename="../ui/common/picturecodec.cpp" line="-54"/>
+        <source>it could not be made small enough to send</source>
+        <translation>无法将它缩小到可发送的大小</translation>
     </message>
 </context>
 </TS>
