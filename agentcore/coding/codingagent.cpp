@@ -347,8 +347,25 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
             named.model = model;
             return std::make_shared<HttpModelClient>(named);
         };
-        parent.tools = config.loop.currentTools ? config.loop.currentTools
-                                                : [tools = config.tools] { return tools; };
+        // The parent's tools as its run has them: the fixed and live ones, then those taken at
+        // the start of each run (the window's MCP servers), which a general child offers too.
+        parent.tools = [current = config.loop.currentTools,
+                        fixed = config.tools,
+                        perRun = options.tools.perRun] {
+            QList<AgentToolPtr> tools = current ? current() : fixed;
+            if (perRun) {
+                QSet<QString> names;
+                for (const AgentToolPtr &tool : std::as_const(tools))
+                    names.insert(tool->definition().name);
+                // Called on the child's thread, as the Agent calls it on its worker; it waits
+                // a little for servers still starting, not for ever.
+                for (const AgentToolPtr &tool : perRun(AbortToken())) {
+                    if (!names.contains(tool->definition().name))
+                        tools.append(tool);
+                }
+            }
+            return tools;
+        };
         parent.middlewares = config.loop.middlewares;
         parent.effects = config.loop.effects;
         parent.prepareContext = config.loop.prepareContext;

@@ -14,7 +14,9 @@
 #include <testmain.h>
 
 #include <scriptedmodel.h>
+#include <sessionoptions.h>
 #include <testfiles.h>
+#include <testtools.h>
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -160,16 +162,7 @@ private:
 
     CodingAgentOptions options() const
     {
-        CodingAgentOptions options = CodingSession::defaultOptions();
-        options.repositoryRoot = m_repo.path();
-        options.permissions.userSettingsPath.clear();
-        options.permissions.projectTrustPath.clear();
-        options.permissions.auditLogPath.clear();
-        options.checkpoints.storeRoot = m_data.filePath(u"checkpoints"_s);
-        options.checkpoints.prune = false;
-        options.shellWrites.folder = m_data.filePath(u"shell-writes"_s);
-        options.sandbox.mode = SandboxMode::Off;
-        options.permissions.mode = PermissionMode::AcceptEdits;
+        CodingAgentOptions options = sessionOptionsIn(m_repo.path(), m_data.path());
         options.userCommandsFolder.clear();
         options.userSkillsFolder.clear();
         options.subagents.userFolder = m_data.filePath(u"user-agents"_s);
@@ -403,6 +396,48 @@ private slots:
         QVERIFY(refused.isError);
         QVERIFY2(refused.text().contains(u"may not start subagents"_s), qPrintable(refused.text()));
         QVERIFY(requestsOf(*model, u"level three"_s).isEmpty());
+    }
+
+    // The tools a run takes at its start (the window's MCP servers, ToolOptions::perRun) are
+    // the parent's too: a general child is offered them, an explore child only its read-only
+    // tools.
+    void aGeneralChildIsOfferedTheRunsTools()
+    {
+        auto scripts = std::make_shared<SubagentScripts>();
+        scripts->add(u"Use the tracker"_s,
+                     {ModelStep::toolCalls(
+                          {taskCall(u"call_1"_s, u"general"_s, u"File it"_s, u"file it"_s),
+                           taskCall(u"call_2"_s, u"explore"_s, u"Look"_s, u"look around"_s)}),
+                      ModelStep::text(u"done"_s)});
+        scripts->add(u"file it"_s, {ModelStep::text(u"filed"_s)});
+        scripts->add(u"look around"_s, {ModelStep::text(u"looked"_s)});
+        auto model = routedModel(scripts);
+        CodingAgentOptions withServer = options();
+        const auto tracker = FunctionTool::make(u"mcp__tracker__create_issue"_s,
+                                                {},
+                                                ExecutionMode::Sequential,
+                                                [](const ToolCallContext &) {
+                                                    return ToolResult::makeText(u"#12"_s);
+                                                });
+        withServer.tools.perRun = [tracker](const AbortToken &) {
+            return QList<AgentToolPtr>{tracker};
+        };
+        CodingSession session(withServer, {}, true);
+        session.setModelClient(model);
+        SubagentsTold told;
+        listen(session, told);
+        QVERIFY(openAndWait(session));
+        session.send(u"Use the tracker"_s);
+        QVERIFY(waitForAgentEnd(told));
+
+        const QList<Context> parent = requestsOf(*model, u"Use the tracker"_s);
+        const QList<Context> general = requestsOf(*model, u"file it"_s);
+        const QList<Context> explore = requestsOf(*model, u"look around"_s);
+        QVERIFY(!parent.isEmpty() && !general.isEmpty() && !explore.isEmpty());
+        QVERIFY(toolNamesOf(parent.first()).contains(u"mcp__tracker__create_issue"_s));
+        QVERIFY2(toolNamesOf(general.first()).contains(u"mcp__tracker__create_issue"_s),
+                 qPrintable(toolNamesOf(general.first()).join(u", "_s)));
+        QVERIFY(!toolNamesOf(explore.first()).contains(u"mcp__tracker__create_issue"_s));
     }
 
     // A child that never ends by itself stops at its own turn limit; the parent is told.
