@@ -231,13 +231,23 @@ bool SessionStore::rename(const QString &path, const QString &title, QString *er
     return log->appendState(state, error) && log->sync(error);
 }
 
-QString SessionStore::fork(const QString &path, QString *error)
+namespace {
+
+enum class SessionCopyKind {
+    Copy, ///< "Continue in a Copy": another window has the original
+    Fork, ///< agentdesk --fork
+};
+
+// A new session beside \a path (naming it in "forkedFrom") with \a contents' messages and the
+// answer still being streamed, and its state less what belongs to the original's window (the
+// queues, the draft, its run's flag): the copy would run them twice, or look interrupted.
+QString writeSessionCopy(const QString &path,
+                         const SessionLog::Contents &contents,
+                         SessionCopyKind kind,
+                         QString *error)
 {
-    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
-    if (!contents)
-        return {};
     const QString copy = SessionStore(QFileInfo(path).absolutePath()).newSessionPath();
-    QJsonObject header = contents->header;
+    QJsonObject header = contents.header;
     header.remove(QLatin1String("version"));
     header.insert(QLatin1String("created"),
                   QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
@@ -245,31 +255,39 @@ QString SessionStore::fork(const QString &path, QString *error)
     const std::unique_ptr<SessionLog> log = SessionLog::open(copy, header, error);
     if (!log)
         return {};
-    for (const Message &message : contents->messages) {
+    for (const Message &message : contents.messages) {
         if (!log->appendMessage(message, error))
             return {};
     }
-    QJsonObject state = contents->state;
-    // The queues stay with the window that runs the original: the copy would run them twice.
-    for (const char *key : {"steering", "followUps", "draft"})
+    QJsonObject state = contents.state;
+    for (const char *key : {"steering", "leftoverSteering", "followUps", "draft", "runInProgress"})
         state.remove(QLatin1String(key));
     QString title = state.value(QLatin1String("title")).toString();
-    if (title.isEmpty()) {
-        for (const Message &message : contents->messages) {
-            if (message.isUser()) {
-                title = titleFromTask(message.text());
-                break;
-            }
-        }
+    for (qsizetype i = 0; title.isEmpty() && i < contents.messages.size(); ++i) {
+        if (contents.messages.at(i).isUser())
+            title = SessionStore::titleFromTask(contents.messages.at(i).text());
     }
-    //: The title of a copy of a session, made because another window has the session open
-    state.insert(QLatin1String("title"), SessionTr::tr("%1 (copy)").arg(title));
+    state.insert(QLatin1String("title"),
+                 kind == SessionCopyKind::Copy
+                     //: The title of a copy of a session, made because another window has the
+                     //: session open
+                     ? SessionTr::tr("%1 (copy)").arg(title)
+                     //: The title of a session forked from another one (agentdesk --fork)
+                     : SessionTr::tr("%1 (fork)").arg(title));
     if (!log->appendState(state, error)
-        || (contents->partial && !log->appendPartial(contents->partial, error))
+        || (contents.partial && !log->appendPartial(contents.partial, error))
         || !log->sync(error)) {
         return {};
     }
     return copy;
+}
+
+} // namespace
+
+QString SessionStore::fork(const QString &path, QString *error)
+{
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
+    return contents ? writeSessionCopy(path, *contents, SessionCopyKind::Copy, error) : QString();
 }
 
 bool SessionStore::cutAtMessage(SessionLog::Contents &contents,
@@ -311,36 +329,7 @@ QString SessionStore::forkAtMessage(const QString &path, const QString &message,
     std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
     if (!contents || !cutAtMessage(*contents, message, error))
         return {};
-    const QString copy = SessionStore(QFileInfo(path).absolutePath()).newSessionPath();
-    QJsonObject header = contents->header;
-    header.remove(QLatin1String("version"));
-    header.insert(QLatin1String("created"),
-                  QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
-    header.insert(QLatin1String("forkedFrom"), path);
-    const std::unique_ptr<SessionLog> log = SessionLog::open(copy, header, error);
-    if (!log)
-        return {};
-    for (const Message &each : std::as_const(contents->messages)) {
-        if (!log->appendMessage(each, error))
-            return {};
-    }
-    QJsonObject state = contents->state;
-    // The queues and the draft stay with the original's window; the run flag was its run's.
-    for (const char *key : {"steering", "leftoverSteering", "followUps", "draft", "runInProgress"})
-        state.remove(QLatin1String(key));
-    QString title = state.value(QLatin1String("title")).toString();
-    for (qsizetype i = 0; title.isEmpty() && i < contents->messages.size(); ++i) {
-        if (contents->messages.at(i).isUser())
-            title = titleFromTask(contents->messages.at(i).text());
-    }
-    //: The title of a session forked from another one (agentdesk --fork)
-    state.insert(QLatin1String("title"), SessionTr::tr("%1 (fork)").arg(title));
-    if (!log->appendState(state, error)
-        || (contents->partial && !log->appendPartial(contents->partial, error))
-        || !log->sync(error)) {
-        return {};
-    }
-    return copy;
+    return writeSessionCopy(path, *contents, SessionCopyKind::Fork, error);
 }
 
 bool SessionStore::remove(const QString &path, QString *error)

@@ -75,8 +75,9 @@ public:
     static bool remove(const QString &path, QString *error);
     /// Copies the session \a path into a new session of the same folder: a header of its own
     /// (naming the original in "forkedFrom"), the messages, the answer still being streamed,
-    /// and the state with a title marked as a copy, without the queues (they stay with the
-    /// original's window, which will run them). For a window that cannot write the
+    /// and the state with a title marked as a copy, without the queues and the draft (they
+    /// stay with the original's window, which will run them) and its run's flag (the copy of a
+    /// running session is not an interrupted one). For a window that cannot write the
     /// original because another one has it open. The new path, or empty and \a error.
     static QString fork(const QString &path, QString *error);
     /// `--fork SESSION[:MESSAGE]`: cuts \a contents (a session as loaded) to its active branch

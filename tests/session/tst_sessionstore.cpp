@@ -25,7 +25,7 @@ private slots:
     void unreadableSessionIsListedAndLeftAlone();
     void removeDeletesTheFile();
     void removeIsRefusedWhileAnotherWindowHasIt();
-    void forkCopiesTheConversationWithoutTheQueues();
+    void forkCopiesTheConversationWithoutTheQueuesOrTheRun();
     void partialAnswersAreNotCountedAsMessages();
     void foldersDifferForCheckoutsWithTheSameName();
     void titleFromTask_data();
@@ -180,7 +180,7 @@ void tst_SessionStore::removeIsRefusedWhileAnotherWindowHasIt()
     QVERIFY(!QFile::exists(path + QStringLiteral(".lock")));
 }
 
-void tst_SessionStore::forkCopiesTheConversationWithoutTheQueues()
+void tst_SessionStore::forkCopiesTheConversationWithoutTheQueuesOrTheRun()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("20250101-000000-000-0001.jsonl"));
@@ -190,6 +190,8 @@ void tst_SessionStore::forkCopiesTheConversationWithoutTheQueues()
     QVERIFY(log);
     QVERIFY(log->appendState({{"followUps", QJsonArray{QStringLiteral("commit")}},
                               {"steering", QJsonArray{QStringLiteral("use index.ts")}},
+                              {"leftoverSteering", QJsonArray{QStringLiteral("and the docs")}},
+                              {"runInProgress", true},
                               {"permissionMode", QStringLiteral("acceptEdits")}},
                              &error));
 
@@ -205,6 +207,9 @@ void tst_SessionStore::forkCopiesTheConversationWithoutTheQueues()
     QCOMPARE(forked->state.value(u"permissionMode").toString(), QStringLiteral("acceptEdits"));
     QVERIFY(!forked->state.contains(u"followUps"));
     QVERIFY(!forked->state.contains(u"steering"));
+    QVERIFY(!forked->state.contains(u"leftoverSteering"));
+    // The original's run goes on in its window: the copy was not interrupted.
+    QVERIFY(!forked->state.contains(u"runInProgress"));
     QCOMPARE(SessionStore::describe(copy).title, QStringLiteral("fix the overflow (copy)"));
 }
 
