@@ -160,9 +160,17 @@ bool RewindController::apply(AgentCore::Rewind rewind,
         restored.keptFiles = outcome.kept;
         return result;
     };
+    startRewindWithFiles(rewind, restore, userText);
+    return true;
+}
+
+void RewindController::startRewindWithFiles(const AgentCore::Rewind &rewind,
+                                            AgentCore::CodingSession::RestoreFiles restore,
+                                            const QString &userText)
+{
     const QPointer<RewindController> guard(this);
     m_session->rewindWithFiles(rewind,
-                               restore,
+                               std::move(restore),
                                [guard, userText](bool recorded,
                                                  const AgentCore::Rewind &done,
                                                  const QString &problem) {
@@ -176,7 +184,6 @@ bool RewindController::apply(AgentCore::Rewind rewind,
                                });
     if (m_session->codingSession()->isRewinding())
         emit restoringFiles();
-    return true;
 }
 
 bool RewindController::revertFile(const QString &path, qsizetype messageIndex)
@@ -225,21 +232,7 @@ bool RewindController::revertFile(const QString &path, qsizetype messageIndex)
         restored.keptFiles = {}; // every other file: not the user's choice of this file
         return result;
     };
-    const QPointer<RewindController> guard(this);
-    m_session->rewindWithFiles(rewind,
-                               restore,
-                               [guard](bool recorded,
-                                       const AgentCore::Rewind &done,
-                                       const QString &problem) {
-                                   if (!guard)
-                                       return;
-                                   if (!problem.isEmpty())
-                                       emit guard->refused(problem);
-                                   if (recorded)
-                                       emit guard->rewound(done, {});
-                               });
-    if (m_session->codingSession()->isRewinding())
-        emit restoringFiles();
+    startRewindWithFiles(rewind, restore, {});
     return true;
 }
 
@@ -282,21 +275,7 @@ bool RewindController::restoreFilesForBranch(qsizetype messageIndex)
         restored.keptFiles = outcome.kept;
         return result;
     };
-    const QPointer<RewindController> guard(this);
-    m_session->rewindWithFiles(rewind,
-                               restore,
-                               [guard](bool recorded,
-                                       const AgentCore::Rewind &done,
-                                       const QString &problem) {
-                                   if (!guard)
-                                       return;
-                                   if (!problem.isEmpty())
-                                       emit guard->refused(problem);
-                                   if (recorded)
-                                       emit guard->rewound(done, {});
-                               });
-    if (m_session->codingSession()->isRewinding())
-        emit restoringFiles();
+    startRewindWithFiles(rewind, restore, {});
     return true;
 }
 

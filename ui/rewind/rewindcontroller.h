@@ -3,6 +3,7 @@
 #include "rewinddialog.h"
 #include "rewindfiles.h"
 
+#include <coding/codingsession.h>
 #include <context/rewind.h>
 
 #include <QFuture>
@@ -88,6 +89,11 @@ private:
                const QString &userText);
     QString describe(qsizetype messageIndex) const;
     std::shared_ptr<RewindFiles> filesSide() const;
+    /// Hands \a rewind to the session with \a restore for its files; rewound() (with
+    /// \a userText) or refused() tell how it went, restoringFiles() that it waits for them.
+    void startRewindWithFiles(const AgentCore::Rewind &rewind,
+                              AgentCore::CodingSession::RestoreFiles restore,
+                              const QString &userText);
 
     QWidget *m_dialogParent;
     QPointer<AgentSession> m_session;
