@@ -12,6 +12,7 @@
 #include <testmain.h>
 
 #include <scriptedmodel.h>
+#include <sessionoptions.h>
 #include <testfiles.h>
 
 #include <QDir>
@@ -62,16 +63,7 @@ private:
     /// What a test session is made of: the defaults, kept inside the temporary folders.
     CodingAgentOptions options() const
     {
-        CodingAgentOptions options = CodingSession::defaultOptions();
-        options.repositoryRoot = m_repo.path();
-        options.permissions.userSettingsPath.clear();
-        options.permissions.projectTrustPath.clear();
-        options.permissions.auditLogPath.clear();
-        options.checkpoints.storeRoot = m_data.filePath(u"checkpoints"_s);
-        options.checkpoints.prune = false;
-        options.shellWrites.folder = m_data.filePath(u"shell-writes"_s);
-        options.sandbox.mode = SandboxMode::Off;
-        options.permissions.mode = PermissionMode::AcceptEdits;
+        CodingAgentOptions options = sessionOptionsIn(m_repo.path(), m_data.path());
         return options;
     }
 

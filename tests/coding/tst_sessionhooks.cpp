@@ -9,6 +9,7 @@
 #include <testmain.h>
 
 #include <scriptedmodel.h>
+#include <sessionoptions.h>
 #include <testfiles.h>
 
 #include <QFile>
@@ -81,8 +82,7 @@ private:
                                        const QString &matcher,
                                        const QString &command) const
     {
-        CodingAgentOptions options = CodingSession::defaultOptions();
-        options.repositoryRoot = m_repo.path();
+        CodingAgentOptions options = sessionOptionsIn(m_repo.path(), m_data.path());
         const QString settings = m_data.filePath(u"settings-%1.json"_s.arg(event));
         QFile file(settings);
         if (file.open(QIODevice::WriteOnly)) {
@@ -95,12 +95,6 @@ private:
                     .toJson());
         }
         options.permissions.userSettingsPath = settings;
-        options.permissions.projectTrustPath.clear();
-        options.permissions.auditLogPath.clear();
-        options.checkpoints.storeRoot = m_data.filePath(u"checkpoints"_s);
-        options.checkpoints.prune = false;
-        options.shellWrites.folder = m_data.filePath(u"shell-writes"_s);
-        options.sandbox.mode = SandboxMode::Off;
         options.permissions.mode = PermissionMode::Default;
         return options;
     }
