@@ -95,7 +95,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../agentcore/session/sessionstore.cpp" line="+292"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="+310"/>
         <source>The session has no message %1: its active branch has %n message(s).</source>
         <translation>
             <numerusform>The session has no message %1: its active branch has %n message.</numerusform>

@@ -3619,7 +3619,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     <message>
         <location line="+22"/>
         <location line="+175"/>
-        <location filename="../agentcore/session/sessionstore.cpp" line="+360"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="+349"/>
         <source>another process</source>
         <translation>另一个进程</translation>
     </message>
@@ -3708,7 +3708,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>已中断：此任务完成之前 AgentDesk 结束了（窗口被关闭或程序崩溃）。</translation>
     </message>
     <message>
-        <location filename="../agentcore/session/sessionstore.cpp" line="-274"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="-263"/>
         <source>Cannot read it: %1</source>
         <translation>无法读取：%1</translation>
     </message>
@@ -3728,13 +3728,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+123"/>
         <source>%1 (copy)</source>
-        <extracomment>The title of a copy of a session, made because another window has the session open</extracomment>
         <translation>%1（副本）</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+36"/>
         <source>The session has no message %1: its active branch has %n message(s).</source>
         <translation>
             <numerusform>会话中没有第 %1 条消息：其当前分支共有 %n 条消息。</numerusform>
@@ -3746,13 +3745,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>会话中没有 ID 为 %1 的消息。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="-39"/>
         <source>%1 (fork)</source>
-        <extracomment>The title of a session forked from another one (agentdesk --fork)</extracomment>
         <translation>%1（分叉）</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+74"/>
         <source>Cannot delete the session %1: it is open in another AgentDesk window or headless run (%2).</source>
         <translation>无法删除会话 %1：它已在另一个 AgentDesk 窗口或无界面运行中打开（%2）。</translation>
     </message>
@@ -9352,14 +9350,14 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+5"/>
-        <location line="+117"/>
-        <location line="+64"/>
-        <location line="+57"/>
+        <location line="+124"/>
+        <location line="+50"/>
+        <location line="+43"/>
         <source>No conversation is open.</source>
         <translation>没有打开的对话。</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-215"/>
         <source>That point is no longer in the conversation.</source>
         <translation>该位置已不在对话中。</translation>
     </message>
@@ -9375,12 +9373,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+12"/>
-        <location line="+122"/>
+        <location line="+115"/>
         <source>The files could not be restored.</source>
         <translation>无法恢复文件。</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-77"/>
         <source>No checkpoints are kept for this session: the file cannot be reverted.</source>
         <translation>此会话没有保留检查点：无法还原该文件。</translation>
     </message>
@@ -9395,12 +9393,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>%1 无法还原。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+16"/>
         <source>No checkpoints are kept for this session: the files were left as they are.</source>
         <translation>此会话没有保留检查点：文件保持原样。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+45"/>
         <source>That rewind is no longer in the conversation.</source>
         <translation>该回退已不在对话中。</translation>
     </message>
