@@ -1,5 +1,6 @@
 # cmake -DSCAN_DIR=<dir> -DFORBIDDEN_DIRS=<dir|dir> -P check_no_gui_includes.cmake
 # Fails when a C++ file under SCAN_DIR includes a header of QtGui or QtWidgets.
+include(${CMAKE_CURRENT_LIST_DIR}/source_lines.cmake)
 string(REPLACE "|" ";" forbidden_dirs "${FORBIDDEN_DIRS}")
 if(NOT forbidden_dirs)
     message(FATAL_ERROR "no QtGui/QtWidgets include directories given")
@@ -7,10 +8,7 @@ endif()
 file(GLOB_RECURSE sources "${SCAN_DIR}/*.h" "${SCAN_DIR}/*.cpp" "${SCAN_DIR}/*.hpp")
 set(violations 0)
 foreach(source IN LISTS sources)
-    # file(STRINGS) would skip blank lines and shift the reported line numbers.
-    file(READ "${source}" content)
-    string(REPLACE ";" "," content "${content}")
-    string(REPLACE "\n" ";" lines "${content}")
+    agentdesk_source_lines("${source}" lines)
     set(number 0)
     foreach(line IN LISTS lines)
         math(EXPR number "${number} + 1")

@@ -6,6 +6,7 @@
 # the work given to runInBackground(), ui/common/background.h). EXEMPT lists file names (not
 # paths: files may move between ui/'s folders) left as they are, each with its reason where
 # the check is registered.
+include(${CMAKE_CURRENT_LIST_DIR}/source_lines.cmake)
 cmake_policy(SET CMP0057 NEW) # IN_LIST in script mode
 set(patterns
     "waitFor(Finished|Started|ReadyRead|BytesWritten)\\("
@@ -52,12 +53,7 @@ foreach(source IN LISTS sources)
     if(name IN_LIST exempt)
         continue()
     endif()
-    # file(STRINGS) would skip blank lines and shift the reported line numbers.
-    file(READ "${source}" content)
-    string(REPLACE ";" "," content "${content}")
-    string(REPLACE "[" "(" content "${content}")
-    string(REPLACE "]" ")" content "${content}")
-    string(REPLACE "\n" ";" lines "${content}")
+    agentdesk_source_lines("${source}" lines)
     set(number 0)
     set(previous "")
     foreach(line IN LISTS lines)

@@ -4,6 +4,7 @@
 # light, dark and a desktop's colour scheme. Fails when another C++ file under SCAN_DIR names a
 # colour itself: a "#rrggbb" in a style sheet or HTML, QColor(0x..) or QColor(<number>), or one
 # of Qt's named colours (Qt::red). HOMES lists the file names allowed to.
+include(${CMAKE_CURRENT_LIST_DIR}/source_lines.cmake)
 cmake_policy(SET CMP0057 NEW) # IN_LIST in script mode
 set(pattern "#[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]([^0-9a-fA-F]|$)|QColor\\((0x|[0-9])|QColor::fromRgb|Qt::(white|black|red|green|blue|yellow|cyan|magenta|gray|darkGray|lightGray|darkRed|darkGreen|darkBlue|darkYellow|darkCyan|darkMagenta)([^A-Za-z]|$)")
 string(REPLACE "|" ";" homes "${HOMES}")
@@ -15,12 +16,7 @@ foreach(source IN LISTS sources)
     if(name IN_LIST homes)
         continue()
     endif()
-    # file(STRINGS) would skip blank lines and shift the reported line numbers.
-    file(READ "${source}" content)
-    string(REPLACE ";" "," content "${content}")
-    string(REPLACE "[" "(" content "${content}")
-    string(REPLACE "]" ")" content "${content}")
-    string(REPLACE "\n" ";" lines "${content}")
+    agentdesk_source_lines("${source}" lines)
     set(number 0)
     foreach(line IN LISTS lines)
         math(EXPR number "${number} + 1")
