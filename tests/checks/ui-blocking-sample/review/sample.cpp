@@ -7,7 +7,10 @@ void Sample::showBaseline()
     const auto blob = AgentCore::GitProcess::run({QStringLiteral("cat-file")}, m_root);
     const QString why = AgentCore::ShellOverlay::unsupportedReason();
     // Named in a comment only: SessionLog::load(path) is not a call.
+    // A sample of code the check reads, kept as it was written:
+    // clang-format off
     runInBackground(this, [path] {
         return AgentCore::SessionLog::load(path, nullptr); // off the UI thread
     }, [](auto) {});
+    // clang-format on
 }
