@@ -64,6 +64,14 @@ std::optional<Checkpoint::Reason> Checkpoint::reasonFromName(const QString &name
     return std::nullopt;
 }
 
+bool Checkpoint::isOnBranch(const QList<qint64> &branchTimes) const
+{
+    if (messageIndex < 1 || afterMessageTime == 0)
+        return true;
+    return messageIndex - 1 < branchTimes.size()
+           && branchTimes.at(messageIndex - 1) == afterMessageTime;
+}
+
 QJsonObject Checkpoint::toJson() const
 {
     QJsonObject object{{QStringLiteral("id"), id},
@@ -73,6 +81,8 @@ QJsonObject Checkpoint::toJson() const
                        {QStringLiteral("time"), time.toUTC().toString(Qt::ISODateWithMs)}};
     if (!toolName.isEmpty())
         object.insert(QStringLiteral("tool"), toolName);
+    if (afterMessageTime != 0)
+        object.insert(QStringLiteral("afterMessageTime"), afterMessageTime);
     if (!skipped.isEmpty()) {
         QJsonArray files;
         for (const SkippedFile &file : skipped)
@@ -93,6 +103,7 @@ std::optional<Checkpoint> Checkpoint::fromJson(const QJsonObject &object)
     checkpoint.reason = reasonFromName(object.value(QStringLiteral("reason")).toString())
                             .value_or(Reason::BeforeTool);
     checkpoint.toolName = object.value(QStringLiteral("tool")).toString();
+    checkpoint.afterMessageTime = object.value(QStringLiteral("afterMessageTime")).toInteger();
     checkpoint.time = QDateTime::fromString(object.value(QStringLiteral("time")).toString(),
                                             Qt::ISODateWithMs);
     for (const QJsonValue &file : object.value(QStringLiteral("skipped")).toArray())

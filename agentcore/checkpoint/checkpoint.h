@@ -42,12 +42,22 @@ struct Checkpoint
     /// restore for "rewind to message i" uses the latest checkpoint whose messageIndex <= i.
     /// -1: not tied to a message (a restore's own checkpoint).
     int messageIndex = -1;
+    /// The timestamp (ms since the epoch) of the message right before messageIndex on the
+    /// branch it was taken on. A session with branches has several messages at one index; the
+    /// files' history up to here is only that of the branches that hold this message. 0: not
+    /// known (a checkpoint of an older version) or not needed (messageIndex 0: every branch
+    /// starts there).
+    qint64 afterMessageTime = 0;
     Reason reason = Reason::UserMessage;
     QString toolName; ///< BeforeTool: the tool about to run
     QDateTime time;   ///< UTC, when the snapshot was taken
     QList<SkippedFile> skipped;
 
     bool isNull() const { return id.isEmpty(); }
+    /// Whether the checkpoint is a state of the branch whose messages have the timestamps
+    /// \a branchTimes (by raw index): the message before it is that branch's. Unknown
+    /// (afterMessageTime 0) counts as on every branch, as before branches existed.
+    bool isOnBranch(const QList<qint64> &branchTimes) const;
     /// "before Bash", "at your message", "before the rewind": for people (tr()).
     QString reasonText() const;
 

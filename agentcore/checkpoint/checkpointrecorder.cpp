@@ -24,7 +24,8 @@ struct CheckpointRecorder::State
     bool dirty = true;        ///< a side effect since the last snapshot began (or none yet)
     bool turnCovered = false; ///< the open turn's first effect has its snapshot (begun)
     int turnIndex = -1;
-    int pending = 0; ///< snapshots begun and not finished
+    qint64 turnAfterTime = 0; ///< the timestamp of the message before turnIndex
+    int pending = 0;          ///< snapshots begun and not finished
 
     // Runs one snapshot on the calling thread and tells about it.
     void record(const std::shared_ptr<CheckpointStore> &store, const Checkpoint &request)
@@ -83,10 +84,14 @@ void CheckpointRecorder::setEvents(Events events)
     m_state->events = std::move(events);
 }
 
-void CheckpointRecorder::turnStarted(int messageIndex, bool userMessage)
+void CheckpointRecorder::turnStarted(int messageIndex,
+                                     bool userMessage,
+                                     qint64 lastTime,
+                                     qint64 beforeLastTime)
 {
     std::lock_guard lock(m_state->mutex);
     m_state->turnIndex = messageIndex;
+    m_state->turnAfterTime = lastTime;
     m_state->turnCovered = true;
     if (!userMessage && !m_state->dirty)
         return; // the last checkpoint is still the tree as the agent left it
@@ -95,6 +100,7 @@ void CheckpointRecorder::turnStarted(int messageIndex, bool userMessage)
     request.sessionId = m_state->sessionId;
     // The user message precedes the turn's answer: "rewind to the message" restores this.
     request.messageIndex = userMessage ? messageIndex - 1 : messageIndex;
+    request.afterMessageTime = userMessage ? beforeLastTime : lastTime;
     request.reason = userMessage ? Checkpoint::Reason::UserMessage : Checkpoint::Reason::BeforeTool;
     ++m_state->pending;
     // Nobody keeps the future: beforeEffect and waitForIdle wait on `pending`.
@@ -117,6 +123,7 @@ void CheckpointRecorder::beforeEffect(const QString &toolName, const std::functi
         Checkpoint request;
         request.sessionId = m_state->sessionId;
         request.messageIndex = m_state->turnIndex;
+        request.afterMessageTime = m_state->turnAfterTime;
         request.reason = Checkpoint::Reason::BeforeTool;
         request.toolName = toolName;
         m_state->idle.wait(lock, [this] { return m_state->pending == 0; });

@@ -63,8 +63,13 @@ public:
     /// A model request is about to be made for the turn whose assistant message will have
     /// index \a messageIndex. \a userMessage: the message before it is the user's (a new
     /// prompt, steering or a follow-up): a snapshot always starts then; otherwise only when a
-    /// side effect happened since the last one. Returns at once.
-    void turnStarted(int messageIndex, bool userMessage);
+    /// side effect happened since the last one. \a lastTime and \a beforeLastTime: the
+    /// timestamps of the conversation's last two messages (0: none), what ties a checkpoint to
+    /// its branch (Checkpoint::afterMessageTime). Returns at once.
+    void turnStarted(int messageIndex,
+                     bool userMessage,
+                     qint64 lastTime = 0,
+                     qint64 beforeLastTime = 0);
     /// A side-effecting tool is about to run: waits for the snapshot of this turn (starting
     /// one if none covers the tree since the last effect). Returns early once \a aborted says
     /// so (polled). Never throws; a failure goes to Events::failed.

@@ -7,11 +7,13 @@
 namespace AgentCore {
 
 std::optional<Checkpoint> CheckpointRewind::before(const QList<Checkpoint> &checkpoints,
-                                                   qsizetype messageIndex)
+                                                   qsizetype messageIndex,
+                                                   const QList<qint64> &branchTimes)
 {
     std::optional<Checkpoint> found;
     for (const Checkpoint &checkpoint : checkpoints) {
-        if (checkpoint.messageIndex >= 0 && checkpoint.messageIndex <= messageIndex)
+        if (checkpoint.messageIndex >= 0 && checkpoint.messageIndex <= messageIndex
+            && checkpoint.isOnBranch(branchTimes))
             found = checkpoint;
     }
     return found;

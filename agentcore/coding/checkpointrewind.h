@@ -22,9 +22,13 @@ struct CheckpointRewind
 {
     /// The checkpoint a rewind to right before raw message \a messageIndex restores: the latest
     /// of \a checkpoints (oldest first) whose messageIndex is at most \a messageIndex (a
-    /// restore's own checkpoint, index -1, is never one); nullopt when there is none.
+    /// restore's own checkpoint, index -1, is never one) that is a state of the active branch,
+    /// whose messages have the timestamps \a branchTimes (Checkpoint::isOnBranch: another
+    /// branch's checkpoint at the same index holds another history of the files); nullopt when
+    /// there is none.
     static std::optional<Checkpoint> before(const QList<Checkpoint> &checkpoints,
-                                            qsizetype messageIndex);
+                                            qsizetype messageIndex,
+                                            const QList<qint64> &branchTimes);
 
     /// The paths among \a diff's files (what restoring \a checkpoint would change) that the
     /// user changed since \a checkpoint: edited by hand, created or deleted, also when the agent

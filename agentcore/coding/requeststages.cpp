@@ -108,9 +108,13 @@ RequestStage::Hooks CheckpointTurnStage::hooks() const
 
 QList<Message> CheckpointTurnStage::beforeRequest(const Context &conversation, const AbortToken &)
 {
-    const bool userMessage = !conversation.messages.isEmpty()
-                             && conversation.messages.constLast().role == Message::Role::User;
-    m_recorder->turnStarted(int(conversation.messages.size()), userMessage);
+    const QList<Message> &messages = conversation.messages;
+    const bool userMessage = !messages.isEmpty()
+                             && messages.constLast().role == Message::Role::User;
+    const auto timeFromEnd = [&messages](qsizetype back) {
+        return messages.size() >= back ? messages.at(messages.size() - back).timestamp : 0;
+    };
+    m_recorder->turnStarted(int(messages.size()), userMessage, timeFromEnd(1), timeFromEnd(2));
     return {};
 }
 

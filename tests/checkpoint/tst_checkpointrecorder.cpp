@@ -70,9 +70,11 @@ private slots:
         Told told;
         CheckpointRecorder recorder(store(), told.events());
         recorder.setSessionId(QStringLiteral("session-1"));
-        recorder.turnStarted(1, true);
+        recorder.turnStarted(1, true, 100);
         recorder.beforeEffect(QStringLiteral("Edit"));
         QCOMPARE(told.recorded.size(), 1);
+        // Index 0 (before the prompt): every branch starts there.
+        QCOMPARE(told.recorded.first().afterMessageTime, 0);
         QVERIFY(writeFile(m_root + QStringLiteral("/a.txt"), "edited\n"));
         recorder.afterEffect();
 
@@ -103,11 +105,13 @@ private slots:
         recorder.afterEffect();
         QCOMPARE(told.recorded.size(), 1);
 
-        recorder.turnStarted(7, false);
+        recorder.turnStarted(7, false, 700, 600);
         recorder.beforeEffect(QStringLiteral("Bash"));
         QCOMPARE(told.recorded.size(), 2);
         QCOMPARE(told.recorded.last().reason, Checkpoint::Reason::BeforeTool);
         QCOMPARE(told.recorded.last().messageIndex, 7);
+        // Tied to the message before it on its branch (the last one: the assistant's call).
+        QCOMPARE(told.recorded.last().afterMessageTime, 700);
     }
 
     // Without a turn start (an effect hook alone) the effect records its own checkpoint, named

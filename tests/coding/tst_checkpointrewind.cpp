@@ -162,6 +162,49 @@ private slots:
         QVERIFY(tree.store().changedPaths(first, unknown, &error).isEmpty());
         QVERIFY(!error.isEmpty());
     }
+
+    // A session with branches: the user went back to message 1 and wrote another one there, and
+    // the agent worked on both branches, so each has checkpoints at the same indices. "Restore
+    // the files" on a branch takes that branch's own, never the other's: it holds another
+    // history of the files (kept in the store, read back by list()).
+    void aBranchRewindsToItsOwnCheckpoints()
+    {
+        Tree tree;
+        QVERIFY(tree.write(QStringLiteral("a.txt"), "start\n"));
+        const auto take = [&tree](int messageIndex, qint64 afterMessageTime) {
+            Checkpoint request;
+            request.sessionId = sessionId;
+            request.reason = Checkpoint::Reason::BeforeTool;
+            request.messageIndex = messageIndex;
+            request.afterMessageTime = afterMessageTime;
+            const CheckpointOutcome outcome = tree.store().create(request);
+            return outcome.ok() ? *outcome.checkpoint : Checkpoint();
+        };
+        // Branch A: messages at 100, 200, 300, 400; branch B shares the first and goes on
+        // with 250, 350, 450.
+        const QList<qint64> branchA{100, 200, 300, 400};
+        const QList<qint64> branchB{100, 250, 350, 450};
+        const Checkpoint shared = take(1, 100);
+        QVERIFY(tree.write(QStringLiteral("a.txt"), "branch A\n"));
+        const Checkpoint onA = take(2, 200);
+        QVERIFY(tree.write(QStringLiteral("a.txt"), "branch B\n"));
+        const Checkpoint onB = take(2, 250);
+        QVERIFY(!shared.isNull() && !onA.isNull() && !onB.isNull());
+
+        const QList<Checkpoint> all = tree.store().list(sessionId);
+        QCOMPARE(all.size(), 3);
+        QCOMPARE(all.at(1).afterMessageTime, 200);
+        QCOMPARE(CheckpointRewind::before(all, 3, branchA)->id, onA.id);
+        QCOMPARE(CheckpointRewind::before(all, 3, branchB)->id, onB.id);
+        QCOMPARE(CheckpointRewind::before(all, 1, branchB)->id, shared.id);
+        // A branch that left A before message 1 has only the first state in common.
+        QCOMPARE(CheckpointRewind::before(all, 3, QList<qint64>{100, 260, 360})->id, shared.id);
+        QVERIFY(!CheckpointRewind::before(all, 3, QList<qint64>{90, 260, 360}));
+        // A checkpoint of an older version (no time) is on every branch, as before.
+        Checkpoint old = onA;
+        old.afterMessageTime = 0;
+        QCOMPARE(CheckpointRewind::before({shared, old}, 3, branchB)->id, onA.id);
+    }
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_CheckpointRewind)

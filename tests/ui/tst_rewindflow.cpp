@@ -621,7 +621,7 @@ private slots:
         controller()->setFiles(nullptr);
         runTwoTasks();
         const std::optional<Checkpoint> first
-            = CheckpointRewind::before(session()->checkpoints()->checkpoints(), 0);
+            = CheckpointRewind::before(session()->checkpoints()->checkpoints(), 0, {});
         QVERIFY(first);
         const QString path = session()->sessionPath();
         m_window.reset();

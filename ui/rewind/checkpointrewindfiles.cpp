@@ -9,8 +9,10 @@
 
 namespace Ui {
 
-CheckpointRewindFiles::CheckpointRewindFiles(std::shared_ptr<AgentCore::CheckpointRecorder> recorder)
+CheckpointRewindFiles::CheckpointRewindFiles(std::shared_ptr<AgentCore::CheckpointRecorder> recorder,
+                                             QList<qint64> branchTimes)
     : m_recorder(std::move(recorder))
+    , m_branchTimes(std::move(branchTimes))
 {}
 
 RewindFilesPreview CheckpointRewindFiles::preview(qsizetype messageIndex)
@@ -19,7 +21,9 @@ RewindFilesPreview CheckpointRewindFiles::preview(qsizetype messageIndex)
     // A snapshot still being taken is part of what the user may go back to.
     m_recorder->waitForIdle();
     const std::optional<AgentCore::Checkpoint> found
-        = AgentCore::CheckpointRewind::before(m_recorder->checkpoints(), messageIndex);
+        = AgentCore::CheckpointRewind::before(m_recorder->checkpoints(),
+                                              messageIndex,
+                                              m_branchTimes);
     if (!found) {
         preview.unavailable = UiTr::tr("No checkpoint of the files was recorded at that point: "
                                        "only the conversation can be rewound.");

@@ -44,8 +44,12 @@ std::shared_ptr<RewindFiles> RewindController::filesSide() const
 {
     if (m_files)
         return m_files;
-    if (m_session && m_session->checkpoints())
-        return std::make_shared<CheckpointRewindFiles>(m_session->checkpoints());
+    if (m_session && m_session->checkpoints()) {
+        QList<qint64> branchTimes;
+        for (const AgentCore::Message &message : m_session->conversation())
+            branchTimes.append(message.timestamp);
+        return std::make_shared<CheckpointRewindFiles>(m_session->checkpoints(), branchTimes);
+    }
     return {};
 }
 
