@@ -72,6 +72,71 @@ QList<SessionInfo> SessionStore::list() const
     return sessions;
 }
 
+namespace {
+
+/// The length of a file's active branch, from its records' links alone (as SessionLog::load
+/// builds the tree: a record without an id gets "#N" and, without a parent, follows the
+/// message read before it; a branch record moves the leaf).
+class ActiveBranchLength
+{
+public:
+    void message(std::optional<QString> id, std::optional<QString> parent)
+    {
+        ++m_records;
+        if (!id || id->isEmpty() || m_parents.contains(*id))
+            id = QStringLiteral("#%1").arg(m_records);
+        m_parents.insert(*id, parent.value_or(m_leaf));
+        m_leaf = *id;
+    }
+    void branch(const QString &leaf)
+    {
+        if (leaf.isEmpty() || m_parents.contains(leaf))
+            m_leaf = leaf;
+    }
+    int length() const
+    {
+        int length = 0;
+        for (QString at = m_leaf; !at.isEmpty() && length < m_parents.size(); ++length)
+            at = m_parents.value(at);
+        return length;
+    }
+
+private:
+    QHash<QString, QString> m_parents; // id -> parent ("" for a root)
+    QString m_leaf;
+    qsizetype m_records = 0;
+};
+
+/// A message record's "id" and "parent", read from the ends of its line without parsing the
+/// message between them (most of the file): the keys are written sorted, so "id" comes first
+/// and "parent" last before "type". Ids are plain (hex, or "#N"): no escapes.
+std::pair<std::optional<QString>, std::optional<QString>> recordLinks(QByteArrayView line,
+                                                                      QByteArrayView suffix)
+{
+    std::optional<QString> id;
+    std::optional<QString> parent;
+    static const QByteArray idKey = QByteArrayLiteral("{\"id\":\"");
+    if (line.startsWith(idKey)) {
+        const qsizetype end = line.indexOf('"', idKey.size());
+        if (end > 0)
+            id = QString::fromLatin1(line.sliced(idKey.size(), end - idKey.size()));
+    }
+    line = line.trimmed();
+    line.chop(suffix.size());
+    static const QByteArray parentKey = QByteArrayLiteral("\"parent\":\"");
+    if (line.endsWith("\",")) {
+        line.chop(2);
+        const qsizetype key = line.lastIndexOf(parentKey);
+        const QByteArrayView value = key < 0 ? QByteArrayView()
+                                             : line.sliced(key + parentKey.size());
+        if (key >= 0 && !value.contains('"'))
+            parent = QString::fromLatin1(value);
+    }
+    return {id, parent};
+}
+
+} // namespace
+
 SessionInfo SessionStore::describe(const QString &path)
 {
     SessionInfo info;
@@ -103,6 +168,7 @@ SessionInfo SessionStore::describe(const QString &path)
     QString firstTask;
     QString named;
     bool running = false;
+    ActiveBranchLength branch; // a session with branches lists its active one's messages
     while (!file.atEnd()) {
         const QByteArray line = file.readLine();
         if (!line.endsWith('\n'))
@@ -113,7 +179,8 @@ SessionInfo SessionStore::describe(const QString &path)
         static const QByteArray branchMessagePrefix = QByteArrayLiteral("{\"id\":");
         if ((line.startsWith(messagePrefix) || line.startsWith(branchMessagePrefix))
             && line.trimmed().endsWith(messageSuffix)) {
-            ++info.messageCount;
+            const auto [id, parent] = recordLinks(line, messageSuffix);
+            branch.message(id, parent);
             if (!firstTask.isEmpty())
                 continue;
         }
@@ -128,6 +195,8 @@ SessionInfo SessionStore::describe(const QString &path)
         if (type == QLatin1String("state")) {
             named = record->value(u"title").toString();
             running = record->value(u"runInProgress").toBool();
+        } else if (type == QLatin1String("branch")) {
+            branch.branch(record->value(u"leaf").toString());
         } else if (type == QLatin1String("message") && firstTask.isEmpty()) {
             Message message;
             const QJsonObject json = SessionPictures::restored(record->value(u"message").toObject(),
@@ -138,6 +207,7 @@ SessionInfo SessionStore::describe(const QString &path)
             }
         }
     }
+    info.messageCount = branch.length();
     info.title = !named.isEmpty() ? named : titleFromTask(firstTask);
     // Running by its file, and nobody writing it: whoever ran it is gone.
     info.interrupted = running && !SessionLog::isBusy(path);

@@ -27,6 +27,7 @@ private slots:
     void removeIsRefusedWhileAnotherWindowHasIt();
     void forkCopiesTheConversationWithoutTheQueuesOrTheRun();
     void partialAnswersAreNotCountedAsMessages();
+    void theActiveBranchIsCounted();
     void foldersDifferForCheckoutsWithTheSameName();
     void titleFromTask_data();
     void titleFromTask();
@@ -226,6 +227,44 @@ void tst_SessionStore::partialAnswersAreNotCountedAsMessages()
     QVERIFY(log->appendPartial(partial, &error));
     QVERIFY(log->appendPartial(std::nullopt, &error));
     QCOMPARE(SessionStore::describe(path).messageCount, 1);
+}
+
+// "Edit and resend" at the second message leaves the first branch in the file: the list says
+// how long the conversation the user resumes is, not how many messages the file holds.
+void tst_SessionStore::theActiveBranchIsCounted()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("branches.jsonl"));
+    QString error;
+    auto log = SessionLog::open(path, SessionStore::newHeader(QStringLiteral("/repo")), &error);
+    QVERIFY2(log, qPrintable(error));
+    QStringList ids;
+    const auto append = [&](const QString &text) {
+        QString id;
+        Message message = Message::makeUser(text);
+        // a tool call's arguments may hold a key "parent": not the record's
+        if (text.startsWith(u'c'))
+            message.content.append(
+                ContentBlock::makeToolCall(QStringLiteral("call_1"),
+                                           QStringLiteral("Read"),
+                                           {{QStringLiteral("parent"), QStringLiteral("x")}}));
+        QVERIFY(log->appendMessage(message, &error, &id));
+        ids.append(id);
+    };
+    append(QStringLiteral("first"));
+    append(QStringLiteral("second"));
+    append(QStringLiteral("call third"));
+    QCOMPARE(SessionStore::describe(path).messageCount, 3);
+
+    QVERIFY(log->appendBranch(ids.at(0), &error)); // back to the first message
+    append(QStringLiteral("second, edited"));
+    QCOMPARE(SessionStore::describe(path).messageCount, 2);
+    QVERIFY(log->appendBranch(ids.at(2), &error)); // switched back
+    QCOMPARE(SessionStore::describe(path).messageCount, 3);
+    log.reset();
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, &error);
+    QVERIFY(contents);
+    QCOMPARE(contents->messages.size(), 3);
 }
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_SessionStore)
