@@ -376,6 +376,13 @@ void tst_Notifications::approvalTexts_data()
     writes.shellWrites = {ShellWrite{}, ShellWrite{}};
     QTest::newRow("what a command wrote")
         << writes << QStringLiteral("Approve: what Bash `npm install` wrote");
+
+    PermissionRequest bySubagent = edit;
+    bySubagent.subagent = QStringLiteral("general: Rename the parser");
+    QTest::newRow("a subagent's call")
+        << bySubagent
+        << QStringLiteral(
+               "Approve: Edit src/main.cpp (asked by subagent general: Rename the parser)");
 }
 
 void tst_Notifications::approvalTexts()

@@ -336,6 +336,15 @@ QString DesktopNotifier::maskSecrets(QString text)
 
 QString DesktopNotifier::approvalText(const AgentCore::PermissionRequest &request)
 {
+    const QString what = approvalWhat(request);
+    // A subagent's call is approved like the agent's own: the user should know who asks.
+    if (!request.subagent.isEmpty())
+        return tr("%1 (asked by subagent %2)").arg(what, oneLine(request.subagent, commandLength));
+    return what;
+}
+
+QString DesktopNotifier::approvalWhat(const AgentCore::PermissionRequest &request)
+{
     const QString command = request.arguments.value(u"command").toString();
     if (!request.shellWrites.isEmpty()) {
         return tr("Approve: what Bash %1 wrote").arg(backticked(command));

@@ -71,7 +71,8 @@ public:
     bool isWindowActive() const;
 
     /// "Approve: Bash `npm test`", "Approve: Edit src/main.cpp", ...: one line, capped, with
-    /// what looks like a secret (KEY=..., a bearer token, a password in a URL) masked.
+    /// what looks like a secret (KEY=..., a bearer token, a password in a URL) masked; a
+    /// subagent's call says so: "... (asked by subagent explore: Find the parser)".
     static QString approvalText(const AgentCore::PermissionRequest &request);
     /// "Finished: <task>" or "Failed: <task> (<the error>)" for a run's agent_end; empty for a
     /// run the user stopped.
@@ -97,6 +98,7 @@ private Q_SLOTS:
     void onNotificationClosed(uint id, uint reason);
 
 private:
+    static QString approvalWhat(const AgentCore::PermissionRequest &request);
     struct Pending
     {
         QString summary;
