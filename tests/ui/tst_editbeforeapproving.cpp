@@ -80,6 +80,7 @@ private slots:
     void editedVersionIsWrittenAndTheModelIsToldTheDiff();
     void editingStartsWithoutTheUncheckedHunks();
     void escLeavesTheEditorAndAsksOnlyWhenSomethingWouldBeLost();
+    void theEditorGetsTheRoomWhileEditing();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -283,6 +284,35 @@ void tst_EditBeforeApproving::editingStartsWithoutTheUncheckedHunks()
     // Against the proposal: their line 3, and line 25 as it was.
     QVERIFY2(told.contains(QLatin1String("-line three\n+line threE (3)\n")), qPrintable(told));
     QVERIFY2(told.contains(QLatin1String("-line twenty-five\n+line 25\n")), qPrintable(told));
+}
+
+// At 1000x700 the review's first share left the editor five lines: while editing, the reviews
+// take most of the page's height, and give it back when the user leaves the editor.
+void tst_EditBeforeApproving::theEditorGetsTheRoomWhileEditing()
+{
+    openWindow({ModelStep::toolCall(QStringLiteral("r1"),
+                                    QStringLiteral("Read"),
+                                    {{"file_path", "list.txt"}}),
+                ModelStep::toolCall(QStringLiteral("w1"),
+                                    QStringLiteral("Write"),
+                                    {{"file_path", "list.txt"}, {"content", numberedLines(60, {})}}),
+                ModelStep::text(QStringLiteral("Done."))});
+    m_window->resize(1000, 700);
+    Ui::DiffReviewView *review = reviewAfter(QStringLiteral("number the lines"));
+    QVERIFY(review);
+    QWidget *reviews = page()->reviews();
+    const int before = reviews->height();
+    auto editor = review->findChild<QPlainTextEdit *>(QStringLiteral("proposalEditor"));
+    review->startEditing();
+    QTRY_VERIFY(editor->hasFocus());
+    QTRY_VERIFY2(reviews->height() > before + 100,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(reviews->height())));
+    const int lineHeight = editor->fontMetrics().lineSpacing();
+    QVERIFY2(editor->viewport()->height() >= 12 * lineHeight,
+             qPrintable(QString::number(editor->viewport()->height() / lineHeight)));
+    QTest::keyClick(editor, Qt::Key_Escape); // unchanged: leaves at once
+    QVERIFY(!review->isEditing());
+    QTRY_COMPARE(reviews->height(), before);
 }
 
 void tst_EditBeforeApproving::escLeavesTheEditorAndAsksOnlyWhenSomethingWouldBeLost()

@@ -145,6 +145,7 @@ ConversationPage::ConversationPage(QWidget *parent)
     m_reviews->hide();
     connect(m_reviews, &ReviewQueue::countChanged, this, &ConversationPage::onReviewCountChanged);
     connect(m_reviews, &ReviewQueue::requestAnswered, this, &ConversationPage::onReviewAnswered);
+    connect(m_reviews, &ReviewQueue::editingChanged, this, &ConversationPage::onReviewEditing);
     connect(m_ruleOffer, &RuleOfferBar::addRequested, this, &ConversationPage::addOfferedRule);
     connect(m_ruleOffer, &RuleOfferBar::declined, this, [this] {
         if (m_ruleOffer->isAncestorOf(QApplication::focusWidget()))
@@ -626,6 +627,22 @@ void ConversationPage::onReviewCountChanged(int count)
         // A new review's widgets joined the end of the tab chain: Tab reaches them between
         // the conversation and the composer, as they are laid out.
         updateTabChain();
+    }
+}
+
+void ConversationPage::onReviewEditing(bool editing)
+{
+    if (editing) {
+        // Writing code wants the room: the conversation keeps a few lines of context above.
+        m_sizesBeforeEditing = m_splitter->sizes();
+        const int total = m_splitter->height();
+        const int conversation = std::min(total / 2, std::max(120, total / 5));
+        // The welcome page in the same stack would hold the top at its own minimum height.
+        m_top->setMinimumHeight(conversation);
+        m_splitter->setSizes({conversation, total - conversation});
+    } else if (!m_sizesBeforeEditing.isEmpty()) {
+        m_top->setMinimumHeight(0); // the pages' own minimum again
+        m_splitter->setSizes(std::exchange(m_sizesBeforeEditing, {}));
     }
 }
 

@@ -116,6 +116,7 @@ private:
     void onEvent(const AgentCore::AgentEvent &event);
     void onStateChanged(AgentSession::State state);
     void onReviewCountChanged(int count);
+    void onReviewEditing(bool editing);
     /// Counts \a answer for the session's approval habits; shows the offer when one is due.
     void onReviewAnswered(const AgentCore::PermissionRequest &request,
                           const AgentCore::PermissionAnswer &answer);
@@ -158,7 +159,8 @@ private:
     QToolButton *m_cancelEdit;
     qsizetype m_editIndex = -1;
     QLabel *m_mcpNotice;
-    bool m_reviewSized = false; // the splitter gave the reviews their first height
+    bool m_reviewSized = false;      // the splitter gave the reviews their first height
+    QList<int> m_sizesBeforeEditing; // the split to go back to when the user stops editing
     int m_reviewCount = 0;
 };
 

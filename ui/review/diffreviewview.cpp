@@ -268,6 +268,7 @@ void DiffReviewView::startEditing()
         m_sideBySide->setEnabled(false);
         m_edit->setEnabled(false);
         updateAllowed();
+        emit editingChanged(true);
     }
     m_editor->textEdit()->setFocus(Qt::ShortcutFocusReason);
 }
@@ -282,6 +283,7 @@ void DiffReviewView::stopEditing()
     m_edit->setEnabled(true);
     updateRejected();
     m_edit->setFocus(Qt::OtherFocusReason);
+    emit editingChanged(false);
 }
 
 QString DiffReviewView::editNote(const QList<int> &rejected) const

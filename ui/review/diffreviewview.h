@@ -53,6 +53,8 @@ public:
     void setSideBySide(bool sideBySide);
 
 signals:
+    /// The user started or left editing the proposal (the editor wants room).
+    void editingChanged(bool editing);
     /// \a rejectedHunks: the unchecked hunks (whatever the choice), indexes as above; an
     /// allowing \a answer carries them too (PermissionAnswer::rejectedHunks).
     void answered(quint64 requestId,

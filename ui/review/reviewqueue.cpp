@@ -1,5 +1,6 @@
 #include "reviewqueue.h"
 
+#include "diffreviewview.h"
 #include "reviewanswerbar.h"
 #include "reviewviews.h"
 
@@ -118,6 +119,8 @@ void ReviewQueue::addRequest(const AgentCore::PermissionRequest &request)
     // Hidden widgets cannot take the focus; the stack shows only its current page, and the
     // current page changes below only when the queue was empty, which moves no focus (the
     // empty page holds none). So the composer keeps it.
+    if (auto diff = qobject_cast<DiffReviewView *>(view))
+        connect(diff, &DiffReviewView::editingChanged, this, &ReviewQueue::updateEditing);
     m_stack->addWidget(view);
     m_ids.append(request.id);
     m_requests.insert(request.id, request);
@@ -211,6 +214,17 @@ void ReviewQueue::updatePosition()
     m_next->setEnabled(index + 1 < total);
     m_previous->setVisible(total > 1);
     m_next->setVisible(total > 1);
+    updateEditing();
+}
+
+void ReviewQueue::updateEditing()
+{
+    const auto diff = qobject_cast<const DiffReviewView *>(currentView());
+    const bool editing = diff && diff->isEditing();
+    if (editing != m_editing) {
+        m_editing = editing;
+        emit editingChanged(editing);
+    }
 }
 
 int ReviewQueue::indexOf(quint64 requestId) const

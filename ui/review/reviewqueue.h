@@ -57,6 +57,9 @@ signals:
                   const AgentCore::PermissionAnswer &answer,
                   const QList<int> &rejectedHunks);
     void countChanged(int count);
+    /// The review shown is (or no longer is) a proposal the user edits: the page gives the
+    /// queue most of its height meanwhile (an editor of five lines is no place to write code).
+    void editingChanged(bool editing);
     /// The same answer with the request it answered (AgentCore::ApprovalHabits counts them).
     void requestAnswered(const AgentCore::PermissionRequest &request,
                          const AgentCore::PermissionAnswer &answer);
@@ -68,11 +71,14 @@ private:
     /// \a requestId was answered (here, or elsewhere through the broker): closes its review.
     void finish(quint64 requestId, const AgentCore::PermissionAnswer &answer);
     void updatePosition();
+    /// Emits editingChanged when the current review's editing state differs from the last.
+    void updateEditing();
     int indexOf(quint64 requestId) const;
 
     QPointer<AgentCore::PermissionBroker> m_broker;
     QList<QMetaObject::Connection> m_brokerConnections;
-    QList<quint64> m_ids; ///< parallel to the stack's pages after the empty page
+    bool m_editing = false; ///< as last told by editingChanged
+    QList<quint64> m_ids;   ///< parallel to the stack's pages after the empty page
     QHash<quint64, AgentCore::PermissionRequest> m_requests; ///< the pending ones, by id
     QLabel *m_position;
     QToolButton *m_previous;
