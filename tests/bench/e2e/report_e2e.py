@@ -295,7 +295,10 @@ a custom `[model_providers]` entry with `wire_api = "responses"` in a private CO
 `codex exec --dangerously-bypass-approvals-and-sandbox` (model `gpt-5.5`, one of Codex's own
 model names, so that it offers its usual tools: exec_command and apply_patch); a custom provider
 in pi's models.json (`api: openai-completions`) with `pi -p`; `agentdesk --print --provider
-anthropic --base-url ... --permission-mode bypass`. Every run has its own HOME and XDG folders.
+anthropic --base-url ... --permission-mode bypass`. The agents that let the user choose their
+built-in tools (AgentDesk, Claude Code and pi: `--tools`) are all offered the four the task uses,
+Read, Grep, Edit and Bash, so that no agent's requests carry definitions of tools the others were
+spared; Codex has no such option and offers its own. Every run has its own HOME and XDG folders.
 The task runs on a fresh copy of a git repository with one commit holding the `email` package
 of the host's Python 3 standard library (29 modules, real code; pallets/itsdangerous, used in
 issue #22, is not reachable offline). The script: read email/utils.py and email/base64mime.py
@@ -305,9 +308,48 @@ tool; Claude Code 2.1.197 declares no Grep tool, so its grep goes through Bash).
 reports a small constant token usage so that no agent compacts. The 100-turn variant plays the same five steps 25 times in one session (each round edits the comment
 the previous one left), so the history grows by the two files' text each round, to ~600 KB in
 AgentDesk's last request; its table gives the mean time per turn of the first and last 10 turns
-(target: flat within 2x). Runs take ~4 minutes in all once the peers are cached. Claude Code
-runs its bundled ripgrep as a second copy of its own executable (`claude.exe rg ...`), which the
-process tree's peak counts whenever the two overlap: its median and minimum differ for that.
+(target: flat within 2x). Claude Code runs its bundled ripgrep as a second copy of its own
+executable (`claude.exe rg ...`), which the process tree's peak counts whenever the two overlap:
+its median and minimum differ for that.
+
+The agents run interleaved (since issue 39; before, every run of one agent came before the next
+agent's): each round runs every agent once, the order rotated by one agent a round (round 1
+AgentDesk, Claude Code, Codex, pi; round 2 Claude Code, Codex, pi, AgentDesk; ...), so the table
+compares runs taken at the same time and a drift of the machine's load falls on every column
+alike. The report gives the load average at each round's start. A whole run (5 rounds of the
+5-turn task, 3 of the 100-turn one, 3 of the MCP case) takes about 5.5 minutes on the 2-core
+machine once the peers are cached.
+
+**With five MCP servers** (issue 39): the 5-turn task again, with the reference servers the tests
+run (installed pinned by tests/mcp/install-servers.sh into the build folder's `mcp-servers`, as
+`./scripts/bench mcp` does) configured in every agent: server-everything three times and
+server-filesystem twice (allowed the run's repository), 67 tools to a client that declares no
+capabilities (server-everything lists two more, get-roots-list and trigger-elicitation-request,
+to a client that declares roots and elicitation, as Claude Code does: 73 for it). Each agent
+configures them its own way: AgentDesk and Claude Code `--mcp-config FILE --strict-mcp-config`
+(the same `{"mcpServers": ...}` file; `--tools` chooses among the built-in tools only, and
+names `ToolSearch` too where the agent has it: Claude Code's, and AgentDesk's when its `--help`
+lists it), Codex `[mcp_servers.NAME]` tables in its private config.toml. Claude Code gets
+`ENABLE_TOOL_SEARCH=true`: its tool search, on by default against Anthropic's own API, is off for
+any other `ANTHROPIC_BASE_URL` unless asked for. pi has no MCP (its README: "No MCP ...
+build an extension that adds MCP support"): it runs with its four tools, is shown but not
+compared, and the report gives what the servers' schemas would add to its requests. The runner
+lists the servers' tools itself and prints what every schema costs as a request declares it
+(compact JSON: 32 KB as Anthropic tool definitions, 33 KB as Responses ones, 34 KB as Chat
+Completions ones). The figures are the request bytes (the first request's and all five's), the
+tool definitions the first and the last request carry, what the servers add over the same
+agent's 5-turn runs, and wall, CPU, RSS (the servers' processes count in the tree) and the start
+as in the other cases. Target (issue 39): the servers add less than half of every schema to
+AgentDesk's first request. The scripted server never calls an MCP tool (it tells them by their
+servers' names, whatever the tool is called: server-filesystem has a `read_file`), so every
+agent plays the task with its built-in tools. What the peers do (2.1.197, 0.171.0): neither declares a server's tool
+until the model asks for it. Claude Code adds its `ToolSearch` and names the deferred tools in
+the conversation (about 2.6 KB a request); it does not wait for its servers (its first request
+says they are "still connecting", and names their tools once they are). Codex adds `tool_search`
+(a BM25 search over the deferred tools' names and descriptions, run by the client) and its three
+MCP resource tools, about 2.2 KB a request, and waits for its servers as AgentDesk does. (Without
+`ENABLE_TOOL_SEARCH` and `ToolSearch` in `--tools`, Claude Code declared every schema, 73 tools,
+on every request.)
 """
 
 

@@ -36,6 +36,7 @@ How each figure is taken:
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -216,6 +217,20 @@ def write_mcp_json(home, mcp):
     return path
 
 
+def agentdesk_names_tool_search(args):
+    """Whether this agentdesk's --tools takes ToolSearch (the tool that loads deferred tools'
+    schemas, issue 39), read from its --help once: then the MCP case names it, as Claude Code's
+    does, so that --tools does not leave it out; a binary without it runs as it is."""
+    if getattr(args, "tool_search", None) is None:
+        text = subprocess.run(args.agentdesk.split() + ["--help"], capture_output=True,
+                              text=True).stdout
+        start = text.find("--tools")
+        end = re.search(r"\n\s+-", text[start + 1:]) if start >= 0 else None
+        part = text[start:start + 1 + end.start()] if end else text[start:]
+        args.tool_search = start >= 0 and "ToolSearch" in part
+    return args.tool_search
+
+
 def agent_command(name, args, url, repo, home, mcp=None):
     """(argv, environment) of one run. HOME and the XDG folders are private to the run.
     mcp: {server name: (command, args)} configured in the agent its own way (pi has no MCP)."""
@@ -230,10 +245,11 @@ def agent_command(name, args, url, repo, home, mcp=None):
         # --mcp-config as Claude Code's (--tools chooses the built-in tools only); strict: no
         # other file's servers.
         extra = ["--mcp-config", write_mcp_json(home, mcp), "--strict-mcp-config"] if mcp else []
+        tools = TOOLS + (["ToolSearch"] if mcp and agentdesk_names_tool_search(args) else [])
         return (args.agentdesk.split() + [
             "--print", PROMPT, "--repo", repo, "--provider", "anthropic", "--base-url", url,
             "--model", "bench-model", "--permission-mode", "bypass",
-            "--tools", ",".join(TOOLS), "--no-session-persistence"] + extra, env)
+            "--tools", ",".join(tools), "--no-session-persistence"] + extra, env)
     if name == "claude-code":
         # ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY (docs: settings, environment variables);
         # -p with --dangerously-skip-permissions, which as root needs IS_SANDBOX=1.
@@ -243,8 +259,14 @@ def agent_command(name, args, url, repo, home, mcp=None):
         # MCP: --mcp-config FILE --strict-mcp-config (docs: CLI reference); --tools names the
         # built-in tools only, the servers' tools come on top.
         extra = ["--mcp-config", write_mcp_json(home, mcp), "--strict-mcp-config"] if mcp else []
+        if mcp:
+            # Its tool search (MCP tools deferred behind its ToolSearch tool, which --tools must
+            # then name), on by default against Anthropic's own API, is off for another
+            # ANTHROPIC_BASE_URL unless asked for: asked for, as its users' sessions run.
+            env["ENABLE_TOOL_SEARCH"] = "true"
         return ([os.path.join(bins, "claude"), "-p", PROMPT, "--model", "bench-model",
-                 "--tools", ",".join(TOOLS), "--dangerously-skip-permissions"] + extra, env)
+                 "--tools", ",".join(TOOLS + (["ToolSearch"] if mcp else [])),
+                 "--dangerously-skip-permissions"] + extra, env)
     if name == "codex":
         # codex exec with a custom model provider in $CODEX_HOME/config.toml (wire_api
         # "responses"), approvals and sandbox off (the run is the sandbox).
