@@ -321,7 +321,7 @@ agent's): each round runs every agent once, the order rotated by one agent a rou
 AgentDesk, Claude Code, Codex, pi; round 2 Claude Code, Codex, pi, AgentDesk; ...), so the table
 compares runs taken at the same time and a drift of the machine's load falls on every column
 alike. The report gives the load average at each round's start. A whole run (5 rounds of the
-5-turn task, 3 of the 100-turn one, 3 of the MCP case) takes about 5.5 minutes on the 2-core
+5-turn task, 3 of the 100-turn one, 3 of the MCP case) takes about 2.5 minutes on the 2-core
 machine once the peers are cached.
 
 **With five MCP servers** (issue 39): the 5-turn task again, with the reference servers the tests
