@@ -348,7 +348,7 @@ AgentDesk's first request. The scripted server never calls an MCP tool (it tells
 servers' names, whatever the tool is called: server-filesystem has a `read_file`), so every
 agent plays the task with its built-in tools. What the peers do (2.1.197, 0.171.0): neither declares a server's tool
 until the model asks for it. Claude Code adds its `ToolSearch` and names the deferred tools in
-the conversation (about 2.6 KB a request); it does not wait for its servers (its first request
+the conversation (3 to 6 KB a request, as more of its servers connect); it does not wait for its servers (its first request
 says they are "still connecting", and names their tools once they are). Codex adds `tool_search`
 (a BM25 search over the deferred tools' names and descriptions, run by the client) and its three
 MCP resource tools, about 2.2 KB a request, and waits for its servers as AgentDesk does. (Without
