@@ -324,36 +324,36 @@ alike. The report gives the load average at each round's start. A whole run (5 r
 5-turn task, 3 of the 100-turn one, 3 of the MCP case) takes about 2.5 minutes on the 2-core
 machine once the peers are cached.
 
-**With five MCP servers** (issue 39): the 5-turn task again, with the reference servers the tests
-run (installed pinned by tests/mcp/install-servers.sh into the build folder's `mcp-servers`, as
-`./scripts/bench mcp` does) configured in every agent: server-everything three times and
-server-filesystem twice (allowed the run's repository), 67 tools to a client that declares no
-capabilities (server-everything lists two more, get-roots-list and trigger-elicitation-request,
-to a client that declares roots and elicitation, as Claude Code does: 73 for it). Each agent
-configures them its own way: AgentDesk and Claude Code `--mcp-config FILE --strict-mcp-config`
-(the same `{"mcpServers": ...}` file; `--tools` chooses among the built-in tools only, and
-names `ToolSearch` too where the agent has it: Claude Code's, and AgentDesk's when its `--help`
-lists it), Codex `[mcp_servers.NAME]` tables in its private config.toml. Claude Code gets
-`ENABLE_TOOL_SEARCH=true`: its tool search, on by default against Anthropic's own API, is off for
-any other `ANTHROPIC_BASE_URL` unless asked for. pi has no MCP (its README: "No MCP ...
-build an extension that adds MCP support"): it runs with its four tools, is shown but not
-compared, and the report gives what the servers' schemas would add to its requests. The runner
-lists the servers' tools itself and prints what every schema costs as a request declares it
-(compact JSON: 32 KB as Anthropic tool definitions, 33 KB as Responses ones, 34 KB as Chat
-Completions ones). The figures are the request bytes (the first request's and all five's), the
-tool definitions the first and the last request carry, what the servers add over the same
-agent's 5-turn runs, and wall, CPU, RSS (the servers' processes count in the tree) and the start
-as in the other cases. Target (issue 39): the servers add less than half of every schema to
-AgentDesk's first request. The scripted server never calls an MCP tool (it tells them by their
-servers' names, whatever the tool is called: server-filesystem has a `read_file`), so every
-agent plays the task with its built-in tools. What the peers do (2.1.197, 0.171.0): neither declares a server's tool
-until the model asks for it. Claude Code adds its `ToolSearch` and names the deferred tools in
-the conversation (3 to 6 KB a request, as more of its servers connect); it does not wait for its servers (its first request
-says they are "still connecting", and names their tools once they are). Codex adds `tool_search`
-(a BM25 search over the deferred tools' names and descriptions, run by the client) and its three
-MCP resource tools, about 2.2 KB a request, and waits for its servers as AgentDesk does. (Without
-`ENABLE_TOOL_SEARCH` and `ToolSearch` in `--tools`, Claude Code declared every schema, 73 tools,
-on every request.)
+**With five MCP servers** (issue 39): the 5-turn task again, with the reference servers the
+tests run (installed pinned by tests/mcp/install-servers.sh into the build folder's
+`mcp-servers`, as `./scripts/bench mcp` does) configured in every agent: server-everything three
+times and server-filesystem twice (allowed the run's repository), 67 tools to a client that
+declares no capabilities (server-everything lists two more, get-roots-list and
+trigger-elicitation-request, to a client that declares roots and elicitation, as Claude Code
+does: 73 for it). Each agent configures them its own way: AgentDesk and Claude Code
+`--mcp-config FILE --strict-mcp-config` (the same `{"mcpServers": ...}` file; `--tools` chooses
+among the built-in tools only, and names `ToolSearch` too where the agent has it: Claude Code's,
+and AgentDesk's when its `--help` lists it), Codex `[mcp_servers.NAME]` tables in its private
+config.toml. Claude Code gets `ENABLE_TOOL_SEARCH=true`: its tool search, on by default against
+Anthropic's own API, is off for any other `ANTHROPIC_BASE_URL` unless asked for. pi has no MCP
+(its README: "No MCP ... build an extension that adds MCP support"): it runs with its four
+tools, is shown but not compared, and the report gives what the servers' schemas would add to
+its requests. The runner lists the servers' tools itself and prints what every schema costs as a
+request declares it (compact JSON: 32 KB as Anthropic tool definitions, 33 KB as Responses ones,
+34 KB as Chat Completions ones). The figures are the request bytes (the first request's and all
+five's), the tool definitions the first and the last request carry, what the servers add over
+the same agent's 5-turn runs, and wall, CPU, RSS (the servers' processes count in the tree) and
+the start as in the other cases. Target (issue 39): the servers add less than half of every
+schema to AgentDesk's first request. The scripted server never calls an MCP tool (it tells them
+by their servers' names, whatever the tool is called: server-filesystem has a `read_file`), so
+every agent plays the task with its built-in tools. What the peers do (2.1.197, 0.171.0):
+neither declares a server's tool until the model asks for it. Claude Code adds its `ToolSearch`
+and names the deferred tools in the conversation (3 to 6 KB a request, as more of its servers
+connect); it does not wait for its servers (its first request says they are "still connecting",
+and names their tools once they are). Codex adds `tool_search` (a BM25 search over the deferred
+tools' names and descriptions, run by the client) and its three MCP resource tools, about 2.2 KB
+a request, and waits for its servers as AgentDesk does. (Without `ENABLE_TOOL_SEARCH` and
+`ToolSearch` in `--tools`, Claude Code declared every schema, 73 tools, on every request.)
 """
 
 
