@@ -3,10 +3,21 @@
 against server.py (pinned to core 1) on a fresh copy of the same git repository.
 
 usage: run.py --work DIR --peers NODE_PREFIX --agentdesk 'CMD ...' [--agents a,b] [--runs 5]
-              [--long-runs 3] [--cycles 25] --out RESULTS.jsonl
+              [--long-runs 3] [--cycles 25] [--mcp-servers DIR] [--mcp-runs 3]
+              [--cases 5,100,mcp] --out RESULTS.jsonl
 
-One JSON line per run: the agent, the variant (5 or 100 turns), wall, CPU, peak RSS, spawn to
-first request, the turn gaps and the request bytes. report_e2e.py makes the tables.
+Three cases: the 5-turn task ("5"), the same task repeated --cycles times in one session
+("100"), and the 5-turn task with five MCP servers configured in every agent that has MCP
+("mcp": server-everything three times and server-filesystem twice, the reference servers of
+tests/mcp/install-servers.sh in --mcp-servers DIR; skipped without it). The agents run
+interleaved: round k runs each agent once, the order rotated by one agent each round, so that
+a drift of the machine's load spreads over every agent instead of falling on one agent's runs.
+
+One JSON line per run: the case, the round and the load average at its start, the agent, wall,
+CPU, peak RSS, spawn to first request, the turn gaps, the request bytes (all and the first),
+and the tool definitions the first request declared. The MCP case adds one line with the
+servers' tools as the runner listed them itself (their count and the bytes of every schema as
+each wire API declares a tool): what sending every schema costs. report_e2e.py makes the tables.
 
 How each figure is taken:
   wall      monotonic clock from just before the fork to the reaping of the agent's process.
@@ -25,6 +36,7 @@ How each figure is taken:
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -46,6 +58,82 @@ FILE_A, FILE_B = "email/utils.py", "email/base64mime.py"
 # definitions the others were spared; Codex has no such option and offers its own set.
 TOOLS = ["Read", "Grep", "Edit", "Bash"]
 PATTERN = "def decode"
+
+# The MCP case: five stdio servers, as bench_mcp starts them (server-everything three times,
+# server-filesystem twice, the filesystem ones allowed the run's repository). Names with no
+# built-in tool's name in them: the scripted server tells MCP tools by them.
+MCP_SERVERS = [("everything1", "everything"), ("everything2", "everything"),
+               ("everything3", "everything"), ("filesystem1", "filesystem"),
+               ("filesystem2", "filesystem")]
+
+
+def mcp_servers(servers_dir, repo):
+    """{name: (command, args)} of the MCP case's servers for one run on `repo`."""
+    module = os.path.join(servers_dir, "node_modules", "@modelcontextprotocol")
+    out = {}
+    for name, kind in MCP_SERVERS:
+        if kind == "everything":
+            out[name] = ("node", [os.path.join(module, "server-everything", "dist", "index.js"),
+                                  "stdio"])
+        else:
+            out[name] = ("node", [os.path.join(module, "server-filesystem", "dist", "index.js"),
+                                  repo])
+    return out
+
+
+def list_mcp_tools(command, args, cwd):
+    """The tools one stdio MCP server lists (every page): initialize, then tools/list."""
+    proc = subprocess.Popen([command, *args], cwd=cwd, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+    def call(id_, method, params):
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": id_, "method": method,
+                                     "params": params}) + "\n")
+        proc.stdin.flush()
+        for line in proc.stdout:
+            message = json.loads(line)
+            if message.get("id") == id_:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message["result"]
+        raise RuntimeError(f"{command}: ended before answering {method}")
+
+    try:
+        call(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                               "clientInfo": {"name": "e2e-bench", "version": "1"}})
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0",
+                                     "method": "notifications/initialized"}) + "\n")
+        tools, cursor, n = [], None, 2
+        while True:
+            page = call(n, "tools/list", {"cursor": cursor} if cursor else {})
+            tools += page.get("tools", [])
+            cursor, n = page.get("nextCursor"), n + 1
+            if not cursor:
+                return tools
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def mcp_schema_costs(servers_dir, repo):
+    """The MCP case's servers' tools, listed by the runner, and the bytes of every schema as a
+    request would declare it in each wire API (compact JSON, named mcp__SERVER__TOOL):
+    the figure a deferred tool list is measured against."""
+    counts, anthropic, chat, responses = {}, 0, 0, 0
+    for name, (command, args) in mcp_servers(servers_dir, repo).items():
+        tools = list_mcp_tools(command, args, repo)
+        counts[name] = len(tools)
+        for t in tools:
+            full, text = f"mcp__{name}__{t['name']}", t.get("description", "")
+            schema = t.get("inputSchema") or {"type": "object"}
+            size = lambda v: len(json.dumps(v, separators=(",", ":")))
+            anthropic += size({"name": full, "description": text, "input_schema": schema})
+            chat += size({"type": "function", "function": {"name": full, "description": text,
+                                                           "parameters": schema}})
+            responses += size({"type": "function", "name": full, "description": text,
+                               "parameters": schema})
+    return {"case": "mcp-tools", "servers": counts, "tools": sum(counts.values()),
+            "anthropicBytes": anthropic, "chatBytes": chat, "responsesBytes": responses}
 EDIT_LINE = "def formatdate(timeval=None, localtime=False, usegmt=False):"
 
 
@@ -120,8 +208,32 @@ def delegated_script(root, delegated):
 # How each agent is started: its documented non-interactive mode and custom endpoint.
 
 
-def agent_command(name, args, url, repo, home):
-    """(argv, environment) of one run. HOME and the XDG folders are private to the run."""
+def write_mcp_json(home, mcp):
+    """The servers as a .mcp.json-format file ({"mcpServers": {...}}), for --mcp-config."""
+    path = os.path.join(home, "mcp-servers.json")
+    with open(path, "w") as f:
+        json.dump({"mcpServers": {n: {"type": "stdio", "command": c, "args": a}
+                                  for n, (c, a) in mcp.items()}}, f, indent=2)
+    return path
+
+
+def agentdesk_names_tool_search(args):
+    """Whether this agentdesk's --tools takes ToolSearch (the tool that loads deferred tools'
+    schemas, issue 39), read from its --help once: then the MCP case names it, as Claude Code's
+    does, so that --tools does not leave it out; a binary without it runs as it is."""
+    if getattr(args, "tool_search", None) is None:
+        text = subprocess.run(args.agentdesk.split() + ["--help"], capture_output=True,
+                              text=True).stdout
+        start = text.find("--tools")
+        end = re.search(r"\n\s+-", text[start + 1:]) if start >= 0 else None
+        part = text[start:start + 1 + end.start()] if end else text[start:]
+        args.tool_search = start >= 0 and "ToolSearch" in part
+    return args.tool_search
+
+
+def agent_command(name, args, url, repo, home, mcp=None):
+    """(argv, environment) of one run. HOME and the XDG folders are private to the run.
+    mcp: {server name: (command, args)} configured in the agent its own way (pi has no MCP)."""
     env = {k: v for k, v in os.environ.items()
            if k in ("PATH", "LANG", "LC_ALL", "TERM", "USER", "LOGNAME", "SHELL", "TMPDIR")}
     env.update(HOME=home, XDG_CONFIG_HOME=home + "/.config", XDG_DATA_HOME=home + "/.local/share",
@@ -130,18 +242,31 @@ def agent_command(name, args, url, repo, home):
     bins = os.path.join(args.peers, "node_modules", ".bin")
     if name == "agentdesk":
         env["ANTHROPIC_API_KEY"] = API_KEY
+        # --mcp-config as Claude Code's (--tools chooses the built-in tools only); strict: no
+        # other file's servers.
+        extra = ["--mcp-config", write_mcp_json(home, mcp), "--strict-mcp-config"] if mcp else []
+        tools = TOOLS + (["ToolSearch"] if mcp and agentdesk_names_tool_search(args) else [])
         return (args.agentdesk.split() + [
             "--print", PROMPT, "--repo", repo, "--provider", "anthropic", "--base-url", url,
             "--model", "bench-model", "--permission-mode", "bypass",
-            "--tools", ",".join(TOOLS), "--no-session-persistence"], env)
+            "--tools", ",".join(tools), "--no-session-persistence"] + extra, env)
     if name == "claude-code":
         # ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY (docs: settings, environment variables);
         # -p with --dangerously-skip-permissions, which as root needs IS_SANDBOX=1.
         env.update(ANTHROPIC_BASE_URL=url, ANTHROPIC_API_KEY=API_KEY, IS_SANDBOX="1",
                    CLAUDE_CONFIG_DIR=home + "/.claude", DISABLE_AUTOUPDATER="1",
                    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_TELEMETRY="1")
+        # MCP: --mcp-config FILE --strict-mcp-config (docs: CLI reference); --tools names the
+        # built-in tools only, the servers' tools come on top.
+        extra = ["--mcp-config", write_mcp_json(home, mcp), "--strict-mcp-config"] if mcp else []
+        if mcp:
+            # Its tool search (MCP tools deferred behind its ToolSearch tool, which --tools must
+            # then name), on by default against Anthropic's own API, is off for another
+            # ANTHROPIC_BASE_URL unless asked for: asked for, as its users' sessions run.
+            env["ENABLE_TOOL_SEARCH"] = "true"
         return ([os.path.join(bins, "claude"), "-p", PROMPT, "--model", "bench-model",
-                 "--tools", ",".join(TOOLS), "--dangerously-skip-permissions"], env)
+                 "--tools", ",".join(TOOLS + (["ToolSearch"] if mcp else [])),
+                 "--dangerously-skip-permissions"] + extra, env)
     if name == "codex":
         # codex exec with a custom model provider in $CODEX_HOME/config.toml (wire_api
         # "responses"), approvals and sandbox off (the run is the sandbox).
@@ -157,10 +282,16 @@ def agent_command(name, args, url, repo, home):
                     f'base_url = "{url}/v1"\nenv_key = "BENCH_API_KEY"\n'
                     'wire_api = "responses"\nrequest_max_retries = 0\n'
                     'stream_max_retries = 0\n')
+            # MCP: one [mcp_servers.NAME] table each (docs: config.md, "MCP servers").
+            for server, (command, server_args) in (mcp or {}).items():
+                f.write(f'\n[mcp_servers.{server}]\ncommand = {json.dumps(command)}\n'
+                        f'args = {json.dumps(server_args)}\nstartup_timeout_sec = 60\n')
         env.update(CODEX_HOME=codex_home, BENCH_API_KEY=API_KEY)
         return ([os.path.join(bins, "codex"), "exec", "--skip-git-repo-check",
                  "--dangerously-bypass-approvals-and-sandbox", "-C", repo, PROMPT], env)
     if name == "pi":
+        # pi has no MCP ("No MCP", its README): in the MCP case it runs with its four tools,
+        # and the report adds what the servers' schemas would cost it.
         # A custom provider in the models file ($PI_CODING_AGENT_DIR/models.json), Chat
         # Completions ("openai-completions"); print mode, no session file, no network at start.
         agent_dir = home + "/.pi/agent"
@@ -239,14 +370,19 @@ def get(url):
     return json.loads(urllib.request.urlopen(url).read())
 
 
-def run_once(name, args, url, template, work, cycles, index):
-    repo = os.path.join(work, f"repo-{name}-{cycles}-{index}")
-    home = os.path.join(work, f"home-{name}-{cycles}-{index}")
+def run_once(name, args, url, template, work, case, cycles, index):
+    tag = f"{name}-{case}-{index}"
+    repo = os.path.join(work, f"repo-{tag}")
+    home = os.path.join(work, f"home-{tag}")
     shutil.copytree(template, repo, symlinks=True)
     os.makedirs(home)
-    argv, env = agent_command(name, args, url, repo, home)
-    post(url + "/_bench/script", script(repo, cycles))
-    out = open(os.path.join(work, f"out-{name}-{cycles}-{index}.txt"), "wb")
+    mcp = mcp_servers(args.mcp_servers, repo) if case == "mcp" and name != "pi" else None
+    argv, env = agent_command(name, args, url, repo, home, mcp)
+    steps = script(repo, cycles)
+    if case == "mcp":
+        steps["mcpServers"] = [n for n, _ in MCP_SERVERS]
+    post(url + "/_bench/script", steps)
+    out = open(os.path.join(work, f"out-{tag}.txt"), "wb")
     with open("/proc/loadavg") as f:
         load = float(f.read().split()[0])  # how quiet the machine was: printed with the table
     start = time.monotonic()
@@ -263,6 +399,13 @@ def run_once(name, args, url, template, work, cycles, index):
         sampler.join()
     proc.returncode = os.waitstatus_to_exitcode(status)
     left = sampler.lingering()
+    left_names = []
+    for pid in left:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                left_names.append(f.read().replace(b"\0", b" ").decode(errors="replace")[:200])
+        except OSError:
+            pass
     for pid in left:  # helpers the agent left behind: ended, and reported
         try:
             os.kill(pid, 9)
@@ -274,12 +417,13 @@ def run_once(name, args, url, template, work, cycles, index):
     gaps = [b["received"] - a["sent"] for a, b in zip(turns, turns[1:])]
     with open(os.path.join(repo, FILE_A)) as f:
         edited = f"# reviewed {cycles}" in f.read()
+    first = turns[0] if turns else {}
     return {
-        "agent": name, "turnsPlanned": len(script(repo, cycles)["steps"]), "cycles": cycles,
-        "run": index, "load": load, "exit": proc.returncode, "edited": edited,
+        "agent": name, "case": case, "mcp": bool(mcp),
+        "turnsPlanned": len(steps["steps"]), "cycles": cycles, "run": index, "load": load, "exit": proc.returncode, "edited": edited,
         "wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
         "peakRssTree": sampler.peak, "maxRssLargest": usage.ru_maxrss * 1024,
-        "processes": len(sampler.seen), "lingering": len(left),
+        "processes": len(sampler.seen), "lingering": len(left), "lingeringCommands": left_names,
         "firstRequest": (log[0]["received"] - start) if log else None,
         "turns": len(turns), "sideRequests": sum(1 for r in log if r.get("kind") == "side"),
         "otherRequests": sum(1 for r in log if r.get("kind") == "other"),
@@ -288,6 +432,12 @@ def run_once(name, args, url, template, work, cycles, index):
         "gaps": gaps, "bodyWaits": [r["received"] - r["started"] for r in turns[1:]],
         "requestBytes": sum(r["bytes"] for r in posts),
         "lastRequestBytes": turns[-1]["bytes"] if turns else 0,
+        "firstRequestBytes": first.get("bytes", 0),
+        "firstRequestTools": first.get("tools", 0), "firstRequestMcpTools": first.get("mcpTools", 0),
+        "firstRequestDeferred": first.get("deferredTools", 0),
+        "firstRequestToolBytes": first.get("toolBytes", 0),
+        "lastRequestTools": turns[-1].get("tools", 0) if turns else 0,
+        "lastRequestMcpTools": turns[-1].get("mcpTools", 0) if turns else 0,
     }
 
 
@@ -363,6 +513,10 @@ def main():
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--long-runs", type=int, default=3)
     p.add_argument("--cycles", type=int, default=25)
+    p.add_argument("--mcp-servers", default="",
+                   help="folder of the reference MCP servers (tests/mcp/install-servers.sh)")
+    p.add_argument("--mcp-runs", type=int, default=3)
+    p.add_argument("--cases", default="5,100,mcp", help="which of 5, 100 and mcp to run")
     p.add_argument("--out", required=True)
     args = p.parse_args()
 
@@ -388,16 +542,37 @@ def main():
                               f"in {r['mainRequests']} requests, exit {r['exit']}",
                               file=sys.stderr)
             sys.exit(report_delegated(results))
+        cases = args.cases.split(",")
+        if "mcp" in cases and not args.mcp_servers:
+            print("e2e: no --mcp-servers: the MCP case is left out", file=sys.stderr)
+            cases.remove("mcp")
+        agents = args.agents.split(",")
         with open(args.out, "a") as out:
-            for cycles, runs in ((1, args.runs), (args.cycles, args.long_runs)):
-                for name in args.agents.split(","):
-                    for i in range(runs):
-                        r = run_once(name, args, url, template, args.work, cycles, i)
+            if "mcp" in cases:
+                costs = mcp_schema_costs(args.mcp_servers, template)
+                out.write(json.dumps(costs) + "\n")
+                print(f"e2e: the MCP servers list {costs['tools']} tools, "
+                      f"{costs['anthropicBytes']} bytes of Anthropic tool definitions",
+                      file=sys.stderr)
+            for case, cycles, runs in (("5", 1, args.runs), ("100", args.cycles, args.long_runs),
+                                       ("mcp", 1, args.mcp_runs)):
+                if case not in cases:
+                    continue
+                # Interleaved: round i runs every agent once, starting with the i-th, so no
+                # agent always runs first or always after the same one.
+                for i in range(runs):
+                    order = agents[i % len(agents):] + agents[:i % len(agents)]
+                    with open("/proc/loadavg") as f:
+                        round_load = float(f.read().split()[0])
+                    for position, name in enumerate(order):
+                        r = run_once(name, args, url, template, args.work, case, cycles, i)
+                        r.update(round=i, position=position, roundLoad=round_load)
                         out.write(json.dumps(r) + "\n")
                         out.flush()
-                        print(f"e2e: {name} {r['turns']} turns: wall {r['wall']:.2f} s, cpu "
-                              f"{r['cpu']:.2f} s, exit {r['exit']}, edited {r['edited']}",
-                              file=sys.stderr)
+                        print(f"e2e: {case} round {i + 1}: {name} {r['turns']} turns: wall "
+                              f"{r['wall']:.2f} s, cpu {r['cpu']:.2f} s, first request "
+                              f"{r['firstRequestBytes']} bytes ({r['firstRequestTools']} tools), "
+                              f"exit {r['exit']}, edited {r['edited']}", file=sys.stderr)
     finally:
         server.kill()
         server.wait()

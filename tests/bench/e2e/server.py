@@ -12,7 +12,8 @@ and plays one scripted coding task, set before each run by the runner with POST 
 Which step of the script a request gets is decided by the number of tool results in it, so the
 agent's own retries or side requests never shift the script. Tool names and argument names are
 taken from the tools the request declares (Read/Grep/Edit/Bash, read/grep/edit/bash, or a shell
-and apply_patch).
+and apply_patch); the tools of the MCP servers the script names (script["mcpServers"], the
+MCP case) are never played, whatever they are called (server-filesystem has a read_file).
 
 Every request is recorded (GET /_bench/log): when its headers were in, when its body was fully
 received, when the last
@@ -347,12 +348,31 @@ def first_user_text(api, body):
     return ""
 
 
+def mcp_tool(name, servers):
+    """Whether a declared tool is one of the MCP servers' (its name holds the server's name, as
+    mcp__SERVER__TOOL or SERVER__TOOL does): the script is played with the built-in tools."""
+    folded = name.lower().replace("-", "_")
+    return any(s.lower().replace("-", "_") in folded for s in servers)
+
+
+def tool_list_fields(body, tools, servers):
+    """What the request's tool list costs: how many definitions, how many of them an MCP
+    server's, how many marked deferred (Anthropic's defer_loading), and their bytes as sent
+    again compactly (the agents' own spacing may differ a little)."""
+    raw = body.get("tools") or []
+    return {"tools": len(tools), "mcpTools": sum(1 for n in tools if mcp_tool(n, servers)),
+            "deferredTools": sum(1 for t in raw if isinstance(t, dict) and t.get("defer_loading")),
+            "toolBytes": len(json.dumps(raw, separators=(",", ":")))}
+
+
 def answer(api, body):
     """(sse bytes, record fields) for one model request."""
     script = STATE["script"] or {"root": "/", "steps": [{"text": "Nothing to do.", "actions": []}]}
-    tools = declared_tools(api, body)
+    declared = declared_tools(api, body)
+    servers = script.get("mcpServers") or []
+    tools = {n: v for n, v in declared.items() if not mcp_tool(n, servers)}
     model = body.get("model", "bench-model")
-    if not tools:  # a side request: a title, a summary, a quota check
+    if not declared:  # a side request: a title, a summary, a quota check
         return STREAMS[api](model, "Bench task", []), {"kind": "side"}
     done = tool_results(api, body)
     # A subagent's conversation plays its own steps (script["conversations"], by its prompt).
@@ -370,9 +390,9 @@ def answer(api, body):
         seen += len(s["actions"])
     s = steps[step]
     calls = [call_for(a, tools, script["root"]) for a in s["actions"]]
-    return STREAMS[api](model, s.get("text", ""), calls), {
-        "kind": "turn", "step": step, "results": done, "expected": seen,
-        "calls": [c[0] for c in calls], "conversation": conversation}
+    return STREAMS[api](model, s.get("text", ""), calls), dict(
+        tool_list_fields(body, declared, servers), kind="turn", step=step, results=done,
+        expected=seen, calls=[c[0] for c in calls], conversation=conversation)
 
 
 # ---------------------------------------------------------------------------------------------
