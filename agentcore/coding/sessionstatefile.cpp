@@ -64,7 +64,8 @@ SessionRecorder *SessionStateFile::record(Agent *agent,
                                           std::optional<SessionResumption> resumption,
                                           QObject *parent,
                                           std::shared_ptr<CheckpointRecorder> checkpoints,
-                                          std::shared_ptr<const QList<PermissionRule>> unconfirmed)
+                                          std::shared_ptr<const QList<PermissionRule>> unconfirmed,
+                                          std::shared_ptr<SessionPages> pages)
 {
     auto recorder = new SessionRecorder(
         agent,
@@ -83,6 +84,7 @@ SessionRecorder *SessionStateFile::record(Agent *agent,
         header,
         state,
         parent);
+    recorder->setPages(std::move(pages));
     if (resumption)
         recorder->adopt(std::move(*resumption));
     return recorder;
