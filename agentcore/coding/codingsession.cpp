@@ -364,9 +364,11 @@ void CodingSession::assembled(CodingAgent parts)
         m_parts.config.history = m_file.resumed->messages;
     // A run's results, once in the session file, stay there: the history keeps their stubs.
     if (m_pages && !isReadOnly()) {
-        m_parts.config.pageOut = [pages = m_pages](const QList<Message> &conversation) {
+        const auto pageOut = [pages = m_pages](const QList<Message> &conversation) {
             return pages->pagedOut(conversation);
         };
+        m_parts.config.pageOut = pageOut;      // the agent's history, as each run ends
+        m_parts.config.loop.pageOut = pageOut; // the run's own, as each turn starts
     }
     m_systemPrompt = m_parts.config.systemPrompt;
     for (const AgentToolPtr &tool : std::as_const(m_parts.config.tools)) {

@@ -51,13 +51,17 @@ private:
         return path;
     }
 
-    // \a turns Read calls, one a turn, then an answer.
-    QList<ModelStep> readingSteps(int first, int turns) const
+    // \a turns Read calls, one a turn, then an answer. \a delayMs before each reply: the
+    // session's thread records the outputs meanwhile, as a real model's time lets it.
+    QList<ModelStep> readingSteps(int first, int turns, int delayMs = 0) const
     {
         QList<ModelStep> steps;
-        for (int i = first; i < first + turns; ++i)
-            steps.append(
-                ModelStep::toolCall(u"read_%1"_s.arg(i), u"Read"_s, {{u"file_path"_s, bigFile(i)}}));
+        for (int i = first; i < first + turns; ++i) {
+            ModelStep step = ModelStep::toolCall(u"read_%1"_s.arg(i),
+                                                 u"Read"_s,
+                                                 {{u"file_path"_s, bigFile(i)}});
+            steps.append(step.withDelay(delayMs));
+        }
         steps.append(ModelStep::text(u"Read them."_s));
         return steps;
     }
@@ -121,11 +125,25 @@ private slots:
     // KB each), the session's pages index all 24, and every request carried whole outputs.
     void liveRunsLeaveStubsInTheHistory()
     {
-        auto model = std::make_shared<ScriptedModel>(readingSteps(0, 12) + readingSteps(12, 12));
+        auto model = std::make_shared<ScriptedModel>(readingSteps(0, 12, 50) + readingSteps(12, 12));
         auto session = openPaged(model, newPagedFile());
         QVERIFY(session);
         QVERIFY(session->pages());
+        QSignalSpy events(session.get(), &CodingSession::eventEmitted);
         QVERIFY(pagedRunEnds(*session, u"read the first twelve"_s));
+        // The run itself let go of its outputs as it went: those recorded before a turn
+        // started are stubs in what it hands back (its own lists held them).
+        int pagedByTheRun = 0;
+        for (const QList<QVariant> &args : std::as_const(events)) {
+            const AgentEvent event = args.first().value<AgentEvent>();
+            if (event.type == AgentEvent::Type::AgentEnd) {
+                for (const Message &message : event.newMessages)
+                    pagedByTheRun += message.isPaged();
+            }
+            if (event.type == AgentEvent::Type::MessageEnd)
+                QVERIFY(!event.message.isPaged());
+        }
+        QVERIFY2(pagedByTheRun >= 6, qPrintable(QString::number(pagedByTheRun)));
         QVERIFY(pagedRunEnds(*session, u"and the next twelve"_s));
 
         const QList<Message> history = session->agent()->messages();
