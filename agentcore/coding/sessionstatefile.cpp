@@ -34,7 +34,10 @@ bool SessionStateFile::remove(const QString &path, QString *error, QString *warn
     // The worktree is read before the file goes and removed after: a session that cannot be
     // deleted (open in another window) keeps its worktree.
     QString unreadable;
-    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, &unreadable);
+    // Only its state is needed: its outputs stay on disk.
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path,
+                                                                          &unreadable,
+                                                                          SessionLog::Paging::Paged);
     const std::optional<SessionWorktree> worktree = contents
                                                         ? SessionWorktree::fromState(contents->state)
                                                         : std::nullopt;

@@ -217,14 +217,17 @@ QJsonObject SessionStore::newHeader(const QString &repositoryRoot)
 
 bool SessionStore::rename(const QString &path, const QString &title, QString *error)
 {
-    if (!SessionLog::load(path, error))
+    // Only its state is needed: its outputs stay on disk.
+    if (!SessionLog::load(path, error, SessionLog::Paging::Paged))
         return false; // not a session: no lock file is made for it
     const std::unique_ptr<SessionLog> log = SessionLog::open(path, {}, error);
     if (!log)
         return false;
     // The state as it is under the lock: a window that let go of the session just now may
     // have added to it since the first read.
-    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path,
+                                                                          error,
+                                                                          SessionLog::Paging::Paged);
     if (!contents)
         return false;
     QJsonObject state = contents->state;

@@ -173,6 +173,9 @@ private slots:
             }
         }
         QCOMPARE(heldChars(requests.last().messages) > 24 * 90'000, true);
+        qInfo("the history holds %lld characters of text; the last request carried %lld",
+              qint64(heldChars(history)),
+              qint64(heldChars(requests.last().messages)));
     }
 
     // Resumed with paging, the history holds stubs and the next request is, byte for byte,
