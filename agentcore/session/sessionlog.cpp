@@ -149,7 +149,8 @@ namespace {
 // A tool result's message record, read without its pictures: whether it is paged
 // (SessionPages::isPageable, judged from its JSON so that no picture is read for nothing), and
 // then its stub.
-std::optional<Message> stubOfRecord(const QJsonObject &record)
+// \a wholeChars >= 0: \a record's one text was cut (withTextCut()) from a text of that length.
+std::optional<Message> stubOfRecord(const QJsonObject &record, qsizetype wholeChars = -1)
 {
     QJsonObject json = record.value(QLatin1String("message")).toObject();
     if (json.value(QLatin1String("role")).toString() != QLatin1String("toolResult"))
@@ -167,17 +168,92 @@ std::optional<Message> stubOfRecord(const QJsonObject &record)
         chars += object.value(QLatin1String("text")).toString().size();
         texts.append(block);
     }
+    if (wholeChars >= 0) {
+        if (image || texts.size() != 1)
+            return std::nullopt; // read whole: the cut text alone cannot tell the preview
+        chars = wholeChars;
+    }
     if (!image && chars < SessionPages::pageAbove)
         return std::nullopt;
     json.insert(QLatin1String("content"), texts);
     Message message;
     if (!messageFromJson(json, &message) || message.isPaged())
         return std::nullopt;
-    Message stub = SessionPages::stub(message);
-    if (!stub.isPaged()) { // pictures only, with little text: a stub all the same
-        stub.pagedChars = message.text().size();
-    }
+    // A stub even of pictures with little text: they are what is paged then.
+    Message stub = message;
+    stub.content = {ContentBlock::makeText(SessionPages::preview(message.text()))};
+    stub.pagedChars = chars;
     return stub;
+}
+
+// The UTF-16 length of the text a JSON string's bytes (between its quotes, UTF-8) stand for.
+qsizetype jsonStringChars(QByteArrayView raw)
+{
+    qsizetype chars = 0;
+    const char *data = raw.data();
+    for (qsizetype i = 0, size = raw.size(); i < size; ++i) {
+        const auto byte = static_cast<unsigned char>(data[i]);
+        if (byte == '\\') {
+            ++chars; // \uXXXX is one UTF-16 unit (a surrogate pair is two escapes)
+            i += i + 1 < size && data[i + 1] == 'u' ? 5 : 1;
+        } else if ((byte & 0xC0) != 0x80) {
+            chars += byte >= 0xF0 ? 2 : 1; // four UTF-8 bytes: a surrogate pair
+        }
+    }
+    return chars;
+}
+
+// Where the JSON string starting at \a from (after its opening quote) ends: its closing quote.
+qsizetype jsonStringEnd(const QByteArray &line, qsizetype from)
+{
+    for (qsizetype quote = line.indexOf('"', from); quote >= 0;
+         quote = line.indexOf('"', quote + 1)) {
+        qsizetype backslashes = 0;
+        while (quote - 1 - backslashes >= from && line.at(quote - 1 - backslashes) == '\\')
+            ++backslashes;
+        if (backslashes % 2 == 0)
+            return quote;
+    }
+    return -1;
+}
+
+// A long tool output's record with its text cut to its first bytes, and the length of the
+// whole text: a stub needs its preview and length, and parsing 100 KB of JSON to drop it was
+// most of a paged resume. The first "text" value before any "details" key (keys are written
+// sorted: the message's content comes first) is cut; nullopt when there is none to cut.
+std::optional<std::pair<QByteArray, qsizetype>> withTextCut(const QByteArray &line)
+{
+    constexpr qsizetype keep = 16 * 1024;
+    bool textKey = false;
+    for (qsizetype start = line.indexOf('"'); start >= 0;) {
+        const qsizetype end = jsonStringEnd(line, start + 1);
+        if (end < 0)
+            return std::nullopt;
+        const QByteArrayView raw(line.constData() + start + 1, end - start - 1);
+        const bool key = end + 1 < line.size() && line.at(end + 1) == ':';
+        if (key && raw == "details")
+            return std::nullopt;
+        if (!key && textKey && raw.size() > 2 * keep) {
+            // Cut where no escape and no UTF-8 sequence is split.
+            qsizetype cut = 0;
+            while (cut < keep) {
+                const qsizetype next = raw.at(cut) != '\\'                              ? cut + 1
+                                       : cut + 1 < raw.size() && raw.at(cut + 1) == 'u' ? cut + 6
+                                                                                        : cut + 2;
+                if (next > keep)
+                    break;
+                cut = next;
+            }
+            while (cut > 0 && (static_cast<unsigned char>(raw.at(cut)) & 0xC0) == 0x80)
+                --cut;
+            QByteArray shortened = line.left(start + 1 + cut);
+            shortened += QByteArrayView(line).sliced(end);
+            return std::pair{shortened, jsonStringChars(raw)};
+        }
+        textKey = key && raw == "text";
+        start = line.indexOf('"', end + 1);
+    }
+    return std::nullopt;
 }
 
 // Reads a file's lines in large chunks, telling each line's offset: the file is read once,
@@ -264,10 +340,21 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path,
         endsWithNewline = !torn;
         if (line.trimmed().isEmpty())
             continue;
-        std::optional<QJsonObject> record = parseLine(line);
-        const QString type = record ? record->value(typeKey).toString() : QString();
+        std::optional<QJsonObject> record;
         std::optional<Message> stub;
-        if (contents.pages && type == QLatin1String("message"))
+        if (contents.pages && line.size() > 4 * SessionPages::pageAbove) {
+            if (const auto cut = withTextCut(line)) {
+                record = parseLine(cut->first);
+                if (record && record->value(typeKey).toString() == QLatin1String("message"))
+                    stub = stubOfRecord(*record, cut->second);
+                if (!stub)
+                    record.reset();
+            }
+        }
+        if (!record)
+            record = parseLine(line);
+        const QString type = record ? record->value(typeKey).toString() : QString();
+        if (contents.pages && !stub && type == QLatin1String("message"))
             stub = stubOfRecord(*record);
         if (record && !stub) // the pictures kept beside the file come back into their blocks
             record = SessionPictures::restored(*record, path);

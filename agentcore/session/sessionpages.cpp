@@ -23,9 +23,9 @@ qint64 messageBytes(const Message &message)
     return bytes;
 }
 
-// The first whole lines of \a text, at most SessionPages::previewChars characters (the first
-// characters when its first line is longer).
-QString previewOf(const QString &text)
+} // namespace
+
+QString SessionPages::preview(const QString &text)
 {
     if (text.size() <= SessionPages::previewChars)
         return text;
@@ -37,6 +37,8 @@ QString previewOf(const QString &text)
         --cut; // never half a character
     return text.left(cut);
 }
+
+namespace {
 
 // The id the conversation gives a result may be the file's made unique (ToolCallIds: "call_0"
 // becomes "call_0_2"): either names the same record.
@@ -227,7 +229,7 @@ Message SessionPages::stub(const Message &whole)
         return whole;
     Message stub = whole;
     const QString text = whole.text();
-    stub.content = {ContentBlock::makeText(previewOf(text))};
+    stub.content = {ContentBlock::makeText(preview(text))};
     stub.pagedChars = text.size();
     return stub;
 }

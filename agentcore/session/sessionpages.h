@@ -57,6 +57,9 @@ public:
     /// The stub of a whole message (preview + pagedChars), or the message itself when it
     /// is below pageAbove (then nothing is paged).
     static Message stub(const Message &whole);
+    /// A stub's preview of \a text: its first whole lines, at most previewChars characters
+    /// (the first characters when its first line is longer).
+    static QString preview(const QString &text);
     /// \a messages with each whole result this index holds (contains()) replaced by its stub:
     /// what a history keeps once its results are on disk. Unchanged when none is.
     QList<Message> pagedOut(const QList<Message> &messages) const;

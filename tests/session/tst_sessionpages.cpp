@@ -143,6 +143,36 @@ private slots:
         QCOMPARE(MessagePages::whole(paged->messages, paged->pages.get()), written);
     }
 
+    // A long output's stub is made without parsing all of its text: its length still counts
+    // every character as the whole text does (escapes, accents, emoji), and its preview is the
+    // whole text's first lines.
+    void aStubCountsEveryCharacterOfItsText()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"s.jsonl"_s);
+        QString text;
+        for (int line = 0; text.size() < 60'000; ++line)
+            text += u"%1 \"quoted\" back\\slash\ttab \u0001 äöü €uro 😀 日本語\n"_s.arg(line);
+        const QString single = QString(40'000, u'é') + u"😀"_s; // one line, no newline
+        QList<Message> written{Message::makeUser(u"go"_s)};
+        for (const auto &[id, output] :
+             {std::pair{u"mixed"_s, text}, std::pair{u"single"_s, single}}) {
+            written.append(pagedCall(id));
+            written.append(Message::makeToolResult(id, u"Bash"_s, output, false));
+        }
+        QVERIFY(writePagedSession(path, written));
+        QString error;
+        const auto paged = SessionLog::load(path, &error, SessionLog::Paging::Paged);
+        QVERIFY2(paged, qPrintable(error));
+        for (const qsizetype i : {2, 4}) {
+            const Message &stub = paged->messages.at(i);
+            QVERIFY(stub.isPaged());
+            QCOMPARE(stub.pagedChars, written.at(i).text().size());
+            QCOMPARE(stub.text(), SessionPages::preview(written.at(i).text()));
+            QCOMPARE(*paged->pages->load(stub.toolCallId), written.at(i));
+        }
+    }
+
     // The log indexes each large result as it appends it (where its record starts, O_APPEND),
     // and refuses to write a stub as if it were the message.
     void theLogIndexesWhatItWrites()
