@@ -136,7 +136,17 @@ void HeadlessPrinter::event(const AgentEvent &event)
         textActivity(event);
         return;
     }
-    QJsonObject json = StreamJson::fromEvent(event);
+    // A long run's outputs are on disk by its end (the loop pages them): read back, for
+    // whoever reads the stream.
+    QJsonObject json;
+    if (event.type == AgentEvent::Type::AgentEnd
+        && AgentCore::MessagePages::holdsStub(event.newMessages)) {
+        AgentEvent whole = event;
+        whole.newMessages = AgentCore::MessagePages::whole(event.newMessages, m_pages.get());
+        json = StreamJson::fromEvent(whole);
+    } else {
+        json = StreamJson::fromEvent(event);
+    }
     if (event.type == AgentEvent::Type::AgentStart) {
         const QJsonObject info = m_startInfo();
         for (auto it = info.begin(); it != info.end(); ++it)

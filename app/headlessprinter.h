@@ -5,11 +5,13 @@
 #include <checkpoint/checkpoint.h>
 #include <hooks/hookrunner.h>
 #include <loop/agenttypes.h>
+#include <loop/messagepages.h>
 #include <loop/subagentevent.h>
 
 #include <QJsonObject>
 
 #include <functional>
+#include <memory>
 
 namespace App {
 
@@ -35,6 +37,13 @@ public:
                     std::function<int(const QList<AgentCore::Message> &)> exitCode);
 
     void event(const AgentCore::AgentEvent &event);
+    /// Where the stubs of agent_end's new messages are read back (the session's pages): the
+    /// stream-json output carries whole messages. Null: none is read back (a stub then says
+    /// that it is one).
+    void setPages(std::shared_ptr<const AgentCore::MessagePages> pages)
+    {
+        m_pages = std::move(pages);
+    }
     /// A subagent's event: in stream-json the event's line with `parent_tool_use_id` (the Task
     /// call that started the subagent), `subagentPath` and `subagentType`; nothing in text (the
     /// Task call's own line marks it).
@@ -65,6 +74,7 @@ private:
     std::function<QJsonObject()> m_startInfo;
     std::function<int(const QList<AgentCore::Message> &)> m_exitCode;
     bool m_finished = false;
+    std::shared_ptr<const AgentCore::MessagePages> m_pages;
     AgentCore::Usage m_subagentUsage; // of the run going on, told with its agent_end
 };
 

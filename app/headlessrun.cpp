@@ -159,6 +159,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
         m_options.maxTurns,
         [this] { return startInfo(); },
         [this](const QList<Message> &messages) { return exitCode(messages, m_signal); });
+    m_printer->setPages(m_session->pages());
     if (!m_sessionPath.isEmpty())
         m_session->setModelState(modelStateOf(m_options));
     watch();

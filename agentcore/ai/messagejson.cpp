@@ -213,6 +213,9 @@ QJsonObject messageToJson(const Message &message)
         json.insert(u"isError", message.isError);
     if (!message.details.isEmpty())
         json.insert(u"details", message.details.toJson());
+    // A stub says so: its preview must never pass for the whole output.
+    if (message.isPaged())
+        json.insert(u"pagedChars", message.pagedChars);
 
     insertString(json, u"customType", message.customType, message.role == Message::Role::Custom);
     if (!message.customData.isEmpty())
@@ -267,6 +270,8 @@ bool messageFromJson(const QJsonObject &json, Message *message, QString *error)
     readString(json, u"toolName", &result.toolName);
     result.isError = json.value(u"isError").toBool();
     result.details = ToolDetails::fromJson(json.value(u"details"));
+    if (json.value(u"pagedChars").isDouble())
+        result.pagedChars = json.value(u"pagedChars").toInteger();
 
     readString(json, u"customType", &result.customType);
     result.customData = json.value(u"customData").toObject();

@@ -31,6 +31,10 @@ QJsonObject toNormalizedJson(const Message &assistant);
 ///   user        origin ("steering" | "followUp"; missing for a prompt, and read as one)
 ///   toolResult  toolCallId, toolName, isError; details (ToolDetails::toJson) only when any
 ///   custom      customType
+///   pagedChars  integer, only on a stub (Message::isPaged): never written as if it were the
+///               whole message. Nothing AgentDesk writes to a session, a copy or a model may be
+///               a stub (SessionLog refuses one); the field is there so that one that slips
+///               through is seen as what it is, and round-trips.
 /// A field of another role is written too when it differs from its default, so every
 /// Message round-trips. Readers ignore unknown keys.
 QJsonObject messageToJson(const Message &message);

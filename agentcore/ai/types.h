@@ -160,6 +160,12 @@ struct Message
     QString toolName;
     ToolDetails details; ///< for the UI only (diffs, full output paths); never sent to a model
     bool isError = false;
+    /// A stub (SessionPages): the whole result is in the session file; `content` holds a
+    /// preview of its text (whole lines, at most SessionPages::previewChars) and no image
+    /// data; pagedChars is the whole text's length. -1: the message is whole.
+    /// A stub is never sent to a model nor written as a message: load it first
+    /// (SessionPages::load).
+    qsizetype pagedChars = -1;
 
     // Custom
     QString customType; ///< converted to a user message or dropped at the model boundary
@@ -176,6 +182,8 @@ struct Message
     bool isUser() const { return role == Role::User; }
     bool isAssistant() const { return role == Role::Assistant; }
     bool isToolResult() const { return role == Role::ToolResult; }
+    /// A stub of a tool result paged out to the session file (pagedChars).
+    bool isPaged() const { return pagedChars >= 0; }
     /// All text blocks joined, in order.
     QString text() const;
     /// The ToolCall blocks, in order.

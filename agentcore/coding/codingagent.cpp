@@ -323,8 +323,12 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     RequestPipeline pipeline;
     if (options.sandbox.mode != SandboxMode::Off)
         pipeline.add(std::make_shared<SandboxWarmUpStage>(options.sandbox.bwrapPath));
-    pipeline.add(std::make_shared<ContextViewStage>(agent.context))
-        .add(std::make_shared<ReadLedgerStage>(agent.workspace, agent.context))
+    pipeline.add(std::make_shared<ContextViewStage>(agent.context));
+    if (options.pages) {
+        pipeline.add(std::make_shared<PagedMessagesStage>(options.pages));
+        agent.context->setPages(options.pages); // its summaries read the whole outputs too
+    }
+    pipeline.add(std::make_shared<ReadLedgerStage>(agent.workspace, agent.context))
         .add(std::make_shared<CompactionStage>(agent.context))
         .add(std::make_shared<PlanModeStage>(agent.policy, config.tools, options.tools.live));
     if (agent.checkpoints) {

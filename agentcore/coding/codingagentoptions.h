@@ -2,6 +2,7 @@
 
 #include <loop/agenttypes.h>
 #include <loop/extension.h>
+#include <loop/messagepages.h>
 #include <loop/subagentevent.h>
 #include <loop/toolslot.h>
 
@@ -187,6 +188,10 @@ struct CodingAgentOptions
     /// from the catalog (contextWindowTokens); give one for a model it does not know (a local
     /// server), else nothing is compacted before the provider says the request did not fit.
     ContextSettings context;
+    /// Where the stubs of the history are read back whole (the session's SessionPages):
+    /// every request, and every summary, carries the whole messages. Null: the history holds
+    /// no stub (no session file).
+    std::shared_ptr<const MessagePages> pages;
 
     PermissionOptions permissions;
     CheckpointOptions checkpoints;

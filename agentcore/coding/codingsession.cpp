@@ -175,6 +175,12 @@ CodingSession::CodingSession(CodingAgentOptions options,
     qRegisterMetaType<AgentCore::SubagentEvent>();
     if (m_file.resumed)
         m_state = SessionState::fromJson(m_file.resumed->state);
+    // The resumed file's stubs are indexed already; a new file's results are as it is written.
+    if (m_file.resumed && m_file.resumed->pages)
+        m_pages = m_file.resumed->pages;
+    else if (!m_file.path.isEmpty())
+        m_pages = std::make_shared<SessionPages>(m_file.path);
+    m_options.pages = m_pages;
     // A session's requests share OpenAI's cache routing (its id, so a resumed session keeps it).
     m_options.provider.promptCacheKey = m_id;
     m_options.hooks.sessionId = m_id;
@@ -356,6 +362,14 @@ void CodingSession::assembled(CodingAgent parts)
     }
     if (m_file.resumed)
         m_parts.config.history = m_file.resumed->messages;
+    // A run's results, once in the session file, stay there: the history keeps their stubs.
+    if (m_pages && !isReadOnly()) {
+        const auto pageOut = [pages = m_pages](const QList<Message> &conversation) {
+            return pages->pagedOut(conversation);
+        };
+        m_parts.config.pageOut = pageOut;      // the agent's history, as each run ends
+        m_parts.config.loop.pageOut = pageOut; // the run's own, as each turn starts
+    }
     m_systemPrompt = m_parts.config.systemPrompt;
     for (const AgentToolPtr &tool : std::as_const(m_parts.config.tools)) {
         m_toolDefinitions.append(tool->definition());
@@ -525,7 +539,8 @@ void CodingSession::startRecording()
                                               std::exchange(m_file.resumption, std::nullopt),
                                               nullptr,
                                               m_parts.checkpoints,
-                                              m_unconfirmed));
+                                              m_unconfirmed,
+                                              m_pages));
     const QJsonObject values = m_state.recorderValues();
     for (auto it = values.begin(); it != values.end(); ++it)
         m_recorder->setStateValue(it.key(), it.value());
@@ -901,9 +916,14 @@ bool CodingSession::switchBranch(const QString &leaf, QString *error)
     QString problem = branchRefusal();
     if (problem.isEmpty() && !leaf.isEmpty() && !m_recorder->tree().contains(leaf))
         problem = tr("That branch is not in this session.");
-    // The history becomes the branch's, so the loop sees it as a resumed session would.
-    if (problem.isEmpty()
-        && !m_agent->setMessages(ToolCallIds::madeUnique(m_recorder->tree().messagesTo(leaf))))
+    // The history becomes the branch's, so the loop sees it as a resumed session would; its
+    // stubs are known by the ids it gives them.
+    QList<Message> branch;
+    if (problem.isEmpty())
+        branch = ToolCallIds::madeUnique(m_recorder->tree().messagesTo(leaf));
+    if (problem.isEmpty() && m_pages && m_agent->isIdle())
+        m_pages->indexBranch(m_recorder->tree().pathTo(leaf), branch);
+    if (problem.isEmpty() && !m_agent->setMessages(branch))
         problem = tr("The agent started working: switch branches once it has finished.");
     if (problem.isEmpty() && !m_recorder->switchBranch(leaf))
         problem = tr("The switch could not be written to the session file.");

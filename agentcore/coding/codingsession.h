@@ -8,6 +8,7 @@
 #include <loop/agenttypes.h>
 #include <loop/subagentevent.h>
 #include <session/sessionlog.h>
+#include <session/sessionpages.h>
 #include <session/sessionresumption.h>
 #include <session/sessiontree.h>
 
@@ -194,6 +195,11 @@ public:
     const CodingAgent &parts() const { return m_parts; }
     const CodingAgentOptions &options() const { return m_options; }
     const CodingSessionFile &file() const { return m_file; }
+    /// Where the tool results kept in the session file are read back whole (the stubs that
+    /// agent()->messages(), file().resumed and branches() hold: Message::isPaged). Null without
+    /// a session file (nothing is paged then). Set from the start, the same object for the
+    /// session's life: the recorder adds what it writes, a branch switch what it goes to.
+    std::shared_ptr<const SessionPages> pages() const { return m_pages; }
     bool isReadOnly() const { return !m_file.readOnlyReason.isEmpty(); }
     /// The session file's id, or a fresh one when nothing is recorded: the checkpoints'
     /// session id and OpenAI's prompt_cache_key, the same for every request of the session.
@@ -338,6 +344,7 @@ private:
 
     CodingAgentOptions m_options;
     CodingSessionFile m_file;
+    std::shared_ptr<SessionPages> m_pages; // null: no session file
     bool m_interactive = true;
     QString m_id;
     SessionState m_state;

@@ -66,6 +66,25 @@ QList<Message> ReadLedgerStage::view(const QList<Message> &messages) const
     return messages;
 }
 
+PagedMessagesStage::PagedMessagesStage(std::shared_ptr<const MessagePages> pages)
+    : m_pages(std::move(pages))
+{}
+
+QLatin1String PagedMessagesStage::name() const
+{
+    return QLatin1String("paged messages");
+}
+
+RequestStage::Hooks PagedMessagesStage::hooks() const
+{
+    return Hook::View;
+}
+
+QList<Message> PagedMessagesStage::view(const QList<Message> &messages) const
+{
+    return MessagePages::whole(messages, m_pages.get());
+}
+
 PlanModeStage::PlanModeStage(std::shared_ptr<PermissionPolicy> policy,
                              const QList<AgentToolPtr> &tools,
                              std::shared_ptr<ToolSlot> liveTools)

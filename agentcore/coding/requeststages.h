@@ -1,5 +1,6 @@
 #pragma once
 
+#include <loop/messagepages.h>
 #include <loop/requestpipeline.h>
 #include <loop/toolslot.h>
 
@@ -50,6 +51,23 @@ public:
 private:
     std::shared_ptr<ToolWorkspace> m_workspace;
     std::shared_ptr<ContextManager> m_context;
+};
+
+/// The request carries whole messages where the history holds stubs of tool results kept in
+/// the session file (Message::isPaged): each is read back through the pages (their bounded
+/// cache, else one read of its record), so that the bytes sent are those of the whole
+/// conversation and the provider's cache prefix stays as it was. After the context view (what
+/// it leaves out is never read), before the read ledger (it sees what is sent).
+class PagedMessagesStage final : public RequestStage
+{
+public:
+    explicit PagedMessagesStage(std::shared_ptr<const MessagePages> pages);
+    QLatin1String name() const override;
+    Hooks hooks() const override;
+    QList<Message> view(const QList<Message> &messages) const override;
+
+private:
+    std::shared_ptr<const MessagePages> m_pages;
 };
 
 /// In plan mode the side-effecting tools of \a tools but Bash leave the request

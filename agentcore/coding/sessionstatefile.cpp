@@ -34,7 +34,10 @@ bool SessionStateFile::remove(const QString &path, QString *error, QString *warn
     // The worktree is read before the file goes and removed after: a session that cannot be
     // deleted (open in another window) keeps its worktree.
     QString unreadable;
-    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, &unreadable);
+    // Only its state is needed: its outputs stay on disk.
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path,
+                                                                          &unreadable,
+                                                                          SessionLog::Paging::Paged);
     const std::optional<SessionWorktree> worktree = contents
                                                         ? SessionWorktree::fromState(contents->state)
                                                         : std::nullopt;
@@ -64,7 +67,8 @@ SessionRecorder *SessionStateFile::record(Agent *agent,
                                           std::optional<SessionResumption> resumption,
                                           QObject *parent,
                                           std::shared_ptr<CheckpointRecorder> checkpoints,
-                                          std::shared_ptr<const QList<PermissionRule>> unconfirmed)
+                                          std::shared_ptr<const QList<PermissionRule>> unconfirmed,
+                                          std::shared_ptr<SessionPages> pages)
 {
     auto recorder = new SessionRecorder(
         agent,
@@ -83,6 +87,7 @@ SessionRecorder *SessionStateFile::record(Agent *agent,
         header,
         state,
         parent);
+    recorder->setPages(std::move(pages));
     if (resumption)
         recorder->adopt(std::move(*resumption));
     return recorder;

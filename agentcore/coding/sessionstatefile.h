@@ -56,7 +56,8 @@ struct SessionStateFile
     /// \a checkpoints: its checkpoints go into the state (call the recorder's
     /// refreshState() when one was recorded). \a unconfirmed: the resumed file's allow rules
     /// that the user has not answered yet (restore()), written back as they were; the caller
-    /// empties it once they are granted or dropped.
+    /// empties it once they are granted or dropped. \a pages: where the tool results written
+    /// are indexed (SessionRecorder::setPages); null: nowhere.
     static SessionRecorder *record(Agent *agent,
                                    std::shared_ptr<PermissionPolicy> policy,
                                    const QString &path,
@@ -65,7 +66,8 @@ struct SessionStateFile
                                    std::optional<SessionResumption> resumption,
                                    QObject *parent = nullptr,
                                    std::shared_ptr<CheckpointRecorder> checkpoints = {},
-                                   std::shared_ptr<const QList<PermissionRule>> unconfirmed = {});
+                                   std::shared_ptr<const QList<PermissionRule>> unconfirmed = {},
+                                   std::shared_ptr<SessionPages> pages = {});
 };
 
 } // namespace AgentCore

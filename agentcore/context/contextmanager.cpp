@@ -108,6 +108,12 @@ void ContextManager::setModelFactory(ModelFactory makeModel)
     m_makeModel = std::move(makeModel);
 }
 
+void ContextManager::setPages(std::shared_ptr<const MessagePages> pages)
+{
+    const std::lock_guard guard(m_mutex);
+    m_pages = std::move(pages);
+}
+
 void ContextManager::setFollowUpSource(std::function<QList<Message>()> source)
 {
     const std::lock_guard guard(m_mutex);
@@ -343,77 +349,86 @@ std::shared_ptr<ContextManager::Job> ContextManager::startJob(Lock &lock,
     m_job = job;
 
     const QList<Message> followUps = m_followUps ? m_followUps() : QList<Message>{};
-    const Context request = summaryContext(plan.summarised,
-                                           instructions,
-                                           followUps,
-                                           m_settings.usableTokens());
     const ModelFactory makeModel = m_makeModel;
     const Events events = m_events;
+    const std::shared_ptr<const MessagePages> pages = m_pages;
+    const qint64 usableTokens = m_settings.usableTokens();
+    const QList<Message> summarised = plan.summarised;
     // A thread of its own, not the global pool (docs/architecture.md, "Threads"): the request
     // may wait minutes on the network and must not hold one of the pool's few threads.
     // Detached: the destructor waits for done, the thread's last touch of this object.
-    std::thread([this, job, makeModel, events, request] {
-        Message reply;
-        QString problem;
-        std::shared_ptr<ModelClient> client;
-        try {
-            if (makeModel)
-                client = makeModel();
-            if (!client)
-                problem = ContextTr::tr("No model is available to write the summary.");
-            else
-                reply = client->complete(request, job->abort, {});
-        } catch (const std::exception &error) {
-            problem = ContextTr::tr("The summary request failed: %1")
-                          .arg(QString::fromUtf8(error.what()));
-        } catch (...) {
-            problem = ContextTr::tr("The summary request failed.");
-        }
-        client.reset(); // on the thread that made it (its network access lives here)
-        if (!problem.isEmpty()) {
-        } else if (job->abort.isAborted() || reply.stopReason == StopReason::Aborted) {
-            problem = ContextTr::tr("The compaction was stopped; the conversation is unchanged.");
-        } else if (reply.stopReason == StopReason::Error
-                   || reply.stopReason == StopReason::ContextOverflow
-                   || reply.stopReason == StopReason::Refusal) {
-            problem = ContextTr::tr(
-                          "The summary request failed (%1); the conversation is unchanged.")
-                          .arg(reply.errorMessage.isEmpty() ? stopReasonName(reply.stopReason)
-                                                            : reply.errorMessage);
-        } else if (reply.text().trimmed().isEmpty()) {
-            problem = ContextTr::tr(
-                "The model returned an empty summary; the conversation is unchanged.");
-        }
-        std::optional<Compaction> result;
-        if (problem.isEmpty()) {
-            Compaction compaction;
-            compaction.summary = reply.text().trimmed();
-            compaction.coveredCount = job->plan.coveredCount;
-            compaction.instructions = job->instructions;
-            compaction.api = reply.api;
-            compaction.provider = reply.provider;
-            compaction.model = reply.model;
-            compaction.usage = reply.usage;
-            compaction.usage += reply.discardedUsage;
-            result = compaction;
-        }
-        if (!problem.isEmpty()) {
-            if (events.failed)
-                events.failed(problem);
-        } else if (job->manual && events.finished) {
-            events.finished(result->toMessage(), true);
-        }
-        const std::lock_guard guard(m_mutex);
-        job->result = result;
-        job->done = true;
-        if (m_job == job && (job->manual || !result)) {
-            m_job.reset();
-            if (!result && !job->manual)
-                m_retryAfterSize = job->conversationSize + retryAfterMessages;
-        }
-        // Under the lock: once the destructor sees done, this thread touches nothing of it.
-        m_jobDone.notify_all();
-    }).detach();
+    std::thread(
+        [this, job, makeModel, events, pages, usableTokens, summarised, followUps, instructions] {
+            Message reply;
+            QString problem;
+            std::shared_ptr<ModelClient> client;
+            try {
+                // Built here: the outputs kept in the session file are read back whole first
+                // (off the thread that asked, which may be the window's), and the summary is
+                // written from what the model saw.
+                const Context request = summaryContext(MessagePages::whole(summarised, pages.get()),
+                                                       instructions,
+                                                       followUps,
+                                                       usableTokens);
+                if (makeModel)
+                    client = makeModel();
+                if (!client)
+                    problem = ContextTr::tr("No model is available to write the summary.");
+                else
+                    reply = client->complete(request, job->abort, {});
+            } catch (const std::exception &error) {
+                problem = ContextTr::tr("The summary request failed: %1")
+                              .arg(QString::fromUtf8(error.what()));
+            } catch (...) {
+                problem = ContextTr::tr("The summary request failed.");
+            }
+            client.reset(); // on the thread that made it (its network access lives here)
+            if (!problem.isEmpty()) {
+            } else if (job->abort.isAborted() || reply.stopReason == StopReason::Aborted) {
+                problem = ContextTr::tr(
+                    "The compaction was stopped; the conversation is unchanged.");
+            } else if (reply.stopReason == StopReason::Error
+                       || reply.stopReason == StopReason::ContextOverflow
+                       || reply.stopReason == StopReason::Refusal) {
+                problem = ContextTr::tr(
+                              "The summary request failed (%1); the conversation is unchanged.")
+                              .arg(reply.errorMessage.isEmpty() ? stopReasonName(reply.stopReason)
+                                                                : reply.errorMessage);
+            } else if (reply.text().trimmed().isEmpty()) {
+                problem = ContextTr::tr(
+                    "The model returned an empty summary; the conversation is unchanged.");
+            }
+            std::optional<Compaction> result;
+            if (problem.isEmpty()) {
+                Compaction compaction;
+                compaction.summary = reply.text().trimmed();
+                compaction.coveredCount = job->plan.coveredCount;
+                compaction.instructions = job->instructions;
+                compaction.api = reply.api;
+                compaction.provider = reply.provider;
+                compaction.model = reply.model;
+                compaction.usage = reply.usage;
+                compaction.usage += reply.discardedUsage;
+                result = compaction;
+            }
+            if (!problem.isEmpty()) {
+                if (events.failed)
+                    events.failed(problem);
+            } else if (job->manual && events.finished) {
+                events.finished(result->toMessage(), true);
+            }
+            const std::lock_guard guard(m_mutex);
+            job->result = result;
+            job->done = true;
+            if (m_job == job && (job->manual || !result)) {
+                m_job.reset();
+                if (!result && !job->manual)
+                    m_retryAfterSize = job->conversationSize + retryAfterMessages;
+            }
+            // Under the lock: once the destructor sees done, this thread touches nothing of it.
+            m_jobDone.notify_all();
+        })
+        .detach();
 
     lock.unlock();
     if (!manual && events.automaticStarted)

@@ -7,6 +7,7 @@
 #include "tokenestimate.h"
 
 #include <loop/agentloop.h>
+#include <loop/messagepages.h>
 
 #include <condition_variable>
 #include <functional>
@@ -96,6 +97,9 @@ public:
     void setModelFactory(ModelFactory makeModel);
     /// The follow-up queue, for the summary to list (e.g. Agent::followUpQueue, thread-safe).
     void setFollowUpSource(std::function<QList<Message>()> source);
+    /// Where the stubs of the conversation (Message::isPaged) are read back whole: a summary
+    /// is written from the whole outputs, read on the summary's thread. Null: none is.
+    void setPages(std::shared_ptr<const MessagePages> pages);
     ContextEdits edits() const;
     /// Drops and pins; the next request sees them. The session keeps them (ContextEdits::toJson).
     void setEdits(const ContextEdits &edits);
@@ -147,6 +151,7 @@ private:
     ModelFactory m_makeModel;
     Events m_events;
     std::function<QList<Message>()> m_followUps;
+    std::shared_ptr<const MessagePages> m_pages;
     ContextEdits m_edits;
     TokenCalibration m_calibration;
     RunningEstimate m_estimate;

@@ -47,6 +47,16 @@ qint64 estimateTokens(QStringView text)
 qint64 estimateTokens(const Message &message)
 {
     qint64 tokens = messageOverhead;
+    if (message.isPaged()) {
+        // A stub holds a preview of pagedChars characters: the whole text is counted as its
+        // preview is (its mix of ASCII and other characters), scaled to its length.
+        const QString preview = message.text();
+        const qint64 previewTokens = estimateTokens(QStringView(preview));
+        const qint64 whole = preview.isEmpty()
+                                 ? (message.pagedChars * 2 + 6) / 7
+                                 : previewTokens * message.pagedChars / preview.size();
+        return tokens + blockOverhead + std::max(whole, previewTokens);
+    }
     for (const ContentBlock &block : message.content) {
         tokens += blockOverhead;
         switch (block.type) {

@@ -218,6 +218,7 @@ Agent::Agent(AgentConfig config, QObject *parent)
     : QObject(parent)
     , m_channel(std::make_shared<AgentChannel>())
     , m_messages(std::move(config.history))
+    , m_pageOut(std::move(config.pageOut))
 {
     qRegisterMetaType<AgentCore::AgentEvent>();
     m_channel->receiver = this;
@@ -505,6 +506,9 @@ void Agent::dispatch(const AgentEvent &event)
         m_messages = event.newMessages;
     else
         m_messages.append(event.newMessages);
+    // The run's results are on disk by now (the session file took each message as it ended).
+    if (m_pageOut)
+        m_messages = m_pageOut(m_messages);
     m_idle = true;
     const QPointer<Agent> guard(this);
     if (leftOver) {

@@ -29,6 +29,11 @@ struct AgentConfig
     /// little (servers still starting) but returns promptly once the token fires. Unset: none.
     std::function<QList<AgentToolPtr>(const AbortToken &abort)> runTools;
     QList<Message> history; ///< the conversation so far
+    /// Called on the Agent's thread as each run ends (before its agent_end is emitted), with
+    /// the conversation: returns it with the messages kept elsewhere made small (the stubs of
+    /// results on disk, SessionPages::pagedOut), so that a long session holds a bounded part
+    /// of its outputs. The events keep the whole messages. Unset: kept as they are.
+    std::function<QList<Message>(const QList<Message> &conversation)> pageOut;
     /// false: every event wakes the Agent's thread on its own instead of going with the events
     /// that arrive before it runs (AgentChannel in agent.cpp). Much slower; there for
     /// bench_loop's variants.
@@ -147,6 +152,7 @@ private:
     std::unique_ptr<QThread> m_thread;
     AgentWorker *m_worker; // lives on m_thread, deleted there as it finishes
     QList<Message> m_messages;
+    std::function<QList<Message>(const QList<Message> &)> m_pageOut;
     // Events taken from the channel, delivered from m_next. Boxed: an event never moves or is
     // copied between the loop and the handlers.
     std::vector<std::unique_ptr<AgentEvent>> m_inbox;

@@ -239,6 +239,14 @@ AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
 void AgentRun::startTurn()
 {
     m_turnOpen = true;
+    if (m_config.pageOut) {
+        // The three lists share their messages: each must let go of a paged output. Paging
+        // keeps every message where it is, so the projected history stays projected.
+        m_conversation = m_config.pageOut(m_conversation);
+        m_newMessages = m_config.pageOut(m_newMessages);
+        if (!m_historyNeedsProjection)
+            m_history = m_config.pageOut(m_history);
+    }
     auto start = std::make_unique<AgentEvent>(AgentEvent::Type::TurnStart, Message());
     start->tools = m_toolDefinitions; // shared, not copied
     emitEvent(std::move(start));

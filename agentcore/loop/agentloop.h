@@ -79,6 +79,13 @@ struct AgentLoopConfig
     /// threads are warm. Null: the run makes its own. Either way agentLoop never waits for a
     /// tool abandoned on abort.
     ToolRunner *toolRunner = nullptr;
+    /// Called on the loop's thread as each turn starts, with the run's conversation: returns
+    /// it with the messages kept elsewhere made small (the stubs of tool results already in
+    /// the session file, SessionPages::pagedOut; same length, same order), so that a run of a
+    /// thousand turns holds a bounded part of its outputs. The run's new messages (agent_end's
+    /// newMessages) hold those stubs too; message_end, turn_end and tool events stay whole.
+    /// Requests read them back (contextView). Unset: every message is kept as it is.
+    std::function<QList<Message>(const QList<Message> &conversation)> pageOut;
 };
 
 /// Runs one agent run (the seed's agentLoop / driveAgentLoop) on the calling thread, blocking

@@ -1,4 +1,5 @@
 #include "sessionlog.h"
+#include "sessionpages.h"
 #include "sessionpictures.h"
 #include "translation.h"
 
@@ -10,6 +11,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 
 #include <QRegularExpression>
@@ -126,10 +128,10 @@ void continuePartial(Message &partial, const Message &more)
 // A message record into the tree: its own id and parent, or, for a record written without them
 // (before branches), the id "#N" of its place and the active leaf as its parent. It becomes
 // the active leaf: a writer appends to the active branch.
-void addToTree(SessionLog::Contents &contents,
-               const QJsonObject &record,
-               const Message &message,
-               qsizetype ordinal)
+QString addToTree(SessionLog::Contents &contents,
+                  const QJsonObject &record,
+                  const Message &message,
+                  qsizetype ordinal)
 {
     QString id = record.value(QLatin1String("id")).toString();
     if (id.isEmpty() || contents.tree.contains(id))
@@ -137,11 +139,178 @@ void addToTree(SessionLog::Contents &contents,
     const QJsonValue parent = record.value(QLatin1String("parent"));
     contents.tree.add(id, parent.isString() ? parent.toString() : contents.activeLeaf, message);
     contents.activeLeaf = id;
+    return id;
 }
 
 } // namespace
 
-std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QString *error)
+namespace {
+
+// A tool result's message record, read without its pictures: whether it is paged
+// (SessionPages::isPageable, judged from its JSON so that no picture is read for nothing), and
+// then its stub.
+// \a wholeChars >= 0: \a record's one text was cut (withTextCut()) from a text of that length.
+std::optional<Message> stubOfRecord(const QJsonObject &record, qsizetype wholeChars = -1)
+{
+    QJsonObject json = record.value(QLatin1String("message")).toObject();
+    if (json.value(QLatin1String("role")).toString() != QLatin1String("toolResult"))
+        return std::nullopt;
+    const QJsonArray blocks = json.value(QLatin1String("content")).toArray();
+    QJsonArray texts;
+    bool image = false;
+    qsizetype chars = 0;
+    for (const QJsonValue &block : blocks) {
+        const QJsonObject object = block.toObject();
+        if (object.value(typeKey).toString() == QLatin1String("image")) {
+            image = true;
+            continue;
+        }
+        chars += object.value(QLatin1String("text")).toString().size();
+        texts.append(block);
+    }
+    if (wholeChars >= 0) {
+        if (image || texts.size() != 1)
+            return std::nullopt; // read whole: the cut text alone cannot tell the preview
+        chars = wholeChars;
+    }
+    if (!image && chars < SessionPages::pageAbove)
+        return std::nullopt;
+    json.insert(QLatin1String("content"), texts);
+    Message message;
+    if (!messageFromJson(json, &message) || message.isPaged())
+        return std::nullopt;
+    // A stub even of pictures with little text: they are what is paged then.
+    Message stub = message;
+    stub.content = {ContentBlock::makeText(SessionPages::preview(message.text()))};
+    stub.pagedChars = chars;
+    return stub;
+}
+
+// The UTF-16 length of the text a JSON string's bytes (between its quotes, UTF-8) stand for.
+qsizetype jsonStringChars(QByteArrayView raw)
+{
+    qsizetype chars = 0;
+    const char *data = raw.data();
+    for (qsizetype i = 0, size = raw.size(); i < size; ++i) {
+        const auto byte = static_cast<unsigned char>(data[i]);
+        if (byte == '\\') {
+            ++chars; // \uXXXX is one UTF-16 unit (a surrogate pair is two escapes)
+            i += i + 1 < size && data[i + 1] == 'u' ? 5 : 1;
+        } else if ((byte & 0xC0) != 0x80) {
+            chars += byte >= 0xF0 ? 2 : 1; // four UTF-8 bytes: a surrogate pair
+        }
+    }
+    return chars;
+}
+
+// Where the JSON string starting at \a from (after its opening quote) ends: its closing quote.
+qsizetype jsonStringEnd(const QByteArray &line, qsizetype from)
+{
+    for (qsizetype quote = line.indexOf('"', from); quote >= 0;
+         quote = line.indexOf('"', quote + 1)) {
+        qsizetype backslashes = 0;
+        while (quote - 1 - backslashes >= from && line.at(quote - 1 - backslashes) == '\\')
+            ++backslashes;
+        if (backslashes % 2 == 0)
+            return quote;
+    }
+    return -1;
+}
+
+// A long tool output's record with its text cut to its first bytes, and the length of the
+// whole text: a stub needs its preview and length, and parsing 100 KB of JSON to drop it was
+// most of a paged resume. The first "text" value before any "details" key (keys are written
+// sorted: the message's content comes first) is cut; nullopt when there is none to cut.
+std::optional<std::pair<QByteArray, qsizetype>> withTextCut(const QByteArray &line)
+{
+    constexpr qsizetype keep = 16 * 1024;
+    bool textKey = false;
+    for (qsizetype start = line.indexOf('"'); start >= 0;) {
+        const qsizetype end = jsonStringEnd(line, start + 1);
+        if (end < 0)
+            return std::nullopt;
+        const QByteArrayView raw(line.constData() + start + 1, end - start - 1);
+        const bool key = end + 1 < line.size() && line.at(end + 1) == ':';
+        if (key && raw == "details")
+            return std::nullopt;
+        if (!key && textKey && raw.size() > 2 * keep) {
+            // Cut where no escape and no UTF-8 sequence is split.
+            qsizetype cut = 0;
+            while (cut < keep) {
+                const qsizetype next = raw.at(cut) != '\\'                              ? cut + 1
+                                       : cut + 1 < raw.size() && raw.at(cut + 1) == 'u' ? cut + 6
+                                                                                        : cut + 2;
+                if (next > keep)
+                    break;
+                cut = next;
+            }
+            while (cut > 0 && (static_cast<unsigned char>(raw.at(cut)) & 0xC0) == 0x80)
+                --cut;
+            QByteArray shortened = line.left(start + 1 + cut);
+            shortened += QByteArrayView(line).sliced(end);
+            return std::pair{shortened, jsonStringChars(raw)};
+        }
+        textKey = key && raw == "text";
+        start = line.indexOf('"', end + 1);
+    }
+    return std::nullopt;
+}
+
+// Reads a file's lines in large chunks, telling each line's offset: the file is read once,
+// without holding all of it (a session of long tool outputs is hundreds of megabytes).
+class LineReader
+{
+public:
+    explicit LineReader(QFile &file)
+        : m_file(file)
+        , m_offset(file.pos())
+    {}
+
+    /// The next line (with its newline, if it has one); false at the end.
+    bool next(QByteArray *line, qint64 *offset, bool *torn)
+    {
+        for (;;) {
+            const qsizetype end = m_buffer.indexOf('\n', m_start);
+            if (end >= 0) {
+                *line = m_buffer.mid(m_start, end + 1 - m_start);
+                *offset = m_offset + m_start;
+                *torn = false;
+                m_start = end + 1;
+                return true;
+            }
+            // Keep what is left of the buffer, read the next chunk after it.
+            m_buffer.remove(0, m_start);
+            m_offset += m_start;
+            m_start = 0;
+            const QByteArray chunk = m_file.read(chunkBytes);
+            if (chunk.isEmpty()) {
+                if (m_buffer.isEmpty())
+                    return false;
+                *line = std::exchange(m_buffer, {});
+                *offset = m_offset;
+                *torn = true;
+                m_offset += line->size();
+                return true;
+            }
+            m_buffer.append(chunk);
+        }
+    }
+
+    qint64 endOffset() const { return m_offset + m_start; }
+
+private:
+    static constexpr qint64 chunkBytes = 1 << 20;
+    QFile &m_file;
+    QByteArray m_buffer;
+    qsizetype m_start = 0; // of the next line in m_buffer
+    qint64 m_offset = 0;   // of m_buffer's first byte in the file
+};
+
+} // namespace
+
+std::optional<SessionLog::Contents> SessionLog::load(const QString &path,
+                                                     QString *error,
+                                                     Paging paging)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -154,26 +323,42 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
     Contents contents;
     header->remove(typeKey);
     contents.header = *header;
-    // All at once, then split: QFile::readLine goes through QIODevice one byte at a time, which
-    // was about a third of a long session's load (perf, 2,000 messages).
-    const QByteArray rest = file.readAll();
-    contents.bytes = file.pos();
-    contents.endsWithNewline = rest.endsWith('\n');
+    if (paging == Paging::Paged)
+        contents.pages = std::make_shared<SessionPages>(path);
+    // In chunks, each split into lines: QFile::readLine goes through QIODevice one byte at a
+    // time, which was about a third of a long session's load (perf, 2,000 messages), and
+    // reading it all at once held the whole file.
+    LineReader reader(file);
+    QByteArray line;
+    qint64 offset = 0;
+    bool torn = false;
+    bool endsWithNewline = false;
     int lineNumber = 1;
     qsizetype messageRecords = 0;
-    for (qsizetype start = 0; start < rest.size();) {
-        qsizetype end = rest.indexOf('\n', start);
-        const bool torn = end < 0;
-        end = torn ? rest.size() : end + 1;
-        const QByteArray line = QByteArray::fromRawData(rest.constData() + start, end - start);
-        start = end;
+    while (reader.next(&line, &offset, &torn)) {
         ++lineNumber;
+        endsWithNewline = !torn;
         if (line.trimmed().isEmpty())
             continue;
-        std::optional<QJsonObject> record = parseLine(line);
-        if (record) // the pictures kept beside the file come back into their blocks
+        std::optional<QJsonObject> record;
+        std::optional<Message> stub;
+        if (contents.pages && line.size() > 4 * SessionPages::pageAbove) {
+            if (const auto cut = withTextCut(line)) {
+                record = parseLine(cut->first);
+                if (record && record->value(typeKey).toString() == QLatin1String("message"))
+                    stub = stubOfRecord(*record, cut->second);
+                if (!stub)
+                    record.reset();
+            }
+        }
+        if (!record)
+            record = parseLine(line);
+        const QString type = record ? record->value(typeKey).toString() : QString();
+        if (contents.pages && !stub && type == QLatin1String("message"))
+            stub = stubOfRecord(*record);
+        if (record && !stub) // the pictures kept beside the file come back into their blocks
             record = SessionPictures::restored(*record, path);
-        if (record && record->value(typeKey).toString() == QLatin1String("partial")) {
+        if (record && type == QLatin1String("partial")) {
             const QJsonValue more = record->value(QLatin1String("more"));
             const QJsonValue partial = record->value(QLatin1String("message"));
             Message message;
@@ -187,7 +372,6 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
         }
         Message message;
         QString why;
-        const QString type = record ? record->value(typeKey).toString() : QString();
         if (record && type == QLatin1String("toolOutput")) {
             const QString id = record->value(QLatin1String("toolCallId")).toString();
             if (!id.isEmpty())
@@ -201,8 +385,20 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
                 contents.subagents[key].append(message);
             continue;
         }
-        if (record && type == QLatin1String("message")
-            && messageFromJson(record->value(QLatin1String("message")).toObject(), &message, &why)) {
+        if (stub) {
+            contents.toolOutputs.remove(stub->toolCallId); // it ended: not cut off
+            const QString id = addToTree(contents, *record, *stub, ++messageRecords);
+            // The record without its newline (a torn last line has none).
+            const qint64 length = line.size() - (torn ? 0 : 1);
+            contents.pages->addRecord(id,
+                                      offset,
+                                      length,
+                                      SessionPages::digest(QByteArrayView(line).first(length)));
+            contents.partial.reset();
+        } else if (record && type == QLatin1String("message")
+                   && messageFromJson(record->value(QLatin1String("message")).toObject(),
+                                      &message,
+                                      &why)) {
             if (message.isToolResult())
                 contents.toolOutputs.remove(message.toolCallId); // it ended: not cut off
             addToTree(contents, *record, message, ++messageRecords);
@@ -231,9 +427,13 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path, QStrin
         *error = cannotRead(file);
         return std::nullopt;
     }
+    contents.bytes = reader.endOffset();
+    contents.endsWithNewline = endsWithNewline;
     // Files written before the loop gave every call its own id may repeat ids from one reply
     // to the next; the window and the agent then key calls as a live run does.
     contents.messages = ToolCallIds::madeUnique(contents.tree.messagesTo(contents.activeLeaf));
+    if (contents.pages)
+        contents.pages->indexBranch(contents.tree.pathTo(contents.activeLeaf), contents.messages);
     return contents;
 }
 
@@ -350,6 +550,13 @@ SessionLog::~SessionLog()
 
 bool SessionLog::appendMessage(const Message &message, QString *error, QString *id)
 {
+    if (message.isPaged()) {
+        // Written, its preview would stand for the whole output from then on.
+        *error = SessionTr::tr("Cannot write to the session %1: the output of the tool call %2 "
+                               "was not read back from its session file first.")
+                     .arg(QDir::toNativeSeparators(m_file.fileName()), message.toolCallId);
+        return false;
+    }
     QJsonObject record{{typeKey, QStringLiteral("message")},
                        {QLatin1String("message"), messageToJson(message)}};
     QString newId;
@@ -360,8 +567,16 @@ bool SessionLog::appendMessage(const Message &message, QString *error, QString *
     }
     if (id)
         *id = newId;
-    if (!appendRecord(record, error))
+    qint64 offset = -1;
+    size_t digest = 0;
+    qint64 length = 0;
+    if (!appendRecord(record, error, &offset, &length, &digest))
         return false;
+    if (m_pages && SessionPages::isPageable(message)) {
+        m_pages->add(message.toolCallId, offset, length, digest);
+        if (!newId.isEmpty())
+            m_pages->addRecord(newId, offset, length, digest);
+    }
     if (m_leaf)
         m_leaf = newId;
     return true;
@@ -413,13 +628,21 @@ bool SessionLog::appendToolOutput(const QString &toolCallId, const QString &text
                         error);
 }
 
-bool SessionLog::appendRecord(const QJsonObject &record, QString *error)
+bool SessionLog::appendRecord(
+    const QJsonObject &record, QString *error, qint64 *offset, qint64 *length, size_t *digest)
 {
     // One write per line: a crash leaves at most this line torn. The pictures go beside the
     // file first, so the line only names them.
     const QByteArray line = QJsonDocument(SessionPictures::stored(record, path()))
                                 .toJson(QJsonDocument::Compact)
                             + '\n';
+    // Appending (O_APPEND), the line starts where the file ends now: every record before it
+    // was flushed, and only this SessionLog writes the file (its lock).
+    if (offset) {
+        *offset = m_file.size();
+        *length = line.size() - 1; // without its newline
+        *digest = SessionPages::digest(QByteArrayView(line).first(*length));
+    }
     if (m_file.write(line) != line.size() || !m_file.flush()) {
         *error = SessionTr::tr("Cannot write to the session %1: %2")
                      .arg(QDir::toNativeSeparators(m_file.fileName()), m_file.errorString());

@@ -15,6 +15,8 @@
 
 namespace AgentCore {
 
+class SessionPages;
+
 /// One conversation on disk, as JSON lines that only ever grow:
 ///   {"type":"session","version":1, ...header fields}      first line, written once
 ///   {"type":"message","id":"…","parent":"…","message":{messageToJson}}
@@ -74,13 +76,28 @@ public:
         QHash<QString, QList<Message>> subagents;
         qint64 bytes = 0;             ///< the file's size as it was read
         bool endsWithNewline = false; ///< its last line was whole
+        /// Read with Paging::Paged: where the tool results that are stubs in \a messages and
+        /// \a tree are (the active branch's indexed by their ids in \a messages); null
+        /// otherwise.
+        std::shared_ptr<SessionPages> pages;
+    };
+
+    enum class Paging {
+        Whole, ///< every message as it was written
+        /// Large tool results (SessionPages::isPageable) become stubs, in every branch, and
+        /// Contents::pages says where they are: what a session to be resumed is read as, so
+        /// that its outputs stay on disk until shown or sent.
+        Paged,
     };
 
     static constexpr int version = 1;
 
-    /// Reads a session file. nullopt and \a error when it cannot be read or its first line is
-    /// not a session header; the file is left as it is.
-    static std::optional<Contents> load(const QString &path, QString *error);
+    /// Reads a session file, once, in chunks (never all of it in memory at once). nullopt and
+    /// \a error when it cannot be read or its first line is not a session header; the file is
+    /// left as it is.
+    static std::optional<Contents> load(const QString &path,
+                                        QString *error,
+                                        Paging paging = Paging::Whole);
 
     /// Opens \a path for appending, creating it (and its folder) with \a header when it does not
     /// exist. An existing file must be a session (checked as load() does); a torn last line is
@@ -106,7 +123,12 @@ public:
     /// leaf is known (setLeaf(), or a file this SessionLog created), a message record gets a
     /// new id (\a id, when given) and the leaf as its parent, and becomes the leaf; before,
     /// it is written without them (it then follows whatever the file's active branch is).
+    /// A tool result that is paged (SessionPages::isPageable) is added to pages() (when set)
+    /// once written. A stub (Message::isPaged) is refused: it is not the message.
     bool appendMessage(const Message &message, QString *error, QString *id = nullptr);
+    /// Where the tool results this log writes are indexed from now on (null: nowhere).
+    void setPages(std::shared_ptr<SessionPages> pages) { m_pages = std::move(pages); }
+    const std::shared_ptr<SessionPages> &pages() const { return m_pages; }
     /// The active branch ends at \a leaf (an id of the file, "" for an empty branch) from now
     /// on: a branch record, and the next message follows \a leaf.
     bool appendBranch(const QString &leaf, QString *error);
@@ -133,9 +155,16 @@ public:
 
 private:
     explicit SessionLog(const QString &path);
-    bool appendRecord(const QJsonObject &record, QString *error);
+    /// \a offset (when given): where the record starts; then \a length and \a digest are its
+    /// bytes' (SessionPages::digest).
+    bool appendRecord(const QJsonObject &record,
+                      QString *error,
+                      qint64 *offset = nullptr,
+                      qint64 *length = nullptr,
+                      size_t *digest = nullptr);
 
     QFile m_file;
+    std::shared_ptr<SessionPages> m_pages;
     std::unique_ptr<QLockFile> m_lock;
     std::optional<QString> m_leaf; // the active branch's last message id, when known
 };

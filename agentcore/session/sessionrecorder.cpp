@@ -1,4 +1,5 @@
 #include "sessionrecorder.h"
+#include "sessionpages.h"
 #include "translation.h"
 
 #include <loop/agent.h>
@@ -108,9 +109,18 @@ void SessionRecorder::refreshState()
     writeStateIfChanged();
 }
 
+void SessionRecorder::setPages(std::shared_ptr<SessionPages> pages)
+{
+    m_pages = std::move(pages);
+    if (m_log)
+        m_log->setPages(m_pages);
+}
+
 void SessionRecorder::adopt(std::unique_ptr<SessionLog> log)
 {
     m_log = std::move(log);
+    if (m_pages)
+        m_log->setPages(m_pages);
     writeStateIfChanged();
 }
 
@@ -300,8 +310,12 @@ bool SessionRecorder::appendToBranch(const Message &message, QString *error)
     QString id;
     if (!m_log->appendMessage(message, error, &id))
         return false;
+    // The branches keep what the conversation keeps: a result that is on disk as a stub.
     if (parent && !id.isEmpty())
-        m_tree.add(id, *parent, message);
+        m_tree.add(id,
+                   *parent,
+                   m_pages && m_pages->contains(message.toolCallId) ? SessionPages::stub(message)
+                                                                    : message);
     return true;
 }
 
@@ -336,6 +350,7 @@ bool SessionRecorder::ensureOpen()
         fail(error);
         return false;
     }
+    m_log->setPages(m_pages);
     // A new file starts with its state, so the model and title are there from the start.
     if (created)
         m_written = {};

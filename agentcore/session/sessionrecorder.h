@@ -54,6 +54,9 @@ public:
     ~SessionRecorder() override;
 
     QString path() const { return m_path; }
+    /// Where the tool results written from now on are indexed (SessionLog::setPages); they
+    /// are kept in tree() as stubs.
+    void setPages(std::shared_ptr<SessionPages> pages);
     /// Writes to \a log, already open (and locked) by the window that resumed the session,
     /// instead of opening the file with the first message.
     void adopt(std::unique_ptr<SessionLog> log);
@@ -125,6 +128,7 @@ private:
     QJsonObject m_extra;   // keys the window owns
     QJsonObject m_written; // the last state in the file
     std::unique_ptr<SessionLog> m_log;
+    std::shared_ptr<SessionPages> m_pages;
     SessionTree m_tree; // every branch written, kept as messages are appended
     bool m_failed = false;
     bool m_running = false;

@@ -20,7 +20,7 @@ std::optional<SessionResumption> SessionResumption::takeOver(const QString &path
     if (readBefore)
         before = *readBefore;
     else
-        before = SessionLog::load(path, error);
+        before = SessionLog::load(path, error, SessionLog::Paging::Paged);
     if (!before)
         return std::nullopt;
     SessionResumption resumption;
@@ -38,13 +38,18 @@ std::optional<SessionResumption> SessionResumption::takeOver(const QString &path
         contents->bytes = size;
         contents->endsWithNewline = true;
     } else {
-        contents = SessionLog::load(path, error);
+        contents = SessionLog::load(path,
+                                    error,
+                                    before->pages ? SessionLog::Paging::Paged
+                                                  : SessionLog::Paging::Whole);
         if (!contents)
             return std::nullopt;
         contents->warnings = before->warnings;
     }
     // What is appended next follows the active branch.
     resumption.log->setLeaf(contents->activeLeaf);
+    // What is appended next is indexed with what was read (null: the caller read it whole).
+    resumption.log->setPages(contents->pages);
     resumption.repair = SessionRecorder::interruption(*contents);
     contents->messages += resumption.repair;
     resumption.contents = std::move(*contents);

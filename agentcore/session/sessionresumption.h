@@ -29,7 +29,9 @@ struct SessionResumption
     /// (when given) is true and \a error names that process. The file is left as it is in
     /// every failure.
     /// \a readBefore: the file as the caller read it a moment ago (SessionLog::load), used
-    /// when the file did not grow since, instead of reading it twice more.
+    /// when the file did not grow since, instead of reading it twice more. Read here, the file
+    /// is read with SessionLog::Paging::Paged; else as \a readBefore was. The log indexes
+    /// what it appends into contents.pages (when there are any).
     static std::optional<SessionResumption> takeOver(
         const QString &path,
         QString *error,

@@ -2,6 +2,7 @@
 #include "translation.h"
 
 #include "sessionlog.h"
+#include "sessionpages.h"
 #include "sessionpictures.h"
 
 #include <ai/messagejson.h>
@@ -286,14 +287,17 @@ QJsonObject SessionStore::newHeader(const QString &repositoryRoot)
 
 bool SessionStore::rename(const QString &path, const QString &title, QString *error)
 {
-    if (!SessionLog::load(path, error))
+    // Only its state is needed: its outputs stay on disk.
+    if (!SessionLog::load(path, error, SessionLog::Paging::Paged))
         return false; // not a session: no lock file is made for it
     const std::unique_ptr<SessionLog> log = SessionLog::open(path, {}, error);
     if (!log)
         return false;
     // The state as it is under the lock: a window that let go of the session just now may
     // have added to it since the first read.
-    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path,
+                                                                          error,
+                                                                          SessionLog::Paging::Paged);
     if (!contents)
         return false;
     QJsonObject state = contents->state;
@@ -326,7 +330,11 @@ QString writeSessionCopy(const QString &path,
     if (!log)
         return {};
     for (const Message &message : contents.messages) {
-        if (!log->appendMessage(message, error))
+        // A stub is read back, one at a time: the copy holds the whole outputs.
+        std::optional<Message> whole = message;
+        if (message.isPaged())
+            whole = contents.pages ? contents.pages->load(message.toolCallId, error) : std::nullopt;
+        if (!whole || !log->appendMessage(*whole, error))
             return {};
     }
     QJsonObject state = contents.state;
@@ -356,7 +364,9 @@ QString writeSessionCopy(const QString &path,
 
 QString SessionStore::fork(const QString &path, QString *error)
 {
-    const std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
+    const std::optional<SessionLog::Contents> contents = SessionLog::load(path,
+                                                                          error,
+                                                                          SessionLog::Paging::Paged);
     return contents ? writeSessionCopy(path, *contents, SessionCopyKind::Copy, error) : QString();
 }
 
@@ -389,6 +399,8 @@ bool SessionStore::cutAtMessage(SessionLog::Contents &contents,
         return true;
     contents.activeLeaf = leaf;
     contents.messages = ToolCallIds::madeUnique(contents.tree.messagesTo(leaf));
+    if (contents.pages) // its stubs are known by the ids this branch gives them
+        contents.pages->indexBranch(contents.tree.pathTo(leaf), contents.messages);
     contents.partial.reset(); // it followed the branch's end, not this message
     contents.toolOutputs.clear();
     return true;
@@ -396,7 +408,9 @@ bool SessionStore::cutAtMessage(SessionLog::Contents &contents,
 
 QString SessionStore::forkAtMessage(const QString &path, const QString &message, QString *error)
 {
-    std::optional<SessionLog::Contents> contents = SessionLog::load(path, error);
+    std::optional<SessionLog::Contents> contents = SessionLog::load(path,
+                                                                    error,
+                                                                    SessionLog::Paging::Paged);
     if (!contents || !cutAtMessage(*contents, message, error))
         return {};
     return writeSessionCopy(path, *contents, SessionCopyKind::Fork, error);

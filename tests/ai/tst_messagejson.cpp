@@ -110,6 +110,14 @@ void tst_MessageJson::roundTrip_data()
     odd.customType = QStringLiteral("x");
     QTest::newRow("user with other roles' fields") << odd;
 
+    // A stub (SessionPages) says it is one: its preview never reads back as the whole output.
+    Message stub = Message::makeToolResult(QStringLiteral("c"),
+                                           QStringLiteral("Bash"),
+                                           QStringLiteral("first lines\n"),
+                                           false);
+    stub.pagedChars = 100'000;
+    QTest::newRow("toolResult stub") << stub;
+
     for (const MessageOrigin origin : {MessageOrigin::Steering, MessageOrigin::FollowUp}) {
         Message taken = Message::makeUser(QStringLiteral("use tabs"));
         taken.origin = origin;

@@ -403,7 +403,9 @@ ResumedFile readResumedFile(const QString &path)
 {
     ResumedFile file;
     std::optional<AgentCore::SessionLog::Contents> contents
-        = AgentCore::SessionLog::load(path, &file.error); // off the UI thread
+        = AgentCore::SessionLog::load(path,
+                                      &file.error,
+                                      AgentCore::SessionLog::Paging::Paged); // off the UI thread
     if (!contents)
         return file;
     file.worktree = AgentCore::SessionWorktree::fromState(contents->state);
