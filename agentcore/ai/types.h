@@ -160,6 +160,11 @@ struct Message
     QString toolName;
     ToolDetails details; ///< for the UI only (diffs, full output paths); never sent to a model
     bool isError = false;
+    /// A stub (SessionPages): the whole result is in the session file; `content` holds a
+    /// preview of its text (whole lines, at most SessionPages::previewChars) and no image
+    /// data; pagedChars is the whole text's length. -1: the message is whole.
+    qsizetype pagedChars = -1;
+    bool isPaged() const { return pagedChars >= 0; }
 
     // Custom
     QString customType; ///< converted to a user message or dropped at the model boundary

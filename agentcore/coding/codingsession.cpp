@@ -179,6 +179,8 @@ CodingSession::CodingSession(CodingAgentOptions options,
     m_options.provider.promptCacheKey = m_id;
     m_options.hooks.sessionId = m_id;
     m_options.hooks.transcriptPath = m_file.path;
+    if (!m_file.path.isEmpty())
+        m_pages = std::make_shared<SessionPages>(m_file.path);
 
     // The reports come from tool and worker threads: each goes through the inbox and is
     // emitted as the signal of the same name.

@@ -8,6 +8,7 @@
 #include <loop/agenttypes.h>
 #include <loop/subagentevent.h>
 #include <session/sessionlog.h>
+#include <session/sessionpages.h>
 #include <session/sessionresumption.h>
 #include <session/sessiontree.h>
 
@@ -200,6 +201,9 @@ public:
     QString id() const { return m_id; }
     /// Null before ready(), when nothing is recorded, or read-only.
     SessionRecorder *recorder() const { return m_recorder.get(); }
+    /// Where the session file's paged tool outputs are (SessionPages): null without a session
+    /// file; the same object for the session's life.
+    std::shared_ptr<const SessionPages> pages() const { return m_pages; }
 
     /// The state this layer owns (title, draft, model, context edits, worktree), as resumed
     /// and changed since.
@@ -373,6 +377,7 @@ private:
     std::unique_ptr<SubagentRelay> m_subagents; // the children's events, in order
     /// Destroyed before the agent (it reads the agent's queues for the last state it writes).
     std::unique_ptr<SessionRecorder> m_recorder;
+    std::shared_ptr<SessionPages> m_pages;
 };
 
 } // namespace AgentCore
