@@ -1243,6 +1243,7 @@ void MainWindow::updateContext()
                                                          m_session->instructions(),
                                                          m_usage.contextWindow,
                                                          m_session->skillsSection()));
+        m_contextDialog->setPages(m_session->codingSession()->pages());
         m_contextDialog->setEdits(m_session->shownContextEdits());
         m_contextDialog->setEditsAvailable(m_session->contextManager() && !m_session->isReadOnly());
     }
