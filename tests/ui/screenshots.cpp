@@ -1178,7 +1178,7 @@ bool pagedOutput(const QString &dir)
         if (!log->appendMessage(message, &error))
             return false;
         if (message.isToolResult())
-            pages->add(message.toolCallId, before, QFileInfo(path).size() - before);
+            pages->add(message.toolCallId, before, QFileInfo(path).size() - before - 1);
         resumed.append(AgentCore::SessionPages::stub(message));
     }
     Ui::ConversationView view;

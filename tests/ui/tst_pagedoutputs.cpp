@@ -86,7 +86,8 @@ PagedSession writePagedSession(const QString &folder, const QString &output)
             qFatal("cannot write the session: %s", qPrintable(error));
         if (message.isToolResult()) {
             session.resultOffset = before;
-            session.resultLength = QFileInfo(session.path).size() - before;
+            // The record's bytes, without the newline that ends its line.
+            session.resultLength = QFileInfo(session.path).size() - before - 1;
         }
     }
     return session;
@@ -380,6 +381,48 @@ private slots:
         dialog.setSnapshot(snapshot);
         dialog.show();
         QTRY_COMPARE(dialog.previewText(), whole);
+    }
+
+    // A resumed session of 20,000 messages (a third of its results stubs) paints its last
+    // screen first: before the first paint only the items near the end are laid out, the
+    // others only estimated (the layouts come as the user scrolls).
+    void aLongResumedConversationLaysOutOnlyItsLastScreen()
+    {
+        const QString output = numberedLines(5000);
+        QList<Message> messages;
+        for (int call = 1; messages.size() < 20000; ++call) {
+            const QString id = QStringLiteral("c%1").arg(call);
+            messages << Message::makeUser(QStringLiteral("Look at part %1.").arg(call))
+                     << bashCall(id)
+                     << SessionPages::stub(
+                            Message::makeToolResult(id,
+                                                    QStringLiteral("Bash"),
+                                                    call % 3 == 0 ? output : QStringLiteral("ok\n"),
+                                                    false));
+            Message answer;
+            answer.role = Message::Role::Assistant;
+            answer.content = {AgentCore::ContentBlock::makeText(
+                QStringLiteral("Part %1 is **fine**.\n\nNothing to change.").arg(call))};
+            messages << answer;
+        }
+        ConversationView view;
+        view.resize(900, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setMessages(messages);
+        view.flush();
+        int laidOut = 0;
+        int firstLaidOut = -1;
+        for (int i = 0; i < view.itemCount(); ++i) {
+            if (view.itemAt(i)->hasLayout()) {
+                ++laidOut;
+                firstLaidOut = firstLaidOut < 0 ? i : firstLaidOut;
+            }
+        }
+        QVERIFY(view.isStuckToBottom());
+        QVERIFY2(laidOut > 0 && laidOut < 60, qPrintable(QString::number(laidOut)));
+        QVERIFY(firstLaidOut > view.itemCount() - 60);
+        QVERIFY(view.itemRect(view.itemCount() - 1).bottom() <= view.viewport()->height());
     }
 
 private:
