@@ -332,6 +332,40 @@ private slots:
         QVERIFY(card->outputText().contains(QLatin1String("line 5000 of the output")));
     }
 
+    // The user expands a card, then scrolls down before the output is read: when it comes,
+    // what they look at stays where it is (the card grows above, out of sight).
+    void aLoadThatComesBackOffScreenLeavesTheScreenAsItIs()
+    {
+        const PagedSession session = writePagedSession(m_dir->path(), numberedLines(5000));
+        auto pages = std::make_shared<SessionPages>(session.path);
+        pages->add(QStringLiteral("call_1"), session.resultOffset, session.resultLength);
+        QList<Message> messages = resumedMessages(session);
+        for (int i = 0; i < 40; ++i)
+            messages.append(Message::makeUser(QStringLiteral("later %1").arg(i)));
+        ConversationView view;
+        view.resize(800, 400);
+        view.show();
+        view.setPages(pages);
+        view.setMessages(messages);
+        view.flush();
+        view.verticalScrollBar()->setValue(0);
+        QVERIFY(clickOutputToggle(view));
+        QVERIFY(pagedCardIn(view)->page() == ToolCardItem::Page::Loading);
+        const QScrollBar *bar = view.verticalScrollBar();
+        view.verticalScrollBar()->setValue(bar->maximum() - 50); // the user scrolls on
+        view.flush();
+        int last = view.itemCount() - 1; // the lowest item on the screen
+        while (last > 0 && view.itemRect(last).top() >= view.viewport()->height())
+            --last;
+        const QRect before = view.itemRect(last);
+        QVERIFY(view.viewport()->rect().intersects(before));
+        QVERIFY(before.top() > 0);
+        settleLoads();
+        view.flush();
+        QCOMPARE(pagedCardIn(view)->page(), ToolCardItem::Page::Loaded);
+        QCOMPARE(view.itemRect(last).top(), before.top());
+    }
+
     // "Copy Output" of a stub's card copies the whole output, read from the file.
     void copyOutputCopiesTheWholeOutput()
     {

@@ -959,7 +959,14 @@ void ConversationView::loadRequested(ConversationItem *item)
                 else
                     card->setLoadFailed(ticket, load.error);
                 top->invalidate();
-                itemChangedByUser(top); // it grows below the line the user clicked
+                // On the screen, it grows below the line the user clicked, as a whole card
+                // does; scrolled away meanwhile, what is on the screen stays put.
+                const int shown = verticalScrollBar()->value();
+                if (top->top() < shown + viewport()->height()
+                    && top->top() + effectiveHeight(top) > shown)
+                    itemChangedByUser(top);
+                else
+                    scheduleFlush();
             });
     }
 }
