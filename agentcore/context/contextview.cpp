@@ -153,6 +153,7 @@ Message droppedOutput(const Message &result)
     Message stub = result;
     stub.content = {ContentBlock::makeText(droppedToolOutputText())};
     stub.isError = false;
+    stub.pagedChars = -1; // the note is the whole of it: a paged output is not read back
     return stub;
 }
 

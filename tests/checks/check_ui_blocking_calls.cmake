@@ -17,6 +17,8 @@ set(patterns
     "runs git and waits"
     "SessionLog::load\\("
     "reads a session file"
+    "[Pp]ages(\\(\\))?->load\\("
+    "reads a paged output from a session file"
     "(SessionResumption|CodingSessionFile)::takeOver\\("
     "locks and reads a session file"
     "ProjectTrust::load\\("

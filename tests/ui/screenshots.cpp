@@ -35,6 +35,7 @@
 #include <rewind/rewinddialog.h>
 #include <scriptedmodel.h>
 #include <session/sessionlog.h>
+#include <session/sessionpages.h>
 #include <session/sessionstore.h>
 #include <sessions/approvalinbox.h>
 #include <sessions/approvalinboxdialog.h>
@@ -1131,6 +1132,88 @@ bool pictures(const QString &dir)
     QTest::keyClick(composer, Qt::Key_Return);
     ok = scene.waitForIdle() && ok;
     return scene.save(QStringLiteral("97-pictures-sent")) && ok;
+}
+
+// A resumed session's long output, paged from the session file (issue #39): its card folded
+// with the beginning and how much more there is, loading, then expanded to the whole output.
+bool pagedOutput(const QString &dir)
+{
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("paged.jsonl"));
+    QString error;
+    auto log = AgentCore::SessionLog::open(path,
+                                           AgentCore::SessionStore::newHeader(folder.path()),
+                                           &error);
+    if (!log)
+        return false;
+    QString output;
+    for (int i = 1; i <= 1800; ++i)
+        output += QStringLiteral("[%1%] Building CXX object src/CMakeFiles/calc.dir/part%2.cpp.o\n")
+                      .arg(i * 100 / 1800, 3)
+                      .arg(i);
+    output += QStringLiteral("[100%] Linking CXX executable calc\n[100%] Built target calc\n");
+    Message assistant;
+    assistant.role = Message::Role::Assistant;
+    assistant.stopReason = AgentCore::StopReason::ToolUse;
+    assistant.content = {ContentBlock::makeText(
+                             QStringLiteral("I will build it and keep the log.")),
+                         ContentBlock::makeToolCall(QStringLiteral("b1"),
+                                                    QStringLiteral("Bash"),
+                                                    {{"command", "cmake --build build 2>&1"}})};
+    Message answer;
+    answer.role = Message::Role::Assistant;
+    answer.content = {
+        ContentBlock::makeText(QStringLiteral("The build passes: 1,800 objects, no warnings."))};
+    const QList<Message> whole{Message::makeUser(QStringLiteral("Build it and show me the log.")),
+                               assistant,
+                               Message::makeToolResult(QStringLiteral("b1"),
+                                                       QStringLiteral("Bash"),
+                                                       output,
+                                                       false),
+                               answer};
+    auto pages = std::make_shared<AgentCore::SessionPages>(path);
+    QList<Message> resumed;
+    for (const Message &message : whole) {
+        const qint64 before = QFileInfo(path).size();
+        if (!log->appendMessage(message, &error))
+            return false;
+        if (message.isToolResult())
+            pages->add(message.toolCallId, before, QFileInfo(path).size() - before - 1);
+        resumed.append(AgentCore::SessionPages::stub(message));
+    }
+    Ui::ConversationView view;
+    view.resize(820, 620);
+    view.setPages(pages);
+    view.show();
+    if (!QTest::qWaitForWindowExposed(&view))
+        return false;
+    view.setMessages(resumed);
+    view.flush();
+    const auto saveView = [&](const QString &name) {
+        const QString file = QDir(dir).filePath(name + QStringLiteral(".png"));
+        const bool saved = view.grab().save(file);
+        std::fprintf(saved ? stdout : stderr,
+                     "%s %s\n",
+                     saved ? "saved" : "cannot write",
+                     qPrintable(file));
+        return saved;
+    };
+    bool ok = saveView(QStringLiteral("98-paged-output-folded"));
+    int index = -1;
+    for (int i = 0; i < view.itemCount() && index < 0; ++i)
+        index = view.itemAt(i)->kind() == Ui::ConversationItem::Kind::ToolCard ? i : -1;
+    const auto card = index >= 0 ? static_cast<const Ui::ToolCardItem *>(view.itemAt(index))
+                                 : nullptr;
+    if (!card || card->outputToggleRect().isEmpty())
+        return false;
+    QTest::mouseClick(view.viewport(),
+                      Qt::LeftButton,
+                      {},
+                      view.itemRect(index).topLeft() + card->outputToggleRect().center());
+    ok = saveView(QStringLiteral("98-paged-output-loading")) && ok; // before the load is back
+    ok = QTest::qWaitFor([card] { return card->page() == Ui::ToolCardItem::Page::Loaded; }) && ok;
+    view.flush();
+    return saveView(QStringLiteral("98-paged-output-expanded")) && ok;
 }
 
 bool markdownAnswer(const QString &dir)
@@ -2402,6 +2485,7 @@ int main(int argc, char **argv)
                 [](const QString &dir) { return welcomeOffers(dir) && extendStates(dir); }},
                {QLatin1String("edit"), reviewEdited},
                {QLatin1String("pictures"), pictures},
+               {QLatin1String("paged"), pagedOutput},
                {QLatin1String("settings"),
                 [](const QString &dir) { return settings(dir, QStringLiteral("12-settings")); }}};
     if (const QString only = qEnvironmentVariable("AGENTDESK_SCREENSHOTS_ONLY"); !only.isEmpty()) {
@@ -2464,6 +2548,7 @@ int main(int argc, char **argv)
     ok = extendStates(dir) && ok;
     ok = reviewEdited(dir) && ok;
     ok = pictures(dir) && ok;
+    ok = pagedOutput(dir) && ok;
     Ui::applyTheme(Ui::Theme::Dark);
     ok = reviewDiff(dir, QStringLiteral("08-review-diff-dark")) && ok;
     ok = finished(dir, QStringLiteral("09-finished-dark")) && ok;

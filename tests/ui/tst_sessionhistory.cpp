@@ -129,6 +129,7 @@ private slots:
     void changedFilesComeFromTheEffectHooks();
     void doubleClickShowsTheChangesInTheApp();
     void revertThisFileBringsBackOneFile();
+    void aResumedLongOutputIsReadFromTheSessionFile();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -420,6 +421,44 @@ void tst_SessionHistory::revertThisFileBringsBackOneFile()
     // Resumed: what was reverted stays out of the list.
     resume(session()->sessionPath(), {});
     QVERIFY(m_window->changedFilesPanel()->rows().isEmpty());
+}
+
+// A Read of 3,000 lines, resumed in a new window: its card holds the stub's beginning (the
+// session file has the rest, issue #39) and "show all" reads the whole output from the file.
+void tst_SessionHistory::aResumedLongOutputIsReadFromTheSessionFile()
+{
+    QString text;
+    for (int i = 1; i <= 3000; ++i)
+        text += QStringLiteral("row %1 of the big file\n").arg(i);
+    QVERIFY(m_repo->write(QStringLiteral("big.txt"), text.toUtf8()));
+    openWindow({ModelStep::toolCall(QStringLiteral("r1"),
+                                    QStringLiteral("Read"),
+                                    {{QStringLiteral("file_path"), QStringLiteral("big.txt")},
+                                     {QStringLiteral("limit"), 3000}}),
+                ModelStep::text(QStringLiteral("Read it."))});
+    type(QStringLiteral("read big.txt"));
+    waitForIdle();
+    QVERIFY(cardOf(view(), QStringLiteral("Read"))
+                ->outputText()
+                .contains(QLatin1String("row 3000 of the big file")));
+    const QString path = session()->sessionPath();
+
+    resume(path, {});
+    const ToolCardItem *card = cardOf(view(), QStringLiteral("Read"));
+    QVERIFY(card);
+    if (!card->isPaged())
+        QSKIP("the resumed history holds no stub: needs the paged SessionLog (pagescore)");
+    QCOMPARE(card->page(), ToolCardItem::Page::Preview);
+    QVERIFY(!card->outputText().contains(QLatin1String("row 3000 of")));
+    view()->flush();
+    const int index = view()->indexOf(card);
+    QVERIFY(!card->outputToggleRect().isEmpty());
+    QTest::mouseClick(view()->viewport(),
+                      Qt::LeftButton,
+                      {},
+                      view()->itemRect(index).topLeft() + card->outputToggleRect().center());
+    QTRY_COMPARE(card->page(), ToolCardItem::Page::Loaded);
+    QVERIFY(card->outputText().contains(QLatin1String("row 3000 of the big file")));
 }
 
 AGENTDESK_TEST_MAIN(tst_SessionHistory)

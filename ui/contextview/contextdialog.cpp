@@ -1,6 +1,9 @@
 #include "contextdialog.h"
 
+#include <common/background.h>
 #include <common/shortcuts.h>
+
+#include <session/sessionpages.h>
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -320,13 +323,20 @@ void ContextDialog::updateRow(QTreeWidgetItem *row)
 void ContextDialog::selectionChanged()
 {
     const ContextItem *item = itemOf(m_list->currentItem());
+    ++m_previewLoad;
     if (!item) {
         m_previewTitle->setText(tr("Nothing selected"));
         m_preview->clear();
     } else {
         m_previewTitle->setText(
             tr("%1 \u2014 %2 tokens").arg(item->title, QLocale().toString(item->tokens)));
-        m_preview->setPlainText(item->preview);
+        if (item->pagedChars >= 0 && item->toolCallId == m_loadedId && !m_loadedId.isEmpty()) {
+            m_preview->setPlainText(m_loadedPreview); // read before: the list was only refreshed
+        } else {
+            m_preview->setPlainText(item->preview);
+            if (item->pagedChars >= 0)
+                loadPreview(*item);
+        }
     }
     const bool droppable = item && item->kind == ContextItem::Kind::ToolOutput
                            && !item->toolCallId.isEmpty();
@@ -342,6 +352,46 @@ void ContextDialog::selectionChanged()
     m_pin->setToolTip(m_editsAvailable ? tr("Keep this message word for word when the "
                                             "conversation is compacted (Space).")
                                        : unavailable);
+}
+
+void ContextDialog::setPages(std::shared_ptr<const AgentCore::SessionPages> pages)
+{
+    m_pages = std::move(pages);
+}
+
+QString ContextDialog::previewText() const
+{
+    return m_preview->toPlainText();
+}
+
+// The stub's preview shows until the whole output is read; a selection changed meanwhile
+// takes no part of it.
+void ContextDialog::loadPreview(const ContextItem &item)
+{
+    const quint64 load = ++m_previewLoad;
+    m_preview->appendPlainText(tr("\n[Loading the whole output\u2026]"));
+    const QString toolCallId = item.toolCallId;
+    runInBackground(
+        this,
+        [pages = m_pages, toolCallId] {
+            QString error;
+            std::optional<AgentCore::Message> whole;
+            if (pages)
+                whole = pages->load(toolCallId, &error); // off the UI thread
+            else
+                error = tr("The whole output is in the session file, which is not open here.");
+            return whole ? std::pair(true, ContextSnapshot::previewOf(*whole))
+                         : std::pair(false, tr("[%1]").arg(error));
+        },
+        [this, load, toolCallId](const std::pair<bool, QString> &read) {
+            if (load != m_previewLoad)
+                return;
+            m_preview->setPlainText(read.second);
+            if (read.first) {
+                m_loadedId = toolCallId;
+                m_loadedPreview = read.second;
+            }
+        });
 }
 
 void ContextDialog::dropSelected()

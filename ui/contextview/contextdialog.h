@@ -4,6 +4,12 @@
 
 #include <QDialog>
 
+#include <memory>
+
+namespace AgentCore {
+class SessionPages;
+}
+
 QT_BEGIN_NAMESPACE
 class QLabel;
 class QPlainTextEdit;
@@ -41,7 +47,13 @@ public:
     /// the buttons are disabled and say why.
     void setEditsAvailable(bool available);
 
+    /// Where the session file's paged tool outputs are (AgentCore::CodingSession::pages()):
+    /// a paged output's beginning is read from there, off the UI thread, when it is selected.
+    void setPages(std::shared_ptr<const AgentCore::SessionPages> pages);
+
     const ContextSnapshot &snapshot() const { return m_snapshot; }
+    /// The preview of the selected item as shown (a paged one's once read).
+    QString previewText() const;
     QTreeWidget *list() const { return m_list; }
     /// The item of a row of list().
     const ContextItem *itemOf(const QTreeWidgetItem *row) const;
@@ -59,6 +71,7 @@ private:
     void selectionChanged();
     void dropSelected();
     void pinSelected();
+    void loadPreview(const ContextItem &item);
 
     ContextSnapshot m_snapshot;
     ContextEdits m_edits;
@@ -71,6 +84,10 @@ private:
     QPlainTextEdit *m_preview = nullptr;
     QPushButton *m_drop = nullptr;
     QPushButton *m_pin = nullptr;
+    std::shared_ptr<const AgentCore::SessionPages> m_pages;
+    QString m_loadedId; ///< the paged output last read, and its preview
+    QString m_loadedPreview;
+    quint64 m_previewLoad = 0; ///< the selection's load: one that comes back for another is dropped
 };
 
 } // namespace Ui

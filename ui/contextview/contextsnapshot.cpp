@@ -65,6 +65,11 @@ QString blocksText(const Message &message)
 
 } // namespace
 
+QString ContextSnapshot::previewOf(const Message &message)
+{
+    return blocksText(message);
+}
+
 ContextSnapshot ContextSnapshot::of(const AgentCore::ContextMeter &meter,
                                     const QList<AgentCore::InstructionFile> &instructions,
                                     std::optional<qint64> window,
@@ -164,6 +169,7 @@ ContextSnapshot ContextSnapshot::of(const AgentCore::ContextMeter &meter,
         case Message::Role::ToolResult:
             item.kind = ContextItem::Kind::ToolOutput;
             item.toolCallId = message.toolCallId;
+            item.pagedChars = message.pagedChars;
             item.title = tr("Output of %1").arg(subjects.value(message.toolCallId, message.toolName));
             break;
         case Message::Role::Custom:

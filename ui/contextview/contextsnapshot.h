@@ -32,6 +32,9 @@ struct ContextItem
     int position = 0;            ///< its place in the request, from 1
     qsizetype messageIndex = -1; ///< into the conversation; -1 for the preamble
     QString toolCallId;          ///< a tool output's call
+    /// A paged tool output (AgentCore::Message::pagedChars): preview holds only the stub's
+    /// beginning; the whole is read from the session file when it is shown. -1: whole.
+    qsizetype pagedChars = -1;
 
     friend bool operator==(const ContextItem &, const ContextItem &) = default;
 };
@@ -63,6 +66,9 @@ public:
     /// Items of \a meter's context; \a instructions and \a skills (the skills' part of the
     /// prompt, AgentCore::Skills::promptSection()) are shown apart from the system prompt that
     /// holds them. Each item's tokens are the meter's calibrated estimate.
+    /// What an item of \a message previews: its beginning, as a person reads it.
+    static QString previewOf(const AgentCore::Message &message);
+
     static ContextSnapshot of(const AgentCore::ContextMeter &meter,
                               const QList<AgentCore::InstructionFile> &instructions,
                               std::optional<qint64> window,

@@ -94,6 +94,7 @@ void ConversationModel::apply(const AgentEvent &event, qint64 nowMs)
         result.isError = result.isError || event.isError;
         ToolCardItem *card = cardFor(event.toolCallId, event.toolName);
         card->setResult(result, nowMs);
+        noteLargeOutput(card);
         if (auto task = dynamic_cast<TaskCardItem *>(card))
             task->endChild();
         break;
@@ -216,6 +217,16 @@ void ConversationModel::applyResult(const Message &message, qint64 nowMs)
     result.details = message.details;
     result.isError = message.isError;
     card->setResult(result, nowMs);
+    if (message.isPaged())
+        card->setPaged(message.pagedChars); // the whole text is read when it is expanded
+    else
+        noteLargeOutput(card);
+}
+
+void ConversationModel::noteLargeOutput(ToolCardItem *card)
+{
+    if (card->holdsLargeOutput() && (m_largeOutputs.isEmpty() || m_largeOutputs.last() != card))
+        m_largeOutputs.append(card);
 }
 
 void ConversationModel::addStopNote(const Message &message)
@@ -393,6 +404,7 @@ void ConversationModel::forget(const ConversationItem *item)
     if (m_pendingUser == item)
         m_pendingUser = nullptr;
     m_draftCards.removeAll(item);
+    m_largeOutputs.removeAll(item);
     for (auto it = m_cards.begin(); it != m_cards.end();) {
         if (it.value() == item)
             it = m_cards.erase(it);
@@ -414,6 +426,7 @@ void ConversationModel::clear()
     m_cards.clear();
     m_draft = m_pendingUser = nullptr;
     m_draftCards.clear();
+    m_largeOutputs.clear();
     m_items.clear();
     m_messageIndex = 0;
     m_markers.clear();

@@ -42,6 +42,10 @@ public:
     ConversationItem *at(int index) const { return m_items.at(size_t(index)).get(); }
     int indexOf(const ConversationItem *item) const;
     ToolCardItem *card(const QString &toolCallId) const { return m_cards.value(toolCallId); }
+    /// The cards that hold a whole output long enough to page (ToolCardItem::holdsLargeOutput),
+    /// oldest first: what may be cut to its preview once the session file holds it.
+    const QList<ToolCardItem *> &largeOutputs() const { return m_largeOutputs; }
+    void forgetLargeOutput(ToolCardItem *card) { m_largeOutputs.removeOne(card); }
     /// How many messages the items were built from: the raw index the next one gets.
     qsizetype messageCount() const { return m_messageIndex; }
 
@@ -67,13 +71,15 @@ private:
     ToolCardItem *cardFor(const QString &toolCallId, const QString &toolName);
     void applyResult(const AgentCore::Message &message, qint64 nowMs);
     void forget(const ConversationItem *item);
+    void noteLargeOutput(ToolCardItem *card);
     template<typename T>
     T *append(std::unique_ptr<T> item);
 
     std::vector<std::unique_ptr<ConversationItem>> m_items;
     QHash<QString, ToolCardItem *> m_cards;
-    MessageItem *m_draft = nullptr;       ///< the assistant message being streamed
-    QList<ToolCardItem *> m_draftCards;   ///< the cards its tool calls made
+    MessageItem *m_draft = nullptr;     ///< the assistant message being streamed
+    QList<ToolCardItem *> m_draftCards; ///< the cards its tool calls made
+    QList<ToolCardItem *> m_largeOutputs;
     MessageItem *m_pendingUser = nullptr; ///< between a user message's start and end
     RemovalHandler m_removalHandler;
     /// The raw index in the conversation of the message being shown (each item's source).

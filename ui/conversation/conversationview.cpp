@@ -10,6 +10,10 @@
 #include "taskcarditem.h"
 #include "toolcarditem.h"
 
+#include "common/background.h"
+
+#include <session/sessionpages.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -33,6 +37,67 @@ static qint64 nowMs()
 {
     return QDateTime::currentMSecsSinceEpoch();
 }
+
+namespace {
+/// A paged output read back (SessionPages::load), or why it could not be.
+struct PagedLoad
+{
+    ToolCardItem::LoadedOutput output;
+    QString error;
+};
+
+// Reads the file and decodes the pictures: off the UI thread (runInBackground).
+PagedLoad loadPagedOutput(const std::shared_ptr<const AgentCore::SessionPages> &pages,
+                          const QString &toolCallId)
+{
+    PagedLoad load;
+    if (!pages) {
+        load.error = ConversationView::tr("The whole output is in the session file, which is "
+                                          "not open here.");
+        return load;
+    }
+    QString error;
+    // A seek and a read of the session file: off the UI thread (runInBackground).
+    const std::optional<AgentCore::Message> whole = pages->load(toolCallId, &error);
+    if (!whole) {
+        load.error = error.isEmpty() ? ConversationView::tr("The whole output cannot be read.")
+                                     : error;
+        return load;
+    }
+    load.output.text = whole->text();
+    load.output.isError = whole->isError;
+    ToolCardItem::readPictures(whole->content, &load.output.pictures, &load.output.pictureNames);
+    return load;
+}
+
+// The card of \a toolCallId in \a model or in a Task card's conversation inside it.
+ToolCardItem *findCard(const ConversationModel &model, const QString &toolCallId)
+{
+    if (ToolCardItem *card = model.card(toolCallId))
+        return card;
+    for (int i = 0; i < model.count(); ++i) {
+        const auto task = dynamic_cast<const TaskCardItem *>(model.at(i));
+        if (ToolCardItem *card = task && task->child() ? findCard(*task->child(), toolCallId)
+                                                       : nullptr)
+            return card;
+    }
+    return nullptr;
+}
+
+// The cards in \a item (itself, or inside a Task card) that ask for their whole output.
+void takeLoadRequests(ConversationItem *item, QList<std::pair<QString, quint64>> *requests)
+{
+    auto card = dynamic_cast<ToolCardItem *>(item);
+    if (!card)
+        return;
+    if (const quint64 ticket = card->takeLoadRequest())
+        requests->append({card->toolCallId(), ticket});
+    if (const auto task = dynamic_cast<TaskCardItem *>(card); task && task->child()) {
+        for (int i = 0; i < task->child()->count(); ++i)
+            takeLoadRequests(task->child()->at(i), requests);
+    }
+}
+} // namespace
 
 ConversationView::ConversationView(QWidget *parent)
     : QAbstractScrollArea(parent)
@@ -377,6 +442,7 @@ void ConversationView::relayout()
         return;
     m_inRelayout = true;
     QScrollBar *bar = verticalScrollBar();
+    cutLargeOutputs(bar->value());
     const int width = itemWidth();
     const int viewHeight = viewport()->height();
     const int anchorOffset = m_anchor ? m_anchor->top() - bar->value() : 0;
@@ -679,6 +745,7 @@ void ConversationView::mousePressEvent(QMouseEvent *event)
     }
     if (event->button() == Qt::LeftButton && item && item->click(local)) {
         itemChangedByUser(item);
+        loadRequested(item);
         return;
     }
     QAbstractScrollArea::mousePressEvent(event);
@@ -748,6 +815,15 @@ void ConversationView::addItemActions(QMenu *menu, ConversationItem *item)
 {
     const QString text = item->plainText();
     menu->addAction(tr("Copy"), this, [text] { QApplication::clipboard()->setText(text); });
+    if (const auto card = dynamic_cast<const ToolCardItem *>(item);
+        card && (card->isPaged() || card->hasOutput())) {
+        const QString toolCallId = card->toolCallId();
+        //: In a tool card's context menu: its whole output, read from the session file if need be
+        QAction *copy = menu->addAction(tr("Copy Output"), this, [this, toolCallId] {
+            copyOutput(toolCallId);
+        });
+        copy->setObjectName(QStringLiteral("copyOutputAction"));
+    }
     menu->setToolTipsVisible(true);
     if (isRewindTarget(item)) {
         const qsizetype index = item->sourceIndex();
@@ -849,6 +925,91 @@ bool ConversationView::isRewindTarget(const ConversationItem *item)
         return false;
     }
     return false;
+}
+
+void ConversationView::setPages(std::shared_ptr<const AgentCore::SessionPages> pages)
+{
+    m_pages = std::move(pages);
+    scheduleFlush();
+}
+
+void ConversationView::loadRequested(ConversationItem *item)
+{
+    QList<std::pair<QString, quint64>> requests;
+    takeLoadRequests(item, &requests);
+    for (const auto &[toolCallId, ticket] : std::as_const(requests)) {
+        runInBackground(
+            this,
+            [pages = m_pages, toolCallId] { return loadPagedOutput(pages, toolCallId); },
+            [this, toolCallId, ticket](const PagedLoad &load) {
+                // The card may be gone (another history, a branch) or folded meanwhile, a new
+                // one of the same call in its place: only the card that asked takes it.
+                ToolCardItem *card = findCard(*m_model, toolCallId);
+                if (!card || card->loadTicket() != ticket)
+                    return;
+                // The item of the view it is in: itself, or the Task card it is inside.
+                ConversationItem *top = m_model->card(toolCallId);
+                for (int i = 0; !top && i < m_model->count(); ++i) {
+                    const auto task = dynamic_cast<TaskCardItem *>(m_model->at(i));
+                    if (task && task->child() && findCard(*task->child(), toolCallId))
+                        top = task;
+                }
+                if (load.error.isEmpty())
+                    card->setLoaded(ticket, load.output);
+                else
+                    card->setLoadFailed(ticket, load.error);
+                top->invalidate();
+                // On the screen, it grows below the line the user clicked, as a whole card
+                // does; scrolled away meanwhile, what is on the screen stays put.
+                const int shown = verticalScrollBar()->value();
+                if (top->top() < shown + viewport()->height()
+                    && top->top() + effectiveHeight(top) > shown)
+                    itemChangedByUser(top);
+                else
+                    scheduleFlush();
+            });
+    }
+}
+
+void ConversationView::cutLargeOutputs(int top)
+{
+    if (!m_pages || m_model->largeOutputs().isEmpty())
+        return;
+    // A screen above and below stays as it is shown: cutting a card the user looks at would
+    // change it under their eyes.
+    const int near = qMax(200, viewport()->height());
+    const QList<ToolCardItem *> cards = m_model->largeOutputs();
+    for (ToolCardItem *card : cards) {
+        if (!card->holdsLargeOutput()) {
+            m_model->forgetLargeOutput(card);
+            continue;
+        }
+        const bool placed = card->top() > 0; // placeItems() has not seen a card just made
+        const bool shown = !card->isCollapsed() && card->top() + card->currentHeight() > top - near
+                           && card->top() < top + viewport()->height() + near;
+        if (!placed || shown || card->isOutputExpanded() || !m_pages->contains(card->toolCallId()))
+            continue;
+        if (card->cutToPreview())
+            m_model->forgetLargeOutput(card);
+    }
+}
+
+void ConversationView::copyOutput(const QString &toolCallId)
+{
+    const ToolCardItem *card = findCard(*m_model, toolCallId);
+    if (!card)
+        return;
+    if (const std::optional<QString> whole = card->wholeOutput()) {
+        QApplication::clipboard()->setText(*whole);
+        return;
+    }
+    runInBackground(
+        this,
+        [pages = m_pages, toolCallId] { return loadPagedOutput(pages, toolCallId); },
+        [](const PagedLoad &load) {
+            if (load.error.isEmpty())
+                QApplication::clipboard()->setText(load.output.text);
+        });
 }
 
 void ConversationView::setRewindRefusal(const QString &reason)

@@ -14,6 +14,10 @@ class QMenu;
 class QToolButton;
 QT_END_NAMESPACE
 
+namespace AgentCore {
+class SessionPages;
+}
+
 namespace Ui {
 
 class CompactionItem;
@@ -90,6 +94,14 @@ public:
     int indexOf(const ConversationItem *item) const;
     /// Lays out and repaints pending changes now instead of at the next frame.
     void flush();
+
+    /// Where the session file's paged tool outputs are (AgentCore::CodingSession::pages()):
+    /// a card built from a stub reads its whole output from there when it is expanded or its
+    /// output copied, off the UI thread; a card that got a large output live drops it for its
+    /// preview once the file holds it and the card is off screen and folded. Null: nothing
+    /// is paged (a stub's card says its output cannot be read).
+    void setPages(std::shared_ptr<const AgentCore::SessionPages> pages);
+    const std::shared_ptr<const AgentCore::SessionPages> &pages() const { return m_pages; }
 
     /// Non-empty: "Rewind to here…" is offered disabled, with this reason (a task runs).
     void setRewindRefusal(const QString &reason);
@@ -177,6 +189,14 @@ private:
     bool taskKey(int key);
     /// Where the focused Task card is, in viewport coordinates; empty when it is not shown.
     QRect focusedTaskRect() const;
+    /// Sends the load \a item asks for (ToolCardItem::takeLoadRequest), if any.
+    void loadRequested(ConversationItem *item);
+    /// Cuts the large outputs the session file holds to their previews, but on the cards
+    /// near the screen at \a top.
+    void cutLargeOutputs(int top);
+    /// "Copy Output": the card's whole output to the clipboard, read from the session file
+    /// first when the card shows only its beginning.
+    void copyOutput(const QString &toolCallId);
 
     std::unique_ptr<ConversationModel> m_model;
     std::unique_ptr<ConversationStyle> m_style;
@@ -193,6 +213,7 @@ private:
     QString m_rewindRefusal;
     QList<BranchPoint> m_branchPoints;
     bool m_branchingOffered = false;
+    std::shared_ptr<const AgentCore::SessionPages> m_pages;
 };
 
 } // namespace Ui

@@ -86,6 +86,8 @@ int LineBlock::rowCount() const
 {
     if (!isCapped())
         return m_lineCount;
+    if (isPaged() && !m_expanded)
+        return std::min(m_head, m_lineCount) + 1;
     return m_expanded ? m_lineCount + 1 : m_head + 1 + m_tail;
 }
 
@@ -93,12 +95,14 @@ int LineBlock::toggleRow() const
 {
     if (!isCapped())
         return -1;
+    if (isPaged() && !m_expanded)
+        return std::min(m_head, m_lineCount);
     return m_expanded ? m_lineCount : m_head;
 }
 
 int LineBlock::lineOfRow(int row) const
 {
-    if (!isCapped() || m_expanded)
+    if (!isCapped() || m_expanded || isPaged())
         return row;
     return row < m_head ? row : m_lineCount - (m_head + 1 + m_tail - row);
 }
@@ -120,6 +124,8 @@ QStringView LineBlock::line(int index) const
 
 QString LineBlock::toggleLabel() const
 {
+    if (isPaged() && !m_expanded)
+        return m_pagedLabel;
     if (m_expanded)
         return UiTr::tr("Show fewer lines");
     const int hidden = m_lineCount - m_head - m_tail;

@@ -33,6 +33,8 @@ public:
     void setText(const QString &text);
     /// The text without its trailing newlines.
     QStringView text() const { return QStringView(m_text).left(m_size); }
+    /// The text as given, trailing newlines included (shared, not copied).
+    const QString &givenText() const { return m_text; }
     bool isEmpty() const { return m_size == 0; }
     int lineCount() const { return m_lineCount; }
     void setStyle(Style style) { m_style = style; }
@@ -44,7 +46,12 @@ public:
     void setNoteLines(int leading, int trailing);
     /// Lines shown while collapsed: the first head and the last tail.
     void setCap(int head, int tail);
-    bool isCapped() const { return m_lineCount > m_head + m_tail + 1; }
+    bool isCapped() const { return !m_pagedLabel.isEmpty() || m_lineCount > m_head + m_tail + 1; }
+    /// Non-empty: the text is only the beginning of a paged output (SessionPages): while
+    /// collapsed the first head lines show, then a toggle row that reads \a label ("⋯ 96 KB
+    /// more (show all)", "Loading…"); the tail is not known.
+    void setPagedLabel(const QString &label) { m_pagedLabel = label; }
+    bool isPaged() const { return !m_pagedLabel.isEmpty(); }
     bool isExpanded() const { return m_expanded; }
     void setExpanded(bool expanded) { m_expanded = expanded; }
 
@@ -86,6 +93,7 @@ private:
     int m_leadingNotes = 0;
     int m_trailingNotes = 0;
     QString m_codeFileName;
+    QString m_pagedLabel;
     mutable std::vector<CodeLine> m_codeLines; ///< per line, when coloured
     mutable QList<qsizetype> m_starts;         ///< start of each line, built when first needed
 };

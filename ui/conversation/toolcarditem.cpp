@@ -7,6 +7,8 @@
 
 #include "common/toolargumentstext.h"
 
+#include <session/sessionpages.h>
+
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QImageReader>
@@ -165,46 +167,175 @@ void ToolCardItem::setResult(const AgentCore::ToolResult &result, qint64 nowMs)
         const qsizetype hunk = diff.indexOf(QLatin1String("@@"));
         m_output.setText(hunk > 0 ? diff.mid(hunk) : diff);
     } else {
-        const QString text = result.text();
-        // Stopped output is what the command printed, not an error message.
-        m_output.setStyle(result.isError && !stopped ? LineBlock::Style::Error
-                                                     : LineBlock::Style::Output);
-        m_output.setCap(4, 4);
-        // A file's lines read like the code blocks of an answer: coloured for its language.
-        const AgentCore::ToolKind kind = AgentCore::toolKind(m_toolName);
-        const bool read = !result.isError && kind == AgentCore::ToolKind::Read;
-        m_output.setCodeFileName(read ? m_arguments.value(QLatin1String("file_path")).toString()
-                                      : QString());
-        // Glob and Grep start with a summary ("Found 15 files.") and may end with notes
-        // ("[Showing the first 100 of 250 files. ...]"): "show all" counts the results only.
-        int leading = 0;
-        int trailing = 0;
-        if (!result.isError
-            && (kind == AgentCore::ToolKind::Glob || kind == AgentCore::ToolKind::Grep)
-            && text.contains(QLatin1Char('\n'))) {
-            leading = 1;
-            const QStringList lines = text.trimmed().split(QLatin1Char('\n'));
-            for (qsizetype i = lines.size() - 1; i > 0 && lines.at(i).startsWith(QLatin1Char('['))
-                                                 && lines.at(i).endsWith(QLatin1Char(']'));
-                 --i) {
-                ++trailing;
-            }
-        }
-        m_output.setNoteLines(leading, trailing);
-        m_output.setText(text);
+        showOutputText(result.text(), result.isError, stopped);
     }
+    m_page = Page::Whole;
+    m_pagedChars = -1;
+    m_preview.clear();
+    m_loadTicket = 0;
+    m_loadRequested = false;
+    m_previewIsError = result.isError;
+    m_stopped = stopped;
     m_resultDetails = detailsText(details);
     m_details.setText(QStringList(m_hookRuns + QStringList{m_resultDetails}).join(u'\n').trimmed());
-    m_pictures.clear();
-    m_pictureNames.clear();
-    for (const AgentCore::ContentBlock &block : result.content) {
-        if (!block.isImage())
+    readPictures(result.content, &m_pictures, &m_pictureNames);
+    invalidate();
+}
+
+void ToolCardItem::readPictures(const QList<AgentCore::ContentBlock> &content,
+                                QList<QImage> *pictures,
+                                QStringList *names)
+{
+    pictures->clear();
+    names->clear();
+    for (const AgentCore::ContentBlock &block : content) {
+        if (!block.isImage() || block.data.isEmpty()) // a stub's picture is in the file
             continue;
         QImage image;
-        m_pictureNames.append(readPicture(block, &image));
-        m_pictures.append(image);
+        names->append(readPicture(block, &image));
+        pictures->append(image);
     }
+}
+
+void ToolCardItem::showOutputText(const QString &text, bool isError, bool stopped)
+{
+    m_output.setPagedLabel({});
+    // Stopped output is what the command printed, not an error message.
+    m_output.setStyle(isError && !stopped ? LineBlock::Style::Error : LineBlock::Style::Output);
+    m_output.setCap(4, 4);
+    // A file's lines read like the code blocks of an answer: coloured for its language.
+    const AgentCore::ToolKind kind = AgentCore::toolKind(m_toolName);
+    const bool read = !isError && kind == AgentCore::ToolKind::Read;
+    m_output.setCodeFileName(read ? m_arguments.value(QLatin1String("file_path")).toString()
+                                  : QString());
+    // Glob and Grep start with a summary ("Found 15 files.") and may end with notes
+    // ("[Showing the first 100 of 250 files. ...]"): "show all" counts the results only.
+    int leading = 0;
+    int trailing = 0;
+    if (!isError && (kind == AgentCore::ToolKind::Glob || kind == AgentCore::ToolKind::Grep)
+        && text.contains(QLatin1Char('\n'))) {
+        leading = 1;
+        const QStringList lines = text.trimmed().split(QLatin1Char('\n'));
+        for (qsizetype i = lines.size() - 1; i > 0 && lines.at(i).startsWith(QLatin1Char('['))
+                                             && lines.at(i).endsWith(QLatin1Char(']'));
+             --i) {
+            ++trailing;
+        }
+    }
+    m_output.setNoteLines(leading, trailing);
+    m_output.setText(text);
+}
+
+void ToolCardItem::setPaged(qsizetype pagedChars)
+{
+    if (pagedChars < 0 || m_hasDiff)
+        return;
+    m_pagedChars = pagedChars;
+    m_preview = m_output.givenText();
+    showPreview();
+}
+
+QString ToolCardItem::pagedLabel() const
+{
+    switch (m_page) {
+    case Page::Loading:
+        //: A tool card's row while the whole output is read from the session file
+        return UiTr::tr("Loading the whole output\u2026");
+    case Page::Failed:
+        //: A tool card whose whole output could not be read: back to its beginning
+        return UiTr::tr("Show the beginning again");
+    case Page::Whole:
+    case Page::Preview:
+    case Page::Loaded:
+        break;
+    }
+    const qsizetype more = qMax<qsizetype>(0, m_pagedChars - m_output.text().size());
+    //: A tool card's output of which only the beginning is shown: %1 how much more (a size)
+    return UiTr::tr("\u22ef %1 more (show all)")
+        .arg(QLocale().formattedDataSize(more, 1, QLocale::DataSizeTraditionalFormat));
+}
+
+// The beginning of a paged output, folded: the whole text is dropped.
+void ToolCardItem::showPreview()
+{
+    m_page = Page::Preview;
+    m_loadTicket = 0;
+    m_loadRequested = false;
+    showOutputText(m_preview, m_previewIsError, m_stopped);
+    m_output.setExpanded(false);
+    m_output.setPagedLabel(pagedLabel());
+    m_pictures.clear();
+    m_pictureNames.clear();
     invalidate();
+}
+
+bool ToolCardItem::holdsLargeOutput() const
+{
+    return m_page == Page::Whole && !m_hasDiff
+           && (m_output.text().size() > AgentCore::SessionPages::pageAbove || !m_pictures.isEmpty());
+}
+
+bool ToolCardItem::cutToPreview()
+{
+    if (!holdsLargeOutput() || m_output.isExpanded())
+        return false;
+    AgentCore::Message whole;
+    whole.role = AgentCore::Message::Role::ToolResult;
+    whole.content = {AgentCore::ContentBlock::makeText(m_output.givenText())};
+    if (!m_pictures.isEmpty()) // any picture pages the result
+        whole.content.append(AgentCore::ContentBlock::makeImage(QStringLiteral("image/png"), {}));
+    const AgentCore::Message stub = AgentCore::SessionPages::stub(whole);
+    if (!stub.isPaged())
+        return false;
+    m_pagedChars = stub.pagedChars;
+    m_preview = stub.text();
+    showPreview();
+    return true;
+}
+
+quint64 ToolCardItem::takeLoadRequest()
+{
+    if (!m_loadRequested || m_page != Page::Loading)
+        return 0;
+    m_loadRequested = false;
+    return m_loadTicket;
+}
+
+bool ToolCardItem::setLoaded(quint64 ticket, const LoadedOutput &output)
+{
+    if (ticket == 0 || loadTicket() != ticket)
+        return false;
+    m_page = Page::Loaded;
+    m_loadTicket = 0;
+    showOutputText(output.text, output.isError, m_stopped);
+    m_output.setExpanded(true);
+    m_pictures = output.pictures;
+    m_pictureNames = output.pictureNames;
+    invalidate();
+    return true;
+}
+
+bool ToolCardItem::setLoadFailed(quint64 ticket, const QString &error)
+{
+    if (ticket == 0 || loadTicket() != ticket)
+        return false;
+    m_page = Page::Failed;
+    m_loadTicket = 0;
+    m_output.setStyle(LineBlock::Style::Error);
+    m_output.setCodeFileName({});
+    m_output.setNoteLines(0, 0);
+    m_output.setText(error);
+    m_output.setExpanded(false);
+    m_output.setPagedLabel(pagedLabel());
+    invalidate();
+    return true;
+}
+
+std::optional<QString> ToolCardItem::wholeOutput() const
+{
+    if (m_hasDiff || m_page == Page::Preview || m_page == Page::Loading || m_page == Page::Failed)
+        return std::nullopt;
+    return m_output.givenText();
 }
 
 void ToolCardItem::setNotRun()
@@ -217,6 +348,21 @@ void ToolCardItem::setNotRun()
 
 void ToolCardItem::setOutputExpanded(bool expanded)
 {
+    if (isPaged()) {
+        if (!expanded && m_page != Page::Preview) {
+            showPreview();
+        } else if (expanded && (m_page == Page::Preview || m_page == Page::Failed)) {
+            static quint64 tickets = 0;
+            if (m_page == Page::Failed)
+                showPreview();
+            m_page = Page::Loading;
+            m_loadTicket = ++tickets;
+            m_loadRequested = true;
+            m_output.setPagedLabel(pagedLabel());
+            invalidate();
+        }
+        return;
+    }
     m_output.setExpanded(expanded);
     invalidate();
 }
@@ -508,7 +654,9 @@ bool ToolCardItem::isClickable(QPoint pos) const
 bool ToolCardItem::click(QPoint pos)
 {
     if (m_geometry.outputToggle.contains(pos)) {
-        setOutputExpanded(!m_output.isExpanded());
+        if (m_page == Page::Loading)
+            return false; // it comes
+        setOutputExpanded(m_page == Page::Failed ? false : !m_output.isExpanded());
         return true;
     }
     if (m_geometry.argumentsToggle.contains(pos)) {

@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <optional>
+
 namespace Ui {
 
 /// One tool call: name and key argument, a spinner and clock while it runs, its output (live
@@ -48,6 +50,8 @@ public:
     /// The output or diff as shown (capped while collapsed).
     QString outputText() const { return m_output.visibleText(); }
     bool hasDiff() const { return m_hasDiff; }
+    /// An output that is not a diff, whole or paged.
+    bool hasOutput() const { return !m_hasDiff && (!m_output.isEmpty() || isPaged()); }
     /// The user edited the proposed change before it was applied (the result's "userEdited"):
     /// the header says "applied with your changes", and the diff is what landed.
     bool isUserEdited() const { return m_userEdited; }
@@ -70,8 +74,58 @@ public:
     int hookRunCount() const { return int(m_hookRuns.size()); }
     /// The details as shown (the hooks first, then the result's; capped while collapsed).
     QString detailsShownText() const { return m_details.visibleText(); }
+    /// Expanding the output of a paged card (isPaged()) asks for its whole text: the card
+    /// says it is loading until setLoaded() or setLoadFailed(); folding it shows the preview
+    /// again and drops the whole text.
     void setOutputExpanded(bool expanded);
+    bool isOutputExpanded() const { return m_output.isExpanded() || m_page == Page::Loading; }
     void setDetailsExpanded(bool expanded);
+
+    /// Where the card's output is (AgentCore::SessionPages): whole in the card, or only its
+    /// beginning with the whole text in the session file (a stub's preview), being loaded,
+    /// loaded (the card expanded), or failed to load (the error shows in its place).
+    enum class Page { Whole, Preview, Loading, Loaded, Failed };
+    Page page() const { return m_page; }
+    bool isPaged() const { return m_pagedChars >= 0; }
+    /// The whole output's length in characters (a stub's pagedChars); -1 when not paged.
+    qsizetype pagedChars() const { return m_pagedChars; }
+    /// After setResult() of a stub (AgentCore::Message::pagedChars): its content is the
+    /// preview, \a pagedChars the whole text's length.
+    void setPaged(qsizetype pagedChars);
+    /// The card holds a whole output long enough to page (SessionPages::pageAbove): what
+    /// cutToPreview() would drop.
+    bool holdsLargeOutput() const;
+    /// Drops the whole output for its preview (SessionPages::stub), once the session file
+    /// holds it; false when there is nothing to cut or the output is shown expanded.
+    bool cutToPreview();
+    /// Non-zero once: the ticket of a load the card wants (its output was expanded); the
+    /// caller loads it and hands it back with setLoaded() or setLoadFailed().
+    quint64 takeLoadRequest();
+    /// The ticket of the load the card waits for; 0 when it waits for none. A load that
+    /// comes back for another ticket (the card was folded, or replaced) is dropped.
+    quint64 loadTicket() const { return m_page == Page::Loading ? m_loadTicket : 0; }
+    /// A paged output read back whole (SessionPages::load), its pictures decoded: made off
+    /// the UI thread, so that the card only swaps its text in.
+    struct LoadedOutput
+    {
+        QString text;
+        bool isError = false;
+        QList<QImage> pictures;
+        QStringList pictureNames;
+    };
+    /// The pictures of \a content decoded at most maxPictureSize, and their names; any thread.
+    static void readPictures(const QList<AgentCore::ContentBlock> &content,
+                             QList<QImage> *pictures,
+                             QStringList *names);
+    /// false (nothing changes) unless the card waits for \a ticket.
+    bool setLoaded(quint64 ticket, const LoadedOutput &output);
+    bool setLoadFailed(quint64 ticket, const QString &error);
+    /// The whole output as the tool returned it when the card holds it (not a preview).
+    std::optional<QString> wholeOutput() const;
+    /// The characters of output the card holds (a preview's, once paged).
+    qsizetype heldOutputChars() const { return m_output.givenText().size(); }
+    /// The output's "show all" row, in item coordinates once laid out; empty without one.
+    QRect outputToggleRect() const { return m_geometry.outputToggle; }
 
     void paint(QPainter *painter,
                const QRect &clip,
@@ -110,6 +164,10 @@ private:
     Geometry computeGeometry(int width, const ConversationStyle &style) const;
     void paintHeader(QPainter *painter, const ConversationStyle &style, qint64 nowMs) const;
     QString elapsedText(qint64 nowMs) const;
+    /// The output lines of a result's text, styled for the tool (an error, a file's code).
+    void showOutputText(const QString &text, bool isError, bool stopped);
+    void showPreview();
+    QString pagedLabel() const;
 
     QString m_toolCallId;
     QString m_toolName;
@@ -131,6 +189,14 @@ private:
     QStringList m_pictureNames; ///< "image/png, 640 × 480": for plainText() and unreadable ones
 
     Geometry m_geometry;
+
+    Page m_page = Page::Whole;
+    qsizetype m_pagedChars = -1;
+    QString m_preview; ///< a paged output's beginning, shown while folded
+    bool m_previewIsError = false;
+    bool m_stopped = false; ///< details.aborted: the output is what ran until the stop
+    quint64 m_loadTicket = 0;
+    bool m_loadRequested = false;
 };
 
 } // namespace Ui

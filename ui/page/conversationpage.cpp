@@ -350,6 +350,8 @@ void ConversationPage::setSession(AgentSession *session)
     if (session && !readOnly && !session->draft().isEmpty())
         m_composer->setPlainText(session->draft());
     m_conversation->clear();
+    // A resumed conversation's long tool outputs are stubs: their cards read them from here.
+    m_conversation->setPages(session ? session->codingSession()->pages() : nullptr);
     m_top->setCurrentWidget(m_welcome);
     m_reviews->setBroker(session ? session->broker() : nullptr);
     m_composer->setCustomCommands({});
@@ -420,8 +422,10 @@ void ConversationPage::setSession(AgentSession *session)
     // The `/` list offers the session's custom commands once it has read them.
     m_composer->setCustomCommands(session->codingSession()->customCommands());
     m_connections << connect(session, &AgentSession::ready, this, [this] {
-        if (m_session)
+        if (m_session) {
             m_composer->setCustomCommands(m_session->codingSession()->customCommands());
+            m_conversation->setPages(m_session->codingSession()->pages());
+        }
         updateBranchPoints(); // the branches are known once the session is resumed
         disconnect(m_queueConnection);
         if (m_session && m_session->agent()) {

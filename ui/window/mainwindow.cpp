@@ -402,10 +402,9 @@ struct ResumedFile
 ResumedFile readResumedFile(const QString &path)
 {
     ResumedFile file;
+    const auto paged = AgentCore::SessionLog::Paging::Paged; // long outputs stay in the file
     std::optional<AgentCore::SessionLog::Contents> contents
-        = AgentCore::SessionLog::load(path,
-                                      &file.error,
-                                      AgentCore::SessionLog::Paging::Paged); // off the UI thread
+        = AgentCore::SessionLog::load(path, &file.error, paged); // off the UI thread
     if (!contents)
         return file;
     file.worktree = AgentCore::SessionWorktree::fromState(contents->state);
@@ -1245,6 +1244,7 @@ void MainWindow::updateContext()
                                                          m_session->instructions(),
                                                          m_usage.contextWindow,
                                                          m_session->skillsSection()));
+        m_contextDialog->setPages(m_session->codingSession()->pages());
         m_contextDialog->setEdits(m_session->shownContextEdits());
         m_contextDialog->setEditsAvailable(m_session->contextManager() && !m_session->isReadOnly());
     }
