@@ -42,11 +42,13 @@ struct ToolOfferEntry
 class ToolDeferral final : public std::enable_shared_from_this<ToolDeferral>
 {
 public:
-    /// Non-core tools go whole up to this many bytes of definitions (about a third of what
-    /// the built-in tools take): up to there sending them costs less than deferring does,
-    /// which adds ToolSearch and its listing (~0.8 KB + ~0.1 KB a tool), a model turn for
-    /// each load and, at each load, a prompt cache written anew from the tools on.
-    static constexpr qsizetype wholeToolBudgetBytes = 3 * 1024;
+    /// Non-core tools go whole up to this many bytes of definitions, about what the built-in
+    /// tools take together (8.3 KB): one small server (server-everything's 18 tools are
+    /// 5.2 KB, server-filesystem's 14 are 8.1 KB) costs less whole than deferred, which adds
+    /// ToolSearch (0.6 KB) and its listing (~0.1 KB a tool), a model turn for each load and,
+    /// at each load, a prompt cache written anew from the tools on. Past it (several servers:
+    /// five make ~28 KB) the listing is a fraction of the schemas.
+    static constexpr qsizetype wholeToolBudgetBytes = 8 * 1024;
     /// ToolSearch's listing stops at this many bytes; the tools left out are counted in its
     /// last line and found by keyword (a server with thousands of tools or huge
     /// descriptions).

@@ -213,6 +213,13 @@ private slots:
                 QVERIFY(!entry.deferred);
         }
         QCOMPARE(deferred, mcpTools + 2); // the servers' and BashOutput, KillShell
+        QMap<QString, qsizetype> perServer;
+        for (const ToolOfferEntry &entry : entries)
+            perServer[entry.name.section("__", 1, 1)] += entry.bytes;
+        for (auto it = perServer.cbegin(); it != perServer.cend(); ++it)
+            qInfo("%s: %lld bytes of definitions",
+                  qPrintable(it.key().isEmpty() ? "built-in" : it.key()),
+                  qint64(it.value()));
 
         // A new agent of the same session (a resume) offers what was loaded as it was.
         CodingAgent resumed = CodingAgent::assemble(deferredAgentOptions(repository.path(), slot));
