@@ -1,6 +1,7 @@
 #pragma once
 
 #include <coding/systemprompt.h>
+#include <coding/tooldeferral.h>
 #include <context/contextmeter.h>
 
 #include <QCoreApplication>
@@ -32,6 +33,10 @@ struct ContextItem
     int position = 0;            ///< its place in the request, from 1
     qsizetype messageIndex = -1; ///< into the conversation; -1 for the preamble
     QString toolCallId;          ///< a tool output's call
+    /// A tool's: its bytes, and whether it was loaded with ToolSearch or is deferred (named in
+    /// ToolSearch's listing only: not in the request, position 0).
+    QString state;
+    bool deferred = false;
 
     friend bool operator==(const ContextItem &, const ContextItem &) = default;
 };
@@ -66,7 +71,8 @@ public:
     static ContextSnapshot of(const AgentCore::ContextMeter &meter,
                               const QList<AgentCore::InstructionFile> &instructions,
                               std::optional<qint64> window,
-                              const QString &skills = {});
+                              const QString &skills = {},
+                              const QList<AgentCore::ToolOfferEntry> &tools = {});
 };
 
 } // namespace Ui
