@@ -305,19 +305,7 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
     }
     config.loop.middlewares.append(makePermissionMiddleware(gate));
     agent.deferral = std::make_shared<ToolDeferral>(options.reports.toolsLoaded);
-    config.loop.offeredTools = [deferral = agent.deferral](const QList<AgentToolPtr> &tools) {
-        return deferral->offer(tools);
-    };
-    config.loop.toolNotOffered = [deferral = agent.deferral](const QString &name) {
-        return deferral->notOffered(name);
-    };
-    // Innermost: it sees the result Bash itself gave.
-    config.loop.middlewares.append(
-        [deferral = agent.deferral](ToolCallContext &context, const ToolNext &next) {
-            ToolResult result = next(context);
-            deferral->loadCompanionsOf(context, result);
-            return result;
-        });
+    ToolDeferral::installInto(config.loop, agent.deferral);
     if (!options.checkpoints.storeRoot.isEmpty()) {
         auto store = std::make_shared<CheckpointStore>(root,
                                                        options.checkpoints.storeRoot,

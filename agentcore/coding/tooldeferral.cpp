@@ -131,6 +131,18 @@ QList<AgentToolPtr> ToolDeferral::offer(const QList<AgentToolPtr> &tools)
     return m_offer;
 }
 
+void ToolDeferral::installInto(AgentLoopConfig &loop, const std::shared_ptr<ToolDeferral> &self)
+{
+    loop.offeredTools = [self](const QList<AgentToolPtr> &tools) { return self->offer(tools); };
+    loop.toolNotOffered = [self](const QString &name) { return self->notOffered(name); };
+    // Innermost: it sees the result Bash itself gave.
+    loop.middlewares.append([self](ToolCallContext &context, const ToolNext &next) {
+        ToolResult result = next(context);
+        self->loadCompanionsOf(context, result);
+        return result;
+    });
+}
+
 QStringList ToolDeferral::load(const QStringList &names)
 {
     QStringList added;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <loop/agenttypes.h>
+#include <loop/agentloop.h>
 
 #include <QMutex>
 #include <QSet>
@@ -65,6 +65,11 @@ public:
     /// AgentLoopConfig::toolNotOffered: a call to a deferred tool not loaded loads it and is
     /// refused with why (its arguments were written without its schema; MCP tools act).
     std::optional<ToolResult> notOffered(const QString &toolName);
+
+    /// Makes \a loop offer its tools through this deferral (offeredTools, toolNotOffered) and
+    /// load BashOutput and KillShell after a background command (its innermost middleware:
+    /// call it after the other middlewares are set). \a self shares it with the hooks.
+    static void installInto(AgentLoopConfig &loop, const std::shared_ptr<ToolDeferral> &self);
 
     /// Loads the deferred tools of \a names (the others are left alone); returns those newly
     /// loaded, in order.
