@@ -304,6 +304,8 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
         config.loop.onTaskEnd = makeStopHook(agent.hooks);
     }
     config.loop.middlewares.append(makePermissionMiddleware(gate));
+    agent.deferral = std::make_shared<ToolDeferral>(options.reports.toolsLoaded);
+    ToolDeferral::installInto(config.loop, agent.deferral);
     if (!options.checkpoints.storeRoot.isEmpty()) {
         auto store = std::make_shared<CheckpointStore>(root,
                                                        options.checkpoints.storeRoot,

@@ -6,6 +6,7 @@
 #include "skills.h"
 #include "subagentrunner.h"
 #include "systemprompt.h"
+#include "tooldeferral.h"
 #include <loop/agent.h>
 
 #include <checkpoint/checkpointrecorder.h>
@@ -69,6 +70,10 @@ struct CodingAgent
     /// which the context view shows apart) and the Skill tool loads; their problems are in
     /// warnings.
     Skills skills;
+    /// Which tools the requests carry whole and which only by name until the model loads them
+    /// (installed in config.loop's offeredTools and toolNotOffered). Thread-safe; a resumed
+    /// session restores what it loaded (ToolDeferral::restore) before its first turn.
+    std::shared_ptr<ToolDeferral> deferral;
     /// Runs the subagents of the Task tool (which it offers unless CodingAgentOptions::subagents
     /// is disabled: then null). Its types' problems are in warnings.
     std::shared_ptr<SubagentRunner> subagents;

@@ -53,6 +53,9 @@ struct CodingAgentReports
     /// Told about every event of every subagent, in its order, on the thread running its loop
     /// (a tool thread of its parent).
     std::function<void(const SubagentEvent &event)> subagentEvent;
+    /// Told every deferred tool loaded so far each time the model loads some (ToolSearch, a
+    /// call to one, Bash's first background command), on the thread that loaded them.
+    std::function<void(const QStringList &loaded)> toolsLoaded;
 };
 
 /// Who decides what the agent may do, from which rules, and where what it did is recorded.

@@ -223,6 +223,12 @@ CodingSession::CodingSession(CodingAgentOptions options,
     reports.subagentEvent = [post](const SubagentEvent &event) {
         post([event](CodingSession &session) { session.m_subagents->child(event); });
     };
+    reports.toolsLoaded = [post](const QStringList &loaded) {
+        post([loaded](CodingSession &session) {
+            session.m_state.loadedTools = loaded;
+            session.writeState(SessionState::loadedToolsKey);
+        });
+    };
     reports.hookRan = [post](const HookRun &run) {
         post([run](CodingSession &session) { emit session.hookRan(run); });
     };
@@ -370,6 +376,8 @@ void CodingSession::assembled(CodingAgent parts)
         m_parts.config.pageOut = pageOut;      // the agent's history, as each run ends
         m_parts.config.loop.pageOut = pageOut; // the run's own, as each turn starts
     }
+    if (m_parts.deferral)
+        m_parts.deferral->restore(m_state.loadedTools);
     m_systemPrompt = m_parts.config.systemPrompt;
     for (const AgentToolPtr &tool : std::as_const(m_parts.config.tools)) {
         m_toolDefinitions.append(tool->definition());

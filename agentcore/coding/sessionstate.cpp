@@ -10,6 +10,10 @@ SessionState SessionState::fromJson(const QJsonObject &state)
     read.model = state.value(modelKey);
     read.contextEdits = ContextEdits::fromJson(state.value(contextEditsKey).toObject());
     read.worktree = SessionWorktree::fromState(state);
+    for (const QJsonValue &value : state.value(loadedToolsKey).toArray()) {
+        if (value.isString())
+            read.loadedTools.append(value.toString());
+    }
     for (const QJsonValue &value : state.value(checkpointsKey).toArray()) {
         if (std::optional<Checkpoint> checkpoint = Checkpoint::fromJson(value.toObject()))
             read.checkpoints.append(*checkpoint);
@@ -30,6 +34,8 @@ QJsonObject SessionState::recorderValues() const
         values.insert(contextEditsKey, contextEdits.toJson());
     if (worktree)
         values.insert(SessionWorktree::stateKey, worktree->toJson());
+    if (!loadedTools.isEmpty())
+        values.insert(loadedToolsKey, QJsonArray::fromStringList(loadedTools));
     return values;
 }
 

@@ -9,6 +9,7 @@
 #include <QJsonValue>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -33,12 +34,16 @@ struct SessionState
     ContextEdits contextEdits;
     std::optional<SessionWorktree> worktree;
     QList<Checkpoint> checkpoints; ///< oldest first; written by the recorder's state source
+    /// The deferred tools the model loaded, in order (ToolDeferral): a resumed session offers
+    /// them as before, so its requests start as its last ones did.
+    QStringList loadedTools;
 
     static constexpr QLatin1StringView titleKey{"title"};
     static constexpr QLatin1StringView draftKey{"draft"};
     static constexpr QLatin1StringView modelKey{"model"};
     static constexpr QLatin1StringView contextEditsKey{"contextEdits"};
     static constexpr QLatin1StringView checkpointsKey{"checkpoints"};
+    static constexpr QLatin1StringView loadedToolsKey{"loadedTools"};
 
     /// Reads a session's whole \a state; what is missing or unreadable stays empty.
     static SessionState fromJson(const QJsonObject &state);

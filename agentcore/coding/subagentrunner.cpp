@@ -1,5 +1,7 @@
 #include "subagentrunner.h"
 
+#include "tooldeferral.h"
+
 #include "translation.h"
 
 #include <hooks/hookseams.h>
@@ -267,6 +269,8 @@ ToolResult SubagentRunner::run(const ToolCallContext &call, const QStringList &p
     config.middlewares = {callerMiddleware(caller)};
     config.middlewares += parent.middlewares;
     config.effects = parent.effects;
+    // A child defers its parent's tools as the parent does, and loads them for itself.
+    ToolDeferral::installInto(config, std::make_shared<ToolDeferral>());
     if (parent.hooks && parent.hooks->has(HookEventName::SubagentStop))
         config.onTaskEnd = makeStopHook(parent.hooks, HookEventName::SubagentStop);
 

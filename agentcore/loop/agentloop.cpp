@@ -104,6 +104,7 @@ AgentRun::AgentRun(const AgentContext &context,
     m_batchSetup.middlewares = config.middlewares;
     m_batchSetup.effects = config.effects;
     m_batchSetup.forceSequential = config.toolExecution == ExecutionMode::Sequential;
+    m_batchSetup.toolNotOffered = config.toolNotOffered;
     m_batchSetup.waiter = &m_waiter;
     m_batchSetup.abort = abort;
     m_batchSetup.emitEvent = [this](std::unique_ptr<AgentEvent> event) {
@@ -117,9 +118,18 @@ AgentRun::~AgentRun() = default;
 void AgentRun::useTools(const QList<AgentToolPtr> &tools)
 {
     m_tools = tools;
+    offerTools(true);
+}
+
+void AgentRun::offerTools(bool always)
+{
+    QList<AgentToolPtr> offered = m_config.offeredTools ? m_config.offeredTools(m_tools) : m_tools;
+    if (!always && offered == m_offered)
+        return;
+    m_offered = std::move(offered);
     m_toolDefinitions.clear();
     m_batchSetup.tools.clear();
-    for (const AgentToolPtr &tool : tools) {
+    for (const AgentToolPtr &tool : std::as_const(m_offered)) {
         if (!tool)
             continue;
         const ToolDefinition definition = tool->definition();
@@ -191,6 +201,10 @@ AgentRun::TurnOutcome AgentRun::runTurn(const QList<Message> &pending)
         const QList<AgentToolPtr> tools = m_config.currentTools();
         if (tools != m_tools)
             useTools(tools);
+        else if (m_config.offeredTools)
+            offerTools(false);
+    } else if (m_config.offeredTools) {
+        offerTools(false); // a tool loaded during the last turn is offered from this one
     }
     startTurn();
     for (const Message &message : pending)

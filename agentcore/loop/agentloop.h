@@ -73,6 +73,18 @@ struct AgentLoopConfig
     /// while a batch runs; replaces the context's tools when the list differs from the last
     /// (other objects). Return the same objects while nothing changed. Unset: the context's.
     std::function<QList<AgentToolPtr>()> currentTools;
+    /// The tools a turn offers the model, from all the run's tools (the context's, or
+    /// currentTools'): their definitions are what its requests and its agent_start /
+    /// turn_start events carry, and only they run. Called at the start of every turn, on the
+    /// loop's thread; it may add tools of its own (a ToolSearch that makes others offered from
+    /// the next turn on: CodingAgent's deferred tools). Return the same objects while nothing
+    /// changed: the loop rebuilds the definitions only when the list differs. Unset: all.
+    std::function<QList<AgentToolPtr>(const QList<AgentToolPtr> &tools)> offeredTools;
+    /// A call to a tool the turn does not offer (offeredTools left it out, or it does not
+    /// exist): its result, instead of the loop's "not found" (a deferred tool: how to load
+    /// it). Called on the loop's thread before any middleware: nothing runs, nobody is asked.
+    /// nullopt or unset: "not found".
+    std::function<std::optional<ToolResult>(const QString &toolName)> toolNotOffered;
     QList<ToolMiddleware> middlewares; ///< outermost first; run on the tool's pool thread
     EffectBoundary effects;            ///< run on the tool's pool thread
     /// Where tool calls run (not owned). Give one that lives across runs (the Agent does): its

@@ -231,6 +231,10 @@ void ToolBatch::start(qsizetype index, const ContentBlock &call)
 {
     Call &state = m_calls[index];
     state.prepared = prepareToolCall(call, m_setup.tools);
+    if (!state.prepared.tool && m_setup.toolNotOffered) {
+        if (std::optional<ToolResult> refused = m_setup.toolNotOffered(call.name))
+            state.prepared.failed = std::move(refused);
+    }
     emitToolEvent(AgentEvent::Type::ToolExecutionStart, state, {});
     if (state.prepared.failed)
         finish(state, *state.prepared.failed);

@@ -23,6 +23,8 @@ struct ToolBatchSetup
     QList<ToolMiddleware> middlewares;
     EffectBoundary effects;
     bool forceSequential = false; ///< AgentLoopConfig::toolExecution == Sequential
+    /// AgentLoopConfig::toolNotOffered: the result of a call to a tool \a tools lacks.
+    std::function<std::optional<ToolResult>(const QString &toolName)> toolNotOffered;
     ToolRunner *runner = nullptr;
     LoopWaiter *waiter = nullptr;
     std::shared_ptr<ToolBatchChannel> channel; ///< see makeToolBatchChannel(); for one batch at a time

@@ -548,41 +548,36 @@ BashTool::BashTool(std::shared_ptr<ToolWorkspace> workspace,
 
 ToolDefinition BashTool::definition() const
 {
-    QJsonObject timeout = schemaProperty("integer",
-                                         ToolsTr::tr("Milliseconds (default %1, at most %2).")
-                                             .arg(defaultTimeoutMs)
-                                             .arg(maxTimeoutMs));
+    // Descriptions say only what the names and the schema do not: every request carries them.
+    QJsonObject timeout
+        = schemaProperty("integer", ToolsTr::tr("Milliseconds (default %1).").arg(defaultTimeoutMs));
     timeout.insert(QStringLiteral("minimum"), 1);
     timeout.insert(QStringLiteral("maximum"), maxTimeoutMs);
     QJsonObject properties{
-        {QStringLiteral("command"), schemaProperty("string", ToolsTr::tr("The command."))},
+        {QStringLiteral("command"), schemaProperty("string")},
         {QStringLiteral("timeout"), timeout},
         {QStringLiteral("description"),
-         schemaProperty("string", ToolsTr::tr("What it does, in a few words, for the user."))},
+         schemaProperty("string", ToolsTr::tr("A few words for the user."))},
     };
     QString description = ToolsTr::tr(
-                              "Runs a command with /bin/bash -c in the repository root; returns "
+                              "Runs a command with bash -c in the repository root; returns "
                               "stdout and stderr together and the exit code (non-zero is an "
-                              "error). Each call is a fresh shell: cd and variables do not carry "
-                              "over. No terminal, empty stdin: pass non-interactive flags (git "
-                              "--no-pager, -y). Timeout %1 minutes (at most %2); background "
-                              "processes end with the command. Long output is cut to its first "
-                              "%3 KiB and last %4 KiB, the whole saved to a log file named in "
-                              "the result.")
-                              .arg(defaultTimeoutMs / 60000)
-                              .arg(maxTimeoutMs / 60000)
+                              "error). Each call is a fresh shell (cd and variables do not carry "
+                              "over) without terminal or stdin: pass non-interactive flags (git "
+                              "--no-pager, -y). Background processes end with the command. Long "
+                              "output keeps its first %1 KiB and last %2 KiB, the whole in a log "
+                              "file named in the result.")
                               .arg(headBytes / 1024)
                               .arg(tailBytes / 1024);
     if (m_shells) {
         // Only where it works: a model never sees an argument it cannot use.
         properties.insert(QStringLiteral("run_in_background"),
                           schemaProperty("boolean",
-                                         ToolsTr::tr("Run it in the background (a dev server, a "
-                                                     "watcher) and return at once with a shell "
-                                                     "id: BashOutput reads its output, KillShell "
+                                         ToolsTr::tr("Return at once with a shell id: "
+                                                     "BashOutput reads its output, KillShell "
                                                      "stops it. It ends with the session.")));
         description += QLatin1Char(' ')
-                       + ToolsTr::tr("For a server or a watcher that should keep running, use "
+                       + ToolsTr::tr("For a server or watcher that should keep running, use "
                                      "run_in_background (at most %1 at once).")
                              .arg(m_shells->maxRunning());
     }

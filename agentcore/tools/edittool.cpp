@@ -76,28 +76,24 @@ EditTool::EditTool(std::shared_ptr<ToolWorkspace> workspace)
 
 ToolDefinition EditTool::definition() const
 {
-    QJsonObject replaceAll = schemaProperty("boolean",
-                                            ToolsTr::tr("Replace every occurrence (default "
-                                                        "false)."));
+    // Descriptions say only what the names and the schema do not: every request carries them.
+    QJsonObject replaceAll = schemaProperty("boolean");
     replaceAll.insert(QStringLiteral("default"), false);
     return {
         toolKindName(ToolKind::Edit),
         ToolsTr::tr(
-            "Replaces exact text in a file you read in this session, unchanged since (read it "
-            "again if a command may have changed it). old_string must match the file exactly, "
-            "whitespace included, without Read's line-number prefix, and occur once unless "
-            "replace_all: include enough lines to make it unique. The file's line endings and "
-            "byte order mark are kept."),
+            "Replaces exact text in a file read in this session and unchanged since (read it "
+            "again if a command may have changed it). old_string must match exactly, whitespace "
+            "included, without Read's line numbers, and occur once unless replace_all: include "
+            "enough lines to make it unique. Line endings and byte order mark are kept."),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
-                 {QStringLiteral("file_path"),
-                  schemaProperty("string", ToolsTr::tr("The file to change."))},
-                 {QStringLiteral("old_string"),
-                  schemaProperty("string", ToolsTr::tr("The exact text to replace."))},
+                 {QStringLiteral("file_path"), schemaProperty("string")},
+                 {QStringLiteral("old_string"), schemaProperty("string")},
                  {QStringLiteral("new_string"),
-                  schemaProperty("string", ToolsTr::tr("The replacement (may be empty)."))},
+                  schemaProperty("string", ToolsTr::tr("May be empty."))},
                  {QStringLiteral("replace_all"), replaceAll},
              }},
             {QStringLiteral("required"),

@@ -49,12 +49,9 @@ ToolDefinition GlobTool::definition() const
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
-                 {QStringLiteral("pattern"),
-                  schemaProperty("string", ToolsTr::tr("The glob pattern."))},
+                 {QStringLiteral("pattern"), schemaProperty("string")},
                  {QStringLiteral("path"),
-                  schemaProperty("string",
-                                 ToolsTr::tr("The directory to search (default: the repository "
-                                             "root)."))},
+                  schemaProperty("string", ToolsTr::tr("Default: the repository root."))},
              }},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("pattern")}},
             {QStringLiteral("additionalProperties"), false},

@@ -44,49 +44,45 @@ QString GrepTool::backendName() const
 
 ToolDefinition GrepTool::definition() const
 {
+    // Descriptions say only what the names (ripgrep's flags) and the schema do not: every
+    // request carries them.
     QJsonObject mode = schemaProperty("string",
-                                      ToolsTr::tr("files_with_matches (default): paths; content: "
-                                                  "path:line:text; count: path:count."));
+                                      ToolsTr::tr("files_with_matches: paths; content: "
+                                                  "path:line:text (-n, -A, -B, -C apply); "
+                                                  "count: path:count."));
     mode.insert(QStringLiteral("enum"), QJsonArray{filesMode, contentMode, countMode});
     mode.insert(QStringLiteral("default"), filesMode);
-    QJsonObject numbers = schemaProperty("boolean",
-                                         ToolsTr::tr("Line numbers in content mode (default "
-                                                     "true)."));
+    QJsonObject numbers = schemaProperty("boolean");
     numbers.insert(QStringLiteral("default"), true);
-    QJsonObject head = schemaProperty("integer", ToolsTr::tr("Only the first N output lines."));
+    QJsonObject head = schemaProperty("integer", ToolsTr::tr("First N output lines."));
     head.insert(QStringLiteral("minimum"), 1);
     return {
         toolKindName(ToolKind::Grep),
         ToolsTr::tr(
-            "Searches file contents with a regular expression (ripgrep syntax; escape regex "
-            "characters for a literal search); a match never spans lines. Files ignored by "
-            ".gitignore, binary files and .git/ are skipped. Results are sorted by path, "
-            "relative to the repository root."),
+            "Searches file contents with a regular expression (ripgrep syntax: escape regex "
+            "characters for a literal search); a match never spans lines. Skips files ignored "
+            "by .gitignore, binary files and .git/. Paths are relative to the repository root, "
+            "sorted."),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
-                 {QStringLiteral("pattern"),
-                  schemaProperty("string", ToolsTr::tr("The regular expression."))},
+                 {QStringLiteral("pattern"), schemaProperty("string")},
                  {QStringLiteral("path"),
                   schemaProperty("string",
-                                 ToolsTr::tr("The file or directory to search (default: the "
-                                             "repository root)."))},
+                                 ToolsTr::tr("File or directory (default: the repository "
+                                             "root)."))},
                  {QStringLiteral("glob"),
                   schemaProperty("string",
-                                 ToolsTr::tr(
-                                     "Only files matching this glob (`*.cpp`, "
-                                     "`src/**/*.{h,cpp}`); `!glob` excludes. Without '/' it "
-                                     "matches file names at any depth."))},
+                                 ToolsTr::tr("Only files matching it (`*.cpp`, "
+                                             "`src/**/*.{h,cpp}`; `!glob` excludes); without "
+                                             "'/' it matches names at any depth."))},
                  {QStringLiteral("output_mode"), mode},
-                 {QStringLiteral("-i"), schemaProperty("boolean", ToolsTr::tr("Case-insensitive."))},
+                 {QStringLiteral("-i"), schemaProperty("boolean")},
                  {QStringLiteral("-n"), numbers},
-                 {QStringLiteral("-A"),
-                  count(ToolsTr::tr("Lines after each match (content mode)."))},
-                 {QStringLiteral("-B"),
-                  count(ToolsTr::tr("Lines before each match (content mode)."))},
-                 {QStringLiteral("-C"),
-                  count(ToolsTr::tr("Lines before and after each match (content mode)."))},
+                 {QStringLiteral("-A"), count({})},
+                 {QStringLiteral("-B"), count({})},
+                 {QStringLiteral("-C"), count({})},
                  {QStringLiteral("head_limit"), head},
              }},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("pattern")}},

@@ -17,9 +17,7 @@ LsTool::LsTool(std::shared_ptr<ToolWorkspace> workspace)
 
 ToolDefinition LsTool::definition() const
 {
-    QJsonObject depth
-        = schemaProperty("integer",
-                         ToolsTr::tr("Levels to list (default 1, at most %1).").arg(maxDepth));
+    QJsonObject depth = schemaProperty("integer", ToolsTr::tr("Levels (default 1)."));
     depth.insert(QStringLiteral("minimum"), 1);
     depth.insert(QStringLiteral("maximum"), maxDepth);
     QJsonObject ignore = schemaProperty("array",
@@ -36,9 +34,7 @@ ToolDefinition LsTool::definition() const
             {QStringLiteral("properties"),
              QJsonObject{
                  {QStringLiteral("path"),
-                  schemaProperty("string",
-                                 ToolsTr::tr("The directory to list (default: the repository "
-                                             "root)."))},
+                  schemaProperty("string", ToolsTr::tr("Default: the repository root."))},
                  {QStringLiteral("depth"), depth},
                  {QStringLiteral("ignore"), ignore},
              }},

@@ -56,27 +56,26 @@ ReadTool::ReadTool(std::shared_ptr<ToolWorkspace> workspace)
 
 ToolDefinition ReadTool::definition() const
 {
-    QJsonObject offset = schemaProperty("integer", ToolsTr::tr("First line to read (1-based)."));
+    // Descriptions say only what the names and the schema do not: every request carries them.
+    QJsonObject offset = schemaProperty("integer", ToolsTr::tr("First line."));
     offset.insert(QStringLiteral("minimum"), 1);
-    QJsonObject limit
-        = schemaProperty("integer", ToolsTr::tr("How many lines (default %1).").arg(defaultLimit));
+    QJsonObject limit = schemaProperty("integer",
+                                       ToolsTr::tr("Lines (default %1).").arg(defaultLimit));
     limit.insert(QStringLiteral("minimum"), 1);
     return {
         toolKindName(ToolKind::Read),
         ToolsTr::tr(
-            "Reads a text file: each line comes as its number, a tab, then the line (number and "
-            "tab are not part of the file: never put them in old_string). Up to %1 lines from "
-            "offset; lines over %2 characters are cut; binary files are refused. Lines you read "
-            "before from an unchanged file answer only that: your earlier output is still exact. "
-            "A PNG, JPEG, GIF or WebP picture comes back as the picture (scaled down to what "
-            "you can take), with a line naming its size.")
+            "Reads a text file, each line as its number, a tab and the text (number and tab are "
+            "not in the file: never put them in old_string). At most %1 lines, each cut at %2 "
+            "characters; binary files are refused. An unchanged file read before answers only "
+            "that: your earlier output is still exact. PNG, JPEG, GIF and WebP pictures come as "
+            "pictures.")
             .arg(defaultLimit)
             .arg(maxLineLength),
         QJsonObject{
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
-             QJsonObject{{QStringLiteral("file_path"),
-                          schemaProperty("string", ToolsTr::tr("The file to read."))},
+             QJsonObject{{QStringLiteral("file_path"), schemaProperty("string")},
                          {QStringLiteral("offset"), offset},
                          {QStringLiteral("limit"), limit}}},
             {QStringLiteral("required"), QJsonArray{QStringLiteral("file_path")}},

@@ -4,8 +4,10 @@ namespace AgentCore {
 
 QJsonObject schemaProperty(const char *type, const QString &description)
 {
-    return {{QStringLiteral("type"), QLatin1String(type)},
-            {QStringLiteral("description"), description}};
+    QJsonObject property{{QStringLiteral("type"), QLatin1String(type)}};
+    if (!description.isEmpty())
+        property.insert(QStringLiteral("description"), description);
+    return property;
 }
 
 } // namespace AgentCore

@@ -27,10 +27,9 @@ ToolDefinition WriteTool::definition() const
             {QStringLiteral("type"), QStringLiteral("object")},
             {QStringLiteral("properties"),
              QJsonObject{
-                 {QStringLiteral("file_path"),
-                  schemaProperty("string", ToolsTr::tr("The file to write."))},
+                 {QStringLiteral("file_path"), schemaProperty("string")},
                  {QStringLiteral("content"),
-                  schemaProperty("string", ToolsTr::tr("The file's complete content."))},
+                  schemaProperty("string", ToolsTr::tr("The whole file."))},
              }},
             {QStringLiteral("required"),
              QJsonArray{QStringLiteral("file_path"), QStringLiteral("content")}},

@@ -228,20 +228,10 @@ private slots:
         QTest::addColumn<ReplyApi>("api");
         QTest::addColumn<QString>("mode");
         QTest::addColumn<QStringList>("tools");
-        // BashOutput and KillShell come with Bash (background commands); they change nothing.
+        // BashOutput and KillShell come with Bash's first background command (none here).
         // Task has no side effect of its own: its children's calls are judged by the mode.
-        const QStringList all{"Bash",
-                              "BashOutput",
-                              "Edit",
-                              "Glob",
-                              "Grep",
-                              "KillShell",
-                              "LS",
-                              "Read",
-                              "Task",
-                              "Write"};
-        const QStringList
-            readOnly{"Bash", "BashOutput", "Glob", "Grep", "KillShell", "LS", "Read", "Task"};
+        const QStringList all{"Bash", "Edit", "Glob", "Grep", "LS", "Read", "Task", "Write"};
+        const QStringList readOnly{"Bash", "Glob", "Grep", "LS", "Read", "Task"};
         QTest::newRow("openai default") << ReplyApi::OpenAiChat << "default" << all;
         QTest::newRow("openai plan") << ReplyApi::OpenAiChat << "plan" << readOnly;
         QTest::newRow("anthropic plan") << ReplyApi::AnthropicMessages << "plan" << readOnly;

@@ -440,6 +440,53 @@ private slots:
         QVERIFY(!toolNamesOf(explore.first()).contains(u"mcp__tracker__create_issue"_s));
     }
 
+    // Many server tools: a general child defers them as its parent does (ToolSearch lists
+    // them) and loads for itself; the parent's offer is its own.
+    void aGeneralChildDefersManyServerTools()
+    {
+        auto scripts = std::make_shared<SubagentScripts>();
+        scripts->add(u"Use the big server"_s,
+                     {ModelStep::toolCalls(
+                          {taskCall(u"call_1"_s, u"general"_s, u"Use it"_s, u"use it"_s)}),
+                      ModelStep::text(u"done"_s)});
+        scripts->add(u"use it"_s,
+                     {ModelStep::toolCall(u"s1"_s,
+                                          u"ToolSearch"_s,
+                                          {{u"query"_s, u"select:mcp__big__tool_7"_s}}),
+                      ModelStep::text(u"used"_s)});
+        auto model = routedModel(scripts);
+        CodingAgentOptions withServer = options();
+        QList<AgentToolPtr> big;
+        for (int i = 0; i < 40; ++i) {
+            big.append(FunctionTool::make(u"mcp__big__tool_%1"_s.arg(i),
+                                          {u"first_argument"_s, u"second_argument"_s},
+                                          ExecutionMode::Sequential,
+                                          [](const ToolCallContext &) {
+                                              return ToolResult::makeText(u"ok"_s);
+                                          }));
+        }
+        withServer.tools.perRun = [big](const AbortToken &) { return big; };
+        CodingSession session(withServer, {}, true);
+        session.setModelClient(model);
+        SubagentsTold told;
+        listen(session, told);
+        QVERIFY(openAndWait(session));
+        session.send(u"Use the big server"_s);
+        QVERIFY(waitForAgentEnd(told));
+
+        const QList<Context> parent = requestsOf(*model, u"Use the big server"_s);
+        const QList<Context> general = requestsOf(*model, u"use it"_s);
+        QCOMPARE(general.size(), 2);
+        for (const Context &context : {parent.first(), general.first()}) {
+            const QStringList names = toolNamesOf(context);
+            QVERIFY2(names.contains(u"ToolSearch"_s) && names.filter(u"mcp__"_s).isEmpty(),
+                     qPrintable(names.join(u", "_s)));
+        }
+        QVERIFY(toolNamesOf(general.at(1)).contains(u"mcp__big__tool_7"_s));
+        QCOMPARE(general.at(1).tools.last().name, u"mcp__big__tool_7"_s);
+        QVERIFY(toolNamesOf(parent.last()).filter(u"mcp__"_s).isEmpty());
+    }
+
     // A child that never ends by itself stops at its own turn limit; the parent is told.
     void aChildStopsAtItsTurnLimit()
     {

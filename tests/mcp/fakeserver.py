@@ -7,7 +7,9 @@ on stderr ("got <method>"), so a test can read what the client sent from the cli
     MODE: normal (default), silent (never answers initialize), badversion, crash-at-start,
           no-pong (answers everything but ping: a server hung after its start, as seen from
           the client's pings), stubborn (once its stdin closes, ignores SIGTERM and lives on:
-          only SIGKILL stops it)
+          only SIGKILL stops it), many (a hostile catalogue: FAKE_MCP_TOOLS tools, default
+          10000, each described by FAKE_MCP_DESCRIPTION_CHARS characters, default 20000, in
+          one page)
 FAKE_MCP_LOG=FILE: the same lines are appended to FILE (a headless run keeps the log inside).
 FAKE_MCP_PID=FILE: its process id is written to FILE.
 FAKE_MCP_DUMP=FILE: its command line and environment are written to FILE as JSON
@@ -89,7 +91,13 @@ for line in sys.stdin:
                     "serverInfo": {"name": "fake", "version": "1"}})
     elif method == "tools/list":
         cursor = message.get("params", {}).get("cursor")
-        if cursor is None:
+        if mode == "many":
+            chars = int(os.environ.get("FAKE_MCP_DESCRIPTION_CHARS", "20000"))
+            result(id, {"tools": [{"name": "tool_%05d" % k,
+                                   "description": ("Tool %d does thing %d. " % (k, k)).ljust(chars, "x"),
+                                   "inputSchema": OBJECT}
+                                  for k in range(int(os.environ.get("FAKE_MCP_TOOLS", "10000")))]})
+        elif cursor is None:
             result(id, {"tools": PAGE_1, "nextCursor": "page-2"})
         else:
             tools = PAGE_2 + ([{"name": "added", "inputSchema": OBJECT}] if listed_extra else [])

@@ -1311,7 +1311,9 @@ bool contextView(const QString &dir)
     // The scripted model's window is unknown: the catalog's for the model it plays.
     dialog->setSnapshot(Ui::ContextSnapshot::of(window->session()->contextMeter(),
                                                 window->session()->instructions(),
-                                                200'000));
+                                                200'000,
+                                                window->session()->skillsSection(),
+                                                window->session()->toolOffer()));
     // As the compaction's manager will report them: the Grep output dropped, the task pinned.
     dialog->setEditsAvailable(true);
     Ui::ContextEdits edits;

@@ -23,6 +23,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -33,7 +34,6 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QTest>
 #include <QTreeWidget>
 
 #include <cmath>
@@ -155,6 +155,7 @@ private slots:
     void selectingAToolOutputShowsItsBeginning();
     void keyboardDropsAndPins();
     void viewShowsTheStateItIsGiven();
+    void viewShowsDeferredAndLoadedTools();
     void droppedOutputLeavesTheNextRequest();
 
 private:
@@ -590,6 +591,45 @@ void tst_ContextDialog::viewShowsTheStateItIsGiven()
     QCOMPARE(pins.size(), 1);
     QCOMPARE(pins.first().at(0).toInt(), 0);
     QCOMPARE(pins.first().at(1).toBool(), false);
+}
+
+// The tools the request carries show their bytes (and whether ToolSearch loaded them); the
+// deferred ones, which it only names, are listed apart, greyed, without a place in it.
+void tst_ContextDialog::viewShowsDeferredAndLoadedTools()
+{
+    const Conversation parts = conversation();
+    const QList<AgentCore::ToolOfferEntry>
+        offer{{"Read", {}, 828, false, false},
+              {"Bash", {}, 1'204, true, true},
+              {"mcp__github__create_issue", "Create a new issue.", 1'612, true, false}};
+    const Ui::ContextSnapshot snapshot = Ui::ContextSnapshot::of(parts.meter,
+                                                                 parts.instructions,
+                                                                 200'000,
+                                                                 {},
+                                                                 offer);
+    ContextDialog dialog;
+    dialog.setSnapshot(snapshot);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTreeWidget *list = dialog.list();
+    QHash<QString, QTreeWidgetItem *> rows;
+    for (int row = 0; row < list->topLevelItemCount(); ++row)
+        rows.insert(list->topLevelItem(row)->text(ContextDialog::ItemColumn),
+                    list->topLevelItem(row));
+    QCOMPARE(rows.value("Tool: Read")->text(ContextDialog::StateColumn),
+             QStringLiteral("%1 bytes").arg(QLocale().toString(828)));
+    QCOMPARE(rows.value("Tool: Bash")->text(ContextDialog::StateColumn),
+             QStringLiteral("Loaded with ToolSearch, %1 bytes").arg(QLocale().toString(1'204)));
+    QTreeWidgetItem *deferred = rows.value("Tool: mcp__github__create_issue");
+    QVERIFY(deferred);
+    QCOMPARE(deferred->text(ContextDialog::StateColumn),
+             QStringLiteral("Deferred (%1 bytes whole)").arg(QLocale().toString(1'612)));
+    QCOMPARE(deferred->text(ContextDialog::TokensColumn), QStringLiteral("0"));
+    QCOMPARE(deferred->text(ContextDialog::PositionColumn), QString());
+    QVERIFY(deferred->foreground(ContextDialog::ItemColumn).color()
+            != list->palette().color(QPalette::Active, QPalette::Text));
+    list->setCurrentItem(deferred);
+    QVERIFY(dialog.findChild<QPlainTextEdit *>()->toPlainText().contains("Create a new issue."));
 }
 
 // Delete in the context view drops a tool output from the requests from then on: the next one

@@ -307,6 +307,13 @@ public:
     }
     /// The skills' part of the system prompt (empty without skills or while Preparing).
     QString skillsSection() const { return m_session->parts().skills.promptSection(); }
+    /// Every tool of the last request's offer: whole or deferred, loaded, its bytes (empty
+    /// while Preparing).
+    QList<AgentCore::ToolOfferEntry> toolOffer() const
+    {
+        const auto &deferral = m_session->parts().deferral;
+        return deferral ? deferral->entries() : QList<AgentCore::ToolOfferEntry>();
+    }
 
 signals:
     void ready();

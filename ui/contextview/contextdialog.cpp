@@ -280,7 +280,7 @@ void ContextDialog::rebuild()
                          ? tr("<0.1%")
                          : tr("%1%").arg(locale.toString(double(perMille) / 10.0, 'f', 1)));
         row->setData(ShareColumn, sortRole, item.tokens);
-        row->setText(PositionColumn, locale.toString(item.position));
+        row->setText(PositionColumn, item.position > 0 ? locale.toString(item.position) : QString());
         row->setData(PositionColumn, sortRole, item.position);
         for (int column : {TokensColumn, ShareColumn, PositionColumn})
             row->setTextAlignment(column, Qt::AlignRight | Qt::AlignVCenter);
@@ -308,14 +308,17 @@ void ContextDialog::updateRow(QTreeWidgetItem *row)
         state.append(tr("Pinned"));
     if (dropped)
         state.append(tr("Removed from context"));
+    if (!item->state.isEmpty())
+        state.append(item->state);
     row->setText(StateColumn, state.join(QStringLiteral(", ")));
     // Greyed: it no longer goes to the model.
-    const QBrush brush = dropped ? m_list->palette().brush(QPalette::Disabled, QPalette::Text)
-                                 : QBrush();
+    const bool absent = dropped || item->deferred;
+    const QBrush brush = absent ? m_list->palette().brush(QPalette::Disabled, QPalette::Text)
+                                : QBrush();
     for (int column = 0; column < m_list->columnCount(); ++column)
         row->setForeground(column, brush);
     QFont font = m_list->font();
-    font.setItalic(dropped);
+    font.setItalic(absent);
     font.setBold(pinned);
     row->setFont(ItemColumn, font);
 }

@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonDocument>
+#include <QLocale>
 
 namespace Ui {
 
@@ -73,7 +74,8 @@ QString ContextSnapshot::previewOf(const Message &message)
 ContextSnapshot ContextSnapshot::of(const AgentCore::ContextMeter &meter,
                                     const QList<AgentCore::InstructionFile> &instructions,
                                     std::optional<qint64> window,
-                                    const QString &skills)
+                                    const QString &skills,
+                                    const QList<AgentCore::ToolOfferEntry> &tools)
 {
     ContextSnapshot snapshot;
     snapshot.total = meter.tokens().total;
@@ -126,13 +128,38 @@ ContextSnapshot ContextSnapshot::of(const AgentCore::ContextMeter &meter,
         for (const ContextItem &file : std::as_const(files))
             add(file);
     }
+    QHash<QString, AgentCore::ToolOfferEntry> offer;
+    for (const AgentCore::ToolOfferEntry &entry : tools)
+        offer.insert(entry.name, entry);
     for (const AgentCore::ToolDefinition &tool : context.tools) {
         ContextItem item;
         item.kind = ContextItem::Kind::Tool;
         item.title = tr("Tool: %1").arg(tool.name);
         item.preview = tool.description.left(previewChars);
         item.tokens = meter.estimate(tool);
+        if (const auto entry = offer.constFind(tool.name); entry != offer.constEnd()) {
+            const QString bytes = QLocale().toString(qint64(entry->bytes));
+            //: The context view's state of a tool definition the request carries
+            item.state = entry->loaded ? tr("Loaded with ToolSearch, %1 bytes").arg(bytes)
+                                       : tr("%1 bytes").arg(bytes);
+        }
         add(item);
+    }
+    // The deferred tools: not in the request, only named in ToolSearch's listing.
+    for (const AgentCore::ToolOfferEntry &entry : tools) {
+        if (!entry.deferred || entry.loaded)
+            continue;
+        ContextItem item;
+        item.kind = ContextItem::Kind::Tool;
+        item.deferred = true;
+        item.title = tr("Tool: %1").arg(entry.name);
+        //: The context view's state of a tool the request names without its definition
+        item.state = tr("Deferred (%1 bytes whole)").arg(QLocale().toString(qint64(entry.bytes)));
+        item.preview = entry.summary.isEmpty()
+                           ? tr("Offered once Bash runs a command in the background.")
+                           : tr("Only named in ToolSearch's listing until the model loads it:\n%1")
+                                 .arg(entry.summary);
+        snapshot.items.append(item); // position 0: not in the request
     }
 
     QHash<QString, QString> subjects; // call id -> "Bash: ls -la"

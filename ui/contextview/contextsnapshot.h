@@ -1,6 +1,7 @@
 #pragma once
 
 #include <coding/systemprompt.h>
+#include <coding/tooldeferral.h>
 #include <context/contextmeter.h>
 
 #include <QCoreApplication>
@@ -35,6 +36,10 @@ struct ContextItem
     /// A paged tool output (AgentCore::Message::pagedChars): preview holds only the stub's
     /// beginning; the whole is read from the session file when it is shown. -1: whole.
     qsizetype pagedChars = -1;
+    /// A tool's: its bytes, and whether it was loaded with ToolSearch or is deferred (named in
+    /// ToolSearch's listing only: not in the request, position 0).
+    QString state;
+    bool deferred = false;
 
     friend bool operator==(const ContextItem &, const ContextItem &) = default;
 };
@@ -72,7 +77,8 @@ public:
     static ContextSnapshot of(const AgentCore::ContextMeter &meter,
                               const QList<AgentCore::InstructionFile> &instructions,
                               std::optional<qint64> window,
-                              const QString &skills = {});
+                              const QString &skills = {},
+                              const QList<AgentCore::ToolOfferEntry> &tools = {});
 };
 
 } // namespace Ui

@@ -1243,7 +1243,8 @@ void MainWindow::updateContext()
         m_contextDialog->setSnapshot(ContextSnapshot::of(m_session->contextMeter(),
                                                          m_session->instructions(),
                                                          m_usage.contextWindow,
-                                                         m_session->skillsSection()));
+                                                         m_session->skillsSection(),
+                                                         m_session->toolOffer()));
         m_contextDialog->setPages(m_session->codingSession()->pages());
         m_contextDialog->setEdits(m_session->shownContextEdits());
         m_contextDialog->setEditsAvailable(m_session->contextManager() && !m_session->isReadOnly());

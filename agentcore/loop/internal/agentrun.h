@@ -75,8 +75,12 @@ private:
     void emitEvent(std::unique_ptr<AgentEvent> event) const;
 
     ToolRunner *toolRunner();
-    /// The tools the requests offer and the batches run from now on.
+    /// The run's tools from now on; offerTools() picks what the requests offer of them.
     void useTools(const QList<AgentToolPtr> &tools);
+    /// The tools the requests offer and the batches run from now on: m_tools through
+    /// AgentLoopConfig::offeredTools. Rebuilds the definitions when the offer changed (or
+    /// \a always).
+    void offerTools(bool always);
 
     AgentLoopConfig m_config;
     AbortToken m_abort;
@@ -87,6 +91,7 @@ private:
     /// whole history each turn, 3 ms per turn at 20,000 messages (bench_loop long-context).
     QList<Message> m_conversation;
     QList<AgentToolPtr> m_tools;
+    QList<AgentToolPtr> m_offered; // of m_tools what the requests offer (offerTools)
     QList<ToolDefinition> m_toolDefinitions;
     /// What the next request is built from: projectToolCallProtocol(initial + new), kept up
     /// to date by appending, because the loop only appends valid sequences.
