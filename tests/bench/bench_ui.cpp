@@ -1461,6 +1461,9 @@ public:
             message.stopReason = StopReason::Stop;
             return message; // the summary request is not streamed to anyone
         }
+        // A model takes its time: without it the loop would run ahead of the window, whose
+        // queue of events (each with its 100 KB) would be measured instead of what it keeps.
+        QThread::msleep(TurnMs);
         const int turn = ++m_turn;
         const bool reading = turn <= m_turns;
         const QString text = reading ? corpusText(turn * 53, 160) : QStringLiteral("done");
@@ -1492,6 +1495,9 @@ public:
         sink(done);
         return message;
     }
+
+    /// How long each answer takes (the summaries take no time).
+    static constexpr int TurnMs = 20;
 
 private:
     const int m_turns;

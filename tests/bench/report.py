@@ -460,7 +460,8 @@ def long_sessions_table(rows, targets):
     if live:
         out += ["", "The live session runs in the window with a scripted model: every turn a "
                 "line of text and a Read of the next of 100 files of 100 KB in a temporary "
-                "repository (a file already in the context would answer \"unchanged\"), "
+                "repository (a file already in the context would answer \"unchanged\"), 20 ms "
+                "an answer (so that the window keeps up instead of queueing events), "
                 "through the session's `CodingSession` with its session file and its "
                 "`ContextManager` (a 200,000-token window, automatic compaction: the scripted "
                 "model answers the summary requests). VmRSS is sampled at every 10th turn's end; "
