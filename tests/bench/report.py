@@ -401,6 +401,9 @@ def long_sessions_table(rows, targets):
                 f"{r['rssMiBSteadyTrimmed']:.0f} MiB after `malloc_trim`; peak "
                 f"{r['hwmMiBResume']:.0f} MiB) | {r['rssMiBSteady']:.0f} MiB ({steady_mb:.0f} MB) "
                 "| < 250 MB |",
+                f"| the original messages shown (Enter on the latest summary: "
+                f"{r['itemsShownResumed']:,} items shown → {r['itemsShown']:,}), until painted | "
+                f"{r['msOriginalsShown']:.0f} ms | |",
                 f"| growth over a second scroll pass (after `malloc_trim`: wheel "
                 f"{r['rssMiBWheel1']:.0f} → {r['rssMiBWheel2']:.0f} MiB, page "
                 f"{r['rssMiBPage1']:.0f} → {r['rssMiBPage2']:.0f} MiB) | wheel "
