@@ -585,7 +585,7 @@ StepTimes scrollThrough(
             if (atEnd()) {
                 view.flush(); // the end, once what is on screen is laid out
                 if (atEnd()) {
-                    times.reachedEnd = last;
+                    times.reachedEnd = true; // early too, when the content shrank under it
                     break;
                 }
             }
@@ -606,7 +606,7 @@ StepTimes scrollThrough(
                 view.flush();
             }
         }
-        if (!times.stoppedBecause.isEmpty())
+        if (times.reachedEnd || !times.stoppedBecause.isEmpty())
             break;
         if (last && !times.reachedEnd)
             times.stoppedBecause = QStringLiteral("step limit");
