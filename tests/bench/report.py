@@ -399,7 +399,9 @@ def long_sessions_table(rows, targets):
                 f"| {r['msFirstPaint']:.0f} ms | < 1 s |",
                 f"| resident memory once resumed ({r['rssMiBWindow']:.0f} MiB before; "
                 f"{r['rssMiBSteadyTrimmed']:.0f} MiB after `malloc_trim`; peak "
-                f"{r['hwmMiBResume']:.0f} MiB) | {r['rssMiBSteady']:.0f} MiB ({steady_mb:.0f} MB) "
+                f"{r['hwmMiBResume']:.0f} MiB"
+                + ("" if r.get("peakReset", True) else " (the bench's own, not reset)")
+                + f") | {r['rssMiBSteady']:.0f} MiB ({steady_mb:.0f} MB) "
                 "| < 250 MB |",
                 f"| the original messages shown (Enter on the latest summary: "
                 f"{r['itemsShownResumed']:,} items shown → {r['itemsShown']:,}), until painted | "
