@@ -6,16 +6,26 @@
 // together while the user switches between them, the memory of an idle open session, and the
 // time to switch to one of 2,000 messages.
 //
+// A long session resumed in the window (a real session file of 20,000 messages, 2,000 tool
+// outputs of 100 KB and the compactions such a session has): the time to its first paint, the
+// memory it then holds, scroll passes through it; and a live session of 1,000 turns, each
+// reading 100 KB, recorded and compacting: its memory over the run.
+//
 // usage: bench_ui stream [SECONDS] [TOKENS_PER_SECOND] [TOKENS_PER_TURN]
 //        bench_ui history [MESSAGES]
 //        bench_ui coldstart [AGENTDESK_BINARY] [STARTS]
 //        bench_ui sessions [SESSIONS] [SECONDS] [TOKENS_PER_SECOND]
 //        bench_ui idle [SESSIONS]
 //        bench_ui switch [MESSAGES] [SWITCHES]
+//        bench_ui resume [MESSAGES] [STEPS_PER_PASS]
+//        bench_ui live [TURNS] [FILES]
 //        one JSON line per measurement; the first three (with their defaults) without a mode.
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise; the offscreen platform paints into a
 // real backing store, and every measurement checks that paint events happened.
 #include <context/compaction.h>
+#include <context/contextmanager.h>
+#include <context/summaryprompt.h>
+#include <context/tokenestimate.h>
 #include <conversation/conversationview.h>
 #include <loop/agent.h>
 #include <session/sessionlog.h>
@@ -28,12 +38,15 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QKeyEvent>
 #include <QProcess>
 #include <QScrollBar>
 #include <QStandardPaths>
@@ -482,28 +495,141 @@ struct StepTimes
     std::vector<double> ms;
     std::vector<double> cpuMs; ///< the UI thread's own part of each step
     int finalValue = 0;
+    bool reachedEnd = false;
+    /// Why the pass ended: "end", "stuck" (steps that no longer moved the bar short of the end,
+    /// a flush between them), or "step limit".
+    QString stoppedBecause;
+    int segments = 1;       ///< stretches of consecutive steps (1: the whole way)
+    double covered = 0;     ///< the share of the way travelled in steps rather than jumped
+    int maximumChanges = 0; ///< how often the bar's maximum moved under the pass
+
+    QJsonObject json(const QString &prefix) const
+    {
+        return {{prefix + QStringLiteral("Steps"), int(ms.size())},
+                {prefix + QStringLiteral("StepMsP99"), percentile(ms, 0.99)},
+                {prefix + QStringLiteral("StepMsMax"), maximum(ms)},
+                {prefix + QStringLiteral("StepCpuMsP99"), percentile(cpuMs, 0.99)},
+                {prefix + QStringLiteral("StepCpuMsMax"), maximum(cpuMs)},
+                {prefix + QStringLiteral("ReachedEnd"), reachedEnd},
+                {prefix + QStringLiteral("StoppedBecause"), stoppedBecause},
+                {prefix + QStringLiteral("Segments"), segments},
+                {prefix + QStringLiteral("Covered"), covered},
+                {prefix + QStringLiteral("MaximumChanges"), maximumChanges}};
+    }
 };
 
-// Scrolls with \a step until the scroll bar stops moving, painting synchronously each time.
-template<typename Step>
-StepTimes scrollThrough(Ui::ConversationView &view, Step step)
+enum class Towards { End, Start };
+
+/// Scrolls \a view with \a step (a page step or a wheel notch) towards its end or its start,
+/// painting synchronously after each step; \a settle runs after each step, before the paint
+/// (events the step caused, answers of worker threads). The end counts only once a flush
+/// leaves it there: items laid out for the first time replace their estimated heights, so the
+/// content grows or shrinks under the pass and a bar at its maximum may have more below after
+/// the next layout. A step that does not move the bar short of the end is followed by a flush
+/// and tried again, at most three times in a row, then the pass is "stuck".
+///
+/// With \a maxSteps below what the whole way needs, the pass goes in \a segments stretches of
+/// consecutive steps spread evenly over the content, jumping between them as a dragged scroll
+/// bar does (jumps are not timed steps), the last stretch reaching the end: every part of a
+/// long conversation is stepped through, within a bounded time.
+template<typename Step, typename Settle>
+StepTimes scrollThrough(
+    Ui::ConversationView &view, Towards towards, Step step, Settle settle, int maxSteps)
 {
     StepTimes times;
     QScrollBar *bar = view.verticalScrollBar();
-    for (int i = 0; i < 100'000; ++i) {
-        const int before = bar->value();
+    const auto atEnd = [&] {
+        return towards == Towards::End ? bar->value() >= bar->maximum() : bar->value() <= 0;
+    };
+    const auto timedStep = [&] {
         QElapsedTimer timer;
         timer.start();
         const double cpu = threadCpuMs();
         step();
+        settle();
         view.viewport()->repaint();
         times.ms.push_back(msSince(timer));
         times.cpuMs.push_back(threadCpuMs() - cpu);
-        if (bar->value() == before)
+    };
+    // How far one step goes, from a first one (it counts as a step of the pass).
+    const int startValue = bar->value();
+    const int startMaximum = std::max(1, bar->maximum());
+    timedStep();
+    const int stride = std::max(1, std::abs(bar->value() - startValue));
+    const int way = towards == Towards::End ? startMaximum - startValue : startValue;
+    const int stepsNeeded = way / stride + 1;
+    times.segments = stepsNeeded > maxSteps ? std::max(2, maxSteps / 25) : 1;
+    const int perSegment = times.segments > 1 ? std::max(1, maxSteps / times.segments) : maxSteps;
+    qint64 travelled = std::abs(bar->value() - startValue);
+    int lastMaximum = bar->maximum();
+    for (int segment = 0; segment < times.segments; ++segment) {
+        const bool last = segment == times.segments - 1;
+        if (segment > 0) {
+            // Jump to where this stretch starts, as far along as the way is now: the stretches
+            // spread evenly, the last one a stretch's steps from the end.
+            const int length = bar->maximum();
+            const int lastStart = std::max(0, length - perSegment * stride);
+            const int along = int(double(segment) / (times.segments - 1) * lastStart);
+            bar->setValue(towards == Towards::End ? along : length - along);
+            settle();
+            view.viewport()->repaint();
+        }
+        int stuck = 0;
+        int taken = segment == 0 ? 1 : 0;
+        // The last stretch goes on to the end, within a bound that only a runaway pass meets
+        // (the content growing faster than the steps go).
+        const int bound = !last                ? perSegment
+                          : times.segments > 1 ? 4 * perSegment + 100
+                                               : perSegment + 4 * stepsNeeded;
+        while (taken < bound) {
+            if (atEnd()) {
+                view.flush(); // the end, once what is on screen is laid out
+                if (atEnd()) {
+                    times.reachedEnd = true; // early too, when the content shrank under it
+                    break;
+                }
+            }
+            const int before = bar->value();
+            timedStep();
+            ++taken;
+            travelled += std::abs(bar->value() - before);
+            if (bar->maximum() != lastMaximum) {
+                ++times.maximumChanges;
+                lastMaximum = bar->maximum();
+            }
+            if (bar->value() != before) {
+                stuck = 0;
+            } else if (!atEnd() && ++stuck >= 3) {
+                times.stoppedBecause = QStringLiteral("stuck");
+                break;
+            } else if (!atEnd()) {
+                view.flush();
+            }
+        }
+        if (times.reachedEnd || !times.stoppedBecause.isEmpty())
             break;
+        if (last && !times.reachedEnd)
+            times.stoppedBecause = QStringLiteral("step limit");
     }
+    if (times.reachedEnd)
+        times.stoppedBecause = QStringLiteral("end");
     times.finalValue = bar->value();
+    times.covered = std::min(1.0, double(travelled) / std::max(1, bar->maximum()));
     return times;
+}
+
+void wheelNotch(Ui::ConversationView &view, int notches)
+{
+    const QPointF at(view.viewport()->width() / 2.0, view.viewport()->height() / 2.0);
+    QWheelEvent event(at,
+                      view.viewport()->mapToGlobal(at),
+                      QPoint(),
+                      QPoint(0, 120 * notches),
+                      Qt::NoButton,
+                      Qt::NoModifier,
+                      Qt::NoScrollPhase,
+                      false);
+    QCoreApplication::sendEvent(view.viewport(), &event);
 }
 
 int shownItems(const Ui::ConversationView &view)
@@ -543,27 +669,23 @@ void benchHistory(int size)
 
     bar->setValue(0);
     view.viewport()->repaint();
-    const StepTimes pages = scrollThrough(view, [bar] {
-        bar->triggerAction(QAbstractSlider::SliderPageStepAdd);
-    });
-    const StepTimes wheel = scrollThrough(view, [&view] {
-        const QPointF at(view.viewport()->width() / 2.0, view.viewport()->height() / 2.0);
-        QWheelEvent event(at,
-                          view.viewport()->mapToGlobal(at),
-                          QPoint(),
-                          QPoint(0, 120),
-                          Qt::NoButton,
-                          Qt::NoModifier,
-                          Qt::NoScrollPhase,
-                          false);
-        QCoreApplication::sendEvent(view.viewport(), &event);
-    });
+    const auto noSettle = [] {};
+    const StepTimes pages = scrollThrough(
+        view,
+        Towards::End,
+        [bar] { bar->triggerAction(QAbstractSlider::SliderPageStepAdd); },
+        noSettle,
+        1'000'000);
+    const StepTimes wheel = scrollThrough(
+        view, Towards::Start, [&view] { wheelNotch(view, 1); }, noSettle, 1'000'000);
     const double rssScrolled = procStatusMiB("VmRSS:");
-    // Read before the compaction below, which shortens the content.
-    const bool reachedEnd = pages.finalValue == bar->maximum() && wheel.finalValue == 0;
+    const bool reachedEnd = pages.reachedEnd && wheel.reachedEnd;
 
     // A compaction arrives, as the loop appends it at a turn boundary: all but the last turns
-    // go behind its summary. What the UI thread does for it, until the view is painted again.
+    // go behind its summary. What the UI thread does for it, until the view is painted again:
+    // first on the view as the scroll-through left it, then on the history set again and
+    // scrolled to its top (the same state: the user reading back, the newest items not laid
+    // out), the median of them all (one figure on a shared machine is mostly its load).
     Compaction compaction;
     compaction.summary = corpusText(0, 4000);
     compaction.coveredCount = std::max<qsizetype>(1, history.size() - 20);
@@ -571,42 +693,61 @@ void benchHistory(int size)
     arrived.type = AgentEvent::Type::MessageEnd;
     arrived.message = compaction.toMessage();
     arrived.message.timestamp = 1;
-    QElapsedTimer swap;
-    swap.start();
-    view.apply(arrived);
-    view.flush();
-    view.viewport()->repaint();
-    const double msCompaction = msSince(swap);
+    std::vector<double> swapMs;
+    std::vector<double> swapCpuMs;
+    for (int swaps = 0; swaps < 5; ++swaps) {
+        if (swaps > 0) {
+            view.setMessages(history);
+            view.viewport()->repaint();
+            for (int i = 0; i < 5; ++i) { // up from the bottom, then to the top
+                wheelNotch(view, 1);
+                view.viewport()->repaint();
+            }
+            bar->setValue(0);
+            view.viewport()->repaint();
+        }
+        QElapsedTimer swap;
+        swap.start();
+        const double cpu = threadCpuMs();
+        view.apply(arrived);
+        view.flush();
+        view.viewport()->repaint();
+        swapMs.push_back(msSince(swap));
+        swapCpuMs.push_back(threadCpuMs() - cpu);
+    }
+    const double msCompaction = percentile(swapMs, 0.5);
 
     std::vector<double> steps = pages.ms;
     steps.insert(steps.end(), wheel.ms.begin(), wheel.ms.end());
-    printJson({{QStringLiteral("bench"), QStringLiteral("history")},
-               {QStringLiteral("messages"), int(history.size())},
-               {QStringLiteral("toolResults"), double(toolResults)},
-               {QStringLiteral("bigOutputs"), double(bigOutputs)},
-               {QStringLiteral("items"), view.itemCount()},
-               {QStringLiteral("contentHeight"), contentHeight},
-               {QStringLiteral("msModel"), msModel},
-               {QStringLiteral("msShown"), msShown},
-               {QStringLiteral("paintsShown"), paintsShown},
-               {QStringLiteral("rssMiBEmptyView"), rssEmpty},
-               {QStringLiteral("rssMiBHistoryBuilt"), rssBefore},
-               {QStringLiteral("rssMiBShown"), rssShown},
-               {QStringLiteral("rssMiBScrolled"), rssScrolled},
-               {QStringLiteral("hwmMiB"), procStatusMiB("VmHWM:")},
-               {QStringLiteral("pageSteps"), int(pages.ms.size())},
-               {QStringLiteral("pageStepMsP99"), percentile(pages.ms, 0.99)},
-               {QStringLiteral("pageStepMsMax"), maximum(pages.ms)},
-               {QStringLiteral("pageStepCpuMsMax"), maximum(pages.cpuMs)},
-               {QStringLiteral("wheelSteps"), int(wheel.ms.size())},
-               {QStringLiteral("wheelStepMsP99"), percentile(wheel.ms, 0.99)},
-               {QStringLiteral("wheelStepMsMax"), maximum(wheel.ms)},
-               {QStringLiteral("wheelStepCpuMsMax"), maximum(wheel.cpuMs)},
-               {QStringLiteral("stepMsP99"), percentile(steps, 0.99)},
-               {QStringLiteral("stepMsMax"), maximum(steps)},
-               {QStringLiteral("reachedEnd"), reachedEnd},
-               {QStringLiteral("msCompactionShown"), msCompaction},
-               {QStringLiteral("itemsShownAfterCompaction"), shownItems(view)}});
+    QJsonObject result{{QStringLiteral("bench"), QStringLiteral("history")},
+                       {QStringLiteral("messages"), int(history.size())},
+                       {QStringLiteral("toolResults"), double(toolResults)},
+                       {QStringLiteral("bigOutputs"), double(bigOutputs)},
+                       {QStringLiteral("items"), view.itemCount()},
+                       {QStringLiteral("contentHeight"), contentHeight},
+                       {QStringLiteral("msModel"), msModel},
+                       {QStringLiteral("msShown"), msShown},
+                       {QStringLiteral("paintsShown"), paintsShown},
+                       {QStringLiteral("rssMiBEmptyView"), rssEmpty},
+                       {QStringLiteral("rssMiBHistoryBuilt"), rssBefore},
+                       {QStringLiteral("rssMiBShown"), rssShown},
+                       {QStringLiteral("rssMiBScrolled"), rssScrolled},
+                       {QStringLiteral("hwmMiB"), procStatusMiB("VmHWM:")},
+                       {QStringLiteral("stepMsP99"), percentile(steps, 0.99)},
+                       {QStringLiteral("stepMsMax"), maximum(steps)},
+                       {QStringLiteral("reachedEnd"), reachedEnd},
+                       {QStringLiteral("msCompactionShown"), msCompaction},
+                       {QStringLiteral("msCompactionShownMax"), maximum(swapMs)},
+                       {QStringLiteral("cpuMsCompactionShown"), percentile(swapCpuMs, 0.5)},
+                       {QStringLiteral("compactionSwaps"), int(swapMs.size())},
+                       {QStringLiteral("itemsShownAfterCompaction"), shownItems(view)}};
+    for (const auto &[prefix, times] :
+         {std::pair{QStringLiteral("page"), &pages}, std::pair{QStringLiteral("wheel"), &wheel}}) {
+        const QJsonObject pass = times->json(prefix);
+        for (auto it = pass.begin(); it != pass.end(); ++it)
+            result.insert(it.key(), it.value());
+    }
+    printJson(result);
 }
 
 // ---- cold start -------------------------------------------------------------------------
@@ -727,6 +868,13 @@ bool resumed(const QFuture<bool> &future, int timeoutMs = 30'000)
 {
     return runEventsUntil([&future] { return future.isFinished(); }, timeoutMs)
            && !future.isCanceled() && future.result();
+}
+
+/// Starts VmHWM again from the current RSS (Linux: "5" into /proc/self/clear_refs).
+bool resetPeakRss()
+{
+    QFile clear(QStringLiteral("/proc/self/clear_refs"));
+    return clear.open(QIODevice::WriteOnly) && clear.write("5") == 1;
 }
 
 /// RSS in MiB once freed memory went back to the system (as far as malloc gives it back).
@@ -1074,6 +1222,399 @@ bool benchSwitch(int size, int switches)
     return true;
 }
 
+// ---- a long session resumed, and a long session live ---------------------------------------
+
+/// The window's conversation view of the session shown.
+Ui::ConversationView *shownConversation(const Ui::MainWindow &window)
+{
+    return window.conversationPage()->conversation();
+}
+
+/// A session file as a long session leaves it: \a size messages of makeHistory() (a Read of
+/// 100 KB in every block of ten), written message by message with SessionLog as the recorder
+/// writes them, and a compaction whenever the context would have filled: a 200,000-token
+/// window, a summary once a request passes 70% of it (less the 16,000 kept for the reply),
+/// keeping the latest block verbatim (a fifth of the window, as ContextSettings keeps). A real
+/// agent could not hold 200 MB of context: this is what its file holds instead.
+struct LongSession
+{
+    QString path;
+    int messages = 0; ///< of the history, compactions not counted
+    int compactions = 0;
+    int bigOutputs = 0;
+    qint64 bytes = 0;
+};
+
+LongSession writeLongSession(const BenchRepository &repository, int size)
+{
+    LongSession session;
+    session.path = QDir(repository.sessions.path()).filePath(QStringLiteral("long.jsonl"));
+    QString error;
+    const std::unique_ptr<SessionLog> log
+        = SessionLog::open(session.path, SessionStore::newHeader(repository.root.path()), &error);
+    if (!log) {
+        std::fprintf(stderr, "bench_ui: %s: %s\n", qPrintable(session.path), qPrintable(error));
+        return {};
+    }
+    const QList<Message> history = makeHistory(size);
+    constexpr qint64 windowTokens = 200'000;
+    constexpr qint64 usable = windowTokens - 16'000;
+    const auto threshold = qint64(0.7 * usable);
+    qint64 raw = 0;           // messages in the file: the raw index of the next one
+    qint64 blockRaw = 0;      // the raw index of the current block's prompt
+    qsizetype blockFirst = 0; // its index in the history
+    qint64 viewTokens = 0;    // what the next request would carry, estimated
+    for (const Message &message : history) {
+        if (message.role == Message::Role::User) {
+            // A turn boundary: compact when the context passed the threshold, keeping the
+            // block that just ended.
+            if (viewTokens > threshold && raw > 0) {
+                Compaction compaction;
+                compaction.summary = corpusText(raw * 7, 4000);
+                compaction.coveredCount = blockRaw;
+                compaction.model = QStringLiteral("paced");
+                compaction.timestamp = QDateTime::currentMSecsSinceEpoch();
+                if (!log->appendMessage(compaction.toMessage(), &error))
+                    break;
+                ++raw;
+                ++session.compactions;
+                viewTokens = estimateTokens(QStringView(compaction.summary));
+                for (qsizetype i = blockFirst; i < qsizetype(session.messages); ++i)
+                    viewTokens += estimateTokens(history.at(i));
+            }
+            blockRaw = raw;
+            blockFirst = session.messages;
+        }
+        if (!log->appendMessage(message, &error))
+            break;
+        ++raw;
+        ++session.messages;
+        viewTokens += estimateTokens(message);
+        session.bigOutputs += message.isToolResult() && message.text().size() >= 100 * 1024;
+    }
+    if (error.isEmpty())
+        log->sync(&error);
+    if (!error.isEmpty()) {
+        std::fprintf(stderr, "bench_ui: %s: %s\n", qPrintable(session.path), qPrintable(error));
+        return {};
+    }
+    session.bytes = QFileInfo(session.path).size();
+    return session;
+}
+
+/// Resumes a long session in the window (as the sessions list does: MainWindow::resumeSession)
+/// and measures: the time to its first paint with its conversation in it, the resident memory
+/// once it settled, and two scroll passes through it, each with the mouse wheel from the
+/// bottom to the top and then page by page back down (the growth of the second over the
+/// first), with at most \a stepsPerPass steps a pass.
+bool benchResume(int size, int stepsPerPass)
+{
+    BenchRepository repository;
+    if (!repository.make())
+        return fail("cannot create a temporary git repository");
+    QElapsedTimer writing;
+    writing.start();
+    const LongSession written = writeLongSession(repository, size);
+    if (written.path.isEmpty())
+        return false;
+    const double msWritten = msSince(writing);
+    const std::unique_ptr<Ui::MainWindow> window = openWindow(repository);
+    if (!window)
+        return false;
+    const double rssWindow = trimmedRssMiB();
+    // The history the file was written from peaked at twice its text (UTF-16): the peak to
+    // report is the resume's.
+    const bool peakReset = resetPeakRss();
+
+    // Its first paint with the conversation in it: the paints of whichever page is the resumed
+    // session's, once its conversation has items.
+    const Ui::AgentSession *first = window->session();
+    benchApp()->resetPaints();
+    benchApp()->watchCurrent([&window, first]() -> const QWidget * {
+        if (window->session() == first || shownConversation(*window)->itemCount() == 0)
+            return nullptr;
+        return shownConversation(*window)->viewport();
+    });
+    QElapsedTimer timer;
+    timer.start();
+    const double cpuStart = threadCpuMs();
+    const QFuture<bool> resuming = window->resumeSession(written.path);
+    if (!runEventsUntil([] { return benchApp()->paints() > 0; }, 120'000))
+        return fail("the long session was never painted");
+    const double msFirstPaint = msSince(timer);
+    const double cpuMsFirstPaint = threadCpuMs() - cpuStart;
+    if (!resumed(resuming, 120'000))
+        return fail("cannot resume the long session");
+    const double msResumed = msSince(timer);
+    Ui::ConversationView *view = shownConversation(*window);
+    benchApp()->watch(view->viewport());
+    // Steady: what the window holds once the resume's work is done, as the user sees it in a
+    // system monitor (and after malloc_trim, what it could give back).
+    runEventsFor(1000);
+    const double rssSteady = procStatusMiB("VmRSS:");
+    const double rssSteadyTrimmed = trimmedRssMiB();
+    const double hwmResume = procStatusMiB("VmHWM:");
+
+    // Resumed, the latest summary stands in for everything before its kept tail (each
+    // compaction covers the ones before it): the user reading back shows the originals first,
+    // with Enter on the summary, as the view offers. The passes then go through all of it.
+    const int itemsShownResumed = shownItems(*view);
+    view->setFocus();
+    QElapsedTimer expanding;
+    expanding.start();
+    QKeyEvent enter(QEvent::KeyPress, Qt::Key_Return, Qt::NoModifier);
+    QCoreApplication::sendEvent(view, &enter);
+    view->flush();
+    view->viewport()->repaint();
+    const double msOriginalsShown = msSince(expanding);
+    const int itemsShown = shownItems(*view);
+    if (itemsShown <= itemsShownResumed)
+        return fail("Enter on the summary did not show the original messages");
+    runEventsFor(200);
+
+    QScrollBar *bar = view->verticalScrollBar();
+    const auto settle = [] { QCoreApplication::processEvents(); };
+    const auto wheelPass = [&] {
+        return scrollThrough(
+            *view, Towards::Start, [view] { wheelNotch(*view, 1); }, settle, stepsPerPass);
+    };
+    const auto pagePass = [&] {
+        return scrollThrough(
+            *view,
+            Towards::End,
+            [bar] { bar->triggerAction(QAbstractSlider::SliderPageStepAdd); },
+            settle,
+            stepsPerPass);
+    };
+    const StepTimes wheel1 = wheelPass();
+    const double rssWheel1 = trimmedRssMiB();
+    const StepTimes page1 = pagePass();
+    const double rssPage1 = trimmedRssMiB();
+    const StepTimes wheel2 = wheelPass();
+    const double rssWheel2 = trimmedRssMiB();
+    const StepTimes page2 = pagePass();
+    const double rssPage2 = trimmedRssMiB();
+
+    std::vector<double> wheelMs = wheel1.ms;
+    wheelMs.insert(wheelMs.end(), wheel2.ms.begin(), wheel2.ms.end());
+    std::vector<double> pageMs = page1.ms;
+    pageMs.insert(pageMs.end(), page2.ms.begin(), page2.ms.end());
+    QJsonObject result{{QStringLiteral("bench"), QStringLiteral("resume")},
+                       {QStringLiteral("messages"), written.messages},
+                       {QStringLiteral("compactions"), written.compactions},
+                       {QStringLiteral("bigOutputs"), written.bigOutputs},
+                       {QStringLiteral("fileMiB"), double(written.bytes) / 1048576},
+                       {QStringLiteral("msWritten"), msWritten},
+                       {QStringLiteral("items"), view->itemCount()},
+                       {QStringLiteral("itemsShownResumed"), itemsShownResumed},
+                       {QStringLiteral("itemsShown"), itemsShown},
+                       {QStringLiteral("msOriginalsShown"), msOriginalsShown},
+                       {QStringLiteral("contentHeight"), bar->maximum() + bar->pageStep()},
+                       {QStringLiteral("msFirstPaint"), msFirstPaint},
+                       {QStringLiteral("cpuMsFirstPaint"), cpuMsFirstPaint},
+                       {QStringLiteral("msResumed"), msResumed},
+                       {QStringLiteral("rssMiBWindow"), rssWindow},
+                       {QStringLiteral("rssMiBSteady"), rssSteady},
+                       {QStringLiteral("rssMiBSteadyTrimmed"), rssSteadyTrimmed},
+                       {QStringLiteral("hwmMiBResume"), hwmResume},
+                       {QStringLiteral("peakReset"), peakReset},
+                       {QStringLiteral("rssMiBWheel1"), rssWheel1},
+                       {QStringLiteral("rssMiBPage1"), rssPage1},
+                       {QStringLiteral("rssMiBWheel2"), rssWheel2},
+                       {QStringLiteral("rssMiBPage2"), rssPage2},
+                       {QStringLiteral("growthMiBWheel"), rssWheel2 - rssWheel1},
+                       {QStringLiteral("growthMiBPage"), rssPage2 - rssPage1},
+                       {QStringLiteral("hwmMiB"), procStatusMiB("VmHWM:")},
+                       {QStringLiteral("wheelStepMsP99"), percentile(wheelMs, 0.99)},
+                       {QStringLiteral("wheelStepMsMax"), maximum(wheelMs)},
+                       {QStringLiteral("pageStepMsP99"), percentile(pageMs, 0.99)},
+                       {QStringLiteral("pageStepMsMax"), maximum(pageMs)},
+                       {QStringLiteral("reachedEnd"),
+                        wheel1.reachedEnd && page1.reachedEnd && wheel2.reachedEnd
+                            && page2.reachedEnd}};
+    for (const auto &[prefix, times] : {std::pair{QStringLiteral("wheel1"), &wheel1},
+                                        std::pair{QStringLiteral("page1"), &page1},
+                                        std::pair{QStringLiteral("wheel2"), &wheel2},
+                                        std::pair{QStringLiteral("page2"), &page2}}) {
+        const QJsonObject pass = times->json(prefix);
+        for (auto it = pass.begin(); it != pass.end(); ++it)
+            result.insert(it.key(), it.value());
+    }
+    printJson(result);
+    return true;
+}
+
+/// A model that answers every turn with a line of text and a Read of the next of the
+/// repository's 100 KB files, \a turns times, then "done"; a summary request (the compaction's,
+/// told by its system prompt's first line) gets a summary. Called on the loop's thread and on
+/// the summary's: its state is atomic.
+class ReadingModel final : public ModelClient
+{
+public:
+    ReadingModel(int turns, int files)
+        : m_turns(turns)
+        , m_files(files)
+    {}
+
+    int turns() const { return m_turn.load(); }
+    int summaries() const { return m_summaries.load(); }
+
+    Message complete(const Context &context,
+                     const AbortToken &,
+                     const StreamEventSink &sink) override
+    {
+        Message message;
+        message.role = Message::Role::Assistant;
+        message.api = message.provider = message.model = QStringLiteral("paced");
+        if (context.systemPrompt.startsWith(summaryRequestMarker())) {
+            const int n = ++m_summaries;
+            message.content.append(ContentBlock::makeText(corpusText(n * 311, 4000)));
+            message.stopReason = StopReason::Stop;
+            return message; // the summary request is not streamed to anyone
+        }
+        // A model takes its time: without it the loop would run ahead of the window, whose
+        // queue of events (each with its 100 KB) would be measured instead of what it keeps.
+        QThread::msleep(TurnMs);
+        const int turn = ++m_turn;
+        const bool reading = turn <= m_turns;
+        const QString text = reading ? corpusText(turn * 53, 160) : QStringLiteral("done");
+        sink(StreamEvent::make(StreamEvent::Type::Start));
+        sink(StreamEvent::make(StreamEvent::Type::TextStart, 0));
+        sink(StreamEvent::make(StreamEvent::Type::TextDelta, 0, text));
+        sink(StreamEvent::make(StreamEvent::Type::TextEnd, 0));
+        message.content.append(ContentBlock::makeText(text));
+        message.stopReason = reading ? StopReason::ToolUse : StopReason::Stop;
+        if (reading) {
+            const QString id = QStringLiteral("read_%1").arg(turn);
+            const QString name = QStringLiteral("Read");
+            const QJsonObject arguments{
+                {QStringLiteral("file_path"),
+                 QStringLiteral("src/output-%1.txt").arg(turn % m_files, 3, 10, QLatin1Char('0'))}};
+            for (const auto type :
+                 {StreamEvent::Type::ToolCallStart, StreamEvent::Type::ToolCallEnd}) {
+                StreamEvent event = StreamEvent::make(type, 1);
+                event.toolCallId = id;
+                event.toolName = name;
+                if (type == StreamEvent::Type::ToolCallEnd)
+                    event.arguments = arguments;
+                sink(event);
+            }
+            message.content.append(ContentBlock::makeToolCall(id, name, arguments));
+        }
+        StreamEvent done = StreamEvent::make(StreamEvent::Type::Done);
+        done.stopReason = message.stopReason;
+        sink(done);
+        return message;
+    }
+
+    /// How long each answer takes (the summaries take no time).
+    static constexpr int TurnMs = 20;
+
+private:
+    const int m_turns;
+    const int m_files;
+    std::atomic<int> m_turn{0};
+    std::atomic<int> m_summaries{0};
+};
+
+/// A live session of \a turns turns in the window, each a Read of a 100 KB file (\a files of
+/// them in the repository, read in turn: a Read of a file already in the context would answer
+/// "unchanged"), recorded in its session file, compacting as the context fills (a 200,000-token
+/// window): the resident memory sampled every 10 turns, reported at 25, 50, 75 and 100%.
+bool benchLive(int turns, int files)
+{
+    BenchRepository repository;
+    if (!repository.make())
+        return fail("cannot create a temporary git repository");
+    for (int i = 0; i < files; ++i) {
+        QFile file(repository.root.filePath(
+            QStringLiteral("src/output-%1.txt").arg(i, 3, 10, QLatin1Char('0'))));
+        if (!file.open(QIODevice::WriteOnly) || file.write(fileListing(100 * 1024, i).toUtf8()) < 0)
+            return fail("cannot write the files to read");
+    }
+    const std::unique_ptr<Ui::MainWindow> window = openWindow(repository);
+    if (!window)
+        return false;
+    Ui::AgentSession *session = window->session();
+    auto model = std::make_shared<ReadingModel>(turns, files);
+    Ui::ModelChoice choice;
+    choice.client = model;
+    choice.label = QStringLiteral("reading");
+    session->setModel(choice);
+    if (!runEventsUntil([session] { return session->agent() && session->contextManager(); }, 30'000))
+        return fail("the session's agent did not start");
+    ContextSettings context = session->contextManager()->settings();
+    context.windowTokens = 200'000;
+    context.autoCompact = true;
+    session->contextManager()->setSettings(context);
+
+    std::vector<double> rss; // at every 10th turn's end
+    std::vector<int> rssTurns;
+    int turnEnds = 0;
+    int bigOutputs = 0;
+    int compactions = 0;
+    bool ended = false;
+    QElapsedTimer wall;
+    QObject::connect(session->agent(),
+                     &Agent::eventEmitted,
+                     window.get(),
+                     [&](const AgentEvent &event) {
+                         if (event.type == AgentEvent::Type::ToolExecutionEnd)
+                             bigOutputs += event.result.text().size() >= 90 * 1024;
+                         ended = ended || event.type == AgentEvent::Type::AgentEnd;
+                         if (event.type == AgentEvent::Type::MessageEnd
+                             && Compaction::of(event.message))
+                             ++compactions;
+                         if (event.type != AgentEvent::Type::TurnEnd)
+                             return;
+                         if (++turnEnds % 10 == 0) {
+                             rss.push_back(procStatusMiB("VmRSS:"));
+                             rssTurns.push_back(turnEnds);
+                         }
+                     });
+    const double rssBefore = trimmedRssMiB();
+    wall.start();
+    session->send(QStringLiteral("Read the outputs one by one and tell me what they hold."));
+    if (!runEventsUntil([&] { return ended && window->openSessions()->runningCount() == 0; },
+                        600'000))
+        return fail("the live session did not finish");
+    if (turnEnds <= turns) {
+        std::fprintf(stderr, "bench_ui: the live run ended after %d turns\n", turnEnds);
+        return false;
+    }
+    const double seconds = msSince(wall) / 1000;
+    runEventsFor(500);
+    const auto at = [&](double share) {
+        const int turn = int(share * turns) / 10 * 10;
+        for (size_t i = 0; i < rssTurns.size(); ++i) {
+            if (rssTurns[i] >= turn)
+                return rss[i];
+        }
+        return rss.empty() ? -1.0 : rss.back();
+    };
+    const double half = at(0.5);
+    const double end = at(1.0);
+    printJson(
+        {{QStringLiteral("bench"), QStringLiteral("live")},
+         {QStringLiteral("turns"), turnEnds - 1}, // the last one answers
+         {QStringLiteral("bigOutputs"), bigOutputs},
+         {QStringLiteral("compactions"), compactions},
+         {QStringLiteral("summaries"), model->summaries()},
+         {QStringLiteral("seconds"), seconds},
+         {QStringLiteral("fileMiB"), double(QFileInfo(session->sessionPath()).size()) / 1048576},
+         {QStringLiteral("items"), shownConversation(*window)->itemCount()},
+         {QStringLiteral("rssMiBBefore"), rssBefore},
+         {QStringLiteral("rssMiB25"), at(0.25)},
+         {QStringLiteral("rssMiB50"), half},
+         {QStringLiteral("rssMiB75"), at(0.75)},
+         {QStringLiteral("rssMiB100"), end},
+         {QStringLiteral("rssMiBMax"), maximum(rss)},
+         {QStringLiteral("growthSecondHalf"), half > 0 ? end / half - 1 : -1},
+         {QStringLiteral("rssMiBEndTrimmed"), trimmedRssMiB()},
+         {QStringLiteral("hwmMiB"), procStatusMiB("VmHWM:")}});
+    return true;
+}
+
 int usage()
 {
     std::fprintf(stderr,
@@ -1082,7 +1623,9 @@ int usage()
                  "       bench_ui coldstart [AGENTDESK_BINARY] [STARTS]\n"
                  "       bench_ui sessions [SESSIONS] [SECONDS] [TOKENS_PER_SECOND]\n"
                  "       bench_ui idle [SESSIONS]\n"
-                 "       bench_ui switch [MESSAGES] [SWITCHES]\n");
+                 "       bench_ui switch [MESSAGES] [SWITCHES]\n"
+                 "       bench_ui resume [MESSAGES] [STEPS_PER_PASS]\n"
+                 "       bench_ui live [TURNS] [FILES]\n");
     return 2;
 }
 
@@ -1139,6 +1682,18 @@ int main(int argc, char **argv)
         if (size <= 0 || switches <= 0)
             return usage();
         return benchSwitch(size, switches) ? 0 : 1;
+    } else if (mode == QLatin1String("resume")) {
+        const int size = int(number(1, 20000));
+        const int steps = int(number(2, 1000));
+        if (size <= 0 || steps < 50)
+            return usage();
+        return benchResume(size, steps) ? 0 : 1;
+    } else if (mode == QLatin1String("live")) {
+        const int turns = int(number(1, 1000));
+        const int files = int(number(2, 100));
+        if (turns < 10 || files <= 0)
+            return usage();
+        return benchLive(turns, files) ? 0 : 1;
     } else if (mode.isEmpty()) {
         benchStream(30, 5000, 2000);
         benchHistory(2000);

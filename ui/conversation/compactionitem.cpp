@@ -8,6 +8,9 @@
 #include <QCoreApplication>
 #include <QPainter>
 #include <QPainterPath>
+#include <QtMath>
+
+#include <limits>
 
 namespace Ui {
 
@@ -94,7 +97,9 @@ void CompactionItem::setSummaryExpanded(bool expanded)
 }
 
 CompactionItem::Geometry CompactionItem::computeGeometry(int width,
-                                                         const ConversationStyle &style) const
+                                                         const ConversationStyle &style,
+                                                         int summaryHeight,
+                                                         bool isLong) const
 {
     Geometry g;
     const int inner = qMax(1, width - 2 * style.padding);
@@ -116,12 +121,7 @@ CompactionItem::Geometry CompactionItem::computeGeometry(int width,
         y = g.instructions.bottom() + 1 + style.spacing / 2;
     }
     y += style.spacing / 2;
-    const QRect full = style.bodyMetrics.boundingRect(QRect(x, y, inner, 10000000),
-                                                      WrapFlags,
-                                                      m_compaction.summary);
-    const int collapsedHeight = CollapsedLines * style.bodyMetrics.lineSpacing();
-    const bool isLong = full.height() > collapsedHeight + style.bodyMetrics.lineSpacing() / 2;
-    g.summary = QRect(x, y, inner, isLong && !m_summaryExpanded ? collapsedHeight : full.height());
+    g.summary = QRect(x, y, inner, summaryHeight);
     y = g.summary.bottom() + 1 + style.spacing;
     const QFontMetrics linkMetrics(style.small);
     if (isLong) {
@@ -140,16 +140,70 @@ CompactionItem::Geometry CompactionItem::computeGeometry(int width,
     return g;
 }
 
+// No shaping: lines of average characters per paragraph, which is all an item off screen needs.
 int CompactionItem::estimateHeight(int width, const ConversationStyle &style) const
 {
-    return computeGeometry(width, style).card.height();
+    const int inner = qMax(1, width - 2 * style.padding);
+    const int perLine = qMax(1, inner / qMax(1, style.bodyMetrics.averageCharWidth()));
+    qsizetype lines = 0;
+    for (const QStringView paragraph : QStringView(m_compaction.summary).split(u'\n'))
+        lines += qMax<qsizetype>(1, (paragraph.size() + perLine - 1) / perLine);
+    const bool isLong = lines > CollapsedLines;
+    const qsizetype shown = isLong && !m_summaryExpanded ? CollapsedLines : lines;
+    return computeGeometry(width, style, int(shown) * style.bodyMetrics.lineSpacing(), isLong)
+        .card.height();
+}
+
+int CompactionItem::layoutSummary(int width, const ConversationStyle &style, bool *isLong)
+{
+    QString text = m_compaction.summary;
+    text.replace(QLatin1Char('\n'), QChar::LineSeparator);
+    m_summaryLayout = std::make_unique<QTextLayout>(text, style.body);
+    QTextOption option(Qt::AlignLeft | Qt::AlignTop);
+    option.setWrapMode(QTextOption::WordWrap); // as Qt::TextWordWrap draws it
+    m_summaryLayout->setTextOption(option);
+    m_summaryLayout->setCacheEnabled(true);
+    // Collapsed, the lines past the shown ones are never made: whether there is more is where
+    // the last shown line ends.
+    const int wanted = m_summaryExpanded ? std::numeric_limits<int>::max() : CollapsedLines;
+    qreal height = 0;
+    int end = 0;
+    m_summaryLayout->beginLayout();
+    for (int lines = 0; lines < wanted; ++lines) {
+        QTextLine line = m_summaryLayout->createLine();
+        if (!line.isValid())
+            break;
+        line.setLineWidth(width);
+        line.setPosition(QPointF(0, height));
+        height += line.height();
+        end = line.textStart() + line.textLength();
+    }
+    m_summaryLayout->endLayout();
+    const int lineSpacing = style.bodyMetrics.lineSpacing();
+    if (m_summaryExpanded) {
+        // Every line is laid out: long by the measure of the collapsed lines (the toggle then
+        // says "Show less").
+        *isLong = height > CollapsedLines * lineSpacing + lineSpacing / 2;
+        return qCeil(height);
+    }
+    // What follows the last shown line, if more than a line separator, is cut off.
+    *isLong = !QStringView(text).mid(end).trimmed().isEmpty();
+    return *isLong ? CollapsedLines * lineSpacing : qCeil(height);
 }
 
 int CompactionItem::doLayout(int width, const ConversationStyle &style)
 {
-    m_geometry = computeGeometry(width, style);
-    m_summaryLong = !m_geometry.summaryToggle.isEmpty();
+    const int inner = qMax(1, width - 2 * style.padding);
+    bool isLong = false;
+    const int summaryHeight = layoutSummary(inner, style, &isLong);
+    m_summaryLong = isLong;
+    m_geometry = computeGeometry(width, style, summaryHeight, isLong);
     return m_geometry.card.height();
+}
+
+void CompactionItem::releaseLayout()
+{
+    m_summaryLayout.reset();
 }
 
 void CompactionItem::paint(QPainter *painter,
@@ -182,14 +236,13 @@ void CompactionItem::paint(QPainter *painter,
         painter->setFont(italic);
         painter->drawText(g.instructions, WrapFlags, instructionsText());
     }
-    painter->save();
-    painter->setClipRect(g.summary, Qt::IntersectClip);
-    painter->setFont(style.body);
-    painter->setPen(style.text);
-    painter->drawText(QRect(g.summary.topLeft(), QSize(g.summary.width(), 10000000)),
-                      WrapFlags,
-                      m_compaction.summary);
-    painter->restore();
+    if (m_summaryLayout) {
+        painter->save();
+        painter->setClipRect(g.summary, Qt::IntersectClip);
+        painter->setPen(style.text);
+        m_summaryLayout->draw(painter, g.summary.topLeft());
+        painter->restore();
+    }
     QFont link = style.small;
     link.setUnderline(true);
     painter->setFont(link);

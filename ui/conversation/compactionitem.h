@@ -4,6 +4,10 @@
 
 #include <context/compaction.h>
 
+#include <QTextLayout>
+
+#include <memory>
+
 namespace Ui {
 
 /// A compaction of the conversation (AgentCore::Compaction): "Summary of N earlier messages",
@@ -50,6 +54,7 @@ public:
 protected:
     int estimateHeight(int width, const ConversationStyle &style) const override;
     int doLayout(int width, const ConversationStyle &style) override;
+    void releaseLayout() override;
 
 private:
     struct Geometry
@@ -62,7 +67,14 @@ private:
         QRect summaryToggle;
         QRect originalsToggle;
     };
-    Geometry computeGeometry(int width, const ConversationStyle &style) const;
+    /// Where everything goes, with the summary \a summaryHeight tall (a toggle when \a isLong).
+    Geometry computeGeometry(int width,
+                             const ConversationStyle &style,
+                             int summaryHeight,
+                             bool isLong) const;
+    /// Lays out the summary's shown lines into m_summaryLayout at \a width; their height, and
+    /// in \a isLong whether the summary is longer than its collapsed lines.
+    int layoutSummary(int width, const ConversationStyle &style, bool *isLong);
     QString instructionsText() const;
     QString summaryToggleText() const;
 
@@ -71,6 +83,11 @@ private:
     bool m_summaryExpanded = false;
     bool m_summaryLong = false;
     Geometry m_geometry;
+    /// The summary's lines as shown, laid out once per width and drawn from here. Collapsed,
+    /// only its first CollapsedLines are laid out (a long summary costs what is shown, not a
+    /// shaping of all of it for the height and again at every paint: the swap of a compaction
+    /// arriving stays within a frame). Dropped with the item's layout.
+    std::unique_ptr<QTextLayout> m_summaryLayout;
 };
 
 } // namespace Ui
