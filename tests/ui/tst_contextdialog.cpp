@@ -678,10 +678,13 @@ void tst_ContextDialog::droppedOutputLeavesTheNextRequest()
         }
     }
     QVERIFY(stubbed);
-    // The history keeps the output; only the requests leave it out.
+    // The history keeps the output (whole, or paged to the session file); only the requests
+    // leave it out.
     bool kept = false;
-    for (const Message &message : session()->agent()->messages())
-        kept = kept || (message.isToolResult() && message.text().size() == 35'000);
+    for (const Message &message : session()->agent()->messages()) {
+        const qsizetype size = message.isPaged() ? message.pagedChars : message.text().size();
+        kept = kept || (message.isToolResult() && size == 35'000);
+    }
     QVERIFY(kept);
 }
 
