@@ -130,6 +130,7 @@ private slots:
     void doubleClickShowsTheChangesInTheApp();
     void revertThisFileBringsBackOneFile();
     void aResumedLongOutputIsReadFromTheSessionFile();
+    void aLongRunKeepsItsRecordedOutputsAsStubs();
 
 private:
     void openWindow(const QList<ModelStep> &steps);
@@ -459,6 +460,42 @@ void tst_SessionHistory::aResumedLongOutputIsReadFromTheSessionFile()
                       view()->itemRect(index).topLeft() + card->outputToggleRect().center());
     QTRY_COMPARE(card->page(), ToolCardItem::Page::Loaded);
     QVERIFY(card->outputText().contains(QLatin1String("row 3000 of the big file")));
+}
+
+// One run of many long outputs (bench_ui's live session: a thousand turns) must not pile them
+// up whole in the window's copy of the conversation until the run ends: each becomes its stub
+// once the session file holds it.
+void tst_SessionHistory::aLongRunKeepsItsRecordedOutputsAsStubs()
+{
+    QList<ModelStep> steps;
+    for (int file = 1; file <= 4; ++file) {
+        QString text;
+        for (int i = 1; i <= 1000; ++i)
+            text += QStringLiteral("row %1 of file %2\n").arg(i).arg(file);
+        const QString name = QStringLiteral("big%1.txt").arg(file);
+        QVERIFY(m_repo->write(name, text.toUtf8()));
+        steps.append(ModelStep::toolCall(QStringLiteral("r%1").arg(file),
+                                         QStringLiteral("Read"),
+                                         {{QStringLiteral("file_path"), name},
+                                          {QStringLiteral("limit"), 1000}}));
+    }
+    steps.append(ModelStep::text(QStringLiteral("Read them.")));
+    openWindow(steps);
+    int mostStubsWhileRunning = 0;
+    connect(session(),
+            &AgentSession::eventEmitted,
+            this,
+            [this, &mostStubsWhileRunning](const AgentCore::AgentEvent &event) {
+                if (event.type != AgentCore::AgentEvent::Type::MessageEnd)
+                    return;
+                int stubs = 0;
+                for (const AgentCore::Message &message : session()->conversation())
+                    stubs += message.isPaged();
+                mostStubsWhileRunning = std::max(mostStubsWhileRunning, stubs);
+            });
+    type(QStringLiteral("read the big files"));
+    waitForIdle();
+    QVERIFY2(mostStubsWhileRunning >= 2, qPrintable(QString::number(mostStubsWhileRunning)));
 }
 
 AGENTDESK_TEST_MAIN(tst_SessionHistory)

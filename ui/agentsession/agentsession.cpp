@@ -12,6 +12,7 @@
 #include <loop/agent.h>
 #include <permissions/permissionbroker.h>
 #include <permissions/permissionsessionstate.h>
+#include <session/sessionpages.h>
 
 #include <algorithm>
 #include <utility>
@@ -358,7 +359,26 @@ void AgentSession::takeHistory(const QList<AgentCore::Message> &messages)
             noteChange(change);
     }
     m_conversation = messages;
+    m_unpaged.clear(); // the history as read: long outputs are stubs already
     remeasure();
+}
+
+void AgentSession::pageRecordedOutputs()
+{
+    const std::shared_ptr<const AgentCore::SessionPages> pages = m_session->pages();
+    QList<qsizetype> waiting;
+    for (const qsizetype index : std::as_const(m_unpaged)) {
+        if (!pages || index >= m_conversation.size())
+            continue;
+        const AgentCore::Message &message = m_conversation.at(index);
+        if (message.isPaged())
+            continue;
+        if (pages->contains(message.toolCallId))
+            m_conversation[index] = AgentCore::SessionPages::stub(message);
+        else
+            waiting.append(index); // its record is not written yet
+    }
+    m_unpaged = waiting;
 }
 
 bool AgentSession::editAndResend(qsizetype index,
@@ -441,7 +461,12 @@ void AgentSession::onEvent(const AgentEvent &event)
     bool counted = true;
     bool marker = false;
     if (event.type == AgentEvent::Type::MessageEnd) {
+        // A long run's outputs would pile up here whole (the Agent's history is paged at the
+        // run's end): each goes to its stub once the session file holds it.
+        pageRecordedOutputs();
         m_conversation.append(event.message);
+        if (AgentCore::SessionPages::isPageable(event.message))
+            m_unpaged.append(m_conversation.size() - 1);
         marker = AgentCore::isCompactionMessage(event.message)
                  || AgentCore::isRewindMessage(event.message);
         if (const auto rewound = AgentCore::Rewind::of(event.message))
@@ -460,6 +485,7 @@ void AgentSession::onEvent(const AgentEvent &event)
         m_meter.setPreamble(m_meter.context().systemPrompt, event.tools);
     } else if (event.type == AgentEvent::Type::AgentEnd) {
         m_conversation = m_session->agent()->messages(); // as the Agent keeps it
+        m_unpaged.clear();
         remeasure();
     } else {
         counted = false;

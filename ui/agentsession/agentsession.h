@@ -368,6 +368,8 @@ private:
     void onEvent(const AgentCore::AgentEvent &event);
     /// The meter counts the view of m_conversation again (a compaction, an edit, a run's end).
     void remeasure();
+    /// Replaces each long output of m_unpaged whose record the session file holds by its stub.
+    void pageRecordedOutputs();
     /// Adds one change to the changed files: live from CodingSession::fileChanged (every
     /// side-effecting call that reports a file's diff, a Bash command's reviewed writes), on
     /// resume from the recorded results.
@@ -398,6 +400,8 @@ private:
     AgentCore::ContextMeter m_meter;
     /// The conversation as its messages came (the Agent's holds a run's only at its end).
     QList<AgentCore::Message> m_conversation;
+    /// Indexes in m_conversation of long tool outputs still held whole (pageRecordedOutputs).
+    QList<qsizetype> m_unpaged;
     QList<AgentCore::Message> m_subagentReplies;
     QList<qsizetype> m_meterSources; ///< for each of the meter's messages, its m_conversation index
     /// Destroyed before the broker (a child): the agent's tool calls may still ask it.
