@@ -250,6 +250,32 @@ private slots:
         QCOMPARE(shownTexts(view()).size(), 10); // 8 messages, the first summary, the second
     }
 
+    // What a compaction covers was laid out while it was shown; collapsed behind the summary it
+    // has no height and sits beside what is shown, never "far": its layouts (and a live
+    // session's hundreds of summaries) must go all the same.
+    void coveredItemsLetTheirLayoutsGo()
+    {
+        for (int round = 0; round < 3; ++round) {
+            for (const Message &message : exchanges(3))
+                view().apply(endEvent(message));
+            view().flush();
+            view().repaint();
+            const qsizetype raw = (round + 1) * 7 - 1; // 6 exchanges, a summary each round
+            view().apply(endEvent(compactionMessage(raw, QStringLiteral("Summary."))));
+            view().flush();
+            view().repaint();
+        }
+        int collapsed = 0;
+        for (int i = 0; i < view().itemCount(); ++i) {
+            const ConversationItem *item = view().itemAt(i);
+            if (!item->isCollapsed())
+                continue;
+            ++collapsed;
+            QVERIFY2(!item->hasLayout(), qPrintable(QStringLiteral("item %1").arg(i)));
+        }
+        QVERIFY(collapsed >= 14);
+    }
+
     void keyboardTogglesTheSummaryOnScreen()
     {
         QList<Message> messages = exchanges(3);

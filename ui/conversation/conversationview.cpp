@@ -485,7 +485,9 @@ void ConversationView::dropFarLayouts(int top)
         ConversationItem *item = m_live[i];
         const bool far = item->top() + item->currentHeight() < top - keep
                          || item->top() > top + viewport()->height() + keep;
-        if (far || !item->hasLayout()) {
+        // A collapsed item (behind a compaction's summary, or rewound) has no height: it sits
+        // beside what is shown, never far, and a live session piles hundreds of them up there.
+        if (far || item->isCollapsed() || !item->hasLayout()) {
             item->dropLayout();
             m_live[i] = m_live.back();
             m_live.pop_back();

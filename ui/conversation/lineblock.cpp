@@ -73,7 +73,7 @@ void LineBlock::setText(const QString &text)
     while (m_size > 0 && text.at(m_size - 1) == QLatin1Char('\n'))
         --m_size;
     m_lineCount = m_size == 0 ? 0 : int(this->text().count(QLatin1Char('\n'))) + 1;
-    m_starts.clear();
+    m_starts = {}; // clear() would keep the capacity: a 100 KB output's index, under a preview
 }
 
 void LineBlock::setCap(int head, int tail)
