@@ -202,6 +202,7 @@ void SessionPages::remember(const QString &toolCallId, const Message &message) c
 
 void SessionPages::forget(const QString &toolCallId) const
 {
+    m_stubs.remove(toolCallId);
     const auto cached = m_cached.constFind(toolCallId);
     if (cached == m_cached.constEnd())
         return;
@@ -248,10 +249,26 @@ QList<Message> SessionPages::pagedOut(const QList<Message> &messages) const
                 result = messages;
                 changed = true;
             }
-            result[i] = stub(message);
+            result[i] = sharedStub(message);
         }
     }
     return changed ? result : messages;
+}
+
+Message SessionPages::stubOf(const Message &whole) const
+{
+    const QMutexLocker locker(&m_mutex);
+    return sharedStub(whole);
+}
+
+Message SessionPages::sharedStub(const Message &whole) const
+{
+    if (!isPageable(whole) || !m_index.contains(whole.toolCallId))
+        return stub(whole);
+    auto found = m_stubs.constFind(whole.toolCallId);
+    if (found == m_stubs.constEnd())
+        found = m_stubs.insert(whole.toolCallId, stub(whole));
+    return *found;
 }
 
 } // namespace AgentCore

@@ -57,6 +57,10 @@ public:
     /// The stub of a whole message (preview + pagedChars), or the message itself when it
     /// is below pageAbove (then nothing is paged).
     static Message stub(const Message &whole);
+    /// The stub of \a whole, a result this index holds, as every history of the session keeps
+    /// it: made once, so that the histories that page it (the run's lists, the Agent's, the
+    /// recorder's, the window's) share one preview rather than each its own.
+    Message stubOf(const Message &whole) const;
     /// A stub's preview of \a text: its first whole lines, at most previewChars characters
     /// (the first characters when its first line is longer).
     static QString preview(const QString &text);
@@ -87,7 +91,8 @@ private:
     };
     std::optional<Message> read(const QString &toolCallId, Span span, QString *error) const;
     void remember(const QString &toolCallId, const Message &message) const;
-    void forget(const QString &toolCallId) const; // under m_mutex
+    void forget(const QString &toolCallId) const;   // under m_mutex
+    Message sharedStub(const Message &whole) const; // under m_mutex
 
     const QString m_file;
     const qint64 m_cacheBytes;
@@ -104,6 +109,7 @@ private:
     mutable std::list<Cached> m_cache;
     mutable QHash<QString, std::list<Cached>::iterator> m_cached;
     mutable qint64 m_cachedBytes = 0;
+    mutable QHash<QString, Message> m_stubs; // toolCallId -> its stub, shared (stubOf())
 };
 
 } // namespace AgentCore

@@ -314,7 +314,7 @@ bool SessionRecorder::appendToBranch(const Message &message, QString *error)
     if (parent && !id.isEmpty())
         m_tree.add(id,
                    *parent,
-                   m_pages && m_pages->contains(message.toolCallId) ? SessionPages::stub(message)
+                   m_pages && m_pages->contains(message.toolCallId) ? m_pages->stubOf(message)
                                                                     : message);
     return true;
 }

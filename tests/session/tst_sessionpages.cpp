@@ -199,6 +199,30 @@ private slots:
         QCOMPARE(pagedFileBytes(path), before);
     }
 
+    // A result is paged in several histories at once (the run's lists, the Agent's, the
+    // recorder's, the window's): they share one preview, not a copy each (heaptrack on
+    // bench_ui's live session counted six).
+    void theHistoriesShareOneStub()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"s.jsonl"_s);
+        auto pages = std::make_shared<SessionPages>(path);
+        const QList<Message> written = pagedConversation(2, 20 * 1024);
+        QVERIFY(writePagedSession(path, written, pages));
+        const Message whole = written.at(2);
+        const Message first = pages->stubOf(whole);
+        QVERIFY(first.isPaged());
+        QCOMPARE(first, SessionPages::stub(whole));
+        const QList<Message> history = pages->pagedOut(written);
+        QCOMPARE(history.at(2), first);
+        QCOMPARE(history.at(2).content.first().text.constData(),
+                 first.content.first().text.constData());
+        // Indexed anew (a branch switch): the next stub is made from what it is given.
+        pages->add(whole.toolCallId, 0, 1);
+        QVERIFY(pages->stubOf(whole).content.first().text.constData()
+                != first.content.first().text.constData());
+    }
+
     // A record changed in place (same length) or a file cut short: an error that says so.
     void aChangedOrShortenedFileGivesAnErrorNeverAnotherText()
     {

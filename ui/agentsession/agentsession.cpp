@@ -374,7 +374,7 @@ void AgentSession::pageRecordedOutputs()
         if (message.isPaged())
             continue;
         if (pages->contains(message.toolCallId))
-            m_conversation[index] = AgentCore::SessionPages::stub(message);
+            m_conversation[index] = pages->stubOf(message); // shares the Agent's preview
         else
             waiting.append(index); // its record is not written yet
     }
