@@ -73,7 +73,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../agentcore/loop/agentloop.cpp" line="+464"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+486"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>Stopped after %n turn: the turn limit of this run was reached.</numerusform>
@@ -84,7 +84,7 @@
 <context>
     <name>AgentCore::Session</name>
     <message numerus="yes">
-        <location filename="../agentcore/session/sessionrecorder.cpp" line="+247"/>
+        <location filename="../agentcore/session/sessionrecorder.cpp" line="+257"/>
         <source>[… the first %n character(s) of the output are not kept]
 </source>
         <translation>
@@ -95,7 +95,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../agentcore/session/sessionstore.cpp" line="+310"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="+390"/>
         <source>The session has no message %1: its active branch has %n message(s).</source>
         <translation>
             <numerusform>The session has no message %1: its active branch has %n message.</numerusform>
@@ -122,7 +122,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+180"/>
+        <location line="+190"/>
         <source>Compacted: a summary stands for the first %n message(s) in the requests from now on.</source>
         <translation>
             <numerusform>Compacted: a summary stands for the first %n message in the requests from now on.</numerusform>
@@ -141,7 +141,7 @@
 <context>
     <name>Ui</name>
     <message numerus="yes">
-        <location filename="../ui/conversation/compactionitem.cpp" line="+25"/>
+        <location filename="../ui/conversation/compactionitem.cpp" line="+28"/>
         <source>Summary of %n earlier message(s)</source>
         <extracomment>Header of a compaction in the conversation: the summary stands in for these messages</extracomment>
         <translation>
@@ -292,7 +292,7 @@ Created in this session; %n changes</numerusform>
 <context>
     <name>Ui::ContextDialog</name>
     <message numerus="yes">
-        <location filename="../ui/contextview/contextdialog.cpp" line="+247"/>
+        <location filename="../ui/contextview/contextdialog.cpp" line="+250"/>
         <source>, corrected by the provider&apos;s counts of %n replies (×%1)</source>
         <translation>
             <numerusform>, corrected by the provider&apos;s count of %n reply (×%1)</numerusform>
@@ -330,7 +330,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+684"/>
+        <location line="+685"/>
         <source>Brought back %n file(s) from %1.</source>
         <translation>
             <numerusform>Brought back %n file from %1.</numerusform>

@@ -441,7 +441,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>请求已中止</translation>
     </message>
     <message>
-        <location filename="../agentcore/ai/messagejson.cpp" line="+228"/>
+        <location filename="../agentcore/ai/messagejson.cpp" line="+231"/>
         <source>unknown message role &quot;%1&quot;</source>
         <translation>未知的消息角色“%1”</translation>
     </message>
@@ -974,7 +974,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>回退之前</translation>
     </message>
     <message>
-        <location filename="../agentcore/checkpoint/checkpointrecorder.cpp" line="+47"/>
+        <location filename="../agentcore/checkpoint/checkpointrecorder.cpp" line="+48"/>
         <source>No checkpoint could be recorded %1, so it cannot be rewound: %2</source>
         <translation>%1未能记录检查点，因此无法回退到那里：%2</translation>
     </message>
@@ -1203,7 +1203,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1：已跳过：技能超过 %2 个</translation>
     </message>
     <message>
-        <location filename="../agentcore/coding/subagentrunner.cpp" line="+113"/>
+        <location filename="../agentcore/coding/subagentrunner.cpp" line="+115"/>
         <source>
 
 [... the subagent&apos;s answer was cut here: it was %1 KB, more than the %2 KB a subagent may return]</source>
@@ -1232,7 +1232,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>Task 被拒绝：未配置模型。</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>The user stopped this subagent before it finished.%1
 
 %2</source>
@@ -1318,23 +1318,23 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::CodingSession</name>
     <message>
-        <location filename="../agentcore/coding/codingsession.cpp" line="+1091"/>
+        <location filename="../agentcore/coding/codingsession.cpp" line="+1119"/>
         <source>The agent is still starting.</source>
         <translation>智能体仍在启动。</translation>
     </message>
     <message>
-        <location line="-366"/>
+        <location line="-371"/>
         <location line="+44"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
     <message>
-        <location line="-323"/>
+        <location line="-324"/>
         <source>a UserPromptSubmit hook refused the prompt</source>
         <translation>UserPromptSubmit 钩子拒绝了该提示词</translation>
     </message>
     <message>
-        <location line="+173"/>
+        <location line="+174"/>
         <source>/%1 was not sent: %2</source>
         <translation>/%1 未发送：%2</translation>
     </message>
@@ -1391,12 +1391,12 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
     </message>
     <message>
         <location line="-25"/>
-        <location line="+78"/>
+        <location line="+83"/>
         <source>That point is no longer in the conversation.</source>
         <translation>该位置已不在对话中。</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-78"/>
         <source>The agent started working: rewind once it has finished.</source>
         <translation>智能体已开始工作：请在它完成后再回退。</translation>
     </message>
@@ -1421,7 +1421,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>该分支不在此会话中。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>The agent started working: switch branches once it has finished.</source>
         <translation>智能体已开始工作：请在它完成后再切换分支。</translation>
     </message>
@@ -1444,7 +1444,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::Context</name>
     <message>
-        <location filename="../agentcore/context/contextmanager.cpp" line="+178"/>
+        <location filename="../agentcore/context/contextmanager.cpp" line="+184"/>
         <source>A compaction is already running.</source>
         <translation>已有一次压缩正在进行。</translation>
     </message>
@@ -1459,7 +1459,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>请求超出了模型的上下文窗口，且没有更早的内容可以压缩。</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+72"/>
         <source>No model is available to write the summary.</source>
         <translation>没有可用于撰写摘要的模型。</translation>
     </message>
@@ -1479,7 +1479,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>压缩已停止；对话保持不变。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The summary request failed (%1); the conversation is unchanged.</source>
         <translation>摘要请求失败（%1）；对话保持不变。</translation>
     </message>
@@ -1489,7 +1489,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>模型返回了空摘要；对话保持不变。</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
         <source>The summary was not applied: the conversation it summarised changed while it was written.</source>
         <translation>摘要未被采用：撰写期间，它所概括的对话已发生变化。</translation>
     </message>
@@ -1524,7 +1524,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>已固定，原文如下：</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+139"/>
         <source>[The file was unchanged since an earlier Read whose output is no longer in this conversation: Read it again to see it.]</source>
         <translation>[该文件自之前的一次 Read 以来未变，但那次的输出已不在此对话中：请重新 Read 以查看。]</translation>
     </message>
@@ -1600,7 +1600,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
 <context>
     <name>AgentCore::Loop</name>
     <message>
-        <location filename="../agentcore/loop/agentloop.cpp" line="+586"/>
+        <location filename="../agentcore/loop/agentloop.cpp" line="+608"/>
         <source>tool-call markup</source>
         <translation>工具调用标记</translation>
     </message>
@@ -1614,7 +1614,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">已跳过：回复在达到输出 token 上限时被截断，此工具调用可能不完整，未执行。</translation>
     </message>
     <message>
-        <location line="-533"/>
+        <location line="-555"/>
         <source>Skipped: the request did not fit the model&apos;s context window; this tool call was not run.</source>
         <translation>已跳过：请求超出了模型的上下文窗口，此工具调用未执行。</translation>
     </message>
@@ -1629,7 +1629,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>已跳过：回复失败（%1），此工具调用未执行。</translation>
     </message>
     <message numerus="yes">
-        <location line="+403"/>
+        <location line="+425"/>
         <source>Stopped after %n turn(s): the turn limit of this run was reached.</source>
         <translation>
             <numerusform>已在 %n 轮后停止：达到了本次运行的轮数上限。</numerusform>
@@ -1646,7 +1646,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>已跳过：运行因内部错误而停止。</translation>
     </message>
     <message>
-        <location line="-254"/>
+        <location line="-262"/>
         <source>Skipped: your reply was cut off at the output token limit, so this tool call may be incomplete and was not run. If it is still needed, make it again with less in it (for example, write a large file in several smaller steps).</source>
         <translation>已跳过：你的回复在输出 token 上限处被截断，因此这个工具调用可能不完整，没有运行。如果仍然需要，请减少内容后重新调用（例如把大文件分几步写入）。</translation>
     </message>
@@ -1656,7 +1656,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>已跳过：这条回复同样把工具调用写成了文本，因此其中的工具调用都未执行。</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+135"/>
         <source>Aborted before the request was sent.</source>
         <translation>请求发送前已中止。</translation>
     </message>
@@ -1750,6 +1750,18 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <location line="+17"/>
         <source>Tool %1 not found. Available tools: %2.</source>
         <translation>找不到工具 %1。可用的工具：%2。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/loop/messagepages.cpp" line="+28"/>
+        <source>it is kept in the session file, which this conversation no longer reads</source>
+        <translation>它保存在会话文件中，而此对话已不再读取该文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>[AgentDesk could not read the whole of this tool output back (%1); its first part follows.]
+</source>
+        <translation>[AgentDesk 无法读回此工具输出的全部内容（%1）；以下是它的开头部分。]
+</translation>
     </message>
 </context>
 <context>
@@ -3607,7 +3619,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
 <context>
     <name>AgentCore::Session</name>
     <message>
-        <location filename="../agentcore/session/sessionlog.cpp" line="+51"/>
+        <location filename="../agentcore/session/sessionlog.cpp" line="+53"/>
         <source>%1 is not an AgentDesk session (its first line is not a session header). It was left as it is.</source>
         <translation>%1 不是 AgentDesk 会话（第一行不是会话头）。已保持原样。</translation>
     </message>
@@ -3618,13 +3630,13 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+22"/>
-        <location line="+175"/>
-        <location filename="../agentcore/session/sessionstore.cpp" line="+349"/>
+        <location line="+373"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="+433"/>
         <source>another process</source>
         <translation>另一个进程</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-372"/>
         <location filename="../agentcore/session/sessionstore.cpp" line="-1"/>
         <source>process %1</source>
         <translation>进程 %1</translation>
@@ -3640,7 +3652,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法读取会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+304"/>
         <source>The last line of %1 was cut off (AgentDesk stopped while writing it) and was skipped.</source>
         <translation>%1 的最后一行不完整（AgentDesk 在写入时停止了），已跳过。</translation>
     </message>
@@ -3650,7 +3662,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法读取 %2 的第 %1 行，已跳过。</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+61"/>
         <source>Cannot create the session %1: its folder cannot be made.</source>
         <translation>无法创建会话 %1：无法创建其文件夹。</translation>
     </message>
@@ -3674,7 +3686,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法创建会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+26"/>
+        <source>Cannot write to the session %1: the output of the tool call %2 was not read back from its session file first.</source>
+        <translation>无法写入会话 %1：工具调用 %2 的输出未先从其会话文件中读回。</translation>
+    </message>
+    <message>
+        <location line="+92"/>
         <source>Cannot write to the session %1: %2</source>
         <translation>无法写入会话 %1：%2</translation>
     </message>
@@ -3684,7 +3701,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法把会话 %1 保存到磁盘。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../agentcore/session/sessionrecorder.cpp" line="+247"/>
+        <location filename="../agentcore/session/sessionrecorder.cpp" line="+257"/>
         <source>[… the first %n character(s) of the output are not kept]
 </source>
         <translation>
@@ -3693,7 +3710,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         </translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+193"/>
         <source>Interrupted: AgentDesk ended while this tool call was running (the window was closed or the program crashed). Whether it finished is unknown: check its effects before running it again.</source>
         <translation>已中断：此工具调用运行时 AgentDesk 结束了（窗口被关闭或程序崩溃）。不知道它是否已完成：再次运行前请检查它的效果。</translation>
     </message>
@@ -3708,7 +3725,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>已中断：此任务完成之前 AgentDesk 结束了（窗口被关闭或程序崩溃）。</translation>
     </message>
     <message>
-        <location filename="../agentcore/session/sessionstore.cpp" line="-263"/>
+        <location filename="../agentcore/session/sessionstore.cpp" line="-281"/>
         <source>Cannot read it: %1</source>
         <translation>无法读取：%1</translation>
     </message>
@@ -3723,17 +3740,17 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>它由更新版本的 AgentDesk 写入，已保持原样。</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+62"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+130"/>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
     </message>
     <message numerus="yes">
-        <location line="+36"/>
+        <location line="+38"/>
         <source>The session has no message %1: its active branch has %n message(s).</source>
         <translation>
             <numerusform>会话中没有第 %1 条消息：其当前分支共有 %n 条消息。</numerusform>
@@ -3745,12 +3762,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>会话中没有 ID 为 %1 的消息。</translation>
     </message>
     <message>
-        <location line="-39"/>
+        <location line="-41"/>
         <source>%1 (fork)</source>
         <translation>%1（分叉）</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+80"/>
         <source>Cannot delete the session %1: it is open in another AgentDesk window or headless run (%2).</source>
         <translation>无法删除会话 %1：它已在另一个 AgentDesk 窗口或无界面运行中打开（%2）。</translation>
     </message>
@@ -3779,6 +3796,29 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <extracomment>In a resumed conversation, where a picture was: &quot;[picture 3f2a….png is missing: it was kept in /home/u/.local/share/AgentDesk/sessions/…/x.images]&quot;</extracomment>
         <translation>[图片 %1 已丢失：它原先保存在 %2]</translation>
     </message>
+    <message>
+        <location filename="../agentcore/session/sessionpages.cpp" line="+127"/>
+        <source>The session file %1 holds no output of the tool call %2.</source>
+        <translation>会话文件 %1 中没有工具调用 %2 的输出。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>This output can no longer be read from the session file %1: %2</source>
+        <translation>此输出已无法从会话文件 %1 中读取：%2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+6"/>
+        <source>the file is shorter than it was.</source>
+        <translation>文件比原来短了。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+8"/>
+        <location line="+6"/>
+        <source>the file was changed since it was written.</source>
+        <translation>文件在写入后被改动过。</translation>
+    </message>
 </context>
 <context>
     <name>AgentCore::Tools</name>
@@ -3799,7 +3839,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">用几个词向用户说明这条命令做什么。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/bashtool.cpp" line="+620"/>
+        <location filename="../agentcore/tools/bashtool.cpp" line="+615"/>
         <source>command is empty.</source>
         <translation>command 为空。</translation>
     </message>
@@ -3809,7 +3849,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>命令在启动前被中止。</translation>
     </message>
     <message>
-        <location line="-554"/>
+        <location line="-549"/>
         <source>Command not run: the sandbox is required, but bubblewrap cannot run here: %1 Turn the sandbox requirement off in the settings (or run with --sandbox on) to run commands without it.</source>
         <translation>命令未运行：要求必须使用沙盒，但 bubblewrap 无法在此运行：%1 要在没有沙盒的情况下运行命令，请在设置中取消“必需”（或以 --sandbox on 运行）。</translation>
     </message>
@@ -3836,22 +3876,19 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">无法启动 /bin/bash：%1</translation>
     </message>
     <message>
-        <location line="+191"/>
         <source>Milliseconds (default %1, at most %2).</source>
-        <translation>毫秒数（默认 %1，最多 %2）。</translation>
+        <translation type="vanished">毫秒数（默认 %1，最多 %2）。</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>Runs a command with /bin/bash -c in the repository root; returns stdout and stderr together and the exit code (non-zero is an error). Each call is a fresh shell: cd and variables do not carry over. No terminal, empty stdin: pass non-interactive flags (git --no-pager, -y). Timeout %1 minutes (at most %2); background processes end with the command. Long output is cut to its first %3 KiB and last %4 KiB, the whole saved to a log file named in the result.</source>
-        <translation>在仓库根目录中用 /bin/bash -c 运行命令；一并返回 stdout 和 stderr 以及退出码（非零即为错误）。每次调用都是一个新的 shell：cd 和变量不会保留。没有终端，stdin 为空：请传入非交互参数（git --no-pager、-y）。超时 %1 分钟（最多 %2 分钟）；后台进程随命令一起结束。过长的输出只保留开头 %3 KiB 和末尾 %4 KiB，完整内容保存到结果中指明的日志文件。</translation>
+        <translation type="vanished">在仓库根目录中用 /bin/bash -c 运行命令；一并返回 stdout 和 stderr 以及退出码（非零即为错误）。每次调用都是一个新的 shell：cd 和变量不会保留。没有终端，stdin 为空：请传入非交互参数（git --no-pager、-y）。超时 %1 分钟（最多 %2 分钟）；后台进程随命令一起结束。过长的输出只保留开头 %3 KiB 和末尾 %4 KiB，完整内容保存到结果中指明的日志文件。</translation>
     </message>
     <message>
-        <location line="-5"/>
         <source>The command.</source>
-        <translation>要运行的命令。</translation>
+        <translation type="vanished">要运行的命令。</translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="+89"/>
         <source>Command not run: a background command cannot run on the overlay that reviews a command&apos;s writes, since it does not end. Run it without run_in_background, or ask the user to approve it.</source>
         <translation>命令未运行：后台命令不会结束，因此无法在用于审查命令写入的覆盖层上运行。请不带 run_in_background 运行它，或请用户批准它。</translation>
     </message>
@@ -3891,19 +3928,41 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>输出：</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+22"/>
+        <source>Milliseconds (default %1).</source>
+        <translation>毫秒（默认 %1）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A few words for the user.</source>
+        <translation>给用户看的几个词。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs a command with bash -c in the repository root; returns stdout and stderr together and the exit code (non-zero is an error). Each call is a fresh shell (cd and variables do not carry over) without terminal or stdin: pass non-interactive flags (git --no-pager, -y). Background processes end with the command. Long output keeps its first %1 KiB and last %2 KiB, the whole in a log file named in the result.</source>
+        <translation>在仓库根目录用 bash -c 运行命令；一并返回 stdout 和 stderr 以及退出码（非零即为错误）。每次调用都是新的 shell（cd 和变量不会保留），没有终端也没有 stdin：请传入非交互选项（git --no-pager、-y）。后台进程随命令结束。过长的输出保留开头 %1 KiB 和结尾 %2 KiB，完整内容在结果中指明的日志文件里。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Return at once with a shell id: BashOutput reads its output, KillShell stops it. It ends with the session.</source>
+        <translation>立即返回一个 shell id：BashOutput 读取其输出，KillShell 停止它。它随会话结束。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>For a server or watcher that should keep running, use run_in_background (at most %1 at once).</source>
+        <translation>对于需要持续运行的服务器或监视程序，请使用 run_in_background（同时最多 %1 个）。</translation>
+    </message>
+    <message>
         <source>What it does, in a few words, for the user.</source>
-        <translation>用几个词向用户说明它做什么。</translation>
+        <translation type="vanished">用几个词向用户说明它做什么。</translation>
     </message>
     <message>
-        <location line="+19"/>
         <source>Run it in the background (a dev server, a watcher) and return at once with a shell id: BashOutput reads its output, KillShell stops it. It ends with the session.</source>
-        <translation>在后台运行（如开发服务器、文件监视程序），并立即返回一个 shell id：BashOutput 读取其输出，KillShell 停止它。它会随会话结束。</translation>
+        <translation type="vanished">在后台运行（如开发服务器、文件监视程序），并立即返回一个 shell id：BashOutput 读取其输出，KillShell 停止它。它会随会话结束。</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>For a server or a watcher that should keep running, use run_in_background (at most %1 at once).</source>
-        <translation>对于需要持续运行的服务器或文件监视程序，请使用 run_in_background（同时最多 %1 个）。</translation>
+        <translation type="vanished">对于需要持续运行的服务器或文件监视程序，请使用 run_in_background（同时最多 %1 个）。</translation>
     </message>
     <message>
         <location line="+48"/>
@@ -3911,7 +3970,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>此处不支持 run_in_background：请不带它运行命令。</translation>
     </message>
     <message>
-        <location line="-331"/>
+        <location line="-326"/>
         <source>(no output)</source>
         <translation>（无输出）</translation>
     </message>
@@ -3994,33 +4053,38 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">替换现有文件中的精确文本。你必须先在本会话中 Read 该文件，并且此后文件没有变化（如果命令或用户可能改动过它，请重新 Read）。old_string 必须与文件内容完全一致，包括空白和缩进，并且除非 replace_all 为 true，否则必须恰好出现一次：请包含足够多的上下文行使其唯一。不要包含 Read 输出中的行号前缀。换行符（CRLF 或 LF）和字节顺序标记保持文件原样。要创建文件或替换整个文件，请使用 Write。</translation>
     </message>
     <message>
-        <location line="+30"/>
         <source>The file to change.</source>
-        <translation>要修改的文件。</translation>
+        <translation type="vanished">要修改的文件。</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>The exact text to replace.</source>
-        <translation>要替换的精确文本。</translation>
+        <translation type="vanished">要替换的精确文本。</translation>
     </message>
     <message>
         <source>The text to put in its place (may be empty).</source>
         <translation type="vanished">替换成的文本（可以为空）。</translation>
     </message>
     <message>
-        <location line="-18"/>
         <source>Replace every occurrence (default false).</source>
-        <translation>替换所有出现之处（默认 false）。</translation>
+        <translation type="vanished">替换所有出现之处（默认 false）。</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Replaces exact text in a file you read in this session, unchanged since (read it again if a command may have changed it). old_string must match the file exactly, whitespace included, without Read&apos;s line-number prefix, and occur once unless replace_all: include enough lines to make it unique. The file&apos;s line endings and byte order mark are kept.</source>
-        <translation>替换你在本会话中读取过、且此后未变化的文件中的精确文本（如果某条命令可能改动了它，请重新读取）。old_string 必须与文件内容完全一致（包括空白），不含 Read 的行号前缀，并且除非使用 replace_all，否则只能出现一次：请包含足够多的行使其唯一。文件的换行符和字节顺序标记保持不变。</translation>
+        <translation type="vanished">替换你在本会话中读取过、且此后未变化的文件中的精确文本（如果某条命令可能改动了它，请重新读取）。old_string 必须与文件内容完全一致（包括空白），不含 Read 的行号前缀，并且除非使用 replace_all，否则只能出现一次：请包含足够多的行使其唯一。文件的换行符和字节顺序标记保持不变。</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>The replacement (may be empty).</source>
-        <translation>替换后的文本（可以为空）。</translation>
+        <translation type="vanished">替换后的文本（可以为空）。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Replaces exact text in a file read in this session and unchanged since (read it again if a command may have changed it). old_string must match exactly, whitespace included, without Read&apos;s line numbers, and occur once unless replace_all: include enough lines to make it unique. Line endings and byte order mark are kept.</source>
+        <translation>替换本会话中读过且此后未改动的文件中的确切文本（如果命令可能改动了它，请重新读取）。old_string 必须完全匹配（包括空白），不含 Read 的行号，并且除非使用 replace_all，否则只能出现一次：请包含足够多的行使其唯一。保留换行符和字节顺序标记。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>May be empty.</source>
+        <translation>可以为空。</translation>
     </message>
     <message>
         <location line="+32"/>
@@ -4029,7 +4093,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../agentcore/tools/writetool.cpp" line="+54"/>
+        <location filename="../agentcore/tools/writetool.cpp" line="+53"/>
         <source>%1 is a directory, not a file.</source>
         <translation>%1 是目录，不是文件。</translation>
     </message>
@@ -4081,18 +4145,22 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>按路径模式查找文件：`*` 和 `?` 在一个路径组成部分内匹配，`**` 匹配任意层目录；支持 `{a,b}`、`[abc]`；例如 `**/*.cpp`、`src/**/test_*.py`。匹配的是相对于 path 的路径；跳过 .gitignore 忽略的文件和 .git/。返回最多 %1 个相对于仓库根目录的路径，已排序。</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>The glob pattern.</source>
-        <translation>glob 模式。</translation>
+        <translation type="vanished">glob 模式。</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>The directory to search (default: the repository root).</source>
-        <translation>要搜索的目录（默认：仓库根目录）。</translation>
+        <translation type="vanished">要搜索的目录（默认：仓库根目录）。</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location filename="../agentcore/tools/greptool.cpp" line="+196"/>
+        <location line="+12"/>
+        <location filename="../agentcore/tools/lstool.cpp" line="+37"/>
+        <source>Default: the repository root.</source>
+        <translation>默认：仓库根目录。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location filename="../agentcore/tools/greptool.cpp" line="+192"/>
         <source>pattern is empty.</source>
         <translation>pattern 为空。</translation>
     </message>
@@ -4178,62 +4246,76 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">content 模式：每处匹配前后显示的行数。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/greptool.cpp" line="-116"/>
         <source>files_with_matches (default): paths; content: path:line:text; count: path:count.</source>
-        <translation>files_with_matches（默认）：路径；content：path:line:text；count：path:count。</translation>
+        <translation type="vanished">files_with_matches（默认）：路径；content：path:line:text；count：path:count。</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Line numbers in content mode (default true).</source>
-        <translation>content 模式下显示行号（默认 true）。</translation>
+        <translation type="vanished">content 模式下显示行号（默认 true）。</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Only the first N output lines.</source>
-        <translation>只输出前 N 行。</translation>
+        <translation type="vanished">只输出前 N 行。</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Searches file contents with a regular expression (ripgrep syntax; escape regex characters for a literal search); a match never spans lines. Files ignored by .gitignore, binary files and .git/ are skipped. Results are sorted by path, relative to the repository root.</source>
-        <translation>用正则表达式搜索文件内容（ripgrep 语法；按字面搜索时请转义正则字符）；匹配不会跨行。跳过 .gitignore 忽略的文件、二进制文件和 .git/。结果按路径排序，路径相对于仓库根目录。</translation>
+        <translation type="vanished">用正则表达式搜索文件内容（ripgrep 语法；按字面搜索时请转义正则字符）；匹配不会跨行。跳过 .gitignore 忽略的文件、二进制文件和 .git/。结果按路径排序，路径相对于仓库根目录。</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>The regular expression.</source>
-        <translation>正则表达式。</translation>
+        <translation type="vanished">正则表达式。</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>The file or directory to search (default: the repository root).</source>
-        <translation>要搜索的文件或目录（默认：仓库根目录）。</translation>
+        <translation type="vanished">要搜索的文件或目录（默认：仓库根目录）。</translation>
+    </message>
+    <message>
+        <source>Only files matching this glob (`*.cpp`, `src/**/*.{h,cpp}`); `!glob` excludes. Without &apos;/&apos; it matches file names at any depth.</source>
+        <translation type="vanished">只搜索匹配此 glob 的文件（`*.cpp`、`src/**/*.{h,cpp}`）；`!glob` 表示排除。不含“/”时，匹配任意深度的文件名。</translation>
+    </message>
+    <message>
+        <source>Case-insensitive.</source>
+        <translation type="vanished">不区分大小写。</translation>
+    </message>
+    <message>
+        <source>Lines after each match (content mode).</source>
+        <translation type="vanished">每个匹配之后的行数（content 模式）。</translation>
+    </message>
+    <message>
+        <source>Lines before each match (content mode).</source>
+        <translation type="vanished">每个匹配之前的行数（content 模式）。</translation>
+    </message>
+    <message>
+        <source>Lines before and after each match (content mode).</source>
+        <translation type="vanished">每个匹配前后的行数（content 模式）。</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/tools/greptool.cpp" line="-110"/>
+        <source>files_with_matches: paths; content: path:line:text (-n, -A, -B, -C apply); count: path:count.</source>
+        <translation>files_with_matches：路径；content：路径:行:文本（-n、-A、-B、-C 生效）；count：路径:计数。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>First N output lines.</source>
+        <translation>输出的前 N 行。</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>Only files matching this glob (`*.cpp`, `src/**/*.{h,cpp}`); `!glob` excludes. Without &apos;/&apos; it matches file names at any depth.</source>
-        <translation>只搜索匹配此 glob 的文件（`*.cpp`、`src/**/*.{h,cpp}`）；`!glob` 表示排除。不含“/”时，匹配任意深度的文件名。</translation>
+        <source>Searches file contents with a regular expression (ripgrep syntax: escape regex characters for a literal search); a match never spans lines. Skips files ignored by .gitignore, binary files and .git/. Paths are relative to the repository root, sorted.</source>
+        <translation>用正则表达式搜索文件内容（ripgrep 语法：按字面搜索时请转义正则字符）；匹配不会跨行。跳过 .gitignore 忽略的文件、二进制文件和 .git/。路径相对于仓库根目录，已排序。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Case-insensitive.</source>
-        <translation>不区分大小写。</translation>
+        <location line="+12"/>
+        <source>File or directory (default: the repository root).</source>
+        <translation>文件或目录（默认：仓库根目录）。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Lines after each match (content mode).</source>
-        <translation>每个匹配之后的行数（content 模式）。</translation>
+        <location line="+4"/>
+        <source>Only files matching it (`*.cpp`, `src/**/*.{h,cpp}`; `!glob` excludes); without &apos;/&apos; it matches names at any depth.</source>
+        <translation>只搜索与之匹配的文件（`*.cpp`、`src/**/*.{h,cpp}`；`!glob` 表示排除）；不含 &apos;/&apos; 时匹配任意深度的文件名。</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Lines before each match (content mode).</source>
-        <translation>每个匹配之前的行数（content 模式）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Lines before and after each match (content mode).</source>
-        <translation>每个匹配前后的行数（content 模式）。</translation>
-    </message>
-    <message>
-        <location line="+39"/>
+        <location line="+47"/>
         <source>... [%1 more characters]</source>
         <translation>... [还有 %1 个字符]</translation>
     </message>
@@ -4305,12 +4387,11 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">以缩进树的形式列出目录；目录以 &apos;/&apos; 结尾。省略 .gitignore 忽略的条目和 .git/。path 默认为仓库根目录。用 depth 查看子目录，用 Glob 按模式查找文件。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/lstool.cpp" line="+22"/>
         <source>Levels to list (default 1, at most %1).</source>
-        <translation>列出的层数（默认 1，最多 %1）。</translation>
+        <translation type="vanished">列出的层数（默认 1，最多 %1）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../agentcore/tools/lstool.cpp" line="-13"/>
         <source>Glob patterns of entries to leave out.</source>
         <translation>要排除的条目的 glob 模式。</translation>
     </message>
@@ -4320,12 +4401,16 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>以缩进树的形式列出目录；目录以“/”结尾。不列出 .gitignore 忽略的条目和 .git/。</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>The directory to list (default: the repository root).</source>
-        <translation>要列出的目录（默认：仓库根目录）。</translation>
+        <translation type="vanished">要列出的目录（默认：仓库根目录）。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="-9"/>
+        <source>Levels (default 1).</source>
+        <translation>层数（默认 1）。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>Directory not found: %1</source>
         <translation>找不到目录：%1</translation>
     </message>
@@ -4381,21 +4466,19 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">读取仓库中的文本文件，返回带行号的各行：每行依次是行号、制表符和行内容。路径可以相对于仓库根目录，也可以是绝对路径。默认从开头返回最多 %1 行；长文件请传入 offset 和 limit 继续读取。超过 %2 个字符的行会被截断。不接受二进制文件。在 Edit 或覆盖文件之前先读取它：只有本会话中读取过且此后未变化的文件才接受编辑。行号和制表符不属于文件内容：切勿把它们放进 old_string。文件未变化时再次读取已读过的行，只会告知这些行未变：你之前得到的输出仍然准确。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/readtool.cpp" line="+59"/>
         <source>First line to read (1-based).</source>
-        <translation>要读取的第一行（从 1 开始）。</translation>
+        <translation type="vanished">要读取的第一行（从 1 开始）。</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>How many lines (default %1).</source>
-        <translation>读取的行数（默认 %1）。</translation>
+        <translation type="vanished">读取的行数（默认 %1）。</translation>
     </message>
     <message>
         <source>Reads a text file: each line comes as its number, a tab, then the line (number and tab are not part of the file: never put them in old_string). Up to %1 lines from offset; lines over %2 characters are cut; binary files are refused. Lines you read before from an unchanged file answer only that: your earlier output is still exact.</source>
         <translation type="vanished">读取文本文件：每行依次是行号、制表符和行内容（行号和制表符不属于文件内容：切勿把它们放进 old_string）。从 offset 开始最多读取 %1 行；超过 %2 个字符的行会被截断；不接受二进制文件。对未变化的文件再次读取之前读过的行，只会告知这一点：你之前得到的输出仍然准确。</translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location filename="../agentcore/tools/readtool.cpp" line="+21"/>
         <source>%1 is a picture of %2, too large to read (at most %3).</source>
         <translation>%1 是一张 %2 的图片，太大，无法读取（最多 %3）。</translation>
     </message>
@@ -4411,17 +4494,30 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+20"/>
         <source>Reads a text file: each line comes as its number, a tab, then the line (number and tab are not part of the file: never put them in old_string). Up to %1 lines from offset; lines over %2 characters are cut; binary files are refused. Lines you read before from an unchanged file answer only that: your earlier output is still exact. A PNG, JPEG, GIF or WebP picture comes back as the picture (scaled down to what you can take), with a line naming its size.</source>
-        <translation>读取文本文件：每行依次为行号、一个制表符、然后是该行内容（行号和制表符不属于文件内容：切勿把它们放进 old_string）。从 offset 起最多读取 %1 行；超过 %2 个字符的行会被截断；二进制文件会被拒绝。再次读取未更改文件中你之前读过的行时，只会得到这样的答复：你之前的输出仍然准确。PNG、JPEG、GIF 或 WebP 图片会以图片形式返回（缩小到你能接收的大小），并附一行说明其尺寸。</translation>
+        <translation type="vanished">读取文本文件：每行依次为行号、一个制表符、然后是该行内容（行号和制表符不属于文件内容：切勿把它们放进 old_string）。从 offset 起最多读取 %1 行；超过 %2 个字符的行会被截断；二进制文件会被拒绝。再次读取未更改文件中你之前读过的行时，只会得到这样的答复：你之前的输出仍然准确。PNG、JPEG、GIF 或 WebP 图片会以图片形式返回（缩小到你能接收的大小），并附一行说明其尺寸。</translation>
     </message>
     <message>
-        <location line="+13"/>
         <source>The file to read.</source>
-        <translation>要读取的文件。</translation>
+        <translation type="vanished">要读取的文件。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+14"/>
+        <source>First line.</source>
+        <translation>起始行。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Lines (default %1).</source>
+        <translation>行数（默认 %1）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reads a text file, each line as its number, a tab and the text (number and tab are not in the file: never put them in old_string). At most %1 lines, each cut at %2 characters; binary files are refused. An unchanged file read before answers only that: your earlier output is still exact. PNG, JPEG, GIF and WebP pictures come as pictures.</source>
+        <translation>读取文本文件，每行为其行号、一个制表符和文本（行号和制表符不在文件中：切勿放入 old_string）。最多 %1 行，每行截断到 %2 个字符；拒绝二进制文件。之前读过且未改动的文件只会回答这一点：你先前的输出仍然准确。PNG、JPEG、GIF 和 WebP 图片以图片形式返回。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>File not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
@@ -4750,7 +4846,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法读取覆盖层的上层 %1</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/readtool.cpp" line="-172"/>
+        <location filename="../agentcore/tools/readtool.cpp" line="-171"/>
         <location filename="../agentcore/tools/textfile.cpp" line="+25"/>
         <location line="+9"/>
         <source>Cannot read %1: %2</source>
@@ -4842,23 +4938,26 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">写入整个文件：创建文件（及缺少的目录），或替换现有文件的全部内容。要覆盖现有文件，必须先在本会话中 Read 它，且此后文件未变化。只修改文件的一部分时优先使用 Edit。路径相对于仓库根目录；不能写入仓库之外的文件。现有文件保留其 CRLF 换行符和字节顺序标记。</translation>
     </message>
     <message>
-        <location filename="../agentcore/tools/writetool.cpp" line="-74"/>
         <source>The file to write.</source>
-        <translation>要写入的文件。</translation>
+        <translation type="vanished">要写入的文件。</translation>
     </message>
     <message>
         <source>The complete new content of the file.</source>
         <translation type="vanished">文件的完整新内容。</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location filename="../agentcore/tools/writetool.cpp" line="-82"/>
         <source>Writes a whole file: creates it (and missing directories) or replaces an existing file you read in this session, unchanged since, keeping its line endings and byte order mark. Files outside the repository cannot be written.</source>
         <translation>写入整个文件：创建文件（以及缺失的目录），或替换你在本会话中读取过、且此后未变化的已有文件，并保留其换行符和字节顺序标记。不能写入仓库之外的文件。</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>The file&apos;s complete content.</source>
-        <translation>文件的完整内容。</translation>
+        <translation type="vanished">文件的完整内容。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The whole file.</source>
+        <translation>整个文件。</translation>
     </message>
     <message>
         <location line="+74"/>
@@ -5707,18 +5806,18 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     <message>
         <location filename="../app/headlessmcp.cpp" line="+34"/>
         <location line="+75"/>
-        <location filename="../app/headlessprinter.cpp" line="+107"/>
-        <location filename="../app/headlessrun.cpp" line="+83"/>
+        <location filename="../app/headlessprinter.cpp" line="+117"/>
+        <location filename="../app/headlessrun.cpp" line="+84"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../app/headlessrun.cpp" line="-30"/>
+        <location filename="../app/headlessrun.cpp" line="-31"/>
         <source>The prompt names an MCP prompt or resource that cannot be had: %1</source>
         <translation>提示词中指定了无法获取的 MCP 提示词或资源：%1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>warning: this repository&apos;s settings files (.agentdesk/) ask for more than your own settings, which you have not accepted; ignored: %1. Accept it once in the AgentDesk window, or run with --trust-project-settings.</source>
         <translation>警告：此仓库的设置文件（.agentdesk/）请求的权限超出了你自己的设置，而你尚未接受；已忽略：%1。请在 AgentDesk 窗口中接受一次，或使用 --trust-project-settings 运行。</translation>
     </message>
@@ -6105,7 +6204,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>ContextSnapshot</name>
     <message>
-        <location filename="../ui/contextview/contextsnapshot.cpp" line="+48"/>
+        <location filename="../ui/contextview/contextsnapshot.cpp" line="+49"/>
         <source>[thinking] %1</source>
         <translation>[思考] %1</translation>
     </message>
@@ -6115,7 +6214,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>[图片，%1]</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+42"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -6146,23 +6245,53 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>系统提示词（不含项目说明和技能）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
+        <location line="+18"/>
         <source>Tool: %1</source>
         <translation>工具：%1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-12"/>
+        <source>Loaded with ToolSearch, %1 bytes</source>
+        <extracomment>The context view&apos;s state of a tool definition the request carries</extracomment>
+        <translation>已通过 ToolSearch 加载，%1 字节</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Deferred (%1 bytes whole)</source>
+        <extracomment>The context view&apos;s state of a tool the request names without its definition</extracomment>
+        <translation>已延迟（完整 %1 字节）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Offered once Bash runs a command in the background.</source>
+        <translation>Bash 在后台运行命令后才提供。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only named in ToolSearch&apos;s listing until the model loads it:
+%1</source>
+        <translation>在模型加载之前，只在 ToolSearch 的列表中列出名称：
+%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>You: %1</source>
         <translation>你：%1</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-15"/>
         <source>Assistant: %1</source>
         <translation>助手：%1</translation>
     </message>
@@ -6177,7 +6306,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>助手</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Output of %1</source>
         <translation>%1 的输出</translation>
     </message>
@@ -6185,7 +6314,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui</name>
     <message>
-        <location filename="../ui/rewind/checkpointrewindfiles.cpp" line="+24"/>
+        <location filename="../ui/rewind/checkpointrewindfiles.cpp" line="+28"/>
         <source>No checkpoint of the files was recorded at that point: only the conversation can be rewound.</source>
         <translation>该位置没有记录文件的检查点：只能回退对话。</translation>
     </message>
@@ -6195,7 +6324,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>检查点 %1 已不在存储中。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/conversation/compactionitem.cpp" line="+25"/>
+        <location filename="../ui/conversation/compactionitem.cpp" line="+28"/>
         <source>Summary of %n earlier message(s)</source>
         <extracomment>Header of a compaction in the conversation: the summary stands in for these messages</extracomment>
         <translation>
@@ -6257,12 +6386,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>后续任务</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+129"/>
         <source>The request failed (%1); retrying in %2 s (attempt %3).</source>
         <translation>请求失败（%1）；%2 秒后重试（第 %3 次尝试）。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+79"/>
         <source>The request failed.</source>
         <translation>请求失败。</translation>
     </message>
@@ -6302,7 +6431,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>模型把工具调用写成了文本；正在改用原生工具调用重试。</translation>
     </message>
     <message>
-        <location filename="../ui/conversation/lineblock.cpp" line="+124"/>
+        <location filename="../ui/conversation/lineblock.cpp" line="+130"/>
         <source>Show fewer lines</source>
         <translation>显示较少行</translation>
     </message>
@@ -6485,14 +6614,14 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>已保留：%1</translation>
     </message>
     <message>
-        <location filename="../ui/conversation/toolcarditem.cpp" line="+58"/>
-        <location line="+359"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="+60"/>
+        <location line="+503"/>
         <source>applied with your changes</source>
         <translation>已按你的修改应用</translation>
     </message>
     <message>
         <location filename="../ui/conversation/messageitem.cpp" line="-289"/>
-        <location filename="../ui/conversation/toolcarditem.cpp" line="-353"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="-497"/>
         <source>[picture: %1]</source>
         <translation>[图片：%1]</translation>
     </message>
@@ -6508,7 +6637,25 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>%1，%2 × %3</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+164"/>
+        <source>Loading the whole output…</source>
+        <extracomment>A tool card&apos;s row while the whole output is read from the session file</extracomment>
+        <translation>正在加载完整输出…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Show the beginning again</source>
+        <extracomment>A tool card whose whole output could not be read: back to its beginning</extracomment>
+        <translation>重新只显示开头</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>⋯ %1 more (show all)</source>
+        <extracomment>A tool card&apos;s output of which only the beginning is shown: %1 how much more (a size)</extracomment>
+        <translation>⋯ 还有 %1（全部显示）</translation>
+    </message>
+    <message>
+        <location line="+204"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -6616,7 +6763,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>详细信息 · 钩子：%1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>hook %1</source>
         <translation>钩子 %1</translation>
     </message>
@@ -6672,7 +6819,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession/agentsession.cpp" line="+110"/>
+        <location filename="../ui/agentsession/agentsession.cpp" line="+111"/>
         <source>Hook %1 (%2): %3</source>
         <translation>钩子 %1（%2）：%3</translation>
     </message>
@@ -7423,7 +7570,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ContextDialog</name>
     <message>
-        <location filename="../ui/contextview/contextdialog.cpp" line="+49"/>
+        <location filename="../ui/contextview/contextdialog.cpp" line="+52"/>
         <source>System prompt</source>
         <translation>系统提示</translation>
     </message>
@@ -7514,12 +7661,12 @@ Created in this session; %n change(s)</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+192"/>
+        <location line="+202"/>
         <source>&amp;Pin</source>
         <translation>固定(&amp;P)</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-119"/>
         <source>Context: %1 of %2 tokens (%3%)</source>
         <translation>上下文：%1 / %2 个 token（%3%）</translation>
     </message>
@@ -7566,7 +7713,7 @@ Created in this session; %n change(s)</source>
         <translation>已从上下文中移除</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
         <source>Nothing selected</source>
         <translation>未选择任何条目</translation>
     </message>
@@ -7576,7 +7723,7 @@ Created in this session; %n change(s)</source>
         <translation>%1 — %2 个 token</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+15"/>
         <source>Un&amp;pin</source>
         <translation>取消固定(&amp;P)</translation>
     </message>
@@ -7594,6 +7741,23 @@ Created in this session; %n change(s)</source>
         <location line="+3"/>
         <source>Keep this message word for word when the conversation is compacted (Space).</source>
         <translation>压缩对话时逐字保留这条消息（空格）。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>
+[Loading the whole output…]</source>
+        <translation>
+[正在加载完整输出…]</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The whole output is in the session file, which is not open here.</source>
+        <translation>完整输出在会话文件中，而此处未打开该文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>[%1]</source>
+        <translation>[%1]</translation>
     </message>
 </context>
 <context>
@@ -7623,7 +7787,7 @@ Created in this session; %n change(s)</source>
     </message>
     <message>
         <location line="+15"/>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Not branched: %1</source>
         <extracomment>Above the message box when a branch could not be made or switched to</extracomment>
         <translation>未能分支：%1</translation>
@@ -7662,13 +7826,13 @@ Created in this session; %n change(s)</source>
         <translation>只读：%1 请在那里关闭它后在此重新恢复，或在副本中继续。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>%1 %2: %3, %4 ms</source>
         <extracomment>A hook on a tool card: event, command, outcome, time taken</extracomment>
         <translation>%1 %2：%3，%4 ms</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>Steering, goes in before the next model call: %1</source>
         <extracomment>Above the message box: steering messages the loop has not taken yet</extracomment>
         <translation>引导消息，将在下一次调用模型之前插入：%1</translation>
@@ -7722,7 +7886,7 @@ Created in this session; %n change(s)</source>
         <translation>发送任务（Enter）</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+112"/>
         <source>Picture</source>
         <translation>图片</translation>
     </message>
@@ -7730,7 +7894,17 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationView</name>
     <message>
-        <location filename="../ui/conversation/conversationview.cpp" line="+44"/>
+        <location filename="../ui/conversation/conversationview.cpp" line="+55"/>
+        <source>The whole output is in the session file, which is not open here.</source>
+        <translation>完整输出在会话文件中，而此处未打开该文件。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The whole output cannot be read.</source>
+        <translation>无法读取完整输出。</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
@@ -7746,12 +7920,18 @@ Created in this session; %n change(s)</source>
         <translation>显示最新活动并重新跟随（End）</translation>
     </message>
     <message>
-        <location line="+686"/>
+        <location line="+690"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
         <location line="+5"/>
+        <source>Copy Output</source>
+        <extracomment>In a tool card&apos;s context menu: its whole output, read from the session file if need be</extracomment>
+        <translation>复制输出</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Rewind to Here…</source>
         <extracomment>In a message&apos;s context menu: go back to the point right before this message</extracomment>
         <translation>回退到此处…</translation>
@@ -7905,7 +8085,12 @@ Created in this session; %n change(s)</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location line="+170"/>
+        <location line="+171"/>
+        <source>%1 (asked by subagent %2)</source>
+        <translation>%1（由子代理 %2 请求）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Approve: what Bash %1 wrote</source>
         <translation>待批准：Bash %1 写入的内容</translation>
     </message>
@@ -8040,7 +8225,7 @@ Lines removed: %2</source>
         <translation>取消勾选以排除此处更改</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>Your version of %1, starting from the proposal.</source>
         <translation>%1 的你的版本，从建议的更改开始。</translation>
     </message>
@@ -8371,7 +8556,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+254"/>
+        <location line="+255"/>
         <source>This session works in the git worktree of branch %1, which cannot be used: %2 It does not run in your main checkout instead.</source>
         <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
     </message>
@@ -8463,12 +8648,12 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+1"/>
-        <location line="+417"/>
+        <location line="+419"/>
         <source>AgentDesk session: %1</source>
         <translation>AgentDesk 会话：%1</translation>
     </message>
     <message>
-        <location line="-405"/>
+        <location line="-407"/>
         <source>The session&apos;s work is kept on branch %1.</source>
         <translation>会话的工作已保存在分支 %1 上。</translation>
     </message>
@@ -8483,7 +8668,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有应用程序能打开 %1。</translation>
     </message>
     <message>
-        <location line="+239"/>
+        <location line="+241"/>
         <source>the offline demo</source>
         <translation>离线演示</translation>
     </message>
@@ -8497,7 +8682,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-1010"/>
+        <location line="-1013"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -8531,7 +8716,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+347"/>
+        <location line="+348"/>
         <source>MCP server %1: %2</source>
         <translation>MCP 服务器 %1：%2</translation>
     </message>
@@ -8552,7 +8737,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
     <message>
         <location line="+46"/>
-        <location line="+411"/>
+        <location line="+413"/>
         <source>Committing the session&apos;s work on branch %1…</source>
         <translation>正在将会话的工作提交到分支 %1…</translation>
     </message>
@@ -9295,7 +9480,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::ReviewQueue</name>
     <message>
-        <location filename="../ui/review/reviewqueue.cpp" line="+31"/>
+        <location filename="../ui/review/reviewqueue.cpp" line="+32"/>
         <source>Reviews</source>
         <translation>审查</translation>
     </message>
@@ -9315,7 +9500,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>没有等待你审查的工具调用。</translation>
     </message>
     <message>
-        <location line="+163"/>
+        <location line="+165"/>
         <source>No pending requests</source>
         <translation>没有待处理的请求</translation>
     </message>
@@ -9328,7 +9513,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
 <context>
     <name>Ui::RewindController</name>
     <message>
-        <location filename="../ui/rewind/rewindcontroller.cpp" line="+57"/>
+        <location filename="../ui/rewind/rewindcontroller.cpp" line="+61"/>
         <source>your message “%1”</source>
         <extracomment>What a rewind goes back to: &quot;your message “fix the parser”&quot;</extracomment>
         <translation>你的消息“%1”</translation>
