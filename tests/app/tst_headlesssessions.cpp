@@ -594,6 +594,9 @@ void tst_HeadlessSessions::twoRunsNeverWriteOneSession()
                       QStringLiteral("Think slowly."));
     first.start();
     QVERIFY(stalled.wait(HeadlessTimeoutMs));
+    // The recorder keeps the answer so far a second after its first words: only then does the
+    // first run stop writing, so only then can the file show that the second wrote nothing.
+    QTRY_VERIFY_WITH_TIMEOUT(fileBytes(path).contains("\"type\":\"partial\""), HeadlessTimeoutMs);
     const QByteArray during = fileBytes(path);
 
     // The second is refused, naming the first, and writes nothing.
