@@ -2,8 +2,8 @@
 #include "translation.h"
 
 #include "mcphttptransport.h"
-#include "mcpjsonrpc.h"
 #include "mcpstdiotransport.h"
+#include <jsonrpc/jsonrpcmessage.h>
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -66,7 +66,7 @@ struct McpClient::Pending
     QTimer *timer = nullptr;
     AbortToken abort;
     int abortId = -1;
-    QByteArray line;     ///< as sent, for a resend in a new session (HTTP)
+    QByteArray message;  ///< as sent, for a resend in a new session (HTTP)
     bool resent = false; ///< once only
 };
 
@@ -335,11 +335,11 @@ void McpClient::onSessionExpired(qint64 id)
                             complete(id, failure(error));
                         return;
                     }
-                    write(mcpNotificationLine(QStringLiteral("notifications/initialized")));
+                    write(JsonRpc::notification(QStringLiteral("notifications/initialized")));
                     m_transport->sessionStarted(version);
                     for (qint64 id : expired) {
                         if (Pending *pending = m_pending.value(id))
-                            write(pending->line, id);
+                            write(pending->message, id);
                     }
                 });
 }
@@ -369,7 +369,7 @@ void McpClient::onInitialized(const McpCallResult &result)
              .arg(info.value(QLatin1String("name")).toString(),
                   info.value(QLatin1String("version")).toString(),
                   version));
-    write(mcpNotificationLine(QStringLiteral("notifications/initialized")));
+    write(JsonRpc::notification(QStringLiteral("notifications/initialized")));
     m_transport->sessionStarted(version);
     const QJsonObject capabilities = result.result.value(QLatin1String("capabilities")).toObject();
     if (!capabilities.contains(QLatin1String("tools"))) {
@@ -591,9 +591,9 @@ qint64 McpClient::sendRequest(const QString &method,
         });
         pending->timer->start(timeoutMs);
     }
-    pending->line = mcpRequestLine(id, method, params);
+    pending->message = JsonRpc::request(id, method, params);
     m_pending.insert(id, pending);
-    write(pending->line, id);
+    write(pending->message, id);
     return id;
 }
 
@@ -617,9 +617,9 @@ void McpClient::cancelRequest(qint64 id, const QString &reason, const McpCallRes
 {
     if (!m_pending.contains(id))
         return;
-    write(mcpNotificationLine(QStringLiteral("notifications/cancelled"),
-                              {{QStringLiteral("requestId"), id},
-                               {QStringLiteral("reason"), reason}}));
+    write(JsonRpc::notification(QStringLiteral("notifications/cancelled"),
+                                {{QStringLiteral("requestId"), id},
+                                 {QStringLiteral("reason"), reason}}));
     if (m_cancelled.size() >= maxCancelledRemembered)
         m_cancelled.clear();
     m_cancelled.insert(id);
@@ -637,20 +637,20 @@ void McpClient::setState(State state, const QString &error)
     emit stateChanged(state);
 }
 
-void McpClient::write(const QByteArray &line, qint64 requestId)
+void McpClient::write(const QByteArray &message, qint64 requestId)
 {
     if (m_transport)
-        m_transport->send(line, requestId);
+        m_transport->send(message, requestId);
 }
 
-void McpClient::handleLine(const McpLineReader::Line &line)
+void McpClient::handleLine(const JsonRpcFrame &line)
 {
     // A sign of life: the next ping waits its whole interval again (unless one is out: it
     // still wants its answer).
     if (m_pingId < 0 && m_pingTimer && m_pingTimer->isActive())
         m_pingTimer->start(m_options.pingIntervalMs);
     if (!line.overlong) {
-        handleMessage(McpMessage::parse(line.text));
+        handleMessage(JsonRpcMessage::parse(line.text));
         return;
     }
     const QString problem = McpTr::tr("the MCP server \"%1\" sent a message of %2 MiB, over the "
@@ -670,25 +670,25 @@ void McpClient::handleLine(const McpLineReader::Line &line)
     }
 }
 
-void McpClient::handleMessage(const McpMessage &message)
+void McpClient::handleMessage(const JsonRpcMessage &message)
 {
     switch (message.kind) {
-    case McpMessage::Kind::Invalid:
+    case JsonRpcMessage::Kind::Invalid:
         handleInvalid(message);
         return;
-    case McpMessage::Kind::Response:
+    case JsonRpcMessage::Kind::Response:
         handleResponse(message);
         return;
-    case McpMessage::Kind::Request:
+    case JsonRpcMessage::Kind::Request:
         handleServerRequest(message);
         return;
-    case McpMessage::Kind::Notification:
+    case JsonRpcMessage::Kind::Notification:
         handleNotification(message);
         return;
     }
 }
 
-void McpClient::handleInvalid(const McpMessage &message)
+void McpClient::handleInvalid(const JsonRpcMessage &message)
 {
     note(McpTr::tr("a malformed message was ignored: %1").arg(message.problem));
     // A message too deep to read that names a waiting request is its answer: the call
@@ -705,7 +705,7 @@ void McpClient::handleInvalid(const McpMessage &message)
     }
 }
 
-void McpClient::handleResponse(const McpMessage &message)
+void McpClient::handleResponse(const JsonRpcMessage &message)
 {
     if (message.id.isNull()) {
         note(McpTr::tr("the server reported an error: %1").arg(message.errorText()));
@@ -734,18 +734,18 @@ void McpClient::handleResponse(const McpMessage &message)
     complete(id, result);
 }
 
-void McpClient::handleServerRequest(const McpMessage &message)
+void McpClient::handleServerRequest(const JsonRpcMessage &message)
 {
     if (message.method == QLatin1String("ping")) {
-        write(mcpResultLine(message.id, {}));
+        write(JsonRpc::result(message.id, QJsonObject()));
     } else {
-        write(mcpErrorLine(message.id,
-                           McpMethodNotFound,
-                           QStringLiteral("Method not found: %1").arg(message.method)));
+        write(JsonRpc::error(message.id,
+                             JsonRpc::MethodNotFound,
+                             QStringLiteral("Method not found: %1").arg(message.method)));
     }
 }
 
-void McpClient::handleNotification(const McpMessage &message)
+void McpClient::handleNotification(const JsonRpcMessage &message)
 {
     if (message.method == QLatin1String("notifications/progress")) {
         handleProgress(message.params);

@@ -2,8 +2,8 @@
 
 #include "mcpcatalog.h"
 #include "mcpconfig.h"
-#include "mcplinereader.h"
 #include "mcptoolinfo.h"
+#include <jsonrpc/jsonrpcframing.h>
 
 #include <ai/aborttoken.h>
 
@@ -22,7 +22,7 @@ class QTimer;
 
 namespace AgentCore {
 
-struct McpMessage;
+struct JsonRpcMessage;
 class McpTransport;
 
 struct McpClientOptions
@@ -40,7 +40,7 @@ struct McpClientOptions
     /// that reason, as a server that died (the next call starts it again).
     int pingTimeoutMs = 10'000;
     /// A message's cap: a stdio line, an HTTP body or one event of a stream.
-    qsizetype maxLineBytes = McpLineReader::defaultMaxLineBytes;
+    qsizetype maxLineBytes = JsonRpcLineReader::defaultMaxLineBytes;
     qsizetype logBytes = 256 * 1024; ///< the server's stderr and AgentDesk's notes, newest kept
 };
 
@@ -190,14 +190,15 @@ private:
     void setState(State state, const QString &error = {});
 
     void onTransportGone(const QString &reason);
-    void handleLine(const McpLineReader::Line &line);
-    void handleMessage(const McpMessage &message);
-    void handleInvalid(const McpMessage &message);
-    void handleResponse(const McpMessage &message);
-    void handleServerRequest(const McpMessage &message); ///< ping, or "method not found"
-    void handleNotification(const McpMessage &message);
+    void handleLine(const JsonRpcFrame &line);
+    void handleMessage(const JsonRpcMessage &message);
+    void handleInvalid(const JsonRpcMessage &message);
+    void handleResponse(const JsonRpcMessage &message);
+    void handleServerRequest(const JsonRpcMessage &message); ///< ping, or "method not found"
+    void handleNotification(const JsonRpcMessage &message);
     void handleProgress(const QJsonObject &params);
-    void write(const QByteArray &line, qint64 requestId = -1);
+    /// Sends \a message (unframed) through the transport, framed as a line.
+    void write(const QByteArray &message, qint64 requestId = -1);
     void note(const QString &text);
     void appendLog(const QByteArray &text);
 

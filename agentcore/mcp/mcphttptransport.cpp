@@ -170,7 +170,7 @@ void McpHttpTransport::onReadyRead(const std::shared_ptr<Stream> &stream)
     for (const QByteArray &message : std::as_const(messages)) {
         if (!m_streams.contains(reply)) // the client stopped
             return;
-        McpLineReader::Line line;
+        JsonRpcFrame line;
         line.text = message;
         line.size = message.size();
         emit received(line);
@@ -259,7 +259,7 @@ void McpHttpTransport::onFinished(const std::shared_ptr<Stream> &stream)
                  .arg(stream->status));
         return;
     }
-    McpLineReader::Line line;
+    JsonRpcFrame line;
     line.text = std::exchange(stream->body, {});
     line.size = line.text.size();
     emit received(line);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "mcplinereader.h"
+#include <jsonrpc/jsonrpcframing.h>
 
 #include <QObject>
 #include <QString>
@@ -21,9 +21,10 @@ public:
 
     /// Connects (starts the process); messages sent before it is up are kept until it is.
     virtual void open() = 0;
-    /// Sends one message (a line, newline included). \a requestId is the id of a request, -1
-    /// for notifications and responses: a failure on the way comes back as requestFailed().
-    virtual void send(const QByteArray &line, qint64 requestId) = 0;
+    /// Sends one message (unframed: stdio adds its newline, HTTP posts it as the body).
+    /// \a requestId is the id of a request, -1 for notifications and responses: a failure on
+    /// the way comes back as requestFailed().
+    virtual void send(const QByteArray &message, qint64 requestId) = 0;
     /// Ends the connection and blocks until it is gone, \a gracefully (the specification's
     /// order of closing) or at once (a server given up on).
     virtual void stop(bool gracefully) = 0;
@@ -45,7 +46,7 @@ public:
 
 signals:
     /// A message from the server (or an overlong one, dropped but for its ends).
-    void received(const AgentCore::McpLineReader::Line &line);
+    void received(const AgentCore::JsonRpcFrame &line);
     /// The request \a requestId failed on the way (an HTTP error, an answer over the cap).
     void requestFailed(qint64 requestId, const QString &error);
     /// The server no longer knows the session (HTTP 404): initialize again, then resend.

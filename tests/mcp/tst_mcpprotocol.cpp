@@ -2,11 +2,11 @@
 // included), the tools' schema check, .mcp.json, tool names, results as the model sees them
 // and the servers' environment without the providers' keys.
 
+#include <jsonrpc/jsonrpcframing.h>
+#include <jsonrpc/jsonrpcmessage.h>
 #include <mcp/mcpclient.h>
 #include <mcp/mcpconfig.h>
 #include <mcp/mcphost.h>
-#include <mcp/mcpjsonrpc.h>
-#include <mcp/mcplinereader.h>
 #include <mcp/mcptool.h>
 #include <mcp/mcptoolinfo.h>
 #include <testmain.h>
@@ -29,9 +29,9 @@ class tst_McpProtocol : public QObject
 private slots:
     void linesSplitAcrossReads()
     {
-        McpLineReader reader;
+        JsonRpcLineReader reader;
         QCOMPARE(reader.feed("{\"a\":").size(), 0);
-        const QList<McpLineReader::Line> lines = reader.feed("1}\r\n\n{\"b\":2}\n{\"c\"");
+        const QList<JsonRpcFrame> lines = reader.feed("1}\r\n\n{\"b\":2}\n{\"c\"");
         QCOMPARE(lines.size(), 2);
         QCOMPARE(lines.at(0).text, QByteArray("{\"a\":1}"));
         QCOMPARE(lines.at(1).text, QByteArray("{\"b\":2}"));
@@ -40,11 +40,11 @@ private slots:
 
     void overlongLineIsDroppedWithItsEdges()
     {
-        McpLineReader reader(1000);
+        JsonRpcLineReader reader(1000);
         QByteArray line = "{\"jsonrpc\":\"2.0\",\"result\":\"" + QByteArray(5000, 'x')
                           + "\",\"id\":7}";
         // In small reads, as a pipe delivers it: never held whole.
-        QList<McpLineReader::Line> lines;
+        QList<JsonRpcFrame> lines;
         for (qsizetype i = 0; i < line.size(); i += 300)
             lines += reader.feed(line.mid(i, 300));
         QVERIFY(lines.isEmpty());
@@ -63,7 +63,7 @@ private slots:
         QTest::addColumn<QByteArray>("line");
         QTest::addColumn<int>("kind");
         QTest::addColumn<QString>("problem");
-        using K = McpMessage::Kind;
+        using K = JsonRpcMessage::Kind;
         QTest::newRow("response") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}")
                                   << int(K::Response) << QString();
         QTest::newRow("error response") << QByteArray(
@@ -137,9 +137,9 @@ private slots:
     {
         QFETCH(QByteArray, line);
         QFETCH(QJsonValue, id);
-        QCOMPARE(mcpMessageId(line), id);
-        const McpMessage message = McpMessage::parse(line);
-        QCOMPARE(message.kind, McpMessage::Kind::Invalid);
+        QCOMPARE(jsonRpcMessageId(line), id);
+        const JsonRpcMessage message = JsonRpcMessage::parse(line);
+        QCOMPARE(message.kind, JsonRpcMessage::Kind::Invalid);
         QVERIFY2(message.problem.contains("nested deeper than 1024"), qPrintable(message.problem));
         QCOMPARE(message.id, id);
     }
@@ -149,7 +149,7 @@ private slots:
         QFETCH(QByteArray, line);
         QFETCH(int, kind);
         QFETCH(QString, problem);
-        const McpMessage message = McpMessage::parse(line);
+        const JsonRpcMessage message = JsonRpcMessage::parse(line);
         QCOMPARE(int(message.kind), kind);
         QVERIFY2(message.problem.contains(problem), qPrintable(message.problem));
     }

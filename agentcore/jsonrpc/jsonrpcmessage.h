@@ -9,10 +9,11 @@
 
 namespace AgentCore {
 
-/// One JSON-RPC 2.0 message as an MCP peer sends it, read from one line. A value type.
-/// Anything that is not a well-formed message is Invalid with a problem a person can read;
-/// the connection reports it and goes on.
-struct McpMessage
+/// One JSON-RPC 2.0 message as a peer sends it (an MCP server, a language server), read from
+/// one message's text, however it was framed (jsonrpcframing.h). A value type. Anything that is
+/// not a well-formed message is Invalid with a problem a person can read; the connection
+/// reports it and goes on.
+struct JsonRpcMessage
 {
     enum class Kind { Invalid, Request, Notification, Response };
 
@@ -21,7 +22,7 @@ struct McpMessage
 
     Kind kind = Kind::Invalid;
     /// Requests and responses: a string or an integer. Invalid: the id of a message nested
-    /// deeper than maxNesting, read without parsing it (mcpMessageId), so the request it
+    /// deeper than maxNesting, read without parsing it (jsonRpcMessageId), so the request it
     /// answers fails at once instead of waiting for its timeout; undefined otherwise.
     QJsonValue id;
     QString method; ///< requests and notifications
@@ -31,10 +32,10 @@ struct McpMessage
     QString problem;   ///< Invalid: why
 
     bool isError() const { return kind == Kind::Response && !error.isEmpty(); }
-    /// "-32601 Method not found" for an error response.
+    /// "Method not found (-32601)" for an error response.
     QString errorText() const;
 
-    static McpMessage parse(const QByteArray &line);
+    static JsonRpcMessage parse(const QByteArray &text);
 };
 
 /// The nesting depth of the JSON text \a json, counted without parsing; stops counting once
@@ -44,15 +45,18 @@ int jsonNestingDepth(const QByteArray &json, int limit);
 /// The "id" member of the top-level object of the JSON text \a json (an integer or a string),
 /// found by skipping strings and nested values, without parsing: for a message that cannot be
 /// parsed. Undefined when there is none or it is of another type.
-QJsonValue mcpMessageId(const QByteArray &json);
+QJsonValue jsonRpcMessageId(const QByteArray &json);
 
-/// A message as one line, newline included.
-QByteArray mcpRequestLine(qint64 id, const QString &method, const QJsonObject &params);
-QByteArray mcpNotificationLine(const QString &method, const QJsonObject &params = {});
-QByteArray mcpResultLine(const QJsonValue &id, const QJsonObject &result);
-QByteArray mcpErrorLine(const QJsonValue &id, int code, const QString &message);
+/// Messages as compact JSON text, unframed: a transport frames them (JsonRpcLineReader::frame
+/// for MCP's stdio, JsonRpcHeaderReader::frame for the language servers' base protocol).
+namespace JsonRpc {
+QByteArray request(qint64 id, const QString &method, const QJsonObject &params);
+QByteArray notification(const QString &method, const QJsonObject &params = {});
+QByteArray result(const QJsonValue &id, const QJsonValue &result);
+QByteArray error(const QJsonValue &id, int code, const QString &message);
 
-/// JSON-RPC's error codes the client sends.
-enum McpErrorCode { McpMethodNotFound = -32601, McpInvalidRequest = -32600 };
+/// JSON-RPC's error codes a client sends.
+enum ErrorCode { InvalidRequest = -32600, MethodNotFound = -32601 };
+} // namespace JsonRpc
 
 } // namespace AgentCore

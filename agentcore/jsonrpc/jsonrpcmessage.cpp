@@ -1,4 +1,4 @@
-#include "mcpjsonrpc.h"
+#include "jsonrpcmessage.h"
 #include "translation.h"
 
 #include <QCoreApplication>
@@ -9,9 +9,9 @@ namespace AgentCore {
 
 namespace {
 
-QByteArray line(const QJsonObject &message)
+QByteArray compact(const QJsonObject &message)
 {
-    return QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n';
+    return QJsonDocument(message).toJson(QJsonDocument::Compact);
 }
 
 bool isValidId(const QJsonValue &id)
@@ -81,7 +81,7 @@ int jsonNestingDepth(const QByteArray &json, int limit)
     return deepest;
 }
 
-QJsonValue mcpMessageId(const QByteArray &json)
+QJsonValue jsonRpcMessageId(const QByteArray &json)
 {
     int depth = 0;
     qsizetype i = 0;
@@ -119,47 +119,47 @@ QJsonValue mcpMessageId(const QByteArray &json)
     return QJsonValue(QJsonValue::Undefined);
 }
 
-QString McpMessage::errorText() const
+QString JsonRpcMessage::errorText() const
 {
     const QString message = error.value(QLatin1String("message")).toString();
     const qint64 code = error.value(QLatin1String("code")).toInteger();
-    return message.isEmpty() ? McpTr::tr("error %1").arg(code)
+    return message.isEmpty() ? JsonRpcTr::tr("error %1").arg(code)
                              : QStringLiteral("%1 (%2)").arg(message).arg(code);
 }
 
-McpMessage McpMessage::parse(const QByteArray &text)
+JsonRpcMessage JsonRpcMessage::parse(const QByteArray &text)
 {
-    McpMessage message;
+    JsonRpcMessage message;
     if (jsonNestingDepth(text, maxNesting) > maxNesting) {
         // Valid JSON perhaps, but deeper than any reader of AgentDesk goes (Qt's writers and
         // destructors recurse). Its id still says which request must not wait for it.
-        message.problem = McpTr::tr("a message nested deeper than %1 levels").arg(maxNesting);
-        message.id = mcpMessageId(text);
+        message.problem = JsonRpcTr::tr("a message nested deeper than %1 levels").arg(maxNesting);
+        message.id = jsonRpcMessageId(text);
         return message;
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        message.problem = McpTr::tr("not JSON (%1 at offset %2)")
+        message.problem = JsonRpcTr::tr("not JSON (%1 at offset %2)")
                               .arg(parseError.errorString())
                               .arg(parseError.offset);
         return message;
     }
     if (!document.isObject()) {
-        // JSON-RPC batches were removed from MCP in 2025-06-18.
-        message.problem = McpTr::tr("not a JSON-RPC message object");
+        // JSON-RPC batches were removed from MCP in 2025-06-18; LSP never had them.
+        message.problem = JsonRpcTr::tr("not a JSON-RPC message object");
         return message;
     }
     const QJsonObject object = document.object();
     if (object.value(QLatin1String("jsonrpc")).toString() != QLatin1String("2.0")) {
-        message.problem = McpTr::tr("not JSON-RPC 2.0 (no \"jsonrpc\": \"2.0\")");
+        message.problem = JsonRpcTr::tr("not JSON-RPC 2.0 (no \"jsonrpc\": \"2.0\")");
         return message;
     }
     const QJsonValue method = object.value(QLatin1String("method"));
     const QJsonValue id = object.value(QLatin1String("id"));
     const QJsonValue params = object.value(QLatin1String("params"));
     if (!params.isUndefined() && !params.isObject()) {
-        message.problem = McpTr::tr("\"params\" is not an object");
+        message.problem = JsonRpcTr::tr("\"params\" is not an object");
         return message;
     }
     if (method.isString()) {
@@ -168,7 +168,8 @@ McpMessage McpMessage::parse(const QByteArray &text)
         if (id.isUndefined()) {
             message.kind = Kind::Notification;
         } else if (!isValidId(id)) {
-            message.problem = McpTr::tr("a request whose id is neither a string nor an integer");
+            message.problem = JsonRpcTr::tr(
+                "a request whose id is neither a string nor an integer");
         } else {
             message.kind = Kind::Request;
             message.id = id;
@@ -176,22 +177,22 @@ McpMessage McpMessage::parse(const QByteArray &text)
         return message;
     }
     if (!method.isUndefined()) {
-        message.problem = McpTr::tr("\"method\" is not a string");
+        message.problem = JsonRpcTr::tr("\"method\" is not a string");
         return message;
     }
     const QJsonValue result = object.value(QLatin1String("result"));
     const QJsonValue error = object.value(QLatin1String("error"));
     if (result.isUndefined() == error.isUndefined()) {
-        message.problem = McpTr::tr("a response needs exactly one of \"result\" and \"error\"");
+        message.problem = JsonRpcTr::tr("a response needs exactly one of \"result\" and \"error\"");
         return message;
     }
     if (!error.isUndefined() && !error.isObject()) {
-        message.problem = McpTr::tr("\"error\" is not an object");
+        message.problem = JsonRpcTr::tr("\"error\" is not an object");
         return message;
     }
     // An error about a message the server could not read has a null id.
     if (!isValidId(id) && !(id.isNull() && error.isObject())) {
-        message.problem = McpTr::tr("a response whose id is neither a string nor an integer");
+        message.problem = JsonRpcTr::tr("a response whose id is neither a string nor an integer");
         return message;
     }
     message.kind = Kind::Response;
@@ -199,43 +200,47 @@ McpMessage McpMessage::parse(const QByteArray &text)
     message.result = result;
     message.error = error.toObject();
     if (message.isError() && message.error.isEmpty())
-        message.error.insert(QLatin1String("message"), McpTr::tr("empty error"));
+        message.error.insert(QLatin1String("message"), JsonRpcTr::tr("empty error"));
     return message;
 }
 
-QByteArray mcpRequestLine(qint64 id, const QString &method, const QJsonObject &params)
+namespace JsonRpc {
+
+QByteArray request(qint64 id, const QString &method, const QJsonObject &params)
 {
     QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
                         {QStringLiteral("id"), id},
                         {QStringLiteral("method"), method}};
     if (!params.isEmpty())
         message.insert(QStringLiteral("params"), params);
-    return line(message);
+    return compact(message);
 }
 
-QByteArray mcpNotificationLine(const QString &method, const QJsonObject &params)
+QByteArray notification(const QString &method, const QJsonObject &params)
 {
     QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
                         {QStringLiteral("method"), method}};
     if (!params.isEmpty())
         message.insert(QStringLiteral("params"), params);
-    return line(message);
+    return compact(message);
 }
 
-QByteArray mcpResultLine(const QJsonValue &id, const QJsonObject &result)
+QByteArray result(const QJsonValue &id, const QJsonValue &result)
 {
-    return line({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                 {QStringLiteral("id"), id},
-                 {QStringLiteral("result"), result}});
+    return compact({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                    {QStringLiteral("id"), id},
+                    {QStringLiteral("result"), result}});
 }
 
-QByteArray mcpErrorLine(const QJsonValue &id, int code, const QString &message)
+QByteArray error(const QJsonValue &id, int code, const QString &message)
 {
-    return line(
+    return compact(
         {{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
          {QStringLiteral("id"), id},
          {QStringLiteral("error"),
           QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}});
 }
+
+} // namespace JsonRpc
 
 } // namespace AgentCore

@@ -1,0 +1,520 @@
+#include "lspclient.h"
+#include "translation.h"
+
+#include <jsonrpc/jsonrpcmessage.h>
+#include <jsonrpc/jsonrpcprocess.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QThread>
+#include <QTimer>
+#include <QUrl>
+#include <QWaitCondition>
+
+namespace AgentCore {
+
+namespace {
+
+constexpr int shutdownWaitMs = 500;
+} // namespace
+
+struct LspClient::Call
+{
+    QMutex mutex;
+    QWaitCondition condition;
+    bool finished = false;
+    LspFileDiagnostics result;
+
+    void finish(const LspFileDiagnostics &value)
+    {
+        QMutexLocker locker(&mutex);
+        if (finished)
+            return;
+        result = value;
+        finished = true;
+        condition.wakeAll();
+    }
+};
+
+LspClient::LspClient(const LspServerConfig &config, const LspClientOptions &options)
+    : m_config(config)
+    , m_options(options)
+    , m_name(LspTr::tr("the language server %1").arg(config.name))
+{}
+
+LspClient::~LspClient()
+{
+    stopNow();
+}
+
+QString LspClient::uriOf(const QString &path) const
+{
+    return QUrl::fromLocalFile(QDir::cleanPath(path)).toString(QUrl::FullyEncoded);
+}
+
+LspFileDiagnostics LspClient::diagnose(const QString &path,
+                                       const QString &text,
+                                       int timeoutMs,
+                                       const AbortToken &abort)
+{
+    Q_ASSERT(QThread::currentThread() != thread());
+    if (m_closed) {
+        LspFileDiagnostics closed;
+        closed.error = LspTr::tr("%1 was stopped").arg(m_name);
+        return closed;
+    }
+    auto call = std::make_shared<Call>();
+    QMetaObject::invokeMethod(
+        this,
+        [this, call, path, text, timeoutMs] { beginDiagnose(call, path, text, timeoutMs); },
+        Qt::QueuedConnection);
+    QMutexLocker locker(&call->mutex);
+    // The client's timer ends every wait; the margin is for a host thread that is gone.
+    QDeadlineTimer deadline(timeoutMs + 5'000);
+    while (!call->finished) {
+        if (abort.isAborted()) {
+            LspFileDiagnostics stopped;
+            stopped.error = LspTr::tr("stopped by the user");
+            return stopped;
+        }
+        if (deadline.hasExpired()) {
+            LspFileDiagnostics late;
+            late.error = LspTr::tr("%1 did not answer").arg(m_name);
+            return late;
+        }
+        call->condition.wait(&call->mutex, 50);
+    }
+    return call->result;
+}
+
+void LspClient::open(const QString &path, const QString &text)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, path, text] {
+            if (m_state == State::Idle)
+                start();
+            whenReady([this, path, text] { sync(path, text); });
+        },
+        Qt::QueuedConnection);
+}
+
+std::optional<QList<LspDiagnostic>> LspClient::lastDiagnostics(const QString &path) const
+{
+    QMutexLocker locker(&m_mutex);
+    const auto it = m_documents.constFind(uriOf(path));
+    if (it == m_documents.cend() || it->publishedVersion < 0)
+        return std::nullopt;
+    return it->diagnostics;
+}
+
+QByteArray LspClient::log() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_log;
+}
+
+void LspClient::stop()
+{
+    if (QThread::currentThread() == thread())
+        stopNow();
+    else
+        QMetaObject::invokeMethod(this, &LspClient::stopNow, Qt::BlockingQueuedConnection);
+}
+
+void LspClient::close()
+{
+    m_closed = true;
+    const auto closeNow = [this] {
+        stopNow();
+        // Deleted perhaps from another thread once the host's is over: no timer may run then.
+        for (QTimer *timer : {m_initializeTimer, m_idleTimer}) {
+            if (timer)
+                timer->stop();
+        }
+    };
+    if (QThread::currentThread() == thread())
+        closeNow();
+    else
+        QMetaObject::invokeMethod(this, closeNow, Qt::BlockingQueuedConnection);
+}
+
+void LspClient::start()
+{
+    m_state = State::Starting;
+    JsonRpcProcess::Command command{m_config.command,
+                                    m_config.args,
+                                    m_options.environment,
+                                    m_options.rootPath};
+    m_process = new JsonRpcProcess(command,
+                                   JsonRpcProcess::Framing::Headers,
+                                   m_options.maxMessageBytes,
+                                   m_name,
+                                   this);
+    connect(m_process, &JsonRpcProcess::received, this, &LspClient::onFrame);
+    connect(m_process, &JsonRpcProcess::gone, this, &LspClient::onGone);
+    connect(m_process, &JsonRpcProcess::logged, this, [this](const QByteArray &text) {
+        QMutexLocker locker(&m_mutex);
+        m_log += text;
+        if (m_log.size() > m_options.logBytes)
+            m_log = m_log.right(m_options.logBytes);
+    });
+    if (!m_initializeTimer) {
+        m_initializeTimer = new QTimer(this);
+        m_initializeTimer->setSingleShot(true);
+        connect(m_initializeTimer, &QTimer::timeout, this, [this] {
+            // A server that never answers initialize would hold every later use: it is ended
+            // as if it had died, and the next use starts it again.
+            if (m_state == State::Starting)
+                onGone(LspTr::tr("%1 did not answer initialize within %n second(s)",
+                                 nullptr,
+                                 m_options.initializeTimeoutMs / 1000)
+                           .arg(m_name));
+        });
+    }
+    m_initializeTimer->start(m_options.initializeTimeoutMs);
+    m_process->open();
+    m_processId = m_process->processId();
+
+    const QString rootUri = uriOf(m_options.rootPath);
+    const QJsonObject capabilities{
+        {QStringLiteral("textDocument"),
+         QJsonObject{
+             {QStringLiteral("synchronization"),
+              QJsonObject{{QStringLiteral("didSave"), true},
+                          {QStringLiteral("dynamicRegistration"), false}}},
+             {QStringLiteral("publishDiagnostics"),
+              QJsonObject{{QStringLiteral("versionSupport"), true},
+                          {QStringLiteral("relatedInformation"), false}}},
+         }},
+        {QStringLiteral("workspace"),
+         QJsonObject{{QStringLiteral("workspaceFolders"), true},
+                     {QStringLiteral("configuration"), true}}},
+        {QStringLiteral("general"),
+         QJsonObject{{QStringLiteral("positionEncodings"), QJsonArray{QStringLiteral("utf-16")}}}},
+    };
+    const QJsonObject params{
+        {QStringLiteral("processId"), QCoreApplication::applicationPid()},
+        {QStringLiteral("clientInfo"),
+         QJsonObject{{QStringLiteral("name"), QStringLiteral("AgentDesk")},
+                     {QStringLiteral("version"), QCoreApplication::applicationVersion()}}},
+        {QStringLiteral("rootUri"), rootUri},
+        {QStringLiteral("rootPath"), m_options.rootPath},
+        {QStringLiteral("workspaceFolders"),
+         QJsonArray{QJsonObject{{QStringLiteral("uri"), rootUri},
+                                {QStringLiteral("name"), QDir(m_options.rootPath).dirName()}}}},
+        {QStringLiteral("capabilities"), capabilities},
+    };
+    request(QStringLiteral("initialize"), params, [this](const JsonRpcMessage &answer) {
+        if (m_state != State::Starting)
+            return;
+        if (answer.isError()) {
+            onGone(LspTr::tr("%1 refused initialize: %2").arg(m_name, answer.errorText()));
+            return;
+        }
+        m_initializeTimer->stop();
+        send(JsonRpc::notification(QStringLiteral("initialized")));
+        m_state = State::Ready;
+        const QList<std::function<void()>> actions = std::exchange(m_whenReady, {});
+        for (const auto &action : actions)
+            action();
+    });
+}
+
+void LspClient::whenReady(std::function<void()> action)
+{
+    if (m_state == State::Ready)
+        action();
+    else
+        m_whenReady.append(std::move(action));
+}
+
+void LspClient::send(const QByteArray &message)
+{
+    if (m_process)
+        m_process->send(message);
+}
+
+qint64 LspClient::request(const QString &method,
+                          const QJsonObject &params,
+                          std::function<void(const JsonRpcMessage &)> onAnswer)
+{
+    const qint64 id = m_nextId++;
+    m_pending.insert(id, std::move(onAnswer));
+    send(JsonRpc::request(id, method, params));
+    return id;
+}
+
+void LspClient::onFrame(const JsonRpcFrame &frame)
+{
+    if (frame.overlong) {
+        // Too long to read: the request it answers (if any) can only go on waiting; a
+        // diagnostics wait ends at its timeout.
+        QMutexLocker locker(&m_mutex);
+        m_log += LspTr::tr("[AgentDesk: a message of %1 bytes was dropped: over the cap]\n")
+                     .arg(frame.size)
+                     .toUtf8();
+        return;
+    }
+    const JsonRpcMessage message = JsonRpcMessage::parse(frame.text);
+    switch (message.kind) {
+    case JsonRpcMessage::Kind::Response:
+        if (message.id.isDouble()) {
+            if (auto onAnswer = m_pending.take(message.id.toInteger()))
+                onAnswer(message);
+        }
+        break;
+    case JsonRpcMessage::Kind::Request:
+        onServerRequest(message);
+        break;
+    case JsonRpcMessage::Kind::Notification:
+        if (message.method == QLatin1String("textDocument/publishDiagnostics"))
+            onPublished(message.params);
+        break; // progress, log and show messages: nothing the agent needs
+    case JsonRpcMessage::Kind::Invalid:
+        break;
+    }
+}
+
+void LspClient::onServerRequest(const JsonRpcMessage &message)
+{
+    const QString &method = message.method;
+    if (method == QLatin1String("workspace/configuration")) {
+        // No settings of ours: the server's defaults for each item asked about.
+        const qsizetype items = message.params.value(QLatin1String("items")).toArray().size();
+        QJsonArray nulls;
+        for (qsizetype i = 0; i < items && i < 100; ++i)
+            nulls.append(QJsonValue::Null);
+        send(JsonRpc::result(message.id, nulls));
+    } else if (method == QLatin1String("workspace/applyEdit")) {
+        // The review is the only way into the user's files.
+        send(JsonRpc::result(message.id,
+                             QJsonObject{{QStringLiteral("applied"), false},
+                                         {QStringLiteral("failureReason"),
+                                          QStringLiteral("AgentDesk applies no server edits")}}));
+    } else if (method == QLatin1String("client/registerCapability")
+               || method == QLatin1String("client/unregisterCapability")
+               || method == QLatin1String("window/workDoneProgress/create")
+               || method == QLatin1String("window/showMessageRequest")
+               || method == QLatin1String("workspace/workspaceFolders")) {
+        send(JsonRpc::result(message.id, QJsonValue::Null));
+    } else {
+        send(JsonRpc::error(message.id,
+                            JsonRpc::MethodNotFound,
+                            QStringLiteral("Method not found: %1").arg(method.left(100))));
+    }
+}
+
+void LspClient::onPublished(const QJsonObject &params)
+{
+    const QString uri = params.value(QLatin1String("uri")).toString();
+    const QJsonValue version = params.value(QLatin1String("version"));
+    Document document;
+    {
+        QMutexLocker locker(&m_mutex);
+        const auto it = m_documents.find(uri);
+        if (it == m_documents.end())
+            return; // only the files AgentDesk opened are kept: a bound on what a server fills
+        // With a version it says which text it is about: an older one's are stale. Without,
+        // it is about the text it has now, the latest sent (messages are read in order).
+        if (version.isDouble() && version.toInt() < it->version)
+            return;
+        it->publishedVersion = it->version;
+        it->diagnostics = LspDiagnostic::listFromJson(params.value(QLatin1String("diagnostics")));
+        document = *it;
+    }
+    for (qsizetype i = m_waiters.size() - 1; i >= 0; --i) {
+        const Waiter &waiter = m_waiters.at(i);
+        if (waiter.uri != uri || waiter.version == 0 || document.publishedVersion < waiter.version)
+            continue;
+        LspFileDiagnostics result;
+        result.ok = true;
+        result.diagnostics = document.diagnostics;
+        result.before = document.before;
+        result.notice = std::exchange(m_deathNote, {});
+        finishWaiter(i, result);
+    }
+}
+
+void LspClient::sync(const QString &path, const QString &text)
+{
+    const QString uri = uriOf(path);
+    QMutexLocker locker(&m_mutex);
+    Document &document = m_documents[uri];
+    if (document.version == 0) {
+        document.version = 1;
+        document.text = text;
+        locker.unlock();
+        send(JsonRpc::notification(
+            QStringLiteral("textDocument/didOpen"),
+            {{QStringLiteral("textDocument"),
+              QJsonObject{{QStringLiteral("uri"), uri},
+                          {QStringLiteral("languageId"), LspServerConfig::languageId(path)},
+                          {QStringLiteral("version"), 1},
+                          {QStringLiteral("text"), text}}}}));
+        return;
+    }
+    if (document.text == text)
+        return;
+    // What a change introduces is what it adds to the problems of the text before it.
+    document.before = document.publishedVersion == document.version
+                          ? std::optional(document.diagnostics)
+                          : std::nullopt;
+    document.text = text;
+    const int version = ++document.version;
+    locker.unlock();
+    const QJsonObject identifier{{QStringLiteral("uri"), uri}};
+    QJsonObject versioned = identifier;
+    versioned.insert(QStringLiteral("version"), version);
+    send(JsonRpc::notification(QStringLiteral("textDocument/didChange"),
+                               {{QStringLiteral("textDocument"), versioned},
+                                {QStringLiteral("contentChanges"),
+                                 QJsonArray{QJsonObject{{QStringLiteral("text"), text}}}}}));
+    // Saved: the file on disk is this text (pylsp lints on save; clangd reads its headers).
+    send(JsonRpc::notification(QStringLiteral("textDocument/didSave"),
+                               {{QStringLiteral("textDocument"), identifier}}));
+}
+
+void LspClient::beginDiagnose(const std::shared_ptr<Call> &call,
+                              const QString &path,
+                              const QString &text,
+                              int timeoutMs)
+{
+    touch();
+    if (m_state == State::Idle)
+        start();
+    Waiter waiter;
+    waiter.uri = uriOf(path);
+    waiter.call = call;
+    waiter.timer = new QTimer(this);
+    waiter.timer->setSingleShot(true);
+    connect(waiter.timer, &QTimer::timeout, this, [this, call, timeoutMs] {
+        for (qsizetype i = 0; i < m_waiters.size(); ++i) {
+            if (m_waiters.at(i).call == call) {
+                LspFileDiagnostics late;
+                late.error = LspTr::tr("%1 reported no diagnostics within %2 ms")
+                                 .arg(m_name)
+                                 .arg(timeoutMs);
+                finishWaiter(i, late);
+                return;
+            }
+        }
+    });
+    waiter.timer->start(timeoutMs);
+    m_waiters.append(waiter);
+    whenReady([this, call, path, text, uri = waiter.uri] {
+        sync(path, text);
+        QMutexLocker locker(&m_mutex);
+        const Document document = m_documents.value(uri);
+        locker.unlock();
+        for (qsizetype i = 0; i < m_waiters.size(); ++i) {
+            if (m_waiters.at(i).call != call)
+                continue;
+            m_waiters[i].version = document.version;
+            if (document.publishedVersion == document.version) { // the same text as before
+                LspFileDiagnostics result;
+                result.ok = true;
+                result.diagnostics = document.diagnostics;
+                result.before = document.diagnostics;
+                result.notice = std::exchange(m_deathNote, {});
+                finishWaiter(i, result);
+            }
+            return;
+        }
+    });
+}
+
+void LspClient::finishWaiter(qsizetype index, const LspFileDiagnostics &result)
+{
+    const Waiter waiter = m_waiters.takeAt(index);
+    waiter.timer->deleteLater();
+    waiter.call->finish(result);
+}
+
+void LspClient::onGone(const QString &reason)
+{
+    m_processId = 0;
+    if (m_process) {
+        m_process->disconnect(this);
+        m_process->stop(false);
+        m_process->deleteLater();
+        m_process = nullptr;
+    }
+    m_state = State::Idle;
+    if (m_initializeTimer)
+        m_initializeTimer->stop();
+    m_pending.clear();
+    m_whenReady.clear();
+    {
+        QMutexLocker locker(&m_mutex);
+        m_documents.clear(); // a new server knows none of them
+    }
+    // Reported once: to those waiting now, or else to the next use.
+    if (m_waiters.isEmpty()) {
+        m_deathNote = LspTr::tr("%1 had stopped (%2) and was started again").arg(m_name, reason);
+        return;
+    }
+    LspFileDiagnostics failed;
+    failed.error = reason;
+    while (!m_waiters.isEmpty())
+        finishWaiter(m_waiters.size() - 1, failed);
+}
+
+void LspClient::touch()
+{
+    if (!m_idleTimer) {
+        m_idleTimer = new QTimer(this);
+        m_idleTimer->setSingleShot(true);
+        connect(m_idleTimer, &QTimer::timeout, this, [this] {
+            if (m_waiters.isEmpty())
+                stopNow();
+        });
+    }
+    m_idleTimer->start(m_options.idleTimeoutMs);
+}
+
+void LspClient::stopNow()
+{
+    if (!m_process)
+        return;
+    JsonRpcProcess *process = std::exchange(m_process, nullptr);
+    m_processId = 0;
+    process->disconnect(this);
+    if (m_state == State::Ready) {
+        // The specification's order: shutdown (answered), then exit; a server that does not
+        // answer in time is ended all the same.
+        const qint64 id = m_nextId++;
+        QEventLoop waiting;
+        connect(process, &JsonRpcProcess::received, &waiting, [&waiting, id](const JsonRpcFrame &f) {
+            const JsonRpcMessage message = JsonRpcMessage::parse(f.text);
+            if (message.kind == JsonRpcMessage::Kind::Response && message.id.toInteger() == id)
+                waiting.quit();
+        });
+        connect(process, &JsonRpcProcess::gone, &waiting, &QEventLoop::quit);
+        QTimer::singleShot(shutdownWaitMs, &waiting, &QEventLoop::quit);
+        process->send(JsonRpc::request(id, QStringLiteral("shutdown"), {}));
+        waiting.exec(QEventLoop::ExcludeUserInputEvents);
+        process->disconnect(&waiting);
+        process->send(JsonRpc::notification(QStringLiteral("exit")));
+    }
+    process->stop(true);
+    process->deleteLater();
+    m_state = State::Idle;
+    m_pending.clear();
+    m_whenReady.clear();
+    {
+        QMutexLocker locker(&m_mutex);
+        m_documents.clear();
+    }
+    LspFileDiagnostics stopped;
+    stopped.error = LspTr::tr("%1 was stopped").arg(m_name);
+    while (!m_waiters.isEmpty())
+        finishWaiter(m_waiters.size() - 1, stopped);
+}
+
+} // namespace AgentCore
+
+#include "moc_lspclient.cpp"

@@ -1,0 +1,153 @@
+#pragma once
+
+#include "lspdiagnostic.h"
+#include "lspserverconfig.h"
+
+#include <ai/aborttoken.h>
+#include <jsonrpc/jsonrpcframing.h>
+
+#include <QHash>
+#include <QMutex>
+#include <QObject>
+#include <QProcessEnvironment>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QTimer;
+
+namespace AgentCore {
+
+class JsonRpcProcess;
+struct JsonRpcMessage;
+
+struct LspClientOptions
+{
+    QString rootPath; ///< the workspace: the repository
+    /// The server's whole environment, secrets already removed.
+    QProcessEnvironment environment;
+    int initializeTimeoutMs = 20'000;
+    /// A server unused this long is shut down; the next use starts it again.
+    int idleTimeoutMs = 10 * 60'000;
+    qsizetype maxMessageBytes = JsonRpcHeaderReader::defaultMaxBodyBytes;
+    qsizetype logBytes = 64 * 1024; ///< the server's stderr, newest kept
+};
+
+/// What a language server said about one file's text.
+struct LspFileDiagnostics
+{
+    bool ok = false; ///< the server published its diagnostics of that text in time
+    QList<LspDiagnostic> diagnostics;
+    /// The diagnostics it had published for the file's text before this one, when it had:
+    /// what a change introduced is the difference (introducedDiagnostics()).
+    std::optional<QList<LspDiagnostic>> before;
+    QString error;  ///< !ok: why (it could not start, died, took too long)
+    QString notice; ///< said once: the server had stopped since its last use and was started again
+};
+
+/// One language server for one repository, on the LSP base protocol over its stdin and stdout
+/// (JsonRpcProcess). Started at its first use (initialize, initialized), it is sent the text of
+/// each file AgentDesk asks about (didOpen the first time, then didChange with the whole text
+/// and didSave) and keeps what it publishes (textDocument/publishDiagnostics). A server that
+/// dies is reported once, to whoever waits for it or to the next use, which starts it again; a
+/// server that does not answer initialize in time is stopped and treated as dead. What it
+/// sends is hostile input: messages are capped (JsonRpcHeaderReader), diagnostics validated and
+/// capped (LspDiagnostic), and its requests answered without doing anything (it is never let
+/// edit a file: workspace/applyEdit is refused).
+/// Lives on its host's thread (LspHost); diagnose(), lastDiagnostics() and stop() are
+/// thread-safe and called from other threads.
+class LspClient final : public QObject
+{
+    Q_OBJECT
+
+public:
+    LspClient(const LspServerConfig &config, const LspClientOptions &options);
+    ~LspClient() override;
+
+    const LspServerConfig &config() const { return m_config; }
+
+    /// The server's diagnostics of \a path holding \a text, waiting at most \a timeoutMs (from
+    /// now, the server's start included) or until \a abort fires. Never on the client's thread.
+    LspFileDiagnostics diagnose(const QString &path,
+                                const QString &text,
+                                int timeoutMs,
+                                const AbortToken &abort = {});
+    /// Tells the server \a path holds \a text without waiting: a later diagnose() of another
+    /// text then knows what was there before (LspFileDiagnostics::before).
+    void open(const QString &path, const QString &text);
+    /// What the server last published for \a path; nullopt when it has not (or is not running).
+    std::optional<QList<LspDiagnostic>> lastDiagnostics(const QString &path) const;
+    /// Shuts the server down (shutdown, exit, then its process group) and blocks until it is gone.
+    void stop();
+    /// stop() for good: every later diagnose() fails at once (its host is going away).
+    void close();
+    /// The server's process id; 0 when it is not running. Thread-safe.
+    qint64 processId() const { return m_processId; }
+    /// The server's stderr, the newest logBytes of it.
+    QByteArray log() const;
+
+private:
+    struct Call;
+    struct Document
+    {
+        int version = 0;
+        QString text;
+        int publishedVersion = -1; ///< of the text the diagnostics are for; -1: none yet
+        QList<LspDiagnostic> diagnostics;
+        std::optional<QList<LspDiagnostic>> before; ///< published for the text before
+    };
+    struct Waiter
+    {
+        QString uri;
+        int version = 0;
+        std::shared_ptr<Call> call;
+        QTimer *timer = nullptr;
+    };
+    enum class State { Idle, Starting, Ready };
+
+    void start();
+    void whenReady(std::function<void()> action);
+    void send(const QByteArray &message);
+    qint64 request(const QString &method,
+                   const QJsonObject &params,
+                   std::function<void(const JsonRpcMessage &)> onAnswer);
+    void onFrame(const JsonRpcFrame &frame);
+    void onServerRequest(const JsonRpcMessage &message);
+    void onPublished(const QJsonObject &params);
+    void onGone(const QString &reason);
+    void sync(const QString &path, const QString &text);
+    void beginDiagnose(const std::shared_ptr<Call> &call,
+                       const QString &path,
+                       const QString &text,
+                       int timeoutMs);
+    void finishWaiter(qsizetype index, const LspFileDiagnostics &result);
+    void stopNow();
+    void touch();
+    QString uriOf(const QString &path) const;
+
+    const LspServerConfig m_config;
+    const LspClientOptions m_options;
+    const QString m_name; ///< "the language server clangd"
+
+    // The client's thread only:
+    JsonRpcProcess *m_process = nullptr;
+    State m_state = State::Idle;
+    qint64 m_nextId = 1;
+    QHash<qint64, std::function<void(const JsonRpcMessage &)>> m_pending;
+    QList<std::function<void()>> m_whenReady;
+    QList<Waiter> m_waiters;
+    QString m_deathNote; ///< a death nobody waited for: the next result's notice
+    QTimer *m_initializeTimer = nullptr;
+    QTimer *m_idleTimer = nullptr;
+
+    std::atomic_bool m_closed = false;
+    std::atomic<qint64> m_processId = 0;
+    // Under m_mutex (read from other threads):
+    mutable QMutex m_mutex;
+    QHash<QString, Document> m_documents; ///< by URI
+    QByteArray m_log;
+};
+
+} // namespace AgentCore

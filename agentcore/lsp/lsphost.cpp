@@ -1,0 +1,60 @@
+#include "lsphost.h"
+
+namespace AgentCore {
+
+LspHost::LspHost(const QList<LspServerConfig> &servers, const LspClientOptions &options)
+    : m_servers(servers)
+    , m_options(options)
+{
+    m_thread.setObjectName(QStringLiteral("LspHost"));
+}
+
+LspHost::~LspHost()
+{
+    const QList<std::shared_ptr<LspClient>> made = clients();
+    for (const std::shared_ptr<LspClient> &client : made)
+        client->close();
+    m_thread.quit();
+    m_thread.wait();
+}
+
+bool LspHost::handles(const QString &path) const
+{
+    return std::any_of(m_servers.cbegin(), m_servers.cend(), [&path](const LspServerConfig &c) {
+        return c.handles(path);
+    });
+}
+
+std::shared_ptr<LspClient> LspHost::clientFor(const QString &path)
+{
+    const auto config = std::find_if(m_servers.cbegin(),
+                                     m_servers.cend(),
+                                     [&path](const LspServerConfig &c) { return c.handles(path); });
+    if (config == m_servers.cend())
+        return nullptr;
+    QMutexLocker locker(&m_mutex);
+    if (std::shared_ptr<LspClient> client = m_clients.value(config->name))
+        return client;
+    if (!m_thread.isRunning())
+        m_thread.start();
+    // Deleted on its thread while that runs; once the host is gone (its thread ended, the
+    // client closed: no timer runs), by whoever held it last.
+    auto client = std::shared_ptr<LspClient>(new LspClient(*config, m_options),
+                                             [](LspClient *c) {
+                                                 if (c->thread()->isRunning())
+                                                     c->deleteLater();
+                                                 else
+                                                     delete c;
+                                             });
+    client->moveToThread(&m_thread);
+    m_clients.insert(config->name, client);
+    return client;
+}
+
+QList<std::shared_ptr<LspClient>> LspHost::clients() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_clients.values();
+}
+
+} // namespace AgentCore

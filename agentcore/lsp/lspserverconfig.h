@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QList>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+namespace AgentCore {
+
+/// One language server AgentDesk may start: its command and the files it is for. A value type.
+struct LspServerConfig
+{
+    QString name;        ///< as the user and the model read it: "clangd", "pylsp"
+    QString command;     ///< the program (a name looked up on PATH, or a path)
+    QStringList args;
+    QStringList suffixes; ///< file name suffixes it is for, lower case, without the dot
+
+    bool isValid() const { return !name.isEmpty() && !command.isEmpty() && !suffixes.isEmpty(); }
+    bool handles(const QString &path) const;
+
+    /// The servers AgentDesk knows, in the order it prefers them for a language: clangd (C and
+    /// C++, with the repository's compile_commands.json), pylsp then pyright (Python),
+    /// typescript-language-server (TypeScript, JavaScript), rust-analyzer, gopls.
+    static QList<LspServerConfig> defaults();
+    /// Of \a configs, those whose command is found (on \a environment's PATH): the first of
+    /// each suffix wins, so a later server for a language already served is left out.
+    static QList<LspServerConfig> available(const QList<LspServerConfig> &configs,
+                                            const QProcessEnvironment &environment);
+    /// The LSP language identifier of \a path ("cpp", "python", ...).
+    static QString languageId(const QString &path);
+};
+
+} // namespace AgentCore
