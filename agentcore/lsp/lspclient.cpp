@@ -111,6 +111,21 @@ std::optional<QList<LspDiagnostic>> LspClient::lastDiagnostics(const QString &pa
     return it->diagnostics;
 }
 
+QList<std::pair<QString, QList<LspDiagnostic>>> LspClient::allDiagnostics() const
+{
+    QList<std::pair<QString, QList<LspDiagnostic>>> all;
+    QMutexLocker locker(&m_mutex);
+    for (auto it = m_documents.cbegin(); it != m_documents.cend(); ++it) {
+        if (it->publishedVersion >= 0)
+            all.append({QUrl(it.key()).toLocalFile(), it->diagnostics});
+    }
+    locker.unlock();
+    std::sort(all.begin(), all.end(), [](const auto &a, const auto &b) {
+        return a.first < b.first;
+    });
+    return all;
+}
+
 QByteArray LspClient::log() const
 {
     QMutexLocker locker(&m_mutex);
@@ -128,13 +143,16 @@ void LspClient::stop()
 void LspClient::close()
 {
     m_closed = true;
-    const auto closeNow = [this] {
+    // The host's thread ends after this: the client goes to the closing thread, which still
+    // runs when the client's last holder lets it go (its deleter then finds a live thread).
+    QThread *closing = QThread::currentThread();
+    const auto closeNow = [this, closing] {
         stopNow();
-        // Deleted perhaps from another thread once the host's is over: no timer may run then.
         for (QTimer *timer : {m_initializeTimer, m_idleTimer}) {
             if (timer)
                 timer->stop();
         }
+        moveToThread(closing);
     };
     if (QThread::currentThread() == thread())
         closeNow();
@@ -348,13 +366,13 @@ void LspClient::sync(const QString &path, const QString &text)
         document.version = 1;
         document.text = text;
         locker.unlock();
-        send(JsonRpc::notification(
-            QStringLiteral("textDocument/didOpen"),
-            {{QStringLiteral("textDocument"),
-              QJsonObject{{QStringLiteral("uri"), uri},
-                          {QStringLiteral("languageId"), LspServerConfig::languageId(path)},
-                          {QStringLiteral("version"), 1},
-                          {QStringLiteral("text"), text}}}}));
+        send(JsonRpc::notification(QStringLiteral("textDocument/didOpen"),
+                                   {{QStringLiteral("textDocument"),
+                                     QJsonObject{{QStringLiteral("uri"), uri},
+                                                 {QStringLiteral("languageId"),
+                                                  LspServerConfig::languageId(path)},
+                                                 {QStringLiteral("version"), 1},
+                                                 {QStringLiteral("text"), text}}}}));
         return;
     }
     if (document.text == text)

@@ -79,6 +79,8 @@ public:
     void open(const QString &path, const QString &text);
     /// What the server last published for \a path; nullopt when it has not (or is not running).
     std::optional<QList<LspDiagnostic>> lastDiagnostics(const QString &path) const;
+    /// What it last published for every file it was sent, by path (sorted).
+    QList<std::pair<QString, QList<LspDiagnostic>>> allDiagnostics() const;
     /// Shuts the server down (shutdown, exit, then its process group) and blocks until it is gone.
     void stop();
     /// stop() for good: every later diagnose() fails at once (its host is going away).

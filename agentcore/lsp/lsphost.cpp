@@ -37,15 +37,14 @@ std::shared_ptr<LspClient> LspHost::clientFor(const QString &path)
         return client;
     if (!m_thread.isRunning())
         m_thread.start();
-    // Deleted on its thread while that runs; once the host is gone (its thread ended, the
-    // client closed: no timer runs), by whoever held it last.
-    auto client = std::shared_ptr<LspClient>(new LspClient(*config, m_options),
-                                             [](LspClient *c) {
-                                                 if (c->thread()->isRunning())
-                                                     c->deleteLater();
-                                                 else
-                                                     delete c;
-                                             });
+    // Deleted on its own thread: the host's, or once the host closed it, the thread that
+    // closed it (LspClient::close).
+    auto client = std::shared_ptr<LspClient>(new LspClient(*config, m_options), [](LspClient *c) {
+        if (c->thread() == QThread::currentThread())
+            delete c;
+        else
+            c->deleteLater();
+    });
     client->moveToThread(&m_thread);
     m_clients.insert(config->name, client);
     return client;

@@ -51,7 +51,10 @@ QList<LspServerConfig> LspServerConfig::defaults()
           QStringLiteral("jsx"),
           QStringLiteral("mts"),
           QStringLiteral("cts")}},
-        {QStringLiteral("rust-analyzer"), QStringLiteral("rust-analyzer"), {}, {QStringLiteral("rs")}},
+        {QStringLiteral("rust-analyzer"),
+         QStringLiteral("rust-analyzer"),
+         {},
+         {QStringLiteral("rs")}},
         {QStringLiteral("gopls"), QStringLiteral("gopls"), {}, {QStringLiteral("go")}},
     };
 }
@@ -59,8 +62,8 @@ QList<LspServerConfig> LspServerConfig::defaults()
 QList<LspServerConfig> LspServerConfig::available(const QList<LspServerConfig> &configs,
                                                   const QProcessEnvironment &environment)
 {
-    const QStringList path = environment.value(QStringLiteral("PATH")).split(QLatin1Char(':'),
-                                                                           Qt::SkipEmptyParts);
+    const QStringList path = environment.value(QStringLiteral("PATH"))
+                                 .split(QLatin1Char(':'), Qt::SkipEmptyParts);
     QList<LspServerConfig> found;
     QStringList served;
     for (const LspServerConfig &config : configs) {

@@ -10,8 +10,8 @@ namespace AgentCore {
 /// One language server AgentDesk may start: its command and the files it is for. A value type.
 struct LspServerConfig
 {
-    QString name;        ///< as the user and the model read it: "clangd", "pylsp"
-    QString command;     ///< the program (a name looked up on PATH, or a path)
+    QString name;    ///< as the user and the model read it: "clangd", "pylsp"
+    QString command; ///< the program (a name looked up on PATH, or a path)
     QStringList args;
     QStringList suffixes; ///< file name suffixes it is for, lower case, without the dot
 

@@ -83,14 +83,14 @@ private slots:
     {
         QTest::addColumn<QByteArray>("wire");
         QTest::addColumn<QString>("problem");
-        QTest::newRow("no length") << QByteArray("Content-Type: x\r\n\r\n{}")
-                                   << QStringLiteral("without Content-Length");
-        QTest::newRow("not a number") << QByteArray("Content-Length: -5\r\n\r\n{}")
-                                      << QStringLiteral("not a number");
+        QTest::newRow("no length")
+            << QByteArray("Content-Type: x\r\n\r\n{}") << QStringLiteral("without Content-Length");
+        QTest::newRow("not a number")
+            << QByteArray("Content-Length: -5\r\n\r\n{}") << QStringLiteral("not a number");
         QTest::newRow("huge number") << QByteArray("Content-Length: 99999999999999999999\r\n\r\n")
                                      << QStringLiteral("not a number");
-        QTest::newRow("not a header") << QByteArray("hello world\r\n\r\n")
-                                      << QStringLiteral("without a name");
+        QTest::newRow("not a header")
+            << QByteArray("hello world\r\n\r\n") << QStringLiteral("without a name");
         QTest::newRow("endless header") << QByteArray(10000, 'a') << QStringLiteral("longer than");
     }
 
