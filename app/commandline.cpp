@@ -157,6 +157,12 @@ struct PrintParser
         AppTr::tr("With --print: do not record the run as a session (a session continued with "
                   "--continue or --resume is read, and nothing is added to it).")};
 
+    QCommandLineOption noLanguageServers{
+        QStringLiteral("no-language-servers"),
+        AppTr::tr("With --print: start no language server (clangd, pylsp, ... found on PATH): "
+                  "an Edit or Write gets no diagnostics back, and there is no Diagnostics "
+                  "tool.")};
+
     QCommandLineOption mcpConfig{QStringLiteral("mcp-config"),
                                  AppTr::tr("With --print: start the MCP servers of FILE (the "
                                            ".mcp.json format, {\"mcpServers\": {...}}) and offer "
@@ -189,6 +195,7 @@ struct PrintParser
                 &sandbox,
                 &sandboxNetwork,
                 &noSessionPersistence,
+                &noLanguageServers,
                 &mcpConfig,
                 &strictMcpConfig};
     }
@@ -594,6 +601,7 @@ CommandLine CommandLine::parse(const QStringList &arguments)
                                                  &printOptions.resume,
                                                  &printOptions.fork,
                                                  &printOptions.noSessionPersistence,
+                                                 &printOptions.noLanguageServers,
                                                  &printOptions.mcpConfig,
                                                  &printOptions.strictMcpConfig}) {
             if (parser.isSet(*option)) {
@@ -639,6 +647,7 @@ CommandLine CommandLine::parse(const QStringList &arguments)
             return failure(AppTr::tr("--fork ID:MESSAGE needs a message after the colon."));
     }
     result.print.persistSession = !parser.isSet(printOptions.noSessionPersistence);
+    result.print.languageServers = !parser.isSet(printOptions.noLanguageServers);
     result.print.mcpConfigFiles = parser.values(printOptions.mcpConfig);
     result.print.strictMcpConfig = parser.isSet(printOptions.strictMcpConfig);
     QString error;

@@ -67,6 +67,8 @@ struct PrintOptions
     /// False (--no-session-persistence): the run is not recorded; a continued session is
     /// read, and nothing is added to it.
     bool persistSession = true;
+    /// False (--no-language-servers): no language server is started.
+    bool languageServers = true;
     /// --sandbox on|off|required; nullopt: not given (headless runs use on, the window its
     /// settings).
     std::optional<AgentCore::SandboxMode> sandboxMode;

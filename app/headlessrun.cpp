@@ -121,6 +121,7 @@ std::optional<int> HeadlessRun::start(const CommandLine &commandLine)
     options.permissions.allowRules = m_options.allowedTools;
     options.permissions.trustProjectSettings = m_options.trustProjectSettings;
     options.tools.builtIn = m_options.tools;
+    options.languageServers.enabled = m_options.languageServers;
     options.maxTurns = m_options.maxTurns;
     options.commandEnvironment = m_options.commandEnvironment(environment);
     options.sandbox.mode = m_options.sandboxMode.value_or(AgentCore::SandboxMode::On);

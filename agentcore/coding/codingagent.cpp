@@ -1,4 +1,5 @@
 #include "codingagent.h"
+#include "diagnosticstool.h"
 
 #include "requeststages.h"
 #include "systemprompt.h"
@@ -238,6 +239,25 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
         for (const QString &folder : agent.skills.userFolders())
             agent.policy->addReadableRoot(folder);
     }
+    if (options.languageServers.enabled) {
+        const QList<LspServerConfig> wanted = options.languageServers.servers.isEmpty()
+                                                  ? LspServerConfig::defaults()
+                                                  : options.languageServers.servers;
+        const QProcessEnvironment environment = options.commandEnvironment.apply(
+            QProcessEnvironment::systemEnvironment());
+        const QList<LspServerConfig> found = LspServerConfig::available(wanted, environment);
+        if (!found.isEmpty()) {
+            LspClientOptions lsp;
+            lsp.rootPath = root;
+            lsp.environment = environment; // as a Bash command's: no secret reaches a server
+            agent.languageServers = std::make_shared<LspHost>(found, lsp);
+            // --tools chose the tools: the others (as Task) are not offered then.
+            if (!options.tools.builtIn) {
+                config.tools.append(
+                    std::make_shared<DiagnosticsTool>(agent.languageServers, agent.workspace));
+            }
+        }
+    }
     for (const AgentToolPtr &extra : options.tools.extra) {
         const QString name = extra->definition().name;
         config.tools.removeIf(
@@ -304,6 +324,13 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
         config.loop.onTaskEnd = makeStopHook(agent.hooks);
     }
     config.loop.middlewares.append(makePermissionMiddleware(gate));
+    if (agent.languageServers) {
+        // Inside permissions: only a change that was approved is checked.
+        config.loop.middlewares.append(
+            makeDiagnosticsMiddleware(agent.languageServers,
+                                      agent.workspace,
+                                      options.languageServers.editWaitMs));
+    }
     agent.deferral = std::make_shared<ToolDeferral>(options.reports.toolsLoaded);
     ToolDeferral::installInto(config.loop, agent.deferral);
     if (!options.checkpoints.storeRoot.isEmpty()) {

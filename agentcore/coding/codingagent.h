@@ -11,6 +11,7 @@
 
 #include <checkpoint/checkpointrecorder.h>
 #include <context/contextmanager.h>
+#include <lsp/lsphost.h>
 #include <permissions/permissionpolicy.h>
 #include <tools/backgroundshells.h>
 #include <tools/toolworkspace.h>
@@ -74,6 +75,9 @@ struct CodingAgent
     /// (installed in config.loop's offeredTools and toolNotOffered). Thread-safe; a resumed
     /// session restores what it loaded (ToolDeferral::restore) before its first turn.
     std::shared_ptr<ToolDeferral> deferral;
+    /// The language servers found (LanguageServerOptions); null when none was, or they are off.
+    /// Their servers end with the last owner (the agent's tools and middleware hold it too).
+    std::shared_ptr<LspHost> languageServers;
     /// Runs the subagents of the Task tool (which it offers unless CodingAgentOptions::subagents
     /// is disabled: then null). Its types' problems are in warnings.
     std::shared_ptr<SubagentRunner> subagents;

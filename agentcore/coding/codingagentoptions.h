@@ -12,6 +12,7 @@
 #include <checkpoint/checkpointstore.h>
 #include <context/contextmanager.h>
 #include <hooks/hookrunner.h>
+#include <lsp/lspserverconfig.h>
 #include <permissions/permissionasker.h>
 #include <permissions/permissionmode.h>
 #include <permissions/permissionrule.h>
@@ -165,6 +166,17 @@ struct SubagentOptions
     qsizetype maxOutputBytes = 32 * 1024;
 };
 
+/// The language servers (lsp/): found on PATH when the agent is made and started at the first
+/// file of their language; the problems an Edit or Write introduced come back in its result,
+/// and the Diagnostics tool asks for a file's.
+struct LanguageServerOptions
+{
+    bool enabled = true;
+    /// Those to look for; empty: LspServerConfig::defaults().
+    QList<LspServerConfig> servers;
+    int editWaitMs = 3000; ///< the most an Edit or Write waits for a server's diagnostics
+};
+
 /// What a coding agent is made from: CodingSession::defaultOptions() for every front end, then
 /// the headless mode fills in the command line, the window its settings. Grouped so that a
 /// front end sets one concern at a time; CodingSession replaces the reports with its own.
@@ -202,6 +214,7 @@ struct CodingAgentOptions
     ShellWritesOptions shellWrites;
     HookOptions hooks;
     SubagentOptions subagents;
+    LanguageServerOptions languageServers;
     /// The one listener of what happens on the agent's threads.
     CodingAgentReports reports;
 };

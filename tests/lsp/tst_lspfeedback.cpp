@@ -1,0 +1,178 @@
+// Language servers through a whole CodingAgent loop (scripted model, real files, the real
+// pylsp and clangd): an Edit that introduces an error gets it back in the same tool result,
+// the Diagnostics tool lists a file's problems, and without a server nothing waits.
+#include "../tools/toolstest.h"
+
+#include <coding/codingagent.h>
+#include <coding/diagnosticstool.h>
+#include <loop/agentloop.h>
+#include <testmain.h>
+
+#include <scriptedmodel.h>
+
+#include <QElapsedTimer>
+#include <QTest>
+
+using namespace AgentCore;
+using namespace TestSupport;
+using namespace Qt::StringLiterals;
+
+namespace tst_lspfeedback {
+
+namespace {
+
+CodingAgent assembleFor(const ToolsTest::Repo &repo, bool languageServers = true)
+{
+    CodingAgentOptions options;
+    options.permissions.mode = PermissionMode::AcceptEdits;
+    options.repositoryRoot = repo.root();
+    options.systemPrompt = u"You are AgentDesk."_s;
+    options.languageServers.enabled = languageServers;
+    // A cold server on a loaded 2-core machine: the test is about what comes back, not when.
+    options.languageServers.editWaitMs = 60'000;
+    return CodingAgent::assemble(options);
+}
+
+QList<Message> run(const CodingAgent &coding, const QList<ModelStep> &steps)
+{
+    AgentLoopConfig config = coding.config.loop;
+    config.model = std::make_shared<ScriptedModel>(steps + QList{ModelStep::text(u"Done."_s)});
+    AgentContext context;
+    context.systemPrompt = coding.config.systemPrompt;
+    context.tools = coding.config.tools;
+    return agentLoop({Message::makeUser(u"Go."_s)}, context, config, AbortToken(), {});
+}
+
+QString resultText(const QList<Message> &messages, const QString &id)
+{
+    for (const Message &message : messages) {
+        if (message.isToolResult() && message.toolCallId == id)
+            return message.text();
+    }
+    return {};
+}
+
+ModelStep edit(const QString &id, const QString &path, const QString &from, const QString &to)
+{
+    return ModelStep::toolCall(id,
+                               u"Edit"_s,
+                               {{u"file_path"_s, path},
+                                {u"old_string"_s, from},
+                                {u"new_string"_s, to}});
+}
+
+bool hasTool(const CodingAgent &coding, const QString &name)
+{
+    for (const AgentToolPtr &tool : coding.config.tools) {
+        if (tool->definition().name == name)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+class tst_LspFeedback : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void anEditThatBreaksPythonGetsTheErrorInItsResult()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.isValid());
+        QVERIFY(repo.write(u"tool.py"_s, "import os\n\n\ndef twice(x):\n    return 2 * x\n"));
+        const CodingAgent coding = assembleFor(repo);
+        QVERIFY2(coding.languageServers, "pylsp is not installed (scripts/lib/*-packages.txt)");
+        QVERIFY(hasTool(coding, DiagnosticsTool::toolName()));
+        const QString path = repo.path(u"tool.py"_s);
+        const QList<Message> messages
+            = run(coding,
+                  {ModelStep::toolCall(u"r1"_s, u"Read"_s, {{u"file_path"_s, path}}),
+                   edit(u"e1"_s, path, u"return 2 * x"_s, u"return 2 * y"_s),
+                   ModelStep::toolCall(u"d1"_s, u"Diagnostics"_s, {{u"file_path"_s, path}}),
+                   ModelStep::toolCall(u"d2"_s, u"Diagnostics"_s, {})});
+        const QString edited = resultText(messages, u"e1"_s);
+        QVERIFY2(edited.startsWith(u"Edited tool.py"_s), qPrintable(edited));
+        QVERIFY2(edited.contains(u"pylsp reports"_s), qPrintable(edited));
+        QVERIFY2(edited.contains(u"\n5:"_s) && edited.contains(u"error: undefined name 'y'"_s),
+                 qPrintable(edited));
+        // The unused import was there before the edit: not the edit's.
+        QVERIFY2(!edited.contains(u"'os' imported but unused"_s), qPrintable(edited));
+
+        const QString asked = resultText(messages, u"d1"_s);
+        QVERIFY2(asked.contains(u"pylsp:"_s) && asked.contains(u"undefined name 'y'"_s)
+                     && asked.contains(u"'os' imported but unused"_s),
+                 qPrintable(asked));
+        // Errors first.
+        QVERIFY2(asked.indexOf(u"undefined name"_s) < asked.indexOf(u"imported but unused"_s),
+                 qPrintable(asked));
+        const QString every = resultText(messages, u"d2"_s);
+        QVERIFY2(every.contains(u"tool.py (pylsp):"_s) && every.contains(u"undefined name 'y'"_s),
+                 qPrintable(every));
+    }
+
+    void anEditThatBreaksCppGetsTheCompilersError()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.isValid());
+        QVERIFY(repo.write(u"main.cpp"_s, "int twice(int x)\n{\n    return 2 * x;\n}\n"));
+        const CodingAgent coding = assembleFor(repo);
+        QVERIFY2(coding.languageServers, "clangd is not installed (scripts/lib/*-packages.txt)");
+        const QString path = repo.path(u"main.cpp"_s);
+        const QList<Message> messages = run(
+            coding,
+            {ModelStep::toolCall(u"r1"_s, u"Read"_s, {{u"file_path"_s, path}}),
+             edit(u"e1"_s, path, u"return 2 * x;"_s, u"int y = \"two\";\n    return 2 * x;"_s)});
+        const QString edited = resultText(messages, u"e1"_s);
+        QVERIFY2(edited.contains(u"clangd reports"_s), qPrintable(edited));
+        QVERIFY2(edited.contains(u"3:"_s) && edited.contains(u"error:"_s), qPrintable(edited));
+        QVERIFY2(edited.contains(u"cannot initialize"_s, Qt::CaseInsensitive), qPrintable(edited));
+    }
+
+    void aCleanEditSaysNothingMore()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.isValid());
+        QVERIFY(repo.write(u"tool.py"_s, "def twice(x):\n    return 2 * x\n"));
+        const CodingAgent coding = assembleFor(repo);
+        QVERIFY(coding.languageServers);
+        const QString path = repo.path(u"tool.py"_s);
+        const QList<Message> messages = run(coding,
+                                            {ModelStep::toolCall(u"r1"_s,
+                                                                 u"Read"_s,
+                                                                 {{u"file_path"_s, path}}),
+                                             edit(u"e1"_s, path, u"2 * x"_s, u"x + x"_s)});
+        const QString edited = resultText(messages, u"e1"_s);
+        QVERIFY2(edited.startsWith(u"Edited tool.py"_s), qPrintable(edited));
+        QVERIFY2(!edited.contains(u"pylsp"_s), qPrintable(edited));
+    }
+
+    void withoutServersNothingWaitsAndNoToolIsOffered()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.isValid());
+        QVERIFY(repo.write(u"tool.py"_s, "def twice(x):\n    return 2 * x\n"));
+        const CodingAgent coding = assembleFor(repo, false);
+        QVERIFY(!coding.languageServers);
+        QVERIFY(!hasTool(coding, DiagnosticsTool::toolName()));
+        const QString path = repo.path(u"tool.py"_s);
+        QElapsedTimer timer;
+        timer.start();
+        const QList<Message> messages = run(coding,
+                                            {ModelStep::toolCall(u"r1"_s,
+                                                                 u"Read"_s,
+                                                                 {{u"file_path"_s, path}}),
+                                             edit(u"e1"_s, path, u"2 * x"_s, u"2 * y"_s)});
+        QVERIFY(timer.elapsed() < 2000);
+        QCOMPARE(resultText(messages, u"e1"_s),
+                 u"Edited tool.py: replaced 1 occurrence at line 2.\n1\tdef twice(x):\n"
+                 "2\t    return 2 * y\n"_s);
+    }
+};
+
+AGENTDESK_GUILESS_TEST_MAIN(tst_LspFeedback)
+
+} // namespace tst_lspfeedback
+
+#include "tst_lspfeedback.moc"
