@@ -184,7 +184,23 @@ ToolMiddleware makeDiagnosticsMiddleware(std::shared_ptr<LspHost> host,
                                          int waitMs)
 {
     return [host, workspace, waitMs](ToolCallContext &context, const ToolNext &next) {
-        if (!changesFile(toolKindOf(context)))
+        const ToolKind kind = toolKindOf(context);
+        if (kind == ToolKind::Read) {
+            // A file read is often a file about to be changed: its server starts and checks it
+            // while the model thinks, and the change's wait is then only the check of the change.
+            ToolResult result = next(context);
+            const ResolvedPath path
+                = workspace->resolve(context.arguments.value(QLatin1String("file_path")).toString(),
+                                     PathAccess::Read);
+            if (result.isError || !path.ok() || !path.insideRoot)
+                return result;
+            if (const std::shared_ptr<LspClient> client = host->clientFor(path.path)) {
+                if (const std::optional<QString> text = DiagnosticsTool::serverText(path.path))
+                    client->open(path.path, *text);
+            }
+            return result;
+        }
+        if (!changesFile(kind))
             return next(context);
         const ResolvedPath path
             = workspace->resolve(context.arguments.value(QLatin1String("file_path")).toString(),

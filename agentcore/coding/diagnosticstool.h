@@ -42,7 +42,8 @@ private:
 /// the server. The server is sent the file's text before the change when the call starts, so
 /// that it has checked it by the time the change is applied (while it is reviewed); when it
 /// has not, the errors of the new text are given instead. A server that could not answer is
-/// said in one line. Other tools and files pass through untouched.
+/// said in one line. A Read of such a file sends its text too (the server starts and checks it
+/// while the model thinks). Other tools and files pass through untouched.
 ToolMiddleware makeDiagnosticsMiddleware(std::shared_ptr<LspHost> host,
                                          std::shared_ptr<ToolWorkspace> workspace,
                                          int waitMs);

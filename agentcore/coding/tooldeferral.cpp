@@ -1,4 +1,5 @@
 #include "tooldeferral.h"
+#include "diagnosticstool.h"
 
 #include "skills.h"
 #include "subagentrunner.h"
@@ -33,7 +34,8 @@ bool ToolDeferral::isCore(const QString &toolName)
 {
     const ToolKind kind = toolKind(toolName);
     return (kind != ToolKind::Other && !followsBash(kind)) || toolName == TaskTool::toolName()
-           || toolName == QLatin1String(SkillTool::toolName);
+           || toolName == QLatin1String(SkillTool::toolName)
+           || toolName == DiagnosticsTool::toolName();
 }
 
 qsizetype ToolDeferral::definitionBytes(const ToolDefinition &definition)

@@ -87,6 +87,7 @@ public:
     static qsizetype definitionBytes(const ToolDefinition &definition);
     /// The first line of \a description, cut at maxSummaryChars.
     static QString summaryOf(const QString &description);
+    /// Built-ins, Task, Skill and Diagnostics: always offered whole.
     static bool isCore(const QString &toolName);
 
 private:

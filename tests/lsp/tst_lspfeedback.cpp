@@ -5,6 +5,7 @@
 
 #include <coding/codingagent.h>
 #include <coding/diagnosticstool.h>
+#include <coding/tooldeferral.h>
 #include <loop/agentloop.h>
 #include <testmain.h>
 
@@ -85,6 +86,8 @@ private slots:
         const CodingAgent coding = assembleFor(repo);
         QVERIFY2(coding.languageServers, "pylsp is not installed (scripts/lib/*-packages.txt)");
         QVERIFY(hasTool(coding, DiagnosticsTool::toolName()));
+        // Ours, small: never deferred behind ToolSearch however many MCP tools there are.
+        QVERIFY(ToolDeferral::isCore(DiagnosticsTool::toolName()));
         const QString path = repo.path(u"tool.py"_s);
         const QList<Message> messages
             = run(coding,
@@ -128,6 +131,22 @@ private slots:
         QVERIFY2(edited.contains(u"clangd reports"_s), qPrintable(edited));
         QVERIFY2(edited.contains(u"3:"_s) && edited.contains(u"error:"_s), qPrintable(edited));
         QVERIFY2(edited.contains(u"cannot initialize"_s, Qt::CaseInsensitive), qPrintable(edited));
+    }
+
+    void aReadStartsTheServerOnTheFile()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.isValid());
+        QVERIFY(repo.write(u"tool.py"_s, "import os\n"));
+        const CodingAgent coding = assembleFor(repo);
+        QVERIFY(coding.languageServers);
+        const QString path = repo.path(u"tool.py"_s);
+        QVERIFY(coding.languageServers->clients().isEmpty());
+        run(coding, {ModelStep::toolCall(u"r1"_s, u"Read"_s, {{u"file_path"_s, path}})});
+        // Checked while the model would think: an edit then waits only for its own check.
+        const std::shared_ptr<LspClient> client = coding.languageServers->clientFor(path);
+        QTRY_VERIFY_WITH_TIMEOUT(client->lastDiagnostics(path).has_value(), 60'000);
+        QCOMPARE(client->lastDiagnostics(path)->size(), 1); // 'os' imported but unused
     }
 
     void aCleanEditSaysNothingMore()
