@@ -231,6 +231,17 @@ def agentdesk_names_tool_search(args):
     return args.tool_search
 
 
+def agentdesk_has_language_servers(args):
+    """Whether this agentdesk starts language servers (issue 40: pylsp checks each Edit of a
+    Python file), read from its --help once. The peers check nothing after an edit: the runs
+    compare like with like with them off, and the lsp benchmark measures what they add."""
+    if getattr(args, "language_servers", None) is None:
+        text = subprocess.run(args.agentdesk.split() + ["--help"], capture_output=True,
+                              text=True).stdout
+        args.language_servers = "--no-language-servers" in text
+    return args.language_servers
+
+
 def agent_command(name, args, url, repo, home, mcp=None):
     """(argv, environment) of one run. HOME and the XDG folders are private to the run.
     mcp: {server name: (command, args)} configured in the agent its own way (pi has no MCP)."""
@@ -246,6 +257,8 @@ def agent_command(name, args, url, repo, home, mcp=None):
         # other file's servers.
         extra = ["--mcp-config", write_mcp_json(home, mcp), "--strict-mcp-config"] if mcp else []
         tools = TOOLS + (["ToolSearch"] if mcp and agentdesk_names_tool_search(args) else [])
+        if agentdesk_has_language_servers(args):
+            extra.append("--no-language-servers")
         return (args.agentdesk.split() + [
             "--print", PROMPT, "--repo", repo, "--provider", "anthropic", "--base-url", url,
             "--model", "bench-model", "--permission-mode", "bypass",
