@@ -629,6 +629,48 @@ private slots:
         QVERIFY2(mostCached < 150, qPrintable(QString::number(mostCached)));
     }
 
+    // A scroll step places again only the items after the first one it laid out that came out
+    // taller or shorter than estimated: the items stay edge to edge, where a whole new
+    // placement puts them, and what is on the screen does not jump.
+    void scrollingKeepsTheItemsInPlace()
+    {
+        QList<Message> history;
+        for (int i = 0; i < 300; ++i) {
+            // Long lines wrap, which an estimate only guesses: exact heights differ from it.
+            history << Message::makeUser(QStringLiteral("Question %1").arg(i))
+                    << assistantMessage(longMarkdown(300 + (i % 7) * 150));
+        }
+        view().setMessages(history);
+        view().flush();
+        QScrollBar *bar = view().verticalScrollBar();
+        const auto tops = [this] {
+            QList<int> all;
+            for (int i = 0; i < view().itemCount(); ++i)
+                all << view().itemRect(i).top();
+            return all;
+        };
+        bar->setValue(0);
+        int maximumChanges = 0;
+        for (int step = 0; step < 40 && bar->value() < bar->maximum(); ++step) {
+            const int maximum = bar->maximum();
+            if (step % 2 == 0)
+                bar->triggerAction(QAbstractSlider::SliderPageStepAdd);
+            else
+                QTest::keyClick(&view(), Qt::Key_Down);
+            view().viewport()->repaint();
+            maximumChanges += bar->maximum() != maximum;
+            const QList<int> stepped = tops();
+            const int value = bar->value();
+            view().flush(); // places every item anew
+            QCOMPARE(bar->value(), value);
+            QCOMPARE(tops(), stepped);
+            for (int i = 1; i < view().itemCount(); ++i)
+                QVERIFY(view().itemRect(i).top() >= view().itemRect(i - 1).bottom());
+        }
+        // The steps laid out items whose heights were only estimated until then.
+        QVERIFY(maximumChanges > 0);
+    }
+
     void screenshots()
     {
         const QString directory = qEnvironmentVariable("AGENTDESK_SCREENSHOTS");
