@@ -10,6 +10,7 @@
 #include <QAccessible>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QJsonObject>
 #include <QScrollBar>
 #include <QStandardPaths>
@@ -161,6 +162,25 @@ QString longMarkdown(qsizetype chars)
                     .arg(section);
     }
     return text;
+}
+
+// The same picture, but for the last bit of the antialiased edges (composed in another order).
+bool sameButForRounding(const QImage &a, const QImage &b)
+{
+    if (a.size() != b.size())
+        return false;
+    const QImage first = a.convertToFormat(QImage::Format_ARGB32);
+    const QImage second = b.convertToFormat(QImage::Format_ARGB32);
+    for (int y = 0; y < first.height(); ++y) {
+        for (int x = 0; x < first.width(); ++x) {
+            const QRgb p = first.pixel(x, y);
+            const QRgb q = second.pixel(x, y);
+            if (std::abs(qRed(p) - qRed(q)) > 2 || std::abs(qGreen(p) - qGreen(q)) > 2
+                || std::abs(qBlue(p) - qBlue(q)) > 2 || std::abs(qAlpha(p) - qAlpha(q)) > 2)
+                return false;
+        }
+    }
+    return true;
 }
 
 } // namespace
@@ -525,6 +545,48 @@ private slots:
         QCOMPARE(bar->value(), bar->maximum());
         QVERIFY(!jump->isVisible());
         QVERIFY(view().hasFocus()); // not lost with the button
+    }
+
+    // The button keeps what it painted while it looks the same (every paint of the
+    // conversation paints it): it looks as a tool button with its style sheet does, and a
+    // size or a focus it gets later shows at once.
+    void jumpToLatestLooksAsStyled()
+    {
+        QList<Message> history;
+        for (int i = 0; i < 60; ++i)
+            history << Message::makeUser(QStringLiteral("message %1").arg(i));
+        view().setMessages(history);
+        view().flush();
+        view().verticalScrollBar()->setValue(0);
+        QToolButton *jump = view().jumpToLatestButton();
+        QVERIFY(jump->isVisible());
+        QToolButton plain(&view());
+        plain.setText(jump->text());
+        plain.setArrowType(jump->arrowType());
+        plain.setToolButtonStyle(jump->toolButtonStyle());
+        plain.setStyleSheet(jump->styleSheet());
+        plain.setGeometry(jump->geometry());
+        plain.show();
+        const auto looksAlike = [&] {
+            plain.resize(jump->size());
+            return sameButForRounding(jump->grab().toImage(), plain.grab().toImage());
+        };
+        const QImage before = jump->grab().toImage();
+        QVERIFY(looksAlike());
+        QVERIFY(looksAlike()); // painted again from what it kept
+
+        jump->resize(jump->width() + 40, jump->height());
+        QVERIFY(looksAlike());
+        jump->resize(plain.width() - 40, jump->height());
+
+        // Its focus frame (the style sheet's :focus) shows at once.
+        QVERIFY(QTest::qWaitForWindowActive(m_view.get()));
+        jump->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(jump->hasFocus());
+        QVERIFY(!sameButForRounding(jump->grab().toImage(), before));
+        plain.setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(plain.hasFocus());
+        QVERIFY(sameButForRounding(jump->grab().toImage(), before));
     }
 
     void showsTheFocus()
