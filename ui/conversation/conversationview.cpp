@@ -1051,7 +1051,7 @@ bool ConversationView::cutLargeOutputs(int top)
                            && card->top() < top + viewport()->height() + near;
         if (!placed || shown || card->isOutputExpanded() || !m_pages->contains(card->toolCallId()))
             continue;
-        if (card->cutToPreview()) {
+        if (card->cutToPreview(m_pages.get())) {
             m_model->forgetLargeOutput(card);
             cut = true;
         }
