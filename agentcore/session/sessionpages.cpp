@@ -189,7 +189,8 @@ void SessionPages::remember(const QString &toolCallId, const Message &message) c
     const QMutexLocker locker(&m_mutex);
     if (!m_index.contains(toolCallId))
         return; // forgotten meanwhile
-    forget(toolCallId);
+    // Only the cached whole it replaces: the stub the histories share stays theirs.
+    uncache(toolCallId);
     m_cache.push_front({toolCallId, message, bytes});
     m_cached.insert(toolCallId, m_cache.begin());
     m_cachedBytes += bytes;
@@ -203,6 +204,11 @@ void SessionPages::remember(const QString &toolCallId, const Message &message) c
 void SessionPages::forget(const QString &toolCallId) const
 {
     m_stubs.remove(toolCallId);
+    uncache(toolCallId);
+}
+
+void SessionPages::uncache(const QString &toolCallId) const
+{
     const auto cached = m_cached.constFind(toolCallId);
     if (cached == m_cached.constEnd())
         return;

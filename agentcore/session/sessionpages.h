@@ -91,7 +91,8 @@ private:
     };
     std::optional<Message> read(const QString &toolCallId, Span span, QString *error) const;
     void remember(const QString &toolCallId, const Message &message) const;
-    void forget(const QString &toolCallId) const;   // under m_mutex
+    void forget(const QString &toolCallId) const;   // under m_mutex: its stub and cache
+    void uncache(const QString &toolCallId) const;  // under m_mutex: its cached whole only
     Message sharedStub(const Message &whole) const; // under m_mutex
 
     const QString m_file;

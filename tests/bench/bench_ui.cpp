@@ -121,6 +121,19 @@ double procStatusMiB(const char *field)
     return -1;
 }
 
+/// What the allocator has handed out and not got back, in MiB (glibc: every arena's chunks in
+/// use and its mmapped blocks): the memory the program holds, without what the allocator
+/// keeps freed for later. -1 elsewhere.
+double heapInUseMiB()
+{
+#ifdef __GLIBC__
+    const struct mallinfo2 info = mallinfo2();
+    return double(info.uordblks + info.hblkhd) / 1048576;
+#else
+    return -1;
+#endif
+}
+
 /// Counts and times the paint events of one widget (the conversation's viewport).
 class BenchApplication final : public QApplication
 {
@@ -1549,6 +1562,7 @@ bool benchLive(int turns, int files)
     session->contextManager()->setSettings(context);
 
     std::vector<double> rss; // at every 10th turn's end
+    std::vector<double> heap;
     std::vector<int> rssTurns;
     int turnEnds = 0;
     int bigOutputs = 0;
@@ -1569,6 +1583,7 @@ bool benchLive(int turns, int files)
                              return;
                          if (++turnEnds % 10 == 0) {
                              rss.push_back(procStatusMiB("VmRSS:"));
+                             heap.push_back(heapInUseMiB());
                              rssTurns.push_back(turnEnds);
                          }
                      });
@@ -1584,16 +1599,21 @@ bool benchLive(int turns, int files)
     }
     const double seconds = msSince(wall) / 1000;
     runEventsFor(500);
-    const auto at = [&](double share) {
+    const auto sampleAt = [&](const std::vector<double> &samples, double share) {
         const int turn = int(share * turns) / 10 * 10;
         for (size_t i = 0; i < rssTurns.size(); ++i) {
             if (rssTurns[i] >= turn)
-                return rss[i];
+                return samples[i];
         }
-        return rss.empty() ? -1.0 : rss.back();
+        return samples.empty() ? -1.0 : samples.back();
     };
+    const auto at = [&](double share) { return sampleAt(rss, share); };
     const double half = at(0.5);
     const double end = at(1.0);
+    // What the session itself keeps a turn (its histories, the cards), apart from what the
+    // allocator holds freed: the growth that is the program's own.
+    const double heapHalf = sampleAt(heap, 0.5);
+    const double heapEnd = sampleAt(heap, 1.0);
     printJson(
         {{QStringLiteral("bench"), QStringLiteral("live")},
          {QStringLiteral("turns"), turnEnds - 1}, // the last one answers
@@ -1610,6 +1630,10 @@ bool benchLive(int turns, int files)
          {QStringLiteral("rssMiB100"), end},
          {QStringLiteral("rssMiBMax"), maximum(rss)},
          {QStringLiteral("growthSecondHalf"), half > 0 ? end / half - 1 : -1},
+         {QStringLiteral("heapMiB50"), heapHalf},
+         {QStringLiteral("heapMiB100"), heapEnd},
+         {QStringLiteral("heapKiBPerTurnSecondHalf"),
+          (heapEnd - heapHalf) * 1024 / std::max(1, turns - turns / 2)},
          {QStringLiteral("rssMiBEndTrimmed"), trimmedRssMiB()},
          {QStringLiteral("hwmMiB"), procStatusMiB("VmHWM:")}});
     return true;

@@ -217,6 +217,10 @@ private slots:
         QCOMPARE(history.at(2), first);
         QCOMPARE(history.at(2).content.first().text.constData(),
                  first.content.first().text.constData());
+        // Read back whole for a request (cached): the stub stays the one they share.
+        QVERIFY(pages->load(whole.toolCallId));
+        QCOMPARE(pages->stubOf(whole).content.first().text.constData(),
+                 first.content.first().text.constData());
         // Indexed anew (a branch switch): the next stub is made from what it is given.
         pages->add(whole.toolCallId, 0, 1);
         QVERIFY(pages->stubOf(whole).content.first().text.constData()

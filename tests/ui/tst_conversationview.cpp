@@ -10,6 +10,7 @@
 #include <QAccessible>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QJsonObject>
 #include <QScrollBar>
 #include <QStandardPaths>
@@ -161,6 +162,25 @@ QString longMarkdown(qsizetype chars)
                     .arg(section);
     }
     return text;
+}
+
+// The same picture, but for the last bit of the antialiased edges (composed in another order).
+bool sameButForRounding(const QImage &a, const QImage &b)
+{
+    if (a.size() != b.size())
+        return false;
+    const QImage first = a.convertToFormat(QImage::Format_ARGB32);
+    const QImage second = b.convertToFormat(QImage::Format_ARGB32);
+    for (int y = 0; y < first.height(); ++y) {
+        for (int x = 0; x < first.width(); ++x) {
+            const QRgb p = first.pixel(x, y);
+            const QRgb q = second.pixel(x, y);
+            if (std::abs(qRed(p) - qRed(q)) > 2 || std::abs(qGreen(p) - qGreen(q)) > 2
+                || std::abs(qBlue(p) - qBlue(q)) > 2 || std::abs(qAlpha(p) - qAlpha(q)) > 2)
+                return false;
+        }
+    }
+    return true;
 }
 
 } // namespace
@@ -527,6 +547,48 @@ private slots:
         QVERIFY(view().hasFocus()); // not lost with the button
     }
 
+    // The button keeps what it painted while it looks the same (every paint of the
+    // conversation paints it): it looks as a tool button with its style sheet does, and a
+    // size or a focus it gets later shows at once.
+    void jumpToLatestLooksAsStyled()
+    {
+        QList<Message> history;
+        for (int i = 0; i < 60; ++i)
+            history << Message::makeUser(QStringLiteral("message %1").arg(i));
+        view().setMessages(history);
+        view().flush();
+        view().verticalScrollBar()->setValue(0);
+        QToolButton *jump = view().jumpToLatestButton();
+        QVERIFY(jump->isVisible());
+        QToolButton plain(&view());
+        plain.setText(jump->text());
+        plain.setArrowType(jump->arrowType());
+        plain.setToolButtonStyle(jump->toolButtonStyle());
+        plain.setStyleSheet(jump->styleSheet());
+        plain.setGeometry(jump->geometry());
+        plain.show();
+        const auto looksAlike = [&] {
+            plain.resize(jump->size());
+            return sameButForRounding(jump->grab().toImage(), plain.grab().toImage());
+        };
+        const QImage before = jump->grab().toImage();
+        QVERIFY(looksAlike());
+        QVERIFY(looksAlike()); // painted again from what it kept
+
+        jump->resize(jump->width() + 40, jump->height());
+        QVERIFY(looksAlike());
+        jump->resize(plain.width() - 40, jump->height());
+
+        // Its focus frame (the style sheet's :focus) shows at once.
+        QVERIFY(QTest::qWaitForWindowActive(m_view.get()));
+        jump->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(jump->hasFocus());
+        QVERIFY(!sameButForRounding(jump->grab().toImage(), before));
+        plain.setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(plain.hasFocus());
+        QVERIFY(sameButForRounding(jump->grab().toImage(), before));
+    }
+
     void showsTheFocus()
     {
         view().setMessages({Message::makeUser(QStringLiteral("fix the crash"))});
@@ -627,6 +689,48 @@ private slots:
         bar->setValue(0);
         QVERIFY(view().itemAt(0)->hasLayout());
         QVERIFY2(mostCached < 150, qPrintable(QString::number(mostCached)));
+    }
+
+    // A scroll step places again only the items after the first one it laid out that came out
+    // taller or shorter than estimated: the items stay edge to edge, where a whole new
+    // placement puts them, and what is on the screen does not jump.
+    void scrollingKeepsTheItemsInPlace()
+    {
+        QList<Message> history;
+        for (int i = 0; i < 300; ++i) {
+            // Long lines wrap, which an estimate only guesses: exact heights differ from it.
+            history << Message::makeUser(QStringLiteral("Question %1").arg(i))
+                    << assistantMessage(longMarkdown(300 + (i % 7) * 150));
+        }
+        view().setMessages(history);
+        view().flush();
+        QScrollBar *bar = view().verticalScrollBar();
+        const auto tops = [this] {
+            QList<int> all;
+            for (int i = 0; i < view().itemCount(); ++i)
+                all << view().itemRect(i).top();
+            return all;
+        };
+        bar->setValue(0);
+        int maximumChanges = 0;
+        for (int step = 0; step < 40 && bar->value() < bar->maximum(); ++step) {
+            const int maximum = bar->maximum();
+            if (step % 2 == 0)
+                bar->triggerAction(QAbstractSlider::SliderPageStepAdd);
+            else
+                QTest::keyClick(&view(), Qt::Key_Down);
+            view().viewport()->repaint();
+            maximumChanges += bar->maximum() != maximum;
+            const QList<int> stepped = tops();
+            const int value = bar->value();
+            view().flush(); // places every item anew
+            QCOMPARE(bar->value(), value);
+            QCOMPARE(tops(), stepped);
+            for (int i = 1; i < view().itemCount(); ++i)
+                QVERIFY(view().itemRect(i).top() >= view().itemRect(i - 1).bottom());
+        }
+        // The steps laid out items whose heights were only estimated until then.
+        QVERIFY(maximumChanges > 0);
     }
 
     void screenshots()

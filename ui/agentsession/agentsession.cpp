@@ -1,4 +1,5 @@
 #include "agentsession.h"
+#include "freedmemory.h"
 
 #include "common/picturecodec.h"
 
@@ -52,6 +53,8 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     , m_switch(std::make_shared<AgentCore::SwitchableModelClient>())
     , m_broker(new AgentCore::PermissionBroker(this))
 {
+    // A session's outputs come and go by the 100 KB: they must not stay with the process.
+    returnLargeBlocksWhenFreed();
     m_draftTimer = new QTimer(this);
     m_draftTimer->setSingleShot(true);
     m_draftTimer->setInterval(draftDelayMs);

@@ -308,9 +308,9 @@ void ConversationModel::addNote(const QString &text, bool error)
 
 void ConversationModel::noteMessage(const Message &message)
 {
-    const bool marker = AgentCore::isCompactionMessage(message)
-                        || AgentCore::isRewindMessage(message);
-    m_markers.append(marker ? message : Message());
+    if (AgentCore::isCompactionMessage(message) || AgentCore::isRewindMessage(message))
+        m_markers.insert(m_noted, message);
+    ++m_noted;
 }
 
 void ConversationModel::addCustom(const Message &message)
@@ -333,7 +333,12 @@ void ConversationModel::addRewind(const Message &message)
 
 void ConversationModel::applyFates()
 {
-    const AgentCore::ConversationFates fates = AgentCore::conversationFates(m_markers);
+    // The raw conversation as far as the fates go: the markers in place, empty messages
+    // between them (made for this call only).
+    QList<Message> conversation(m_noted);
+    for (auto it = m_markers.cbegin(); it != m_markers.cend(); ++it)
+        conversation[it.key()] = it.value();
+    const AgentCore::ConversationFates fates = AgentCore::conversationFates(conversation);
     CompactionItem *compaction = m_compactionItems.value(fates.compaction);
     QHash<RewindItem *, int> counts;
     for (const auto &item : m_items) {
@@ -430,6 +435,7 @@ void ConversationModel::clear()
     m_items.clear();
     m_messageIndex = 0;
     m_markers.clear();
+    m_noted = 0;
     m_compactionItems.clear();
     m_rewindItems.clear();
 }

@@ -3,6 +3,7 @@
 #include <loop/agenttypes.h>
 
 #include <QHash>
+#include <QMap>
 
 #include <functional>
 #include <memory>
@@ -63,8 +64,8 @@ private:
     /// Marks the items as the context view sees their messages (AgentCore::conversationFates):
     /// rewound, or covered by the compaction whose summary is sent.
     void applyFates();
-    /// Every message's place in the raw conversation; only compactions and rewinds are kept
-    /// (the rest as empty messages): what applyFates() needs of them.
+    /// Every message's place in the raw conversation; only compactions and rewinds are kept,
+    /// by their index: what applyFates() needs of them.
     void noteMessage(const AgentCore::Message &message);
     void addStopNote(const AgentCore::Message &message);
     MessageItem *draft();
@@ -84,7 +85,10 @@ private:
     RemovalHandler m_removalHandler;
     /// The raw index in the conversation of the message being shown (each item's source).
     qsizetype m_messageIndex = 0;
-    QList<AgentCore::Message> m_markers;
+    /// The compactions and rewinds by raw index, and how many messages were noted: an empty
+    /// message for each of the others would cost its 552 bytes for the session's whole life.
+    QMap<qsizetype, AgentCore::Message> m_markers;
+    qsizetype m_noted = 0;
     QHash<qsizetype, CompactionItem *> m_compactionItems; ///< by raw index
     QHash<qsizetype, RewindItem *> m_rewindItems;         ///< by raw index
 };

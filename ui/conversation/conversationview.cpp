@@ -23,6 +23,8 @@
 #include <QMenu>
 #include <QPainter>
 #include <QScrollBar>
+#include <QStyleOptionToolButton>
+#include <QStylePainter>
 #include <QToolButton>
 #include <QVariantAnimation>
 
@@ -97,12 +99,56 @@ void takeLoadRequests(ConversationItem *item, QList<std::pair<QString, quint64>>
             takeLoadRequests(task->child()->at(i), requests);
     }
 }
+
+/// The "Jump to latest" pill floats over the viewport, so every paint of the conversation
+/// paints it too, and through its style sheet that costs more than a screen of text
+/// (bench_ui resume: 6% of a scroll step). It is drawn once into a pixmap and copied from there
+/// while it looks the same.
+class JumpButton final : public QToolButton
+{
+public:
+    using QToolButton::QToolButton;
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QStyleOptionToolButton option;
+        initStyleOption(&option);
+        const qreal ratio = devicePixelRatio();
+        const Look look{size(), ratio, option.state, palette().cacheKey(), text(), font(), style()};
+        if (m_pixmap.isNull() || !(look == m_look)) {
+            m_pixmap = QPixmap(size() * ratio);
+            m_pixmap.setDevicePixelRatio(ratio);
+            m_pixmap.fill(Qt::transparent);
+            QStylePainter painter(&m_pixmap, this);
+            painter.drawComplexControl(QStyle::CC_ToolButton, option);
+            m_look = look;
+        }
+        QPainter(this).drawPixmap(0, 0, m_pixmap);
+    }
+
+private:
+    struct Look
+    {
+        QSize size;
+        qreal ratio = 0;
+        QStyle::State state;
+        qint64 palette = 0;
+        QString text;
+        QFont font;
+        const QStyle *style = nullptr;
+        bool operator==(const Look &) const = default;
+    };
+    Look m_look;
+    QPixmap m_pixmap;
+};
+
 } // namespace
 
 ConversationView::ConversationView(QWidget *parent)
     : QAbstractScrollArea(parent)
     , m_model(std::make_unique<ConversationModel>())
-    , m_jumpToLatest(new QToolButton(this))
+    , m_jumpToLatest(new JumpButton(this))
 {
     ConversationAccessible::install();
     setObjectName(QStringLiteral("conversation"));
@@ -362,6 +408,7 @@ void ConversationView::updateJumpButton()
 
 void ConversationView::scheduleFlush()
 {
+    m_placementValid = false;
     if (!m_flushTimer.isActive())
         m_flushTimer.start();
 }
@@ -369,6 +416,7 @@ void ConversationView::scheduleFlush()
 void ConversationView::flush()
 {
     m_flushTimer.stop();
+    m_placementValid = false;
     relayout();
     viewport()->update();
 }
@@ -385,19 +433,23 @@ int ConversationView::effectiveHeight(const ConversationItem *item) const
     return qRound(item->currentHeight() * item->presence());
 }
 
-void ConversationView::placeItems(int width)
+void ConversationView::placeItems(int width, int from)
 {
-    int y = m_style->margin;
-    for (int i = 0; i < m_model->count(); ++i) {
+    // The items before \a from are where they were: the walk starts at the first one that
+    // moved or changed its height.
+    int y = from > 0 ? m_model->at(from)->top() : m_style->margin;
+    for (int i = from; i < m_model->count(); ++i) {
         ConversationItem *item = m_model->at(i);
         item->setTop(y);
         if (item->isCollapsed())
             continue; // behind a summary: no need to measure what is not shown
-        item->measure(width, *m_style);
-        if (const int height = effectiveHeight(item); height > 0)
-            y += height + qRound(m_style->margin * item->presence());
+        const qreal presence = item->presence();
+        if (const int height = qRound(item->measure(width, *m_style) * presence); height > 0)
+            y += height + qRound(m_style->margin * presence);
     }
     m_contentHeight = y;
+    m_placedWidth = width;
+    m_placementValid = true;
 }
 
 // Items are in order and their tops never decrease: binary search.
@@ -416,12 +468,12 @@ int ConversationView::firstItemBelow(int y) const
     return low;
 }
 
-bool ConversationView::layoutVisible(int top, int width)
+int ConversationView::layoutVisible(int top, int width)
 {
     // Half a screen beyond each edge, so that scrolling rarely meets an unlaid item.
     const int margin = viewport()->height() / 2;
     const int bottom = top + viewport()->height() + margin;
-    bool changed = false;
+    int changed = m_model->count();
     for (int i = firstItemBelow(top - margin); i < m_model->count(); ++i) {
         ConversationItem *item = m_model->at(i);
         if (item->top() >= bottom)
@@ -431,7 +483,8 @@ bool ConversationView::layoutVisible(int top, int width)
         const int before = item->currentHeight();
         if (!item->hasLayout())
             m_live.push_back(item);
-        changed = item->layout(width, *m_style) != before || changed;
+        if (item->layout(width, *m_style) != before)
+            changed = std::min(changed, i);
     }
     return changed;
 }
@@ -442,14 +495,19 @@ void ConversationView::relayout()
         return;
     m_inRelayout = true;
     QScrollBar *bar = verticalScrollBar();
-    cutLargeOutputs(bar->value());
+    if (cutLargeOutputs(bar->value()))
+        m_placementValid = false;
     const int width = itemWidth();
     const int viewHeight = viewport()->height();
     const int anchorOffset = m_anchor ? m_anchor->top() - bar->value() : 0;
 
+    // Placing walks every item: a scroll step, which changes nothing but the items it lays
+    // out, places again only from the first of those whose height changed.
+    int placeFrom = m_placementValid && width == m_placedWidth ? m_model->count() : 0;
     int top = bar->value();
     for (int pass = 0; pass < 4; ++pass) {
-        placeItems(width);
+        if (placeFrom < m_model->count() || !m_placementValid)
+            placeItems(width, placeFrom);
         const int maximum = qMax(0, m_contentHeight - viewHeight);
         if (m_stickToBottom)
             top = maximum;
@@ -457,7 +515,8 @@ void ConversationView::relayout()
             top = qBound(0, m_anchor->top() - anchorOffset, maximum);
         else
             top = qMin(top, maximum);
-        if (!layoutVisible(top, width))
+        placeFrom = layoutVisible(top, width);
+        if (placeFrom >= m_model->count())
             break;
     }
     bar->setRange(0, qMax(0, m_contentHeight - viewHeight));
@@ -973,10 +1032,11 @@ void ConversationView::loadRequested(ConversationItem *item)
     }
 }
 
-void ConversationView::cutLargeOutputs(int top)
+bool ConversationView::cutLargeOutputs(int top)
 {
     if (!m_pages || m_model->largeOutputs().isEmpty())
-        return;
+        return false;
+    bool cut = false;
     // A screen above and below stays as it is shown: cutting a card the user looks at would
     // change it under their eyes.
     const int near = qMax(200, viewport()->height());
@@ -991,9 +1051,12 @@ void ConversationView::cutLargeOutputs(int top)
                            && card->top() < top + viewport()->height() + near;
         if (!placed || shown || card->isOutputExpanded() || !m_pages->contains(card->toolCallId()))
             continue;
-        if (card->cutToPreview())
+        if (card->cutToPreview(m_pages.get())) {
             m_model->forgetLargeOutput(card);
+            cut = true;
+        }
     }
+    return cut;
 }
 
 void ConversationView::copyOutput(const QString &toolCallId)
@@ -1058,6 +1121,7 @@ void ConversationView::changeEvent(QEvent *event)
 void ConversationView::rebuildStyle()
 {
     m_style = std::make_unique<ConversationStyle>(palette(), font());
+    m_placementValid = false;
     for (ConversationItem *item : m_live)
         item->dropLayout();
     m_live.clear();

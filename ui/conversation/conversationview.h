@@ -165,8 +165,11 @@ private:
     void updateJumpButton();
     void scheduleFlush();
     void relayout();
-    bool layoutVisible(int top, int width);
-    void placeItems(int width);
+    /// Lays out the items on and near the screen at \a top: the index of the first whose
+    /// height changed, itemCount() when none did.
+    int layoutVisible(int top, int width);
+    /// Sets the tops of the items from \a from on (those before it stay where they are).
+    void placeItems(int width, int from = 0);
     void captureAnchor(int top);
     void dropFarLayouts(int top);
     int itemWidth() const;
@@ -193,7 +196,8 @@ private:
     void loadRequested(ConversationItem *item);
     /// Cuts the large outputs the session file holds to their previews, but on the cards
     /// near the screen at \a top.
-    void cutLargeOutputs(int top);
+    /// Whether it cut any (their heights changed).
+    bool cutLargeOutputs(int top);
     /// "Copy Output": the card's whole output to the clipboard, read from the session file
     /// first when the card shows only its beginning.
     void copyOutput(const QString &toolCallId);
@@ -206,6 +210,10 @@ private:
     int m_contentHeight = 0;
     bool m_stickToBottom = true;
     bool m_inRelayout = false;
+    /// The tops set by placeItems() still hold: nothing changed since but what the view laid
+    /// out itself (scheduleFlush() and flush() say something else did).
+    bool m_placementValid = false;
+    int m_placedWidth = -1;
     ConversationItem *m_anchor = nullptr; ///< first visible item: stays put when others resize
     QToolButton *m_jumpToLatest = nullptr;
     ConversationItem *m_keyItem = nullptr;

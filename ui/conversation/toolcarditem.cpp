@@ -275,16 +275,18 @@ bool ToolCardItem::holdsLargeOutput() const
            && (m_output.text().size() > AgentCore::SessionPages::pageAbove || !m_pictures.isEmpty());
 }
 
-bool ToolCardItem::cutToPreview()
+bool ToolCardItem::cutToPreview(const AgentCore::SessionPages *pages)
 {
     if (!holdsLargeOutput() || m_output.isExpanded())
         return false;
     AgentCore::Message whole;
     whole.role = AgentCore::Message::Role::ToolResult;
+    whole.toolCallId = m_toolCallId;
     whole.content = {AgentCore::ContentBlock::makeText(m_output.givenText())};
     if (!m_pictures.isEmpty()) // any picture pages the result
         whole.content.append(AgentCore::ContentBlock::makeImage(QStringLiteral("image/png"), {}));
-    const AgentCore::Message stub = AgentCore::SessionPages::stub(whole);
+    const AgentCore::Message stub = pages ? pages->stubOf(whole)
+                                          : AgentCore::SessionPages::stub(whole);
     if (!stub.isPaged())
         return false;
     m_pagedChars = stub.pagedChars;

@@ -11,6 +11,10 @@
 
 #include <optional>
 
+namespace AgentCore {
+class SessionPages;
+}
+
 namespace Ui {
 
 /// One tool call: name and key argument, a spinner and clock while it runs, its output (live
@@ -96,8 +100,10 @@ public:
     /// cutToPreview() would drop.
     bool holdsLargeOutput() const;
     /// Drops the whole output for its preview (SessionPages::stub), once the session file
-    /// holds it; false when there is nothing to cut or the output is shown expanded.
-    bool cutToPreview();
+    /// holds it; false when there is nothing to cut or the output is shown expanded. With
+    /// \a pages (the file's index), the card keeps the preview the session's histories share
+    /// (SessionPages::stubOf) rather than a copy of its own.
+    bool cutToPreview(const AgentCore::SessionPages *pages = nullptr);
     /// Non-zero once: the ticket of a load the card wants (its output was expanded); the
     /// caller loads it and hands it back with setLoaded() or setLoadFailed().
     quint64 takeLoadRequest();
@@ -124,6 +130,8 @@ public:
     std::optional<QString> wholeOutput() const;
     /// The characters of output the card holds (a preview's, once paged).
     qsizetype heldOutputChars() const { return m_output.givenText().size(); }
+    /// The output the card holds (a preview's, once paged), shared.
+    const QString &heldOutput() const { return m_output.givenText(); }
     /// The output's "show all" row, in item coordinates once laid out; empty without one.
     QRect outputToggleRect() const { return m_geometry.outputToggle; }
 
