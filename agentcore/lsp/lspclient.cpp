@@ -348,12 +348,7 @@ void LspClient::onPublished(const QJsonObject &params)
         const Waiter &waiter = m_waiters.at(i);
         if (waiter.uri != uri || waiter.version == 0 || document.publishedVersion < waiter.version)
             continue;
-        LspFileDiagnostics result;
-        result.ok = true;
-        result.diagnostics = document.diagnostics;
-        result.before = document.before;
-        result.notice = std::exchange(m_deathNote, {});
-        finishWaiter(i, result);
+        finishWaiter(i, answerOf(document, document.before));
     }
 }
 
@@ -433,16 +428,22 @@ void LspClient::beginDiagnose(const std::shared_ptr<Call> &call,
                 continue;
             m_waiters[i].version = document.version;
             if (document.publishedVersion == document.version) { // the same text as before
-                LspFileDiagnostics result;
-                result.ok = true;
-                result.diagnostics = document.diagnostics;
-                result.before = document.diagnostics;
-                result.notice = std::exchange(m_deathNote, {});
-                finishWaiter(i, result);
+                finishWaiter(i, answerOf(document, document.diagnostics));
             }
             return;
         }
     });
+}
+
+LspFileDiagnostics LspClient::answerOf(const Document &document,
+                                       const std::optional<QList<LspDiagnostic>> &before)
+{
+    LspFileDiagnostics answer;
+    answer.ok = true;
+    answer.diagnostics = document.diagnostics;
+    answer.before = before;
+    answer.notice = std::exchange(m_deathNote, {});
+    return answer;
 }
 
 void LspClient::finishWaiter(qsizetype index, const LspFileDiagnostics &result)

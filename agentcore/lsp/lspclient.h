@@ -124,6 +124,9 @@ private:
                        const QString &path,
                        const QString &text,
                        int timeoutMs);
+    /// What the server published for \a document, with \a before; a death note is said once.
+    LspFileDiagnostics answerOf(const Document &document,
+                                const std::optional<QList<LspDiagnostic>> &before);
     void finishWaiter(qsizetype index, const LspFileDiagnostics &result);
     void stopNow();
     void touch();
