@@ -53,6 +53,41 @@
     </message>
 </context>
 <context>
+    <name>AgentCore::Coding</name>
+    <message numerus="yes">
+        <location filename="../agentcore/coding/diagnosticstool.cpp" line="+51"/>
+        <source>%1 reports %n new problem(s) in %2 after this change:</source>
+        <translation>
+            <numerusform>%1 reports %n new problem in %2 after this change:</numerusform>
+            <numerusform>%1 reports %n new problems in %2 after this change:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>%1 reports %n error(s) in %2 now:</source>
+        <translation>
+            <numerusform>%1 reports %n error in %2 now:</numerusform>
+            <numerusform>%1 reports %n errors in %2 now:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+88"/>
+        <source>%1: %n problem(s) in %2:</source>
+        <translation>
+            <numerusform>%1: %n problem in %2:</numerusform>
+            <numerusform>%1: %n problems in %2:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+28"/>
+        <source>%n problem(s) in the files checked in this session:</source>
+        <translation>
+            <numerusform>%n problem in the files checked in this session:</numerusform>
+            <numerusform>%n problems in the files checked in this session:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::Context</name>
     <message numerus="yes">
         <location filename="../agentcore/context/summaryprompt.cpp" line="+70"/>
@@ -78,6 +113,25 @@
         <translation>
             <numerusform>Stopped after %n turn: the turn limit of this run was reached.</numerusform>
             <numerusform>Stopped after %n turns: the turn limit of this run was reached.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::Lsp</name>
+    <message numerus="yes">
+        <location filename="../agentcore/lsp/lspclient.cpp" line="+190"/>
+        <source>%1 did not answer initialize within %n second(s)</source>
+        <translation>
+            <numerusform>%1 did not answer initialize within %n second</numerusform>
+            <numerusform>%1 did not answer initialize within %n seconds</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../agentcore/lsp/lspdiagnostic.cpp" line="+138"/>
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %n more</numerusform>
         </translation>
     </message>
 </context>

@@ -1306,11 +1306,74 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <source>%1: skipped: it has no description (the model chooses a type by it)</source>
         <translation>%1：已跳过：它没有描述（模型依据描述选择类型）</translation>
     </message>
+    <message>
+        <location filename="../agentcore/coding/diagnosticstool.cpp" line="+41"/>
+        <source>No diagnostics for this change: %1.</source>
+        <translation>此更改没有诊断信息：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%1 reports %n new problem(s) in %2 after this change:</source>
+        <translation>
+            <numerusform>此更改之后，%1 在 %2 中报告了 %n 个新问题：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>%1 reports %n error(s) in %2 now:</source>
+        <translation>
+            <numerusform>%1 报告 %2 现有 %n 个错误：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The language server&apos;s current problems in a file (line:column severity: message, errors first); without file_path, those of every file checked in this session. Servers: %1.</source>
+        <translation>语言服务器报告的文件当前问题（行:列 严重程度: 消息，错误在前）；不给 file_path 时，列出本会话中检查过的所有文件的问题。服务器：%1。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>%1 is outside the repository: only its files are checked.</source>
+        <translation>%1 在仓库之外：只检查仓库内的文件。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No language server here is for %1 (servers: %2).</source>
+        <translation>这里没有适用于 %1 的语言服务器（服务器：%2）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 cannot be checked: it is missing, binary or over 4 MB.</source>
+        <translation>无法检查 %1：文件不存在、是二进制文件或超过 4 MB。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: no problems in %2.</source>
+        <translation>%1：%2 中没有问题。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1: %n problem(s) in %2:</source>
+        <translation>
+            <numerusform>%1：%2 中有 %n 个问题：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>No problems in the files checked in this session (a file is checked when it is edited, or asked about with file_path).</source>
+        <translation>本会话中检查过的文件没有问题（文件在被编辑时或用 file_path 询问时才会检查）。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n problem(s) in the files checked in this session:</source>
+        <translation>
+            <numerusform>本会话中检查过的文件共有 %n 个问题：</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AgentCore::CodingAgent</name>
     <message>
-        <location filename="../agentcore/coding/codingagent.cpp" line="+140"/>
+        <location filename="../agentcore/coding/codingagent.cpp" line="+141"/>
         <source>AgentDesk&apos;s settings</source>
         <translation>AgentDesk 的设置</translation>
     </message>
@@ -1598,6 +1661,114 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
 </context>
 <context>
+    <name>AgentCore::JsonRpc</name>
+    <message>
+        <location filename="../agentcore/jsonrpc/jsonrpcframing.cpp" line="+82"/>
+        <source>a message header longer than %1 bytes</source>
+        <translation>消息头超过 %1 字节</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>a message header line without a name: &quot;%1&quot;</source>
+        <translation>消息头中有一行没有名称：“%1”</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>a Content-Length that is not a number: &quot;%1&quot;</source>
+        <translation>Content-Length 不是数字：“%1”</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>a message header without Content-Length</source>
+        <translation>消息头中没有 Content-Length</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/jsonrpc/jsonrpcmessage.cpp" line="+126"/>
+        <source>error %1</source>
+        <translation>错误 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a message nested deeper than %1 levels</source>
+        <translation>消息嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>not JSON (%1 at offset %2)</source>
+        <translation>不是 JSON（%1，偏移 %2）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>not a JSON-RPC message object</source>
+        <translation>不是 JSON-RPC 消息对象</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not JSON-RPC 2.0 (no &quot;jsonrpc&quot;: &quot;2.0&quot;)</source>
+        <translation>不是 JSON-RPC 2.0（没有 &quot;jsonrpc&quot;: &quot;2.0&quot;）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;params&quot; is not an object</source>
+        <translation>&quot;params&quot; 不是对象</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>a request whose id is neither a string nor an integer</source>
+        <translation>请求的 id 既不是字符串也不是整数</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&quot;method&quot; is not a string</source>
+        <translation>&quot;method&quot; 不是字符串</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a response needs exactly one of &quot;result&quot; and &quot;error&quot;</source>
+        <translation>响应必须恰好包含 &quot;result&quot; 和 &quot;error&quot; 之一</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;error&quot; is not an object</source>
+        <translation>&quot;error&quot; 不是对象</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>a response whose id is neither a string nor an integer</source>
+        <translation>响应的 id 既不是字符串也不是整数</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>empty error</source>
+        <translation>空错误</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/jsonrpc/jsonrpcprocess.cpp" line="+67"/>
+        <source>%1 crashed</source>
+        <translation>%1 崩溃了</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 exited with code %2</source>
+        <translation>%1 已退出，退出码 %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 could not be started (%2): %3</source>
+        <translation>无法启动 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>; its last words on stderr: %1</source>
+        <translation>；它在 stderr 上的最后输出：%1</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 wrote what is not the Language Server Protocol (%2)</source>
+        <translation>%1 输出的内容不符合语言服务器协议（%2）</translation>
+    </message>
+</context>
+<context>
     <name>AgentCore::Loop</name>
     <message>
         <location filename="../agentcore/loop/agentloop.cpp" line="+608"/>
@@ -1762,6 +1933,86 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
 </source>
         <translation>[AgentDesk 无法读回此工具输出的全部内容（%1）；以下是它的开头部分。]
 </translation>
+    </message>
+</context>
+<context>
+    <name>AgentCore::Lsp</name>
+    <message>
+        <location filename="../agentcore/lsp/lspclient.cpp" line="+45"/>
+        <source>the language server %1</source>
+        <translation>语言服务器 %1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <location line="+466"/>
+        <source>%1 was stopped</source>
+        <translation>%1 已停止</translation>
+    </message>
+    <message>
+        <location line="-452"/>
+        <source>stopped by the user</source>
+        <translation>已被用户停止</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 did not answer</source>
+        <translation>%1 没有应答</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+105"/>
+        <source>%1 did not answer initialize within %n second(s)</source>
+        <translation>
+            <numerusform>%1 在 %n 秒内没有应答 initialize</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1 refused initialize: %2</source>
+        <translation>%1 拒绝了 initialize：%2</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>[AgentDesk: a message of %1 bytes was dropped: over the cap]
+</source>
+        <translation>[AgentDesk：一条 %1 字节的消息已丢弃：超过上限]
+</translation>
+    </message>
+    <message>
+        <location line="+136"/>
+        <source>%1 reported no diagnostics within %2 ms</source>
+        <translation>%1 在 %2 毫秒内没有报告诊断信息</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>%1 had stopped (%2) and was started again</source>
+        <translation>%1 曾停止（%2），已重新启动</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/lsp/lspdiagnostic.cpp" line="+76"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>hint</source>
+        <translation>提示</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+56"/>
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>…… 还有 %n 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1984,22 +2235,19 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>正在启动 %1</translation>
     </message>
     <message>
-        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+67"/>
         <source>the MCP server &quot;%1&quot; crashed</source>
-        <translation>MCP 服务器“%1”崩溃了</translation>
+        <translation type="vanished">MCP 服务器“%1”崩溃了</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>the MCP server &quot;%1&quot; exited with code %2</source>
-        <translation>MCP 服务器“%1”已退出，退出码 %2</translation>
+        <translation type="vanished">MCP 服务器“%1”已退出，退出码 %2</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>the MCP server &quot;%1&quot; could not be started (%2): %3</source>
-        <translation>无法启动 MCP 服务器“%1”（%2）：%3</translation>
+        <translation type="vanished">无法启动 MCP 服务器“%1”（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../agentcore/mcp/mcpclient.cpp" line="+15"/>
+        <location line="+15"/>
         <source>the MCP server &quot;%1&quot; did not finish starting (initialize and tools/list) within %2 s</source>
         <translation>MCP 服务器“%1”未在 %2 秒内完成启动（initialize 和 tools/list）</translation>
     </message>
@@ -2074,12 +2322,11 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>MCP 服务器“%1”在 %2 秒内未响应 ping，已被停止</translation>
     </message>
     <message>
-        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+51"/>
         <source>; its last words on stderr: %1</source>
-        <translation>；它在 stderr 上的最后输出：%1</translation>
+        <translation type="vanished">；它在 stderr 上的最后输出：%1</translation>
     </message>
     <message>
-        <location filename="../agentcore/mcp/mcpclient.cpp" line="+50"/>
+        <location line="+50"/>
         <source> (it is started again on the next call)</source>
         <translation>（下次调用时会重新启动）</translation>
     </message>
@@ -2385,64 +2632,52 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>MCP 服务器“%2”的工具“%1”已略去：另一个工具已名为 %3</translation>
     </message>
     <message>
-        <location filename="../agentcore/mcp/mcpjsonrpc.cpp" line="+126"/>
         <source>error %1</source>
-        <translation>错误 %1</translation>
+        <translation type="vanished">错误 %1</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>a message nested deeper than %1 levels</source>
-        <translation>消息嵌套超过 %1 层</translation>
+        <translation type="vanished">消息嵌套超过 %1 层</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>not JSON (%1 at offset %2)</source>
-        <translation>不是 JSON（%1，位于偏移 %2）</translation>
+        <translation type="vanished">不是 JSON（%1，位于偏移 %2）</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>not a JSON-RPC message object</source>
-        <translation>不是 JSON-RPC 消息对象</translation>
+        <translation type="vanished">不是 JSON-RPC 消息对象</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>not JSON-RPC 2.0 (no &quot;jsonrpc&quot;: &quot;2.0&quot;)</source>
-        <translation>不是 JSON-RPC 2.0（没有 &quot;jsonrpc&quot;: &quot;2.0&quot;）</translation>
+        <translation type="vanished">不是 JSON-RPC 2.0（没有 &quot;jsonrpc&quot;: &quot;2.0&quot;）</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>&quot;params&quot; is not an object</source>
-        <translation>&quot;params&quot; 不是对象</translation>
+        <translation type="vanished">&quot;params&quot; 不是对象</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>a request whose id is neither a string nor an integer</source>
-        <translation>请求的 id 既不是字符串也不是整数</translation>
+        <translation type="vanished">请求的 id 既不是字符串也不是整数</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>&quot;method&quot; is not a string</source>
-        <translation>&quot;method&quot; 不是字符串</translation>
+        <translation type="vanished">&quot;method&quot; 不是字符串</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>a response needs exactly one of &quot;result&quot; and &quot;error&quot;</source>
-        <translation>响应必须恰好包含 &quot;result&quot; 和 &quot;error&quot; 中的一个</translation>
+        <translation type="vanished">响应必须恰好包含 &quot;result&quot; 和 &quot;error&quot; 中的一个</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>&quot;error&quot; is not an object</source>
-        <translation>&quot;error&quot; 不是对象</translation>
+        <translation type="vanished">&quot;error&quot; 不是对象</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>a response whose id is neither a string nor an integer</source>
-        <translation>响应的 id 既不是字符串也不是整数</translation>
+        <translation type="vanished">响应的 id 既不是字符串也不是整数</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>empty error</source>
-        <translation>空错误</translation>
+        <translation type="vanished">空错误</translation>
     </message>
     <message>
         <location filename="../agentcore/mcp/mcpreferences.cpp" line="+72"/>
@@ -2614,6 +2849,11 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <location line="+6"/>
         <source>the inputSchema of tool &quot;%1&quot; is not valid JSON Schema: %2</source>
         <translation>工具“%1”的 inputSchema 不是有效的 JSON Schema：%2</translation>
+    </message>
+    <message>
+        <location filename="../agentcore/mcp/mcpstdiotransport.cpp" line="+16"/>
+        <source>the MCP server &quot;%1&quot;</source>
+        <translation>MCP 服务器“%1”</translation>
     </message>
 </context>
 <context>
@@ -5256,12 +5496,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+2"/>
-        <location line="+442"/>
+        <location line="+449"/>
         <source>The repository to work on (default: the current directory).</source>
         <translation>要处理的仓库（默认：当前目录）。</translation>
     </message>
     <message>
-        <location line="-440"/>
+        <location line="-447"/>
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
@@ -5373,7 +5613,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。已在另一个窗口或运行中打开的会话会被跳过（stderr 会说明是哪个），改为继续最近一个空闲的会话。</translation>
     </message>
     <message>
-        <location line="+507"/>
+        <location line="+32"/>
+        <source>With --print: start no language server (clangd, pylsp, ... found on PATH): an Edit or Write gets no diagnostics back, and there is no Diagnostics tool.</source>
+        <translation>与 --print 一起使用：不启动语言服务器（在 PATH 上找到的 clangd、pylsp 等）：Edit 或 Write 不会返回诊断信息，也没有 Diagnostics 工具。</translation>
+    </message>
+    <message>
+        <location line="+483"/>
         <source>--fork needs the id of a session.</source>
         <translation>--fork 需要一个会话的 ID。</translation>
     </message>
@@ -5387,12 +5632,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation type="vanished">与 --print 一起使用：启动 FILE（.mcp.json 格式，{&quot;mcpServers&quot;: {...}}）中的 MCP 服务器，并以 mcp__SERVER__TOOL 的形式提供其工具；可重复使用。</translation>
     </message>
     <message>
-        <location line="-470"/>
+        <location line="-472"/>
         <source>With --print: only the MCP servers of --mcp-config, not those of the repository&apos;s .mcp.json.</source>
         <translation>与 --print 一起使用：仅使用 --mcp-config 中的 MCP 服务器，不使用仓库 .mcp.json 中的服务器。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Headless: agentdesk --print PROMPT [options] runs one task without a window.
 Each run is recorded as a session of the repository, which the window lists; --continue or --resume ID goes on with one.
 Exit codes: 0 the task ended naturally; 1 the run failed (provider or network error, truncated or refused answer); 2 usage or configuration error (also: no session to continue, every one is open elsewhere, or the session given is in use); 3 --max-turns reached; 130 interrupted (SIGINT), 143 terminated (SIGTERM).</source>
@@ -5405,7 +5650,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">与 --print 一起使用：继续该仓库最近的会话（窗口的或无界面运行的）：其对话作为本次运行的历史，本次运行的内容也会追加到其中。</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-69"/>
         <source>With --print: continue the session ID of this repository (agent_start&apos;s sessionId, or the path of its file).</source>
         <translation>与 --print 一起使用：继续本仓库中编号为 ID 的会话（agent_start 中的 sessionId，或会话文件的路径）。</translation>
     </message>
@@ -5438,7 +5683,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（服务商或网络错误、回答被截断或被拒绝）；2 用法或配置错误（也包括：没有可继续的会话，或会话正被使用）；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="+226"/>
+        <location line="+233"/>
         <source>Unknown sandbox mode &quot;%1&quot; for --sandbox: use on, off or required.</source>
         <translation>未知的 --sandbox 沙盒模式 &quot;%1&quot;：请使用 on、off 或 required。</translation>
     </message>
@@ -5467,7 +5712,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>--rewind 需要会话的 ID。</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>--%1 is only used with --print.</source>
         <translation>--%1 只能与 --print 一起使用。</translation>
     </message>
@@ -5493,7 +5738,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 退出码：0 任务正常结束；1 运行失败（提供商或网络错误、回答被截断或被拒绝）；2 用法或配置错误；3 达到 --max-turns；130 被中断（SIGINT），143 被终止（SIGTERM）。</translation>
     </message>
     <message>
-        <location line="-396"/>
+        <location line="-397"/>
         <source>Unbalanced parentheses in --allowed-tools &quot;%1&quot;. Quote a rule with spaces, e.g. --allowed-tools &quot;Bash(git status)&quot;.</source>
         <translation>--allowed-tools &quot;%1&quot; 中的括号不配对。含空格的规则请加引号，例如 --allowed-tools &quot;Bash(git status)&quot;。</translation>
     </message>
@@ -5578,13 +5823,13 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>窗口显示后将其截图保存到 FILE，然后退出。</translation>
     </message>
     <message>
-        <location line="-300"/>
-        <location line="+301"/>
+        <location line="-301"/>
+        <location line="+302"/>
         <source>FILE</source>
         <translation>FILE</translation>
     </message>
     <message>
-        <location line="-327"/>
+        <location line="-334"/>
         <source>With --print: go on in a new session whose history is a copy of the session ID&apos;s conversation up to its message MESSAGE (counted from 1, or a message id; default: the last); the session ID stays as it was.</source>
         <translation>与 --print 一起使用：在一个新会话中继续，其历史是会话 ID 的对话截至消息 MESSAGE 的副本（从 1 开始计数，或为消息 ID；默认：最后一条）；会话 ID 保持不变。</translation>
     </message>
@@ -5594,12 +5839,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>ID[:MESSAGE]</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+22"/>
         <source>With --print: start the MCP servers of FILE (the .mcp.json format, {&quot;mcpServers&quot;: {...}}) and offer their tools as mcp__SERVER__TOOL; may be repeated. A PROMPT starting with /SERVER:NAME ARGS is that server&apos;s prompt (ARGS as KEY=VALUE or in order); @SERVER:URI in it attaches that resource&apos;s text.</source>
         <translation>与 --print 一起使用：启动 FILE（.mcp.json 格式，{&quot;mcpServers&quot;: {...}}）中的 MCP 服务器，并以 mcp__SERVER__TOOL 的形式提供其工具；可重复使用。以 /SERVER:NAME ARGS 开头的 PROMPT 即为该服务器的提示词（ARGS 采用 KEY=VALUE 形式或按顺序给出）；其中的 @SERVER:URI 会附加该资源的文本。</translation>
     </message>
     <message>
-        <location line="+311"/>
+        <location line="+312"/>
         <source>agentdesk --rewind SESSION CHECKPOINT restores the repository&apos;s files to a checkpoint of the session (the ids stream-json&apos;s agent_start and checkpoint lines name), prints the files it changed and exits; the state it replaces is recorded first, so it can be undone the same way, and the rewind shows in the session when the window opens it. Without CHECKPOINT it lists the session&apos;s checkpoints. Refused while the session is running.</source>
         <translation>agentdesk --rewind SESSION CHECKPOINT 将仓库的文件恢复到该会话的某个检查点（ID 见 stream-json 的 agent_start 行和 checkpoint 行），输出它更改的文件后退出；被替换的状态会先记录下来，因此可以用同样的方式撤销，窗口打开该会话时也会显示这次回退。不给出 CHECKPOINT 时，列出该会话的检查点。会话正在运行时拒绝执行。</translation>
     </message>
@@ -5663,7 +5908,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation type="vanished">--output-format 只能与 --print 一起使用。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>The prompt given to --print is empty.</source>
         <translation>传给 --print 的提示词为空。</translation>
     </message>
@@ -5807,7 +6052,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <location filename="../app/headlessmcp.cpp" line="+34"/>
         <location line="+75"/>
         <location filename="../app/headlessprinter.cpp" line="+117"/>
-        <location filename="../app/headlessrun.cpp" line="+84"/>
+        <location filename="../app/headlessrun.cpp" line="+85"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
@@ -6615,13 +6860,13 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     </message>
     <message>
         <location filename="../ui/conversation/toolcarditem.cpp" line="+60"/>
-        <location line="+503"/>
+        <location line="+505"/>
         <source>applied with your changes</source>
         <translation>已按你的修改应用</translation>
     </message>
     <message>
         <location filename="../ui/conversation/messageitem.cpp" line="-289"/>
-        <location filename="../ui/conversation/toolcarditem.cpp" line="-497"/>
+        <location filename="../ui/conversation/toolcarditem.cpp" line="-499"/>
         <source>[picture: %1]</source>
         <translation>[图片：%1]</translation>
     </message>
@@ -6655,7 +6900,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>⋯ 还有 %1（全部显示）</translation>
     </message>
     <message>
-        <location line="+204"/>
+        <location line="+206"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -6819,7 +7064,7 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession/agentsession.cpp" line="+111"/>
+        <location filename="../ui/agentsession/agentsession.cpp" line="+114"/>
         <source>Hook %1 (%2): %3</source>
         <translation>钩子 %1（%2）：%3</translation>
     </message>
@@ -7894,7 +8139,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::ConversationView</name>
     <message>
-        <location filename="../ui/conversation/conversationview.cpp" line="+55"/>
+        <location filename="../ui/conversation/conversationview.cpp" line="+57"/>
         <source>The whole output is in the session file, which is not open here.</source>
         <translation>完整输出在会话文件中，而此处未打开该文件。</translation>
     </message>
@@ -7904,7 +8149,7 @@ Created in this session; %n change(s)</source>
         <translation>无法读取完整输出。</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+90"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
@@ -7920,7 +8165,7 @@ Created in this session; %n change(s)</source>
         <translation>显示最新活动并重新跟随（End）</translation>
     </message>
     <message>
-        <location line="+690"/>
+        <location line="+703"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
