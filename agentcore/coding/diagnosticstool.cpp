@@ -71,6 +71,8 @@ void append(ToolResult &result, const QString &text)
 {
     if (text.isEmpty())
         return;
+    // The card shows the diff, not the text: its details show what the model was told.
+    result.details.other.insert(QStringLiteral("diagnostics"), text);
     for (ContentBlock &block : result.content) {
         if (block.type == ContentBlock::Type::Text) {
             block.text += QStringLiteral("\n\n") + text;

@@ -44,13 +44,19 @@ QList<Message> run(const CodingAgent &coding, const QList<ModelStep> &steps)
     return agentLoop({Message::makeUser(u"Go."_s)}, context, config, AbortToken(), {});
 }
 
-QString resultText(const QList<Message> &messages, const QString &id)
+const Message *resultOf(const QList<Message> &messages, const QString &id)
 {
     for (const Message &message : messages) {
         if (message.isToolResult() && message.toolCallId == id)
-            return message.text();
+            return &message;
     }
-    return {};
+    return nullptr;
+}
+
+QString resultText(const QList<Message> &messages, const QString &id)
+{
+    const Message *result = resultOf(messages, id);
+    return result ? result->text() : QString();
 }
 
 ModelStep edit(const QString &id, const QString &path, const QString &from, const QString &to)
@@ -100,6 +106,11 @@ private slots:
         QVERIFY2(edited.contains(u"pylsp reports"_s), qPrintable(edited));
         QVERIFY2(edited.contains(u"\n5:"_s) && edited.contains(u"error: undefined name 'y'"_s),
                  qPrintable(edited));
+        // The card shows the diff: its details show what the model was told.
+        const QString shown
+            = resultOf(messages, u"e1"_s)->details.other.value(u"diagnostics"_s).toString();
+        QVERIFY2(shown.contains(u"undefined name 'y'"_s) && edited.endsWith(shown),
+                 qPrintable(shown));
         // The unused import was there before the edit: not the edit's.
         QVERIFY2(!edited.contains(u"'os' imported but unused"_s), qPrintable(edited));
 
