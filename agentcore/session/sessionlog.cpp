@@ -511,6 +511,7 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path,
         if (!second->next(&rest, &offset, &torn) || torn)
             second.reset();
     }
+    const qint64 split = second ? second->endOffset() : -1; // read before the thread starts
     QList<ReadLine> secondLines;
     std::thread reading;
     if (second) {
@@ -531,7 +532,7 @@ std::optional<SessionLog::Contents> SessionLog::load(const QString &path,
         if (!read.blank)
             takeLine(contents, read, lineNumber, &messageRecords, path);
     };
-    LineReader reader(file, second ? second->endOffset() : -1);
+    LineReader reader(file, split);
     QByteArrayView line;
     qint64 offset = 0;
     bool torn = false;
