@@ -135,6 +135,69 @@ private slots:
         QVERIFY(contents->warnings.constFirst().contains(QStringLiteral("Line 4")));
     }
 
+    // A long file's halves are read at once (SessionLog::load): whatever stands where one
+    // ends and the other begins, the file reads as it was written, in its order. Here a branch
+    // back, a state, a line that cannot be read, and a torn last line.
+    void aLongFileReadsInItsOrder_data()
+    {
+        QTest::addColumn<int>("at");
+        for (const int at : {1, 27, 28, 29, 30, 31, 32, 58})
+            QTest::addRow("after message %d", at) << at;
+    }
+
+    void aLongFileReadsInItsOrder()
+    {
+        QFETCH(int, at);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("long.jsonl"));
+        QString error;
+        QList<Message> branch; // the active one
+        {
+            const auto log = SessionLog::open(path, {}, &error);
+            QVERIFY2(log, qPrintable(error));
+            QString previous;
+            for (int i = 0; i < 60; ++i) {
+                // 40 KB each: the file is 2.4 MB.
+                const Message message = Message::makeUser(
+                    QStringLiteral("message %1 ").arg(i, 2).repeated(3'600));
+                QString id;
+                QVERIFY2(log->appendMessage(message, &error, &id), qPrintable(error));
+                branch.append(message);
+                if (i == at) {
+                    // The user went back to the message before and on from there.
+                    QVERIFY(log->appendBranch(previous, &error));
+                    QVERIFY(log->appendState({{"draft", "half-way"}}, &error));
+                    branch.removeLast();
+                }
+                previous = id;
+            }
+        }
+        QByteArray bytes = readAll(path);
+        QVERIFY(bytes.size() > 2 * 1024 * 1024);
+        // Lines 1 (the header) to at + 2 (message at), the branch, the state, then this one.
+        qsizetype lineEnd = -1;
+        for (int line = 0; line < at + 4; ++line)
+            lineEnd = bytes.indexOf('\n', lineEnd + 1);
+        bytes.insert(lineEnd + 1, "{\"type\":\"message\",\"message\":{\"role\":\"nobody\"}}\n");
+        bytes += "{\"type\":\"message\",\"message\":{\"role\":\"us"; // killed while writing
+        QVERIFY(writeAll(path, bytes));
+
+        for (const auto paging : {SessionLog::Paging::Whole, SessionLog::Paging::Paged}) {
+            const auto contents = SessionLog::load(path, &error, paging);
+            QVERIFY2(contents, qPrintable(error));
+            QCOMPARE(contents->messages, branch);
+            QCOMPARE(contents->tree.size(), 60);
+            QCOMPARE(contents->state.value(u"draft").toString(), QStringLiteral("half-way"));
+            QCOMPARE(contents->warnings.size(), 2);
+            QVERIFY2(contents->warnings.at(0).startsWith(QStringLiteral("Line %1 ").arg(at + 5)),
+                     qPrintable(contents->warnings.at(0)));
+            QVERIFY2(contents->warnings.at(1).contains(QStringLiteral("cut off")),
+                     qPrintable(contents->warnings.at(1)));
+            QCOMPARE(contents->bytes, bytes.size());
+            QVERIFY(!contents->endsWithNewline);
+        }
+    }
+
     void aFileThatIsNotASessionIsLeftAsItIs_data()
     {
         QTest::addColumn<QByteArray>("bytes");

@@ -173,6 +173,52 @@ private slots:
         }
     }
 
+    // The stub's text is cut from the record a little past its preview: whatever stands there
+    // (a character of two or four UTF-8 bytes, a surrogate pair, an escape), the preview and
+    // the length are the whole text's.
+    void aStubPreviewsItsWholeTextWhateverStandsAtTheCut_data()
+    {
+        QTest::addColumn<QString>("character");
+        QTest::addColumn<int>("at");
+        for (const auto &[name, character] : {std::pair{"emoji", u"😀"_s},
+                                              std::pair{"accent", u"é"_s},
+                                              std::pair{"euro", u"€"_s},
+                                              std::pair{"control", u"\u0001"_s},
+                                              std::pair{"quote", u"\""_s},
+                                              std::pair{"backslash", u"\\"_s},
+                                              std::pair{"newline", u"\n"_s}}) {
+            for (int at = -3; at <= 3; ++at) {
+                QTest::addRow("%s at preview%+d", name, at)
+                    << character << int(SessionPages::previewChars + at);
+            }
+        }
+    }
+
+    void aStubPreviewsItsWholeTextWhateverStandsAtTheCut()
+    {
+        QFETCH(QString, character);
+        QFETCH(int, at);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"s.jsonl"_s);
+        // Runs of it up to the cut, so that it stands there however the text before counts.
+        QString text = QString(at, u'x');
+        while (text.size() < at + 8)
+            text += character;
+        text += QString(30'000, u'y');
+        const QList<Message> written{Message::makeUser(u"go"_s),
+                                     pagedCall(u"call_0"_s),
+                                     Message::makeToolResult(u"call_0"_s, u"Bash"_s, text, false)};
+        QVERIFY(writePagedSession(path, written));
+        QString error;
+        const auto paged = SessionLog::load(path, &error, SessionLog::Paging::Paged);
+        QVERIFY2(paged, qPrintable(error));
+        const Message &stub = paged->messages.at(2);
+        QVERIFY(stub.isPaged());
+        QCOMPARE(stub.pagedChars, text.size());
+        QCOMPARE(stub.text(), SessionPages::preview(text));
+        QCOMPARE(*paged->pages->load(stub.toolCallId), written.at(2));
+    }
+
     // The log indexes each large result as it appends it (where its record starts, O_APPEND),
     // and refuses to write a stub as if it were the message.
     void theLogIndexesWhatItWrites()
