@@ -132,14 +132,6 @@ QByteArray LspClient::log() const
     return m_log;
 }
 
-void LspClient::stop()
-{
-    if (QThread::currentThread() == thread())
-        stopNow();
-    else
-        QMetaObject::invokeMethod(this, &LspClient::stopNow, Qt::BlockingQueuedConnection);
-}
-
 void LspClient::close()
 {
     m_closed = true;

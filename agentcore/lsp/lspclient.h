@@ -56,7 +56,7 @@ struct LspFileDiagnostics
 /// sends is hostile input: messages are capped (JsonRpcHeaderReader), diagnostics validated and
 /// capped (LspDiagnostic), and its requests answered without doing anything (it is never let
 /// edit a file: workspace/applyEdit is refused).
-/// Lives on its host's thread (LspHost); diagnose(), lastDiagnostics() and stop() are
+/// Lives on its host's thread (LspHost); diagnose(), lastDiagnostics() and close() are
 /// thread-safe and called from other threads.
 class LspClient final : public QObject
 {
@@ -81,9 +81,8 @@ public:
     std::optional<QList<LspDiagnostic>> lastDiagnostics(const QString &path) const;
     /// What it last published for every file it was sent, by path (sorted).
     QList<std::pair<QString, QList<LspDiagnostic>>> allDiagnostics() const;
-    /// Shuts the server down (shutdown, exit, then its process group) and blocks until it is gone.
-    void stop();
-    /// stop() for good: every later diagnose() fails at once (its host is going away).
+    /// Shuts the server down for good (shutdown, exit, then its process group) and blocks until
+    /// it is gone; every later diagnose() fails at once (its host is going away).
     void close();
     /// The server's process id; 0 when it is not running. Thread-safe.
     qint64 processId() const { return m_processId; }
