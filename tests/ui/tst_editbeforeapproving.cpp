@@ -88,9 +88,20 @@ private:
     Ui::DiffReviewView *reviewAfter(const QString &task);
     /// Puts the editor's cursor at the end of line \a line (1-based) with the keyboard.
     static void goToEndOfLine(QPlainTextEdit *editor, int line);
-    void waitForIdle()
+    /// A QTRY in a helper would only end the helper: the test reads on from a run not done.
+    [[nodiscard]] bool waitForIdle()
     {
-        QTRY_COMPARE_WITH_TIMEOUT(session()->state(), AgentSession::State::Idle, editRunTimeoutMs);
+        return QTest::qWaitFor([this] { return session()->state() == AgentSession::State::Idle; },
+                               editRunTimeoutMs);
+    }
+    /// Clicks \a button once it is on screen, as a user can: a review that just arrived may
+    /// not be laid out yet, and a click on its zero-height button would miss.
+    [[nodiscard]] static bool clickWhenShown(QAbstractButton *button)
+    {
+        if (!button || !QTest::qWaitFor([button] { return !button->visibleRegion().isEmpty(); }))
+            return false;
+        QTest::mouseClick(button, Qt::LeftButton);
+        return true;
     }
     Ui::ConversationPage *page() const { return m_window->conversationPage(); }
     AgentSession *session() const { return m_window->session(); }
@@ -202,7 +213,7 @@ void tst_EditBeforeApproving::editedVersionIsWrittenAndTheModelIsToldTheDiff()
     auto stats = review->findChild<QLabel *>(QStringLiteral("editStats"));
     QTRY_COMPARE(stats->text(), QStringLiteral("Your changes: +1 −1"));
 
-    QTest::mouseClick(apply, Qt::LeftButton);
+    QVERIFY(clickWhenShown(apply));
     // The model's own next Edit asks too.
     QTRY_COMPARE_WITH_TIMEOUT(page()->reviews()->count(), 1, editRunTimeoutMs);
     QTRY_COMPARE_WITH_TIMEOUT(m_model->callCount(), 3, editRunTimeoutMs);
@@ -215,8 +226,8 @@ void tst_EditBeforeApproving::editedVersionIsWrittenAndTheModelIsToldTheDiff()
 
     auto allowOnce = page()->reviews()->currentView()->findChild<QAbstractButton *>(
         QStringLiteral("allowOnceButton"));
-    QTest::mouseClick(allowOnce, Qt::LeftButton);
-    waitForIdle();
+    QVERIFY(clickWhenShown(allowOnce));
+    QVERIFY(waitForIdle());
     const QString edited = toolResultOf(m_model->contexts().at(3), QStringLiteral("e1"));
     QVERIFY2(edited.startsWith(QLatin1String("Edited list.txt")), qPrintable(edited));
     QCOMPARE(QString::fromUtf8(m_repo->read(QStringLiteral("list.txt"))),
@@ -260,7 +271,7 @@ void tst_EditBeforeApproving::editingStartsWithoutTheUncheckedHunks()
     QCOMPARE(review->rejectedHunks(), QList<int>{1});
 
     auto edit = review->findChild<QAbstractButton *>(QStringLiteral("editProposalButton"));
-    QTest::mouseClick(edit, Qt::LeftButton);
+    QVERIFY(clickWhenShown(edit));
     QVERIFY(review->isEditing());
     auto editor = review->findChild<QPlainTextEdit *>(QStringLiteral("proposalEditor"));
     QCOMPARE(editor->toPlainText(), numberedLines(30, {{3, QStringLiteral("line three")}}));
@@ -277,7 +288,7 @@ void tst_EditBeforeApproving::editingStartsWithoutTheUncheckedHunks()
     QCOMPARE(editor->toPlainText(), mine);
     // Ctrl+Enter in the editor allows once: the version as shown.
     QTest::keyClick(editor, Qt::Key_Return, Qt::ControlModifier);
-    waitForIdle();
+    QVERIFY(waitForIdle());
 
     QCOMPARE(QString::fromUtf8(m_repo->read(QStringLiteral("list.txt"))), mine);
     const QString told = toolResultOf(m_model->contexts().at(2), QStringLiteral("w1"));
@@ -359,13 +370,12 @@ void tst_EditBeforeApproving::escLeavesTheEditorAndAsksOnlyWhenSomethingWouldBeL
 
     // Discarding goes back to the diff; an allow then writes the proposal as it was.
     QTest::keyClick(editor, Qt::Key_Escape);
-    QTest::mouseClick(question->findChild<QAbstractButton *>(
-                          QStringLiteral("discardChangesButton")),
-                      Qt::LeftButton);
+    QVERIFY(clickWhenShown(
+        question->findChild<QAbstractButton *>(QStringLiteral("discardChangesButton"))));
     QVERIFY(!review->isEditing());
-    QTest::mouseClick(review->findChild<QAbstractButton *>(QStringLiteral("allowOnceButton")),
-                      Qt::LeftButton);
-    waitForIdle();
+    QVERIFY(
+        clickWhenShown(review->findChild<QAbstractButton *>(QStringLiteral("allowOnceButton"))));
+    QVERIFY(waitForIdle());
     QCOMPARE(QString::fromUtf8(m_repo->read(QStringLiteral("list.txt"))), proposed);
     QVERIFY(!card(QStringLiteral("Write"))->isUserEdited());
 }
