@@ -3,45 +3,22 @@
 
 #include "common/picturecodec.h"
 
-#include <ai/modelcatalog.h>
-
 #include <ai/switchablemodelclient.h>
 #include <coding/codingsession.h>
 #include <context/compaction.h>
-#include <context/contextview.h>
 #include <context/rewind.h>
 #include <loop/agent.h>
 #include <permissions/permissionbroker.h>
 #include <permissions/permissionsessionstate.h>
 #include <session/sessionpages.h>
+#include <tools/filechange.h>
 
-#include <algorithm>
 #include <utility>
 
 namespace Ui {
 
-namespace {
-// The files a recorded result changed: an Edit's or Write's, or a command's reviewed writes.
-QList<AgentCore::FileChange> changesOf(const AgentCore::Message &message, const QString &root)
-{
-    if (!message.isToolResult())
-        return {};
-    QList<AgentCore::FileChange> changes = AgentCore::FileChange::ofShellWrites(message.details,
-                                                                                root);
-    if (const auto change = AgentCore::FileChange::fromDetails(message.details);
-        change && !message.isError)
-        changes.prepend(*change);
-    return changes;
-}
-} // namespace
-
 using AgentCore::AgentEvent;
 using AgentCore::CodingSession;
-
-namespace {
-// How long the draft waits after a keystroke before it is written.
-constexpr int draftDelayMs = 1000;
-} // namespace
 
 AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
                            ModelChoice model,
@@ -50,15 +27,11 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     : QObject(parent)
     , m_model(std::move(model))
     , m_file(std::move(file))
-    , m_switch(std::make_shared<AgentCore::SwitchableModelClient>())
     , m_broker(new AgentCore::PermissionBroker(this))
+    , m_draft([this](const QString &text) { m_session->setDraft(text); })
 {
     // A session's outputs come and go by the 100 KB: they must not stay with the process.
     returnLargeBlocksWhenFreed();
-    m_draftTimer = new QTimer(this);
-    m_draftTimer->setSingleShot(true);
-    m_draftTimer->setInterval(draftDelayMs);
-    connect(m_draftTimer, &QTimer::timeout, this, &AgentSession::writeDraft);
     AgentCore::CodingSessionFile sessionFile = std::exchange(m_file.recording, {});
     if (!m_file.worktreeProblem.isEmpty()) {
         // Its worktree is gone or moved: it must not run, and not in the main checkout instead.
@@ -78,13 +51,12 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
                                                 /*interactive=*/true);
     // One client for the whole session, so the model can change between requests; summaries
     // run on whatever model the session uses then.
-    m_session->setModelClient(m_switch, [model = m_switch] { return model->snapshot(); });
-    applyModel();
-    if (const QJsonValue value = modelStateValue(); !value.isUndefined())
-        m_session->setModelState(value);
+    m_session->setModelClient(m_model.client(),
+                              [model = m_model.client()] { return model->snapshot(); });
+    setModel(m_model.choice());
     if (m_file.worktree) // a resumed session finds its worktree again
         m_session->setWorktree(m_file.worktree);
-    m_draft = m_session->state().draft;
+    m_draft.restore(m_session->state().draft);
     if (const auto &resumed = m_session->file().resumed) {
         takeHistory(resumed->messages);
         for (const QList<AgentCore::Message> &transcript : resumed->subagents) {
@@ -133,7 +105,10 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
     connect(session, &CodingSession::checkpointFailed, this, &AgentSession::warning);
     connect(session, &CodingSession::checkpointRepaired, this, &AgentSession::warning);
     connect(session, &CodingSession::sandboxUnavailable, this, &AgentSession::sandboxUnavailable);
-    connect(session, &CodingSession::fileChanged, this, &AgentSession::noteChange);
+    connect(session, &CodingSession::fileChanged, this, [this](const AgentCore::FileChange &change) {
+        m_changed.add(change);
+        emit changedFilesChanged();
+    });
     connect(session, &CodingSession::compactionStarted, this, &AgentSession::compactionStarted);
     connect(session, &CodingSession::compactionFailed, this, &AgentSession::compactionFailed);
     // Every compaction, "compact now"'s and the loop's (which also came as a message event):
@@ -153,8 +128,7 @@ AgentSession::AgentSession(AgentCore::CodingAgentOptions options,
 
 AgentSession::~AgentSession()
 {
-    if (m_draftTimer->isActive())
-        writeDraft();
+    m_draft.flush();
     // Waits for an assembly still going on; the recorder writes the last state; the agent
     // joins its worker while the broker still answers (with a deny).
     m_session.reset();
@@ -163,7 +137,7 @@ AgentSession::~AgentSession()
 void AgentSession::onReady()
 {
     setState(State::Idle);
-    m_meter.setPreamble(m_session->systemPrompt(), m_session->toolDefinitions());
+    m_conversation.setPreamble(m_session->systemPrompt(), m_session->toolDefinitions());
     connect(agent(), &AgentCore::Agent::idleChanged, this, [this](bool idle) {
         setState(idle ? State::Idle : State::Running);
     });
@@ -187,17 +161,12 @@ void AgentSession::send(const QString &text, const QList<AgentCore::ContentBlock
 
 AgentCore::ProviderConfig AgentSession::currentProvider() const
 {
-    return m_model.provider.value_or(m_session->options().provider);
+    return m_model.provider(m_session->options().provider);
 }
 
 QString AgentSession::pictureRefusal() const
 {
-    const AgentCore::ProviderConfig provider = currentProvider();
-    if (m_model.client || AgentCore::takesPictures(provider))
-        return {};
-    //: Above the message box when it holds pictures the model cannot read
-    return tr("%1. Remove the pictures, or choose a model that takes pictures.")
-        .arg(AgentCore::noPicturesNote(provider));
+    return m_model.pictureRefusal(m_session->options().provider);
 }
 
 void AgentSession::stop()
@@ -233,72 +202,10 @@ QStringList AgentSession::unconfirmedSessionRules() const
 
 void AgentSession::setModel(ModelChoice model)
 {
-    m_model = std::move(model);
-    applyModel();
-    if (const QJsonValue value = modelStateValue(); !value.isUndefined())
+    m_model.choose(std::move(model), m_session->options().provider);
+    if (const QJsonValue value = m_model.stateValue(); !value.isUndefined())
         m_session->setModelState(value);
-    emit modelChanged(m_model);
-}
-
-void AgentSession::applyModel()
-{
-    if (!m_model.problem.isEmpty())
-        m_switch->setUnavailable(m_model.problem);
-    else if (m_model.pending)
-        m_switch->setPending();
-    else if (m_model.client)
-        m_switch->setClient(m_model.client);
-    else {
-        // The session's provider carries its prompt cache key (the session's id).
-        const AgentCore::ProviderConfig &session = m_session->options().provider;
-        AgentCore::ProviderConfig provider = m_model.provider.value_or(session);
-        provider.promptCacheKey = session.promptCacheKey;
-        m_switch->setProvider(provider);
-    }
-}
-
-QJsonValue AgentSession::modelStateValue() const
-{
-    if (m_model.selection)
-        return m_model.selection->toJson();
-    if (m_model.isDemo)
-        return QJsonObject{{QLatin1String("demo"), true}};
-    return QJsonValue(QJsonValue::Undefined); // the command line's: not the session's choice
-}
-
-QList<AgentCore::Message> AgentSession::history() const
-{
-    const auto &resumed = m_session->file().resumed;
-    return resumed ? resumed->messages : QList<AgentCore::Message>();
-}
-
-QHash<QString, QList<AgentCore::Message>> AgentSession::subagentHistory() const
-{
-    const auto &resumed = m_session->file().resumed;
-    return resumed ? resumed->subagents : QHash<QString, QList<AgentCore::Message>>();
-}
-
-QJsonObject AgentSession::resumedState() const
-{
-    const auto &resumed = m_session->file().resumed;
-    return resumed ? resumed->state : QJsonObject();
-}
-
-void AgentSession::setDraft(const QString &text)
-{
-    if (text == m_draft)
-        return;
-    m_draft = text;
-    if (text.isEmpty())
-        writeDraft();
-    else
-        m_draftTimer->start();
-}
-
-void AgentSession::writeDraft()
-{
-    m_draftTimer->stop();
-    m_session->setDraft(m_draft);
+    emit modelChanged(m_model.choice());
 }
 
 void AgentSession::setTitle(const QString &title)
@@ -347,41 +254,15 @@ void AgentSession::rewindWithFiles(const AgentCore::Rewind &rewind,
 
 void AgentSession::takeHistory(const QList<AgentCore::Message> &messages)
 {
-    m_conversation.clear();
-    m_changed.clear();
-    m_changedIndex.clear();
     // The results in the file carry what the effect hook was given live.
-    // What a rewind restored is looked up in the conversation up to it.
+    m_changed.clear();
     for (const AgentCore::Message &message : messages) {
-        m_conversation.append(message);
-        if (const auto rewound = AgentCore::Rewind::of(message)) {
-            forgetRestored(*rewound);
-            continue;
-        }
-        for (const AgentCore::FileChange &change : changesOf(message, repositoryRoot()))
-            noteChange(change);
-    }
-    m_conversation = messages;
-    m_unpaged.clear(); // the history as read: long outputs are stubs already
-    remeasure();
-}
-
-void AgentSession::pageRecordedOutputs()
-{
-    const std::shared_ptr<const AgentCore::SessionPages> pages = m_session->pages();
-    QList<qsizetype> waiting;
-    for (const qsizetype index : std::as_const(m_unpaged)) {
-        if (!pages || index >= m_conversation.size())
-            continue;
-        const AgentCore::Message &message = m_conversation.at(index);
-        if (message.isPaged())
-            continue;
-        if (pages->contains(message.toolCallId))
-            m_conversation[index] = pages->stubOf(message); // shares the Agent's preview
+        if (const auto rewound = AgentCore::Rewind::of(message))
+            m_changed.forgetRestored(*rewound, messages, repositoryRoot());
         else
-            waiting.append(index); // its record is not written yet
+            m_changed.addRecorded(message, repositoryRoot());
     }
-    m_unpaged = waiting;
+    m_conversation.reset(messages, contextEdits()); // long outputs are stubs already
 }
 
 bool AgentSession::editAndResend(qsizetype index,
@@ -394,31 +275,9 @@ bool AgentSession::editAndResend(qsizetype index,
     return m_session->editAndResend(index, text, pictures, error);
 }
 
-void AgentSession::remeasure()
-{
-    const AgentCore::ContextEdits edits = contextEdits();
-    const AgentCore::ContextView view = AgentCore::mapContextView(m_conversation, edits);
-    // The replies before a compaction or a rewind, or before a dropped output, answered
-    // requests that held what is no longer sent: only a reply after it reports what the next
-    // request holds.
-    const qsizetype compaction = AgentCore::latestViewChangeIndex(m_conversation);
-    bool replyAfter = false;
-    for (qsizetype i = compaction + 1; i < m_conversation.size() && compaction >= 0; ++i)
-        replyAfter = replyAfter || m_conversation.at(i).isAssistant();
-    m_meter.setMessages(view.messages, (compaction >= 0 && !replyAfter) || !edits.isEmpty());
-    m_meterSources = view.sources;
-}
-
 ContextEdits AgentSession::shownContextEdits() const
 {
-    const AgentCore::ContextEdits edits = contextEdits();
-    ContextEdits shown;
-    shown.droppedToolOutputs = edits.droppedToolOutputs;
-    for (qsizetype i = 0; i < m_meterSources.size(); ++i) {
-        if (edits.pinnedMessages.contains(m_meterSources.at(i)))
-            shown.pinnedMessages.insert(i);
-    }
-    return shown;
+    return m_conversation.shownEdits(contextEdits());
 }
 
 bool AgentSession::dropToolOutput(const QString &toolCallId)
@@ -427,14 +286,14 @@ bool AgentSession::dropToolOutput(const QString &toolCallId)
     edits.droppedToolOutputs.insert(toolCallId);
     if (!m_session->setContextEdits(edits))
         return false;
-    remeasure();
+    m_conversation.remeasure(edits);
     emit contextChanged();
     return true;
 }
 
 bool AgentSession::pinMessage(qsizetype meterIndex, bool pinned)
 {
-    const qsizetype message = m_meterSources.value(meterIndex, -1);
+    const qsizetype message = m_conversation.sourceOf(meterIndex);
     if (message < 0)
         return false;
     AgentCore::ContextEdits edits = contextEdits();
@@ -444,14 +303,14 @@ bool AgentSession::pinMessage(qsizetype meterIndex, bool pinned)
         edits.pinnedMessages.remove(message);
     if (!m_session->setContextEdits(edits))
         return false;
-    remeasure();
+    m_conversation.remeasure(edits);
     emit contextChanged();
     return true;
 }
 
 QString AgentSession::firstTask() const
 {
-    for (const AgentCore::Message &message : m_conversation) {
+    for (const AgentCore::Message &message : m_conversation.messages()) {
         if (message.isUser() && !message.text().trimmed().isEmpty())
             return message.text();
     }
@@ -464,32 +323,20 @@ void AgentSession::onEvent(const AgentEvent &event)
     bool counted = true;
     bool marker = false;
     if (event.type == AgentEvent::Type::MessageEnd) {
-        // A long run's outputs would pile up here whole (the Agent's history is paged at the
-        // run's end): each goes to its stub once the session file holds it.
-        pageRecordedOutputs();
-        m_conversation.append(event.message);
-        if (AgentCore::SessionPages::isPageable(event.message))
-            m_unpaged.append(m_conversation.size() - 1);
+        m_conversation.append(event.message, m_session->pages().get(), contextEdits());
         marker = AgentCore::isCompactionMessage(event.message)
                  || AgentCore::isRewindMessage(event.message);
         if (const auto rewound = AgentCore::Rewind::of(event.message))
             forgetRestored(*rewound);
-        if (marker) {
-            remeasure();
-        } else {
-            m_meter.append(event.message);
-            m_meterSources.append(m_conversation.size() - 1);
-        }
     } else if ((event.type == AgentEvent::Type::AgentStart
                 || event.type == AgentEvent::Type::TurnStart)
-               && event.tools != m_meter.context().tools) {
+               && event.tools != contextMeter().context().tools) {
         // The MCP servers' tools, taken at the run's start (or changed since): the context
         // carries them too. Usually the same shared list, compared at once.
-        m_meter.setPreamble(m_meter.context().systemPrompt, event.tools);
+        m_conversation.setPreamble(contextMeter().context().systemPrompt, event.tools);
     } else if (event.type == AgentEvent::Type::AgentEnd) {
-        m_conversation = m_session->agent()->messages(); // as the Agent keeps it
-        m_unpaged.clear();
-        remeasure();
+        m_conversation.reset(m_session->agent()->messages(),
+                             contextEdits()); // as the Agent keeps it
     } else {
         counted = false;
     }
@@ -505,53 +352,13 @@ void AgentSession::onEvent(const AgentEvent &event)
 
 qsizetype AgentSession::firstChangeOf(const QString &path) const
 {
-    for (qsizetype i = 0; i < m_conversation.size(); ++i) {
-        const QList<AgentCore::FileChange> changes = changesOf(m_conversation.at(i),
-                                                               repositoryRoot());
-        if (std::any_of(changes.cbegin(), changes.cend(), [&path](const AgentCore::FileChange &c) {
-                return c.path == path;
-            }))
-            return i;
-    }
-    return -1;
-}
-
-void AgentSession::noteChange(const AgentCore::FileChange &change)
-{
-    auto it = m_changedIndex.constFind(change.path);
-    if (it == m_changedIndex.cend()) {
-        ChangedFile file;
-        file.path = change.path;
-        file.displayPath = change.displayPath;
-        file.created = change.created;
-        it = m_changedIndex.insert(change.path, int(m_changed.size()));
-        m_changed.append(file);
-    }
-    ChangedFile &file = m_changed[*it];
-    file.additions += change.additions;
-    file.deletions += change.deletions;
-    ++file.changes;
-    emit changedFilesChanged();
+    return ChangedFiles::firstChangeOf(m_conversation.messages(), path, repositoryRoot());
 }
 
 void AgentSession::forgetRestored(const AgentCore::Rewind &rewind)
 {
-    if (!rewind.restoresFiles() || rewind.restoredFiles.isEmpty())
-        return;
-    const QSet<QString> restored(rewind.restoredFiles.cbegin(), rewind.restoredFiles.cend());
-    QList<ChangedFile> kept;
-    for (const ChangedFile &file : std::as_const(m_changed)) {
-        // Restored to a point after the agent's first change: still changed, only less.
-        if (!(restored.contains(file.displayPath) && firstChangeOf(file.path) >= rewind.toIndex))
-            kept.append(file);
-    }
-    if (kept.size() == m_changed.size())
-        return;
-    m_changed = kept;
-    m_changedIndex.clear();
-    for (qsizetype i = 0; i < m_changed.size(); ++i)
-        m_changedIndex.insert(m_changed.at(i).path, int(i));
-    emit changedFilesChanged();
+    if (m_changed.forgetRestored(rewind, m_conversation.messages(), repositoryRoot()))
+        emit changedFilesChanged();
 }
 
 void AgentSession::setState(State state)

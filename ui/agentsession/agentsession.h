@@ -1,18 +1,18 @@
 #pragma once
 
-#include "contextview/contextsnapshot.h"
-#include "settings/modelselection.h"
+#include "changedfiles.h"
+#include "sessionconversation.h"
+#include "sessiondraft.h"
+#include "sessionmodel.h"
 
 #include <coding/codingagent.h>
 #include <coding/codingsession.h>
-#include <context/contextmeter.h>
 #include <context/rewind.h>
 #include <permissions/approvalhabits.h>
 #include <session/sessionlog.h>
 #include <session/sessionresumption.h>
 #include <worktree/sessionworktree.h>
 
-#include <QHash>
 #include <QObject>
 #include <QTimer>
 
@@ -23,30 +23,9 @@ class Agent;
 class ModelClient;
 class PermissionBroker;
 class SessionRecorder;
-class SwitchableModelClient;
 } // namespace AgentCore
 
 namespace Ui {
-
-/// Which model a window's agent talks to. The first of these that is set wins: problem,
-/// pending, client, provider; with none, CodingAgentOptions::provider (the command line's).
-struct ModelChoice
-{
-    QString label; ///< for the status bar: "gpt-5 (openai)"
-    /// Non-empty: no model can be called, and every task says this instead of running
-    /// ("OPENAI_API_KEY is not set: ...").
-    QString problem;
-    /// The key is still being read from the keyring: requests wait for the next choice.
-    bool pending = false;
-    /// Non-null: used instead of an HttpModelClient (tests, and the offline demo). Called on
-    /// the agent's worker thread only.
-    std::shared_ptr<AgentCore::ModelClient> client;
-    std::optional<AgentCore::ProviderConfig> provider; ///< with its key
-    /// What the settings call it, kept with the session; nullopt: the offline demo (when
-    /// isDemo) or the command line's model.
-    std::optional<ModelSelection> selection;
-    bool isDemo = false;
-};
 
 /// Where a session keeps its conversation, and what it resumes from.
 struct SessionFile
@@ -61,17 +40,6 @@ struct SessionFile
     /// Non-empty: the session's worktree cannot be used (SessionWorktrees::check); the
     /// session is shown read-only with this, nothing runs (not in the main checkout either).
     QString worktreeProblem;
-};
-
-/// One file the agent changed in this session, summed over the calls that changed it.
-struct ChangedFile
-{
-    QString path;        ///< absolute
-    QString displayPath; ///< relative to the repository when inside
-    int additions = 0;
-    int deletions = 0;
-    int changes = 0;      ///< successful calls that changed it
-    bool created = false; ///< the first change created the file
 };
 
 /// The agent of one window on one repository: the window's front end of a CodingSession (which
@@ -104,7 +72,7 @@ public:
     AgentCore::Agent *agent() const { return m_session->agent(); }
     AgentCore::PermissionBroker *broker() const { return m_broker; }
     State state() const { return m_state; }
-    const ModelChoice &model() const { return m_model; }
+    const ModelChoice &model() const { return m_model.choice(); }
     /// Takes effect at the next model request (a request in flight finishes on its model);
     /// kept with the session.
     void setModel(ModelChoice model);
@@ -123,20 +91,32 @@ public:
     /// Why the session's worktree cannot be used (it is read-only then); empty otherwise.
     QString worktreeProblem() const { return m_file.worktreeProblem; }
     /// The message box's text kept with the session (restored on resume).
-    QString draft() const { return m_draft; }
+    QString draft() const { return m_draft.text(); }
     /// Keeps \a text as the draft: written a second after the last change (at once when it
     /// was cleared, so a sent task does not come back as a draft).
-    void setDraft(const QString &text);
+    void setDraft(const QString &text) { m_draft.set(text); }
     /// The conversation the session was resumed with (empty for a new one).
-    QList<AgentCore::Message> history() const;
+    QList<AgentCore::Message> history() const
+    {
+        const auto &resumed = m_session->file().resumed;
+        return resumed ? resumed->messages : QList<AgentCore::Message>();
+    }
     /// The subagents' transcripts the session was resumed with, by path joined with "/"
     /// (SessionLog::Contents::subagents); empty for a new session.
-    QHash<QString, QList<AgentCore::Message>> subagentHistory() const;
+    QHash<QString, QList<AgentCore::Message>> subagentHistory() const
+    {
+        const auto &resumed = m_session->file().resumed;
+        return resumed ? resumed->subagents : QHash<QString, QList<AgentCore::Message>>();
+    }
     /// Every reply of every subagent so far, resumed and live: what they were billed (the
     /// session's totals count them).
     const QList<AgentCore::Message> &subagentReplies() const { return m_subagentReplies; }
     /// The session's saved state, when resumed (the model, the title, ...).
-    QJsonObject resumedState() const;
+    QJsonObject resumedState() const
+    {
+        const auto &resumed = m_session->file().resumed;
+        return resumed ? resumed->state : QJsonObject();
+    }
     QString title() const { return m_session->state().title; }
     /// Names the session in the sessions list; kept with it.
     void setTitle(const QString &title);
@@ -211,7 +191,7 @@ public:
 
     /// In the order they were first changed; a resumed session starts with the changes its
     /// history records, as they were listed live.
-    QList<ChangedFile> changedFiles() const { return m_changed; }
+    QList<ChangedFile> changedFiles() const { return m_changed.files(); }
     /// The raw index of the first result in the conversation that changed \a path (absolute):
     /// the files as they were right before it hold the file as it was before the session
     /// touched it ("Revert this file" goes back there). -1 when none did.
@@ -248,7 +228,7 @@ public:
     /// Counts what the next request carries: the conversation as the context manager shows it
     /// to the model (a compaction's summary in place of what it covers, dropped outputs as
     /// stubs), so its messages are those of contextView(), not the history.
-    const AgentCore::ContextMeter &contextMeter() const { return m_meter; }
+    const AgentCore::ContextMeter &contextMeter() const { return m_conversation.meter(); }
     /// Tool outputs dropped from the requests and messages pinned (raw conversation indexes);
     /// kept in the session file.
     AgentCore::ContextEdits contextEdits() const { return m_session->state().contextEdits; }
@@ -265,7 +245,7 @@ public:
     QString rewindRefusal() const;
     /// The conversation as its messages came: raw indexes (ConversationItem::sourceIndex) are
     /// into this list.
-    const QList<AgentCore::Message> &conversation() const { return m_conversation; }
+    const QList<AgentCore::Message> &conversation() const { return m_conversation.messages(); }
     /// Appends \a rewind (AgentCore::Rewind, context/rewind.h) to the conversation: recorded
     /// in the session file, shown, and, when it rewinds the conversation, applied to what the
     /// next request carries (the messages from rewind.toIndex on stay in the history and the
@@ -366,44 +346,24 @@ private:
     /// did (warnings, mode, ready, context, then what needs the user's answer).
     void onReady();
     void onEvent(const AgentCore::AgentEvent &event);
-    /// The meter counts the view of m_conversation again (a compaction, an edit, a run's end).
-    void remeasure();
-    /// Replaces each long output of m_unpaged whose record the session file holds by its stub.
-    void pageRecordedOutputs();
-    /// Adds one change to the changed files: live from CodingSession::fileChanged (every
-    /// side-effecting call that reports a file's diff, a Bash command's reviewed writes), on
-    /// resume from the recorded results.
-    void noteChange(const AgentCore::FileChange &change);
     /// The conversation, its changed files and the meter from \a messages (a resumed
     /// session's, a branch's).
     void takeHistory(const QList<AgentCore::Message> &messages);
-    /// A rewind that restored files: a file it brought back to before the agent's first change
-    /// to it is no longer one the session changed.
+    /// A rewind that restored files: ChangedFiles::forgetRestored.
     void forgetRestored(const AgentCore::Rewind &rewind);
     void setState(State state);
-    void applyModel();
-    void writeDraft();
-    QJsonValue modelStateValue() const;
 
-    ModelChoice m_model;
+    SessionModel m_model;
     SessionFile m_file;  // without its recording: the CodingSession keeps it
     QString m_sentFirst; // what send() was first given, until the conversation has it
-    std::shared_ptr<AgentCore::SwitchableModelClient> m_switch;
-    QString m_draft;
-    QTimer *m_draftTimer = nullptr;
     AgentCore::PermissionBroker *m_broker = nullptr;
-    QList<ChangedFile> m_changed;
-    QHash<QString, int> m_changedIndex; // path -> index into m_changed
+    SessionDraft m_draft; // writes through m_session: flushed before it goes
+    ChangedFiles m_changed;
     QStringList m_warnings;
     AgentCore::ApprovalHabits m_habits;
     State m_state = State::Preparing;
-    AgentCore::ContextMeter m_meter;
-    /// The conversation as its messages came (the Agent's holds a run's only at its end).
-    QList<AgentCore::Message> m_conversation;
-    /// Indexes in m_conversation of long tool outputs still held whole (pageRecordedOutputs).
-    QList<qsizetype> m_unpaged;
+    SessionConversation m_conversation;
     QList<AgentCore::Message> m_subagentReplies;
-    QList<qsizetype> m_meterSources; ///< for each of the meter's messages, its m_conversation index
     /// Destroyed before the broker (a child): the agent's tool calls may still ask it.
     std::unique_ptr<AgentCore::CodingSession> m_session;
 };
