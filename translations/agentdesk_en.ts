@@ -55,7 +55,7 @@
 <context>
     <name>AgentCore::Coding</name>
     <message numerus="yes">
-        <location filename="../agentcore/coding/diagnosticstool.cpp" line="+51"/>
+        <location filename="../agentcore/coding/diagnosticstool.cpp" line="+54"/>
         <source>%1 reports %n new problem(s) in %2 after this change:</source>
         <translation>
             <numerusform>%1 reports %n new problem in %2 after this change:</numerusform>
@@ -71,7 +71,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+88"/>
+        <location line="+90"/>
         <source>%1: %n problem(s) in %2:</source>
         <translation>
             <numerusform>%1: %n problem in %2:</numerusform>
@@ -119,7 +119,7 @@
 <context>
     <name>AgentCore::Lsp</name>
     <message numerus="yes">
-        <location filename="../agentcore/lsp/lspclient.cpp" line="+190"/>
+        <location filename="../agentcore/lsp/lspclient.cpp" line="+182"/>
         <source>%1 did not answer initialize within %n second(s)</source>
         <translation>
             <numerusform>%1 did not answer initialize within %n second</numerusform>
@@ -309,7 +309,7 @@
 <context>
     <name>Ui::ChangedFilesPanel</name>
     <message numerus="yes">
-        <location filename="../ui/window/changedfilespanel.cpp" line="+79"/>
+        <location filename="../ui/window/changedfilespanel.cpp" line="+82"/>
         <source>%1
 Created in this session; %n change(s)</source>
         <translation>
@@ -328,6 +328,14 @@ Created in this session; %n changes</numerusform>
 %n change in this session</numerusform>
             <numerusform>%1
 %n changes in this session</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>The language server finds %n error(s) or warning(s) in it after the last change.</source>
+        <translation>
+            <numerusform>The language server finds %n error or warning in it after the last change.</numerusform>
+            <numerusform>The language server finds %n errors or warnings in it after the last change.</numerusform>
         </translation>
     </message>
 </context>
@@ -400,6 +408,33 @@ Created in this session; %n changes</numerusform>
         <translation>
             <numerusform>connected, %n tool</numerusform>
             <numerusform>connected, %n tools</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ProposalProblemsView</name>
+    <message numerus="yes">
+        <location filename="../ui/review/proposalproblemsview.cpp" line="+61"/>
+        <source>%n new error(s)</source>
+        <translation>
+            <numerusform>%n new error</numerusform>
+            <numerusform>%n new errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n new warning(s)</source>
+        <translation>
+            <numerusform>%n new warning</numerusform>
+            <numerusform>%n new warnings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
         </translation>
     </message>
 </context>

@@ -1307,7 +1307,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         <translation>%1：已跳过：它没有描述（模型依据描述选择类型）</translation>
     </message>
     <message>
-        <location filename="../agentcore/coding/diagnosticstool.cpp" line="+41"/>
+        <location filename="../agentcore/coding/diagnosticstool.cpp" line="+44"/>
         <source>No diagnostics for this change: %1.</source>
         <translation>此更改没有诊断信息：%1。</translation>
     </message>
@@ -1326,7 +1326,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
         </translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The language server&apos;s current problems in a file (line:column severity: message, errors first); without file_path, those of every file checked in this session. Servers: %1.</source>
         <translation>语言服务器报告的文件当前问题（行:列 严重程度: 消息，错误在前）；不给 file_path 时，列出本会话中检查过的所有文件的问题。服务器：%1。</translation>
     </message>
@@ -1373,7 +1373,7 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
 <context>
     <name>AgentCore::CodingAgent</name>
     <message>
-        <location filename="../agentcore/coding/codingagent.cpp" line="+141"/>
+        <location filename="../agentcore/coding/codingagent.cpp" line="+142"/>
         <source>AgentDesk&apos;s settings</source>
         <translation>AgentDesk 的设置</translation>
     </message>
@@ -1944,12 +1944,12 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+21"/>
-        <location line="+466"/>
+        <location line="+458"/>
         <source>%1 was stopped</source>
         <translation>%1 已停止</translation>
     </message>
     <message>
-        <location line="-452"/>
+        <location line="-444"/>
         <source>stopped by the user</source>
         <translation>已被用户停止</translation>
     </message>
@@ -1959,7 +1959,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>%1 没有应答</translation>
     </message>
     <message numerus="yes">
-        <location line="+105"/>
+        <location line="+97"/>
         <source>%1 did not answer initialize within %n second(s)</source>
         <translation>
             <numerusform>%1 在 %n 秒内没有应答 initialize</numerusform>
@@ -3479,7 +3479,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>权限被拒绝：%1 需要用户批准（%2），而本会话中无人可问。不要重试；请在没有它的情况下继续，或者结束并告诉用户你需要哪项权限。</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+63"/>
         <source>Aborted while waiting for the user to approve %1.</source>
         <translation>等待用户批准%1时被中止。</translation>
     </message>
@@ -3859,7 +3859,7 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
 <context>
     <name>AgentCore::Session</name>
     <message>
-        <location filename="../agentcore/session/sessionlog.cpp" line="+53"/>
+        <location filename="../agentcore/session/sessionlog.cpp" line="+62"/>
         <source>%1 is not an AgentDesk session (its first line is not a session header). It was left as it is.</source>
         <translation>%1 不是 AgentDesk 会话（第一行不是会话头）。已保持原样。</translation>
     </message>
@@ -3870,13 +3870,13 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
     </message>
     <message>
         <location line="+22"/>
-        <location line="+373"/>
+        <location line="+488"/>
         <location filename="../agentcore/session/sessionstore.cpp" line="+433"/>
         <source>another process</source>
         <translation>另一个进程</translation>
     </message>
     <message>
-        <location line="-372"/>
+        <location line="-487"/>
         <location filename="../agentcore/session/sessionstore.cpp" line="-1"/>
         <source>process %1</source>
         <translation>进程 %1</translation>
@@ -3892,17 +3892,17 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <translation>无法读取会话 %1：%2</translation>
     </message>
     <message>
-        <location line="+304"/>
+        <location line="+342"/>
         <source>The last line of %1 was cut off (AgentDesk stopped while writing it) and was skipped.</source>
         <translation>%1 的最后一行不完整（AgentDesk 在写入时停止了），已跳过。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Line %1 of %2 could not be read and was skipped.</source>
         <translation>无法读取 %2 的第 %1 行，已跳过。</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+139"/>
         <source>Cannot create the session %1: its folder cannot be made.</source>
         <translation>无法创建会话 %1：无法创建其文件夹。</translation>
     </message>
@@ -7060,11 +7060,17 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <source>the pasted picture is empty</source>
         <translation>粘贴的图片为空</translation>
     </message>
+    <message>
+        <location filename="../ui/agentsession/sessionmodel.cpp" line="+46"/>
+        <source>%1. Remove the pictures, or choose a model that takes pictures.</source>
+        <extracomment>Above the message box when it holds pictures the model cannot read</extracomment>
+        <translation>%1。请移除这些图片，或选择一个接受图片的模型。</translation>
+    </message>
 </context>
 <context>
     <name>Ui::AgentSession</name>
     <message>
-        <location filename="../ui/agentsession/agentsession.cpp" line="+114"/>
+        <location filename="../ui/agentsession/agentsession.cpp" line="+86"/>
         <source>Hook %1 (%2): %3</source>
         <translation>钩子 %1（%2）：%3</translation>
     </message>
@@ -7074,13 +7080,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <translation>钩子拒绝了该消息：%1</translation>
     </message>
     <message>
-        <location line="+76"/>
         <source>%1. Remove the pictures, or choose a model that takes pictures.</source>
         <extracomment>Above the message box when it holds pictures the model cannot read</extracomment>
-        <translation>%1。请移除这些图片，或选择一个接受图片的模型。</translation>
+        <translation type="vanished">%1。请移除这些图片，或选择一个接受图片的模型。</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+125"/>
         <source>The agent is working: compact once it has finished.</source>
         <translation>智能体正在工作：请在它完成后再压缩。</translation>
     </message>
@@ -7587,12 +7592,12 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
     <name>Ui::ChangedFilesPanel</name>
     <message>
         <location filename="../ui/window/changedfilespanel.cpp" line="+18"/>
-        <location line="+67"/>
+        <location line="+78"/>
         <source>Files changed</source>
         <translation>已更改的文件</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-61"/>
         <source>Show Changes</source>
         <translation>显示更改</translation>
     </message>
@@ -7617,8 +7622,14 @@ Exit codes: 0 the task ended naturally; 1 the run failed (provider or network er
         <extracomment>A changed file in the side panel: path, lines added, lines removed</extracomment>
         <translation>%1  +%2 −%3</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>⚠ %1</source>
+        <extracomment>After a changed file&apos;s counts: the language server&apos;s errors and warnings in it</extracomment>
+        <translation>⚠ %1</translation>
+    </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+4"/>
         <source>%1
 Created in this session; %n change(s)</source>
         <translation>
@@ -7635,8 +7646,15 @@ Created in this session; %n change(s)</source>
 本会话中 %n 处更改</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>The language server finds %n error(s) or warning(s) in it after the last change.</source>
+        <translation>
+            <numerusform>最近一次修改后，语言服务器在其中发现 %n 个错误或警告。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>Double-click to see its changes; right-click to revert it.</source>
         <translation>双击查看其更改；右键单击可还原。</translation>
     </message>
@@ -8398,7 +8416,7 @@ Created in this session; %n change(s)</source>
 <context>
     <name>Ui::DiffReviewView</name>
     <message>
-        <location filename="../ui/review/diffreviewview.cpp" line="+85"/>
+        <location filename="../ui/review/diffreviewview.cpp" line="+87"/>
         <source>Side &amp;by side</source>
         <translation>并排显示(&amp;B)</translation>
     </message>
@@ -8433,7 +8451,7 @@ Created in this session; %n change(s)</source>
         <translation>更改后</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+87"/>
         <source>Create %1</source>
         <translation>创建 %1</translation>
     </message>
@@ -9619,6 +9637,72 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <location line="+1"/>
         <source>Your changes: +%1 −%2</source>
         <translation>你的修改：+%1 −%2</translation>
+    </message>
+</context>
+<context>
+    <name>Ui::ProposalProblemsView</name>
+    <message>
+        <location filename="../ui/review/proposalproblemsview.cpp" line="+36"/>
+        <location line="+60"/>
+        <source>Checking the change with the language server…</source>
+        <extracomment>Above a review&apos;s diff while a language server checks the proposed change</extracomment>
+        <translation>正在用语言服务器检查这处修改…</translation>
+    </message>
+    <message>
+        <location line="-49"/>
+        <source>%1 could not check this change: %2.</source>
+        <translation>%1 无法检查这处修改：%2。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 finds no new problems in this change.</source>
+        <translation>%1 未在这处修改中发现新问题。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n new error(s)</source>
+        <translation>
+            <numerusform>%n 个新错误</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n new warning(s)</source>
+        <translation>
+            <numerusform>%n 个新警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 finds %2 in this change:</source>
+        <translation>%1 在这处修改中发现%2：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> and </source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>另有 %n 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>

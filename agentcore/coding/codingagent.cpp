@@ -1,5 +1,6 @@
 #include "codingagent.h"
 #include "diagnosticstool.h"
+#include "proposaldiagnostics.h"
 
 #include "requeststages.h"
 #include "systemprompt.h"
@@ -323,12 +324,25 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
         config.loop.middlewares.append(makeHookMiddleware(hookGate));
         config.loop.onTaskEnd = makeStopHook(agent.hooks);
     }
+    std::shared_ptr<ProposalDiagnostics> proposals;
+    if (agent.languageServers) {
+        // A reviewed change is checked while the reviewer reads it.
+        proposals = std::make_shared<ProposalDiagnostics>(agent.languageServers,
+                                                          options.languageServers.editWaitMs);
+        gate.checkProposal = [proposals](const QString &path,
+                                         const QString &oldText,
+                                         const QString &newText,
+                                         bool newFile) {
+            return proposals->check(path, oldText, newText, newFile);
+        };
+    }
     config.loop.middlewares.append(makePermissionMiddleware(gate));
     if (agent.languageServers) {
         // Inside permissions: only a change that was approved is checked.
         config.loop.middlewares.append(
             makeDiagnosticsMiddleware(agent.languageServers,
                                       agent.workspace,
+                                      proposals,
                                       options.languageServers.editWaitMs));
     }
     agent.deferral = std::make_shared<ToolDeferral>(options.reports.toolsLoaded);

@@ -1,4 +1,5 @@
 #include "diagnosticstool.h"
+#include "proposaldiagnostics.h"
 #include "translation.h"
 
 #include <lsp/lsphost.h>
@@ -8,6 +9,8 @@
 
 #include <QDir>
 #include <QJsonArray>
+
+#include <algorithm>
 
 namespace AgentCore {
 
@@ -183,9 +186,10 @@ ToolResult DiagnosticsTool::everyFile() const
 
 ToolMiddleware makeDiagnosticsMiddleware(std::shared_ptr<LspHost> host,
                                          std::shared_ptr<ToolWorkspace> workspace,
+                                         std::shared_ptr<ProposalDiagnostics> proposals,
                                          int waitMs)
 {
-    return [host, workspace, waitMs](ToolCallContext &context, const ToolNext &next) {
+    return [host, workspace, proposals, waitMs](ToolCallContext &context, const ToolNext &next) {
         const ToolKind kind = toolKindOf(context);
         if (kind == ToolKind::Read) {
             // A file read is often a file about to be changed: its server starts and checks it
@@ -212,17 +216,43 @@ ToolMiddleware makeDiagnosticsMiddleware(std::shared_ptr<LspHost> host,
                                                       : nullptr;
         if (!client)
             return next(context);
-        // The text before, checked while the change waits for its review.
-        if (const std::optional<QString> before = DiagnosticsTool::serverText(path.path))
-            client->open(path.path, *before);
+        const std::optional<QString> before = DiagnosticsTool::serverText(path.path);
+        // The review's check of this change, if it had one: not one of another change that
+        // was denied (its text before is not this file's).
+        std::optional<ProposalDiagnostics::Pending> proposal = proposals
+                                                                   ? proposals->take(path.path)
+                                                                   : std::nullopt;
+        if (proposal && proposal->oldText != before.value_or(QString()))
+            proposal.reset();
+        if (!proposal && before)
+            client->open(path.path, *before); // checked while the change is applied
         ToolResult result = next(context);
         if (result.isError)
             return result;
         const std::optional<QString> after = DiagnosticsTool::serverText(path.path);
         if (!after)
             return result;
-        const LspFileDiagnostics answer = client->diagnose(path.path, *after, waitMs, context.abort);
+        const bool checked = proposal
+                             && proposal->answer.wait_for(std::chrono::milliseconds(waitMs))
+                                    == std::future_status::ready;
+        LspFileDiagnostics answer;
+        if (checked && proposal->newText == *after && proposal->answer.get().ok) {
+            answer = proposal->answer.get(); // the proposal as the reviewer saw it checked
+        } else {
+            // The user's own version, or some hunks only: the server checks what was written,
+            // against the text before as the review's check had it.
+            answer = client->diagnose(path.path, *after, waitMs, context.abort);
+            if (checked && proposal->answer.get().before)
+                answer.before = proposal->answer.get().before;
+        }
         append(result, feedback(answer, client->config().name, path.displayPath()));
+        if (answer.ok) {
+            // What the file has now, the changed-files list shows it (FileChange::problems).
+            result.details.other.insert(QStringLiteral("problems"),
+                                        int(std::count_if(answer.diagnostics.cbegin(),
+                                                          answer.diagnostics.cend(),
+                                                          worthTelling)));
+        }
         return result;
     };
 }

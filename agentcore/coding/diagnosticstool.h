@@ -8,6 +8,7 @@
 namespace AgentCore {
 
 class LspHost;
+class ProposalDiagnostics;
 class ToolWorkspace;
 
 /// Diagnostics: the language servers' current problems in a file of the repository (errors
@@ -39,13 +40,16 @@ private:
 /// After an approved Edit or Write of a file a language server is for, the problems the server
 /// finds that the change introduced (errors and warnings, errors first, at most 20), appended
 /// to the tool's result so the model sees them in the same turn; waits at most \a waitMs for
-/// the server. The server is sent the file's text before the change when the call starts, so
-/// that it has checked it by the time the change is applied (while it is reviewed); when it
-/// has not, the errors of the new text are given instead. A server that could not answer is
-/// said in one line. A Read of such a file sends its text too (the server starts and checks it
-/// while the model thinks). Other tools and files pass through untouched.
+/// the server. When the change was reviewed, \a proposals checked it during the review: that
+/// answer is used when the change applied is the proposal, and its text before otherwise.
+/// Else the server is sent the file's text before the change first; when it has not checked
+/// it by the time the change is applied, the errors of the new text are given instead. A
+/// server that could not answer is said in one line. A Read of such a file sends its text too
+/// (the server starts and checks it while the model thinks). Other tools and files pass
+/// through untouched.
 ToolMiddleware makeDiagnosticsMiddleware(std::shared_ptr<LspHost> host,
                                          std::shared_ptr<ToolWorkspace> workspace,
+                                         std::shared_ptr<ProposalDiagnostics> proposals,
                                          int waitMs);
 
 } // namespace AgentCore

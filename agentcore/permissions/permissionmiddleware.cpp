@@ -457,6 +457,12 @@ ToolResult askPerson(const PermissionGate &gate,
         record.answer = PermissionRecord::Answer::NobodyToAsk;
         return denyUnattended(gate, request, decision);
     }
+    if (gate.checkProposal && !request.filePath.isEmpty()) {
+        request.proposalCheck = gate.checkProposal(request.filePath,
+                                                   request.oldText,
+                                                   request.newText,
+                                                   request.newFile);
+    }
 
     const std::optional<PermissionAnswer> answer = gate.asker->ask(request, context.abort);
     if (!answer) {

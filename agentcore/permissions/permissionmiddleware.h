@@ -3,6 +3,7 @@
 #include "bashanalysis.h"
 #include "permissionasker.h"
 #include "permissionpolicy.h"
+#include "proposalcheck.h"
 
 #include <loop/agenttypes.h>
 #include <tools/toolworkspace.h>
@@ -37,6 +38,9 @@ struct PermissionGate
     /// (bubblewrap too old or missing, or nobody to ask), with why: the commands then run as
     /// before, their writes not reviewed.
     std::function<void(const QString &message)> onShellWritesUnavailable;
+    /// Starts the check of an Edit's or Write's proposal when it is asked about; its future
+    /// goes with the request (PermissionRequest::proposalCheck). Null: nothing is checked.
+    ProposalChecker checkProposal;
 };
 
 /// Installs PathCapability as \a gate.workspace's guard, asking the policy for the writable

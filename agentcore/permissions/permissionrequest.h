@@ -2,6 +2,7 @@
 
 #include "bashanalysis.h"
 #include "permissionrule.h"
+#include "proposalcheck.h"
 
 #include <tools/sandboxpolicy.h>
 #include <tools/shellwrite.h>
@@ -38,6 +39,9 @@ struct PermissionRequest
     /// PermissionAnswer::rejectedHunks index them, and a partial apply splices exactly them.
     UnifiedDiff diff;
     bool newFile = false;
+    /// What a language server finds newText would introduce, checked while the review is
+    /// shown (PermissionGate::checkProposal); not valid when nothing checks the file.
+    QFuture<ProposalCheck> proposalCheck;
 
     // A Bash command's writes, reviewed after it ran on an overlay of the repository
     // (ShellWritesReview): what it changed, each accepted or rejected on its own.

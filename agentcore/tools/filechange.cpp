@@ -25,6 +25,9 @@ std::optional<FileChange> FileChange::fromDetails(const ToolDetails &details)
     change.additions = details.additions;
     change.deletions = details.deletions;
     change.created = details.created;
+    if (const QJsonValue problems = details.other.value(QLatin1String("problems"));
+        problems.isDouble() && problems.toDouble() >= 0 && problems.toDouble() <= 1e6)
+        change.problems = problems.toInt(); // a recorded file is not trusted further than that
     return change;
 }
 

@@ -18,6 +18,9 @@ struct FileChange
     int additions = 0;
     int deletions = 0;
     bool created = false; ///< the call created the file
+    /// The errors and warnings a language server found in the file after the change
+    /// (details.other["problems"], the diagnostics middleware's); nullopt: it was not checked.
+    std::optional<int> problems;
 
     /// The change \a result reports: a successful result whose details name a path and carry
     /// its diff. nullopt for any other result (a failure, a Read, a Bash command).

@@ -7,6 +7,7 @@
 #include <coding/diagnosticstool.h>
 #include <coding/tooldeferral.h>
 #include <loop/agentloop.h>
+#include <permissions/permissionasker.h>
 #include <testmain.h>
 
 #include <scriptedmodel.h>
@@ -22,10 +23,44 @@ namespace tst_lspfeedback {
 
 namespace {
 
-CodingAgent assembleFor(const ToolsTest::Repo &repo, bool languageServers = true)
+// Allows every call, as a reviewer who waits for the language server's check of an Edit's
+// proposal first; keeps what the check said. With \a userText, allows the user's own version.
+class CheckingReviewer final : public PermissionAsker
+{
+public:
+    explicit CheckingReviewer(std::optional<QString> userText = std::nullopt)
+        : m_userText(std::move(userText))
+    {}
+
+    std::optional<PermissionAnswer> ask(const PermissionRequest &request,
+                                        const AbortToken &) override
+    {
+        PermissionAnswer answer;
+        answer.choice = PermissionAnswer::Choice::AllowOnce;
+        if (request.filePath.isEmpty())
+            return answer;
+        QFuture<ProposalCheck> check = request.proposalCheck;
+        if (check.isValid()) {
+            check.waitForFinished();
+            checks.append(check.result());
+        }
+        answer.userText = m_userText;
+        return answer;
+    }
+
+    QList<ProposalCheck> checks;
+
+private:
+    std::optional<QString> m_userText;
+};
+
+CodingAgent assembleFor(const ToolsTest::Repo &repo,
+                        bool languageServers = true,
+                        std::shared_ptr<PermissionAsker> reviewer = {})
 {
     CodingAgentOptions options;
-    options.permissions.mode = PermissionMode::AcceptEdits;
+    options.permissions.mode = reviewer ? PermissionMode::Default : PermissionMode::AcceptEdits;
+    options.permissions.asker = std::move(reviewer);
     options.repositoryRoot = repo.root();
     options.systemPrompt = u"You are AgentDesk."_s;
     options.languageServers.enabled = languageServers;
@@ -124,6 +159,59 @@ private slots:
         const QString every = resultText(messages, u"d2"_s);
         QVERIFY2(every.contains(u"tool.py (pylsp):"_s) && every.contains(u"undefined name 'y'"_s),
                  qPrintable(every));
+    }
+
+    // The review's check: the reviewer has the problem the proposal would introduce (not the
+    // one the file had) before answering, and the model the same answer after the change.
+    void aReviewedEditIsCheckedWhileItIsReviewed()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.isValid());
+        QVERIFY(repo.write(u"tool.py"_s, "import os\n\n\ndef twice(x):\n    return 2 * x\n"));
+        const auto reviewer = std::make_shared<CheckingReviewer>();
+        const CodingAgent coding = assembleFor(repo, true, reviewer);
+        QVERIFY2(coding.languageServers, "pylsp is not installed (scripts/lib/*-packages.txt)");
+        const QString path = repo.path(u"tool.py"_s);
+        const QList<Message> messages
+            = run(coding,
+                  {ModelStep::toolCall(u"r1"_s, u"Read"_s, {{u"file_path"_s, path}}),
+                   edit(u"e1"_s, path, u"return 2 * x"_s, u"return 2 * y"_s)});
+        QCOMPARE(reviewer->checks.size(), 1);
+        const ProposalCheck check = reviewer->checks.first();
+        QCOMPARE(check.checker, u"pylsp"_s);
+        QVERIFY2(check.error.isEmpty(), qPrintable(check.error));
+        QCOMPARE(check.introduced.size(), 1);
+        QCOMPARE(check.introduced.first().line, 5);
+        QVERIFY(check.introduced.first().isError);
+        QVERIFY2(check.introduced.first().message.contains(u"undefined name 'y'"_s),
+                 qPrintable(check.introduced.first().message));
+        const QString edited = resultText(messages, u"e1"_s);
+        QVERIFY2(edited.contains(u"pylsp reports 1 new problem"_s)
+                     && edited.contains(u"undefined name 'y'"_s)
+                     && !edited.contains(u"imported but unused"_s),
+                 qPrintable(edited));
+    }
+
+    // The user's own version is what is written: the server checks that, not the proposal.
+    void theUsersOwnVersionIsCheckedAsWritten()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.isValid());
+        QVERIFY(repo.write(u"tool.py"_s, "def twice(x):\n    return 2 * x\n"));
+        const auto reviewer = std::make_shared<CheckingReviewer>(
+            u"def twice(x):\n    return x + x\n"_s);
+        const CodingAgent coding = assembleFor(repo, true, reviewer);
+        QVERIFY(coding.languageServers);
+        const QString path = repo.path(u"tool.py"_s);
+        const QList<Message> messages
+            = run(coding,
+                  {ModelStep::toolCall(u"r1"_s, u"Read"_s, {{u"file_path"_s, path}}),
+                   edit(u"e1"_s, path, u"return 2 * x"_s, u"return 2 * y"_s)});
+        QCOMPARE(reviewer->checks.size(), 1);
+        QCOMPARE(reviewer->checks.first().introduced.size(), 1); // the proposal's
+        const QString edited = resultText(messages, u"e1"_s);
+        QVERIFY2(!edited.contains(u"pylsp"_s), qPrintable(edited)); // the version written
+        QCOMPARE(QString::fromUtf8(repo.read(u"tool.py"_s)), u"def twice(x):\n    return x + x\n"_s);
     }
 
     void anEditThatBreaksCppGetsTheCompilersError()

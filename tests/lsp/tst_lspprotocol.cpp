@@ -7,6 +7,7 @@
 #include <lsp/lspdiagnostic.h>
 #include <lsp/lspserverconfig.h>
 #include <testmain.h>
+#include <tools/filechange.h>
 
 #include <QFile>
 #include <QJsonArray>
@@ -188,6 +189,33 @@ private slots:
 
         environment.insert(QStringLiteral("PATH"), QStringLiteral("/nonexistent"));
         QVERIFY(LspServerConfig::available(LspServerConfig::defaults(), environment).isEmpty());
+    }
+
+    // A recorded result is a file anyone could have written: the changed-files list takes its
+    // problem count only when it is one.
+    void aRecordedProblemCountIsTakenOnlyWhenItIsOne_data()
+    {
+        QTest::addColumn<QJsonValue>("recorded");
+        QTest::addColumn<int>("taken"); // -1: none
+        QTest::newRow("count") << QJsonValue(3) << 3;
+        QTest::newRow("none found") << QJsonValue(0) << 0;
+        QTest::newRow("negative") << QJsonValue(-1) << -1;
+        QTest::newRow("huge") << QJsonValue(1e12) << -1;
+        QTest::newRow("text") << QJsonValue(QStringLiteral("3")) << -1;
+        QTest::newRow("missing") << QJsonValue(QJsonValue::Undefined) << -1;
+    }
+    void aRecordedProblemCountIsTakenOnlyWhenItIsOne()
+    {
+        QFETCH(QJsonValue, recorded);
+        QFETCH(int, taken);
+        ToolDetails details;
+        details.path = QStringLiteral("/repo/tool.py");
+        details.diff = QStringLiteral("@@ -1 +1 @@\n-a\n+b\n");
+        if (!recorded.isUndefined())
+            details.other.insert(QStringLiteral("problems"), recorded);
+        const std::optional<FileChange> change = FileChange::fromDetails(details);
+        QVERIFY(change);
+        QCOMPARE(change->problems.value_or(-1), taken);
     }
 };
 

@@ -44,6 +44,7 @@ void ChangedFiles::add(const AgentCore::FileChange &change)
     file.additions += change.additions;
     file.deletions += change.deletions;
     ++file.changes;
+    file.problems = change.problems;
 }
 
 void ChangedFiles::addRecorded(const AgentCore::Message &message, const QString &root)

@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 namespace AgentCore {
 struct FileChange;
 struct Rewind;
@@ -22,6 +24,9 @@ struct ChangedFile
     int deletions = 0;
     int changes = 0;      ///< successful calls that changed it
     bool created = false; ///< the first change created the file
+    /// Errors and warnings a language server found after its last change; nullopt: that
+    /// change was not checked.
+    std::optional<int> problems;
 };
 
 /// The files a session changed, in the order they were first changed: live from each change

@@ -178,7 +178,9 @@ DiffPane DiffLayout::unified(const AgentCore::UnifiedDiff &diff, SyntaxColorizer
                                        : QString(number(row.oldNumber, width) + QLatin1Char(' ')
                                                  + number(row.newNumber, width) + QLatin1Char(' ')
                                                  + markerOf(row.kind) + QLatin1Char(' '));
-            writer.add({row.kind, h, 0, colorer.spans(row), marks[r]}, gutter, row.code);
+            writer.add({row.kind, h, 0, colorer.spans(row), marks[r], row.newNumber},
+                       gutter,
+                       row.code);
         }
     }
     writer.finish();
@@ -219,13 +221,15 @@ std::pair<DiffPane, DiffPane> DiffLayout::sideBySide(const AgentCore::UnifiedDif
             for (qsizetype r = 0; r < rows.size(); ++r) {
                 const Row &row = rows[r];
                 const DiffLine line{row.kind, h, 0, colorer.spans(row), marks[r]};
+                DiffLine newLine = line; // the right pane's lines know where they are
+                newLine.newLine = row.newNumber;
                 if (row.kind == Kind::Removed) {
                     if (rightPending > 0)
                         align();
                     left.add(line, gutter(row.oldNumber, row.kind), row.code);
                     ++leftPending;
                 } else if (row.kind == Kind::Added) {
-                    right.add(line, gutter(row.newNumber, row.kind), row.code);
+                    right.add(newLine, gutter(row.newNumber, row.kind), row.code);
                     ++rightPending;
                 } else {
                     align();
@@ -234,7 +238,7 @@ std::pair<DiffPane, DiffPane> DiffLayout::sideBySide(const AgentCore::UnifiedDif
                         right.add(line, blankGutter, row.code);
                     } else {
                         left.add(line, gutter(row.oldNumber, row.kind), row.code);
-                        right.add(line, gutter(row.newNumber, row.kind), row.code);
+                        right.add(newLine, gutter(row.newNumber, row.kind), row.code);
                     }
                 }
             }

@@ -24,6 +24,7 @@ struct DiffLine
     int codeStart = 0; ///< characters of gutter before the code
     QList<SyntaxColorizer::Span> syntax;
     QList<WordDiff::Range> changed; ///< relative to codeStart
+    int newLine = 0; ///< its 1-based line in the new text (a pane's new side); 0: none
 };
 
 /// The text of one diff pane and what each of its lines is.

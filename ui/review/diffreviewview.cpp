@@ -6,6 +6,7 @@
 #include "difflayout.h"
 #include "difftextview.h"
 #include "proposaleditor.h"
+#include "proposalproblemsview.h"
 #include "reviewanswerbar.h"
 
 #include "common/shortcuts.h"
@@ -59,6 +60,7 @@ DiffReviewView::DiffReviewView(QWidget *parent)
     , m_title(new ElidedLabel(this))
     , m_stats(new QLabel(this))
     , m_reason(new QLabel(this))
+    , m_problems(new ProposalProblemsView(this))
     , m_sideBySide(new QToolButton(this))
     , m_edit(new QToolButton(this))
     , m_hunks(new QListWidget(this))
@@ -129,6 +131,7 @@ DiffReviewView::DiffReviewView(QWidget *parent)
     auto layout = new QVBoxLayout(this);
     layout->addLayout(header);
     layout->addWidget(m_reason);
+    layout->addWidget(m_problems);
     layout->addWidget(splitter, 1);
     layout->addWidget(m_answers);
 
@@ -145,6 +148,17 @@ DiffReviewView::DiffReviewView(QWidget *parent)
         m_answers->answer(AgentCore::PermissionAnswer::Choice::AllowOnce);
     });
     connect(m_sideBySide, &QToolButton::toggled, this, &DiffReviewView::setSideBySide);
+    connect(m_problems,
+            &ProposalProblemsView::problemsFound,
+            this,
+            [this](const QList<AgentCore::ProposalProblem> &problems) {
+                m_unified->setProblems(problems);
+                m_new->setProblems(problems);
+            });
+    connect(m_problems,
+            &ProposalProblemsView::lineActivated,
+            this,
+            &DiffReviewView::scrollToNewLine);
     connect(m_hunks, &QListWidget::itemChanged, this, &DiffReviewView::updateRejected);
     connect(m_hunks, &QListWidget::currentRowChanged, this, &DiffReviewView::scrollToHunk);
     connect(m_answers, &ReviewAnswerBar::answered, this, [this](AgentCore::PermissionAnswer answer) {
@@ -169,6 +183,9 @@ void DiffReviewView::setRequest(const AgentCore::PermissionRequest &request)
     colorizer.setLanguageForFileName(
         QFileInfo(request.filePath.isEmpty() ? request.displayPath : request.filePath).fileName());
     m_unified->setPane(DiffLayout::unified(m_request.diff, colorizer));
+    m_unified->setProblems({});
+    m_new->setProblems({});
+    m_problems->watch(request.proposalCheck);
     fillHeader();
     fillHunks();
     m_answers->setRequest(request);
@@ -359,6 +376,13 @@ void DiffReviewView::updateAllowed()
     const bool any = rejected.size() < hunkCount() || hunkCount() == 0;
     m_answers->setAllowEnabled(any, tr("Every change is unchecked: nothing would be applied."));
     m_editor->setApplyEnabled(true);
+}
+
+void DiffReviewView::scrollToNewLine(int line)
+{
+    if (isEditing())
+        return; // the editor's text is the user's own now
+    (isSideBySide() ? m_new : m_unified)->scrollToNewLine(line); // the old side follows
 }
 
 void DiffReviewView::scrollToHunk(int hunk)

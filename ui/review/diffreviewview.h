@@ -16,6 +16,7 @@ namespace Ui {
 class DiffTextView;
 class ElidedLabel;
 class ProposalEditor;
+class ProposalProblemsView;
 class ReviewAnswerBar;
 
 /// Review of an Edit or Write request: the change against the file as it is now, unified or
@@ -25,6 +26,8 @@ class ReviewAnswerBar;
 /// from the proposal with the unchecked hunks left out (the hunk choices are fixed while
 /// editing, and the note above the editor says so), and an allowing answer then carries the
 /// edited text (PermissionAnswer::userText): what the editor shows is what is written.
+/// A language server's check of the proposal shows above the diff when it comes
+/// (ProposalProblemsView), the lines it names marked in the new side.
 /// UI thread.
 class DiffReviewView final : public QWidget
 {
@@ -69,6 +72,7 @@ private:
     void updateAllowed();
     QString editNote(const QList<int> &rejected) const;
     void scrollToHunk(int hunk);
+    void scrollToNewLine(int line);
 
     struct Private;
     std::unique_ptr<Private> d;
@@ -76,6 +80,7 @@ private:
     ElidedLabel *m_title; ///< "Edit <path>", one line, the path cut in its middle
     QLabel *m_stats;
     QLabel *m_reason;
+    ProposalProblemsView *m_problems;
     QToolButton *m_sideBySide;
     QToolButton *m_edit;
     QListWidget *m_hunks;

@@ -1,9 +1,13 @@
 #include "difftextview.h"
 
+#include "common/themecolors.h"
+
 #include <QFontDatabase>
+#include <QHelpEvent>
 #include <QPainter>
 #include <QScrollBar>
 #include <QTextBlock>
+#include <QToolTip>
 
 namespace Ui {
 
@@ -37,6 +41,26 @@ void DiffTextView::scrollToHunk(int hunk)
     if (hunk < 0 || hunk >= m_pane.hunkLines.size())
         return;
     verticalScrollBar()->setValue(m_pane.hunkLines.at(hunk));
+}
+
+void DiffTextView::setProblems(const QList<AgentCore::ProposalProblem> &problems)
+{
+    m_problems.clear();
+    for (const AgentCore::ProposalProblem &problem : problems)
+        m_problems[problem.line].append(problem);
+    viewport()->update();
+}
+
+bool DiffTextView::scrollToNewLine(int line)
+{
+    for (qsizetype i = 0; i < m_pane.lines.size(); ++i) {
+        if (m_pane.lines.at(i).newLine == line) {
+            // A few lines of context above it.
+            verticalScrollBar()->setValue(int(std::max<qsizetype>(0, i - 3)));
+            return true;
+        }
+    }
+    return false;
 }
 
 QColor DiffTextView::backgroundOf(const DiffLine &line) const
@@ -86,12 +110,39 @@ void DiffTextView::paintEvent(QPaintEvent *event)
             const int number = block.blockNumber();
             if (number >= m_pane.lines.size())
                 break;
-            const QColor color = backgroundOf(m_pane.lines.at(number));
+            const DiffLine &line = m_pane.lines.at(number);
+            const QColor color = backgroundOf(line);
             if (color.isValid())
                 painter.fillRect(QRectF(0, rect.top(), width, rect.height()), color);
+            if (const auto it = m_problems.constFind(line.newLine);
+                line.newLine > 0 && it != m_problems.cend()) {
+                const bool error = std::any_of(it->cbegin(), it->cend(), [](const auto &problem) {
+                    return problem.isError;
+                });
+                const ThemeColors colors = ThemeColors::of(palette());
+                painter.fillRect(QRectF(0, rect.top(), 4, rect.height()),
+                                 error ? colors.error : colors.warning);
+            }
         }
     }
     QPlainTextEdit::paintEvent(event);
+}
+
+bool DiffTextView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip && !m_problems.isEmpty()) {
+        const auto help = static_cast<QHelpEvent *>(event);
+        const int number = cursorForPosition(help->pos()).blockNumber();
+        const int line = number < m_pane.lines.size() ? m_pane.lines.at(number).newLine : 0;
+        QStringList texts;
+        for (const AgentCore::ProposalProblem &problem : m_problems.value(line))
+            texts.append(problem.message);
+        if (line > 0 && !texts.isEmpty()) {
+            QToolTip::showText(help->globalPos(), texts.join(u'\n'), viewport());
+            return true;
+        }
+    }
+    return QPlainTextEdit::viewportEvent(event);
 }
 
 void DiffTextView::changeEvent(QEvent *event)

@@ -69,18 +69,29 @@ void ChangedFilesPanel::setFiles(const QList<ChangedFile> &files)
     m_list->clear();
     for (const ChangedFile &file : files) {
         //: A changed file in the side panel: path, lines added, lines removed
-        const QString text = tr("%1  +%2 −%3")
-                                 .arg(QDir::toNativeSeparators(file.displayPath))
-                                 .arg(file.additions)
-                                 .arg(file.deletions);
+        QString text = tr("%1  +%2 −%3")
+                           .arg(QDir::toNativeSeparators(file.displayPath))
+                           .arg(file.additions)
+                           .arg(file.deletions);
+        //: After a changed file's counts: the language server's errors and warnings in it
+        if (file.problems.value_or(0) > 0)
+            text += QStringLiteral("  ") + tr("⚠ %1").arg(*file.problems);
         auto item = new QListWidgetItem(text, m_list);
         item->setData(PathRole, file.path);
-        item->setToolTip(
-            (file.created ? tr("%1\nCreated in this session; %n change(s)", nullptr, file.changes)
+        QString tip = file.created
+                          ? tr("%1\nCreated in this session; %n change(s)", nullptr, file.changes)
                                 .arg(QDir::toNativeSeparators(file.path))
                           : tr("%1\n%n change(s) in this session", nullptr, file.changes)
-                                .arg(QDir::toNativeSeparators(file.path)))
-            + QLatin1Char('\n') + tr("Double-click to see its changes; right-click to revert it."));
+                                .arg(QDir::toNativeSeparators(file.path));
+        if (file.problems) {
+            tip += QLatin1Char('\n')
+                   + tr("The language server finds %n error(s) or warning(s) in it after the "
+                        "last change.",
+                        nullptr,
+                        *file.problems);
+        }
+        item->setToolTip(tip + QLatin1Char('\n')
+                         + tr("Double-click to see its changes; right-click to revert it."));
     }
     m_title->setText(files.isEmpty() ? tr("Files changed")
                                      : tr("Files changed (%1)").arg(files.size()));

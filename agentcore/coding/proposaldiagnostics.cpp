@@ -1,0 +1,103 @@
+#include "proposaldiagnostics.h"
+
+#include <lsp/lsphost.h>
+
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace AgentCore {
+
+ProposalDiagnostics::ProposalDiagnostics(std::shared_ptr<LspHost> host, int waitMs)
+    : m_host(std::move(host))
+    , m_waitMs(waitMs)
+{
+    // Each check waits on a server: two at once are plenty, and none takes a thread another
+    // part of the program needs (the global pool is as large as the machine has cores).
+    m_pool.setMaxThreadCount(2);
+}
+
+ProposalDiagnostics::~ProposalDiagnostics()
+{
+    m_pool.waitForDone(); // a check holds its client; each wait is bounded
+}
+
+QFuture<ProposalCheck> ProposalDiagnostics::check(const QString &filePath,
+                                                  const QString &oldText,
+                                                  const QString &newText,
+                                                  bool newFile)
+{
+    const std::shared_ptr<LspClient> client = m_host->clientFor(filePath);
+    if (!client)
+        return {};
+    auto promise = std::make_shared<std::promise<LspFileDiagnostics>>();
+    {
+        const QMutexLocker locker(&m_mutex);
+        m_pending.insert(filePath, Pending{oldText, newText, promise->get_future().share()});
+    }
+    const int waitMs = m_waitMs;
+    return QtConcurrent::run(&m_pool, [client, filePath, oldText, newText, newFile, waitMs, promise] {
+        // The file as it is first, so that what the proposal adds can be told apart (a new
+        // file has no problems yet).
+        std::optional<QList<LspDiagnostic>> before;
+        if (newFile) {
+            before.emplace();
+        } else {
+            const LspFileDiagnostics old = client->diagnose(filePath, oldText, waitMs);
+            if (old.ok)
+                before = old.diagnostics;
+        }
+        LspFileDiagnostics answer = client->diagnose(filePath, newText, waitMs);
+        if (before)
+            answer.before = before;
+        promise->set_value(answer);
+        return proposalCheckOf(answer, client->config().name);
+    });
+}
+
+std::optional<ProposalDiagnostics::Pending> ProposalDiagnostics::take(const QString &filePath)
+{
+    const QMutexLocker locker(&m_mutex);
+    const auto it = m_pending.find(filePath);
+    if (it == m_pending.end())
+        return std::nullopt;
+    Pending pending = *it;
+    m_pending.erase(it);
+    return pending;
+}
+
+ProposalCheck proposalCheckOf(const LspFileDiagnostics &answer, const QString &checker)
+{
+    ProposalCheck check;
+    check.checker = checker;
+    if (!answer.ok) {
+        check.error = answer.error;
+        return check;
+    }
+    // Without the text before, every error of the proposal is shown: the reviewer reads them
+    // against the diff.
+    const QList<LspDiagnostic> shown = answer.before ? introducedDiagnostics(*answer.before,
+                                                                             answer.diagnostics)
+                                                     : answer.diagnostics;
+    for (const LspDiagnostic &diagnostic : shown) {
+        const bool error = diagnostic.severity == LspDiagnostic::Severity::Error;
+        if (!error && diagnostic.severity != LspDiagnostic::Severity::Warning)
+            continue;
+        if (!answer.before && !error)
+            continue;
+        ProposalProblem problem;
+        problem.line = diagnostic.line;
+        problem.column = diagnostic.column;
+        problem.isError = error;
+        problem.message = diagnostic.source.isEmpty()
+                              ? diagnostic.message
+                              : QStringLiteral("%1 [%2]").arg(diagnostic.message, diagnostic.source);
+        check.introduced.append(problem);
+    }
+    std::stable_sort(check.introduced.begin(),
+                     check.introduced.end(),
+                     [](const ProposalProblem &a, const ProposalProblem &b) {
+                         return a.isError != b.isError ? a.isError : a.line < b.line;
+                     });
+    return check;
+}
+
+} // namespace AgentCore
