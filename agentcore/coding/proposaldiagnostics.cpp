@@ -45,7 +45,11 @@ QFuture<ProposalCheck> ProposalDiagnostics::check(const QString &filePath,
             if (old.ok)
                 before = old.diagnostics;
         }
-        LspFileDiagnostics answer = client->diagnose(filePath, newText, waitMs);
+        LspFileDiagnostics answer = client->diagnose(filePath,
+                                                     newText,
+                                                     waitMs,
+                                                     {},
+                                                     LspClient::TextSource::Proposal);
         if (before)
             answer.before = before;
         promise->set_value(answer);

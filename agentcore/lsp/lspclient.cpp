@@ -58,7 +58,8 @@ QString LspClient::uriOf(const QString &path) const
 LspFileDiagnostics LspClient::diagnose(const QString &path,
                                        const QString &text,
                                        int timeoutMs,
-                                       const AbortToken &abort)
+                                       const AbortToken &abort,
+                                       TextSource source)
 {
     Q_ASSERT(QThread::currentThread() != thread());
     if (m_closed) {
@@ -69,7 +70,9 @@ LspFileDiagnostics LspClient::diagnose(const QString &path,
     auto call = std::make_shared<Call>();
     QMetaObject::invokeMethod(
         this,
-        [this, call, path, text, timeoutMs] { beginDiagnose(call, path, text, timeoutMs); },
+        [this, call, path, text, timeoutMs, source] {
+            beginDiagnose(call, path, text, timeoutMs, source);
+        },
         Qt::QueuedConnection);
     QMutexLocker locker(&call->mutex);
     // The client's timer ends every wait; the margin is for a host thread that is gone.
@@ -97,7 +100,7 @@ void LspClient::open(const QString &path, const QString &text)
         [this, path, text] {
             if (m_state == State::Idle)
                 start();
-            whenReady([this, path, text] { sync(path, text); });
+            whenReady([this, path, text] { sync(path, text, TextSource::File); });
         },
         Qt::QueuedConnection);
 }
@@ -323,6 +326,7 @@ void LspClient::onPublished(const QJsonObject &params)
     const QString uri = params.value(QLatin1String("uri")).toString();
     const QJsonValue version = params.value(QLatin1String("version"));
     Document document;
+    bool save = false;
     {
         QMutexLocker locker(&m_mutex);
         const auto it = m_documents.find(uri);
@@ -334,7 +338,15 @@ void LspClient::onPublished(const QJsonObject &params)
             return;
         it->publishedVersion = it->version;
         it->diagnostics = LspDiagnostic::listFromJson(params.value(QLatin1String("diagnostics")));
+        save = std::exchange(it->saveWhenChecked, false);
         document = *it;
+    }
+    if (save) {
+        // Saved: the file on disk is this text (clangd then reads it again where it is
+        // included; pylsp lints it once more).
+        send(JsonRpc::notification(QStringLiteral("textDocument/didSave"),
+                                   {{QStringLiteral("textDocument"),
+                                     QJsonObject{{QStringLiteral("uri"), uri}}}}));
     }
     for (qsizetype i = m_waiters.size() - 1; i >= 0; --i) {
         const Waiter &waiter = m_waiters.at(i);
@@ -344,7 +356,7 @@ void LspClient::onPublished(const QJsonObject &params)
     }
 }
 
-void LspClient::sync(const QString &path, const QString &text)
+void LspClient::sync(const QString &path, const QString &text, TextSource source)
 {
     const QString uri = uriOf(path);
     QMutexLocker locker(&m_mutex);
@@ -369,24 +381,29 @@ void LspClient::sync(const QString &path, const QString &text)
                           ? std::optional(document.diagnostics)
                           : std::nullopt;
     document.text = text;
+    // The file is this text now: the server hears so once it has checked it (clangd checks
+    // every open file again on a save, which would hold up this check).
+    document.saveWhenChecked = source == TextSource::File;
     const int version = ++document.version;
     locker.unlock();
     const QJsonObject identifier{{QStringLiteral("uri"), uri}};
     QJsonObject versioned = identifier;
     versioned.insert(QStringLiteral("version"), version);
+    // wantDiagnostics is clangd's: without it clangd waits for more keystrokes (up to 500 ms)
+    // before it checks a change; AgentDesk's changes are whole and waited for. Other servers
+    // leave a member they do not know alone.
     send(JsonRpc::notification(QStringLiteral("textDocument/didChange"),
                                {{QStringLiteral("textDocument"), versioned},
                                 {QStringLiteral("contentChanges"),
-                                 QJsonArray{QJsonObject{{QStringLiteral("text"), text}}}}}));
-    // Saved: the file on disk is this text (pylsp lints on save; clangd reads its headers).
-    send(JsonRpc::notification(QStringLiteral("textDocument/didSave"),
-                               {{QStringLiteral("textDocument"), identifier}}));
+                                 QJsonArray{QJsonObject{{QStringLiteral("text"), text}}}},
+                                {QStringLiteral("wantDiagnostics"), true}}));
 }
 
 void LspClient::beginDiagnose(const std::shared_ptr<Call> &call,
                               const QString &path,
                               const QString &text,
-                              int timeoutMs)
+                              int timeoutMs,
+                              TextSource source)
 {
     touch();
     if (m_state == State::Idle)
@@ -410,8 +427,8 @@ void LspClient::beginDiagnose(const std::shared_ptr<Call> &call,
     });
     waiter.timer->start(timeoutMs);
     m_waiters.append(waiter);
-    whenReady([this, call, path, text, uri = waiter.uri] {
-        sync(path, text);
+    whenReady([this, call, path, text, source, uri = waiter.uri] {
+        sync(path, text, source);
         QMutexLocker locker(&m_mutex);
         const Document document = m_documents.value(uri);
         locker.unlock();

@@ -68,12 +68,19 @@ public:
 
     const LspServerConfig &config() const { return m_config; }
 
+    /// Where a text sent to the server comes from.
+    enum class TextSource {
+        File,     ///< the file holds it: the server is told it was saved once it checked it
+        Proposal, ///< a change not applied (a review's): the server holds it in memory only
+    };
+
     /// The server's diagnostics of \a path holding \a text, waiting at most \a timeoutMs (from
     /// now, the server's start included) or until \a abort fires. Never on the client's thread.
     LspFileDiagnostics diagnose(const QString &path,
                                 const QString &text,
                                 int timeoutMs,
-                                const AbortToken &abort = {});
+                                const AbortToken &abort = {},
+                                TextSource source = TextSource::File);
     /// Tells the server \a path holds \a text without waiting: a later diagnose() of another
     /// text then knows what was there before (LspFileDiagnostics::before).
     void open(const QString &path, const QString &text);
@@ -98,6 +105,7 @@ private:
         int publishedVersion = -1; ///< of the text the diagnostics are for; -1: none yet
         QList<LspDiagnostic> diagnostics;
         std::optional<QList<LspDiagnostic>> before; ///< published for the text before
+        bool saveWhenChecked = false;               ///< didSave once this text's diagnostics are in
     };
     struct Waiter
     {
@@ -118,11 +126,12 @@ private:
     void onServerRequest(const JsonRpcMessage &message);
     void onPublished(const QJsonObject &params);
     void onGone(const QString &reason);
-    void sync(const QString &path, const QString &text);
+    void sync(const QString &path, const QString &text, TextSource source);
     void beginDiagnose(const std::shared_ptr<Call> &call,
                        const QString &path,
                        const QString &text,
-                       int timeoutMs);
+                       int timeoutMs,
+                       TextSource source);
     /// What the server published for \a document, with \a before; a death note is said once.
     LspFileDiagnostics answerOf(const Document &document,
                                 const std::optional<QList<LspDiagnostic>> &before);
