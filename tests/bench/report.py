@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns benchmark JSON lines into the tables of docs/benchmarks.md.
 
-usage: report.py stream|loop|search|ui|context|checkpoint|sandbox|mcp RESULTS_DIR [--write DOC]
+usage: report.py stream|loop|search|ui|context|checkpoint|sandbox|mcp|lsp RESULTS_DIR [--write DOC]
 Prints the table; with --write replaces the section between <!-- bench:NAME --> markers in DOC.
 """
 import json
@@ -781,6 +781,36 @@ def mcp_section(results):
     return "\n".join(out), parallel_ok and paint_ok and overhead_ok
 
 
+def lsp_section(results):
+    rows = lines(os.path.join(results, "lsp.jsonl"))
+    notes = {}
+    path = os.path.join(results, "lsp-notes.json")
+    if os.path.exists(path):
+        notes = json.load(open(path))
+    out = [f"Measured {machine()}{build_note()}; not pinned; load average "
+           f"{notes.get('load', '?')}. The time an Edit waits for the diagnostics of its change "
+           "(what the diagnostics middleware adds to each Edit or Write of a file a server is "
+           "for): a real file of this checkout opened in the real server (cold: its start and "
+           "first check), then changed below its includes, a second apart (the model's turn "
+           "between two edits), each change a new text sent with didChange and timed until its "
+           "diagnostics are published; clangd with the build folder's compile_commands.json. "
+           "pylsp lints a change half a second after it (its own debounce, which no client can "
+           "shorten).", "",
+           "| server | file | cold | edits | median | 90th percentile | max |",
+           "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append(f"| {r['server']} | `{r['file']}` ({r['lines']} lines) | {r['coldMs']:.0f} ms | "
+                   f"{r['edits']} | {r['editMsMedian']:.0f} ms | {r['editMsP90']:.0f} ms | "
+                   f"{r['editMsMax']:.0f} ms |")
+    clangd = next((r for r in rows if r["server"] == "clangd"), None)
+    ok = clangd is not None and clangd["editMsMedian"] < 300
+    out += ["", "Added time per edit with a warm clangd: "
+            + (f"{clangd['editMsMedian']:.0f} ms median" if clangd else "not measured")
+            + f" (target < 300 ms: {'met' if ok else 'missed'}). Without a server for the "
+            "file nothing is sent and nothing waits (tests/lsp/tst_lspfeedback)."]
+    return "\n".join(out), ok
+
+
 def lead(ratio):
     return f"ahead by {ratio:.1f}x" if ratio >= 1 else f"behind by {1 / ratio:.1f}x"
 
@@ -802,7 +832,7 @@ def main():
     sections = {"stream": stream_section, "loop": loop_section, "search": search_section,
                 "ui": ui_section, "context": context_section,
                 "checkpoint": checkpoint_section, "sandbox": sandbox_section,
-                "mcp": mcp_section}
+                "mcp": mcp_section, "lsp": lsp_section}
     body, ok = sections[name](results)
     if isinstance(ok, Targets):
         ok = not ok.missed()
