@@ -69,6 +69,11 @@ const QStringList keptWords = {
     QStringLiteral("git fetch"),
     QStringLiteral("curl"),
     QStringLiteral("AgentDesk"),
+    // Language servers, by their programs' names, and what clangd reads.
+    QStringLiteral("clangd"),
+    QStringLiteral("pylsp"),
+    QStringLiteral("compile_commands.json"),
+    QStringLiteral("PATH"),
     QStringLiteral("OpenAI"),
     QStringLiteral("Anthropic"),
     QStringLiteral("Ollama"),
