@@ -1,5 +1,6 @@
 #include "codingagent.h"
 #include "diagnosticstool.h"
+#include "navigationtools.h"
 #include "proposaldiagnostics.h"
 
 #include "requeststages.h"
@@ -256,6 +257,12 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
             if (!options.tools.builtIn) {
                 config.tools.append(
                     std::make_shared<DiagnosticsTool>(agent.languageServers, agent.workspace));
+                for (const auto kind :
+                     {LspNavigationTool::Kind::Definition, LspNavigationTool::Kind::References}) {
+                    config.tools.append(std::make_shared<LspNavigationTool>(kind,
+                                                                            agent.languageServers,
+                                                                            agent.workspace));
+                }
             }
         }
     }

@@ -21,14 +21,16 @@ namespace {
 constexpr int shutdownWaitMs = 500;
 } // namespace
 
+// A blocking call's hand-over from the client's thread to the caller's.
+template<typename Result>
 struct LspClient::Call
 {
     QMutex mutex;
     QWaitCondition condition;
     bool finished = false;
-    LspFileDiagnostics result;
+    Result result;
 
-    void finish(const LspFileDiagnostics &value)
+    void finish(const Result &value)
     {
         QMutexLocker locker(&mutex);
         if (finished)
@@ -67,30 +69,134 @@ LspFileDiagnostics LspClient::diagnose(const QString &path,
         closed.error = LspTr::tr("%1 was stopped").arg(m_name);
         return closed;
     }
-    auto call = std::make_shared<Call>();
+    auto call = std::make_shared<DiagnoseCall>();
     QMetaObject::invokeMethod(
         this,
         [this, call, path, text, timeoutMs, source] {
             beginDiagnose(call, path, text, timeoutMs, source);
         },
         Qt::QueuedConnection);
-    QMutexLocker locker(&call->mutex);
+    return wait(*call, timeoutMs, abort);
+}
+
+template<typename Result>
+Result LspClient::wait(Call<Result> &call, int timeoutMs, const AbortToken &abort) const
+{
+    QMutexLocker locker(&call.mutex);
     // The client's timer ends every wait; the margin is for a host thread that is gone.
     QDeadlineTimer deadline(timeoutMs + 5'000);
-    while (!call->finished) {
+    while (!call.finished) {
         if (abort.isAborted()) {
-            LspFileDiagnostics stopped;
+            Result stopped;
             stopped.error = LspTr::tr("stopped by the user");
             return stopped;
         }
         if (deadline.hasExpired()) {
-            LspFileDiagnostics late;
+            Result late;
             late.error = LspTr::tr("%1 did not answer").arg(m_name);
             return late;
         }
-        call->condition.wait(&call->mutex, 50);
+        call.condition.wait(&call.mutex, 50);
     }
-    return call->result;
+    return call.result;
+}
+
+LspAnswer LspClient::ask(const QString &path,
+                         const QString &text,
+                         const QString &method,
+                         const QString &capability,
+                         int line,
+                         int column,
+                         const QJsonObject &extra,
+                         int timeoutMs,
+                         const AbortToken &abort)
+{
+    Q_ASSERT(QThread::currentThread() != thread());
+    if (m_closed) {
+        LspAnswer closed;
+        closed.error = LspTr::tr("%1 was stopped").arg(m_name);
+        return closed;
+    }
+    QJsonObject params = extra;
+    params.insert(QStringLiteral("textDocument"), QJsonObject{{QStringLiteral("uri"), uriOf(path)}});
+    params.insert(QStringLiteral("position"),
+                  QJsonObject{{QStringLiteral("line"), std::max(0, line - 1)},
+                              {QStringLiteral("character"), std::max(0, column - 1)}});
+    auto call = std::make_shared<AskCall>();
+    QMetaObject::invokeMethod(
+        this,
+        [this, call, path, text, method, capability, params, timeoutMs] {
+            beginAsk(call, path, text, method, capability, params, timeoutMs);
+        },
+        Qt::QueuedConnection);
+    return wait(*call, timeoutMs, abort);
+}
+
+void LspClient::beginAsk(const std::shared_ptr<AskCall> &call,
+                         const QString &path,
+                         const QString &text,
+                         const QString &method,
+                         const QString &capability,
+                         const QJsonObject &params,
+                         int timeoutMs)
+{
+    touch();
+    if (m_state == State::Idle)
+        start();
+    Question question;
+    question.call = call;
+    question.timer = new QTimer(this);
+    question.timer->setSingleShot(true);
+    connect(question.timer, &QTimer::timeout, this, [this, call, timeoutMs] {
+        LspAnswer late;
+        late.error = LspTr::tr("%1 did not answer within %2 ms").arg(m_name).arg(timeoutMs);
+        finishQuestion(call, late);
+    });
+    question.timer->start(timeoutMs);
+    m_questions.append(question);
+    whenReady([this, call, path, text, method, capability, params] {
+        if (!offers(capability)) {
+            LspAnswer refused;
+            refused.error = LspTr::tr("%1 does not offer this").arg(m_name);
+            finishQuestion(call, refused);
+            return;
+        }
+        sync(path, text, TextSource::File);
+        const qint64 id = request(method, params, [this, call](const JsonRpcMessage &message) {
+            LspAnswer answer;
+            answer.ok = !message.isError();
+            if (answer.ok)
+                answer.result = message.result;
+            else
+                answer.error = LspTr::tr("%1 answered: %2").arg(m_name, message.errorText());
+            answer.notice = std::exchange(m_deathNote, {});
+            finishQuestion(call, answer);
+        });
+        for (Question &question : m_questions) {
+            if (question.call == call)
+                question.id = id;
+        }
+    });
+}
+
+bool LspClient::offers(const QString &capability) const
+{
+    // A provider is true or an options object; absent, null or false: not offered.
+    const QJsonValue offered = m_capabilities.value(capability);
+    return !offered.isUndefined() && !offered.isNull() && offered != QJsonValue(false);
+}
+
+void LspClient::finishQuestion(const std::shared_ptr<AskCall> &call, const LspAnswer &answer)
+{
+    for (qsizetype i = 0; i < m_questions.size(); ++i) {
+        if (m_questions.at(i).call != call)
+            continue;
+        const Question question = m_questions.takeAt(i);
+        question.timer->deleteLater();
+        m_pending.remove(question.id); // a late answer is dropped
+        break;
+    }
+    call->finish(answer);
 }
 
 void LspClient::open(const QString &path, const QString &text)
@@ -135,12 +241,12 @@ QByteArray LspClient::log() const
     return m_log;
 }
 
-void LspClient::close()
+void LspClient::close(QThread *home)
 {
     m_closed = true;
-    // The host's thread ends after this: the client goes to the closing thread, which still
-    // runs when the client's last holder lets it go (its deleter then finds a live thread).
-    QThread *closing = QThread::currentThread();
+    // The host's thread ends after this: the client goes to a thread that still runs when the
+    // client's last holder lets it go (its deleter then finds a live thread).
+    QThread *closing = home ? home : QThread::currentThread();
     const auto closeNow = [this, closing] {
         stopNow();
         for (QTimer *timer : {m_initializeTimer, m_idleTimer}) {
@@ -202,6 +308,9 @@ void LspClient::start()
              {QStringLiteral("publishDiagnostics"),
               QJsonObject{{QStringLiteral("versionSupport"), true},
                           {QStringLiteral("relatedInformation"), false}}},
+             {QStringLiteral("diagnostic"),
+              QJsonObject{{QStringLiteral("dynamicRegistration"), false},
+                          {QStringLiteral("relatedDocumentSupport"), false}}},
          }},
         {QStringLiteral("workspace"),
          QJsonObject{{QStringLiteral("workspaceFolders"), true},
@@ -229,6 +338,7 @@ void LspClient::start()
             return;
         }
         m_initializeTimer->stop();
+        m_capabilities = answer.result.toObject().value(QLatin1String("capabilities")).toObject();
         send(JsonRpc::notification(QStringLiteral("initialized")));
         m_state = State::Ready;
         const QList<std::function<void()>> actions = std::exchange(m_whenReady, {});
@@ -323,8 +433,36 @@ void LspClient::onServerRequest(const JsonRpcMessage &message)
 
 void LspClient::onPublished(const QJsonObject &params)
 {
-    const QString uri = params.value(QLatin1String("uri")).toString();
+    // With a version it says which text it is about. Without, it is about the text it has now,
+    // the latest sent (messages are read in order).
     const QJsonValue version = params.value(QLatin1String("version"));
+    take(params.value(QLatin1String("uri")).toString(),
+         version.isDouble() ? std::optional(version.toInt()) : std::nullopt,
+         LspDiagnostic::listFromJson(params.value(QLatin1String("diagnostics"))));
+}
+
+void LspClient::pull(const QString &uri, int version)
+{
+    // A server that is asked (LSP 3.17's pull diagnostics) answers as soon as it has checked
+    // the text, where one that publishes may wait for more changes first.
+    request(QStringLiteral("textDocument/diagnostic"),
+            {{QStringLiteral("textDocument"), QJsonObject{{QStringLiteral("uri"), uri}}}},
+            [this, uri, version](const JsonRpcMessage &answer) {
+                const QJsonObject report = answer.result.toObject();
+                // No previousResultId is sent: "unchanged" would be a server's mistake. An
+                // error (the text changed meanwhile) leaves it to the next answer.
+                if (answer.isError() || report.value(QLatin1String("kind")).toString() != u"full")
+                    return;
+                take(uri,
+                     version,
+                     LspDiagnostic::listFromJson(report.value(QLatin1String("items"))));
+            });
+}
+
+void LspClient::take(const QString &uri,
+                     std::optional<int> version,
+                     const QList<LspDiagnostic> &diagnostics)
+{
     Document document;
     bool save = false;
     {
@@ -332,12 +470,10 @@ void LspClient::onPublished(const QJsonObject &params)
         const auto it = m_documents.find(uri);
         if (it == m_documents.end())
             return; // only the files AgentDesk opened are kept: a bound on what a server fills
-        // With a version it says which text it is about: an older one's are stale. Without,
-        // it is about the text it has now, the latest sent (messages are read in order).
-        if (version.isDouble() && version.toInt() < it->version)
-            return;
+        if (version && *version < it->version)
+            return; // an older text's: stale
         it->publishedVersion = it->version;
-        it->diagnostics = LspDiagnostic::listFromJson(params.value(QLatin1String("diagnostics")));
+        it->diagnostics = diagnostics;
         save = std::exchange(it->saveWhenChecked, false);
         document = *it;
     }
@@ -399,7 +535,7 @@ void LspClient::sync(const QString &path, const QString &text, TextSource source
                                 {QStringLiteral("wantDiagnostics"), true}}));
 }
 
-void LspClient::beginDiagnose(const std::shared_ptr<Call> &call,
+void LspClient::beginDiagnose(const std::shared_ptr<DiagnoseCall> &call,
                               const QString &path,
                               const QString &text,
                               int timeoutMs,
@@ -438,6 +574,8 @@ void LspClient::beginDiagnose(const std::shared_ptr<Call> &call,
             m_waiters[i].version = document.version;
             if (document.publishedVersion == document.version) { // the same text as before
                 finishWaiter(i, answerOf(document, document.diagnostics));
+            } else if (offers(QStringLiteral("diagnosticProvider"))) {
+                pull(uri, document.version);
             }
             return;
         }
@@ -481,7 +619,7 @@ void LspClient::onGone(const QString &reason)
         m_documents.clear(); // a new server knows none of them
     }
     // Reported once: to those waiting now, or else to the next use.
-    if (m_waiters.isEmpty()) {
+    if (m_waiters.isEmpty() && m_questions.isEmpty()) {
         m_deathNote = LspTr::tr("%1 had stopped (%2) and was started again").arg(m_name, reason);
         return;
     }
@@ -489,6 +627,10 @@ void LspClient::onGone(const QString &reason)
     failed.error = reason;
     while (!m_waiters.isEmpty())
         finishWaiter(m_waiters.size() - 1, failed);
+    LspAnswer unanswered;
+    unanswered.error = reason;
+    while (!m_questions.isEmpty())
+        finishQuestion(m_questions.last().call, unanswered);
 }
 
 void LspClient::touch()
@@ -497,7 +639,7 @@ void LspClient::touch()
         m_idleTimer = new QTimer(this);
         m_idleTimer->setSingleShot(true);
         connect(m_idleTimer, &QTimer::timeout, this, [this] {
-            if (m_waiters.isEmpty())
+            if (m_waiters.isEmpty() && m_questions.isEmpty())
                 stopNow();
         });
     }
@@ -541,6 +683,10 @@ void LspClient::stopNow()
     stopped.error = LspTr::tr("%1 was stopped").arg(m_name);
     while (!m_waiters.isEmpty())
         finishWaiter(m_waiters.size() - 1, stopped);
+    LspAnswer unanswered;
+    unanswered.error = stopped.error;
+    while (!m_questions.isEmpty())
+        finishQuestion(m_questions.last().call, unanswered);
 }
 
 } // namespace AgentCore

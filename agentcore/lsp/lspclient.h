@@ -7,6 +7,8 @@
 #include <jsonrpc/jsonrpcframing.h>
 
 #include <QHash>
+#include <QJsonObject>
+#include <QJsonValue>
 #include <QMutex>
 #include <QObject>
 #include <QProcessEnvironment>
@@ -16,6 +18,7 @@
 #include <memory>
 #include <optional>
 
+class QThread;
 class QTimer;
 
 namespace AgentCore {
@@ -45,6 +48,15 @@ struct LspFileDiagnostics
     std::optional<QList<LspDiagnostic>> before;
     QString error;  ///< !ok: why (it could not start, died, took too long)
     QString notice; ///< said once: the server had stopped since its last use and was started again
+};
+
+/// What a server answered to a request about a place in a file (LspClient::ask).
+struct LspAnswer
+{
+    bool ok = false;   ///< it answered in time, without an error
+    QJsonValue result; ///< its result, as sent: hostile input, to validate
+    QString error;     ///< !ok: why (not offered, it could not start, died, took too long)
+    QString notice;    ///< said once: the server had stopped since its last use
 };
 
 /// One language server for one repository, on the LSP base protocol over its stdin and stdout
@@ -81,6 +93,19 @@ public:
                                 int timeoutMs,
                                 const AbortToken &abort = {},
                                 TextSource source = TextSource::File);
+    /// Asks the server \a method ("textDocument/definition", "textDocument/references") about
+    /// \a line and \a column (1-based, UTF-16 units) of \a path holding \a text (sent first
+    /// when the server has another text), with \a extra in the params; waits as diagnose()
+    /// does. A server that does not offer \a capability ("definitionProvider") is not asked.
+    LspAnswer ask(const QString &path,
+                  const QString &text,
+                  const QString &method,
+                  const QString &capability,
+                  int line,
+                  int column,
+                  const QJsonObject &extra,
+                  int timeoutMs,
+                  const AbortToken &abort = {});
     /// Tells the server \a path holds \a text without waiting: a later diagnose() of another
     /// text then knows what was there before (LspFileDiagnostics::before).
     void open(const QString &path, const QString &text);
@@ -90,14 +115,25 @@ public:
     QList<std::pair<QString, QList<LspDiagnostic>>> allDiagnostics() const;
     /// Shuts the server down for good (shutdown, exit, then its process group) and blocks until
     /// it is gone; every later diagnose() fails at once (its host is going away).
-    void close();
+    /// The client then lives on \a home (the calling thread when null), where its last
+    /// holder's deleter sends it.
+    void close(QThread *home = nullptr);
     /// The server's process id; 0 when it is not running. Thread-safe.
     qint64 processId() const { return m_processId; }
     /// The server's stderr, the newest logBytes of it.
     QByteArray log() const;
 
 private:
+    template<typename Result>
     struct Call;
+    using DiagnoseCall = Call<LspFileDiagnostics>;
+    using AskCall = Call<LspAnswer>;
+    struct Question
+    {
+        qint64 id = 0; ///< of the request; 0 until sent
+        std::shared_ptr<AskCall> call;
+        QTimer *timer = nullptr;
+    };
     struct Document
     {
         int version = 0;
@@ -111,7 +147,7 @@ private:
     {
         QString uri;
         int version = 0;
-        std::shared_ptr<Call> call;
+        std::shared_ptr<DiagnoseCall> call;
         QTimer *timer = nullptr;
     };
     enum class State { Idle, Starting, Ready };
@@ -125,9 +161,26 @@ private:
     void onFrame(const JsonRpcFrame &frame);
     void onServerRequest(const JsonRpcMessage &message);
     void onPublished(const QJsonObject &params);
+    void pull(const QString &uri, int version);
+    /// \a diagnostics of \a uri's text \a version (nullopt: the latest sent), published or
+    /// pulled: kept, and given to whoever waits for them.
+    void take(const QString &uri,
+              std::optional<int> version,
+              const QList<LspDiagnostic> &diagnostics);
+    bool offers(const QString &capability) const;
     void onGone(const QString &reason);
     void sync(const QString &path, const QString &text, TextSource source);
-    void beginDiagnose(const std::shared_ptr<Call> &call,
+    template<typename Result>
+    Result wait(Call<Result> &call, int timeoutMs, const AbortToken &abort) const;
+    void beginAsk(const std::shared_ptr<AskCall> &call,
+                  const QString &path,
+                  const QString &text,
+                  const QString &method,
+                  const QString &capability,
+                  const QJsonObject &params,
+                  int timeoutMs);
+    void finishQuestion(const std::shared_ptr<AskCall> &call, const LspAnswer &answer);
+    void beginDiagnose(const std::shared_ptr<DiagnoseCall> &call,
                        const QString &path,
                        const QString &text,
                        int timeoutMs,
@@ -151,7 +204,9 @@ private:
     QHash<qint64, std::function<void(const JsonRpcMessage &)>> m_pending;
     QList<std::function<void()>> m_whenReady;
     QList<Waiter> m_waiters;
-    QString m_deathNote; ///< a death nobody waited for: the next result's notice
+    QList<Question> m_questions;
+    QJsonObject m_capabilities; ///< the server's, from its initialize answer
+    QString m_deathNote;        ///< a death nobody waited for: the next result's notice
     QTimer *m_initializeTimer = nullptr;
     QTimer *m_idleTimer = nullptr;
 

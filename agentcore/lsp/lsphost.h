@@ -19,7 +19,7 @@ class LspHost final
 public:
     /// \a servers: those to use (LspServerConfig::available() of the configured ones).
     LspHost(const QList<LspServerConfig> &servers, const LspClientOptions &options);
-    ~LspHost(); ///< stops every server
+    ~LspHost(); ///< stops every server, without waiting for them
 
     LspHost(const LspHost &) = delete;
     LspHost &operator=(const LspHost &) = delete;
@@ -35,7 +35,7 @@ public:
 private:
     const QList<LspServerConfig> m_servers;
     const LspClientOptions m_options;
-    QThread m_thread;
+    QThread *m_thread; ///< the clients'; ended after them, on a pool thread (~LspHost)
     mutable QMutex m_mutex;
     QHash<QString, std::shared_ptr<LspClient>> m_clients; ///< by server name
 };

@@ -1,7 +1,10 @@
 #include "lspserverconfig.h"
 
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QStandardPaths>
+
+#include <algorithm>
 
 namespace AgentCore {
 
@@ -17,6 +20,50 @@ QString suffixOf(const QString &path)
 bool LspServerConfig::handles(const QString &path) const
 {
     return suffixes.contains(suffixOf(path));
+}
+
+QJsonObject LspServerConfig::toJson() const
+{
+    return {{QStringLiteral("name"), name},
+            {QStringLiteral("command"), command},
+            {QStringLiteral("args"), QJsonArray::fromStringList(args)},
+            {QStringLiteral("suffixes"), QJsonArray::fromStringList(suffixes)}};
+}
+
+std::optional<LspServerConfig> LspServerConfig::fromJson(const QJsonObject &json)
+{
+    constexpr qsizetype maxNameChars = 200;
+    constexpr qsizetype maxArgs = 50;
+    constexpr qsizetype maxArgChars = 1000;
+    constexpr qsizetype maxSuffixes = 50;
+    LspServerConfig config;
+    config.name = json.value(QLatin1String("name")).toString().trimmed();
+    config.command = json.value(QLatin1String("command")).toString().trimmed();
+    if (config.name.size() > maxNameChars || config.command.size() > maxNameChars)
+        return std::nullopt;
+    const QJsonArray args = json.value(QLatin1String("args")).toArray();
+    if (args.size() > maxArgs)
+        return std::nullopt;
+    for (const QJsonValue &arg : args) {
+        if (!arg.isString() || arg.toString().size() > maxArgChars)
+            return std::nullopt;
+        config.args.append(arg.toString());
+    }
+    const QJsonArray suffixes = json.value(QLatin1String("suffixes")).toArray();
+    for (qsizetype i = 0; i < suffixes.size() && i < maxSuffixes; ++i) {
+        const QString suffix = suffixes.at(i).toString().trimmed().toLower();
+        const bool word = !suffix.isEmpty() && suffix.size() <= 20
+                          && std::all_of(suffix.cbegin(), suffix.cend(), [](QChar c) {
+                                 return c.isLetterOrNumber() || c == u'+' || c == u'_';
+                             });
+        if (!word)
+            return std::nullopt;
+        if (!config.suffixes.contains(suffix))
+            config.suffixes.append(suffix);
+    }
+    if (!config.isValid())
+        return std::nullopt;
+    return config;
 }
 
 QList<LspServerConfig> LspServerConfig::defaults()

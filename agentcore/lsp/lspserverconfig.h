@@ -1,9 +1,12 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QList>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace AgentCore {
 
@@ -17,6 +20,14 @@ struct LspServerConfig
 
     bool isValid() const { return !name.isEmpty() && !command.isEmpty() && !suffixes.isEmpty(); }
     bool handles(const QString &path) const;
+
+    /// As the settings keep it: {"name", "command", "args": [...], "suffixes": [...]}.
+    QJsonObject toJson() const;
+    /// nullopt when \a json is not a valid server (a name and a command of at most 200
+    /// characters, at most 50 arguments of 1,000, suffixes of letters, digits, '+' and '_').
+    static std::optional<LspServerConfig> fromJson(const QJsonObject &json);
+
+    friend bool operator==(const LspServerConfig &, const LspServerConfig &) = default;
 
     /// The servers AgentDesk knows, in the order it prefers them for a language: clangd (C and
     /// C++, with the repository's compile_commands.json), pylsp then pyright (Python),

@@ -214,6 +214,78 @@ private slots:
         QCOMPARE(QString::fromUtf8(repo.read(u"tool.py"_s)), u"def twice(x):\n    return x + x\n"_s);
     }
 
+    // Go to definition and find references, as the model asks: a symbol as written on a line.
+    void definitionAndReferencesFindAPythonFunction()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.isValid());
+        QVERIFY(repo.write(u"tool.py"_s, "def twice(x):\n    return 2 * x\n"));
+        QVERIFY(repo.write(u"use.py"_s, "from tool import twice\n\nprint(twice(2))\n"));
+        const CodingAgent coding = assembleFor(repo);
+        QVERIFY(coding.languageServers);
+        QVERIFY(hasTool(coding, u"Definition"_s) && hasTool(coding, u"References"_s));
+        const QString use = repo.path(u"use.py"_s);
+        const QList<Message> messages = run(coding,
+                                            {ModelStep::toolCall(u"d1"_s,
+                                                                 u"Definition"_s,
+                                                                 {{u"file_path"_s, use},
+                                                                  {u"line"_s, 3},
+                                                                  {u"symbol"_s, u"twice"_s}}),
+                                             ModelStep::toolCall(u"r1"_s,
+                                                                 u"References"_s,
+                                                                 {{u"file_path"_s, u"tool.py"_s},
+                                                                  {u"line"_s, 1},
+                                                                  {u"symbol"_s, u"twice"_s}}),
+                                             ModelStep::toolCall(u"x1"_s,
+                                                                 u"Definition"_s,
+                                                                 {{u"file_path"_s, use},
+                                                                  {u"line"_s, 3},
+                                                                  {u"symbol"_s, u"thrice"_s}}),
+                                             ModelStep::toolCall(u"x2"_s,
+                                                                 u"References"_s,
+                                                                 {{u"file_path"_s, use},
+                                                                  {u"line"_s, 9},
+                                                                  {u"symbol"_s, u"twice"_s}})});
+        const QString defined = resultText(messages, u"d1"_s);
+        QVERIFY2(defined.contains(u"pylsp: twice is defined at:"_s)
+                     && defined.contains(u"\ntool.py:1:5: def twice(x):"_s),
+                 qPrintable(defined));
+        const QString used = resultText(messages, u"r1"_s);
+        QVERIFY2(used.contains(u"tool.py:1:5: def twice(x):"_s)
+                     && used.contains(u"use.py:1:18: from tool import twice"_s)
+                     && used.contains(u"use.py:3:7: print(twice(2))"_s),
+                 qPrintable(used));
+        // A symbol not on the line, a line not in the file: said, with what is there.
+        QVERIFY(resultOf(messages, u"x1"_s)->isError);
+        QVERIFY2(resultText(messages, u"x1"_s)
+                     .contains(
+                         u"\"thrice\" is not on line 3 of use.py, which reads: print(twice(2))"_s),
+                 qPrintable(resultText(messages, u"x1"_s)));
+        QVERIFY(resultOf(messages, u"x2"_s)->isError);
+        QVERIFY2(resultText(messages, u"x2"_s).contains(u"line 9 is not one of them"_s),
+                 qPrintable(resultText(messages, u"x2"_s)));
+    }
+
+    void definitionFindsACppFunction()
+    {
+        ToolsTest::Repo repo;
+        QVERIFY(repo.isValid());
+        QVERIFY(repo.write(u"main.cpp"_s,
+                           "int twice(int x)\n{\n    return 2 * x;\n}\n\nint main()\n{\n"
+                           "    return twice(2);\n}\n"));
+        const CodingAgent coding = assembleFor(repo);
+        QVERIFY(coding.languageServers);
+        const QList<Message> messages = run(coding,
+                                            {ModelStep::toolCall(u"d1"_s,
+                                                                 u"Definition"_s,
+                                                                 {{u"file_path"_s, u"main.cpp"_s},
+                                                                  {u"line"_s, 8},
+                                                                  {u"symbol"_s, u"twice"_s}})});
+        const QString defined = resultText(messages, u"d1"_s);
+        QVERIFY2(defined.contains(u"clangd: twice is defined at:\nmain.cpp:1:5: int twice(int x)"_s),
+                 qPrintable(defined));
+    }
+
     void anEditThatBreaksCppGetsTheCompilersError()
     {
         ToolsTest::Repo repo;

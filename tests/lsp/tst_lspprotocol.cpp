@@ -217,6 +217,33 @@ private slots:
         QVERIFY(change);
         QCOMPARE(change->problems.value_or(-1), taken);
     }
+
+    // The settings keep servers as JSON, which a user (or anything that writes the file) can
+    // get wrong: only a usable server comes back.
+    void aServerFromTheSettingsIsTakenOnlyWhenUsable()
+    {
+        const LspServerConfig clangd = LspServerConfig::defaults().first();
+        QCOMPARE(LspServerConfig::fromJson(clangd.toJson())->toJson(), clangd.toJson());
+        const QJsonObject usable{{QStringLiteral("name"), QStringLiteral("mine")},
+                                 {QStringLiteral("command"), QStringLiteral("/opt/mine/bin/ls")},
+                                 {QStringLiteral("args"), QJsonArray{QStringLiteral("--stdio")}},
+                                 {QStringLiteral("suffixes"), QJsonArray{QStringLiteral("C++")}}};
+        QCOMPARE(LspServerConfig::fromJson(usable)->suffixes, QStringList{QStringLiteral("c++")});
+        const auto without = [&usable](const QString &key, const QJsonValue &value) {
+            QJsonObject json = usable;
+            json.insert(key, value);
+            return LspServerConfig::fromJson(json);
+        };
+        QVERIFY(!without(QStringLiteral("command"), QString()));
+        QVERIFY(!without(QStringLiteral("name"), QString(201, u'n')));
+        QVERIFY(!without(QStringLiteral("suffixes"), QJsonArray{}));
+        QVERIFY(!without(QStringLiteral("suffixes"), QJsonArray{QStringLiteral("../py")}));
+        QVERIFY(!without(QStringLiteral("args"), QJsonArray{1}));
+        QJsonArray many;
+        for (int i = 0; i < 51; ++i)
+            many.append(QStringLiteral("-x"));
+        QVERIFY(!without(QStringLiteral("args"), many));
+    }
 };
 
 AGENTDESK_GUILESS_TEST_MAIN(tst_LspProtocol)

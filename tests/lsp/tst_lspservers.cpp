@@ -4,6 +4,7 @@
 
 #include <lsp/lsphost.h>
 #include <testmain.h>
+#include <testpaths.h>
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -40,6 +41,15 @@ LspClientOptions options(const QTemporaryDir &repository)
     options.rootPath = repository.path();
     options.environment = QProcessEnvironment::systemEnvironment();
     return options;
+}
+
+// tests/lsp/fakeserver.py in \a mode ("hang", "pull"), for .py files.
+LspServerConfig fakeServer(const QString &mode)
+{
+    return {QStringLiteral("fake-") + mode,
+            QStandardPaths::findExecutable(QStringLiteral("python3")),
+            {TestSupport::sourcePath(QStringLiteral("tests/lsp/fakeserver.py")), mode},
+            {QStringLiteral("py")}};
 }
 
 bool processExists(qint64 pid)
@@ -179,6 +189,59 @@ private slots:
         QVERIFY(result.error.contains(QStringLiteral("silent")));
         QVERIFY(timer.elapsed() < 4000);
         QCOMPARE(client->processId(), 0);
+    }
+
+    // The window drops a session's host on its UI thread: ending a server that does not answer
+    // shutdown takes seconds, which must not be the window's. The server still ends.
+    void endingTheHostDoesNotWaitForAServerThatHangs()
+    {
+        QTemporaryDir repository;
+        const LspServerConfig hanging = fakeServer(QStringLiteral("hang"));
+        auto host = std::make_unique<LspHost>(QList{hanging}, options(repository));
+        const QString path = repository.filePath(QStringLiteral("a.py"));
+        std::shared_ptr<LspClient> client = host->clientFor(path);
+        // Started and ready: it answered initialize; it offers nothing, so it is not asked.
+        const LspAnswer answer = client->ask(path,
+                                             QStringLiteral("x = 1\n"),
+                                             QStringLiteral("textDocument/definition"),
+                                             QStringLiteral("definitionProvider"),
+                                             1,
+                                             1,
+                                             {},
+                                             20'000);
+        QVERIFY(!answer.ok);
+        QVERIFY2(answer.error.contains(QStringLiteral("does not offer")), qPrintable(answer.error));
+        const qint64 pid = client->processId();
+        QVERIFY(processExists(pid));
+        client.reset();
+        QElapsedTimer timer;
+        timer.start();
+        host.reset();
+        // Closing it waits 500 ms for shutdown's answer, then as long for its exit.
+        QVERIFY2(timer.elapsed() < 400, qPrintable(QString::number(timer.elapsed())));
+        QTRY_VERIFY_WITH_TIMEOUT(!processExists(pid), 10'000);
+    }
+
+    // A server that is asked for its diagnostics (LSP 3.17) and never publishes them.
+    void aServerThatIsAskedGivesItsDiagnostics()
+    {
+        QTemporaryDir repository;
+        LspHost host({fakeServer(QStringLiteral("pull"))}, options(repository));
+        const QString path = repository.filePath(QStringLiteral("a.py"));
+        const std::shared_ptr<LspClient> client = host.clientFor(path);
+        const LspFileDiagnostics clean = client->diagnose(path, QStringLiteral("good\n"), answerMs);
+        QVERIFY2(clean.ok, qPrintable(clean.error));
+        QVERIFY(clean.diagnostics.isEmpty());
+        const LspFileDiagnostics broken = client->diagnose(path,
+                                                           QStringLiteral("good\nso bad\n"),
+                                                           answerMs);
+        QVERIFY2(broken.ok, qPrintable(broken.error));
+        QCOMPARE(broken.diagnostics.size(), 1);
+        QCOMPARE(broken.diagnostics.first().line, 2);
+        QCOMPARE(broken.diagnostics.first().column, 4);
+        QCOMPARE(broken.diagnostics.first().message, QStringLiteral("bad word"));
+        QVERIFY(broken.before);
+        QCOMPARE(introducedDiagnostics(*broken.before, broken.diagnostics).size(), 1);
     }
 
     void noServerForALanguageMeansNoClientAndNoWait()
