@@ -86,6 +86,30 @@
             <numerusform>%n problems in the files checked in this session:</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../agentcore/coding/navigationtools.cpp" line="+166"/>
+        <source>%1 has %n line(s): line %2 is not one of them.</source>
+        <translation>
+            <numerusform>%1 has %n line: line %2 is not one of them.</numerusform>
+            <numerusform>%1 has %n lines: line %2 is not one of them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+46"/>
+        <source>%1: %n reference(s) to %2:</source>
+        <translation>
+            <numerusform>%1: %n reference to %2:</numerusform>
+            <numerusform>%1: %n references to %2:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AgentCore::Context</name>
@@ -119,7 +143,7 @@
 <context>
     <name>AgentCore::Lsp</name>
     <message numerus="yes">
-        <location filename="../agentcore/lsp/lspclient.cpp" line="+182"/>
+        <location filename="../agentcore/lsp/lspclient.cpp" line="+291"/>
         <source>%1 did not answer initialize within %n second(s)</source>
         <translation>
             <numerusform>%1 did not answer initialize within %n second</numerusform>
@@ -392,7 +416,7 @@ Created in this session; %n changes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+685"/>
+        <location line="+686"/>
         <source>Brought back %n file(s) from %1.</source>
         <translation>
             <numerusform>Brought back %n file from %1.</numerusform>

@@ -1369,11 +1369,97 @@ I&apos;m AgentDesk&apos;s offline demo, a scripted model, so I cannot really wor
             <numerusform>本会话中检查过的文件共有 %n 个问题：</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../agentcore/coding/navigationtools.cpp" line="+112"/>
+        <source>Where a symbol is defined, from the language server (go to definition): file:line:column and that line.</source>
+        <translation>由语言服务器给出符号的定义位置（跳转到定义）：文件:行:列及该行内容。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every use of a symbol in the code, from the language server (find references): file:line:column and each line.</source>
+        <translation>由语言服务器给出代码中符号的每处使用（查找引用）：文件:行:列及每行内容。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Give the file, a line where the symbol is written and the symbol as written there.</source>
+        <translation>请给出文件、符号所在的某一行，以及该行中符号的原样写法。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>1-based, as Read numbers it</source>
+        <translation>从 1 开始，与 Read 的行号一致</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the name as written on that line</source>
+        <translation>该行中名称的原样写法</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 is outside the repository: only its files are asked about.</source>
+        <translation>%1 在仓库之外：只能查询仓库中的文件。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No language server here is for %1.</source>
+        <translation>这里没有适用于 %1 的语言服务器。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 cannot be asked about: it is missing, binary or over 4 MB.</source>
+        <translation>无法查询 %1：文件不存在、是二进制文件或超过 4 MB。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%1 has %n line(s): line %2 is not one of them.</source>
+        <translation>
+            <numerusform>%1 共 %n 行：没有第 %2 行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&quot;%1&quot; is not on line %2 of %3, which reads: %4</source>
+        <translation>“%1”不在 %3 的第 %2 行，该行内容为：%4</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 knows no definition of %2 at %3:%4.</source>
+        <translation>%1 不知道 %3:%4 处 %2 的定义。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 knows no references to %2 at %3:%4.</source>
+        <translation>%1 不知道 %3:%4 处 %2 的引用。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: %2 is defined at:</source>
+        <translation>%1：%2 的定义位于：</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%1: %n reference(s) to %2:</source>
+        <translation>
+            <numerusform>%1：%2 有 %n 处引用：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source> (outside the repository)</source>
+        <translation>（在仓库之外）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>另有 %n 个</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AgentCore::CodingAgent</name>
     <message>
-        <location filename="../agentcore/coding/codingagent.cpp" line="+142"/>
+        <location filename="../agentcore/coding/codingagent.cpp" line="+143"/>
         <source>AgentDesk&apos;s settings</source>
         <translation>AgentDesk 的设置</translation>
     </message>
@@ -1938,18 +2024,19 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
 <context>
     <name>AgentCore::Lsp</name>
     <message>
-        <location filename="../agentcore/lsp/lspclient.cpp" line="+45"/>
+        <location filename="../agentcore/lsp/lspclient.cpp" line="+47"/>
         <source>the language server %1</source>
         <translation>语言服务器 %1</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <location line="+458"/>
+        <location line="+22"/>
+        <location line="+48"/>
+        <location line="+566"/>
         <source>%1 was stopped</source>
         <translation>%1 已停止</translation>
     </message>
     <message>
-        <location line="-444"/>
+        <location line="-592"/>
         <source>stopped by the user</source>
         <translation>已被用户停止</translation>
     </message>
@@ -1958,32 +2045,47 @@ Keep names, paths, commands, error messages and numbers exact. Do not invent any
         <source>%1 did not answer</source>
         <translation>%1 没有应答</translation>
     </message>
+    <message>
+        <location line="+56"/>
+        <source>%1 did not answer within %2 ms</source>
+        <translation>%1 未在 %2 毫秒内回答</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 does not offer this</source>
+        <translation>%1 不提供此功能</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 answered: %2</source>
+        <translation>%1 的回答：%2</translation>
+    </message>
     <message numerus="yes">
-        <location line="+97"/>
+        <location line="+120"/>
         <source>%1 did not answer initialize within %n second(s)</source>
         <translation>
             <numerusform>%1 在 %n 秒内没有应答 initialize</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>%1 refused initialize: %2</source>
         <translation>%1 拒绝了 initialize：%2</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>[AgentDesk: a message of %1 bytes was dropped: over the cap]
 </source>
         <translation>[AgentDesk：一条 %1 字节的消息已丢弃：超过上限]
 </translation>
     </message>
     <message>
-        <location line="+136"/>
+        <location line="+176"/>
         <source>%1 reported no diagnostics within %2 ms</source>
         <translation>%1 在 %2 毫秒内没有报告诊断信息</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+67"/>
         <source>%1 had stopped (%2) and was started again</source>
         <translation>%1 曾停止（%2），已重新启动</translation>
     </message>
@@ -8754,6 +8856,84 @@ While the agent works, press Alt+Enter in the message box to queue a message for
     </message>
 </context>
 <context>
+    <name>Ui::LanguageServersPage</name>
+    <message>
+        <location filename="../ui/settings/languageserverspage.cpp" line="+48"/>
+        <source>&amp;Check changes with language servers</source>
+        <translation>用语言服务器检查修改(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>After each Edit or Write the file&apos;s language server checks it, and the problems the change introduced go to the model and the review</source>
+        <translation>每次 Edit 或 Write 后，由该文件的语言服务器检查，修改引入的问题会告知模型并显示在审阅中</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The longest an Edit or Write waits for its check; a slower answer is said to the model instead</source>
+        <translation>Edit 或 Write 等待检查的最长时间；回答更慢时改为告知模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Looked for on PATH when a session starts; the first found for a language is used (clangd reads the repository&apos;s compile_commands.json). A server runs with Bash&apos;s environment, without secrets.</source>
+        <translation>会话开始时在 PATH 中查找；每种语言使用找到的第一个（clangd 读取仓库的 compile_commands.json）。服务器以 Bash 的环境运行，不含机密。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>File suffixes</source>
+        <translation>文件后缀</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Double-click a cell to change it; uncheck a server to leave it out</source>
+        <translation>双击单元格进行修改；取消勾选服务器即不使用它</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restore &amp;defaults</source>
+        <translation>恢复默认(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Wait for a check at most:</source>
+        <translation>检查最长等待(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>Row %1 is left out: a server needs a name, a command and file suffixes (letters and digits).</source>
+        <translation>第 %1 行未被采用：服务器需要名称、命令和文件后缀（字母和数字）。</translation>
+    </message>
+</context>
+<context>
     <name>Ui::LeftoverSteeringView</name>
     <message>
         <location filename="../ui/page/leftoversteeringview.cpp" line="+98"/>
@@ -8819,7 +8999,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再恢复其他会话。</translation>
     </message>
     <message>
-        <location line="+255"/>
+        <location line="+256"/>
         <source>This session works in the git worktree of branch %1, which cannot be used: %2 It does not run in your main checkout instead.</source>
         <translation>此会话在分支 %1 的 git 工作树中工作，但该工作树无法使用：%2 它不会改为在你的主检出目录中运行。</translation>
     </message>
@@ -8945,7 +9125,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation type="vanished">请先停止正在运行的任务，再删除会话。</translation>
     </message>
     <message>
-        <location line="-1013"/>
+        <location line="-1014"/>
         <source>Close AgentDesk</source>
         <translation>关闭 AgentDesk</translation>
     </message>
@@ -8979,7 +9159,7 @@ While the agent works, press Alt+Enter in the message box to queue a message for
         <translation>请先停止正在运行的任务，再打开另一个仓库。</translation>
     </message>
     <message>
-        <location line="+348"/>
+        <location line="+349"/>
         <source>MCP server %1: %2</source>
         <translation>MCP 服务器 %1：%2</translation>
     </message>
@@ -10407,7 +10587,7 @@ Started %2
 <context>
     <name>Ui::SettingsDialog</name>
     <message>
-        <location filename="../ui/settings/settingsdialog.cpp" line="+131"/>
+        <location filename="../ui/settings/settingsdialog.cpp" line="+132"/>
         <source>AgentDesk Settings</source>
         <translation>AgentDesk 设置</translation>
     </message>
@@ -10422,7 +10602,7 @@ Started %2
         <translation>MCP 服务器(&amp;M)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <location line="+312"/>
         <source>Model</source>
         <translation>模型</translation>
@@ -10542,7 +10722,12 @@ Bash(pip install:*)</translation>
         <translation>最大轮数(&amp;T)：</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-49"/>
+        <source>&amp;Language servers</source>
+        <translation>语言服务器(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Commands run on the agent&apos;s events, from the settings files (yours, the repository&apos;s .agentdesk/ and .claude/). A repository&apos;s hooks run once you trusted them. Edit the files to change them; a new session reads them again.</source>
         <translation>在智能体的事件发生时运行的命令，来自设置文件（你的设置文件，以及仓库的 .agentdesk/ 和 .claude/）。仓库的钩子在你信任之后才会运行。要更改它们，请编辑这些文件；新会话会重新读取。</translation>
     </message>
@@ -10788,7 +10973,7 @@ Bash(pip install:*)</translation>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+166"/>
         <source>e.g. http://localhost:11434/v1 (Ollama)</source>
         <translation>例如 http://localhost:11434/v1（Ollama）</translation>
     </message>

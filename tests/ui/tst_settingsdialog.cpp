@@ -3,7 +3,9 @@
 #include "fakekeystore.h"
 #include "httptestserver.h"
 
+#include <coding/codingagentoptions.h>
 #include <keys/filekeystore.h>
+#include <settings/languageserverspage.h>
 #include <settings/providerpresets.h>
 #include <settings/settingsdialog.h>
 #include <settings/theme.h>
@@ -25,6 +27,7 @@
 #include <QStandardPaths>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -116,11 +119,91 @@ private slots:
 
     void themeAppliesAndRestores();
     void hooksPageShowsEachHookWhole();
+    void languageServersAreChosenAndKept();
     void screenshots();
 
 private:
     FakeKeyStore m_keys;
 };
+
+// Settings > Language servers, with the keyboard: a server switched off, another's arguments
+// changed, the wait longer; a row that is no server is said and left out; what the dialog
+// returns is what QSettings keeps and what a session gets.
+void tst_SettingsDialog::languageServersAreChosenAndKept()
+{
+    SettingsDialog dialog(AppSettings(), &m_keys);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog)); // the keys go to the focus widget
+    auto tabs = field<QTabWidget>(dialog, "settingsTabs");
+    tabs->setCurrentWidget(dialog.languageServersPage());
+    auto table = field<QTableWidget>(dialog, "languageServers");
+    QTRY_VERIFY(table->isVisible());
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("clangd"));
+    QCOMPARE(table->item(0, 2)->text(), QStringLiteral("--log=error --background-index=false"));
+    QCOMPARE(table->item(1, 0)->text(), QStringLiteral("pylsp"));
+    QVERIFY(field<QCheckBox>(dialog, "languageServersCheck")->isChecked());
+
+    // pylsp off: Space on its row's first cell.
+    table->setFocus();
+    table->setCurrentCell(1, 0);
+    QTest::keyClick(table, Qt::Key_Space);
+    QCOMPARE(table->item(1, 0)->checkState(), Qt::Unchecked);
+    // clangd's arguments, typed into the cell (F2 edits it).
+    table->setCurrentCell(0, 2);
+    QTest::keyClick(table, Qt::Key_F2);
+    QTRY_VERIFY(QApplication::focusWidget() && QApplication::focusWidget() != table);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("--log=error \"-j 1\""));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    // The view commits an edit after the key press is done with (queued).
+    QTRY_COMPARE(table->item(0, 2)->text(), QStringLiteral("--log=error \"-j 1\""));
+    typeInto(field<QSpinBox>(dialog, "languageServerWaitSpin"), QStringLiteral("5"));
+    // A row with no command is not a server: said, and left out.
+    auto problems = field<QLabel>(dialog, "languageServerProblems");
+    QVERIFY(!problems->isVisible());
+    QTest::mouseClick(field<QPushButton>(dialog, "addLanguageServerButton"), Qt::LeftButton);
+    QTRY_VERIFY(QApplication::focusWidget() && QApplication::focusWidget() != table);
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("halfdone"));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTRY_VERIFY(problems->isVisible());
+    QVERIFY2(problems->text().contains(QStringLiteral("Row %1 is left out").arg(table->rowCount())),
+             qPrintable(problems->text()));
+
+    const AppSettings chosen = dialog.settings();
+    QTemporaryDir home;
+    QSettings stored(QDir(home.path()).filePath(QStringLiteral("servers.ini")),
+                     QSettings::IniFormat);
+    chosen.save(stored);
+    const AppSettings kept = AppSettings::load(stored);
+    for (const AppSettings &settings : {chosen, kept}) {
+        QVERIFY(settings.languageServers);
+        QCOMPARE(settings.languageServerWaitSeconds, 5);
+        QCOMPARE(settings.disabledLanguageServers, QStringList{QStringLiteral("pylsp")});
+        QCOMPARE(settings.languageServerConfigs.size(),
+                 AgentCore::LspServerConfig::defaults().size()); // not the half-done row
+        QCOMPARE(settings.languageServerConfigs.first().args,
+                 (QStringList{QStringLiteral("--log=error"), QStringLiteral("-j 1")}));
+    }
+    AgentCore::LanguageServerOptions session;
+    kept.applyLanguageServers(session);
+    QVERIFY(session.enabled);
+    QCOMPARE(session.editWaitMs, 5000);
+    QCOMPARE(session.servers.first().name, QStringLiteral("clangd"));
+    QVERIFY(std::none_of(session.servers.cbegin(), session.servers.cend(), [](const auto &server) {
+        return server.name == QLatin1String("pylsp");
+    }));
+
+    // Every server off is none at all (an empty list would mean the defaults).
+    AppSettings none = kept;
+    for (const AgentCore::LspServerConfig &server : none.languageServerConfigs)
+        none.disabledLanguageServers.append(server.name);
+    AgentCore::LanguageServerOptions off;
+    none.applyLanguageServers(off);
+    QVERIFY(!off.enabled);
+    // And the defaults as they were are kept as "the defaults".
+    SettingsDialog untouched(AppSettings(), &m_keys);
+    QVERIFY(untouched.settings().languageServerConfigs.isEmpty());
+}
 
 void tst_SettingsDialog::initTestCase()
 {
@@ -725,6 +808,11 @@ void tst_SettingsDialog::screenshots()
         QTRY_COMPARE(field<QLineEdit>(dialog, "apiKeyEdit")->text(), secret);
         QVERIFY(dialog.grab().save(folder + QStringLiteral("/settings-anthropic-") + suffix
                                    + QStringLiteral(".png")));
+        field<QTabWidget>(dialog, "settingsTabs")->setCurrentWidget(dialog.languageServersPage());
+        QCoreApplication::processEvents();
+        QVERIFY(dialog.grab().save(folder + QStringLiteral("/settings-language-servers-") + suffix
+                                   + QStringLiteral(".png")));
+        field<QTabWidget>(dialog, "settingsTabs")->setCurrentIndex(0);
 
         {
             // Where keys go without a keyring: the real file store's note.

@@ -1,5 +1,7 @@
 #include "appsettings.h"
 
+#include <coding/codingagentoptions.h>
+
 #include <ai/modelcatalog.h>
 #include <loop/toolkind.h>
 
@@ -36,6 +38,10 @@ const char languageKey[] = "Appearance/language";
 const char mcpServersKey[] = "Mcp/servers";
 const char disabledMcpServersKey[] = "Mcp/disabled";
 const char contextWindowsKey[] = "Model/contextWindows";
+const char languageServersKey[] = "LanguageServers/enabled";
+const char languageServerConfigsKey[] = "LanguageServers/servers";
+const char disabledLanguageServersKey[] = "LanguageServers/disabled";
+const char languageServerWaitKey[] = "LanguageServers/waitSeconds";
 
 constexpr const char *themeIds[] = {"system", "light", "dark"};
 
@@ -116,6 +122,20 @@ AppSettings AppSettings::load(const QSettings &settings)
     result.language = settings.value(settingKey(languageKey)).toString();
     result.mcpServers = settings.value(settingKey(mcpServersKey)).toString();
     result.disabledMcpServers = settings.value(settingKey(disabledMcpServersKey)).toStringList();
+    result.languageServers = settings.value(settingKey(languageServersKey), true).toBool();
+    const QJsonArray servers
+        = QJsonDocument::fromJson(
+              settings.value(settingKey(languageServerConfigsKey)).toString().toUtf8())
+              .array();
+    for (const QJsonValue &value : servers) {
+        if (const auto config = AgentCore::LspServerConfig::fromJson(value.toObject()))
+            result.languageServerConfigs.append(*config);
+    }
+    result.disabledLanguageServers = settings.value(settingKey(disabledLanguageServersKey))
+                                         .toStringList();
+    const int wait = settings.value(settingKey(languageServerWaitKey)).toInt(&ok);
+    result.languageServerWaitSeconds = ok && wait > 0 && wait <= maxLanguageServerWaitSeconds ? wait
+                                                                                              : 0;
 
     const QJsonObject windows
         = QJsonDocument::fromJson(settings.value(settingKey(contextWindowsKey)).toString().toUtf8())
@@ -143,6 +163,27 @@ QList<AgentCore::PermissionRule> AppSettings::parseNetworkRules(const QStringLis
             invalid->append(line.trimmed());
     }
     return rules;
+}
+
+void AppSettings::applyLanguageServers(AgentCore::LanguageServerOptions &options) const
+{
+    if (!languageServers) {
+        options.enabled = false;
+        return;
+    }
+    const QList<AgentCore::LspServerConfig> configured = languageServerConfigs.isEmpty()
+                                                             ? AgentCore::LspServerConfig::defaults()
+                                                             : languageServerConfigs;
+    QList<AgentCore::LspServerConfig> used;
+    for (const AgentCore::LspServerConfig &config : configured) {
+        if (!disabledLanguageServers.contains(config.name))
+            used.append(config);
+    }
+    // An empty list means the defaults to the agent: every server off is none at all.
+    options.enabled = options.enabled && !used.isEmpty();
+    options.servers = used;
+    if (languageServerWaitSeconds > 0)
+        options.editWaitMs = languageServerWaitSeconds * 1000;
 }
 
 QStringList AppSettings::expandedReadablePaths() const
@@ -182,6 +223,20 @@ void AppSettings::save(QSettings &settings) const
     settings.setValue(settingKey(mcpServersKey), mcpServers);
     settings.setValue(settingKey(disabledMcpServersKey), disabledMcpServers);
     settings.setValue(settingKey(reviewShellWritesKey), reviewShellWrites);
+    settings.setValue(settingKey(languageServersKey), languageServers);
+    QJsonArray servers;
+    for (const AgentCore::LspServerConfig &config : languageServerConfigs)
+        servers.append(config.toJson());
+    if (servers.isEmpty())
+        settings.remove(settingKey(languageServerConfigsKey));
+    else
+        settings.setValue(settingKey(languageServerConfigsKey),
+                          QString::fromUtf8(QJsonDocument(servers).toJson(QJsonDocument::Compact)));
+    settings.setValue(settingKey(disabledLanguageServersKey), disabledLanguageServers);
+    if (languageServerWaitSeconds > 0)
+        settings.setValue(settingKey(languageServerWaitKey), languageServerWaitSeconds);
+    else
+        settings.remove(settingKey(languageServerWaitKey));
     settings.setValue(settingKey(notifyApprovalsKey), notifyApprovals);
     settings.setValue(settingKey(notifyFinishedKey), notifyFinished);
     settings.setValue(settingKey(themeKey), settingKey(themeIds[int(theme)]));

@@ -3,6 +3,7 @@
 #include "modelselection.h"
 #include "theme.h"
 
+#include <lsp/lspserverconfig.h>
 #include <permissions/permissionrule.h>
 #include <tools/sandboxpolicy.h>
 
@@ -14,6 +15,10 @@
 QT_BEGIN_NAMESPACE
 class QSettings;
 QT_END_NAMESPACE
+
+namespace AgentCore {
+struct LanguageServerOptions;
+} // namespace AgentCore
 
 namespace Ui {
 
@@ -65,6 +70,19 @@ struct AppSettings
     /// The user's MCP servers, as the text of an .mcp.json (`{"mcpServers": {...}}`), for
     /// every repository; references (`${VAR}`, `${keyring:NAME}`) stay unexpanded here.
     QString mcpServers;
+    /// Changes are checked by language servers (AgentCore::LanguageServerOptions).
+    bool languageServers = true;
+    /// The servers looked for, in the order a language prefers them; empty: the defaults
+    /// (AgentCore::LspServerConfig::defaults()).
+    QList<AgentCore::LspServerConfig> languageServerConfigs;
+    /// The names of the servers switched off.
+    QStringList disabledLanguageServers;
+    /// The most an Edit or Write waits for its check, in seconds; 0: the default (3 s).
+    int languageServerWaitSeconds = 0;
+    static constexpr int maxLanguageServerWaitSeconds = 60;
+    /// These settings applied to \a options (a session's).
+    void applyLanguageServers(AgentCore::LanguageServerOptions &options) const;
+
     /// The MCP servers the user switched off (Ui::McpServerEntry::key; a repository's servers
     /// with the repository's root before it).
     QStringList disabledMcpServers;

@@ -1,4 +1,5 @@
 #include "settingsdialog.h"
+#include "languageserverspage.h"
 
 #include "mcp/mcpserverspage.h"
 
@@ -172,6 +173,8 @@ QVBoxLayout *SettingsDialog::addPages(QVBoxLayout *top,
     m_tabs->addTab(m_generalScroll, tr("&General"));
     m_mcpPage = new McpServersPage(settings.mcpServers, keyStore, m_tabs);
     m_tabs->addTab(m_mcpPage, tr("&MCP servers"));
+    m_languageServersPage = new LanguageServersPage(m_tabs);
+    m_tabs->addTab(m_languageServersPage, tr("&Language servers"));
     // What the session's settings files hook on the agent's events; edited in those files.
     auto hooksPage = new QWidget(m_tabs);
     auto hooksLayout = new QVBoxLayout(hooksPage);
@@ -659,6 +662,7 @@ QWidget *SettingsDialog::withMessage(QWidget *field, QLabel *message)
 
 void SettingsDialog::loadSettings(const AppSettings &settings)
 {
+    m_languageServersPage->load(settings);
     const ModelSelection selection = settings.model.value_or(
         settings.recentModels.value(0,
                                     ModelSelection{ProviderKind::Anthropic,
@@ -744,6 +748,7 @@ AppSettings SettingsDialog::settings() const
 {
     AppSettings result = m_initial;
     result.mcpServers = m_mcpPage->userServers();
+    m_languageServersPage->store(result);
     if (!modelChanged()) {
         // The fields still show the model in use: the saved default stays what it was (a
         // model given on the command line is not made the default by a visit here).

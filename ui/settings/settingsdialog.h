@@ -36,6 +36,7 @@ namespace Ui {
 
 class KeyStore;
 class McpServers;
+class LanguageServersPage;
 class McpServersPage;
 
 /// Preferences in two tabs. General: the model (provider, base URL, model, API key, thinking,
@@ -77,6 +78,7 @@ public:
     void setMcpServers(McpServers *servers);
     void showMcpServers(); ///< makes that page current
     McpServersPage *mcpServersPage() const { return m_mcpPage; }
+    LanguageServersPage *languageServersPage() const { return m_languageServersPage; }
 
     void accept() override;
 
@@ -177,6 +179,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     QScrollArea *m_generalScroll = nullptr; ///< holds the General page
     McpServersPage *m_mcpPage = nullptr;
+    LanguageServersPage *m_languageServersPage = nullptr;
     QTreeWidget *m_hooks = nullptr;
     QTimer *m_keyReadDelay = nullptr;
     QTimer *m_fitHeight = nullptr;

@@ -586,6 +586,7 @@ void MainWindow::startSession(AgentCore::CodingSessionFile recording,
     // Read before each command, so a change in the settings applies at once.
     options.shellWrites.review = [review = m_reviewShellWrites] { return review->load(); };
     m_reviewShellWrites->store(m_settings.reviewShellWrites);
+    m_settings.applyLanguageServers(options.languageServers);
     if (m_mcp)
         options.tools.perRun = m_mcp->toolSource();
     SessionFile file;
