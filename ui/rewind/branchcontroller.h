@@ -1,5 +1,7 @@
 #pragma once
 
+#include <ai/types.h>
+
 #include <QObject>
 #include <QPointer>
 #include <QString>
