@@ -247,7 +247,9 @@ CodingAgent CodingAgent::assemble(const CodingAgentOptions &options)
                                                   : options.languageServers.servers;
         const QProcessEnvironment environment = options.commandEnvironment.apply(
             QProcessEnvironment::systemEnvironment());
-        const QList<LspServerConfig> found = LspServerConfig::available(wanted, environment);
+        QList<LspServerConfig> found = LspServerConfig::available(wanted, environment);
+        for (LspServerConfig &server : found)
+            server = server.forRepository(root);
         if (!found.isEmpty()) {
             LspClientOptions lsp;
             lsp.rootPath = root;

@@ -1,5 +1,6 @@
 #include "lspserverconfig.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QStandardPaths>
@@ -20,6 +21,32 @@ QString suffixOf(const QString &path)
 bool LspServerConfig::handles(const QString &path) const
 {
     return suffixes.contains(suffixOf(path));
+}
+
+LspServerConfig LspServerConfig::forRepository(const QString &root) const
+{
+    const QString database = QStringLiteral("compile_commands.json");
+    const QDir repository(root);
+    const bool named = std::any_of(args.cbegin(), args.cend(), [](const QString &arg) {
+        return arg.startsWith(QLatin1String("--compile-commands-dir"));
+    });
+    if (QFileInfo(command).fileName() != QLatin1String("clangd") || named
+        || repository.exists(database) || repository.exists(QStringLiteral("build/") + database))
+        return *this;
+    QFileInfo newest;
+    const QFileInfoList builds = QDir(repository.filePath(QStringLiteral("build")))
+                                     .entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QFileInfo &build : builds) {
+        const QFileInfo candidate(QDir(build.filePath()).filePath(database));
+        if (candidate.isFile()
+            && (!newest.exists() || candidate.lastModified() > newest.lastModified()))
+            newest = candidate;
+    }
+    if (!newest.exists())
+        return *this;
+    LspServerConfig adapted = *this;
+    adapted.args.append(QStringLiteral("--compile-commands-dir=") + newest.absolutePath());
+    return adapted;
 }
 
 QJsonObject LspServerConfig::toJson() const

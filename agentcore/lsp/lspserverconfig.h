@@ -27,6 +27,12 @@ struct LspServerConfig
     /// characters, at most 50 arguments of 1,000, suffixes of letters, digits, '+' and '_').
     static std::optional<LspServerConfig> fromJson(const QJsonObject &json);
 
+    /// This server as it runs on the repository at \a root: clangd looks for
+    /// compile_commands.json only in the file's folders and their build/ folder, so a CMake
+    /// build in build/<preset>/ (the newest of them) is named to it with
+    /// --compile-commands-dir, unless its arguments name one already. Reads folder listings.
+    LspServerConfig forRepository(const QString &root) const;
+
     friend bool operator==(const LspServerConfig &, const LspServerConfig &) = default;
 
     /// The servers AgentDesk knows, in the order it prefers them for a language: clangd (C and

@@ -9,7 +9,10 @@
 #include <testmain.h>
 #include <tools/filechange.h>
 
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -243,6 +246,37 @@ private slots:
         for (int i = 0; i < 51; ++i)
             many.append(QStringLiteral("-x"));
         QVERIFY(!without(QStringLiteral("args"), many));
+    }
+
+    // clangd finds compile_commands.json only in the file's folders and their build/: a CMake
+    // build in build/<preset>/, as many keep theirs, is named to it.
+    void clangdIsToldWhereACMakeBuildKeepsItsCommands()
+    {
+        QTemporaryDir root;
+        const LspServerConfig clangd = LspServerConfig::defaults().first();
+        const LspServerConfig pylsp = LspServerConfig::defaults().at(1);
+        QCOMPARE(clangd.forRepository(root.path()), clangd); // no build: as it was
+        const auto touch = [&root](const QString &relative) {
+            QDir(root.path()).mkpath(QFileInfo(root.filePath(relative)).path());
+            QFile file(root.filePath(relative));
+            return file.open(QIODevice::WriteOnly) && file.write("[]") == 2;
+        };
+        QVERIFY(touch(QStringLiteral("build/release/compile_commands.json")));
+        QVERIFY(touch(QStringLiteral("build/debug/compile_commands.json")));
+        QFile older(root.filePath(QStringLiteral("build/release/compile_commands.json")));
+        QVERIFY(older.open(QIODevice::ReadWrite));
+        QVERIFY(older.setFileTime(QDateTime::currentDateTime().addDays(-1),
+                                  QFileDevice::FileModificationTime));
+        older.close();
+        QCOMPARE(clangd.forRepository(root.path()).args.last(),
+                 QStringLiteral("--compile-commands-dir=")
+                     + root.filePath(QStringLiteral("build/debug")));
+        QCOMPARE(pylsp.forRepository(root.path()), pylsp);
+        LspServerConfig named = clangd;
+        named.args.append(QStringLiteral("--compile-commands-dir=/elsewhere"));
+        QCOMPARE(named.forRepository(root.path()), named);
+        QVERIFY(touch(QStringLiteral("compile_commands.json"))); // where clangd looks itself
+        QCOMPARE(clangd.forRepository(root.path()), clangd);
     }
 };
 
