@@ -9,15 +9,22 @@ namespace AgentCore {
 ProposalDiagnostics::ProposalDiagnostics(std::shared_ptr<LspHost> host, int waitMs)
     : m_host(std::move(host))
     , m_waitMs(waitMs)
+    , m_pool(std::make_unique<QThreadPool>())
 {
     // Each check waits on a server: two at once are plenty, and none takes a thread another
     // part of the program needs (the global pool is as large as the machine has cores).
-    m_pool.setMaxThreadCount(2);
+    m_pool->setMaxThreadCount(2);
 }
 
 ProposalDiagnostics::~ProposalDiagnostics()
 {
-    m_pool.waitForDone(); // a check holds its client; each wait is bounded
+    // A check still waiting on its server (up to twice the wait) is not the caller's to wait
+    // for: the window may drop the last reference on its UI thread. The pool ends after its
+    // checks on a thread of the application's (which waits for it as it quits); the checks
+    // hold their client and promise, nothing of this object.
+    m_pool->clear();
+    (void) QtConcurrent::run(
+        [pool = std::shared_ptr<QThreadPool>(std::move(m_pool))] { pool->waitForDone(); });
 }
 
 QFuture<ProposalCheck> ProposalDiagnostics::check(const QString &filePath,
@@ -34,27 +41,31 @@ QFuture<ProposalCheck> ProposalDiagnostics::check(const QString &filePath,
         m_pending.insert(filePath, Pending{oldText, newText, promise->get_future().share()});
     }
     const int waitMs = m_waitMs;
-    return QtConcurrent::run(&m_pool, [client, filePath, oldText, newText, newFile, waitMs, promise] {
-        // The file as it is first, so that what the proposal adds can be told apart (a new
-        // file has no problems yet).
-        std::optional<QList<LspDiagnostic>> before;
-        if (newFile) {
-            before.emplace();
-        } else {
-            const LspFileDiagnostics old = client->diagnose(filePath, oldText, waitMs);
-            if (old.ok)
-                before = old.diagnostics;
-        }
-        LspFileDiagnostics answer = client->diagnose(filePath,
-                                                     newText,
-                                                     waitMs,
-                                                     {},
-                                                     LspClient::TextSource::Proposal);
-        if (before)
-            answer.before = before;
-        promise->set_value(answer);
-        return proposalCheckOf(answer, client->config().name);
-    });
+    return QtConcurrent::run(m_pool.get(),
+                             [client, filePath, oldText, newText, newFile, waitMs, promise] {
+                                 // The file as it is first, so that what the proposal adds can be told apart (a new
+                                 // file has no problems yet).
+                                 std::optional<QList<LspDiagnostic>> before;
+                                 if (newFile) {
+                                     before.emplace();
+                                 } else {
+                                     const LspFileDiagnostics old = client->diagnose(filePath,
+                                                                                     oldText,
+                                                                                     waitMs);
+                                     if (old.ok)
+                                         before = old.diagnostics;
+                                 }
+                                 LspFileDiagnostics answer
+                                     = client->diagnose(filePath,
+                                                        newText,
+                                                        waitMs,
+                                                        {},
+                                                        LspClient::TextSource::Proposal);
+                                 if (before)
+                                     answer.before = before;
+                                 promise->set_value(answer);
+                                 return proposalCheckOf(answer, client->config().name);
+                             });
 }
 
 std::optional<ProposalDiagnostics::Pending> ProposalDiagnostics::take(const QString &filePath)

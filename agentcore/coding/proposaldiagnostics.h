@@ -20,7 +20,7 @@ class LspHost;
 /// would introduce go to the reviewer (PermissionRequest::proposalCheck), and the same answer
 /// to the model after the change, when what was applied is the proposal (take()), so the
 /// server checks that text once. Thread-safe: checks run on a pool of their own, their waits
-/// bounded by waitMs for each text.
+/// bounded by waitMs for each text; dropping it waits for none of them.
 class ProposalDiagnostics
 {
     Q_DISABLE_COPY_MOVE(ProposalDiagnostics)
@@ -48,7 +48,7 @@ public:
 private:
     std::shared_ptr<LspHost> m_host;
     const int m_waitMs;
-    QThreadPool m_pool;
+    std::unique_ptr<QThreadPool> m_pool; ///< ended without waiting (~ProposalDiagnostics)
     QMutex m_mutex;
     QHash<QString, Pending> m_pending; ///< by path
 };
