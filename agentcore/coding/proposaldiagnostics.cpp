@@ -6,6 +6,37 @@
 
 namespace AgentCore {
 
+namespace {
+
+// One check, on a pool thread: the file as it is first, so that what the proposal adds can be
+// told apart (a new file has no problems yet), then the proposal, held in the server's memory.
+ProposalCheck checkOnServer(const std::shared_ptr<LspClient> &client,
+                            const QString &filePath,
+                            const QString &oldText,
+                            const QString &newText,
+                            bool newFile,
+                            int waitMs,
+                            const std::shared_ptr<std::promise<LspFileDiagnostics>> &promise)
+{
+    std::optional<QList<LspDiagnostic>> before;
+    if (newFile) {
+        before.emplace();
+    } else if (const LspFileDiagnostics old = client->diagnose(filePath, oldText, waitMs); old.ok) {
+        before = old.diagnostics;
+    }
+    LspFileDiagnostics answer = client->diagnose(filePath,
+                                                 newText,
+                                                 waitMs,
+                                                 {},
+                                                 LspClient::TextSource::Proposal);
+    if (before)
+        answer.before = before;
+    promise->set_value(answer);
+    return proposalCheckOf(answer, client->config().name);
+}
+
+} // namespace
+
 ProposalDiagnostics::ProposalDiagnostics(std::shared_ptr<LspHost> host, int waitMs)
     : m_host(std::move(host))
     , m_waitMs(waitMs)
@@ -22,7 +53,6 @@ ProposalDiagnostics::~ProposalDiagnostics()
     // for: the window may drop the last reference on its UI thread. The pool ends after its
     // checks on a thread of the application's (which waits for it as it quits); the checks
     // hold their client and promise, nothing of this object.
-    m_pool->clear();
     (void) QtConcurrent::run(
         [pool = std::shared_ptr<QThreadPool>(std::move(m_pool))] { pool->waitForDone(); });
 }
@@ -40,32 +70,15 @@ QFuture<ProposalCheck> ProposalDiagnostics::check(const QString &filePath,
         const QMutexLocker locker(&m_mutex);
         m_pending.insert(filePath, Pending{oldText, newText, promise->get_future().share()});
     }
-    const int waitMs = m_waitMs;
     return QtConcurrent::run(m_pool.get(),
-                             [client, filePath, oldText, newText, newFile, waitMs, promise] {
-                                 // The file as it is first, so that what the proposal adds can be told apart (a new
-                                 // file has no problems yet).
-                                 std::optional<QList<LspDiagnostic>> before;
-                                 if (newFile) {
-                                     before.emplace();
-                                 } else {
-                                     const LspFileDiagnostics old = client->diagnose(filePath,
-                                                                                     oldText,
-                                                                                     waitMs);
-                                     if (old.ok)
-                                         before = old.diagnostics;
-                                 }
-                                 LspFileDiagnostics answer
-                                     = client->diagnose(filePath,
-                                                        newText,
-                                                        waitMs,
-                                                        {},
-                                                        LspClient::TextSource::Proposal);
-                                 if (before)
-                                     answer.before = before;
-                                 promise->set_value(answer);
-                                 return proposalCheckOf(answer, client->config().name);
-                             });
+                             checkOnServer,
+                             client,
+                             filePath,
+                             oldText,
+                             newText,
+                             newFile,
+                             m_waitMs,
+                             promise);
 }
 
 std::optional<ProposalDiagnostics::Pending> ProposalDiagnostics::take(const QString &filePath)
